@@ -1,0 +1,4 @@
+//! Derived expressions → optimised straight-line Rust → formatted module source.
+
+pub mod kernel;
+pub mod module;

@@ -1,0 +1,239 @@
+//! The parsed model: what a `mechanism!` block says, with the source span of every part.
+
+use proc_macro2::Span;
+
+/// A name with the place it was written.
+#[derive(Debug, Clone)]
+pub struct Name {
+    /// The identifier text.
+    pub text: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Functions an expression may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Function {
+    /// sin
+    Sin,
+    /// cos
+    Cos,
+    /// tan
+    Tan,
+    /// exp
+    Exp,
+    /// natural logarithm, written `ln`
+    Ln,
+    /// square root
+    Sqrt,
+    /// absolute value
+    Abs,
+}
+
+impl Function {
+    /// Every supported function, for messages.
+    pub const ALL: [Function; 7] = [
+        Function::Sin,
+        Function::Cos,
+        Function::Tan,
+        Function::Exp,
+        Function::Ln,
+        Function::Sqrt,
+        Function::Abs,
+    ];
+
+    /// The name as written in the block.
+    pub fn name(self) -> &'static str {
+        match self {
+            Function::Sin => "sin",
+            Function::Cos => "cos",
+            Function::Tan => "tan",
+            Function::Exp => "exp",
+            Function::Ln => "ln",
+            Function::Sqrt => "sqrt",
+            Function::Abs => "abs",
+        }
+    }
+
+    /// Looks a function up by the name used in the block.
+    pub fn from_name(name: &str) -> Option<Function> {
+        Function::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Binary arithmetic operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+}
+
+/// An expression of the model language (a subset of Rust expression syntax).
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// A numeric literal: its value and its exact decimal value as numerator / 10^scale · 10^exp.
+    Number(Number),
+    /// A parameter, coordinate, the time, or a `let` definition.
+    Name(String),
+    /// `dot(q)`: the velocity of coordinate q.
+    Dot(String),
+    /// Unary minus.
+    Neg(Box<Expr>),
+    /// `a + b`, `a - b`, `a * b`, `a / b`.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `sin(a)` or `a.sin()` and friends.
+    Call(Function, Box<Expr>),
+    /// `a.powi(n)` or `powi(a, n)`: integer power.
+    Powi(Box<Expr>, i64),
+    /// `a.powf(b)` or `powf(a, b)`: real power.
+    Powf(Box<Expr>, Box<Expr>),
+}
+
+/// A numeric literal kept exactly as written (decimal), so that symbolic work is exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Number {
+    /// Value as an `f64`.
+    pub value: f64,
+    /// Decimal digits without the point, e.g. `0.0058` → `58`.
+    pub digits: String,
+    /// Power of ten: value = digits · 10^exponent.
+    pub exponent: i64,
+}
+
+/// A parameter with its default value.
+#[derive(Debug, Clone)]
+pub struct Parameter {
+    /// Its name (a public field of the generated struct).
+    pub name: Name,
+    /// Default value.
+    pub default: Number,
+    /// Span of the default value.
+    pub default_span: Span,
+    /// Documentation (e.g. units), from `///` comments.
+    pub doc: Vec<String>,
+}
+
+/// A `let` definition: a named subexpression.
+#[derive(Debug, Clone)]
+pub struct Definition {
+    /// Its name.
+    pub name: Name,
+    /// Its value.
+    pub value: Expr,
+}
+
+/// A generalised force acting on one coordinate.
+#[derive(Debug, Clone)]
+pub struct Force {
+    /// The coordinate.
+    pub coordinate: Name,
+    /// Q_i(q, q̇, t).
+    pub value: Expr,
+}
+
+/// A bilateral constraint g(q, t) = 0.
+#[derive(Debug, Clone)]
+pub struct Constraint {
+    /// Its name.
+    pub name: Name,
+    /// g(q, t).
+    pub value: Expr,
+}
+
+/// How the tangential direction of a contact is given.
+#[derive(Debug, Clone)]
+pub enum Tangent {
+    /// A slip function s_T(q, t): W_T = ∇s_T.
+    Slip(Expr),
+    /// A tangential velocity γ_T linear in q̇.
+    Velocity(Expr),
+}
+
+/// A unilateral contact with Newton restitution and Coulomb friction.
+#[derive(Debug, Clone)]
+pub struct Contact {
+    /// Its name.
+    pub name: Name,
+    /// The gap g_N(q, t) ≥ 0.
+    pub gap: Expr,
+    /// Normal restitution ε_N ∈ [0, 1] (an expression of parameters).
+    pub normal_restitution: Expr,
+    /// Tangential restitution ε_T ∈ [0, 1]; 0 when not given.
+    pub tangential_restitution: Option<Expr>,
+    /// Friction coefficient μ ≥ 0; 0 when not given.
+    pub friction: Option<Expr>,
+    /// The tangential direction, needed when μ is given.
+    pub tangent: Option<Tangent>,
+    /// The span of the whole contact block (for messages about it as a whole).
+    pub span: Span,
+}
+
+/// A parsed `mechanism!` block.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// Documentation of the mechanism, from `///` comments.
+    pub doc: Vec<String>,
+    /// Name of the generated struct (the module is its snake-case form).
+    pub name: Name,
+    /// Parameters, in order.
+    pub parameters: Vec<Parameter>,
+    /// Generalised coordinates, in order.
+    pub coordinates: Vec<Name>,
+    /// Name of the time variable, if the model uses time explicitly.
+    pub time: Option<Name>,
+    /// `let` definitions, in order.
+    pub definitions: Vec<Definition>,
+    /// Kinetic energy T(q, q̇, t).
+    pub kinetic: Option<Expr>,
+    /// Potential energy V(q, t).
+    pub potential: Option<Expr>,
+    /// Generalised forces.
+    pub forces: Vec<Force>,
+    /// Bilateral constraints.
+    pub constraints: Vec<Constraint>,
+    /// Unilateral contacts.
+    pub contacts: Vec<Contact>,
+    /// Span of the whole block.
+    pub span: Span,
+}
+
+impl Model {
+    /// The module name: the snake-case form of the struct name.
+    pub fn module_name(&self) -> String {
+        snake_case(&self.name.text)
+    }
+}
+
+/// `DoublePendulum` → `double_pendulum`.
+pub fn snake_case(s: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() {
+            let prev_lower = i > 0 && (chars[i - 1].is_lowercase() || chars[i - 1].is_ascii_digit());
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if i > 0 && (prev_lower || (next_lower && chars[i - 1] != '_')) {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,286 @@
+//! The grammar of a `mechanism!` block (syn `Parse`).
+//!
+//! ```text
+//! block       := doc* "struct" Ident ";" item*
+//! item        := "parameters" "{" (doc* Ident ":" number),* "}"
+//!              | "coordinates" "{" Ident,* "}"
+//!              | "time" Ident ";"
+//!              | "let" Ident "=" expr ";"
+//!              | "kinetic" "=" expr ";"
+//!              | "potential" "=" expr ";"
+//!              | "forces" "{" (Ident ":" expr),* "}"
+//!              | "constraint" Ident "=" expr ";"
+//!              | "contact" Ident "{" (field ":" expr),* "}"
+//! field       := "gap" | "restitution" | "tangential_restitution" | "friction"
+//!              | "slip" | "tangential_velocity"
+//! ```
+//!
+//! Comments are ignored; `///` comments document the mechanism and its parameters.
+
+use super::ast::{Constraint, Contact, Definition, Force, Model, Name, Parameter, Tangent};
+use super::expr::{convert, number};
+use proc_macro2::Span;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Error, Ident, Token, braced};
+
+const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, constraint, contact";
+
+fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for a in attrs {
+        if !a.path().is_ident("doc") {
+            return Err(Error::new(a.span(), "only `///` doc comments are allowed here"));
+        }
+        if let syn::Meta::NameValue(nv) = &a.meta
+            && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value {
+                out.push(s.value().trim().to_string());
+            }
+    }
+    Ok(out)
+}
+
+fn name(i: &Ident) -> Name {
+    Name { text: i.to_string(), span: i.span() }
+}
+
+fn parse_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
+    let e: syn::Expr = input.parse()?;
+    convert(&e)
+}
+
+/// Parses a value that is followed by `,` or the end of a braced list.
+fn field_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
+    parse_expr(input)
+}
+
+fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(Error::new(span, format!("duplicate `{what}`: it may be given only once")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+struct ParamDecl(Parameter);
+
+impl Parse for ParamDecl {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let doc = docs(&attrs)?;
+        let id: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
+        let neg = input.peek(Token![-]);
+        let neg_span = input.span();
+        if neg {
+            input.parse::<Token![-]>()?;
+        }
+        let lit: syn::Lit = input.parse().map_err(|e| {
+            Error::new(e.span(), "a parameter's default must be a number, e.g. `m: 1.0`")
+        })?;
+        let mut default = number(&lit)?;
+        if neg {
+            default.value = -default.value;
+            default.digits.insert(0, '-');
+        }
+        let default_span = if neg { neg_span.join(lit.span()).unwrap_or(lit.span()) } else { lit.span() };
+        Ok(ParamDecl(Parameter { name: name(&id), default, default_span, doc }))
+    }
+}
+
+struct ForceDecl(Force);
+
+impl Parse for ForceDecl {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let id: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
+        Ok(ForceDecl(Force { coordinate: name(&id), value: field_expr(input)? }))
+    }
+}
+
+struct ContactField {
+    key: Ident,
+    value: super::ast::Expr,
+}
+
+impl Parse for ContactField {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let key: Ident = input.parse()?;
+        input.parse::<Token![:]>()?;
+        Ok(ContactField { key, value: field_expr(input)? })
+    }
+}
+
+fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
+    let content;
+    let brace = braced!(content in input);
+    let fields: Punctuated<ContactField, Token![,]> = Punctuated::parse_terminated(&content)?;
+    let mut gap = None;
+    let mut normal_restitution = None;
+    let mut tangential_restitution = None;
+    let mut friction = None;
+    let mut tangent = None;
+    for f in fields {
+        let key = f.key.to_string();
+        let span = f.key.span();
+        match key.as_str() {
+            "gap" => set_once(&mut gap, f.value, span, "gap")?,
+            "restitution" => set_once(&mut normal_restitution, f.value, span, "restitution")?,
+            "tangential_restitution" => {
+                set_once(&mut tangential_restitution, f.value, span, "tangential_restitution")?
+            }
+            "friction" => set_once(&mut friction, f.value, span, "friction")?,
+            "slip" => set_once(&mut tangent, Tangent::Slip(f.value), span, "slip or tangential_velocity")?,
+            "tangential_velocity" => set_once(
+                &mut tangent,
+                Tangent::Velocity(f.value),
+                span,
+                "slip or tangential_velocity",
+            )?,
+            _ => {
+                return Err(Error::new(
+                    span,
+                    format!(
+                        "unknown contact field `{key}`; expected gap, restitution, \
+                         tangential_restitution, friction, slip or tangential_velocity"
+                    ),
+                ));
+            }
+        }
+    }
+    let whole = id.span().join(brace.span.close()).unwrap_or(id.span());
+    let gap = gap.ok_or_else(|| {
+        Error::new(id.span(), format!("contact `{id}` is missing its required field `gap`"))
+    })?;
+    let normal_restitution = normal_restitution.ok_or_else(|| {
+        Error::new(id.span(), format!("contact `{id}` is missing its required field `restitution`"))
+    })?;
+    Ok(Contact {
+        name: name(&id),
+        gap,
+        normal_restitution,
+        tangential_restitution,
+        friction,
+        tangent,
+        span: whole,
+    })
+}
+
+impl Parse for Model {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let block_span = input.span();
+        let attrs = input.call(Attribute::parse_outer)?;
+        let doc = docs(&attrs)?;
+        if input.is_empty() {
+            return Err(Error::new(
+                block_span,
+                "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy",
+            ));
+        }
+        if !input.peek(Token![struct]) {
+            return Err(input.error("a mechanism starts with `struct Name;`"));
+        }
+        input.parse::<Token![struct]>()?;
+        let struct_name: Ident = input.parse()?;
+        input.parse::<Token![;]>()?;
+        let mut m = Model {
+            doc,
+            name: name(&struct_name),
+            parameters: Vec::new(),
+            coordinates: Vec::new(),
+            time: None,
+            definitions: Vec::new(),
+            kinetic: None,
+            potential: None,
+            forces: Vec::new(),
+            constraints: Vec::new(),
+            contacts: Vec::new(),
+            span: block_span,
+        };
+        let mut seen_parameters = false;
+        let mut seen_coordinates = false;
+        let mut seen_forces = false;
+        while !input.is_empty() {
+            // Plain comments vanish in tokens; `///` before items is allowed and ignored.
+            let _ = input.call(Attribute::parse_outer)?;
+            if input.peek(Token![let]) {
+                input.parse::<Token![let]>()?;
+                let id: Ident = input.parse()?;
+                input.parse::<Token![=]>()?;
+                let value = parse_expr(input)?;
+                input.parse::<Token![;]>()?;
+                m.definitions.push(Definition { name: name(&id), value });
+                continue;
+            }
+            if input.peek(Token![struct]) {
+                return Err(input.error("a block declares one mechanism: `struct` may appear only once"));
+            }
+            let key: Ident = input.parse().map_err(|e| {
+                Error::new(e.span(), format!("expected an item: one of {ITEMS}"))
+            })?;
+            let ks = key.to_string();
+            let once = |seen: &mut bool| -> syn::Result<()> {
+                if std::mem::replace(seen, true) {
+                    Err(Error::new(key.span(), format!("duplicate `{ks}` section")))
+                } else {
+                    Ok(())
+                }
+            };
+            match ks.as_str() {
+                "parameters" => {
+                    once(&mut seen_parameters)?;
+                    let content;
+                    braced!(content in input);
+                    let ps: Punctuated<ParamDecl, Token![,]> = Punctuated::parse_terminated(&content)?;
+                    m.parameters.extend(ps.into_iter().map(|p| p.0));
+                }
+                "coordinates" => {
+                    once(&mut seen_coordinates)?;
+                    let content;
+                    braced!(content in input);
+                    let cs: Punctuated<Ident, Token![,]> = Punctuated::parse_terminated(&content)?;
+                    m.coordinates.extend(cs.iter().map(name));
+                }
+                "time" => {
+                    let id: Ident = input.parse()?;
+                    input.parse::<Token![;]>()?;
+                    set_once(&mut m.time, name(&id), key.span(), "time")?;
+                }
+                "kinetic" | "potential" => {
+                    input.parse::<Token![=]>()?;
+                    let e = parse_expr(input)?;
+                    input.parse::<Token![;]>()?;
+                    let slot = if ks == "kinetic" { &mut m.kinetic } else { &mut m.potential };
+                    set_once(slot, e, key.span(), &ks)?;
+                }
+                "forces" => {
+                    once(&mut seen_forces)?;
+                    let content;
+                    braced!(content in input);
+                    let fs: Punctuated<ForceDecl, Token![,]> = Punctuated::parse_terminated(&content)?;
+                    m.forces.extend(fs.into_iter().map(|f| f.0));
+                }
+                "constraint" => {
+                    let id: Ident = input.parse()?;
+                    input.parse::<Token![=]>()?;
+                    let value = parse_expr(input)?;
+                    input.parse::<Token![;]>()?;
+                    m.constraints.push(Constraint { name: name(&id), value });
+                }
+                "contact" => {
+                    let id: Ident = input.parse()?;
+                    m.contacts.push(contact(input, id)?);
+                }
+                _ => {
+                    return Err(Error::new(
+                        key.span(),
+                        format!("unknown item `{ks}`; expected one of {ITEMS}"),
+                    ));
+                }
+            }
+        }
+        super::resolve::validate(&m)?;
+        Ok(m)
+    }
+}

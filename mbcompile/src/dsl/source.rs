@@ -1,0 +1,54 @@
+//! Where models live: `mechanism!` blocks in a crate's sources, and the generated module files.
+
+use super::ast::Model;
+use std::path::{Path, PathBuf};
+use syn::visit::Visit;
+
+/// Directory, relative to the crate root, that holds generated modules.
+pub const GENERATED_DIR: &str = "src/generated";
+
+/// The line of a generated file that records the fingerprint of its model.
+pub const FINGERPRINT_PREFIX: &str = "// fingerprint: ";
+
+/// The generated module of `module` in the crate at `manifest_dir`.
+pub fn generated_path(manifest_dir: &Path, module: &str) -> PathBuf {
+    manifest_dir.join(GENERATED_DIR).join(format!("{module}.rs"))
+}
+
+/// The fingerprint recorded in a generated file's header.
+pub fn recorded_fingerprint(generated: &str) -> Option<&str> {
+    generated
+        .lines()
+        .take(20)
+        .find_map(|l| l.strip_prefix(FINGERPRINT_PREFIX))
+        .map(str::trim)
+}
+
+/// True for a macro path that names `mechanism!` (`mechanism`, `mbmacros::mechanism`, …).
+pub fn is_mechanism_macro(path: &syn::Path) -> bool {
+    path.segments.last().is_some_and(|s| s.ident == "mechanism")
+}
+
+#[derive(Default)]
+struct Finder {
+    blocks: Vec<proc_macro2::TokenStream>,
+}
+
+impl<'ast> Visit<'ast> for Finder {
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        if is_mechanism_macro(&m.path) {
+            self.blocks.push(m.tokens.clone());
+        }
+        syn::visit::visit_macro(self, m);
+    }
+}
+
+/// Parses a Rust source file and every `mechanism!` block in it.
+///
+/// Errors carry spans whose line and column locate them in `text`.
+pub fn find_models(text: &str) -> syn::Result<Vec<Model>> {
+    let file = syn::parse_file(text)?;
+    let mut finder = Finder::default();
+    finder.visit_file(&file);
+    finder.blocks.into_iter().map(syn::parse2::<Model>).collect()
+}

@@ -1,0 +1,202 @@
+//! `mbcompile`: generate, check and print the equations of the `mechanism!` blocks of a crate.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use mbcompile::diagnostic::Diagnostic;
+use mbcompile::dsl::source::generated_path;
+use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, Found, Freshness, find_crate_models, freshness, generate};
+use mbcompile::symbolic::print::{Format, report};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "mbcompile", version, about = "Model compiler for mechanical systems")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Derive every `mechanism!` block of a crate and write its module to src/generated/.
+    Gen {
+        /// The crate directory (holding Cargo.toml).
+        #[arg(default_value = ".")]
+        crate_dir: PathBuf,
+        /// Only the mechanism with this struct name.
+        #[arg(long)]
+        model: Option<String>,
+        /// Horner-scheme search iterations of the evaluator optimiser.
+        #[arg(long, default_value_t = DEFAULT_HORNER_ITERATIONS)]
+        horner: usize,
+        /// Print operation counts per generated function to stderr.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Exit non-zero and list the mechanisms whose generated module is missing or stale.
+    Check {
+        /// The crate directory.
+        #[arg(default_value = ".")]
+        crate_dir: PathBuf,
+        /// Also regenerate in memory and require byte-identical files.
+        #[arg(long)]
+        exact: bool,
+    },
+    /// Print the derived equations.
+    Print {
+        /// The crate directory.
+        #[arg(default_value = ".")]
+        crate_dir: PathBuf,
+        /// Only the mechanism with this struct name.
+        #[arg(long)]
+        model: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PrintFormat::Text)]
+        format: PrintFormat,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PrintFormat {
+    Text,
+    Latex,
+    Markdown,
+}
+
+fn report_errors(errors: &[Diagnostic]) -> ExitCode {
+    for e in errors {
+        eprint!("{e}");
+    }
+    ExitCode::from(1)
+}
+
+fn models(crate_dir: &Path, only: Option<&str>) -> Result<Vec<Found>, ExitCode> {
+    if !crate_dir.join("Cargo.toml").exists() {
+        eprintln!("error: {} is not a crate directory (no Cargo.toml)", crate_dir.display());
+        return Err(ExitCode::from(2));
+    }
+    let found = find_crate_models(crate_dir).map_err(|e| report_errors(&e))?;
+    let found: Vec<Found> = found.into_iter().filter(|f| only.is_none_or(|m| f.model.name.text == m)).collect();
+    if found.is_empty() {
+        eprintln!("error: no `mechanism!` block{} found under {}/src", only.map(|m| format!(" named {m}")).unwrap_or_default(), crate_dir.display());
+        return Err(ExitCode::from(2));
+    }
+    Ok(found)
+}
+
+fn spinner(name: &str) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    pb.set_message(format!("{name}: parsing"));
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
+    pb
+}
+
+fn main() -> ExitCode {
+    // The symbolic engine prints a licence banner to stdout unless told not to; stdout stays clean.
+    // SAFETY of set_var: single-threaded at this point.
+    unsafe { std::env::set_var("SYMBOLICA_HIDE_BANNER", "1") };
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Gen { crate_dir, model, horner, stats } => {
+            let found = match models(&crate_dir, model.as_deref()) {
+                Ok(f) => f,
+                Err(c) => return c,
+            };
+            let mut errors = Vec::new();
+            for f in &found {
+                let name = f.model.name.text.clone();
+                let pb = spinner(&name);
+                let start = std::time::Instant::now();
+                let result = generate(&f.model, horner, &mut |stage| pb.set_message(format!("{name}: {stage}")));
+                pb.finish_and_clear();
+                match result {
+                    Ok(g) => {
+                        let path = generated_path(&crate_dir, &f.model.module_name());
+                        let old = std::fs::read_to_string(&path).ok();
+                        if old.as_deref() != Some(g.source.as_str()) {
+                            if let Some(dir) = path.parent() {
+                                let _ = std::fs::create_dir_all(dir);
+                            }
+                            if let Err(e) = std::fs::write(&path, &g.source) {
+                                eprintln!("error: cannot write {}: {e}", path.display());
+                                return ExitCode::from(1);
+                            }
+                            eprintln!("wrote {} ({:.2} s)", path.display(), start.elapsed().as_secs_f64());
+                        } else {
+                            eprintln!("unchanged {} ({:.2} s)", path.display(), start.elapsed().as_secs_f64());
+                        }
+                        if stats {
+                            for (f, n) in &g.stats.operations {
+                                eprintln!("  {f}: {n} operations");
+                            }
+                        }
+                    }
+                    Err(e) => errors.push(f.diagnostic(&e)),
+                }
+            }
+            if errors.is_empty() { ExitCode::SUCCESS } else { report_errors(&errors) }
+        }
+        Command::Check { crate_dir, exact } => {
+            let found = match models(&crate_dir, None) {
+                Ok(f) => f,
+                Err(c) => return c,
+            };
+            let mut bad = 0;
+            for f in &found {
+                let module = f.model.module_name();
+                let shown = format!("{} (src/generated/{module}.rs, from {})", f.model.name.text, f.file.display());
+                match freshness(&crate_dir, &f.model) {
+                    Freshness::Fresh if exact => {
+                        let path = generated_path(&crate_dir, &module);
+                        match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
+                            Ok(g) if std::fs::read_to_string(&path).ok().as_deref() == Some(g.source.as_str()) => {
+                                println!("fresh    {shown}");
+                            }
+                            Ok(_) => {
+                                bad += 1;
+                                println!("differs  {shown}");
+                            }
+                            Err(e) => {
+                                bad += 1;
+                                eprint!("{}", f.diagnostic(&e));
+                            }
+                        }
+                    }
+                    Freshness::Fresh => println!("fresh    {shown}"),
+                    Freshness::Missing => {
+                        bad += 1;
+                        println!("missing  {shown}");
+                    }
+                    Freshness::Stale { .. } => {
+                        bad += 1;
+                        println!("stale    {shown}");
+                    }
+                }
+            }
+            if bad > 0 {
+                eprintln!("{bad} module(s) need `mbcompile gen {}`", crate_dir.display());
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Command::Print { crate_dir, model, format } => {
+            let found = match models(&crate_dir, model.as_deref()) {
+                Ok(f) => f,
+                Err(c) => return c,
+            };
+            let fmt = match format {
+                PrintFormat::Text => Format::Text,
+                PrintFormat::Latex => Format::Latex,
+                PrintFormat::Markdown => Format::Markdown,
+            };
+            for f in &found {
+                match mbcompile::symbolic::derive::derive(&f.model, &mut |_| {}) {
+                    Ok(d) => print!("{}", report(&f.model, &d, fmt)),
+                    Err(e) => return report_errors(&[f.diagnostic(&e)]),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Model expressions → symbolica atoms.
+
+use super::symbols::pool;
+use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number};
+use crate::dsl::resolve::{Binding, Scope};
+use symbolica::atom::{Atom, AtomCore};
+
+/// An exact rational atom for a decimal literal.
+pub fn number(n: &Number) -> Atom {
+    let (neg, digits) = match n.digits.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, n.digits.as_str()),
+    };
+    let mut a = match digits.parse::<i64>() {
+        Ok(v) => Atom::num(v),
+        Err(_) => symbolica::try_parse!(digits).unwrap_or_else(|_| Atom::num(0)),
+    };
+    if n.exponent != 0 {
+        a *= Atom::num(10).pow(Atom::num(n.exponent));
+    }
+    if neg { -a } else { a }
+}
+
+/// Converts every expression of one model, with `let` definitions substituted.
+pub struct Converter<'m> {
+    scope: Scope<'m>,
+    definitions: Vec<Atom>,
+}
+
+impl<'m> Converter<'m> {
+    /// Prepares the name table and the definitions (in order).
+    pub fn new(model: &'m Model) -> syn::Result<Self> {
+        let scope = Scope::new(model)?;
+        let mut c = Converter { scope, definitions: Vec::new() };
+        for d in &model.definitions {
+            let a = c.atom(&d.value);
+            c.definitions.push(a);
+        }
+        Ok(c)
+    }
+
+    /// The atom of an expression (names were checked by validation).
+    pub fn atom(&self, e: &Expr) -> Atom {
+        let p = pool();
+        match &e.kind {
+            ExprKind::Number(n) => number(n),
+            ExprKind::Name(n) => match self.scope.lookup(n) {
+                Some(Binding::Parameter(k)) => Atom::var(p.p[k]),
+                Some(Binding::Coordinate(k)) => Atom::var(p.q[k]),
+                Some(Binding::Time) => Atom::var(p.t),
+                Some(Binding::Definition(k)) => self.definitions[k].clone(),
+                None => Atom::num(0),
+            },
+            ExprKind::Dot(n) => match self.scope.lookup(n) {
+                Some(Binding::Coordinate(k)) => Atom::var(p.qd[k]),
+                _ => Atom::num(0),
+            },
+            ExprKind::Neg(a) => -self.atom(a),
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.atom(a), self.atom(b));
+                match op {
+                    BinOp::Add => a + b,
+                    BinOp::Sub => a - b,
+                    BinOp::Mul => a * b,
+                    BinOp::Div => a / b,
+                }
+            }
+            ExprKind::Call(f, a) => {
+                let a = self.atom(a);
+                match f {
+                    Function::Sin => a.sin(),
+                    Function::Cos => a.cos(),
+                    Function::Tan => a.sin() / a.cos(),
+                    Function::Exp => a.exp(),
+                    Function::Ln => a.log(),
+                    Function::Sqrt => a.pow(Atom::num(1) / Atom::num(2)),
+                    // |a| = (a²)^(1/2): differentiable away from 0 with d|a| = a/|a| da.
+                    Function::Abs => (&a * &a).pow(Atom::num(1) / Atom::num(2)),
+                }
+            }
+            ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
+            ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Symbolic derivation with symbolica (one thread only: see the README's licence note).
+
+pub mod convert;
+pub mod derive;
+pub mod numeric;
+pub mod print;
+pub mod symbols;

@@ -1,0 +1,52 @@
+//! The symbol pool: every symbol the derivation uses, registered once, up front, in one order.
+//!
+//! symbolica orders terms by symbol creation order, so the same model would print and compile
+//! differently depending on what was derived before it in the same process. Models therefore
+//! use generic, model-independent symbols (`mbc::q0`, `mbc::qd0`, …, `mbc::p0`, …) created in a
+//! fixed order before anything else: the output depends on the model alone.
+
+use symbolica::atom::{Atom, Symbol};
+use symbolica::symbol;
+use std::sync::OnceLock;
+
+/// Largest number of coordinates (and, separately, parameters) a model may have.
+pub const MAX_SYMBOLS: usize = 512;
+
+/// The registered symbols.
+pub struct Pool {
+    /// Time.
+    pub t: Symbol,
+    /// Coordinates q_i.
+    pub q: Vec<Symbol>,
+    /// Velocities q̇_i.
+    pub qd: Vec<Symbol>,
+    /// Accelerations q̈_i.
+    pub qdd: Vec<Symbol>,
+    /// Jerks q⃛_i.
+    pub qddd: Vec<Symbol>,
+    /// Parameters p_k.
+    pub p: Vec<Symbol>,
+}
+
+static POOL: OnceLock<Pool> = OnceLock::new();
+
+/// The pool, registering it on first use (call it before any other symbolic work).
+pub fn pool() -> &'static Pool {
+    POOL.get_or_init(|| {
+        let t = symbol!("mbc::t");
+        let mk = |prefix: &str| -> Vec<Symbol> {
+            (0..MAX_SYMBOLS).map(|i| symbol!(format!("mbc::{prefix}{i}"))).collect()
+        };
+        let q = mk("q");
+        let qd = mk("qd");
+        let qdd = mk("qdd");
+        let qddd = mk("qddd");
+        let p = mk("p");
+        Pool { t, q, qd, qdd, qddd, p }
+    })
+}
+
+/// Atoms of the first `n` symbols of a family.
+pub fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
+    family[..n].iter().map(|s| Atom::var(*s)).collect()
+}

@@ -1,0 +1,79 @@
+//! `Lemke::solve` performs no heap allocation once the workspace exists.
+//!
+//! Invariant (from the LCP module contract, required for per-step use in integrators): a
+//! counting global allocator observes zero allocations across many solves of varied problems
+//! (trivial, pivoting, degenerate, infeasible, invalid input) after `Lemke::with_capacity`.
+
+use mbruntime::lcp::Lemke;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn solve_does_not_allocate() {
+    const N: usize = 40;
+    // Build all problem data up front (this allocates; the counter is read afterwards).
+    let mut problems: Vec<(usize, Vec<f64>, Vec<f64>)> = Vec::new();
+    let mut seed = 12345u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    };
+    for round in 0..200 {
+        let n = 1 + round % N;
+        let l: Vec<f64> = (0..n * n).map(|_| next()).collect();
+        let mut a = vec![0.0; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                a[i + j * n] = (0..n).map(|k| l[i + k * n] * l[j + k * n]).sum::<f64>();
+            }
+            a[i + i * n] += 0.1;
+        }
+        let mut b: Vec<f64> = (0..n).map(|_| next()).collect();
+        if round % 7 == 0 {
+            b.iter_mut().for_each(|x| *x = x.abs()); // trivial case
+        }
+        if round % 5 == 0 {
+            b.iter_mut().step_by(2).for_each(|x| *x = 0.0); // degenerate
+        }
+        problems.push((n, a, b));
+    }
+    problems.push((1, vec![0.0], vec![-1.0])); // infeasible
+    problems.push((1, vec![f64::NAN], vec![-1.0])); // invalid
+    let mut lemke = Lemke::with_capacity(N);
+    let (mut z, mut w) = (vec![0.0; N], vec![0.0; N]);
+    let mut solved = 0;
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    for _ in 0..5 {
+        for (n, a, b) in &problems {
+            if lemke.solve(*n, a, b, &mut z[..*n], &mut w[..*n]).is_ok() {
+                solved += 1;
+            }
+        }
+    }
+    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    assert_eq!(after - before, 0, "Lemke::solve allocated");
+    assert_eq!(solved, 5 * 200);
+}
