@@ -3,6 +3,8 @@
 
 use mbmacros::mechanism;
 
+pub mod plot;
+
 mechanism! {
     /// A simple pendulum: point mass m on a massless rod of length l.
     struct Pendulum;

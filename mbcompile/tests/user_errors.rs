@@ -132,7 +132,7 @@ fn empty_model() {
     let src = format!("{HEAD}mechanism! {{}}\n");
     let d = diagnose(&src);
     assert!(d.message.contains("empty model"), "{}", d.message);
-    assert_eq!(d.line, 2);
+    assert_eq!((d.line, d.column), position(&src, "{}", 0));
 }
 
 #[test]

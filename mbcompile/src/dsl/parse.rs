@@ -25,6 +25,10 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Error, Ident, Token, braced};
 
+/// The message for a block with nothing in it.
+pub const EMPTY_MODEL: &str =
+    "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
+
 const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, constraint, contact";
 
 fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
@@ -173,10 +177,7 @@ impl Parse for Model {
         let attrs = input.call(Attribute::parse_outer)?;
         let doc = docs(&attrs)?;
         if input.is_empty() {
-            return Err(Error::new(
-                block_span,
-                "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy",
-            ));
+            return Err(Error::new(block_span, EMPTY_MODEL));
         }
         if !input.peek(Token![struct]) {
             return Err(input.error("a mechanism starts with `struct Name;`"));

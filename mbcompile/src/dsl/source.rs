@@ -31,13 +31,18 @@ pub fn is_mechanism_macro(path: &syn::Path) -> bool {
 
 #[derive(Default)]
 struct Finder {
-    blocks: Vec<proc_macro2::TokenStream>,
+    blocks: Vec<(proc_macro2::TokenStream, proc_macro2::Span)>,
 }
 
 impl<'ast> Visit<'ast> for Finder {
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         if is_mechanism_macro(&m.path) {
-            self.blocks.push(m.tokens.clone());
+            let span = match &m.delimiter {
+                syn::MacroDelimiter::Paren(p) => p.span.join(),
+                syn::MacroDelimiter::Brace(b) => b.span.join(),
+                syn::MacroDelimiter::Bracket(b) => b.span.join(),
+            };
+            self.blocks.push((m.tokens.clone(), span));
         }
         syn::visit::visit_macro(self, m);
     }
@@ -50,5 +55,15 @@ pub fn find_models(text: &str) -> syn::Result<Vec<Model>> {
     let file = syn::parse_file(text)?;
     let mut finder = Finder::default();
     finder.visit_file(&file);
-    finder.blocks.into_iter().map(syn::parse2::<Model>).collect()
+    finder
+        .blocks
+        .into_iter()
+        .map(|(tokens, span)| {
+            if tokens.is_empty() {
+                Err(syn::Error::new(span, super::parse::EMPTY_MODEL))
+            } else {
+                syn::parse2::<Model>(tokens)
+            }
+        })
+        .collect()
 }

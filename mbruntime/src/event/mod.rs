@@ -1,0 +1,1 @@
+//! Event-driven integration with Lötstedt's active set, impacts and accumulation points.

@@ -1,0 +1,1 @@
+//! Time-stepping integrators (Moreau midpoint, Moreau–Jean θ-method) with impacts and Coulomb friction.
