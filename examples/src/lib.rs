@@ -3,7 +3,10 @@
 
 use mbmacros::mechanism;
 
+pub mod analysis_models;
+pub mod event_models;
 pub mod plot;
+pub mod timestepping_models;
 
 mechanism! {
     /// A simple pendulum: point mass m on a massless rod of length l.

@@ -1,0 +1,3 @@
+//! Example mechanisms for the timestepping examples (see the crate docs).
+
+use mbmacros::mechanism;
