@@ -1,3 +1,84 @@
 //! Example mechanisms for the analysis examples (see the crate docs).
 
 use mbmacros::mechanism;
+
+mechanism! {
+    /// Brogliato (2013), Sect. 4.3 and Example 3: the rod of `RodWall` (length 2l, mass m,
+    /// I = ml²/3, q = (x, y, θ), wall contact h = x − l cos θ ≥ 0) with its centre of mass on
+    /// a prismatic guide g = αx + βy + γ = 0. α = 0 gives the kinetically orthogonal family
+    /// g = βy + δ; α ≠ 0 the slanted guide of Fig. 3 that takes a percussion at impacts.
+    struct RodWallGuide;
+    parameters { m: 1.0, l: 0.5, alpha: 0.0, beta: 1.0, gamma: -1.0, g: 9.81, e: 0.5 }
+    coordinates { x, y, theta }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2)) + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = m * g * y;
+    constraint guide = alpha * x + beta * y + gamma;
+    contact wall { gap: x - l * cos(theta), restitution: e }
+}
+
+mechanism! {
+    /// Brogliato (2013), Example 1: a block that cannot rotate, q = (x, y) with x vertical,
+    /// standing on three aligned points of its base: h₁ = h₂ = h₃ = x − l ≥ 0.
+    struct BlockThreeContacts;
+    parameters { m: 1.0, l: 0.1, g: 9.81, e: 0.0 }
+    coordinates { x, y }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * x;
+    contact left { gap: x - l, restitution: e }
+    contact middle { gap: x - l, restitution: e }
+    contact right { gap: x - l, restitution: e }
+}
+
+mechanism! {
+    /// Painlevé's rod: a uniform rod of length 2l and mass m (I = ml²/3), centre of mass (x, y),
+    /// angle θ to the floor, whose lower end touches the rough floor: gap y − l sin θ ≥ 0,
+    /// slip x − l cos θ, Coulomb friction μ.
+    struct PainleveRod;
+    parameters { m: 1.0, l: 0.5, g: 9.81, mu: 0.5 }
+    coordinates { x, y, theta }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2)) + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = m * g * y;
+    contact tip { gap: y - l * sin(theta), restitution: 0.0, friction: mu, slip: x - l * cos(theta) }
+}
+
+mechanism! {
+    /// Schulz & Pellegrino (2000), Sect. 6, Fig. 5: rigid bar AB (length L) hinged at A, angle
+    /// φ to the horizontal; a zero-length spring (stiffness k) from B to the point D = (−L, p)
+    /// of a vertical slider; B must stay above the line AC: g = sin φ ≥ 0. The load parameter is
+    /// p (index 2). V = ½k[(L cos φ + L)² + (L sin φ − p)²].
+    struct BarSpringStop;
+    parameters { k: 1.0, L: 1.0, p: -1.0 }
+    coordinates { phi }
+    kinetic = 0.5 * (L.powi(2) / 3.0) * dot(phi).powi(2);
+    potential = 0.5 * k * ((L * cos(phi) + L).powi(2) + (L * sin(phi) - p).powi(2));
+    contact stop { gap: sin(phi), restitution: 0.0 }
+}
+
+mechanism! {
+    /// The bar-and-spring system of `BarSpringStop` in Cartesian coordinates of B = (x, y):
+    /// a bilateral constraint keeps the bar length, x² + y² − L² = 0, and the stop is y / L ≥ 0
+    /// (equal to sin φ on the constraint). The load parameter is p (index 2).
+    struct BarSpringStopCartesian;
+    parameters { k: 1.0, L: 1.0, p: -1.0 }
+    coordinates { x, y }
+    kinetic = 0.5 * (dot(x).powi(2) + dot(y).powi(2));
+    potential = 0.5 * k * ((x + L).powi(2) + (y - p).powi(2));
+    constraint length = 0.5 * (x.powi(2) + y.powi(2) - L.powi(2));
+    contact stop { gap: y / L, restitution: 0.0 }
+}
+
+mechanism! {
+    /// A shallow two-bar (von Mises) truss: apex (x, y), supports at (±a, 0), bars of natural
+    /// length ℓ₀ = √(a² + h²) with the polynomial (Green-strain) energy c (ℓᵢ² − ℓ₀²)²,
+    /// c = k / (8 ℓ₀²), a downward load p at the apex (parameter index 4), and a stop under the
+    /// apex: y − y_stop ≥ 0. On x = 0: p(y) = 8c y (h² − y²), limit points at y = ±h/√3.
+    struct VonMisesTrussStop;
+    parameters { k: 1.0, a: 1.0, h: 0.5, y_stop: 0.1, p: 0.0 }
+    coordinates { x, y }
+    let c = k / (8.0 * (a.powi(2) + h.powi(2)));
+    let s1 = (a + x).powi(2) + y.powi(2) - a.powi(2) - h.powi(2);
+    let s2 = (a - x).powi(2) + y.powi(2) - a.powi(2) - h.powi(2);
+    kinetic = 0.5 * (dot(x).powi(2) + dot(y).powi(2));
+    potential = c * (s1.powi(2) + s2.powi(2)) + p * y;
+    contact stop { gap: y - y_stop, restitution: 0.0 }
+}

@@ -1,3 +1,74 @@
 //! Example mechanisms for the event examples (see the crate docs).
 
 use mbmacros::mechanism;
+
+mechanism! {
+    /// Lötstedt (1982), Sect. 1: a uniform bar of length 2l hinged to the ceiling at the origin
+    /// (two bilateral constraints on its centre (x, y)), angle θ from the downward vertical;
+    /// its free end hits the floor y = −d (unilateral, gap = y − l cos θ + d).
+    struct HingedBar;
+    parameters { m: 1.0, l: 0.5, d: 0.8, g: 9.81, e: 0.5 }
+    coordinates { x, y, theta }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2)) + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = m * g * y;
+    constraint hinge_x = x - l * sin(theta);
+    constraint hinge_y = y + l * cos(theta);
+    contact floor { gap: y - l * cos(theta) + d, restitution: e }
+}
+
+mechanism! {
+    /// Brogliato (2013), Sect. 4.3 and Example 3: the rod of `RodWall` (centre (x, y), angle θ,
+    /// half-length l) against the wall x − l cos θ ≥ 0, with the centre on the line
+    /// αx + βy + γ = 0 (bilateral).
+    struct RodLine;
+    parameters { m: 1.0, l: 0.5, alpha: 0.5, beta: 1.0, gamma: -1.0, g: 9.81, e: 0.5 }
+    coordinates { x, y, theta }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2)) + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = m * g * y;
+    constraint line = alpha * x + beta * y + gamma;
+    contact wall { gap: x - l * cos(theta), restitution: e }
+}
+
+mechanism! {
+    /// Constructed case for Lötstedt's Theorem 5.4: a unit point mass on the floor y ≥ 0, no
+    /// gravity, pushed by the force a (t − t0). At t = t0 with y = ẏ = 0 both λ and δ = ÿ
+    /// vanish; λ̇ = −a, δ̇ = a/m decide the active set.
+    struct RampForce;
+    parameters { m: 1.0, a: 1.0, t0: 0.0 }
+    coordinates { y }
+    time t;
+    kinetic = 0.5 * m * dot(y).powi(2);
+    forces { y: a * (t - t0) }
+    contact floor { gap: y, restitution: 0.0 }
+}
+
+mechanism! {
+    /// Lötstedt (1982), Sect. 1: a point mass m on an inextensible string of length ℓ tied to
+    /// the origin. The string is a unilateral distance constraint ℓ − √(x² + y²) ≥ 0: slack
+    /// (free parabolic flight) while the gap is positive, taut (circular pendulum, tension
+    /// λ ≥ 0) while it is closed; it tightens with Newton's law of restitution e.
+    struct BallOnString;
+    parameters { m: 1.0, ell: 1.0, g: 9.81, e: 0.0 }
+    coordinates { x, y }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * y;
+    contact string { gap: ell - (x.powi(2) + y.powi(2)).sqrt(), restitution: e }
+}
+
+mechanism! {
+    /// Brogliato (2013), Example 1, pushed up: the block of `BlockThreeContacts` (q = (x, y),
+    /// x vertical, no rotation) on three aligned points of its base, h₁ = h₂ = h₃ = x − l ≥ 0,
+    /// with a vertical force f(t) = k t. The Delassus matrix W_NᵀM⁻¹W_N = (1/m)𝟙𝟙ᵀ has rank 1:
+    /// the acceleration is unique, the three multipliers are not. Lift-off at f(t) = m g,
+    /// i.e. t_lift = m g / k.
+    struct BlockLift;
+    parameters { m: 1.0, l: 0.1, g: 9.81, k: 5.0, e: 0.0 }
+    coordinates { x, y }
+    time t;
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * x;
+    forces { x: k * t }
+    contact left { gap: x - l, restitution: e }
+    contact middle { gap: x - l, restitution: e }
+    contact right { gap: x - l, restitution: e }
+}

@@ -107,7 +107,12 @@ fn main() -> ExitCode {
                 let name = f.model.name.text.clone();
                 let pb = spinner(&name);
                 let start = std::time::Instant::now();
-                let result = generate(&f.model, horner, &mut |stage| pb.set_message(format!("{name}: {stage}")));
+                let mut stages: Vec<(String, std::time::Instant)> = Vec::new();
+                let result = generate(&f.model, horner, &mut |stage| {
+                    stages.push((stage.to_string(), std::time::Instant::now()));
+                    pb.set_message(format!("{name}: {stage}"));
+                });
+                stages.push(("end".into(), std::time::Instant::now()));
                 pb.finish_and_clear();
                 match result {
                     Ok(g) => {
@@ -126,8 +131,11 @@ fn main() -> ExitCode {
                             eprintln!("unchanged {} ({:.2} s)", path.display(), start.elapsed().as_secs_f64());
                         }
                         if stats {
-                            for (f, n) in &g.stats.operations {
-                                eprintln!("  {f}: {n} operations");
+                            for w in stages.windows(2) {
+                                eprintln!("  stage {}: {:.3} s", w[0].0, (w[1].1 - w[0].1).as_secs_f64());
+                            }
+                            for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds) {
+                                eprintln!("  {f}: {n} operations, {s:.3} s");
                             }
                         }
                     }

@@ -9,7 +9,7 @@ use crate::symbolic::derive::{Derived, derive};
 use std::path::{Path, PathBuf};
 
 /// Default number of Horner-scheme search iterations in the evaluator optimiser.
-pub const DEFAULT_HORNER_ITERATIONS: usize = 10;
+pub const DEFAULT_HORNER_ITERATIONS: usize = 1;
 
 /// A model found in a crate, with the file it came from.
 pub struct Found {

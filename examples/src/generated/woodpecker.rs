@@ -148,44 +148,35 @@ impl Mechanism<3, 0, 3> for Woodpecker {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * 0.5;
-        let x1 = self.l_M * qd[1];
-        let x2 = self.l_G * qd[2];
-        let x3 = x0 + x1 + x2;
-        let x4 = qd[0] * x3;
-        let x5 = self.l_M * self.l_M;
-        let x6 = qd[1] * 0.5 * x5;
-        let x7 = self.l_M * x2;
-        let x8 = x6 + x7;
-        let x9 = qd[1] * x8;
-        let x10 = qd[2] * qd[2];
-        let x11 = self.l_G * self.l_G;
-        let x12 = 0.5 * x10 * x11;
-        let x13 = x4 + x9 + x12;
-        let x14 = self.m_S * x13;
-        let x15 = qd[0] * qd[0];
-        let x16 = self.m_M * x15;
-        let x17 = qd[1] * qd[1];
-        let x18 = self.J_M * x17;
-        let x19 = self.J_S * x10;
-        let x20 = x16 + x18 + x19;
-        let x21 = 0.5 * x20;
-        x14 + x21
+        let x0 = self.l_M * qd[1];
+        let x1 = self.l_G * qd[2];
+        let x2 = qd[0] + x0 + x1;
+        let x3 = x2 * x2;
+        let x4 = self.m_S * x3;
+        let x5 = qd[0] * qd[0];
+        let x6 = self.m_M * x5;
+        let x7 = qd[1] * qd[1];
+        let x8 = self.J_M * x7;
+        let x9 = qd[2] * qd[2];
+        let x10 = self.J_S * x9;
+        let x11 = x4 + x6 + x8 + x10;
+        0.5 * x11
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
-        let x0 = self.m_M * self.g * q[0];
-        let x1 = self.c_phi * 0.5;
-        let x2 = q[1] * x1;
-        let x3 = -(self.c_phi * q[2]);
-        let x4 = x2 + x3;
-        let x5 = q[1] * x4;
-        let x6 = self.l_M * q[1];
-        let x7 = self.l_G * q[2];
-        let x8 = q[0] + x6 + x7;
-        let x9 = self.m_S * self.g * x8;
-        let x10 = q[2] * q[2];
-        let x11 = x1 * x10;
-        x0 + x5 + x9 + x11
+        let x0 = self.c_phi * 0.5;
+        let x1 = q[1] * x0;
+        let x2 = -(self.c_phi * q[2]);
+        let x3 = x1 + x2;
+        let x4 = q[1] * x3;
+        let x5 = self.m_M * q[0];
+        let x6 = self.m_S * q[0];
+        let x7 = self.l_M * self.m_S * q[1];
+        let x8 = self.l_G * self.m_S * q[2];
+        let x9 = x5 + x6 + x7 + x8;
+        let x10 = self.g * x9;
+        let x11 = q[2] * q[2];
+        let x12 = x0 * x11;
+        x4 + x10 + x12
     }
     fn dynamics(
         &self,

@@ -167,6 +167,7 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
                 let s = match &ev {
                     Value::Const(c) if *c == 0.5 => format!("{}.sqrt()", text(&bv, true)),
                     Value::Const(c) if *c == -0.5 => format!("1.0 / {}.sqrt()", text(&bv, true)),
+                    Value::Const(c) => format!("{}.powf({c:?})", text(&bv, true)),
                     _ => format!("{}.powf({})", text(&bv, true), text(&ev, false)),
                 };
                 (o, s, vec![bv, ev])

@@ -35,6 +35,8 @@ struct Out {
 pub struct Stats {
     /// Arithmetic operations per function, in emission order.
     pub operations: Vec<(String, usize)>,
+    /// Seconds spent building each function's evaluator and code.
+    pub seconds: Vec<(String, f64)>,
 }
 
 struct Gen<'a> {
@@ -101,8 +103,10 @@ impl<'a> Gen<'a> {
     }
 
     fn kernel(&mut self, name: &str, families: &[Family], atoms: &[Atom]) -> Result<Kernel, String> {
+        let start = std::time::Instant::now();
         let k = kernel(atoms, &self.inputs(families), self.horner).map_err(|e| format!("{name}: {e}"))?;
         self.stats.operations.push((name.to_string(), k.operations));
+        self.stats.seconds.push((name.to_string(), start.elapsed().as_secs_f64()));
         Ok(k)
     }
 

@@ -44,7 +44,7 @@ pub struct Derived {
     pub np: usize,
     /// Whether anything depends on time explicitly.
     pub rheonomic: bool,
-    /// T.
+    /// T, as written (for evaluation: the written form is the cheapest to compute).
     pub kinetic: Atom,
     /// V.
     pub potential: Atom,
@@ -235,7 +235,8 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let q = vars(&p.q, nq);
     let qd = vars(&p.qd, nq);
     let kinetic_expr = model.kinetic.as_ref().expect("validated: kinetic energy present");
-    let kinetic = trig_reduce(&conv.atom(kinetic_expr).expand());
+    let kinetic_written = conv.atom(kinetic_expr);
+    let kinetic = trig_reduce(&kinetic_written.expand());
     let potential = model.potential.as_ref().map(|v| conv.atom(v).expand()).unwrap_or_else(zero);
     let mut generalised = vec![zero(); nq];
     for f in &model.forces {
@@ -278,24 +279,6 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let sampler = Sampler::new(model);
     sampler.check_positive_definite(&mass, model, kinetic_expr.span)?;
 
-    // h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂²T/∂q̇∂t − ∂V/∂q + Q.
-    progress("forces");
-    let potential_gradient: Vec<Atom> = gradient(&potential, nq).iter().map(compact).collect();
-    let mut forces = Vec::with_capacity(nq);
-    for i in 0..nq {
-        let mut h = kinetic.derivative(p.q[i]);
-        for (j, qdj) in qd.iter().enumerate() {
-            if dt_dqd[i].contains_symbol(p.q[j]) {
-                h -= dt_dqd[i].derivative(p.q[j]) * qdj;
-            }
-        }
-        if rheonomic {
-            h -= dt_dqd[i].derivative(p.t);
-        }
-        let velocity_part = collect_velocities(&h, &qd);
-        forces.push(velocity_part - &potential_gradient[i] + &generalised[i]);
-    }
-
     // Christoffel symbols → C; Ṁ from the same ∂M/∂q.
     progress("coriolis");
     let mut dm = vec![vec![vec![zero(); nq]; nq]; nq]; // dm[i][j][k] = ∂M_ij/∂q_k
@@ -320,8 +303,40 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
                     c += g * &qd[k];
                 }
             }
-            coriolis[i][j] = collect_velocities(&(c / Atom::num(2)), &qd);
+            // Kept unexpanded: the factored ∂M/∂q stay compact and the evaluator shares them.
+            coriolis[i][j] = c / Atom::num(2);
         }
+    }
+
+    // h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂²T/∂q̇∂t − ∂V/∂q + Q.
+    progress("forces");
+    let potential_gradient: Vec<Atom> = gradient(&potential, nq).iter().map(compact).collect();
+    // For T = ½ q̇ᵀ M(q) q̇ (no explicit time, no terms of degree 0 or 1 in q̇) the velocity part of
+    // h is −C q̇ with the Christoffel matrix above: this avoids differentiating the expanded T.
+    let homogeneous = !kinetic.contains_symbol(p.t) && sampler.vanishes_at_rest(&kinetic, &dt_dqd, nq);
+    let mut forces = Vec::with_capacity(nq);
+    for i in 0..nq {
+        if homogeneous {
+            let mut cq = zero();
+            for j in 0..nq {
+                if !coriolis[i][j].is_zero() {
+                    cq = cq - &coriolis[i][j] * &qd[j];
+                }
+            }
+            forces.push(cq - &potential_gradient[i] + &generalised[i]);
+            continue;
+        }
+        let mut h = kinetic.derivative(p.q[i]);
+        for (j, qdj) in qd.iter().enumerate() {
+            if dt_dqd[i].contains_symbol(p.q[j]) {
+                h -= dt_dqd[i].derivative(p.q[j]) * qdj;
+            }
+        }
+        if rheonomic {
+            h -= dt_dqd[i].derivative(p.t);
+        }
+        let velocity_part = collect_velocities(&h, &qd);
+        forces.push(velocity_part - &potential_gradient[i] + &generalised[i]);
     }
 
     // Constraints.
@@ -440,7 +455,7 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         nu,
         np,
         rheonomic,
-        kinetic,
+        kinetic: kinetic_written,
         potential,
         mass,
         forces,

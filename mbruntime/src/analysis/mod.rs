@@ -1,1 +1,40 @@
 //! Analysis of a model: Delassus matrix, kinetic angles, friction well-posedness, equilibrium paths.
+//!
+//! * [`InertialCouplings`] — Delassus matrix A = W_Nᵀ M⁻¹ W_N with its spectrum and numerical
+//!   rank, constrained inverse mass M_c⁻¹ (17) and constrained Delassus matrix A_c (16)–(19),
+//!   kinetic angles (9) and the percussions induced in bilateral constraints by an impact
+//!   (72)–(73) (Brogliato 2013).
+//! * [`ConstraintRankReport`] — redundancy and singular-mass rank conditions
+//!   (Ker M ∩ Ker Fᵀ = {0}, Blumentals et al. 2016, (66)–(71)), explained in sentences.
+//! * [`p_matrix_test`] and [`SlidingContactProblem`] — uniqueness of the contact problem with
+//!   sliding Coulomb friction (Lötstedt 1982, (6.4)–(6.5)) for every right-hand side, and the
+//!   largest friction coefficients below which it is guaranteed (Painlevé).
+//! * [`trace_equilibrium_path`] — quasi-static equilibrium paths with bilateral and unilateral
+//!   constraints, limit / corner limit / bifurcation / end points and stability
+//!   (Schulz & Pellegrino 2000).
+//!
+//! Numerical ranks use [`RANK_RELATIVE_TOLERANCE`]. Errors are typed ([`AnalysisError`],
+//! [`PathError`]); nothing panics on singular or degenerate input.
+
+mod couplings;
+mod equilibrium_path;
+mod error;
+mod friction;
+mod kinetic_angle;
+mod linalg;
+mod p_matrix;
+mod path_output;
+mod path_system;
+mod redundancy;
+
+pub use couplings::InertialCouplings;
+pub use equilibrium_path::{
+    ContactState, EquilibriumPath, PathError, PathOptions, PathPoint, SpecialPoint,
+    SpecialPointKind, Termination, trace_equilibrium_path,
+};
+pub use error::{AnalysisError, ConstraintRef};
+pub use friction::{FrictionBound, SLIDING_TOLERANCE, SlidingContactProblem};
+pub use kinetic_angle::{KineticAngle, ORTHOGONALITY_TOLERANCE};
+pub use linalg::{RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, numerical_rank};
+pub use p_matrix::{P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict, p_matrix_test};
+pub use redundancy::ConstraintRankReport;

@@ -1,1 +1,39 @@
 //! Event-driven integration with Lötstedt's active set, impacts and accumulation points.
+//!
+//! The scheme (Lötstedt 1982; Brogliato 2013, Sect. 2 and 6):
+//!
+//! 1. **Smooth phases.** With the active set A (bilateral constraints and closed contacts) the
+//!    index-1 system [M −W_A; W_Aᵀ 0][q̈; λ] = [h; −ẇ_A] (Lötstedt (4.3)) is solved by a
+//!    rank-revealing factorisation in the kinetic metric ([`constrained`]), so redundant
+//!    columns are allowed and q̈, W_Aλ are unique (Lemma 5.2). The ODE is integrated by an
+//!    adaptive Dormand–Prince 5(4) method with continuous extension ([`dopri`]); after every
+//!    accepted step q and q̇ are projected onto the constraints ([`evaluate`]).
+//! 2. **Events** are sign changes, within a step, of the gap of an open contact or of the
+//!    multiplier of a closed contact; they are located by the Illinois method ([`root`]) on
+//!    the dense output, and the step is recomputed up to the event time.
+//! 3. **Impacts** (gap reaching zero with γ < 0): the impact LCP with Newton's law and
+//!    condensed bilateral impulses ([`impact`]).
+//! 4. **Active set** after every event: acceleration LCP (2.5b) and, where λᵢ = δᵢ = 0, the
+//!    first step of the derivative iteration of Theorem 5.4 ([`active_set`]).
+//! 5. **Accumulation points**: geometric sequences of flights are detected and the contact is
+//!    made persistent ([`zeno`]).
+//!
+//! Contacts are frictionless here (friction data are ignored).
+
+pub mod active_set;
+pub mod constrained;
+pub mod dopri;
+mod error;
+pub mod evaluate;
+pub mod impact;
+mod integrator;
+pub mod mixed_lcp;
+mod options;
+mod report;
+pub mod root;
+pub mod zeno;
+
+pub use error::{EventError, LcpStage};
+pub use integrator::EventDriven;
+pub use options::{ActiveSetRule, EventOptions};
+pub use report::{Event, EventKind, Report, Stats};

@@ -1,1 +1,45 @@
 //! Time-stepping integrators (Moreau midpoint, Moreau–Jean θ-method) with impacts and Coulomb friction.
+//!
+//! # Method
+//!
+//! The dynamics is the measure differential inclusion of Glocker & Studer (2005), (6)–(12):
+//! `M du − h dt − W_N dΛ_N − W_T dΛ_T − G dΛ_B = 0` with, for every closed contact, Newton's
+//! impact law in the normal direction and Coulomb friction with tangential restitution,
+//!
+//! ```text
+//! ξ_N = γ_N⁺ + ε_N γ_N⁻,  ξ_T = γ_T⁺ + ε_T γ_T⁻                              (11)
+//! −Λ_N ∈ Upr(ξ_N),   −Λ_T ∈ μ Λ_N Sgn(ξ_T)                                    (12)
+//! ```
+//!
+//! Each step of size Δt (a) evaluates the smooth part of the chosen [`Scheme`] — Moreau's
+//! midpoint rule (17) or the Moreau–Jean θ-method — which yields an iteration matrix A and a
+//! smooth impulse r; (b) takes the active set H = {i : g_Ni(q_A + ½Δt u_A) ≤ 0}; (c) condenses
+//! the bilateral constraints Gᵀu_E + ĝ = 0 out of A(u_E − u_A) = r + WΛ + GΛ_B by a Schur
+//! complement, giving the constrained inverse P (= A⁻¹ without bilateral constraints);
+//! (d) assembles the 3k-dimensional LCP (33) in the arrangement (27),
+//! `0 ≤ (ξ_N, ξ_R, Λ_L) ⊥ (Λ_N, Λ_R, ξ_L) ≥ 0`, with Delassus blocks `[W_N W_T]ᵀ P [W_N W_T]`,
+//! in a preallocated column-major buffer and solves it with [`Lemke`](crate::lcp::Lemke);
+//! (e) updates u and q and (f) projects q back onto g(q) = 0 (Gauss–Newton, M-metric; see
+//! [`projection`]). Steps (b)–(f) are one function shared by both schemes.
+//!
+//! Outputs: a [`StepRecord`] per step (t, q, u, active set, Λ_N, Λ_T, ξ_N, ξ_T, Λ_B) passed to
+//! a callback by [`TimeStepper::run`], and [`RecordCsv`] for CSV export. Errors are typed
+//! ([`TimeSteppingError`]). After [`TimeStepper::new`] no step allocates.
+
+mod contact_lcp;
+mod csv_export;
+mod error;
+mod moreau_jean;
+mod moreau_midpoint;
+pub mod projection;
+mod record;
+mod scheme;
+mod small_lu;
+mod stepper;
+mod velocity_operator;
+
+pub use csv_export::RecordCsv;
+pub use error::TimeSteppingError;
+pub use record::StepRecord;
+pub use scheme::{Scheme, Settings};
+pub use stepper::TimeStepper;

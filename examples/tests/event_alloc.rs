@@ -1,0 +1,104 @@
+//! Allocation-freedom of the event-driven integrator (working agreement: no heap allocation
+//! on per-step or per-event paths). A counting global allocator records every allocation;
+//! after construction (which allocates the Lemke tableau once), initialisation, smooth steps,
+//! impacts, the accumulation point and the active-set LCPs must not allocate.
+
+use mb_examples::bouncing_ball::BouncingBall;
+use mb_examples::event_models::hinged_bar::HingedBar;
+use mb_examples::event_models::rod_line::RodLine;
+use mbruntime::Vector;
+use mbruntime::event::{EventDriven, EventOptions, Report};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Only allocations of the test's own thread are counted (the harness's threads may
+    /// allocate concurrently).
+    static ACTIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn count() {
+    if ACTIVE.with(|a| a.get()) {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn steps_and_events_do_not_allocate() {
+    let mut ball = EventDriven::new(BouncingBall::default(), EventOptions::default());
+    let mut bar = EventDriven::new(HingedBar::default(), EventOptions::default());
+    let mut rod = EventDriven::new(RodLine::default(), EventOptions::default());
+    let (mut events, mut steps) = (0usize, 0usize);
+    // The counter sees this thread's allocations.
+    ACTIVE.with(|a| a.set(true));
+    let probe = ALLOCATIONS.load(Ordering::SeqCst);
+    drop(std::hint::black_box(vec![1u8; 16]));
+    assert!(
+        ALLOCATIONS.load(Ordering::SeqCst) > probe,
+        "counting allocator inactive"
+    );
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    ball.initialize(0.0, Vector::<1>::new(1.0), Vector::<1>::zeros())
+        .unwrap();
+    ball.advance_to(2.0, |r| match r {
+        Report::Event(_) => events += 1,
+        Report::Step { .. } => steps += 1,
+    })
+    .unwrap();
+    let l = 0.5;
+    bar.initialize(
+        0.0,
+        Vector::<3>::new(l, 0.0, std::f64::consts::FRAC_PI_2),
+        Vector::<3>::zeros(),
+    )
+    .unwrap();
+    bar.advance_to(5.0, |r| match r {
+        Report::Event(_) => events += 1,
+        Report::Step { .. } => steps += 1,
+    })
+    .unwrap();
+    let theta: f64 = 0.6;
+    let x = l * theta.cos() + 0.05;
+    rod.initialize(
+        0.0,
+        Vector::<3>::new(x, 1.0 - 0.5 * x, theta),
+        Vector::<3>::new(-1.0, 0.5, 0.5),
+    )
+    .unwrap();
+    rod.advance_to(0.5, |r| match r {
+        Report::Event(_) => events += 1,
+        Report::Step { .. } => steps += 1,
+    })
+    .unwrap();
+    ACTIVE.with(|a| a.set(false));
+    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    assert!(
+        events > 30 && steps > 50,
+        "exercised {events} events, {steps} steps"
+    );
+    assert_eq!(
+        after - before,
+        0,
+        "allocations during {steps} steps and {events} events"
+    );
+}

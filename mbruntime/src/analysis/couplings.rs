@@ -1,0 +1,191 @@
+//! Inertial couplings between unilateral and bilateral constraints (Brogliato 2013).
+//!
+//! With M the mass matrix, W_N = ∇h the contact normals (one column per contact) and
+//! G = ∇g the bilateral gradients, Brogliato (2013) defines
+//!
+//! ```text
+//! A    = W_Nᵀ M⁻¹ W_N                                  Delassus matrix (Assumption 1)
+//! S    = Gᵀ M⁻¹ G                                      bilateral Gram matrix (Assumption 2)
+//! M_c⁻¹ = M⁻¹ − M⁻¹ G S⁻¹ Gᵀ M⁻¹                        constrained inverse mass      (17)
+//! A_c  = W_Nᵀ M_c⁻¹ W_N                                 constrained Delassus matrix  (16), (19)
+//! p_b  = −S⁻¹ Gᵀ M⁻¹ W_N p_u                             percussion in the bilaterals (72)
+//! q̇⁺ − q̇⁻ = M⁻¹ [I − G S⁻¹ Gᵀ M⁻¹] W_N p_u = M_c⁻¹ W_N p_u                          (73)
+//! ```
+//!
+//! M_c⁻¹ is symmetric positive semidefinite of rank n − p with kernel R(G) (Lemmas 1–3), so
+//! A_c is positive semidefinite; it is positive definite iff the vectors M_c^{-1/2} ∇h_i are
+//! independent (Proposition 10). All matrices are fixed-size; nothing here allocates except the
+//! eigenvalue lists of [`SymmetricSpectrum`].
+
+use super::error::{AnalysisError, ConstraintRef};
+use super::kinetic_angle::KineticAngle;
+use super::linalg::{SymmetricSpectrum, spd_inverse};
+use crate::mechanism::{Matrix, Mechanism, Vector};
+
+/// The matrices of Brogliato (2013) at one configuration q: M, M⁻¹, W_N = ∇h, G = ∇g.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InertialCouplings<const NQ: usize, const NB: usize, const NU: usize> {
+    /// Mass matrix M(q).
+    pub mass: Matrix<NQ, NQ>,
+    /// M⁻¹ (Cholesky).
+    pub mass_inverse: Matrix<NQ, NQ>,
+    /// Contact normals W_N = ∇h (column i: contact i).
+    pub normals: Matrix<NQ, NU>,
+    /// Bilateral gradients G = ∇g (column j: constraint j).
+    pub bilateral: Matrix<NQ, NB>,
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB, NU> {
+    /// Evaluates M, W_N and G of `model` at (q, t).
+    ///
+    /// Errors: [`AnalysisError::NonFinite`] for a non-finite state or model output,
+    /// [`AnalysisError::MassNotPositiveDefinite`] when M has no Cholesky factor.
+    pub fn at<M: Mechanism<NQ, NB, NU>>(
+        model: &M,
+        q: &Vector<NQ>,
+        t: f64,
+    ) -> Result<Self, AnalysisError> {
+        if q.iter().any(|x| !x.is_finite()) || !t.is_finite() {
+            return Err(AnalysisError::NonFinite {
+                what: "state (q, t)",
+            });
+        }
+        let mut mass = Matrix::<NQ, NQ>::zeros();
+        model.mass_matrix(q, t, &mut mass);
+        let mut normals = Matrix::<NQ, NU>::zeros();
+        let mut wn_t = Vector::<NU>::zeros();
+        model.gap_jacobian(q, t, &mut normals, &mut wn_t);
+        let mut bilateral = Matrix::<NQ, NB>::zeros();
+        let mut g_t = Vector::<NB>::zeros();
+        model.bilateral_jacobian(q, t, &mut bilateral, &mut g_t);
+        Self::from_matrices(mass, normals, bilateral)
+    }
+
+    /// Builds the couplings from given M (symmetric positive definite), W_N and G.
+    pub fn from_matrices(
+        mass: Matrix<NQ, NQ>,
+        normals: Matrix<NQ, NU>,
+        bilateral: Matrix<NQ, NB>,
+    ) -> Result<Self, AnalysisError> {
+        if mass.iter().any(|x| !x.is_finite()) {
+            return Err(AnalysisError::NonFinite {
+                what: "mass matrix",
+            });
+        }
+        if normals.iter().any(|x| !x.is_finite()) {
+            return Err(AnalysisError::NonFinite {
+                what: "contact normals W_N",
+            });
+        }
+        if bilateral.iter().any(|x| !x.is_finite()) {
+            return Err(AnalysisError::NonFinite {
+                what: "bilateral gradients G",
+            });
+        }
+        let mass_inverse = spd_inverse(&mass).map_err(|m| {
+            let spectrum = SymmetricSpectrum::of(&m);
+            AnalysisError::MassNotPositiveDefinite {
+                smallest_eigenvalue: spectrum.map(|s| s.min()).unwrap_or(f64::NAN),
+            }
+        })?;
+        Ok(Self {
+            mass,
+            mass_inverse,
+            normals,
+            bilateral,
+        })
+    }
+
+    /// Delassus matrix A = W_Nᵀ M⁻¹ W_N (Brogliato 2013, Assumption 1; (2)).
+    pub fn delassus(&self) -> Matrix<NU, NU> {
+        self.normals.transpose() * self.mass_inverse * self.normals
+    }
+
+    /// Eigenvalues and numerical rank of the Delassus matrix (tolerance:
+    /// [`super::RANK_RELATIVE_TOLERANCE`]). Rank < number of contacts means redundant contacts
+    /// (e.g. Brogliato's Example 1, rank 1 with three contacts): accelerations stay unique
+    /// (Proposition 2) but multipliers do not.
+    pub fn delassus_spectrum(&self) -> Result<SymmetricSpectrum, AnalysisError> {
+        SymmetricSpectrum::of(&self.delassus())
+    }
+
+    /// Bilateral Gram matrix S = Gᵀ M⁻¹ G and its inverse; typed error when Assumption 2 fails.
+    fn bilateral_gram_inverse(&self) -> Result<Matrix<NB, NB>, AnalysisError> {
+        let s = self.bilateral.transpose() * self.mass_inverse * self.bilateral;
+        // Cholesky first (no allocation); the spectrum is only computed to report a failure.
+        let rank_error = |s: &Matrix<NB, NB>| AnalysisError::DependentBilateral {
+            rank: SymmetricSpectrum::of(s).map_or(0, |sp| sp.rank),
+            count: NB,
+        };
+        let inv = spd_inverse(&s).map_err(|s| rank_error(&s))?;
+        // Reject numerically singular Gram matrices that Cholesky still accepts.
+        let diag_max = (0..NB).fold(0.0_f64, |m, i| m.max(s[(i, i)]));
+        let diag_inv_max = (0..NB).fold(0.0_f64, |m, i| m.max(inv[(i, i)]));
+        let bound = 1.0 / (super::RANK_RELATIVE_TOLERANCE * NB.max(1) as f64);
+        if (diag_max * diag_inv_max).partial_cmp(&bound) != Some(std::cmp::Ordering::Less) {
+            return Err(rank_error(&s));
+        }
+        Ok(inv)
+    }
+
+    /// Constrained inverse mass M_c⁻¹ = M⁻¹ − M⁻¹ G (Gᵀ M⁻¹ G)⁻¹ Gᵀ M⁻¹ (Brogliato 2013, (17));
+    /// symmetric PSD of rank n − p (Lemmas 2–3). Without bilateral constraints it equals M⁻¹.
+    pub fn constrained_inverse_mass(&self) -> Result<Matrix<NQ, NQ>, AnalysisError> {
+        let s_inv = self.bilateral_gram_inverse()?;
+        let mg = self.mass_inverse * self.bilateral;
+        Ok(self.mass_inverse - mg * s_inv * mg.transpose())
+    }
+
+    /// Constrained Delassus matrix A_c = W_Nᵀ M_c⁻¹ W_N (Brogliato 2013, (16), (19)).
+    pub fn constrained_delassus(&self) -> Result<Matrix<NU, NU>, AnalysisError> {
+        Ok(self.normals.transpose() * self.constrained_inverse_mass()? * self.normals)
+    }
+
+    /// Percussions induced in the bilateral constraints by contact percussions p_u at an
+    /// impact: p_b = −(Gᵀ M⁻¹ G)⁻¹ Gᵀ M⁻¹ W_N p_u (Brogliato 2013, (72)). Zero when every
+    /// bilateral constraint is kinetically orthogonal to every contact (Proposition 16).
+    pub fn bilateral_percussion(&self, p_u: &Vector<NU>) -> Result<Vector<NB>, AnalysisError> {
+        if p_u.iter().any(|x| !x.is_finite()) {
+            return Err(AnalysisError::NonFinite {
+                what: "percussion p_u",
+            });
+        }
+        let s_inv = self.bilateral_gram_inverse()?;
+        Ok(-(s_inv * (self.bilateral.transpose() * (self.mass_inverse * (self.normals * p_u)))))
+    }
+
+    /// Velocity jump q̇⁺ − q̇⁻ = M⁻¹ (W_N p_u + G p_b) = M_c⁻¹ W_N p_u (Brogliato 2013, (73)).
+    pub fn velocity_jump(&self, p_u: &Vector<NU>) -> Result<Vector<NQ>, AnalysisError> {
+        let p_b = self.bilateral_percussion(p_u)?;
+        Ok(self.mass_inverse * (self.normals * p_u + self.bilateral * p_b))
+    }
+
+    /// Gradient of a constraint (column of W_N or G).
+    pub fn gradient(&self, c: ConstraintRef) -> Result<Vector<NQ>, AnalysisError> {
+        match c {
+            ConstraintRef::Unilateral(i) if i < NU => Ok(self.normals.column(i).into_owned()),
+            ConstraintRef::Bilateral(j) if j < NB => Ok(self.bilateral.column(j).into_owned()),
+            ConstraintRef::Unilateral(i) => Err(AnalysisError::IndexOutOfRange {
+                what: "contact",
+                index: i,
+                len: NU,
+            }),
+            ConstraintRef::Bilateral(j) => Err(AnalysisError::IndexOutOfRange {
+                what: "bilateral constraint",
+                index: j,
+                len: NB,
+            }),
+        }
+    }
+
+    /// Kinetic angle between two constraints (Brogliato 2013, (9)); see [`KineticAngle`].
+    pub fn kinetic_angle(
+        &self,
+        a: ConstraintRef,
+        b: ConstraintRef,
+    ) -> Result<KineticAngle, AnalysisError> {
+        let ga = self.gradient(a)?;
+        let gb = self.gradient(b)?;
+        KineticAngle::between(&self.mass_inverse, (a, &ga), (b, &gb))
+    }
+}

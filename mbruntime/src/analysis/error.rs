@@ -1,0 +1,121 @@
+//! Typed errors of the analysis tools.
+
+use crate::mechanism::ParameterError;
+
+/// Which constraint of a model an analysis refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstraintRef {
+    /// Unilateral contact `i` (column `i` of W_N = ∇h).
+    Unilateral(usize),
+    /// Bilateral constraint `i` (column `i` of G = ∇g).
+    Bilateral(usize),
+}
+
+impl std::fmt::Display for ConstraintRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConstraintRef::Unilateral(i) => write!(f, "unilateral contact {i}"),
+            ConstraintRef::Bilateral(i) => write!(f, "bilateral constraint {i}"),
+        }
+    }
+}
+
+/// Why an analysis could not be carried out. Every variant carries the numbers a user needs.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AnalysisError {
+    /// An input (state, matrix entry, friction coefficient) is NaN or infinite.
+    #[error("non-finite input: {what}")]
+    NonFinite {
+        /// Which input.
+        what: &'static str,
+    },
+    /// The mass matrix is not symmetric positive definite, so M⁻¹ (and every Delassus matrix
+    /// built from it) does not exist. Use [`crate::analysis::ConstraintRankReport`] for
+    /// singular mass matrices.
+    #[error(
+        "mass matrix is not positive definite (smallest eigenvalue {smallest_eigenvalue:e}); M⁻¹ does not exist"
+    )]
+    MassNotPositiveDefinite {
+        /// Smallest eigenvalue of the symmetric part of M.
+        smallest_eigenvalue: f64,
+    },
+    /// Brogliato (2013) Assumption 2 fails: Gᵀ M⁻¹ G is singular, the bilateral constraints are
+    /// dependent (redundant), and (13)–(19) are undefined.
+    #[error(
+        "the {count} bilateral constraints are dependent: Gᵀ M⁻¹ G has rank {rank} < {count} (Brogliato 2013, Assumption 2)"
+    )]
+    DependentBilateral {
+        /// Numerical rank of Gᵀ M⁻¹ G.
+        rank: usize,
+        /// Number of bilateral constraints.
+        count: usize,
+    },
+    /// A constraint gradient vanishes (in the kinetic metric), so its kinetic angle is undefined.
+    #[error(
+        "the gradient of {constraint} vanishes (‖∇f‖_M⁻¹ = {norm:e}); its kinetic angle is undefined"
+    )]
+    ZeroGradient {
+        /// The degenerate constraint.
+        constraint: ConstraintRef,
+        /// Its kinetic norm √(∇fᵀ M⁻¹ ∇f).
+        norm: f64,
+    },
+    /// An index (contact, constraint) is out of range.
+    #[error("{what} index {index} out of range (there are {len})")]
+    IndexOutOfRange {
+        /// What was indexed.
+        what: &'static str,
+        /// The index given.
+        index: usize,
+        /// How many exist.
+        len: usize,
+    },
+    /// Slice lengths disagree.
+    #[error("{what} has length {got}, expected {expected}")]
+    Dimension {
+        /// Which input.
+        what: &'static str,
+        /// Length required.
+        expected: usize,
+        /// Length given.
+        got: usize,
+    },
+    /// A contact declared as sliding has no tangent or no tangential velocity.
+    #[error(
+        "contact {contact} is not sliding: tangential velocity {velocity:e} (its direction is undefined)"
+    )]
+    NotSliding {
+        /// Contact index.
+        contact: usize,
+        /// Its tangential velocity W_Tᵀ q̇.
+        velocity: f64,
+    },
+    /// The frictionless Delassus matrix of the sliding contacts is singular (redundant contacts),
+    /// so even μ = 0 does not give a P-matrix and no friction bound exists.
+    #[error(
+        "the frictionless contact matrix is not positive definite (smallest eigenvalue {smallest_eigenvalue:e}): the contacts are redundant, no friction coefficient makes the problem well posed"
+    )]
+    FrictionlessSingular {
+        /// Smallest eigenvalue of W_Nᵀ M_c⁻¹ W_N over the sliding contacts.
+        smallest_eigenvalue: f64,
+    },
+    /// A friction coefficient is negative.
+    #[error("friction coefficient {value} of contact {contact} is negative")]
+    NegativeFriction {
+        /// Contact position in the sliding set.
+        contact: usize,
+        /// The coefficient.
+        value: f64,
+    },
+    /// The problem is larger than an exact test can handle.
+    #[error("matrix of size {n} exceeds the limit {max} of the exact test")]
+    TooLarge {
+        /// Size.
+        n: usize,
+        /// Limit.
+        max: usize,
+    },
+    /// A model parameter could not be set.
+    #[error(transparent)]
+    Parameter(#[from] ParameterError),
+}

@@ -1,0 +1,217 @@
+//! Redundant constraints and singular mass matrices: rank conditions of the KKT system
+//! (Blumentals, Brogliato & Bertails-Descoubes 2016, App. E, (66)–(71)).
+//!
+//! With the active constraints F = [G  W_N,𝒜] ∈ ℝⁿˣᵐ (bilateral and closed contacts), the
+//! acceleration-level system
+//!
+//! ```text
+//! ⎡ M   −F ⎤ ⎡ q̈ ⎤   ⎡ a ⎤
+//! ⎣ Fᵀ   0 ⎦ ⎣ λ ⎦ = ⎣ b ⎦                                                       (67)
+//! ```
+//!
+//! * has a unique (q̈, λ) for all (a, b) iff rank F = m and Ker M ∩ Ker Fᵀ = {0} (iii′);
+//! * has, for every a and every compatible b ∈ Im Fᵀ, solutions with unique q̈ and unique
+//!   constraint force Fλ iff Ker M ∩ Ker Fᵀ = {0} (iv) — redundant (hyperstatic) constraints
+//!   only make the multipliers non-unique;
+//! * Ker M ∩ Ker Fᵀ = {0} ⇔ rank [M  F] = n ⇔ Im M + Im F = ℝⁿ, and the KKT rank follows (69):
+//!   rank = rank M + 2 rank F − dim(Im M ∩ Im F) − dim(Im[M; Fᵀ] ∩ Im[F; 0]).
+//!
+//! [`ConstraintRankReport`] evaluates these ranks (tolerance [`super::RANK_RELATIVE_TOLERANCE`])
+//! and explains them in sentences through its `Display` implementation.
+
+use nalgebra::DMatrix;
+
+use super::error::AnalysisError;
+use super::linalg::numerical_rank;
+use crate::mechanism::{Matrix, Mechanism, Vector};
+
+/// Ranks of M, F and [M F] and the KKT matrix (67) at one configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConstraintRankReport {
+    /// Number of coordinates n.
+    pub coordinates: usize,
+    /// Number of bilateral constraints among the columns of F.
+    pub bilateral: usize,
+    /// Model indices of the closed contacts among the columns of F.
+    pub contacts: Vec<usize>,
+    /// rank M.
+    pub mass_rank: usize,
+    /// rank F (m = `bilateral + contacts.len()` columns).
+    pub constraint_rank: usize,
+    /// rank [M F]; equal to n iff Ker M ∩ Ker Fᵀ = {0}.
+    pub combined_rank: usize,
+    /// rank of the KKT matrix (67).
+    pub kkt_rank: usize,
+}
+
+impl ConstraintRankReport {
+    /// Evaluates the report for `model` at (q, t) with the contacts listed in `closed` active.
+    /// The mass matrix may be singular.
+    pub fn at<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
+        model: &M,
+        q: &Vector<NQ>,
+        t: f64,
+        closed: &[usize],
+    ) -> Result<Self, AnalysisError> {
+        if q.iter().any(|x| !x.is_finite()) || !t.is_finite() {
+            return Err(AnalysisError::NonFinite {
+                what: "state (q, t)",
+            });
+        }
+        let mut mass = Matrix::<NQ, NQ>::zeros();
+        model.mass_matrix(q, t, &mut mass);
+        let mut w_n = Matrix::<NQ, NU>::zeros();
+        let mut tmp_u = Vector::<NU>::zeros();
+        model.gap_jacobian(q, t, &mut w_n, &mut tmp_u);
+        let mut g = Matrix::<NQ, NB>::zeros();
+        let mut tmp_b = Vector::<NB>::zeros();
+        model.bilateral_jacobian(q, t, &mut g, &mut tmp_b);
+        let mut f = DMatrix::zeros(NQ, NB + closed.len());
+        for j in 0..NB {
+            f.set_column(j, &g.column(j));
+        }
+        for (c, &i) in closed.iter().enumerate() {
+            if i >= NU {
+                return Err(AnalysisError::IndexOutOfRange {
+                    what: "contact",
+                    index: i,
+                    len: NU,
+                });
+            }
+            f.set_column(NB + c, &w_n.column(i));
+        }
+        let mut report =
+            Self::from_matrices(&DMatrix::from_column_slice(NQ, NQ, mass.as_slice()), &f, NB)?;
+        report.contacts = closed.to_vec();
+        Ok(report)
+    }
+
+    /// Evaluates the report for a given M (n × n, symmetric PSD) and F (n × m) whose first
+    /// `bilateral` columns are bilateral gradients and the rest contact normals (numbered
+    /// 0, 1, … in [`ConstraintRankReport::contacts`]).
+    pub fn from_matrices(
+        mass: &DMatrix<f64>,
+        f: &DMatrix<f64>,
+        bilateral: usize,
+    ) -> Result<Self, AnalysisError> {
+        let n = mass.nrows();
+        if mass.ncols() != n || f.nrows() != n {
+            return Err(AnalysisError::Dimension {
+                what: "mass matrix / constraint matrix rows",
+                expected: n,
+                got: if mass.ncols() != n {
+                    mass.ncols()
+                } else {
+                    f.nrows()
+                },
+            });
+        }
+        if bilateral > f.ncols() {
+            return Err(AnalysisError::Dimension {
+                what: "bilateral column count",
+                expected: f.ncols(),
+                got: bilateral,
+            });
+        }
+        if mass.iter().chain(f.iter()).any(|x| !x.is_finite()) {
+            return Err(AnalysisError::NonFinite {
+                what: "mass or constraint matrix",
+            });
+        }
+        let m = f.ncols();
+        let mut combined = DMatrix::zeros(n, n + m);
+        combined.view_mut((0, 0), (n, n)).copy_from(mass);
+        combined.view_mut((0, n), (n, m)).copy_from(f);
+        let mut kkt = DMatrix::zeros(n + m, n + m);
+        kkt.view_mut((0, 0), (n, n)).copy_from(mass);
+        kkt.view_mut((0, n), (n, m)).copy_from(&(-f));
+        kkt.view_mut((n, 0), (m, n)).copy_from(&f.transpose());
+        Ok(Self {
+            coordinates: n,
+            bilateral,
+            contacts: (0..m - bilateral).collect(),
+            mass_rank: numerical_rank(mass),
+            constraint_rank: numerical_rank(f),
+            combined_rank: numerical_rank(&combined),
+            kkt_rank: numerical_rank(&kkt),
+        })
+    }
+
+    /// Number of active constraints m (columns of F).
+    pub fn constraint_count(&self) -> usize {
+        self.bilateral + self.contacts.len()
+    }
+
+    /// Whether the active constraints are redundant (rank F < m): a hyperstatic set, whose
+    /// multipliers are not unique although the constraint force Fλ is.
+    pub fn redundant(&self) -> bool {
+        self.constraint_rank < self.constraint_count()
+    }
+
+    /// Ker M ∩ Ker Fᵀ = {0} (rank [M F] = n): accelerations are unique (App. E (iv)).
+    pub fn accelerations_determined(&self) -> bool {
+        self.combined_rank == self.coordinates
+    }
+
+    /// The KKT matrix (67) is nonsingular: unique accelerations and multipliers (App. E (iii′)).
+    pub fn kkt_nonsingular(&self) -> bool {
+        self.kkt_rank == self.coordinates + self.constraint_count()
+    }
+}
+
+impl std::fmt::Display for ConstraintRankReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.coordinates;
+        let m = self.constraint_count();
+        write!(
+            f,
+            "{n} coordinates, {m} active constraints ({} bilateral, {} closed contacts). ",
+            self.bilateral,
+            self.contacts.len()
+        )?;
+        if self.mass_rank == n {
+            write!(f, "The mass matrix is nonsingular. ")?;
+        } else {
+            write!(
+                f,
+                "The mass matrix is singular (rank {} of {n}): {} direction(s) of motion carry no inertia. ",
+                self.mass_rank,
+                n - self.mass_rank
+            )?;
+        }
+        if self.redundant() {
+            write!(
+                f,
+                "The constraints are redundant: their {m} gradients span only {} dimension(s), so the system is hyperstatic and its {} multiplier(s) are not unique (only the total constraint force is). ",
+                self.constraint_rank, m
+            )?;
+        } else if m > 0 {
+            write!(f, "The constraint gradients are independent. ")?;
+        }
+        if self.accelerations_determined() {
+            write!(
+                f,
+                "Every direction of motion has inertia or is blocked by a constraint (Ker M ∩ Ker Fᵀ = {{0}}), so the accelerations are unique"
+            )?;
+            if self.kkt_nonsingular() {
+                write!(
+                    f,
+                    " and so are the multipliers: the KKT matrix is nonsingular."
+                )
+            } else {
+                write!(
+                    f,
+                    ", but the KKT matrix is singular (rank {} of {}).",
+                    self.kkt_rank,
+                    n + m
+                )
+            }
+        } else {
+            write!(
+                f,
+                "Some direction of motion has no inertia and is not blocked by any constraint (Ker M ∩ Ker Fᵀ ≠ {{0}}, rank [M F] = {} < {n}): the accelerations are not determined.",
+                self.combined_rank
+            )
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! What the integrator reports to its caller: accepted steps and events.
+
+use crate::mechanism::Vector;
+
+/// Kind of an event.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum EventKind {
+    /// A gap reached zero with negative normal velocity: impact LCP with Newton's law.
+    Impact,
+    /// An impact at which the Zeno criterion fired: the contact is made persistent
+    /// (inelastic) and `t_limit` is the predicted accumulation time of the geometric sequence.
+    Accumulation {
+        /// Predicted accumulation time tₖ + τₖ r/(1 − r).
+        t_limit: f64,
+    },
+    /// The multiplier of a closed contact reached zero: new active set, no impulse.
+    MultiplierZero,
+    /// A gap reached zero with zero normal velocity (grazing): new active set, no impulse.
+    Grazing,
+}
+
+/// One event, with the state jump it caused.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
+    /// Event time (located by root finding on the dense output).
+    pub t: f64,
+    /// Kind.
+    pub kind: EventKind,
+    /// The contact whose gap or multiplier triggered the event.
+    pub contact: usize,
+    /// Positions at the event.
+    pub q: Vector<NQ>,
+    /// Velocities before.
+    pub u_pre: Vector<NQ>,
+    /// Velocities after.
+    pub u_post: Vector<NQ>,
+    /// Contact impulses Λ (zero if no impact).
+    pub impulse: Vector<NU>,
+    /// Bilateral impulses p_b (Brogliato (72)).
+    pub bilateral_impulse: Vector<NB>,
+    /// Kinetic energy before.
+    pub kinetic_energy_pre: f64,
+    /// Kinetic energy after.
+    pub kinetic_energy_post: f64,
+    /// Closed contacts after the event.
+    pub closed: [bool; NU],
+}
+
+/// A report passed to the caller's callback.
+#[derive(Debug, Clone, Copy)]
+pub enum Report<'a, const NQ: usize, const NB: usize, const NU: usize> {
+    /// An accepted smooth step ending at (t, q, u), with the multipliers there.
+    Step {
+        /// Time.
+        t: f64,
+        /// Positions.
+        q: &'a Vector<NQ>,
+        /// Velocities.
+        u: &'a Vector<NQ>,
+        /// Contact multipliers λ_N (zero for open contacts).
+        lambda: &'a Vector<NU>,
+    },
+    /// An event.
+    Event(&'a Event<NQ, NB, NU>),
+}
+
+/// Work counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Accepted smooth steps.
+    pub steps: usize,
+    /// Rejected trial steps.
+    pub rejected: usize,
+    /// Events handled.
+    pub events: usize,
+    /// Impacts among them.
+    pub impacts: usize,
+    /// Acceleration evaluations.
+    pub evaluations: usize,
+}

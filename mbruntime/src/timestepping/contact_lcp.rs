@@ -1,0 +1,203 @@
+//! The contact LCP of one time step in the standard form of Glocker & Studer (2005), Sect. 6.
+//!
+//! For the k contacts of the active set H = {i₁, …, i_k}, with the constrained inverse `P` of
+//! the iteration matrix (see [`velocity_operator`](super::velocity_operator); `P = M⁻¹` for
+//! Moreau's midpoint rule without bilateral constraints) and the free velocity
+//! `u_free = u^E(Λ_N = Λ_T = 0)`, eqs (19)–(33) give
+//!
+//! ```text
+//! ⎛ξ_N⎞   ⎛ W_Nᵀ P (W_N − W_T μ)   W_Nᵀ P W_T   0 ⎞ ⎛Λ_N⎞   ⎛ γ_N(u_free) + ε_N γ_N^A ⎞
+//! ⎜ξ_R⎟ = ⎜ W_Tᵀ P (W_N − W_T μ)   W_Tᵀ P W_T   E ⎟ ⎜Λ_R⎟ + ⎜ γ_T(u_free) + ε_T γ_T^A ⎟   (33)
+//! ⎝Λ_L⎠   ⎝ 2μ                     −E           0 ⎠ ⎝ξ_L⎠   ⎝ 0                       ⎠
+//!
+//! 0 ≤ (ξ_N, ξ_R, Λ_L) ⊥ (Λ_N, Λ_R, ξ_L) ≥ 0                                           (27)
+//! Λ_T = Λ_R − μ Λ_N (24),  Λ_L = μ Λ_N − Λ_T (25),  ξ_T = ξ_R − ξ_L (26)
+//! ```
+//!
+//! (for `P = M⁻¹` the right-hand side is exactly (33)'s `W_Nᵀ M⁻¹ h Δt + (E + ε_N) γ_N^A`,
+//! since `γ_N(u_free) = γ_N^A + W_Nᵀ M⁻¹ h Δt`). Contacts with μ = 0 or without a tangent
+//! contribute only their normal row (their Λ_R, ξ_L rows would be void), so the dimension is
+//! `k + 2 k_f` ≤ 3k with k_f the frictional contacts in H. The slack pair (ξ_L, Λ_L) is scaled
+//! by c = max Delassus diagonal on H (ξ_L = c ξ'_L, Λ'_L = c Λ_L: a positive diagonal scaling,
+//! which maps LCP solutions one-to-one) so that all entries have the Delassus magnitude; this
+//! keeps Lemke's pivots and the polishing solve accurate when ‖W ᵀM⁻¹W‖ ≫ 1. The matrix is written column-major
+//! into a workspace of capacity (3·NU)² allocated once, and solved with [`Lemke`].
+
+use super::velocity_operator::VelocityOperator;
+use crate::lcp::{LcpError, Lemke};
+use crate::mechanism::{ContactLaw, Matrix, Vector};
+
+/// Contact kinematics at the evaluation point of a step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ContactKinematics<const NQ: usize, const NU: usize> {
+    /// W_N (one column per contact).
+    pub w_n: Matrix<NQ, NU>,
+    /// ŵ_N.
+    pub what_n: Vector<NU>,
+    /// W_T.
+    pub w_t: Matrix<NQ, NU>,
+    /// ŵ_T.
+    pub what_t: Vector<NU>,
+}
+
+impl<const NQ: usize, const NU: usize> ContactKinematics<NQ, NU> {
+    /// γ_N = W_Nᵀ u + ŵ_N and γ_T = W_Tᵀ u + ŵ_T.
+    pub(crate) fn relative_velocities(&self, u: &Vector<NQ>) -> (Vector<NU>, Vector<NU>) {
+        (
+            self.w_n.transpose() * u + self.what_n,
+            self.w_t.transpose() * u + self.what_t,
+        )
+    }
+}
+
+/// Result of one contact LCP.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ContactImpulses<const NU: usize> {
+    pub lambda_n: Vector<NU>,
+    pub lambda_t: Vector<NU>,
+    pub size: usize,
+    pub pivots: usize,
+}
+
+/// Preallocated workspace of the contact LCP (33) and its Lemke solver.
+#[derive(Debug, Clone)]
+pub(crate) struct ContactLcp {
+    lemke: Lemke,
+    a: Vec<f64>,
+    b: Vec<f64>,
+    z: Vec<f64>,
+    w: Vec<f64>,
+}
+
+/// Whether contact `law` gets the friction rows Λ_R, ξ_L.
+pub(crate) fn is_frictional(law: &ContactLaw) -> bool {
+    law.has_tangent && law.friction > 0.0
+}
+
+impl ContactLcp {
+    /// Workspace for up to `nu` contacts (LCP dimension ≤ 3·nu).
+    pub(crate) fn with_contacts(nu: usize) -> Self {
+        let n = 3 * nu;
+        Self {
+            lemke: Lemke::with_capacity(n),
+            a: vec![0.0; n * n],
+            b: vec![0.0; n],
+            z: vec![0.0; n],
+            w: vec![0.0; n],
+        }
+    }
+
+    /// Assembles and solves (33), (27) for the contacts with `active[i]`, returning Λ_N and
+    /// Λ_T (zero outside H). Never allocates.
+    pub(crate) fn solve<const NQ: usize, const NB: usize, const NU: usize>(
+        &mut self,
+        op: &VelocityOperator<NQ, NB>,
+        kin: &ContactKinematics<NQ, NU>,
+        laws: &[ContactLaw; NU],
+        active: &[bool; NU],
+        u_a: &Vector<NQ>,
+        u_free: &Vector<NQ>,
+    ) -> Result<ContactImpulses<NU>, LcpError> {
+        // Index sets: H (normal rows) and its frictional part (R and L rows).
+        let mut idx = [0usize; NU];
+        let mut fr = [0usize; NU];
+        let (mut k, mut kf) = (0, 0);
+        for i in 0..NU {
+            if active[i] {
+                idx[k] = i;
+                k += 1;
+                if is_frictional(&laws[i]) {
+                    fr[kf] = i;
+                    kf += 1;
+                }
+            }
+        }
+        let mut out = ContactImpulses {
+            lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            size: 0,
+            pivots: 0,
+        };
+        if k == 0 {
+            return Ok(out);
+        }
+
+        // Delassus blocks [W_N W_T]ᵀ P [W_N W_T] of all contacts (fixed size, cheap for small NU).
+        let mut p_wn = kin.w_n;
+        op.apply(&mut p_wn);
+        let mut p_wt = kin.w_t;
+        op.apply(&mut p_wt);
+        let g_nn = kin.w_n.transpose() * p_wn;
+        let g_nt = kin.w_n.transpose() * p_wt;
+        let g_tn = kin.w_t.transpose() * p_wn;
+        let g_tt = kin.w_t.transpose() * p_wt;
+        let (gn_a, gt_a) = kin.relative_velocities(u_a);
+        let (gn_f, gt_f) = kin.relative_velocities(u_free);
+
+        // Balance the slack rows/columns: ξ_L = c ξ'_L and Λ'_L = c Λ_L with c the largest
+        // Delassus diagonal of H (a positive diagonal scaling maps LCP solutions one-to-one),
+        // so that E and 2μ, −E enter at the magnitude of the Delassus blocks.
+        let c = idx[..k]
+            .iter()
+            .map(|&i| g_nn[(i, i)].max(g_tt[(i, i)]))
+            .fold(0.0_f64, f64::max);
+        let c = if c.is_finite() && c > 0.0 { c } else { 1.0 };
+        let n = k + 2 * kf;
+        let (r0, l0) = (k, k + kf); // first R row/column, first L row/column
+        let a = &mut self.a[..n * n];
+        a.fill(0.0);
+        let mu = |i: usize| {
+            if is_frictional(&laws[i]) {
+                laws[i].friction
+            } else {
+                0.0
+            }
+        };
+        // Columns Λ_N.
+        for (cb, &j) in idx[..k].iter().enumerate() {
+            let col = &mut a[cb * n..(cb + 1) * n];
+            for (ra, &i) in idx[..k].iter().enumerate() {
+                col[ra] = g_nn[(i, j)] - g_nt[(i, j)] * mu(j);
+            }
+            for (f, &i) in fr[..kf].iter().enumerate() {
+                col[r0 + f] = g_tn[(i, j)] - g_tt[(i, j)] * mu(j);
+                if i == j {
+                    col[l0 + f] = 2.0 * mu(j) * c;
+                }
+            }
+        }
+        // Columns Λ_R and ξ_L.
+        for (g, &j) in fr[..kf].iter().enumerate() {
+            let col = &mut a[(r0 + g) * n..(r0 + g + 1) * n];
+            for (ra, &i) in idx[..k].iter().enumerate() {
+                col[ra] = g_nt[(i, j)];
+            }
+            for (f, &i) in fr[..kf].iter().enumerate() {
+                col[r0 + f] = g_tt[(i, j)];
+            }
+            col[l0 + g] = -c;
+            a[(l0 + g) * n + r0 + g] = c;
+        }
+        let b = &mut self.b[..n];
+        for (ra, &i) in idx[..k].iter().enumerate() {
+            b[ra] = gn_f[i] + laws[i].normal_restitution * gn_a[i];
+        }
+        for (f, &i) in fr[..kf].iter().enumerate() {
+            b[r0 + f] = gt_f[i] + laws[i].tangential_restitution * gt_a[i];
+            b[l0 + f] = 0.0;
+        }
+
+        let sol = self
+            .lemke
+            .solve(n, a, b, &mut self.z[..n], &mut self.w[..n])?;
+        for (ra, &i) in idx[..k].iter().enumerate() {
+            out.lambda_n[i] = self.z[ra];
+        }
+        for (f, &i) in fr[..kf].iter().enumerate() {
+            out.lambda_t[i] = self.z[r0 + f] - mu(i) * out.lambda_n[i];
+        }
+        out.size = n;
+        out.pivots = sol.pivots;
+        Ok(out)
+    }
+}

@@ -1,0 +1,117 @@
+//! Typed errors of the time-stepping integrators.
+
+use crate::lcp::LcpError;
+
+/// Why a time-stepping integrator refused its input or could not complete a step.
+///
+/// Every variant carries the numbers a user needs to locate the problem (time, contact or
+/// coordinate name, offending value).
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum TimeSteppingError {
+    /// The step size Δt must be finite and strictly positive.
+    #[error("time step must be finite and > 0, got {h}")]
+    InvalidStep {
+        /// The rejected step size.
+        h: f64,
+    },
+    /// The θ of the Moreau–Jean scheme must lie in [1/2, 1].
+    #[error("Moreau–Jean θ must lie in [0.5, 1], got {theta}")]
+    InvalidTheta {
+        /// The rejected θ.
+        theta: f64,
+    },
+    /// A setting of [`Settings`](super::Settings) is NaN, infinite or negative.
+    #[error("setting `{name}` must be finite and non-negative, got {value}")]
+    InvalidSetting {
+        /// Name of the setting.
+        name: &'static str,
+        /// The rejected value.
+        value: f64,
+    },
+    /// A model parameter is NaN or infinite.
+    #[error("model parameter `{name}` is not finite: {value}")]
+    NonFiniteParameter {
+        /// Parameter name.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// A component of the state (t, q or u) is NaN or infinite.
+    #[error("state component {what}[{index}] is not finite ({value}) at t = {t}")]
+    NonFiniteState {
+        /// Time of the state.
+        t: f64,
+        /// `"t"`, `"q"` or `"u"`.
+        what: &'static str,
+        /// Index within `q` or `u` (0 for `t`).
+        index: usize,
+        /// The offending value.
+        value: f64,
+    },
+    /// The model returned a NaN or infinite quantity (mass matrix, forces, Jacobians, gaps).
+    #[error("model output `{quantity}` is not finite at t = {t}")]
+    NonFiniteModelOutput {
+        /// Time at which the model was evaluated.
+        t: f64,
+        /// Which quantity: `"M"`, `"h"`, `"g_N"`, `"W_N"`, `"W_T"`, `"g"`, `"G"`.
+        quantity: &'static str,
+    },
+    /// The initial state violates a unilateral constraint by more than the tolerance:
+    /// g_N(q₀) < −tolerance.
+    #[error(
+        "initial state penetrates contact `{contact}`: gap {gap:e} < -{tolerance:e} (tolerance)"
+    )]
+    InitialPenetration {
+        /// Contact name (from the model).
+        contact: &'static str,
+        /// Its gap at the initial state.
+        gap: f64,
+        /// The admissible penetration.
+        tolerance: f64,
+    },
+    /// The initial state violates a bilateral constraint by more than the tolerance.
+    #[error(
+        "initial state violates bilateral constraint `{constraint}`: |g| = {residual:e} > {tolerance:e}"
+    )]
+    InitialConstraintViolation {
+        /// Constraint name.
+        constraint: &'static str,
+        /// |g_i(q₀)|.
+        residual: f64,
+        /// The admissible violation.
+        tolerance: f64,
+    },
+    /// The Cholesky factorisation of M(q, t) failed: M is not symmetric positive definite.
+    #[error(
+        "mass matrix is not positive definite at t = {t} (Cholesky failed; smallest diagonal entry {min_diagonal:e})"
+    )]
+    MassMatrixNotPositiveDefinite {
+        /// Time of the evaluation (the midpoint t_M for Moreau's rule).
+        t: f64,
+        /// Smallest diagonal entry of M there.
+        min_diagonal: f64,
+    },
+    /// The Moreau–Jean iteration matrix M + hθC + h²θ²K is singular.
+    #[error("Moreau–Jean iteration matrix M + hθC + h²θ²K is singular at t = {t}")]
+    SingularIterationMatrix {
+        /// Time of the step start.
+        t: f64,
+    },
+    /// Gᵀ M⁻¹ G is singular: the bilateral constraints are dependent at this state.
+    #[error("bilateral constraints are dependent at t = {t}: Gᵀ M⁻¹ G is singular")]
+    DependentBilateralConstraints {
+        /// Time of the evaluation.
+        t: f64,
+    },
+    /// The contact LCP (Glocker & Studer (27), (33)) could not be solved.
+    #[error("contact LCP of size {size} failed at t = {t}: {source}")]
+    Lcp {
+        /// Time of the step start.
+        t: f64,
+        /// LCP dimension (k normal rows + 2 rows per frictional contact).
+        size: usize,
+        /// The solver's error.
+        #[source]
+        source: LcpError,
+    },
+}

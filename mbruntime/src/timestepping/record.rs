@@ -1,0 +1,98 @@
+//! The per-step output of the time-stepping integrators.
+
+use crate::mechanism::Vector;
+
+/// Everything one time step produced: the end state and the impulses of the step.
+///
+/// Impulses and relative velocities are those of Glocker & Studer (2005), (10)–(12), (17):
+/// for contact i in the active set H,
+///
+/// ```text
+/// γ_Ni^A = w_Niᵀ u^A + ŵ_Ni,   γ_Ni^E = w_Niᵀ u^E + ŵ_Ni     (10), at the evaluation point
+/// ξ_Ni = γ_Ni^E + ε_Ni γ_Ni^A,  ξ_Ti = γ_Ti^E + ε_Ti γ_Ti^A    (11)
+/// −Λ_Ni ∈ Upr(ξ_Ni),  −Λ_Ti ∈ μ_i Λ_Ni Sgn(ξ_Ti)                (12)
+/// ```
+///
+/// Entries of contacts not in H are zero (impulses and ξ). The Jacobians are evaluated at the
+/// scheme's evaluation point `q_eval` (q_M = q^A + ½Δt u^A for Moreau's midpoint rule, q^A for
+/// Moreau–Jean); the active set always comes from the gaps at the predicted midpoint
+/// q^A + ½Δt u^A.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
+    /// Step number (1 for the first step after the initial state).
+    pub step: u64,
+    /// Time at the end of the step, t^E.
+    pub t: f64,
+    /// Step size Δt used.
+    pub h: f64,
+    /// Coordinates at the end of the step, q^E (after the bilateral projection, if any).
+    pub q: Vector<NQ>,
+    /// Velocities at the end of the step, u^E.
+    pub u: Vector<NQ>,
+    /// Coordinates at the start of the step, q^A.
+    pub q_start: Vector<NQ>,
+    /// Velocities at the start of the step, u^A.
+    pub u_start: Vector<NQ>,
+    /// Point at which M, h, gaps and Jacobians were evaluated.
+    pub q_eval: Vector<NQ>,
+    /// Gaps g_N(q^A + ½Δt u^A, t^A + ½Δt) that decided the active set H = {i : g_Ni ≤ 0}.
+    pub gaps_eval: Vector<NU>,
+    /// Membership in H.
+    pub active: [bool; NU],
+    /// Normal impulses Λ_N over the step.
+    pub lambda_n: Vector<NU>,
+    /// Tangential impulses Λ_T over the step.
+    pub lambda_t: Vector<NU>,
+    /// ξ_N of (11).
+    pub xi_n: Vector<NU>,
+    /// ξ_T of (11).
+    pub xi_t: Vector<NU>,
+    /// Impulses of the bilateral constraints over the step (G Λ_B enters the momentum balance).
+    pub lambda_b: Vector<NB>,
+    /// ‖g(q^E)‖_∞ after the position projection (0 without bilateral constraints).
+    pub constraint_residual: f64,
+    /// Dimension of the LCP solved in this step (0: no active contact).
+    pub lcp_size: usize,
+    /// Lemke pivots of this step.
+    pub lcp_pivots: usize,
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
+    /// An empty record (all zeros) at time `t` with state (q, u).
+    pub fn at_state(t: f64, q: Vector<NQ>, u: Vector<NQ>) -> Self {
+        Self {
+            step: 0,
+            t,
+            h: 0.0,
+            q,
+            u,
+            q_start: q,
+            u_start: u,
+            q_eval: q,
+            gaps_eval: Vector::zeros(),
+            active: [false; NU],
+            lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            xi_n: Vector::zeros(),
+            xi_t: Vector::zeros(),
+            lambda_b: Vector::zeros(),
+            constraint_residual: 0.0,
+            lcp_size: 0,
+            lcp_pivots: 0,
+        }
+    }
+
+    /// Active set as a bitmask (bit i set when contact i ∈ H); contacts beyond 64 are ignored.
+    pub fn active_mask(&self) -> u64 {
+        self.active
+            .iter()
+            .take(64)
+            .enumerate()
+            .fold(0, |m, (i, &a)| if a { m | (1 << i) } else { m })
+    }
+
+    /// Number of contacts in H.
+    pub fn active_count(&self) -> usize {
+        self.active.iter().filter(|&&a| a).count()
+    }
+}

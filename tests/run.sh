@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The test command of mb (see README.md): builds everything once and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tests/setup.sh
+export SYMBOLICA_HIDE_BANNER=1
+export CARGO_TERM_COLOR=never
+
+# Formatting and lints, generated modules included.
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+# The committed generated modules must be fresh (fast fingerprint check).
+cargo run -q -p mbcompile -- check examples
+
+# Runtime, examples and end-to-end tests (no symbolic engine involved).
+cargo test --workspace --exclude mbcompile
+
+# The compiler's tests use the symbolic engine, which allows one thread at a time.
+cargo test -p mbcompile -- --test-threads=1
