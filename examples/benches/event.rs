@@ -49,6 +49,9 @@ fn hinged_bar_run() -> Stats {
     sim.stats()
 }
 
+/// A benchmarked case: its name and one full run returning the work counters.
+type Case = (&'static str, fn() -> Stats);
+
 /// Median over `batches` of the mean wall time of one run in a batch of `runs` runs.
 fn median_run_time(run: fn() -> Stats, batches: usize, runs: usize) -> Duration {
     let mut times: Vec<Duration> = (0..batches)
@@ -65,7 +68,7 @@ fn median_run_time(run: fn() -> Stats, batches: usize, runs: usize) -> Duration 
 }
 
 fn bench(c: &mut Criterion) {
-    let cases: [(&str, fn() -> Stats); 2] = [
+    let cases: [Case; 2] = [
         ("bouncing_ball_e0.5_to_2s", bouncing_ball_run),
         ("hinged_bar_to_3s", hinged_bar_run),
     ];

@@ -38,7 +38,13 @@ fn bounds(series: &[Series]) -> ((f64, f64), (f64, f64)) {
 }
 
 /// Draws `series` into a PNG of 900 × 600 pixels.
-pub fn line_plot(path: &Path, title: &str, x_label: &str, y_label: &str, series: &[Series]) -> Result<(), PlotError> {
+pub fn line_plot(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+) -> Result<(), PlotError> {
     let root = BitMapBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE)?;
     let ((x0, x1), (y0, y1)) = bounds(series);
@@ -48,7 +54,11 @@ pub fn line_plot(path: &Path, title: &str, x_label: &str, y_label: &str, series:
         .x_label_area_size(45)
         .y_label_area_size(70)
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    chart.configure_mesh().x_desc(x_label).y_desc(y_label).draw()?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .draw()?;
     for (k, s) in series.iter().enumerate() {
         let color = Palette99::pick(k).to_rgba();
         if s.markers {
@@ -58,13 +68,22 @@ pub fn line_plot(path: &Path, title: &str, x_label: &str, y_label: &str, series:
                 .legend(move |(x, y)| Circle::new((x + 10, y), 3, color.filled()));
         } else {
             chart
-                .draw_series(LineSeries::new(s.points.iter().copied(), color.stroke_width(2)))?
+                .draw_series(LineSeries::new(
+                    s.points.iter().copied(),
+                    color.stroke_width(2),
+                ))?
                 .label(s.label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                });
         }
     }
     if series.len() > 1 {
-        chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
     }
     root.present()?;
     Ok(())

@@ -157,11 +157,20 @@ fn tightening_time_from_a_slack_start_matches_the_parabola_circle_intersection()
 
 #[test]
 fn elastic_grazing_return_never_leaves_the_circle_silently() {
-    let model = BallOnString { e: 1.0, ..BallOnString::default() };
+    let model = BallOnString {
+        e: 1.0,
+        ..BallOnString::default()
+    };
     let (g, ell) = (model.g, model.ell);
     let q0 = Vector::<2>::new(0.0, -ell);
     let u0 = Vector::<2>::new((3.5 * g * ell).sqrt(), 0.0);
-    let mut sim = EventDriven::new(model, EventOptions { max_events: 2000, ..EventOptions::default() });
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions {
+            max_events: 2000,
+            ..EventOptions::default()
+        },
+    );
     sim.initialize(0.0, q0, u0).unwrap();
     let mut max_r: f64 = 0.0;
     let result = sim.advance_to(3.0, |r| {
@@ -169,7 +178,10 @@ fn elastic_grazing_return_never_leaves_the_circle_silently() {
             max_r = max_r.max(q.norm());
         }
     });
-    assert!(max_r <= ell + 1e-10, "|r| reached {max_r} (result {result:?})");
+    assert!(
+        max_r <= ell + 1e-10,
+        "|r| reached {max_r} (result {result:?})"
+    );
     if let Err(e) = result {
         assert!(!e.to_string().is_empty());
     }

@@ -35,7 +35,10 @@ impl Diagnostic {
         end: proc_macro2::LineColumn,
         message: String,
     ) -> Diagnostic {
-        let source_line = text.lines().nth(start.line.saturating_sub(1)).map(str::to_string);
+        let source_line = text
+            .lines()
+            .nth(start.line.saturating_sub(1))
+            .map(str::to_string);
         let width = if end.line == start.line && end.column > start.column {
             end.column - start.column
         } else {
@@ -56,7 +59,10 @@ impl Diagnostic {
 
     /// `file:line:col: error: message`, the source line and a caret under the span.
     pub fn render(&self) -> String {
-        let mut s = format!("{}:{}:{}: error: {}\n", self.file, self.line, self.column, self.message);
+        let mut s = format!(
+            "{}:{}:{}: error: {}\n",
+            self.file, self.line, self.column, self.message
+        );
         if let Some(src) = &self.source_line {
             let gutter = self.line.to_string();
             let pad = " ".repeat(gutter.len());

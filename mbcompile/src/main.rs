@@ -3,13 +3,19 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use mbcompile::diagnostic::Diagnostic;
 use mbcompile::dsl::source::generated_path;
-use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, Found, Freshness, find_crate_models, freshness, generate};
+use mbcompile::pipeline::{
+    DEFAULT_HORNER_ITERATIONS, Found, Freshness, find_crate_models, freshness, generate,
+};
 use mbcompile::symbolic::print::{Format, report};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "mbcompile", version, about = "Model compiler for mechanical systems")]
+#[command(
+    name = "mbcompile",
+    version,
+    about = "Model compiler for mechanical systems"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -71,13 +77,23 @@ fn report_errors(errors: &[Diagnostic]) -> ExitCode {
 
 fn models(crate_dir: &Path, only: Option<&str>) -> Result<Vec<Found>, ExitCode> {
     if !crate_dir.join("Cargo.toml").exists() {
-        eprintln!("error: {} is not a crate directory (no Cargo.toml)", crate_dir.display());
+        eprintln!(
+            "error: {} is not a crate directory (no Cargo.toml)",
+            crate_dir.display()
+        );
         return Err(ExitCode::from(2));
     }
     let found = find_crate_models(crate_dir).map_err(|e| report_errors(&e))?;
-    let found: Vec<Found> = found.into_iter().filter(|f| only.is_none_or(|m| f.model.name.text == m)).collect();
+    let found: Vec<Found> = found
+        .into_iter()
+        .filter(|f| only.is_none_or(|m| f.model.name.text == m))
+        .collect();
     if found.is_empty() {
-        eprintln!("error: no `mechanism!` block{} found under {}/src", only.map(|m| format!(" named {m}")).unwrap_or_default(), crate_dir.display());
+        eprintln!(
+            "error: no `mechanism!` block{} found under {}/src",
+            only.map(|m| format!(" named {m}")).unwrap_or_default(),
+            crate_dir.display()
+        );
         return Err(ExitCode::from(2));
     }
     Ok(found)
@@ -97,7 +113,12 @@ fn main() -> ExitCode {
     unsafe { std::env::set_var("SYMBOLICA_HIDE_BANNER", "1") };
     let cli = Cli::parse();
     match cli.command {
-        Command::Gen { crate_dir, model, horner, stats } => {
+        Command::Gen {
+            crate_dir,
+            model,
+            horner,
+            stats,
+        } => {
             let found = match models(&crate_dir, model.as_deref()) {
                 Ok(f) => f,
                 Err(c) => return c,
@@ -126,15 +147,28 @@ fn main() -> ExitCode {
                                 eprintln!("error: cannot write {}: {e}", path.display());
                                 return ExitCode::from(1);
                             }
-                            eprintln!("wrote {} ({:.2} s)", path.display(), start.elapsed().as_secs_f64());
+                            eprintln!(
+                                "wrote {} ({:.2} s)",
+                                path.display(),
+                                start.elapsed().as_secs_f64()
+                            );
                         } else {
-                            eprintln!("unchanged {} ({:.2} s)", path.display(), start.elapsed().as_secs_f64());
+                            eprintln!(
+                                "unchanged {} ({:.2} s)",
+                                path.display(),
+                                start.elapsed().as_secs_f64()
+                            );
                         }
                         if stats {
                             for w in stages.windows(2) {
-                                eprintln!("  stage {}: {:.3} s", w[0].0, (w[1].1 - w[0].1).as_secs_f64());
+                                eprintln!(
+                                    "  stage {}: {:.3} s",
+                                    w[0].0,
+                                    (w[1].1 - w[0].1).as_secs_f64()
+                                );
                             }
-                            for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds) {
+                            for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds)
+                            {
                                 eprintln!("  {f}: {n} operations, {s:.3} s");
                             }
                         }
@@ -142,7 +176,11 @@ fn main() -> ExitCode {
                     Err(e) => errors.push(f.diagnostic(&e)),
                 }
             }
-            if errors.is_empty() { ExitCode::SUCCESS } else { report_errors(&errors) }
+            if errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                report_errors(&errors)
+            }
         }
         Command::Check { crate_dir, exact } => {
             let found = match models(&crate_dir, None) {
@@ -152,12 +190,19 @@ fn main() -> ExitCode {
             let mut bad = 0;
             for f in &found {
                 let module = f.model.module_name();
-                let shown = format!("{} (src/generated/{module}.rs, from {})", f.model.name.text, f.file.display());
+                let shown = format!(
+                    "{} (src/generated/{module}.rs, from {})",
+                    f.model.name.text,
+                    f.file.display()
+                );
                 match freshness(&crate_dir, &f.model) {
                     Freshness::Fresh if exact => {
                         let path = generated_path(&crate_dir, &module);
                         match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
-                            Ok(g) if std::fs::read_to_string(&path).ok().as_deref() == Some(g.source.as_str()) => {
+                            Ok(g)
+                                if std::fs::read_to_string(&path).ok().as_deref()
+                                    == Some(g.source.as_str()) =>
+                            {
                                 println!("fresh    {shown}");
                             }
                             Ok(_) => {
@@ -182,13 +227,20 @@ fn main() -> ExitCode {
                 }
             }
             if bad > 0 {
-                eprintln!("{bad} module(s) need `mbcompile gen {}`", crate_dir.display());
+                eprintln!(
+                    "{bad} module(s) need `mbcompile gen {}`",
+                    crate_dir.display()
+                );
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             }
         }
-        Command::Print { crate_dir, model, format } => {
+        Command::Print {
+            crate_dir,
+            model,
+            format,
+        } => {
             let found = match models(&crate_dir, model.as_deref()) {
                 Ok(f) => f,
                 Err(c) => return c,

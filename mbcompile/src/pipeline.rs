@@ -3,8 +3,8 @@
 use crate::codegen::module::{Stats, module};
 use crate::diagnostic::Diagnostic;
 use crate::dsl::ast::Model;
-use crate::dsl::source::{GENERATED_DIR, find_models, generated_path, recorded_fingerprint};
 use crate::dsl::fingerprint;
+use crate::dsl::source::{GENERATED_DIR, find_models, generated_path, recorded_fingerprint};
 use crate::symbolic::derive::{Derived, derive};
 use std::path::{Path, PathBuf};
 
@@ -29,7 +29,9 @@ impl Found {
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -50,12 +52,18 @@ pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>
     let mut found = Vec::new();
     let mut errors = Vec::new();
     for f in files {
-        let Ok(text) = std::fs::read_to_string(&f) else { continue };
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
         if !text.contains("mechanism!") {
             continue;
         }
         match find_models(&text) {
-            Ok(ms) => found.extend(ms.into_iter().map(|model| Found { file: f.clone(), text: text.clone(), model })),
+            Ok(ms) => found.extend(ms.into_iter().map(|model| Found {
+                file: f.clone(),
+                text: text.clone(),
+                model,
+            })),
             Err(e) => errors.push(Diagnostic::from_syn(&f.display().to_string(), &text, &e)),
         }
     }
@@ -64,11 +72,18 @@ pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>
         if let Some(prev) = seen.insert(m.model.module_name(), m.file.display().to_string()) {
             errors.push(m.diagnostic(&syn::Error::new(
                 m.model.name.span,
-                format!("another mechanism in {prev} already generates module `{}`", m.model.module_name()),
+                format!(
+                    "another mechanism in {prev} already generates module `{}`",
+                    m.model.module_name()
+                ),
             )));
         }
     }
-    if errors.is_empty() { Ok(found) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(found)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The generated source of one model.
@@ -82,11 +97,20 @@ pub struct Generated {
 }
 
 /// Derives and emits one model. Errors are located in the block.
-pub fn generate(model: &Model, horner: usize, progress: &mut dyn FnMut(&str)) -> Result<Generated, syn::Error> {
+pub fn generate(
+    model: &Model,
+    horner: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Generated, syn::Error> {
     let derived = derive(model, progress)?;
     progress("code generation");
-    let (source, stats) = module(model, &derived, horner).map_err(|e| syn::Error::new(model.name.span, format!("code generation failed: {e}")))?;
-    Ok(Generated { source, stats, derived })
+    let (source, stats) = module(model, &derived, horner)
+        .map_err(|e| syn::Error::new(model.name.span, format!("code generation failed: {e}")))?;
+    Ok(Generated {
+        source,
+        stats,
+        derived,
+    })
 }
 
 /// Freshness of a model's generated module.
@@ -109,7 +133,9 @@ pub fn freshness(crate_dir: &Path, model: &Model) -> Freshness {
         Err(_) => Freshness::Missing,
         Ok(text) => match recorded_fingerprint(&text) {
             Some(f) if f == fingerprint(model) => Freshness::Fresh,
-            other => Freshness::Stale { recorded: other.unwrap_or("nothing").to_string() },
+            other => Freshness::Stale {
+                recorded: other.unwrap_or("nothing").to_string(),
+            },
         },
     }
 }

@@ -16,7 +16,11 @@ fn examples_dir() -> PathBuf {
 /// A copy of the examples crate's manifest and sources, without generated modules.
 fn copy_examples() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(examples_dir().join("Cargo.toml"), dir.path().join("Cargo.toml")).unwrap();
+    std::fs::copy(
+        examples_dir().join("Cargo.toml"),
+        dir.path().join("Cargo.toml"),
+    )
+    .unwrap();
     let src = dir.path().join("src");
     std::fs::create_dir_all(&src).unwrap();
     for e in std::fs::read_dir(examples_dir().join("src")).unwrap() {
@@ -29,7 +33,10 @@ fn copy_examples() -> tempfile::TempDir {
 }
 
 fn mbcompile(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_mbcompile")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_mbcompile"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn generated(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -37,7 +44,10 @@ fn generated(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .unwrap()
         .map(|e| {
             let p = e.unwrap().path();
-            (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap())
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
         })
         .collect();
     v.sort();
@@ -50,48 +60,83 @@ fn generation_is_byte_identical_and_matches_the_committed_modules() {
     let b = copy_examples();
     for d in [&a, &b] {
         let out = mbcompile(&["gen", d.path().to_str().unwrap()]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(out.stdout.is_empty(), "stdout must stay clean: {}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "stdout must stay clean: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
     }
     let (ga, gb) = (generated(a.path()), generated(b.path()));
     assert!(!ga.is_empty());
     assert_eq!(ga, gb, "two fresh generations differ");
     let committed = generated(&examples_dir());
     for (name, bytes) in &ga {
-        let c = committed.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} is not committed"));
-        assert!(&c.1 == bytes, "committed {name} is stale: run `mbcompile gen examples`");
+        let c = committed
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name} is not committed"));
+        assert!(
+            &c.1 == bytes,
+            "committed {name} is stale: run `mbcompile gen examples`"
+        );
     }
 }
 
 #[test]
 fn check_is_semantic() {
-    let d = copy_examples();
+    // A crate holding only the pendulum block of the examples.
+    let original = std::fs::read_to_string(examples_dir().join("src/lib.rs")).unwrap();
+    let start = original
+        .find("mechanism! {\n    /// A simple pendulum")
+        .unwrap();
+    let end = start + original[start..].find("\n}\n").unwrap() + 3;
+    let block = &original[start..end];
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        examples_dir().join("Cargo.toml"),
+        d.path().join("Cargo.toml"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.path().join("src")).unwrap();
+    let lib = d.path().join("src/lib.rs");
+    std::fs::write(&lib, format!("use mbmacros::mechanism;\n{block}")).unwrap();
     let dir = d.path().to_str().unwrap();
+
     let missing = mbcompile(&["check", dir]);
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stdout).contains("missing  Pendulum"));
-    assert!(mbcompile(&["gen", dir, "--model", "Pendulum"]).status.success());
-    let lib = d.path().join("src/lib.rs");
-    let original = std::fs::read_to_string(&lib).unwrap();
-    // Only the pendulum is generated: keep only its block for the check.
-    let start = original.find("mechanism! {\n    /// A simple pendulum").unwrap();
-    let end = start + original[start..].find("\n}\n").unwrap() + 3;
-    let block = &original[start..end];
-    std::fs::write(&lib, format!("use mbmacros::mechanism;\n{block}")).unwrap();
+    assert!(mbcompile(&["gen", dir]).status.success());
     let fresh = mbcompile(&["check", dir]);
-    assert!(fresh.status.success(), "{}", String::from_utf8_lossy(&fresh.stdout));
+    assert!(
+        fresh.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fresh.stdout)
+    );
 
     // Layout and comments only: still fresh.
     let relaid = block
         .replace("struct Pendulum;", "struct   Pendulum ; // the struct")
         .replace("m: 1.0,", "m: 1.0000, // unchanged value")
         .replace("kinetic =", "// energy\n    kinetic\n        =");
+    assert_ne!(relaid, block);
     std::fs::write(&lib, format!("use mbmacros::mechanism;\n{relaid}")).unwrap();
     let out = mbcompile(&["check", dir]);
-    assert!(out.status.success(), "layout change flagged: {}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "layout change flagged: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 
     // A semantic change: stale, named, non-zero exit, the command in stderr.
-    let changed = block.replace("potential = -m * g * l * cos(theta);", "potential = -m * g * l * cos(theta) + 0.1 * theta;");
+    let changed = block.replace(
+        "potential = -m * g * l * cos(theta);",
+        "potential = -m * g * l * cos(theta) + 0.1 * theta;",
+    );
     assert_ne!(changed, block);
     std::fs::write(&lib, format!("use mbmacros::mechanism;\n{changed}")).unwrap();
     let out = mbcompile(&["check", dir]);

@@ -23,11 +23,63 @@ const VALID: &str = r#"
 "#;
 
 const VOCABULARY: &[&str] = &[
-    "struct", "parameters", "coordinates", "time", "let", "kinetic", "potential", "forces", "constraint",
-    "contact", "gap", "restitution", "friction", "slip", "tangential_velocity", "tangential_restitution",
-    "x", "th", "m", "t", "dot", "sin", "cos", "sqrt", "powi", "powf", "abs", "ln", "{", "}", "(", ")", ",",
-    ";", ":", "=", "+", "-", "*", "/", "^", ".", "0", "1.5", "0.0", "1e400", "2", "-3", "1.0f32", "///doc\n",
-    "#[x]", "'a'", "\"s\"", "::", "&", "!", "?",
+    "struct",
+    "parameters",
+    "coordinates",
+    "time",
+    "let",
+    "kinetic",
+    "potential",
+    "forces",
+    "constraint",
+    "contact",
+    "gap",
+    "restitution",
+    "friction",
+    "slip",
+    "tangential_velocity",
+    "tangential_restitution",
+    "x",
+    "th",
+    "m",
+    "t",
+    "dot",
+    "sin",
+    "cos",
+    "sqrt",
+    "powi",
+    "powf",
+    "abs",
+    "ln",
+    "{",
+    "}",
+    "(",
+    ")",
+    ",",
+    ";",
+    ":",
+    "=",
+    "+",
+    "-",
+    "*",
+    "/",
+    "^",
+    ".",
+    "0",
+    "1.5",
+    "0.0",
+    "1e400",
+    "2",
+    "-3",
+    "1.0f32",
+    "///doc\n",
+    "#[x]",
+    "'a'",
+    "\"s\"",
+    "::",
+    "&",
+    "!",
+    "?",
 ];
 
 fn words(src: &str) -> Vec<String> {
@@ -35,7 +87,10 @@ fn words(src: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for ch in src.chars() {
-        if ch.is_alphanumeric() || ch == '_' || ch == '.' && cur.chars().all(|c| c.is_ascii_digit()) && !cur.is_empty() {
+        if ch.is_alphanumeric()
+            || ch == '_'
+            || ch == '.' && cur.chars().all(|c| c.is_ascii_digit()) && !cur.is_empty()
+        {
             cur.push(ch);
         } else {
             if !cur.is_empty() {

@@ -10,17 +10,28 @@ use std::path::Path;
 #[test]
 fn example_equations_and_code() {
     let src_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
-    let mut files: Vec<_> = std::fs::read_dir(&src_dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&src_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
-    files.retain(|p| p.file_name().is_some_and(|n| n == "lib.rs"));
     let mut seen = 0;
-    for f in files.iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+    for f in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+    {
         let text = std::fs::read_to_string(f).unwrap();
         for model in find_models(&text).unwrap() {
             let g = generate(&model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}).unwrap();
             let name = model.module_name();
-            insta::assert_snapshot!(format!("{name}_equations_text"), report(&model, &g.derived, Format::Text));
-            insta::assert_snapshot!(format!("{name}_equations_latex"), report(&model, &g.derived, Format::Latex));
+            insta::assert_snapshot!(
+                format!("{name}_equations_text"),
+                report(&model, &g.derived, Format::Text)
+            );
+            insta::assert_snapshot!(
+                format!("{name}_equations_latex"),
+                report(&model, &g.derived, Format::Latex)
+            );
             insta::assert_snapshot!(format!("{name}_code"), g.source);
             seen += 1;
         }

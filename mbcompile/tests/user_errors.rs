@@ -25,7 +25,11 @@ fn diagnose(src: &str) -> Diagnostic {
 
 /// Line and column (1-based) of the `nth` occurrence (0-based) of `needle` in `src`.
 fn position(src: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let offset = src.match_indices(needle).nth(nth).unwrap_or_else(|| panic!("`{needle}` not in source")).0;
+    let offset = src
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("`{needle}` not in source"))
+        .0;
     let before = &src[..offset];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().unwrap().chars().count() + 1;
@@ -36,10 +40,23 @@ fn position(src: &str, needle: &str, nth: usize) -> (usize, usize) {
 fn expect(src: &str, needle: &str, nth: usize, message: &str) {
     let d = diagnose(src);
     let (line, col) = position(src, needle, nth);
-    assert!(d.message.contains(message), "message `{}` lacks `{message}`", d.message);
-    assert_eq!((d.line, d.column), (line, col), "wrong place for `{}`:\n{}", d.message, d.render());
+    assert!(
+        d.message.contains(message),
+        "message `{}` lacks `{message}`",
+        d.message
+    );
+    assert_eq!(
+        (d.line, d.column),
+        (line, col),
+        "wrong place for `{}`:\n{}",
+        d.message,
+        d.render()
+    );
     let rendered = d.render();
-    assert!(rendered.starts_with(&format!("model.rs:{line}:{col}: error: ")), "{rendered}");
+    assert!(
+        rendered.starts_with(&format!("model.rs:{line}:{col}: error: ")),
+        "{rendered}"
+    );
     assert!(rendered.contains('^'), "caret missing:\n{rendered}");
 }
 
@@ -51,79 +68,125 @@ fn block(body: &str) -> String {
 
 #[test]
 fn unknown_name() {
-    let src = block("    parameters { m: 1.0, g: 9.81 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * gg * y;");
+    let src = block(
+        "    parameters { m: 1.0, g: 9.81 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * gg * y;",
+    );
     expect(&src, "gg", 0, "unknown name `gg`");
 }
 
 #[test]
 fn time_without_declaration_gets_a_hint() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * y * t;");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * y * t;",
+    );
     expect(&src, "t;", 0, "declare the time with `time t;`");
 }
 
 #[test]
 fn duplicate_name() {
-    let src = block("    parameters { m: 1.0, y: 2.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);");
+    let src = block(
+        "    parameters { m: 1.0, y: 2.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);",
+    );
     expect(&src, "y }", 0, "duplicate name `y`");
 }
 
 #[test]
 fn coordinate_used_as_a_parameter() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.1 * y }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.1 * y }",
+    );
     expect(&src, "y }", 1, "restitution may depend on parameters only");
 }
 
 #[test]
 fn velocity_of_a_parameter() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(m).powi(2);");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(m).powi(2);",
+    );
     expect(&src, "dot(m)", 0, "`m` is a parameter, not a coordinate");
 }
 
 #[test]
 fn kinetic_energy_not_quadratic() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(4);");
-    expect(&src, "0.5 * m * dot(y).powi(4)", 0, "not quadratic in the velocities");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(4);",
+    );
+    expect(
+        &src,
+        "0.5 * m * dot(y).powi(4)",
+        0,
+        "not quadratic in the velocities",
+    );
 }
 
 #[test]
 fn mass_matrix_not_positive_definite() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * dot(x).powi(2);");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * dot(x).powi(2);",
+    );
     expect(&src, "0.5 * m * dot(x)", 0, "not positive definite");
 }
 
 #[test]
 fn negative_mass_is_not_positive_definite() {
-    let src = block("    parameters { m: -1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);");
+    let src = block(
+        "    parameters { m: -1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);",
+    );
     expect(&src, "0.5 * m", 0, "not positive definite");
 }
 
 #[test]
 fn gap_depending_on_velocities() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y + 0.1 * dot(y), restitution: 0.5 }");
-    expect(&src, "dot(y), restitution", 0, "must not depend on velocities");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y + 0.1 * dot(y), restitution: 0.5 }",
+    );
+    expect(
+        &src,
+        "dot(y), restitution",
+        0,
+        "must not depend on velocities",
+    );
 }
 
 #[test]
 fn potential_depending_on_velocities() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * dot(y);");
-    expect(&src, "dot(y);", 0, "the potential energy must not depend on velocities");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * dot(y);",
+    );
+    expect(
+        &src,
+        "dot(y);",
+        0,
+        "the potential energy must not depend on velocities",
+    );
 }
 
 #[test]
 fn slip_not_linear_in_velocities() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    contact floor { gap: y, restitution: 0.5, friction: 0.2, tangential_velocity: dot(x) * dot(x) }");
-    expect(&src, "dot(x) * dot(x)", 0, "must be linear in the velocities");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    contact floor { gap: y, restitution: 0.5, friction: 0.2, tangential_velocity: dot(x) * dot(x) }",
+    );
+    expect(
+        &src,
+        "dot(x) * dot(x)",
+        0,
+        "must be linear in the velocities",
+    );
 }
 
 #[test]
 fn unsupported_function() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = atan(y);");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = atan(y);",
+    );
     expect(&src, "atan", 0, "unsupported function `atan`");
 }
 
 #[test]
 fn xor_is_not_a_power() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y) ^ 2;");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y) ^ 2;",
+    );
     expect(&src, "^", 0, "`^` is not a power");
 }
 
@@ -149,72 +212,101 @@ fn missing_kinetic_energy() {
 
 #[test]
 fn malformed_number() {
-    let src = block("    parameters { m: 1.0f32 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);");
+    let src = block(
+        "    parameters { m: 1.0f32 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);",
+    );
     expect(&src, "1.0f32", 0, "malformed number");
 }
 
 #[test]
 fn missing_required_field() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { restitution: 0.5 }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { restitution: 0.5 }",
+    );
     expect(&src, "floor", 0, "missing its required field `gap`");
 }
 
 #[test]
 fn restitution_out_of_range() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 1.5 }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 1.5 }",
+    );
     expect(&src, "1.5", 0, "restitution must be in [0, 1]");
 }
 
 #[test]
 fn restitution_parameter_out_of_range() {
-    let src = block("    parameters { m: 1.0, e: -0.2 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: e }");
+    let src = block(
+        "    parameters { m: 1.0, e: -0.2 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: e }",
+    );
     expect(&src, "e }", 0, "restitution must be in [0, 1]; it is -0.2");
 }
 
 #[test]
 fn negative_friction() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    contact floor { gap: y, restitution: 0.5, friction: -0.1, slip: x }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    contact floor { gap: y, restitution: 0.5, friction: -0.1, slip: x }",
+    );
     expect(&src, "-0.1", 0, "the friction coefficient must be ≥ 0");
 }
 
 #[test]
 fn friction_without_tangent() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.5, friction: 0.3 }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.5, friction: 0.3 }",
+    );
     expect(&src, "0.3", 0, "has friction but no tangential direction");
 }
 
 #[test]
 fn constraint_identically_zero() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    constraint c = x - x;");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));\n    constraint c = x - x;",
+    );
     expect(&src, "x - x", 0, "does not depend on the coordinates");
 }
 
 #[test]
 fn division_by_literal_zero() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2) / 0.0;");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2) / 0.0;",
+    );
     expect(&src, "0.0;", 0, "division by zero");
 }
 
 #[test]
 fn unknown_item() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetik = 0.5 * m * dot(y).powi(2);");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetik = 0.5 * m * dot(y).powi(2);",
+    );
     expect(&src, "kinetik", 0, "unknown item `kinetik`");
 }
 
 #[test]
 fn unknown_contact_field() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.5, restitusion: 0.1 }");
-    expect(&src, "restitusion", 0, "unknown contact field `restitusion`");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    contact floor { gap: y, restitution: 0.5, restitusion: 0.1 }",
+    );
+    expect(
+        &src,
+        "restitusion",
+        0,
+        "unknown contact field `restitusion`",
+    );
 }
 
 #[test]
 fn duplicate_section() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    kinetic = m;");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    kinetic = m;",
+    );
     expect(&src, "kinetic", 1, "duplicate `kinetic`");
 }
 
 #[test]
 fn force_on_a_non_coordinate() {
-    let src = block("    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    forces { m: 1.0 }");
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    forces { m: 1.0 }",
+    );
     expect(&src, "m: 1.0 }", 1, "`m` is not a coordinate");
 }

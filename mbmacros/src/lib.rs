@@ -80,7 +80,8 @@ mod tests {
     use mbcompile::dsl::source::generated_path;
     use mbcompile::dsl::{Model, fingerprint};
 
-    const BLOCK: &str = "struct Ball; parameters { m: 1.0 } coordinates { y } kinetic = 0.5 * m * dot(y).powi(2);";
+    const BLOCK: &str =
+        "struct Ball; parameters { m: 1.0 } coordinates { y } kinetic = 0.5 * m * dot(y).powi(2);";
 
     fn crate_with(fp: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
@@ -100,7 +101,10 @@ mod tests {
         let model: Model = syn::parse_str(BLOCK).unwrap();
         let dir = crate_with(&fingerprint(&model));
         let out = expansion(BLOCK, &dir);
-        assert!(out.contains("include !") && out.contains("pub mod ball"), "{out}");
+        assert!(
+            out.contains("include !") && out.contains("pub mod ball"),
+            "{out}"
+        );
         assert!(!out.contains("compile_error"), "{out}");
         // Re-formatted, commented, `1.0` written as `1`: still fresh.
         let reformatted = "/// A ball.\nstruct Ball;\n// mass\nparameters {\n    m: 1,\n}\ncoordinates { y, }\nkinetic = 0.5*m*dot(y).powi(2) ;";
@@ -115,7 +119,10 @@ mod tests {
         let changed = BLOCK.replace("0.5 * m", "0.25 * m");
         let out = expansion(&changed, &dir);
         assert!(out.contains("compile_error"), "{out}");
-        assert!(out.contains("is stale") && out.contains("mbcompile gen"), "{out}");
+        assert!(
+            out.contains("is stale") && out.contains("mbcompile gen"),
+            "{out}"
+        );
         let renamed_param = BLOCK.replace("m: 1.0", "m: 2.0");
         assert!(expansion(&renamed_param, &dir).contains("is stale"));
     }
@@ -124,6 +131,9 @@ mod tests {
     fn missing_module_names_the_command() {
         let dir = tempfile::tempdir().unwrap();
         let out = expansion(BLOCK, &dir);
-        assert!(out.contains("has no generated module") && out.contains("mbcompile gen"), "{out}");
+        assert!(
+            out.contains("has no generated module") && out.contains("mbcompile gen"),
+            "{out}"
+        );
     }
 }

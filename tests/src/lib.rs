@@ -48,12 +48,20 @@ pub fn fd_mass<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const
 ) -> Matrix<NQ, NQ> {
     let zero = Vector::<NQ>::zeros();
     Matrix::<NQ, NQ>::from_fn(|i, j| {
-        diff(|s| fd_momentum(m, q, &(zero + unit::<NQ>(j) * s), t)[i], 1e-3)
+        diff(
+            |s| fd_momentum(m, q, &(zero + unit::<NQ>(j) * s), t)[i],
+            1e-3,
+        )
     })
 }
 
 /// h by finite differences of T and V: ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂V/∂q (+ ∂²T/∂q̇∂t), without Q.
-pub fn fd_conservative_forces<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
+pub fn fd_conservative_forces<
+    M: Mechanism<NQ, NB, NU>,
+    const NQ: usize,
+    const NB: usize,
+    const NU: usize,
+>(
     m: &M,
     q: &Vector<NQ>,
     qd: &Vector<NQ>,

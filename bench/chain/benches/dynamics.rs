@@ -32,7 +32,9 @@ fn states<const N: usize>() -> Vec<(Vector<N>, Vector<N>)> {
     let mut rng = SplitMix64(0x5EED + N as u64);
     (0..STATES)
         .map(|_| {
-            let q = Vector::<N>::from_fn(|_, _| rng.uniform(-std::f64::consts::PI, std::f64::consts::PI));
+            let q = Vector::<N>::from_fn(|_, _| {
+                rng.uniform(-std::f64::consts::PI, std::f64::consts::PI)
+            });
             let qd = Vector::<N>::from_fn(|_, _| rng.uniform(-2.0, 2.0));
             (q, qd)
         })

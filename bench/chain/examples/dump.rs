@@ -7,7 +7,10 @@ use mb_bench_chain::{chain2::Chain2, chain4::Chain4, chain8::Chain8, chain10::Ch
 use mbruntime::{Matrix, Mechanism, Vector};
 
 fn join(values: impl Iterator<Item = f64>) -> String {
-    values.map(|v| format!("{v:.17e}")).collect::<Vec<_>>().join(" ")
+    values
+        .map(|v| format!("{v:.17e}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn dump<const N: usize, Model: Mechanism<N, 0, 0> + Default>() {

@@ -154,7 +154,7 @@ impl Mechanism<2, 0, 1> for BallOnString {
         let x1 = q[0] * q[0];
         let x2 = q[1] * q[1];
         let x3 = x1 + x2;
-        let x4 = x3.powf((-1.5));
+        let x4 = x3.powf(-1.5);
         let x5 = q[0] * x0 * x4;
         let x6 = q[1] * qd[0] * qd[1] * 2.0 * x4;
         let x7 = x5 + x6;
@@ -218,7 +218,7 @@ impl Mechanism<2, 0, 1> for BallOnString {
         let x8 = x5 + x7;
         let x9 = -x8;
         let x10 = qd[0] * qd[0];
-        let x11 = x2.powf((-1.5));
+        let x11 = x2.powf(-1.5);
         let x12 = x10 * x11;
         let x13 = q[0] * x12;
         let x14 = qd[1] * x11;
@@ -239,7 +239,7 @@ impl Mechanism<2, 0, 1> for BallOnString {
         let x29 = -x28;
         let x30 = x19 + x25 + x29;
         let x31 = qd[0] * x10;
-        let x32 = x2.powf((-2.5));
+        let x32 = x2.powf(-2.5);
         let x33 = q[0] * (-3.0) * x31 * x32;
         let x34 = q[1] * x32;
         let x35 = (-9.0) * x34;
@@ -377,7 +377,7 @@ impl Mechanism<2, 0, 1> for BallOnString {
                 let x4 = q[0] + x3;
                 let x5 = -x3;
                 let x6 = q[0] + x5;
-                let x7 = x2.powf((-1.5));
+                let x7 = x2.powf(-1.5);
                 let x8 = x4 * x6 * x7;
                 let x9 = q[0] * q[1] * x7;
                 let x10 = q[1] + x3;

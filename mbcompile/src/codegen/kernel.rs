@@ -37,7 +37,11 @@ pub struct Kernel {
 /// Formats an f64 constant as a Rust literal expression.
 pub fn literal(v: f64) -> String {
     let s = format!("{v:?}");
-    let s = if s.contains(['.', 'e', 'E']) || s.contains("inf") || s.contains("NaN") { s } else { format!("{s}.0") };
+    let s = if s.contains(['.', 'e', 'E']) || s.contains("inf") || s.contains("NaN") {
+        s
+    } else {
+        format!("{s}.0")
+    };
     if v < 0.0 { format!("({s})") } else { s }
 }
 
@@ -53,16 +57,27 @@ enum Value {
 }
 
 /// Builds the kernel of `outputs` over `inputs`.
-pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> Result<Kernel, String> {
+pub fn kernel(
+    outputs: &[Atom],
+    inputs: &[Input],
+    horner_iterations: usize,
+) -> Result<Kernel, String> {
     let mut values: Vec<Option<String>> = vec![None; outputs.len()];
-    let live: Vec<usize> = (0..outputs.len()).filter(|&i| !outputs[i].is_zero()).collect();
+    let live: Vec<usize> = (0..outputs.len())
+        .filter(|&i| !outputs[i].is_zero())
+        .collect();
     for (i, o) in outputs.iter().enumerate() {
         if o.is_zero() {
             values[i] = Some("0.0".into());
         }
     }
     if live.is_empty() {
-        return Ok(Kernel { statements: vec![], values: values.into_iter().map(Option::unwrap).collect(), arguments_used: vec![], operations: 0 });
+        return Ok(Kernel {
+            statements: vec![],
+            values: values.into_iter().map(Option::unwrap).collect(),
+            arguments_used: vec![],
+            operations: 0,
+        });
     }
     let exprs: Vec<Atom> = live.iter().map(|&i| outputs[i].clone()).collect();
     let params: Vec<Atom> = inputs.iter().map(|i| Atom::var(i.symbol)).collect();
@@ -96,7 +111,13 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
         match v {
             Value::Var(k) => format!("\u{1}v{k}\u{2}"),
             Value::Input(i) => format!("\u{1}i{i}\u{2}"),
-            Value::Const(c) => if receiver { receiver_literal(*c) } else { literal(*c) },
+            Value::Const(c) => {
+                if receiver {
+                    receiver_literal(*c)
+                } else {
+                    literal(*c)
+                }
+            }
         }
     };
     let deps = |vs: &[&Value]| -> (Vec<usize>, Vec<usize>) {
@@ -114,12 +135,17 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
     for ins in &ex.instructions {
         let (out, expr, vals): (&Slot, String, Vec<Value>) = match ins {
             Instruction::Add(o, args, _) => {
-                let vals: Vec<Value> = args.iter().map(|a| resolve(a, &slot)).collect::<Result<_, _>>()?;
+                let vals: Vec<Value> = args
+                    .iter()
+                    .map(|a| resolve(a, &slot))
+                    .collect::<Result<_, _>>()?;
                 operations += vals.len().saturating_sub(1);
                 let mut s = String::new();
                 for (k, v) in vals.iter().enumerate() {
                     match v {
-                        Value::Const(c) if *c < 0.0 && k > 0 => s.push_str(&format!(" - {}", literal(-c))),
+                        Value::Const(c) if *c < 0.0 && k > 0 => {
+                            s.push_str(&format!(" - {}", literal(-c)))
+                        }
                         _ => {
                             if k > 0 {
                                 s.push_str(" + ");
@@ -131,15 +157,27 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
                 (o, s, vals)
             }
             Instruction::Mul(o, args, _) => {
-                let vals: Vec<Value> = args.iter().map(|a| resolve(a, &slot)).collect::<Result<_, _>>()?;
+                let vals: Vec<Value> = args
+                    .iter()
+                    .map(|a| resolve(a, &slot))
+                    .collect::<Result<_, _>>()?;
                 operations += vals.len().saturating_sub(1);
-                let negate = vals.iter().filter(|v| matches!(v, Value::Const(c) if *c == -1.0)).count() % 2 == 1;
+                let negate = vals
+                    .iter()
+                    .filter(|v| matches!(v, Value::Const(c) if *c == -1.0))
+                    .count()
+                    % 2
+                    == 1;
                 let factors: Vec<String> = vals
                     .iter()
                     .filter(|v| !matches!(v, Value::Const(c) if *c == -1.0))
                     .map(|v| text(v, false))
                     .collect();
-                let body = if factors.is_empty() { "1.0".to_string() } else { factors.join(" * ") };
+                let body = if factors.is_empty() {
+                    "1.0".to_string()
+                } else {
+                    factors.join(" * ")
+                };
                 let s = match (negate, factors.len()) {
                     (false, _) => body,
                     (true, 1) if !body.contains(' ') => format!("-{body}"),
@@ -175,7 +213,11 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
             Instruction::Fun(o, f, _) => {
                 let (sym, _, args) = &**f;
                 if args.len() != 1 {
-                    return Err(format!("function {} with {} arguments", sym.get_name(), args.len()));
+                    return Err(format!(
+                        "function {} with {} arguments",
+                        sym.get_name(),
+                        args.len()
+                    ));
                 }
                 let av = resolve(&args[0], &slot)?;
                 operations += 1;
@@ -195,7 +237,11 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
                 slot.insert(*o, vv);
                 continue;
             }
-            other => return Err(format!("unsupported instruction `{other}` (conditional code)")),
+            other => {
+                return Err(format!(
+                    "unsupported instruction `{other}` (conditional code)"
+                ));
+            }
         };
         let refs: Vec<&Value> = vals.iter().collect();
         let (vd, id) = deps(&refs);
@@ -281,7 +327,10 @@ pub fn kernel(outputs: &[Atom], inputs: &[Input], horner_iterations: usize) -> R
     }
     Ok(Kernel {
         statements,
-        values: values.into_iter().map(|v| v.unwrap_or_else(|| "0.0".into())).collect(),
+        values: values
+            .into_iter()
+            .map(|v| v.unwrap_or_else(|| "0.0".into()))
+            .collect(),
         arguments_used,
         operations,
     })

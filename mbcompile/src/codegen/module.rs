@@ -59,7 +59,10 @@ fn matrix_outs(m: &[Vec<Atom>], buffer: &str, symmetric: bool) -> Vec<Out> {
             if symmetric && i != j {
                 targets.push(format!("{buffer}[({j}, {i})]"));
             }
-            outs.push(Out { atom: m[i][j].clone(), targets });
+            outs.push(Out {
+                atom: m[i][j].clone(),
+                targets,
+            });
         }
     }
     outs
@@ -70,14 +73,23 @@ fn column_outs(cols: &[Vec<Atom>], buffer: &str) -> Vec<Out> {
     let mut outs = Vec::new();
     for (j, col) in cols.iter().enumerate() {
         for (i, a) in col.iter().enumerate() {
-            outs.push(Out { atom: a.clone(), targets: vec![format!("{buffer}[({i}, {j})]")] });
+            outs.push(Out {
+                atom: a.clone(),
+                targets: vec![format!("{buffer}[({i}, {j})]")],
+            });
         }
     }
     outs
 }
 
 fn vector_outs(v: &[Atom], buffer: &str) -> Vec<Out> {
-    v.iter().enumerate().map(|(i, a)| Out { atom: a.clone(), targets: vec![format!("{buffer}[{i}]")] }).collect()
+    v.iter()
+        .enumerate()
+        .map(|(i, a)| Out {
+            atom: a.clone(),
+            targets: vec![format!("{buffer}[{i}]")],
+        })
+        .collect()
 }
 
 impl<'a> Gen<'a> {
@@ -85,7 +97,11 @@ impl<'a> Gen<'a> {
         let p = pool();
         let mut v = Vec::new();
         for (k, par) in self.model.parameters.iter().enumerate() {
-            v.push(Input { symbol: p.p[k], rust: format!("self.{}", par.name.text), argument: "self" });
+            v.push(Input {
+                symbol: p.p[k],
+                rust: format!("self.{}", par.name.text),
+                argument: "self",
+            });
         }
         for f in families {
             let (syms, arg) = match f {
@@ -95,30 +111,54 @@ impl<'a> Gen<'a> {
                 Family::Qddd => (&p.qddd, "qddd"),
             };
             for (i, s) in syms.iter().take(self.d.nq).enumerate() {
-                v.push(Input { symbol: *s, rust: format!("{arg}[{i}]"), argument: arg });
+                v.push(Input {
+                    symbol: *s,
+                    rust: format!("{arg}[{i}]"),
+                    argument: arg,
+                });
             }
         }
-        v.push(Input { symbol: p.t, rust: "t".into(), argument: "t" });
+        v.push(Input {
+            symbol: p.t,
+            rust: "t".into(),
+            argument: "t",
+        });
         v
     }
 
-    fn kernel(&mut self, name: &str, families: &[Family], atoms: &[Atom]) -> Result<Kernel, String> {
+    fn kernel(
+        &mut self,
+        name: &str,
+        families: &[Family],
+        atoms: &[Atom],
+    ) -> Result<Kernel, String> {
         let start = std::time::Instant::now();
-        let k = kernel(atoms, &self.inputs(families), self.horner).map_err(|e| format!("{name}: {e}"))?;
+        let k = kernel(atoms, &self.inputs(families), self.horner)
+            .map_err(|e| format!("{name}: {e}"))?;
         self.stats.operations.push((name.to_string(), k.operations));
-        self.stats.seconds.push((name.to_string(), start.elapsed().as_secs_f64()));
+        self.stats
+            .seconds
+            .push((name.to_string(), start.elapsed().as_secs_f64()));
         Ok(k)
     }
 
     /// Body statements writing `outs` into their buffers; returns (body, arguments used).
-    fn body(&mut self, name: &str, families: &[Family], outs: &[Out], buffers: &[&'static str]) -> Result<(String, Vec<&'static str>), String> {
+    fn body(
+        &mut self,
+        name: &str,
+        families: &[Family],
+        outs: &[Out],
+        buffers: &[&'static str],
+    ) -> Result<(String, Vec<&'static str>), String> {
         let atoms: Vec<Atom> = outs.iter().map(|o| o.atom.clone()).collect();
         let k = self.kernel(name, families, &atoms)?;
         let mut s = String::new();
         let mut used = k.arguments_used.clone();
         // Buffers holding any zero entry are cleared first; then only non-zero entries are written.
         for b in buffers {
-            let has_zero = outs.iter().zip(&k.values).any(|(o, v)| v == "0.0" && o.targets.iter().any(|t| t.starts_with(&format!("{b}["))));
+            let has_zero = outs.iter().zip(&k.values).any(|(o, v)| {
+                v == "0.0" && o.targets.iter().any(|t| t.starts_with(&format!("{b}[")))
+            });
             if has_zero {
                 let _ = writeln!(s, "{b}.fill(0.0);");
                 used.push(b);
@@ -144,12 +184,21 @@ impl<'a> Gen<'a> {
 }
 
 fn arg(name: &str, ty: &str, used: &[&str]) -> String {
-    if used.contains(&name) { format!("{name}: {ty}") } else { format!("_{name}: {ty}") }
+    if used.contains(&name) {
+        format!("{name}: {ty}")
+    } else {
+        format!("_{name}: {ty}")
+    }
 }
 
 /// Generates the complete, formatted module source for a model.
 pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stats), String> {
-    let mut g = Gen { model, d, horner, stats: Stats::default() };
+    let mut g = Gen {
+        model,
+        d,
+        horner,
+        stats: Stats::default(),
+    };
     let (nq, nb, nu, np) = (d.nq, d.nb, d.nu, d.np);
     let fp = fingerprint(model);
     let name = &model.name.text;
@@ -165,17 +214,50 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
             let _ = writeln!(fields, "/// {line}");
         }
         if p.doc.is_empty() {
-            let _ = writeln!(fields, "/// Parameter `{}` (default {}).", p.name.text, literal(p.default.value));
+            let _ = writeln!(
+                fields,
+                "/// Parameter `{}` (default {}).",
+                p.name.text,
+                literal(p.default.value)
+            );
         }
         let _ = writeln!(fields, "pub {}: f64,", p.name.text);
         let _ = writeln!(defaults, "{}: {},", p.name.text, literal(p.default.value));
     }
-    let names = |v: Vec<&str>| v.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ");
+    let names = |v: Vec<&str>| {
+        v.iter()
+            .map(|s| format!("{s:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let coords = names(model.coordinates.iter().map(|c| c.text.as_str()).collect());
-    let cons = names(model.constraints.iter().map(|c| c.name.text.as_str()).collect());
-    let conts = names(model.contacts.iter().map(|c| c.name.text.as_str()).collect());
-    let params = names(model.parameters.iter().map(|c| c.name.text.as_str()).collect());
-    let get_arms: String = model.parameters.iter().enumerate().map(|(k, p)| format!("{k} => Some(self.{}),", p.name.text)).collect();
+    let cons = names(
+        model
+            .constraints
+            .iter()
+            .map(|c| c.name.text.as_str())
+            .collect(),
+    );
+    let conts = names(
+        model
+            .contacts
+            .iter()
+            .map(|c| c.name.text.as_str())
+            .collect(),
+    );
+    let params = names(
+        model
+            .parameters
+            .iter()
+            .map(|c| c.name.text.as_str())
+            .collect(),
+    );
+    let get_arms: String = model
+        .parameters
+        .iter()
+        .enumerate()
+        .map(|(k, p)| format!("{k} => Some(self.{}),", p.name.text))
+        .collect();
     let set_arms: String = model
         .parameters
         .iter()
@@ -193,7 +275,11 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         )
     };
     let _ = set_arms;
-    let get_body = if np == 0 { "let _ = k; None".to_string() } else { format!("match k {{ {get_arms} _ => None }}") };
+    let get_body = if np == 0 {
+        "let _ = k; None".to_string()
+    } else {
+        format!("match k {{ {get_arms} _ => None }}")
+    };
 
     let mut fns = String::new();
     // Body of a function returning one value: the last binding becomes the tail expression.
@@ -201,116 +287,307 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         let mut st = k.statements.clone();
         let v = &k.values[0];
         if let Some(last) = st.last()
-            && let Some(e) = last.strip_prefix(&format!("let {v} = ")) {
-                let e = e.trim_end_matches(';').to_string();
-                st.pop();
-                return format!("{} {e}", st.join("\n"));
-            }
+            && let Some(e) = last.strip_prefix(&format!("let {v} = "))
+        {
+            let e = e.trim_end_matches(';').to_string();
+            st.pop();
+            return format!("{} {e}", st.join("\n"));
+        }
         format!("{} {v}", st.join("\n"))
     };
     // Energies.
     {
         let k = g.kernel("kinetic_energy", &[Q, Qd], std::slice::from_ref(&d.kinetic))?;
         let u = &k.arguments_used;
-        let _ = writeln!(fns, "fn kinetic_energy(&self, {}, {}, {}) -> f64 {{ {} }}",
-            arg("q", &vq, u), arg("qd", &vq, u), arg("t", "f64", u), scalar(&k));
+        let _ = writeln!(
+            fns,
+            "fn kinetic_energy(&self, {}, {}, {}) -> f64 {{ {} }}",
+            arg("q", &vq, u),
+            arg("qd", &vq, u),
+            arg("t", "f64", u),
+            scalar(&k)
+        );
         let k = g.kernel("potential_energy", &[Q], std::slice::from_ref(&d.potential))?;
         let u = &k.arguments_used;
-        let _ = writeln!(fns, "fn potential_energy(&self, {}, {}) -> f64 {{ {} }}",
-            arg("q", &vq, u), arg("t", "f64", u), scalar(&k));
+        let _ = writeln!(
+            fns,
+            "fn potential_energy(&self, {}, {}) -> f64 {{ {} }}",
+            arg("q", &vq, u),
+            arg("t", "f64", u),
+            scalar(&k)
+        );
     }
     // Dynamics (M and h share one kernel); mass_matrix and forces are views of it.
     {
         let mut outs = matrix_outs(&d.mass, "m", true);
         outs.extend(vector_outs(&d.forces, "h"));
         let (b, u) = g.body("dynamics", &[Q, Qd], &outs, &["m", "h"])?;
-        let _ = writeln!(fns, "fn dynamics(&self, {}, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("t", "f64", &u),
-            arg("m", &format!("&mut Matrix<{nq}, {nq}>"), &u), arg("h", &format!("&mut Vector<{nq}>"), &u));
-        let (b, u) = g.body("mass_matrix", &[Q], &matrix_outs(&d.mass, "m", true), &["m"])?;
-        let _ = writeln!(fns, "fn mass_matrix(&self, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg("m", &format!("&mut Matrix<{nq}, {nq}>"), &u));
+        let _ = writeln!(
+            fns,
+            "fn dynamics(&self, {}, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("m", &format!("&mut Matrix<{nq}, {nq}>"), &u),
+            arg("h", &format!("&mut Vector<{nq}>"), &u)
+        );
+        let (b, u) = g.body(
+            "mass_matrix",
+            &[Q],
+            &matrix_outs(&d.mass, "m", true),
+            &["m"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn mass_matrix(&self, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg("m", &format!("&mut Matrix<{nq}, {nq}>"), &u)
+        );
         let (b, u) = g.body("forces", &[Q, Qd], &vector_outs(&d.forces, "h"), &["h"])?;
-        let _ = writeln!(fns, "fn forces(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("t", "f64", &u), arg("h", &format!("&mut Vector<{nq}>"), &u));
-        let (b, u) = g.body("coriolis", &[Q, Qd], &matrix_outs(&d.coriolis, "c", false), &["c"])?;
-        let _ = writeln!(fns, "fn coriolis(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("t", "f64", &u), arg("c", &format!("&mut Matrix<{nq}, {nq}>"), &u));
+        let _ = writeln!(
+            fns,
+            "fn forces(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("h", &format!("&mut Vector<{nq}>"), &u)
+        );
+        let (b, u) = g.body(
+            "coriolis",
+            &[Q, Qd],
+            &matrix_outs(&d.coriolis, "c", false),
+            &["c"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn coriolis(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("c", &format!("&mut Matrix<{nq}, {nq}>"), &u)
+        );
     }
     // Constraint kinematics: values, Jacobians with time partials, drifts.
     for (prefix, values, jac, time, drift, n, jac_name) in [
-        ("bilateral", &d.bilateral, &d.bilateral_jacobian, &d.bilateral_time, &d.bilateral_drift, nb, "jac"),
-        ("gap", &d.gaps, &d.gap_jacobian, &d.gap_time, &d.gap_drift, nu, "w_n"),
+        (
+            "bilateral",
+            &d.bilateral,
+            &d.bilateral_jacobian,
+            &d.bilateral_time,
+            &d.bilateral_drift,
+            nb,
+            "jac",
+        ),
+        (
+            "gap",
+            &d.gaps,
+            &d.gap_jacobian,
+            &d.gap_time,
+            &d.gap_drift,
+            nu,
+            "w_n",
+        ),
     ] {
-        let (vname, vbuf) = if prefix == "gap" { ("gaps", "g_n") } else { ("bilateral", "g") };
-        let (b, u) = g.body(vname, &[Q], &vector_outs(values, vbuf), &[if prefix == "gap" { "g_n" } else { "g" }])?;
-        let _ = writeln!(fns, "fn {vname}(&self, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg(vbuf, &format!("&mut Vector<{n}>"), &u));
+        let (vname, vbuf) = if prefix == "gap" {
+            ("gaps", "g_n")
+        } else {
+            ("bilateral", "g")
+        };
+        let (b, u) = g.body(
+            vname,
+            &[Q],
+            &vector_outs(values, vbuf),
+            &[if prefix == "gap" { "g_n" } else { "g" }],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn {vname}(&self, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg(vbuf, &format!("&mut Vector<{n}>"), &u)
+        );
         let mut outs = column_outs(jac, jac_name);
         outs.extend(vector_outs(time, "time_partial"));
         let jn: &'static str = if prefix == "gap" { "w_n" } else { "jac" };
-        let (b, u) = g.body(&format!("{prefix}_jacobian"), &[Q], &outs, &[jn, "time_partial"])?;
-        let _ = writeln!(fns, "fn {prefix}_jacobian(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg(jac_name, &format!("&mut Matrix<{nq}, {n}>"), &u),
-            arg("time_partial", &format!("&mut Vector<{n}>"), &u));
-        let (b, u) = g.body(&format!("{prefix}_drift"), &[Q, Qd], &vector_outs(drift, "drift"), &["drift"])?;
-        let _ = writeln!(fns, "fn {prefix}_drift(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("t", "f64", &u), arg("drift", &format!("&mut Vector<{n}>"), &u));
+        let (b, u) = g.body(
+            &format!("{prefix}_jacobian"),
+            &[Q],
+            &outs,
+            &[jn, "time_partial"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn {prefix}_jacobian(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg(jac_name, &format!("&mut Matrix<{nq}, {n}>"), &u),
+            arg("time_partial", &format!("&mut Vector<{n}>"), &u)
+        );
+        let (b, u) = g.body(
+            &format!("{prefix}_drift"),
+            &[Q, Qd],
+            &vector_outs(drift, "drift"),
+            &["drift"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn {prefix}_drift(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("drift", &format!("&mut Vector<{n}>"), &u)
+        );
     }
     {
         let mut outs = column_outs(&d.slip_jacobian, "w_t");
         outs.extend(vector_outs(&d.slip_time, "time_partial"));
         let (b, u) = g.body("slip_jacobian", &[Q], &outs, &["w_t", "time_partial"])?;
-        let _ = writeln!(fns, "fn slip_jacobian(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg("w_t", &format!("&mut Matrix<{nq}, {nu}>"), &u),
-            arg("time_partial", &format!("&mut Vector<{nu}>"), &u));
-        let (b, u) = g.body("slip_drift", &[Q, Qd], &vector_outs(&d.slip_drift, "drift"), &["drift"])?;
-        let _ = writeln!(fns, "fn slip_drift(&self, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("t", "f64", &u), arg("drift", &format!("&mut Vector<{nu}>"), &u));
+        let _ = writeln!(
+            fns,
+            "fn slip_jacobian(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg("w_t", &format!("&mut Matrix<{nq}, {nu}>"), &u),
+            arg("time_partial", &format!("&mut Vector<{nu}>"), &u)
+        );
+        let (b, u) = g.body(
+            "slip_drift",
+            &[Q, Qd],
+            &vector_outs(&d.slip_drift, "drift"),
+            &["drift"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn slip_drift(&self, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("drift", &format!("&mut Vector<{nu}>"), &u)
+        );
     }
     // Contact laws.
     {
-        let atoms: Vec<Atom> = d.contact_laws.iter().flat_map(|l| l.iter().cloned()).collect();
+        let atoms: Vec<Atom> = d
+            .contact_laws
+            .iter()
+            .flat_map(|l| l.iter().cloned())
+            .collect();
         let k = g.kernel("contact_laws", &[], &atoms)?;
         let mut arr = String::new();
         for (c, has) in d.has_tangent.iter().enumerate() {
-            let _ = write!(arr, "ContactLaw {{ normal_restitution: {}, tangential_restitution: {}, friction: {}, has_tangent: {has} }},",
-                k.values[3 * c], k.values[3 * c + 1], k.values[3 * c + 2]);
+            let _ = write!(
+                arr,
+                "ContactLaw {{ normal_restitution: {}, tangential_restitution: {}, friction: {}, has_tangent: {has} }},",
+                k.values[3 * c],
+                k.values[3 * c + 1],
+                k.values[3 * c + 2]
+            );
         }
-        let _ = writeln!(fns, "fn contact_laws(&self) -> [ContactLaw; {nu}] {{ {} [{arr}] }}", k.statements.join("\n"));
+        let _ = writeln!(
+            fns,
+            "fn contact_laws(&self) -> [ContactLaw; {nu}] {{ {} [{arr}] }}",
+            k.statements.join("\n")
+        );
     }
     // Time derivatives along a trajectory.
-    for (name, rates, n) in [("gap_time_derivatives", &d.gap_rates, nu), ("bilateral_time_derivatives", &d.bilateral_rates, nb)] {
-        let (b, u) = g.body(name, &[Q, Qd, Qdd, Qddd], &matrix_outs(rates, "out", false), &["out"])?;
-        let _ = writeln!(fns, "fn {name}(&self, {}, {}, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("qdd", &vq, &u), arg("qddd", &vq, &u), arg("t", "f64", &u),
-            arg("out", &format!("&mut Matrix<{n}, 3>"), &u));
+    for (name, rates, n) in [
+        ("gap_time_derivatives", &d.gap_rates, nu),
+        ("bilateral_time_derivatives", &d.bilateral_rates, nb),
+    ] {
+        let (b, u) = g.body(
+            name,
+            &[Q, Qd, Qdd, Qddd],
+            &matrix_outs(rates, "out", false),
+            &["out"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn {name}(&self, {}, {}, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("qdd", &vq, &u),
+            arg("qddd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("out", &format!("&mut Matrix<{n}, 3>"), &u)
+        );
     }
     {
         let mut outs = matrix_outs(&d.mass_dot, "m_dot", true);
         outs.extend(matrix_outs(&d.mass_ddot, "m_ddot", true));
-        let (b, u) = g.body("mass_matrix_rates", &[Q, Qd, Qdd], &outs, &["m_dot", "m_ddot"])?;
+        let (b, u) = g.body(
+            "mass_matrix_rates",
+            &[Q, Qd, Qdd],
+            &outs,
+            &["m_dot", "m_ddot"],
+        )?;
         let mm = format!("&mut Matrix<{nq}, {nq}>");
-        let _ = writeln!(fns, "fn mass_matrix_rates(&self, {}, {}, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("qdd", &vq, &u), arg("t", "f64", &u), arg("m_dot", &mm, &u), arg("m_ddot", &mm, &u));
+        let _ = writeln!(
+            fns,
+            "fn mass_matrix_rates(&self, {}, {}, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("qdd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("m_dot", &mm, &u),
+            arg("m_ddot", &mm, &u)
+        );
         let mut outs = vector_outs(&d.forces_dot, "h_dot");
         outs.extend(vector_outs(&d.forces_ddot, "h_ddot"));
-        let (b, u) = g.body("force_rates", &[Q, Qd, Qdd, Qddd], &outs, &["h_dot", "h_ddot"])?;
+        let (b, u) = g.body(
+            "force_rates",
+            &[Q, Qd, Qdd, Qddd],
+            &outs,
+            &["h_dot", "h_ddot"],
+        )?;
         let vv = format!("&mut Vector<{nq}>");
-        let _ = writeln!(fns, "fn force_rates(&self, {}, {}, {}, {}, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("qd", &vq, &u), arg("qdd", &vq, &u), arg("qddd", &vq, &u), arg("t", "f64", &u),
-            arg("h_dot", &vv, &u), arg("h_ddot", &vv, &u));
+        let _ = writeln!(
+            fns,
+            "fn force_rates(&self, {}, {}, {}, {}, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("qd", &vq, &u),
+            arg("qdd", &vq, &u),
+            arg("qddd", &vq, &u),
+            arg("t", "f64", &u),
+            arg("h_dot", &vv, &u),
+            arg("h_ddot", &vv, &u)
+        );
     }
     // Equilibrium analysis.
     {
-        let (b, u) = g.body("potential_gradient", &[Q], &vector_outs(&d.potential_gradient, "grad"), &["grad"])?;
-        let _ = writeln!(fns, "fn potential_gradient(&self, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg("grad", &format!("&mut Vector<{nq}>"), &u));
-        let (b, u) = g.body("potential_hessian", &[Q], &matrix_outs(&d.potential_hessian, "hess", true), &["hess"])?;
-        let _ = writeln!(fns, "fn potential_hessian(&self, {}, {}, {}) {{ {b} }}",
-            arg("q", &vq, &u), arg("t", "f64", &u), arg("hess", &format!("&mut Matrix<{nq}, {nq}>"), &u));
+        let (b, u) = g.body(
+            "potential_gradient",
+            &[Q],
+            &vector_outs(&d.potential_gradient, "grad"),
+            &["grad"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn potential_gradient(&self, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg("grad", &format!("&mut Vector<{nq}>"), &u)
+        );
+        let (b, u) = g.body(
+            "potential_hessian",
+            &[Q],
+            &matrix_outs(&d.potential_hessian, "hess", true),
+            &["hess"],
+        )?;
+        let _ = writeln!(
+            fns,
+            "fn potential_hessian(&self, {}, {}, {}) {{ {b} }}",
+            arg("q", &vq, &u),
+            arg("t", "f64", &u),
+            arg("hess", &format!("&mut Matrix<{nq}, {nq}>"), &u)
+        );
         // Indexed families: one arm per member.
-        let mut indexed = |name: &str, index: &'static str, members: Vec<Vec<Out>>, buffer: &'static str, ty: String| -> Result<(), String> {
+        let mut indexed = |name: &str,
+                           index: &'static str,
+                           members: Vec<Vec<Out>>,
+                           buffer: &'static str,
+                           ty: String|
+         -> Result<(), String> {
             let mut used: Vec<&'static str> = vec![];
             let mut arms = String::new();
             for (k, outs) in members.iter().enumerate() {
@@ -324,19 +601,51 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
                 used.push(index);
                 format!("match {index} {{ {arms} _ => false }}")
             };
-            let _ = writeln!(fns, "fn {name}(&self, {}, {}, {}, {}) -> bool {{ {body} }}",
-                arg("q", &vq, &used), arg("t", "f64", &used), arg(index, "usize", &used), arg(buffer, &ty, &used));
+            let _ = writeln!(
+                fns,
+                "fn {name}(&self, {}, {}, {}, {}) -> bool {{ {body} }}",
+                arg("q", &vq, &used),
+                arg("t", "f64", &used),
+                arg(index, "usize", &used),
+                arg(buffer, &ty, &used)
+            );
             Ok(())
         };
-        indexed("potential_gradient_parameter", "k",
-            d.potential_gradient_parameter.iter().map(|col| vector_outs(col, "out")).collect(), "out", format!("&mut Vector<{nq}>"))?;
-        indexed("bilateral_hessian", "i",
-            d.bilateral_hessians.iter().map(|h| matrix_outs(h, "hess", true)).collect(), "hess", format!("&mut Matrix<{nq}, {nq}>"))?;
-        indexed("gap_hessian", "i",
-            d.gap_hessians.iter().map(|h| matrix_outs(h, "hess", true)).collect(), "hess", format!("&mut Matrix<{nq}, {nq}>"))?;
+        indexed(
+            "potential_gradient_parameter",
+            "k",
+            d.potential_gradient_parameter
+                .iter()
+                .map(|col| vector_outs(col, "out"))
+                .collect(),
+            "out",
+            format!("&mut Vector<{nq}>"),
+        )?;
+        indexed(
+            "bilateral_hessian",
+            "i",
+            d.bilateral_hessians
+                .iter()
+                .map(|h| matrix_outs(h, "hess", true))
+                .collect(),
+            "hess",
+            format!("&mut Matrix<{nq}, {nq}>"),
+        )?;
+        indexed(
+            "gap_hessian",
+            "i",
+            d.gap_hessians
+                .iter()
+                .map(|h| matrix_outs(h, "hess", true))
+                .collect(),
+            "hess",
+            format!("&mut Matrix<{nq}, {nq}>"),
+        )?;
     }
 
-    let struct_doc = format!("Parameters of the mechanism `{name}`; the model functions are its [`Mechanism`] implementation.");
+    let struct_doc = format!(
+        "Parameters of the mechanism `{name}`; the model functions are its [`Mechanism`] implementation."
+    );
     let _ = write!(
         items,
         r#"
@@ -389,7 +698,8 @@ impl Mechanism<{nq}, {nb}, {nu}> for {name} {{
 "#,
         rheo = d.rheonomic,
     );
-    let file = syn::parse_file(&items).map_err(|e| format!("generated code does not parse: {e}\n{items}"))?;
+    let file = syn::parse_file(&items)
+        .map_err(|e| format!("generated code does not parse: {e}\n{items}"))?;
     let body = prettyplease::unparse(&file);
     let header = format!(
         "// @generated by {GENERATOR} from `mechanism! {{ struct {name}; ... }}`. Do not edit:\n\

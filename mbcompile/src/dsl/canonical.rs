@@ -13,7 +13,11 @@ use std::fmt::Write;
 const CANONICAL_VERSION: &str = "mb-model-1";
 
 fn number(n: &Number) -> String {
-    if n.exponent == 0 { n.digits.clone() } else { format!("{}e{}", n.digits, n.exponent) }
+    if n.exponent == 0 {
+        n.digits.clone()
+    } else {
+        format!("{}e{}", n.digits, n.exponent)
+    }
 }
 
 /// Canonical rendering of an expression.
@@ -68,7 +72,13 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "constraint {} {}", c.name.text, expr(&c.value));
     }
     for c in &m.contacts {
-        let _ = write!(s, "contact {} gap {} restitution {}", c.name.text, expr(&c.gap), expr(&c.normal_restitution));
+        let _ = write!(
+            s,
+            "contact {} gap {} restitution {}",
+            c.name.text,
+            expr(&c.gap),
+            expr(&c.normal_restitution)
+        );
         if let Some(e) = &c.tangential_restitution {
             let _ = write!(s, " tangential_restitution {}", expr(e));
         }

@@ -48,9 +48,10 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
             let rhs = convert(&b.right)?;
             if op == BinOp::Div
                 && let ExprKind::Number(n) = &rhs.kind
-                    && n.value == 0.0 {
-                        return Err(Error::new(rhs.span, "division by zero"));
-                    }
+                && n.value == 0.0
+            {
+                return Err(Error::new(rhs.span, "division by zero"));
+            }
             ExprKind::Binary(op, Box::new(lhs), Box::new(rhs))
         }
         syn::Expr::Call(c) => {
@@ -63,10 +64,19 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
         }
         syn::Expr::MethodCall(m) => {
             if let Some(t) = &m.turbofish {
-                return Err(Error::new(t.span(), "type arguments are not supported here"));
+                return Err(Error::new(
+                    t.span(),
+                    "type arguments are not supported here",
+                ));
             }
             let args: Vec<&syn::Expr> = m.args.iter().collect();
-            call(&m.method.to_string(), m.method.span(), Some(&m.receiver), &args, span)?
+            call(
+                &m.method.to_string(),
+                m.method.span(),
+                Some(&m.receiver),
+                &args,
+                span,
+            )?
         }
         other => {
             return Err(Error::new(
@@ -98,7 +108,10 @@ fn call(
             };
             Err(Error::new(
                 span,
-                format!("`{name}` takes {n} argument{}: write {form}", if n == 1 { "" } else { "s" }),
+                format!(
+                    "`{name}` takes {n} argument{}: write {form}",
+                    if n == 1 { "" } else { "s" }
+                ),
             ))
         }
     };
@@ -149,10 +162,16 @@ fn call(
 /// An integer literal (possibly negated), for `powi`.
 fn integer(e: &syn::Expr) -> syn::Result<i64> {
     match e {
-        syn::Expr::Lit(syn::ExprLit { lit: Lit::Int(i), .. }) if i.suffix().is_empty() => i
+        syn::Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(i), ..
+        }) if i.suffix().is_empty() => i
             .base10_parse::<i64>()
             .map_err(|_| Error::new(i.span(), "exponent out of range")),
-        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => Ok(-integer(expr)?),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => Ok(-integer(expr)?),
         syn::Expr::Paren(p) => integer(&p.expr),
         other => Err(Error::new(
             other.span(),
@@ -181,12 +200,16 @@ pub fn number(lit: &Lit) -> syn::Result<Number> {
             format!("malformed number: suffix `{suffix}` is not allowed (numbers are f64)"),
         ));
     }
-    decimal(&text).ok_or_else(|| Error::new(lit.span(), format!("malformed number `{text}`")))
+    decimal(&text)
+        .ok_or_else(|| Error::new(lit.span(), format!("malformed number `{text}`")))
         .and_then(|n| {
             if n.value.is_finite() {
                 Ok(n)
             } else {
-                Err(Error::new(lit.span(), format!("number `{text}` is out of range for f64")))
+                Err(Error::new(
+                    lit.span(),
+                    format!("number `{text}` is out of range for f64"),
+                ))
             }
         })
 }
@@ -221,7 +244,11 @@ pub fn decimal(text: &str) -> Option<Number> {
         }
     }
     let value: f64 = text.parse().ok()?;
-    Some(Number { value, digits, exponent })
+    Some(Number {
+        value,
+        digits,
+        exponent,
+    })
 }
 
 #[cfg(test)]

@@ -26,27 +26,37 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Error, Ident, Token, braced};
 
 /// The message for a block with nothing in it.
-pub const EMPTY_MODEL: &str =
-    "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
+pub const EMPTY_MODEL: &str = "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
 
-const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, constraint, contact";
+const ITEMS: &str =
+    "parameters, coordinates, time, let, kinetic, potential, forces, constraint, contact";
 
 fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
     let mut out = Vec::new();
     for a in attrs {
         if !a.path().is_ident("doc") {
-            return Err(Error::new(a.span(), "only `///` doc comments are allowed here"));
+            return Err(Error::new(
+                a.span(),
+                "only `///` doc comments are allowed here",
+            ));
         }
         if let syn::Meta::NameValue(nv) = &a.meta
-            && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value {
-                out.push(s.value().trim().to_string());
-            }
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            out.push(s.value().trim().to_string());
+        }
     }
     Ok(out)
 }
 
 fn name(i: &Ident) -> Name {
-    Name { text: i.to_string(), span: i.span() }
+    Name {
+        text: i.to_string(),
+        span: i.span(),
+    }
 }
 
 fn parse_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
@@ -61,7 +71,10 @@ fn field_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
 
 fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str) -> syn::Result<()> {
     if slot.is_some() {
-        return Err(Error::new(span, format!("duplicate `{what}`: it may be given only once")));
+        return Err(Error::new(
+            span,
+            format!("duplicate `{what}`: it may be given only once"),
+        ));
     }
     *slot = Some(value);
     Ok(())
@@ -81,15 +94,27 @@ impl Parse for ParamDecl {
             input.parse::<Token![-]>()?;
         }
         let lit: syn::Lit = input.parse().map_err(|e| {
-            Error::new(e.span(), "a parameter's default must be a number, e.g. `m: 1.0`")
+            Error::new(
+                e.span(),
+                "a parameter's default must be a number, e.g. `m: 1.0`",
+            )
         })?;
         let mut default = number(&lit)?;
         if neg {
             default.value = -default.value;
             default.digits.insert(0, '-');
         }
-        let default_span = if neg { neg_span.join(lit.span()).unwrap_or(lit.span()) } else { lit.span() };
-        Ok(ParamDecl(Parameter { name: name(&id), default, default_span, doc }))
+        let default_span = if neg {
+            neg_span.join(lit.span()).unwrap_or(lit.span())
+        } else {
+            lit.span()
+        };
+        Ok(ParamDecl(Parameter {
+            name: name(&id),
+            default,
+            default_span,
+            doc,
+        }))
     }
 }
 
@@ -99,7 +124,10 @@ impl Parse for ForceDecl {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let id: Ident = input.parse()?;
         input.parse::<Token![:]>()?;
-        Ok(ForceDecl(Force { coordinate: name(&id), value: field_expr(input)? }))
+        Ok(ForceDecl(Force {
+            coordinate: name(&id),
+            value: field_expr(input)?,
+        }))
     }
 }
 
@@ -112,7 +140,10 @@ impl Parse for ContactField {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let key: Ident = input.parse()?;
         input.parse::<Token![:]>()?;
-        Ok(ContactField { key, value: field_expr(input)? })
+        Ok(ContactField {
+            key,
+            value: field_expr(input)?,
+        })
     }
 }
 
@@ -131,11 +162,19 @@ fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
         match key.as_str() {
             "gap" => set_once(&mut gap, f.value, span, "gap")?,
             "restitution" => set_once(&mut normal_restitution, f.value, span, "restitution")?,
-            "tangential_restitution" => {
-                set_once(&mut tangential_restitution, f.value, span, "tangential_restitution")?
-            }
+            "tangential_restitution" => set_once(
+                &mut tangential_restitution,
+                f.value,
+                span,
+                "tangential_restitution",
+            )?,
             "friction" => set_once(&mut friction, f.value, span, "friction")?,
-            "slip" => set_once(&mut tangent, Tangent::Slip(f.value), span, "slip or tangential_velocity")?,
+            "slip" => set_once(
+                &mut tangent,
+                Tangent::Slip(f.value),
+                span,
+                "slip or tangential_velocity",
+            )?,
             "tangential_velocity" => set_once(
                 &mut tangent,
                 Tangent::Velocity(f.value),
@@ -155,10 +194,16 @@ fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
     }
     let whole = id.span().join(brace.span.close()).unwrap_or(id.span());
     let gap = gap.ok_or_else(|| {
-        Error::new(id.span(), format!("contact `{id}` is missing its required field `gap`"))
+        Error::new(
+            id.span(),
+            format!("contact `{id}` is missing its required field `gap`"),
+        )
     })?;
     let normal_restitution = normal_restitution.ok_or_else(|| {
-        Error::new(id.span(), format!("contact `{id}` is missing its required field `restitution`"))
+        Error::new(
+            id.span(),
+            format!("contact `{id}` is missing its required field `restitution`"),
+        )
     })?;
     Ok(Contact {
         name: name(&id),
@@ -211,15 +256,20 @@ impl Parse for Model {
                 input.parse::<Token![=]>()?;
                 let value = parse_expr(input)?;
                 input.parse::<Token![;]>()?;
-                m.definitions.push(Definition { name: name(&id), value });
+                m.definitions.push(Definition {
+                    name: name(&id),
+                    value,
+                });
                 continue;
             }
             if input.peek(Token![struct]) {
-                return Err(input.error("a block declares one mechanism: `struct` may appear only once"));
+                return Err(
+                    input.error("a block declares one mechanism: `struct` may appear only once")
+                );
             }
-            let key: Ident = input.parse().map_err(|e| {
-                Error::new(e.span(), format!("expected an item: one of {ITEMS}"))
-            })?;
+            let key: Ident = input
+                .parse()
+                .map_err(|e| Error::new(e.span(), format!("expected an item: one of {ITEMS}")))?;
             let ks = key.to_string();
             let once = |seen: &mut bool| -> syn::Result<()> {
                 if std::mem::replace(seen, true) {
@@ -233,7 +283,8 @@ impl Parse for Model {
                     once(&mut seen_parameters)?;
                     let content;
                     braced!(content in input);
-                    let ps: Punctuated<ParamDecl, Token![,]> = Punctuated::parse_terminated(&content)?;
+                    let ps: Punctuated<ParamDecl, Token![,]> =
+                        Punctuated::parse_terminated(&content)?;
                     m.parameters.extend(ps.into_iter().map(|p| p.0));
                 }
                 "coordinates" => {
@@ -252,14 +303,19 @@ impl Parse for Model {
                     input.parse::<Token![=]>()?;
                     let e = parse_expr(input)?;
                     input.parse::<Token![;]>()?;
-                    let slot = if ks == "kinetic" { &mut m.kinetic } else { &mut m.potential };
+                    let slot = if ks == "kinetic" {
+                        &mut m.kinetic
+                    } else {
+                        &mut m.potential
+                    };
                     set_once(slot, e, key.span(), &ks)?;
                 }
                 "forces" => {
                     once(&mut seen_forces)?;
                     let content;
                     braced!(content in input);
-                    let fs: Punctuated<ForceDecl, Token![,]> = Punctuated::parse_terminated(&content)?;
+                    let fs: Punctuated<ForceDecl, Token![,]> =
+                        Punctuated::parse_terminated(&content)?;
                     m.forces.extend(fs.into_iter().map(|f| f.0));
                 }
                 "constraint" => {
@@ -267,7 +323,10 @@ impl Parse for Model {
                     input.parse::<Token![=]>()?;
                     let value = parse_expr(input)?;
                     input.parse::<Token![;]>()?;
-                    m.constraints.push(Constraint { name: name(&id), value });
+                    m.constraints.push(Constraint {
+                        name: name(&id),
+                        value,
+                    });
                 }
                 "contact" => {
                     let id: Ident = input.parse()?;

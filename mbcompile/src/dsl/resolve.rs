@@ -55,8 +55,13 @@ impl<'m> Scope<'m> {
     pub fn new(model: &'m Model) -> syn::Result<Self> {
         let mut names: HashMap<String, Binding> = HashMap::new();
         let mut add = |n: &super::ast::Name, b: Binding| -> syn::Result<()> {
-            if Function::from_name(&n.text).is_some() || matches!(n.text.as_str(), "dot" | "powi" | "powf") {
-                return Err(Error::new(n.span, format!("`{}` is a function name and cannot name a quantity", n.text)));
+            if Function::from_name(&n.text).is_some()
+                || matches!(n.text.as_str(), "dot" | "powi" | "powf")
+            {
+                return Err(Error::new(
+                    n.span,
+                    format!("`{}` is a function name and cannot name a quantity", n.text),
+                ));
             }
             if names.insert(n.text.clone(), b).is_some() {
                 return Err(Error::new(n.span, format!("duplicate name `{}`", n.text)));
@@ -72,18 +77,36 @@ impl<'m> Scope<'m> {
         if let Some(t) = &model.time {
             add(t, Binding::Time)?;
         }
-        let mut scope = Scope { model, names: HashMap::new(), definition_deps: Vec::new() };
+        let mut scope = Scope {
+            model,
+            names: HashMap::new(),
+            definition_deps: Vec::new(),
+        };
         // Definitions are resolved in order: each may use the ones before it.
         let mut local = names;
         for (k, d) in model.definitions.iter().enumerate() {
             scope.names = local.clone();
             let deps = scope.dependencies(&d.value)?;
             scope.definition_deps.push(deps);
-            if Function::from_name(&d.name.text).is_some() || matches!(d.name.text.as_str(), "dot" | "powi" | "powf") {
-                return Err(Error::new(d.name.span, format!("`{}` is a function name and cannot name a quantity", d.name.text)));
+            if Function::from_name(&d.name.text).is_some()
+                || matches!(d.name.text.as_str(), "dot" | "powi" | "powf")
+            {
+                return Err(Error::new(
+                    d.name.span,
+                    format!(
+                        "`{}` is a function name and cannot name a quantity",
+                        d.name.text
+                    ),
+                ));
             }
-            if local.insert(d.name.text.clone(), Binding::Definition(k)).is_some() {
-                return Err(Error::new(d.name.span, format!("duplicate name `{}`", d.name.text)));
+            if local
+                .insert(d.name.text.clone(), Binding::Definition(k))
+                .is_some()
+            {
+                return Err(Error::new(
+                    d.name.span,
+                    format!("duplicate name `{}`", d.name.text),
+                ));
             }
         }
         scope.names = local;
@@ -110,8 +133,14 @@ impl<'m> Scope<'m> {
             ExprKind::Number(_) => Dependencies::default(),
             ExprKind::Name(n) => match self.lookup(n) {
                 Some(Binding::Parameter(_)) => Dependencies::default(),
-                Some(Binding::Coordinate(_)) => Dependencies { coordinate: Some(e.span), ..Default::default() },
-                Some(Binding::Time) => Dependencies { time: Some(e.span), ..Default::default() },
+                Some(Binding::Coordinate(_)) => Dependencies {
+                    coordinate: Some(e.span),
+                    ..Default::default()
+                },
+                Some(Binding::Time) => Dependencies {
+                    time: Some(e.span),
+                    ..Default::default()
+                },
                 Some(Binding::Definition(k)) => {
                     // Point at the use, keep the kinds from the definition.
                     let d = self.definition_deps[k];
@@ -130,12 +159,22 @@ impl<'m> Scope<'m> {
                     ..Default::default()
                 },
                 Some(Binding::Parameter(_)) => {
-                    return Err(Error::new(e.span, format!("`{n}` is a parameter, not a coordinate: it has no velocity")));
+                    return Err(Error::new(
+                        e.span,
+                        format!("`{n}` is a parameter, not a coordinate: it has no velocity"),
+                    ));
                 }
-                Some(_) => return Err(Error::new(e.span, format!("`dot` takes a coordinate; `{n}` is not one"))),
+                Some(_) => {
+                    return Err(Error::new(
+                        e.span,
+                        format!("`dot` takes a coordinate; `{n}` is not one"),
+                    ));
+                }
                 None => return Err(self.unknown(n, e.span)),
             },
-            ExprKind::Neg(a) | ExprKind::Call(_, a) | ExprKind::Powi(a, _) => self.dependencies(a)?,
+            ExprKind::Neg(a) | ExprKind::Call(_, a) | ExprKind::Powi(a, _) => {
+                self.dependencies(a)?
+            }
             ExprKind::Binary(_, a, b) | ExprKind::Powf(a, b) => {
                 self.dependencies(a)?.merge(self.dependencies(b)?)
             }
@@ -182,7 +221,10 @@ impl<'m> Scope<'m> {
 
 fn no_velocity(deps: Dependencies, what: &str) -> syn::Result<()> {
     match deps.velocity {
-        Some(s) => Err(Error::new(s, format!("{what} must not depend on velocities (it is a function of q and t)"))),
+        Some(s) => Err(Error::new(
+            s,
+            format!("{what} must not depend on velocities (it is a function of q and t)"),
+        )),
         None => Ok(()),
     }
 }
@@ -190,10 +232,16 @@ fn no_velocity(deps: Dependencies, what: &str) -> syn::Result<()> {
 fn parameters_only(scope: &Scope, e: &Expr, what: &str) -> syn::Result<()> {
     let d = scope.dependencies(e)?;
     if let Some(s) = d.velocity.or(d.coordinate) {
-        return Err(Error::new(s, format!("{what} may depend on parameters only, not on coordinates or velocities")));
+        return Err(Error::new(
+            s,
+            format!("{what} may depend on parameters only, not on coordinates or velocities"),
+        ));
     }
     if let Some(s) = d.time {
-        return Err(Error::new(s, format!("{what} may depend on parameters only, not on time")));
+        return Err(Error::new(
+            s,
+            format!("{what} may depend on parameters only, not on time"),
+        ));
     }
     Ok(())
 }
@@ -202,20 +250,42 @@ fn in_range(scope: &Scope, e: &Expr, what: &str, lo: f64, hi: f64) -> syn::Resul
     match scope.default_value(e) {
         Some(v) if v >= lo && v <= hi => Ok(()),
         Some(v) => {
-            let range = if hi.is_infinite() { format!("≥ {lo}") } else { format!("in [{lo}, {hi}]") };
-            Err(Error::new(e.span, format!("{what} must be {range}; it is {v} at the parameter defaults")))
+            let range = if hi.is_infinite() {
+                format!("≥ {lo}")
+            } else {
+                format!("in [{lo}, {hi}]")
+            };
+            Err(Error::new(
+                e.span,
+                format!("{what} must be {range}; it is {v} at the parameter defaults"),
+            ))
         }
-        None => Err(Error::new(e.span, format!("{what} cannot be evaluated at the parameter defaults"))),
+        None => Err(Error::new(
+            e.span,
+            format!("{what} cannot be evaluated at the parameter defaults"),
+        )),
     }
 }
 
 /// Checks a parsed model (all checks that need no symbolic engine).
 pub fn validate(m: &Model) -> syn::Result<()> {
     if m.coordinates.is_empty() {
-        return Err(Error::new(m.name.span, format!("mechanism `{}` declares no coordinates: add `coordinates {{ q1, q2 }}`", m.name.text)));
+        return Err(Error::new(
+            m.name.span,
+            format!(
+                "mechanism `{}` declares no coordinates: add `coordinates {{ q1, q2 }}`",
+                m.name.text
+            ),
+        ));
     }
     let kinetic = m.kinetic.as_ref().ok_or_else(|| {
-        Error::new(m.name.span, format!("mechanism `{}` is missing its kinetic energy: add `kinetic = ...;`", m.name.text))
+        Error::new(
+            m.name.span,
+            format!(
+                "mechanism `{}` is missing its kinetic energy: add `kinetic = ...;`",
+                m.name.text
+            ),
+        )
     })?;
     let scope = Scope::new(m)?;
     scope.dependencies(kinetic)?;
@@ -227,26 +297,50 @@ pub fn validate(m: &Model) -> syn::Result<()> {
         match scope.lookup(&f.coordinate.text) {
             Some(Binding::Coordinate(_)) => {}
             _ => {
-                return Err(Error::new(f.coordinate.span, format!("`{}` is not a coordinate: forces are given per coordinate", f.coordinate.text)));
+                return Err(Error::new(
+                    f.coordinate.span,
+                    format!(
+                        "`{}` is not a coordinate: forces are given per coordinate",
+                        f.coordinate.text
+                    ),
+                ));
             }
         }
-        if forced.insert(&f.coordinate.text, f.coordinate.span).is_some() {
-            return Err(Error::new(f.coordinate.span, format!("duplicate force on `{}`: give the sum once", f.coordinate.text)));
+        if forced
+            .insert(&f.coordinate.text, f.coordinate.span)
+            .is_some()
+        {
+            return Err(Error::new(
+                f.coordinate.span,
+                format!(
+                    "duplicate force on `{}`: give the sum once",
+                    f.coordinate.text
+                ),
+            ));
         }
         scope.dependencies(&f.value)?;
     }
     let mut constraint_names: HashMap<&str, ()> = HashMap::new();
     for c in &m.constraints {
         if constraint_names.insert(&c.name.text, ()).is_some() {
-            return Err(Error::new(c.name.span, format!("duplicate constraint or contact name `{}`", c.name.text)));
+            return Err(Error::new(
+                c.name.span,
+                format!("duplicate constraint or contact name `{}`", c.name.text),
+            ));
         }
         no_velocity(scope.dependencies(&c.value)?, "a bilateral constraint")?;
     }
     for c in &m.contacts {
         if constraint_names.insert(&c.name.text, ()).is_some() {
-            return Err(Error::new(c.name.span, format!("duplicate constraint or contact name `{}`", c.name.text)));
+            return Err(Error::new(
+                c.name.span,
+                format!("duplicate constraint or contact name `{}`", c.name.text),
+            ));
         }
-        no_velocity(scope.dependencies(&c.gap)?, &format!("the gap of contact `{}`", c.name.text))?;
+        no_velocity(
+            scope.dependencies(&c.gap)?,
+            &format!("the gap of contact `{}`", c.name.text),
+        )?;
         parameters_only(&scope, &c.normal_restitution, "restitution")?;
         in_range(&scope, &c.normal_restitution, "restitution", 0.0, 1.0)?;
         if let Some(e) = &c.tangential_restitution {
@@ -257,10 +351,13 @@ pub fn validate(m: &Model) -> syn::Result<()> {
             parameters_only(&scope, e, "the friction coefficient")?;
             in_range(&scope, e, "the friction coefficient", 0.0, f64::INFINITY)?;
             if c.tangent.is_none() {
-                return Err(Error::new(e.span, format!(
-                    "contact `{}` has friction but no tangential direction: add `slip: s(q)` or `tangential_velocity: ...`",
-                    c.name.text
-                )));
+                return Err(Error::new(
+                    e.span,
+                    format!(
+                        "contact `{}` has friction but no tangential direction: add `slip: s(q)` or `tangential_velocity: ...`",
+                        c.name.text
+                    ),
+                ));
             }
         }
         match &c.tangent {

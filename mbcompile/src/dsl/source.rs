@@ -12,7 +12,9 @@ pub const FINGERPRINT_PREFIX: &str = "// fingerprint: ";
 
 /// The generated module of `module` in the crate at `manifest_dir`.
 pub fn generated_path(manifest_dir: &Path, module: &str) -> PathBuf {
-    manifest_dir.join(GENERATED_DIR).join(format!("{module}.rs"))
+    manifest_dir
+        .join(GENERATED_DIR)
+        .join(format!("{module}.rs"))
 }
 
 /// The fingerprint recorded in a generated file's header.

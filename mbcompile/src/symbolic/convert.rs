@@ -31,7 +31,10 @@ impl<'m> Converter<'m> {
     /// Prepares the name table and the definitions (in order).
     pub fn new(model: &'m Model) -> syn::Result<Self> {
         let scope = Scope::new(model)?;
-        let mut c = Converter { scope, definitions: Vec::new() };
+        let mut c = Converter {
+            scope,
+            definitions: Vec::new(),
+        };
         for d in &model.definitions {
             let a = c.atom(&d.value);
             c.definitions.push(a);

@@ -160,7 +160,11 @@ pub fn total_derivative(f: &Atom, nq: usize, rheonomic: bool) -> Atom {
 /// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
 fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
     let p = pool();
-    let mut out = if rheonomic { gamma.derivative(p.t) } else { zero() };
+    let mut out = if rheonomic {
+        gamma.derivative(p.t)
+    } else {
+        zero()
+    };
     for i in 0..nq {
         if gamma.contains_symbol(p.q[i]) {
             out += gamma.derivative(p.q[i]) * Atom::var(p.qd[i]);
@@ -197,14 +201,25 @@ struct Kinematics {
 fn kinematics(f: &Atom, nq: usize, rheonomic: bool) -> (Kinematics, Atom) {
     let p = pool();
     let jacobian = gradient(f, nq);
-    let time = if rheonomic { f.derivative(p.t).expand() } else { zero() };
+    let time = if rheonomic {
+        f.derivative(p.t).expand()
+    } else {
+        zero()
+    };
     let qd = vars(&p.qd, nq);
     let mut gamma = time.clone();
     for i in 0..nq {
         gamma += &jacobian[i] * &qd[i];
     }
     let d = drift(&gamma, nq, rheonomic);
-    (Kinematics { jacobian, time: vec![time], drift: d }, gamma)
+    (
+        Kinematics {
+            jacobian,
+            time: vec![time],
+            drift: d,
+        },
+        gamma,
+    )
 }
 
 fn rates(f: &Atom, nq: usize, rheonomic: bool) -> Vec<Atom> {
@@ -228,23 +243,46 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     if nq > super::symbols::MAX_SYMBOLS || np > super::symbols::MAX_SYMBOLS {
         return Err(Error::new(
             model.name.span,
-            format!("a model may have at most {} coordinates and {} parameters", super::symbols::MAX_SYMBOLS, super::symbols::MAX_SYMBOLS),
+            format!(
+                "a model may have at most {} coordinates and {} parameters",
+                super::symbols::MAX_SYMBOLS,
+                super::symbols::MAX_SYMBOLS
+            ),
         ));
     }
     let conv = Converter::new(model)?;
     let q = vars(&p.q, nq);
     let qd = vars(&p.qd, nq);
-    let kinetic_expr = model.kinetic.as_ref().expect("validated: kinetic energy present");
+    let kinetic_expr = model
+        .kinetic
+        .as_ref()
+        .expect("validated: kinetic energy present");
     let kinetic_written = conv.atom(kinetic_expr);
     let kinetic = trig_reduce(&kinetic_written.expand());
-    let potential = model.potential.as_ref().map(|v| conv.atom(v).expand()).unwrap_or_else(zero);
+    let potential = model
+        .potential
+        .as_ref()
+        .map(|v| conv.atom(v).expand())
+        .unwrap_or_else(zero);
     let mut generalised = vec![zero(); nq];
     for f in &model.forces {
-        let k = model.coordinates.iter().position(|c| c.text == f.coordinate.text).expect("validated");
+        let k = model
+            .coordinates
+            .iter()
+            .position(|c| c.text == f.coordinate.text)
+            .expect("validated");
         generalised[k] = conv.atom(&f.value);
     }
-    let constraint_atoms: Vec<Atom> = model.constraints.iter().map(|c| conv.atom(&c.value).expand()).collect();
-    let gap_atoms: Vec<Atom> = model.contacts.iter().map(|c| conv.atom(&c.gap).expand()).collect();
+    let constraint_atoms: Vec<Atom> = model
+        .constraints
+        .iter()
+        .map(|c| conv.atom(&c.value).expand())
+        .collect();
+    let gap_atoms: Vec<Atom> = model
+        .contacts
+        .iter()
+        .map(|c| conv.atom(&c.gap).expand())
+        .collect();
     let rheonomic = [&kinetic, &potential]
         .into_iter()
         .chain(generalised.iter())
@@ -252,13 +290,18 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         .chain(gap_atoms.iter())
         .any(|a| a.contains_symbol(p.t))
         || model.contacts.iter().any(|c| match &c.tangent {
-            Some(Tangent::Slip(e)) | Some(Tangent::Velocity(e)) => conv.atom(e).contains_symbol(p.t),
+            Some(Tangent::Slip(e)) | Some(Tangent::Velocity(e)) => {
+                conv.atom(e).contains_symbol(p.t)
+            }
             None => false,
         });
 
     // Mass matrix and its checks.
     progress("mass matrix");
-    let dt_dqd: Vec<Atom> = qd.iter().map(|v| kinetic.derivative(v.as_view().get_symbol().unwrap())).collect();
+    let dt_dqd: Vec<Atom> = qd
+        .iter()
+        .map(|v| kinetic.derivative(v.as_view().get_symbol().unwrap()))
+        .collect();
     let mut mass = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
@@ -268,7 +311,9 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
                     kinetic_expr.span,
                     format!(
                         "the kinetic energy is not quadratic in the velocities: ∂²T/∂q̇∂q̇ entry ({}, {}) still depends on dot({})",
-                        model.coordinates[i].text, model.coordinates[j].text, model.coordinates[k].text
+                        model.coordinates[i].text,
+                        model.coordinates[j].text,
+                        model.coordinates[k].text
                     ),
                 ));
             }
@@ -313,7 +358,8 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let potential_gradient: Vec<Atom> = gradient(&potential, nq).iter().map(compact).collect();
     // For T = ½ q̇ᵀ M(q) q̇ (no explicit time, no terms of degree 0 or 1 in q̇) the velocity part of
     // h is −C q̇ with the Christoffel matrix above: this avoids differentiating the expanded T.
-    let homogeneous = !kinetic.contains_symbol(p.t) && sampler.vanishes_at_rest(&kinetic, &dt_dqd, nq);
+    let homogeneous =
+        !kinetic.contains_symbol(p.t) && sampler.vanishes_at_rest(&kinetic, &dt_dqd, nq);
     let mut forces = Vec::with_capacity(nq);
     for i in 0..nq {
         if homogeneous {
@@ -346,7 +392,11 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let mut bilateral_drift = Vec::new();
     for (c, g) in model.constraints.iter().zip(&constraint_atoms) {
         let (k, _) = kinematics(g, nq, rheonomic);
-        sampler.check_depends_on_q(&k.jacobian, c.value.span, &format!("bilateral constraint `{}`", c.name.text))?;
+        sampler.check_depends_on_q(
+            &k.jacobian,
+            c.value.span,
+            &format!("bilateral constraint `{}`", c.name.text),
+        )?;
         bilateral_jacobian.push(k.jacobian);
         bilateral_time.push(k.time[0].clone());
         bilateral_drift.push(k.drift);
@@ -361,7 +411,11 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let mut contact_laws = Vec::new();
     for (c, g) in model.contacts.iter().zip(&gap_atoms) {
         let (k, _) = kinematics(g, nq, rheonomic);
-        sampler.check_depends_on_q(&k.jacobian, c.gap.span, &format!("the gap of contact `{}`", c.name.text))?;
+        sampler.check_depends_on_q(
+            &k.jacobian,
+            c.gap.span,
+            &format!("the gap of contact `{}`", c.name.text),
+        )?;
         gap_jacobian.push(k.jacobian);
         gap_time.push(k.time[0].clone());
         gap_drift.push(k.drift);
@@ -369,7 +423,11 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
             Some(Tangent::Slip(e)) => {
                 let s = conv.atom(e).expand();
                 let (k, _) = kinematics(&s, nq, rheonomic);
-                sampler.check_depends_on_q(&k.jacobian, e.span, &format!("the slip of contact `{}`", c.name.text))?;
+                sampler.check_depends_on_q(
+                    &k.jacobian,
+                    e.span,
+                    &format!("the slip of contact `{}`", c.name.text),
+                )?;
                 slip_jacobian.push(k.jacobian);
                 slip_time.push(k.time[0].clone());
                 slip_drift.push(k.drift);
@@ -377,7 +435,9 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
             }
             Some(Tangent::Velocity(e)) => {
                 let gamma = conv.atom(e).expand();
-                let w: Vec<Atom> = (0..nq).map(|i| gamma.derivative(p.qd[i]).expand()).collect();
+                let w: Vec<Atom> = (0..nq)
+                    .map(|i| gamma.derivative(p.qd[i]).expand())
+                    .collect();
                 for wi in &w {
                     if let Some(k) = uses_any(wi, &p.qd[..nq]) {
                         return Err(Error::new(
@@ -389,7 +449,11 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
                         ));
                     }
                 }
-                sampler.check_depends_on_q(&w, e.span, &format!("the tangential velocity of contact `{}`", c.name.text))?;
+                sampler.check_depends_on_q(
+                    &w,
+                    e.span,
+                    &format!("the tangential velocity of contact `{}`", c.name.text),
+                )?;
                 let mut offset = gamma.clone();
                 for s in &p.qd[..nq] {
                     offset = offset.replace(Atom::var(*s)).with(zero());
@@ -418,12 +482,19 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     // Time derivatives along a trajectory.
     progress("time derivatives");
     let gap_rates: AtomMatrix = gap_atoms.iter().map(|g| rates(g, nq, rheonomic)).collect();
-    let bilateral_rates: AtomMatrix = constraint_atoms.iter().map(|g| rates(g, nq, rheonomic)).collect();
+    let bilateral_rates: AtomMatrix = constraint_atoms
+        .iter()
+        .map(|g| rates(g, nq, rheonomic))
+        .collect();
     let mut mass_dot = vec![vec![zero(); nq]; nq];
     let mut mass_ddot = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let mut d = if rheonomic { mass[i][j].derivative(p.t) } else { zero() };
+            let mut d = if rheonomic {
+                mass[i][j].derivative(p.t)
+            } else {
+                zero()
+            };
             for k in 0..nq {
                 if !dm[i][j][k].is_zero() {
                     d += &dm[i][j][k] * &qd[k];
@@ -436,14 +507,25 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
             mass_ddot[j][i] = dd;
         }
     }
-    let forces_dot: Vec<Atom> = forces.iter().map(|h| total_derivative(h, nq, rheonomic)).collect();
-    let forces_ddot: Vec<Atom> = forces_dot.iter().map(|h| total_derivative(h, nq, rheonomic)).collect();
+    let forces_dot: Vec<Atom> = forces
+        .iter()
+        .map(|h| total_derivative(h, nq, rheonomic))
+        .collect();
+    let forces_ddot: Vec<Atom> = forces_dot
+        .iter()
+        .map(|h| total_derivative(h, nq, rheonomic))
+        .collect();
 
     // Equilibrium analysis.
     progress("hessians");
     let potential_hessian = hessian(&potential_gradient, nq);
     let potential_gradient_parameter: AtomMatrix = (0..np)
-        .map(|k| potential_gradient.iter().map(|g| compact(&g.derivative(p.p[k]))).collect())
+        .map(|k| {
+            potential_gradient
+                .iter()
+                .map(|g| compact(&g.derivative(p.p[k])))
+                .collect()
+        })
         .collect();
     let bilateral_hessians = bilateral_jacobian.iter().map(|g| hessian(g, nq)).collect();
     let gap_hessians = gap_jacobian.iter().map(|g| hessian(g, nq)).collect();

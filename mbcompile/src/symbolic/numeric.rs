@@ -59,7 +59,10 @@ impl Sampler {
             states.push(m);
             coordinates.push(qs);
         }
-        Sampler { states, coordinates }
+        Sampler {
+            states,
+            coordinates,
+        }
     }
 
     /// The sample states.
@@ -68,7 +71,12 @@ impl Sampler {
     }
 
     /// M symmetric positive definite at every sample state (Cholesky succeeds).
-    pub fn check_positive_definite(&self, mass: &[Vec<Atom>], model: &Model, span: Span) -> syn::Result<()> {
+    pub fn check_positive_definite(
+        &self,
+        mass: &[Vec<Atom>],
+        model: &Model,
+        span: Span,
+    ) -> syn::Result<()> {
         let n = mass.len();
         for (s, state) in self.states.iter().enumerate() {
             let mut m = DMatrix::<f64>::zeros(n, n);
@@ -77,10 +85,15 @@ impl Sampler {
                     m[(i, j)] = match value(&mass[i][j], state) {
                         Some(v) => v,
                         None => {
-                            return Err(Error::new(span, format!(
-                                "the mass matrix entry ({}, {}) is not finite at the sample state q = {}",
-                                model.coordinates[i].text, model.coordinates[j].text, self.show(s, model)
-                            )));
+                            return Err(Error::new(
+                                span,
+                                format!(
+                                    "the mass matrix entry ({}, {}) is not finite at the sample state q = {}",
+                                    model.coordinates[i].text,
+                                    model.coordinates[j].text,
+                                    self.show(s, model)
+                                ),
+                            ));
                         }
                     };
                 }
@@ -88,11 +101,14 @@ impl Sampler {
             if m.clone().cholesky().is_none() {
                 let eig = m.symmetric_eigenvalues();
                 let min = eig.iter().cloned().fold(f64::INFINITY, f64::min);
-                return Err(Error::new(span, format!(
-                    "the mass matrix ∂²T/∂q̇² is not positive definite at q = {} with default parameters \
+                return Err(Error::new(
+                    span,
+                    format!(
+                        "the mass matrix ∂²T/∂q̇² is not positive definite at q = {} with default parameters \
                      (smallest eigenvalue {min:.3e}); every coordinate needs inertia in T",
-                    self.show(s, model)
-                )));
+                        self.show(s, model)
+                    ),
+                ));
             }
         }
         Ok(())
@@ -109,7 +125,11 @@ impl Sampler {
             for s in &p.qd[..nq] {
                 st.insert(Atom::var(*s), 0.0);
             }
-            let scale = 1.0 + kinetic.evaluate(&self.states[0]).map(|v: f64| v.abs()).unwrap_or(1.0);
+            let scale = 1.0
+                + kinetic
+                    .evaluate(&self.states[0])
+                    .map(|v: f64| v.abs())
+                    .unwrap_or(1.0);
             std::iter::once(kinetic)
                 .chain(momentum.iter())
                 .all(|a| value(a, &st).is_some_and(|v| v.abs() <= 1e-12 * scale))
@@ -119,14 +139,19 @@ impl Sampler {
     /// A constraint gradient must be non-zero at some sample state.
     pub fn check_depends_on_q(&self, gradient: &[Atom], span: Span, what: &str) -> syn::Result<()> {
         let nonzero = self.states.iter().any(|st| {
-            gradient.iter().any(|g| value(g, st).is_some_and(|v| v.abs() > 1e-300))
+            gradient
+                .iter()
+                .any(|g| value(g, st).is_some_and(|v| v.abs() > 1e-300))
         });
         if nonzero {
             Ok(())
         } else {
-            Err(Error::new(span, format!(
-                "{what} does not depend on the coordinates (it is constant or identically zero), so it constrains nothing"
-            )))
+            Err(Error::new(
+                span,
+                format!(
+                    "{what} does not depend on the coordinates (it is constant or identically zero), so it constrains nothing"
+                ),
+            ))
         }
     }
 

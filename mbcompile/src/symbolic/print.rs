@@ -20,8 +20,9 @@ pub enum Format {
 }
 
 const GREEK: [&str; 24] = [
-    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu",
-    "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "varphi",
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",
+    "omega", "varphi",
 ];
 
 fn latex_name(n: &str) -> String {
@@ -56,14 +57,27 @@ impl Printer {
         for (i, c) in model.coordinates.iter().enumerate() {
             let l = latex_name(&c.text);
             names.insert(p.q[i], (c.text.clone(), l.clone()));
-            names.insert(p.qd[i], (format!("dot({})", c.text), format!("\\dot{{{l}}}")));
-            names.insert(p.qdd[i], (format!("ddot({})", c.text), format!("\\ddot{{{l}}}")));
-            names.insert(p.qddd[i], (format!("dddot({})", c.text), format!("\\dddot{{{l}}}")));
+            names.insert(
+                p.qd[i],
+                (format!("dot({})", c.text), format!("\\dot{{{l}}}")),
+            );
+            names.insert(
+                p.qdd[i],
+                (format!("ddot({})", c.text), format!("\\ddot{{{l}}}")),
+            );
+            names.insert(
+                p.qddd[i],
+                (format!("dddot({})", c.text), format!("\\dddot{{{l}}}")),
+            );
         }
         for (k, par) in model.parameters.iter().enumerate() {
             names.insert(p.p[k], (par.name.text.clone(), latex_name(&par.name.text)));
         }
-        let t = model.time.as_ref().map(|t| t.text.clone()).unwrap_or_else(|| "t".into());
+        let t = model
+            .time
+            .as_ref()
+            .map(|t| t.text.clone())
+            .unwrap_or_else(|| "t".into());
         names.insert(p.t, (t.clone(), latex_name(&t)));
         Printer { names }
     }
@@ -78,18 +92,29 @@ impl Printer {
         let s = match v {
             AtomView::Num(_) => {
                 let s = v.to_string();
-                if latex
-                    && let Some((a, b)) = s.split_once('/') {
-                        let (sign, a) = a.strip_prefix('-').map(|a| ("-", a)).unwrap_or(("", a));
-                        return wrap(format!("{sign}\\frac{{{a}}}{{{b}}}"), prec >= 2 || (prec >= 1 && !sign.is_empty()));
-                    }
+                if latex && let Some((a, b)) = s.split_once('/') {
+                    let (sign, a) = a.strip_prefix('-').map(|a| ("-", a)).unwrap_or(("", a));
+                    return wrap(
+                        format!("{sign}\\frac{{{a}}}{{{b}}}"),
+                        prec >= 2 || (prec >= 1 && !sign.is_empty()),
+                    );
+                }
                 let neg = s.starts_with('-');
-                return wrap(s.clone(), (neg && prec >= 1) || (s.contains('/') && prec >= 2));
+                return wrap(
+                    s.clone(),
+                    (neg && prec >= 1) || (s.contains('/') && prec >= 2),
+                );
             }
             AtomView::Var(x) => {
                 let sym = x.get_symbol();
                 return match self.names.get(&sym) {
-                    Some((t, l)) => if latex { l.clone() } else { t.clone() },
+                    Some((t, l)) => {
+                        if latex {
+                            l.clone()
+                        } else {
+                            t.clone()
+                        }
+                    }
                     None => sym.get_stripped_name().to_string(),
                 };
             }
@@ -115,16 +140,25 @@ impl Printer {
                 let bs = self.view(b, latex, 2);
                 let es = e.to_string();
                 if es == "1/2" {
-                    return if latex { format!("\\sqrt{{{}}}", self.view(b, latex, 0)) } else { format!("sqrt({})", self.view(b, latex, 0)) };
+                    return if latex {
+                        format!("\\sqrt{{{}}}", self.view(b, latex, 0))
+                    } else {
+                        format!("sqrt({})", self.view(b, latex, 0))
+                    };
                 }
                 if latex {
                     if let Some(k) = es.strip_prefix('-') {
-                        let den = if k == "1" { self.view(b, latex, 0) } else { format!("{bs}^{{{k}}}") };
+                        let den = if k == "1" {
+                            self.view(b, latex, 0)
+                        } else {
+                            format!("{bs}^{{{k}}}")
+                        };
                         return format!("\\frac{{1}}{{{den}}}");
                     }
-                    format!("{bs}^{{{}}}", self.view(e, latex, 0))
+                    // A power binds tighter than a product: no parentheses around it.
+                    return wrap(format!("{bs}^{{{}}}", self.view(e, latex, 0)), prec >= 2);
                 } else {
-                    format!("{bs}^{}", self.view(e, latex, 2))
+                    return wrap(format!("{bs}^{}", self.view(e, latex, 2)), prec >= 2);
                 }
             }
             AtomView::Mul(m) => {
@@ -193,7 +227,10 @@ pub fn report(model: &Model, d: &Derived, format: Format) -> String {
             let _ = writeln!(out, "\n# {title}");
         }
         Format::Latex => {
-            let _ = writeln!(out, "\\end{{aligned}}\n\\]\n% {title}\n\\[\n\\begin{{aligned}}");
+            let _ = writeln!(
+                out,
+                "\\end{{aligned}}\n\\]\n% {title}\n\\[\n\\begin{{aligned}}"
+            );
         }
         Format::Markdown => {
             let _ = writeln!(out, "\n## {title}\n");
@@ -201,13 +238,21 @@ pub fn report(model: &Model, d: &Derived, format: Format) -> String {
     };
     match format {
         Format::Text => {
-            let _ = writeln!(out, "mechanism {name}: {} coordinates, {} bilateral constraints, {} contacts", d.nq, d.nb, d.nu);
+            let _ = writeln!(
+                out,
+                "mechanism {name}: {} coordinates, {} bilateral constraints, {} contacts",
+                d.nq, d.nb, d.nu
+            );
         }
         Format::Latex => {
             let _ = writeln!(out, "% mechanism {name}\n\\[\n\\begin{{aligned}}");
         }
         Format::Markdown => {
-            let _ = writeln!(out, "# Mechanism `{name}`\n\n{} coordinates, {} bilateral constraints, {} contacts.", d.nq, d.nb, d.nu);
+            let _ = writeln!(
+                out,
+                "# Mechanism `{name}`\n\n{} coordinates, {} bilateral constraints, {} contacts.",
+                d.nq, d.nb, d.nu
+            );
         }
     }
     let idx = |a: String, b: Option<String>| -> String {
@@ -218,7 +263,13 @@ pub fn report(model: &Model, d: &Derived, format: Format) -> String {
             (true, Some(b)) => format!("_{{{a}, {b}}}"),
         }
     };
-    let sym = |text: &str, tex: &str| if latex { tex.to_string() } else { text.to_string() };
+    let sym = |text: &str, tex: &str| {
+        if latex {
+            tex.to_string()
+        } else {
+            text.to_string()
+        }
+    };
     section("Energies", &mut out);
     entry(sym("T", "T"), &d.kinetic, &mut out);
     entry(sym("V", "V"), &d.potential, &mut out);
@@ -226,39 +277,79 @@ pub fn report(model: &Model, d: &Derived, format: Format) -> String {
     for i in 0..d.nq {
         for j in i..d.nq {
             if !d.mass[i][j].is_zero() {
-                entry(format!("{}{}", sym("M", "M"), idx(coord(i), Some(coord(j)))), &d.mass[i][j], &mut out);
+                entry(
+                    format!("{}{}", sym("M", "M"), idx(coord(i), Some(coord(j)))),
+                    &d.mass[i][j],
+                    &mut out,
+                );
             }
         }
     }
     section("Forces h (M q̈ = h + W λ)", &mut out);
     for i in 0..d.nq {
-        entry(format!("{}{}", sym("h", "h"), idx(coord(i), None)), &d.forces[i], &mut out);
+        entry(
+            format!("{}{}", sym("h", "h"), idx(coord(i), None)),
+            &d.forces[i],
+            &mut out,
+        );
     }
     if d.nb > 0 {
         section("Bilateral constraints g = 0 and G = ∇g", &mut out);
         for (j, c) in model.constraints.iter().enumerate() {
-            entry(format!("{}{}", sym("g", "g"), idx(c.name.text.clone(), None)), &d.bilateral[j], &mut out);
+            entry(
+                format!("{}{}", sym("g", "g"), idx(c.name.text.clone(), None)),
+                &d.bilateral[j],
+                &mut out,
+            );
             for i in 0..d.nq {
                 if !d.bilateral_jacobian[j][i].is_zero() {
-                    entry(format!("{}{}", sym("G", "G"), idx(coord(i), Some(c.name.text.clone()))), &d.bilateral_jacobian[j][i], &mut out);
+                    entry(
+                        format!(
+                            "{}{}",
+                            sym("G", "G"),
+                            idx(coord(i), Some(c.name.text.clone()))
+                        ),
+                        &d.bilateral_jacobian[j][i],
+                        &mut out,
+                    );
                 }
             }
-            entry(format!("{}{}", sym("Gdot'qdot", "\\dot{G}^{T}\\dot{q}"), idx(c.name.text.clone(), None)), &d.bilateral_drift[j], &mut out);
+            entry(
+                format!(
+                    "{}{}",
+                    sym("Gdot'qdot", "\\dot{G}^{T}\\dot{q}"),
+                    idx(c.name.text.clone(), None)
+                ),
+                &d.bilateral_drift[j],
+                &mut out,
+            );
         }
     }
     if d.nu > 0 {
         section("Contacts: gaps g_N, W_N = ∇g_N, W_T", &mut out);
         for (c, ct) in model.contacts.iter().enumerate() {
             let cn = ct.name.text.clone();
-            entry(format!("{}{}", sym("g_N", "g_{N}"), idx(cn.clone(), None)), &d.gaps[c], &mut out);
+            entry(
+                format!("{}{}", sym("g_N", "g_{N}"), idx(cn.clone(), None)),
+                &d.gaps[c],
+                &mut out,
+            );
             for i in 0..d.nq {
                 if !d.gap_jacobian[c][i].is_zero() {
-                    entry(format!("{}{}", sym("W_N", "W_{N}"), idx(coord(i), Some(cn.clone()))), &d.gap_jacobian[c][i], &mut out);
+                    entry(
+                        format!("{}{}", sym("W_N", "W_{N}"), idx(coord(i), Some(cn.clone()))),
+                        &d.gap_jacobian[c][i],
+                        &mut out,
+                    );
                 }
             }
             for i in 0..d.nq {
                 if !d.slip_jacobian[c][i].is_zero() {
-                    entry(format!("{}{}", sym("W_T", "W_{T}"), idx(coord(i), Some(cn.clone()))), &d.slip_jacobian[c][i], &mut out);
+                    entry(
+                        format!("{}{}", sym("W_T", "W_{T}"), idx(coord(i), Some(cn.clone()))),
+                        &d.slip_jacobian[c][i],
+                        &mut out,
+                    );
                 }
             }
         }

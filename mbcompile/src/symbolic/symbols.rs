@@ -5,9 +5,9 @@
 //! use generic, model-independent symbols (`mbc::q0`, `mbc::qd0`, …, `mbc::p0`, …) created in a
 //! fixed order before anything else: the output depends on the model alone.
 
+use std::sync::OnceLock;
 use symbolica::atom::{Atom, Symbol};
 use symbolica::symbol;
-use std::sync::OnceLock;
 
 /// Largest number of coordinates (and, separately, parameters) a model may have.
 pub const MAX_SYMBOLS: usize = 512;
@@ -35,14 +35,23 @@ pub fn pool() -> &'static Pool {
     POOL.get_or_init(|| {
         let t = symbol!("mbc::t");
         let mk = |prefix: &str| -> Vec<Symbol> {
-            (0..MAX_SYMBOLS).map(|i| symbol!(format!("mbc::{prefix}{i}"))).collect()
+            (0..MAX_SYMBOLS)
+                .map(|i| symbol!(format!("mbc::{prefix}{i}")))
+                .collect()
         };
         let q = mk("q");
         let qd = mk("qd");
         let qdd = mk("qdd");
         let qddd = mk("qddd");
         let p = mk("p");
-        Pool { t, q, qd, qdd, qddd, p }
+        Pool {
+            t,
+            q,
+            qd,
+            qdd,
+            qddd,
+            p,
+        }
     })
 }
 
