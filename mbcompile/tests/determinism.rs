@@ -4,6 +4,7 @@
 //!   byte-identical modules, identical to the committed ones in `examples/src/generated/`;
 //! - `mbcompile check` passes on a fresh crate, fails and names the mechanism after a semantic
 //!   change, and stays quiet after a layout/comment-only change.
+//!
 //! The spawned generator processes run one after another (one symbolica permit).
 
 use std::path::{Path, PathBuf};

@@ -366,7 +366,7 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
             let mut cq = zero();
             for j in 0..nq {
                 if !coriolis[i][j].is_zero() {
-                    cq = cq - &coriolis[i][j] * &qd[j];
+                    cq -= &coriolis[i][j] * &qd[j];
                 }
             }
             forces.push(cq - &potential_gradient[i] + &generalised[i]);
