@@ -10,6 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+bash bench/install_siconos.sh
 target="${CARGO_TARGET_DIR:-$root/target}"
 cargo build --release -q -p mb-examples --bin event_bouncing_ball 2>/dev/null
 mb_out="$("$target/release/event_bouncing_ball" --timing)"

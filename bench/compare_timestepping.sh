@@ -6,10 +6,11 @@
 # (Moreau–Jean θ = 0.5; woodpecker with SICONOS_FRICTION_2D_LEMKE, ball with LCP), then prints
 # CPU µs per step, the ratio mb / Siconos (target ≤ 0.1) and both codes' limit-cycle figures.
 #
-# Needs: apt-get install -y python3-siconos (the scripts run with /usr/bin/python3).
+# Installs python3-siconos when missing (bench/install_siconos.sh); scripts run with /usr/bin/python3.
 # Usage: bench/compare_timestepping.sh [H_WOODPECKER] [H_BALL]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash bench/install_siconos.sh
 HW="${1:-1e-5}"
 HB="${2:-1e-3}"
 cargo build --release -q -p mb-examples --bin woodpecker --bin bouncing_ball_timestepping

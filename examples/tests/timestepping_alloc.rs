@@ -1,6 +1,6 @@
 //! Time-stepping performs no heap allocation per step after setup.
 //!
-//! Invariant (issue contract; mb design guide: "no heap allocation in any per-step path"): a
+//! Invariant (runtime contract; mb design guide: "no heap allocation in any per-step path"): a
 //! counting global allocator observes zero allocations over 10⁴ woodpecker steps (Glocker &
 //! Studer 2005, Table I, covering free flight, the jammed sleeve, and the beak impact) for
 //! both schemes, through `step` and through `run` with a callback, and over steps of the

@@ -1,5 +1,5 @@
 //! Bad input to the time-stepping integrators gives typed errors with messages, never a panic
-//! or a silent NaN (issue contract; Glocker & Studer 2005, (17) needs M(q) ≻ 0, a finite state,
+//! or a silent NaN (runtime contract; Glocker & Studer 2005, (17) needs M(q) ≻ 0, a finite state,
 //! Δt > 0, an admissible initial configuration g_N(q₀) ≥ 0 and a solvable LCP (33)).
 //!
 //! Every error is provoked on a hand-written one-degree-of-freedom model (a point of mass m
