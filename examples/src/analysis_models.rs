@@ -3,20 +3,6 @@
 use mbmacros::mechanism;
 
 mechanism! {
-    /// Brogliato (2013), Sect. 4.3 and Example 3: the rod of `RodWall` (length 2l, mass m,
-    /// I = ml²/3, q = (x, y, θ), wall contact h = x − l cos θ ≥ 0) with its centre of mass on
-    /// a prismatic guide g = αx + βy + γ = 0. α = 0 gives the kinetically orthogonal family
-    /// g = βy + δ; α ≠ 0 the slanted guide of Fig. 3 that takes a percussion at impacts.
-    struct RodWallGuide;
-    parameters { m: 1.0, l: 0.5, alpha: 0.0, beta: 1.0, gamma: -1.0, g: 9.81, e: 0.5 }
-    coordinates { x, y, theta }
-    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2)) + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
-    potential = m * g * y;
-    constraint guide = alpha * x + beta * y + gamma;
-    contact wall { gap: x - l * cos(theta), restitution: e }
-}
-
-mechanism! {
     /// Brogliato (2013), Example 1: a block that cannot rotate, q = (x, y) with x vertical,
     /// standing on three aligned points of its base: h₁ = h₂ = h₃ = x − l ≥ 0.
     struct BlockThreeContacts;

@@ -19,7 +19,8 @@ mechanism! {
 mechanism! {
     /// Brogliato (2013), Sect. 4.3 and Example 3: the rod of `RodWall` (centre (x, y), angle θ,
     /// half-length l) against the wall x − l cos θ ≥ 0, with the centre on the line
-    /// αx + βy + γ = 0 (bilateral).
+    /// αx + βy + γ = 0 (bilateral). α = 0 gives the kinetically orthogonal family g = βy + δ,
+    /// which takes no percussion at an impact; α ≠ 0 the slanted guide of Fig. 3.
     struct RodLine;
     parameters { m: 1.0, l: 0.5, alpha: 0.5, beta: 1.0, gamma: -1.0, g: 9.81, e: 0.5 }
     coordinates { x, y, theta }

@@ -1,5 +1,5 @@
 //! Inertial couplings against Brogliato (2013): the rod of Sect. 4.3 with its wall contact
-//! h = x − l cos θ and a prismatic guide g = αx + βy + γ (model `RodWallGuide`), and the block
+//! h = x − l cos θ and a prismatic guide g = αx + βy + γ (model `RodLine`), and the block
 //! of Example 1. Invariants: A_c = 1/m + 3 sin²θ/(m(1 + 3cos²θ)) for the horizontal-tip
 //! constraint (model `RodWall`), M_c⁻¹ equal to (39) with rank 2, kinetic angle π/2 for the
 //! family g = βy + δ (Sect. 4.3, Proposition 16), the bilateral percussion derived by hand from
@@ -7,7 +7,7 @@
 //! (1/m)·𝟙𝟙ᵀ of Example 1. Closed forms are written out here independently of the code.
 
 use mb_examples::analysis_models::block_three_contacts::BlockThreeContacts;
-use mb_examples::analysis_models::rod_wall_guide::RodWallGuide;
+use mb_examples::event_models::rod_line::RodLine;
 use mb_examples::rod_wall::RodWall;
 use mbruntime::analysis::{AnalysisError, ConstraintRankReport, ConstraintRef, InertialCouplings};
 use mbruntime::{Matrix, Mechanism, Vector};
@@ -55,7 +55,7 @@ fn rod_wall_constrained_delassus_and_inverse_mass_match_eq_39() {
 
 #[test]
 fn orthogonal_guide_family_has_kinetic_angle_pi_over_two_and_no_percussion() {
-    let mut rod = RodWallGuide {
+    let mut rod = RodLine {
         alpha: 0.0,
         ..Default::default()
     };
@@ -83,7 +83,7 @@ fn slanted_guide_percussion_matches_equation_75() {
     // From (75): m Δẋ = p_u + α p_b, m Δẏ = β p_b, I Δθ̇ = l sinθ p_u, and the guide keeps
     // α Δẋ + β Δẏ = 0, so α(p_u + α p_b) + β² p_b = 0: p_b = −α/(α² + β²) p_u.
     for (alpha, beta) in [(1.0, 1.0), (0.5, -2.0), (-3.0, 0.2)] {
-        let rod = RodWallGuide {
+        let rod = RodLine {
             alpha,
             beta,
             gamma: 0.3,

@@ -4,7 +4,7 @@
 //! percussion p_b = −α/(α² + β²) p_u in a slanted guide. Writes `a_c.csv` and `a_c.png` into
 //! `examples/out/analysis_rod_wall/` (or the directory given as first argument).
 
-use mb_examples::analysis_models::rod_wall_guide::RodWallGuide;
+use mb_examples::event_models::rod_line::RodLine;
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::rod_wall::RodWall;
 use mbruntime::Vector;
@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "M_c⁻¹ at θ = 0.6 (eq. 39):{}",
         c.constrained_inverse_mass()?
     );
-    let guide = RodWallGuide {
+    let guide = RodLine {
         alpha: 0.0,
         beta: 1.0,
         gamma: -1.0,
@@ -76,7 +76,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::f64::consts::FRAC_PI_2,
         angle.orthogonal
     );
-    let slanted = RodWallGuide {
+    let slanted = RodLine {
         alpha: 1.0,
         beta: 2.0,
         gamma: -1.0,
