@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Writes src/lib.rs (planar n-link pendulums, n = 2, 4, 8, 10, from bench/chain_model.py) and
 # generates their modules into src/generated/ with mbcompile (under the symbolica lock).
-# Usage: bench/chain/setup.sh   (MBCOMPILE overrides the compiler binary, default /work/bin/mbcompile)
+# Usage: bench/chain/setup.sh   (MBCOMPILE overrides the compiler binary; by default it is built
+# from this workspace)
 set -euo pipefail
 cd "$(dirname "$0")"
-MBCOMPILE="${MBCOMPILE:-/work/bin/mbcompile}"
+if [ -z "${MBCOMPILE:-}" ]; then
+    cargo build -q --manifest-path ../../Cargo.toml -p mbcompile --bin mbcompile
+    MBCOMPILE="$(cd ../.. && pwd)/target/debug/mbcompile"
+fi
 NS="2 4 8 10"
 {
     echo "//! Planar n-link pendulums (point masses at the link ends, absolute angles) for n = 2, 4, 8, 10,"

@@ -258,12 +258,6 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         .enumerate()
         .map(|(k, p)| format!("{k} => Some(self.{}),", p.name.text))
         .collect();
-    let set_arms: String = model
-        .parameters
-        .iter()
-        .enumerate()
-        .map(|(k, p)| format!("{k} => &mut self.{},", p.name.text))
-        .collect();
     let set_body = if np == 0 {
         "let _ = value; Err(ParameterError::Unknown(k.to_string()))".to_string()
     } else {
@@ -274,7 +268,6 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
             model.parameters.iter().enumerate().map(|(k, p)| format!("{k} => (&mut self.{0}, {0:?}),", p.name.text)).collect::<String>()
         )
     };
-    let _ = set_arms;
     let get_body = if np == 0 {
         "let _ = k; None".to_string()
     } else {

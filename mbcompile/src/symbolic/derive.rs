@@ -194,11 +194,11 @@ fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
 /// Jacobian column, time partial and drift of a constraint function f(q, t).
 struct Kinematics {
     jacobian: Vec<Atom>,
-    time: Vec<Atom>,
+    time: Atom,
     drift: Atom,
 }
 
-fn kinematics(f: &Atom, nq: usize, rheonomic: bool) -> (Kinematics, Atom) {
+fn kinematics(f: &Atom, nq: usize, rheonomic: bool) -> Kinematics {
     let p = pool();
     let jacobian = gradient(f, nq);
     let time = if rheonomic {
@@ -212,14 +212,11 @@ fn kinematics(f: &Atom, nq: usize, rheonomic: bool) -> (Kinematics, Atom) {
         gamma += &jacobian[i] * &qd[i];
     }
     let d = drift(&gamma, nq, rheonomic);
-    (
-        Kinematics {
-            jacobian,
-            time: vec![time],
-            drift: d,
-        },
-        gamma,
-    )
+    Kinematics {
+        jacobian,
+        time,
+        drift: d,
+    }
 }
 
 fn rates(f: &Atom, nq: usize, rheonomic: bool) -> Vec<Atom> {
@@ -251,7 +248,6 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         ));
     }
     let conv = Converter::new(model)?;
-    let q = vars(&p.q, nq);
     let qd = vars(&p.qd, nq);
     let kinetic_expr = model
         .kinetic
@@ -391,14 +387,14 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let mut bilateral_time = Vec::new();
     let mut bilateral_drift = Vec::new();
     for (c, g) in model.constraints.iter().zip(&constraint_atoms) {
-        let (k, _) = kinematics(g, nq, rheonomic);
+        let k = kinematics(g, nq, rheonomic);
         sampler.check_depends_on_q(
             &k.jacobian,
             c.value.span,
             &format!("bilateral constraint `{}`", c.name.text),
         )?;
         bilateral_jacobian.push(k.jacobian);
-        bilateral_time.push(k.time[0].clone());
+        bilateral_time.push(k.time);
         bilateral_drift.push(k.drift);
     }
     let mut gap_jacobian = Vec::new();
@@ -410,26 +406,26 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let mut has_tangent = Vec::new();
     let mut contact_laws = Vec::new();
     for (c, g) in model.contacts.iter().zip(&gap_atoms) {
-        let (k, _) = kinematics(g, nq, rheonomic);
+        let k = kinematics(g, nq, rheonomic);
         sampler.check_depends_on_q(
             &k.jacobian,
             c.gap.span,
             &format!("the gap of contact `{}`", c.name.text),
         )?;
         gap_jacobian.push(k.jacobian);
-        gap_time.push(k.time[0].clone());
+        gap_time.push(k.time);
         gap_drift.push(k.drift);
         match &c.tangent {
             Some(Tangent::Slip(e)) => {
                 let s = conv.atom(e).expand();
-                let (k, _) = kinematics(&s, nq, rheonomic);
+                let k = kinematics(&s, nq, rheonomic);
                 sampler.check_depends_on_q(
                     &k.jacobian,
                     e.span,
                     &format!("the slip of contact `{}`", c.name.text),
                 )?;
                 slip_jacobian.push(k.jacobian);
-                slip_time.push(k.time[0].clone());
+                slip_time.push(k.time);
                 slip_drift.push(k.drift);
                 has_tangent.push(true);
             }
@@ -529,7 +525,6 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         .collect();
     let bilateral_hessians = bilateral_jacobian.iter().map(|g| hessian(g, nq)).collect();
     let gap_hessians = gap_jacobian.iter().map(|g| hessian(g, nq)).collect();
-    let _ = &q;
 
     Ok(Derived {
         nq,
