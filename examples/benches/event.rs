@@ -1,15 +1,21 @@
 //! Event-driven cost: whole runs of the bouncing ball (h₀ = 1 m, e = 0.5, to t = 2 s, i.e.
 //! through the accumulation point t_∞ = √(2h₀/g)(1 + e)/(1 − e) ≈ 1.355 s and into rest) and of
-//! the hinged bar of Lötstedt (1982), Sect. 1 (released horizontally, to t = 3 s), measured by
-//! criterion; a summary after the criterion groups divides the time per run by the integrator's
+//! the hinged bar of Lötstedt (1982), Sect. 1 (released horizontally, to t = 3 s) and of the
+//! elastic ball on a string (e = 1, v₀² = 3.5gℓ from the bottom, to t = 8 s: three cycles of
+//! slack flight, impact, grazing return and taut swing), measured by criterion; a summary after the criterion groups divides the time per run by the integrator's
 //! own counters (`stats().steps`, `stats().events`) to give the cost per accepted smooth step and
-//! per event.
+//! per event. A second group times one active-set decision at t₀ (`initialize`) that needs
+//! the derivative iteration of Lötstedt's Theorem 5.4 up to level 1 (`RampForce`) and up to
+//! level 2 (`QuadraticForce`).
 //!
 //! `cargo bench -p mb-examples --bench event`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mb_examples::bouncing_ball::BouncingBall;
+use mb_examples::event_models::ball_on_string::BallOnString;
 use mb_examples::event_models::hinged_bar::HingedBar;
+use mb_examples::event_models::quadratic_force::QuadraticForce;
+use mb_examples::event_models::ramp_force::RampForce;
 use mbruntime::Vector;
 use mbruntime::event::{EventDriven, EventOptions, Stats};
 use std::hint::black_box;
@@ -49,6 +55,24 @@ fn hinged_bar_run() -> Stats {
     sim.stats()
 }
 
+/// One elastic ball-on-string run: from the bottom with v₀² = 3.5gℓ, e = 1, to t = 8 s (as in
+/// `tests/event_ball_on_string.rs`); returns the work counters.
+fn elastic_ball_on_string_run() -> Stats {
+    let model = BallOnString {
+        e: 1.0,
+        ..BallOnString::default()
+    };
+    let q0 = Vector::<2>::new(0.0, -model.ell);
+    let u0 = Vector::<2>::new((3.5 * model.g * model.ell).sqrt(), 0.0);
+    let mut sim = EventDriven::new(model, EventOptions::default());
+    sim.initialize(0.0, q0, u0).unwrap();
+    sim.advance_to(8.0, |r| {
+        black_box(r);
+    })
+    .unwrap();
+    sim.stats()
+}
+
 /// A benchmarked case: its name and one full run returning the work counters.
 type Case = (&'static str, fn() -> Stats);
 
@@ -68,14 +92,35 @@ fn median_run_time(run: fn() -> Stats, batches: usize, runs: usize) -> Duration 
 }
 
 fn bench(c: &mut Criterion) {
-    let cases: [Case; 2] = [
+    let cases: [Case; 3] = [
         ("bouncing_ball_e0.5_to_2s", bouncing_ball_run),
         ("hinged_bar_to_3s", hinged_bar_run),
+        ("ball_on_string_e1_to_8s", elastic_ball_on_string_run),
     ];
     let mut g = c.benchmark_group("event_driven_run");
     for (name, run) in cases {
         g.bench_function(name, |b| b.iter(|| black_box(run())));
     }
+    g.finish();
+
+    // One active-set decision at rest on the floor with λ = δ = 0 (construction excluded).
+    let mut g = c.benchmark_group("event_active_set_decision");
+    let mut ramp = EventDriven::new(RampForce::default(), EventOptions::default());
+    g.bench_function("theorem54_level1_ramp_force", |b| {
+        b.iter(|| {
+            ramp.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())
+                .unwrap();
+            black_box(ramp.closed()[0])
+        })
+    });
+    let mut quad = EventDriven::new(QuadraticForce::default(), EventOptions::default());
+    g.bench_function("theorem54_level2_quadratic_force", |b| {
+        b.iter(|| {
+            quad.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())
+                .unwrap();
+            black_box(quad.closed()[0])
+        })
+    });
     g.finish();
 
     println!();

@@ -68,3 +68,45 @@ mechanism! {
     potential = c * (s1.powi(2) + s2.powi(2)) + p * y;
     contact stop { gap: y - y_stop, restitution: 0.0 }
 }
+
+mechanism! {
+    /// Euler strut: a rigid bar of length L hinged at its base, held upright by a rotational
+    /// spring of stiffness k, angle θ from the vertical, under a dead axial load p at its top
+    /// (parameter index 2). V = ½kθ² + pL cos θ; equilibrium kθ = pL sin θ. The trivial path
+    /// θ = 0 meets the buckled branch p = kθ/(L sin θ) at the pitchfork bifurcation p = k/L.
+    struct EulerStrut;
+    parameters { k: 1.0, L: 1.0, p: 0.0 }
+    coordinates { theta }
+    kinetic = 0.5 * (L.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = 0.5 * k * theta.powi(2) + p * L * cos(theta);
+}
+
+mechanism! {
+    /// An end point (Schulz & Pellegrino 2000, Sect. 4b, Fig. 4a) with two weakly active stops:
+    /// V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0 (load parameter p, index 1). For p > 0 the only
+    /// equilibrium is x = 2p/k, y = 0 with λ_y = p; for p < 0 there is none; at the origin both
+    /// stops are weakly active and the path-derivative LCP (4.1) has one solution for ṗ > 0 and
+    /// none for ṗ < 0. A mathematical example (the paper notes that physical ones are rare).
+    struct TwoStopEndPoint;
+    parameters { k: 1.0, p: 0.0 }
+    coordinates { x, y }
+    kinetic = 0.5 * (dot(x).powi(2) + dot(y).powi(2));
+    potential = k * (x * y - 0.5 * x.powi(2)) + p * (2.0 * x - y);
+    contact left { gap: x, restitution: 0.0 }
+    contact bottom { gap: y, restitution: 0.0 }
+}
+
+mechanism! {
+    /// A fold (common limit point) of the free path exactly where a stop becomes weakly active:
+    /// the singular-H₊ cases of Schulz & Pellegrino (2000), Sect. 7. V = a x³/3 − ½ b p x²
+    /// + ½ d y² − p (u_x x + u_y y), stop n_x x + n_y y ≥ 0, load parameter p (index 7). At the
+    /// origin with p = 0: H₊ = diag(0, d), w₁ = e_x, ∇U' = −(u_x, u_y), so c₁ = −u_x (7.4),
+    /// c₂ = n_x (7.5), and (7.7)–(7.8) give c₃ = ±(n_y − n_x u_y / u_x)/√|d|,
+    /// c₄ = n_y (n_y − n_x u_y / u_x) / d.
+    struct FoldAtStop;
+    parameters { a: 1.0, b: 0.0, d: 1.0, ux: 1.0, uy: 0.0, nx: 1.0, ny: 1.0, p: 0.0 }
+    coordinates { x, y }
+    kinetic = 0.5 * (dot(x).powi(2) + dot(y).powi(2));
+    potential = a * x.powi(3) / 3.0 - 0.5 * b * p * x.powi(2) + 0.5 * d * y.powi(2) - p * (ux * x + uy * y);
+    contact stop { gap: nx * x + ny * y, restitution: 0.0 }
+}

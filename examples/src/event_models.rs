@@ -73,3 +73,20 @@ mechanism! {
     contact middle { gap: x - l, restitution: e }
     contact right { gap: x - l, restitution: e }
 }
+
+mechanism! {
+    /// Constructed case for the second level (k = 2) of Lötstedt's Theorem 5.4: a block of mass
+    /// m on the floor y ≥ 0 under gravity, with a vertical force m g + c (t − t0)² that just
+    /// balances gravity at t0. Starting at rest on the floor at t0, the closed motion has
+    /// λ(t) = −c (t − t0)², the free one ÿ = c (t − t0)²/m, so λ = δ = λ̇ = δ̇ = 0 at t0 and
+    /// λ̈ = −2c, δ̈ = 2c/m decide: c < 0 (pushed down) stays closed, c > 0 (pulled up) lifts off
+    /// with y = c (t − t0)⁴/(12 m).
+    struct QuadraticForce;
+    parameters { m: 1.0, g: 9.81, c: 1.0, t0: 0.0 }
+    coordinates { y }
+    time t;
+    kinetic = 0.5 * m * dot(y).powi(2);
+    potential = m * g * y;
+    forces { y: m * g + c * (t - t0).powi(2) }
+    contact floor { gap: y, restitution: 0.0 }
+}

@@ -50,6 +50,21 @@ fn derivative_iteration_keeps_a_contact_that_is_pushed_harder() {
 }
 
 #[test]
+fn first_derivatives_end_the_iteration() {
+    // λ̇ ≠ 0 or δ̇ ≠ 0 decides every candidate at level 1 (termination criterion 1), so the
+    // second level of Theorem 5.4 is never entered for RampForce.
+    for a in [-2.0, 2.0] {
+        let model = RampForce { m: 1.0, a, t0: 0.0 };
+        let mut s = EventDriven::new(model, EventOptions::default());
+        s.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())
+            .unwrap();
+        assert!(s.last_derivative_lcp().is_some());
+        assert!(s.last_derivative_lcp_of_order(2).is_none(), "a = {a}");
+        assert_eq!(s.closed()[0], a < 0.0, "a = {a}");
+    }
+}
+
+#[test]
 fn naive_multiplier_rule_lets_the_mass_sink_into_the_floor() {
     // The naive rule opens the contact at t₀ although it must stay closed; the free flight then
     // follows y = a t³/6 < 0 into the floor. The integrator's penetration guard notices the

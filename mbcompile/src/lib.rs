@@ -5,8 +5,11 @@
 //! - `codegen`: optimised straight-line Rust from the derived expressions;
 //! - `pipeline`: crate sources → generated modules (what the `mbcompile` command runs).
 
+mod cpu_time;
 pub mod diagnostic;
 pub mod dsl;
+
+pub use cpu_time::cpu_seconds;
 
 #[cfg(feature = "symbolic")]
 pub mod codegen;

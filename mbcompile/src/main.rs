@@ -128,12 +128,20 @@ fn main() -> ExitCode {
                 let name = f.model.name.text.clone();
                 let pb = spinner(&name);
                 let start = std::time::Instant::now();
-                let mut stages: Vec<(String, std::time::Instant)> = Vec::new();
+                let mut stages: Vec<(String, std::time::Instant, f64)> = Vec::new();
                 let result = generate(&f.model, horner, &mut |stage| {
-                    stages.push((stage.to_string(), std::time::Instant::now()));
+                    stages.push((
+                        stage.to_string(),
+                        std::time::Instant::now(),
+                        mbcompile::cpu_seconds(),
+                    ));
                     pb.set_message(format!("{name}: {stage}"));
                 });
-                stages.push(("end".into(), std::time::Instant::now()));
+                stages.push((
+                    "end".into(),
+                    std::time::Instant::now(),
+                    mbcompile::cpu_seconds(),
+                ));
                 pb.finish_and_clear();
                 match result {
                     Ok(g) => {
@@ -162,14 +170,15 @@ fn main() -> ExitCode {
                         if stats {
                             for w in stages.windows(2) {
                                 eprintln!(
-                                    "  stage {}: {:.3} s",
+                                    "  stage {}: {:.3} s (cpu {:.3} s)",
                                     w[0].0,
-                                    (w[1].1 - w[0].1).as_secs_f64()
+                                    (w[1].1 - w[0].1).as_secs_f64(),
+                                    w[1].2 - w[0].2
                                 );
                             }
                             for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds)
                             {
-                                eprintln!("  {f}: {n} operations, {s:.3} s");
+                                eprintln!("  {f}: {n} operations, cpu {s:.3} s");
                             }
                         }
                     }

@@ -106,8 +106,9 @@ impl Mechanism<1, 0, 1> for Point {
         _: &Vector<1>,
         _: &Vector<1>,
         _: &Vector<1>,
+        _: &Vector<1>,
         _: f64,
-        o: &mut Matrix<1, 3>,
+        o: &mut Matrix<1, 4>,
     ) {
         o.fill(0.0);
     }
@@ -117,8 +118,31 @@ impl Mechanism<1, 0, 1> for Point {
         _: &Vector<1>,
         _: &Vector<1>,
         _: &Vector<1>,
+        _: &Vector<1>,
         _: f64,
-        _: &mut Matrix<0, 3>,
+        _: &mut Matrix<0, 4>,
+    ) {
+    }
+    fn gap_jacobian_rates(
+        &self,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: f64,
+        a: &mut Matrix<1, 1>,
+        b: &mut Matrix<1, 1>,
+    ) {
+        a.fill(0.0);
+        b.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: f64,
+        _: &mut Matrix<1, 0>,
+        _: &mut Matrix<1, 0>,
     ) {
     }
     fn mass_matrix_rates(

@@ -7,7 +7,8 @@
 //! - M = ∂²T/∂q̇², h = ∂T/∂q − (∂²T/∂q̇∂q)q̇ − ∂²T/∂q̇∂t − ∂V/∂q + Q;
 //! - C q̇ is the velocity part of −h, and Ṁ − 2C is skew-symmetric;
 //! - Jacobians are gradients of the constraint values; drifts are d/dt(Wᵀ) q̇;
-//! - d^k/dt^k of gaps, M and h along q(s) = q + q̇s + q̈s²/2 + q⃛s³/6 match finite differences;
+//! - d^k/dt^k (k ≤ 4) of gaps and constraints, Ẇ, Ẅ of their Jacobians, Ṁ, M̈, ḣ, ḧ along
+//!   q(s) = q + q̇s + q̈s²/2 + q⃛s³/6 + q⁗s⁴/24 match finite differences;
 //! - ∇V, ∇²V, ∂∇V/∂p and constraint Hessians match finite differences.
 
 use mb_examples::{
@@ -48,19 +49,69 @@ fn noise(f: f64, k: i32) -> f64 {
     10.0 * f64::EPSILON * f.abs().max(f64::MIN_POSITIVE) / h.powi(k)
 }
 
+/// The quartic q(s) = q + q̇s + q̈s²/2 + q⃛s³/6 + q⁗s⁴/24 and its first four derivatives.
 fn trajectory<const N: usize>(
     q: &Vector<N>,
     v: &Vector<N>,
     a: &Vector<N>,
     j: &Vector<N>,
+    f: &Vector<N>,
     s: f64,
-) -> [Vector<N>; 4] {
+) -> [Vector<N>; 5] {
+    let (s2, s3, s4) = (s * s / 2.0, s * s * s / 6.0, s * s * s * s / 24.0);
     [
-        q + v * s + a * (s * s / 2.0) + j * (s * s * s / 6.0),
-        v + a * s + j * (s * s / 2.0),
-        a + j * s,
-        *j,
+        q + v * s + a * s2 + j * s3 + f * s4,
+        v + a * s + j * s2 + f * s3,
+        a + j * s + f * s2,
+        j + f * s,
+        *f,
     ]
+}
+
+/// Ẇ = D(W) and Ẅ = D²(W) of a Jacobian `jac(q, t)` against finite differences along the
+/// trajectory `at`: Ẇ from W(q(s), t + s), Ẅ from the generated Ẇ(q(s), q̇(s), q̈(s), t + s).
+#[track_caller]
+fn check_jacobian_rates<const NQ: usize, const K: usize>(
+    jac: impl Fn(&Vector<NQ>, f64) -> Matrix<NQ, K>,
+    rates: impl Fn(&Vector<NQ>, &Vector<NQ>, &Vector<NQ>, f64) -> (Matrix<NQ, K>, Matrix<NQ, K>),
+    at: impl Fn(f64) -> [Vector<NQ>; 5],
+    t: f64,
+    what: &str,
+) {
+    let [q, v, a, ..] = at(0.0);
+    let (w_dot, w_ddot) = rates(&q, &v, &a, t);
+    let fd_dot = Matrix::<NQ, K>::from_fn(|i, j| {
+        diff(
+            |s| {
+                let [x, ..] = at(s);
+                jac(&x, t + s)[(i, j)]
+            },
+            1e-3,
+        )
+    });
+    close_with(
+        &w_dot,
+        &fd_dot,
+        1e-8,
+        noise(jac(&q, t).amax(), 1),
+        &format!("{what} first rate"),
+    );
+    let fd_ddot = Matrix::<NQ, K>::from_fn(|i, j| {
+        diff(
+            |s| {
+                let [x, v, a, ..] = at(s);
+                rates(&x, &v, &a, t + s).0[(i, j)]
+            },
+            1e-3,
+        )
+    });
+    close_with(
+        &w_ddot,
+        &fd_ddot,
+        1e-8,
+        noise(w_dot.amax(), 1),
+        &format!("{what} second rate"),
+    );
 }
 
 /// All finite-difference checks for one model; `q_of` gives its generalised forces Q.
@@ -77,6 +128,7 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         let qd = random_vector::<NQ>(&mut r, 1.0);
         let qdd = random_vector::<NQ>(&mut r, 1.0);
         let qddd = random_vector::<NQ>(&mut r, 1.0);
+        let qdddd = random_vector::<NQ>(&mut r, 1.0);
         let t = 0.3;
 
         // M and h, and the shared kernel against the single ones.
@@ -150,8 +202,8 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         let skew = md - c * 2.0;
         close(&skew, &(-skew.transpose()), 1e-12, "Ṁ − 2C skew-symmetric");
 
-        // Rates along a cubic trajectory.
-        let at = |s: f64| trajectory(&q, &qd, &qdd, &qddd, s);
+        // Rates along a quartic trajectory.
+        let at = |s: f64| trajectory(&q, &qd, &qdd, &qddd, &qdddd, s);
         let fd_md = Matrix::<NQ, NQ>::from_fn(|i, j| {
             diff(
                 |s| {
@@ -167,7 +219,7 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         let fd_mdd = Matrix::<NQ, NQ>::from_fn(|i, j| {
             diff(
                 |s| {
-                    let [x, v, a, _] = at(s);
+                    let [x, v, a, ..] = at(s);
                     let (mut a1, mut a2) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
                     model.mass_matrix_rates(&x, &v, &a, t + s, &mut a1, &mut a2);
                     a1[(i, j)]
@@ -193,7 +245,7 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         let fd_hdd = Vector::<NQ>::from_fn(|i, _| {
             diff(
                 |s| {
-                    let [x, v, a, j] = at(s);
+                    let [x, v, a, j, _] = at(s);
                     let (mut a1, mut a2) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
                     model.force_rates(&x, &v, &a, &j, t + s, &mut a1, &mut a2);
                     a1[i]
@@ -239,20 +291,20 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             noise(gj.amax() * qd.amax(), 1),
             "Ġᵀq̇",
         );
-        let mut grates = Matrix::<NB, 3>::zeros();
-        model.bilateral_time_derivatives(&q, &qd, &qdd, &qddd, t, &mut grates);
-        for k in 0..3 {
+        let mut grates = Matrix::<NB, 4>::zeros();
+        model.bilateral_time_derivatives(&q, &qd, &qdd, &qddd, &qdddd, t, &mut grates);
+        for k in 0..4 {
             let fd = Vector::<NB>::from_fn(|j, _| {
                 diff(
                     |s| {
-                        let [x, v, a, jj] = at(s);
+                        let [x, v, a, jj, ff] = at(s);
                         if k == 0 {
                             let mut g = Vector::<NB>::zeros();
                             model.bilateral(&x, t + s, &mut g);
                             g[j]
                         } else {
-                            let mut o = Matrix::<NB, 3>::zeros();
-                            model.bilateral_time_derivatives(&x, &v, &a, &jj, t + s, &mut o);
+                            let mut o = Matrix::<NB, 4>::zeros();
+                            model.bilateral_time_derivatives(&x, &v, &a, &jj, &ff, t + s, &mut o);
                             o[(j, k - 1)]
                         }
                     },
@@ -288,6 +340,22 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             close_with(&hh, &fd, 1e-8, noise(gj.amax(), 1), "∇²g");
         }
         assert!(!model.bilateral_hessian(&q, t, NB, &mut Matrix::<NQ, NQ>::zeros()));
+
+        check_jacobian_rates(
+            |x, t| {
+                let (mut w, mut wt) = (Matrix::<NQ, NB>::zeros(), Vector::<NB>::zeros());
+                model.bilateral_jacobian(x, t, &mut w, &mut wt);
+                w
+            },
+            |x, v, a, t| {
+                let (mut r1, mut r2) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
+                model.bilateral_jacobian_rates(x, v, a, t, &mut r1, &mut r2);
+                (r1, r2)
+            },
+            at,
+            t,
+            "Ġ",
+        );
 
         // Contacts.
         let (mut wn, mut wnt) = (Matrix::<NQ, NU>::zeros(), Vector::<NU>::zeros());
@@ -346,20 +414,20 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             noise(wt.amax() * qd.amax(), 1),
             "Ẇ_Tᵀq̇",
         );
-        let mut nrates = Matrix::<NU, 3>::zeros();
-        model.gap_time_derivatives(&q, &qd, &qdd, &qddd, t, &mut nrates);
-        for k in 0..3 {
+        let mut nrates = Matrix::<NU, 4>::zeros();
+        model.gap_time_derivatives(&q, &qd, &qdd, &qddd, &qdddd, t, &mut nrates);
+        for k in 0..4 {
             let fd = Vector::<NU>::from_fn(|j, _| {
                 diff(
                     |s| {
-                        let [x, v, a, jj] = at(s);
+                        let [x, v, a, jj, ff] = at(s);
                         if k == 0 {
                             let mut g = Vector::<NU>::zeros();
                             model.gaps(&x, t + s, &mut g);
                             g[j]
                         } else {
-                            let mut o = Matrix::<NU, 3>::zeros();
-                            model.gap_time_derivatives(&x, &v, &a, &jj, t + s, &mut o);
+                            let mut o = Matrix::<NU, 4>::zeros();
+                            model.gap_time_derivatives(&x, &v, &a, &jj, &ff, t + s, &mut o);
                             o[(j, k - 1)]
                         }
                     },
@@ -379,6 +447,21 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
                 &format!("d^{}g_N/dt^{}", k + 1, k + 1),
             );
         }
+        check_jacobian_rates(
+            |x, t| {
+                let (mut w, mut wt) = (Matrix::<NQ, NU>::zeros(), Vector::<NU>::zeros());
+                model.gap_jacobian(x, t, &mut w, &mut wt);
+                w
+            },
+            |x, v, a, t| {
+                let (mut r1, mut r2) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
+                model.gap_jacobian_rates(x, v, a, t, &mut r1, &mut r2);
+                (r1, r2)
+            },
+            at,
+            t,
+            "Ẇ_N",
+        );
         for i in 0..NU {
             let mut hh = Matrix::<NQ, NQ>::zeros();
             assert!(model.gap_hessian(&q, t, i, &mut hh));

@@ -4,7 +4,10 @@
 //! θ from the downward vertical), flies on a parabola and tightens again with an impact.
 //! Writes `trajectory.csv` (t, x, y, u, v, |r|, gap, tension, energy), `events.csv` and
 //! `trajectory.png`, `tension_gap.png` into `examples/out/event_ball_on_string/` (or the
-//! directory given as first argument).
+//! directory given as first argument). An optional second argument sets the restitution e;
+//! with e = 1 the run goes to t = 8 s: the elastic reflection at the bottom sends the ball back
+//! tangentially to the circle, where the string becomes taut without an impulse (grazing
+//! closing), and the motion repeats (`event_ball_on_string examples/out/ball_e1 1`).
 
 use mb_examples::event_models::ball_on_string::BallOnString;
 use mb_examples::plot::{Series, line_plot};
@@ -19,8 +22,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "examples/out/event_ball_on_string".into()),
     );
     std::fs::create_dir_all(&out)?;
+    let e: f64 = match std::env::args().nth(2) {
+        Some(arg) => arg.parse()?,
+        None => 0.5,
+    };
+    if !(0.0..=1.0).contains(&e) {
+        return Err(format!("restitution e = {e} is not in [0, 1]").into());
+    }
+    let t_end = if e == 1.0 { 8.0 } else { 4.0 };
     let model = BallOnString {
-        e: 0.5,
+        e,
         ..BallOnString::default()
     };
     let (g, ell) = (model.g, model.ell);
@@ -40,7 +51,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     sim.initialize(0.0, q0, u0)?;
     let mut rows = vec![(0.0, q0, u0, sim.contact_multipliers()[0])];
     let mut events = Vec::new();
-    sim.advance_to(4.0, |r| match r {
+    sim.advance_to(t_end, |r| match r {
         Report::Step { t, q, u, lambda } => rows.push((t, *q, *u, lambda[0])),
         Report::Event(ev) => {
             rows.push((ev.t, ev.q, ev.u_post, 0.0));
@@ -107,7 +118,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ev_pts: Vec<(f64, f64)> = events.iter().map(|e| (e.q[0], e.q[1])).collect();
     line_plot(
         &out.join("trajectory.png"),
-        "Ball on a string, e = 0.5 (event-driven)",
+        &format!("Ball on a string, e = {e} (event-driven)"),
         "x [m]",
         "y [m]",
         &[
@@ -122,7 +133,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 markers: false,
             },
             Series {
-                label: "events (slack / tighten)",
+                label: "events (slack / impact / grazing)",
                 points: &ev_pts,
                 markers: true,
             },

@@ -192,26 +192,39 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
         qd: &Vector<1>,
         qdd: &Vector<1>,
         qddd: &Vector<1>,
+        qdddd: &Vector<1>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = q[0].cos();
         let x1 = qd[0] * x0;
         let x2 = qdd[0] * x0;
         let x3 = qd[0] * qd[0];
         let x4 = q[0].sin();
-        let x5 = -x3;
-        let x6 = x4 * x5;
+        let x5 = x3 * x4;
+        let x6 = -x5;
         let x7 = x2 + x6;
-        let x8 = qdd[0] * (-3.0) * x4;
-        let x9 = x0 * x5;
-        let x10 = x8 + x9;
-        let x11 = qd[0] * x10;
-        let x12 = qddd[0] * x0;
-        let x13 = x11 + x12;
+        let x8 = (-3.0) * x4;
+        let x9 = qdd[0] * x8;
+        let x10 = -(x0 * x3);
+        let x11 = x9 + x10;
+        let x12 = qd[0] * x11;
+        let x13 = qddd[0] * x0;
+        let x14 = x12 + x13;
+        let x15 = (-6.0) * x2;
+        let x16 = x5 + x15;
+        let x17 = qd[0] * x16;
+        let x18 = qddd[0] * (-4.0) * x4;
+        let x19 = x17 + x18;
+        let x20 = qd[0] * x19;
+        let x21 = qdddd[0] * x0;
+        let x22 = qdd[0] * qdd[0];
+        let x23 = x8 * x22;
+        let x24 = x20 + x21 + x23;
         out[(0, 0)] = x1;
         out[(0, 1)] = x7;
-        out[(0, 2)] = x13;
+        out[(0, 2)] = x14;
+        out[(0, 3)] = x24;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -219,8 +232,38 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
         _qd: &Vector<1>,
         _qdd: &Vector<1>,
         _qddd: &Vector<1>,
+        _qdddd: &Vector<1>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        q: &Vector<1>,
+        qd: &Vector<1>,
+        qdd: &Vector<1>,
+        _t: f64,
+        w_n_dot: &mut Matrix<1, 1>,
+        w_n_ddot: &mut Matrix<1, 1>,
+    ) {
+        let x0 = q[0].sin();
+        let x1 = -(qd[0] * x0);
+        let x2 = qdd[0] * x0;
+        let x3 = qd[0] * qd[0];
+        let x4 = q[0].cos();
+        let x5 = x3 * x4;
+        let x6 = x2 + x5;
+        let x7 = -x6;
+        w_n_dot[(0, 0)] = x1;
+        w_n_ddot[(0, 0)] = x7;
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _qdd: &Vector<1>,
+        _t: f64,
+        _jac_dot: &mut Matrix<1, 0>,
+        _jac_ddot: &mut Matrix<1, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,
@@ -245,22 +288,26 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
         h_ddot: &mut Vector<1>,
     ) {
         let x0 = q[0].cos();
-        let x1 = self.L * x0;
+        let x1 = self.L * qd[0] * x0;
         let x2 = q[0].sin();
-        let x3 = -(self.p * x2);
-        let x4 = x1 + x3;
-        let x5 = self.k * self.L;
-        let x6 = qd[0] * x4 * x5;
-        let x7 = qdd[0] * x4;
-        let x8 = qd[0] * qd[0];
-        let x9 = self.L * x2;
-        let x10 = self.p * x0;
-        let x11 = x9 + x10;
-        let x12 = -(x8 * x11);
-        let x13 = x7 + x12;
-        let x14 = x5 * x13;
-        h_dot[0] = x6;
-        h_ddot[0] = x14;
+        let x3 = -x2;
+        let x4 = self.p * qd[0] * x3;
+        let x5 = x1 + x4;
+        let x6 = self.k * self.L;
+        let x7 = x5 * x6;
+        let x8 = qdd[0] * x0;
+        let x9 = qd[0] * qd[0];
+        let x10 = x3 * x9;
+        let x11 = x8 + x10;
+        let x12 = self.L * x11;
+        let x13 = self.p * qdd[0] * x2;
+        let x14 = self.p * x0 * x9;
+        let x15 = x13 + x14;
+        let x16 = -x15;
+        let x17 = x12 + x16;
+        let x18 = x6 * x17;
+        h_dot[0] = x7;
+        h_ddot[0] = x18;
     }
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = q[0].sin();

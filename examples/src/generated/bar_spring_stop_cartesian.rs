@@ -214,16 +214,19 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
         qd: &Vector<2>,
         qdd: &Vector<2>,
         qddd: &Vector<2>,
+        qdddd: &Vector<2>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = 1.0 / self.L;
         let x1 = qd[1] * x0;
         let x2 = qdd[1] * x0;
         let x3 = qddd[1] * x0;
+        let x4 = qdddd[1] * x0;
         out[(0, 0)] = x1;
         out[(0, 1)] = x2;
         out[(0, 2)] = x3;
+        out[(0, 3)] = x4;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -231,8 +234,9 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
         qd: &Vector<2>,
         qdd: &Vector<2>,
         qddd: &Vector<2>,
+        qdddd: &Vector<2>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = q[0] * qd[0];
         let x1 = q[1] * qd[1];
@@ -249,9 +253,47 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
         let x12 = x10 + x11;
         let x13 = 3.0 * x12;
         let x14 = x8 + x9 + x13;
+        let x15 = q[0] * qdddd[0];
+        let x16 = q[1] * qdddd[1];
+        let x17 = qdd[0] * qdd[0];
+        let x18 = qdd[1] * qdd[1];
+        let x19 = x17 + x18;
+        let x20 = 3.0 * x19;
+        let x21 = qd[0] * qddd[0];
+        let x22 = qd[1] * qddd[1];
+        let x23 = x21 + x22;
+        let x24 = 4.0 * x23;
+        let x25 = x15 + x16 + x20 + x24;
         out[(0, 0)] = x2;
         out[(0, 1)] = x7;
         out[(0, 2)] = x14;
+        out[(0, 3)] = x25;
+    }
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        w_n_dot: &mut Matrix<2, 1>,
+        w_n_ddot: &mut Matrix<2, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        qd: &Vector<2>,
+        qdd: &Vector<2>,
+        _t: f64,
+        jac_dot: &mut Matrix<2, 1>,
+        jac_ddot: &mut Matrix<2, 1>,
+    ) {
+        jac_dot[(0, 0)] = qd[0];
+        jac_dot[(1, 0)] = qd[1];
+        jac_ddot[(0, 0)] = qdd[0];
+        jac_ddot[(1, 0)] = qdd[1];
     }
     fn mass_matrix_rates(
         &self,

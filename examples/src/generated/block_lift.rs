@@ -207,18 +207,22 @@ impl Mechanism<2, 0, 3> for BlockLift {
         qd: &Vector<2>,
         qdd: &Vector<2>,
         qddd: &Vector<2>,
+        qdddd: &Vector<2>,
         _t: f64,
-        out: &mut Matrix<3, 3>,
+        out: &mut Matrix<3, 4>,
     ) {
         out[(0, 0)] = qd[0];
         out[(0, 1)] = qdd[0];
         out[(0, 2)] = qddd[0];
+        out[(0, 3)] = qdddd[0];
         out[(1, 0)] = qd[0];
         out[(1, 1)] = qdd[0];
         out[(1, 2)] = qddd[0];
+        out[(1, 3)] = qdddd[0];
         out[(2, 0)] = qd[0];
         out[(2, 1)] = qdd[0];
         out[(2, 2)] = qddd[0];
+        out[(2, 3)] = qdddd[0];
     }
     fn bilateral_time_derivatives(
         &self,
@@ -226,8 +230,30 @@ impl Mechanism<2, 0, 3> for BlockLift {
         _qd: &Vector<2>,
         _qdd: &Vector<2>,
         _qddd: &Vector<2>,
+        _qdddd: &Vector<2>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        w_n_dot: &mut Matrix<2, 3>,
+        w_n_ddot: &mut Matrix<2, 3>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        _jac_dot: &mut Matrix<2, 0>,
+        _jac_ddot: &mut Matrix<2, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,

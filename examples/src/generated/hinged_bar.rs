@@ -229,8 +229,9 @@ impl Mechanism<3, 2, 1> for HingedBar {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = q[2].sin();
         let x1 = self.l * qd[2] * x0;
@@ -242,17 +243,32 @@ impl Mechanism<3, 2, 1> for HingedBar {
         let x7 = x3 + x6;
         let x8 = self.l * x7;
         let x9 = qdd[1] + x8;
-        let x10 = qdd[2] * 3.0 * x5;
-        let x11 = -(x0 * x4);
-        let x12 = x10 + x11;
-        let x13 = qd[2] * x12;
-        let x14 = qddd[2] * x0;
-        let x15 = x13 + x14;
-        let x16 = self.l * x15;
-        let x17 = qddd[1] + x16;
+        let x10 = 3.0 * x5;
+        let x11 = qdd[2] * x10;
+        let x12 = -(x0 * x4);
+        let x13 = x11 + x12;
+        let x14 = qd[2] * x13;
+        let x15 = qddd[2] * x0;
+        let x16 = x14 + x15;
+        let x17 = self.l * x16;
+        let x18 = qddd[1] + x17;
+        let x19 = (-6.0) * x3;
+        let x20 = -x6;
+        let x21 = x19 + x20;
+        let x22 = qd[2] * x21;
+        let x23 = qddd[2] * 4.0 * x5;
+        let x24 = x22 + x23;
+        let x25 = qd[2] * x24;
+        let x26 = qdddd[2] * x0;
+        let x27 = qdd[2] * qdd[2];
+        let x28 = x10 * x27;
+        let x29 = x25 + x26 + x28;
+        let x30 = self.l * x29;
+        let x31 = qdddd[1] + x30;
         out[(0, 0)] = x2;
         out[(0, 1)] = x9;
-        out[(0, 2)] = x17;
+        out[(0, 2)] = x18;
+        out[(0, 3)] = x31;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -260,48 +276,130 @@ impl Mechanism<3, 2, 1> for HingedBar {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<2, 3>,
+        out: &mut Matrix<2, 4>,
     ) {
         let x0 = q[2].cos();
         let x1 = -x0;
-        let x2 = self.l * qd[2] * x1;
-        let x3 = qd[0] + x2;
-        let x4 = qdd[2] * x1;
-        let x5 = qd[2] * qd[2];
-        let x6 = q[2].sin();
-        let x7 = x5 * x6;
-        let x8 = x4 + x7;
-        let x9 = self.l * x8;
-        let x10 = qdd[0] + x9;
-        let x11 = qdd[2] * x6;
-        let x12 = 3.0 * x11;
-        let x13 = x0 * x5;
-        let x14 = x12 + x13;
-        let x15 = qd[2] * x14;
-        let x16 = qddd[2] * x1;
-        let x17 = x15 + x16;
-        let x18 = self.l * x17;
-        let x19 = qddd[0] + x18;
-        let x20 = -self.l;
-        let x21 = qd[2] * x6 * x20;
-        let x22 = qd[1] + x21;
-        let x23 = x11 + x13;
-        let x24 = x20 * x23;
-        let x25 = qdd[1] + x24;
-        let x26 = qdd[2] * (-3.0) * x0;
-        let x27 = x7 + x26;
-        let x28 = qd[2] * x27;
-        let x29 = -(qddd[2] * x6);
-        let x30 = x28 + x29;
-        let x31 = self.l * x30;
-        let x32 = qddd[1] + x31;
-        out[(0, 0)] = x3;
-        out[(0, 1)] = x10;
-        out[(0, 2)] = x19;
-        out[(1, 0)] = x22;
-        out[(1, 1)] = x25;
-        out[(1, 2)] = x32;
+        let x2 = self.l * qd[2];
+        let x3 = x1 * x2;
+        let x4 = qd[0] + x3;
+        let x5 = qdd[2] * x1;
+        let x6 = qd[2] * qd[2];
+        let x7 = q[2].sin();
+        let x8 = x6 * x7;
+        let x9 = x5 + x8;
+        let x10 = self.l * x9;
+        let x11 = qdd[0] + x10;
+        let x12 = qdd[2] * x7;
+        let x13 = 3.0 * x12;
+        let x14 = x0 * x6;
+        let x15 = x13 + x14;
+        let x16 = qd[2] * x15;
+        let x17 = qddd[2] * x1;
+        let x18 = x16 + x17;
+        let x19 = self.l * x18;
+        let x20 = qddd[0] + x19;
+        let x21 = qdd[2] * x0;
+        let x22 = 6.0 * x21;
+        let x23 = -x7;
+        let x24 = x6 * x23;
+        let x25 = x22 + x24;
+        let x26 = qd[2] * x25;
+        let x27 = qddd[2] * 4.0 * x7;
+        let x28 = x26 + x27;
+        let x29 = qd[2] * x28;
+        let x30 = qdddd[2] * x1;
+        let x31 = qdd[2] * qdd[2];
+        let x32 = 3.0 * x7 * x31;
+        let x33 = x29 + x30 + x32;
+        let x34 = self.l * x33;
+        let x35 = qdddd[0] + x34;
+        let x36 = x2 * x23;
+        let x37 = qd[1] + x36;
+        let x38 = x12 + x14;
+        let x39 = -(self.l * x38);
+        let x40 = qdd[1] + x39;
+        let x41 = (-3.0) * x21;
+        let x42 = x8 + x41;
+        let x43 = qd[2] * x42;
+        let x44 = qddd[2] * x23;
+        let x45 = x43 + x44;
+        let x46 = self.l * x45;
+        let x47 = qddd[1] + x46;
+        let x48 = 6.0 * x12;
+        let x49 = x14 + x48;
+        let x50 = qd[2] * x49;
+        let x51 = qddd[2] * (-4.0) * x0;
+        let x52 = x50 + x51;
+        let x53 = qd[2] * x52;
+        let x54 = qdddd[2] * x23;
+        let x55 = (-3.0) * x0 * x31;
+        let x56 = x53 + x54 + x55;
+        let x57 = self.l * x56;
+        let x58 = qdddd[1] + x57;
+        out[(0, 0)] = x4;
+        out[(0, 1)] = x11;
+        out[(0, 2)] = x20;
+        out[(0, 3)] = x35;
+        out[(1, 0)] = x37;
+        out[(1, 1)] = x40;
+        out[(1, 2)] = x47;
+        out[(1, 3)] = x58;
+    }
+    fn gap_jacobian_rates(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        qdd: &Vector<3>,
+        _t: f64,
+        w_n_dot: &mut Matrix<3, 1>,
+        w_n_ddot: &mut Matrix<3, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+        let x0 = q[2].cos();
+        let x1 = self.l * qd[2] * x0;
+        let x2 = qdd[2] * x0;
+        let x3 = qd[2] * qd[2];
+        let x4 = q[2].sin();
+        let x5 = -(x3 * x4);
+        let x6 = x2 + x5;
+        let x7 = self.l * x6;
+        w_n_dot[(2, 0)] = x1;
+        w_n_ddot[(2, 0)] = x7;
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        qdd: &Vector<3>,
+        _t: f64,
+        jac_dot: &mut Matrix<3, 2>,
+        jac_ddot: &mut Matrix<3, 2>,
+    ) {
+        jac_dot.fill(0.0);
+        jac_ddot.fill(0.0);
+        let x0 = q[2].sin();
+        let x1 = self.l * qd[2];
+        let x2 = x0 * x1;
+        let x3 = q[2].cos();
+        let x4 = -x3;
+        let x5 = x1 * x4;
+        let x6 = qdd[2] * x0;
+        let x7 = qd[2] * qd[2];
+        let x8 = x3 * x7;
+        let x9 = x6 + x8;
+        let x10 = self.l * x9;
+        let x11 = qdd[2] * x4;
+        let x12 = x0 * x7;
+        let x13 = x11 + x12;
+        let x14 = self.l * x13;
+        jac_dot[(2, 0)] = x2;
+        jac_dot[(2, 1)] = x5;
+        jac_ddot[(2, 0)] = x10;
+        jac_ddot[(2, 1)] = x14;
     }
     fn mass_matrix_rates(
         &self,

@@ -195,8 +195,9 @@ impl Mechanism<3, 0, 1> for PainleveRod {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = q[2].cos();
         let x1 = -x0;
@@ -209,17 +210,32 @@ impl Mechanism<3, 0, 1> for PainleveRod {
         let x8 = x4 + x7;
         let x9 = self.l * x8;
         let x10 = qdd[1] + x9;
-        let x11 = qdd[2] * 3.0 * x6;
-        let x12 = x0 * x5;
-        let x13 = x11 + x12;
-        let x14 = qd[2] * x13;
-        let x15 = qddd[2] * x1;
-        let x16 = x14 + x15;
-        let x17 = self.l * x16;
-        let x18 = qddd[1] + x17;
+        let x11 = 3.0 * x6;
+        let x12 = qdd[2] * x11;
+        let x13 = x0 * x5;
+        let x14 = x12 + x13;
+        let x15 = qd[2] * x14;
+        let x16 = qddd[2] * x1;
+        let x17 = x15 + x16;
+        let x18 = self.l * x17;
+        let x19 = qddd[1] + x18;
+        let x20 = qdd[2] * 6.0 * x0;
+        let x21 = -x7;
+        let x22 = x20 + x21;
+        let x23 = qd[2] * x22;
+        let x24 = qddd[2] * 4.0 * x6;
+        let x25 = x23 + x24;
+        let x26 = qd[2] * x25;
+        let x27 = qdddd[2] * x1;
+        let x28 = qdd[2] * qdd[2];
+        let x29 = x11 * x28;
+        let x30 = x26 + x27 + x29;
+        let x31 = self.l * x30;
+        let x32 = qdddd[1] + x31;
         out[(0, 0)] = x3;
         out[(0, 1)] = x10;
-        out[(0, 2)] = x18;
+        out[(0, 2)] = x19;
+        out[(0, 3)] = x32;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -227,8 +243,40 @@ impl Mechanism<3, 0, 1> for PainleveRod {
         _qd: &Vector<3>,
         _qdd: &Vector<3>,
         _qddd: &Vector<3>,
+        _qdddd: &Vector<3>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        qdd: &Vector<3>,
+        _t: f64,
+        w_n_dot: &mut Matrix<3, 1>,
+        w_n_ddot: &mut Matrix<3, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+        let x0 = q[2].sin();
+        let x1 = self.l * qd[2] * x0;
+        let x2 = qdd[2] * x0;
+        let x3 = qd[2] * qd[2];
+        let x4 = q[2].cos();
+        let x5 = x3 * x4;
+        let x6 = x2 + x5;
+        let x7 = self.l * x6;
+        w_n_dot[(2, 0)] = x1;
+        w_n_ddot[(2, 0)] = x7;
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _qdd: &Vector<3>,
+        _t: f64,
+        _jac_dot: &mut Matrix<3, 0>,
+        _jac_ddot: &mut Matrix<3, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,

@@ -166,8 +166,9 @@ impl Mechanism<1, 0, 0> for Pendulum {
         _qd: &Vector<1>,
         _qdd: &Vector<1>,
         _qddd: &Vector<1>,
+        _qdddd: &Vector<1>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
     ) {}
     fn bilateral_time_derivatives(
         &self,
@@ -175,8 +176,27 @@ impl Mechanism<1, 0, 0> for Pendulum {
         _qd: &Vector<1>,
         _qdd: &Vector<1>,
         _qddd: &Vector<1>,
+        _qdddd: &Vector<1>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _qdd: &Vector<1>,
+        _t: f64,
+        _w_n_dot: &mut Matrix<1, 0>,
+        _w_n_ddot: &mut Matrix<1, 0>,
+    ) {}
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _qdd: &Vector<1>,
+        _t: f64,
+        _jac_dot: &mut Matrix<1, 0>,
+        _jac_ddot: &mut Matrix<1, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,

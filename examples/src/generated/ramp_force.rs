@@ -166,12 +166,14 @@ impl Mechanism<1, 0, 1> for RampForce {
         qd: &Vector<1>,
         qdd: &Vector<1>,
         qddd: &Vector<1>,
+        qdddd: &Vector<1>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         out[(0, 0)] = qd[0];
         out[(0, 1)] = qdd[0];
         out[(0, 2)] = qddd[0];
+        out[(0, 3)] = qdddd[0];
     }
     fn bilateral_time_derivatives(
         &self,
@@ -179,8 +181,30 @@ impl Mechanism<1, 0, 1> for RampForce {
         _qd: &Vector<1>,
         _qdd: &Vector<1>,
         _qddd: &Vector<1>,
+        _qdddd: &Vector<1>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _qdd: &Vector<1>,
+        _t: f64,
+        w_n_dot: &mut Matrix<1, 1>,
+        w_n_ddot: &mut Matrix<1, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _qdd: &Vector<1>,
+        _t: f64,
+        _jac_dot: &mut Matrix<1, 0>,
+        _jac_ddot: &mut Matrix<1, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,

@@ -221,8 +221,9 @@ impl Mechanism<3, 1, 1> for RodLine {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = q[2].sin();
         let x1 = self.l * qd[2] * x0;
@@ -234,17 +235,32 @@ impl Mechanism<3, 1, 1> for RodLine {
         let x7 = x3 + x6;
         let x8 = self.l * x7;
         let x9 = qdd[0] + x8;
-        let x10 = qdd[2] * 3.0 * x5;
-        let x11 = -(x0 * x4);
-        let x12 = x10 + x11;
-        let x13 = qd[2] * x12;
-        let x14 = qddd[2] * x0;
-        let x15 = x13 + x14;
-        let x16 = self.l * x15;
-        let x17 = qddd[0] + x16;
+        let x10 = 3.0 * x5;
+        let x11 = qdd[2] * x10;
+        let x12 = -(x0 * x4);
+        let x13 = x11 + x12;
+        let x14 = qd[2] * x13;
+        let x15 = qddd[2] * x0;
+        let x16 = x14 + x15;
+        let x17 = self.l * x16;
+        let x18 = qddd[0] + x17;
+        let x19 = (-6.0) * x3;
+        let x20 = -x6;
+        let x21 = x19 + x20;
+        let x22 = qd[2] * x21;
+        let x23 = qddd[2] * 4.0 * x5;
+        let x24 = x22 + x23;
+        let x25 = qd[2] * x24;
+        let x26 = qdddd[2] * x0;
+        let x27 = qdd[2] * qdd[2];
+        let x28 = x10 * x27;
+        let x29 = x25 + x26 + x28;
+        let x30 = self.l * x29;
+        let x31 = qdddd[0] + x30;
         out[(0, 0)] = x2;
         out[(0, 1)] = x9;
-        out[(0, 2)] = x17;
+        out[(0, 2)] = x18;
+        out[(0, 3)] = x31;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -252,8 +268,9 @@ impl Mechanism<3, 1, 1> for RodLine {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         let x0 = self.alpha * qd[0];
         let x1 = self.beta * qd[1];
@@ -264,9 +281,47 @@ impl Mechanism<3, 1, 1> for RodLine {
         let x6 = self.alpha * qddd[0];
         let x7 = self.beta * qddd[1];
         let x8 = x6 + x7;
+        let x9 = self.alpha * qdddd[0];
+        let x10 = self.beta * qdddd[1];
+        let x11 = x9 + x10;
         out[(0, 0)] = x2;
         out[(0, 1)] = x5;
         out[(0, 2)] = x8;
+        out[(0, 3)] = x11;
+    }
+    fn gap_jacobian_rates(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        qdd: &Vector<3>,
+        _t: f64,
+        w_n_dot: &mut Matrix<3, 1>,
+        w_n_ddot: &mut Matrix<3, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+        let x0 = q[2].cos();
+        let x1 = self.l * qd[2] * x0;
+        let x2 = qdd[2] * x0;
+        let x3 = qd[2] * qd[2];
+        let x4 = q[2].sin();
+        let x5 = -(x3 * x4);
+        let x6 = x2 + x5;
+        let x7 = self.l * x6;
+        w_n_dot[(2, 0)] = x1;
+        w_n_ddot[(2, 0)] = x7;
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _qdd: &Vector<3>,
+        _t: f64,
+        jac_dot: &mut Matrix<3, 1>,
+        jac_ddot: &mut Matrix<3, 1>,
+    ) {
+        jac_dot.fill(0.0);
+        jac_ddot.fill(0.0);
     }
     fn mass_matrix_rates(
         &self,

@@ -251,12 +251,14 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
         qd: &Vector<2>,
         qdd: &Vector<2>,
         qddd: &Vector<2>,
+        qdddd: &Vector<2>,
         _t: f64,
-        out: &mut Matrix<1, 3>,
+        out: &mut Matrix<1, 4>,
     ) {
         out[(0, 0)] = qd[1];
         out[(0, 1)] = qdd[1];
         out[(0, 2)] = qddd[1];
+        out[(0, 3)] = qdddd[1];
     }
     fn bilateral_time_derivatives(
         &self,
@@ -264,8 +266,30 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
         _qd: &Vector<2>,
         _qdd: &Vector<2>,
         _qddd: &Vector<2>,
+        _qdddd: &Vector<2>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        w_n_dot: &mut Matrix<2, 1>,
+        w_n_ddot: &mut Matrix<2, 1>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        _jac_dot: &mut Matrix<2, 0>,
+        _jac_ddot: &mut Matrix<2, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,
@@ -293,61 +317,59 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
         let x1 = self.h * self.h;
         let x2 = x0 + x1;
         let x3 = 1.0 / x2;
-        let x4 = self.k * x3;
-        let x5 = q[0] * q[1];
-        let x6 = (-2.0) * x4;
-        let x7 = x5 * x6;
-        let x8 = qd[1] * x7;
-        let x9 = q[0] * q[0];
-        let x10 = q[1] * q[1];
-        let x11 = 2.0 * x0;
-        let x12 = -x1;
-        let x13 = x9 + x10 + x11 + x12;
-        let x14 = -(x4 * x13);
-        let x15 = x6 * x9;
-        let x16 = x14 + x15;
+        let x4 = q[0] * qd[0];
+        let x5 = q[1] * qd[1];
+        let x6 = x4 + x5;
+        let x7 = x3 * x6;
+        let x8 = q[0] * (-2.0);
+        let x9 = x7 * x8;
+        let x10 = q[0] * q[0];
+        let x11 = q[1] * q[1];
+        let x12 = 2.0 * x0;
+        let x13 = -x1;
+        let x14 = x10 + x11 + x12 + x13;
+        let x15 = -x3;
+        let x16 = x14 * x15;
         let x17 = qd[0] * x16;
-        let x18 = x8 + x17;
-        let x19 = qd[0] * x7;
-        let x20 = self.k * x12;
-        let x21 = self.k * x9;
-        let x22 = self.k * 3.0 * x10;
-        let x23 = x20 + x21 + x22;
-        let x24 = -x3;
-        let x25 = x23 * x24;
-        let x26 = qd[1] * x25;
-        let x27 = x19 + x26;
-        let x28 = q[0] * qd[0];
-        let x29 = (-6.0) * x4;
-        let x30 = x28 * x29;
-        let x31 = q[1] * qd[1];
-        let x32 = x6 * x31;
-        let x33 = x30 + x32;
-        let x34 = qd[0] * x33;
-        let x35 = qdd[0] * x16;
-        let x36 = x4 * x5;
-        let x37 = qdd[1] * x36;
-        let x38 = q[0] * qd[1] * x4;
-        let x39 = q[1] * qd[0] * x4;
-        let x40 = x38 + x39;
-        let x41 = qd[1] * x40;
-        let x42 = x37 + x41;
-        let x43 = (-2.0) * x42;
-        let x44 = x34 + x35 + x43;
-        let x45 = x6 * x28;
-        let x46 = x29 * x31;
-        let x47 = x45 + x46;
-        let x48 = qd[1] * x47;
-        let x49 = qdd[1] * x25;
-        let x50 = qdd[0] * x36;
-        let x51 = qd[0] * x40;
-        let x52 = x50 + x51;
-        let x53 = (-2.0) * x52;
-        let x54 = x48 + x49 + x53;
-        h_dot[0] = x18;
-        h_dot[1] = x27;
-        h_ddot[0] = x44;
-        h_ddot[1] = x54;
+        let x18 = x9 + x17;
+        let x19 = self.k * x18;
+        let x20 = q[0] * qd[1];
+        let x21 = q[1] * 2.0;
+        let x22 = qd[0] * x21;
+        let x23 = x20 + x22;
+        let x24 = q[0] * x23;
+        let x25 = qd[1] * x13;
+        let x26 = qd[1] * 3.0 * x11;
+        let x27 = x24 + x25 + x26;
+        let x28 = self.k * x15;
+        let x29 = x27 * x28;
+        let x30 = q[0] * qdd[0];
+        let x31 = q[1] * qdd[1];
+        let x32 = qd[0] * qd[0];
+        let x33 = qd[1] * qd[1];
+        let x34 = x30 + x31 + x32 + x33;
+        let x35 = x3 * x8 * x34;
+        let x36 = qd[0] * (-4.0) * x7;
+        let x37 = qdd[0] * x16;
+        let x38 = x35 + x36 + x37;
+        let x39 = self.k * x38;
+        let x40 = q[0] * qdd[1];
+        let x41 = qdd[0] * x21;
+        let x42 = qd[0] * qd[1] * 4.0;
+        let x43 = x40 + x41 + x42;
+        let x44 = q[0] * x43;
+        let x45 = 3.0 * x31;
+        let x46 = 2.0 * x32;
+        let x47 = 6.0 * x33;
+        let x48 = x45 + x46 + x47;
+        let x49 = q[1] * x48;
+        let x50 = qdd[1] * x13;
+        let x51 = x44 + x49 + x50;
+        let x52 = x28 * x51;
+        h_dot[0] = x19;
+        h_dot[1] = x29;
+        h_ddot[0] = x39;
+        h_ddot[1] = x52;
     }
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.a * self.a;

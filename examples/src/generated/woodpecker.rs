@@ -369,29 +369,36 @@ impl Mechanism<3, 0, 3> for Woodpecker {
         qd: &Vector<3>,
         qdd: &Vector<3>,
         qddd: &Vector<3>,
+        qdddd: &Vector<3>,
         _t: f64,
-        out: &mut Matrix<3, 3>,
+        out: &mut Matrix<3, 4>,
     ) {
         let x0 = -self.h_S;
         let x1 = qd[2] * x0;
         let x2 = qdd[2] * x0;
         let x3 = qddd[2] * x0;
-        let x4 = self.h_M * qd[1];
-        let x5 = self.h_M * qdd[1];
-        let x6 = self.h_M * qddd[1];
-        let x7 = -self.h_M;
-        let x8 = qd[1] * x7;
-        let x9 = qdd[1] * x7;
-        let x10 = qddd[1] * x7;
+        let x4 = qdddd[2] * x0;
+        let x5 = self.h_M * qd[1];
+        let x6 = self.h_M * qdd[1];
+        let x7 = self.h_M * qddd[1];
+        let x8 = self.h_M * qdddd[1];
+        let x9 = -self.h_M;
+        let x10 = qd[1] * x9;
+        let x11 = qdd[1] * x9;
+        let x12 = qddd[1] * x9;
+        let x13 = qdddd[1] * x9;
         out[(0, 0)] = x1;
         out[(0, 1)] = x2;
         out[(0, 2)] = x3;
-        out[(1, 0)] = x4;
-        out[(1, 1)] = x5;
-        out[(1, 2)] = x6;
-        out[(2, 0)] = x8;
-        out[(2, 1)] = x9;
-        out[(2, 2)] = x10;
+        out[(0, 3)] = x4;
+        out[(1, 0)] = x5;
+        out[(1, 1)] = x6;
+        out[(1, 2)] = x7;
+        out[(1, 3)] = x8;
+        out[(2, 0)] = x10;
+        out[(2, 1)] = x11;
+        out[(2, 2)] = x12;
+        out[(2, 3)] = x13;
     }
     fn bilateral_time_derivatives(
         &self,
@@ -399,8 +406,30 @@ impl Mechanism<3, 0, 3> for Woodpecker {
         _qd: &Vector<3>,
         _qdd: &Vector<3>,
         _qddd: &Vector<3>,
+        _qdddd: &Vector<3>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _qdd: &Vector<3>,
+        _t: f64,
+        w_n_dot: &mut Matrix<3, 3>,
+        w_n_ddot: &mut Matrix<3, 3>,
+    ) {
+        w_n_dot.fill(0.0);
+        w_n_ddot.fill(0.0);
+    }
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _qdd: &Vector<3>,
+        _t: f64,
+        _jac_dot: &mut Matrix<3, 0>,
+        _jac_ddot: &mut Matrix<3, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,
@@ -426,22 +455,18 @@ impl Mechanism<3, 0, 3> for Woodpecker {
     ) {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
-        let x0 = -qd[1];
-        let x1 = qd[2] + x0;
+        let x0 = -qd[2];
+        let x1 = qd[1] + x0;
         let x2 = self.c_phi * x1;
-        let x3 = -qd[2];
-        let x4 = qd[1] + x3;
-        let x5 = self.c_phi * x4;
-        let x6 = -qdd[1];
-        let x7 = qdd[2] + x6;
-        let x8 = self.c_phi * x7;
-        let x9 = -qdd[2];
-        let x10 = qdd[1] + x9;
-        let x11 = self.c_phi * x10;
-        h_dot[1] = x2;
-        h_dot[2] = x5;
-        h_ddot[1] = x8;
-        h_ddot[2] = x11;
+        let x3 = -x2;
+        let x4 = -qdd[2];
+        let x5 = qdd[1] + x4;
+        let x6 = self.c_phi * x5;
+        let x7 = -x6;
+        h_dot[1] = x3;
+        h_dot[2] = x2;
+        h_ddot[1] = x7;
+        h_ddot[2] = x6;
     }
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         let x0 = self.m_M + self.m_S;

@@ -7,10 +7,11 @@
 //!   skew-symmetric;
 //! - for every constraint function f(q, t) (bilateral g, gap g_N, slip s_T): the Jacobian
 //!   column ∇f, the time partial ∂f/∂t, and the drift D(γ)|_{q̈=0} with γ = D(f), where
-//!   D = ∂/∂t + Σ q̇_i ∂/∂q_i + q̈_i ∂/∂q̇_i + q⃛_i ∂/∂q̈_i is the total time derivative along a
+//!   D = ∂/∂t + Σ q̇_i ∂/∂q_i + q̈_i ∂/∂q̇_i + q⃛_i ∂/∂q̈_i + q⁗_i ∂/∂q⃛_i is the total time derivative along a
 //!   trajectory; a tangential velocity γ_T given directly must be linear in q̇;
-//! - D¹, D², D³ of gaps and bilateral constraints; Ṁ = D(M), M̈ = D²(M), ḣ = D(h), ḧ = D²(h)
-//!   (Lötstedt 1982, Theorem 5.4, (5.10)–(5.12));
+//! - D¹, …, D⁴ of gaps and bilateral constraints, Ẇ = D(W), Ẅ = D²(W) of their Jacobians;
+//!   Ṁ = D(M), M̈ = D²(M), ḣ = D(h), ḧ = D²(h) (Lötstedt 1982, Theorem 5.4, (5.10)–(5.13): the
+//!   iteration up to its second level differentiates M q̈ = h + Wλ and the constraints twice);
 //! - ∇V, ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and gaps
 //!   (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
 //!
@@ -23,6 +24,7 @@
 
 use super::convert::Converter;
 use super::numeric::Sampler;
+use super::rate::{Rates, sum};
 use super::symbols::{pool, vars};
 use crate::dsl::ast::{Model, Tangent};
 use symbolica::atom::{Atom, AtomCore};
@@ -78,10 +80,14 @@ pub struct Derived {
     pub slip_drift: Vec<Atom>,
     /// Whether each contact has a tangent.
     pub has_tangent: Vec<bool>,
-    /// d^k g_N/dt^k, k = 1, 2, 3, stored as `[c][k-1]`.
+    /// d^k g_N/dt^k, k = 1, …, 4, stored as `[c][k-1]`.
     pub gap_rates: AtomMatrix,
-    /// d^k g/dt^k, k = 1, 2, 3, stored as `[j][k-1]`.
+    /// d^k g/dt^k, k = 1, …, 4, stored as `[j][k-1]`.
     pub bilateral_rates: AtomMatrix,
+    /// Ẇ_N and Ẅ_N columns per contact: `[c] = [Ẇ_N column, Ẅ_N column]`.
+    pub gap_jacobian_rates: Vec<[Vec<Atom>; 2]>,
+    /// Ġ and G̈ columns per bilateral constraint.
+    pub bilateral_jacobian_rates: Vec<[Vec<Atom>; 2]>,
     /// Ṁ.
     pub mass_dot: AtomMatrix,
     /// M̈.
@@ -140,37 +146,125 @@ fn collect_velocities(e: &Atom, qd: &[Atom]) -> Atom {
     )
 }
 
-/// Total time derivative along a trajectory: D f = ∂f/∂t + Σ q̇_i ∂f/∂q_i + q̈_i ∂f/∂q̇_i + q⃛_i ∂f/∂q̈_i.
-pub fn total_derivative(f: &Atom, nq: usize, rheonomic: bool) -> Atom {
+/// ∂T/∂q̇_i for every i.
+fn momenta(kinetic: &Atom, nq: usize) -> Vec<Atom> {
     let p = pool();
-    let mut out = if rheonomic { f.derivative(p.t) } else { zero() };
-    for i in 0..nq {
-        for (from, to) in [(&p.q, &p.qd), (&p.qd, &p.qdd), (&p.qdd, &p.qddd)] {
-            if f.contains_symbol(from[i]) {
-                let d = f.derivative(from[i]);
-                if !d.is_zero() {
-                    out += d * Atom::var(to[i]);
+    (0..nq).map(|i| kinetic.derivative(p.qd[i])).collect()
+}
+
+/// Whether a velocity q̇_i (i < nq) occurs anywhere in `v`.
+fn has_velocity(v: symbolica::atom::AtomView, nq: usize) -> bool {
+    use symbolica::atom::AtomView;
+    match v {
+        AtomView::Num(_) => false,
+        AtomView::Var(x) => pool().qd[..nq].contains(&x.get_symbol()),
+        AtomView::Fun(f) => f.iter().any(|a| has_velocity(a, nq)),
+        AtomView::Pow(pw) => {
+            let (b, e) = pw.get_base_exp();
+            has_velocity(b, nq) || has_velocity(e, nq)
+        }
+        AtomView::Mul(m) => m.iter().any(|a| has_velocity(a, nq)),
+        AtomView::Add(a) => a.iter().any(|t| has_velocity(t, nq)),
+    }
+}
+
+/// Reads M off an expanded T = Σ_ij ½ M_ij q̇_i q̇_j + (terms of degree 0 and 1 in q̇).
+///
+/// Every term must be a product of q̇-free factors and at most two velocity factors (q̇_i,
+/// q̇_i²); then M_ij is the coefficient of q̇_i q̇_j (i ≠ j) and M_ii twice that of q̇_i²,
+/// compacted. Returns the matrix and whether terms of degree 0 or 1 occur, or `None` if some
+/// term is not of that form (a velocity inside a function, a power or degree above two): the
+/// caller then differentiates, which locates the problem. One pass over T instead of n² second
+/// derivatives.
+fn quadratic_form(kinetic: &Atom, nq: usize) -> Option<(AtomMatrix, bool)> {
+    use symbolica::atom::AtomView;
+    let p = pool();
+    let velocity = |v: AtomView| -> Option<usize> {
+        match v {
+            AtomView::Var(x) => p.qd[..nq].iter().position(|s| *s == x.get_symbol()),
+            _ => None,
+        }
+    };
+    let two = Atom::num(2);
+    let mut terms: Vec<Vec<Vec<Atom>>> = vec![vec![Vec::new(); nq]; nq];
+    let mut lower = false;
+    let mut term = |t: AtomView<'_>| -> Option<()> {
+        let mut vel = [usize::MAX; 2];
+        let mut degree = 0;
+        let mut push = |i: usize, degree: &mut usize| -> Option<()> {
+            *vel.get_mut(*degree)? = i;
+            *degree += 1;
+            Some(())
+        };
+        let mut rest = Vec::new();
+        let mut factor = |f: AtomView<'_>, degree: &mut usize| -> Option<()> {
+            if let Some(i) = velocity(f) {
+                return push(i, degree);
+            }
+            if let AtomView::Pow(pw) = f {
+                let (b, e) = pw.get_base_exp();
+                if let Some(i) = velocity(b) {
+                    if e != two.as_view() {
+                        return None;
+                    }
+                    push(i, degree)?;
+                    return push(i, degree);
                 }
             }
+            if has_velocity(f, nq) {
+                return None;
+            }
+            rest.push(f.to_owned());
+            Some(())
+        };
+        match t {
+            AtomView::Mul(m) => {
+                for f in m.iter() {
+                    factor(f, &mut degree)?;
+                }
+            }
+            other => factor(other, &mut degree)?,
+        }
+        if degree < 2 {
+            lower = true;
+            return Some(());
+        }
+        let (i, j) = (vel[0].min(vel[1]), vel[0].max(vel[1]));
+        let mut coeff = if i == j { two.clone() } else { Atom::num(1) };
+        for f in rest {
+            coeff *= f;
+        }
+        terms[i][j].push(coeff);
+        Some(())
+    };
+    match kinetic.as_view() {
+        AtomView::Add(a) => {
+            for t in a.iter() {
+                term(t)?;
+            }
+        }
+        other => term(other)?,
+    }
+    let mut mass = vec![vec![zero(); nq]; nq];
+    for i in 0..nq {
+        for j in i..nq {
+            let m = compact(&sum(std::mem::take(&mut terms[i][j])));
+            mass[j][i] = m.clone();
+            mass[i][j] = m;
         }
     }
-    out
+    Some((mass, lower))
+}
+
+/// Total time derivative along a trajectory:
+/// D f = ∂f/∂t + Σ q̇_i ∂f/∂q_i + q̈_i ∂f/∂q̇_i + q⃛_i ∂f/∂q̈_i + q⁗_i ∂f/∂q⃛_i (see [`Rates`]).
+pub fn total_derivative(f: &Atom, nq: usize, rheonomic: bool) -> Atom {
+    Rates::trajectory(nq, rheonomic).of(f)
 }
 
 /// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
 fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
-    let p = pool();
-    let mut out = if rheonomic {
-        gamma.derivative(p.t)
-    } else {
-        zero()
-    };
-    for i in 0..nq {
-        if gamma.contains_symbol(p.q[i]) {
-            out += gamma.derivative(p.q[i]) * Atom::var(p.qd[i]);
-        }
-    }
-    out.expand()
+    Rates::positions(nq, rheonomic).of(gamma).expand()
 }
 
 fn gradient(f: &Atom, nq: usize) -> Vec<Atom> {
@@ -223,7 +317,21 @@ fn rates(f: &Atom, nq: usize, rheonomic: bool) -> Vec<Atom> {
     let d1 = total_derivative(f, nq, rheonomic).expand();
     let d2 = total_derivative(&d1, nq, rheonomic).expand();
     let d3 = total_derivative(&d2, nq, rheonomic).expand();
-    vec![d1, d2, d3]
+    let d4 = total_derivative(&d3, nq, rheonomic).expand();
+    vec![d1, d2, d3, d4]
+}
+
+/// Ẇ = D(∇f) and Ẅ = D²(∇f) of a Jacobian column ∇f(q, t), entry by entry: `[Ẇ, Ẅ]`.
+fn jacobian_rates(column: &[Atom], nq: usize, rheonomic: bool) -> [Vec<Atom>; 2] {
+    let first: Vec<Atom> = column
+        .iter()
+        .map(|w| total_derivative(w, nq, rheonomic).expand())
+        .collect();
+    let second = first
+        .iter()
+        .map(|w| total_derivative(w, nq, rheonomic).expand())
+        .collect();
+    [first, second]
 }
 
 fn uses_any(e: &Atom, syms: &[symbolica::atom::Symbol]) -> Option<usize> {
@@ -294,29 +402,35 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
 
     // Mass matrix and its checks.
     progress("mass matrix");
-    let dt_dqd: Vec<Atom> = qd
-        .iter()
-        .map(|v| kinetic.derivative(v.as_view().get_symbol().unwrap()))
-        .collect();
-    let mut mass = vec![vec![zero(); nq]; nq];
-    for i in 0..nq {
-        for j in i..nq {
-            let m = compact(&dt_dqd[i].derivative(p.qd[j]));
-            if let Some(k) = uses_any(&m, &p.qd[..nq]) {
-                return Err(Error::new(
-                    kinetic_expr.span,
-                    format!(
-                        "the kinetic energy is not quadratic in the velocities: ∂²T/∂q̇∂q̇ entry ({}, {}) still depends on dot({})",
-                        model.coordinates[i].text,
-                        model.coordinates[j].text,
-                        model.coordinates[k].text
-                    ),
-                ));
+    // Fast path: T expanded is a sum of monomials of degree ≤ 2 in q̇ with q̇-free coefficients,
+    // so M is read off the coefficients. Otherwise M = ∂²T/∂q̇² by differentiation, which also
+    // locates what makes T not quadratic.
+    let (mass, lower_degree) = match quadratic_form(&kinetic, nq) {
+        Some(form) => form,
+        None => {
+            let dt_dqd = momenta(&kinetic, nq);
+            let mut mass = vec![vec![zero(); nq]; nq];
+            for i in 0..nq {
+                for j in i..nq {
+                    let m = compact(&dt_dqd[i].derivative(p.qd[j]));
+                    if let Some(k) = uses_any(&m, &p.qd[..nq]) {
+                        return Err(Error::new(
+                            kinetic_expr.span,
+                            format!(
+                                "the kinetic energy is not quadratic in the velocities: ∂²T/∂q̇∂q̇ entry ({}, {}) still depends on dot({})",
+                                model.coordinates[i].text,
+                                model.coordinates[j].text,
+                                model.coordinates[k].text
+                            ),
+                        ));
+                    }
+                    mass[j][i] = m.clone();
+                    mass[i][j] = m;
+                }
             }
-            mass[j][i] = m.clone();
-            mass[i][j] = m;
+            (mass, true)
         }
-    }
+    };
     let sampler = Sampler::new(model);
     sampler.check_positive_definite(&mass, model, kinetic_expr.span)?;
 
@@ -354,8 +468,12 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let potential_gradient: Vec<Atom> = gradient(&potential, nq).iter().map(compact).collect();
     // For T = ½ q̇ᵀ M(q) q̇ (no explicit time, no terms of degree 0 or 1 in q̇) the velocity part of
     // h is −C q̇ with the Christoffel matrix above: this avoids differentiating the expanded T.
-    let homogeneous =
-        !kinetic.contains_symbol(p.t) && sampler.vanishes_at_rest(&kinetic, &dt_dqd, nq);
+    let homogeneous = !lower_degree && !kinetic.contains_symbol(p.t);
+    let dt_dqd = if homogeneous {
+        Vec::new()
+    } else {
+        momenta(&kinetic, nq)
+    };
     let mut forces = Vec::with_capacity(nq);
     for i in 0..nq {
         if homogeneous {
@@ -482,6 +600,14 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         .iter()
         .map(|g| rates(g, nq, rheonomic))
         .collect();
+    let gap_jacobian_rates = gap_jacobian
+        .iter()
+        .map(|w| jacobian_rates(w, nq, rheonomic))
+        .collect();
+    let bilateral_jacobian_rates = bilateral_jacobian
+        .iter()
+        .map(|w| jacobian_rates(w, nq, rheonomic))
+        .collect();
     let mut mass_dot = vec![vec![zero(); nq]; nq];
     let mut mass_ddot = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
@@ -551,6 +677,8 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
         has_tangent,
         gap_rates,
         bilateral_rates,
+        gap_jacobian_rates,
+        bilateral_jacobian_rates,
         mass_dot,
         mass_ddot,
         forces_dot,

@@ -4,4 +4,5 @@ pub mod convert;
 pub mod derive;
 pub mod numeric;
 pub mod print;
+pub mod rate;
 pub mod symbols;

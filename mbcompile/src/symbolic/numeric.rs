@@ -114,28 +114,6 @@ impl Sampler {
         Ok(())
     }
 
-    /// Whether T and ∂T/∂q̇ vanish at q̇ = 0 at every sample state, i.e. (M being free of q̇)
-    /// T = ½ q̇ᵀ M q̇ exactly: a polynomial of degree two in q̇ with no terms of degree 0 or 1.
-    /// Evaluated at six random (q, t) with exact-zero velocities; a non-zero degree-0 or degree-1
-    /// part that vanished at all six points would have to vanish on a set of measure zero.
-    pub fn vanishes_at_rest(&self, kinetic: &Atom, momentum: &[Atom], nq: usize) -> bool {
-        let p = pool();
-        self.states.iter().all(|st| {
-            let mut st = st.clone();
-            for s in &p.qd[..nq] {
-                st.insert(Atom::var(*s), 0.0);
-            }
-            let scale = 1.0
-                + kinetic
-                    .evaluate(&self.states[0])
-                    .map(|v: f64| v.abs())
-                    .unwrap_or(1.0);
-            std::iter::once(kinetic)
-                .chain(momentum.iter())
-                .all(|a| value(a, &st).is_some_and(|v| v.abs() <= 1e-12 * scale))
-        })
-    }
-
     /// A constraint gradient must be non-zero at some sample state.
     pub fn check_depends_on_q(&self, gradient: &[Atom], span: Span, what: &str) -> syn::Result<()> {
         let nonzero = self.states.iter().any(|st| {

@@ -24,6 +24,8 @@ pub struct Pool {
     pub qdd: Vec<Symbol>,
     /// Jerks q⃛_i.
     pub qddd: Vec<Symbol>,
+    /// Fourth derivatives q⁗_i.
+    pub qdddd: Vec<Symbol>,
     /// Parameters p_k.
     pub p: Vec<Symbol>,
 }
@@ -44,12 +46,15 @@ pub fn pool() -> &'static Pool {
         let qdd = mk("qdd");
         let qddd = mk("qddd");
         let p = mk("p");
+        // Created last so that the order of the families above is unchanged.
+        let qdddd = mk("qdddd");
         Pool {
             t,
             q,
             qd,
             qdd,
             qddd,
+            qdddd,
             p,
         }
     })

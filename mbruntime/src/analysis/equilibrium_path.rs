@@ -18,37 +18,55 @@
 //!   limit points i is p (s = p, (2.16)–(2.17)); near a limit point ṗ → 0 and the coordinate with
 //!   the largest component of T w₁ takes over (2.25), so the bordered matrix stays regular.
 //! * **Events**: an inactive gap crossing zero or a strongly active multiplier crossing zero is
-//!   located by bisection on the step and polished by Newton with g_N,j = 0 and λ_j = 0 together.
+//!   located by bisection on the step and polished by Newton with g_N,j = 0 and λ_j = 0 together;
+//!   every other contact whose gap is zero there is made weakly active too (an end point needs
+//!   two at once).
 //! * **Weakly active points**: with T_+ a basis of Ker E_+ᵀ, the reduced Hessian
 //!   H_+ = T_+ᵀ ∇²𝓛 T_+ (3.14) and, if H_+ is regular, the path-derivative LCP (4.1)–(4.4)
 //!   ġ₀ = G λ̇₀ + ṗ ĝ, 0 ≤ λ̇₀ ⟂ ġ₀ ≥ 0, G = E₀ᵀ T_+ H_+⁻¹ T_+ᵀ E₀, ĝ = −E₀ᵀ T_+ H_+⁻¹ T_+ᵀ ∇U',
 //!   is solved by enumeration for ṗ = +1 and ṗ = −1; each solution gives a branch with
 //!   q̇ = T_+ H_+⁻¹ T_+ᵀ (E₀ λ̇₀ − ∇U' ṗ) (4.5). The branch that leads back is discarded and the
 //!   path continues on the remaining one. Counting solutions classifies the point (Sect. 4):
-//!   two solutions on one side and none on the other: **corner limit point**; one and none:
-//!   **end point**; more than one on both sides in total more than two: **bifurcation point**;
-//!   one each: a regular change of contact state. At a weakly active point with singular H_+ the
-//!   coefficients c₁ (7.4), c₂ (7.5) classify it (c₁ = 0: bifurcation; c₂ = 0: common limit
-//!   point; else corner limit point) and tracing stops there (higher-order analysis not
-//!   implemented).
-//! * **Limit and bifurcation points on smooth segments**: a sign change of ṗ marks a common limit
-//!   point ((2.22), H_+ singular with w₁ᵀ T ∇U' ≠ 0); a change of the number of negative
-//!   eigenvalues of H_+ without one marks a bifurcation point ((2.21), w₁ᵀ T ∇U' = 0). Both are
-//!   located by bisection; branch switching at bifurcations is not attempted.
+//!   two solutions on one side and none on the other: **corner limit point** (Fig. 4b); one and
+//!   none: **end point** (Fig. 4a; needs ≥ 2 weakly active constraints, Sect. 8); more than one
+//!   on both sides or more than two on one: **bifurcation point**; one each: a regular change of
+//!   contact state.
+//! * **Singular H_+ at a weakly active point** (Sect. 7): with one weakly active constraint and a
+//!   simple zero eigenvalue, [`classify_singular_weakly_active`] evaluates c₁–c₄ (7.4)–(7.9)
+//!   (bifurcation / common limit point / corner limit point of shape Fig. 7(a)–(d)), recorded in
+//!   [`SpecialPoint::singular`]; otherwise only c₁ and max|c₂| decide. Tracing stops there
+//!   ([`Termination::SingularWeaklyActive`]; higher-order analysis is not implemented).
+//! * **Limit and bifurcation points on smooth segments**: a sign change of ṗ or a change of the
+//!   number of negative eigenvalues of H_+ is located by bisection. At the located point the
+//!   eigenvector w₁ of the smallest |eigenvalue| of H_+ gives c₁ = w₁ᵀ T_+ᵀ ∇U' (2.21): c₁ ≠ 0 is a
+//!   **common limit point** ((2.22), ṗ = 0), c₁ = 0 a **bifurcation point** — zero relative to
+//!   ‖∇U'‖ ([`BIFURCATION_C1_TOLERANCE`]) or changing sign across the bisection bracket, since a
+//!   branch crossing a bifurcation has J ≈ 0 there and locates it only to O(√ε). The critical
+//!   mode T_+ w₁ is recorded in [`SpecialPoint::critical_direction`]. Branch switching is not
+//!   attempted: the path continues on the branch it arrived on.
 //! * **Stability**: the degree of instability is the number of negative eigenvalues of H_+
 //!   (Thompson & Hunt; (5.9)), reported at every point.
 //!
 //! # Allocation
 //!
-//! Path following is an offline analysis: it uses dynamically sized nalgebra matrices (the size
-//! of z, n + n_b + n_u + 1, is not expressible as a const generic on stable Rust) and allocates
-//! in every step. The per-step simulation paths of the crate are unaffected.
+//! [`EquilibriumPathTracer::new`] allocates everything once: the DIM × DIM bordered-Jacobian
+//! workspace (DIM = n + n_b + n_u + 1 is not a const-generic expression on stable Rust), the
+//! branch list of the path LCP (2 · 2^min(n_u, 8) entries) and the output buffers, sized for the
+//! worst case of [`PathOptions::max_steps`] (≤ 2 points and 1 special point per step, capped at
+//! [`MAX_PREALLOCATED_POINTS`]). All other quantities are fixed-size nalgebra types, so
+//! [`EquilibriumPathTracer::step`] does not touch the heap.
 
-use nalgebra::DVector;
+use super::linalg::leading_block_eigen;
+use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_lcp_solution};
+use super::path_system::{PathSystem, PathVector};
+use super::singular_weakly_active::{
+    SingularWeakOutcome, SingularWeaklyActive, classify_singular_weakly_active,
+};
+use crate::mechanism::{Matrix, Mechanism, ParameterError, Vector};
 
-use super::linalg::SymmetricSpectrum;
-use super::path_system::PathSystem;
-use crate::mechanism::{Mechanism, ParameterError, Vector};
+/// Upper bound on the number of points reserved up front by [`EquilibriumPathTracer::new`];
+/// paths with more points than this grow their buffer (and then allocate).
+pub const MAX_PREALLOCATED_POINTS: usize = 1 << 16;
 
 /// State of a unilateral contact on the path (Schulz & Pellegrino (3.5)–(3.6)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,12 +82,13 @@ pub enum ContactState {
 /// Kinds of special points (Schulz & Pellegrino Sects. 2(a), 4, 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpecialPointKind {
-    /// Smooth maximum/minimum of p: ṗ = 0, H_+ singular (2.22).
+    /// Smooth maximum/minimum of p: ṗ = 0, H_+ singular, c₁ = w₁ᵀ T ∇U' ≠ 0 (2.22).
     CommonLimitPoint,
-    /// Several branches cross (2.21) or the path LCP has more than two solutions (Sect. 4b).
+    /// H_+ singular with c₁ = w₁ᵀ T ∇U' = 0 (2.21), (7.6), or the path LCP has more than two
+    /// solutions (Sect. 4b).
     BifurcationPoint,
     /// Non-smooth maximum/minimum of p at a weakly active contact: two LCP solutions for one
-    /// sign of ṗ, none for the other (Sect. 4b, Fig. 4b).
+    /// sign of ṗ, none for the other (Sect. 4b, Fig. 4b), or c₁ ≠ 0 ≠ c₂ at singular H_+ (Sect. 7).
     CornerLimitPoint,
     /// The path ends: one LCP solution for one sign of ṗ, none for the other (Fig. 4a).
     EndPoint,
@@ -125,7 +144,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> PathPoint<NQ, NB, NU> {
 
 /// A special point found on the path.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SpecialPoint {
+pub struct SpecialPoint<const NQ: usize> {
     /// What it is.
     pub kind: SpecialPointKind,
     /// Index into [`EquilibriumPath::points`].
@@ -136,6 +155,12 @@ pub struct SpecialPoint {
     pub instability_after: Option<usize>,
     /// Number of path-derivative LCP solutions with ṗ > 0 and ṗ < 0 at a weakly active point.
     pub branches: Option<(usize, usize)>,
+    /// At a limit or bifurcation point with singular H_+: the critical mode T_+ w₁ (unit, in
+    /// q-space), where w₁ spans the kernel of H_+ (2.24)–(2.25); the tangent of a crossing
+    /// branch at a bifurcation.
+    pub critical_direction: Option<Vector<NQ>>,
+    /// At a weakly active point with singular H_+: the Sect. 7 coefficients and outcome.
+    pub singular: Option<SingularWeaklyActive<NQ>>,
 }
 
 /// Why tracing stopped.
@@ -223,7 +248,7 @@ pub enum PathError {
         /// Its multiplier.
         value: f64,
     },
-    /// The equilibrium equations are singular at the start (no tangent).
+    /// The equilibrium equations are singular at the start (no unique tangent).
     #[error("the equilibrium equations are singular at the start (no unique tangent)")]
     SingularStart,
     /// Setting the parameter failed.
@@ -237,71 +262,26 @@ pub struct EquilibriumPath<const NQ: usize, const NB: usize, const NU: usize> {
     /// Points in the order of travel.
     pub points: Vec<PathPoint<NQ, NB, NU>>,
     /// Special points (indices into `points`).
-    pub special_points: Vec<SpecialPoint>,
+    pub special_points: Vec<SpecialPoint<NQ>>,
     /// Why tracing stopped.
     pub termination: Termination,
 }
 
-/// Path-derivative LCP branch at a weakly active point.
-struct Branch<const NQ: usize> {
+type Z<const NQ: usize, const NB: usize, const NU: usize> = PathVector<NQ, NB, NU>;
+
+/// Path-derivative LCP branch at a weakly active point (fixed size).
+#[derive(Debug, Clone, Copy)]
+struct Branch<const NQ: usize, const NU: usize> {
     q_dot: Vector<NQ>,
     p_dot: f64,
-    lambda_dot: Vec<f64>,
-    g_dot: Vec<f64>,
-}
-
-/// All solutions of LCP(A, b) for a small A (n ≤ 16, none reported above) by enumeration of complementary bases,
-/// deduplicated; `tol` is the feasibility tolerance.
-pub(crate) fn all_lcp_solutions(
-    a: &nalgebra::DMatrix<f64>,
-    b: &DVector<f64>,
-    tol: f64,
-) -> Vec<(DVector<f64>, DVector<f64>)> {
-    let n = a.nrows();
-    let mut out: Vec<(DVector<f64>, DVector<f64>)> = Vec::new();
-    if n > 16 {
-        // More than 16 simultaneously weakly active contacts: not enumerated (reported as an
-        // end point by the caller).
-        return out;
-    }
-    for mask in 0usize..(1 << n) {
-        let idx: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
-        let k = idx.len();
-        let sub = nalgebra::DMatrix::from_fn(k, k, |r, c| a[(idx[r], idx[c])]);
-        let rhs = DVector::from_fn(k, |r, _| -b[idx[r]]);
-        let zs = if k == 0 {
-            Some(DVector::zeros(0))
-        } else {
-            let lu = sub.lu();
-            if lu.determinant().abs() <= 1e-14 * (1.0 + a.amax()).powi(k as i32) {
-                None
-            } else {
-                lu.solve(&rhs)
-            }
-        };
-        let Some(zs) = zs else { continue };
-        let mut z = DVector::zeros(n);
-        for (r, &i) in idx.iter().enumerate() {
-            z[i] = zs[r];
-        }
-        let w = a * &z + b;
-        let scale = tol * (1.0 + b.amax() + z.amax());
-        if z.iter().all(|x| *x >= -scale) && w.iter().all(|x| *x >= -scale) {
-            let z = z.map(|x| x.max(0.0));
-            let w = w.map(|x| if x.abs() <= scale { 0.0 } else { x.max(0.0) });
-            if !out
-                .iter()
-                .any(|(zz, ww)| (zz - &z).amax() <= scale && (ww - &w).amax() <= scale)
-            {
-                out.push((z, w));
-            }
-        }
-    }
-    out
+    lambda_dot: Vector<NU>,
+    g_dot: Vector<NU>,
 }
 
 /// Traces the equilibrium path of `model` from configuration `q0` at the current value of
-/// parameter `options.parameter` (see the module docs). The parameter is restored on return.
+/// parameter `options.parameter` (see the module docs) to its end. The parameter is restored
+/// on return. Equivalent to [`EquilibriumPathTracer::new`], [`EquilibriumPathTracer::run`] and
+/// [`EquilibriumPathTracer::into_path`].
 pub fn trace_equilibrium_path<
     M: Mechanism<NQ, NB, NU>,
     const NQ: usize,
@@ -312,89 +292,157 @@ pub fn trace_equilibrium_path<
     q0: &Vector<NQ>,
     options: &PathOptions,
 ) -> Result<EquilibriumPath<NQ, NB, NU>, PathError> {
-    let k = options.parameter;
-    let p0 = model.parameter(k).ok_or(PathError::NoParameter(k))?;
-    if !(options.step > 0.0 && options.min_step > 0.0 && options.min_step <= options.step) {
-        return Err(PathError::InvalidOptions("need 0 < min_step ≤ step"));
-    }
-    if !(options.tolerance > 0.0 && options.direction != 0.0 && options.direction.is_finite()) {
-        return Err(PathError::InvalidOptions(
-            "need tolerance > 0 and a nonzero direction",
-        ));
-    }
-    if q0.iter().any(|x| !x.is_finite()) {
-        return Err(PathError::NonFinite);
-    }
-    let mut probe = Vector::<NQ>::zeros();
-    if !model.potential_gradient_parameter(q0, options.time, k, &mut probe) {
-        return Err(PathError::NoParameter(k));
-    }
-    let result = {
-        let mut tracer = Tracer {
-            sys: PathSystem {
-                model: &mut *model,
-                parameter: k,
-                t: options.time,
-                active: [false; NU],
-            },
-            opts: options,
-            points: Vec::new(),
-            special: Vec::new(),
-            pending_after: Vec::new(),
-            arc: 0.0,
-        };
-        tracer.run(q0, p0)
-    };
-    model.set_parameter(k, p0)?;
-    result
+    let mut tracer = EquilibriumPathTracer::new(model, q0, options)?;
+    tracer.run();
+    Ok(tracer.into_path())
 }
 
-struct Tracer<'a, 'm, M, const NQ: usize, const NB: usize, const NU: usize> {
-    sys: PathSystem<'m, M, NQ, NB, NU>,
-    opts: &'a PathOptions,
-    points: Vec<PathPoint<NQ, NB, NU>>,
-    special: Vec<SpecialPoint>,
-    pending_after: Vec<usize>,
-    arc: f64,
-}
-
-impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
-    Tracer<'_, '_, M, NQ, NB, NU>
+/// Step-by-step equilibrium path continuation with all workspace allocated in
+/// [`EquilibriumPathTracer::new`] (see the module docs, "Allocation"). It holds the model
+/// mutably and restores the load parameter when dropped.
+pub struct EquilibriumPathTracer<'m, M, const NQ: usize, const NB: usize, const NU: usize>
+where
+    M: Mechanism<NQ, NB, NU>,
 {
-    const DIM: usize = NQ + NB + NU + 1;
+    sys: PathSystem<'m, M, NQ, NB, NU>,
+    opts: PathOptions,
+    p0: f64,
+    points: Vec<PathPoint<NQ, NB, NU>>,
+    special: Vec<SpecialPoint<NQ>>,
+    pending_after: Vec<usize>,
+    branches: Vec<Branch<NQ, NU>>,
+    arc: f64,
+    z: Z<NQ, NB, NU>,
+    tau: Z<NQ, NB, NU>,
+    h: f64,
+    steps: usize,
+    termination: Option<Termination>,
+}
+
+impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize> Drop
+    for EquilibriumPathTracer<'_, M, NQ, NB, NU>
+{
+    fn drop(&mut self) {
+        // p0 was read from the model, so setting it back cannot fail.
+        let _ = self.sys.model.set_parameter(self.opts.parameter, self.p0);
+    }
+}
+
+impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
+    EquilibriumPathTracer<'m, M, NQ, NB, NU>
+{
     const P: usize = NQ + NB + NU;
 
-    fn unit(i: usize) -> DVector<f64> {
-        let mut e = DVector::zeros(Self::DIM);
-        e[i] = 1.0;
-        e
+    /// Validates the options, allocates the workspace and output buffers, corrects the start
+    /// `q0` at the model's current value of parameter `options.parameter` to an equilibrium,
+    /// and records the first point (classifying it if a contact is weakly active there).
+    pub fn new(
+        model: &'m mut M,
+        q0: &Vector<NQ>,
+        options: &PathOptions,
+    ) -> Result<Self, PathError> {
+        let k = options.parameter;
+        let p0 = model.parameter(k).ok_or(PathError::NoParameter(k))?;
+        if !(options.step > 0.0 && options.min_step > 0.0 && options.min_step <= options.step) {
+            return Err(PathError::InvalidOptions("need 0 < min_step ≤ step"));
+        }
+        if !(options.tolerance > 0.0 && options.direction != 0.0 && options.direction.is_finite()) {
+            return Err(PathError::InvalidOptions(
+                "need tolerance > 0 and a nonzero direction",
+            ));
+        }
+        if q0.iter().any(|x| !x.is_finite()) {
+            return Err(PathError::NonFinite);
+        }
+        let mut probe = Vector::<NQ>::zeros();
+        if !model.potential_gradient_parameter(q0, options.time, k, &mut probe) {
+            return Err(PathError::NoParameter(k));
+        }
+        let reserve = options
+            .max_steps
+            .saturating_mul(2)
+            .saturating_add(2)
+            .min(MAX_PREALLOCATED_POINTS);
+        let mut tracer = Self {
+            sys: PathSystem::new(model, k, options.time),
+            opts: options.clone(),
+            p0,
+            points: Vec::with_capacity(reserve),
+            special: Vec::with_capacity(reserve / 2 + 1),
+            pending_after: Vec::with_capacity(reserve / 2 + 1),
+            branches: Vec::with_capacity(2 << NU.min(8)),
+            arc: 0.0,
+            z: Z::zeros(),
+            tau: Z::zeros(),
+            h: options.step,
+            steps: 0,
+            termination: None,
+        };
+        tracer.start(q0, p0)?;
+        Ok(tracer)
     }
 
-    fn qp_norm(v: &DVector<f64>) -> f64 {
-        (0..NQ)
-            .map(|i| v[i] * v[i])
-            .sum::<f64>()
-            .sqrt()
-            .hypot(v[Self::P])
+    /// The points traced so far.
+    pub fn points(&self) -> &[PathPoint<NQ, NB, NU>] {
+        &self.points
     }
 
-    fn qp_dot(a: &DVector<f64>, b: &DVector<f64>) -> f64 {
-        (0..NQ).map(|i| a[i] * b[i]).sum::<f64>() + a[Self::P] * b[Self::P]
+    /// The special points found so far.
+    pub fn special_points(&self) -> &[SpecialPoint<NQ>] {
+        &self.special
+    }
+
+    /// Why tracing stopped, once it has.
+    pub fn termination(&self) -> Option<Termination> {
+        self.termination
+    }
+
+    /// One continuation step (predictor, corrector, event / special-point handling); returns
+    /// `Some(termination)` once the path has ended (and keeps returning it). Allocation-free as
+    /// long as the output buffers reserved by [`Self::new`] suffice.
+    pub fn step(&mut self) -> Option<Termination> {
+        if self.termination.is_none() {
+            self.termination = self.advance();
+        }
+        self.termination
+    }
+
+    /// Steps until the path ends.
+    pub fn run(&mut self) -> Termination {
+        loop {
+            if let Some(t) = self.step() {
+                return t;
+            }
+        }
+    }
+
+    /// The traced path (termination [`Termination::MaxSteps`] if it has not ended yet); the
+    /// load parameter is restored.
+    pub fn into_path(mut self) -> EquilibriumPath<NQ, NB, NU> {
+        EquilibriumPath {
+            points: std::mem::take(&mut self.points),
+            special_points: std::mem::take(&mut self.special),
+            termination: self.termination.unwrap_or(Termination::MaxSteps),
+        }
     }
 
     fn lambda_tol(&self) -> f64 {
         1e3 * self.opts.tolerance
     }
 
+    fn gap_tol(&self, z: &Z<NQ, NB, NU>) -> f64 {
+        1e-9 * (1.0 + z.q.amax())
+    }
+
     /// Records a point; stability from H_+ over the enforced contacts.
     fn push(
         &mut self,
-        z: &DVector<f64>,
-        tangent: &DVector<f64>,
+        z: &Z<NQ, NB, NU>,
+        tangent: &Z<NQ, NB, NU>,
         special: Option<SpecialPointKind>,
     ) {
         let e = self.sys.evaluate(z);
-        let ln = PathSystem::<M, NQ, NB, NU>::lambda_n(z);
+        let ln = z.lambda_n;
         let tol = self.lambda_tol();
         let mut states = [ContactState::Inactive; NU];
         for (j, s) in states.iter_mut().enumerate() {
@@ -411,18 +459,18 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
             None => (0, 0),
         };
         if let Some(last) = self.points.last() {
-            let dq = (PathSystem::<M, NQ, NB, NU>::q(z) - last.q).norm();
-            self.arc += dq.hypot(z[Self::P] - last.p);
+            let dq = (z.q - last.q).norm();
+            self.arc += dq.hypot(z.p - last.p);
         }
         self.points.push(PathPoint {
             arc_length: self.arc,
-            p: z[Self::P],
-            q: PathSystem::<M, NQ, NB, NU>::q(z),
-            bilateral_multipliers: PathSystem::<M, NQ, NB, NU>::lambda_b(z),
+            p: z.p,
+            q: z.q,
+            bilateral_multipliers: z.lambda_b,
             contact_multipliers: ln,
             states,
-            tangent_q: Vector::<NQ>::from_fn(|i, _| tangent[i]),
-            tangent_p: tangent[Self::P],
+            tangent_q: tangent.q,
+            tangent_p: tangent.p,
             unstable_directions: unstable,
             singular_directions: singular,
             special,
@@ -440,6 +488,8 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
         kind: SpecialPointKind,
         before: usize,
         branches: Option<(usize, usize)>,
+        critical_direction: Option<Vector<NQ>>,
+        singular: Option<SingularWeaklyActive<NQ>>,
     ) {
         let index = self.points.len() - 1;
         self.special.push(SpecialPoint {
@@ -448,6 +498,8 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
             instability_before: before,
             instability_after: None,
             branches,
+            critical_direction,
+            singular,
         });
         self.pending_after.push(self.special.len() - 1);
     }
@@ -456,25 +508,32 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
         self.points.last().map_or(0, |p| p.unstable_directions)
     }
 
-    fn run(&mut self, q0: &Vector<NQ>, p0: f64) -> Result<EquilibriumPath<NQ, NB, NU>, PathError> {
-        let opts = self.opts;
-        let mut z = DVector::zeros(Self::DIM);
-        for i in 0..NQ {
-            z[i] = q0[i];
-        }
-        z[Self::P] = p0;
+    fn start(&mut self, q0: &Vector<NQ>, p0: f64) -> Result<(), PathError> {
+        let mut z = Z::zeros();
+        z.q = *q0;
+        z.p = p0;
         // Initial active set: closed gaps.
         let e0 = self.sys.evaluate(&z).ok_or(PathError::NonFinite)?;
-        let gap_tol = 1e-9 * (1.0 + q0.amax());
+        let gap_tol = self.gap_tol(&z);
         for j in 0..NU {
             self.sys.active[j] = e0.gaps[j] <= gap_tol;
         }
-        let ep = Self::unit(Self::P);
-        z = self
+        let ep = Z::unit(Self::P);
+        let (tol, max_newton) = (self.opts.tolerance, self.opts.max_newton);
+        // Newton finds the multipliers of the closed contacts. A start that already is an
+        // equilibrium with λ = 0 (residual at rounding level) is kept as it is: the Jacobian
+        // may be singular there (the Sect. 7 points).
+        let already = self
             .sys
-            .correct(&z, &ep, p0, opts.tolerance, opts.max_newton)
-            .ok_or(PathError::NotEquilibrium { p: p0 })?;
-        let ln = PathSystem::<M, NQ, NB, NU>::lambda_n(&z);
+            .relative_residual(&z)
+            .is_some_and(|r| r <= 1e3 * tol);
+        if !already {
+            z = self
+                .sys
+                .correct(&z, &ep, p0, tol, max_newton)
+                .ok_or(PathError::NotEquilibrium { p: p0 })?;
+        }
+        let ln = z.lambda_n;
         let tol = self.lambda_tol();
         for j in 0..NU {
             if self.sys.active[j] && ln[j] < -tol {
@@ -485,111 +544,155 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
             }
         }
         let weak_start = (0..NU).any(|j| self.sys.active[j] && ln[j].abs() <= tol);
-        let mut tau;
+        self.z = z;
         if weak_start {
-            match self.branch(&z, None)? {
-                Ok(t) => tau = t,
-                Err(stop) => return Ok(self.finish(stop)),
+            match self.branch(&z, None) {
+                Ok(t) => self.tau = t,
+                Err(stop) => self.termination = Some(stop),
             }
         } else {
-            tau = self
+            self.tau = self
                 .sys
-                .tangent(&z, &(ep.clone() * opts.direction.signum()))
+                .tangent(&z, &(ep * self.opts.direction.signum()))
                 .ok_or(PathError::SingularStart)?;
-            self.push(&z, &tau, None);
+            self.push(&z, &self.tau.clone(), None);
         }
-        let mut h = opts.step;
-        let mut steps = 0usize;
-        loop {
-            if steps >= opts.max_steps {
-                return Ok(self.finish(Termination::MaxSteps));
-            }
-            steps += 1;
-            let i = self.local_index(&tau);
-            let Some(z1) = self.step_to(&z, &tau, i, h) else {
-                h *= 0.5;
-                if h < opts.min_step {
-                    return Ok(self.finish(Termination::StepTooSmall));
-                }
-                continue;
-            };
-            // Events: gap closing or multiplier vanishing.
-            if self.first_event(&z1).is_some() {
-                let (zl, j) = self.locate_event(&z, &tau, i, h);
-                // Polish: g_N,j = 0 and λ_j = 0 together.
-                self.sys.active[j] = true;
-                let c = Self::unit(NQ + NB + j);
-                let mut zs = zl.clone();
-                zs[NQ + NB + j] = 0.0;
-                let zw = self
-                    .sys
-                    .correct(&zs, &c, 0.0, opts.tolerance, opts.max_newton)
-                    .unwrap_or(zs);
-                match self.branch(&zw, Some(&tau))? {
-                    Ok(t) => {
-                        tau = t;
-                        z = zw;
-                        h = opts.step;
-                    }
-                    Err(stop) => return Ok(self.finish(stop)),
-                }
-                if let Some(t) = self.out_of_range(&z) {
-                    return Ok(self.finish(t));
-                }
-                continue;
-            }
-            let Some(tau1) = self.sys.tangent(&z1, &tau) else {
-                h *= 0.5;
-                if h < opts.min_step {
-                    return Ok(self.finish(Termination::StepTooSmall));
-                }
-                continue;
-            };
-            let before = self.last_instability();
-            let (after, _) = self.stability_at(&z1);
-            let pd0 = tau[Self::P];
-            let pd1 = tau1[Self::P];
-            let scale = 1e-12;
-            if (pd0 > scale && pd1 < -scale) || (pd0 < -scale && pd1 > scale) {
-                let (zl, tl) = self.bisect(&z, &tau, i, h, |_, _, tt| {
-                    (tt[Self::P] > 0.0) == (pd0 > 0.0)
-                });
-                self.push(&zl, &tl, Some(SpecialPointKind::CommonLimitPoint));
-                self.mark_special(SpecialPointKind::CommonLimitPoint, before, None);
-            } else if after != before {
-                let (zl, tl) =
-                    self.bisect(&z, &tau, i, h, |tr, zz, _| tr.stability_at(zz).0 == before);
-                self.push(&zl, &tl, Some(SpecialPointKind::BifurcationPoint));
-                self.mark_special(SpecialPointKind::BifurcationPoint, before, None);
-            }
-            self.push(&z1, &tau1, None);
-            z = z1;
-            tau = tau1;
-            h = (h * 1.5).min(opts.step);
-            if let Some(t) = self.out_of_range(&z) {
-                return Ok(self.finish(t));
-            }
-        }
+        Ok(())
     }
 
-    fn out_of_range(&self, z: &DVector<f64>) -> Option<Termination> {
-        let p = z[Self::P];
+    /// Halves the step after a failure; `Some` when it became too small.
+    fn shrink(&mut self) -> Option<Termination> {
+        self.h *= 0.5;
+        (self.h < self.opts.min_step).then_some(Termination::StepTooSmall)
+    }
+
+    /// One iteration of the continuation loop.
+    fn advance(&mut self) -> Option<Termination> {
+        if self.steps >= self.opts.max_steps {
+            return Some(Termination::MaxSteps);
+        }
+        self.steps += 1;
+        let (z, tau, h) = (self.z, self.tau, self.h);
+        let i = Self::local_index(&tau);
+        let Some(z1) = self.step_to(&z, &tau, i, h) else {
+            return self.shrink();
+        };
+        // Events: gap closing or multiplier vanishing.
+        if self.first_event(&z1).is_some() {
+            let (zl, j) = self.locate_event(&z, &tau, i, h);
+            // Polish: g_N,j = 0 and λ_j = 0 together.
+            self.sys.active[j] = true;
+            let c = Z::unit(NQ + NB + j);
+            let mut zs = zl;
+            zs[NQ + NB + j] = 0.0;
+            let (tol, max_newton) = (self.opts.tolerance, self.opts.max_newton);
+            let zw = self
+                .sys
+                .correct(&zs, &c, 0.0, tol, max_newton)
+                .unwrap_or(zs);
+            // Other contacts closing at the same point are weakly active too.
+            if let Some(e) = self.sys.evaluate(&zw) {
+                let gap_tol = self.gap_tol(&zw);
+                for k in 0..NU {
+                    if !self.sys.active[k] && e.gaps[k].abs() <= gap_tol {
+                        self.sys.active[k] = true;
+                    }
+                }
+            }
+            match self.branch(&zw, Some(&tau)) {
+                Ok(t) => {
+                    self.tau = t;
+                    self.z = zw;
+                    self.h = self.opts.step;
+                }
+                Err(stop) => return Some(stop),
+            }
+            return self.out_of_range(&self.z);
+        }
+        let Some(tau1) = self.sys.tangent(&z1, &tau) else {
+            return self.shrink();
+        };
+        let before = self.last_instability();
+        let (after, _) = self.stability_at(&z1);
+        let pd0 = tau.p;
+        let pd1 = tau1.p;
+        let scale = 1e-12;
+        let fold = (pd0 > scale && pd1 < -scale) || (pd0 < -scale && pd1 > scale);
+        if fold || after != before {
+            let (zl, tl) = if fold {
+                self.bisect(&z, &tau, i, h, |_, _, tt| (tt.p > 0.0) == (pd0 > 0.0))
+            } else {
+                self.bisect(&z, &tau, i, h, |tr, zz, _| tr.stability_at(zz).0 == before)
+            };
+            let (kind, direction) = self.classify_singular_smooth(&zl, &[z, z1]);
+            self.push(&zl, &tl, Some(kind));
+            self.mark_special(kind, before, None, direction, None);
+        }
+        self.push(&z1, &tau1, None);
+        self.z = z1;
+        self.tau = tau1;
+        self.h = (h * 1.5).min(self.opts.step);
+        self.out_of_range(&z1)
+    }
+
+    /// Critical mode T_+ w₁ (w₁: eigenvector of the smallest |eigenvalue| of H_+ over the
+    /// enforced contacts) at z, and ∇U' there.
+    fn critical_mode(&mut self, z: &Z<NQ, NB, NU>) -> Option<(Vector<NQ>, Vector<NQ>)> {
+        let e = self.sys.evaluate(z)?;
+        let rh = PathSystem::<M, NQ, NB, NU>::reduced_hessian(&e, &self.sys.active);
+        let k0 = (0..rh.dim)
+            .min_by(|&a, &b| rh.eigenvalues[a].abs().total_cmp(&rh.eigenvalues[b].abs()))?;
+        Some((rh.basis * rh.eigenvectors.column(k0), e.grad_p))
+    }
+
+    /// Limit or bifurcation point on a smooth segment located between `neighbours`:
+    /// c₁ = w₁ᵀ T_+ᵀ ∇U' (2.21)–(2.22). It is a bifurcation if c₁ vanishes at z (relative to
+    /// the largest ‖∇U'‖ at z and the neighbours: ∇U' itself may vanish, e.g. on a trivial
+    /// path) or changes sign between the neighbours (w₁ oriented continuously). The sign test
+    /// matters because a bifurcation is located only to O(√ε) along a branch that crosses it
+    /// (J ≈ 0 there), where |c₁| is small but not at rounding level; at a limit point c₁ keeps
+    /// its sign. Returns the kind and the critical mode T_+ w₁ (largest component positive).
+    fn classify_singular_smooth(
+        &mut self,
+        z: &Z<NQ, NB, NU>,
+        neighbours: &[Z<NQ, NB, NU>; 2],
+    ) -> (SpecialPointKind, Option<Vector<NQ>>) {
+        let Some((mut mode, grad_p)) = self.critical_mode(z) else {
+            return (SpecialPointKind::CommonLimitPoint, None);
+        };
+        if let Some(m) = (0..NQ).max_by(|&a, &b| mode[a].abs().total_cmp(&mode[b].abs()))
+            && mode[m] < 0.0
+        {
+            mode = -mode;
+        }
+        let c1 = mode.dot(&grad_p);
+        let mut scale = grad_p.norm();
+        let mut signs = [0.0; 2];
+        for (sign, zn) in signs.iter_mut().zip(neighbours) {
+            if let Some((mn, gn)) = self.critical_mode(zn) {
+                scale = scale.max(gn.norm());
+                let oriented = if mn.dot(&mode) < 0.0 { -mn } else { mn };
+                *sign = oriented.dot(&gn).signum();
+            }
+        }
+        let crosses_zero = signs[0] * signs[1] < 0.0;
+        let kind = if crosses_zero || c1.abs() <= BIFURCATION_C1_TOLERANCE * scale {
+            SpecialPointKind::BifurcationPoint
+        } else {
+            SpecialPointKind::CommonLimitPoint
+        };
+        (kind, Some(mode))
+    }
+
+    fn out_of_range(&self, z: &Z<NQ, NB, NU>) -> Option<Termination> {
+        let p = z.p;
         if p < self.opts.parameter_range.0 || p > self.opts.parameter_range.1 {
             return Some(Termination::ParameterRange);
         }
-        let qmax = (0..NQ).fold(0.0_f64, |m, i| m.max(z[i].abs()));
-        (qmax > self.opts.coordinate_bound).then_some(Termination::CoordinateBound)
+        (z.q.amax() > self.opts.coordinate_bound).then_some(Termination::CoordinateBound)
     }
 
-    fn finish(&mut self, termination: Termination) -> EquilibriumPath<NQ, NB, NU> {
-        EquilibriumPath {
-            points: std::mem::take(&mut self.points),
-            special_points: std::mem::take(&mut self.special),
-            termination,
-        }
-    }
-
-    fn stability_at(&mut self, z: &DVector<f64>) -> (usize, usize) {
+    fn stability_at(&mut self, z: &Z<NQ, NB, NU>) -> (usize, usize) {
         match self.sys.evaluate(z) {
             Some(e) => PathSystem::<M, NQ, NB, NU>::stability(&e, &self.sys.active),
             None => (0, 0),
@@ -597,12 +700,12 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     }
 
     /// Component of q or p with the largest tangent component (2.26).
-    fn local_index(&self, tau: &DVector<f64>) -> usize {
+    fn local_index(tau: &Z<NQ, NB, NU>) -> usize {
         let mut best = Self::P;
-        let mut val = tau[Self::P].abs();
+        let mut val = tau.p.abs();
         for i in 0..NQ {
-            if tau[i].abs() > val {
-                val = tau[i].abs();
+            if tau.q[i].abs() > val {
+                val = tau.q[i].abs();
                 best = i;
             }
         }
@@ -613,23 +716,22 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     /// lands far from the predictor (another branch).
     fn step_to(
         &mut self,
-        z: &DVector<f64>,
-        tau: &DVector<f64>,
+        z: &Z<NQ, NB, NU>,
+        tau: &Z<NQ, NB, NU>,
         i: usize,
         h: f64,
-    ) -> Option<DVector<f64>> {
-        let zp = z + tau * h;
-        let c = Self::unit(i);
-        let z1 = self
-            .sys
-            .correct(&zp, &c, zp[i], self.opts.tolerance, self.opts.max_newton)?;
-        (Self::qp_norm(&(&z1 - &zp)) <= 0.5 * h.max(1e-300)).then_some(z1)
+    ) -> Option<Z<NQ, NB, NU>> {
+        let zp = *z + *tau * h;
+        let c = Z::unit(i);
+        let (tol, max_newton) = (self.opts.tolerance, self.opts.max_newton);
+        let z1 = self.sys.correct(&zp, &c, zp[i], tol, max_newton)?;
+        ((z1 - zp).qp_norm() <= 0.5 * h.max(1e-300)).then_some(z1)
     }
 
     /// Most negative event function at z: inactive gaps (g_N,j) and enforced multipliers (λ_j).
-    fn first_event(&mut self, z: &DVector<f64>) -> Option<(usize, f64)> {
+    fn first_event(&mut self, z: &Z<NQ, NB, NU>) -> Option<(usize, f64)> {
         let e = self.sys.evaluate(z)?;
-        let ln = PathSystem::<M, NQ, NB, NU>::lambda_n(z);
+        let ln = z.lambda_n;
         let tol = self.lambda_tol();
         let mut worst: Option<(usize, f64)> = None;
         for j in 0..NU {
@@ -645,14 +747,14 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     /// the event's contact.
     fn locate_event(
         &mut self,
-        z: &DVector<f64>,
-        tau: &DVector<f64>,
+        z: &Z<NQ, NB, NU>,
+        tau: &Z<NQ, NB, NU>,
         i: usize,
         h: f64,
-    ) -> (DVector<f64>, usize) {
+    ) -> (Z<NQ, NB, NU>, usize) {
         let (mut lo, mut hi) = (0.0, h);
-        let mut z_lo = z.clone();
-        let mut j_hi = self.first_event(&(z + tau * h)).map_or(0, |e| e.0);
+        let mut z_lo = *z;
+        let mut j_hi = self.first_event(&(*z + *tau * h)).map_or(0, |e| e.0);
         if let Some(z1) = self.step_to(z, tau, i, h)
             && let Some((j, _)) = self.first_event(&z1)
         {
@@ -684,14 +786,14 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     /// the midpoint of the final bracket and its tangent.
     fn bisect(
         &mut self,
-        z: &DVector<f64>,
-        tau: &DVector<f64>,
+        z: &Z<NQ, NB, NU>,
+        tau: &Z<NQ, NB, NU>,
         i: usize,
         h: f64,
-        same: impl Fn(&mut Self, &DVector<f64>, &DVector<f64>) -> bool,
-    ) -> (DVector<f64>, DVector<f64>) {
+        same: impl Fn(&mut Self, &Z<NQ, NB, NU>, &Z<NQ, NB, NU>) -> bool,
+    ) -> (Z<NQ, NB, NU>, Z<NQ, NB, NU>) {
         let (mut lo, mut hi) = (0.0, h);
-        let mut best = (z.clone(), tau.clone());
+        let mut best = (*z, *tau);
         for _ in 0..200 {
             if hi - lo <= 1e-14 * h {
                 break;
@@ -702,7 +804,7 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
                 continue;
             };
             let Some(tm) = self.sys.tangent(&zm, tau) else {
-                best = (zm, tau.clone());
+                best = (zm, *tau);
                 hi = mid;
                 continue;
             };
@@ -716,145 +818,210 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
         best
     }
 
+    /// Unit (q, p) direction of an LCP branch, as a path vector.
+    fn branch_direction(b: &Branch<NQ, NU>) -> Z<NQ, NB, NU> {
+        let mut v = Z::zeros();
+        v.q = b.q_dot;
+        v.p = b.p_dot;
+        let n = v.qp_norm();
+        v / n
+    }
+
     /// Path-derivative LCP (4.1)–(4.4) at a weakly active point: records the point, classifies
-    /// it and returns the tangent to continue with (`None`: stop).
+    /// it and returns the tangent to continue with (`Err`: stop).
     fn branch(
         &mut self,
-        z: &DVector<f64>,
-        incoming: Option<&DVector<f64>>,
-    ) -> Result<Result<DVector<f64>, Termination>, PathError> {
+        z: &Z<NQ, NB, NU>,
+        incoming: Option<&Z<NQ, NB, NU>>,
+    ) -> Result<Z<NQ, NB, NU>, Termination> {
         let tol = self.lambda_tol();
-        let ln = PathSystem::<M, NQ, NB, NU>::lambda_n(z);
-        let weak: Vec<usize> = (0..NU)
-            .filter(|&j| self.sys.active[j] && ln[j].abs() <= tol)
-            .collect();
+        let ln = z.lambda_n;
+        let mut weak = [false; NU];
+        for (j, w) in weak.iter_mut().enumerate() {
+            *w = self.sys.active[j] && ln[j].abs() <= tol;
+        }
+        let n_weak = weak.iter().filter(|w| **w).count();
         let mut strong = self.sys.active;
-        for &j in &weak {
-            strong[j] = false;
+        for j in 0..NU {
+            if weak[j] {
+                strong[j] = false;
+            }
         }
         let before = self.last_instability();
         let Some(e) = self.sys.evaluate(z) else {
-            return Ok(Err(Termination::StepTooSmall));
+            return Err(Termination::StepTooSmall);
         };
-        let (h, t) = PathSystem::<M, NQ, NB, NU>::reduced_hessian(&e, &strong);
-        let e0 = nalgebra::DMatrix::from_fn(NQ, weak.len(), |r, c| e.w_n[(r, weak[c])]);
-        let u_p = DVector::from_fn(NQ, |r, _| e.grad_p[r]);
-        let spectrum = SymmetricSpectrum::of_dynamic(&h).ok();
-        let hmax = spectrum
-            .as_ref()
-            .map_or(0.0, |s| s.max().abs().max(s.min().abs()));
-        let singular = spectrum.as_ref().is_none_or(|s| {
-            s.eigenvalues
-                .iter()
-                .any(|x| x.abs() <= 1e-10 * hmax.max(1e-300))
-        }) || h.nrows() == 0 && weak.is_empty();
-        if singular && h.nrows() > 0 {
-            // Sect. 7: c₁ = w₁ᵀ T_+ᵀ ∇U', c₂ = E₀ᵀ T_+ w₁ for the null eigenvector w₁.
-            let eig = nalgebra::SymmetricEigen::new(h.clone());
-            let mut k0 = 0;
-            for r in 0..eig.eigenvalues.len() {
-                if eig.eigenvalues[r].abs() < eig.eigenvalues[k0].abs() {
-                    k0 = r;
-                }
-            }
-            let w1 = eig.eigenvectors.column(k0).into_owned();
-            let tw = &t * &w1;
-            let c1 = tw.dot(&u_p);
-            let c2 = (e0.transpose() * &tw).amax();
-            let s1 = u_p.amax().max(1e-300);
-            let kind = if c1.abs() <= 1e-9 * s1 {
-                SpecialPointKind::BifurcationPoint
-            } else if c2 <= 1e-9 * e0.amax().max(1e-300) {
-                SpecialPointKind::CommonLimitPoint
-            } else {
-                SpecialPointKind::CornerLimitPoint
-            };
-            let tz = incoming.cloned().unwrap_or_else(|| Self::unit(Self::P));
-            self.push(z, &tz, Some(kind));
-            self.mark_special(kind, before, None);
-            return Ok(Err(Termination::SingularWeaklyActive));
+        let rh = PathSystem::<M, NQ, NB, NU>::reduced_hessian(&e, &strong);
+        let mut e0 = Matrix::<NQ, NU>::zeros();
+        for (j, _) in weak.iter().enumerate().filter(|(_, w)| **w) {
+            e0.set_column(j, &e.w_n.column(j));
         }
-        // Regular H_+: P = T H⁻¹ Tᵀ.
-        let hinv = h
-            .clone()
-            .try_inverse()
-            .unwrap_or_else(|| nalgebra::DMatrix::zeros(h.nrows(), h.ncols()));
-        let proj = &t * hinv * t.transpose();
-        let g = e0.transpose() * &proj * &e0;
-        let ghat = -(e0.transpose() * &proj * &u_p);
-        let mut branches: Vec<Branch<NQ>> = Vec::new();
+        let u_p = e.grad_p;
+        let r = rh.dim;
+        let hmax = (0..r).fold(0.0_f64, |m, i| m.max(rh.eigenvalues[i].abs()));
+        let singular = (0..r).any(|i| rh.eigenvalues[i].abs() <= 1e-10 * hmax.max(1e-300));
+        let incoming_or_p = incoming.copied().unwrap_or_else(|| Z::unit(Self::P));
+        if singular && r > 0 {
+            let (kind, direction, detail) = self.classify_singular_weak(&rh, &e0, &weak, &u_p);
+            self.push(z, &incoming_or_p, Some(kind));
+            self.mark_special(kind, before, None, direction, detail);
+            return Err(Termination::SingularWeaklyActive);
+        }
+        // Regular H_+: P = T H⁻¹ Tᵀ = Σ (T wᵢ)(T wᵢ)ᵀ / dᵢ.
+        let mut proj = Matrix::<NQ, NQ>::zeros();
+        for i in 0..r {
+            let tw = rh.basis * rh.eigenvectors.column(i);
+            proj += tw * tw.transpose() / rh.eigenvalues[i];
+        }
+        let g = e0.transpose() * proj * e0;
+        let ghat = -(e0.transpose() * proj * u_p);
+        self.branches.clear();
         let mut counts = (0usize, 0usize);
         for s in [1.0, -1.0] {
-            for (lam, gd) in all_lcp_solutions(&g, &(&ghat * s), 1e-9) {
-                let qd = &proj * (&e0 * &lam - &u_p * s);
-                branches.push(Branch {
-                    q_dot: Vector::<NQ>::from_fn(|i, _| qd[i]),
-                    p_dot: s,
-                    lambda_dot: lam.iter().copied().collect(),
-                    g_dot: gd.iter().copied().collect(),
+            let branches = &mut self.branches;
+            for_each_lcp_solution(&g, &(ghat * s), &weak, 1e-9, |lam, gd| {
+                let dup = branches.iter().any(|b| {
+                    b.p_dot == s
+                        && (b.lambda_dot - lam).amax() <= 1e-9
+                        && (b.g_dot - gd).amax() <= 1e-9
                 });
+                if dup {
+                    return;
+                }
                 if s > 0.0 {
                     counts.0 += 1;
                 } else {
                     counts.1 += 1;
                 }
-            }
+                if branches.len() < branches.capacity() {
+                    branches.push(Branch {
+                        q_dot: proj * (e0 * lam - u_p * s),
+                        p_dot: s,
+                        lambda_dot: *lam,
+                        g_dot: *gd,
+                    });
+                }
+            });
         }
         let kind = match counts {
+            _ if n_weak > MAX_ENUMERATED_WEAK => SpecialPointKind::EndPoint,
             (0, 0) => SpecialPointKind::EndPoint,
             (0, 1) | (1, 0) => SpecialPointKind::EndPoint,
             (0, 2) | (2, 0) => SpecialPointKind::CornerLimitPoint,
             (1, 1) => SpecialPointKind::ContactChange,
             _ => SpecialPointKind::BifurcationPoint,
         };
-        let dir = |b: &Branch<NQ>| {
-            let mut v = DVector::zeros(Self::DIM);
-            for i in 0..NQ {
-                v[i] = b.q_dot[i];
-            }
-            v[Self::P] = b.p_dot;
-            let n = Self::qp_norm(&v);
-            v / n
-        };
+        let n_branches = self.branches.len();
         // Discard the branch leading back along the incoming tangent.
-        let mut candidates: Vec<usize> = (0..branches.len()).collect();
-        match incoming {
-            Some(tin) => {
-                let back = candidates.iter().copied().max_by(|&a, &b| {
-                    let da = -Self::qp_dot(&dir(&branches[a]), tin);
-                    let db = -Self::qp_dot(&dir(&branches[b]), tin);
-                    da.total_cmp(&db)
-                });
-                if let Some(bk) = back
-                    && -Self::qp_dot(&dir(&branches[bk]), tin) > 0.9
-                {
-                    candidates.retain(|&c| c != bk);
+        let mut back: Option<usize> = None;
+        if let Some(tin) = incoming {
+            let mut best = f64::NEG_INFINITY;
+            for c in 0..n_branches {
+                let d = -Self::branch_direction(&self.branches[c]).qp_dot(tin);
+                if d > best {
+                    best = d;
+                    back = Some(c);
                 }
             }
-            None => candidates.retain(|&c| branches[c].p_dot * self.opts.direction > 0.0),
+            if best <= 0.9 {
+                back = None;
+            }
         }
-        let chosen = match incoming {
-            Some(tin) => candidates.iter().copied().max_by(|&a, &b| {
-                Self::qp_dot(&dir(&branches[a]), tin)
-                    .total_cmp(&Self::qp_dot(&dir(&branches[b]), tin))
-            }),
-            None => candidates.first().copied(),
-        };
+        let mut chosen: Option<usize> = None;
+        let mut best = f64::NEG_INFINITY;
+        for c in 0..n_branches {
+            if Some(c) == back {
+                continue;
+            }
+            let b = &self.branches[c];
+            match incoming {
+                Some(tin) => {
+                    let d = Self::branch_direction(b).qp_dot(tin);
+                    if d > best {
+                        best = d;
+                        chosen = Some(c);
+                    }
+                }
+                None => {
+                    if chosen.is_none() && b.p_dot * self.opts.direction > 0.0 {
+                        chosen = Some(c);
+                    }
+                }
+            }
+        }
         let Some(c) = chosen else {
-            let tz = incoming.cloned().unwrap_or_else(|| Self::unit(Self::P));
-            self.push(z, &tz, Some(SpecialPointKind::EndPoint));
-            self.mark_special(SpecialPointKind::EndPoint, before, Some(counts));
-            return Ok(Err(Termination::EndPoint));
+            self.push(z, &incoming_or_p, Some(SpecialPointKind::EndPoint));
+            self.mark_special(SpecialPointKind::EndPoint, before, Some(counts), None, None);
+            return Err(Termination::EndPoint);
         };
-        let b = &branches[c];
-        for (r, &j) in weak.iter().enumerate() {
-            let (ld, gd) = (b.lambda_dot[r], b.g_dot[r]);
+        let b = self.branches[c];
+        for (j, _) in weak.iter().enumerate().filter(|(_, w)| **w) {
+            let (ld, gd) = (b.lambda_dot[j], b.g_dot[j]);
             self.sys.active[j] = !(gd > 1e-9 && ld <= 1e-9);
         }
-        let reference = dir(b);
+        let reference = Self::branch_direction(&b);
         let tangent = self.sys.tangent(z, &reference).unwrap_or(reference);
         self.push(z, &tangent, Some(kind));
-        self.mark_special(kind, before, Some(counts));
-        Ok(Ok(tangent))
+        self.mark_special(kind, before, Some(counts), None, None);
+        Ok(tangent)
+    }
+
+    /// Weakly active point with singular H_+ (Sect. 7).
+    fn classify_singular_weak(
+        &self,
+        rh: &super::path_system::ReducedHessian<NQ>,
+        e0: &Matrix<NQ, NU>,
+        weak: &[bool; NU],
+        u_p: &Vector<NQ>,
+    ) -> (
+        SpecialPointKind,
+        Option<Vector<NQ>>,
+        Option<SingularWeaklyActive<NQ>>,
+    ) {
+        let n_weak = weak.iter().filter(|w| **w).count();
+        if n_weak == 1
+            && let Some(j) = (0..NU).find(|&j| weak[j])
+            && let Ok(s) = classify_singular_weakly_active(
+                &rh.hessian,
+                &rh.basis,
+                rh.dim,
+                &e0.column(j).into_owned(),
+                u_p,
+                SINGULAR_CLASSIFICATION_TOLERANCE,
+            )
+        {
+            let kind = match s.outcome {
+                SingularWeakOutcome::BifurcationPoint => SpecialPointKind::BifurcationPoint,
+                SingularWeakOutcome::CommonLimitPoint => SpecialPointKind::CommonLimitPoint,
+                SingularWeakOutcome::CornerLimitPoint(_) => SpecialPointKind::CornerLimitPoint,
+            };
+            return (kind, Some(s.critical_direction), Some(s));
+        }
+        // Several weakly active constraints or a multiple zero eigenvalue: c₁ and max|c₂| only.
+        let (d, w) = leading_block_eigen(&rh.hessian, rh.dim);
+        let k0 = (0..rh.dim)
+            .min_by(|&a, &b| d[a].abs().total_cmp(&d[b].abs()))
+            .unwrap_or(0);
+        let tw = rh.basis * w.column(k0);
+        let c1 = tw.dot(u_p);
+        let c2 = (e0.transpose() * tw).amax();
+        let s1 = u_p.amax().max(1e-300);
+        let kind = if c1.abs() <= 1e-9 * s1 {
+            SpecialPointKind::BifurcationPoint
+        } else if c2 <= 1e-9 * e0.amax().max(1e-300) {
+            SpecialPointKind::CommonLimitPoint
+        } else {
+            SpecialPointKind::CornerLimitPoint
+        };
+        (kind, Some(tw), None)
     }
 }
+
+/// Relative threshold below which c₁ = w₁ᵀ T_+ᵀ ∇U' counts as zero at a located singular point of
+/// a smooth segment (bifurcation (2.21) rather than limit point (2.22)), relative to the largest
+/// ‖∇U'‖ at the point and its bracket; a sign change of c₁ across the bracket also marks a
+/// bifurcation (see the module docs).
+pub const BIFURCATION_C1_TOLERANCE: f64 = 1e-6;
+
+/// Relative tolerance passed to [`classify_singular_weakly_active`] by the tracer.
+pub const SINGULAR_CLASSIFICATION_TOLERANCE: f64 = 1e-8;

@@ -11,7 +11,10 @@
 //!   largest friction coefficients below which it is guaranteed (Painlevé).
 //! * [`trace_equilibrium_path`] — quasi-static equilibrium paths with bilateral and unilateral
 //!   constraints, limit / corner limit / bifurcation / end points and stability
-//!   (Schulz & Pellegrino 2000).
+//!   (Schulz & Pellegrino 2000); [`EquilibriumPathTracer`] steps it without allocation.
+//! * [`classify_singular_weakly_active`] — the singular-H₊ cases of Schulz & Pellegrino (2000),
+//!   Sect. 7, (7.2)–(7.9): bifurcation, common limit point, corner limit point of shape
+//!   Fig. 7(a)–(d).
 //!
 //! Numerical ranks use [`RANK_RELATIVE_TOLERANCE`]. Errors are typed ([`AnalysisError`],
 //! [`PathError`]); nothing panics on singular or degenerate input.
@@ -23,14 +26,17 @@ mod friction;
 mod kinetic_angle;
 mod linalg;
 mod p_matrix;
+mod path_lcp;
 mod path_output;
 mod path_system;
 mod redundancy;
+mod singular_weakly_active;
 
 pub use couplings::InertialCouplings;
 pub use equilibrium_path::{
-    ContactState, EquilibriumPath, PathError, PathOptions, PathPoint, SpecialPoint,
-    SpecialPointKind, Termination, trace_equilibrium_path,
+    BIFURCATION_C1_TOLERANCE, ContactState, EquilibriumPath, EquilibriumPathTracer,
+    MAX_PREALLOCATED_POINTS, PathError, PathOptions, PathPoint, SINGULAR_CLASSIFICATION_TOLERANCE,
+    SpecialPoint, SpecialPointKind, Termination, trace_equilibrium_path,
 };
 pub use error::{AnalysisError, ConstraintRef};
 pub use friction::{FrictionBound, SLIDING_TOLERANCE, SlidingContactProblem};
@@ -38,3 +44,7 @@ pub use kinetic_angle::{KineticAngle, ORTHOGONALITY_TOLERANCE};
 pub use linalg::{RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, numerical_rank};
 pub use p_matrix::{P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict, p_matrix_test};
 pub use redundancy::ConstraintRankReport;
+pub use singular_weakly_active::{
+    CornerShape, SingularClassificationError, SingularWeakOutcome, SingularWeaklyActive,
+    classify_singular_weakly_active,
+};

@@ -13,13 +13,162 @@
 //! with K = ∇²V − Σ λ_B,i ∇²g_i − Σ λ_j ∇²g_N,j the Hessian of the Lagrangian (2.10), (3.8).
 //! The path tangent ż solves J ż = 0, i.e. (2.8)–(2.9) / (3.7), (3.11).
 //!
-//! This evaluator works on dynamically sized nalgebra matrices (allocated per call): path
-//! following is an offline analysis, see the crate docs of [`super::equilibrium_path`].
+//! # Allocation
+//!
+//! z is the fixed-size [`PathVector`] (its parts are const-generic nalgebra vectors); the only
+//! dynamically sized objects are the bordered Jacobian `[J; cᵀ]` (DIM × DIM, DIM = n + n_b + n_u + 1
+//! is not a const-generic expression on stable Rust) and its right-hand side, which live in a
+//! workspace allocated once in [`PathSystem::new`]. Newton steps, tangents, null bases and
+//! reduced Hessians then run without heap allocation.
 
-use nalgebra::{DMatrix, DVector, SymmetricEigen};
+use std::ops::{Add, AddAssign, Div, Index, IndexMut, Mul, Neg, Sub};
 
-use super::linalg::SymmetricSpectrum;
+use super::linalg::{
+    RANK_RELATIVE_TOLERANCE, leading_block_eigen, leading_inertia, solve_in_place,
+};
 use crate::mechanism::{Matrix, Mechanism, Vector};
+
+/// A point z = (q, λ_B, λ_N, p) of the extended space of the equilibrium equations, or a
+/// direction in it; indexable as one vector of length n + n_b + n_u + 1 (q first, p last).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct PathVector<const NQ: usize, const NB: usize, const NU: usize> {
+    pub q: Vector<NQ>,
+    pub lambda_b: Vector<NB>,
+    pub lambda_n: Vector<NU>,
+    pub p: f64,
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> PathVector<NQ, NB, NU> {
+    /// Length of z.
+    pub const DIM: usize = NQ + NB + NU + 1;
+    /// Index of p.
+    pub const P: usize = NQ + NB + NU;
+
+    pub fn zeros() -> Self {
+        Self {
+            q: Vector::<NQ>::zeros(),
+            lambda_b: Vector::<NB>::zeros(),
+            lambda_n: Vector::<NU>::zeros(),
+            p: 0.0,
+        }
+    }
+
+    /// The unit vector e_i.
+    pub fn unit(i: usize) -> Self {
+        let mut e = Self::zeros();
+        e[i] = 1.0;
+        e
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = f64> + '_ {
+        (0..Self::DIM).map(move |i| self[i])
+    }
+
+    /// max |z_i|.
+    pub fn amax(&self) -> f64 {
+        self.iter().fold(0.0_f64, |m, x| m.max(x.abs()))
+    }
+
+    pub fn dot(&self, other: &Self) -> f64 {
+        (0..Self::DIM).map(|i| self[i] * other[i]).sum()
+    }
+
+    pub fn is_finite(&self) -> bool {
+        self.iter().all(f64::is_finite)
+    }
+
+    /// Euclidean norm of the (q, p) part: the arc-length metric of the path.
+    pub fn qp_norm(&self) -> f64 {
+        self.q.norm().hypot(self.p)
+    }
+
+    /// Inner product of the (q, p) parts.
+    pub fn qp_dot(&self, other: &Self) -> f64 {
+        self.q.dot(&other.q) + self.p * other.p
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Index<usize> for PathVector<NQ, NB, NU> {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        if i < NQ {
+            &self.q[i]
+        } else if i < NQ + NB {
+            &self.lambda_b[i - NQ]
+        } else if i < NQ + NB + NU {
+            &self.lambda_n[i - NQ - NB]
+        } else {
+            assert!(i == Self::P, "PathVector index {i} out of range");
+            &self.p
+        }
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> IndexMut<usize> for PathVector<NQ, NB, NU> {
+    fn index_mut(&mut self, i: usize) -> &mut f64 {
+        if i < NQ {
+            &mut self.q[i]
+        } else if i < NQ + NB {
+            &mut self.lambda_b[i - NQ]
+        } else if i < NQ + NB + NU {
+            &mut self.lambda_n[i - NQ - NB]
+        } else {
+            assert!(i == Self::P, "PathVector index {i} out of range");
+            &mut self.p
+        }
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Add for PathVector<NQ, NB, NU> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        Self {
+            q: self.q + o.q,
+            lambda_b: self.lambda_b + o.lambda_b,
+            lambda_n: self.lambda_n + o.lambda_n,
+            p: self.p + o.p,
+        }
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> AddAssign for PathVector<NQ, NB, NU> {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Sub for PathVector<NQ, NB, NU> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        self + (-o)
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Neg for PathVector<NQ, NB, NU> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        self * -1.0
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Mul<f64> for PathVector<NQ, NB, NU> {
+    type Output = Self;
+    fn mul(self, s: f64) -> Self {
+        Self {
+            q: self.q * s,
+            lambda_b: self.lambda_b * s,
+            lambda_n: self.lambda_n * s,
+            p: self.p * s,
+        }
+    }
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Div<f64> for PathVector<NQ, NB, NU> {
+    type Output = Self;
+    fn div(self, s: f64) -> Self {
+        self * (1.0 / s)
+    }
+}
 
 /// Result of evaluating the model at one z.
 pub(crate) struct Evaluation<const NQ: usize, const NB: usize, const NU: usize> {
@@ -32,41 +181,67 @@ pub(crate) struct Evaluation<const NQ: usize, const NB: usize, const NU: usize> 
     pub w_n: Matrix<NQ, NU>,
 }
 
-/// The equilibrium system of a model for parameter `k` at time `t`.
+/// Reduced Hessian H_+ = T_+ᵀ (∇²𝓛) T_+ (2.13), (3.14) in fixed-size storage: `basis` holds
+/// T_+ in its first `dim` columns (orthonormal, zero elsewhere), `hessian` holds H_+ in its
+/// leading `dim × dim` block, `eigenvalues[0..dim]` (ascending) and `eigenvectors` (first `dim`
+/// columns) diagonalise it as in (2.18).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ReducedHessian<const NQ: usize> {
+    pub dim: usize,
+    pub basis: Matrix<NQ, NQ>,
+    pub hessian: Matrix<NQ, NQ>,
+    pub eigenvalues: Vector<NQ>,
+    pub eigenvectors: Matrix<NQ, NQ>,
+}
+
+impl<const NQ: usize> ReducedHessian<NQ> {
+    /// (positive, negative, zero) eigenvalue counts of H_+ (Schulz & Pellegrino (5.9)).
+    pub fn inertia(&self) -> (usize, usize, usize) {
+        leading_inertia(&self.eigenvalues, self.dim)
+    }
+}
+
+/// The equilibrium system of a model for parameter `k` at time `t`, with its solver workspace.
 pub(crate) struct PathSystem<'m, M, const NQ: usize, const NB: usize, const NU: usize> {
     pub model: &'m mut M,
     pub parameter: usize,
     pub t: f64,
     /// Enforced contacts (g_N,j = 0 with free λ_j).
     pub active: [bool; NU],
+    /// Bordered Jacobian [J; cᵀ], DIM × DIM column-major (allocated once).
+    matrix: Vec<f64>,
+    /// Right-hand side / solution, length DIM (allocated once).
+    rhs: Vec<f64>,
 }
 
-impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
-    PathSystem<'_, M, NQ, NB, NU>
+impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
+    PathSystem<'m, M, NQ, NB, NU>
 {
     /// Size of z.
     pub const DIM: usize = NQ + NB + NU + 1;
     /// Index of p in z.
     pub const P: usize = NQ + NB + NU;
 
-    pub fn q(z: &DVector<f64>) -> Vector<NQ> {
-        Vector::<NQ>::from_fn(|i, _| z[i])
-    }
-    pub fn lambda_b(z: &DVector<f64>) -> Vector<NB> {
-        Vector::<NB>::from_fn(|i, _| z[NQ + i])
-    }
-    pub fn lambda_n(z: &DVector<f64>) -> Vector<NU> {
-        Vector::<NU>::from_fn(|i, _| z[NQ + NB + i])
+    /// The system with its workspace (the only allocation of a path trace besides its output).
+    pub fn new(model: &'m mut M, parameter: usize, t: f64) -> Self {
+        Self {
+            model,
+            parameter,
+            t,
+            active: [false; NU],
+            matrix: vec![0.0; Self::DIM * Self::DIM],
+            rhs: vec![0.0; Self::DIM],
+        }
     }
 
     /// Evaluates the model at z (sets parameter k to p). `None` if the parameter cannot be
     /// set or an output is not finite.
-    pub fn evaluate(&mut self, z: &DVector<f64>) -> Option<Evaluation<NQ, NB, NU>> {
-        if z.iter().any(|x| !x.is_finite()) {
+    pub fn evaluate(&mut self, z: &PathVector<NQ, NB, NU>) -> Option<Evaluation<NQ, NB, NU>> {
+        if !z.is_finite() {
             return None;
         }
-        self.model.set_parameter(self.parameter, z[Self::P]).ok()?;
-        let q = Self::q(z);
+        self.model.set_parameter(self.parameter, z.p).ok()?;
+        let q = z.q;
         let t = self.t;
         let mut grad = Vector::<NQ>::zeros();
         self.model.potential_gradient(&q, t, &mut grad);
@@ -80,16 +255,14 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
         let mut hess = Matrix::<NQ, NQ>::zeros();
         self.model.potential_hessian(&q, t, &mut hess);
         let mut scratch = Matrix::<NQ, NQ>::zeros();
-        let lb = Self::lambda_b(z);
-        let ln = Self::lambda_n(z);
         for i in 0..NB {
-            if lb[i] != 0.0 && self.model.bilateral_hessian(&q, t, i, &mut scratch) {
-                hess -= scratch * lb[i];
+            if z.lambda_b[i] != 0.0 && self.model.bilateral_hessian(&q, t, i, &mut scratch) {
+                hess -= scratch * z.lambda_b[i];
             }
         }
         for j in 0..NU {
-            if ln[j] != 0.0 && self.model.gap_hessian(&q, t, j, &mut scratch) {
-                hess -= scratch * ln[j];
+            if z.lambda_n[j] != 0.0 && self.model.gap_hessian(&q, t, j, &mut scratch) {
+                hess -= scratch * z.lambda_n[j];
             }
         }
         let mut g = Vector::<NB>::zeros();
@@ -121,35 +294,44 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
         finite.then_some(e)
     }
 
-    /// Residual F(z) (length DIM − 1) and Jacobian J (DIM − 1 × DIM).
-    pub fn residual_jacobian(
+    /// Residual F(z) (length DIM − 1) into `f`, and, if `with_jacobian`, the Jacobian J
+    /// (DIM − 1 × DIM) into the first DIM − 1 rows of the workspace matrix.
+    fn residual_jacobian(
         &mut self,
-        z: &DVector<f64>,
-    ) -> Option<(DVector<f64>, DMatrix<f64>, Evaluation<NQ, NB, NU>)> {
+        z: &PathVector<NQ, NB, NU>,
+        f: &mut PathVector<NQ, NB, NU>,
+        with_jacobian: bool,
+    ) -> Option<Evaluation<NQ, NB, NU>> {
         let e = self.evaluate(z)?;
-        let rows = Self::DIM - 1;
-        let mut f = DVector::zeros(rows);
-        let mut j = DMatrix::zeros(rows, Self::DIM);
-        let lb = Self::lambda_b(z);
-        let ln = Self::lambda_n(z);
-        let force = e.grad - e.g_jac * lb - e.w_n * ln;
+        let n = Self::DIM;
+        let force = e.grad - e.g_jac * z.lambda_b - e.w_n * z.lambda_n;
+        *f = PathVector::zeros();
+        let j = &mut self.matrix;
+        if with_jacobian {
+            j.iter_mut().for_each(|x| *x = 0.0);
+        }
+        let mut set = |r: usize, c: usize, v: f64| {
+            if with_jacobian {
+                j[r + c * n] = v;
+            }
+        };
         for i in 0..NQ {
             f[i] = force[i];
             for c in 0..NQ {
-                j[(i, c)] = e.hess_lagrangian[(i, c)];
+                set(i, c, e.hess_lagrangian[(i, c)]);
             }
             for b in 0..NB {
-                j[(i, NQ + b)] = -e.g_jac[(i, b)];
+                set(i, NQ + b, -e.g_jac[(i, b)]);
             }
             for u in 0..NU {
-                j[(i, NQ + NB + u)] = -e.w_n[(i, u)];
+                set(i, NQ + NB + u, -e.w_n[(i, u)]);
             }
-            j[(i, Self::P)] = e.grad_p[i];
+            set(i, Self::P, e.grad_p[i]);
         }
         for b in 0..NB {
             f[NQ + b] = e.g[b];
             for c in 0..NQ {
-                j[(NQ + b, c)] = e.g_jac[(c, b)];
+                set(NQ + b, c, e.g_jac[(c, b)]);
             }
         }
         for u in 0..NU {
@@ -157,39 +339,64 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
             if self.active[u] {
                 f[r] = e.gaps[u];
                 for c in 0..NQ {
-                    j[(r, c)] = e.w_n[(c, u)];
+                    set(r, c, e.w_n[(c, u)]);
                 }
             } else {
-                f[r] = ln[u];
-                j[(r, NQ + NB + u)] = 1.0;
+                f[r] = z.lambda_n[u];
+                set(r, NQ + NB + u, 1.0);
             }
         }
-        Some((f, j, e))
+        Some(e)
+    }
+
+    /// Writes cᵀ into the last row of the workspace matrix.
+    fn border(&mut self, c: &PathVector<NQ, NB, NU>) {
+        let n = Self::DIM;
+        for col in 0..n {
+            self.matrix[(n - 1) + col * n] = c[col];
+        }
+    }
+
+    /// Solves the bordered system in the workspace for the right-hand side `rhs`.
+    fn solve_bordered(&mut self, rhs: &PathVector<NQ, NB, NU>) -> Option<PathVector<NQ, NB, NU>> {
+        let n = Self::DIM;
+        for i in 0..n {
+            self.rhs[i] = rhs[i];
+        }
+        solve_in_place(n, &mut self.matrix, &mut self.rhs)?;
+        let mut x = PathVector::zeros();
+        for i in 0..n {
+            x[i] = self.rhs[i];
+        }
+        Some(x)
+    }
+
+    /// ‖F(z)‖_∞ relative to 1 + ‖z‖_∞ (`None` if the model cannot be evaluated at z).
+    pub fn relative_residual(&mut self, z: &PathVector<NQ, NB, NU>) -> Option<f64> {
+        let mut f = PathVector::zeros();
+        self.residual_jacobian(z, &mut f, false)?;
+        Some(f.amax() / (1.0 + z.amax()))
     }
 
     /// Newton's method on F(z) = 0 together with cᵀz = v, from `z0`.
     pub fn correct(
         &mut self,
-        z0: &DVector<f64>,
-        c: &DVector<f64>,
+        z0: &PathVector<NQ, NB, NU>,
+        c: &PathVector<NQ, NB, NU>,
         v: f64,
         tolerance: f64,
         max_iterations: usize,
-    ) -> Option<DVector<f64>> {
-        let mut z = z0.clone();
+    ) -> Option<PathVector<NQ, NB, NU>> {
+        let mut z = *z0;
+        let mut f = PathVector::zeros();
         for _ in 0..max_iterations {
-            let (f, j, _) = self.residual_jacobian(&z)?;
-            let mut a = j.insert_row(Self::DIM - 1, 0.0);
-            a.row_mut(Self::DIM - 1).copy_from(&c.transpose());
-            let mut r = f.insert_row(Self::DIM - 1, c.dot(&z) - v);
-            r.neg_mut();
-            let dz = a.lu().solve(&r)?;
-            if dz.iter().any(|x| !x.is_finite()) {
-                return None;
-            }
-            z += &dz;
+            self.residual_jacobian(&z, &mut f, true)?;
+            self.border(c);
+            f[Self::P] = c.dot(&z) - v;
+            let dz = self.solve_bordered(&(-f))?;
+            z += dz;
             if dz.amax() <= tolerance * (1.0 + z.amax()) {
-                let (f, _, _) = self.residual_jacobian(&z)?;
+                self.residual_jacobian(&z, &mut f, false)?;
                 let scale = 1.0 + z.amax();
                 return (f.amax() <= 1e3 * tolerance * scale).then_some(z);
             }
@@ -198,67 +405,112 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     }
 
     /// Tangent ż with J ż = 0 and referenceᵀ ż = 1, normalised to ‖(q̇, ṗ)‖ = 1.
-    pub fn tangent(&mut self, z: &DVector<f64>, reference: &DVector<f64>) -> Option<DVector<f64>> {
-        let (_, j, _) = self.residual_jacobian(z)?;
-        let mut a = j.insert_row(Self::DIM - 1, 0.0);
-        a.row_mut(Self::DIM - 1).copy_from(&reference.transpose());
-        let mut rhs = DVector::zeros(Self::DIM);
-        rhs[Self::DIM - 1] = 1.0;
-        let t = a.lu().solve(&rhs)?;
-        let norm = (0..NQ)
-            .map(|i| t[i] * t[i])
-            .sum::<f64>()
-            .sqrt()
-            .hypot(t[Self::P]);
+    pub fn tangent(
+        &mut self,
+        z: &PathVector<NQ, NB, NU>,
+        reference: &PathVector<NQ, NB, NU>,
+    ) -> Option<PathVector<NQ, NB, NU>> {
+        let mut f = PathVector::zeros();
+        self.residual_jacobian(z, &mut f, true)?;
+        self.border(reference);
+        let t = self.solve_bordered(&PathVector::unit(Self::P))?;
+        let norm = t.qp_norm();
         (norm > 0.0 && norm.is_finite()).then(|| t / norm)
     }
 
-    /// Orthonormal basis T of Ker E_+ᵀ, E_+ = [G, W_N,j (j ∈ `strong`)] (2.11), (3.12).
-    pub fn null_basis(e: &Evaluation<NQ, NB, NU>, strong: &[bool; NU]) -> DMatrix<f64> {
+    /// Orthonormal basis T_+ of Ker E_+ᵀ, E_+ = [G, W_N,j (j ∈ `strong`)] (2.11), (3.12), in the
+    /// first columns of the result (zero elsewhere), and its dimension n − rank E_+.
+    ///
+    /// Rank-revealing Gram–Schmidt with column pivoting (two orthogonalisation passes): the
+    /// column of E_+ with the largest residual joins the range basis until that residual is
+    /// ≤ [`RANK_RELATIVE_TOLERANCE`] · max(n, m) · (largest column norm); the unit vectors with
+    /// the largest residuals then complete the basis of ℝⁿ, and those complement vectors are T_+.
+    pub fn null_basis(e: &Evaluation<NQ, NB, NU>, strong: &[bool; NU]) -> (Matrix<NQ, NQ>, usize) {
+        let column = |k: usize| -> Option<Vector<NQ>> {
+            if k < NB {
+                Some(e.g_jac.column(k).into_owned())
+            } else {
+                let u = k - NB;
+                strong[u].then(|| e.w_n.column(u).into_owned())
+            }
+        };
         let m = NB + strong.iter().filter(|s| **s).count();
-        let mut ep = DMatrix::zeros(NQ, m);
-        for b in 0..NB {
-            ep.set_column(b, &e.g_jac.column(b));
-        }
-        let mut c = NB;
-        for (u, &is_strong) in strong.iter().enumerate() {
-            if is_strong {
-                ep.set_column(c, &e.w_n.column(u));
-                c += 1;
+        let mut q = Matrix::<NQ, NQ>::zeros();
+        let mut rank = 0;
+        let residual = |q: &Matrix<NQ, NQ>, rank: usize, v: &Vector<NQ>| {
+            let mut r = *v;
+            for _pass in 0..2 {
+                for c in 0..rank {
+                    let qc = q.column(c);
+                    let d = qc.dot(&r);
+                    r -= qc * d;
+                }
+            }
+            r
+        };
+        let max_norm = (0..NB + NU)
+            .filter_map(column)
+            .fold(0.0_f64, |a, v| a.max(v.norm()));
+        let tol = RANK_RELATIVE_TOLERANCE * NQ.max(m) as f64 * max_norm;
+        while rank < NQ {
+            let mut best: Option<(f64, Vector<NQ>)> = None;
+            for k in 0..NB + NU {
+                if let Some(v) = column(k) {
+                    let r = residual(&q, rank, &v);
+                    let nr = r.norm();
+                    if best.as_ref().is_none_or(|(b, _)| nr > *b) {
+                        best = Some((nr, r));
+                    }
+                }
+            }
+            match best {
+                Some((nr, r)) if nr > tol && nr.is_finite() => {
+                    q.set_column(rank, &(r / nr));
+                    rank += 1;
+                }
+                _ => break,
             }
         }
-        if m == 0 {
-            return DMatrix::identity(NQ, NQ);
+        let mut basis = Matrix::<NQ, NQ>::zeros();
+        let mut dim = 0;
+        while rank + dim < NQ {
+            let mut best: Option<(f64, Vector<NQ>)> = None;
+            for i in 0..NQ {
+                let mut ei = Vector::<NQ>::zeros();
+                ei[i] = 1.0;
+                let r = residual(&q, rank + dim, &ei);
+                let nr = r.norm();
+                if best.as_ref().is_none_or(|(b, _)| nr > *b) {
+                    best = Some((nr, r));
+                }
+            }
+            let Some((nr, r)) = best else { break };
+            let r = r / nr;
+            q.set_column(rank + dim, &r);
+            basis.set_column(dim, &r);
+            dim += 1;
         }
-        let eet = &ep * ep.transpose();
-        let eig = SymmetricEigen::new(eet);
-        let mut order: Vec<usize> = (0..NQ).collect();
-        order.sort_by(|&a, &b| eig.eigenvalues[a].total_cmp(&eig.eigenvalues[b]));
-        let rank = super::linalg::numerical_rank(&ep);
-        let r = NQ - rank;
-        DMatrix::from_fn(NQ, r, |i, k| eig.eigenvectors[(i, order[k])])
+        (basis, dim)
     }
 
-    /// Reduced Hessian H_+ = T_+ᵀ (∇²𝓛) T_+ (2.13), (3.14) and its basis T_+.
-    pub fn reduced_hessian(
-        e: &Evaluation<NQ, NB, NU>,
-        strong: &[bool; NU],
-    ) -> (DMatrix<f64>, DMatrix<f64>) {
-        let t = Self::null_basis(e, strong);
-        let k = DMatrix::from_column_slice(NQ, NQ, e.hess_lagrangian.as_slice());
-        let h = t.transpose() * k * &t;
-        (h, t)
+    /// Reduced Hessian H_+ over the contacts `strong` (and all bilateral constraints), with its
+    /// eigen-decomposition.
+    pub fn reduced_hessian(e: &Evaluation<NQ, NB, NU>, strong: &[bool; NU]) -> ReducedHessian<NQ> {
+        let (basis, dim) = Self::null_basis(e, strong);
+        let hessian = basis.transpose() * e.hess_lagrangian * basis;
+        let (eigenvalues, eigenvectors) = leading_block_eigen(&hessian, dim);
+        ReducedHessian {
+            dim,
+            basis,
+            hessian,
+            eigenvalues,
+            eigenvectors,
+        }
     }
 
     /// (degree of instability, number of zero eigenvalues) of H_+ (Schulz & Pellegrino (5.9)).
     pub fn stability(e: &Evaluation<NQ, NB, NU>, strong: &[bool; NU]) -> (usize, usize) {
-        let (h, _) = Self::reduced_hessian(e, strong);
-        match SymmetricSpectrum::of_dynamic(&h) {
-            Ok(s) => {
-                let (_, neg, zero) = s.inertia();
-                (neg, zero)
-            }
-            Err(_) => (0, h.nrows()),
-        }
+        let (_, neg, zero) = Self::reduced_hessian(e, strong).inertia();
+        (neg, zero)
     }
 }

@@ -1,30 +1,66 @@
-//! The active set after an event: Lötstedt (1982), Sect. 5.
+//! The active set after an event: Lötstedt (1982), Sect. 5, Theorem 5.4.
 //!
-//! Candidates are the contacts with g_Nᵢ = 0 and γᵢ = 0 (set J of Theorem 5.4). Level 0 is the
-//! acceleration LCP (2.5b), with the bilateral constraints condensed (Brogliato (20)):
-//! δ = A_c λ + b ≥ 0 ⊥ λ ≥ 0. Contacts with λᵢ > 0 stay closed (J_λ0), contacts with δᵢ > 0
-//! open (J_δ0). Lötstedt shows that neither naive rule "closed = {λᵢ > 0}" nor
-//! "closed = {δᵢ = 0}" is right when λᵢ = δᵢ = 0: then the first derivatives decide. With
-//! J_λ0 kept as equalities, (5.10)–(5.12) for k = 1 read
+//! Candidates are the contacts with g_Nᵢ = 0 and γᵢ = 0 (set J of Theorem 5.4). Lötstedt shows
+//! that neither naive rule "closed = {λᵢ > 0}" nor "closed = {δᵢ = 0}" is right when
+//! λᵢ = δᵢ = 0 at t₀: then higher time derivatives decide. With x⁽ʲ⁾ = dʲx/dtʲ at t₀ and
 //!
 //! ```text
-//! M q⃛ = ḣ − Ṁ q̈ + Ġ λ_B + Ẇ_N λ_N + G λ̇_B + W_N λ̇_N,
-//! g⃛ = Gᵀ q⃛ + ρ_B = 0,   δ̇ᵢ = wᵢᵀ q⃛ + ρᵢ = 0 (i ∈ J_λ0),
-//! 0 ≤ λ̇ᵢ ⊥ δ̇ᵢ ≥ 0 (i ∈ J \ (J_λ0 ∪ J_δ0)),
+//! J_λk = {i | ∃p ≤ k: λᵢ⁽ʲ⁾ = 0 (j < p), λᵢ⁽ᵖ⁾ > 0},   J_δk = {i | ∃p ≤ k: δᵢ⁽ʲ⁾ = 0 (j < p), δᵢ⁽ᵖ⁾ > 0},
 //! ```
 //!
-//! where ρ are the parts of the third time derivatives of the constraints not multiplying q⃛
-//! (generated `gap_time_derivatives` / `bilateral_time_derivatives` evaluated with q⃛ = 0),
-//! Ṁ, ḣ come from `mass_matrix_rates`, `force_rates`, and Ẇλ = Σ λᵢ (∂²g_Nᵢ/∂q²) q̇ (plus
-//! ∂Wᵢ/∂t by a central difference for rheonomic models). The same condensed LCP solves it; a
-//! contact with λ̇ᵢ > 0 stays closed, one with δ̇ᵢ > 0 opens (δᵢ(t) = δ̇ᵢ(t₀)(t − t₀) + …).
-//! Iteration stops here (k = 1): the contract provides gap derivatives up to order 3, so a
-//! contact with λ̇ᵢ = δ̇ᵢ = 0 as well is kept closed (Lötstedt's termination criterion 3 with
-//! λ₂⁽¹⁾ = 0); a later sign change of its multiplier is then located as an ordinary event.
+//! level k (k = 0, 1, 2) solves, for the still undecided contacts J_k \ J_λ,k−1 with
+//! J_k = J \ J_δ,k−1, the (k)-th derivative of the equations of motion and of the constraints
+//! ((5.10)–(5.12)), with the bilateral constraints and the contacts of J_λ,k−1 as equalities
+//! (their δ vanishes identically near t₀) and the undecided ones complementary:
+//!
+//! ```text
+//! k = 0:  M q̈   = h + G λ_B + W λ                                          (2.5b)
+//! k = 1:  M q⃛   = ḣ − Ṁ q̈ + Ġ λ_B + Ẇ λ + G λ̇_B + W λ̇
+//! k = 2:  M q⁗   = ḧ − 2Ṁ q⃛ − M̈ q̈ + G̈ λ_B + 2Ġ λ̇_B + Ẅ λ + 2Ẇ λ̇ + G λ̈_B + W λ̈
+//! g⁽ᵏ⁺²⁾ = Gᵀ q⁽ᵏ⁺²⁾ + ρ_B,k = 0,   δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k = 0   (i ∈ J_λ,k−1),
+//! 0 ≤ λᵢ⁽ᵏ⁾ ⊥ δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k ≥ 0                              (i undecided),
+//! ```
+//!
+//! where ρ_k is the part of the (k+2)-th time derivative of the constraint not multiplying
+//! q⁽ᵏ⁺²⁾ (generated `gap_time_derivatives` / `bilateral_time_derivatives`, column k+1,
+//! evaluated with q⁽ᵏ⁺²⁾ = 0), Ṁ, M̈ from `mass_matrix_rates`, ḣ, ḧ from `force_rates`, and
+//! Ẇ, Ẅ, Ġ, G̈ from `gap_jacobian_rates` / `bilateral_jacobian_rates` (rheonomic terms
+//! included). Every level is the same condensed mixed LCP ([`MixedLcp`](super::mixed_lcp)):
+//! δ⁽ᵏ⁾ and q⁽ᵏ⁺²⁾ are unique (Lemma 5.2 and the uniqueness step of the proof), λ⁽ᵏ⁾ is the
+//! basic solution; the equality multipliers λ⁽ᵏ⁾ of J_λ,k−1 and λ_B⁽ᵏ⁾ (whose sign is of no
+//! importance, proof of Theorem 5.4) come from the KKT solve and feed the next level. After
+//! level k an undecided contact with λᵢ⁽ᵏ⁾ > 0 joins J_λk (stays closed), one with δᵢ⁽ᵏ⁾ > 0
+//! joins J_δk (opens: δᵢ(t) = δᵢ⁽ᵏ⁾(t − t₀)ᵏ/k! + …), and one with λᵢ⁽ᵏ⁾ = δᵢ⁽ᵏ⁾ = 0 goes on
+//! to level k + 1 with λᵢ⁽ᵏ⁾ = 0.
+//!
+//! Termination (Lötstedt's criteria after (5.15)):
+//! 1. no undecided contact is left (J_k \ J_λk = ∅);
+//! 2. an undecided column is a linear combination of the equality columns (its remainder
+//!    after the kinetic-metric projection is below `rank_tolerance`): by Lemma 5.3 its δ
+//!    vanishes identically, so it is kept closed with λᵢ = 0 (redundant contact);
+//! 3. λ₂⁽ᵏ⁾ = 0: Lötstedt continues with λ₂ = 0 until a δ derivative is non-zero. The contract
+//!    provides the constraint derivatives up to order 4, i.e. δ up to δ̈, so the iteration is
+//!    truncated at k = `max_derivative_order` ≤ [`MAX_DERIVATIVE_ORDER`] = 2: a contact with
+//!    λᵢ = δᵢ = λ̇ᵢ = δ̇ᵢ = λ̈ᵢ = δ̈ᵢ = 0 is kept closed (no penetration to third order); a
+//!    later sign change of its multiplier is then located as an ordinary event.
+//!
+//! Everything is fixed size (arrays of NU indices, SVector/SMatrix); nothing allocates.
 
 use super::options::ActiveSetRule;
 use super::{EventDriven, EventError, LcpStage};
 use crate::mechanism::{Matrix, Mechanism, Vector};
+
+/// Highest derivative level k of the Theorem 5.4 iteration the contract supports (k + 2 = 4:
+/// the generated constraint derivatives stop at order 4).
+pub const MAX_DERIVATIVE_ORDER: usize = 2;
+
+/// Time derivatives at t₀ collected level by level: q⁽ʲ⁺²⁾, λ_N⁽ʲ⁾, λ_B⁽ʲ⁾ for j = 0, 1, 2.
+#[derive(Clone, Copy)]
+struct Derivatives<const NQ: usize, const NB: usize, const NU: usize> {
+    q: [Vector<NQ>; 3],
+    lambda_n: [Vector<NU>; 3],
+    lambda_b: [Vector<NB>; 3],
+}
 
 impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
 where
@@ -47,6 +83,7 @@ where
         }
         self.closed = [false; NU];
         self.n_closed = 0;
+        self.last_derivative_lcps = [None; MAX_DERIVATIVE_ORDER];
         if nc == 0 {
             return Ok(());
         }
@@ -83,13 +120,13 @@ where
                 stage: LcpStage::Acceleration,
                 source,
             })?;
-        let lam_max = lambda.iter().fold(0.0_f64, |a, x| a.max(x.abs()));
-        let lam_tol = self.opts.zero_tolerance * (1.0 + lam_max + h.amax());
+        self.last_acceleration_lcp = (lambda, delta);
+        let lam_tol = self.opts.zero_tolerance * (1.0 + lambda.amax() + h.amax());
         let del_tol = self.opts.zero_tolerance * (1.0 + qdd.amax() + drift_n.amax());
         let mut order = [0usize; NU];
         let mut n = 0;
-        let mut amb = [0usize; NU];
-        let mut na = 0;
+        let mut undecided = [0usize; NU];
+        let mut nu = 0;
         for &i in &cand[..nc] {
             let pos_l = lambda[i] > lam_tol;
             let pos_d = delta[i] > del_tol;
@@ -98,8 +135,8 @@ where
                 ActiveSetRule::NaiveAcceleration => !pos_d,
                 ActiveSetRule::DerivativeIteration => {
                     if !pos_l && !pos_d {
-                        amb[na] = i;
-                        na += 1;
+                        undecided[nu] = i;
+                        nu += 1;
                     }
                     pos_l
                 }
@@ -109,107 +146,179 @@ where
                 n += 1;
             }
         }
-        let n_lambda = n;
-        if na > 0 {
-            // Level 1 (Theorem 5.4, k = 1).
-            // Bilateral multipliers of level 0.
+        if nu > 0 {
+            // Level-0 derivatives: q̈, λ (zero on undecided contacts) and λ_B from the KKT solve.
+            let mut d = Derivatives {
+                q: [qdd, Vector::zeros(), Vector::zeros()],
+                lambda_n: [Vector::zeros(); 3],
+                lambda_b: [Vector::zeros(); 3],
+            };
             let mut f0 = h;
-            for &i in &cand[..nc] {
+            for &i in &order[..n] {
+                d.lambda_n[0][i] = lambda[i];
                 f0.axpy(lambda[i], &w_n.column(i), 1.0);
             }
             let (_, mu) = self.factor.solve_kkt(&f0, &c);
-            let mut lambda_b = Vector::<NB>::zeros();
             for k in 0..self.factor.rank() {
-                lambda_b[self.factor.kept_tag(k)] = mu[k];
+                d.lambda_b[0][self.factor.kept_tag(k)] = mu[k];
             }
-            let zero = Vector::<NQ>::zeros();
-            let (mut m_dot, mut m_ddot) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-            self.model
-                .mass_matrix_rates(&q, &u, &qdd, t, &mut m_dot, &mut m_ddot);
-            let (mut h_dot, mut h_ddot) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-            self.model
-                .force_rates(&q, &u, &qdd, &zero, t, &mut h_dot, &mut h_ddot);
-            let mut r = h_dot - m_dot * qdd;
-            let mut hess = Matrix::<NQ, NQ>::zeros();
-            for i in 0..NB {
-                if lambda_b[i] != 0.0 && self.model.bilateral_hessian(&q, t, i, &mut hess) {
-                    r += hess * u * lambda_b[i];
+            let levels = self.opts.max_derivative_order.min(MAX_DERIVATIVE_ORDER);
+            for level in 1..=levels {
+                if nu == 0 {
+                    break; // criterion 1
                 }
+                self.order[..n].copy_from_slice(&order[..n]);
+                self.n_closed = n;
+                self.derivative_level(
+                    level,
+                    &m,
+                    &mut d,
+                    &mut order,
+                    &mut n,
+                    &mut undecided,
+                    &mut nu,
+                )?;
             }
-            for &i in &cand[..nc] {
-                if lambda[i] != 0.0 && self.model.gap_hessian(&q, t, i, &mut hess) {
-                    r += hess * u * lambda[i];
-                }
+            // Truncation (criterion 3 at the highest level): still undecided contacts stay closed.
+            for &i in &undecided[..nu] {
+                order[n] = i;
+                n += 1;
             }
-            if Mo::RHEONOMIC {
-                let eps = 1e-6 * (1.0 + t.abs());
-                let (mut gp, mut gm) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
-                let (mut wp, mut wm) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
-                let (mut tb, mut tn) = (Vector::<NB>::zeros(), Vector::<NU>::zeros());
-                self.model.bilateral_jacobian(&q, t + eps, &mut gp, &mut tb);
-                self.model.bilateral_jacobian(&q, t - eps, &mut gm, &mut tb);
-                self.model.gap_jacobian(&q, t + eps, &mut wp, &mut tn);
-                self.model.gap_jacobian(&q, t - eps, &mut wm, &mut tn);
-                r += (gp - gm) * lambda_b / (2.0 * eps) + (wp - wm) * lambda / (2.0 * eps);
-            }
-            let mut d3b = Matrix::<NB, 3>::zeros();
-            let mut d3n = Matrix::<NU, 3>::zeros();
-            self.model
-                .bilateral_time_derivatives(&q, &u, &qdd, &zero, t, &mut d3b);
-            self.model
-                .gap_time_derivatives(&q, &u, &qdd, &zero, t, &mut d3n);
-            let rho_n: Vector<NU> = d3n.column(2).into_owned();
-            self.order[..n_lambda].copy_from_slice(&order[..n_lambda]);
-            self.n_closed = n_lambda;
-            self.factor_at(&q, t, &m)?;
-            let mut c1 = Vector::<NQ>::zeros();
-            for k in 0..self.factor.rank() {
-                let tag = self.factor.kept_tag(k);
-                c1[k] = if tag < NB {
-                    -d3b[(tag, 2)]
-                } else {
-                    -rho_n[tag - NB]
-                };
-            }
-            let mut lam1 = Vector::<NU>::zeros();
-            let mut del1 = Vector::<NU>::zeros();
-            let qddd = self
-                .lcp
-                .solve(
-                    &self.factor,
-                    &r,
-                    &c1,
-                    &w_n,
-                    &amb[..na],
-                    &rho_n,
-                    &mut lam1,
-                    &mut del1,
-                )
-                .map_err(|source| EventError::Lcp {
-                    t,
-                    stage: LcpStage::DerivativeIteration,
-                    source,
-                })?;
-            let lam1_max = lam1.iter().fold(0.0_f64, |a, x| a.max(x.abs()));
-            let lam1_tol = self.opts.zero_tolerance * (1.0 + lam1_max + r.amax());
-            let del1_tol = self.opts.zero_tolerance * (1.0 + qddd.amax() + rho_n.amax());
-            for &i in &amb[..na] {
-                let opens = del1[i] > del1_tol && lam1[i] <= lam1_tol;
-                if !opens {
-                    order[n] = i;
-                    n += 1;
-                }
-            }
-            self.last_derivative_lcp = Some((lam1, del1));
-        } else {
-            self.last_derivative_lcp = None;
         }
-        self.last_acceleration_lcp = (lambda, delta);
         for &i in &order[..n] {
             self.closed[i] = true;
         }
         self.order[..n].copy_from_slice(&order[..n]);
         self.n_closed = n;
+        Ok(())
+    }
+
+    /// Level k ≥ 1 of the iteration: solves (5.10)–(5.12) with the equality set
+    /// `order[..n]` (= J_λ,k−1, also loaded in `self.order`) and the undecided contacts
+    /// `undecided[..nu]`; stores q⁽ᵏ⁺²⁾, λ⁽ᵏ⁾, λ_B⁽ᵏ⁾ in `d`, appends new members of J_λk to
+    /// `order` and keeps the still undecided ones in `undecided`.
+    #[allow(clippy::too_many_arguments)]
+    fn derivative_level(
+        &mut self,
+        level: usize,
+        m: &Matrix<NQ, NQ>,
+        d: &mut Derivatives<NQ, NB, NU>,
+        order: &mut [usize; NU],
+        n: &mut usize,
+        undecided: &mut [usize; NU],
+        nu: &mut usize,
+    ) -> Result<(), EventError> {
+        let (t, q, u) = (self.t, self.q, self.u);
+        let zero = Vector::<NQ>::zeros();
+        let (qdd, qddd) = (d.q[0], d.q[1]);
+        let (mut m_dot, mut m_ddot) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
+        self.model
+            .mass_matrix_rates(&q, &u, &qdd, t, &mut m_dot, &mut m_ddot);
+        let (mut h_dot, mut h_ddot) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
+        self.model
+            .force_rates(&q, &u, &qdd, &qddd, t, &mut h_dot, &mut h_ddot);
+        let (mut w_dot, mut w_ddot) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
+        self.model
+            .gap_jacobian_rates(&q, &u, &qdd, t, &mut w_dot, &mut w_ddot);
+        let (mut g_dot, mut g_ddot) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
+        self.model
+            .bilateral_jacobian_rates(&q, &u, &qdd, t, &mut g_dot, &mut g_ddot);
+        // Right-hand side of (5.10) without the level-k multipliers, and the remainders ρ_k.
+        let (lb, ln) = (&d.lambda_b, &d.lambda_n);
+        let f = if level == 1 {
+            h_dot - m_dot * qdd + g_dot * lb[0] + w_dot * ln[0]
+        } else {
+            h_ddot - m_dot * qddd * 2.0 - m_ddot * qdd
+                + g_ddot * lb[0]
+                + g_dot * lb[1] * 2.0
+                + w_ddot * ln[0]
+                + w_dot * ln[1] * 2.0
+        };
+        let qddd_in = if level == 1 { zero } else { qddd };
+        let mut db = Matrix::<NB, 4>::zeros();
+        let mut dn = Matrix::<NU, 4>::zeros();
+        self.model
+            .bilateral_time_derivatives(&q, &u, &qdd, &qddd_in, &zero, t, &mut db);
+        self.model
+            .gap_time_derivatives(&q, &u, &qdd, &qddd_in, &zero, t, &mut dn);
+        let rho_b: Vector<NB> = db.column(level + 1).into_owned();
+        let rho_n: Vector<NU> = dn.column(level + 1).into_owned();
+        self.factor_at(&q, t, m)?;
+        let mut c = Vector::<NQ>::zeros();
+        for k in 0..self.factor.rank() {
+            let tag = self.factor.kept_tag(k);
+            c[k] = if tag < NB {
+                -rho_b[tag]
+            } else {
+                -rho_n[tag - NB]
+            };
+        }
+        // Criterion 2: undecided columns dependent on the equality columns stay closed.
+        let mut unil = [0usize; NU];
+        let mut nl = 0;
+        let w_n = self.w_n;
+        for &i in &undecided[..*nu] {
+            let b = self.factor.whiten(&w_n.column(i).into_owned());
+            if self.factor.project_out(&b).norm() <= self.opts.rank_tolerance * b.norm() {
+                order[*n] = i;
+                *n += 1;
+            } else {
+                unil[nl] = i;
+                nl += 1;
+            }
+        }
+        let mut lam = Vector::<NU>::zeros();
+        let mut del = Vector::<NU>::zeros();
+        let x = self
+            .lcp
+            .solve(
+                &self.factor,
+                &f,
+                &c,
+                &w_n,
+                &unil[..nl],
+                &rho_n,
+                &mut lam,
+                &mut del,
+            )
+            .map_err(|source| EventError::Lcp {
+                t,
+                stage: LcpStage::DerivativeIteration { order: level },
+                source,
+            })?;
+        // Equality multipliers of this level (bilateral and J_λ,k−1) from the KKT solve.
+        let mut f_all = f;
+        for &i in &unil[..nl] {
+            f_all.axpy(lam[i], &w_n.column(i), 1.0);
+        }
+        let (_, mu) = self.factor.solve_kkt(&f_all, &c);
+        for k in 0..self.factor.rank() {
+            let tag = self.factor.kept_tag(k);
+            if tag < NB {
+                d.lambda_b[level][tag] = mu[k];
+            } else {
+                d.lambda_n[level][tag - NB] = mu[k];
+            }
+        }
+        d.q[level] = x;
+        let lam_tol = self.opts.zero_tolerance * (1.0 + lam.amax() + f.amax());
+        let del_tol = self.opts.zero_tolerance * (1.0 + x.amax() + rho_n.amax());
+        let mut still = 0;
+        for &i in &unil[..nl] {
+            if lam[i] > lam_tol {
+                // J_λk: stays closed.
+                d.lambda_n[level][i] = lam[i];
+                order[*n] = i;
+                *n += 1;
+            } else if del[i] <= del_tol {
+                // λ⁽ᵏ⁾ = δ⁽ᵏ⁾ = 0: on to the next level with λ⁽ᵏ⁾ = 0.
+                undecided[still] = i;
+                still += 1;
+            }
+            // Otherwise J_δk: opens (λ ≡ 0 from here on).
+        }
+        *nu = still;
+        self.last_derivative_lcps[level - 1] = Some((lam, del));
         Ok(())
     }
 }

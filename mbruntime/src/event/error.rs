@@ -8,8 +8,11 @@ use crate::lcp::LcpError;
 pub enum LcpStage {
     /// The acceleration-level LCP (Lötstedt 1982, (2.5b)) that picks the active set.
     Acceleration,
-    /// The first-derivative LCP of the Theorem 5.4 iteration ((5.12) with k = 1).
-    DerivativeIteration,
+    /// The level-k derivative LCP of the Theorem 5.4 iteration ((5.12), k = 1 or 2).
+    DerivativeIteration {
+        /// The level k: the LCP is for (λ⁽ᵏ⁾, δ⁽ᵏ⁾).
+        order: usize,
+    },
     /// The impact LCP with Newton's law (Lötstedt (2.11), (3.9)–(3.10); Brogliato (77)).
     Impact,
 }

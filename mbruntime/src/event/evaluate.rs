@@ -4,7 +4,8 @@
 //!
 //! Drift control (documented choice): after every accepted step q is projected onto
 //! {g(q) = 0, g_Nᵢ(q) = 0 for closed i} by at most three Gauss–Newton corrections of minimum
-//! kinetic norm (Δq = −M⁻¹W_K (W_KᵀM⁻¹W_K)⁻¹ r_K, via [`ConstraintFactor::correction`]), then
+//! kinetic norm (Δq = −M⁻¹W_K (W_KᵀM⁻¹W_K)⁻¹ r_K, via
+//! [`ConstraintFactor::correction`](super::constrained::ConstraintFactor::correction)), then
 //! u onto {Gᵀu + ĝ = 0, W_Nᵢᵀu + ŵ_Nᵢ = 0}, which is the M-orthogonal projection. Both
 //! corrections are of the size of the local error, so the order of the method is kept.
 

@@ -2,6 +2,7 @@
 //! dense output, impacts, new active sets and accumulation points.
 
 use super::EventError;
+use super::active_set::MAX_DERIVATIVE_ORDER;
 use super::constrained::ConstraintFactor;
 use super::dopri::{self, DenseStep};
 use super::mixed_lcp::MixedLcp;
@@ -37,9 +38,12 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     pub(super) w_n: Matrix<NQ, NU>,
     pub(super) w_tp: Vector<NU>,
     pub(super) last_acceleration_lcp: (Vector<NU>, Vector<NU>),
-    pub(super) last_derivative_lcp: Option<(Vector<NU>, Vector<NU>)>,
+    pub(super) last_derivative_lcps: [Option<(Vector<NU>, Vector<NU>)>; MAX_DERIVATIVE_ORDER],
     h: f64,
     first_step_limit: f64,
+    /// Open contacts left at g_N = 0, γ = 0 with δ > 0 by the last event: their gap must rise
+    /// first, so a first step whose first gap sample is not positive is too long and is halved.
+    rising: [bool; NU],
     flights: [FlightHistory; NU],
     pub(super) stats: Stats,
 }
@@ -69,9 +73,10 @@ where
             w_n: Matrix::zeros(),
             w_tp: Vector::zeros(),
             last_acceleration_lcp: (Vector::zeros(), Vector::zeros()),
-            last_derivative_lcp: None,
+            last_derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
             h: opts.initial_step,
             first_step_limit: f64::INFINITY,
+            rising: [false; NU],
             flights: [FlightHistory::default(); NU],
             stats: Stats::default(),
         }
@@ -164,13 +169,14 @@ where
         let delta = self.w_n.tr_mul(&a) + drift;
         self.first_step_limit = f64::INFINITY;
         for i in 0..NU {
-            if !self.closed[i]
-                && gn[i] <= self.opts.gap_tolerance
-                && gamma[i] > 0.0
-                && delta[i] < 0.0
-            {
+            let touching = !self.closed[i] && gn[i] <= self.opts.gap_tolerance;
+            if touching && gamma[i] > 0.0 && delta[i] < 0.0 {
                 self.first_step_limit = self.first_step_limit.min(gamma[i] / -delta[i]);
             }
+            // A contact opened at γ = 0 with δ > 0 (e.g. after a grazing closing) leaves on
+            // g_N ≈ ½δ s² + δ̇ s³/6, which may return after 3δ/|δ̇|: see `rising`.
+            self.rising[i] =
+                touching && gamma[i].abs() <= self.opts.velocity_tolerance && delta[i] > 0.0;
         }
         Ok(())
     }
@@ -215,9 +221,21 @@ where
     pub fn last_acceleration_lcp(&self) -> (Vector<NU>, Vector<NU>) {
         self.last_acceleration_lcp
     }
-    /// (λ̇, δ̇) of the last first-derivative LCP of Theorem 5.4, if one was needed.
+    /// (λ̇, δ̇) of the last first-derivative LCP of Theorem 5.4 ((5.12) with k = 1), if one was
+    /// needed (some contact had λ = δ = 0); entries of other contacts are zero.
     pub fn last_derivative_lcp(&self) -> Option<(Vector<NU>, Vector<NU>)> {
-        self.last_derivative_lcp
+        self.last_derivative_lcps[0]
+    }
+    /// (λ⁽ᵏ⁾, δ⁽ᵏ⁾) of the level-k LCP of Theorem 5.4 ((5.12), k = 1 or 2) at the last
+    /// active-set decision, if that level was reached (some contact had λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for all
+    /// j < k); `None` also for k = 0 or k > [`MAX_DERIVATIVE_ORDER`]. Only the entries of the
+    /// contacts undecided at that level are set (the others are zero).
+    pub fn last_derivative_lcp_of_order(&self, k: usize) -> Option<(Vector<NU>, Vector<NU>)> {
+        if (1..=MAX_DERIVATIVE_ORDER).contains(&k) {
+            self.last_derivative_lcps[k - 1]
+        } else {
+            None
+        }
     }
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
@@ -268,6 +286,11 @@ where
             }
             // Event functions at the end: gaps of open contacts, multipliers of closed ones
             // (the last evaluation, stage 7, is at the step's end).
+            if self.first_gap_sample_not_rising(&step) && h / 8.0 >= self.opts.min_step {
+                self.stats.rejected += 1;
+                self.first_step_limit = h / 8.0;
+                continue;
+            }
             let lambda1 = self.lambda_n;
             let mut gap1 = Vector::<NU>::zeros();
             self.model.gaps(&step.q1, t0 + h, &mut gap1);
@@ -325,6 +348,7 @@ where
             self.a = a;
             self.stats.steps += 1;
             self.first_step_limit = f64::INFINITY;
+            self.rising = [false; NU];
             if !last {
                 self.h = h * factor;
             }
@@ -362,6 +386,20 @@ where
             (lo, flo) = (theta, f);
         }
         None
+    }
+
+    /// Whether a contact flagged `rising` (opened at g_N = 0, γ = 0 with δ > 0) has a
+    /// non-positive gap at the first interior sample θ = 1/8 of the step: the step is then too
+    /// long to see the short flight (it would be taken for a penetration at the start).
+    fn first_gap_sample_not_rising(&self, step: &DenseStep<NQ>) -> bool {
+        if !self.rising.iter().any(|&r| r) {
+            return false;
+        }
+        let theta = 1.0 / Self::GAP_SAMPLES as f64;
+        let (q, _) = step.interpolate(theta);
+        let mut gn = Vector::<NU>::zeros();
+        self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
+        (0..NU).any(|i| self.rising[i] && gn[i] <= 0.0)
     }
 
     /// Root θ ∈ (lo, hi] of the event function of contact i on the dense output (Illinois).
@@ -461,7 +499,14 @@ where
         };
         let mut impulse = Vector::<NU>::zeros();
         let mut p_b = Vector::<NB>::zeros();
-        if is_gap && gamma[contact] < -self.opts.velocity_tolerance {
+        let grazing = is_gap
+            && gamma[contact] < -self.opts.velocity_tolerance
+            && -gamma[contact] <= self.grazing_velocity(contact)?;
+        if grazing {
+            // Numerically tangential approach: no impulse, the active set decides
+            // (see [`grazing`](super::grazing)).
+            self.grazing_closing(contact)?;
+        } else if is_gap && gamma[contact] < -self.opts.velocity_tolerance {
             self.stats.impacts += 1;
             kind = EventKind::Impact;
             let mut inelastic = [false; NU];

@@ -12,9 +12,11 @@
 //!    multiplier of a closed contact; they are located by the Illinois method ([`root`]) on
 //!    the dense output, and the step is recomputed up to the event time.
 //! 3. **Impacts** (gap reaching zero with γ < 0): the impact LCP with Newton's law and
-//!    condensed bilateral impulses ([`impact`]).
+//!    condensed bilateral impulses ([`impact`]). An approach with numerically zero normal
+//!    velocity, |γ| ≤ max(`velocity_tolerance`, rtol^{1/3}·√(2T wᵀM_c⁻¹w)), is a grazing closing
+//!    instead: no impulse, the active set decides ([`grazing`]).
 //! 4. **Active set** after every event: acceleration LCP (2.5b) and, where λᵢ = δᵢ = 0, the
-//!    first step of the derivative iteration of Theorem 5.4 ([`active_set`]).
+//!    derivative iteration of Theorem 5.4 up to the second derivatives λ̈, δ̈ ([`active_set`]).
 //! 5. **Accumulation points**: geometric sequences of flights are detected and the contact is
 //!    made persistent ([`zeno`]).
 //!
@@ -25,6 +27,7 @@ pub mod constrained;
 pub mod dopri;
 mod error;
 pub mod evaluate;
+pub mod grazing;
 pub mod impact;
 mod integrator;
 pub mod mixed_lcp;

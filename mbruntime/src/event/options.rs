@@ -4,7 +4,8 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ActiveSetRule {
     /// The acceleration LCP (2.5b) and, for contacts whose multiplier and normal acceleration
-    /// both vanish, the first-derivative LCP of Theorem 5.4 ((5.10)–(5.13), k = 1).
+    /// both vanish, the derivative LCPs of Theorem 5.4 ((5.10)–(5.13)) for k = 1, 2 (up to
+    /// [`EventOptions::max_derivative_order`]); see [`active_set`](super::active_set).
     #[default]
     DerivativeIteration,
     /// Naive rule J₁ = {i | λᵢ(t₀) > 0}: shown wrong by Lötstedt (Sect. 5); for tests only.
@@ -20,11 +21,11 @@ pub struct EventOptions {
     pub rtol: f64,
     /// Absolute tolerance of the error control.
     pub atol: f64,
-    /// First trial step [s].
+    /// First trial step \[s\].
     pub initial_step: f64,
-    /// Largest step [s].
+    /// Largest step \[s\].
     pub max_step: f64,
-    /// Smallest step before [`EventError::StepSizeUnderflow`](super::EventError) [s].
+    /// Smallest step before [`EventError::StepSizeUnderflow`](super::EventError) \[s\].
     pub min_step: f64,
     /// A gap |g_N| below this counts as closed (units of the gap).
     pub gap_tolerance: f64,
@@ -38,12 +39,16 @@ pub struct EventOptions {
     /// Zeno criterion: consecutive flight-time ratios must agree to this relative tolerance.
     pub zeno_ratio_tolerance: f64,
     /// Zeno criterion: switch a contact to persistent once the predicted remaining duration of
-    /// the geometric sequence of flights is at most this [s].
+    /// the geometric sequence of flights is at most this \[s\].
     pub zeno_time: f64,
     /// Stop with an error after this many events.
     pub max_events: usize,
     /// Active-set rule after events.
     pub active_set_rule: ActiveSetRule,
+    /// Highest level k of the Theorem 5.4 derivative iteration (0, 1 or 2; larger values act
+    /// as [`MAX_DERIVATIVE_ORDER`](super::active_set::MAX_DERIVATIVE_ORDER) = 2). Contacts still
+    /// undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) are kept closed.
+    pub max_derivative_order: usize,
 }
 
 impl Default for EventOptions {
@@ -62,6 +67,7 @@ impl Default for EventOptions {
             zeno_time: 1e-10,
             max_events: 100_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
+            max_derivative_order: 2,
         }
     }
 }

@@ -15,7 +15,10 @@ pub enum EventKind {
     },
     /// The multiplier of a closed contact reached zero: new active set, no impulse.
     MultiplierZero,
-    /// A gap reached zero with zero normal velocity (grazing): new active set, no impulse.
+    /// A gap reached zero with numerically zero normal velocity, |γ| below the grazing
+    /// threshold max(`velocity_tolerance`, rtol^{1/3}·√(2T wᵀM_c⁻¹w)) (see
+    /// [`grazing`](super::grazing)): no impulse, the normal velocity is projected away and the
+    /// active set (Theorem 5.4) decides whether the contact stays closed (`closed` of the event).
     Grazing,
 }
 

@@ -94,8 +94,10 @@ fn check_state<const NQ: usize>(
 /// #     fn slip_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) { w[0] = 0.0; p[0] = 0.0 }
 /// #     fn slip_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) { d[0] = 0.0 }
 /// #     fn contact_laws(&self) -> [ContactLaw; 1] { [ContactLaw { normal_restitution: 0.5, tangential_restitution: 0.0, friction: 0.0, has_tangent: false }] }
-/// #     fn gap_time_derivatives(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, o: &mut Matrix<1, 3>) { o.fill(0.0) }
-/// #     fn bilateral_time_derivatives(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Matrix<0, 3>) {}
+/// #     fn gap_time_derivatives(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, o: &mut Matrix<1, 4>) { o.fill(0.0) }
+/// #     fn bilateral_time_derivatives(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Matrix<0, 4>) {}
+/// #     fn gap_jacobian_rates(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, a: &mut Matrix<1, 1>, b: &mut Matrix<1, 1>) { a.fill(0.0); b.fill(0.0) }
+/// #     fn bilateral_jacobian_rates(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Matrix<1, 0>) {}
 /// #     fn mass_matrix_rates(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, a: &mut Matrix<1, 1>, b: &mut Matrix<1, 1>) { a.fill(0.0); b.fill(0.0) }
 /// #     fn force_rates(&self, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: &Vector<1>, _: f64, a: &mut Vector<1>, b: &mut Vector<1>) { a.fill(0.0); b.fill(0.0) }
 /// #     fn potential_gradient(&self, _: &Vector<1>, _: f64, g: &mut Vector<1>) { g[0] = 9.81 }

@@ -278,8 +278,9 @@ impl Mechanism<2, 0, 0> for Chain2 {
         _qd: &Vector<2>,
         _qdd: &Vector<2>,
         _qddd: &Vector<2>,
+        _qdddd: &Vector<2>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
     ) {}
     fn bilateral_time_derivatives(
         &self,
@@ -287,8 +288,27 @@ impl Mechanism<2, 0, 0> for Chain2 {
         _qd: &Vector<2>,
         _qdd: &Vector<2>,
         _qddd: &Vector<2>,
+        _qdddd: &Vector<2>,
         _t: f64,
-        _out: &mut Matrix<0, 3>,
+        _out: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        _w_n_dot: &mut Matrix<2, 0>,
+        _w_n_ddot: &mut Matrix<2, 0>,
+    ) {}
+    fn bilateral_jacobian_rates(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _qdd: &Vector<2>,
+        _t: f64,
+        _jac_dot: &mut Matrix<2, 0>,
+        _jac_ddot: &mut Matrix<2, 0>,
     ) {}
     fn mass_matrix_rates(
         &self,
@@ -309,37 +329,38 @@ impl Mechanism<2, 0, 0> for Chain2 {
         let x5 = q[0].cos();
         let x6 = x4 * x5;
         let x7 = x3 + x6;
-        let x8 = qd[0] * x7;
-        let x9 = -x6;
-        let x10 = x2 + x9;
-        let x11 = qd[1] * x10;
-        let x12 = x8 + x11;
-        let x13 = self.l1 * self.l2;
-        let x14 = self.m2 * x13;
-        let x15 = x12 * x14;
-        let x16 = x0 * x4;
-        let x17 = x1 * x5;
-        let x18 = x16 + x17;
-        let x19 = self.m2 * x18;
-        let x20 = x13 * x19;
+        let x8 = self.l1 * self.l2;
+        let x9 = self.m2 * qd[0];
+        let x10 = x8 * x9;
+        let x11 = x7 * x10;
+        let x12 = -x6;
+        let x13 = x2 + x12;
+        let x14 = self.m2 * qd[1];
+        let x15 = x8 * x14;
+        let x16 = x13 * x15;
+        let x17 = x11 + x16;
+        let x18 = x0 * x4;
+        let x19 = x1 * x5;
+        let x20 = x18 + x19;
         let x21 = -x20;
         let x22 = qd[0] * x21;
         let x23 = qd[1] * x20;
         let x24 = x22 + x23;
-        let x25 = qd[0] * x24;
-        let x26 = qd[0] * x20;
-        let x27 = qd[1] * x21;
-        let x28 = x26 + x27;
-        let x29 = qd[1] * x28;
-        let x30 = qdd[0] * x7;
-        let x31 = qdd[1] * x10;
-        let x32 = x30 + x31;
-        let x33 = x14 * x32;
-        let x34 = x25 + x29 + x33;
-        m_dot[(0, 1)] = x15;
-        m_dot[(1, 0)] = x15;
-        m_ddot[(0, 1)] = x34;
-        m_ddot[(1, 0)] = x34;
+        let x25 = x10 * x24;
+        let x26 = qd[0] * x18;
+        let x27 = qd[0] * x19;
+        let x28 = qd[1] * x21;
+        let x29 = x26 + x27 + x28;
+        let x30 = x15 * x29;
+        let x31 = qdd[0] * x7;
+        let x32 = qdd[1] * x13;
+        let x33 = x31 + x32;
+        let x34 = self.m2 * x8 * x33;
+        let x35 = x25 + x30 + x34;
+        m_dot[(0, 1)] = x17;
+        m_dot[(1, 0)] = x17;
+        m_ddot[(0, 1)] = x35;
+        m_ddot[(1, 0)] = x35;
     }
     fn force_rates(
         &self,
@@ -353,110 +374,114 @@ impl Mechanism<2, 0, 0> for Chain2 {
     ) {
         let x0 = self.m1 + self.m2;
         let x1 = q[0].cos();
-        let x2 = self.g * x0;
-        let x3 = self.l1 * x2;
-        let x4 = x1 * x3;
-        let x5 = qd[1] * qd[1];
-        let x6 = q[0].sin();
-        let x7 = q[1].sin();
-        let x8 = x6 * x7;
-        let x9 = q[1].cos();
-        let x10 = x1 * x9;
-        let x11 = x8 + x10;
-        let x12 = self.m2 * self.l2;
-        let x13 = self.l1 * x11;
-        let x14 = x12 * x13;
-        let x15 = x5 * x14;
-        let x16 = x4 + x15;
-        let x17 = -x16;
-        let x18 = qd[0] * x17;
-        let x19 = x6 * x9;
-        let x20 = x1 * x7;
-        let x21 = -x20;
-        let x22 = x19 + x21;
-        let x23 = qdd[1] * (-2.0);
-        let x24 = x22 * x23;
-        let x25 = x5 * x11;
-        let x26 = x24 + x25;
-        let x27 = self.l1 * x12;
-        let x28 = qd[1] * x26 * x27;
-        let x29 = x18 + x28;
-        let x30 = -x19;
-        let x31 = x20 + x30;
-        let x32 = qdd[0] * (-2.0);
-        let x33 = x31 * x32;
-        let x34 = qd[0] * qd[0];
-        let x35 = x11 * x34;
-        let x36 = x33 + x35;
-        let x37 = qd[0] * x27 * x36;
-        let x38 = self.g * x12;
-        let x39 = x9 * x38;
-        let x40 = x14 * x34;
-        let x41 = x39 + x40;
-        let x42 = -x41;
-        let x43 = qd[1] * x42;
-        let x44 = x37 + x43;
-        let x45 = x3 * x6;
-        let x46 = self.l1 * x31;
-        let x47 = -x5;
-        let x48 = x12 * x46;
-        let x49 = x47 * x48;
-        let x50 = x45 + x49;
-        let x51 = qd[0] * x50;
-        let x52 = x14 * x23;
-        let x53 = self.l1 * x22;
-        let x54 = x12 * x53;
-        let x55 = x47 * x54;
-        let x56 = x52 + x55;
-        let x57 = qd[1] * x56;
-        let x58 = x51 + x57;
-        let x59 = qd[0] * x58;
-        let x60 = qdd[0] * x17;
-        let x61 = qd[1] * qddd[1] * (-2.0) * x54;
-        let x62 = qd[0] * x14;
-        let x63 = qd[1] * x62;
-        let x64 = qdd[1] * x54;
-        let x65 = x63 + x64;
-        let x66 = (-2.0) * x65;
-        let x67 = 3.0 * x15;
-        let x68 = x66 + x67;
-        let x69 = qdd[1] * x68;
-        let x70 = qd[0] * x54;
-        let x71 = qd[1] * x48;
+        let x2 = -self.l1;
+        let x3 = self.g * x0;
+        let x4 = x2 * x3;
+        let x5 = x1 * x4;
+        let x6 = qd[0] * x5;
+        let x7 = q[0].sin();
+        let x8 = q[1].sin();
+        let x9 = x7 * x8;
+        let x10 = qd[0] * x9;
+        let x11 = q[1].cos();
+        let x12 = x1 * x11;
+        let x13 = qd[0] * x12;
+        let x14 = x9 + x12;
+        let x15 = -qd[1];
+        let x16 = x14 * x15;
+        let x17 = x10 + x13;
+        let x18 = x16 + x17;
+        let x19 = self.m2 * self.l2;
+        let x20 = x2 * x19;
+        let x21 = qd[1] * x20;
+        let x22 = x18 * x21;
+        let x23 = x7 * x11;
+        let x24 = x1 * x8;
+        let x25 = -x24;
+        let x26 = x23 + x25;
+        let x27 = self.l1 * (-2.0);
+        let x28 = x19 * x27;
+        let x29 = x26 * x28;
+        let x30 = qdd[1] * x29;
+        let x31 = x22 + x30;
+        let x32 = qd[1] * x31;
+        let x33 = x6 + x32;
+        let x34 = -x14;
+        let x35 = qd[0] * x34;
+        let x36 = qd[1] * x14;
+        let x37 = x35 + x36;
+        let x38 = qd[0] * x20;
+        let x39 = x37 * x38;
+        let x40 = -x23;
+        let x41 = x24 + x40;
+        let x42 = x28 * x41;
+        let x43 = qdd[0] * x42;
+        let x44 = x39 + x43;
+        let x45 = qd[0] * x44;
+        let x46 = self.g * x11;
+        let x47 = x19 * x46;
+        let x48 = x15 * x47;
+        let x49 = x45 + x48;
+        let x50 = qdd[0] * x5;
+        let x51 = qdd[0] * x14;
+        let x52 = qd[0] * 2.0 * x23;
+        let x53 = qd[0] * (-2.0) * x24;
+        let x54 = qd[1] * x41;
+        let x55 = x52 + x53 + x54;
+        let x56 = qd[1] * x55;
+        let x57 = qdd[1] * x14;
+        let x58 = qd[0] * qd[0];
+        let x59 = x23 * x58;
+        let x60 = x57 + x59;
+        let x61 = -x60;
+        let x62 = x24 * x58;
+        let x63 = x51 + x56 + x61 + x62;
+        let x64 = x21 * x63;
+        let x65 = qd[1] * x9;
+        let x66 = qd[1] * x12;
+        let x67 = x65 + x66;
+        let x68 = -x67;
+        let x69 = x17 + x68;
+        let x70 = qdd[1] * (-4.0) * x69;
+        let x71 = qddd[1] * (-2.0) * x26;
         let x72 = x70 + x71;
-        let x73 = -x72;
-        let x74 = qd[1] * x73;
-        let x75 = 2.0 * x14;
-        let x76 = qdd[1] * x75;
-        let x77 = x74 + x76;
-        let x78 = x5 * x77;
-        let x79 = x59 + x60 + x61 + x69 + x78;
-        let x80 = qd[0] * qddd[0] * (-2.0) * x48;
-        let x81 = qdd[0] * x48;
-        let x82 = x63 + x81;
-        let x83 = (-2.0) * x82;
-        let x84 = 3.0 * x40;
-        let x85 = x83 + x84;
-        let x86 = qdd[0] * x85;
-        let x87 = x32 * x62;
-        let x88 = x7 * x38;
-        let x89 = -(x34 * x54);
-        let x90 = x88 + x89;
-        let x91 = qd[1] * x90;
-        let x92 = qd[0] * x34;
-        let x93 = -(x48 * x92);
-        let x94 = x87 + x91 + x93;
-        let x95 = qd[1] * x94;
-        let x96 = qdd[1] * x42;
-        let x97 = qd[0] * x73;
-        let x98 = qdd[0] * x75;
-        let x99 = x97 + x98;
-        let x100 = x34 * x99;
-        let x101 = x80 + x86 + x95 + x96 + x100;
-        h_dot[0] = x29;
-        h_dot[1] = x44;
-        h_ddot[0] = x79;
-        h_ddot[1] = x101;
+        let x73 = self.l1 * x19;
+        let x74 = x72 * x73;
+        let x75 = x64 + x74;
+        let x76 = qd[1] * x75;
+        let x77 = self.l1 * x3 * x7 * x58;
+        let x78 = qdd[1] * qdd[1];
+        let x79 = x29 * x78;
+        let x80 = x50 + x76 + x77 + x79;
+        let x81 = qd[0] * x26;
+        let x82 = (-2.0) * x23;
+        let x83 = 2.0 * x24;
+        let x84 = x82 + x83;
+        let x85 = qd[1] * x84;
+        let x86 = x81 + x85;
+        let x87 = qd[0] * x86;
+        let x88 = qdd[0] * x34;
+        let x89 = qd[1] * qd[1];
+        let x90 = x26 * x89;
+        let x91 = x57 + x87 + x88 + x90;
+        let x92 = x38 * x91;
+        let x93 = -x17;
+        let x94 = x67 + x93;
+        let x95 = qdd[0] * (-4.0) * x94;
+        let x96 = qddd[0] * (-2.0) * x41;
+        let x97 = x95 + x96;
+        let x98 = x73 * x97;
+        let x99 = x92 + x98;
+        let x100 = qd[0] * x99;
+        let x101 = -(qdd[1] * x47);
+        let x102 = qdd[0] * qdd[0];
+        let x103 = x42 * x102;
+        let x104 = self.g * x8 * x19 * x89;
+        let x105 = x100 + x101 + x103 + x104;
+        h_dot[0] = x33;
+        h_dot[1] = x49;
+        h_ddot[0] = x80;
+        h_ddot[1] = x105;
     }
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.m1 + self.m2;
