@@ -10,6 +10,7 @@ generation (the "code generation" stage: evaluator optimisation and Rust emissio
 
 Usage: bench/gen_scaling.py [N ...]   (default: 2 4 8 12 16 20 32 64)
        bench/gen_scaling.py --tsv N ...  (tab-separated rows, for compare_chain.sh)
+       bench/gen_scaling.py --bodies N ...  (the pendulum written with bodies, chain_model.py --bodies)
 Environment: MBCOMPILE (default /work/bin/mbcompile), MB_GEN_TIMEOUT seconds (default 600).
 """
 import os
@@ -24,13 +25,14 @@ LOCK = "/tmp/symbolica.lock"
 DEFAULT_NS = [2, 4, 8, 12, 16, 20, 32, 64]
 
 
-def run_one(n: int, timeout: float) -> dict:
+def run_one(n: int, timeout: float, bodies: bool = False) -> dict:
     """Generates the n-link chain in a temporary crate and returns the measured figures."""
     with tempfile.TemporaryDirectory(prefix=f"mb-chain{n}-") as crate:
         with open(os.path.join(crate, "Cargo.toml"), "w") as f:
             f.write(f'[package]\nname = "mb-chain{n}-scaling"\nversion = "0.1.0"\nedition = "2024"\n')
         os.makedirs(os.path.join(crate, "src"))
-        lib = subprocess.run([sys.executable, os.path.join(HERE, "chain_model.py"), str(n)],
+        lib = subprocess.run([sys.executable, os.path.join(HERE, "chain_model.py")]
+                             + (["--bodies"] if bodies else []) + [str(n)],
                              check=True, capture_output=True, text=True).stdout
         with open(os.path.join(crate, "src", "lib.rs"), "w") as f:
             f.write(lib)
@@ -60,16 +62,16 @@ def run_one(n: int, timeout: float) -> dict:
 
 def main() -> None:
     args = sys.argv[1:]
-    tsv = False
-    if args and args[0] == "--tsv":
-        tsv, args = True, args[1:]
+    tsv = "--tsv" in args
+    bodies = "--bodies" in args
+    args = [a for a in args if a not in ("--tsv", "--bodies")]
     ns = [int(a) for a in args] or DEFAULT_NS
     timeout = float(os.environ.get("MB_GEN_TIMEOUT", "600"))
     if not tsv:
         print("| n | wall [s] | peak RSS [MB] | derivation [s] | code generation [s] | generated lines | dynamics ops |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
     for n in ns:
-        r = run_one(n, timeout)
+        r = run_one(n, timeout, bodies)
         if r["status"] != "ok":
             print(f"{n}\t{r['status']}" if tsv else f"| {n} | {r['status']} | | | | | |", flush=True)
             continue

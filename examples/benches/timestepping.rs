@@ -1,5 +1,7 @@
 //! Time-stepping cost: woodpecker steps per second at Δt = 1e-5 (Glocker & Studer 2005, Table
-//! I), the cost of one step with 0, 1 and 2 closed contacts, and the bouncing ball per step.
+//! I), the cost of one step with 0, 1 and 2 closed contacts (from a fresh stepper: Lemke) and
+//! with 1 closed contact after a step with the same contact (warm-started LCP), and the
+//! bouncing ball per step.
 //!
 //! `cargo bench -p mb-examples --bench timestepping`
 
@@ -71,6 +73,21 @@ fn bench(c: &mut Criterion) {
                 )
             });
         }
+    }
+    // One step with the contact pattern of the previous step (jam phase, 1 closed contact):
+    // the LCP is solved by the warm start from the previous complementary basis.
+    for (name, scheme) in schemes {
+        g.bench_function(format!("{name}/1_closed_warm"), |b| {
+            b.iter_batched_ref(
+                || {
+                    let mut ts = woodpecker(scheme, Q0, U0);
+                    ts.step(1e-5).unwrap();
+                    ts
+                },
+                |ts| black_box(ts.step(1e-5).unwrap().lcp_pivots),
+                BatchSize::SmallInput,
+            )
+        });
     }
     g.finish();
 

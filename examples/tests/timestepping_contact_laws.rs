@@ -8,7 +8,9 @@
 //! Jacobians at the recorded evaluation point and the recorded u^A, u^E (not taken from the
 //! integrator), and the impulses are checked against the momentum balance (19),
 //! M(u^E − u^A) − hΔt − W_N Λ_N − W_T Λ_T = 0 — an independent route from the LCP unknowns
-//! back to the velocities. Both schemes, 0.6 s from Table I (four cycles, every phase).
+//! back to the velocities. Both schemes, 0.6 s from Table I (four cycles, every phase); the
+//! LCPs are solved both by the warm start from the previous step's basis and by Lemke's method,
+//! and both paths are checked.
 
 use mb_examples::woodpecker::Woodpecker;
 use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper};
@@ -109,8 +111,14 @@ fn impact_contact_laws_hold_at_every_step() {
         let mut worst = [0.0; 3];
         let mut steps_with_contact = [0usize; 3];
         let mut sliding = 0usize;
+        // LCP steps solved by the warm start from the previous basis (0 pivots) / by Lemke.
+        let (mut warm, mut lemke) = (0usize, 0usize);
         ts.run(1e-5, 0.6, |r| {
             check_step(&model, scheme, r, &mut worst);
+            if r.lcp_size > 0 {
+                warm += usize::from(r.lcp_pivots == 0);
+                lemke += usize::from(r.lcp_pivots > 0);
+            }
             for (i, n) in steps_with_contact.iter_mut().enumerate() {
                 *n += usize::from(r.active[i]);
                 sliding +=
@@ -124,8 +132,11 @@ fn impact_contact_laws_hold_at_every_step() {
             "{steps_with_contact:?}"
         );
         assert!(sliding > 0);
+        // Both LCP paths were checked: warm-started steps (the common case once a contact
+        // pattern persists) and Lemke solves (pattern changes, rejected guesses).
+        assert!(warm > lemke && lemke > 0, "warm {warm}, Lemke {lemke}");
         println!(
-            "{scheme:?}: worst Upr {:.1e}, cone {:.1e}, Sgn {:.1e}; steps in H {steps_with_contact:?}",
+            "{scheme:?}: worst Upr {:.1e}, cone {:.1e}, Sgn {:.1e}; steps in H {steps_with_contact:?}; LCPs warm-started {warm}, by Lemke {lemke}",
             worst[0], worst[1], worst[2]
         );
     }

@@ -310,3 +310,97 @@ fn force_on_a_non_coordinate() {
     );
     expect(&src, "m: 1.0 }", 1, "`m` is not a coordinate");
 }
+
+// Points and bodies.
+
+const PLANAR: &str = "    parameters { m: 1.0, g: 9.81, r: 0.1 }\n    coordinates { x, y }\n";
+
+#[test]
+fn unknown_point() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    contact floor {{ point: bottom, normal: (0.0, 1.0), restitution: 0.5 }}"
+    ));
+    expect(&src, "bottom", 0, "unknown point or body `bottom`");
+}
+
+#[test]
+fn zero_normal() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    contact floor {{ point: ball, normal: (0.0, 0.0), restitution: 0.5 }}"
+    ));
+    expect(&src, "(0.0, 0.0)", 0, "normal of contact `floor` is zero");
+}
+
+#[test]
+fn vectors_of_different_dimensions() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    gravity = (0.0, 0.0, -g);"
+    ));
+    expect(
+        &src,
+        "(0.0, 0.0, -g)",
+        0,
+        "a model is planar (2) or spatial (3)",
+    );
+}
+
+#[test]
+fn non_positive_mass() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: -m, position: (x, y) }}"
+    ));
+    expect(&src, "-m", 0, "the mass of body `ball` must be positive");
+}
+
+#[test]
+fn inertia_not_positive_definite() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a }\n    body top { mass: m, position: (0.0, 0.0, 0.0), rotation: [rotz(a)], inertia: [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]] }",
+    );
+    expect(&src, "[[1.0", 0, "inertia matrix is not positive definite");
+}
+
+#[test]
+fn inertia_not_symmetric() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a }\n    body top { mass: m, position: (0.0, 0.0, 0.0), rotation: [rotz(a)], inertia: [[1.0, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] }",
+    );
+    expect(
+        &src,
+        "0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]",
+        0,
+        "inertia matrix is not symmetric",
+    );
+}
+
+#[test]
+fn rotation_matrix_not_orthonormal() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a }\n    body top { mass: m, position: (0.0, 0.0, 0.0), rotation: [[cos(a), -sin(a), 0.0], [sin(a), cos(a), 0.0], [0.0, 0.0, 2.0]], inertia: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] }",
+    );
+    expect(&src, "[[cos(a)", 0, "is not a rotation matrix");
+}
+
+#[test]
+fn torque_on_a_point() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    point tip = (x, y + r);\n    torque push {{ on: tip, value: 1.0 }}"
+    ));
+    expect(&src, "tip,", 0, "`tip` is a point: a torque acts on a body");
+}
+
+#[test]
+fn spatial_friction_without_tangent() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y, z }\n    body ball { mass: m, position: (x, y, z) }\n    contact floor { point: ball, normal: (0.0, 0.0, 1.0), restitution: 0.5, friction: 0.3 }",
+    );
+    expect(&src, "floor", 0, "give its slip direction with `tangent");
+}
+
+#[test]
+fn point_used_as_a_number() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    potential = m * g * ball;"
+    ));
+    expect(&src, "ball;", 0, "unknown name `ball`");
+}

@@ -4,7 +4,7 @@
 //! counting global allocator observes zero allocations across many solves of varied problems
 //! (trivial, pivoting, degenerate, infeasible, invalid input) after `Lemke::with_capacity`.
 
-use mbruntime::lcp::Lemke;
+use mbruntime::lcp::{BasisGuess, Lemke, WarmStart};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -29,8 +29,40 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// One test function: the counter is global, so a second concurrently running test would
+/// count its own setup allocations.
 #[test]
 fn solve_does_not_allocate() {
+    small_and_degenerate();
+    large();
+    warm_start();
+}
+
+/// `WarmStart::solve_with_basis` and `BasisGuess::record`, accepted and rejected guesses.
+fn warm_start() {
+    let a = [2.0, 1.0, 1.0, 2.0];
+    let (mut z, mut w) = ([0.0; 2], [0.0; 2]);
+    let mut warm = WarmStart::with_capacity(2);
+    let mut guess = BasisGuess::with_capacity(2);
+    let mut lemke = Lemke::with_capacity(2);
+    let mut accepted = 0;
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    for i in 0..100 {
+        let b = [-5.0 + 0.01 * i as f64, if i % 10 < 5 { -6.0 } else { 6.0 }];
+        // The time-stepping pattern: warm start, Lemke on rejection, record the basis.
+        if let Ok(Some(_)) = warm.solve_with_basis(2, &a, &b, &guess, &mut z, &mut w) {
+            accepted += 1;
+        } else {
+            lemke.solve(2, &a, &b, &mut z, &mut w).unwrap();
+        }
+        guess.record(&z);
+    }
+    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    assert_eq!(after - before, 0, "WarmStart allocated");
+    assert!(accepted > 0 && accepted < 100, "{accepted}");
+}
+
+fn small_and_degenerate() {
     const N: usize = 40;
     // Build all problem data up front (this allocates; the counter is read afterwards).
     let mut problems: Vec<(usize, Vec<f64>, Vec<f64>)> = Vec::new();
@@ -76,4 +108,44 @@ fn solve_does_not_allocate() {
     let after = ALLOCATIONS.load(Ordering::SeqCst);
     assert_eq!(after - before, 0, "Lemke::solve allocated");
     assert_eq!(solved, 5 * 200);
+}
+
+/// The large-size path (refactorisations of the basis, the round-off-zero exit of `z₀`,
+/// polishing of an n = 300 basis) allocates nothing either.
+fn large() {
+    const N: usize = 300;
+    let mut seed = 987654321u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    };
+    let mut problems: Vec<(usize, Vec<f64>, Vec<f64>)> = Vec::new();
+    for n in [N, N / 2] {
+        // A = L Lᵀ / n + 0.05 I with L of rank n / 3 (PSD part with dependent rows).
+        let r = n / 3;
+        let l: Vec<f64> = (0..n * r).map(|_| next()).collect();
+        let mut a = vec![0.0; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                a[i + j * n] = (0..r).map(|k| l[i + k * n] * l[j + k * n]).sum::<f64>() / n as f64;
+            }
+            a[i + i * n] += 0.05;
+        }
+        let b: Vec<f64> = (0..n).map(|_| next()).collect();
+        problems.push((n, a, b));
+    }
+    let mut lemke = Lemke::with_capacity(N);
+    let (mut z, mut w) = (vec![0.0; N], vec![0.0; N]);
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let mut pivots = 0;
+    for (n, a, b) in &problems {
+        let sol = lemke.solve(*n, a, b, &mut z[..*n], &mut w[..*n]);
+        pivots += sol.map(|s| s.pivots).unwrap_or(0);
+    }
+    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    assert_eq!(after - before, 0, "Lemke::solve allocated at n = {N}");
+    // Both solved, with more pivots than one refactorisation period (max(n, 16)) in total.
+    assert!(pivots > N / 2, "pivots {pivots}");
 }

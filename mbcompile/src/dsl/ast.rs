@@ -102,6 +102,20 @@ pub enum ExprKind {
     Powi(Box<Expr>, i64),
     /// `a.powf(b)` or `powf(a, b)`: real power.
     Powf(Box<Expr>, Box<Expr>),
+    /// The total time derivative of a function of (q, t) (not written by users: made when points
+    /// and bodies are assembled into T, see `assemble`).
+    Rate(Box<Expr>),
+    /// A partial derivative (not written by users: made by `assemble` for generalised forces).
+    Partial(Box<Expr>, Wrt),
+}
+
+/// What a [`ExprKind::Partial`] differentiates with respect to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrt {
+    /// Coordinate number k.
+    Coordinate(usize),
+    /// The velocity of coordinate number k.
+    Velocity(usize),
 }
 
 /// A numeric literal kept exactly as written (decimal), so that symbolic work is exact.
@@ -164,13 +178,160 @@ pub enum Tangent {
     Velocity(Expr),
 }
 
+/// A vector of 2 (planar) or 3 (spatial) components: a position, direction or force.
+#[derive(Debug, Clone)]
+pub struct Vector {
+    /// The components.
+    pub components: Vec<Expr>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A 3×3 matrix written as rows `[[a, b, c], [d, e, f], [g, h, i]]`.
+#[derive(Debug, Clone)]
+pub struct Matrix3 {
+    /// The rows.
+    pub rows: Vec<Vec<Expr>>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A named point: its position as a function of (q, t).
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// Its name.
+    pub name: Name,
+    /// r(q, t).
+    pub position: Vector,
+}
+
+/// An axis of an elementary rotation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axis {
+    /// `rotx(a)`.
+    X,
+    /// `roty(a)`.
+    Y,
+    /// `rotz(a)`.
+    Z,
+}
+
+/// How a body's orientation is given.
+#[derive(Debug, Clone)]
+pub enum Orientation {
+    /// Planar: the angle of the body (ω = dθ/dt).
+    Angle(Expr),
+    /// Spatial: R = R_1 R_2 ⋯ (body axes to world axes), elementary rotations about named axes.
+    Sequence(Vec<(Axis, Expr)>, Span),
+    /// Spatial: the rotation matrix (body axes to world axes).
+    Matrix(Matrix3),
+}
+
+/// A body's inertia about its centre of mass.
+#[derive(Debug, Clone)]
+pub enum Inertia {
+    /// Planar: the moment of inertia.
+    Scalar(Expr),
+    /// Spatial: the inertia tensor in body axes.
+    Matrix(Matrix3),
+}
+
+/// A rigid body (or a particle, without orientation and inertia).
+#[derive(Debug, Clone)]
+pub struct Body {
+    /// Its name; as a point it stands for the centre of mass.
+    pub name: Name,
+    /// Mass (parameters only).
+    pub mass: Expr,
+    /// Centre of mass r(q, t).
+    pub position: Vector,
+    /// Orientation, if the body rotates.
+    pub orientation: Option<Orientation>,
+    /// Inertia about the centre of mass (needs an orientation).
+    pub inertia: Option<Inertia>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A linear spring between two points: V = ½ k (|r_a − r_b| − l₀)².
+#[derive(Debug, Clone)]
+pub struct Spring {
+    /// Its name.
+    pub name: Name,
+    /// The two points (or bodies).
+    pub between: [Name; 2],
+    /// Stiffness k.
+    pub stiffness: Expr,
+    /// Rest length l₀ (0 when not given).
+    pub rest: Option<Expr>,
+}
+
+/// A linear damper between two points: force −c ḋ along the line, d = |r_a − r_b|.
+#[derive(Debug, Clone)]
+pub struct Damper {
+    /// Its name.
+    pub name: Name,
+    /// The two points (or bodies).
+    pub between: [Name; 2],
+    /// Damping coefficient c.
+    pub coefficient: Expr,
+}
+
+/// A force applied at a point, in world axes: Q = (∂r/∂q)ᵀ F.
+#[derive(Debug, Clone)]
+pub struct Load {
+    /// Its name.
+    pub name: Name,
+    /// The point (or body centre of mass).
+    pub at: Name,
+    /// F(q, q̇, t).
+    pub force: Vector,
+}
+
+/// A torque on a body: Q = (∂ω/∂q̇)ᵀ τ (planar: τ ∂θ/∂q; spatial: τ in world axes).
+#[derive(Debug, Clone)]
+pub struct Torque {
+    /// Its name.
+    pub name: Name,
+    /// The body.
+    pub on: Name,
+    /// τ: one component (planar) or three (spatial, world axes).
+    pub value: Vector,
+}
+
+/// How the gap of a contact is given.
+#[derive(Debug, Clone)]
+pub enum Gap {
+    /// g_N(q, t) written directly.
+    Expr(Expr),
+    /// A point against a fixed line (planar) or plane (spatial): g_N = n̂·(r − r₀).
+    Plane {
+        /// The point (or body centre of mass).
+        point: Name,
+        /// The normal n (parameters only, non-zero; the side it points to is free).
+        normal: Vector,
+        /// A point r₀ of the line or plane (the origin when not given).
+        through: Option<Vector>,
+    },
+    /// A distance limit between two points: g_N = l − |r_a − r_b| (`max: l`) or
+    /// |r_a − r_b| − l (`min: l`).
+    Distance {
+        /// The two points.
+        between: [Name; 2],
+        /// The limit l.
+        limit: Expr,
+        /// Whether l is a maximum (a string) or a minimum.
+        maximum: bool,
+    },
+}
+
 /// A unilateral contact with Newton restitution and Coulomb friction.
 #[derive(Debug, Clone)]
 pub struct Contact {
     /// Its name.
     pub name: Name,
     /// The gap g_N(q, t) ≥ 0.
-    pub gap: Expr,
+    pub gap: Gap,
     /// Normal restitution ε_N ∈ [0, 1] (an expression of parameters).
     pub normal_restitution: Expr,
     /// Tangential restitution ε_T ∈ [0, 1]; 0 when not given.
@@ -179,6 +340,9 @@ pub struct Contact {
     pub friction: Option<Expr>,
     /// The tangential direction, needed when μ is given.
     pub tangent: Option<Tangent>,
+    /// A tangent direction t for a spatial plane contact: slip s_T = t̂·r (planar contacts
+    /// against a line take the line's direction).
+    pub tangent_direction: Option<Vector>,
     /// The span of the whole contact block (for messages about it as a whole).
     pub span: Span,
 }
@@ -208,6 +372,20 @@ pub struct Model {
     pub constraints: Vec<Constraint>,
     /// Unilateral contacts.
     pub contacts: Vec<Contact>,
+    /// Named points.
+    pub points: Vec<Point>,
+    /// Bodies.
+    pub bodies: Vec<Body>,
+    /// The gravity vector (acceleration), if bodies weigh.
+    pub gravity: Option<Vector>,
+    /// Springs.
+    pub springs: Vec<Spring>,
+    /// Dampers.
+    pub dampers: Vec<Damper>,
+    /// Forces at points.
+    pub loads: Vec<Load>,
+    /// Torques on bodies.
+    pub torques: Vec<Torque>,
     /// Span of the whole block.
     pub span: Span,
 }

@@ -5,7 +5,10 @@
 //! doc comments, `1.0` versus `1`). Its SHA-256 is the model fingerprint recorded in generated
 //! code: a semantic change changes it, a formatting change does not.
 
-use super::ast::{BinOp, Expr, ExprKind, Model, Number, Tangent};
+use super::ast::{
+    Axis, BinOp, Expr, ExprKind, Gap, Inertia, Matrix3, Model, Number, Orientation, Tangent,
+    Vector, Wrt,
+};
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
@@ -39,7 +42,24 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::Call(f, a) => format!("({} {})", f.name(), expr(a)),
         ExprKind::Powi(a, n) => format!("(powi {} {n})", expr(a)),
         ExprKind::Powf(a, b) => format!("(powf {} {})", expr(a), expr(b)),
+        ExprKind::Rate(a) => format!("(rate {})", expr(a)),
+        ExprKind::Partial(a, Wrt::Coordinate(k)) => format!("(partial {} q{k})", expr(a)),
+        ExprKind::Partial(a, Wrt::Velocity(k)) => format!("(partial {} qd{k})", expr(a)),
     }
+}
+
+fn vector(v: &Vector) -> String {
+    let c: Vec<String> = v.components.iter().map(expr).collect();
+    format!("(vector {})", c.join(" "))
+}
+
+fn matrix(m: &Matrix3) -> String {
+    let rows: Vec<String> = m
+        .rows
+        .iter()
+        .map(|r| format!("({})", r.iter().map(expr).collect::<Vec<_>>().join(" ")))
+        .collect();
+    format!("(matrix {})", rows.join(" "))
 }
 
 /// Canonical rendering of a whole model (one line per declaration).
@@ -72,11 +92,35 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "constraint {} {}", c.name.text, expr(&c.value));
     }
     for c in &m.contacts {
+        let gap = match &c.gap {
+            Gap::Expr(e) => format!("gap {}", expr(e)),
+            Gap::Plane {
+                point,
+                normal,
+                through,
+            } => {
+                let mut g = format!("point {} normal {}", point.text, vector(normal));
+                if let Some(t) = through {
+                    let _ = write!(g, " through {}", vector(t));
+                }
+                g
+            }
+            Gap::Distance {
+                between,
+                limit,
+                maximum,
+            } => format!(
+                "distance {} {} {} {}",
+                between[0].text,
+                between[1].text,
+                if *maximum { "max" } else { "min" },
+                expr(limit)
+            ),
+        };
         let _ = write!(
             s,
-            "contact {} gap {} restitution {}",
+            "contact {} {gap} restitution {}",
             c.name.text,
-            expr(&c.gap),
             expr(&c.normal_restitution)
         );
         if let Some(e) = &c.tangential_restitution {
@@ -94,7 +138,100 @@ pub fn model(m: &Model) -> String {
             }
             None => {}
         }
+        if let Some(t) = &c.tangent_direction {
+            let _ = write!(s, " tangent {}", vector(t));
+        }
         s.push('\n');
+    }
+    for p in &m.points {
+        let _ = writeln!(s, "point {} {}", p.name.text, vector(&p.position));
+    }
+    for b in &m.bodies {
+        let _ = write!(
+            s,
+            "body {} mass {} position {}",
+            b.name.text,
+            expr(&b.mass),
+            vector(&b.position)
+        );
+        match &b.orientation {
+            Some(Orientation::Angle(e)) => {
+                let _ = write!(s, " angle {}", expr(e));
+            }
+            Some(Orientation::Sequence(seq, _)) => {
+                let r: Vec<String> = seq
+                    .iter()
+                    .map(|(a, e)| {
+                        let a = match a {
+                            Axis::X => "rotx",
+                            Axis::Y => "roty",
+                            Axis::Z => "rotz",
+                        };
+                        format!("({a} {})", expr(e))
+                    })
+                    .collect();
+                let _ = write!(s, " rotation (sequence {})", r.join(" "));
+            }
+            Some(Orientation::Matrix(mx)) => {
+                let _ = write!(s, " rotation {}", matrix(mx));
+            }
+            None => {}
+        }
+        match &b.inertia {
+            Some(Inertia::Scalar(e)) => {
+                let _ = write!(s, " inertia {}", expr(e));
+            }
+            Some(Inertia::Matrix(mx)) => {
+                let _ = write!(s, " inertia {}", matrix(mx));
+            }
+            None => {}
+        }
+        s.push('\n');
+    }
+    if let Some(g) = &m.gravity {
+        let _ = writeln!(s, "gravity {}", vector(g));
+    }
+    for sp in &m.springs {
+        let _ = write!(
+            s,
+            "spring {} {} {} stiffness {}",
+            sp.name.text,
+            sp.between[0].text,
+            sp.between[1].text,
+            expr(&sp.stiffness)
+        );
+        if let Some(r) = &sp.rest {
+            let _ = write!(s, " rest {}", expr(r));
+        }
+        s.push('\n');
+    }
+    for d in &m.dampers {
+        let _ = writeln!(
+            s,
+            "damper {} {} {} coefficient {}",
+            d.name.text,
+            d.between[0].text,
+            d.between[1].text,
+            expr(&d.coefficient)
+        );
+    }
+    for l in &m.loads {
+        let _ = writeln!(
+            s,
+            "load {} at {} force {}",
+            l.name.text,
+            l.at.text,
+            vector(&l.force)
+        );
+    }
+    for t in &m.torques {
+        let _ = writeln!(
+            s,
+            "torque {} on {} value {}",
+            t.name.text,
+            t.on.text,
+            vector(&t.value)
+        );
     }
     s
 }

@@ -16,11 +16,14 @@
 //! assert_eq!(model.module_name(), "pendulum");
 //! ```
 
+pub mod assemble;
 pub mod ast;
 pub mod canonical;
 pub mod expr;
 pub mod parse;
+pub mod parse_kinematics;
 pub mod resolve;
+pub mod resolve_kinematics;
 pub mod source;
 
 pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};

@@ -10,15 +10,21 @@
 //!              | "potential" "=" expr ";"
 //!              | "forces" "{" (Ident ":" expr),* "}"
 //!              | "constraint" Ident "=" expr ";"
-//!              | "contact" Ident "{" (field ":" expr),* "}"
+//!              | "contact" Ident "{" (field ":" value),* "}"
+//!              | kinematic items (points, bodies, …: see `parse_kinematics`)
 //! field       := "gap" | "restitution" | "tangential_restitution" | "friction"
 //!              | "slip" | "tangential_velocity"
+//!              | "point" | "normal" | "through" | "tangent"   (a point against a line or plane)
+//!              | "distance" | "max" | "min"                   (a distance limit between points)
 //! ```
 //!
 //! Comments are ignored; `///` comments document the mechanism and its parameters.
 
-use super::ast::{Constraint, Contact, Definition, Force, Model, Name, Parameter, Tangent};
+use super::ast::{
+    Constraint, Contact, Definition, Force, Gap, Model, Name, Parameter, Point, Tangent,
+};
 use super::expr::{convert, number};
+use super::parse_kinematics as kinematics;
 use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -28,8 +34,8 @@ use syn::{Attribute, Error, Ident, Token, braced};
 /// The message for a block with nothing in it.
 pub const EMPTY_MODEL: &str = "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
 
-const ITEMS: &str =
-    "parameters, coordinates, time, let, kinetic, potential, forces, constraint, contact";
+const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, \
+                     constraint, contact, point, body, gravity, spring, damper, load, torque";
 
 fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
     let mut out = Vec::new();
@@ -131,74 +137,112 @@ impl Parse for ForceDecl {
     }
 }
 
-struct ContactField {
-    key: Ident,
-    value: super::ast::Expr,
-}
-
-impl Parse for ContactField {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let key: Ident = input.parse()?;
-        input.parse::<Token![:]>()?;
-        Ok(ContactField {
-            key,
-            value: field_expr(input)?,
-        })
-    }
-}
-
 fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
-    let content;
-    let brace = braced!(content in input);
-    let fields: Punctuated<ContactField, Token![,]> = Punctuated::parse_terminated(&content)?;
+    let (fields, close) = kinematics::fields(input)?;
     let mut gap = None;
     let mut normal_restitution = None;
     let mut tangential_restitution = None;
     let mut friction = None;
     let mut tangent = None;
+    let mut tangent_direction = None;
+    let (mut point, mut normal, mut through) = (None, None, None);
+    let (mut distance, mut max, mut min) = (None, None, None);
     for f in fields {
         let key = f.key.to_string();
         let span = f.key.span();
+        let v = &f.value;
         match key.as_str() {
-            "gap" => set_once(&mut gap, f.value, span, "gap")?,
-            "restitution" => set_once(&mut normal_restitution, f.value, span, "restitution")?,
+            "gap" => set_once(&mut gap, convert(v)?, span, "gap")?,
+            "restitution" => set_once(&mut normal_restitution, convert(v)?, span, "restitution")?,
             "tangential_restitution" => set_once(
                 &mut tangential_restitution,
-                f.value,
+                convert(v)?,
                 span,
                 "tangential_restitution",
             )?,
-            "friction" => set_once(&mut friction, f.value, span, "friction")?,
+            "friction" => set_once(&mut friction, convert(v)?, span, "friction")?,
             "slip" => set_once(
                 &mut tangent,
-                Tangent::Slip(f.value),
+                Tangent::Slip(convert(v)?),
                 span,
                 "slip or tangential_velocity",
             )?,
             "tangential_velocity" => set_once(
                 &mut tangent,
-                Tangent::Velocity(f.value),
+                Tangent::Velocity(convert(v)?),
                 span,
                 "slip or tangential_velocity",
             )?,
+            "point" => set_once(&mut point, kinematics::name_ref(v)?, span, "point")?,
+            "normal" => set_once(&mut normal, kinematics::vector(v)?, span, "normal")?,
+            "through" => set_once(&mut through, kinematics::vector(v)?, span, "through")?,
+            "tangent" => set_once(
+                &mut tangent_direction,
+                kinematics::vector(v)?,
+                span,
+                "tangent",
+            )?,
+            "distance" => set_once(&mut distance, kinematics::pair(v)?, span, "distance")?,
+            "max" => set_once(&mut max, convert(v)?, span, "max")?,
+            "min" => set_once(&mut min, convert(v)?, span, "min")?,
             _ => {
                 return Err(Error::new(
                     span,
                     format!(
-                        "unknown contact field `{key}`; expected gap, restitution, \
-                         tangential_restitution, friction, slip or tangential_velocity"
+                        "unknown contact field `{key}`; expected gap (or point with normal and \
+                         through, or distance with max or min), restitution, \
+                         tangential_restitution, friction, slip, tangential_velocity or tangent"
                     ),
                 ));
             }
         }
     }
-    let whole = id.span().join(brace.span.close()).unwrap_or(id.span());
-    let gap = gap.ok_or_else(|| {
-        Error::new(
+    let whole = id.span().join(close).unwrap_or(id.span());
+    let kinds = [gap.is_some(), point.is_some(), distance.is_some()];
+    if kinds.iter().filter(|k| **k).count() > 1 {
+        return Err(Error::new(
+            id.span(),
+            format!(
+                "contact `{id}` gives its gap more than once: use one of `gap`, `point` or `distance`"
+            ),
+        ));
+    }
+    let gap = if let Some(g) = gap {
+        Gap::Expr(g)
+    } else if let Some(point) = point {
+        let normal = normal.ok_or_else(|| {
+            Error::new(
+                id.span(),
+                format!("contact `{id}` of a point needs the `normal` of its line or plane"),
+            )
+        })?;
+        Gap::Plane {
+            point,
+            normal,
+            through,
+        }
+    } else if let Some(between) = distance {
+        let (limit, maximum) = match (max, min) {
+            (Some(l), None) => (l, true),
+            (None, Some(l)) => (l, false),
+            _ => {
+                return Err(Error::new(
+                    id.span(),
+                    format!("contact `{id}` on a distance needs exactly one of `max` or `min`"),
+                ));
+            }
+        };
+        Gap::Distance {
+            between,
+            limit,
+            maximum,
+        }
+    } else {
+        return Err(Error::new(
             id.span(),
             format!("contact `{id}` is missing its required field `gap`"),
-        )
-    })?;
+        ));
+    };
     let normal_restitution = normal_restitution.ok_or_else(|| {
         Error::new(
             id.span(),
@@ -212,6 +256,7 @@ fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
         tangential_restitution,
         friction,
         tangent,
+        tangent_direction,
         span: whole,
     })
 }
@@ -242,6 +287,13 @@ impl Parse for Model {
             forces: Vec::new(),
             constraints: Vec::new(),
             contacts: Vec::new(),
+            points: Vec::new(),
+            bodies: Vec::new(),
+            gravity: None,
+            springs: Vec::new(),
+            dampers: Vec::new(),
+            loads: Vec::new(),
+            torques: Vec::new(),
             span: block_span,
         };
         let mut seen_parameters = false;
@@ -331,6 +383,47 @@ impl Parse for Model {
                 "contact" => {
                     let id: Ident = input.parse()?;
                     m.contacts.push(contact(input, id)?);
+                }
+                "point" => {
+                    let id: Ident = input.parse()?;
+                    input.parse::<Token![=]>()?;
+                    let v: syn::Expr = input.parse()?;
+                    input.parse::<Token![;]>()?;
+                    m.points.push(Point {
+                        name: name(&id),
+                        position: kinematics::vector(&v)?,
+                    });
+                }
+                "gravity" => {
+                    input.parse::<Token![=]>()?;
+                    let v: syn::Expr = input.parse()?;
+                    input.parse::<Token![;]>()?;
+                    set_once(
+                        &mut m.gravity,
+                        kinematics::vector(&v)?,
+                        key.span(),
+                        "gravity",
+                    )?;
+                }
+                "body" => {
+                    let id: Ident = input.parse()?;
+                    m.bodies.push(kinematics::body(input, id)?);
+                }
+                "spring" => {
+                    let id: Ident = input.parse()?;
+                    m.springs.push(kinematics::spring(input, id)?);
+                }
+                "damper" => {
+                    let id: Ident = input.parse()?;
+                    m.dampers.push(kinematics::damper(input, id)?);
+                }
+                "load" => {
+                    let id: Ident = input.parse()?;
+                    m.loads.push(kinematics::load(input, id)?);
+                }
+                "torque" => {
+                    let id: Ident = input.parse()?;
+                    m.torques.push(kinematics::torque(input, id)?);
                 }
                 _ => {
                     return Err(Error::new(

@@ -4,7 +4,7 @@
 //! (V, g, g_N and s_T depend on (q, t) only; restitution and friction on parameters only); the
 //! restitution and friction values at the parameter defaults must lie in their ranges.
 
-use super::ast::{BinOp, Expr, ExprKind, Function, Model, Tangent};
+use super::ast::{BinOp, Expr, ExprKind, Function, Gap, Model, Tangent};
 use proc_macro2::Span;
 use std::collections::HashMap;
 use syn::Error;
@@ -178,6 +178,15 @@ impl<'m> Scope<'m> {
             ExprKind::Binary(_, a, b) | ExprKind::Powf(a, b) => {
                 self.dependencies(a)?.merge(self.dependencies(b)?)
             }
+            // Internal nodes (made by `assemble` after validation): conservative answers.
+            ExprKind::Rate(a) => {
+                let d = self.dependencies(a)?;
+                Dependencies {
+                    velocity: d.coordinate.or(d.velocity),
+                    ..d
+                }
+            }
+            ExprKind::Partial(a, _) => self.dependencies(a)?,
         })
     }
 
@@ -215,11 +224,13 @@ impl<'m> Scope<'m> {
             }
             ExprKind::Powi(a, n) => self.default_value(a)?.powi(*n as i32),
             ExprKind::Powf(a, b) => self.default_value(a)?.powf(self.default_value(b)?),
+            ExprKind::Rate(_) | ExprKind::Partial(..) => return None,
         })
     }
 }
 
-fn no_velocity(deps: Dependencies, what: &str) -> syn::Result<()> {
+/// Error at the first velocity `deps` records.
+pub fn no_velocity(deps: Dependencies, what: &str) -> syn::Result<()> {
     match deps.velocity {
         Some(s) => Err(Error::new(
             s,
@@ -229,7 +240,8 @@ fn no_velocity(deps: Dependencies, what: &str) -> syn::Result<()> {
     }
 }
 
-fn parameters_only(scope: &Scope, e: &Expr, what: &str) -> syn::Result<()> {
+/// Error unless `e` depends on parameters only.
+pub fn parameters_only(scope: &Scope, e: &Expr, what: &str) -> syn::Result<()> {
     let d = scope.dependencies(e)?;
     if let Some(s) = d.velocity.or(d.coordinate) {
         return Err(Error::new(
@@ -278,17 +290,20 @@ pub fn validate(m: &Model) -> syn::Result<()> {
             ),
         ));
     }
-    let kinetic = m.kinetic.as_ref().ok_or_else(|| {
-        Error::new(
+    if m.kinetic.is_none() && m.bodies.is_empty() {
+        return Err(Error::new(
             m.name.span,
             format!(
-                "mechanism `{}` is missing its kinetic energy: add `kinetic = ...;`",
+                "mechanism `{}` is missing its kinetic energy: add `kinetic = ...;` or bodies",
                 m.name.text
             ),
-        )
-    })?;
+        ));
+    }
     let scope = Scope::new(m)?;
-    scope.dependencies(kinetic)?;
+    if let Some(kinetic) = &m.kinetic {
+        scope.dependencies(kinetic)?;
+    }
+    super::resolve_kinematics::validate_kinematics(m, &scope)?;
     if let Some(v) = &m.potential {
         no_velocity(scope.dependencies(v)?, "the potential energy")?;
     }
@@ -337,10 +352,12 @@ pub fn validate(m: &Model) -> syn::Result<()> {
                 format!("duplicate constraint or contact name `{}`", c.name.text),
             ));
         }
-        no_velocity(
-            scope.dependencies(&c.gap)?,
-            &format!("the gap of contact `{}`", c.name.text),
-        )?;
+        if let Gap::Expr(gap) = &c.gap {
+            no_velocity(
+                scope.dependencies(gap)?,
+                &format!("the gap of contact `{}`", c.name.text),
+            )?;
+        }
         parameters_only(&scope, &c.normal_restitution, "restitution")?;
         in_range(&scope, &c.normal_restitution, "restitution", 0.0, 1.0)?;
         if let Some(e) = &c.tangential_restitution {
@@ -350,7 +367,8 @@ pub fn validate(m: &Model) -> syn::Result<()> {
         if let Some(e) = &c.friction {
             parameters_only(&scope, e, "the friction coefficient")?;
             in_range(&scope, e, "the friction coefficient", 0.0, f64::INFINITY)?;
-            if c.tangent.is_none() {
+            let from_geometry = matches!(c.gap, Gap::Plane { .. });
+            if c.tangent.is_none() && !from_geometry {
                 return Err(Error::new(
                     e.span,
                     format!(

@@ -1,7 +1,8 @@
 //! Model expressions → symbolica atoms.
 
+use super::rate::Rates;
 use super::symbols::pool;
-use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number};
+use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number, Wrt};
 use crate::dsl::resolve::{Binding, Scope};
 use symbolica::atom::{Atom, AtomCore};
 
@@ -25,6 +26,7 @@ pub fn number(n: &Number) -> Atom {
 pub struct Converter<'m> {
     scope: Scope<'m>,
     definitions: Vec<Atom>,
+    nq: usize,
 }
 
 impl<'m> Converter<'m> {
@@ -34,6 +36,7 @@ impl<'m> Converter<'m> {
         let mut c = Converter {
             scope,
             definitions: Vec::new(),
+            nq: model.coordinates.len(),
         };
         for d in &model.definitions {
             let a = c.atom(&d.value);
@@ -83,6 +86,9 @@ impl<'m> Converter<'m> {
             }
             ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
             ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
+            ExprKind::Rate(a) => Rates::positions(self.nq, true).of(&self.atom(a)),
+            ExprKind::Partial(a, Wrt::Coordinate(k)) => self.atom(a).derivative(p.q[*k]),
+            ExprKind::Partial(a, Wrt::Velocity(k)) => self.atom(a).derivative(p.qd[*k]),
         }
     }
 }

@@ -26,7 +26,7 @@ use super::convert::Converter;
 use super::numeric::Sampler;
 use super::rate::{Rates, sum};
 use super::symbols::{pool, vars};
-use crate::dsl::ast::{Model, Tangent};
+use crate::dsl::ast::{Gap, Model, Orientation, Tangent};
 use symbolica::atom::{Atom, AtomCore};
 use symbolica::{parse, symbol};
 use syn::Error;
@@ -338,9 +338,58 @@ fn uses_any(e: &Atom, syms: &[symbolica::atom::Symbol]) -> Option<usize> {
     syms.iter().position(|s| e.contains_symbol(*s))
 }
 
+/// A rotation matrix written by hand must be orthonormal with determinant +1: checked at the
+/// sample states (|RᵀR − I| ≤ 1e-9, det R > 0), reported at the matrix.
+fn check_rotations(model: &Model) -> syn::Result<()> {
+    let conv = Converter::new(model)?;
+    let sampler = Sampler::new(model);
+    for b in &model.bodies {
+        let Some(Orientation::Matrix(mx)) = &b.orientation else {
+            continue;
+        };
+        let r: Vec<Vec<Atom>> = mx
+            .rows
+            .iter()
+            .map(|row| row.iter().map(|e| conv.atom(e)).collect())
+            .collect();
+        for (s, state) in sampler.states().iter().enumerate() {
+            let mut v = [[0.0; 3]; 3];
+            for i in 0..3 {
+                for j in 0..3 {
+                    v[i][j] = super::numeric::value(&r[i][j], state).unwrap_or(f64::NAN);
+                }
+            }
+            let mut err: f64 = 0.0;
+            for i in 0..3 {
+                for j in 0..3 {
+                    let rtr: f64 = (0..3).map(|k| v[k][i] * v[k][j]).sum();
+                    err = err.max((rtr - if i == j { 1.0 } else { 0.0 }).abs());
+                }
+            }
+            let det = v[0][0] * (v[1][1] * v[2][2] - v[1][2] * v[2][1])
+                - v[0][1] * (v[1][0] * v[2][2] - v[1][2] * v[2][0])
+                + v[0][2] * (v[1][0] * v[2][1] - v[1][1] * v[2][0]);
+            if err.is_nan() || err > 1e-9 || det <= 0.0 {
+                return Err(Error::new(
+                    mx.span,
+                    format!(
+                        "the rotation of body `{}` is not a rotation matrix at sample state {} (max |RᵀR − I| = {err:.3e}, det R = {det:.3})",
+                        b.name.text,
+                        s + 1
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Derives everything for a validated model.
-pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
+pub fn derive(written: &Model, progress: Progress) -> syn::Result<Derived> {
     let p = pool();
+    check_rotations(written)?;
+    let assembled = crate::dsl::assemble::assemble(written)?;
+    let model = &assembled;
     let nq = model.coordinates.len();
     let nb = model.constraints.len();
     let nu = model.contacts.len();
@@ -357,10 +406,12 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     }
     let conv = Converter::new(model)?;
     let qd = vars(&p.qd, nq);
-    let kinetic_expr = model
-        .kinetic
-        .as_ref()
-        .expect("validated: kinetic energy present");
+    let kinetic_expr = model.kinetic.as_ref().ok_or_else(|| {
+        Error::new(
+            model.name.span,
+            "the model has no kinetic energy and no bodies",
+        )
+    })?;
     let kinetic_written = conv.atom(kinetic_expr);
     let kinetic = trig_reduce(&kinetic_written.expand());
     let potential = model
@@ -385,8 +436,11 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let gap_atoms: Vec<Atom> = model
         .contacts
         .iter()
-        .map(|c| conv.atom(&c.gap).expand())
-        .collect();
+        .map(|c| match &c.gap {
+            Gap::Expr(e) => Ok(conv.atom(e).expand()),
+            _ => Err(Error::new(c.span, "a geometric gap survived assembly")),
+        })
+        .collect::<syn::Result<_>>()?;
     let rheonomic = [&kinetic, &potential]
         .into_iter()
         .chain(generalised.iter())
@@ -525,9 +579,13 @@ pub fn derive(model: &Model, progress: Progress) -> syn::Result<Derived> {
     let mut contact_laws = Vec::new();
     for (c, g) in model.contacts.iter().zip(&gap_atoms) {
         let k = kinematics(g, nq, rheonomic);
+        let gap_span = match &c.gap {
+            Gap::Expr(e) => e.span,
+            _ => c.span,
+        };
         sampler.check_depends_on_q(
             &k.jacobian,
-            c.gap.span,
+            gap_span,
             &format!("the gap of contact `{}`", c.name.text),
         )?;
         gap_jacobian.push(k.jacobian);

@@ -27,29 +27,56 @@
 //!   eq. (33), are covered when copositive (see the [parent module](super)).
 //!
 //! Floating-point safeguards: the data are scaled internally to `‖A‖_max = ‖b‖_∞ = 1`
-//! (a positive rescaling of `A` and `b` maps LCP solutions onto each other); an entry `t_i` is a
-//! pivot candidate only if `t_i > 1e-11 · max(1, ‖(B⁻¹)_{i,·}‖_∞)`; ratios within
-//! `1e-12 · max(1, |min|)` of the minimum count as ties for the next lexicographic key.
+//! (a positive rescaling of `A` and `b` maps LCP solutions onto each other). With
+//! `ρ_i = max(1, ‖(B⁻¹)_{i,·}‖_∞)` (the round-off in row `i` of the tableau is of order `ε ρ_i`):
+//!
+//! * an entry `t_i` is a pivot candidate only if `t_i > 1e-11 · ρ_i`;
+//! * a basic value `β_i ≤ 1e-12 · ρ_i` (including round-off negatives) counts as **zero** in the
+//!   first key of the ratio test, so degenerate rows tie at ratio 0 and the row of `z₀` wins
+//!   the tie; ratios within `1e-12 · max(1, |min|)` of the minimum count as ties for the next
+//!   lexicographic key;
+//! * if `z₀`'s own value falls to round-off level (`β ≤ 1e-12 ρ`), dropping `z₀` leaves a
+//!   complementary basic solution of the LCP itself; it is extracted and accepted when it
+//!   certifies (otherwise the pivoting continues);
+//! * the tableau is recomputed from the original data and the basis by a fresh LU
+//!   factorisation of `B` (refactorisation) every `max(n, 16)` pivots and **before a secondary
+//!   ray is reported**: a ray is only returned if the entering column of the freshly
+//!   factorised tableau has no admissible entry.
+//!
+//! The cause of the former spurious [`LcpError::RayTermination`] on friction LCPs with
+//! k ≳ 20 contacts: `z₀` reached zero up to round-off (≈ 1e-17) while other rows carried
+//! round-off negatives (≈ −1e-15) in `β`; the ratio test then preferred a "negative ratio" of a
+//! noisy row over `z₀`'s row, the method stepped past the solution and ended on the ray
+//! `(0, 0, ξ_L)` of the slack pair, which exists only because `z₀ = 0` there. With the
+//! round-off zero rule above `z₀` leaves at that point (the tests `large_instances` of
+//! `tests/lcp_random.rs` certify friction LCPs up to n = 300).
+//!
+//! Meaning of a secondary ray (Cottle, Pang & Stone 1992, Sect. 4.4): along a ray
+//! `(z̄ + θz*, z̄₀ + θz₀*)`, `θ ≥ 0`, complementarity for all `θ` gives `z*ᵀ(Az* + 1 z₀*) = 0`; for
+//! copositive `A` both terms vanish, so `z₀* = 0`, `z*ᵀAz* = 0`, `Az* ≥ 0` and (since `z*`
+//! minimises `xᵀAx` on `x ≥ 0`) `(A + Aᵀ) z* ≥ 0`; with `z̄ᵀAz* = z̄ᵀw* = 0` this gives
+//! `z*ᵀA z̄ ≥ 0`, and `z*ᵀw̄ = 0`, `w̄ = A z̄ + b + 1 z̄₀` give `z*ᵀb = −z*ᵀA z̄ − z̄₀ 1ᵀz* < 0`
+//! (on a secondary ray `z* ≠ 0` and `z̄₀ > 0`).
+//! Hence (i) for copositive `A` with `b ∈ SOL(0, A)*` (`zᵀb ≥ 0` whenever `z ≥ 0`, `Az ≥ 0`,
+//! `zᵀAz = 0`; the friction matrices of the [parent module](super)) no secondary ray exists
+//! and Lemke's method always ends with a solution; (ii) for copositive-plus `A` (P-matrices,
+//! PSD matrices) a genuine secondary ray certifies that the LCP is infeasible. Because the
+//! ray is reported only after the fresh-basis check above, a [`LcpError::RayTermination`] is
+//! such a certificate up to the round-off of one LU factorisation of `B`.
 //!
 //! After termination the complementary basis `α = {j : z_j basic}` is **polished**: `z_α` is
 //! recomputed from `A_αα z_α = −b_α` (LU with partial pivoting, one step of iterative
 //! refinement) on the original data. For both the tableau's `z` and the polished one, round-off
 //! negatives are clamped (see [`CLAMP_TOLERANCE`](super::CLAMP_TOLERANCE)),
-//! `w = A z + b` is recomputed from the original data and the [`Certificate`](super::Certificate) is evaluated; the
+//! `w = A z + b` is recomputed from the original data and the [`Certificate`] is evaluated; the
 //! better candidate is returned, or [`LcpError::CertificateFailed`] if its relative error
-//! exceeds [`CERTIFICATE_TOLERANCE`].
-//!
-//! Known limitation: the tableau is dense and updated by Gauss–Jordan pivots (refactored from
-//! the original data every `max(n, 16)` pivots and before a ray is reported), so on large,
-//! ill-conditioned instances (observed for friction LCPs with k ≳ 20 contacts) round-off can
-//! still produce a spurious [`LcpError::RayTermination`]. It never produces a wrong answer:
-//! results are certified.
+//! exceeds [`CERTIFICATE_TOLERANCE`]. Results are never returned uncertified.
 //!
 //! Written for this crate: no existing crate provides an allocation-free, certified Lemke
-//! solver. All storage (`n·(2n+2)` tableau plus `O(n²)` LU workspace) is allocated in
+//! solver. All storage (`n·(2n+2)` tableau plus `O(n²)` LU workspace and `O(n)` vectors) is allocated in
 //! [`Lemke::with_capacity`]; [`Lemke::solve`] never allocates.
 
-use super::certificate::finish;
+use super::certificate::{Certificate, finish};
 use super::dense::{lu_factor, lu_solve};
 use super::{CERTIFICATE_TOLERANCE, LcpError, LcpSolution, validate};
 
@@ -60,6 +87,8 @@ pub const DEFAULT_LIMIT_PER_ROW: usize = 100;
 
 const PIVOT_TOL: f64 = 1e-11;
 const TIE_TOL: f64 = 1e-12;
+/// A basic value `β_i ≤ BETA_TOL · max(1, ‖(B⁻¹)_{i,·}‖_∞)` is a round-off zero.
+const BETA_TOL: f64 = 1e-12;
 /// The tableau is recomputed from the original data every `max(n, REFACTOR_PERIOD)` pivots.
 const REFACTOR_PERIOD: usize = 16;
 
@@ -80,6 +109,8 @@ pub struct Lemke {
     basis: Vec<usize>,
     /// Candidate rows of the ratio test.
     cand: Vec<usize>,
+    /// Round-off zero of each basic value (see `BETA_TOL`).
+    beta_tol: Vec<f64>,
     /// LU workspace of the polishing step (`n × n`) and its permutation.
     lu: Vec<f64>,
     perm: Vec<usize>,
@@ -102,6 +133,7 @@ impl Lemke {
             prow: vec![0.0; 2 * n + 2],
             basis: vec![0; n],
             cand: vec![0; n],
+            beta_tol: vec![0.0; n],
             lu: vec![0.0; n * n],
             perm: vec![0; n],
             alpha: vec![0; n],
@@ -175,9 +207,33 @@ impl Lemke {
             });
         }
 
-        let pivots = self.pivot_loop(n, a, b, amax, limit)?;
+        let (pivots, accepted) = self.pivot_loop(n, a, b, amax, limit, z, w)?;
+        let best = match accepted {
+            Some(cert) => cert,
+            None => self.candidate(n, a, b, amax, z, w),
+        };
+        let relative_error = best.relative_error();
+        if relative_error > CERTIFICATE_TOLERANCE {
+            return Err(LcpError::CertificateFailed { relative_error });
+        }
+        Ok(LcpSolution {
+            pivots,
+            certificate: best,
+        })
+    }
 
-        // Candidate 1: the tableau's solution.
+    /// Writes into `z`, `w` the better of two candidates for the current basis and returns its
+    /// certificate: (1) the tableau's basic `z` (a basic `z₀` is dropped), (2) the polished
+    /// complementary basis `A_αα z_α = −b_α`, `α = {j : z_j basic}`.
+    fn candidate(
+        &mut self,
+        n: usize,
+        a: &[f64],
+        b: &[f64],
+        amax: f64,
+        z: &mut [f64],
+        w: &mut [f64],
+    ) -> Certificate {
         let stride = 2 * n + 2;
         let unscale =
             b.iter().fold(0.0_f64, |m, x| m.max(x.abs())) / if amax > 0.0 { amax } else { 1.0 };
@@ -189,8 +245,6 @@ impl Lemke {
             }
         }
         let mut best = finish(n, a, b, amax, z, w);
-
-        // Candidate 2: polished complementary basis.
         if best.relative_error() > 0.0 && self.polish(n, a, b, amax) {
             let cert = finish(n, a, b, amax, &mut self.z2[..n], &mut self.w2[..n]);
             if cert.relative_error() < best.relative_error() {
@@ -199,17 +253,11 @@ impl Lemke {
                 best = cert;
             }
         }
-        let relative_error = best.relative_error();
-        if relative_error > CERTIFICATE_TOLERANCE {
-            return Err(LcpError::CertificateFailed { relative_error });
-        }
-        Ok(LcpSolution {
-            pivots,
-            certificate: best,
-        })
+        best
     }
 
     /// Runs the pivoting on the scaled tableau; returns the pivot count when `z₀` has left.
+    #[allow(clippy::too_many_arguments)]
     fn pivot_loop(
         &mut self,
         n: usize,
@@ -217,7 +265,9 @@ impl Lemke {
         b: &[f64],
         amax: f64,
         limit: usize,
-    ) -> Result<usize, LcpError> {
+        z: &mut [f64],
+        w: &mut [f64],
+    ) -> Result<(usize, Option<Certificate>), LcpError> {
         let stride = 2 * n + 2;
         let sa = if amax > 0.0 { 1.0 / amax } else { 1.0 };
         let bmax = b.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
@@ -238,6 +288,8 @@ impl Lemke {
         // Initial pivot: z0 enters; candidates are all rows (entry −1), ratio β_i / 1.
         for i in 0..n {
             self.cand[i] = i;
+            // No clamping here: the most negative b_i must win.
+            self.beta_tol[i] = f64::NEG_INFINITY;
         }
         let r = lexmin(
             t,
@@ -245,6 +297,7 @@ impl Lemke {
             n,
             z0,
             &mut self.cand[..n],
+            &self.beta_tol[..n],
             usize::MAX,
             &self.basis[..n],
         );
@@ -261,6 +314,24 @@ impl Lemke {
             if pivots % REFACTOR_PERIOD.max(n) == 0 && !fresh {
                 fresh = self.refactor(n, a, b, amax, bmax);
             }
+            let t = &self.tableau[..n * stride];
+            // Round-off zero of each basic value: BETA_TOL · max(1, ‖(B⁻¹)_{i,·}‖_∞).
+            for i in 0..n {
+                self.beta_tol[i] = BETA_TOL
+                    * t[i * stride..i * stride + n]
+                        .iter()
+                        .fold(1.0_f64, |m, x| m.max(x.abs()));
+            }
+            // z₀ at round-off level: dropping it leaves a complementary basic solution of the
+            // LCP itself; accept it if it certifies.
+            if let Some(r0) = self.basis[..n].iter().position(|&v| v == z0)
+                && t[r0 * stride + 2 * n + 1] <= self.beta_tol[r0]
+            {
+                let cert = self.candidate(n, a, b, amax, z, w);
+                if cert.relative_error() <= CERTIFICATE_TOLERANCE {
+                    return Ok((pivots, Some(cert)));
+                }
+            }
             let t = &mut self.tableau[..n * stride];
             let entering = if leaving < n {
                 leaving + n
@@ -270,14 +341,10 @@ impl Lemke {
             let mut k = 0;
             for i in 0..n {
                 let v = t[i * stride + entering];
-                if v > PIVOT_TOL {
-                    let rn = t[i * stride..i * stride + n]
-                        .iter()
-                        .fold(1.0_f64, |m, x| m.max(x.abs()));
-                    if v > PIVOT_TOL * rn {
-                        self.cand[k] = i;
-                        k += 1;
-                    }
+                // ‖(B⁻¹)_{i,·}‖_∞ = beta_tol[i] / BETA_TOL.
+                if v > PIVOT_TOL * self.beta_tol[i] / BETA_TOL {
+                    self.cand[k] = i;
+                    k += 1;
                 }
             }
             if k == 0 {
@@ -294,6 +361,7 @@ impl Lemke {
                 n,
                 entering,
                 &mut self.cand[..k],
+                &self.beta_tol[..n],
                 z0,
                 &self.basis[..n],
             );
@@ -303,7 +371,7 @@ impl Lemke {
             pivots += 1;
             fresh = false;
             if leaving == z0 {
-                return Ok(pivots);
+                return Ok((pivots, None));
             }
         }
     }
@@ -396,22 +464,32 @@ impl Lemke {
 }
 
 /// Lexicographic minimum-ratio test over the rows in `cand` for entering column `col`:
-/// minimises `(β_i, (B⁻¹)_{i,·}) / |t_{i,col}|`. If the row of variable `prefer` ties in the
-/// first key it is returned.
+/// minimises `(β̃_i, (B⁻¹)_{i,·}) / t_{i,col}`, where `β̃_i = 0` if `β_i ≤ beta_tol[i]` (a
+/// round-off zero, possibly negative) and `β̃_i = β_i` otherwise. If the row of variable
+/// `prefer` ties in the first key it is returned.
+#[allow(clippy::too_many_arguments)]
 fn lexmin(
     t: &[f64],
     stride: usize,
     n: usize,
     col: usize,
     cand: &mut [usize],
+    beta_tol: &[f64],
     prefer: usize,
     basis: &[usize],
 ) -> usize {
     let mut k = cand.len();
     // Keys: right-hand side, then the columns of B⁻¹ (the w columns 0..n).
     for stage in 0..=n {
-        let key = if stage == 0 { 2 * n + 1 } else { stage - 1 };
-        let ratio = |i: usize| t[i * stride + key] / t[i * stride + col].abs();
+        let ratio = |i: usize| {
+            let p = t[i * stride + col].abs();
+            if stage == 0 {
+                let beta = t[i * stride + 2 * n + 1];
+                if beta <= beta_tol[i] { 0.0 } else { beta / p }
+            } else {
+                t[i * stride + stage - 1] / p
+            }
+        };
         let m = cand[..k]
             .iter()
             .map(|&i| ratio(i))

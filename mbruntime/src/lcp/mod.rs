@@ -34,10 +34,16 @@
 //!   artificial variable `z₀`, and the lexicographic minimum-ratio test, so degenerate problems
 //!   cannot cycle and termination after finitely many pivots is guaranteed. It processes every
 //!   copositive-plus matrix (P-matrices, PSD matrices): for such `A` termination on a secondary
-//!   ray proves that the LCP is infeasible (Cottle, Pang & Stone 1992, Sect. 4.4). The solution is re-evaluated on the
+//!   ray (confirmed on a freshly factorised basis) proves that the LCP is infeasible (Cottle,
+//!   Pang & Stone 1992, Sect. 4.4). Round-off zeros of the basic values are recognised relative
+//!   to the rows of `B⁻¹`, and the basis is refactorised periodically, so problem sizes of a few
+//!   hundred are handled. The solution is re-evaluated on the
 //!   original data and [certified](Certificate); an uncertifiable answer is an error, never a silent result.
 //!   The implementation is written here from scratch: no crate offers an allocation-free,
 //!   certified Lemke solver.
+//! * [`WarmStart`]: solves the basic system of a guessed complementary basis ([`BasisGuess`],
+//!   e.g. the previous time step's) with one small LU and accepts it only if feasible and
+//!   certified; otherwise the caller falls back to [`Lemke`].
 //! * [`solve_enumerative`]: a brute-force oracle for `n ≤ 12` that tries all `2ⁿ` complementary
 //!   bases; used to test [`Lemke`].
 
@@ -45,10 +51,12 @@ pub mod certificate;
 mod dense;
 pub mod enumerate;
 pub mod lemke;
+pub mod warm_start;
 
 pub use certificate::{CLAMP_TOLERANCE, Certificate, certificate};
 pub use enumerate::{ENUMERATIVE_MAX_N, solve_enumerative};
 pub use lemke::{DEFAULT_LIMIT_PER_ROW, Lemke};
+pub use warm_start::{BasisGuess, WARM_START_TOLERANCE, WarmStart};
 
 /// Relative error above which a computed solution is rejected with
 /// [`LcpError::CertificateFailed`] (see [`Certificate::relative_error`]).

@@ -21,10 +21,16 @@
 //! by c = max Delassus diagonal on H (ξ_L = c ξ'_L, Λ'_L = c Λ_L: a positive diagonal scaling,
 //! which maps LCP solutions one-to-one) so that all entries have the Delassus magnitude; this
 //! keeps Lemke's pivots and the polishing solve accurate when ‖W ᵀM⁻¹W‖ ≫ 1. The matrix is written column-major
-//! into a workspace of capacity (3·NU)² allocated once, and solved with [`Lemke`].
+//! into a workspace of capacity (3·NU)² allocated once.
+//!
+//! Solution: if the closed-contact pattern (the index set H and its frictional part) is that
+//! of the previous solve, the previous complementary basis is tried first with
+//! [`WarmStart::solve_with_basis`] (one small LU; accepted only if feasible and certified);
+//! otherwise, or if it is rejected, [`Lemke`] solves the LCP. The basis of every solution is
+//! recorded for the next step. With no closed contact (k = 0) no LCP is built.
 
 use super::velocity_operator::VelocityOperator;
-use crate::lcp::{LcpError, Lemke};
+use crate::lcp::{BasisGuess, LcpError, Lemke, WarmStart};
 use crate::mechanism::{ContactLaw, Matrix, Vector};
 
 /// Contact kinematics at the evaluation point of a step.
@@ -63,6 +69,11 @@ pub(crate) struct ContactImpulses<const NU: usize> {
 #[derive(Debug, Clone)]
 pub(crate) struct ContactLcp {
     lemke: Lemke,
+    warm: WarmStart,
+    /// Complementary basis of the last solution and the contact pattern it belongs to
+    /// (`pattern[i]`: 0 open, 1 closed frictionless, 2 closed frictional).
+    guess: BasisGuess,
+    pattern: Vec<u8>,
     a: Vec<f64>,
     b: Vec<f64>,
     z: Vec<f64>,
@@ -74,12 +85,20 @@ pub(crate) fn is_frictional(law: &ContactLaw) -> bool {
     law.has_tangent && law.friction > 0.0
 }
 
+/// Role of a contact in the LCP: 0 open, 1 closed without friction rows, 2 closed with them.
+fn contact_class(active: bool, law: &ContactLaw) -> u8 {
+    u8::from(active) + u8::from(active && is_frictional(law))
+}
+
 impl ContactLcp {
     /// Workspace for up to `nu` contacts (LCP dimension ≤ 3·nu).
     pub(crate) fn with_contacts(nu: usize) -> Self {
         let n = 3 * nu;
         Self {
             lemke: Lemke::with_capacity(n),
+            warm: WarmStart::with_capacity(n),
+            guess: BasisGuess::with_capacity(n),
+            pattern: vec![0; nu],
             a: vec![0.0; n * n],
             b: vec![0.0; n],
             z: vec![0.0; n],
@@ -187,9 +206,30 @@ impl ContactLcp {
             b[l0 + f] = 0.0;
         }
 
-        let sol = self
-            .lemke
-            .solve(n, a, b, &mut self.z[..n], &mut self.w[..n])?;
+        let same_pattern = self.guess.len() == n
+            && (0..NU).all(|i| self.pattern[i] == contact_class(active[i], &laws[i]));
+        let warm = if same_pattern {
+            self.warm
+                .solve_with_basis(n, a, b, &self.guess, &mut self.z[..n], &mut self.w[..n])?
+        } else {
+            None
+        };
+        let sol = match warm {
+            Some(sol) => sol,
+            None => {
+                let sol = self
+                    .lemke
+                    .solve(n, a, b, &mut self.z[..n], &mut self.w[..n]);
+                if sol.is_err() {
+                    self.guess.clear();
+                }
+                sol?
+            }
+        };
+        self.guess.record(&self.z[..n]);
+        for i in 0..NU {
+            self.pattern[i] = contact_class(active[i], &laws[i]);
+        }
         for (ra, &i) in idx[..k].iter().enumerate() {
             out.lambda_n[i] = self.z[ra];
         }

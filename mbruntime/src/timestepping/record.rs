@@ -53,7 +53,8 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub constraint_residual: f64,
     /// Dimension of the LCP solved in this step (0: no active contact).
     pub lcp_size: usize,
-    /// Lemke pivots of this step.
+    /// Lemke pivots of this step (0 if no LCP was solved, or if the previous step's
+    /// complementary basis solved it: warm start, see [`crate::lcp::WarmStart`]).
     pub lcp_pivots: usize,
 }
 
