@@ -14,12 +14,17 @@
 #    - runtime: ratio = t_mb / t_C (ns/call); target "mb no slower than 0.6× SymPy-C's speed", i.e.
 #      speed_mb ≥ 0.6 speed_C ⇔ t_mb ≤ t_C / 0.6 ⇔ ratio ≤ 1.667 at n = 8.
 #
-# Usage: bench/compare_chain.sh   (CARGO_TARGET_DIR defaults to /work/target-bench)
+# Usage: bench/compare_chain.sh   (CARGO_TARGET_DIR defaults to /work/target-bench; the compiler is
+# built there in the release profile and used for the generation timings)
 set -euo pipefail
 cd "$(dirname "$0")"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/work/target-bench}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
+
+echo "[0/3] building the compiler (release profile)" >&2
+cargo build --release -q --manifest-path ../Cargo.toml -p mbcompile --bin mbcompile
+export MBCOMPILE="$CARGO_TARGET_DIR/release/mbcompile"
 
 echo "[1/3] mbcompile gen scaling" >&2
 python3 gen_scaling.py --tsv 2 4 8 10 12 16 20 32 64 | tee "$OUT/gen.tsv" >&2

@@ -11,7 +11,8 @@ generation (the "code generation" stage: evaluator optimisation and Rust emissio
 Usage: bench/gen_scaling.py [N ...]   (default: 2 4 8 12 16 20 32 64)
        bench/gen_scaling.py --tsv N ...  (tab-separated rows, for compare_chain.sh)
        bench/gen_scaling.py --bodies N ...  (the pendulum written with bodies, chain_model.py --bodies)
-Environment: MBCOMPILE (default /work/bin/mbcompile), MB_GEN_TIMEOUT seconds (default 600).
+Environment: MBCOMPILE (default: the workspace's target/release/mbcompile, built with
+`cargo build --release -p mbcompile`), MB_GEN_TIMEOUT seconds (default 600).
 """
 import os
 import re
@@ -20,7 +21,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MBCOMPILE = os.environ.get("MBCOMPILE", "/work/bin/mbcompile")
+MBCOMPILE = os.environ.get(
+    "MBCOMPILE", os.path.join(HERE, "..", "target", "release", "mbcompile"))
 LOCK = "/tmp/symbolica.lock"
 DEFAULT_NS = [2, 4, 8, 12, 16, 20, 32, 64]
 

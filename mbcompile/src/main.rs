@@ -111,6 +111,14 @@ fn main() -> ExitCode {
     // The symbolic engine prints a licence banner to stdout unless told not to; stdout stays clean.
     // SAFETY of set_var: single-threaded at this point.
     unsafe { std::env::set_var("SYMBOLICA_HIDE_BANNER", "1") };
+    // The symbolic engine's allocator (mimalloc) returns freed pages to the system after 10 ms and
+    // faults them in again (zeroed) when the next derivation stage allocates: a third of a small
+    // model's generation time went to clearing pages. Keep them for the life of this short process
+    // (read by the allocator when it first purges, i.e. after this point; a user's setting wins).
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // SAFETY of set_var: single-threaded at this point.
+        unsafe { std::env::set_var("MIMALLOC_PURGE_DELAY", "-1") };
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Gen {

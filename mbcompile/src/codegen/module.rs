@@ -145,7 +145,6 @@ impl<'a> Gen<'a> {
     }
 
     /// Body statements writing `outs` into their buffers; returns (body, arguments used).
-    /// One kernel for the whole group: CSE across all outputs (the hot-path functions).
     fn body(
         &mut self,
         name: &str,
@@ -153,104 +152,38 @@ impl<'a> Gen<'a> {
         outs: &[Out],
         buffers: &[&'static str],
     ) -> Result<(String, Vec<&'static str>), String> {
-        self.body_in_chunks(name, families, outs, buffers, usize::MAX)
-    }
-
-    /// As [`Gen::body`], with the outputs split into consecutive chunks of at most
-    /// `chunk_bytes` of expression each (at least one output per chunk), one kernel and one
-    /// block scope per chunk. Building an evaluator costs more than linearly in the size of its
-    /// group, so functions that run rarely (rates, Hessians, Coriolis matrix: at events and in
-    /// analyses, not per step) trade CSE across chunks for generation time.
-    fn body_in_chunks(
-        &mut self,
-        name: &str,
-        families: &[Family],
-        outs: &[Out],
-        buffers: &[&'static str],
-        chunk_bytes: usize,
-    ) -> Result<(String, Vec<&'static str>), String> {
-        let mut chunks: Vec<std::ops::Range<usize>> = Vec::new();
-        let (mut start, mut bytes) = (0, 0);
-        for (i, o) in outs.iter().enumerate() {
-            let b = if o.atom.is_zero() {
-                0
-            } else {
-                o.atom.as_view().get_byte_size()
-            };
-            if i > start && bytes + b > chunk_bytes {
-                chunks.push(start..i);
-                start = i;
-                bytes = 0;
-            }
-            bytes += b;
-        }
-        if start < outs.len() || chunks.is_empty() {
-            chunks.push(start..outs.len());
-        }
-        let cpu = crate::cpu_seconds();
-        let mut kernels = Vec::with_capacity(chunks.len());
-        let mut operations = 0;
-        for c in &chunks {
-            let atoms: Vec<Atom> = outs[c.clone()].iter().map(|o| o.atom.clone()).collect();
-            let k = kernel(&atoms, &self.inputs(families), self.horner)
-                .map_err(|e| format!("{name}: {e}"))?;
-            operations += k.operations;
-            kernels.push(k);
-        }
-        self.stats.operations.push((name.to_string(), operations));
-        self.stats
-            .seconds
-            .push((name.to_string(), crate::cpu_seconds() - cpu));
-        let values: Vec<&String> = kernels.iter().flat_map(|k| k.values.iter()).collect();
+        let atoms: Vec<Atom> = outs.iter().map(|o| o.atom.clone()).collect();
+        let k = self.kernel(name, families, &atoms)?;
         let mut s = String::new();
-        let mut used: Vec<&'static str> = kernels
-            .iter()
-            .flat_map(|k| k.arguments_used.iter().copied())
-            .collect();
+        let mut used = k.arguments_used.clone();
         // Buffers holding any zero entry are cleared first; then only non-zero entries are written.
         for b in buffers {
-            let has_zero = outs.iter().zip(&values).any(|(o, v)| {
-                v.as_str() == "0.0" && o.targets.iter().any(|t| t.starts_with(&format!("{b}[")))
+            let has_zero = outs.iter().zip(&k.values).any(|(o, v)| {
+                v == "0.0" && o.targets.iter().any(|t| t.starts_with(&format!("{b}[")))
             });
             if has_zero {
                 let _ = writeln!(s, "{b}.fill(0.0);");
                 used.push(b);
             }
         }
-        let scoped = chunks.len() > 1;
-        for (c, k) in chunks.iter().zip(&kernels) {
-            if k.values.iter().all(|v| v == "0.0") {
+        for st in &k.statements {
+            s.push_str(st);
+            s.push('\n');
+        }
+        for (o, v) in outs.iter().zip(&k.values) {
+            if v == "0.0" {
                 continue;
             }
-            if scoped {
-                s.push_str("{\n");
-            }
-            for st in &k.statements {
-                s.push_str(st);
-                s.push('\n');
-            }
-            for (o, v) in outs[c.clone()].iter().zip(&k.values) {
-                if v == "0.0" {
-                    continue;
+            for t in &o.targets {
+                let _ = writeln!(s, "{t} = {v};");
+                if let Some(b) = buffers.iter().find(|b| t.starts_with(&format!("{b}["))) {
+                    used.push(b);
                 }
-                for t in &o.targets {
-                    let _ = writeln!(s, "{t} = {v};");
-                    if let Some(b) = buffers.iter().find(|b| t.starts_with(&format!("{b}["))) {
-                        used.push(b);
-                    }
-                }
-            }
-            if scoped {
-                s.push_str("}\n");
             }
         }
         Ok((s, used))
     }
 }
-
-/// Expression bytes per kernel in the functions that run rarely (see [`Gen::body_in_chunks`]):
-/// at the n = 64 chain this cuts their evaluator time about fivefold for 1.6× the operations.
-const CHUNK_BYTES: usize = 16 * 1024;
 
 fn arg(name: &str, ty: &str, used: &[&str]) -> String {
     if used.contains(&name) {
@@ -415,12 +348,11 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
             arg("t", "f64", &u),
             arg("h", &format!("&mut Vector<{nq}>"), &u)
         );
-        let (b, u) = g.body_in_chunks(
+        let (b, u) = g.body(
             "coriolis",
             &[Q, Qd],
             &matrix_outs(&d.coriolis, "c", false),
             &["c"],
-            CHUNK_BYTES,
         )?;
         let _ = writeln!(
             fns,
@@ -558,12 +490,11 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         ("gap_time_derivatives", &d.gap_rates, nu),
         ("bilateral_time_derivatives", &d.bilateral_rates, nb),
     ] {
-        let (b, u) = g.body_in_chunks(
+        let (b, u) = g.body(
             name,
             &[Q, Qd, Qdd, Qddd, Qdddd],
             &matrix_outs(rates, "out", false),
             &["out"],
-            CHUNK_BYTES,
         )?;
         let _ = writeln!(
             fns,
@@ -597,7 +528,7 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         let seconds: Vec<Vec<Atom>> = rates.iter().map(|r| r[1].clone()).collect();
         let mut outs = column_outs(&firsts, first);
         outs.extend(column_outs(&seconds, second));
-        let (b, u) = g.body_in_chunks(name, &[Q, Qd, Qdd], &outs, &[first, second], CHUNK_BYTES)?;
+        let (b, u) = g.body(name, &[Q, Qd, Qdd], &outs, &[first, second])?;
         let mm = format!("&mut Matrix<{nq}, {n}>");
         let _ = writeln!(
             fns,
@@ -613,12 +544,11 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
     {
         let mut outs = matrix_outs(&d.mass_dot, "m_dot", true);
         outs.extend(matrix_outs(&d.mass_ddot, "m_ddot", true));
-        let (b, u) = g.body_in_chunks(
+        let (b, u) = g.body(
             "mass_matrix_rates",
             &[Q, Qd, Qdd],
             &outs,
             &["m_dot", "m_ddot"],
-            CHUNK_BYTES,
         )?;
         let mm = format!("&mut Matrix<{nq}, {nq}>");
         let _ = writeln!(
@@ -633,12 +563,11 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         );
         let mut outs = vector_outs(&d.forces_dot, "h_dot");
         outs.extend(vector_outs(&d.forces_ddot, "h_ddot"));
-        let (b, u) = g.body_in_chunks(
+        let (b, u) = g.body(
             "force_rates",
             &[Q, Qd, Qdd, Qddd],
             &outs,
             &["h_dot", "h_ddot"],
-            CHUNK_BYTES,
         )?;
         let vv = format!("&mut Vector<{nq}>");
         let _ = writeln!(
@@ -691,8 +620,7 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
             let mut used: Vec<&'static str> = vec![];
             let mut arms = String::new();
             for (k, outs) in members.iter().enumerate() {
-                let (b, u) =
-                    g.body_in_chunks(&format!("{name}[{k}]"), &[Q], outs, &[buffer], CHUNK_BYTES)?;
+                let (b, u) = g.body(&format!("{name}[{k}]"), &[Q], outs, &[buffer])?;
                 used.extend(u);
                 let _ = write!(arms, "{k} => {{ {b} true }}");
             }
