@@ -90,3 +90,64 @@ mechanism! {
     forces { y: m * g + c * (t - t0).powi(2) }
     contact floor { gap: y, restitution: 0.0 }
 }
+
+mechanism! {
+    /// Constructed case for the second level (k = 2) of Lötstedt's Theorem 5.4 with a non-zero
+    /// bilateral force carried through the derivative equations (G̈λ_B, 2Ġλ̇_B in (5.10)): a
+    /// cart of mass mc on a horizontal rail, coordinate s, against the wall s ≥ 0 (contact
+    /// `wall`), with a pendulum bob of mass m at (x, y) on a rigid rod of length l hinged at the
+    /// cart (bilateral `rod`), θ from the downward vertical, x − s = l sin θ, y = −l cos θ.
+    /// A horizontal force f(t) = a0 + a1 τ + c τ², τ = t − t0, acts on the cart.
+    ///
+    /// Held at the wall (s ≡ 0) the bob is a simple pendulum, θ̈ = −(g/l) sin θ, with rod
+    /// tension T = m l θ̇² + m g cos θ pulling the cart by P = T sin θ, so the wall force is
+    /// λ(t) = −f(t) − P(t). Choosing a0 = −P(t0), a1 = −Ṗ(t0) (from Ṫ = −3 m g θ̇ sin θ,
+    /// T̈ = −3 m g (θ̈ sin θ + θ̇² cos θ)) makes λ = λ̇ = 0 and, since the level-k LCP reads
+    /// δ⁽ᵏ⁾ = a λ⁽ᵏ⁾ + bₖ with a = wᵀM⁻¹Pw = 1/(mc + m sin²θ) and the held motion solving it
+    /// with δ⁽ᵏ⁾ = 0, also δ = δ̇ = 0 at t0: the contact is undecided up to level 1 while the
+    /// rod carries λ_B ≠ 0 with Ġ, λ̇_B ≠ 0. At level 2, with κ = 2c + P̈(t0): κ < 0 keeps the
+    /// cart at the wall with λ̈ = −κ; κ > 0 releases it with δ̈ = κ/(mc + m sin²θ0).
+    struct CartPendulumWall;
+    parameters { mc: 2.0, m: 1.0, l: 1.0, g: 9.81, a0: 0.0, a1: 0.0, c: 0.0, t0: 0.0 }
+    coordinates { s, x, y }
+    time t;
+    kinetic = 0.5 * mc * dot(s).powi(2) + 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * y;
+    forces { s: a0 + a1 * (t - t0) + c * (t - t0).powi(2) }
+    constraint rod = sqrt((x - s).powi(2) + y.powi(2)) - l;
+    contact wall { gap: s, restitution: 0.0 }
+}
+
+mechanism! {
+    /// `CartPendulumWall` with the rod replaced by a taut string, a second unilateral contact
+    /// `string` (gap l − |(x − s, y)|): the string is closed with λ = T > 0 at t0 (decided at
+    /// level 0), so its Jacobian rates carry a non-zero force through the derivative equations
+    /// (Ẅλ, 2Ẇλ̇ in (5.10)) while the wall is undecided up to level 1. As long as the string
+    /// stays taut the closed forms of `CartPendulumWall` hold unchanged (λ_string = T,
+    /// κ = 2c + P̈(t0) decides the wall at level 2).
+    struct CartStringWall;
+    parameters { mc: 2.0, m: 1.0, l: 1.0, g: 9.81, a0: 0.0, a1: 0.0, c: 0.0, t0: 0.0 }
+    coordinates { s, x, y }
+    time t;
+    kinetic = 0.5 * mc * dot(s).powi(2) + 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * y;
+    forces { s: a0 + a1 * (t - t0) + c * (t - t0).powi(2) }
+    contact wall { gap: s, restitution: 0.0 }
+    contact string { gap: l - sqrt((x - s).powi(2) + y.powi(2)), restitution: 0.0 }
+}
+
+mechanism! {
+    /// Redundant contact for Lötstedt's termination criterion 2 (after (5.15), Lemma 5.3): a
+    /// pendulum bob of mass m at (x, y) on a rigid rod of length l to the origin (bilateral
+    /// `rod`, |r| − l = 0) and, in addition, a string of the same length (contact `string`,
+    /// gap l − |r|). The string's column is −1 times the rod's, so its gap vanishes identically
+    /// with the rod: it is kept closed with λ = 0 and the rod carries the whole tension
+    /// m l θ̇² + m g cos θ.
+    struct PendulumRodAndString;
+    parameters { m: 1.0, l: 1.0, g: 9.81 }
+    coordinates { x, y }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * y;
+    constraint rod = sqrt(x.powi(2) + y.powi(2)) - l;
+    contact string { gap: l - sqrt(x.powi(2) + y.powi(2)), restitution: 0.0 }
+}

@@ -424,6 +424,22 @@ impl Lemke {
         true
     }
 
+    /// After a successful [`Lemke::solve`] of size `n`: `flags[j]` is set to whether `z_j` is
+    /// basic in the final complementary basis (`flags` must hold at least `n` entries). Unlike
+    /// the support of `z`, this keeps the side of every degenerate pair `z_j = w_j = 0` that the
+    /// pivoting chose, so the basis matrix `A_αα` of a warm start is the one Lemke ended with
+    /// (nonsingular), e.g. for a separating contact of a friction LCP.
+    pub fn basic_z(&self, n: usize, flags: &mut [bool]) {
+        let rows = n.min(self.capacity);
+        let m = rows.min(flags.len());
+        flags[..m].fill(false);
+        for &v in &self.basis[..rows] {
+            if (n..2 * n).contains(&v) && v - n < m {
+                flags[v - n] = true;
+            }
+        }
+    }
+
     /// Solves `A_αα z_α = −b_α` for the final basis into `z2`; false if numerically singular.
     fn polish(&mut self, n: usize, a: &[f64], b: &[f64], amax: f64) -> bool {
         let mut k = 0;

@@ -85,6 +85,18 @@ impl BasisGuess {
         true
     }
 
+    /// Records a basis given as flags (`basic_z[j]` true iff `z_j` is basic), e.g. the final
+    /// basis of [`crate::lcp::Lemke`] from [`crate::lcp::Lemke::basic_z`]. Returns false (and
+    /// records nothing) if `n` exceeds the capacity or the flags.
+    pub fn record_basis(&mut self, n: usize, lemke: &crate::lcp::Lemke) -> bool {
+        if n > self.basic_z.len() {
+            return false;
+        }
+        lemke.basic_z(n, &mut self.basic_z[..n]);
+        self.len = n;
+        true
+    }
+
     /// The flags `basic_z[0..len]`.
     pub fn basic_z(&self) -> &[bool] {
         &self.basic_z[..self.len]

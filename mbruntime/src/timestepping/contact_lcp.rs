@@ -214,6 +214,8 @@ impl ContactLcp {
         } else {
             None
         };
+        // The next step's guess: the basis that just worked (Lemke's final basis keeps the side
+        // of degenerate pairs, e.g. a separating contact, that makes its A_αα nonsingular).
         let sol = match warm {
             Some(sol) => sol,
             None => {
@@ -223,10 +225,11 @@ impl ContactLcp {
                 if sol.is_err() {
                     self.guess.clear();
                 }
-                sol?
+                let sol = sol?;
+                self.guess.record_basis(n, &self.lemke);
+                sol
             }
         };
-        self.guess.record(&self.z[..n]);
         for i in 0..NU {
             self.pattern[i] = contact_class(active[i], &laws[i]);
         }
