@@ -22,6 +22,9 @@ use mbruntime::lcp::{BasisGuess, Lemke, WarmStart};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+#[path = "../tests/common/lcp_instances.rs"]
+mod lcp_instances;
+use lcp_instances::{delassus, friction_copositive, friction_lcp, spd};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -32,15 +35,10 @@ struct Instance {
     b: Vec<f64>,
 }
 
-fn spd_matrix(rng: &mut ChaCha8Rng, f: usize) -> DMatrix<f64> {
-    let l = DMatrix::from_fn(f, f, |_, _| rng.gen_range(-1.0..1.0));
-    &l * l.transpose() + DMatrix::identity(f, f) * rng.gen_range(0.05..1.0)
-}
-
 /// SPD (hence P-) matrix `L Lᵀ + c I` with `b` uniform in `[−1, 1]ⁿ`: unique solution.
 fn spd_instance(seed: u64, n: usize) -> Instance {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let a = spd_matrix(&mut rng, n);
+    let a = spd(&mut rng, n);
     let b = (0..n).map(|_| rng.gen_range(-1.0..1.0)).collect();
     Instance {
         n,
@@ -55,7 +53,7 @@ fn spd_instance(seed: u64, n: usize) -> Instance {
 fn psd_instance(seed: u64, n: usize) -> Instance {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let f = (n / 2).max(1);
-    let minv = spd_matrix(&mut rng, f);
+    let minv = spd(&mut rng, f);
     let mut w = DMatrix::from_fn(f, n, |_, _| rng.gen_range(-1.0..1.0));
     for j in 1..n {
         if rng.gen_bool(0.3) {
@@ -89,29 +87,13 @@ fn psd_instance(seed: u64, n: usize) -> Instance {
     }
 }
 
-/// Copositivity test of the friction matrix (see `tests/lcp_random.rs`): `Q + Qᵀ ≻ 0` with
-/// `Q = G + [[μ G_TN, μ G_TT], [0, 0]]`, `G` the Delassus matrix.
-fn friction_copositive(g: &DMatrix<f64>, mu: &[f64]) -> bool {
-    let k = mu.len();
-    let mut q = g.clone();
-    for i in 0..k {
-        for j in 0..2 * k {
-            q[(i, j)] += mu[i] * g[(k + i, j)];
-        }
-    }
-    let s = &q + q.transpose();
-    let shift = 1e-8 * s.norm();
-    let n = s.nrows();
-    (s - DMatrix::identity(n, n) * shift).cholesky().is_some()
-}
-
 /// Planar friction LCP of Glocker & Studer (2005), eq. (33) with the pairing (27):
 /// `z = (Λ_N, Λ_R, ξ_L)`, `w = (ξ_N, ξ_R, Λ_L)`, `n = 3k`, with `f = 2k + 1` degrees of
 /// freedom, random `W_N`, `W_T`, `M⁻¹`, `μ ∈ [0, 1)` halved until the matrix is copositive.
 fn friction_instance(seed: u64, k: usize) -> Instance {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let f = 2 * k + 1;
-    let minv = spd_matrix(&mut rng, f);
+    let minv = spd(&mut rng, f);
     let wn = DMatrix::from_fn(f, k, |_, _| rng.gen_range(-1.0..1.0));
     let wt = DMatrix::from_fn(f, k, |_, _| rng.gen_range(-1.0..1.0));
     let mut mu: Vec<f64> = (0..k)
@@ -123,10 +105,7 @@ fn friction_instance(seed: u64, k: usize) -> Instance {
             }
         })
         .collect();
-    let mut u = DMatrix::zeros(f, 2 * k);
-    u.view_mut((0, 0), (f, k)).copy_from(&wn);
-    u.view_mut((0, k), (f, k)).copy_from(&wt);
-    let g = u.transpose() * &minv * &u;
+    let g = delassus(&minv, &wn, &wt);
     while !friction_copositive(&g, &mu) {
         mu.iter_mut().for_each(|m| *m *= 0.5);
         if mu.iter().all(|&m| m < 1e-6) {
@@ -134,37 +113,14 @@ fn friction_instance(seed: u64, k: usize) -> Instance {
             break;
         }
     }
-    let h_dt = DVector::from_fn(f, |_, _| {
+    let h_dt = DMatrix::from_fn(f, 1, |_, _| {
         rng.gen_range(-1.0..1.0) * if rng.gen_bool(0.2) { 0.0 } else { 0.1 }
     });
     let gna: Vec<f64> = (0..k).map(|_| rng.gen_range(-1.0..0.5)).collect();
     let gta: Vec<f64> = (0..k).map(|_| rng.gen_range(-1.0..1.0)).collect();
     let eps_n: Vec<f64> = (0..k).map(|_| rng.gen_range(0.0..1.0)).collect();
     let eps_t: Vec<f64> = (0..k).map(|_| rng.gen_range(0.0..1.0)).collect();
-
-    let mu_d = DMatrix::from_diagonal(&DVector::from_column_slice(&mu));
-    let wn_eff = &wn - &wt * &mu_d; // W_N − W_T μ
-    let mut a = DMatrix::zeros(3 * k, 3 * k);
-    a.view_mut((0, 0), (k, k))
-        .copy_from(&(wn.transpose() * &minv * &wn_eff));
-    a.view_mut((0, k), (k, k))
-        .copy_from(&(wn.transpose() * &minv * &wt));
-    a.view_mut((k, 0), (k, k))
-        .copy_from(&(wt.transpose() * &minv * &wn_eff));
-    a.view_mut((k, k), (k, k))
-        .copy_from(&(wt.transpose() * &minv * &wt));
-    for i in 0..k {
-        a[(k + i, 2 * k + i)] = 1.0; // E
-        a[(2 * k + i, i)] = 2.0 * mu[i]; // 2μ
-        a[(2 * k + i, k + i)] = -1.0; // −E
-    }
-    let fn_ = wn.transpose() * &minv * &h_dt;
-    let ft = wt.transpose() * &minv * &h_dt;
-    let mut b = vec![0.0; 3 * k];
-    for i in 0..k {
-        b[i] = fn_[i] + (1.0 + eps_n[i]) * gna[i];
-        b[k + i] = ft[i] + (1.0 + eps_t[i]) * gta[i];
-    }
+    let (a, b) = friction_lcp(&minv, &wn, &wt, &mu, &h_dt, &gna, &gta, &eps_n, &eps_t);
     Instance {
         n: 3 * k,
         a: a.as_slice().to_vec(),

@@ -70,11 +70,6 @@ fn parse_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
     convert(&e)
 }
 
-/// Parses a value that is followed by `,` or the end of a braced list.
-fn field_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
-    parse_expr(input)
-}
-
 fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str) -> syn::Result<()> {
     if slot.is_some() {
         return Err(Error::new(
@@ -132,7 +127,7 @@ impl Parse for ForceDecl {
         input.parse::<Token![:]>()?;
         Ok(ForceDecl(Force {
             coordinate: name(&id),
-            value: field_expr(input)?,
+            value: parse_expr(input)?,
         }))
     }
 }

@@ -26,7 +26,8 @@ pub fn number(n: &Number) -> Atom {
 pub struct Converter<'m> {
     scope: Scope<'m>,
     definitions: Vec<Atom>,
-    nq: usize,
+    /// D restricted to positions (q → q̇, t → 1), for the `Rate` nodes of assembled models.
+    position_rates: Rates,
 }
 
 impl<'m> Converter<'m> {
@@ -36,7 +37,7 @@ impl<'m> Converter<'m> {
         let mut c = Converter {
             scope,
             definitions: Vec::new(),
-            nq: model.coordinates.len(),
+            position_rates: Rates::positions(model.coordinates.len(), true),
         };
         for d in &model.definitions {
             let a = c.atom(&d.value);
@@ -86,7 +87,7 @@ impl<'m> Converter<'m> {
             }
             ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
             ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
-            ExprKind::Rate(a) => Rates::positions(self.nq, true).of(&self.atom(a)),
+            ExprKind::Rate(a) => self.position_rates.of(&self.atom(a)),
             ExprKind::Partial(a, Wrt::Coordinate(k)) => self.atom(a).derivative(p.q[*k]),
             ExprKind::Partial(a, Wrt::Velocity(k)) => self.atom(a).derivative(p.qd[*k]),
         }
