@@ -459,8 +459,9 @@ pub fn derive(written: &Model, progress: Progress) -> syn::Result<Derived> {
     // Fast path: T expanded is a sum of monomials of degree ≤ 2 in q̇ with q̇-free coefficients,
     // so M is read off the coefficients. Otherwise M = ∂²T/∂q̇² by differentiation, which also
     // locates what makes T not quadratic.
-    let (mass, lower_degree) = match quadratic_form(&kinetic, nq) {
-        Some(form) => form,
+    // `momenta` (∂T/∂q̇) are kept when computed here: the force stage needs them too.
+    let (mass, lower_degree, momenta_done) = match quadratic_form(&kinetic, nq) {
+        Some((mass, lower)) => (mass, lower, None),
         None => {
             let dt_dqd = momenta(&kinetic, nq);
             let mut mass = vec![vec![zero(); nq]; nq];
@@ -482,7 +483,7 @@ pub fn derive(written: &Model, progress: Progress) -> syn::Result<Derived> {
                     mass[i][j] = m;
                 }
             }
-            (mass, true)
+            (mass, true, Some(dt_dqd))
         }
     };
     let sampler = Sampler::new(model);
@@ -523,10 +524,10 @@ pub fn derive(written: &Model, progress: Progress) -> syn::Result<Derived> {
     // For T = ½ q̇ᵀ M(q) q̇ (no explicit time, no terms of degree 0 or 1 in q̇) the velocity part of
     // h is −C q̇ with the Christoffel matrix above: this avoids differentiating the expanded T.
     let homogeneous = !lower_degree && !kinetic.contains_symbol(p.t);
-    let dt_dqd = if homogeneous {
-        Vec::new()
-    } else {
-        momenta(&kinetic, nq)
+    let dt_dqd = match (homogeneous, momenta_done) {
+        (true, _) => Vec::new(),
+        (false, Some(m)) => m,
+        (false, None) => momenta(&kinetic, nq),
     };
     let mut forces = Vec::with_capacity(nq);
     for i in 0..nq {
