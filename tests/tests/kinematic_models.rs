@@ -11,6 +11,7 @@ use mb_examples::kinematic_models::heavy_top::HeavyTop;
 use mb_examples::kinematic_models::point_ball_string::PointBallString;
 use mb_examples::kinematic_models::woodpecker_bodies::WoodpeckerBodies;
 use mb_examples::woodpecker::Woodpecker;
+use mb_tests::{diff, unit};
 use mbruntime::event::{EventDriven, EventOptions, Report};
 use mbruntime::{Matrix, Mechanism, Vector};
 
@@ -37,12 +38,6 @@ impl SplitMix {
 /// max |a − b| / max |b| (relative to the size of the reference).
 fn rel<const R: usize, const C: usize>(a: &Matrix<R, C>, b: &Matrix<R, C>) -> f64 {
     (a - b).amax() / b.amax().max(f64::MIN_POSITIVE)
-}
-
-fn unit<const N: usize>(i: usize) -> Vector<N> {
-    let mut e = Vector::<N>::zeros();
-    e[i] = 1.0;
-    e
 }
 
 fn mass<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
@@ -77,11 +72,6 @@ fn fd_mass<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU
         let (ei, ej) = (unit::<NQ>(i) * s, unit::<NQ>(j) * s);
         (t(qd + ei + ej) - t(qd + ei - ej) - t(qd - ei + ej) + t(qd - ei - ej)) / (4.0 * s * s)
     })
-}
-
-/// Fourth-order central difference d/ds f(s) at s = 0 (error O(h⁴)).
-fn diff(f: impl Fn(f64) -> f64, h: f64) -> f64 {
-    (8.0 * (f(h) - f(-h)) - (f(2.0 * h) - f(-2.0 * h))) / (12.0 * h)
 }
 
 /// ∂T/∂q̇ by a central difference (exact for T quadratic in q̇, up to rounding).
