@@ -7,6 +7,7 @@ pub mod analysis_models;
 pub mod event_models;
 pub mod kinematic_models;
 pub mod plot;
+pub mod rule_comparison;
 pub mod timestepping_models;
 
 mechanism! {
