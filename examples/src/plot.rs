@@ -88,3 +88,37 @@ pub fn line_plot(
     root.present()?;
     Ok(())
 }
+
+/// Plots an equilibrium path (Schulz & Pellegrino 2000) as p against coordinate `coordinate`:
+/// stable stretches as lines, unstable ones as dots (`stability_segments`), and the special
+/// points as markers labelled `special_label`.
+pub fn equilibrium_path_plot<const NQ: usize, const NB: usize, const NU: usize>(
+    path: &Path,
+    eq: &mbruntime::analysis::EquilibriumPath<NQ, NB, NU>,
+    coordinate: usize,
+    special_label: &str,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+) -> Result<(), PlotError> {
+    let segments = eq.stability_segments(coordinate);
+    let specials: Vec<(f64, f64)> = eq
+        .special_points
+        .iter()
+        .map(|s| (eq.points[s.index].q[coordinate], eq.points[s.index].p))
+        .collect();
+    let mut series: Vec<Series> = segments
+        .iter()
+        .map(|(stable, pts)| Series {
+            label: if *stable { "stable" } else { "unstable (dots)" },
+            points: pts,
+            markers: !*stable,
+        })
+        .collect();
+    series.push(Series {
+        label: special_label,
+        points: &specials,
+        markers: true,
+    });
+    line_plot(path, title, x_label, y_label, &series)
+}

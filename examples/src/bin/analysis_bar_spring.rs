@@ -4,7 +4,7 @@
 //! first argument).
 
 use mb_examples::analysis_models::bar_spring_stop::BarSpringStop;
-use mb_examples::plot::{Series, line_plot};
+use mb_examples::plot::equilibrium_path_plot;
 use mbruntime::analysis::{PathOptions, trace_equilibrium_path};
 use mbruntime::{Mechanism, Vector};
 use std::path::PathBuf;
@@ -32,31 +32,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::File::create(out.join("path.csv"))?,
         &BarSpringStop::COORDINATES,
     )?;
-    let segments = path.stability_segments(0);
-    let specials: Vec<(f64, f64)> = path
-        .special_points
-        .iter()
-        .map(|s| (path.points[s.index].q[0], path.points[s.index].p))
-        .collect();
-    let mut series: Vec<Series> = segments
-        .iter()
-        .map(|(stable, pts)| Series {
-            label: if *stable { "stable" } else { "unstable (dots)" },
-            points: pts,
-            markers: !*stable,
-        })
-        .collect();
-    series.push(Series {
-        label: "corner limit point",
-        points: &specials,
-        markers: true,
-    });
-    line_plot(
+    equilibrium_path_plot(
         &out.join("path.png"),
+        &path,
+        0,
+        "corner limit point",
         "Bar and spring with a stop (Schulz & Pellegrino Fig. 6)",
         "φ [rad]",
         "p / L",
-        &series,
     )?;
     for s in &path.special_points {
         let pt = &path.points[s.index];

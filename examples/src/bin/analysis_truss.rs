@@ -4,7 +4,7 @@
 //! `examples/out/analysis_truss/` (or the first argument).
 
 use mb_examples::analysis_models::von_mises_truss_stop::VonMisesTrussStop;
-use mb_examples::plot::{Series, line_plot};
+use mb_examples::plot::equilibrium_path_plot;
 use mbruntime::analysis::{PathOptions, trace_equilibrium_path};
 use mbruntime::{Mechanism, Vector};
 use std::path::PathBuf;
@@ -39,31 +39,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::File::create(out.join("path.csv"))?,
         &VonMisesTrussStop::COORDINATES,
     )?;
-    let segments = path.stability_segments(1);
-    let specials: Vec<(f64, f64)> = path
-        .special_points
-        .iter()
-        .map(|s| (path.points[s.index].q[1], path.points[s.index].p))
-        .collect();
-    let mut series: Vec<Series> = segments
-        .iter()
-        .map(|(stable, pts)| Series {
-            label: if *stable { "stable" } else { "unstable (dots)" },
-            points: pts,
-            markers: !*stable,
-        })
-        .collect();
-    series.push(Series {
-        label: "limit points (common, corner)",
-        points: &specials,
-        markers: true,
-    });
-    line_plot(
+    equilibrium_path_plot(
         &out.join("path.png"),
+        &path,
+        1,
+        "limit points (common, corner)",
         "Von Mises truss with a stop: load against apex height",
         "apex height y",
         "load p",
-        &series,
     )?;
     println!(
         "closed form: snap-through at y = h/√3 = {:.12}, p = {:.12}",
