@@ -14,11 +14,11 @@
 #    - runtime: ratio = t_mb / t_C (ns/call); target "mb no slower than 0.6× SymPy-C's speed", i.e.
 #      speed_mb ≥ 0.6 speed_C ⇔ t_mb ≤ t_C / 0.6 ⇔ ratio ≤ 1.667 at n = 8.
 #
-# Usage: bench/compare_chain.sh   (CARGO_TARGET_DIR defaults to /work/target-bench; the compiler is
+# Usage: bench/compare_chain.sh   (CARGO_TARGET_DIR defaults to target/bench of the clone; the compiler is
 # built there in the release profile and used for the generation timings)
 set -euo pipefail
 cd "$(dirname "$0")"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/work/target-bench}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$(cd .. && pwd)/target/bench}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 

@@ -237,7 +237,7 @@ def main() -> None:
     ensure_venv()
     tsv = "--tsv" in args
     opts = {"--ns": "2,4,8,10,12,16,20", "--run-ns": "2,4,8,10", "--timeout": "300",
-            "--dump": os.path.join(os.environ.get("CARGO_TARGET_DIR", "/work/target-bench"),
+            "--dump": os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "bench")),
                                    "release", "examples", "dump")}
     for k in opts:
         if k in args:

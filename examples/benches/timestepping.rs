@@ -1,11 +1,17 @@
 //! Time-stepping cost: woodpecker steps per second at Δt = 1e-5 (Glocker & Studer 2005, Table
 //! I), the cost of one step with 0, 1 and 2 closed contacts (from a fresh stepper: Lemke) and
 //! with 1 closed contact after a step with the same contact (warm-started LCP), and the
-//! bouncing ball per step.
+//! bouncing ball per step. The Moreau–Jean cycle is measured twice in one run: with the
+//! generated, exact tangents K, C and with the forward differences the runtime used before
+//! (A/B, `woodpecker_cycle_tangents`).
 //!
 //! `cargo bench -p mb-examples --bench timestepping`
 
+#[path = "support/fd_tangents.rs"]
+mod fd_tangents;
+
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use fd_tangents::FdTangents;
 use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::woodpecker::Woodpecker;
 use mbruntime::Vector;
@@ -50,6 +56,39 @@ fn bench(c: &mut Criterion) {
             )
         });
     }
+    g.finish();
+
+    // A/B: Moreau–Jean with exact tangents (generated Jacobians) and with forward differences.
+    let mut g = c.benchmark_group("woodpecker_cycle_tangents");
+    g.throughput(Throughput::Elements(14_600));
+    g.sample_size(20);
+    let jean = Scheme::MoreauJean { theta: 0.5 };
+    let (q0, u0) = (Vector::<3>::from(Q0), Vector::<3>::from(U0));
+    g.bench_function("exact", |b| {
+        b.iter_batched_ref(
+            || woodpecker(jean, Q0, U0),
+            |ts| {
+                for _ in 0..14_600 {
+                    black_box(ts.step(1e-5).unwrap());
+                }
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    g.bench_function("forward_differences", |b| {
+        b.iter_batched_ref(
+            || {
+                let model = FdTangents(Woodpecker::default());
+                TimeStepper::new(model, jean, Settings::default(), 0.0, q0, u0).unwrap()
+            },
+            |ts| {
+                for _ in 0..14_600 {
+                    black_box(ts.step(1e-5).unwrap());
+                }
+            },
+            BatchSize::LargeInput,
+        )
+    });
     g.finish();
 
     // One step from a state with 0, 1 or 2 contacts in the active set.

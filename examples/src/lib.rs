@@ -6,7 +6,9 @@ use mbmacros::mechanism;
 pub mod analysis_models;
 pub mod event_models;
 pub mod kinematic_models;
+pub mod linearisation_models;
 pub mod plot;
+pub mod rheonomic_models;
 pub mod rule_comparison;
 pub mod timestepping_models;
 

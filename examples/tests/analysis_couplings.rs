@@ -10,7 +10,7 @@ use mb_examples::analysis_models::block_three_contacts::BlockThreeContacts;
 use mb_examples::event_models::rod_line::RodLine;
 use mb_examples::rod_wall::RodWall;
 use mbruntime::analysis::{AnalysisError, ConstraintRankReport, ConstraintRef, InertialCouplings};
-use mbruntime::{Matrix, Mechanism, Vector};
+use mbruntime::{Dynamics, Matrix, Vector};
 
 const TOL: f64 = 1e-10;
 

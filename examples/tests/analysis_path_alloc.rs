@@ -8,44 +8,12 @@
 
 use mb_examples::analysis_models::bar_spring_stop::BarSpringStop;
 use mb_examples::analysis_models::von_mises_truss_stop::VonMisesTrussStop;
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::analysis::{EquilibriumPathTracer, PathOptions, SpecialPointKind, Termination};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// Counts the allocations of the calling thread only: the test harness's own threads allocate
-/// at unpredictable times.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn allocation_count() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-fn count() {
-    // `try_with`: the thread-local may already be gone while a thread shuts down.
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[test]
 fn path_continuation_steps_do_not_allocate() {
@@ -68,9 +36,9 @@ fn path_continuation_steps_do_not_allocate() {
     };
     let q0 = Vector::<2>::new(0.0, truss.h);
     let mut tracer = EquilibriumPathTracer::new(&mut truss, &q0, &opts).unwrap();
-    let before = allocation_count();
+    let before = allocations_on_this_thread();
     let termination = tracer.run();
-    let allocations = allocation_count() - before;
+    let allocations = allocations_on_this_thread() - before;
     let steps = tracer.points().len();
     let kinds: Vec<_> = tracer.special_points().iter().map(|s| s.kind).collect();
     let limit_p = tracer.points()[tracer.special_points()[0].index].p;
@@ -101,12 +69,12 @@ fn path_continuation_steps_do_not_allocate() {
         ..Default::default()
     };
     let mut tracer = EquilibriumPathTracer::new(&mut bar, &Vector::<1>::new(0.0), &opts).unwrap();
-    let before = allocation_count();
+    let before = allocations_on_this_thread();
     let mut steps = 0;
     while tracer.step().is_none() {
         steps += 1;
     }
-    let allocations = allocation_count() - before;
+    let allocations = allocations_on_this_thread() - before;
     assert_eq!(allocations, 0, "allocations in {steps} steps");
     assert!(steps > 1000);
     let corner = &tracer.special_points()[0];

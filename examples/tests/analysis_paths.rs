@@ -20,7 +20,7 @@ use mb_examples::analysis_models::von_mises_truss_stop::VonMisesTrussStop;
 use mbruntime::analysis::{
     ContactState, PathError, PathOptions, SpecialPointKind, Termination, trace_equilibrium_path,
 };
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Statics, Vector};
 
 fn bar_options() -> PathOptions {
     PathOptions {

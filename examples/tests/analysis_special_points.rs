@@ -23,7 +23,7 @@ use mb_examples::analysis_models::von_mises_truss_stop::VonMisesTrussStop;
 use mbruntime::analysis::{
     ContactState, PathOptions, SpecialPointKind, Termination, trace_equilibrium_path,
 };
-use mbruntime::{Matrix, Mechanism, Vector};
+use mbruntime::{Matrix, Statics, Vector};
 
 #[test]
 fn euler_strut_trivial_path_bifurcates_at_k_over_l() {

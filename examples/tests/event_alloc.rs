@@ -10,42 +10,12 @@ use mb_examples::event_models::ball_on_string::BallOnString;
 use mb_examples::event_models::hinged_bar::HingedBar;
 use mb_examples::event_models::quadratic_force::QuadraticForce;
 use mb_examples::event_models::rod_line::RodLine;
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::event::{EventDriven, EventOptions, Report};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    /// Only allocations of the test's own thread are counted (the harness's threads may
-    /// allocate concurrently).
-    static ACTIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-fn count() {
-    if ACTIVE.with(|a| a.get()) {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[test]
 fn steps_and_events_do_not_allocate() {
@@ -68,15 +38,8 @@ fn steps_and_events_do_not_allocate() {
     let mut pulled = EventDriven::new(QuadraticForce::default(), EventOptions::default());
     let mut level2 = 0usize;
     let (mut events, mut steps) = (0usize, 0usize);
-    // The counter sees this thread's allocations.
-    ACTIVE.with(|a| a.set(true));
-    let probe = ALLOCATIONS.load(Ordering::SeqCst);
-    drop(std::hint::black_box(vec![1u8; 16]));
-    assert!(
-        ALLOCATIONS.load(Ordering::SeqCst) > probe,
-        "counting allocator inactive"
-    );
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    // The counter sees this thread's allocations (and checks that it is installed).
+    let before = allocations_on_this_thread();
     ball.initialize(0.0, Vector::<1>::new(1.0), Vector::<1>::zeros())
         .unwrap();
     ball.advance_to(2.0, |r| match r {
@@ -142,12 +105,11 @@ fn steps_and_events_do_not_allocate() {
         })
         .unwrap();
     }
-    ACTIVE.with(|a| a.set(false));
+    let after = allocations_on_this_thread();
     assert_eq!(
         level2, 3,
         "the second level was reached in the three constructed cases"
     );
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
     assert!(
         events > 30 && steps > 50,
         "exercised {events} events, {steps} steps"

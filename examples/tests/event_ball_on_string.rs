@@ -29,7 +29,7 @@
 
 use mb_examples::event_models::ball_on_string::BallOnString;
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 
 fn energy(model: &BallOnString, q: &Vector<2>, u: &Vector<2>) -> f64 {
     model.kinetic_energy(q, u, 0.0) + model.potential_energy(q, 0.0)

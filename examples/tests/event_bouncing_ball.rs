@@ -1,4 +1,5 @@
-//! Bouncing ball (Lötstedt 1982, Sect. 4: accumulation point; DESIGN.md worked example): a ball
+//! Bouncing ball (Lötstedt 1982, "Mechanical systems of rigid bodies subject to unilateral constraints",
+//! Sect. 4: accumulation point): a ball
 //! dropped from h₀ with restitution e hits the floor at t₁ = √(2h₀/g) and then at
 //! tₖ₊₁ = tₖ + 2eᵏ√(2gh₀)/g, accumulating at t_∞ = √(2h₀/g)(1 + e)/(1 − e), after which it
 //! rests with λ = mg. The event-driven integrator must reproduce these closed forms: the first

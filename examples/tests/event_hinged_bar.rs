@@ -12,7 +12,7 @@
 
 use mb_examples::event_models::hinged_bar::HingedBar;
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Constraints, Dynamics, Vector};
 
 fn start(bar: &HingedBar, theta: f64, omega: f64) -> (Vector<3>, Vector<3>) {
     let (s, c) = theta.sin_cos();

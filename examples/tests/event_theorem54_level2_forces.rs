@@ -30,6 +30,7 @@
 use mb_examples::event_models::cart_pendulum_wall::CartPendulumWall;
 use mb_examples::event_models::cart_string_wall::CartStringWall;
 use mb_examples::event_models::pendulum_rod_and_string::PendulumRodAndString;
+use mb_testsupport::second_derivative_of_samples;
 use mbruntime::event::{ActiveSetRule, EventDriven, EventOptions, Report};
 use mbruntime::{Matrix, Mechanism, Vector};
 use nalgebra::{DMatrix, DVector};
@@ -235,11 +236,6 @@ where
     out
 }
 
-/// Second derivative at the centre by the fourth-order five-point stencil.
-fn second_derivative(f: [f64; 5], step: f64) -> f64 {
-    (-f[0] + 16.0 * f[1] - 30.0 * f[2] + 16.0 * f[3] - f[4]) / (12.0 * step * step)
-}
-
 /// λ̈ of the wall held and δ̈ of the wall released, from the RK4 motions of the two
 /// candidates (`other_held`: the contacts other than the wall held in both).
 fn finite_difference_derivatives<Mo, const NB: usize, const NU: usize>(
@@ -255,8 +251,8 @@ where
     let closed = sample_candidate(model, &held[..=other_held.len()], step, 10);
     let open = sample_candidate(model, other_held, step, 10);
     (
-        second_derivative(closed.map(|s| s.0), step),
-        second_derivative(open.map(|s| s.1), step),
+        second_derivative_of_samples(closed.map(|s| s.0), step),
+        second_derivative_of_samples(open.map(|s| s.1), step),
     )
 }
 

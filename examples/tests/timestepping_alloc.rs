@@ -1,6 +1,6 @@
 //! Time-stepping performs no heap allocation per step after setup.
 //!
-//! Invariant (runtime contract; mb design guide: "no heap allocation in any per-step path"): a
+//! Invariant (runtime contract, ARCHITECTURE.md: "no heap allocation in any per-step path"): a
 //! counting global allocator observes zero allocations over 10⁴ woodpecker steps (Glocker &
 //! Studer 2005, Table I, covering free flight, the jammed sleeve, and the beak impact) for
 //! both schemes, through `step` and through `run` with a callback, and over steps of the
@@ -8,42 +8,12 @@
 
 use mb_examples::slider_crank::SliderCrank;
 use mb_examples::woodpecker::Woodpecker;
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// Counts allocations of the current thread only (tests run in parallel threads).
-struct Counting;
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(|c| c.get())
-}
-
-fn count() {
-    // `try_with`: the thread-local may already be gone while a thread shuts down.
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[test]
 fn ten_thousand_woodpecker_steps_do_not_allocate() {
@@ -60,7 +30,7 @@ fn ten_thousand_woodpecker_steps_do_not_allocate() {
         )
         .unwrap();
         let mut closed = [0usize; 3];
-        let before = allocations();
+        let before = allocations_on_this_thread();
         for _ in 0..10_000 {
             let r = ts.step(1e-5).unwrap();
             for (n, &a) in closed.iter_mut().zip(&r.active) {
@@ -73,7 +43,7 @@ fn ten_thousand_woodpecker_steps_do_not_allocate() {
             }
         })
         .unwrap();
-        let after = allocations();
+        let after = allocations_on_this_thread();
         assert_eq!(after - before, 0, "{scheme:?} allocated");
         assert!(
             closed.iter().all(|&n| n > 0),
@@ -95,9 +65,9 @@ fn bilateral_steps_do_not_allocate() {
         Vector::zeros(),
     )
     .unwrap();
-    let before = allocations();
+    let before = allocations_on_this_thread();
     for _ in 0..10_000 {
         ts.step(1e-4).unwrap();
     }
-    assert_eq!(allocations() - before, 0);
+    assert_eq!(allocations_on_this_thread() - before, 0);
 }

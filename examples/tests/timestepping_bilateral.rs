@@ -10,7 +10,7 @@
 
 use mb_examples::slider_crank::SliderCrank;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Matrix, Mechanism, Vector};
+use mbruntime::{Constraints, Dynamics, Matrix, Vector};
 
 fn crank_state(model: &SliderCrank, phi: f64) -> (Vector<3>, Vector<3>) {
     let psi = (model.r * phi.sin() / model.L).asin();

@@ -1,7 +1,7 @@
 //! Impact times of the bouncing ball under time-stepping against the closed form.
 //!
 //! Invariant (Newton's impact law, Glocker & Studer 2005, (11)–(12) with ε_N = e; closed form
-//! of the mb design guide): a ball dropped from h₀ with restitution e hits the floor at
+//! of free fall between impacts): a ball dropped from h₀ with restitution e hits the floor at
 //! t₁ = √(2h₀/g) and then at t_{k+1} = t_k + 2e^k v₁/g, v₁ = √(2gh₀). A time-stepping scheme
 //! resolves each impact within one step, and the error of the rebound velocity shifts later
 //! impacts by O(Δt) as well, so the k-th numerical impact (first step whose active set holds

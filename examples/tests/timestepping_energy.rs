@@ -12,7 +12,7 @@ use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::rod_wall::RodWall;
 use mb_examples::woodpecker::Woodpecker;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 
 #[test]
 fn woodpecker_without_forces_never_gains_kinetic_energy() {

@@ -26,6 +26,13 @@ impl Diagnostic {
         Self::at(file, text, span.start(), span.end(), e.to_string())
     }
 
+    /// Locates an error of any stage of the pipeline in `file`.
+    #[cfg(feature = "symbolic")]
+    pub fn from_error(file: &str, text: &str, e: &crate::error::CompileError) -> Diagnostic {
+        let span = e.span();
+        Self::at(file, text, span.start(), span.end(), e.to_string())
+    }
+
     /// A message at a span's start/end positions (proc-macro2 line/column, 1-based lines,
     /// 0-based columns).
     pub fn at(

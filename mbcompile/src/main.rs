@@ -4,9 +4,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use mbcompile::diagnostic::Diagnostic;
 use mbcompile::dsl::source::generated_path;
 use mbcompile::pipeline::{
-    DEFAULT_HORNER_ITERATIONS, Found, Freshness, find_crate_models, freshness, generate,
+    DEFAULT_HORNER_ITERATIONS, Found, Freshness, Generated, derive_model, find_crate_models,
+    freshness, generate,
 };
-use mbcompile::symbolic::print::{Format, report};
+use mbcompile::symbolic::print::{Format, Sections, report_sections};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -58,6 +59,10 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = PrintFormat::Text)]
         format: PrintFormat,
+        /// Also print the Jacobians: ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(M a)/∂q, ∂h/∂p, ∂(M a)/∂p and
+        /// the drift Jacobians.
+        #[arg(long)]
+        jacobians: bool,
     },
 }
 
@@ -120,160 +125,179 @@ fn main() -> ExitCode {
         unsafe { std::env::set_var("MIMALLOC_PURGE_DELAY", "-1") };
     }
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Command::Gen {
             crate_dir,
             model,
             horner,
             stats,
-        } => {
-            let found = match models(&crate_dir, model.as_deref()) {
-                Ok(f) => f,
-                Err(c) => return c,
-            };
-            let mut errors = Vec::new();
-            for f in &found {
-                let name = f.model.name.text.clone();
-                let pb = spinner(&name);
-                let start = std::time::Instant::now();
-                let mut stages: Vec<(String, std::time::Instant, f64)> = Vec::new();
-                let result = generate(&f.model, horner, &mut |stage| {
-                    stages.push((
-                        stage.to_string(),
-                        std::time::Instant::now(),
-                        mbcompile::cpu_seconds(),
-                    ));
-                    pb.set_message(format!("{name}: {stage}"));
-                });
-                stages.push((
-                    "end".into(),
-                    std::time::Instant::now(),
-                    mbcompile::cpu_seconds(),
-                ));
-                pb.finish_and_clear();
-                match result {
-                    Ok(g) => {
-                        let path = generated_path(&crate_dir, &f.model.module_name());
-                        let old = std::fs::read_to_string(&path).ok();
-                        if old.as_deref() != Some(g.source.as_str()) {
-                            if let Some(dir) = path.parent() {
-                                let _ = std::fs::create_dir_all(dir);
-                            }
-                            if let Err(e) = std::fs::write(&path, &g.source) {
-                                eprintln!("error: cannot write {}: {e}", path.display());
-                                return ExitCode::from(1);
-                            }
-                            eprintln!(
-                                "wrote {} ({:.2} s)",
-                                path.display(),
-                                start.elapsed().as_secs_f64()
-                            );
-                        } else {
-                            eprintln!(
-                                "unchanged {} ({:.2} s)",
-                                path.display(),
-                                start.elapsed().as_secs_f64()
-                            );
-                        }
-                        if stats {
-                            for w in stages.windows(2) {
-                                eprintln!(
-                                    "  stage {}: {:.3} s (cpu {:.3} s)",
-                                    w[0].0,
-                                    (w[1].1 - w[0].1).as_secs_f64(),
-                                    w[1].2 - w[0].2
-                                );
-                            }
-                            for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds)
-                            {
-                                eprintln!("  {f}: {n} operations, cpu {s:.3} s");
-                            }
-                        }
-                    }
-                    Err(e) => errors.push(f.diagnostic(&e)),
-                }
-            }
-            if errors.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                report_errors(&errors)
-            }
-        }
-        Command::Check { crate_dir, exact } => {
-            let found = match models(&crate_dir, None) {
-                Ok(f) => f,
-                Err(c) => return c,
-            };
-            let mut bad = 0;
-            for f in &found {
-                let module = f.model.module_name();
-                let shown = format!(
-                    "{} (src/generated/{module}.rs, from {})",
-                    f.model.name.text,
-                    f.file.display()
-                );
-                match freshness(&crate_dir, &f.model) {
-                    Freshness::Fresh if exact => {
-                        let path = generated_path(&crate_dir, &module);
-                        match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
-                            Ok(g)
-                                if std::fs::read_to_string(&path).ok().as_deref()
-                                    == Some(g.source.as_str()) =>
-                            {
-                                println!("fresh    {shown}");
-                            }
-                            Ok(_) => {
-                                bad += 1;
-                                println!("differs  {shown}");
-                            }
-                            Err(e) => {
-                                bad += 1;
-                                eprint!("{}", f.diagnostic(&e));
-                            }
-                        }
-                    }
-                    Freshness::Fresh => println!("fresh    {shown}"),
-                    Freshness::Missing => {
-                        bad += 1;
-                        println!("missing  {shown}");
-                    }
-                    Freshness::Stale { .. } => {
-                        bad += 1;
-                        println!("stale    {shown}");
-                    }
-                }
-            }
-            if bad > 0 {
-                eprintln!(
-                    "{bad} module(s) need `mbcompile gen {}`",
-                    crate_dir.display()
-                );
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        } => gen_command(&crate_dir, model.as_deref(), horner, stats),
+        Command::Check { crate_dir, exact } => check_command(&crate_dir, exact),
         Command::Print {
             crate_dir,
             model,
             format,
-        } => {
-            let found = match models(&crate_dir, model.as_deref()) {
-                Ok(f) => f,
-                Err(c) => return c,
-            };
-            let fmt = match format {
-                PrintFormat::Text => Format::Text,
-                PrintFormat::Latex => Format::Latex,
-                PrintFormat::Markdown => Format::Markdown,
-            };
-            for f in &found {
-                match mbcompile::symbolic::derive::derive(&f.model, &mut |_| {}) {
-                    Ok(d) => print!("{}", report(&f.model, &d, fmt)),
-                    Err(e) => return report_errors(&[f.diagnostic(&e)]),
+            jacobians,
+        } => print_command(&crate_dir, model.as_deref(), format, Sections { jacobians }),
+    };
+    result.unwrap_or_else(|code| code)
+}
+
+/// A stage boundary seen by `gen --stats`: name, wall clock, thread CPU time.
+type Stage = (String, std::time::Instant, f64);
+
+fn stage(name: &str) -> Stage {
+    (
+        name.to_string(),
+        std::time::Instant::now(),
+        mbcompile::cpu_seconds(),
+    )
+}
+
+/// Writes a generated module unless it is unchanged, and says which.
+fn write_module(path: &Path, source: &str, start: std::time::Instant) -> Result<(), ExitCode> {
+    let old = std::fs::read_to_string(path).ok();
+    let verb = if old.as_deref() != Some(source) {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Err(e) = std::fs::write(path, source) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Err(ExitCode::from(1));
+        }
+        "wrote"
+    } else {
+        "unchanged"
+    };
+    eprintln!(
+        "{verb} {} ({:.2} s)",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Time per stage and operation counts per function.
+fn print_stats(stages: &[Stage], g: &Generated) {
+    for w in stages.windows(2) {
+        eprintln!(
+            "  stage {}: {:.3} s (cpu {:.3} s)",
+            w[0].0,
+            (w[1].1 - w[0].1).as_secs_f64(),
+            w[1].2 - w[0].2
+        );
+    }
+    for ((f, n), (_, s)) in g.stats.operations.iter().zip(&g.stats.seconds) {
+        eprintln!("  {f}: {n} operations, cpu {s:.3} s");
+    }
+}
+
+fn gen_command(
+    crate_dir: &Path,
+    only: Option<&str>,
+    horner: usize,
+    stats: bool,
+) -> Result<ExitCode, ExitCode> {
+    let found = models(crate_dir, only)?;
+    let mut errors = Vec::new();
+    for f in &found {
+        let name = f.model.name.text.clone();
+        let pb = spinner(&name);
+        let start = std::time::Instant::now();
+        let mut stages: Vec<Stage> = Vec::new();
+        let result = generate(&f.model, horner, &mut |s| {
+            stages.push(stage(s));
+            pb.set_message(format!("{name}: {s}"));
+        });
+        stages.push(stage("end"));
+        pb.finish_and_clear();
+        match result {
+            Ok(g) => {
+                write_module(
+                    &generated_path(crate_dir, &f.model.module_name()),
+                    &g.source,
+                    start,
+                )?;
+                if stats {
+                    print_stats(&stages, &g);
                 }
             }
-            ExitCode::SUCCESS
+            Err(e) => errors.push(f.diagnostic(&e)),
         }
     }
+    if errors.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Ok(report_errors(&errors))
+    }
+}
+
+fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode> {
+    let found = models(crate_dir, None)?;
+    let mut bad = 0;
+    for f in &found {
+        let module = f.model.module_name();
+        let shown = format!(
+            "{} (src/generated/{module}.rs, from {})",
+            f.model.name.text,
+            f.file.display()
+        );
+        let verdict = match freshness(crate_dir, &f.model) {
+            Freshness::Fresh if exact => {
+                let path = generated_path(crate_dir, &module);
+                match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
+                    Ok(g)
+                        if std::fs::read_to_string(&path).ok().as_deref()
+                            == Some(g.source.as_str()) =>
+                    {
+                        Some("fresh")
+                    }
+                    Ok(_) => Some("differs"),
+                    Err(e) => {
+                        eprint!("{}", f.diagnostic(&e));
+                        None
+                    }
+                }
+            }
+            Freshness::Fresh => Some("fresh"),
+            Freshness::Missing => Some("missing"),
+            Freshness::Stale { .. } => Some("stale"),
+        };
+        if verdict != Some("fresh") {
+            bad += 1;
+        }
+        if let Some(v) = verdict {
+            println!("{v:<8} {shown}");
+        }
+    }
+    if bad > 0 {
+        eprintln!(
+            "{bad} module(s) need `mbcompile gen {}`",
+            crate_dir.display()
+        );
+        Ok(ExitCode::from(1))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+fn print_command(
+    crate_dir: &Path,
+    only: Option<&str>,
+    format: PrintFormat,
+    sections: Sections,
+) -> Result<ExitCode, ExitCode> {
+    let found = models(crate_dir, only)?;
+    let fmt = match format {
+        PrintFormat::Text => Format::Text,
+        PrintFormat::Latex => Format::Latex,
+        PrintFormat::Markdown => Format::Markdown,
+    };
+    for f in &found {
+        match derive_model(&f.model, &mut |_| {}) {
+            Ok(d) => print!("{}", report_sections(&f.model, &d, fmt, sections)),
+            Err(e) => return Err(report_errors(&[f.diagnostic(&e)])),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

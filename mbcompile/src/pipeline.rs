@@ -1,90 +1,34 @@
-//! The whole generator: crate sources → models → derivation → generated modules.
+//! The whole generator, one stage after the other:
+//!
+//! 1. **parse**: crate sources → `mechanism!` blocks → models (`pipeline::sources`, `dsl::parse`);
+//! 2. **validate**: names, what each quantity may depend on, values at the parameter defaults
+//!    (`dsl::validate`);
+//! 3. **assemble**: points, bodies, gravity, springs, dampers, loads, torques and geometric
+//!    contacts → T, V, Q and gap functions (`symbolic::rotation` checks hand-written rotations,
+//!    `dsl::assemble` assembles);
+//! 4. **derive**: M, h, C, constraint kinematics, time derivatives, Hessians, the Jacobians of
+//!    the dynamics (`symbolic::derive`);
+//! 5. **emit**: derived expressions → formatted module source (`codegen::module`).
+//!
+//! Each stage reports its errors as the matching variant of [`CompileError`].
+
+mod freshness;
+mod sources;
+
+pub use freshness::{Freshness, freshness};
+pub use sources::{Found, find_crate_models};
 
 use crate::codegen::module::{Stats, module};
-use crate::diagnostic::Diagnostic;
+use crate::dsl::assemble::assemble;
 use crate::dsl::ast::Model;
-use crate::dsl::fingerprint;
-use crate::dsl::source::{GENERATED_DIR, find_models, generated_path, recorded_fingerprint};
-use crate::symbolic::derive::{Derived, derive};
-use std::path::{Path, PathBuf};
+use crate::dsl::validate::validate;
+use crate::error::CompileError;
+use crate::symbolic::derive::{Derived, Progress, derive};
+use crate::symbolic::rotation::check_rotations;
+use crate::symbolic::symbols::check_capacity;
 
 /// Default number of Horner-scheme search iterations in the evaluator optimiser.
 pub const DEFAULT_HORNER_ITERATIONS: usize = 1;
-
-/// A model found in a crate, with the file it came from.
-pub struct Found {
-    /// The source file.
-    pub file: PathBuf,
-    /// Its text (for locating errors).
-    pub text: String,
-    /// The parsed model.
-    pub model: Model,
-}
-
-impl Found {
-    /// A located diagnostic for an error in this model.
-    pub fn diagnostic(&self, e: &syn::Error) -> Diagnostic {
-        Diagnostic::from_syn(&self.file.display().to_string(), &self.text, e)
-    }
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if !p.ends_with(GENERATED_DIR.rsplit('/').next().unwrap_or("generated")) {
-                rust_files(&p, out);
-            }
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
-
-/// Every `mechanism!` block under `<crate_dir>/src` (generated modules excluded), in path order.
-pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>> {
-    let mut files = Vec::new();
-    rust_files(&crate_dir.join("src"), &mut files);
-    let mut found = Vec::new();
-    let mut errors = Vec::new();
-    for f in files {
-        let Ok(text) = std::fs::read_to_string(&f) else {
-            continue;
-        };
-        if !text.contains("mechanism!") {
-            continue;
-        }
-        match find_models(&text) {
-            Ok(ms) => found.extend(ms.into_iter().map(|model| Found {
-                file: f.clone(),
-                text: text.clone(),
-                model,
-            })),
-            Err(e) => errors.push(Diagnostic::from_syn(&f.display().to_string(), &text, &e)),
-        }
-    }
-    let mut seen = std::collections::HashMap::new();
-    for m in &found {
-        if let Some(prev) = seen.insert(m.model.module_name(), m.file.display().to_string()) {
-            errors.push(m.diagnostic(&syn::Error::new(
-                m.model.name.span,
-                format!(
-                    "another mechanism in {prev} already generates module `{}`",
-                    m.model.module_name()
-                ),
-            )));
-        }
-    }
-    if errors.is_empty() {
-        Ok(found)
-    } else {
-        Err(errors)
-    }
-}
 
 /// The generated source of one model.
 pub struct Generated {
@@ -96,46 +40,36 @@ pub struct Generated {
     pub derived: Derived,
 }
 
-/// Derives and emits one model. Errors are located in the block.
+/// Stage 3: the scalar model (T, V, Q, gap functions) of a validated model.
+pub fn assemble_model(model: &Model) -> Result<Model, CompileError> {
+    check_capacity(model)?;
+    check_rotations(model)?;
+    assemble(model).map_err(|e| CompileError::Assembly(e.into()))
+}
+
+/// Stages 2 to 4: validate, assemble and derive one parsed model.
+pub fn derive_model(model: &Model, progress: Progress) -> Result<Derived, CompileError> {
+    validate(model).map_err(CompileError::Validation)?;
+    let scalar = assemble_model(model)?;
+    Ok(derive(&scalar, progress)?)
+}
+
+/// Stages 2 to 5: derives and emits one parsed model. Errors are located in the block.
 pub fn generate(
     model: &Model,
     horner: usize,
-    progress: &mut dyn FnMut(&str),
-) -> Result<Generated, syn::Error> {
-    let derived = derive(model, progress)?;
+    progress: Progress,
+) -> Result<Generated, CompileError> {
+    let derived = derive_model(model, progress)?;
     progress("code generation");
-    let (source, stats) = module(model, &derived, horner)
-        .map_err(|e| syn::Error::new(model.name.span, format!("code generation failed: {e}")))?;
+    let (source, stats) =
+        module(model, &derived, horner).map_err(|source| CompileError::Emission {
+            span: model.name.span,
+            source,
+        })?;
     Ok(Generated {
         source,
         stats,
         derived,
     })
-}
-
-/// Freshness of a model's generated module.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Freshness {
-    /// The module records this model's fingerprint.
-    Fresh,
-    /// No module file.
-    Missing,
-    /// The module records another fingerprint.
-    Stale {
-        /// What the file records.
-        recorded: String,
-    },
-}
-
-/// Compares a model with its generated module (by fingerprint).
-pub fn freshness(crate_dir: &Path, model: &Model) -> Freshness {
-    match std::fs::read_to_string(generated_path(crate_dir, &model.module_name())) {
-        Err(_) => Freshness::Missing,
-        Ok(text) => match recorded_fingerprint(&text) {
-            Some(f) if f == fingerprint(model) => Freshness::Fresh,
-            other => Freshness::Stale {
-                recorded: other.unwrap_or("nothing").to_string(),
-            },
-        },
-    }
 }

@@ -4,8 +4,8 @@
 //! located error. Symbolic work shares one symbolica permit: run with `--test-threads=1`.
 
 use mbcompile::diagnostic::Diagnostic;
-use mbcompile::dsl::Model;
 use mbcompile::dsl::source::find_models;
+use mbcompile::dsl::{Model, validate};
 use mbcompile::pipeline::generate;
 use proptest::prelude::*;
 
@@ -149,12 +149,13 @@ fn exercise(block: &str, derive: bool) {
             assert!(d.line >= 1 && d.column >= 1 && !d.message.is_empty());
         }
         Ok(models) => {
-            if derive {
-                for m in &models {
-                    if let Err(e) = generate(m, 1, &mut |_| {}) {
-                        let d = Diagnostic::from_syn("fuzz.rs", &file, &e);
-                        assert!(!d.message.is_empty());
-                    }
+            for m in &models {
+                if let Err(e) = validate(m) {
+                    let d = Diagnostic::from_syn("fuzz.rs", &file, &e);
+                    assert!(d.line >= 1 && d.column >= 1 && !d.message.is_empty());
+                } else if derive && let Err(e) = generate(m, 1, &mut |_| {}) {
+                    let d = Diagnostic::from_error("fuzz.rs", &file, &e);
+                    assert!(!d.message.is_empty());
                 }
             }
         }

@@ -1,14 +1,16 @@
-//! Snapshots of the derived equations (plain text and LaTeX) and of the generated code of every
-//! example mechanism. A change in derivation or emission shows up as a reviewable diff
-//! (`cargo insta review`). Symbolic work shares one symbolica permit: `--test-threads=1`.
+//! Snapshots of the derived equations (plain text and LaTeX) of every example mechanism. A change
+//! in derivation shows up as a reviewable diff (`cargo insta review`). The generated code is not
+//! snapshotted here: `determinism.rs` compares fresh generations with the committed modules in
+//! `examples/src/generated/`. Symbolic work shares one symbolica permit: `--test-threads=1`.
 
+use mb_testsupport::count_mechanism_blocks;
 use mbcompile::dsl::source::find_models;
 use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, generate};
 use mbcompile::symbolic::print::{Format, report};
 use std::path::Path;
 
 #[test]
-fn example_equations_and_code() {
+fn example_equations() {
     let src_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
     let mut files: Vec<_> = std::fs::read_dir(&src_dir)
         .unwrap()
@@ -32,9 +34,13 @@ fn example_equations_and_code() {
                 format!("{name}_equations_latex"),
                 report(&model, &g.derived, Format::Latex)
             );
-            insta::assert_snapshot!(format!("{name}_code"), g.source);
             seen += 1;
         }
     }
-    assert!(seen >= 7, "expected the seven core examples, saw {seen}");
+    // Counted independently of the parser: a text scan for block openings.
+    let blocks = count_mechanism_blocks(&src_dir).unwrap();
+    assert_eq!(
+        seen, blocks,
+        "the parser found {seen} models in {blocks} mechanism! blocks"
+    );
 }

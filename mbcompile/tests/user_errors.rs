@@ -16,7 +16,7 @@ fn diagnose(src: &str) -> Diagnostic {
         Ok(models) => {
             assert_eq!(models.len(), 1, "test sources hold one block");
             match generate(&models[0], 1, &mut |_| {}) {
-                Err(e) => Diagnostic::from_syn("model.rs", src, &e),
+                Err(e) => Diagnostic::from_error("model.rs", src, &e),
                 Ok(_) => panic!("expected an error for:\n{src}"),
             }
         }

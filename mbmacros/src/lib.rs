@@ -7,14 +7,14 @@
 //! Layout and comment changes in the block keep the fingerprint; any change of meaning alters it.
 
 use mbcompile::dsl::source::{GENERATED_DIR, generated_path, recorded_fingerprint};
-use mbcompile::dsl::{Model, fingerprint};
+use mbcompile::dsl::{Model, fingerprint, validate};
 use proc_macro::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 /// Declares a mechanism; see the `mbcompile` documentation for the language.
 #[proc_macro]
 pub fn mechanism(input: TokenStream) -> TokenStream {
-    let model = match syn::parse::<Model>(input) {
+    let model = match syn::parse::<Model>(input).and_then(|m| validate(&m).map(|()| m)) {
         Ok(m) => m,
         Err(e) => return e.to_compile_error().into(),
     };

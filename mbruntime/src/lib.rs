@@ -4,7 +4,11 @@
 pub mod analysis;
 pub mod event;
 pub mod lcp;
+pub mod linalg;
 pub mod mechanism;
 pub mod timestepping;
 
-pub use mechanism::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+pub use mechanism::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Mechanism, ParameterError, Rates,
+    Statics, Vector,
+};

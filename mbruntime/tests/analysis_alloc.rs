@@ -4,26 +4,12 @@
 //! allocator). The values are checked against the rod of Sect. 4.3 (A_c closed form) so the
 //! test also asserts that the computation really ran.
 
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::analysis::{ConstraintRef, InertialCouplings};
 use mbruntime::{Matrix, Vector};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[test]
 fn inertial_couplings_do_not_allocate() {
@@ -31,7 +17,7 @@ fn inertial_couplings_do_not_allocate() {
     let mass = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(m, m, m * l * l / 3.0));
     let w_n = Matrix::<3, 1>::new(1.0, 0.0, l * theta.sin());
     let g = Matrix::<3, 1>::new(0.0, 1.0, -l * theta.cos());
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations_on_this_thread();
     let c = InertialCouplings::from_matrices(mass, w_n, g).unwrap();
     let a = c.delassus();
     let a_c = c.constrained_delassus().unwrap();
@@ -41,7 +27,7 @@ fn inertial_couplings_do_not_allocate() {
         .unwrap();
     let p_b = c.bilateral_percussion(&Vector::<1>::new(1.0)).unwrap();
     let dv = c.velocity_jump(&Vector::<1>::new(1.0)).unwrap();
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations_on_this_thread();
     assert_eq!(
         after - before,
         0,

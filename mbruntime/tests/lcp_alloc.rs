@@ -4,33 +4,14 @@
 //! counting global allocator observes zero allocations across many solves of varied problems
 //! (trivial, pivoting, degenerate, infeasible, invalid input) after `Lemke::with_capacity`.
 
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::lcp::{BasisGuess, Lemke, WarmStart};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
-/// One test function: the counter is global, so a second concurrently running test would
-/// count its own setup allocations.
+/// Every scenario counts the allocations of this test's thread between the end of its setup and
+/// the end of its solves.
 #[test]
 fn solve_does_not_allocate() {
     small_and_degenerate();
@@ -46,7 +27,7 @@ fn warm_start() {
     let mut guess = BasisGuess::with_capacity(2);
     let mut lemke = Lemke::with_capacity(2);
     let mut accepted = 0;
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations_on_this_thread();
     for i in 0..100 {
         let b = [-5.0 + 0.01 * i as f64, if i % 10 < 5 { -6.0 } else { 6.0 }];
         // The time-stepping pattern: warm start, Lemke on rejection, record the basis.
@@ -57,7 +38,7 @@ fn warm_start() {
         }
         guess.record(&z);
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations_on_this_thread();
     assert_eq!(after - before, 0, "WarmStart allocated");
     assert!(accepted > 0 && accepted < 100, "{accepted}");
 }
@@ -97,7 +78,7 @@ fn small_and_degenerate() {
     let mut lemke = Lemke::with_capacity(N);
     let (mut z, mut w) = (vec![0.0; N], vec![0.0; N]);
     let mut solved = 0;
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations_on_this_thread();
     for _ in 0..5 {
         for (n, a, b) in &problems {
             if lemke.solve(*n, a, b, &mut z[..*n], &mut w[..*n]).is_ok() {
@@ -105,7 +86,7 @@ fn small_and_degenerate() {
             }
         }
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations_on_this_thread();
     assert_eq!(after - before, 0, "Lemke::solve allocated");
     assert_eq!(solved, 5 * 200);
 }
@@ -138,13 +119,13 @@ fn large() {
     }
     let mut lemke = Lemke::with_capacity(N);
     let (mut z, mut w) = (vec![0.0; N], vec![0.0; N]);
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations_on_this_thread();
     let mut pivots = 0;
     for (n, a, b) in &problems {
         let sol = lemke.solve(*n, a, b, &mut z[..*n], &mut w[..*n]);
         pivots += sol.map(|s| s.pivots).unwrap_or(0);
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations_on_this_thread();
     assert_eq!(after - before, 0, "Lemke::solve allocated at n = {N}");
     // Both solved, with more pivots than one refactorisation period (max(n, 16)) in total.
     assert!(pivots > N / 2, "pivots {pivots}");

@@ -8,7 +8,7 @@
 
 use mbruntime::lcp::LcpError;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
 
 #[derive(Clone, Copy)]
 struct Point {
@@ -30,21 +30,16 @@ impl Default for Point {
     }
 }
 
-impl Mechanism<1, 0, 1> for Point {
+impl Dynamics<1> for Point {
     const NAME: &'static str = "Point";
     const FINGERPRINT: &'static str = "hand-written";
     const COORDINATES: [&'static str; 1] = ["y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "g", "w_n", "floor_speed"]
     }
     fn parameter(&self, k: usize) -> Option<f64> {
         [self.m, self.g, self.w_n, self.floor_speed].get(k).copied()
-    }
-    fn set_parameter(&mut self, k: usize, _: f64) -> Result<(), ParameterError> {
-        Err(ParameterError::Unknown(k.to_string()))
     }
     fn kinetic_energy(&self, _: &Vector<1>, u: &Vector<1>, _: f64) -> f64 {
         0.5 * self.m * u[0] * u[0]
@@ -58,20 +53,14 @@ impl Mechanism<1, 0, 1> for Point {
     fn forces(&self, _: &Vector<1>, _: &Vector<1>, _: f64, h: &mut Vector<1>) {
         h[0] = -self.m * self.g;
     }
-    fn dynamics(
-        &self,
-        q: &Vector<1>,
-        u: &Vector<1>,
-        t: f64,
-        m: &mut Matrix<1, 1>,
-        h: &mut Vector<1>,
-    ) {
-        self.mass_matrix(q, t, m);
-        self.forces(q, u, t, h);
-    }
     fn coriolis(&self, _: &Vector<1>, _: &Vector<1>, _: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+
+impl Constraints<1, 0, 1> for Point {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["floor"];
     fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
     fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
     fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
@@ -100,96 +89,82 @@ impl Mechanism<1, 0, 1> for Point {
             has_tangent: false,
         }]
     }
-    fn gap_time_derivatives(
+}
+
+/// Exact Jacobians: h is constant in (q, u, t), so only its parameter derivatives are nonzero.
+impl Jacobians<1, 0, 1> for Point {
+    fn force_jacobians(
         &self,
         _: &Vector<1>,
         _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
         _: f64,
-        o: &mut Matrix<1, 4>,
+        a: &mut Matrix<1, 1>,
+        b: &mut Matrix<1, 1>,
     ) {
+        a.fill(0.0);
+        b.fill(0.0);
+    }
+    fn force_time_partial(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn mass_action_jacobian(&self, _: &Vector<1>, _: f64, _: &Vector<1>, o: &mut Matrix<1, 1>) {
         o.fill(0.0);
     }
-    fn bilateral_time_derivatives(
+    fn force_parameter_derivative(
         &self,
         _: &Vector<1>,
         _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
         _: f64,
-        _: &mut Matrix<0, 4>,
-    ) {
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<1, 0>,
-        _: &mut Matrix<1, 0>,
-    ) {
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Vector<1>,
-        b: &mut Vector<1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-    fn potential_gradient(&self, _: &Vector<1>, _: f64, g: &mut Vector<1>) {
-        g[0] = self.m * self.g;
-    }
-    fn potential_hessian(&self, _: &Vector<1>, _: f64, h: &mut Matrix<1, 1>) {
-        h.fill(0.0);
-    }
-    fn potential_gradient_parameter(
-        &self,
-        _: &Vector<1>,
-        _: f64,
-        _: usize,
-        _: &mut Vector<1>,
+        k: usize,
+        o: &mut Vector<1>,
     ) -> bool {
-        false
+        // h = −m g.
+        match k {
+            0 => o[0] = -self.g,
+            1 => o[0] = -self.m,
+            2 | 3 => o[0] = 0.0,
+            _ => return false,
+        }
+        true
     }
-    fn bilateral_hessian(&self, _: &Vector<1>, _: f64, _: usize, _: &mut Matrix<1, 1>) -> bool {
-        false
+    fn mass_action_parameter_derivative(
+        &self,
+        _: &Vector<1>,
+        _: f64,
+        a: &Vector<1>,
+        k: usize,
+        o: &mut Vector<1>,
+    ) -> bool {
+        // M a = m a.
+        match k {
+            0 => o[0] = a[0],
+            1..=3 => o[0] = 0.0,
+            _ => return false,
+        }
+        true
     }
-    fn gap_hessian(&self, _: &Vector<1>, _: f64, _: usize, _: &mut Matrix<1, 1>) -> bool {
-        false
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 2 || k == 3
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: f64,
+        _: &mut Matrix<0, 1>,
+        _: &mut Matrix<0, 1>,
+    ) {
+    }
+    fn gap_drift_jacobians(
+        &self,
+        _: &Vector<1>,
+        _: &Vector<1>,
+        _: f64,
+        a: &mut Matrix<1, 1>,
+        b: &mut Matrix<1, 1>,
+    ) {
+        a.fill(0.0);
+        b.fill(0.0);
     }
 }
 
@@ -240,7 +215,7 @@ fn non_positive_definite_mass_matrix_is_reported() {
         .unwrap();
         let err = ts.step(1e-3).expect_err("must fail");
         assert!(
-            matches!(err, TimeSteppingError::MassMatrixNotPositiveDefinite { min_diagonal, .. } if min_diagonal == -2.0)
+            matches!(err, TimeSteppingError::MassMatrixNotPositiveDefinite { smallest_eigenvalue, .. } if smallest_eigenvalue == -2.0)
         );
         assert!(err.to_string().contains("not positive definite"), "{err}");
         assert_eq!(ts.q()[0], 1.0, "state unchanged after an error");
@@ -340,5 +315,36 @@ fn infeasible_contact_lcp_is_a_wrapped_lcp_error() {
     assert!(
         msg.contains("contact LCP of size 1") && msg.contains("ray termination"),
         "{msg}"
+    );
+}
+
+#[test]
+fn moreau_jean_without_jacobians_is_refused() {
+    let err = TimeStepper::without_jacobians(
+        Point::default(),
+        Scheme::MoreauJean { theta: 0.5 },
+        Settings::default(),
+        0.0,
+        Vector::<1>::new(1.0),
+        Vector::<1>::zeros(),
+    )
+    .err()
+    .expect("must fail");
+    assert!(matches!(
+        err,
+        TimeSteppingError::SchemeNeedsJacobians { model: "Point" }
+    ));
+    assert!(err.to_string().contains("Jacobians"), "{err}");
+    // The midpoint rule needs no Jacobians.
+    assert!(
+        TimeStepper::without_jacobians(
+            Point::default(),
+            Scheme::MoreauMidpoint,
+            Settings::default(),
+            0.0,
+            Vector::<1>::new(1.0),
+            Vector::<1>::zeros(),
+        )
+        .is_ok()
     );
 }

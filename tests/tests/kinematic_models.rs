@@ -11,9 +11,11 @@ use mb_examples::kinematic_models::heavy_top::HeavyTop;
 use mb_examples::kinematic_models::point_ball_string::PointBallString;
 use mb_examples::kinematic_models::woodpecker_bodies::WoodpeckerBodies;
 use mb_examples::woodpecker::Woodpecker;
-use mb_tests::{diff, unit};
+use mb_testsupport::{
+    derivative, fd_conservative_forces, fd_mass, relative_error as rel, second_derivative, unit,
+};
 use mbruntime::event::{EventDriven, EventOptions, Report};
-use mbruntime::{Matrix, Mechanism, Vector};
+use mbruntime::{Constraints, Dynamics, Matrix, Mechanism, Vector};
 
 /// SplitMix64: a small deterministic generator for sample states (no extra dependency).
 struct SplitMix(u64);
@@ -35,11 +37,6 @@ impl SplitMix {
     }
 }
 
-/// max |a − b| / max |b| (relative to the size of the reference).
-fn rel<const R: usize, const C: usize>(a: &Matrix<R, C>, b: &Matrix<R, C>) -> f64 {
-    (a - b).amax() / b.amax().max(f64::MIN_POSITIVE)
-}
-
 fn mass<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
     m: &Mo,
     q: &Vector<NQ>,
@@ -59,59 +56,10 @@ fn forces<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU:
     out
 }
 
-/// M = ∂²T/∂q̇² by the four-point central difference of the generated kinetic energy. T is
-/// quadratic in q̇, so the formula is exact for every step s; only rounding remains.
-fn fd_mass<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
-    m: &Mo,
-    q: &Vector<NQ>,
-    qd: &Vector<NQ>,
-) -> Matrix<NQ, NQ> {
-    let s = 0.5;
-    let t = |v: Vector<NQ>| m.kinetic_energy(q, &v, 0.0);
-    Matrix::<NQ, NQ>::from_fn(|i, j| {
-        let (ei, ej) = (unit::<NQ>(i) * s, unit::<NQ>(j) * s);
-        (t(qd + ei + ej) - t(qd + ei - ej) - t(qd - ei + ej) + t(qd - ei - ej)) / (4.0 * s * s)
-    })
-}
-
-/// ∂T/∂q̇ by a central difference (exact for T quadratic in q̇, up to rounding).
-fn fd_momentum<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
-    m: &Mo,
-    q: &Vector<NQ>,
-    qd: &Vector<NQ>,
-) -> Vector<NQ> {
-    Vector::<NQ>::from_fn(|i, _| {
-        let e = unit::<NQ>(i);
-        (m.kinetic_energy(q, &(qd + e), 0.0) - m.kinetic_energy(q, &(qd - e), 0.0)) / 2.0
-    })
-}
-
-/// h without Q from Lagrange's equations by differences of the generated T and V:
-/// ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂V/∂q, the mixed term as d/ds ∂T/∂q̇(q + s q̇, q̇).
-fn fd_conservative_forces<
-    Mo: Mechanism<NQ, NB, NU>,
-    const NQ: usize,
-    const NB: usize,
-    const NU: usize,
->(
-    m: &Mo,
-    q: &Vector<NQ>,
-    qd: &Vector<NQ>,
-) -> Vector<NQ> {
-    let h = 1e-3;
-    Vector::<NQ>::from_fn(|i, _| {
-        let e = unit::<NQ>(i);
-        let dt_dq = diff(|s| m.kinetic_energy(&(q + e * s), qd, 0.0), h);
-        let mixed = diff(|s| fd_momentum(m, &(q + qd * s), qd)[i], h);
-        let dv_dq = diff(|s| m.potential_energy(&(q + e * s), 0.0), h);
-        dt_dq - mixed - dv_dq
-    })
-}
-
 /// Planar 3-link pendulum (point masses at the link ends, absolute angles): the body form must
 /// give Chain3's M and h (the same T and V written as scalar energies) to rounding, and the
 /// closed form M_jk = μ_max(j,k) l_j l_k cos(θ_j − θ_k) with μ_k = Σ_{i≥k} m_i (Lagrange's
-/// equations of the chain; DESIGN.md, "planar n-link pendulum").
+/// equations of the chain).
 #[test]
 fn body_chain3_matches_chain3_and_closed_form() {
     let body = BodyChain3::default();
@@ -341,7 +289,8 @@ fn heavy_top_conserves_energy_and_cyclic_momenta() {
 
 /// Planar four-bar linkage from three bar bodies, a torque on the crank and a spring between a
 /// coupler point and a fixed point, closed by two bilateral loop constraints. Checked against
-/// finite differences of the generated quantities (DESIGN.md, "Derivation"): M = ∂²T/∂q̇²
+/// finite differences of the generated quantities (Lagrange's equations of the second kind):
+/// M = ∂²T/∂q̇²
 /// (central differences of T, exact for quadratic T), G = (∂g/∂q)ᵀ (fourth-order central
 /// differences of g), the drift Ġᵀq̇ = d²/ds² g(q + s q̇) and h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂V/∂q
 /// + Q with Q = (τ, 0, 0) the virtual work of the crank torque τ δθ₁.
@@ -358,27 +307,24 @@ fn four_bar_matches_finite_differences() {
     for _ in 0..200 {
         let q = rng.vector::<3>(-std::f64::consts::PI, std::f64::consts::PI);
         let qd = rng.vector::<3>(-10.0, 10.0);
-        worst_m = worst_m.max(rel(&mass(&bar, &q), &fd_mass(&bar, &q, &qd)));
+        worst_m = worst_m.max(rel(&mass(&bar, &q), &fd_mass(&bar, &q, 0.0)));
 
         let (mut jac, mut tp) = (Matrix::<3, 2>::zeros(), Vector::<2>::zeros());
         bar.bilateral_jacobian(&q, 0.0, &mut jac, &mut tp);
         assert_eq!(tp, Vector::<2>::zeros(), "scleronomic constraints");
-        let fd_jac =
-            Matrix::<3, 2>::from_fn(|j, i| diff(|s| constraint(&(q + unit::<3>(j) * s))[i], 1e-3));
+        let fd_jac = Matrix::<3, 2>::from_fn(|j, i| {
+            derivative(|s| constraint(&(q + unit::<3>(j) * s))[i], 1e-3)
+        });
         worst_g = worst_g.max(rel(&jac, &fd_jac));
 
         let mut drift = Vector::<2>::zeros();
         bar.bilateral_drift(&q, &qd, 0.0, &mut drift);
-        let h = 1e-3;
-        let fd_drift = Vector::<2>::from_fn(|i, _| {
-            let g = |s: f64| constraint(&(q + qd * s))[i];
-            (-g(2.0 * h) + 16.0 * g(h) - 30.0 * g(0.0) + 16.0 * g(-h) - g(-2.0 * h))
-                / (12.0 * h * h)
-        });
+        let fd_drift =
+            Vector::<2>::from_fn(|i, _| second_derivative(|s| constraint(&(q + qd * s))[i], 1e-3));
         worst_drift = worst_drift.max(rel(&drift, &fd_drift));
 
         let q_torque = Vector::<3>::new(bar.tau, 0.0, 0.0);
-        let fd_h = fd_conservative_forces(&bar, &q, &qd) + q_torque;
+        let fd_h = fd_conservative_forces(&bar, &q, &qd, 0.0) + q_torque;
         worst_h = worst_h.max(rel(&forces(&bar, &q, &qd), &fd_h));
     }
     eprintln!(

@@ -6,7 +6,7 @@
 use mb_examples::analysis_models::bar_spring_stop::BarSpringStop;
 use mb_examples::plot::equilibrium_path_plot;
 use mbruntime::analysis::{PathOptions, trace_equilibrium_path};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,7 +7,7 @@
 use mb_examples::analysis_models::two_stop_end_point::TwoStopEndPoint;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::analysis::{PathOptions, trace_equilibrium_path};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

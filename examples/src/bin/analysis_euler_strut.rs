@@ -8,7 +8,7 @@
 use mb_examples::analysis_models::euler_strut::EulerStrut;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::analysis::{EquilibriumPath, PathOptions, trace_equilibrium_path};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 use std::path::PathBuf;
 
 fn report(name: &str, path: &EquilibriumPath<1, 0, 0>) {

@@ -11,9 +11,13 @@
 
 use mb_examples::event_models::ball_on_string::BallOnString;
 use mb_examples::plot::{Series, line_plot};
+use mbruntime::event::Event;
 use mbruntime::event::{EventDriven, EventOptions, Report};
-use mbruntime::{Mechanism, Vector};
-use std::path::PathBuf;
+use mbruntime::{Dynamics, Vector};
+use std::path::{Path, PathBuf};
+
+/// One output row: t, q, u, string tension.
+type Row = (f64, Vector<2>, Vector<2>, f64);
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(
@@ -59,34 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     })?;
 
-    let mut w = csv::Writer::from_path(out.join("trajectory.csv"))?;
-    w.write_record(["t", "x", "y", "u", "v", "r", "gap", "tension", "energy"])?;
-    for (t, q, u, lam) in &rows {
-        w.serialize((
-            t,
-            q[0],
-            q[1],
-            u[0],
-            u[1],
-            q.norm(),
-            ell - q.norm(),
-            lam,
-            energy(q, u),
-        ))?;
-    }
-    let mut w = csv::Writer::from_path(out.join("events.csv"))?;
-    w.write_record(["t", "kind", "x", "y", "T_pre", "T_post", "impulse"])?;
-    for ev in &events {
-        w.serialize((
-            ev.t,
-            format!("{:?}", ev.kind),
-            ev.q[0],
-            ev.q[1],
-            ev.kinetic_energy_pre,
-            ev.kinetic_energy_post,
-            ev.impulse[0],
-        ))?;
-    }
+    write_csv(&out, &rows, &events, ell, energy)?;
     let cos_s = (2.0 * g * ell - v0 * v0) / (3.0 * g * ell);
     println!("slack angle, closed form: cos θ_s = {cos_s:.12}");
     for ev in &events {
@@ -108,6 +85,58 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         s.events
     );
 
+    plot(&out, &rows, &events, e, ell, model.m * g)?;
+    Ok(())
+}
+
+/// `trajectory.csv` and `events.csv`.
+fn write_csv(
+    out: &Path,
+    rows: &[Row],
+    events: &[Event<2, 0, 1>],
+    ell: f64,
+    energy: impl Fn(&Vector<2>, &Vector<2>) -> f64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut w = csv::Writer::from_path(out.join("trajectory.csv"))?;
+    w.write_record(["t", "x", "y", "u", "v", "r", "gap", "tension", "energy"])?;
+    for (t, q, u, lam) in rows {
+        w.serialize((
+            t,
+            q[0],
+            q[1],
+            u[0],
+            u[1],
+            q.norm(),
+            ell - q.norm(),
+            lam,
+            energy(q, u),
+        ))?;
+    }
+    let mut w = csv::Writer::from_path(out.join("events.csv"))?;
+    w.write_record(["t", "kind", "x", "y", "T_pre", "T_post", "impulse"])?;
+    for ev in events {
+        w.serialize((
+            ev.t,
+            format!("{:?}", ev.kind),
+            ev.q[0],
+            ev.q[1],
+            ev.kinetic_energy_pre,
+            ev.kinetic_energy_post,
+            ev.impulse[0],
+        ))?;
+    }
+    Ok(())
+}
+
+/// `trajectory.png` (path, circle, events) and `tension_gap.png`.
+fn plot(
+    out: &Path,
+    rows: &[Row],
+    events: &[Event<2, 0, 1>],
+    e: f64,
+    ell: f64,
+    weight: f64,
+) -> Result<(), Box<dyn std::error::Error>> {
     let path: Vec<(f64, f64)> = rows.iter().map(|r| (r.1[0], r.1[1])).collect();
     let circle: Vec<(f64, f64)> = (0..=360)
         .map(|k| {
@@ -139,7 +168,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             },
         ],
     )?;
-    let tension: Vec<(f64, f64)> = rows.iter().map(|r| (r.0, r.3 / (model.m * g))).collect();
+    let tension: Vec<(f64, f64)> = rows.iter().map(|r| (r.0, r.3 / weight)).collect();
     let gap: Vec<(f64, f64)> = rows
         .iter()
         .map(|r| (r.0, 10.0 * (ell - r.1.norm())))

@@ -10,7 +10,7 @@ use mb_examples::event_models::block_lift::BlockLift;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::analysis::InertialCouplings;
 use mbruntime::event::{EventDriven, EventOptions, Report};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,7 +7,7 @@
 use mb_examples::event_models::hinged_bar::HingedBar;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
-use mbruntime::{Mechanism, Vector};
+use mbruntime::{Dynamics, Vector};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

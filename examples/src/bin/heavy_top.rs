@@ -15,7 +15,7 @@
 use mb_examples::kinematic_models::heavy_top::HeavyTop;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::event::{EventDriven, EventOptions, Report};
-use mbruntime::{Matrix, Mechanism, Vector};
+use mbruntime::{Dynamics, Matrix, Vector};
 use std::path::PathBuf;
 
 /// Simulated time [s].

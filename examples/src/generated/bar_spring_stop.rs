@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 5467dff653e2ea05c48471f2432cb4f6
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "5467dff653e2ea05c48471f2432cb4f6";
-/// Parameters of the mechanism `BarSpringStop`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `BarSpringStop`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct BarSpringStop {
@@ -27,12 +30,10 @@ impl Default for BarSpringStop {
         Self { k: 1.0, L: 1.0, p: (-1.0) }
     }
 }
-impl Mechanism<1, 0, 1> for BarSpringStop {
+impl Dynamics<1> for BarSpringStop {
     const NAME: &'static str = "BarSpringStop";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["phi"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["stop"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["k", "L", "p"]
@@ -121,6 +122,10 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 1> for BarSpringStop {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["stop"];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -186,6 +191,8 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
             },
         ]
     }
+}
+impl Rates<1, 0, 1> for BarSpringStop {
     fn gap_time_derivatives(
         &self,
         q: &Vector<1>,
@@ -309,6 +316,8 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
         h_dot[0] = x7;
         h_ddot[0] = x18;
     }
+}
+impl Statics<1> for BarSpringStop {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = q[0].sin();
         let x1 = self.L * x0;
@@ -389,5 +398,120 @@ impl Mechanism<1, 0, 1> for BarSpringStop {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<1, 0, 1> for BarSpringStop {
+    fn force_jacobians(
+        &self,
+        q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = q[0].cos();
+        let x1 = self.L * x0;
+        let x2 = q[0].sin();
+        let x3 = -(self.p * x2);
+        let x4 = x1 + x3;
+        let x5 = self.k * self.L * x4;
+        dh_dq[(0, 0)] = x5;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = q[0].sin();
+                let x1 = self.L * x0;
+                let x2 = q[0].cos();
+                let x3 = self.p * x2;
+                let x4 = x1 + x3;
+                let x5 = self.k * dp[1] * x4;
+                let x6 = dp[1] * x0;
+                let x7 = dp[2] * x2;
+                let x8 = x6 + x7;
+                let x9 = self.k * x8;
+                let x10 = dp[0] * x4;
+                let x11 = x9 + x10;
+                let x12 = self.L * x11;
+                let x13 = x5 + x12;
+                out[0] = x13;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = self.L * a[0] * dp[1] * 0.6666666666666666;
+                out[0] = x0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<1>,
+        qd: &Vector<1>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 1>,
+        d_dqd: &mut Matrix<1, 1>,
+    ) {
+        let x0 = qd[0] * qd[0];
+        let x1 = q[0].cos();
+        let x2 = -(x0 * x1);
+        let x3 = q[0].sin();
+        let x4 = qd[0] * (-2.0) * x3;
+        d_dq[(0, 0)] = x2;
+        d_dqd[(0, 0)] = x4;
     }
 }

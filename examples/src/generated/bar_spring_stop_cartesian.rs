@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: bf4563cfded2e70652e4356492da7273
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 1;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "bf4563cfded2e70652e4356492da7273";
-/// Parameters of the mechanism `BarSpringStopCartesian`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `BarSpringStopCartesian`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct BarSpringStopCartesian {
@@ -27,12 +30,10 @@ impl Default for BarSpringStopCartesian {
         Self { k: 1.0, L: 1.0, p: (-1.0) }
     }
 }
-impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
+impl Dynamics<2> for BarSpringStopCartesian {
     const NAME: &'static str = "BarSpringStopCartesian";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 1] = ["length"];
-    const CONTACTS: [&'static str; 1] = ["stop"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["k", "L", "p"]
@@ -120,6 +121,10 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 1, 1> for BarSpringStopCartesian {
+    const BILATERAL: [&'static str; 1] = ["length"];
+    const CONTACTS: [&'static str; 1] = ["stop"];
     fn bilateral(&self, q: &Vector<2>, _t: f64, g: &mut Vector<1>) {
         let x0 = q[0] * q[0];
         let x1 = q[1] * q[1];
@@ -208,6 +213,8 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
             },
         ]
     }
+}
+impl Rates<2, 1, 1> for BarSpringStopCartesian {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -327,6 +334,8 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
         h_ddot[0] = x3;
         h_ddot[1] = x4;
     }
+}
+impl Statics<2> for BarSpringStopCartesian {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.L + q[0];
         let x1 = self.k * x0;
@@ -402,5 +411,112 @@ impl Mechanism<2, 1, 1> for BarSpringStopCartesian {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 1, 1> for BarSpringStopCartesian {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = -self.k;
+        dh_dq[(0, 0)] = x0;
+        dh_dq[(1, 1)] = x0;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = self.k * dp[1];
+                let x1 = self.L + q[0];
+                let x2 = dp[0] * x1;
+                let x3 = x0 + x2;
+                let x4 = -x3;
+                let x5 = self.k * dp[2];
+                let x6 = -self.p;
+                let x7 = q[1] + x6;
+                let x8 = -(dp[0] * x7);
+                let x9 = x5 + x8;
+                out[0] = x4;
+                out[1] = x9;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                out.fill(0.0);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 1
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        d_dq.fill(0.0);
+        let x0 = qd[0] * 2.0;
+        let x1 = qd[1] * 2.0;
+        d_dqd[(0, 0)] = x0;
+        d_dqd[(0, 1)] = x1;
+    }
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: f18c9eb2616557a9938c5193b8081359
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 3;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "f18c9eb2616557a9938c5193b8081359";
-/// Parameters of the mechanism `BlockLift`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `BlockLift`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct BlockLift {
@@ -37,12 +40,10 @@ impl Default for BlockLift {
         }
     }
 }
-impl Mechanism<2, 0, 3> for BlockLift {
+impl Dynamics<2> for BlockLift {
     const NAME: &'static str = "BlockLift";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 3] = ["left", "middle", "right"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "g", "k", "e"]
@@ -116,6 +117,10 @@ impl Mechanism<2, 0, 3> for BlockLift {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 3> for BlockLift {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 3] = ["left", "middle", "right"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -201,6 +206,8 @@ impl Mechanism<2, 0, 3> for BlockLift {
             },
         ]
     }
+}
+impl Rates<2, 0, 3> for BlockLift {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -281,6 +288,8 @@ impl Mechanism<2, 0, 3> for BlockLift {
         h_ddot.fill(0.0);
         h_dot[0] = self.k;
     }
+}
+impl Statics<2> for BlockLift {
     fn potential_gradient(&self, _q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -353,5 +362,105 @@ impl Mechanism<2, 0, 3> for BlockLift {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 3> for BlockLift {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+        dh_dt[0] = self.k;
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = t * dp[3];
+                let x1 = self.m * dp[2];
+                let x2 = self.g * dp[0];
+                let x3 = x1 + x2;
+                let x4 = -x3;
+                let x5 = x0 + x4;
+                out[0] = x5;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                out[0] = x0;
+                out[1] = x1;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 1
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<3, 2>,
+        d_dqd: &mut Matrix<3, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: a8ce73bc682926dea640459b37f1b8d2
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 3;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "a8ce73bc682926dea640459b37f1b8d2";
-/// Parameters of the mechanism `BlockThreeContacts`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `BlockThreeContacts`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct BlockThreeContacts {
@@ -34,12 +37,10 @@ impl Default for BlockThreeContacts {
         }
     }
 }
-impl Mechanism<2, 0, 3> for BlockThreeContacts {
+impl Dynamics<2> for BlockThreeContacts {
     const NAME: &'static str = "BlockThreeContacts";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 3] = ["left", "middle", "right"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "g", "e"]
@@ -107,6 +108,10 @@ impl Mechanism<2, 0, 3> for BlockThreeContacts {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 3> for BlockThreeContacts {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 3] = ["left", "middle", "right"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -192,6 +197,8 @@ impl Mechanism<2, 0, 3> for BlockThreeContacts {
             },
         ]
     }
+}
+impl Rates<2, 0, 3> for BlockThreeContacts {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -271,6 +278,8 @@ impl Mechanism<2, 0, 3> for BlockThreeContacts {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<2> for BlockThreeContacts {
     fn potential_gradient(&self, _q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -339,5 +348,102 @@ impl Mechanism<2, 0, 3> for BlockThreeContacts {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 3> for BlockThreeContacts {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = self.m * dp[2];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[0] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                out[0] = x0;
+                out[1] = x1;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 1
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<3, 2>,
+        d_dqd: &mut Matrix<3, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

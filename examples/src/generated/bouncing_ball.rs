@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 2e47cdc0d9d3d16f525c71829b6576bb
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "2e47cdc0d9d3d16f525c71829b6576bb";
-/// Parameters of the mechanism `BouncingBall`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `BouncingBall`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct BouncingBall {
@@ -27,12 +30,10 @@ impl Default for BouncingBall {
         Self { m: 1.0, g: 9.81, e: 0.5 }
     }
 }
-impl Mechanism<1, 0, 1> for BouncingBall {
+impl Dynamics<1> for BouncingBall {
     const NAME: &'static str = "BouncingBall";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "g", "e"]
@@ -90,6 +91,10 @@ impl Mechanism<1, 0, 1> for BouncingBall {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 1> for BouncingBall {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["floor"];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -156,6 +161,8 @@ impl Mechanism<1, 0, 1> for BouncingBall {
             },
         ]
     }
+}
+impl Rates<1, 0, 1> for BouncingBall {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<1>,
@@ -227,6 +234,8 @@ impl Mechanism<1, 0, 1> for BouncingBall {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<1> for BouncingBall {
     fn potential_gradient(&self, _q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = self.m * self.g;
         grad[0] = x0;
@@ -280,5 +289,99 @@ impl Mechanism<1, 0, 1> for BouncingBall {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<1, 0, 1> for BouncingBall {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = self.m * dp[1];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[0] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                out[0] = x0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 1>,
+        d_dqd: &mut Matrix<1, 1>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: a8d62d44280c1e058a7e7a1f15dd5f66
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 1;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "a8d62d44280c1e058a7e7a1f15dd5f66";
-/// Parameters of the mechanism `CartPendulumWall`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `CartPendulumWall`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct CartPendulumWall {
@@ -46,12 +49,10 @@ impl Default for CartPendulumWall {
         }
     }
 }
-impl Mechanism<3, 1, 1> for CartPendulumWall {
+impl Dynamics<3> for CartPendulumWall {
     const NAME: &'static str = "CartPendulumWall";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["s", "x", "y"];
-    const BILATERAL: [&'static str; 1] = ["rod"];
-    const CONTACTS: [&'static str; 1] = ["wall"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["mc", "m", "l", "g", "a0", "a1", "c", "t0"]
@@ -147,6 +148,10 @@ impl Mechanism<3, 1, 1> for CartPendulumWall {
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
     }
+}
+impl Constraints<3, 1, 1> for CartPendulumWall {
+    const BILATERAL: [&'static str; 1] = ["rod"];
+    const CONTACTS: [&'static str; 1] = ["wall"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<1>) {
         let x0 = -self.l;
         let x1 = q[0] * q[1] * (-2.0);
@@ -300,6 +305,8 @@ impl Mechanism<3, 1, 1> for CartPendulumWall {
             },
         ]
     }
+}
+impl Rates<3, 1, 1> for CartPendulumWall {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -1267,6 +1274,8 @@ impl Mechanism<3, 1, 1> for CartPendulumWall {
         h_dot[0] = x4;
         h_ddot[0] = x2;
     }
+}
+impl Statics<3> for CartPendulumWall {
     fn potential_gradient(&self, _q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -1386,5 +1395,343 @@ impl Mechanism<3, 1, 1> for CartPendulumWall {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<3, 1, 1> for CartPendulumWall {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+        let x0 = -self.t0;
+        let x1 = t + x0;
+        let x2 = self.c * 2.0 * x1;
+        let x3 = self.a1 + x2;
+        dh_dt[0] = x3;
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        _a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = -self.t0;
+                let x1 = t + x0;
+                let x2 = dp[5] * x1;
+                let x3 = x1 * x1;
+                let x4 = dp[6] * x3;
+                let x5 = -self.a1;
+                let x6 = self.c * (-2.0) * x1;
+                let x7 = x5 + x6;
+                let x8 = dp[7] * x7;
+                let x9 = dp[4] + x2 + x4 + x8;
+                let x10 = self.m * dp[3];
+                let x11 = self.g * dp[1];
+                let x12 = x10 + x11;
+                let x13 = -x12;
+                out[0] = x9;
+                out[2] = x13;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[1];
+                let x2 = a[2] * dp[1];
+                out[0] = x0;
+                out[1] = x1;
+                out[2] = x2;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 2
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 3>,
+        d_dqd: &mut Matrix<1, 3>,
+    ) {
+        let x0 = q[0] * 2.0;
+        let x1 = q[1] * (-2.0);
+        let x2 = x0 + x1;
+        let x3 = q[0] * x1;
+        let x4 = q[0] * q[0];
+        let x5 = q[1] * q[1];
+        let x6 = q[2] * q[2];
+        let x7 = x3 + x4 + x5 + x6;
+        let x8 = x7.powf(-2.5);
+        let x9 = qd[0] * x8;
+        let x10 = 1.5 * x9;
+        let x11 = x2 * x10;
+        let x12 = qd[1] * x8;
+        let x13 = (-3.0) * x2;
+        let x14 = x12 * x13;
+        let x15 = x11 + x14;
+        let x16 = qd[0] * x15;
+        let x17 = qd[1] * qd[1];
+        let x18 = x2 * x8;
+        let x19 = 1.5 * x17;
+        let x20 = x18 * x19;
+        let x21 = x16 + x20;
+        let x22 = q[0] * x21;
+        let x23 = x9 * x13;
+        let x24 = 6.0 * x12;
+        let x25 = x2 * x24;
+        let x26 = x23 + x25;
+        let x27 = qd[0] * x26;
+        let x28 = (-3.0) * x17;
+        let x29 = x18 * x28;
+        let x30 = x27 + x29;
+        let x31 = q[1] * x30;
+        let x32 = qd[2] * x8;
+        let x33 = qd[0] * 3.0;
+        let x34 = x2 * x32;
+        let x35 = x33 * x34;
+        let x36 = qd[1] * x32;
+        let x37 = x13 * x36;
+        let x38 = x35 + x37;
+        let x39 = q[2] * x38;
+        let x40 = x7.powf(-1.5);
+        let x41 = qd[0] * x40;
+        let x42 = (-2.0) * x41;
+        let x43 = qd[1] * x40;
+        let x44 = 4.0 * x43;
+        let x45 = x42 + x44;
+        let x46 = qd[0] * x45;
+        let x47 = (-2.0) * x40;
+        let x48 = x17 * x47;
+        let x49 = x46 + x48;
+        let x50 = x22 + x31 + x39 + x49;
+        let x51 = q[0] * x50;
+        let x52 = q[1] * x21;
+        let x53 = qd[0] * x32;
+        let x54 = x13 * x53;
+        let x55 = qd[1] * 3.0;
+        let x56 = x34 * x55;
+        let x57 = x54 + x56;
+        let x58 = q[2] * x57;
+        let x59 = 2.0 * x41;
+        let x60 = (-4.0) * x43;
+        let x61 = x59 + x60;
+        let x62 = qd[0] * x61;
+        let x63 = 2.0 * x40;
+        let x64 = x17 * x63;
+        let x65 = x62 + x64;
+        let x66 = x52 + x58 + x65;
+        let x67 = q[1] * x66;
+        let x68 = qd[2] * qd[2];
+        let x69 = 1.5 * x68;
+        let x70 = q[2] * x69;
+        let x71 = x18 * x70;
+        let x72 = qd[2] * (-2.0);
+        let x73 = x41 * x72;
+        let x74 = qd[2] * 2.0;
+        let x75 = x43 * x74;
+        let x76 = x73 + x75;
+        let x77 = x71 + x76;
+        let x78 = q[2] * x77;
+        let x79 = (-0.5) * x41;
+        let x80 = x2 * x79;
+        let x81 = x2 * x43;
+        let x82 = x80 + x81;
+        let x83 = qd[0] * x82;
+        let x84 = x17 * x40;
+        let x85 = x2 * x84;
+        let x86 = x40 * x68;
+        let x87 = x2 * x86;
+        let x88 = x85 + x87;
+        let x89 = (-0.5) * x88;
+        let x90 = x51 + x67 + x78 + x83 + x89;
+        let x91 = q[0] * (-2.0);
+        let x92 = q[1] * 2.0;
+        let x93 = x91 + x92;
+        let x94 = x10 * x93;
+        let x95 = (-3.0) * x93;
+        let x96 = x12 * x95;
+        let x97 = x94 + x96;
+        let x98 = qd[0] * x97;
+        let x99 = x8 * x93;
+        let x100 = x19 * x99;
+        let x101 = x98 + x100;
+        let x102 = q[0] * x101;
+        let x103 = x9 * x95;
+        let x104 = x24 * x93;
+        let x105 = x103 + x104;
+        let x106 = qd[0] * x105;
+        let x107 = x28 * x99;
+        let x108 = x106 + x107;
+        let x109 = q[1] * x108;
+        let x110 = x32 * x93;
+        let x111 = x33 * x110;
+        let x112 = x36 * x95;
+        let x113 = x111 + x112;
+        let x114 = q[2] * x113;
+        let x115 = x65 + x102 + x109 + x114;
+        let x116 = q[0] * x115;
+        let x117 = q[1] * x101;
+        let x118 = x53 * x95;
+        let x119 = x55 * x110;
+        let x120 = x118 + x119;
+        let x121 = q[2] * x120;
+        let x122 = x49 + x117 + x121;
+        let x123 = q[1] * x122;
+        let x124 = x70 * x99;
+        let x125 = x41 * x74;
+        let x126 = x43 * x72;
+        let x127 = x125 + x126;
+        let x128 = x124 + x127;
+        let x129 = q[2] * x128;
+        let x130 = x79 * x93;
+        let x131 = x43 * x93;
+        let x132 = x130 + x131;
+        let x133 = qd[0] * x132;
+        let x134 = x84 * x93;
+        let x135 = x86 * x93;
+        let x136 = x134 + x135;
+        let x137 = (-0.5) * x136;
+        let x138 = x116 + x123 + x129 + x133 + x137;
+        let x139 = 3.0 * x9;
+        let x140 = (-6.0) * x12;
+        let x141 = x139 + x140;
+        let x142 = qd[0] * x141;
+        let x143 = 3.0 * x8;
+        let x144 = x17 * x143;
+        let x145 = x142 + x144;
+        let x146 = q[0] * q[2] * x145;
+        let x147 = (-6.0) * x9;
+        let x148 = 12.0 * x12;
+        let x149 = x147 + x148;
+        let x150 = qd[0] * x149;
+        let x151 = (-6.0) * x8 * x17;
+        let x152 = x150 + x151;
+        let x153 = q[1] * q[2];
+        let x154 = x152 * x153;
+        let x155 = 6.0 * x53;
+        let x156 = (-6.0) * x36;
+        let x157 = x155 + x156;
+        let x158 = x6 * x157;
+        let x159 = x76 + x146 + x154 + x158;
+        let x160 = q[0] * x159;
+        let x161 = x145 * x153;
+        let x162 = (-6.0) * x53;
+        let x163 = 6.0 * x36;
+        let x164 = x162 + x163;
+        let x165 = x6 * x164;
+        let x166 = x127 + x161 + x165;
+        let x167 = q[1] * x166;
+        let x168 = -x41;
+        let x169 = 2.0 * x43;
+        let x170 = x168 + x169;
+        let x171 = qd[0] * x170;
+        let x172 = x6 * x68 * x143;
+        let x173 = -x84;
+        let x174 = (-3.0) * x86;
+        let x175 = x171 + x172 + x173 + x174;
+        let x176 = q[2] * x175;
+        let x177 = x160 + x167 + x176;
+        let x178 = x42 + x169;
+        let x179 = q[0] * x178;
+        let x180 = 4.0 * x41;
+        let x181 = x60 + x180;
+        let x182 = q[1] * x181;
+        let x183 = q[2] * qd[2];
+        let x184 = x47 * x183;
+        let x185 = x179 + x182 + x184;
+        let x186 = q[0] * x185;
+        let x187 = q[1] * x178;
+        let x188 = x63 * x183;
+        let x189 = x187 + x188;
+        let x190 = q[1] * x189;
+        let x191 = 1.0 / x7.sqrt();
+        let x192 = 2.0 * x191;
+        let x193 = qd[0] * x192;
+        let x194 = (-2.0) * x191;
+        let x195 = qd[1] * x194;
+        let x196 = x186 + x190 + x193 + x195;
+        let x197 = (-2.0) * x43;
+        let x198 = x59 + x197;
+        let x199 = q[0] * x198;
+        let x200 = (-4.0) * x41;
+        let x201 = x44 + x200;
+        let x202 = q[1] * x201;
+        let x203 = x188 + x199 + x202;
+        let x204 = q[0] * x203;
+        let x205 = q[1] * x198;
+        let x206 = x184 + x205;
+        let x207 = q[1] * x206;
+        let x208 = qd[0] * x194;
+        let x209 = qd[1] * x192;
+        let x210 = x204 + x207 + x208 + x209;
+        let x211 = q[2] * x179;
+        let x212 = x153 * x198;
+        let x213 = x74 * x191;
+        let x214 = qd[2] * x6 * x47;
+        let x215 = x211 + x212 + x213 + x214;
+        d_dq[(0, 0)] = x90;
+        d_dq[(0, 1)] = x138;
+        d_dq[(0, 2)] = x177;
+        d_dqd[(0, 0)] = x196;
+        d_dqd[(0, 1)] = x210;
+        d_dqd[(0, 2)] = x215;
+    }
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 3>,
+        d_dqd: &mut Matrix<1, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

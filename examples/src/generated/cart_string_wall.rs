@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 0c46c4f48cd8ce8d1b56c9006377cbe7
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 2;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "0c46c4f48cd8ce8d1b56c9006377cbe7";
-/// Parameters of the mechanism `CartStringWall`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `CartStringWall`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct CartStringWall {
@@ -46,12 +49,10 @@ impl Default for CartStringWall {
         }
     }
 }
-impl Mechanism<3, 0, 2> for CartStringWall {
+impl Dynamics<3> for CartStringWall {
     const NAME: &'static str = "CartStringWall";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["s", "x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 2] = ["wall", "string"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["mc", "m", "l", "g", "a0", "a1", "c", "t0"]
@@ -147,6 +148,10 @@ impl Mechanism<3, 0, 2> for CartStringWall {
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
     }
+}
+impl Constraints<3, 0, 2> for CartStringWall {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 2] = ["wall", "string"];
     fn bilateral(&self, _q: &Vector<3>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -298,6 +303,8 @@ impl Mechanism<3, 0, 2> for CartStringWall {
             },
         ]
     }
+}
+impl Rates<3, 0, 2> for CartStringWall {
     fn gap_time_derivatives(
         &self,
         q: &Vector<3>,
@@ -1263,6 +1270,8 @@ impl Mechanism<3, 0, 2> for CartStringWall {
         h_dot[0] = x4;
         h_ddot[0] = x2;
     }
+}
+impl Statics<3> for CartStringWall {
     fn potential_gradient(&self, _q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -1379,5 +1388,341 @@ impl Mechanism<3, 0, 2> for CartStringWall {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<3, 0, 2> for CartStringWall {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+        let x0 = -self.t0;
+        let x1 = t + x0;
+        let x2 = self.c * 2.0 * x1;
+        let x3 = self.a1 + x2;
+        dh_dt[0] = x3;
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        _a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = -self.t0;
+                let x1 = t + x0;
+                let x2 = dp[5] * x1;
+                let x3 = x1 * x1;
+                let x4 = dp[6] * x3;
+                let x5 = -self.a1;
+                let x6 = self.c * (-2.0) * x1;
+                let x7 = x5 + x6;
+                let x8 = dp[7] * x7;
+                let x9 = dp[4] + x2 + x4 + x8;
+                let x10 = self.m * dp[3];
+                let x11 = self.g * dp[1];
+                let x12 = x10 + x11;
+                let x13 = -x12;
+                out[0] = x9;
+                out[2] = x13;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[1];
+                let x2 = a[2] * dp[1];
+                out[0] = x0;
+                out[1] = x1;
+                out[2] = x2;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 2
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<2, 3>,
+        d_dqd: &mut Matrix<2, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+        let x0 = q[0] * 2.0;
+        let x1 = q[1] * (-2.0);
+        let x2 = x0 + x1;
+        let x3 = q[0] * x1;
+        let x4 = q[0] * q[0];
+        let x5 = q[1] * q[1];
+        let x6 = q[2] * q[2];
+        let x7 = x3 + x4 + x5 + x6;
+        let x8 = x7.powf(-2.5);
+        let x9 = qd[0] * x8;
+        let x10 = (-1.5) * x9;
+        let x11 = x2 * x10;
+        let x12 = qd[1] * x8;
+        let x13 = 3.0 * x2;
+        let x14 = x12 * x13;
+        let x15 = x11 + x14;
+        let x16 = qd[0] * x15;
+        let x17 = qd[1] * qd[1];
+        let x18 = x2 * x8;
+        let x19 = (-1.5) * x17;
+        let x20 = x18 * x19;
+        let x21 = x16 + x20;
+        let x22 = q[0] * x21;
+        let x23 = x9 * x13;
+        let x24 = (-6.0) * x12;
+        let x25 = x2 * x24;
+        let x26 = x23 + x25;
+        let x27 = qd[0] * x26;
+        let x28 = 3.0 * x17;
+        let x29 = x18 * x28;
+        let x30 = x27 + x29;
+        let x31 = q[1] * x30;
+        let x32 = qd[2] * x8;
+        let x33 = qd[0] * (-3.0);
+        let x34 = x2 * x32;
+        let x35 = x33 * x34;
+        let x36 = qd[1] * x32;
+        let x37 = x13 * x36;
+        let x38 = x35 + x37;
+        let x39 = q[2] * x38;
+        let x40 = x7.powf(-1.5);
+        let x41 = qd[0] * x40;
+        let x42 = 2.0 * x41;
+        let x43 = qd[1] * x40;
+        let x44 = (-4.0) * x43;
+        let x45 = x42 + x44;
+        let x46 = qd[0] * x45;
+        let x47 = 2.0 * x40;
+        let x48 = x17 * x47;
+        let x49 = x46 + x48;
+        let x50 = x22 + x31 + x39 + x49;
+        let x51 = q[0] * x50;
+        let x52 = q[1] * x21;
+        let x53 = qd[0] * x32;
+        let x54 = x13 * x53;
+        let x55 = qd[1] * (-3.0);
+        let x56 = x34 * x55;
+        let x57 = x54 + x56;
+        let x58 = q[2] * x57;
+        let x59 = (-2.0) * x41;
+        let x60 = 4.0 * x43;
+        let x61 = x59 + x60;
+        let x62 = qd[0] * x61;
+        let x63 = (-2.0) * x40;
+        let x64 = x17 * x63;
+        let x65 = x62 + x64;
+        let x66 = x52 + x58 + x65;
+        let x67 = q[1] * x66;
+        let x68 = qd[2] * qd[2];
+        let x69 = (-1.5) * x68;
+        let x70 = q[2] * x69;
+        let x71 = x18 * x70;
+        let x72 = qd[2] * 2.0;
+        let x73 = x41 * x72;
+        let x74 = qd[2] * (-2.0);
+        let x75 = x43 * x74;
+        let x76 = x73 + x75;
+        let x77 = x71 + x76;
+        let x78 = q[2] * x77;
+        let x79 = 0.5 * x41;
+        let x80 = x2 * x79;
+        let x81 = -x43;
+        let x82 = x2 * x81;
+        let x83 = x80 + x82;
+        let x84 = qd[0] * x83;
+        let x85 = x17 * x40;
+        let x86 = x2 * x85;
+        let x87 = x40 * x68;
+        let x88 = x2 * x87;
+        let x89 = x86 + x88;
+        let x90 = 0.5 * x89;
+        let x91 = x51 + x67 + x78 + x84 + x90;
+        let x92 = q[0] * (-2.0);
+        let x93 = q[1] * 2.0;
+        let x94 = x92 + x93;
+        let x95 = x10 * x94;
+        let x96 = 3.0 * x94;
+        let x97 = x12 * x96;
+        let x98 = x95 + x97;
+        let x99 = qd[0] * x98;
+        let x100 = x8 * x94;
+        let x101 = x19 * x100;
+        let x102 = x99 + x101;
+        let x103 = q[0] * x102;
+        let x104 = x9 * x96;
+        let x105 = x24 * x94;
+        let x106 = x104 + x105;
+        let x107 = qd[0] * x106;
+        let x108 = x28 * x100;
+        let x109 = x107 + x108;
+        let x110 = q[1] * x109;
+        let x111 = x32 * x94;
+        let x112 = x33 * x111;
+        let x113 = x36 * x96;
+        let x114 = x112 + x113;
+        let x115 = q[2] * x114;
+        let x116 = x65 + x103 + x110 + x115;
+        let x117 = q[0] * x116;
+        let x118 = q[1] * x102;
+        let x119 = x53 * x96;
+        let x120 = x55 * x111;
+        let x121 = x119 + x120;
+        let x122 = q[2] * x121;
+        let x123 = x49 + x118 + x122;
+        let x124 = q[1] * x123;
+        let x125 = x70 * x100;
+        let x126 = x41 * x74;
+        let x127 = x43 * x72;
+        let x128 = x126 + x127;
+        let x129 = x125 + x128;
+        let x130 = q[2] * x129;
+        let x131 = x79 * x94;
+        let x132 = x81 * x94;
+        let x133 = x131 + x132;
+        let x134 = qd[0] * x133;
+        let x135 = x85 * x94;
+        let x136 = x87 * x94;
+        let x137 = x135 + x136;
+        let x138 = 0.5 * x137;
+        let x139 = x117 + x124 + x130 + x134 + x138;
+        let x140 = (-3.0) * x9;
+        let x141 = 6.0 * x12;
+        let x142 = x140 + x141;
+        let x143 = qd[0] * x142;
+        let x144 = (-3.0) * x8;
+        let x145 = x17 * x144;
+        let x146 = x143 + x145;
+        let x147 = q[0] * q[2] * x146;
+        let x148 = 6.0 * x9;
+        let x149 = (-12.0) * x12;
+        let x150 = x148 + x149;
+        let x151 = qd[0] * x150;
+        let x152 = 6.0 * x8 * x17;
+        let x153 = x151 + x152;
+        let x154 = q[1] * q[2];
+        let x155 = x153 * x154;
+        let x156 = (-6.0) * x53;
+        let x157 = 6.0 * x36;
+        let x158 = x156 + x157;
+        let x159 = x6 * x158;
+        let x160 = x76 + x147 + x155 + x159;
+        let x161 = q[0] * x160;
+        let x162 = x146 * x154;
+        let x163 = 6.0 * x53;
+        let x164 = (-6.0) * x36;
+        let x165 = x163 + x164;
+        let x166 = x6 * x165;
+        let x167 = x128 + x162 + x166;
+        let x168 = q[1] * x167;
+        let x169 = (-2.0) * x43;
+        let x170 = x41 + x169;
+        let x171 = qd[0] * x170;
+        let x172 = x6 * x68 * x144;
+        let x173 = 3.0 * x87;
+        let x174 = x85 + x171 + x172 + x173;
+        let x175 = q[2] * x174;
+        let x176 = x161 + x168 + x175;
+        let x177 = x42 + x169;
+        let x178 = q[0] * x177;
+        let x179 = (-4.0) * x41;
+        let x180 = x60 + x179;
+        let x181 = q[1] * x180;
+        let x182 = q[2] * qd[2];
+        let x183 = x47 * x182;
+        let x184 = x178 + x181 + x183;
+        let x185 = q[0] * x184;
+        let x186 = q[1] * x177;
+        let x187 = x63 * x182;
+        let x188 = x186 + x187;
+        let x189 = q[1] * x188;
+        let x190 = 1.0 / x7.sqrt();
+        let x191 = (-2.0) * x190;
+        let x192 = qd[0] * x191;
+        let x193 = 2.0 * x190;
+        let x194 = qd[1] * x193;
+        let x195 = x185 + x189 + x192 + x194;
+        let x196 = 2.0 * x43;
+        let x197 = x59 + x196;
+        let x198 = q[0] * x197;
+        let x199 = 4.0 * x41;
+        let x200 = x44 + x199;
+        let x201 = q[1] * x200;
+        let x202 = x187 + x198 + x201;
+        let x203 = q[0] * x202;
+        let x204 = q[1] * x197;
+        let x205 = x183 + x204;
+        let x206 = q[1] * x205;
+        let x207 = qd[0] * x193;
+        let x208 = qd[1] * x191;
+        let x209 = x203 + x206 + x207 + x208;
+        let x210 = q[2] * x178;
+        let x211 = x154 * x197;
+        let x212 = x74 * x190;
+        let x213 = qd[2] * x6 * x47;
+        let x214 = x210 + x211 + x212 + x213;
+        d_dq[(1, 0)] = x91;
+        d_dq[(1, 1)] = x139;
+        d_dq[(1, 2)] = x176;
+        d_dqd[(1, 0)] = x195;
+        d_dqd[(1, 1)] = x209;
+        d_dqd[(1, 2)] = x214;
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: db163a036e611e00d95d2838cdf47f91
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "db163a036e611e00d95d2838cdf47f91";
-/// Parameters of the mechanism `Chain3`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `Chain3`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct Chain3 {
@@ -43,12 +46,10 @@ impl Default for Chain3 {
         }
     }
 }
-impl Mechanism<3, 0, 0> for Chain3 {
+impl Dynamics<3> for Chain3 {
     const NAME: &'static str = "Chain3";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["th1", "th2", "th3"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m1", "m2", "m3", "l1", "l2", "l3", "g"]
@@ -366,6 +367,10 @@ impl Mechanism<3, 0, 0> for Chain3 {
         c[(2, 0)] = x31;
         c[(2, 1)] = x34;
     }
+}
+impl Constraints<3, 0, 0> for Chain3 {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<3>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -413,6 +418,8 @@ impl Mechanism<3, 0, 0> for Chain3 {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<3, 0, 0> for Chain3 {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -889,6 +896,8 @@ impl Mechanism<3, 0, 0> for Chain3 {
         h_ddot[1] = x245;
         h_ddot[2] = x294;
     }
+}
+impl Statics<3> for Chain3 {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         let x0 = self.m2 + self.m3;
         let x1 = self.m1 + x0;
@@ -1011,4 +1020,418 @@ impl Mechanism<3, 0, 0> for Chain3 {
     ) -> bool {
         false
     }
+}
+impl Jacobians<3, 0, 0> for Chain3 {
+    fn force_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = self.m2 + self.m3;
+        let x1 = self.m1 + x0;
+        let x2 = q[0].cos();
+        let x3 = self.g * x1 * x2;
+        let x4 = qd[1] * qd[1];
+        let x5 = q[0].sin();
+        let x6 = q[1].sin();
+        let x7 = x5 * x6;
+        let x8 = q[1].cos();
+        let x9 = x2 * x8;
+        let x10 = x7 + x9;
+        let x11 = self.l2 * x0;
+        let x12 = x4 * x10;
+        let x13 = x11 * x12;
+        let x14 = x3 + x13;
+        let x15 = self.l1 * x14;
+        let x16 = qd[2] * qd[2];
+        let x17 = q[2].sin();
+        let x18 = x5 * x17;
+        let x19 = q[2].cos();
+        let x20 = x2 * x19;
+        let x21 = x18 + x20;
+        let x22 = self.m3 * self.l3;
+        let x23 = x16 * x22;
+        let x24 = self.l1 * x21 * x23;
+        let x25 = x15 + x24;
+        let x26 = -x25;
+        let x27 = self.l1 * x13;
+        let x28 = qd[0] * qd[0];
+        let x29 = self.l1 * x28;
+        let x30 = x10 * x11 * x29;
+        let x31 = self.g * x8 * x11;
+        let x32 = x6 * x17;
+        let x33 = x8 * x19;
+        let x34 = x32 + x33;
+        let x35 = self.l2 * x23 * x34;
+        let x36 = x30 + x31 + x35;
+        let x37 = -x36;
+        let x38 = x21 * x29;
+        let x39 = x22 * x38;
+        let x40 = self.l2 * x4;
+        let x41 = x34 * x40;
+        let x42 = x22 * x41;
+        let x43 = self.l3 * self.g * x19;
+        let x44 = self.l3 * x38;
+        let x45 = self.l3 * x41;
+        let x46 = x43 + x44 + x45;
+        let x47 = -(self.m3 * x46);
+        let x48 = x5 * x8;
+        let x49 = x2 * x6;
+        let x50 = -x49;
+        let x51 = x48 + x50;
+        let x52 = self.l1 * (-2.0);
+        let x53 = x11 * x52;
+        let x54 = qd[1] * x51 * x53;
+        let x55 = x5 * x19;
+        let x56 = x2 * x17;
+        let x57 = -x56;
+        let x58 = x55 + x57;
+        let x59 = x22 * x52;
+        let x60 = qd[2] * x58 * x59;
+        let x61 = -x48;
+        let x62 = x49 + x61;
+        let x63 = qd[0] * x53 * x62;
+        let x64 = x6 * x19;
+        let x65 = x8 * x17;
+        let x66 = -x65;
+        let x67 = x64 + x66;
+        let x68 = self.l2 * (-2.0);
+        let x69 = x22 * x68;
+        let x70 = qd[2] * x67 * x69;
+        let x71 = -x55;
+        let x72 = x56 + x71;
+        let x73 = qd[0] * x59 * x72;
+        let x74 = -x64;
+        let x75 = x65 + x74;
+        let x76 = qd[1] * x69 * x75;
+        dh_dq[(0, 0)] = x26;
+        dh_dq[(0, 1)] = x27;
+        dh_dq[(0, 2)] = x24;
+        dh_dq[(1, 0)] = x30;
+        dh_dq[(1, 1)] = x37;
+        dh_dq[(1, 2)] = x35;
+        dh_dq[(2, 0)] = x39;
+        dh_dq[(2, 1)] = x42;
+        dh_dq[(2, 2)] = x47;
+        dh_dqd[(0, 1)] = x54;
+        dh_dqd[(0, 2)] = x60;
+        dh_dqd[(1, 0)] = x63;
+        dh_dqd[(1, 2)] = x70;
+        dh_dqd[(2, 0)] = x73;
+        dh_dqd[(2, 1)] = x76;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        let x0 = q[0].sin();
+        let x1 = q[2].cos();
+        let x2 = x0 * x1;
+        let x3 = -x2;
+        let x4 = q[2].sin();
+        let x5 = q[0].cos();
+        let x6 = x4 * x5;
+        let x7 = x3 + x6;
+        let x8 = self.m3 * self.l3;
+        let x9 = self.l1 * a[2];
+        let x10 = x8 * x9;
+        let x11 = x7 * x10;
+        let x12 = self.m2 + self.m3;
+        let x13 = q[1].cos();
+        let x14 = x0 * x13;
+        let x15 = -x14;
+        let x16 = q[1].sin();
+        let x17 = x5 * x16;
+        let x18 = x15 + x17;
+        let x19 = self.l2 * x12;
+        let x20 = self.l1 * a[1];
+        let x21 = x19 * x20;
+        let x22 = x18 * x21;
+        let x23 = x11 + x22;
+        let x24 = -x17;
+        let x25 = x14 + x24;
+        let x26 = x21 * x25;
+        let x27 = -x6;
+        let x28 = x2 + x27;
+        let x29 = x10 * x28;
+        let x30 = self.l1 * a[0];
+        let x31 = x19 * x30;
+        let x32 = x18 * x31;
+        let x33 = x1 * x16;
+        let x34 = -x33;
+        let x35 = x4 * x13;
+        let x36 = x34 + x35;
+        let x37 = self.l2 * a[2];
+        let x38 = x8 * x37;
+        let x39 = x36 * x38;
+        let x40 = x25 * x31;
+        let x41 = x39 + x40;
+        let x42 = -x35;
+        let x43 = x33 + x42;
+        let x44 = x38 * x43;
+        let x45 = x7 * x8 * x30;
+        let x46 = self.l2 * a[1];
+        let x47 = x8 * x36 * x46;
+        let x48 = self.l3 * x28 * x30;
+        let x49 = self.l3 * x43 * x46;
+        let x50 = x48 + x49;
+        let x51 = self.m3 * x50;
+        out[(0, 0)] = x23;
+        out[(0, 1)] = x26;
+        out[(0, 2)] = x29;
+        out[(1, 0)] = x32;
+        out[(1, 1)] = x41;
+        out[(1, 2)] = x44;
+        out[(2, 0)] = x45;
+        out[(2, 1)] = x47;
+        out[(2, 2)] = x51;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=6 => {
+                let mut dp = [0.0; 7];
+                dp[k] = 1.0;
+                let x0 = qd[2] * qd[2];
+                let x1 = q[0].sin();
+                let x2 = q[2].cos();
+                let x3 = x1 * x2;
+                let x4 = q[2].sin();
+                let x5 = q[0].cos();
+                let x6 = x4 * x5;
+                let x7 = -x6;
+                let x8 = x3 + x7;
+                let x9 = x0 * x8;
+                let x10 = self.l1 * dp[5];
+                let x11 = x9 * x10;
+                let x12 = self.l3 * x0;
+                let x13 = dp[3] * x8 * x12;
+                let x14 = x11 + x13;
+                let x15 = self.m3 * x14;
+                let x16 = qd[1] * qd[1];
+                let x17 = dp[1] + dp[2];
+                let x18 = q[1].cos();
+                let x19 = x1 * x18;
+                let x20 = q[1].sin();
+                let x21 = x5 * x20;
+                let x22 = -x21;
+                let x23 = x19 + x22;
+                let x24 = self.l2 * x16;
+                let x25 = x23 * x24;
+                let x26 = x17 * x25;
+                let x27 = self.m2 + self.m3;
+                let x28 = dp[4] * x27;
+                let x29 = x16 * x23 * x28;
+                let x30 = self.l3 * dp[2];
+                let x31 = x9 * x30;
+                let x32 = x26 + x29 + x31;
+                let x33 = self.l1 * x32;
+                let x34 = dp[0] + x17;
+                let x35 = self.g * x34;
+                let x36 = self.m1 + x27;
+                let x37 = dp[6] * x36;
+                let x38 = x35 + x37;
+                let x39 = self.l1 * x38;
+                let x40 = self.g * dp[3] * x36;
+                let x41 = x39 + x40;
+                let x42 = x1 * x41;
+                let x43 = dp[3] * x27;
+                let x44 = x25 * x43;
+                let x45 = x15 + x33 + x42 + x44;
+                let x46 = -x45;
+                let x47 = x2 * x20;
+                let x48 = x4 * x18;
+                let x49 = -x48;
+                let x50 = x47 + x49;
+                let x51 = x0 * x50;
+                let x52 = self.l2 * dp[5] * x51;
+                let x53 = dp[4] * x12 * x50;
+                let x54 = x52 + x53;
+                let x55 = self.m3 * x54;
+                let x56 = qd[0] * qd[0];
+                let x57 = -x19;
+                let x58 = x21 + x57;
+                let x59 = x56 * x58;
+                let x60 = self.l2 * x17 * x59;
+                let x61 = x28 * x59;
+                let x62 = x60 + x61;
+                let x63 = self.l1 * x62;
+                let x64 = x43 * x59;
+                let x65 = x30 * x51;
+                let x66 = x64 + x65;
+                let x67 = self.l2 * x66;
+                let x68 = self.g * x17;
+                let x69 = dp[6] * x27;
+                let x70 = x68 + x69;
+                let x71 = self.l2 * x70;
+                let x72 = self.g * x28;
+                let x73 = x71 + x72;
+                let x74 = x20 * x73;
+                let x75 = x55 + x63 + x67 + x74;
+                let x76 = -x75;
+                let x77 = -x3;
+                let x78 = x6 + x77;
+                let x79 = x56 * x78;
+                let x80 = dp[3] * x79;
+                let x81 = -x47;
+                let x82 = x48 + x81;
+                let x83 = dp[4] * x16 * x82;
+                let x84 = x80 + x83;
+                let x85 = self.l3 * x84;
+                let x86 = self.l3 * dp[6];
+                let x87 = self.g * dp[5];
+                let x88 = x86 + x87;
+                let x89 = x4 * x88;
+                let x90 = x10 * x79;
+                let x91 = x24 * x82;
+                let x92 = dp[5] * x91;
+                let x93 = x85 + x89 + x90 + x92;
+                let x94 = self.m3 * x93;
+                let x95 = self.g * x4 * x30;
+                let x96 = self.l1 * x30 * x79;
+                let x97 = x30 * x91;
+                let x98 = x94 + x95 + x96 + x97;
+                let x99 = -x98;
+                out[0] = x46;
+                out[1] = x76;
+                out[2] = x99;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=6 => {
+                let mut dp = [0.0; 7];
+                dp[k] = 1.0;
+                let x0 = q[0].sin();
+                let x1 = q[2].sin();
+                let x2 = x0 * x1;
+                let x3 = q[0].cos();
+                let x4 = q[2].cos();
+                let x5 = x3 * x4;
+                let x6 = x2 + x5;
+                let x7 = a[2] * x6;
+                let x8 = self.l1 * dp[5];
+                let x9 = x7 * x8;
+                let x10 = self.l3 * a[2];
+                let x11 = dp[3] * x6 * x10;
+                let x12 = x9 + x11;
+                let x13 = self.m3 * x12;
+                let x14 = self.m2 + self.m3;
+                let x15 = self.m1 + x14;
+                let x16 = a[0] * dp[3];
+                let x17 = 2.0 * x15 * x16;
+                let x18 = q[1].sin();
+                let x19 = x0 * x18;
+                let x20 = q[1].cos();
+                let x21 = x3 * x20;
+                let x22 = x19 + x21;
+                let x23 = x14 * x22;
+                let x24 = a[1] * dp[4];
+                let x25 = x23 * x24;
+                let x26 = dp[1] + dp[2];
+                let x27 = dp[0] + x26;
+                let x28 = self.l1 * a[0] * x27;
+                let x29 = self.l2 * a[1];
+                let x30 = x22 * x26;
+                let x31 = x29 * x30;
+                let x32 = self.l3 * dp[2];
+                let x33 = x7 * x32;
+                let x34 = x17 + x25 + x28 + x31 + x33;
+                let x35 = self.l1 * x34;
+                let x36 = dp[3] * x23 * x29;
+                let x37 = x13 + x35 + x36;
+                let x38 = x1 * x18;
+                let x39 = x4 * x20;
+                let x40 = x38 + x39;
+                let x41 = a[2] * x40;
+                let x42 = self.l2 * dp[5] * x41;
+                let x43 = dp[4] * x10 * x40;
+                let x44 = x42 + x43;
+                let x45 = self.m3 * x44;
+                let x46 = a[0] * dp[4] * x23;
+                let x47 = self.l2 * a[0] * x30;
+                let x48 = x46 + x47;
+                let x49 = self.l1 * x48;
+                let x50 = x16 * x23;
+                let x51 = 2.0 * x14 * x24;
+                let x52 = x26 * x29;
+                let x53 = x32 * x41;
+                let x54 = x50 + x51 + x52 + x53;
+                let x55 = self.l2 * x54;
+                let x56 = x45 + x49 + x55;
+                let x57 = a[0] * x6;
+                let x58 = x8 * x57;
+                let x59 = x29 * x40;
+                let x60 = dp[5] * x59;
+                let x61 = dp[3] * x57;
+                let x62 = x24 * x40;
+                let x63 = a[2] * dp[5] * 2.0;
+                let x64 = x61 + x62 + x63;
+                let x65 = self.l3 * x64;
+                let x66 = x58 + x60 + x65;
+                let x67 = self.m3 * x66;
+                let x68 = self.l1 * x32 * x57;
+                let x69 = x32 * x59;
+                let x70 = self.l3 * self.l3;
+                let x71 = a[2] * dp[2] * x70;
+                let x72 = x67 + x68 + x69 + x71;
+                out[0] = x37;
+                out[1] = x56;
+                out[2] = x72;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
 }

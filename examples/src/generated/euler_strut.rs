@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 94a14d1bffa3da28b16d9449e79dedbc
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "94a14d1bffa3da28b16d9449e79dedbc";
-/// Parameters of the mechanism `EulerStrut`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `EulerStrut`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct EulerStrut {
@@ -27,12 +30,10 @@ impl Default for EulerStrut {
         Self { k: 1.0, L: 1.0, p: 0.0 }
     }
 }
-impl Mechanism<1, 0, 0> for EulerStrut {
+impl Dynamics<1> for EulerStrut {
     const NAME: &'static str = "EulerStrut";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["theta"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["k", "L", "p"]
@@ -107,6 +108,10 @@ impl Mechanism<1, 0, 0> for EulerStrut {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 0> for EulerStrut {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -154,6 +159,8 @@ impl Mechanism<1, 0, 0> for EulerStrut {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<1, 0, 0> for EulerStrut {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<1>,
@@ -230,6 +237,8 @@ impl Mechanism<1, 0, 0> for EulerStrut {
         h_dot[0] = x5;
         h_ddot[0] = x12;
     }
+}
+impl Statics<1> for EulerStrut {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = self.k * q[0];
         let x1 = q[0].sin();
@@ -288,4 +297,103 @@ impl Mechanism<1, 0, 0> for EulerStrut {
     ) -> bool {
         false
     }
+}
+impl Jacobians<1, 0, 0> for EulerStrut {
+    fn force_jacobians(
+        &self,
+        q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = q[0].cos();
+        let x1 = -(self.L * self.p * x0);
+        let x2 = self.k + x1;
+        let x3 = -x2;
+        dh_dq[(0, 0)] = x3;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = q[0] * dp[0];
+                let x1 = self.L * dp[2];
+                let x2 = self.p * dp[1];
+                let x3 = x1 + x2;
+                let x4 = q[0].sin();
+                let x5 = -(x3 * x4);
+                let x6 = x0 + x5;
+                let x7 = -x6;
+                out[0] = x7;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = self.L * a[0] * dp[1] * 0.6666666666666666;
+                out[0] = x0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
 }

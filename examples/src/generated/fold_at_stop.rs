@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 520749748d3bf67dec59e22eed3f0602
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "520749748d3bf67dec59e22eed3f0602";
-/// Parameters of the mechanism `FoldAtStop`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `FoldAtStop`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct FoldAtStop {
@@ -46,12 +49,10 @@ impl Default for FoldAtStop {
         }
     }
 }
-impl Mechanism<2, 0, 1> for FoldAtStop {
+impl Dynamics<2> for FoldAtStop {
     const NAME: &'static str = "FoldAtStop";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["stop"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["a", "b", "d", "ux", "uy", "nx", "ny", "p"]
@@ -160,6 +161,10 @@ impl Mechanism<2, 0, 1> for FoldAtStop {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 1> for FoldAtStop {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["stop"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -230,6 +235,8 @@ impl Mechanism<2, 0, 1> for FoldAtStop {
             },
         ]
     }
+}
+impl Rates<2, 0, 1> for FoldAtStop {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -332,6 +339,8 @@ impl Mechanism<2, 0, 1> for FoldAtStop {
         h_ddot[0] = x15;
         h_ddot[1] = x16;
     }
+}
+impl Statics<2> for FoldAtStop {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.b * q[0];
         let x1 = self.ux + x0;
@@ -434,5 +443,120 @@ impl Mechanism<2, 0, 1> for FoldAtStop {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 1> for FoldAtStop {
+    fn force_jacobians(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = self.a * q[0] * 2.0;
+        let x1 = -(self.b * self.p);
+        let x2 = x0 + x1;
+        let x3 = -x2;
+        let x4 = -self.d;
+        dh_dq[(0, 0)] = x3;
+        dh_dq[(1, 1)] = x4;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                let x0 = q[0] * dp[0];
+                let x1 = self.b * dp[7];
+                let x2 = self.p * dp[1];
+                let x3 = x1 + x2;
+                let x4 = -x3;
+                let x5 = x0 + x4;
+                let x6 = q[0] * x5;
+                let x7 = self.ux * dp[7];
+                let x8 = self.p * dp[3];
+                let x9 = x7 + x8;
+                let x10 = -x9;
+                let x11 = x6 + x10;
+                let x12 = -x11;
+                let x13 = q[1] * dp[2];
+                let x14 = self.uy * dp[7];
+                let x15 = self.p * dp[4];
+                let x16 = x14 + x15;
+                let x17 = -x16;
+                let x18 = x13 + x17;
+                let x19 = -x18;
+                out[0] = x12;
+                out[1] = x19;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                out.fill(0.0);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (5..=6).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: ad1971d4f4ac51d3b174af448eeaf678
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 2;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "ad1971d4f4ac51d3b174af448eeaf678";
-/// Parameters of the mechanism `FourBar`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `FourBar`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct FourBar {
@@ -61,12 +64,10 @@ impl Default for FourBar {
         }
     }
 }
-impl Mechanism<3, 2, 0> for FourBar {
+impl Dynamics<3> for FourBar {
     const NAME: &'static str = "FourBar";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["th1", "th2", "th3"];
-    const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["a", "b", "c", "d", "m1", "m2", "m3", "g", "tau", "k", "s0", "e_x", "e_y"]
@@ -552,6 +553,10 @@ impl Mechanism<3, 2, 0> for FourBar {
         c[(0, 1)] = x11;
         c[(1, 0)] = x14;
     }
+}
+impl Constraints<3, 2, 0> for FourBar {
+    const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<2>) {
         let x0 = q[0].cos();
         let x1 = self.a * x0;
@@ -665,6 +670,8 @@ impl Mechanism<3, 2, 0> for FourBar {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<3, 2, 0> for FourBar {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -1497,6 +1504,8 @@ impl Mechanism<3, 2, 0> for FourBar {
         h_ddot[1] = x478;
         h_ddot[2] = x484;
     }
+}
+impl Statics<3> for FourBar {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         let x0 = self.s0 * 2.0;
         let x1 = q[0].sin();
@@ -2695,4 +2704,1153 @@ impl Mechanism<3, 2, 0> for FourBar {
     ) -> bool {
         false
     }
+}
+impl Jacobians<3, 2, 0> for FourBar {
+    fn force_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = q[0].sin();
+        let x1 = q[1].cos();
+        let x2 = x0 * x1;
+        let x3 = self.a * self.b;
+        let x4 = x2 * x3;
+        let x5 = q[0].cos();
+        let x6 = self.a * x5;
+        let x7 = self.e_y * x6;
+        let x8 = x4 + x7;
+        let x9 = (-2.0) * x8;
+        let x10 = q[1].sin();
+        let x11 = x5 * x10;
+        let x12 = x3 * x11;
+        let x13 = self.a * x0;
+        let x14 = self.e_x * x13;
+        let x15 = x12 + x14;
+        let x16 = 2.0 * x15;
+        let x17 = x9 + x16;
+        let x18 = self.b * x10;
+        let x19 = x13 * x18;
+        let x20 = self.b * x1;
+        let x21 = x6 * x20;
+        let x22 = x19 + x21;
+        let x23 = 2.0 * x22;
+        let x24 = self.e_x * x6;
+        let x25 = self.e_y * x13;
+        let x26 = self.e_x * x20;
+        let x27 = self.e_y * x18;
+        let x28 = x24 + x25 + x26 + x27;
+        let x29 = (-2.0) * x28;
+        let x30 = self.a * self.a;
+        let x31 = x0 * x0;
+        let x32 = x30 * x31;
+        let x33 = x5 * x5;
+        let x34 = x30 * x33;
+        let x35 = self.b * self.b;
+        let x36 = x10 * x10;
+        let x37 = x35 * x36;
+        let x38 = x1 * x1;
+        let x39 = x35 * x38;
+        let x40 = self.e_x * self.e_x;
+        let x41 = self.e_y * self.e_y;
+        let x42 = x23 + x29 + x32 + x34 + x37 + x39 + x40 + x41;
+        let x43 = x42.sqrt();
+        let x44 = x5 * x43;
+        let x45 = self.m1 * self.g;
+        let x46 = x44 * x45;
+        let x47 = self.k * x10;
+        let x48 = self.b * x5;
+        let x49 = self.s0 * x47;
+        let x50 = x48 * x49;
+        let x51 = self.k * x1;
+        let x52 = x0 * x43;
+        let x53 = self.b * x52;
+        let x54 = x51 * x53;
+        let x55 = self.k * x0;
+        let x56 = self.s0 * self.e_x;
+        let x57 = x55 * x56;
+        let x58 = self.k * x5;
+        let x59 = self.e_y * x43;
+        let x60 = x58 * x59;
+        let x61 = x50 + x54 + x57 + x60;
+        let x62 = (-2.0) * x61;
+        let x63 = self.b * x0;
+        let x64 = self.s0 * x51 * x63;
+        let x65 = self.b * x44 * x47;
+        let x66 = self.m2 * self.g;
+        let x67 = x44 * x66;
+        let x68 = self.s0 * self.e_y;
+        let x69 = x58 * x68;
+        let x70 = self.e_x * x43;
+        let x71 = x55 * x70;
+        let x72 = x64 + x65 + x67 + x69 + x71;
+        let x73 = 2.0 * x72;
+        let x74 = x46 + x62 + x73;
+        let x75 = x42.powf(-1.5);
+        let x76 = x74 * x75;
+        let x77 = 0.25 * x76;
+        let x78 = x17 * x77;
+        let x79 = 1.0 / x42.sqrt();
+        let x80 = x17 * x79;
+        let x81 = x47 * x80;
+        let x82 = x48 * x81;
+        let x83 = self.g * x5;
+        let x84 = self.m1 * 0.5;
+        let x85 = x83 * x84;
+        let x86 = x80 * x85;
+        let x87 = x5 * x66;
+        let x88 = x80 * x87;
+        let x89 = self.e_x * x55;
+        let x90 = x80 * x89;
+        let x91 = x51 * x80;
+        let x92 = x63 * x91;
+        let x93 = x45 * x52;
+        let x94 = self.e_y * x58;
+        let x95 = x80 * x94;
+        let x96 = x92 + x93 + x95;
+        let x97 = -x96;
+        let x98 = x49 * x63;
+        let x99 = x20 * x58;
+        let x100 = self.s0 * x99;
+        let x101 = x58 * x70;
+        let x102 = x55 * x59;
+        let x103 = x98 + x100;
+        let x104 = x101 + x102 + x103;
+        let x105 = 2.0 * x104;
+        let x106 = x47 * x53;
+        let x107 = x43 * x99;
+        let x108 = x52 * x66;
+        let x109 = x56 * x58;
+        let x110 = x55 * x68;
+        let x111 = x106 + x107;
+        let x112 = x108 + x109 + x110 + x111;
+        let x113 = (-2.0) * x112;
+        let x114 = x82 + x86 + x88 + x90 + x97 + x105 + x113;
+        let x115 = x79 * x114;
+        let x116 = qd[1] * qd[1];
+        let x117 = x0 * x10;
+        let x118 = x1 * x5;
+        let x119 = x117 + x118;
+        let x120 = self.b * self.m2;
+        let x121 = x116 * x119;
+        let x122 = x120 * x121;
+        let x123 = x115 + x122;
+        let x124 = (-0.5) * x123;
+        let x125 = x78 + x124;
+        let x126 = self.a * x125;
+        let x127 = self.e_x * x18;
+        let x128 = x4 + x127;
+        let x129 = 2.0 * x128;
+        let x130 = self.e_y * x20;
+        let x131 = x12 + x130;
+        let x132 = (-2.0) * x131;
+        let x133 = x129 + x132;
+        let x134 = x77 * x133;
+        let x135 = x79 * x133;
+        let x136 = x47 * x135;
+        let x137 = x48 * x136;
+        let x138 = x85 * x135;
+        let x139 = x87 * x135;
+        let x140 = x89 * x135;
+        let x141 = (-2.0) * x103;
+        let x142 = x51 * x135;
+        let x143 = x63 * x142;
+        let x144 = x94 * x135;
+        let x145 = x143 + x144;
+        let x146 = -x145;
+        let x147 = 2.0 * x111;
+        let x148 = x137 + x138 + x139 + x140 + x141 + x146 + x147;
+        let x149 = (-0.5) * x79 * x148;
+        let x150 = 0.5 * x122;
+        let x151 = x134 + x149 + x150;
+        let x152 = self.a * x151;
+        let x153 = x43 * x66;
+        let x154 = -(x1 * x153);
+        let x155 = x13 * x51;
+        let x156 = self.s0 * x155;
+        let x157 = x6 * x47;
+        let x158 = x43 * x157;
+        let x159 = x47 * x56;
+        let x160 = x51 * x59;
+        let x161 = x156 + x158 + x159 + x160;
+        let x162 = 2.0 * x161;
+        let x163 = self.s0 * x157;
+        let x164 = x43 * x155;
+        let x165 = x51 * x68;
+        let x166 = x47 * x70;
+        let x167 = x163 + x164 + x165 + x166;
+        let x168 = (-2.0) * x167;
+        let x169 = x154 + x162 + x168;
+        let x170 = x75 * x169;
+        let x171 = (-0.25) * x170;
+        let x172 = x17 * x171;
+        let x173 = x80 * x157;
+        let x174 = (-0.5) * x1;
+        let x175 = x66 * x174;
+        let x176 = x80 * x175;
+        let x177 = self.e_y * x91;
+        let x178 = x13 * x49;
+        let x179 = self.a * x1;
+        let x180 = x58 * x179;
+        let x181 = self.s0 * x180;
+        let x182 = x178 + x181;
+        let x183 = 2.0 * x182;
+        let x184 = x80 * x155;
+        let x185 = self.e_x * x81;
+        let x186 = x184 + x185;
+        let x187 = -x186;
+        let x188 = x13 * x43 * x47;
+        let x189 = x43 * x180;
+        let x190 = x188 + x189;
+        let x191 = (-2.0) * x190;
+        let x192 = x173 + x176 + x177 + x183 + x187 + x191;
+        let x193 = 0.5 * x79;
+        let x194 = x192 * x193;
+        let x195 = x172 + x194;
+        let x196 = self.b * x195;
+        let x197 = qd[0] * qd[0];
+        let x198 = self.m2 * x119;
+        let x199 = x197 * x198;
+        let x200 = x3 * x199;
+        let x201 = 0.5 * x200;
+        let x202 = x196 + x201;
+        let x203 = x133 * x171;
+        let x204 = x135 * x157;
+        let x205 = x135 * x175;
+        let x206 = x10 * x153;
+        let x207 = self.e_y * x142;
+        let x208 = x135 * x155;
+        let x209 = self.e_x * x136;
+        let x210 = x208 + x209;
+        let x211 = -x210;
+        let x212 = x51 * x70;
+        let x213 = x47 * x59;
+        let x214 = x182 + x212 + x213;
+        let x215 = (-2.0) * x214;
+        let x216 = x51 * x56;
+        let x217 = x47 * x68;
+        let x218 = x190 + x216 + x217;
+        let x219 = 2.0 * x218;
+        let x220 = x204 + x205 + x206 + x207 + x211 + x215 + x219;
+        let x221 = x193 * x220;
+        let x222 = x203 + x221;
+        let x223 = self.b * x222;
+        let x224 = (-0.5) * x200;
+        let x225 = x223 + x224;
+        let x226 = q[2].sin();
+        let x227 = self.c * self.m3 * self.g * 0.5 * x226;
+        let x228 = -x11;
+        let x229 = x2 + x228;
+        let x230 = -self.m2;
+        let x231 = x3 * x230;
+        let x232 = qd[1] * x229 * x231;
+        let x233 = -x2;
+        let x234 = x11 + x233;
+        let x235 = qd[0] * x231 * x234;
+        dh_dq[(0, 0)] = x126;
+        dh_dq[(0, 1)] = x152;
+        dh_dq[(1, 0)] = x202;
+        dh_dq[(1, 1)] = x225;
+        dh_dq[(2, 2)] = x227;
+        dh_dqd[(0, 1)] = x232;
+        dh_dqd[(1, 0)] = x235;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+        let x0 = q[0].sin();
+        let x1 = q[1].cos();
+        let x2 = x0 * x1;
+        let x3 = -x2;
+        let x4 = q[1].sin();
+        let x5 = q[0].cos();
+        let x6 = x4 * x5;
+        let x7 = x3 + x6;
+        let x8 = self.m2 * 0.5;
+        let x9 = self.a * self.b;
+        let x10 = x8 * x9;
+        let x11 = x7 * x10;
+        let x12 = a[1] * x11;
+        let x13 = -x6;
+        let x14 = x2 + x13;
+        let x15 = x10 * x14;
+        let x16 = a[1] * x15;
+        let x17 = a[0] * x11;
+        let x18 = a[0] * x15;
+        out[(0, 0)] = x12;
+        out[(0, 1)] = x16;
+        out[(1, 0)] = x17;
+        out[(1, 1)] = x18;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0 => {
+                out.fill(0.0);
+                let x0 = q[0].cos();
+                let x1 = self.e_x * x0;
+                let x2 = q[0].sin();
+                let x3 = self.e_y * x2;
+                let x4 = x1 + x3;
+                let x5 = (-2.0) * x4;
+                let x6 = x2 * x2;
+                let x7 = self.a * x6;
+                let x8 = x0 * x0;
+                let x9 = self.a * x8;
+                let x10 = q[1].sin();
+                let x11 = self.b * x10;
+                let x12 = x2 * x11;
+                let x13 = q[1].cos();
+                let x14 = self.b * x13;
+                let x15 = x0 * x14;
+                let x16 = x7 + x9 + x12 + x15;
+                let x17 = 2.0 * x16;
+                let x18 = x5 + x17;
+                let x19 = self.a * x2;
+                let x20 = x11 * x19;
+                let x21 = self.a * x0;
+                let x22 = x14 * x21;
+                let x23 = x20 + x22;
+                let x24 = 2.0 * x23;
+                let x25 = self.e_x * x21;
+                let x26 = self.e_y * x19;
+                let x27 = self.e_x * x14;
+                let x28 = self.e_y * x11;
+                let x29 = x25 + x26 + x27 + x28;
+                let x30 = (-2.0) * x29;
+                let x31 = self.a * self.a;
+                let x32 = x6 * x31;
+                let x33 = x8 * x31;
+                let x34 = self.b * self.b;
+                let x35 = x10 * x10;
+                let x36 = x34 * x35;
+                let x37 = x13 * x13;
+                let x38 = x34 * x37;
+                let x39 = self.e_x * self.e_x;
+                let x40 = self.e_y * self.e_y;
+                let x41 = x24 + x30 + x32 + x33 + x36 + x38 + x39 + x40;
+                let x42 = x41.sqrt();
+                let x43 = x0 * x42;
+                let x44 = self.m1 * self.g * x43;
+                let x45 = self.k * x10;
+                let x46 = self.b * x0;
+                let x47 = self.s0 * x45;
+                let x48 = x46 * x47;
+                let x49 = self.k * x13;
+                let x50 = self.b * x2;
+                let x51 = x49 * x50;
+                let x52 = x42 * x51;
+                let x53 = self.k * x2;
+                let x54 = self.s0 * self.e_x;
+                let x55 = x53 * x54;
+                let x56 = self.k * x0;
+                let x57 = self.e_y * x42;
+                let x58 = x56 * x57;
+                let x59 = x48 + x52 + x55 + x58;
+                let x60 = (-2.0) * x59;
+                let x61 = self.s0 * x51;
+                let x62 = x43 * x45;
+                let x63 = self.b * x62;
+                let x64 = self.m2 * self.g;
+                let x65 = x43 * x64;
+                let x66 = self.s0 * self.e_y;
+                let x67 = x56 * x66;
+                let x68 = self.e_x * x42;
+                let x69 = x53 * x68;
+                let x70 = x61 + x63 + x65 + x67 + x69;
+                let x71 = 2.0 * x70;
+                let x72 = x44 + x60 + x71;
+                let x73 = x41.powf(-1.5);
+                let x74 = x18 * x73;
+                let x75 = 0.25 * x72 * x74;
+                let x76 = 1.0 / x41.sqrt();
+                let x77 = x18 * x76;
+                let x78 = x45 * x77;
+                let x79 = x46 * x78;
+                let x80 = self.g * x0;
+                let x81 = x77 * x80;
+                let x82 = self.m1 * 0.5 * x81;
+                let x83 = self.m2 * x81;
+                let x84 = self.e_x * x53 * x77;
+                let x85 = x49 * x77;
+                let x86 = x50 * x85;
+                let x87 = self.e_y * x56 * x77;
+                let x88 = x86 + x87;
+                let x89 = -x88;
+                let x90 = x79 + x82 + x83 + x84 + x89;
+                let x91 = (-0.5) * x76 * x90;
+                let x92 = x75 + x91;
+                let x93 = self.a * x92;
+                let x94 = x72 * x76;
+                let x95 = qd[1] * qd[1];
+                let x96 = x2 * x13;
+                let x97 = x0 * x10;
+                let x98 = -x97;
+                let x99 = x96 + x98;
+                let x100 = self.b * self.m2 * x95 * x99;
+                let x101 = x94 + x100;
+                let x102 = (-0.5) * x101;
+                let x103 = x93 + x102;
+                let x104 = x13 * x64;
+                let x105 = -(x42 * x104);
+                let x106 = self.s0 * x49;
+                let x107 = x19 * x106;
+                let x108 = self.a * x62;
+                let x109 = x45 * x54;
+                let x110 = x49 * x57;
+                let x111 = x107 + x108 + x109 + x110;
+                let x112 = 2.0 * x111;
+                let x113 = x21 * x47;
+                let x114 = x42 * x49;
+                let x115 = x19 * x114;
+                let x116 = x49 * x66;
+                let x117 = x45 * x68;
+                let x118 = x113 + x115 + x116 + x117;
+                let x119 = (-2.0) * x118;
+                let x120 = x105 + x112 + x119;
+                let x121 = (-0.25) * x74 * x120;
+                let x122 = x21 * x78;
+                let x123 = (-0.5) * x77 * x104;
+                let x124 = self.e_y * x85;
+                let x125 = x19 * x85;
+                let x126 = self.e_x * x78;
+                let x127 = x125 + x126;
+                let x128 = -x127;
+                let x129 = x2 * x106;
+                let x130 = x62 + x129;
+                let x131 = 2.0 * x130;
+                let x132 = x0 * x47;
+                let x133 = x2 * x114;
+                let x134 = x132 + x133;
+                let x135 = (-2.0) * x134;
+                let x136 = x122 + x123 + x124 + x128 + x131 + x135;
+                let x137 = 0.5 * x76 * x136;
+                let x138 = qd[0] * qd[0];
+                let x139 = -x96;
+                let x140 = x97 + x139;
+                let x141 = self.m2 * (-0.5) * x138 * x140;
+                let x142 = x121 + x137 + x141;
+                let x143 = self.b * x142;
+                out[0] = x103;
+                out[1] = x143;
+                true
+            }
+            1 => {
+                out.fill(0.0);
+                let x0 = q[1].cos();
+                let x1 = self.e_x * x0;
+                let x2 = q[1].sin();
+                let x3 = self.e_y * x2;
+                let x4 = x1 + x3;
+                let x5 = (-2.0) * x4;
+                let x6 = q[0].sin();
+                let x7 = self.a * x6;
+                let x8 = x2 * x7;
+                let x9 = q[0].cos();
+                let x10 = self.a * x9;
+                let x11 = x0 * x10;
+                let x12 = x2 * x2;
+                let x13 = self.b * x12;
+                let x14 = x0 * x0;
+                let x15 = self.b * x14;
+                let x16 = x8 + x11 + x13 + x15;
+                let x17 = 2.0 * x16;
+                let x18 = x5 + x17;
+                let x19 = self.b * x2;
+                let x20 = x7 * x19;
+                let x21 = self.b * x0;
+                let x22 = x10 * x21;
+                let x23 = x20 + x22;
+                let x24 = 2.0 * x23;
+                let x25 = self.e_x * x10;
+                let x26 = self.e_y * x7;
+                let x27 = self.e_x * x21;
+                let x28 = self.e_y * x19;
+                let x29 = x25 + x26 + x27 + x28;
+                let x30 = (-2.0) * x29;
+                let x31 = self.a * self.a;
+                let x32 = x6 * x6;
+                let x33 = x31 * x32;
+                let x34 = x9 * x9;
+                let x35 = x31 * x34;
+                let x36 = self.b * self.b;
+                let x37 = x12 * x36;
+                let x38 = x14 * x36;
+                let x39 = self.e_x * self.e_x;
+                let x40 = self.e_y * self.e_y;
+                let x41 = x24 + x30 + x33 + x35 + x37 + x38 + x39 + x40;
+                let x42 = x41.sqrt();
+                let x43 = x9 * x42;
+                let x44 = self.m1 * self.g * x43;
+                let x45 = self.k * x9;
+                let x46 = self.s0 * x45;
+                let x47 = x19 * x46;
+                let x48 = self.k * x6;
+                let x49 = x0 * x42;
+                let x50 = x48 * x49;
+                let x51 = self.b * x50;
+                let x52 = self.s0 * self.e_x;
+                let x53 = x48 * x52;
+                let x54 = self.e_y * x42;
+                let x55 = x45 * x54;
+                let x56 = x47 + x51 + x53 + x55;
+                let x57 = (-2.0) * x56;
+                let x58 = self.s0 * x48;
+                let x59 = x21 * x58;
+                let x60 = x42 * x45;
+                let x61 = x19 * x60;
+                let x62 = self.m2 * self.g;
+                let x63 = x43 * x62;
+                let x64 = self.s0 * self.e_y;
+                let x65 = x45 * x64;
+                let x66 = self.e_x * x42;
+                let x67 = x48 * x66;
+                let x68 = x59 + x61 + x63 + x65 + x67;
+                let x69 = 2.0 * x68;
+                let x70 = x44 + x57 + x69;
+                let x71 = x41.powf(-1.5);
+                let x72 = x18 * x71;
+                let x73 = 0.25 * x70 * x72;
+                let x74 = 1.0 / x41.sqrt();
+                let x75 = x18 * x74;
+                let x76 = x45 * x75;
+                let x77 = x19 * x76;
+                let x78 = self.g * x9;
+                let x79 = x75 * x78;
+                let x80 = self.m1 * 0.5 * x79;
+                let x81 = self.m2 * x79;
+                let x82 = x48 * x75;
+                let x83 = self.e_x * x82;
+                let x84 = x21 * x82;
+                let x85 = self.e_y * x76;
+                let x86 = x84 + x85;
+                let x87 = -x86;
+                let x88 = x0 * x58;
+                let x89 = x2 * x60;
+                let x90 = x88 + x89;
+                let x91 = 2.0 * x90;
+                let x92 = x2 * x46;
+                let x93 = x50 + x92;
+                let x94 = (-2.0) * x93;
+                let x95 = x77 + x80 + x81 + x83 + x87 + x91 + x94;
+                let x96 = x74 * x95;
+                let x97 = qd[1] * qd[1];
+                let x98 = x0 * x6;
+                let x99 = x2 * x9;
+                let x100 = -x99;
+                let x101 = x98 + x100;
+                let x102 = self.m2 * x97 * x101;
+                let x103 = x96 + x102;
+                let x104 = (-0.5) * x103;
+                let x105 = x73 + x104;
+                let x106 = self.a * x105;
+                let x107 = -(x49 * x62);
+                let x108 = self.a * x0;
+                let x109 = x58 * x108;
+                let x110 = self.a * x2;
+                let x111 = x45 * x110;
+                let x112 = x42 * x111;
+                let x113 = self.k * x2;
+                let x114 = x52 * x113;
+                let x115 = self.k * x0;
+                let x116 = x54 * x115;
+                let x117 = x109 + x112 + x114 + x116;
+                let x118 = 2.0 * x117;
+                let x119 = self.s0 * x111;
+                let x120 = self.a * x50;
+                let x121 = x64 * x115;
+                let x122 = x66 * x113;
+                let x123 = x119 + x120 + x121 + x122;
+                let x124 = (-2.0) * x123;
+                let x125 = x107 + x118 + x124;
+                let x126 = (-0.25) * x72 * x125;
+                let x127 = x75 * x111;
+                let x128 = (-0.5) * x0 * x62 * x75;
+                let x129 = self.e_y * x75 * x115;
+                let x130 = x82 * x108;
+                let x131 = self.e_x * x75 * x113;
+                let x132 = x130 + x131;
+                let x133 = -x132;
+                let x134 = x127 + x128 + x129 + x133;
+                let x135 = 0.5 * x74;
+                let x136 = x134 * x135;
+                let x137 = x126 + x136;
+                let x138 = self.b * x137;
+                let x139 = x125 * x135;
+                let x140 = qd[0] * qd[0];
+                let x141 = -x98;
+                let x142 = x99 + x141;
+                let x143 = self.a * self.m2 * (-0.5) * x140 * x142;
+                let x144 = x138 + x139 + x143;
+                out[0] = x106;
+                out[1] = x144;
+                true
+            }
+            11 => {
+                out.fill(0.0);
+                let x0 = self.e_x * 2.0;
+                let x1 = q[0].cos();
+                let x2 = self.a * x1;
+                let x3 = q[1].cos();
+                let x4 = self.b * x3;
+                let x5 = x2 + x4;
+                let x6 = (-2.0) * x5;
+                let x7 = x0 + x6;
+                let x8 = q[0].sin();
+                let x9 = q[1].sin();
+                let x10 = self.b * x9;
+                let x11 = self.a * x8;
+                let x12 = x10 * x11;
+                let x13 = x2 * x4;
+                let x14 = x12 + x13;
+                let x15 = 2.0 * x14;
+                let x16 = self.e_x * x2;
+                let x17 = self.e_y * x11;
+                let x18 = self.e_x * x4;
+                let x19 = self.e_y * x10;
+                let x20 = x16 + x17 + x18 + x19;
+                let x21 = (-2.0) * x20;
+                let x22 = self.a * self.a;
+                let x23 = x8 * x8;
+                let x24 = x22 * x23;
+                let x25 = x1 * x1;
+                let x26 = x22 * x25;
+                let x27 = self.b * self.b;
+                let x28 = x9 * x9;
+                let x29 = x27 * x28;
+                let x30 = x3 * x3;
+                let x31 = x27 * x30;
+                let x32 = self.e_x * self.e_x;
+                let x33 = self.e_y * self.e_y;
+                let x34 = x15 + x21 + x24 + x26 + x29 + x31 + x32 + x33;
+                let x35 = x34.sqrt();
+                let x36 = x1 * x35;
+                let x37 = self.m1 * self.g * x36;
+                let x38 = self.k * x9;
+                let x39 = self.b * x1;
+                let x40 = self.s0 * x38;
+                let x41 = x39 * x40;
+                let x42 = self.k * x8;
+                let x43 = x4 * x42;
+                let x44 = x35 * x43;
+                let x45 = self.s0 * self.e_x;
+                let x46 = x42 * x45;
+                let x47 = self.k * x35;
+                let x48 = self.e_y * x1;
+                let x49 = x47 * x48;
+                let x50 = x41 + x44 + x46 + x49;
+                let x51 = (-2.0) * x50;
+                let x52 = self.s0 * x43;
+                let x53 = self.b * x36 * x38;
+                let x54 = self.m2 * self.g;
+                let x55 = x36 * x54;
+                let x56 = self.k * self.s0;
+                let x57 = x48 * x56;
+                let x58 = self.e_x * x35;
+                let x59 = x42 * x58;
+                let x60 = x52 + x53 + x55 + x57 + x59;
+                let x61 = 2.0 * x60;
+                let x62 = x37 + x51 + x61;
+                let x63 = x34.powf(-1.5);
+                let x64 = x7 * x63;
+                let x65 = 0.25 * x62 * x64;
+                let x66 = 1.0 / x34.sqrt();
+                let x67 = x7 * x66;
+                let x68 = x38 * x67;
+                let x69 = x39 * x68;
+                let x70 = self.g * x1;
+                let x71 = x67 * x70;
+                let x72 = self.m1 * 0.5 * x71;
+                let x73 = self.m2 * x71;
+                let x74 = self.s0 * x42;
+                let x75 = (-2.0) * x74;
+                let x76 = x42 * x67;
+                let x77 = self.e_x * x76;
+                let x78 = 2.0 * x35 * x42;
+                let x79 = x4 * x76;
+                let x80 = self.k * self.e_y;
+                let x81 = x67 * x80;
+                let x82 = x1 * x81;
+                let x83 = x79 + x82;
+                let x84 = -x83;
+                let x85 = x69 + x72 + x73 + x75 + x77 + x78 + x84;
+                let x86 = (-0.5) * x66 * x85;
+                let x87 = x65 + x86;
+                let x88 = self.a * x87;
+                let x89 = x3 * x35;
+                let x90 = -(x54 * x89);
+                let x91 = self.a * x3;
+                let x92 = x74 * x91;
+                let x93 = x2 * x38;
+                let x94 = x35 * x93;
+                let x95 = x38 * x45;
+                let x96 = self.e_y * x3;
+                let x97 = x47 * x96;
+                let x98 = x92 + x94 + x95 + x97;
+                let x99 = 2.0 * x98;
+                let x100 = self.s0 * x93;
+                let x101 = self.a * x42 * x89;
+                let x102 = x56 * x96;
+                let x103 = x38 * x58;
+                let x104 = x100 + x101 + x102 + x103;
+                let x105 = (-2.0) * x104;
+                let x106 = x90 + x99 + x105;
+                let x107 = (-0.25) * x64 * x106;
+                let x108 = x2 * x68;
+                let x109 = (-0.5) * x3 * x54 * x67;
+                let x110 = 2.0 * x40;
+                let x111 = x3 * x81;
+                let x112 = (-2.0) * x35 * x38;
+                let x113 = x76 * x91;
+                let x114 = self.e_x * x68;
+                let x115 = x113 + x114;
+                let x116 = -x115;
+                let x117 = x108 + x109 + x110 + x111 + x112 + x116;
+                let x118 = 0.5 * x66 * x117;
+                let x119 = x107 + x118;
+                let x120 = self.b * x119;
+                out[0] = x88;
+                out[1] = x120;
+                true
+            }
+            12 => {
+                out.fill(0.0);
+                let x0 = self.e_y * 2.0;
+                let x1 = q[0].sin();
+                let x2 = self.a * x1;
+                let x3 = q[1].sin();
+                let x4 = self.b * x3;
+                let x5 = x2 + x4;
+                let x6 = (-2.0) * x5;
+                let x7 = x0 + x6;
+                let x8 = x2 * x4;
+                let x9 = q[0].cos();
+                let x10 = q[1].cos();
+                let x11 = self.b * x10;
+                let x12 = self.a * x9;
+                let x13 = x11 * x12;
+                let x14 = x8 + x13;
+                let x15 = 2.0 * x14;
+                let x16 = self.e_x * x12;
+                let x17 = self.e_y * x2;
+                let x18 = self.e_x * x11;
+                let x19 = self.e_y * x4;
+                let x20 = x16 + x17 + x18 + x19;
+                let x21 = (-2.0) * x20;
+                let x22 = self.a * self.a;
+                let x23 = x1 * x1;
+                let x24 = x22 * x23;
+                let x25 = x9 * x9;
+                let x26 = x22 * x25;
+                let x27 = self.b * self.b;
+                let x28 = x3 * x3;
+                let x29 = x27 * x28;
+                let x30 = x10 * x10;
+                let x31 = x27 * x30;
+                let x32 = self.e_x * self.e_x;
+                let x33 = self.e_y * self.e_y;
+                let x34 = x15 + x21 + x24 + x26 + x29 + x31 + x32 + x33;
+                let x35 = x34.sqrt();
+                let x36 = x9 * x35;
+                let x37 = self.m1 * self.g * x36;
+                let x38 = self.k * x9;
+                let x39 = self.s0 * x38;
+                let x40 = x4 * x39;
+                let x41 = self.k * x10;
+                let x42 = self.b * x1;
+                let x43 = x41 * x42;
+                let x44 = x35 * x43;
+                let x45 = self.k * self.s0;
+                let x46 = self.e_x * x1;
+                let x47 = x45 * x46;
+                let x48 = self.e_y * x35;
+                let x49 = x38 * x48;
+                let x50 = x40 + x44 + x47 + x49;
+                let x51 = (-2.0) * x50;
+                let x52 = self.s0 * x43;
+                let x53 = x35 * x38;
+                let x54 = x4 * x53;
+                let x55 = self.m2 * self.g;
+                let x56 = x36 * x55;
+                let x57 = self.s0 * self.e_y;
+                let x58 = x38 * x57;
+                let x59 = self.k * x35;
+                let x60 = x46 * x59;
+                let x61 = x52 + x54 + x56 + x58 + x60;
+                let x62 = 2.0 * x61;
+                let x63 = x37 + x51 + x62;
+                let x64 = x34.powf(-1.5);
+                let x65 = x7 * x64;
+                let x66 = 0.25 * x63 * x65;
+                let x67 = 1.0 / x34.sqrt();
+                let x68 = x7 * x67;
+                let x69 = x38 * x68;
+                let x70 = x4 * x69;
+                let x71 = self.g * x9;
+                let x72 = x68 * x71;
+                let x73 = self.m1 * 0.5 * x72;
+                let x74 = self.m2 * x72;
+                let x75 = 2.0 * x39;
+                let x76 = self.k * self.e_x;
+                let x77 = x68 * x76;
+                let x78 = x1 * x77;
+                let x79 = (-2.0) * x53;
+                let x80 = x41 * x68;
+                let x81 = x42 * x80;
+                let x82 = self.e_y * x69;
+                let x83 = x81 + x82;
+                let x84 = -x83;
+                let x85 = x70 + x73 + x74 + x75 + x78 + x79 + x84;
+                let x86 = (-0.5) * x67 * x85;
+                let x87 = x66 + x86;
+                let x88 = self.a * x87;
+                let x89 = x10 * x55;
+                let x90 = -(x35 * x89);
+                let x91 = self.s0 * x41;
+                let x92 = x2 * x91;
+                let x93 = self.a * x3;
+                let x94 = x38 * x93;
+                let x95 = x35 * x94;
+                let x96 = self.e_x * x3;
+                let x97 = x45 * x96;
+                let x98 = x41 * x48;
+                let x99 = x92 + x95 + x97 + x98;
+                let x100 = 2.0 * x99;
+                let x101 = self.s0 * x94;
+                let x102 = x35 * x41;
+                let x103 = x2 * x102;
+                let x104 = x41 * x57;
+                let x105 = x59 * x96;
+                let x106 = x101 + x103 + x104 + x105;
+                let x107 = (-2.0) * x106;
+                let x108 = x90 + x100 + x107;
+                let x109 = (-0.25) * x65 * x108;
+                let x110 = x68 * x94;
+                let x111 = (-0.5) * x68 * x89;
+                let x112 = (-2.0) * x91;
+                let x113 = self.e_y * x80;
+                let x114 = 2.0 * x102;
+                let x115 = x2 * x80;
+                let x116 = x3 * x77;
+                let x117 = x115 + x116;
+                let x118 = -x117;
+                let x119 = x110 + x111 + x112 + x113 + x114 + x118;
+                let x120 = 0.5 * x67 * x119;
+                let x121 = x109 + x120;
+                let x122 = self.b * x121;
+                out[0] = x88;
+                out[1] = x122;
+                true
+            }
+            2..=10 => {
+                let mut dp = [0.0; 13];
+                dp[k] = 1.0;
+                let x0 = q[0].sin();
+                let x1 = q[1].sin();
+                let x2 = self.b * x1;
+                let x3 = self.a * x0;
+                let x4 = x2 * x3;
+                let x5 = q[0].cos();
+                let x6 = q[1].cos();
+                let x7 = self.b * x6;
+                let x8 = self.a * x5;
+                let x9 = x7 * x8;
+                let x10 = x4 + x9;
+                let x11 = 2.0 * x10;
+                let x12 = self.e_x * x8;
+                let x13 = self.e_y * x3;
+                let x14 = self.e_x * x7;
+                let x15 = self.e_y * x2;
+                let x16 = x12 + x13 + x14 + x15;
+                let x17 = (-2.0) * x16;
+                let x18 = self.a * self.a;
+                let x19 = x0 * x0;
+                let x20 = x18 * x19;
+                let x21 = x5 * x5;
+                let x22 = x18 * x21;
+                let x23 = self.b * self.b;
+                let x24 = x1 * x1;
+                let x25 = x23 * x24;
+                let x26 = x6 * x6;
+                let x27 = x23 * x26;
+                let x28 = self.e_x * self.e_x;
+                let x29 = self.e_y * self.e_y;
+                let x30 = x28 + x29;
+                let x31 = x11 + x17 + x20 + x22 + x25 + x27 + x30;
+                let x32 = x31.sqrt();
+                let x33 = x5 * x32;
+                let x34 = self.m1 * dp[7] * x33;
+                let x35 = self.g * dp[4] * x33;
+                let x36 = self.k * dp[10];
+                let x37 = x1 * x5;
+                let x38 = self.b * x37;
+                let x39 = x36 * x38;
+                let x40 = x0 * x6;
+                let x41 = dp[9] * x32;
+                let x42 = self.b * x40;
+                let x43 = x41 * x42;
+                let x44 = self.s0 * dp[9];
+                let x45 = x38 * x44;
+                let x46 = self.e_x * x0;
+                let x47 = x36 * x46;
+                let x48 = x44 * x46;
+                let x49 = dp[9] * x33;
+                let x50 = self.e_y * x49;
+                let x51 = x39 + x43 + x45 + x47 + x48 + x50;
+                let x52 = (-2.0) * x51;
+                let x53 = x36 * x42;
+                let x54 = x2 * x49;
+                let x55 = x42 * x44;
+                let x56 = self.m2 * dp[7];
+                let x57 = x33 * x56;
+                let x58 = self.g * dp[5];
+                let x59 = x33 * x58;
+                let x60 = self.e_y * x5;
+                let x61 = x36 * x60;
+                let x62 = x44 * x60;
+                let x63 = x41 * x46;
+                let x64 = x53 + x54 + x55 + x57 + x59 + x61 + x62 + x63;
+                let x65 = 2.0 * x64;
+                let x66 = x34 + x35 + x52 + x65;
+                let x67 = 1.0 / x31.sqrt();
+                let x68 = x66 * x67;
+                let x69 = qd[1] * qd[1];
+                let x70 = -x37;
+                let x71 = x40 + x70;
+                let x72 = self.b * dp[5];
+                let x73 = x69 * x71 * x72;
+                let x74 = x68 + x73;
+                let x75 = self.a * (-0.5);
+                let x76 = x74 * x75;
+                let x77 = dp[8] + x76;
+                let x78 = 2.0 * x36;
+                let x79 = self.s0 * 2.0;
+                let x80 = (-2.0) * x32;
+                let x81 = x79 + x80;
+                let x82 = dp[9] * x81;
+                let x83 = x78 + x82;
+                let x84 = self.e_x * x1 * x83;
+                let x85 = self.a * (-2.0);
+                let x86 = x36 * x85;
+                let x87 = self.s0 * x85;
+                let x88 = self.a * 2.0;
+                let x89 = x32 * x88;
+                let x90 = x87 + x89;
+                let x91 = dp[9] * x90;
+                let x92 = x86 + x91;
+                let x93 = x37 * x92;
+                let x94 = (-2.0) * x36;
+                let x95 = self.s0 * (-2.0);
+                let x96 = 2.0 * x32;
+                let x97 = x95 + x96;
+                let x98 = dp[9] * x97;
+                let x99 = x94 + x98;
+                let x100 = self.e_y * x99;
+                let x101 = x36 * x88;
+                let x102 = self.s0 * x88;
+                let x103 = x32 * x85;
+                let x104 = x102 + x103;
+                let x105 = dp[9] * x104;
+                let x106 = x101 + x105;
+                let x107 = x0 * x106;
+                let x108 = x32 * x56;
+                let x109 = x32 * x58;
+                let x110 = x108 + x109;
+                let x111 = -x110;
+                let x112 = x100 + x107 + x111;
+                let x113 = x6 * x112;
+                let x114 = x84 + x93 + x113;
+                let x115 = x24 + x26;
+                let x116 = self.b * x115;
+                let x117 = self.e_x * x6;
+                let x118 = self.e_y * x1;
+                let x119 = x117 + x118;
+                let x120 = (-2.0) * x119;
+                let x121 = x1 * x3;
+                let x122 = x6 * x8;
+                let x123 = x121 + x122;
+                let x124 = 2.0 * x123;
+                let x125 = x116 + x120 + x124;
+                let x126 = self.b * x125;
+                let x127 = self.e_x * x85;
+                let x128 = x5 * x18;
+                let x129 = x127 + x128;
+                let x130 = x5 * x129;
+                let x131 = self.e_y * x85;
+                let x132 = x0 * x18;
+                let x133 = x131 + x132;
+                let x134 = x0 * x133;
+                let x135 = x30 + x126 + x130 + x134;
+                let x136 = 1.0 / x135.sqrt();
+                let x137 = self.b * 0.5 * x114 * x136;
+                let x138 = qd[0] * qd[0];
+                let x139 = -x40;
+                let x140 = x37 + x139;
+                let x141 = x72 * x75 * x138 * x140;
+                let x142 = x137 + x141;
+                let x143 = q[2].cos();
+                let x144 = self.c * self.m3 * dp[7] * x143;
+                let x145 = self.c * dp[6];
+                let x146 = self.m3 * dp[2];
+                let x147 = x145 + x146;
+                let x148 = self.g * x143 * x147;
+                let x149 = x144 + x148;
+                let x150 = (-0.5) * x149;
+                out[0] = x77;
+                out[1] = x142;
+                out[2] = x150;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=12 => {
+                let mut dp = [0.0; 13];
+                dp[k] = 1.0;
+                let x0 = dp[5] * 3.0;
+                let x1 = dp[4] + x0;
+                let x2 = self.a * a[0] * 0.3333333333333333 * x1;
+                let x3 = self.m2 * 3.0;
+                let x4 = self.m1 + x3;
+                let x5 = a[0] * dp[0] * 0.6666666666666666 * x4;
+                let x6 = q[0].sin();
+                let x7 = q[1].sin();
+                let x8 = x6 * x7;
+                let x9 = q[0].cos();
+                let x10 = q[1].cos();
+                let x11 = x9 * x10;
+                let x12 = x8 + x11;
+                let x13 = a[1] * x12;
+                let x14 = self.b * dp[5];
+                let x15 = x13 * x14;
+                let x16 = self.m2 * dp[1];
+                let x17 = x13 * x16;
+                let x18 = x15 + x17;
+                let x19 = 0.5 * x18;
+                let x20 = x2 + x5 + x19;
+                let x21 = self.a * x20;
+                let x22 = dp[0] * 0.5;
+                let x23 = self.b * self.m2 * x13 * x22;
+                let x24 = x21 + x23;
+                let x25 = a[0] * x12;
+                let x26 = x14 * x25;
+                let x27 = x16 * x25;
+                let x28 = x26 + x27;
+                let x29 = self.a * 0.5 * x28;
+                let x30 = a[1] * 0.3333333333333333 * x14;
+                let x31 = x22 * x25;
+                let x32 = a[1] * dp[1] * 0.6666666666666666;
+                let x33 = x31 + x32;
+                let x34 = self.m2 * x33;
+                let x35 = x30 + x34;
+                let x36 = self.b * x35;
+                let x37 = x29 + x36;
+                let x38 = self.c * a[2] * dp[6] * 0.3333333333333333;
+                let x39 = self.m3 * a[2] * dp[2] * 0.6666666666666666;
+                let x40 = x38 + x39;
+                let x41 = self.c * x40;
+                out[0] = x24;
+                out[1] = x37;
+                out[2] = x41;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (0..=3).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<2, 3>,
+        d_dqd: &mut Matrix<2, 3>,
+    ) {
+        let x0 = qd[0] * qd[0];
+        let x1 = q[0].sin();
+        let x2 = self.a * x1;
+        let x3 = x0 * x2;
+        let x4 = qd[1] * qd[1];
+        let x5 = q[1].sin();
+        let x6 = self.b * x5;
+        let x7 = x4 * x6;
+        let x8 = qd[2] * qd[2];
+        let x9 = q[2].sin();
+        let x10 = self.c * x9;
+        let x11 = -(x8 * x10);
+        let x12 = q[0].cos();
+        let x13 = self.a * x12;
+        let x14 = -(x0 * x13);
+        let x15 = q[1].cos();
+        let x16 = self.b * x15;
+        let x17 = -(x4 * x16);
+        let x18 = q[2].cos();
+        let x19 = self.c * x18;
+        let x20 = x8 * x19;
+        let x21 = qd[0] * (-2.0);
+        let x22 = x13 * x21;
+        let x23 = qd[1] * (-2.0);
+        let x24 = x16 * x23;
+        let x25 = qd[2] * 2.0;
+        let x26 = x19 * x25;
+        let x27 = x2 * x21;
+        let x28 = x6 * x23;
+        let x29 = x10 * x25;
+        d_dq[(0, 0)] = x3;
+        d_dq[(0, 1)] = x7;
+        d_dq[(0, 2)] = x11;
+        d_dq[(1, 0)] = x14;
+        d_dq[(1, 1)] = x17;
+        d_dq[(1, 2)] = x20;
+        d_dqd[(0, 0)] = x22;
+        d_dqd[(0, 1)] = x24;
+        d_dqd[(0, 2)] = x26;
+        d_dqd[(1, 0)] = x27;
+        d_dqd[(1, 1)] = x28;
+        d_dqd[(1, 2)] = x29;
+    }
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 09e9e17eb67de1563e2cb2981b0c725a
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "09e9e17eb67de1563e2cb2981b0c725a";
-/// Parameters of the mechanism `HeavyTop`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `HeavyTop`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct HeavyTop {
@@ -37,12 +40,10 @@ impl Default for HeavyTop {
         }
     }
 }
-impl Mechanism<3, 0, 0> for HeavyTop {
+impl Dynamics<3> for HeavyTop {
     const NAME: &'static str = "HeavyTop";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["psi", "theta", "phi"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "h", "A", "C", "g"]
@@ -334,6 +335,10 @@ impl Mechanism<3, 0, 0> for HeavyTop {
         c[(2, 0)] = x23;
         c[(2, 1)] = x27;
     }
+}
+impl Constraints<3, 0, 0> for HeavyTop {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<3>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -381,6 +386,8 @@ impl Mechanism<3, 0, 0> for HeavyTop {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<3, 0, 0> for HeavyTop {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -677,6 +684,8 @@ impl Mechanism<3, 0, 0> for HeavyTop {
         h_ddot[1] = x170;
         h_ddot[2] = x185;
     }
+}
+impl Statics<3> for HeavyTop {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = q[1].sin();
@@ -747,4 +756,247 @@ impl Mechanism<3, 0, 0> for HeavyTop {
     ) -> bool {
         false
     }
+}
+impl Jacobians<3, 0, 0> for HeavyTop {
+    fn force_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = self.h * self.h;
+        let x1 = q[1].sin();
+        let x2 = x1 * x1;
+        let x3 = 2.0 * x2;
+        let x4 = q[1].cos();
+        let x5 = x4 * x4;
+        let x6 = (-2.0) * x5;
+        let x7 = x3 + x6;
+        let x8 = self.m * x0;
+        let x9 = x7 * x8;
+        let x10 = self.A * x7;
+        let x11 = self.C * x2;
+        let x12 = (-2.0) * x11;
+        let x13 = self.C * 2.0;
+        let x14 = x5 * x13;
+        let x15 = x9 + x10 + x12 + x14;
+        let x16 = qd[0] * x15;
+        let x17 = qd[1] * x16;
+        let x18 = self.C * x4;
+        let x19 = qd[2] * x18;
+        let x20 = qd[1] * x19;
+        let x21 = x2 * x8;
+        let x22 = self.A * x2;
+        let x23 = self.C * x5;
+        let x24 = x21 + x22 + x23;
+        let x25 = 2.0 * x24;
+        let x26 = x5 * x8;
+        let x27 = self.A * x5;
+        let x28 = x11 + x26 + x27;
+        let x29 = (-2.0) * x28;
+        let x30 = x25 + x29;
+        let x31 = qd[0] * x30;
+        let x32 = x19 + x31;
+        let x33 = qd[1] * x32;
+        let x34 = x17 + x20 + x33;
+        let x35 = 0.5 * x34;
+        let x36 = x16 + x19;
+        let x37 = qd[0] * (-0.5);
+        let x38 = x36 * x37;
+        let x39 = self.C * qd[2] * x37;
+        let x40 = self.m * self.h * self.g;
+        let x41 = x39 + x40;
+        let x42 = x4 * x41;
+        let x43 = x38 + x42;
+        let x44 = qd[0] * qd[1] * x18;
+        let x45 = self.A + x8;
+        let x46 = (-2.0) * x45;
+        let x47 = x13 + x46;
+        let x48 = x1 * x4;
+        let x49 = qd[1] * x47 * x48;
+        let x50 = self.C * x1;
+        let x51 = 2.0 * x50;
+        let x52 = x4 * x51;
+        let x53 = x8 * x48;
+        let x54 = self.A * x48;
+        let x55 = x53 + x54;
+        let x56 = (-2.0) * x55;
+        let x57 = x52 + x56;
+        let x58 = qd[0] * 2.0 * x57;
+        let x59 = qd[2] * x51;
+        let x60 = x58 + x59;
+        let x61 = 0.5 * x60;
+        let x62 = qd[1] * x50;
+        let x63 = (-0.5) * x60;
+        let x64 = qd[0] * x50;
+        let x65 = -x64;
+        dh_dq[(0, 1)] = x35;
+        dh_dq[(1, 1)] = x43;
+        dh_dq[(2, 1)] = x44;
+        dh_dqd[(0, 0)] = x49;
+        dh_dqd[(0, 1)] = x61;
+        dh_dqd[(0, 2)] = x62;
+        dh_dqd[(1, 0)] = x63;
+        dh_dqd[(1, 2)] = x65;
+        dh_dqd[(2, 0)] = x62;
+        dh_dqd[(2, 1)] = x64;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+        let x0 = q[1].sin();
+        let x1 = q[1].cos();
+        let x2 = x0 * x1;
+        let x3 = self.C * 2.0 * x2;
+        let x4 = self.h * self.h;
+        let x5 = self.m * x2 * x4;
+        let x6 = self.A * x2;
+        let x7 = x5 + x6;
+        let x8 = (-2.0) * x7;
+        let x9 = x3 + x8;
+        let x10 = a[0] * x9;
+        let x11 = self.C * x0;
+        let x12 = a[2] * x11;
+        let x13 = x10 + x12;
+        let x14 = -x13;
+        let x15 = -(a[0] * x11);
+        out[(0, 1)] = x14;
+        out[(2, 1)] = x15;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = q[1].sin();
+                let x1 = q[1].cos();
+                let x2 = x0 * x1;
+                let x3 = self.m * dp[1];
+                let x4 = self.h * (-4.0) * x2 * x3;
+                let x5 = dp[3] * 2.0 * x2;
+                let x6 = dp[2] * x2;
+                let x7 = self.h * self.h;
+                let x8 = dp[0] * x2 * x7;
+                let x9 = x6 + x8;
+                let x10 = (-2.0) * x9;
+                let x11 = x4 + x5 + x10;
+                let x12 = qd[0] * x11;
+                let x13 = qd[1] * x12;
+                let x14 = dp[3] * x0;
+                let x15 = qd[2] * x14;
+                let x16 = qd[1] * x15;
+                let x17 = x12 + x15;
+                let x18 = qd[1] * x17;
+                let x19 = x13 + x16 + x18;
+                let x20 = 0.5 * x19;
+                let x21 = qd[0] * (-0.5);
+                let x22 = x17 * x21;
+                let x23 = qd[2] * dp[3] * x21;
+                let x24 = self.g * x3;
+                let x25 = self.m * dp[4];
+                let x26 = self.g * dp[0];
+                let x27 = x25 + x26;
+                let x28 = self.h * x27;
+                let x29 = x23 + x24 + x28;
+                let x30 = x0 * x29;
+                let x31 = x22 + x30;
+                let x32 = qd[0] * qd[1] * x14;
+                out[0] = x20;
+                out[1] = x31;
+                out[2] = x32;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = self.m * dp[1];
+                let x1 = self.h * (-2.0) * x0;
+                let x2 = q[1].cos();
+                let x3 = x2 * x2;
+                let x4 = 2.0 * x0;
+                let x5 = self.h * x3 * x4;
+                let x6 = dp[2] * x3;
+                let x7 = dp[3] * x3;
+                let x8 = self.h * self.h;
+                let x9 = dp[0] * x8;
+                let x10 = dp[2] + x7 + x9;
+                let x11 = -x10;
+                let x12 = x3 * x9;
+                let x13 = x1 + x5 + x6 + x11 + x12;
+                let x14 = -(a[0] * x13);
+                let x15 = dp[3] * x2;
+                let x16 = a[2] * x15;
+                let x17 = x14 + x16;
+                let x18 = self.h * dp[0];
+                let x19 = x4 + x18;
+                let x20 = self.h * x19;
+                let x21 = dp[2] + x20;
+                let x22 = a[1] * x21;
+                let x23 = a[0] * x15;
+                let x24 = a[2] * dp[3];
+                let x25 = x23 + x24;
+                out[0] = x17;
+                out[1] = x22;
+                out[2] = x25;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 9e412a4469a9ee5d257cae8765085d11
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "9e412a4469a9ee5d257cae8765085d11";
-/// Parameters of the mechanism `PainleveRod`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `PainleveRod`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct PainleveRod {
@@ -34,12 +37,10 @@ impl Default for PainleveRod {
         }
     }
 }
-impl Mechanism<3, 0, 1> for PainleveRod {
+impl Dynamics<3> for PainleveRod {
     const NAME: &'static str = "PainleveRod";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["tip"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "g", "mu"]
@@ -118,6 +119,10 @@ impl Mechanism<3, 0, 1> for PainleveRod {
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
     }
+}
+impl Constraints<3, 0, 1> for PainleveRod {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["tip"];
     fn bilateral(&self, _q: &Vector<3>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -189,6 +194,8 @@ impl Mechanism<3, 0, 1> for PainleveRod {
             },
         ]
     }
+}
+impl Rates<3, 0, 1> for PainleveRod {
     fn gap_time_derivatives(
         &self,
         q: &Vector<3>,
@@ -303,6 +310,8 @@ impl Mechanism<3, 0, 1> for PainleveRod {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<3> for PainleveRod {
     fn potential_gradient(&self, _q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -366,5 +375,114 @@ impl Mechanism<3, 0, 1> for PainleveRod {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<3, 0, 1> for PainleveRod {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        _a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = self.m * dp[2];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[1] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666;
+                let x3 = self.l * self.l;
+                let x4 = a[2] * dp[0] * 0.3333333333333333 * x3;
+                let x5 = x2 + x4;
+                out[0] = x0;
+                out[1] = x1;
+                out[2] = x5;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 1
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 3>,
+        d_dqd: &mut Matrix<1, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+        let x0 = qd[2] * qd[2];
+        let x1 = q[2].cos();
+        let x2 = self.l * x0 * x1;
+        let x3 = q[2].sin();
+        let x4 = self.l * qd[2] * 2.0 * x3;
+        d_dq[(0, 2)] = x2;
+        d_dqd[(0, 2)] = x4;
     }
 }

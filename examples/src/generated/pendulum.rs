@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 5e02e249a2514c52edf4f1d21dc1a3fb
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "5e02e249a2514c52edf4f1d21dc1a3fb";
-/// Parameters of the mechanism `Pendulum`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `Pendulum`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct Pendulum {
@@ -34,12 +37,10 @@ impl Default for Pendulum {
         }
     }
 }
-impl Mechanism<1, 0, 0> for Pendulum {
+impl Dynamics<1> for Pendulum {
     const NAME: &'static str = "Pendulum";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["theta"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "g", "c"]
@@ -113,6 +114,10 @@ impl Mechanism<1, 0, 0> for Pendulum {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 0> for Pendulum {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -160,6 +165,8 @@ impl Mechanism<1, 0, 0> for Pendulum {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<1, 0, 0> for Pendulum {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<1>,
@@ -238,6 +245,8 @@ impl Mechanism<1, 0, 0> for Pendulum {
         h_dot[0] = x6;
         h_ddot[0] = x14;
     }
+}
+impl Statics<1> for Pendulum {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = q[0].sin();
         let x1 = self.m * self.l * self.g * x0;
@@ -299,4 +308,108 @@ impl Mechanism<1, 0, 0> for Pendulum {
     ) -> bool {
         false
     }
+}
+impl Jacobians<1, 0, 0> for Pendulum {
+    fn force_jacobians(
+        &self,
+        q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        let x0 = q[0].cos();
+        let x1 = -(self.m * self.l * self.g * x0);
+        let x2 = -self.c;
+        dh_dq[(0, 0)] = x1;
+        dh_dqd[(0, 0)] = x2;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<1>,
+        qd: &Vector<1>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = qd[0] * dp[3];
+                let x1 = self.l * dp[2];
+                let x2 = self.g * dp[1];
+                let x3 = x1 + x2;
+                let x4 = self.m * x3;
+                let x5 = self.l * self.g * dp[0];
+                let x6 = x4 + x5;
+                let x7 = q[0].sin();
+                let x8 = x6 * x7;
+                let x9 = x0 + x8;
+                let x10 = -x9;
+                out[0] = x10;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = self.m * a[0] * dp[1] * 2.0;
+                let x1 = self.l * a[0] * dp[0];
+                let x2 = x0 + x1;
+                let x3 = self.l * x2;
+                out[0] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
 }

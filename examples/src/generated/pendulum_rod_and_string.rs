@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 3ab865238dafb694376ddbd4696fb30e
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 1;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "3ab865238dafb694376ddbd4696fb30e";
-/// Parameters of the mechanism `PendulumRodAndString`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `PendulumRodAndString`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct PendulumRodAndString {
@@ -27,12 +30,10 @@ impl Default for PendulumRodAndString {
         Self { m: 1.0, l: 1.0, g: 9.81 }
     }
 }
-impl Mechanism<2, 1, 1> for PendulumRodAndString {
+impl Dynamics<2> for PendulumRodAndString {
     const NAME: &'static str = "PendulumRodAndString";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 1] = ["rod"];
-    const CONTACTS: [&'static str; 1] = ["string"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "g"]
@@ -98,6 +99,10 @@ impl Mechanism<2, 1, 1> for PendulumRodAndString {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 1, 1> for PendulumRodAndString {
+    const BILATERAL: [&'static str; 1] = ["rod"];
+    const CONTACTS: [&'static str; 1] = ["string"];
     fn bilateral(&self, q: &Vector<2>, _t: f64, g: &mut Vector<1>) {
         let x0 = -self.l;
         let x1 = q[0] * q[0];
@@ -225,6 +230,8 @@ impl Mechanism<2, 1, 1> for PendulumRodAndString {
             },
         ]
     }
+}
+impl Rates<2, 1, 1> for PendulumRodAndString {
     fn gap_time_derivatives(
         &self,
         q: &Vector<2>,
@@ -751,6 +758,8 @@ impl Mechanism<2, 1, 1> for PendulumRodAndString {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<2> for PendulumRodAndString {
     fn potential_gradient(&self, _q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -846,5 +855,211 @@ impl Mechanism<2, 1, 1> for PendulumRodAndString {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 1, 1> for PendulumRodAndString {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = self.m * dp[2];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[1] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                out[0] = x0;
+                out[1] = x1;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 1
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        let x0 = qd[0] * qd[0];
+        let x1 = q[0] * q[0];
+        let x2 = q[1] * q[1];
+        let x3 = x1 + x2;
+        let x4 = x3.powf(-2.5);
+        let x5 = 3.0 * x4;
+        let x6 = q[0] * x0;
+        let x7 = x5 * x6;
+        let x8 = qd[0] * qd[1];
+        let x9 = 6.0 * x4;
+        let x10 = x8 * x9;
+        let x11 = q[1] * x10;
+        let x12 = x7 + x11;
+        let x13 = q[0] * x12;
+        let x14 = qd[1] * qd[1];
+        let x15 = x2 * x5 * x14;
+        let x16 = x3.powf(-1.5);
+        let x17 = x0 * x16;
+        let x18 = (-3.0) * x17;
+        let x19 = x14 * x16;
+        let x20 = -x19;
+        let x21 = x13 + x15 + x18 + x20;
+        let x22 = q[0] * x21;
+        let x23 = qd[1] * x16;
+        let x24 = qd[0] * (-2.0);
+        let x25 = x23 * x24;
+        let x26 = q[1] * x25;
+        let x27 = x22 + x26;
+        let x28 = q[1] * x7;
+        let x29 = x2 * x10;
+        let x30 = x25 + x28 + x29;
+        let x31 = q[0] * x30;
+        let x32 = -x17;
+        let x33 = (-3.0) * x19;
+        let x34 = x15 + x32 + x33;
+        let x35 = q[1] * x34;
+        let x36 = x31 + x35;
+        let x37 = qd[0] * x16;
+        let x38 = q[0] * x37;
+        let x39 = q[1] * x23;
+        let x40 = x38 + x39;
+        let x41 = q[0] * (-2.0) * x40;
+        let x42 = 1.0 / x3.sqrt();
+        let x43 = 2.0 * x42;
+        let x44 = qd[0] * x43;
+        let x45 = x41 + x44;
+        let x46 = qd[1] * x43;
+        let x47 = q[1] * x38;
+        let x48 = x2 * x23;
+        let x49 = x47 + x48;
+        let x50 = (-2.0) * x49;
+        let x51 = x46 + x50;
+        d_dq[(0, 0)] = x27;
+        d_dq[(0, 1)] = x36;
+        d_dqd[(0, 0)] = x45;
+        d_dqd[(0, 1)] = x51;
+    }
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        let x0 = qd[0] * qd[0];
+        let x1 = q[0] * q[0];
+        let x2 = q[1] * q[1];
+        let x3 = x1 + x2;
+        let x4 = x3.powf(-2.5);
+        let x5 = (-3.0) * x4;
+        let x6 = q[0] * x0;
+        let x7 = x5 * x6;
+        let x8 = qd[0] * qd[1];
+        let x9 = (-6.0) * x4;
+        let x10 = x8 * x9;
+        let x11 = q[1] * x10;
+        let x12 = x7 + x11;
+        let x13 = q[0] * x12;
+        let x14 = qd[1] * qd[1];
+        let x15 = x2 * x5 * x14;
+        let x16 = x3.powf(-1.5);
+        let x17 = x0 * x16;
+        let x18 = 3.0 * x17;
+        let x19 = x14 * x16;
+        let x20 = x13 + x15 + x18 + x19;
+        let x21 = q[0] * x20;
+        let x22 = qd[1] * x16;
+        let x23 = qd[0] * 2.0;
+        let x24 = x22 * x23;
+        let x25 = q[1] * x24;
+        let x26 = x21 + x25;
+        let x27 = q[1] * x7;
+        let x28 = x2 * x10;
+        let x29 = x24 + x27 + x28;
+        let x30 = q[0] * x29;
+        let x31 = 3.0 * x19;
+        let x32 = x15 + x17 + x31;
+        let x33 = q[1] * x32;
+        let x34 = x30 + x33;
+        let x35 = qd[0] * x16;
+        let x36 = q[0] * x35;
+        let x37 = q[1] * x22;
+        let x38 = x36 + x37;
+        let x39 = q[0] * 2.0 * x38;
+        let x40 = 1.0 / x3.sqrt();
+        let x41 = (-2.0) * x40;
+        let x42 = qd[0] * x41;
+        let x43 = x39 + x42;
+        let x44 = qd[1] * x41;
+        let x45 = q[1] * x36;
+        let x46 = x2 * x22;
+        let x47 = x45 + x46;
+        let x48 = 2.0 * x47;
+        let x49 = x44 + x48;
+        d_dq[(0, 0)] = x26;
+        d_dq[(0, 1)] = x34;
+        d_dqd[(0, 0)] = x43;
+        d_dqd[(0, 1)] = x49;
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: c4ce6e7be0fe8a0625841221b777b0bd
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 2;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "c4ce6e7be0fe8a0625841221b777b0bd";
-/// Parameters of the mechanism `PointBallString`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `PointBallString`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct PointBallString {
@@ -49,12 +52,10 @@ impl Default for PointBallString {
         }
     }
 }
-impl Mechanism<2, 0, 2> for PointBallString {
+impl Dynamics<2> for PointBallString {
     const NAME: &'static str = "PointBallString";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 2] = ["string", "floor"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "g", "L", "H", "d", "s", "e_string", "e_floor", "mu"]
@@ -132,6 +133,10 @@ impl Mechanism<2, 0, 2> for PointBallString {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 2> for PointBallString {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 2] = ["string", "floor"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -285,6 +290,8 @@ impl Mechanism<2, 0, 2> for PointBallString {
             },
         ]
     }
+}
+impl Rates<2, 0, 2> for PointBallString {
     fn gap_time_derivatives(
         &self,
         q: &Vector<2>,
@@ -780,6 +787,8 @@ impl Mechanism<2, 0, 2> for PointBallString {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<2> for PointBallString {
     fn potential_gradient(&self, _q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -891,5 +900,208 @@ impl Mechanism<2, 0, 2> for PointBallString {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 2> for PointBallString {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=8 => {
+                let mut dp = [0.0; 9];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = self.m * dp[1];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[1] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=8 => {
+                let mut dp = [0.0; 9];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                out[0] = x0;
+                out[1] = x1;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (2..=5).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<2, 2>,
+        d_dqd: &mut Matrix<2, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+        let x0 = q[0] * q[0];
+        let x1 = qd[0] * qd[0];
+        let x2 = q[1] * (-2.0);
+        let x3 = self.H * x2;
+        let x4 = q[1] * q[1];
+        let x5 = self.H * self.H;
+        let x6 = x0 + x5;
+        let x7 = x3 + x4 + x6;
+        let x8 = x7.powf(-2.5);
+        let x9 = x0 * x8;
+        let x10 = (-3.0) * x1 * x9;
+        let x11 = x7.powf(-1.5);
+        let x12 = x1 * x11;
+        let x13 = 3.0 * x12;
+        let x14 = qd[1] * qd[1];
+        let x15 = x11 * x14;
+        let x16 = x10 + x13 + x15;
+        let x17 = q[0] * x16;
+        let x18 = self.H * (-2.0);
+        let x19 = q[1] + x18;
+        let x20 = q[1] * x19;
+        let x21 = x6 + x20;
+        let x22 = x21.powf(-2.5);
+        let x23 = q[0] * (-3.0);
+        let x24 = q[1] * x22;
+        let x25 = x14 * x23 * x24;
+        let x26 = self.H + x2;
+        let x27 = self.H * x26;
+        let x28 = x0 + x4 + x27;
+        let x29 = x28.powf(-2.5);
+        let x30 = x14 * x29;
+        let x31 = self.H * x30;
+        let x32 = q[0] * 6.0 * x31;
+        let x33 = qd[0] * qd[1];
+        let x34 = x11 * x33;
+        let x35 = 2.0 * x34;
+        let x36 = x9 * x33;
+        let x37 = (-6.0) * x36;
+        let x38 = x25 + x32 + x35 + x37;
+        let x39 = q[1] * x38;
+        let x40 = x23 * x31;
+        let x41 = (-2.0) * x34;
+        let x42 = 6.0 * x36;
+        let x43 = x40 + x41 + x42;
+        let x44 = self.H * x43;
+        let x45 = x17 + x39 + x44;
+        let x46 = q[1] * 2.0;
+        let x47 = x18 + x46;
+        let x48 = x8 * x47;
+        let x49 = q[0] * (-1.5) * x1 * x48;
+        let x50 = x35 + x49;
+        let x51 = q[0] * x50;
+        let x52 = x33 * x48;
+        let x53 = x23 * x52;
+        let x54 = x14 * x47;
+        let x55 = (-1.5) * x24 * x54;
+        let x56 = self.H * x29;
+        let x57 = x54 * x56;
+        let x58 = 3.0 * x57;
+        let x59 = 2.0 * x15;
+        let x60 = x53 + x55 + x58 + x59;
+        let x61 = q[1] * x60;
+        let x62 = q[0] * 3.0 * x52;
+        let x63 = (-1.5) * x57;
+        let x64 = (-2.0) * x15;
+        let x65 = x62 + x63 + x64;
+        let x66 = self.H * x65;
+        let x67 = x12 * x47;
+        let x68 = x11 * x54;
+        let x69 = x67 + x68;
+        let x70 = 0.5 * x69;
+        let x71 = x51 + x61 + x66 + x70;
+        let x72 = x28.powf(-1.5);
+        let x73 = q[0] * qd[1];
+        let x74 = self.H * x72 * x73;
+        let x75 = 1.0 / x7.sqrt();
+        let x76 = qd[0] * x75;
+        let x77 = x74 + x76;
+        let x78 = (-2.0) * x77;
+        let x79 = x21.powf(-1.5);
+        let x80 = q[1] * x79;
+        let x81 = x73 * x80;
+        let x82 = qd[0] * x11;
+        let x83 = x0 * x82;
+        let x84 = x81 + x83;
+        let x85 = 2.0 * x84;
+        let x86 = x78 + x85;
+        let x87 = qd[1] * x72;
+        let x88 = self.H * x87;
+        let x89 = (-4.0) * x88;
+        let x90 = q[0] * x82;
+        let x91 = qd[1] * x80;
+        let x92 = x90 + x91;
+        let x93 = 2.0 * x92;
+        let x94 = x89 + x93;
+        let x95 = q[1] * x94;
+        let x96 = qd[1] * (-2.0) * x75;
+        let x97 = (-2.0) * x90;
+        let x98 = 2.0 * x88;
+        let x99 = x97 + x98;
+        let x100 = self.H * x99;
+        let x101 = x95 + x96 + x100;
+        d_dq[(0, 0)] = x45;
+        d_dq[(0, 1)] = x71;
+        d_dqd[(0, 0)] = x86;
+        d_dqd[(0, 1)] = x101;
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 00ceab091ef20d94ff73c168d4885412
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "00ceab091ef20d94ff73c168d4885412";
-/// Parameters of the mechanism `QuadraticForce`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `QuadraticForce`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct QuadraticForce {
@@ -34,12 +37,10 @@ impl Default for QuadraticForce {
         }
     }
 }
-impl Mechanism<1, 0, 1> for QuadraticForce {
+impl Dynamics<1> for QuadraticForce {
     const NAME: &'static str = "QuadraticForce";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "g", "c", "t0"]
@@ -105,6 +106,10 @@ impl Mechanism<1, 0, 1> for QuadraticForce {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 1> for QuadraticForce {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["floor"];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -171,6 +176,8 @@ impl Mechanism<1, 0, 1> for QuadraticForce {
             },
         ]
     }
+}
+impl Rates<1, 0, 1> for QuadraticForce {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<1>,
@@ -246,6 +253,8 @@ impl Mechanism<1, 0, 1> for QuadraticForce {
         h_dot[0] = x3;
         h_ddot[0] = x2;
     }
+}
+impl Statics<1> for QuadraticForce {
     fn potential_gradient(&self, _q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         let x0 = self.m * self.g;
         grad[0] = x0;
@@ -303,5 +312,104 @@ impl Mechanism<1, 0, 1> for QuadraticForce {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<1, 0, 1> for QuadraticForce {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        let x0 = -self.t0;
+        let x1 = t + x0;
+        let x2 = self.c * 2.0 * x1;
+        dh_dt[0] = x2;
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = -self.t0;
+                let x1 = t + x0;
+                let x2 = self.c * dp[3] * (-2.0) * x1;
+                let x3 = x1 * x1;
+                let x4 = dp[2] * x3;
+                let x5 = x2 + x4;
+                out[0] = x5;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=3 => {
+                let mut dp = [0.0; 4];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                out[0] = x0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 1>,
+        d_dqd: &mut Matrix<1, 1>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 9782a6befa33645ff0d3ace46a3ff0f8
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "9782a6befa33645ff0d3ace46a3ff0f8";
-/// Parameters of the mechanism `RampForce`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `RampForce`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct RampForce {
@@ -27,12 +30,10 @@ impl Default for RampForce {
         Self { m: 1.0, a: 1.0, t0: 0.0 }
     }
 }
-impl Mechanism<1, 0, 1> for RampForce {
+impl Dynamics<1> for RampForce {
     const NAME: &'static str = "RampForce";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 1] = ["y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
     const RHEONOMIC: bool = true;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "a", "t0"]
@@ -94,6 +95,10 @@ impl Mechanism<1, 0, 1> for RampForce {
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
     }
+}
+impl Constraints<1, 0, 1> for RampForce {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["floor"];
     fn bilateral(&self, _q: &Vector<1>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -160,6 +165,8 @@ impl Mechanism<1, 0, 1> for RampForce {
             },
         ]
     }
+}
+impl Rates<1, 0, 1> for RampForce {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<1>,
@@ -231,6 +238,8 @@ impl Mechanism<1, 0, 1> for RampForce {
         h_ddot.fill(0.0);
         h_dot[0] = self.a;
     }
+}
+impl Statics<1> for RampForce {
     fn potential_gradient(&self, _q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
         grad.fill(0.0);
     }
@@ -283,5 +292,100 @@ impl Mechanism<1, 0, 1> for RampForce {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<1, 0, 1> for RampForce {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dq: &mut Matrix<1, 1>,
+        dh_dqd: &mut Matrix<1, 1>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        dh_dt: &mut Vector<1>,
+    ) {
+        dh_dt[0] = self.a;
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        _a: &Vector<1>,
+        out: &mut Matrix<1, 1>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        t: f64,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = -(self.a * dp[2]);
+                let x1 = -self.t0;
+                let x2 = t + x1;
+                let x3 = dp[1] * x2;
+                let x4 = x0 + x3;
+                out[0] = x4;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<1>,
+        _t: f64,
+        a: &Vector<1>,
+        k: usize,
+        out: &mut Vector<1>,
+    ) -> bool {
+        match k {
+            0..=2 => {
+                let mut dp = [0.0; 3];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                out[0] = x0;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 1>,
+        _d_dqd: &mut Matrix<0, 1>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<1>,
+        _qd: &Vector<1>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 1>,
+        d_dqd: &mut Matrix<1, 1>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 689e6239061317207252424e9a969c83
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 1;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "689e6239061317207252424e9a969c83";
-/// Parameters of the mechanism `RodLine`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `RodLine`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct RodLine {
@@ -43,12 +46,10 @@ impl Default for RodLine {
         }
     }
 }
-impl Mechanism<3, 1, 1> for RodLine {
+impl Dynamics<3> for RodLine {
     const NAME: &'static str = "RodLine";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const BILATERAL: [&'static str; 1] = ["line"];
-    const CONTACTS: [&'static str; 1] = ["wall"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m", "l", "alpha", "beta", "gamma", "g", "e"]
@@ -133,6 +134,10 @@ impl Mechanism<3, 1, 1> for RodLine {
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
     }
+}
+impl Constraints<3, 1, 1> for RodLine {
+    const BILATERAL: [&'static str; 1] = ["line"];
+    const CONTACTS: [&'static str; 1] = ["wall"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<1>) {
         let x0 = self.alpha * q[0];
         let x1 = self.beta * q[1];
@@ -215,6 +220,8 @@ impl Mechanism<3, 1, 1> for RodLine {
             },
         ]
     }
+}
+impl Rates<3, 1, 1> for RodLine {
     fn gap_time_derivatives(
         &self,
         q: &Vector<3>,
@@ -348,6 +355,8 @@ impl Mechanism<3, 1, 1> for RodLine {
         h_dot.fill(0.0);
         h_ddot.fill(0.0);
     }
+}
+impl Statics<3> for RodLine {
     fn potential_gradient(&self, _q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = self.m * self.g;
@@ -429,5 +438,117 @@ impl Mechanism<3, 1, 1> for RodLine {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<3, 1, 1> for RodLine {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        _a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=6 => {
+                let mut dp = [0.0; 7];
+                dp[k] = 1.0;
+                out.fill(0.0);
+                let x0 = self.m * dp[5];
+                let x1 = self.g * dp[0];
+                let x2 = x0 + x1;
+                let x3 = -x2;
+                out[1] = x3;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=6 => {
+                let mut dp = [0.0; 7];
+                dp[k] = 1.0;
+                let x0 = a[0] * dp[0];
+                let x1 = a[1] * dp[0];
+                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666;
+                let x3 = self.l * self.l;
+                let x4 = a[2] * dp[0] * 0.3333333333333333 * x3;
+                let x5 = x2 + x4;
+                out[0] = x0;
+                out[1] = x1;
+                out[2] = x5;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (1..=4).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 3>,
+        d_dqd: &mut Matrix<1, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+    }
+    fn gap_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 3>,
+        d_dqd: &mut Matrix<1, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+        let x0 = qd[2] * qd[2];
+        let x1 = q[2].sin();
+        let x2 = -(self.l * x0 * x1);
+        let x3 = q[2].cos();
+        let x4 = self.l * qd[2] * 2.0 * x3;
+        d_dq[(0, 2)] = x2;
+        d_dqd[(0, 2)] = x4;
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 64480d4c603945e3bbbf24fd0653d725
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 2;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "64480d4c603945e3bbbf24fd0653d725";
-/// Parameters of the mechanism `SliderCrank`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `SliderCrank`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct SliderCrank {
@@ -46,12 +49,10 @@ impl Default for SliderCrank {
         }
     }
 }
-impl Mechanism<3, 2, 0> for SliderCrank {
+impl Dynamics<3> for SliderCrank {
     const NAME: &'static str = "SliderCrank";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["phi", "psi", "x"];
-    const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["r", "L", "m1", "m2", "m3", "g", "tau", "c"]
@@ -250,6 +251,10 @@ impl Mechanism<3, 2, 0> for SliderCrank {
         c[(0, 1)] = x11;
         c[(1, 0)] = x12;
     }
+}
+impl Constraints<3, 2, 0> for SliderCrank {
+    const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<2>) {
         let x0 = -q[2];
         let x1 = q[0].cos();
@@ -346,6 +351,8 @@ impl Mechanism<3, 2, 0> for SliderCrank {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<3, 2, 0> for SliderCrank {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -720,6 +727,8 @@ impl Mechanism<3, 2, 0> for SliderCrank {
         h_ddot[1] = x104;
         h_ddot[2] = x105;
     }
+}
+impl Statics<3> for SliderCrank {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
         let x0 = self.m2 * 2.0;
@@ -850,4 +859,268 @@ impl Mechanism<3, 2, 0> for SliderCrank {
     ) -> bool {
         false
     }
+}
+impl Jacobians<3, 2, 0> for SliderCrank {
+    fn force_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = self.m2 * 2.0;
+        let x1 = self.m1 + x0;
+        let x2 = q[0].sin();
+        let x3 = self.r * self.g * 0.5 * x1 * x2;
+        let x4 = qd[1] * qd[1];
+        let x5 = q[1].sin();
+        let x6 = -(x2 * x5);
+        let x7 = q[0].cos();
+        let x8 = q[1].cos();
+        let x9 = x7 * x8;
+        let x10 = x6 + x9;
+        let x11 = self.r * self.L;
+        let x12 = self.m2 * (-0.5);
+        let x13 = x4 * x10 * x11 * x12;
+        let x14 = x3 + x13;
+        let x15 = qd[0] * qd[0];
+        let x16 = x10 * x15;
+        let x17 = x11 * x16;
+        let x18 = x12 * x17;
+        let x19 = self.L * self.g * x5;
+        let x20 = x17 + x19;
+        let x21 = x12 * x20;
+        let x22 = x2 * x8;
+        let x23 = x5 * x7;
+        let x24 = x22 + x23;
+        let x25 = -x24;
+        let x26 = x11 * x25;
+        let x27 = self.m2 * x26;
+        let x28 = qd[1] * x27;
+        let x29 = qd[0] * x27;
+        let x30 = -self.c;
+        dh_dq[(0, 0)] = x14;
+        dh_dq[(0, 1)] = x13;
+        dh_dq[(1, 0)] = x18;
+        dh_dq[(1, 1)] = x21;
+        dh_dqd[(0, 1)] = x28;
+        dh_dqd[(1, 0)] = x29;
+        dh_dqd[(2, 2)] = x30;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+        let x0 = q[0].sin();
+        let x1 = q[1].cos();
+        let x2 = x0 * x1;
+        let x3 = q[1].sin();
+        let x4 = q[0].cos();
+        let x5 = x3 * x4;
+        let x6 = x2 + x5;
+        let x7 = 0.5 * x6;
+        let x8 = self.L * self.m2;
+        let x9 = x7 * x8;
+        let x10 = self.r * x9;
+        let x11 = a[1] * x10;
+        let x12 = a[0] * x10;
+        out[(0, 0)] = x11;
+        out[(0, 1)] = x11;
+        out[(1, 0)] = x12;
+        out[(1, 1)] = x12;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                let x0 = qd[1] * qd[1];
+                let x1 = q[0].sin();
+                let x2 = q[1].cos();
+                let x3 = x1 * x2;
+                let x4 = q[1].sin();
+                let x5 = q[0].cos();
+                let x6 = x4 * x5;
+                let x7 = x3 + x6;
+                let x8 = self.r * x7;
+                let x9 = dp[1] * x8;
+                let x10 = x0 * x9;
+                let x11 = self.L * x7;
+                let x12 = x0 * x11;
+                let x13 = dp[0] * x12;
+                let x14 = x10 + x13;
+                let x15 = self.m2 * x14;
+                let x16 = dp[3] * 2.0;
+                let x17 = dp[2] + x16;
+                let x18 = self.g * x17;
+                let x19 = self.m2 * 2.0;
+                let x20 = self.m1 + x19;
+                let x21 = dp[5] * x20;
+                let x22 = x18 + x21;
+                let x23 = self.r * x22;
+                let x24 = self.g * dp[0] * x20;
+                let x25 = x23 + x24;
+                let x26 = x5 * x25;
+                let x27 = self.r * dp[3];
+                let x28 = x12 * x27;
+                let x29 = x15 + x26 + x28;
+                let x30 = (-0.5) * x29;
+                let x31 = dp[6] + x30;
+                let x32 = self.L * self.g * dp[3];
+                let x33 = self.L * dp[5];
+                let x34 = self.g * dp[1];
+                let x35 = x33 + x34;
+                let x36 = self.m2 * x35;
+                let x37 = x32 + x36;
+                let x38 = 0.5 * x2 * x37;
+                let x39 = qd[0] * qd[0];
+                let x40 = x9 * x39;
+                let x41 = x11 * x39;
+                let x42 = dp[0] * x41;
+                let x43 = x40 + x42;
+                let x44 = self.m2 * x43;
+                let x45 = x27 * x41;
+                let x46 = x44 + x45;
+                let x47 = (-0.5) * x46;
+                let x48 = x38 + x47;
+                let x49 = -(qd[2] * dp[7]);
+                out[0] = x31;
+                out[1] = x48;
+                out[2] = x49;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=7 => {
+                let mut dp = [0.0; 8];
+                dp[k] = 1.0;
+                let x0 = dp[3] * 3.0;
+                let x1 = dp[2] + x0;
+                let x2 = self.r * a[0] * 0.3333333333333333 * x1;
+                let x3 = self.m2 * 3.0;
+                let x4 = self.m1 + x3;
+                let x5 = a[0] * dp[0] * 0.6666666666666666 * x4;
+                let x6 = q[0].sin();
+                let x7 = q[1].sin();
+                let x8 = x6 * x7;
+                let x9 = q[0].cos();
+                let x10 = q[1].cos();
+                let x11 = -(x9 * x10);
+                let x12 = x8 + x11;
+                let x13 = a[1] * x12;
+                let x14 = self.L * dp[3];
+                let x15 = x13 * x14;
+                let x16 = self.m2 * dp[1];
+                let x17 = x13 * x16;
+                let x18 = x15 + x17;
+                let x19 = 0.5 * x18;
+                let x20 = x2 + x5 + x19;
+                let x21 = self.r * x20;
+                let x22 = dp[0] * 0.5;
+                let x23 = self.L * self.m2 * x13 * x22;
+                let x24 = x21 + x23;
+                let x25 = a[0] * x12;
+                let x26 = x14 * x25;
+                let x27 = x16 * x25;
+                let x28 = x26 + x27;
+                let x29 = self.r * 0.5 * x28;
+                let x30 = a[1] * 0.3333333333333333 * x14;
+                let x31 = x22 * x25;
+                let x32 = a[1] * dp[1] * 0.6666666666666666;
+                let x33 = x31 + x32;
+                let x34 = self.m2 * x33;
+                let x35 = x30 + x34;
+                let x36 = self.L * x35;
+                let x37 = x29 + x36;
+                let x38 = a[2] * dp[4];
+                out[0] = x24;
+                out[1] = x37;
+                out[2] = x38;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (0..=1).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<2, 3>,
+        d_dqd: &mut Matrix<2, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
+        let x0 = qd[0] * qd[0];
+        let x1 = q[0].sin();
+        let x2 = self.r * x1;
+        let x3 = x0 * x2;
+        let x4 = qd[1] * qd[1];
+        let x5 = q[1].sin();
+        let x6 = self.L * x5;
+        let x7 = x4 * x6;
+        let x8 = q[0].cos();
+        let x9 = self.r * x8;
+        let x10 = -(x0 * x9);
+        let x11 = q[1].cos();
+        let x12 = self.L * x11;
+        let x13 = x4 * x12;
+        let x14 = qd[0] * (-2.0);
+        let x15 = x9 * x14;
+        let x16 = qd[1] * (-2.0) * x12;
+        let x17 = x2 * x14;
+        let x18 = qd[1] * 2.0 * x6;
+        d_dq[(0, 0)] = x3;
+        d_dq[(0, 1)] = x7;
+        d_dq[(1, 0)] = x10;
+        d_dq[(1, 1)] = x13;
+        d_dqd[(0, 0)] = x15;
+        d_dqd[(0, 1)] = x16;
+        d_dqd[(1, 0)] = x17;
+        d_dqd[(1, 1)] = x18;
+    }
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: a32c3f299527111a0162f77da6f84314
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 2;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "a32c3f299527111a0162f77da6f84314";
-/// Parameters of the mechanism `TwoStopEndPoint`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `TwoStopEndPoint`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct TwoStopEndPoint {
@@ -25,12 +28,10 @@ impl Default for TwoStopEndPoint {
         Self { k: 1.0, p: 0.0 }
     }
 }
-impl Mechanism<2, 0, 2> for TwoStopEndPoint {
+impl Dynamics<2> for TwoStopEndPoint {
     const NAME: &'static str = "TwoStopEndPoint";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 2] = ["left", "bottom"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["k", "p"]
@@ -116,6 +117,10 @@ impl Mechanism<2, 0, 2> for TwoStopEndPoint {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 2> for TwoStopEndPoint {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 2] = ["left", "bottom"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -191,6 +196,8 @@ impl Mechanism<2, 0, 2> for TwoStopEndPoint {
             },
         ]
     }
+}
+impl Rates<2, 0, 2> for TwoStopEndPoint {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -277,6 +284,8 @@ impl Mechanism<2, 0, 2> for TwoStopEndPoint {
         h_ddot[0] = x7;
         h_ddot[1] = x8;
     }
+}
+impl Statics<2> for TwoStopEndPoint {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = -q[1];
         let x1 = q[0] + x0;
@@ -348,5 +357,106 @@ impl Mechanism<2, 0, 2> for TwoStopEndPoint {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 2> for TwoStopEndPoint {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = -self.k;
+        dh_dq[(0, 0)] = self.k;
+        dh_dq[(0, 1)] = x0;
+        dh_dq[(1, 0)] = x0;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=1 => {
+                let mut dp = [0.0; 2];
+                dp[k] = 1.0;
+                let x0 = -q[1];
+                let x1 = q[0] + x0;
+                let x2 = dp[0] * x1;
+                let x3 = dp[1] * (-2.0);
+                let x4 = x2 + x3;
+                let x5 = q[0] * dp[0];
+                let x6 = -dp[1];
+                let x7 = x5 + x6;
+                let x8 = -x7;
+                out[0] = x4;
+                out[1] = x8;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=1 => {
+                out.fill(0.0);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<2, 2>,
+        d_dqd: &mut Matrix<2, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: e1fe9800a3e7a3dc318d2b7c15155249
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "e1fe9800a3e7a3dc318d2b7c15155249";
-/// Parameters of the mechanism `VonMisesTrussStop`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `VonMisesTrussStop`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct VonMisesTrussStop {
@@ -37,12 +40,10 @@ impl Default for VonMisesTrussStop {
         }
     }
 }
-impl Mechanism<2, 0, 1> for VonMisesTrussStop {
+impl Dynamics<2> for VonMisesTrussStop {
     const NAME: &'static str = "VonMisesTrussStop";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["stop"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["k", "a", "h", "y_stop", "p"]
@@ -176,6 +177,10 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
     }
+}
+impl Constraints<2, 0, 1> for VonMisesTrussStop {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["stop"];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -245,6 +250,8 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
             },
         ]
     }
+}
+impl Rates<2, 0, 1> for VonMisesTrussStop {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -371,6 +378,8 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
         h_ddot[0] = x39;
         h_ddot[1] = x52;
     }
+}
+impl Statics<2> for VonMisesTrussStop {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
@@ -522,5 +531,204 @@ impl Mechanism<2, 0, 1> for VonMisesTrussStop {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<2, 0, 1> for VonMisesTrussStop {
+    fn force_jacobians(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = q[0] * q[0];
+        let x1 = self.a * self.a;
+        let x2 = self.h * self.h;
+        let x3 = x1 + x2;
+        let x4 = 1.0 / x3;
+        let x5 = (-2.0) * x4;
+        let x6 = x0 * x5;
+        let x7 = q[1] * q[1];
+        let x8 = 2.0 * x1;
+        let x9 = -x2;
+        let x10 = x0 + x9;
+        let x11 = x7 + x8 + x10;
+        let x12 = -x4;
+        let x13 = x11 * x12;
+        let x14 = x6 + x13;
+        let x15 = self.k * x14;
+        let x16 = self.k * q[0] * q[1] * x5;
+        let x17 = 3.0 * x7;
+        let x18 = x10 + x17;
+        let x19 = self.k * x12 * x18;
+        dh_dq[(0, 0)] = x15;
+        dh_dq[(0, 1)] = x16;
+        dh_dq[(1, 0)] = x16;
+        dh_dq[(1, 1)] = x19;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            1 => {
+                let x0 = self.a * self.a;
+                let x1 = self.h * self.h;
+                let x2 = x0 + x1;
+                let x3 = 1.0 / x2;
+                let x4 = (-4.0) * x3;
+                let x5 = x2 * x2;
+                let x6 = 1.0 / x5;
+                let x7 = q[0] * q[0];
+                let x8 = q[1] * q[1];
+                let x9 = 2.0 * x0;
+                let x10 = -x1;
+                let x11 = x7 + x8 + x9 + x10;
+                let x12 = 2.0 * x6;
+                let x13 = x11 * x12;
+                let x14 = x4 + x13;
+                let x15 = self.k * self.a * q[0] * x14;
+                let x16 = self.p * (-2.0) * x3;
+                let x17 = self.k * q[1];
+                let x18 = x10 * x17;
+                let x19 = x7 * x17;
+                let x20 = q[1] * x8;
+                let x21 = self.k * x20;
+                let x22 = self.p * x0;
+                let x23 = self.p * x1;
+                let x24 = x18 + x19 + x21 + x22 + x23;
+                let x25 = x12 * x24;
+                let x26 = x16 + x25;
+                let x27 = self.a * x26;
+                out[0] = x15;
+                out[1] = x27;
+                true
+            }
+            2 => {
+                let x0 = self.a * self.a;
+                let x1 = self.h * self.h;
+                let x2 = x0 + x1;
+                let x3 = 1.0 / x2;
+                let x4 = x2 * x2;
+                let x5 = 1.0 / x4;
+                let x6 = q[0] * q[0];
+                let x7 = q[1] * q[1];
+                let x8 = 2.0 * x0;
+                let x9 = -x1;
+                let x10 = x6 + x7;
+                let x11 = x8 + x9 + x10;
+                let x12 = x5 * x11;
+                let x13 = x3 + x12;
+                let x14 = self.h * 2.0;
+                let x15 = self.k * q[0] * x13 * x14;
+                let x16 = self.k * q[1];
+                let x17 = x10 * x16;
+                let x18 = self.p * x0;
+                let x19 = -x16;
+                let x20 = self.p + x19;
+                let x21 = x1 * x20;
+                let x22 = x17 + x18 + x21;
+                let x23 = x5 * x14 * x22;
+                let x24 = self.h * (-2.0) * x16;
+                let x25 = self.p * x14;
+                let x26 = x24 + x25;
+                let x27 = -(x3 * x26);
+                let x28 = x23 + x27;
+                out[0] = x15;
+                out[1] = x28;
+                true
+            }
+            0 | 3..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = self.a * self.a;
+                let x1 = self.h * self.h;
+                let x2 = x0 + x1;
+                let x3 = 1.0 / x2;
+                let x4 = q[0] * q[0];
+                let x5 = q[1] * q[1];
+                let x6 = 2.0 * x0;
+                let x7 = -x1;
+                let x8 = x4 + x5 + x6 + x7;
+                let x9 = -x3;
+                let x10 = q[0] * dp[0] * x8 * x9;
+                let x11 = dp[0] * x4;
+                let x12 = dp[0] * x5;
+                let x13 = x11 + x12;
+                let x14 = q[1] * x13;
+                let x15 = dp[4] * x0;
+                let x16 = -(q[1] * dp[0]);
+                let x17 = dp[4] + x16;
+                let x18 = x1 * x17;
+                let x19 = x14 + x15 + x18;
+                let x20 = x9 * x19;
+                out[0] = x10;
+                out[1] = x20;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<2>,
+        _t: f64,
+        _a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                out.fill(0.0);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        k == 3
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        d_dq: &mut Matrix<1, 2>,
+        d_dqd: &mut Matrix<1, 2>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 640ef761c8b0931e7aafbbd3653938ad
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 3;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "640ef761c8b0931e7aafbbd3653938ad";
-/// Parameters of the mechanism `Woodpecker`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `Woodpecker`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct Woodpecker {
@@ -70,12 +73,10 @@ impl Default for Woodpecker {
         }
     }
 }
-impl Mechanism<3, 0, 3> for Woodpecker {
+impl Dynamics<3> for Woodpecker {
     const NAME: &'static str = "Woodpecker";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 3] = ["y", "phi_M", "phi_S"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 3] = ["beak", "sleeve_lower", "sleeve_upper"];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &[
@@ -259,6 +260,10 @@ impl Mechanism<3, 0, 3> for Woodpecker {
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
     }
+}
+impl Constraints<3, 0, 3> for Woodpecker {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 3] = ["beak", "sleeve_lower", "sleeve_upper"];
     fn bilateral(&self, _q: &Vector<3>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -363,6 +368,8 @@ impl Mechanism<3, 0, 3> for Woodpecker {
             },
         ]
     }
+}
+impl Rates<3, 0, 3> for Woodpecker {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<3>,
@@ -468,6 +475,8 @@ impl Mechanism<3, 0, 3> for Woodpecker {
         h_ddot[1] = x7;
         h_ddot[2] = x6;
     }
+}
+impl Statics<3> for Woodpecker {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         let x0 = self.m_M + self.m_S;
         let x1 = self.g * x0;
@@ -617,5 +626,168 @@ impl Mechanism<3, 0, 3> for Woodpecker {
             }
             _ => false,
         }
+    }
+}
+impl Jacobians<3, 0, 3> for Woodpecker {
+    fn force_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dq: &mut Matrix<3, 3>,
+        dh_dqd: &mut Matrix<3, 3>,
+    ) {
+        dh_dq.fill(0.0);
+        dh_dqd.fill(0.0);
+        let x0 = -self.c_phi;
+        dh_dq[(1, 1)] = x0;
+        dh_dq[(1, 2)] = self.c_phi;
+        dh_dq[(2, 1)] = self.c_phi;
+        dh_dq[(2, 2)] = x0;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        dh_dt: &mut Vector<3>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        _a: &Vector<3>,
+        out: &mut Matrix<3, 3>,
+    ) {
+        out.fill(0.0);
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=15 => {
+                let mut dp = [0.0; 16];
+                dp[k] = 1.0;
+                let x0 = dp[7] + dp[8];
+                let x1 = self.g * x0;
+                let x2 = self.m_M + self.m_S;
+                let x3 = dp[12] * x2;
+                let x4 = x1 + x3;
+                let x5 = -x4;
+                let x6 = self.g * dp[8];
+                let x7 = self.l_M * x6;
+                let x8 = self.l_M * dp[12];
+                let x9 = self.g * dp[3];
+                let x10 = x8 + x9;
+                let x11 = self.m_S * x10;
+                let x12 = -q[2];
+                let x13 = q[1] + x12;
+                let x14 = dp[11] * x13;
+                let x15 = x7 + x11 + x14;
+                let x16 = -x15;
+                let x17 = self.l_G * x6;
+                let x18 = self.l_G * dp[12];
+                let x19 = self.g * dp[4];
+                let x20 = x18 + x19;
+                let x21 = self.m_S * x20;
+                let x22 = x17 + x21;
+                let x23 = -x22;
+                let x24 = x14 + x23;
+                out[0] = x5;
+                out[1] = x16;
+                out[2] = x24;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        _q: &Vector<3>,
+        _t: f64,
+        a: &Vector<3>,
+        k: usize,
+        out: &mut Vector<3>,
+    ) -> bool {
+        match k {
+            0..=15 => {
+                let mut dp = [0.0; 16];
+                dp[k] = 1.0;
+                let x0 = dp[7] + dp[8];
+                let x1 = a[0] * x0;
+                let x2 = a[1] * dp[3];
+                let x3 = a[2] * dp[4];
+                let x4 = x2 + x3;
+                let x5 = self.m_S * x4;
+                let x6 = self.l_M * a[1];
+                let x7 = self.l_G * a[2];
+                let x8 = x6 + x7;
+                let x9 = dp[8] * x8;
+                let x10 = x1 + x5 + x9;
+                let x11 = self.m_S * 2.0;
+                let x12 = self.l_M * dp[3] * x11;
+                let x13 = self.l_M * self.l_M;
+                let x14 = dp[8] * x13;
+                let x15 = dp[9] + x12 + x14;
+                let x16 = a[1] * x15;
+                let x17 = a[0] + x7;
+                let x18 = self.l_M * dp[8] * x17;
+                let x19 = a[0] * dp[3];
+                let x20 = self.l_M * x3;
+                let x21 = dp[3] * x7;
+                let x22 = x19 + x20 + x21;
+                let x23 = self.m_S * x22;
+                let x24 = x16 + x18 + x23;
+                let x25 = self.l_G * dp[4] * x11;
+                let x26 = self.l_G * self.l_G;
+                let x27 = dp[8] * x26;
+                let x28 = dp[10] + x25 + x27;
+                let x29 = a[2] * x28;
+                let x30 = a[0] * dp[4];
+                let x31 = dp[4] * x6;
+                let x32 = self.l_G * x2;
+                let x33 = x30 + x31 + x32;
+                let x34 = self.m_S * x33;
+                let x35 = self.l_G * x6;
+                let x36 = self.l_G * a[0];
+                let x37 = x35 + x36;
+                let x38 = dp[8] * x37;
+                let x39 = x29 + x34 + x38;
+                out[0] = x10;
+                out[1] = x24;
+                out[2] = x39;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, k: usize) -> bool {
+        (0..=6).contains(&k)
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 3>,
+        _d_dqd: &mut Matrix<0, 3>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<3>,
+        _qd: &Vector<3>,
+        _t: f64,
+        d_dq: &mut Matrix<3, 3>,
+        d_dqd: &mut Matrix<3, 3>,
+    ) {
+        d_dq.fill(0.0);
+        d_dqd.fill(0.0);
     }
 }

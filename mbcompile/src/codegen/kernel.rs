@@ -6,6 +6,7 @@
 //! reuses get fresh names). Bindings no output needs are dropped. Identically zero outputs never
 //! reach the evaluator.
 
+use crate::error::KernelError;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, Symbol};
 use symbolica::evaluate::{Instruction, Slot};
@@ -50,10 +51,254 @@ fn receiver_literal(v: f64) -> String {
     format!("({v:?}_f64)")
 }
 
+/// What a slot of the instruction stream holds.
+#[derive(Clone, Copy)]
 enum Value {
+    /// Binding number k (before renumbering).
     Var(usize),
+    /// Input number i.
     Input(usize),
+    /// A constant.
     Const(f64),
+}
+
+/// One `let` binding: its expression with placeholders, and the bindings it reads.
+struct Let {
+    /// Text with placeholders `\u{1}vN\u{2}` (binding N) and `\u{1}iN\u{2}` (input N).
+    template: String,
+    /// The bindings it reads.
+    vars: Vec<usize>,
+}
+
+/// Text for a value inside an expression; placeholders are replaced once bindings are numbered.
+fn text(v: &Value, receiver: bool) -> String {
+    match v {
+        Value::Var(k) => format!("\u{1}v{k}\u{2}"),
+        Value::Input(i) => format!("\u{1}i{i}\u{2}"),
+        Value::Const(c) => {
+            if receiver {
+                receiver_literal(*c)
+            } else {
+                literal(*c)
+            }
+        }
+    }
+}
+
+/// The instruction stream in SSA form: every assignment makes a new binding.
+struct Ssa<'a> {
+    constants: &'a [f64],
+    slot: HashMap<Slot, Value>,
+    lets: Vec<Let>,
+    operations: usize,
+}
+
+impl Ssa<'_> {
+    fn resolve(&self, s: &Slot) -> Result<Value, KernelError> {
+        Ok(match s {
+            Slot::Param(i) => Value::Input(*i),
+            Slot::Const(i) => Value::Const(
+                *self
+                    .constants
+                    .get(*i)
+                    .ok_or(KernelError::ConstantOutOfRange)?,
+            ),
+            other => *self
+                .slot
+                .get(other)
+                .ok_or_else(|| KernelError::SlotReadBeforeWritten {
+                    slot: other.to_string(),
+                })?,
+        })
+    }
+
+    fn resolve_all(&self, args: &[Slot]) -> Result<Vec<Value>, KernelError> {
+        args.iter().map(|a| self.resolve(a)).collect()
+    }
+
+    /// `a + b - c` with negative constants subtracted.
+    fn add(vals: &[Value]) -> String {
+        let mut s = String::new();
+        for (k, v) in vals.iter().enumerate() {
+            match v {
+                Value::Const(c) if *c < 0.0 && k > 0 => s.push_str(&format!(" - {}", literal(-c))),
+                _ => {
+                    if k > 0 {
+                        s.push_str(" + ");
+                    }
+                    s.push_str(&text(v, false));
+                }
+            }
+        }
+        s
+    }
+
+    /// `a * b` with factors −1 turned into a sign.
+    fn mul(vals: &[Value]) -> String {
+        let minus_one = |v: &&Value| matches!(v, Value::Const(c) if *c == -1.0);
+        let negate = vals.iter().filter(minus_one).count() % 2 == 1;
+        let factors: Vec<String> = vals
+            .iter()
+            .filter(|v| !minus_one(v))
+            .map(|v| text(v, false))
+            .collect();
+        let body = if factors.is_empty() {
+            "1.0".to_string()
+        } else {
+            factors.join(" * ")
+        };
+        match (negate, factors.len()) {
+            (false, _) => body,
+            (true, 1) if !body.contains(' ') => format!("-{body}"),
+            (true, _) => format!("-({body})"),
+        }
+    }
+
+    /// `b^e` for an integer e.
+    fn pow(bv: &Value, e: i64) -> String {
+        let bt = text(bv, false);
+        match e {
+            -1 => format!("1.0 / {bt}"),
+            2 => format!("{bt} * {bt}"),
+            -2 => format!("1.0 / ({bt} * {bt})"),
+            3 => format!("{bt} * {bt} * {bt}"),
+            e => format!("{}.powi({e})", text(bv, true)),
+        }
+    }
+
+    /// `b^e` for a real e.
+    fn powf(bv: &Value, ev: &Value) -> String {
+        match ev {
+            Value::Const(c) if *c == 0.5 => format!("{}.sqrt()", text(bv, true)),
+            Value::Const(c) if *c == -0.5 => format!("1.0 / {}.sqrt()", text(bv, true)),
+            Value::Const(c) => format!("{}.powf({c:?})", text(bv, true)),
+            _ => format!("{}.powf({})", text(bv, true), text(ev, false)),
+        }
+    }
+
+    /// `f(a)` as the `f64` method of a one-argument function.
+    fn function(
+        &self,
+        f: &(Symbol, Vec<String>, Vec<Slot>),
+    ) -> Result<(String, Value), KernelError> {
+        let (sym, _, args) = f;
+        if args.len() != 1 {
+            return Err(KernelError::Arity {
+                function: sym.get_name().to_string(),
+                arguments: args.len(),
+            });
+        }
+        let av = self.resolve(&args[0])?;
+        let method = match *sym {
+            s if s == Symbol::SIN => "sin",
+            s if s == Symbol::COS => "cos",
+            s if s == Symbol::EXP => "exp",
+            s if s == Symbol::LOG => "ln",
+            s if s == Symbol::SQRT => "sqrt",
+            s if s == Symbol::ABS => "abs",
+            s => {
+                return Err(KernelError::NoTranslation {
+                    function: s.get_name().to_string(),
+                });
+            }
+        };
+        Ok((format!("{}.{method}()", text(&av, true)), av))
+    }
+
+    /// Translates one instruction into a binding (or a slot alias for `Assign`).
+    fn instruction(&mut self, ins: &Instruction) -> Result<(), KernelError> {
+        let (out, expr, vals): (&Slot, String, Vec<Value>) = match ins {
+            Instruction::Add(o, args, _) => {
+                let vals = self.resolve_all(args)?;
+                self.operations += vals.len().saturating_sub(1);
+                (o, Self::add(&vals), vals)
+            }
+            Instruction::Mul(o, args, _) => {
+                let vals = self.resolve_all(args)?;
+                self.operations += vals.len().saturating_sub(1);
+                (o, Self::mul(&vals), vals)
+            }
+            Instruction::Pow(o, b, e, _) => {
+                let bv = self.resolve(b)?;
+                self.operations += 1;
+                (o, Self::pow(&bv, *e), vec![bv])
+            }
+            Instruction::Powf(o, b, e, _) => {
+                let (bv, ev) = (self.resolve(b)?, self.resolve(e)?);
+                self.operations += 1;
+                (o, Self::powf(&bv, &ev), vec![bv, ev])
+            }
+            Instruction::Fun(o, f, _) => {
+                let (expr, av) = self.function(f)?;
+                self.operations += 1;
+                (o, expr, vec![av])
+            }
+            Instruction::Assign(o, v) => {
+                let vv = self.resolve(v)?;
+                self.slot.insert(*o, vv);
+                return Ok(());
+            }
+            other => {
+                return Err(KernelError::Unsupported {
+                    instruction: other.to_string(),
+                });
+            }
+        };
+        let vars = vals
+            .iter()
+            .filter_map(|v| match v {
+                Value::Var(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        let k = self.lets.len();
+        self.lets.push(Let {
+            template: expr,
+            vars,
+        });
+        self.slot.insert(*out, Value::Var(k));
+        Ok(())
+    }
+}
+
+/// Which bindings the outputs need (directly or through other bindings).
+fn liveness(lets: &[Let], outputs: &[Value]) -> Vec<bool> {
+    let mut live = vec![false; lets.len()];
+    for v in outputs {
+        if let Value::Var(k) = v {
+            live[*k] = true;
+        }
+    }
+    for k in (0..lets.len()).rev() {
+        if live[k] {
+            for &d in &lets[k].vars {
+                live[d] = true;
+            }
+        }
+    }
+    live
+}
+
+/// Replaces the placeholders of `s`: bindings by their dense names `xN`, inputs by their Rust
+/// expressions (marking them used).
+fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(a) = rest.find('\u{1}') {
+        out.push_str(&rest[..a]);
+        let b = rest[a..].find('\u{2}').map(|b| a + b).unwrap_or(rest.len());
+        let tok = &rest[a + 1..b];
+        let idx: usize = tok[1..].parse().unwrap_or(0);
+        if tok.starts_with('v') {
+            out.push_str(&format!("x{}", number[idx]));
+        } else {
+            used_inputs[idx] = true;
+            out.push_str(&inputs[idx].rust);
+        }
+        rest = &rest[(b + 1).min(rest.len())..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Builds the kernel of `outputs` over `inputs`.
@@ -61,20 +306,15 @@ pub fn kernel(
     outputs: &[Atom],
     inputs: &[Input],
     horner_iterations: usize,
-) -> Result<Kernel, String> {
-    let mut values: Vec<Option<String>> = vec![None; outputs.len()];
+) -> Result<Kernel, KernelError> {
     let live: Vec<usize> = (0..outputs.len())
         .filter(|&i| !outputs[i].is_zero())
         .collect();
-    for (i, o) in outputs.iter().enumerate() {
-        if o.is_zero() {
-            values[i] = Some("0.0".into());
-        }
-    }
+    let mut values = vec!["0.0".to_string(); outputs.len()];
     if live.is_empty() {
         return Ok(Kernel {
             statements: vec![],
-            values: values.into_iter().map(Option::unwrap).collect(),
+            values,
             arguments_used: vec![],
             operations: 0,
         });
@@ -84,232 +324,51 @@ pub fn kernel(
     let evaluator = Atom::evaluator_multiple(&exprs, &params)
         .horner_iterations(horner_iterations)
         .build()
-        .map_err(|e| format!("building the evaluator: {e}"))?
+        .map_err(|e| KernelError::Evaluator {
+            message: e.to_string(),
+        })?
         .map_coeff(&|c| c.re.to_f64());
     let ex = evaluator.export_instructions();
     if !ex.sub_evaluators.is_empty() {
-        return Err("unexpected sub-evaluators in the instruction stream".into());
+        return Err(KernelError::SubEvaluators);
     }
-
-    // SSA: every assignment makes a new binding.
-    let mut slot: HashMap<Slot, Value> = HashMap::new();
-    let mut lets: Vec<(String, Vec<usize>, Vec<usize>)> = Vec::new(); // (expr template, var deps, input deps)
-    let resolve = |s: &Slot, slot: &HashMap<Slot, Value>| -> Result<Value, String> {
-        Ok(match s {
-            Slot::Param(i) => Value::Input(*i),
-            Slot::Const(i) => Value::Const(*ex.constants.get(*i).ok_or("constant out of range")?),
-            other => match slot.get(other) {
-                Some(Value::Var(v)) => Value::Var(*v),
-                Some(Value::Input(i)) => Value::Input(*i),
-                Some(Value::Const(c)) => Value::Const(*c),
-                None => return Err(format!("slot {other} read before written")),
-            },
-        })
+    let mut ssa = Ssa {
+        constants: &ex.constants,
+        slot: HashMap::new(),
+        lets: Vec::new(),
+        operations: 0,
     };
-    // Text for a value inside an expression; placeholders `{vN}` / `{iN}` are replaced later.
-    let text = |v: &Value, receiver: bool| -> String {
-        match v {
-            Value::Var(k) => format!("\u{1}v{k}\u{2}"),
-            Value::Input(i) => format!("\u{1}i{i}\u{2}"),
-            Value::Const(c) => {
-                if receiver {
-                    receiver_literal(*c)
-                } else {
-                    literal(*c)
-                }
-            }
-        }
-    };
-    let deps = |vs: &[&Value]| -> (Vec<usize>, Vec<usize>) {
-        let mut d = (vec![], vec![]);
-        for v in vs {
-            match v {
-                Value::Var(k) => d.0.push(*k),
-                Value::Input(i) => d.1.push(*i),
-                Value::Const(_) => {}
-            }
-        }
-        d
-    };
-    let mut operations = 0;
     for ins in &ex.instructions {
-        let (out, expr, vals): (&Slot, String, Vec<Value>) = match ins {
-            Instruction::Add(o, args, _) => {
-                let vals: Vec<Value> = args
-                    .iter()
-                    .map(|a| resolve(a, &slot))
-                    .collect::<Result<_, _>>()?;
-                operations += vals.len().saturating_sub(1);
-                let mut s = String::new();
-                for (k, v) in vals.iter().enumerate() {
-                    match v {
-                        Value::Const(c) if *c < 0.0 && k > 0 => {
-                            s.push_str(&format!(" - {}", literal(-c)))
-                        }
-                        _ => {
-                            if k > 0 {
-                                s.push_str(" + ");
-                            }
-                            s.push_str(&text(v, false));
-                        }
-                    }
-                }
-                (o, s, vals)
-            }
-            Instruction::Mul(o, args, _) => {
-                let vals: Vec<Value> = args
-                    .iter()
-                    .map(|a| resolve(a, &slot))
-                    .collect::<Result<_, _>>()?;
-                operations += vals.len().saturating_sub(1);
-                let negate = vals
-                    .iter()
-                    .filter(|v| matches!(v, Value::Const(c) if *c == -1.0))
-                    .count()
-                    % 2
-                    == 1;
-                let factors: Vec<String> = vals
-                    .iter()
-                    .filter(|v| !matches!(v, Value::Const(c) if *c == -1.0))
-                    .map(|v| text(v, false))
-                    .collect();
-                let body = if factors.is_empty() {
-                    "1.0".to_string()
-                } else {
-                    factors.join(" * ")
-                };
-                let s = match (negate, factors.len()) {
-                    (false, _) => body,
-                    (true, 1) if !body.contains(' ') => format!("-{body}"),
-                    (true, _) => format!("-({body})"),
-                };
-                (o, s, vals)
-            }
-            Instruction::Pow(o, b, e, _) => {
-                let bv = resolve(b, &slot)?;
-                operations += 1;
-                let bt = text(&bv, false);
-                let s = match *e {
-                    -1 => format!("1.0 / {bt}"),
-                    2 => format!("{bt} * {bt}"),
-                    -2 => format!("1.0 / ({bt} * {bt})"),
-                    3 => format!("{bt} * {bt} * {bt}"),
-                    e => format!("{}.powi({e})", text(&bv, true)),
-                };
-                (o, s, vec![bv])
-            }
-            Instruction::Powf(o, b, e, _) => {
-                let bv = resolve(b, &slot)?;
-                let ev = resolve(e, &slot)?;
-                operations += 1;
-                let s = match &ev {
-                    Value::Const(c) if *c == 0.5 => format!("{}.sqrt()", text(&bv, true)),
-                    Value::Const(c) if *c == -0.5 => format!("1.0 / {}.sqrt()", text(&bv, true)),
-                    Value::Const(c) => format!("{}.powf({c:?})", text(&bv, true)),
-                    _ => format!("{}.powf({})", text(&bv, true), text(&ev, false)),
-                };
-                (o, s, vec![bv, ev])
-            }
-            Instruction::Fun(o, f, _) => {
-                let (sym, _, args) = &**f;
-                if args.len() != 1 {
-                    return Err(format!(
-                        "function {} with {} arguments",
-                        sym.get_name(),
-                        args.len()
-                    ));
-                }
-                let av = resolve(&args[0], &slot)?;
-                operations += 1;
-                let method = match *sym {
-                    s if s == Symbol::SIN => "sin",
-                    s if s == Symbol::COS => "cos",
-                    s if s == Symbol::EXP => "exp",
-                    s if s == Symbol::LOG => "ln",
-                    s if s == Symbol::SQRT => "sqrt",
-                    s if s == Symbol::ABS => "abs",
-                    s => return Err(format!("no Rust translation for function {}", s.get_name())),
-                };
-                (o, format!("{}.{method}()", text(&av, true)), vec![av])
-            }
-            Instruction::Assign(o, v) => {
-                let vv = resolve(v, &slot)?;
-                slot.insert(*o, vv);
-                continue;
-            }
-            other => {
-                return Err(format!(
-                    "unsupported instruction `{other}` (conditional code)"
-                ));
-            }
-        };
-        let refs: Vec<&Value> = vals.iter().collect();
-        let (vd, id) = deps(&refs);
-        let k = lets.len();
-        lets.push((expr, vd, id));
-        slot.insert(*out, Value::Var(k));
+        ssa.instruction(ins)?;
     }
-
-    // Outputs and liveness.
-    let mut live_vars = vec![false; lets.len()];
-    let mut out_values: Vec<Value> = Vec::new();
-    for (j, _) in live.iter().enumerate() {
-        let v = match slot.get(&Slot::Out(j)) {
-            Some(Value::Var(k)) => Value::Var(*k),
-            Some(Value::Input(i)) => Value::Input(*i),
-            Some(Value::Const(c)) => Value::Const(*c),
-            None => return Err(format!("output {j} was never written")),
-        };
-        if let Value::Var(k) = v {
-            live_vars[k] = true;
-        }
-        out_values.push(v);
-    }
-    for k in (0..lets.len()).rev() {
-        if live_vars[k] {
-            for &d in &lets[k].1 {
-                live_vars[d] = true;
-            }
-        }
-    }
+    let out_values: Vec<Value> = (0..live.len())
+        .map(|j| {
+            ssa.slot
+                .get(&Slot::Out(j))
+                .copied()
+                .ok_or(KernelError::OutputNeverWritten { output: j })
+        })
+        .collect::<Result<_, _>>()?;
+    let live_vars = liveness(&ssa.lets, &out_values);
     // Dense numbering of the live bindings.
-    let mut number = vec![usize::MAX; lets.len()];
+    let mut number = vec![usize::MAX; ssa.lets.len()];
     let mut next = 0;
-    for k in 0..lets.len() {
+    for k in 0..ssa.lets.len() {
         if live_vars[k] {
             number[k] = next;
             next += 1;
         }
     }
     let mut used_inputs = vec![false; inputs.len()];
-    let fill = |s: &str, used_inputs: &mut Vec<bool>| -> String {
-        let mut out = String::with_capacity(s.len());
-        let mut rest = s;
-        while let Some(a) = rest.find('\u{1}') {
-            out.push_str(&rest[..a]);
-            let b = rest[a..].find('\u{2}').map(|b| a + b).unwrap_or(rest.len());
-            let tok = &rest[a + 1..b];
-            let idx: usize = tok[1..].parse().unwrap_or(0);
-            if tok.starts_with('v') {
-                out.push_str(&format!("x{}", number[idx]));
-            } else {
-                used_inputs[idx] = true;
-                out.push_str(&inputs[idx].rust);
-            }
-            rest = &rest[(b + 1).min(rest.len())..];
-        }
-        out.push_str(rest);
-        out
-    };
     let mut statements = Vec::new();
-    for k in 0..lets.len() {
+    for (k, l) in ssa.lets.iter().enumerate() {
         if live_vars[k] {
-            let e = fill(&lets[k].0, &mut used_inputs);
+            let e = fill(&l.template, &number, inputs, &mut used_inputs);
             statements.push(format!("let x{} = {e};", number[k]));
         }
     }
     for (j, &i) in live.iter().enumerate() {
-        let v = match &out_values[j] {
+        values[i] = match &out_values[j] {
             Value::Var(k) => format!("x{}", number[*k]),
             Value::Input(n) => {
                 used_inputs[*n] = true;
@@ -317,7 +376,6 @@ pub fn kernel(
             }
             Value::Const(c) => format!("{c:?}"),
         };
-        values[i] = Some(v);
     }
     let mut arguments_used: Vec<&'static str> = Vec::new();
     for (k, u) in used_inputs.iter().enumerate() {
@@ -327,11 +385,8 @@ pub fn kernel(
     }
     Ok(Kernel {
         statements,
-        values: values
-            .into_iter()
-            .map(|v| v.unwrap_or_else(|| "0.0".into()))
-            .collect(),
+        values,
         arguments_used,
-        operations,
+        operations: ssa.operations,
     })
 }

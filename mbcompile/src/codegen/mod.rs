@@ -1,4 +1,14 @@
 //! Derived expressions → optimised straight-line Rust → formatted module source.
+//!
+//! [`functions`] lists the generated functions, [`outputs`] maps derived quantities to buffer
+//! elements, [`kernel`] turns a quantity group into straight-line code, [`emit`] makes one
+//! function of it, [`items`] the parameter struct and trait constants, and [`module`] the whole
+//! formatted module.
 
+pub mod emit;
+pub mod functions;
+pub mod items;
 pub mod kernel;
 pub mod module;
+pub mod outputs;
+pub mod tokens;

@@ -16,11 +16,11 @@
 //! evaluates both. Runs after validation, so every name resolves.
 
 use super::ast::{
-    Axis, BinOp, Body, Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Number, Orientation,
-    Tangent, Vector, Wrt,
+    Axis, BinOp, Body, Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Number,
+    Orientation, Tangent, Wrt,
 };
-use super::resolve::Scope;
-use super::resolve_kinematics::{Place, Places};
+use super::places::{Place, Places};
+use super::scope::Scope;
 use proc_macro2::Span;
 
 fn node(kind: ExprKind, span: Span) -> Expr {
@@ -194,18 +194,14 @@ fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {
     vec![entry(2, 1), entry(0, 2), entry(1, 0)]
 }
 
-fn position(m: &Model, p: Place) -> &Vector {
-    match p {
-        Place::Point(k) => &m.points[k].position,
-        Place::Body(k) => &m.bodies[k].position,
-    }
-}
+/// Resolves a point or body name to the components of its position.
+type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Expr>> + 'a;
 
 /// The scalar model equivalent to `m` (unchanged when `m` has no kinematic items).
 pub fn assemble(m: &Model) -> syn::Result<Model> {
     let scope = Scope::new(m)?;
     let places = Places::new(m, &scope)?;
-    let nq = m.coordinates.len();
+    let resolve = |n: &Name| places.resolve(n).map(|p| p.position(m).components.clone());
     let mut out = m.clone();
     out.points.clear();
     out.bodies.clear();
@@ -214,10 +210,33 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
     out.dampers.clear();
     out.loads.clear();
     out.torques.clear();
-    let resolve =
-        |n: &super::ast::Name| places.resolve(n).map(|p| position(m, p).components.clone());
+    let (kinetic, potential) = energies(m, &resolve)?;
+    out.kinetic = kinetic;
+    out.potential = potential;
+    let extra = generalised_forces(m, &places, &resolve)?;
+    add_forces(&mut out, m, extra);
+    out.contacts = m
+        .contacts
+        .iter()
+        .map(|c| contact(c, &resolve))
+        .collect::<syn::Result<_>>()?;
+    Ok(out)
+}
 
-    // Kinetic and potential energy of the bodies.
+/// The squared distance and the distance between two points or bodies.
+fn separation(pair: &[Name; 2], span: Span, resolve: &Resolve) -> syn::Result<(Expr, Expr)> {
+    let (a, b) = (resolve(&pair[0])?, resolve(&pair[1])?);
+    let d2 = sum(
+        a.iter()
+            .zip(&b)
+            .map(|(x, y)| square(sub(x.clone(), y.clone()))),
+        span,
+    );
+    Ok((d2.clone(), sqrt(d2)))
+}
+
+/// T and V with the bodies' kinetic energies, gravity and springs added.
+fn energies(m: &Model, resolve: &Resolve) -> syn::Result<(Option<Expr>, Option<Expr>)> {
     let mut kinetic = m.kinetic.clone();
     let mut potential = m.potential.clone();
     let more = |slot: &mut Option<Expr>, e: Expr| {
@@ -254,30 +273,25 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
             );
         }
     }
-    let separation = |pair: &[super::ast::Name; 2], span: Span| -> syn::Result<(Expr, Expr)> {
-        let (a, b) = (resolve(&pair[0])?, resolve(&pair[1])?);
-        let d2 = sum(
-            a.iter()
-                .zip(&b)
-                .map(|(x, y)| square(sub(x.clone(), y.clone()))),
-            span,
-        );
-        Ok((d2.clone(), sqrt(d2)))
-    };
     for sp in &m.springs {
         let span = sp.name.span;
-        let (d2, d) = separation(&sp.between, span)?;
+        let (d2, d) = separation(&sp.between, span, resolve)?;
         let e = match &sp.rest {
             Some(l0) => half(mul(sp.stiffness.clone(), square(sub(d, l0.clone())))),
             None => half(mul(sp.stiffness.clone(), d2)),
         };
         more(&mut potential, e);
     }
-    out.kinetic = kinetic;
-    out.potential = potential;
+    Ok((kinetic, potential))
+}
 
-    // Generalised forces.
-    let mut extra: Vec<Vec<Expr>> = vec![Vec::new(); nq];
+/// The terms of Q_j from loads, torques and dampers, per coordinate.
+fn generalised_forces(
+    m: &Model,
+    places: &Places,
+    resolve: &Resolve,
+) -> syn::Result<Vec<Vec<Expr>>> {
+    let mut extra: Vec<Vec<Expr>> = vec![Vec::new(); m.coordinates.len()];
     for l in &m.loads {
         let r = resolve(&l.at)?;
         for (j, q) in extra.iter_mut().enumerate() {
@@ -312,12 +326,17 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
         }
     }
     for d in &m.dampers {
-        let (_, dist) = separation(&d.between, d.name.span)?;
+        let (_, dist) = separation(&d.between, d.name.span, resolve)?;
         let force = neg(mul(d.coefficient.clone(), rate(&dist)));
         for (j, q) in extra.iter_mut().enumerate() {
             q.push(mul(force.clone(), partial(&dist, Wrt::Coordinate(j))));
         }
     }
+    Ok(extra)
+}
+
+/// Adds the assembled terms to the written forces of `out`.
+fn add_forces(out: &mut Model, m: &Model, extra: Vec<Vec<Expr>>) {
     for (j, terms) in extra.into_iter().enumerate() {
         if terms.is_empty() {
             continue;
@@ -336,20 +355,9 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
             }),
         }
     }
-
-    // Contacts from geometry.
-    out.contacts = m
-        .contacts
-        .iter()
-        .map(|c| contact(c, &resolve))
-        .collect::<syn::Result<_>>()?;
-    Ok(out)
 }
 
-fn contact(
-    c: &Contact,
-    resolve: &dyn Fn(&super::ast::Name) -> syn::Result<Vec<Expr>>,
-) -> syn::Result<Contact> {
+fn contact(c: &Contact, resolve: &Resolve) -> syn::Result<Contact> {
     let mut out = c.clone();
     out.tangent_direction = None;
     let span = c.name.span;
@@ -389,13 +397,7 @@ fn contact(
             limit,
             maximum,
         } => {
-            let (a, b) = (resolve(&between[0])?, resolve(&between[1])?);
-            let d = sqrt(sum(
-                a.iter()
-                    .zip(&b)
-                    .map(|(x, y)| square(sub(x.clone(), y.clone()))),
-                span,
-            ));
+            let (_, d) = separation(between, span, resolve)?;
             out.gap = Gap::Expr(if *maximum {
                 sub(limit.clone(), d)
             } else {

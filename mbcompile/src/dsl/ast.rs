@@ -55,6 +55,20 @@ impl Function {
         }
     }
 
+    /// The function's value at `x` (for values at the parameter defaults).
+    pub fn eval(self, x: f64) -> f64 {
+        let f: fn(f64) -> f64 = match self {
+            Function::Sin => f64::sin,
+            Function::Cos => f64::cos,
+            Function::Tan => f64::tan,
+            Function::Exp => f64::exp,
+            Function::Ln => f64::ln,
+            Function::Sqrt => f64::sqrt,
+            Function::Abs => f64::abs,
+        };
+        f(x)
+    }
+
     /// Looks a function up by the name used in the block.
     pub fn from_name(name: &str) -> Option<Function> {
         Function::ALL.into_iter().find(|f| f.name() == name)

@@ -6,8 +6,8 @@
 //! code: a semantic change changes it, a formatting change does not.
 
 use super::ast::{
-    Axis, BinOp, Expr, ExprKind, Gap, Inertia, Matrix3, Model, Number, Orientation, Tangent,
-    Vector, Wrt,
+    Axis, BinOp, Body, Contact, Expr, ExprKind, Gap, Inertia, Matrix3, Model, Number, Orientation,
+    Tangent, Vector, Wrt,
 };
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -92,102 +92,20 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "constraint {} {}", c.name.text, expr(&c.value));
     }
     for c in &m.contacts {
-        let gap = match &c.gap {
-            Gap::Expr(e) => format!("gap {}", expr(e)),
-            Gap::Plane {
-                point,
-                normal,
-                through,
-            } => {
-                let mut g = format!("point {} normal {}", point.text, vector(normal));
-                if let Some(t) = through {
-                    let _ = write!(g, " through {}", vector(t));
-                }
-                g
-            }
-            Gap::Distance {
-                between,
-                limit,
-                maximum,
-            } => format!(
-                "distance {} {} {} {}",
-                between[0].text,
-                between[1].text,
-                if *maximum { "max" } else { "min" },
-                expr(limit)
-            ),
-        };
-        let _ = write!(
-            s,
-            "contact {} {gap} restitution {}",
-            c.name.text,
-            expr(&c.normal_restitution)
-        );
-        if let Some(e) = &c.tangential_restitution {
-            let _ = write!(s, " tangential_restitution {}", expr(e));
-        }
-        if let Some(e) = &c.friction {
-            let _ = write!(s, " friction {}", expr(e));
-        }
-        match &c.tangent {
-            Some(Tangent::Slip(e)) => {
-                let _ = write!(s, " slip {}", expr(e));
-            }
-            Some(Tangent::Velocity(e)) => {
-                let _ = write!(s, " tangential_velocity {}", expr(e));
-            }
-            None => {}
-        }
-        if let Some(t) = &c.tangent_direction {
-            let _ = write!(s, " tangent {}", vector(t));
-        }
-        s.push('\n');
+        let _ = writeln!(s, "{}", contact(c));
     }
     for p in &m.points {
         let _ = writeln!(s, "point {} {}", p.name.text, vector(&p.position));
     }
     for b in &m.bodies {
-        let _ = write!(
-            s,
-            "body {} mass {} position {}",
-            b.name.text,
-            expr(&b.mass),
-            vector(&b.position)
-        );
-        match &b.orientation {
-            Some(Orientation::Angle(e)) => {
-                let _ = write!(s, " angle {}", expr(e));
-            }
-            Some(Orientation::Sequence(seq, _)) => {
-                let r: Vec<String> = seq
-                    .iter()
-                    .map(|(a, e)| {
-                        let a = match a {
-                            Axis::X => "rotx",
-                            Axis::Y => "roty",
-                            Axis::Z => "rotz",
-                        };
-                        format!("({a} {})", expr(e))
-                    })
-                    .collect();
-                let _ = write!(s, " rotation (sequence {})", r.join(" "));
-            }
-            Some(Orientation::Matrix(mx)) => {
-                let _ = write!(s, " rotation {}", matrix(mx));
-            }
-            None => {}
-        }
-        match &b.inertia {
-            Some(Inertia::Scalar(e)) => {
-                let _ = write!(s, " inertia {}", expr(e));
-            }
-            Some(Inertia::Matrix(mx)) => {
-                let _ = write!(s, " inertia {}", matrix(mx));
-            }
-            None => {}
-        }
-        s.push('\n');
+        let _ = writeln!(s, "{}", body(b));
     }
+    kinematic_items(m, &mut s);
+    s
+}
+
+/// Gravity, springs, dampers, loads and torques, one line each.
+fn kinematic_items(m: &Model, s: &mut String) {
     if let Some(g) = &m.gravity {
         let _ = writeln!(s, "gravity {}", vector(g));
     }
@@ -232,6 +150,106 @@ pub fn model(m: &Model) -> String {
             t.on.text,
             vector(&t.value)
         );
+    }
+}
+
+/// The gap of a contact.
+fn gap(g: &Gap) -> String {
+    match g {
+        Gap::Expr(e) => format!("gap {}", expr(e)),
+        Gap::Plane {
+            point,
+            normal,
+            through,
+        } => {
+            let mut g = format!("point {} normal {}", point.text, vector(normal));
+            if let Some(t) = through {
+                let _ = write!(g, " through {}", vector(t));
+            }
+            g
+        }
+        Gap::Distance {
+            between,
+            limit,
+            maximum,
+        } => format!(
+            "distance {} {} {} {}",
+            between[0].text,
+            between[1].text,
+            if *maximum { "max" } else { "min" },
+            expr(limit)
+        ),
+    }
+}
+
+/// One contact (without the line end).
+fn contact(c: &Contact) -> String {
+    let mut s = format!(
+        "contact {} {} restitution {}",
+        c.name.text,
+        gap(&c.gap),
+        expr(&c.normal_restitution)
+    );
+    if let Some(e) = &c.tangential_restitution {
+        let _ = write!(s, " tangential_restitution {}", expr(e));
+    }
+    if let Some(e) = &c.friction {
+        let _ = write!(s, " friction {}", expr(e));
+    }
+    match &c.tangent {
+        Some(Tangent::Slip(e)) => {
+            let _ = write!(s, " slip {}", expr(e));
+        }
+        Some(Tangent::Velocity(e)) => {
+            let _ = write!(s, " tangential_velocity {}", expr(e));
+        }
+        None => {}
+    }
+    if let Some(t) = &c.tangent_direction {
+        let _ = write!(s, " tangent {}", vector(t));
+    }
+    s
+}
+
+/// One body (without the line end).
+fn body(b: &Body) -> String {
+    let mut s = format!(
+        "body {} mass {} position {}",
+        b.name.text,
+        expr(&b.mass),
+        vector(&b.position)
+    );
+    match &b.orientation {
+        Some(Orientation::Angle(e)) => {
+            let _ = write!(s, " angle {}", expr(e));
+        }
+        Some(Orientation::Sequence(seq, _)) => {
+            let r: Vec<String> = seq
+                .iter()
+                .map(|(a, e)| {
+                    let a = match a {
+                        Axis::X => "rotx",
+                        Axis::Y => "roty",
+                        Axis::Z => "rotz",
+                    };
+                    format!("({a} {})", expr(e))
+                })
+                .collect();
+            let _ = write!(s, " rotation (sequence {})", r.join(" "));
+        }
+        Some(Orientation::Matrix(mx)) => {
+            let _ = write!(s, " rotation {}", matrix(mx));
+        }
+        None => {}
+    }
+    match &b.inertia {
+        Some(Inertia::Scalar(e)) => {
+            let _ = write!(s, " inertia {}", expr(e));
+        }
+        Some(Inertia::Matrix(mx)) => {
+            let _ = write!(s, " inertia {}", matrix(mx));
+        }
+        None => {}
     }
     s
 }

@@ -1,8 +1,10 @@
-//! The `mechanism!` language: grammar, name resolution, canonical form and fingerprint.
+//! The `mechanism!` language: grammar, name resolution and validation, assembly of kinematic
+//! items into scalar form, canonical form and fingerprint.
 //!
 //! This module needs no symbolic engine; `mbmacros` uses it with default features off.
 //!
-//! A block looks like this (see the README for the whole language):
+//! A block is parsed (grammar only), then validated (names, dependencies, values at the parameter
+//! defaults). It looks like this (see the README for the whole language):
 //!
 //! ```
 //! let model: mbcompile::dsl::Model = syn::parse_str(r#"
@@ -13,6 +15,7 @@
 //!     kinetic = 0.5 * m * l.powi(2) * dot(theta).powi(2);
 //!     potential = -m * g * l * cos(theta);
 //! "#).unwrap();
+//! mbcompile::dsl::validate(&model).unwrap();
 //! assert_eq!(model.module_name(), "pendulum");
 //! ```
 
@@ -20,11 +23,15 @@ pub mod assemble;
 pub mod ast;
 pub mod canonical;
 pub mod expr;
+pub mod fields;
 pub mod parse;
 pub mod parse_kinematics;
-pub mod resolve;
-pub mod resolve_kinematics;
+pub mod places;
+pub mod scope;
 pub mod source;
+pub mod validate;
+pub mod validate_kinematics;
 
 pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};
 pub use canonical::fingerprint;
+pub use validate::validate;

@@ -18,14 +18,16 @@
 //!              | "distance" | "max" | "min"                   (a distance limit between points)
 //! ```
 //!
-//! Comments are ignored; `///` comments document the mechanism and its parameters.
+//! Comments are ignored; `///` comments document the mechanism and its parameters. Parsing
+//! checks the grammar only; names and dependencies are checked by [`super::validate()`].
 
 use super::ast::{
-    Constraint, Contact, Definition, Force, Gap, Model, Name, Parameter, Point, Tangent,
+    Constraint, Contact, Definition, Expr, Force, Gap, Model, Name, Parameter, Point, Tangent,
+    Vector,
 };
 use super::expr::{convert, number};
+use super::fields::{Field, fields, name, set_once};
 use super::parse_kinematics as kinematics;
-use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -58,27 +60,9 @@ fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
     Ok(out)
 }
 
-fn name(i: &Ident) -> Name {
-    Name {
-        text: i.to_string(),
-        span: i.span(),
-    }
-}
-
-fn parse_expr(input: ParseStream) -> syn::Result<super::ast::Expr> {
+fn parse_expr(input: ParseStream) -> syn::Result<Expr> {
     let e: syn::Expr = input.parse()?;
     convert(&e)
-}
-
-fn set_once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str) -> syn::Result<()> {
-    if slot.is_some() {
-        return Err(Error::new(
-            span,
-            format!("duplicate `{what}`: it may be given only once"),
-        ));
-    }
-    *slot = Some(value);
-    Ok(())
 }
 
 struct ParamDecl(Parameter);
@@ -132,113 +116,124 @@ impl Parse for ForceDecl {
     }
 }
 
-fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
-    let (fields, close) = kinematics::fields(input)?;
-    let mut gap = None;
-    let mut normal_restitution = None;
-    let mut tangential_restitution = None;
-    let mut friction = None;
-    let mut tangent = None;
-    let mut tangent_direction = None;
-    let (mut point, mut normal, mut through) = (None, None, None);
-    let (mut distance, mut max, mut min) = (None, None, None);
-    for f in fields {
+/// The fields of a contact as given, before the kind of gap is known.
+#[derive(Default)]
+struct ContactFields {
+    gap: Option<Expr>,
+    normal_restitution: Option<Expr>,
+    tangential_restitution: Option<Expr>,
+    friction: Option<Expr>,
+    tangent: Option<Tangent>,
+    tangent_direction: Option<Vector>,
+    point: Option<Name>,
+    normal: Option<Vector>,
+    through: Option<Vector>,
+    distance: Option<[Name; 2]>,
+    max: Option<Expr>,
+    min: Option<Expr>,
+}
+
+impl ContactFields {
+    /// Stores one field, reporting unknown and repeated keys.
+    fn read(&mut self, f: &Field) -> syn::Result<()> {
         let key = f.key.to_string();
         let span = f.key.span();
         let v = &f.value;
+        let tangent = "slip or tangential_velocity";
         match key.as_str() {
-            "gap" => set_once(&mut gap, convert(v)?, span, "gap")?,
-            "restitution" => set_once(&mut normal_restitution, convert(v)?, span, "restitution")?,
-            "tangential_restitution" => set_once(
-                &mut tangential_restitution,
-                convert(v)?,
-                span,
-                "tangential_restitution",
-            )?,
-            "friction" => set_once(&mut friction, convert(v)?, span, "friction")?,
-            "slip" => set_once(
-                &mut tangent,
-                Tangent::Slip(convert(v)?),
-                span,
-                "slip or tangential_velocity",
-            )?,
+            "gap" => f.store(&mut self.gap, convert(v)?),
+            "restitution" => f.store(&mut self.normal_restitution, convert(v)?),
+            "tangential_restitution" => f.store(&mut self.tangential_restitution, convert(v)?),
+            "friction" => f.store(&mut self.friction, convert(v)?),
+            "slip" => set_once(&mut self.tangent, Tangent::Slip(convert(v)?), span, tangent),
             "tangential_velocity" => set_once(
-                &mut tangent,
+                &mut self.tangent,
                 Tangent::Velocity(convert(v)?),
                 span,
-                "slip or tangential_velocity",
-            )?,
-            "point" => set_once(&mut point, kinematics::name_ref(v)?, span, "point")?,
-            "normal" => set_once(&mut normal, kinematics::vector(v)?, span, "normal")?,
-            "through" => set_once(&mut through, kinematics::vector(v)?, span, "through")?,
-            "tangent" => set_once(
-                &mut tangent_direction,
-                kinematics::vector(v)?,
-                span,
-                "tangent",
-            )?,
-            "distance" => set_once(&mut distance, kinematics::pair(v)?, span, "distance")?,
-            "max" => set_once(&mut max, convert(v)?, span, "max")?,
-            "min" => set_once(&mut min, convert(v)?, span, "min")?,
-            _ => {
-                return Err(Error::new(
-                    span,
-                    format!(
-                        "unknown contact field `{key}`; expected gap (or point with normal and \
-                         through, or distance with max or min), restitution, \
-                         tangential_restitution, friction, slip, tangential_velocity or tangent"
-                    ),
-                ));
-            }
-        }
-    }
-    let whole = id.span().join(close).unwrap_or(id.span());
-    let kinds = [gap.is_some(), point.is_some(), distance.is_some()];
-    if kinds.iter().filter(|k| **k).count() > 1 {
-        return Err(Error::new(
-            id.span(),
-            format!(
-                "contact `{id}` gives its gap more than once: use one of `gap`, `point` or `distance`"
+                tangent,
             ),
-        ));
+            "point" => f.store(&mut self.point, kinematics::name_ref(v)?),
+            "normal" => f.store(&mut self.normal, kinematics::vector(v)?),
+            "through" => f.store(&mut self.through, kinematics::vector(v)?),
+            "tangent" => f.store(&mut self.tangent_direction, kinematics::vector(v)?),
+            "distance" => f.store(&mut self.distance, kinematics::pair(v)?),
+            "max" => f.store(&mut self.max, convert(v)?),
+            "min" => f.store(&mut self.min, convert(v)?),
+            _ => Err(Error::new(
+                span,
+                format!(
+                    "unknown contact field `{key}`; expected gap (or point with normal and \
+                     through, or distance with max or min), restitution, \
+                     tangential_restitution, friction, slip, tangential_velocity or tangent"
+                ),
+            )),
+        }
     }
-    let gap = if let Some(g) = gap {
-        Gap::Expr(g)
-    } else if let Some(point) = point {
-        let normal = normal.ok_or_else(|| {
-            Error::new(
+
+    /// The gap: a function, a point against a line or plane, or a distance limit.
+    fn gap(&mut self, id: &Ident) -> syn::Result<Gap> {
+        let kinds = [
+            self.gap.is_some(),
+            self.point.is_some(),
+            self.distance.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() > 1 {
+            return Err(Error::new(
                 id.span(),
-                format!("contact `{id}` of a point needs the `normal` of its line or plane"),
-            )
-        })?;
-        Gap::Plane {
-            point,
-            normal,
-            through,
+                format!(
+                    "contact `{id}` gives its gap more than once: use one of `gap`, `point` or `distance`"
+                ),
+            ));
         }
-    } else if let Some(between) = distance {
-        let (limit, maximum) = match (max, min) {
-            (Some(l), None) => (l, true),
-            (None, Some(l)) => (l, false),
-            _ => {
-                return Err(Error::new(
+        if let Some(g) = self.gap.take() {
+            return Ok(Gap::Expr(g));
+        }
+        if let Some(point) = self.point.take() {
+            let normal = self.normal.take().ok_or_else(|| {
+                Error::new(
                     id.span(),
-                    format!("contact `{id}` on a distance needs exactly one of `max` or `min`"),
-                ));
-            }
-        };
-        Gap::Distance {
-            between,
-            limit,
-            maximum,
+                    format!("contact `{id}` of a point needs the `normal` of its line or plane"),
+                )
+            })?;
+            return Ok(Gap::Plane {
+                point,
+                normal,
+                through: self.through.take(),
+            });
         }
-    } else {
-        return Err(Error::new(
+        if let Some(between) = self.distance.take() {
+            let (limit, maximum) = match (self.max.take(), self.min.take()) {
+                (Some(l), None) => (l, true),
+                (None, Some(l)) => (l, false),
+                _ => {
+                    return Err(Error::new(
+                        id.span(),
+                        format!("contact `{id}` on a distance needs exactly one of `max` or `min`"),
+                    ));
+                }
+            };
+            return Ok(Gap::Distance {
+                between,
+                limit,
+                maximum,
+            });
+        }
+        Err(Error::new(
             id.span(),
             format!("contact `{id}` is missing its required field `gap`"),
-        ));
-    };
-    let normal_restitution = normal_restitution.ok_or_else(|| {
+        ))
+    }
+}
+
+fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
+    let (fields, close) = fields(input)?;
+    let mut given = ContactFields::default();
+    for f in &fields {
+        given.read(f)?;
+    }
+    let whole = id.span().join(close).unwrap_or(id.span());
+    let gap = given.gap(&id)?;
+    let normal_restitution = given.normal_restitution.ok_or_else(|| {
         Error::new(
             id.span(),
             format!("contact `{id}` is missing its required field `restitution`"),
@@ -248,61 +243,24 @@ fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
         name: name(&id),
         gap,
         normal_restitution,
-        tangential_restitution,
-        friction,
-        tangent,
-        tangent_direction,
+        tangential_restitution: given.tangential_restitution,
+        friction: given.friction,
+        tangent: given.tangent,
+        tangent_direction: given.tangent_direction,
         span: whole,
     })
 }
 
 impl Parse for Model {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let block_span = input.span();
-        let attrs = input.call(Attribute::parse_outer)?;
-        let doc = docs(&attrs)?;
-        if input.is_empty() {
-            return Err(Error::new(block_span, EMPTY_MODEL));
-        }
-        if !input.peek(Token![struct]) {
-            return Err(input.error("a mechanism starts with `struct Name;`"));
-        }
-        input.parse::<Token![struct]>()?;
-        let struct_name: Ident = input.parse()?;
-        input.parse::<Token![;]>()?;
-        let mut m = Model {
-            doc,
-            name: name(&struct_name),
-            parameters: Vec::new(),
-            coordinates: Vec::new(),
-            time: None,
-            definitions: Vec::new(),
-            kinetic: None,
-            potential: None,
-            forces: Vec::new(),
-            constraints: Vec::new(),
-            contacts: Vec::new(),
-            points: Vec::new(),
-            bodies: Vec::new(),
-            gravity: None,
-            springs: Vec::new(),
-            dampers: Vec::new(),
-            loads: Vec::new(),
-            torques: Vec::new(),
-            span: block_span,
-        };
-        let mut seen_parameters = false;
-        let mut seen_coordinates = false;
-        let mut seen_forces = false;
+        let mut m = header(input)?;
+        let mut seen = Sections::default();
         while !input.is_empty() {
             // Plain comments vanish in tokens; `///` before items is allowed and ignored.
             let _ = input.call(Attribute::parse_outer)?;
             if input.peek(Token![let]) {
                 input.parse::<Token![let]>()?;
-                let id: Ident = input.parse()?;
-                input.parse::<Token![=]>()?;
-                let value = parse_expr(input)?;
-                input.parse::<Token![;]>()?;
+                let (id, value) = named_value(input)?;
                 m.definitions.push(Definition {
                     name: name(&id),
                     value,
@@ -317,118 +275,169 @@ impl Parse for Model {
             let key: Ident = input
                 .parse()
                 .map_err(|e| Error::new(e.span(), format!("expected an item: one of {ITEMS}")))?;
-            let ks = key.to_string();
-            let once = |seen: &mut bool| -> syn::Result<()> {
-                if std::mem::replace(seen, true) {
-                    Err(Error::new(key.span(), format!("duplicate `{ks}` section")))
-                } else {
-                    Ok(())
-                }
-            };
-            match ks.as_str() {
-                "parameters" => {
-                    once(&mut seen_parameters)?;
-                    let content;
-                    braced!(content in input);
-                    let ps: Punctuated<ParamDecl, Token![,]> =
-                        Punctuated::parse_terminated(&content)?;
-                    m.parameters.extend(ps.into_iter().map(|p| p.0));
-                }
-                "coordinates" => {
-                    once(&mut seen_coordinates)?;
-                    let content;
-                    braced!(content in input);
-                    let cs: Punctuated<Ident, Token![,]> = Punctuated::parse_terminated(&content)?;
-                    m.coordinates.extend(cs.iter().map(name));
-                }
-                "time" => {
-                    let id: Ident = input.parse()?;
-                    input.parse::<Token![;]>()?;
-                    set_once(&mut m.time, name(&id), key.span(), "time")?;
-                }
-                "kinetic" | "potential" => {
-                    input.parse::<Token![=]>()?;
-                    let e = parse_expr(input)?;
-                    input.parse::<Token![;]>()?;
-                    let slot = if ks == "kinetic" {
-                        &mut m.kinetic
-                    } else {
-                        &mut m.potential
-                    };
-                    set_once(slot, e, key.span(), &ks)?;
-                }
-                "forces" => {
-                    once(&mut seen_forces)?;
-                    let content;
-                    braced!(content in input);
-                    let fs: Punctuated<ForceDecl, Token![,]> =
-                        Punctuated::parse_terminated(&content)?;
-                    m.forces.extend(fs.into_iter().map(|f| f.0));
-                }
-                "constraint" => {
-                    let id: Ident = input.parse()?;
-                    input.parse::<Token![=]>()?;
-                    let value = parse_expr(input)?;
-                    input.parse::<Token![;]>()?;
-                    m.constraints.push(Constraint {
-                        name: name(&id),
-                        value,
-                    });
-                }
-                "contact" => {
-                    let id: Ident = input.parse()?;
-                    m.contacts.push(contact(input, id)?);
-                }
-                "point" => {
-                    let id: Ident = input.parse()?;
-                    input.parse::<Token![=]>()?;
-                    let v: syn::Expr = input.parse()?;
-                    input.parse::<Token![;]>()?;
-                    m.points.push(Point {
-                        name: name(&id),
-                        position: kinematics::vector(&v)?,
-                    });
-                }
-                "gravity" => {
-                    input.parse::<Token![=]>()?;
-                    let v: syn::Expr = input.parse()?;
-                    input.parse::<Token![;]>()?;
-                    set_once(
-                        &mut m.gravity,
-                        kinematics::vector(&v)?,
-                        key.span(),
-                        "gravity",
-                    )?;
-                }
-                "body" => {
-                    let id: Ident = input.parse()?;
-                    m.bodies.push(kinematics::body(input, id)?);
-                }
-                "spring" => {
-                    let id: Ident = input.parse()?;
-                    m.springs.push(kinematics::spring(input, id)?);
-                }
-                "damper" => {
-                    let id: Ident = input.parse()?;
-                    m.dampers.push(kinematics::damper(input, id)?);
-                }
-                "load" => {
-                    let id: Ident = input.parse()?;
-                    m.loads.push(kinematics::load(input, id)?);
-                }
-                "torque" => {
-                    let id: Ident = input.parse()?;
-                    m.torques.push(kinematics::torque(input, id)?);
-                }
-                _ => {
-                    return Err(Error::new(
-                        key.span(),
-                        format!("unknown item `{ks}`; expected one of {ITEMS}"),
-                    ));
-                }
-            }
+            item(input, &key, &mut m, &mut seen)?;
         }
-        super::resolve::validate(&m)?;
         Ok(m)
     }
+}
+
+/// The documentation and `struct Name;` that open a block: a model with nothing else yet.
+fn header(input: ParseStream) -> syn::Result<Model> {
+    let block_span = input.span();
+    let attrs = input.call(Attribute::parse_outer)?;
+    let doc = docs(&attrs)?;
+    if input.is_empty() {
+        return Err(Error::new(block_span, EMPTY_MODEL));
+    }
+    if !input.peek(Token![struct]) {
+        return Err(input.error("a mechanism starts with `struct Name;`"));
+    }
+    input.parse::<Token![struct]>()?;
+    let struct_name: Ident = input.parse()?;
+    input.parse::<Token![;]>()?;
+    Ok(Model {
+        doc,
+        name: name(&struct_name),
+        parameters: Vec::new(),
+        coordinates: Vec::new(),
+        time: None,
+        definitions: Vec::new(),
+        kinetic: None,
+        potential: None,
+        forces: Vec::new(),
+        constraints: Vec::new(),
+        contacts: Vec::new(),
+        points: Vec::new(),
+        bodies: Vec::new(),
+        gravity: None,
+        springs: Vec::new(),
+        dampers: Vec::new(),
+        loads: Vec::new(),
+        torques: Vec::new(),
+        span: block_span,
+    })
+}
+
+/// The sections that may appear once each.
+#[derive(Default)]
+struct Sections {
+    parameters: bool,
+    coordinates: bool,
+    forces: bool,
+}
+
+/// A comma-separated list in braces.
+fn braced_list<T: Parse>(input: ParseStream) -> syn::Result<Punctuated<T, Token![,]>> {
+    let content;
+    braced!(content in input);
+    Punctuated::parse_terminated(&content)
+}
+
+/// `name = expr;` after the keyword.
+fn named_value(input: ParseStream) -> syn::Result<(Ident, Expr)> {
+    let id: Ident = input.parse()?;
+    input.parse::<Token![=]>()?;
+    let value = parse_expr(input)?;
+    input.parse::<Token![;]>()?;
+    Ok((id, value))
+}
+
+/// One item after its keyword `key`.
+fn item(input: ParseStream, key: &Ident, m: &mut Model, seen: &mut Sections) -> syn::Result<()> {
+    let ks = key.to_string();
+    let once = |seen: &mut bool| -> syn::Result<()> {
+        if std::mem::replace(seen, true) {
+            Err(Error::new(key.span(), format!("duplicate `{ks}` section")))
+        } else {
+            Ok(())
+        }
+    };
+    match ks.as_str() {
+        "parameters" => {
+            once(&mut seen.parameters)?;
+            let ps: Punctuated<ParamDecl, Token![,]> = braced_list(input)?;
+            m.parameters.extend(ps.into_iter().map(|p| p.0));
+        }
+        "coordinates" => {
+            once(&mut seen.coordinates)?;
+            let cs: Punctuated<Ident, Token![,]> = braced_list(input)?;
+            m.coordinates.extend(cs.iter().map(name));
+        }
+        "time" => {
+            let id: Ident = input.parse()?;
+            input.parse::<Token![;]>()?;
+            set_once(&mut m.time, name(&id), key.span(), "time")?;
+        }
+        "kinetic" | "potential" => {
+            input.parse::<Token![=]>()?;
+            let e = parse_expr(input)?;
+            input.parse::<Token![;]>()?;
+            let slot = if ks == "kinetic" {
+                &mut m.kinetic
+            } else {
+                &mut m.potential
+            };
+            set_once(slot, e, key.span(), &ks)?;
+        }
+        "forces" => {
+            once(&mut seen.forces)?;
+            let fs: Punctuated<ForceDecl, Token![,]> = braced_list(input)?;
+            m.forces.extend(fs.into_iter().map(|f| f.0));
+        }
+        "constraint" => {
+            let (id, value) = named_value(input)?;
+            m.constraints.push(Constraint {
+                name: name(&id),
+                value,
+            });
+        }
+        "contact" => {
+            let id: Ident = input.parse()?;
+            m.contacts.push(contact(input, id)?);
+        }
+        _ => kinematic_item(input, key, m)?,
+    }
+    Ok(())
+}
+
+/// `= vector;` after a point's name or the keyword `gravity`.
+fn assigned_vector(input: ParseStream) -> syn::Result<Vector> {
+    input.parse::<Token![=]>()?;
+    let v: syn::Expr = input.parse()?;
+    input.parse::<Token![;]>()?;
+    kinematics::vector(&v)
+}
+
+/// A kinematic item (see `parse_kinematics`) after its keyword `key`.
+fn kinematic_item(input: ParseStream, key: &Ident, m: &mut Model) -> syn::Result<()> {
+    let ks = key.to_string();
+    if ks == "gravity" {
+        let g = assigned_vector(input)?;
+        return set_once(&mut m.gravity, g, key.span(), "gravity");
+    }
+    if !matches!(
+        ks.as_str(),
+        "point" | "body" | "spring" | "damper" | "load" | "torque"
+    ) {
+        return Err(Error::new(
+            key.span(),
+            format!("unknown item `{ks}`; expected one of {ITEMS}"),
+        ));
+    }
+    let id: Ident = input.parse()?;
+    match ks.as_str() {
+        "point" => {
+            let position = assigned_vector(input)?;
+            m.points.push(Point {
+                name: name(&id),
+                position,
+            });
+        }
+        "body" => m.bodies.push(kinematics::body(input, id)?),
+        "spring" => m.springs.push(kinematics::spring(input, id)?),
+        "damper" => m.dampers.push(kinematics::damper(input, id)?),
+        "load" => m.loads.push(kinematics::load(input, id)?),
+        _ => m.torques.push(kinematics::torque(input, id)?),
+    }
+    Ok(())
 }

@@ -19,38 +19,10 @@ use super::ast::{
     Axis, Body, Damper, Expr, Inertia, Load, Matrix3, Name, Orientation, Spring, Torque, Vector,
 };
 use super::expr::convert;
-use proc_macro2::Span;
-use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
+use super::fields::{fields, name};
+use syn::parse::ParseStream;
 use syn::spanned::Spanned;
-use syn::{Error, Ident, Token, braced};
-
-/// `key: value` with the value kept as syn syntax until the key says what it must be.
-pub struct Field {
-    /// The key.
-    pub key: Ident,
-    /// The value as written.
-    pub value: syn::Expr,
-}
-
-impl Parse for Field {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let key: Ident = input.parse()?;
-        input.parse::<Token![:]>()?;
-        Ok(Field {
-            key,
-            value: input.parse()?,
-        })
-    }
-}
-
-/// The fields of a braced item, in order.
-pub fn fields(input: ParseStream) -> syn::Result<(Vec<Field>, Span)> {
-    let content;
-    let brace = braced!(content in input);
-    let fs: Punctuated<Field, Token![,]> = Punctuated::parse_terminated(&content)?;
-    Ok((fs.into_iter().collect(), brace.span.close()))
-}
+use syn::{Error, Ident};
 
 fn strip(e: &syn::Expr) -> &syn::Expr {
     match e {
@@ -77,15 +49,10 @@ pub fn vector(e: &syn::Expr) -> syn::Result<Vector> {
 /// A point or body name.
 pub fn name_ref(e: &syn::Expr) -> syn::Result<Name> {
     match strip(e) {
-        syn::Expr::Path(p) if p.path.get_ident().is_some() && p.qself.is_none() => {
-            let i = p.path.get_ident().expect("checked");
-            Ok(Name {
-                text: i.to_string(),
-                span: i.span(),
-            })
-        }
-        _ => Err(Error::new(e.span(), "expected the name of a point or body")),
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(name),
+        _ => None,
     }
+    .ok_or_else(|| Error::new(e.span(), "expected the name of a point or body"))
 }
 
 /// `(A, B)`: two point or body names.
@@ -133,43 +100,50 @@ pub fn matrix3(e: &syn::Expr) -> syn::Result<Matrix3> {
     })
 }
 
+/// `rotx(a)`, `roty(a)` or `rotz(a)`.
+fn elementary_rotation(c: &syn::ExprCall) -> syn::Result<(Axis, Expr)> {
+    let fname = match &*c.func {
+        syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+        _ => None,
+    };
+    let axis = match fname.as_deref() {
+        Some("rotx") => Axis::X,
+        Some("roty") => Axis::Y,
+        Some("rotz") => Axis::Z,
+        _ => {
+            return Err(Error::new(
+                c.func.span(),
+                "expected an elementary rotation `rotx(a)`, `roty(a)` or `rotz(a)`",
+            ));
+        }
+    };
+    if c.args.len() != 1 {
+        return Err(Error::new(
+            c.span(),
+            "an elementary rotation takes one angle",
+        ));
+    }
+    Ok((axis, convert(&c.args[0])?))
+}
+
 /// `[rotz(a), rotx(b), …]` or a matrix.
 fn rotation(e: &syn::Expr) -> syn::Result<Orientation> {
-    if let syn::Expr::Array(a) = strip(e)
-        && a.elems
+    if let syn::Expr::Array(a) = strip(e) {
+        let calls: Vec<&syn::ExprCall> = a
+            .elems
             .iter()
-            .all(|x| matches!(strip(x), syn::Expr::Call(_)))
-        && !a.elems.is_empty()
-    {
-        let mut seq = Vec::new();
-        for x in &a.elems {
-            let syn::Expr::Call(c) = strip(x) else {
-                unreachable!("checked above")
-            };
-            let fname = match &*c.func {
-                syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+            .filter_map(|x| match strip(x) {
+                syn::Expr::Call(c) => Some(c),
                 _ => None,
-            };
-            let axis = match fname.as_deref() {
-                Some("rotx") => Axis::X,
-                Some("roty") => Axis::Y,
-                Some("rotz") => Axis::Z,
-                _ => {
-                    return Err(Error::new(
-                        c.func.span(),
-                        "expected an elementary rotation `rotx(a)`, `roty(a)` or `rotz(a)`",
-                    ));
-                }
-            };
-            if c.args.len() != 1 {
-                return Err(Error::new(
-                    c.span(),
-                    "an elementary rotation takes one angle",
-                ));
-            }
-            seq.push((axis, convert(&c.args[0])?));
+            })
+            .collect();
+        if !calls.is_empty() && calls.len() == a.elems.len() {
+            let seq = calls
+                .into_iter()
+                .map(elementary_rotation)
+                .collect::<syn::Result<_>>()?;
+            return Ok(Orientation::Sequence(seq, e.span()));
         }
-        return Ok(Orientation::Sequence(seq, e.span()));
     }
     Ok(Orientation::Matrix(matrix3(e).map_err(|_| {
         Error::new(
@@ -177,17 +151,6 @@ fn rotation(e: &syn::Expr) -> syn::Result<Orientation> {
             "expected a rotation: a sequence `[rotz(a), rotx(b), …]` or a matrix `[[…], […], […]]`",
         )
     })?))
-}
-
-fn once<T>(slot: &mut Option<T>, v: T, key: &Ident) -> syn::Result<()> {
-    if slot.is_some() {
-        return Err(Error::new(
-            key.span(),
-            format!("duplicate `{key}`: it may be given only once"),
-        ));
-    }
-    *slot = Some(v);
-    Ok(())
 }
 
 fn unknown(key: &Ident, what: &str, expected: &str) -> Error {
@@ -204,34 +167,23 @@ fn missing(id: &Ident, what: &str, field: &str) -> Error {
     )
 }
 
-fn name_of(i: &Ident) -> Name {
-    Name {
-        text: i.to_string(),
-        span: i.span(),
-    }
-}
-
 /// `body B { … }` after the keyword and name.
 pub fn body(input: ParseStream, id: Ident) -> syn::Result<Body> {
     let (fs, close) = fields(input)?;
     let (mut mass, mut position, mut orientation, mut inertia) = (None, None, None, None);
     for f in fs {
         match f.key.to_string().as_str() {
-            "mass" => once(&mut mass, convert(&f.value)?, &f.key)?,
-            "position" => once(&mut position, vector(&f.value)?, &f.key)?,
-            "angle" => once(
-                &mut orientation,
-                Orientation::Angle(convert(&f.value)?),
-                &f.key,
-            )?,
-            "rotation" => once(&mut orientation, rotation(&f.value)?, &f.key)?,
+            "mass" => f.store(&mut mass, convert(&f.value)?)?,
+            "position" => f.store(&mut position, vector(&f.value)?)?,
+            "angle" => f.store(&mut orientation, Orientation::Angle(convert(&f.value)?))?,
+            "rotation" => f.store(&mut orientation, rotation(&f.value)?)?,
             "inertia" => {
                 let v = if matches!(strip(&f.value), syn::Expr::Array(_)) {
                     Inertia::Matrix(matrix3(&f.value)?)
                 } else {
                     Inertia::Scalar(convert(&f.value)?)
                 };
-                once(&mut inertia, v, &f.key)?
+                f.store(&mut inertia, v)?
             }
             _ => {
                 return Err(unknown(
@@ -248,7 +200,7 @@ pub fn body(input: ParseStream, id: Ident) -> syn::Result<Body> {
         orientation,
         inertia,
         span: id.span().join(close).unwrap_or(id.span()),
-        name: name_of(&id),
+        name: name(&id),
     })
 }
 
@@ -258,9 +210,9 @@ pub fn spring(input: ParseStream, id: Ident) -> syn::Result<Spring> {
     let (mut between, mut stiffness, mut rest) = (None, None, None);
     for f in fs {
         match f.key.to_string().as_str() {
-            "between" => once(&mut between, pair(&f.value)?, &f.key)?,
-            "stiffness" => once(&mut stiffness, convert(&f.value)?, &f.key)?,
-            "rest" => once(&mut rest, convert(&f.value)?, &f.key)?,
+            "between" => f.store(&mut between, pair(&f.value)?)?,
+            "stiffness" => f.store(&mut stiffness, convert(&f.value)?)?,
+            "rest" => f.store(&mut rest, convert(&f.value)?)?,
             _ => return Err(unknown(&f.key, "spring", "between, stiffness or rest")),
         }
     }
@@ -268,7 +220,7 @@ pub fn spring(input: ParseStream, id: Ident) -> syn::Result<Spring> {
         between: between.ok_or_else(|| missing(&id, "spring", "between"))?,
         stiffness: stiffness.ok_or_else(|| missing(&id, "spring", "stiffness"))?,
         rest,
-        name: name_of(&id),
+        name: name(&id),
     })
 }
 
@@ -278,15 +230,15 @@ pub fn damper(input: ParseStream, id: Ident) -> syn::Result<Damper> {
     let (mut between, mut coefficient) = (None, None);
     for f in fs {
         match f.key.to_string().as_str() {
-            "between" => once(&mut between, pair(&f.value)?, &f.key)?,
-            "coefficient" => once(&mut coefficient, convert(&f.value)?, &f.key)?,
+            "between" => f.store(&mut between, pair(&f.value)?)?,
+            "coefficient" => f.store(&mut coefficient, convert(&f.value)?)?,
             _ => return Err(unknown(&f.key, "damper", "between or coefficient")),
         }
     }
     Ok(Damper {
         between: between.ok_or_else(|| missing(&id, "damper", "between"))?,
         coefficient: coefficient.ok_or_else(|| missing(&id, "damper", "coefficient"))?,
-        name: name_of(&id),
+        name: name(&id),
     })
 }
 
@@ -296,15 +248,15 @@ pub fn load(input: ParseStream, id: Ident) -> syn::Result<Load> {
     let (mut at, mut force) = (None, None);
     for f in fs {
         match f.key.to_string().as_str() {
-            "at" => once(&mut at, name_ref(&f.value)?, &f.key)?,
-            "force" => once(&mut force, vector(&f.value)?, &f.key)?,
+            "at" => f.store(&mut at, name_ref(&f.value)?)?,
+            "force" => f.store(&mut force, vector(&f.value)?)?,
             _ => return Err(unknown(&f.key, "load", "at or force")),
         }
     }
     Ok(Load {
         at: at.ok_or_else(|| missing(&id, "load", "at"))?,
         force: force.ok_or_else(|| missing(&id, "load", "force"))?,
-        name: name_of(&id),
+        name: name(&id),
     })
 }
 
@@ -314,7 +266,7 @@ pub fn torque(input: ParseStream, id: Ident) -> syn::Result<Torque> {
     let (mut on, mut value) = (None, None);
     for f in fs {
         match f.key.to_string().as_str() {
-            "on" => once(&mut on, name_ref(&f.value)?, &f.key)?,
+            "on" => f.store(&mut on, name_ref(&f.value)?)?,
             "value" => {
                 let v = if matches!(strip(&f.value), syn::Expr::Tuple(_)) {
                     vector(&f.value)?
@@ -325,7 +277,7 @@ pub fn torque(input: ParseStream, id: Ident) -> syn::Result<Torque> {
                         components: vec![e],
                     }
                 };
-                once(&mut value, v, &f.key)?
+                f.store(&mut value, v)?
             }
             _ => return Err(unknown(&f.key, "torque", "on or value")),
         }
@@ -333,6 +285,6 @@ pub fn torque(input: ParseStream, id: Ident) -> syn::Result<Torque> {
     Ok(Torque {
         on: on.ok_or_else(|| missing(&id, "torque", "on"))?,
         value: value.ok_or_else(|| missing(&id, "torque", "value"))?,
-        name: name_of(&id),
+        name: name(&id),
     })
 }

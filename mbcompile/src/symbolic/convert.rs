@@ -3,7 +3,7 @@
 use super::rate::Rates;
 use super::symbols::pool;
 use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number, Wrt};
-use crate::dsl::resolve::{Binding, Scope};
+use crate::dsl::scope::{Binding, Scope};
 use symbolica::atom::{Atom, AtomCore};
 
 /// An exact rational atom for a decimal literal.

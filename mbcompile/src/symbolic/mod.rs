@@ -1,8 +1,10 @@
 //! Symbolic derivation with symbolica (one thread only: see the README's licence note).
 
+pub mod algebra;
 pub mod convert;
 pub mod derive;
 pub mod numeric;
 pub mod print;
 pub mod rate;
+pub mod rotation;
 pub mod symbols;

@@ -2,11 +2,11 @@
 
 use super::symbols::pool;
 use crate::dsl::ast::Model;
+use crate::error::{DerivationError, SampleState};
 use nalgebra::DMatrix;
 use proc_macro2::Span;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore};
-use syn::Error;
 
 /// Number of sample states each check uses.
 pub const SAMPLES: usize = 6;
@@ -76,46 +76,41 @@ impl Sampler {
         mass: &[Vec<Atom>],
         model: &Model,
         span: Span,
-    ) -> syn::Result<()> {
+    ) -> Result<(), DerivationError> {
         let n = mass.len();
         for (s, state) in self.states.iter().enumerate() {
             let mut m = DMatrix::<f64>::zeros(n, n);
             for i in 0..n {
                 for j in 0..n {
-                    m[(i, j)] = match value(&mass[i][j], state) {
-                        Some(v) => v,
-                        None => {
-                            return Err(Error::new(
-                                span,
-                                format!(
-                                    "the mass matrix entry ({}, {}) is not finite at the sample state q = {}",
-                                    model.coordinates[i].text,
-                                    model.coordinates[j].text,
-                                    self.show(s, model)
-                                ),
-                            ));
+                    m[(i, j)] = value(&mass[i][j], state).ok_or_else(|| {
+                        DerivationError::MassNotFinite {
+                            span,
+                            row: model.coordinates[i].text.clone(),
+                            column: model.coordinates[j].text.clone(),
+                            state: self.state(s, model),
                         }
-                    };
+                    })?;
                 }
             }
             if m.clone().cholesky().is_none() {
                 let eig = m.symmetric_eigenvalues();
-                let min = eig.iter().cloned().fold(f64::INFINITY, f64::min);
-                return Err(Error::new(
+                return Err(DerivationError::MassNotPositiveDefinite {
                     span,
-                    format!(
-                        "the mass matrix ∂²T/∂q̇² is not positive definite at q = {} with default parameters \
-                     (smallest eigenvalue {min:.3e}); every coordinate needs inertia in T",
-                        self.show(s, model)
-                    ),
-                ));
+                    state: self.state(s, model),
+                    smallest_eigenvalue: eig.iter().cloned().fold(f64::INFINITY, f64::min),
+                });
             }
         }
         Ok(())
     }
 
     /// A constraint gradient must be non-zero at some sample state.
-    pub fn check_depends_on_q(&self, gradient: &[Atom], span: Span, what: &str) -> syn::Result<()> {
+    pub fn check_depends_on_q(
+        &self,
+        gradient: &[Atom],
+        span: Span,
+        what: &str,
+    ) -> Result<(), DerivationError> {
         let nonzero = self.states.iter().any(|st| {
             gradient
                 .iter()
@@ -124,22 +119,22 @@ impl Sampler {
         if nonzero {
             Ok(())
         } else {
-            Err(Error::new(
+            Err(DerivationError::ConstrainsNothing {
                 span,
-                format!(
-                    "{what} does not depend on the coordinates (it is constant or identically zero), so it constrains nothing"
-                ),
-            ))
+                quantity: what.to_string(),
+            })
         }
     }
 
-    fn show(&self, s: usize, model: &Model) -> String {
-        let parts: Vec<String> = model
-            .coordinates
-            .iter()
-            .zip(&self.coordinates[s])
-            .map(|(c, v)| format!("{}={v:.3}", c.text))
-            .collect();
-        format!("({})", parts.join(", "))
+    /// The coordinates of sample state `s`, named.
+    fn state(&self, s: usize, model: &Model) -> SampleState {
+        SampleState {
+            coordinates: model
+                .coordinates
+                .iter()
+                .zip(&self.coordinates[s])
+                .map(|(c, v)| (c.text.clone(), *v))
+                .collect(),
+        }
     }
 }

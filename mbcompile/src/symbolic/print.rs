@@ -1,5 +1,8 @@
 //! Human-readable equations: derived atoms printed with the model's own names, as plain text or
-//! LaTeX, and whole reports (text, LaTeX, Markdown).
+//! LaTeX, and whole reports (text, LaTeX, Markdown), optionally with the Jacobians
+//! ([`jacobians`]).
+
+mod jacobians;
 
 use super::derive::Derived;
 use super::symbols::pool;
@@ -69,6 +72,7 @@ impl Printer {
                 p.qddd[i],
                 (format!("dddot({})", c.text), format!("\\dddot{{{l}}}")),
             );
+            names.insert(p.a[i], (format!("a[{}]", c.text), format!("a_{{{l}}}")));
         }
         for (k, par) in model.parameters.iter().enumerate() {
             names.insert(p.p[k], (par.name.text.clone(), latex_name(&par.name.text)));
@@ -201,161 +205,174 @@ fn wrap(s: String, yes: bool) -> String {
     if yes { format!("({s})") } else { s }
 }
 
-/// A report of the principal derived equations of a model.
-pub fn report(model: &Model, d: &Derived, format: Format) -> String {
-    let pr = Printer::new(model);
-    let latex = format != Format::Text;
-    let mut out = String::new();
-    let name = &model.name.text;
-    let coord = |i: usize| model.coordinates[i].text.clone();
-    let entry = |label: String, a: &Atom, out: &mut String| {
-        let body = pr.print(a, latex);
-        match format {
-            Format::Text => {
-                let _ = writeln!(out, "{label} = {body}");
-            }
-            Format::Latex => {
-                let _ = writeln!(out, "{label} &= {body} \\\\");
-            }
-            Format::Markdown => {
-                let _ = writeln!(out, "$$ {label} = {body} $$\n");
-            }
-        }
-    };
-    let section = |title: &str, out: &mut String| match format {
-        Format::Text => {
-            let _ = writeln!(out, "\n# {title}");
-        }
-        Format::Latex => {
-            let _ = writeln!(
-                out,
+/// A report being written: the printer, the format and the text so far.
+struct Report<'m> {
+    model: &'m Model,
+    printer: Printer,
+    format: Format,
+    latex: bool,
+    out: String,
+}
+
+impl Report<'_> {
+    /// `label = body` in the format's layout.
+    fn entry(&mut self, label: String, a: &Atom) {
+        let body = self.printer.print(a, self.latex);
+        let _ = match self.format {
+            Format::Text => writeln!(self.out, "{label} = {body}"),
+            Format::Latex => writeln!(self.out, "{label} &= {body} \\\\"),
+            Format::Markdown => writeln!(self.out, "$$ {label} = {body} $$\n"),
+        };
+    }
+
+    /// A line of prose (a comment in LaTeX).
+    fn note(&mut self, text: &str) {
+        let _ = match self.format {
+            Format::Text => writeln!(self.out, "{text}"),
+            Format::Latex => writeln!(self.out, "% {text}"),
+            Format::Markdown => writeln!(self.out, "{text}\n"),
+        };
+    }
+
+    /// A section heading.
+    fn section(&mut self, title: &str) {
+        let _ = match self.format {
+            Format::Text => writeln!(self.out, "\n# {title}"),
+            Format::Latex => writeln!(
+                self.out,
                 "\\end{{aligned}}\n\\]\n% {title}\n\\[\n\\begin{{aligned}}"
-            );
-        }
-        Format::Markdown => {
-            let _ = writeln!(out, "\n## {title}\n");
-        }
-    };
-    match format {
-        Format::Text => {
-            let _ = writeln!(
-                out,
+            ),
+            Format::Markdown => writeln!(self.out, "\n## {title}\n"),
+        };
+    }
+
+    /// The opening lines: the mechanism and its sizes.
+    fn header(&mut self, d: &Derived) {
+        let name = &self.model.name.text;
+        let _ = match self.format {
+            Format::Text => writeln!(
+                self.out,
                 "mechanism {name}: {} coordinates, {} bilateral constraints, {} contacts",
                 d.nq, d.nb, d.nu
-            );
-        }
-        Format::Latex => {
-            let _ = writeln!(out, "% mechanism {name}\n\\[\n\\begin{{aligned}}");
-        }
-        Format::Markdown => {
-            let _ = writeln!(
-                out,
+            ),
+            Format::Latex => writeln!(self.out, "% mechanism {name}\n\\[\n\\begin{{aligned}}"),
+            Format::Markdown => writeln!(
+                self.out,
                 "# Mechanism `{name}`\n\n{} coordinates, {} bilateral constraints, {} contacts.",
                 d.nq, d.nb, d.nu
-            );
+            ),
+        };
+    }
+
+    /// A symbol with one or two indices: `M[x, y]` or `M_{x, y}`.
+    fn indexed(&self, text: &str, tex: &str, a: String, b: Option<String>) -> String {
+        let sym = if self.latex { tex } else { text };
+        match (self.latex, b) {
+            (false, None) => format!("{sym}[{a}]"),
+            (false, Some(b)) => format!("{sym}[{a}, {b}]"),
+            (true, None) => format!("{sym}_{{{a}}}"),
+            (true, Some(b)) => format!("{sym}_{{{a}, {b}}}"),
         }
     }
-    let idx = |a: String, b: Option<String>| -> String {
-        match (latex, b) {
-            (false, None) => format!("[{a}]"),
-            (false, Some(b)) => format!("[{a}, {b}]"),
-            (true, None) => format!("_{{{a}}}"),
-            (true, Some(b)) => format!("_{{{a}, {b}}}"),
-        }
-    };
-    let sym = |text: &str, tex: &str| {
-        if latex {
-            tex.to_string()
-        } else {
-            text.to_string()
-        }
-    };
-    section("Energies", &mut out);
-    entry(sym("T", "T"), &d.kinetic, &mut out);
-    entry(sym("V", "V"), &d.potential, &mut out);
-    section("Mass matrix M = d²T/dq̇²", &mut out);
-    for i in 0..d.nq {
-        for j in i..d.nq {
-            if !d.mass[i][j].is_zero() {
-                entry(
-                    format!("{}{}", sym("M", "M"), idx(coord(i), Some(coord(j)))),
-                    &d.mass[i][j],
-                    &mut out,
-                );
+
+    fn coordinate(&self, i: usize) -> String {
+        self.model.coordinates[i].text.clone()
+    }
+
+    /// The non-zero entries of a Jacobian column `column` of constraint `name`.
+    fn column(&mut self, text: &str, tex: &str, name: &str, column: &[Atom]) {
+        for (i, a) in column.iter().enumerate() {
+            if !a.is_zero() {
+                let label = self.indexed(text, tex, self.coordinate(i), Some(name.to_string()));
+                self.entry(label, a);
             }
         }
     }
-    section("Forces h (M q̈ = h + W λ)", &mut out);
-    for i in 0..d.nq {
-        entry(
-            format!("{}{}", sym("h", "h"), idx(coord(i), None)),
-            &d.forces[i],
-            &mut out,
-        );
-    }
-    if d.nb > 0 {
-        section("Bilateral constraints g = 0 and G = ∇g", &mut out);
-        for (j, c) in model.constraints.iter().enumerate() {
-            entry(
-                format!("{}{}", sym("g", "g"), idx(c.name.text.clone(), None)),
-                &d.bilateral[j],
-                &mut out,
-            );
-            for i in 0..d.nq {
-                if !d.bilateral_jacobian[j][i].is_zero() {
-                    entry(
-                        format!(
-                            "{}{}",
-                            sym("G", "G"),
-                            idx(coord(i), Some(c.name.text.clone()))
-                        ),
-                        &d.bilateral_jacobian[j][i],
-                        &mut out,
-                    );
+
+    /// M (upper triangle, non-zero entries) and h.
+    fn dynamics(&mut self, d: &Derived) {
+        self.section("Mass matrix M = d²T/dq̇²");
+        for i in 0..d.nq {
+            for j in i..d.nq {
+                if !d.mass[i][j].is_zero() {
+                    let label =
+                        self.indexed("M", "M", self.coordinate(i), Some(self.coordinate(j)));
+                    self.entry(label, &d.mass[i][j]);
                 }
             }
-            entry(
-                format!(
-                    "{}{}",
-                    sym("Gdot'qdot", "\\dot{G}^{T}\\dot{q}"),
-                    idx(c.name.text.clone(), None)
-                ),
-                &d.bilateral_drift[j],
-                &mut out,
-            );
         }
+        self.section("Forces h (M q̈ = h + W λ)");
+        for i in 0..d.nq {
+            let label = self.indexed("h", "h", self.coordinate(i), None);
+            self.entry(label, &d.forces[i]);
+        }
+    }
+
+    /// g, G and the drift of every bilateral constraint.
+    fn bilateral(&mut self, d: &Derived) {
+        self.section("Bilateral constraints g = 0 and G = ∇g");
+        let model = self.model;
+        for (j, c) in model.constraints.iter().enumerate() {
+            let name = &c.name.text;
+            let label = self.indexed("g", "g", name.clone(), None);
+            self.entry(label, &d.bilateral[j]);
+            self.column("G", "G", name, &d.kinematics.bilateral.jacobian[j]);
+            let label = self.indexed("Gdot'qdot", "\\dot{G}^{T}\\dot{q}", name.clone(), None);
+            self.entry(label, &d.kinematics.bilateral.drift[j]);
+        }
+    }
+
+    /// g_N, W_N and W_T of every contact.
+    fn contacts(&mut self, d: &Derived) {
+        self.section("Contacts: gaps g_N, W_N = ∇g_N, W_T");
+        let model = self.model;
+        for (c, ct) in model.contacts.iter().enumerate() {
+            let name = &ct.name.text;
+            let label = self.indexed("g_N", "g_{N}", name.clone(), None);
+            self.entry(label, &d.gaps[c]);
+            self.column("W_N", "W_{N}", name, &d.kinematics.gaps.jacobian[c]);
+            self.column("W_T", "W_{T}", name, &d.kinematics.slips.jacobian[c]);
+        }
+    }
+}
+
+/// What a report shows besides the principal equations.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sections {
+    /// ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(M a)/∂q, ∂h/∂p, ∂(M a)/∂p, the drift Jacobians.
+    pub jacobians: bool,
+}
+
+/// A report of the principal derived equations of a model.
+pub fn report(model: &Model, d: &Derived, format: Format) -> String {
+    report_sections(model, d, format, Sections::default())
+}
+
+/// A report of the principal derived equations of a model and the optional `sections`.
+pub fn report_sections(model: &Model, d: &Derived, format: Format, sections: Sections) -> String {
+    let mut r = Report {
+        model,
+        printer: Printer::new(model),
+        format,
+        latex: format != Format::Text,
+        out: String::new(),
+    };
+    r.header(d);
+    r.section("Energies");
+    r.entry("T".to_string(), &d.kinetic);
+    r.entry("V".to_string(), &d.potential);
+    r.dynamics(d);
+    if d.nb > 0 {
+        r.bilateral(d);
     }
     if d.nu > 0 {
-        section("Contacts: gaps g_N, W_N = ∇g_N, W_T", &mut out);
-        for (c, ct) in model.contacts.iter().enumerate() {
-            let cn = ct.name.text.clone();
-            entry(
-                format!("{}{}", sym("g_N", "g_{N}"), idx(cn.clone(), None)),
-                &d.gaps[c],
-                &mut out,
-            );
-            for i in 0..d.nq {
-                if !d.gap_jacobian[c][i].is_zero() {
-                    entry(
-                        format!("{}{}", sym("W_N", "W_{N}"), idx(coord(i), Some(cn.clone()))),
-                        &d.gap_jacobian[c][i],
-                        &mut out,
-                    );
-                }
-            }
-            for i in 0..d.nq {
-                if !d.slip_jacobian[c][i].is_zero() {
-                    entry(
-                        format!("{}{}", sym("W_T", "W_{T}"), idx(coord(i), Some(cn.clone()))),
-                        &d.slip_jacobian[c][i],
-                        &mut out,
-                    );
-                }
-            }
-        }
+        r.contacts(d);
+    }
+    if sections.jacobians {
+        r.jacobians(d);
     }
     if format == Format::Latex {
-        let _ = writeln!(out, "\\end{{aligned}}\n\\]");
+        let _ = writeln!(r.out, "\\end{{aligned}}\n\\]");
     }
-    out
+    r.out
 }

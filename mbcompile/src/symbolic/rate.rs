@@ -5,12 +5,15 @@
 //! one traversal of f, where the sum of partial derivatives costs one traversal per symbol
 //! present (3n of them for a force vector of an n-coordinate model). The result is the same
 //! expression up to symbolica's normal form.
+//!
+//! The same one-pass derivation with parameters mapped to tangents (p_k → ṗ_k) gives the
+//! directional derivative Σ_k ∂f/∂p_k ṗ_k of the parameter Jacobians.
 
 use super::symbols::pool;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
-/// What D does to each symbol: a symbol not in the map is constant (parameters).
+/// What D does to each symbol: a symbol not in the map is constant.
 pub struct Rates {
     map: HashMap<Symbol, Atom>,
 }
@@ -43,6 +46,14 @@ impl Rates {
         if rheonomic {
             map.insert(p.t, Atom::num(1));
         }
+        Rates { map }
+    }
+
+    /// The derivative along the parameter tangents ṗ_k of the parameters `ks` (p_k → ṗ_k, all
+    /// else constant): Σ_k ∂f/∂p_k ṗ_k, so that ṗ = e_k gives ∂f/∂p_k.
+    pub fn parameters(ks: &[usize]) -> Rates {
+        let p = pool();
+        let map = ks.iter().map(|&k| (p.p[k], Atom::var(p.dp[k]))).collect();
         Rates { map }
     }
 

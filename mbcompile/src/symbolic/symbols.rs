@@ -5,6 +5,8 @@
 //! use generic, model-independent symbols (`mbc::q0`, `mbc::qd0`, …, `mbc::p0`, …) created in a
 //! fixed order before anything else: the output depends on the model alone.
 
+use crate::dsl::ast::Model;
+use crate::error::DerivationError;
 use std::sync::OnceLock;
 use symbolica::atom::{Atom, Symbol};
 use symbolica::symbol;
@@ -28,6 +30,10 @@ pub struct Pool {
     pub qdddd: Vec<Symbol>,
     /// Parameters p_k.
     pub p: Vec<Symbol>,
+    /// Entries a_i of the vector a of the mass action M a (an input of its Jacobians).
+    pub a: Vec<Symbol>,
+    /// Parameter tangents ṗ_k: a derivative along ṗ = e_k is the derivative by p_k.
+    pub dp: Vec<Symbol>,
 }
 
 static POOL: OnceLock<Pool> = OnceLock::new();
@@ -46,8 +52,11 @@ pub fn pool() -> &'static Pool {
         let qdd = mk("qdd");
         let qddd = mk("qddd");
         let p = mk("p");
-        // Created last so that the order of the families above is unchanged.
+        // Created after the families above, each new family after the previous ones, so that
+        // adding one leaves the order of the older ones (and so every older output) unchanged.
         let qdddd = mk("qdddd");
+        let a = mk("a");
+        let dp = mk("dp");
         Pool {
             t,
             q,
@@ -56,6 +65,8 @@ pub fn pool() -> &'static Pool {
             qddd,
             qdddd,
             p,
+            a,
+            dp,
         }
     })
 }
@@ -63,4 +74,15 @@ pub fn pool() -> &'static Pool {
 /// Atoms of the first `n` symbols of a family.
 pub fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
     family[..n].iter().map(|s| Atom::var(*s)).collect()
+}
+
+/// Error unless the pool holds the model's coordinates and parameters.
+pub fn check_capacity(model: &Model) -> Result<(), DerivationError> {
+    if model.coordinates.len() > MAX_SYMBOLS || model.parameters.len() > MAX_SYMBOLS {
+        return Err(DerivationError::TooManySymbols {
+            span: model.name.span,
+            max: MAX_SYMBOLS,
+        });
+    }
+    Ok(())
 }

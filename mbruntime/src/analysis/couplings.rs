@@ -14,13 +14,24 @@
 //!
 //! M_c⁻¹ is symmetric positive semidefinite of rank n − p with kernel R(G) (Lemmas 1–3), so
 //! A_c is positive semidefinite; it is positive definite iff the vectors M_c^{-1/2} ∇h_i are
-//! independent (Proposition 10). All matrices are fixed-size; nothing here allocates except the
-//! eigenvalue lists of [`SymmetricSpectrum`].
+//! independent (Proposition 10).
+//!
+//! M_c⁻¹, p_b and the jump are computed by the crate's one constrained-inverse route
+//! ([`crate::linalg::constrained_inverse`]): redundant bilateral constraints (Assumption 2
+//! violated by dependent, nonzero gradients) are accepted rank-revealingly, since M_c⁻¹,
+//! A_c, G p_b and the jump stay unique (Lötstedt 1982, Lemma 5.2) — S⁻¹ above then reads as
+//! the inverse on an independent subset of the constraints, and p_b is the basic solution that
+//! is zero on the dropped ones; a vanishing gradient is reported as
+//! [`AnalysisError::DependentBilateral`]. All matrices are fixed-size; nothing here allocates
+//! except the eigenvalue lists of [`SymmetricSpectrum`].
 
 use super::error::{AnalysisError, ConstraintRef};
 use super::kinetic_angle::KineticAngle;
-use super::linalg::{SymmetricSpectrum, spd_inverse};
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use crate::linalg::{
+    ColumnError, ConstrainedInverse, ConstrainedInverseError, IterationFactor, SpdError,
+    SymmetricSpectrum, cholesky, spd_inverse,
+};
+use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// The matrices of Brogliato (2013) at one configuration q: M, M⁻¹, W_N = ∇h, G = ∇g.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,12 +50,23 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
     /// Evaluates M, W_N and G of `model` at (q, t).
     ///
     /// Errors: [`AnalysisError::NonFinite`] for a non-finite state or model output,
-    /// [`AnalysisError::MassNotPositiveDefinite`] when M has no Cholesky factor.
-    pub fn at<M: Mechanism<NQ, NB, NU>>(
+    /// [`AnalysisError::MassNotPositiveDefinite`] (with the smallest eigenvalue of M) when M
+    /// has no Cholesky factor.
+    pub fn at<M: Constraints<NQ, NB, NU>>(
         model: &M,
         q: &Vector<NQ>,
         t: f64,
     ) -> Result<Self, AnalysisError> {
+        let (mass, normals, bilateral) = Self::matrices_at(model, q, t)?;
+        Self::from_matrices(mass, normals, bilateral)
+    }
+
+    /// M, W_N = ∇h and G = ∇g of `model` at a finite state (q, t) (time partials discarded).
+    pub(crate) fn matrices_at<M: Constraints<NQ, NB, NU>>(
+        model: &M,
+        q: &Vector<NQ>,
+        t: f64,
+    ) -> Result<(Matrix<NQ, NQ>, Matrix<NQ, NU>, Matrix<NQ, NB>), AnalysisError> {
         if q.iter().any(|x| !x.is_finite()) || !t.is_finite() {
             return Err(AnalysisError::NonFinite {
                 what: "state (q, t)",
@@ -58,7 +80,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
         let mut bilateral = Matrix::<NQ, NB>::zeros();
         let mut g_t = Vector::<NB>::zeros();
         model.bilateral_jacobian(q, t, &mut bilateral, &mut g_t);
-        Self::from_matrices(mass, normals, bilateral)
+        Ok((mass, normals, bilateral))
     }
 
     /// Builds the couplings from given M (symmetric positive definite), W_N and G.
@@ -82,12 +104,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
                 what: "bilateral gradients G",
             });
         }
-        let mass_inverse = spd_inverse(&mass).map_err(|m| {
-            let spectrum = SymmetricSpectrum::of(&m);
-            AnalysisError::MassNotPositiveDefinite {
-                smallest_eigenvalue: spectrum.map(|s| s.min()).unwrap_or(f64::NAN),
-            }
-        })?;
+        let mass_inverse = spd_inverse(&mass).map_err(mass_error)?;
         Ok(Self {
             mass,
             mass_inverse,
@@ -106,34 +123,37 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
     /// (e.g. Brogliato's Example 1, rank 1 with three contacts): accelerations stay unique
     /// (Proposition 2) but multipliers do not.
     pub fn delassus_spectrum(&self) -> Result<SymmetricSpectrum, AnalysisError> {
-        SymmetricSpectrum::of(&self.delassus())
+        Ok(SymmetricSpectrum::of(&self.delassus())?)
     }
 
-    /// Bilateral Gram matrix S = Gᵀ M⁻¹ G and its inverse; typed error when Assumption 2 fails.
-    fn bilateral_gram_inverse(&self) -> Result<Matrix<NB, NB>, AnalysisError> {
-        let s = self.bilateral.transpose() * self.mass_inverse * self.bilateral;
-        // Cholesky first (no allocation); the spectrum is only computed to report a failure.
-        let rank_error = |s: &Matrix<NB, NB>| AnalysisError::DependentBilateral {
-            rank: SymmetricSpectrum::of(s).map_or(0, |sp| sp.rank),
-            count: NB,
-        };
-        let inv = spd_inverse(&s).map_err(|s| rank_error(&s))?;
-        // Reject numerically singular Gram matrices that Cholesky still accepts.
-        let diag_max = (0..NB).fold(0.0_f64, |m, i| m.max(s[(i, i)]));
-        let diag_inv_max = (0..NB).fold(0.0_f64, |m, i| m.max(inv[(i, i)]));
-        let bound = 1.0 / (super::RANK_RELATIVE_TOLERANCE * NB.max(1) as f64);
-        if (diag_max * diag_inv_max).partial_cmp(&bound) != Some(std::cmp::Ordering::Less) {
-            return Err(rank_error(&s));
-        }
-        Ok(inv)
+    /// The constrained inverse of M with the bilateral constraints (the crate's one route).
+    fn constrained(&self) -> Result<ConstrainedInverse<NQ, NB>, AnalysisError> {
+        let chol = cholesky(&self.mass).map_err(mass_error)?;
+        ConstrainedInverse::new(IterationFactor::Cholesky(chol), &self.bilateral).map_err(|e| {
+            match e {
+                ConstrainedInverseError::Column(ColumnError::Vanishing { rank, .. }) => {
+                    AnalysisError::DependentBilateral { rank, count: NB }
+                }
+                ConstrainedInverseError::Column(ColumnError::NonFinite { .. }) => {
+                    AnalysisError::NonFinite {
+                        what: "bilateral gradients G",
+                    }
+                }
+                // Only a general (non-mass) iteration matrix has a Schur complement to fail.
+                ConstrainedInverseError::SingularSchurComplement => {
+                    AnalysisError::DependentBilateral { rank: 0, count: NB }
+                }
+            }
+        })
     }
 
     /// Constrained inverse mass M_c⁻¹ = M⁻¹ − M⁻¹ G (Gᵀ M⁻¹ G)⁻¹ Gᵀ M⁻¹ (Brogliato 2013, (17));
-    /// symmetric PSD of rank n − p (Lemmas 2–3). Without bilateral constraints it equals M⁻¹.
+    /// symmetric PSD of rank n − rank(G) (Lemmas 2–3), computed as ZᵀZ with
+    /// Z = (I − QQᵀ)L⁻¹ (see [`crate::linalg::kinetic_qr`]). Without bilateral constraints it
+    /// equals M⁻¹; redundant constraints are accepted (Lötstedt 1982, Lemma 5.2; see
+    /// [`crate::linalg::constrained_inverse`]).
     pub fn constrained_inverse_mass(&self) -> Result<Matrix<NQ, NQ>, AnalysisError> {
-        let s_inv = self.bilateral_gram_inverse()?;
-        let mg = self.mass_inverse * self.bilateral;
-        Ok(self.mass_inverse - mg * s_inv * mg.transpose())
+        Ok(self.constrained()?.matrix())
     }
 
     /// Constrained Delassus matrix A_c = W_Nᵀ M_c⁻¹ W_N (Brogliato 2013, (16), (19)).
@@ -142,22 +162,28 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
     }
 
     /// Percussions induced in the bilateral constraints by contact percussions p_u at an
-    /// impact: p_b = −(Gᵀ M⁻¹ G)⁻¹ Gᵀ M⁻¹ W_N p_u (Brogliato 2013, (72)). Zero when every
+    /// impact: p_b = −(Gᵀ M⁻¹ G)⁻¹ Gᵀ M⁻¹ W_N p_u (Brogliato 2013, (72)), i.e. the multipliers
+    /// of M Δq̇ = W_N p_u + G p_b, Gᵀ Δq̇ = 0 (zero on redundant constraints). Zero when every
     /// bilateral constraint is kinetically orthogonal to every contact (Proposition 16).
     pub fn bilateral_percussion(&self, p_u: &Vector<NU>) -> Result<Vector<NB>, AnalysisError> {
+        Ok(self.impact(p_u)?.1)
+    }
+
+    /// Velocity jump q̇⁺ − q̇⁻ = M⁻¹ (W_N p_u + G p_b) = M_c⁻¹ W_N p_u (Brogliato 2013, (73)).
+    pub fn velocity_jump(&self, p_u: &Vector<NU>) -> Result<Vector<NQ>, AnalysisError> {
+        Ok(self.impact(p_u)?.0)
+    }
+
+    /// (q̇⁺ − q̇⁻, p_b) from the KKT system of the impact (Brogliato 2013, (71)–(73)).
+    fn impact(&self, p_u: &Vector<NU>) -> Result<(Vector<NQ>, Vector<NB>), AnalysisError> {
         if p_u.iter().any(|x| !x.is_finite()) {
             return Err(AnalysisError::NonFinite {
                 what: "percussion p_u",
             });
         }
-        let s_inv = self.bilateral_gram_inverse()?;
-        Ok(-(s_inv * (self.bilateral.transpose() * (self.mass_inverse * (self.normals * p_u)))))
-    }
-
-    /// Velocity jump q̇⁺ − q̇⁻ = M⁻¹ (W_N p_u + G p_b) = M_c⁻¹ W_N p_u (Brogliato 2013, (73)).
-    pub fn velocity_jump(&self, p_u: &Vector<NU>) -> Result<Vector<NQ>, AnalysisError> {
-        let p_b = self.bilateral_percussion(p_u)?;
-        Ok(self.mass_inverse * (self.normals * p_u + self.bilateral * p_b))
+        Ok(self
+            .constrained()?
+            .solve_kkt(&(self.normals * p_u), &Vector::<NB>::zeros()))
     }
 
     /// Gradient of a constraint (column of W_N or G).
@@ -187,5 +213,19 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
         let ga = self.gradient(a)?;
         let gb = self.gradient(b)?;
         KineticAngle::between(&self.mass_inverse, (a, &ga), (b, &gb))
+    }
+}
+
+/// The analysis error of a failed Cholesky factorisation of M.
+fn mass_error(e: SpdError) -> AnalysisError {
+    match e {
+        SpdError::NotPositiveDefinite {
+            smallest_eigenvalue,
+        } => AnalysisError::MassNotPositiveDefinite {
+            smallest_eigenvalue,
+        },
+        SpdError::NonFinite => AnalysisError::NonFinite {
+            what: "mass matrix",
+        },
     }
 }

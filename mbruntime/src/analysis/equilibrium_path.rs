@@ -56,13 +56,13 @@
 //! [`MAX_PREALLOCATED_POINTS`]). All other quantities are fixed-size nalgebra types, so
 //! [`EquilibriumPathTracer::step`] does not touch the heap.
 
-use super::linalg::leading_block_eigen;
 use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_lcp_solution};
 use super::path_system::{PathSystem, PathVector};
 use super::singular_weakly_active::{
     SingularWeakOutcome, SingularWeaklyActive, classify_singular_weakly_active,
 };
-use crate::mechanism::{Matrix, Mechanism, ParameterError, Vector};
+use crate::linalg::leading_block_eigen;
+use crate::mechanism::{Constraints, Matrix, ParameterError, Statics, Vector};
 
 /// Upper bound on the number of points reserved up front by [`EquilibriumPathTracer::new`];
 /// paths with more points than this grow their buffer (and then allocate).
@@ -283,7 +283,7 @@ struct Branch<const NQ: usize, const NU: usize> {
 /// on return. Equivalent to [`EquilibriumPathTracer::new`], [`EquilibriumPathTracer::run`] and
 /// [`EquilibriumPathTracer::into_path`].
 pub fn trace_equilibrium_path<
-    M: Mechanism<NQ, NB, NU>,
+    M: Constraints<NQ, NB, NU> + Statics<NQ>,
     const NQ: usize,
     const NB: usize,
     const NU: usize,
@@ -302,7 +302,7 @@ pub fn trace_equilibrium_path<
 /// mutably and restores the load parameter when dropped.
 pub struct EquilibriumPathTracer<'m, M, const NQ: usize, const NB: usize, const NU: usize>
 where
-    M: Mechanism<NQ, NB, NU>,
+    M: Constraints<NQ, NB, NU> + Statics<NQ>,
 {
     sys: PathSystem<'m, M, NQ, NB, NU>,
     opts: PathOptions,
@@ -319,8 +319,8 @@ where
     termination: Option<Termination>,
 }
 
-impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize> Drop
-    for EquilibriumPathTracer<'_, M, NQ, NB, NU>
+impl<M: Constraints<NQ, NB, NU> + Statics<NQ>, const NQ: usize, const NB: usize, const NU: usize>
+    Drop for EquilibriumPathTracer<'_, M, NQ, NB, NU>
 {
     fn drop(&mut self) {
         // p0 was read from the model, so setting it back cannot fail.
@@ -328,8 +328,13 @@ impl<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize
     }
 }
 
-impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
-    EquilibriumPathTracer<'m, M, NQ, NB, NU>
+impl<
+    'm,
+    M: Constraints<NQ, NB, NU> + Statics<NQ>,
+    const NQ: usize,
+    const NB: usize,
+    const NU: usize,
+> EquilibriumPathTracer<'m, M, NQ, NB, NU>
 {
     const P: usize = NQ + NB + NU;
 
@@ -875,11 +880,49 @@ impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: u
         }
         let g = e0.transpose() * proj * e0;
         let ghat = -(e0.transpose() * proj * u_p);
+        let counts = self.enumerate_branches(&g, &ghat, &weak, &proj, &e0, &u_p);
+        let kind = match counts {
+            _ if n_weak > MAX_ENUMERATED_WEAK => SpecialPointKind::EndPoint,
+            (0, 0) => SpecialPointKind::EndPoint,
+            (0, 1) | (1, 0) => SpecialPointKind::EndPoint,
+            (0, 2) | (2, 0) => SpecialPointKind::CornerLimitPoint,
+            (1, 1) => SpecialPointKind::ContactChange,
+            _ => SpecialPointKind::BifurcationPoint,
+        };
+        let chosen = self.choose_branch(incoming);
+        let Some(c) = chosen else {
+            self.push(z, &incoming_or_p, Some(SpecialPointKind::EndPoint));
+            self.mark_special(SpecialPointKind::EndPoint, before, Some(counts), None, None);
+            return Err(Termination::EndPoint);
+        };
+        let b = self.branches[c];
+        for (j, _) in weak.iter().enumerate().filter(|(_, w)| **w) {
+            let (ld, gd) = (b.lambda_dot[j], b.g_dot[j]);
+            self.sys.active[j] = !(gd > 1e-9 && ld <= 1e-9);
+        }
+        let reference = Self::branch_direction(&b);
+        let tangent = self.sys.tangent(z, &reference).unwrap_or(reference);
+        self.push(z, &tangent, Some(kind));
+        self.mark_special(kind, before, Some(counts), None, None);
+        Ok(tangent)
+    }
+
+    /// Every solution of the path-derivative LCP (4.1)–(4.2) for ṗ = +1 and ṗ = −1 into
+    /// `self.branches` (duplicates dropped); returns how many there are for each sign.
+    fn enumerate_branches(
+        &mut self,
+        g: &Matrix<NU, NU>,
+        ghat: &Vector<NU>,
+        weak: &[bool; NU],
+        proj: &Matrix<NQ, NQ>,
+        e0: &Matrix<NQ, NU>,
+        u_p: &Vector<NQ>,
+    ) -> (usize, usize) {
         self.branches.clear();
         let mut counts = (0usize, 0usize);
         for s in [1.0, -1.0] {
             let branches = &mut self.branches;
-            for_each_lcp_solution(&g, &(ghat * s), &weak, 1e-9, |lam, gd| {
+            for_each_lcp_solution(g, &(ghat * s), weak, 1e-9, |lam, gd| {
                 let dup = branches.iter().any(|b| {
                     b.p_dot == s
                         && (b.lambda_dot - lam).amax() <= 1e-9
@@ -903,16 +946,13 @@ impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: u
                 }
             });
         }
-        let kind = match counts {
-            _ if n_weak > MAX_ENUMERATED_WEAK => SpecialPointKind::EndPoint,
-            (0, 0) => SpecialPointKind::EndPoint,
-            (0, 1) | (1, 0) => SpecialPointKind::EndPoint,
-            (0, 2) | (2, 0) => SpecialPointKind::CornerLimitPoint,
-            (1, 1) => SpecialPointKind::ContactChange,
-            _ => SpecialPointKind::BifurcationPoint,
-        };
+        counts
+    }
+
+    /// The branch to follow: the one closest to the incoming tangent, other than the one leading
+    /// back along it; without an incoming tangent, the first in the traced direction.
+    fn choose_branch(&self, incoming: Option<&Z<NQ, NB, NU>>) -> Option<usize> {
         let n_branches = self.branches.len();
-        // Discard the branch leading back along the incoming tangent.
         let mut back: Option<usize> = None;
         if let Some(tin) = incoming {
             let mut best = f64::NEG_INFINITY;
@@ -949,21 +989,7 @@ impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: u
                 }
             }
         }
-        let Some(c) = chosen else {
-            self.push(z, &incoming_or_p, Some(SpecialPointKind::EndPoint));
-            self.mark_special(SpecialPointKind::EndPoint, before, Some(counts), None, None);
-            return Err(Termination::EndPoint);
-        };
-        let b = self.branches[c];
-        for (j, _) in weak.iter().enumerate().filter(|(_, w)| **w) {
-            let (ld, gd) = (b.lambda_dot[j], b.g_dot[j]);
-            self.sys.active[j] = !(gd > 1e-9 && ld <= 1e-9);
-        }
-        let reference = Self::branch_direction(&b);
-        let tangent = self.sys.tangent(z, &reference).unwrap_or(reference);
-        self.push(z, &tangent, Some(kind));
-        self.mark_special(kind, before, Some(counts), None, None);
-        Ok(tangent)
+        chosen
     }
 
     /// Weakly active point with singular H_+ (Sect. 7).

@@ -39,13 +39,15 @@ pub enum AnalysisError {
         /// Smallest eigenvalue of the symmetric part of M.
         smallest_eigenvalue: f64,
     },
-    /// Brogliato (2013) Assumption 2 fails: Gᵀ M⁻¹ G is singular, the bilateral constraints are
-    /// dependent (redundant), and (13)–(19) are undefined.
+    /// Brogliato (2013) Assumption 2 fails in a form that no rank-revealing solve can repair: a
+    /// bilateral gradient vanishes (or is not finite), so its linearised constraint constrains
+    /// nothing. Redundant (dependent, nonzero) gradients are accepted: M_c⁻¹ and the constraint
+    /// force are unique (Lötstedt 1982, Lemma 5.2; see [`crate::linalg::constrained_inverse`]).
     #[error(
-        "the {count} bilateral constraints are dependent: Gᵀ M⁻¹ G has rank {rank} < {count} (Brogliato 2013, Assumption 2)"
+        "the {count} bilateral constraints are degenerate: a gradient vanishes (rank {rank} of {count}; Brogliato 2013, Assumption 2)"
     )]
     DependentBilateral {
-        /// Numerical rank of Gᵀ M⁻¹ G.
+        /// Number of independent bilateral gradients (kinetic-metric rank of G).
         rank: usize,
         /// Number of bilateral constraints.
         count: usize,
@@ -118,4 +120,12 @@ pub enum AnalysisError {
     /// A model parameter could not be set.
     #[error(transparent)]
     Parameter(#[from] ParameterError),
+}
+
+impl From<crate::linalg::NonFiniteEntry> for AnalysisError {
+    fn from(_: crate::linalg::NonFiniteEntry) -> Self {
+        Self::NonFinite {
+            what: "matrix entry",
+        }
+    }
 }

@@ -31,9 +31,9 @@ use nalgebra::DMatrix;
 
 use super::couplings::InertialCouplings;
 use super::error::AnalysisError;
-use super::linalg::{SymmetricSpectrum, spectral_norm};
 use super::p_matrix::{P_MATRIX_EXACT_MAX_N, PMatrixVerdict, p_matrix_test};
-use crate::mechanism::{Mechanism, Vector};
+use crate::linalg::{SymmetricSpectrum, spectral_norm};
+use crate::mechanism::{Constraints, Vector};
 
 /// Relative threshold under which a tangential velocity counts as zero (contact not sliding):
 /// |γ_T| ≤ `SLIDING_TOLERANCE` · (‖W_T,i‖ ‖q̇‖ + 10⁻³⁰⁰).
@@ -68,7 +68,7 @@ impl SlidingContactProblem {
     ///
     /// Errors: [`AnalysisError::NotSliding`] if a listed contact has (numerically) zero
     /// tangential velocity, index / finiteness / mass-matrix errors as in [`InertialCouplings`].
-    pub fn at<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
+    pub fn at<M: Constraints<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
         model: &M,
         q: &Vector<NQ>,
         qd: &Vector<NQ>,
@@ -108,7 +108,7 @@ impl SlidingContactProblem {
 
     /// Assembles the problem with explicitly given sliding directions `(contact, σ)`, σ = ±1.
     pub fn with_directions<
-        M: Mechanism<NQ, NB, NU>,
+        M: Constraints<NQ, NB, NU>,
         const NQ: usize,
         const NB: usize,
         const NU: usize,

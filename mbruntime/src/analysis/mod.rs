@@ -1,4 +1,5 @@
-//! Analysis of a model: Delassus matrix, kinetic angles, friction well-posedness, equilibrium paths.
+//! Analysis of a model: Delassus matrix, kinetic angles, friction well-posedness, equilibrium paths,
+//! linearisation.
 //!
 //! * [`InertialCouplings`] — Delassus matrix A = W_Nᵀ M⁻¹ W_N with its spectrum and numerical
 //!   rank, constrained inverse mass M_c⁻¹ (17) and constrained Delassus matrix A_c (16)–(19),
@@ -15,6 +16,10 @@
 //! * [`classify_singular_weakly_active`] — the singular-H₊ cases of Schulz & Pellegrino (2000),
 //!   Sect. 7, (7.2)–(7.9): bifurcation, common limit point, corner limit point of shape
 //!   Fig. 7(a)–(d).
+//! * [`Linearisation`] — ẋ = A x + B u about an operating point in independent coordinates,
+//!   with redundant constraints dropped (Lötstedt 1982, Lemma 5.2), eigen-analysis and
+//!   stability verdict ([`EigenAnalysis`]), and steady motions with cyclic coordinates
+//!   ([`SteadyMotion`]); see [`linearisation`].
 //!
 //! Numerical ranks use [`RANK_RELATIVE_TOLERANCE`]. Errors are typed ([`AnalysisError`],
 //! [`PathError`]); nothing panics on singular or degenerate input.
@@ -24,7 +29,7 @@ mod equilibrium_path;
 mod error;
 mod friction;
 mod kinetic_angle;
-mod linalg;
+pub mod linearisation;
 mod p_matrix;
 mod path_lcp;
 mod path_output;
@@ -32,6 +37,7 @@ mod path_system;
 mod redundancy;
 mod singular_weakly_active;
 
+pub use crate::linalg::{RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, numerical_rank};
 pub use couplings::InertialCouplings;
 pub use equilibrium_path::{
     BIFURCATION_C1_TOLERANCE, ContactState, EquilibriumPath, EquilibriumPathTracer,
@@ -41,7 +47,10 @@ pub use equilibrium_path::{
 pub use error::{AnalysisError, ConstraintRef};
 pub use friction::{FrictionBound, SLIDING_TOLERANCE, SlidingContactProblem};
 pub use kinetic_angle::{KineticAngle, ORTHOGONALITY_TOLERANCE};
-pub use linalg::{RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, numerical_rank};
+pub use linearisation::{
+    EigenAnalysis, Linearisation, LinearisationError, LinearisationOptions, OperatingPoint,
+    ParameterInput, Stability, SteadyMotion, SteadyMotionOptions,
+};
 pub use p_matrix::{P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict, p_matrix_test};
 pub use redundancy::ConstraintRankReport;
 pub use singular_weakly_active::{

@@ -17,7 +17,7 @@
 use nalgebra::DMatrix;
 
 use super::error::AnalysisError;
-use super::linalg::SymmetricSpectrum;
+use crate::linalg::SymmetricSpectrum;
 
 /// Largest size for which [`p_matrix_test`] enumerates all principal minors (2¹⁴ − 1 minors).
 pub const P_MATRIX_EXACT_MAX_N: usize = 14;

@@ -2,7 +2,7 @@
 //! ġ₀ = G λ̇₀ + ṗ ĝ, 0 ≤ λ̇₀ ⟂ ġ₀ ≥ 0, by enumeration of complementary bases: the number of
 //! solutions for ṗ = ±1 classifies a weakly active point (Sect. 4). Fixed-size, allocation-free.
 
-use super::linalg::solve_in_place;
+use crate::linalg::lu::solve_once;
 use crate::mechanism::{Matrix, Vector};
 
 /// Largest number of simultaneously weakly active contacts whose path LCP is enumerated.
@@ -48,8 +48,8 @@ pub(crate) fn for_each_lcp_solution<const NU: usize>(
         let mut z = rhs;
         if k > 0 {
             let mut m = padded;
-            match solve_in_place(NU, m.as_mut_slice(), z.as_mut_slice()) {
-                Some(det) if det > 1e-14 * (1.0 + amax).powi(k as i32) => {}
+            match solve_once(NU, m.as_mut_slice(), z.as_mut_slice()) {
+                Ok(det) if det > 1e-14 * (1.0 + amax).powi(k as i32) => {}
                 _ => continue,
             }
         }

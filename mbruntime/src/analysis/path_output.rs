@@ -5,7 +5,7 @@ use super::equilibrium_path::{ContactState, EquilibriumPath};
 impl<const NQ: usize, const NB: usize, const NU: usize> EquilibriumPath<NQ, NB, NU> {
     /// Writes one CSV row per point: `arc_length, p, <coordinates>, lambda_b<i>…, lambda_n<j>…,
     /// state<j>…, unstable_directions, stable, special`. `coordinates` names the columns of q
-    /// (e.g. `Mechanism::COORDINATES`).
+    /// (e.g. `Dynamics::COORDINATES`).
     pub fn write_csv<W: std::io::Write>(
         &self,
         writer: W,

@@ -23,10 +23,9 @@
 
 use std::ops::{Add, AddAssign, Div, Index, IndexMut, Mul, Neg, Sub};
 
-use super::linalg::{
-    RANK_RELATIVE_TOLERANCE, leading_block_eigen, leading_inertia, solve_in_place,
-};
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use crate::linalg::lu::solve_once;
+use crate::linalg::{RANK_RELATIVE_TOLERANCE, leading_block_eigen, leading_inertia};
+use crate::mechanism::{Constraints, Matrix, Statics, Vector};
 
 /// A point z = (q, λ_B, λ_N, p) of the extended space of the equilibrium equations, or a
 /// direction in it; indexable as one vector of length n + n_b + n_u + 1 (q first, p last).
@@ -214,8 +213,13 @@ pub(crate) struct PathSystem<'m, M, const NQ: usize, const NB: usize, const NU: 
     rhs: Vec<f64>,
 }
 
-impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>
-    PathSystem<'m, M, NQ, NB, NU>
+impl<
+    'm,
+    M: Constraints<NQ, NB, NU> + Statics<NQ>,
+    const NQ: usize,
+    const NB: usize,
+    const NU: usize,
+> PathSystem<'m, M, NQ, NB, NU>
 {
     /// Size of z.
     pub const DIM: usize = NQ + NB + NU + 1;
@@ -363,7 +367,7 @@ impl<'m, M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: u
         for i in 0..n {
             self.rhs[i] = rhs[i];
         }
-        solve_in_place(n, &mut self.matrix, &mut self.rhs)?;
+        solve_once(n, &mut self.matrix, &mut self.rhs).ok()?;
         let mut x = PathVector::zeros();
         for i in 0..n {
             x[i] = self.rhs[i];

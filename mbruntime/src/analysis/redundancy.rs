@@ -21,9 +21,10 @@
 
 use nalgebra::DMatrix;
 
+use super::couplings::InertialCouplings;
 use super::error::AnalysisError;
-use super::linalg::numerical_rank;
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use crate::linalg::numerical_rank;
+use crate::mechanism::{Constraints, Vector};
 
 /// Ranks of M, F and [M F] and the KKT matrix (67) at one configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,25 +48,13 @@ pub struct ConstraintRankReport {
 impl ConstraintRankReport {
     /// Evaluates the report for `model` at (q, t) with the contacts listed in `closed` active.
     /// The mass matrix may be singular.
-    pub fn at<M: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
+    pub fn at<M: Constraints<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
         model: &M,
         q: &Vector<NQ>,
         t: f64,
         closed: &[usize],
     ) -> Result<Self, AnalysisError> {
-        if q.iter().any(|x| !x.is_finite()) || !t.is_finite() {
-            return Err(AnalysisError::NonFinite {
-                what: "state (q, t)",
-            });
-        }
-        let mut mass = Matrix::<NQ, NQ>::zeros();
-        model.mass_matrix(q, t, &mut mass);
-        let mut w_n = Matrix::<NQ, NU>::zeros();
-        let mut tmp_u = Vector::<NU>::zeros();
-        model.gap_jacobian(q, t, &mut w_n, &mut tmp_u);
-        let mut g = Matrix::<NQ, NB>::zeros();
-        let mut tmp_b = Vector::<NB>::zeros();
-        model.bilateral_jacobian(q, t, &mut g, &mut tmp_b);
+        let (mass, w_n, g) = InertialCouplings::<NQ, NB, NU>::matrices_at(model, q, t)?;
         let mut f = DMatrix::zeros(NQ, NB + closed.len());
         for j in 0..NB {
             f.set_column(j, &g.column(j));

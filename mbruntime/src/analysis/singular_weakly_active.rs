@@ -36,7 +36,7 @@
 //! components depends on the (arbitrary) signs of the eigenvectors, so only ‖c₃‖ is reported.
 //! w₁ is oriented so that c₂ > 0 (or, when c₂ = 0, so that c₁ ≥ 0).
 
-use super::linalg::leading_block_eigen;
+use crate::linalg::leading_block_eigen;
 use crate::mechanism::{Matrix, Vector};
 
 /// Shape of the path at a corner limit point with singular H_+ (Fig. 7).

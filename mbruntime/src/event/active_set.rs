@@ -1,324 +1,111 @@
-//! The active set after an event: Lötstedt (1982), Sect. 5, Theorem 5.4.
+//! The active set: which unilateral contacts are closed, and in which priority order.
 //!
-//! Candidates are the contacts with g_Nᵢ = 0 and γᵢ = 0 (set J of Theorem 5.4). Lötstedt shows
-//! that neither naive rule "closed = {λᵢ > 0}" nor "closed = {δᵢ = 0}" is right when
-//! λᵢ = δᵢ = 0 at t₀: then higher time derivatives decide. With x⁽ʲ⁾ = dʲx/dtʲ at t₀ and
+//! In a smooth phase the index-1 system [M −W_A; W_Aᵀ 0][q̈; λ] = [h; −ẇ_A] (Lötstedt 1982,
+//! "Mechanical systems of rigid bodies subject to unilateral constraints", (4.3)) uses the
+//! bilateral constraints and the closed contacts A. Their columns enter the rank-revealing
+//! factor in a fixed order: bilateral constraints first, then the closed contacts in the order
+//! kept here. A column dependent on earlier ones is dropped (Lemma 5.2: q̈ and W_Aλ do not depend
+//! on which), so the order decides which multipliers of a redundant set carry the force.
 //!
-//! ```text
-//! J_λk = {i | ∃p ≤ k: λᵢ⁽ʲ⁾ = 0 (j < p), λᵢ⁽ᵖ⁾ > 0},   J_δk = {i | ∃p ≤ k: δᵢ⁽ʲ⁾ = 0 (j < p), δᵢ⁽ᵖ⁾ > 0},
-//! ```
-//!
-//! level k (k = 0, 1, 2) solves, for the still undecided contacts J_k \ J_λ,k−1 with
-//! J_k = J \ J_δ,k−1, the (k)-th derivative of the equations of motion and of the constraints
-//! ((5.10)–(5.12)), with the bilateral constraints and the contacts of J_λ,k−1 as equalities
-//! (their δ vanishes identically near t₀) and the undecided ones complementary:
-//!
-//! ```text
-//! k = 0:  M q̈   = h + G λ_B + W λ                                          (2.5b)
-//! k = 1:  M q⃛   = ḣ − Ṁ q̈ + Ġ λ_B + Ẇ λ + G λ̇_B + W λ̇
-//! k = 2:  M q⁗   = ḧ − 2Ṁ q⃛ − M̈ q̈ + G̈ λ_B + 2Ġ λ̇_B + Ẅ λ + 2Ẇ λ̇ + G λ̈_B + W λ̈
-//! g⁽ᵏ⁺²⁾ = Gᵀ q⁽ᵏ⁺²⁾ + ρ_B,k = 0,   δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k = 0   (i ∈ J_λ,k−1),
-//! 0 ≤ λᵢ⁽ᵏ⁾ ⊥ δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k ≥ 0                              (i undecided),
-//! ```
-//!
-//! where ρ_k is the part of the (k+2)-th time derivative of the constraint not multiplying
-//! q⁽ᵏ⁺²⁾ (generated `gap_time_derivatives` / `bilateral_time_derivatives`, column k+1,
-//! evaluated with q⁽ᵏ⁺²⁾ = 0), Ṁ, M̈ from `mass_matrix_rates`, ḣ, ḧ from `force_rates`, and
-//! Ẇ, Ẅ, Ġ, G̈ from `gap_jacobian_rates` / `bilateral_jacobian_rates` (rheonomic terms
-//! included). Every level is the same condensed mixed LCP ([`MixedLcp`](super::mixed_lcp)):
-//! δ⁽ᵏ⁾ and q⁽ᵏ⁺²⁾ are unique (Lemma 5.2 and the uniqueness step of the proof), λ⁽ᵏ⁾ is the
-//! basic solution; the equality multipliers λ⁽ᵏ⁾ of J_λ,k−1 and λ_B⁽ᵏ⁾ (whose sign is of no
-//! importance, proof of Theorem 5.4) come from the KKT solve and feed the next level. After
-//! level k an undecided contact with λᵢ⁽ᵏ⁾ > 0 joins J_λk (stays closed), one with δᵢ⁽ᵏ⁾ > 0
-//! joins J_δk (opens: δᵢ(t) = δᵢ⁽ᵏ⁾(t − t₀)ᵏ/k! + …), and one with λᵢ⁽ᵏ⁾ = δᵢ⁽ᵏ⁾ = 0 goes on
-//! to level k + 1 with λᵢ⁽ᵏ⁾ = 0.
-//!
-//! Termination (Lötstedt's criteria after (5.15)):
-//! 1. no undecided contact is left (J_k \ J_λk = ∅);
-//! 2. an undecided column is a linear combination of the equality columns (its remainder
-//!    after the kinetic-metric projection is below `rank_tolerance`): by Lemma 5.3 its δ
-//!    vanishes identically, so it is kept closed with λᵢ = 0 (redundant contact);
-//! 3. λ₂⁽ᵏ⁾ = 0: Lötstedt continues with λ₂ = 0 until a δ derivative is non-zero. The contract
-//!    provides the constraint derivatives up to order 4, i.e. δ up to δ̈, so the iteration is
-//!    truncated at k = `max_derivative_order` ≤ [`MAX_DERIVATIVE_ORDER`] = 2: a contact with
-//!    λᵢ = δᵢ = λ̇ᵢ = δ̇ᵢ = λ̈ᵢ = δ̈ᵢ = 0 is kept closed (no penetration to third order); a
-//!    later sign change of its multiplier is then located as an ordinary event.
-//!
-//! Everything is fixed size (arrays of NU indices, SVector/SMatrix); nothing allocates.
+//! The set is a small `Copy` value, so saving and restoring it is an assignment. The integrator
+//! owns the current one; the functions deciding a new one (the impact, grazing and acceleration
+//! LCPs, the Theorem 5.4 iteration) receive it by reference and return their decision, and trial
+//! sets (a contact closed for one projection, [`ActiveSet::with_closed`]) are copies: the
+//! integrator's set changes only when it commits a decision.
 
-use super::options::ActiveSetRule;
-use super::{EventDriven, EventError, LcpStage};
-use crate::mechanism::{Matrix, Mechanism, Vector};
-
-/// Highest derivative level k of the Theorem 5.4 iteration the contract supports (k + 2 = 4:
-/// the generated constraint derivatives stop at order 4).
-pub const MAX_DERIVATIVE_ORDER: usize = 2;
-
-/// Time derivatives at t₀ collected level by level: q⁽ʲ⁺²⁾, λ_N⁽ʲ⁾, λ_B⁽ʲ⁾ for j = 0, 1, 2.
-#[derive(Clone, Copy)]
-struct Derivatives<const NQ: usize, const NB: usize, const NU: usize> {
-    q: [Vector<NQ>; 3],
-    lambda_n: [Vector<NU>; 3],
-    lambda_b: [Vector<NB>; 3],
+/// Closed contacts of a model with `NU` unilateral contacts, in priority order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActiveSet<const NU: usize> {
+    closed: [bool; NU],
+    priority: [usize; NU],
+    len: usize,
 }
 
-impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
-where
-    Mo: Mechanism<NQ, NB, NU>,
-{
-    /// Decides which contacts are closed at the current state (see the module docs) and sets
-    /// `closed`, `order`, `n_closed`.
-    pub(super) fn determine_active_set(&mut self) -> Result<(), EventError> {
-        let (t, q, u) = (self.t, self.q, self.u);
-        let mut gn = Vector::<NU>::zeros();
-        self.model.gaps(&q, t, &mut gn);
-        let gamma = self.normal_velocities(&q, &u, t);
-        let mut cand = [0usize; NU];
-        let mut nc = 0;
-        for i in 0..NU {
-            if gn[i] <= self.opts.gap_tolerance && gamma[i].abs() <= self.opts.velocity_tolerance {
-                cand[nc] = i;
-                nc += 1;
-            }
+impl<const NU: usize> Default for ActiveSet<NU> {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl<const NU: usize> ActiveSet<NU> {
+    /// No contact closed.
+    pub const fn empty() -> Self {
+        Self {
+            closed: [false; NU],
+            priority: [0; NU],
+            len: 0,
         }
-        self.closed = [false; NU];
-        self.n_closed = 0;
-        self.last_derivative_lcps = [None; MAX_DERIVATIVE_ORDER];
-        if nc == 0 {
-            return Ok(());
-        }
-        // Level 0: acceleration LCP (2.5b) with bilateral constraints condensed.
-        let mut m = Matrix::<NQ, NQ>::zeros();
-        let mut h = Vector::<NQ>::zeros();
-        self.model.dynamics(&q, &u, t, &mut m, &mut h);
-        self.factor_at(&q, t, &m)?;
-        let mut drift_b = Vector::<NB>::zeros();
-        let mut drift_n = Vector::<NU>::zeros();
-        self.model.bilateral_drift(&q, &u, t, &mut drift_b);
-        self.model.gap_drift(&q, &u, t, &mut drift_n);
-        let mut c = Vector::<NQ>::zeros();
-        for k in 0..self.factor.rank() {
-            c[k] = -drift_b[self.factor.kept_tag(k)];
-        }
-        let mut lambda = Vector::<NU>::zeros();
-        let mut delta = Vector::<NU>::zeros();
-        let w_n = self.w_n;
-        let qdd = self
-            .lcp
-            .solve(
-                &self.factor,
-                &h,
-                &c,
-                &w_n,
-                &cand[..nc],
-                &drift_n,
-                &mut lambda,
-                &mut delta,
-            )
-            .map_err(|source| EventError::Lcp {
-                t,
-                stage: LcpStage::Acceleration,
-                source,
-            })?;
-        self.last_acceleration_lcp = (lambda, delta);
-        let lam_tol = self.opts.zero_tolerance * (1.0 + lambda.amax() + h.amax());
-        let del_tol = self.opts.zero_tolerance * (1.0 + qdd.amax() + drift_n.amax());
-        let mut order = [0usize; NU];
-        let mut n = 0;
-        let mut undecided = [0usize; NU];
-        let mut nu = 0;
-        for &i in &cand[..nc] {
-            let pos_l = lambda[i] > lam_tol;
-            let pos_d = delta[i] > del_tol;
-            let closed = match self.opts.active_set_rule {
-                ActiveSetRule::NaiveMultiplier => pos_l,
-                ActiveSetRule::NaiveAcceleration => !pos_d,
-                ActiveSetRule::DerivativeIteration => {
-                    if !pos_l && !pos_d {
-                        undecided[nu] = i;
-                        nu += 1;
-                    }
-                    pos_l
-                }
-            };
-            if closed {
-                order[n] = i;
-                n += 1;
-            }
-        }
-        if nu > 0 {
-            // Level-0 derivatives: q̈, λ (zero on undecided contacts) and λ_B from the KKT solve.
-            let mut d = Derivatives {
-                q: [qdd, Vector::zeros(), Vector::zeros()],
-                lambda_n: [Vector::zeros(); 3],
-                lambda_b: [Vector::zeros(); 3],
-            };
-            let mut f0 = h;
-            for &i in &order[..n] {
-                d.lambda_n[0][i] = lambda[i];
-                f0.axpy(lambda[i], &w_n.column(i), 1.0);
-            }
-            let (_, mu) = self.factor.solve_kkt(&f0, &c);
-            for k in 0..self.factor.rank() {
-                d.lambda_b[0][self.factor.kept_tag(k)] = mu[k];
-            }
-            let levels = self.opts.max_derivative_order.min(MAX_DERIVATIVE_ORDER);
-            for level in 1..=levels {
-                if nu == 0 {
-                    break; // criterion 1
-                }
-                self.order[..n].copy_from_slice(&order[..n]);
-                self.n_closed = n;
-                self.derivative_level(
-                    level,
-                    &m,
-                    &mut d,
-                    &mut order,
-                    &mut n,
-                    &mut undecided,
-                    &mut nu,
-                )?;
-            }
-            // Truncation (criterion 3 at the highest level): still undecided contacts stay closed.
-            for &i in &undecided[..nu] {
-                order[n] = i;
-                n += 1;
-            }
-        }
-        for &i in &order[..n] {
-            self.closed[i] = true;
-        }
-        self.order[..n].copy_from_slice(&order[..n]);
-        self.n_closed = n;
-        Ok(())
     }
 
-    /// Level k ≥ 1 of the iteration: solves (5.10)–(5.12) with the equality set
-    /// `order[..n]` (= J_λ,k−1, also loaded in `self.order`) and the undecided contacts
-    /// `undecided[..nu]`; stores q⁽ᵏ⁺²⁾, λ⁽ᵏ⁾, λ_B⁽ᵏ⁾ in `d`, appends new members of J_λk to
-    /// `order` and keeps the still undecided ones in `undecided`.
-    #[allow(clippy::too_many_arguments)]
-    fn derivative_level(
-        &mut self,
-        level: usize,
-        m: &Matrix<NQ, NQ>,
-        d: &mut Derivatives<NQ, NB, NU>,
-        order: &mut [usize; NU],
-        n: &mut usize,
-        undecided: &mut [usize; NU],
-        nu: &mut usize,
-    ) -> Result<(), EventError> {
-        let (t, q, u) = (self.t, self.q, self.u);
-        let zero = Vector::<NQ>::zeros();
-        let (qdd, qddd) = (d.q[0], d.q[1]);
-        let (mut m_dot, mut m_ddot) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-        self.model
-            .mass_matrix_rates(&q, &u, &qdd, t, &mut m_dot, &mut m_ddot);
-        let (mut h_dot, mut h_ddot) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-        self.model
-            .force_rates(&q, &u, &qdd, &qddd, t, &mut h_dot, &mut h_ddot);
-        let (mut w_dot, mut w_ddot) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
-        self.model
-            .gap_jacobian_rates(&q, &u, &qdd, t, &mut w_dot, &mut w_ddot);
-        let (mut g_dot, mut g_ddot) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
-        self.model
-            .bilateral_jacobian_rates(&q, &u, &qdd, t, &mut g_dot, &mut g_ddot);
-        // Right-hand side of (5.10) without the level-k multipliers, and the remainders ρ_k.
-        let (lb, ln) = (&d.lambda_b, &d.lambda_n);
-        let f = if level == 1 {
-            h_dot - m_dot * qdd + g_dot * lb[0] + w_dot * ln[0]
-        } else {
-            h_ddot - m_dot * qddd * 2.0 - m_ddot * qdd
-                + g_ddot * lb[0]
-                + g_dot * lb[1] * 2.0
-                + w_ddot * ln[0]
-                + w_dot * ln[1] * 2.0
-        };
-        let qddd_in = if level == 1 { zero } else { qddd };
-        let mut db = Matrix::<NB, 4>::zeros();
-        let mut dn = Matrix::<NU, 4>::zeros();
-        self.model
-            .bilateral_time_derivatives(&q, &u, &qdd, &qddd_in, &zero, t, &mut db);
-        self.model
-            .gap_time_derivatives(&q, &u, &qdd, &qddd_in, &zero, t, &mut dn);
-        let rho_b: Vector<NB> = db.column(level + 1).into_owned();
-        let rho_n: Vector<NU> = dn.column(level + 1).into_owned();
-        self.factor_at(&q, t, m)?;
-        let mut c = Vector::<NQ>::zeros();
-        for k in 0..self.factor.rank() {
-            let tag = self.factor.kept_tag(k);
-            c[k] = if tag < NB {
-                -rho_b[tag]
-            } else {
-                -rho_n[tag - NB]
-            };
+    /// Whether `contact` is closed (`false` for an index ≥ NU).
+    pub fn is_closed(&self, contact: usize) -> bool {
+        self.closed.get(contact).copied().unwrap_or(false)
+    }
+
+    /// Closed flag of every contact.
+    pub fn closed(&self) -> &[bool; NU] {
+        &self.closed
+    }
+
+    /// The closed contacts in priority order (the order of their columns in the factor).
+    pub fn priority(&self) -> &[usize] {
+        &self.priority[..self.len]
+    }
+
+    /// Number of closed contacts.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no contact is closed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Closes `contact` with the lowest priority so far; returns whether the set changed (not if
+    /// it was closed already or the index is ≥ NU).
+    pub(crate) fn close(&mut self, contact: usize) -> bool {
+        if contact >= NU || self.closed[contact] {
+            return false;
         }
-        // Criterion 2: undecided columns dependent on the equality columns stay closed.
-        let mut unil = [0usize; NU];
-        let mut nl = 0;
-        let w_n = self.w_n;
-        for &i in &undecided[..*nu] {
-            let b = self.factor.whiten(&w_n.column(i).into_owned());
-            if self.factor.project_out(&b).norm() <= self.opts.rank_tolerance * b.norm() {
-                order[*n] = i;
-                *n += 1;
-            } else {
-                unil[nl] = i;
-                nl += 1;
-            }
-        }
-        let mut lam = Vector::<NU>::zeros();
-        let mut del = Vector::<NU>::zeros();
-        let x = self
-            .lcp
-            .solve(
-                &self.factor,
-                &f,
-                &c,
-                &w_n,
-                &unil[..nl],
-                &rho_n,
-                &mut lam,
-                &mut del,
-            )
-            .map_err(|source| EventError::Lcp {
-                t,
-                stage: LcpStage::DerivativeIteration { order: level },
-                source,
-            })?;
-        // Equality multipliers of this level (bilateral and J_λ,k−1) from the KKT solve.
-        let mut f_all = f;
-        for &i in &unil[..nl] {
-            f_all.axpy(lam[i], &w_n.column(i), 1.0);
-        }
-        let (_, mu) = self.factor.solve_kkt(&f_all, &c);
-        for k in 0..self.factor.rank() {
-            let tag = self.factor.kept_tag(k);
-            if tag < NB {
-                d.lambda_b[level][tag] = mu[k];
-            } else {
-                d.lambda_n[level][tag - NB] = mu[k];
-            }
-        }
-        d.q[level] = x;
-        let lam_tol = self.opts.zero_tolerance * (1.0 + lam.amax() + f.amax());
-        let del_tol = self.opts.zero_tolerance * (1.0 + x.amax() + rho_n.amax());
-        let mut still = 0;
-        for &i in &unil[..nl] {
-            if lam[i] > lam_tol {
-                // J_λk: stays closed.
-                d.lambda_n[level][i] = lam[i];
-                order[*n] = i;
-                *n += 1;
-            } else if del[i] <= del_tol {
-                // λ⁽ᵏ⁾ = δ⁽ᵏ⁾ = 0: on to the next level with λ⁽ᵏ⁾ = 0.
-                undecided[still] = i;
-                still += 1;
-            }
-            // Otherwise J_δk: opens (λ ≡ 0 from here on).
-        }
-        *nu = still;
-        self.last_derivative_lcps[level - 1] = Some((lam, del));
-        Ok(())
+        self.closed[contact] = true;
+        self.priority[self.len] = contact;
+        self.len += 1;
+        true
+    }
+
+    /// A copy with `contact` closed as well (last in priority): a trial set for one projection.
+    pub(crate) fn with_closed(mut self, contact: usize) -> Self {
+        self.close(contact);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ActiveSet;
+
+    #[test]
+    fn closing_keeps_flags_and_priority_consistent() {
+        let mut set = ActiveSet::<4>::empty();
+        assert!(set.is_empty());
+        assert!(set.close(2) && set.close(0) && set.close(3));
+        assert!(!set.close(0), "closing a closed contact changes nothing");
+        assert!(!set.close(7), "an index beyond NU changes nothing");
+        assert_eq!(set.priority(), &[2, 0, 3]);
+        assert_eq!(set.closed(), &[true, false, true, true]);
+        assert_eq!(set.len(), 3);
+        assert!(set.is_closed(3) && !set.is_closed(1) && !set.is_closed(7));
+    }
+
+    #[test]
+    fn a_trial_set_leaves_the_original_unchanged() {
+        let mut set = ActiveSet::<3>::empty();
+        set.close(1);
+        let saved = set;
+        let trial = set.with_closed(0);
+        assert_eq!(trial.priority(), &[1, 0]);
+        assert_eq!(set, saved);
+        assert!(!set.is_closed(0) && trial.is_closed(0));
     }
 }

@@ -160,3 +160,102 @@ pub fn step<const NQ: usize, E>(
         ru: [*u0, ru2, ru3, ru4, du],
     })
 }
+
+#[cfg(test)]
+mod tests {
+    //! Dormand–Prince 5(4) on the harmonic oscillator q̈ = −q, q(0) = 1, q̇(0) = 0, with the exact
+    //! solution q = cos t, u = −sin t. A method of order p has global error C hᵖ + O(hᵖ⁺¹)
+    //! (Hairer, Nørsett & Wanner, *Solving ODEs I*, Theorem II.3.6), so halving h divides the
+    //! error at a fixed end time by ≈ 2⁵ = 32; the local error of the embedded order-4 estimate
+    //! and of the order-4 dense output scale as h⁵ (divided by 32 per halving).
+
+    use super::*;
+
+    type V = Vector<1>;
+
+    fn oscillator(_: f64, q: &V, _: &V, a: &mut V) -> Result<(), ()> {
+        *a = -q;
+        Ok(())
+    }
+
+    /// Global error at t = 1 after `n` fixed steps (error control disabled: rtol = atol = 1).
+    fn global_error(n: usize) -> f64 {
+        let h = 1.0 / n as f64;
+        let (mut t, mut q, mut u) = (0.0, V::new(1.0), V::new(0.0));
+        let mut a = -q;
+        for _ in 0..n {
+            let s = step(t, &q, &u, &a, h, 1.0, 1.0, &mut oscillator).unwrap();
+            // FSAL: the last stage is the acceleration at the new state.
+            assert_eq!(s.a1, -s.q1);
+            (t, q, u, a) = (t + h, s.q1, s.u1, s.a1);
+        }
+        (q[0] - t.cos()).abs().max((u[0] + t.sin()).abs())
+    }
+
+    #[test]
+    fn global_error_is_fifth_order() {
+        let errors: Vec<f64> = [10, 20, 40, 80].iter().map(|&n| global_error(n)).collect();
+        for pair in errors.windows(2) {
+            let ratio = pair[0] / pair[1];
+            // 2⁵ = 32; the leading term dominates, allow 2^4.6 … 2^5.4.
+            assert!(
+                (24.0..43.0).contains(&ratio),
+                "error ratio {ratio} (errors {errors:?})"
+            );
+        }
+        assert!(errors[3] < 1e-11, "{errors:?}");
+    }
+
+    #[test]
+    fn error_estimate_and_dense_output_have_local_order_five() {
+        let (q0, u0) = (V::new(1.0), V::new(0.0));
+        let mut est = Vec::new();
+        let mut mid = Vec::new();
+        for h in [0.4, 0.2, 0.1] {
+            // atol = 1, rtol = 0: `error` is the RMS of the raw embedded difference.
+            let s = step(0.0, &q0, &u0, &(-q0), h, 0.0, 1.0, &mut oscillator).unwrap();
+            est.push(s.error);
+            let (q, u) = s.interpolate(0.5);
+            mid.push(
+                (q[0] - (0.5 * h).cos())
+                    .abs()
+                    .max((u[0] + (0.5 * h).sin()).abs()),
+            );
+            // The continuous extension reproduces both ends.
+            let (qe, ue) = s.interpolate(1.0);
+            assert!((qe - s.q1).amax() <= 1e-15 && (ue - s.u1).amax() <= 1e-15);
+            assert_eq!(s.interpolate(0.0), (q0, u0));
+        }
+        for k in 0..2 {
+            let (r_est, r_mid) = (est[k] / est[k + 1], mid[k] / mid[k + 1]);
+            assert!(
+                (24.0..43.0).contains(&r_est),
+                "estimate ratio {r_est} ({est:?})"
+            );
+            assert!(
+                (24.0..43.0).contains(&r_mid),
+                "dense output ratio {r_mid} ({mid:?})"
+            );
+        }
+    }
+
+    #[test]
+    fn failing_acceleration_aborts_the_step() {
+        let mut calls = 0;
+        let mut fail_on_third = |_: f64, _: &V, _: &V, _: &mut V| {
+            calls += 1;
+            if calls == 3 { Err("stage 4") } else { Ok(()) }
+        };
+        let r = step(
+            0.0,
+            &V::new(1.0),
+            &V::new(0.0),
+            &V::new(-1.0),
+            0.1,
+            1e-6,
+            1e-6,
+            &mut fail_on_third,
+        );
+        assert_eq!(r.err(), Some("stage 4"));
+    }
+}

@@ -42,6 +42,21 @@ pub enum EventError {
         /// The tolerance it exceeds.
         tolerance: f64,
     },
+    /// A contact of the model has Coulomb friction μ ≠ 0. The event-driven integrator treats
+    /// contacts as frictionless (no tangential forces or impulses), so it refuses such a model
+    /// instead of dropping the friction; time-stepping handles friction.
+    #[error(
+        "contact `{contact}` (index {index}) has Coulomb friction μ = {friction}: the \
+         event-driven integrator handles frictionless contacts only (use time-stepping)"
+    )]
+    FrictionNotSupported {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient μ.
+        friction: f64,
+    },
     /// The error control asked for a step below `EventOptions::min_step`.
     #[error("step size underflow at t = {t}: h = {h:e} < {min_step:e}")]
     StepSizeUnderflow {
@@ -61,10 +76,14 @@ pub enum EventError {
         what: &'static str,
     },
     /// The mass matrix is not positive definite (Cholesky failed).
-    #[error("mass matrix not positive definite at t = {t}")]
+    #[error(
+        "mass matrix not positive definite at t = {t} (smallest eigenvalue {smallest_eigenvalue:e})"
+    )]
     MassMatrixNotPositiveDefinite {
         /// Time.
         t: f64,
+        /// Smallest eigenvalue of (M + Mᵀ)/2 there (see [`crate::linalg::spd`]).
+        smallest_eigenvalue: f64,
     },
     /// More than `EventOptions::max_events` events: an accumulation point that the Zeno
     /// criterion did not recognise, or chattering.

@@ -1,79 +1,157 @@
-//! Smooth-phase evaluations: the index-1 KKT acceleration with the current active set
-//! (Lötstedt (4.3)–(4.5), with rank-deficient W_A allowed: Lemma 5.2) and the projection of
-//! the state onto the constraint manifold after each accepted step.
+//! Smooth-phase evaluations: the index-1 KKT acceleration with a given active set (Lötstedt
+//! (4.3)–(4.5), with rank-deficient W_A allowed: Lemma 5.2) and the projection of the state
+//! onto the constraint manifold after each accepted step.
 //!
 //! Drift control (documented choice): after every accepted step q is projected onto
 //! {g(q) = 0, g_Nᵢ(q) = 0 for closed i} by at most three Gauss–Newton corrections of minimum
 //! kinetic norm (Δq = −M⁻¹W_K (W_KᵀM⁻¹W_K)⁻¹ r_K, via
-//! [`ConstraintFactor::correction`](super::constrained::ConstraintFactor::correction)), then
+//! [`ConstraintFactor::correction`](crate::linalg::ConstraintFactor::correction)), then
 //! u onto {Gᵀu + ĝ = 0, W_Nᵢᵀu + ŵ_Nᵢ = 0}, which is the M-orthogonal projection. Both
 //! corrections are of the size of the local error, so the order of the method is kept.
+//!
+//! [`KktSystem`] is a workspace: every evaluation takes the active set explicitly and leaves the
+//! factor, the Jacobians and the multipliers of its last point in the workspace; nothing here
+//! decides or stores which contacts are closed.
 
-use super::{EventDriven, EventError};
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use super::active_set::ActiveSet;
+use super::error::EventError;
+use crate::linalg::{ConstraintFactor, SpdError};
+use crate::mechanism::{Constraints, Matrix, Vector};
 
-impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
-where
-    Mo: Mechanism<NQ, NB, NU>,
-{
+/// The KKT system [M −W_A; W_Aᵀ 0] of the bilateral constraints and an active set at one point
+/// (q, t): the kinetic-metric factor, the Jacobians G, W_N with their time partials, and the
+/// multipliers of the last [`acceleration`](Self::acceleration).
+#[derive(Debug, Clone, Copy)]
+pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
+    factor: ConstraintFactor<NQ>,
+    rank_tolerance: f64,
+    g_jac: Matrix<NQ, NB>,
+    g_tp: Vector<NB>,
+    w_n: Matrix<NQ, NU>,
+    w_tp: Vector<NU>,
+    lambda_b: Vector<NB>,
+    lambda_n: Vector<NU>,
+    evaluations: usize,
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
+    /// An empty workspace; columns whose kinetic-metric remainder is below `rank_tolerance`
+    /// times their norm count as dependent.
+    pub fn new(rank_tolerance: f64) -> Self {
+        Self {
+            factor: ConstraintFactor::default(),
+            rank_tolerance,
+            g_jac: Matrix::zeros(),
+            g_tp: Vector::zeros(),
+            w_n: Matrix::zeros(),
+            w_tp: Vector::zeros(),
+            lambda_b: Vector::zeros(),
+            lambda_n: Vector::zeros(),
+            evaluations: 0,
+        }
+    }
+
+    /// Number of [`acceleration`](Self::acceleration) calls since the last
+    /// [`reset_evaluations`](Self::reset_evaluations).
+    pub fn evaluations(&self) -> usize {
+        self.evaluations
+    }
+
+    /// Restarts the count of accelerations.
+    pub fn reset_evaluations(&mut self) {
+        self.evaluations = 0;
+    }
+
+    /// The factor of M and of the kept constraint columns (tags: bilateral i → i, contact
+    /// j → NB + j).
+    pub fn factor(&self) -> &ConstraintFactor<NQ> {
+        &self.factor
+    }
+
+    /// G and ĝ at the last point.
+    pub fn bilateral_jacobian(&self) -> (&Matrix<NQ, NB>, &Vector<NB>) {
+        (&self.g_jac, &self.g_tp)
+    }
+
+    /// W_N and ŵ_N at the last point.
+    pub fn gap_jacobian(&self) -> (&Matrix<NQ, NU>, &Vector<NU>) {
+        (&self.w_n, &self.w_tp)
+    }
+
+    /// Contact multipliers λ_N of the last acceleration (zero for open or dropped columns).
+    pub fn contact_multipliers(&self) -> &Vector<NU> {
+        &self.lambda_n
+    }
+
+    /// Bilateral multipliers λ_B of the last acceleration.
+    pub fn bilateral_multipliers(&self) -> &Vector<NB> {
+        &self.lambda_b
+    }
+
     /// Loads M(q, t) into the factor and pushes the bilateral and closed-contact columns in
-    /// priority order (bilateral first, then `self.order`). Tags: bilateral i → i, contact
-    /// j → NB + j.
-    pub(super) fn factor_at(
+    /// priority order (bilateral first, then `active.priority()`).
+    pub fn factor_at<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
         q: &Vector<NQ>,
         t: f64,
         m: &Matrix<NQ, NQ>,
     ) -> Result<(), EventError> {
-        if !self.factor.set_mass(m) {
-            return Err(if m.iter().all(|x| x.is_finite()) {
-                EventError::MassMatrixNotPositiveDefinite { t }
-            } else {
-                EventError::NonFinite {
+        if let Err(e) = self.factor.set_mass(m) {
+            return Err(match e {
+                SpdError::NotPositiveDefinite {
+                    smallest_eigenvalue,
+                } => EventError::MassMatrixNotPositiveDefinite {
+                    t,
+                    smallest_eigenvalue,
+                },
+                SpdError::NonFinite => EventError::NonFinite {
                     t,
                     what: "mass matrix",
-                }
+                },
             });
         }
+        // Time partials start from zero: a scleronomic model need not write them.
         let mut tp_b = Vector::<NB>::zeros();
         let mut tp_n = Vector::<NU>::zeros();
-        self.model
-            .bilateral_jacobian(q, t, &mut self.g_jac, &mut tp_b);
-        self.model.gap_jacobian(q, t, &mut self.w_n, &mut tp_n);
+        model.bilateral_jacobian(q, t, &mut self.g_jac, &mut tp_b);
+        model.gap_jacobian(q, t, &mut self.w_n, &mut tp_n);
         self.g_tp = tp_b;
         self.w_tp = tp_n;
-        let tol = self.opts.rank_tolerance;
+        let tol = self.rank_tolerance;
         for i in 0..NB {
             let col = self.g_jac.column(i).into_owned();
             self.factor.push_column(i, &col, tol);
         }
-        for k in 0..self.n_closed {
-            let j = self.order[k];
+        for &j in active.priority() {
             let col = self.w_n.column(j).into_owned();
             self.factor.push_column(NB + j, &col, tol);
         }
         Ok(())
     }
 
-    /// q̈ = a(t, q, u) with the current active set; multipliers into `self.lambda_b`,
-    /// `self.lambda_n` (zero for open or dependent columns).
-    pub(super) fn acceleration(
+    /// q̈ = a(t, q, u) with the active set `active`; the multipliers are kept (see
+    /// [`contact_multipliers`](Self::contact_multipliers)).
+    pub fn acceleration<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
         t: f64,
         q: &Vector<NQ>,
         u: &Vector<NQ>,
         a: &mut Vector<NQ>,
     ) -> Result<(), EventError> {
-        self.stats.evaluations += 1;
+        self.evaluations += 1;
         let mut m = Matrix::<NQ, NQ>::zeros();
         let mut h = Vector::<NQ>::zeros();
-        self.model.dynamics(q, u, t, &mut m, &mut h);
-        self.factor_at(q, t, &m)?;
+        model.dynamics(q, u, t, &mut m, &mut h);
+        self.factor_at(model, active, q, t, &m)?;
         let mut drift_b = Vector::<NB>::zeros();
         let mut drift_n = Vector::<NU>::zeros();
-        self.model.bilateral_drift(q, u, t, &mut drift_b);
-        if self.n_closed > 0 {
-            self.model.gap_drift(q, u, t, &mut drift_n);
+        model.bilateral_drift(q, u, t, &mut drift_b);
+        if !active.is_empty() {
+            model.gap_drift(q, u, t, &mut drift_n);
         }
         let mut c = Vector::<NQ>::zeros();
         for k in 0..self.factor.rank() {
@@ -105,11 +183,13 @@ where
         Ok(())
     }
 
-    /// Projects q onto the position constraints of the active set, then u onto the velocity
-    /// constraints (see the module documentation). `project_u = false` leaves u unchanged
-    /// (before an impact, whose LCP decides the velocities).
-    pub(super) fn project(
+    /// Projects q onto the position constraints of the bilateral constraints and `active`, then
+    /// u onto their velocity constraints (see the module documentation). `project_u = false`
+    /// leaves u unchanged (before an impact, whose LCP decides the velocities).
+    pub fn project<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
         t: f64,
         q: &mut Vector<NQ>,
         u: &mut Vector<NQ>,
@@ -119,13 +199,13 @@ where
         let mut g = Vector::<NB>::zeros();
         let mut gn = Vector::<NU>::zeros();
         for _ in 0..3 {
-            self.model.mass_matrix(q, t, &mut m);
-            self.factor_at(q, t, &m)?;
+            model.mass_matrix(q, t, &mut m);
+            self.factor_at(model, active, q, t, &m)?;
             if self.factor.rank() == 0 {
                 break;
             }
-            self.model.bilateral(q, t, &mut g);
-            self.model.gaps(q, t, &mut gn);
+            model.bilateral(q, t, &mut g);
+            model.gaps(q, t, &mut gn);
             let mut r = Vector::<NQ>::zeros();
             let mut rmax = 0.0_f64;
             for k in 0..self.factor.rank() {
@@ -142,8 +222,8 @@ where
             }
         }
         if project_u {
-            self.model.mass_matrix(q, t, &mut m);
-            self.factor_at(q, t, &m)?;
+            model.mass_matrix(q, t, &mut m);
+            self.factor_at(model, active, q, t, &m)?;
             let mut r = Vector::<NQ>::zeros();
             for k in 0..self.factor.rank() {
                 let tag = self.factor.kept_tag(k);
@@ -161,15 +241,16 @@ where
         Ok(())
     }
 
-    /// Normal velocities γ = W_Nᵀu + ŵ_N at (q, u, t).
-    pub(super) fn normal_velocities(
+    /// Normal velocities γ = W_Nᵀu + ŵ_N at (q, u, t) (W_N, ŵ_N are kept).
+    pub fn normal_velocities<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
+        model: &Mo,
         q: &Vector<NQ>,
         u: &Vector<NQ>,
         t: f64,
     ) -> Vector<NU> {
         let mut tp = Vector::<NU>::zeros();
-        self.model.gap_jacobian(q, t, &mut self.w_n, &mut tp);
+        model.gap_jacobian(q, t, &mut self.w_n, &mut tp);
         self.w_tp = tp;
         self.w_n.tr_mul(u) + tp
     }

@@ -29,43 +29,59 @@
 //! velocity is removed by the M-orthogonal projection onto wᵢᵀq̇ + ŵᵢ = 0 (as for drift after
 //! every step), which changes the kinetic energy by ½γ⁻²/(wᵢᵀM_c⁻¹wᵢ) = T (γ⁻/Vᵢ)², at most
 //! rtol^{2/3}·T and in practice of the order of the squared location noise. The active set
-//! (Theorem 5.4, [`active_set`](super::active_set)) then decides whether the contact stays
-//! closed (λ > 0, or λ = 0 with a positive derivative) or opens again; a contact that opens
-//! with δ > 0 leaves on a short flight g_N ≈ ½δs² + δ̇s³/6 whose first step is shortened until
-//! its gap is seen to rise (see the integrator), so its return is located as a new event.
+//! (Theorem 5.4, [`derivative_iteration`](super::derivative_iteration)) then decides whether
+//! the contact stays closed (λ > 0, or λ = 0 with a positive derivative) or opens again; a
+//! contact that opens with δ > 0 leaves on a short flight g_N ≈ ½δs² + δ̇s³/6 whose first step
+//! is shortened until its gap is seen to rise (see the integrator), so its return is located as
+//! a new event.
 
-use super::{EventDriven, EventError};
-use crate::mechanism::{Matrix, Mechanism};
+use super::active_set::ActiveSet;
+use super::error::EventError;
+use super::evaluate::KktSystem;
+use super::options::EventOptions;
+use crate::mechanism::{Constraints, Matrix, Vector};
 
-impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
+/// γ_graze of `contact` at (t, q, u) with the pre-event active set `active` (see the module
+/// docs): max(`velocity_tolerance`, rtol^{1/3} · √(2T · wᵀM_c⁻¹w)).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn grazing_velocity<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    active: &ActiveSet<NU>,
+    contact: usize,
+    t: f64,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+) -> Result<f64, EventError>
 where
-    Mo: Mechanism<NQ, NB, NU>,
+    Mo: Constraints<NQ, NB, NU>,
 {
-    /// γ_graze of `contact` at the current state (see the module docs).
-    pub(super) fn grazing_velocity(&mut self, contact: usize) -> Result<f64, EventError> {
-        let (t, q, u) = (self.t, self.q, self.u);
-        let mut m = Matrix::<NQ, NQ>::zeros();
-        self.model.mass_matrix(&q, t, &mut m);
-        self.factor_at(&q, t, &m)?;
-        let w = self.w_n.column(contact).into_owned();
-        let z = self.factor.project_out(&self.factor.whiten(&w));
-        let two_t = (self.factor.l.transpose() * u).norm_squared();
-        let v = (two_t * z.norm_squared()).sqrt();
-        Ok(self.opts.velocity_tolerance.max(self.opts.rtol.cbrt() * v))
-    }
+    let mut m = Matrix::<NQ, NQ>::zeros();
+    model.mass_matrix(q, t, &mut m);
+    kkt.factor_at(model, active, q, t, &m)?;
+    let w = kkt.gap_jacobian().0.column(contact).into_owned();
+    let factor = kkt.factor();
+    let z = factor.project_out(&factor.whiten(&w));
+    let two_t = (factor.l.transpose() * u).norm_squared();
+    let v = (two_t * z.norm_squared()).sqrt();
+    Ok(opts.velocity_tolerance.max(opts.rtol.cbrt() * v))
+}
 
-    /// Grazing closing of `contact`: removes its normal velocity by the M-orthogonal projection
-    /// with the contact temporarily added to the active set (no impulse).
-    pub(super) fn grazing_closing(&mut self, contact: usize) -> Result<(), EventError> {
-        let (t, mut q, mut u) = (self.t, self.q, self.u);
-        let saved = self.n_closed;
-        self.order[self.n_closed] = contact;
-        self.n_closed += 1;
-        let res = self.project(t, &mut q, &mut u, true);
-        self.n_closed = saved;
-        res?;
-        self.q = q;
-        self.u = u;
-        Ok(())
-    }
+/// Grazing closing of `contact`: its normal velocity removed by the M-orthogonal projection
+/// with the contact added to a trial copy of `active` (no impulse). Returns the projected
+/// (q, u); `active` is not changed (the active-set decision after the event settles it).
+pub(super) fn grazing_closing<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    active: &ActiveSet<NU>,
+    contact: usize,
+    t: f64,
+    (mut q, mut u): (Vector<NQ>, Vector<NQ>),
+) -> Result<(Vector<NQ>, Vector<NQ>), EventError>
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    kkt.project(model, &active.with_closed(contact), t, &mut q, &mut u, true)?;
+    Ok((q, u))
 }

@@ -15,109 +15,128 @@
 //! A contact with g_N = 0 left out because γ⁻ > 0 that the impulses drive to γ⁺ < 0 is added
 //! and the LCP re-solved (at most NU times).
 
-use super::{EventDriven, EventError, LcpStage};
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use super::active_set::ActiveSet;
+use super::error::{EventError, LcpStage};
+use super::evaluate::KktSystem;
+use super::mixed_lcp::MixedLcp;
+use super::options::EventOptions;
+use crate::mechanism::{Constraints, Matrix, Vector};
 
-impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
+/// The velocity jump of an impact: post-impact velocities and the impulses that cause them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ImpactJump<const NQ: usize, const NB: usize, const NU: usize> {
+    /// u⁺.
+    pub u_post: Vector<NQ>,
+    /// Contact impulses Λ.
+    pub impulse: Vector<NU>,
+    /// Bilateral impulses p_b.
+    pub bilateral_impulse: Vector<NB>,
+}
+
+/// The impact law at (t, q, u⁻) triggered by contact `trigger`. `inelastic[i]` forces eᵢ = 0
+/// (Zeno switch). The bilateral impulses are condensed; no contact is held closed by the active
+/// set during the impact (the LCP decides every contact at g_N = 0).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    lcp: &mut MixedLcp<NQ, NU>,
+    trigger: usize,
+    inelastic: &[bool; NU],
+    t: f64,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+) -> Result<ImpactJump<NQ, NB, NU>, EventError>
 where
-    Mo: Mechanism<NQ, NB, NU>,
+    Mo: Constraints<NQ, NB, NU>,
 {
-    /// Applies the impact law at the current state; returns (Λ, p_b). `inelastic[i]` forces
-    /// eᵢ = 0 (Zeno switch).
-    pub(super) fn impact(
-        &mut self,
-        trigger: usize,
-        inelastic: &[bool; NU],
-    ) -> Result<(Vector<NU>, Vector<NB>), EventError> {
-        let (t, q, u) = (self.t, self.q, self.u);
-        let mut gn = Vector::<NU>::zeros();
-        self.model.gaps(&q, t, &mut gn);
-        let gamma = self.normal_velocities(&q, &u, t);
-        let laws = self.model.contact_laws();
-        let mut in_lcp = [false; NU];
-        for i in 0..NU {
-            in_lcp[i] = i == trigger
-                || (gn[i] <= self.opts.gap_tolerance && gamma[i] <= self.opts.velocity_tolerance);
-        }
-        let mut d = Vector::<NU>::zeros();
-        for i in 0..NU {
-            let e = if inelastic[i] || gamma[i].abs() <= self.opts.velocity_tolerance {
-                0.0
-            } else {
-                laws[i].normal_restitution
-            };
-            d[i] = gamma[i] + e * gamma[i].min(0.0);
-        }
-        let mut m = Matrix::<NQ, NQ>::zeros();
-        self.model.mass_matrix(&q, t, &mut m);
-        let saved = self.n_closed;
-        self.n_closed = 0;
-        let res = self.factor_at(&q, t, &m);
-        self.n_closed = saved;
-        res?;
-        let mut c = Vector::<NQ>::zeros();
-        for k in 0..self.factor.rank() {
-            let i = self.factor.kept_tag(k);
-            c[k] = -(self.g_jac.column(i).dot(&u) + self.g_tp[i]);
-        }
-        let w_n = self.w_n;
-        let mut lambda = Vector::<NU>::zeros();
-        for _ in 0..=NU {
-            let mut list = [0usize; NU];
-            let mut n = 0;
-            for (i, &inside) in in_lcp.iter().enumerate() {
-                if inside {
-                    list[n] = i;
-                    n += 1;
-                }
+    let mut gn = Vector::<NU>::zeros();
+    model.gaps(q, t, &mut gn);
+    let gamma = kkt.normal_velocities(model, q, u, t);
+    let laws = model.contact_laws();
+    let mut in_lcp = [false; NU];
+    for i in 0..NU {
+        in_lcp[i] =
+            i == trigger || (gn[i] <= opts.gap_tolerance && gamma[i] <= opts.velocity_tolerance);
+    }
+    // Offsets γ⁻ + e ∘ min(γ⁻, 0) of Newton's law.
+    let mut d = Vector::<NU>::zeros();
+    for i in 0..NU {
+        let e = if inelastic[i] || gamma[i].abs() <= opts.velocity_tolerance {
+            0.0
+        } else {
+            laws[i].normal_restitution
+        };
+        d[i] = gamma[i] + e * gamma[i].min(0.0);
+    }
+    let mut m = Matrix::<NQ, NQ>::zeros();
+    model.mass_matrix(q, t, &mut m);
+    kkt.factor_at(model, &ActiveSet::empty(), q, t, &m)?;
+    // Bilateral velocity constraints after the impact: Gᵀu⁺ + ĝ = 0.
+    let (g_jac, g_tp) = kkt.bilateral_jacobian();
+    let mut c = Vector::<NQ>::zeros();
+    for k in 0..kkt.factor().rank() {
+        let i = kkt.factor().kept_tag(k);
+        c[k] = -(g_jac.column(i).dot(u) + g_tp[i]);
+    }
+    let (w_n, w_tp) = (*kkt.gap_jacobian().0, *kkt.gap_jacobian().1);
+    let factor = kkt.factor();
+    let mut lambda = Vector::<NU>::zeros();
+    // Every pass either returns or adds a contact to the LCP, so at most NU + 1 passes run.
+    loop {
+        let mut list = [0usize; NU];
+        let mut n = 0;
+        for (i, &inside) in in_lcp.iter().enumerate() {
+            if inside {
+                list[n] = i;
+                n += 1;
             }
-            lambda.fill(0.0);
-            let mut delta = Vector::<NU>::zeros();
-            let du = self
-                .lcp
-                .solve(
-                    &self.factor,
-                    &Vector::zeros(),
-                    &c,
-                    &w_n,
-                    &list[..n],
-                    &d,
-                    &mut lambda,
-                    &mut delta,
-                )
-                .map_err(|source| EventError::Lcp {
+        }
+        lambda.fill(0.0);
+        let mut delta = Vector::<NU>::zeros();
+        let du = lcp
+            .solve(
+                factor,
+                &Vector::zeros(),
+                &c,
+                &w_n,
+                &list[..n],
+                &d,
+                &mut lambda,
+                &mut delta,
+            )
+            .map_err(|source| EventError::Lcp {
+                t,
+                stage: LcpStage::Impact,
+                source,
+            })?;
+        let u_post = u + du;
+        let g_post = w_n.tr_mul(&u_post) + w_tp;
+        let mut added = false;
+        for i in 0..NU {
+            if !in_lcp[i] && gn[i] <= opts.gap_tolerance && g_post[i] < -opts.velocity_tolerance {
+                in_lcp[i] = true;
+                added = true;
+            }
+        }
+        if !added || n == NU {
+            let (_, mu) = factor.solve_kkt(&(w_n * lambda), &c);
+            let mut p_b = Vector::<NB>::zeros();
+            for k in 0..factor.rank() {
+                p_b[factor.kept_tag(k)] = mu[k];
+            }
+            if !u_post.iter().all(|x| x.is_finite()) {
+                return Err(EventError::NonFinite {
                     t,
-                    stage: LcpStage::Impact,
-                    source,
-                })?;
-            let u_post = u + du;
-            let g_post = w_n.tr_mul(&u_post) + self.w_tp;
-            let mut added = false;
-            for i in 0..NU {
-                if !in_lcp[i]
-                    && gn[i] <= self.opts.gap_tolerance
-                    && g_post[i] < -self.opts.velocity_tolerance
-                {
-                    in_lcp[i] = true;
-                    added = true;
-                }
+                    what: "post-impact velocity",
+                });
             }
-            if !added || n == NU {
-                let (_, mu) = self.factor.solve_kkt(&(w_n * lambda), &c);
-                let mut p_b = Vector::<NB>::zeros();
-                for k in 0..self.factor.rank() {
-                    p_b[self.factor.kept_tag(k)] = mu[k];
-                }
-                if !u_post.iter().all(|x| x.is_finite()) {
-                    return Err(EventError::NonFinite {
-                        t,
-                        what: "post-impact velocity",
-                    });
-                }
-                self.u = u_post;
-                return Ok((lambda, p_b));
-            }
+            return Ok(ImpactJump {
+                u_post,
+                impulse: lambda,
+                bilateral_impulse: p_b,
+            });
         }
-        unreachable!("the loop returns once no contact is added, at most NU times")
     }
 }

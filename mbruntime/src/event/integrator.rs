@@ -1,56 +1,73 @@
 //! The event-driven integrator: smooth phases with Dormand–Prince 5(4), event location on the
 //! dense output, impacts, new active sets and accumulation points.
+//!
+//! The integrator owns the committed state — time, positions, velocities, acceleration, active
+//! set, multipliers, flight histories — and is the only code that changes it. Trial steps, trial
+//! active sets and the decisions of the jump and active-set functions are computed on copies and
+//! committed only when all of them succeeded: after an error the integrator is still at its last
+//! accepted step or event.
 
-use super::EventError;
-use super::active_set::MAX_DERIVATIVE_ORDER;
-use super::constrained::ConstraintFactor;
+use super::active_set::ActiveSet;
+use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_active_set};
 use super::dopri::{self, DenseStep};
+use super::error::EventError;
+use super::evaluate::KktSystem;
+use super::jump::{JumpContext, LocatedEvent, event_jump};
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use super::report::{Event, EventKind, Report, Stats};
 use super::root::illinois;
 use super::zeno::FlightHistory;
-use crate::mechanism::{Matrix, Mechanism, Vector};
+use crate::mechanism::{Constraints, Matrix, Rates, Vector};
 
-/// Event-driven integrator for a [`Mechanism`] with NQ coordinates, NB bilateral constraints
-/// and NU frictionless unilateral contacts (friction data are ignored).
+/// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
+/// and NU frictionless unilateral contacts (a model with Coulomb friction μ ≠ 0 on a contact is
+/// refused with [`EventError::FrictionNotSupported`]).
 ///
 /// Construct with [`EventDriven::new`] (the only allocation: the Lemke tableau), start with
 /// [`initialize`](Self::initialize), run with [`advance_to`](Self::advance_to). No step and no
 /// event allocates.
 pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
-    pub(super) model: Mo,
-    pub(super) opts: EventOptions,
-    pub(super) t: f64,
-    pub(super) q: Vector<NQ>,
-    pub(super) u: Vector<NQ>,
-    pub(super) a: Vector<NQ>,
-    pub(super) closed: [bool; NU],
-    /// Closed contacts in priority order for the rank-revealing factor.
-    pub(super) order: [usize; NU],
-    pub(super) n_closed: usize,
-    pub(super) lambda_b: Vector<NB>,
-    pub(super) lambda_n: Vector<NU>,
-    pub(super) factor: ConstraintFactor<NQ>,
-    pub(super) lcp: MixedLcp<NQ, NU>,
-    pub(super) g_jac: Matrix<NQ, NB>,
-    pub(super) g_tp: Vector<NB>,
-    pub(super) w_n: Matrix<NQ, NU>,
-    pub(super) w_tp: Vector<NU>,
-    pub(super) last_acceleration_lcp: (Vector<NU>, Vector<NU>),
-    pub(super) last_derivative_lcps: [Option<(Vector<NU>, Vector<NU>)>; MAX_DERIVATIVE_ORDER],
+    model: Mo,
+    opts: EventOptions,
+    t: f64,
+    q: Vector<NQ>,
+    u: Vector<NQ>,
+    a: Vector<NQ>,
+    active: ActiveSet<NU>,
+    lambda_b: Vector<NB>,
+    lambda_n: Vector<NU>,
+    last_acceleration_lcp: LcpSolution<NU>,
+    last_derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
     h: f64,
     first_step_limit: f64,
     /// Open contacts left at g_N = 0, γ = 0 with δ > 0 by the last event: their gap must rise
     /// first, so a first step whose first gap sample is not positive is too long and is halved.
     rising: [bool; NU],
     flights: [FlightHistory; NU],
-    pub(super) stats: Stats,
+    stats: Stats,
+    kkt: KktSystem<NQ, NB, NU>,
+    lcp: MixedLcp<NQ, NU>,
+}
+
+/// A state projected onto a newly decided active set, with everything that goes with it: what
+/// the start and every event commit.
+struct Settled<const NQ: usize, const NB: usize, const NU: usize> {
+    q: Vector<NQ>,
+    u: Vector<NQ>,
+    a: Vector<NQ>,
+    lambda_b: Vector<NB>,
+    lambda_n: Vector<NU>,
+    active: ActiveSet<NU>,
+    acceleration_lcp: Option<LcpSolution<NU>>,
+    derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
+    first_step_limit: f64,
+    rising: [bool; NU],
 }
 
 impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
 where
-    Mo: Mechanism<NQ, NB, NU>,
+    Mo: Rates<NQ, NB, NU>,
 {
     /// A new integrator for `model` (not yet initialised).
     pub fn new(model: Mo, opts: EventOptions) -> Self {
@@ -61,17 +78,9 @@ where
             q: Vector::zeros(),
             u: Vector::zeros(),
             a: Vector::zeros(),
-            closed: [false; NU],
-            order: [0; NU],
-            n_closed: 0,
+            active: ActiveSet::empty(),
             lambda_b: Vector::zeros(),
             lambda_n: Vector::zeros(),
-            factor: ConstraintFactor::default(),
-            lcp: MixedLcp::default(),
-            g_jac: Matrix::zeros(),
-            g_tp: Vector::zeros(),
-            w_n: Matrix::zeros(),
-            w_tp: Vector::zeros(),
             last_acceleration_lcp: (Vector::zeros(), Vector::zeros()),
             last_derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
             h: opts.initial_step,
@@ -79,14 +88,18 @@ where
             rising: [false; NU],
             flights: [FlightHistory::default(); NU],
             stats: Stats::default(),
+            kkt: KktSystem::new(opts.rank_tolerance),
+            lcp: MixedLcp::default(),
         }
     }
 
     /// Sets the state at t₀ and determines the initial active set (Theorem 5.4).
     ///
-    /// Errors: [`EventError::InconsistentInitialData`] if |g| or |Gᵀq̇ + ĝ| exceed 1e-8, a gap is
+    /// Errors: [`EventError::FrictionNotSupported`] if a contact has μ ≠ 0;
+    /// [`EventError::InconsistentInitialData`] if |g| or |Gᵀq̇ + ĝ| exceed 1e-8, a gap is
     /// below −`gap_tolerance`, or a closed gap has γ < −`velocity_tolerance`; LCP and
-    /// non-finite errors.
+    /// non-finite errors. After an error the state (time, positions, velocities, active set) is
+    /// unchanged.
     pub fn initialize(
         &mut self,
         t0: f64,
@@ -99,12 +112,45 @@ where
                 what: "initial state",
             });
         }
+        self.check_frictionless()?;
+        self.check_initial_data(t0, &q0, &u0)?;
+        // Work counters restart here (the accelerations are counted by the KKT workspace).
+        self.stats = Stats::default();
+        self.kkt.reset_evaluations();
+        let settled = self.settle(t0, q0, u0)?;
+        self.flights = [FlightHistory::default(); NU];
+        self.h = self.opts.initial_step;
+        self.commit_settled(t0, settled);
+        Ok(())
+    }
+
+    /// [`EventError::FrictionNotSupported`] for the first contact with Coulomb friction μ ≠ 0
+    /// (the contacts are treated as frictionless here).
+    fn check_frictionless(&self) -> Result<(), EventError> {
+        let laws = self.model.contact_laws();
+        match laws.iter().position(|law| law.friction != 0.0) {
+            Some(index) => Err(EventError::FrictionNotSupported {
+                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index],
+                index,
+                friction: laws[index].friction,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Bilateral residuals, gaps and the normal velocities of closed gaps at the start.
+    fn check_initial_data(
+        &mut self,
+        t0: f64,
+        q0: &Vector<NQ>,
+        u0: &Vector<NQ>,
+    ) -> Result<(), EventError> {
         let mut g = Vector::<NB>::zeros();
-        self.model.bilateral(&q0, t0, &mut g);
+        self.model.bilateral(q0, t0, &mut g);
         let mut jac = Matrix::<NQ, NB>::zeros();
         let mut tp = Vector::<NB>::zeros();
-        self.model.bilateral_jacobian(&q0, t0, &mut jac, &mut tp);
-        let gv = jac.tr_mul(&u0) + tp;
+        self.model.bilateral_jacobian(q0, t0, &mut jac, &mut tp);
+        let gv = jac.tr_mul(u0) + tp;
         const BILATERAL_TOL: f64 = 1e-8;
         if g.amax() > BILATERAL_TOL {
             return Err(EventError::InconsistentInitialData {
@@ -121,8 +167,8 @@ where
             });
         }
         let mut gn = Vector::<NU>::zeros();
-        self.model.gaps(&q0, t0, &mut gn);
-        let gamma = self.normal_velocities(&q0, &u0, t0);
+        self.model.gaps(q0, t0, &mut gn);
+        let gamma = self.kkt.normal_velocities(&self.model, q0, u0, t0);
         for i in 0..NU {
             if gn[i] < -self.opts.gap_tolerance {
                 return Err(EventError::InconsistentInitialData {
@@ -139,46 +185,86 @@ where
                 });
             }
         }
-        self.t = t0;
-        self.q = q0;
-        self.u = u0;
-        self.stats = Stats::default();
-        self.flights = [FlightHistory::default(); NU];
-        self.h = self.opts.initial_step;
-        self.after_event()
+        Ok(())
     }
 
-    /// New active set, projection, acceleration and first-step limit after an event.
-    fn after_event(&mut self) -> Result<(), EventError> {
-        self.determine_active_set()?;
-        let (t, mut q, mut u) = (self.t, self.q, self.u);
-        self.project(t, &mut q, &mut u, true)?;
-        self.q = q;
-        self.u = u;
+    /// New active set at (t, q, u), projection onto it, acceleration, and the first-step limit
+    /// of the next smooth phase; nothing is committed.
+    fn settle(
+        &mut self,
+        t: f64,
+        mut q: Vector<NQ>,
+        mut u: Vector<NQ>,
+    ) -> Result<Settled<NQ, NB, NU>, EventError> {
+        let decision = decide_active_set(
+            &self.model,
+            &self.opts,
+            &mut self.kkt,
+            &mut self.lcp,
+            t,
+            &q,
+            &u,
+        )?;
+        let active = decision.active;
+        self.kkt
+            .project(&self.model, &active, t, &mut q, &mut u, true)?;
         let mut a = Vector::<NQ>::zeros();
-        self.acceleration(t, &q, &u, &mut a)?;
-        self.a = a;
+        self.kkt
+            .acceleration(&self.model, &active, t, &q, &u, &mut a)?;
+        let (lambda_b, lambda_n) = (
+            *self.kkt.bilateral_multipliers(),
+            *self.kkt.contact_multipliers(),
+        );
         // An open contact leaving g_N = 0 with γ > 0 and δ < 0 lands again after about
         // 2γ/|δ|: the first step stops at half of it so that the next step starts with g_N > 0
         // and the landing is seen as a sign change.
         let mut gn = Vector::<NU>::zeros();
         self.model.gaps(&q, t, &mut gn);
-        let gamma = self.normal_velocities(&q, &u, t);
+        let gamma = self.kkt.normal_velocities(&self.model, &q, &u, t);
         let mut drift = Vector::<NU>::zeros();
         self.model.gap_drift(&q, &u, t, &mut drift);
-        let delta = self.w_n.tr_mul(&a) + drift;
-        self.first_step_limit = f64::INFINITY;
+        let delta = self.kkt.gap_jacobian().0.tr_mul(&a) + drift;
+        let mut first_step_limit = f64::INFINITY;
+        let mut rising = [false; NU];
         for i in 0..NU {
-            let touching = !self.closed[i] && gn[i] <= self.opts.gap_tolerance;
+            let touching = !active.is_closed(i) && gn[i] <= self.opts.gap_tolerance;
             if touching && gamma[i] > 0.0 && delta[i] < 0.0 {
-                self.first_step_limit = self.first_step_limit.min(gamma[i] / -delta[i]);
+                first_step_limit = first_step_limit.min(gamma[i] / -delta[i]);
             }
             // A contact opened at γ = 0 with δ > 0 (e.g. after a grazing closing) leaves on
             // g_N ≈ ½δ s² + δ̇ s³/6, which may return after 3δ/|δ̇|: see `rising`.
-            self.rising[i] =
+            rising[i] =
                 touching && gamma[i].abs() <= self.opts.velocity_tolerance && delta[i] > 0.0;
         }
-        Ok(())
+        Ok(Settled {
+            q,
+            u,
+            a,
+            lambda_b,
+            lambda_n,
+            active,
+            acceleration_lcp: decision.acceleration_lcp,
+            derivative_lcps: decision.derivative_lcps,
+            first_step_limit,
+            rising,
+        })
+    }
+
+    /// Makes `s` the state at time t.
+    fn commit_settled(&mut self, t: f64, s: Settled<NQ, NB, NU>) {
+        self.t = t;
+        self.q = s.q;
+        self.u = s.u;
+        self.a = s.a;
+        self.lambda_b = s.lambda_b;
+        self.lambda_n = s.lambda_n;
+        self.active = s.active;
+        if let Some(lcp) = s.acceleration_lcp {
+            self.last_acceleration_lcp = lcp;
+        }
+        self.last_derivative_lcps = s.derivative_lcps;
+        self.first_step_limit = s.first_step_limit;
+        self.rising = s.rising;
     }
 
     /// Current time.
@@ -207,11 +293,19 @@ where
     }
     /// Which contacts are closed.
     pub fn closed(&self) -> &[bool; NU] {
-        &self.closed
+        self.active.closed()
+    }
+    /// The active set: the closed contacts with their priority order in the factorisation.
+    pub fn active_set(&self) -> &ActiveSet<NU> {
+        &self.active
     }
     /// Work counters since [`initialize`](Self::initialize).
     pub fn stats(&self) -> Stats {
-        self.stats
+        // Accelerations are counted where they are evaluated, in the KKT workspace.
+        Stats {
+            evaluations: self.kkt.evaluations(),
+            ..self.stats
+        }
     }
     /// The model.
     pub fn model(&self) -> &Mo {
@@ -239,11 +333,16 @@ where
     }
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
+    ///
+    /// Errors: as [`initialize`](Self::initialize), and [`EventError::StepSizeUnderflow`],
+    /// [`EventError::TooManyEvents`]. After an error the integrator is at its last accepted
+    /// step or event (the one last reported).
     pub fn advance_to(
         &mut self,
         t_end: f64,
         mut report: impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
+        self.check_frictionless()?;
         while self.t < t_end {
             if self.stats.events >= self.opts.max_events {
                 return Err(EventError::TooManyEvents {
@@ -257,17 +356,10 @@ where
             if last {
                 h = remaining;
             }
-            let (t0, q0, u0, a0) = (self.t, self.q, self.u, self.a);
-            let (rtol, atol) = (self.opts.rtol, self.opts.atol);
-            let mut gap0 = Vector::<NU>::zeros();
-            self.model.gaps(&q0, t0, &mut gap0);
-            let lambda0 = self.lambda_n;
-            let step = dopri::step(t0, &q0, &u0, &a0, h, rtol, atol, &mut |t, q, u, a| {
-                self.acceleration(t, q, u, a)
-            })?;
+            let (step, lambda1) = self.trial_step(h)?;
             if !step.error.is_finite() {
                 return Err(EventError::NonFinite {
-                    t: t0,
+                    t: self.t,
                     what: "error estimate",
                 });
             }
@@ -277,78 +369,27 @@ where
                 self.h = h * factor;
                 if self.h < self.opts.min_step {
                     return Err(EventError::StepSizeUnderflow {
-                        t: t0,
+                        t: self.t,
                         h: self.h,
                         min_step: self.opts.min_step,
                     });
                 }
                 continue;
             }
-            // Event functions at the end: gaps of open contacts, multipliers of closed ones
-            // (the last evaluation, stage 7, is at the step's end).
             if self.first_gap_sample_not_rising(&step) && h / 8.0 >= self.opts.min_step {
                 self.stats.rejected += 1;
                 self.first_step_limit = h / 8.0;
                 continue;
             }
-            let lambda1 = self.lambda_n;
-            let mut gap1 = Vector::<NU>::zeros();
-            self.model.gaps(&step.q1, t0 + h, &mut gap1);
-            let mut earliest: Option<(f64, usize, bool)> = None;
-            for i in 0..NU {
-                let (f0, f1, is_gap) = if self.closed[i] {
-                    (lambda0[i], lambda1[i], false)
-                } else {
-                    (gap0[i], gap1[i], true)
-                };
-                // Gaps of open contacts are also sampled inside the step: a gap that starts at
-                // zero (just after an impact), rises and comes back within one step, or one that
-                // dips below zero and returns (grazing), has no sign change between the ends.
-                let bracket = if is_gap {
-                    self.gap_bracket(&step, i, f0)
-                } else if f0 > 0.0 && f1 <= 0.0 {
-                    Some((0.0, f0, 1.0, f1))
-                } else {
-                    None
-                };
-                if let Some((lo, flo, hi, fhi)) = bracket {
-                    let theta = self.locate(&step, i, is_gap, (lo, flo), (hi, fhi))?;
-                    if earliest.is_none_or(|(th, _, _)| theta < th) {
-                        earliest = Some((theta, i, is_gap));
-                    }
-                }
-            }
-            if let Some((theta, i, is_gap)) = earliest {
-                let hs = theta * h;
-                let (q1, u1) = if hs > 0.0 {
-                    let s = dopri::step(t0, &q0, &u0, &a0, hs, rtol, atol, &mut |t, q, u, a| {
-                        self.acceleration(t, q, u, a)
-                    })?;
-                    (s.q1, s.u1)
-                } else {
-                    (q0, u0)
-                };
-                self.t = t0 + hs;
-                self.q = q1;
-                self.u = u1;
+            if let Some((theta, contact, is_gap)) = self.earliest_event(&step, &lambda1)? {
+                let event = self.locate_state(theta * h, contact, is_gap)?;
+                self.handle_event(&event, &mut report)?;
                 self.stats.steps += 1;
                 self.h = h.max(self.opts.min_step * 10.0);
-                self.handle_event(i, is_gap, &mut report)?;
                 continue;
             }
-            // Accept.
-            self.t = if last { t_end } else { t0 + h };
-            let (mut q, mut u) = (step.q1, step.u1);
-            let t = self.t;
-            self.project(t, &mut q, &mut u, true)?;
-            self.q = q;
-            self.u = u;
-            let mut a = Vector::<NQ>::zeros();
-            self.acceleration(t, &q, &u, &mut a)?;
-            self.a = a;
-            self.stats.steps += 1;
-            self.first_step_limit = f64::INFINITY;
-            self.rising = [false; NU];
+            let t1 = if last { t_end } else { self.t + h };
+            self.accept_step(t1, step.q1, step.u1)?;
             if !last {
                 self.h = h * factor;
             }
@@ -360,6 +401,105 @@ where
             });
         }
         Ok(())
+    }
+
+    /// A Dormand–Prince step of size h from the current state with the current active set, and
+    /// the contact multipliers at its end (stage 7).
+    fn trial_step(&mut self, h: f64) -> Result<(DenseStep<NQ>, Vector<NU>), EventError> {
+        let step = self.step_from_current_state(h)?;
+        Ok((step, *self.kkt.contact_multipliers()))
+    }
+
+    /// [`dopri::step`] of size h from the current state with the current active set.
+    fn step_from_current_state(&mut self, h: f64) -> Result<DenseStep<NQ>, EventError> {
+        let (t0, q0, u0, a0, active) = (self.t, self.q, self.u, self.a, self.active);
+        let (rtol, atol) = (self.opts.rtol, self.opts.atol);
+        let (model, kkt) = (&self.model, &mut self.kkt);
+        dopri::step(t0, &q0, &u0, &a0, h, rtol, atol, &mut |t, q, u, a| {
+            kkt.acceleration(model, &active, t, q, u, a)
+        })
+    }
+
+    /// Commits the end (t₁, q₁, u₁) of an accepted step without event, projected onto the
+    /// current active set.
+    fn accept_step(
+        &mut self,
+        t1: f64,
+        mut q: Vector<NQ>,
+        mut u: Vector<NQ>,
+    ) -> Result<(), EventError> {
+        let active = self.active;
+        self.kkt
+            .project(&self.model, &active, t1, &mut q, &mut u, true)?;
+        let mut a = Vector::<NQ>::zeros();
+        self.kkt
+            .acceleration(&self.model, &active, t1, &q, &u, &mut a)?;
+        self.t = t1;
+        self.q = q;
+        self.u = u;
+        self.a = a;
+        self.lambda_b = *self.kkt.bilateral_multipliers();
+        self.lambda_n = *self.kkt.contact_multipliers();
+        self.stats.steps += 1;
+        self.first_step_limit = f64::INFINITY;
+        self.rising = [false; NU];
+        Ok(())
+    }
+
+    /// The state at the located event time t + hs (the step recomputed up to it).
+    fn locate_state(
+        &mut self,
+        hs: f64,
+        contact: usize,
+        is_gap: bool,
+    ) -> Result<LocatedEvent<NQ>, EventError> {
+        let (q, u) = if hs > 0.0 {
+            let s = self.step_from_current_state(hs)?;
+            (s.q1, s.u1)
+        } else {
+            (self.q, self.u)
+        };
+        Ok(LocatedEvent {
+            t: self.t + hs,
+            q,
+            u,
+            contact,
+            is_gap,
+        })
+    }
+
+    /// The earliest event within an acceptable step, as (θ, contact, is_gap): a gap of an open
+    /// contact reaching zero or a multiplier of a closed contact (λ at the start is the
+    /// committed one, `lambda1` at the end) reaching zero.
+    fn earliest_event(
+        &mut self,
+        step: &DenseStep<NQ>,
+        lambda1: &Vector<NU>,
+    ) -> Result<Option<(f64, usize, bool)>, EventError> {
+        let mut gap0 = Vector::<NU>::zeros();
+        self.model.gaps(&self.q, self.t, &mut gap0);
+        let lambda0 = self.lambda_n;
+        let mut earliest: Option<(f64, usize, bool)> = None;
+        for i in 0..NU {
+            let is_gap = !self.active.is_closed(i);
+            // Gaps of open contacts are also sampled inside the step: a gap that starts at
+            // zero (just after an impact), rises and comes back within one step, or one that
+            // dips below zero and returns (grazing), has no sign change between the ends.
+            let bracket = if is_gap {
+                self.gap_bracket(step, i, gap0[i])
+            } else if lambda0[i] > 0.0 && lambda1[i] <= 0.0 {
+                Some((0.0, lambda0[i], 1.0, lambda1[i]))
+            } else {
+                None
+            };
+            if let Some((lo, flo, hi, fhi)) = bracket {
+                let theta = self.locate(step, i, is_gap, (lo, flo), (hi, fhi))?;
+                if earliest.is_none_or(|(th, _, _)| theta < th) {
+                    earliest = Some((theta, i, is_gap));
+                }
+            }
+        }
+        Ok(earliest)
     }
 
     /// Number of interior samples of an open gap per step (see [`gap_bracket`](Self::gap_bracket)).
@@ -414,6 +554,7 @@ where
         let mut err = None;
         let mut gn = Vector::<NU>::zeros();
         let mut a = Vector::<NQ>::zeros();
+        let active = self.active;
         let theta = illinois(lo, f0, hi, f1, |theta| {
             let (q, u) = step.interpolate(theta);
             let t = step.t0 + theta * step.h;
@@ -421,11 +562,14 @@ where
                 self.model.gaps(&q, t, &mut gn);
                 gn[i]
             } else {
-                if let Err(e) = self.acceleration(t, &q, &u, &mut a) {
+                if let Err(e) = self
+                    .kkt
+                    .acceleration(&self.model, &active, t, &q, &u, &mut a)
+                {
                     err = Some(e);
                     return 0.0;
                 }
-                self.lambda_n[i]
+                self.kkt.contact_multipliers()[i]
             }
         });
         match err {
@@ -434,110 +578,45 @@ where
         }
     }
 
-    /// Second Zeno criterion (see [`zeno`](super::zeno)): the apex height (eγ⁻)²/(2|δ|) of the
-    /// next free flight of `contact` would be below the rounding level 256 ε Σⱼ|W_Nⱼᵢ||qⱼ| of
-    /// its gap, so that flight could not be resolved. Returns the predicted end t + 2eγ⁻/δ of
-    /// that flight if the criterion fires.
-    fn unresolvable_flight(
-        &mut self,
-        contact: usize,
-        gamma_pre: f64,
-    ) -> Result<Option<f64>, EventError> {
-        let (t, q, u) = (self.t, self.q, self.u);
-        let mut a = Vector::<NQ>::zeros();
-        self.acceleration(t, &q, &u, &mut a)?;
-        let mut drift = Vector::<NU>::zeros();
-        self.model.gap_drift(&q, &u, t, &mut drift);
-        let _ = self.normal_velocities(&q, &u, t);
-        let w = self.w_n.column(contact);
-        let delta = w.dot(&a) + drift[contact];
-        let e = self.model.contact_laws()[contact].normal_restitution;
-        let v = e * gamma_pre.abs();
-        if delta >= 0.0 {
-            return Ok(None);
-        }
-        let noise = 256.0
-            * f64::EPSILON
-            * w.iter()
-                .zip(q.iter())
-                .map(|(wi, qi)| (wi * qi).abs())
-                .sum::<f64>();
-        let apex = v * v / (2.0 * -delta);
-        Ok((apex <= noise).then_some(t + 2.0 * v / -delta))
-    }
-
-    /// Impact or active-set change at the current (located) state.
+    /// Impact or active-set change at a located event: the jump is decided with the current
+    /// active set, the new active set at the state after it; both are committed together.
     fn handle_event(
         &mut self,
-        contact: usize,
-        is_gap: bool,
+        event: &LocatedEvent<NQ>,
         report: &mut impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
-        self.stats.events += 1;
-        let t = self.t;
-        // Make the hitting gap exactly zero (position projection with the contact closed),
-        // then project the velocities onto the constraints of the previous active set at the
-        // corrected positions (the impact LCP decides the contact's own velocity).
-        let (mut q, mut u) = (self.q, self.u);
-        if is_gap {
-            let saved = self.n_closed;
-            self.order[self.n_closed] = contact;
-            self.n_closed += 1;
-            self.project(t, &mut q, &mut u, false)?;
-            self.n_closed = saved;
-        }
-        self.project(t, &mut q, &mut u, true)?;
-        self.q = q;
-        self.u = u;
-        let u_pre = self.u;
-        let ke_pre = self.model.kinetic_energy(&self.q, &u_pre, t);
-        let gamma = self.normal_velocities(&q, &u, t);
-        let mut kind = if is_gap {
-            EventKind::Grazing
-        } else {
-            EventKind::MultiplierZero
+        let (t, contact) = (event.t, event.contact);
+        let active = self.active;
+        let cx = JumpContext {
+            model: &self.model,
+            opts: &self.opts,
+            kkt: &mut self.kkt,
+            lcp: &mut self.lcp,
+            active: &active,
         };
-        let mut impulse = Vector::<NU>::zeros();
-        let mut p_b = Vector::<NB>::zeros();
-        let grazing = is_gap
-            && gamma[contact] < -self.opts.velocity_tolerance
-            && -gamma[contact] <= self.grazing_velocity(contact)?;
-        if grazing {
-            // Numerically tangential approach: no impulse, the active set decides
-            // (see [`grazing`](super::grazing)).
-            self.grazing_closing(contact)?;
-        } else if is_gap && gamma[contact] < -self.opts.velocity_tolerance {
+        let jump = event_jump(cx, event, self.flights[contact])?;
+        let settled = self.settle(t, jump.q, jump.u_post)?;
+        self.stats.events += 1;
+        if matches!(
+            jump.kind,
+            EventKind::Impact | EventKind::Accumulation { .. }
+        ) {
             self.stats.impacts += 1;
-            kind = EventKind::Impact;
-            let mut inelastic = [false; NU];
-            if let Some(t_limit) =
-                self.flights[contact].impact(t, self.opts.zeno_ratio_tolerance, self.opts.zeno_time)
-            {
-                inelastic[contact] = true;
-                kind = EventKind::Accumulation { t_limit };
-                self.flights[contact] = FlightHistory::default();
-            } else if let Some(t_limit) = self.unresolvable_flight(contact, gamma[contact])? {
-                inelastic[contact] = true;
-                kind = EventKind::Accumulation { t_limit };
-                self.flights[contact] = FlightHistory::default();
-            }
-            (impulse, p_b) = self.impact(contact, &inelastic)?;
-        } else if !is_gap {
-            self.flights[contact] = FlightHistory::default();
         }
-        self.after_event()?;
+        self.flights[contact] = jump.flight;
+        self.commit_settled(t, settled);
         let ev = Event {
             t,
-            kind,
+            kind: jump.kind,
             contact,
             q: self.q,
-            u_pre,
+            u_pre: jump.u_pre,
             u_post: self.u,
-            impulse,
-            bilateral_impulse: p_b,
-            kinetic_energy_pre: ke_pre,
+            impulse: jump.impulse,
+            bilateral_impulse: jump.bilateral_impulse,
+            kinetic_energy_pre: jump.kinetic_energy_pre,
             kinetic_energy_post: self.model.kinetic_energy(&self.q, &self.u, t),
-            closed: self.closed,
+            closed: *self.active.closed(),
         };
         report(Report::Event(&ev));
         Ok(())

@@ -18,8 +18,8 @@
 //! for redundant contacts); Lemke's method solves it (Cottle–Pang–Stone: PSD ⊂ copositive-plus)
 //! and δ_U, x are unique while λ_U need not be (Lötstedt Lemma 5.2).
 
-use super::constrained::ConstraintFactor;
 use crate::lcp::{LcpError, Lemke};
+use crate::linalg::ConstraintFactor;
 use crate::mechanism::{Matrix, Vector};
 
 /// Fixed-size workspace of the condensed LCP (allocated once: the Lemke tableau).

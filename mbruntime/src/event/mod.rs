@@ -4,7 +4,8 @@
 //!
 //! 1. **Smooth phases.** With the active set A (bilateral constraints and closed contacts) the
 //!    index-1 system [M −W_A; W_Aᵀ 0][q̈; λ] = [h; −ẇ_A] (Lötstedt (4.3)) is solved by a
-//!    rank-revealing factorisation in the kinetic metric ([`constrained`]), so redundant
+//!    rank-revealing factorisation in the kinetic metric
+//!    ([`ConstraintFactor`](crate::linalg::ConstraintFactor)), so redundant
 //!    columns are allowed and q̈, W_Aλ are unique (Lemma 5.2). The ODE is integrated by an
 //!    adaptive Dormand–Prince 5(4) method with continuous extension ([`dopri`]); after every
 //!    accepted step q and q̇ are projected onto the constraints ([`evaluate`]).
@@ -16,26 +17,35 @@
 //!    velocity, |γ| ≤ max(`velocity_tolerance`, rtol^{1/3}·√(2T wᵀM_c⁻¹w)), is a grazing closing
 //!    instead: no impulse, the active set decides ([`grazing`]).
 //! 4. **Active set** after every event: acceleration LCP (2.5b) and, where λᵢ = δᵢ = 0, the
-//!    derivative iteration of Theorem 5.4 up to the second derivatives λ̈, δ̈ ([`active_set`]).
+//!    derivative iteration of Theorem 5.4 up to the second derivatives λ̈, δ̈
+//!    ([`derivative_iteration`]), deciding an [`ActiveSet`] (closed contacts in priority order).
 //! 5. **Accumulation points**: geometric sequences of flights are detected and the contact is
 //!    made persistent ([`zeno`]).
 //!
-//! Contacts are frictionless here (friction data are ignored).
+//! The integrator owns the state; the functions that decide an event's jump ([`jump`],
+//! [`impact`], [`grazing`]) and the new active set ([`derivative_iteration`]) take the current
+//! active set and the workspaces explicitly and return their decision, which the integrator
+//! commits only when all of it succeeded.
+//!
+//! Contacts are frictionless here: a model with Coulomb friction μ ≠ 0 on a contact is refused
+//! ([`EventError::FrictionNotSupported`]).
 
-pub mod active_set;
-pub mod constrained;
+mod active_set;
+pub mod derivative_iteration;
 pub mod dopri;
 mod error;
 pub mod evaluate;
 pub mod grazing;
 pub mod impact;
 mod integrator;
+pub mod jump;
 pub mod mixed_lcp;
 mod options;
 mod report;
 pub mod root;
 pub mod zeno;
 
+pub use active_set::ActiveSet;
 pub use error::{EventError, LcpStage};
 pub use integrator::EventDriven;
 pub use options::{ActiveSetRule, EventOptions};

@@ -5,7 +5,8 @@
 pub enum ActiveSetRule {
     /// The acceleration LCP (2.5b) and, for contacts whose multiplier and normal acceleration
     /// both vanish, the derivative LCPs of Theorem 5.4 ((5.10)–(5.13)) for k = 1, 2 (up to
-    /// [`EventOptions::max_derivative_order`]); see [`active_set`](super::active_set).
+    /// [`EventOptions::max_derivative_order`]); see
+    /// [`derivative_iteration`](super::derivative_iteration).
     #[default]
     DerivativeIteration,
     /// Naive rule J₁ = {i | λᵢ(t₀) > 0}: shown wrong by Lötstedt (Sect. 5); for tests only.
@@ -46,8 +47,8 @@ pub struct EventOptions {
     /// Active-set rule after events.
     pub active_set_rule: ActiveSetRule,
     /// Highest level k of the Theorem 5.4 derivative iteration (0, 1 or 2; larger values act
-    /// as [`MAX_DERIVATIVE_ORDER`](super::active_set::MAX_DERIVATIVE_ORDER) = 2). Contacts still
-    /// undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) are kept closed.
+    /// as [`MAX_DERIVATIVE_ORDER`](super::derivative_iteration::MAX_DERIVATIVE_ORDER) = 2).
+    /// Contacts still undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) are kept closed.
     pub max_derivative_order: usize,
 }
 

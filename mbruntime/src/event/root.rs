@@ -49,3 +49,85 @@ pub fn illinois(
     }
     b
 }
+
+#[cfg(test)]
+mod tests {
+    //! The Illinois method against known roots (π/2 of cos, ∛2 of x³ − 2, a root at a bracket
+    //! end), its contract (the returned point is on the f ≤ 0 side, within a few ulps of the
+    //! root) and its superlinear convergence: Dowell & Jarratt (1971) give order ≈ 1.442, so a
+    //! smooth simple root is reached in far fewer evaluations than the ≈ 52 of bisection.
+
+    use super::*;
+    use std::f64::consts::FRAC_PI_2;
+
+    /// Runs the root finder counting evaluations of f.
+    fn solve(a: f64, b: f64, f: impl Fn(f64) -> f64) -> (f64, usize) {
+        let mut count = 0;
+        let x = illinois(a, f(a), b, f(b), |x| {
+            count += 1;
+            f(x)
+        });
+        (x, count)
+    }
+
+    #[test]
+    fn known_roots_are_found_to_a_few_ulps() {
+        // (a, b, f, exact root)
+        type Case = (f64, f64, fn(f64) -> f64, f64);
+        let cases: [Case; 3] = [
+            (0.0, 3.0, f64::cos, FRAC_PI_2),
+            (1.0, 2.0, |x| 2.0 - x * x * x, 2f64.cbrt()),
+            (-2.0, 0.5, |x| -(x + 1.0).powi(3) - 0.01 * (x + 1.0), -1.0),
+        ];
+        for (a, b, f, root) in cases {
+            let (x, evals) = solve(a, b, f);
+            assert!(
+                f(x) <= 0.0,
+                "returned point must have crossed: f({x}) = {}",
+                f(x)
+            );
+            assert!(
+                (x - root).abs() <= 8.0 * f64::EPSILON * root.abs().max(1.0),
+                "root {x} vs {root}"
+            );
+            assert!(evals <= 30, "{evals} evaluations");
+        }
+    }
+
+    #[test]
+    fn root_at_the_right_end_is_returned_without_iterating() {
+        let (x, evals) = solve(0.0, 2.0, |x| 2.0 - x);
+        assert_eq!((x, evals), (2.0, 0));
+    }
+
+    #[test]
+    fn rising_sign_change_is_bracketed_from_the_right_end() {
+        // f(a) < 0 < f(b): the result is the right end of the final bracket, where f ≥ 0.
+        let (x, _) = solve(0.0, 1.0, |x| x - 0.3);
+        assert!(x - 0.3 >= 0.0 && x - 0.3 <= 4.0 * f64::EPSILON);
+    }
+
+    #[test]
+    fn illinois_converges_superlinearly_where_regula_falsi_stalls() {
+        // exp(x) − 2 is convex: plain regula falsi keeps one end fixed and converges linearly;
+        // the Illinois halving restores superlinear convergence.
+        let (x, evals) = solve(-1.0, 3.0, |x| 2.0 - x.exp());
+        assert!((x - 2f64.ln()).abs() <= 4.0 * f64::EPSILON);
+        assert!(evals <= 15, "{evals} evaluations");
+    }
+
+    #[test]
+    fn non_finite_value_stops_at_the_current_bracket() {
+        // f = 1 − 2x is NaN around its root; the first secant point x = 0.5 lands there, the
+        // search stops and returns the right end of the bracket, still on the f ≤ 0 side.
+        let f = |x: f64| {
+            if (x - 0.5).abs() < 0.2 {
+                f64::NAN
+            } else {
+                1.0 - 2.0 * x
+            }
+        };
+        let (x, evals) = solve(0.0, 2.0, f);
+        assert_eq!((x, evals), (2.0, 1));
+    }
+}

@@ -65,8 +65,8 @@
 //! such a certificate up to the round-off of one LU factorisation of `B`.
 //!
 //! After termination the complementary basis `α = {j : z_j basic}` is **polished**: `z_α` is
-//! recomputed from `A_αα z_α = −b_α` (LU with partial pivoting, one step of iterative
-//! refinement) on the original data. For both the tableau's `z` and the polished one, round-off
+//! recomputed from `A_αα z_α = −b_α` on the original data by the refined principal solve of
+//! [`crate::linalg::principal`] (LU with partial pivoting, one step of iterative refinement). For both the tableau's `z` and the polished one, round-off
 //! negatives are clamped (see [`CLAMP_TOLERANCE`](super::CLAMP_TOLERANCE)),
 //! `w = A z + b` is recomputed from the original data and the [`Certificate`] is evaluated; the
 //! better candidate is returned, or [`LcpError::CertificateFailed`] if its relative error
@@ -77,8 +77,8 @@
 //! [`Lemke::with_capacity`]; [`Lemke::solve`] never allocates.
 
 use super::certificate::{Certificate, finish};
-use super::dense::{lu_factor, lu_solve};
 use super::{CERTIFICATE_TOLERANCE, LcpError, LcpSolution, validate};
+use crate::linalg::PrincipalSolve;
 
 /// Default pivot limit per unknown: the limit is `DEFAULT_LIMIT_PER_ROW · (n + 1)` pivots unless
 /// [`Lemke::set_iteration_limit`] was called (for `n = 8` this is 900, well above the 2⁸ pivots
@@ -111,13 +111,11 @@ pub struct Lemke {
     cand: Vec<usize>,
     /// Round-off zero of each basic value (see `BETA_TOL`).
     beta_tol: Vec<f64>,
-    /// LU workspace of the polishing step (`n × n`) and its permutation.
-    lu: Vec<f64>,
-    perm: Vec<usize>,
-    /// Index set `α` of basic `z`, right-hand side and refinement residual.
-    alpha: Vec<usize>,
-    rhs: Vec<f64>,
-    res: Vec<f64>,
+    /// Refined principal solve of the polishing step; its `n × n` LU storage also serves the
+    /// refactorisation of the basis matrix.
+    principal: PrincipalSolve,
+    /// One column of the refactored tableau.
+    column: Vec<f64>,
     /// Second candidate solution.
     z2: Vec<f64>,
     w2: Vec<f64>,
@@ -134,11 +132,8 @@ impl Lemke {
             basis: vec![0; n],
             cand: vec![0; n],
             beta_tol: vec![0.0; n],
-            lu: vec![0.0; n * n],
-            perm: vec![0; n],
-            alpha: vec![0; n],
-            rhs: vec![0.0; n],
-            res: vec![0.0; n],
+            principal: PrincipalSolve::with_capacity(n),
+            column: vec![0.0; n],
             z2: vec![0.0; n],
             w2: vec![0.0; n],
         }
@@ -187,13 +182,7 @@ impl Lemke {
         z: &mut [f64],
         w: &mut [f64],
     ) -> Result<LcpSolution, LcpError> {
-        if n > self.capacity {
-            return Err(LcpError::CapacityExceeded {
-                n,
-                capacity: self.capacity,
-            });
-        }
-        let amax = validate(n, a, b, z, w)?;
+        let amax = validate(n, self.capacity, a, b, z, w)?;
         let limit = self
             .limit
             .unwrap_or(DEFAULT_LIMIT_PER_ROW.saturating_mul(n + 1));
@@ -245,7 +234,7 @@ impl Lemke {
             }
         }
         let mut best = finish(n, a, b, amax, z, w);
-        if best.relative_error() > 0.0 && self.polish(n, a, b, amax) {
+        if best.relative_error() > 0.0 && self.polish(n, a, b) {
             let cert = finish(n, a, b, amax, &mut self.z2[..n], &mut self.w2[..n]);
             if cert.relative_error() < best.relative_error() {
                 z.copy_from_slice(&self.z2[..n]);
@@ -395,22 +384,18 @@ impl Lemke {
                 b[i] * sb
             }
         };
-        let lu = &mut self.lu[..n * n];
-        for (q, &v) in self.basis[..n].iter().enumerate() {
-            for i in 0..n {
-                lu[i + q * n] = column(v, i);
-            }
-        }
-        if !lu_factor(n, lu, &mut self.perm[..n], 1e-14) {
+        let basis = &self.basis[..n];
+        let lu = self.principal.lu_workspace();
+        if lu.factor(n, |i, q| column(basis[q], i)).is_err() {
             return false;
         }
         let t = &mut self.tableau[..n * stride];
         for c in 0..stride {
-            let x = &mut self.rhs[..n];
+            let x = &mut self.column[..n];
             for (i, xi) in x.iter_mut().enumerate() {
                 *xi = column(c, i);
             }
-            lu_solve(n, lu, &self.perm[..n], x);
+            lu.solve(x);
             for i in 0..n {
                 t[i * stride + c] = x[i];
             }
@@ -440,42 +425,16 @@ impl Lemke {
         }
     }
 
-    /// Solves `A_αα z_α = −b_α` for the final basis into `z2`; false if numerically singular.
-    fn polish(&mut self, n: usize, a: &[f64], b: &[f64], amax: f64) -> bool {
-        let mut k = 0;
-        for r in 0..n {
-            let v = self.basis[r];
-            if (n..2 * n).contains(&v) {
-                self.alpha[k] = v - n;
-                k += 1;
-            }
-        }
-        let (idx, lu, perm) = (&self.alpha[..k], &mut self.lu[..k * k], &mut self.perm[..k]);
-        for p in 0..k {
-            self.rhs[p] = -b[idx[p]];
-            for q in 0..k {
-                lu[p + q * k] = a[idx[p] + idx[q] * n];
-            }
-        }
-        if !lu_factor(k, lu, perm, 1e-14 * amax.max(f64::MIN_POSITIVE)) {
-            return false;
-        }
-        let x = &mut self.rhs[..k];
-        lu_solve(k, lu, perm, x);
-        // One step of iterative refinement: res = −b_α − A_αα x.
-        for p in 0..k {
-            let mut s = -b[idx[p]];
-            for q in 0..k {
-                s -= a[idx[p] + idx[q] * n] * x[q];
-            }
-            self.res[p] = s;
-        }
-        lu_solve(k, lu, perm, &mut self.res[..k]);
-        self.z2[..n].fill(0.0);
-        for p in 0..k {
-            self.z2[idx[p]] = x[p] + self.res[p];
-        }
-        true
+    /// Solves `A_αα z_α = −b_α` for the final basis into `z2`; false if `A_αα` is singular
+    /// by the LU policy of [`crate::linalg::lu`].
+    fn polish(&mut self, n: usize, a: &[f64], b: &[f64]) -> bool {
+        let basic = self.basis[..n]
+            .iter()
+            .filter(|&&v| (n..2 * n).contains(&v))
+            .map(|&v| v - n);
+        self.principal
+            .solve(n, a, b, basic, &mut self.z2[..n])
+            .is_ok()
     }
 }
 

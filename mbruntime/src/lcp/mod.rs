@@ -42,13 +42,13 @@
 //!   The implementation is written here from scratch: no crate offers an allocation-free,
 //!   certified Lemke solver.
 //! * [`WarmStart`]: solves the basic system of a guessed complementary basis ([`BasisGuess`],
-//!   e.g. the previous time step's) with one small LU and accepts it only if feasible and
-//!   certified; otherwise the caller falls back to [`Lemke`].
+//!   e.g. the previous time step's) with one refined principal solve
+//!   ([`crate::linalg::principal`], the same as Lemke's polishing step) and accepts it only if
+//!   feasible and certified; otherwise the caller falls back to [`Lemke`].
 //! * [`solve_enumerative`]: a brute-force oracle for `n ≤ 12` that tries all `2ⁿ` complementary
 //!   bases; used to test [`Lemke`].
 
 pub mod certificate;
-mod dense;
 pub mod enumerate;
 pub mod lemke;
 pub mod warm_start;
@@ -124,14 +124,19 @@ pub struct LcpSolution {
     pub certificate: Certificate,
 }
 
-/// Checks slice lengths and finiteness; returns `‖A‖_max`.
+/// Checks the size against the solver's capacity, slice lengths and finiteness; returns
+/// `‖A‖_max`.
 pub(crate) fn validate(
     n: usize,
+    capacity: usize,
     a: &[f64],
     b: &[f64],
     z: &[f64],
     w: &[f64],
 ) -> Result<f64, LcpError> {
+    if n > capacity {
+        return Err(LcpError::CapacityExceeded { n, capacity });
+    }
     let nn = n.checked_mul(n).ok_or(LcpError::Dimension {
         expected: usize::MAX,
         got: a.len(),

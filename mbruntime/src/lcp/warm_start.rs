@@ -16,8 +16,9 @@
 //! ("sticking", "sliding to the left", …) usually solves the next one: then one LU of the
 //! `|α| × |α|` block replaces Lemke's pivoting.
 //!
-//! [`WarmStart::solve_with_basis`] computes that basic solution (LU with partial pivoting and
-//! one step of iterative refinement), clamps round-off as Lemke's method does (see
+//! [`WarmStart::solve_with_basis`] computes that basic solution (the refined principal solve of
+//! [`crate::linalg::principal`]: LU with partial pivoting and one step of iterative
+//! refinement, the same as Lemke's polishing step), clamps round-off as Lemke's method does (see
 //! [`CLAMP_TOLERANCE`](super::CLAMP_TOLERANCE)), recomputes `w` from the original data and
 //! accepts the result only if `z ≥ 0`, `w ≥ 0` hold exactly after clamping **and** its
 //! [`Certificate`](super::Certificate) has relative error ≤ [`WARM_START_TOLERANCE`] (ten times
@@ -31,8 +32,8 @@
 //! Lötstedt 1982, Lemma 5.2).
 
 use super::certificate::finish;
-use super::dense::{lu_factor, lu_solve};
 use super::{LcpError, LcpSolution, validate};
+use crate::linalg::PrincipalSolve;
 
 /// Relative certificate error up to which a warm-started solution is accepted.
 pub const WARM_START_TOLERANCE: f64 = 1e-10;
@@ -106,30 +107,20 @@ impl BasisGuess {
 /// Workspace of [`WarmStart::solve_with_basis`] (allocated once; solving never allocates).
 #[derive(Debug, Clone)]
 pub struct WarmStart {
-    capacity: usize,
-    lu: Vec<f64>,
-    perm: Vec<usize>,
-    alpha: Vec<usize>,
-    rhs: Vec<f64>,
-    res: Vec<f64>,
+    principal: PrincipalSolve,
 }
 
 impl WarmStart {
     /// Allocates a workspace for problems of size up to `n`.
     pub fn with_capacity(n: usize) -> Self {
         Self {
-            capacity: n,
-            lu: vec![0.0; n * n],
-            perm: vec![0; n],
-            alpha: vec![0; n],
-            rhs: vec![0.0; n],
-            res: vec![0.0; n],
+            principal: PrincipalSolve::with_capacity(n),
         }
     }
 
     /// Largest problem size this workspace accepts.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        self.principal.capacity()
     }
 
     /// Tries the complementary basis `guess` on LCP(A, b) (`A` column-major, as for
@@ -173,48 +164,18 @@ impl WarmStart {
         z: &mut [f64],
         w: &mut [f64],
     ) -> Result<Option<LcpSolution>, LcpError> {
-        if n > self.capacity {
-            return Err(LcpError::CapacityExceeded {
-                n,
-                capacity: self.capacity,
-            });
-        }
-        let amax = validate(n, a, b, z, w)?;
+        let amax = validate(n, self.capacity(), a, b, z, w)?;
         if guess.len() != n {
             return Ok(None);
         }
-        let mut k = 0;
-        for (j, &basic) in guess.basic_z().iter().enumerate() {
-            if basic {
-                self.alpha[k] = j;
-                k += 1;
-            }
-        }
-        let idx = &self.alpha[..k];
-        let (lu, perm) = (&mut self.lu[..k * k], &mut self.perm[..k]);
-        for p in 0..k {
-            self.rhs[p] = -b[idx[p]];
-            for q in 0..k {
-                lu[p + q * k] = a[idx[p] + idx[q] * n];
-            }
-        }
-        if !lu_factor(k, lu, perm, 1e-14 * amax.max(f64::MIN_POSITIVE)) {
+        let basic = guess
+            .basic_z()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &basic)| basic)
+            .map(|(j, _)| j);
+        if self.principal.solve(n, a, b, basic, z).is_err() {
             return Ok(None);
-        }
-        let x = &mut self.rhs[..k];
-        lu_solve(k, lu, perm, x);
-        // One step of iterative refinement: res = −b_α − A_αα x.
-        for p in 0..k {
-            let mut s = -b[idx[p]];
-            for q in 0..k {
-                s -= a[idx[p] + idx[q] * n] * x[q];
-            }
-            self.res[p] = s;
-        }
-        lu_solve(k, lu, perm, &mut self.res[..k]);
-        z.fill(0.0);
-        for p in 0..k {
-            z[idx[p]] = x[p] + self.res[p];
         }
         let certificate = finish(n, a, b, amax, z, w);
         let feasible = certificate.min_z >= 0.0 && certificate.min_w >= 0.0;

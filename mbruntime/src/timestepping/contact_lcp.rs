@@ -62,7 +62,10 @@ pub(crate) struct ContactImpulses<const NU: usize> {
     pub lambda_n: Vector<NU>,
     pub lambda_t: Vector<NU>,
     pub size: usize,
+    /// Lemke pivots (0 for a warm-started solve and for Lemke's trivial case b ≥ 0).
     pub pivots: usize,
+    /// Whether the previous step's complementary basis solved the LCP (no Lemke call).
+    pub warm_started: bool,
 }
 
 /// Preallocated workspace of the contact LCP (33) and its Lemke solver.
@@ -88,6 +91,59 @@ pub(crate) fn is_frictional(law: &ContactLaw) -> bool {
 /// Role of a contact in the LCP: 0 open, 1 closed without friction rows, 2 closed with them.
 fn contact_class(active: bool, law: &ContactLaw) -> u8 {
     u8::from(active) + u8::from(active && is_frictional(law))
+}
+
+/// μ of a contact with friction rows, 0 otherwise.
+fn row_friction(law: &ContactLaw) -> f64 {
+    if is_frictional(law) {
+        law.friction
+    } else {
+        0.0
+    }
+}
+
+/// The rows of one LCP: H = {idx[0..k]} (normal rows 0..k) and its frictional part
+/// {fr[0..kf]} (R rows k..k+kf, L rows k+kf..k+2kf).
+struct RowSets<const NU: usize> {
+    idx: [usize; NU],
+    k: usize,
+    fr: [usize; NU],
+    kf: usize,
+}
+
+impl<const NU: usize> RowSets<NU> {
+    fn new(active: &[bool; NU], laws: &[ContactLaw; NU]) -> Self {
+        let mut rows = Self {
+            idx: [0; NU],
+            k: 0,
+            fr: [0; NU],
+            kf: 0,
+        };
+        for i in 0..NU {
+            if active[i] {
+                rows.idx[rows.k] = i;
+                rows.k += 1;
+                if is_frictional(&laws[i]) {
+                    rows.fr[rows.kf] = i;
+                    rows.kf += 1;
+                }
+            }
+        }
+        rows
+    }
+
+    /// LCP dimension k + 2 k_f.
+    fn dim(&self) -> usize {
+        self.k + 2 * self.kf
+    }
+
+    fn normal(&self) -> &[usize] {
+        &self.idx[..self.k]
+    }
+
+    fn frictional(&self) -> &[usize] {
+        &self.fr[..self.kf]
+    }
 }
 
 impl ContactLcp {
@@ -117,30 +173,43 @@ impl ContactLcp {
         u_a: &Vector<NQ>,
         u_free: &Vector<NQ>,
     ) -> Result<ContactImpulses<NU>, LcpError> {
-        // Index sets: H (normal rows) and its frictional part (R and L rows).
-        let mut idx = [0usize; NU];
-        let mut fr = [0usize; NU];
-        let (mut k, mut kf) = (0, 0);
-        for i in 0..NU {
-            if active[i] {
-                idx[k] = i;
-                k += 1;
-                if is_frictional(&laws[i]) {
-                    fr[kf] = i;
-                    kf += 1;
-                }
-            }
-        }
+        let rows = RowSets::new(active, laws);
         let mut out = ContactImpulses {
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
             size: 0,
             pivots: 0,
+            warm_started: false,
         };
-        if k == 0 {
+        if rows.k == 0 {
             return Ok(out);
         }
+        self.assemble(op, kin, laws, &rows, u_a, u_free);
+        let n = rows.dim();
+        let (pivots, warm_started) = self.solve_assembled(n, active, laws)?;
+        let r0 = rows.k;
+        for (ra, &i) in rows.normal().iter().enumerate() {
+            out.lambda_n[i] = self.z[ra];
+        }
+        for (f, &i) in rows.frictional().iter().enumerate() {
+            out.lambda_t[i] = self.z[r0 + f] - row_friction(&laws[i]) * out.lambda_n[i];
+        }
+        out.size = n;
+        out.pivots = pivots;
+        out.warm_started = warm_started;
+        Ok(out)
+    }
 
+    /// Writes A and b of (33) for `rows` into the workspace (A column-major, n × n).
+    fn assemble<const NQ: usize, const NB: usize, const NU: usize>(
+        &mut self,
+        op: &VelocityOperator<NQ, NB>,
+        kin: &ContactKinematics<NQ, NU>,
+        laws: &[ContactLaw; NU],
+        rows: &RowSets<NU>,
+        u_a: &Vector<NQ>,
+        u_free: &Vector<NQ>,
+    ) {
         // Delassus blocks [W_N W_T]ᵀ P [W_N W_T] of all contacts (fixed size, cheap for small NU).
         let mut p_wn = kin.w_n;
         op.apply(&mut p_wn);
@@ -152,33 +221,28 @@ impl ContactLcp {
         let g_tt = kin.w_t.transpose() * p_wt;
         let (gn_a, gt_a) = kin.relative_velocities(u_a);
         let (gn_f, gt_f) = kin.relative_velocities(u_free);
+        let (idx, fr) = (rows.normal(), rows.frictional());
 
         // Balance the slack rows/columns: ξ_L = c ξ'_L and Λ'_L = c Λ_L with c the largest
         // Delassus diagonal of H (a positive diagonal scaling maps LCP solutions one-to-one),
         // so that E and 2μ, −E enter at the magnitude of the Delassus blocks.
-        let c = idx[..k]
+        let c = idx
             .iter()
             .map(|&i| g_nn[(i, i)].max(g_tt[(i, i)]))
             .fold(0.0_f64, f64::max);
         let c = if c.is_finite() && c > 0.0 { c } else { 1.0 };
-        let n = k + 2 * kf;
-        let (r0, l0) = (k, k + kf); // first R row/column, first L row/column
+        let n = rows.dim();
+        let (r0, l0) = (rows.k, rows.k + rows.kf); // first R row/column, first L row/column
         let a = &mut self.a[..n * n];
         a.fill(0.0);
-        let mu = |i: usize| {
-            if is_frictional(&laws[i]) {
-                laws[i].friction
-            } else {
-                0.0
-            }
-        };
+        let mu = |i: usize| row_friction(&laws[i]);
         // Columns Λ_N.
-        for (cb, &j) in idx[..k].iter().enumerate() {
+        for (cb, &j) in idx.iter().enumerate() {
             let col = &mut a[cb * n..(cb + 1) * n];
-            for (ra, &i) in idx[..k].iter().enumerate() {
+            for (ra, &i) in idx.iter().enumerate() {
                 col[ra] = g_nn[(i, j)] - g_nt[(i, j)] * mu(j);
             }
-            for (f, &i) in fr[..kf].iter().enumerate() {
+            for (f, &i) in fr.iter().enumerate() {
                 col[r0 + f] = g_tn[(i, j)] - g_tt[(i, j)] * mu(j);
                 if i == j {
                     col[l0 + f] = 2.0 * mu(j) * c;
@@ -186,61 +250,68 @@ impl ContactLcp {
             }
         }
         // Columns Λ_R and ξ_L.
-        for (g, &j) in fr[..kf].iter().enumerate() {
+        for (g, &j) in fr.iter().enumerate() {
             let col = &mut a[(r0 + g) * n..(r0 + g + 1) * n];
-            for (ra, &i) in idx[..k].iter().enumerate() {
+            for (ra, &i) in idx.iter().enumerate() {
                 col[ra] = g_nt[(i, j)];
             }
-            for (f, &i) in fr[..kf].iter().enumerate() {
+            for (f, &i) in fr.iter().enumerate() {
                 col[r0 + f] = g_tt[(i, j)];
             }
             col[l0 + g] = -c;
             a[(l0 + g) * n + r0 + g] = c;
         }
         let b = &mut self.b[..n];
-        for (ra, &i) in idx[..k].iter().enumerate() {
+        for (ra, &i) in idx.iter().enumerate() {
             b[ra] = gn_f[i] + laws[i].normal_restitution * gn_a[i];
         }
-        for (f, &i) in fr[..kf].iter().enumerate() {
+        for (f, &i) in fr.iter().enumerate() {
             b[r0 + f] = gt_f[i] + laws[i].tangential_restitution * gt_a[i];
             b[l0 + f] = 0.0;
         }
+    }
 
+    /// Solves the assembled LCP of dimension `n` into `z`, `w`: by the warm start if the
+    /// contact pattern is the previous solve's and its basis is accepted, else by Lemke.
+    /// Records the basis and pattern for the next step; returns (Lemke pivots, warm-started).
+    fn solve_assembled<const NU: usize>(
+        &mut self,
+        n: usize,
+        active: &[bool; NU],
+        laws: &[ContactLaw; NU],
+    ) -> Result<(usize, bool), LcpError> {
+        let (a, b) = (&self.a[..n * n], &self.b[..n]);
+        let (z, w) = (&mut self.z[..n], &mut self.w[..n]);
         let same_pattern = self.guess.len() == n
             && (0..NU).all(|i| self.pattern[i] == contact_class(active[i], &laws[i]));
         let warm = if same_pattern {
-            self.warm
-                .solve_with_basis(n, a, b, &self.guess, &mut self.z[..n], &mut self.w[..n])?
+            self.warm.solve_with_basis(n, a, b, &self.guess, z, w)?
         } else {
             None
         };
         // The next step's guess: the basis that just worked (Lemke's final basis keeps the side
         // of degenerate pairs, e.g. a separating contact, that makes its A_αα nonsingular).
-        let sol = match warm {
-            Some(sol) => sol,
+        let result = match warm {
+            Some(sol) => (sol.pivots, true),
             None => {
-                let sol = self
-                    .lemke
-                    .solve(n, a, b, &mut self.z[..n], &mut self.w[..n]);
+                let sol = self.lemke.solve(n, a, b, z, w);
                 if sol.is_err() {
                     self.guess.clear();
                 }
                 let sol = sol?;
-                self.guess.record_basis(n, &self.lemke);
-                sol
+                if sol.pivots == 0 {
+                    // Lemke's trivial case b ≥ 0 (z = 0) pivots nothing, so its tableau still
+                    // holds an earlier basis: the basis of this solution is all w basic.
+                    self.guess.record(z);
+                } else {
+                    self.guess.record_basis(n, &self.lemke);
+                }
+                (sol.pivots, false)
             }
         };
         for i in 0..NU {
             self.pattern[i] = contact_class(active[i], &laws[i]);
         }
-        for (ra, &i) in idx[..k].iter().enumerate() {
-            out.lambda_n[i] = self.z[ra];
-        }
-        for (f, &i) in fr[..kf].iter().enumerate() {
-            out.lambda_t[i] = self.z[r0 + f] - mu(i) * out.lambda_n[i];
-        }
-        out.size = n;
-        out.pivots = sol.pivots;
-        Ok(out)
+        Ok(result)
     }
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 /// Writes one CSV row per [`StepRecord`]: `step, t, h, <q names>, <u names as d_…>,
 /// active_mask, lambda_n_<contact>…, lambda_t_<contact>…, lambda_b_<constraint>…,
-/// constraint_residual, lcp_size, lcp_pivots`.
+/// constraint_residual, lcp_size, lcp_pivots, warm_started` (`warm_started` is 0 or 1).
 pub struct RecordCsv<W: Write> {
     writer: csv::Writer<W>,
     row: Vec<String>,
@@ -27,7 +27,15 @@ impl<W: Write> RecordCsv<W> {
         header.extend(contacts.iter().map(|c| format!("lambda_n_{c}")));
         header.extend(contacts.iter().map(|c| format!("lambda_t_{c}")));
         header.extend(bilateral.iter().map(|c| format!("lambda_b_{c}")));
-        header.extend(["constraint_residual", "lcp_size", "lcp_pivots"].map(String::from));
+        header.extend(
+            [
+                "constraint_residual",
+                "lcp_size",
+                "lcp_pivots",
+                "warm_started",
+            ]
+            .map(String::from),
+        );
         writer.write_record(&header)?;
         Ok(Self {
             writer,
@@ -56,6 +64,7 @@ impl<W: Write> RecordCsv<W> {
         self.row.push(format!("{:e}", rec.constraint_residual));
         self.row.push(rec.lcp_size.to_string());
         self.row.push(rec.lcp_pivots.to_string());
+        self.row.push(u8::from(rec.warm_started).to_string());
         self.writer.write_record(&self.row)
     }
 

@@ -14,6 +14,14 @@ pub enum TimeSteppingError {
         /// The rejected step size.
         h: f64,
     },
+    /// The step size is below the floating-point resolution of the time: t + Δt = t.
+    #[error("time step {h:e} does not advance t = {t} (t + h rounds to t)")]
+    StepBelowTimeResolution {
+        /// The step size.
+        h: f64,
+        /// The time it was added to.
+        t: f64,
+    },
     /// The θ of the Moreau–Jean scheme must lie in [1/2, 1].
     #[error("Moreau–Jean θ must lie in [0.5, 1], got {theta}")]
     InvalidTheta {
@@ -83,13 +91,22 @@ pub enum TimeSteppingError {
     },
     /// The Cholesky factorisation of M(q, t) failed: M is not symmetric positive definite.
     #[error(
-        "mass matrix is not positive definite at t = {t} (Cholesky failed; smallest diagonal entry {min_diagonal:e})"
+        "mass matrix is not positive definite at t = {t} (smallest eigenvalue {smallest_eigenvalue:e})"
     )]
     MassMatrixNotPositiveDefinite {
         /// Time of the evaluation (the midpoint t_M for Moreau's rule).
         t: f64,
-        /// Smallest diagonal entry of M there.
-        min_diagonal: f64,
+        /// Smallest eigenvalue of (M + Mᵀ)/2 there (see [`crate::linalg::spd`]).
+        smallest_eigenvalue: f64,
+    },
+    /// Moreau–Jean needs the exact force Jacobians K = −∂h/∂q, C = −∂h/∂u, and the model was
+    /// given without them ([`TimeStepper::without_jacobians`](super::TimeStepper::without_jacobians)).
+    #[error(
+        "the Moreau–Jean scheme needs the force Jacobians of model `{model}`: implement `Jacobians` (generated models do) and use `TimeStepper::new`, or use Moreau's midpoint rule"
+    )]
+    SchemeNeedsJacobians {
+        /// Name of the model.
+        model: &'static str,
     },
     /// The Moreau–Jean iteration matrix M + hθC + h²θ²K is singular.
     #[error("Moreau–Jean iteration matrix M + hθC + h²θ²K is singular at t = {t}")]
@@ -97,8 +114,13 @@ pub enum TimeSteppingError {
         /// Time of the step start.
         t: f64,
     },
-    /// Gᵀ M⁻¹ G is singular: the bilateral constraints are dependent at this state.
-    #[error("bilateral constraints are dependent at t = {t}: Gᵀ M⁻¹ G is singular")]
+    /// The bilateral constraints cannot be condensed: a gradient (column of G) vanishes or is
+    /// not finite, so its linearisation constrains nothing, or for Moreau–Jean G_Kᵀ A⁻¹ G_K is
+    /// singular. Redundant (dependent, nonzero) constraints are accepted, not reported here
+    /// (Lötstedt 1982, Lemma 5.2; see [`crate::linalg::constrained_inverse`]).
+    #[error(
+        "bilateral constraints are degenerate at t = {t}: a gradient vanishes or G_Kᵀ A⁻¹ G_K is singular"
+    )]
     DependentBilateralConstraints {
         /// Time of the evaluation.
         t: f64,
@@ -114,4 +136,19 @@ pub enum TimeSteppingError {
         #[source]
         source: LcpError,
     },
+}
+
+impl TimeSteppingError {
+    /// The error for a failed Cholesky factorisation of M at time `t`.
+    pub(crate) fn mass_factor(e: crate::linalg::SpdError, t: f64) -> Self {
+        match e {
+            crate::linalg::SpdError::NotPositiveDefinite {
+                smallest_eigenvalue,
+            } => Self::MassMatrixNotPositiveDefinite {
+                t,
+                smallest_eigenvalue,
+            },
+            crate::linalg::SpdError::NonFinite => Self::NonFiniteModelOutput { t, quantity: "M" },
+        }
+    }
 }

@@ -20,21 +20,28 @@
 //! `0 ≤ (ξ_N, ξ_R, Λ_L) ⊥ (Λ_N, Λ_R, ξ_L) ≥ 0`, with Delassus blocks `[W_N W_T]ᵀ P [W_N W_T]`,
 //! in a preallocated column-major buffer and solves it with [`Lemke`](crate::lcp::Lemke);
 //! (e) updates u and q and (f) projects q back onto g(q) = 0 (Gauss–Newton, M-metric; see
-//! [`projection`]). Steps (b)–(f) are one function shared by both schemes.
+//! [`projection`]). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
+//! (`stepper`) calls a scheme's smooth part and end position around them.
 //!
-//! Outputs: a [`StepRecord`] per step (t, q, u, active set, Λ_N, Λ_T, ξ_N, ξ_T, Λ_B) passed to
-//! a callback by [`TimeStepper::run`], and [`RecordCsv`] for CSV export. Errors are typed
+//! Outputs: a [`StepRecord`] per step (t, q, u, active set, Λ_N, Λ_T, ξ_N, ξ_T, Λ_B, how the
+//! LCP was solved) passed to a callback by [`TimeStepper::run`], whose last step is shortened
+//! to end exactly at t_end, and [`RecordCsv`] for CSV export. Errors are typed
 //! ([`TimeSteppingError`]). After [`TimeStepper::new`] no step allocates.
+//!
+//! Module dependencies run one way: `stepper` → {`moreau_midpoint`, `moreau_jean`,
+//! `impact_contact`} → `step_plan`, `contact_lcp`, `finite`, … ; no scheme uses the driver.
 
 mod contact_lcp;
 mod csv_export;
 mod error;
+mod finite;
+mod impact_contact;
 mod moreau_jean;
 mod moreau_midpoint;
 pub mod projection;
 mod record;
 mod scheme;
-mod small_lu;
+mod step_plan;
 mod stepper;
 mod velocity_operator;
 

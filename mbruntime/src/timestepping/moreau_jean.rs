@@ -10,92 +10,87 @@
 //! ```
 //!
 //! This is the scheme of Siconos' `MoreauJeanOSI` for Lagrangian linear time-invariant systems
-//! (where it is exact). K and C are formed by forward differences of `forces` with steps
-//! δ_j = √ε · max(1, |x_j|) (2·NQ force evaluations; exact up to rounding for forces affine in
-//! (q, u), such as the woodpecker's). Ŵ is factored by LU (it need not be symmetric); M itself is
-//! still checked positive definite by a Cholesky factorisation.
+//! (where it is exact). K and C are the model's generated, exact Jacobians
+//! ([`Jacobians::force_jacobians`](crate::Jacobians::force_jacobians)): one evaluation, no finite
+//! differences, so stiff forces (K ~ 1e8) keep their full accuracy. Ŵ is factored by LU (it need
+//! not be symmetric); M itself is still checked positive definite by a Cholesky factorisation.
 
 use super::error::TimeSteppingError;
-use super::projection::min_diagonal;
-use super::small_lu::SmallLu;
-use super::stepper::{StepPlan, check_finite};
+use super::finite::check_finite;
+use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::IterationFactor;
-use crate::mechanism::{Matrix, Mechanism, Vector};
-use nalgebra::Cholesky;
+use crate::linalg::{Lu, cholesky};
+use crate::mechanism::{Constraints, Jacobians, Matrix, Vector};
+
+/// The exact tangents ∂h/∂q, ∂h/∂u of a model, as a plain function so that the time-stepper
+/// (bound on [`Constraints`] only) can hold it for models that implement [`Jacobians`].
+pub(crate) type ForceTangents<Model, const NQ: usize> =
+    fn(&Model, &Vector<NQ>, &Vector<NQ>, f64, &mut Matrix<NQ, NQ>, &mut Matrix<NQ, NQ>);
+
+/// [`ForceTangents`] of a model with generated Jacobians.
+pub(crate) fn force_tangents<Model, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Model,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+    t: f64,
+    dh_dq: &mut Matrix<NQ, NQ>,
+    dh_du: &mut Matrix<NQ, NQ>,
+) where
+    Model: Jacobians<NQ, NB, NU>,
+{
+    model.force_jacobians(q, u, t, dh_dq, dh_du);
+}
 
 /// The linearised θ-step's iteration matrix and smooth impulse.
 pub(crate) fn plan<Model, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Model,
-    t_a: f64,
-    q_a: &Vector<NQ>,
-    u_a: &Vector<NQ>,
-    dt: f64,
+    start: &StepStart<NQ>,
     theta: f64,
+    tangents: ForceTangents<Model, NQ>,
 ) -> Result<StepPlan<NQ>, TimeSteppingError>
 where
-    Model: Mechanism<NQ, NB, NU>,
+    Model: Constraints<NQ, NB, NU>,
 {
+    let (t_a, q_a, u_a, dt, t_e) = (start.t_a, &start.q_a, &start.u_a, start.dt, start.t_e);
     let mut m = Matrix::<NQ, NQ>::zeros();
     let mut f_a = Vector::<NQ>::zeros();
     model.dynamics(q_a, u_a, t_a, &mut m, &mut f_a);
     check_finite(m.as_slice(), t_a, "M")?;
     check_finite(f_a.as_slice(), t_a, "h")?;
-    if Cholesky::new(m).is_none() {
-        return Err(TimeSteppingError::MassMatrixNotPositiveDefinite {
-            t: t_a,
-            min_diagonal: min_diagonal(&m),
-        });
-    }
-    let t_e = t_a + dt;
+    let mass = cholesky(&m).map_err(|e| TimeSteppingError::mass_factor(e, t_a))?;
     let mut f_e = f_a;
     if Model::RHEONOMIC {
         model.forces(q_a, u_a, t_e, &mut f_e);
         check_finite(f_e.as_slice(), t_e, "h")?;
     }
 
-    // Tangents K = −∂f/∂q, C = −∂f/∂u by forward differences.
-    let mut k = Matrix::<NQ, NQ>::zeros();
-    let mut c = Matrix::<NQ, NQ>::zeros();
-    let mut f = Vector::<NQ>::zeros();
-    let sqrt_eps = f64::EPSILON.sqrt();
-    for j in 0..NQ {
-        let mut q = *q_a;
-        let dq = sqrt_eps * q[j].abs().max(1.0);
-        q[j] += dq;
-        model.forces(&q, u_a, t_a, &mut f);
-        k.set_column(j, &((f_a - f) / dq));
-        let mut u = *u_a;
-        let du = sqrt_eps * u[j].abs().max(1.0);
-        u[j] += du;
-        model.forces(q_a, &u, t_a, &mut f);
-        c.set_column(j, &((f_a - f) / du));
-    }
-    check_finite(k.as_slice(), t_a, "h")?;
-    check_finite(c.as_slice(), t_a, "h")?;
+    // Tangents K = −∂f/∂q, C = −∂f/∂u, exact.
+    let mut dh_dq = Matrix::<NQ, NQ>::zeros();
+    let mut dh_du = Matrix::<NQ, NQ>::zeros();
+    tangents(model, q_a, u_a, t_a, &mut dh_dq, &mut dh_du);
+    let k = -dh_dq;
+    let c = -dh_du;
+    check_finite(k.as_slice(), t_a, "∂h/∂q")?;
+    check_finite(c.as_slice(), t_a, "∂h/∂u")?;
 
     let w_hat = m + c * (dt * theta) + k * (dt * dt * theta * theta);
-    let lu = SmallLu::new(w_hat);
-    if !lu.is_invertible() {
-        return Err(TimeSteppingError::SingularIterationMatrix { t: t_a });
-    }
+    let lu = Lu::new(w_hat).map_err(|_| TimeSteppingError::SingularIterationMatrix { t: t_a })?;
     let smooth_impulse = (f_a * (1.0 - theta) + f_e * theta) * dt - k * u_a * (dt * dt * theta);
     Ok(StepPlan {
         t_eval: t_a,
         q_eval: *q_a,
         t_gap: t_a + 0.5 * dt,
         q_gap: q_a + u_a * (0.5 * dt),
-        factor: IterationFactor::Lu(lu),
+        factor: IterationFactor::Lu { lu, mass },
         smooth_impulse,
     })
 }
 
 /// q_E = q_A + Δt((1−θ) u_A + θ u_E).
 pub(crate) fn end_position<const NQ: usize>(
-    q_a: &Vector<NQ>,
-    u_a: &Vector<NQ>,
+    start: &StepStart<NQ>,
     u_e: &Vector<NQ>,
-    dt: f64,
     theta: f64,
 ) -> Vector<NQ> {
-    q_a + (u_a * (1.0 - theta) + u_e * theta) * dt
+    start.q_a + (start.u_a * (1.0 - theta) + u_e * theta) * start.dt
 }

@@ -6,34 +6,29 @@
 //! θ-method; step 5 is [`end_position`]: q_E = q_M + ½Δt u_E.
 
 use super::error::TimeSteppingError;
-use super::projection::min_diagonal;
-use super::stepper::{StepPlan, check_finite};
+use super::finite::check_finite;
+use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::IterationFactor;
-use crate::mechanism::{Matrix, Mechanism, Vector};
-use nalgebra::Cholesky;
+use crate::linalg::cholesky;
+use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Steps 1–3 of (17).
 pub(crate) fn plan<Model, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Model,
-    t_a: f64,
-    q_a: &Vector<NQ>,
-    u_a: &Vector<NQ>,
-    dt: f64,
+    start: &StepStart<NQ>,
 ) -> Result<StepPlan<NQ>, TimeSteppingError>
 where
-    Model: Mechanism<NQ, NB, NU>,
+    Model: Constraints<NQ, NB, NU>,
 {
-    let t_m = t_a + 0.5 * dt;
-    let q_m = q_a + u_a * (0.5 * dt);
+    let dt = start.dt;
+    let t_m = start.t_a + 0.5 * dt;
+    let q_m = start.q_a + start.u_a * (0.5 * dt);
     let mut m = Matrix::<NQ, NQ>::zeros();
     let mut h = Vector::<NQ>::zeros();
-    model.dynamics(&q_m, u_a, t_m, &mut m, &mut h);
+    model.dynamics(&q_m, &start.u_a, t_m, &mut m, &mut h);
     check_finite(m.as_slice(), t_m, "M")?;
     check_finite(h.as_slice(), t_m, "h")?;
-    let chol = Cholesky::new(m).ok_or(TimeSteppingError::MassMatrixNotPositiveDefinite {
-        t: t_m,
-        min_diagonal: min_diagonal(&m),
-    })?;
+    let chol = cholesky(&m).map_err(|e| TimeSteppingError::mass_factor(e, t_m))?;
     Ok(StepPlan {
         t_eval: t_m,
         q_eval: q_m,

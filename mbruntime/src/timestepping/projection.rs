@@ -8,15 +8,18 @@
 //! min ½ ‖Δq‖²_M  s.t.  g(q) + Gᵀ(q) Δq = 0   ⇒   Δq = −M⁻¹ G (Gᵀ M⁻¹ G)⁻¹ g(q),
 //! ```
 //!
-//! with M = M(q_E, t_E) factored once and G re-evaluated at every iterate, until
+//! computed as the minimum-kinetic-norm correction of
+//! [`ConstraintFactor::correction`](crate::linalg::ConstraintFactor::correction) (redundant
+//! constraints are dropped rank-revealingly, Lötstedt 1982, Lemma 5.2, the policy of
+//! [`crate::linalg::constrained_inverse`]), with M = M(q_E, t_E) factored once and G
+//! re-evaluated at every iterate, until
 //! ‖g‖_∞ ≤ tolerance or the iteration budget is spent. The drift thus stays at the level of
 //! the tolerance (quadratic convergence) instead of growing with time; velocities are not
 //! modified (they satisfy the velocity constraint at the step's evaluation point).
 
 use super::error::TimeSteppingError;
-use super::small_lu::SmallLu;
-use crate::mechanism::{Matrix, Mechanism, Vector};
-use nalgebra::Cholesky;
+use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE};
+use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Projects `q` onto g(q, t) = 0 in place; returns the final ‖g(q, t)‖_∞.
 pub(crate) fn project_onto_constraints<Model, const NQ: usize, const NB: usize, const NU: usize>(
@@ -27,7 +30,7 @@ pub(crate) fn project_onto_constraints<Model, const NQ: usize, const NB: usize, 
     tolerance: f64,
 ) -> Result<f64, TimeSteppingError>
 where
-    Model: Mechanism<NQ, NB, NU>,
+    Model: Constraints<NQ, NB, NU>,
 {
     let mut g = Vector::<NB>::zeros();
     model.bilateral(q, t, &mut g);
@@ -37,22 +40,23 @@ where
     }
     let mut m = Matrix::<NQ, NQ>::zeros();
     model.mass_matrix(q, t, &mut m);
-    let chol = Cholesky::new(m).ok_or(TimeSteppingError::MassMatrixNotPositiveDefinite {
-        t,
-        min_diagonal: min_diagonal(&m),
-    })?;
+    let mut metric = ConstraintFactor::<NQ, NB>::default();
+    metric
+        .set_mass(&m)
+        .map_err(|e| TimeSteppingError::mass_factor(e, t))?;
     let mut jac = Matrix::<NQ, NB>::zeros();
     let mut g_hat = Vector::<NB>::zeros();
     for _ in 0..iterations {
         model.bilateral_jacobian(q, t, &mut jac, &mut g_hat);
-        let mut minv_g = jac;
-        chol.solve_mut(&mut minv_g);
-        let lu = SmallLu::new(jac.transpose() * minv_g);
-        let mut y = g;
-        if !lu.solve_mut(&mut y) {
-            return Err(TimeSteppingError::DependentBilateralConstraints { t });
+        metric.clear_columns();
+        metric
+            .push_columns(0, &jac, DEPENDENCE_TOLERANCE)
+            .map_err(|_| TimeSteppingError::DependentBilateralConstraints { t })?;
+        let mut g_kept = Vector::<NB>::zeros();
+        for k in 0..metric.rank() {
+            g_kept[k] = g[metric.kept_tag(k)];
         }
-        *q -= minv_g * y;
+        *q += metric.correction(&g_kept);
         model.bilateral(q, t, &mut g);
         residual = g.amax();
         if residual <= tolerance || !residual.is_finite() {
@@ -60,9 +64,4 @@ where
         }
     }
     Ok(residual)
-}
-
-/// Smallest diagonal entry of a square matrix (for error messages).
-pub(crate) fn min_diagonal<const N: usize>(m: &Matrix<N, N>) -> f64 {
-    (0..N).fold(f64::INFINITY, |acc, i| acc.min(m[(i, i)]))
 }

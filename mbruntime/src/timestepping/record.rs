@@ -23,7 +23,8 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub step: u64,
     /// Time at the end of the step, t^E.
     pub t: f64,
-    /// Step size Δt used.
+    /// Step size Δt used (the last step of `TimeStepper::run` may be shorter, so that it ends
+    /// at t_end).
     pub h: f64,
     /// Coordinates at the end of the step, q^E (after the bilateral projection, if any).
     pub q: Vector<NQ>,
@@ -53,9 +54,14 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub constraint_residual: f64,
     /// Dimension of the LCP solved in this step (0: no active contact).
     pub lcp_size: usize,
-    /// Lemke pivots of this step (0 if no LCP was solved, or if the previous step's
-    /// complementary basis solved it: warm start, see [`crate::lcp::WarmStart`]).
+    /// Lemke pivots of this step: 0 if no LCP was solved, if it was warm-started (see
+    /// [`warm_started`](Self::warm_started)), or if Lemke found the trivial solution z = 0
+    /// of an LCP with b ≥ 0 (e.g. every closed contact separating).
     pub lcp_pivots: usize,
+    /// Whether this step's contact LCP was solved by the warm start from the previous step's
+    /// complementary basis ([`crate::lcp::WarmStart`]: one small LU, no Lemke call); false if
+    /// no LCP was solved or Lemke solved it (including its pivot-free case b ≥ 0).
+    pub warm_started: bool,
 }
 
 impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
@@ -80,6 +86,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
             constraint_residual: 0.0,
             lcp_size: 0,
             lcp_pivots: 0,
+            warm_started: false,
         }
     }
 

@@ -23,7 +23,7 @@ pub enum Scheme {
     /// q_E = q_A + Δt((1−θ) u_A + θ u_E)
     /// ```
     ///
-    /// with K = −∂h/∂q, C = −∂h/∂u at (q_A, u_A, t_A) by forward differences and M, W_N, W_T, G
+    /// with K = −∂h/∂q, C = −∂h/∂u at (q_A, u_A, t_A) from the generated Jacobians and M, W_N, W_T, G
     /// at (q_A, t_A). The active set uses the same predicted gap as the midpoint rule,
     /// H = {i : g_Ni(q_A + ½Δt u_A, t_A + ½Δt) ≤ 0} (Siconos' default prediction for
     /// Moreau–Jean). θ ∈ [½, 1]; θ = ½ is the trapezoidal variant, θ = 1 backward Euler.

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: 961bedb868b73fedd7b12f8aef82c7e1
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "961bedb868b73fedd7b12f8aef82c7e1";
-/// Parameters of the mechanism `Chain2`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `Chain2`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct Chain2 {
@@ -37,12 +40,10 @@ impl Default for Chain2 {
         }
     }
 }
-impl Mechanism<2, 0, 0> for Chain2 {
+impl Dynamics<2> for Chain2 {
     const NAME: &'static str = "Chain2";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 2] = ["th1", "th2"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m1", "m2", "l1", "l2", "g"]
@@ -225,6 +226,10 @@ impl Mechanism<2, 0, 0> for Chain2 {
         c[(0, 1)] = x10;
         c[(1, 0)] = x13;
     }
+}
+impl Constraints<2, 0, 0> for Chain2 {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<2>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -272,6 +277,8 @@ impl Mechanism<2, 0, 0> for Chain2 {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<2, 0, 0> for Chain2 {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<2>,
@@ -483,6 +490,8 @@ impl Mechanism<2, 0, 0> for Chain2 {
         h_ddot[0] = x80;
         h_ddot[1] = x105;
     }
+}
+impl Statics<2> for Chain2 {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.m1 + self.m2;
         let x1 = q[0].sin();
@@ -572,4 +581,232 @@ impl Mechanism<2, 0, 0> for Chain2 {
     ) -> bool {
         false
     }
+}
+impl Jacobians<2, 0, 0> for Chain2 {
+    fn force_jacobians(
+        &self,
+        q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        dh_dq: &mut Matrix<2, 2>,
+        dh_dqd: &mut Matrix<2, 2>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = self.m1 + self.m2;
+        let x1 = q[0].cos();
+        let x2 = self.l1 * self.g * x0 * x1;
+        let x3 = qd[1] * qd[1];
+        let x4 = q[0].sin();
+        let x5 = q[1].sin();
+        let x6 = x4 * x5;
+        let x7 = q[1].cos();
+        let x8 = x1 * x7;
+        let x9 = x6 + x8;
+        let x10 = self.l1 * self.l2;
+        let x11 = self.m2 * x3 * x9 * x10;
+        let x12 = x2 + x11;
+        let x13 = -x12;
+        let x14 = qd[0] * qd[0];
+        let x15 = x9 * x14;
+        let x16 = x10 * x15;
+        let x17 = self.m2 * x16;
+        let x18 = self.l2 * self.g * x7;
+        let x19 = x16 + x18;
+        let x20 = -(self.m2 * x19);
+        let x21 = x4 * x7;
+        let x22 = x1 * x5;
+        let x23 = -x22;
+        let x24 = x21 + x23;
+        let x25 = self.m2 * (-2.0);
+        let x26 = x10 * x25;
+        let x27 = qd[1] * x24 * x26;
+        let x28 = -x21;
+        let x29 = x22 + x28;
+        let x30 = qd[0] * x26 * x29;
+        dh_dq[(0, 0)] = x13;
+        dh_dq[(0, 1)] = x11;
+        dh_dq[(1, 0)] = x17;
+        dh_dq[(1, 1)] = x20;
+        dh_dqd[(0, 1)] = x27;
+        dh_dqd[(1, 0)] = x30;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        dh_dt: &mut Vector<2>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        out: &mut Matrix<2, 2>,
+    ) {
+        let x0 = q[0].sin();
+        let x1 = q[1].cos();
+        let x2 = x0 * x1;
+        let x3 = -x2;
+        let x4 = q[1].sin();
+        let x5 = q[0].cos();
+        let x6 = x4 * x5;
+        let x7 = x3 + x6;
+        let x8 = self.l1 * self.l2;
+        let x9 = self.m2 * x7;
+        let x10 = x8 * x9;
+        let x11 = a[1] * x10;
+        let x12 = -x6;
+        let x13 = x2 + x12;
+        let x14 = self.m2 * x13;
+        let x15 = x8 * x14;
+        let x16 = a[1] * x15;
+        let x17 = a[0] * x10;
+        let x18 = a[0] * x15;
+        out[(0, 0)] = x11;
+        out[(0, 1)] = x16;
+        out[(1, 0)] = x17;
+        out[(1, 1)] = x18;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        qd: &Vector<2>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = qd[1] * qd[1];
+                let x1 = q[0].sin();
+                let x2 = q[1].cos();
+                let x3 = x1 * x2;
+                let x4 = q[1].sin();
+                let x5 = q[0].cos();
+                let x6 = x4 * x5;
+                let x7 = -x6;
+                let x8 = x3 + x7;
+                let x9 = x0 * x8;
+                let x10 = self.l1 * dp[3];
+                let x11 = x9 * x10;
+                let x12 = self.l2 * dp[2];
+                let x13 = x9 * x12;
+                let x14 = x11 + x13;
+                let x15 = self.m2 * x14;
+                let x16 = dp[0] + dp[1];
+                let x17 = self.g * x16;
+                let x18 = self.m1 + self.m2;
+                let x19 = dp[4] * x18;
+                let x20 = x17 + x19;
+                let x21 = self.l1 * x20;
+                let x22 = self.g * dp[2] * x18;
+                let x23 = x21 + x22;
+                let x24 = x1 * x23;
+                let x25 = self.l2 * dp[1];
+                let x26 = self.l1 * x25;
+                let x27 = x9 * x26;
+                let x28 = x15 + x24 + x27;
+                let x29 = -x28;
+                let x30 = qd[0] * qd[0];
+                let x31 = -x3;
+                let x32 = x6 + x31;
+                let x33 = x30 * x32;
+                let x34 = x10 * x33;
+                let x35 = x12 * x33;
+                let x36 = x34 + x35;
+                let x37 = self.m2 * x36;
+                let x38 = self.l2 * dp[4];
+                let x39 = self.g * dp[3];
+                let x40 = x38 + x39;
+                let x41 = self.m2 * x40;
+                let x42 = self.g * x25;
+                let x43 = x41 + x42;
+                let x44 = x4 * x43;
+                let x45 = x26 * x33;
+                let x46 = x37 + x44 + x45;
+                let x47 = -x46;
+                out[0] = x29;
+                out[1] = x47;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<2>,
+        _t: f64,
+        a: &Vector<2>,
+        k: usize,
+        out: &mut Vector<2>,
+    ) -> bool {
+        match k {
+            0..=4 => {
+                let mut dp = [0.0; 5];
+                dp[k] = 1.0;
+                let x0 = q[0].sin();
+                let x1 = q[1].sin();
+                let x2 = x0 * x1;
+                let x3 = q[0].cos();
+                let x4 = q[1].cos();
+                let x5 = x3 * x4;
+                let x6 = x2 + x5;
+                let x7 = a[1] * x6;
+                let x8 = self.l1 * dp[3];
+                let x9 = x7 * x8;
+                let x10 = self.l2 * dp[2] * x7;
+                let x11 = x9 + x10;
+                let x12 = self.m2 * x11;
+                let x13 = self.m1 + self.m2;
+                let x14 = a[0] * dp[2] * 2.0 * x13;
+                let x15 = dp[0] + dp[1];
+                let x16 = self.l1 * a[0] * x15;
+                let x17 = self.l2 * dp[1];
+                let x18 = x7 * x17;
+                let x19 = x14 + x16 + x18;
+                let x20 = self.l1 * x19;
+                let x21 = x12 + x20;
+                let x22 = a[0] * x6;
+                let x23 = x8 * x22;
+                let x24 = dp[2] * x22;
+                let x25 = a[1] * dp[3] * 2.0;
+                let x26 = x24 + x25;
+                let x27 = self.l2 * x26;
+                let x28 = x23 + x27;
+                let x29 = self.m2 * x28;
+                let x30 = self.l1 * x17 * x22;
+                let x31 = self.l2 * self.l2;
+                let x32 = a[1] * dp[1] * x31;
+                let x33 = x29 + x30 + x32;
+                out[0] = x21;
+                out[1] = x33;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<2>,
+        _qd: &Vector<2>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 2>,
+        _d_dqd: &mut Matrix<0, 2>,
+    ) {}
 }

@@ -2,7 +2,10 @@
 // change the block and run `mbcompile gen`.
 // fingerprint: abb7d0e0d9ac958879af08b9feec466f
 
-use mbruntime::{ContactLaw, Matrix, Mechanism, ParameterError, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
+    Vector,
+};
 /// Number of generalised coordinates.
 pub const NQ: usize = 4;
 /// Number of bilateral constraints.
@@ -11,7 +14,7 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "abb7d0e0d9ac958879af08b9feec466f";
-/// Parameters of the mechanism `Chain4`; the model functions are its [`Mechanism`] implementation.
+/// Parameters of the mechanism `Chain4`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]
 pub struct Chain4 {
@@ -49,12 +52,10 @@ impl Default for Chain4 {
         }
     }
 }
-impl Mechanism<4, 0, 0> for Chain4 {
+impl Dynamics<4> for Chain4 {
     const NAME: &'static str = "Chain4";
     const FINGERPRINT: &'static str = FINGERPRINT;
     const COORDINATES: [&'static str; 4] = ["th1", "th2", "th3", "th4"];
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 0] = [];
     const RHEONOMIC: bool = false;
     fn parameter_names(&self) -> &'static [&'static str] {
         &["m1", "m2", "m3", "m4", "l1", "l2", "l3", "l4", "g"]
@@ -557,6 +558,10 @@ impl Mechanism<4, 0, 0> for Chain4 {
         c[(3, 1)] = x63;
         c[(3, 2)] = x67;
     }
+}
+impl Constraints<4, 0, 0> for Chain4 {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, _q: &Vector<4>, _t: f64, _g: &mut Vector<0>) {}
     fn bilateral_jacobian(
         &self,
@@ -604,6 +609,8 @@ impl Mechanism<4, 0, 0> for Chain4 {
     fn contact_laws(&self) -> [ContactLaw; 0] {
         []
     }
+}
+impl Rates<4, 0, 0> for Chain4 {
     fn gap_time_derivatives(
         &self,
         _q: &Vector<4>,
@@ -1458,6 +1465,8 @@ impl Mechanism<4, 0, 0> for Chain4 {
         h_ddot[2] = x489;
         h_ddot[3] = x556;
     }
+}
+impl Statics<4> for Chain4 {
     fn potential_gradient(&self, q: &Vector<4>, _t: f64, grad: &mut Vector<4>) {
         let x0 = self.m3 + self.m4;
         let x1 = self.m2 + x0;
@@ -1616,4 +1625,682 @@ impl Mechanism<4, 0, 0> for Chain4 {
     ) -> bool {
         false
     }
+}
+impl Jacobians<4, 0, 0> for Chain4 {
+    fn force_jacobians(
+        &self,
+        q: &Vector<4>,
+        qd: &Vector<4>,
+        _t: f64,
+        dh_dq: &mut Matrix<4, 4>,
+        dh_dqd: &mut Matrix<4, 4>,
+    ) {
+        dh_dqd.fill(0.0);
+        let x0 = self.m3 + self.m4;
+        let x1 = self.m2 + x0;
+        let x2 = self.m1 + x1;
+        let x3 = q[0].cos();
+        let x4 = self.g * x2 * x3;
+        let x5 = qd[1] * qd[1];
+        let x6 = q[0].sin();
+        let x7 = q[1].sin();
+        let x8 = x6 * x7;
+        let x9 = q[1].cos();
+        let x10 = x3 * x9;
+        let x11 = x8 + x10;
+        let x12 = self.l2 * x1;
+        let x13 = x5 * x11;
+        let x14 = x12 * x13;
+        let x15 = qd[2] * qd[2];
+        let x16 = q[2].sin();
+        let x17 = x6 * x16;
+        let x18 = q[2].cos();
+        let x19 = x3 * x18;
+        let x20 = x17 + x19;
+        let x21 = self.l3 * x0;
+        let x22 = x15 * x20;
+        let x23 = x21 * x22;
+        let x24 = x4 + x14 + x23;
+        let x25 = self.l1 * x24;
+        let x26 = qd[3] * qd[3];
+        let x27 = q[3].sin();
+        let x28 = x6 * x27;
+        let x29 = q[3].cos();
+        let x30 = x3 * x29;
+        let x31 = x28 + x30;
+        let x32 = self.m4 * self.l4;
+        let x33 = x26 * x32;
+        let x34 = self.l1 * x31 * x33;
+        let x35 = x25 + x34;
+        let x36 = -x35;
+        let x37 = self.l1 * x14;
+        let x38 = self.l1 * x23;
+        let x39 = qd[0] * qd[0];
+        let x40 = self.l1 * x39;
+        let x41 = x11 * x12 * x40;
+        let x42 = self.g * x1 * x9;
+        let x43 = x7 * x16;
+        let x44 = x9 * x18;
+        let x45 = x43 + x44;
+        let x46 = x15 * x45;
+        let x47 = x21 * x46;
+        let x48 = x42 + x47;
+        let x49 = self.l2 * x48;
+        let x50 = x7 * x27;
+        let x51 = x9 * x29;
+        let x52 = x50 + x51;
+        let x53 = self.l2 * x33 * x52;
+        let x54 = x41 + x49 + x53;
+        let x55 = -x54;
+        let x56 = self.l2 * x47;
+        let x57 = x20 * x21 * x40;
+        let x58 = self.l2 * x5;
+        let x59 = x21 * x45 * x58;
+        let x60 = self.g * x18 * x21;
+        let x61 = x16 * x27;
+        let x62 = x18 * x29;
+        let x63 = x61 + x62;
+        let x64 = self.l3 * x33 * x63;
+        let x65 = x57 + x59 + x60 + x64;
+        let x66 = -x65;
+        let x67 = x31 * x40;
+        let x68 = x32 * x67;
+        let x69 = x52 * x58;
+        let x70 = x32 * x69;
+        let x71 = self.l3 * x15;
+        let x72 = x63 * x71;
+        let x73 = x32 * x72;
+        let x74 = self.l4 * self.g * x29;
+        let x75 = self.l4 * x67;
+        let x76 = self.l4 * x69;
+        let x77 = self.l4 * x72;
+        let x78 = x74 + x75 + x76 + x77;
+        let x79 = -(self.m4 * x78);
+        let x80 = x6 * x9;
+        let x81 = x3 * x7;
+        let x82 = -x81;
+        let x83 = x80 + x82;
+        let x84 = self.l2 * (-2.0);
+        let x85 = self.l1 * x1;
+        let x86 = qd[1] * x84;
+        let x87 = x83 * x85 * x86;
+        let x88 = x6 * x18;
+        let x89 = -x16;
+        let x90 = x3 * x89;
+        let x91 = x88 + x90;
+        let x92 = self.l1 * (-2.0);
+        let x93 = x21 * x92;
+        let x94 = qd[2] * x91 * x93;
+        let x95 = x6 * x29;
+        let x96 = -x27;
+        let x97 = x3 * x96;
+        let x98 = x95 + x97;
+        let x99 = qd[3] * x32;
+        let x100 = x92 * x98 * x99;
+        let x101 = -x80;
+        let x102 = x81 + x101;
+        let x103 = qd[0] * x84 * x85 * x102;
+        let x104 = x7 * x18;
+        let x105 = x9 * x89;
+        let x106 = x104 + x105;
+        let x107 = qd[2] * x21 * x84 * x106;
+        let x108 = x7 * x29;
+        let x109 = x9 * x96;
+        let x110 = x108 + x109;
+        let x111 = x84 * x99 * x110;
+        let x112 = -x18;
+        let x113 = x6 * x112;
+        let x114 = x3 * x16;
+        let x115 = x113 + x114;
+        let x116 = qd[0] * x93 * x115;
+        let x117 = x7 * x112;
+        let x118 = x9 * x16;
+        let x119 = x117 + x118;
+        let x120 = x21 * x86 * x119;
+        let x121 = x16 * x29;
+        let x122 = x18 * x96;
+        let x123 = x121 + x122;
+        let x124 = self.l3 * (-2.0);
+        let x125 = x99 * x123 * x124;
+        let x126 = -x29;
+        let x127 = x6 * x126;
+        let x128 = x3 * x27;
+        let x129 = x127 + x128;
+        let x130 = qd[0] * x32 * x92 * x129;
+        let x131 = x7 * x126;
+        let x132 = x9 * x27;
+        let x133 = x131 + x132;
+        let x134 = x32 * x86 * x133;
+        let x135 = x16 * x126;
+        let x136 = x18 * x27;
+        let x137 = x135 + x136;
+        let x138 = qd[2] * x32 * x124 * x137;
+        dh_dq[(0, 0)] = x36;
+        dh_dq[(0, 1)] = x37;
+        dh_dq[(0, 2)] = x38;
+        dh_dq[(0, 3)] = x34;
+        dh_dq[(1, 0)] = x41;
+        dh_dq[(1, 1)] = x55;
+        dh_dq[(1, 2)] = x56;
+        dh_dq[(1, 3)] = x53;
+        dh_dq[(2, 0)] = x57;
+        dh_dq[(2, 1)] = x59;
+        dh_dq[(2, 2)] = x66;
+        dh_dq[(2, 3)] = x64;
+        dh_dq[(3, 0)] = x68;
+        dh_dq[(3, 1)] = x70;
+        dh_dq[(3, 2)] = x73;
+        dh_dq[(3, 3)] = x79;
+        dh_dqd[(0, 1)] = x87;
+        dh_dqd[(0, 2)] = x94;
+        dh_dqd[(0, 3)] = x100;
+        dh_dqd[(1, 0)] = x103;
+        dh_dqd[(1, 2)] = x107;
+        dh_dqd[(1, 3)] = x111;
+        dh_dqd[(2, 0)] = x116;
+        dh_dqd[(2, 1)] = x120;
+        dh_dqd[(2, 3)] = x125;
+        dh_dqd[(3, 0)] = x130;
+        dh_dqd[(3, 1)] = x134;
+        dh_dqd[(3, 2)] = x138;
+    }
+    fn force_time_partial(
+        &self,
+        _q: &Vector<4>,
+        _qd: &Vector<4>,
+        _t: f64,
+        dh_dt: &mut Vector<4>,
+    ) {
+        dh_dt.fill(0.0);
+    }
+    fn mass_action_jacobian(
+        &self,
+        q: &Vector<4>,
+        _t: f64,
+        a: &Vector<4>,
+        out: &mut Matrix<4, 4>,
+    ) {
+        let x0 = q[0].sin();
+        let x1 = q[3].cos();
+        let x2 = x0 * x1;
+        let x3 = -x2;
+        let x4 = q[3].sin();
+        let x5 = q[0].cos();
+        let x6 = x4 * x5;
+        let x7 = x3 + x6;
+        let x8 = self.m4 * self.l4;
+        let x9 = self.l1 * a[3];
+        let x10 = x8 * x9;
+        let x11 = x7 * x10;
+        let x12 = q[1].cos();
+        let x13 = -x12;
+        let x14 = x0 * x13;
+        let x15 = q[1].sin();
+        let x16 = x5 * x15;
+        let x17 = x14 + x16;
+        let x18 = self.m3 + self.m4;
+        let x19 = self.m2 + x18;
+        let x20 = self.l2 * a[1];
+        let x21 = x19 * x20;
+        let x22 = x17 * x21;
+        let x23 = q[2].cos();
+        let x24 = -x23;
+        let x25 = x0 * x24;
+        let x26 = q[2].sin();
+        let x27 = x5 * x26;
+        let x28 = x25 + x27;
+        let x29 = self.l3 * x18;
+        let x30 = a[2] * x29;
+        let x31 = x28 * x30;
+        let x32 = x22 + x31;
+        let x33 = self.l1 * x32;
+        let x34 = x11 + x33;
+        let x35 = x0 * x12;
+        let x36 = -x15;
+        let x37 = x5 * x36;
+        let x38 = x35 + x37;
+        let x39 = self.l1 * x21 * x38;
+        let x40 = x0 * x23;
+        let x41 = -x26;
+        let x42 = x5 * x41;
+        let x43 = x40 + x42;
+        let x44 = self.l1 * x30 * x43;
+        let x45 = -x6;
+        let x46 = x2 + x45;
+        let x47 = x10 * x46;
+        let x48 = self.l1 * a[0];
+        let x49 = self.l2 * x19;
+        let x50 = x48 * x49;
+        let x51 = x17 * x50;
+        let x52 = x1 * x36;
+        let x53 = x4 * x12;
+        let x54 = x52 + x53;
+        let x55 = self.l2 * a[3];
+        let x56 = x8 * x55;
+        let x57 = x54 * x56;
+        let x58 = x38 * x50;
+        let x59 = x15 * x24;
+        let x60 = x12 * x26;
+        let x61 = x59 + x60;
+        let x62 = self.l2 * a[2];
+        let x63 = x29 * x61;
+        let x64 = x62 * x63;
+        let x65 = x57 + x58 + x64;
+        let x66 = x15 * x23;
+        let x67 = x12 * x41;
+        let x68 = x66 + x67;
+        let x69 = x29 * x68;
+        let x70 = x62 * x69;
+        let x71 = x1 * x15;
+        let x72 = x4 * x13;
+        let x73 = x71 + x72;
+        let x74 = x56 * x73;
+        let x75 = x29 * x48;
+        let x76 = x28 * x75;
+        let x77 = x20 * x63;
+        let x78 = x1 * x41;
+        let x79 = x4 * x23;
+        let x80 = x78 + x79;
+        let x81 = self.l3 * a[3];
+        let x82 = x8 * x81;
+        let x83 = x80 * x82;
+        let x84 = x43 * x75;
+        let x85 = x20 * x69;
+        let x86 = x83 + x84 + x85;
+        let x87 = x1 * x26;
+        let x88 = x4 * x24;
+        let x89 = x87 + x88;
+        let x90 = x82 * x89;
+        let x91 = x7 * x8 * x48;
+        let x92 = x8 * x20 * x54;
+        let x93 = self.l3 * a[2];
+        let x94 = x8 * x80 * x93;
+        let x95 = self.l4 * x46 * x48;
+        let x96 = self.l4 * x20 * x73;
+        let x97 = self.l4 * x89 * x93;
+        let x98 = x95 + x96 + x97;
+        let x99 = self.m4 * x98;
+        out[(0, 0)] = x34;
+        out[(0, 1)] = x39;
+        out[(0, 2)] = x44;
+        out[(0, 3)] = x47;
+        out[(1, 0)] = x51;
+        out[(1, 1)] = x65;
+        out[(1, 2)] = x70;
+        out[(1, 3)] = x74;
+        out[(2, 0)] = x76;
+        out[(2, 1)] = x77;
+        out[(2, 2)] = x86;
+        out[(2, 3)] = x90;
+        out[(3, 0)] = x91;
+        out[(3, 1)] = x92;
+        out[(3, 2)] = x94;
+        out[(3, 3)] = x99;
+    }
+    fn force_parameter_derivative(
+        &self,
+        q: &Vector<4>,
+        qd: &Vector<4>,
+        _t: f64,
+        k: usize,
+        out: &mut Vector<4>,
+    ) -> bool {
+        match k {
+            0..=8 => {
+                let mut dp = [0.0; 9];
+                dp[k] = 1.0;
+                let x0 = qd[3] * qd[3];
+                let x1 = q[0].sin();
+                let x2 = q[3].cos();
+                let x3 = x1 * x2;
+                let x4 = q[3].sin();
+                let x5 = q[0].cos();
+                let x6 = x4 * x5;
+                let x7 = -x6;
+                let x8 = x3 + x7;
+                let x9 = dp[7] * x0;
+                let x10 = self.l1 * x8;
+                let x11 = x9 * x10;
+                let x12 = self.l4 * x0;
+                let x13 = dp[4] * x8 * x12;
+                let x14 = x11 + x13;
+                let x15 = self.m4 * x14;
+                let x16 = qd[1] * qd[1];
+                let x17 = q[1].cos();
+                let x18 = x1 * x17;
+                let x19 = q[1].sin();
+                let x20 = -x19;
+                let x21 = x5 * x20;
+                let x22 = x18 + x21;
+                let x23 = dp[2] + dp[3];
+                let x24 = dp[1] + x23;
+                let x25 = self.l2 * x16;
+                let x26 = x22 * x25;
+                let x27 = x24 * x26;
+                let x28 = self.m3 + self.m4;
+                let x29 = self.m2 + x28;
+                let x30 = dp[5] * x29;
+                let x31 = x16 * x22 * x30;
+                let x32 = qd[2] * qd[2];
+                let x33 = q[2].cos();
+                let x34 = x1 * x33;
+                let x35 = q[2].sin();
+                let x36 = -x35;
+                let x37 = x5 * x36;
+                let x38 = x34 + x37;
+                let x39 = self.l3 * x32;
+                let x40 = x38 * x39;
+                let x41 = x23 * x40;
+                let x42 = dp[6] * x28;
+                let x43 = x32 * x42;
+                let x44 = x38 * x43;
+                let x45 = x27 + x31 + x41 + x44;
+                let x46 = self.l1 * x45;
+                let x47 = dp[0] + x24;
+                let x48 = self.g * x47;
+                let x49 = self.m1 + x29;
+                let x50 = dp[8] * x49;
+                let x51 = x48 + x50;
+                let x52 = self.l1 * x51;
+                let x53 = self.g * dp[4] * x49;
+                let x54 = x52 + x53;
+                let x55 = x1 * x54;
+                let x56 = dp[4] * x29;
+                let x57 = x26 * x56;
+                let x58 = dp[4] * x28;
+                let x59 = x40 * x58;
+                let x60 = dp[3] * x12;
+                let x61 = x10 * x60;
+                let x62 = x15 + x46 + x55 + x57 + x59 + x61;
+                let x63 = -x62;
+                let x64 = x2 * x19;
+                let x65 = -x17;
+                let x66 = x4 * x65;
+                let x67 = x64 + x66;
+                let x68 = self.l2 * x67;
+                let x69 = x9 * x68;
+                let x70 = dp[5] * x12 * x67;
+                let x71 = x69 + x70;
+                let x72 = self.m4 * x71;
+                let x73 = qd[0] * qd[0];
+                let x74 = x1 * x65;
+                let x75 = x5 * x19;
+                let x76 = x74 + x75;
+                let x77 = x73 * x76;
+                let x78 = self.l2 * x24 * x77;
+                let x79 = x30 * x77;
+                let x80 = x78 + x79;
+                let x81 = self.l1 * x80;
+                let x82 = x56 * x77;
+                let x83 = x19 * x33;
+                let x84 = x17 * x36;
+                let x85 = x83 + x84;
+                let x86 = x39 * x85;
+                let x87 = x23 * x86;
+                let x88 = x43 * x85;
+                let x89 = x82 + x87 + x88;
+                let x90 = self.l2 * x89;
+                let x91 = self.g * x24;
+                let x92 = dp[8] * x29;
+                let x93 = x91 + x92;
+                let x94 = self.l2 * x93;
+                let x95 = self.g * x30;
+                let x96 = x94 + x95;
+                let x97 = x19 * x96;
+                let x98 = dp[5] * x28;
+                let x99 = x86 * x98;
+                let x100 = x60 * x68;
+                let x101 = x72 + x81 + x90 + x97 + x99 + x100;
+                let x102 = -x101;
+                let x103 = x2 * x35;
+                let x104 = -x33;
+                let x105 = x4 * x104;
+                let x106 = x103 + x105;
+                let x107 = self.l3 * x106;
+                let x108 = x9 * x107;
+                let x109 = dp[6] * x12 * x106;
+                let x110 = x108 + x109;
+                let x111 = self.m4 * x110;
+                let x112 = x1 * x104;
+                let x113 = x5 * x35;
+                let x114 = x112 + x113;
+                let x115 = self.l3 * x23;
+                let x116 = x73 * x114;
+                let x117 = x115 * x116;
+                let x118 = x42 * x116;
+                let x119 = x117 + x118;
+                let x120 = self.l1 * x119;
+                let x121 = x19 * x104;
+                let x122 = x17 * x35;
+                let x123 = x121 + x122;
+                let x124 = x16 * x123;
+                let x125 = x115 * x124;
+                let x126 = x42 * x124;
+                let x127 = x125 + x126;
+                let x128 = self.l2 * x127;
+                let x129 = x58 * x116;
+                let x130 = x98 * x124;
+                let x131 = x129 + x130;
+                let x132 = self.l3 * x131;
+                let x133 = self.g * x23;
+                let x134 = dp[8] * x28;
+                let x135 = x133 + x134;
+                let x136 = self.l3 * x135;
+                let x137 = self.g * x42;
+                let x138 = x136 + x137;
+                let x139 = x35 * x138;
+                let x140 = x60 * x107;
+                let x141 = x111 + x120 + x128 + x132 + x139 + x140;
+                let x142 = -x141;
+                let x143 = -x3;
+                let x144 = x6 + x143;
+                let x145 = x73 * x144;
+                let x146 = dp[4] * x145;
+                let x147 = x2 * x20;
+                let x148 = x4 * x17;
+                let x149 = x147 + x148;
+                let x150 = dp[5] * x16 * x149;
+                let x151 = x2 * x36;
+                let x152 = x4 * x33;
+                let x153 = x151 + x152;
+                let x154 = dp[6] * x32 * x153;
+                let x155 = x146 + x150 + x154;
+                let x156 = self.l4 * x155;
+                let x157 = self.l4 * dp[8];
+                let x158 = self.g * dp[7];
+                let x159 = x157 + x158;
+                let x160 = x4 * x159;
+                let x161 = self.l1 * x145;
+                let x162 = dp[7] * x161;
+                let x163 = x25 * x149;
+                let x164 = dp[7] * x163;
+                let x165 = x39 * x153;
+                let x166 = dp[7] * x165;
+                let x167 = x156 + x160 + x162 + x164 + x166;
+                let x168 = self.m4 * x167;
+                let x169 = self.l4 * x161;
+                let x170 = self.l4 * x163;
+                let x171 = self.l4 * x165;
+                let x172 = x169 + x170 + x171;
+                let x173 = dp[3] * x172;
+                let x174 = self.l4 * self.g * dp[3] * x4;
+                let x175 = x168 + x173 + x174;
+                let x176 = -x175;
+                out[0] = x63;
+                out[1] = x102;
+                out[2] = x142;
+                out[3] = x176;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn mass_action_parameter_derivative(
+        &self,
+        q: &Vector<4>,
+        _t: f64,
+        a: &Vector<4>,
+        k: usize,
+        out: &mut Vector<4>,
+    ) -> bool {
+        match k {
+            0..=8 => {
+                let mut dp = [0.0; 9];
+                dp[k] = 1.0;
+                let x0 = q[0].sin();
+                let x1 = q[3].sin();
+                let x2 = x0 * x1;
+                let x3 = q[0].cos();
+                let x4 = q[3].cos();
+                let x5 = x3 * x4;
+                let x6 = x2 + x5;
+                let x7 = a[3] * dp[7];
+                let x8 = self.l1 * x6;
+                let x9 = x7 * x8;
+                let x10 = self.l4 * a[3];
+                let x11 = dp[4] * x6 * x10;
+                let x12 = x9 + x11;
+                let x13 = self.m4 * x12;
+                let x14 = dp[3] * x10;
+                let x15 = x8 * x14;
+                let x16 = self.m3 + self.m4;
+                let x17 = self.m2 + x16;
+                let x18 = self.m1 + x17;
+                let x19 = a[0] * dp[4];
+                let x20 = 2.0 * x18 * x19;
+                let x21 = q[1].sin();
+                let x22 = x0 * x21;
+                let x23 = q[1].cos();
+                let x24 = x3 * x23;
+                let x25 = x22 + x24;
+                let x26 = x17 * x25;
+                let x27 = a[1] * dp[5];
+                let x28 = x26 * x27;
+                let x29 = q[2].sin();
+                let x30 = x0 * x29;
+                let x31 = q[2].cos();
+                let x32 = x3 * x31;
+                let x33 = x30 + x32;
+                let x34 = dp[6] * x16;
+                let x35 = a[2] * x34;
+                let x36 = x33 * x35;
+                let x37 = dp[2] + dp[3];
+                let x38 = dp[1] + x37;
+                let x39 = dp[0] + x38;
+                let x40 = self.l1 * a[0] * x39;
+                let x41 = self.l2 * a[1];
+                let x42 = x25 * x38;
+                let x43 = x41 * x42;
+                let x44 = self.l3 * a[2];
+                let x45 = x37 * x44;
+                let x46 = x33 * x45;
+                let x47 = x20 + x28 + x36 + x40 + x43 + x46;
+                let x48 = self.l1 * x47;
+                let x49 = dp[4] * x26 * x41;
+                let x50 = x16 * x33;
+                let x51 = dp[4] * x44 * x50;
+                let x52 = x13 + x15 + x48 + x49 + x51;
+                let x53 = x1 * x21;
+                let x54 = x4 * x23;
+                let x55 = x53 + x54;
+                let x56 = self.l2 * x55;
+                let x57 = x7 * x56;
+                let x58 = dp[5] * x10 * x55;
+                let x59 = x57 + x58;
+                let x60 = self.m4 * x59;
+                let x61 = a[0] * dp[5] * x26;
+                let x62 = self.l2 * a[0] * x42;
+                let x63 = x61 + x62;
+                let x64 = self.l1 * x63;
+                let x65 = x14 * x56;
+                let x66 = x19 * x26;
+                let x67 = 2.0 * x17 * x27;
+                let x68 = x21 * x29;
+                let x69 = x23 * x31;
+                let x70 = x68 + x69;
+                let x71 = x35 * x70;
+                let x72 = x38 * x41;
+                let x73 = x45 * x70;
+                let x74 = x66 + x67 + x71 + x72 + x73;
+                let x75 = self.l2 * x74;
+                let x76 = x16 * x70;
+                let x77 = dp[5] * x44 * x76;
+                let x78 = x60 + x64 + x65 + x75 + x77;
+                let x79 = x1 * x29;
+                let x80 = x4 * x31;
+                let x81 = x79 + x80;
+                let x82 = self.l3 * x81;
+                let x83 = x7 * x82;
+                let x84 = dp[6] * x81;
+                let x85 = x10 * x84;
+                let x86 = x83 + x85;
+                let x87 = self.m4 * x86;
+                let x88 = a[0] * x33;
+                let x89 = x34 * x88;
+                let x90 = self.l3 * x37;
+                let x91 = x88 * x90;
+                let x92 = x89 + x91;
+                let x93 = self.l1 * x92;
+                let x94 = a[1] * x70;
+                let x95 = x34 * x94;
+                let x96 = x90 * x94;
+                let x97 = x95 + x96;
+                let x98 = self.l2 * x97;
+                let x99 = x14 * x82;
+                let x100 = x19 * x50;
+                let x101 = x27 * x76;
+                let x102 = 2.0 * x35;
+                let x103 = x45 + x100 + x101 + x102;
+                let x104 = self.l3 * x103;
+                let x105 = x87 + x93 + x98 + x99 + x104;
+                let x106 = a[0] * x8;
+                let x107 = dp[7] * x106;
+                let x108 = x41 * x55;
+                let x109 = dp[7] * x108;
+                let x110 = x44 * x81;
+                let x111 = dp[7] * x110;
+                let x112 = x6 * x19;
+                let x113 = x27 * x55;
+                let x114 = a[2] * x84;
+                let x115 = 2.0 * x7;
+                let x116 = x112 + x113 + x114 + x115;
+                let x117 = self.l4 * x116;
+                let x118 = x107 + x109 + x111 + x117;
+                let x119 = self.m4 * x118;
+                let x120 = self.l4 * x106;
+                let x121 = self.l4 * x108;
+                let x122 = self.l4 * x110;
+                let x123 = self.l4 * self.l4;
+                let x124 = a[3] * x123;
+                let x125 = x120 + x121 + x122 + x124;
+                let x126 = dp[3] * x125;
+                let x127 = x119 + x126;
+                out[0] = x52;
+                out[1] = x78;
+                out[2] = x105;
+                out[3] = x127;
+                true
+            }
+            _ => false,
+        }
+    }
+    fn parameter_enters_constraints(&self, _k: usize) -> bool {
+        false
+    }
+    fn bilateral_drift_jacobians(
+        &self,
+        _q: &Vector<4>,
+        _qd: &Vector<4>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 4>,
+        _d_dqd: &mut Matrix<0, 4>,
+    ) {}
+    fn gap_drift_jacobians(
+        &self,
+        _q: &Vector<4>,
+        _qd: &Vector<4>,
+        _t: f64,
+        _d_dq: &mut Matrix<0, 4>,
+        _d_dqd: &mut Matrix<0, 4>,
+    ) {}
 }

@@ -1,0 +1,552 @@
+//! The table of generated functions: for each function of the capability traits of
+//! `mbruntime::Mechanism`, the trait it belongs to, the state arguments it takes, what it returns
+//! or writes, and which derived quantity fills each output.
+//!
+//! The emitter ([`super::module`]) walks this table in order; the order is the order of the
+//! functions in the generated module.
+
+use Argument::{A, Q, Qd, Qdd, Qddd, Qdddd, T};
+use Size::{Bilateral as B, Contacts as U, Coordinates as N, Four};
+
+/// The capability trait a function implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capability {
+    /// `Dynamics<NQ>`: parameters, T, V, M, h, C.
+    Dynamics,
+    /// `Constraints<NQ, NB, NU>`: g, G, gaps, W_N, W_T, drifts, contact laws.
+    Constraints,
+    /// `Rates<NQ, NB, NU>`: time derivatives for the event-driven integrator.
+    Rates,
+    /// `Statics<NQ>`: ∇V, ∇²V and Hessians for the path tracer.
+    Statics,
+    /// `Jacobians<NQ, NB, NU>`: first derivatives of h, M a and the drifts.
+    Jacobians,
+}
+
+/// A state argument of a generated function, in the order arguments are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Argument {
+    /// `q: &Vector<NQ>`.
+    Q,
+    /// `qd: &Vector<NQ>`.
+    Qd,
+    /// `qdd: &Vector<NQ>`.
+    Qdd,
+    /// `qddd: &Vector<NQ>`.
+    Qddd,
+    /// `qdddd: &Vector<NQ>`.
+    Qdddd,
+    /// `t: f64`.
+    T,
+    /// `a: &Vector<NQ>`: the vector of the mass action M a.
+    A,
+}
+
+impl Argument {
+    /// The argument's name in the generated code.
+    pub fn name(self) -> &'static str {
+        match self {
+            Argument::Q => "q",
+            Argument::Qd => "qd",
+            Argument::Qdd => "qdd",
+            Argument::Qddd => "qddd",
+            Argument::Qdddd => "qdddd",
+            Argument::T => "t",
+            Argument::A => "a",
+        }
+    }
+}
+
+/// A dimension of an output buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// NQ.
+    Coordinates,
+    /// NB.
+    Bilateral,
+    /// NU.
+    Contacts,
+    /// 4: the orders of the time derivatives of gaps and constraints.
+    Four,
+}
+
+/// The type of an output buffer (`&mut Vector<n>` or `&mut Matrix<r, c>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A vector.
+    Vector(Size),
+    /// A matrix (rows, columns).
+    Matrix(Size, Size),
+}
+
+/// A derived quantity and how its entries fill a buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// M (symmetric).
+    Mass,
+    /// h.
+    Forces,
+    /// C.
+    Coriolis,
+    /// g.
+    Bilateral,
+    /// G, one column per constraint.
+    BilateralJacobian,
+    /// ∂g/∂t.
+    BilateralTime,
+    /// Ġᵀq̇ + d/dt ĝ.
+    BilateralDrift,
+    /// g_N.
+    Gaps,
+    /// W_N, one column per contact.
+    GapJacobian,
+    /// ∂g_N/∂t.
+    GapTime,
+    /// Ẇ_Nᵀq̇ + d/dt ŵ_N.
+    GapDrift,
+    /// W_T, one column per contact.
+    SlipJacobian,
+    /// ŵ_T.
+    SlipTime,
+    /// Ẇ_Tᵀq̇ + d/dt ŵ_T.
+    SlipDrift,
+    /// d^k g_N/dt^k, one row per contact.
+    GapRates,
+    /// d^k g/dt^k, one row per constraint.
+    BilateralRates,
+    /// Ẇ_N.
+    GapJacobianDot,
+    /// Ẅ_N.
+    GapJacobianDdot,
+    /// Ġ.
+    BilateralJacobianDot,
+    /// G̈.
+    BilateralJacobianDdot,
+    /// Ṁ (symmetric).
+    MassDot,
+    /// M̈ (symmetric).
+    MassDdot,
+    /// ḣ.
+    ForcesDot,
+    /// ḧ.
+    ForcesDdot,
+    /// ∇V.
+    PotentialGradient,
+    /// ∇²V (symmetric).
+    PotentialHessian,
+    /// ∂h/∂q, row i: h_i.
+    ForcesQ,
+    /// ∂h/∂q̇, row i: h_i.
+    ForcesQd,
+    /// ∂h/∂t.
+    ForcesT,
+    /// ∂(M a)/∂q, row i: (M a)_i.
+    MassActionQ,
+    /// ∂d/∂q of the bilateral drifts, row i: constraint i.
+    BilateralDriftQ,
+    /// ∂d/∂q̇ of the bilateral drifts, row i: constraint i.
+    BilateralDriftQd,
+    /// ∂d/∂q of the gap drifts, row i: contact i.
+    GapDriftQ,
+    /// ∂d/∂q̇ of the gap drifts, row i: contact i.
+    GapDriftQd,
+}
+
+/// An output buffer: `name: &mut shape`, filled with `quantity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Buffer {
+    /// The argument name.
+    pub name: &'static str,
+    /// Its type.
+    pub shape: Shape,
+    /// What it receives.
+    pub quantity: Quantity,
+}
+
+/// A family of quantities indexed by a number (one per parameter, constraint or contact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// ∂∇V/∂p_k, one vector per parameter.
+    PotentialGradientParameter,
+    /// ∂²g_j/∂q², one symmetric matrix per bilateral constraint.
+    BilateralHessians,
+    /// ∂²g_Nc/∂q², one symmetric matrix per contact.
+    GapHessians,
+}
+
+/// A vector whose derivatives by the parameters a function returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Differentiated {
+    /// h.
+    Forces,
+    /// M a.
+    MassAction,
+}
+
+/// A scalar a function returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    /// T as written.
+    Kinetic,
+    /// V.
+    Potential,
+}
+
+/// What a function produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// `-> f64`.
+    Scalar(Scalar),
+    /// Writes its buffers (in this order).
+    Buffers(&'static [Buffer]),
+    /// `-> bool`: writes member `index` of `family` into `buffer`, false past the last member.
+    Indexed {
+        /// The index argument (`usize`).
+        index: &'static str,
+        /// The buffer argument.
+        buffer: &'static str,
+        /// Its type.
+        shape: Shape,
+        /// The family.
+        family: Family,
+    },
+    /// `-> [ContactLaw; NU]`: (ε_N, ε_T, μ, has tangent) per contact, from the parameters.
+    ContactLaws,
+    /// `(…, k: usize, out: &mut Vector<NQ>) -> bool`: writes ∂f/∂p_k, false past the last
+    /// parameter (and `out` untouched).
+    ParameterDerivative(Differentiated),
+    /// `(k: usize) -> bool`: whether parameter k enters the constraints (g, g_N, W_T, ŵ_T).
+    ParametersInConstraints,
+}
+
+/// One generated function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FunctionSpec {
+    /// Its name (the trait method).
+    pub name: &'static str,
+    /// The trait it belongs to.
+    pub capability: Capability,
+    /// The state arguments it takes, in order (the parameters come from `self`).
+    pub arguments: &'static [Argument],
+    /// What it returns or writes.
+    pub output: Output,
+    /// What it computes.
+    pub doc: &'static str,
+}
+
+const fn buffer(name: &'static str, shape: Shape, quantity: Quantity) -> Buffer {
+    Buffer {
+        name,
+        shape,
+        quantity,
+    }
+}
+
+const fn vector(name: &'static str, n: Size, quantity: Quantity) -> Buffer {
+    buffer(name, Shape::Vector(n), quantity)
+}
+
+const fn matrix(name: &'static str, rows: Size, columns: Size, quantity: Quantity) -> Buffer {
+    buffer(name, Shape::Matrix(rows, columns), quantity)
+}
+
+const fn function(
+    name: &'static str,
+    capability: Capability,
+    arguments: &'static [Argument],
+    output: Output,
+    doc: &'static str,
+) -> FunctionSpec {
+    FunctionSpec {
+        name,
+        capability,
+        arguments,
+        output,
+        doc,
+    }
+}
+
+const fn hessian(name: &'static str, family: Family, doc: &'static str) -> FunctionSpec {
+    function(
+        name,
+        Capability::Statics,
+        &[Q, T],
+        Output::Indexed {
+            index: "i",
+            buffer: "hess",
+            shape: Shape::Matrix(N, N),
+            family,
+        },
+        doc,
+    )
+}
+
+/// Every generated function, in the order of the generated module.
+pub const FUNCTIONS: &[FunctionSpec] = {
+    use Capability::{Constraints, Dynamics, Jacobians, Rates, Statics};
+    use Output::Buffers;
+    use Quantity as Qt;
+    &[
+        function(
+            "kinetic_energy",
+            Dynamics,
+            &[Q, Qd, T],
+            Output::Scalar(Scalar::Kinetic),
+            "T",
+        ),
+        function(
+            "potential_energy",
+            Dynamics,
+            &[Q, T],
+            Output::Scalar(Scalar::Potential),
+            "V",
+        ),
+        function(
+            "dynamics",
+            Dynamics,
+            &[Q, Qd, T],
+            Buffers(&[matrix("m", N, N, Qt::Mass), vector("h", N, Qt::Forces)]),
+            "M and h from one kernel",
+        ),
+        function(
+            "mass_matrix",
+            Dynamics,
+            &[Q, T],
+            Buffers(&[matrix("m", N, N, Qt::Mass)]),
+            "M",
+        ),
+        function(
+            "forces",
+            Dynamics,
+            &[Q, Qd, T],
+            Buffers(&[vector("h", N, Qt::Forces)]),
+            "h",
+        ),
+        function(
+            "coriolis",
+            Dynamics,
+            &[Q, Qd, T],
+            Buffers(&[matrix("c", N, N, Qt::Coriolis)]),
+            "C with Ṁ − 2C skew-symmetric",
+        ),
+        function(
+            "bilateral",
+            Constraints,
+            &[Q, T],
+            Buffers(&[vector("g", B, Qt::Bilateral)]),
+            "g",
+        ),
+        function(
+            "bilateral_jacobian",
+            Constraints,
+            &[Q, T],
+            Buffers(&[
+                matrix("jac", N, B, Qt::BilateralJacobian),
+                vector("time_partial", B, Qt::BilateralTime),
+            ]),
+            "G and ∂g/∂t",
+        ),
+        function(
+            "bilateral_drift",
+            Constraints,
+            &[Q, Qd, T],
+            Buffers(&[vector("drift", B, Qt::BilateralDrift)]),
+            "Ġᵀq̇ + d/dt ĝ",
+        ),
+        function(
+            "gaps",
+            Constraints,
+            &[Q, T],
+            Buffers(&[vector("g_n", U, Qt::Gaps)]),
+            "g_N",
+        ),
+        function(
+            "gap_jacobian",
+            Constraints,
+            &[Q, T],
+            Buffers(&[
+                matrix("w_n", N, U, Qt::GapJacobian),
+                vector("time_partial", U, Qt::GapTime),
+            ]),
+            "W_N and ∂g_N/∂t",
+        ),
+        function(
+            "gap_drift",
+            Constraints,
+            &[Q, Qd, T],
+            Buffers(&[vector("drift", U, Qt::GapDrift)]),
+            "Ẇ_Nᵀq̇ + d/dt ŵ_N",
+        ),
+        function(
+            "slip_jacobian",
+            Constraints,
+            &[Q, T],
+            Buffers(&[
+                matrix("w_t", N, U, Qt::SlipJacobian),
+                vector("time_partial", U, Qt::SlipTime),
+            ]),
+            "W_T and ŵ_T",
+        ),
+        function(
+            "slip_drift",
+            Constraints,
+            &[Q, Qd, T],
+            Buffers(&[vector("drift", U, Qt::SlipDrift)]),
+            "Ẇ_Tᵀq̇ + d/dt ŵ_T",
+        ),
+        function(
+            "contact_laws",
+            Constraints,
+            &[],
+            Output::ContactLaws,
+            "ε_N, ε_T, μ per contact",
+        ),
+        function(
+            "gap_time_derivatives",
+            Rates,
+            &[Q, Qd, Qdd, Qddd, Qdddd, T],
+            Buffers(&[matrix("out", U, Four, Qt::GapRates)]),
+            "d^k g_N/dt^k, k = 1, …, 4",
+        ),
+        function(
+            "bilateral_time_derivatives",
+            Rates,
+            &[Q, Qd, Qdd, Qddd, Qdddd, T],
+            Buffers(&[matrix("out", B, Four, Qt::BilateralRates)]),
+            "d^k g/dt^k, k = 1, …, 4",
+        ),
+        function(
+            "gap_jacobian_rates",
+            Rates,
+            &[Q, Qd, Qdd, T],
+            Buffers(&[
+                matrix("w_n_dot", N, U, Qt::GapJacobianDot),
+                matrix("w_n_ddot", N, U, Qt::GapJacobianDdot),
+            ]),
+            "Ẇ_N and Ẅ_N",
+        ),
+        function(
+            "bilateral_jacobian_rates",
+            Rates,
+            &[Q, Qd, Qdd, T],
+            Buffers(&[
+                matrix("jac_dot", N, B, Qt::BilateralJacobianDot),
+                matrix("jac_ddot", N, B, Qt::BilateralJacobianDdot),
+            ]),
+            "Ġ and G̈",
+        ),
+        function(
+            "mass_matrix_rates",
+            Rates,
+            &[Q, Qd, Qdd, T],
+            Buffers(&[
+                matrix("m_dot", N, N, Qt::MassDot),
+                matrix("m_ddot", N, N, Qt::MassDdot),
+            ]),
+            "Ṁ and M̈",
+        ),
+        function(
+            "force_rates",
+            Rates,
+            &[Q, Qd, Qdd, Qddd, T],
+            Buffers(&[
+                vector("h_dot", N, Qt::ForcesDot),
+                vector("h_ddot", N, Qt::ForcesDdot),
+            ]),
+            "ḣ and ḧ",
+        ),
+        function(
+            "potential_gradient",
+            Statics,
+            &[Q, T],
+            Buffers(&[vector("grad", N, Qt::PotentialGradient)]),
+            "∇V",
+        ),
+        function(
+            "potential_hessian",
+            Statics,
+            &[Q, T],
+            Buffers(&[matrix("hess", N, N, Qt::PotentialHessian)]),
+            "∇²V",
+        ),
+        function(
+            "potential_gradient_parameter",
+            Statics,
+            &[Q, T],
+            Output::Indexed {
+                index: "k",
+                buffer: "out",
+                shape: Shape::Vector(N),
+                family: Family::PotentialGradientParameter,
+            },
+            "∂∇V/∂p_k",
+        ),
+        hessian("bilateral_hessian", Family::BilateralHessians, "∂²g_i/∂q²"),
+        hessian("gap_hessian", Family::GapHessians, "∂²g_Ni/∂q²"),
+        function(
+            "force_jacobians",
+            Jacobians,
+            &[Q, Qd, T],
+            Buffers(&[
+                matrix("dh_dq", N, N, Qt::ForcesQ),
+                matrix("dh_dqd", N, N, Qt::ForcesQd),
+            ]),
+            "∂h/∂q and ∂h/∂q̇",
+        ),
+        function(
+            "force_time_partial",
+            Jacobians,
+            &[Q, Qd, T],
+            Buffers(&[vector("dh_dt", N, Qt::ForcesT)]),
+            "∂h/∂t",
+        ),
+        function(
+            "mass_action_jacobian",
+            Jacobians,
+            &[Q, T, A],
+            Buffers(&[matrix("out", N, N, Qt::MassActionQ)]),
+            "∂(M a)/∂q",
+        ),
+        function(
+            "force_parameter_derivative",
+            Jacobians,
+            &[Q, Qd, T],
+            Output::ParameterDerivative(Differentiated::Forces),
+            "∂h/∂p_k",
+        ),
+        function(
+            "mass_action_parameter_derivative",
+            Jacobians,
+            &[Q, T, A],
+            Output::ParameterDerivative(Differentiated::MassAction),
+            "∂(M a)/∂p_k",
+        ),
+        function(
+            "parameter_enters_constraints",
+            Jacobians,
+            &[],
+            Output::ParametersInConstraints,
+            "whether p_k enters g, g_N, W_T or ŵ_T",
+        ),
+        function(
+            "bilateral_drift_jacobians",
+            Jacobians,
+            &[Q, Qd, T],
+            Buffers(&[
+                matrix("d_dq", B, N, Qt::BilateralDriftQ),
+                matrix("d_dqd", B, N, Qt::BilateralDriftQd),
+            ]),
+            "∂d/∂q and ∂d/∂q̇ of the bilateral drifts",
+        ),
+        function(
+            "gap_drift_jacobians",
+            Jacobians,
+            &[Q, Qd, T],
+            Buffers(&[
+                matrix("d_dq", U, N, Qt::GapDriftQ),
+                matrix("d_dqd", U, N, Qt::GapDriftQd),
+            ]),
+            "∂d/∂q and ∂d/∂q̇ of the gap drifts",
+        ),
+    ]
+};

@@ -1,0 +1,336 @@
+//! Checks of the kinematic items (points, bodies, springs, dampers, loads, torques and geometric
+//! contacts) that need no symbolic engine: names, dimensions, what each value may depend on, and
+//! the values at the parameter defaults (positive mass, symmetric positive definite inertia,
+//! non-zero normals, tangents perpendicular to their normals).
+
+use super::ast::{Body, Contact, Expr, Gap, Inertia, Model, Orientation, Torque, Vector};
+use super::places::{Place, Places};
+use super::scope::{Scope, constant, no_velocity, parameters_only};
+use proc_macro2::Span;
+use syn::Error;
+
+/// The dimension of the model's vectors (2 or 3), checking they all agree.
+pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
+    let mut vectors: Vec<&Vector> = Vec::new();
+    vectors.extend(m.points.iter().map(|p| &p.position));
+    vectors.extend(m.bodies.iter().map(|b| &b.position));
+    vectors.extend(m.gravity.iter());
+    vectors.extend(m.loads.iter().map(|l| &l.force));
+    for c in &m.contacts {
+        if let Gap::Plane {
+            normal, through, ..
+        } = &c.gap
+        {
+            vectors.push(normal);
+            vectors.extend(through.iter());
+        }
+        vectors.extend(c.tangent_direction.iter());
+    }
+    let Some(first) = vectors.first() else {
+        return Ok(None);
+    };
+    let d = first.components.len();
+    for v in &vectors {
+        if v.components.len() != d {
+            return Err(Error::new(
+                v.span,
+                format!(
+                    "this vector has {} components but the model's first vector has {d}: a model is planar (2) or spatial (3) throughout",
+                    v.components.len()
+                ),
+            ));
+        }
+    }
+    Ok(Some(d))
+}
+
+fn positive(scope: &Scope, e: &Expr, what: &str) -> syn::Result<f64> {
+    let v = constant(scope, e, what)?;
+    if v > 0.0 && v.is_finite() {
+        Ok(v)
+    } else {
+        Err(Error::new(
+            e.span,
+            format!("{what} must be positive; it is {v} at the parameter defaults"),
+        ))
+    }
+}
+
+/// Values of a parameter-only vector at the defaults.
+fn constant_vector(scope: &Scope, v: &Vector, what: &str) -> syn::Result<Vec<f64>> {
+    v.components
+        .iter()
+        .map(|e| constant(scope, e, what))
+        .collect()
+}
+
+fn norm(v: &[f64]) -> f64 {
+    v.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// Symmetric positive definite at the defaults (Cholesky of the 3×3 matrix).
+fn check_inertia(scope: &Scope, rows: &[Vec<Expr>], span: Span) -> syn::Result<()> {
+    let mut a = [[0.0; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            a[i][j] = constant(scope, &rows[i][j], "an inertia entry")?;
+        }
+    }
+    for i in 0..3 {
+        for j in 0..i {
+            if (a[i][j] - a[j][i]).abs() > 1e-12 * (a[i][j].abs() + a[j][i].abs() + 1.0) {
+                return Err(Error::new(
+                    rows[i][j].span,
+                    format!(
+                        "the inertia matrix is not symmetric: entry ({}, {}) is {} but ({}, {}) is {}",
+                        i + 1,
+                        j + 1,
+                        a[i][j],
+                        j + 1,
+                        i + 1,
+                        a[j][i]
+                    ),
+                ));
+            }
+        }
+    }
+    // Cholesky: every pivot must be positive.
+    let mut l = [[0.0; 3]; 3];
+    for j in 0..3 {
+        let d = a[j][j] - (0..j).map(|k| l[j][k] * l[j][k]).sum::<f64>();
+        if d <= 0.0 || !d.is_finite() {
+            return Err(Error::new(
+                span,
+                "the inertia matrix is not positive definite at the parameter defaults",
+            ));
+        }
+        l[j][j] = d.sqrt();
+        for i in j + 1..3 {
+            l[i][j] = (a[i][j] - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>()) / l[j][j];
+        }
+    }
+    Ok(())
+}
+
+/// A vector of positions: functions of (q, t).
+fn positions(scope: &Scope, v: &Vector, what: &str) -> syn::Result<()> {
+    for e in &v.components {
+        no_velocity(scope.dependencies(e)?, what)?;
+    }
+    Ok(())
+}
+
+/// Checks every kinematic item of `m`.
+pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
+    let places = Places::new(m, scope)?;
+    let dim = dimension(m)?;
+    for p in &m.points {
+        positions(
+            scope,
+            &p.position,
+            &format!("the position of point `{}`", p.name.text),
+        )?;
+    }
+    for b in &m.bodies {
+        body(b, scope, dim == Some(3))?;
+    }
+    if let Some(g) = &m.gravity {
+        constant_vector(scope, g, "gravity")?;
+    }
+    for s in &m.springs {
+        for n in &s.between {
+            places.resolve(n)?;
+        }
+        parameters_only(scope, &s.stiffness, "a spring stiffness")?;
+        if let Some(r) = &s.rest {
+            parameters_only(scope, r, "a spring's rest length")?;
+        }
+    }
+    for d in &m.dampers {
+        for n in &d.between {
+            places.resolve(n)?;
+        }
+        parameters_only(scope, &d.coefficient, "a damping coefficient")?;
+    }
+    for l in &m.loads {
+        places.resolve(&l.at)?;
+        for e in &l.force.components {
+            scope.dependencies(e)?;
+        }
+    }
+    for t in &m.torques {
+        torque(t, m, scope, &places, dim)?;
+    }
+    for c in &m.contacts {
+        geometric_contact(c, scope, &places)?;
+    }
+    Ok(())
+}
+
+/// A body: positive mass, positions of (q, t), an orientation and inertia of its dimension.
+fn body(b: &Body, scope: &Scope, spatial: bool) -> syn::Result<()> {
+    let what = format!("body `{}`", b.name.text);
+    positive(scope, &b.mass, &format!("the mass of {what}"))?;
+    positions(scope, &b.position, &format!("the position of {what}"))?;
+    let planar_only = |span: Span| {
+        Error::new(
+            span,
+            format!("{what} is planar: give its orientation as `angle`"),
+        )
+    };
+    match &b.orientation {
+        Some(Orientation::Angle(e)) if !spatial => {
+            no_velocity(scope.dependencies(e)?, &format!("the angle of {what}"))?
+        }
+        Some(Orientation::Angle(e)) => {
+            return Err(Error::new(
+                e.span,
+                format!("{what} is spatial: give its orientation as `rotation`, not `angle`"),
+            ));
+        }
+        Some(Orientation::Sequence(_, span)) if !spatial => return Err(planar_only(*span)),
+        Some(Orientation::Matrix(mx)) if !spatial => return Err(planar_only(mx.span)),
+        Some(Orientation::Sequence(seq, _)) => {
+            for (_, e) in seq {
+                no_velocity(scope.dependencies(e)?, &format!("the rotation of {what}"))?;
+            }
+        }
+        Some(Orientation::Matrix(mx)) => {
+            for e in mx.rows.iter().flatten() {
+                no_velocity(scope.dependencies(e)?, &format!("the rotation of {what}"))?;
+            }
+        }
+        None => {}
+    }
+    match (&b.inertia, spatial) {
+        (None, _) => Ok(()),
+        (Some(_), _) if b.orientation.is_none() => Err(Error::new(
+            b.name.span,
+            format!("{what} has an inertia but no orientation (`angle` or `rotation`)"),
+        )),
+        (Some(Inertia::Scalar(e)), false) => {
+            positive(scope, e, &format!("the moment of inertia of {what}")).map(|_| ())
+        }
+        (Some(Inertia::Matrix(mx)), true) => check_inertia(scope, &mx.rows, mx.span),
+        (Some(Inertia::Scalar(e)), true) => Err(Error::new(
+            e.span,
+            format!("{what} is spatial: its inertia is a 3×3 matrix in body axes"),
+        )),
+        (Some(Inertia::Matrix(mx)), false) => Err(Error::new(
+            mx.span,
+            format!("{what} is planar: its inertia is one number"),
+        )),
+    }
+}
+
+/// A torque acts on a body with an orientation and has one component per rotational freedom.
+fn torque(
+    t: &Torque,
+    m: &Model,
+    scope: &Scope,
+    places: &Places,
+    dim: Option<usize>,
+) -> syn::Result<()> {
+    let Place::Body(k) = places.resolve(&t.on)? else {
+        return Err(Error::new(
+            t.on.span,
+            format!("`{}` is a point: a torque acts on a body", t.on.text),
+        ));
+    };
+    if m.bodies[k].orientation.is_none() {
+        return Err(Error::new(
+            t.on.span,
+            format!(
+                "body `{}` has no orientation for a torque to turn",
+                t.on.text
+            ),
+        ));
+    }
+    let want = if dim == Some(3) { 3 } else { 1 };
+    if t.value.components.len() != want {
+        return Err(Error::new(
+            t.value.span,
+            format!(
+                "a torque has {want} component{} in a {} model",
+                if want == 1 { "" } else { "s" },
+                if want == 1 { "planar" } else { "spatial" }
+            ),
+        ));
+    }
+    for e in &t.value.components {
+        scope.dependencies(e)?;
+    }
+    Ok(())
+}
+
+/// The geometry of a contact: a gap function, a point against a line or plane, or a distance
+/// limit.
+fn geometric_contact(c: &Contact, scope: &Scope, places: &Places) -> syn::Result<()> {
+    match &c.gap {
+        Gap::Expr(_) => match &c.tangent_direction {
+            Some(t) => Err(Error::new(
+                t.span,
+                "`tangent` belongs to a point-against-plane contact; with `gap` give `slip`",
+            )),
+            None => Ok(()),
+        },
+        Gap::Plane {
+            point,
+            normal,
+            through,
+        } => {
+            places.resolve(point)?;
+            plane(c, normal, through.as_ref(), scope)
+        }
+        Gap::Distance { between, limit, .. } => {
+            for n in between {
+                places.resolve(n)?;
+            }
+            let what = format!("contact `{}`", c.name.text);
+            positive(scope, limit, &format!("the distance limit of {what}"))?;
+            match &c.tangent_direction {
+                Some(t) => Err(Error::new(
+                    t.span,
+                    "`tangent` belongs to a point-against-plane contact",
+                )),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+/// A point against a line or plane: a constant non-zero normal, a point of (q, t) on it, and a
+/// tangent perpendicular to the normal where friction needs one.
+fn plane(c: &Contact, normal: &Vector, through: Option<&Vector>, scope: &Scope) -> syn::Result<()> {
+    let what = format!("contact `{}`", c.name.text);
+    let n = constant_vector(scope, normal, "a contact normal")?;
+    if norm(&n) == 0.0 {
+        return Err(Error::new(
+            normal.span,
+            format!("the normal of {what} is zero at the parameter defaults"),
+        ));
+    }
+    if let Some(th) = through {
+        positions(scope, th, "a contact plane's point")?;
+    }
+    if let Some(t) = &c.tangent_direction {
+        let tv = constant_vector(scope, t, "a contact tangent")?;
+        let dot: f64 = tv.iter().zip(&n).map(|(a, b)| a * b).sum();
+        if norm(&tv) == 0.0 || dot.abs() > 1e-9 * norm(&tv) * norm(&n) {
+            return Err(Error::new(
+                t.span,
+                format!("the tangent of {what} must be non-zero and perpendicular to its normal"),
+            ));
+        }
+    }
+    if c.friction.is_some() && c.tangent.is_none() && n.len() == 3 && c.tangent_direction.is_none()
+    {
+        return Err(Error::new(
+            c.name.span,
+            format!(
+                "{what} is spatial and has friction: give its slip direction with `tangent: (…)` (friction is planar: one tangent per contact)"
+            ),
+        ));
+    }
+    Ok(())
+}

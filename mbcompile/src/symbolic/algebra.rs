@@ -1,0 +1,83 @@
+//! Small symbolic operations the derivation stages share: normal forms of derived entries,
+//! gradients and Hessians in q, the total time derivative and the drift.
+
+// Index loops mirror the index notation of the formulas (H_ij).
+#![allow(clippy::needless_range_loop)]
+
+use super::rate::Rates;
+use super::symbols::pool;
+use symbolica::atom::{Atom, AtomCore, Symbol};
+use symbolica::{parse, symbol};
+
+/// A row-major matrix of atoms.
+pub type AtomMatrix = Vec<Vec<Atom>>;
+
+/// The atom 0.
+pub fn zero() -> Atom {
+    Atom::num(0)
+}
+
+/// sin(x)^n → sin(x)^(n-2) (1 − cos(x)^2) for n ≥ 2, then expand: lets sin² + cos² cancel.
+pub fn trig_reduce(e: &Atom) -> Atom {
+    let n = symbol!("n_");
+    e.replace(parse!("sin(x_)^n_"))
+        .when(n.filter(|v| i64::try_from(v).is_ok_and(|k| k >= 2)))
+        .repeat()
+        .with(parse!("sin(x_)^(n_-2)*(1-cos(x_)^2)"))
+        .expand()
+}
+
+/// Compact form of one derived entry: expanded, then factored (keeps chain models near O(n²)).
+pub fn compact(e: &Atom) -> Atom {
+    let x = e.expand();
+    if x.is_zero() { x } else { x.factor() }
+}
+
+/// Expanded and collected in the velocities, with factored coefficients.
+pub fn collect_velocities(e: &Atom, qd: &[Atom]) -> Atom {
+    let x = e.expand();
+    if x.is_zero() {
+        return x;
+    }
+    x.collect_multiple_mapped::<u8>(
+        qd,
+        |key, out| **out = key.to_owned(),
+        |coeff, out| **out = coeff.to_owned().factor(),
+    )
+}
+
+/// ∇f = (∂f/∂q_i), expanded.
+pub fn gradient(f: &Atom, nq: usize) -> Vec<Atom> {
+    let p = pool();
+    (0..nq).map(|i| f.derivative(p.q[i]).expand()).collect()
+}
+
+/// The symmetric matrix ∂(grad_i)/∂q_j, compacted (upper triangle computed, mirrored).
+pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
+    let p = pool();
+    let mut h = vec![vec![zero(); nq]; nq];
+    for i in 0..nq {
+        for j in i..nq {
+            let v = compact(&grad[i].derivative(p.q[j]));
+            h[j][i] = v.clone();
+            h[i][j] = v;
+        }
+    }
+    h
+}
+
+/// Total time derivative along a trajectory:
+/// D f = ∂f/∂t + Σ q̇_i ∂f/∂q_i + q̈_i ∂f/∂q̇_i + q⃛_i ∂f/∂q̈_i + q⁗_i ∂f/∂q⃛_i (see [`Rates`]).
+pub fn total_derivative(f: &Atom, nq: usize, rheonomic: bool) -> Atom {
+    Rates::trajectory(nq, rheonomic).of(f)
+}
+
+/// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
+pub fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
+    Rates::positions(nq, rheonomic).of(gamma).expand()
+}
+
+/// Index of the first of `syms` that occurs in `e`.
+pub fn uses_any(e: &Atom, syms: &[Symbol]) -> Option<usize> {
+    syms.iter().position(|s| e.contains_symbol(*s))
+}

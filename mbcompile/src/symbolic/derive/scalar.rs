@@ -1,0 +1,109 @@
+//! The scalar model as atoms: T, V, Q, the constraint and gap functions, and whether anything
+//! depends on time explicitly.
+
+use super::super::algebra::{trig_reduce, zero};
+use super::super::convert::Converter;
+use super::super::symbols::{pool, vars};
+use crate::dsl::ast::{Gap, Model, Tangent};
+use crate::error::DerivationError;
+use proc_macro2::Span;
+use symbolica::atom::{Atom, AtomCore};
+
+/// The atoms every derivation stage starts from.
+pub struct Scalar {
+    /// Coordinates.
+    pub nq: usize,
+    /// The velocities q̇ as atoms.
+    pub qd: Vec<Atom>,
+    /// T as written (the cheapest form to evaluate).
+    pub kinetic_written: Atom,
+    /// T expanded, with sin² reduced to 1 − cos².
+    pub kinetic: Atom,
+    /// Where T is written, for errors found in M.
+    pub kinetic_span: Span,
+    /// V, expanded.
+    pub potential: Atom,
+    /// Q per coordinate.
+    pub generalised: Vec<Atom>,
+    /// g, expanded.
+    pub bilateral: Vec<Atom>,
+    /// g_N, expanded.
+    pub gaps: Vec<Atom>,
+    /// Whether anything depends on time explicitly.
+    pub rheonomic: bool,
+}
+
+impl Scalar {
+    /// Converts the scalar quantities of an assembled model.
+    pub fn convert(model: &Model, conv: &Converter) -> Result<Scalar, DerivationError> {
+        let p = pool();
+        let nq = model.coordinates.len();
+        let kinetic_expr = model
+            .kinetic
+            .as_ref()
+            .ok_or(DerivationError::NoKineticEnergy {
+                span: model.name.span,
+            })?;
+        let kinetic_written = conv.atom(kinetic_expr);
+        let kinetic = trig_reduce(&kinetic_written.expand());
+        let potential = model
+            .potential
+            .as_ref()
+            .map(|v| conv.atom(v).expand())
+            .unwrap_or_else(zero);
+        let mut generalised = vec![zero(); nq];
+        for f in &model.forces {
+            let k = model
+                .coordinates
+                .iter()
+                .position(|c| c.text == f.coordinate.text)
+                .ok_or_else(|| {
+                    syn::Error::new(
+                        f.coordinate.span,
+                        format!(
+                            "`{}` is not a coordinate: forces are given per coordinate",
+                            f.coordinate.text
+                        ),
+                    )
+                })?;
+            generalised[k] = conv.atom(&f.value);
+        }
+        let bilateral: Vec<Atom> = model
+            .constraints
+            .iter()
+            .map(|c| conv.atom(&c.value).expand())
+            .collect();
+        let gaps: Vec<Atom> = model
+            .contacts
+            .iter()
+            .map(|c| match &c.gap {
+                Gap::Expr(e) => Ok(conv.atom(e).expand()),
+                _ => Err(DerivationError::GeometricGap { span: c.span }),
+            })
+            .collect::<Result<_, _>>()?;
+        let rheonomic = [&kinetic, &potential]
+            .into_iter()
+            .chain(generalised.iter())
+            .chain(bilateral.iter())
+            .chain(gaps.iter())
+            .any(|a| a.contains_symbol(p.t))
+            || model.contacts.iter().any(|c| match &c.tangent {
+                Some(Tangent::Slip(e)) | Some(Tangent::Velocity(e)) => {
+                    conv.atom(e).contains_symbol(p.t)
+                }
+                None => false,
+            });
+        Ok(Scalar {
+            nq,
+            qd: vars(&p.qd, nq),
+            kinetic_written,
+            kinetic,
+            kinetic_span: kinetic_expr.span,
+            potential,
+            generalised,
+            bilateral,
+            gaps,
+            rheonomic,
+        })
+    }
+}

@@ -1,0 +1,47 @@
+//! Equilibrium analysis: ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and
+//! gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
+
+use super::super::algebra::{AtomMatrix, compact, hessian};
+use super::super::symbols::pool;
+use super::kinematics::ConstraintKinematics;
+use symbolica::atom::{Atom, AtomCore};
+
+/// What the path tracer needs besides ∇V.
+pub struct Statics {
+    /// ∇²V.
+    pub potential_hessian: AtomMatrix,
+    /// ∂∇V/∂p_k stored as `[k][i]`.
+    pub potential_gradient_parameter: AtomMatrix,
+    /// ∂²g_j/∂q² per constraint.
+    pub bilateral_hessians: Vec<AtomMatrix>,
+    /// ∂²g_Nc/∂q² per contact.
+    pub gap_hessians: Vec<AtomMatrix>,
+}
+
+/// The second derivatives of V and of the constraint functions, from their gradients.
+pub fn statics(potential_gradient: &[Atom], k: &ConstraintKinematics, np: usize) -> Statics {
+    let p = pool();
+    let nq = potential_gradient.len();
+    let potential_hessian = hessian(potential_gradient, nq);
+    let potential_gradient_parameter: AtomMatrix = (0..np)
+        .map(|k| {
+            potential_gradient
+                .iter()
+                .map(|g| compact(&g.derivative(p.p[k])))
+                .collect()
+        })
+        .collect();
+    let bilateral_hessians = k
+        .bilateral
+        .jacobian
+        .iter()
+        .map(|g| hessian(g, nq))
+        .collect();
+    let gap_hessians = k.gaps.jacobian.iter().map(|g| hessian(g, nq)).collect();
+    Statics {
+        potential_hessian,
+        potential_gradient_parameter,
+        bilateral_hessians,
+        gap_hessians,
+    }
+}

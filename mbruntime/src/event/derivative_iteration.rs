@@ -1,0 +1,400 @@
+//! The active set after an event: Lötstedt (1982), Sect. 5, Theorem 5.4.
+//!
+//! Candidates are the contacts with g_Nᵢ = 0 and γᵢ = 0 (set J of Theorem 5.4). Lötstedt shows
+//! that neither naive rule "closed = {λᵢ > 0}" nor "closed = {δᵢ = 0}" is right when
+//! λᵢ = δᵢ = 0 at t₀: then higher time derivatives decide. With x⁽ʲ⁾ = dʲx/dtʲ at t₀ and
+//!
+//! ```text
+//! J_λk = {i | ∃p ≤ k: λᵢ⁽ʲ⁾ = 0 (j < p), λᵢ⁽ᵖ⁾ > 0},   J_δk = {i | ∃p ≤ k: δᵢ⁽ʲ⁾ = 0 (j < p), δᵢ⁽ᵖ⁾ > 0},
+//! ```
+//!
+//! level k (k = 0, 1, 2) solves, for the still undecided contacts J_k \ J_λ,k−1 with
+//! J_k = J \ J_δ,k−1, the (k)-th derivative of the equations of motion and of the constraints
+//! ((5.10)–(5.12)), with the bilateral constraints and the contacts of J_λ,k−1 as equalities
+//! (their δ vanishes identically near t₀) and the undecided ones complementary:
+//!
+//! ```text
+//! k = 0:  M q̈   = h + G λ_B + W λ                                          (2.5b)
+//! k = 1:  M q⃛   = ḣ − Ṁ q̈ + Ġ λ_B + Ẇ λ + G λ̇_B + W λ̇
+//! k = 2:  M q⁗   = ḧ − 2Ṁ q⃛ − M̈ q̈ + G̈ λ_B + 2Ġ λ̇_B + Ẅ λ + 2Ẇ λ̇ + G λ̈_B + W λ̈
+//! g⁽ᵏ⁺²⁾ = Gᵀ q⁽ᵏ⁺²⁾ + ρ_B,k = 0,   δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k = 0   (i ∈ J_λ,k−1),
+//! 0 ≤ λᵢ⁽ᵏ⁾ ⊥ δᵢ⁽ᵏ⁾ = wᵢᵀ q⁽ᵏ⁺²⁾ + ρᵢ,k ≥ 0                              (i undecided),
+//! ```
+//!
+//! where ρ_k is the part of the (k+2)-th time derivative of the constraint not multiplying
+//! q⁽ᵏ⁺²⁾ (generated `gap_time_derivatives` / `bilateral_time_derivatives`, column k+1,
+//! evaluated with q⁽ᵏ⁺²⁾ = 0), Ṁ, M̈ from `mass_matrix_rates`, ḣ, ḧ from `force_rates`, and
+//! Ẇ, Ẅ, Ġ, G̈ from `gap_jacobian_rates` / `bilateral_jacobian_rates` (rheonomic terms
+//! included). Every level is the same condensed mixed LCP ([`MixedLcp`](super::mixed_lcp)):
+//! δ⁽ᵏ⁾ and q⁽ᵏ⁺²⁾ are unique (Lemma 5.2 and the uniqueness step of the proof), λ⁽ᵏ⁾ is the
+//! basic solution; the equality multipliers λ⁽ᵏ⁾ of J_λ,k−1 and λ_B⁽ᵏ⁾ (whose sign is of no
+//! importance, proof of Theorem 5.4) come from the KKT solve and feed the next level. After
+//! level k an undecided contact with λᵢ⁽ᵏ⁾ > 0 joins J_λk (stays closed), one with δᵢ⁽ᵏ⁾ > 0
+//! joins J_δk (opens: δᵢ(t) = δᵢ⁽ᵏ⁾(t − t₀)ᵏ/k! + …), and one with λᵢ⁽ᵏ⁾ = δᵢ⁽ᵏ⁾ = 0 goes on
+//! to level k + 1 with λᵢ⁽ᵏ⁾ = 0.
+//!
+//! Termination (Lötstedt's criteria after (5.15)):
+//! 1. no undecided contact is left (J_k \ J_λk = ∅);
+//! 2. an undecided column is a linear combination of the equality columns (its remainder
+//!    after the kinetic-metric projection is below `rank_tolerance`): by Lemma 5.3 its δ
+//!    vanishes identically, so it is kept closed with λᵢ = 0 (redundant contact);
+//! 3. λ₂⁽ᵏ⁾ = 0: Lötstedt continues with λ₂ = 0 until a δ derivative is non-zero. The contract
+//!    provides the constraint derivatives up to order 4, i.e. δ up to δ̈, so the iteration is
+//!    truncated at k = `max_derivative_order` ≤ [`MAX_DERIVATIVE_ORDER`] = 2: a contact with
+//!    λᵢ = δᵢ = λ̇ᵢ = δ̇ᵢ = λ̈ᵢ = δ̈ᵢ = 0 is kept closed (no penetration to third order); a
+//!    later sign change of its multiplier is then located as an ordinary event.
+//!
+//! Everything is fixed size (arrays of NU indices, SVector/SMatrix); nothing allocates.
+//!
+//! The decision is a function of the state: it receives the model, the options and the
+//! workspaces, and returns the new [`ActiveSet`] with the LCP solutions that led to it; the
+//! integrator commits it.
+
+use super::active_set::ActiveSet;
+use super::error::{EventError, LcpStage};
+use super::evaluate::KktSystem;
+use super::mixed_lcp::MixedLcp;
+use super::options::{ActiveSetRule, EventOptions};
+use crate::mechanism::{Matrix, Rates, Vector};
+
+/// Highest derivative level k of the Theorem 5.4 iteration the contract supports (k + 2 = 4:
+/// the generated constraint derivatives stop at order 4).
+pub const MAX_DERIVATIVE_ORDER: usize = 2;
+
+/// (λ, δ) of one complementarity problem, indexed by contact (zero outside the problem).
+pub type LcpSolution<const NU: usize> = (Vector<NU>, Vector<NU>);
+
+/// The active set decided at one state, with the LCP solutions that led to it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ActiveSetDecision<const NU: usize> {
+    /// The closed contacts: J_λ of the last level reached, then the truncated undecided ones.
+    pub active: ActiveSet<NU>,
+    /// (λ, δ) of the acceleration LCP (2.5b), if some contact was a candidate.
+    pub acceleration_lcp: Option<LcpSolution<NU>>,
+    /// (λ⁽ᵏ⁾, δ⁽ᵏ⁾) of level k = 1, 2 ((5.12)), where that level was reached.
+    pub derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
+}
+
+/// Time derivatives at t₀ collected level by level: q⁽ʲ⁺²⁾, λ_N⁽ʲ⁾, λ_B⁽ʲ⁾ for j = 0, 1, 2.
+#[derive(Clone, Copy)]
+struct Derivatives<const NQ: usize, const NB: usize, const NU: usize> {
+    q: [Vector<NQ>; 3],
+    lambda_n: [Vector<NU>; 3],
+    lambda_b: [Vector<NB>; 3],
+}
+
+/// Contacts sorted by the iteration so far: J_λ (closed, in the order they were decided) and
+/// the still undecided ones (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 at every level j so far).
+#[derive(Clone, Copy)]
+struct Sorting<const NU: usize> {
+    closed: ActiveSet<NU>,
+    undecided: [usize; NU],
+    n_undecided: usize,
+}
+
+/// The state at which the active set is decided.
+#[derive(Clone, Copy)]
+struct At<'a, const NQ: usize> {
+    t: f64,
+    q: &'a Vector<NQ>,
+    u: &'a Vector<NQ>,
+}
+
+/// Decides which contacts are closed at (t, q, u) (see the module docs).
+pub(super) fn decide_active_set<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    lcp: &mut MixedLcp<NQ, NU>,
+    t: f64,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+) -> Result<ActiveSetDecision<NU>, EventError>
+where
+    Mo: Rates<NQ, NB, NU>,
+{
+    let mut decision = ActiveSetDecision {
+        active: ActiveSet::empty(),
+        acceleration_lcp: None,
+        derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
+    };
+    let at = At { t, q, u };
+    let (cand, nc) = candidates(model, opts, kkt, at);
+    if nc == 0 {
+        return Ok(decision);
+    }
+    // Level 0: acceleration LCP (2.5b) with bilateral constraints condensed.
+    let mut m = Matrix::<NQ, NQ>::zeros();
+    let mut h = Vector::<NQ>::zeros();
+    model.dynamics(q, u, t, &mut m, &mut h);
+    kkt.factor_at(model, &ActiveSet::empty(), q, t, &m)?;
+    let mut drift_b = Vector::<NB>::zeros();
+    let mut drift_n = Vector::<NU>::zeros();
+    model.bilateral_drift(q, u, t, &mut drift_b);
+    model.gap_drift(q, u, t, &mut drift_n);
+    let factor = kkt.factor();
+    let mut c = Vector::<NQ>::zeros();
+    for k in 0..factor.rank() {
+        c[k] = -drift_b[factor.kept_tag(k)];
+    }
+    let (mut lambda, mut delta) = (Vector::<NU>::zeros(), Vector::<NU>::zeros());
+    let w_n = *kkt.gap_jacobian().0;
+    let qdd = lcp
+        .solve(
+            factor,
+            &h,
+            &c,
+            &w_n,
+            &cand[..nc],
+            &drift_n,
+            &mut lambda,
+            &mut delta,
+        )
+        .map_err(|source| EventError::Lcp {
+            t,
+            stage: LcpStage::Acceleration,
+            source,
+        })?;
+    decision.acceleration_lcp = Some((lambda, delta));
+    let lam_tol = opts.zero_tolerance * (1.0 + lambda.amax() + h.amax());
+    let del_tol = opts.zero_tolerance * (1.0 + qdd.amax() + drift_n.amax());
+    let mut sorting = sort_by_acceleration_lcp(
+        opts.active_set_rule,
+        &cand[..nc],
+        (&lambda, lam_tol),
+        (&delta, del_tol),
+    );
+    if sorting.n_undecided > 0 {
+        // Level-0 derivatives: q̈, λ (zero on undecided contacts) and λ_B from the KKT solve.
+        let mut d = Derivatives {
+            q: [qdd, Vector::zeros(), Vector::zeros()],
+            lambda_n: [Vector::zeros(); 3],
+            lambda_b: [Vector::zeros(); 3],
+        };
+        let mut f0 = h;
+        for &i in sorting.closed.priority() {
+            d.lambda_n[0][i] = lambda[i];
+            f0.axpy(lambda[i], &w_n.column(i), 1.0);
+        }
+        let (_, mu) = factor.solve_kkt(&f0, &c);
+        for k in 0..factor.rank() {
+            d.lambda_b[0][factor.kept_tag(k)] = mu[k];
+        }
+        let levels = opts.max_derivative_order.min(MAX_DERIVATIVE_ORDER);
+        for level in 1..=levels {
+            if sorting.n_undecided == 0 {
+                break; // criterion 1
+            }
+            let cx = (model, opts, &mut *kkt, &mut *lcp);
+            let solution = derivative_level(cx, at, level, &m, &mut d, &mut sorting)?;
+            decision.derivative_lcps[level - 1] = Some(solution);
+        }
+        // Truncation (criterion 3 at the highest level): still undecided contacts stay closed.
+        for &i in &sorting.undecided[..sorting.n_undecided] {
+            sorting.closed.close(i);
+        }
+    }
+    decision.active = sorting.closed;
+    Ok(decision)
+}
+
+/// The candidates J of Theorem 5.4: contacts with g_Nᵢ = 0 and γᵢ = 0 (to the tolerances), as a
+/// list and its length.
+fn candidates<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    at: At<'_, NQ>,
+) -> ([usize; NU], usize)
+where
+    Mo: Rates<NQ, NB, NU>,
+{
+    let At { t, q, u } = at;
+    let mut gn = Vector::<NU>::zeros();
+    model.gaps(q, t, &mut gn);
+    let gamma = kkt.normal_velocities(model, q, u, t);
+    let mut cand = [0usize; NU];
+    let mut nc = 0;
+    for i in 0..NU {
+        if gn[i] <= opts.gap_tolerance && gamma[i].abs() <= opts.velocity_tolerance {
+            cand[nc] = i;
+            nc += 1;
+        }
+    }
+    (cand, nc)
+}
+
+/// Level 0 of the decision: a candidate with λᵢ above `lam_tol` is closed (J_λ0); with the
+/// derivative iteration one with λᵢ and δᵢ both at most their tolerance is undecided, the others
+/// open (J_δ0). The naive rules close {λᵢ > 0} or {δᵢ = 0} and leave nothing undecided.
+fn sort_by_acceleration_lcp<const NU: usize>(
+    rule: ActiveSetRule,
+    cand: &[usize],
+    (lambda, lam_tol): (&Vector<NU>, f64),
+    (delta, del_tol): (&Vector<NU>, f64),
+) -> Sorting<NU> {
+    let mut sorting = Sorting {
+        closed: ActiveSet::empty(),
+        undecided: [0; NU],
+        n_undecided: 0,
+    };
+    for &i in cand {
+        let (pos_l, pos_d) = (lambda[i] > lam_tol, delta[i] > del_tol);
+        let closed = match rule {
+            ActiveSetRule::NaiveMultiplier => pos_l,
+            ActiveSetRule::NaiveAcceleration => !pos_d,
+            ActiveSetRule::DerivativeIteration => {
+                if !pos_l && !pos_d {
+                    sorting.undecided[sorting.n_undecided] = i;
+                    sorting.n_undecided += 1;
+                }
+                pos_l
+            }
+        };
+        if closed {
+            sorting.closed.close(i);
+        }
+    }
+    sorting
+}
+
+/// Right-hand side of the level-k equations of motion (5.10) without the level-k multipliers,
+/// and the remainders ρ_B,k, ρ_N,k of the (k+2)-th constraint derivatives (see the module docs).
+fn derivative_rhs<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    at: At<'_, NQ>,
+    level: usize,
+    d: &Derivatives<NQ, NB, NU>,
+) -> (Vector<NQ>, Vector<NB>, Vector<NU>)
+where
+    Mo: Rates<NQ, NB, NU>,
+{
+    let At { t, q, u } = at;
+    let zero = Vector::<NQ>::zeros();
+    let (qdd, qddd) = (d.q[0], d.q[1]);
+    let (mut m_dot, mut m_ddot) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
+    model.mass_matrix_rates(q, u, &qdd, t, &mut m_dot, &mut m_ddot);
+    let (mut h_dot, mut h_ddot) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
+    model.force_rates(q, u, &qdd, &qddd, t, &mut h_dot, &mut h_ddot);
+    let (mut w_dot, mut w_ddot) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
+    model.gap_jacobian_rates(q, u, &qdd, t, &mut w_dot, &mut w_ddot);
+    let (mut g_dot, mut g_ddot) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
+    model.bilateral_jacobian_rates(q, u, &qdd, t, &mut g_dot, &mut g_ddot);
+    let (lb, ln) = (&d.lambda_b, &d.lambda_n);
+    let f = if level == 1 {
+        h_dot - m_dot * qdd + g_dot * lb[0] + w_dot * ln[0]
+    } else {
+        h_ddot - m_dot * qddd * 2.0 - m_ddot * qdd
+            + g_ddot * lb[0]
+            + g_dot * lb[1] * 2.0
+            + w_ddot * ln[0]
+            + w_dot * ln[1] * 2.0
+    };
+    let qddd_in = if level == 1 { zero } else { qddd };
+    let mut db = Matrix::<NB, 4>::zeros();
+    let mut dn = Matrix::<NU, 4>::zeros();
+    model.bilateral_time_derivatives(q, u, &qdd, &qddd_in, &zero, t, &mut db);
+    model.gap_time_derivatives(q, u, &qdd, &qddd_in, &zero, t, &mut dn);
+    let rho_b: Vector<NB> = db.column(level + 1).into_owned();
+    let rho_n: Vector<NU> = dn.column(level + 1).into_owned();
+    (f, rho_b, rho_n)
+}
+
+/// The model, options and workspaces a derivative level works with.
+type LevelContext<'a, Mo, const NQ: usize, const NB: usize, const NU: usize> = (
+    &'a Mo,
+    &'a EventOptions,
+    &'a mut KktSystem<NQ, NB, NU>,
+    &'a mut MixedLcp<NQ, NU>,
+);
+
+/// Level k ≥ 1 of the iteration: solves (5.10)–(5.12) with the equality set J_λ,k−1 =
+/// `sorting.closed` and the undecided contacts of `sorting`; stores q⁽ᵏ⁺²⁾, λ⁽ᵏ⁾, λ_B⁽ᵏ⁾ in
+/// `d`, closes the new members of J_λk and keeps the still undecided ones. Returns (λ⁽ᵏ⁾, δ⁽ᵏ⁾).
+fn derivative_level<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    (model, opts, kkt, lcp): LevelContext<'_, Mo, NQ, NB, NU>,
+    at: At<'_, NQ>,
+    level: usize,
+    m: &Matrix<NQ, NQ>,
+    d: &mut Derivatives<NQ, NB, NU>,
+    sorting: &mut Sorting<NU>,
+) -> Result<LcpSolution<NU>, EventError>
+where
+    Mo: Rates<NQ, NB, NU>,
+{
+    let (f, rho_b, rho_n) = derivative_rhs(model, at, level, d);
+    let equalities = sorting.closed;
+    kkt.factor_at(model, &equalities, at.q, at.t, m)?;
+    let factor = kkt.factor();
+    let mut c = Vector::<NQ>::zeros();
+    for k in 0..factor.rank() {
+        let tag = factor.kept_tag(k);
+        c[k] = if tag < NB {
+            -rho_b[tag]
+        } else {
+            -rho_n[tag - NB]
+        };
+    }
+    // Criterion 2: undecided columns dependent on the equality columns stay closed.
+    let mut unil = [0usize; NU];
+    let mut nl = 0;
+    let w_n = *kkt.gap_jacobian().0;
+    for &i in &sorting.undecided[..sorting.n_undecided] {
+        let b = factor.whiten(&w_n.column(i).into_owned());
+        if factor.project_out(&b).norm() <= opts.rank_tolerance * b.norm() {
+            sorting.closed.close(i);
+        } else {
+            unil[nl] = i;
+            nl += 1;
+        }
+    }
+    let (mut lam, mut del) = (Vector::<NU>::zeros(), Vector::<NU>::zeros());
+    let x = lcp
+        .solve(
+            factor,
+            &f,
+            &c,
+            &w_n,
+            &unil[..nl],
+            &rho_n,
+            &mut lam,
+            &mut del,
+        )
+        .map_err(|source| EventError::Lcp {
+            t: at.t,
+            stage: LcpStage::DerivativeIteration { order: level },
+            source,
+        })?;
+    // Equality multipliers of this level (bilateral and J_λ,k−1) from the KKT solve.
+    let mut f_all = f;
+    for &i in &unil[..nl] {
+        f_all.axpy(lam[i], &w_n.column(i), 1.0);
+    }
+    let (_, mu) = factor.solve_kkt(&f_all, &c);
+    for k in 0..factor.rank() {
+        let tag = factor.kept_tag(k);
+        if tag < NB {
+            d.lambda_b[level][tag] = mu[k];
+        } else {
+            d.lambda_n[level][tag - NB] = mu[k];
+        }
+    }
+    d.q[level] = x;
+    let lam_tol = opts.zero_tolerance * (1.0 + lam.amax() + f.amax());
+    let del_tol = opts.zero_tolerance * (1.0 + x.amax() + rho_n.amax());
+    let mut still = 0;
+    for &i in &unil[..nl] {
+        if lam[i] > lam_tol {
+            // J_λk: stays closed.
+            d.lambda_n[level][i] = lam[i];
+            sorting.closed.close(i);
+        } else if del[i] <= del_tol {
+            // λ⁽ᵏ⁾ = δ⁽ᵏ⁾ = 0: on to the next level with λ⁽ᵏ⁾ = 0.
+            sorting.undecided[still] = i;
+            still += 1;
+        }
+        // Otherwise J_δk: opens (λ ≡ 0 from here on).
+    }
+    sorting.n_undecided = still;
+    Ok((lam, del))
+}

@@ -1,0 +1,29 @@
+//! Dense linear algebra shared by the LCP solvers, the integrators and the analysis tools:
+//! one LU with one singularity policy ([`lu`]), the refined principal-subsystem solve of the
+//! LCP solvers ([`principal`]), Cholesky of the mass matrix with failures reported by the
+//! smallest eigenvalue ([`spd`]), the rank-revealing factorisation of constraint columns in the
+//! kinetic metric ([`kinetic_qr`]) and the constrained inverse M_c⁻¹ built on it
+//! ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
+//! [`symmetric_eigen`]).
+//!
+//! Per-step routines work on fixed-size nalgebra types or on workspaces allocated once;
+//! only [`spectrum`] (analysis tools) allocates.
+
+pub mod constrained_inverse;
+pub mod kinetic_qr;
+pub mod lu;
+pub mod principal;
+pub mod spd;
+pub mod spectrum;
+pub mod symmetric_eigen;
+
+pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, IterationFactor};
+pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
+pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};
+pub use principal::PrincipalSolve;
+pub use spd::{SpdError, cholesky, smallest_eigenvalue, spd_inverse};
+pub use spectrum::{
+    NonFiniteEntry, RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, leading_inertia, numerical_rank,
+    spectral_norm,
+};
+pub use symmetric_eigen::leading_block_eigen;

@@ -1,0 +1,50 @@
+//! The second capability: bilateral constraints, unilateral contacts and their kinematics.
+
+use super::{ContactLaw, Dynamics, Matrix, Vector};
+
+/// Bilateral constraints g(q, t) = 0 (`NB` of them) and unilateral contacts g_N(q, t) ≥ 0 (`NU`
+/// of them) of a model with `NQ` coordinates: values, Jacobians, drifts and contact laws.
+pub trait Constraints<const NQ: usize, const NB: usize, const NU: usize>: Dynamics<NQ> {
+    /// Names of the bilateral constraints, in order.
+    const BILATERAL: [&'static str; NB];
+    /// Names of the unilateral contacts, in order.
+    const CONTACTS: [&'static str; NU];
+
+    /// Bilateral constraint values g(q, t).
+    fn bilateral(&self, q: &Vector<NQ>, t: f64, g: &mut Vector<NB>);
+    /// G = (∂g/∂q)ᵀ (one column per constraint) and ĝ = ∂g/∂t.
+    fn bilateral_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        t: f64,
+        jac: &mut Matrix<NQ, NB>,
+        time_partial: &mut Vector<NB>,
+    );
+    /// Ġᵀq̇ + d/dt(ĝ): the part of g̈ that does not multiply q̈.
+    fn bilateral_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NB>);
+
+    /// Gap values g_N(q, t).
+    fn gaps(&self, q: &Vector<NQ>, t: f64, g_n: &mut Vector<NU>);
+    /// W_N = (∂g_N/∂q)ᵀ and ŵ_N = ∂g_N/∂t.
+    fn gap_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        t: f64,
+        w_n: &mut Matrix<NQ, NU>,
+        time_partial: &mut Vector<NU>,
+    );
+    /// Ẇ_Nᵀq̇ + d/dt(ŵ_N): the part of g̈_N that does not multiply q̈.
+    fn gap_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NU>);
+    /// Tangential directions W_T (zero column for a contact without tangent) and ŵ_T.
+    fn slip_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        t: f64,
+        w_t: &mut Matrix<NQ, NU>,
+        time_partial: &mut Vector<NU>,
+    );
+    /// Ẇ_Tᵀq̇ + d/dt(ŵ_T).
+    fn slip_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NU>);
+    /// Restitution and friction data of every contact at the current parameters.
+    fn contact_laws(&self) -> [ContactLaw; NU];
+}

@@ -1,0 +1,196 @@
+//! `StepRecord::warm_started` tells a warm-started contact LCP from Lemke's pivot-free b ≥ 0 case.
+//!
+//! Invariant: an LCP(A, b) with b ≥ 0 is solved by z = 0, w = b (Cottle, Pang & Stone 1992,
+//! The Linear Complementarity Problem, Sect. 1.1), which Lemke's method returns without a pivot;
+//! a warm start solves A_αα z_α = −b_α for the previous step's complementary basis α, also
+//! without a pivot. So `lcp_pivots == 0` does not identify a warm start; the flag does. The
+//! impulses are checked against closed forms of Moreau's midpoint rule (Glocker & Studer 2005,
+//! (17) with Newton's law (11)–(12)) for a point of mass m on a floor y = v_f t:
+//!
+//! * resting (y = u = 0, v_f = 0, gravity g): ξ_N = u_E = 0 and Λ_N = m g Δt in every step;
+//!   the first LCP (b = −gΔt < 0) needs Lemke's pivots, the next ones are warm-started;
+//! * separating (no gravity, u₀ = v_f + δ > v_f, the contact closed within the penetration
+//!   tolerance): b = (1 + ε_N) δ > 0, Λ_N = 0 and u_E = u₀; the first LCP is Lemke's trivial
+//!   case (0 pivots, **not** warm-started), the following ones with the same closed contact
+//!   are warm-started from the basis z = 0 (0 pivots as well);
+//! * a pivoting solve followed by such a trivial one: the basis kept for the next step is the
+//!   trivial solution's (all w basic), so the step after it is warm-started.
+
+use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+
+#[derive(Clone, Copy)]
+struct PointOnFloor {
+    m: f64,
+    g: f64,
+    floor_speed: f64,
+}
+
+impl Dynamics<1> for PointOnFloor {
+    const NAME: &'static str = "PointOnFloor";
+    const FINGERPRINT: &'static str = "hand-written";
+    const COORDINATES: [&'static str; 1] = ["y"];
+    const RHEONOMIC: bool = true;
+    fn kinetic_energy(&self, _: &Vector<1>, u: &Vector<1>, _: f64) -> f64 {
+        0.5 * self.m * u[0] * u[0]
+    }
+    fn potential_energy(&self, q: &Vector<1>, _: f64) -> f64 {
+        self.m * self.g * q[0]
+    }
+    fn mass_matrix(&self, _: &Vector<1>, _: f64, m: &mut Matrix<1, 1>) {
+        m[0] = self.m;
+    }
+    fn forces(&self, _: &Vector<1>, _: &Vector<1>, _: f64, h: &mut Vector<1>) {
+        h[0] = -self.m * self.g;
+    }
+    fn coriolis(&self, _: &Vector<1>, _: &Vector<1>, _: f64, c: &mut Matrix<1, 1>) {
+        c.fill(0.0);
+    }
+}
+
+impl Constraints<1, 0, 1> for PointOnFloor {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 1] = ["floor"];
+    fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
+    fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
+    fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
+    fn gaps(&self, q: &Vector<1>, t: f64, g: &mut Vector<1>) {
+        g[0] = q[0] - self.floor_speed * t;
+    }
+    fn gap_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
+        w[0] = 1.0;
+        p[0] = -self.floor_speed;
+    }
+    fn gap_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn slip_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
+        w.fill(0.0);
+        p.fill(0.0);
+    }
+    fn slip_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn contact_laws(&self) -> [ContactLaw; 1] {
+        [ContactLaw {
+            normal_restitution: EPS_N,
+            tangential_restitution: 0.0,
+            friction: 0.0,
+            has_tangent: false,
+        }]
+    }
+}
+
+const EPS_N: f64 = 0.5;
+const DT: f64 = 1e-3;
+
+fn stepper(model: PointOnFloor, y0: f64, u0: f64) -> TimeStepper<PointOnFloor, 1, 0, 1> {
+    TimeStepper::without_jacobians(
+        model,
+        Scheme::MoreauMidpoint,
+        Settings::default(),
+        0.0,
+        Vector::<1>::new(y0),
+        Vector::<1>::new(u0),
+    )
+    .unwrap()
+}
+
+#[test]
+fn resting_contact_is_solved_by_lemke_then_warm_started() {
+    let model = PointOnFloor {
+        m: 2.0,
+        g: 9.81,
+        floor_speed: 0.0,
+    };
+    let mut ts = stepper(model, 0.0, 0.0);
+    assert!(!ts.last().warm_started, "no step taken yet");
+    let impulse = model.m * model.g * DT;
+    for k in 1..=5 {
+        let r = *ts.step(DT).unwrap();
+        assert!(r.active[0] && r.lcp_size == 1, "step {k}: contact closed");
+        assert!(
+            (r.lambda_n[0] - impulse).abs() <= 1e-12 * impulse,
+            "step {k}: Λ_N {} vs m g Δt {impulse}",
+            r.lambda_n[0]
+        );
+        assert!(r.u[0].abs() <= 1e-15 && r.xi_n[0].abs() <= 1e-15);
+        if k == 1 {
+            // Fresh stepper, b = −gΔt < 0: Lemke pivots.
+            assert!(!r.warm_started && r.lcp_pivots > 0, "{r:?}");
+        } else {
+            assert!(r.warm_started && r.lcp_pivots == 0, "step {k}: {r:?}");
+        }
+    }
+}
+
+#[test]
+fn separating_contact_with_b_nonnegative_is_not_warm_started_on_its_first_lcp() {
+    let (floor_speed, delta) = (0.3, 1e-4);
+    let model = PointOnFloor {
+        m: 1.0,
+        g: 0.0,
+        floor_speed,
+    };
+    // Within the penetration tolerance (1e-5): the gap opens by δΔt = 1e-7 per step, so the
+    // contact stays in H (gap at the midpoint ≤ 0) for the first steps.
+    let y0 = -1e-6;
+    let u0 = floor_speed + delta;
+    let mut ts = stepper(model, y0, u0);
+    let mut lcp_steps = 0;
+    for k in 1..=20 {
+        let r = *ts.step(DT).unwrap();
+        // Closed form: no force, no impulse, the velocity is kept.
+        assert_eq!(r.lambda_n[0], 0.0, "step {k}");
+        assert!((r.u[0] - u0).abs() <= 1e-15, "step {k}: u {}", r.u[0]);
+        let gap_mid = y0 + u0 * (k as f64 - 0.5) * DT - floor_speed * (k as f64 - 0.5) * DT;
+        assert_eq!(r.active[0], gap_mid <= 0.0, "step {k}: gap {gap_mid:e}");
+        if !r.active[0] {
+            assert!(r.lcp_size == 0 && !r.warm_started && r.lcp_pivots == 0);
+            continue;
+        }
+        lcp_steps += 1;
+        assert_eq!(r.lcp_size, 1);
+        assert!(
+            (r.xi_n[0] - (1.0 + EPS_N) * delta).abs() <= 1e-12,
+            "ξ_N {}",
+            r.xi_n[0]
+        );
+        // Both kinds of step report 0 pivots; only the flag tells them apart.
+        assert_eq!(r.lcp_pivots, 0, "step {k}");
+        assert_eq!(r.warm_started, k > 1, "step {k}");
+    }
+    assert!(lcp_steps >= 5, "{lcp_steps} steps with the contact closed");
+}
+
+#[test]
+fn a_trivial_lemke_solve_after_a_pivoting_one_leaves_the_all_w_basis_for_the_next_step() {
+    // No gravity; the floor moves up with v_f and hits the point at rest: b = (1 + ε_N)(−v_f) < 0,
+    // Lemke pivots, its basis has z basic. Newton's law ξ_N = 0 gives u_E = v_f(1 + ε_N).
+    let floor_speed = 0.3;
+    let model = PointOnFloor {
+        m: 1.0,
+        g: 0.0,
+        floor_speed,
+    };
+    let mut ts = stepper(model, 0.0, 0.0);
+    let r = *ts.step(DT).unwrap();
+    assert!(r.active[0] && r.lcp_pivots > 0 && !r.warm_started);
+    assert!((r.u[0] - floor_speed * (1.0 + EPS_N)).abs() <= 1e-12);
+    // Same closed contact, now separating slowly (b > 0): the previous basis (z basic) gives
+    // z < 0 and is rejected, Lemke's trivial case solves it; the step after that is solved by
+    // the warm start from this step's basis (z = 0), not from the older pivoting basis.
+    let (t, delta) = (ts.t(), 1e-4);
+    ts.set_state(
+        t,
+        Vector::<1>::new(floor_speed * t - 1e-6),
+        Vector::<1>::new(floor_speed + delta),
+    )
+    .unwrap();
+    let r = *ts.step(DT).unwrap();
+    assert!(r.active[0] && r.lambda_n[0] == 0.0);
+    assert!(r.lcp_pivots == 0 && !r.warm_started, "{r:?}");
+    let r = *ts.step(DT).unwrap();
+    assert!(r.active[0] && r.lambda_n[0] == 0.0);
+    assert!(r.lcp_pivots == 0 && r.warm_started, "{r:?}");
+}

@@ -1,0 +1,23 @@
+//! What the tests of the mb crates share, so that every test measures the same way:
+//!
+//! - [`CountingAllocator`]: a global allocator that counts the allocations of each thread, for
+//!   the "no allocation per step" tests (each test binary installs it with `#[global_allocator]`);
+//! - [`relative_error`]: the distance of a result from its reference, relative to the reference;
+//! - finite differences ([`derivative`], [`second_derivative`]) and, built on them, the
+//!   Lagrangian quantities M, ∂T/∂q̇ and h by differences of the generated energies
+//!   ([`fd_mass`], [`fd_momentum`], [`fd_conservative_forces`]): the independent route against
+//!   which derived quantities are checked;
+//! - [`count_mechanism_blocks`]: how many `mechanism!` blocks a source directory holds, by a plain
+//!   text scan (independent of the parser under test).
+
+mod counting_allocator;
+mod finite_difference;
+mod lagrangian_differences;
+mod mechanism_blocks;
+mod relative_error;
+
+pub use counting_allocator::{CountingAllocator, allocations_during, allocations_on_this_thread};
+pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
+pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
+pub use mechanism_blocks::count_mechanism_blocks;
+pub use relative_error::relative_error;
