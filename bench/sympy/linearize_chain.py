@@ -34,27 +34,14 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-VENV = os.path.join(os.path.dirname(HERE), ".venv")
-VENV_PY = os.path.join(VENV, "bin", "python")
+import common
+from common import parameter_values
+
 
 
 def ensure_venv() -> None:
-    """Creates bench/.venv with SymPy if needed and re-executes this script with its interpreter."""
-    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
-        return
-    if not os.path.exists(VENV_PY):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-    if subprocess.run([VENV_PY, "-c", "import sympy"], capture_output=True).returncode != 0:
-        subprocess.run([VENV_PY, "-m", "pip", "install", "-q", "sympy"], check=True)
-    os.execv(VENV_PY, [VENV_PY, os.path.abspath(__file__)] + sys.argv[1:])
-
-
-def parameter_values(n: int):
-    """Masses, lengths and gravity exactly as chain_model.py writes them."""
-    m = [float(f"{1.0 - 0.3 * i / n:.4f}") for i in range(1, n + 1)]
-    l = [float(f"{1.0 - 0.2 * i / n:.4f}") for i in range(1, n + 1)]
-    return m, l, 9.81
+    """Creates bench/.venv with SymPy if needed and re-executes this script with it."""
+    common.ensure_venv(__file__)
 
 
 def operating_angles(n: int):
