@@ -703,75 +703,97 @@ fn coriolis_identity<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
     }
 }
 
+/// Every `mechanism!` block of the examples, once: `every_example!(check, seed)` is the list of
+/// `check(&model, seed + k)` calls, one per model (the damped pendulum so that Q = −c θ̇ enters
+/// ∂h/∂θ̇ and ∂h/∂c), for the tests that must cover every model. `assert_every_block_listed`
+/// checks that the list is complete.
+macro_rules! every_example {
+    ($check:ident, $seed:expr) => {{
+        use mb_examples::analysis_models::{
+            bar_spring_stop::BarSpringStop, bar_spring_stop_cartesian::BarSpringStopCartesian,
+            block_three_contacts::BlockThreeContacts, euler_strut::EulerStrut,
+            fold_at_stop::FoldAtStop, painleve_rod::PainleveRod,
+            two_stop_end_point::TwoStopEndPoint, von_mises_truss_stop::VonMisesTrussStop,
+        };
+        use mb_examples::event_models::{
+            ball_on_string::BallOnString, block_lift::BlockLift,
+            cart_pendulum_wall::CartPendulumWall, cart_string_wall::CartStringWall,
+            hinged_bar::HingedBar, pendulum_rod_and_string::PendulumRodAndString,
+            quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
+        };
+        use mb_examples::kinematic_models::{
+            body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
+            point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
+        };
+        use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
+        use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
+        use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
+        let examples: [fn(); 33] = [
+            // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
+            || {
+                let damped = Pendulum {
+                    c: 0.3,
+                    ..Default::default()
+                };
+                $check(&damped, $seed + 1)
+            },
+            || $check(&DoublePendulum::default(), $seed + 2),
+            || $check(&Chain3::default(), $seed + 3),
+            || $check(&Woodpecker::default(), $seed + 4),
+            || $check(&SliderCrank::default(), $seed + 5),
+            || $check(&RodWall::default(), $seed + 6),
+            || $check(&BouncingBall::default(), $seed + 7),
+            || $check(&BlockThreeContacts::default(), $seed + 8),
+            || $check(&PainleveRod::default(), $seed + 9),
+            || $check(&BarSpringStop::default(), $seed + 10),
+            || $check(&BarSpringStopCartesian::default(), $seed + 11),
+            || $check(&VonMisesTrussStop::default(), $seed + 12),
+            || $check(&EulerStrut::default(), $seed + 13),
+            || $check(&TwoStopEndPoint::default(), $seed + 14),
+            || $check(&FoldAtStop::default(), $seed + 15),
+            || $check(&HingedBar::default(), $seed + 16),
+            || $check(&RodLine::default(), $seed + 17),
+            || $check(&RampForce::default(), $seed + 18),
+            || $check(&BallOnString::default(), $seed + 19),
+            || $check(&BlockLift::default(), $seed + 20),
+            || $check(&QuadraticForce::default(), $seed + 21),
+            || $check(&CartPendulumWall::default(), $seed + 22),
+            || $check(&CartStringWall::default(), $seed + 23),
+            || $check(&PendulumRodAndString::default(), $seed + 24),
+            || $check(&BodyChain3::default(), $seed + 25),
+            || $check(&HeavyTop::default(), $seed + 26),
+            || $check(&FourBar::default(), $seed + 27),
+            || $check(&WoodpeckerBodies::default(), $seed + 28),
+            || $check(&PointBallString::default(), $seed + 29),
+            || $check(&TelescopicDoublePendulum::default(), $seed + 30),
+            || $check(&StiffSpringStop::default(), $seed + 31),
+            || $check(&CartPole::default(), $seed + 32),
+            || $check(&CardanTop::default(), $seed + 33),
+        ];
+        examples
+    }};
+}
+
+/// The list of `every_example!` names every `mechanism!` block of the examples' sources.
+fn assert_every_block_listed(listed: usize) {
+    let sources = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
+    let blocks = count_mechanism_blocks(&sources).expect("examples' sources readable");
+    assert_eq!(
+        listed, blocks,
+        "every mechanism! block of the examples must be in every_example!"
+    );
+}
+
 /// Ṁ − ∂M/∂t − 2C is skew-symmetric for every example mechanism, scleronomic or not. The list is
 /// complete: its length equals the number of `mechanism!` blocks in the examples' sources
 /// (counted by a text scan).
 #[test]
 fn coriolis_identity_holds_for_every_example() {
-    use mb_examples::analysis_models::{
-        bar_spring_stop::BarSpringStop, bar_spring_stop_cartesian::BarSpringStopCartesian,
-        block_three_contacts::BlockThreeContacts, euler_strut::EulerStrut,
-        fold_at_stop::FoldAtStop, painleve_rod::PainleveRod, two_stop_end_point::TwoStopEndPoint,
-        von_mises_truss_stop::VonMisesTrussStop,
-    };
-    use mb_examples::event_models::{
-        ball_on_string::BallOnString, block_lift::BlockLift, cart_pendulum_wall::CartPendulumWall,
-        cart_string_wall::CartStringWall, hinged_bar::HingedBar,
-        pendulum_rod_and_string::PendulumRodAndString, quadratic_force::QuadraticForce,
-        ramp_force::RampForce, rod_line::RodLine,
-    };
-    use mb_examples::kinematic_models::{
-        body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
-        point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
-    };
-    use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
-    use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
-    use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
-    let examples: &[fn()] = &[
-        || coriolis_identity(&Pendulum::default(), 101),
-        || coriolis_identity(&DoublePendulum::default(), 102),
-        || coriolis_identity(&Chain3::default(), 103),
-        || coriolis_identity(&Woodpecker::default(), 104),
-        || coriolis_identity(&SliderCrank::default(), 105),
-        || coriolis_identity(&RodWall::default(), 106),
-        || coriolis_identity(&BouncingBall::default(), 107),
-        || coriolis_identity(&BlockThreeContacts::default(), 108),
-        || coriolis_identity(&PainleveRod::default(), 109),
-        || coriolis_identity(&BarSpringStop::default(), 110),
-        || coriolis_identity(&BarSpringStopCartesian::default(), 111),
-        || coriolis_identity(&VonMisesTrussStop::default(), 112),
-        || coriolis_identity(&EulerStrut::default(), 113),
-        || coriolis_identity(&TwoStopEndPoint::default(), 114),
-        || coriolis_identity(&FoldAtStop::default(), 115),
-        || coriolis_identity(&HingedBar::default(), 116),
-        || coriolis_identity(&RodLine::default(), 117),
-        || coriolis_identity(&RampForce::default(), 118),
-        || coriolis_identity(&BallOnString::default(), 119),
-        || coriolis_identity(&BlockLift::default(), 120),
-        || coriolis_identity(&QuadraticForce::default(), 121),
-        || coriolis_identity(&CartPendulumWall::default(), 122),
-        || coriolis_identity(&CartStringWall::default(), 123),
-        || coriolis_identity(&PendulumRodAndString::default(), 124),
-        || coriolis_identity(&BodyChain3::default(), 125),
-        || coriolis_identity(&HeavyTop::default(), 126),
-        || coriolis_identity(&FourBar::default(), 127),
-        || coriolis_identity(&WoodpeckerBodies::default(), 128),
-        || coriolis_identity(&PointBallString::default(), 129),
-        || coriolis_identity(&TelescopicDoublePendulum::default(), 130),
-        || coriolis_identity(&StiffSpringStop::default(), 131),
-        || coriolis_identity(&CartPole::default(), 132),
-        || coriolis_identity(&CardanTop::default(), 133),
-    ];
-    for check in examples {
+    let examples = every_example!(coriolis_identity, 100);
+    for check in &examples {
         check();
     }
-    let sources = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
-    let blocks = count_mechanism_blocks(&sources).expect("examples' sources readable");
-    assert_eq!(
-        examples.len(),
-        blocks,
-        "every mechanism! block of the examples must be in this list"
-    );
+    assert_every_block_listed(examples.len());
 }
 
 /// The pumped double pendulum, whose M depends on t through the upper link's length
@@ -1066,77 +1088,11 @@ where
 /// sources (counted by a text scan).
 #[test]
 fn jacobians_of_every_example_match_finite_differences() {
-    use mb_examples::analysis_models::{
-        bar_spring_stop::BarSpringStop, bar_spring_stop_cartesian::BarSpringStopCartesian,
-        block_three_contacts::BlockThreeContacts, euler_strut::EulerStrut,
-        fold_at_stop::FoldAtStop, painleve_rod::PainleveRod, two_stop_end_point::TwoStopEndPoint,
-        von_mises_truss_stop::VonMisesTrussStop,
-    };
-    use mb_examples::event_models::{
-        ball_on_string::BallOnString, block_lift::BlockLift, cart_pendulum_wall::CartPendulumWall,
-        cart_string_wall::CartStringWall, hinged_bar::HingedBar,
-        pendulum_rod_and_string::PendulumRodAndString, quadratic_force::QuadraticForce,
-        ramp_force::RampForce, rod_line::RodLine,
-    };
-    use mb_examples::kinematic_models::{
-        body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
-        point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
-    };
-    use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
-    use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
-    use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
-    let examples: &[fn()] = &[
-        // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
-        || {
-            let damped = Pendulum {
-                c: 0.3,
-                ..Default::default()
-            };
-            check_jacobians(&damped, 201)
-        },
-        || check_jacobians(&DoublePendulum::default(), 202),
-        || check_jacobians(&Chain3::default(), 203),
-        || check_jacobians(&Woodpecker::default(), 204),
-        || check_jacobians(&SliderCrank::default(), 205),
-        || check_jacobians(&RodWall::default(), 206),
-        || check_jacobians(&BouncingBall::default(), 207),
-        || check_jacobians(&BlockThreeContacts::default(), 208),
-        || check_jacobians(&PainleveRod::default(), 209),
-        || check_jacobians(&BarSpringStop::default(), 210),
-        || check_jacobians(&BarSpringStopCartesian::default(), 211),
-        || check_jacobians(&VonMisesTrussStop::default(), 212),
-        || check_jacobians(&EulerStrut::default(), 213),
-        || check_jacobians(&TwoStopEndPoint::default(), 214),
-        || check_jacobians(&FoldAtStop::default(), 215),
-        || check_jacobians(&HingedBar::default(), 216),
-        || check_jacobians(&RodLine::default(), 217),
-        || check_jacobians(&RampForce::default(), 218),
-        || check_jacobians(&BallOnString::default(), 219),
-        || check_jacobians(&BlockLift::default(), 220),
-        || check_jacobians(&QuadraticForce::default(), 221),
-        || check_jacobians(&CartPendulumWall::default(), 222),
-        || check_jacobians(&CartStringWall::default(), 223),
-        || check_jacobians(&PendulumRodAndString::default(), 224),
-        || check_jacobians(&BodyChain3::default(), 225),
-        || check_jacobians(&HeavyTop::default(), 226),
-        || check_jacobians(&FourBar::default(), 227),
-        || check_jacobians(&WoodpeckerBodies::default(), 228),
-        || check_jacobians(&PointBallString::default(), 229),
-        || check_jacobians(&TelescopicDoublePendulum::default(), 230),
-        || check_jacobians(&StiffSpringStop::default(), 231),
-        || check_jacobians(&CartPole::default(), 232),
-        || check_jacobians(&CardanTop::default(), 233),
-    ];
-    for check in examples {
+    let examples = every_example!(check_jacobians, 200);
+    for check in &examples {
         check();
     }
-    let sources = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
-    let blocks = count_mechanism_blocks(&sources).expect("examples' sources readable");
-    assert_eq!(
-        examples.len(),
-        blocks,
-        "every mechanism! block of the examples must be in this list"
-    );
+    assert_every_block_listed(examples.len());
 }
 
 /// The pendulum's Jacobians against their closed forms: with M = m l² and
