@@ -8,165 +8,11 @@
 
 use mbruntime::lcp::LcpError;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
+#[path = "common/point_on_floor.rs"]
+mod point_on_floor;
 
-#[derive(Clone, Copy)]
-struct Point {
-    m: f64,
-    g: f64,
-    /// Normal direction scale of the contact (0 makes the contact insensitive to q).
-    w_n: f64,
-    floor_speed: f64,
-}
-
-impl Default for Point {
-    fn default() -> Self {
-        Self {
-            m: 1.0,
-            g: 9.81,
-            w_n: 1.0,
-            floor_speed: 0.0,
-        }
-    }
-}
-
-impl Dynamics<1> for Point {
-    const NAME: &'static str = "Point";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 1] = ["y"];
-    const RHEONOMIC: bool = true;
-    fn parameter_names(&self) -> &'static [&'static str] {
-        &["m", "g", "w_n", "floor_speed"]
-    }
-    fn parameter(&self, k: usize) -> Option<f64> {
-        [self.m, self.g, self.w_n, self.floor_speed].get(k).copied()
-    }
-    fn kinetic_energy(&self, _: &Vector<1>, u: &Vector<1>, _: f64) -> f64 {
-        0.5 * self.m * u[0] * u[0]
-    }
-    fn potential_energy(&self, q: &Vector<1>, _: f64) -> f64 {
-        self.m * self.g * q[0]
-    }
-    fn mass_matrix(&self, _: &Vector<1>, _: f64, m: &mut Matrix<1, 1>) {
-        m[0] = self.m;
-    }
-    fn forces(&self, _: &Vector<1>, _: &Vector<1>, _: f64, h: &mut Vector<1>) {
-        h[0] = -self.m * self.g;
-    }
-    fn coriolis(&self, _: &Vector<1>, _: &Vector<1>, _: f64, c: &mut Matrix<1, 1>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<1, 0, 1> for Point {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
-    fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<1>, t: f64, g: &mut Vector<1>) {
-        g[0] = self.w_n * q[0] - self.floor_speed * t;
-    }
-    fn gap_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w[0] = self.w_n;
-        p[0] = -self.floor_speed;
-    }
-    fn gap_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w.fill(0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: 0.5,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }]
-    }
-}
-
-/// Exact Jacobians: h is constant in (q, u, t), so only its parameter derivatives are nonzero.
-impl Jacobians<1, 0, 1> for Point {
-    fn force_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-    fn force_time_partial(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn mass_action_jacobian(&self, _: &Vector<1>, _: f64, _: &Vector<1>, o: &mut Matrix<1, 1>) {
-        o.fill(0.0);
-    }
-    fn force_parameter_derivative(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        k: usize,
-        o: &mut Vector<1>,
-    ) -> bool {
-        // h = −m g.
-        match k {
-            0 => o[0] = -self.g,
-            1 => o[0] = -self.m,
-            2 | 3 => o[0] = 0.0,
-            _ => return false,
-        }
-        true
-    }
-    fn mass_action_parameter_derivative(
-        &self,
-        _: &Vector<1>,
-        _: f64,
-        a: &Vector<1>,
-        k: usize,
-        o: &mut Vector<1>,
-    ) -> bool {
-        // M a = m a.
-        match k {
-            0 => o[0] = a[0],
-            1..=3 => o[0] = 0.0,
-            _ => return false,
-        }
-        true
-    }
-    fn parameter_enters_constraints(&self, k: usize) -> bool {
-        k == 2 || k == 3
-    }
-    fn bilateral_drift_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<0, 1>,
-        _: &mut Matrix<0, 1>,
-    ) {
-    }
-    fn gap_drift_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-}
+use mbruntime::Vector;
+use point_on_floor::PointOnFloor as Point;
 
 fn stepper(
     model: Point,
@@ -332,7 +178,9 @@ fn moreau_jean_without_jacobians_is_refused() {
     .expect("must fail");
     assert!(matches!(
         err,
-        TimeSteppingError::SchemeNeedsJacobians { model: "Point" }
+        TimeSteppingError::SchemeNeedsJacobians {
+            model: "PointOnFloor"
+        }
     ));
     assert!(err.to_string().contains("Jacobians"), "{err}");
     // The midpoint rule needs no Jacobians.

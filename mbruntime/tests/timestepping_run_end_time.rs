@@ -15,142 +15,28 @@
 //! end-time and this position check by orders of magnitude more than rounding.
 
 use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper, TimeSteppingError};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
+#[path = "common/point_on_floor.rs"]
+mod point_on_floor;
+
+use mbruntime::Vector;
+use point_on_floor::PointOnFloor;
 
 const G: f64 = 9.81;
-
-/// A unit point mass under gravity above a floor 10 m below its start (never reached here).
-#[derive(Clone, Copy)]
-struct FallingPoint;
-
-impl Dynamics<1> for FallingPoint {
-    const NAME: &'static str = "FallingPoint";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 1] = ["y"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<1>, u: &Vector<1>, _: f64) -> f64 {
-        0.5 * u[0] * u[0]
-    }
-    fn potential_energy(&self, q: &Vector<1>, _: f64) -> f64 {
-        G * q[0]
-    }
-    fn mass_matrix(&self, _: &Vector<1>, _: f64, m: &mut Matrix<1, 1>) {
-        m[0] = 1.0;
-    }
-    fn forces(&self, _: &Vector<1>, _: &Vector<1>, _: f64, h: &mut Vector<1>) {
-        h[0] = -G;
-    }
-    fn coriolis(&self, _: &Vector<1>, _: &Vector<1>, _: f64, c: &mut Matrix<1, 1>) {
-        c.fill(0.0);
-    }
-}
-
-/// Exact Jacobians: h is constant in (q, u, t), so only its parameter derivatives are nonzero.
-impl Jacobians<1, 0, 1> for FallingPoint {
-    fn force_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-    fn force_time_partial(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn mass_action_jacobian(&self, _: &Vector<1>, _: f64, _: &Vector<1>, o: &mut Matrix<1, 1>) {
-        o.fill(0.0);
-    }
-    fn force_parameter_derivative(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        k: usize,
-        o: &mut Vector<1>,
-    ) -> bool {
-        let _ = (k, o);
-        false
-    }
-    fn mass_action_parameter_derivative(
-        &self,
-        _: &Vector<1>,
-        _: f64,
-        a: &Vector<1>,
-        k: usize,
-        o: &mut Vector<1>,
-    ) -> bool {
-        let _ = (a, k, o);
-        false
-    }
-    fn parameter_enters_constraints(&self, k: usize) -> bool {
-        let _ = k;
-        false
-    }
-    fn bilateral_drift_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<0, 1>,
-        _: &mut Matrix<0, 1>,
-    ) {
-    }
-    fn gap_drift_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        a: &mut Matrix<1, 1>,
-        b: &mut Matrix<1, 1>,
-    ) {
-        a.fill(0.0);
-        b.fill(0.0);
-    }
-}
-
-impl Constraints<1, 0, 1> for FallingPoint {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
-    fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<1>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[0] + 10.0;
-    }
-    fn gap_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w[0] = 1.0;
-        p[0] = 0.0;
-    }
-    fn gap_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w.fill(0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: 0.5,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }]
-    }
-}
-
 const Y0: f64 = 1.0;
 const V0: f64 = 2.0;
 
-fn stepper(scheme: Scheme, t0: f64) -> TimeStepper<FallingPoint, 1, 0, 1> {
+/// A unit point mass under gravity above a floor 10 m below its start (never reached here).
+const FALLING_POINT: PointOnFloor = PointOnFloor {
+    m: 1.0,
+    g: G,
+    w_n: 1.0,
+    floor_speed: 0.0,
+    floor_depth: 10.0,
+};
+
+fn stepper(scheme: Scheme, t0: f64) -> TimeStepper<PointOnFloor, 1, 0, 1> {
     TimeStepper::new(
-        FallingPoint,
+        FALLING_POINT,
         scheme,
         Settings::default(),
         t0,

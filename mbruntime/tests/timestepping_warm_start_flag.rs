@@ -17,71 +17,13 @@
 //!   trivial solution's (all w basic), so the step after it is warm-started.
 
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+#[path = "common/point_on_floor.rs"]
+mod point_on_floor;
 
-#[derive(Clone, Copy)]
-struct PointOnFloor {
-    m: f64,
-    g: f64,
-    floor_speed: f64,
-}
+use mbruntime::Vector;
+use point_on_floor::PointOnFloor;
 
-impl Dynamics<1> for PointOnFloor {
-    const NAME: &'static str = "PointOnFloor";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 1] = ["y"];
-    const RHEONOMIC: bool = true;
-    fn kinetic_energy(&self, _: &Vector<1>, u: &Vector<1>, _: f64) -> f64 {
-        0.5 * self.m * u[0] * u[0]
-    }
-    fn potential_energy(&self, q: &Vector<1>, _: f64) -> f64 {
-        self.m * self.g * q[0]
-    }
-    fn mass_matrix(&self, _: &Vector<1>, _: f64, m: &mut Matrix<1, 1>) {
-        m[0] = self.m;
-    }
-    fn forces(&self, _: &Vector<1>, _: &Vector<1>, _: f64, h: &mut Vector<1>) {
-        h[0] = -self.m * self.g;
-    }
-    fn coriolis(&self, _: &Vector<1>, _: &Vector<1>, _: f64, c: &mut Matrix<1, 1>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<1, 0, 1> for PointOnFloor {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["floor"];
-    fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<1>, t: f64, g: &mut Vector<1>) {
-        g[0] = q[0] - self.floor_speed * t;
-    }
-    fn gap_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w[0] = 1.0;
-        p[0] = -self.floor_speed;
-    }
-    fn gap_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<1>, _: f64, w: &mut Matrix<1, 1>, p: &mut Vector<1>) {
-        w.fill(0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: EPS_N,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }]
-    }
-}
-
-const EPS_N: f64 = 0.5;
+const EPS_N: f64 = point_on_floor::RESTITUTION;
 const DT: f64 = 1e-3;
 
 fn stepper(model: PointOnFloor, y0: f64, u0: f64) -> TimeStepper<PointOnFloor, 1, 0, 1> {
@@ -102,6 +44,7 @@ fn resting_contact_is_solved_by_lemke_then_warm_started() {
         m: 2.0,
         g: 9.81,
         floor_speed: 0.0,
+        ..PointOnFloor::default()
     };
     let mut ts = stepper(model, 0.0, 0.0);
     assert!(!ts.last().warm_started, "no step taken yet");
@@ -131,6 +74,7 @@ fn separating_contact_with_b_nonnegative_is_not_warm_started_on_its_first_lcp() 
         m: 1.0,
         g: 0.0,
         floor_speed,
+        ..PointOnFloor::default()
     };
     // Within the penetration tolerance (1e-5): the gap opens by δΔt = 1e-7 per step, so the
     // contact stays in H (gap at the midpoint ≤ 0) for the first steps.
@@ -172,6 +116,7 @@ fn a_trivial_lemke_solve_after_a_pivoting_one_leaves_the_all_w_basis_for_the_nex
         m: 1.0,
         g: 0.0,
         floor_speed,
+        ..PointOnFloor::default()
     };
     let mut ts = stepper(model, 0.0, 0.0);
     let r = *ts.step(DT).unwrap();
