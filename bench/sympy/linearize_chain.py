@@ -51,30 +51,12 @@ def operating_angles(n: int):
 
 def worker(n: int) -> None:
     import sympy as sp
-    from sympy.physics.mechanics import (LagrangesMethod, Lagrangian, Particle, Point,
-                                         ReferenceFrame, dynamicsymbols)
+    from sympy.physics.mechanics import LagrangesMethod, Lagrangian, dynamicsymbols
 
     c0, w0 = time.process_time(), time.perf_counter()
     t = dynamicsymbols._t
-    th = dynamicsymbols(f"th1:{n + 1}")
-    thd = [sp.diff(x, t) for x in th]
+    th, thd, m, l, g, frame, particles = common.chain_particles(n)
     thdd = [sp.diff(x, t) for x in thd]
-    m = sp.symbols(f"m1:{n + 1}")
-    l = sp.symbols(f"l1:{n + 1}")
-    g = sp.Symbol("g")
-    frame = ReferenceFrame("N")
-    origin = Point("O")
-    origin.set_vel(frame, 0)
-    prev = origin
-    particles = []
-    for i in range(n):
-        p = prev.locatenew(f"P{i + 1}", l[i] * sp.sin(th[i]) * frame.x - l[i] * sp.cos(th[i]) * frame.y)
-        # v_i = v_{i-1} + l_i th_i' (cos th_i, sin th_i), as in chain_model.py.
-        p.set_vel(frame, prev.vel(frame) + l[i] * thd[i] * (sp.cos(th[i]) * frame.x + sp.sin(th[i]) * frame.y))
-        particle = Particle(f"Pa{i + 1}", p, m[i])
-        particle.potential_energy = m[i] * g * p.pos_from(origin).dot(frame.y)
-        particles.append(particle)
-        prev = p
     method = LagrangesMethod(Lagrangian(frame, *particles), th)
     method.form_lagranges_equations()
     c1 = time.process_time()
