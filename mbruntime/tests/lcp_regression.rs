@@ -244,3 +244,20 @@ fn certificate_fields() {
     let nan = certificate(1, &[1.0], &[0.0], &[f64::NAN], &[0.0]);
     assert!(!nan.holds(1.0));
 }
+
+/// After the trivial case b ≥ 0 (z = 0, no pivot), the reported final basis is that solution's
+/// (all w basic), not the basis left in the workspace by an earlier pivoting solve: a warm
+/// start seeded from it must describe the solution just returned.
+#[test]
+fn trivial_solution_reports_its_own_basis() {
+    let mut lemke = Lemke::with_capacity(1);
+    let (mut z, mut w) = ([0.0], [0.0]);
+    let mut flags = [false];
+    lemke.solve(1, &[2.0], &[-3.0], &mut z, &mut w).unwrap();
+    lemke.basic_z(1, &mut flags);
+    assert_eq!((z[0], flags[0]), (1.5, true), "pivoting solve: z basic");
+    let sol = lemke.solve(1, &[2.0], &[3.0], &mut z, &mut w).unwrap();
+    lemke.basic_z(1, &mut flags);
+    assert_eq!(sol.pivots, 0);
+    assert_eq!((z[0], flags[0]), (0.0, false), "trivial solve: w basic");
+}

@@ -188,6 +188,10 @@ impl Lemke {
             .unwrap_or(DEFAULT_LIMIT_PER_ROW.saturating_mul(n + 1));
 
         if b.iter().all(|&x| x >= 0.0) {
+            // The trivial solution z = 0, w = b: its basis is all w (as `basic_z` reports).
+            for (i, v) in self.basis[..n].iter_mut().enumerate() {
+                *v = i;
+            }
             z.fill(0.0);
             let certificate = finish(n, a, b, amax, z, w);
             return Ok(LcpSolution {

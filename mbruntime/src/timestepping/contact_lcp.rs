@@ -299,13 +299,7 @@ impl ContactLcp {
                     self.guess.clear();
                 }
                 let sol = sol?;
-                if sol.pivots == 0 {
-                    // Lemke's trivial case b ≥ 0 (z = 0) pivots nothing, so its tableau still
-                    // holds an earlier basis: the basis of this solution is all w basic.
-                    self.guess.record(z);
-                } else {
-                    self.guess.record_basis(n, &self.lemke);
-                }
+                self.guess.record_basis(n, &self.lemke);
                 (sol.pivots, false)
             }
         };
