@@ -3,7 +3,7 @@
 
 use nalgebra::{ColPivQR, DMatrix, SVD};
 
-use super::error::LinearisationError;
+use super::error::{LinearisationError, check_index_list};
 use crate::linalg::lu::{factor_in_place, solve_in_place};
 use crate::mechanism::Vector;
 
@@ -87,21 +87,7 @@ fn split_requested<const NQ: usize>(
     y: &[usize],
     r: usize,
 ) -> Result<(Vec<usize>, Vec<usize>), LinearisationError> {
-    for (k, &i) in y.iter().enumerate() {
-        if i >= NQ {
-            return Err(LinearisationError::IndexOutOfRange {
-                what: "independent coordinate",
-                index: i,
-                len: NQ,
-            });
-        }
-        if y[..k].contains(&i) {
-            return Err(LinearisationError::Duplicate {
-                what: "independent coordinate",
-                index: i,
-            });
-        }
-    }
+    check_index_list(y, NQ, "independent coordinate")?;
     if y.len() != NQ - r {
         return Err(LinearisationError::IndependentCount {
             expected: NQ - r,

@@ -1,7 +1,7 @@
 //! The constrained acceleration q̈* and the constraint forces λ* at the operating point, from
 //! the index-1 system M q̈ = h + F λ, Fᵀ q̈ + d = 0 on a maximal independent subset of F.
 
-use super::error::LinearisationError;
+use super::error::{LinearisationError, check_index_list};
 use super::options::OperatingPoint;
 use crate::analysis::ConstraintRef;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
@@ -241,21 +241,7 @@ fn check_inputs<const NQ: usize, const NU: usize>(
             what: "constraint tolerance (must be finite and ≥ 0)",
         });
     }
-    for (k, &i) in closed.iter().enumerate() {
-        if i >= NU {
-            return Err(LinearisationError::IndexOutOfRange {
-                what: "closed contact",
-                index: i,
-                len: NU,
-            });
-        }
-        if closed[..k].contains(&i) {
-            return Err(LinearisationError::Duplicate {
-                what: "closed contact",
-                index: i,
-            });
-        }
-    }
+    check_index_list(closed, NU, "closed contact")?;
     Ok(())
 }
 

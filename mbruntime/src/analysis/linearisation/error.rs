@@ -179,3 +179,24 @@ pub enum LinearisationError {
         size: usize,
     },
 }
+
+/// A list of indices into `len` items must name each item at most once and none past the end.
+pub(crate) fn check_index_list(
+    list: &[usize],
+    len: usize,
+    what: &'static str,
+) -> Result<(), LinearisationError> {
+    for (k, &i) in list.iter().enumerate() {
+        if i >= len {
+            return Err(LinearisationError::IndexOutOfRange {
+                what,
+                index: i,
+                len,
+            });
+        }
+        if list[..k].contains(&i) {
+            return Err(LinearisationError::Duplicate { what, index: i });
+        }
+    }
+    Ok(())
+}

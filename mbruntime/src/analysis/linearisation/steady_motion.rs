@@ -4,7 +4,7 @@
 use nalgebra::DMatrix;
 
 use super::eigen::EigenAnalysis;
-use super::error::LinearisationError;
+use super::error::{LinearisationError, check_index_list};
 use super::options::{LinearisationOptions, OperatingPoint};
 use super::state_space::{Linearisation, StateComponent};
 use crate::mechanism::{Jacobians, Statics};
@@ -131,20 +131,8 @@ fn check_cyclic_list<const NQ: usize>(
     independent: Option<&[usize]>,
     names: &[&'static str; NQ],
 ) -> Result<(), LinearisationError> {
-    for (k, &i) in cyclic.iter().enumerate() {
-        if i >= NQ {
-            return Err(LinearisationError::IndexOutOfRange {
-                what: "cyclic coordinate",
-                index: i,
-                len: NQ,
-            });
-        }
-        if cyclic[..k].contains(&i) {
-            return Err(LinearisationError::Duplicate {
-                what: "cyclic coordinate",
-                index: i,
-            });
-        }
+    check_index_list(cyclic, NQ, "cyclic coordinate")?;
+    for &i in cyclic {
         if independent.is_some_and(|y| !y.contains(&i)) {
             return Err(LinearisationError::CyclicNotIndependent {
                 coordinate: names[i],
