@@ -269,6 +269,12 @@ pub enum KernelError {
         /// Its number of arguments.
         arguments: usize,
     },
+    /// A symbol that is neither an input of the function nor an intermediate.
+    #[error("symbol {symbol} is neither an input of the function nor an intermediate")]
+    UnknownSymbol {
+        /// The symbol.
+        symbol: String,
+    },
     /// A function with no `f64` method.
     #[error("no Rust translation for function {function}")]
     NoTranslation {

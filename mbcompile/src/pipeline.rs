@@ -23,9 +23,10 @@ use crate::dsl::assemble::assemble;
 use crate::dsl::ast::Model;
 use crate::dsl::validate::validate;
 use crate::error::CompileError;
-use crate::symbolic::derive::{Derived, Progress, derive};
+use crate::symbolic::derive::{Derived, Progress, Route, derive};
 use crate::symbolic::rotation::check_rotations;
 use crate::symbolic::symbols::check_capacity;
+use crate::symbolic::tree::structured;
 
 /// Default number of Horner-scheme search iterations in the evaluator optimiser.
 pub const DEFAULT_HORNER_ITERATIONS: usize = 1;
@@ -50,8 +51,13 @@ pub fn assemble_model(model: &Model) -> Result<Model, CompileError> {
 /// Stages 2 to 4: validate, assemble and derive one parsed model.
 pub fn derive_model(model: &Model, progress: Progress) -> Result<Derived, CompileError> {
     validate(model).map_err(CompileError::Validation)?;
+    let route = if structured(model) {
+        Route::Structured
+    } else {
+        Route::Expanded
+    };
     let scalar = assemble_model(model)?;
-    Ok(derive(&scalar, progress)?)
+    Ok(derive(&scalar, route, progress)?)
 }
 
 /// Stages 2 to 5: derives and emits one parsed model. Errors are located in the block.

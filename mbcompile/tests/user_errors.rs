@@ -3,7 +3,8 @@
 //! Each test writes a small crate source with one faulty block and asserts both the message and
 //! the exact `line:column` it points at (the offending token, found independently by searching the
 //! source text). Errors found by the symbolic checks (T not quadratic, M not positive definite,
-//! constraint not depending on q, slip not linear) go through the full generator.
+//! constraint not depending on q, slip not linear, a hand-written rotation matrix that is not a
+//! rotation) go through the full generator.
 //! Symbolic tests share one symbolica permit: run this binary with `--test-threads=1`.
 
 use mbcompile::diagnostic::Diagnostic;
@@ -402,5 +403,326 @@ fn point_used_as_a_number() {
     let src = block(&format!(
         "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    potential = m * g * ball;"
     ));
-    expect(&src, "ball;", 0, "unknown name `ball`");
+    expect(
+        &src,
+        "ball;",
+        0,
+        "`ball` is a body (a point: its centre of mass), a vector where a scalar is needed",
+    );
+}
+
+// Vector values.
+
+#[test]
+fn vector_let_used_as_a_scalar() {
+    let src = block(&format!(
+        "{PLANAR}    let p = (x, y);\n    body ball {{ mass: p, position: p }}"
+    ));
+    expect(
+        &src,
+        "p, position",
+        0,
+        "`p` is a vector `let`, a vector where a scalar is needed",
+    );
+}
+
+#[test]
+fn scalar_where_a_vector_is_needed() {
+    let src = block(&format!("{PLANAR}    body ball {{ mass: m, position: r }}"));
+    expect(&src, "r }", 0, "a scalar where a vector is needed");
+}
+
+#[test]
+fn vector_plus_scalar() {
+    let src = block(&format!(
+        "{PLANAR}    point A = (x, y);\n    body ball {{ mass: m, position: A + r }}"
+    ));
+    expect(
+        &src,
+        "+ r",
+        0,
+        "vector / scalar mismatch: a vector and a scalar cannot be added",
+    );
+}
+
+#[test]
+fn points_defined_through_each_other() {
+    let src = block(&format!(
+        "{PLANAR}    point A = B + (r, 0.0);\n    point B = A + (0.0, r);\n    body ball {{ mass: m, position: (x, y) }}"
+    ));
+    expect(
+        &src,
+        "A + (0.0",
+        0,
+        "`A` is defined through itself (A → B → A)",
+    );
+}
+
+#[test]
+fn frame_of_a_particle() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    point tip = ball * (r, 0.0);"
+    ));
+    expect(&src, "ball * (r", 0, "body `ball` has no frame");
+}
+
+// Joints.
+
+const ARM: &str = "    parameters { m: 1.0, l: 0.5, c: 0.2, z0: 0.0, g: 9.81 }\n    coordinates { q1, q2 }\n    body link1 { joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: m }\n";
+
+/// An arm whose first link is fine and whose second link is `link2`.
+fn arm(link2: &str) -> String {
+    block(&format!("{ARM}    body link2 {{ {link2} }}"))
+}
+
+#[test]
+fn unknown_parent() {
+    let src = arm("parent: link9, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m");
+    expect(&src, "link9", 0, "unknown parent `link9`");
+}
+
+#[test]
+fn parent_without_a_joint() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { q1 }\n    body base { mass: m, position: (0.0, 0.0, 0.0) }\n    body link1 { parent: base, joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: m }",
+    );
+    expect(
+        &src,
+        "base, joint",
+        0,
+        "body `base` has no joint, so it cannot be a parent",
+    );
+}
+
+#[test]
+fn parents_in_a_loop() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { q1, q2 }\n    body link1 { parent: link2, joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: m }\n    body link2 { parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m }",
+    );
+    let d = diagnose(&src);
+    assert!(
+        d.message
+            .contains("`link1` → `link2` → `link1` form a closed loop")
+            && d.message
+                .contains("a tree plus a bilateral `constraint` closing it"),
+        "{}",
+        d.message
+    );
+    assert_eq!((d.line, d.column), position(&src, "link2, joint", 0));
+}
+
+#[test]
+fn coordinate_of_two_joints() {
+    let src = arm("parent: link1, joint: revolute(q1), axis: (0.0, 1.0, 0.0), mass: m");
+    expect(
+        &src,
+        "q1), axis: (0.0, 1.0",
+        0,
+        "coordinate `q1` already moves the joint of body `link1`",
+    );
+}
+
+#[test]
+fn joint_coordinate_not_a_coordinate() {
+    let src = arm("parent: link1, joint: prismatic(l), axis: (0.0, 1.0, 0.0), mass: m");
+    expect(&src, "l), axis", 0, "`l` is not a coordinate");
+}
+
+#[test]
+fn zero_joint_axis() {
+    let src = arm("parent: link1, joint: revolute(q2), axis: (0.0, 0.0, z0), mass: m");
+    expect(
+        &src,
+        "(0.0, 0.0, z0)",
+        0,
+        "the joint axis of body `link2` is zero at the parameter defaults",
+    );
+}
+
+#[test]
+fn joint_axis_depending_on_a_coordinate() {
+    let src = arm("parent: link1, joint: revolute(q2), axis: (0.0, q1, 1.0), mass: m");
+    expect(
+        &src,
+        "q1, 1.0)",
+        0,
+        "the joint axis of body `link2` may depend on parameters only",
+    );
+}
+
+#[test]
+fn joint_offset_depending_on_time() {
+    let src = block(&format!(
+        "{ARM}    time t;\n    body link2 {{ parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), offset: (0.0, 0.0, l * t), mass: m }}"
+    ));
+    expect(
+        &src,
+        "t)",
+        0,
+        "the joint offset of body `link2` may depend on parameters only, not on time",
+    );
+}
+
+#[test]
+fn joint_axis_with_two_components() {
+    let src = arm("parent: link1, joint: revolute(q2), axis: (0.0, 1.0), mass: m");
+    expect(
+        &src,
+        "(0.0, 1.0)",
+        0,
+        "has 2 components: joint bodies are spatial",
+    );
+}
+
+#[test]
+fn planar_vector_in_a_model_with_joints() {
+    let src = block(&format!("{ARM}    gravity = (0.0, -g);"));
+    expect(
+        &src,
+        "(0.0, -g)",
+        0,
+        "the model has joint bodies, which are spatial",
+    );
+}
+
+#[test]
+fn offset_rotation_not_a_rotation() {
+    let src = arm(
+        "parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), offset_rotation: [[1.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 1.0]], mass: m",
+    );
+    expect(&src, "[[1.0, 0.0", 0, "is not a rotation matrix");
+}
+
+#[test]
+fn offset_rotation_of_a_body() {
+    let src = arm(
+        "parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), offset_rotation: [link1], mass: m",
+    );
+    expect(
+        &src,
+        "link1], mass",
+        0,
+        "the offset rotation of body `link2` is constant",
+    );
+}
+
+#[test]
+fn floating_joint_with_five_coordinates() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y, z, a, b }\n    body drone { joint: floating(x, y, z, a, b), mass: m }",
+    );
+    expect(
+        &src,
+        "floating(x",
+        0,
+        "a floating joint moves six coordinates",
+    );
+}
+
+#[test]
+fn unknown_joint_kind() {
+    let src = arm("parent: link1, joint: hinge(q2), axis: (0.0, 1.0, 0.0), mass: m");
+    expect(&src, "hinge", 0, "expected a joint: `revolute(q)`");
+}
+
+#[test]
+fn revolute_joint_without_axis() {
+    let src = arm("parent: link1, joint: revolute(q2), mass: m");
+    expect(
+        &src,
+        "link2",
+        0,
+        "body `link2` is missing its required field `axis`",
+    );
+}
+
+#[test]
+fn axis_of_a_fixed_joint() {
+    let src = arm("parent: link1, joint: fixed, axis: (0.0, 1.0, 0.0), mass: m");
+    expect(
+        &src,
+        "axis: (0.0, 1.0",
+        0,
+        "only revolute and prismatic joints have an `axis`",
+    );
+}
+
+#[test]
+fn joint_body_with_a_position() {
+    let src = arm(
+        "parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), position: (0.0, 0.0, l), mass: m",
+    );
+    expect(
+        &src,
+        "position",
+        0,
+        "body `link2` has a joint: its frame follows from the joint, so it takes no `position`",
+    );
+}
+
+#[test]
+fn com_without_a_joint() {
+    let src = block(&format!(
+        "{ARM}    body lamp {{ mass: m, position: (0.0, 0.0, l), com: (0.0, 0.0, c) }}"
+    ));
+    expect(&src, "com", 0, "`com` belongs to a body with a joint");
+}
+
+#[test]
+fn unsupported_inertia_form() {
+    let src =
+        arm("parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m, inertia: (c, c)");
+    expect(
+        &src,
+        "(c, c)",
+        0,
+        "unsupported inertia: a planar body's inertia is one number `J`; a spatial body's is `(a, b, c)`",
+    );
+}
+
+#[test]
+fn scalar_inertia_of_a_joint_body() {
+    let src = arm("parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m, inertia: c");
+    expect(
+        &src,
+        "c }",
+        0,
+        "has a joint and is spatial; unsupported inertia",
+    );
+}
+
+#[test]
+fn rotations_composed_in_a_loop() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a, b }\n    body one { mass: m, position: (0.0, 0.0, 0.0), rotation: [two, rotz(a)] }\n    body two { mass: m, position: (0.0, 0.0, 1.0), rotation: [one, rotx(b)] }",
+    );
+    expect(
+        &src,
+        "one, rotx",
+        0,
+        "the rotations of bodies `one` → `two` → `one` are defined through each other in a loop",
+    );
+}
+
+// The `generate` item.
+
+#[test]
+fn unknown_capability() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    generate { capabilities: [rates, hessians] }",
+    );
+    expect(
+        &src,
+        "hessians",
+        0,
+        "unknown capability `hessians`; the optional capabilities are rates, statics, jacobians",
+    );
+}
+
+#[test]
+fn unknown_expansion() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    generate { expansion: partial }",
+    );
+    expect(&src, "partial", 0, "`expansion` takes `full`");
 }

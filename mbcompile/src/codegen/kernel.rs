@@ -6,6 +6,7 @@
 //! reuses get fresh names). Bindings no output needs are dropped. Identically zero outputs never
 //! reach the evaluator.
 
+use super::intermediates;
 use crate::error::KernelError;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, Symbol};
@@ -310,6 +311,9 @@ pub fn kernel(
     let live: Vec<usize> = (0..outputs.len())
         .filter(|&i| !outputs[i].is_zero())
         .collect();
+    let prefix = intermediates::prefix(outputs, inputs)?;
+    let inputs: Vec<Input> = inputs.iter().cloned().chain(prefix.inputs).collect();
+    let inputs = &inputs[..];
     let mut values = vec!["0.0".to_string(); outputs.len()];
     if live.is_empty() {
         return Ok(Kernel {
@@ -360,7 +364,7 @@ pub fn kernel(
         }
     }
     let mut used_inputs = vec![false; inputs.len()];
-    let mut statements = Vec::new();
+    let mut statements = prefix.statements;
     for (k, l) in ssa.lets.iter().enumerate() {
         if live_vars[k] {
             let e = fill(&l.template, &number, inputs, &mut used_inputs);
@@ -377,9 +381,12 @@ pub fn kernel(
             Value::Const(c) => format!("{c:?}"),
         };
     }
-    let mut arguments_used: Vec<&'static str> = Vec::new();
+    let mut arguments_used: Vec<&'static str> = prefix.arguments_used;
     for (k, u) in used_inputs.iter().enumerate() {
-        if *u && !arguments_used.contains(&inputs[k].argument) {
+        if *u
+            && inputs[k].argument != intermediates::INTERMEDIATE
+            && !arguments_used.contains(&inputs[k].argument)
+        {
             arguments_used.push(inputs[k].argument);
         }
     }
@@ -387,6 +394,6 @@ pub fn kernel(
         statements,
         values,
         arguments_used,
-        operations: ssa.operations,
+        operations: ssa.operations + prefix.operations,
     })
 }

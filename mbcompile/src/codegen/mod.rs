@@ -7,6 +7,7 @@
 
 pub mod emit;
 pub mod functions;
+pub mod intermediates;
 pub mod items;
 pub mod kernel;
 pub mod module;

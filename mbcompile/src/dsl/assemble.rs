@@ -2,7 +2,9 @@
 //! works on: T, V, generalised forces Q and contact gaps/slips as expressions of (q, q̇, t).
 //!
 //! - T = T_written + Σ_bodies ½ m ṙ·ṙ + ½ ωᵀ I ω, with ω = θ̇ (planar) or, for a spatial body
-//!   with rotation R (body axes → world), the body-axis angular velocity from ω̃ = Rᵀ Ṙ;
+//!   with rotation R (body axes → world), the body-axis angular velocity from ω̃ = Rᵀ Ṙ; a joint
+//!   body's r and R are the [`ExprKind::BodyPoint`] and [`ExprKind::BodyRotation`] nodes of its
+//!   frame (see `body_frames`), kept in the assembled model with the joint bodies themselves;
 //! - V = V_written − Σ_bodies m g·r + Σ_springs ½ k (|r_a − r_b| − l₀)²;
 //! - Q_j += Σ_loads F·∂r/∂q_j + Σ_torques τ ∂θ/∂q_j (planar) or τ·∂(Rω)/∂q̇_j (spatial, τ in
 //!   world axes) − Σ_dampers c ḋ ∂d/∂q_j with d = |r_a − r_b|;
@@ -13,177 +15,18 @@
 //!
 //! Velocities are written as the internal node [`ExprKind::Rate`] (the total time derivative of a
 //! function of (q, t)) and partial derivatives as [`ExprKind::Partial`]; the symbolic stage
-//! evaluates both. Runs after validation, so every name resolves.
+//! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
 
-use super::ast::{
-    Axis, BinOp, Body, Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Number,
-    Orientation, Tangent, Wrt,
-};
+use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Wrt};
+use super::body_frames::BodyFrames;
+use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
 use super::places::{Place, Places};
 use super::scope::Scope;
 use proc_macro2::Span;
 
-fn node(kind: ExprKind, span: Span) -> Expr {
-    Expr { kind, span }
-}
-
-fn int(k: i64, span: Span) -> Expr {
-    node(
-        ExprKind::Number(Number {
-            value: k as f64,
-            digits: k.to_string(),
-            exponent: 0,
-        }),
-        span,
-    )
-}
-
-fn is_int(e: &Expr, k: i64) -> bool {
-    matches!(&e.kind, ExprKind::Number(n) if n.exponent == 0 && n.digits == k.to_string())
-}
-
-fn add(a: Expr, b: Expr) -> Expr {
-    if is_int(&a, 0) {
-        return b;
-    }
-    if is_int(&b, 0) {
-        return a;
-    }
-    let span = a.span;
-    node(ExprKind::Binary(BinOp::Add, Box::new(a), Box::new(b)), span)
-}
-
-fn sub(a: Expr, b: Expr) -> Expr {
-    if is_int(&b, 0) {
-        return a;
-    }
-    let span = a.span;
-    node(ExprKind::Binary(BinOp::Sub, Box::new(a), Box::new(b)), span)
-}
-
-fn mul(a: Expr, b: Expr) -> Expr {
-    if is_int(&a, 0) || is_int(&b, 0) {
-        return int(0, a.span);
-    }
-    if is_int(&a, 1) {
-        return b;
-    }
-    if is_int(&b, 1) {
-        return a;
-    }
-    let span = a.span;
-    node(ExprKind::Binary(BinOp::Mul, Box::new(a), Box::new(b)), span)
-}
-
-fn div(a: Expr, b: Expr) -> Expr {
-    let span = a.span;
-    node(ExprKind::Binary(BinOp::Div, Box::new(a), Box::new(b)), span)
-}
-
-fn neg(a: Expr) -> Expr {
-    let span = a.span;
-    node(ExprKind::Neg(Box::new(a)), span)
-}
-
-fn square(a: Expr) -> Expr {
-    let span = a.span;
-    node(ExprKind::Powi(Box::new(a), 2), span)
-}
-
-fn sqrt(a: Expr) -> Expr {
-    let span = a.span;
-    node(
-        ExprKind::Call(super::ast::Function::Sqrt, Box::new(a)),
-        span,
-    )
-}
-
-fn half(a: Expr) -> Expr {
-    let span = a.span;
-    div(a, int(2, span))
-}
-
-fn rate(a: &Expr) -> Expr {
-    node(ExprKind::Rate(Box::new(a.clone())), a.span)
-}
-
-fn partial(a: &Expr, wrt: Wrt) -> Expr {
-    node(ExprKind::Partial(Box::new(a.clone()), wrt), a.span)
-}
-
-fn sum(terms: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
-    terms.into_iter().fold(int(0, span), add)
-}
-
-fn dot(a: &[Expr], b: &[Expr], span: Span) -> Expr {
-    sum(
-        a.iter().zip(b).map(|(x, y)| mul(x.clone(), y.clone())),
-        span,
-    )
-}
-
-/// 3×3 matrix of expressions.
-type M3 = Vec<Vec<Expr>>;
-
-fn elementary(axis: Axis, a: &Expr) -> M3 {
-    let s = a.span;
-    let (c, sn) = (
-        node(
-            ExprKind::Call(super::ast::Function::Cos, Box::new(a.clone())),
-            s,
-        ),
-        node(
-            ExprKind::Call(super::ast::Function::Sin, Box::new(a.clone())),
-            s,
-        ),
-    );
-    let (o, z) = (int(1, s), int(0, s));
-    match axis {
-        Axis::X => vec![
-            vec![o, z.clone(), z.clone()],
-            vec![z.clone(), c.clone(), neg(sn.clone())],
-            vec![z, sn, c],
-        ],
-        Axis::Y => vec![
-            vec![c.clone(), z.clone(), sn.clone()],
-            vec![z.clone(), o, z.clone()],
-            vec![neg(sn), z, c],
-        ],
-        Axis::Z => vec![
-            vec![c.clone(), neg(sn.clone()), z.clone()],
-            vec![sn, c, z.clone()],
-            vec![z.clone(), z, o],
-        ],
-    }
-}
-
-fn matmul(a: &M3, b: &M3, span: Span) -> M3 {
-    (0..3)
-        .map(|i| {
-            (0..3)
-                .map(|j| sum((0..3).map(|k| mul(a[i][k].clone(), b[k][j].clone())), span))
-                .collect()
-        })
-        .collect()
-}
-
-/// R (body axes → world) of a spatial body.
-pub fn rotation(b: &Body) -> Option<M3> {
-    match b.orientation.as_ref()? {
-        Orientation::Angle(_) => None,
-        Orientation::Sequence(seq, span) => {
-            let mut r: Option<M3> = None;
-            for (axis, a) in seq {
-                let e = elementary(*axis, a);
-                r = Some(match r {
-                    None => e,
-                    Some(r) => matmul(&r, &e, *span),
-                });
-            }
-            r
-        }
-        Orientation::Matrix(m) => Some(m.rows.clone()),
-    }
+/// R (body axes → world) of spatial body number k of a validated model.
+pub fn rotation(m: &Model, k: usize) -> Option<M3> {
+    BodyFrames::new(m).rotation(k)
 }
 
 /// Body-axis angular velocity ω from ω̃ = Rᵀ Ṙ.
@@ -201,24 +44,31 @@ type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Expr>> + 'a;
 pub fn assemble(m: &Model) -> syn::Result<Model> {
     let scope = Scope::new(m)?;
     let places = Places::new(m, &scope)?;
-    let resolve = |n: &Name| places.resolve(n).map(|p| p.position(m).components.clone());
+    let frames = BodyFrames::new(m);
+    let resolve = |n: &Name| {
+        places.resolve(n).map(|p| match p {
+            Place::Body(k) => frames.position(k),
+            Place::Point(_) => frames.lower_all(&p.position(m)),
+        })
+    };
     let mut out = m.clone();
     out.points.clear();
-    out.bodies.clear();
+    // Joint bodies stay: their frames resolve the `BodyPoint` and `BodyRotation` nodes.
+    out.bodies.retain(|b| b.joint.is_some());
     out.gravity = None;
     out.springs.clear();
     out.dampers.clear();
     out.loads.clear();
     out.torques.clear();
-    let (kinetic, potential) = energies(m, &resolve)?;
+    let (kinetic, potential) = energies(m, &frames, &resolve)?;
     out.kinetic = kinetic;
     out.potential = potential;
-    let extra = generalised_forces(m, &places, &resolve)?;
+    let extra = generalised_forces(m, &frames, &places, &resolve)?;
     add_forces(&mut out, m, extra);
     out.contacts = m
         .contacts
         .iter()
-        .map(|c| contact(c, &resolve))
+        .map(|c| contact(c, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
     Ok(out)
 }
@@ -236,7 +86,11 @@ fn separation(pair: &[Name; 2], span: Span, resolve: &Resolve) -> syn::Result<(E
 }
 
 /// T and V with the bodies' kinetic energies, gravity and springs added.
-fn energies(m: &Model, resolve: &Resolve) -> syn::Result<(Option<Expr>, Option<Expr>)> {
+fn energies(
+    m: &Model,
+    frames: &BodyFrames,
+    resolve: &Resolve,
+) -> syn::Result<(Option<Expr>, Option<Expr>)> {
     let mut kinetic = m.kinetic.clone();
     let mut potential = m.potential.clone();
     let more = |slot: &mut Option<Expr>, e: Expr| {
@@ -245,16 +99,17 @@ fn energies(m: &Model, resolve: &Resolve) -> syn::Result<(Option<Expr>, Option<E
             None => e,
         });
     };
-    for b in &m.bodies {
+    for (k, b) in m.bodies.iter().enumerate() {
         let s = b.span;
-        let v: Vec<Expr> = b.position.components.iter().map(rate).collect();
+        let position = frames.position(k);
+        let v: Vec<Expr> = position.iter().map(rate).collect();
         let mut t = half(mul(b.mass.clone(), dot(&v, &v, s)));
         match (&b.orientation, &b.inertia) {
             (Some(Orientation::Angle(th)), Some(Inertia::Scalar(i))) => {
                 t = add(t, half(mul(i.clone(), square(rate(th)))));
             }
-            (Some(_), Some(Inertia::Matrix(i))) => {
-                if let Some(r) = rotation(b) {
+            (_, Some(Inertia::Matrix(i))) => {
+                if let Some(r) = frames.rotation(k) {
                     let w = body_angular_velocity(&r, s);
                     let iw: Vec<Expr> = (0..3).map(|k| dot(&i.rows[k], &w, s)).collect();
                     t = add(t, half(dot(&w, &iw, s)));
@@ -264,12 +119,10 @@ fn energies(m: &Model, resolve: &Resolve) -> syn::Result<(Option<Expr>, Option<E
         }
         more(&mut kinetic, t);
         if let Some(g) = &m.gravity {
+            let g = frames.lower_all(&g.components);
             more(
                 &mut potential,
-                neg(mul(
-                    b.mass.clone(),
-                    dot(&g.components, &b.position.components, s),
-                )),
+                neg(mul(b.mass.clone(), dot(&g, &position, s))),
             );
         }
     }
@@ -288,29 +141,28 @@ fn energies(m: &Model, resolve: &Resolve) -> syn::Result<(Option<Expr>, Option<E
 /// The terms of Q_j from loads, torques and dampers, per coordinate.
 fn generalised_forces(
     m: &Model,
+    frames: &BodyFrames,
     places: &Places,
     resolve: &Resolve,
 ) -> syn::Result<Vec<Vec<Expr>>> {
     let mut extra: Vec<Vec<Expr>> = vec![Vec::new(); m.coordinates.len()];
     for l in &m.loads {
         let r = resolve(&l.at)?;
+        let force = frames.lower_all(&l.force.components);
         for (j, q) in extra.iter_mut().enumerate() {
             let dr: Vec<Expr> = r.iter().map(|x| partial(x, Wrt::Coordinate(j))).collect();
-            q.push(dot(&l.force.components, &dr, l.name.span));
+            q.push(dot(&force, &dr, l.name.span));
         }
     }
     for t in &m.torques {
         let Place::Body(k) = places.resolve(&t.on)? else {
             continue;
         };
-        let b = &m.bodies[k];
-        match (&b.orientation, rotation(b)) {
+        let value = frames.lower_all(&t.value.components);
+        match (&m.bodies[k].orientation, frames.rotation(k)) {
             (Some(Orientation::Angle(th)), _) => {
                 for (j, q) in extra.iter_mut().enumerate() {
-                    q.push(mul(
-                        t.value.components[0].clone(),
-                        partial(th, Wrt::Coordinate(j)),
-                    ));
+                    q.push(mul(value[0].clone(), partial(th, Wrt::Coordinate(j))));
                 }
             }
             (_, Some(r)) => {
@@ -319,7 +171,7 @@ fn generalised_forces(
                 for (j, q) in extra.iter_mut().enumerate() {
                     let dw: Vec<Expr> =
                         world.iter().map(|x| partial(x, Wrt::Velocity(j))).collect();
-                    q.push(dot(&t.value.components, &dw, t.name.span));
+                    q.push(dot(&value, &dw, t.name.span));
                 }
             }
             _ => {}
@@ -357,7 +209,8 @@ fn add_forces(out: &mut Model, m: &Model, extra: Vec<Vec<Expr>>) {
     }
 }
 
-fn contact(c: &Contact, resolve: &Resolve) -> syn::Result<Contact> {
+/// A contact with its gap (and slip) written as functions of (q, t).
+fn contact(c: &Contact, frames: &BodyFrames, resolve: &Resolve) -> syn::Result<Contact> {
     let mut out = c.clone();
     out.tangent_direction = None;
     let span = c.name.span;
@@ -369,12 +222,12 @@ fn contact(c: &Contact, resolve: &Resolve) -> syn::Result<Contact> {
             through,
         } => {
             let r = resolve(point)?;
-            let n = &normal.components;
+            let n = &frames.lower_all(&normal.components);
             let len = sqrt(dot(n, n, span));
             let rel: Vec<Expr> = match through {
                 Some(r0) => r
                     .iter()
-                    .zip(&r0.components)
+                    .zip(&frames.lower_all(&r0.components))
                     .map(|(x, y)| sub(x.clone(), y.clone()))
                     .collect(),
                 None => r.clone(),
@@ -382,7 +235,7 @@ fn contact(c: &Contact, resolve: &Resolve) -> syn::Result<Contact> {
             out.gap = Gap::Expr(div(dot(n, &rel, span), len.clone()));
             if c.tangent.is_none() && c.friction.is_some() {
                 let t: Option<Vec<Expr>> = match &c.tangent_direction {
-                    Some(t) => Some(t.components.clone()),
+                    Some(t) => Some(frames.lower_all(&t.components)),
                     None if n.len() == 2 => Some(vec![n[1].clone(), neg(n[0].clone())]),
                     None => None,
                 };

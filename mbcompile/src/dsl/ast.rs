@@ -121,6 +121,28 @@ pub enum ExprKind {
     Rate(Box<Expr>),
     /// A partial derivative (not written by users: made by `assemble` for generalised forces).
     Partial(Box<Expr>, Wrt),
+    /// Component `component` (0..3) of the world position of the point with body-axes
+    /// coordinates `local` fixed in body `body`: origin + R·local (not written by users: made for
+    /// `body * (x, y, z)` and for a joint body used as a point; after assembly only joint bodies
+    /// are left in such nodes).
+    BodyPoint {
+        /// The body.
+        body: String,
+        /// Coordinates of the point in the body's axes.
+        local: Vec<Expr>,
+        /// Which world component.
+        component: usize,
+    },
+    /// Entry (row, column) of the rotation (body axes → world) of a joint body (not written by
+    /// users: made by assembly).
+    BodyRotation {
+        /// The body.
+        body: String,
+        /// Row (world axis).
+        row: usize,
+        /// Column (body axis).
+        column: usize,
+    },
 }
 
 /// What a [`ExprKind::Partial`] differentiates with respect to.
@@ -163,6 +185,16 @@ pub struct Definition {
     pub name: Name,
     /// Its value.
     pub value: Expr,
+}
+
+/// A vector `let` definition, e.g. `let p = (0.0, 0.0, l1);`: a named vector, substituted
+/// wherever its name stands for a vector.
+#[derive(Debug, Clone)]
+pub struct VectorDefinition {
+    /// Its name.
+    pub name: Name,
+    /// Its value, with points, bodies and other vector names replaced by their components.
+    pub value: Vector,
 }
 
 /// A generalised force acting on one coordinate.
@@ -230,13 +262,27 @@ pub enum Axis {
     Z,
 }
 
+/// One factor of a rotation sequence R = R_1 R_2 ⋯.
+#[derive(Debug, Clone)]
+pub enum RotationFactor {
+    /// rotx(a), roty(a), rotz(a).
+    Elementary(Axis, Expr),
+    /// rot((ax, ay, az), a): rotation by a about the (normalised) axis (Rodrigues).
+    About(Vector, Expr),
+    /// The rotation of another body (frame composition): `[link1, roty(q2)]`.
+    Body(Name),
+    /// A constant rotation matrix written by rows (the whole of an `offset_rotation`; checked
+    /// orthonormal like a hand-written `rotation` matrix).
+    Matrix(Matrix3),
+}
+
 /// How a body's orientation is given.
 #[derive(Debug, Clone)]
 pub enum Orientation {
     /// Planar: the angle of the body (ω = dθ/dt).
     Angle(Expr),
-    /// Spatial: R = R_1 R_2 ⋯ (body axes to world axes), elementary rotations about named axes.
-    Sequence(Vec<(Axis, Expr)>, Span),
+    /// Spatial: R = R_1 R_2 ⋯ (body axes to world axes), a sequence of rotation factors.
+    Sequence(Vec<RotationFactor>, Span),
     /// Spatial: the rotation matrix (body axes to world axes).
     Matrix(Matrix3),
 }
@@ -250,6 +296,80 @@ pub enum Inertia {
     Matrix(Matrix3),
 }
 
+/// A joint attaching a body to its parent body (or the world).
+#[derive(Debug, Clone)]
+pub struct Joint {
+    /// The parent body; `None` for the world.
+    pub parent: Option<Name>,
+    /// The motion the joint allows.
+    pub kind: JointKind,
+    /// Origin of the joint frame in the parent's frame (parent axes); zero when not given.
+    pub offset: Option<Vector>,
+    /// Constant rotation of the joint frame relative to the parent's axes (identity when empty).
+    pub offset_rotation: Vec<RotationFactor>,
+    /// The whole joint declaration.
+    pub span: Span,
+}
+
+/// The motion a joint allows.
+#[derive(Debug, Clone)]
+pub enum JointKind {
+    /// Rotation by the coordinate about `axis` (joint-frame axes; constant, non-zero, need not be
+    /// unit: it is normalised).
+    Revolute {
+        /// The joint coordinate (an angle).
+        coordinate: Name,
+        /// The axis in joint-frame axes.
+        axis: Vector,
+    },
+    /// Translation by the coordinate along `axis` (normalised likewise).
+    Prismatic {
+        /// The joint coordinate (a length).
+        coordinate: Name,
+        /// The direction in joint-frame axes.
+        axis: Vector,
+    },
+    /// No motion: the body is welded to its parent.
+    Fixed,
+    /// Six coordinates (x, y, z, a, b, c): translation (x, y, z) in the joint frame, then
+    /// R_z(a) R_y(b) R_x(c).
+    Floating {
+        /// x, y, z, a, b, c.
+        coordinates: Vec<Name>,
+    },
+}
+
+impl JointKind {
+    /// The coordinates the joint moves, in order.
+    pub fn coordinates(&self) -> Vec<&Name> {
+        match self {
+            JointKind::Revolute { coordinate, .. } | JointKind::Prismatic { coordinate, .. } => {
+                vec![coordinate]
+            }
+            JointKind::Fixed => Vec::new(),
+            JointKind::Floating { coordinates } => coordinates.iter().collect(),
+        }
+    }
+
+    /// The axis of a revolute or prismatic joint.
+    pub fn axis(&self) -> Option<&Vector> {
+        match self {
+            JointKind::Revolute { axis, .. } | JointKind::Prismatic { axis, .. } => Some(axis),
+            JointKind::Fixed | JointKind::Floating { .. } => None,
+        }
+    }
+
+    /// The name of the kind as written.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            JointKind::Revolute { .. } => "revolute",
+            JointKind::Prismatic { .. } => "prismatic",
+            JointKind::Fixed => "fixed",
+            JointKind::Floating { .. } => "floating",
+        }
+    }
+}
+
 /// A rigid body (or a particle, without orientation and inertia).
 #[derive(Debug, Clone)]
 pub struct Body {
@@ -257,12 +377,17 @@ pub struct Body {
     pub name: Name,
     /// Mass (parameters only).
     pub mass: Expr,
-    /// Centre of mass r(q, t).
-    pub position: Vector,
-    /// Orientation, if the body rotates.
+    /// Centre of mass r(q, t) of a body without a joint (required there); `None` for a joint
+    /// body, whose centre of mass is `frame * com`.
+    pub position: Option<Vector>,
+    /// Orientation, if the body rotates (bodies without a joint).
     pub orientation: Option<Orientation>,
-    /// Inertia about the centre of mass (needs an orientation).
+    /// Inertia about the centre of mass (needs an orientation or a joint).
     pub inertia: Option<Inertia>,
+    /// The joint attaching the body to its parent or the world.
+    pub joint: Option<Joint>,
+    /// Centre of mass in body axes (joint bodies only); zero when not given.
+    pub com: Option<Vector>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -361,6 +486,23 @@ pub struct Contact {
     pub span: Span,
 }
 
+/// The `generate { … }` item: what code to generate.
+#[derive(Debug, Clone)]
+pub struct Generate {
+    /// The optional capability traits to generate (`rates`, `statics`, `jacobians`); all of
+    /// them when `None` (`Dynamics` and `Constraints` are always generated).
+    pub capabilities: Option<Vec<Name>>,
+    /// `expansion: full`: derive by expanding T in q even for a joint tree.
+    pub expanded: bool,
+    /// The whole item.
+    pub span: Span,
+}
+
+impl Generate {
+    /// The capability names `capabilities` accepts.
+    pub const CAPABILITIES: [&'static str; 3] = ["rates", "statics", "jacobians"];
+}
+
 /// A parsed `mechanism!` block.
 #[derive(Debug, Clone)]
 pub struct Model {
@@ -374,8 +516,10 @@ pub struct Model {
     pub coordinates: Vec<Name>,
     /// Name of the time variable, if the model uses time explicitly.
     pub time: Option<Name>,
-    /// `let` definitions, in order.
+    /// `let` definitions of scalars, in order.
     pub definitions: Vec<Definition>,
+    /// `let` definitions of vectors, in order.
+    pub vectors: Vec<VectorDefinition>,
     /// Kinetic energy T(q, q̇, t).
     pub kinetic: Option<Expr>,
     /// Potential energy V(q, t).
@@ -400,6 +544,8 @@ pub struct Model {
     pub loads: Vec<Load>,
     /// Torques on bodies.
     pub torques: Vec<Torque>,
+    /// What code to generate (`generate { … }`), if given.
+    pub generate: Option<Generate>,
     /// Span of the whole block.
     pub span: Span,
 }

@@ -6,8 +6,8 @@
 //! code: a semantic change changes it, a formatting change does not.
 
 use super::ast::{
-    Axis, BinOp, Body, Contact, Expr, ExprKind, Gap, Inertia, Matrix3, Model, Number, Orientation,
-    Tangent, Vector, Wrt,
+    Axis, BinOp, Body, Contact, Expr, ExprKind, Gap, Inertia, Joint, JointKind, Matrix3, Model,
+    Number, Orientation, RotationFactor, Tangent, Vector, Wrt,
 };
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -45,6 +45,17 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::Rate(a) => format!("(rate {})", expr(a)),
         ExprKind::Partial(a, Wrt::Coordinate(k)) => format!("(partial {} q{k})", expr(a)),
         ExprKind::Partial(a, Wrt::Velocity(k)) => format!("(partial {} qd{k})", expr(a)),
+        ExprKind::BodyPoint {
+            body,
+            local,
+            component,
+        } => {
+            let l: Vec<String> = local.iter().map(expr).collect();
+            format!("(body_point {body} {component} {})", l.join(" "))
+        }
+        ExprKind::BodyRotation { body, row, column } => {
+            format!("(body_rotation {body} {row} {column})")
+        }
     }
 }
 
@@ -79,6 +90,9 @@ pub fn model(m: &Model) -> String {
     for d in &m.definitions {
         let _ = writeln!(s, "let {} {}", d.name.text, expr(&d.value));
     }
+    for v in &m.vectors {
+        let _ = writeln!(s, "let_vector {} {}", v.name.text, vector(&v.value));
+    }
     if let Some(t) = &m.kinetic {
         let _ = writeln!(s, "kinetic {}", expr(t));
     }
@@ -101,6 +115,17 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "{}", body(b));
     }
     kinematic_items(m, &mut s);
+    if let Some(g) = &m.generate {
+        let _ = write!(s, "generate");
+        if let Some(c) = &g.capabilities {
+            let names: Vec<&str> = c.iter().map(|n| n.text.as_str()).collect();
+            let _ = write!(s, " capabilities ({})", names.join(" "));
+        }
+        if g.expanded {
+            let _ = write!(s, " expansion full");
+        }
+        s.push('\n');
+    }
     s
 }
 
@@ -211,31 +236,69 @@ fn contact(c: &Contact) -> String {
     s
 }
 
+/// A rotation sequence.
+fn sequence(seq: &[RotationFactor]) -> String {
+    let r: Vec<String> = seq
+        .iter()
+        .map(|f| match f {
+            RotationFactor::Elementary(a, e) => {
+                let a = match a {
+                    Axis::X => "rotx",
+                    Axis::Y => "roty",
+                    Axis::Z => "rotz",
+                };
+                format!("({a} {})", expr(e))
+            }
+            RotationFactor::About(axis, e) => format!("(rot {} {})", vector(axis), expr(e)),
+            RotationFactor::Body(n) => format!("(frame {})", n.text),
+            RotationFactor::Matrix(mx) => matrix(mx),
+        })
+        .collect();
+    format!("(sequence {})", r.join(" "))
+}
+
+/// A joint: kind, coordinates, axis, parent, offset and offset rotation.
+fn joint(j: &Joint) -> String {
+    let coordinates: Vec<&str> = j
+        .kind
+        .coordinates()
+        .iter()
+        .map(|n| n.text.as_str())
+        .collect();
+    let mut s = format!(" joint ({} {})", j.kind.keyword(), coordinates.join(" "));
+    if let JointKind::Revolute { axis, .. } | JointKind::Prismatic { axis, .. } = &j.kind {
+        let _ = write!(s, " axis {}", vector(axis));
+    }
+    if let Some(p) = &j.parent {
+        let _ = write!(s, " parent {}", p.text);
+    }
+    if let Some(o) = &j.offset {
+        let _ = write!(s, " offset {}", vector(o));
+    }
+    if !j.offset_rotation.is_empty() {
+        let _ = write!(s, " offset_rotation {}", sequence(&j.offset_rotation));
+    }
+    s
+}
+
 /// One body (without the line end).
 fn body(b: &Body) -> String {
-    let mut s = format!(
-        "body {} mass {} position {}",
-        b.name.text,
-        expr(&b.mass),
-        vector(&b.position)
-    );
+    let mut s = format!("body {} mass {}", b.name.text, expr(&b.mass));
+    if let Some(p) = &b.position {
+        let _ = write!(s, " position {}", vector(p));
+    }
+    if let Some(j) = &b.joint {
+        s.push_str(&joint(j));
+    }
+    if let Some(c) = &b.com {
+        let _ = write!(s, " com {}", vector(c));
+    }
     match &b.orientation {
         Some(Orientation::Angle(e)) => {
             let _ = write!(s, " angle {}", expr(e));
         }
         Some(Orientation::Sequence(seq, _)) => {
-            let r: Vec<String> = seq
-                .iter()
-                .map(|(a, e)| {
-                    let a = match a {
-                        Axis::X => "rotx",
-                        Axis::Y => "roty",
-                        Axis::Z => "rotz",
-                    };
-                    format!("({a} {})", expr(e))
-                })
-                .collect();
-            let _ = write!(s, " rotation (sequence {})", r.join(" "));
+            let _ = write!(s, " rotation {}", sequence(seq));
         }
         Some(Orientation::Matrix(mx)) => {
             let _ = write!(s, " rotation {}", matrix(mx));
@@ -258,4 +321,84 @@ fn body(b: &Body) -> String {
 pub fn fingerprint(m: &Model) -> String {
     let digest = Sha256::digest(model(m).as_bytes());
     digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+    use crate::dsl::Model;
+
+    const BASE: &str = "
+        struct Arm;
+        parameters { m: 1.0, l: 0.5, c: 0.2, a: 0.3 }
+        coordinates { q1, q2, q3 }
+        let up = (0.0, 0.0, l);
+        body link1 { joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: m, inertia: (c, c, a) }
+        body link2 {
+            parent: link1,
+            joint: revolute(q2),
+            axis: (0.0, 1.0, 0.0),
+            offset: up,
+            offset_rotation: [rotx(a)],
+            mass: m,
+            com: (c, 0.0, 0.0),
+        }
+        body hand { mass: m, position: link2 * (l, 0.0, 0.0), rotation: [link2, rot((1.0, 1.0, 0.0), q3)] }
+        generate { capabilities: [rates, statics], expansion: full }
+    ";
+
+    fn print(src: &str) -> String {
+        let m: Model = syn::parse_str(src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        fingerprint(&m)
+    }
+
+    /// Every part of a joint, a vector value, a rotation factor and the `generate` item is
+    /// meaning: changing any one changes the fingerprint; layout is not.
+    #[test]
+    fn every_new_item_and_field_is_in_the_fingerprint() {
+        let base = print(BASE);
+        let changes = [
+            ("parent: link1,", ""),
+            ("joint: revolute(q2)", "joint: prismatic(q2)"),
+            ("joint: revolute(q2)", "joint: revolute(q3)"),
+            ("axis: (0.0, 1.0, 0.0)", "axis: (1.0, 0.0, 0.0)"),
+            ("offset: up,", ""),
+            ("offset: up", "offset: 2.0 * up"),
+            ("[rotx(a)]", "[roty(a)]"),
+            ("[rotx(a)]", "[rotx(c)]"),
+            ("com: (c, 0.0, 0.0)", "com: (0.0, c, 0.0)"),
+            ("inertia: (c, c, a)", "inertia: (c, a, c)"),
+            ("(0.0, 0.0, l)", "(0.0, l, 0.0)"),
+            ("link2 * (l, 0.0, 0.0)", "link2 * (c, 0.0, 0.0)"),
+            ("link2 * (l, 0.0, 0.0)", "link1 * (l, 0.0, 0.0)"),
+            ("[link2, rot(", "[link1, rot("),
+            ("rot((1.0, 1.0, 0.0), q3)", "rot((1.0, 0.0, 1.0), q3)"),
+            ("capabilities: [rates, statics]", "capabilities: [rates]"),
+            ("capabilities: [rates, statics], ", ""),
+            (", expansion: full", ""),
+            (
+                "generate { capabilities: [rates, statics], expansion: full }",
+                "",
+            ),
+        ];
+        for (from, to) in changes {
+            assert!(BASE.contains(from), "{from}");
+            let changed = print(&BASE.replacen(from, to, 1));
+            assert_ne!(changed, base, "`{from}` → `{to}` kept the fingerprint");
+        }
+        let relaid = BASE
+            .replace(",\n", ",\n\n    // a comment\n")
+            .replace("  ", " ");
+        assert_eq!(print(&relaid), base);
+    }
+
+    /// `(a, b, c)` is diag(a, b, c): the same inertia as the matrix written out.
+    #[test]
+    fn diagonal_inertia_is_the_diagonal_matrix() {
+        let diag = BASE.replace(
+            "inertia: (c, c, a)",
+            "inertia: [[c, 0.0, 0.0], [0.0, c, 0.0], [0.0, 0.0, a]]",
+        );
+        assert_eq!(print(&diag), print(BASE));
+    }
 }

@@ -21,16 +21,22 @@
 
 pub mod assemble;
 pub mod ast;
+pub mod body_frames;
+pub mod build;
 pub mod canonical;
 pub mod expr;
 pub mod fields;
+pub mod joints;
 pub mod parse;
+pub mod parse_body;
 pub mod parse_kinematics;
 pub mod places;
 pub mod scope;
 pub mod source;
 pub mod validate;
+pub mod validate_joints;
 pub mod validate_kinematics;
+pub mod values;
 
 pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};
 pub use canonical::fingerprint;

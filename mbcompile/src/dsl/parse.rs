@@ -11,23 +11,27 @@
 //!              | "forces" "{" (Ident ":" expr),* "}"
 //!              | "constraint" Ident "=" expr ";"
 //!              | "contact" Ident "{" (field ":" value),* "}"
-//!              | kinematic items (points, bodies, …: see `parse_kinematics`)
+//!              | "generate" "{" ("capabilities" ":" "[" Ident,* "]" | "expansion" ":" "full"),* "}"
+//!              | kinematic items (points, bodies, …: see `parse_kinematics`, `parse_body`)
 //! field       := "gap" | "restitution" | "tangential_restitution" | "friction"
 //!              | "slip" | "tangential_velocity"
 //!              | "point" | "normal" | "through" | "tangent"   (a point against a line or plane)
 //!              | "distance" | "max" | "min"                   (a distance limit between points)
 //! ```
 //!
-//! Comments are ignored; `///` comments document the mechanism and its parameters. Parsing
-//! checks the grammar only; names and dependencies are checked by [`super::validate()`].
+//! A `let` whose value is a vector (see `values`) is a vector `let`. Comments are ignored; `///`
+//! comments document the mechanism and its parameters. Parsing checks the grammar (and whether
+//! each value is a scalar or a vector); names and dependencies are checked by
+//! [`super::validate()`].
 
 use super::ast::{
-    Constraint, Contact, Definition, Expr, Force, Gap, Model, Name, Parameter, Point, Tangent,
-    Vector,
+    Constraint, Contact, Expr, Force, Gap, Generate, Model, Name, Parameter, Point, Tangent, Vector,
 };
 use super::expr::{convert, number};
 use super::fields::{Field, fields, name, set_once};
+use super::parse_body;
 use super::parse_kinematics as kinematics;
+use super::values::{Deferred, Slot};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -37,7 +41,8 @@ use syn::{Attribute, Error, Ident, Token, braced};
 pub const EMPTY_MODEL: &str = "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
 
 const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, \
-                     constraint, contact, point, body, gravity, spring, damper, load, torque";
+                     constraint, contact, point, body, gravity, spring, damper, load, torque, \
+                     generate";
 
 fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
     let mut out = Vec::new();
@@ -134,8 +139,8 @@ struct ContactFields {
 }
 
 impl ContactFields {
-    /// Stores one field, reporting unknown and repeated keys.
-    fn read(&mut self, f: &Field) -> syn::Result<()> {
+    /// Stores one field of contact number `k`, reporting unknown and repeated keys.
+    fn read(&mut self, f: &Field, k: usize, d: &mut Deferred) -> syn::Result<()> {
         let key = f.key.to_string();
         let span = f.key.span();
         let v = &f.value;
@@ -153,9 +158,12 @@ impl ContactFields {
                 tangent,
             ),
             "point" => f.store(&mut self.point, kinematics::name_ref(v)?),
-            "normal" => f.store(&mut self.normal, kinematics::vector(v)?),
-            "through" => f.store(&mut self.through, kinematics::vector(v)?),
-            "tangent" => f.store(&mut self.tangent_direction, kinematics::vector(v)?),
+            "normal" => f.store(&mut self.normal, d.vector(Slot::ContactNormal(k), v)),
+            "through" => f.store(&mut self.through, d.vector(Slot::ContactThrough(k), v)),
+            "tangent" => f.store(
+                &mut self.tangent_direction,
+                d.vector(Slot::ContactTangent(k), v),
+            ),
             "distance" => f.store(&mut self.distance, kinematics::pair(v)?),
             "max" => f.store(&mut self.max, convert(v)?),
             "min" => f.store(&mut self.min, convert(v)?),
@@ -225,11 +233,12 @@ impl ContactFields {
     }
 }
 
-fn contact(input: ParseStream, id: Ident) -> syn::Result<Contact> {
+/// `contact c { … }` after the keyword and name; `k` is the contact's number.
+fn contact(input: ParseStream, id: Ident, k: usize, d: &mut Deferred) -> syn::Result<Contact> {
     let (fields, close) = fields(input)?;
     let mut given = ContactFields::default();
     for f in &fields {
-        given.read(f)?;
+        given.read(f, k, d)?;
     }
     let whole = id.span().join(close).unwrap_or(id.span());
     let gap = given.gap(&id)?;
@@ -255,16 +264,17 @@ impl Parse for Model {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut m = header(input)?;
         let mut seen = Sections::default();
+        let mut deferred = Deferred::default();
         while !input.is_empty() {
             // Plain comments vanish in tokens; `///` before items is allowed and ignored.
             let _ = input.call(Attribute::parse_outer)?;
             if input.peek(Token![let]) {
                 input.parse::<Token![let]>()?;
-                let (id, value) = named_value(input)?;
-                m.definitions.push(Definition {
-                    name: name(&id),
-                    value,
-                });
+                let id: Ident = input.parse()?;
+                input.parse::<Token![=]>()?;
+                let value: syn::Expr = input.parse()?;
+                input.parse::<Token![;]>()?;
+                deferred.definition(id, value);
                 continue;
             }
             if input.peek(Token![struct]) {
@@ -275,8 +285,9 @@ impl Parse for Model {
             let key: Ident = input
                 .parse()
                 .map_err(|e| Error::new(e.span(), format!("expected an item: one of {ITEMS}")))?;
-            item(input, &key, &mut m, &mut seen)?;
+            item(input, &key, &mut m, &mut seen, &mut deferred)?;
         }
+        deferred.resolve(&mut m)?;
         Ok(m)
     }
 }
@@ -302,6 +313,7 @@ fn header(input: ParseStream) -> syn::Result<Model> {
         coordinates: Vec::new(),
         time: None,
         definitions: Vec::new(),
+        vectors: Vec::new(),
         kinetic: None,
         potential: None,
         forces: Vec::new(),
@@ -314,6 +326,7 @@ fn header(input: ParseStream) -> syn::Result<Model> {
         dampers: Vec::new(),
         loads: Vec::new(),
         torques: Vec::new(),
+        generate: None,
         span: block_span,
     })
 }
@@ -343,7 +356,13 @@ fn named_value(input: ParseStream) -> syn::Result<(Ident, Expr)> {
 }
 
 /// One item after its keyword `key`.
-fn item(input: ParseStream, key: &Ident, m: &mut Model, seen: &mut Sections) -> syn::Result<()> {
+fn item(
+    input: ParseStream,
+    key: &Ident,
+    m: &mut Model,
+    seen: &mut Sections,
+    d: &mut Deferred,
+) -> syn::Result<()> {
     let ks = key.to_string();
     let once = |seen: &mut bool| -> syn::Result<()> {
         if std::mem::replace(seen, true) {
@@ -393,26 +412,103 @@ fn item(input: ParseStream, key: &Ident, m: &mut Model, seen: &mut Sections) -> 
         }
         "contact" => {
             let id: Ident = input.parse()?;
-            m.contacts.push(contact(input, id)?);
+            let k = m.contacts.len();
+            m.contacts.push(contact(input, id, k, d)?);
         }
-        _ => kinematic_item(input, key, m)?,
+        "generate" => {
+            let g = generate(input, key)?;
+            set_once(&mut m.generate, g, key.span(), "generate")?;
+        }
+        _ => kinematic_item(input, key, m, d)?,
     }
     Ok(())
 }
 
-/// `= vector;` after a point's name or the keyword `gravity`.
-fn assigned_vector(input: ParseStream) -> syn::Result<Vector> {
+/// `= vector;` after a point's name or the keyword `gravity`, for `slot`.
+fn assigned_vector(input: ParseStream, slot: Slot, d: &mut Deferred) -> syn::Result<Vector> {
     input.parse::<Token![=]>()?;
     let v: syn::Expr = input.parse()?;
     input.parse::<Token![;]>()?;
-    kinematics::vector(&v)
+    Ok(d.vector(slot, &v))
+}
+
+/// `generate { capabilities: [rates, statics, jacobians], expansion: full }` after its keyword.
+fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
+    let (fs, close) = fields(input)?;
+    let mut capabilities: Option<Vec<Name>> = None;
+    let mut expansion: Option<bool> = None;
+    let valid = Generate::CAPABILITIES.join(", ");
+    for f in &fs {
+        match f.key.to_string().as_str() {
+            "capabilities" => {
+                let syn::Expr::Array(a) = kinematics::strip(&f.value) else {
+                    return Err(Error::new(
+                        f.value.span(),
+                        format!("expected a list of capabilities `[{valid}]`"),
+                    ));
+                };
+                let mut names: Vec<Name> = Vec::new();
+                for e in &a.elems {
+                    let n = kinematics::name_ref(e).map_err(|_| {
+                        Error::new(e.span(), format!("expected a capability: one of {valid}"))
+                    })?;
+                    if !Generate::CAPABILITIES.contains(&n.text.as_str()) {
+                        return Err(Error::new(
+                            n.span,
+                            format!(
+                                "unknown capability `{}`; the optional capabilities are {valid} (Dynamics and Constraints are always generated)",
+                                n.text
+                            ),
+                        ));
+                    }
+                    if names.iter().any(|m| m.text == n.text) {
+                        return Err(Error::new(
+                            n.span,
+                            format!("capability `{}` is listed twice", n.text),
+                        ));
+                    }
+                    names.push(n);
+                }
+                f.store(&mut capabilities, names)?;
+            }
+            "expansion" => {
+                let full = kinematics::name_ref(&f.value).is_ok_and(|n| n.text == "full");
+                if !full {
+                    return Err(Error::new(
+                        f.value.span(),
+                        "`expansion` takes `full` (derive by expanding T even for a joint tree); omit it for the default",
+                    ));
+                }
+                f.store(&mut expansion, true)?;
+            }
+            _ => {
+                return Err(Error::new(
+                    f.key.span(),
+                    format!(
+                        "unknown generate field `{}`; expected capabilities or expansion",
+                        f.key
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Generate {
+        capabilities,
+        expanded: expansion.unwrap_or(false),
+        span: key.span().join(close).unwrap_or(key.span()),
+    })
 }
 
 /// A kinematic item (see `parse_kinematics`) after its keyword `key`.
-fn kinematic_item(input: ParseStream, key: &Ident, m: &mut Model) -> syn::Result<()> {
+fn kinematic_item(
+    input: ParseStream,
+    key: &Ident,
+    m: &mut Model,
+    d: &mut Deferred,
+) -> syn::Result<()> {
     let ks = key.to_string();
     if ks == "gravity" {
-        let g = assigned_vector(input)?;
+        let g = assigned_vector(input, Slot::Gravity, d)?;
         return set_once(&mut m.gravity, g, key.span(), "gravity");
     }
     if !matches!(
@@ -427,17 +523,26 @@ fn kinematic_item(input: ParseStream, key: &Ident, m: &mut Model) -> syn::Result
     let id: Ident = input.parse()?;
     match ks.as_str() {
         "point" => {
-            let position = assigned_vector(input)?;
+            let position = assigned_vector(input, Slot::Point(m.points.len()), d)?;
             m.points.push(Point {
                 name: name(&id),
                 position,
             });
         }
-        "body" => m.bodies.push(kinematics::body(input, id)?),
+        "body" => {
+            let k = m.bodies.len();
+            m.bodies.push(parse_body::body(input, id, k, d)?);
+        }
         "spring" => m.springs.push(kinematics::spring(input, id)?),
         "damper" => m.dampers.push(kinematics::damper(input, id)?),
-        "load" => m.loads.push(kinematics::load(input, id)?),
-        _ => m.torques.push(kinematics::torque(input, id)?),
+        "load" => {
+            let k = m.loads.len();
+            m.loads.push(kinematics::load(input, id, k, d)?);
+        }
+        _ => {
+            let k = m.torques.len();
+            m.torques.push(kinematics::torque(input, id, k, d)?);
+        }
     }
     Ok(())
 }

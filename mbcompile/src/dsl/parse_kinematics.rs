@@ -1,48 +1,31 @@
-//! The grammar of the kinematic items of a `mechanism!` block: points, bodies, gravity,
-//! springs, dampers, loads and torques, and the values of geometric contact fields.
+//! The grammar of the kinematic items of a `mechanism!` block: points, gravity, springs,
+//! dampers, loads and torques (bodies: `parse_body`; vector values: `values`), and the names
+//! and matrices of geometric fields.
 //!
 //! ```text
 //! item   += "point" Ident "=" vector ";"
-//!         | "body" Ident "{" (bfield ":" value),* "}"
 //!         | "gravity" "=" vector ";"
 //!         | "spring" Ident "{" "between" ":" "(" Ident "," Ident ")" "," "stiffness" ":" expr ("," "rest" ":" expr)? "}"
 //!         | "damper" Ident "{" "between" ":" "(" Ident "," Ident ")" "," "coefficient" ":" expr "}"
 //!         | "load" Ident "{" "at" ":" Ident "," "force" ":" vector "}"
 //!         | "torque" Ident "{" "on" ":" Ident "," "value" ":" (expr | vector) "}"
-//! bfield := "mass" | "position" | "angle" | "rotation" | "inertia"
-//! vector := "(" expr "," expr ("," expr)? ")"
-//! rotation := "[" (("rotx" | "roty" | "rotz") "(" expr ")"),* "]" | matrix
 //! matrix := "[" "[" expr "," expr "," expr "]" "," … "]"      (three rows)
 //! ```
 
-use super::ast::{
-    Axis, Body, Damper, Expr, Inertia, Load, Matrix3, Name, Orientation, Spring, Torque, Vector,
-};
+use super::ast::{Damper, Load, Matrix3, Name, Spring, Torque};
 use super::expr::convert;
 use super::fields::{fields, name};
+use super::values::{Deferred, Slot};
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{Error, Ident};
 
-fn strip(e: &syn::Expr) -> &syn::Expr {
+/// The expression inside parentheses and invisible groups.
+pub fn strip(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => strip(&p.expr),
         syn::Expr::Group(g) => strip(&g.expr),
         other => other,
-    }
-}
-
-/// `(x, y)` or `(x, y, z)`.
-pub fn vector(e: &syn::Expr) -> syn::Result<Vector> {
-    match strip(e) {
-        syn::Expr::Tuple(t) if t.elems.len() == 2 || t.elems.len() == 3 => Ok(Vector {
-            components: t.elems.iter().map(convert).collect::<syn::Result<_>>()?,
-            span: e.span(),
-        }),
-        _ => Err(Error::new(
-            e.span(),
-            "expected a vector `(x, y)` (planar) or `(x, y, z)` (spatial)",
-        )),
     }
 }
 
@@ -100,59 +83,6 @@ pub fn matrix3(e: &syn::Expr) -> syn::Result<Matrix3> {
     })
 }
 
-/// `rotx(a)`, `roty(a)` or `rotz(a)`.
-fn elementary_rotation(c: &syn::ExprCall) -> syn::Result<(Axis, Expr)> {
-    let fname = match &*c.func {
-        syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
-        _ => None,
-    };
-    let axis = match fname.as_deref() {
-        Some("rotx") => Axis::X,
-        Some("roty") => Axis::Y,
-        Some("rotz") => Axis::Z,
-        _ => {
-            return Err(Error::new(
-                c.func.span(),
-                "expected an elementary rotation `rotx(a)`, `roty(a)` or `rotz(a)`",
-            ));
-        }
-    };
-    if c.args.len() != 1 {
-        return Err(Error::new(
-            c.span(),
-            "an elementary rotation takes one angle",
-        ));
-    }
-    Ok((axis, convert(&c.args[0])?))
-}
-
-/// `[rotz(a), rotx(b), …]` or a matrix.
-fn rotation(e: &syn::Expr) -> syn::Result<Orientation> {
-    if let syn::Expr::Array(a) = strip(e) {
-        let calls: Vec<&syn::ExprCall> = a
-            .elems
-            .iter()
-            .filter_map(|x| match strip(x) {
-                syn::Expr::Call(c) => Some(c),
-                _ => None,
-            })
-            .collect();
-        if !calls.is_empty() && calls.len() == a.elems.len() {
-            let seq = calls
-                .into_iter()
-                .map(elementary_rotation)
-                .collect::<syn::Result<_>>()?;
-            return Ok(Orientation::Sequence(seq, e.span()));
-        }
-    }
-    Ok(Orientation::Matrix(matrix3(e).map_err(|_| {
-        Error::new(
-            e.span(),
-            "expected a rotation: a sequence `[rotz(a), rotx(b), …]` or a matrix `[[…], […], […]]`",
-        )
-    })?))
-}
-
 fn unknown(key: &Ident, what: &str, expected: &str) -> Error {
     Error::new(
         key.span(),
@@ -165,43 +95,6 @@ fn missing(id: &Ident, what: &str, field: &str) -> Error {
         id.span(),
         format!("{what} `{id}` is missing its required field `{field}`"),
     )
-}
-
-/// `body B { … }` after the keyword and name.
-pub fn body(input: ParseStream, id: Ident) -> syn::Result<Body> {
-    let (fs, close) = fields(input)?;
-    let (mut mass, mut position, mut orientation, mut inertia) = (None, None, None, None);
-    for f in fs {
-        match f.key.to_string().as_str() {
-            "mass" => f.store(&mut mass, convert(&f.value)?)?,
-            "position" => f.store(&mut position, vector(&f.value)?)?,
-            "angle" => f.store(&mut orientation, Orientation::Angle(convert(&f.value)?))?,
-            "rotation" => f.store(&mut orientation, rotation(&f.value)?)?,
-            "inertia" => {
-                let v = if matches!(strip(&f.value), syn::Expr::Array(_)) {
-                    Inertia::Matrix(matrix3(&f.value)?)
-                } else {
-                    Inertia::Scalar(convert(&f.value)?)
-                };
-                f.store(&mut inertia, v)?
-            }
-            _ => {
-                return Err(unknown(
-                    &f.key,
-                    "body",
-                    "mass, position, angle, rotation or inertia",
-                ));
-            }
-        }
-    }
-    Ok(Body {
-        mass: mass.ok_or_else(|| missing(&id, "body", "mass"))?,
-        position: position.ok_or_else(|| missing(&id, "body", "position"))?,
-        orientation,
-        inertia,
-        span: id.span().join(close).unwrap_or(id.span()),
-        name: name(&id),
-    })
 }
 
 /// `spring s { … }` after the keyword and name.
@@ -242,14 +135,14 @@ pub fn damper(input: ParseStream, id: Ident) -> syn::Result<Damper> {
     })
 }
 
-/// `load f { … }` after the keyword and name.
-pub fn load(input: ParseStream, id: Ident) -> syn::Result<Load> {
+/// `load f { … }` after the keyword and name; `k` is the load's number.
+pub fn load(input: ParseStream, id: Ident, k: usize, d: &mut Deferred) -> syn::Result<Load> {
     let (fs, _) = fields(input)?;
     let (mut at, mut force) = (None, None);
     for f in fs {
         match f.key.to_string().as_str() {
             "at" => f.store(&mut at, name_ref(&f.value)?)?,
-            "force" => f.store(&mut force, vector(&f.value)?)?,
+            "force" => f.store(&mut force, d.vector(Slot::LoadForce(k), &f.value))?,
             _ => return Err(unknown(&f.key, "load", "at or force")),
         }
     }
@@ -260,25 +153,14 @@ pub fn load(input: ParseStream, id: Ident) -> syn::Result<Load> {
     })
 }
 
-/// `torque tau { … }` after the keyword and name.
-pub fn torque(input: ParseStream, id: Ident) -> syn::Result<Torque> {
+/// `torque tau { … }` after the keyword and name; `k` is the torque's number.
+pub fn torque(input: ParseStream, id: Ident, k: usize, d: &mut Deferred) -> syn::Result<Torque> {
     let (fs, _) = fields(input)?;
     let (mut on, mut value) = (None, None);
     for f in fs {
         match f.key.to_string().as_str() {
             "on" => f.store(&mut on, name_ref(&f.value)?)?,
-            "value" => {
-                let v = if matches!(strip(&f.value), syn::Expr::Tuple(_)) {
-                    vector(&f.value)?
-                } else {
-                    let e: Expr = convert(&f.value)?;
-                    Vector {
-                        span: e.span,
-                        components: vec![e],
-                    }
-                };
-                f.store(&mut value, v)?
-            }
+            "value" => f.store(&mut value, d.vector(Slot::TorqueValue(k), &f.value))?,
             _ => return Err(unknown(&f.key, "torque", "on or value")),
         }
     }

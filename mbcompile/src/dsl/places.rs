@@ -1,6 +1,7 @@
 //! The names of points and bodies, and the position vector each one denotes.
 
-use super::ast::{Model, Name, Vector};
+use super::ast::{Expr, ExprKind, Model, Name};
+use super::build::{int, node};
 use super::scope::Scope;
 use std::collections::HashMap;
 use syn::Error;
@@ -15,13 +16,39 @@ pub enum Place {
 }
 
 impl Place {
-    /// The position vector of the place in `m`.
-    pub fn position(self, m: &Model) -> &Vector {
+    /// The components of the place's position in `m` (a joint body's centre of mass is the
+    /// point `com` fixed in the body).
+    pub fn position(self, m: &Model) -> Vec<Expr> {
         match self {
-            Place::Point(k) => &m.points[k].position,
-            Place::Body(k) => &m.bodies[k].position,
+            Place::Point(k) => m.points[k].position.components.clone(),
+            Place::Body(k) => match &m.bodies[k].position {
+                Some(p) => p.components.clone(),
+                None => body_centre(m, k),
+            },
         }
     }
+}
+
+/// The centre of mass of joint body number k: `BodyPoint` nodes at its `com` (zero when not
+/// given).
+pub fn body_centre(m: &Model, k: usize) -> Vec<Expr> {
+    let b = &m.bodies[k];
+    let local = match &b.com {
+        Some(c) => c.components.clone(),
+        None => (0..3).map(|_| int(0, b.name.span)).collect(),
+    };
+    (0..3)
+        .map(|component| {
+            node(
+                ExprKind::BodyPoint {
+                    body: b.name.text.clone(),
+                    local: local.clone(),
+                    component,
+                },
+                b.name.span,
+            )
+        })
+        .collect()
 }
 
 /// The names of points and bodies.
@@ -34,11 +61,11 @@ impl Places {
     pub fn new(m: &Model, scope: &Scope) -> syn::Result<Places> {
         let mut names = HashMap::new();
         let mut add = |n: &Name, p: Place| -> syn::Result<()> {
-            if scope.lookup(&n.text).is_some() {
+            if scope.lookup(&n.text).is_some() || scope.is_vector(&n.text) {
                 return Err(Error::new(
                     n.span,
                     format!(
-                        "`{}` already names a parameter, coordinate or definition",
+                        "`{}` already names a parameter, coordinate or `let` definition",
                         n.text
                     ),
                 ));

@@ -45,6 +45,8 @@ pub struct Scope<'m> {
     model: &'m Model,
     names: HashMap<String, Binding>,
     definition_deps: Vec<Dependencies>,
+    /// Vector `let`s by name.
+    vectors: HashMap<String, usize>,
 }
 
 /// Adds `n` to a name table, reporting function names and duplicates.
@@ -79,16 +81,39 @@ impl<'m> Scope<'m> {
             model,
             names: HashMap::new(),
             definition_deps: Vec::new(),
+            vectors: HashMap::new(),
         };
+        for (k, v) in model.vectors.iter().enumerate() {
+            // The same checks as for scalar names, in a table of its own.
+            let mut alone = names.clone();
+            declare(&mut alone, &v.name, Binding::Definition(k))?;
+            if scope.vectors.insert(v.name.text.clone(), k).is_some() {
+                return Err(Error::new(
+                    v.name.span,
+                    format!("duplicate name `{}`", v.name.text),
+                ));
+            }
+        }
         // Definitions are resolved in order: each may use the ones before it.
         for (k, d) in model.definitions.iter().enumerate() {
             scope.names = names.clone();
             let deps = scope.dependencies(&d.value)?;
             scope.definition_deps.push(deps);
+            if scope.vectors.contains_key(&d.name.text) {
+                return Err(Error::new(
+                    d.name.span,
+                    format!("duplicate name `{}`", d.name.text),
+                ));
+            }
             declare(&mut names, &d.name, Binding::Definition(k))?;
         }
         scope.names = names;
         Ok(scope)
+    }
+
+    /// Whether `name` is a vector `let`.
+    pub fn is_vector(&self, name: &str) -> bool {
+        self.vectors.contains_key(name)
     }
 
     /// What `name` denotes.
@@ -97,6 +122,24 @@ impl<'m> Scope<'m> {
     }
 
     fn unknown(&self, name: &str, span: Span) -> Error {
+        let m = self.model;
+        let vector = if self.is_vector(name) {
+            Some("a vector `let`")
+        } else if m.points.iter().any(|p| p.name.text == name) {
+            Some("a point")
+        } else if m.bodies.iter().any(|b| b.name.text == name) {
+            Some("a body (a point: its centre of mass)")
+        } else {
+            None
+        };
+        if let Some(what) = vector {
+            return Error::new(
+                span,
+                format!(
+                    "`{name}` is {what}, a vector where a scalar is needed (vector / scalar mismatch): use it where a vector goes (a position, `offset`, `com`, a point, a vector `let`)"
+                ),
+            );
+        }
         let hint = if name == "t" && self.model.time.is_none() {
             " (declare the time with `time t;`)"
         } else {
@@ -145,6 +188,21 @@ impl<'m> Scope<'m> {
                 }
             }
             ExprKind::Partial(a, _) => self.dependencies(a)?,
+            // A point fixed in a body moves with it: conservatively, it depends on coordinates.
+            ExprKind::BodyPoint { local, .. } => {
+                let mut d = Dependencies {
+                    coordinate: Some(e.span),
+                    ..Default::default()
+                };
+                for x in local {
+                    d = d.merge(self.dependencies(x)?);
+                }
+                d
+            }
+            ExprKind::BodyRotation { .. } => Dependencies {
+                coordinate: Some(e.span),
+                ..Default::default()
+            },
         })
     }
 
@@ -196,7 +254,10 @@ impl<'m> Scope<'m> {
             ExprKind::Call(f, a) => f.eval(self.default_value(a)?),
             ExprKind::Powi(a, n) => self.default_value(a)?.powi(*n as i32),
             ExprKind::Powf(a, b) => self.default_value(a)?.powf(self.default_value(b)?),
-            ExprKind::Rate(_) | ExprKind::Partial(..) => return None,
+            ExprKind::Rate(_)
+            | ExprKind::Partial(..)
+            | ExprKind::BodyPoint { .. }
+            | ExprKind::BodyRotation { .. } => return None,
         })
     }
 

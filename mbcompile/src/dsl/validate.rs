@@ -33,6 +33,11 @@ pub fn validate(m: &Model) -> syn::Result<()> {
         ));
     }
     let scope = Scope::new(m)?;
+    for v in &m.vectors {
+        for e in &v.value.components {
+            scope.dependencies(e)?;
+        }
+    }
     if let Some(kinetic) = &m.kinetic {
         scope.dependencies(kinetic)?;
     }

@@ -3,17 +3,21 @@
 //! the values at the parameter defaults (positive mass, symmetric positive definite inertia,
 //! non-zero normals, tangents perpendicular to their normals).
 
-use super::ast::{Body, Contact, Expr, Gap, Inertia, Model, Orientation, Torque, Vector};
+use super::ast::{
+    Body, Contact, Expr, Gap, Inertia, Model, Orientation, RotationFactor, Torque, Vector,
+};
+use super::parse_body::INERTIA_FORMS;
 use super::places::{Place, Places};
 use super::scope::{Scope, constant, no_velocity, parameters_only};
+use super::validate_joints::{constant_axis, validate_joints};
 use proc_macro2::Span;
 use syn::Error;
 
-/// The dimension of the model's vectors (2 or 3), checking they all agree.
+/// The dimension of the model's vectors (2 or 3), checking they all agree (3 with joint bodies).
 pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
     let mut vectors: Vec<&Vector> = Vec::new();
     vectors.extend(m.points.iter().map(|p| &p.position));
-    vectors.extend(m.bodies.iter().map(|b| &b.position));
+    vectors.extend(m.bodies.iter().filter_map(|b| b.position.as_ref()));
     vectors.extend(m.gravity.iter());
     vectors.extend(m.loads.iter().map(|l| &l.force));
     for c in &m.contacts {
@@ -25,6 +29,18 @@ pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
             vectors.extend(through.iter());
         }
         vectors.extend(c.tangent_direction.iter());
+    }
+    if m.bodies.iter().any(|b| b.joint.is_some()) {
+        if let Some(v) = vectors.iter().find(|v| v.components.len() != 3) {
+            return Err(Error::new(
+                v.span,
+                format!(
+                    "this vector has {} components but the model has joint bodies, which are spatial: a model is planar (2) or spatial (3) throughout",
+                    v.components.len()
+                ),
+            ));
+        }
+        return Ok(Some(3));
     }
     let Some(first) = vectors.first() else {
         return Ok(None);
@@ -44,7 +60,8 @@ pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
     Ok(Some(d))
 }
 
-fn positive(scope: &Scope, e: &Expr, what: &str) -> syn::Result<f64> {
+/// The value of a parameter-only expression at the defaults, which must be positive.
+pub fn positive(scope: &Scope, e: &Expr, what: &str) -> syn::Result<f64> {
     let v = constant(scope, e, what)?;
     if v > 0.0 && v.is_finite() {
         Ok(v)
@@ -57,19 +74,20 @@ fn positive(scope: &Scope, e: &Expr, what: &str) -> syn::Result<f64> {
 }
 
 /// Values of a parameter-only vector at the defaults.
-fn constant_vector(scope: &Scope, v: &Vector, what: &str) -> syn::Result<Vec<f64>> {
+pub fn constant_vector(scope: &Scope, v: &Vector, what: &str) -> syn::Result<Vec<f64>> {
     v.components
         .iter()
         .map(|e| constant(scope, e, what))
         .collect()
 }
 
-fn norm(v: &[f64]) -> f64 {
+/// The Euclidean norm.
+pub fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
 /// Symmetric positive definite at the defaults (Cholesky of the 3×3 matrix).
-fn check_inertia(scope: &Scope, rows: &[Vec<Expr>], span: Span) -> syn::Result<()> {
+pub fn check_inertia(scope: &Scope, rows: &[Vec<Expr>], span: Span) -> syn::Result<()> {
     let mut a = [[0.0; 3]; 3];
     for i in 0..3 {
         for j in 0..3 {
@@ -123,6 +141,7 @@ fn positions(scope: &Scope, v: &Vector, what: &str) -> syn::Result<()> {
 /// Checks every kinematic item of `m`.
 pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
     let places = Places::new(m, scope)?;
+    validate_joints(m, scope, &places)?;
     let dim = dimension(m)?;
     for p in &m.points {
         positions(
@@ -131,7 +150,7 @@ pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
             &format!("the position of point `{}`", p.name.text),
         )?;
     }
-    for b in &m.bodies {
+    for b in m.bodies.iter().filter(|b| b.joint.is_none()) {
         body(b, scope, dim == Some(3))?;
     }
     if let Some(g) = &m.gravity {
@@ -167,11 +186,14 @@ pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
     Ok(())
 }
 
-/// A body: positive mass, positions of (q, t), an orientation and inertia of its dimension.
+/// A body without a joint: positive mass, positions of (q, t), an orientation and inertia of
+/// its dimension.
 fn body(b: &Body, scope: &Scope, spatial: bool) -> syn::Result<()> {
     let what = format!("body `{}`", b.name.text);
     positive(scope, &b.mass, &format!("the mass of {what}"))?;
-    positions(scope, &b.position, &format!("the position of {what}"))?;
+    if let Some(p) = &b.position {
+        positions(scope, p, &format!("the position of {what}"))?;
+    }
     let planar_only = |span: Span| {
         Error::new(
             span,
@@ -191,8 +213,16 @@ fn body(b: &Body, scope: &Scope, spatial: bool) -> syn::Result<()> {
         Some(Orientation::Sequence(_, span)) if !spatial => return Err(planar_only(*span)),
         Some(Orientation::Matrix(mx)) if !spatial => return Err(planar_only(mx.span)),
         Some(Orientation::Sequence(seq, _)) => {
-            for (_, e) in seq {
-                no_velocity(scope.dependencies(e)?, &format!("the rotation of {what}"))?;
+            let of = format!("the rotation of {what}");
+            for f in seq {
+                match f {
+                    RotationFactor::Elementary(_, e) => no_velocity(scope.dependencies(e)?, &of)?,
+                    RotationFactor::About(axis, e) => {
+                        constant_axis(scope, axis, &format!("a rotation axis in {of}"))?;
+                        no_velocity(scope.dependencies(e)?, &of)?;
+                    }
+                    RotationFactor::Body(_) | RotationFactor::Matrix(_) => {}
+                }
             }
         }
         Some(Orientation::Matrix(mx)) => {
@@ -214,7 +244,7 @@ fn body(b: &Body, scope: &Scope, spatial: bool) -> syn::Result<()> {
         (Some(Inertia::Matrix(mx)), true) => check_inertia(scope, &mx.rows, mx.span),
         (Some(Inertia::Scalar(e)), true) => Err(Error::new(
             e.span,
-            format!("{what} is spatial: its inertia is a 3×3 matrix in body axes"),
+            format!("{what} is spatial; unsupported inertia: {INERTIA_FORMS}"),
         )),
         (Some(Inertia::Matrix(mx)), false) => Err(Error::new(
             mx.span,
@@ -237,7 +267,7 @@ fn torque(
             format!("`{}` is a point: a torque acts on a body", t.on.text),
         ));
     };
-    if m.bodies[k].orientation.is_none() {
+    if m.bodies[k].orientation.is_none() && m.bodies[k].joint.is_none() {
         return Err(Error::new(
             t.on.span,
             format!(

@@ -4,6 +4,7 @@
 // Index loops mirror the index notation of the formulas (H_ij).
 #![allow(clippy::needless_range_loop)]
 
+use super::program;
 use super::rate::Rates;
 use super::symbols::pool;
 use symbolica::atom::{Atom, AtomCore, Symbol};
@@ -28,9 +29,31 @@ pub fn trig_reduce(e: &Atom) -> Atom {
 }
 
 /// Compact form of one derived entry: expanded, then factored (keeps chain models near O(n²)).
+/// An entry over intermediates of the structured route is only expanded: its factors are the
+/// intermediates.
 pub fn compact(e: &Atom) -> Atom {
     let x = e.expand();
-    if x.is_zero() { x } else { x.factor() }
+    if x.is_zero() || program::mentions_intermediates(&x) {
+        x
+    } else {
+        x.factor()
+    }
+}
+
+/// ∂f/∂x, through the intermediates of the structured route by the chain rule (symbolica's own
+/// derivative when f mentions none); 0 without work when f does not depend on x.
+pub fn partial(f: &Atom, x: Symbol) -> Atom {
+    if program::mentions_intermediates(f) {
+        if program::depends_on(f, x) {
+            Rates::partial(x).of(f)
+        } else {
+            zero()
+        }
+    } else if f.contains_symbol(x) {
+        f.derivative(x)
+    } else {
+        zero()
+    }
 }
 
 /// Expanded and collected in the velocities, with factored coefficients.
@@ -49,7 +72,7 @@ pub fn collect_velocities(e: &Atom, qd: &[Atom]) -> Atom {
 /// ∇f = (∂f/∂q_i), expanded.
 pub fn gradient(f: &Atom, nq: usize) -> Vec<Atom> {
     let p = pool();
-    (0..nq).map(|i| f.derivative(p.q[i]).expand()).collect()
+    (0..nq).map(|i| partial(f, p.q[i]).expand()).collect()
 }
 
 /// The symmetric matrix ∂(grad_i)/∂q_j, compacted (upper triangle computed, mirrored).
@@ -58,7 +81,7 @@ pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
     let mut h = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let v = compact(&grad[i].derivative(p.q[j]));
+            let v = compact(&partial(&grad[i], p.q[j]));
             h[j][i] = v.clone();
             h[i][j] = v;
         }
@@ -79,5 +102,5 @@ pub fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
 
 /// Index of the first of `syms` that occurs in `e`.
 pub fn uses_any(e: &Atom, syms: &[Symbol]) -> Option<usize> {
-    syms.iter().position(|s| e.contains_symbol(*s))
+    syms.iter().position(|s| program::depends_on(e, *s))
 }

@@ -1,5 +1,7 @@
 //! Model expressions → symbolica atoms.
 
+use super::algebra::partial;
+use super::frames::Frames;
 use super::rate::Rates;
 use super::symbols::pool;
 use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number, Wrt};
@@ -28,6 +30,8 @@ pub struct Converter<'m> {
     definitions: Vec<Atom>,
     /// D restricted to positions (q → q̇, t → 1), for the `Rate` nodes of assembled models.
     position_rates: Rates,
+    /// The frames of joint bodies, for `BodyPoint` and `BodyRotation` nodes (empty until set).
+    frames: Frames,
 }
 
 impl<'m> Converter<'m> {
@@ -38,12 +42,18 @@ impl<'m> Converter<'m> {
             scope,
             definitions: Vec::new(),
             position_rates: Rates::positions(model.coordinates.len(), true),
+            frames: Frames::new(),
         };
         for d in &model.definitions {
             let a = c.atom(&d.value);
             c.definitions.push(a);
         }
         Ok(c)
+    }
+
+    /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to.
+    pub fn set_frames(&mut self, frames: Frames) {
+        self.frames = frames;
     }
 
     /// The atom of an expression (names were checked by validation).
@@ -88,8 +98,28 @@ impl<'m> Converter<'m> {
             ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
             ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
             ExprKind::Rate(a) => self.position_rates.of(&self.atom(a)),
-            ExprKind::Partial(a, Wrt::Coordinate(k)) => self.atom(a).derivative(p.q[*k]),
-            ExprKind::Partial(a, Wrt::Velocity(k)) => self.atom(a).derivative(p.qd[*k]),
+            ExprKind::Partial(a, Wrt::Coordinate(k)) => partial(&self.atom(a), p.q[*k]),
+            ExprKind::Partial(a, Wrt::Velocity(k)) => partial(&self.atom(a), p.qd[*k]),
+            // origin + R·local of a point fixed in a joint body.
+            ExprKind::BodyPoint {
+                body,
+                local,
+                component,
+            } => match (self.frames.get(body), *component < 3) {
+                (Some(f), true) => {
+                    let mut a = f.origin[*component].clone();
+                    for (r, x) in f.rotation[*component].iter().zip(local) {
+                        a += r * &self.atom(x);
+                    }
+                    a
+                }
+                _ => Atom::num(0),
+            },
+            ExprKind::BodyRotation { body, row, column } => self
+                .frames
+                .get(body)
+                .and_then(|f| f.rotation.get(*row)?.get(*column).cloned())
+                .unwrap_or_else(|| Atom::num(0)),
         }
     }
 }

@@ -39,6 +39,7 @@ pub use super::algebra::AtomMatrix;
 use super::convert::Converter;
 use super::numeric::Sampler;
 use super::symbols::check_capacity;
+use super::tree::Tree;
 use crate::dsl::ast::Model;
 use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;
@@ -60,6 +61,10 @@ pub struct Derived {
     pub np: usize,
     /// Whether anything depends on time explicitly.
     pub rheonomic: bool,
+    /// How M and h were derived.
+    pub route: Route,
+    /// The optional capability groups derived.
+    pub capabilities: Capabilities,
     /// T, as written (for evaluation: the written form is the cheapest to compute).
     pub kinetic: Atom,
     /// V.
@@ -89,51 +94,162 @@ pub struct Derived {
 /// Progress reporting: called with a stage name before each stage.
 pub type Progress<'a> = &'a mut dyn FnMut(&str);
 
-/// Derives everything for a validated, assembled model.
-pub fn derive(model: &Model, progress: Progress) -> Result<Derived, DerivationError> {
-    check_capacity(model)?;
-    let conv = Converter::new(model)?;
-    let s = Scalar::convert(model, &conv)?;
-    let sampler = Sampler::new(model);
+/// How M and h are derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// From T expanded in q (any model).
+    Expanded,
+    /// By recursions over the kinematic tree (bodies on joints: see `symbolic::tree`).
+    Structured,
+}
+
+/// The optional capability groups to derive (Dynamics and Constraints always are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Time derivatives (`Rates`).
+    pub rates: bool,
+    /// Second derivatives (`Statics`).
+    pub statics: bool,
+    /// First derivatives of the dynamics (`Jacobians`).
+    pub jacobians: bool,
+}
+
+impl Capabilities {
+    /// What a block's `generate` item asks for (everything when it names no capabilities).
+    pub fn of(model: &Model) -> Capabilities {
+        let named = model
+            .generate
+            .as_ref()
+            .and_then(|g| g.capabilities.as_ref());
+        let has = |c: &str| named.is_none_or(|list| list.iter().any(|n| n.text == c));
+        Capabilities {
+            rates: has("rates"),
+            statics: has("statics"),
+            jacobians: has("jacobians"),
+        }
+    }
+}
+
+/// M, h and what the later stages reuse, from either route.
+struct Core {
+    mass: AtomMatrix,
+    forces: Vec<Atom>,
+    coriolis: AtomMatrix,
+    potential_gradient: Vec<Atom>,
+    /// Ṁ, made only when the rates are derived.
+    mass_dot: Option<AtomMatrix>,
+    /// M a and ∂(M a)/∂q, made only when the Jacobians are derived.
+    mass_action: Option<(Vec<Atom>, AtomMatrix)>,
+}
+
+/// The expanded route: M from T's coefficients, C from M's Christoffel symbols, h by Lagrange.
+fn expanded_core(
+    model: &Model,
+    s: &Scalar,
+    sampler: &Sampler,
+    caps: Capabilities,
+    progress: Progress,
+) -> Result<Core, DerivationError> {
     progress("mass matrix");
-    let mass = mass::mass_matrix(model, &s, &sampler)?;
+    let mass = mass::mass_matrix(model, s, sampler)?;
     progress("coriolis");
     let coriolis = coriolis::coriolis(&mass.matrix, &s.qd);
     progress("forces");
-    let forces = forces::forces(&s, mass.lower_degree, mass.momenta, &coriolis.matrix);
-    progress("constraints");
-    let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
-    progress("time derivatives");
-    let rates = time_derivatives::time_derivatives(
-        &s,
-        &k,
-        &mass.matrix,
-        &coriolis.partials,
-        &forces.forces,
-    );
-    progress("hessians");
-    let statics = statics::statics(&forces.potential_gradient, &k, model.parameters.len());
-    progress("jacobians");
-    let jacobians = jacobians::jacobians(
-        &s,
-        &forces.forces,
-        &mass.matrix,
-        &coriolis.partials,
-        &k,
-        model.parameters.len(),
-    );
-    Ok(Derived {
-        nq: s.nq,
-        nb: model.constraints.len(),
-        nu: model.contacts.len(),
-        np: model.parameters.len(),
-        rheonomic: s.rheonomic,
-        kinetic: s.kinetic_written,
-        potential: s.potential,
+    let forces = forces::forces(s, mass.lower_degree, mass.momenta, &coriolis.matrix);
+    let mass_dot = caps
+        .rates
+        .then(|| time_derivatives::mass_dot_from_partials(&mass.matrix, &coriolis.partials, s));
+    let mass_action = caps
+        .jacobians
+        .then(|| jacobians::mass_action_from_partials(&mass.matrix, &coriolis.partials));
+    Ok(Core {
         mass: mass.matrix,
         forces: forces.forces,
         coriolis: coriolis.matrix,
         potential_gradient: forces.potential_gradient,
+        mass_dot,
+        mass_action,
+    })
+}
+
+/// The structured route: M, h, C, ∇V by recursions over the tree.
+fn structured_core(
+    model: &Model,
+    tree: &Tree,
+    conv: &Converter,
+    s: &Scalar,
+    sampler: &Sampler,
+    progress: Progress,
+) -> Result<Core, DerivationError> {
+    progress("tree recursions");
+    let t = tree.dynamics(model, conv, &s.potential, &s.generalised);
+    sampler.check_positive_definite(&t.mass, model, model.name.span)?;
+    Ok(Core {
+        mass: t.mass,
+        forces: t.forces,
+        coriolis: t.coriolis,
+        potential_gradient: t.potential_gradient,
+        mass_dot: Some(t.mass_dot),
+        mass_action: Some((t.mass_action, t.mass_action_q)),
+    })
+}
+
+/// Derives everything for a validated, assembled model by the given route.
+pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived, DerivationError> {
+    check_capacity(model)?;
+    super::program::reset();
+    let caps = Capabilities::of(model);
+    let mut conv = Converter::new(model)?;
+    let tree = (route == Route::Structured).then(|| Tree::build(model, &conv));
+    let frames = match &tree {
+        Some(t) => t.body_frames(model),
+        None => super::frames::expanded_frames(model, &conv),
+    };
+    conv.set_frames(frames);
+    let kinetic = tree.as_ref().map(Tree::kinetic);
+    let s = Scalar::convert(model, &conv, kinetic)?;
+    let sampler = Sampler::new(model);
+    let core = match &tree {
+        Some(t) => structured_core(model, t, &conv, &s, &sampler, progress)?,
+        None => expanded_core(model, &s, &sampler, caps, progress)?,
+    };
+    progress("constraints");
+    let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
+    let np = model.parameters.len();
+    let rates = match (caps.rates, core.mass_dot) {
+        (true, Some(mass_dot)) => {
+            progress("time derivatives");
+            time_derivatives::time_derivatives(&s, &k, mass_dot, &core.forces)
+        }
+        _ => TimeDerivatives::default(),
+    };
+    let statics = if caps.statics {
+        progress("hessians");
+        statics::statics(&core.potential_gradient, &k, np)
+    } else {
+        Statics::default()
+    };
+    let jacobians = match (caps.jacobians, core.mass_action) {
+        (true, Some((mass_action, mass_action_q))) => {
+            progress("jacobians");
+            jacobians::jacobians(&s, &core.forces, &mass_action, mass_action_q, &k, np)
+        }
+        _ => DynamicsJacobians::default(),
+    };
+    Ok(Derived {
+        nq: s.nq,
+        nb: model.constraints.len(),
+        nu: model.contacts.len(),
+        np,
+        rheonomic: s.rheonomic,
+        route,
+        capabilities: caps,
+        kinetic: s.kinetic_written,
+        potential: s.potential,
+        mass: core.mass,
+        forces: core.forces,
+        coriolis: core.coriolis,
+        potential_gradient: core.potential_gradient,
         bilateral: s.bilateral,
         gaps: s.gaps,
         kinematics: k,

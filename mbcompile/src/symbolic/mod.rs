@@ -3,8 +3,11 @@
 pub mod algebra;
 pub mod convert;
 pub mod derive;
+pub mod frames;
 pub mod numeric;
 pub mod print;
+pub mod program;
 pub mod rate;
 pub mod rotation;
 pub mod symbols;
+pub mod tree;

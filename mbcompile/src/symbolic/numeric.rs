@@ -1,5 +1,6 @@
 //! Numeric evaluation of derived atoms at sample states, for generation-time checks.
 
+use super::program;
 use super::symbols::pool;
 use crate::dsl::ast::Model;
 use crate::error::{DerivationError, SampleState};
@@ -79,6 +80,7 @@ impl Sampler {
     ) -> Result<(), DerivationError> {
         let n = mass.len();
         for (s, state) in self.states.iter().enumerate() {
+            let state = &program::with_values(state);
             let mut m = DMatrix::<f64>::zeros(n, n);
             for i in 0..n {
                 for j in 0..n {
@@ -112,6 +114,7 @@ impl Sampler {
         what: &str,
     ) -> Result<(), DerivationError> {
         let nonzero = self.states.iter().any(|st| {
+            let st = &program::with_values(st);
             gradient
                 .iter()
                 .any(|g| value(g, st).is_some_and(|v| v.abs() > 1e-300))

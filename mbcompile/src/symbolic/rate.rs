@@ -9,16 +9,46 @@
 //! The same one-pass derivation with parameters mapped to tangents (p_k → ṗ_k) gives the
 //! directional derivative Σ_k ∂f/∂p_k ṗ_k of the parameter Jacobians.
 
+use super::program;
 use super::symbols::pool;
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
-/// What D does to each symbol: a symbol not in the map is constant.
+/// What D does to each symbol: a symbol not in the map is constant. Intermediates of the
+/// structured route (see [`program`]) are differentiated by the chain rule, once per
+/// derivation and intermediate.
 pub struct Rates {
     map: HashMap<Symbol, Atom>,
+    /// The symbols D moves (the keys of `map`).
+    moves: HashSet<Symbol>,
+    /// Identifies the derivation for the memo of intermediate derivatives.
+    key: u64,
 }
 
 impl Rates {
+    /// The derivation with the given action on symbols.
+    fn from_map(map: HashMap<Symbol, Atom>) -> Rates {
+        let mut entries: Vec<(String, String)> = map
+            .iter()
+            .map(|(s, a)| (s.get_name().to_string(), a.to_string()))
+            .collect();
+        entries.sort();
+        let mut h = DefaultHasher::new();
+        entries.hash(&mut h);
+        Rates {
+            moves: map.keys().copied().collect(),
+            map,
+            key: h.finish(),
+        }
+    }
+
+    /// The partial derivative ∂/∂x.
+    pub fn partial(x: Symbol) -> Rates {
+        Rates::from_map(HashMap::from([(x, Atom::num(1))]))
+    }
+
     /// D along a trajectory: q → q̇ → q̈ → q⃛ → q⁗, and t → 1 for rheonomic models.
     pub fn trajectory(nq: usize, rheonomic: bool) -> Rates {
         let p = pool();
@@ -32,7 +62,7 @@ impl Rates {
         if rheonomic {
             map.insert(p.t, Atom::num(1));
         }
-        Rates { map }
+        Rates::from_map(map)
     }
 
     /// The part of D that moves the coordinates only (q → q̇, and t → 1 for rheonomic models):
@@ -46,7 +76,7 @@ impl Rates {
         if rheonomic {
             map.insert(p.t, Atom::num(1));
         }
-        Rates { map }
+        Rates::from_map(map)
     }
 
     /// The derivative along the parameter tangents ṗ_k of the parameters `ks` (p_k → ṗ_k, all
@@ -54,7 +84,7 @@ impl Rates {
     pub fn parameters(ks: &[usize]) -> Rates {
         let p = pool();
         let map = ks.iter().map(|&k| (p.p[k], Atom::var(p.dp[k]))).collect();
-        Rates { map }
+        Rates::from_map(map)
     }
 
     /// D f.
@@ -65,11 +95,14 @@ impl Rates {
     fn view(&self, v: AtomView<'_>) -> Atom {
         match v {
             AtomView::Num(_) => Atom::num(0),
-            AtomView::Var(x) => self
-                .map
-                .get(&x.get_symbol())
-                .cloned()
-                .unwrap_or_else(|| Atom::num(0)),
+            AtomView::Var(x) => {
+                let s = x.get_symbol();
+                match self.map.get(&s) {
+                    Some(d) => d.clone(),
+                    None if program::position(s).is_some() => self.intermediate(s),
+                    None => Atom::num(0),
+                }
+            }
             AtomView::Add(a) => sum(a.iter().map(|t| self.view(t)).collect()),
             AtomView::Mul(m) => {
                 let factors: Vec<AtomView> = m.iter().collect();
@@ -128,16 +161,37 @@ impl Rates {
                 present.sort_by_key(|s| s.get_name().to_string());
                 let mut terms = Vec::new();
                 for s in present {
-                    if let Some(ds) = self.map.get(&s) {
-                        let d = whole.derivative(s);
-                        if !d.is_zero() {
-                            terms.push(d * ds);
-                        }
+                    let ds = match self.map.get(&s) {
+                        Some(ds) => ds.clone(),
+                        None if program::position(s).is_some() => self.intermediate(s),
+                        None => continue,
+                    };
+                    if ds.is_zero() {
+                        continue;
+                    }
+                    let d = whole.derivative(s);
+                    if !d.is_zero() {
+                        terms.push(d * ds);
                     }
                 }
                 sum(terms)
             }
         }
+    }
+
+    /// δz for an intermediate z: the intermediate defined by δ(definition of z), made once per
+    /// derivation; 0 when z does not depend on anything δ moves.
+    fn intermediate(&self, z: Symbol) -> Atom {
+        if !program::depends_on_any(z, &self.moves) {
+            return Atom::num(0);
+        }
+        if let Some(d) = program::derivative_made(self.key, z) {
+            return d;
+        }
+        let definition = program::definition(z).unwrap_or_else(|| Atom::num(0));
+        let d = program::define(self.of(&definition));
+        program::record_derivative(self.key, z, d.clone());
+        d
     }
 }
 

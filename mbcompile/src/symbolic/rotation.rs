@@ -6,7 +6,7 @@
 
 use super::convert::Converter;
 use super::numeric::{Sampler, value};
-use crate::dsl::ast::{Model, Orientation};
+use crate::dsl::ast::{Model, Orientation, RotationFactor};
 use crate::error::AssemblyError;
 use symbolica::atom::Atom;
 
@@ -25,15 +25,24 @@ fn orthonormality(v: &[[f64; 3]; 3]) -> (f64, f64) {
     (err, det)
 }
 
-/// Every rotation matrix written by hand is a rotation at the sample states
-/// (|RᵀR − I| ≤ 1e-9, det R > 0), reported at the matrix.
+/// Every rotation matrix written by hand (a body's `rotation` or a joint's `offset_rotation`)
+/// is a rotation at the sample states (|RᵀR − I| ≤ 1e-9, det R > 0), reported at the matrix.
 pub fn check_rotations(model: &Model) -> Result<(), AssemblyError> {
     let conv = Converter::new(model)?;
     let sampler = Sampler::new(model);
-    for b in &model.bodies {
-        let Some(Orientation::Matrix(mx)) = &b.orientation else {
-            continue;
+    let written = model.bodies.iter().flat_map(|b| {
+        let rotation = match &b.orientation {
+            Some(Orientation::Matrix(mx)) => Some(mx),
+            _ => None,
         };
+        let offsets = b.joint.iter().flat_map(|j| &j.offset_rotation);
+        let offsets = offsets.filter_map(|f| match f {
+            RotationFactor::Matrix(mx) => Some(mx),
+            _ => None,
+        });
+        rotation.into_iter().chain(offsets).map(move |mx| (b, mx))
+    });
+    for (b, mx) in written {
         let r: Vec<Vec<Atom>> = mx
             .rows
             .iter()

@@ -7,16 +7,18 @@
 //! evaluator of each generated function shares the common subexpressions. The parameter
 //! derivatives are mostly one directional derivative ([`super::parameter_derivatives`]).
 
-use super::super::algebra::{AtomMatrix, zero};
+use super::super::algebra::{self, AtomMatrix, zero};
+use super::super::program::depends_on;
 use super::super::symbols::{pool, vars};
 use super::coriolis::MassPartials;
 use super::kinematics::{ConstraintKinematics, Family};
 use super::parameter_derivatives::ParameterDerivatives;
 use super::scalar::Scalar;
-use symbolica::atom::{Atom, AtomCore, Symbol};
+use symbolica::atom::{Atom, Symbol};
 
 /// The Jacobians of one model. Matrices are stored by rows: row i belongs to h_i, (M a)_i or
 /// constraint i.
+#[derive(Default)]
 pub struct DynamicsJacobians {
     /// ∂h_i/∂q_j.
     pub forces_q: AtomMatrix,
@@ -41,11 +43,7 @@ pub struct DynamicsJacobians {
 
 /// ∂f/∂x, and no work when x does not occur in f.
 fn partial(f: &Atom, x: Symbol) -> Atom {
-    if f.contains_symbol(x) {
-        f.derivative(x)
-    } else {
-        zero()
-    }
+    algebra::partial(f, x)
 }
 
 /// The matrix (∂f_i/∂x_j) of a list of functions f over the symbols x.
@@ -89,7 +87,7 @@ fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) ->
         .chain(&k.slips.time)
         .collect();
     (0..np)
-        .map(|j| atoms.iter().any(|a| a.contains_symbol(p.p[j])))
+        .map(|j| atoms.iter().any(|a| depends_on(a, p.p[j])))
         .collect()
 }
 
@@ -97,35 +95,43 @@ fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) ->
 pub fn jacobians(
     s: &Scalar,
     forces: &[Atom],
-    mass: &AtomMatrix,
-    mass_partials: &MassPartials,
+    mass_action: &[Atom],
+    mass_action_q: AtomMatrix,
     k: &ConstraintKinematics,
     np: usize,
 ) -> DynamicsJacobians {
     let p = pool();
     let nq = s.nq;
-    let a = vars(&p.a, nq);
     let forces_t = if s.rheonomic {
         forces.iter().map(|h| partial(h, p.t)).collect()
     } else {
         vec![zero(); nq]
     };
-    // ∂(M a)_i/∂q_j = Σ_l ∂M_il/∂q_j a_l: row i of the result is M_i·'s partials, transposed.
-    let mass_action_q = (0..nq)
-        .map(|i| times_a((0..nq).map(|j| column(&mass_partials[i], j)), &a))
-        .collect();
-    let mass_action = times_a(mass.iter().cloned(), &a);
     DynamicsJacobians {
         forces_q: jacobian(forces, &p.q[..nq]),
         forces_qd: jacobian(forces, &p.qd[..nq]),
         forces_t,
         mass_action_q,
         forces_parameter: ParameterDerivatives::of(forces, np),
-        mass_action_parameter: ParameterDerivatives::of(&mass_action, np),
+        mass_action_parameter: ParameterDerivatives::of(mass_action, np),
         parameter_in_constraints: parameters_in_constraints(s, k, np),
         bilateral_drift: drift_jacobians(&k.bilateral, s),
         gap_drift: drift_jacobians(&k.gaps, s),
     }
+}
+
+/// M a and ∂(M a)/∂q from M and the partials ∂M/∂q the Coriolis stage computed:
+/// ∂(M a)_i/∂q_j = Σ_l ∂M_il/∂q_j a_l (row i is M_i·'s partials, transposed).
+pub fn mass_action_from_partials(
+    mass: &AtomMatrix,
+    mass_partials: &MassPartials,
+) -> (Vec<Atom>, AtomMatrix) {
+    let nq = mass.len();
+    let a = vars(&pool().a, nq);
+    let mass_action_q = (0..nq)
+        .map(|i| times_a((0..nq).map(|j| column(&mass_partials[i], j)), &a))
+        .collect();
+    (times_a(mass.iter().cloned(), &a), mass_action_q)
 }
 
 /// (∂M_il/∂q_j)_l for fixed i and j, from `partials[i] = [l][j]`.

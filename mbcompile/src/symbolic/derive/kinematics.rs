@@ -3,7 +3,7 @@
 //! γ = D(f); a tangential velocity γ_T given directly must be linear in q̇. Also the contact laws
 //! (ε_N, ε_T, μ) as expressions of the parameters.
 
-use super::super::algebra::{AtomMatrix, drift, gradient, uses_any, zero};
+use super::super::algebra::{AtomMatrix, drift, gradient, partial, uses_any, zero};
 use super::super::convert::Converter;
 use super::super::numeric::Sampler;
 use super::super::symbols::pool;
@@ -23,7 +23,7 @@ fn kinematics(f: &Atom, s: &Scalar) -> Kinematics {
     let p = pool();
     let jacobian = gradient(f, s.nq);
     let time = if s.rheonomic {
-        f.derivative(p.t).expand()
+        partial(f, p.t).expand()
     } else {
         zero()
     };
@@ -149,9 +149,7 @@ fn tangent(
         }
         Some(Tangent::Velocity(e)) => {
             let gamma = conv.atom(e).expand();
-            let w: Vec<Atom> = (0..nq)
-                .map(|i| gamma.derivative(p.qd[i]).expand())
-                .collect();
+            let w: Vec<Atom> = (0..nq).map(|i| partial(&gamma, p.qd[i]).expand()).collect();
             for wi in &w {
                 if let Some(k) = uses_any(wi, &p.qd[..nq]) {
                     return Err(DerivationError::TangentialVelocityNotLinear {

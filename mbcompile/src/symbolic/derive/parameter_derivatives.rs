@@ -10,6 +10,7 @@
 //! expression of its own; the others, which occur only polynomially or inside sin, cos and exp,
 //! have finite derivatives wherever f is finite and share the directional one.
 
+use super::super::algebra::partial;
 use super::super::rate::Rates;
 use super::super::symbols::pool;
 use std::collections::HashSet;
@@ -39,7 +40,7 @@ impl ParameterDerivatives {
             let x = p.p[k];
             if singular.contains(&x) {
                 out.separate
-                    .push((k, f.iter().map(|e| e.derivative(x)).collect()));
+                    .push((k, f.iter().map(|e| partial(e, x)).collect()));
             } else {
                 out.seeded.push(k);
             }

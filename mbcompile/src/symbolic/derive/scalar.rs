@@ -3,6 +3,7 @@
 
 use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
+use super::super::program::depends_on;
 use super::super::symbols::{pool, vars};
 use crate::dsl::ast::{Gap, Model, Tangent};
 use crate::error::DerivationError;
@@ -34,8 +35,13 @@ pub struct Scalar {
 }
 
 impl Scalar {
-    /// Converts the scalar quantities of an assembled model.
-    pub fn convert(model: &Model, conv: &Converter) -> Result<Scalar, DerivationError> {
+    /// Converts the scalar quantities of an assembled model; `kinetic` replaces the assembled T
+    /// when the structured route has it in a cheaper form (½ q̇ᵀ p).
+    pub fn convert(
+        model: &Model,
+        conv: &Converter,
+        kinetic: Option<Atom>,
+    ) -> Result<Scalar, DerivationError> {
         let p = pool();
         let nq = model.coordinates.len();
         let kinetic_expr = model
@@ -44,7 +50,7 @@ impl Scalar {
             .ok_or(DerivationError::NoKineticEnergy {
                 span: model.name.span,
             })?;
-        let kinetic_written = conv.atom(kinetic_expr);
+        let kinetic_written = kinetic.unwrap_or_else(|| conv.atom(kinetic_expr));
         let kinetic = trig_reduce(&kinetic_written.expand());
         let potential = model
             .potential
@@ -86,10 +92,10 @@ impl Scalar {
             .chain(generalised.iter())
             .chain(bilateral.iter())
             .chain(gaps.iter())
-            .any(|a| a.contains_symbol(p.t))
+            .any(|a| depends_on(a, p.t))
             || model.contacts.iter().any(|c| match &c.tangent {
                 Some(Tangent::Slip(e)) | Some(Tangent::Velocity(e)) => {
-                    conv.atom(e).contains_symbol(p.t)
+                    depends_on(&conv.atom(e), p.t)
                 }
                 None => false,
             });

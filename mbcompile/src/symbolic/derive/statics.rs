@@ -1,12 +1,13 @@
 //! Equilibrium analysis: ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and
 //! gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
 
-use super::super::algebra::{AtomMatrix, compact, hessian};
+use super::super::algebra::{AtomMatrix, compact, hessian, partial};
 use super::super::symbols::pool;
 use super::kinematics::ConstraintKinematics;
-use symbolica::atom::{Atom, AtomCore};
+use symbolica::atom::Atom;
 
 /// What the path tracer needs besides ∇V.
+#[derive(Default)]
 pub struct Statics {
     /// ∇²V.
     pub potential_hessian: AtomMatrix,
@@ -27,7 +28,7 @@ pub fn statics(potential_gradient: &[Atom], k: &ConstraintKinematics, np: usize)
         .map(|k| {
             potential_gradient
                 .iter()
-                .map(|g| compact(&g.derivative(p.p[k])))
+                .map(|g| compact(&partial(g, p.p[k])))
                 .collect()
         })
         .collect();

@@ -14,6 +14,7 @@ use super::scalar::Scalar;
 use symbolica::atom::{Atom, AtomCore};
 
 /// The time derivatives of one model.
+#[derive(Default)]
 pub struct TimeDerivatives {
     /// d^k g_N/dt^k, k = 1, …, 4, stored as `[c][k-1]`.
     pub gap_rates: AtomMatrix,
@@ -55,12 +56,15 @@ fn jacobian_rates(column: &[Atom], nq: usize, rheonomic: bool) -> [Vec<Atom>; 2]
     [first, second]
 }
 
-/// Ṁ = ∂M/∂t + Σ_k ∂M/∂q_k q̇_k (from the partials the Coriolis stage computed) and M̈ = D(Ṁ).
-fn mass_rates(mass: &AtomMatrix, partials: &MassPartials, s: &Scalar) -> (AtomMatrix, AtomMatrix) {
+/// Ṁ = ∂M/∂t + Σ_k ∂M/∂q_k q̇_k from the partials the Coriolis stage computed.
+pub fn mass_dot_from_partials(
+    mass: &AtomMatrix,
+    partials: &MassPartials,
+    s: &Scalar,
+) -> AtomMatrix {
     let p = pool();
     let nq = s.nq;
     let mut mass_dot = vec![vec![zero(); nq]; nq];
-    let mut mass_ddot = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
             let mut d = if s.rheonomic {
@@ -73,22 +77,31 @@ fn mass_rates(mass: &AtomMatrix, partials: &MassPartials, s: &Scalar) -> (AtomMa
                     d += &partials[i][j][k] * &s.qd[k];
                 }
             }
-            let dd = total_derivative(&d, nq, s.rheonomic);
             mass_dot[i][j] = d.clone();
             mass_dot[j][i] = d;
-            mass_ddot[i][j] = dd.clone();
-            mass_ddot[j][i] = dd;
         }
     }
-    (mass_dot, mass_ddot)
+    mass_dot
+}
+
+/// M̈ = D(Ṁ) of a symmetric Ṁ.
+fn mass_ddot(mass_dot: &AtomMatrix, nq: usize, rheonomic: bool) -> AtomMatrix {
+    let mut out = vec![vec![zero(); nq]; nq];
+    for i in 0..nq {
+        for j in i..nq {
+            let dd = total_derivative(&mass_dot[i][j], nq, rheonomic);
+            out[i][j] = dd.clone();
+            out[j][i] = dd;
+        }
+    }
+    out
 }
 
 /// Every time derivative the event-driven integrator needs.
 pub fn time_derivatives(
     s: &Scalar,
     k: &ConstraintKinematics,
-    mass: &AtomMatrix,
-    partials: &MassPartials,
+    mass_dot: AtomMatrix,
     forces: &[Atom],
 ) -> TimeDerivatives {
     let (nq, rheonomic) = (s.nq, s.rheonomic);
@@ -102,7 +115,7 @@ pub fn time_derivatives(
     let bilateral_rates = each(&s.bilateral);
     let gap_jacobian_rates = columns(&k.gaps.jacobian);
     let bilateral_jacobian_rates = columns(&k.bilateral.jacobian);
-    let (mass_dot, mass_ddot) = mass_rates(mass, partials, s);
+    let mass_ddot = mass_ddot(&mass_dot, nq, rheonomic);
     let forces_dot: Vec<Atom> = forces
         .iter()
         .map(|h| total_derivative(h, nq, rheonomic))

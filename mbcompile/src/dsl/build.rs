@@ -1,0 +1,264 @@
+//! Building model expressions: sums, products and powers that drop zeros and ones, dot
+//! products, and the 3×3 rotation matrices of elementary rotations, of rotations about an axis
+//! (Rodrigues) and of their products.
+
+use super::ast::{Axis, BinOp, Expr, ExprKind, Function, Number, Vector, Wrt};
+use proc_macro2::Span;
+
+/// 3×3 matrix of expressions.
+pub type M3 = Vec<Vec<Expr>>;
+
+/// An expression of `kind` at `span`.
+pub fn node(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
+/// The integer `k`.
+pub fn int(k: i64, span: Span) -> Expr {
+    node(
+        ExprKind::Number(Number {
+            value: k as f64,
+            digits: k.to_string(),
+            exponent: 0,
+        }),
+        span,
+    )
+}
+
+/// Whether `e` is the literal integer `k`.
+pub fn is_int(e: &Expr, k: i64) -> bool {
+    matches!(&e.kind, ExprKind::Number(n) if n.exponent == 0 && n.digits == k.to_string())
+}
+
+/// a + b (a zero term dropped).
+pub fn add(a: Expr, b: Expr) -> Expr {
+    if is_int(&a, 0) {
+        return b;
+    }
+    if is_int(&b, 0) {
+        return a;
+    }
+    let span = a.span;
+    node(ExprKind::Binary(BinOp::Add, Box::new(a), Box::new(b)), span)
+}
+
+/// a − b (a zero b dropped).
+pub fn sub(a: Expr, b: Expr) -> Expr {
+    if is_int(&b, 0) {
+        return a;
+    }
+    let span = a.span;
+    node(ExprKind::Binary(BinOp::Sub, Box::new(a), Box::new(b)), span)
+}
+
+/// a · b (zero and one factors simplified).
+pub fn mul(a: Expr, b: Expr) -> Expr {
+    if is_int(&a, 0) || is_int(&b, 0) {
+        return int(0, a.span);
+    }
+    if is_int(&a, 1) {
+        return b;
+    }
+    if is_int(&b, 1) {
+        return a;
+    }
+    let span = a.span;
+    node(ExprKind::Binary(BinOp::Mul, Box::new(a), Box::new(b)), span)
+}
+
+/// a / b.
+pub fn div(a: Expr, b: Expr) -> Expr {
+    let span = a.span;
+    node(ExprKind::Binary(BinOp::Div, Box::new(a), Box::new(b)), span)
+}
+
+/// −a.
+pub fn neg(a: Expr) -> Expr {
+    let span = a.span;
+    node(ExprKind::Neg(Box::new(a)), span)
+}
+
+/// a².
+pub fn square(a: Expr) -> Expr {
+    let span = a.span;
+    node(ExprKind::Powi(Box::new(a), 2), span)
+}
+
+/// f(a) for a function of the language.
+pub fn call(f: Function, a: Expr) -> Expr {
+    let span = a.span;
+    node(ExprKind::Call(f, Box::new(a)), span)
+}
+
+/// √a.
+pub fn sqrt(a: Expr) -> Expr {
+    call(Function::Sqrt, a)
+}
+
+/// a / 2.
+pub fn half(a: Expr) -> Expr {
+    let span = a.span;
+    div(a, int(2, span))
+}
+
+/// The total time derivative of a function of (q, t).
+pub fn rate(a: &Expr) -> Expr {
+    node(ExprKind::Rate(Box::new(a.clone())), a.span)
+}
+
+/// ∂a/∂(coordinate or velocity).
+pub fn partial(a: &Expr, wrt: Wrt) -> Expr {
+    node(ExprKind::Partial(Box::new(a.clone()), wrt), a.span)
+}
+
+/// Σ terms (0 when empty).
+pub fn sum(terms: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
+    terms.into_iter().fold(int(0, span), add)
+}
+
+/// a·b.
+pub fn dot(a: &[Expr], b: &[Expr], span: Span) -> Expr {
+    sum(
+        a.iter().zip(b).map(|(x, y)| mul(x.clone(), y.clone())),
+        span,
+    )
+}
+
+/// The rotation by angle `a` about a coordinate axis.
+pub fn elementary(axis: Axis, a: &Expr) -> M3 {
+    let s = a.span;
+    let (c, sn) = (
+        node(ExprKind::Call(Function::Cos, Box::new(a.clone())), s),
+        node(ExprKind::Call(Function::Sin, Box::new(a.clone())), s),
+    );
+    let (o, z) = (int(1, s), int(0, s));
+    match axis {
+        Axis::X => vec![
+            vec![o, z.clone(), z.clone()],
+            vec![z.clone(), c.clone(), neg(sn.clone())],
+            vec![z, sn, c],
+        ],
+        Axis::Y => vec![
+            vec![c.clone(), z.clone(), sn.clone()],
+            vec![z.clone(), o, z.clone()],
+            vec![neg(sn), z, c],
+        ],
+        Axis::Z => vec![
+            vec![c.clone(), neg(sn.clone()), z.clone()],
+            vec![sn, c, z.clone()],
+            vec![z.clone(), z, o],
+        ],
+    }
+}
+
+/// a·b of 3×3 matrices.
+pub fn matmul(a: &M3, b: &M3, span: Span) -> M3 {
+    (0..3)
+        .map(|i| {
+            (0..3)
+                .map(|j| sum((0..3).map(|k| mul(a[i][k].clone(), b[k][j].clone())), span))
+                .collect()
+        })
+        .collect()
+}
+
+/// a·v of a 3×3 matrix and a 3-vector.
+pub fn matvec(a: &M3, v: &[Expr], span: Span) -> Vec<Expr> {
+    a.iter().map(|row| dot(row, v, span)).collect()
+}
+
+/// The product of a sequence of matrices (`None` when empty).
+pub fn product(factors: impl IntoIterator<Item = M3>, span: Span) -> Option<M3> {
+    let mut r: Option<M3> = None;
+    for e in factors {
+        r = Some(match r {
+            None => e,
+            Some(r) => matmul(&r, &e, span),
+        });
+    }
+    r
+}
+
+/// The value of a literal number (possibly negated), if `e` is one.
+fn literal(e: &Expr) -> Option<f64> {
+    match &e.kind {
+        ExprKind::Number(n) => Some(n.value),
+        ExprKind::Neg(a) => literal(a).map(|v| -v),
+        _ => None,
+    }
+}
+
+/// A literal axis along a coordinate axis: the axis and whether it points backwards.
+fn coordinate_axis(axis: &[Expr]) -> Option<(Axis, bool)> {
+    let v: Vec<f64> = axis.iter().map(literal).collect::<Option<_>>()?;
+    let nonzero: Vec<usize> = (0..v.len()).filter(|&k| v[k] != 0.0).collect();
+    match (v.len(), nonzero.as_slice()) {
+        (3, [k]) => Some(([Axis::X, Axis::Y, Axis::Z][*k], v[*k] < 0.0)),
+        _ => None,
+    }
+}
+
+/// The unit vector along `axis`: axis/|axis| (the literal unit vector for a literal coordinate
+/// axis).
+pub fn unit(axis: &Vector) -> Vec<Expr> {
+    let s = axis.span;
+    if let Some((e, backwards)) = coordinate_axis(&axis.components) {
+        let k = [Axis::X, Axis::Y, Axis::Z].iter().position(|a| *a == e);
+        return (0..3)
+            .map(|i| match (Some(i) == k, backwards) {
+                (false, _) => int(0, s),
+                (true, false) => int(1, s),
+                (true, true) => int(-1, s),
+            })
+            .collect();
+    }
+    let len = sqrt(dot(&axis.components, &axis.components, s));
+    axis.components
+        .iter()
+        .map(|x| div(x.clone(), len.clone()))
+        .collect()
+}
+
+/// The rotation by angle `a` about `axis` (normalised): R = c I + s [k]× + (1 − c) k kᵀ with
+/// k = axis/|axis| (Rodrigues); an elementary rotation when the axis is a literal coordinate
+/// axis.
+pub fn about(axis: &Vector, a: &Expr) -> M3 {
+    if let Some((e, backwards)) = coordinate_axis(&axis.components) {
+        return elementary(e, &if backwards { neg(a.clone()) } else { a.clone() });
+    }
+    let s = a.span;
+    let k = unit(axis);
+    let c = call(Function::Cos, a.clone());
+    let sn = call(Function::Sin, a.clone());
+    let versine = sub(int(1, s), c.clone());
+    // [k]× v = k × v.
+    let cross = [
+        [None, Some((2, true)), Some((1, false))],
+        [Some((2, false)), None, Some((0, true))],
+        [Some((1, true)), Some((0, false)), None],
+    ];
+    (0..3)
+        .map(|i| {
+            (0..3)
+                .map(|j| {
+                    let mut e = mul(versine.clone(), mul(k[i].clone(), k[j].clone()));
+                    if i == j {
+                        e = add(c.clone(), e);
+                    }
+                    if let Some((l, minus)) = cross[i][j] {
+                        let t = mul(sn.clone(), k[l].clone());
+                        e = if minus { sub(e, t) } else { add(e, t) };
+                    }
+                    e
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The planar rotation by angle θ: [[cos θ, −sin θ], [sin θ, cos θ]].
+pub fn planar(theta: &Expr) -> M3 {
+    let c = call(Function::Cos, theta.clone());
+    let s = call(Function::Sin, theta.clone());
+    vec![vec![c.clone(), neg(s.clone())], vec![s, c]]
+}

@@ -1,0 +1,281 @@
+//! Named intermediates: the straight-line program behind the structured route.
+//!
+//! Expanding the kinetic energy of a spatial chain in q before differentiating makes the
+//! expressions grow by a factor of 3–4 per joint. The structured route instead keeps the tree's
+//! structure: every rotation entry, joint axis, velocity, composite inertia and force of the
+//! recursions is an intermediate z_k with a small defining expression over earlier
+//! intermediates and the model's symbols (q, q̇, q̈, …, t, p, a). Derived quantities are atoms
+//! over these intermediates.
+//!
+//! A derivation δ (a partial derivative, or the total time derivative D) extends to an
+//! intermediate by the chain rule: δz is the intermediate defined by δ(definition of z), made
+//! once per (δ, z) and reused; δz = 0 without any work when z does not depend on a symbol δ
+//! moves. This is forward-mode differentiation of the straight-line program, so a first
+//! derivative of an O(n) recursion stays O(n) per direction instead of expanding it.
+//!
+//! The program lives in thread-local storage for one derivation (symbolica itself runs on one
+//! thread here) and is cleared at the start of each model's derivation ([`reset`]). With no
+//! intermediates every helper falls back to symbolica's own operations, so models derived by
+//! expansion give exactly the output they always gave.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
+use symbolica::symbol;
+
+/// One intermediate: its symbol, definition and the model symbols it depends on.
+struct Intermediate {
+    symbol: Symbol,
+    value: Atom,
+    depends: HashSet<Symbol>,
+}
+
+#[derive(Default)]
+struct Program {
+    list: Vec<Intermediate>,
+    index: HashMap<Symbol, usize>,
+    /// Hash-consing: one intermediate per distinct definition.
+    by_value: HashMap<Atom, Symbol>,
+    /// δz for (derivation key, z).
+    derivatives: HashMap<(u64, Symbol), Atom>,
+    /// Symbols created so far (reused across models: symbol names are global in symbolica).
+    symbols: Vec<Symbol>,
+}
+
+thread_local! {
+    static PROGRAM: RefCell<Program> = RefCell::new(Program::default());
+}
+
+/// Clears the program (start of a model's derivation). Symbols are kept for reuse.
+pub fn reset() {
+    PROGRAM.with(|p| {
+        let mut p = p.borrow_mut();
+        let symbols = std::mem::take(&mut p.symbols);
+        *p = Program {
+            symbols,
+            ..Program::default()
+        };
+    });
+}
+
+/// Whether the program has no intermediates (the expanded route).
+pub fn is_empty() -> bool {
+    PROGRAM.with(|p| p.borrow().list.is_empty())
+}
+
+/// Number of intermediates defined so far.
+pub fn len() -> usize {
+    PROGRAM.with(|p| p.borrow().list.len())
+}
+
+/// The position of an intermediate in the program, if `s` is one.
+pub fn position(s: Symbol) -> Option<usize> {
+    PROGRAM.with(|p| p.borrow().index.get(&s).copied())
+}
+
+/// Whether an atom is cheap enough to be used in place (a number, a symbol, or a number times a
+/// symbol): such values are never named.
+fn is_trivial(a: &Atom) -> bool {
+    match a.as_view() {
+        AtomView::Num(_) | AtomView::Var(_) => true,
+        AtomView::Mul(m) => {
+            m.get_nargs() == 2
+                && m.iter().any(|f| matches!(f, AtomView::Num(_)))
+                && m.iter().any(|f| matches!(f, AtomView::Var(_)))
+        }
+        _ => false,
+    }
+}
+
+/// The model symbols (not intermediates) an atom depends on, directly or through
+/// intermediates.
+fn dependencies(p: &Program, v: AtomView<'_>, out: &mut HashSet<Symbol>) {
+    match v {
+        AtomView::Num(_) => {}
+        AtomView::Var(x) => {
+            let s = x.get_symbol();
+            match p.index.get(&s) {
+                Some(&k) => out.extend(p.list[k].depends.iter().copied()),
+                None => {
+                    out.insert(s);
+                }
+            }
+        }
+        AtomView::Fun(f) => f.iter().for_each(|a| dependencies(p, a, out)),
+        AtomView::Pow(pw) => {
+            let (b, e) = pw.get_base_exp();
+            dependencies(p, b, out);
+            dependencies(p, e, out);
+        }
+        AtomView::Mul(m) => m.iter().for_each(|a| dependencies(p, a, out)),
+        AtomView::Add(a) => a.iter().for_each(|t| dependencies(p, t, out)),
+    }
+}
+
+/// Names a value: a new intermediate for a non-trivial definition (or the existing one with the
+/// same definition), the value itself when it is trivial.
+pub fn define(value: Atom) -> Atom {
+    if is_trivial(&value) {
+        return value;
+    }
+    PROGRAM.with(|p| {
+        let mut p = p.borrow_mut();
+        if let Some(s) = p.by_value.get(&value) {
+            return Atom::var(*s);
+        }
+        let k = p.list.len();
+        if p.symbols.len() <= k {
+            let s = symbol!(format!("mbc::z{k}"));
+            p.symbols.push(s);
+        }
+        let symbol = p.symbols[k];
+        let mut depends = HashSet::new();
+        dependencies(&p, value.as_view(), &mut depends);
+        p.index.insert(symbol, k);
+        p.by_value.insert(value.clone(), symbol);
+        p.list.push(Intermediate {
+            symbol,
+            value,
+            depends,
+        });
+        Atom::var(symbol)
+    })
+}
+
+/// The definition of intermediate `s`.
+pub fn definition(s: Symbol) -> Option<Atom> {
+    PROGRAM.with(|p| {
+        let p = p.borrow();
+        p.index.get(&s).map(|&k| p.list[k].value.clone())
+    })
+}
+
+/// Whether an intermediate depends on any of `symbols`.
+pub fn depends_on_any(s: Symbol, symbols: &HashSet<Symbol>) -> bool {
+    PROGRAM.with(|p| {
+        let p = p.borrow();
+        match p.index.get(&s) {
+            Some(&k) => !p.list[k].depends.is_disjoint(symbols),
+            None => symbols.contains(&s),
+        }
+    })
+}
+
+/// Whether atom `f` depends on symbol `x`, directly or through intermediates.
+pub fn depends_on(f: &Atom, x: Symbol) -> bool {
+    if f.contains_symbol(x) {
+        return true;
+    }
+    if is_empty() {
+        return false;
+    }
+    PROGRAM.with(|p| {
+        let p = p.borrow();
+        let mut out = HashSet::new();
+        dependencies(&p, f.as_view(), &mut out);
+        out.contains(&x)
+    })
+}
+
+/// Whether atom `f` mentions any intermediate.
+pub fn mentions_intermediates(f: &Atom) -> bool {
+    fn walk(p: &Program, v: AtomView<'_>) -> bool {
+        match v {
+            AtomView::Num(_) => false,
+            AtomView::Var(x) => p.index.contains_key(&x.get_symbol()),
+            AtomView::Fun(f) => f.iter().any(|a| walk(p, a)),
+            AtomView::Pow(pw) => {
+                let (b, e) = pw.get_base_exp();
+                walk(p, b) || walk(p, e)
+            }
+            AtomView::Mul(m) => m.iter().any(|a| walk(p, a)),
+            AtomView::Add(a) => a.iter().any(|t| walk(p, t)),
+        }
+    }
+    if is_empty() {
+        return false;
+    }
+    PROGRAM.with(|p| walk(&p.borrow(), f.as_view()))
+}
+
+/// The memoised δz for the derivation with key `key`, if already made.
+pub fn derivative_made(key: u64, z: Symbol) -> Option<Atom> {
+    PROGRAM.with(|p| p.borrow().derivatives.get(&(key, z)).cloned())
+}
+
+/// Records δz for the derivation with key `key`.
+pub fn record_derivative(key: u64, z: Symbol, value: Atom) {
+    PROGRAM.with(|p| {
+        p.borrow_mut().derivatives.insert((key, z), value);
+    });
+}
+
+/// The intermediates the atoms need (directly or through other intermediates), in program
+/// order, with their definitions.
+pub fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
+    PROGRAM.with(|p| {
+        let p = p.borrow();
+        if p.list.is_empty() {
+            return Vec::new();
+        }
+        let mut needed = vec![false; p.list.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        let mark = |v: AtomView<'_>, stack: &mut Vec<usize>, needed: &mut Vec<bool>| {
+            let mut found = Vec::new();
+            collect_intermediates(&p, v, &mut found);
+            for k in found {
+                if !needed[k] {
+                    needed[k] = true;
+                    stack.push(k);
+                }
+            }
+        };
+        for a in atoms {
+            mark(a.as_view(), &mut stack, &mut needed);
+        }
+        while let Some(k) = stack.pop() {
+            mark(p.list[k].value.as_view(), &mut stack, &mut needed);
+        }
+        (0..p.list.len())
+            .filter(|&k| needed[k])
+            .map(|k| (p.list[k].symbol, p.list[k].value.clone()))
+            .collect()
+    })
+}
+
+/// Indices of the intermediates mentioned directly in `v`.
+fn collect_intermediates(p: &Program, v: AtomView<'_>, out: &mut Vec<usize>) {
+    match v {
+        AtomView::Num(_) => {}
+        AtomView::Var(x) => {
+            if let Some(&k) = p.index.get(&x.get_symbol()) {
+                out.push(k);
+            }
+        }
+        AtomView::Fun(f) => f.iter().for_each(|a| collect_intermediates(p, a, out)),
+        AtomView::Pow(pw) => {
+            let (b, e) = pw.get_base_exp();
+            collect_intermediates(p, b, out);
+            collect_intermediates(p, e, out);
+        }
+        AtomView::Mul(m) => m.iter().for_each(|a| collect_intermediates(p, a, out)),
+        AtomView::Add(a) => a.iter().for_each(|t| collect_intermediates(p, t, out)),
+    }
+}
+
+/// A state extended with the value of every intermediate (evaluated in program order), for
+/// generation-time numeric checks. Intermediates whose value is not a finite real are left out
+/// (an atom using them then fails to evaluate, which the checks report).
+pub fn with_values(state: &HashMap<Atom, f64>) -> HashMap<Atom, f64> {
+    let mut out = state.clone();
+    PROGRAM.with(|p| {
+        for z in &p.borrow().list {
+            if let Ok(v) = z.value.evaluate(&out)
+                && v.is_finite()
+            {
+                out.insert(Atom::var(z.symbol), v);
+            }
+        }
+    });
+    out
+}

@@ -1,0 +1,145 @@
+//! Position and velocity kinematics of the tree, in world axes, as named intermediates
+//! computed once in tree order.
+//!
+//! For link k with parent frame (R_p, o_p), joint offset d and offset rotation R_off, the joint
+//! frame is R_j = R_p R_off, o_j = o_p + R_p d; a revolute link turns it by Rodrigues' rotation
+//! about its unit axis û (one cos q and one sin q per joint), a prismatic link moves its origin
+//! by R_j û q. The world axis is a = R_j û. Spatial vectors are in Plücker coordinates about
+//! the world origin (Featherstone 2008, *Rigid Body Dynamics Algorithms*, §2.9 and ch. 5): the
+//! joint's motion subspace is S = (a, o × a) (revolute) or (0, a) (prismatic), and the link's
+//! spatial velocity V = V_p + S q̇ = (ω, v_O), v_O being the velocity of the body point at the
+//! world origin.
+
+use super::super::program::define;
+use super::super::symbols::pool;
+use super::links::{Link, Motion};
+use super::vec3::{
+    M3, V3, add, congruence, cross, identity, mat_mul, mat_vec, named, named_matrix,
+    named_symmetric, rotation_about, scale, zero3,
+};
+use symbolica::atom::{Atom, AtomCore};
+
+/// A spatial vector (angular part, linear part).
+pub type Spatial = [V3; 2];
+
+/// The zero spatial vector.
+pub fn zero6() -> Spatial {
+    [zero3(), zero3()]
+}
+
+/// The kinematics of one link.
+#[derive(Clone)]
+pub struct LinkFrame {
+    /// R (link axes → world).
+    pub rotation: M3,
+    /// The world position of the link frame's origin.
+    pub origin: V3,
+    /// The motion subspace S (zero for a fixed link).
+    pub motion: Spatial,
+    /// The coordinate the link moves with.
+    pub coordinate: Option<usize>,
+    /// The spatial velocity V.
+    pub velocity: Spatial,
+}
+
+/// Frames and velocities of every link, in tree order.
+pub fn link_frames(links: &[Link]) -> Vec<LinkFrame> {
+    let p = pool();
+    let mut out: Vec<LinkFrame> = Vec::with_capacity(links.len());
+    for link in links {
+        let (rp, op, vp) = match link.parent {
+            Some(k) => (
+                out[k].rotation.clone(),
+                out[k].origin.clone(),
+                out[k].velocity.clone(),
+            ),
+            None => (identity(), zero3(), zero6()),
+        };
+        let oj = named(&add(&op, &mat_vec(&rp, &link.offset)));
+        let rj = match &link.offset_rotation {
+            Some(r) => named_matrix(&mat_mul(&rp, r)),
+            None => rp,
+        };
+        let (rotation, origin, motion, coordinate) = match &link.motion {
+            Motion::Revolute { coordinate, axis } => {
+                let q = Atom::var(p.q[*coordinate]);
+                let (c, s) = (define(q.cos()), define(q.sin()));
+                let r = named_matrix(&mat_mul(&rj, &rotation_about(axis, &c, &s)));
+                let a = named(&mat_vec(&rj, axis));
+                let m = [a.clone(), named(&cross(&oj, &a))];
+                (r, oj, m, Some(*coordinate))
+            }
+            Motion::Prismatic { coordinate, axis } => {
+                let q = Atom::var(p.q[*coordinate]);
+                let a = named(&mat_vec(&rj, axis));
+                let o = named(&add(&oj, &scale(&q, &a)));
+                (rj, o, [zero3(), a], Some(*coordinate))
+            }
+            Motion::Fixed => (rj, oj, zero6(), None),
+        };
+        let velocity = match coordinate {
+            Some(k) => {
+                let qd = Atom::var(p.qd[k]);
+                [
+                    named(&add(&vp[0], &scale(&qd, &motion[0]))),
+                    named(&add(&vp[1], &scale(&qd, &motion[1]))),
+                ]
+            }
+            None => vp,
+        };
+        out.push(LinkFrame {
+            rotation,
+            origin,
+            motion,
+            coordinate,
+            velocity,
+        });
+    }
+    out
+}
+
+/// The inertia of one body in world axes.
+pub struct BodyInertia {
+    /// The link carrying it.
+    pub link: usize,
+    /// Mass m.
+    pub mass: Atom,
+    /// Centre of mass c (world).
+    pub com: V3,
+    /// Inertia about the centre of mass in world axes, R I Rᵀ.
+    pub inertia: M3,
+}
+
+/// A body's world inertia from its link frame, mass, body-axes centre of mass and inertia.
+pub fn body_inertia(
+    link: usize,
+    frame: &LinkFrame,
+    mass: Atom,
+    com: &V3,
+    inertia: &M3,
+) -> BodyInertia {
+    BodyInertia {
+        link,
+        mass,
+        com: named(&add(&frame.origin, &mat_vec(&frame.rotation, com))),
+        inertia: named_symmetric(&congruence(&frame.rotation, inertia)),
+    }
+}
+
+/// The spatial motion cross product (ω, v) ×m (ω′, v′) = (ω × ω′, ω × v′ + v × ω′).
+pub fn motion_cross(a: &Spatial, b: &Spatial) -> Spatial {
+    [
+        cross(&a[0], &b[0]),
+        add(&cross(&a[0], &b[1]), &cross(&a[1], &b[0])),
+    ]
+}
+
+/// The pairing of a motion (ω, v) and a force (n, f): ω·n + v·f.
+pub fn pairing(motion: &Spatial, force: &Spatial) -> Atom {
+    super::vec3::dot(&motion[0], &force[0]) + super::vec3::dot(&motion[1], &force[1])
+}
+
+/// Whether every entry of a spatial vector is zero.
+pub fn is_zero(v: &Spatial) -> bool {
+    v.iter().flatten().all(|a| a.is_zero())
+}

@@ -1,0 +1,249 @@
+//! The structured route: M, h and everything derived from them for bodies on a kinematic tree,
+//! from recursions over named intermediates instead of an expanded T.
+//!
+//! Expanding T(q, q̇) of a spatial chain in q before differentiating makes the expressions grow
+//! 3–4× per joint. Here the tree's structure is kept: rotations, joint axes, velocities, composite
+//! inertias and forces are intermediates computed once in tree order ([`kinematics`]), M comes
+//! from the composite-rigid-body algorithm and h from the recursive Newton–Euler algorithm
+//! ([`recursions`]); every other quantity (C, time derivatives, Jacobians, Hessians, contact
+//! kinematics) is the chain rule through the same intermediates (forward-mode differentiation
+//! of the straight-line program, see `symbolic::program`).
+//!
+//! - M: composite-rigid-body algorithm;
+//! - h = −RNEA(q, q̇, q̈ = 0; gravity) + Q − ∇V_other, V_other being V without gravity
+//!   (springs, written potentials);
+//! - p = M q̇ by one pass over the subtree momenta, T = ½ q̇ᵀ p;
+//! - C = ½ (Ṁ + P − Pᵀ) with Ṁ = Σ_k ∂M/∂q_k q̇_k and P_ij = ∂p_i/∂q_j, which is the
+//!   Christoffel form C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k;
+//! - ∇V = RNEA(q, 0, 0; gravity) + ∇V_other;
+//! - M a = RNEA(q, 0, a; no gravity), so ∂(M a)/∂q costs one forward-mode pass per coordinate.
+
+pub mod kinematics;
+pub mod links;
+pub mod recursions;
+pub mod vec3;
+
+use super::algebra::{AtomMatrix, partial};
+use super::convert::Converter;
+use super::frames::{FrameAtoms, Frames};
+use super::program::define;
+use super::rate::Rates;
+use super::symbols::{pool, vars};
+use crate::dsl::ast::{Inertia, Model};
+use kinematics::{BodyInertia, LinkFrame, body_inertia, link_frames};
+use links::{Link, links};
+use recursions::{Pass, inverse_dynamics, mass_matrix, momenta};
+use symbolica::atom::{Atom, AtomCore};
+use vec3::{M3, V3, add, dot, mat_vec, zero3};
+
+pub use links::structured;
+
+/// The tree of a model: links, their frames and velocities, and the bodies' world inertias.
+pub struct Tree {
+    links: Vec<Link>,
+    frames: Vec<LinkFrame>,
+    bodies: Vec<BodyInertia>,
+    gravity: Option<V3>,
+    nq: usize,
+}
+
+/// What the structured route derives for the dynamics.
+pub struct TreeDynamics {
+    /// M.
+    pub mass: AtomMatrix,
+    /// h.
+    pub forces: Vec<Atom>,
+    /// C.
+    pub coriolis: AtomMatrix,
+    /// ∇V.
+    pub potential_gradient: Vec<Atom>,
+    /// Ṁ along a trajectory.
+    pub mass_dot: AtomMatrix,
+    /// M a for the symbolic vector a.
+    pub mass_action: Vec<Atom>,
+    /// ∂(M a)/∂q.
+    pub mass_action_q: AtomMatrix,
+}
+
+fn vector3(v: Option<&crate::dsl::ast::Vector>, conv: &Converter) -> V3 {
+    v.map_or_else(zero3, |v| {
+        std::array::from_fn(|i| {
+            v.components
+                .get(i)
+                .map_or_else(|| Atom::num(0), |e| conv.atom(e))
+        })
+    })
+}
+
+fn inertia3(i: Option<&Inertia>, conv: &Converter) -> M3 {
+    match i {
+        Some(Inertia::Matrix(m)) => {
+            std::array::from_fn(|r| std::array::from_fn(|c| conv.atom(&m.rows[r][c])))
+        }
+        _ => std::array::from_fn(|_| zero3()),
+    }
+}
+
+impl Tree {
+    /// Builds the tree's intermediates for an assembled model whose bodies all hang on joints.
+    pub fn build(model: &Model, conv: &Converter) -> Tree {
+        let links = links(model, conv);
+        let frames = link_frames(&links);
+        let mut bodies = Vec::new();
+        for (k, link) in links.iter().enumerate() {
+            let Some(b) = link.body else { continue };
+            let body = &model.bodies[b];
+            bodies.push(body_inertia(
+                k,
+                &frames[k],
+                conv.atom(&body.mass),
+                &vector3(body.com.as_ref(), conv),
+                &inertia3(body.inertia.as_ref(), conv),
+            ));
+        }
+        Tree {
+            links,
+            frames,
+            bodies,
+            gravity: model.gravity.as_ref().map(|g| vector3(Some(g), conv)),
+            nq: model.coordinates.len(),
+        }
+    }
+
+    /// The frame of every joint body (for the conversion of points and rotations on bodies).
+    pub fn body_frames(&self, model: &Model) -> Frames {
+        let mut out = Frames::new();
+        for (link, frame) in self.links.iter().zip(&self.frames) {
+            if let Some(b) = link.body {
+                out.insert(
+                    model.bodies[b].name.text.clone(),
+                    FrameAtoms {
+                        rotation: frame.rotation.clone(),
+                        origin: frame.origin.clone(),
+                    },
+                );
+            }
+        }
+        out
+    }
+
+    /// V of gravity, −Σ m g·c, in the same (unnamed) form as the assembled potential.
+    fn gravity_potential(&self, model: &Model, conv: &Converter) -> Atom {
+        let Some(g) = &self.gravity else {
+            return Atom::num(0);
+        };
+        let mut v = Atom::num(0);
+        for b in &self.bodies {
+            let link = &self.links[b.link];
+            let body = &model.bodies[link.body.unwrap_or(0)];
+            let frame = &self.frames[b.link];
+            let com = vector3(body.com.as_ref(), conv);
+            let c = add(&frame.origin, &mat_vec(&frame.rotation, &com));
+            v -= &b.mass * dot(g, &c);
+        }
+        v
+    }
+
+    fn pass<'a>(
+        &'a self,
+        velocity: bool,
+        acceleration: Option<&'a [Atom]>,
+        gravity: bool,
+    ) -> Pass<'a> {
+        Pass {
+            velocity,
+            acceleration,
+            gravity: if gravity { self.gravity.as_ref() } else { None },
+        }
+    }
+
+    /// T = ½ q̇ᵀ p with the momenta of one pass over the tree.
+    pub fn kinetic(&self) -> Atom {
+        let qd = vars(&pool().qd, self.nq);
+        let p = momenta(&self.links, &self.frames, &self.bodies, self.nq);
+        define((dot_n(&qd, &p) / Atom::num(2)).expand())
+    }
+
+    /// M, h, C, ∇V, Ṁ and M a with its q-Jacobian; `potential` is the assembled V and
+    /// `generalised` the assembled Q.
+    pub fn dynamics(
+        &self,
+        model: &Model,
+        conv: &Converter,
+        potential: &Atom,
+        generalised: &[Atom],
+    ) -> TreeDynamics {
+        let p = pool();
+        let nq = self.nq;
+        let (links, frames, bodies) = (&self.links, &self.frames, &self.bodies);
+        let mass = mass_matrix(links, frames, bodies, nq);
+        let other = (potential - self.gravity_potential(model, conv)).expand();
+        let other_gradient: Vec<Atom> = (0..nq).map(|i| partial(&other, p.q[i]).expand()).collect();
+        let bias = inverse_dynamics(links, frames, bodies, &self.pass(true, None, true), nq);
+        let gravity = inverse_dynamics(links, frames, bodies, &self.pass(false, None, true), nq);
+        let forces = (0..nq)
+            .map(|i| define((&generalised[i] - &bias[i] - &other_gradient[i]).expand()))
+            .collect();
+        let potential_gradient = (0..nq)
+            .map(|i| define((&gravity[i] + &other_gradient[i]).expand()))
+            .collect();
+        let momenta = momenta(links, frames, bodies, nq);
+        let along_q = Rates::positions(nq, false);
+        let mass_q_dot: AtomMatrix = mass
+            .iter()
+            .map(|r| r.iter().map(|m| along_q.of(m)).collect())
+            .collect();
+        let dp: AtomMatrix = momenta
+            .iter()
+            .map(|pi| (0..nq).map(|j| partial(pi, p.q[j])).collect())
+            .collect();
+        let coriolis = (0..nq)
+            .map(|i| {
+                (0..nq)
+                    .map(|j| {
+                        define(
+                            ((&mass_q_dot[i][j] + &dp[i][j] - &dp[j][i]) / Atom::num(2)).expand(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let along = Rates::trajectory(nq, false);
+        let mass_dot = mass
+            .iter()
+            .map(|r| r.iter().map(|m| along.of(m)).collect())
+            .collect();
+        let a = vars(&p.a, nq);
+        let mass_action = inverse_dynamics(
+            links,
+            frames,
+            bodies,
+            &self.pass(false, Some(&a), false),
+            nq,
+        );
+        let mass_action_q = mass_action
+            .iter()
+            .map(|f| (0..nq).map(|j| partial(f, p.q[j])).collect())
+            .collect();
+        TreeDynamics {
+            mass,
+            forces,
+            coriolis,
+            potential_gradient,
+            mass_dot,
+            mass_action,
+            mass_action_q,
+        }
+    }
+}
+
+/// Σ a_i b_i.
+fn dot_n(a: &[Atom], b: &[Atom]) -> Atom {
+    let mut s = Atom::num(0);
+    for (x, y) in a.iter().zip(b) {
+        if !y.is_zero() {
+            s += x * y;
+        }
+    }
+    s
+}

@@ -1,0 +1,225 @@
+//! The recursive algorithms over the tree, each step a named intermediate:
+//!
+//! - inverse dynamics by the recursive Newton–Euler algorithm (Featherstone 2008, *Rigid Body
+//!   Dynamics Algorithms*, §5.3, here with spatial vectors about the world origin): the link
+//!   accelerations A = A_p + (V ×m S) q̇ + S q̈ outwards, each body's force about the origin
+//!   F = m (ẍ_c − g), N = c × F + I ω̇ + ω × I ω with ẍ_c = a_O + ω̇ × c + ω × v_c, the forces
+//!   summed inwards, and τ_k = S_kᵀ f_k for every joint;
+//! - the generalised momenta p = M q̇ = ∂T/∂q̇: p_k = S_kᵀ Σ_{subtree} (L_O, m v_c) with the
+//!   angular momentum about the origin L_O = c × m v_c + I ω;
+//! - the mass matrix by the composite-rigid-body algorithm (Featherstone 2008, §6.2): composite
+//!   mass, first moment h = Σ m c and rotational inertia about the origin
+//!   Σ (I + m (|c|² 1 − c cᵀ)) summed inwards; then M_ij = S_jᵀ I_i^c S_i for j an ancestor of
+//!   i (or i itself), with I^c (ω, v) = (h × v + I_O ω, m v + ω × h).
+
+use super::super::program::define;
+use super::kinematics::{BodyInertia, LinkFrame, Spatial, is_zero, motion_cross, pairing, zero6};
+use super::links::Link;
+use super::vec3::{V3, add, cross, dot, mat_vec, named, named_symmetric, scale, sub, zero3};
+use symbolica::atom::{Atom, AtomCore};
+
+/// What an inverse-dynamics pass includes.
+pub struct Pass<'a> {
+    /// Use the link velocities (otherwise q̇ = 0).
+    pub velocity: bool,
+    /// q̈ per coordinate (otherwise 0).
+    pub acceleration: Option<&'a [Atom]>,
+    /// The gravity vector g (acceleration), if it acts.
+    pub gravity: Option<&'a V3>,
+}
+
+fn named6(v: &Spatial) -> Spatial {
+    [named(&v[0]), named(&v[1])]
+}
+
+fn add6(a: &Spatial, b: &Spatial) -> Spatial {
+    [add(&a[0], &b[0]), add(&a[1], &b[1])]
+}
+
+fn scale6(s: &Atom, a: &Spatial) -> Spatial {
+    [scale(s, &a[0]), scale(s, &a[1])]
+}
+
+/// The links' spatial accelerations, outwards.
+fn accelerations(links: &[Link], frames: &[LinkFrame], pass: &Pass) -> Vec<Spatial> {
+    let mut out: Vec<Spatial> = Vec::with_capacity(links.len());
+    for (link, f) in links.iter().zip(frames) {
+        let mut a = link.parent.map_or_else(zero6, |p| out[p].clone());
+        if let Some(i) = f.coordinate {
+            if pass.velocity {
+                let qd = Atom::var(super::super::symbols::pool().qd[i]);
+                let sdot = motion_cross(&f.velocity, &f.motion);
+                a = add6(&a, &scale6(&qd, &sdot));
+            }
+            if let Some(qdd) = pass.acceleration {
+                a = add6(&a, &scale6(&qdd[i], &f.motion));
+            }
+        }
+        out.push(if is_zero(&a) { a } else { named6(&a) });
+    }
+    out
+}
+
+/// The force (N about the origin, F) a body needs for acceleration `acc` and velocity `vel`.
+fn body_force(b: &BodyInertia, vel: &Spatial, acc: &Spatial, gravity: Option<&V3>) -> Spatial {
+    let (w, v) = (&vel[0], &vel[1]);
+    let (wd, ad) = (&acc[0], &acc[1]);
+    let vc = named(&add(v, &cross(w, &b.com)));
+    let mut xdd = add(&add(ad, &cross(wd, &b.com)), &cross(w, &vc));
+    if let Some(g) = gravity {
+        xdd = sub(&xdd, g);
+    }
+    let f = named(&scale(&b.mass, &xdd));
+    let iw = mat_vec(&b.inertia, w);
+    let n = add(
+        &add(&cross(&b.com, &f), &mat_vec(&b.inertia, wd)),
+        &cross(w, &named(&iw)),
+    );
+    [named(&n), f]
+}
+
+/// Sums per-link spatial vectors inwards (each link gets its subtree's sum), named.
+fn inwards(links: &[Link], mut own: Vec<Spatial>) -> Vec<Spatial> {
+    for k in (0..links.len()).rev() {
+        if !is_zero(&own[k]) {
+            own[k] = named6(&own[k]);
+        }
+        if let Some(p) = links[k].parent {
+            let s = add6(&own[p], &own[k]);
+            own[p] = s;
+        }
+    }
+    own
+}
+
+/// S_kᵀ f_k for every coordinate.
+fn joint_forces(frames: &[LinkFrame], f: &[Spatial], nq: usize) -> Vec<Atom> {
+    let mut tau = vec![Atom::num(0); nq];
+    for (frame, fk) in frames.iter().zip(f) {
+        if let Some(i) = frame.coordinate {
+            tau[i] = define(pairing(&frame.motion, fk).expand());
+        }
+    }
+    tau
+}
+
+/// τ = M q̈ + C q̇ + ∇V_gravity for the parts `pass` includes.
+pub fn inverse_dynamics(
+    links: &[Link],
+    frames: &[LinkFrame],
+    bodies: &[BodyInertia],
+    pass: &Pass,
+    nq: usize,
+) -> Vec<Atom> {
+    let acc = accelerations(links, frames, pass);
+    let mut own = vec![zero6(); links.len()];
+    for b in bodies {
+        let vel = if pass.velocity {
+            frames[b.link].velocity.clone()
+        } else {
+            zero6()
+        };
+        let f = body_force(b, &vel, &acc[b.link], pass.gravity);
+        own[b.link] = add6(&own[b.link], &f);
+    }
+    joint_forces(frames, &inwards(links, own), nq)
+}
+
+/// The generalised momenta p = M q̇.
+pub fn momenta(
+    links: &[Link],
+    frames: &[LinkFrame],
+    bodies: &[BodyInertia],
+    nq: usize,
+) -> Vec<Atom> {
+    let mut own = vec![zero6(); links.len()];
+    for b in bodies {
+        let [w, v] = &frames[b.link].velocity;
+        let vc = named(&add(v, &cross(w, &b.com)));
+        let p = scale(&b.mass, &vc);
+        let l = add(&cross(&b.com, &p), &mat_vec(&b.inertia, w));
+        own[b.link] = add6(&own[b.link], &[l, p]);
+    }
+    joint_forces(frames, &inwards(links, own), nq)
+}
+
+/// A composite inertia: mass, first moment about the origin, rotational inertia about it.
+#[derive(Clone)]
+struct Composite {
+    mass: Atom,
+    moment: V3,
+    rotational: [[Atom; 3]; 3],
+}
+
+/// The composite inertias of every link's subtree, named.
+fn composites(links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
+    let zero = Composite {
+        mass: Atom::num(0),
+        moment: zero3(),
+        rotational: std::array::from_fn(|_| zero3()),
+    };
+    let mut c = vec![zero; links.len()];
+    for b in bodies {
+        let cc = dot(&b.com, &b.com);
+        let parallel: [[Atom; 3]; 3] = std::array::from_fn(|i| {
+            std::array::from_fn(|j| {
+                let d = if i == j { cc.clone() } else { Atom::num(0) };
+                &b.inertia[i][j] + &b.mass * (d - &b.com[i] * &b.com[j])
+            })
+        });
+        let k = b.link;
+        c[k].mass = &c[k].mass + &b.mass;
+        c[k].moment = add(&c[k].moment, &scale(&b.mass, &b.com));
+        c[k].rotational = std::array::from_fn(|i| {
+            std::array::from_fn(|j| &c[k].rotational[i][j] + &parallel[i][j])
+        });
+    }
+    for k in (0..links.len()).rev() {
+        c[k] = Composite {
+            mass: define(c[k].mass.expand()),
+            moment: named(&c[k].moment),
+            rotational: named_symmetric(&c[k].rotational),
+        };
+        if let Some(p) = links[k].parent {
+            let (ck, cp) = (c[k].clone(), c[p].clone());
+            c[p] = Composite {
+                mass: &cp.mass + &ck.mass,
+                moment: add(&cp.moment, &ck.moment),
+                rotational: std::array::from_fn(|i| {
+                    std::array::from_fn(|j| &cp.rotational[i][j] + &ck.rotational[i][j])
+                }),
+            };
+        }
+    }
+    c
+}
+
+/// M by the composite-rigid-body algorithm.
+pub fn mass_matrix(
+    links: &[Link],
+    frames: &[LinkFrame],
+    bodies: &[BodyInertia],
+    nq: usize,
+) -> Vec<Vec<Atom>> {
+    let c = composites(links, bodies);
+    let mut m = vec![vec![Atom::num(0); nq]; nq];
+    for (k, frame) in frames.iter().enumerate() {
+        let Some(i) = frame.coordinate else { continue };
+        let [w, v] = &frame.motion;
+        let ck = &c[k];
+        let force: Spatial = [
+            named(&add(&cross(&ck.moment, v), &mat_vec(&ck.rotational, w))),
+            named(&add(&scale(&ck.mass, v), &cross(w, &ck.moment))),
+        ];
+        let mut ancestor = Some(k);
+        while let Some(a) = ancestor {
+            if let Some(j) = frames[a].coordinate {
+                let mij = define(pairing(&frames[a].motion, &force).expand());
+                m[i][j] = mij.clone();
+                m[j][i] = mij;
+            }
+            ancestor = links[a].parent;
+        }
+    }
+    m
+}
