@@ -23,6 +23,19 @@ pub enum Capability {
     Jacobians,
 }
 
+impl Capability {
+    /// Whether functions of this trait are generated for a model that derived `caps`
+    /// (`Dynamics` and `Constraints` always are).
+    pub fn selected(self, caps: &crate::symbolic::derive::Capabilities) -> bool {
+        match self {
+            Capability::Dynamics | Capability::Constraints => true,
+            Capability::Rates => caps.rates,
+            Capability::Statics => caps.statics,
+            Capability::Jacobians => caps.jacobians,
+        }
+    }
+}
+
 /// A state argument of a generated function, in the order arguments are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Argument {

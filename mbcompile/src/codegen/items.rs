@@ -126,10 +126,42 @@ pub fn module_items(
         statics,
         jacobians,
     } = impls;
+    let caps = d.capabilities;
+    let rates = caps.rates.then(|| {
+        quote! {
+            impl Rates<#nq, #nb, #nu> for #name {
+                #rates
+            }
+        }
+    });
+    let statics = caps.statics.then(|| {
+        quote! {
+            impl Statics<#nq> for #name {
+                #statics
+            }
+        }
+    });
+    let jacobians = caps.jacobians.then(|| {
+        quote! {
+            impl Jacobians<#nq, #nb, #nu> for #name {
+                #jacobians
+            }
+        }
+    });
+    let mut traits = vec![quote!(Constraints), quote!(ContactLaw), quote!(Dynamics)];
+    if caps.jacobians {
+        traits.push(quote!(Jacobians));
+    }
+    traits.extend([quote!(Matrix), quote!(ParameterError)]);
+    if caps.rates {
+        traits.push(quote!(Rates));
+    }
+    if caps.statics {
+        traits.push(quote!(Statics));
+    }
+    traits.push(quote!(Vector));
     Ok(quote! {
-        use mbruntime::{
-            Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics, Vector,
-        };
+        use mbruntime::{ #(#traits),* };
 
         /// Number of generalised coordinates.
         pub const NQ: usize = #nq;
@@ -181,16 +213,10 @@ pub fn module_items(
             #constraints
         }
 
-        impl Rates<#nq, #nb, #nu> for #name {
-            #rates
-        }
+        #rates
 
-        impl Statics<#nq> for #name {
-            #statics
-        }
+        #statics
 
-        impl Jacobians<#nq, #nb, #nu> for #name {
-            #jacobians
-        }
+        #jacobians
     })
 }

@@ -19,7 +19,10 @@ pub const GENERATOR: &str = concat!("mbcompile ", env!("CARGO_PKG_VERSION"));
 pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stats), EmissionError> {
     let mut emitter = Emitter::new(model, d, horner);
     let mut impls = Impls::default();
-    for spec in FUNCTIONS {
+    for spec in FUNCTIONS
+        .iter()
+        .filter(|s| s.capability.selected(&d.capabilities))
+    {
         let f = emitter.function(spec)?;
         impls.of(spec.capability).extend(f);
     }

@@ -63,6 +63,9 @@ pub struct Derived {
     pub rheonomic: bool,
     /// How M and h were derived.
     pub route: Route,
+    /// The intermediates the principal equations (T, V, M, h, constraints, gaps and their
+    /// Jacobians) use, in order of computation, with their definitions (structured route).
+    pub intermediates: Vec<(symbolica::atom::Symbol, Atom)>,
     /// The optional capability groups derived.
     pub capabilities: Capabilities,
     /// T, as written (for evaluation: the written form is the cheapest to compute).
@@ -194,6 +197,23 @@ fn structured_core(
     })
 }
 
+/// The intermediates behind the principal equations, for printing.
+fn principal_intermediates(
+    s: &Scalar,
+    core: &Core,
+    k: &ConstraintKinematics,
+) -> Vec<(symbolica::atom::Symbol, Atom)> {
+    let mut atoms: Vec<&Atom> = vec![&s.kinetic_written, &s.potential];
+    atoms.extend(core.mass.iter().flatten());
+    atoms.extend(&core.forces);
+    atoms.extend(s.bilateral.iter().chain(&s.gaps));
+    for f in [&k.bilateral, &k.gaps, &k.slips] {
+        atoms.extend(f.jacobian.iter().flatten());
+        atoms.extend(&f.drift);
+    }
+    super::program::closure(&atoms)
+}
+
 /// Derives everything for a validated, assembled model by the given route.
 pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived, DerivationError> {
     check_capacity(model)?;
@@ -215,6 +235,7 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
     };
     progress("constraints");
     let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
+    let intermediates = principal_intermediates(&s, &core, &k);
     let np = model.parameters.len();
     let rates = match (caps.rates, core.mass_dot) {
         (true, Some(mass_dot)) => {
@@ -237,6 +258,7 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
         _ => DynamicsJacobians::default(),
     };
     Ok(Derived {
+        intermediates,
         nq: s.nq,
         nb: model.constraints.len(),
         nu: model.contacts.len(),

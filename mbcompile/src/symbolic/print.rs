@@ -47,6 +47,21 @@ fn latex_name(n: &str) -> String {
     }
 }
 
+/// An intermediate `z12` of the structured route as ζ12 (`\zeta_{12}`), apart from any name a
+/// block may use; other names as they are.
+pub fn intermediate_name(stripped: &str, latex: bool) -> String {
+    match stripped.strip_prefix('z') {
+        Some(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+            if latex {
+                format!("\\zeta_{{{k}}}")
+            } else {
+                format!("ζ{k}")
+            }
+        }
+        _ => stripped.to_string(),
+    }
+}
+
 /// Prints atoms with the names of one model.
 pub struct Printer {
     names: HashMap<Symbol, (String, String)>, // symbol → (text, latex)
@@ -119,7 +134,7 @@ impl Printer {
                             t.clone()
                         }
                     }
-                    None => sym.get_stripped_name().to_string(),
+                    None => intermediate_name(sym.get_stripped_name(), latex),
                 };
             }
             AtomView::Fun(f) => {
@@ -370,6 +385,13 @@ pub fn report_sections(model: &Model, d: &Derived, format: Format, sections: Sec
     }
     if sections.jacobians {
         r.jacobians(d);
+    }
+    if !d.intermediates.is_empty() {
+        r.section("Intermediates z (structured route), in order of computation");
+        for (z, value) in &d.intermediates {
+            let name = intermediate_name(z.get_stripped_name(), r.latex);
+            r.entry(name, value);
+        }
     }
     if format == Format::Latex {
         let _ = writeln!(r.out, "\\end{{aligned}}\n\\]");
