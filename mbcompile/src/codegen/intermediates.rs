@@ -69,8 +69,7 @@ impl Printer<'_> {
             AtomView::Mul(m) => self.product(m.iter().collect())?,
             AtomView::Pow(p) => {
                 let (b, e) = p.get_base_exp();
-                let (bt, atomic) = self.print(b)?;
-                let bt = if atomic { bt } else { format!("({bt})") };
+                let bt = self.receiver(b)?;
                 self.operations += 1;
                 let text = match e {
                     AtomView::Num(_) => match Self::number(e)? {
@@ -79,7 +78,7 @@ impl Printer<'_> {
                         0.5 => format!("{bt}.sqrt()"),
                         -0.5 => format!("1.0 / {bt}.sqrt()"),
                         x if x.fract() == 0.0 => format!("{bt}.powi({})", x as i64),
-                        x => format!("{bt}.powf({})", literal(x)),
+                        x => format!("{bt}.powf({x:?})"),
                     },
                     other => {
                         let (et, _) = self.print(other)?;
@@ -109,12 +108,21 @@ impl Printer<'_> {
                         arguments: args.len(),
                     });
                 };
-                let (ut, atomic) = self.print(u)?;
+                let ut = self.receiver(u)?;
                 self.operations += 1;
-                let ut = if atomic { ut } else { format!("({ut})") };
                 (format!("{ut}.{method}()"), true)
             }
         })
+    }
+
+    /// The text of `v` as a method receiver: parenthesised unless atomic, and a number typed as
+    /// f64 (`(0.5_f64).sqrt()`: an untyped float literal has no methods).
+    fn receiver(&mut self, v: AtomView<'_>) -> Result<String, KernelError> {
+        if let AtomView::Num(_) = v {
+            return Ok(format!("({:?}_f64)", Self::number(v)?));
+        }
+        let (text, atomic) = self.print(v)?;
+        Ok(if atomic { text } else { format!("({text})") })
     }
 
     /// A product, with a numeric factor −1 turned into a sign.

@@ -97,35 +97,18 @@ fn quoted_all<'m>(names: impl Iterator<Item = &'m str>) -> Result<Vec<TokenStrea
     names.map(quoted).collect()
 }
 
-/// The whole module but its header comment.
-pub fn module_items(
-    model: &Model,
-    d: &Derived,
-    fingerprint: &str,
-    impls: Impls,
-) -> Result<TokenStream, EmissionError> {
-    let name = name(&model.name.text)?;
-    let shown = code("names", &format!("\"{}\"", model.name.text))?;
+/// The impls of the optional capability traits a model selected, and the runtime items the
+/// module imports (only the traits it implements, so that nothing is unused).
+struct Optional {
+    rates: Option<TokenStream>,
+    statics: Option<TokenStream>,
+    jacobians: Option<TokenStream>,
+    traits: Vec<TokenStream>,
+}
+
+fn optional_impls(d: &Derived, name: &TokenStream, bodies: [TokenStream; 3]) -> Optional {
     let (nq, nb, nu) = (number(d.nq), number(d.nb), number(d.nu));
-    let fingerprint = Literal::string(fingerprint);
-    let struct_doc = format!(
-        " Parameters of the mechanism `{}`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].",
-        model.name.text
-    );
-    let (fields, defaults) = parameter_fields(model)?;
-    let (get, set) = parameter_accessors(model)?;
-    let coordinates = quoted_all(model.coordinates.iter().map(|c| c.text.as_str()))?;
-    let bilateral = quoted_all(model.constraints.iter().map(|c| c.name.text.as_str()))?;
-    let contacts = quoted_all(model.contacts.iter().map(|c| c.name.text.as_str()))?;
-    let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
-    let rheonomic = d.rheonomic;
-    let Impls {
-        dynamics,
-        constraints,
-        rates,
-        statics,
-        jacobians,
-    } = impls;
+    let [rates, statics, jacobians] = bodies;
     let caps = d.capabilities;
     let rates = caps.rates.then(|| {
         quote! {
@@ -160,6 +143,49 @@ pub fn module_items(
         traits.push(quote!(Statics));
     }
     traits.push(quote!(Vector));
+    Optional {
+        rates,
+        statics,
+        jacobians,
+        traits,
+    }
+}
+
+/// The whole module but its header comment.
+pub fn module_items(
+    model: &Model,
+    d: &Derived,
+    fingerprint: &str,
+    impls: Impls,
+) -> Result<TokenStream, EmissionError> {
+    let name = name(&model.name.text)?;
+    let shown = code("names", &format!("\"{}\"", model.name.text))?;
+    let (nq, nb, nu) = (number(d.nq), number(d.nb), number(d.nu));
+    let fingerprint = Literal::string(fingerprint);
+    let struct_doc = format!(
+        " Parameters of the mechanism `{}`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].",
+        model.name.text
+    );
+    let (fields, defaults) = parameter_fields(model)?;
+    let (get, set) = parameter_accessors(model)?;
+    let coordinates = quoted_all(model.coordinates.iter().map(|c| c.text.as_str()))?;
+    let bilateral = quoted_all(model.constraints.iter().map(|c| c.name.text.as_str()))?;
+    let contacts = quoted_all(model.contacts.iter().map(|c| c.name.text.as_str()))?;
+    let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
+    let rheonomic = d.rheonomic;
+    let Impls {
+        dynamics,
+        constraints,
+        rates,
+        statics,
+        jacobians,
+    } = impls;
+    let Optional {
+        rates,
+        statics,
+        jacobians,
+        traits,
+    } = optional_impls(d, &name, [rates, statics, jacobians]);
     Ok(quote! {
         use mbruntime::{ #(#traits),* };
 

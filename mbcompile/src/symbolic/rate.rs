@@ -188,10 +188,17 @@ impl Rates {
         if let Some(d) = program::derivative_made(self.key, z) {
             return d;
         }
-        let definition = program::definition(z).unwrap_or_else(|| Atom::num(0));
-        let d = program::define(self.of(&definition));
-        program::record_derivative(self.key, z, d.clone());
-        d
+        // Every intermediate z needs, in program order, so that each definition meets only
+        // derivatives already made: no recursion as deep as the program.
+        for (s, definition) in program::closure(&[&Atom::var(z)]) {
+            if program::depends_on_any(s, &self.moves)
+                && program::derivative_made(self.key, s).is_none()
+            {
+                let d = program::define(self.of(&definition));
+                program::record_derivative(self.key, s, d);
+            }
+        }
+        program::derivative_made(self.key, z).unwrap_or_else(|| Atom::num(0))
     }
 }
 
