@@ -6,7 +6,7 @@
 //! read them like inputs. Every definition is already simplified and shared when it was made,
 //! so the statements are printed as they are instead of going through the evaluator.
 
-use super::kernel::{Input, literal};
+use super::kernel::{Input, literal, method};
 use crate::error::KernelError;
 use crate::symbolic::program;
 use std::collections::HashMap;
@@ -89,19 +89,7 @@ impl Printer<'_> {
             }
             AtomView::Fun(f) => {
                 let args: Vec<AtomView> = f.iter().collect();
-                let method = match f.get_symbol() {
-                    s if s == Symbol::SIN => "sin",
-                    s if s == Symbol::COS => "cos",
-                    s if s == Symbol::EXP => "exp",
-                    s if s == Symbol::LOG => "ln",
-                    s if s == Symbol::SQRT => "sqrt",
-                    s if s == Symbol::ABS => "abs",
-                    s => {
-                        return Err(KernelError::NoTranslation {
-                            function: s.get_name().to_string(),
-                        });
-                    }
-                };
+                let method = method(f.get_symbol())?;
                 let [u] = args[..] else {
                     return Err(KernelError::Arity {
                         function: method.to_string(),

@@ -52,6 +52,23 @@ fn receiver_literal(v: f64) -> String {
     format!("({v:?}_f64)")
 }
 
+/// The `f64` method computing a one-argument function.
+pub fn method(function: Symbol) -> Result<&'static str, KernelError> {
+    Ok(match function {
+        s if s == Symbol::SIN => "sin",
+        s if s == Symbol::COS => "cos",
+        s if s == Symbol::EXP => "exp",
+        s if s == Symbol::LOG => "ln",
+        s if s == Symbol::SQRT => "sqrt",
+        s if s == Symbol::ABS => "abs",
+        s => {
+            return Err(KernelError::NoTranslation {
+                function: s.get_name().to_string(),
+            });
+        }
+    })
+}
+
 /// What a slot of the instruction stream holds.
 #[derive(Clone, Copy)]
 enum Value {
@@ -190,19 +207,7 @@ impl Ssa<'_> {
             });
         }
         let av = self.resolve(&args[0])?;
-        let method = match *sym {
-            s if s == Symbol::SIN => "sin",
-            s if s == Symbol::COS => "cos",
-            s if s == Symbol::EXP => "exp",
-            s if s == Symbol::LOG => "ln",
-            s if s == Symbol::SQRT => "sqrt",
-            s if s == Symbol::ABS => "abs",
-            s => {
-                return Err(KernelError::NoTranslation {
-                    function: s.get_name().to_string(),
-                });
-            }
-        };
+        let method = method(*sym)?;
         Ok((format!("{}.{method}()", text(&av, true)), av))
     }
 

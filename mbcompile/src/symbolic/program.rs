@@ -87,29 +87,31 @@ fn is_trivial(a: &Atom) -> bool {
     }
 }
 
+/// Calls `f` with every symbol of an atom (with repetitions).
+fn for_each_symbol(v: AtomView<'_>, f: &mut impl FnMut(Symbol)) {
+    match v {
+        AtomView::Num(_) => {}
+        AtomView::Var(x) => f(x.get_symbol()),
+        AtomView::Fun(g) => g.iter().for_each(|a| for_each_symbol(a, f)),
+        AtomView::Pow(pw) => {
+            let (b, e) = pw.get_base_exp();
+            for_each_symbol(b, f);
+            for_each_symbol(e, f);
+        }
+        AtomView::Mul(m) => m.iter().for_each(|a| for_each_symbol(a, f)),
+        AtomView::Add(a) => a.iter().for_each(|t| for_each_symbol(t, f)),
+    }
+}
+
 /// The model symbols (not intermediates) an atom depends on, directly or through
 /// intermediates.
 fn dependencies(p: &Program, v: AtomView<'_>, out: &mut HashSet<Symbol>) {
-    match v {
-        AtomView::Num(_) => {}
-        AtomView::Var(x) => {
-            let s = x.get_symbol();
-            match p.index.get(&s) {
-                Some(&k) => out.extend(p.list[k].depends.iter().copied()),
-                None => {
-                    out.insert(s);
-                }
-            }
+    for_each_symbol(v, &mut |s| match p.index.get(&s) {
+        Some(&k) => out.extend(p.list[k].depends.iter().copied()),
+        None => {
+            out.insert(s);
         }
-        AtomView::Fun(f) => f.iter().for_each(|a| dependencies(p, a, out)),
-        AtomView::Pow(pw) => {
-            let (b, e) = pw.get_base_exp();
-            dependencies(p, b, out);
-            dependencies(p, e, out);
-        }
-        AtomView::Mul(m) => m.iter().for_each(|a| dependencies(p, a, out)),
-        AtomView::Add(a) => a.iter().for_each(|t| dependencies(p, t, out)),
-    }
+    });
 }
 
 /// Names a value: a new intermediate for a non-trivial definition (or the existing one with the
@@ -179,23 +181,15 @@ pub fn depends_on(f: &Atom, x: Symbol) -> bool {
 
 /// Whether atom `f` mentions any intermediate.
 pub fn mentions_intermediates(f: &Atom) -> bool {
-    fn walk(p: &Program, v: AtomView<'_>) -> bool {
-        match v {
-            AtomView::Num(_) => false,
-            AtomView::Var(x) => p.index.contains_key(&x.get_symbol()),
-            AtomView::Fun(f) => f.iter().any(|a| walk(p, a)),
-            AtomView::Pow(pw) => {
-                let (b, e) = pw.get_base_exp();
-                walk(p, b) || walk(p, e)
-            }
-            AtomView::Mul(m) => m.iter().any(|a| walk(p, a)),
-            AtomView::Add(a) => a.iter().any(|t| walk(p, t)),
-        }
-    }
     if is_empty() {
         return false;
     }
-    PROGRAM.with(|p| walk(&p.borrow(), f.as_view()))
+    PROGRAM.with(|p| {
+        let p = p.borrow();
+        let mut found = false;
+        for_each_symbol(f.as_view(), &mut |s| found |= p.index.contains_key(&s));
+        found
+    })
 }
 
 /// The memoised δz for the derivation with key `key`, if already made.
@@ -245,22 +239,11 @@ pub fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
 
 /// Indices of the intermediates mentioned directly in `v`.
 fn collect_intermediates(p: &Program, v: AtomView<'_>, out: &mut Vec<usize>) {
-    match v {
-        AtomView::Num(_) => {}
-        AtomView::Var(x) => {
-            if let Some(&k) = p.index.get(&x.get_symbol()) {
-                out.push(k);
-            }
+    for_each_symbol(v, &mut |s| {
+        if let Some(&k) = p.index.get(&s) {
+            out.push(k);
         }
-        AtomView::Fun(f) => f.iter().for_each(|a| collect_intermediates(p, a, out)),
-        AtomView::Pow(pw) => {
-            let (b, e) = pw.get_base_exp();
-            collect_intermediates(p, b, out);
-            collect_intermediates(p, e, out);
-        }
-        AtomView::Mul(m) => m.iter().for_each(|a| collect_intermediates(p, a, out)),
-        AtomView::Add(a) => a.iter().for_each(|t| collect_intermediates(p, t, out)),
-    }
+    });
 }
 
 /// A state extended with the value of every intermediate (evaluated in program order), for
