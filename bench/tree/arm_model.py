@@ -29,8 +29,8 @@ def mass(i):
 
 
 def ixx(i):
-    """I_xx of link i about its centre of mass: 0.02 + 0.001 i (the double nearest the decimal)."""
-    return (20 + i) / 1000
+    """I_xx of link i about its centre of mass: 0.02 + 0.0005 i (the double nearest the decimal)."""
+    return (40 + i) / 2000
 
 
 def inertia_diagonal(i):

@@ -47,7 +47,7 @@ pin::Model build_arm(int n) {
                    : model.addJoint(parent, pin::JointModelRY(), placement, name);
     const double mass = (200.0 - 4.0 * i) / 100.0;  // the double nearest 2.0 - 0.04 i
     const Eigen::Vector3d com(0.01, 0.005, 0.12);
-    const double ixx = (20.0 + i) / 1000.0;  // the double nearest 0.02 + 0.001 i
+    const double ixx = (40.0 + i) / 2000.0;  // the double nearest 0.02 + 0.0005 i
     const Eigen::Matrix3d inertia = Eigen::Vector3d(ixx, 0.025, 0.01).asDiagonal();
     model.appendBodyToJoint(joint, pin::Inertia(mass, com, inertia), pin::SE3::Identity());
     parent = joint;

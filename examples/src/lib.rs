@@ -11,6 +11,7 @@ pub mod plot;
 pub mod rheonomic_models;
 pub mod rule_comparison;
 pub mod timestepping_models;
+pub mod tree_models;
 
 mechanism! {
     /// A simple pendulum: point mass m on a massless rod of length l.

@@ -703,10 +703,11 @@ fn coriolis_identity<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
     }
 }
 
-/// Every `mechanism!` block of the examples, once: `every_example!(check, seed)` is the list of
-/// `check(&model, seed + k)` calls, one per model (the damped pendulum so that Q = −c θ̇ enters
-/// ∂h/∂θ̇ and ∂h/∂c), for the tests that must cover every model. `assert_every_block_listed`
-/// checks that the list is complete.
+/// Every `mechanism!` block of the examples that has every capability, once:
+/// `every_example!(check, seed)` is the list of `check(&model, seed + k)` calls, one per model
+/// (the damped pendulum so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c), for the tests that must cover
+/// every model; the others are in `every_dynamics_only_example!`. `assert_every_block_listed`
+/// checks that the two lists together are complete.
 macro_rules! every_example {
     ($check:ident, $seed:expr) => {{
         use mb_examples::analysis_models::{
@@ -728,7 +729,10 @@ macro_rules! every_example {
         use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
         use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
         use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
-        let examples: [fn(); 33] = [
+        use mb_examples::tree_models::{
+            arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
+        };
+        let examples: [fn(); 37] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -769,10 +773,30 @@ macro_rules! every_example {
             || $check(&StiffSpringStop::default(), $seed + 31),
             || $check(&CartPole::default(), $seed + 32),
             || $check(&CardanTop::default(), $seed + 33),
+            || $check(&Iiwa::default(), $seed + 34),
+            || $check(&TreeMix::default(), $seed + 35),
+            || $check(&TreeMixExpanded::default(), $seed + 36),
+            || $check(&Arm3::default(), $seed + 37),
         ];
         examples
     }};
 }
+
+/// The `mechanism!` blocks of the examples generated with `Dynamics` and `Constraints` only
+/// (`generate { capabilities: [] }`), as `every_example!` for the checks that need no more.
+macro_rules! every_dynamics_only_example {
+    ($check:ident, $seed:expr) => {{
+        use mb_examples::tree_models::{arm7::Arm7, quadruped::Quadruped};
+        let examples: [fn(); 2] = [
+            || $check(&Arm7::default(), $seed + 1),
+            || $check(&Quadruped::default(), $seed + 2),
+        ];
+        examples
+    }};
+}
+
+/// How many blocks `every_dynamics_only_example!` lists.
+const DYNAMICS_ONLY_EXAMPLES: usize = 2;
 
 /// The list of `every_example!` names every `mechanism!` block of the examples' sources.
 fn assert_every_block_listed(listed: usize) {
@@ -790,10 +814,12 @@ fn assert_every_block_listed(listed: usize) {
 #[test]
 fn coriolis_identity_holds_for_every_example() {
     let examples = every_example!(coriolis_identity, 100);
-    for check in &examples {
+    let dynamics_only = every_dynamics_only_example!(coriolis_identity, 150);
+    for check in examples.iter().chain(&dynamics_only) {
         check();
     }
-    assert_every_block_listed(examples.len());
+    assert_eq!(dynamics_only.len(), DYNAMICS_ONLY_EXAMPLES);
+    assert_every_block_listed(examples.len() + dynamics_only.len());
 }
 
 /// The pumped double pendulum, whose M depends on t through the upper link's length
@@ -1092,7 +1118,7 @@ fn jacobians_of_every_example_match_finite_differences() {
     for check in &examples {
         check();
     }
-    assert_every_block_listed(examples.len());
+    assert_every_block_listed(examples.len() + DYNAMICS_ONLY_EXAMPLES);
 }
 
 /// The pendulum's Jacobians against their closed forms: with M = m l² and

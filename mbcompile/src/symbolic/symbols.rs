@@ -57,6 +57,11 @@ pub fn pool() -> &'static Pool {
         let qdddd = mk("qdddd");
         let a = mk("a");
         let dp = mk("dp");
+        // The wildcards of the rewriting rules, registered now: a symbol created later, between
+        // two models' intermediates (`mbc::zK`, made in order as a derivation needs them), would
+        // give those intermediates other identities depending on what was generated before in
+        // the same process, and with them another (equivalent) order of the evaluator's work.
+        let _ = symbol!("x_", "n_");
         Pool {
             t,
             q,

@@ -1,0 +1,308 @@
+//! The structured route against the expanded route on one kinematic tree.
+//!
+//! Invariant: `TreeMix` and `TreeMixExpanded` are the same `mechanism!` block except for
+//! `generate { expansion: full }`, so they describe the same Lagrangian system and every generated
+//! quantity must agree at every state. The structured route builds M by the composite-rigid-body
+//! recursion and h by the recursive Newton–Euler algorithm over named intermediates (Featherstone
+//! 2008, "Rigid Body Dynamics Algorithms", Sect. 6.2 and 5.3) and derives everything else by
+//! forward-mode derivatives of these intermediates; the expanded route forms T(q, q̇) and V(q)
+//! and applies Lagrange's equations symbolically (M = ∂²T/∂q̇², h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ −
+//! ∂V/∂q + Q), an independent derivation. The two are compared at eight pseudo-random states
+//! (q, q̇, q̈, q⃛, q⁗, a ∈ [−1, 1]ⁿ, t ∈ [−1, 1]) in every function of the contract: Dynamics,
+//! Constraints, Rates, Statics and Jacobians (every parameter index for the parameter
+//! derivatives), each to 1e-13 of the largest entry of the quantity (the parameter derivatives
+//! ∂h/∂p_k, ∂(M a)/∂p_k, ∂∇V/∂p_k each as one quantity over all k, since some p_k enter
+//! identically not at all; floor 1e-16 absolute for a quantity that vanishes identically).
+
+use mb_examples::tree_models::tree_mix::TreeMix;
+use mb_examples::tree_models::tree_mix_expanded::TreeMixExpanded;
+use mbruntime::{Constraints, Dynamics, Jacobians, Matrix, Rates, Statics, Vector};
+
+const NQ: usize = 4;
+const NB: usize = 1;
+const NU: usize = 1;
+const TOL: f64 = 1e-13;
+
+/// SplitMix64 (Steele, Lea and Flood 2014): deterministic sample states without a dependency.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next_f64(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        2.0 * (z >> 11) as f64 / (1u64 << 53) as f64 - 1.0
+    }
+    fn vector<const N: usize>(&mut self) -> Vector<N> {
+        Vector::<N>::from_fn(|_, _| self.next_f64())
+    }
+}
+
+/// |a − b|_max ≤ TOL · max(|a|_max, |b|_max), with an absolute floor of 1e-16 for quantities that
+/// vanish identically (rounding noise of a zero).
+#[track_caller]
+fn agree<const R: usize, const C: usize>(what: &str, a: &Matrix<R, C>, b: &Matrix<R, C>) {
+    let scale = a.amax().max(b.amax());
+    let err = (a - b).amax();
+    assert!(
+        err <= (TOL * scale).max(1e-16),
+        "{what}: structured {a} expanded {b}: |difference| {err:e} > {TOL:e} · {scale:e}"
+    );
+}
+
+/// As `agree` for a family of quantities indexed by k (∂h/∂p_k for every parameter, the Hessian of
+/// every gap, …), compared as one quantity: relative to the largest entry of the whole family.
+#[track_caller]
+fn agree_family<const R: usize, const C: usize>(
+    what: &str,
+    pairs: &[(Matrix<R, C>, Matrix<R, C>)],
+) {
+    let scale = pairs
+        .iter()
+        .map(|(a, b)| a.amax().max(b.amax()))
+        .fold(0.0, f64::max);
+    for (k, (a, b)) in pairs.iter().enumerate() {
+        let err = (a - b).amax();
+        assert!(
+            err <= (TOL * scale).max(1e-16),
+            "{what}, k = {k}: structured {a} expanded {b}: |difference| {err:e} > {TOL:e} · {scale:e}"
+        );
+    }
+}
+
+struct State {
+    q: Vector<NQ>,
+    qd: Vector<NQ>,
+    qdd: Vector<NQ>,
+    qddd: Vector<NQ>,
+    qdddd: Vector<NQ>,
+    a: Vector<NQ>,
+    t: f64,
+}
+
+fn states() -> Vec<State> {
+    let mut r = SplitMix(20_240_611);
+    (0..8)
+        .map(|_| State {
+            q: r.vector(),
+            qd: r.vector(),
+            qdd: r.vector(),
+            qddd: r.vector(),
+            qdddd: r.vector(),
+            a: r.vector(),
+            t: r.next_f64(),
+        })
+        .collect()
+}
+
+/// M, h, C, T, V: the Dynamics capability.
+#[test]
+fn dynamics_agree() {
+    let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
+    for x in states() {
+        let (mut ms, mut me) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
+        let (mut hs, mut he) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
+        s.dynamics(&x.q, &x.qd, x.t, &mut ms, &mut hs);
+        e.dynamics(&x.q, &x.qd, x.t, &mut me, &mut he);
+        agree("M (dynamics)", &ms, &me);
+        agree("h (dynamics)", &hs, &he);
+        s.mass_matrix(&x.q, x.t, &mut ms);
+        e.mass_matrix(&x.q, x.t, &mut me);
+        agree("M", &ms, &me);
+        s.forces(&x.q, &x.qd, x.t, &mut hs);
+        e.forces(&x.q, &x.qd, x.t, &mut he);
+        agree("h", &hs, &he);
+        s.coriolis(&x.q, &x.qd, x.t, &mut ms);
+        e.coriolis(&x.q, &x.qd, x.t, &mut me);
+        agree("C", &ms, &me);
+        let t = |m: &dyn Fn() -> f64| Vector::<1>::new(m());
+        agree(
+            "T",
+            &t(&|| s.kinetic_energy(&x.q, &x.qd, x.t)),
+            &t(&|| e.kinetic_energy(&x.q, &x.qd, x.t)),
+        );
+        agree(
+            "V",
+            &t(&|| s.potential_energy(&x.q, x.t)),
+            &t(&|| e.potential_energy(&x.q, x.t)),
+        );
+    }
+}
+
+/// g, G, its time partial and drift; g_N, W_N, W_T, their drifts; the contact laws.
+#[test]
+fn constraints_agree() {
+    let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
+    assert_eq!(s.contact_laws(), e.contact_laws());
+    for x in states() {
+        let (mut bs, mut be) = (Vector::<NB>::zeros(), Vector::<NB>::zeros());
+        s.bilateral(&x.q, x.t, &mut bs);
+        e.bilateral(&x.q, x.t, &mut be);
+        agree("g", &bs, &be);
+        let (mut js, mut je) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
+        let (mut ts, mut te) = (Vector::<NB>::zeros(), Vector::<NB>::zeros());
+        s.bilateral_jacobian(&x.q, x.t, &mut js, &mut ts);
+        e.bilateral_jacobian(&x.q, x.t, &mut je, &mut te);
+        agree("G", &js, &je);
+        agree("∂g/∂t", &ts, &te);
+        s.bilateral_drift(&x.q, &x.qd, x.t, &mut bs);
+        e.bilateral_drift(&x.q, &x.qd, x.t, &mut be);
+        agree("bilateral drift", &bs, &be);
+
+        let (mut gs, mut ge) = (Vector::<NU>::zeros(), Vector::<NU>::zeros());
+        s.gaps(&x.q, x.t, &mut gs);
+        e.gaps(&x.q, x.t, &mut ge);
+        agree("g_N", &gs, &ge);
+        let (mut ws, mut we) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
+        let (mut ps, mut pe) = (Vector::<NU>::zeros(), Vector::<NU>::zeros());
+        s.gap_jacobian(&x.q, x.t, &mut ws, &mut ps);
+        e.gap_jacobian(&x.q, x.t, &mut we, &mut pe);
+        agree("W_N", &ws, &we);
+        agree("ŵ_N", &ps, &pe);
+        s.gap_drift(&x.q, &x.qd, x.t, &mut gs);
+        e.gap_drift(&x.q, &x.qd, x.t, &mut ge);
+        agree("gap drift", &gs, &ge);
+        s.slip_jacobian(&x.q, x.t, &mut ws, &mut ps);
+        e.slip_jacobian(&x.q, x.t, &mut we, &mut pe);
+        agree("W_T", &ws, &we);
+        agree("ŵ_T", &ps, &pe);
+        s.slip_drift(&x.q, &x.qd, x.t, &mut gs);
+        e.slip_drift(&x.q, &x.qd, x.t, &mut ge);
+        agree("slip drift", &gs, &ge);
+    }
+}
+
+/// Time derivatives of gaps and constraints, Ẇ_N, Ẅ_N, Ġ, G̈, Ṁ, M̈, ḣ, ḧ.
+#[test]
+fn rates_agree() {
+    let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
+    for x in states() {
+        let (mut ds, mut de) = (Matrix::<NU, 4>::zeros(), Matrix::<NU, 4>::zeros());
+        s.gap_time_derivatives(&x.q, &x.qd, &x.qdd, &x.qddd, &x.qdddd, x.t, &mut ds);
+        e.gap_time_derivatives(&x.q, &x.qd, &x.qdd, &x.qddd, &x.qdddd, x.t, &mut de);
+        agree("d^k g_N/dt^k", &ds, &de);
+        let (mut bs, mut be) = (Matrix::<NB, 4>::zeros(), Matrix::<NB, 4>::zeros());
+        s.bilateral_time_derivatives(&x.q, &x.qd, &x.qdd, &x.qddd, &x.qdddd, x.t, &mut bs);
+        e.bilateral_time_derivatives(&x.q, &x.qd, &x.qdd, &x.qddd, &x.qdddd, x.t, &mut be);
+        agree("d^k g/dt^k", &bs, &be);
+        let mut w = [Matrix::<NQ, NU>::zeros(); 4];
+        let [w0, w1, w2, w3] = &mut w;
+        s.gap_jacobian_rates(&x.q, &x.qd, &x.qdd, x.t, w0, w1);
+        e.gap_jacobian_rates(&x.q, &x.qd, &x.qdd, x.t, w2, w3);
+        agree("Ẇ_N", w0, w2);
+        agree("Ẅ_N", w1, w3);
+        let mut g = [Matrix::<NQ, NB>::zeros(); 4];
+        let [g0, g1, g2, g3] = &mut g;
+        s.bilateral_jacobian_rates(&x.q, &x.qd, &x.qdd, x.t, g0, g1);
+        e.bilateral_jacobian_rates(&x.q, &x.qd, &x.qdd, x.t, g2, g3);
+        agree("Ġ", g0, g2);
+        agree("G̈", g1, g3);
+        let mut m = [Matrix::<NQ, NQ>::zeros(); 4];
+        let [m0, m1, m2, m3] = &mut m;
+        s.mass_matrix_rates(&x.q, &x.qd, &x.qdd, x.t, m0, m1);
+        e.mass_matrix_rates(&x.q, &x.qd, &x.qdd, x.t, m2, m3);
+        agree("Ṁ", m0, m2);
+        agree("M̈", m1, m3);
+        let mut h = [Vector::<NQ>::zeros(); 4];
+        let [h0, h1, h2, h3] = &mut h;
+        s.force_rates(&x.q, &x.qd, &x.qdd, &x.qddd, x.t, h0, h1);
+        e.force_rates(&x.q, &x.qd, &x.qdd, &x.qddd, x.t, h2, h3);
+        agree("ḣ", h0, h2);
+        agree("ḧ", h1, h3);
+    }
+}
+
+/// ∇V, ∇²V, ∂∇V/∂p_k for every parameter, constraint and gap Hessians.
+#[test]
+fn statics_agree() {
+    let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
+    let np = s.parameter_names().len();
+    assert_eq!(s.parameter_names(), e.parameter_names());
+    for x in states() {
+        let (mut gs, mut ge) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
+        s.potential_gradient(&x.q, x.t, &mut gs);
+        e.potential_gradient(&x.q, x.t, &mut ge);
+        agree("∇V", &gs, &ge);
+        let (mut hs, mut he) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
+        s.potential_hessian(&x.q, x.t, &mut hs);
+        e.potential_hessian(&x.q, x.t, &mut he);
+        agree("∇²V", &hs, &he);
+        let mut family = Vec::new();
+        for k in 0..=np {
+            let fs = s.potential_gradient_parameter(&x.q, x.t, k, &mut gs);
+            let fe = e.potential_gradient_parameter(&x.q, x.t, k, &mut ge);
+            assert_eq!((fs, fe), (k < np, k < np), "∂∇V/∂p_{k} defined");
+            family.push((gs, ge));
+        }
+        agree_family("∂∇V/∂p_k", &family);
+        for i in 0..=NB {
+            let fs = s.bilateral_hessian(&x.q, x.t, i, &mut hs);
+            let fe = e.bilateral_hessian(&x.q, x.t, i, &mut he);
+            assert_eq!((fs, fe), (i < NB, i < NB));
+            agree(&format!("∇²g_{i}"), &hs, &he);
+        }
+        for i in 0..=NU {
+            let fs = s.gap_hessian(&x.q, x.t, i, &mut hs);
+            let fe = e.gap_hessian(&x.q, x.t, i, &mut he);
+            assert_eq!((fs, fe), (i < NU, i < NU));
+            agree(&format!("∇²g_N{i}"), &hs, &he);
+        }
+    }
+}
+
+/// ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(M a)/∂q, ∂h/∂p_k, ∂(M a)/∂p_k, the parameters in the constraints,
+/// the drift Jacobians.
+#[test]
+fn jacobians_agree() {
+    let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
+    let np = s.parameter_names().len();
+    for k in 0..=np {
+        assert_eq!(
+            s.parameter_enters_constraints(k),
+            e.parameter_enters_constraints(k),
+            "parameter {k} in the constraints"
+        );
+    }
+    for x in states() {
+        let mut j = [Matrix::<NQ, NQ>::zeros(); 4];
+        let [j0, j1, j2, j3] = &mut j;
+        s.force_jacobians(&x.q, &x.qd, x.t, j0, j1);
+        e.force_jacobians(&x.q, &x.qd, x.t, j2, j3);
+        agree("∂h/∂q", j0, j2);
+        agree("∂h/∂q̇", j1, j3);
+        let (mut vs, mut ve) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
+        s.force_time_partial(&x.q, &x.qd, x.t, &mut vs);
+        e.force_time_partial(&x.q, &x.qd, x.t, &mut ve);
+        agree("∂h/∂t", &vs, &ve);
+        s.mass_action_jacobian(&x.q, x.t, &x.a, j0);
+        e.mass_action_jacobian(&x.q, x.t, &x.a, j2);
+        agree("∂(M a)/∂q", j0, j2);
+        let (mut forces, mut mass_action) = (Vec::new(), Vec::new());
+        for k in 0..=np {
+            let fs = s.force_parameter_derivative(&x.q, &x.qd, x.t, k, &mut vs);
+            let fe = e.force_parameter_derivative(&x.q, &x.qd, x.t, k, &mut ve);
+            assert_eq!((fs, fe), (k < np, k < np));
+            forces.push((vs, ve));
+            let fs = s.mass_action_parameter_derivative(&x.q, x.t, &x.a, k, &mut vs);
+            let fe = e.mass_action_parameter_derivative(&x.q, x.t, &x.a, k, &mut ve);
+            assert_eq!((fs, fe), (k < np, k < np));
+            mass_action.push((vs, ve));
+        }
+        agree_family("∂h/∂p_k", &forces);
+        agree_family("∂(M a)/∂p_k", &mass_action);
+        let mut b = [Matrix::<NB, NQ>::zeros(); 4];
+        let [b0, b1, b2, b3] = &mut b;
+        s.bilateral_drift_jacobians(&x.q, &x.qd, x.t, b0, b1);
+        e.bilateral_drift_jacobians(&x.q, &x.qd, x.t, b2, b3);
+        agree("∂(bilateral drift)/∂q", b0, b2);
+        agree("∂(bilateral drift)/∂q̇", b1, b3);
+        let mut u = [Matrix::<NU, NQ>::zeros(); 4];
+        let [u0, u1, u2, u3] = &mut u;
+        s.gap_drift_jacobians(&x.q, &x.qd, x.t, u0, u1);
+        e.gap_drift_jacobians(&x.q, &x.qd, x.t, u2, u3);
+        agree("∂(gap drift)/∂q", u0, u2);
+        agree("∂(gap drift)/∂q̇", u1, u3);
+    }
+}
