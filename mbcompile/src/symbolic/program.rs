@@ -15,7 +15,7 @@
 //!
 //! The program lives in thread-local storage for one derivation (symbolica itself runs on one
 //! thread here) and is cleared at the start of each model's derivation ([`reset`]). With no
-//! intermediates every helper falls back to symbolica's own operations, so models derived by
+//! intermediates every function here falls back to symbolica's own operations, so models derived by
 //! expansion give exactly the output they always gave.
 
 use std::cell::RefCell;
