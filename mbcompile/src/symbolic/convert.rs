@@ -4,6 +4,7 @@ use super::algebra::partial;
 use super::frames::Frames;
 use super::rate::Rates;
 use super::symbols::pool;
+use super::vec3::{M3, V3};
 use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number, Wrt};
 use crate::dsl::scope::{Binding, Scope};
 use symbolica::atom::{Atom, AtomCore};
@@ -54,6 +55,16 @@ impl<'m> Converter<'m> {
     /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to.
     pub fn set_frames(&mut self, frames: Frames) {
         self.frames = frames;
+    }
+
+    /// A 3-vector of expressions as atoms (zero where a component is missing).
+    pub fn vector3(&self, v: &[Expr]) -> V3 {
+        std::array::from_fn(|i| v.get(i).map_or_else(|| Atom::num(0), |e| self.atom(e)))
+    }
+
+    /// A 3×3 matrix of expressions (rows) as atoms (zero where an entry is missing).
+    pub fn matrix3(&self, rows: &[Vec<Expr>]) -> M3 {
+        std::array::from_fn(|i| self.vector3(rows.get(i).map_or(&[][..], |r| &r[..])))
     }
 
     /// The atom of an expression (names were checked by validation).

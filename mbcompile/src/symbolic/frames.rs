@@ -11,8 +11,8 @@
 //! otherwise. Atoms are left unexpanded: consumers expand what they need.
 
 use super::convert::Converter;
+use super::vec3::{add, identity, mat_mul, mat_vec, zero3};
 use crate::dsl::ast::Model;
-use crate::dsl::build::M3;
 use crate::dsl::joints::{motion_rotation, motion_translation, offset_rotation};
 use std::collections::HashMap;
 use symbolica::atom::Atom;
@@ -33,40 +33,10 @@ impl FrameAtoms {
     /// The world frame.
     fn world() -> FrameAtoms {
         FrameAtoms {
-            rotation: std::array::from_fn(|i| {
-                std::array::from_fn(|j| Atom::num(if i == j { 1 } else { 0 }))
-            }),
-            origin: std::array::from_fn(|_| Atom::num(0)),
+            rotation: identity(),
+            origin: zero3(),
         }
     }
-}
-
-/// a·b of 3×3 atom matrices.
-fn matmul(a: &[[Atom; 3]; 3], b: &[[Atom; 3]; 3]) -> [[Atom; 3]; 3] {
-    std::array::from_fn(|i| std::array::from_fn(|j| sum((0..3).map(|k| &a[i][k] * &b[k][j]))))
-}
-
-/// a·v of a 3×3 atom matrix and a 3-vector.
-fn matvec(a: &[[Atom; 3]; 3], v: &[Atom; 3]) -> [Atom; 3] {
-    std::array::from_fn(|i| sum((0..3).map(|k| &a[i][k] * &v[k])))
-}
-
-fn sum(terms: impl Iterator<Item = Atom>) -> Atom {
-    let mut s = Atom::num(0);
-    for t in terms {
-        s += t;
-    }
-    s
-}
-
-/// A 3×3 matrix of expressions as atoms.
-fn atoms(m: &M3, conv: &Converter) -> [[Atom; 3]; 3] {
-    std::array::from_fn(|i| std::array::from_fn(|j| conv.atom(&m[i][j])))
-}
-
-/// A 3-vector of expressions as atoms (zero where missing).
-fn vector(v: &[crate::dsl::ast::Expr], conv: &Converter) -> [Atom; 3] {
-    std::array::from_fn(|i| v.get(i).map_or_else(|| Atom::num(0), |e| conv.atom(e)))
 }
 
 /// The frames of every joint body of `model`, composed explicitly in tree order.
@@ -100,20 +70,20 @@ fn frame_of(
         None => FrameAtoms::world(),
     };
     let joint_frame = match offset_rotation(j) {
-        Some(r) => matmul(&parent.rotation, &atoms(&r, conv)),
+        Some(r) => mat_mul(&parent.rotation, &conv.matrix3(&r)),
         None => parent.rotation.clone(),
     };
     let mut origin = parent.origin.clone();
     if let Some(d) = &j.offset {
-        let shift = matvec(&parent.rotation, &vector(&d.components, conv));
-        origin = std::array::from_fn(|i| &origin[i] + &shift[i]);
+        let shift = mat_vec(&parent.rotation, &conv.vector3(&d.components));
+        origin = add(&origin, &shift);
     }
     if let Some(t) = motion_translation(&j.kind) {
-        let shift = matvec(&joint_frame, &vector(&t, conv));
-        origin = std::array::from_fn(|i| &origin[i] + &shift[i]);
+        let shift = mat_vec(&joint_frame, &conv.vector3(&t));
+        origin = add(&origin, &shift);
     }
     let rotation = match motion_rotation(&j.kind) {
-        Some(r) => matmul(&joint_frame, &atoms(&r, conv)),
+        Some(r) => mat_mul(&joint_frame, &conv.matrix3(&r)),
         None => joint_frame,
     };
     let f = FrameAtoms { rotation, origin };

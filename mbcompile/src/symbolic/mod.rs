@@ -11,3 +11,4 @@ pub mod rate;
 pub mod rotation;
 pub mod symbols;
 pub mod tree;
+pub mod vec3;

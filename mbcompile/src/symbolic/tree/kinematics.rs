@@ -12,11 +12,11 @@
 
 use super::super::program::define;
 use super::super::symbols::pool;
-use super::links::{Link, Motion};
-use super::vec3::{
+use super::super::vec3::{
     M3, V3, add, congruence, cross, identity, mat_mul, mat_vec, named, named_matrix,
     named_symmetric, rotation_about, scale, zero3,
 };
+use super::links::{Link, Motion};
 use symbolica::atom::{Atom, AtomCore};
 
 /// A spatial vector (angular part, linear part).
@@ -136,7 +136,7 @@ pub fn motion_cross(a: &Spatial, b: &Spatial) -> Spatial {
 
 /// The pairing of a motion (ω, v) and a force (n, f): ω·n + v·f.
 pub fn pairing(motion: &Spatial, force: &Spatial) -> Atom {
-    super::vec3::dot(&motion[0], &force[0]) + super::vec3::dot(&motion[1], &force[1])
+    super::super::vec3::dot(&motion[0], &force[0]) + super::super::vec3::dot(&motion[1], &force[1])
 }
 
 /// Whether every entry of a spatial vector is zero.

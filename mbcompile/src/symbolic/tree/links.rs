@@ -3,12 +3,11 @@
 //! three revolute links, of which only the last carries the body.
 
 use super::super::convert::Converter;
-use super::vec3::{M3, V3, zero3};
-use crate::dsl::ast::{Expr, ExprKind, JointKind, Model, Name, Vector};
+use super::super::vec3::{M3, V3, zero3};
+use crate::dsl::ast::{JointKind, Model, Name, Vector};
 use crate::dsl::build::{int, unit};
 use crate::dsl::joints::offset_rotation;
 use proc_macro2::Span;
-use symbolica::atom::Atom;
 
 /// The elementary motion of a link relative to its joint frame.
 #[derive(Clone)]
@@ -52,12 +51,8 @@ fn coordinate_index(model: &Model, q: &Name) -> usize {
         .unwrap_or(0)
 }
 
-fn atoms3(v: &[Expr], conv: &Converter) -> V3 {
-    std::array::from_fn(|i| v.get(i).map_or_else(|| Atom::num(0), |e| conv.atom(e)))
-}
-
 fn unit_atoms(axis: &Vector, conv: &Converter) -> V3 {
-    atoms3(&unit(axis), conv)
+    conv.vector3(&unit(axis))
 }
 
 /// The coordinate axes e_x, e_y, e_z as written vectors (for the parts of a floating joint).
@@ -124,9 +119,8 @@ pub fn links(model: &Model, conv: &Converter) -> Vec<Link> {
             let offset = joint
                 .offset
                 .as_ref()
-                .map_or_else(zero3, |d| atoms3(&d.components, conv));
-            let rotation = offset_rotation(joint)
-                .map(|m| std::array::from_fn(|i| std::array::from_fn(|j| conv.atom(&m[i][j]))));
+                .map_or_else(zero3, |d| conv.vector3(&d.components));
+            let rotation = offset_rotation(joint).map(|m| conv.matrix3(&m));
             let mut parent = parent;
             let ms = motions(model, &joint.kind, conv);
             let last = ms.len() - 1;
@@ -145,12 +139,4 @@ pub fn links(model: &Model, conv: &Converter) -> Vec<Link> {
         }
     }
     out
-}
-
-/// A name as an expression (for messages and conversions).
-pub fn name_expr(n: &Name) -> Expr {
-    Expr {
-        kind: ExprKind::Name(n.text.clone()),
-        span: n.span,
-    }
 }

@@ -21,7 +21,6 @@
 pub mod kinematics;
 pub mod links;
 pub mod recursions;
-pub mod vec3;
 
 use super::algebra::{AtomMatrix, partial};
 use super::convert::Converter;
@@ -29,12 +28,12 @@ use super::frames::{FrameAtoms, Frames};
 use super::program::define;
 use super::rate::Rates;
 use super::symbols::{pool, vars};
-use crate::dsl::ast::{Inertia, Model};
+use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
+use crate::dsl::ast::{Inertia, Model, Vector};
 use kinematics::{BodyInertia, LinkFrame, body_inertia, link_frames};
 use links::{Link, links};
 use recursions::{Pass, inverse_dynamics, mass_matrix, momenta};
 use symbolica::atom::{Atom, AtomCore};
-use vec3::{M3, V3, add, dot, mat_vec, zero3};
 
 pub use links::structured;
 
@@ -65,21 +64,15 @@ pub struct TreeDynamics {
     pub mass_action_q: AtomMatrix,
 }
 
-fn vector3(v: Option<&crate::dsl::ast::Vector>, conv: &Converter) -> V3 {
-    v.map_or_else(zero3, |v| {
-        std::array::from_fn(|i| {
-            v.components
-                .get(i)
-                .map_or_else(|| Atom::num(0), |e| conv.atom(e))
-        })
-    })
+/// A body's optional centre of mass (or other vector) as atoms; zero when not given.
+fn optional_vector(v: Option<&Vector>, conv: &Converter) -> V3 {
+    v.map_or_else(zero3, |v| conv.vector3(&v.components))
 }
 
-fn inertia3(i: Option<&Inertia>, conv: &Converter) -> M3 {
+/// A body's inertia about its centre of mass in body axes; zero for a particle.
+fn inertia(i: Option<&Inertia>, conv: &Converter) -> M3 {
     match i {
-        Some(Inertia::Matrix(m)) => {
-            std::array::from_fn(|r| std::array::from_fn(|c| conv.atom(&m.rows[r][c])))
-        }
+        Some(Inertia::Matrix(m)) => conv.matrix3(&m.rows),
         _ => std::array::from_fn(|_| zero3()),
     }
 }
@@ -97,15 +90,15 @@ impl Tree {
                 k,
                 &frames[k],
                 conv.atom(&body.mass),
-                &vector3(body.com.as_ref(), conv),
-                &inertia3(body.inertia.as_ref(), conv),
+                &optional_vector(body.com.as_ref(), conv),
+                &inertia(body.inertia.as_ref(), conv),
             ));
         }
         Tree {
             links,
             frames,
             bodies,
-            gravity: model.gravity.as_ref().map(|g| vector3(Some(g), conv)),
+            gravity: model.gravity.as_ref().map(|g| conv.vector3(&g.components)),
             nq: model.coordinates.len(),
         }
     }
@@ -137,7 +130,7 @@ impl Tree {
             let link = &self.links[b.link];
             let body = &model.bodies[link.body.unwrap_or(0)];
             let frame = &self.frames[b.link];
-            let com = vector3(body.com.as_ref(), conv);
+            let com = optional_vector(body.com.as_ref(), conv);
             let c = add(&frame.origin, &mat_vec(&frame.rotation, &com));
             v -= &b.mass * dot(g, &c);
         }

@@ -13,9 +13,9 @@
 //!   i (or i itself), with I^c (ω, v) = (h × v + I_O ω, m v + ω × h).
 
 use super::super::program::define;
+use super::super::vec3::{V3, add, cross, dot, mat_vec, named, named_symmetric, scale, sub, zero3};
 use super::kinematics::{BodyInertia, LinkFrame, Spatial, is_zero, motion_cross, pairing, zero6};
 use super::links::Link;
-use super::vec3::{V3, add, cross, dot, mat_vec, named, named_symmetric, scale, sub, zero3};
 use symbolica::atom::{Atom, AtomCore};
 
 /// What an inverse-dynamics pass includes.

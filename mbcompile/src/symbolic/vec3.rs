@@ -1,6 +1,6 @@
 //! 3-vectors and 3×3 matrices of atoms, and naming their entries as intermediates.
 
-use super::super::program::define;
+use super::program::define;
 use symbolica::atom::{Atom, AtomCore};
 
 /// A 3-vector of atoms.
