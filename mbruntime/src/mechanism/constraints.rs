@@ -47,4 +47,30 @@ pub trait Constraints<const NQ: usize, const NB: usize, const NU: usize>: Dynami
     fn slip_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NU>);
     /// Restitution and friction data of every contact at the current parameters.
     fn contact_laws(&self) -> [ContactLaw; NU];
+
+    /// Whether each contact has a tangent *plane*: a second tangential direction, so that its
+    /// friction lives in the spatial Coulomb cone ‖λ_T‖ ≤ μ λ_N with λ_T = (λ_T1, λ_T2)
+    /// (Moreau 1988; De Saxcé & Feng 1991). A contact without one has at most the single
+    /// tangent of [`slip_jacobian`](Self::slip_jacobian) (planar friction). For a contact with a
+    /// tangent plane the two tangents and the normal are orthonormal in space.
+    const TANGENT_PLANES: [bool; NU] = [false; NU];
+
+    /// Second tangential directions W_T2 (zero column for a contact without tangent plane) and
+    /// ŵ_T2 = ∂γ_T2/∂t. The default has no tangent plane anywhere.
+    fn second_slip_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        t: f64,
+        w_t2: &mut Matrix<NQ, NU>,
+        time_partial: &mut Vector<NU>,
+    ) {
+        let _ = (q, t);
+        w_t2.fill(0.0);
+        time_partial.fill(0.0);
+    }
+    /// Ẇ_T2ᵀq̇ + d/dt(ŵ_T2). The default has no tangent plane anywhere.
+    fn second_slip_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NU>) {
+        let _ = (q, qd, t);
+        drift.fill(0.0);
+    }
 }
