@@ -2,6 +2,8 @@
 //! integrators and analysis tools. No symbolic engine, no allocation on per-step paths.
 
 pub mod analysis;
+/// Spatial Coulomb friction: the cone complementarity problem of one time step (fc3d).
+pub mod cone;
 pub mod event;
 pub mod lcp;
 pub mod linalg;
