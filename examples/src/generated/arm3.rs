@@ -372,78 +372,68 @@ impl Dynamics<3> for Arm3 {
         let z133 = z5 * z129 + z8 * z127 + z10 * z128 + z30 * z130 + z31 * z131
             + z32 * z132;
         let z134 = z0 * z128 - z1 * z127 + z11 * z130 + z12 * z131 + z13 * z132;
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z142 = -qd[0] * qd[1] * z0;
-        let z143 = -qd[0] * qd[1] * z1;
-        let z144 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z145 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z146 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z147 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z135 = -qd[0] * qd[1] * z0;
+        let z136 = -qd[0] * qd[1] * z1;
+        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z148 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z142;
-        let z149 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z143;
-        let z150 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z144;
-        let z151 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z145;
-        let z152 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z146;
-        let z153 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z147;
-        let z154 = -qd[0] * self.m0 * z64;
-        let z155 = qd[0] * self.m0 * z63;
-        let z159 = z39 * z155 - z40 * z154;
-        let z160 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z144
-            + self.m1 * z47 * z143 + self.m1 * z145;
-        let z161 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z144
-            - self.m1 * z47 * z142 + self.m1 * z146;
-        let z162 = self.m1 * z14 * z66 - self.m1 * z15 * z65 - self.m1 * z45 * z143
-            + self.m1 * z46 * z142 + self.m1 * z147;
-        let z163 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z164 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z165 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z166 = -qd[0] * z164 + z15 * z165 + z46 * z162 - z47 * z161 + z48 * z142
-            + z49 * z143 + z50 * z144;
-        let z167 = qd[0] * z163 - z14 * z165 - z45 * z162 + z47 * z160 + z49 * z142
-            + z51 * z143 + z52 * z144;
-        let z168 = z14 * z164 - z15 * z163 + z45 * z161 - z46 * z160 + z50 * z142
-            + z52 * z143 + z53 * z144;
-        let z169 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z150
-            + self.m2 * z56 * z149 + self.m2 * z151;
-        let z170 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z150
-            - self.m2 * z56 * z148 + self.m2 * z152;
-        let z171 = self.m2 * z33 * z69 - self.m2 * z34 * z68 - self.m2 * z54 * z149
-            + self.m2 * z55 * z148 + self.m2 * z153;
-        let z172 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z173 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z174 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z175 = z34 * z174 - z35 * z173 + z55 * z171 - z56 * z170 + z57 * z148
-            + z58 * z149 + z59 * z150;
-        let z176 = -z33 * z174 + z35 * z172 - z54 * z171 + z56 * z169 + z58 * z148
-            + z60 * z149 + z61 * z150;
-        let z177 = z33 * z173 - z34 * z172 + z54 * z170 - z55 * z169 + z59 * z148
-            + z61 * z149 + z62 * z150;
-        let z178 = z166 + z175;
-        let z179 = z167 + z176;
-        let z180 = z168 + z177;
-        let z181 = z160 + z169;
-        let z182 = z161 + z170;
-        let z183 = z162 + z171;
-        let z186 = z159 + z180;
-        let z189 = z0 * z179 - z1 * z178 + z11 * z181 + z12 * z182 + z13 * z183;
-        let z190 = z5 * z177 + z8 * z175 + z10 * z176 + z30 * z169 + z31 * z170
-            + z32 * z171;
-        let z191 = self.m1 * self.cx * self.g * z5 - self.m1 * self.cz * self.g * z135
-            - self.m2 * self.cx * self.g * z136 - self.m2 * self.cy * self.g * z137
-            - self.m2 * self.cz * self.g * z135 - self.m2 * self.g * z138 - z189;
-        let z192 = -self.m2 * self.cx * self.g * z140 - self.m2 * self.cy * self.g * z141
-            - z190;
-        let x0 = -z186;
+        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
+        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
+        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
+        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z138;
+        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z139;
+        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z140;
+        let z147 = -qd[0] * self.m0 * z64;
+        let z148 = qd[0] * self.m0 * z63;
+        let z153 = z39 * z148 - z40 * z147;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
+            + self.m1 * z47 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
+            - self.m1 * z47 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
+            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+            + z49 * z136 + z50 * z137;
+        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
+            + z51 * z136 + z52 * z137;
+        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
+            + z52 * z136 + z53 * z137;
+        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
+            + self.m2 * z56 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
+            - self.m2 * z56 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
+            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
+        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
+        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+            + z58 * z142 + z59 * z143;
+        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
+            + z60 * z142 + z61 * z143;
+        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
+            + z61 * z142 + z62 * z143;
+        let z172 = z160 + z169;
+        let z173 = z161 + z170;
+        let z174 = z162 + z171;
+        let z175 = z154 + z163;
+        let z176 = z155 + z164;
+        let z177 = z156 + z165;
+        let z180 = z153 + z174;
+        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
+        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
+            + z32 * z165;
+        let x0 = -z180;
+        let x1 = -z184;
+        let x2 = -z185;
         m[(0, 0)] = z119;
         m[(0, 1)] = z122;
         m[(1, 0)] = z122;
@@ -454,8 +444,8 @@ impl Dynamics<3> for Arm3 {
         m[(2, 1)] = z134;
         m[(2, 2)] = z133;
         h[0] = x0;
-        h[1] = z191;
-        h[2] = z192;
+        h[1] = x1;
+        h[2] = x2;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         let z0 = q[0].cos();
@@ -626,81 +616,71 @@ impl Dynamics<3> for Arm3 {
         let z68 = z34 * z56 - z35 * z55 + z36;
         let z69 = -z33 * z56 + z35 * z54 + z37;
         let z70 = z33 * z55 - z34 * z54 + z38;
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z142 = -qd[0] * qd[1] * z0;
-        let z143 = -qd[0] * qd[1] * z1;
-        let z144 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z145 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z146 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z147 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z135 = -qd[0] * qd[1] * z0;
+        let z136 = -qd[0] * qd[1] * z1;
+        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z148 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z142;
-        let z149 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z143;
-        let z150 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z144;
-        let z151 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z145;
-        let z152 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z146;
-        let z153 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z147;
-        let z154 = -qd[0] * self.m0 * z64;
-        let z155 = qd[0] * self.m0 * z63;
-        let z159 = z39 * z155 - z40 * z154;
-        let z160 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z144
-            + self.m1 * z47 * z143 + self.m1 * z145;
-        let z161 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z144
-            - self.m1 * z47 * z142 + self.m1 * z146;
-        let z162 = self.m1 * z14 * z66 - self.m1 * z15 * z65 - self.m1 * z45 * z143
-            + self.m1 * z46 * z142 + self.m1 * z147;
-        let z163 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z164 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z165 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z166 = -qd[0] * z164 + z15 * z165 + z46 * z162 - z47 * z161 + z48 * z142
-            + z49 * z143 + z50 * z144;
-        let z167 = qd[0] * z163 - z14 * z165 - z45 * z162 + z47 * z160 + z49 * z142
-            + z51 * z143 + z52 * z144;
-        let z168 = z14 * z164 - z15 * z163 + z45 * z161 - z46 * z160 + z50 * z142
-            + z52 * z143 + z53 * z144;
-        let z169 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z150
-            + self.m2 * z56 * z149 + self.m2 * z151;
-        let z170 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z150
-            - self.m2 * z56 * z148 + self.m2 * z152;
-        let z171 = self.m2 * z33 * z69 - self.m2 * z34 * z68 - self.m2 * z54 * z149
-            + self.m2 * z55 * z148 + self.m2 * z153;
-        let z172 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z173 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z174 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z175 = z34 * z174 - z35 * z173 + z55 * z171 - z56 * z170 + z57 * z148
-            + z58 * z149 + z59 * z150;
-        let z176 = -z33 * z174 + z35 * z172 - z54 * z171 + z56 * z169 + z58 * z148
-            + z60 * z149 + z61 * z150;
-        let z177 = z33 * z173 - z34 * z172 + z54 * z170 - z55 * z169 + z59 * z148
-            + z61 * z149 + z62 * z150;
-        let z178 = z166 + z175;
-        let z179 = z167 + z176;
-        let z180 = z168 + z177;
-        let z181 = z160 + z169;
-        let z182 = z161 + z170;
-        let z183 = z162 + z171;
-        let z186 = z159 + z180;
-        let z189 = z0 * z179 - z1 * z178 + z11 * z181 + z12 * z182 + z13 * z183;
-        let z190 = z5 * z177 + z8 * z175 + z10 * z176 + z30 * z169 + z31 * z170
-            + z32 * z171;
-        let z191 = self.m1 * self.cx * self.g * z5 - self.m1 * self.cz * self.g * z135
-            - self.m2 * self.cx * self.g * z136 - self.m2 * self.cy * self.g * z137
-            - self.m2 * self.cz * self.g * z135 - self.m2 * self.g * z138 - z189;
-        let z192 = -self.m2 * self.cx * self.g * z140 - self.m2 * self.cy * self.g * z141
-            - z190;
-        let x0 = -z186;
+        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
+        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
+        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
+        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z138;
+        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z139;
+        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z140;
+        let z147 = -qd[0] * self.m0 * z64;
+        let z148 = qd[0] * self.m0 * z63;
+        let z153 = z39 * z148 - z40 * z147;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
+            + self.m1 * z47 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
+            - self.m1 * z47 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
+            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+            + z49 * z136 + z50 * z137;
+        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
+            + z51 * z136 + z52 * z137;
+        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
+            + z52 * z136 + z53 * z137;
+        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
+            + self.m2 * z56 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
+            - self.m2 * z56 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
+            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
+        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
+        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+            + z58 * z142 + z59 * z143;
+        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
+            + z60 * z142 + z61 * z143;
+        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
+            + z61 * z142 + z62 * z143;
+        let z172 = z160 + z169;
+        let z173 = z161 + z170;
+        let z174 = z162 + z171;
+        let z175 = z154 + z163;
+        let z176 = z155 + z164;
+        let z177 = z156 + z165;
+        let z180 = z153 + z174;
+        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
+        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
+            + z32 * z165;
+        let x0 = -z180;
+        let x1 = -z184;
+        let x2 = -z185;
         h[0] = x0;
-        h[1] = z191;
-        h[2] = z192;
+        h[1] = x1;
+        h[2] = x2;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         let z0 = q[0].cos();
@@ -815,304 +795,304 @@ impl Dynamics<3> for Arm3 {
         let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
         let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
         let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z195 = -qd[0] * q[0].sin();
-        let z196 = qd[0] * q[0].cos();
-        let z197 = -self.oy * z196;
-        let z198 = self.oy * z195;
-        let z199 = -qd[1] * q[1].sin();
-        let z200 = qd[1] * q[1].cos();
-        let z201 = z0 * z199 + z5 * z195;
-        let z202 = z0 * z200 + z6 * z195;
-        let z203 = z1 * z199 + z5 * z196;
-        let z204 = z1 * z200 + z6 * z196;
-        let z205 = -self.oy * z196 + self.l * z202 + z197;
-        let z206 = self.oy * z195 + self.l * z204 + z198;
-        let z207 = -qd[2] * q[2].sin();
-        let z208 = qd[2] * q[2].cos();
-        let z209 = -z1 * z208 + z7 * z207 + z22 * z201 - z23 * z196;
-        let z210 = -z1 * z207 - z7 * z208 - z22 * z196 - z23 * z201;
-        let z211 = z0 * z208 + z9 * z207 + z22 * z203 + z23 * z195;
-        let z212 = z0 * z207 - z9 * z208 + z22 * z195 - z23 * z203;
-        let z213 = -z6 * z207 - z22 * z200;
-        let z214 = z6 * z208 + z23 * z200;
-        let z215 = self.cx * z195 - self.cy * z196;
-        let z216 = self.cx * z196 + self.cy * z195;
-        let z217 = self.cx * z201 - self.cy * z196 + self.cz * z202 + z197;
-        let z218 = self.cx * z203 + self.cy * z195 + self.cz * z204 + z198;
-        let z219 = 2.0 * self.ixx1 * z6 * z200 + 2.0 * self.izz * z5 * z199;
-        let z220 = z205 + self.cx * z209 + self.cy * z210 + self.cz * z202;
-        let z221 = z206 + self.cx * z211 + self.cy * z212 + self.cz * z204;
-        let z222 = 2.0 * self.ixx2 * z28 * z213 + 2.0 * self.iyy * z29 * z214
-            + 2.0 * self.izz * z5 * z199;
-        let z223 = z222 + 2.0 * self.m2 * z54 * z220 + 2.0 * self.m2 * z55 * z221;
-        let z224 = z219 + z223 + 2.0 * self.m1 * z45 * z217 + 2.0 * self.m1 * z46 * z218;
-        let z225 = z224 + 2.0 * self.m0 * z39 * z215 + 2.0 * self.m0 * z40 * z216;
-        let z226 = -z4 * z195;
-        let z227 = -z4 * z196;
-        let z228 = self.l * z199;
-        let z229 = -self.cx * z200 + self.cz * z199;
-        let z230 = -self.ixx1 * z6 * z201 - self.ixx1 * z7 * z200 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z231 = -self.ixx1 * z6 * z203 - self.ixx1 * z9 * z200 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z232 = z228 + self.cx * z213 + self.cy * z214 + self.cz * z199;
-        let z233 = self.ixx2 * z24 * z213 + self.ixx2 * z28 * z209
-            + self.iyy * z25 * z214 + self.iyy * z29 * z210 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z234 = self.ixx2 * z26 * z213 + self.ixx2 * z28 * z211
-            + self.iyy * z27 * z214 + self.iyy * z29 * z212 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z235 = self.m2 * z220;
-        let z236 = self.m2 * z221;
-        let z237 = z233 - self.m2 * z54 * z232 - self.m2 * z56 * z220;
-        let z238 = z234 - self.m2 * z55 * z232 - self.m2 * z56 * z221;
-        let z239 = z235 + self.m1 * z217;
-        let z240 = z236 + self.m1 * z218;
-        let z241 = z230 + z237 - self.m1 * z45 * z229 - self.m1 * z47 * z217;
-        let z242 = z231 + z238 - self.m1 * z46 * z229 - self.m1 * z47 * z218;
-        let z243 = z0 * z242 - z1 * z241 - z11 * z240 + z12 * z239 + z101 * z227
-            - z102 * z226 - z106 * z196 + z108 * z195;
-        let z244 = z5 * z206 - z10 * z228 + z20 * z199 - z21 * z204;
-        let z245 = -z5 * z205 + z8 * z228 - z19 * z199 + z21 * z202;
-        let z246 = z5 * z223 + z8 * z237 + z10 * z238 - z30 * z236 + z31 * z235
-            + z91 * z245 - z92 * z244 + z96 * z202 + z98 * z204 + z99 * z199;
-        let z247 = z0 * z197 + z1 * z198 + z2 * z195 + z3 * z196;
-        let z248 = 2.0 * self.ixx1 * z7 * z201 + 2.0 * self.iyy * z1 * z196
-            + 2.0 * self.izz * z8 * z202;
-        let z249 = self.ixx1 * z7 * z203 + self.ixx1 * z9 * z201 - self.iyy * z0 * z196
-            - self.iyy * z1 * z195 + self.izz * z8 * z204 + self.izz * z10 * z202;
-        let z250 = 2.0 * self.ixx1 * z9 * z203 + 2.0 * self.iyy * z0 * z195
-            + 2.0 * self.izz * z10 * z204;
-        let z251 = 2.0 * self.ixx2 * z24 * z209 + 2.0 * self.iyy * z25 * z210
-            + 2.0 * self.izz * z8 * z202;
-        let z252 = self.ixx2 * z24 * z211 + self.ixx2 * z26 * z209
-            + self.iyy * z25 * z212 + self.iyy * z27 * z210 + self.izz * z8 * z204
-            + self.izz * z10 * z202;
-        let z253 = 2.0 * self.ixx2 * z26 * z211 + 2.0 * self.iyy * z27 * z212
-            + 2.0 * self.izz * z10 * z204;
-        let z254 = self.m2 * z232;
-        let z255 = z251 + 2.0 * self.m2 * z55 * z221 + 2.0 * self.m2 * z56 * z232;
-        let z256 = z252 - self.m2 * z54 * z221 - self.m2 * z55 * z220;
-        let z257 = z253 + 2.0 * self.m2 * z54 * z220 + 2.0 * self.m2 * z56 * z232;
-        let z258 = z254 + self.m1 * z229;
-        let z259 = z248 + 2.0 * self.m1 * z46 * z218 + 2.0 * self.m1 * z47 * z229 + z255;
-        let z260 = z249 - self.m1 * z45 * z218 - self.m1 * z46 * z217 + z256;
-        let z261 = z250 + 2.0 * self.m1 * z45 * z217 + 2.0 * self.m1 * z47 * z229 + z257;
-        let z262 = z0 * z260 - z1 * z259 - z12 * z258 + z13 * z240 + z102 * z247
-            - z103 * z227 - z104 * z196 + z105 * z195;
-        let z263 = z0 * z261 - z1 * z260 + z11 * z258 - z13 * z239 - z101 * z247
-            + z103 * z226 - z105 * z196 + z107 * z195;
-        let z264 = z0 * z258 + z100 * z226 + z103 * z195;
-        let z265 = z1 * z258 + z100 * z227 + z103 * z196;
-        let z266 = -z0 * z239 - z1 * z240 + z100 * z247 - z101 * z195 - z102 * z196;
-        let z267 = z0 * z263 - z1 * z262 + z11 * z264 + z12 * z265 + z13 * z266
-            - z120 * z196 + z121 * z195 + z123 * z226 + z124 * z227 + z125 * z247;
-        let z268 = -z8 * z206 + z10 * z205 + z19 * z204 - z20 * z202;
-        let z269 = z5 * z237 + z8 * z255 + z10 * z256 - z31 * z254 + z32 * z236
-            + z92 * z268 - z93 * z245 + z94 * z202 + z95 * z204 + z96 * z199;
-        let z270 = z5 * z238 + z8 * z256 + z10 * z257 + z30 * z254 - z32 * z235
-            - z91 * z268 + z93 * z244 + z95 * z202 + z97 * z204 + z98 * z199;
-        let z271 = self.m2 * z244 - z5 * z236 + z10 * z254 - z92 * z199 + z93 * z204;
-        let z272 = self.m2 * z245 + z5 * z235 - z8 * z254 + z91 * z199 - z93 * z202;
-        let z273 = self.m2 * z268 + z8 * z236 - z10 * z235 - z91 * z204 + z92 * z202;
+        let z202 = -qd[0] * q[0].sin();
+        let z203 = qd[0] * q[0].cos();
+        let z204 = -self.oy * z203;
+        let z205 = self.oy * z202;
+        let z206 = -qd[1] * q[1].sin();
+        let z207 = qd[1] * q[1].cos();
+        let z208 = z0 * z206 + z5 * z202;
+        let z209 = z0 * z207 + z6 * z202;
+        let z210 = z1 * z206 + z5 * z203;
+        let z211 = z1 * z207 + z6 * z203;
+        let z212 = z204 - self.oy * z203 + self.l * z209;
+        let z213 = z205 + self.oy * z202 + self.l * z211;
+        let z214 = -qd[2] * q[2].sin();
+        let z215 = qd[2] * q[2].cos();
+        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
+        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
+        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
+        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
+        let z220 = -z6 * z214 - z22 * z207;
+        let z221 = z6 * z215 + z23 * z207;
+        let z222 = self.cx * z202 - self.cy * z203;
+        let z223 = self.cx * z203 + self.cy * z202;
+        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
+        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
+        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
+        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
+        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
+        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
+            + 2.0 * self.izz * z5 * z206;
+        let z230 = z229 + 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z55 * z228;
+        let z231 = z226 + z230 + 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z46 * z225;
+        let z232 = z231 + 2.0 * self.m0 * z39 * z222 + 2.0 * self.m0 * z40 * z223;
+        let z233 = -z4 * z202;
+        let z234 = -z4 * z203;
+        let z235 = self.l * z206;
+        let z236 = -self.cx * z207 + self.cz * z206;
+        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
+        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
+            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
+            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z242 = self.m2 * z227;
+        let z243 = self.m2 * z228;
+        let z244 = z240 - self.m2 * z54 * z239 - self.m2 * z56 * z227;
+        let z245 = z241 - self.m2 * z55 * z239 - self.m2 * z56 * z228;
+        let z246 = z242 + self.m1 * z224;
+        let z247 = z243 + self.m1 * z225;
+        let z248 = z237 + z244 - self.m1 * z45 * z236 - self.m1 * z47 * z224;
+        let z249 = z238 + z245 - self.m1 * z46 * z236 - self.m1 * z47 * z225;
+        let z250 = z0 * z249 - z1 * z248 - z11 * z247 + z12 * z246 + z101 * z234
+            - z102 * z233 - z106 * z203 + z108 * z202;
+        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
+        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
+        let z253 = z5 * z230 + z8 * z244 + z10 * z245 - z30 * z243 + z31 * z242
+            + z91 * z252 - z92 * z251 + z96 * z209 + z98 * z211 + z99 * z206;
+        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
+        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
+            + 2.0 * self.izz * z8 * z209;
+        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
+            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
+        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
+            + 2.0 * self.izz * z10 * z211;
+        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
+            + 2.0 * self.izz * z8 * z209;
+        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
+            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
+            + self.izz * z10 * z209;
+        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
+            + 2.0 * self.izz * z10 * z211;
+        let z261 = self.m2 * z239;
+        let z262 = 2.0 * self.m2 * z55 * z228 + 2.0 * self.m2 * z56 * z239 + z258;
+        let z263 = -self.m2 * z54 * z228 - self.m2 * z55 * z227 + z259;
+        let z264 = 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z56 * z239 + z260;
+        let z265 = self.m1 * z236 + z261;
+        let z266 = 2.0 * self.m1 * z46 * z225 + 2.0 * self.m1 * z47 * z236 + z255 + z262;
+        let z267 = -self.m1 * z45 * z225 - self.m1 * z46 * z224 + z256 + z263;
+        let z268 = 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z47 * z236 + z257 + z264;
+        let z269 = z0 * z267 - z1 * z266 - z12 * z265 + z13 * z247 + z102 * z254
+            - z103 * z234 - z104 * z203 + z105 * z202;
+        let z270 = z0 * z268 - z1 * z267 + z11 * z265 - z13 * z246 - z101 * z254
+            + z103 * z233 - z105 * z203 + z107 * z202;
+        let z271 = z0 * z265 + z100 * z233 + z103 * z202;
+        let z272 = z1 * z265 + z100 * z234 + z103 * z203;
+        let z273 = -z0 * z246 - z1 * z247 + z100 * z254 - z101 * z202 - z102 * z203;
         let z274 = z0 * z270 - z1 * z269 + z11 * z271 + z12 * z272 + z13 * z273
-            - z127 * z196 + z128 * z195 + z130 * z226 + z131 * z227 + z132 * z247;
-        let z275 = z5 * z246 + z8 * z269 + z10 * z270 + z30 * z271 + z31 * z272
-            + z32 * z273 + z127 * z202 + z128 * z204 + z129 * z199 + z130 * z244
-            + z131 * z245 + z132 * z268;
-        let z276 = -q[0].sin();
-        let z277 = -self.oy * z0;
-        let z278 = self.oy * z276;
-        let z279 = z5 * z276;
-        let z280 = z6 * z276;
-        let z281 = -z4 * z276;
-        let z282 = -qd[1] * z0;
-        let z283 = qd[1] * z276;
-        let z284 = qd[1] * z281;
-        let z285 = -self.oy * z0 + self.l * z280 + z277;
-        let z286 = self.oy * z276 + self.l * z8 + z278;
-        let z287 = -z0 * z23 + z22 * z279;
-        let z288 = -z0 * z22 - z23 * z279;
-        let z289 = z7 * z22 + z23 * z276;
-        let z290 = -z7 * z23 + z22 * z276;
-        let z291 = z5 * z286 - z8 * z21;
-        let z292 = -z5 * z285 + z21 * z280;
-        let z293 = qd[2] * z280 + z282;
-        let z294 = qd[2] * z8 + z283;
-        let z295 = qd[2] * z291 + z284;
-        let z296 = qd[2] * z292 + z16;
-        let z299 = self.cx * z279 - self.cy * z0 + self.cz * z280 + z277;
-        let z300 = self.cx * z7 + self.cy * z276 + self.cz * z8 + z278;
-        let z301 = -self.ixx1 * z6 * z279 + self.izz * z5 * z280;
-        let z302 = self.cx * z287 + self.cy * z288 + self.cz * z280 + z285;
-        let z303 = self.cx * z289 + self.cy * z290 + self.cz * z8 + z286;
-        let z304 = self.ixx2 * z28 * z287 + self.iyy * z29 * z288 + self.izz * z5 * z280;
-        let z305 = self.ixx2 * z28 * z289 + self.iyy * z29 * z290 + self.izz * z5 * z8;
-        let z308 = -qd[0] * z300 + z284 + z47 * z283;
-        let z309 = qd[0] * z299 + z16 - z47 * z282;
-        let z310 = -z35 * z303 + z295 + z56 * z294;
-        let z311 = z35 * z302 + z296 - z56 * z293;
-        let z312 = self.m2 * z54 * z311 - self.m2 * z55 * z310 - self.m2 * z68 * z303
-            + self.m2 * z69 * z302 + z33 * z304 + z34 * z305 + z59 * z293 + z61 * z294;
-        let z315 = z0 * z135;
-        let z316 = z1 * z135;
-        let z317 = self.l * z7;
-        let z318 = self.l * z9;
-        let z319 = z22 * z315;
-        let z320 = -z23 * z315;
-        let z321 = z22 * z316;
-        let z322 = -z23 * z316;
-        let z323 = z5 * z318 - z9 * z21 - z10 * z138 + z20 * z135;
-        let z324 = -z5 * z317 + z7 * z21 + z8 * z138 - z19 * z135;
-        let z325 = qd[2] * z7;
-        let z326 = qd[2] * z9;
-        let z327 = qd[2] * z135;
-        let z328 = qd[2] * z323;
-        let z329 = qd[2] * z324;
-        let z330 = self.cx * z315 + self.cz * z7;
-        let z331 = self.cx * z316 + self.cz * z9;
-        let z332 = -self.cx * z5 + self.cz * z135;
-        let z333 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z315 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z334 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z316 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z335 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z135;
-        let z336 = self.cx * z319 + self.cy * z320 + self.cz * z7 + z317;
-        let z337 = self.cx * z321 + self.cy * z322 + self.cz * z9 + z318;
-        let z338 = self.cx * z136 + self.cy * z137 + self.cz * z135 + z138;
-        let z339 = self.ixx2 * z24 * z136 + self.ixx2 * z28 * z319
-            + self.iyy * z25 * z137 + self.iyy * z29 * z320 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z340 = self.ixx2 * z26 * z136 + self.ixx2 * z28 * z321
-            + self.iyy * z27 * z137 + self.iyy * z29 * z322 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z341 = 2.0 * self.ixx2 * z28 * z136 + 2.0 * self.iyy * z29 * z137
-            + 2.0 * self.izz * z5 * z135;
-        let z342 = -qd[0] * z331 + z15 * z332;
-        let z343 = qd[0] * z330 - z14 * z332;
-        let z344 = z34 * z338 - z35 * z337 - z55 * z327 + z56 * z326 + z328;
-        let z345 = -z33 * z338 + z35 * z336 + z54 * z327 - z56 * z325 + z329;
-        let z346 = self.m2 * z54 * z345 - self.m2 * z55 * z344 - self.m2 * z68 * z337
-            + self.m2 * z69 * z336 + z33 * z339 + z34 * z340 + z35 * z341 + z59 * z325
-            + z61 * z326 + z62 * z327;
-        let z347 = qd[0] * z335 + self.m1 * z45 * z343 - self.m1 * z46 * z342
-            - self.m1 * z65 * z331 + self.m1 * z66 * z330 + z14 * z333 + z15 * z334
-            + z346;
-        let z348 = -z1 * z22 + z7 * z139;
-        let z349 = -z1 * z139 - z7 * z22;
-        let z350 = z0 * z22 + z9 * z139;
-        let z351 = z0 * z139 - z9 * z22;
-        let z352 = self.cx * z348 + self.cy * z349;
-        let z353 = self.cx * z350 + self.cy * z351;
-        let z354 = self.cx * z140 + self.cy * z141;
-        let z355 = self.ixx2 * z24 * z140 + self.ixx2 * z28 * z348
-            + self.iyy * z25 * z141 + self.iyy * z29 * z349;
-        let z356 = self.ixx2 * z26 * z140 + self.ixx2 * z28 * z350
-            + self.iyy * z27 * z141 + self.iyy * z29 * z351;
-        let z357 = 2.0 * self.ixx2 * z28 * z140 + 2.0 * self.iyy * z29 * z141;
-        let z358 = z34 * z354 - z35 * z353;
-        let z359 = -z33 * z354 + z35 * z352;
-        let z360 = self.m2 * z54 * z359 - self.m2 * z55 * z358 - self.m2 * z68 * z353
-            + self.m2 * z69 * z352 + z33 * z355 + z34 * z356 + z35 * z357;
-        let z361 = z0 * z3 + z0 * z277 + z1 * z278 + z2 * z276;
-        let z362 = qd[1] * z361;
-        let z363 = z8 * z19 - z8 * z286 + z10 * z285 - z20 * z280;
-        let z364 = qd[2] * z363 + z362;
-        let z365 = 2.0 * self.ixx1 * z7 * z279 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z280;
-        let z366 = self.ixx1 * z9 * z279 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z276
-            - self.iyy * (z0 * z0) + self.izz * z10 * z280 + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z276
+            - z120 * z203 + z121 * z202 + z123 * z233 + z124 * z234 + z125 * z254;
+        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
+        let z276 = z5 * z244 + z8 * z262 + z10 * z263 - z31 * z261 + z32 * z243
+            + z92 * z275 - z93 * z252 + z94 * z209 + z95 * z211 + z96 * z206;
+        let z277 = z5 * z245 + z8 * z263 + z10 * z264 + z30 * z261 - z32 * z242
+            - z91 * z275 + z93 * z251 + z95 * z209 + z97 * z211 + z98 * z206;
+        let z278 = self.m2 * z251 - z5 * z243 + z10 * z261 - z92 * z206 + z93 * z211;
+        let z279 = self.m2 * z252 + z5 * z242 - z8 * z261 + z91 * z206 - z93 * z209;
+        let z280 = self.m2 * z275 + z8 * z243 - z10 * z242 - z91 * z211 + z92 * z209;
+        let z281 = z0 * z277 - z1 * z276 + z11 * z278 + z12 * z279 + z13 * z280
+            - z127 * z203 + z128 * z202 + z130 * z233 + z131 * z234 + z132 * z254;
+        let z282 = z5 * z253 + z8 * z276 + z10 * z277 + z30 * z278 + z31 * z279
+            + z32 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
+            + z131 * z252 + z132 * z275;
+        let z283 = -q[0].sin();
+        let z284 = -self.oy * z0;
+        let z285 = self.oy * z283;
+        let z286 = z5 * z283;
+        let z287 = z6 * z283;
+        let z288 = -z4 * z283;
+        let z289 = -qd[1] * z0;
+        let z290 = qd[1] * z283;
+        let z291 = qd[1] * z288;
+        let z292 = -self.oy * z0 + self.l * z287 + z284;
+        let z293 = self.oy * z283 + self.l * z8 + z285;
+        let z294 = -z0 * z23 + z22 * z286;
+        let z295 = -z0 * z22 - z23 * z286;
+        let z296 = z7 * z22 + z23 * z283;
+        let z297 = -z7 * z23 + z22 * z283;
+        let z298 = z5 * z293 - z8 * z21;
+        let z299 = -z5 * z292 + z21 * z287;
+        let z300 = qd[2] * z287 + z289;
+        let z301 = qd[2] * z8 + z290;
+        let z302 = qd[2] * z298 + z291;
+        let z303 = qd[2] * z299 + z16;
+        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
+        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
+        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
+        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
+        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
+        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
+        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
+        let z315 = -qd[0] * z307 + z291 + z47 * z290;
+        let z316 = qd[0] * z306 + z16 - z47 * z289;
+        let z317 = -z35 * z310 + z302 + z56 * z301;
+        let z318 = z35 * z309 + z303 - z56 * z300;
+        let z319 = self.m2 * z54 * z318 - self.m2 * z55 * z317 - self.m2 * z68 * z310
+            + self.m2 * z69 * z309 + z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
+        let z322 = -q[1].sin();
+        let z323 = z0 * z322;
+        let z324 = z1 * z322;
+        let z325 = self.l * z7;
+        let z326 = self.l * z9;
+        let z327 = self.l * z322;
+        let z328 = z22 * z323;
+        let z329 = -z23 * z323;
+        let z330 = z22 * z324;
+        let z331 = -z23 * z324;
+        let z332 = -z5 * z22;
+        let z333 = z5 * z23;
+        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
+        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
+        let z336 = qd[2] * z7;
+        let z337 = qd[2] * z9;
+        let z338 = qd[2] * z322;
+        let z339 = qd[2] * z334;
+        let z340 = qd[2] * z335;
+        let z341 = self.cx * z323 + self.cz * z7;
+        let z342 = self.cx * z324 + self.cz * z9;
+        let z343 = -self.cx * z5 + self.cz * z322;
+        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
+        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
+        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
+        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
+        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
+            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
+            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
+            + 2.0 * self.izz * z5 * z322;
+        let z353 = -qd[0] * z342 + z15 * z343;
+        let z354 = qd[0] * z341 - z14 * z343;
+        let z355 = z34 * z349 - z35 * z348 - z55 * z338 + z56 * z337 + z339;
+        let z356 = -z33 * z349 + z35 * z347 + z54 * z338 - z56 * z336 + z340;
+        let z357 = self.m2 * z54 * z356 - self.m2 * z55 * z355 - self.m2 * z68 * z348
+            + self.m2 * z69 * z347 + z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336
+            + z61 * z337 + z62 * z338;
+        let z358 = qd[0] * z346 + self.m1 * z45 * z354 - self.m1 * z46 * z353
+            - self.m1 * z65 * z342 + self.m1 * z66 * z341 + z14 * z344 + z15 * z345
+            + z357;
+        let z359 = -q[2].sin();
+        let z360 = -z1 * z22 + z7 * z359;
+        let z361 = -z1 * z359 - z7 * z22;
+        let z362 = z0 * z22 + z9 * z359;
+        let z363 = z0 * z359 - z9 * z22;
+        let z364 = -z6 * z359;
+        let z365 = z6 * z22;
+        let z366 = self.cx * z360 + self.cy * z361;
+        let z367 = self.cx * z362 + self.cy * z363;
+        let z368 = self.cx * z364 + self.cy * z365;
+        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
+            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
+        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
+            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
+        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
+        let z372 = z34 * z368 - z35 * z367;
+        let z373 = -z33 * z368 + z35 * z366;
+        let z374 = self.m2 * z54 * z373 - self.m2 * z55 * z372 - self.m2 * z68 * z367
+            + self.m2 * z69 * z366 + z33 * z369 + z34 * z370 + z35 * z371;
+        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
+        let z376 = qd[1] * z375;
+        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
+        let z378 = qd[2] * z377 + z376;
+        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z287;
+        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
+            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
+        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
             + 2.0 * self.izz * z8 * z10;
-        let z368 = 2.0 * self.ixx2 * z24 * z287 + 2.0 * self.iyy * z25 * z288
-            + 2.0 * self.izz * z8 * z280;
-        let z369 = self.ixx2 * z24 * z289 + self.ixx2 * z26 * z287
-            + self.iyy * z25 * z290 + self.iyy * z27 * z288 + self.izz * z10 * z280
+        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
+            + 2.0 * self.izz * z8 * z287;
+        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
+            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
             + self.izz * (z8 * z8);
-        let z370 = 2.0 * self.ixx2 * z26 * z289 + 2.0 * self.iyy * z27 * z290
+        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
             + 2.0 * self.izz * z8 * z10;
-        let z371 = z14 * z300 - z15 * z299 - z45 * z283 + z46 * z282 + z362;
-        let z372 = z33 * z303 - z34 * z302 - z54 * z294 + z55 * z293 + z364;
-        let z373 = self.m2 * z55 * z372 - self.m2 * z56 * z311 + self.m2 * z70 * z303
-            + z33 * z368 + z34 * z369 + z35 * z304 + z57 * z293 + z58 * z294;
-        let z374 = -self.m2 * z54 * z372 + self.m2 * z56 * z310 - self.m2 * z70 * z302
-            + z33 * z369 + z34 * z370 + z35 * z305 + z58 * z293 + z60 * z294;
-        let z375 = self.m2 * z310;
-        let z376 = self.m2 * z311;
-        let z377 = self.m2 * z372;
-        let z378 = qd[0] * z301 + self.m1 * z46 * z371 - self.m1 * z47 * z309
-            + self.m1 * z67 * z300 + z14 * z365 + z15 * z366 + z48 * z282 + z49 * z283
-            + z373;
-        let z379 = qd[0] * z50 - self.m1 * z45 * z371 + self.m1 * z47 * z308
-            - self.m1 * z67 * z299 + z14 * z366 + z15 * z367 + z49 * z282 + z51 * z283
-            + z374;
-        let z380 = self.m1 * z308 + z375;
-        let z381 = self.m1 * z309 + z376;
-        let z382 = self.m1 * z371 + z377;
-        let z383 = -z0 * z77 + z0 * z379 - z1 * z378 + z11 * z81 + z11 * z380
-            + z12 * z381 + z13 * z382 + z78 * z276 + z80 * z281 + z82 * z361;
-        let z384 = -z7 * z20 - z8 * z318 + z9 * z19 + z10 * z317;
-        let z385 = qd[2] * z384;
-        let z389 = 2.0 * self.ixx2 * z24 * z319 + 2.0 * self.iyy * z25 * z320
+        let z385 = z14 * z307 - z15 * z306 - z45 * z290 + z46 * z289 + z376;
+        let z386 = z33 * z310 - z34 * z309 - z54 * z301 + z55 * z300 + z378;
+        let z387 = self.m2 * z55 * z386 - self.m2 * z56 * z318 + self.m2 * z70 * z310
+            + z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
+        let z388 = -self.m2 * z54 * z386 + self.m2 * z56 * z317 - self.m2 * z70 * z309
+            + z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
+        let z389 = self.m2 * z317;
+        let z390 = self.m2 * z318;
+        let z391 = self.m2 * z386;
+        let z392 = qd[0] * z308 + self.m1 * z46 * z385 - self.m1 * z47 * z316
+            + self.m1 * z67 * z307 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290
+            + z387;
+        let z393 = qd[0] * z50 - self.m1 * z45 * z385 + self.m1 * z47 * z315
+            - self.m1 * z67 * z306 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290
+            + z388;
+        let z394 = self.m1 * z315 + z389;
+        let z395 = self.m1 * z316 + z390;
+        let z396 = self.m1 * z385 + z391;
+        let z397 = -z0 * z77 + z0 * z393 - z1 * z392 + z11 * z81 + z11 * z394
+            + z12 * z395 + z13 * z396 + z78 * z283 + z80 * z288 + z82 * z375;
+        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
+        let z399 = qd[2] * z398;
+        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
             + 2.0 * self.izz * z7 * z8;
-        let z390 = self.ixx2 * z24 * z321 + self.ixx2 * z26 * z319
-            + self.iyy * z25 * z322 + self.iyy * z27 * z320 + self.izz * z7 * z10
+        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
+            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z391 = 2.0 * self.ixx2 * z26 * z321 + 2.0 * self.iyy * z27 * z322
+        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
             + 2.0 * self.izz * z9 * z10;
-        let z393 = z33 * z337 - z34 * z336 - z54 * z326 + z55 * z325 + z385;
-        let z394 = self.m2 * z55 * z393 - self.m2 * z56 * z345 - self.m2 * z69 * z338
-            + self.m2 * z70 * z337 + z33 * z389 + z34 * z390 + z35 * z339 + z57 * z325
-            + z58 * z326 + z59 * z327;
-        let z395 = -self.m2 * z54 * z393 + self.m2 * z56 * z344 + self.m2 * z68 * z338
-            - self.m2 * z70 * z336 + z33 * z390 + z34 * z391 + z35 * z340 + z58 * z325
-            + z60 * z326 + z61 * z327;
-        let z396 = self.m2 * z344;
-        let z397 = self.m2 * z345;
-        let z398 = self.m2 * z393;
-        let z405 = 2.0 * self.ixx2 * z24 * z348 + 2.0 * self.iyy * z25 * z349;
-        let z406 = self.ixx2 * z24 * z350 + self.ixx2 * z26 * z348
-            + self.iyy * z25 * z351 + self.iyy * z27 * z349;
-        let z407 = 2.0 * self.ixx2 * z26 * z350 + 2.0 * self.iyy * z27 * z351;
-        let z408 = z33 * z353 - z34 * z352;
-        let z409 = self.m2 * z55 * z408 - self.m2 * z56 * z359 - self.m2 * z69 * z354
-            + self.m2 * z70 * z353 + z33 * z405 + z34 * z406 + z35 * z355;
-        let z410 = -self.m2 * z54 * z408 + self.m2 * z56 * z358 + self.m2 * z68 * z354
-            - self.m2 * z70 * z352 + z33 * z406 + z34 * z407 + z35 * z356;
-        let z411 = self.m2 * z358;
-        let z412 = self.m2 * z359;
-        let z413 = self.m2 * z408;
-        let z414 = z0 * z410 - z1 * z409 + z11 * z411 + z12 * z412 + z13 * z413;
-        let z415 = z5 * z312 + z8 * z72 + z8 * z373 + z10 * z374 + z30 * z375
-            + z31 * z376 + z32 * z377 + z71 * z280 + z74 * z291 + z75 * z292
-            + z76 * z363;
-        let z416 = z5 * z346 + z7 * z71 + z8 * z394 + z9 * z72 + z10 * z395 + z30 * z396
-            + z31 * z397 + z32 * z398 + z73 * z135 + z74 * z323 + z75 * z324
-            + z76 * z384;
-        let z418 = 0.5 * z243 + 0.5 * z347 - 0.5 * z383;
-        let z419 = 0.5 * z246 + 0.5 * z360 - 0.5 * z415;
-        let z420 = 0.5 * z243 - 0.5 * z347 + 0.5 * z383;
-        let z421 = 0.5 * z274 + 0.5 * z414 - 0.5 * z416;
-        let z422 = 0.5 * z246 - 0.5 * z360 + 0.5 * z415;
-        let z423 = 0.5 * z274 - 0.5 * z414 + 0.5 * z416;
-        let x0 = z225 * 0.5;
-        let x1 = z267 * 0.5;
-        let x2 = z275 * 0.5;
+        let z407 = z33 * z348 - z34 * z347 - z54 * z337 + z55 * z336 + z399;
+        let z408 = self.m2 * z55 * z407 - self.m2 * z56 * z356 - self.m2 * z69 * z349
+            + self.m2 * z70 * z348 + z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336
+            + z58 * z337 + z59 * z338;
+        let z409 = -self.m2 * z54 * z407 + self.m2 * z56 * z355 + self.m2 * z68 * z349
+            - self.m2 * z70 * z347 + z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336
+            + z60 * z337 + z61 * z338;
+        let z410 = self.m2 * z355;
+        let z411 = self.m2 * z356;
+        let z412 = self.m2 * z407;
+        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
+        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
+            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
+        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
+        let z422 = z33 * z367 - z34 * z366;
+        let z423 = self.m2 * z55 * z422 - self.m2 * z56 * z373 - self.m2 * z69 * z368
+            + self.m2 * z70 * z367 + z33 * z419 + z34 * z420 + z35 * z369;
+        let z424 = -self.m2 * z54 * z422 + self.m2 * z56 * z372 + self.m2 * z68 * z368
+            - self.m2 * z70 * z366 + z33 * z420 + z34 * z421 + z35 * z370;
+        let z425 = self.m2 * z372;
+        let z426 = self.m2 * z373;
+        let z427 = self.m2 * z422;
+        let z428 = z0 * z424 - z1 * z423 + z11 * z425 + z12 * z426 + z13 * z427;
+        let z429 = z5 * z319 + z8 * z72 + z8 * z387 + z10 * z388 + z30 * z389
+            + z31 * z390 + z32 * z391 + z71 * z287 + z74 * z298 + z75 * z299
+            + z76 * z377;
+        let z430 = z5 * z357 + z7 * z71 + z8 * z408 + z9 * z72 + z10 * z409 + z30 * z410
+            + z31 * z411 + z32 * z412 + z73 * z322 + z74 * z334 + z75 * z335
+            + z76 * z398;
+        let z432 = 0.5 * z250 + 0.5 * z358 - 0.5 * z397;
+        let z433 = 0.5 * z253 + 0.5 * z374 - 0.5 * z429;
+        let z434 = 0.5 * z250 - 0.5 * z358 + 0.5 * z397;
+        let z435 = 0.5 * z281 + 0.5 * z428 - 0.5 * z430;
+        let z436 = 0.5 * z253 - 0.5 * z374 + 0.5 * z429;
+        let z437 = 0.5 * z281 - 0.5 * z428 + 0.5 * z430;
+        let x0 = z232 * 0.5;
+        let x1 = z274 * 0.5;
+        let x2 = z282 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z418;
-        c[(0, 2)] = z419;
-        c[(1, 0)] = z420;
+        c[(0, 1)] = z432;
+        c[(0, 2)] = z433;
+        c[(1, 0)] = z434;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z421;
-        c[(2, 0)] = z422;
-        c[(2, 1)] = z423;
+        c[(1, 2)] = z435;
+        c[(2, 0)] = z436;
+        c[(2, 1)] = z437;
         c[(2, 2)] = x2;
     }
 }
@@ -1294,290 +1274,291 @@ impl Rates<3, 0, 0> for Arm3 {
         let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
         let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
         let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z195 = -qd[0] * q[0].sin();
-        let z196 = qd[0] * q[0].cos();
-        let z197 = -self.oy * z196;
-        let z198 = self.oy * z195;
-        let z199 = -qd[1] * q[1].sin();
-        let z200 = qd[1] * q[1].cos();
-        let z201 = z0 * z199 + z5 * z195;
-        let z202 = z0 * z200 + z6 * z195;
-        let z203 = z1 * z199 + z5 * z196;
-        let z204 = z1 * z200 + z6 * z196;
-        let z205 = -self.oy * z196 + self.l * z202 + z197;
-        let z206 = self.oy * z195 + self.l * z204 + z198;
-        let z207 = -qd[2] * q[2].sin();
-        let z208 = qd[2] * q[2].cos();
-        let z209 = -z1 * z208 + z7 * z207 + z22 * z201 - z23 * z196;
-        let z210 = -z1 * z207 - z7 * z208 - z22 * z196 - z23 * z201;
-        let z211 = z0 * z208 + z9 * z207 + z22 * z203 + z23 * z195;
-        let z212 = z0 * z207 - z9 * z208 + z22 * z195 - z23 * z203;
-        let z213 = -z6 * z207 - z22 * z200;
-        let z214 = z6 * z208 + z23 * z200;
-        let z215 = self.cx * z195 - self.cy * z196;
-        let z216 = self.cx * z196 + self.cy * z195;
-        let z217 = self.cx * z201 - self.cy * z196 + self.cz * z202 + z197;
-        let z218 = self.cx * z203 + self.cy * z195 + self.cz * z204 + z198;
-        let z219 = 2.0 * self.ixx1 * z6 * z200 + 2.0 * self.izz * z5 * z199;
-        let z220 = z205 + self.cx * z209 + self.cy * z210 + self.cz * z202;
-        let z221 = z206 + self.cx * z211 + self.cy * z212 + self.cz * z204;
-        let z222 = 2.0 * self.ixx2 * z28 * z213 + 2.0 * self.iyy * z29 * z214
-            + 2.0 * self.izz * z5 * z199;
-        let z223 = z222 + 2.0 * self.m2 * z54 * z220 + 2.0 * self.m2 * z55 * z221;
-        let z224 = z219 + z223 + 2.0 * self.m1 * z45 * z217 + 2.0 * self.m1 * z46 * z218;
-        let z225 = z224 + 2.0 * self.m0 * z39 * z215 + 2.0 * self.m0 * z40 * z216;
-        let z226 = -z4 * z195;
-        let z227 = -z4 * z196;
-        let z228 = self.l * z199;
-        let z229 = -self.cx * z200 + self.cz * z199;
-        let z230 = -self.ixx1 * z6 * z201 - self.ixx1 * z7 * z200 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z231 = -self.ixx1 * z6 * z203 - self.ixx1 * z9 * z200 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z232 = z228 + self.cx * z213 + self.cy * z214 + self.cz * z199;
-        let z233 = self.ixx2 * z24 * z213 + self.ixx2 * z28 * z209
-            + self.iyy * z25 * z214 + self.iyy * z29 * z210 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z234 = self.ixx2 * z26 * z213 + self.ixx2 * z28 * z211
-            + self.iyy * z27 * z214 + self.iyy * z29 * z212 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z235 = self.m2 * z220;
-        let z236 = self.m2 * z221;
-        let z237 = z233 - self.m2 * z54 * z232 - self.m2 * z56 * z220;
-        let z238 = z234 - self.m2 * z55 * z232 - self.m2 * z56 * z221;
-        let z239 = z235 + self.m1 * z217;
-        let z240 = z236 + self.m1 * z218;
-        let z241 = z230 + z237 - self.m1 * z45 * z229 - self.m1 * z47 * z217;
-        let z242 = z231 + z238 - self.m1 * z46 * z229 - self.m1 * z47 * z218;
-        let z243 = z0 * z242 - z1 * z241 - z11 * z240 + z12 * z239 + z101 * z227
-            - z102 * z226 - z106 * z196 + z108 * z195;
-        let z244 = z5 * z206 - z10 * z228 + z20 * z199 - z21 * z204;
-        let z245 = -z5 * z205 + z8 * z228 - z19 * z199 + z21 * z202;
-        let z246 = z5 * z223 + z8 * z237 + z10 * z238 - z30 * z236 + z31 * z235
-            + z91 * z245 - z92 * z244 + z96 * z202 + z98 * z204 + z99 * z199;
-        let z247 = z0 * z197 + z1 * z198 + z2 * z195 + z3 * z196;
-        let z248 = 2.0 * self.ixx1 * z7 * z201 + 2.0 * self.iyy * z1 * z196
-            + 2.0 * self.izz * z8 * z202;
-        let z249 = self.ixx1 * z7 * z203 + self.ixx1 * z9 * z201 - self.iyy * z0 * z196
-            - self.iyy * z1 * z195 + self.izz * z8 * z204 + self.izz * z10 * z202;
-        let z250 = 2.0 * self.ixx1 * z9 * z203 + 2.0 * self.iyy * z0 * z195
-            + 2.0 * self.izz * z10 * z204;
-        let z251 = 2.0 * self.ixx2 * z24 * z209 + 2.0 * self.iyy * z25 * z210
-            + 2.0 * self.izz * z8 * z202;
-        let z252 = self.ixx2 * z24 * z211 + self.ixx2 * z26 * z209
-            + self.iyy * z25 * z212 + self.iyy * z27 * z210 + self.izz * z8 * z204
-            + self.izz * z10 * z202;
-        let z253 = 2.0 * self.ixx2 * z26 * z211 + 2.0 * self.iyy * z27 * z212
-            + 2.0 * self.izz * z10 * z204;
-        let z254 = self.m2 * z232;
-        let z255 = z251 + 2.0 * self.m2 * z55 * z221 + 2.0 * self.m2 * z56 * z232;
-        let z256 = z252 - self.m2 * z54 * z221 - self.m2 * z55 * z220;
-        let z257 = z253 + 2.0 * self.m2 * z54 * z220 + 2.0 * self.m2 * z56 * z232;
-        let z258 = z254 + self.m1 * z229;
-        let z259 = z248 + 2.0 * self.m1 * z46 * z218 + 2.0 * self.m1 * z47 * z229 + z255;
-        let z260 = z249 - self.m1 * z45 * z218 - self.m1 * z46 * z217 + z256;
-        let z261 = z250 + 2.0 * self.m1 * z45 * z217 + 2.0 * self.m1 * z47 * z229 + z257;
-        let z262 = z0 * z260 - z1 * z259 - z12 * z258 + z13 * z240 + z102 * z247
-            - z103 * z227 - z104 * z196 + z105 * z195;
-        let z263 = z0 * z261 - z1 * z260 + z11 * z258 - z13 * z239 - z101 * z247
-            + z103 * z226 - z105 * z196 + z107 * z195;
-        let z264 = z0 * z258 + z100 * z226 + z103 * z195;
-        let z265 = z1 * z258 + z100 * z227 + z103 * z196;
-        let z266 = -z0 * z239 - z1 * z240 + z100 * z247 - z101 * z195 - z102 * z196;
-        let z267 = z0 * z263 - z1 * z262 + z11 * z264 + z12 * z265 + z13 * z266
-            - z120 * z196 + z121 * z195 + z123 * z226 + z124 * z227 + z125 * z247;
-        let z268 = -z8 * z206 + z10 * z205 + z19 * z204 - z20 * z202;
-        let z269 = z5 * z237 + z8 * z255 + z10 * z256 - z31 * z254 + z32 * z236
-            + z92 * z268 - z93 * z245 + z94 * z202 + z95 * z204 + z96 * z199;
-        let z270 = z5 * z238 + z8 * z256 + z10 * z257 + z30 * z254 - z32 * z235
-            - z91 * z268 + z93 * z244 + z95 * z202 + z97 * z204 + z98 * z199;
-        let z271 = self.m2 * z244 - z5 * z236 + z10 * z254 - z92 * z199 + z93 * z204;
-        let z272 = self.m2 * z245 + z5 * z235 - z8 * z254 + z91 * z199 - z93 * z202;
-        let z273 = self.m2 * z268 + z8 * z236 - z10 * z235 - z91 * z204 + z92 * z202;
+        let z202 = -qd[0] * q[0].sin();
+        let z203 = qd[0] * q[0].cos();
+        let z204 = -self.oy * z203;
+        let z205 = self.oy * z202;
+        let z206 = -qd[1] * q[1].sin();
+        let z207 = qd[1] * q[1].cos();
+        let z208 = z0 * z206 + z5 * z202;
+        let z209 = z0 * z207 + z6 * z202;
+        let z210 = z1 * z206 + z5 * z203;
+        let z211 = z1 * z207 + z6 * z203;
+        let z212 = z204 - self.oy * z203 + self.l * z209;
+        let z213 = z205 + self.oy * z202 + self.l * z211;
+        let z214 = -qd[2] * q[2].sin();
+        let z215 = qd[2] * q[2].cos();
+        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
+        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
+        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
+        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
+        let z220 = -z6 * z214 - z22 * z207;
+        let z221 = z6 * z215 + z23 * z207;
+        let z222 = self.cx * z202 - self.cy * z203;
+        let z223 = self.cx * z203 + self.cy * z202;
+        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
+        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
+        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
+        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
+        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
+        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
+            + 2.0 * self.izz * z5 * z206;
+        let z230 = z229 + 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z55 * z228;
+        let z231 = z226 + z230 + 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z46 * z225;
+        let z232 = z231 + 2.0 * self.m0 * z39 * z222 + 2.0 * self.m0 * z40 * z223;
+        let z233 = -z4 * z202;
+        let z234 = -z4 * z203;
+        let z235 = self.l * z206;
+        let z236 = -self.cx * z207 + self.cz * z206;
+        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
+        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
+            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
+            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z242 = self.m2 * z227;
+        let z243 = self.m2 * z228;
+        let z244 = z240 - self.m2 * z54 * z239 - self.m2 * z56 * z227;
+        let z245 = z241 - self.m2 * z55 * z239 - self.m2 * z56 * z228;
+        let z246 = z242 + self.m1 * z224;
+        let z247 = z243 + self.m1 * z225;
+        let z248 = z237 + z244 - self.m1 * z45 * z236 - self.m1 * z47 * z224;
+        let z249 = z238 + z245 - self.m1 * z46 * z236 - self.m1 * z47 * z225;
+        let z250 = z0 * z249 - z1 * z248 - z11 * z247 + z12 * z246 + z101 * z234
+            - z102 * z233 - z106 * z203 + z108 * z202;
+        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
+        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
+        let z253 = z5 * z230 + z8 * z244 + z10 * z245 - z30 * z243 + z31 * z242
+            + z91 * z252 - z92 * z251 + z96 * z209 + z98 * z211 + z99 * z206;
+        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
+        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
+            + 2.0 * self.izz * z8 * z209;
+        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
+            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
+        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
+            + 2.0 * self.izz * z10 * z211;
+        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
+            + 2.0 * self.izz * z8 * z209;
+        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
+            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
+            + self.izz * z10 * z209;
+        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
+            + 2.0 * self.izz * z10 * z211;
+        let z261 = self.m2 * z239;
+        let z262 = 2.0 * self.m2 * z55 * z228 + 2.0 * self.m2 * z56 * z239 + z258;
+        let z263 = -self.m2 * z54 * z228 - self.m2 * z55 * z227 + z259;
+        let z264 = 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z56 * z239 + z260;
+        let z265 = self.m1 * z236 + z261;
+        let z266 = 2.0 * self.m1 * z46 * z225 + 2.0 * self.m1 * z47 * z236 + z255 + z262;
+        let z267 = -self.m1 * z45 * z225 - self.m1 * z46 * z224 + z256 + z263;
+        let z268 = 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z47 * z236 + z257 + z264;
+        let z269 = z0 * z267 - z1 * z266 - z12 * z265 + z13 * z247 + z102 * z254
+            - z103 * z234 - z104 * z203 + z105 * z202;
+        let z270 = z0 * z268 - z1 * z267 + z11 * z265 - z13 * z246 - z101 * z254
+            + z103 * z233 - z105 * z203 + z107 * z202;
+        let z271 = z0 * z265 + z100 * z233 + z103 * z202;
+        let z272 = z1 * z265 + z100 * z234 + z103 * z203;
+        let z273 = -z0 * z246 - z1 * z247 + z100 * z254 - z101 * z202 - z102 * z203;
         let z274 = z0 * z270 - z1 * z269 + z11 * z271 + z12 * z272 + z13 * z273
-            - z127 * z196 + z128 * z195 + z130 * z226 + z131 * z227 + z132 * z247;
-        let z275 = z5 * z246 + z8 * z269 + z10 * z270 + z30 * z271 + z31 * z272
-            + z32 * z273 + z127 * z202 + z128 * z204 + z129 * z199 + z130 * z244
-            + z131 * z245 + z132 * z268;
-        let z532 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
-        let z533 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
-        let z534 = -self.oy * z533;
-        let z535 = self.oy * z532;
-        let z536 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
-        let z537 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
-        let z538 = z0 * z536 + z5 * z532 + 2.0 * z195 * z199;
-        let z539 = z0 * z537 + z6 * z532 + 2.0 * z195 * z200;
-        let z540 = z1 * z536 + z5 * z533 + 2.0 * z196 * z199;
-        let z541 = z1 * z537 + z6 * z533 + 2.0 * z196 * z200;
-        let z542 = -self.oy * z533 + self.l * z539 + z534;
-        let z543 = self.oy * z532 + self.l * z541 + z535;
-        let z544 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
-        let z545 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
-        let z546 = -z1 * z545 + z7 * z544 + z22 * z538 - z23 * z533 - 2.0 * z196 * z208
-            + 2.0 * z201 * z207;
-        let z547 = -z1 * z544 - z7 * z545 - z22 * z533 - z23 * z538 - 2.0 * z196 * z207
-            - 2.0 * z201 * z208;
-        let z548 = 2.0 * z203 * z207 + z0 * z545 + z9 * z544 + z22 * z540 + z23 * z532
-            + 2.0 * z195 * z208;
-        let z549 = -2.0 * z203 * z208 + z0 * z544 - z9 * z545 + z22 * z532 - z23 * z540
-            + 2.0 * z195 * z207;
-        let z550 = -z6 * z544 - z22 * z537 - 2.0 * z200 * z207;
-        let z551 = z6 * z545 + z23 * z537 + 2.0 * z200 * z208;
-        let z552 = self.cx * z532 - self.cy * z533;
-        let z553 = self.cx * z533 + self.cy * z532;
-        let z554 = self.cx * z538 - self.cy * z533 + self.cz * z539 + z534;
-        let z555 = self.cx * z540 + self.cy * z532 + self.cz * z541 + z535;
-        let z556 = 2.0 * self.ixx1 * z6 * z537 + 2.0 * self.ixx1 * (z200 * z200)
-            + 2.0 * self.izz * z5 * z536 + 2.0 * self.izz * (z199 * z199);
-        let z557 = self.cx * z546 + self.cy * z547 + self.cz * z539 + z542;
-        let z558 = self.cx * z548 + self.cy * z549 + self.cz * z541 + z543;
-        let z559 = 2.0 * self.ixx2 * z28 * z550 + 2.0 * self.ixx2 * (z213 * z213)
-            + 2.0 * self.iyy * z29 * z551 + 2.0 * self.iyy * (z214 * z214)
-            + 2.0 * self.izz * z5 * z536 + 2.0 * self.izz * (z199 * z199);
-        let z560 = 2.0 * self.m2 * z54 * z557 + 2.0 * self.m2 * z55 * z558
-            + 2.0 * self.m2 * (z220 * z220) + 2.0 * self.m2 * (z221 * z221) + z559;
-        let z561 = 2.0 * self.m1 * z45 * z554 + 2.0 * self.m1 * z46 * z555
-            + 2.0 * self.m1 * (z217 * z217) + 2.0 * self.m1 * (z218 * z218) + z556
-            + z560;
-        let z562 = 2.0 * self.m0 * z39 * z552 + 2.0 * self.m0 * z40 * z553
-            + 2.0 * self.m0 * (z215 * z215) + 2.0 * self.m0 * (z216 * z216) + z561;
-        let z563 = -z4 * z532;
-        let z564 = -z4 * z533;
-        let z565 = self.l * z536;
-        let z566 = -self.cx * z537 + self.cz * z536;
-        let z567 = -self.ixx1 * z6 * z538 - self.ixx1 * z7 * z537
-            - 2.0 * self.ixx1 * z200 * z201 + self.izz * z5 * z539 + self.izz * z8 * z536
-            + 2.0 * self.izz * z199 * z202;
-        let z568 = -self.ixx1 * z6 * z540 - self.ixx1 * z9 * z537
-            - 2.0 * self.ixx1 * z200 * z203 + self.izz * z5 * z541
-            + self.izz * z10 * z536 + 2.0 * self.izz * z199 * z204;
-        let z569 = self.cx * z550 + self.cy * z551 + self.cz * z536 + z565;
-        let z570 = 2.0 * self.ixx2 * z209 * z213 + self.ixx2 * z24 * z550
-            + self.ixx2 * z28 * z546 + 2.0 * self.iyy * z210 * z214
-            + self.iyy * z25 * z551 + self.iyy * z29 * z547 + self.izz * z5 * z539
-            + self.izz * z8 * z536 + 2.0 * self.izz * z199 * z202;
-        let z571 = 2.0 * self.ixx2 * z211 * z213 + self.ixx2 * z26 * z550
-            + self.ixx2 * z28 * z548 + 2.0 * self.iyy * z212 * z214
-            + self.iyy * z27 * z551 + self.iyy * z29 * z549 + self.izz * z5 * z541
-            + self.izz * z10 * z536 + 2.0 * self.izz * z199 * z204;
-        let z572 = self.m2 * z557;
-        let z573 = self.m2 * z558;
-        let z574 = -2.0 * self.m2 * z220 * z232 - self.m2 * z54 * z569
-            - self.m2 * z56 * z557 + z570;
-        let z575 = -2.0 * self.m2 * z221 * z232 - self.m2 * z55 * z569
-            - self.m2 * z56 * z558 + z571;
-        let z576 = self.m1 * z554 + z572;
-        let z577 = self.m1 * z555 + z573;
-        let z578 = -2.0 * self.m1 * z217 * z229 - self.m1 * z45 * z566
-            - self.m1 * z47 * z554 + z567 + z574;
-        let z579 = -2.0 * self.m1 * z218 * z229 - self.m1 * z46 * z566
-            - self.m1 * z47 * z555 + z568 + z575;
-        let z580 = -2.0 * z226 * z240 + 2.0 * z227 * z239 + z0 * z579 - z1 * z578
-            - z11 * z577 + z12 * z576 + z101 * z564 - z102 * z563 - z106 * z533
-            + z108 * z532 + 2.0 * z195 * z242 - 2.0 * z196 * z241;
-        let z581 = -2.0 * z204 * z228 + z5 * z543 - z10 * z565 + z20 * z536 - z21 * z541
-            + 2.0 * z199 * z206;
-        let z582 = 2.0 * z202 * z228 - z5 * z542 + z8 * z565 - z19 * z536 + z21 * z539
-            - 2.0 * z199 * z205;
-        let z583 = 2.0 * z202 * z237 + 2.0 * z204 * z238 + 2.0 * z235 * z245
-            - 2.0 * z236 * z244 + z5 * z560 + z8 * z574 + z10 * z575 - z30 * z573
-            + z31 * z572 + z91 * z582 - z92 * z581 + z96 * z539 + z98 * z541 + z99 * z536
-            + 2.0 * z199 * z223;
-        let z584 = z0 * z534 + z1 * z535 + z2 * z532 + z3 * z533 + 2.0 * z195 * z197
-            + 2.0 * z196 * z198;
-        let z585 = 2.0 * self.ixx1 * z7 * z538 + 2.0 * self.ixx1 * (z201 * z201)
-            + 2.0 * self.iyy * z1 * z533 + 2.0 * self.iyy * (z196 * z196)
-            + 2.0 * self.izz * z8 * z539 + 2.0 * self.izz * (z202 * z202);
-        let z586 = self.ixx1 * z7 * z540 + self.ixx1 * z9 * z538
-            + 2.0 * self.ixx1 * z201 * z203 - self.iyy * z0 * z533 - self.iyy * z1 * z532
-            - 2.0 * self.iyy * z195 * z196 + 2.0 * self.izz * z202 * z204
-            + self.izz * z8 * z541 + self.izz * z10 * z539;
-        let z587 = 2.0 * self.ixx1 * z9 * z540 + 2.0 * self.ixx1 * (z203 * z203)
-            + 2.0 * self.iyy * z0 * z532 + 2.0 * self.iyy * (z195 * z195)
-            + 2.0 * self.izz * z10 * z541 + 2.0 * self.izz * (z204 * z204);
-        let z588 = 2.0 * self.ixx2 * z24 * z546 + 2.0 * self.ixx2 * (z209 * z209)
-            + 2.0 * self.iyy * z25 * z547 + 2.0 * self.iyy * (z210 * z210)
-            + 2.0 * self.izz * z8 * z539 + 2.0 * self.izz * (z202 * z202);
-        let z589 = 2.0 * self.ixx2 * z209 * z211 + self.ixx2 * z24 * z548
-            + self.ixx2 * z26 * z546 + 2.0 * self.iyy * z210 * z212
-            + self.iyy * z25 * z549 + self.iyy * z27 * z547
-            + 2.0 * self.izz * z202 * z204 + self.izz * z8 * z541
-            + self.izz * z10 * z539;
-        let z590 = 2.0 * self.ixx2 * z26 * z548 + 2.0 * self.ixx2 * (z211 * z211)
-            + 2.0 * self.iyy * z27 * z549 + 2.0 * self.iyy * (z212 * z212)
-            + 2.0 * self.izz * z10 * z541 + 2.0 * self.izz * (z204 * z204);
-        let z591 = self.m2 * z569;
-        let z592 = 2.0 * self.m2 * z55 * z558 + 2.0 * self.m2 * z56 * z569
-            + 2.0 * self.m2 * (z221 * z221) + 2.0 * self.m2 * (z232 * z232) + z588;
-        let z593 = -2.0 * self.m2 * z220 * z221 - self.m2 * z54 * z558
-            - self.m2 * z55 * z557 + z589;
-        let z594 = 2.0 * self.m2 * z54 * z557 + 2.0 * self.m2 * z56 * z569
-            + 2.0 * self.m2 * (z220 * z220) + 2.0 * self.m2 * (z232 * z232) + z590;
-        let z595 = self.m1 * z566 + z591;
-        let z596 = 2.0 * self.m1 * z46 * z555 + 2.0 * self.m1 * z47 * z566
-            + 2.0 * self.m1 * (z218 * z218) + 2.0 * self.m1 * (z229 * z229) + z585
-            + z592;
-        let z597 = -2.0 * self.m1 * z217 * z218 - self.m1 * z45 * z555
-            - self.m1 * z46 * z554 + z586 + z593;
-        let z598 = 2.0 * self.m1 * z45 * z554 + 2.0 * self.m1 * z47 * z566
-            + 2.0 * self.m1 * (z217 * z217) + 2.0 * self.m1 * (z229 * z229) + z587
-            + z594;
-        let z599 = -2.0 * z227 * z258 + 2.0 * z240 * z247 + z0 * z597 - z1 * z596
-            - z12 * z595 + z13 * z577 + z102 * z584 - z103 * z564 - z104 * z533
-            + z105 * z532 + 2.0 * z195 * z260 - 2.0 * z196 * z259;
-        let z600 = 2.0 * z226 * z258 - 2.0 * z239 * z247 + z0 * z598 - z1 * z597
-            + z11 * z595 - z13 * z576 - z101 * z584 + z103 * z563 - z105 * z533
-            + z107 * z532 + 2.0 * z195 * z261 - 2.0 * z196 * z260;
-        let z601 = z0 * z595 + z100 * z563 + z103 * z532 + 2.0 * z195 * z258;
-        let z602 = z1 * z595 + z100 * z564 + z103 * z533 + 2.0 * z196 * z258;
-        let z603 = -z0 * z576 - z1 * z577 + z100 * z584 - z101 * z532 - z102 * z533
-            - 2.0 * z195 * z239 - 2.0 * z196 * z240;
-        let z604 = 2.0 * z226 * z264 + 2.0 * z227 * z265 + 2.0 * z247 * z266 + z0 * z600
-            - z1 * z599 + z11 * z601 + z12 * z602 + z13 * z603 - z120 * z533
-            + z121 * z532 + z123 * z563 + z124 * z564 + z125 * z584 + 2.0 * z195 * z263
-            - 2.0 * z196 * z262;
-        let z605 = -2.0 * z202 * z206 + 2.0 * z204 * z205 - z8 * z543 + z10 * z542
-            + z19 * z541 - z20 * z539;
-        let z606 = 2.0 * z202 * z255 + 2.0 * z204 * z256 + 2.0 * z236 * z268
-            - 2.0 * z245 * z254 + z5 * z574 + z8 * z592 + z10 * z593 - z31 * z591
-            + z32 * z573 + z92 * z605 - z93 * z582 + z94 * z539 + z95 * z541 + z96 * z536
-            + 2.0 * z199 * z237;
-        let z607 = 2.0 * z202 * z256 + 2.0 * z204 * z257 - 2.0 * z235 * z268
-            + 2.0 * z244 * z254 + z5 * z575 + z8 * z593 + z10 * z594 + z30 * z591
-            - z32 * z572 - z91 * z605 + z93 * z581 + z95 * z539 + z97 * z541 + z98 * z536
-            + 2.0 * z199 * z238;
-        let z608 = 2.0 * z204 * z254 + self.m2 * z581 - z5 * z573 + z10 * z591
-            - z92 * z536 + z93 * z541 - 2.0 * z199 * z236;
-        let z609 = -2.0 * z202 * z254 + self.m2 * z582 + z5 * z572 - z8 * z591
-            + z91 * z536 - z93 * z539 + 2.0 * z199 * z235;
-        let z610 = 2.0 * z202 * z236 - 2.0 * z204 * z235 + self.m2 * z605 + z8 * z573
-            - z10 * z572 - z91 * z541 + z92 * z539;
-        let z611 = 2.0 * z226 * z271 + 2.0 * z227 * z272 + 2.0 * z247 * z273 + z0 * z607
-            - z1 * z606 + z11 * z608 + z12 * z609 + z13 * z610 - z127 * z533
-            + z128 * z532 + z130 * z563 + z131 * z564 + z132 * z584 + 2.0 * z195 * z270
-            - 2.0 * z196 * z269;
-        let z612 = 2.0 * z202 * z269 + 2.0 * z204 * z270 + 2.0 * z244 * z271
-            + 2.0 * z245 * z272 + z5 * z583 + z8 * z606 + z10 * z607 + 2.0 * z268 * z273
-            + z30 * z608 + z31 * z609 + z32 * z610 + z127 * z539 + z128 * z541
-            + z129 * z536 + z130 * z581 + z131 * z582 + z132 * z605 + 2.0 * z199 * z246;
-        m_dot[(0, 0)] = z225;
-        m_dot[(0, 1)] = z243;
-        m_dot[(1, 0)] = z243;
-        m_dot[(0, 2)] = z246;
-        m_dot[(2, 0)] = z246;
-        m_dot[(1, 1)] = z267;
-        m_dot[(1, 2)] = z274;
-        m_dot[(2, 1)] = z274;
-        m_dot[(2, 2)] = z275;
-        m_ddot[(0, 0)] = z562;
-        m_ddot[(0, 1)] = z580;
-        m_ddot[(1, 0)] = z580;
-        m_ddot[(0, 2)] = z583;
-        m_ddot[(2, 0)] = z583;
-        m_ddot[(1, 1)] = z604;
-        m_ddot[(1, 2)] = z611;
-        m_ddot[(2, 1)] = z611;
-        m_ddot[(2, 2)] = z612;
+            - z120 * z203 + z121 * z202 + z123 * z233 + z124 * z234 + z125 * z254;
+        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
+        let z276 = z5 * z244 + z8 * z262 + z10 * z263 - z31 * z261 + z32 * z243
+            + z92 * z275 - z93 * z252 + z94 * z209 + z95 * z211 + z96 * z206;
+        let z277 = z5 * z245 + z8 * z263 + z10 * z264 + z30 * z261 - z32 * z242
+            - z91 * z275 + z93 * z251 + z95 * z209 + z97 * z211 + z98 * z206;
+        let z278 = self.m2 * z251 - z5 * z243 + z10 * z261 - z92 * z206 + z93 * z211;
+        let z279 = self.m2 * z252 + z5 * z242 - z8 * z261 + z91 * z206 - z93 * z209;
+        let z280 = self.m2 * z275 + z8 * z243 - z10 * z242 - z91 * z211 + z92 * z209;
+        let z281 = z0 * z277 - z1 * z276 + z11 * z278 + z12 * z279 + z13 * z280
+            - z127 * z203 + z128 * z202 + z130 * z233 + z131 * z234 + z132 * z254;
+        let z282 = z5 * z253 + z8 * z276 + z10 * z277 + z30 * z278 + z31 * z279
+            + z32 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
+            + z131 * z252 + z132 * z275;
+        let z546 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
+        let z547 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
+        let z548 = -self.oy * z547;
+        let z549 = self.oy * z546;
+        let z550 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
+        let z551 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
+        let z552 = 2.0 * z202 * z206 + z0 * z550 + z5 * z546;
+        let z553 = 2.0 * z202 * z207 + z0 * z551 + z6 * z546;
+        let z554 = 2.0 * z203 * z206 + z1 * z550 + z5 * z547;
+        let z555 = 2.0 * z203 * z207 + z1 * z551 + z6 * z547;
+        let z556 = -self.oy * z547 + self.l * z553 + z548;
+        let z557 = self.oy * z546 + self.l * z555 + z549;
+        let z558 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
+        let z559 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
+        let z560 = -2.0 * z203 * z215 + 2.0 * z208 * z214 - z1 * z559 + z7 * z558
+            + z22 * z552 - z23 * z547;
+        let z561 = -2.0 * z203 * z214 - 2.0 * z208 * z215 - z1 * z558 - z7 * z559
+            - z22 * z547 - z23 * z552;
+        let z562 = 2.0 * z202 * z215 + 2.0 * z210 * z214 + z0 * z559 + z9 * z558
+            + z22 * z554 + z23 * z546;
+        let z563 = 2.0 * z202 * z214 - 2.0 * z210 * z215 + z0 * z558 - z9 * z559
+            + z22 * z546 - z23 * z554;
+        let z564 = -2.0 * z207 * z214 - z6 * z558 - z22 * z551;
+        let z565 = 2.0 * z207 * z215 + z6 * z559 + z23 * z551;
+        let z566 = self.cx * z546 - self.cy * z547;
+        let z567 = self.cx * z547 + self.cy * z546;
+        let z568 = self.cx * z552 - self.cy * z547 + self.cz * z553 + z548;
+        let z569 = self.cx * z554 + self.cy * z546 + self.cz * z555 + z549;
+        let z570 = 2.0 * self.ixx1 * z6 * z551 + 2.0 * self.ixx1 * (z207 * z207)
+            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
+        let z571 = self.cx * z560 + self.cy * z561 + self.cz * z553 + z556;
+        let z572 = self.cx * z562 + self.cy * z563 + self.cz * z555 + z557;
+        let z573 = 2.0 * self.ixx2 * z28 * z564 + 2.0 * self.ixx2 * (z220 * z220)
+            + 2.0 * self.iyy * z29 * z565 + 2.0 * self.iyy * (z221 * z221)
+            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
+        let z574 = 2.0 * self.m2 * z54 * z571 + 2.0 * self.m2 * z55 * z572
+            + 2.0 * self.m2 * (z227 * z227) + 2.0 * self.m2 * (z228 * z228) + z573;
+        let z575 = 2.0 * self.m1 * z45 * z568 + 2.0 * self.m1 * z46 * z569
+            + 2.0 * self.m1 * (z224 * z224) + 2.0 * self.m1 * (z225 * z225) + z570
+            + z574;
+        let z576 = 2.0 * self.m0 * z39 * z566 + 2.0 * self.m0 * z40 * z567
+            + 2.0 * self.m0 * (z222 * z222) + 2.0 * self.m0 * (z223 * z223) + z575;
+        let z577 = -z4 * z546;
+        let z578 = -z4 * z547;
+        let z579 = self.l * z550;
+        let z580 = -self.cx * z551 + self.cz * z550;
+        let z581 = -2.0 * self.ixx1 * z207 * z208 - self.ixx1 * z6 * z552
+            - self.ixx1 * z7 * z551 + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553
+            + self.izz * z8 * z550;
+        let z582 = -2.0 * self.ixx1 * z207 * z210 - self.ixx1 * z6 * z554
+            - self.ixx1 * z9 * z551 + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
+            + self.izz * z10 * z550;
+        let z583 = self.cx * z564 + self.cy * z565 + self.cz * z550 + z579;
+        let z584 = 2.0 * self.ixx2 * z216 * z220 + self.ixx2 * z24 * z564
+            + self.ixx2 * z28 * z560 + 2.0 * self.iyy * z217 * z221
+            + self.iyy * z25 * z565 + self.iyy * z29 * z561
+            + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553 + self.izz * z8 * z550;
+        let z585 = 2.0 * self.ixx2 * z218 * z220 + self.ixx2 * z26 * z564
+            + self.ixx2 * z28 * z562 + 2.0 * self.iyy * z219 * z221
+            + self.iyy * z27 * z565 + self.iyy * z29 * z563
+            + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
+            + self.izz * z10 * z550;
+        let z586 = self.m2 * z571;
+        let z587 = self.m2 * z572;
+        let z588 = -2.0 * self.m2 * z227 * z239 - self.m2 * z54 * z583
+            - self.m2 * z56 * z571 + z584;
+        let z589 = -2.0 * self.m2 * z228 * z239 - self.m2 * z55 * z583
+            - self.m2 * z56 * z572 + z585;
+        let z590 = self.m1 * z568 + z586;
+        let z591 = self.m1 * z569 + z587;
+        let z592 = -2.0 * self.m1 * z224 * z236 - self.m1 * z45 * z580
+            - self.m1 * z47 * z568 + z581 + z588;
+        let z593 = -2.0 * self.m1 * z225 * z236 - self.m1 * z46 * z580
+            - self.m1 * z47 * z569 + z582 + z589;
+        let z594 = 2.0 * z202 * z249 - 2.0 * z203 * z248 - 2.0 * z233 * z247
+            + 2.0 * z234 * z246 + z0 * z593 - z1 * z592 - z11 * z591 + z12 * z590
+            + z101 * z578 - z102 * z577 - z106 * z547 + z108 * z546;
+        let z595 = 2.0 * z206 * z213 - 2.0 * z211 * z235 + z5 * z557 - z10 * z579
+            + z20 * z550 - z21 * z555;
+        let z596 = -2.0 * z206 * z212 + 2.0 * z209 * z235 - z5 * z556 + z8 * z579
+            - z19 * z550 + z21 * z553;
+        let z597 = 2.0 * z206 * z230 + 2.0 * z209 * z244 + 2.0 * z211 * z245
+            + 2.0 * z242 * z252 - 2.0 * z243 * z251 + z5 * z574 + z8 * z588 + z10 * z589
+            - z30 * z587 + z31 * z586 + z91 * z596 - z92 * z595 + z96 * z553 + z98 * z555
+            + z99 * z550;
+        let z598 = 2.0 * z202 * z204 + 2.0 * z203 * z205 + z0 * z548 + z1 * z549
+            + z2 * z546 + z3 * z547;
+        let z599 = 2.0 * self.ixx1 * z7 * z552 + 2.0 * self.ixx1 * (z208 * z208)
+            + 2.0 * self.iyy * z1 * z547 + 2.0 * self.iyy * (z203 * z203)
+            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
+        let z600 = 2.0 * self.ixx1 * z208 * z210 + self.ixx1 * z7 * z554
+            + self.ixx1 * z9 * z552 - 2.0 * self.iyy * z202 * z203 - self.iyy * z0 * z547
+            - self.iyy * z1 * z546 + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
+            + self.izz * z10 * z553;
+        let z601 = 2.0 * self.ixx1 * z9 * z554 + 2.0 * self.ixx1 * (z210 * z210)
+            + 2.0 * self.iyy * z0 * z546 + 2.0 * self.iyy * (z202 * z202)
+            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
+        let z602 = 2.0 * self.ixx2 * z24 * z560 + 2.0 * self.ixx2 * (z216 * z216)
+            + 2.0 * self.iyy * z25 * z561 + 2.0 * self.iyy * (z217 * z217)
+            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
+        let z603 = 2.0 * self.ixx2 * z216 * z218 + self.ixx2 * z24 * z562
+            + self.ixx2 * z26 * z560 + 2.0 * self.iyy * z217 * z219
+            + self.iyy * z25 * z563 + self.iyy * z27 * z561
+            + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
+            + self.izz * z10 * z553;
+        let z604 = 2.0 * self.ixx2 * z26 * z562 + 2.0 * self.ixx2 * (z218 * z218)
+            + 2.0 * self.iyy * z27 * z563 + 2.0 * self.iyy * (z219 * z219)
+            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
+        let z605 = self.m2 * z583;
+        let z606 = 2.0 * self.m2 * z55 * z572 + 2.0 * self.m2 * z56 * z583
+            + 2.0 * self.m2 * (z228 * z228) + 2.0 * self.m2 * (z239 * z239) + z602;
+        let z607 = -2.0 * self.m2 * z227 * z228 - self.m2 * z54 * z572
+            - self.m2 * z55 * z571 + z603;
+        let z608 = 2.0 * self.m2 * z54 * z571 + 2.0 * self.m2 * z56 * z583
+            + 2.0 * self.m2 * (z227 * z227) + 2.0 * self.m2 * (z239 * z239) + z604;
+        let z609 = self.m1 * z580 + z605;
+        let z610 = 2.0 * self.m1 * z46 * z569 + 2.0 * self.m1 * z47 * z580
+            + 2.0 * self.m1 * (z225 * z225) + 2.0 * self.m1 * (z236 * z236) + z599
+            + z606;
+        let z611 = -2.0 * self.m1 * z224 * z225 - self.m1 * z45 * z569
+            - self.m1 * z46 * z568 + z600 + z607;
+        let z612 = 2.0 * self.m1 * z45 * z568 + 2.0 * self.m1 * z47 * z580
+            + 2.0 * self.m1 * (z224 * z224) + 2.0 * self.m1 * (z236 * z236) + z601
+            + z608;
+        let z613 = 2.0 * z202 * z267 - 2.0 * z203 * z266 - 2.0 * z234 * z265
+            + 2.0 * z247 * z254 + z0 * z611 - z1 * z610 - z12 * z609 + z13 * z591
+            + z102 * z598 - z103 * z578 - z104 * z547 + z105 * z546;
+        let z614 = 2.0 * z202 * z268 - 2.0 * z203 * z267 + 2.0 * z233 * z265
+            - 2.0 * z246 * z254 + z0 * z612 - z1 * z611 + z11 * z609 - z13 * z590
+            - z101 * z598 + z103 * z577 - z105 * z547 + z107 * z546;
+        let z615 = 2.0 * z202 * z265 + z0 * z609 + z100 * z577 + z103 * z546;
+        let z616 = 2.0 * z203 * z265 + z1 * z609 + z100 * z578 + z103 * z547;
+        let z617 = -2.0 * z202 * z246 - 2.0 * z203 * z247 - z0 * z590 - z1 * z591
+            + z100 * z598 - z101 * z546 - z102 * z547;
+        let z618 = 2.0 * z202 * z270 - 2.0 * z203 * z269 + 2.0 * z233 * z271
+            + 2.0 * z234 * z272 + 2.0 * z254 * z273 + z0 * z614 - z1 * z613 + z11 * z615
+            + z12 * z616 + z13 * z617 - z120 * z547 + z121 * z546 + z123 * z577
+            + z124 * z578 + z125 * z598;
+        let z619 = -2.0 * z209 * z213 + 2.0 * z211 * z212 - z8 * z557 + z10 * z556
+            + z19 * z555 - z20 * z553;
+        let z620 = 2.0 * z206 * z244 + 2.0 * z209 * z262 + 2.0 * z211 * z263
+            + 2.0 * z243 * z275 - 2.0 * z252 * z261 + z5 * z588 + z8 * z606 + z10 * z607
+            - z31 * z605 + z32 * z587 + z92 * z619 - z93 * z596 + z94 * z553 + z95 * z555
+            + z96 * z550;
+        let z621 = 2.0 * z206 * z245 + 2.0 * z209 * z263 + 2.0 * z211 * z264
+            - 2.0 * z242 * z275 + 2.0 * z251 * z261 + z5 * z589 + z8 * z607 + z10 * z608
+            + z30 * z605 - z32 * z586 - z91 * z619 + z93 * z595 + z95 * z553 + z97 * z555
+            + z98 * z550;
+        let z622 = -2.0 * z206 * z243 + 2.0 * z211 * z261 + self.m2 * z595 - z5 * z587
+            + z10 * z605 - z92 * z550 + z93 * z555;
+        let z623 = 2.0 * z206 * z242 - 2.0 * z209 * z261 + self.m2 * z596 + z5 * z586
+            - z8 * z605 + z91 * z550 - z93 * z553;
+        let z624 = 2.0 * z209 * z243 - 2.0 * z211 * z242 + self.m2 * z619 + z8 * z587
+            - z10 * z586 - z91 * z555 + z92 * z553;
+        let z625 = 2.0 * z202 * z277 - 2.0 * z203 * z276 + 2.0 * z233 * z278
+            + 2.0 * z234 * z279 + 2.0 * z254 * z280 + z0 * z621 - z1 * z620 + z11 * z622
+            + z12 * z623 + z13 * z624 - z127 * z547 + z128 * z546 + z130 * z577
+            + z131 * z578 + z132 * z598;
+        let z626 = 2.0 * z206 * z253 + 2.0 * z209 * z276 + 2.0 * z211 * z277
+            + 2.0 * z251 * z278 + 2.0 * z252 * z279 + z5 * z597 + z8 * z620 + z10 * z621
+            + 2.0 * z275 * z280 + z30 * z622 + z31 * z623 + z32 * z624 + z127 * z553
+            + z128 * z555 + z129 * z550 + z130 * z595 + z131 * z596 + z132 * z619;
+        m_dot[(0, 0)] = z232;
+        m_dot[(0, 1)] = z250;
+        m_dot[(1, 0)] = z250;
+        m_dot[(0, 2)] = z253;
+        m_dot[(2, 0)] = z253;
+        m_dot[(1, 1)] = z274;
+        m_dot[(1, 2)] = z281;
+        m_dot[(2, 1)] = z281;
+        m_dot[(2, 2)] = z282;
+        m_ddot[(0, 0)] = z576;
+        m_ddot[(0, 1)] = z594;
+        m_ddot[(1, 0)] = z594;
+        m_ddot[(0, 2)] = z597;
+        m_ddot[(2, 0)] = z597;
+        m_ddot[(1, 1)] = z618;
+        m_ddot[(1, 2)] = z625;
+        m_ddot[(2, 1)] = z625;
+        m_ddot[(2, 2)] = z626;
     }
     fn force_rates(
         &self,
@@ -1659,603 +1640,622 @@ impl Rates<3, 0, 0> for Arm3 {
         let z68 = z34 * z56 - z35 * z55 + z36;
         let z69 = -z33 * z56 + z35 * z54 + z37;
         let z70 = z33 * z55 - z34 * z54 + z38;
-        let z139 = -q[2].sin();
-        let z142 = -qd[0] * qd[1] * z0;
-        let z143 = -qd[0] * qd[1] * z1;
-        let z144 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z145 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z146 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z147 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z135 = -qd[0] * qd[1] * z0;
+        let z136 = -qd[0] * qd[1] * z1;
+        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z148 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z142;
-        let z149 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z143;
-        let z150 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z144;
-        let z151 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z145;
-        let z152 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z146;
-        let z153 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z147;
-        let z154 = -qd[0] * self.m0 * z64;
-        let z155 = qd[0] * self.m0 * z63;
-        let z160 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z144
-            + self.m1 * z47 * z143 + self.m1 * z145;
-        let z161 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z144
-            - self.m1 * z47 * z142 + self.m1 * z146;
-        let z162 = self.m1 * z14 * z66 - self.m1 * z15 * z65 - self.m1 * z45 * z143
-            + self.m1 * z46 * z142 + self.m1 * z147;
-        let z163 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z164 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z165 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z166 = -qd[0] * z164 + z15 * z165 + z46 * z162 - z47 * z161 + z48 * z142
-            + z49 * z143 + z50 * z144;
-        let z167 = qd[0] * z163 - z14 * z165 - z45 * z162 + z47 * z160 + z49 * z142
-            + z51 * z143 + z52 * z144;
-        let z169 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z150
-            + self.m2 * z56 * z149 + self.m2 * z151;
-        let z170 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z150
-            - self.m2 * z56 * z148 + self.m2 * z152;
-        let z171 = self.m2 * z33 * z69 - self.m2 * z34 * z68 - self.m2 * z54 * z149
-            + self.m2 * z55 * z148 + self.m2 * z153;
-        let z172 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z173 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z174 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z175 = z34 * z174 - z35 * z173 + z55 * z171 - z56 * z170 + z57 * z148
-            + z58 * z149 + z59 * z150;
-        let z176 = -z33 * z174 + z35 * z172 - z54 * z171 + z56 * z169 + z58 * z148
-            + z60 * z149 + z61 * z150;
-        let z177 = z33 * z173 - z34 * z172 + z54 * z170 - z55 * z169 + z59 * z148
-            + z61 * z149 + z62 * z150;
-        let z178 = z166 + z175;
-        let z179 = z167 + z176;
-        let z181 = z160 + z169;
-        let z182 = z161 + z170;
-        let z183 = z162 + z171;
-        let z195 = -qd[0] * q[0].sin();
-        let z196 = qd[0] * q[0].cos();
-        let z197 = -self.oy * z196;
-        let z198 = self.oy * z195;
-        let z199 = -qd[1] * q[1].sin();
-        let z200 = qd[1] * q[1].cos();
-        let z201 = z0 * z199 + z5 * z195;
-        let z202 = z0 * z200 + z6 * z195;
-        let z203 = z1 * z199 + z5 * z196;
-        let z204 = z1 * z200 + z6 * z196;
-        let z205 = -self.oy * z196 + self.l * z202 + z197;
-        let z206 = self.oy * z195 + self.l * z204 + z198;
-        let z207 = -qd[2] * q[2].sin();
-        let z208 = qd[2] * q[2].cos();
-        let z209 = -z1 * z208 + z7 * z207 + z22 * z201 - z23 * z196;
-        let z210 = -z1 * z207 - z7 * z208 - z22 * z196 - z23 * z201;
-        let z211 = z0 * z208 + z9 * z207 + z22 * z203 + z23 * z195;
-        let z212 = z0 * z207 - z9 * z208 + z22 * z195 - z23 * z203;
-        let z213 = -z6 * z207 - z22 * z200;
-        let z214 = z6 * z208 + z23 * z200;
-        let z215 = self.cx * z195 - self.cy * z196;
-        let z216 = self.cx * z196 + self.cy * z195;
-        let z217 = self.cx * z201 - self.cy * z196 + self.cz * z202 + z197;
-        let z218 = self.cx * z203 + self.cy * z195 + self.cz * z204 + z198;
-        let z219 = 2.0 * self.ixx1 * z6 * z200 + 2.0 * self.izz * z5 * z199;
-        let z220 = z205 + self.cx * z209 + self.cy * z210 + self.cz * z202;
-        let z221 = z206 + self.cx * z211 + self.cy * z212 + self.cz * z204;
-        let z222 = 2.0 * self.ixx2 * z28 * z213 + 2.0 * self.iyy * z29 * z214
-            + 2.0 * self.izz * z5 * z199;
-        let z226 = -z4 * z195;
-        let z227 = -z4 * z196;
-        let z228 = self.l * z199;
-        let z229 = -self.cx * z200 + self.cz * z199;
-        let z230 = -self.ixx1 * z6 * z201 - self.ixx1 * z7 * z200 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z231 = -self.ixx1 * z6 * z203 - self.ixx1 * z9 * z200 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z232 = z228 + self.cx * z213 + self.cy * z214 + self.cz * z199;
-        let z233 = self.ixx2 * z24 * z213 + self.ixx2 * z28 * z209
-            + self.iyy * z25 * z214 + self.iyy * z29 * z210 + self.izz * z5 * z202
-            + self.izz * z8 * z199;
-        let z234 = self.ixx2 * z26 * z213 + self.ixx2 * z28 * z211
-            + self.iyy * z27 * z214 + self.iyy * z29 * z212 + self.izz * z5 * z204
-            + self.izz * z10 * z199;
-        let z244 = z5 * z206 - z10 * z228 + z20 * z199 - z21 * z204;
-        let z245 = -z5 * z205 + z8 * z228 - z19 * z199 + z21 * z202;
-        let z247 = z0 * z197 + z1 * z198 + z2 * z195 + z3 * z196;
-        let z248 = 2.0 * self.ixx1 * z7 * z201 + 2.0 * self.iyy * z1 * z196
-            + 2.0 * self.izz * z8 * z202;
-        let z249 = self.ixx1 * z7 * z203 + self.ixx1 * z9 * z201 - self.iyy * z0 * z196
-            - self.iyy * z1 * z195 + self.izz * z8 * z204 + self.izz * z10 * z202;
-        let z250 = 2.0 * self.ixx1 * z9 * z203 + 2.0 * self.iyy * z0 * z195
-            + 2.0 * self.izz * z10 * z204;
-        let z251 = 2.0 * self.ixx2 * z24 * z209 + 2.0 * self.iyy * z25 * z210
-            + 2.0 * self.izz * z8 * z202;
-        let z252 = self.ixx2 * z24 * z211 + self.ixx2 * z26 * z209
-            + self.iyy * z25 * z212 + self.iyy * z27 * z210 + self.izz * z8 * z204
-            + self.izz * z10 * z202;
-        let z253 = 2.0 * self.ixx2 * z26 * z211 + 2.0 * self.iyy * z27 * z212
-            + 2.0 * self.izz * z10 * z204;
-        let z268 = -z8 * z206 + z10 * z205 + z19 * z204 - z20 * z202;
-        let z532 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
-        let z533 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
-        let z534 = -self.oy * z533;
-        let z535 = self.oy * z532;
-        let z536 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
-        let z537 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
-        let z538 = z0 * z536 + z5 * z532 + 2.0 * z195 * z199;
-        let z539 = z0 * z537 + z6 * z532 + 2.0 * z195 * z200;
-        let z540 = z1 * z536 + z5 * z533 + 2.0 * z196 * z199;
-        let z541 = z1 * z537 + z6 * z533 + 2.0 * z196 * z200;
-        let z542 = -self.oy * z533 + self.l * z539 + z534;
-        let z543 = self.oy * z532 + self.l * z541 + z535;
-        let z544 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
-        let z545 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
-        let z546 = -z1 * z545 + z7 * z544 + z22 * z538 - z23 * z533 - 2.0 * z196 * z208
-            + 2.0 * z201 * z207;
-        let z547 = -z1 * z544 - z7 * z545 - z22 * z533 - z23 * z538 - 2.0 * z196 * z207
-            - 2.0 * z201 * z208;
-        let z548 = 2.0 * z203 * z207 + z0 * z545 + z9 * z544 + z22 * z540 + z23 * z532
-            + 2.0 * z195 * z208;
-        let z549 = -2.0 * z203 * z208 + z0 * z544 - z9 * z545 + z22 * z532 - z23 * z540
-            + 2.0 * z195 * z207;
-        let z550 = -z6 * z544 - z22 * z537 - 2.0 * z200 * z207;
-        let z551 = z6 * z545 + z23 * z537 + 2.0 * z200 * z208;
-        let z552 = self.cx * z532 - self.cy * z533;
-        let z553 = self.cx * z533 + self.cy * z532;
-        let z554 = self.cx * z538 - self.cy * z533 + self.cz * z539 + z534;
-        let z555 = self.cx * z540 + self.cy * z532 + self.cz * z541 + z535;
-        let z556 = 2.0 * self.ixx1 * z6 * z537 + 2.0 * self.ixx1 * (z200 * z200)
-            + 2.0 * self.izz * z5 * z536 + 2.0 * self.izz * (z199 * z199);
-        let z557 = self.cx * z546 + self.cy * z547 + self.cz * z539 + z542;
-        let z558 = self.cx * z548 + self.cy * z549 + self.cz * z541 + z543;
-        let z559 = 2.0 * self.ixx2 * z28 * z550 + 2.0 * self.ixx2 * (z213 * z213)
-            + 2.0 * self.iyy * z29 * z551 + 2.0 * self.iyy * (z214 * z214)
-            + 2.0 * self.izz * z5 * z536 + 2.0 * self.izz * (z199 * z199);
-        let z563 = -z4 * z532;
-        let z564 = -z4 * z533;
-        let z565 = self.l * z536;
-        let z566 = -self.cx * z537 + self.cz * z536;
-        let z567 = -self.ixx1 * z6 * z538 - self.ixx1 * z7 * z537
-            - 2.0 * self.ixx1 * z200 * z201 + self.izz * z5 * z539 + self.izz * z8 * z536
-            + 2.0 * self.izz * z199 * z202;
-        let z568 = -self.ixx1 * z6 * z540 - self.ixx1 * z9 * z537
-            - 2.0 * self.ixx1 * z200 * z203 + self.izz * z5 * z541
-            + self.izz * z10 * z536 + 2.0 * self.izz * z199 * z204;
-        let z569 = self.cx * z550 + self.cy * z551 + self.cz * z536 + z565;
-        let z570 = 2.0 * self.ixx2 * z209 * z213 + self.ixx2 * z24 * z550
-            + self.ixx2 * z28 * z546 + 2.0 * self.iyy * z210 * z214
-            + self.iyy * z25 * z551 + self.iyy * z29 * z547 + self.izz * z5 * z539
-            + self.izz * z8 * z536 + 2.0 * self.izz * z199 * z202;
-        let z571 = 2.0 * self.ixx2 * z211 * z213 + self.ixx2 * z26 * z550
-            + self.ixx2 * z28 * z548 + 2.0 * self.iyy * z212 * z214
-            + self.iyy * z27 * z551 + self.iyy * z29 * z549 + self.izz * z5 * z541
-            + self.izz * z10 * z536 + 2.0 * self.izz * z199 * z204;
-        let z581 = -2.0 * z204 * z228 + z5 * z543 - z10 * z565 + z20 * z536 - z21 * z541
-            + 2.0 * z199 * z206;
-        let z582 = 2.0 * z202 * z228 - z5 * z542 + z8 * z565 - z19 * z536 + z21 * z539
-            - 2.0 * z199 * z205;
-        let z584 = z0 * z534 + z1 * z535 + z2 * z532 + z3 * z533 + 2.0 * z195 * z197
-            + 2.0 * z196 * z198;
-        let z585 = 2.0 * self.ixx1 * z7 * z538 + 2.0 * self.ixx1 * (z201 * z201)
-            + 2.0 * self.iyy * z1 * z533 + 2.0 * self.iyy * (z196 * z196)
-            + 2.0 * self.izz * z8 * z539 + 2.0 * self.izz * (z202 * z202);
-        let z586 = self.ixx1 * z7 * z540 + self.ixx1 * z9 * z538
-            + 2.0 * self.ixx1 * z201 * z203 - self.iyy * z0 * z533 - self.iyy * z1 * z532
-            - 2.0 * self.iyy * z195 * z196 + 2.0 * self.izz * z202 * z204
-            + self.izz * z8 * z541 + self.izz * z10 * z539;
-        let z587 = 2.0 * self.ixx1 * z9 * z540 + 2.0 * self.ixx1 * (z203 * z203)
-            + 2.0 * self.iyy * z0 * z532 + 2.0 * self.iyy * (z195 * z195)
-            + 2.0 * self.izz * z10 * z541 + 2.0 * self.izz * (z204 * z204);
-        let z588 = 2.0 * self.ixx2 * z24 * z546 + 2.0 * self.ixx2 * (z209 * z209)
-            + 2.0 * self.iyy * z25 * z547 + 2.0 * self.iyy * (z210 * z210)
-            + 2.0 * self.izz * z8 * z539 + 2.0 * self.izz * (z202 * z202);
-        let z589 = 2.0 * self.ixx2 * z209 * z211 + self.ixx2 * z24 * z548
-            + self.ixx2 * z26 * z546 + 2.0 * self.iyy * z210 * z212
-            + self.iyy * z25 * z549 + self.iyy * z27 * z547
-            + 2.0 * self.izz * z202 * z204 + self.izz * z8 * z541
-            + self.izz * z10 * z539;
-        let z590 = 2.0 * self.ixx2 * z26 * z548 + 2.0 * self.ixx2 * (z211 * z211)
-            + 2.0 * self.iyy * z27 * z549 + 2.0 * self.iyy * (z212 * z212)
-            + 2.0 * self.izz * z10 * z541 + 2.0 * self.izz * (z204 * z204);
-        let z605 = -2.0 * z202 * z206 + 2.0 * z204 * z205 - z8 * z543 + z10 * z542
-            + z19 * z541 - z20 * z539;
-        let z613 = -qd[1] * z196 - qdd[1] * z1;
-        let z614 = qd[1] * z195 + qdd[1] * z0;
-        let z615 = qd[1] * z226 + qdd[1] * z11;
-        let z616 = qd[1] * z227 + qdd[1] * z12;
-        let z617 = qd[1] * z247 + qdd[1] * z13;
-        let z618 = qd[2] * z202 + qdd[2] * z8 + z613;
-        let z619 = qd[2] * z204 + qdd[2] * z10 + z614;
-        let z620 = qdd[0] + qd[2] * z199 + qdd[2] * z5;
-        let z621 = qd[2] * z244 + qdd[2] * z30 + z615;
-        let z622 = qd[2] * z245 + qdd[2] * z31 + z616;
-        let z623 = qd[2] * z268 + qdd[2] * z32 + z617;
-        let z624 = -qd[0] * z216 - qdd[0] * z40;
-        let z625 = qd[0] * z215 + qdd[0] * z39;
-        let z626 = -qd[0] * z218 - qdd[0] * z46 + z15 * z229 + z47 * z614 + z615;
-        let z627 = qd[0] * z217 + qdd[0] * z45 - z14 * z229 - z47 * z613 + z616;
-        let z628 = z14 * z218 - z15 * z217 - z45 * z614 + z46 * z613 + z617;
-        let z629 = z34 * z232 - z35 * z221 - z55 * z620 + z56 * z619 + z621;
-        let z630 = -z33 * z232 + z35 * z220 + z54 * z620 - z56 * z618 + z622;
-        let z631 = z33 * z221 - z34 * z220 - z54 * z619 + z55 * z618 + z623;
-        let z632 = -qd[0] * qd[1] * z195 - qd[0] * qdd[1] * z0 - qd[1] * qdd[0] * z0;
-        let z633 = -qd[0] * qd[1] * z196 - qd[0] * qdd[1] * z1 - qd[1] * qdd[0] * z1;
-        let z634 = qd[1] * z0 * z613 + qd[1] * z1 * z614 + qd[1] * z14 * z195
-            + qd[1] * z15 * z196 + qdd[1] * z0 * z14 + qdd[1] * z1 * z15;
-        let z635 = -qd[0] * qd[1] * z227 - qd[0] * qdd[1] * z12 - qd[1] * qdd[0] * z12
-            - qd[1] * z0 * z617 + qd[1] * z13 * z614 + qd[1] * z15 * z247
-            - qd[1] * z18 * z195 - qdd[1] * z0 * z18 + qdd[1] * z13 * z15;
-        let z636 = qd[0] * qd[1] * z226 + qd[0] * qdd[1] * z11 + qd[1] * qdd[0] * z11
-            - qd[1] * z1 * z617 - qd[1] * z13 * z613 - qd[1] * z14 * z247
-            - qd[1] * z18 * z196 - qdd[1] * z1 * z18 - qdd[1] * z13 * z14;
-        let z637 = qd[2] * z5 * z619 - qd[2] * z10 * z620 + qd[2] * z34 * z199
-            - qd[2] * z35 * z204 + qdd[2] * z5 * z34 - qdd[2] * z10 * z35 + z632;
-        let z638 = -qd[2] * z5 * z618 + qd[2] * z8 * z620 - qd[2] * z33 * z199
-            + qd[2] * z35 * z202 - qdd[2] * z5 * z33 + qdd[2] * z8 * z35 + z633;
-        let z639 = -qd[2] * z8 * z619 + qd[2] * z10 * z618 + qd[2] * z33 * z204
-            - qd[2] * z34 * z202 - qdd[2] * z8 * z34 + qdd[2] * z10 * z33 + z634;
-        let z640 = qd[2] * z5 * z622 - qd[2] * z10 * z623 - qd[2] * z31 * z620
-            + qd[2] * z32 * z619 + qd[2] * z34 * z268 - qd[2] * z35 * z245
-            + qd[2] * z37 * z199 - qd[2] * z38 * z204 + qdd[2] * z5 * z37
-            - qdd[2] * z10 * z38 - qdd[2] * z31 * z35 + qdd[2] * z32 * z34 + z635;
-        let z641 = -qd[2] * z5 * z621 + qd[2] * z8 * z623 + qd[2] * z30 * z620
-            - qd[2] * z32 * z618 - qd[2] * z33 * z268 + qd[2] * z35 * z244
-            - qd[2] * z36 * z199 + qd[2] * z38 * z202 - qdd[2] * z5 * z36
-            + qdd[2] * z8 * z38 + qdd[2] * z30 * z35 - qdd[2] * z32 * z33 + z636;
-        let z642 = -qd[0] * self.m0 * z625 - qdd[0] * self.m0 * z64;
-        let z643 = qd[0] * self.m0 * z624 + qdd[0] * self.m0 * z63;
-        let z644 = z39 * z643 - z40 * z642 - z154 * z216 + z155 * z215;
-        let z645 = -qd[0] * self.m1 * z627 - qdd[0] * self.m1 * z66
-            + self.m1 * z15 * z628 - self.m1 * z46 * z634 + self.m1 * z47 * z633
-            + self.m1 * z67 * z614 + self.m1 * z635 + self.m1 * z143 * z229
-            - self.m1 * z144 * z218;
-        let z646 = qd[0] * self.m1 * z626 + qdd[0] * self.m1 * z65 - self.m1 * z14 * z628
-            + self.m1 * z45 * z634 - self.m1 * z47 * z632 - self.m1 * z67 * z613
-            + self.m1 * z636 - self.m1 * z142 * z229 + self.m1 * z144 * z217;
-        let z647 = qd[0] * z230 + qdd[0] * z50 + z14 * z248 + z15 * z249 + z48 * z613
-            + z49 * z614;
-        let z648 = qd[0] * z231 + qdd[0] * z52 + z14 * z249 + z15 * z250 + z49 * z613
-            + z51 * z614;
-        let z649 = z14 * z648 - z15 * z647 + z45 * z646 - z46 * z645 + z50 * z632
-            + z52 * z633 + z53 * z634 + z142 * z230 + z143 * z231 + z144 * z219
-            - z160 * z218 + z161 * z217 - z163 * z614 + z164 * z613;
-        let z650 = self.m2 * z34 * z631 - self.m2 * z35 * z630 - self.m2 * z55 * z639
-            + self.m2 * z56 * z638 - self.m2 * z69 * z620 + self.m2 * z70 * z619
-            + self.m2 * z640 + self.m2 * z149 * z232 - self.m2 * z150 * z221;
-        let z651 = -self.m2 * z33 * z631 + self.m2 * z35 * z629 + self.m2 * z54 * z639
-            - self.m2 * z56 * z637 + self.m2 * z68 * z620 - self.m2 * z70 * z618
-            + self.m2 * z641 - self.m2 * z148 * z232 + self.m2 * z150 * z220;
-        let z652 = z33 * z251 + z34 * z252 + z35 * z233 + z57 * z618 + z58 * z619
-            + z59 * z620;
-        let z653 = z33 * z252 + z34 * z253 + z35 * z234 + z58 * z618 + z60 * z619
-            + z61 * z620;
-        let z654 = z33 * z653 - z34 * z652 + z54 * z651 - z55 * z650 + z59 * z637
-            + z61 * z638 + z62 * z639 + z148 * z233 + z149 * z234 + z150 * z222
-            - z169 * z221 + z170 * z220 - z172 * z619 + z173 * z618;
-        let z655 = z649 + z654;
-        let z656 = z644 + z655;
-        let z657 = -qd[1] * q[1].cos();
-        let z658 = -z5 * z207 - z22 * z199;
-        let z659 = z5 * z208 + z23 * z199;
-        let z660 = self.l * z657;
-        let z661 = qd[1] * z0 * z615 + qd[1] * z1 * z616 - qd[1] * z11 * z614
-            + qd[1] * z12 * z613 + qd[1] * z14 * z227 - qd[1] * z15 * z226
-            + qd[1] * z16 * z195 + qd[1] * z17 * z196 + qdd[1] * z0 * z16
+        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
+        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
+        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
+        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z138;
+        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z139;
+        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z140;
+        let z147 = -qd[0] * self.m0 * z64;
+        let z148 = qd[0] * self.m0 * z63;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
+            + self.m1 * z47 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
+            - self.m1 * z47 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
+            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+            + z49 * z136 + z50 * z137;
+        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
+            + z51 * z136 + z52 * z137;
+        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
+            + self.m2 * z56 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
+            - self.m2 * z56 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
+            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
+        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
+        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+            + z58 * z142 + z59 * z143;
+        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
+            + z60 * z142 + z61 * z143;
+        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
+            + z61 * z142 + z62 * z143;
+        let z172 = z160 + z169;
+        let z173 = z161 + z170;
+        let z175 = z154 + z163;
+        let z176 = z155 + z164;
+        let z177 = z156 + z165;
+        let z202 = -qd[0] * q[0].sin();
+        let z203 = qd[0] * q[0].cos();
+        let z204 = -self.oy * z203;
+        let z205 = self.oy * z202;
+        let z206 = -qd[1] * q[1].sin();
+        let z207 = qd[1] * q[1].cos();
+        let z208 = z0 * z206 + z5 * z202;
+        let z209 = z0 * z207 + z6 * z202;
+        let z210 = z1 * z206 + z5 * z203;
+        let z211 = z1 * z207 + z6 * z203;
+        let z212 = z204 - self.oy * z203 + self.l * z209;
+        let z213 = z205 + self.oy * z202 + self.l * z211;
+        let z214 = -qd[2] * q[2].sin();
+        let z215 = qd[2] * q[2].cos();
+        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
+        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
+        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
+        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
+        let z220 = -z6 * z214 - z22 * z207;
+        let z221 = z6 * z215 + z23 * z207;
+        let z222 = self.cx * z202 - self.cy * z203;
+        let z223 = self.cx * z203 + self.cy * z202;
+        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
+        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
+        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
+        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
+        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
+        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
+            + 2.0 * self.izz * z5 * z206;
+        let z233 = -z4 * z202;
+        let z234 = -z4 * z203;
+        let z235 = self.l * z206;
+        let z236 = -self.cx * z207 + self.cz * z206;
+        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
+        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
+            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
+            + self.izz * z8 * z206;
+        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
+            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
+            + self.izz * z10 * z206;
+        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
+        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
+        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
+        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
+            + 2.0 * self.izz * z8 * z209;
+        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
+            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
+        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
+            + 2.0 * self.izz * z10 * z211;
+        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
+            + 2.0 * self.izz * z8 * z209;
+        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
+            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
+            + self.izz * z10 * z209;
+        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
+            + 2.0 * self.izz * z10 * z211;
+        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
+        let z546 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
+        let z547 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
+        let z548 = -self.oy * z547;
+        let z549 = self.oy * z546;
+        let z550 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
+        let z551 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
+        let z552 = 2.0 * z202 * z206 + z0 * z550 + z5 * z546;
+        let z553 = 2.0 * z202 * z207 + z0 * z551 + z6 * z546;
+        let z554 = 2.0 * z203 * z206 + z1 * z550 + z5 * z547;
+        let z555 = 2.0 * z203 * z207 + z1 * z551 + z6 * z547;
+        let z556 = -self.oy * z547 + self.l * z553 + z548;
+        let z557 = self.oy * z546 + self.l * z555 + z549;
+        let z558 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
+        let z559 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
+        let z560 = -2.0 * z203 * z215 + 2.0 * z208 * z214 - z1 * z559 + z7 * z558
+            + z22 * z552 - z23 * z547;
+        let z561 = -2.0 * z203 * z214 - 2.0 * z208 * z215 - z1 * z558 - z7 * z559
+            - z22 * z547 - z23 * z552;
+        let z562 = 2.0 * z202 * z215 + 2.0 * z210 * z214 + z0 * z559 + z9 * z558
+            + z22 * z554 + z23 * z546;
+        let z563 = 2.0 * z202 * z214 - 2.0 * z210 * z215 + z0 * z558 - z9 * z559
+            + z22 * z546 - z23 * z554;
+        let z564 = -2.0 * z207 * z214 - z6 * z558 - z22 * z551;
+        let z565 = 2.0 * z207 * z215 + z6 * z559 + z23 * z551;
+        let z566 = self.cx * z546 - self.cy * z547;
+        let z567 = self.cx * z547 + self.cy * z546;
+        let z568 = self.cx * z552 - self.cy * z547 + self.cz * z553 + z548;
+        let z569 = self.cx * z554 + self.cy * z546 + self.cz * z555 + z549;
+        let z570 = 2.0 * self.ixx1 * z6 * z551 + 2.0 * self.ixx1 * (z207 * z207)
+            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
+        let z571 = self.cx * z560 + self.cy * z561 + self.cz * z553 + z556;
+        let z572 = self.cx * z562 + self.cy * z563 + self.cz * z555 + z557;
+        let z573 = 2.0 * self.ixx2 * z28 * z564 + 2.0 * self.ixx2 * (z220 * z220)
+            + 2.0 * self.iyy * z29 * z565 + 2.0 * self.iyy * (z221 * z221)
+            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
+        let z577 = -z4 * z546;
+        let z578 = -z4 * z547;
+        let z579 = self.l * z550;
+        let z580 = -self.cx * z551 + self.cz * z550;
+        let z581 = -2.0 * self.ixx1 * z207 * z208 - self.ixx1 * z6 * z552
+            - self.ixx1 * z7 * z551 + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553
+            + self.izz * z8 * z550;
+        let z582 = -2.0 * self.ixx1 * z207 * z210 - self.ixx1 * z6 * z554
+            - self.ixx1 * z9 * z551 + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
+            + self.izz * z10 * z550;
+        let z583 = self.cx * z564 + self.cy * z565 + self.cz * z550 + z579;
+        let z584 = 2.0 * self.ixx2 * z216 * z220 + self.ixx2 * z24 * z564
+            + self.ixx2 * z28 * z560 + 2.0 * self.iyy * z217 * z221
+            + self.iyy * z25 * z565 + self.iyy * z29 * z561
+            + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553 + self.izz * z8 * z550;
+        let z585 = 2.0 * self.ixx2 * z218 * z220 + self.ixx2 * z26 * z564
+            + self.ixx2 * z28 * z562 + 2.0 * self.iyy * z219 * z221
+            + self.iyy * z27 * z565 + self.iyy * z29 * z563
+            + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
+            + self.izz * z10 * z550;
+        let z595 = 2.0 * z206 * z213 - 2.0 * z211 * z235 + z5 * z557 - z10 * z579
+            + z20 * z550 - z21 * z555;
+        let z596 = -2.0 * z206 * z212 + 2.0 * z209 * z235 - z5 * z556 + z8 * z579
+            - z19 * z550 + z21 * z553;
+        let z598 = 2.0 * z202 * z204 + 2.0 * z203 * z205 + z0 * z548 + z1 * z549
+            + z2 * z546 + z3 * z547;
+        let z599 = 2.0 * self.ixx1 * z7 * z552 + 2.0 * self.ixx1 * (z208 * z208)
+            + 2.0 * self.iyy * z1 * z547 + 2.0 * self.iyy * (z203 * z203)
+            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
+        let z600 = 2.0 * self.ixx1 * z208 * z210 + self.ixx1 * z7 * z554
+            + self.ixx1 * z9 * z552 - 2.0 * self.iyy * z202 * z203 - self.iyy * z0 * z547
+            - self.iyy * z1 * z546 + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
+            + self.izz * z10 * z553;
+        let z601 = 2.0 * self.ixx1 * z9 * z554 + 2.0 * self.ixx1 * (z210 * z210)
+            + 2.0 * self.iyy * z0 * z546 + 2.0 * self.iyy * (z202 * z202)
+            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
+        let z602 = 2.0 * self.ixx2 * z24 * z560 + 2.0 * self.ixx2 * (z216 * z216)
+            + 2.0 * self.iyy * z25 * z561 + 2.0 * self.iyy * (z217 * z217)
+            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
+        let z603 = 2.0 * self.ixx2 * z216 * z218 + self.ixx2 * z24 * z562
+            + self.ixx2 * z26 * z560 + 2.0 * self.iyy * z217 * z219
+            + self.iyy * z25 * z563 + self.iyy * z27 * z561
+            + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
+            + self.izz * z10 * z553;
+        let z604 = 2.0 * self.ixx2 * z26 * z562 + 2.0 * self.ixx2 * (z218 * z218)
+            + 2.0 * self.iyy * z27 * z563 + 2.0 * self.iyy * (z219 * z219)
+            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
+        let z619 = -2.0 * z209 * z213 + 2.0 * z211 * z212 - z8 * z557 + z10 * z556
+            + z19 * z555 - z20 * z553;
+        let z627 = -qd[1] * z203 - qdd[1] * z1;
+        let z628 = qd[1] * z202 + qdd[1] * z0;
+        let z629 = qd[1] * z233 + qdd[1] * z11;
+        let z630 = qd[1] * z234 + qdd[1] * z12;
+        let z631 = qd[1] * z254 + qdd[1] * z13;
+        let z632 = qd[2] * z209 + qdd[2] * z8 + z627;
+        let z633 = qd[2] * z211 + qdd[2] * z10 + z628;
+        let z634 = qdd[0] + qd[2] * z206 + qdd[2] * z5;
+        let z635 = qd[2] * z251 + qdd[2] * z30 + z629;
+        let z636 = qd[2] * z252 + qdd[2] * z31 + z630;
+        let z637 = qd[2] * z275 + qdd[2] * z32 + z631;
+        let z638 = -qd[0] * z223 - qdd[0] * z40;
+        let z639 = qd[0] * z222 + qdd[0] * z39;
+        let z640 = -qd[0] * z225 - qdd[0] * z46 + z15 * z236 + z47 * z628 + z629;
+        let z641 = qd[0] * z224 + qdd[0] * z45 - z14 * z236 - z47 * z627 + z630;
+        let z642 = z14 * z225 - z15 * z224 - z45 * z628 + z46 * z627 + z631;
+        let z643 = z34 * z239 - z35 * z228 - z55 * z634 + z56 * z633 + z635;
+        let z644 = -z33 * z239 + z35 * z227 + z54 * z634 - z56 * z632 + z636;
+        let z645 = z33 * z228 - z34 * z227 - z54 * z633 + z55 * z632 + z637;
+        let z646 = -qd[0] * qd[1] * z202 - qd[0] * qdd[1] * z0 - qd[1] * qdd[0] * z0;
+        let z647 = -qd[0] * qd[1] * z203 - qd[0] * qdd[1] * z1 - qd[1] * qdd[0] * z1;
+        let z648 = qd[1] * z0 * z627 + qd[1] * z1 * z628 + qd[1] * z14 * z202
+            + qd[1] * z15 * z203 + qdd[1] * z0 * z14 + qdd[1] * z1 * z15;
+        let z649 = -qd[0] * qd[1] * z234 - qd[0] * qdd[1] * z12 - qd[1] * qdd[0] * z12
+            - qd[1] * z0 * z631 + qd[1] * z13 * z628 + qd[1] * z15 * z254
+            - qd[1] * z18 * z202 - qdd[1] * z0 * z18 + qdd[1] * z13 * z15;
+        let z650 = qd[0] * qd[1] * z233 + qd[0] * qdd[1] * z11 + qd[1] * qdd[0] * z11
+            - qd[1] * z1 * z631 - qd[1] * z13 * z627 - qd[1] * z14 * z254
+            - qd[1] * z18 * z203 - qdd[1] * z1 * z18 - qdd[1] * z13 * z14;
+        let z651 = qd[2] * z5 * z633 - qd[2] * z10 * z634 + qd[2] * z34 * z206
+            - qd[2] * z35 * z211 + qdd[2] * z5 * z34 - qdd[2] * z10 * z35 + z646;
+        let z652 = -qd[2] * z5 * z632 + qd[2] * z8 * z634 - qd[2] * z33 * z206
+            + qd[2] * z35 * z209 - qdd[2] * z5 * z33 + qdd[2] * z8 * z35 + z647;
+        let z653 = -qd[2] * z8 * z633 + qd[2] * z10 * z632 + qd[2] * z33 * z211
+            - qd[2] * z34 * z209 - qdd[2] * z8 * z34 + qdd[2] * z10 * z33 + z648;
+        let z654 = qd[2] * z5 * z636 - qd[2] * z10 * z637 - qd[2] * z31 * z634
+            + qd[2] * z32 * z633 + qd[2] * z34 * z275 - qd[2] * z35 * z252
+            + qd[2] * z37 * z206 - qd[2] * z38 * z211 + qdd[2] * z5 * z37
+            - qdd[2] * z10 * z38 - qdd[2] * z31 * z35 + qdd[2] * z32 * z34 + z649;
+        let z655 = -qd[2] * z5 * z635 + qd[2] * z8 * z637 + qd[2] * z30 * z634
+            - qd[2] * z32 * z632 - qd[2] * z33 * z275 + qd[2] * z35 * z251
+            - qd[2] * z36 * z206 + qd[2] * z38 * z209 - qdd[2] * z5 * z36
+            + qdd[2] * z8 * z38 + qdd[2] * z30 * z35 - qdd[2] * z32 * z33 + z650;
+        let z656 = -qd[0] * self.m0 * z639 - qdd[0] * self.m0 * z64;
+        let z657 = qd[0] * self.m0 * z638 + qdd[0] * self.m0 * z63;
+        let z658 = z39 * z657 - z40 * z656 - z147 * z223 + z148 * z222;
+        let z659 = -qd[0] * self.m1 * z641 - qdd[0] * self.m1 * z66
+            + self.m1 * z15 * z642 - self.m1 * z46 * z648 + self.m1 * z47 * z647
+            + self.m1 * z67 * z628 + self.m1 * z136 * z236 - self.m1 * z137 * z225
+            + self.m1 * z649;
+        let z660 = qd[0] * self.m1 * z640 + qdd[0] * self.m1 * z65 - self.m1 * z14 * z642
+            + self.m1 * z45 * z648 - self.m1 * z47 * z646 - self.m1 * z67 * z627
+            - self.m1 * z135 * z236 + self.m1 * z137 * z224 + self.m1 * z650;
+        let z661 = qd[0] * z237 + qdd[0] * z50 + z14 * z255 + z15 * z256 + z48 * z627
+            + z49 * z628;
+        let z662 = qd[0] * z238 + qdd[0] * z52 + z14 * z256 + z15 * z257 + z49 * z627
+            + z51 * z628;
+        let z663 = z14 * z662 - z15 * z661 + z45 * z660 - z46 * z659 + z50 * z646
+            + z52 * z647 + z53 * z648 + z135 * z237 + z136 * z238 + z137 * z226
+            - z154 * z225 + z155 * z224 - z157 * z628 + z158 * z627;
+        let z664 = self.m2 * z34 * z645 - self.m2 * z35 * z644 - self.m2 * z55 * z653
+            + self.m2 * z56 * z652 - self.m2 * z69 * z634 + self.m2 * z70 * z633
+            + self.m2 * z142 * z239 + self.m2 * z654 - self.m2 * z143 * z228;
+        let z665 = -self.m2 * z33 * z645 + self.m2 * z35 * z643 + self.m2 * z54 * z653
+            - self.m2 * z56 * z651 + self.m2 * z68 * z634 - self.m2 * z70 * z632
+            - self.m2 * z141 * z239 + self.m2 * z143 * z227 + self.m2 * z655;
+        let z666 = z33 * z258 + z34 * z259 + z35 * z240 + z57 * z632 + z58 * z633
+            + z59 * z634;
+        let z667 = z33 * z259 + z34 * z260 + z35 * z241 + z58 * z632 + z60 * z633
+            + z61 * z634;
+        let z668 = z33 * z667 - z34 * z666 + z54 * z665 - z55 * z664 + z59 * z651
+            + z61 * z652 + z62 * z653 + z141 * z240 + z142 * z241 + z143 * z229
+            - z163 * z228 + z164 * z227 - z166 * z633 + z167 * z632;
+        let z669 = z663 + z668;
+        let z670 = z658 + z669;
+        let z671 = qd[1] * z0 * z629 + qd[1] * z1 * z630 - qd[1] * z11 * z628
+            + qd[1] * z12 * z627 + qd[1] * z14 * z234 - qd[1] * z15 * z233
+            + qd[1] * z16 * z202 + qd[1] * z17 * z203 + qdd[1] * z0 * z16
             + qdd[1] * z1 * z17 - qdd[1] * z11 * z15 + qdd[1] * z12 * z14;
-        let z662 = -qd[2] * z8 * z622 + qd[2] * z10 * z621 - qd[2] * z30 * z619
-            + qd[2] * z31 * z618 + qd[2] * z33 * z245 - qd[2] * z34 * z244
-            + qd[2] * z36 * z204 - qd[2] * z37 * z202 - qdd[2] * z8 * z37
-            + qdd[2] * z10 * z36 - qdd[2] * z30 * z34 + qdd[2] * z31 * z33 + z661;
-        let z663 = self.m1 * z14 * z627 - self.m1 * z15 * z626 - self.m1 * z45 * z633
-            + self.m1 * z46 * z632 - self.m1 * z65 * z614 + self.m1 * z66 * z613
-            + self.m1 * z142 * z218 - self.m1 * z143 * z217 + self.m1 * z661;
-        let z664 = qd[0] * z219 + qdd[0] * z53 + z14 * z230 + z15 * z231 + z50 * z613
-            + z52 * z614;
-        let z665 = -qd[0] * z648 - qdd[0] * z164 + z15 * z664 + z46 * z663 - z47 * z646
-            + z48 * z632 + z49 * z633 + z50 * z634 + z142 * z248 + z143 * z249
-            + z144 * z230 - z161 * z229 + z162 * z218 + z165 * z614;
-        let z666 = qd[0] * z647 + qdd[0] * z163 - z14 * z664 - z45 * z663 + z47 * z645
-            + z49 * z632 + z51 * z633 + z52 * z634 + z142 * z249 + z143 * z250
-            + z144 * z231 + z160 * z229 - z162 * z217 - z165 * z613;
-        let z667 = self.m2 * z33 * z630 - self.m2 * z34 * z629 - self.m2 * z54 * z638
-            + self.m2 * z55 * z637 - self.m2 * z68 * z619 + self.m2 * z69 * z618
-            + self.m2 * z148 * z221 - self.m2 * z149 * z220 + self.m2 * z662;
-        let z668 = z33 * z233 + z34 * z234 + z35 * z222 + z59 * z618 + z61 * z619
-            + z62 * z620;
-        let z669 = z34 * z668 - z35 * z653 + z55 * z667 - z56 * z651 + z57 * z637
-            + z58 * z638 + z59 * z639 + z148 * z251 + z149 * z252 + z150 * z233
-            - z170 * z232 + z171 * z221 - z173 * z620 + z174 * z619;
-        let z670 = -z33 * z668 + z35 * z652 - z54 * z667 + z56 * z650 + z58 * z637
-            + z60 * z638 + z61 * z639 + z148 * z252 + z149 * z253 + z150 * z234
-            + z169 * z232 - z171 * z220 + z172 * z620 - z174 * z618;
-        let z671 = z665 + z669;
-        let z672 = z666 + z670;
-        let z673 = z645 + z650;
-        let z674 = z646 + z651;
-        let z675 = z663 + z667;
-        let z676 = z0 * z672 - z1 * z671 + z11 * z673 + z12 * z674 + z13 * z675
-            - z178 * z196 + z179 * z195 + z181 * z226 + z182 * z227 + z183 * z247;
-        let z677 = self.m1 * self.cx * self.g * z199 - self.m1 * self.cz * self.g * z657
-            - self.m2 * self.cx * self.g * z658 - self.m2 * self.cy * self.g * z659
-            - self.m2 * self.cz * self.g * z657 - self.m2 * self.g * z660 - z676;
-        let z678 = -qd[2] * q[2].cos();
-        let z679 = -z6 * z678 - z139 * z200;
-        let z680 = z6 * z207 + z22 * z200;
-        let z681 = z5 * z654 + z8 * z669 + z10 * z670 + z30 * z650 + z31 * z651
-            + z32 * z667 + z169 * z244 + z170 * z245 + z171 * z268 + z175 * z202
-            + z176 * z204 + z177 * z199;
-        let z682 = -self.m2 * self.cx * self.g * z679 - self.m2 * self.cy * self.g * z680
-            - z681;
-        let z683 = -qd[1] * z533 - 2.0 * qdd[1] * z196 - qddd[1] * z1;
-        let z684 = qd[1] * z532 + 2.0 * qdd[1] * z195 + qddd[1] * z0;
-        let z685 = qd[1] * z563 + 2.0 * qdd[1] * z226 + qddd[1] * z11;
-        let z686 = qd[1] * z564 + 2.0 * qdd[1] * z227 + qddd[1] * z12;
-        let z687 = qd[1] * z584 + 2.0 * qdd[1] * z247 + qddd[1] * z13;
-        let z688 = qd[2] * z539 + 2.0 * qdd[2] * z202 + qddd[2] * z8 + z683;
-        let z689 = qd[2] * z541 + 2.0 * qdd[2] * z204 + qddd[2] * z10 + z684;
-        let z690 = qddd[0] + qd[2] * z536 + 2.0 * qdd[2] * z199 + qddd[2] * z5;
-        let z691 = qd[2] * z581 + 2.0 * qdd[2] * z244 + qddd[2] * z30 + z685;
-        let z692 = qd[2] * z582 + 2.0 * qdd[2] * z245 + qddd[2] * z31 + z686;
-        let z693 = qd[2] * z605 + 2.0 * qdd[2] * z268 + qddd[2] * z32 + z687;
-        let z694 = -qd[0] * z553 - 2.0 * qdd[0] * z216 - qddd[0] * z40;
-        let z695 = qd[0] * z552 + 2.0 * qdd[0] * z215 + qddd[0] * z39;
-        let z696 = 2.0 * z229 * z614 - qd[0] * z555 - 2.0 * qdd[0] * z218 - qddd[0] * z46
-            + z15 * z566 + z47 * z684 + z685;
-        let z697 = -2.0 * z229 * z613 + qd[0] * z554 + 2.0 * qdd[0] * z217
-            + qddd[0] * z45 - z14 * z566 - z47 * z683 + z686;
-        let z698 = -2.0 * z217 * z614 + 2.0 * z218 * z613 + z14 * z555 - z15 * z554
-            - z45 * z684 + z46 * z683 + z687;
-        let z699 = -2.0 * z221 * z620 + 2.0 * z232 * z619 + z34 * z569 - z35 * z558
-            - z55 * z690 + z56 * z689 + z691;
-        let z700 = 2.0 * z220 * z620 - 2.0 * z232 * z618 - z33 * z569 + z35 * z557
-            + z54 * z690 - z56 * z688 + z692;
-        let z701 = -2.0 * z220 * z619 + 2.0 * z221 * z618 + z33 * z558 - z34 * z557
-            - z54 * z689 + z55 * z688 + z693;
-        let z702 = -qd[0] * qd[1] * z532 - 2.0 * qd[0] * qdd[1] * z195
+        let z672 = -qd[2] * z8 * z636 + qd[2] * z10 * z635 - qd[2] * z30 * z633
+            + qd[2] * z31 * z632 + qd[2] * z33 * z252 - qd[2] * z34 * z251
+            + qd[2] * z36 * z211 - qd[2] * z37 * z209 - qdd[2] * z8 * z37
+            + qdd[2] * z10 * z36 - qdd[2] * z30 * z34 + qdd[2] * z31 * z33 + z671;
+        let z673 = self.m1 * z14 * z641 - self.m1 * z15 * z640 - self.m1 * z45 * z647
+            + self.m1 * z46 * z646 - self.m1 * z65 * z628 + self.m1 * z66 * z627
+            + self.m1 * z135 * z225 - self.m1 * z136 * z224 + self.m1 * z671;
+        let z674 = qd[0] * z226 + qdd[0] * z53 + z14 * z237 + z15 * z238 + z50 * z627
+            + z52 * z628;
+        let z675 = -qd[0] * z662 - qdd[0] * z158 + z15 * z674 + z46 * z673 - z47 * z660
+            + z48 * z646 + z49 * z647 + z50 * z648 + z135 * z255 + z136 * z256
+            + z137 * z237 - z155 * z236 + z156 * z225 + z159 * z628;
+        let z676 = qd[0] * z661 + qdd[0] * z157 - z14 * z674 - z45 * z673 + z47 * z659
+            + z49 * z646 + z51 * z647 + z52 * z648 + z135 * z256 + z136 * z257
+            + z137 * z238 + z154 * z236 - z156 * z224 - z159 * z627;
+        let z677 = self.m2 * z33 * z644 - self.m2 * z34 * z643 - self.m2 * z54 * z652
+            + self.m2 * z55 * z651 - self.m2 * z68 * z633 + self.m2 * z69 * z632
+            + self.m2 * z141 * z228 - self.m2 * z142 * z227 + self.m2 * z672;
+        let z678 = z33 * z240 + z34 * z241 + z35 * z229 + z59 * z632 + z61 * z633
+            + z62 * z634;
+        let z679 = z34 * z678 - z35 * z667 + z55 * z677 - z56 * z665 + z57 * z651
+            + z58 * z652 + z59 * z653 + z141 * z258 + z142 * z259 + z143 * z240
+            - z164 * z239 + z165 * z228 - z167 * z634 + z168 * z633;
+        let z680 = -z33 * z678 + z35 * z666 - z54 * z677 + z56 * z664 + z58 * z651
+            + z60 * z652 + z61 * z653 + z141 * z259 + z142 * z260 + z143 * z241
+            + z163 * z239 - z165 * z227 + z166 * z634 - z168 * z632;
+        let z681 = z675 + z679;
+        let z682 = z676 + z680;
+        let z683 = z659 + z664;
+        let z684 = z660 + z665;
+        let z685 = z673 + z677;
+        let z686 = z0 * z682 - z1 * z681 + z11 * z683 + z12 * z684 + z13 * z685
+            - z172 * z203 + z173 * z202 + z175 * z233 + z176 * z234 + z177 * z254;
+        let z687 = z5 * z668 + z8 * z679 + z10 * z680 + z30 * z664 + z31 * z665
+            + z32 * z677 + z163 * z251 + z164 * z252 + z165 * z275 + z169 * z209
+            + z170 * z211 + z171 * z206;
+        let z688 = -qd[1] * z547 - 2.0 * qdd[1] * z203 - qddd[1] * z1;
+        let z689 = qd[1] * z546 + 2.0 * qdd[1] * z202 + qddd[1] * z0;
+        let z690 = qd[1] * z577 + 2.0 * qdd[1] * z233 + qddd[1] * z11;
+        let z691 = qd[1] * z578 + 2.0 * qdd[1] * z234 + qddd[1] * z12;
+        let z692 = qd[1] * z598 + 2.0 * qdd[1] * z254 + qddd[1] * z13;
+        let z693 = qd[2] * z553 + 2.0 * qdd[2] * z209 + qddd[2] * z8 + z688;
+        let z694 = qd[2] * z555 + 2.0 * qdd[2] * z211 + qddd[2] * z10 + z689;
+        let z695 = qddd[0] + qd[2] * z550 + 2.0 * qdd[2] * z206 + qddd[2] * z5;
+        let z696 = qd[2] * z595 + 2.0 * qdd[2] * z251 + qddd[2] * z30 + z690;
+        let z697 = qd[2] * z596 + 2.0 * qdd[2] * z252 + qddd[2] * z31 + z691;
+        let z698 = qd[2] * z619 + 2.0 * qdd[2] * z275 + qddd[2] * z32 + z692;
+        let z699 = -qd[0] * z567 - 2.0 * qdd[0] * z223 - qddd[0] * z40;
+        let z700 = qd[0] * z566 + 2.0 * qdd[0] * z222 + qddd[0] * z39;
+        let z701 = 2.0 * z236 * z628 - qd[0] * z569 - 2.0 * qdd[0] * z225 - qddd[0] * z46
+            + z15 * z580 + z47 * z689 + z690;
+        let z702 = -2.0 * z236 * z627 + qd[0] * z568 + 2.0 * qdd[0] * z224
+            + qddd[0] * z45 - z14 * z580 - z47 * z688 + z691;
+        let z703 = -2.0 * z224 * z628 + 2.0 * z225 * z627 + z14 * z569 - z15 * z568
+            - z45 * z689 + z46 * z688 + z692;
+        let z704 = -2.0 * z228 * z634 + 2.0 * z239 * z633 + z34 * z583 - z35 * z572
+            - z55 * z695 + z56 * z694 + z696;
+        let z705 = 2.0 * z227 * z634 - 2.0 * z239 * z632 - z33 * z583 + z35 * z571
+            + z54 * z695 - z56 * z693 + z697;
+        let z706 = -2.0 * z227 * z633 + 2.0 * z228 * z632 + z33 * z572 - z34 * z571
+            - z54 * z694 + z55 * z693 + z698;
+        let z707 = -qd[0] * qd[1] * z546 - 2.0 * qd[0] * qdd[1] * z202
             - qd[0] * qddd[1] * z0 - 2.0 * qdd[0] * qdd[1] * z0
-            - 2.0 * qd[1] * qdd[0] * z195 - qd[1] * qddd[0] * z0;
-        let z703 = -qd[0] * qd[1] * z533 - 2.0 * qd[0] * qdd[1] * z196
+            - 2.0 * qd[1] * qdd[0] * z202 - qd[1] * qddd[0] * z0;
+        let z708 = -qd[0] * qd[1] * z547 - 2.0 * qd[0] * qdd[1] * z203
             - qd[0] * qddd[1] * z1 - 2.0 * qdd[0] * qdd[1] * z1
-            - 2.0 * qd[1] * qdd[0] * z196 - qd[1] * qddd[0] * z1;
-        let z704 = qd[1] * z0 * z683 + qd[1] * z1 * z684 + qd[1] * z14 * z532
-            + qd[1] * z15 * z533 + 2.0 * qd[1] * z195 * z613 + 2.0 * qd[1] * z196 * z614
-            + 2.0 * qdd[1] * z0 * z613 + 2.0 * qdd[1] * z1 * z614
-            + 2.0 * qdd[1] * z14 * z195 + 2.0 * qdd[1] * z15 * z196 + qddd[1] * z0 * z14
+            - 2.0 * qd[1] * qdd[0] * z203 - qd[1] * qddd[0] * z1;
+        let z709 = 2.0 * qd[1] * z202 * z627 + 2.0 * qd[1] * z203 * z628
+            + qd[1] * z0 * z688 + qd[1] * z1 * z689 + qd[1] * z14 * z546
+            + qd[1] * z15 * z547 + 2.0 * qdd[1] * z0 * z627 + 2.0 * qdd[1] * z1 * z628
+            + 2.0 * qdd[1] * z14 * z202 + 2.0 * qdd[1] * z15 * z203 + qddd[1] * z0 * z14
             + qddd[1] * z1 * z15;
-        let z705 = -qd[0] * qd[1] * z564 - 2.0 * qd[0] * qdd[1] * z227
+        let z710 = -qd[0] * qd[1] * z578 - 2.0 * qd[0] * qdd[1] * z234
             - qd[0] * qddd[1] * z12 - 2.0 * qdd[0] * qdd[1] * z12
-            + 2.0 * qd[1] * z247 * z614 - 2.0 * qd[1] * qdd[0] * z227
-            - qd[1] * qddd[0] * z12 - qd[1] * z0 * z687 + qd[1] * z13 * z684
-            + qd[1] * z15 * z584 - qd[1] * z18 * z532 - 2.0 * qd[1] * z195 * z617
-            - 2.0 * qdd[1] * z0 * z617 + 2.0 * qdd[1] * z13 * z614
-            + 2.0 * qdd[1] * z15 * z247 - 2.0 * qdd[1] * z18 * z195 - qddd[1] * z0 * z18
+            - 2.0 * qd[1] * z202 * z631 - 2.0 * qd[1] * qdd[0] * z234
+            - qd[1] * qddd[0] * z12 + 2.0 * qd[1] * z254 * z628 - qd[1] * z0 * z692
+            + qd[1] * z13 * z689 + qd[1] * z15 * z598 - qd[1] * z18 * z546
+            - 2.0 * qdd[1] * z0 * z631 + 2.0 * qdd[1] * z13 * z628
+            + 2.0 * qdd[1] * z15 * z254 - 2.0 * qdd[1] * z18 * z202 - qddd[1] * z0 * z18
             + qddd[1] * z13 * z15;
-        let z706 = qd[0] * qd[1] * z563 + 2.0 * qd[0] * qdd[1] * z226
+        let z711 = qd[0] * qd[1] * z577 + 2.0 * qd[0] * qdd[1] * z233
             + qd[0] * qddd[1] * z11 + 2.0 * qdd[0] * qdd[1] * z11
-            - 2.0 * qd[1] * z247 * z613 + 2.0 * qd[1] * qdd[0] * z226
-            + qd[1] * qddd[0] * z11 - qd[1] * z1 * z687 - qd[1] * z13 * z683
-            - qd[1] * z14 * z584 - qd[1] * z18 * z533 - 2.0 * qd[1] * z196 * z617
-            - 2.0 * qdd[1] * z1 * z617 - 2.0 * qdd[1] * z13 * z613
-            - 2.0 * qdd[1] * z14 * z247 - 2.0 * qdd[1] * z18 * z196 - qddd[1] * z1 * z18
+            - 2.0 * qd[1] * z203 * z631 + 2.0 * qd[1] * qdd[0] * z233
+            + qd[1] * qddd[0] * z11 - 2.0 * qd[1] * z254 * z627 - qd[1] * z1 * z692
+            - qd[1] * z13 * z688 - qd[1] * z14 * z598 - qd[1] * z18 * z547
+            - 2.0 * qdd[1] * z1 * z631 - 2.0 * qdd[1] * z13 * z627
+            - 2.0 * qdd[1] * z14 * z254 - 2.0 * qdd[1] * z18 * z203 - qddd[1] * z1 * z18
             - qddd[1] * z13 * z14;
-        let z707 = -2.0 * qd[2] * z204 * z620 + qd[2] * z5 * z689 - qd[2] * z10 * z690
-            + qd[2] * z34 * z536 - qd[2] * z35 * z541 + 2.0 * qd[2] * z199 * z619
-            + 2.0 * qdd[2] * z5 * z619 - 2.0 * qdd[2] * z10 * z620
-            + 2.0 * qdd[2] * z34 * z199 - 2.0 * qdd[2] * z35 * z204 + qddd[2] * z5 * z34
-            - qddd[2] * z10 * z35 + z702;
-        let z708 = 2.0 * qd[2] * z202 * z620 - qd[2] * z5 * z688 + qd[2] * z8 * z690
-            - qd[2] * z33 * z536 + qd[2] * z35 * z539 - 2.0 * qd[2] * z199 * z618
-            - 2.0 * qdd[2] * z5 * z618 + 2.0 * qdd[2] * z8 * z620
-            - 2.0 * qdd[2] * z33 * z199 + 2.0 * qdd[2] * z35 * z202 - qddd[2] * z5 * z33
-            + qddd[2] * z8 * z35 + z703;
-        let z709 = -2.0 * qd[2] * z202 * z619 + 2.0 * qd[2] * z204 * z618
-            - qd[2] * z8 * z689 + qd[2] * z10 * z688 + qd[2] * z33 * z541
-            - qd[2] * z34 * z539 - 2.0 * qdd[2] * z8 * z619 + 2.0 * qdd[2] * z10 * z618
-            + 2.0 * qdd[2] * z33 * z204 - 2.0 * qdd[2] * z34 * z202 - qddd[2] * z8 * z34
-            + qddd[2] * z10 * z33 + z704;
-        let z710 = -2.0 * qd[2] * z204 * z623 - 2.0 * qd[2] * z245 * z620
-            + qd[2] * z5 * z692 - qd[2] * z10 * z693 + 2.0 * qd[2] * z268 * z619
-            - qd[2] * z31 * z690 + qd[2] * z32 * z689 + qd[2] * z34 * z605
-            - qd[2] * z35 * z582 + qd[2] * z37 * z536 - qd[2] * z38 * z541
-            + 2.0 * qd[2] * z199 * z622 + 2.0 * qdd[2] * z5 * z622
-            - 2.0 * qdd[2] * z10 * z623 - 2.0 * qdd[2] * z31 * z620
-            + 2.0 * qdd[2] * z32 * z619 + 2.0 * qdd[2] * z34 * z268
-            - 2.0 * qdd[2] * z35 * z245 + 2.0 * qdd[2] * z37 * z199
-            - 2.0 * qdd[2] * z38 * z204 + qddd[2] * z5 * z37 - qddd[2] * z10 * z38
-            - qddd[2] * z31 * z35 + qddd[2] * z32 * z34 + z705;
-        let z711 = 2.0 * qd[2] * z202 * z623 + 2.0 * qd[2] * z244 * z620
-            - qd[2] * z5 * z691 + qd[2] * z8 * z693 - 2.0 * qd[2] * z268 * z618
-            + qd[2] * z30 * z690 - qd[2] * z32 * z688 - qd[2] * z33 * z605
-            + qd[2] * z35 * z581 - qd[2] * z36 * z536 + qd[2] * z38 * z539
-            - 2.0 * qd[2] * z199 * z621 - 2.0 * qdd[2] * z5 * z621
-            + 2.0 * qdd[2] * z8 * z623 + 2.0 * qdd[2] * z30 * z620
-            - 2.0 * qdd[2] * z32 * z618 - 2.0 * qdd[2] * z33 * z268
-            + 2.0 * qdd[2] * z35 * z244 - 2.0 * qdd[2] * z36 * z199
-            + 2.0 * qdd[2] * z38 * z202 - qddd[2] * z5 * z36 + qddd[2] * z8 * z38
-            + qddd[2] * z30 * z35 - qddd[2] * z32 * z33 + z706;
-        let z712 = -qd[0] * self.m0 * z695 - 2.0 * qdd[0] * self.m0 * z625
+        let z712 = 2.0 * qd[2] * z206 * z633 - 2.0 * qd[2] * z211 * z634
+            + qd[2] * z5 * z694 - qd[2] * z10 * z695 + qd[2] * z34 * z550
+            - qd[2] * z35 * z555 + 2.0 * qdd[2] * z5 * z633 - 2.0 * qdd[2] * z10 * z634
+            + 2.0 * qdd[2] * z34 * z206 - 2.0 * qdd[2] * z35 * z211 + qddd[2] * z5 * z34
+            - qddd[2] * z10 * z35 + z707;
+        let z713 = -2.0 * qd[2] * z206 * z632 + 2.0 * qd[2] * z209 * z634
+            - qd[2] * z5 * z693 + qd[2] * z8 * z695 - qd[2] * z33 * z550
+            + qd[2] * z35 * z553 - 2.0 * qdd[2] * z5 * z632 + 2.0 * qdd[2] * z8 * z634
+            - 2.0 * qdd[2] * z33 * z206 + 2.0 * qdd[2] * z35 * z209 - qddd[2] * z5 * z33
+            + qddd[2] * z8 * z35 + z708;
+        let z714 = -2.0 * qd[2] * z209 * z633 + 2.0 * qd[2] * z211 * z632
+            - qd[2] * z8 * z694 + qd[2] * z10 * z693 + qd[2] * z33 * z555
+            - qd[2] * z34 * z553 - 2.0 * qdd[2] * z8 * z633 + 2.0 * qdd[2] * z10 * z632
+            + 2.0 * qdd[2] * z33 * z211 - 2.0 * qdd[2] * z34 * z209 - qddd[2] * z8 * z34
+            + qddd[2] * z10 * z33 + z709;
+        let z715 = 2.0 * qd[2] * z206 * z636 - 2.0 * qd[2] * z211 * z637
+            - 2.0 * qd[2] * z252 * z634 + qd[2] * z5 * z697 - qd[2] * z10 * z698
+            + 2.0 * qd[2] * z275 * z633 - qd[2] * z31 * z695 + qd[2] * z32 * z694
+            + qd[2] * z34 * z619 - qd[2] * z35 * z596 + qd[2] * z37 * z550
+            - qd[2] * z38 * z555 + 2.0 * qdd[2] * z5 * z636 - 2.0 * qdd[2] * z10 * z637
+            - 2.0 * qdd[2] * z31 * z634 + 2.0 * qdd[2] * z32 * z633
+            + 2.0 * qdd[2] * z34 * z275 - 2.0 * qdd[2] * z35 * z252
+            + 2.0 * qdd[2] * z37 * z206 - 2.0 * qdd[2] * z38 * z211 + qddd[2] * z5 * z37
+            - qddd[2] * z10 * z38 - qddd[2] * z31 * z35 + qddd[2] * z32 * z34 + z710;
+        let z716 = -2.0 * qd[2] * z206 * z635 + 2.0 * qd[2] * z209 * z637
+            + 2.0 * qd[2] * z251 * z634 - qd[2] * z5 * z696 + qd[2] * z8 * z698
+            - 2.0 * qd[2] * z275 * z632 + qd[2] * z30 * z695 - qd[2] * z32 * z693
+            - qd[2] * z33 * z619 + qd[2] * z35 * z595 - qd[2] * z36 * z550
+            + qd[2] * z38 * z553 - 2.0 * qdd[2] * z5 * z635 + 2.0 * qdd[2] * z8 * z637
+            + 2.0 * qdd[2] * z30 * z634 - 2.0 * qdd[2] * z32 * z632
+            - 2.0 * qdd[2] * z33 * z275 + 2.0 * qdd[2] * z35 * z251
+            - 2.0 * qdd[2] * z36 * z206 + 2.0 * qdd[2] * z38 * z209 - qddd[2] * z5 * z36
+            + qddd[2] * z8 * z38 + qddd[2] * z30 * z35 - qddd[2] * z32 * z33 + z711;
+        let z717 = -qd[0] * self.m0 * z700 - 2.0 * qdd[0] * self.m0 * z639
             - qddd[0] * self.m0 * z64;
-        let z713 = qd[0] * self.m0 * z694 + 2.0 * qdd[0] * self.m0 * z624
+        let z718 = qd[0] * self.m0 * z699 + 2.0 * qdd[0] * self.m0 * z638
             + qddd[0] * self.m0 * z63;
-        let z714 = 2.0 * z215 * z643 - 2.0 * z216 * z642 + z39 * z713 - z40 * z712
-            - z154 * z553 + z155 * z552;
-        let z715 = -qd[0] * self.m1 * z697 - 2.0 * qdd[0] * self.m1 * z627
-            - qddd[0] * self.m1 * z66 - 2.0 * self.m1 * z218 * z634
-            + 2.0 * self.m1 * z229 * z633 + self.m1 * z15 * z698 - self.m1 * z46 * z704
-            + self.m1 * z47 * z703 + self.m1 * z67 * z684 + 2.0 * self.m1 * z614 * z628
-            + self.m1 * z143 * z566 - self.m1 * z144 * z555 + self.m1 * z705;
-        let z716 = qd[0] * self.m1 * z696 + 2.0 * qdd[0] * self.m1 * z626
-            + qddd[0] * self.m1 * z65 + 2.0 * self.m1 * z217 * z634
-            - 2.0 * self.m1 * z229 * z632 - self.m1 * z14 * z698 + self.m1 * z45 * z704
-            - self.m1 * z47 * z702 - self.m1 * z67 * z683 - 2.0 * self.m1 * z613 * z628
-            - self.m1 * z142 * z566 + self.m1 * z144 * z554 + self.m1 * z706;
-        let z717 = 2.0 * z248 * z613 + 2.0 * z249 * z614 + qd[0] * z567
-            + 2.0 * qdd[0] * z230 + qddd[0] * z50 + z14 * z585 + z15 * z586 + z48 * z683
-            + z49 * z684;
-        let z718 = 2.0 * z249 * z613 + 2.0 * z250 * z614 + qd[0] * z568
-            + 2.0 * qdd[0] * z231 + qddd[0] * z52 + z14 * z586 + z15 * z587 + z49 * z683
-            + z51 * z684;
-        let z719 = 2.0 * z217 * z646 - 2.0 * z218 * z645 + 2.0 * z219 * z634
-            + 2.0 * z230 * z632 + 2.0 * z231 * z633 + z14 * z718 - z15 * z717
-            + z45 * z716 - z46 * z715 + z50 * z702 + z52 * z703 + z53 * z704
-            + 2.0 * z613 * z648 - 2.0 * z614 * z647 + z142 * z567 + z143 * z568
-            + z144 * z556 - z160 * z555 + z161 * z554 - z163 * z684 + z164 * z683;
-        let z720 = -2.0 * self.m2 * z221 * z639 + 2.0 * self.m2 * z232 * z638
-            + self.m2 * z34 * z701 - self.m2 * z35 * z700 - self.m2 * z55 * z709
-            + self.m2 * z56 * z708 - self.m2 * z69 * z690 + self.m2 * z70 * z689
-            + 2.0 * self.m2 * z619 * z631 - 2.0 * self.m2 * z620 * z630
-            + self.m2 * z149 * z569 - self.m2 * z150 * z558 + self.m2 * z710;
-        let z721 = 2.0 * self.m2 * z220 * z639 - 2.0 * self.m2 * z232 * z637
-            - self.m2 * z33 * z701 + self.m2 * z35 * z699 + self.m2 * z54 * z709
-            - self.m2 * z56 * z707 + self.m2 * z68 * z690 - self.m2 * z70 * z688
-            - 2.0 * self.m2 * z618 * z631 + 2.0 * self.m2 * z620 * z629
-            - self.m2 * z148 * z569 + self.m2 * z150 * z557 + self.m2 * z711;
-        let z722 = 2.0 * z233 * z620 + 2.0 * z251 * z618 + 2.0 * z252 * z619 + z33 * z588
-            + z34 * z589 + z35 * z570 + z57 * z688 + z58 * z689 + z59 * z690;
-        let z723 = 2.0 * z234 * z620 + 2.0 * z252 * z618 + 2.0 * z253 * z619 + z33 * z589
-            + z34 * z590 + z35 * z571 + z58 * z688 + z60 * z689 + z61 * z690;
-        let z724 = 2.0 * z220 * z651 - 2.0 * z221 * z650 + 2.0 * z222 * z639
-            + 2.0 * z233 * z637 + 2.0 * z234 * z638 + z33 * z723 - z34 * z722
-            + z54 * z721 - z55 * z720 + z59 * z707 + z61 * z708 + z62 * z709
-            + 2.0 * z618 * z653 - 2.0 * z619 * z652 + z148 * z570 + z149 * z571
-            + z150 * z559 - z169 * z558 + z170 * z557 - z172 * z689 + z173 * z688;
-        let z725 = z719 + z724;
-        let z726 = z714 + z725;
-        let z727 = -qdd[1] * q[1].cos() + (qd[1] * qd[1]) * q[1].sin();
-        let z728 = -z5 * z544 - z22 * z536 - 2.0 * z199 * z207;
-        let z729 = z5 * z545 + z23 * z536 + 2.0 * z199 * z208;
-        let z730 = self.l * z727;
-        let z731 = -2.0 * qd[1] * z226 * z614 + 2.0 * qd[1] * z227 * z613
-            + qd[1] * z0 * z685 + qd[1] * z1 * z686 - qd[1] * z11 * z684
-            + qd[1] * z12 * z683 + qd[1] * z14 * z564 - qd[1] * z15 * z563
-            + qd[1] * z16 * z532 + qd[1] * z17 * z533 + 2.0 * qd[1] * z195 * z615
-            + 2.0 * qd[1] * z196 * z616 + 2.0 * qdd[1] * z0 * z615
-            + 2.0 * qdd[1] * z1 * z616 - 2.0 * qdd[1] * z11 * z614
-            + 2.0 * qdd[1] * z12 * z613 + 2.0 * qdd[1] * z14 * z227
-            - 2.0 * qdd[1] * z15 * z226 + 2.0 * qdd[1] * z16 * z195
-            + 2.0 * qdd[1] * z17 * z196 + qddd[1] * z0 * z16 + qddd[1] * z1 * z17
-            - qddd[1] * z11 * z15 + qddd[1] * z12 * z14;
-        let z732 = z731 - 2.0 * qd[2] * z202 * z622 + 2.0 * qd[2] * z204 * z621
-            - 2.0 * qd[2] * z244 * z619 + 2.0 * qd[2] * z245 * z618 - qd[2] * z8 * z692
-            + qd[2] * z10 * z691 - qd[2] * z30 * z689 + qd[2] * z31 * z688
-            + qd[2] * z33 * z582 - qd[2] * z34 * z581 + qd[2] * z36 * z541
-            - qd[2] * z37 * z539 - 2.0 * qdd[2] * z8 * z622 + 2.0 * qdd[2] * z10 * z621
-            - 2.0 * qdd[2] * z30 * z619 + 2.0 * qdd[2] * z31 * z618
-            + 2.0 * qdd[2] * z33 * z245 - 2.0 * qdd[2] * z34 * z244
-            + 2.0 * qdd[2] * z36 * z204 - 2.0 * qdd[2] * z37 * z202 - qddd[2] * z8 * z37
+        let z719 = 2.0 * z222 * z657 - 2.0 * z223 * z656 + z39 * z718 - z40 * z717
+            - z147 * z567 + z148 * z566;
+        let z720 = -qd[0] * self.m1 * z702 - 2.0 * qdd[0] * self.m1 * z641
+            - qddd[0] * self.m1 * z66 - 2.0 * self.m1 * z225 * z648
+            + 2.0 * self.m1 * z236 * z647 + self.m1 * z15 * z703 - self.m1 * z46 * z709
+            + self.m1 * z47 * z708 + self.m1 * z67 * z689 + 2.0 * self.m1 * z628 * z642
+            + self.m1 * z136 * z580 - self.m1 * z137 * z569 + self.m1 * z710;
+        let z721 = qd[0] * self.m1 * z701 + 2.0 * qdd[0] * self.m1 * z640
+            + qddd[0] * self.m1 * z65 + 2.0 * self.m1 * z224 * z648
+            - 2.0 * self.m1 * z236 * z646 - self.m1 * z14 * z703 + self.m1 * z45 * z709
+            - self.m1 * z47 * z707 - self.m1 * z67 * z688 - 2.0 * self.m1 * z627 * z642
+            - self.m1 * z135 * z580 + self.m1 * z137 * z568 + self.m1 * z711;
+        let z722 = qd[0] * z581 + 2.0 * qdd[0] * z237 + qddd[0] * z50 + 2.0 * z255 * z627
+            + 2.0 * z256 * z628 + z14 * z599 + z15 * z600 + z48 * z688 + z49 * z689;
+        let z723 = qd[0] * z582 + 2.0 * qdd[0] * z238 + qddd[0] * z52 + 2.0 * z256 * z627
+            + 2.0 * z257 * z628 + z14 * z600 + z15 * z601 + z49 * z688 + z51 * z689;
+        let z724 = 2.0 * z224 * z660 - 2.0 * z225 * z659 + 2.0 * z226 * z648
+            + 2.0 * z237 * z646 + 2.0 * z238 * z647 + z14 * z723 - z15 * z722
+            + z45 * z721 - z46 * z720 + z50 * z707 + z52 * z708 + z53 * z709
+            + 2.0 * z627 * z662 - 2.0 * z628 * z661 + z135 * z581 + z136 * z582
+            + z137 * z570 - z154 * z569 + z155 * z568 - z157 * z689 + z158 * z688;
+        let z725 = self.m2 * z715 - 2.0 * self.m2 * z228 * z653
+            + 2.0 * self.m2 * z239 * z652 + self.m2 * z34 * z706 - self.m2 * z35 * z705
+            - self.m2 * z55 * z714 + self.m2 * z56 * z713 - self.m2 * z69 * z695
+            + self.m2 * z70 * z694 + 2.0 * self.m2 * z633 * z645
+            - 2.0 * self.m2 * z634 * z644 + self.m2 * z142 * z583
+            - self.m2 * z143 * z572;
+        let z726 = self.m2 * z716 + 2.0 * self.m2 * z227 * z653
+            - 2.0 * self.m2 * z239 * z651 - self.m2 * z33 * z706 + self.m2 * z35 * z704
+            + self.m2 * z54 * z714 - self.m2 * z56 * z712 + self.m2 * z68 * z695
+            - self.m2 * z70 * z693 - 2.0 * self.m2 * z632 * z645
+            + 2.0 * self.m2 * z634 * z643 - self.m2 * z141 * z583
+            + self.m2 * z143 * z571;
+        let z727 = 2.0 * z240 * z634 + 2.0 * z258 * z632 + 2.0 * z259 * z633 + z33 * z602
+            + z34 * z603 + z35 * z584 + z57 * z693 + z58 * z694 + z59 * z695;
+        let z728 = 2.0 * z241 * z634 + 2.0 * z259 * z632 + 2.0 * z260 * z633 + z33 * z603
+            + z34 * z604 + z35 * z585 + z58 * z693 + z60 * z694 + z61 * z695;
+        let z729 = 2.0 * z227 * z665 - 2.0 * z228 * z664 + 2.0 * z229 * z653
+            + 2.0 * z240 * z651 + 2.0 * z241 * z652 + z33 * z728 - z34 * z727
+            + z54 * z726 - z55 * z725 + z59 * z712 + z61 * z713 + z62 * z714
+            + 2.0 * z632 * z667 - 2.0 * z633 * z666 + z141 * z584 + z142 * z585
+            + z143 * z573 - z163 * z572 + z164 * z571 - z166 * z694 + z167 * z693;
+        let z730 = z724 + z729;
+        let z731 = z719 + z730;
+        let z732 = 2.0 * qd[1] * z202 * z629 + 2.0 * qd[1] * z203 * z630
+            - 2.0 * qd[1] * z233 * z628 + 2.0 * qd[1] * z234 * z627 + qd[1] * z0 * z690
+            + qd[1] * z1 * z691 - qd[1] * z11 * z689 + qd[1] * z12 * z688
+            + qd[1] * z14 * z578 - qd[1] * z15 * z577 + qd[1] * z16 * z546
+            + qd[1] * z17 * z547 + 2.0 * qdd[1] * z0 * z629 + 2.0 * qdd[1] * z1 * z630
+            - 2.0 * qdd[1] * z11 * z628 + 2.0 * qdd[1] * z12 * z627
+            + 2.0 * qdd[1] * z14 * z234 - 2.0 * qdd[1] * z15 * z233
+            + 2.0 * qdd[1] * z16 * z202 + 2.0 * qdd[1] * z17 * z203 + qddd[1] * z0 * z16
+            + qddd[1] * z1 * z17 - qddd[1] * z11 * z15 + qddd[1] * z12 * z14;
+        let z733 = z732 - 2.0 * qd[2] * z209 * z636 + 2.0 * qd[2] * z211 * z635
+            - 2.0 * qd[2] * z251 * z633 + 2.0 * qd[2] * z252 * z632 - qd[2] * z8 * z697
+            + qd[2] * z10 * z696 - qd[2] * z30 * z694 + qd[2] * z31 * z693
+            + qd[2] * z33 * z596 - qd[2] * z34 * z595 + qd[2] * z36 * z555
+            - qd[2] * z37 * z553 - 2.0 * qdd[2] * z8 * z636 + 2.0 * qdd[2] * z10 * z635
+            - 2.0 * qdd[2] * z30 * z633 + 2.0 * qdd[2] * z31 * z632
+            + 2.0 * qdd[2] * z33 * z252 - 2.0 * qdd[2] * z34 * z251
+            + 2.0 * qdd[2] * z36 * z211 - 2.0 * qdd[2] * z37 * z209 - qddd[2] * z8 * z37
             + qddd[2] * z10 * z36 - qddd[2] * z30 * z34 + qddd[2] * z31 * z33;
-        let z733 = -2.0 * self.m1 * z217 * z633 + 2.0 * self.m1 * z218 * z632
-            + self.m1 * z731 + self.m1 * z14 * z697 - self.m1 * z15 * z696
-            - self.m1 * z45 * z703 + self.m1 * z46 * z702 - self.m1 * z65 * z684
-            + self.m1 * z66 * z683 + 2.0 * self.m1 * z613 * z627
-            - 2.0 * self.m1 * z614 * z626 + self.m1 * z142 * z555
-            - self.m1 * z143 * z554;
-        let z734 = 2.0 * z230 * z613 + 2.0 * z231 * z614 + qd[0] * z556
-            + 2.0 * qdd[0] * z219 + qddd[0] * z53 + z14 * z567 + z15 * z568 + z50 * z683
-            + z52 * z684;
-        let z735 = 2.0 * z218 * z663 - 2.0 * z229 * z646 + 2.0 * z230 * z634
-            + 2.0 * z248 * z632 + 2.0 * z249 * z633 - qd[0] * z718 - 2.0 * qdd[0] * z648
-            - qddd[0] * z164 + z15 * z734 + z46 * z733 - z47 * z716 + z48 * z702
-            + z49 * z703 + z50 * z704 + 2.0 * z614 * z664 + z142 * z585 + z143 * z586
-            + z144 * z567 - z161 * z566 + z162 * z555 + z165 * z684;
-        let z736 = -2.0 * z217 * z663 + 2.0 * z229 * z645 + 2.0 * z231 * z634
-            + 2.0 * z249 * z632 + 2.0 * z250 * z633 + qd[0] * z717 + 2.0 * qdd[0] * z647
-            + qddd[0] * z163 - z14 * z734 - z45 * z733 + z47 * z715 + z49 * z702
-            + z51 * z703 + z52 * z704 - 2.0 * z613 * z664 + z142 * z586 + z143 * z587
-            + z144 * z568 + z160 * z566 - z162 * z554 - z165 * z683;
-        let z737 = -2.0 * self.m2 * z220 * z638 + self.m2 * z732
-            + 2.0 * self.m2 * z221 * z637 + self.m2 * z33 * z700 - self.m2 * z34 * z699
-            - self.m2 * z54 * z708 + self.m2 * z55 * z707 - self.m2 * z68 * z689
-            + self.m2 * z69 * z688 + 2.0 * self.m2 * z618 * z630
-            - 2.0 * self.m2 * z619 * z629 + self.m2 * z148 * z558
-            - self.m2 * z149 * z557;
-        let z738 = 2.0 * z222 * z620 + 2.0 * z233 * z618 + 2.0 * z234 * z619 + z33 * z570
-            + z34 * z571 + z35 * z559 + z59 * z688 + z61 * z689 + z62 * z690;
-        let z739 = 2.0 * z221 * z667 - 2.0 * z232 * z651 + 2.0 * z233 * z639
-            + 2.0 * z251 * z637 + 2.0 * z252 * z638 + z34 * z738 - z35 * z723
-            + z55 * z737 - z56 * z721 + z57 * z707 + z58 * z708 + z59 * z709
-            + 2.0 * z619 * z668 - 2.0 * z620 * z653 + z148 * z588 + z149 * z589
-            + z150 * z570 - z170 * z569 + z171 * z558 - z173 * z690 + z174 * z689;
-        let z740 = -2.0 * z220 * z667 + 2.0 * z232 * z650 + 2.0 * z234 * z639
-            + 2.0 * z252 * z637 + 2.0 * z253 * z638 - z33 * z738 + z35 * z722
-            - z54 * z737 + z56 * z720 + z58 * z707 + z60 * z708 + z61 * z709
-            - 2.0 * z618 * z668 + 2.0 * z620 * z652 + z148 * z589 + z149 * z590
-            + z150 * z571 + z169 * z569 - z171 * z557 + z172 * z690 - z174 * z688;
-        let z741 = z735 + z739;
+        let z734 = self.m1 * z732 - 2.0 * self.m1 * z224 * z647
+            + 2.0 * self.m1 * z225 * z646 + self.m1 * z14 * z702 - self.m1 * z15 * z701
+            - self.m1 * z45 * z708 + self.m1 * z46 * z707 - self.m1 * z65 * z689
+            + self.m1 * z66 * z688 + 2.0 * self.m1 * z627 * z641
+            - 2.0 * self.m1 * z628 * z640 + self.m1 * z135 * z569
+            - self.m1 * z136 * z568;
+        let z735 = 2.0 * z237 * z627 + 2.0 * z238 * z628 + qd[0] * z570
+            + 2.0 * qdd[0] * z226 + qddd[0] * z53 + z14 * z581 + z15 * z582 + z50 * z688
+            + z52 * z689;
+        let z736 = 2.0 * z225 * z673 - 2.0 * z236 * z660 + 2.0 * z237 * z648
+            - qd[0] * z723 - 2.0 * qdd[0] * z662 - qddd[0] * z158 + 2.0 * z255 * z646
+            + 2.0 * z256 * z647 + z15 * z735 + z46 * z734 - z47 * z721 + z48 * z707
+            + z49 * z708 + z50 * z709 + 2.0 * z628 * z674 + z135 * z599 + z136 * z600
+            + z137 * z581 - z155 * z580 + z156 * z569 + z159 * z689;
+        let z737 = -2.0 * z224 * z673 + 2.0 * z236 * z659 + 2.0 * z238 * z648
+            + qd[0] * z722 + 2.0 * qdd[0] * z661 + qddd[0] * z157 + 2.0 * z256 * z646
+            + 2.0 * z257 * z647 - z14 * z735 - z45 * z734 + z47 * z720 + z49 * z707
+            + z51 * z708 + z52 * z709 - 2.0 * z627 * z674 + z135 * z600 + z136 * z601
+            + z137 * z582 + z154 * z580 - z156 * z568 - z159 * z688;
+        let z738 = self.m2 * z733 - 2.0 * self.m2 * z227 * z652
+            + 2.0 * self.m2 * z228 * z651 + self.m2 * z33 * z705 - self.m2 * z34 * z704
+            - self.m2 * z54 * z713 + self.m2 * z55 * z712 - self.m2 * z68 * z694
+            + self.m2 * z69 * z693 + 2.0 * self.m2 * z632 * z644
+            - 2.0 * self.m2 * z633 * z643 + self.m2 * z141 * z572
+            - self.m2 * z142 * z571;
+        let z739 = 2.0 * z229 * z634 + 2.0 * z240 * z632 + 2.0 * z241 * z633 + z33 * z584
+            + z34 * z585 + z35 * z573 + z59 * z693 + z61 * z694 + z62 * z695;
+        let z740 = 2.0 * z228 * z677 - 2.0 * z239 * z665 + 2.0 * z240 * z653
+            + 2.0 * z258 * z651 + 2.0 * z259 * z652 + z34 * z739 - z35 * z728
+            + z55 * z738 - z56 * z726 + z57 * z712 + z58 * z713 + z59 * z714
+            + 2.0 * z633 * z678 - 2.0 * z634 * z667 + z141 * z602 + z142 * z603
+            + z143 * z584 - z164 * z583 + z165 * z572 - z167 * z695 + z168 * z694;
+        let z741 = -2.0 * z227 * z677 + 2.0 * z239 * z664 + 2.0 * z241 * z653
+            + 2.0 * z259 * z651 + 2.0 * z260 * z652 - z33 * z739 + z35 * z727
+            - z54 * z738 + z56 * z725 + z58 * z712 + z60 * z713 + z61 * z714
+            - 2.0 * z632 * z678 + 2.0 * z634 * z666 + z141 * z603 + z142 * z604
+            + z143 * z585 + z163 * z583 - z165 * z571 + z166 * z695 - z168 * z693;
         let z742 = z736 + z740;
-        let z743 = z715 + z720;
-        let z744 = z716 + z721;
-        let z745 = z733 + z737;
-        let z746 = 2.0 * z226 * z673 + 2.0 * z227 * z674 + 2.0 * z247 * z675 + z0 * z742
-            - z1 * z741 + z11 * z743 + z12 * z744 + z13 * z745 - z178 * z533
-            + z179 * z532 + z181 * z563 + z182 * z564 + z183 * z584 + 2.0 * z195 * z672
-            - 2.0 * z196 * z671;
-        let z747 = -z746 + self.m1 * self.cx * self.g * z536
-            - self.m1 * self.cz * self.g * z727 - self.m2 * self.cx * self.g * z728
-            - self.m2 * self.cy * self.g * z729 - self.m2 * self.cz * self.g * z727
-            - self.m2 * self.g * z730;
-        let z748 = -qdd[2] * q[2].cos() + (qd[2] * qd[2]) * q[2].sin();
-        let z749 = -z6 * z748 - z139 * z537 - 2.0 * z200 * z678;
-        let z750 = z6 * z544 + z22 * z537 + 2.0 * z200 * z207;
-        let z751 = 2.0 * z202 * z669 + 2.0 * z204 * z670 + 2.0 * z244 * z650
-            + 2.0 * z245 * z651 + z5 * z724 + z8 * z739 + z10 * z740 + 2.0 * z268 * z667
-            + z30 * z720 + z31 * z721 + z32 * z737 + z169 * z581 + z170 * z582
-            + z171 * z605 + z175 * z539 + z176 * z541 + z177 * z536 + 2.0 * z199 * z654;
-        let z752 = -z751 - self.m2 * self.cx * self.g * z749
-            - self.m2 * self.cy * self.g * z750;
-        let x0 = -z656;
-        let x1 = -z726;
+        let z743 = z737 + z741;
+        let z744 = z720 + z725;
+        let z745 = z721 + z726;
+        let z746 = z734 + z738;
+        let z747 = 2.0 * z202 * z682 - 2.0 * z203 * z681 + 2.0 * z233 * z683
+            + 2.0 * z234 * z684 + 2.0 * z254 * z685 + z0 * z743 - z1 * z742 + z11 * z744
+            + z12 * z745 + z13 * z746 - z172 * z547 + z173 * z546 + z175 * z577
+            + z176 * z578 + z177 * z598;
+        let z748 = 2.0 * z206 * z668 + 2.0 * z209 * z679 + 2.0 * z211 * z680
+            + 2.0 * z251 * z664 + 2.0 * z252 * z665 + z5 * z729 + z8 * z740 + z10 * z741
+            + 2.0 * z275 * z677 + z30 * z725 + z31 * z726 + z32 * z738 + z163 * z595
+            + z164 * z596 + z165 * z619 + z169 * z553 + z170 * z555 + z171 * z550;
+        let x0 = -z670;
+        let x1 = -z686;
+        let x2 = -z687;
+        let x3 = -z731;
+        let x4 = -z747;
+        let x5 = -z748;
         h_dot[0] = x0;
-        h_dot[1] = z677;
-        h_dot[2] = z682;
-        h_ddot[0] = x1;
-        h_ddot[1] = z747;
-        h_ddot[2] = z752;
+        h_dot[1] = x1;
+        h_dot[2] = x2;
+        h_ddot[0] = x3;
+        h_ddot[1] = x4;
+        h_ddot[2] = x5;
     }
 }
 impl Statics<3> for Arm3 {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = -self.oy * z1;
+        let z3 = self.oy * z0;
         let z5 = q[1].cos();
         let z6 = q[1].sin();
+        let z7 = z0 * z5;
+        let z8 = z0 * z6;
+        let z9 = z1 * z5;
+        let z10 = z1 * z6;
+        let z13 = z0 * z2 + z1 * z3;
+        let z19 = z2 - self.oy * z1 + self.l * z8;
+        let z20 = z3 + self.oy * z0 + self.l * z10;
         let z22 = q[2].cos();
         let z23 = q[2].sin();
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z193 = -self.m1 * self.cx * self.g * z5 + self.m1 * self.cz * self.g * z135
-            + self.m2 * self.cx * self.g * z136 + self.m2 * self.cy * self.g * z137
-            + self.m2 * self.cz * self.g * z135 + self.m2 * self.g * z138;
-        let z194 = self.m2 * self.cx * self.g * z140 + self.m2 * self.cy * self.g * z141;
-        grad[1] = z193;
-        grad[2] = z194;
+        let z24 = -z1 * z23 + z7 * z22;
+        let z25 = -z1 * z22 - z7 * z23;
+        let z26 = z0 * z23 + z9 * z22;
+        let z27 = z0 * z22 - z9 * z23;
+        let z32 = -z8 * z20 + z10 * z19;
+        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
+        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
+        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
+        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+        let z188 = self.m1 * self.g;
+        let z189 = z46 * z188;
+        let z190 = -z45 * z188;
+        let z191 = self.m2 * self.g;
+        let z192 = z55 * z191;
+        let z193 = -z54 * z191;
+        let z194 = z189 + z192;
+        let z195 = z190 + z193;
+        let z196 = z188 + z191;
+        let z200 = z0 * z195 - z1 * z194 + z13 * z196;
+        let z201 = z8 * z192 + z10 * z193 + z32 * z191;
+        grad[1] = z200;
+        grad[2] = z201;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
         let z5 = q[1].cos();
         let z6 = q[1].sin();
+        let z7 = z0 * z5;
+        let z8 = z0 * z6;
+        let z9 = z1 * z5;
+        let z10 = z1 * z6;
         let z22 = q[2].cos();
         let z23 = q[2].sin();
-        let z135 = -q[1].sin();
-        let z139 = -q[2].sin();
-        let z753 = -q[1].cos();
-        let z754 = -z22 * z135;
-        let z755 = z23 * z135;
-        let z756 = self.l * z753;
-        let z757 = -self.m1 * self.cx * self.g * z135 + self.m1 * self.cz * self.g * z753
-            + self.m2 * self.cx * self.g * z754 + self.m2 * self.cy * self.g * z755
-            + self.m2 * self.cz * self.g * z753 + self.m2 * self.g * z756;
-        let z758 = -z5 * z139;
-        let z759 = z5 * z22;
-        let z760 = self.m2 * self.cx * self.g * z758 + self.m2 * self.cy * self.g * z759;
-        let z761 = -q[2].cos();
-        let z762 = -z6 * z761;
-        let z763 = z6 * z139;
-        let z764 = self.m2 * self.cx * self.g * z762 + self.m2 * self.cy * self.g * z763;
-        hess[(1, 1)] = z757;
-        hess[(1, 2)] = z760;
-        hess[(2, 1)] = z760;
-        hess[(2, 2)] = z764;
+        let z188 = self.m1 * self.g;
+        let z191 = self.m2 * self.g;
+        let z322 = -q[1].sin();
+        let z323 = z0 * z322;
+        let z324 = z1 * z322;
+        let z325 = self.l * z7;
+        let z326 = self.l * z9;
+        let z328 = z22 * z323;
+        let z329 = -z23 * z323;
+        let z330 = z22 * z324;
+        let z331 = -z23 * z324;
+        let z341 = self.cx * z323 + self.cz * z7;
+        let z342 = self.cx * z324 + self.cz * z9;
+        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
+        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
+        let z359 = -q[2].sin();
+        let z360 = -z1 * z22 + z7 * z359;
+        let z361 = -z1 * z359 - z7 * z22;
+        let z362 = z0 * z22 + z9 * z359;
+        let z363 = z0 * z359 - z9 * z22;
+        let z366 = self.cx * z360 + self.cy * z361;
+        let z367 = self.cx * z362 + self.cy * z363;
+        let z749 = z188 * z342;
+        let z750 = -z188 * z341;
+        let z751 = z191 * z348;
+        let z752 = -z191 * z347;
+        let z753 = z749 + z751;
+        let z754 = z750 + z752;
+        let z755 = z0 * z754 - z1 * z753;
+        let z756 = z191 * z367;
+        let z757 = -z191 * z366;
+        let z758 = z0 * z757 - z1 * z756;
+        let z759 = z8 * z756 + z10 * z757;
+        hess[(1, 1)] = z755;
+        hess[(1, 2)] = z758;
+        hess[(2, 1)] = z758;
+        hess[(2, 2)] = z759;
     }
     fn potential_gradient_parameter(
         &self,
@@ -2271,30 +2271,55 @@ impl Statics<3> for Arm3 {
             }
             1 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z2 = -self.oy * z1;
+                let z3 = self.oy * z0;
                 let z5 = q[1].cos();
-                let z135 = -q[1].sin();
-                let z765 = -self.cx * self.g * z5 + self.cz * self.g * z135;
-                out[1] = z765;
+                let z6 = q[1].sin();
+                let z7 = z0 * z5;
+                let z8 = z0 * z6;
+                let z9 = z1 * z5;
+                let z10 = z1 * z6;
+                let z13 = z0 * z2 + z1 * z3;
+                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
+                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
+                let z760 = self.g * z46;
+                let z761 = -self.g * z45;
+                let z762 = z0 * z761 - z1 * z760 + self.g * z13;
+                out[1] = z762;
                 true
             }
             2 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z2 = -self.oy * z1;
+                let z3 = self.oy * z0;
                 let z5 = q[1].cos();
                 let z6 = q[1].sin();
+                let z7 = z0 * z5;
+                let z8 = z0 * z6;
+                let z9 = z1 * z5;
+                let z10 = z1 * z6;
+                let z13 = z0 * z2 + z1 * z3;
+                let z19 = z2 - self.oy * z1 + self.l * z8;
+                let z20 = z3 + self.oy * z0 + self.l * z10;
                 let z22 = q[2].cos();
                 let z23 = q[2].sin();
-                let z135 = -q[1].sin();
-                let z136 = -z5 * z22;
-                let z137 = z5 * z23;
-                let z138 = self.l * z135;
-                let z139 = -q[2].sin();
-                let z140 = -z6 * z139;
-                let z141 = z6 * z22;
-                let z766 = self.cx * self.g * z136 + self.cy * self.g * z137
-                    + self.cz * self.g * z135 + self.g * z138;
-                let z767 = self.cx * self.g * z140 + self.cy * self.g * z141;
-                out[1] = z766;
-                out[2] = z767;
+                let z24 = -z1 * z23 + z7 * z22;
+                let z25 = -z1 * z22 - z7 * z23;
+                let z26 = z0 * z23 + z9 * z22;
+                let z27 = z0 * z22 - z9 * z23;
+                let z32 = -z8 * z20 + z10 * z19;
+                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
+                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+                let z763 = self.g * z55;
+                let z764 = -self.g * z54;
+                let z765 = z0 * z764 - z1 * z763 + self.g * z13;
+                let z766 = z8 * z763 + z10 * z764 + self.g * z32;
+                out[1] = z765;
+                out[2] = z766;
                 true
             }
             3 => {
@@ -2319,37 +2344,79 @@ impl Statics<3> for Arm3 {
             }
             8 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
                 let z5 = q[1].cos();
                 let z6 = q[1].sin();
+                let z7 = z0 * z5;
+                let z8 = z0 * z6;
+                let z9 = z1 * z5;
+                let z10 = z1 * z6;
                 let z22 = q[2].cos();
-                let z136 = -z5 * z22;
-                let z139 = -q[2].sin();
-                let z140 = -z6 * z139;
-                let z768 = -self.m1 * self.g * z5 + self.m2 * self.g * z136;
-                let z769 = self.m2 * self.g * z140;
-                out[1] = z768;
-                out[2] = z769;
+                let z23 = q[2].sin();
+                let z24 = -z1 * z23 + z7 * z22;
+                let z26 = z0 * z23 + z9 * z22;
+                let z188 = self.m1 * self.g;
+                let z191 = self.m2 * self.g;
+                let z767 = z9 * z188;
+                let z768 = -z7 * z188;
+                let z769 = z26 * z191;
+                let z770 = -z24 * z191;
+                let z771 = z767 + z769;
+                let z772 = z768 + z770;
+                let z773 = z0 * z772 - z1 * z771;
+                let z774 = z8 * z769 + z10 * z770;
+                out[1] = z773;
+                out[2] = z774;
                 true
             }
             9 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
                 let z5 = q[1].cos();
                 let z6 = q[1].sin();
+                let z7 = z0 * z5;
+                let z8 = z0 * z6;
+                let z9 = z1 * z5;
+                let z10 = z1 * z6;
                 let z22 = q[2].cos();
                 let z23 = q[2].sin();
-                let z137 = z5 * z23;
-                let z141 = z6 * z22;
-                let z770 = self.m2 * self.g * z137;
-                let z771 = self.m2 * self.g * z141;
-                out[1] = z770;
-                out[2] = z771;
+                let z25 = -z1 * z22 - z7 * z23;
+                let z27 = z0 * z22 - z9 * z23;
+                let z188 = self.m1 * self.g;
+                let z191 = self.m2 * self.g;
+                let z775 = z0 * z188;
+                let z776 = z1 * z188;
+                let z777 = z27 * z191;
+                let z778 = -z25 * z191;
+                let z779 = z775 + z777;
+                let z780 = z776 + z778;
+                let z781 = z0 * z780 - z1 * z779;
+                let z782 = z8 * z777 + z10 * z778;
+                out[1] = z781;
+                out[2] = z782;
                 true
             }
             10 => {
                 out.fill(0.0);
-                let z135 = -q[1].sin();
-                let z772 = self.m1 * self.g * z135 + self.m2 * self.g * z135;
-                out[1] = z772;
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z6 = q[1].sin();
+                let z8 = z0 * z6;
+                let z10 = z1 * z6;
+                let z188 = self.m1 * self.g;
+                let z191 = self.m2 * self.g;
+                let z783 = z10 * z188;
+                let z784 = -z8 * z188;
+                let z785 = z10 * z191;
+                let z786 = -z8 * z191;
+                let z787 = z783 + z785;
+                let z788 = z784 + z786;
+                let z789 = z0 * z788 - z1 * z787;
+                let z790 = z8 * z785 + z10 * z786;
+                out[1] = z789;
+                out[2] = z790;
                 true
             }
             11 => {
@@ -2358,34 +2425,79 @@ impl Statics<3> for Arm3 {
             }
             12 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z6 = q[1].sin();
+                let z8 = z0 * z6;
+                let z10 = z1 * z6;
+                let z188 = self.m1 * self.g;
+                let z191 = self.m2 * self.g;
+                let z775 = z0 * z188;
+                let z776 = z1 * z188;
+                let z791 = 2.0 * z0 * z191;
+                let z792 = 2.0 * z1 * z191;
+                let z793 = z775 + z791;
+                let z794 = z776 + z792;
+                let z795 = z0 * z794 - z1 * z793;
+                let z796 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
+                let z797 = z8 * z791 + z10 * z792 + z191 * z796;
+                out[1] = z795;
+                out[2] = z797;
                 true
             }
             13 => {
                 out.fill(0.0);
-                let z135 = -q[1].sin();
-                let z773 = self.m2 * self.g * z135;
-                out[1] = z773;
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z6 = q[1].sin();
+                let z8 = z0 * z6;
+                let z10 = z1 * z6;
+                let z191 = self.m2 * self.g;
+                let z785 = z10 * z191;
+                let z786 = -z8 * z191;
+                let z790 = z8 * z785 + z10 * z786;
+                let z798 = z0 * z786 - z1 * z785;
+                out[1] = z798;
+                out[2] = z790;
                 true
             }
             14 => {
                 out.fill(0.0);
+                let z0 = q[0].cos();
+                let z1 = q[0].sin();
+                let z2 = -self.oy * z1;
+                let z3 = self.oy * z0;
                 let z5 = q[1].cos();
                 let z6 = q[1].sin();
+                let z7 = z0 * z5;
+                let z8 = z0 * z6;
+                let z9 = z1 * z5;
+                let z10 = z1 * z6;
+                let z13 = z0 * z2 + z1 * z3;
+                let z19 = z2 - self.oy * z1 + self.l * z8;
+                let z20 = z3 + self.oy * z0 + self.l * z10;
                 let z22 = q[2].cos();
                 let z23 = q[2].sin();
-                let z135 = -q[1].sin();
-                let z136 = -z5 * z22;
-                let z137 = z5 * z23;
-                let z138 = self.l * z135;
-                let z139 = -q[2].sin();
-                let z140 = -z6 * z139;
-                let z141 = z6 * z22;
-                let z774 = -self.m1 * self.cx * z5 + self.m1 * self.cz * z135
-                    + self.m2 * self.cx * z136 + self.m2 * self.cy * z137
-                    + self.m2 * self.cz * z135 + self.m2 * z138;
-                let z775 = self.m2 * self.cx * z140 + self.m2 * self.cy * z141;
-                out[1] = z774;
-                out[2] = z775;
+                let z24 = -z1 * z23 + z7 * z22;
+                let z25 = -z1 * z22 - z7 * z23;
+                let z26 = z0 * z23 + z9 * z22;
+                let z27 = z0 * z22 - z9 * z23;
+                let z32 = -z8 * z20 + z10 * z19;
+                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
+                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
+                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
+                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+                let z92 = self.m2 * z55;
+                let z100 = self.m1 + self.m2;
+                let z799 = self.m1 * z46;
+                let z800 = -self.m1 * z45;
+                let z801 = -self.m2 * z54;
+                let z802 = z799 + z92;
+                let z803 = z800 + z801;
+                let z804 = z0 * z803 - z1 * z802 + z13 * z100;
+                let z805 = self.m2 * z32 + z8 * z92 + z10 * z801;
+                out[1] = z804;
+                out[2] = z805;
                 true
             }
             _ => false,
@@ -2489,527 +2601,513 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z68 = z34 * z56 - z35 * z55 + z36;
         let z69 = -z33 * z56 + z35 * z54 + z37;
         let z70 = z33 * z55 - z34 * z54 + z38;
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z142 = -qd[0] * qd[1] * z0;
-        let z143 = -qd[0] * qd[1] * z1;
-        let z144 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z145 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z146 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z147 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z135 = -qd[0] * qd[1] * z0;
+        let z136 = -qd[0] * qd[1] * z1;
+        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z148 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z142;
-        let z149 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z143;
-        let z150 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z144;
-        let z151 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z145;
-        let z152 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z146;
-        let z153 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z147;
-        let z154 = -qd[0] * self.m0 * z64;
-        let z155 = qd[0] * self.m0 * z63;
-        let z160 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z144
-            + self.m1 * z47 * z143 + self.m1 * z145;
-        let z161 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z144
-            - self.m1 * z47 * z142 + self.m1 * z146;
-        let z162 = self.m1 * z14 * z66 - self.m1 * z15 * z65 - self.m1 * z45 * z143
-            + self.m1 * z46 * z142 + self.m1 * z147;
-        let z163 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z164 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z165 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z166 = -qd[0] * z164 + z15 * z165 + z46 * z162 - z47 * z161 + z48 * z142
-            + z49 * z143 + z50 * z144;
-        let z167 = qd[0] * z163 - z14 * z165 - z45 * z162 + z47 * z160 + z49 * z142
-            + z51 * z143 + z52 * z144;
-        let z169 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z150
-            + self.m2 * z56 * z149 + self.m2 * z151;
-        let z170 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z150
-            - self.m2 * z56 * z148 + self.m2 * z152;
-        let z171 = self.m2 * z33 * z69 - self.m2 * z34 * z68 - self.m2 * z54 * z149
-            + self.m2 * z55 * z148 + self.m2 * z153;
-        let z172 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z173 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z174 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z175 = z34 * z174 - z35 * z173 + z55 * z171 - z56 * z170 + z57 * z148
-            + z58 * z149 + z59 * z150;
-        let z176 = -z33 * z174 + z35 * z172 - z54 * z171 + z56 * z169 + z58 * z148
-            + z60 * z149 + z61 * z150;
-        let z177 = z33 * z173 - z34 * z172 + z54 * z170 - z55 * z169 + z59 * z148
-            + z61 * z149 + z62 * z150;
-        let z178 = z166 + z175;
-        let z179 = z167 + z176;
-        let z181 = z160 + z169;
-        let z182 = z161 + z170;
-        let z183 = z162 + z171;
-        let z276 = -q[0].sin();
-        let z277 = -self.oy * z0;
-        let z278 = self.oy * z276;
-        let z279 = z5 * z276;
-        let z280 = z6 * z276;
-        let z281 = -z4 * z276;
-        let z282 = -qd[1] * z0;
-        let z283 = qd[1] * z276;
-        let z284 = qd[1] * z281;
-        let z285 = -self.oy * z0 + self.l * z280 + z277;
-        let z286 = self.oy * z276 + self.l * z8 + z278;
-        let z287 = -z0 * z23 + z22 * z279;
-        let z288 = -z0 * z22 - z23 * z279;
-        let z289 = z7 * z22 + z23 * z276;
-        let z290 = -z7 * z23 + z22 * z276;
-        let z291 = z5 * z286 - z8 * z21;
-        let z292 = -z5 * z285 + z21 * z280;
-        let z293 = qd[2] * z280 + z282;
-        let z294 = qd[2] * z8 + z283;
-        let z295 = qd[2] * z291 + z284;
-        let z296 = qd[2] * z292 + z16;
-        let z297 = self.cx * z276 - self.cy * z0;
-        let z298 = self.cx * z0 + self.cy * z276;
-        let z299 = self.cx * z279 - self.cy * z0 + self.cz * z280 + z277;
-        let z300 = self.cx * z7 + self.cy * z276 + self.cz * z8 + z278;
-        let z301 = -self.ixx1 * z6 * z279 + self.izz * z5 * z280;
-        let z302 = self.cx * z287 + self.cy * z288 + self.cz * z280 + z285;
-        let z303 = self.cx * z289 + self.cy * z290 + self.cz * z8 + z286;
-        let z304 = self.ixx2 * z28 * z287 + self.iyy * z29 * z288 + self.izz * z5 * z280;
-        let z305 = self.ixx2 * z28 * z289 + self.iyy * z29 * z290 + self.izz * z5 * z8;
-        let z306 = -qd[0] * z298;
-        let z307 = qd[0] * z297;
-        let z308 = -qd[0] * z300 + z284 + z47 * z283;
-        let z309 = qd[0] * z299 + z16 - z47 * z282;
-        let z310 = -z35 * z303 + z295 + z56 * z294;
-        let z311 = z35 * z302 + z296 - z56 * z293;
-        let z315 = z0 * z135;
-        let z316 = z1 * z135;
-        let z317 = self.l * z7;
-        let z318 = self.l * z9;
-        let z319 = z22 * z315;
-        let z320 = -z23 * z315;
-        let z321 = z22 * z316;
-        let z322 = -z23 * z316;
-        let z323 = z5 * z318 - z9 * z21 - z10 * z138 + z20 * z135;
-        let z324 = -z5 * z317 + z7 * z21 + z8 * z138 - z19 * z135;
-        let z325 = qd[2] * z7;
-        let z326 = qd[2] * z9;
-        let z327 = qd[2] * z135;
-        let z328 = qd[2] * z323;
-        let z329 = qd[2] * z324;
-        let z330 = self.cx * z315 + self.cz * z7;
-        let z331 = self.cx * z316 + self.cz * z9;
-        let z332 = -self.cx * z5 + self.cz * z135;
-        let z333 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z315 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z334 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z316 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z335 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z135;
-        let z336 = self.cx * z319 + self.cy * z320 + self.cz * z7 + z317;
-        let z337 = self.cx * z321 + self.cy * z322 + self.cz * z9 + z318;
-        let z338 = self.cx * z136 + self.cy * z137 + self.cz * z135 + z138;
-        let z339 = self.ixx2 * z24 * z136 + self.ixx2 * z28 * z319
-            + self.iyy * z25 * z137 + self.iyy * z29 * z320 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z340 = self.ixx2 * z26 * z136 + self.ixx2 * z28 * z321
-            + self.iyy * z27 * z137 + self.iyy * z29 * z322 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z341 = 2.0 * self.ixx2 * z28 * z136 + 2.0 * self.iyy * z29 * z137
-            + 2.0 * self.izz * z5 * z135;
-        let z342 = -qd[0] * z331 + z15 * z332;
-        let z343 = qd[0] * z330 - z14 * z332;
-        let z344 = z34 * z338 - z35 * z337 - z55 * z327 + z56 * z326 + z328;
-        let z345 = -z33 * z338 + z35 * z336 + z54 * z327 - z56 * z325 + z329;
-        let z348 = -z1 * z22 + z7 * z139;
-        let z349 = -z1 * z139 - z7 * z22;
-        let z350 = z0 * z22 + z9 * z139;
-        let z351 = z0 * z139 - z9 * z22;
-        let z352 = self.cx * z348 + self.cy * z349;
-        let z353 = self.cx * z350 + self.cy * z351;
-        let z354 = self.cx * z140 + self.cy * z141;
-        let z355 = self.ixx2 * z24 * z140 + self.ixx2 * z28 * z348
-            + self.iyy * z25 * z141 + self.iyy * z29 * z349;
-        let z356 = self.ixx2 * z26 * z140 + self.ixx2 * z28 * z350
-            + self.iyy * z27 * z141 + self.iyy * z29 * z351;
-        let z357 = 2.0 * self.ixx2 * z28 * z140 + 2.0 * self.iyy * z29 * z141;
-        let z358 = z34 * z354 - z35 * z353;
-        let z359 = -z33 * z354 + z35 * z352;
-        let z361 = z0 * z3 + z0 * z277 + z1 * z278 + z2 * z276;
-        let z362 = qd[1] * z361;
-        let z363 = z8 * z19 - z8 * z286 + z10 * z285 - z20 * z280;
-        let z364 = qd[2] * z363 + z362;
-        let z365 = 2.0 * self.ixx1 * z7 * z279 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z280;
-        let z366 = self.ixx1 * z9 * z279 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z276
-            - self.iyy * (z0 * z0) + self.izz * z10 * z280 + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z276
+        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
+        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
+        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
+        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z138;
+        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z139;
+        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z140;
+        let z147 = -qd[0] * self.m0 * z64;
+        let z148 = qd[0] * self.m0 * z63;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
+            + self.m1 * z47 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
+            - self.m1 * z47 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
+            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+            + z49 * z136 + z50 * z137;
+        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
+            + z51 * z136 + z52 * z137;
+        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
+            + self.m2 * z56 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
+            - self.m2 * z56 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
+            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
+        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
+        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+            + z58 * z142 + z59 * z143;
+        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
+            + z60 * z142 + z61 * z143;
+        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
+            + z61 * z142 + z62 * z143;
+        let z172 = z160 + z169;
+        let z173 = z161 + z170;
+        let z175 = z154 + z163;
+        let z176 = z155 + z164;
+        let z177 = z156 + z165;
+        let z283 = -q[0].sin();
+        let z284 = -self.oy * z0;
+        let z285 = self.oy * z283;
+        let z286 = z5 * z283;
+        let z287 = z6 * z283;
+        let z288 = -z4 * z283;
+        let z289 = -qd[1] * z0;
+        let z290 = qd[1] * z283;
+        let z291 = qd[1] * z288;
+        let z292 = -self.oy * z0 + self.l * z287 + z284;
+        let z293 = self.oy * z283 + self.l * z8 + z285;
+        let z294 = -z0 * z23 + z22 * z286;
+        let z295 = -z0 * z22 - z23 * z286;
+        let z296 = z7 * z22 + z23 * z283;
+        let z297 = -z7 * z23 + z22 * z283;
+        let z298 = z5 * z293 - z8 * z21;
+        let z299 = -z5 * z292 + z21 * z287;
+        let z300 = qd[2] * z287 + z289;
+        let z301 = qd[2] * z8 + z290;
+        let z302 = qd[2] * z298 + z291;
+        let z303 = qd[2] * z299 + z16;
+        let z304 = self.cx * z283 - self.cy * z0;
+        let z305 = self.cx * z0 + self.cy * z283;
+        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
+        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
+        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
+        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
+        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
+        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
+        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
+        let z313 = -qd[0] * z305;
+        let z314 = qd[0] * z304;
+        let z315 = -qd[0] * z307 + z291 + z47 * z290;
+        let z316 = qd[0] * z306 + z16 - z47 * z289;
+        let z317 = -z35 * z310 + z302 + z56 * z301;
+        let z318 = z35 * z309 + z303 - z56 * z300;
+        let z322 = -q[1].sin();
+        let z323 = z0 * z322;
+        let z324 = z1 * z322;
+        let z325 = self.l * z7;
+        let z326 = self.l * z9;
+        let z327 = self.l * z322;
+        let z328 = z22 * z323;
+        let z329 = -z23 * z323;
+        let z330 = z22 * z324;
+        let z331 = -z23 * z324;
+        let z332 = -z5 * z22;
+        let z333 = z5 * z23;
+        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
+        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
+        let z336 = qd[2] * z7;
+        let z337 = qd[2] * z9;
+        let z338 = qd[2] * z322;
+        let z339 = qd[2] * z334;
+        let z340 = qd[2] * z335;
+        let z341 = self.cx * z323 + self.cz * z7;
+        let z342 = self.cx * z324 + self.cz * z9;
+        let z343 = -self.cx * z5 + self.cz * z322;
+        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
+        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
+        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
+        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
+        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
+            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
+            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
+            + 2.0 * self.izz * z5 * z322;
+        let z353 = -qd[0] * z342 + z15 * z343;
+        let z354 = qd[0] * z341 - z14 * z343;
+        let z355 = z34 * z349 - z35 * z348 - z55 * z338 + z56 * z337 + z339;
+        let z356 = -z33 * z349 + z35 * z347 + z54 * z338 - z56 * z336 + z340;
+        let z359 = -q[2].sin();
+        let z360 = -z1 * z22 + z7 * z359;
+        let z361 = -z1 * z359 - z7 * z22;
+        let z362 = z0 * z22 + z9 * z359;
+        let z363 = z0 * z359 - z9 * z22;
+        let z364 = -z6 * z359;
+        let z365 = z6 * z22;
+        let z366 = self.cx * z360 + self.cy * z361;
+        let z367 = self.cx * z362 + self.cy * z363;
+        let z368 = self.cx * z364 + self.cy * z365;
+        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
+            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
+        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
+            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
+        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
+        let z372 = z34 * z368 - z35 * z367;
+        let z373 = -z33 * z368 + z35 * z366;
+        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
+        let z376 = qd[1] * z375;
+        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
+        let z378 = qd[2] * z377 + z376;
+        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z287;
+        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
+            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
+        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
             + 2.0 * self.izz * z8 * z10;
-        let z368 = 2.0 * self.ixx2 * z24 * z287 + 2.0 * self.iyy * z25 * z288
-            + 2.0 * self.izz * z8 * z280;
-        let z369 = self.ixx2 * z24 * z289 + self.ixx2 * z26 * z287
-            + self.iyy * z25 * z290 + self.iyy * z27 * z288 + self.izz * z10 * z280
+        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
+            + 2.0 * self.izz * z8 * z287;
+        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
+            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
             + self.izz * (z8 * z8);
-        let z370 = 2.0 * self.ixx2 * z26 * z289 + 2.0 * self.iyy * z27 * z290
+        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
             + 2.0 * self.izz * z8 * z10;
-        let z371 = z14 * z300 - z15 * z299 - z45 * z283 + z46 * z282 + z362;
-        let z372 = z33 * z303 - z34 * z302 - z54 * z294 + z55 * z293 + z364;
-        let z384 = -z7 * z20 - z8 * z318 + z9 * z19 + z10 * z317;
-        let z385 = qd[2] * z384;
-        let z386 = 2.0 * self.ixx1 * z7 * z315 + 2.0 * self.izz * z7 * z8;
-        let z387 = self.ixx1 * z7 * z316 + self.ixx1 * z9 * z315 + self.izz * z7 * z10
+        let z385 = z14 * z307 - z15 * z306 - z45 * z290 + z46 * z289 + z376;
+        let z386 = z33 * z310 - z34 * z309 - z54 * z301 + z55 * z300 + z378;
+        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
+        let z399 = qd[2] * z398;
+        let z400 = 2.0 * self.ixx1 * z7 * z323 + 2.0 * self.izz * z7 * z8;
+        let z401 = self.ixx1 * z7 * z324 + self.ixx1 * z9 * z323 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z388 = 2.0 * self.ixx1 * z9 * z316 + 2.0 * self.izz * z9 * z10;
-        let z389 = 2.0 * self.ixx2 * z24 * z319 + 2.0 * self.iyy * z25 * z320
+        let z402 = 2.0 * self.ixx1 * z9 * z324 + 2.0 * self.izz * z9 * z10;
+        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
             + 2.0 * self.izz * z7 * z8;
-        let z390 = self.ixx2 * z24 * z321 + self.ixx2 * z26 * z319
-            + self.iyy * z25 * z322 + self.iyy * z27 * z320 + self.izz * z7 * z10
+        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
+            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z391 = 2.0 * self.ixx2 * z26 * z321 + 2.0 * self.iyy * z27 * z322
+        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
             + 2.0 * self.izz * z9 * z10;
-        let z392 = z14 * z331 - z15 * z330;
-        let z393 = z33 * z337 - z34 * z336 - z54 * z326 + z55 * z325 + z385;
-        let z405 = 2.0 * self.ixx2 * z24 * z348 + 2.0 * self.iyy * z25 * z349;
-        let z406 = self.ixx2 * z24 * z350 + self.ixx2 * z26 * z348
-            + self.iyy * z25 * z351 + self.iyy * z27 * z349;
-        let z407 = 2.0 * self.ixx2 * z26 * z350 + 2.0 * self.iyy * z27 * z351;
-        let z408 = z33 * z353 - z34 * z352;
-        let z753 = -q[1].cos();
-        let z754 = -z22 * z135;
-        let z755 = z23 * z135;
-        let z756 = self.l * z753;
-        let z758 = -z5 * z139;
-        let z759 = z5 * z22;
-        let z761 = -q[2].cos();
-        let z762 = -z6 * z761;
-        let z763 = z6 * z139;
-        let z776 = -qd[0] * qd[1] * z276;
-        let z777 = qd[1] * z0 * z15 + qd[1] * z0 * z282 + qd[1] * z1 * z283
-            + qd[1] * z14 * z276;
-        let z778 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z362 + qd[1] * z13 * z283
-            + qd[1] * z15 * z361 - qd[1] * z18 * z276;
-        let z779 = qd[0] * qd[1] * z281 - qd[1] * z0 * z18 - qd[1] * z1 * z362
-            - qd[1] * z13 * z282 - qd[1] * z14 * z361;
-        let z780 = qd[2] * z5 * z294 - qd[2] * z8 * z35 + z776;
-        let z781 = -qd[2] * z5 * z293 + qd[2] * z35 * z280 + z142;
-        let z782 = qd[2] * z8 * z33 - qd[2] * z8 * z294 + qd[2] * z10 * z293
-            - qd[2] * z34 * z280 + z777;
-        let z783 = qd[2] * z5 * z296 - qd[2] * z8 * z38 - qd[2] * z10 * z364
-            + qd[2] * z32 * z294 + qd[2] * z34 * z363 - qd[2] * z35 * z292 + z778;
-        let z784 = -qd[2] * z5 * z295 + qd[2] * z8 * z364 - qd[2] * z32 * z293
-            - qd[2] * z33 * z363 + qd[2] * z35 * z291 + qd[2] * z38 * z280 + z779;
-        let z785 = -qd[0] * self.m0 * z307;
-        let z786 = qd[0] * self.m0 * z306;
-        let z787 = z39 * z786 - z40 * z785 - z154 * z298 + z155 * z297;
-        let z788 = -qd[0] * self.m1 * z309 + self.m1 * z778 + self.m1 * z15 * z371
-            - self.m1 * z46 * z777 + self.m1 * z47 * z142 + self.m1 * z67 * z283
-            - self.m1 * z144 * z300;
-        let z789 = qd[0] * self.m1 * z308 + self.m1 * z779 - self.m1 * z14 * z371
-            + self.m1 * z45 * z777 - self.m1 * z47 * z776 - self.m1 * z67 * z282
-            + self.m1 * z144 * z299;
-        let z790 = qd[0] * z301 + z14 * z365 + z15 * z366 + z48 * z282 + z49 * z283;
-        let z791 = qd[0] * z50 + z14 * z366 + z15 * z367 + z49 * z282 + z51 * z283;
-        let z792 = z14 * z791 - z15 * z790 + z45 * z789 - z46 * z788 + z50 * z776
-            + z50 * z143 + z52 * z142 + z53 * z777 + z142 * z301 - z160 * z300
-            + z161 * z299 - z163 * z283 + z164 * z282;
-        let z793 = self.m2 * z783 + self.m2 * z34 * z372 - self.m2 * z35 * z311
-            - self.m2 * z55 * z782 + self.m2 * z56 * z781 + self.m2 * z70 * z294
-            - self.m2 * z150 * z303;
-        let z794 = self.m2 * z784 - self.m2 * z33 * z372 + self.m2 * z35 * z310
-            + self.m2 * z54 * z782 - self.m2 * z56 * z780 - self.m2 * z70 * z293
-            + self.m2 * z150 * z302;
-        let z795 = z33 * z368 + z34 * z369 + z35 * z304 + z57 * z293 + z58 * z294;
-        let z796 = z33 * z369 + z34 * z370 + z35 * z305 + z58 * z293 + z60 * z294;
-        let z797 = z33 * z796 - z34 * z795 + z54 * z794 - z55 * z793 + z59 * z780
-            + z61 * z781 + z62 * z782 + z148 * z304 + z149 * z305 - z169 * z303
-            + z170 * z302 - z172 * z294 + z173 * z293;
-        let z798 = z792 + z797;
-        let z799 = z787 + z798;
-        let z800 = qd[2] * z5 * z326 - qd[2] * z9 * z35 - qd[2] * z10 * z327
-            + qd[2] * z34 * z135;
-        let z801 = -qd[2] * z5 * z325 + qd[2] * z7 * z35 + qd[2] * z8 * z327
-            - qd[2] * z33 * z135;
-        let z802 = -qd[2] * z7 * z34 - qd[2] * z8 * z326 + qd[2] * z9 * z33
-            + qd[2] * z10 * z325;
-        let z803 = qd[2] * z5 * z329 - qd[2] * z9 * z38 - qd[2] * z10 * z385
-            - qd[2] * z31 * z327 + qd[2] * z32 * z326 + qd[2] * z34 * z384
-            - qd[2] * z35 * z324 + qd[2] * z37 * z135;
-        let z804 = -qd[2] * z5 * z328 + qd[2] * z7 * z38 + qd[2] * z8 * z385
-            + qd[2] * z30 * z327 - qd[2] * z32 * z325 - qd[2] * z33 * z384
-            + qd[2] * z35 * z323 - qd[2] * z36 * z135;
-        let z805 = -qd[0] * self.m1 * z343 + self.m1 * z15 * z392 + self.m1 * z143 * z332
-            - self.m1 * z144 * z331;
-        let z806 = qd[0] * self.m1 * z342 - self.m1 * z14 * z392 - self.m1 * z142 * z332
-            + self.m1 * z144 * z330;
-        let z807 = qd[0] * z333 + z14 * z386 + z15 * z387;
-        let z808 = qd[0] * z334 + z14 * z387 + z15 * z388;
-        let z809 = z14 * z808 - z15 * z807 + z45 * z806 - z46 * z805 + z142 * z333
-            + z143 * z334 + z144 * z335 - z160 * z331 + z161 * z330;
-        let z810 = self.m2 * z34 * z393 - self.m2 * z35 * z345 + self.m2 * z803
-            - self.m2 * z55 * z802 + self.m2 * z56 * z801 - self.m2 * z69 * z327
-            + self.m2 * z70 * z326 + self.m2 * z149 * z338 - self.m2 * z150 * z337;
-        let z811 = -self.m2 * z33 * z393 + self.m2 * z35 * z344 + self.m2 * z804
-            + self.m2 * z54 * z802 - self.m2 * z56 * z800 + self.m2 * z68 * z327
-            - self.m2 * z70 * z325 - self.m2 * z148 * z338 + self.m2 * z150 * z336;
-        let z812 = z33 * z389 + z34 * z390 + z35 * z339 + z57 * z325 + z58 * z326
-            + z59 * z327;
-        let z813 = z33 * z390 + z34 * z391 + z35 * z340 + z58 * z325 + z60 * z326
-            + z61 * z327;
-        let z814 = z33 * z813 - z34 * z812 + z54 * z811 - z55 * z810 + z59 * z800
-            + z61 * z801 + z62 * z802 + z148 * z339 + z149 * z340 + z150 * z341
-            - z169 * z337 + z170 * z336 - z172 * z326 + z173 * z325;
-        let z815 = z809 + z814;
-        let z816 = self.m2 * z34 * z408 - self.m2 * z35 * z359 + self.m2 * z149 * z354
-            - self.m2 * z150 * z353;
-        let z817 = -self.m2 * z33 * z408 + self.m2 * z35 * z358 - self.m2 * z148 * z354
-            + self.m2 * z150 * z352;
-        let z818 = z33 * z405 + z34 * z406 + z35 * z355;
-        let z819 = z33 * z406 + z34 * z407 + z35 * z356;
-        let z820 = z33 * z819 - z34 * z818 + z54 * z817 - z55 * z816 + z148 * z355
-            + z149 * z356 + z150 * z357 - z169 * z353 + z170 * z352;
-        let z821 = qd[1] * z0 * z17 + qd[1] * z0 * z284 + qd[1] * z1 * z16
-            + qd[1] * z11 * z14 - qd[1] * z11 * z283 + qd[1] * z12 * z282
-            - qd[1] * z15 * z281 + qd[1] * z16 * z276;
-        let z822 = qd[2] * z8 * z36 - qd[2] * z8 * z296 + qd[2] * z10 * z295
-            - qd[2] * z30 * z294 + qd[2] * z31 * z293 + qd[2] * z33 * z292
-            - qd[2] * z34 * z291 - qd[2] * z37 * z280 + z821;
-        let z823 = self.m1 * z14 * z309 - self.m1 * z15 * z308 - self.m1 * z45 * z142
-            + self.m1 * z46 * z776 + self.m1 * z821 - self.m1 * z65 * z283
-            + self.m1 * z66 * z282 + self.m1 * z142 * z300 - self.m1 * z143 * z299;
-        let z824 = z14 * z301 + z15 * z50 + z50 * z282 + z52 * z283;
-        let z825 = -qd[0] * z791 + z15 * z824 + z46 * z823 - z47 * z789 + z48 * z776
-            + z49 * z142 + z50 * z777 + z142 * z365 + z143 * z366 + z144 * z301
-            + z162 * z300 + z165 * z283;
-        let z826 = qd[0] * z790 - z14 * z824 - z45 * z823 + z47 * z788 + z49 * z776
-            + z50 * z144 + z51 * z142 + z52 * z777 + z142 * z366 + z143 * z367
-            - z162 * z299 - z165 * z282;
-        let z827 = self.m2 * z33 * z311 - self.m2 * z34 * z310 - self.m2 * z54 * z781
-            + self.m2 * z822 + self.m2 * z55 * z780 - self.m2 * z68 * z294
-            + self.m2 * z69 * z293 + self.m2 * z148 * z303 - self.m2 * z149 * z302;
-        let z828 = z33 * z304 + z34 * z305 + z59 * z293 + z61 * z294;
-        let z829 = z34 * z828 - z35 * z796 + z55 * z827 - z56 * z794 + z57 * z780
-            + z58 * z781 + z59 * z782 + z148 * z368 + z149 * z369 + z150 * z304
-            + z171 * z303 + z174 * z294;
-        let z830 = -z33 * z828 + z35 * z795 - z54 * z827 + z56 * z793 + z58 * z780
-            + z60 * z781 + z61 * z782 + z148 * z369 + z149 * z370 + z150 * z305
-            - z171 * z302 - z174 * z293;
-        let z831 = z825 + z829;
-        let z832 = z826 + z830;
-        let z833 = z788 + z793;
-        let z834 = z789 + z794;
-        let z835 = z823 + z827;
-        let z836 = z0 * z832 - z0 * z178 - z1 * z831 + z11 * z833 + z11 * z182
-            + z12 * z834 + z13 * z835 + z179 * z276 + z181 * z281 + z183 * z361;
-        let z837 = -qd[2] * z7 * z37 - qd[2] * z8 * z329 + qd[2] * z9 * z36
-            + qd[2] * z10 * z328 - qd[2] * z30 * z326 + qd[2] * z31 * z325
-            + qd[2] * z33 * z324 - qd[2] * z34 * z323;
-        let z838 = self.m1 * z14 * z343 - self.m1 * z15 * z342 + self.m1 * z142 * z331
-            - self.m1 * z143 * z330;
-        let z839 = qd[0] * z335 + z14 * z333 + z15 * z334;
-        let z840 = -qd[0] * z808 + z15 * z839 + z46 * z838 - z47 * z806 + z142 * z386
-            + z143 * z387 + z144 * z333 - z161 * z332 + z162 * z331;
-        let z841 = qd[0] * z807 - z14 * z839 - z45 * z838 + z47 * z805 + z142 * z387
-            + z143 * z388 + z144 * z334 + z160 * z332 - z162 * z330;
-        let z842 = self.m2 * z33 * z345 - self.m2 * z34 * z344 - self.m2 * z54 * z801
-            + self.m2 * z55 * z800 - self.m2 * z68 * z326 + self.m2 * z69 * z325
-            + self.m2 * z837 + self.m2 * z148 * z337 - self.m2 * z149 * z336;
-        let z843 = z33 * z339 + z34 * z340 + z35 * z341 + z59 * z325 + z61 * z326
-            + z62 * z327;
-        let z844 = z34 * z843 - z35 * z813 + z55 * z842 - z56 * z811 + z57 * z800
-            + z58 * z801 + z59 * z802 + z148 * z389 + z149 * z390 + z150 * z339
-            - z170 * z338 + z171 * z337 - z173 * z327 + z174 * z326;
-        let z845 = -z33 * z843 + z35 * z812 - z54 * z842 + z56 * z810 + z58 * z800
-            + z60 * z801 + z61 * z802 + z148 * z390 + z149 * z391 + z150 * z340
-            + z169 * z338 - z171 * z336 + z172 * z327 - z174 * z325;
-        let z846 = z840 + z844;
-        let z847 = z841 + z845;
-        let z848 = z805 + z810;
-        let z849 = z806 + z811;
-        let z850 = z838 + z842;
-        let z851 = z0 * z847 - z1 * z846 + z11 * z848 + z12 * z849 + z13 * z850;
-        let z852 = self.m1 * self.cx * self.g * z135 - self.m1 * self.cz * self.g * z753
-            - self.m2 * self.cx * self.g * z754 - self.m2 * self.cy * self.g * z755
-            - self.m2 * self.cz * self.g * z753 - self.m2 * self.g * z756 - z851;
-        let z853 = self.m2 * z33 * z359 - self.m2 * z34 * z358 + self.m2 * z148 * z353
-            - self.m2 * z149 * z352;
-        let z854 = z33 * z355 + z34 * z356 + z35 * z357;
-        let z855 = z34 * z854 - z35 * z819 + z55 * z853 - z56 * z817 + z148 * z405
-            + z149 * z406 + z150 * z355 - z170 * z354 + z171 * z353;
-        let z856 = -z33 * z854 + z35 * z818 - z54 * z853 + z56 * z816 + z148 * z406
-            + z149 * z407 + z150 * z356 + z169 * z354 - z171 * z352;
-        let z857 = z0 * z856 - z1 * z855 + z11 * z816 + z12 * z817 + z13 * z853;
-        let z858 = -self.m2 * self.cx * self.g * z758 - self.m2 * self.cy * self.g * z759
-            - z857;
-        let z859 = z5 * z797 + z8 * z829 + z8 * z176 + z10 * z830 + z30 * z793
-            + z31 * z794 + z32 * z827 + z169 * z291 + z170 * z292 + z171 * z363
-            + z175 * z280;
-        let z860 = z5 * z814 + z7 * z175 + z8 * z844 + z9 * z176 + z10 * z845
-            + z30 * z810 + z31 * z811 + z32 * z842 + z135 * z177 + z169 * z323
-            + z170 * z324 + z171 * z384;
-        let z861 = -self.m2 * self.cx * self.g * z758 - self.m2 * self.cy * self.g * z759
-            - z860;
-        let z862 = z5 * z820 + z8 * z855 + z10 * z856 + z30 * z816 + z31 * z817
-            + z32 * z853;
-        let z863 = -self.m2 * self.cx * self.g * z762 - self.m2 * self.cy * self.g * z763
-            - z862;
-        let z864 = -qd[1] * z12;
-        let z865 = -qd[2] * z10 + z282;
-        let z866 = -qd[2] * z31 + z864;
-        let z867 = -qd[0] * self.m0 * z39 - self.m0 * z64;
-        let z868 = -qd[0] * self.m0 * z40 + self.m0 * z63;
-        let z869 = z39 * z868 - z40 * z867;
-        let z870 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
-            + self.m1 * z864;
-        let z871 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z282
+        let z406 = z14 * z342 - z15 * z341;
+        let z407 = z33 * z348 - z34 * z347 - z54 * z337 + z55 * z336 + z399;
+        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
+        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
+            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
+        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
+        let z422 = z33 * z367 - z34 * z366;
+        let z806 = -qd[0] * qd[1] * z283;
+        let z807 = qd[1] * z0 * z15 + qd[1] * z0 * z289 + qd[1] * z1 * z290
+            + qd[1] * z14 * z283;
+        let z808 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z376 + qd[1] * z13 * z290
+            + qd[1] * z15 * z375 - qd[1] * z18 * z283;
+        let z809 = qd[0] * qd[1] * z288 - qd[1] * z0 * z18 - qd[1] * z1 * z376
+            - qd[1] * z13 * z289 - qd[1] * z14 * z375;
+        let z810 = qd[2] * z5 * z301 - qd[2] * z8 * z35 + z806;
+        let z811 = -qd[2] * z5 * z300 + qd[2] * z35 * z287 + z135;
+        let z812 = qd[2] * z8 * z33 - qd[2] * z8 * z301 + qd[2] * z10 * z300
+            - qd[2] * z34 * z287 + z807;
+        let z813 = qd[2] * z5 * z303 - qd[2] * z8 * z38 - qd[2] * z10 * z378
+            + qd[2] * z32 * z301 + qd[2] * z34 * z377 - qd[2] * z35 * z299 + z808;
+        let z814 = -qd[2] * z5 * z302 + qd[2] * z8 * z378 - qd[2] * z32 * z300
+            - qd[2] * z33 * z377 + qd[2] * z35 * z298 + qd[2] * z38 * z287 + z809;
+        let z815 = -qd[0] * self.m0 * z314;
+        let z816 = qd[0] * self.m0 * z313;
+        let z817 = z39 * z816 - z40 * z815 - z147 * z305 + z148 * z304;
+        let z818 = -qd[0] * self.m1 * z316 + self.m1 * z15 * z385 + self.m1 * z808
+            - self.m1 * z46 * z807 + self.m1 * z47 * z135 + self.m1 * z67 * z290
+            - self.m1 * z137 * z307;
+        let z819 = qd[0] * self.m1 * z315 - self.m1 * z14 * z385 + self.m1 * z809
+            + self.m1 * z45 * z807 - self.m1 * z47 * z806 - self.m1 * z67 * z289
+            + self.m1 * z137 * z306;
+        let z820 = qd[0] * z308 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290;
+        let z821 = qd[0] * z50 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290;
+        let z822 = z14 * z821 - z15 * z820 + z45 * z819 - z46 * z818 + z50 * z806
+            + z50 * z136 + z52 * z135 + z53 * z807 + z135 * z308 - z154 * z307
+            + z155 * z306 - z157 * z290 + z158 * z289;
+        let z823 = self.m2 * z34 * z386 - self.m2 * z35 * z318 + self.m2 * z813
+            - self.m2 * z55 * z812 + self.m2 * z56 * z811 + self.m2 * z70 * z301
+            - self.m2 * z143 * z310;
+        let z824 = -self.m2 * z33 * z386 + self.m2 * z35 * z317 + self.m2 * z814
+            + self.m2 * z54 * z812 - self.m2 * z56 * z810 - self.m2 * z70 * z300
+            + self.m2 * z143 * z309;
+        let z825 = z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
+        let z826 = z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
+        let z827 = z33 * z826 - z34 * z825 + z54 * z824 - z55 * z823 + z59 * z810
+            + z61 * z811 + z62 * z812 + z141 * z311 + z142 * z312 - z163 * z310
+            + z164 * z309 - z166 * z301 + z167 * z300;
+        let z828 = z822 + z827;
+        let z829 = z817 + z828;
+        let z830 = qd[2] * z5 * z337 - qd[2] * z9 * z35 - qd[2] * z10 * z338
+            + qd[2] * z34 * z322;
+        let z831 = -qd[2] * z5 * z336 + qd[2] * z7 * z35 + qd[2] * z8 * z338
+            - qd[2] * z33 * z322;
+        let z832 = -qd[2] * z7 * z34 - qd[2] * z8 * z337 + qd[2] * z9 * z33
+            + qd[2] * z10 * z336;
+        let z833 = qd[2] * z5 * z340 - qd[2] * z9 * z38 - qd[2] * z10 * z399
+            - qd[2] * z31 * z338 + qd[2] * z32 * z337 + qd[2] * z34 * z398
+            - qd[2] * z35 * z335 + qd[2] * z37 * z322;
+        let z834 = -qd[2] * z5 * z339 + qd[2] * z7 * z38 + qd[2] * z8 * z399
+            + qd[2] * z30 * z338 - qd[2] * z32 * z336 - qd[2] * z33 * z398
+            + qd[2] * z35 * z334 - qd[2] * z36 * z322;
+        let z835 = -qd[0] * self.m1 * z354 + self.m1 * z15 * z406 + self.m1 * z136 * z343
+            - self.m1 * z137 * z342;
+        let z836 = qd[0] * self.m1 * z353 - self.m1 * z14 * z406 - self.m1 * z135 * z343
+            + self.m1 * z137 * z341;
+        let z837 = qd[0] * z344 + z14 * z400 + z15 * z401;
+        let z838 = qd[0] * z345 + z14 * z401 + z15 * z402;
+        let z839 = z14 * z838 - z15 * z837 + z45 * z836 - z46 * z835 + z135 * z344
+            + z136 * z345 + z137 * z346 - z154 * z342 + z155 * z341;
+        let z840 = self.m2 * z34 * z407 - self.m2 * z35 * z356 - self.m2 * z55 * z832
+            + self.m2 * z56 * z831 + self.m2 * z833 - self.m2 * z69 * z338
+            + self.m2 * z70 * z337 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
+        let z841 = -self.m2 * z33 * z407 + self.m2 * z35 * z355 + self.m2 * z54 * z832
+            - self.m2 * z56 * z830 + self.m2 * z834 + self.m2 * z68 * z338
+            - self.m2 * z70 * z336 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
+        let z842 = z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336 + z58 * z337
+            + z59 * z338;
+        let z843 = z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336 + z60 * z337
+            + z61 * z338;
+        let z844 = z33 * z843 - z34 * z842 + z54 * z841 - z55 * z840 + z59 * z830
+            + z61 * z831 + z62 * z832 + z141 * z350 + z142 * z351 + z143 * z352
+            - z163 * z348 + z164 * z347 - z166 * z337 + z167 * z336;
+        let z845 = z839 + z844;
+        let z846 = self.m2 * z34 * z422 - self.m2 * z35 * z373 + self.m2 * z142 * z368
+            - self.m2 * z143 * z367;
+        let z847 = -self.m2 * z33 * z422 + self.m2 * z35 * z372 - self.m2 * z141 * z368
+            + self.m2 * z143 * z366;
+        let z848 = z33 * z419 + z34 * z420 + z35 * z369;
+        let z849 = z33 * z420 + z34 * z421 + z35 * z370;
+        let z850 = z33 * z849 - z34 * z848 + z54 * z847 - z55 * z846 + z141 * z369
+            + z142 * z370 + z143 * z371 - z163 * z367 + z164 * z366;
+        let z851 = qd[1] * z0 * z17 + qd[1] * z0 * z291 + qd[1] * z1 * z16
+            + qd[1] * z11 * z14 - qd[1] * z11 * z290 + qd[1] * z12 * z289
+            - qd[1] * z15 * z288 + qd[1] * z16 * z283;
+        let z852 = qd[2] * z8 * z36 - qd[2] * z8 * z303 + qd[2] * z10 * z302
+            - qd[2] * z30 * z301 + qd[2] * z31 * z300 + qd[2] * z33 * z299
+            - qd[2] * z34 * z298 - qd[2] * z37 * z287 + z851;
+        let z853 = self.m1 * z14 * z316 - self.m1 * z15 * z315 - self.m1 * z45 * z135
+            + self.m1 * z46 * z806 - self.m1 * z65 * z290 + self.m1 * z66 * z289
+            + self.m1 * z851 + self.m1 * z135 * z307 - self.m1 * z136 * z306;
+        let z854 = z14 * z308 + z15 * z50 + z50 * z289 + z52 * z290;
+        let z855 = -qd[0] * z821 + z15 * z854 + z46 * z853 - z47 * z819 + z48 * z806
+            + z49 * z135 + z50 * z807 + z135 * z379 + z136 * z380 + z137 * z308
+            + z156 * z307 + z159 * z290;
+        let z856 = qd[0] * z820 - z14 * z854 - z45 * z853 + z47 * z818 + z49 * z806
+            + z50 * z137 + z51 * z135 + z52 * z807 + z135 * z380 + z136 * z381
+            - z156 * z306 - z159 * z289;
+        let z857 = self.m2 * z33 * z318 - self.m2 * z34 * z317 - self.m2 * z54 * z811
+            + self.m2 * z55 * z810 - self.m2 * z68 * z301 + self.m2 * z69 * z300
+            + self.m2 * z852 + self.m2 * z141 * z310 - self.m2 * z142 * z309;
+        let z858 = z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
+        let z859 = z34 * z858 - z35 * z826 + z55 * z857 - z56 * z824 + z57 * z810
+            + z58 * z811 + z59 * z812 + z141 * z382 + z142 * z383 + z143 * z311
+            + z165 * z310 + z168 * z301;
+        let z860 = -z33 * z858 + z35 * z825 - z54 * z857 + z56 * z823 + z58 * z810
+            + z60 * z811 + z61 * z812 + z141 * z383 + z142 * z384 + z143 * z312
+            - z165 * z309 - z168 * z300;
+        let z861 = z855 + z859;
+        let z862 = z856 + z860;
+        let z863 = z818 + z823;
+        let z864 = z819 + z824;
+        let z865 = z853 + z857;
+        let z866 = z0 * z862 - z0 * z172 - z1 * z861 + z11 * z863 + z11 * z176
+            + z12 * z864 + z13 * z865 + z173 * z283 + z175 * z288 + z177 * z375;
+        let z867 = -qd[2] * z7 * z37 - qd[2] * z8 * z340 + qd[2] * z9 * z36
+            + qd[2] * z10 * z339 - qd[2] * z30 * z337 + qd[2] * z31 * z336
+            + qd[2] * z33 * z335 - qd[2] * z34 * z334;
+        let z868 = self.m1 * z14 * z354 - self.m1 * z15 * z353 + self.m1 * z135 * z342
+            - self.m1 * z136 * z341;
+        let z869 = qd[0] * z346 + z14 * z344 + z15 * z345;
+        let z870 = -qd[0] * z838 + z15 * z869 + z46 * z868 - z47 * z836 + z135 * z400
+            + z136 * z401 + z137 * z344 - z155 * z343 + z156 * z342;
+        let z871 = qd[0] * z837 - z14 * z869 - z45 * z868 + z47 * z835 + z135 * z401
+            + z136 * z402 + z137 * z345 + z154 * z343 - z156 * z341;
+        let z872 = self.m2 * z33 * z356 - self.m2 * z34 * z355 - self.m2 * z54 * z831
+            + self.m2 * z55 * z830 - self.m2 * z68 * z337 + self.m2 * z69 * z336
+            + self.m2 * z867 + self.m2 * z141 * z348 - self.m2 * z142 * z347;
+        let z873 = z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336 + z61 * z337
+            + z62 * z338;
+        let z874 = z34 * z873 - z35 * z843 + z55 * z872 - z56 * z841 + z57 * z830
+            + z58 * z831 + z59 * z832 + z141 * z403 + z142 * z404 + z143 * z350
+            - z164 * z349 + z165 * z348 - z167 * z338 + z168 * z337;
+        let z875 = -z33 * z873 + z35 * z842 - z54 * z872 + z56 * z840 + z58 * z830
+            + z60 * z831 + z61 * z832 + z141 * z404 + z142 * z405 + z143 * z351
+            + z163 * z349 - z165 * z347 + z166 * z338 - z168 * z336;
+        let z876 = z870 + z874;
+        let z877 = z871 + z875;
+        let z878 = z835 + z840;
+        let z879 = z836 + z841;
+        let z880 = z868 + z872;
+        let z881 = z0 * z877 - z1 * z876 + z11 * z878 + z12 * z879 + z13 * z880;
+        let z882 = self.m2 * z33 * z373 - self.m2 * z34 * z372 + self.m2 * z141 * z367
+            - self.m2 * z142 * z366;
+        let z883 = z33 * z369 + z34 * z370 + z35 * z371;
+        let z884 = z34 * z883 - z35 * z849 + z55 * z882 - z56 * z847 + z141 * z419
+            + z142 * z420 + z143 * z369 - z164 * z368 + z165 * z367;
+        let z885 = -z33 * z883 + z35 * z848 - z54 * z882 + z56 * z846 + z141 * z420
+            + z142 * z421 + z143 * z370 + z163 * z368 - z165 * z366;
+        let z886 = z0 * z885 - z1 * z884 + z11 * z846 + z12 * z847 + z13 * z882;
+        let z887 = z5 * z827 + z8 * z859 + z8 * z170 + z10 * z860 + z30 * z823
+            + z31 * z824 + z32 * z857 + z163 * z298 + z164 * z299 + z165 * z377
+            + z169 * z287;
+        let z888 = z5 * z844 + z7 * z169 + z8 * z874 + z9 * z170 + z10 * z875
+            + z30 * z840 + z31 * z841 + z32 * z872 + z163 * z334 + z164 * z335
+            + z165 * z398 + z171 * z322;
+        let z889 = z5 * z850 + z8 * z884 + z10 * z885 + z30 * z846 + z31 * z847
+            + z32 * z882;
+        let z890 = -qd[1] * z12;
+        let z891 = -qd[2] * z10 + z289;
+        let z892 = -qd[2] * z31 + z890;
+        let z893 = -qd[0] * self.m0 * z39 - self.m0 * z64;
+        let z894 = -qd[0] * self.m0 * z40 + self.m0 * z63;
+        let z895 = z39 * z894 - z40 * z893;
+        let z896 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
+            + self.m1 * z890;
+        let z897 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z289
             + self.m1 * z65;
-        let z872 = 2.0 * z14 * z52 - z15 * z50 + z45 * z871 - z46 * z870 + z50 * z282;
-        let z873 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
-            + self.m2 * z866;
-        let z874 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z865
+        let z898 = 2.0 * z14 * z52 - z15 * z50 + z45 * z897 - z46 * z896 + z50 * z289;
+        let z899 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
+            + self.m2 * z892;
+        let z900 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z891
             + self.m2 * z68;
-        let z875 = 2.0 * z33 * z61 - z34 * z59 + z54 * z874 - z55 * z873 + z59 * z865;
-        let z876 = z872 + z875;
-        let z877 = z869 + z876;
-        let z878 = z0 * z47 + z11;
-        let z879 = z1 * z47 + z12;
-        let z880 = -z0 * z45 - z1 * z46 + z13;
-        let z881 = z0 * z56 + z11;
-        let z882 = z1 * z56 + z12;
-        let z883 = -z0 * z54 - z1 * z55 + z13;
-        let z884 = -qd[0] * z0;
-        let z885 = -qd[0] * z1;
-        let z886 = z0 * z14 + z1 * z15;
-        let z887 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z888 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z889 = qd[2] * z0 * z5 + z884;
-        let z890 = qd[2] * z1 * z5 + z885;
-        let z891 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z886;
-        let z892 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z887;
-        let z893 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z888;
-        let z894 = -qd[0] * self.m1 * z879 + self.m1 * z0 * z67 + self.m1 * z15 * z880
-            - self.m1 * z46 * z886 + self.m1 * z47 * z885 + self.m1 * z887;
-        let z895 = qd[0] * self.m1 * z878 + self.m1 * z1 * z67 - self.m1 * z14 * z880
-            + self.m1 * z45 * z886 - self.m1 * z47 * z884 + self.m1 * z888;
-        let z896 = z0 * z49 - z1 * z48;
-        let z897 = z0 * z51 - z1 * z49;
-        let z898 = -z0 * z163 - z1 * z164 + z14 * z897 - z15 * z896 + z45 * z895
-            - z46 * z894 + z50 * z884 + z52 * z885 + z53 * z886;
-        let z899 = self.m2 * z0 * z70 + self.m2 * z34 * z883 - self.m2 * z35 * z882
-            - self.m2 * z55 * z891 + self.m2 * z56 * z890 + self.m2 * z892;
-        let z900 = self.m2 * z1 * z70 - self.m2 * z33 * z883 + self.m2 * z35 * z881
-            + self.m2 * z54 * z891 - self.m2 * z56 * z889 + self.m2 * z893;
-        let z901 = z0 * z58 - z1 * z57;
-        let z902 = z0 * z60 - z1 * z58;
-        let z903 = -z0 * z172 - z1 * z173 + z33 * z902 - z34 * z901 + z54 * z900
-            - z55 * z899 + z59 * z889 + z61 * z890 + z62 * z891;
-        let z904 = z898 + z903;
-        let z905 = -z5 * z55 + z10 * z56 + z30;
-        let z906 = z5 * z54 - z8 * z56 + z31;
-        let z907 = z8 * z55 - z10 * z54 + z32;
-        let z908 = z5 * z34 - z10 * z35;
-        let z909 = -z5 * z33 + z8 * z35;
-        let z910 = -z8 * z34 + z10 * z33;
-        let z911 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z912 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z913 = -self.m2 * z5 * z69 + self.m2 * z10 * z70 + self.m2 * z34 * z907
-            - self.m2 * z35 * z906 - self.m2 * z55 * z910 + self.m2 * z56 * z909
-            + self.m2 * z911;
-        let z914 = self.m2 * z5 * z68 - self.m2 * z8 * z70 - self.m2 * z33 * z907
-            + self.m2 * z35 * z905 + self.m2 * z54 * z910 - self.m2 * z56 * z908
-            + self.m2 * z912;
-        let z915 = z5 * z59 + z8 * z57 + z10 * z58;
-        let z916 = z5 * z61 + z8 * z58 + z10 * z60;
-        let z917 = z8 * z173 - z10 * z172 + z33 * z916 - z34 * z915 + z54 * z914
-            - z55 * z913 + z59 * z908 + z61 * z909 + z62 * z910;
-        let z918 = self.m1 * z15 * z46 + self.m1 * z46 * z282;
-        let z919 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z918 - z47 * z871
-            + z48 * z282 - z164;
-        let z920 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z918 + z47 * z870
-            + z49 * z282 + z163;
-        let z921 = self.m2 * z34 * z55 + self.m2 * z55 * z865;
-        let z922 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z921 - z56 * z874
-            + z57 * z865 - z173;
-        let z923 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z921 + z56 * z873
-            + z58 * z865 + z172;
-        let z924 = z919 + z922;
-        let z925 = z920 + z923;
-        let z926 = z870 + z873;
-        let z927 = z871 + z874;
-        let z928 = z918 + z921;
-        let z929 = z0 * z925 - z1 * z924 + z11 * z926 + z12 * z927 + z13 * z928;
-        let z930 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z931 = -qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
-            + qd[2] * z10 * z11 + z930;
-        let z932 = -self.m1 * z0 * z65 - self.m1 * z1 * z66 + self.m1 * z14 * z879
-            - self.m1 * z15 * z878 - self.m1 * z45 * z885 + self.m1 * z46 * z884
-            + self.m1 * z930;
-        let z933 = z0 * z52 - z1 * z50;
-        let z934 = -qd[0] * z897 + z0 * z165 + z15 * z933 + z46 * z932 - z47 * z895
-            + z48 * z884 + z49 * z885 + z50 * z886;
-        let z935 = qd[0] * z896 + z1 * z165 - z14 * z933 - z45 * z932 + z47 * z894
-            + z49 * z884 + z51 * z885 + z52 * z886;
-        let z936 = -self.m2 * z0 * z68 - self.m2 * z1 * z69 + self.m2 * z33 * z882
-            - self.m2 * z34 * z881 - self.m2 * z54 * z890 + self.m2 * z55 * z889
-            + self.m2 * z931;
-        let z937 = z0 * z61 - z1 * z59;
-        let z938 = z0 * z174 + z34 * z937 - z35 * z902 + z55 * z936 - z56 * z900
-            + z57 * z889 + z58 * z890 + z59 * z891;
-        let z939 = z1 * z174 - z33 * z937 + z35 * z901 - z54 * z936 + z56 * z899
-            + z58 * z889 + z60 * z890 + z61 * z891;
-        let z940 = z934 + z938;
-        let z941 = z935 + z939;
-        let z942 = z894 + z899;
-        let z943 = z895 + z900;
-        let z944 = z932 + z936;
-        let z945 = z0 * z941 - z1 * z940 + z11 * z942 + z12 * z943 + z13 * z944;
-        let z946 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z947 = self.m2 * z8 * z69 - self.m2 * z10 * z68 + self.m2 * z33 * z906
-            - self.m2 * z34 * z905 - self.m2 * z54 * z909 + self.m2 * z55 * z908
-            + self.m2 * z946;
-        let z948 = z5 * z62 + z8 * z59 + z10 * z61;
-        let z949 = -z5 * z173 + z10 * z174 + z34 * z948 - z35 * z916 + z55 * z947
-            - z56 * z914 + z57 * z908 + z58 * z909 + z59 * z910;
-        let z950 = z5 * z172 - z8 * z174 - z33 * z948 + z35 * z915 - z54 * z947
-            + z56 * z913 + z58 * z908 + z60 * z909 + z61 * z910;
-        let z951 = z0 * z950 - z1 * z949 + z11 * z913 + z12 * z914 + z13 * z947;
-        let z952 = z5 * z875 + z8 * z922 + z10 * z923 + z30 * z873 + z31 * z874
-            + z32 * z921;
-        let z953 = z5 * z903 + z8 * z938 + z10 * z939 + z30 * z899 + z31 * z900
-            + z32 * z936;
-        let z954 = z5 * z917 + z8 * z949 + z10 * z950 + z30 * z913 + z31 * z914
+        let z901 = 2.0 * z33 * z61 - z34 * z59 + z54 * z900 - z55 * z899 + z59 * z891;
+        let z902 = z898 + z901;
+        let z903 = z895 + z902;
+        let z904 = z0 * z47 + z11;
+        let z905 = z1 * z47 + z12;
+        let z906 = -z0 * z45 - z1 * z46 + z13;
+        let z907 = z0 * z56 + z11;
+        let z908 = z1 * z56 + z12;
+        let z909 = -z0 * z54 - z1 * z55 + z13;
+        let z910 = -qd[0] * z0;
+        let z911 = -qd[0] * z1;
+        let z912 = z0 * z14 + z1 * z15;
+        let z913 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z914 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z915 = qd[2] * z0 * z5 + z910;
+        let z916 = qd[2] * z1 * z5 + z911;
+        let z917 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z912;
+        let z918 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z913;
+        let z919 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z914;
+        let z920 = -qd[0] * self.m1 * z905 + self.m1 * z0 * z67 + self.m1 * z15 * z906
+            - self.m1 * z46 * z912 + self.m1 * z47 * z911 + self.m1 * z913;
+        let z921 = qd[0] * self.m1 * z904 + self.m1 * z1 * z67 - self.m1 * z14 * z906
+            + self.m1 * z45 * z912 - self.m1 * z47 * z910 + self.m1 * z914;
+        let z922 = z0 * z49 - z1 * z48;
+        let z923 = z0 * z51 - z1 * z49;
+        let z924 = -z0 * z157 - z1 * z158 + z14 * z923 - z15 * z922 + z45 * z921
+            - z46 * z920 + z50 * z910 + z52 * z911 + z53 * z912;
+        let z925 = self.m2 * z0 * z70 + self.m2 * z34 * z909 - self.m2 * z35 * z908
+            - self.m2 * z55 * z917 + self.m2 * z56 * z916 + self.m2 * z918;
+        let z926 = self.m2 * z1 * z70 - self.m2 * z33 * z909 + self.m2 * z35 * z907
+            + self.m2 * z54 * z917 - self.m2 * z56 * z915 + self.m2 * z919;
+        let z927 = z0 * z58 - z1 * z57;
+        let z928 = z0 * z60 - z1 * z58;
+        let z929 = -z0 * z166 - z1 * z167 + z33 * z928 - z34 * z927 + z54 * z926
+            - z55 * z925 + z59 * z915 + z61 * z916 + z62 * z917;
+        let z930 = z924 + z929;
+        let z931 = -z5 * z55 + z10 * z56 + z30;
+        let z932 = z5 * z54 - z8 * z56 + z31;
+        let z933 = z8 * z55 - z10 * z54 + z32;
+        let z934 = z5 * z34 - z10 * z35;
+        let z935 = -z5 * z33 + z8 * z35;
+        let z936 = -z8 * z34 + z10 * z33;
+        let z937 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z938 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z939 = -self.m2 * z5 * z69 + self.m2 * z10 * z70 + self.m2 * z34 * z933
+            - self.m2 * z35 * z932 - self.m2 * z55 * z936 + self.m2 * z56 * z935
+            + self.m2 * z937;
+        let z940 = self.m2 * z5 * z68 - self.m2 * z8 * z70 - self.m2 * z33 * z933
+            + self.m2 * z35 * z931 + self.m2 * z54 * z936 - self.m2 * z56 * z934
+            + self.m2 * z938;
+        let z941 = z5 * z59 + z8 * z57 + z10 * z58;
+        let z942 = z5 * z61 + z8 * z58 + z10 * z60;
+        let z943 = z8 * z167 - z10 * z166 + z33 * z942 - z34 * z941 + z54 * z940
+            - z55 * z939 + z59 * z934 + z61 * z935 + z62 * z936;
+        let z944 = self.m1 * z15 * z46 + self.m1 * z46 * z289;
+        let z945 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z944 - z47 * z897
+            + z48 * z289 - z158;
+        let z946 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z944 + z47 * z896
+            + z49 * z289 + z157;
+        let z947 = self.m2 * z34 * z55 + self.m2 * z55 * z891;
+        let z948 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z947 - z56 * z900
+            + z57 * z891 - z167;
+        let z949 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z947 + z56 * z899
+            + z58 * z891 + z166;
+        let z950 = z945 + z948;
+        let z951 = z946 + z949;
+        let z952 = z896 + z899;
+        let z953 = z897 + z900;
+        let z954 = z944 + z947;
+        let z955 = z0 * z951 - z1 * z950 + z11 * z952 + z12 * z953 + z13 * z954;
+        let z956 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z957 = -qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
+            + qd[2] * z10 * z11 + z956;
+        let z958 = -self.m1 * z0 * z65 - self.m1 * z1 * z66 + self.m1 * z14 * z905
+            - self.m1 * z15 * z904 - self.m1 * z45 * z911 + self.m1 * z46 * z910
+            + self.m1 * z956;
+        let z959 = z0 * z52 - z1 * z50;
+        let z960 = -qd[0] * z923 + z0 * z159 + z15 * z959 + z46 * z958 - z47 * z921
+            + z48 * z910 + z49 * z911 + z50 * z912;
+        let z961 = qd[0] * z922 + z1 * z159 - z14 * z959 - z45 * z958 + z47 * z920
+            + z49 * z910 + z51 * z911 + z52 * z912;
+        let z962 = -self.m2 * z0 * z68 - self.m2 * z1 * z69 + self.m2 * z33 * z908
+            - self.m2 * z34 * z907 - self.m2 * z54 * z916 + self.m2 * z55 * z915
+            + self.m2 * z957;
+        let z963 = z0 * z61 - z1 * z59;
+        let z964 = z0 * z168 + z34 * z963 - z35 * z928 + z55 * z962 - z56 * z926
+            + z57 * z915 + z58 * z916 + z59 * z917;
+        let z965 = z1 * z168 - z33 * z963 + z35 * z927 - z54 * z962 + z56 * z925
+            + z58 * z915 + z60 * z916 + z61 * z917;
+        let z966 = z960 + z964;
+        let z967 = z961 + z965;
+        let z968 = z920 + z925;
+        let z969 = z921 + z926;
+        let z970 = z958 + z962;
+        let z971 = z0 * z967 - z1 * z966 + z11 * z968 + z12 * z969 + z13 * z970;
+        let z972 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z973 = self.m2 * z972 + self.m2 * z8 * z69 - self.m2 * z10 * z68
+            + self.m2 * z33 * z932 - self.m2 * z34 * z931 - self.m2 * z54 * z935
+            + self.m2 * z55 * z934;
+        let z974 = z5 * z62 + z8 * z59 + z10 * z61;
+        let z975 = -z5 * z167 + z10 * z168 + z34 * z974 - z35 * z942 + z55 * z973
+            - z56 * z940 + z57 * z934 + z58 * z935 + z59 * z936;
+        let z976 = z5 * z166 - z8 * z168 - z33 * z974 + z35 * z941 - z54 * z973
+            + z56 * z939 + z58 * z934 + z60 * z935 + z61 * z936;
+        let z977 = z0 * z976 - z1 * z975 + z11 * z939 + z12 * z940 + z13 * z973;
+        let z978 = z5 * z901 + z8 * z948 + z10 * z949 + z30 * z899 + z31 * z900
             + z32 * z947;
-        let x0 = -z799;
-        let x1 = -z815;
-        let x2 = -z820;
-        let x3 = -z836;
-        let x4 = -z859;
-        let x5 = -z877;
-        let x6 = -z904;
-        let x7 = -z917;
-        let x8 = -z929;
-        let x9 = -z945;
-        let x10 = -z951;
-        let x11 = -z952;
-        let x12 = -z953;
-        let x13 = -z954;
+        let z979 = z5 * z929 + z8 * z964 + z10 * z965 + z30 * z925 + z31 * z926
+            + z32 * z962;
+        let z980 = z5 * z943 + z8 * z975 + z10 * z976 + z30 * z939 + z31 * z940
+            + z32 * z973;
+        let x0 = -z829;
+        let x1 = -z845;
+        let x2 = -z850;
+        let x3 = -z866;
+        let x4 = -z881;
+        let x5 = -z886;
+        let x6 = -z887;
+        let x7 = -z888;
+        let x8 = -z889;
+        let x9 = -z903;
+        let x10 = -z930;
+        let x11 = -z943;
+        let x12 = -z955;
+        let x13 = -z971;
+        let x14 = -z977;
+        let x15 = -z978;
+        let x16 = -z979;
+        let x17 = -z980;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
         dh_dq[(1, 0)] = x3;
-        dh_dq[(1, 1)] = z852;
-        dh_dq[(1, 2)] = z858;
-        dh_dq[(2, 0)] = x4;
-        dh_dq[(2, 1)] = z861;
-        dh_dq[(2, 2)] = z863;
-        dh_dqd[(0, 0)] = x5;
-        dh_dqd[(0, 1)] = x6;
-        dh_dqd[(0, 2)] = x7;
-        dh_dqd[(1, 0)] = x8;
-        dh_dqd[(1, 1)] = x9;
-        dh_dqd[(1, 2)] = x10;
-        dh_dqd[(2, 0)] = x11;
-        dh_dqd[(2, 1)] = x12;
-        dh_dqd[(2, 2)] = x13;
+        dh_dq[(1, 1)] = x4;
+        dh_dq[(1, 2)] = x5;
+        dh_dq[(2, 0)] = x6;
+        dh_dq[(2, 1)] = x7;
+        dh_dq[(2, 2)] = x8;
+        dh_dqd[(0, 0)] = x9;
+        dh_dqd[(0, 1)] = x10;
+        dh_dqd[(0, 2)] = x11;
+        dh_dqd[(1, 0)] = x12;
+        dh_dqd[(1, 1)] = x13;
+        dh_dqd[(1, 2)] = x14;
+        dh_dqd[(2, 0)] = x15;
+        dh_dqd[(2, 1)] = x16;
+        dh_dqd[(2, 2)] = x17;
     }
     fn force_time_partial(
         &self,
@@ -3077,239 +3175,239 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
         let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
             + self.izz * (z5 * z5);
-        let z135 = -q[1].sin();
-        let z136 = -z5 * z22;
-        let z137 = z5 * z23;
-        let z138 = self.l * z135;
-        let z139 = -q[2].sin();
-        let z140 = -z6 * z139;
-        let z141 = z6 * z22;
-        let z276 = -q[0].sin();
-        let z277 = -self.oy * z0;
-        let z278 = self.oy * z276;
-        let z279 = z5 * z276;
-        let z280 = z6 * z276;
-        let z281 = -z4 * z276;
-        let z285 = -self.oy * z0 + self.l * z280 + z277;
-        let z286 = self.oy * z276 + self.l * z8 + z278;
-        let z287 = -z0 * z23 + z22 * z279;
-        let z288 = -z0 * z22 - z23 * z279;
-        let z289 = z7 * z22 + z23 * z276;
-        let z290 = -z7 * z23 + z22 * z276;
-        let z291 = z5 * z286 - z8 * z21;
-        let z292 = -z5 * z285 + z21 * z280;
-        let z297 = self.cx * z276 - self.cy * z0;
-        let z298 = self.cx * z0 + self.cy * z276;
-        let z299 = self.cx * z279 - self.cy * z0 + self.cz * z280 + z277;
-        let z300 = self.cx * z7 + self.cy * z276 + self.cz * z8 + z278;
-        let z301 = -self.ixx1 * z6 * z279 + self.izz * z5 * z280;
-        let z302 = self.cx * z287 + self.cy * z288 + self.cz * z280 + z285;
-        let z303 = self.cx * z289 + self.cy * z290 + self.cz * z8 + z286;
-        let z304 = self.ixx2 * z28 * z287 + self.iyy * z29 * z288 + self.izz * z5 * z280;
-        let z305 = self.ixx2 * z28 * z289 + self.iyy * z29 * z290 + self.izz * z5 * z8;
-        let z315 = z0 * z135;
-        let z316 = z1 * z135;
-        let z317 = self.l * z7;
-        let z318 = self.l * z9;
-        let z319 = z22 * z315;
-        let z320 = -z23 * z315;
-        let z321 = z22 * z316;
-        let z322 = -z23 * z316;
-        let z323 = z5 * z318 - z9 * z21 - z10 * z138 + z20 * z135;
-        let z324 = -z5 * z317 + z7 * z21 + z8 * z138 - z19 * z135;
-        let z330 = self.cx * z315 + self.cz * z7;
-        let z331 = self.cx * z316 + self.cz * z9;
-        let z332 = -self.cx * z5 + self.cz * z135;
-        let z333 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z315 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z334 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z316 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z335 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z135;
-        let z336 = self.cx * z319 + self.cy * z320 + self.cz * z7 + z317;
-        let z337 = self.cx * z321 + self.cy * z322 + self.cz * z9 + z318;
-        let z338 = self.cx * z136 + self.cy * z137 + self.cz * z135 + z138;
-        let z339 = self.ixx2 * z24 * z136 + self.ixx2 * z28 * z319
-            + self.iyy * z25 * z137 + self.iyy * z29 * z320 + self.izz * z5 * z7
-            + self.izz * z8 * z135;
-        let z340 = self.ixx2 * z26 * z136 + self.ixx2 * z28 * z321
-            + self.iyy * z27 * z137 + self.iyy * z29 * z322 + self.izz * z5 * z9
-            + self.izz * z10 * z135;
-        let z341 = 2.0 * self.ixx2 * z28 * z136 + 2.0 * self.iyy * z29 * z137
-            + 2.0 * self.izz * z5 * z135;
-        let z348 = -z1 * z22 + z7 * z139;
-        let z349 = -z1 * z139 - z7 * z22;
-        let z350 = z0 * z22 + z9 * z139;
-        let z351 = z0 * z139 - z9 * z22;
-        let z352 = self.cx * z348 + self.cy * z349;
-        let z353 = self.cx * z350 + self.cy * z351;
-        let z354 = self.cx * z140 + self.cy * z141;
-        let z355 = self.ixx2 * z24 * z140 + self.ixx2 * z28 * z348
-            + self.iyy * z25 * z141 + self.iyy * z29 * z349;
-        let z356 = self.ixx2 * z26 * z140 + self.ixx2 * z28 * z350
-            + self.iyy * z27 * z141 + self.iyy * z29 * z351;
-        let z357 = 2.0 * self.ixx2 * z28 * z140 + 2.0 * self.iyy * z29 * z141;
-        let z361 = z0 * z3 + z0 * z277 + z1 * z278 + z2 * z276;
-        let z363 = z8 * z19 - z8 * z286 + z10 * z285 - z20 * z280;
-        let z365 = 2.0 * self.ixx1 * z7 * z279 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z280;
-        let z366 = self.ixx1 * z9 * z279 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z276
-            - self.iyy * (z0 * z0) + self.izz * z10 * z280 + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z276
+        let z283 = -q[0].sin();
+        let z284 = -self.oy * z0;
+        let z285 = self.oy * z283;
+        let z286 = z5 * z283;
+        let z287 = z6 * z283;
+        let z288 = -z4 * z283;
+        let z292 = -self.oy * z0 + self.l * z287 + z284;
+        let z293 = self.oy * z283 + self.l * z8 + z285;
+        let z294 = -z0 * z23 + z22 * z286;
+        let z295 = -z0 * z22 - z23 * z286;
+        let z296 = z7 * z22 + z23 * z283;
+        let z297 = -z7 * z23 + z22 * z283;
+        let z298 = z5 * z293 - z8 * z21;
+        let z299 = -z5 * z292 + z21 * z287;
+        let z304 = self.cx * z283 - self.cy * z0;
+        let z305 = self.cx * z0 + self.cy * z283;
+        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
+        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
+        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
+        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
+        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
+        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
+        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
+        let z322 = -q[1].sin();
+        let z323 = z0 * z322;
+        let z324 = z1 * z322;
+        let z325 = self.l * z7;
+        let z326 = self.l * z9;
+        let z327 = self.l * z322;
+        let z328 = z22 * z323;
+        let z329 = -z23 * z323;
+        let z330 = z22 * z324;
+        let z331 = -z23 * z324;
+        let z332 = -z5 * z22;
+        let z333 = z5 * z23;
+        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
+        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
+        let z341 = self.cx * z323 + self.cz * z7;
+        let z342 = self.cx * z324 + self.cz * z9;
+        let z343 = -self.cx * z5 + self.cz * z322;
+        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
+        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
+        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
+        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
+        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
+            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
+            + self.izz * z8 * z322;
+        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
+            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
+            + self.izz * z10 * z322;
+        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
+            + 2.0 * self.izz * z5 * z322;
+        let z359 = -q[2].sin();
+        let z360 = -z1 * z22 + z7 * z359;
+        let z361 = -z1 * z359 - z7 * z22;
+        let z362 = z0 * z22 + z9 * z359;
+        let z363 = z0 * z359 - z9 * z22;
+        let z364 = -z6 * z359;
+        let z365 = z6 * z22;
+        let z366 = self.cx * z360 + self.cy * z361;
+        let z367 = self.cx * z362 + self.cy * z363;
+        let z368 = self.cx * z364 + self.cy * z365;
+        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
+            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
+        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
+            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
+        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
+        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
+        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
+        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z287;
+        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
+            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
+        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
             + 2.0 * self.izz * z8 * z10;
-        let z368 = 2.0 * self.ixx2 * z24 * z287 + 2.0 * self.iyy * z25 * z288
-            + 2.0 * self.izz * z8 * z280;
-        let z369 = self.ixx2 * z24 * z289 + self.ixx2 * z26 * z287
-            + self.iyy * z25 * z290 + self.iyy * z27 * z288 + self.izz * z10 * z280
+        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
+            + 2.0 * self.izz * z8 * z287;
+        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
+            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
             + self.izz * (z8 * z8);
-        let z370 = 2.0 * self.ixx2 * z26 * z289 + 2.0 * self.iyy * z27 * z290
+        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
             + 2.0 * self.izz * z8 * z10;
-        let z384 = -z7 * z20 - z8 * z318 + z9 * z19 + z10 * z317;
-        let z386 = 2.0 * self.ixx1 * z7 * z315 + 2.0 * self.izz * z7 * z8;
-        let z387 = self.ixx1 * z7 * z316 + self.ixx1 * z9 * z315 + self.izz * z7 * z10
+        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
+        let z400 = 2.0 * self.ixx1 * z7 * z323 + 2.0 * self.izz * z7 * z8;
+        let z401 = self.ixx1 * z7 * z324 + self.ixx1 * z9 * z323 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z388 = 2.0 * self.ixx1 * z9 * z316 + 2.0 * self.izz * z9 * z10;
-        let z389 = 2.0 * self.ixx2 * z24 * z319 + 2.0 * self.iyy * z25 * z320
+        let z402 = 2.0 * self.ixx1 * z9 * z324 + 2.0 * self.izz * z9 * z10;
+        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
             + 2.0 * self.izz * z7 * z8;
-        let z390 = self.ixx2 * z24 * z321 + self.ixx2 * z26 * z319
-            + self.iyy * z25 * z322 + self.iyy * z27 * z320 + self.izz * z7 * z10
+        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
+            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z391 = 2.0 * self.ixx2 * z26 * z321 + 2.0 * self.iyy * z27 * z322
+        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
             + 2.0 * self.izz * z9 * z10;
-        let z405 = 2.0 * self.ixx2 * z24 * z348 + 2.0 * self.iyy * z25 * z349;
-        let z406 = self.ixx2 * z24 * z350 + self.ixx2 * z26 * z348
-            + self.iyy * z25 * z351 + self.iyy * z27 * z349;
-        let z407 = 2.0 * self.ixx2 * z26 * z350 + 2.0 * self.iyy * z27 * z351;
-        let z424 = -a[1] * z1;
-        let z425 = a[1] * z0;
-        let z426 = a[1] * z11;
-        let z427 = a[1] * z12;
-        let z428 = a[1] * z13;
-        let z429 = a[2] * z8 + z424;
-        let z430 = a[2] * z10 + z425;
-        let z431 = a[0] + a[2] * z5;
-        let z432 = a[2] * z30 + z426;
-        let z433 = a[2] * z31 + z427;
-        let z434 = a[2] * z32 + z428;
-        let z435 = -self.m0 * a[0] * z40;
-        let z436 = self.m0 * a[0] * z39;
-        let z440 = -self.m1 * a[0] * z46 + self.m1 * z47 * z425 + self.m1 * z426;
-        let z441 = self.m1 * a[0] * z45 - self.m1 * z47 * z424 + self.m1 * z427;
-        let z442 = -self.m1 * z45 * z425 + self.m1 * z46 * z424 + self.m1 * z428;
-        let z443 = a[0] * z50 + z46 * z442 - z47 * z441 + z48 * z424 + z49 * z425;
-        let z444 = a[0] * z52 - z45 * z442 + z47 * z440 + z49 * z424 + z51 * z425;
-        let z446 = -self.m2 * z55 * z431 + self.m2 * z56 * z430 + self.m2 * z432;
-        let z447 = self.m2 * z54 * z431 - self.m2 * z56 * z429 + self.m2 * z433;
-        let z448 = -self.m2 * z54 * z430 + self.m2 * z55 * z429 + self.m2 * z434;
-        let z449 = z55 * z448 - z56 * z447 + z57 * z429 + z58 * z430 + z59 * z431;
-        let z450 = -z54 * z448 + z56 * z446 + z58 * z429 + z60 * z430 + z61 * z431;
-        let z451 = z54 * z447 - z55 * z446 + z59 * z429 + z61 * z430 + z62 * z431;
-        let z452 = z443 + z449;
-        let z453 = z444 + z450;
-        let z455 = z440 + z446;
-        let z456 = z441 + z447;
-        let z457 = z442 + z448;
-        let z465 = -a[1] * z0;
-        let z466 = a[1] * z276;
-        let z467 = a[1] * z281;
-        let z468 = z465 + a[2] * z280;
-        let z469 = z466 + a[2] * z8;
-        let z470 = z467 + a[2] * z291;
-        let z471 = a[2] * z292 + z426;
-        let z472 = -self.m0 * a[0] * z298;
-        let z473 = self.m0 * a[0] * z297;
-        let z474 = z39 * z473 - z40 * z472 + z297 * z436 - z298 * z435;
-        let z475 = self.m1 * z467 - self.m1 * a[0] * z300 + self.m1 * z47 * z466;
-        let z476 = self.m1 * a[0] * z299 - self.m1 * z47 * z465 + self.m1 * z426;
-        let z477 = z299 * z441 - z300 * z440 + z45 * z476 + z301 * z424 - z46 * z475
-            + z50 * z465 + z50 * z425 + z52 * z466;
-        let z478 = self.m2 * z470 - self.m2 * z303 * z431 + self.m2 * z56 * z469;
-        let z479 = self.m2 * z471 + self.m2 * z302 * z431 - self.m2 * z56 * z468;
-        let z480 = z302 * z447 - z303 * z446 + z304 * z429 + z305 * z430 + z54 * z479
-            - z55 * z478 + z59 * z468 + z61 * z469;
-        let z481 = z477 + z480;
-        let z482 = z474 + z481;
-        let z483 = a[2] * z7;
-        let z484 = a[2] * z9;
-        let z485 = a[2] * z135;
-        let z486 = a[2] * z323;
-        let z487 = a[2] * z324;
-        let z488 = -self.m1 * a[0] * z331 + self.m1 * z332 * z425;
-        let z489 = self.m1 * a[0] * z330 - self.m1 * z332 * z424;
-        let z490 = a[0] * z335 + z45 * z489 - z46 * z488 + z330 * z441 - z331 * z440
-            + z333 * z424 + z334 * z425;
-        let z491 = self.m2 * z486 - self.m2 * z55 * z485 + self.m2 * z56 * z484
-            - self.m2 * z337 * z431 + self.m2 * z338 * z430;
-        let z492 = self.m2 * z487 + self.m2 * z54 * z485 - self.m2 * z56 * z483
-            + self.m2 * z336 * z431 - self.m2 * z338 * z429;
-        let z493 = z54 * z492 - z55 * z491 + z59 * z483 + z61 * z484 + z62 * z485
-            + z336 * z447 - z337 * z446 + z339 * z429 + z340 * z430 + z341 * z431;
-        let z494 = z490 + z493;
-        let z495 = -self.m2 * z353 * z431 + self.m2 * z354 * z430;
-        let z496 = self.m2 * z352 * z431 - self.m2 * z354 * z429;
-        let z497 = z54 * z496 - z55 * z495 + z352 * z447 - z353 * z446 + z355 * z429
-            + z356 * z430 + z357 * z431;
-        let z498 = a[1] * z361;
-        let z499 = z498 + a[2] * z363;
-        let z500 = self.m1 * z498 - self.m1 * z299 * z425 + self.m1 * z300 * z424
-            - self.m1 * z45 * z466 + self.m1 * z46 * z465;
-        let z501 = a[0] * z301 + z300 * z442 + z46 * z500 - z47 * z476 + z48 * z465
-            + z49 * z466 + z365 * z424 + z366 * z425;
-        let z502 = a[0] * z50 - z299 * z442 - z45 * z500 + z47 * z475 + z49 * z465
-            + z51 * z466 + z366 * z424 + z367 * z425;
-        let z503 = self.m2 * z499 - self.m2 * z302 * z430 + self.m2 * z303 * z429
-            - self.m2 * z54 * z469 + self.m2 * z55 * z468;
-        let z504 = z303 * z448 + z304 * z431 + z55 * z503 - z56 * z479 + z57 * z468
-            + z58 * z469 + z368 * z429 + z369 * z430;
-        let z505 = -z302 * z448 + z305 * z431 - z54 * z503 + z56 * z478 + z58 * z468
-            + z60 * z469 + z369 * z429 + z370 * z430;
-        let z506 = z501 + z504;
-        let z507 = z502 + z505;
-        let z508 = z475 + z478;
-        let z509 = z476 + z479;
-        let z510 = z500 + z503;
-        let z511 = z0 * z507 - z0 * z452 - z1 * z506 + z11 * z508 + z11 * z456
-            + z12 * z509 + z13 * z510 + z276 * z453 + z281 * z455 + z361 * z457;
-        let z512 = a[2] * z384;
-        let z513 = -self.m1 * z330 * z425 + self.m1 * z331 * z424;
-        let z514 = a[0] * z333 + z46 * z513 - z47 * z489 + z331 * z442 - z332 * z441
-            + z386 * z424 + z387 * z425;
-        let z515 = a[0] * z334 - z45 * z513 + z47 * z488 - z330 * z442 + z332 * z440
-            + z387 * z424 + z388 * z425;
-        let z516 = self.m2 * z512 - self.m2 * z54 * z484 + self.m2 * z55 * z483
-            - self.m2 * z336 * z430 + self.m2 * z337 * z429;
-        let z517 = z55 * z516 - z56 * z492 + z57 * z483 + z58 * z484 + z59 * z485
-            + z337 * z448 - z338 * z447 + z339 * z431 + z389 * z429 + z390 * z430;
-        let z518 = -z54 * z516 + z56 * z491 + z58 * z483 + z60 * z484 + z61 * z485
-            - z336 * z448 + z338 * z446 + z340 * z431 + z390 * z429 + z391 * z430;
-        let z519 = z514 + z517;
+        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
+        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
+            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
+        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
+        let z438 = -a[1] * z1;
+        let z439 = a[1] * z0;
+        let z440 = a[1] * z11;
+        let z441 = a[1] * z12;
+        let z442 = a[1] * z13;
+        let z443 = a[2] * z8 + z438;
+        let z444 = a[2] * z10 + z439;
+        let z445 = a[0] + a[2] * z5;
+        let z446 = a[2] * z30 + z440;
+        let z447 = a[2] * z31 + z441;
+        let z448 = a[2] * z32 + z442;
+        let z449 = -self.m0 * a[0] * z40;
+        let z450 = self.m0 * a[0] * z39;
+        let z454 = -self.m1 * a[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
+        let z455 = self.m1 * a[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
+        let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
+        let z457 = a[0] * z50 + z46 * z456 - z47 * z455 + z48 * z438 + z49 * z439;
+        let z458 = a[0] * z52 - z45 * z456 + z47 * z454 + z49 * z438 + z51 * z439;
+        let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
+        let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
+        let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
+        let z463 = z55 * z462 - z56 * z461 + z57 * z443 + z58 * z444 + z59 * z445;
+        let z464 = -z54 * z462 + z56 * z460 + z58 * z443 + z60 * z444 + z61 * z445;
+        let z465 = z54 * z461 - z55 * z460 + z59 * z443 + z61 * z444 + z62 * z445;
+        let z466 = z463 + z457;
+        let z467 = z458 + z464;
+        let z469 = z460 + z454;
+        let z470 = z461 + z455;
+        let z471 = z462 + z456;
+        let z479 = -a[1] * z0;
+        let z480 = a[1] * z283;
+        let z481 = a[1] * z288;
+        let z482 = z479 + a[2] * z287;
+        let z483 = z480 + a[2] * z8;
+        let z484 = z481 + a[2] * z298;
+        let z485 = a[2] * z299 + z440;
+        let z486 = -self.m0 * a[0] * z305;
+        let z487 = self.m0 * a[0] * z304;
+        let z488 = z39 * z487 - z40 * z486 + z304 * z450 - z305 * z449;
+        let z489 = self.m1 * z481 - self.m1 * a[0] * z307 + self.m1 * z47 * z480;
+        let z490 = self.m1 * a[0] * z306 - self.m1 * z47 * z479 + self.m1 * z440;
+        let z491 = z45 * z490 - z46 * z489 + z50 * z479 + z50 * z439 + z306 * z455
+            - z307 * z454 + z52 * z480 + z308 * z438;
+        let z492 = self.m2 * z484 - self.m2 * z310 * z445 + self.m2 * z56 * z483;
+        let z493 = self.m2 * z485 + self.m2 * z309 * z445 - self.m2 * z56 * z482;
+        let z494 = z309 * z461 + z54 * z493 - z310 * z460 - z55 * z492 + z311 * z443
+            + z312 * z444 + z59 * z482 + z61 * z483;
+        let z495 = z491 + z494;
+        let z496 = z488 + z495;
+        let z497 = a[2] * z7;
+        let z498 = a[2] * z9;
+        let z499 = a[2] * z322;
+        let z500 = a[2] * z334;
+        let z501 = a[2] * z335;
+        let z502 = -self.m1 * a[0] * z342 + self.m1 * z343 * z439;
+        let z503 = self.m1 * a[0] * z341 - self.m1 * z343 * z438;
+        let z504 = a[0] * z346 + z45 * z503 - z46 * z502 + z341 * z455 - z342 * z454
+            + z344 * z438 + z345 * z439;
+        let z505 = self.m2 * z500 - self.m2 * z55 * z499 + self.m2 * z56 * z498
+            - self.m2 * z348 * z445 + self.m2 * z349 * z444;
+        let z506 = self.m2 * z501 + self.m2 * z54 * z499 - self.m2 * z56 * z497
+            + self.m2 * z347 * z445 - self.m2 * z349 * z443;
+        let z507 = z54 * z506 - z55 * z505 + z59 * z497 + z61 * z498 + z62 * z499
+            + z347 * z461 - z348 * z460 + z350 * z443 + z351 * z444 + z352 * z445;
+        let z508 = z504 + z507;
+        let z509 = -self.m2 * z367 * z445 + self.m2 * z368 * z444;
+        let z510 = self.m2 * z366 * z445 - self.m2 * z368 * z443;
+        let z511 = z54 * z510 - z55 * z509 + z366 * z461 - z367 * z460 + z369 * z443
+            + z370 * z444 + z371 * z445;
+        let z512 = a[1] * z375;
+        let z513 = a[2] * z377 + z512;
+        let z514 = self.m1 * z512 - self.m1 * z45 * z480 + self.m1 * z46 * z479
+            - self.m1 * z306 * z439 + self.m1 * z307 * z438;
+        let z515 = a[0] * z308 + z46 * z514 - z47 * z490 + z48 * z479 + z49 * z480
+            + z307 * z456 + z379 * z438 + z380 * z439;
+        let z516 = a[0] * z50 - z45 * z514 + z47 * z489 + z49 * z479 - z306 * z456
+            + z51 * z480 + z380 * z438 + z381 * z439;
+        let z517 = self.m2 * z513 - self.m2 * z309 * z444 - self.m2 * z54 * z483
+            + self.m2 * z310 * z443 + self.m2 * z55 * z482;
+        let z518 = z310 * z462 + z55 * z517 + z311 * z445 - z56 * z493 + z57 * z482
+            + z58 * z483 + z382 * z443 + z383 * z444;
+        let z519 = -z309 * z462 - z54 * z517 + z56 * z492 + z312 * z445 + z58 * z482
+            + z60 * z483 + z383 * z443 + z384 * z444;
         let z520 = z515 + z518;
-        let z521 = z488 + z491;
+        let z521 = z516 + z519;
         let z522 = z489 + z492;
-        let z523 = z513 + z516;
-        let z524 = z0 * z520 - z1 * z519 + z11 * z521 + z12 * z522 + z13 * z523;
-        let z525 = -self.m2 * z352 * z430 + self.m2 * z353 * z429;
-        let z526 = z55 * z525 - z56 * z496 + z353 * z448 - z354 * z447 + z355 * z431
-            + z405 * z429 + z406 * z430;
-        let z527 = -z54 * z525 + z56 * z495 - z352 * z448 + z354 * z446 + z356 * z431
-            + z406 * z429 + z407 * z430;
-        let z528 = z0 * z527 - z1 * z526 + z11 * z495 + z12 * z496 + z13 * z525;
-        let z529 = z5 * z480 + z8 * z504 + z8 * z450 + z10 * z505 + z280 * z449
-            + z30 * z478 + z31 * z479 + z32 * z503 + z291 * z446 + z292 * z447
-            + z363 * z448;
-        let z530 = z5 * z493 + z7 * z449 + z8 * z517 + z9 * z450 + z10 * z518
-            + z30 * z491 + z31 * z492 + z32 * z516 + z323 * z446 + z324 * z447
-            + z384 * z448 + z135 * z451;
-        let z531 = z5 * z497 + z8 * z526 + z10 * z527 + z30 * z495 + z31 * z496
-            + z32 * z525;
-        out[(0, 0)] = z482;
-        out[(0, 1)] = z494;
-        out[(0, 2)] = z497;
-        out[(1, 0)] = z511;
-        out[(1, 1)] = z524;
-        out[(1, 2)] = z528;
-        out[(2, 0)] = z529;
-        out[(2, 1)] = z530;
-        out[(2, 2)] = z531;
+        let z523 = z490 + z493;
+        let z524 = z514 + z517;
+        let z525 = -z0 * z466 + z0 * z521 - z1 * z520 + z11 * z470 + z11 * z522
+            + z12 * z523 + z13 * z524 + z283 * z467 + z288 * z469 + z375 * z471;
+        let z526 = a[2] * z398;
+        let z527 = -self.m1 * z341 * z439 + self.m1 * z342 * z438;
+        let z528 = a[0] * z344 + z46 * z527 - z47 * z503 + z342 * z456 - z343 * z455
+            + z400 * z438 + z401 * z439;
+        let z529 = a[0] * z345 - z45 * z527 + z47 * z502 - z341 * z456 + z343 * z454
+            + z401 * z438 + z402 * z439;
+        let z530 = self.m2 * z526 - self.m2 * z54 * z498 + self.m2 * z55 * z497
+            - self.m2 * z347 * z444 + self.m2 * z348 * z443;
+        let z531 = z55 * z530 - z56 * z506 + z57 * z497 + z58 * z498 + z59 * z499
+            + z348 * z462 - z349 * z461 + z350 * z445 + z403 * z443 + z404 * z444;
+        let z532 = -z54 * z530 + z56 * z505 + z58 * z497 + z60 * z498 + z61 * z499
+            - z347 * z462 + z349 * z460 + z351 * z445 + z404 * z443 + z405 * z444;
+        let z533 = z528 + z531;
+        let z534 = z529 + z532;
+        let z535 = z502 + z505;
+        let z536 = z503 + z506;
+        let z537 = z527 + z530;
+        let z538 = z0 * z534 - z1 * z533 + z11 * z535 + z12 * z536 + z13 * z537;
+        let z539 = -self.m2 * z366 * z444 + self.m2 * z367 * z443;
+        let z540 = z55 * z539 - z56 * z510 + z367 * z462 - z368 * z461 + z369 * z445
+            + z419 * z443 + z420 * z444;
+        let z541 = -z54 * z539 + z56 * z509 - z366 * z462 + z368 * z460 + z370 * z445
+            + z420 * z443 + z421 * z444;
+        let z542 = z0 * z541 - z1 * z540 + z11 * z509 + z12 * z510 + z13 * z539;
+        let z543 = z5 * z494 + z8 * z464 + z8 * z518 + z10 * z519 + z30 * z492
+            + z31 * z493 + z287 * z463 + z32 * z517 + z298 * z460 + z299 * z461
+            + z377 * z462;
+        let z544 = z5 * z507 + z7 * z463 + z8 * z531 + z9 * z464 + z10 * z532
+            + z30 * z505 + z31 * z506 + z32 * z530 + z322 * z465 + z334 * z460
+            + z335 * z461 + z398 * z462;
+        let z545 = z5 * z511 + z8 * z540 + z10 * z541 + z30 * z509 + z31 * z510
+            + z32 * z539;
+        out[(0, 0)] = z496;
+        out[(0, 1)] = z508;
+        out[(0, 2)] = z511;
+        out[(1, 0)] = z525;
+        out[(1, 1)] = z538;
+        out[(1, 2)] = z542;
+        out[(2, 0)] = z543;
+        out[(2, 1)] = z544;
+        out[(2, 2)] = z545;
     }
     fn force_parameter_derivative(
         &self,
@@ -3378,188 +3476,171 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z68 = z34 * z56 - z35 * z55 + z36;
                 let z69 = -z33 * z56 + z35 * z54 + z37;
                 let z70 = z33 * z55 - z34 * z54 + z38;
-                let z135 = -q[1].sin();
-                let z136 = -z5 * z22;
-                let z137 = z5 * z23;
-                let z138 = self.l * z135;
-                let z139 = -q[2].sin();
-                let z140 = -z6 * z139;
-                let z141 = z6 * z22;
-                let z142 = -qd[0] * qd[1] * z0;
-                let z143 = -qd[0] * qd[1] * z1;
-                let z144 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-                let z145 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-                let z146 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-                let z147 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+                let z135 = -qd[0] * qd[1] * z0;
+                let z136 = -qd[0] * qd[1] * z1;
+                let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+                let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+                let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+                let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
                     + qd[1] * z12 * z14;
-                let z148 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z142;
-                let z149 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z143;
-                let z150 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z144;
-                let z151 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-                    + qd[2] * z32 * z34 + z145;
-                let z152 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-                    - qd[2] * z32 * z33 + z146;
-                let z153 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-                    + qd[2] * z31 * z33 + z147;
-                let z154 = -qd[0] * self.m0 * z64;
-                let z155 = qd[0] * self.m0 * z63;
-                let z160 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67
-                    - self.m1 * z46 * z144 + self.m1 * z47 * z143 + self.m1 * z145;
-                let z161 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67
-                    + self.m1 * z45 * z144 - self.m1 * z47 * z142 + self.m1 * z146;
-                let z162 = self.m1 * z14 * z66 - self.m1 * z15 * z65
-                    - self.m1 * z45 * z143 + self.m1 * z46 * z142 + self.m1 * z147;
-                let z169 = self.m2 * z34 * z70 - self.m2 * z35 * z69
-                    - self.m2 * z55 * z150 + self.m2 * z56 * z149 + self.m2 * z151;
-                let z170 = -self.m2 * z33 * z70 + self.m2 * z35 * z68
-                    + self.m2 * z54 * z150 - self.m2 * z56 * z148 + self.m2 * z152;
-                let z171 = self.m2 * z33 * z69 - self.m2 * z34 * z68
-                    - self.m2 * z54 * z149 + self.m2 * z55 * z148 + self.m2 * z153;
-                let z181 = z160 + z169;
-                let z182 = z161 + z170;
-                let z183 = z162 + z171;
-                let z955 = -dp[12] * z1;
-                let z956 = dp[12] * z0;
-                let z957 = dp[11] + dp[13];
-                let z958 = -z0 * z957;
-                let z959 = -z1 * z957;
-                let z960 = z0 * z955 + z1 * z956;
-                let z961 = qd[1] * z958;
-                let z962 = qd[1] * z959;
-                let z963 = qd[1] * z960;
-                let z964 = -dp[12] * z1 + dp[13] * z8 + z955;
-                let z965 = dp[12] * z0 + dp[13] * z10 + z956;
-                let z966 = dp[13] * z5 + z957;
-                let z967 = z5 * z965 - z10 * z966;
-                let z968 = -z5 * z964 + z8 * z966;
-                let z969 = -z8 * z965 + z10 * z964;
-                let z970 = qd[2] * z967 + z961;
-                let z971 = qd[2] * z968 + z962;
-                let z972 = qd[2] * z969 + z963;
-                let z973 = dp[8] * z0 - dp[9] * z1;
-                let z974 = dp[8] * z1 + dp[9] * z0;
-                let z975 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z955;
-                let z976 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z956;
-                let z977 = -dp[8] * z6 + dp[10] * z5 + z957;
-                let z978 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z979 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z980 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z981 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z982 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z983 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z984 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z964;
-                let z985 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z965;
-                let z986 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z966;
-                let z987 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
-                let z988 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z989 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z990 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
+                let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
+                let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
+                let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+                    + qd[2] * z32 * z34 + z138;
+                let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+                    - qd[2] * z32 * z33 + z139;
+                let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+                    + qd[2] * z31 * z33 + z140;
+                let z147 = -qd[0] * self.m0 * z64;
+                let z148 = qd[0] * self.m0 * z63;
+                let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67
+                    - self.m1 * z46 * z137 + self.m1 * z47 * z136 + self.m1 * z138;
+                let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67
+                    + self.m1 * z45 * z137 - self.m1 * z47 * z135 + self.m1 * z139;
+                let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
+                    - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
+                let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69
+                    - self.m2 * z55 * z143 + self.m2 * z56 * z142 + self.m2 * z144;
+                let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68
+                    + self.m2 * z54 * z143 - self.m2 * z56 * z141 + self.m2 * z145;
+                let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
+                    - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+                let z175 = z154 + z163;
+                let z176 = z155 + z164;
+                let z177 = z156 + z165;
+                let z981 = -dp[12] * z1;
+                let z982 = dp[12] * z0;
+                let z983 = dp[11] + dp[13];
+                let z984 = -z0 * z983;
+                let z985 = -z1 * z983;
+                let z986 = z0 * z981 + z1 * z982;
+                let z987 = qd[1] * z984;
+                let z988 = qd[1] * z985;
+                let z989 = qd[1] * z986;
+                let z990 = z981 - dp[12] * z1 + dp[13] * z8;
+                let z991 = z982 + dp[12] * z0 + dp[13] * z10;
+                let z992 = z983 + dp[13] * z5;
+                let z993 = z5 * z991 - z10 * z992;
+                let z994 = -z5 * z990 + z8 * z992;
+                let z995 = -z8 * z991 + z10 * z990;
+                let z996 = z987 + qd[2] * z993;
+                let z997 = z988 + qd[2] * z994;
+                let z998 = z989 + qd[2] * z995;
+                let z999 = dp[8] * z0 - dp[9] * z1;
+                let z1000 = dp[8] * z1 + dp[9] * z0;
+                let z1001 = z981 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
+                let z1002 = z982 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
+                let z1003 = z983 - dp[8] * z6 + dp[10] * z5;
+                let z1004 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z1005 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z1006 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z1007 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z1008 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z1009 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z1010 = z990 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
+                let z1011 = z991 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
+                let z1012 = z992 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
+                let z1013 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
+                    + dp[7] * (z8 * z8);
+                let z1014 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z1015 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z1016 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z991 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z992 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
-                let z993 = -qd[0] * z974;
-                let z994 = qd[0] * z973;
-                let z995 = -qd[0] * z976 + z15 * z977 + z961;
-                let z996 = qd[0] * z975 - z14 * z977 + z962;
-                let z997 = z14 * z976 - z15 * z975 + z963;
-                let z998 = z970 + z34 * z986 - z35 * z985;
-                let z999 = z971 - z33 * z986 + z35 * z984;
-                let z1000 = z972 + z33 * z985 - z34 * z984;
-                let z1001 = -qd[0] * qd[1] * z959 - qd[1] * z0 * z963
-                    + qd[1] * z15 * z960;
-                let z1002 = qd[0] * qd[1] * z958 - qd[1] * z1 * z963
-                    - qd[1] * z14 * z960;
-                let z1003 = z1001 + qd[2] * z5 * z971 - qd[2] * z10 * z972
-                    + qd[2] * z34 * z969 - qd[2] * z35 * z968;
-                let z1004 = z1002 - qd[2] * z5 * z970 + qd[2] * z8 * z972
-                    - qd[2] * z33 * z969 + qd[2] * z35 * z967;
-                let z1005 = -qd[0] * self.m0 * z994 - qd[0] * dp[0] * z64;
-                let z1006 = qd[0] * self.m0 * z993 + qd[0] * dp[0] * z63;
-                let z1007 = z39 * z1006 - z40 * z1005 - z154 * z974 + z155 * z973;
-                let z1008 = -qd[0] * self.m1 * z996 - qd[0] * dp[1] * z66
-                    + self.m1 * z1001 + self.m1 * z15 * z997 + self.m1 * z143 * z977
-                    - self.m1 * z144 * z976 + dp[1] * z15 * z67 - dp[1] * z46 * z144
-                    + dp[1] * z47 * z143 + dp[1] * z145;
-                let z1009 = qd[0] * self.m1 * z995 + qd[0] * dp[1] * z65
-                    + self.m1 * z1002 - self.m1 * z14 * z997 - self.m1 * z142 * z977
-                    + self.m1 * z144 * z975 - dp[1] * z14 * z67 + dp[1] * z45 * z144
-                    - dp[1] * z47 * z142 + dp[1] * z146;
-                let z1010 = qd[0] * z980 + z14 * z978 + z15 * z979;
-                let z1011 = qd[0] * z982 + z14 * z979 + z15 * z981;
-                let z1012 = z14 * z1011 - z15 * z1010 + z45 * z1009 - z46 * z1008
-                    + z142 * z980 + z143 * z982 + z144 * z983 - z160 * z976
-                    + z161 * z975;
-                let z1013 = self.m2 * z1003 + self.m2 * z34 * z1000
-                    - self.m2 * z35 * z999 + self.m2 * z149 * z986
-                    - self.m2 * z150 * z985 + dp[2] * z34 * z70 - dp[2] * z35 * z69
-                    - dp[2] * z55 * z150 + dp[2] * z56 * z149 + dp[2] * z151;
-                let z1014 = self.m2 * z1004 - self.m2 * z33 * z1000
-                    + self.m2 * z35 * z998 - self.m2 * z148 * z986
-                    + self.m2 * z150 * z984 - dp[2] * z33 * z70 + dp[2] * z35 * z68
-                    + dp[2] * z54 * z150 - dp[2] * z56 * z148 + dp[2] * z152;
-                let z1015 = z33 * z987 + z34 * z988 + z35 * z989;
-                let z1016 = z33 * z988 + z34 * z990 + z35 * z991;
-                let z1017 = z33 * z1016 - z34 * z1015 + z54 * z1014 - z55 * z1013
-                    + z148 * z989 + z149 * z991 + z150 * z992 - z169 * z985
-                    + z170 * z984;
-                let z1018 = z1012 + z1017;
-                let z1019 = z1007 + z1018;
-                let z1020 = dp[13] * z135;
-                let z1021 = qd[1] * z0 * z961 + qd[1] * z1 * z962 + qd[1] * z14 * z959
-                    - qd[1] * z15 * z958;
-                let z1022 = z1021 - qd[2] * z8 * z971 + qd[2] * z10 * z970
-                    + qd[2] * z33 * z968 - qd[2] * z34 * z967;
-                let z1023 = self.m1 * z1021 + self.m1 * z14 * z996 - self.m1 * z15 * z995
-                    + self.m1 * z142 * z976 - self.m1 * z143 * z975 + dp[1] * z14 * z66
-                    - dp[1] * z15 * z65 - dp[1] * z45 * z143 + dp[1] * z46 * z142
-                    + dp[1] * z147;
-                let z1024 = qd[0] * z983 + z14 * z980 + z15 * z982;
-                let z1025 = -qd[0] * z1011 + z15 * z1024 + z46 * z1023 - z47 * z1009
-                    + z142 * z978 + z143 * z979 + z144 * z980 - z161 * z977
-                    + z162 * z976;
-                let z1026 = qd[0] * z1010 - z14 * z1024 - z45 * z1023 + z47 * z1008
-                    + z142 * z979 + z143 * z981 + z144 * z982 + z160 * z977
-                    - z162 * z975;
-                let z1027 = self.m2 * z1022 + self.m2 * z33 * z999 - self.m2 * z34 * z998
-                    + self.m2 * z148 * z985 - self.m2 * z149 * z984 + dp[2] * z33 * z69
-                    - dp[2] * z34 * z68 - dp[2] * z54 * z149 + dp[2] * z55 * z148
-                    + dp[2] * z153;
-                let z1028 = z33 * z989 + z34 * z991 + z35 * z992;
-                let z1029 = z34 * z1028 - z35 * z1016 + z55 * z1027 - z56 * z1014
-                    + z148 * z987 + z149 * z988 + z150 * z989 - z170 * z986
-                    + z171 * z985;
-                let z1030 = -z33 * z1028 + z35 * z1015 - z54 * z1027 + z56 * z1013
-                    + z148 * z988 + z149 * z990 + z150 * z991 + z169 * z986
-                    - z171 * z984;
-                let z1031 = z1025 + z1029;
-                let z1032 = z1026 + z1030;
-                let z1033 = z1008 + z1013;
-                let z1034 = z1009 + z1014;
-                let z1035 = z1023 + z1027;
-                let z1036 = z0 * z1032 - z1 * z1031 + z11 * z1033 + z12 * z1034
-                    + z13 * z1035 + z181 * z958 + z182 * z959 + z183 * z960;
-                let z1037 = self.m1 * self.cx * dp[14] * z5
-                    - self.m1 * self.cz * dp[14] * z135 + self.m1 * self.g * dp[8] * z5
-                    - self.m1 * self.g * dp[10] * z135
-                    - self.m2 * self.cx * dp[14] * z136
-                    - self.m2 * self.cy * dp[14] * z137
-                    - self.m2 * self.cz * dp[14] * z135 - self.m2 * self.g * z1020
-                    - self.m2 * self.g * dp[8] * z136 - self.m2 * self.g * dp[9] * z137
-                    - self.m2 * self.g * dp[10] * z135 - self.m2 * dp[14] * z138
-                    + self.cx * self.g * dp[1] * z5 - self.cx * self.g * dp[2] * z136
-                    - self.cy * self.g * dp[2] * z137 - self.cz * self.g * dp[1] * z135
-                    - self.cz * self.g * dp[2] * z135 - self.g * dp[2] * z138 - z1036;
-                let z1038 = z5 * z1017 + z8 * z1029 + z10 * z1030 + z30 * z1013
-                    + z31 * z1014 + z32 * z1027 + z169 * z967 + z170 * z968
-                    + z171 * z969;
-                let z1039 = -self.m2 * self.cx * dp[14] * z140
-                    - self.m2 * self.cy * dp[14] * z141 - self.m2 * self.g * dp[8] * z140
-                    - self.m2 * self.g * dp[9] * z141 - self.cx * self.g * dp[2] * z140
-                    - self.cy * self.g * dp[2] * z141 - z1038;
-                let x0 = -z1019;
+                let z1017 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z1018 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
+                    + dp[7] * (z5 * z5);
+                let z1019 = -qd[0] * z1000;
+                let z1020 = qd[0] * z999;
+                let z1021 = z987 - qd[0] * z1002 + z15 * z1003;
+                let z1022 = z988 + qd[0] * z1001 - z14 * z1003;
+                let z1023 = z989 + z14 * z1002 - z15 * z1001;
+                let z1024 = z996 + z34 * z1012 - z35 * z1011;
+                let z1025 = z997 - z33 * z1012 + z35 * z1010;
+                let z1026 = z998 + z33 * z1011 - z34 * z1010;
+                let z1027 = -qd[0] * qd[1] * z985 - qd[1] * z0 * z989
+                    + qd[1] * z15 * z986;
+                let z1028 = qd[0] * qd[1] * z984 - qd[1] * z1 * z989
+                    - qd[1] * z14 * z986;
+                let z1029 = qd[2] * z5 * z997 - qd[2] * z10 * z998 + qd[2] * z34 * z995
+                    - qd[2] * z35 * z994 + z1027;
+                let z1030 = -qd[2] * z5 * z996 + qd[2] * z8 * z998 - qd[2] * z33 * z995
+                    + qd[2] * z35 * z993 + z1028;
+                let z1031 = -qd[0] * self.m0 * z1020 - qd[0] * dp[0] * z64;
+                let z1032 = qd[0] * self.m0 * z1019 + qd[0] * dp[0] * z63;
+                let z1033 = z39 * z1032 - z40 * z1031 - z147 * z1000 + z148 * z999;
+                let z1034 = -qd[0] * self.m1 * z1022 - qd[0] * dp[1] * z66
+                    + self.m1 * z1027 + self.m1 * z15 * z1023 + self.m1 * z136 * z1003
+                    - self.m1 * z137 * z1002 + dp[1] * z15 * z67 - dp[1] * z46 * z137
+                    + dp[1] * z47 * z136 + dp[1] * z138;
+                let z1035 = qd[0] * self.m1 * z1021 + qd[0] * dp[1] * z65
+                    + self.m1 * z1028 - self.m1 * z14 * z1023 - self.m1 * z135 * z1003
+                    + self.m1 * z137 * z1001 - dp[1] * z14 * z67 + dp[1] * z45 * z137
+                    - dp[1] * z47 * z135 + dp[1] * z139;
+                let z1036 = qd[0] * z1006 + z14 * z1004 + z15 * z1005;
+                let z1037 = qd[0] * z1008 + z14 * z1005 + z15 * z1007;
+                let z1038 = z14 * z1037 - z15 * z1036 + z45 * z1035 - z46 * z1034
+                    + z135 * z1006 + z136 * z1008 + z137 * z1009 - z154 * z1002
+                    + z155 * z1001;
+                let z1039 = self.m2 * z1029 + self.m2 * z34 * z1026
+                    - self.m2 * z35 * z1025 + self.m2 * z142 * z1012
+                    - self.m2 * z143 * z1011 + dp[2] * z34 * z70 - dp[2] * z35 * z69
+                    - dp[2] * z55 * z143 + dp[2] * z56 * z142 + dp[2] * z144;
+                let z1040 = self.m2 * z1030 - self.m2 * z33 * z1026
+                    + self.m2 * z35 * z1024 - self.m2 * z141 * z1012
+                    + self.m2 * z143 * z1010 - dp[2] * z33 * z70 + dp[2] * z35 * z68
+                    + dp[2] * z54 * z143 - dp[2] * z56 * z141 + dp[2] * z145;
+                let z1041 = z33 * z1013 + z34 * z1014 + z35 * z1015;
+                let z1042 = z33 * z1014 + z34 * z1016 + z35 * z1017;
+                let z1043 = z33 * z1042 - z34 * z1041 + z54 * z1040 - z55 * z1039
+                    + z141 * z1015 + z142 * z1017 + z143 * z1018 - z163 * z1011
+                    + z164 * z1010;
+                let z1044 = z1038 + z1043;
+                let z1045 = z1033 + z1044;
+                let z1046 = qd[1] * z0 * z987 + qd[1] * z1 * z988 + qd[1] * z14 * z985
+                    - qd[1] * z15 * z984;
+                let z1047 = -qd[2] * z8 * z997 + qd[2] * z10 * z996 + qd[2] * z33 * z994
+                    - qd[2] * z34 * z993 + z1046;
+                let z1048 = self.m1 * dp[14] + self.m1 * z14 * z1022
+                    - self.m1 * z15 * z1021 + self.m1 * z1046 + self.m1 * z135 * z1002
+                    - self.m1 * z136 * z1001 + dp[1] * z14 * z66 - dp[1] * z15 * z65
+                    - dp[1] * z45 * z136 + dp[1] * z46 * z135 + dp[1] * z140
+                    + self.g * dp[1];
+                let z1049 = qd[0] * z1009 + z14 * z1006 + z15 * z1008;
+                let z1050 = -qd[0] * z1037 + z15 * z1049 + z46 * z1048 - z47 * z1035
+                    + z135 * z1004 + z136 * z1005 + z137 * z1006 - z155 * z1003
+                    + z156 * z1002;
+                let z1051 = qd[0] * z1036 - z14 * z1049 - z45 * z1048 + z47 * z1034
+                    + z135 * z1005 + z136 * z1007 + z137 * z1008 + z154 * z1003
+                    - z156 * z1001;
+                let z1052 = self.m2 * dp[14] + self.m2 * z1047 + self.m2 * z33 * z1025
+                    - self.m2 * z34 * z1024 + self.m2 * z141 * z1011
+                    - self.m2 * z142 * z1010 + dp[2] * z33 * z69 - dp[2] * z34 * z68
+                    - dp[2] * z54 * z142 + dp[2] * z55 * z141 + dp[2] * z146
+                    + self.g * dp[2];
+                let z1053 = z33 * z1015 + z34 * z1017 + z35 * z1018;
+                let z1054 = z34 * z1053 - z35 * z1042 + z55 * z1052 - z56 * z1040
+                    + z141 * z1013 + z142 * z1014 + z143 * z1015 - z164 * z1012
+                    + z165 * z1011;
+                let z1055 = -z33 * z1053 + z35 * z1041 - z54 * z1052 + z56 * z1039
+                    + z141 * z1014 + z142 * z1016 + z143 * z1017 + z163 * z1012
+                    - z165 * z1010;
+                let z1056 = z1050 + z1054;
+                let z1057 = z1051 + z1055;
+                let z1058 = z1034 + z1039;
+                let z1059 = z1035 + z1040;
+                let z1060 = z1048 + z1052;
+                let z1061 = z0 * z1057 - z1 * z1056 + z11 * z1058 + z12 * z1059
+                    + z13 * z1060 + z175 * z984 + z176 * z985 + z177 * z986;
+                let z1062 = z5 * z1043 + z8 * z1054 + z10 * z1055 + z30 * z1039
+                    + z31 * z1040 + z32 * z1052 + z163 * z993 + z164 * z994
+                    + z165 * z995;
+                let x0 = -z1045;
+                let x1 = -z1061;
+                let x2 = -z1062;
                 out[0] = x0;
-                out[1] = z1037;
-                out[2] = z1039;
+                out[1] = x1;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -3613,114 +3694,116 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
                 let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-                let z424 = -a[1] * z1;
-                let z425 = a[1] * z0;
-                let z426 = a[1] * z11;
-                let z427 = a[1] * z12;
-                let z428 = a[1] * z13;
-                let z429 = a[2] * z8 + z424;
-                let z430 = a[2] * z10 + z425;
-                let z431 = a[0] + a[2] * z5;
-                let z432 = a[2] * z30 + z426;
-                let z433 = a[2] * z31 + z427;
-                let z434 = a[2] * z32 + z428;
-                let z435 = -self.m0 * a[0] * z40;
-                let z436 = self.m0 * a[0] * z39;
-                let z440 = -self.m1 * a[0] * z46 + self.m1 * z47 * z425 + self.m1 * z426;
-                let z441 = self.m1 * a[0] * z45 - self.m1 * z47 * z424 + self.m1 * z427;
-                let z442 = -self.m1 * z45 * z425 + self.m1 * z46 * z424 + self.m1 * z428;
-                let z446 = -self.m2 * z55 * z431 + self.m2 * z56 * z430 + self.m2 * z432;
-                let z447 = self.m2 * z54 * z431 - self.m2 * z56 * z429 + self.m2 * z433;
-                let z448 = -self.m2 * z54 * z430 + self.m2 * z55 * z429 + self.m2 * z434;
-                let z455 = z440 + z446;
-                let z456 = z441 + z447;
-                let z457 = z442 + z448;
-                let z955 = -dp[12] * z1;
-                let z956 = dp[12] * z0;
-                let z957 = dp[11] + dp[13];
-                let z958 = -z0 * z957;
-                let z959 = -z1 * z957;
-                let z960 = z0 * z955 + z1 * z956;
-                let z964 = -dp[12] * z1 + dp[13] * z8 + z955;
-                let z965 = dp[12] * z0 + dp[13] * z10 + z956;
-                let z966 = dp[13] * z5 + z957;
-                let z967 = z5 * z965 - z10 * z966;
-                let z968 = -z5 * z964 + z8 * z966;
-                let z969 = -z8 * z965 + z10 * z964;
-                let z973 = dp[8] * z0 - dp[9] * z1;
-                let z974 = dp[8] * z1 + dp[9] * z0;
-                let z975 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z955;
-                let z976 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z956;
-                let z977 = -dp[8] * z6 + dp[10] * z5 + z957;
-                let z978 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z979 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z980 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z981 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z982 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z983 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z984 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z964;
-                let z985 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z965;
-                let z986 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z966;
-                let z987 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
-                let z988 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z989 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z990 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z438 = -a[1] * z1;
+                let z439 = a[1] * z0;
+                let z440 = a[1] * z11;
+                let z441 = a[1] * z12;
+                let z442 = a[1] * z13;
+                let z443 = a[2] * z8 + z438;
+                let z444 = a[2] * z10 + z439;
+                let z445 = a[0] + a[2] * z5;
+                let z446 = a[2] * z30 + z440;
+                let z447 = a[2] * z31 + z441;
+                let z448 = a[2] * z32 + z442;
+                let z449 = -self.m0 * a[0] * z40;
+                let z450 = self.m0 * a[0] * z39;
+                let z454 = -self.m1 * a[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
+                let z455 = self.m1 * a[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
+                let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
+                let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
+                let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
+                let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
+                let z469 = z460 + z454;
+                let z470 = z461 + z455;
+                let z471 = z462 + z456;
+                let z981 = -dp[12] * z1;
+                let z982 = dp[12] * z0;
+                let z983 = dp[11] + dp[13];
+                let z984 = -z0 * z983;
+                let z985 = -z1 * z983;
+                let z986 = z0 * z981 + z1 * z982;
+                let z990 = z981 - dp[12] * z1 + dp[13] * z8;
+                let z991 = z982 + dp[12] * z0 + dp[13] * z10;
+                let z992 = z983 + dp[13] * z5;
+                let z993 = z5 * z991 - z10 * z992;
+                let z994 = -z5 * z990 + z8 * z992;
+                let z995 = -z8 * z991 + z10 * z990;
+                let z999 = dp[8] * z0 - dp[9] * z1;
+                let z1000 = dp[8] * z1 + dp[9] * z0;
+                let z1001 = z981 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
+                let z1002 = z982 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
+                let z1003 = z983 - dp[8] * z6 + dp[10] * z5;
+                let z1004 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z1005 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z1006 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z1007 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z1008 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z1009 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z1010 = z990 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
+                let z1011 = z991 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
+                let z1012 = z992 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
+                let z1013 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
+                    + dp[7] * (z8 * z8);
+                let z1014 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z1015 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z1016 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z991 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z992 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
-                let z1040 = a[1] * z958;
-                let z1041 = a[1] * z959;
-                let z1042 = a[2] * z967 + z1040;
-                let z1043 = a[2] * z968 + z1041;
-                let z1044 = -self.m0 * a[0] * z974 - a[0] * dp[0] * z40;
-                let z1045 = self.m0 * a[0] * z973 + a[0] * dp[0] * z39;
-                let z1046 = a[0] * dp[7] + z39 * z1045 - z40 * z1044 - z435 * z974
-                    + z436 * z973;
-                let z1047 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z976 + self.m1 * z1040
-                    + self.m1 * z425 * z977 + dp[1] * z47 * z425 + dp[1] * z426;
-                let z1048 = a[0] * dp[1] * z45 + self.m1 * a[0] * z975 + self.m1 * z1041
-                    - self.m1 * z424 * z977 - dp[1] * z47 * z424 + dp[1] * z427;
-                let z1049 = a[0] * z983 + z45 * z1048 - z46 * z1047 + z424 * z980
-                    + z425 * z982 - z440 * z976 + z441 * z975;
-                let z1050 = self.m2 * z1042 + self.m2 * z430 * z986
-                    - self.m2 * z431 * z985 - dp[2] * z55 * z431 + dp[2] * z56 * z430
-                    + dp[2] * z432;
-                let z1051 = self.m2 * z1043 - self.m2 * z429 * z986
-                    + self.m2 * z431 * z984 + dp[2] * z54 * z431 - dp[2] * z56 * z429
-                    + dp[2] * z433;
-                let z1052 = z54 * z1051 - z55 * z1050 + z429 * z989 + z430 * z991
-                    + z431 * z992 - z446 * z985 + z447 * z984;
-                let z1053 = z1049 + z1052;
-                let z1054 = z1046 + z1053;
-                let z1055 = a[1] * z960;
-                let z1056 = a[2] * z969 + z1055;
-                let z1057 = self.m1 * z1055 + self.m1 * z424 * z976
-                    - self.m1 * z425 * z975 - dp[1] * z45 * z425 + dp[1] * z46 * z424
-                    + dp[1] * z428;
-                let z1058 = a[0] * z980 + z46 * z1057 - z47 * z1048 + z424 * z978
-                    + z425 * z979 - z441 * z977 + z442 * z976;
-                let z1059 = a[0] * z982 - z45 * z1057 + z47 * z1047 + z424 * z979
-                    + z425 * z981 + z440 * z977 - z442 * z975;
-                let z1060 = self.m2 * z1056 + self.m2 * z429 * z985
-                    - self.m2 * z430 * z984 - dp[2] * z54 * z430 + dp[2] * z55 * z429
-                    + dp[2] * z434;
-                let z1061 = z55 * z1060 - z56 * z1051 + z429 * z987 + z430 * z988
-                    + z431 * z989 - z447 * z986 + z448 * z985;
-                let z1062 = -z54 * z1060 + z56 * z1050 + z429 * z988 + z430 * z990
-                    + z431 * z991 + z446 * z986 - z448 * z984;
-                let z1063 = z1058 + z1061;
-                let z1064 = z1059 + z1062;
-                let z1065 = z1047 + z1050;
-                let z1066 = z1048 + z1051;
-                let z1067 = z1057 + z1060;
-                let z1068 = z0 * z1064 - z1 * z1063 + z11 * z1065 + z12 * z1066
-                    + z13 * z1067 + z455 * z958 + z456 * z959 + z457 * z960;
-                let z1069 = z5 * z1052 + z8 * z1061 + z10 * z1062 + z30 * z1050
-                    + z31 * z1051 + z32 * z1060 + z446 * z967 + z447 * z968
-                    + z448 * z969;
-                out[0] = z1054;
-                out[1] = z1068;
-                out[2] = z1069;
+                let z1017 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z1018 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
+                    + dp[7] * (z5 * z5);
+                let z1063 = a[1] * z984;
+                let z1064 = a[1] * z985;
+                let z1065 = a[2] * z993 + z1063;
+                let z1066 = a[2] * z994 + z1064;
+                let z1067 = -self.m0 * a[0] * z1000 - a[0] * dp[0] * z40;
+                let z1068 = self.m0 * a[0] * z999 + a[0] * dp[0] * z39;
+                let z1069 = a[0] * dp[7] + z39 * z1068 - z40 * z1067 - z449 * z1000
+                    + z450 * z999;
+                let z1070 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z1002
+                    + self.m1 * z1063 + self.m1 * z439 * z1003 + dp[1] * z47 * z439
+                    + dp[1] * z440;
+                let z1071 = a[0] * dp[1] * z45 + self.m1 * a[0] * z1001 + self.m1 * z1064
+                    - self.m1 * z438 * z1003 - dp[1] * z47 * z438 + dp[1] * z441;
+                let z1072 = a[0] * z1009 + z45 * z1071 - z46 * z1070 + z438 * z1006
+                    + z439 * z1008 - z454 * z1002 + z455 * z1001;
+                let z1073 = self.m2 * z1065 + self.m2 * z444 * z1012
+                    - self.m2 * z445 * z1011 - dp[2] * z55 * z445 + dp[2] * z56 * z444
+                    + dp[2] * z446;
+                let z1074 = self.m2 * z1066 - self.m2 * z443 * z1012
+                    + self.m2 * z445 * z1010 + dp[2] * z54 * z445 - dp[2] * z56 * z443
+                    + dp[2] * z447;
+                let z1075 = -z460 * z1011 + z461 * z1010 + z54 * z1074 - z55 * z1073
+                    + z443 * z1015 + z444 * z1017 + z445 * z1018;
+                let z1076 = z1072 + z1075;
+                let z1077 = z1069 + z1076;
+                let z1078 = a[1] * z986;
+                let z1079 = a[2] * z995 + z1078;
+                let z1080 = self.m1 * z1078 + self.m1 * z438 * z1002
+                    - self.m1 * z439 * z1001 - dp[1] * z45 * z439 + dp[1] * z46 * z438
+                    + dp[1] * z442;
+                let z1081 = a[0] * z1006 + z46 * z1080 - z47 * z1071 + z438 * z1004
+                    + z439 * z1005 - z455 * z1003 + z456 * z1002;
+                let z1082 = a[0] * z1008 - z45 * z1080 + z47 * z1070 + z438 * z1005
+                    + z439 * z1007 + z454 * z1003 - z456 * z1001;
+                let z1083 = self.m2 * z1079 + self.m2 * z443 * z1011
+                    - self.m2 * z444 * z1010 - dp[2] * z54 * z444 + dp[2] * z55 * z443
+                    + dp[2] * z448;
+                let z1084 = -z461 * z1012 + z462 * z1011 + z55 * z1083 - z56 * z1074
+                    + z443 * z1013 + z444 * z1014 + z445 * z1015;
+                let z1085 = z460 * z1012 - z462 * z1010 - z54 * z1083 + z56 * z1073
+                    + z443 * z1014 + z444 * z1016 + z445 * z1017;
+                let z1086 = z1081 + z1084;
+                let z1087 = z1082 + z1085;
+                let z1088 = z1070 + z1073;
+                let z1089 = z1071 + z1074;
+                let z1090 = z1080 + z1083;
+                let z1091 = z469 * z984 + z470 * z985 + z471 * z986 + z0 * z1087
+                    - z1 * z1086 + z11 * z1088 + z12 * z1089 + z13 * z1090;
+                let z1092 = z460 * z993 + z461 * z994 + z462 * z995 + z5 * z1075
+                    + z8 * z1084 + z10 * z1085 + z30 * z1073 + z31 * z1074 + z32 * z1083;
+                out[0] = z1077;
+                out[1] = z1091;
+                out[2] = z1092;
                 true
             }
             _ => false,

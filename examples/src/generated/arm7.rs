@@ -886,292 +886,200 @@ impl Dynamics<7> for Arm7 {
         let z371 = z5 * z363 + z8 * z361 + z10 * z362 + z30 * z364 + z31 * z365
             + z32 * z366;
         let z372 = z0 * z362 - z1 * z361 + z11 * z364 + z12 * z365 + z13 * z366;
-        let z373 = -q[1].sin();
-        let z374 = -z5 * z22;
-        let z375 = z5 * z23;
-        let z376 = self.l * z373;
-        let z377 = z42 * z374 - z43 * z373;
-        let z378 = z42 * z373 + z43 * z374;
-        let z379 = self.oy * z375 + self.l * z373 + z376;
-        let z380 = z62 * z377 + z63 * z375;
-        let z381 = z62 * z375 - z63 * z377;
-        let z382 = self.oy * z375 + self.l * z378 + z379;
-        let z383 = z82 * z380 - z83 * z378;
-        let z384 = z82 * z378 + z83 * z380;
-        let z385 = self.oy * z381 + self.l * z378 + z382;
-        let z386 = z102 * z383 + z103 * z381;
-        let z387 = z102 * z381 - z103 * z383;
-        let z388 = self.oy * z381 + self.l * z384 + z385;
-        let z389 = -q[2].sin();
-        let z390 = -z6 * z389;
-        let z391 = z6 * z22;
-        let z392 = z42 * z390;
-        let z393 = z43 * z390;
-        let z394 = self.oy * z391;
-        let z395 = z62 * z392 + z63 * z391;
-        let z396 = z62 * z391 - z63 * z392;
-        let z397 = self.oy * z391 + self.l * z393 + z394;
-        let z398 = z82 * z395 - z83 * z393;
-        let z399 = z82 * z393 + z83 * z395;
-        let z400 = self.oy * z396 + self.l * z393 + z397;
-        let z401 = z102 * z398 + z103 * z396;
-        let z402 = z102 * z396 - z103 * z398;
-        let z403 = self.oy * z396 + self.l * z399 + z400;
-        let z404 = -q[3].sin();
-        let z405 = -z5 * z42 + z28 * z404;
-        let z406 = z5 * z404 + z28 * z42;
-        let z407 = z62 * z405;
-        let z408 = -z63 * z405;
-        let z409 = self.l * z406;
-        let z410 = z82 * z407 - z83 * z406;
-        let z411 = z82 * z406 + z83 * z407;
-        let z412 = self.oy * z408 + self.l * z406 + z409;
-        let z413 = z102 * z410 + z103 * z408;
-        let z414 = z102 * z408 - z103 * z410;
-        let z415 = self.oy * z408 + self.l * z411 + z412;
-        let z416 = -q[4].sin();
-        let z417 = z29 * z62 + z48 * z416;
-        let z418 = z29 * z416 - z48 * z62;
-        let z419 = z82 * z417;
-        let z420 = z83 * z417;
-        let z421 = self.oy * z418;
-        let z422 = z102 * z419 + z103 * z418;
-        let z423 = z102 * z418 - z103 * z419;
-        let z424 = self.oy * z418 + self.l * z420 + z421;
-        let z425 = -q[5].sin();
-        let z426 = -z49 * z82 + z68 * z425;
-        let z427 = z49 * z425 + z68 * z82;
-        let z428 = z102 * z426;
-        let z429 = -z103 * z426;
-        let z430 = self.l * z427;
-        let z431 = -q[6].sin();
-        let z432 = z69 * z102 + z88 * z431;
-        let z433 = z69 * z431 - z88 * z102;
-        let z434 = -qd[0] * qd[1] * z0;
-        let z435 = -qd[0] * qd[1] * z1;
-        let z436 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z437 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z438 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z439 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z373 = -qd[0] * qd[1] * z0;
+        let z374 = -qd[0] * qd[1] * z1;
+        let z375 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z376 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z377 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z378 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z440 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z434;
-        let z441 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z435;
-        let z442 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z436;
-        let z443 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z437;
-        let z444 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z438;
-        let z445 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z439;
-        let z446 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z440;
-        let z447 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z441;
-        let z448 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z442;
-        let z449 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
-            + qd[3] * z52 * z54 + z443;
-        let z450 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
-            - qd[3] * z52 * z53 + z444;
-        let z451 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z445;
-        let z452 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z446;
-        let z453 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z447;
-        let z454 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z448;
-        let z455 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z449;
-        let z456 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
-            - qd[4] * z72 * z73 + z450;
-        let z457 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z451;
-        let z458 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z452;
-        let z459 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z453;
-        let z460 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z454;
-        let z461 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z455;
-        let z462 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
-            - qd[5] * z92 * z93 + z456;
-        let z463 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z457;
-        let z464 = z458 - qd[6] * z87 * z115 + qd[6] * z89 * z114;
-        let z465 = z459 + qd[6] * z85 * z115 - qd[6] * z89 * z113;
-        let z466 = z460 - qd[6] * z85 * z114 + qd[6] * z87 * z113;
-        let z467 = z461 - qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
-            + qd[6] * z112 * z114;
-        let z468 = z462 + qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
-            - qd[6] * z112 * z113;
-        let z469 = z463 - qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113;
-        let z470 = -qd[0] * self.m0 * z180;
-        let z471 = qd[0] * self.m0 * z179;
-        let z475 = z119 * z471 - z120 * z470;
-        let z476 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 - self.m1 * z126 * z436
-            + self.m1 * z127 * z435 + self.m1 * z437;
-        let z477 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z125 * z436
-            - self.m1 * z127 * z434 + self.m1 * z438;
-        let z478 = self.m1 * z14 * z182 - self.m1 * z15 * z181 - self.m1 * z125 * z435
-            + self.m1 * z126 * z434 + self.m1 * z439;
-        let z479 = qd[0] * z130 + z14 * z128 + z15 * z129;
-        let z480 = qd[0] * z132 + z14 * z129 + z15 * z131;
-        let z481 = qd[0] * z133 + z14 * z130 + z15 * z132;
-        let z482 = -qd[0] * z480 + z15 * z481 + z126 * z478 - z127 * z477 + z128 * z434
-            + z129 * z435 + z130 * z436;
-        let z483 = qd[0] * z479 - z14 * z481 - z125 * z478 + z127 * z476 + z129 * z434
-            + z131 * z435 + z132 * z436;
-        let z484 = z14 * z480 - z15 * z479 + z125 * z477 - z126 * z476 + z130 * z434
-            + z132 * z435 + z133 * z436;
-        let z485 = self.m2 * z34 * z186 - self.m2 * z35 * z185 - self.m2 * z135 * z442
-            + self.m2 * z136 * z441 + self.m2 * z443;
-        let z486 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z134 * z442
-            - self.m2 * z136 * z440 + self.m2 * z444;
-        let z487 = self.m2 * z33 * z185 - self.m2 * z34 * z184 - self.m2 * z134 * z441
-            + self.m2 * z135 * z440 + self.m2 * z445;
-        let z488 = z33 * z137 + z34 * z138 + z35 * z139;
-        let z489 = z33 * z138 + z34 * z140 + z35 * z141;
-        let z490 = z33 * z139 + z34 * z141 + z35 * z142;
-        let z491 = z34 * z490 - z35 * z489 + z135 * z487 - z136 * z486 + z137 * z440
-            + z138 * z441 + z139 * z442;
-        let z492 = -z33 * z490 + z35 * z488 - z134 * z487 + z136 * z485 + z138 * z440
-            + z140 * z441 + z141 * z442;
-        let z493 = z33 * z489 - z34 * z488 + z134 * z486 - z135 * z485 + z139 * z440
-            + z141 * z441 + z142 * z442;
-        let z494 = self.m3 * z54 * z189 - self.m3 * z55 * z188 - self.m3 * z144 * z448
-            + self.m3 * z145 * z447 + self.m3 * z449;
-        let z495 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z143 * z448
-            - self.m3 * z145 * z446 + self.m3 * z450;
-        let z496 = self.m3 * z53 * z188 - self.m3 * z54 * z187 - self.m3 * z143 * z447
-            + self.m3 * z144 * z446 + self.m3 * z451;
-        let z497 = z53 * z146 + z54 * z147 + z55 * z148;
-        let z498 = z53 * z147 + z54 * z149 + z55 * z150;
-        let z499 = z53 * z148 + z54 * z150 + z55 * z151;
-        let z500 = z54 * z499 - z55 * z498 + z144 * z496 - z145 * z495 + z146 * z446
-            + z147 * z447 + z148 * z448;
-        let z501 = -z53 * z499 + z55 * z497 - z143 * z496 + z145 * z494 + z147 * z446
-            + z149 * z447 + z150 * z448;
-        let z502 = z53 * z498 - z54 * z497 + z143 * z495 - z144 * z494 + z148 * z446
-            + z150 * z447 + z151 * z448;
-        let z503 = self.m4 * z74 * z192 - self.m4 * z75 * z191 - self.m4 * z153 * z454
-            + self.m4 * z154 * z453 + self.m4 * z455;
-        let z504 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z152 * z454
-            - self.m4 * z154 * z452 + self.m4 * z456;
-        let z505 = self.m4 * z73 * z191 - self.m4 * z74 * z190 - self.m4 * z152 * z453
-            + self.m4 * z153 * z452 + self.m4 * z457;
-        let z506 = z73 * z155 + z74 * z156 + z75 * z157;
-        let z507 = z73 * z156 + z74 * z158 + z75 * z159;
-        let z508 = z73 * z157 + z74 * z159 + z75 * z160;
-        let z509 = z74 * z508 - z75 * z507 + z153 * z505 - z154 * z504 + z155 * z452
-            + z156 * z453 + z157 * z454;
-        let z510 = -z73 * z508 + z75 * z506 - z152 * z505 + z154 * z503 + z156 * z452
-            + z158 * z453 + z159 * z454;
-        let z511 = z73 * z507 - z74 * z506 + z152 * z504 - z153 * z503 + z157 * z452
-            + z159 * z453 + z160 * z454;
-        let z512 = self.m5 * z461 + self.m5 * z94 * z195 - self.m5 * z95 * z194
-            - self.m5 * z162 * z460 + self.m5 * z163 * z459;
-        let z513 = self.m5 * z462 - self.m5 * z93 * z195 + self.m5 * z95 * z193
-            + self.m5 * z161 * z460 - self.m5 * z163 * z458;
-        let z514 = self.m5 * z463 + self.m5 * z93 * z194 - self.m5 * z94 * z193
-            - self.m5 * z161 * z459 + self.m5 * z162 * z458;
-        let z515 = z93 * z164 + z94 * z165 + z95 * z166;
-        let z516 = z93 * z165 + z94 * z167 + z95 * z168;
-        let z517 = z93 * z166 + z94 * z168 + z95 * z169;
-        let z518 = z94 * z517 - z95 * z516 + z162 * z514 - z163 * z513 + z164 * z458
-            + z165 * z459 + z166 * z460;
-        let z519 = -z93 * z517 + z95 * z515 - z161 * z514 + z163 * z512 + z165 * z458
-            + z167 * z459 + z168 * z460;
-        let z520 = z93 * z516 - z94 * z515 + z161 * z513 - z162 * z512 + z166 * z458
-            + z168 * z459 + z169 * z460;
-        let z521 = self.m6 * z467 + self.m6 * z114 * z198 - self.m6 * z115 * z197
-            - self.m6 * z171 * z466 + self.m6 * z172 * z465;
-        let z522 = self.m6 * z468 - self.m6 * z113 * z198 + self.m6 * z115 * z196
-            + self.m6 * z170 * z466 - self.m6 * z172 * z464;
-        let z523 = self.m6 * z469 + self.m6 * z113 * z197 - self.m6 * z114 * z196
-            - self.m6 * z170 * z465 + self.m6 * z171 * z464;
-        let z524 = z113 * z173 + z114 * z174 + z115 * z175;
-        let z525 = z113 * z174 + z114 * z176 + z115 * z177;
-        let z526 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z527 = z114 * z526 - z115 * z525 + z171 * z523 - z172 * z522 + z173 * z464
-            + z174 * z465 + z175 * z466;
-        let z528 = -z113 * z526 + z115 * z524 - z170 * z523 + z172 * z521 + z174 * z464
-            + z176 * z465 + z177 * z466;
-        let z529 = z113 * z525 - z114 * z524 + z170 * z522 - z171 * z521 + z175 * z464
-            + z177 * z465 + z178 * z466;
-        let z530 = z518 + z527;
-        let z531 = z519 + z528;
-        let z532 = z520 + z529;
-        let z533 = z512 + z521;
-        let z534 = z513 + z522;
-        let z535 = z514 + z523;
-        let z536 = z509 + z530;
-        let z537 = z510 + z531;
-        let z538 = z511 + z532;
-        let z539 = z503 + z533;
-        let z540 = z504 + z534;
-        let z541 = z505 + z535;
-        let z542 = z500 + z536;
-        let z543 = z501 + z537;
-        let z544 = z502 + z538;
-        let z545 = z494 + z539;
-        let z546 = z495 + z540;
-        let z547 = z496 + z541;
-        let z548 = z491 + z542;
-        let z549 = z492 + z543;
-        let z550 = z493 + z544;
-        let z551 = z485 + z545;
-        let z552 = z486 + z546;
-        let z553 = z487 + z547;
-        let z554 = z482 + z548;
-        let z555 = z483 + z549;
-        let z556 = z484 + z550;
-        let z557 = z476 + z551;
-        let z558 = z477 + z552;
-        let z559 = z478 + z553;
-        let z562 = z475 + z556;
-        let z565 = z0 * z555 - z1 * z554 + z11 * z557 + z12 * z558 + z13 * z559;
-        let z566 = z5 * z550 + z8 * z548 + z10 * z549 + z30 * z551 + z31 * z552
-            + z32 * z553;
-        let z567 = z25 * z542 + z27 * z543 + z29 * z544 + z50 * z545 + z51 * z546
-            + z52 * z547;
-        let z568 = z45 * z536 + z47 * z537 + z49 * z538 + z70 * z539 + z71 * z540
-            + z72 * z541;
-        let z569 = z65 * z530 + z67 * z531 + z69 * z532 + z90 * z533 + z91 * z534
-            + z92 * z535;
-        let z570 = z85 * z527 + z87 * z528 + z89 * z529 + z110 * z521 + z111 * z522
-            + z112 * z523;
-        let z571 = self.m1 * self.cx * self.g * z5 - self.m1 * self.cz * self.g * z373
-            - self.m2 * self.cx * self.g * z374 - self.m2 * self.cy * self.g * z375
-            - self.m2 * self.cz * self.g * z373 - self.m2 * self.g * z376
-            - self.m3 * self.cx * self.g * z377 - self.m3 * self.cy * self.g * z375
-            - self.m3 * self.cz * self.g * z378 - self.m3 * self.g * z379
-            - self.m4 * self.cx * self.g * z380 - self.m4 * self.cy * self.g * z381
-            - self.m4 * self.cz * self.g * z378 - self.m4 * self.g * z382
-            - self.m5 * self.cx * self.g * z383 - self.m5 * self.cy * self.g * z381
-            - self.m5 * self.cz * self.g * z384 - self.m5 * self.g * z385
-            - self.m6 * self.cx * self.g * z386 - self.m6 * self.cy * self.g * z387
-            - self.m6 * self.cz * self.g * z384 - self.m6 * self.g * z388 - z565;
-        let z572 = -self.m2 * self.cx * self.g * z390 - self.m2 * self.cy * self.g * z391
-            - self.m3 * self.cx * self.g * z392 - self.m3 * self.cy * self.g * z391
-            - self.m3 * self.cz * self.g * z393 - self.m3 * self.g * z394
-            - self.m4 * self.cx * self.g * z395 - self.m4 * self.cy * self.g * z396
-            - self.m4 * self.cz * self.g * z393 - self.m4 * self.g * z397
-            - self.m5 * self.cx * self.g * z398 - self.m5 * self.cy * self.g * z396
-            - self.m5 * self.cz * self.g * z399 - self.m5 * self.g * z400
-            - self.m6 * self.cx * self.g * z401 - self.m6 * self.cy * self.g * z402
-            - self.m6 * self.cz * self.g * z399 - self.m6 * self.g * z403 - z566;
-        let z573 = -self.m3 * self.cx * self.g * z405 - self.m3 * self.cz * self.g * z406
-            - self.m4 * self.cx * self.g * z407 - self.m4 * self.cy * self.g * z408
-            - self.m4 * self.cz * self.g * z406 - self.m4 * self.g * z409
-            - self.m5 * self.cx * self.g * z410 - self.m5 * self.cy * self.g * z408
-            - self.m5 * self.cz * self.g * z411 - self.m5 * self.g * z412
-            - self.m6 * self.cx * self.g * z413 - self.m6 * self.cy * self.g * z414
-            - self.m6 * self.cz * self.g * z411 - self.m6 * self.g * z415 - z567;
-        let z574 = -self.m4 * self.cx * self.g * z417 - self.m4 * self.cy * self.g * z418
-            - self.m5 * self.cx * self.g * z419 - self.m5 * self.cy * self.g * z418
-            - self.m5 * self.cz * self.g * z420 - self.m5 * self.g * z421
-            - self.m6 * self.cx * self.g * z422 - self.m6 * self.cy * self.g * z423
-            - self.m6 * self.cz * self.g * z420 - self.m6 * self.g * z424 - z568;
-        let z575 = -self.m5 * self.cx * self.g * z426 - self.m5 * self.cz * self.g * z427
-            - self.m6 * self.cx * self.g * z428 - self.m6 * self.cy * self.g * z429
-            - self.m6 * self.cz * self.g * z427 - self.m6 * self.g * z430 - z569;
-        let z576 = -self.m6 * self.cx * self.g * z432 - self.m6 * self.cy * self.g * z433
-            - z570;
-        let x0 = -z562;
+        let z379 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z373;
+        let z380 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z374;
+        let z381 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z375;
+        let z382 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z376;
+        let z383 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z377;
+        let z384 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z378;
+        let z385 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z379;
+        let z386 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z380;
+        let z387 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z381;
+        let z388 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
+            + qd[3] * z52 * z54 + z382;
+        let z389 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
+            - qd[3] * z52 * z53 + z383;
+        let z390 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
+            + qd[3] * z51 * z53 + z384;
+        let z391 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z385;
+        let z392 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z386;
+        let z393 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z387;
+        let z394 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
+            + qd[4] * z72 * z74 + z388;
+        let z395 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
+            - qd[4] * z72 * z73 + z389;
+        let z396 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
+            + qd[4] * z71 * z73 + z390;
+        let z397 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z391;
+        let z398 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z392;
+        let z399 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z393;
+        let z400 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
+            + qd[5] * z92 * z94 + z394;
+        let z401 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
+            - qd[5] * z92 * z93 + z395;
+        let z402 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
+            + qd[5] * z91 * z93 + z396;
+        let z403 = -qd[6] * z87 * z115 + qd[6] * z89 * z114 + z397;
+        let z404 = qd[6] * z85 * z115 - qd[6] * z89 * z113 + z398;
+        let z405 = -qd[6] * z85 * z114 + qd[6] * z87 * z113 + z399;
+        let z406 = -qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
+            + qd[6] * z112 * z114 + z400;
+        let z407 = qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
+            - qd[6] * z112 * z113 + z401;
+        let z408 = -qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
+            + qd[6] * z111 * z113 + z402;
+        let z409 = -qd[0] * self.m0 * z180;
+        let z410 = qd[0] * self.m0 * z179;
+        let z415 = z119 * z410 - z120 * z409;
+        let z416 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 + self.m1 * z376
+            - self.m1 * z126 * z375 + self.m1 * z127 * z374;
+        let z417 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z377
+            + self.m1 * z125 * z375 - self.m1 * z127 * z373;
+        let z418 = self.m1 * z14 * z182 - self.m1 * z15 * z181 + self.m1 * self.g
+            + self.m1 * z378 - self.m1 * z125 * z374 + self.m1 * z126 * z373;
+        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
+        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
+        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
+        let z422 = -qd[0] * z420 + z15 * z421 + z126 * z418 - z127 * z417 + z128 * z373
+            + z129 * z374 + z130 * z375;
+        let z423 = qd[0] * z419 - z14 * z421 - z125 * z418 + z127 * z416 + z129 * z373
+            + z131 * z374 + z132 * z375;
+        let z424 = z14 * z420 - z15 * z419 + z125 * z417 - z126 * z416 + z130 * z373
+            + z132 * z374 + z133 * z375;
+        let z425 = self.m2 * z34 * z186 - self.m2 * z35 * z185 + self.m2 * z382
+            - self.m2 * z135 * z381 + self.m2 * z136 * z380;
+        let z426 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z383
+            + self.m2 * z134 * z381 - self.m2 * z136 * z379;
+        let z427 = self.m2 * self.g + self.m2 * z33 * z185 - self.m2 * z34 * z184
+            + self.m2 * z384 - self.m2 * z134 * z380 + self.m2 * z135 * z379;
+        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
+        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
+        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
+        let z431 = z34 * z430 - z35 * z429 + z135 * z427 - z136 * z426 + z137 * z379
+            + z138 * z380 + z139 * z381;
+        let z432 = -z33 * z430 + z35 * z428 - z134 * z427 + z136 * z425 + z138 * z379
+            + z140 * z380 + z141 * z381;
+        let z433 = z33 * z429 - z34 * z428 + z134 * z426 - z135 * z425 + z139 * z379
+            + z141 * z380 + z142 * z381;
+        let z434 = self.m3 * z54 * z189 - self.m3 * z55 * z188 + self.m3 * z388
+            - self.m3 * z144 * z387 + self.m3 * z145 * z386;
+        let z435 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z389
+            + self.m3 * z143 * z387 - self.m3 * z145 * z385;
+        let z436 = self.m3 * self.g + self.m3 * z53 * z188 - self.m3 * z54 * z187
+            + self.m3 * z390 - self.m3 * z143 * z386 + self.m3 * z144 * z385;
+        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
+        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
+        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
+        let z440 = z54 * z439 - z55 * z438 + z144 * z436 - z145 * z435 + z146 * z385
+            + z147 * z386 + z148 * z387;
+        let z441 = -z53 * z439 + z55 * z437 - z143 * z436 + z145 * z434 + z147 * z385
+            + z149 * z386 + z150 * z387;
+        let z442 = z53 * z438 - z54 * z437 + z143 * z435 - z144 * z434 + z148 * z385
+            + z150 * z386 + z151 * z387;
+        let z443 = self.m4 * z74 * z192 - self.m4 * z75 * z191 + self.m4 * z394
+            - self.m4 * z153 * z393 + self.m4 * z154 * z392;
+        let z444 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z395
+            + self.m4 * z152 * z393 - self.m4 * z154 * z391;
+        let z445 = self.m4 * self.g + self.m4 * z73 * z191 - self.m4 * z74 * z190
+            + self.m4 * z396 - self.m4 * z152 * z392 + self.m4 * z153 * z391;
+        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
+        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
+        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
+        let z449 = z74 * z448 - z75 * z447 + z153 * z445 - z154 * z444 + z155 * z391
+            + z156 * z392 + z157 * z393;
+        let z450 = -z73 * z448 + z75 * z446 - z152 * z445 + z154 * z443 + z156 * z391
+            + z158 * z392 + z159 * z393;
+        let z451 = z73 * z447 - z74 * z446 + z152 * z444 - z153 * z443 + z157 * z391
+            + z159 * z392 + z160 * z393;
+        let z452 = self.m5 * z94 * z195 - self.m5 * z95 * z194 + self.m5 * z400
+            - self.m5 * z162 * z399 + self.m5 * z163 * z398;
+        let z453 = -self.m5 * z93 * z195 + self.m5 * z95 * z193 + self.m5 * z401
+            + self.m5 * z161 * z399 - self.m5 * z163 * z397;
+        let z454 = self.m5 * self.g + self.m5 * z93 * z194 - self.m5 * z94 * z193
+            + self.m5 * z402 - self.m5 * z161 * z398 + self.m5 * z162 * z397;
+        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
+        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
+        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
+        let z458 = z94 * z457 - z95 * z456 + z162 * z454 - z163 * z453 + z164 * z397
+            + z165 * z398 + z166 * z399;
+        let z459 = -z93 * z457 + z95 * z455 - z161 * z454 + z163 * z452 + z165 * z397
+            + z167 * z398 + z168 * z399;
+        let z460 = z93 * z456 - z94 * z455 + z161 * z453 - z162 * z452 + z166 * z397
+            + z168 * z398 + z169 * z399;
+        let z461 = self.m6 * z114 * z198 - self.m6 * z115 * z197 + self.m6 * z406
+            - self.m6 * z171 * z405 + self.m6 * z172 * z404;
+        let z462 = -self.m6 * z113 * z198 + self.m6 * z115 * z196 + self.m6 * z407
+            + self.m6 * z170 * z405 - self.m6 * z172 * z403;
+        let z463 = self.m6 * self.g + self.m6 * z113 * z197 - self.m6 * z114 * z196
+            + self.m6 * z408 - self.m6 * z170 * z404 + self.m6 * z171 * z403;
+        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
+        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
+        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
+        let z467 = z114 * z466 - z115 * z465 + z171 * z463 - z172 * z462 + z173 * z403
+            + z174 * z404 + z175 * z405;
+        let z468 = -z113 * z466 + z115 * z464 - z170 * z463 + z172 * z461 + z174 * z403
+            + z176 * z404 + z177 * z405;
+        let z469 = z113 * z465 - z114 * z464 + z170 * z462 - z171 * z461 + z175 * z403
+            + z177 * z404 + z178 * z405;
+        let z470 = z458 + z467;
+        let z471 = z459 + z468;
+        let z472 = z460 + z469;
+        let z473 = z461 + z452;
+        let z474 = z462 + z453;
+        let z475 = z463 + z454;
+        let z476 = z470 + z449;
+        let z477 = z471 + z450;
+        let z478 = z472 + z451;
+        let z479 = z473 + z443;
+        let z480 = z474 + z444;
+        let z481 = z475 + z445;
+        let z482 = z476 + z440;
+        let z483 = z477 + z441;
+        let z484 = z478 + z442;
+        let z485 = z479 + z434;
+        let z486 = z480 + z435;
+        let z487 = z481 + z436;
+        let z488 = z482 + z431;
+        let z489 = z483 + z432;
+        let z490 = z484 + z433;
+        let z491 = z485 + z425;
+        let z492 = z486 + z426;
+        let z493 = z487 + z427;
+        let z494 = z488 + z422;
+        let z495 = z489 + z423;
+        let z496 = z490 + z424;
+        let z497 = z491 + z416;
+        let z498 = z492 + z417;
+        let z499 = z493 + z418;
+        let z502 = z496 + z415;
+        let z506 = z0 * z495 - z1 * z494 + z11 * z497 + z12 * z498 + z13 * z499;
+        let z507 = z5 * z490 + z8 * z488 + z10 * z489 + z30 * z491 + z31 * z492
+            + z32 * z493;
+        let z508 = z25 * z482 + z27 * z483 + z29 * z484 + z50 * z485 + z51 * z486
+            + z52 * z487;
+        let z509 = z45 * z476 + z47 * z477 + z49 * z478 + z70 * z479 + z71 * z480
+            + z72 * z481;
+        let z510 = z65 * z470 + z67 * z471 + z69 * z472 + z90 * z473 + z91 * z474
+            + z92 * z475;
+        let z511 = z85 * z467 + z87 * z468 + z89 * z469 + z110 * z461 + z111 * z462
+            + z112 * z463;
+        let x0 = -z502;
+        let x1 = -z506;
+        let x2 = -z507;
+        let x3 = -z508;
+        let x4 = -z509;
+        let x5 = -z510;
+        let x6 = -z511;
         m[(0, 0)] = z315;
         m[(0, 1)] = z318;
         m[(1, 0)] = z318;
@@ -1222,12 +1130,12 @@ impl Dynamics<7> for Arm7 {
         m[(6, 5)] = z368;
         m[(6, 6)] = z367;
         h[0] = x0;
-        h[1] = z571;
-        h[2] = z572;
-        h[3] = z573;
-        h[4] = z574;
-        h[5] = z575;
-        h[6] = z576;
+        h[1] = x1;
+        h[2] = x2;
+        h[3] = x3;
+        h[4] = x4;
+        h[5] = x5;
+        h[6] = x6;
     }
     fn mass_matrix(&self, q: &Vector<7>, _t: f64, m: &mut Matrix<7, 7>) {
         let z0 = q[0].cos();
@@ -1784,299 +1692,207 @@ impl Dynamics<7> for Arm7 {
         let z196 = z114 * z172 - z115 * z171 + z116;
         let z197 = -z113 * z172 + z115 * z170 + z117;
         let z198 = z113 * z171 - z114 * z170 + z118;
-        let z373 = -q[1].sin();
-        let z374 = -z5 * z22;
-        let z375 = z5 * z23;
-        let z376 = self.l * z373;
-        let z377 = z42 * z374 - z43 * z373;
-        let z378 = z42 * z373 + z43 * z374;
-        let z379 = self.oy * z375 + self.l * z373 + z376;
-        let z380 = z62 * z377 + z63 * z375;
-        let z381 = z62 * z375 - z63 * z377;
-        let z382 = self.oy * z375 + self.l * z378 + z379;
-        let z383 = z82 * z380 - z83 * z378;
-        let z384 = z82 * z378 + z83 * z380;
-        let z385 = self.oy * z381 + self.l * z378 + z382;
-        let z386 = z102 * z383 + z103 * z381;
-        let z387 = z102 * z381 - z103 * z383;
-        let z388 = self.oy * z381 + self.l * z384 + z385;
-        let z389 = -q[2].sin();
-        let z390 = -z6 * z389;
-        let z391 = z6 * z22;
-        let z392 = z42 * z390;
-        let z393 = z43 * z390;
-        let z394 = self.oy * z391;
-        let z395 = z62 * z392 + z63 * z391;
-        let z396 = z62 * z391 - z63 * z392;
-        let z397 = self.oy * z391 + self.l * z393 + z394;
-        let z398 = z82 * z395 - z83 * z393;
-        let z399 = z82 * z393 + z83 * z395;
-        let z400 = self.oy * z396 + self.l * z393 + z397;
-        let z401 = z102 * z398 + z103 * z396;
-        let z402 = z102 * z396 - z103 * z398;
-        let z403 = self.oy * z396 + self.l * z399 + z400;
-        let z404 = -q[3].sin();
-        let z405 = -z5 * z42 + z28 * z404;
-        let z406 = z5 * z404 + z28 * z42;
-        let z407 = z62 * z405;
-        let z408 = -z63 * z405;
-        let z409 = self.l * z406;
-        let z410 = z82 * z407 - z83 * z406;
-        let z411 = z82 * z406 + z83 * z407;
-        let z412 = self.oy * z408 + self.l * z406 + z409;
-        let z413 = z102 * z410 + z103 * z408;
-        let z414 = z102 * z408 - z103 * z410;
-        let z415 = self.oy * z408 + self.l * z411 + z412;
-        let z416 = -q[4].sin();
-        let z417 = z29 * z62 + z48 * z416;
-        let z418 = z29 * z416 - z48 * z62;
-        let z419 = z82 * z417;
-        let z420 = z83 * z417;
-        let z421 = self.oy * z418;
-        let z422 = z102 * z419 + z103 * z418;
-        let z423 = z102 * z418 - z103 * z419;
-        let z424 = self.oy * z418 + self.l * z420 + z421;
-        let z425 = -q[5].sin();
-        let z426 = -z49 * z82 + z68 * z425;
-        let z427 = z49 * z425 + z68 * z82;
-        let z428 = z102 * z426;
-        let z429 = -z103 * z426;
-        let z430 = self.l * z427;
-        let z431 = -q[6].sin();
-        let z432 = z69 * z102 + z88 * z431;
-        let z433 = z69 * z431 - z88 * z102;
-        let z434 = -qd[0] * qd[1] * z0;
-        let z435 = -qd[0] * qd[1] * z1;
-        let z436 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z437 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z438 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z439 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
+        let z373 = -qd[0] * qd[1] * z0;
+        let z374 = -qd[0] * qd[1] * z1;
+        let z375 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
+        let z376 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
+        let z377 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
+        let z378 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
             + qd[1] * z12 * z14;
-        let z440 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z434;
-        let z441 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z435;
-        let z442 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z436;
-        let z443 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z437;
-        let z444 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z438;
-        let z445 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z439;
-        let z446 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z440;
-        let z447 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z441;
-        let z448 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z442;
-        let z449 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
-            + qd[3] * z52 * z54 + z443;
-        let z450 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
-            - qd[3] * z52 * z53 + z444;
-        let z451 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z445;
-        let z452 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z446;
-        let z453 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z447;
-        let z454 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z448;
-        let z455 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z449;
-        let z456 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
-            - qd[4] * z72 * z73 + z450;
-        let z457 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z451;
-        let z458 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z452;
-        let z459 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z453;
-        let z460 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z454;
-        let z461 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z455;
-        let z462 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
-            - qd[5] * z92 * z93 + z456;
-        let z463 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z457;
-        let z464 = z458 - qd[6] * z87 * z115 + qd[6] * z89 * z114;
-        let z465 = z459 + qd[6] * z85 * z115 - qd[6] * z89 * z113;
-        let z466 = z460 - qd[6] * z85 * z114 + qd[6] * z87 * z113;
-        let z467 = z461 - qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
-            + qd[6] * z112 * z114;
-        let z468 = z462 + qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
-            - qd[6] * z112 * z113;
-        let z469 = z463 - qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113;
-        let z470 = -qd[0] * self.m0 * z180;
-        let z471 = qd[0] * self.m0 * z179;
-        let z475 = z119 * z471 - z120 * z470;
-        let z476 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 - self.m1 * z126 * z436
-            + self.m1 * z127 * z435 + self.m1 * z437;
-        let z477 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z125 * z436
-            - self.m1 * z127 * z434 + self.m1 * z438;
-        let z478 = self.m1 * z14 * z182 - self.m1 * z15 * z181 - self.m1 * z125 * z435
-            + self.m1 * z126 * z434 + self.m1 * z439;
-        let z479 = qd[0] * z130 + z14 * z128 + z15 * z129;
-        let z480 = qd[0] * z132 + z14 * z129 + z15 * z131;
-        let z481 = qd[0] * z133 + z14 * z130 + z15 * z132;
-        let z482 = -qd[0] * z480 + z15 * z481 + z126 * z478 - z127 * z477 + z128 * z434
-            + z129 * z435 + z130 * z436;
-        let z483 = qd[0] * z479 - z14 * z481 - z125 * z478 + z127 * z476 + z129 * z434
-            + z131 * z435 + z132 * z436;
-        let z484 = z14 * z480 - z15 * z479 + z125 * z477 - z126 * z476 + z130 * z434
-            + z132 * z435 + z133 * z436;
-        let z485 = self.m2 * z34 * z186 - self.m2 * z35 * z185 - self.m2 * z135 * z442
-            + self.m2 * z136 * z441 + self.m2 * z443;
-        let z486 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z134 * z442
-            - self.m2 * z136 * z440 + self.m2 * z444;
-        let z487 = self.m2 * z33 * z185 - self.m2 * z34 * z184 - self.m2 * z134 * z441
-            + self.m2 * z135 * z440 + self.m2 * z445;
-        let z488 = z33 * z137 + z34 * z138 + z35 * z139;
-        let z489 = z33 * z138 + z34 * z140 + z35 * z141;
-        let z490 = z33 * z139 + z34 * z141 + z35 * z142;
-        let z491 = z34 * z490 - z35 * z489 + z135 * z487 - z136 * z486 + z137 * z440
-            + z138 * z441 + z139 * z442;
-        let z492 = -z33 * z490 + z35 * z488 - z134 * z487 + z136 * z485 + z138 * z440
-            + z140 * z441 + z141 * z442;
-        let z493 = z33 * z489 - z34 * z488 + z134 * z486 - z135 * z485 + z139 * z440
-            + z141 * z441 + z142 * z442;
-        let z494 = self.m3 * z54 * z189 - self.m3 * z55 * z188 - self.m3 * z144 * z448
-            + self.m3 * z145 * z447 + self.m3 * z449;
-        let z495 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z143 * z448
-            - self.m3 * z145 * z446 + self.m3 * z450;
-        let z496 = self.m3 * z53 * z188 - self.m3 * z54 * z187 - self.m3 * z143 * z447
-            + self.m3 * z144 * z446 + self.m3 * z451;
-        let z497 = z53 * z146 + z54 * z147 + z55 * z148;
-        let z498 = z53 * z147 + z54 * z149 + z55 * z150;
-        let z499 = z53 * z148 + z54 * z150 + z55 * z151;
-        let z500 = z54 * z499 - z55 * z498 + z144 * z496 - z145 * z495 + z146 * z446
-            + z147 * z447 + z148 * z448;
-        let z501 = -z53 * z499 + z55 * z497 - z143 * z496 + z145 * z494 + z147 * z446
-            + z149 * z447 + z150 * z448;
-        let z502 = z53 * z498 - z54 * z497 + z143 * z495 - z144 * z494 + z148 * z446
-            + z150 * z447 + z151 * z448;
-        let z503 = self.m4 * z74 * z192 - self.m4 * z75 * z191 - self.m4 * z153 * z454
-            + self.m4 * z154 * z453 + self.m4 * z455;
-        let z504 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z152 * z454
-            - self.m4 * z154 * z452 + self.m4 * z456;
-        let z505 = self.m4 * z73 * z191 - self.m4 * z74 * z190 - self.m4 * z152 * z453
-            + self.m4 * z153 * z452 + self.m4 * z457;
-        let z506 = z73 * z155 + z74 * z156 + z75 * z157;
-        let z507 = z73 * z156 + z74 * z158 + z75 * z159;
-        let z508 = z73 * z157 + z74 * z159 + z75 * z160;
-        let z509 = z74 * z508 - z75 * z507 + z153 * z505 - z154 * z504 + z155 * z452
-            + z156 * z453 + z157 * z454;
-        let z510 = -z73 * z508 + z75 * z506 - z152 * z505 + z154 * z503 + z156 * z452
-            + z158 * z453 + z159 * z454;
-        let z511 = z73 * z507 - z74 * z506 + z152 * z504 - z153 * z503 + z157 * z452
-            + z159 * z453 + z160 * z454;
-        let z512 = self.m5 * z461 + self.m5 * z94 * z195 - self.m5 * z95 * z194
-            - self.m5 * z162 * z460 + self.m5 * z163 * z459;
-        let z513 = self.m5 * z462 - self.m5 * z93 * z195 + self.m5 * z95 * z193
-            + self.m5 * z161 * z460 - self.m5 * z163 * z458;
-        let z514 = self.m5 * z463 + self.m5 * z93 * z194 - self.m5 * z94 * z193
-            - self.m5 * z161 * z459 + self.m5 * z162 * z458;
-        let z515 = z93 * z164 + z94 * z165 + z95 * z166;
-        let z516 = z93 * z165 + z94 * z167 + z95 * z168;
-        let z517 = z93 * z166 + z94 * z168 + z95 * z169;
-        let z518 = z94 * z517 - z95 * z516 + z162 * z514 - z163 * z513 + z164 * z458
-            + z165 * z459 + z166 * z460;
-        let z519 = -z93 * z517 + z95 * z515 - z161 * z514 + z163 * z512 + z165 * z458
-            + z167 * z459 + z168 * z460;
-        let z520 = z93 * z516 - z94 * z515 + z161 * z513 - z162 * z512 + z166 * z458
-            + z168 * z459 + z169 * z460;
-        let z521 = self.m6 * z467 + self.m6 * z114 * z198 - self.m6 * z115 * z197
-            - self.m6 * z171 * z466 + self.m6 * z172 * z465;
-        let z522 = self.m6 * z468 - self.m6 * z113 * z198 + self.m6 * z115 * z196
-            + self.m6 * z170 * z466 - self.m6 * z172 * z464;
-        let z523 = self.m6 * z469 + self.m6 * z113 * z197 - self.m6 * z114 * z196
-            - self.m6 * z170 * z465 + self.m6 * z171 * z464;
-        let z524 = z113 * z173 + z114 * z174 + z115 * z175;
-        let z525 = z113 * z174 + z114 * z176 + z115 * z177;
-        let z526 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z527 = z114 * z526 - z115 * z525 + z171 * z523 - z172 * z522 + z173 * z464
-            + z174 * z465 + z175 * z466;
-        let z528 = -z113 * z526 + z115 * z524 - z170 * z523 + z172 * z521 + z174 * z464
-            + z176 * z465 + z177 * z466;
-        let z529 = z113 * z525 - z114 * z524 + z170 * z522 - z171 * z521 + z175 * z464
-            + z177 * z465 + z178 * z466;
-        let z530 = z518 + z527;
-        let z531 = z519 + z528;
-        let z532 = z520 + z529;
-        let z533 = z512 + z521;
-        let z534 = z513 + z522;
-        let z535 = z514 + z523;
-        let z536 = z509 + z530;
-        let z537 = z510 + z531;
-        let z538 = z511 + z532;
-        let z539 = z503 + z533;
-        let z540 = z504 + z534;
-        let z541 = z505 + z535;
-        let z542 = z500 + z536;
-        let z543 = z501 + z537;
-        let z544 = z502 + z538;
-        let z545 = z494 + z539;
-        let z546 = z495 + z540;
-        let z547 = z496 + z541;
-        let z548 = z491 + z542;
-        let z549 = z492 + z543;
-        let z550 = z493 + z544;
-        let z551 = z485 + z545;
-        let z552 = z486 + z546;
-        let z553 = z487 + z547;
-        let z554 = z482 + z548;
-        let z555 = z483 + z549;
-        let z556 = z484 + z550;
-        let z557 = z476 + z551;
-        let z558 = z477 + z552;
-        let z559 = z478 + z553;
-        let z562 = z475 + z556;
-        let z565 = z0 * z555 - z1 * z554 + z11 * z557 + z12 * z558 + z13 * z559;
-        let z566 = z5 * z550 + z8 * z548 + z10 * z549 + z30 * z551 + z31 * z552
-            + z32 * z553;
-        let z567 = z25 * z542 + z27 * z543 + z29 * z544 + z50 * z545 + z51 * z546
-            + z52 * z547;
-        let z568 = z45 * z536 + z47 * z537 + z49 * z538 + z70 * z539 + z71 * z540
-            + z72 * z541;
-        let z569 = z65 * z530 + z67 * z531 + z69 * z532 + z90 * z533 + z91 * z534
-            + z92 * z535;
-        let z570 = z85 * z527 + z87 * z528 + z89 * z529 + z110 * z521 + z111 * z522
-            + z112 * z523;
-        let z571 = self.m1 * self.cx * self.g * z5 - self.m1 * self.cz * self.g * z373
-            - self.m2 * self.cx * self.g * z374 - self.m2 * self.cy * self.g * z375
-            - self.m2 * self.cz * self.g * z373 - self.m2 * self.g * z376
-            - self.m3 * self.cx * self.g * z377 - self.m3 * self.cy * self.g * z375
-            - self.m3 * self.cz * self.g * z378 - self.m3 * self.g * z379
-            - self.m4 * self.cx * self.g * z380 - self.m4 * self.cy * self.g * z381
-            - self.m4 * self.cz * self.g * z378 - self.m4 * self.g * z382
-            - self.m5 * self.cx * self.g * z383 - self.m5 * self.cy * self.g * z381
-            - self.m5 * self.cz * self.g * z384 - self.m5 * self.g * z385
-            - self.m6 * self.cx * self.g * z386 - self.m6 * self.cy * self.g * z387
-            - self.m6 * self.cz * self.g * z384 - self.m6 * self.g * z388 - z565;
-        let z572 = -self.m2 * self.cx * self.g * z390 - self.m2 * self.cy * self.g * z391
-            - self.m3 * self.cx * self.g * z392 - self.m3 * self.cy * self.g * z391
-            - self.m3 * self.cz * self.g * z393 - self.m3 * self.g * z394
-            - self.m4 * self.cx * self.g * z395 - self.m4 * self.cy * self.g * z396
-            - self.m4 * self.cz * self.g * z393 - self.m4 * self.g * z397
-            - self.m5 * self.cx * self.g * z398 - self.m5 * self.cy * self.g * z396
-            - self.m5 * self.cz * self.g * z399 - self.m5 * self.g * z400
-            - self.m6 * self.cx * self.g * z401 - self.m6 * self.cy * self.g * z402
-            - self.m6 * self.cz * self.g * z399 - self.m6 * self.g * z403 - z566;
-        let z573 = -self.m3 * self.cx * self.g * z405 - self.m3 * self.cz * self.g * z406
-            - self.m4 * self.cx * self.g * z407 - self.m4 * self.cy * self.g * z408
-            - self.m4 * self.cz * self.g * z406 - self.m4 * self.g * z409
-            - self.m5 * self.cx * self.g * z410 - self.m5 * self.cy * self.g * z408
-            - self.m5 * self.cz * self.g * z411 - self.m5 * self.g * z412
-            - self.m6 * self.cx * self.g * z413 - self.m6 * self.cy * self.g * z414
-            - self.m6 * self.cz * self.g * z411 - self.m6 * self.g * z415 - z567;
-        let z574 = -self.m4 * self.cx * self.g * z417 - self.m4 * self.cy * self.g * z418
-            - self.m5 * self.cx * self.g * z419 - self.m5 * self.cy * self.g * z418
-            - self.m5 * self.cz * self.g * z420 - self.m5 * self.g * z421
-            - self.m6 * self.cx * self.g * z422 - self.m6 * self.cy * self.g * z423
-            - self.m6 * self.cz * self.g * z420 - self.m6 * self.g * z424 - z568;
-        let z575 = -self.m5 * self.cx * self.g * z426 - self.m5 * self.cz * self.g * z427
-            - self.m6 * self.cx * self.g * z428 - self.m6 * self.cy * self.g * z429
-            - self.m6 * self.cz * self.g * z427 - self.m6 * self.g * z430 - z569;
-        let z576 = -self.m6 * self.cx * self.g * z432 - self.m6 * self.cy * self.g * z433
-            - z570;
-        let x0 = -z562;
+        let z379 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z373;
+        let z380 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z374;
+        let z381 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z375;
+        let z382 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
+            + qd[2] * z32 * z34 + z376;
+        let z383 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
+            - qd[2] * z32 * z33 + z377;
+        let z384 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z378;
+        let z385 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z379;
+        let z386 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z380;
+        let z387 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z381;
+        let z388 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
+            + qd[3] * z52 * z54 + z382;
+        let z389 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
+            - qd[3] * z52 * z53 + z383;
+        let z390 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
+            + qd[3] * z51 * z53 + z384;
+        let z391 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z385;
+        let z392 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z386;
+        let z393 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z387;
+        let z394 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
+            + qd[4] * z72 * z74 + z388;
+        let z395 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
+            - qd[4] * z72 * z73 + z389;
+        let z396 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
+            + qd[4] * z71 * z73 + z390;
+        let z397 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z391;
+        let z398 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z392;
+        let z399 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z393;
+        let z400 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
+            + qd[5] * z92 * z94 + z394;
+        let z401 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
+            - qd[5] * z92 * z93 + z395;
+        let z402 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
+            + qd[5] * z91 * z93 + z396;
+        let z403 = -qd[6] * z87 * z115 + qd[6] * z89 * z114 + z397;
+        let z404 = qd[6] * z85 * z115 - qd[6] * z89 * z113 + z398;
+        let z405 = -qd[6] * z85 * z114 + qd[6] * z87 * z113 + z399;
+        let z406 = -qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
+            + qd[6] * z112 * z114 + z400;
+        let z407 = qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
+            - qd[6] * z112 * z113 + z401;
+        let z408 = -qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
+            + qd[6] * z111 * z113 + z402;
+        let z409 = -qd[0] * self.m0 * z180;
+        let z410 = qd[0] * self.m0 * z179;
+        let z415 = z119 * z410 - z120 * z409;
+        let z416 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 + self.m1 * z376
+            - self.m1 * z126 * z375 + self.m1 * z127 * z374;
+        let z417 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z377
+            + self.m1 * z125 * z375 - self.m1 * z127 * z373;
+        let z418 = self.m1 * z14 * z182 - self.m1 * z15 * z181 + self.m1 * self.g
+            + self.m1 * z378 - self.m1 * z125 * z374 + self.m1 * z126 * z373;
+        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
+        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
+        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
+        let z422 = -qd[0] * z420 + z15 * z421 + z126 * z418 - z127 * z417 + z128 * z373
+            + z129 * z374 + z130 * z375;
+        let z423 = qd[0] * z419 - z14 * z421 - z125 * z418 + z127 * z416 + z129 * z373
+            + z131 * z374 + z132 * z375;
+        let z424 = z14 * z420 - z15 * z419 + z125 * z417 - z126 * z416 + z130 * z373
+            + z132 * z374 + z133 * z375;
+        let z425 = self.m2 * z34 * z186 - self.m2 * z35 * z185 + self.m2 * z382
+            - self.m2 * z135 * z381 + self.m2 * z136 * z380;
+        let z426 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z383
+            + self.m2 * z134 * z381 - self.m2 * z136 * z379;
+        let z427 = self.m2 * self.g + self.m2 * z33 * z185 - self.m2 * z34 * z184
+            + self.m2 * z384 - self.m2 * z134 * z380 + self.m2 * z135 * z379;
+        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
+        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
+        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
+        let z431 = z34 * z430 - z35 * z429 + z135 * z427 - z136 * z426 + z137 * z379
+            + z138 * z380 + z139 * z381;
+        let z432 = -z33 * z430 + z35 * z428 - z134 * z427 + z136 * z425 + z138 * z379
+            + z140 * z380 + z141 * z381;
+        let z433 = z33 * z429 - z34 * z428 + z134 * z426 - z135 * z425 + z139 * z379
+            + z141 * z380 + z142 * z381;
+        let z434 = self.m3 * z54 * z189 - self.m3 * z55 * z188 + self.m3 * z388
+            - self.m3 * z144 * z387 + self.m3 * z145 * z386;
+        let z435 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z389
+            + self.m3 * z143 * z387 - self.m3 * z145 * z385;
+        let z436 = self.m3 * self.g + self.m3 * z53 * z188 - self.m3 * z54 * z187
+            + self.m3 * z390 - self.m3 * z143 * z386 + self.m3 * z144 * z385;
+        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
+        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
+        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
+        let z440 = z54 * z439 - z55 * z438 + z144 * z436 - z145 * z435 + z146 * z385
+            + z147 * z386 + z148 * z387;
+        let z441 = -z53 * z439 + z55 * z437 - z143 * z436 + z145 * z434 + z147 * z385
+            + z149 * z386 + z150 * z387;
+        let z442 = z53 * z438 - z54 * z437 + z143 * z435 - z144 * z434 + z148 * z385
+            + z150 * z386 + z151 * z387;
+        let z443 = self.m4 * z74 * z192 - self.m4 * z75 * z191 + self.m4 * z394
+            - self.m4 * z153 * z393 + self.m4 * z154 * z392;
+        let z444 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z395
+            + self.m4 * z152 * z393 - self.m4 * z154 * z391;
+        let z445 = self.m4 * self.g + self.m4 * z73 * z191 - self.m4 * z74 * z190
+            + self.m4 * z396 - self.m4 * z152 * z392 + self.m4 * z153 * z391;
+        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
+        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
+        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
+        let z449 = z74 * z448 - z75 * z447 + z153 * z445 - z154 * z444 + z155 * z391
+            + z156 * z392 + z157 * z393;
+        let z450 = -z73 * z448 + z75 * z446 - z152 * z445 + z154 * z443 + z156 * z391
+            + z158 * z392 + z159 * z393;
+        let z451 = z73 * z447 - z74 * z446 + z152 * z444 - z153 * z443 + z157 * z391
+            + z159 * z392 + z160 * z393;
+        let z452 = self.m5 * z94 * z195 - self.m5 * z95 * z194 + self.m5 * z400
+            - self.m5 * z162 * z399 + self.m5 * z163 * z398;
+        let z453 = -self.m5 * z93 * z195 + self.m5 * z95 * z193 + self.m5 * z401
+            + self.m5 * z161 * z399 - self.m5 * z163 * z397;
+        let z454 = self.m5 * self.g + self.m5 * z93 * z194 - self.m5 * z94 * z193
+            + self.m5 * z402 - self.m5 * z161 * z398 + self.m5 * z162 * z397;
+        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
+        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
+        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
+        let z458 = z94 * z457 - z95 * z456 + z162 * z454 - z163 * z453 + z164 * z397
+            + z165 * z398 + z166 * z399;
+        let z459 = -z93 * z457 + z95 * z455 - z161 * z454 + z163 * z452 + z165 * z397
+            + z167 * z398 + z168 * z399;
+        let z460 = z93 * z456 - z94 * z455 + z161 * z453 - z162 * z452 + z166 * z397
+            + z168 * z398 + z169 * z399;
+        let z461 = self.m6 * z114 * z198 - self.m6 * z115 * z197 + self.m6 * z406
+            - self.m6 * z171 * z405 + self.m6 * z172 * z404;
+        let z462 = -self.m6 * z113 * z198 + self.m6 * z115 * z196 + self.m6 * z407
+            + self.m6 * z170 * z405 - self.m6 * z172 * z403;
+        let z463 = self.m6 * self.g + self.m6 * z113 * z197 - self.m6 * z114 * z196
+            + self.m6 * z408 - self.m6 * z170 * z404 + self.m6 * z171 * z403;
+        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
+        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
+        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
+        let z467 = z114 * z466 - z115 * z465 + z171 * z463 - z172 * z462 + z173 * z403
+            + z174 * z404 + z175 * z405;
+        let z468 = -z113 * z466 + z115 * z464 - z170 * z463 + z172 * z461 + z174 * z403
+            + z176 * z404 + z177 * z405;
+        let z469 = z113 * z465 - z114 * z464 + z170 * z462 - z171 * z461 + z175 * z403
+            + z177 * z404 + z178 * z405;
+        let z470 = z458 + z467;
+        let z471 = z459 + z468;
+        let z472 = z460 + z469;
+        let z473 = z461 + z452;
+        let z474 = z462 + z453;
+        let z475 = z463 + z454;
+        let z476 = z470 + z449;
+        let z477 = z471 + z450;
+        let z478 = z472 + z451;
+        let z479 = z473 + z443;
+        let z480 = z474 + z444;
+        let z481 = z475 + z445;
+        let z482 = z476 + z440;
+        let z483 = z477 + z441;
+        let z484 = z478 + z442;
+        let z485 = z479 + z434;
+        let z486 = z480 + z435;
+        let z487 = z481 + z436;
+        let z488 = z482 + z431;
+        let z489 = z483 + z432;
+        let z490 = z484 + z433;
+        let z491 = z485 + z425;
+        let z492 = z486 + z426;
+        let z493 = z487 + z427;
+        let z494 = z488 + z422;
+        let z495 = z489 + z423;
+        let z496 = z490 + z424;
+        let z497 = z491 + z416;
+        let z498 = z492 + z417;
+        let z499 = z493 + z418;
+        let z502 = z496 + z415;
+        let z506 = z0 * z495 - z1 * z494 + z11 * z497 + z12 * z498 + z13 * z499;
+        let z507 = z5 * z490 + z8 * z488 + z10 * z489 + z30 * z491 + z31 * z492
+            + z32 * z493;
+        let z508 = z25 * z482 + z27 * z483 + z29 * z484 + z50 * z485 + z51 * z486
+            + z52 * z487;
+        let z509 = z45 * z476 + z47 * z477 + z49 * z478 + z70 * z479 + z71 * z480
+            + z72 * z481;
+        let z510 = z65 * z470 + z67 * z471 + z69 * z472 + z90 * z473 + z91 * z474
+            + z92 * z475;
+        let z511 = z85 * z467 + z87 * z468 + z89 * z469 + z110 * z461 + z111 * z462
+            + z112 * z463;
+        let x0 = -z502;
+        let x1 = -z506;
+        let x2 = -z507;
+        let x3 = -z508;
+        let x4 = -z509;
+        let x5 = -z510;
+        let x6 = -z511;
         h[0] = x0;
-        h[1] = z571;
-        h[2] = z572;
-        h[3] = z573;
-        h[4] = z574;
-        h[5] = z575;
-        h[6] = z576;
+        h[1] = x1;
+        h[2] = x2;
+        h[3] = x3;
+        h[4] = x4;
+        h[5] = x5;
+        h[6] = x6;
     }
     fn coriolis(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, c: &mut Matrix<7, 7>) {
         let z0 = q[0].cos();
@@ -2434,1751 +2250,1751 @@ impl Dynamics<7> for Arm7 {
         let z364 = self.m6 * z110 + z87 * z249 - z89 * z248;
         let z365 = self.m6 * z111 - z85 * z249 + z89 * z247;
         let z366 = self.m6 * z112 + z85 * z248 - z87 * z247;
-        let z373 = -q[1].sin();
-        let z374 = -z5 * z22;
-        let z375 = z5 * z23;
-        let z376 = self.l * z373;
-        let z377 = z42 * z374 - z43 * z373;
-        let z378 = z42 * z373 + z43 * z374;
-        let z379 = self.oy * z375 + self.l * z373 + z376;
-        let z380 = z62 * z377 + z63 * z375;
-        let z381 = z62 * z375 - z63 * z377;
-        let z382 = self.oy * z375 + self.l * z378 + z379;
-        let z383 = z82 * z380 - z83 * z378;
-        let z384 = z82 * z378 + z83 * z380;
-        let z385 = self.oy * z381 + self.l * z378 + z382;
-        let z386 = z102 * z383 + z103 * z381;
-        let z387 = z102 * z381 - z103 * z383;
-        let z388 = self.oy * z381 + self.l * z384 + z385;
-        let z389 = -q[2].sin();
-        let z390 = -z6 * z389;
-        let z391 = z6 * z22;
-        let z392 = z42 * z390;
-        let z393 = z43 * z390;
-        let z394 = self.oy * z391;
-        let z395 = z62 * z392 + z63 * z391;
-        let z396 = z62 * z391 - z63 * z392;
-        let z397 = self.oy * z391 + self.l * z393 + z394;
-        let z398 = z82 * z395 - z83 * z393;
-        let z399 = z82 * z393 + z83 * z395;
-        let z400 = self.oy * z396 + self.l * z393 + z397;
-        let z401 = z102 * z398 + z103 * z396;
-        let z402 = z102 * z396 - z103 * z398;
-        let z403 = self.oy * z396 + self.l * z399 + z400;
-        let z404 = -q[3].sin();
-        let z405 = -z5 * z42 + z28 * z404;
-        let z406 = z5 * z404 + z28 * z42;
-        let z407 = z62 * z405;
-        let z408 = -z63 * z405;
-        let z409 = self.l * z406;
-        let z410 = z82 * z407 - z83 * z406;
-        let z411 = z82 * z406 + z83 * z407;
-        let z412 = self.oy * z408 + self.l * z406 + z409;
-        let z413 = z102 * z410 + z103 * z408;
-        let z414 = z102 * z408 - z103 * z410;
-        let z415 = self.oy * z408 + self.l * z411 + z412;
-        let z416 = -q[4].sin();
-        let z417 = z29 * z62 + z48 * z416;
-        let z418 = z29 * z416 - z48 * z62;
-        let z419 = z82 * z417;
-        let z420 = z83 * z417;
-        let z421 = self.oy * z418;
-        let z422 = z102 * z419 + z103 * z418;
-        let z423 = z102 * z418 - z103 * z419;
-        let z424 = self.oy * z418 + self.l * z420 + z421;
-        let z425 = -q[5].sin();
-        let z426 = -z49 * z82 + z68 * z425;
-        let z427 = z49 * z425 + z68 * z82;
-        let z428 = z102 * z426;
-        let z429 = -z103 * z426;
-        let z430 = self.l * z427;
-        let z431 = -q[6].sin();
-        let z432 = z69 * z102 + z88 * z431;
-        let z433 = z69 * z431 - z88 * z102;
-        let z583 = -qd[0] * q[0].sin();
-        let z584 = qd[0] * q[0].cos();
-        let z585 = -self.oy * z584;
-        let z586 = self.oy * z583;
-        let z587 = -qd[1] * q[1].sin();
-        let z588 = qd[1] * q[1].cos();
-        let z589 = z0 * z587 + z5 * z583;
-        let z590 = z0 * z588 + z6 * z583;
-        let z591 = z1 * z587 + z5 * z584;
-        let z592 = z1 * z588 + z6 * z584;
-        let z593 = -self.oy * z584 + self.l * z590 + z585;
-        let z594 = self.oy * z583 + self.l * z592 + z586;
-        let z595 = -qd[2] * q[2].sin();
-        let z596 = qd[2] * q[2].cos();
-        let z597 = -z1 * z596 + z7 * z595 + z22 * z589 - z23 * z584;
-        let z598 = -z1 * z595 - z7 * z596 - z22 * z584 - z23 * z589;
-        let z599 = z0 * z596 + z9 * z595 + z22 * z591 + z23 * z583;
-        let z600 = z0 * z595 - z9 * z596 + z22 * z583 - z23 * z591;
-        let z601 = -z6 * z595 - z22 * z588;
-        let z602 = z6 * z596 + z23 * z588;
-        let z603 = self.oy * z598 + self.l * z590 + z593;
-        let z604 = self.oy * z600 + self.l * z592 + z594;
-        let z605 = -qd[3] * q[3].sin();
-        let z606 = qd[3] * q[3].cos();
-        let z607 = -z8 * z606 + z24 * z605 + z42 * z597 - z43 * z590;
-        let z608 = z8 * z605 + z24 * z606 + z42 * z590 + z43 * z597;
-        let z609 = -z10 * z606 + z26 * z605 + z42 * z599 - z43 * z592;
-        let z610 = z10 * z605 + z26 * z606 + z42 * z592 + z43 * z599;
-        let z611 = -z5 * z606 + z28 * z605 + z42 * z601 - z43 * z587;
-        let z612 = z5 * z605 + z28 * z606 + z42 * z587 + z43 * z601;
-        let z613 = self.oy * z598 + self.l * z608 + z603;
-        let z614 = self.oy * z600 + self.l * z610 + z604;
-        let z615 = -qd[4] * q[4].sin();
-        let z616 = qd[4] * q[4].cos();
-        let z617 = z25 * z616 + z44 * z615 + z62 * z607 + z63 * z598;
-        let z618 = z25 * z615 - z44 * z616 + z62 * z598 - z63 * z607;
-        let z619 = z27 * z616 + z46 * z615 + z62 * z609 + z63 * z600;
-        let z620 = z27 * z615 - z46 * z616 + z62 * z600 - z63 * z609;
-        let z621 = z29 * z616 + z48 * z615 + z62 * z611 + z63 * z602;
-        let z622 = z29 * z615 - z48 * z616 + z62 * z602 - z63 * z611;
-        let z623 = self.oy * z618 + self.l * z608 + z613;
-        let z624 = self.oy * z620 + self.l * z610 + z614;
-        let z625 = -qd[5] * q[5].sin();
-        let z626 = qd[5] * q[5].cos();
-        let z627 = -z45 * z626 + z64 * z625 + z82 * z617 - z83 * z608;
-        let z628 = z45 * z625 + z64 * z626 + z82 * z608 + z83 * z617;
-        let z629 = -z47 * z626 + z66 * z625 + z82 * z619 - z83 * z610;
-        let z630 = z47 * z625 + z66 * z626 + z82 * z610 + z83 * z619;
-        let z631 = -z49 * z626 + z68 * z625 + z82 * z621 - z83 * z612;
-        let z632 = z49 * z625 + z68 * z626 + z82 * z612 + z83 * z621;
-        let z633 = self.oy * z618 + self.l * z628 + z623;
-        let z634 = self.oy * z620 + self.l * z630 + z624;
-        let z635 = -qd[6] * q[6].sin();
-        let z636 = qd[6] * q[6].cos();
-        let z637 = z65 * z636 + z84 * z635 + z102 * z627 + z103 * z618;
-        let z638 = z65 * z635 - z84 * z636 + z102 * z618 - z103 * z627;
-        let z639 = z67 * z636 + z86 * z635 + z102 * z629 + z103 * z620;
-        let z640 = z67 * z635 - z86 * z636 + z102 * z620 - z103 * z629;
-        let z641 = z69 * z636 + z88 * z635 + z102 * z631 + z103 * z622;
-        let z642 = z69 * z635 - z88 * z636 + z102 * z622 - z103 * z631;
-        let z643 = self.cx * z583 - self.cy * z584;
-        let z644 = self.cx * z584 + self.cy * z583;
-        let z645 = self.cx * z589 - self.cy * z584 + self.cz * z590 + z585;
-        let z646 = self.cx * z591 + self.cy * z583 + self.cz * z592 + z586;
-        let z647 = 2.0 * self.ixx1 * z6 * z588 + 2.0 * self.izz * z5 * z587;
-        let z648 = self.cx * z597 + self.cy * z598 + self.cz * z590 + z593;
-        let z649 = self.cx * z599 + self.cy * z600 + self.cz * z592 + z594;
-        let z650 = 2.0 * self.ixx2 * z28 * z601 + 2.0 * self.iyy * z29 * z602
-            + 2.0 * self.izz * z5 * z587;
-        let z651 = self.cx * z607 + self.cy * z598 + self.cz * z608 + z603;
-        let z652 = self.cx * z609 + self.cy * z600 + self.cz * z610 + z604;
-        let z653 = 2.0 * self.ixx3 * z48 * z611 + 2.0 * self.iyy * z29 * z602
-            + 2.0 * self.izz * z49 * z612;
-        let z654 = self.cx * z617 + self.cy * z618 + self.cz * z608 + z613;
-        let z655 = self.cx * z619 + self.cy * z620 + self.cz * z610 + z614;
-        let z656 = 2.0 * self.ixx4 * z68 * z621 + 2.0 * self.iyy * z69 * z622
-            + 2.0 * self.izz * z49 * z612;
-        let z657 = self.cx * z627 + self.cy * z618 + self.cz * z628 + z623;
-        let z658 = self.cx * z629 + self.cy * z620 + self.cz * z630 + z624;
-        let z659 = 2.0 * self.ixx5 * z88 * z631 + 2.0 * self.iyy * z69 * z622
-            + 2.0 * self.izz * z89 * z632;
-        let z660 = self.cx * z637 + self.cy * z638 + self.cz * z628 + z633;
-        let z661 = self.cx * z639 + self.cy * z640 + self.cz * z630 + z634;
-        let z662 = 2.0 * self.ixx6 * z108 * z641 + 2.0 * self.iyy * z109 * z642
-            + 2.0 * self.izz * z89 * z632;
-        let z663 = 2.0 * self.m6 * z170 * z660 + 2.0 * self.m6 * z171 * z661 + z662;
-        let z664 = 2.0 * self.m5 * z161 * z657 + 2.0 * self.m5 * z162 * z658 + z659
-            + z663;
-        let z665 = 2.0 * self.m4 * z152 * z654 + 2.0 * self.m4 * z153 * z655 + z656
-            + z664;
-        let z666 = 2.0 * self.m3 * z143 * z651 + 2.0 * self.m3 * z144 * z652 + z653
-            + z665;
-        let z667 = 2.0 * self.m2 * z134 * z648 + 2.0 * self.m2 * z135 * z649 + z650
-            + z666;
-        let z668 = 2.0 * self.m1 * z125 * z645 + 2.0 * self.m1 * z126 * z646 + z647
-            + z667;
-        let z669 = 2.0 * self.m0 * z119 * z643 + 2.0 * self.m0 * z120 * z644 + z668;
-        let z670 = -z4 * z583;
-        let z671 = -z4 * z584;
-        let z672 = self.l * z587;
-        let z673 = self.oy * z602 + self.l * z587 + z672;
-        let z674 = self.oy * z602 + self.l * z612 + z673;
-        let z675 = self.oy * z622 + self.l * z612 + z674;
-        let z676 = self.oy * z622 + self.l * z632 + z675;
-        let z677 = -self.cx * z588 + self.cz * z587;
-        let z678 = -self.ixx1 * z6 * z589 - self.ixx1 * z7 * z588 + self.izz * z5 * z590
-            + self.izz * z8 * z587;
-        let z679 = -self.ixx1 * z6 * z591 - self.ixx1 * z9 * z588 + self.izz * z5 * z592
-            + self.izz * z10 * z587;
-        let z680 = self.cx * z601 + self.cy * z602 + self.cz * z587 + z672;
-        let z681 = self.ixx2 * z24 * z601 + self.ixx2 * z28 * z597
-            + self.iyy * z25 * z602 + self.iyy * z29 * z598 + self.izz * z5 * z590
-            + self.izz * z8 * z587;
-        let z682 = self.ixx2 * z26 * z601 + self.ixx2 * z28 * z599
-            + self.iyy * z27 * z602 + self.iyy * z29 * z600 + self.izz * z5 * z592
-            + self.izz * z10 * z587;
-        let z683 = self.cx * z611 + self.cy * z602 + self.cz * z612 + z673;
-        let z684 = self.ixx3 * z44 * z611 + self.ixx3 * z48 * z607
-            + self.iyy * z25 * z602 + self.iyy * z29 * z598 + self.izz * z45 * z612
-            + self.izz * z49 * z608;
-        let z685 = self.ixx3 * z46 * z611 + self.ixx3 * z48 * z609
-            + self.iyy * z27 * z602 + self.iyy * z29 * z600 + self.izz * z47 * z612
-            + self.izz * z49 * z610;
-        let z686 = self.cx * z621 + self.cy * z622 + self.cz * z612 + z674;
-        let z687 = self.ixx4 * z64 * z621 + self.ixx4 * z68 * z617
-            + self.iyy * z65 * z622 + self.iyy * z69 * z618 + self.izz * z45 * z612
-            + self.izz * z49 * z608;
-        let z688 = self.ixx4 * z66 * z621 + self.ixx4 * z68 * z619
-            + self.iyy * z67 * z622 + self.iyy * z69 * z620 + self.izz * z47 * z612
-            + self.izz * z49 * z610;
-        let z689 = self.cx * z631 + self.cy * z622 + self.cz * z632 + z675;
-        let z690 = self.ixx5 * z84 * z631 + self.ixx5 * z88 * z627
-            + self.iyy * z65 * z622 + self.iyy * z69 * z618 + self.izz * z85 * z632
-            + self.izz * z89 * z628;
-        let z691 = self.ixx5 * z86 * z631 + self.ixx5 * z88 * z629
-            + self.iyy * z67 * z622 + self.iyy * z69 * z620 + self.izz * z87 * z632
-            + self.izz * z89 * z630;
-        let z692 = self.cx * z641 + self.cy * z642 + self.cz * z632 + z676;
-        let z693 = self.ixx6 * z104 * z641 + self.ixx6 * z108 * z637
-            + self.iyy * z105 * z642 + self.iyy * z109 * z638 + self.izz * z85 * z632
-            + self.izz * z89 * z628;
-        let z694 = self.ixx6 * z106 * z641 + self.ixx6 * z108 * z639
-            + self.iyy * z107 * z642 + self.iyy * z109 * z640 + self.izz * z87 * z632
-            + self.izz * z89 * z630;
-        let z695 = self.m6 * z660;
-        let z696 = self.m6 * z661;
-        let z697 = -self.m6 * z170 * z692 - self.m6 * z172 * z660 + z693;
-        let z698 = -self.m6 * z171 * z692 - self.m6 * z172 * z661 + z694;
-        let z699 = self.m5 * z657 + z695;
-        let z700 = self.m5 * z658 + z696;
-        let z701 = -self.m5 * z161 * z689 - self.m5 * z163 * z657 + z690 + z697;
-        let z702 = -self.m5 * z162 * z689 - self.m5 * z163 * z658 + z691 + z698;
-        let z703 = self.m4 * z654 + z699;
-        let z704 = self.m4 * z655 + z700;
-        let z705 = -self.m4 * z152 * z686 - self.m4 * z154 * z654 + z687 + z701;
-        let z706 = -self.m4 * z153 * z686 - self.m4 * z154 * z655 + z688 + z702;
-        let z707 = self.m3 * z651 + z703;
-        let z708 = self.m3 * z652 + z704;
-        let z709 = -self.m3 * z143 * z683 - self.m3 * z145 * z651 + z684 + z705;
-        let z710 = -self.m3 * z144 * z683 - self.m3 * z145 * z652 + z685 + z706;
-        let z711 = self.m2 * z648 + z707;
-        let z712 = self.m2 * z649 + z708;
-        let z713 = -self.m2 * z134 * z680 - self.m2 * z136 * z648 + z681 + z709;
-        let z714 = -self.m2 * z135 * z680 - self.m2 * z136 * z649 + z682 + z710;
-        let z715 = self.m1 * z645 + z711;
-        let z716 = self.m1 * z646 + z712;
-        let z717 = -self.m1 * z125 * z677 - self.m1 * z127 * z645 + z678 + z713;
-        let z718 = z714 - self.m1 * z126 * z677 - self.m1 * z127 * z646 + z679;
-        let z719 = z0 * z718 - z1 * z717 - z11 * z716 + z12 * z715 + z297 * z671
-            - z298 * z670 - z302 * z584 + z304 * z583;
-        let z720 = z5 * z594 - z10 * z672 + z20 * z587 - z21 * z592;
-        let z721 = -z5 * z593 + z8 * z672 - z19 * z587 + z21 * z590;
-        let z722 = z5 * z667 + z8 * z713 + z10 * z714 - z30 * z712 + z31 * z711
-            + z287 * z721 - z288 * z720 + z292 * z590 + z294 * z592 + z295 * z587;
-        let z723 = -z27 * z673 + z29 * z604 + z40 * z602 - z41 * z600;
-        let z724 = z25 * z673 - z29 * z603 - z39 * z602 + z41 * z598;
-        let z725 = z277 * z724 - z278 * z723 + z25 * z709 + z282 * z598 + z27 * z710
-            + z284 * z600 + z29 * z666 + z285 * z602 - z50 * z708 + z51 * z707;
-        let z726 = -z47 * z674 + z49 * z614 + z60 * z612 - z61 * z610;
-        let z727 = z45 * z674 - z49 * z613 - z59 * z612 + z61 * z608;
-        let z728 = z267 * z727 - z268 * z726 + z272 * z608 + z274 * z610 + z275 * z612
-            + z45 * z705 + z47 * z706 + z49 * z665 - z70 * z704 + z71 * z703;
-        let z729 = -z67 * z675 + z69 * z624 + z80 * z622 - z81 * z620;
-        let z730 = z65 * z675 - z69 * z623 - z79 * z622 + z81 * z618;
-        let z731 = z257 * z730 - z258 * z729 + z262 * z618 + z264 * z620 + z265 * z622
-            + z65 * z701 + z67 * z702 + z69 * z664 - z90 * z700 + z91 * z699;
-        let z732 = -z87 * z676 + z89 * z634 + z100 * z632 - z101 * z630;
-        let z733 = z85 * z676 - z89 * z633 - z99 * z632 + z101 * z628;
-        let z734 = z247 * z733 - z248 * z732 + z252 * z628 + z254 * z630 + z255 * z632
-            + z85 * z697 + z87 * z698 + z89 * z663 - z110 * z696 + z111 * z695;
-        let z735 = z0 * z585 + z1 * z586 + z2 * z583 + z3 * z584;
-        let z736 = 2.0 * self.ixx1 * z7 * z589 + 2.0 * self.iyy * z1 * z584
-            + 2.0 * self.izz * z8 * z590;
-        let z737 = self.ixx1 * z7 * z591 + self.ixx1 * z9 * z589 - self.iyy * z0 * z584
-            - self.iyy * z1 * z583 + self.izz * z8 * z592 + self.izz * z10 * z590;
-        let z738 = 2.0 * self.ixx1 * z9 * z591 + 2.0 * self.iyy * z0 * z583
-            + 2.0 * self.izz * z10 * z592;
-        let z739 = 2.0 * self.ixx2 * z24 * z597 + 2.0 * self.iyy * z25 * z598
-            + 2.0 * self.izz * z8 * z590;
-        let z740 = self.ixx2 * z24 * z599 + self.ixx2 * z26 * z597
-            + self.iyy * z25 * z600 + self.iyy * z27 * z598 + self.izz * z8 * z592
-            + self.izz * z10 * z590;
-        let z741 = 2.0 * self.ixx2 * z26 * z599 + 2.0 * self.iyy * z27 * z600
-            + 2.0 * self.izz * z10 * z592;
-        let z742 = 2.0 * self.ixx3 * z44 * z607 + 2.0 * self.iyy * z25 * z598
-            + 2.0 * self.izz * z45 * z608;
-        let z743 = self.ixx3 * z44 * z609 + self.ixx3 * z46 * z607
-            + self.iyy * z25 * z600 + self.iyy * z27 * z598 + self.izz * z45 * z610
-            + self.izz * z47 * z608;
-        let z744 = 2.0 * self.ixx3 * z46 * z609 + 2.0 * self.iyy * z27 * z600
-            + 2.0 * self.izz * z47 * z610;
-        let z745 = 2.0 * self.ixx4 * z64 * z617 + 2.0 * self.iyy * z65 * z618
-            + 2.0 * self.izz * z45 * z608;
-        let z746 = self.ixx4 * z64 * z619 + self.ixx4 * z66 * z617
-            + self.iyy * z65 * z620 + self.iyy * z67 * z618 + self.izz * z45 * z610
-            + self.izz * z47 * z608;
-        let z747 = 2.0 * self.ixx4 * z66 * z619 + 2.0 * self.iyy * z67 * z620
-            + 2.0 * self.izz * z47 * z610;
-        let z748 = 2.0 * self.ixx5 * z84 * z627 + 2.0 * self.iyy * z65 * z618
-            + 2.0 * self.izz * z85 * z628;
-        let z749 = self.ixx5 * z84 * z629 + self.ixx5 * z86 * z627
-            + self.iyy * z65 * z620 + self.iyy * z67 * z618 + self.izz * z85 * z630
-            + self.izz * z87 * z628;
-        let z750 = 2.0 * self.ixx5 * z86 * z629 + 2.0 * self.iyy * z67 * z620
-            + 2.0 * self.izz * z87 * z630;
-        let z751 = 2.0 * self.ixx6 * z104 * z637 + 2.0 * self.iyy * z105 * z638
-            + 2.0 * self.izz * z85 * z628;
-        let z752 = self.ixx6 * z104 * z639 + self.ixx6 * z106 * z637
-            + self.iyy * z105 * z640 + self.iyy * z107 * z638 + self.izz * z85 * z630
-            + self.izz * z87 * z628;
-        let z753 = 2.0 * self.ixx6 * z106 * z639 + 2.0 * self.iyy * z107 * z640
-            + 2.0 * self.izz * z87 * z630;
-        let z754 = self.m6 * z692;
-        let z755 = z751 + 2.0 * self.m6 * z171 * z661 + 2.0 * self.m6 * z172 * z692;
-        let z756 = z752 - self.m6 * z170 * z661 - self.m6 * z171 * z660;
-        let z757 = z753 + 2.0 * self.m6 * z170 * z660 + 2.0 * self.m6 * z172 * z692;
-        let z758 = z754 + self.m5 * z689;
-        let z759 = z748 + z755 + 2.0 * self.m5 * z162 * z658
-            + 2.0 * self.m5 * z163 * z689;
-        let z760 = z749 + z756 - self.m5 * z161 * z658 - self.m5 * z162 * z657;
-        let z761 = z750 + z757 + 2.0 * self.m5 * z161 * z657
-            + 2.0 * self.m5 * z163 * z689;
-        let z762 = z758 + self.m4 * z686;
-        let z763 = z745 + z759 + 2.0 * self.m4 * z153 * z655
-            + 2.0 * self.m4 * z154 * z686;
-        let z764 = z746 + z760 - self.m4 * z152 * z655 - self.m4 * z153 * z654;
-        let z765 = z747 + z761 + 2.0 * self.m4 * z152 * z654
-            + 2.0 * self.m4 * z154 * z686;
-        let z766 = z762 + self.m3 * z683;
-        let z767 = z742 + z763 + 2.0 * self.m3 * z144 * z652
-            + 2.0 * self.m3 * z145 * z683;
-        let z768 = z743 + z764 - self.m3 * z143 * z652 - self.m3 * z144 * z651;
-        let z769 = z744 + z765 + 2.0 * self.m3 * z143 * z651
-            + 2.0 * self.m3 * z145 * z683;
-        let z770 = z766 + self.m2 * z680;
-        let z771 = z739 + z767 + 2.0 * self.m2 * z135 * z649
-            + 2.0 * self.m2 * z136 * z680;
-        let z772 = z740 - self.m2 * z134 * z649 - self.m2 * z135 * z648 + z768;
-        let z773 = z741 + 2.0 * self.m2 * z134 * z648 + 2.0 * self.m2 * z136 * z680
-            + z769;
-        let z774 = self.m1 * z677 + z770;
-        let z775 = z736 + 2.0 * self.m1 * z126 * z646 + 2.0 * self.m1 * z127 * z677
-            + z771;
-        let z776 = z737 - self.m1 * z125 * z646 - self.m1 * z126 * z645 + z772;
-        let z777 = z738 + 2.0 * self.m1 * z125 * z645 + 2.0 * self.m1 * z127 * z677
-            + z773;
-        let z778 = z0 * z776 - z1 * z775 - z12 * z774 + z13 * z716 + z298 * z735
-            - z299 * z671 - z300 * z584 + z301 * z583;
-        let z779 = z0 * z777 - z1 * z776 + z11 * z774 - z13 * z715 - z297 * z735
-            + z299 * z670 - z301 * z584 + z303 * z583;
-        let z780 = z0 * z774 + z296 * z670 + z299 * z583;
-        let z781 = z1 * z774 + z296 * z671 + z299 * z584;
-        let z782 = -z0 * z715 - z1 * z716 + z296 * z735 - z297 * z583 - z298 * z584;
-        let z783 = z0 * z779 - z1 * z778 + z11 * z780 + z12 * z781 + z13 * z782
-            - z316 * z584 + z317 * z583 + z319 * z670 + z320 * z671 + z321 * z735;
-        let z784 = -z8 * z594 + z10 * z593 + z19 * z592 - z20 * z590;
-        let z785 = z5 * z713 + z8 * z771 + z10 * z772 - z31 * z770 + z32 * z712
-            + z288 * z784 - z289 * z721 + z290 * z590 + z291 * z592 + z292 * z587;
-        let z786 = z5 * z714 + z8 * z772 + z10 * z773 + z30 * z770 - z287 * z784
-            - z32 * z711 + z289 * z720 + z291 * z590 + z293 * z592 + z294 * z587;
-        let z787 = -z5 * z712 + z10 * z770 + z286 * z720 - z288 * z587 + z289 * z592;
-        let z788 = z5 * z711 - z8 * z770 + z286 * z721 + z287 * z587 - z289 * z590;
-        let z789 = z8 * z712 - z10 * z711 + z286 * z784 - z287 * z592 + z288 * z590;
-        let z790 = z0 * z786 - z1 * z785 + z11 * z787 + z12 * z788 + z13 * z789
-            - z323 * z584 + z324 * z583 + z326 * z670 + z327 * z671 + z328 * z735;
-        let z791 = -z25 * z604 + z27 * z603 + z39 * z600 - z40 * z598;
-        let z792 = z278 * z791 - z279 * z724 + z280 * z598 + z25 * z767 + z281 * z600
-            + z282 * z602 + z27 * z768 + z29 * z709 - z51 * z766 + z52 * z708;
-        let z793 = -z277 * z791 + z279 * z723 + z25 * z768 + z281 * z598 + z27 * z769
-            + z283 * z600 + z284 * z602 + z29 * z710 + z50 * z766 - z52 * z707;
-        let z794 = z276 * z723 - z278 * z602 + z279 * z600 + z27 * z766 - z29 * z708;
-        let z795 = z276 * z724 + z277 * z602 - z279 * z598 - z25 * z766 + z29 * z707;
-        let z796 = z276 * z791 - z277 * z600 + z278 * z598 + z25 * z708 - z27 * z707;
-        let z797 = z0 * z793 - z1 * z792 + z11 * z794 + z12 * z795 + z13 * z796
-            - z331 * z584 + z332 * z583 + z334 * z670 + z335 * z671 + z336 * z735;
-        let z798 = -z45 * z614 + z47 * z613 + z59 * z610 - z60 * z608;
-        let z799 = z268 * z798 - z269 * z727 + z270 * z608 + z271 * z610 + z272 * z612
-            + z45 * z763 + z47 * z764 + z49 * z705 - z71 * z762 + z72 * z704;
-        let z800 = -z267 * z798 + z269 * z726 + z271 * z608 + z273 * z610 + z274 * z612
-            + z45 * z764 + z47 * z765 + z49 * z706 + z70 * z762 - z72 * z703;
-        let z801 = z266 * z726 - z268 * z612 + z269 * z610 + z47 * z762 - z49 * z704;
-        let z802 = z266 * z727 + z267 * z612 - z269 * z608 - z45 * z762 + z49 * z703;
-        let z803 = z266 * z798 - z267 * z610 + z268 * z608 + z45 * z704 - z47 * z703;
-        let z804 = z0 * z800 - z1 * z799 + z11 * z801 + z12 * z802 + z13 * z803
-            - z340 * z584 + z341 * z583 + z343 * z670 + z344 * z671 + z345 * z735;
-        let z805 = -z65 * z624 + z67 * z623 + z79 * z620 - z80 * z618;
-        let z806 = z258 * z805 - z259 * z730 + z260 * z618 + z261 * z620 + z262 * z622
-            + z65 * z759 + z67 * z760 + z69 * z701 - z91 * z758 + z92 * z700;
-        let z807 = -z257 * z805 + z259 * z729 + z261 * z618 + z263 * z620 + z264 * z622
-            + z65 * z760 + z67 * z761 + z69 * z702 + z90 * z758 - z92 * z699;
-        let z808 = z256 * z729 - z258 * z622 + z259 * z620 + z67 * z758 - z69 * z700;
-        let z809 = z256 * z730 + z257 * z622 - z259 * z618 - z65 * z758 + z69 * z699;
-        let z810 = z256 * z805 - z257 * z620 + z258 * z618 + z65 * z700 - z67 * z699;
-        let z811 = z0 * z807 - z1 * z806 + z11 * z808 + z12 * z809 + z13 * z810
-            - z350 * z584 + z351 * z583 + z353 * z670 + z354 * z671 + z355 * z735;
-        let z812 = -z85 * z634 + z87 * z633 + z99 * z630 - z100 * z628;
-        let z813 = z248 * z812 - z249 * z733 + z250 * z628 + z251 * z630 + z252 * z632
-            + z85 * z755 + z87 * z756 + z89 * z697 - z111 * z754 + z112 * z696;
-        let z814 = -z247 * z812 + z249 * z732 + z251 * z628 + z253 * z630 + z254 * z632
-            + z85 * z756 + z87 * z757 + z89 * z698 + z110 * z754 - z112 * z695;
-        let z815 = -z248 * z632 + z249 * z630 + self.m6 * z732 + z87 * z754 - z89 * z696;
-        let z816 = z247 * z632 - z249 * z628 + self.m6 * z733 - z85 * z754 + z89 * z695;
-        let z817 = -z247 * z630 + z248 * z628 + self.m6 * z812 + z85 * z696 - z87 * z695;
-        let z818 = z0 * z814 - z1 * z813 + z11 * z815 + z12 * z816 + z13 * z817
-            - z361 * z584 + z362 * z583 + z364 * z670 + z365 * z671 + z366 * z735;
-        let z819 = z5 * z722 + z8 * z785 + z10 * z786 + z30 * z787 + z31 * z788
-            + z32 * z789 + z323 * z590 + z324 * z592 + z325 * z587 + z326 * z720
-            + z327 * z721 + z328 * z784;
-        let z820 = z5 * z725 + z8 * z792 + z10 * z793 + z30 * z794 + z31 * z795
-            + z32 * z796 + z331 * z590 + z332 * z592 + z333 * z587 + z334 * z720
-            + z335 * z721 + z336 * z784;
-        let z821 = z5 * z728 + z8 * z799 + z10 * z800 + z30 * z801 + z31 * z802
-            + z32 * z803 + z340 * z590 + z341 * z592 + z342 * z587 + z343 * z720
-            + z344 * z721 + z345 * z784;
-        let z822 = z5 * z731 + z8 * z806 + z10 * z807 + z30 * z808 + z31 * z809
-            + z32 * z810 + z350 * z590 + z351 * z592 + z352 * z587 + z353 * z720
-            + z354 * z721 + z355 * z784;
-        let z823 = z5 * z734 + z8 * z813 + z10 * z814 + z30 * z815 + z31 * z816
-            + z32 * z817 + z361 * z590 + z362 * z592 + z363 * z587 + z364 * z720
-            + z365 * z721 + z366 * z784;
-        let z824 = z25 * z792 + z27 * z793 + z29 * z725 + z50 * z794 + z51 * z795
-            + z52 * z796 + z331 * z598 + z332 * z600 + z333 * z602 + z334 * z723
-            + z335 * z724 + z336 * z791;
-        let z825 = z25 * z799 + z27 * z800 + z29 * z728 + z50 * z801 + z51 * z802
-            + z52 * z803 + z340 * z598 + z341 * z600 + z342 * z602 + z343 * z723
-            + z344 * z724 + z345 * z791;
-        let z826 = z25 * z806 + z27 * z807 + z29 * z731 + z50 * z808 + z51 * z809
-            + z52 * z810 + z350 * z598 + z351 * z600 + z352 * z602 + z353 * z723
-            + z354 * z724 + z355 * z791;
-        let z827 = z25 * z813 + z27 * z814 + z29 * z734 + z50 * z815 + z51 * z816
-            + z52 * z817 + z361 * z598 + z362 * z600 + z363 * z602 + z364 * z723
-            + z365 * z724 + z366 * z791;
-        let z828 = z45 * z799 + z47 * z800 + z49 * z728 + z70 * z801 + z71 * z802
-            + z72 * z803 + z340 * z608 + z341 * z610 + z342 * z612 + z343 * z726
-            + z344 * z727 + z345 * z798;
-        let z829 = z45 * z806 + z47 * z807 + z49 * z731 + z70 * z808 + z71 * z809
-            + z72 * z810 + z350 * z608 + z351 * z610 + z352 * z612 + z353 * z726
-            + z354 * z727 + z355 * z798;
-        let z830 = z45 * z813 + z47 * z814 + z49 * z734 + z70 * z815 + z71 * z816
-            + z72 * z817 + z361 * z608 + z362 * z610 + z363 * z612 + z364 * z726
-            + z365 * z727 + z366 * z798;
-        let z831 = z65 * z806 + z67 * z807 + z69 * z731 + z90 * z808 + z91 * z809
-            + z92 * z810 + z350 * z618 + z351 * z620 + z352 * z622 + z353 * z729
-            + z354 * z730 + z355 * z805;
-        let z832 = z65 * z813 + z67 * z814 + z69 * z734 + z90 * z815 + z91 * z816
-            + z92 * z817 + z361 * z618 + z362 * z620 + z363 * z622 + z364 * z729
-            + z365 * z730 + z366 * z805;
-        let z833 = z85 * z813 + z87 * z814 + z89 * z734 + z361 * z628 + z362 * z630
-            + z363 * z632 + z364 * z732 + z365 * z733 + z110 * z815 + z366 * z812
-            + z111 * z816 + z112 * z817;
-        let z834 = -q[0].sin();
-        let z835 = -self.oy * z0;
-        let z836 = self.oy * z834;
-        let z837 = z5 * z834;
-        let z838 = z6 * z834;
-        let z839 = -z4 * z834;
-        let z840 = -qd[1] * z0;
-        let z841 = qd[1] * z834;
-        let z842 = qd[1] * z839;
-        let z843 = -self.oy * z0 + self.l * z838 + z835;
-        let z844 = self.oy * z834 + self.l * z8 + z836;
-        let z845 = -z0 * z23 + z22 * z837;
-        let z846 = -z0 * z22 - z23 * z837;
-        let z847 = z7 * z22 + z23 * z834;
-        let z848 = -z7 * z23 + z22 * z834;
-        let z849 = z5 * z844 - z8 * z21;
-        let z850 = -z5 * z843 + z21 * z838;
-        let z851 = qd[2] * z838 + z840;
-        let z852 = qd[2] * z8 + z841;
-        let z853 = qd[2] * z849 + z842;
-        let z854 = qd[2] * z850 + z16;
-        let z855 = self.oy * z846 + self.l * z838 + z843;
-        let z856 = self.oy * z848 + self.l * z8 + z844;
-        let z857 = z42 * z845 - z43 * z838;
-        let z858 = z42 * z838 + z43 * z845;
-        let z859 = -z8 * z43 + z42 * z847;
-        let z860 = z8 * z42 + z43 * z847;
-        let z861 = z29 * z856 - z41 * z848;
-        let z862 = -z29 * z855 + z41 * z846;
-        let z863 = qd[3] * z846 + z851;
-        let z864 = qd[3] * z848 + z852;
-        let z865 = qd[3] * z861 + z853;
-        let z866 = qd[3] * z862 + z854;
-        let z867 = self.oy * z846 + self.l * z858 + z855;
-        let z868 = self.oy * z848 + self.l * z860 + z856;
-        let z869 = z62 * z857 + z63 * z846;
-        let z870 = z62 * z846 - z63 * z857;
-        let z871 = z62 * z859 + z63 * z848;
-        let z872 = z62 * z848 - z63 * z859;
-        let z873 = z49 * z868 - z61 * z860;
-        let z874 = -z49 * z867 + z61 * z858;
-        let z875 = qd[4] * z858 + z863;
-        let z876 = qd[4] * z860 + z864;
-        let z877 = qd[4] * z873 + z865;
-        let z878 = qd[4] * z874 + z866;
-        let z879 = self.oy * z870 + self.l * z858 + z867;
-        let z880 = self.oy * z872 + self.l * z860 + z868;
-        let z881 = z82 * z869 - z83 * z858;
-        let z882 = z82 * z858 + z83 * z869;
-        let z883 = z82 * z871 - z83 * z860;
-        let z884 = z82 * z860 + z83 * z871;
-        let z885 = z69 * z880 - z81 * z872;
-        let z886 = -z69 * z879 + z81 * z870;
-        let z887 = qd[5] * z870 + z875;
-        let z888 = qd[5] * z872 + z876;
-        let z889 = qd[5] * z885 + z877;
-        let z890 = qd[5] * z886 + z878;
-        let z891 = self.oy * z870 + self.l * z882 + z879;
-        let z892 = self.oy * z872 + self.l * z884 + z880;
-        let z893 = z102 * z881 + z103 * z870;
-        let z894 = z102 * z870 - z103 * z881;
-        let z895 = z102 * z883 + z103 * z872;
-        let z896 = z102 * z872 - z103 * z883;
-        let z897 = z89 * z892 - z101 * z884;
-        let z898 = -z89 * z891 + z101 * z882;
-        let z899 = qd[6] * z882 + z887;
-        let z900 = qd[6] * z884 + z888;
-        let z901 = qd[6] * z897 + z889;
-        let z902 = qd[6] * z898 + z890;
-        let z905 = self.cx * z837 - self.cy * z0 + self.cz * z838 + z835;
-        let z906 = self.cx * z7 + self.cy * z834 + self.cz * z8 + z836;
-        let z907 = -self.ixx1 * z6 * z837 + self.izz * z5 * z838;
-        let z908 = self.cx * z845 + self.cy * z846 + self.cz * z838 + z843;
-        let z909 = self.cx * z847 + self.cy * z848 + self.cz * z8 + z844;
-        let z910 = self.ixx2 * z28 * z845 + self.iyy * z29 * z846 + self.izz * z5 * z838;
-        let z911 = self.ixx2 * z28 * z847 + self.iyy * z29 * z848 + self.izz * z5 * z8;
-        let z912 = self.cx * z857 + self.cy * z846 + self.cz * z858 + z855;
-        let z913 = self.cx * z859 + self.cy * z848 + self.cz * z860 + z856;
-        let z914 = self.ixx3 * z48 * z857 + self.iyy * z29 * z846
-            + self.izz * z49 * z858;
-        let z915 = self.ixx3 * z48 * z859 + self.iyy * z29 * z848
-            + self.izz * z49 * z860;
-        let z916 = self.cx * z869 + self.cy * z870 + self.cz * z858 + z867;
-        let z917 = self.cx * z871 + self.cy * z872 + self.cz * z860 + z868;
-        let z918 = self.ixx4 * z68 * z869 + self.iyy * z69 * z870
-            + self.izz * z49 * z858;
-        let z919 = self.ixx4 * z68 * z871 + self.iyy * z69 * z872
-            + self.izz * z49 * z860;
-        let z920 = self.cx * z881 + self.cy * z870 + self.cz * z882 + z879;
-        let z921 = self.cx * z883 + self.cy * z872 + self.cz * z884 + z880;
-        let z922 = self.ixx5 * z88 * z881 + self.iyy * z69 * z870
-            + self.izz * z89 * z882;
-        let z923 = self.ixx5 * z88 * z883 + self.iyy * z69 * z872
-            + self.izz * z89 * z884;
-        let z924 = self.cx * z893 + self.cy * z894 + self.cz * z882 + z891;
-        let z925 = self.cx * z895 + self.cy * z896 + self.cz * z884 + z892;
-        let z926 = self.ixx6 * z108 * z893 + self.iyy * z109 * z894
-            + self.izz * z89 * z882;
-        let z927 = self.ixx6 * z108 * z895 + self.iyy * z109 * z896
-            + self.izz * z89 * z884;
-        let z930 = -qd[0] * z906 + z842 + z127 * z841;
-        let z931 = qd[0] * z905 + z16 - z127 * z840;
-        let z932 = -z35 * z909 + z853 + z136 * z852;
-        let z933 = z35 * z908 + z854 - z136 * z851;
-        let z934 = -z55 * z913 + z865 + z145 * z864;
-        let z935 = z55 * z912 + z866 - z145 * z863;
-        let z936 = -z75 * z917 + z877 + z154 * z876;
-        let z937 = z75 * z916 + z878 - z154 * z875;
-        let z938 = -z95 * z921 + z889 + z163 * z888;
-        let z939 = z95 * z920 + z890 - z163 * z887;
-        let z940 = -z115 * z925 + z901 + z172 * z900;
-        let z941 = z115 * z924 + z902 - z172 * z899;
-        let z942 = self.m6 * z170 * z941 - self.m6 * z171 * z940 - self.m6 * z196 * z925
-            + self.m6 * z197 * z924 + z113 * z926 + z114 * z927 + z175 * z899
-            + z177 * z900;
-        let z943 = self.m5 * z161 * z939 - self.m5 * z162 * z938 - self.m5 * z193 * z921
-            + self.m5 * z194 * z920 + z93 * z922 + z94 * z923 + z166 * z887 + z168 * z888
-            + z942;
-        let z944 = self.m4 * z152 * z937 - self.m4 * z153 * z936 - self.m4 * z190 * z917
-            + self.m4 * z191 * z916 + z73 * z918 + z74 * z919 + z157 * z875 + z159 * z876
-            + z943;
-        let z945 = self.m3 * z143 * z935 - self.m3 * z144 * z934 - self.m3 * z187 * z913
-            + self.m3 * z188 * z912 + z53 * z914 + z54 * z915 + z148 * z863 + z150 * z864
-            + z944;
-        let z946 = self.m2 * z134 * z933 - self.m2 * z135 * z932 - self.m2 * z184 * z909
-            + self.m2 * z185 * z908 + z33 * z910 + z34 * z911 + z139 * z851 + z141 * z852
-            + z945;
-        let z949 = z0 * z373;
-        let z950 = z1 * z373;
-        let z951 = self.l * z7;
-        let z952 = self.l * z9;
-        let z953 = z22 * z949;
-        let z954 = -z23 * z949;
-        let z955 = z22 * z950;
-        let z956 = -z23 * z950;
-        let z957 = z5 * z952 - z9 * z21 - z10 * z376 + z20 * z373;
-        let z958 = -z5 * z951 + z7 * z21 + z8 * z376 - z19 * z373;
-        let z959 = qd[2] * z7;
-        let z960 = qd[2] * z9;
-        let z961 = qd[2] * z373;
-        let z962 = qd[2] * z957;
-        let z963 = qd[2] * z958;
-        let z964 = self.oy * z954 + self.l * z7 + z951;
-        let z965 = self.oy * z956 + self.l * z9 + z952;
-        let z966 = -z7 * z43 + z42 * z953;
-        let z967 = z7 * z42 + z43 * z953;
-        let z968 = -z9 * z43 + z42 * z955;
-        let z969 = z9 * z42 + z43 * z955;
-        let z970 = -z27 * z379 + z29 * z965 + z40 * z375 - z41 * z956;
-        let z971 = z25 * z379 - z29 * z964 - z39 * z375 + z41 * z954;
-        let z972 = qd[3] * z954 + z959;
-        let z973 = qd[3] * z956 + z960;
-        let z974 = qd[3] * z375 + z961;
-        let z975 = qd[3] * z970 + z962;
-        let z976 = qd[3] * z971 + z963;
-        let z977 = self.oy * z954 + self.l * z967 + z964;
-        let z978 = self.oy * z956 + self.l * z969 + z965;
-        let z979 = z62 * z966 + z63 * z954;
-        let z980 = z62 * z954 - z63 * z966;
-        let z981 = z62 * z968 + z63 * z956;
-        let z982 = z62 * z956 - z63 * z968;
-        let z983 = -z47 * z382 + z49 * z978 + z60 * z378 - z61 * z969;
-        let z984 = z45 * z382 - z49 * z977 - z59 * z378 + z61 * z967;
-        let z985 = z972 + qd[4] * z967;
-        let z986 = z973 + qd[4] * z969;
-        let z987 = z974 + qd[4] * z378;
-        let z988 = z975 + qd[4] * z983;
-        let z989 = z976 + qd[4] * z984;
-        let z990 = z977 + self.oy * z980 + self.l * z967;
-        let z991 = z978 + self.oy * z982 + self.l * z969;
-        let z992 = z82 * z979 - z83 * z967;
-        let z993 = z82 * z967 + z83 * z979;
-        let z994 = z82 * z981 - z83 * z969;
-        let z995 = z82 * z969 + z83 * z981;
-        let z996 = -z67 * z385 + z69 * z991 + z80 * z381 - z81 * z982;
-        let z997 = z65 * z385 - z69 * z990 - z79 * z381 + z81 * z980;
-        let z998 = z985 + qd[5] * z980;
-        let z999 = z986 + qd[5] * z982;
-        let z1000 = z987 + qd[5] * z381;
-        let z1001 = z988 + qd[5] * z996;
-        let z1002 = z989 + qd[5] * z997;
-        let z1003 = z990 + self.oy * z980 + self.l * z993;
-        let z1004 = z991 + self.oy * z982 + self.l * z995;
-        let z1005 = z102 * z992 + z103 * z980;
-        let z1006 = z102 * z980 - z103 * z992;
-        let z1007 = z102 * z994 + z103 * z982;
-        let z1008 = z102 * z982 - z103 * z994;
-        let z1009 = -z87 * z388 + z89 * z1004 + z100 * z384 - z101 * z995;
-        let z1010 = z85 * z388 - z89 * z1003 - z99 * z384 + z101 * z993;
-        let z1011 = z998 + qd[6] * z993;
-        let z1012 = z999 + qd[6] * z995;
-        let z1013 = z1000 + qd[6] * z384;
-        let z1014 = z1001 + qd[6] * z1009;
-        let z1015 = z1002 + qd[6] * z1010;
-        let z1016 = self.cx * z949 + self.cz * z7;
-        let z1017 = self.cx * z950 + self.cz * z9;
-        let z1018 = -self.cx * z5 + self.cz * z373;
-        let z1019 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z949 + self.izz * z5 * z7
-            + self.izz * z8 * z373;
-        let z1020 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z950 + self.izz * z5 * z9
-            + self.izz * z10 * z373;
-        let z1021 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z373;
-        let z1022 = self.cx * z953 + self.cy * z954 + self.cz * z7 + z951;
-        let z1023 = self.cx * z955 + self.cy * z956 + self.cz * z9 + z952;
-        let z1024 = self.cx * z374 + self.cy * z375 + self.cz * z373 + z376;
-        let z1025 = self.ixx2 * z24 * z374 + self.ixx2 * z28 * z953
-            + self.iyy * z25 * z375 + self.iyy * z29 * z954 + self.izz * z5 * z7
-            + self.izz * z8 * z373;
-        let z1026 = self.ixx2 * z26 * z374 + self.ixx2 * z28 * z955
-            + self.iyy * z27 * z375 + self.iyy * z29 * z956 + self.izz * z5 * z9
-            + self.izz * z10 * z373;
-        let z1027 = 2.0 * self.ixx2 * z28 * z374 + 2.0 * self.iyy * z29 * z375
-            + 2.0 * self.izz * z5 * z373;
-        let z1028 = self.cx * z966 + self.cy * z954 + self.cz * z967 + z964;
-        let z1029 = self.cx * z968 + self.cy * z956 + self.cz * z969 + z965;
-        let z1030 = self.cx * z377 + self.cy * z375 + self.cz * z378 + z379;
-        let z1031 = self.ixx3 * z44 * z377 + self.ixx3 * z48 * z966
-            + self.iyy * z25 * z375 + self.iyy * z29 * z954 + self.izz * z45 * z378
-            + self.izz * z49 * z967;
-        let z1032 = self.ixx3 * z46 * z377 + self.ixx3 * z48 * z968
-            + self.iyy * z27 * z375 + self.iyy * z29 * z956 + self.izz * z47 * z378
-            + self.izz * z49 * z969;
-        let z1033 = 2.0 * self.ixx3 * z48 * z377 + 2.0 * self.iyy * z29 * z375
-            + 2.0 * self.izz * z49 * z378;
-        let z1034 = z977 + self.cx * z979 + self.cy * z980 + self.cz * z967;
-        let z1035 = z978 + self.cx * z981 + self.cy * z982 + self.cz * z969;
-        let z1036 = self.cx * z380 + self.cy * z381 + self.cz * z378 + z382;
-        let z1037 = self.ixx4 * z64 * z380 + self.ixx4 * z68 * z979
-            + self.iyy * z65 * z381 + self.iyy * z69 * z980 + self.izz * z45 * z378
-            + self.izz * z49 * z967;
-        let z1038 = self.ixx4 * z66 * z380 + self.ixx4 * z68 * z981
-            + self.iyy * z67 * z381 + self.iyy * z69 * z982 + self.izz * z47 * z378
-            + self.izz * z49 * z969;
-        let z1039 = 2.0 * self.ixx4 * z68 * z380 + 2.0 * self.iyy * z69 * z381
-            + 2.0 * self.izz * z49 * z378;
-        let z1040 = z990 + self.cx * z992 + self.cy * z980 + self.cz * z993;
-        let z1041 = z991 + self.cx * z994 + self.cy * z982 + self.cz * z995;
-        let z1042 = self.cx * z383 + self.cy * z381 + self.cz * z384 + z385;
-        let z1043 = self.ixx5 * z84 * z383 + self.ixx5 * z88 * z992
-            + self.iyy * z65 * z381 + self.iyy * z69 * z980 + self.izz * z85 * z384
-            + self.izz * z89 * z993;
-        let z1044 = self.ixx5 * z86 * z383 + self.ixx5 * z88 * z994
-            + self.iyy * z67 * z381 + self.iyy * z69 * z982 + self.izz * z87 * z384
-            + self.izz * z89 * z995;
-        let z1045 = 2.0 * self.ixx5 * z88 * z383 + 2.0 * self.iyy * z69 * z381
-            + 2.0 * self.izz * z89 * z384;
-        let z1046 = z1003 + self.cx * z1005 + self.cy * z1006 + self.cz * z993;
-        let z1047 = z1004 + self.cx * z1007 + self.cy * z1008 + self.cz * z995;
-        let z1048 = self.cx * z386 + self.cy * z387 + self.cz * z384 + z388;
-        let z1049 = self.ixx6 * z104 * z386 + self.ixx6 * z108 * z1005
-            + self.iyy * z105 * z387 + self.iyy * z109 * z1006 + self.izz * z85 * z384
-            + self.izz * z89 * z993;
-        let z1050 = self.ixx6 * z106 * z386 + self.ixx6 * z108 * z1007
-            + self.iyy * z107 * z387 + self.iyy * z109 * z1008 + self.izz * z87 * z384
-            + self.izz * z89 * z995;
-        let z1051 = 2.0 * self.ixx6 * z108 * z386 + 2.0 * self.iyy * z109 * z387
-            + 2.0 * self.izz * z89 * z384;
-        let z1052 = -qd[0] * z1017 + z15 * z1018;
-        let z1053 = qd[0] * z1016 - z14 * z1018;
-        let z1054 = z34 * z1024 - z35 * z1023 - z135 * z961 + z136 * z960 + z962;
-        let z1055 = -z33 * z1024 + z35 * z1022 + z134 * z961 - z136 * z959 + z963;
-        let z1056 = z975 + z54 * z1030 - z55 * z1029 - z144 * z974 + z145 * z973;
-        let z1057 = z976 - z53 * z1030 + z55 * z1028 + z143 * z974 - z145 * z972;
-        let z1058 = z988 + z74 * z1036 - z75 * z1035 - z153 * z987 + z154 * z986;
-        let z1059 = z989 - z73 * z1036 + z75 * z1034 + z152 * z987 - z154 * z985;
-        let z1060 = z1001 + z94 * z1042 - z95 * z1041 - z162 * z1000 + z163 * z999;
-        let z1061 = z1002 - z93 * z1042 + z95 * z1040 + z161 * z1000 - z163 * z998;
-        let z1062 = z1014 + z114 * z1048 - z115 * z1047 - z171 * z1013 + z172 * z1012;
-        let z1063 = z1015 - z113 * z1048 + z115 * z1046 + z170 * z1013 - z172 * z1011;
-        let z1064 = self.m6 * z170 * z1063 - self.m6 * z171 * z1062
-            - self.m6 * z196 * z1047 + self.m6 * z197 * z1046 + z113 * z1049
-            + z114 * z1050 + z115 * z1051 + z175 * z1011 + z177 * z1012 + z178 * z1013;
-        let z1065 = self.m5 * z161 * z1061 - self.m5 * z162 * z1060
-            - self.m5 * z193 * z1041 + self.m5 * z194 * z1040 + z1064 + z93 * z1043
-            + z94 * z1044 + z95 * z1045 + z166 * z998 + z168 * z999 + z169 * z1000;
-        let z1066 = self.m4 * z152 * z1059 - self.m4 * z153 * z1058
-            - self.m4 * z190 * z1035 + self.m4 * z191 * z1034 + z1065 + z73 * z1037
-            + z74 * z1038 + z75 * z1039 + z157 * z985 + z159 * z986 + z160 * z987;
-        let z1067 = self.m3 * z143 * z1057 - self.m3 * z144 * z1056
-            - self.m3 * z187 * z1029 + self.m3 * z188 * z1028 + z1066 + z53 * z1031
-            + z54 * z1032 + z55 * z1033 + z148 * z972 + z150 * z973 + z151 * z974;
-        let z1068 = self.m2 * z134 * z1055 - self.m2 * z135 * z1054
-            - self.m2 * z184 * z1023 + self.m2 * z185 * z1022 + z33 * z1025 + z34 * z1026
-            + z35 * z1027 + z1067 + z139 * z959 + z141 * z960 + z142 * z961;
-        let z1069 = qd[0] * z1021 + self.m1 * z125 * z1053 - self.m1 * z126 * z1052
-            - self.m1 * z181 * z1017 + self.m1 * z182 * z1016 + z14 * z1019 + z15 * z1020
-            + z1068;
-        let z1070 = -z1 * z22 + z7 * z389;
-        let z1071 = -z1 * z389 - z7 * z22;
-        let z1072 = z0 * z22 + z9 * z389;
-        let z1073 = z0 * z389 - z9 * z22;
-        let z1074 = self.oy * z1071;
-        let z1075 = self.oy * z1073;
-        let z1076 = z42 * z1070;
-        let z1077 = z43 * z1070;
-        let z1078 = z42 * z1072;
-        let z1079 = z43 * z1072;
-        let z1080 = -z27 * z394 + z29 * z1075 + z40 * z391 - z41 * z1073;
-        let z1081 = z25 * z394 - z29 * z1074 - z39 * z391 + z41 * z1071;
-        let z1082 = qd[3] * z1071;
-        let z1083 = qd[3] * z1073;
-        let z1084 = qd[3] * z391;
-        let z1085 = qd[3] * z1080;
-        let z1086 = qd[3] * z1081;
-        let z1087 = self.oy * z1071 + self.l * z1077 + z1074;
-        let z1088 = self.oy * z1073 + self.l * z1079 + z1075;
-        let z1089 = z62 * z1076 + z63 * z1071;
-        let z1090 = z62 * z1071 - z63 * z1076;
-        let z1091 = z62 * z1078 + z63 * z1073;
-        let z1092 = z62 * z1073 - z63 * z1078;
-        let z1093 = -z47 * z397 + z49 * z1088 + z60 * z393 - z61 * z1079;
-        let z1094 = z45 * z397 - z49 * z1087 - z59 * z393 + z61 * z1077;
-        let z1095 = qd[4] * z1077 + z1082;
-        let z1096 = qd[4] * z1079 + z1083;
-        let z1097 = qd[4] * z393 + z1084;
-        let z1098 = qd[4] * z1093 + z1085;
-        let z1099 = qd[4] * z1094 + z1086;
-        let z1100 = self.oy * z1090 + self.l * z1077 + z1087;
-        let z1101 = self.oy * z1092 + self.l * z1079 + z1088;
-        let z1102 = z82 * z1089 - z83 * z1077;
-        let z1103 = z82 * z1077 + z83 * z1089;
-        let z1104 = z82 * z1091 - z83 * z1079;
-        let z1105 = z82 * z1079 + z83 * z1091;
-        let z1106 = -z67 * z400 + z69 * z1101 + z80 * z396 - z81 * z1092;
-        let z1107 = z65 * z400 - z69 * z1100 - z79 * z396 + z81 * z1090;
-        let z1108 = qd[5] * z1090 + z1095;
-        let z1109 = qd[5] * z1092 + z1096;
-        let z1110 = qd[5] * z396 + z1097;
-        let z1111 = qd[5] * z1106 + z1098;
-        let z1112 = qd[5] * z1107 + z1099;
-        let z1113 = self.oy * z1090 + self.l * z1103 + z1100;
-        let z1114 = self.oy * z1092 + self.l * z1105 + z1101;
-        let z1115 = z102 * z1102 + z103 * z1090;
-        let z1116 = z102 * z1090 - z103 * z1102;
-        let z1117 = z102 * z1104 + z103 * z1092;
-        let z1118 = z102 * z1092 - z103 * z1104;
-        let z1119 = -z87 * z403 + z89 * z1114 + z100 * z399 - z101 * z1105;
-        let z1120 = z85 * z403 - z89 * z1113 - z99 * z399 + z101 * z1103;
-        let z1121 = qd[6] * z1103 + z1108;
-        let z1122 = qd[6] * z1105 + z1109;
-        let z1123 = qd[6] * z399 + z1110;
-        let z1124 = qd[6] * z1119 + z1111;
-        let z1125 = qd[6] * z1120 + z1112;
-        let z1126 = self.cx * z1070 + self.cy * z1071;
-        let z1127 = self.cx * z1072 + self.cy * z1073;
-        let z1128 = self.cx * z390 + self.cy * z391;
-        let z1129 = self.ixx2 * z24 * z390 + self.ixx2 * z28 * z1070
-            + self.iyy * z25 * z391 + self.iyy * z29 * z1071;
-        let z1130 = self.ixx2 * z26 * z390 + self.ixx2 * z28 * z1072
-            + self.iyy * z27 * z391 + self.iyy * z29 * z1073;
-        let z1131 = 2.0 * self.ixx2 * z28 * z390 + 2.0 * self.iyy * z29 * z391;
-        let z1132 = self.cx * z1076 + self.cy * z1071 + self.cz * z1077 + z1074;
-        let z1133 = self.cx * z1078 + self.cy * z1073 + self.cz * z1079 + z1075;
-        let z1134 = self.cx * z392 + self.cy * z391 + self.cz * z393 + z394;
-        let z1135 = self.ixx3 * z44 * z392 + self.ixx3 * z48 * z1076
-            + self.iyy * z25 * z391 + self.iyy * z29 * z1071 + self.izz * z45 * z393
-            + self.izz * z49 * z1077;
-        let z1136 = self.ixx3 * z46 * z392 + self.ixx3 * z48 * z1078
-            + self.iyy * z27 * z391 + self.iyy * z29 * z1073 + self.izz * z47 * z393
-            + self.izz * z49 * z1079;
-        let z1137 = 2.0 * self.ixx3 * z48 * z392 + 2.0 * self.iyy * z29 * z391
-            + 2.0 * self.izz * z49 * z393;
-        let z1138 = self.cx * z1089 + self.cy * z1090 + self.cz * z1077 + z1087;
-        let z1139 = self.cx * z1091 + self.cy * z1092 + self.cz * z1079 + z1088;
-        let z1140 = self.cx * z395 + self.cy * z396 + self.cz * z393 + z397;
-        let z1141 = self.ixx4 * z64 * z395 + self.ixx4 * z68 * z1089
-            + self.iyy * z65 * z396 + self.iyy * z69 * z1090 + self.izz * z45 * z393
-            + self.izz * z49 * z1077;
-        let z1142 = self.ixx4 * z66 * z395 + self.ixx4 * z68 * z1091
-            + self.iyy * z67 * z396 + self.iyy * z69 * z1092 + self.izz * z47 * z393
-            + self.izz * z49 * z1079;
-        let z1143 = 2.0 * self.ixx4 * z68 * z395 + 2.0 * self.iyy * z69 * z396
-            + 2.0 * self.izz * z49 * z393;
-        let z1144 = self.cx * z1102 + self.cy * z1090 + self.cz * z1103 + z1100;
-        let z1145 = self.cx * z1104 + self.cy * z1092 + self.cz * z1105 + z1101;
-        let z1146 = self.cx * z398 + self.cy * z396 + self.cz * z399 + z400;
-        let z1147 = self.ixx5 * z84 * z398 + self.ixx5 * z88 * z1102
-            + self.iyy * z65 * z396 + self.iyy * z69 * z1090 + self.izz * z85 * z399
-            + self.izz * z89 * z1103;
-        let z1148 = self.ixx5 * z86 * z398 + self.ixx5 * z88 * z1104
-            + self.iyy * z67 * z396 + self.iyy * z69 * z1092 + self.izz * z87 * z399
-            + self.izz * z89 * z1105;
-        let z1149 = 2.0 * self.ixx5 * z88 * z398 + 2.0 * self.iyy * z69 * z396
-            + 2.0 * self.izz * z89 * z399;
-        let z1150 = self.cx * z1115 + self.cy * z1116 + self.cz * z1103 + z1113;
-        let z1151 = self.cx * z1117 + self.cy * z1118 + self.cz * z1105 + z1114;
-        let z1152 = self.cx * z401 + self.cy * z402 + self.cz * z399 + z403;
-        let z1153 = self.ixx6 * z104 * z401 + self.ixx6 * z108 * z1115
-            + self.iyy * z105 * z402 + self.iyy * z109 * z1116 + self.izz * z85 * z399
-            + self.izz * z89 * z1103;
-        let z1154 = self.ixx6 * z106 * z401 + self.ixx6 * z108 * z1117
-            + self.iyy * z107 * z402 + self.iyy * z109 * z1118 + self.izz * z87 * z399
-            + self.izz * z89 * z1105;
-        let z1155 = 2.0 * self.ixx6 * z108 * z401 + 2.0 * self.iyy * z109 * z402
-            + 2.0 * self.izz * z89 * z399;
-        let z1156 = z34 * z1128 - z35 * z1127;
-        let z1157 = -z33 * z1128 + z35 * z1126;
-        let z1158 = z54 * z1134 - z55 * z1133 + z1085 - z144 * z1084 + z145 * z1083;
-        let z1159 = -z53 * z1134 + z55 * z1132 + z1086 + z143 * z1084 - z145 * z1082;
-        let z1160 = z74 * z1140 + z1098 - z75 * z1139 - z153 * z1097 + z154 * z1096;
-        let z1161 = -z73 * z1140 + z75 * z1138 + z1099 + z152 * z1097 - z154 * z1095;
-        let z1162 = z1111 + z94 * z1146 - z95 * z1145 - z162 * z1110 + z163 * z1109;
-        let z1163 = z1112 - z93 * z1146 + z95 * z1144 + z161 * z1110 - z163 * z1108;
-        let z1164 = z1124 + z114 * z1152 - z115 * z1151 - z171 * z1123 + z172 * z1122;
-        let z1165 = z1125 - z113 * z1152 + z115 * z1150 + z170 * z1123 - z172 * z1121;
-        let z1166 = self.m6 * z170 * z1165 - self.m6 * z171 * z1164
-            - self.m6 * z196 * z1151 + self.m6 * z197 * z1150 + z113 * z1153
-            + z114 * z1154 + z115 * z1155 + z175 * z1121 + z177 * z1122 + z178 * z1123;
-        let z1167 = self.m5 * z161 * z1163 - self.m5 * z162 * z1162
-            - self.m5 * z193 * z1145 + self.m5 * z194 * z1144 + z93 * z1147 + z94 * z1148
-            + z95 * z1149 + z1166 + z166 * z1108 + z168 * z1109 + z169 * z1110;
-        let z1168 = self.m4 * z152 * z1161 - self.m4 * z153 * z1160
-            - self.m4 * z190 * z1139 + self.m4 * z191 * z1138 + z73 * z1141 + z74 * z1142
-            + z75 * z1143 + z1167 + z157 * z1095 + z159 * z1096 + z160 * z1097;
-        let z1169 = self.m3 * z143 * z1159 - self.m3 * z144 * z1158
-            - self.m3 * z187 * z1133 + self.m3 * z188 * z1132 + z53 * z1135 + z54 * z1136
-            + z55 * z1137 + z1168 + z148 * z1082 + z150 * z1083 + z151 * z1084;
-        let z1170 = self.m2 * z134 * z1157 - self.m2 * z135 * z1156
-            - self.m2 * z184 * z1127 + self.m2 * z185 * z1126 + z33 * z1129 + z34 * z1130
-            + z35 * z1131 + z1169;
-        let z1171 = -z8 * z42 + z24 * z404;
-        let z1172 = z8 * z404 + z24 * z42;
-        let z1173 = -z10 * z42 + z26 * z404;
-        let z1174 = z10 * z404 + z26 * z42;
-        let z1175 = self.l * z1172;
-        let z1176 = self.l * z1174;
-        let z1177 = z62 * z1171;
-        let z1178 = -z63 * z1171;
-        let z1179 = z62 * z1173;
-        let z1180 = -z63 * z1173;
-        let z1181 = -z47 * z409 + z49 * z1176 + z60 * z406 - z61 * z1174;
-        let z1182 = z45 * z409 - z49 * z1175 - z59 * z406 + z61 * z1172;
-        let z1183 = qd[4] * z1172;
-        let z1184 = qd[4] * z1174;
-        let z1185 = qd[4] * z406;
-        let z1186 = qd[4] * z1181;
-        let z1187 = qd[4] * z1182;
-        let z1188 = self.oy * z1178 + self.l * z1172 + z1175;
-        let z1189 = self.oy * z1180 + self.l * z1174 + z1176;
-        let z1190 = z82 * z1177 - z83 * z1172;
-        let z1191 = z82 * z1172 + z83 * z1177;
-        let z1192 = z82 * z1179 - z83 * z1174;
-        let z1193 = z82 * z1174 + z83 * z1179;
-        let z1194 = -z67 * z412 + z69 * z1189 + z80 * z408 - z81 * z1180;
-        let z1195 = z65 * z412 - z69 * z1188 - z79 * z408 + z81 * z1178;
-        let z1196 = qd[5] * z1178 + z1183;
-        let z1197 = qd[5] * z1180 + z1184;
-        let z1198 = qd[5] * z408 + z1185;
-        let z1199 = qd[5] * z1194 + z1186;
-        let z1200 = qd[5] * z1195 + z1187;
-        let z1201 = self.oy * z1178 + self.l * z1191 + z1188;
-        let z1202 = self.oy * z1180 + self.l * z1193 + z1189;
-        let z1203 = z102 * z1190 + z103 * z1178;
-        let z1204 = z102 * z1178 - z103 * z1190;
-        let z1205 = z102 * z1192 + z103 * z1180;
-        let z1206 = z102 * z1180 - z103 * z1192;
-        let z1207 = -z87 * z415 + z89 * z1202 + z100 * z411 - z101 * z1193;
-        let z1208 = z85 * z415 - z89 * z1201 - z99 * z411 + z101 * z1191;
-        let z1209 = qd[6] * z1191 + z1196;
-        let z1210 = qd[6] * z1193 + z1197;
-        let z1211 = qd[6] * z411 + z1198;
-        let z1212 = qd[6] * z1207 + z1199;
-        let z1213 = qd[6] * z1208 + z1200;
-        let z1214 = self.cx * z1171 + self.cz * z1172;
-        let z1215 = self.cx * z1173 + self.cz * z1174;
-        let z1216 = self.cx * z405 + self.cz * z406;
-        let z1217 = self.ixx3 * z44 * z405 + self.ixx3 * z48 * z1171
-            + self.izz * z45 * z406 + self.izz * z49 * z1172;
-        let z1218 = self.ixx3 * z46 * z405 + self.ixx3 * z48 * z1173
-            + self.izz * z47 * z406 + self.izz * z49 * z1174;
-        let z1219 = 2.0 * self.ixx3 * z48 * z405 + 2.0 * self.izz * z49 * z406;
-        let z1220 = self.cx * z1177 + self.cy * z1178 + self.cz * z1172 + z1175;
-        let z1221 = self.cx * z1179 + self.cy * z1180 + self.cz * z1174 + z1176;
-        let z1222 = self.cx * z407 + self.cy * z408 + self.cz * z406 + z409;
-        let z1223 = self.ixx4 * z64 * z407 + self.ixx4 * z68 * z1177
-            + self.iyy * z65 * z408 + self.iyy * z69 * z1178 + self.izz * z45 * z406
-            + self.izz * z49 * z1172;
-        let z1224 = self.ixx4 * z66 * z407 + self.ixx4 * z68 * z1179
-            + self.iyy * z67 * z408 + self.iyy * z69 * z1180 + self.izz * z47 * z406
-            + self.izz * z49 * z1174;
-        let z1225 = 2.0 * self.ixx4 * z68 * z407 + 2.0 * self.iyy * z69 * z408
-            + 2.0 * self.izz * z49 * z406;
-        let z1226 = self.cx * z1190 + self.cy * z1178 + self.cz * z1191 + z1188;
-        let z1227 = self.cx * z1192 + self.cy * z1180 + self.cz * z1193 + z1189;
-        let z1228 = self.cx * z410 + self.cy * z408 + self.cz * z411 + z412;
-        let z1229 = self.ixx5 * z84 * z410 + self.ixx5 * z88 * z1190
-            + self.iyy * z65 * z408 + self.iyy * z69 * z1178 + self.izz * z85 * z411
-            + self.izz * z89 * z1191;
-        let z1230 = self.ixx5 * z86 * z410 + self.ixx5 * z88 * z1192
-            + self.iyy * z67 * z408 + self.iyy * z69 * z1180 + self.izz * z87 * z411
-            + self.izz * z89 * z1193;
-        let z1231 = 2.0 * self.ixx5 * z88 * z410 + 2.0 * self.iyy * z69 * z408
-            + 2.0 * self.izz * z89 * z411;
-        let z1232 = self.cx * z1203 + self.cy * z1204 + self.cz * z1191 + z1201;
-        let z1233 = self.cx * z1205 + self.cy * z1206 + self.cz * z1193 + z1202;
-        let z1234 = self.cx * z413 + self.cy * z414 + self.cz * z411 + z415;
-        let z1235 = self.ixx6 * z104 * z413 + self.ixx6 * z108 * z1203
-            + self.iyy * z105 * z414 + self.iyy * z109 * z1204 + self.izz * z85 * z411
-            + self.izz * z89 * z1191;
-        let z1236 = self.ixx6 * z106 * z413 + self.ixx6 * z108 * z1205
-            + self.iyy * z107 * z414 + self.iyy * z109 * z1206 + self.izz * z87 * z411
-            + self.izz * z89 * z1193;
-        let z1237 = 2.0 * self.ixx6 * z108 * z413 + 2.0 * self.iyy * z109 * z414
-            + 2.0 * self.izz * z89 * z411;
-        let z1238 = z54 * z1216 - z55 * z1215;
-        let z1239 = -z53 * z1216 + z55 * z1214;
-        let z1240 = z74 * z1222 - z75 * z1221 - z153 * z1185 + z154 * z1184 + z1186;
-        let z1241 = -z73 * z1222 + z75 * z1220 + z152 * z1185 - z154 * z1183 + z1187;
-        let z1242 = z94 * z1228 - z95 * z1227 - z162 * z1198 + z163 * z1197 + z1199;
-        let z1243 = -z93 * z1228 + z95 * z1226 + z161 * z1198 - z163 * z1196 + z1200;
-        let z1244 = z114 * z1234 - z115 * z1233 - z171 * z1211 + z172 * z1210 + z1212;
-        let z1245 = -z113 * z1234 + z115 * z1232 + z170 * z1211 - z172 * z1209 + z1213;
-        let z1246 = self.m6 * z170 * z1245 - self.m6 * z171 * z1244
-            - self.m6 * z196 * z1233 + self.m6 * z197 * z1232 + z113 * z1235
-            + z114 * z1236 + z115 * z1237 + z175 * z1209 + z177 * z1210 + z178 * z1211;
-        let z1247 = z1246 + self.m5 * z161 * z1243 - self.m5 * z162 * z1242
-            - self.m5 * z193 * z1227 + self.m5 * z194 * z1226 + z93 * z1229 + z94 * z1230
-            + z95 * z1231 + z166 * z1196 + z168 * z1197 + z169 * z1198;
-        let z1248 = z1247 + self.m4 * z152 * z1241 - self.m4 * z153 * z1240
-            - self.m4 * z190 * z1221 + self.m4 * z191 * z1220 + z73 * z1223 + z74 * z1224
-            + z75 * z1225 + z157 * z1183 + z159 * z1184 + z160 * z1185;
-        let z1249 = z1248 + self.m3 * z143 * z1239 - self.m3 * z144 * z1238
-            - self.m3 * z187 * z1215 + self.m3 * z188 * z1214 + z53 * z1217 + z54 * z1218
-            + z55 * z1219;
-        let z1250 = z25 * z62 + z44 * z416;
-        let z1251 = z25 * z416 - z44 * z62;
-        let z1252 = z27 * z62 + z46 * z416;
-        let z1253 = z27 * z416 - z46 * z62;
-        let z1254 = self.oy * z1251;
-        let z1255 = self.oy * z1253;
-        let z1256 = z82 * z1250;
-        let z1257 = z83 * z1250;
-        let z1258 = z82 * z1252;
-        let z1259 = z83 * z1252;
-        let z1260 = -z67 * z421 + z69 * z1255 + z80 * z418 - z81 * z1253;
-        let z1261 = z65 * z421 - z69 * z1254 - z79 * z418 + z81 * z1251;
-        let z1262 = qd[5] * z1251;
-        let z1263 = qd[5] * z1253;
-        let z1264 = qd[5] * z418;
-        let z1265 = qd[5] * z1260;
-        let z1266 = qd[5] * z1261;
-        let z1267 = z1254 + self.oy * z1251 + self.l * z1257;
-        let z1268 = z1255 + self.oy * z1253 + self.l * z1259;
-        let z1269 = z102 * z1256 + z103 * z1251;
-        let z1270 = z102 * z1251 - z103 * z1256;
-        let z1271 = z102 * z1258 + z103 * z1253;
-        let z1272 = z102 * z1253 - z103 * z1258;
-        let z1273 = -z87 * z424 + z89 * z1268 + z100 * z420 - z101 * z1259;
-        let z1274 = z85 * z424 - z89 * z1267 - z99 * z420 + z101 * z1257;
-        let z1275 = z1262 + qd[6] * z1257;
-        let z1276 = z1263 + qd[6] * z1259;
-        let z1277 = z1264 + qd[6] * z420;
-        let z1278 = z1265 + qd[6] * z1273;
-        let z1279 = z1266 + qd[6] * z1274;
-        let z1280 = self.cx * z1250 + self.cy * z1251;
-        let z1281 = self.cx * z1252 + self.cy * z1253;
-        let z1282 = self.cx * z417 + self.cy * z418;
-        let z1283 = self.ixx4 * z64 * z417 + self.ixx4 * z68 * z1250
-            + self.iyy * z65 * z418 + self.iyy * z69 * z1251;
-        let z1284 = self.ixx4 * z66 * z417 + self.ixx4 * z68 * z1252
-            + self.iyy * z67 * z418 + self.iyy * z69 * z1253;
-        let z1285 = 2.0 * self.ixx4 * z68 * z417 + 2.0 * self.iyy * z69 * z418;
-        let z1286 = z1254 + self.cx * z1256 + self.cy * z1251 + self.cz * z1257;
-        let z1287 = z1255 + self.cx * z1258 + self.cy * z1253 + self.cz * z1259;
-        let z1288 = self.cx * z419 + self.cy * z418 + self.cz * z420 + z421;
-        let z1289 = self.ixx5 * z84 * z419 + self.ixx5 * z88 * z1256
-            + self.iyy * z65 * z418 + self.iyy * z69 * z1251 + self.izz * z85 * z420
-            + self.izz * z89 * z1257;
-        let z1290 = self.ixx5 * z86 * z419 + self.ixx5 * z88 * z1258
-            + self.iyy * z67 * z418 + self.iyy * z69 * z1253 + self.izz * z87 * z420
-            + self.izz * z89 * z1259;
-        let z1291 = 2.0 * self.ixx5 * z88 * z419 + 2.0 * self.iyy * z69 * z418
-            + 2.0 * self.izz * z89 * z420;
-        let z1292 = z1267 + self.cx * z1269 + self.cy * z1270 + self.cz * z1257;
-        let z1293 = z1268 + self.cx * z1271 + self.cy * z1272 + self.cz * z1259;
-        let z1294 = self.cx * z422 + self.cy * z423 + self.cz * z420 + z424;
-        let z1295 = self.ixx6 * z104 * z422 + self.ixx6 * z108 * z1269
-            + self.iyy * z105 * z423 + self.iyy * z109 * z1270 + self.izz * z85 * z420
-            + self.izz * z89 * z1257;
-        let z1296 = self.ixx6 * z106 * z422 + self.ixx6 * z108 * z1271
-            + self.iyy * z107 * z423 + self.iyy * z109 * z1272 + self.izz * z87 * z420
-            + self.izz * z89 * z1259;
-        let z1297 = 2.0 * self.ixx6 * z108 * z422 + 2.0 * self.iyy * z109 * z423
-            + 2.0 * self.izz * z89 * z420;
-        let z1298 = z74 * z1282 - z75 * z1281;
-        let z1299 = -z73 * z1282 + z75 * z1280;
-        let z1300 = z1265 + z94 * z1288 - z95 * z1287 - z162 * z1264 + z163 * z1263;
-        let z1301 = z1266 - z93 * z1288 + z95 * z1286 + z161 * z1264 - z163 * z1262;
-        let z1302 = z1278 + z114 * z1294 - z115 * z1293 - z171 * z1277 + z172 * z1276;
-        let z1303 = z1279 - z113 * z1294 + z115 * z1292 + z170 * z1277 - z172 * z1275;
-        let z1304 = self.m6 * z170 * z1303 - self.m6 * z171 * z1302
-            - self.m6 * z196 * z1293 + self.m6 * z197 * z1292 + z113 * z1295
-            + z114 * z1296 + z115 * z1297 + z175 * z1275 + z177 * z1276 + z178 * z1277;
-        let z1305 = self.m5 * z161 * z1301 - self.m5 * z162 * z1300
-            - self.m5 * z193 * z1287 + self.m5 * z194 * z1286 + z1304 + z93 * z1289
-            + z94 * z1290 + z95 * z1291 + z166 * z1262 + z168 * z1263 + z169 * z1264;
-        let z1306 = self.m4 * z152 * z1299 - self.m4 * z153 * z1298
-            - self.m4 * z190 * z1281 + self.m4 * z191 * z1280 + z1305 + z73 * z1283
-            + z74 * z1284 + z75 * z1285;
-        let z1307 = -z45 * z82 + z64 * z425;
-        let z1308 = z45 * z425 + z64 * z82;
-        let z1309 = -z47 * z82 + z66 * z425;
-        let z1310 = z47 * z425 + z66 * z82;
-        let z1311 = self.l * z1308;
-        let z1312 = self.l * z1310;
-        let z1313 = z102 * z1307;
-        let z1314 = -z103 * z1307;
-        let z1315 = z102 * z1309;
-        let z1316 = -z103 * z1309;
-        let z1317 = -z87 * z430 + z89 * z1312 + z100 * z427 - z101 * z1310;
-        let z1318 = z85 * z430 - z89 * z1311 - z99 * z427 + z101 * z1308;
-        let z1319 = qd[6] * z1308;
-        let z1320 = qd[6] * z1310;
-        let z1321 = qd[6] * z427;
-        let z1322 = qd[6] * z1317;
-        let z1323 = qd[6] * z1318;
-        let z1324 = self.cx * z1307 + self.cz * z1308;
-        let z1325 = self.cx * z1309 + self.cz * z1310;
-        let z1326 = self.cx * z426 + self.cz * z427;
-        let z1327 = self.ixx5 * z84 * z426 + self.ixx5 * z88 * z1307
-            + self.izz * z85 * z427 + self.izz * z89 * z1308;
-        let z1328 = self.ixx5 * z86 * z426 + self.ixx5 * z88 * z1309
-            + self.izz * z87 * z427 + self.izz * z89 * z1310;
-        let z1329 = 2.0 * self.ixx5 * z88 * z426 + 2.0 * self.izz * z89 * z427;
-        let z1330 = self.cx * z1313 + self.cy * z1314 + self.cz * z1308 + z1311;
-        let z1331 = self.cx * z1315 + self.cy * z1316 + self.cz * z1310 + z1312;
-        let z1332 = self.cx * z428 + self.cy * z429 + self.cz * z427 + z430;
-        let z1333 = self.ixx6 * z104 * z428 + self.ixx6 * z108 * z1313
-            + self.iyy * z105 * z429 + self.iyy * z109 * z1314 + self.izz * z85 * z427
-            + self.izz * z89 * z1308;
-        let z1334 = self.ixx6 * z106 * z428 + self.ixx6 * z108 * z1315
-            + self.iyy * z107 * z429 + self.iyy * z109 * z1316 + self.izz * z87 * z427
-            + self.izz * z89 * z1310;
-        let z1335 = 2.0 * self.ixx6 * z108 * z428 + 2.0 * self.iyy * z109 * z429
-            + 2.0 * self.izz * z89 * z427;
-        let z1336 = z94 * z1326 - z95 * z1325;
-        let z1337 = -z93 * z1326 + z95 * z1324;
-        let z1338 = z1322 + z114 * z1332 - z115 * z1331 - z171 * z1321 + z172 * z1320;
-        let z1339 = z1323 - z113 * z1332 + z115 * z1330 + z170 * z1321 - z172 * z1319;
-        let z1340 = self.m6 * z170 * z1339 - self.m6 * z171 * z1338
-            - self.m6 * z196 * z1331 + self.m6 * z197 * z1330 + z113 * z1333
-            + z114 * z1334 + z115 * z1335 + z175 * z1319 + z177 * z1320 + z178 * z1321;
-        let z1341 = self.m5 * z161 * z1337 - self.m5 * z162 * z1336
-            - self.m5 * z193 * z1325 + self.m5 * z194 * z1324 + z1340 + z93 * z1327
-            + z94 * z1328 + z95 * z1329;
-        let z1342 = z65 * z102 + z84 * z431;
-        let z1343 = z65 * z431 - z84 * z102;
-        let z1344 = z67 * z102 + z86 * z431;
-        let z1345 = z67 * z431 - z86 * z102;
-        let z1346 = self.cx * z1342 + self.cy * z1343;
-        let z1347 = self.cx * z1344 + self.cy * z1345;
-        let z1348 = self.cx * z432 + self.cy * z433;
-        let z1349 = self.ixx6 * z104 * z432 + self.ixx6 * z108 * z1342
-            + self.iyy * z105 * z433 + self.iyy * z109 * z1343;
-        let z1350 = self.ixx6 * z106 * z432 + self.ixx6 * z108 * z1344
-            + self.iyy * z107 * z433 + self.iyy * z109 * z1345;
-        let z1351 = 2.0 * self.ixx6 * z108 * z432 + 2.0 * self.iyy * z109 * z433;
-        let z1352 = z114 * z1348 - z115 * z1347;
-        let z1353 = -z113 * z1348 + z115 * z1346;
-        let z1354 = self.m6 * z170 * z1353 - self.m6 * z171 * z1352
-            - self.m6 * z196 * z1347 + self.m6 * z197 * z1346 + z113 * z1349
-            + z114 * z1350 + z115 * z1351;
-        let z1355 = z0 * z3 + z0 * z835 + z1 * z836 + z2 * z834;
-        let z1356 = qd[1] * z1355;
-        let z1357 = z8 * z19 - z8 * z844 + z10 * z843 - z20 * z838;
-        let z1358 = qd[2] * z1357 + z1356;
-        let z1359 = -z25 * z856 + z27 * z855 + z39 * z848 - z40 * z846;
-        let z1360 = qd[3] * z1359 + z1358;
-        let z1361 = -z45 * z868 + z47 * z867 + z59 * z860 - z60 * z858;
-        let z1362 = qd[4] * z1361 + z1360;
-        let z1363 = -z65 * z880 + z67 * z879 + z79 * z872 - z80 * z870;
-        let z1364 = qd[5] * z1363 + z1362;
-        let z1365 = -z85 * z892 + z87 * z891 + z99 * z884 - z100 * z882;
-        let z1366 = qd[6] * z1365 + z1364;
-        let z1367 = 2.0 * self.ixx1 * z7 * z837 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z838;
-        let z1368 = self.ixx1 * z9 * z837 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z834
-            - self.iyy * (z0 * z0) + self.izz * z10 * z838 + self.izz * (z8 * z8);
-        let z1369 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z834
+        let z556 = -qd[0] * q[0].sin();
+        let z557 = qd[0] * q[0].cos();
+        let z558 = -self.oy * z557;
+        let z559 = self.oy * z556;
+        let z560 = -qd[1] * q[1].sin();
+        let z561 = qd[1] * q[1].cos();
+        let z562 = z0 * z560 + z5 * z556;
+        let z563 = z0 * z561 + z6 * z556;
+        let z564 = z1 * z560 + z5 * z557;
+        let z565 = z1 * z561 + z6 * z557;
+        let z566 = -self.oy * z557 + self.l * z563 + z558;
+        let z567 = self.oy * z556 + self.l * z565 + z559;
+        let z568 = -qd[2] * q[2].sin();
+        let z569 = qd[2] * q[2].cos();
+        let z570 = -z1 * z569 + z7 * z568 + z22 * z562 - z23 * z557;
+        let z571 = -z1 * z568 - z7 * z569 - z22 * z557 - z23 * z562;
+        let z572 = z0 * z569 + z9 * z568 + z22 * z564 + z23 * z556;
+        let z573 = z0 * z568 - z9 * z569 + z22 * z556 - z23 * z564;
+        let z574 = -z6 * z568 - z22 * z561;
+        let z575 = z6 * z569 + z23 * z561;
+        let z576 = self.oy * z571 + self.l * z563 + z566;
+        let z577 = self.oy * z573 + self.l * z565 + z567;
+        let z578 = -qd[3] * q[3].sin();
+        let z579 = qd[3] * q[3].cos();
+        let z580 = -z8 * z579 + z24 * z578 + z42 * z570 - z43 * z563;
+        let z581 = z8 * z578 + z24 * z579 + z42 * z563 + z43 * z570;
+        let z582 = -z10 * z579 + z26 * z578 + z42 * z572 - z43 * z565;
+        let z583 = z10 * z578 + z26 * z579 + z42 * z565 + z43 * z572;
+        let z584 = -z5 * z579 + z28 * z578 + z42 * z574 - z43 * z560;
+        let z585 = z5 * z578 + z28 * z579 + z42 * z560 + z43 * z574;
+        let z586 = self.oy * z571 + self.l * z581 + z576;
+        let z587 = self.oy * z573 + self.l * z583 + z577;
+        let z588 = -qd[4] * q[4].sin();
+        let z589 = qd[4] * q[4].cos();
+        let z590 = z25 * z589 + z44 * z588 + z62 * z580 + z63 * z571;
+        let z591 = z25 * z588 - z44 * z589 + z62 * z571 - z63 * z580;
+        let z592 = z27 * z589 + z46 * z588 + z62 * z582 + z63 * z573;
+        let z593 = z27 * z588 - z46 * z589 + z62 * z573 - z63 * z582;
+        let z594 = z29 * z589 + z48 * z588 + z62 * z584 + z63 * z575;
+        let z595 = z29 * z588 - z48 * z589 + z62 * z575 - z63 * z584;
+        let z596 = self.oy * z591 + self.l * z581 + z586;
+        let z597 = self.oy * z593 + self.l * z583 + z587;
+        let z598 = -qd[5] * q[5].sin();
+        let z599 = qd[5] * q[5].cos();
+        let z600 = -z45 * z599 + z64 * z598 + z82 * z590 - z83 * z581;
+        let z601 = z45 * z598 + z64 * z599 + z82 * z581 + z83 * z590;
+        let z602 = -z47 * z599 + z66 * z598 + z82 * z592 - z83 * z583;
+        let z603 = z47 * z598 + z66 * z599 + z82 * z583 + z83 * z592;
+        let z604 = -z49 * z599 + z68 * z598 + z82 * z594 - z83 * z585;
+        let z605 = z49 * z598 + z68 * z599 + z82 * z585 + z83 * z594;
+        let z606 = self.oy * z591 + self.l * z601 + z596;
+        let z607 = self.oy * z593 + self.l * z603 + z597;
+        let z608 = -qd[6] * q[6].sin();
+        let z609 = qd[6] * q[6].cos();
+        let z610 = z65 * z609 + z84 * z608 + z102 * z600 + z103 * z591;
+        let z611 = z65 * z608 - z84 * z609 + z102 * z591 - z103 * z600;
+        let z612 = z67 * z609 + z86 * z608 + z102 * z602 + z103 * z593;
+        let z613 = z67 * z608 - z86 * z609 + z102 * z593 - z103 * z602;
+        let z614 = z69 * z609 + z88 * z608 + z102 * z604 + z103 * z595;
+        let z615 = z69 * z608 - z88 * z609 + z102 * z595 - z103 * z604;
+        let z616 = self.cx * z556 - self.cy * z557;
+        let z617 = self.cx * z557 + self.cy * z556;
+        let z618 = self.cx * z562 - self.cy * z557 + self.cz * z563 + z558;
+        let z619 = self.cx * z564 + self.cy * z556 + self.cz * z565 + z559;
+        let z620 = 2.0 * self.ixx1 * z6 * z561 + 2.0 * self.izz * z5 * z560;
+        let z621 = self.cx * z570 + self.cy * z571 + self.cz * z563 + z566;
+        let z622 = self.cx * z572 + self.cy * z573 + self.cz * z565 + z567;
+        let z623 = 2.0 * self.ixx2 * z28 * z574 + 2.0 * self.iyy * z29 * z575
+            + 2.0 * self.izz * z5 * z560;
+        let z624 = self.cx * z580 + self.cy * z571 + self.cz * z581 + z576;
+        let z625 = self.cx * z582 + self.cy * z573 + self.cz * z583 + z577;
+        let z626 = 2.0 * self.ixx3 * z48 * z584 + 2.0 * self.iyy * z29 * z575
+            + 2.0 * self.izz * z49 * z585;
+        let z627 = self.cx * z590 + self.cy * z591 + self.cz * z581 + z586;
+        let z628 = self.cx * z592 + self.cy * z593 + self.cz * z583 + z587;
+        let z629 = 2.0 * self.ixx4 * z68 * z594 + 2.0 * self.iyy * z69 * z595
+            + 2.0 * self.izz * z49 * z585;
+        let z630 = self.cx * z600 + self.cy * z591 + self.cz * z601 + z596;
+        let z631 = self.cx * z602 + self.cy * z593 + self.cz * z603 + z597;
+        let z632 = 2.0 * self.ixx5 * z88 * z604 + 2.0 * self.iyy * z69 * z595
+            + 2.0 * self.izz * z89 * z605;
+        let z633 = self.cx * z610 + self.cy * z611 + self.cz * z601 + z606;
+        let z634 = self.cx * z612 + self.cy * z613 + self.cz * z603 + z607;
+        let z635 = 2.0 * self.ixx6 * z108 * z614 + 2.0 * self.iyy * z109 * z615
+            + 2.0 * self.izz * z89 * z605;
+        let z636 = 2.0 * self.m6 * z170 * z633 + 2.0 * self.m6 * z171 * z634 + z635;
+        let z637 = 2.0 * self.m5 * z161 * z630 + 2.0 * self.m5 * z162 * z631 + z632
+            + z636;
+        let z638 = 2.0 * self.m4 * z152 * z627 + 2.0 * self.m4 * z153 * z628 + z629
+            + z637;
+        let z639 = 2.0 * self.m3 * z143 * z624 + 2.0 * self.m3 * z144 * z625 + z626
+            + z638;
+        let z640 = 2.0 * self.m2 * z134 * z621 + 2.0 * self.m2 * z135 * z622 + z623
+            + z639;
+        let z641 = 2.0 * self.m1 * z125 * z618 + 2.0 * self.m1 * z126 * z619 + z620
+            + z640;
+        let z642 = 2.0 * self.m0 * z119 * z616 + 2.0 * self.m0 * z120 * z617 + z641;
+        let z643 = -z4 * z556;
+        let z644 = -z4 * z557;
+        let z645 = self.l * z560;
+        let z646 = self.oy * z575 + self.l * z560 + z645;
+        let z647 = self.oy * z575 + self.l * z585 + z646;
+        let z648 = self.oy * z595 + self.l * z585 + z647;
+        let z649 = self.oy * z595 + self.l * z605 + z648;
+        let z650 = -self.cx * z561 + self.cz * z560;
+        let z651 = -self.ixx1 * z6 * z562 - self.ixx1 * z7 * z561 + self.izz * z5 * z563
+            + self.izz * z8 * z560;
+        let z652 = -self.ixx1 * z6 * z564 - self.ixx1 * z9 * z561 + self.izz * z5 * z565
+            + self.izz * z10 * z560;
+        let z653 = self.cx * z574 + self.cy * z575 + self.cz * z560 + z645;
+        let z654 = self.ixx2 * z24 * z574 + self.ixx2 * z28 * z570
+            + self.iyy * z25 * z575 + self.iyy * z29 * z571 + self.izz * z5 * z563
+            + self.izz * z8 * z560;
+        let z655 = self.ixx2 * z26 * z574 + self.ixx2 * z28 * z572
+            + self.iyy * z27 * z575 + self.iyy * z29 * z573 + self.izz * z5 * z565
+            + self.izz * z10 * z560;
+        let z656 = self.cx * z584 + self.cy * z575 + self.cz * z585 + z646;
+        let z657 = self.ixx3 * z44 * z584 + self.ixx3 * z48 * z580
+            + self.iyy * z25 * z575 + self.iyy * z29 * z571 + self.izz * z45 * z585
+            + self.izz * z49 * z581;
+        let z658 = self.ixx3 * z46 * z584 + self.ixx3 * z48 * z582
+            + self.iyy * z27 * z575 + self.iyy * z29 * z573 + self.izz * z47 * z585
+            + self.izz * z49 * z583;
+        let z659 = self.cx * z594 + self.cy * z595 + self.cz * z585 + z647;
+        let z660 = self.ixx4 * z64 * z594 + self.ixx4 * z68 * z590
+            + self.iyy * z65 * z595 + self.iyy * z69 * z591 + self.izz * z45 * z585
+            + self.izz * z49 * z581;
+        let z661 = self.ixx4 * z66 * z594 + self.ixx4 * z68 * z592
+            + self.iyy * z67 * z595 + self.iyy * z69 * z593 + self.izz * z47 * z585
+            + self.izz * z49 * z583;
+        let z662 = self.cx * z604 + self.cy * z595 + self.cz * z605 + z648;
+        let z663 = self.ixx5 * z84 * z604 + self.ixx5 * z88 * z600
+            + self.iyy * z65 * z595 + self.iyy * z69 * z591 + self.izz * z85 * z605
+            + self.izz * z89 * z601;
+        let z664 = self.ixx5 * z86 * z604 + self.ixx5 * z88 * z602
+            + self.iyy * z67 * z595 + self.iyy * z69 * z593 + self.izz * z87 * z605
+            + self.izz * z89 * z603;
+        let z665 = self.cx * z614 + self.cy * z615 + self.cz * z605 + z649;
+        let z666 = self.ixx6 * z104 * z614 + self.ixx6 * z108 * z610
+            + self.iyy * z105 * z615 + self.iyy * z109 * z611 + self.izz * z85 * z605
+            + self.izz * z89 * z601;
+        let z667 = self.ixx6 * z106 * z614 + self.ixx6 * z108 * z612
+            + self.iyy * z107 * z615 + self.iyy * z109 * z613 + self.izz * z87 * z605
+            + self.izz * z89 * z603;
+        let z668 = self.m6 * z633;
+        let z669 = self.m6 * z634;
+        let z670 = -self.m6 * z170 * z665 - self.m6 * z172 * z633 + z666;
+        let z671 = -self.m6 * z171 * z665 - self.m6 * z172 * z634 + z667;
+        let z672 = self.m5 * z630 + z668;
+        let z673 = self.m5 * z631 + z669;
+        let z674 = -self.m5 * z161 * z662 - self.m5 * z163 * z630 + z663 + z670;
+        let z675 = -self.m5 * z162 * z662 - self.m5 * z163 * z631 + z664 + z671;
+        let z676 = self.m4 * z627 + z672;
+        let z677 = self.m4 * z628 + z673;
+        let z678 = -self.m4 * z152 * z659 - self.m4 * z154 * z627 + z660 + z674;
+        let z679 = -self.m4 * z153 * z659 - self.m4 * z154 * z628 + z661 + z675;
+        let z680 = self.m3 * z624 + z676;
+        let z681 = self.m3 * z625 + z677;
+        let z682 = -self.m3 * z143 * z656 - self.m3 * z145 * z624 + z657 + z678;
+        let z683 = -self.m3 * z144 * z656 - self.m3 * z145 * z625 + z658 + z679;
+        let z684 = self.m2 * z621 + z680;
+        let z685 = self.m2 * z622 + z681;
+        let z686 = -self.m2 * z134 * z653 - self.m2 * z136 * z621 + z654 + z682;
+        let z687 = -self.m2 * z135 * z653 - self.m2 * z136 * z622 + z655 + z683;
+        let z688 = self.m1 * z618 + z684;
+        let z689 = self.m1 * z619 + z685;
+        let z690 = -self.m1 * z125 * z650 - self.m1 * z127 * z618 + z651 + z686;
+        let z691 = -self.m1 * z126 * z650 - self.m1 * z127 * z619 + z652 + z687;
+        let z692 = z0 * z691 - z1 * z690 - z11 * z689 + z12 * z688 + z297 * z644
+            - z298 * z643 - z302 * z557 + z304 * z556;
+        let z693 = z5 * z567 - z10 * z645 + z20 * z560 - z21 * z565;
+        let z694 = -z5 * z566 + z8 * z645 - z19 * z560 + z21 * z563;
+        let z695 = z5 * z640 + z8 * z686 + z10 * z687 - z30 * z685 + z31 * z684
+            + z287 * z694 - z288 * z693 + z292 * z563 + z294 * z565 + z295 * z560;
+        let z696 = -z27 * z646 + z29 * z577 + z40 * z575 - z41 * z573;
+        let z697 = z25 * z646 - z29 * z576 - z39 * z575 + z41 * z571;
+        let z698 = z277 * z697 - z278 * z696 + z25 * z682 + z282 * z571 + z27 * z683
+            + z284 * z573 + z29 * z639 + z285 * z575 - z50 * z681 + z51 * z680;
+        let z699 = -z47 * z647 + z49 * z587 + z60 * z585 - z61 * z583;
+        let z700 = z45 * z647 - z49 * z586 - z59 * z585 + z61 * z581;
+        let z701 = z267 * z700 - z268 * z699 + z272 * z581 + z274 * z583 + z275 * z585
+            + z45 * z678 + z47 * z679 + z49 * z638 - z70 * z677 + z71 * z676;
+        let z702 = -z67 * z648 + z69 * z597 + z80 * z595 - z81 * z593;
+        let z703 = z65 * z648 - z69 * z596 - z79 * z595 + z81 * z591;
+        let z704 = z257 * z703 - z258 * z702 + z262 * z591 + z264 * z593 + z265 * z595
+            + z65 * z674 + z67 * z675 + z69 * z637 - z90 * z673 + z91 * z672;
+        let z705 = -z87 * z649 + z89 * z607 + z100 * z605 - z101 * z603;
+        let z706 = z85 * z649 - z89 * z606 - z99 * z605 + z101 * z601;
+        let z707 = z247 * z706 - z248 * z705 + z252 * z601 + z254 * z603 + z255 * z605
+            + z85 * z670 + z87 * z671 + z89 * z636 - z110 * z669 + z111 * z668;
+        let z708 = z0 * z558 + z1 * z559 + z2 * z556 + z3 * z557;
+        let z709 = 2.0 * self.ixx1 * z7 * z562 + 2.0 * self.iyy * z1 * z557
+            + 2.0 * self.izz * z8 * z563;
+        let z710 = self.ixx1 * z7 * z564 + self.ixx1 * z9 * z562 - self.iyy * z0 * z557
+            - self.iyy * z1 * z556 + self.izz * z8 * z565 + self.izz * z10 * z563;
+        let z711 = 2.0 * self.ixx1 * z9 * z564 + 2.0 * self.iyy * z0 * z556
+            + 2.0 * self.izz * z10 * z565;
+        let z712 = 2.0 * self.ixx2 * z24 * z570 + 2.0 * self.iyy * z25 * z571
+            + 2.0 * self.izz * z8 * z563;
+        let z713 = self.ixx2 * z24 * z572 + self.ixx2 * z26 * z570
+            + self.iyy * z25 * z573 + self.iyy * z27 * z571 + self.izz * z8 * z565
+            + self.izz * z10 * z563;
+        let z714 = 2.0 * self.ixx2 * z26 * z572 + 2.0 * self.iyy * z27 * z573
+            + 2.0 * self.izz * z10 * z565;
+        let z715 = 2.0 * self.ixx3 * z44 * z580 + 2.0 * self.iyy * z25 * z571
+            + 2.0 * self.izz * z45 * z581;
+        let z716 = self.ixx3 * z44 * z582 + self.ixx3 * z46 * z580
+            + self.iyy * z25 * z573 + self.iyy * z27 * z571 + self.izz * z45 * z583
+            + self.izz * z47 * z581;
+        let z717 = 2.0 * self.ixx3 * z46 * z582 + 2.0 * self.iyy * z27 * z573
+            + 2.0 * self.izz * z47 * z583;
+        let z718 = 2.0 * self.ixx4 * z64 * z590 + 2.0 * self.iyy * z65 * z591
+            + 2.0 * self.izz * z45 * z581;
+        let z719 = self.ixx4 * z64 * z592 + self.ixx4 * z66 * z590
+            + self.iyy * z65 * z593 + self.iyy * z67 * z591 + self.izz * z45 * z583
+            + self.izz * z47 * z581;
+        let z720 = 2.0 * self.ixx4 * z66 * z592 + 2.0 * self.iyy * z67 * z593
+            + 2.0 * self.izz * z47 * z583;
+        let z721 = 2.0 * self.ixx5 * z84 * z600 + 2.0 * self.iyy * z65 * z591
+            + 2.0 * self.izz * z85 * z601;
+        let z722 = self.ixx5 * z84 * z602 + self.ixx5 * z86 * z600
+            + self.iyy * z65 * z593 + self.iyy * z67 * z591 + self.izz * z85 * z603
+            + self.izz * z87 * z601;
+        let z723 = 2.0 * self.ixx5 * z86 * z602 + 2.0 * self.iyy * z67 * z593
+            + 2.0 * self.izz * z87 * z603;
+        let z724 = 2.0 * self.ixx6 * z104 * z610 + 2.0 * self.iyy * z105 * z611
+            + 2.0 * self.izz * z85 * z601;
+        let z725 = self.ixx6 * z104 * z612 + self.ixx6 * z106 * z610
+            + self.iyy * z105 * z613 + self.iyy * z107 * z611 + self.izz * z85 * z603
+            + self.izz * z87 * z601;
+        let z726 = 2.0 * self.ixx6 * z106 * z612 + 2.0 * self.iyy * z107 * z613
+            + 2.0 * self.izz * z87 * z603;
+        let z727 = self.m6 * z665;
+        let z728 = z724 + 2.0 * self.m6 * z171 * z634 + 2.0 * self.m6 * z172 * z665;
+        let z729 = z725 - self.m6 * z170 * z634 - self.m6 * z171 * z633;
+        let z730 = z726 + 2.0 * self.m6 * z170 * z633 + 2.0 * self.m6 * z172 * z665;
+        let z731 = z727 + self.m5 * z662;
+        let z732 = z721 + z728 + 2.0 * self.m5 * z162 * z631
+            + 2.0 * self.m5 * z163 * z662;
+        let z733 = z722 + z729 - self.m5 * z161 * z631 - self.m5 * z162 * z630;
+        let z734 = z723 + z730 + 2.0 * self.m5 * z161 * z630
+            + 2.0 * self.m5 * z163 * z662;
+        let z735 = z731 + self.m4 * z659;
+        let z736 = z718 + z732 + 2.0 * self.m4 * z153 * z628
+            + 2.0 * self.m4 * z154 * z659;
+        let z737 = z719 + z733 - self.m4 * z152 * z628 - self.m4 * z153 * z627;
+        let z738 = z720 + z734 + 2.0 * self.m4 * z152 * z627
+            + 2.0 * self.m4 * z154 * z659;
+        let z739 = z735 + self.m3 * z656;
+        let z740 = z715 + z736 + 2.0 * self.m3 * z144 * z625
+            + 2.0 * self.m3 * z145 * z656;
+        let z741 = z716 + z737 - self.m3 * z143 * z625 - self.m3 * z144 * z624;
+        let z742 = z717 + z738 + 2.0 * self.m3 * z143 * z624
+            + 2.0 * self.m3 * z145 * z656;
+        let z743 = z739 + self.m2 * z653;
+        let z744 = z740 + 2.0 * self.m2 * z135 * z622 + 2.0 * self.m2 * z136 * z653
+            + z712;
+        let z745 = z741 - self.m2 * z134 * z622 - self.m2 * z135 * z621 + z713;
+        let z746 = z714 + z742 + 2.0 * self.m2 * z134 * z621
+            + 2.0 * self.m2 * z136 * z653;
+        let z747 = z743 + self.m1 * z650;
+        let z748 = z744 + 2.0 * self.m1 * z126 * z619 + 2.0 * self.m1 * z127 * z650
+            + z709;
+        let z749 = z745 - self.m1 * z125 * z619 - self.m1 * z126 * z618 + z710;
+        let z750 = z746 + 2.0 * self.m1 * z125 * z618 + 2.0 * self.m1 * z127 * z650
+            + z711;
+        let z751 = z0 * z749 - z1 * z748 - z12 * z747 + z13 * z689 + z298 * z708
+            - z299 * z644 - z300 * z557 + z301 * z556;
+        let z752 = z0 * z750 - z1 * z749 + z11 * z747 - z13 * z688 - z297 * z708
+            + z299 * z643 - z301 * z557 + z303 * z556;
+        let z753 = z0 * z747 + z296 * z643 + z299 * z556;
+        let z754 = z1 * z747 + z296 * z644 + z299 * z557;
+        let z755 = -z0 * z688 - z1 * z689 + z296 * z708 - z297 * z556 - z298 * z557;
+        let z756 = z0 * z752 - z1 * z751 + z11 * z753 + z12 * z754 + z13 * z755
+            - z316 * z557 + z317 * z556 + z319 * z643 + z320 * z644 + z321 * z708;
+        let z757 = -z8 * z567 + z10 * z566 + z19 * z565 - z20 * z563;
+        let z758 = z5 * z686 + z8 * z744 + z10 * z745 - z31 * z743 + z32 * z685
+            + z288 * z757 - z289 * z694 + z290 * z563 + z291 * z565 + z292 * z560;
+        let z759 = z5 * z687 + z8 * z745 + z10 * z746 + z30 * z743 - z287 * z757
+            - z32 * z684 + z289 * z693 + z291 * z563 + z293 * z565 + z294 * z560;
+        let z760 = -z5 * z685 + z10 * z743 + z286 * z693 - z288 * z560 + z289 * z565;
+        let z761 = z5 * z684 - z8 * z743 + z286 * z694 + z287 * z560 - z289 * z563;
+        let z762 = z8 * z685 - z10 * z684 + z286 * z757 - z287 * z565 + z288 * z563;
+        let z763 = z0 * z759 - z1 * z758 + z11 * z760 + z12 * z761 + z13 * z762
+            - z323 * z557 + z324 * z556 + z326 * z643 + z327 * z644 + z328 * z708;
+        let z764 = -z25 * z577 + z27 * z576 + z39 * z573 - z40 * z571;
+        let z765 = z278 * z764 - z279 * z697 + z280 * z571 + z25 * z740 + z281 * z573
+            + z282 * z575 + z27 * z741 + z29 * z682 - z51 * z739 + z52 * z681;
+        let z766 = -z277 * z764 + z279 * z696 + z25 * z741 + z281 * z571 + z27 * z742
+            + z283 * z573 + z284 * z575 + z29 * z683 + z50 * z739 - z52 * z680;
+        let z767 = z276 * z696 - z278 * z575 + z279 * z573 + z27 * z739 - z29 * z681;
+        let z768 = z276 * z697 + z277 * z575 - z279 * z571 - z25 * z739 + z29 * z680;
+        let z769 = z276 * z764 - z277 * z573 + z278 * z571 + z25 * z681 - z27 * z680;
+        let z770 = z0 * z766 - z1 * z765 + z11 * z767 + z12 * z768 + z13 * z769
+            - z331 * z557 + z332 * z556 + z334 * z643 + z335 * z644 + z336 * z708;
+        let z771 = -z45 * z587 + z47 * z586 + z59 * z583 - z60 * z581;
+        let z772 = z268 * z771 - z269 * z700 + z270 * z581 + z271 * z583 + z272 * z585
+            + z45 * z736 + z47 * z737 + z49 * z678 - z71 * z735 + z72 * z677;
+        let z773 = -z267 * z771 + z269 * z699 + z271 * z581 + z273 * z583 + z274 * z585
+            + z45 * z737 + z47 * z738 + z49 * z679 + z70 * z735 - z72 * z676;
+        let z774 = z266 * z699 - z268 * z585 + z269 * z583 + z47 * z735 - z49 * z677;
+        let z775 = z266 * z700 + z267 * z585 - z269 * z581 - z45 * z735 + z49 * z676;
+        let z776 = z266 * z771 - z267 * z583 + z268 * z581 + z45 * z677 - z47 * z676;
+        let z777 = z0 * z773 - z1 * z772 + z11 * z774 + z12 * z775 + z13 * z776
+            - z340 * z557 + z341 * z556 + z343 * z643 + z344 * z644 + z345 * z708;
+        let z778 = -z65 * z597 + z67 * z596 + z79 * z593 - z80 * z591;
+        let z779 = z258 * z778 - z259 * z703 + z260 * z591 + z261 * z593 + z262 * z595
+            + z65 * z732 + z67 * z733 + z69 * z674 - z91 * z731 + z92 * z673;
+        let z780 = -z257 * z778 + z259 * z702 + z261 * z591 + z263 * z593 + z264 * z595
+            + z65 * z733 + z67 * z734 + z69 * z675 + z90 * z731 - z92 * z672;
+        let z781 = z256 * z702 - z258 * z595 + z259 * z593 + z67 * z731 - z69 * z673;
+        let z782 = z256 * z703 + z257 * z595 - z259 * z591 - z65 * z731 + z69 * z672;
+        let z783 = z256 * z778 - z257 * z593 + z258 * z591 + z65 * z673 - z67 * z672;
+        let z784 = z0 * z780 - z1 * z779 + z11 * z781 + z12 * z782 + z13 * z783
+            - z350 * z557 + z351 * z556 + z353 * z643 + z354 * z644 + z355 * z708;
+        let z785 = -z85 * z607 + z87 * z606 + z99 * z603 - z100 * z601;
+        let z786 = z248 * z785 - z249 * z706 + z250 * z601 + z251 * z603 + z252 * z605
+            + z85 * z728 + z87 * z729 + z89 * z670 - z111 * z727 + z112 * z669;
+        let z787 = -z247 * z785 + z249 * z705 + z251 * z601 + z253 * z603 + z254 * z605
+            + z85 * z729 + z87 * z730 + z89 * z671 + z110 * z727 - z112 * z668;
+        let z788 = -z248 * z605 + z249 * z603 + self.m6 * z705 + z87 * z727 - z89 * z669;
+        let z789 = z247 * z605 - z249 * z601 + self.m6 * z706 - z85 * z727 + z89 * z668;
+        let z790 = -z247 * z603 + z248 * z601 + self.m6 * z785 + z85 * z669 - z87 * z668;
+        let z791 = z0 * z787 - z1 * z786 + z11 * z788 + z12 * z789 + z13 * z790
+            - z361 * z557 + z362 * z556 + z364 * z643 + z365 * z644 + z366 * z708;
+        let z792 = z5 * z695 + z8 * z758 + z10 * z759 + z30 * z760 + z31 * z761
+            + z32 * z762 + z323 * z563 + z324 * z565 + z325 * z560 + z326 * z693
+            + z327 * z694 + z328 * z757;
+        let z793 = z5 * z698 + z8 * z765 + z10 * z766 + z30 * z767 + z31 * z768
+            + z32 * z769 + z331 * z563 + z332 * z565 + z333 * z560 + z334 * z693
+            + z335 * z694 + z336 * z757;
+        let z794 = z5 * z701 + z8 * z772 + z10 * z773 + z30 * z774 + z31 * z775
+            + z32 * z776 + z340 * z563 + z341 * z565 + z342 * z560 + z343 * z693
+            + z344 * z694 + z345 * z757;
+        let z795 = z5 * z704 + z8 * z779 + z10 * z780 + z30 * z781 + z31 * z782
+            + z32 * z783 + z350 * z563 + z351 * z565 + z352 * z560 + z353 * z693
+            + z354 * z694 + z355 * z757;
+        let z796 = z5 * z707 + z8 * z786 + z10 * z787 + z30 * z788 + z31 * z789
+            + z32 * z790 + z361 * z563 + z362 * z565 + z363 * z560 + z364 * z693
+            + z365 * z694 + z366 * z757;
+        let z797 = z25 * z765 + z27 * z766 + z29 * z698 + z50 * z767 + z51 * z768
+            + z52 * z769 + z331 * z571 + z332 * z573 + z333 * z575 + z334 * z696
+            + z335 * z697 + z336 * z764;
+        let z798 = z25 * z772 + z27 * z773 + z29 * z701 + z50 * z774 + z51 * z775
+            + z52 * z776 + z340 * z571 + z341 * z573 + z342 * z575 + z343 * z696
+            + z344 * z697 + z345 * z764;
+        let z799 = z25 * z779 + z27 * z780 + z29 * z704 + z50 * z781 + z51 * z782
+            + z52 * z783 + z350 * z571 + z351 * z573 + z352 * z575 + z353 * z696
+            + z354 * z697 + z355 * z764;
+        let z800 = z25 * z786 + z27 * z787 + z29 * z707 + z50 * z788 + z51 * z789
+            + z52 * z790 + z361 * z571 + z362 * z573 + z363 * z575 + z364 * z696
+            + z365 * z697 + z366 * z764;
+        let z801 = z45 * z772 + z47 * z773 + z49 * z701 + z70 * z774 + z71 * z775
+            + z72 * z776 + z340 * z581 + z341 * z583 + z342 * z585 + z343 * z699
+            + z344 * z700 + z345 * z771;
+        let z802 = z45 * z779 + z47 * z780 + z49 * z704 + z70 * z781 + z71 * z782
+            + z72 * z783 + z350 * z581 + z351 * z583 + z352 * z585 + z353 * z699
+            + z354 * z700 + z355 * z771;
+        let z803 = z45 * z786 + z47 * z787 + z49 * z707 + z70 * z788 + z71 * z789
+            + z72 * z790 + z361 * z581 + z362 * z583 + z363 * z585 + z364 * z699
+            + z365 * z700 + z366 * z771;
+        let z804 = z65 * z779 + z67 * z780 + z69 * z704 + z90 * z781 + z91 * z782
+            + z92 * z783 + z350 * z591 + z351 * z593 + z352 * z595 + z353 * z702
+            + z354 * z703 + z355 * z778;
+        let z805 = z65 * z786 + z67 * z787 + z69 * z707 + z90 * z788 + z91 * z789
+            + z92 * z790 + z361 * z591 + z362 * z593 + z363 * z595 + z364 * z702
+            + z365 * z703 + z366 * z778;
+        let z806 = z85 * z786 + z87 * z787 + z89 * z707 + z361 * z601 + z362 * z603
+            + z363 * z605 + z364 * z705 + z365 * z706 + z110 * z788 + z366 * z785
+            + z111 * z789 + z112 * z790;
+        let z807 = -q[0].sin();
+        let z808 = -self.oy * z0;
+        let z809 = self.oy * z807;
+        let z810 = z5 * z807;
+        let z811 = z6 * z807;
+        let z812 = -z4 * z807;
+        let z813 = -qd[1] * z0;
+        let z814 = qd[1] * z807;
+        let z815 = qd[1] * z812;
+        let z816 = -self.oy * z0 + self.l * z811 + z808;
+        let z817 = self.oy * z807 + self.l * z8 + z809;
+        let z818 = -z0 * z23 + z22 * z810;
+        let z819 = -z0 * z22 - z23 * z810;
+        let z820 = z7 * z22 + z23 * z807;
+        let z821 = -z7 * z23 + z22 * z807;
+        let z822 = z5 * z817 - z8 * z21;
+        let z823 = -z5 * z816 + z21 * z811;
+        let z824 = qd[2] * z811 + z813;
+        let z825 = qd[2] * z8 + z814;
+        let z826 = qd[2] * z822 + z815;
+        let z827 = qd[2] * z823 + z16;
+        let z828 = self.oy * z819 + self.l * z811 + z816;
+        let z829 = self.oy * z821 + self.l * z8 + z817;
+        let z830 = z42 * z818 - z43 * z811;
+        let z831 = z42 * z811 + z43 * z818;
+        let z832 = -z8 * z43 + z42 * z820;
+        let z833 = z8 * z42 + z43 * z820;
+        let z834 = z29 * z829 - z41 * z821;
+        let z835 = -z29 * z828 + z41 * z819;
+        let z836 = qd[3] * z819 + z824;
+        let z837 = qd[3] * z821 + z825;
+        let z838 = qd[3] * z834 + z826;
+        let z839 = qd[3] * z835 + z827;
+        let z840 = self.oy * z819 + self.l * z831 + z828;
+        let z841 = self.oy * z821 + self.l * z833 + z829;
+        let z842 = z62 * z830 + z63 * z819;
+        let z843 = z62 * z819 - z63 * z830;
+        let z844 = z62 * z832 + z63 * z821;
+        let z845 = z62 * z821 - z63 * z832;
+        let z846 = z49 * z841 - z61 * z833;
+        let z847 = -z49 * z840 + z61 * z831;
+        let z848 = qd[4] * z831 + z836;
+        let z849 = qd[4] * z833 + z837;
+        let z850 = qd[4] * z846 + z838;
+        let z851 = qd[4] * z847 + z839;
+        let z852 = self.oy * z843 + self.l * z831 + z840;
+        let z853 = self.oy * z845 + self.l * z833 + z841;
+        let z854 = z82 * z842 - z83 * z831;
+        let z855 = z82 * z831 + z83 * z842;
+        let z856 = z82 * z844 - z83 * z833;
+        let z857 = z82 * z833 + z83 * z844;
+        let z858 = z69 * z853 - z81 * z845;
+        let z859 = -z69 * z852 + z81 * z843;
+        let z860 = qd[5] * z843 + z848;
+        let z861 = qd[5] * z845 + z849;
+        let z862 = qd[5] * z858 + z850;
+        let z863 = qd[5] * z859 + z851;
+        let z864 = self.oy * z843 + self.l * z855 + z852;
+        let z865 = self.oy * z845 + self.l * z857 + z853;
+        let z866 = z102 * z854 + z103 * z843;
+        let z867 = z102 * z843 - z103 * z854;
+        let z868 = z102 * z856 + z103 * z845;
+        let z869 = z102 * z845 - z103 * z856;
+        let z870 = z89 * z865 - z101 * z857;
+        let z871 = -z89 * z864 + z101 * z855;
+        let z872 = qd[6] * z855 + z860;
+        let z873 = qd[6] * z857 + z861;
+        let z874 = qd[6] * z870 + z862;
+        let z875 = qd[6] * z871 + z863;
+        let z878 = self.cx * z810 - self.cy * z0 + self.cz * z811 + z808;
+        let z879 = self.cx * z7 + self.cy * z807 + self.cz * z8 + z809;
+        let z880 = -self.ixx1 * z6 * z810 + self.izz * z5 * z811;
+        let z881 = self.cx * z818 + self.cy * z819 + self.cz * z811 + z816;
+        let z882 = self.cx * z820 + self.cy * z821 + self.cz * z8 + z817;
+        let z883 = self.ixx2 * z28 * z818 + self.iyy * z29 * z819 + self.izz * z5 * z811;
+        let z884 = self.ixx2 * z28 * z820 + self.iyy * z29 * z821 + self.izz * z5 * z8;
+        let z885 = self.cx * z830 + self.cy * z819 + self.cz * z831 + z828;
+        let z886 = self.cx * z832 + self.cy * z821 + self.cz * z833 + z829;
+        let z887 = self.ixx3 * z48 * z830 + self.iyy * z29 * z819
+            + self.izz * z49 * z831;
+        let z888 = self.ixx3 * z48 * z832 + self.iyy * z29 * z821
+            + self.izz * z49 * z833;
+        let z889 = self.cx * z842 + self.cy * z843 + self.cz * z831 + z840;
+        let z890 = self.cx * z844 + self.cy * z845 + self.cz * z833 + z841;
+        let z891 = self.ixx4 * z68 * z842 + self.iyy * z69 * z843
+            + self.izz * z49 * z831;
+        let z892 = self.ixx4 * z68 * z844 + self.iyy * z69 * z845
+            + self.izz * z49 * z833;
+        let z893 = self.cx * z854 + self.cy * z843 + self.cz * z855 + z852;
+        let z894 = self.cx * z856 + self.cy * z845 + self.cz * z857 + z853;
+        let z895 = self.ixx5 * z88 * z854 + self.iyy * z69 * z843
+            + self.izz * z89 * z855;
+        let z896 = self.ixx5 * z88 * z856 + self.iyy * z69 * z845
+            + self.izz * z89 * z857;
+        let z897 = self.cx * z866 + self.cy * z867 + self.cz * z855 + z864;
+        let z898 = self.cx * z868 + self.cy * z869 + self.cz * z857 + z865;
+        let z899 = self.ixx6 * z108 * z866 + self.iyy * z109 * z867
+            + self.izz * z89 * z855;
+        let z900 = self.ixx6 * z108 * z868 + self.iyy * z109 * z869
+            + self.izz * z89 * z857;
+        let z903 = -qd[0] * z879 + z815 + z127 * z814;
+        let z904 = qd[0] * z878 + z16 - z127 * z813;
+        let z905 = -z35 * z882 + z826 + z136 * z825;
+        let z906 = z35 * z881 + z827 - z136 * z824;
+        let z907 = -z55 * z886 + z838 + z145 * z837;
+        let z908 = z55 * z885 + z839 - z145 * z836;
+        let z909 = -z75 * z890 + z850 + z154 * z849;
+        let z910 = z75 * z889 + z851 - z154 * z848;
+        let z911 = z862 - z95 * z894 + z163 * z861;
+        let z912 = z95 * z893 + z863 - z163 * z860;
+        let z913 = z874 - z115 * z898 + z172 * z873;
+        let z914 = z875 + z115 * z897 - z172 * z872;
+        let z915 = self.m6 * z170 * z914 - self.m6 * z171 * z913 - self.m6 * z196 * z898
+            + self.m6 * z197 * z897 + z113 * z899 + z114 * z900 + z175 * z872
+            + z177 * z873;
+        let z916 = self.m5 * z161 * z912 - self.m5 * z162 * z911 - self.m5 * z193 * z894
+            + self.m5 * z194 * z893 + z93 * z895 + z94 * z896 + z915 + z166 * z860
+            + z168 * z861;
+        let z917 = self.m4 * z152 * z910 - self.m4 * z153 * z909 - self.m4 * z190 * z890
+            + self.m4 * z191 * z889 + z73 * z891 + z74 * z892 + z916 + z157 * z848
+            + z159 * z849;
+        let z918 = self.m3 * z143 * z908 - self.m3 * z144 * z907 - self.m3 * z187 * z886
+            + self.m3 * z188 * z885 + z53 * z887 + z54 * z888 + z148 * z836 + z917
+            + z150 * z837;
+        let z919 = self.m2 * z134 * z906 - self.m2 * z135 * z905 - self.m2 * z184 * z882
+            + self.m2 * z185 * z881 + z33 * z883 + z34 * z884 + z139 * z824 + z141 * z825
+            + z918;
+        let z922 = -q[1].sin();
+        let z923 = z0 * z922;
+        let z924 = z1 * z922;
+        let z925 = self.l * z7;
+        let z926 = self.l * z9;
+        let z927 = self.l * z922;
+        let z928 = z22 * z923;
+        let z929 = -z23 * z923;
+        let z930 = z22 * z924;
+        let z931 = -z23 * z924;
+        let z932 = -z5 * z22;
+        let z933 = z5 * z23;
+        let z934 = z5 * z926 - z9 * z21 - z10 * z927 + z20 * z922;
+        let z935 = -z5 * z925 + z7 * z21 + z8 * z927 - z19 * z922;
+        let z936 = qd[2] * z7;
+        let z937 = qd[2] * z9;
+        let z938 = qd[2] * z922;
+        let z939 = qd[2] * z934;
+        let z940 = qd[2] * z935;
+        let z941 = self.oy * z929 + self.l * z7 + z925;
+        let z942 = self.oy * z931 + self.l * z9 + z926;
+        let z943 = self.oy * z933 + self.l * z922 + z927;
+        let z944 = -z7 * z43 + z42 * z928;
+        let z945 = z7 * z42 + z43 * z928;
+        let z946 = -z9 * z43 + z42 * z930;
+        let z947 = z9 * z42 + z43 * z930;
+        let z948 = z42 * z932 - z43 * z922;
+        let z949 = z42 * z922 + z43 * z932;
+        let z950 = -z27 * z943 + z29 * z942 + z40 * z933 - z41 * z931;
+        let z951 = z25 * z943 - z29 * z941 - z39 * z933 + z41 * z929;
+        let z952 = qd[3] * z929 + z936;
+        let z953 = qd[3] * z931 + z937;
+        let z954 = qd[3] * z933 + z938;
+        let z955 = qd[3] * z950 + z939;
+        let z956 = qd[3] * z951 + z940;
+        let z957 = self.oy * z929 + self.l * z945 + z941;
+        let z958 = self.oy * z931 + self.l * z947 + z942;
+        let z959 = self.oy * z933 + self.l * z949 + z943;
+        let z960 = z62 * z944 + z63 * z929;
+        let z961 = z62 * z929 - z63 * z944;
+        let z962 = z62 * z946 + z63 * z931;
+        let z963 = z62 * z931 - z63 * z946;
+        let z964 = z62 * z948 + z63 * z933;
+        let z965 = z62 * z933 - z63 * z948;
+        let z966 = -z47 * z959 + z49 * z958 + z60 * z949 - z61 * z947;
+        let z967 = z45 * z959 - z49 * z957 - z59 * z949 + z61 * z945;
+        let z968 = qd[4] * z945 + z952;
+        let z969 = qd[4] * z947 + z953;
+        let z970 = qd[4] * z949 + z954;
+        let z971 = qd[4] * z966 + z955;
+        let z972 = qd[4] * z967 + z956;
+        let z973 = self.oy * z961 + self.l * z945 + z957;
+        let z974 = self.oy * z963 + self.l * z947 + z958;
+        let z975 = self.oy * z965 + self.l * z949 + z959;
+        let z976 = z82 * z960 - z83 * z945;
+        let z977 = z82 * z945 + z83 * z960;
+        let z978 = z82 * z962 - z83 * z947;
+        let z979 = z82 * z947 + z83 * z962;
+        let z980 = z82 * z964 - z83 * z949;
+        let z981 = z82 * z949 + z83 * z964;
+        let z982 = -z67 * z975 + z69 * z974 + z80 * z965 - z81 * z963;
+        let z983 = z65 * z975 - z69 * z973 - z79 * z965 + z81 * z961;
+        let z984 = qd[5] * z961 + z968;
+        let z985 = qd[5] * z963 + z969;
+        let z986 = z970 + qd[5] * z965;
+        let z987 = z971 + qd[5] * z982;
+        let z988 = z972 + qd[5] * z983;
+        let z989 = z973 + self.oy * z961 + self.l * z977;
+        let z990 = z974 + self.oy * z963 + self.l * z979;
+        let z991 = z975 + self.oy * z965 + self.l * z981;
+        let z992 = z102 * z976 + z103 * z961;
+        let z993 = z102 * z961 - z103 * z976;
+        let z994 = z102 * z978 + z103 * z963;
+        let z995 = z102 * z963 - z103 * z978;
+        let z996 = z102 * z980 + z103 * z965;
+        let z997 = z102 * z965 - z103 * z980;
+        let z998 = -z87 * z991 + z89 * z990 + z100 * z981 - z101 * z979;
+        let z999 = z85 * z991 - z89 * z989 - z99 * z981 + z101 * z977;
+        let z1000 = z984 + qd[6] * z977;
+        let z1001 = z985 + qd[6] * z979;
+        let z1002 = z986 + qd[6] * z981;
+        let z1003 = z987 + qd[6] * z998;
+        let z1004 = z988 + qd[6] * z999;
+        let z1005 = self.cx * z923 + self.cz * z7;
+        let z1006 = self.cx * z924 + self.cz * z9;
+        let z1007 = -self.cx * z5 + self.cz * z922;
+        let z1008 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z923 + self.izz * z5 * z7
+            + self.izz * z8 * z922;
+        let z1009 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z924 + self.izz * z5 * z9
+            + self.izz * z10 * z922;
+        let z1010 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z922;
+        let z1011 = self.cx * z928 + self.cy * z929 + self.cz * z7 + z925;
+        let z1012 = self.cx * z930 + self.cy * z931 + self.cz * z9 + z926;
+        let z1013 = self.cx * z932 + self.cy * z933 + self.cz * z922 + z927;
+        let z1014 = self.ixx2 * z24 * z932 + self.ixx2 * z28 * z928
+            + self.iyy * z25 * z933 + self.iyy * z29 * z929 + self.izz * z5 * z7
+            + self.izz * z8 * z922;
+        let z1015 = self.ixx2 * z26 * z932 + self.ixx2 * z28 * z930
+            + self.iyy * z27 * z933 + self.iyy * z29 * z931 + self.izz * z5 * z9
+            + self.izz * z10 * z922;
+        let z1016 = 2.0 * self.ixx2 * z28 * z932 + 2.0 * self.iyy * z29 * z933
+            + 2.0 * self.izz * z5 * z922;
+        let z1017 = self.cx * z944 + self.cy * z929 + self.cz * z945 + z941;
+        let z1018 = self.cx * z946 + self.cy * z931 + self.cz * z947 + z942;
+        let z1019 = self.cx * z948 + self.cy * z933 + self.cz * z949 + z943;
+        let z1020 = self.ixx3 * z44 * z948 + self.ixx3 * z48 * z944
+            + self.iyy * z25 * z933 + self.iyy * z29 * z929 + self.izz * z45 * z949
+            + self.izz * z49 * z945;
+        let z1021 = self.ixx3 * z46 * z948 + self.ixx3 * z48 * z946
+            + self.iyy * z27 * z933 + self.iyy * z29 * z931 + self.izz * z47 * z949
+            + self.izz * z49 * z947;
+        let z1022 = 2.0 * self.ixx3 * z48 * z948 + 2.0 * self.iyy * z29 * z933
+            + 2.0 * self.izz * z49 * z949;
+        let z1023 = self.cx * z960 + self.cy * z961 + self.cz * z945 + z957;
+        let z1024 = self.cx * z962 + self.cy * z963 + self.cz * z947 + z958;
+        let z1025 = self.cx * z964 + self.cy * z965 + self.cz * z949 + z959;
+        let z1026 = self.ixx4 * z64 * z964 + self.ixx4 * z68 * z960
+            + self.iyy * z65 * z965 + self.iyy * z69 * z961 + self.izz * z45 * z949
+            + self.izz * z49 * z945;
+        let z1027 = self.ixx4 * z66 * z964 + self.ixx4 * z68 * z962
+            + self.iyy * z67 * z965 + self.iyy * z69 * z963 + self.izz * z47 * z949
+            + self.izz * z49 * z947;
+        let z1028 = 2.0 * self.ixx4 * z68 * z964 + 2.0 * self.iyy * z69 * z965
+            + 2.0 * self.izz * z49 * z949;
+        let z1029 = z973 + self.cx * z976 + self.cy * z961 + self.cz * z977;
+        let z1030 = z974 + self.cx * z978 + self.cy * z963 + self.cz * z979;
+        let z1031 = z975 + self.cx * z980 + self.cy * z965 + self.cz * z981;
+        let z1032 = self.ixx5 * z84 * z980 + self.ixx5 * z88 * z976
+            + self.iyy * z65 * z965 + self.iyy * z69 * z961 + self.izz * z85 * z981
+            + self.izz * z89 * z977;
+        let z1033 = self.ixx5 * z86 * z980 + self.ixx5 * z88 * z978
+            + self.iyy * z67 * z965 + self.iyy * z69 * z963 + self.izz * z87 * z981
+            + self.izz * z89 * z979;
+        let z1034 = 2.0 * self.ixx5 * z88 * z980 + 2.0 * self.iyy * z69 * z965
+            + 2.0 * self.izz * z89 * z981;
+        let z1035 = z989 + self.cx * z992 + self.cy * z993 + self.cz * z977;
+        let z1036 = z990 + self.cx * z994 + self.cy * z995 + self.cz * z979;
+        let z1037 = z991 + self.cx * z996 + self.cy * z997 + self.cz * z981;
+        let z1038 = self.ixx6 * z104 * z996 + self.ixx6 * z108 * z992
+            + self.iyy * z105 * z997 + self.iyy * z109 * z993 + self.izz * z85 * z981
+            + self.izz * z89 * z977;
+        let z1039 = self.ixx6 * z106 * z996 + self.ixx6 * z108 * z994
+            + self.iyy * z107 * z997 + self.iyy * z109 * z995 + self.izz * z87 * z981
+            + self.izz * z89 * z979;
+        let z1040 = 2.0 * self.ixx6 * z108 * z996 + 2.0 * self.iyy * z109 * z997
+            + 2.0 * self.izz * z89 * z981;
+        let z1041 = -qd[0] * z1006 + z15 * z1007;
+        let z1042 = qd[0] * z1005 - z14 * z1007;
+        let z1043 = z34 * z1013 - z35 * z1012 - z135 * z938 + z136 * z937 + z939;
+        let z1044 = -z33 * z1013 + z35 * z1011 + z134 * z938 - z136 * z936 + z940;
+        let z1045 = z54 * z1019 - z55 * z1018 - z144 * z954 + z145 * z953 + z955;
+        let z1046 = -z53 * z1019 + z55 * z1017 + z143 * z954 - z145 * z952 + z956;
+        let z1047 = z971 + z74 * z1025 - z75 * z1024 - z153 * z970 + z154 * z969;
+        let z1048 = z972 - z73 * z1025 + z75 * z1023 + z152 * z970 - z154 * z968;
+        let z1049 = z987 + z94 * z1031 - z95 * z1030 - z162 * z986 + z163 * z985;
+        let z1050 = z988 - z93 * z1031 + z95 * z1029 + z161 * z986 - z163 * z984;
+        let z1051 = z1003 + z114 * z1037 - z115 * z1036 - z171 * z1002 + z172 * z1001;
+        let z1052 = z1004 - z113 * z1037 + z115 * z1035 + z170 * z1002 - z172 * z1000;
+        let z1053 = self.m6 * z170 * z1052 - self.m6 * z171 * z1051
+            - self.m6 * z196 * z1036 + self.m6 * z197 * z1035 + z113 * z1038
+            + z114 * z1039 + z115 * z1040 + z175 * z1000 + z177 * z1001 + z178 * z1002;
+        let z1054 = self.m5 * z161 * z1050 - self.m5 * z162 * z1049
+            - self.m5 * z193 * z1030 + self.m5 * z194 * z1029 + z1053 + z93 * z1032
+            + z94 * z1033 + z95 * z1034 + z166 * z984 + z168 * z985 + z169 * z986;
+        let z1055 = self.m4 * z152 * z1048 - self.m4 * z153 * z1047
+            - self.m4 * z190 * z1024 + self.m4 * z191 * z1023 + z1054 + z73 * z1026
+            + z74 * z1027 + z75 * z1028 + z157 * z968 + z159 * z969 + z160 * z970;
+        let z1056 = self.m3 * z143 * z1046 - self.m3 * z144 * z1045
+            - self.m3 * z187 * z1018 + self.m3 * z188 * z1017 + z1055 + z53 * z1020
+            + z54 * z1021 + z55 * z1022 + z148 * z952 + z150 * z953 + z151 * z954;
+        let z1057 = self.m2 * z134 * z1044 - self.m2 * z135 * z1043
+            - self.m2 * z184 * z1012 + self.m2 * z185 * z1011 + z1056 + z33 * z1014
+            + z34 * z1015 + z35 * z1016 + z139 * z936 + z141 * z937 + z142 * z938;
+        let z1058 = qd[0] * z1010 + self.m1 * z125 * z1042 - self.m1 * z126 * z1041
+            - self.m1 * z181 * z1006 + self.m1 * z182 * z1005 + z14 * z1008 + z15 * z1009
+            + z1057;
+        let z1059 = -q[2].sin();
+        let z1060 = -z1 * z22 + z7 * z1059;
+        let z1061 = -z1 * z1059 - z7 * z22;
+        let z1062 = z0 * z22 + z9 * z1059;
+        let z1063 = z0 * z1059 - z9 * z22;
+        let z1064 = -z6 * z1059;
+        let z1065 = z6 * z22;
+        let z1066 = self.oy * z1061;
+        let z1067 = self.oy * z1063;
+        let z1068 = self.oy * z1065;
+        let z1069 = z42 * z1060;
+        let z1070 = z43 * z1060;
+        let z1071 = z42 * z1062;
+        let z1072 = z43 * z1062;
+        let z1073 = z42 * z1064;
+        let z1074 = z43 * z1064;
+        let z1075 = -z27 * z1068 + z29 * z1067 + z40 * z1065 - z41 * z1063;
+        let z1076 = z25 * z1068 - z29 * z1066 - z39 * z1065 + z41 * z1061;
+        let z1077 = qd[3] * z1061;
+        let z1078 = qd[3] * z1063;
+        let z1079 = qd[3] * z1065;
+        let z1080 = qd[3] * z1075;
+        let z1081 = qd[3] * z1076;
+        let z1082 = self.oy * z1061 + self.l * z1070 + z1066;
+        let z1083 = self.oy * z1063 + self.l * z1072 + z1067;
+        let z1084 = self.oy * z1065 + self.l * z1074 + z1068;
+        let z1085 = z62 * z1069 + z63 * z1061;
+        let z1086 = z62 * z1061 - z63 * z1069;
+        let z1087 = z62 * z1071 + z63 * z1063;
+        let z1088 = z62 * z1063 - z63 * z1071;
+        let z1089 = z62 * z1073 + z63 * z1065;
+        let z1090 = z62 * z1065 - z63 * z1073;
+        let z1091 = -z47 * z1084 + z49 * z1083 + z60 * z1074 - z61 * z1072;
+        let z1092 = z45 * z1084 - z49 * z1082 - z59 * z1074 + z61 * z1070;
+        let z1093 = qd[4] * z1070 + z1077;
+        let z1094 = qd[4] * z1072 + z1078;
+        let z1095 = qd[4] * z1074 + z1079;
+        let z1096 = qd[4] * z1091 + z1080;
+        let z1097 = qd[4] * z1092 + z1081;
+        let z1098 = self.oy * z1086 + self.l * z1070 + z1082;
+        let z1099 = self.oy * z1088 + self.l * z1072 + z1083;
+        let z1100 = self.oy * z1090 + self.l * z1074 + z1084;
+        let z1101 = z82 * z1085 - z83 * z1070;
+        let z1102 = z82 * z1070 + z83 * z1085;
+        let z1103 = z82 * z1087 - z83 * z1072;
+        let z1104 = z82 * z1072 + z83 * z1087;
+        let z1105 = z82 * z1089 - z83 * z1074;
+        let z1106 = z82 * z1074 + z83 * z1089;
+        let z1107 = -z67 * z1100 + z69 * z1099 + z80 * z1090 - z81 * z1088;
+        let z1108 = z65 * z1100 - z69 * z1098 - z79 * z1090 + z81 * z1086;
+        let z1109 = qd[5] * z1086 + z1093;
+        let z1110 = qd[5] * z1088 + z1094;
+        let z1111 = qd[5] * z1090 + z1095;
+        let z1112 = qd[5] * z1107 + z1096;
+        let z1113 = qd[5] * z1108 + z1097;
+        let z1114 = self.oy * z1086 + self.l * z1102 + z1098;
+        let z1115 = self.oy * z1088 + self.l * z1104 + z1099;
+        let z1116 = self.oy * z1090 + self.l * z1106 + z1100;
+        let z1117 = z102 * z1101 + z103 * z1086;
+        let z1118 = z102 * z1086 - z103 * z1101;
+        let z1119 = z102 * z1103 + z103 * z1088;
+        let z1120 = z102 * z1088 - z103 * z1103;
+        let z1121 = z102 * z1105 + z103 * z1090;
+        let z1122 = z102 * z1090 - z103 * z1105;
+        let z1123 = -z87 * z1116 + z89 * z1115 + z100 * z1106 - z101 * z1104;
+        let z1124 = z85 * z1116 - z89 * z1114 - z99 * z1106 + z101 * z1102;
+        let z1125 = qd[6] * z1102 + z1109;
+        let z1126 = qd[6] * z1104 + z1110;
+        let z1127 = qd[6] * z1106 + z1111;
+        let z1128 = qd[6] * z1123 + z1112;
+        let z1129 = qd[6] * z1124 + z1113;
+        let z1130 = self.cx * z1060 + self.cy * z1061;
+        let z1131 = self.cx * z1062 + self.cy * z1063;
+        let z1132 = self.cx * z1064 + self.cy * z1065;
+        let z1133 = self.ixx2 * z24 * z1064 + self.ixx2 * z28 * z1060
+            + self.iyy * z25 * z1065 + self.iyy * z29 * z1061;
+        let z1134 = self.ixx2 * z26 * z1064 + self.ixx2 * z28 * z1062
+            + self.iyy * z27 * z1065 + self.iyy * z29 * z1063;
+        let z1135 = 2.0 * self.ixx2 * z28 * z1064 + 2.0 * self.iyy * z29 * z1065;
+        let z1136 = self.cx * z1069 + self.cy * z1061 + self.cz * z1070 + z1066;
+        let z1137 = self.cx * z1071 + self.cy * z1063 + self.cz * z1072 + z1067;
+        let z1138 = self.cx * z1073 + self.cy * z1065 + self.cz * z1074 + z1068;
+        let z1139 = self.ixx3 * z44 * z1073 + self.ixx3 * z48 * z1069
+            + self.iyy * z25 * z1065 + self.iyy * z29 * z1061 + self.izz * z45 * z1074
+            + self.izz * z49 * z1070;
+        let z1140 = self.ixx3 * z46 * z1073 + self.ixx3 * z48 * z1071
+            + self.iyy * z27 * z1065 + self.iyy * z29 * z1063 + self.izz * z47 * z1074
+            + self.izz * z49 * z1072;
+        let z1141 = 2.0 * self.ixx3 * z48 * z1073 + 2.0 * self.iyy * z29 * z1065
+            + 2.0 * self.izz * z49 * z1074;
+        let z1142 = self.cx * z1085 + self.cy * z1086 + self.cz * z1070 + z1082;
+        let z1143 = self.cx * z1087 + self.cy * z1088 + self.cz * z1072 + z1083;
+        let z1144 = self.cx * z1089 + self.cy * z1090 + self.cz * z1074 + z1084;
+        let z1145 = self.ixx4 * z64 * z1089 + self.ixx4 * z68 * z1085
+            + self.iyy * z65 * z1090 + self.iyy * z69 * z1086 + self.izz * z45 * z1074
+            + self.izz * z49 * z1070;
+        let z1146 = self.ixx4 * z66 * z1089 + self.ixx4 * z68 * z1087
+            + self.iyy * z67 * z1090 + self.iyy * z69 * z1088 + self.izz * z47 * z1074
+            + self.izz * z49 * z1072;
+        let z1147 = 2.0 * self.ixx4 * z68 * z1089 + 2.0 * self.iyy * z69 * z1090
+            + 2.0 * self.izz * z49 * z1074;
+        let z1148 = self.cx * z1101 + self.cy * z1086 + self.cz * z1102 + z1098;
+        let z1149 = self.cx * z1103 + self.cy * z1088 + self.cz * z1104 + z1099;
+        let z1150 = self.cx * z1105 + self.cy * z1090 + self.cz * z1106 + z1100;
+        let z1151 = self.ixx5 * z84 * z1105 + self.ixx5 * z88 * z1101
+            + self.iyy * z65 * z1090 + self.iyy * z69 * z1086 + self.izz * z85 * z1106
+            + self.izz * z89 * z1102;
+        let z1152 = self.ixx5 * z86 * z1105 + self.ixx5 * z88 * z1103
+            + self.iyy * z67 * z1090 + self.iyy * z69 * z1088 + self.izz * z87 * z1106
+            + self.izz * z89 * z1104;
+        let z1153 = 2.0 * self.ixx5 * z88 * z1105 + 2.0 * self.iyy * z69 * z1090
+            + 2.0 * self.izz * z89 * z1106;
+        let z1154 = self.cx * z1117 + self.cy * z1118 + self.cz * z1102 + z1114;
+        let z1155 = self.cx * z1119 + self.cy * z1120 + self.cz * z1104 + z1115;
+        let z1156 = self.cx * z1121 + self.cy * z1122 + self.cz * z1106 + z1116;
+        let z1157 = self.ixx6 * z104 * z1121 + self.ixx6 * z108 * z1117
+            + self.iyy * z105 * z1122 + self.iyy * z109 * z1118 + self.izz * z85 * z1106
+            + self.izz * z89 * z1102;
+        let z1158 = self.ixx6 * z106 * z1121 + self.ixx6 * z108 * z1119
+            + self.iyy * z107 * z1122 + self.iyy * z109 * z1120 + self.izz * z87 * z1106
+            + self.izz * z89 * z1104;
+        let z1159 = 2.0 * self.ixx6 * z108 * z1121 + 2.0 * self.iyy * z109 * z1122
+            + 2.0 * self.izz * z89 * z1106;
+        let z1160 = z34 * z1132 - z35 * z1131;
+        let z1161 = -z33 * z1132 + z35 * z1130;
+        let z1162 = z54 * z1138 - z55 * z1137 + z1080 - z144 * z1079 + z145 * z1078;
+        let z1163 = -z53 * z1138 + z55 * z1136 + z1081 + z143 * z1079 - z145 * z1077;
+        let z1164 = z1096 + z74 * z1144 - z75 * z1143 - z153 * z1095 + z154 * z1094;
+        let z1165 = -z73 * z1144 + z1097 + z75 * z1142 + z152 * z1095 - z154 * z1093;
+        let z1166 = z1112 + z94 * z1150 - z95 * z1149 - z162 * z1111 + z163 * z1110;
+        let z1167 = z1113 - z93 * z1150 + z95 * z1148 + z161 * z1111 - z163 * z1109;
+        let z1168 = z1128 + z114 * z1156 - z115 * z1155 - z171 * z1127 + z172 * z1126;
+        let z1169 = z1129 - z113 * z1156 + z115 * z1154 + z170 * z1127 - z172 * z1125;
+        let z1170 = self.m6 * z170 * z1169 - self.m6 * z171 * z1168
+            - self.m6 * z196 * z1155 + self.m6 * z197 * z1154 + z113 * z1157
+            + z114 * z1158 + z115 * z1159 + z175 * z1125 + z177 * z1126 + z178 * z1127;
+        let z1171 = self.m5 * z161 * z1167 - self.m5 * z162 * z1166
+            - self.m5 * z193 * z1149 + self.m5 * z194 * z1148 + z93 * z1151 + z94 * z1152
+            + z95 * z1153 + z1170 + z166 * z1109 + z168 * z1110 + z169 * z1111;
+        let z1172 = self.m4 * z152 * z1165 - self.m4 * z153 * z1164
+            - self.m4 * z190 * z1143 + self.m4 * z191 * z1142 + z73 * z1145 + z74 * z1146
+            + z75 * z1147 + z1171 + z157 * z1093 + z159 * z1094 + z160 * z1095;
+        let z1173 = self.m3 * z143 * z1163 - self.m3 * z144 * z1162
+            - self.m3 * z187 * z1137 + self.m3 * z188 * z1136 + z53 * z1139 + z54 * z1140
+            + z55 * z1141 + z148 * z1077 + z1172 + z150 * z1078 + z151 * z1079;
+        let z1174 = self.m2 * z134 * z1161 - self.m2 * z135 * z1160
+            - self.m2 * z184 * z1131 + self.m2 * z185 * z1130 + z33 * z1133 + z34 * z1134
+            + z35 * z1135 + z1173;
+        let z1175 = -q[3].sin();
+        let z1176 = -z8 * z42 + z24 * z1175;
+        let z1177 = z8 * z1175 + z24 * z42;
+        let z1178 = -z10 * z42 + z26 * z1175;
+        let z1179 = z10 * z1175 + z26 * z42;
+        let z1180 = -z5 * z42 + z28 * z1175;
+        let z1181 = z5 * z1175 + z28 * z42;
+        let z1182 = self.l * z1177;
+        let z1183 = self.l * z1179;
+        let z1184 = self.l * z1181;
+        let z1185 = z62 * z1176;
+        let z1186 = -z63 * z1176;
+        let z1187 = z62 * z1178;
+        let z1188 = -z63 * z1178;
+        let z1189 = z62 * z1180;
+        let z1190 = -z63 * z1180;
+        let z1191 = -z47 * z1184 + z49 * z1183 + z60 * z1181 - z61 * z1179;
+        let z1192 = z45 * z1184 - z49 * z1182 - z59 * z1181 + z61 * z1177;
+        let z1193 = qd[4] * z1177;
+        let z1194 = qd[4] * z1179;
+        let z1195 = qd[4] * z1181;
+        let z1196 = qd[4] * z1191;
+        let z1197 = qd[4] * z1192;
+        let z1198 = self.oy * z1186 + self.l * z1177 + z1182;
+        let z1199 = self.oy * z1188 + self.l * z1179 + z1183;
+        let z1200 = self.oy * z1190 + self.l * z1181 + z1184;
+        let z1201 = z82 * z1185 - z83 * z1177;
+        let z1202 = z82 * z1177 + z83 * z1185;
+        let z1203 = z82 * z1187 - z83 * z1179;
+        let z1204 = z82 * z1179 + z83 * z1187;
+        let z1205 = z82 * z1189 - z83 * z1181;
+        let z1206 = z82 * z1181 + z83 * z1189;
+        let z1207 = -z67 * z1200 + z69 * z1199 + z80 * z1190 - z81 * z1188;
+        let z1208 = z65 * z1200 - z69 * z1198 - z79 * z1190 + z81 * z1186;
+        let z1209 = qd[5] * z1186 + z1193;
+        let z1210 = qd[5] * z1188 + z1194;
+        let z1211 = qd[5] * z1190 + z1195;
+        let z1212 = qd[5] * z1207 + z1196;
+        let z1213 = qd[5] * z1208 + z1197;
+        let z1214 = self.oy * z1186 + self.l * z1202 + z1198;
+        let z1215 = self.oy * z1188 + self.l * z1204 + z1199;
+        let z1216 = self.oy * z1190 + self.l * z1206 + z1200;
+        let z1217 = z102 * z1201 + z103 * z1186;
+        let z1218 = z102 * z1186 - z103 * z1201;
+        let z1219 = z102 * z1203 + z103 * z1188;
+        let z1220 = z102 * z1188 - z103 * z1203;
+        let z1221 = z102 * z1205 + z103 * z1190;
+        let z1222 = z102 * z1190 - z103 * z1205;
+        let z1223 = -z87 * z1216 + z89 * z1215 + z100 * z1206 - z101 * z1204;
+        let z1224 = z85 * z1216 - z89 * z1214 - z99 * z1206 + z101 * z1202;
+        let z1225 = qd[6] * z1202 + z1209;
+        let z1226 = qd[6] * z1204 + z1210;
+        let z1227 = qd[6] * z1206 + z1211;
+        let z1228 = qd[6] * z1223 + z1212;
+        let z1229 = qd[6] * z1224 + z1213;
+        let z1230 = self.cx * z1176 + self.cz * z1177;
+        let z1231 = self.cx * z1178 + self.cz * z1179;
+        let z1232 = self.cx * z1180 + self.cz * z1181;
+        let z1233 = self.ixx3 * z44 * z1180 + self.ixx3 * z48 * z1176
+            + self.izz * z45 * z1181 + self.izz * z49 * z1177;
+        let z1234 = self.ixx3 * z46 * z1180 + self.ixx3 * z48 * z1178
+            + self.izz * z47 * z1181 + self.izz * z49 * z1179;
+        let z1235 = 2.0 * self.ixx3 * z48 * z1180 + 2.0 * self.izz * z49 * z1181;
+        let z1236 = self.cx * z1185 + self.cy * z1186 + self.cz * z1177 + z1182;
+        let z1237 = self.cx * z1187 + self.cy * z1188 + self.cz * z1179 + z1183;
+        let z1238 = self.cx * z1189 + self.cy * z1190 + self.cz * z1181 + z1184;
+        let z1239 = self.ixx4 * z64 * z1189 + self.ixx4 * z68 * z1185
+            + self.iyy * z65 * z1190 + self.iyy * z69 * z1186 + self.izz * z45 * z1181
+            + self.izz * z49 * z1177;
+        let z1240 = self.ixx4 * z66 * z1189 + self.ixx4 * z68 * z1187
+            + self.iyy * z67 * z1190 + self.iyy * z69 * z1188 + self.izz * z47 * z1181
+            + self.izz * z49 * z1179;
+        let z1241 = 2.0 * self.ixx4 * z68 * z1189 + 2.0 * self.iyy * z69 * z1190
+            + 2.0 * self.izz * z49 * z1181;
+        let z1242 = self.cx * z1201 + self.cy * z1186 + self.cz * z1202 + z1198;
+        let z1243 = self.cx * z1203 + self.cy * z1188 + self.cz * z1204 + z1199;
+        let z1244 = self.cx * z1205 + self.cy * z1190 + self.cz * z1206 + z1200;
+        let z1245 = self.ixx5 * z84 * z1205 + self.ixx5 * z88 * z1201
+            + self.iyy * z65 * z1190 + self.iyy * z69 * z1186 + self.izz * z85 * z1206
+            + self.izz * z89 * z1202;
+        let z1246 = self.ixx5 * z86 * z1205 + self.ixx5 * z88 * z1203
+            + self.iyy * z67 * z1190 + self.iyy * z69 * z1188 + self.izz * z87 * z1206
+            + self.izz * z89 * z1204;
+        let z1247 = 2.0 * self.ixx5 * z88 * z1205 + 2.0 * self.iyy * z69 * z1190
+            + 2.0 * self.izz * z89 * z1206;
+        let z1248 = self.cx * z1217 + self.cy * z1218 + self.cz * z1202 + z1214;
+        let z1249 = self.cx * z1219 + self.cy * z1220 + self.cz * z1204 + z1215;
+        let z1250 = self.cx * z1221 + self.cy * z1222 + self.cz * z1206 + z1216;
+        let z1251 = self.ixx6 * z104 * z1221 + self.ixx6 * z108 * z1217
+            + self.iyy * z105 * z1222 + self.iyy * z109 * z1218 + self.izz * z85 * z1206
+            + self.izz * z89 * z1202;
+        let z1252 = self.ixx6 * z106 * z1221 + self.ixx6 * z108 * z1219
+            + self.iyy * z107 * z1222 + self.iyy * z109 * z1220 + self.izz * z87 * z1206
+            + self.izz * z89 * z1204;
+        let z1253 = 2.0 * self.ixx6 * z108 * z1221 + 2.0 * self.iyy * z109 * z1222
+            + 2.0 * self.izz * z89 * z1206;
+        let z1254 = z54 * z1232 - z55 * z1231;
+        let z1255 = -z53 * z1232 + z55 * z1230;
+        let z1256 = z74 * z1238 - z75 * z1237 - z153 * z1195 + z154 * z1194 + z1196;
+        let z1257 = -z73 * z1238 + z75 * z1236 + z152 * z1195 - z154 * z1193 + z1197;
+        let z1258 = z94 * z1244 - z95 * z1243 - z162 * z1211 + z163 * z1210 + z1212;
+        let z1259 = -z93 * z1244 + z95 * z1242 + z161 * z1211 - z163 * z1209 + z1213;
+        let z1260 = z1228 + z114 * z1250 - z115 * z1249 - z171 * z1227 + z172 * z1226;
+        let z1261 = z1229 - z113 * z1250 + z115 * z1248 + z170 * z1227 - z172 * z1225;
+        let z1262 = self.m6 * z170 * z1261 - self.m6 * z171 * z1260
+            - self.m6 * z196 * z1249 + self.m6 * z197 * z1248 + z113 * z1251
+            + z114 * z1252 + z115 * z1253 + z175 * z1225 + z177 * z1226 + z178 * z1227;
+        let z1263 = z1262 + self.m5 * z161 * z1259 - self.m5 * z162 * z1258
+            - self.m5 * z193 * z1243 + self.m5 * z194 * z1242 + z93 * z1245 + z94 * z1246
+            + z95 * z1247 + z166 * z1209 + z168 * z1210 + z169 * z1211;
+        let z1264 = z1263 + self.m4 * z152 * z1257 - self.m4 * z153 * z1256
+            - self.m4 * z190 * z1237 + self.m4 * z191 * z1236 + z73 * z1239 + z74 * z1240
+            + z75 * z1241 + z157 * z1193 + z159 * z1194 + z160 * z1195;
+        let z1265 = z1264 + self.m3 * z143 * z1255 - self.m3 * z144 * z1254
+            - self.m3 * z187 * z1231 + self.m3 * z188 * z1230 + z53 * z1233 + z54 * z1234
+            + z55 * z1235;
+        let z1266 = -q[4].sin();
+        let z1267 = z25 * z62 + z44 * z1266;
+        let z1268 = z25 * z1266 - z44 * z62;
+        let z1269 = z27 * z62 + z46 * z1266;
+        let z1270 = z27 * z1266 - z46 * z62;
+        let z1271 = z29 * z62 + z48 * z1266;
+        let z1272 = z29 * z1266 - z48 * z62;
+        let z1273 = self.oy * z1268;
+        let z1274 = self.oy * z1270;
+        let z1275 = self.oy * z1272;
+        let z1276 = z82 * z1267;
+        let z1277 = z83 * z1267;
+        let z1278 = z82 * z1269;
+        let z1279 = z83 * z1269;
+        let z1280 = z82 * z1271;
+        let z1281 = z83 * z1271;
+        let z1282 = -z67 * z1275 + z69 * z1274 + z80 * z1272 - z81 * z1270;
+        let z1283 = z65 * z1275 - z69 * z1273 - z79 * z1272 + z81 * z1268;
+        let z1284 = qd[5] * z1268;
+        let z1285 = qd[5] * z1270;
+        let z1286 = qd[5] * z1272;
+        let z1287 = qd[5] * z1282;
+        let z1288 = qd[5] * z1283;
+        let z1289 = z1273 + self.oy * z1268 + self.l * z1277;
+        let z1290 = z1274 + self.oy * z1270 + self.l * z1279;
+        let z1291 = z1275 + self.oy * z1272 + self.l * z1281;
+        let z1292 = z102 * z1276 + z103 * z1268;
+        let z1293 = z102 * z1268 - z103 * z1276;
+        let z1294 = z102 * z1278 + z103 * z1270;
+        let z1295 = z102 * z1270 - z103 * z1278;
+        let z1296 = z102 * z1280 + z103 * z1272;
+        let z1297 = z102 * z1272 - z103 * z1280;
+        let z1298 = -z87 * z1291 + z89 * z1290 + z100 * z1281 - z101 * z1279;
+        let z1299 = z85 * z1291 - z89 * z1289 - z99 * z1281 + z101 * z1277;
+        let z1300 = qd[6] * z1277 + z1284;
+        let z1301 = qd[6] * z1279 + z1285;
+        let z1302 = qd[6] * z1281 + z1286;
+        let z1303 = qd[6] * z1298 + z1287;
+        let z1304 = qd[6] * z1299 + z1288;
+        let z1305 = self.cx * z1267 + self.cy * z1268;
+        let z1306 = self.cx * z1269 + self.cy * z1270;
+        let z1307 = self.cx * z1271 + self.cy * z1272;
+        let z1308 = self.ixx4 * z64 * z1271 + self.ixx4 * z68 * z1267
+            + self.iyy * z65 * z1272 + self.iyy * z69 * z1268;
+        let z1309 = self.ixx4 * z66 * z1271 + self.ixx4 * z68 * z1269
+            + self.iyy * z67 * z1272 + self.iyy * z69 * z1270;
+        let z1310 = 2.0 * self.ixx4 * z68 * z1271 + 2.0 * self.iyy * z69 * z1272;
+        let z1311 = z1273 + self.cx * z1276 + self.cy * z1268 + self.cz * z1277;
+        let z1312 = z1274 + self.cx * z1278 + self.cy * z1270 + self.cz * z1279;
+        let z1313 = z1275 + self.cx * z1280 + self.cy * z1272 + self.cz * z1281;
+        let z1314 = self.ixx5 * z84 * z1280 + self.ixx5 * z88 * z1276
+            + self.iyy * z65 * z1272 + self.iyy * z69 * z1268 + self.izz * z85 * z1281
+            + self.izz * z89 * z1277;
+        let z1315 = self.ixx5 * z86 * z1280 + self.ixx5 * z88 * z1278
+            + self.iyy * z67 * z1272 + self.iyy * z69 * z1270 + self.izz * z87 * z1281
+            + self.izz * z89 * z1279;
+        let z1316 = 2.0 * self.ixx5 * z88 * z1280 + 2.0 * self.iyy * z69 * z1272
+            + 2.0 * self.izz * z89 * z1281;
+        let z1317 = z1289 + self.cx * z1292 + self.cy * z1293 + self.cz * z1277;
+        let z1318 = z1290 + self.cx * z1294 + self.cy * z1295 + self.cz * z1279;
+        let z1319 = z1291 + self.cx * z1296 + self.cy * z1297 + self.cz * z1281;
+        let z1320 = self.ixx6 * z104 * z1296 + self.ixx6 * z108 * z1292
+            + self.iyy * z105 * z1297 + self.iyy * z109 * z1293 + self.izz * z85 * z1281
+            + self.izz * z89 * z1277;
+        let z1321 = self.ixx6 * z106 * z1296 + self.ixx6 * z108 * z1294
+            + self.iyy * z107 * z1297 + self.iyy * z109 * z1295 + self.izz * z87 * z1281
+            + self.izz * z89 * z1279;
+        let z1322 = 2.0 * self.ixx6 * z108 * z1296 + 2.0 * self.iyy * z109 * z1297
+            + 2.0 * self.izz * z89 * z1281;
+        let z1323 = z74 * z1307 - z75 * z1306;
+        let z1324 = -z73 * z1307 + z75 * z1305;
+        let z1325 = z1287 + z94 * z1313 - z95 * z1312 - z162 * z1286 + z163 * z1285;
+        let z1326 = z1288 - z93 * z1313 + z95 * z1311 + z161 * z1286 - z163 * z1284;
+        let z1327 = z1303 + z114 * z1319 - z115 * z1318 - z171 * z1302 + z172 * z1301;
+        let z1328 = z1304 - z113 * z1319 + z115 * z1317 + z170 * z1302 - z172 * z1300;
+        let z1329 = self.m6 * z170 * z1328 - self.m6 * z171 * z1327
+            - self.m6 * z196 * z1318 + self.m6 * z197 * z1317 + z113 * z1320
+            + z114 * z1321 + z115 * z1322 + z175 * z1300 + z177 * z1301 + z178 * z1302;
+        let z1330 = self.m5 * z161 * z1326 - self.m5 * z162 * z1325
+            - self.m5 * z193 * z1312 + self.m5 * z194 * z1311 + z1329 + z93 * z1314
+            + z94 * z1315 + z95 * z1316 + z166 * z1284 + z168 * z1285 + z169 * z1286;
+        let z1331 = self.m4 * z152 * z1324 - self.m4 * z153 * z1323
+            - self.m4 * z190 * z1306 + self.m4 * z191 * z1305 + z1330 + z73 * z1308
+            + z74 * z1309 + z75 * z1310;
+        let z1332 = -q[5].sin();
+        let z1333 = -z45 * z82 + z64 * z1332;
+        let z1334 = z45 * z1332 + z64 * z82;
+        let z1335 = -z47 * z82 + z66 * z1332;
+        let z1336 = z47 * z1332 + z66 * z82;
+        let z1337 = -z49 * z82 + z68 * z1332;
+        let z1338 = z49 * z1332 + z68 * z82;
+        let z1339 = self.l * z1334;
+        let z1340 = self.l * z1336;
+        let z1341 = self.l * z1338;
+        let z1342 = z102 * z1333;
+        let z1343 = -z103 * z1333;
+        let z1344 = z102 * z1335;
+        let z1345 = -z103 * z1335;
+        let z1346 = z102 * z1337;
+        let z1347 = -z103 * z1337;
+        let z1348 = -z87 * z1341 + z89 * z1340 + z100 * z1338 - z101 * z1336;
+        let z1349 = z85 * z1341 - z89 * z1339 - z99 * z1338 + z101 * z1334;
+        let z1350 = qd[6] * z1334;
+        let z1351 = qd[6] * z1336;
+        let z1352 = qd[6] * z1338;
+        let z1353 = qd[6] * z1348;
+        let z1354 = qd[6] * z1349;
+        let z1355 = self.cx * z1333 + self.cz * z1334;
+        let z1356 = self.cx * z1335 + self.cz * z1336;
+        let z1357 = self.cx * z1337 + self.cz * z1338;
+        let z1358 = self.ixx5 * z84 * z1337 + self.ixx5 * z88 * z1333
+            + self.izz * z85 * z1338 + self.izz * z89 * z1334;
+        let z1359 = self.ixx5 * z86 * z1337 + self.ixx5 * z88 * z1335
+            + self.izz * z87 * z1338 + self.izz * z89 * z1336;
+        let z1360 = 2.0 * self.ixx5 * z88 * z1337 + 2.0 * self.izz * z89 * z1338;
+        let z1361 = self.cx * z1342 + self.cy * z1343 + self.cz * z1334 + z1339;
+        let z1362 = self.cx * z1344 + self.cy * z1345 + self.cz * z1336 + z1340;
+        let z1363 = self.cx * z1346 + self.cy * z1347 + self.cz * z1338 + z1341;
+        let z1364 = self.ixx6 * z104 * z1346 + self.ixx6 * z108 * z1342
+            + self.iyy * z105 * z1347 + self.iyy * z109 * z1343 + self.izz * z85 * z1338
+            + self.izz * z89 * z1334;
+        let z1365 = self.ixx6 * z106 * z1346 + self.ixx6 * z108 * z1344
+            + self.iyy * z107 * z1347 + self.iyy * z109 * z1345 + self.izz * z87 * z1338
+            + self.izz * z89 * z1336;
+        let z1366 = 2.0 * self.ixx6 * z108 * z1346 + 2.0 * self.iyy * z109 * z1347
+            + 2.0 * self.izz * z89 * z1338;
+        let z1367 = z94 * z1357 - z95 * z1356;
+        let z1368 = -z93 * z1357 + z95 * z1355;
+        let z1369 = z1353 + z114 * z1363 - z115 * z1362 - z171 * z1352 + z172 * z1351;
+        let z1370 = z1354 - z113 * z1363 + z115 * z1361 + z170 * z1352 - z172 * z1350;
+        let z1371 = self.m6 * z170 * z1370 - self.m6 * z171 * z1369
+            - self.m6 * z196 * z1362 + self.m6 * z197 * z1361 + z113 * z1364
+            + z114 * z1365 + z115 * z1366 + z175 * z1350 + z177 * z1351 + z178 * z1352;
+        let z1372 = self.m5 * z161 * z1368 - self.m5 * z162 * z1367
+            - self.m5 * z193 * z1356 + self.m5 * z194 * z1355 + z1371 + z93 * z1358
+            + z94 * z1359 + z95 * z1360;
+        let z1373 = -q[6].sin();
+        let z1374 = z65 * z102 + z84 * z1373;
+        let z1375 = z65 * z1373 - z84 * z102;
+        let z1376 = z67 * z102 + z86 * z1373;
+        let z1377 = z67 * z1373 - z86 * z102;
+        let z1378 = z69 * z102 + z88 * z1373;
+        let z1379 = z69 * z1373 - z88 * z102;
+        let z1380 = self.cx * z1374 + self.cy * z1375;
+        let z1381 = self.cx * z1376 + self.cy * z1377;
+        let z1382 = self.cx * z1378 + self.cy * z1379;
+        let z1383 = self.ixx6 * z104 * z1378 + self.ixx6 * z108 * z1374
+            + self.iyy * z105 * z1379 + self.iyy * z109 * z1375;
+        let z1384 = self.ixx6 * z106 * z1378 + self.ixx6 * z108 * z1376
+            + self.iyy * z107 * z1379 + self.iyy * z109 * z1377;
+        let z1385 = 2.0 * self.ixx6 * z108 * z1378 + 2.0 * self.iyy * z109 * z1379;
+        let z1386 = z114 * z1382 - z115 * z1381;
+        let z1387 = -z113 * z1382 + z115 * z1380;
+        let z1388 = self.m6 * z170 * z1387 - self.m6 * z171 * z1386
+            - self.m6 * z196 * z1381 + self.m6 * z197 * z1380 + z113 * z1383
+            + z114 * z1384 + z115 * z1385;
+        let z1389 = z0 * z3 + z0 * z808 + z1 * z809 + z2 * z807;
+        let z1390 = qd[1] * z1389;
+        let z1391 = z8 * z19 - z8 * z817 + z10 * z816 - z20 * z811;
+        let z1392 = qd[2] * z1391 + z1390;
+        let z1393 = -z25 * z829 + z27 * z828 + z39 * z821 - z40 * z819;
+        let z1394 = qd[3] * z1393 + z1392;
+        let z1395 = -z45 * z841 + z47 * z840 + z59 * z833 - z60 * z831;
+        let z1396 = qd[4] * z1395 + z1394;
+        let z1397 = -z65 * z853 + z67 * z852 + z79 * z845 - z80 * z843;
+        let z1398 = qd[5] * z1397 + z1396;
+        let z1399 = -z85 * z865 + z87 * z864 + z99 * z857 - z100 * z855;
+        let z1400 = qd[6] * z1399 + z1398;
+        let z1401 = 2.0 * self.ixx1 * z7 * z810 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z811;
+        let z1402 = self.ixx1 * z9 * z810 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z807
+            - self.iyy * (z0 * z0) + self.izz * z10 * z811 + self.izz * (z8 * z8);
+        let z1403 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z807
             + 2.0 * self.izz * z8 * z10;
-        let z1370 = 2.0 * self.ixx2 * z24 * z845 + 2.0 * self.iyy * z25 * z846
-            + 2.0 * self.izz * z8 * z838;
-        let z1371 = self.ixx2 * z24 * z847 + self.ixx2 * z26 * z845
-            + self.iyy * z25 * z848 + self.iyy * z27 * z846 + self.izz * z10 * z838
+        let z1404 = 2.0 * self.ixx2 * z24 * z818 + 2.0 * self.iyy * z25 * z819
+            + 2.0 * self.izz * z8 * z811;
+        let z1405 = self.ixx2 * z24 * z820 + self.ixx2 * z26 * z818
+            + self.iyy * z25 * z821 + self.iyy * z27 * z819 + self.izz * z10 * z811
             + self.izz * (z8 * z8);
-        let z1372 = 2.0 * self.ixx2 * z26 * z847 + 2.0 * self.iyy * z27 * z848
+        let z1406 = 2.0 * self.ixx2 * z26 * z820 + 2.0 * self.iyy * z27 * z821
             + 2.0 * self.izz * z8 * z10;
-        let z1373 = 2.0 * self.ixx3 * z44 * z857 + 2.0 * self.iyy * z25 * z846
-            + 2.0 * self.izz * z45 * z858;
-        let z1374 = self.ixx3 * z44 * z859 + self.ixx3 * z46 * z857
-            + self.iyy * z25 * z848 + self.iyy * z27 * z846 + self.izz * z45 * z860
-            + self.izz * z47 * z858;
-        let z1375 = 2.0 * self.ixx3 * z46 * z859 + 2.0 * self.iyy * z27 * z848
-            + 2.0 * self.izz * z47 * z860;
-        let z1376 = 2.0 * self.ixx4 * z64 * z869 + 2.0 * self.iyy * z65 * z870
-            + 2.0 * self.izz * z45 * z858;
-        let z1377 = self.ixx4 * z64 * z871 + self.ixx4 * z66 * z869
-            + self.iyy * z65 * z872 + self.iyy * z67 * z870 + self.izz * z45 * z860
-            + self.izz * z47 * z858;
-        let z1378 = 2.0 * self.ixx4 * z66 * z871 + 2.0 * self.iyy * z67 * z872
-            + 2.0 * self.izz * z47 * z860;
-        let z1379 = 2.0 * self.ixx5 * z84 * z881 + 2.0 * self.iyy * z65 * z870
-            + 2.0 * self.izz * z85 * z882;
-        let z1380 = self.ixx5 * z84 * z883 + self.ixx5 * z86 * z881
-            + self.iyy * z65 * z872 + self.iyy * z67 * z870 + self.izz * z85 * z884
-            + self.izz * z87 * z882;
-        let z1381 = 2.0 * self.ixx5 * z86 * z883 + 2.0 * self.iyy * z67 * z872
-            + 2.0 * self.izz * z87 * z884;
-        let z1382 = 2.0 * self.ixx6 * z104 * z893 + 2.0 * self.iyy * z105 * z894
-            + 2.0 * self.izz * z85 * z882;
-        let z1383 = self.ixx6 * z104 * z895 + self.ixx6 * z106 * z893
-            + self.iyy * z105 * z896 + self.iyy * z107 * z894 + self.izz * z85 * z884
-            + self.izz * z87 * z882;
-        let z1384 = 2.0 * self.ixx6 * z106 * z895 + 2.0 * self.iyy * z107 * z896
-            + 2.0 * self.izz * z87 * z884;
-        let z1385 = z14 * z906 - z15 * z905 + z1356 - z125 * z841 + z126 * z840;
-        let z1386 = z33 * z909 - z34 * z908 + z1358 - z134 * z852 + z135 * z851;
-        let z1387 = z53 * z913 - z54 * z912 + z1360 - z143 * z864 + z144 * z863;
-        let z1388 = z73 * z917 - z74 * z916 + z1362 - z152 * z876 + z153 * z875;
-        let z1389 = z1364 + z93 * z921 - z94 * z920 - z161 * z888 + z162 * z887;
-        let z1390 = z1366 + z113 * z925 - z114 * z924 - z170 * z900 + z171 * z899;
-        let z1391 = self.m6 * z171 * z1390 - self.m6 * z172 * z941
-            + self.m6 * z198 * z925 + z113 * z1382 + z114 * z1383 + z115 * z926
-            + z173 * z899 + z174 * z900;
-        let z1392 = -self.m6 * z170 * z1390 + self.m6 * z172 * z940
-            - self.m6 * z198 * z924 + z113 * z1383 + z114 * z1384 + z115 * z927
-            + z174 * z899 + z176 * z900;
-        let z1393 = self.m6 * z940;
-        let z1394 = self.m6 * z941;
-        let z1395 = self.m6 * z1390;
-        let z1396 = self.m5 * z162 * z1389 - self.m5 * z163 * z939
-            + self.m5 * z195 * z921 + z93 * z1379 + z94 * z1380 + z95 * z922 + z1391
-            + z164 * z887 + z165 * z888;
-        let z1397 = -self.m5 * z161 * z1389 + self.m5 * z163 * z938
-            - self.m5 * z195 * z920 + z93 * z1380 + z94 * z1381 + z95 * z923 + z1392
-            + z165 * z887 + z167 * z888;
-        let z1398 = self.m5 * z938 + z1393;
-        let z1399 = self.m5 * z939 + z1394;
-        let z1400 = self.m5 * z1389 + z1395;
-        let z1401 = self.m4 * z153 * z1388 - self.m4 * z154 * z937
-            + self.m4 * z192 * z917 + z73 * z1376 + z74 * z1377 + z75 * z918 + z1396
-            + z155 * z875 + z156 * z876;
-        let z1402 = -self.m4 * z152 * z1388 + self.m4 * z154 * z936
-            - self.m4 * z192 * z916 + z73 * z1377 + z74 * z1378 + z75 * z919 + z1397
-            + z156 * z875 + z158 * z876;
-        let z1403 = self.m4 * z936 + z1398;
-        let z1404 = self.m4 * z937 + z1399;
-        let z1405 = self.m4 * z1388 + z1400;
-        let z1406 = self.m3 * z144 * z1387 - self.m3 * z145 * z935
-            + self.m3 * z189 * z913 + z53 * z1373 + z54 * z1374 + z55 * z914 + z1401
-            + z146 * z863 + z147 * z864;
-        let z1407 = -self.m3 * z143 * z1387 + self.m3 * z145 * z934
-            - self.m3 * z189 * z912 + z53 * z1374 + z54 * z1375 + z55 * z915 + z1402
-            + z147 * z863 + z149 * z864;
-        let z1408 = self.m3 * z934 + z1403;
-        let z1409 = self.m3 * z935 + z1404;
-        let z1410 = self.m3 * z1387 + z1405;
-        let z1411 = self.m2 * z135 * z1386 - self.m2 * z136 * z933
-            + self.m2 * z186 * z909 + z33 * z1370 + z34 * z1371 + z35 * z910 + z1406
-            + z137 * z851 + z138 * z852;
-        let z1412 = -self.m2 * z134 * z1386 + self.m2 * z136 * z932
-            - self.m2 * z186 * z908 + z33 * z1371 + z34 * z1372 + z35 * z911 + z1407
-            + z138 * z851 + z140 * z852;
-        let z1413 = self.m2 * z932 + z1408;
-        let z1414 = self.m2 * z933 + z1409;
-        let z1415 = self.m2 * z1386 + z1410;
-        let z1416 = qd[0] * z907 + self.m1 * z126 * z1385 - self.m1 * z127 * z931
-            + self.m1 * z183 * z906 + z14 * z1367 + z15 * z1368 + z128 * z840
-            + z129 * z841 + z1411;
-        let z1417 = qd[0] * z130 - self.m1 * z125 * z1385 + self.m1 * z127 * z930
-            - self.m1 * z183 * z905 + z14 * z1368 + z15 * z1369 + z129 * z840
-            + z131 * z841 + z1412;
-        let z1418 = self.m1 * z930 + z1413;
-        let z1419 = self.m1 * z931 + z1414;
-        let z1420 = self.m1 * z1385 + z1415;
-        let z1421 = z230 * z834 + z232 * z839 + z234 * z1355 - z0 * z229 + z0 * z1417
-            - z1 * z1416 + z11 * z233 + z11 * z1418 + z12 * z1419 + z13 * z1420;
-        let z1422 = -z7 * z20 - z8 * z952 + z9 * z19 + z10 * z951;
-        let z1423 = qd[2] * z1422;
-        let z1424 = -z25 * z965 + z27 * z964 + z39 * z956 - z40 * z954;
-        let z1425 = qd[3] * z1424 + z1423;
-        let z1426 = -z45 * z978 + z47 * z977 + z59 * z969 - z60 * z967;
-        let z1427 = qd[4] * z1426 + z1425;
-        let z1428 = -z65 * z991 + z67 * z990 + z79 * z982 - z80 * z980;
-        let z1429 = qd[5] * z1428 + z1427;
-        let z1430 = -z85 * z1004 + z87 * z1003 + z99 * z995 - z100 * z993;
-        let z1431 = qd[6] * z1430 + z1429;
-        let z1435 = 2.0 * self.ixx2 * z24 * z953 + 2.0 * self.iyy * z25 * z954
+        let z1407 = 2.0 * self.ixx3 * z44 * z830 + 2.0 * self.iyy * z25 * z819
+            + 2.0 * self.izz * z45 * z831;
+        let z1408 = self.ixx3 * z44 * z832 + self.ixx3 * z46 * z830
+            + self.iyy * z25 * z821 + self.iyy * z27 * z819 + self.izz * z45 * z833
+            + self.izz * z47 * z831;
+        let z1409 = 2.0 * self.ixx3 * z46 * z832 + 2.0 * self.iyy * z27 * z821
+            + 2.0 * self.izz * z47 * z833;
+        let z1410 = 2.0 * self.ixx4 * z64 * z842 + 2.0 * self.iyy * z65 * z843
+            + 2.0 * self.izz * z45 * z831;
+        let z1411 = self.ixx4 * z64 * z844 + self.ixx4 * z66 * z842
+            + self.iyy * z65 * z845 + self.iyy * z67 * z843 + self.izz * z45 * z833
+            + self.izz * z47 * z831;
+        let z1412 = 2.0 * self.ixx4 * z66 * z844 + 2.0 * self.iyy * z67 * z845
+            + 2.0 * self.izz * z47 * z833;
+        let z1413 = 2.0 * self.ixx5 * z84 * z854 + 2.0 * self.iyy * z65 * z843
+            + 2.0 * self.izz * z85 * z855;
+        let z1414 = self.ixx5 * z84 * z856 + self.ixx5 * z86 * z854
+            + self.iyy * z65 * z845 + self.iyy * z67 * z843 + self.izz * z85 * z857
+            + self.izz * z87 * z855;
+        let z1415 = 2.0 * self.ixx5 * z86 * z856 + 2.0 * self.iyy * z67 * z845
+            + 2.0 * self.izz * z87 * z857;
+        let z1416 = 2.0 * self.ixx6 * z104 * z866 + 2.0 * self.iyy * z105 * z867
+            + 2.0 * self.izz * z85 * z855;
+        let z1417 = self.ixx6 * z104 * z868 + self.ixx6 * z106 * z866
+            + self.iyy * z105 * z869 + self.iyy * z107 * z867 + self.izz * z85 * z857
+            + self.izz * z87 * z855;
+        let z1418 = 2.0 * self.ixx6 * z106 * z868 + 2.0 * self.iyy * z107 * z869
+            + 2.0 * self.izz * z87 * z857;
+        let z1419 = z14 * z879 - z15 * z878 + z1390 - z125 * z814 + z126 * z813;
+        let z1420 = z33 * z882 - z34 * z881 + z1392 - z134 * z825 + z135 * z824;
+        let z1421 = z53 * z886 - z54 * z885 + z1394 - z143 * z837 + z144 * z836;
+        let z1422 = z73 * z890 - z74 * z889 + z1396 - z152 * z849 + z153 * z848;
+        let z1423 = z93 * z894 - z94 * z893 + z1398 - z161 * z861 + z162 * z860;
+        let z1424 = z113 * z898 - z114 * z897 + z1400 - z170 * z873 + z171 * z872;
+        let z1425 = self.m6 * z171 * z1424 - self.m6 * z172 * z914
+            + self.m6 * z198 * z898 + z113 * z1416 + z114 * z1417 + z115 * z899
+            + z173 * z872 + z174 * z873;
+        let z1426 = -self.m6 * z170 * z1424 + self.m6 * z172 * z913
+            - self.m6 * z198 * z897 + z113 * z1417 + z114 * z1418 + z115 * z900
+            + z174 * z872 + z176 * z873;
+        let z1427 = self.m6 * z913;
+        let z1428 = self.m6 * z914;
+        let z1429 = self.m6 * z1424;
+        let z1430 = self.m5 * z162 * z1423 - self.m5 * z163 * z912
+            + self.m5 * z195 * z894 + z93 * z1413 + z94 * z1414 + z95 * z895 + z1425
+            + z164 * z860 + z165 * z861;
+        let z1431 = -self.m5 * z161 * z1423 + self.m5 * z163 * z911
+            - self.m5 * z195 * z893 + z93 * z1414 + z94 * z1415 + z95 * z896 + z1426
+            + z165 * z860 + z167 * z861;
+        let z1432 = self.m5 * z911 + z1427;
+        let z1433 = self.m5 * z912 + z1428;
+        let z1434 = self.m5 * z1423 + z1429;
+        let z1435 = self.m4 * z153 * z1422 - self.m4 * z154 * z910
+            + self.m4 * z192 * z890 + z73 * z1410 + z74 * z1411 + z75 * z891 + z1430
+            + z155 * z848 + z156 * z849;
+        let z1436 = -self.m4 * z152 * z1422 + self.m4 * z154 * z909
+            - self.m4 * z192 * z889 + z73 * z1411 + z74 * z1412 + z75 * z892 + z1431
+            + z156 * z848 + z158 * z849;
+        let z1437 = self.m4 * z909 + z1432;
+        let z1438 = self.m4 * z910 + z1433;
+        let z1439 = self.m4 * z1422 + z1434;
+        let z1440 = self.m3 * z144 * z1421 - self.m3 * z145 * z908
+            + self.m3 * z189 * z886 + z53 * z1407 + z54 * z1408 + z55 * z887
+            + z146 * z836 + z147 * z837 + z1435;
+        let z1441 = -self.m3 * z143 * z1421 + self.m3 * z145 * z907
+            - self.m3 * z189 * z885 + z53 * z1408 + z54 * z1409 + z55 * z888
+            + z147 * z836 + z149 * z837 + z1436;
+        let z1442 = self.m3 * z907 + z1437;
+        let z1443 = self.m3 * z908 + z1438;
+        let z1444 = self.m3 * z1421 + z1439;
+        let z1445 = self.m2 * z135 * z1420 - self.m2 * z136 * z906
+            + self.m2 * z186 * z882 + z33 * z1404 + z34 * z1405 + z35 * z883
+            + z137 * z824 + z138 * z825 + z1440;
+        let z1446 = -self.m2 * z134 * z1420 + self.m2 * z136 * z905
+            - self.m2 * z186 * z881 + z33 * z1405 + z34 * z1406 + z35 * z884
+            + z138 * z824 + z140 * z825 + z1441;
+        let z1447 = self.m2 * z905 + z1442;
+        let z1448 = self.m2 * z906 + z1443;
+        let z1449 = self.m2 * z1420 + z1444;
+        let z1450 = qd[0] * z880 + self.m1 * z126 * z1419 - self.m1 * z127 * z904
+            + self.m1 * z183 * z879 + z14 * z1401 + z15 * z1402 + z128 * z813
+            + z129 * z814 + z1445;
+        let z1451 = qd[0] * z130 - self.m1 * z125 * z1419 + self.m1 * z127 * z903
+            - self.m1 * z183 * z878 + z14 * z1402 + z15 * z1403 + z129 * z813
+            + z131 * z814 + z1446;
+        let z1452 = self.m1 * z903 + z1447;
+        let z1453 = self.m1 * z904 + z1448;
+        let z1454 = self.m1 * z1419 + z1449;
+        let z1455 = z230 * z807 + z232 * z812 + z234 * z1389 - z0 * z229 + z0 * z1451
+            - z1 * z1450 + z11 * z233 + z11 * z1452 + z12 * z1453 + z13 * z1454;
+        let z1456 = -z7 * z20 - z8 * z926 + z9 * z19 + z10 * z925;
+        let z1457 = qd[2] * z1456;
+        let z1458 = -z25 * z942 + z27 * z941 + z39 * z931 - z40 * z929;
+        let z1459 = qd[3] * z1458 + z1457;
+        let z1460 = -z45 * z958 + z47 * z957 + z59 * z947 - z60 * z945;
+        let z1461 = qd[4] * z1460 + z1459;
+        let z1462 = -z65 * z974 + z67 * z973 + z79 * z963 - z80 * z961;
+        let z1463 = qd[5] * z1462 + z1461;
+        let z1464 = -z85 * z990 + z87 * z989 + z99 * z979 - z100 * z977;
+        let z1465 = qd[6] * z1464 + z1463;
+        let z1469 = 2.0 * self.ixx2 * z24 * z928 + 2.0 * self.iyy * z25 * z929
             + 2.0 * self.izz * z7 * z8;
-        let z1436 = self.ixx2 * z24 * z955 + self.ixx2 * z26 * z953
-            + self.iyy * z25 * z956 + self.iyy * z27 * z954 + self.izz * z7 * z10
+        let z1470 = self.ixx2 * z24 * z930 + self.ixx2 * z26 * z928
+            + self.iyy * z25 * z931 + self.iyy * z27 * z929 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z1437 = 2.0 * self.ixx2 * z26 * z955 + 2.0 * self.iyy * z27 * z956
+        let z1471 = 2.0 * self.ixx2 * z26 * z930 + 2.0 * self.iyy * z27 * z931
             + 2.0 * self.izz * z9 * z10;
-        let z1438 = 2.0 * self.ixx3 * z44 * z966 + 2.0 * self.iyy * z25 * z954
-            + 2.0 * self.izz * z45 * z967;
-        let z1439 = self.ixx3 * z44 * z968 + self.ixx3 * z46 * z966
-            + self.iyy * z25 * z956 + self.iyy * z27 * z954 + self.izz * z45 * z969
-            + self.izz * z47 * z967;
-        let z1440 = 2.0 * self.ixx3 * z46 * z968 + 2.0 * self.iyy * z27 * z956
-            + 2.0 * self.izz * z47 * z969;
-        let z1441 = 2.0 * self.ixx4 * z64 * z979 + 2.0 * self.iyy * z65 * z980
-            + 2.0 * self.izz * z45 * z967;
-        let z1442 = self.ixx4 * z64 * z981 + self.ixx4 * z66 * z979
-            + self.iyy * z65 * z982 + self.iyy * z67 * z980 + self.izz * z45 * z969
-            + self.izz * z47 * z967;
-        let z1443 = 2.0 * self.ixx4 * z66 * z981 + 2.0 * self.iyy * z67 * z982
-            + 2.0 * self.izz * z47 * z969;
-        let z1444 = 2.0 * self.ixx5 * z84 * z992 + 2.0 * self.iyy * z65 * z980
-            + 2.0 * self.izz * z85 * z993;
-        let z1445 = self.ixx5 * z84 * z994 + self.ixx5 * z86 * z992
-            + self.iyy * z65 * z982 + self.iyy * z67 * z980 + self.izz * z85 * z995
-            + self.izz * z87 * z993;
-        let z1446 = 2.0 * self.ixx5 * z86 * z994 + 2.0 * self.iyy * z67 * z982
-            + 2.0 * self.izz * z87 * z995;
-        let z1447 = 2.0 * self.ixx6 * z104 * z1005 + 2.0 * self.iyy * z105 * z1006
-            + 2.0 * self.izz * z85 * z993;
-        let z1448 = self.ixx6 * z104 * z1007 + self.ixx6 * z106 * z1005
-            + self.iyy * z105 * z1008 + self.iyy * z107 * z1006 + self.izz * z85 * z995
-            + self.izz * z87 * z993;
-        let z1449 = 2.0 * self.ixx6 * z106 * z1007 + 2.0 * self.iyy * z107 * z1008
-            + 2.0 * self.izz * z87 * z995;
-        let z1451 = z33 * z1023 - z34 * z1022 - z134 * z960 + z135 * z959 + z1423;
-        let z1452 = z53 * z1029 - z54 * z1028 - z143 * z973 + z144 * z972 + z1425;
-        let z1453 = z73 * z1035 - z74 * z1034 + z1427 - z152 * z986 + z153 * z985;
-        let z1454 = z93 * z1041 - z94 * z1040 + z1429 - z161 * z999 + z162 * z998;
-        let z1455 = z113 * z1047 - z114 * z1046 + z1431 - z170 * z1012 + z171 * z1011;
-        let z1456 = self.m6 * z171 * z1455 - self.m6 * z172 * z1063
-            - self.m6 * z197 * z1048 + self.m6 * z198 * z1047 + z113 * z1447
-            + z114 * z1448 + z115 * z1049 + z173 * z1011 + z174 * z1012 + z175 * z1013;
-        let z1457 = -self.m6 * z170 * z1455 + self.m6 * z172 * z1062
-            + self.m6 * z196 * z1048 - self.m6 * z198 * z1046 + z113 * z1448
-            + z114 * z1449 + z115 * z1050 + z174 * z1011 + z176 * z1012 + z177 * z1013;
-        let z1458 = self.m6 * z1062;
-        let z1459 = self.m6 * z1063;
-        let z1460 = self.m6 * z1455;
-        let z1461 = self.m5 * z162 * z1454 - self.m5 * z163 * z1061
-            - self.m5 * z194 * z1042 + self.m5 * z195 * z1041 + z93 * z1444 + z94 * z1445
-            + z95 * z1043 + z164 * z998 + z165 * z999 + z166 * z1000 + z1456;
-        let z1462 = -self.m5 * z161 * z1454 + self.m5 * z163 * z1060
-            + self.m5 * z193 * z1042 - self.m5 * z195 * z1040 + z93 * z1445 + z94 * z1446
-            + z95 * z1044 + z165 * z998 + z167 * z999 + z168 * z1000 + z1457;
-        let z1463 = self.m5 * z1060 + z1458;
-        let z1464 = self.m5 * z1061 + z1459;
-        let z1465 = self.m5 * z1454 + z1460;
-        let z1466 = self.m4 * z153 * z1453 - self.m4 * z154 * z1059
-            - self.m4 * z191 * z1036 + self.m4 * z192 * z1035 + z73 * z1441 + z74 * z1442
-            + z75 * z1037 + z155 * z985 + z156 * z986 + z157 * z987 + z1461;
-        let z1467 = -self.m4 * z152 * z1453 + self.m4 * z154 * z1058
-            + self.m4 * z190 * z1036 - self.m4 * z192 * z1034 + z73 * z1442 + z74 * z1443
-            + z75 * z1038 + z156 * z985 + z158 * z986 + z159 * z987 + z1462;
-        let z1468 = self.m4 * z1058 + z1463;
-        let z1469 = self.m4 * z1059 + z1464;
-        let z1470 = self.m4 * z1453 + z1465;
-        let z1471 = self.m3 * z144 * z1452 - self.m3 * z145 * z1057
-            - self.m3 * z188 * z1030 + self.m3 * z189 * z1029 + z53 * z1438 + z54 * z1439
-            + z55 * z1031 + z146 * z972 + z147 * z973 + z148 * z974 + z1466;
-        let z1472 = -self.m3 * z143 * z1452 + self.m3 * z145 * z1056
-            + self.m3 * z187 * z1030 - self.m3 * z189 * z1028 + z53 * z1439 + z54 * z1440
-            + z55 * z1032 + z147 * z972 + z149 * z973 + z150 * z974 + z1467;
-        let z1473 = self.m3 * z1056 + z1468;
-        let z1474 = self.m3 * z1057 + z1469;
-        let z1475 = self.m3 * z1452 + z1470;
-        let z1476 = self.m2 * z135 * z1451 - self.m2 * z136 * z1055
-            - self.m2 * z185 * z1024 + self.m2 * z186 * z1023 + z33 * z1435 + z34 * z1436
-            + z35 * z1025 + z137 * z959 + z138 * z960 + z139 * z961 + z1471;
-        let z1477 = -self.m2 * z134 * z1451 + self.m2 * z136 * z1054
-            + self.m2 * z184 * z1024 - self.m2 * z186 * z1022 + z33 * z1436 + z34 * z1437
-            + z35 * z1026 + z138 * z959 + z140 * z960 + z141 * z961 + z1472;
-        let z1478 = self.m2 * z1054 + z1473;
-        let z1479 = self.m2 * z1055 + z1474;
-        let z1480 = self.m2 * z1451 + z1475;
-        let z1487 = -z25 * z1075 + z27 * z1074 + z39 * z1073 - z40 * z1071;
-        let z1488 = qd[3] * z1487;
-        let z1489 = -z45 * z1088 + z47 * z1087 + z59 * z1079 - z60 * z1077;
-        let z1490 = z1488 + qd[4] * z1489;
-        let z1491 = -z65 * z1101 + z67 * z1100 + z79 * z1092 - z80 * z1090;
-        let z1492 = z1490 + qd[5] * z1491;
-        let z1493 = -z85 * z1114 + z87 * z1113 + z99 * z1105 - z100 * z1103;
-        let z1494 = z1492 + qd[6] * z1493;
-        let z1495 = 2.0 * self.ixx2 * z24 * z1070 + 2.0 * self.iyy * z25 * z1071;
-        let z1496 = self.ixx2 * z24 * z1072 + self.ixx2 * z26 * z1070
-            + self.iyy * z25 * z1073 + self.iyy * z27 * z1071;
-        let z1497 = 2.0 * self.ixx2 * z26 * z1072 + 2.0 * self.iyy * z27 * z1073;
-        let z1498 = 2.0 * self.ixx3 * z44 * z1076 + 2.0 * self.iyy * z25 * z1071
-            + 2.0 * self.izz * z45 * z1077;
-        let z1499 = self.ixx3 * z44 * z1078 + self.ixx3 * z46 * z1076
-            + self.iyy * z25 * z1073 + self.iyy * z27 * z1071 + self.izz * z45 * z1079
-            + self.izz * z47 * z1077;
-        let z1500 = 2.0 * self.ixx3 * z46 * z1078 + 2.0 * self.iyy * z27 * z1073
-            + 2.0 * self.izz * z47 * z1079;
-        let z1501 = 2.0 * self.ixx4 * z64 * z1089 + 2.0 * self.iyy * z65 * z1090
-            + 2.0 * self.izz * z45 * z1077;
-        let z1502 = self.ixx4 * z64 * z1091 + self.ixx4 * z66 * z1089
-            + self.iyy * z65 * z1092 + self.iyy * z67 * z1090 + self.izz * z45 * z1079
-            + self.izz * z47 * z1077;
-        let z1503 = 2.0 * self.ixx4 * z66 * z1091 + 2.0 * self.iyy * z67 * z1092
-            + 2.0 * self.izz * z47 * z1079;
-        let z1504 = 2.0 * self.ixx5 * z84 * z1102 + 2.0 * self.iyy * z65 * z1090
-            + 2.0 * self.izz * z85 * z1103;
-        let z1505 = self.ixx5 * z84 * z1104 + self.ixx5 * z86 * z1102
-            + self.iyy * z65 * z1092 + self.iyy * z67 * z1090 + self.izz * z85 * z1105
-            + self.izz * z87 * z1103;
-        let z1506 = 2.0 * self.ixx5 * z86 * z1104 + 2.0 * self.iyy * z67 * z1092
-            + 2.0 * self.izz * z87 * z1105;
-        let z1507 = 2.0 * self.ixx6 * z104 * z1115 + 2.0 * self.iyy * z105 * z1116
-            + 2.0 * self.izz * z85 * z1103;
-        let z1508 = self.ixx6 * z104 * z1117 + self.ixx6 * z106 * z1115
-            + self.iyy * z105 * z1118 + self.iyy * z107 * z1116 + self.izz * z85 * z1105
-            + self.izz * z87 * z1103;
-        let z1509 = 2.0 * self.ixx6 * z106 * z1117 + 2.0 * self.iyy * z107 * z1118
-            + 2.0 * self.izz * z87 * z1105;
-        let z1510 = z33 * z1127 - z34 * z1126;
-        let z1511 = z1488 + z53 * z1133 - z54 * z1132 - z143 * z1083 + z144 * z1082;
-        let z1512 = z1490 + z73 * z1139 - z74 * z1138 - z152 * z1096 + z153 * z1095;
-        let z1513 = z1492 + z93 * z1145 - z94 * z1144 - z161 * z1109 + z162 * z1108;
-        let z1514 = z1494 + z113 * z1151 - z114 * z1150 - z170 * z1122 + z171 * z1121;
-        let z1515 = self.m6 * z171 * z1514 - self.m6 * z172 * z1165
-            - self.m6 * z197 * z1152 + self.m6 * z198 * z1151 + z113 * z1507
-            + z114 * z1508 + z115 * z1153 + z173 * z1121 + z174 * z1122 + z175 * z1123;
-        let z1516 = -self.m6 * z170 * z1514 + self.m6 * z172 * z1164
-            + self.m6 * z196 * z1152 - self.m6 * z198 * z1150 + z113 * z1508
-            + z114 * z1509 + z115 * z1154 + z174 * z1121 + z176 * z1122 + z177 * z1123;
-        let z1517 = self.m6 * z1164;
-        let z1518 = self.m6 * z1165;
-        let z1519 = self.m6 * z1514;
-        let z1520 = z1515 + self.m5 * z162 * z1513 - self.m5 * z163 * z1163
-            - self.m5 * z194 * z1146 + self.m5 * z195 * z1145 + z93 * z1504 + z94 * z1505
-            + z95 * z1147 + z164 * z1108 + z165 * z1109 + z166 * z1110;
-        let z1521 = z1516 - self.m5 * z161 * z1513 + self.m5 * z163 * z1162
-            + self.m5 * z193 * z1146 - self.m5 * z195 * z1144 + z93 * z1505 + z94 * z1506
-            + z95 * z1148 + z165 * z1108 + z167 * z1109 + z168 * z1110;
-        let z1522 = z1517 + self.m5 * z1162;
-        let z1523 = z1518 + self.m5 * z1163;
-        let z1524 = z1519 + self.m5 * z1513;
-        let z1525 = z1520 + self.m4 * z153 * z1512 - self.m4 * z154 * z1161
-            - self.m4 * z191 * z1140 + self.m4 * z192 * z1139 + z73 * z1501 + z74 * z1502
-            + z75 * z1141 + z155 * z1095 + z156 * z1096 + z157 * z1097;
-        let z1526 = z1521 - self.m4 * z152 * z1512 + self.m4 * z154 * z1160
-            + self.m4 * z190 * z1140 - self.m4 * z192 * z1138 + z73 * z1502 + z74 * z1503
-            + z75 * z1142 + z156 * z1095 + z158 * z1096 + z159 * z1097;
-        let z1527 = z1522 + self.m4 * z1160;
-        let z1528 = z1523 + self.m4 * z1161;
-        let z1529 = z1524 + self.m4 * z1512;
-        let z1530 = z1525 + self.m3 * z144 * z1511 - self.m3 * z145 * z1159
-            - self.m3 * z188 * z1134 + self.m3 * z189 * z1133 + z53 * z1498 + z54 * z1499
-            + z55 * z1135 + z146 * z1082 + z147 * z1083 + z148 * z1084;
-        let z1531 = z1526 - self.m3 * z143 * z1511 + self.m3 * z145 * z1158
-            + self.m3 * z187 * z1134 - self.m3 * z189 * z1132 + z53 * z1499 + z54 * z1500
-            + z55 * z1136 + z147 * z1082 + z149 * z1083 + z150 * z1084;
-        let z1532 = z1527 + self.m3 * z1158;
-        let z1533 = z1528 + self.m3 * z1159;
-        let z1534 = z1529 + self.m3 * z1511;
-        let z1535 = z1530 + self.m2 * z135 * z1510 - self.m2 * z136 * z1157
-            - self.m2 * z185 * z1128 + self.m2 * z186 * z1127 + z33 * z1495 + z34 * z1496
-            + z35 * z1129;
-        let z1536 = z1531 - self.m2 * z134 * z1510 + self.m2 * z136 * z1156
-            + self.m2 * z184 * z1128 - self.m2 * z186 * z1126 + z33 * z1496 + z34 * z1497
-            + z35 * z1130;
-        let z1537 = z1532 + self.m2 * z1156;
-        let z1538 = z1533 + self.m2 * z1157;
-        let z1539 = z1534 + self.m2 * z1510;
-        let z1540 = z0 * z1536 - z1 * z1535 + z11 * z1537 + z12 * z1538 + z13 * z1539;
-        let z1541 = -z45 * z1176 + z47 * z1175 + z59 * z1174 - z60 * z1172;
-        let z1542 = qd[4] * z1541;
-        let z1543 = -z65 * z1189 + z67 * z1188 + z79 * z1180 - z80 * z1178;
-        let z1544 = qd[5] * z1543 + z1542;
-        let z1545 = -z85 * z1202 + z87 * z1201 + z99 * z1193 - z100 * z1191;
-        let z1546 = qd[6] * z1545 + z1544;
-        let z1547 = 2.0 * self.ixx3 * z44 * z1171 + 2.0 * self.izz * z45 * z1172;
-        let z1548 = self.ixx3 * z44 * z1173 + self.ixx3 * z46 * z1171
-            + self.izz * z45 * z1174 + self.izz * z47 * z1172;
-        let z1549 = 2.0 * self.ixx3 * z46 * z1173 + 2.0 * self.izz * z47 * z1174;
-        let z1550 = 2.0 * self.ixx4 * z64 * z1177 + 2.0 * self.iyy * z65 * z1178
-            + 2.0 * self.izz * z45 * z1172;
-        let z1551 = self.ixx4 * z64 * z1179 + self.ixx4 * z66 * z1177
-            + self.iyy * z65 * z1180 + self.iyy * z67 * z1178 + self.izz * z45 * z1174
-            + self.izz * z47 * z1172;
-        let z1552 = 2.0 * self.ixx4 * z66 * z1179 + 2.0 * self.iyy * z67 * z1180
-            + 2.0 * self.izz * z47 * z1174;
-        let z1553 = 2.0 * self.ixx5 * z84 * z1190 + 2.0 * self.iyy * z65 * z1178
-            + 2.0 * self.izz * z85 * z1191;
-        let z1554 = self.ixx5 * z84 * z1192 + self.ixx5 * z86 * z1190
-            + self.iyy * z65 * z1180 + self.iyy * z67 * z1178 + self.izz * z85 * z1193
-            + self.izz * z87 * z1191;
-        let z1555 = 2.0 * self.ixx5 * z86 * z1192 + 2.0 * self.iyy * z67 * z1180
-            + 2.0 * self.izz * z87 * z1193;
-        let z1556 = 2.0 * self.ixx6 * z104 * z1203 + 2.0 * self.iyy * z105 * z1204
-            + 2.0 * self.izz * z85 * z1191;
-        let z1557 = self.ixx6 * z104 * z1205 + self.ixx6 * z106 * z1203
-            + self.iyy * z105 * z1206 + self.iyy * z107 * z1204 + self.izz * z85 * z1193
-            + self.izz * z87 * z1191;
-        let z1558 = 2.0 * self.ixx6 * z106 * z1205 + 2.0 * self.iyy * z107 * z1206
-            + 2.0 * self.izz * z87 * z1193;
-        let z1559 = z53 * z1215 - z54 * z1214;
-        let z1560 = z1542 + z73 * z1221 - z74 * z1220 - z152 * z1184 + z153 * z1183;
-        let z1561 = z1544 + z93 * z1227 - z94 * z1226 - z161 * z1197 + z162 * z1196;
-        let z1562 = z1546 + z113 * z1233 - z114 * z1232 - z170 * z1210 + z171 * z1209;
-        let z1563 = self.m6 * z171 * z1562 - self.m6 * z172 * z1245
-            - self.m6 * z197 * z1234 + self.m6 * z198 * z1233 + z113 * z1556
-            + z114 * z1557 + z115 * z1235 + z173 * z1209 + z174 * z1210 + z175 * z1211;
-        let z1564 = -self.m6 * z170 * z1562 + self.m6 * z172 * z1244
-            + self.m6 * z196 * z1234 - self.m6 * z198 * z1232 + z113 * z1557
-            + z114 * z1558 + z115 * z1236 + z174 * z1209 + z176 * z1210 + z177 * z1211;
-        let z1565 = self.m6 * z1244;
-        let z1566 = self.m6 * z1245;
-        let z1567 = self.m6 * z1562;
-        let z1568 = self.m5 * z162 * z1561 - self.m5 * z163 * z1243
-            - self.m5 * z194 * z1228 + self.m5 * z195 * z1227 + z1563 + z93 * z1553
-            + z94 * z1554 + z95 * z1229 + z164 * z1196 + z165 * z1197 + z166 * z1198;
-        let z1569 = -self.m5 * z161 * z1561 + self.m5 * z163 * z1242
-            + self.m5 * z193 * z1228 - self.m5 * z195 * z1226 + z1564 + z93 * z1554
-            + z94 * z1555 + z95 * z1230 + z165 * z1196 + z167 * z1197 + z168 * z1198;
-        let z1570 = self.m5 * z1242 + z1565;
-        let z1571 = self.m5 * z1243 + z1566;
-        let z1572 = self.m5 * z1561 + z1567;
-        let z1573 = self.m4 * z153 * z1560 - self.m4 * z154 * z1241
-            - self.m4 * z191 * z1222 + self.m4 * z192 * z1221 + z1568 + z73 * z1550
-            + z74 * z1551 + z75 * z1223 + z155 * z1183 + z156 * z1184 + z157 * z1185;
-        let z1574 = -self.m4 * z152 * z1560 + self.m4 * z154 * z1240
-            + self.m4 * z190 * z1222 - self.m4 * z192 * z1220 + z1569 + z73 * z1551
-            + z74 * z1552 + z75 * z1224 + z156 * z1183 + z158 * z1184 + z159 * z1185;
-        let z1575 = self.m4 * z1240 + z1570;
-        let z1576 = self.m4 * z1241 + z1571;
-        let z1577 = self.m4 * z1560 + z1572;
-        let z1578 = self.m3 * z144 * z1559 - self.m3 * z145 * z1239
-            - self.m3 * z188 * z1216 + self.m3 * z189 * z1215 + z1573 + z53 * z1547
-            + z54 * z1548 + z55 * z1217;
-        let z1579 = -self.m3 * z143 * z1559 + self.m3 * z145 * z1238
-            + self.m3 * z187 * z1216 - self.m3 * z189 * z1214 + z1574 + z53 * z1548
-            + z54 * z1549 + z55 * z1218;
-        let z1580 = self.m3 * z1238 + z1575;
-        let z1581 = self.m3 * z1239 + z1576;
-        let z1582 = self.m3 * z1559 + z1577;
-        let z1583 = z0 * z1579 - z1 * z1578 + z11 * z1580 + z12 * z1581 + z13 * z1582;
-        let z1584 = -z65 * z1255 + z67 * z1254 + z79 * z1253 - z80 * z1251;
-        let z1585 = qd[5] * z1584;
-        let z1586 = -z85 * z1268 + z87 * z1267 + z99 * z1259 - z100 * z1257;
-        let z1587 = qd[6] * z1586 + z1585;
-        let z1588 = 2.0 * self.ixx4 * z64 * z1250 + 2.0 * self.iyy * z65 * z1251;
-        let z1589 = self.ixx4 * z64 * z1252 + self.ixx4 * z66 * z1250
-            + self.iyy * z65 * z1253 + self.iyy * z67 * z1251;
-        let z1590 = 2.0 * self.ixx4 * z66 * z1252 + 2.0 * self.iyy * z67 * z1253;
-        let z1591 = 2.0 * self.ixx5 * z84 * z1256 + 2.0 * self.iyy * z65 * z1251
-            + 2.0 * self.izz * z85 * z1257;
-        let z1592 = self.ixx5 * z84 * z1258 + self.ixx5 * z86 * z1256
-            + self.iyy * z65 * z1253 + self.iyy * z67 * z1251 + self.izz * z85 * z1259
-            + self.izz * z87 * z1257;
-        let z1593 = 2.0 * self.ixx5 * z86 * z1258 + 2.0 * self.iyy * z67 * z1253
-            + 2.0 * self.izz * z87 * z1259;
-        let z1594 = 2.0 * self.ixx6 * z104 * z1269 + 2.0 * self.iyy * z105 * z1270
-            + 2.0 * self.izz * z85 * z1257;
-        let z1595 = self.ixx6 * z104 * z1271 + self.ixx6 * z106 * z1269
-            + self.iyy * z105 * z1272 + self.iyy * z107 * z1270 + self.izz * z85 * z1259
-            + self.izz * z87 * z1257;
-        let z1596 = 2.0 * self.ixx6 * z106 * z1271 + 2.0 * self.iyy * z107 * z1272
-            + 2.0 * self.izz * z87 * z1259;
-        let z1597 = z73 * z1281 - z74 * z1280;
-        let z1598 = z1585 + z93 * z1287 - z94 * z1286 - z161 * z1263 + z162 * z1262;
-        let z1599 = z1587 + z113 * z1293 - z114 * z1292 - z170 * z1276 + z171 * z1275;
-        let z1600 = self.m6 * z171 * z1599 - self.m6 * z172 * z1303
-            - self.m6 * z197 * z1294 + self.m6 * z198 * z1293 + z113 * z1594
-            + z114 * z1595 + z115 * z1295 + z173 * z1275 + z174 * z1276 + z175 * z1277;
-        let z1601 = -self.m6 * z170 * z1599 + self.m6 * z172 * z1302
-            + self.m6 * z196 * z1294 - self.m6 * z198 * z1292 + z113 * z1595
-            + z114 * z1596 + z115 * z1296 + z174 * z1275 + z176 * z1276 + z177 * z1277;
-        let z1602 = self.m6 * z1302;
-        let z1603 = self.m6 * z1303;
-        let z1604 = self.m6 * z1599;
-        let z1605 = self.m5 * z162 * z1598 - self.m5 * z163 * z1301
-            - self.m5 * z194 * z1288 + self.m5 * z195 * z1287 + z1600 + z93 * z1591
-            + z94 * z1592 + z95 * z1289 + z164 * z1262 + z165 * z1263 + z166 * z1264;
-        let z1606 = -self.m5 * z161 * z1598 + self.m5 * z163 * z1300
-            + self.m5 * z193 * z1288 - self.m5 * z195 * z1286 + z1601 + z93 * z1592
-            + z94 * z1593 + z95 * z1290 + z165 * z1262 + z167 * z1263 + z168 * z1264;
-        let z1607 = self.m5 * z1300 + z1602;
-        let z1608 = self.m5 * z1301 + z1603;
-        let z1609 = self.m5 * z1598 + z1604;
-        let z1610 = self.m4 * z153 * z1597 - self.m4 * z154 * z1299
-            - self.m4 * z191 * z1282 + self.m4 * z192 * z1281 + z1605 + z73 * z1588
-            + z74 * z1589 + z75 * z1283;
-        let z1611 = -self.m4 * z152 * z1597 + self.m4 * z154 * z1298
-            + self.m4 * z190 * z1282 - self.m4 * z192 * z1280 + z1606 + z73 * z1589
-            + z74 * z1590 + z75 * z1284;
-        let z1612 = self.m4 * z1298 + z1607;
-        let z1613 = self.m4 * z1299 + z1608;
-        let z1614 = self.m4 * z1597 + z1609;
-        let z1615 = z0 * z1611 - z1 * z1610 + z11 * z1612 + z12 * z1613 + z13 * z1614;
-        let z1616 = -z85 * z1312 + z87 * z1311 + z99 * z1310 - z100 * z1308;
-        let z1617 = qd[6] * z1616;
-        let z1618 = 2.0 * self.ixx5 * z84 * z1307 + 2.0 * self.izz * z85 * z1308;
-        let z1619 = self.ixx5 * z84 * z1309 + self.ixx5 * z86 * z1307
-            + self.izz * z85 * z1310 + self.izz * z87 * z1308;
-        let z1620 = 2.0 * self.ixx5 * z86 * z1309 + 2.0 * self.izz * z87 * z1310;
-        let z1621 = 2.0 * self.ixx6 * z104 * z1313 + 2.0 * self.iyy * z105 * z1314
-            + 2.0 * self.izz * z85 * z1308;
-        let z1622 = self.ixx6 * z104 * z1315 + self.ixx6 * z106 * z1313
-            + self.iyy * z105 * z1316 + self.iyy * z107 * z1314 + self.izz * z85 * z1310
-            + self.izz * z87 * z1308;
-        let z1623 = 2.0 * self.ixx6 * z106 * z1315 + 2.0 * self.iyy * z107 * z1316
-            + 2.0 * self.izz * z87 * z1310;
-        let z1624 = z93 * z1325 - z94 * z1324;
-        let z1625 = z1617 + z113 * z1331 - z114 * z1330 - z170 * z1320 + z171 * z1319;
-        let z1626 = self.m6 * z171 * z1625 - self.m6 * z172 * z1339
-            - self.m6 * z197 * z1332 + self.m6 * z198 * z1331 + z113 * z1621
-            + z114 * z1622 + z115 * z1333 + z173 * z1319 + z174 * z1320 + z175 * z1321;
-        let z1627 = -self.m6 * z170 * z1625 + self.m6 * z172 * z1338
-            + self.m6 * z196 * z1332 - self.m6 * z198 * z1330 + z113 * z1622
-            + z114 * z1623 + z115 * z1334 + z174 * z1319 + z176 * z1320 + z177 * z1321;
-        let z1628 = self.m6 * z1338;
-        let z1629 = self.m6 * z1339;
-        let z1630 = self.m6 * z1625;
-        let z1631 = self.m5 * z162 * z1624 - self.m5 * z163 * z1337
-            - self.m5 * z194 * z1326 + self.m5 * z195 * z1325 + z1626 + z93 * z1618
-            + z94 * z1619 + z95 * z1327;
-        let z1632 = -self.m5 * z161 * z1624 + self.m5 * z163 * z1336
-            + self.m5 * z193 * z1326 - self.m5 * z195 * z1324 + z1627 + z93 * z1619
-            + z94 * z1620 + z95 * z1328;
-        let z1633 = self.m5 * z1336 + z1628;
-        let z1634 = self.m5 * z1337 + z1629;
-        let z1635 = self.m5 * z1624 + z1630;
-        let z1636 = z0 * z1632 - z1 * z1631 + z11 * z1633 + z12 * z1634 + z13 * z1635;
-        let z1637 = 2.0 * self.ixx6 * z104 * z1342 + 2.0 * self.iyy * z105 * z1343;
-        let z1638 = self.ixx6 * z104 * z1344 + self.ixx6 * z106 * z1342
-            + self.iyy * z105 * z1345 + self.iyy * z107 * z1343;
-        let z1639 = 2.0 * self.ixx6 * z106 * z1344 + 2.0 * self.iyy * z107 * z1345;
-        let z1640 = z113 * z1347 - z114 * z1346;
-        let z1641 = self.m6 * z171 * z1640 - self.m6 * z172 * z1353
-            - self.m6 * z197 * z1348 + self.m6 * z198 * z1347 + z113 * z1637
-            + z114 * z1638 + z115 * z1349;
-        let z1642 = -self.m6 * z170 * z1640 + self.m6 * z172 * z1352
-            + self.m6 * z196 * z1348 - self.m6 * z198 * z1346 + z113 * z1638
-            + z114 * z1639 + z115 * z1350;
-        let z1643 = self.m6 * z1352;
-        let z1644 = self.m6 * z1353;
-        let z1645 = self.m6 * z1640;
-        let z1646 = z0 * z1642 - z1 * z1641 + z11 * z1643 + z12 * z1644 + z13 * z1645;
-        let z1647 = z223 * z838 + z226 * z849 + z227 * z850 + z228 * z1357 + z5 * z946
-            + z8 * z224 + z8 * z1411 + z10 * z1412 + z30 * z1413 + z31 * z1414
-            + z32 * z1415;
-        let z1648 = z225 * z373 + z226 * z957 + z227 * z958 + z228 * z1422 + z5 * z1068
-            + z7 * z223 + z8 * z1476 + z9 * z224 + z10 * z1477 + z30 * z1478
-            + z31 * z1479 + z32 * z1480;
-        let z1650 = z5 * z1249 + z8 * z1578 + z10 * z1579 + z30 * z1580 + z31 * z1581
-            + z32 * z1582;
-        let z1651 = z5 * z1306 + z8 * z1610 + z10 * z1611 + z30 * z1612 + z31 * z1613
-            + z32 * z1614;
-        let z1652 = z5 * z1341 + z8 * z1631 + z10 * z1632 + z30 * z1633 + z31 * z1634
-            + z32 * z1635;
-        let z1653 = z5 * z1354 + z8 * z1641 + z10 * z1642 + z30 * z1643 + z31 * z1644
-            + z32 * z1645;
-        let z1654 = z217 * z846 + z218 * z848 + z220 * z861 + z221 * z862 + z222 * z1359
-            + z25 * z1406 + z27 * z1407 + z29 * z945 + z50 * z1408 + z51 * z1409
-            + z52 * z1410;
-        let z1655 = z217 * z954 + z218 * z956 + z219 * z375 + z220 * z970 + z221 * z971
-            + z222 * z1424 + z25 * z1471 + z27 * z1472 + z29 * z1067 + z50 * z1473
-            + z51 * z1474 + z52 * z1475;
-        let z1656 = z217 * z1071 + z218 * z1073 + z219 * z391 + z220 * z1080
-            + z221 * z1081 + z222 * z1487 + z25 * z1530 + z27 * z1531 + z29 * z1169
-            + z50 * z1532 + z51 * z1533 + z52 * z1534;
-        let z1658 = z25 * z1610 + z27 * z1611 + z29 * z1306 + z50 * z1612 + z51 * z1613
-            + z52 * z1614;
-        let z1659 = z25 * z1631 + z27 * z1632 + z29 * z1341 + z50 * z1633 + z51 * z1634
-            + z52 * z1635;
-        let z1660 = z25 * z1641 + z27 * z1642 + z29 * z1354 + z50 * z1643 + z51 * z1644
-            + z52 * z1645;
-        let z1661 = z211 * z858 + z212 * z860 + z214 * z873 + z215 * z874 + z216 * z1361
-            + z45 * z1401 + z47 * z1402 + z49 * z944 + z70 * z1403 + z71 * z1404
-            + z72 * z1405;
-        let z1662 = z211 * z967 + z212 * z969 + z213 * z378 + z214 * z983 + z215 * z984
-            + z216 * z1426 + z45 * z1466 + z47 * z1467 + z49 * z1066 + z70 * z1468
-            + z71 * z1469 + z72 * z1470;
-        let z1663 = z211 * z1077 + z212 * z1079 + z213 * z393 + z214 * z1093
-            + z215 * z1094 + z216 * z1489 + z45 * z1525 + z47 * z1526 + z49 * z1168
-            + z70 * z1527 + z71 * z1528 + z72 * z1529;
-        let z1664 = z211 * z1172 + z212 * z1174 + z213 * z406 + z214 * z1181
-            + z215 * z1182 + z216 * z1541 + z45 * z1573 + z47 * z1574 + z49 * z1248
-            + z70 * z1575 + z71 * z1576 + z72 * z1577;
-        let z1666 = z45 * z1631 + z47 * z1632 + z49 * z1341 + z70 * z1633 + z71 * z1634
-            + z72 * z1635;
-        let z1667 = z45 * z1641 + z47 * z1642 + z49 * z1354 + z70 * z1643 + z71 * z1644
-            + z72 * z1645;
-        let z1668 = z205 * z870 + z206 * z872 + z208 * z885 + z209 * z886 + z210 * z1363
-            + z65 * z1396 + z67 * z1397 + z69 * z943 + z90 * z1398 + z91 * z1399
-            + z92 * z1400;
-        let z1669 = z205 * z980 + z206 * z982 + z207 * z381 + z208 * z996 + z209 * z997
-            + z210 * z1428 + z65 * z1461 + z67 * z1462 + z69 * z1065 + z90 * z1463
-            + z91 * z1464 + z92 * z1465;
-        let z1670 = z205 * z1090 + z206 * z1092 + z207 * z396 + z208 * z1106
-            + z209 * z1107 + z210 * z1491 + z65 * z1520 + z67 * z1521 + z69 * z1167
-            + z90 * z1522 + z91 * z1523 + z92 * z1524;
-        let z1671 = z205 * z1178 + z206 * z1180 + z207 * z408 + z208 * z1194
-            + z209 * z1195 + z210 * z1543 + z65 * z1568 + z67 * z1569 + z69 * z1247
-            + z90 * z1570 + z91 * z1571 + z92 * z1572;
-        let z1672 = z205 * z1251 + z206 * z1253 + z207 * z418 + z208 * z1260
-            + z209 * z1261 + z210 * z1584 + z65 * z1605 + z67 * z1606 + z69 * z1305
-            + z90 * z1607 + z91 * z1608 + z92 * z1609;
-        let z1674 = z65 * z1641 + z67 * z1642 + z69 * z1354 + z90 * z1643 + z91 * z1644
-            + z92 * z1645;
-        let z1675 = z202 * z897 + z203 * z898 + z204 * z1365 + z85 * z1391 + z87 * z1392
-            + z89 * z942 + z110 * z1393 + z111 * z1394 + z112 * z1395 + z199 * z882
-            + z200 * z884;
-        let z1676 = z202 * z1009 + z203 * z1010 + z204 * z1430 + z85 * z1456
-            + z87 * z1457 + z89 * z1064 + z110 * z1458 + z111 * z1459 + z112 * z1460
-            + z199 * z993 + z200 * z995 + z201 * z384;
-        let z1677 = z202 * z1119 + z203 * z1120 + z204 * z1493 + z85 * z1515
-            + z87 * z1516 + z89 * z1166 + z110 * z1517 + z111 * z1518 + z112 * z1519
-            + z199 * z1103 + z200 * z1105 + z201 * z399;
-        let z1678 = z202 * z1207 + z203 * z1208 + z204 * z1545 + z85 * z1563
-            + z87 * z1564 + z89 * z1246 + z110 * z1565 + z111 * z1566 + z112 * z1567
-            + z199 * z1191 + z200 * z1193 + z201 * z411;
-        let z1679 = z202 * z1273 + z203 * z1274 + z204 * z1586 + z85 * z1600
-            + z87 * z1601 + z89 * z1304 + z110 * z1602 + z111 * z1603 + z112 * z1604
-            + z199 * z1257 + z200 * z1259 + z201 * z420;
-        let z1680 = z202 * z1317 + z203 * z1318 + z204 * z1616 + z85 * z1626
-            + z87 * z1627 + z89 * z1340 + z110 * z1628 + z111 * z1629 + z112 * z1630
-            + z199 * z1308 + z200 * z1310 + z201 * z427;
-        let z1682 = 0.5 * z719 + 0.5 * z1069 - 0.5 * z1421;
-        let z1683 = 0.5 * z722 - 0.5 * z1647 + 0.5 * z1170;
-        let z1684 = 0.5 * z725 + 0.5 * z1249 - 0.5 * z1654;
-        let z1685 = 0.5 * z728 + 0.5 * z1306 - 0.5 * z1661;
-        let z1686 = 0.5 * z731 + 0.5 * z1341 - 0.5 * z1668;
-        let z1687 = 0.5 * z734 + 0.5 * z1354 - 0.5 * z1675;
-        let z1688 = 0.5 * z719 - 0.5 * z1069 + 0.5 * z1421;
-        let z1689 = 0.5 * z1540 + 0.5 * z790 - 0.5 * z1648;
-        let z1690 = 0.5 * z797 + 0.5 * z1583 - 0.5 * z1655;
-        let z1691 = 0.5 * z804 + 0.5 * z1615 - 0.5 * z1662;
-        let z1692 = 0.5 * z811 + 0.5 * z1636 - 0.5 * z1669;
-        let z1693 = 0.5 * z818 + 0.5 * z1646 - 0.5 * z1676;
-        let z1694 = 0.5 * z722 + 0.5 * z1647 - 0.5 * z1170;
-        let z1695 = -0.5 * z1540 + 0.5 * z790 + 0.5 * z1648;
-        let z1696 = 0.5 * z820 + 0.5 * z1650 - 0.5 * z1656;
-        let z1697 = 0.5 * z821 + 0.5 * z1651 - 0.5 * z1663;
-        let z1698 = 0.5 * z822 + 0.5 * z1652 - 0.5 * z1670;
-        let z1699 = 0.5 * z823 + 0.5 * z1653 - 0.5 * z1677;
-        let z1700 = 0.5 * z725 - 0.5 * z1249 + 0.5 * z1654;
-        let z1701 = 0.5 * z797 - 0.5 * z1583 + 0.5 * z1655;
-        let z1702 = 0.5 * z820 - 0.5 * z1650 + 0.5 * z1656;
-        let z1703 = 0.5 * z825 + 0.5 * z1658 - 0.5 * z1664;
-        let z1704 = 0.5 * z826 + 0.5 * z1659 - 0.5 * z1671;
-        let z1705 = 0.5 * z827 + 0.5 * z1660 - 0.5 * z1678;
-        let z1706 = 0.5 * z728 - 0.5 * z1306 + 0.5 * z1661;
-        let z1707 = 0.5 * z804 - 0.5 * z1615 + 0.5 * z1662;
-        let z1708 = 0.5 * z821 - 0.5 * z1651 + 0.5 * z1663;
-        let z1709 = 0.5 * z825 - 0.5 * z1658 + 0.5 * z1664;
-        let z1710 = 0.5 * z829 + 0.5 * z1666 - 0.5 * z1672;
-        let z1711 = 0.5 * z830 + 0.5 * z1667 - 0.5 * z1679;
-        let z1712 = 0.5 * z731 - 0.5 * z1341 + 0.5 * z1668;
-        let z1713 = 0.5 * z811 - 0.5 * z1636 + 0.5 * z1669;
-        let z1714 = 0.5 * z822 - 0.5 * z1652 + 0.5 * z1670;
-        let z1715 = 0.5 * z826 - 0.5 * z1659 + 0.5 * z1671;
-        let z1716 = 0.5 * z829 - 0.5 * z1666 + 0.5 * z1672;
-        let z1717 = 0.5 * z832 + 0.5 * z1674 - 0.5 * z1680;
-        let z1718 = 0.5 * z734 - 0.5 * z1354 + 0.5 * z1675;
-        let z1719 = 0.5 * z818 - 0.5 * z1646 + 0.5 * z1676;
-        let z1720 = 0.5 * z823 - 0.5 * z1653 + 0.5 * z1677;
-        let z1721 = 0.5 * z827 - 0.5 * z1660 + 0.5 * z1678;
-        let z1722 = 0.5 * z830 - 0.5 * z1667 + 0.5 * z1679;
-        let z1723 = 0.5 * z832 - 0.5 * z1674 + 0.5 * z1680;
-        let x0 = z669 * 0.5;
-        let x1 = z783 * 0.5;
-        let x2 = z819 * 0.5;
-        let x3 = z824 * 0.5;
-        let x4 = z828 * 0.5;
-        let x5 = z831 * 0.5;
-        let x6 = z833 * 0.5;
+        let z1472 = 2.0 * self.ixx3 * z44 * z944 + 2.0 * self.iyy * z25 * z929
+            + 2.0 * self.izz * z45 * z945;
+        let z1473 = self.ixx3 * z44 * z946 + self.ixx3 * z46 * z944
+            + self.iyy * z25 * z931 + self.iyy * z27 * z929 + self.izz * z45 * z947
+            + self.izz * z47 * z945;
+        let z1474 = 2.0 * self.ixx3 * z46 * z946 + 2.0 * self.iyy * z27 * z931
+            + 2.0 * self.izz * z47 * z947;
+        let z1475 = 2.0 * self.ixx4 * z64 * z960 + 2.0 * self.iyy * z65 * z961
+            + 2.0 * self.izz * z45 * z945;
+        let z1476 = self.ixx4 * z64 * z962 + self.ixx4 * z66 * z960
+            + self.iyy * z65 * z963 + self.iyy * z67 * z961 + self.izz * z45 * z947
+            + self.izz * z47 * z945;
+        let z1477 = 2.0 * self.ixx4 * z66 * z962 + 2.0 * self.iyy * z67 * z963
+            + 2.0 * self.izz * z47 * z947;
+        let z1478 = 2.0 * self.ixx5 * z84 * z976 + 2.0 * self.iyy * z65 * z961
+            + 2.0 * self.izz * z85 * z977;
+        let z1479 = self.ixx5 * z84 * z978 + self.ixx5 * z86 * z976
+            + self.iyy * z65 * z963 + self.iyy * z67 * z961 + self.izz * z85 * z979
+            + self.izz * z87 * z977;
+        let z1480 = 2.0 * self.ixx5 * z86 * z978 + 2.0 * self.iyy * z67 * z963
+            + 2.0 * self.izz * z87 * z979;
+        let z1481 = 2.0 * self.ixx6 * z104 * z992 + 2.0 * self.iyy * z105 * z993
+            + 2.0 * self.izz * z85 * z977;
+        let z1482 = self.ixx6 * z104 * z994 + self.ixx6 * z106 * z992
+            + self.iyy * z105 * z995 + self.iyy * z107 * z993 + self.izz * z85 * z979
+            + self.izz * z87 * z977;
+        let z1483 = 2.0 * self.ixx6 * z106 * z994 + 2.0 * self.iyy * z107 * z995
+            + 2.0 * self.izz * z87 * z979;
+        let z1485 = z33 * z1012 - z34 * z1011 - z134 * z937 + z135 * z936 + z1457;
+        let z1486 = z53 * z1018 - z54 * z1017 - z143 * z953 + z144 * z952 + z1459;
+        let z1487 = z73 * z1024 - z74 * z1023 - z152 * z969 + z153 * z968 + z1461;
+        let z1488 = z93 * z1030 - z94 * z1029 - z161 * z985 + z162 * z984 + z1463;
+        let z1489 = z113 * z1036 - z114 * z1035 - z170 * z1001 + z171 * z1000 + z1465;
+        let z1490 = self.m6 * z171 * z1489 - self.m6 * z172 * z1052
+            - self.m6 * z197 * z1037 + self.m6 * z198 * z1036 + z113 * z1481
+            + z114 * z1482 + z115 * z1038 + z173 * z1000 + z174 * z1001 + z175 * z1002;
+        let z1491 = -self.m6 * z170 * z1489 + self.m6 * z172 * z1051
+            + self.m6 * z196 * z1037 - self.m6 * z198 * z1035 + z113 * z1482
+            + z114 * z1483 + z115 * z1039 + z174 * z1000 + z176 * z1001 + z177 * z1002;
+        let z1492 = self.m6 * z1051;
+        let z1493 = self.m6 * z1052;
+        let z1494 = self.m6 * z1489;
+        let z1495 = z1490 + self.m5 * z162 * z1488 - self.m5 * z163 * z1050
+            - self.m5 * z194 * z1031 + self.m5 * z195 * z1030 + z93 * z1478 + z94 * z1479
+            + z95 * z1032 + z164 * z984 + z165 * z985 + z166 * z986;
+        let z1496 = z1491 - self.m5 * z161 * z1488 + self.m5 * z163 * z1049
+            + self.m5 * z193 * z1031 - self.m5 * z195 * z1029 + z93 * z1479 + z94 * z1480
+            + z95 * z1033 + z165 * z984 + z167 * z985 + z168 * z986;
+        let z1497 = z1492 + self.m5 * z1049;
+        let z1498 = z1493 + self.m5 * z1050;
+        let z1499 = z1494 + self.m5 * z1488;
+        let z1500 = z1495 + self.m4 * z153 * z1487 - self.m4 * z154 * z1048
+            - self.m4 * z191 * z1025 + self.m4 * z192 * z1024 + z73 * z1475 + z74 * z1476
+            + z75 * z1026 + z155 * z968 + z156 * z969 + z157 * z970;
+        let z1501 = z1496 - self.m4 * z152 * z1487 + self.m4 * z154 * z1047
+            + self.m4 * z190 * z1025 - self.m4 * z192 * z1023 + z73 * z1476 + z74 * z1477
+            + z75 * z1027 + z156 * z968 + z158 * z969 + z159 * z970;
+        let z1502 = z1497 + self.m4 * z1047;
+        let z1503 = z1498 + self.m4 * z1048;
+        let z1504 = z1499 + self.m4 * z1487;
+        let z1505 = z1500 + self.m3 * z144 * z1486 - self.m3 * z145 * z1046
+            - self.m3 * z188 * z1019 + self.m3 * z189 * z1018 + z53 * z1472 + z54 * z1473
+            + z55 * z1020 + z146 * z952 + z147 * z953 + z148 * z954;
+        let z1506 = z1501 - self.m3 * z143 * z1486 + self.m3 * z145 * z1045
+            + self.m3 * z187 * z1019 - self.m3 * z189 * z1017 + z53 * z1473 + z54 * z1474
+            + z55 * z1021 + z147 * z952 + z149 * z953 + z150 * z954;
+        let z1507 = z1502 + self.m3 * z1045;
+        let z1508 = z1503 + self.m3 * z1046;
+        let z1509 = z1504 + self.m3 * z1486;
+        let z1510 = z1505 + self.m2 * z135 * z1485 - self.m2 * z136 * z1044
+            - self.m2 * z185 * z1013 + self.m2 * z186 * z1012 + z33 * z1469 + z34 * z1470
+            + z35 * z1014 + z137 * z936 + z138 * z937 + z139 * z938;
+        let z1511 = z1506 - self.m2 * z134 * z1485 + self.m2 * z136 * z1043
+            + self.m2 * z184 * z1013 - self.m2 * z186 * z1011 + z33 * z1470 + z34 * z1471
+            + z35 * z1015 + z138 * z936 + z140 * z937 + z141 * z938;
+        let z1512 = z1507 + self.m2 * z1043;
+        let z1513 = z1508 + self.m2 * z1044;
+        let z1514 = z1509 + self.m2 * z1485;
+        let z1521 = -z25 * z1067 + z27 * z1066 + z39 * z1063 - z40 * z1061;
+        let z1522 = qd[3] * z1521;
+        let z1523 = -z45 * z1083 + z47 * z1082 + z59 * z1072 - z60 * z1070;
+        let z1524 = z1522 + qd[4] * z1523;
+        let z1525 = -z65 * z1099 + z67 * z1098 + z79 * z1088 - z80 * z1086;
+        let z1526 = z1524 + qd[5] * z1525;
+        let z1527 = -z85 * z1115 + z87 * z1114 + z99 * z1104 - z100 * z1102;
+        let z1528 = z1526 + qd[6] * z1527;
+        let z1529 = 2.0 * self.ixx2 * z24 * z1060 + 2.0 * self.iyy * z25 * z1061;
+        let z1530 = self.ixx2 * z24 * z1062 + self.ixx2 * z26 * z1060
+            + self.iyy * z25 * z1063 + self.iyy * z27 * z1061;
+        let z1531 = 2.0 * self.ixx2 * z26 * z1062 + 2.0 * self.iyy * z27 * z1063;
+        let z1532 = 2.0 * self.ixx3 * z44 * z1069 + 2.0 * self.iyy * z25 * z1061
+            + 2.0 * self.izz * z45 * z1070;
+        let z1533 = self.ixx3 * z44 * z1071 + self.ixx3 * z46 * z1069
+            + self.iyy * z25 * z1063 + self.iyy * z27 * z1061 + self.izz * z45 * z1072
+            + self.izz * z47 * z1070;
+        let z1534 = 2.0 * self.ixx3 * z46 * z1071 + 2.0 * self.iyy * z27 * z1063
+            + 2.0 * self.izz * z47 * z1072;
+        let z1535 = 2.0 * self.ixx4 * z64 * z1085 + 2.0 * self.iyy * z65 * z1086
+            + 2.0 * self.izz * z45 * z1070;
+        let z1536 = self.ixx4 * z64 * z1087 + self.ixx4 * z66 * z1085
+            + self.iyy * z65 * z1088 + self.iyy * z67 * z1086 + self.izz * z45 * z1072
+            + self.izz * z47 * z1070;
+        let z1537 = 2.0 * self.ixx4 * z66 * z1087 + 2.0 * self.iyy * z67 * z1088
+            + 2.0 * self.izz * z47 * z1072;
+        let z1538 = 2.0 * self.ixx5 * z84 * z1101 + 2.0 * self.iyy * z65 * z1086
+            + 2.0 * self.izz * z85 * z1102;
+        let z1539 = self.ixx5 * z84 * z1103 + self.ixx5 * z86 * z1101
+            + self.iyy * z65 * z1088 + self.iyy * z67 * z1086 + self.izz * z85 * z1104
+            + self.izz * z87 * z1102;
+        let z1540 = 2.0 * self.ixx5 * z86 * z1103 + 2.0 * self.iyy * z67 * z1088
+            + 2.0 * self.izz * z87 * z1104;
+        let z1541 = 2.0 * self.ixx6 * z104 * z1117 + 2.0 * self.iyy * z105 * z1118
+            + 2.0 * self.izz * z85 * z1102;
+        let z1542 = self.ixx6 * z104 * z1119 + self.ixx6 * z106 * z1117
+            + self.iyy * z105 * z1120 + self.iyy * z107 * z1118 + self.izz * z85 * z1104
+            + self.izz * z87 * z1102;
+        let z1543 = 2.0 * self.ixx6 * z106 * z1119 + 2.0 * self.iyy * z107 * z1120
+            + 2.0 * self.izz * z87 * z1104;
+        let z1544 = z33 * z1131 - z34 * z1130;
+        let z1545 = z1522 + z53 * z1137 - z54 * z1136 - z143 * z1078 + z144 * z1077;
+        let z1546 = z1524 + z73 * z1143 - z74 * z1142 - z152 * z1094 + z153 * z1093;
+        let z1547 = z1526 + z93 * z1149 - z94 * z1148 - z161 * z1110 + z162 * z1109;
+        let z1548 = z1528 + z113 * z1155 - z114 * z1154 - z170 * z1126 + z171 * z1125;
+        let z1549 = self.m6 * z171 * z1548 - self.m6 * z172 * z1169
+            - self.m6 * z197 * z1156 + self.m6 * z198 * z1155 + z113 * z1541
+            + z114 * z1542 + z115 * z1157 + z173 * z1125 + z174 * z1126 + z175 * z1127;
+        let z1550 = -self.m6 * z170 * z1548 + self.m6 * z172 * z1168
+            + self.m6 * z196 * z1156 - self.m6 * z198 * z1154 + z113 * z1542
+            + z114 * z1543 + z115 * z1158 + z174 * z1125 + z176 * z1126 + z177 * z1127;
+        let z1551 = self.m6 * z1168;
+        let z1552 = self.m6 * z1169;
+        let z1553 = self.m6 * z1548;
+        let z1554 = self.m5 * z162 * z1547 - self.m5 * z163 * z1167
+            - self.m5 * z194 * z1150 + self.m5 * z195 * z1149 + z1549 + z93 * z1538
+            + z94 * z1539 + z95 * z1151 + z164 * z1109 + z165 * z1110 + z166 * z1111;
+        let z1555 = -self.m5 * z161 * z1547 + self.m5 * z163 * z1166
+            + self.m5 * z193 * z1150 - self.m5 * z195 * z1148 + z1550 + z93 * z1539
+            + z94 * z1540 + z95 * z1152 + z165 * z1109 + z167 * z1110 + z168 * z1111;
+        let z1556 = self.m5 * z1166 + z1551;
+        let z1557 = self.m5 * z1167 + z1552;
+        let z1558 = self.m5 * z1547 + z1553;
+        let z1559 = self.m4 * z153 * z1546 - self.m4 * z154 * z1165
+            - self.m4 * z191 * z1144 + self.m4 * z192 * z1143 + z1554 + z73 * z1535
+            + z74 * z1536 + z75 * z1145 + z155 * z1093 + z156 * z1094 + z157 * z1095;
+        let z1560 = -self.m4 * z152 * z1546 + self.m4 * z154 * z1164
+            + self.m4 * z190 * z1144 - self.m4 * z192 * z1142 + z1555 + z73 * z1536
+            + z74 * z1537 + z75 * z1146 + z156 * z1093 + z158 * z1094 + z159 * z1095;
+        let z1561 = self.m4 * z1164 + z1556;
+        let z1562 = self.m4 * z1165 + z1557;
+        let z1563 = self.m4 * z1546 + z1558;
+        let z1564 = self.m3 * z144 * z1545 - self.m3 * z145 * z1163
+            - self.m3 * z188 * z1138 + self.m3 * z189 * z1137 + z1559 + z53 * z1532
+            + z54 * z1533 + z55 * z1139 + z146 * z1077 + z147 * z1078 + z148 * z1079;
+        let z1565 = -self.m3 * z143 * z1545 + self.m3 * z145 * z1162
+            + self.m3 * z187 * z1138 - self.m3 * z189 * z1136 + z1560 + z53 * z1533
+            + z54 * z1534 + z55 * z1140 + z147 * z1077 + z149 * z1078 + z150 * z1079;
+        let z1566 = self.m3 * z1162 + z1561;
+        let z1567 = self.m3 * z1163 + z1562;
+        let z1568 = self.m3 * z1545 + z1563;
+        let z1569 = self.m2 * z135 * z1544 - self.m2 * z136 * z1161
+            - self.m2 * z185 * z1132 + self.m2 * z186 * z1131 + z1564 + z33 * z1529
+            + z34 * z1530 + z35 * z1133;
+        let z1570 = -self.m2 * z134 * z1544 + self.m2 * z136 * z1160
+            + self.m2 * z184 * z1132 - self.m2 * z186 * z1130 + z1565 + z33 * z1530
+            + z34 * z1531 + z35 * z1134;
+        let z1571 = self.m2 * z1160 + z1566;
+        let z1572 = self.m2 * z1161 + z1567;
+        let z1573 = self.m2 * z1544 + z1568;
+        let z1574 = z0 * z1570 - z1 * z1569 + z11 * z1571 + z12 * z1572 + z13 * z1573;
+        let z1575 = -z45 * z1183 + z47 * z1182 + z59 * z1179 - z60 * z1177;
+        let z1576 = qd[4] * z1575;
+        let z1577 = -z65 * z1199 + z67 * z1198 + z79 * z1188 - z80 * z1186;
+        let z1578 = qd[5] * z1577 + z1576;
+        let z1579 = -z85 * z1215 + z87 * z1214 + z99 * z1204 - z100 * z1202;
+        let z1580 = qd[6] * z1579 + z1578;
+        let z1581 = 2.0 * self.ixx3 * z44 * z1176 + 2.0 * self.izz * z45 * z1177;
+        let z1582 = self.ixx3 * z44 * z1178 + self.ixx3 * z46 * z1176
+            + self.izz * z45 * z1179 + self.izz * z47 * z1177;
+        let z1583 = 2.0 * self.ixx3 * z46 * z1178 + 2.0 * self.izz * z47 * z1179;
+        let z1584 = 2.0 * self.ixx4 * z64 * z1185 + 2.0 * self.iyy * z65 * z1186
+            + 2.0 * self.izz * z45 * z1177;
+        let z1585 = self.ixx4 * z64 * z1187 + self.ixx4 * z66 * z1185
+            + self.iyy * z65 * z1188 + self.iyy * z67 * z1186 + self.izz * z45 * z1179
+            + self.izz * z47 * z1177;
+        let z1586 = 2.0 * self.ixx4 * z66 * z1187 + 2.0 * self.iyy * z67 * z1188
+            + 2.0 * self.izz * z47 * z1179;
+        let z1587 = 2.0 * self.ixx5 * z84 * z1201 + 2.0 * self.iyy * z65 * z1186
+            + 2.0 * self.izz * z85 * z1202;
+        let z1588 = self.ixx5 * z84 * z1203 + self.ixx5 * z86 * z1201
+            + self.iyy * z65 * z1188 + self.iyy * z67 * z1186 + self.izz * z85 * z1204
+            + self.izz * z87 * z1202;
+        let z1589 = 2.0 * self.ixx5 * z86 * z1203 + 2.0 * self.iyy * z67 * z1188
+            + 2.0 * self.izz * z87 * z1204;
+        let z1590 = 2.0 * self.ixx6 * z104 * z1217 + 2.0 * self.iyy * z105 * z1218
+            + 2.0 * self.izz * z85 * z1202;
+        let z1591 = self.ixx6 * z104 * z1219 + self.ixx6 * z106 * z1217
+            + self.iyy * z105 * z1220 + self.iyy * z107 * z1218 + self.izz * z85 * z1204
+            + self.izz * z87 * z1202;
+        let z1592 = 2.0 * self.ixx6 * z106 * z1219 + 2.0 * self.iyy * z107 * z1220
+            + 2.0 * self.izz * z87 * z1204;
+        let z1593 = z53 * z1231 - z54 * z1230;
+        let z1594 = z1576 + z73 * z1237 - z74 * z1236 - z152 * z1194 + z153 * z1193;
+        let z1595 = z1578 + z93 * z1243 - z94 * z1242 - z161 * z1210 + z162 * z1209;
+        let z1596 = z1580 + z113 * z1249 - z114 * z1248 - z170 * z1226 + z171 * z1225;
+        let z1597 = self.m6 * z171 * z1596 - self.m6 * z172 * z1261
+            - self.m6 * z197 * z1250 + self.m6 * z198 * z1249 + z113 * z1590
+            + z114 * z1591 + z115 * z1251 + z173 * z1225 + z174 * z1226 + z175 * z1227;
+        let z1598 = -self.m6 * z170 * z1596 + self.m6 * z172 * z1260
+            + self.m6 * z196 * z1250 - self.m6 * z198 * z1248 + z113 * z1591
+            + z114 * z1592 + z115 * z1252 + z174 * z1225 + z176 * z1226 + z177 * z1227;
+        let z1599 = self.m6 * z1260;
+        let z1600 = self.m6 * z1261;
+        let z1601 = self.m6 * z1596;
+        let z1602 = self.m5 * z162 * z1595 - self.m5 * z163 * z1259
+            - self.m5 * z194 * z1244 + self.m5 * z195 * z1243 + z1597 + z93 * z1587
+            + z94 * z1588 + z95 * z1245 + z164 * z1209 + z165 * z1210 + z166 * z1211;
+        let z1603 = -self.m5 * z161 * z1595 + self.m5 * z163 * z1258
+            + self.m5 * z193 * z1244 - self.m5 * z195 * z1242 + z1598 + z93 * z1588
+            + z94 * z1589 + z95 * z1246 + z165 * z1209 + z167 * z1210 + z168 * z1211;
+        let z1604 = self.m5 * z1258 + z1599;
+        let z1605 = self.m5 * z1259 + z1600;
+        let z1606 = self.m5 * z1595 + z1601;
+        let z1607 = self.m4 * z153 * z1594 - self.m4 * z154 * z1257
+            - self.m4 * z191 * z1238 + self.m4 * z192 * z1237 + z1602 + z73 * z1584
+            + z74 * z1585 + z75 * z1239 + z155 * z1193 + z156 * z1194 + z157 * z1195;
+        let z1608 = -self.m4 * z152 * z1594 + self.m4 * z154 * z1256
+            + self.m4 * z190 * z1238 - self.m4 * z192 * z1236 + z1603 + z73 * z1585
+            + z74 * z1586 + z75 * z1240 + z156 * z1193 + z158 * z1194 + z159 * z1195;
+        let z1609 = self.m4 * z1256 + z1604;
+        let z1610 = self.m4 * z1257 + z1605;
+        let z1611 = self.m4 * z1594 + z1606;
+        let z1612 = self.m3 * z144 * z1593 - self.m3 * z145 * z1255
+            - self.m3 * z188 * z1232 + self.m3 * z189 * z1231 + z53 * z1581 + z54 * z1582
+            + z55 * z1233 + z1607;
+        let z1613 = -self.m3 * z143 * z1593 + self.m3 * z145 * z1254
+            + self.m3 * z187 * z1232 - self.m3 * z189 * z1230 + z53 * z1582 + z54 * z1583
+            + z55 * z1234 + z1608;
+        let z1614 = self.m3 * z1254 + z1609;
+        let z1615 = self.m3 * z1255 + z1610;
+        let z1616 = self.m3 * z1593 + z1611;
+        let z1617 = z0 * z1613 - z1 * z1612 + z11 * z1614 + z12 * z1615 + z13 * z1616;
+        let z1618 = -z65 * z1274 + z67 * z1273 + z79 * z1270 - z80 * z1268;
+        let z1619 = qd[5] * z1618;
+        let z1620 = -z85 * z1290 + z87 * z1289 + z99 * z1279 - z100 * z1277;
+        let z1621 = qd[6] * z1620 + z1619;
+        let z1622 = 2.0 * self.ixx4 * z64 * z1267 + 2.0 * self.iyy * z65 * z1268;
+        let z1623 = self.ixx4 * z64 * z1269 + self.ixx4 * z66 * z1267
+            + self.iyy * z65 * z1270 + self.iyy * z67 * z1268;
+        let z1624 = 2.0 * self.ixx4 * z66 * z1269 + 2.0 * self.iyy * z67 * z1270;
+        let z1625 = 2.0 * self.ixx5 * z84 * z1276 + 2.0 * self.iyy * z65 * z1268
+            + 2.0 * self.izz * z85 * z1277;
+        let z1626 = self.ixx5 * z84 * z1278 + self.ixx5 * z86 * z1276
+            + self.iyy * z65 * z1270 + self.iyy * z67 * z1268 + self.izz * z85 * z1279
+            + self.izz * z87 * z1277;
+        let z1627 = 2.0 * self.ixx5 * z86 * z1278 + 2.0 * self.iyy * z67 * z1270
+            + 2.0 * self.izz * z87 * z1279;
+        let z1628 = 2.0 * self.ixx6 * z104 * z1292 + 2.0 * self.iyy * z105 * z1293
+            + 2.0 * self.izz * z85 * z1277;
+        let z1629 = self.ixx6 * z104 * z1294 + self.ixx6 * z106 * z1292
+            + self.iyy * z105 * z1295 + self.iyy * z107 * z1293 + self.izz * z85 * z1279
+            + self.izz * z87 * z1277;
+        let z1630 = 2.0 * self.ixx6 * z106 * z1294 + 2.0 * self.iyy * z107 * z1295
+            + 2.0 * self.izz * z87 * z1279;
+        let z1631 = z73 * z1306 - z74 * z1305;
+        let z1632 = z1619 + z93 * z1312 - z94 * z1311 - z161 * z1285 + z162 * z1284;
+        let z1633 = z1621 + z113 * z1318 - z114 * z1317 - z170 * z1301 + z171 * z1300;
+        let z1634 = self.m6 * z171 * z1633 - self.m6 * z172 * z1328
+            - self.m6 * z197 * z1319 + self.m6 * z198 * z1318 + z113 * z1628
+            + z114 * z1629 + z115 * z1320 + z173 * z1300 + z174 * z1301 + z175 * z1302;
+        let z1635 = -self.m6 * z170 * z1633 + self.m6 * z172 * z1327
+            + self.m6 * z196 * z1319 - self.m6 * z198 * z1317 + z113 * z1629
+            + z114 * z1630 + z115 * z1321 + z174 * z1300 + z176 * z1301 + z177 * z1302;
+        let z1636 = self.m6 * z1327;
+        let z1637 = self.m6 * z1328;
+        let z1638 = self.m6 * z1633;
+        let z1639 = self.m5 * z162 * z1632 - self.m5 * z163 * z1326
+            - self.m5 * z194 * z1313 + self.m5 * z195 * z1312 + z93 * z1625 + z94 * z1626
+            + z95 * z1314 + z1634 + z164 * z1284 + z165 * z1285 + z166 * z1286;
+        let z1640 = -self.m5 * z161 * z1632 + self.m5 * z163 * z1325
+            + self.m5 * z193 * z1313 - self.m5 * z195 * z1311 + z93 * z1626 + z94 * z1627
+            + z95 * z1315 + z1635 + z165 * z1284 + z167 * z1285 + z168 * z1286;
+        let z1641 = self.m5 * z1325 + z1636;
+        let z1642 = self.m5 * z1326 + z1637;
+        let z1643 = self.m5 * z1632 + z1638;
+        let z1644 = self.m4 * z153 * z1631 - self.m4 * z154 * z1324
+            - self.m4 * z191 * z1307 + self.m4 * z192 * z1306 + z73 * z1622 + z74 * z1623
+            + z75 * z1308 + z1639;
+        let z1645 = -self.m4 * z152 * z1631 + self.m4 * z154 * z1323
+            + self.m4 * z190 * z1307 - self.m4 * z192 * z1305 + z73 * z1623 + z74 * z1624
+            + z75 * z1309 + z1640;
+        let z1646 = self.m4 * z1323 + z1641;
+        let z1647 = self.m4 * z1324 + z1642;
+        let z1648 = self.m4 * z1631 + z1643;
+        let z1649 = z0 * z1645 - z1 * z1644 + z11 * z1646 + z12 * z1647 + z13 * z1648;
+        let z1650 = -z85 * z1340 + z87 * z1339 + z99 * z1336 - z100 * z1334;
+        let z1651 = qd[6] * z1650;
+        let z1652 = 2.0 * self.ixx5 * z84 * z1333 + 2.0 * self.izz * z85 * z1334;
+        let z1653 = self.ixx5 * z84 * z1335 + self.ixx5 * z86 * z1333
+            + self.izz * z85 * z1336 + self.izz * z87 * z1334;
+        let z1654 = 2.0 * self.ixx5 * z86 * z1335 + 2.0 * self.izz * z87 * z1336;
+        let z1655 = 2.0 * self.ixx6 * z104 * z1342 + 2.0 * self.iyy * z105 * z1343
+            + 2.0 * self.izz * z85 * z1334;
+        let z1656 = self.ixx6 * z104 * z1344 + self.ixx6 * z106 * z1342
+            + self.iyy * z105 * z1345 + self.iyy * z107 * z1343 + self.izz * z85 * z1336
+            + self.izz * z87 * z1334;
+        let z1657 = 2.0 * self.ixx6 * z106 * z1344 + 2.0 * self.iyy * z107 * z1345
+            + 2.0 * self.izz * z87 * z1336;
+        let z1658 = z93 * z1356 - z94 * z1355;
+        let z1659 = z113 * z1362 - z114 * z1361 + z1651 - z170 * z1351 + z171 * z1350;
+        let z1660 = self.m6 * z171 * z1659 - self.m6 * z172 * z1370
+            - self.m6 * z197 * z1363 + self.m6 * z198 * z1362 + z113 * z1655
+            + z114 * z1656 + z115 * z1364 + z173 * z1350 + z174 * z1351 + z175 * z1352;
+        let z1661 = -self.m6 * z170 * z1659 + self.m6 * z172 * z1369
+            + self.m6 * z196 * z1363 - self.m6 * z198 * z1361 + z113 * z1656
+            + z114 * z1657 + z115 * z1365 + z174 * z1350 + z176 * z1351 + z177 * z1352;
+        let z1662 = self.m6 * z1369;
+        let z1663 = self.m6 * z1370;
+        let z1664 = self.m6 * z1659;
+        let z1665 = self.m5 * z162 * z1658 - self.m5 * z163 * z1368
+            - self.m5 * z194 * z1357 + self.m5 * z195 * z1356 + z93 * z1652 + z94 * z1653
+            + z95 * z1358 + z1660;
+        let z1666 = -self.m5 * z161 * z1658 + self.m5 * z163 * z1367
+            + self.m5 * z193 * z1357 - self.m5 * z195 * z1355 + z93 * z1653 + z94 * z1654
+            + z95 * z1359 + z1661;
+        let z1667 = self.m5 * z1367 + z1662;
+        let z1668 = self.m5 * z1368 + z1663;
+        let z1669 = self.m5 * z1658 + z1664;
+        let z1670 = z0 * z1666 - z1 * z1665 + z11 * z1667 + z12 * z1668 + z13 * z1669;
+        let z1671 = 2.0 * self.ixx6 * z104 * z1374 + 2.0 * self.iyy * z105 * z1375;
+        let z1672 = self.ixx6 * z104 * z1376 + self.ixx6 * z106 * z1374
+            + self.iyy * z105 * z1377 + self.iyy * z107 * z1375;
+        let z1673 = 2.0 * self.ixx6 * z106 * z1376 + 2.0 * self.iyy * z107 * z1377;
+        let z1674 = z113 * z1381 - z114 * z1380;
+        let z1675 = self.m6 * z171 * z1674 - self.m6 * z172 * z1387
+            - self.m6 * z197 * z1382 + self.m6 * z198 * z1381 + z113 * z1671
+            + z114 * z1672 + z115 * z1383;
+        let z1676 = -self.m6 * z170 * z1674 + self.m6 * z172 * z1386
+            + self.m6 * z196 * z1382 - self.m6 * z198 * z1380 + z113 * z1672
+            + z114 * z1673 + z115 * z1384;
+        let z1677 = self.m6 * z1386;
+        let z1678 = self.m6 * z1387;
+        let z1679 = self.m6 * z1674;
+        let z1680 = z0 * z1676 - z1 * z1675 + z11 * z1677 + z12 * z1678 + z13 * z1679;
+        let z1681 = z223 * z811 + z226 * z822 + z227 * z823 + z228 * z1391 + z5 * z919
+            + z8 * z224 + z8 * z1445 + z10 * z1446 + z30 * z1447 + z31 * z1448
+            + z32 * z1449;
+        let z1682 = z225 * z922 + z226 * z934 + z227 * z935 + z228 * z1456 + z5 * z1057
+            + z7 * z223 + z8 * z1510 + z9 * z224 + z10 * z1511 + z30 * z1512
+            + z31 * z1513 + z32 * z1514;
+        let z1684 = z5 * z1265 + z8 * z1612 + z10 * z1613 + z30 * z1614 + z31 * z1615
+            + z32 * z1616;
+        let z1685 = z5 * z1331 + z8 * z1644 + z10 * z1645 + z30 * z1646 + z31 * z1647
+            + z32 * z1648;
+        let z1686 = z5 * z1372 + z8 * z1665 + z10 * z1666 + z30 * z1667 + z31 * z1668
+            + z32 * z1669;
+        let z1687 = z5 * z1388 + z8 * z1675 + z10 * z1676 + z30 * z1677 + z31 * z1678
+            + z32 * z1679;
+        let z1688 = z217 * z819 + z218 * z821 + z220 * z834 + z221 * z835 + z222 * z1393
+            + z25 * z1440 + z27 * z1441 + z29 * z918 + z50 * z1442 + z51 * z1443
+            + z52 * z1444;
+        let z1689 = z217 * z929 + z218 * z931 + z219 * z933 + z220 * z950 + z221 * z951
+            + z222 * z1458 + z25 * z1505 + z27 * z1506 + z29 * z1056 + z50 * z1507
+            + z51 * z1508 + z52 * z1509;
+        let z1690 = z217 * z1061 + z218 * z1063 + z219 * z1065 + z220 * z1075
+            + z221 * z1076 + z222 * z1521 + z25 * z1564 + z27 * z1565 + z29 * z1173
+            + z50 * z1566 + z51 * z1567 + z52 * z1568;
+        let z1692 = z25 * z1644 + z27 * z1645 + z29 * z1331 + z50 * z1646 + z51 * z1647
+            + z52 * z1648;
+        let z1693 = z25 * z1665 + z27 * z1666 + z29 * z1372 + z50 * z1667 + z51 * z1668
+            + z52 * z1669;
+        let z1694 = z25 * z1675 + z27 * z1676 + z29 * z1388 + z50 * z1677 + z51 * z1678
+            + z52 * z1679;
+        let z1695 = z211 * z831 + z212 * z833 + z214 * z846 + z215 * z847 + z216 * z1395
+            + z45 * z1435 + z47 * z1436 + z49 * z917 + z70 * z1437 + z71 * z1438
+            + z72 * z1439;
+        let z1696 = z211 * z945 + z212 * z947 + z213 * z949 + z214 * z966 + z215 * z967
+            + z216 * z1460 + z45 * z1500 + z47 * z1501 + z49 * z1055 + z70 * z1502
+            + z71 * z1503 + z72 * z1504;
+        let z1697 = z211 * z1070 + z212 * z1072 + z213 * z1074 + z214 * z1091
+            + z215 * z1092 + z216 * z1523 + z45 * z1559 + z47 * z1560 + z49 * z1172
+            + z70 * z1561 + z71 * z1562 + z72 * z1563;
+        let z1698 = z211 * z1177 + z212 * z1179 + z213 * z1181 + z214 * z1191
+            + z215 * z1192 + z216 * z1575 + z45 * z1607 + z47 * z1608 + z49 * z1264
+            + z70 * z1609 + z71 * z1610 + z72 * z1611;
+        let z1700 = z45 * z1665 + z47 * z1666 + z49 * z1372 + z70 * z1667 + z71 * z1668
+            + z72 * z1669;
+        let z1701 = z45 * z1675 + z47 * z1676 + z49 * z1388 + z70 * z1677 + z71 * z1678
+            + z72 * z1679;
+        let z1702 = z205 * z843 + z206 * z845 + z208 * z858 + z209 * z859 + z210 * z1397
+            + z65 * z1430 + z67 * z1431 + z69 * z916 + z90 * z1432 + z91 * z1433
+            + z92 * z1434;
+        let z1703 = z205 * z961 + z206 * z963 + z207 * z965 + z208 * z982 + z209 * z983
+            + z210 * z1462 + z65 * z1495 + z67 * z1496 + z69 * z1054 + z90 * z1497
+            + z91 * z1498 + z92 * z1499;
+        let z1704 = z205 * z1086 + z206 * z1088 + z207 * z1090 + z208 * z1107
+            + z209 * z1108 + z210 * z1525 + z65 * z1554 + z67 * z1555 + z69 * z1171
+            + z90 * z1556 + z91 * z1557 + z92 * z1558;
+        let z1705 = z205 * z1186 + z206 * z1188 + z207 * z1190 + z208 * z1207
+            + z209 * z1208 + z210 * z1577 + z65 * z1602 + z67 * z1603 + z69 * z1263
+            + z90 * z1604 + z91 * z1605 + z92 * z1606;
+        let z1706 = z205 * z1268 + z206 * z1270 + z207 * z1272 + z208 * z1282
+            + z209 * z1283 + z210 * z1618 + z65 * z1639 + z67 * z1640 + z69 * z1330
+            + z90 * z1641 + z91 * z1642 + z92 * z1643;
+        let z1708 = z65 * z1675 + z67 * z1676 + z69 * z1388 + z90 * z1677 + z91 * z1678
+            + z92 * z1679;
+        let z1709 = z202 * z870 + z203 * z871 + z204 * z1399 + z85 * z1425 + z87 * z1426
+            + z89 * z915 + z110 * z1427 + z111 * z1428 + z112 * z1429 + z199 * z855
+            + z200 * z857;
+        let z1710 = z202 * z998 + z203 * z999 + z204 * z1464 + z85 * z1490 + z87 * z1491
+            + z89 * z1053 + z110 * z1492 + z111 * z1493 + z112 * z1494 + z199 * z977
+            + z200 * z979 + z201 * z981;
+        let z1711 = z202 * z1123 + z203 * z1124 + z204 * z1527 + z85 * z1549
+            + z87 * z1550 + z89 * z1170 + z110 * z1551 + z111 * z1552 + z112 * z1553
+            + z199 * z1102 + z200 * z1104 + z201 * z1106;
+        let z1712 = z202 * z1223 + z203 * z1224 + z204 * z1579 + z85 * z1597
+            + z87 * z1598 + z89 * z1262 + z110 * z1599 + z111 * z1600 + z112 * z1601
+            + z199 * z1202 + z200 * z1204 + z201 * z1206;
+        let z1713 = z202 * z1298 + z203 * z1299 + z204 * z1620 + z85 * z1634
+            + z87 * z1635 + z89 * z1329 + z110 * z1636 + z111 * z1637 + z112 * z1638
+            + z199 * z1277 + z200 * z1279 + z201 * z1281;
+        let z1714 = z202 * z1348 + z203 * z1349 + z204 * z1650 + z85 * z1660
+            + z87 * z1661 + z89 * z1371 + z110 * z1662 + z111 * z1663 + z112 * z1664
+            + z199 * z1334 + z200 * z1336 + z201 * z1338;
+        let z1716 = 0.5 * z1058 - 0.5 * z1455 + 0.5 * z692;
+        let z1717 = -0.5 * z1681 + 0.5 * z1174 + 0.5 * z695;
+        let z1718 = 0.5 * z1265 - 0.5 * z1688 + 0.5 * z698;
+        let z1719 = 0.5 * z1331 - 0.5 * z1695 + 0.5 * z701;
+        let z1720 = 0.5 * z1372 - 0.5 * z1702 + 0.5 * z704;
+        let z1721 = 0.5 * z1388 - 0.5 * z1709 + 0.5 * z707;
+        let z1722 = -0.5 * z1058 + 0.5 * z1455 + 0.5 * z692;
+        let z1723 = 0.5 * z763 + 0.5 * z1574 - 0.5 * z1682;
+        let z1724 = 0.5 * z770 + 0.5 * z1617 - 0.5 * z1689;
+        let z1725 = 0.5 * z777 + 0.5 * z1649 - 0.5 * z1696;
+        let z1726 = 0.5 * z784 + 0.5 * z1670 - 0.5 * z1703;
+        let z1727 = 0.5 * z791 + 0.5 * z1680 - 0.5 * z1710;
+        let z1728 = 0.5 * z1681 - 0.5 * z1174 + 0.5 * z695;
+        let z1729 = 0.5 * z763 - 0.5 * z1574 + 0.5 * z1682;
+        let z1730 = 0.5 * z793 + 0.5 * z1684 - 0.5 * z1690;
+        let z1731 = 0.5 * z794 + 0.5 * z1685 - 0.5 * z1697;
+        let z1732 = 0.5 * z795 + 0.5 * z1686 - 0.5 * z1704;
+        let z1733 = 0.5 * z796 + 0.5 * z1687 - 0.5 * z1711;
+        let z1734 = -0.5 * z1265 + 0.5 * z1688 + 0.5 * z698;
+        let z1735 = 0.5 * z770 - 0.5 * z1617 + 0.5 * z1689;
+        let z1736 = 0.5 * z793 - 0.5 * z1684 + 0.5 * z1690;
+        let z1737 = 0.5 * z798 + 0.5 * z1692 - 0.5 * z1698;
+        let z1738 = 0.5 * z799 + 0.5 * z1693 - 0.5 * z1705;
+        let z1739 = 0.5 * z800 + 0.5 * z1694 - 0.5 * z1712;
+        let z1740 = -0.5 * z1331 + 0.5 * z1695 + 0.5 * z701;
+        let z1741 = 0.5 * z777 - 0.5 * z1649 + 0.5 * z1696;
+        let z1742 = 0.5 * z794 - 0.5 * z1685 + 0.5 * z1697;
+        let z1743 = 0.5 * z798 - 0.5 * z1692 + 0.5 * z1698;
+        let z1744 = 0.5 * z802 + 0.5 * z1700 - 0.5 * z1706;
+        let z1745 = 0.5 * z803 + 0.5 * z1701 - 0.5 * z1713;
+        let z1746 = -0.5 * z1372 + 0.5 * z1702 + 0.5 * z704;
+        let z1747 = 0.5 * z784 - 0.5 * z1670 + 0.5 * z1703;
+        let z1748 = 0.5 * z795 - 0.5 * z1686 + 0.5 * z1704;
+        let z1749 = 0.5 * z799 - 0.5 * z1693 + 0.5 * z1705;
+        let z1750 = 0.5 * z802 - 0.5 * z1700 + 0.5 * z1706;
+        let z1751 = 0.5 * z805 + 0.5 * z1708 - 0.5 * z1714;
+        let z1752 = -0.5 * z1388 + 0.5 * z1709 + 0.5 * z707;
+        let z1753 = 0.5 * z791 - 0.5 * z1680 + 0.5 * z1710;
+        let z1754 = 0.5 * z796 - 0.5 * z1687 + 0.5 * z1711;
+        let z1755 = 0.5 * z800 - 0.5 * z1694 + 0.5 * z1712;
+        let z1756 = 0.5 * z803 - 0.5 * z1701 + 0.5 * z1713;
+        let z1757 = 0.5 * z805 - 0.5 * z1708 + 0.5 * z1714;
+        let x0 = z642 * 0.5;
+        let x1 = z756 * 0.5;
+        let x2 = z792 * 0.5;
+        let x3 = z797 * 0.5;
+        let x4 = z801 * 0.5;
+        let x5 = z804 * 0.5;
+        let x6 = z806 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1682;
-        c[(0, 2)] = z1683;
-        c[(0, 3)] = z1684;
-        c[(0, 4)] = z1685;
-        c[(0, 5)] = z1686;
-        c[(0, 6)] = z1687;
-        c[(1, 0)] = z1688;
+        c[(0, 1)] = z1716;
+        c[(0, 2)] = z1717;
+        c[(0, 3)] = z1718;
+        c[(0, 4)] = z1719;
+        c[(0, 5)] = z1720;
+        c[(0, 6)] = z1721;
+        c[(1, 0)] = z1722;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z1689;
-        c[(1, 3)] = z1690;
-        c[(1, 4)] = z1691;
-        c[(1, 5)] = z1692;
-        c[(1, 6)] = z1693;
-        c[(2, 0)] = z1694;
-        c[(2, 1)] = z1695;
+        c[(1, 2)] = z1723;
+        c[(1, 3)] = z1724;
+        c[(1, 4)] = z1725;
+        c[(1, 5)] = z1726;
+        c[(1, 6)] = z1727;
+        c[(2, 0)] = z1728;
+        c[(2, 1)] = z1729;
         c[(2, 2)] = x2;
-        c[(2, 3)] = z1696;
-        c[(2, 4)] = z1697;
-        c[(2, 5)] = z1698;
-        c[(2, 6)] = z1699;
-        c[(3, 0)] = z1700;
-        c[(3, 1)] = z1701;
-        c[(3, 2)] = z1702;
+        c[(2, 3)] = z1730;
+        c[(2, 4)] = z1731;
+        c[(2, 5)] = z1732;
+        c[(2, 6)] = z1733;
+        c[(3, 0)] = z1734;
+        c[(3, 1)] = z1735;
+        c[(3, 2)] = z1736;
         c[(3, 3)] = x3;
-        c[(3, 4)] = z1703;
-        c[(3, 5)] = z1704;
-        c[(3, 6)] = z1705;
-        c[(4, 0)] = z1706;
-        c[(4, 1)] = z1707;
-        c[(4, 2)] = z1708;
-        c[(4, 3)] = z1709;
+        c[(3, 4)] = z1737;
+        c[(3, 5)] = z1738;
+        c[(3, 6)] = z1739;
+        c[(4, 0)] = z1740;
+        c[(4, 1)] = z1741;
+        c[(4, 2)] = z1742;
+        c[(4, 3)] = z1743;
         c[(4, 4)] = x4;
-        c[(4, 5)] = z1710;
-        c[(4, 6)] = z1711;
-        c[(5, 0)] = z1712;
-        c[(5, 1)] = z1713;
-        c[(5, 2)] = z1714;
-        c[(5, 3)] = z1715;
-        c[(5, 4)] = z1716;
+        c[(4, 5)] = z1744;
+        c[(4, 6)] = z1745;
+        c[(5, 0)] = z1746;
+        c[(5, 1)] = z1747;
+        c[(5, 2)] = z1748;
+        c[(5, 3)] = z1749;
+        c[(5, 4)] = z1750;
         c[(5, 5)] = x5;
-        c[(5, 6)] = z1717;
-        c[(6, 0)] = z1718;
-        c[(6, 1)] = z1719;
-        c[(6, 2)] = z1720;
-        c[(6, 3)] = z1721;
-        c[(6, 4)] = z1722;
-        c[(6, 5)] = z1723;
+        c[(5, 6)] = z1751;
+        c[(6, 0)] = z1752;
+        c[(6, 1)] = z1753;
+        c[(6, 2)] = z1754;
+        c[(6, 3)] = z1755;
+        c[(6, 4)] = z1756;
+        c[(6, 5)] = z1757;
         c[(6, 6)] = x6;
     }
 }

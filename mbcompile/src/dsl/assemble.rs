@@ -17,7 +17,9 @@
 //! function of (q, t)) and partial derivatives as [`ExprKind::Partial`]; the symbolic stage
 //! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
 
-use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Wrt};
+use super::ast::{
+    Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Vector, Wrt,
+};
 use super::body_frames::BodyFrames;
 use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
 use super::places::{Place, Places};
@@ -55,7 +57,13 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
     out.points.clear();
     // Joint bodies stay: their frames resolve the `BodyPoint` and `BodyRotation` nodes.
     out.bodies.retain(|b| b.joint.is_some());
-    out.gravity = None;
+    // Gravity stays as a record: V below already contains its potential −Σ m g·c (the
+    // expanded route differentiates that), and the structured route subtracts it again to run
+    // gravity through the Newton–Euler recursion instead of differentiating V along the tree.
+    out.gravity = m.gravity.as_ref().map(|g| Vector {
+        components: frames.lower_all(&g.components),
+        span: g.span,
+    });
     out.springs.clear();
     out.dampers.clear();
     out.loads.clear();
