@@ -10,7 +10,9 @@
 //! `tests/data/arm3.json` and `arm7.json` (written by `bench/tree/reference.sh`). M and h must
 //! agree to 1e-12 of their largest entry, and so must q̈, solved here from mb's M and h by a
 //! Cholesky factorisation (its error is bounded by cond(M) ≤ 2·10³ times theirs; the observed
-//! error is below 3e-14 of the largest entry, so no looser bound is needed).
+//! error is below 3e-14 of the largest entry, so no looser bound is needed), and so must mb's own
+//! generated articulated-body algorithm (`articulated_acceleration`), which shares only the link
+//! kinematics with mb's M and h.
 
 use mb_examples::tree_models::arm3::Arm3;
 use mb_examples::tree_models::arm7::Arm7;
@@ -226,6 +228,15 @@ fn check<M: Dynamics<N>, const N: usize>(model: &M, file: &str) {
 
         let qdd = m.cholesky().expect("M positive definite").solve(&h);
         close(&format!("{file} {name}: q̈"), &qdd, &qdd_ref, 1e-12);
+
+        let mut qdd_aba = Vector::<N>::zeros();
+        assert!(model.articulated_acceleration(&q, &v, 0.0, &mut qdd_aba));
+        close(
+            &format!("{file} {name}: q̈ (ABA)"),
+            &qdd_aba,
+            &qdd_ref,
+            1e-12,
+        );
     }
 }
 

@@ -1095,6 +1095,243 @@ impl Dynamics<3> for Arm3 {
         c[(2, 1)] = z437;
         c[(2, 2)] = x2;
     }
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        _t: f64,
+        qdd: &mut Vector<3>,
+    ) -> bool {
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = -self.oy * z1;
+        let z3 = self.oy * z0;
+        let z4 = self.z0 + self.l;
+        let z5 = q[1].cos();
+        let z6 = q[1].sin();
+        let z7 = z0 * z5;
+        let z8 = z0 * z6;
+        let z9 = z1 * z5;
+        let z10 = z1 * z6;
+        let z11 = -z0 * z4;
+        let z12 = -z1 * z4;
+        let z13 = z0 * z2 + z1 * z3;
+        let z14 = -qd[1] * z1;
+        let z15 = qd[1] * z0;
+        let z16 = qd[1] * z11;
+        let z17 = qd[1] * z12;
+        let z18 = qd[1] * z13;
+        let z19 = z2 - self.oy * z1 + self.l * z8;
+        let z20 = z3 + self.oy * z0 + self.l * z10;
+        let z21 = z4 + self.l * z5;
+        let z22 = q[2].cos();
+        let z23 = q[2].sin();
+        let z24 = -z1 * z23 + z7 * z22;
+        let z25 = -z1 * z22 - z7 * z23;
+        let z26 = z0 * z23 + z9 * z22;
+        let z27 = z0 * z22 - z9 * z23;
+        let z28 = -z6 * z22;
+        let z29 = z6 * z23;
+        let z30 = z5 * z20 - z10 * z21;
+        let z31 = -z5 * z19 + z8 * z21;
+        let z32 = -z8 * z20 + z10 * z19;
+        let z33 = qd[2] * z8 + z14;
+        let z34 = qd[2] * z10 + z15;
+        let z35 = qd[0] + qd[2] * z5;
+        let z36 = qd[2] * z30 + z16;
+        let z37 = qd[2] * z31 + z17;
+        let z38 = qd[2] * z32 + z18;
+        let z39 = self.cx * z0 - self.cy * z1;
+        let z40 = self.cx * z1 + self.cy * z0;
+        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
+        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
+        let z47 = z4 - self.cx * z6 + self.cz * z5;
+        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
+        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
+        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
+        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
+        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
+        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
+        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
+        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
+        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
+            + self.izz * (z8 * z8);
+        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
+        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
+        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
+            + self.izz * (z10 * z10);
+        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
+        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
+            + self.izz * (z5 * z5);
+        let z63 = -qd[0] * z40;
+        let z64 = qd[0] * z39;
+        let z65 = -qd[0] * z46 + z15 * z47 + z16;
+        let z66 = qd[0] * z45 - z14 * z47 + z17;
+        let z67 = z14 * z46 - z15 * z45 + z18;
+        let z68 = z34 * z56 - z35 * z55 + z36;
+        let z69 = -z33 * z56 + z35 * z54 + z37;
+        let z70 = z33 * z55 - z34 * z54 + z38;
+        let z91 = self.m2 * z54;
+        let z92 = self.m2 * z55;
+        let z93 = self.m2 * z56;
+        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
+        let z95 = -self.m2 * z54 * z55 + z58;
+        let z96 = -self.m2 * z54 * z56 + z59;
+        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
+        let z98 = -self.m2 * z55 * z56 + z61;
+        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
+        let z147 = -qd[0] * self.m0 * z64;
+        let z148 = qd[0] * self.m0 * z63;
+        let z153 = z39 * z148 - z40 * z147;
+        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
+        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
+        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z799 = self.m1 * z46;
+        let z800 = -self.m1 * z45;
+        let z801 = -self.m2 * z54;
+        let z805 = self.m2 * z32 + z8 * z92 + z10 * z801;
+        let z910 = -qd[0] * z0;
+        let z911 = -qd[0] * z1;
+        let z912 = z0 * z14 + z1 * z15;
+        let z913 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z914 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z934 = z5 * z34 - z10 * z35;
+        let z935 = -z5 * z33 + z8 * z35;
+        let z936 = -z8 * z34 + z10 * z33;
+        let z937 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z938 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z956 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z972 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z1093 = qd[1] * z910;
+        let z1094 = qd[1] * z911;
+        let z1095 = qd[1] * z912;
+        let z1096 = qd[1] * z913;
+        let z1097 = qd[1] * z914;
+        let z1098 = qd[1] * z956;
+        let z1099 = qd[2] * z934;
+        let z1100 = qd[2] * z935;
+        let z1101 = qd[2] * z936;
+        let z1102 = qd[2] * z937;
+        let z1103 = qd[2] * z938;
+        let z1104 = qd[2] * z972;
+        let z1114 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
+        let z1119 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
+        let z1120 = -self.m1 * z45 * z46 + z49;
+        let z1121 = -self.m1 * z45 * z47 + z50;
+        let z1122 = -self.m1 * z47;
+        let z1123 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
+        let z1124 = -self.m1 * z46 * z47 + z52;
+        let z1125 = self.m1 * z47;
+        let z1126 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
+        let z1127 = -self.m1 * z46;
+        let z1128 = self.m1 * z45;
+        let z1129 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
+        let z1130 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
+        let z1131 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
+        let z1132 = -qd[0] * z158 + z15 * z159 + z46 * z1131 - z47 * z1130;
+        let z1133 = qd[0] * z157 - z14 * z159 - z45 * z1131 + z47 * z1129;
+        let z1134 = z14 * z158 - z15 * z157 + z45 * z1130 - z46 * z1129;
+        let z1135 = -self.m2 * z56;
+        let z1136 = -self.m2 * z55;
+        let z1137 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
+        let z1138 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
+        let z1139 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
+        let z1140 = z34 * z168 - z35 * z167 + z55 * z1139 - z56 * z1138;
+        let z1141 = -z33 * z168 + z35 * z166 - z54 * z1139 + z56 * z1137;
+        let z1142 = z33 * z167 - z34 * z166 + z54 * z1138 - z55 * z1137;
+        let z1143 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z1135 + z32 * z92;
+        let z1144 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z801;
+        let z1145 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z1136 + z31 * z91;
+        let z1146 = self.m2 * z30 + z5 * z1136 + z10 * z93;
+        let z1147 = self.m2 * z31 + z5 * z91 + z8 * z1135;
+        let z1148 = z5 * z1145 + z8 * z1143 + z10 * z1144 + z30 * z1146 + z31 * z1147
+            + z32 * z805;
+        let z1149 = 1.0 / z1148;
+        let z1150 = -z5 * z1142 - z8 * z1140 - z10 * z1141 - z30 * z1137 - z31 * z1138
+            - z32 * z1139;
+        let z1151 = z1143 * z1149;
+        let z1152 = z1144 * z1149;
+        let z1153 = z1145 * z1149;
+        let z1154 = z1146 * z1149;
+        let z1155 = z1147 * z1149;
+        let z1156 = z805 * z1149;
+        let z1157 = -z805 * z1104 - z1099 * z1143 - z1100 * z1144 - z1101 * z1145
+            - z1102 * z1146 - z1103 * z1147 + z1150;
+        let z1158 = z94 + z1119 - z1143 * z1151;
+        let z1159 = z95 + z1120 - z1143 * z1152;
+        let z1160 = z96 + z1121 - z1143 * z1153;
+        let z1161 = -z1143 * z1154;
+        let z1162 = z1122 + z1135 - z1143 * z1155;
+        let z1163 = z799 + z92 - z1143 * z1156;
+        let z1164 = z97 + z1123 - z1144 * z1152;
+        let z1165 = z98 + z1124 - z1144 * z1153;
+        let z1166 = z93 + z1125 - z1144 * z1154;
+        let z1167 = -z1144 * z1155;
+        let z1168 = z800 + z801 - z1144 * z1156;
+        let z1169 = z99 + z1126 - z1145 * z1153;
+        let z1170 = z1127 + z1136 - z1145 * z1154;
+        let z1171 = z91 + z1128 - z1145 * z1155;
+        let z1172 = -z1145 * z1156;
+        let z1173 = self.m1 + self.m2 - z1146 * z1154;
+        let z1174 = -z1146 * z1155;
+        let z1175 = -z1146 * z1156;
+        let z1176 = self.m1 + self.m2 - z1147 * z1155;
+        let z1177 = -z1147 * z1156;
+        let z1178 = self.m1 + self.m2 - z805 * z1156;
+        let z1179 = z1103 * z1135 + z92 * z1104 + z94 * z1099 + z95 * z1100 + z96 * z1101
+            + z1132 + z1140 + z1151 * z1157;
+        let z1180 = z801 * z1104 + z93 * z1102 + z95 * z1099 + z97 * z1100 + z98 * z1101
+            + z1133 + z1141 + z1152 * z1157;
+        let z1181 = z1102 * z1136 + z91 * z1103 + z96 * z1099 + z98 * z1100 + z99 * z1101
+            + z1134 + z1142 + z1153 * z1157;
+        let z1182 = self.m2 * z1102 + z1101 * z1136 + z93 * z1100 + z1129 + z1137
+            + z1154 * z1157;
+        let z1183 = self.m2 * z1103 + z1099 * z1135 + z91 * z1101 + z1130 + z1138
+            + z1155 * z1157;
+        let z1184 = self.m2 * z1104 + z801 * z1100 + z92 * z1099 + z1131 + z1139
+            + z1156 * z1157;
+        let z1185 = z0 * z1159 - z1 * z1158 + z11 * z1161 + z12 * z1162 + z13 * z1163;
+        let z1186 = z0 * z1164 - z1 * z1159 + z11 * z1166 + z12 * z1167 + z13 * z1168;
+        let z1187 = z0 * z1165 - z1 * z1160 + z11 * z1170 + z12 * z1171 + z13 * z1172;
+        let z1188 = z0 * z1166 - z1 * z1161 + z11 * z1173 + z12 * z1174 + z13 * z1175;
+        let z1189 = z0 * z1167 - z1 * z1162 + z11 * z1174 + z12 * z1176 + z13 * z1177;
+        let z1190 = z0 * z1168 - z1 * z1163 + z11 * z1175 + z12 * z1177 + z13 * z1178;
+        let z1191 = z0 * z1186 - z1 * z1185 + z11 * z1188 + z12 * z1189 + z13 * z1190;
+        let z1192 = 1.0 / z1191;
+        let z1193 = -z0 * z1180 + z1 * z1179 - z11 * z1182 - z12 * z1183 - z13 * z1184;
+        let z1196 = z1187 * z1192;
+        let z1199 = z1190 * z1192;
+        let z1200 = -z1093 * z1185 - z1094 * z1186 - z1095 * z1187 - z1096 * z1188
+            - z1097 * z1189 - z1098 * z1190 + z1193;
+        let z1212 = z1114 + z1169 - z1187 * z1196;
+        let z1215 = z1172 - z1187 * z1199;
+        let z1224 = z1093 * z1160 + z1094 * z1165 + z1095 * z1169 + z1096 * z1170
+            + z1097 * z1171 + z1098 * z1172 + z153 + z1181 + z1196 * z1200;
+        let z1228 = 1.0 / z1212;
+        let z1235 = -self.g * z1215 - z1224;
+        let z1236 = z1228 * z1235;
+        let z1237 = -self.g * z1190 - z1093 * z1185 - z1094 * z1186 - z1095 * z1187
+            - z1096 * z1188 - z1097 * z1189 - z1098 * z1190 - z1187 * z1236 + z1193;
+        let z1238 = z1192 * z1237;
+        let z1239 = -z1 * z1238 + z1093;
+        let z1240 = z0 * z1238 + z1094;
+        let z1241 = z1236 + z1095;
+        let z1242 = z11 * z1238 + z1096;
+        let z1243 = z12 * z1238 + z1097;
+        let z1244 = self.g + z13 * z1238 + z1098;
+        let z1245 = -z805 * z1244 - z805 * z1104 - z1099 * z1143 - z1100 * z1144
+            - z1101 * z1145 - z1102 * z1146 - z1103 * z1147 - z1143 * z1239
+            - z1144 * z1240 - z1145 * z1241 - z1146 * z1242 - z1147 * z1243 + z1150;
+        let z1246 = z1149 * z1245;
+        qdd[0] = z1236;
+        qdd[1] = z1238;
+        qdd[2] = z1246;
+        z1148 > 0.0 && z1191 > 0.0 && z1212 > 0.0 && qdd.iter().all(|x| x.is_finite())
+    }
 }
 impl Constraints<3, 0, 0> for Arm3 {
     const BILATERAL: [&'static str; 0] = [];

@@ -3997,6 +3997,795 @@ impl Dynamics<7> for Arm7 {
         c[(6, 5)] = z1757;
         c[(6, 6)] = x6;
     }
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        _t: f64,
+        qdd: &mut Vector<7>,
+    ) -> bool {
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = -self.oy * z1;
+        let z3 = self.oy * z0;
+        let z4 = self.z0 + self.l;
+        let z5 = q[1].cos();
+        let z6 = q[1].sin();
+        let z7 = z0 * z5;
+        let z8 = z0 * z6;
+        let z9 = z1 * z5;
+        let z10 = z1 * z6;
+        let z11 = -z0 * z4;
+        let z12 = -z1 * z4;
+        let z13 = z0 * z2 + z1 * z3;
+        let z14 = -qd[1] * z1;
+        let z15 = qd[1] * z0;
+        let z16 = qd[1] * z11;
+        let z17 = qd[1] * z12;
+        let z18 = qd[1] * z13;
+        let z19 = z2 - self.oy * z1 + self.l * z8;
+        let z20 = z3 + self.oy * z0 + self.l * z10;
+        let z21 = z4 + self.l * z5;
+        let z22 = q[2].cos();
+        let z23 = q[2].sin();
+        let z24 = -z1 * z23 + z7 * z22;
+        let z25 = -z1 * z22 - z7 * z23;
+        let z26 = z0 * z23 + z9 * z22;
+        let z27 = z0 * z22 - z9 * z23;
+        let z28 = -z6 * z22;
+        let z29 = z6 * z23;
+        let z30 = z5 * z20 - z10 * z21;
+        let z31 = -z5 * z19 + z8 * z21;
+        let z32 = -z8 * z20 + z10 * z19;
+        let z33 = qd[2] * z8 + z14;
+        let z34 = qd[2] * z10 + z15;
+        let z35 = qd[0] + qd[2] * z5;
+        let z36 = qd[2] * z30 + z16;
+        let z37 = qd[2] * z31 + z17;
+        let z38 = qd[2] * z32 + z18;
+        let z39 = self.oy * z25 + self.l * z8 + z19;
+        let z40 = self.oy * z27 + self.l * z10 + z20;
+        let z41 = self.oy * z29 + self.l * z5 + z21;
+        let z42 = q[3].cos();
+        let z43 = q[3].sin();
+        let z44 = -z8 * z43 + z24 * z42;
+        let z45 = z8 * z42 + z24 * z43;
+        let z46 = -z10 * z43 + z26 * z42;
+        let z47 = z10 * z42 + z26 * z43;
+        let z48 = -z5 * z43 + z28 * z42;
+        let z49 = z5 * z42 + z28 * z43;
+        let z50 = -z27 * z41 + z29 * z40;
+        let z51 = z25 * z41 - z29 * z39;
+        let z52 = -z25 * z40 + z27 * z39;
+        let z53 = qd[3] * z25 + z33;
+        let z54 = qd[3] * z27 + z34;
+        let z55 = qd[3] * z29 + z35;
+        let z56 = qd[3] * z50 + z36;
+        let z57 = qd[3] * z51 + z37;
+        let z58 = qd[3] * z52 + z38;
+        let z59 = self.oy * z25 + self.l * z45 + z39;
+        let z60 = self.oy * z27 + self.l * z47 + z40;
+        let z61 = self.oy * z29 + self.l * z49 + z41;
+        let z62 = q[4].cos();
+        let z63 = q[4].sin();
+        let z64 = z25 * z63 + z44 * z62;
+        let z65 = z25 * z62 - z44 * z63;
+        let z66 = z27 * z63 + z46 * z62;
+        let z67 = z27 * z62 - z46 * z63;
+        let z68 = z29 * z63 + z48 * z62;
+        let z69 = z29 * z62 - z48 * z63;
+        let z70 = -z47 * z61 + z49 * z60;
+        let z71 = z45 * z61 - z49 * z59;
+        let z72 = -z45 * z60 + z47 * z59;
+        let z73 = qd[4] * z45 + z53;
+        let z74 = qd[4] * z47 + z54;
+        let z75 = qd[4] * z49 + z55;
+        let z76 = qd[4] * z70 + z56;
+        let z77 = qd[4] * z71 + z57;
+        let z78 = qd[4] * z72 + z58;
+        let z79 = self.oy * z65 + self.l * z45 + z59;
+        let z80 = self.oy * z67 + self.l * z47 + z60;
+        let z81 = self.oy * z69 + self.l * z49 + z61;
+        let z82 = q[5].cos();
+        let z83 = q[5].sin();
+        let z84 = -z45 * z83 + z64 * z82;
+        let z85 = z45 * z82 + z64 * z83;
+        let z86 = -z47 * z83 + z66 * z82;
+        let z87 = z47 * z82 + z66 * z83;
+        let z88 = -z49 * z83 + z68 * z82;
+        let z89 = z49 * z82 + z68 * z83;
+        let z90 = -z67 * z81 + z69 * z80;
+        let z91 = z65 * z81 - z69 * z79;
+        let z92 = -z65 * z80 + z67 * z79;
+        let z93 = qd[5] * z65 + z73;
+        let z94 = qd[5] * z67 + z74;
+        let z95 = qd[5] * z69 + z75;
+        let z96 = qd[5] * z90 + z76;
+        let z97 = qd[5] * z91 + z77;
+        let z98 = qd[5] * z92 + z78;
+        let z99 = self.oy * z65 + self.l * z85 + z79;
+        let z100 = self.oy * z67 + self.l * z87 + z80;
+        let z101 = self.oy * z69 + self.l * z89 + z81;
+        let z102 = q[6].cos();
+        let z103 = q[6].sin();
+        let z104 = z65 * z103 + z84 * z102;
+        let z105 = z65 * z102 - z84 * z103;
+        let z106 = z67 * z103 + z86 * z102;
+        let z107 = z67 * z102 - z86 * z103;
+        let z108 = z69 * z103 + z88 * z102;
+        let z109 = z69 * z102 - z88 * z103;
+        let z110 = -z87 * z101 + z89 * z100;
+        let z111 = z85 * z101 - z89 * z99;
+        let z112 = -z85 * z100 + z87 * z99;
+        let z113 = qd[6] * z85 + z93;
+        let z114 = qd[6] * z87 + z94;
+        let z115 = qd[6] * z89 + z95;
+        let z116 = qd[6] * z110 + z96;
+        let z117 = qd[6] * z111 + z97;
+        let z118 = qd[6] * z112 + z98;
+        let z119 = self.cx * z0 - self.cy * z1;
+        let z120 = self.cx * z1 + self.cy * z0;
+        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
+        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
+        let z127 = z4 - self.cx * z6 + self.cz * z5;
+        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
+        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
+        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
+        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
+        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
+        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
+        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
+        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
+        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
+            + self.izz * (z8 * z8);
+        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
+        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
+        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
+            + self.izz * (z10 * z10);
+        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
+        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
+            + self.izz * (z5 * z5);
+        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
+        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
+        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
+        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
+            + self.izz * (z45 * z45);
+        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
+        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
+        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
+            + self.izz * (z47 * z47);
+        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
+        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
+            + self.izz * (z49 * z49);
+        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
+        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
+        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
+        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
+            + self.izz * (z45 * z45);
+        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
+        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
+        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
+            + self.izz * (z47 * z47);
+        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
+        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
+            + self.izz * (z49 * z49);
+        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
+        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
+        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
+        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
+            + self.izz * (z85 * z85);
+        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
+        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
+        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
+            + self.izz * (z87 * z87);
+        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
+        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
+            + self.izz * (z89 * z89);
+        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
+        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
+        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
+        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
+            + self.izz * (z85 * z85);
+        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
+            + self.izz * z85 * z87;
+        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
+            + self.izz * z85 * z89;
+        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
+            + self.izz * (z87 * z87);
+        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
+            + self.izz * z87 * z89;
+        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
+            + self.izz * (z89 * z89);
+        let z179 = -qd[0] * z120;
+        let z180 = qd[0] * z119;
+        let z181 = -qd[0] * z126 + z15 * z127 + z16;
+        let z182 = qd[0] * z125 - z14 * z127 + z17;
+        let z183 = z14 * z126 - z15 * z125 + z18;
+        let z184 = z34 * z136 - z35 * z135 + z36;
+        let z185 = -z33 * z136 + z35 * z134 + z37;
+        let z186 = z33 * z135 - z34 * z134 + z38;
+        let z187 = z54 * z145 - z55 * z144 + z56;
+        let z188 = -z53 * z145 + z55 * z143 + z57;
+        let z189 = z53 * z144 - z54 * z143 + z58;
+        let z190 = z74 * z154 - z75 * z153 + z76;
+        let z191 = -z73 * z154 + z75 * z152 + z77;
+        let z192 = z73 * z153 - z74 * z152 + z78;
+        let z193 = z94 * z163 - z95 * z162 + z96;
+        let z194 = -z93 * z163 + z95 * z161 + z97;
+        let z195 = z93 * z162 - z94 * z161 + z98;
+        let z196 = z114 * z172 - z115 * z171 + z116;
+        let z197 = -z113 * z172 + z115 * z170 + z117;
+        let z198 = z113 * z171 - z114 * z170 + z118;
+        let z247 = self.m6 * z170;
+        let z248 = self.m6 * z171;
+        let z249 = self.m6 * z172;
+        let z250 = self.m6 * (z171 * z171) + self.m6 * (z172 * z172) + z173;
+        let z251 = -self.m6 * z170 * z171 + z174;
+        let z252 = -self.m6 * z170 * z172 + z175;
+        let z253 = self.m6 * (z170 * z170) + self.m6 * (z172 * z172) + z176;
+        let z254 = -self.m6 * z171 * z172 + z177;
+        let z255 = self.m6 * (z170 * z170) + self.m6 * (z171 * z171) + z178;
+        let z409 = -qd[0] * self.m0 * z180;
+        let z410 = qd[0] * self.m0 * z179;
+        let z415 = z119 * z410 - z120 * z409;
+        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
+        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
+        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
+        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
+        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
+        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
+        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
+        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
+        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
+        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
+        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
+        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
+        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
+        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
+        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
+        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
+        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
+        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
+        let z2322 = -qd[0] * z0;
+        let z2323 = -qd[0] * z1;
+        let z2324 = z0 * z14 + z1 * z15;
+        let z2325 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z2326 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z2327 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z2328 = qd[1] * z2322;
+        let z2329 = qd[1] * z2323;
+        let z2330 = qd[1] * z2324;
+        let z2331 = qd[1] * z2325;
+        let z2332 = qd[1] * z2326;
+        let z2333 = qd[1] * z2327;
+        let z2334 = z5 * z34 - z10 * z35;
+        let z2335 = -z5 * z33 + z8 * z35;
+        let z2336 = -z8 * z34 + z10 * z33;
+        let z2337 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z2338 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z2339 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z2340 = qd[2] * z2334;
+        let z2341 = qd[2] * z2335;
+        let z2342 = qd[2] * z2336;
+        let z2343 = qd[2] * z2337;
+        let z2344 = qd[2] * z2338;
+        let z2345 = qd[2] * z2339;
+        let z2346 = -z27 * z55 + z29 * z54;
+        let z2347 = z25 * z55 - z29 * z53;
+        let z2348 = -z25 * z54 + z27 * z53;
+        let z2349 = -z27 * z58 + z29 * z57 - z51 * z55 + z52 * z54;
+        let z2350 = z25 * z58 - z29 * z56 + z50 * z55 - z52 * z53;
+        let z2351 = -z25 * z57 + z27 * z56 - z50 * z54 + z51 * z53;
+        let z2352 = qd[3] * z2346;
+        let z2353 = qd[3] * z2347;
+        let z2354 = qd[3] * z2348;
+        let z2355 = qd[3] * z2349;
+        let z2356 = qd[3] * z2350;
+        let z2357 = qd[3] * z2351;
+        let z2358 = -z47 * z75 + z49 * z74;
+        let z2359 = z45 * z75 - z49 * z73;
+        let z2360 = -z45 * z74 + z47 * z73;
+        let z2361 = -z47 * z78 + z49 * z77 - z71 * z75 + z72 * z74;
+        let z2362 = z45 * z78 - z49 * z76 + z70 * z75 - z72 * z73;
+        let z2363 = -z45 * z77 + z47 * z76 - z70 * z74 + z71 * z73;
+        let z2364 = qd[4] * z2358;
+        let z2365 = qd[4] * z2359;
+        let z2366 = qd[4] * z2360;
+        let z2367 = qd[4] * z2361;
+        let z2368 = qd[4] * z2362;
+        let z2369 = qd[4] * z2363;
+        let z2370 = -z67 * z95 + z69 * z94;
+        let z2371 = z65 * z95 - z69 * z93;
+        let z2372 = -z65 * z94 + z67 * z93;
+        let z2373 = -z67 * z98 + z69 * z97 - z91 * z95 + z92 * z94;
+        let z2374 = z65 * z98 - z69 * z96 + z90 * z95 - z92 * z93;
+        let z2375 = -z65 * z97 + z67 * z96 - z90 * z94 + z91 * z93;
+        let z2376 = qd[5] * z2370;
+        let z2377 = qd[5] * z2371;
+        let z2378 = qd[5] * z2372;
+        let z2379 = qd[5] * z2373;
+        let z2380 = qd[5] * z2374;
+        let z2381 = qd[5] * z2375;
+        let z2382 = -z87 * z115 + z89 * z114;
+        let z2383 = z85 * z115 - z89 * z113;
+        let z2384 = -z85 * z114 + z87 * z113;
+        let z2385 = -z87 * z118 + z89 * z117 - z111 * z115 + z112 * z114;
+        let z2386 = z85 * z118 - z89 * z116 + z110 * z115 - z112 * z113;
+        let z2387 = -z85 * z117 + z87 * z116 - z110 * z114 + z111 * z113;
+        let z2388 = qd[6] * z2382;
+        let z2389 = qd[6] * z2383;
+        let z2390 = qd[6] * z2384;
+        let z2391 = qd[6] * z2385;
+        let z2392 = qd[6] * z2386;
+        let z2393 = qd[6] * z2387;
+        let z2403 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz;
+        let z2408 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z128;
+        let z2409 = -self.m1 * z125 * z126 + z129;
+        let z2410 = -self.m1 * z125 * z127 + z130;
+        let z2411 = -self.m1 * z127;
+        let z2412 = self.m1 * z126;
+        let z2413 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z131;
+        let z2414 = -self.m1 * z126 * z127 + z132;
+        let z2415 = self.m1 * z127;
+        let z2416 = -self.m1 * z125;
+        let z2417 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z133;
+        let z2418 = -self.m1 * z126;
+        let z2419 = self.m1 * z125;
+        let z2420 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183;
+        let z2421 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183;
+        let z2422 = self.m1 * z14 * z182 - self.m1 * z15 * z181;
+        let z2423 = -qd[0] * z420 + z15 * z421 + z126 * z2422 - z127 * z2421;
+        let z2424 = qd[0] * z419 - z14 * z421 - z125 * z2422 + z127 * z2420;
+        let z2425 = z14 * z420 - z15 * z419 + z125 * z2421 - z126 * z2420;
+        let z2426 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z137;
+        let z2427 = -self.m2 * z134 * z135 + z138;
+        let z2428 = -self.m2 * z134 * z136 + z139;
+        let z2429 = -self.m2 * z136;
+        let z2430 = self.m2 * z135;
+        let z2431 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z140;
+        let z2432 = -self.m2 * z135 * z136 + z141;
+        let z2433 = self.m2 * z136;
+        let z2434 = -self.m2 * z134;
+        let z2435 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z142;
+        let z2436 = -self.m2 * z135;
+        let z2437 = self.m2 * z134;
+        let z2438 = self.m2 * z34 * z186 - self.m2 * z35 * z185;
+        let z2439 = -self.m2 * z33 * z186 + self.m2 * z35 * z184;
+        let z2440 = self.m2 * z33 * z185 - self.m2 * z34 * z184;
+        let z2441 = z34 * z430 - z35 * z429 + z135 * z2440 - z136 * z2439;
+        let z2442 = -z33 * z430 + z35 * z428 - z134 * z2440 + z136 * z2438;
+        let z2443 = z33 * z429 - z34 * z428 + z134 * z2439 - z135 * z2438;
+        let z2444 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z146;
+        let z2445 = -self.m3 * z143 * z144 + z147;
+        let z2446 = -self.m3 * z143 * z145 + z148;
+        let z2447 = -self.m3 * z145;
+        let z2448 = self.m3 * z144;
+        let z2449 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z149;
+        let z2450 = -self.m3 * z144 * z145 + z150;
+        let z2451 = self.m3 * z145;
+        let z2452 = -self.m3 * z143;
+        let z2453 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z151;
+        let z2454 = -self.m3 * z144;
+        let z2455 = self.m3 * z143;
+        let z2456 = self.m3 * z54 * z189 - self.m3 * z55 * z188;
+        let z2457 = -self.m3 * z53 * z189 + self.m3 * z55 * z187;
+        let z2458 = self.m3 * z53 * z188 - self.m3 * z54 * z187;
+        let z2459 = z54 * z439 - z55 * z438 + z144 * z2458 - z145 * z2457;
+        let z2460 = -z53 * z439 + z55 * z437 - z143 * z2458 + z145 * z2456;
+        let z2461 = z53 * z438 - z54 * z437 + z143 * z2457 - z144 * z2456;
+        let z2462 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z155;
+        let z2463 = -self.m4 * z152 * z153 + z156;
+        let z2464 = -self.m4 * z152 * z154 + z157;
+        let z2465 = -self.m4 * z154;
+        let z2466 = self.m4 * z153;
+        let z2467 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z158;
+        let z2468 = -self.m4 * z153 * z154 + z159;
+        let z2469 = self.m4 * z154;
+        let z2470 = -self.m4 * z152;
+        let z2471 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z160;
+        let z2472 = -self.m4 * z153;
+        let z2473 = self.m4 * z152;
+        let z2474 = self.m4 * z74 * z192 - self.m4 * z75 * z191;
+        let z2475 = -self.m4 * z73 * z192 + self.m4 * z75 * z190;
+        let z2476 = self.m4 * z73 * z191 - self.m4 * z74 * z190;
+        let z2477 = z74 * z448 - z75 * z447 + z153 * z2476 - z154 * z2475;
+        let z2478 = -z73 * z448 + z75 * z446 - z152 * z2476 + z154 * z2474;
+        let z2479 = z73 * z447 - z74 * z446 + z152 * z2475 - z153 * z2474;
+        let z2480 = self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
+        let z2481 = -self.m5 * z161 * z162 + z165;
+        let z2482 = -self.m5 * z161 * z163 + z166;
+        let z2483 = -self.m5 * z163;
+        let z2484 = self.m5 * z162;
+        let z2485 = self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
+        let z2486 = -self.m5 * z162 * z163 + z168;
+        let z2487 = self.m5 * z163;
+        let z2488 = -self.m5 * z161;
+        let z2489 = self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
+        let z2490 = -self.m5 * z162;
+        let z2491 = self.m5 * z161;
+        let z2492 = self.m5 * z94 * z195 - self.m5 * z95 * z194;
+        let z2493 = -self.m5 * z93 * z195 + self.m5 * z95 * z193;
+        let z2494 = self.m5 * z93 * z194 - self.m5 * z94 * z193;
+        let z2495 = z94 * z457 - z95 * z456 + z162 * z2494 - z163 * z2493;
+        let z2496 = -z93 * z457 + z95 * z455 - z161 * z2494 + z163 * z2492;
+        let z2497 = z93 * z456 - z94 * z455 + z161 * z2493 - z162 * z2492;
+        let z2498 = -self.m6 * z172;
+        let z2499 = -self.m6 * z170;
+        let z2500 = -self.m6 * z171;
+        let z2501 = self.m6 * z114 * z198 - self.m6 * z115 * z197;
+        let z2502 = -self.m6 * z113 * z198 + self.m6 * z115 * z196;
+        let z2503 = self.m6 * z113 * z197 - self.m6 * z114 * z196;
+        let z2504 = z114 * z466 - z115 * z465 + z171 * z2503 - z172 * z2502;
+        let z2505 = -z113 * z466 + z115 * z464 - z170 * z2503 + z172 * z2501;
+        let z2506 = z113 * z465 - z114 * z464 + z170 * z2502 - z171 * z2501;
+        let z2507 = z85 * z250 + z87 * z251 + z89 * z252 + z111 * z2498 + z112 * z248;
+        let z2508 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 + z112 * z2499;
+        let z2509 = z85 * z252 + z87 * z254 + z89 * z255 + z110 * z2500 + z111 * z247;
+        let z2510 = self.m6 * z110 + z87 * z249 + z89 * z2500;
+        let z2511 = self.m6 * z111 + z85 * z2498 + z89 * z247;
+        let z2512 = self.m6 * z112 + z85 * z248 + z87 * z2499;
+        let z2513 = z85 * z2507 + z87 * z2508 + z89 * z2509 + z110 * z2510 + z111 * z2511
+            + z112 * z2512;
+        let z2514 = 1.0 / z2513;
+        let z2515 = -z85 * z2504 - z87 * z2505 - z89 * z2506 - z110 * z2501
+            - z111 * z2502 - z112 * z2503;
+        let z2516 = z2507 * z2514;
+        let z2517 = z2508 * z2514;
+        let z2518 = z2509 * z2514;
+        let z2519 = z2510 * z2514;
+        let z2520 = z2511 * z2514;
+        let z2521 = z2512 * z2514;
+        let z2522 = z2515 - z2388 * z2507 - z2389 * z2508 - z2390 * z2509 - z2391 * z2510
+            - z2392 * z2511 - z2393 * z2512;
+        let z2523 = -z2507 * z2516 + z250 + z2480;
+        let z2524 = -z2507 * z2517 + z251 + z2481;
+        let z2525 = -z2507 * z2518 + z252 + z2482;
+        let z2526 = -z2507 * z2519;
+        let z2527 = -z2507 * z2520 + z2483 + z2498;
+        let z2528 = -z2507 * z2521 + z248 + z2484;
+        let z2529 = -z2508 * z2517 + z253 + z2485;
+        let z2530 = -z2508 * z2518 + z254 + z2486;
+        let z2531 = -z2508 * z2519 + z249 + z2487;
+        let z2532 = -z2508 * z2520;
+        let z2533 = -z2508 * z2521 + z2488 + z2499;
+        let z2534 = -z2509 * z2518 + z255 + z2489;
+        let z2535 = -z2509 * z2519 + z2490 + z2500;
+        let z2536 = -z2509 * z2520 + z247 + z2491;
+        let z2537 = -z2509 * z2521;
+        let z2538 = -z2510 * z2519 + self.m5 + self.m6;
+        let z2539 = -z2510 * z2520;
+        let z2540 = -z2510 * z2521;
+        let z2541 = -z2511 * z2520 + self.m5 + self.m6;
+        let z2542 = -z2511 * z2521;
+        let z2543 = -z2512 * z2521 + self.m5 + self.m6;
+        let z2544 = z2516 * z2522 + z248 * z2393 + z250 * z2388 + z251 * z2389
+            + z252 * z2390 + z2392 * z2498 + z2495 + z2504;
+        let z2545 = z2517 * z2522 + z249 * z2391 + z251 * z2388 + z253 * z2389
+            + z254 * z2390 + z2393 * z2499 + z2496 + z2505;
+        let z2546 = z2506 + z2518 * z2522 + z247 * z2392 + z252 * z2388 + z254 * z2389
+            + z255 * z2390 + z2391 * z2500 + z2497;
+        let z2547 = z2519 * z2522 + z249 * z2389 + self.m6 * z2391 + z2390 * z2500
+            + z2492 + z2501;
+        let z2548 = z2520 * z2522 + z247 * z2390 + self.m6 * z2392 + z2388 * z2498
+            + z2493 + z2502;
+        let z2549 = z2521 * z2522 + z248 * z2388 + self.m6 * z2393 + z2389 * z2499
+            + z2494 + z2503;
+        let z2550 = z65 * z2523 + z67 * z2524 + z69 * z2525 + z90 * z2526 + z91 * z2527
+            + z92 * z2528;
+        let z2551 = z65 * z2524 + z67 * z2529 + z69 * z2530 + z90 * z2531 + z91 * z2532
+            + z92 * z2533;
+        let z2552 = z65 * z2525 + z67 * z2530 + z69 * z2534 + z90 * z2535 + z91 * z2536
+            + z92 * z2537;
+        let z2553 = z65 * z2526 + z67 * z2531 + z69 * z2535 + z90 * z2538 + z91 * z2539
+            + z92 * z2540;
+        let z2554 = z65 * z2527 + z67 * z2532 + z69 * z2536 + z90 * z2539 + z91 * z2541
+            + z92 * z2542;
+        let z2555 = z65 * z2528 + z67 * z2533 + z69 * z2537 + z90 * z2540 + z91 * z2542
+            + z92 * z2543;
+        let z2556 = z65 * z2550 + z67 * z2551 + z69 * z2552 + z90 * z2553 + z91 * z2554
+            + z92 * z2555;
+        let z2557 = 1.0 / z2556;
+        let z2558 = -z65 * z2544 - z67 * z2545 - z69 * z2546 - z90 * z2547 - z91 * z2548
+            - z92 * z2549;
+        let z2559 = z2550 * z2557;
+        let z2560 = z2551 * z2557;
+        let z2561 = z2552 * z2557;
+        let z2562 = z2553 * z2557;
+        let z2563 = z2554 * z2557;
+        let z2564 = z2555 * z2557;
+        let z2565 = z2558 - z2376 * z2550 - z2377 * z2551 - z2378 * z2552 - z2379 * z2553
+            - z2380 * z2554 - z2381 * z2555;
+        let z2566 = z2523 - z2550 * z2559 + z2462;
+        let z2567 = z2524 - z2550 * z2560 + z2463;
+        let z2568 = z2525 - z2550 * z2561 + z2464;
+        let z2569 = z2526 - z2550 * z2562;
+        let z2570 = z2527 - z2550 * z2563 + z2465;
+        let z2571 = z2528 - z2550 * z2564 + z2466;
+        let z2572 = z2529 - z2551 * z2560 + z2467;
+        let z2573 = z2530 - z2551 * z2561 + z2468;
+        let z2574 = z2531 - z2551 * z2562 + z2469;
+        let z2575 = z2532 - z2551 * z2563;
+        let z2576 = z2533 - z2551 * z2564 + z2470;
+        let z2577 = z2534 - z2552 * z2561 + z2471;
+        let z2578 = z2535 - z2552 * z2562 + z2472;
+        let z2579 = z2536 - z2552 * z2563 + z2473;
+        let z2580 = z2537 - z2552 * z2564;
+        let z2581 = z2538 - z2553 * z2562 + self.m4;
+        let z2582 = z2539 - z2553 * z2563;
+        let z2583 = z2540 - z2553 * z2564;
+        let z2584 = z2541 - z2554 * z2563 + self.m4;
+        let z2585 = z2542 - z2554 * z2564;
+        let z2586 = z2543 - z2555 * z2564 + self.m4;
+        let z2587 = z2544 + z2559 * z2565 + z2376 * z2523 + z2377 * z2524 + z2378 * z2525
+            + z2379 * z2526 + z2380 * z2527 + z2381 * z2528 + z2477;
+        let z2588 = z2545 + z2560 * z2565 + z2376 * z2524 + z2377 * z2529 + z2378 * z2530
+            + z2379 * z2531 + z2380 * z2532 + z2381 * z2533 + z2478;
+        let z2589 = z2546 + z2561 * z2565 + z2376 * z2525 + z2377 * z2530 + z2378 * z2534
+            + z2379 * z2535 + z2380 * z2536 + z2381 * z2537 + z2479;
+        let z2590 = z2547 + z2562 * z2565 + z2376 * z2526 + z2377 * z2531 + z2378 * z2535
+            + z2379 * z2538 + z2380 * z2539 + z2381 * z2540 + z2474;
+        let z2591 = z2548 + z2563 * z2565 + z2376 * z2527 + z2377 * z2532 + z2378 * z2536
+            + z2379 * z2539 + z2380 * z2541 + z2381 * z2542 + z2475;
+        let z2592 = z2549 + z2564 * z2565 + z2376 * z2528 + z2377 * z2533 + z2378 * z2537
+            + z2379 * z2540 + z2380 * z2542 + z2381 * z2543 + z2476;
+        let z2593 = z45 * z2566 + z47 * z2567 + z49 * z2568 + z70 * z2569 + z71 * z2570
+            + z72 * z2571;
+        let z2594 = z45 * z2567 + z47 * z2572 + z49 * z2573 + z70 * z2574 + z71 * z2575
+            + z72 * z2576;
+        let z2595 = z45 * z2568 + z47 * z2573 + z49 * z2577 + z70 * z2578 + z71 * z2579
+            + z72 * z2580;
+        let z2596 = z45 * z2569 + z47 * z2574 + z49 * z2578 + z70 * z2581 + z71 * z2582
+            + z72 * z2583;
+        let z2597 = z45 * z2570 + z47 * z2575 + z49 * z2579 + z70 * z2582 + z71 * z2584
+            + z72 * z2585;
+        let z2598 = z45 * z2571 + z47 * z2576 + z49 * z2580 + z70 * z2583 + z71 * z2585
+            + z72 * z2586;
+        let z2599 = z45 * z2593 + z47 * z2594 + z49 * z2595 + z70 * z2596 + z71 * z2597
+            + z72 * z2598;
+        let z2600 = 1.0 / z2599;
+        let z2601 = -z45 * z2587 - z47 * z2588 - z49 * z2589 - z70 * z2590 - z71 * z2591
+            - z72 * z2592;
+        let z2602 = z2593 * z2600;
+        let z2603 = z2594 * z2600;
+        let z2604 = z2595 * z2600;
+        let z2605 = z2596 * z2600;
+        let z2606 = z2597 * z2600;
+        let z2607 = z2598 * z2600;
+        let z2608 = z2601 - z2364 * z2593 - z2365 * z2594 - z2366 * z2595 - z2367 * z2596
+            - z2368 * z2597 - z2369 * z2598;
+        let z2609 = z2566 - z2593 * z2602 + z2444;
+        let z2610 = z2567 - z2593 * z2603 + z2445;
+        let z2611 = z2568 - z2593 * z2604 + z2446;
+        let z2612 = z2569 - z2593 * z2605;
+        let z2613 = z2570 - z2593 * z2606 + z2447;
+        let z2614 = z2571 - z2593 * z2607 + z2448;
+        let z2615 = z2572 - z2594 * z2603 + z2449;
+        let z2616 = z2573 - z2594 * z2604 + z2450;
+        let z2617 = z2574 - z2594 * z2605 + z2451;
+        let z2618 = z2575 - z2594 * z2606;
+        let z2619 = z2576 - z2594 * z2607 + z2452;
+        let z2620 = z2577 - z2595 * z2604 + z2453;
+        let z2621 = z2578 - z2595 * z2605 + z2454;
+        let z2622 = z2579 - z2595 * z2606 + z2455;
+        let z2623 = z2580 - z2595 * z2607;
+        let z2624 = self.m3 + z2581 - z2596 * z2605;
+        let z2625 = z2582 - z2596 * z2606;
+        let z2626 = z2583 - z2596 * z2607;
+        let z2627 = self.m3 + z2584 - z2597 * z2606;
+        let z2628 = z2585 - z2597 * z2607;
+        let z2629 = self.m3 + z2586 - z2598 * z2607;
+        let z2630 = z2587 + z2602 * z2608 + z2364 * z2566 + z2365 * z2567 + z2366 * z2568
+            + z2367 * z2569 + z2368 * z2570 + z2369 * z2571 + z2459;
+        let z2631 = z2588 + z2603 * z2608 + z2364 * z2567 + z2365 * z2572 + z2366 * z2573
+            + z2367 * z2574 + z2368 * z2575 + z2369 * z2576 + z2460;
+        let z2632 = z2589 + z2604 * z2608 + z2364 * z2568 + z2365 * z2573 + z2366 * z2577
+            + z2367 * z2578 + z2368 * z2579 + z2369 * z2580 + z2461;
+        let z2633 = z2590 + z2605 * z2608 + z2364 * z2569 + z2365 * z2574 + z2366 * z2578
+            + z2367 * z2581 + z2368 * z2582 + z2369 * z2583 + z2456;
+        let z2634 = z2591 + z2606 * z2608 + z2364 * z2570 + z2365 * z2575 + z2366 * z2579
+            + z2367 * z2582 + z2368 * z2584 + z2369 * z2585 + z2457;
+        let z2635 = z2592 + z2607 * z2608 + z2364 * z2571 + z2365 * z2576 + z2366 * z2580
+            + z2367 * z2583 + z2368 * z2585 + z2369 * z2586 + z2458;
+        let z2636 = z25 * z2609 + z27 * z2610 + z29 * z2611 + z50 * z2612 + z51 * z2613
+            + z52 * z2614;
+        let z2637 = z25 * z2610 + z27 * z2615 + z29 * z2616 + z50 * z2617 + z51 * z2618
+            + z52 * z2619;
+        let z2638 = z25 * z2611 + z27 * z2616 + z29 * z2620 + z50 * z2621 + z51 * z2622
+            + z52 * z2623;
+        let z2639 = z25 * z2612 + z27 * z2617 + z29 * z2621 + z50 * z2624 + z51 * z2625
+            + z52 * z2626;
+        let z2640 = z25 * z2613 + z27 * z2618 + z29 * z2622 + z50 * z2625 + z51 * z2627
+            + z52 * z2628;
+        let z2641 = z25 * z2614 + z27 * z2619 + z29 * z2623 + z50 * z2626 + z51 * z2628
+            + z52 * z2629;
+        let z2642 = z25 * z2636 + z27 * z2637 + z29 * z2638 + z50 * z2639 + z51 * z2640
+            + z52 * z2641;
+        let z2643 = 1.0 / z2642;
+        let z2644 = -z25 * z2630 - z27 * z2631 - z29 * z2632 - z50 * z2633 - z51 * z2634
+            - z52 * z2635;
+        let z2645 = z2636 * z2643;
+        let z2646 = z2637 * z2643;
+        let z2647 = z2638 * z2643;
+        let z2648 = z2639 * z2643;
+        let z2649 = z2640 * z2643;
+        let z2650 = z2641 * z2643;
+        let z2651 = -z2352 * z2636 - z2353 * z2637 - z2354 * z2638 - z2355 * z2639
+            - z2356 * z2640 - z2357 * z2641 + z2644;
+        let z2652 = z2609 - z2636 * z2645 + z2426;
+        let z2653 = z2610 - z2636 * z2646 + z2427;
+        let z2654 = z2611 - z2636 * z2647 + z2428;
+        let z2655 = z2612 - z2636 * z2648;
+        let z2656 = z2613 - z2636 * z2649 + z2429;
+        let z2657 = z2614 - z2636 * z2650 + z2430;
+        let z2658 = z2615 - z2637 * z2646 + z2431;
+        let z2659 = z2616 - z2637 * z2647 + z2432;
+        let z2660 = z2617 - z2637 * z2648 + z2433;
+        let z2661 = z2618 - z2637 * z2649;
+        let z2662 = z2619 - z2637 * z2650 + z2434;
+        let z2663 = z2620 - z2638 * z2647 + z2435;
+        let z2664 = z2621 - z2638 * z2648 + z2436;
+        let z2665 = z2622 - z2638 * z2649 + z2437;
+        let z2666 = z2623 - z2638 * z2650;
+        let z2667 = self.m2 + z2624 - z2639 * z2648;
+        let z2668 = z2625 - z2639 * z2649;
+        let z2669 = z2626 - z2639 * z2650;
+        let z2670 = self.m2 + z2627 - z2640 * z2649;
+        let z2671 = z2628 - z2640 * z2650;
+        let z2672 = self.m2 + z2629 - z2641 * z2650;
+        let z2673 = z2352 * z2609 + z2353 * z2610 + z2354 * z2611 + z2355 * z2612
+            + z2356 * z2613 + z2357 * z2614 + z2630 + z2645 * z2651 + z2441;
+        let z2674 = z2352 * z2610 + z2353 * z2615 + z2354 * z2616 + z2355 * z2617
+            + z2356 * z2618 + z2357 * z2619 + z2631 + z2646 * z2651 + z2442;
+        let z2675 = z2352 * z2611 + z2353 * z2616 + z2354 * z2620 + z2355 * z2621
+            + z2356 * z2622 + z2357 * z2623 + z2632 + z2647 * z2651 + z2443;
+        let z2676 = z2352 * z2612 + z2353 * z2617 + z2354 * z2621 + z2355 * z2624
+            + z2356 * z2625 + z2357 * z2626 + z2633 + z2648 * z2651 + z2438;
+        let z2677 = z2352 * z2613 + z2353 * z2618 + z2354 * z2622 + z2355 * z2625
+            + z2356 * z2627 + z2357 * z2628 + z2634 + z2649 * z2651 + z2439;
+        let z2678 = z2352 * z2614 + z2353 * z2619 + z2354 * z2623 + z2355 * z2626
+            + z2356 * z2628 + z2357 * z2629 + z2635 + z2650 * z2651 + z2440;
+        let z2679 = z5 * z2654 + z8 * z2652 + z10 * z2653 + z30 * z2655 + z31 * z2656
+            + z32 * z2657;
+        let z2680 = z5 * z2659 + z8 * z2653 + z10 * z2658 + z30 * z2660 + z31 * z2661
+            + z32 * z2662;
+        let z2681 = z5 * z2663 + z8 * z2654 + z10 * z2659 + z30 * z2664 + z31 * z2665
+            + z32 * z2666;
+        let z2682 = z5 * z2664 + z8 * z2655 + z10 * z2660 + z30 * z2667 + z31 * z2668
+            + z32 * z2669;
+        let z2683 = z5 * z2665 + z8 * z2656 + z10 * z2661 + z30 * z2668 + z31 * z2670
+            + z32 * z2671;
+        let z2684 = z5 * z2666 + z8 * z2657 + z10 * z2662 + z30 * z2669 + z31 * z2671
+            + z32 * z2672;
+        let z2685 = z5 * z2681 + z8 * z2679 + z10 * z2680 + z30 * z2682 + z31 * z2683
+            + z32 * z2684;
+        let z2686 = 1.0 / z2685;
+        let z2687 = -z5 * z2675 - z8 * z2673 - z10 * z2674 - z30 * z2676 - z31 * z2677
+            - z32 * z2678;
+        let z2688 = z2679 * z2686;
+        let z2689 = z2680 * z2686;
+        let z2690 = z2681 * z2686;
+        let z2691 = z2682 * z2686;
+        let z2692 = z2683 * z2686;
+        let z2693 = z2684 * z2686;
+        let z2694 = -z2340 * z2679 - z2341 * z2680 - z2342 * z2681 - z2343 * z2682
+            - z2344 * z2683 - z2345 * z2684 + z2687;
+        let z2695 = z2652 + z2408 - z2679 * z2688;
+        let z2696 = z2653 + z2409 - z2679 * z2689;
+        let z2697 = z2654 + z2410 - z2679 * z2690;
+        let z2698 = z2655 - z2679 * z2691;
+        let z2699 = z2656 + z2411 - z2679 * z2692;
+        let z2700 = z2657 + z2412 - z2679 * z2693;
+        let z2701 = z2658 + z2413 - z2680 * z2689;
+        let z2702 = z2659 + z2414 - z2680 * z2690;
+        let z2703 = z2660 + z2415 - z2680 * z2691;
+        let z2704 = z2661 - z2680 * z2692;
+        let z2705 = z2662 + z2416 - z2680 * z2693;
+        let z2706 = z2663 + z2417 - z2681 * z2690;
+        let z2707 = z2664 + z2418 - z2681 * z2691;
+        let z2708 = z2665 + z2419 - z2681 * z2692;
+        let z2709 = z2666 - z2681 * z2693;
+        let z2710 = self.m1 + z2667 - z2682 * z2691;
+        let z2711 = z2668 - z2682 * z2692;
+        let z2712 = z2669 - z2682 * z2693;
+        let z2713 = self.m1 + z2670 - z2683 * z2692;
+        let z2714 = z2671 - z2683 * z2693;
+        let z2715 = self.m1 + z2672 - z2684 * z2693;
+        let z2716 = z2340 * z2652 + z2341 * z2653 + z2342 * z2654 + z2343 * z2655
+            + z2344 * z2656 + z2345 * z2657 + z2673 + z2423 + z2688 * z2694;
+        let z2717 = z2340 * z2653 + z2341 * z2658 + z2342 * z2659 + z2343 * z2660
+            + z2344 * z2661 + z2345 * z2662 + z2674 + z2424 + z2689 * z2694;
+        let z2718 = z2340 * z2654 + z2341 * z2659 + z2342 * z2663 + z2343 * z2664
+            + z2344 * z2665 + z2345 * z2666 + z2675 + z2425 + z2690 * z2694;
+        let z2719 = z2340 * z2655 + z2341 * z2660 + z2342 * z2664 + z2343 * z2667
+            + z2344 * z2668 + z2345 * z2669 + z2420 + z2676 + z2691 * z2694;
+        let z2720 = z2340 * z2656 + z2341 * z2661 + z2342 * z2665 + z2343 * z2668
+            + z2344 * z2670 + z2345 * z2671 + z2421 + z2677 + z2692 * z2694;
+        let z2721 = z2340 * z2657 + z2341 * z2662 + z2342 * z2666 + z2343 * z2669
+            + z2344 * z2671 + z2345 * z2672 + z2422 + z2678 + z2693 * z2694;
+        let z2722 = z0 * z2696 - z1 * z2695 + z11 * z2698 + z12 * z2699 + z13 * z2700;
+        let z2723 = z0 * z2701 - z1 * z2696 + z11 * z2703 + z12 * z2704 + z13 * z2705;
+        let z2724 = z0 * z2702 - z1 * z2697 + z11 * z2707 + z12 * z2708 + z13 * z2709;
+        let z2725 = z0 * z2703 - z1 * z2698 + z11 * z2710 + z12 * z2711 + z13 * z2712;
+        let z2726 = z0 * z2704 - z1 * z2699 + z11 * z2711 + z12 * z2713 + z13 * z2714;
+        let z2727 = z0 * z2705 - z1 * z2700 + z11 * z2712 + z12 * z2714 + z13 * z2715;
+        let z2728 = z0 * z2723 - z1 * z2722 + z11 * z2725 + z12 * z2726 + z13 * z2727;
+        let z2729 = 1.0 / z2728;
+        let z2730 = -z0 * z2717 + z1 * z2716 - z11 * z2719 - z12 * z2720 - z13 * z2721;
+        let z2733 = z2724 * z2729;
+        let z2736 = z2727 * z2729;
+        let z2737 = -z2328 * z2722 - z2329 * z2723 - z2330 * z2724 - z2331 * z2725
+            - z2332 * z2726 - z2333 * z2727 + z2730;
+        let z2749 = z2403 + z2706 - z2724 * z2733;
+        let z2752 = z2709 - z2724 * z2736;
+        let z2761 = z2328 * z2697 + z2329 * z2702 + z2330 * z2706 + z2331 * z2707
+            + z2332 * z2708 + z2333 * z2709 + z2718 + z415 + z2733 * z2737;
+        let z2765 = 1.0 / z2749;
+        let z2772 = -self.g * z2752 - z2761;
+        let z2773 = z2765 * z2772;
+        let z2774 = -self.g * z2727 - z2328 * z2722 - z2329 * z2723 - z2330 * z2724
+            - z2331 * z2725 - z2332 * z2726 - z2333 * z2727 - z2724 * z2773 + z2730;
+        let z2775 = z2729 * z2774;
+        let z2776 = -z1 * z2775 + z2328;
+        let z2777 = z0 * z2775 + z2329;
+        let z2778 = z2773 + z2330;
+        let z2779 = z11 * z2775 + z2331;
+        let z2780 = z12 * z2775 + z2332;
+        let z2781 = z13 * z2775 + self.g + z2333;
+        let z2782 = -z2340 * z2679 - z2341 * z2680 - z2342 * z2681 - z2343 * z2682
+            - z2344 * z2683 - z2345 * z2684 - z2679 * z2776 - z2680 * z2777
+            - z2681 * z2778 - z2682 * z2779 - z2683 * z2780 - z2684 * z2781 + z2687;
+        let z2783 = z2686 * z2782;
+        let z2784 = z2776 + z8 * z2783 + z2340;
+        let z2785 = z2777 + z10 * z2783 + z2341;
+        let z2786 = z2778 + z5 * z2783 + z2342;
+        let z2787 = z2779 + z30 * z2783 + z2343;
+        let z2788 = z2780 + z31 * z2783 + z2344;
+        let z2789 = z2781 + z32 * z2783 + z2345;
+        let z2790 = -z2352 * z2636 - z2353 * z2637 - z2354 * z2638 - z2355 * z2639
+            - z2356 * z2640 - z2357 * z2641 - z2636 * z2784 - z2637 * z2785
+            - z2638 * z2786 - z2639 * z2787 - z2640 * z2788 - z2641 * z2789 + z2644;
+        let z2791 = z2643 * z2790;
+        let z2792 = z2784 + z25 * z2791 + z2352;
+        let z2793 = z2785 + z27 * z2791 + z2353;
+        let z2794 = z2786 + z29 * z2791 + z2354;
+        let z2795 = z2787 + z50 * z2791 + z2355;
+        let z2796 = z2788 + z51 * z2791 + z2356;
+        let z2797 = z2789 + z52 * z2791 + z2357;
+        let z2798 = -z2593 * z2792 - z2594 * z2793 - z2595 * z2794 - z2596 * z2795
+            - z2597 * z2796 - z2598 * z2797 + z2601 - z2364 * z2593 - z2365 * z2594
+            - z2366 * z2595 - z2367 * z2596 - z2368 * z2597 - z2369 * z2598;
+        let z2799 = z2600 * z2798;
+        let z2800 = z2792 + z45 * z2799 + z2364;
+        let z2801 = z2793 + z47 * z2799 + z2365;
+        let z2802 = z2794 + z49 * z2799 + z2366;
+        let z2803 = z2795 + z2367 + z70 * z2799;
+        let z2804 = z2796 + z2368 + z71 * z2799;
+        let z2805 = z2797 + z2369 + z72 * z2799;
+        let z2806 = -z2550 * z2800 - z2551 * z2801 - z2552 * z2802 - z2553 * z2803
+            - z2554 * z2804 - z2555 * z2805 + z2558 - z2376 * z2550 - z2377 * z2551
+            - z2378 * z2552 - z2379 * z2553 - z2380 * z2554 - z2381 * z2555;
+        let z2807 = z2557 * z2806;
+        let z2808 = z2800 + z65 * z2807 + z2376;
+        let z2809 = z2801 + z67 * z2807 + z2377;
+        let z2810 = z2802 + z69 * z2807 + z2378;
+        let z2811 = z2803 + z2379 + z90 * z2807;
+        let z2812 = z2804 + z2380 + z91 * z2807;
+        let z2813 = z2805 + z2381 + z92 * z2807;
+        let z2814 = -z2507 * z2808 - z2508 * z2809 - z2509 * z2810 - z2510 * z2811
+            - z2511 * z2812 - z2512 * z2813 + z2515 - z2388 * z2507 - z2389 * z2508
+            - z2390 * z2509 - z2391 * z2510 - z2392 * z2511 - z2393 * z2512;
+        let z2815 = z2514 * z2814;
+        qdd[0] = z2773;
+        qdd[1] = z2775;
+        qdd[2] = z2783;
+        qdd[3] = z2791;
+        qdd[4] = z2799;
+        qdd[5] = z2807;
+        qdd[6] = z2815;
+        z2513 > 0.0 && z2556 > 0.0 && z2599 > 0.0 && z2642 > 0.0 && z2685 > 0.0
+            && z2728 > 0.0 && z2749 > 0.0 && qdd.iter().all(|x| x.is_finite())
+    }
 }
 impl Constraints<7, 0, 0> for Arm7 {
     const BILATERAL: [&'static str; 0] = [];

@@ -4036,6 +4036,786 @@ impl Dynamics<7> for Iiwa {
         c[(6, 5)] = z1733;
         c[(6, 6)] = x6;
     }
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        _t: f64,
+        qdd: &mut Vector<7>,
+    ) -> bool {
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = self.d_base + self.d1;
+        let z3 = q[1].cos();
+        let z4 = q[1].sin();
+        let z5 = z0 * z3;
+        let z6 = z0 * z4;
+        let z7 = z1 * z3;
+        let z8 = z1 * z4;
+        let z9 = -z0 * z2;
+        let z10 = -z1 * z2;
+        let z11 = -qd[1] * z1;
+        let z12 = qd[1] * z0;
+        let z13 = qd[1] * z9;
+        let z14 = qd[1] * z10;
+        let z15 = self.d2 * z6;
+        let z16 = self.d2 * z8;
+        let z17 = self.d2 * z3 + z2;
+        let z18 = q[2].cos();
+        let z19 = q[2].sin();
+        let z20 = -z1 * z19 + z5 * z18;
+        let z21 = -z1 * z18 - z5 * z19;
+        let z22 = z0 * z19 + z7 * z18;
+        let z23 = z0 * z18 - z7 * z19;
+        let z24 = -z4 * z18;
+        let z25 = z4 * z19;
+        let z26 = z3 * z16 - z8 * z17;
+        let z27 = -z3 * z15 + z6 * z17;
+        let z28 = -z6 * z16 + z8 * z15;
+        let z29 = qd[2] * z6 + z11;
+        let z30 = qd[2] * z8 + z12;
+        let z31 = qd[0] + qd[2] * z3;
+        let z32 = qd[2] * z26 + z13;
+        let z33 = qd[2] * z27 + z14;
+        let z34 = qd[2] * z28;
+        let z35 = self.d3 * z6 + z15;
+        let z36 = self.d3 * z8 + z16;
+        let z37 = self.d3 * z3 + z17;
+        let z38 = q[3].cos();
+        let z39 = q[3].sin();
+        let z40 = -z6 * z39 + z20 * z38;
+        let z41 = z6 * z38 + z20 * z39;
+        let z42 = -z8 * z39 + z22 * z38;
+        let z43 = z8 * z38 + z22 * z39;
+        let z44 = -z3 * z39 + z24 * z38;
+        let z45 = z3 * z38 + z24 * z39;
+        let z46 = -z23 * z37 + z25 * z36;
+        let z47 = z21 * z37 - z25 * z35;
+        let z48 = -z21 * z36 + z23 * z35;
+        let z49 = qd[3] * z21 + z29;
+        let z50 = qd[3] * z23 + z30;
+        let z51 = qd[3] * z25 + z31;
+        let z52 = qd[3] * z46 + z32;
+        let z53 = qd[3] * z47 + z33;
+        let z54 = qd[3] * z48 + z34;
+        let z55 = self.d4 * z41 + z35;
+        let z56 = self.d4 * z43 + z36;
+        let z57 = self.d4 * z45 + z37;
+        let z58 = q[4].cos();
+        let z59 = q[4].sin();
+        let z60 = z21 * z59 + z40 * z58;
+        let z61 = z21 * z58 - z40 * z59;
+        let z62 = z23 * z59 + z42 * z58;
+        let z63 = z23 * z58 - z42 * z59;
+        let z64 = z25 * z59 + z44 * z58;
+        let z65 = z25 * z58 - z44 * z59;
+        let z66 = -z43 * z57 + z45 * z56;
+        let z67 = z41 * z57 - z45 * z55;
+        let z68 = -z41 * z56 + z43 * z55;
+        let z69 = qd[4] * z41 + z49;
+        let z70 = qd[4] * z43 + z50;
+        let z71 = qd[4] * z45 + z51;
+        let z72 = qd[4] * z66 + z52;
+        let z73 = qd[4] * z67 + z53;
+        let z74 = qd[4] * z68 + z54;
+        let z75 = self.d5 * z41 + z55;
+        let z76 = self.d5 * z43 + z56;
+        let z77 = self.d5 * z45 + z57;
+        let z78 = q[5].cos();
+        let z79 = q[5].sin();
+        let z80 = -z41 * z79 + z60 * z78;
+        let z81 = z41 * z78 + z60 * z79;
+        let z82 = -z43 * z79 + z62 * z78;
+        let z83 = z43 * z78 + z62 * z79;
+        let z84 = -z45 * z79 + z64 * z78;
+        let z85 = z45 * z78 + z64 * z79;
+        let z86 = -z63 * z77 + z65 * z76;
+        let z87 = z61 * z77 - z65 * z75;
+        let z88 = -z61 * z76 + z63 * z75;
+        let z89 = qd[5] * z61 + z69;
+        let z90 = qd[5] * z63 + z70;
+        let z91 = qd[5] * z65 + z71;
+        let z92 = qd[5] * z86 + z72;
+        let z93 = qd[5] * z87 + z73;
+        let z94 = qd[5] * z88 + z74;
+        let z95 = self.d6 * z81 + z75;
+        let z96 = self.d6 * z83 + z76;
+        let z97 = self.d6 * z85 + z77;
+        let z98 = q[6].cos();
+        let z99 = q[6].sin();
+        let z100 = z61 * z99 + z80 * z98;
+        let z101 = z61 * z98 - z80 * z99;
+        let z102 = z63 * z99 + z82 * z98;
+        let z103 = z63 * z98 - z82 * z99;
+        let z104 = z65 * z99 + z84 * z98;
+        let z105 = z65 * z98 - z84 * z99;
+        let z106 = -z83 * z97 + z85 * z96;
+        let z107 = z81 * z97 - z85 * z95;
+        let z108 = -z81 * z96 + z83 * z95;
+        let z109 = qd[6] * z81 + z89;
+        let z110 = qd[6] * z83 + z90;
+        let z111 = qd[6] * z85 + z91;
+        let z112 = qd[6] * z106 + z92;
+        let z113 = qd[6] * z107 + z93;
+        let z114 = qd[6] * z108 + z94;
+        let z115 = -self.cy1 * z1;
+        let z116 = self.cy1 * z0;
+        let z121 = -self.cy2 * z1 + self.cz2 * z6;
+        let z122 = self.cy2 * z0 + self.cz2 * z8;
+        let z123 = z2 + self.cz2 * z3;
+        let z124 = self.i2x * (z5 * z5) + self.i2y * (z1 * z1) + self.i2z * (z6 * z6);
+        let z125 = self.i2x * z5 * z7 - self.i2y * z0 * z1 + self.i2z * z6 * z8;
+        let z126 = -self.i2x * z4 * z5 + self.i2z * z3 * z6;
+        let z127 = self.i2x * (z7 * z7) + self.i2y * (z0 * z0) + self.i2z * (z8 * z8);
+        let z128 = -self.i2x * z4 * z7 + self.i2z * z3 * z8;
+        let z129 = self.i2x * (z4 * z4) + self.i2z * (z3 * z3);
+        let z130 = z15 + self.cy3 * z21 + self.cz3 * z6;
+        let z131 = z16 + self.cy3 * z23 + self.cz3 * z8;
+        let z132 = self.cy3 * z25 + z17 + self.cz3 * z3;
+        let z133 = self.i3x * (z20 * z20) + self.i3y * (z21 * z21)
+            + self.i3z * (z6 * z6);
+        let z134 = self.i3x * z20 * z22 + self.i3y * z21 * z23 + self.i3z * z6 * z8;
+        let z135 = self.i3x * z20 * z24 + self.i3y * z21 * z25 + self.i3z * z3 * z6;
+        let z136 = self.i3x * (z22 * z22) + self.i3y * (z23 * z23)
+            + self.i3z * (z8 * z8);
+        let z137 = self.i3x * z22 * z24 + self.i3y * z23 * z25 + self.i3z * z3 * z8;
+        let z138 = self.i3x * (z24 * z24) + self.i3y * (z25 * z25)
+            + self.i3z * (z3 * z3);
+        let z139 = self.cy4 * z21 + self.cz4 * z41 + z35;
+        let z140 = self.cy4 * z23 + self.cz4 * z43 + z36;
+        let z141 = self.cy4 * z25 + self.cz4 * z45 + z37;
+        let z142 = self.i4x * (z40 * z40) + self.i4y * (z21 * z21)
+            + self.i4z * (z41 * z41);
+        let z143 = self.i4x * z40 * z42 + self.i4y * z21 * z23 + self.i4z * z41 * z43;
+        let z144 = self.i4x * z40 * z44 + self.i4y * z21 * z25 + self.i4z * z41 * z45;
+        let z145 = self.i4x * (z42 * z42) + self.i4y * (z23 * z23)
+            + self.i4z * (z43 * z43);
+        let z146 = self.i4x * z42 * z44 + self.i4y * z23 * z25 + self.i4z * z43 * z45;
+        let z147 = self.i4x * (z44 * z44) + self.i4y * (z25 * z25)
+            + self.i4z * (z45 * z45);
+        let z148 = self.cy5 * z61 + self.cz5 * z41 + z55;
+        let z149 = self.cy5 * z63 + self.cz5 * z43 + z56;
+        let z150 = self.cy5 * z65 + self.cz5 * z45 + z57;
+        let z151 = self.i5x * (z60 * z60) + self.i5y * (z61 * z61)
+            + self.i5z * (z41 * z41);
+        let z152 = self.i5x * z60 * z62 + self.i5y * z61 * z63 + self.i5z * z41 * z43;
+        let z153 = self.i5x * z60 * z64 + self.i5y * z61 * z65 + self.i5z * z41 * z45;
+        let z154 = self.i5x * (z62 * z62) + self.i5y * (z63 * z63)
+            + self.i5z * (z43 * z43);
+        let z155 = self.i5x * z62 * z64 + self.i5y * z63 * z65 + self.i5z * z43 * z45;
+        let z156 = self.i5x * (z64 * z64) + self.i5y * (z65 * z65)
+            + self.i5z * (z45 * z45);
+        let z157 = self.cy6 * z61 + self.cz6 * z81 + z75;
+        let z158 = self.cy6 * z63 + self.cz6 * z83 + z76;
+        let z159 = self.cy6 * z65 + self.cz6 * z85 + z77;
+        let z160 = self.i6x * (z80 * z80) + self.i6y * (z61 * z61)
+            + self.i6z * (z81 * z81);
+        let z161 = self.i6x * z80 * z82 + self.i6y * z61 * z63 + self.i6z * z81 * z83;
+        let z162 = self.i6x * z80 * z84 + self.i6y * z61 * z65 + self.i6z * z81 * z85;
+        let z163 = self.i6x * (z82 * z82) + self.i6y * (z63 * z63)
+            + self.i6z * (z83 * z83);
+        let z164 = self.i6x * z82 * z84 + self.i6y * z63 * z65 + self.i6z * z83 * z85;
+        let z165 = self.i6x * (z84 * z84) + self.i6y * (z65 * z65)
+            + self.i6z * (z85 * z85);
+        let z166 = self.cz7 * z81 + z95;
+        let z167 = self.cz7 * z83 + z96;
+        let z168 = self.cz7 * z85 + z97;
+        let z169 = self.i7 * (z81 * z81) + self.i7 * (z100 * z100)
+            + self.i7 * (z101 * z101);
+        let z170 = self.i7 * z81 * z83 + self.i7 * z100 * z102 + self.i7 * z101 * z103;
+        let z171 = self.i7 * z81 * z85 + self.i7 * z100 * z104 + self.i7 * z101 * z105;
+        let z172 = self.i7 * (z83 * z83) + self.i7 * (z102 * z102)
+            + self.i7 * (z103 * z103);
+        let z173 = self.i7 * z83 * z85 + self.i7 * z102 * z104 + self.i7 * z103 * z105;
+        let z174 = self.i7 * (z85 * z85) + self.i7 * (z104 * z104)
+            + self.i7 * (z105 * z105);
+        let z175 = -qd[0] * z116;
+        let z176 = qd[0] * z115;
+        let z177 = -qd[0] * z122 + z12 * z123 + z13;
+        let z178 = qd[0] * z121 - z11 * z123 + z14;
+        let z179 = z11 * z122 - z12 * z121;
+        let z180 = z30 * z132 - z31 * z131 + z32;
+        let z181 = -z29 * z132 + z31 * z130 + z33;
+        let z182 = z29 * z131 - z30 * z130 + z34;
+        let z183 = z50 * z141 - z51 * z140 + z52;
+        let z184 = -z49 * z141 + z51 * z139 + z53;
+        let z185 = z49 * z140 - z50 * z139 + z54;
+        let z186 = z70 * z150 - z71 * z149 + z72;
+        let z187 = -z69 * z150 + z71 * z148 + z73;
+        let z188 = z69 * z149 - z70 * z148 + z74;
+        let z189 = z90 * z159 - z91 * z158 + z92;
+        let z190 = -z89 * z159 + z91 * z157 + z93;
+        let z191 = z89 * z158 - z90 * z157 + z94;
+        let z192 = z110 * z168 - z111 * z167 + z112;
+        let z193 = -z109 * z168 + z111 * z166 + z113;
+        let z194 = z109 * z167 - z110 * z166 + z114;
+        let z243 = self.m7 * z166;
+        let z244 = self.m7 * z167;
+        let z245 = self.m7 * z168;
+        let z246 = self.m7 * (z167 * z167) + self.m7 * (z168 * z168) + z169;
+        let z247 = -self.m7 * z166 * z167 + z170;
+        let z248 = -self.m7 * z166 * z168 + z171;
+        let z249 = self.m7 * (z166 * z166) + self.m7 * (z168 * z168) + z172;
+        let z250 = -self.m7 * z167 * z168 + z173;
+        let z251 = self.m7 * (z166 * z166) + self.m7 * (z167 * z167) + z174;
+        let z405 = -qd[0] * self.m1 * z176;
+        let z406 = qd[0] * self.m1 * z175;
+        let z411 = z115 * z406 - z116 * z405;
+        let z415 = qd[0] * z126 + z11 * z124 + z12 * z125;
+        let z416 = qd[0] * z128 + z11 * z125 + z12 * z127;
+        let z417 = qd[0] * z129 + z11 * z126 + z12 * z128;
+        let z424 = z29 * z133 + z30 * z134 + z31 * z135;
+        let z425 = z29 * z134 + z30 * z136 + z31 * z137;
+        let z426 = z29 * z135 + z30 * z137 + z31 * z138;
+        let z433 = z49 * z142 + z50 * z143 + z51 * z144;
+        let z434 = z49 * z143 + z50 * z145 + z51 * z146;
+        let z435 = z49 * z144 + z50 * z146 + z51 * z147;
+        let z442 = z69 * z151 + z70 * z152 + z71 * z153;
+        let z443 = z69 * z152 + z70 * z154 + z71 * z155;
+        let z444 = z69 * z153 + z70 * z155 + z71 * z156;
+        let z451 = z89 * z160 + z90 * z161 + z91 * z162;
+        let z452 = z89 * z161 + z90 * z163 + z91 * z164;
+        let z453 = z89 * z162 + z90 * z164 + z91 * z165;
+        let z460 = z109 * z169 + z110 * z170 + z111 * z171;
+        let z461 = z109 * z170 + z110 * z172 + z111 * z173;
+        let z462 = z109 * z171 + z110 * z173 + z111 * z174;
+        let z3305 = self.m2 * z122;
+        let z3306 = -self.m2 * z121;
+        let z3307 = self.m3 * z131;
+        let z3308 = -self.m3 * z130;
+        let z3309 = self.m4 * z140;
+        let z3310 = -self.m4 * z139;
+        let z3311 = self.m5 * z149;
+        let z3312 = -self.m5 * z148;
+        let z3313 = self.m6 * z158;
+        let z3314 = -self.m6 * z157;
+        let z3315 = -self.m7 * z166;
+        let z3331 = self.m7 * z108 + z81 * z244 + z83 * z3315;
+        let z3990 = -qd[0] * z0;
+        let z3991 = -qd[0] * z1;
+        let z3992 = z0 * z11 + z1 * z12;
+        let z3993 = -qd[0] * z10;
+        let z3994 = qd[0] * z9;
+        let z4070 = z3 * z30 - z8 * z31;
+        let z4071 = -z3 * z29 + z6 * z31;
+        let z4072 = -z6 * z30 + z8 * z29;
+        let z4073 = z3 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
+        let z4074 = -z3 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
+        let z4136 = -z23 * z51 + z25 * z50;
+        let z4137 = z21 * z51 - z25 * z49;
+        let z4138 = -z21 * z50 + z23 * z49;
+        let z4139 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
+        let z4140 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
+        let z4188 = -z43 * z71 + z45 * z70;
+        let z4189 = z41 * z71 - z45 * z69;
+        let z4190 = -z41 * z70 + z43 * z69;
+        let z4191 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
+        let z4192 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
+        let z4226 = -z63 * z91 + z65 * z90;
+        let z4227 = z61 * z91 - z65 * z89;
+        let z4228 = -z61 * z90 + z63 * z89;
+        let z4229 = -z63 * z94 + z65 * z93 - z87 * z91 + z88 * z90;
+        let z4230 = z61 * z94 - z65 * z92 + z86 * z91 - z88 * z89;
+        let z4250 = -z83 * z111 + z85 * z110;
+        let z4251 = z81 * z111 - z85 * z109;
+        let z4252 = -z81 * z110 + z83 * z109;
+        let z4253 = -z83 * z114 + z85 * z113 - z107 * z111 + z108 * z110;
+        let z4254 = z81 * z114 - z85 * z112 + z106 * z111 - z108 * z109;
+        let z4299 = z0 * z13 + z1 * z14 - z9 * z12 + z10 * z11;
+        let z4351 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z4393 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z4426 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
+        let z4450 = -z61 * z93 + z63 * z92 - z86 * z90 + z87 * z89;
+        let z4465 = -z81 * z113 + z83 * z112 - z106 * z110 + z107 * z109;
+        let z4941 = qd[1] * z3990;
+        let z4942 = qd[1] * z3991;
+        let z4943 = qd[1] * z3992;
+        let z4944 = qd[1] * z3993;
+        let z4945 = qd[1] * z3994;
+        let z4946 = qd[1] * z4299;
+        let z4947 = qd[2] * z4070;
+        let z4948 = qd[2] * z4071;
+        let z4949 = qd[2] * z4072;
+        let z4950 = qd[2] * z4073;
+        let z4951 = qd[2] * z4074;
+        let z4952 = qd[2] * z4351;
+        let z4953 = qd[3] * z4136;
+        let z4954 = qd[3] * z4137;
+        let z4955 = qd[3] * z4138;
+        let z4956 = qd[3] * z4139;
+        let z4957 = qd[3] * z4140;
+        let z4958 = qd[3] * z4393;
+        let z4959 = qd[4] * z4188;
+        let z4960 = qd[4] * z4189;
+        let z4961 = qd[4] * z4190;
+        let z4962 = qd[4] * z4191;
+        let z4963 = qd[4] * z4192;
+        let z4964 = qd[4] * z4426;
+        let z4965 = qd[5] * z4226;
+        let z4966 = qd[5] * z4227;
+        let z4967 = qd[5] * z4228;
+        let z4968 = qd[5] * z4229;
+        let z4969 = qd[5] * z4230;
+        let z4970 = qd[5] * z4450;
+        let z4971 = qd[6] * z4250;
+        let z4972 = qd[6] * z4251;
+        let z4973 = qd[6] * z4252;
+        let z4974 = qd[6] * z4253;
+        let z4975 = qd[6] * z4254;
+        let z4976 = qd[6] * z4465;
+        let z4986 = self.m1 * (z115 * z115) + self.m1 * (z116 * z116) + self.i1z;
+        let z4991 = self.m2 * (z122 * z122) + self.m2 * (z123 * z123) + z124;
+        let z4992 = -self.m2 * z121 * z122 + z125;
+        let z4993 = -self.m2 * z121 * z123 + z126;
+        let z4994 = -self.m2 * z123;
+        let z4995 = self.m2 * (z121 * z121) + self.m2 * (z123 * z123) + z127;
+        let z4996 = -self.m2 * z122 * z123 + z128;
+        let z4997 = self.m2 * z123;
+        let z4998 = self.m2 * (z121 * z121) + self.m2 * (z122 * z122) + z129;
+        let z4999 = -self.m2 * z122;
+        let z5000 = self.m2 * z121;
+        let z5001 = -qd[0] * self.m2 * z178 + self.m2 * z12 * z179;
+        let z5002 = qd[0] * self.m2 * z177 - self.m2 * z11 * z179;
+        let z5003 = self.m2 * z11 * z178 - self.m2 * z12 * z177;
+        let z5004 = -qd[0] * z416 + z12 * z417 + z122 * z5003 - z123 * z5002;
+        let z5005 = qd[0] * z415 - z11 * z417 - z121 * z5003 + z123 * z5001;
+        let z5006 = z11 * z416 - z12 * z415 + z121 * z5002 - z122 * z5001;
+        let z5007 = self.m3 * (z131 * z131) + self.m3 * (z132 * z132) + z133;
+        let z5008 = -self.m3 * z130 * z131 + z134;
+        let z5009 = -self.m3 * z130 * z132 + z135;
+        let z5010 = -self.m3 * z132;
+        let z5011 = self.m3 * (z130 * z130) + self.m3 * (z132 * z132) + z136;
+        let z5012 = -self.m3 * z131 * z132 + z137;
+        let z5013 = self.m3 * z132;
+        let z5014 = self.m3 * (z130 * z130) + self.m3 * (z131 * z131) + z138;
+        let z5015 = -self.m3 * z131;
+        let z5016 = self.m3 * z130;
+        let z5017 = self.m3 * z30 * z182 - self.m3 * z31 * z181;
+        let z5018 = -self.m3 * z29 * z182 + self.m3 * z31 * z180;
+        let z5019 = self.m3 * z29 * z181 - self.m3 * z30 * z180;
+        let z5020 = z30 * z426 - z31 * z425 + z131 * z5019 - z132 * z5018;
+        let z5021 = -z29 * z426 + z31 * z424 - z130 * z5019 + z132 * z5017;
+        let z5022 = z29 * z425 - z30 * z424 + z130 * z5018 - z131 * z5017;
+        let z5023 = self.m4 * (z140 * z140) + self.m4 * (z141 * z141) + z142;
+        let z5024 = -self.m4 * z139 * z140 + z143;
+        let z5025 = -self.m4 * z139 * z141 + z144;
+        let z5026 = -self.m4 * z141;
+        let z5027 = self.m4 * (z139 * z139) + self.m4 * (z141 * z141) + z145;
+        let z5028 = -self.m4 * z140 * z141 + z146;
+        let z5029 = self.m4 * z141;
+        let z5030 = self.m4 * (z139 * z139) + self.m4 * (z140 * z140) + z147;
+        let z5031 = -self.m4 * z140;
+        let z5032 = self.m4 * z139;
+        let z5033 = self.m4 * z50 * z185 - self.m4 * z51 * z184;
+        let z5034 = -self.m4 * z49 * z185 + self.m4 * z51 * z183;
+        let z5035 = self.m4 * z49 * z184 - self.m4 * z50 * z183;
+        let z5036 = z50 * z435 - z51 * z434 + z140 * z5035 - z141 * z5034;
+        let z5037 = -z49 * z435 + z51 * z433 - z139 * z5035 + z141 * z5033;
+        let z5038 = z49 * z434 - z50 * z433 + z139 * z5034 - z140 * z5033;
+        let z5039 = self.m5 * (z149 * z149) + self.m5 * (z150 * z150) + z151;
+        let z5040 = -self.m5 * z148 * z149 + z152;
+        let z5041 = -self.m5 * z148 * z150 + z153;
+        let z5042 = -self.m5 * z150;
+        let z5043 = self.m5 * (z148 * z148) + self.m5 * (z150 * z150) + z154;
+        let z5044 = -self.m5 * z149 * z150 + z155;
+        let z5045 = self.m5 * z150;
+        let z5046 = self.m5 * (z148 * z148) + self.m5 * (z149 * z149) + z156;
+        let z5047 = -self.m5 * z149;
+        let z5048 = self.m5 * z148;
+        let z5049 = self.m5 * z70 * z188 - self.m5 * z71 * z187;
+        let z5050 = -self.m5 * z69 * z188 + self.m5 * z71 * z186;
+        let z5051 = self.m5 * z69 * z187 - self.m5 * z70 * z186;
+        let z5052 = z70 * z444 - z71 * z443 + z149 * z5051 - z150 * z5050;
+        let z5053 = -z69 * z444 + z71 * z442 - z148 * z5051 + z150 * z5049;
+        let z5054 = z69 * z443 - z70 * z442 + z148 * z5050 - z149 * z5049;
+        let z5055 = self.m6 * (z158 * z158) + self.m6 * (z159 * z159) + z160;
+        let z5056 = -self.m6 * z157 * z158 + z161;
+        let z5057 = -self.m6 * z157 * z159 + z162;
+        let z5058 = -self.m6 * z159;
+        let z5059 = self.m6 * (z157 * z157) + self.m6 * (z159 * z159) + z163;
+        let z5060 = -self.m6 * z158 * z159 + z164;
+        let z5061 = self.m6 * z159;
+        let z5062 = self.m6 * (z157 * z157) + self.m6 * (z158 * z158) + z165;
+        let z5063 = -self.m6 * z158;
+        let z5064 = self.m6 * z157;
+        let z5065 = self.m6 * z90 * z191 - self.m6 * z91 * z190;
+        let z5066 = -self.m6 * z89 * z191 + self.m6 * z91 * z189;
+        let z5067 = self.m6 * z89 * z190 - self.m6 * z90 * z189;
+        let z5068 = z90 * z453 - z91 * z452 + z158 * z5067 - z159 * z5066;
+        let z5069 = -z89 * z453 + z91 * z451 - z157 * z5067 + z159 * z5065;
+        let z5070 = z89 * z452 - z90 * z451 + z157 * z5066 - z158 * z5065;
+        let z5071 = -self.m7 * z168;
+        let z5072 = -self.m7 * z167;
+        let z5073 = self.m7 * z110 * z194 - self.m7 * z111 * z193;
+        let z5074 = -self.m7 * z109 * z194 + self.m7 * z111 * z192;
+        let z5075 = self.m7 * z109 * z193 - self.m7 * z110 * z192;
+        let z5076 = z110 * z462 - z111 * z461 + z167 * z5075 - z168 * z5074;
+        let z5077 = -z109 * z462 + z111 * z460 - z166 * z5075 + z168 * z5073;
+        let z5078 = z109 * z461 - z110 * z460 + z166 * z5074 - z167 * z5073;
+        let z5079 = z81 * z246 + z83 * z247 + z85 * z248 + z107 * z5071 + z108 * z244;
+        let z5080 = z81 * z247 + z83 * z249 + z85 * z250 + z106 * z245 + z108 * z3315;
+        let z5081 = z81 * z248 + z83 * z250 + z85 * z251 + z106 * z5072 + z107 * z243;
+        let z5082 = self.m7 * z106 + z83 * z245 + z85 * z5072;
+        let z5083 = self.m7 * z107 + z81 * z5071 + z85 * z243;
+        let z5084 = z81 * z5079 + z83 * z5080 + z85 * z5081 + z106 * z5082 + z107 * z5083
+            + z108 * z3331;
+        let z5085 = 1.0 / z5084;
+        let z5086 = -qd[6] * self.d - z81 * z5076 - z83 * z5077 - z85 * z5078
+            - z106 * z5073 - z107 * z5074 - z108 * z5075;
+        let z5087 = z5079 * z5085;
+        let z5088 = z5080 * z5085;
+        let z5089 = z5081 * z5085;
+        let z5090 = z5082 * z5085;
+        let z5091 = z5083 * z5085;
+        let z5092 = z3331 * z5085;
+        let z5093 = z5086 - z3331 * z4976 - z4971 * z5079 - z4972 * z5080 - z4973 * z5081
+            - z4974 * z5082 - z4975 * z5083;
+        let z5094 = -z5079 * z5087 + z246 + z5055;
+        let z5095 = -z5079 * z5088 + z247 + z5056;
+        let z5096 = -z5079 * z5089 + z248 + z5057;
+        let z5097 = -z5079 * z5090;
+        let z5098 = z5071 - z5079 * z5091 + z5058;
+        let z5099 = -z5079 * z5092 + z3313 + z244;
+        let z5100 = -z5080 * z5088 + z249 + z5059;
+        let z5101 = -z5080 * z5089 + z250 + z5060;
+        let z5102 = -z5080 * z5090 + z245 + z5061;
+        let z5103 = -z5080 * z5091;
+        let z5104 = -z5080 * z5092 + z3314 + z3315;
+        let z5105 = -z5081 * z5089 + z251 + z5062;
+        let z5106 = z5072 - z5081 * z5090 + z5063;
+        let z5107 = -z5081 * z5091 + z243 + z5064;
+        let z5108 = -z5081 * z5092;
+        let z5109 = -z5082 * z5090 + self.m6 + self.m7;
+        let z5110 = -z5082 * z5091;
+        let z5111 = -z5082 * z5092;
+        let z5112 = -z5083 * z5091 + self.m6 + self.m7;
+        let z5113 = -z5083 * z5092;
+        let z5114 = -z3331 * z5092 + self.m6 + self.m7;
+        let z5115 = z5068 + z5076 + z5087 * z5093 + z244 * z4976 + z246 * z4971
+            + z247 * z4972 + z248 * z4973 + z4975 * z5071;
+        let z5116 = z5069 + z5077 + z5088 * z5093 + z3315 * z4976 + z245 * z4974
+            + z247 * z4971 + z249 * z4972 + z250 * z4973;
+        let z5117 = z5070 + z5078 + z5089 * z5093 + z243 * z4975 + z248 * z4971
+            + z250 * z4972 + z251 * z4973 + z4974 * z5072;
+        let z5118 = z5073 + z5090 * z5093 + z245 * z4972 + self.m7 * z4974
+            + z4973 * z5072 + z5065;
+        let z5119 = z5066 + z5074 + z5091 * z5093 + z243 * z4973 + self.m7 * z4975
+            + z4971 * z5071;
+        let z5120 = z5067 + z5075 + z5092 * z5093 + z3315 * z4972 + z244 * z4971
+            + self.m7 * z4976;
+        let z5121 = z61 * z5094 + z63 * z5095 + z65 * z5096 + z86 * z5097 + z87 * z5098
+            + z88 * z5099;
+        let z5122 = z61 * z5095 + z63 * z5100 + z65 * z5101 + z86 * z5102 + z87 * z5103
+            + z88 * z5104;
+        let z5123 = z61 * z5096 + z63 * z5101 + z65 * z5105 + z86 * z5106 + z87 * z5107
+            + z88 * z5108;
+        let z5124 = z61 * z5097 + z63 * z5102 + z65 * z5106 + z86 * z5109 + z87 * z5110
+            + z88 * z5111;
+        let z5125 = z61 * z5098 + z63 * z5103 + z65 * z5107 + z86 * z5110 + z87 * z5112
+            + z88 * z5113;
+        let z5126 = z61 * z5099 + z63 * z5104 + z65 * z5108 + z86 * z5111 + z87 * z5113
+            + z88 * z5114;
+        let z5127 = z61 * z5121 + z63 * z5122 + z65 * z5123 + z86 * z5124 + z87 * z5125
+            + z88 * z5126;
+        let z5128 = 1.0 / z5127;
+        let z5129 = -qd[5] * self.d - z61 * z5115 - z63 * z5116 - z65 * z5117
+            - z86 * z5118 - z87 * z5119 - z88 * z5120;
+        let z5130 = z5121 * z5128;
+        let z5131 = z5122 * z5128;
+        let z5132 = z5123 * z5128;
+        let z5133 = z5124 * z5128;
+        let z5134 = z5125 * z5128;
+        let z5135 = z5126 * z5128;
+        let z5136 = z5129 - z4965 * z5121 - z4966 * z5122 - z4967 * z5123 - z4968 * z5124
+            - z4969 * z5125 - z4970 * z5126;
+        let z5137 = z5094 - z5121 * z5130 + z5039;
+        let z5138 = z5095 - z5121 * z5131 + z5040;
+        let z5139 = z5096 - z5121 * z5132 + z5041;
+        let z5140 = z5097 - z5121 * z5133;
+        let z5141 = z5098 - z5121 * z5134 + z5042;
+        let z5142 = z5099 + z3311 - z5121 * z5135;
+        let z5143 = z5100 - z5122 * z5131 + z5043;
+        let z5144 = z5101 - z5122 * z5132 + z5044;
+        let z5145 = z5102 - z5122 * z5133 + z5045;
+        let z5146 = z5103 - z5122 * z5134;
+        let z5147 = z3312 + z5104 - z5122 * z5135;
+        let z5148 = z5105 - z5123 * z5132 + z5046;
+        let z5149 = z5106 - z5123 * z5133 + z5047;
+        let z5150 = z5107 - z5123 * z5134 + z5048;
+        let z5151 = z5108 - z5123 * z5135;
+        let z5152 = z5109 - z5124 * z5133 + self.m5;
+        let z5153 = z5110 - z5124 * z5134;
+        let z5154 = z5111 - z5124 * z5135;
+        let z5155 = z5112 - z5125 * z5134 + self.m5;
+        let z5156 = z5113 - z5125 * z5135;
+        let z5157 = z5114 - z5126 * z5135 + self.m5;
+        let z5158 = z5115 + z5130 * z5136 + z4965 * z5094 + z4966 * z5095 + z4967 * z5096
+            + z4968 * z5097 + z4969 * z5098 + z4970 * z5099 + z5052;
+        let z5159 = z5116 + z5131 * z5136 + z4965 * z5095 + z4966 * z5100 + z4967 * z5101
+            + z4968 * z5102 + z4969 * z5103 + z4970 * z5104 + z5053;
+        let z5160 = z5117 + z5132 * z5136 + z4965 * z5096 + z4966 * z5101 + z4967 * z5105
+            + z4968 * z5106 + z4969 * z5107 + z4970 * z5108 + z5054;
+        let z5161 = z5118 + z5133 * z5136 + z4965 * z5097 + z4966 * z5102 + z4967 * z5106
+            + z4968 * z5109 + z4969 * z5110 + z4970 * z5111 + z5049;
+        let z5162 = z5119 + z5134 * z5136 + z4965 * z5098 + z4966 * z5103 + z4967 * z5107
+            + z4968 * z5110 + z4969 * z5112 + z4970 * z5113 + z5050;
+        let z5163 = z5120 + z5135 * z5136 + z4965 * z5099 + z4966 * z5104 + z4967 * z5108
+            + z4968 * z5111 + z4969 * z5113 + z4970 * z5114 + z5051;
+        let z5164 = z41 * z5137 + z43 * z5138 + z45 * z5139 + z66 * z5140 + z67 * z5141
+            + z68 * z5142;
+        let z5165 = z41 * z5138 + z43 * z5143 + z45 * z5144 + z66 * z5145 + z67 * z5146
+            + z68 * z5147;
+        let z5166 = z41 * z5139 + z43 * z5144 + z45 * z5148 + z66 * z5149 + z67 * z5150
+            + z68 * z5151;
+        let z5167 = z41 * z5140 + z43 * z5145 + z45 * z5149 + z66 * z5152 + z67 * z5153
+            + z68 * z5154;
+        let z5168 = z41 * z5141 + z43 * z5146 + z45 * z5150 + z66 * z5153 + z67 * z5155
+            + z68 * z5156;
+        let z5169 = z41 * z5142 + z43 * z5147 + z45 * z5151 + z66 * z5154 + z67 * z5156
+            + z68 * z5157;
+        let z5170 = z41 * z5164 + z43 * z5165 + z45 * z5166 + z66 * z5167 + z67 * z5168
+            + z68 * z5169;
+        let z5171 = 1.0 / z5170;
+        let z5172 = -qd[4] * self.d - z41 * z5158 - z43 * z5159 - z45 * z5160
+            - z66 * z5161 - z67 * z5162 - z68 * z5163;
+        let z5173 = z5164 * z5171;
+        let z5174 = z5165 * z5171;
+        let z5175 = z5166 * z5171;
+        let z5176 = z5167 * z5171;
+        let z5177 = z5168 * z5171;
+        let z5178 = z5169 * z5171;
+        let z5179 = z5172 - z4959 * z5164 - z4960 * z5165 - z4961 * z5166 - z4962 * z5167
+            - z4963 * z5168 - z4964 * z5169;
+        let z5180 = z5137 - z5164 * z5173 + z5023;
+        let z5181 = z5138 - z5164 * z5174 + z5024;
+        let z5182 = z5139 - z5164 * z5175 + z5025;
+        let z5183 = z5140 - z5164 * z5176;
+        let z5184 = z5141 - z5164 * z5177 + z5026;
+        let z5185 = z3309 + z5142 - z5164 * z5178;
+        let z5186 = z5143 - z5165 * z5174 + z5027;
+        let z5187 = z5144 - z5165 * z5175 + z5028;
+        let z5188 = z5145 - z5165 * z5176 + z5029;
+        let z5189 = z5146 - z5165 * z5177;
+        let z5190 = z3310 + z5147 - z5165 * z5178;
+        let z5191 = z5148 - z5166 * z5175 + z5030;
+        let z5192 = z5149 - z5166 * z5176 + z5031;
+        let z5193 = z5150 - z5166 * z5177 + z5032;
+        let z5194 = z5151 - z5166 * z5178;
+        let z5195 = self.m4 + z5152 - z5167 * z5176;
+        let z5196 = z5153 - z5167 * z5177;
+        let z5197 = z5154 - z5167 * z5178;
+        let z5198 = self.m4 + z5155 - z5168 * z5177;
+        let z5199 = z5156 - z5168 * z5178;
+        let z5200 = self.m4 + z5157 - z5169 * z5178;
+        let z5201 = z5158 + z5173 * z5179 + z4959 * z5137 + z4960 * z5138 + z4961 * z5139
+            + z4962 * z5140 + z4963 * z5141 + z4964 * z5142 + z5036;
+        let z5202 = z5159 + z5174 * z5179 + z4959 * z5138 + z4960 * z5143 + z4961 * z5144
+            + z4962 * z5145 + z4963 * z5146 + z4964 * z5147 + z5037;
+        let z5203 = z5160 + z5175 * z5179 + z4959 * z5139 + z4960 * z5144 + z4961 * z5148
+            + z4962 * z5149 + z4963 * z5150 + z4964 * z5151 + z5038;
+        let z5204 = z5161 + z5176 * z5179 + z4959 * z5140 + z4960 * z5145 + z4961 * z5149
+            + z4962 * z5152 + z4963 * z5153 + z4964 * z5154 + z5033;
+        let z5205 = z5162 + z5177 * z5179 + z4959 * z5141 + z4960 * z5146 + z4961 * z5150
+            + z4962 * z5153 + z4963 * z5155 + z4964 * z5156 + z5034;
+        let z5206 = z5163 + z5178 * z5179 + z4959 * z5142 + z4960 * z5147 + z4961 * z5151
+            + z4962 * z5154 + z4963 * z5156 + z4964 * z5157 + z5035;
+        let z5207 = z21 * z5180 + z23 * z5181 + z25 * z5182 + z46 * z5183 + z47 * z5184
+            + z48 * z5185;
+        let z5208 = z21 * z5181 + z23 * z5186 + z25 * z5187 + z46 * z5188 + z47 * z5189
+            + z48 * z5190;
+        let z5209 = z21 * z5182 + z23 * z5187 + z25 * z5191 + z46 * z5192 + z47 * z5193
+            + z48 * z5194;
+        let z5210 = z21 * z5183 + z23 * z5188 + z25 * z5192 + z46 * z5195 + z47 * z5196
+            + z48 * z5197;
+        let z5211 = z21 * z5184 + z23 * z5189 + z25 * z5193 + z46 * z5196 + z47 * z5198
+            + z48 * z5199;
+        let z5212 = z21 * z5185 + z23 * z5190 + z25 * z5194 + z46 * z5197 + z47 * z5199
+            + z48 * z5200;
+        let z5213 = z21 * z5207 + z23 * z5208 + z25 * z5209 + z46 * z5210 + z47 * z5211
+            + z48 * z5212;
+        let z5214 = 1.0 / z5213;
+        let z5215 = -qd[3] * self.d - z21 * z5201 - z23 * z5202 - z25 * z5203
+            - z46 * z5204 - z47 * z5205 - z48 * z5206;
+        let z5216 = z5207 * z5214;
+        let z5217 = z5208 * z5214;
+        let z5218 = z5209 * z5214;
+        let z5219 = z5210 * z5214;
+        let z5220 = z5211 * z5214;
+        let z5221 = z5212 * z5214;
+        let z5222 = -z4953 * z5207 - z4954 * z5208 - z4955 * z5209 - z4956 * z5210
+            - z4957 * z5211 - z4958 * z5212 + z5215;
+        let z5223 = z5180 - z5207 * z5216 + z5007;
+        let z5224 = z5181 - z5207 * z5217 + z5008;
+        let z5225 = z5182 - z5207 * z5218 + z5009;
+        let z5226 = z5183 - z5207 * z5219;
+        let z5227 = z5184 - z5207 * z5220 + z5010;
+        let z5228 = z3307 + z5185 - z5207 * z5221;
+        let z5229 = z5186 - z5208 * z5217 + z5011;
+        let z5230 = z5187 - z5208 * z5218 + z5012;
+        let z5231 = z5188 - z5208 * z5219 + z5013;
+        let z5232 = z5189 - z5208 * z5220;
+        let z5233 = z3308 + z5190 - z5208 * z5221;
+        let z5234 = z5191 - z5209 * z5218 + z5014;
+        let z5235 = z5192 - z5209 * z5219 + z5015;
+        let z5236 = z5193 - z5209 * z5220 + z5016;
+        let z5237 = z5194 - z5209 * z5221;
+        let z5238 = self.m3 + z5195 - z5210 * z5219;
+        let z5239 = z5196 - z5210 * z5220;
+        let z5240 = z5197 - z5210 * z5221;
+        let z5241 = self.m3 + z5198 - z5211 * z5220;
+        let z5242 = z5199 - z5211 * z5221;
+        let z5243 = self.m3 + z5200 - z5212 * z5221;
+        let z5244 = z5201 + z4953 * z5180 + z4954 * z5181 + z4955 * z5182 + z4956 * z5183
+            + z4957 * z5184 + z4958 * z5185 + z5216 * z5222 + z5020;
+        let z5245 = z5202 + z4953 * z5181 + z4954 * z5186 + z4955 * z5187 + z4956 * z5188
+            + z4957 * z5189 + z4958 * z5190 + z5217 * z5222 + z5021;
+        let z5246 = z5203 + z4953 * z5182 + z4954 * z5187 + z4955 * z5191 + z4956 * z5192
+            + z4957 * z5193 + z4958 * z5194 + z5218 * z5222 + z5022;
+        let z5247 = z5204 + z4953 * z5183 + z4954 * z5188 + z4955 * z5192 + z4956 * z5195
+            + z4957 * z5196 + z4958 * z5197 + z5219 * z5222 + z5017;
+        let z5248 = z5205 + z4953 * z5184 + z4954 * z5189 + z4955 * z5193 + z4956 * z5196
+            + z4957 * z5198 + z4958 * z5199 + z5220 * z5222 + z5018;
+        let z5249 = z5206 + z4953 * z5185 + z4954 * z5190 + z4955 * z5194 + z4956 * z5197
+            + z4957 * z5199 + z4958 * z5200 + z5221 * z5222 + z5019;
+        let z5250 = z3 * z5225 + z6 * z5223 + z8 * z5224 + z26 * z5226 + z27 * z5227
+            + z28 * z5228;
+        let z5251 = z3 * z5230 + z6 * z5224 + z8 * z5229 + z26 * z5231 + z27 * z5232
+            + z28 * z5233;
+        let z5252 = z3 * z5234 + z6 * z5225 + z8 * z5230 + z26 * z5235 + z27 * z5236
+            + z28 * z5237;
+        let z5253 = z3 * z5235 + z6 * z5226 + z8 * z5231 + z26 * z5238 + z27 * z5239
+            + z28 * z5240;
+        let z5254 = z3 * z5236 + z6 * z5227 + z8 * z5232 + z26 * z5239 + z27 * z5241
+            + z28 * z5242;
+        let z5255 = z3 * z5237 + z6 * z5228 + z8 * z5233 + z26 * z5240 + z27 * z5242
+            + z28 * z5243;
+        let z5256 = z3 * z5252 + z6 * z5250 + z8 * z5251 + z26 * z5253 + z27 * z5254
+            + z28 * z5255;
+        let z5257 = 1.0 / z5256;
+        let z5258 = -qd[2] * self.d - z3 * z5246 - z6 * z5244 - z8 * z5245 - z26 * z5247
+            - z27 * z5248 - z28 * z5249;
+        let z5259 = z5250 * z5257;
+        let z5260 = z5251 * z5257;
+        let z5261 = z5252 * z5257;
+        let z5262 = z5253 * z5257;
+        let z5263 = z5254 * z5257;
+        let z5264 = z5255 * z5257;
+        let z5265 = -z4947 * z5250 - z4948 * z5251 - z4949 * z5252 - z4950 * z5253
+            - z4951 * z5254 - z4952 * z5255 + z5258;
+        let z5266 = z5223 + z4991 - z5250 * z5259;
+        let z5267 = z5224 + z4992 - z5250 * z5260;
+        let z5268 = z5225 + z4993 - z5250 * z5261;
+        let z5269 = z5226 - z5250 * z5262;
+        let z5270 = z5227 + z4994 - z5250 * z5263;
+        let z5271 = z3305 + z5228 - z5250 * z5264;
+        let z5272 = z5229 + z4995 - z5251 * z5260;
+        let z5273 = z5230 - z5251 * z5261 + z4996;
+        let z5274 = z5231 - z5251 * z5262 + z4997;
+        let z5275 = z5232 - z5251 * z5263;
+        let z5276 = z3306 + z5233 - z5251 * z5264;
+        let z5277 = z5234 - z5252 * z5261 + z4998;
+        let z5278 = z5235 - z5252 * z5262 + z4999;
+        let z5279 = z5236 - z5252 * z5263 + z5000;
+        let z5280 = z5237 - z5252 * z5264;
+        let z5281 = self.m2 + z5238 - z5253 * z5262;
+        let z5282 = z5239 - z5253 * z5263;
+        let z5283 = z5240 - z5253 * z5264;
+        let z5284 = self.m2 + z5241 - z5254 * z5263;
+        let z5285 = z5242 - z5254 * z5264;
+        let z5287 = z4947 * z5223 + z4948 * z5224 + z4949 * z5225 + z4950 * z5226
+            + z4951 * z5227 + z4952 * z5228 + z5244 + z5259 * z5265 + z5004;
+        let z5288 = z4947 * z5224 + z4948 * z5229 + z4949 * z5230 + z4950 * z5231
+            + z4951 * z5232 + z4952 * z5233 + z5245 + z5260 * z5265 + z5005;
+        let z5289 = z4947 * z5225 + z4948 * z5230 + z4949 * z5234 + z4950 * z5235
+            + z4951 * z5236 + z4952 * z5237 + z5246 + z5261 * z5265 + z5006;
+        let z5290 = z4947 * z5226 + z4948 * z5231 + z4949 * z5235 + z4950 * z5238
+            + z4951 * z5239 + z4952 * z5240 + z5247 + z5001 + z5262 * z5265;
+        let z5291 = z4947 * z5227 + z4948 * z5232 + z4949 * z5236 + z4950 * z5239
+            + z4951 * z5241 + z4952 * z5242 + z5248 + z5002 + z5263 * z5265;
+        let z5293 = z0 * z5267 - z1 * z5266 + z9 * z5269 + z10 * z5270;
+        let z5294 = z0 * z5272 - z1 * z5267 + z9 * z5274 + z10 * z5275;
+        let z5295 = z0 * z5273 - z1 * z5268 + z9 * z5278 + z10 * z5279;
+        let z5296 = z0 * z5274 - z1 * z5269 + z9 * z5281 + z10 * z5282;
+        let z5297 = z0 * z5275 - z1 * z5270 + z9 * z5282 + z10 * z5284;
+        let z5298 = z0 * z5276 - z1 * z5271 + z9 * z5283 + z10 * z5285;
+        let z5299 = z0 * z5294 - z1 * z5293 + z9 * z5296 + z10 * z5297;
+        let z5300 = 1.0 / z5299;
+        let z5301 = -qd[1] * self.d - z0 * z5288 + z1 * z5287 - z9 * z5290 - z10 * z5291;
+        let z5304 = z5295 * z5300;
+        let z5307 = z5298 * z5300;
+        let z5308 = -z4941 * z5293 - z4942 * z5294 - z4943 * z5295 - z4944 * z5296
+            - z4945 * z5297 - z4946 * z5298 + z5301;
+        let z5320 = z4986 + z5277 - z5295 * z5304;
+        let z5323 = z5280 - z5295 * z5307;
+        let z5332 = z4941 * z5268 + z4942 * z5273 + z4943 * z5277 + z4944 * z5278
+            + z4945 * z5279 + z4946 * z5280 + z411 + z5289 + z5304 * z5308;
+        let z5336 = 1.0 / z5320;
+        let z5337 = -z5332 - qd[0] * self.d;
+        let z5344 = z5337 - self.g * z5323;
+        let z5345 = z5336 * z5344;
+        let z5346 = -self.g * z5298 - z4941 * z5293 - z4942 * z5294 - z4943 * z5295
+            - z4944 * z5296 - z4945 * z5297 - z4946 * z5298 - z5295 * z5345 + z5301;
+        let z5347 = z5300 * z5346;
+        let z5348 = -z1 * z5347 + z4941;
+        let z5349 = z0 * z5347 + z4942;
+        let z5350 = z5345 + z4943;
+        let z5351 = z9 * z5347 + z4944;
+        let z5352 = z10 * z5347 + z4945;
+        let z5353 = self.g + z4946;
+        let z5354 = -z4947 * z5250 - z4948 * z5251 - z4949 * z5252 - z4950 * z5253
+            - z4951 * z5254 - z4952 * z5255 - z5250 * z5348 - z5251 * z5349
+            - z5252 * z5350 - z5253 * z5351 - z5254 * z5352 - z5255 * z5353 + z5258;
+        let z5355 = z5257 * z5354;
+        let z5356 = z5348 + z6 * z5355 + z4947;
+        let z5357 = z5349 + z8 * z5355 + z4948;
+        let z5358 = z5350 + z3 * z5355 + z4949;
+        let z5359 = z5351 + z26 * z5355 + z4950;
+        let z5360 = z5352 + z27 * z5355 + z4951;
+        let z5361 = z5353 + z28 * z5355 + z4952;
+        let z5362 = -z5207 * z5356 - z5208 * z5357 - z4953 * z5207 - z5209 * z5358
+            - z4954 * z5208 - z5210 * z5359 - z4955 * z5209 - z5211 * z5360
+            - z4956 * z5210 - z5212 * z5361 - z4957 * z5211 - z4958 * z5212 + z5215;
+        let z5363 = z5214 * z5362;
+        let z5364 = z5356 + z21 * z5363 + z4953;
+        let z5365 = z5357 + z23 * z5363 + z4954;
+        let z5366 = z5358 + z25 * z5363 + z4955;
+        let z5367 = z5359 + z46 * z5363 + z4956;
+        let z5368 = z5360 + z47 * z5363 + z4957;
+        let z5369 = z5361 + z48 * z5363 + z4958;
+        let z5370 = -z5164 * z5364 - z5165 * z5365 - z5166 * z5366 - z5167 * z5367
+            - z5168 * z5368 - z5169 * z5369 + z5172 - z4959 * z5164 - z4960 * z5165
+            - z4961 * z5166 - z4962 * z5167 - z4963 * z5168 - z4964 * z5169;
+        let z5371 = z5171 * z5370;
+        let z5372 = z5364 + z41 * z5371 + z4959;
+        let z5373 = z5365 + z43 * z5371 + z4960;
+        let z5374 = z5366 + z45 * z5371 + z4961;
+        let z5375 = z5367 + z66 * z5371 + z4962;
+        let z5376 = z5368 + z67 * z5371 + z4963;
+        let z5377 = z5369 + z68 * z5371 + z4964;
+        let z5378 = -z5121 * z5372 - z5122 * z5373 - z5123 * z5374 - z5124 * z5375
+            - z5125 * z5376 - z5126 * z5377 + z5129 - z4965 * z5121 - z4966 * z5122
+            - z4967 * z5123 - z4968 * z5124 - z4969 * z5125 - z4970 * z5126;
+        let z5379 = z5128 * z5378;
+        let z5380 = z5372 + z61 * z5379 + z4965;
+        let z5381 = z5373 + z63 * z5379 + z4966;
+        let z5382 = z5374 + z65 * z5379 + z4967;
+        let z5383 = z5375 + z86 * z5379 + z4968;
+        let z5384 = z5376 + z87 * z5379 + z4969;
+        let z5385 = z5377 + z88 * z5379 + z4970;
+        let z5386 = -z5079 * z5380 - z5080 * z5381 - z5081 * z5382 - z5082 * z5383
+            - z5083 * z5384 + z5086 - z3331 * z5385 - z3331 * z4976 - z4971 * z5079
+            - z4972 * z5080 - z4973 * z5081 - z4974 * z5082 - z4975 * z5083;
+        let z5387 = z5085 * z5386;
+        qdd[0] = z5345;
+        qdd[1] = z5347;
+        qdd[2] = z5355;
+        qdd[3] = z5363;
+        qdd[4] = z5371;
+        qdd[5] = z5379;
+        qdd[6] = z5387;
+        z5084 > 0.0 && z5127 > 0.0 && z5170 > 0.0 && z5213 > 0.0 && z5256 > 0.0
+            && z5299 > 0.0 && z5320 > 0.0 && qdd.iter().all(|x| x.is_finite())
+    }
 }
 impl Constraints<7, 0, 1> for Iiwa {
     const BILATERAL: [&'static str; 0] = [];

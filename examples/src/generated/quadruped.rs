@@ -13359,6 +13359,2420 @@ impl Dynamics<22> for Quadruped {
         c[(21, 20)] = z5864;
         c[(21, 21)] = x24;
     }
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<22>,
+        qd: &Vector<22>,
+        _t: f64,
+        qdd: &mut Vector<22>,
+    ) -> bool {
+        let z0 = q[3].cos();
+        let z1 = q[3].sin();
+        let z2 = q[1] * qd[3] + qd[0];
+        let z3 = -q[0] * qd[3] + qd[1];
+        let z4 = q[4].cos();
+        let z5 = q[4].sin();
+        let z6 = z0 * z4;
+        let z7 = z0 * z5;
+        let z8 = z1 * z4;
+        let z9 = z1 * z5;
+        let z10 = -q[2] * z0;
+        let z11 = -q[2] * z1;
+        let z12 = q[0] * z0 + q[1] * z1;
+        let z13 = -qd[4] * z1;
+        let z14 = qd[4] * z0;
+        let z15 = qd[4] * z10 + z2;
+        let z16 = qd[4] * z11 + z3;
+        let z17 = qd[2] + qd[4] * z12;
+        let z18 = q[5].cos();
+        let z19 = q[5].sin();
+        let z20 = -z1 * z18 + z7 * z19;
+        let z21 = z1 * z19 + z7 * z18;
+        let z22 = z0 * z18 + z9 * z19;
+        let z23 = -z0 * z19 + z9 * z18;
+        let z24 = z4 * z19;
+        let z25 = z4 * z18;
+        let z26 = -q[1] * z5 - q[2] * z8;
+        let z27 = q[0] * z5 + q[2] * z6;
+        let z28 = q[0] * z8 - q[1] * z6;
+        let z29 = qd[5] * z6 + z13;
+        let z30 = qd[5] * z8 + z14;
+        let z31 = qd[3] - qd[5] * z5;
+        let z32 = qd[5] * z26 + z15;
+        let z33 = qd[5] * z27 + z16;
+        let z34 = qd[5] * z28 + z17;
+        let z35 = q[0] + 0.3 * z6 + 0.15 * z20;
+        let z36 = q[1] + 0.3 * z8 + 0.15 * z22;
+        let z37 = q[2] - 0.3 * z5 + 0.15 * z24;
+        let z38 = q[6].cos();
+        let z39 = q[6].sin();
+        let z40 = z6 * z38 + z20 * z39;
+        let z41 = -z6 * z39 + z20 * z38;
+        let z42 = z8 * z38 + z22 * z39;
+        let z43 = -z8 * z39 + z22 * z38;
+        let z44 = -z5 * z38 + z24 * z39;
+        let z45 = z5 * z39 + z24 * z38;
+        let z46 = -z23 * z37 + z25 * z36;
+        let z47 = z21 * z37 - z25 * z35;
+        let z48 = -z21 * z36 + z23 * z35;
+        let z49 = qd[6] * z21 + z29;
+        let z50 = qd[6] * z23 + z30;
+        let z51 = qd[6] * z25 + z31;
+        let z52 = qd[6] * z46 + z32;
+        let z53 = qd[6] * z47 + z33;
+        let z54 = qd[6] * z48 + z34;
+        let z55 = -0.05 * z21 + z35;
+        let z56 = -0.05 * z23 + z36;
+        let z57 = -0.05 * z25 + z37;
+        let z58 = q[7].cos();
+        let z59 = q[7].sin();
+        let z60 = -z21 * z59 + z40 * z58;
+        let z61 = z21 * z58 + z40 * z59;
+        let z62 = -z23 * z59 + z42 * z58;
+        let z63 = z23 * z58 + z42 * z59;
+        let z64 = -z25 * z59 + z44 * z58;
+        let z65 = z25 * z58 + z44 * z59;
+        let z66 = -z43 * z57 + z45 * z56;
+        let z67 = z41 * z57 - z45 * z55;
+        let z68 = -z41 * z56 + z43 * z55;
+        let z69 = qd[7] * z41 + z49;
+        let z70 = qd[7] * z43 + z50;
+        let z71 = qd[7] * z45 + z51;
+        let z72 = qd[7] * z66 + z52;
+        let z73 = qd[7] * z67 + z53;
+        let z74 = qd[7] * z68 + z54;
+        let z75 = -self.l_thigh * z61 + z55;
+        let z76 = -self.l_thigh * z63 + z56;
+        let z77 = -self.l_thigh * z65 + z57;
+        let z78 = q[8].cos();
+        let z79 = q[8].sin();
+        let z80 = z60 * z78 - z61 * z79;
+        let z81 = z60 * z79 + z61 * z78;
+        let z82 = z62 * z78 - z63 * z79;
+        let z83 = z62 * z79 + z63 * z78;
+        let z84 = z64 * z78 - z65 * z79;
+        let z85 = z64 * z79 + z65 * z78;
+        let z86 = -z43 * z77 + z45 * z76;
+        let z87 = z41 * z77 - z45 * z75;
+        let z88 = -z41 * z76 + z43 * z75;
+        let z89 = qd[8] * z41 + z69;
+        let z90 = qd[8] * z43 + z70;
+        let z91 = qd[8] * z45 + z71;
+        let z92 = qd[8] * z86 + z72;
+        let z93 = qd[8] * z87 + z73;
+        let z94 = qd[8] * z88 + z74;
+        let z95 = -self.l_shin * z81 + z75;
+        let z96 = -self.l_shin * z83 + z76;
+        let z97 = -self.l_shin * z85 + z77;
+        let z98 = q[9].cos();
+        let z99 = q[9].sin();
+        let z100 = z80 * z98 - z81 * z99;
+        let z101 = z80 * z99 + z81 * z98;
+        let z102 = z82 * z98 - z83 * z99;
+        let z103 = z82 * z99 + z83 * z98;
+        let z104 = z84 * z98 - z85 * z99;
+        let z105 = z84 * z99 + z85 * z98;
+        let z106 = -z43 * z97 + z45 * z96;
+        let z107 = z41 * z97 - z45 * z95;
+        let z108 = -z41 * z96 + z43 * z95;
+        let z109 = qd[9] * z41 + z89;
+        let z110 = qd[9] * z43 + z90;
+        let z111 = qd[9] * z45 + z91;
+        let z112 = qd[9] * z106 + z92;
+        let z113 = qd[9] * z107 + z93;
+        let z114 = qd[9] * z108 + z94;
+        let z115 = q[0] + 0.3 * z6 - 0.15 * z20;
+        let z116 = q[1] + 0.3 * z8 - 0.15 * z22;
+        let z117 = q[2] - 0.3 * z5 - 0.15 * z24;
+        let z118 = q[10].cos();
+        let z119 = q[10].sin();
+        let z120 = z6 * z118 + z20 * z119;
+        let z121 = -z6 * z119 + z20 * z118;
+        let z122 = z8 * z118 + z22 * z119;
+        let z123 = -z8 * z119 + z22 * z118;
+        let z124 = -z5 * z118 + z24 * z119;
+        let z125 = z5 * z119 + z24 * z118;
+        let z126 = -z23 * z117 + z25 * z116;
+        let z127 = z21 * z117 - z25 * z115;
+        let z128 = -z21 * z116 + z23 * z115;
+        let z129 = qd[10] * z21 + z29;
+        let z130 = qd[10] * z23 + z30;
+        let z131 = qd[10] * z25 + z31;
+        let z132 = qd[10] * z126 + z32;
+        let z133 = qd[10] * z127 + z33;
+        let z134 = qd[10] * z128 + z34;
+        let z135 = -0.05 * z21 + z115;
+        let z136 = -0.05 * z23 + z116;
+        let z137 = -0.05 * z25 + z117;
+        let z138 = q[11].cos();
+        let z139 = q[11].sin();
+        let z140 = -z21 * z139 + z120 * z138;
+        let z141 = z21 * z138 + z120 * z139;
+        let z142 = -z23 * z139 + z122 * z138;
+        let z143 = z23 * z138 + z122 * z139;
+        let z144 = -z25 * z139 + z124 * z138;
+        let z145 = z25 * z138 + z124 * z139;
+        let z146 = -z123 * z137 + z125 * z136;
+        let z147 = z121 * z137 - z125 * z135;
+        let z148 = -z121 * z136 + z123 * z135;
+        let z149 = qd[11] * z121 + z129;
+        let z150 = qd[11] * z123 + z130;
+        let z151 = qd[11] * z125 + z131;
+        let z152 = qd[11] * z146 + z132;
+        let z153 = qd[11] * z147 + z133;
+        let z154 = qd[11] * z148 + z134;
+        let z155 = -self.l_thigh * z141 + z135;
+        let z156 = -self.l_thigh * z143 + z136;
+        let z157 = -self.l_thigh * z145 + z137;
+        let z158 = q[12].cos();
+        let z159 = q[12].sin();
+        let z160 = z140 * z158 - z141 * z159;
+        let z161 = z140 * z159 + z141 * z158;
+        let z162 = z142 * z158 - z143 * z159;
+        let z163 = z142 * z159 + z143 * z158;
+        let z164 = z144 * z158 - z145 * z159;
+        let z165 = z144 * z159 + z145 * z158;
+        let z166 = -z123 * z157 + z125 * z156;
+        let z167 = z121 * z157 - z125 * z155;
+        let z168 = -z121 * z156 + z123 * z155;
+        let z169 = qd[12] * z121 + z149;
+        let z170 = qd[12] * z123 + z150;
+        let z171 = qd[12] * z125 + z151;
+        let z172 = qd[12] * z166 + z152;
+        let z173 = qd[12] * z167 + z153;
+        let z174 = qd[12] * z168 + z154;
+        let z175 = -self.l_shin * z161 + z155;
+        let z176 = -self.l_shin * z163 + z156;
+        let z177 = -self.l_shin * z165 + z157;
+        let z178 = q[13].cos();
+        let z179 = q[13].sin();
+        let z180 = z160 * z178 - z161 * z179;
+        let z181 = z160 * z179 + z161 * z178;
+        let z182 = z162 * z178 - z163 * z179;
+        let z183 = z162 * z179 + z163 * z178;
+        let z184 = z164 * z178 - z165 * z179;
+        let z185 = z164 * z179 + z165 * z178;
+        let z186 = -z123 * z177 + z125 * z176;
+        let z187 = z121 * z177 - z125 * z175;
+        let z188 = -z121 * z176 + z123 * z175;
+        let z189 = qd[13] * z121 + z169;
+        let z190 = qd[13] * z123 + z170;
+        let z191 = qd[13] * z125 + z171;
+        let z192 = qd[13] * z186 + z172;
+        let z193 = qd[13] * z187 + z173;
+        let z194 = qd[13] * z188 + z174;
+        let z195 = q[0] - 0.3 * z6 + 0.15 * z20;
+        let z196 = q[1] - 0.3 * z8 + 0.15 * z22;
+        let z197 = q[2] + 0.3 * z5 + 0.15 * z24;
+        let z198 = q[14].cos();
+        let z199 = q[14].sin();
+        let z200 = z6 * z198 + z20 * z199;
+        let z201 = -z6 * z199 + z20 * z198;
+        let z202 = z8 * z198 + z22 * z199;
+        let z203 = -z8 * z199 + z22 * z198;
+        let z204 = -z5 * z198 + z24 * z199;
+        let z205 = z5 * z199 + z24 * z198;
+        let z206 = -z23 * z197 + z25 * z196;
+        let z207 = z21 * z197 - z25 * z195;
+        let z208 = -z21 * z196 + z23 * z195;
+        let z209 = qd[14] * z21 + z29;
+        let z210 = qd[14] * z23 + z30;
+        let z211 = qd[14] * z25 + z31;
+        let z212 = qd[14] * z206 + z32;
+        let z213 = qd[14] * z207 + z33;
+        let z214 = qd[14] * z208 + z34;
+        let z215 = -0.05 * z21 + z195;
+        let z216 = -0.05 * z23 + z196;
+        let z217 = -0.05 * z25 + z197;
+        let z218 = q[15].cos();
+        let z219 = q[15].sin();
+        let z220 = -z21 * z219 + z200 * z218;
+        let z221 = z21 * z218 + z200 * z219;
+        let z222 = z202 * z218 - z23 * z219;
+        let z223 = z202 * z219 + z23 * z218;
+        let z224 = z204 * z218 - z25 * z219;
+        let z225 = z204 * z219 + z25 * z218;
+        let z226 = -z203 * z217 + z205 * z216;
+        let z227 = -z205 * z215 + z201 * z217;
+        let z228 = z203 * z215 - z201 * z216;
+        let z229 = z209 + qd[15] * z201;
+        let z230 = z210 + qd[15] * z203;
+        let z231 = z211 + qd[15] * z205;
+        let z232 = z212 + qd[15] * z226;
+        let z233 = z213 + qd[15] * z227;
+        let z234 = z214 + qd[15] * z228;
+        let z235 = z215 - self.l_thigh * z221;
+        let z236 = z216 - self.l_thigh * z223;
+        let z237 = z217 - self.l_thigh * z225;
+        let z238 = q[16].cos();
+        let z239 = q[16].sin();
+        let z240 = z220 * z238 - z221 * z239;
+        let z241 = z220 * z239 + z221 * z238;
+        let z242 = z222 * z238 - z223 * z239;
+        let z243 = z222 * z239 + z223 * z238;
+        let z244 = z224 * z238 - z225 * z239;
+        let z245 = z224 * z239 + z225 * z238;
+        let z246 = -z203 * z237 + z205 * z236;
+        let z247 = -z205 * z235 + z201 * z237;
+        let z248 = z203 * z235 - z201 * z236;
+        let z249 = z229 + qd[16] * z201;
+        let z250 = z230 + qd[16] * z203;
+        let z251 = z231 + qd[16] * z205;
+        let z252 = z232 + qd[16] * z246;
+        let z253 = z233 + qd[16] * z247;
+        let z254 = z234 + qd[16] * z248;
+        let z255 = z235 - self.l_shin * z241;
+        let z256 = z236 - self.l_shin * z243;
+        let z257 = z237 - self.l_shin * z245;
+        let z258 = q[17].cos();
+        let z259 = q[17].sin();
+        let z260 = z240 * z258 - z241 * z259;
+        let z261 = z240 * z259 + z241 * z258;
+        let z262 = z242 * z258 - z243 * z259;
+        let z263 = z242 * z259 + z243 * z258;
+        let z264 = z244 * z258 - z245 * z259;
+        let z265 = z244 * z259 + z245 * z258;
+        let z266 = -z203 * z257 + z205 * z256;
+        let z267 = -z205 * z255 + z201 * z257;
+        let z268 = z203 * z255 - z201 * z256;
+        let z269 = z249 + qd[17] * z201;
+        let z270 = z250 + qd[17] * z203;
+        let z271 = z251 + qd[17] * z205;
+        let z272 = z252 + qd[17] * z266;
+        let z273 = z253 + qd[17] * z267;
+        let z274 = z254 + qd[17] * z268;
+        let z275 = q[0] - 0.3 * z6 - 0.15 * z20;
+        let z276 = q[1] - 0.3 * z8 - 0.15 * z22;
+        let z277 = q[2] + 0.3 * z5 - 0.15 * z24;
+        let z278 = q[18].cos();
+        let z279 = q[18].sin();
+        let z280 = z6 * z278 + z20 * z279;
+        let z281 = -z6 * z279 + z20 * z278;
+        let z282 = z8 * z278 + z22 * z279;
+        let z283 = -z8 * z279 + z22 * z278;
+        let z284 = -z5 * z278 + z24 * z279;
+        let z285 = z5 * z279 + z24 * z278;
+        let z286 = -z23 * z277 + z25 * z276;
+        let z287 = z21 * z277 - z25 * z275;
+        let z288 = -z21 * z276 + z23 * z275;
+        let z289 = qd[18] * z21 + z29;
+        let z290 = qd[18] * z23 + z30;
+        let z291 = qd[18] * z25 + z31;
+        let z292 = qd[18] * z286 + z32;
+        let z293 = qd[18] * z287 + z33;
+        let z294 = qd[18] * z288 + z34;
+        let z295 = z275 - 0.05 * z21;
+        let z296 = z276 - 0.05 * z23;
+        let z297 = z277 - 0.05 * z25;
+        let z298 = q[19].cos();
+        let z299 = q[19].sin();
+        let z300 = -z21 * z299 + z280 * z298;
+        let z301 = z21 * z298 + z280 * z299;
+        let z302 = -z23 * z299 + z282 * z298;
+        let z303 = z23 * z298 + z282 * z299;
+        let z304 = -z25 * z299 + z284 * z298;
+        let z305 = z25 * z298 + z284 * z299;
+        let z306 = -z283 * z297 + z285 * z296;
+        let z307 = z281 * z297 - z285 * z295;
+        let z308 = -z281 * z296 + z283 * z295;
+        let z309 = qd[19] * z281 + z289;
+        let z310 = qd[19] * z283 + z290;
+        let z311 = qd[19] * z285 + z291;
+        let z312 = qd[19] * z306 + z292;
+        let z313 = qd[19] * z307 + z293;
+        let z314 = qd[19] * z308 + z294;
+        let z315 = -self.l_thigh * z301 + z295;
+        let z316 = -self.l_thigh * z303 + z296;
+        let z317 = -self.l_thigh * z305 + z297;
+        let z318 = q[20].cos();
+        let z319 = q[20].sin();
+        let z320 = z300 * z318 - z301 * z319;
+        let z321 = z300 * z319 + z301 * z318;
+        let z322 = z302 * z318 - z303 * z319;
+        let z323 = z302 * z319 + z303 * z318;
+        let z324 = z304 * z318 - z305 * z319;
+        let z325 = z304 * z319 + z305 * z318;
+        let z326 = -z283 * z317 + z285 * z316;
+        let z327 = z281 * z317 - z285 * z315;
+        let z328 = -z281 * z316 + z283 * z315;
+        let z329 = qd[20] * z281 + z309;
+        let z330 = qd[20] * z283 + z310;
+        let z331 = qd[20] * z285 + z311;
+        let z332 = qd[20] * z326 + z312;
+        let z333 = qd[20] * z327 + z313;
+        let z334 = qd[20] * z328 + z314;
+        let z335 = -self.l_shin * z321 + z315;
+        let z336 = -self.l_shin * z323 + z316;
+        let z337 = -self.l_shin * z325 + z317;
+        let z338 = q[21].cos();
+        let z339 = q[21].sin();
+        let z340 = z320 * z338 - z321 * z339;
+        let z341 = z320 * z339 + z321 * z338;
+        let z342 = z322 * z338 - z323 * z339;
+        let z343 = z322 * z339 + z323 * z338;
+        let z344 = z324 * z338 - z325 * z339;
+        let z345 = z324 * z339 + z325 * z338;
+        let z346 = -z283 * z337 + z285 * z336;
+        let z347 = z281 * z337 - z285 * z335;
+        let z348 = -z281 * z336 + z283 * z335;
+        let z349 = qd[21] * z281 + z329;
+        let z350 = qd[21] * z283 + z330;
+        let z351 = qd[21] * z285 + z331;
+        let z352 = qd[21] * z346 + z332;
+        let z353 = qd[21] * z347 + z333;
+        let z354 = qd[21] * z348 + z334;
+        let z355 = self.i_tx * (z6 * z6) + self.i_ty * (z20 * z20)
+            + self.i_tz * (z21 * z21);
+        let z356 = self.i_tx * z6 * z8 + self.i_ty * z20 * z22 + self.i_tz * z21 * z23;
+        let z357 = -self.i_tx * z5 * z6 + self.i_ty * z20 * z24 + self.i_tz * z21 * z25;
+        let z358 = self.i_tx * (z8 * z8) + self.i_ty * (z22 * z22)
+            + self.i_tz * (z23 * z23);
+        let z359 = -self.i_tx * z5 * z8 + self.i_ty * z22 * z24 + self.i_tz * z23 * z25;
+        let z360 = self.i_tx * (z5 * z5) + self.i_ty * (z24 * z24)
+            + self.i_tz * (z25 * z25);
+        let z361 = self.i_hub * (z21 * z21) + self.i_hub * (z40 * z40)
+            + self.i_hub * (z41 * z41);
+        let z362 = self.i_hub * z21 * z23 + self.i_hub * z40 * z42
+            + self.i_hub * z41 * z43;
+        let z363 = self.i_hub * z21 * z25 + self.i_hub * z40 * z44
+            + self.i_hub * z41 * z45;
+        let z364 = self.i_hub * (z23 * z23) + self.i_hub * (z42 * z42)
+            + self.i_hub * (z43 * z43);
+        let z365 = self.i_hub * z23 * z25 + self.i_hub * z42 * z44
+            + self.i_hub * z43 * z45;
+        let z366 = self.i_hub * (z25 * z25) + self.i_hub * (z44 * z44)
+            + self.i_hub * (z45 * z45);
+        let z367 = -0.5 * self.l_thigh * z61 + z55;
+        let z368 = -0.5 * self.l_thigh * z63 + z56;
+        let z369 = -0.5 * self.l_thigh * z65 + z57;
+        let z370 = self.i_thigh * (z41 * z41) + self.i_thigh * (z60 * z60)
+            + 0.1 * self.i_thigh * (z61 * z61);
+        let z371 = self.i_thigh * z41 * z43 + self.i_thigh * z60 * z62
+            + 0.1 * self.i_thigh * z61 * z63;
+        let z372 = self.i_thigh * z41 * z45 + self.i_thigh * z60 * z64
+            + 0.1 * self.i_thigh * z61 * z65;
+        let z373 = self.i_thigh * (z43 * z43) + self.i_thigh * (z62 * z62)
+            + 0.1 * self.i_thigh * (z63 * z63);
+        let z374 = self.i_thigh * z43 * z45 + self.i_thigh * z62 * z64
+            + 0.1 * self.i_thigh * z63 * z65;
+        let z375 = self.i_thigh * (z45 * z45) + self.i_thigh * (z64 * z64)
+            + 0.1 * self.i_thigh * (z65 * z65);
+        let z376 = -0.5 * self.l_shin * z81 + z75;
+        let z377 = -0.5 * self.l_shin * z83 + z76;
+        let z378 = -0.5 * self.l_shin * z85 + z77;
+        let z379 = self.i_shin * (z41 * z41) + self.i_shin * (z80 * z80)
+            + 0.1 * self.i_shin * (z81 * z81);
+        let z380 = self.i_shin * z41 * z43 + self.i_shin * z80 * z82
+            + 0.1 * self.i_shin * z81 * z83;
+        let z381 = self.i_shin * z41 * z45 + self.i_shin * z80 * z84
+            + 0.1 * self.i_shin * z81 * z85;
+        let z382 = self.i_shin * (z43 * z43) + self.i_shin * (z82 * z82)
+            + 0.1 * self.i_shin * (z83 * z83);
+        let z383 = self.i_shin * z43 * z45 + self.i_shin * z82 * z84
+            + 0.1 * self.i_shin * z83 * z85;
+        let z384 = self.i_shin * (z45 * z45) + self.i_shin * (z84 * z84)
+            + 0.1 * self.i_shin * (z85 * z85);
+        let z385 = z95 + 0.04 * z100 - 0.02 * z101;
+        let z386 = z96 + 0.04 * z102 - 0.02 * z103;
+        let z387 = z97 + 0.04 * z104 - 0.02 * z105;
+        let z388 = 2.0 * self.i_foot * (z41 * z41) + self.i_foot * (z100 * z100)
+            + 2.0 * self.i_foot * (z101 * z101);
+        let z389 = 2.0 * self.i_foot * z41 * z43 + self.i_foot * z100 * z102
+            + 2.0 * self.i_foot * z101 * z103;
+        let z390 = 2.0 * self.i_foot * z41 * z45 + self.i_foot * z100 * z104
+            + 2.0 * self.i_foot * z101 * z105;
+        let z391 = 2.0 * self.i_foot * (z43 * z43) + self.i_foot * (z102 * z102)
+            + 2.0 * self.i_foot * (z103 * z103);
+        let z392 = 2.0 * self.i_foot * z43 * z45 + self.i_foot * z102 * z104
+            + 2.0 * self.i_foot * z103 * z105;
+        let z393 = 2.0 * self.i_foot * (z45 * z45) + self.i_foot * (z104 * z104)
+            + 2.0 * self.i_foot * (z105 * z105);
+        let z394 = self.i_hub * (z21 * z21) + self.i_hub * (z120 * z120)
+            + self.i_hub * (z121 * z121);
+        let z395 = self.i_hub * z21 * z23 + self.i_hub * z120 * z122
+            + self.i_hub * z121 * z123;
+        let z396 = self.i_hub * z21 * z25 + self.i_hub * z120 * z124
+            + self.i_hub * z121 * z125;
+        let z397 = self.i_hub * (z23 * z23) + self.i_hub * (z122 * z122)
+            + self.i_hub * (z123 * z123);
+        let z398 = self.i_hub * z23 * z25 + self.i_hub * z122 * z124
+            + self.i_hub * z123 * z125;
+        let z399 = self.i_hub * (z25 * z25) + self.i_hub * (z124 * z124)
+            + self.i_hub * (z125 * z125);
+        let z400 = -0.5 * self.l_thigh * z141 + z135;
+        let z401 = -0.5 * self.l_thigh * z143 + z136;
+        let z402 = -0.5 * self.l_thigh * z145 + z137;
+        let z403 = self.i_thigh * (z121 * z121) + self.i_thigh * (z140 * z140)
+            + 0.1 * self.i_thigh * (z141 * z141);
+        let z404 = self.i_thigh * z121 * z123 + self.i_thigh * z140 * z142
+            + 0.1 * self.i_thigh * z141 * z143;
+        let z405 = self.i_thigh * z121 * z125 + self.i_thigh * z140 * z144
+            + 0.1 * self.i_thigh * z141 * z145;
+        let z406 = self.i_thigh * (z123 * z123) + self.i_thigh * (z142 * z142)
+            + 0.1 * self.i_thigh * (z143 * z143);
+        let z407 = self.i_thigh * z123 * z125 + self.i_thigh * z142 * z144
+            + 0.1 * self.i_thigh * z143 * z145;
+        let z408 = self.i_thigh * (z125 * z125) + self.i_thigh * (z144 * z144)
+            + 0.1 * self.i_thigh * (z145 * z145);
+        let z409 = -0.5 * self.l_shin * z161 + z155;
+        let z410 = -0.5 * self.l_shin * z163 + z156;
+        let z411 = -0.5 * self.l_shin * z165 + z157;
+        let z412 = self.i_shin * (z121 * z121) + self.i_shin * (z160 * z160)
+            + 0.1 * self.i_shin * (z161 * z161);
+        let z413 = self.i_shin * z121 * z123 + self.i_shin * z160 * z162
+            + 0.1 * self.i_shin * z161 * z163;
+        let z414 = self.i_shin * z121 * z125 + self.i_shin * z160 * z164
+            + 0.1 * self.i_shin * z161 * z165;
+        let z415 = self.i_shin * (z123 * z123) + self.i_shin * (z162 * z162)
+            + 0.1 * self.i_shin * (z163 * z163);
+        let z416 = self.i_shin * z123 * z125 + self.i_shin * z162 * z164
+            + 0.1 * self.i_shin * z163 * z165;
+        let z417 = self.i_shin * (z125 * z125) + self.i_shin * (z164 * z164)
+            + 0.1 * self.i_shin * (z165 * z165);
+        let z418 = z175 + 0.04 * z180 - 0.02 * z181;
+        let z419 = z176 + 0.04 * z182 - 0.02 * z183;
+        let z420 = z177 + 0.04 * z184 - 0.02 * z185;
+        let z421 = 2.0 * self.i_foot * (z121 * z121) + self.i_foot * (z180 * z180)
+            + 2.0 * self.i_foot * (z181 * z181);
+        let z422 = 2.0 * self.i_foot * z121 * z123 + self.i_foot * z180 * z182
+            + 2.0 * self.i_foot * z181 * z183;
+        let z423 = 2.0 * self.i_foot * z121 * z125 + self.i_foot * z180 * z184
+            + 2.0 * self.i_foot * z181 * z185;
+        let z424 = 2.0 * self.i_foot * (z123 * z123) + self.i_foot * (z182 * z182)
+            + 2.0 * self.i_foot * (z183 * z183);
+        let z425 = 2.0 * self.i_foot * z123 * z125 + self.i_foot * z182 * z184
+            + 2.0 * self.i_foot * z183 * z185;
+        let z426 = 2.0 * self.i_foot * (z125 * z125) + self.i_foot * (z184 * z184)
+            + 2.0 * self.i_foot * (z185 * z185);
+        let z427 = self.i_hub * (z21 * z21) + self.i_hub * (z200 * z200)
+            + self.i_hub * (z201 * z201);
+        let z428 = self.i_hub * z21 * z23 + self.i_hub * z200 * z202
+            + self.i_hub * z201 * z203;
+        let z429 = self.i_hub * z21 * z25 + self.i_hub * z200 * z204
+            + self.i_hub * z201 * z205;
+        let z430 = self.i_hub * (z202 * z202) + self.i_hub * (z203 * z203)
+            + self.i_hub * (z23 * z23);
+        let z431 = self.i_hub * z202 * z204 + self.i_hub * z203 * z205
+            + self.i_hub * z23 * z25;
+        let z432 = self.i_hub * (z204 * z204) + self.i_hub * (z205 * z205)
+            + self.i_hub * (z25 * z25);
+        let z433 = z215 - 0.5 * self.l_thigh * z221;
+        let z434 = z216 - 0.5 * self.l_thigh * z223;
+        let z435 = z217 - 0.5 * self.l_thigh * z225;
+        let z436 = self.i_thigh * (z220 * z220) + 0.1 * self.i_thigh * (z221 * z221)
+            + self.i_thigh * (z201 * z201);
+        let z437 = self.i_thigh * z220 * z222 + 0.1 * self.i_thigh * z221 * z223
+            + self.i_thigh * z201 * z203;
+        let z438 = self.i_thigh * z220 * z224 + 0.1 * self.i_thigh * z221 * z225
+            + self.i_thigh * z201 * z205;
+        let z439 = self.i_thigh * (z203 * z203) + self.i_thigh * (z222 * z222)
+            + 0.1 * self.i_thigh * (z223 * z223);
+        let z440 = self.i_thigh * z203 * z205 + self.i_thigh * z222 * z224
+            + 0.1 * self.i_thigh * z223 * z225;
+        let z441 = self.i_thigh * (z205 * z205) + self.i_thigh * (z224 * z224)
+            + 0.1 * self.i_thigh * (z225 * z225);
+        let z442 = z235 - 0.5 * self.l_shin * z241;
+        let z443 = z236 - 0.5 * self.l_shin * z243;
+        let z444 = z237 - 0.5 * self.l_shin * z245;
+        let z445 = self.i_shin * (z240 * z240) + 0.1 * self.i_shin * (z241 * z241)
+            + self.i_shin * (z201 * z201);
+        let z446 = self.i_shin * z240 * z242 + 0.1 * self.i_shin * z241 * z243
+            + self.i_shin * z201 * z203;
+        let z447 = self.i_shin * z240 * z244 + 0.1 * self.i_shin * z241 * z245
+            + self.i_shin * z201 * z205;
+        let z448 = self.i_shin * (z203 * z203) + self.i_shin * (z242 * z242)
+            + 0.1 * self.i_shin * (z243 * z243);
+        let z449 = self.i_shin * z203 * z205 + self.i_shin * z242 * z244
+            + 0.1 * self.i_shin * z243 * z245;
+        let z450 = self.i_shin * (z205 * z205) + self.i_shin * (z244 * z244)
+            + 0.1 * self.i_shin * (z245 * z245);
+        let z451 = z255 + 0.04 * z260 - 0.02 * z261;
+        let z452 = z256 + 0.04 * z262 - 0.02 * z263;
+        let z453 = z257 + 0.04 * z264 - 0.02 * z265;
+        let z454 = self.i_foot * (z260 * z260) + 2.0 * self.i_foot * (z261 * z261)
+            + 2.0 * self.i_foot * (z201 * z201);
+        let z455 = self.i_foot * z260 * z262 + 2.0 * self.i_foot * z261 * z263
+            + 2.0 * self.i_foot * z201 * z203;
+        let z456 = self.i_foot * z260 * z264 + 2.0 * self.i_foot * z261 * z265
+            + 2.0 * self.i_foot * z201 * z205;
+        let z457 = 2.0 * self.i_foot * (z203 * z203) + self.i_foot * (z262 * z262)
+            + 2.0 * self.i_foot * (z263 * z263);
+        let z458 = 2.0 * self.i_foot * z203 * z205 + self.i_foot * z262 * z264
+            + 2.0 * self.i_foot * z263 * z265;
+        let z459 = 2.0 * self.i_foot * (z205 * z205) + self.i_foot * (z264 * z264)
+            + 2.0 * self.i_foot * (z265 * z265);
+        let z460 = self.i_hub * (z21 * z21) + self.i_hub * (z280 * z280)
+            + self.i_hub * (z281 * z281);
+        let z461 = self.i_hub * z21 * z23 + self.i_hub * z280 * z282
+            + self.i_hub * z281 * z283;
+        let z462 = self.i_hub * z21 * z25 + self.i_hub * z280 * z284
+            + self.i_hub * z281 * z285;
+        let z463 = self.i_hub * (z23 * z23) + self.i_hub * (z282 * z282)
+            + self.i_hub * (z283 * z283);
+        let z464 = self.i_hub * z23 * z25 + self.i_hub * z282 * z284
+            + self.i_hub * z283 * z285;
+        let z465 = self.i_hub * (z25 * z25) + self.i_hub * (z284 * z284)
+            + self.i_hub * (z285 * z285);
+        let z466 = -0.5 * self.l_thigh * z301 + z295;
+        let z467 = -0.5 * self.l_thigh * z303 + z296;
+        let z468 = -0.5 * self.l_thigh * z305 + z297;
+        let z469 = self.i_thigh * (z281 * z281) + self.i_thigh * (z300 * z300)
+            + 0.1 * self.i_thigh * (z301 * z301);
+        let z470 = self.i_thigh * z281 * z283 + self.i_thigh * z300 * z302
+            + 0.1 * self.i_thigh * z301 * z303;
+        let z471 = self.i_thigh * z281 * z285 + self.i_thigh * z300 * z304
+            + 0.1 * self.i_thigh * z301 * z305;
+        let z472 = self.i_thigh * (z283 * z283) + self.i_thigh * (z302 * z302)
+            + 0.1 * self.i_thigh * (z303 * z303);
+        let z473 = self.i_thigh * z283 * z285 + self.i_thigh * z302 * z304
+            + 0.1 * self.i_thigh * z303 * z305;
+        let z474 = self.i_thigh * (z285 * z285) + self.i_thigh * (z304 * z304)
+            + 0.1 * self.i_thigh * (z305 * z305);
+        let z475 = -0.5 * self.l_shin * z321 + z315;
+        let z476 = -0.5 * self.l_shin * z323 + z316;
+        let z477 = -0.5 * self.l_shin * z325 + z317;
+        let z478 = self.i_shin * (z281 * z281) + self.i_shin * (z320 * z320)
+            + 0.1 * self.i_shin * (z321 * z321);
+        let z479 = self.i_shin * z281 * z283 + self.i_shin * z320 * z322
+            + 0.1 * self.i_shin * z321 * z323;
+        let z480 = self.i_shin * z281 * z285 + self.i_shin * z320 * z324
+            + 0.1 * self.i_shin * z321 * z325;
+        let z481 = self.i_shin * (z283 * z283) + self.i_shin * (z322 * z322)
+            + 0.1 * self.i_shin * (z323 * z323);
+        let z482 = self.i_shin * z283 * z285 + self.i_shin * z322 * z324
+            + 0.1 * self.i_shin * z323 * z325;
+        let z483 = self.i_shin * (z285 * z285) + self.i_shin * (z324 * z324)
+            + 0.1 * self.i_shin * (z325 * z325);
+        let z484 = z335 + 0.04 * z340 - 0.02 * z341;
+        let z485 = z336 + 0.04 * z342 - 0.02 * z343;
+        let z486 = z337 + 0.04 * z344 - 0.02 * z345;
+        let z487 = 2.0 * self.i_foot * (z281 * z281) + self.i_foot * (z340 * z340)
+            + 2.0 * self.i_foot * (z341 * z341);
+        let z488 = 2.0 * self.i_foot * z281 * z283 + self.i_foot * z340 * z342
+            + 2.0 * self.i_foot * z341 * z343;
+        let z489 = 2.0 * self.i_foot * z281 * z285 + self.i_foot * z340 * z344
+            + 2.0 * self.i_foot * z341 * z345;
+        let z490 = 2.0 * self.i_foot * (z283 * z283) + self.i_foot * (z342 * z342)
+            + 2.0 * self.i_foot * (z343 * z343);
+        let z491 = 2.0 * self.i_foot * z283 * z285 + self.i_foot * z342 * z344
+            + 2.0 * self.i_foot * z343 * z345;
+        let z492 = 2.0 * self.i_foot * (z285 * z285) + self.i_foot * (z344 * z344)
+            + 2.0 * self.i_foot * (z345 * z345);
+        let z493 = -q[1] * z31 + q[2] * z30 + z32;
+        let z494 = q[0] * z31 - q[2] * z29 + z33;
+        let z495 = -q[0] * z30 + q[1] * z29 + z34;
+        let z496 = -z36 * z51 + z37 * z50 + z52;
+        let z497 = z35 * z51 - z37 * z49 + z53;
+        let z498 = -z35 * z50 + z36 * z49 + z54;
+        let z499 = z70 * z369 - z71 * z368 + z72;
+        let z500 = -z69 * z369 + z71 * z367 + z73;
+        let z501 = z69 * z368 - z70 * z367 + z74;
+        let z502 = z90 * z378 - z91 * z377 + z92;
+        let z503 = -z89 * z378 + z91 * z376 + z93;
+        let z504 = z89 * z377 - z90 * z376 + z94;
+        let z505 = z110 * z387 - z111 * z386 + z112;
+        let z506 = -z109 * z387 + z111 * z385 + z113;
+        let z507 = z109 * z386 - z110 * z385 + z114;
+        let z508 = -z116 * z131 + z117 * z130 + z132;
+        let z509 = z115 * z131 - z117 * z129 + z133;
+        let z510 = -z115 * z130 + z116 * z129 + z134;
+        let z511 = z150 * z402 - z151 * z401 + z152;
+        let z512 = -z149 * z402 + z151 * z400 + z153;
+        let z513 = z149 * z401 - z150 * z400 + z154;
+        let z514 = z170 * z411 - z171 * z410 + z172;
+        let z515 = -z169 * z411 + z171 * z409 + z173;
+        let z516 = z169 * z410 - z170 * z409 + z174;
+        let z517 = z190 * z420 - z191 * z419 + z192;
+        let z518 = -z189 * z420 + z191 * z418 + z193;
+        let z519 = z189 * z419 - z190 * z418 + z194;
+        let z520 = z212 - z196 * z211 + z197 * z210;
+        let z521 = z213 + z195 * z211 - z197 * z209;
+        let z522 = z214 - z195 * z210 + z196 * z209;
+        let z523 = z230 * z435 - z231 * z434 + z232;
+        let z524 = -z229 * z435 + z231 * z433 + z233;
+        let z525 = z229 * z434 - z230 * z433 + z234;
+        let z526 = z250 * z444 - z251 * z443 + z252;
+        let z527 = -z249 * z444 + z251 * z442 + z253;
+        let z528 = z249 * z443 - z250 * z442 + z254;
+        let z529 = z270 * z453 - z271 * z452 + z272;
+        let z530 = -z269 * z453 + z271 * z451 + z273;
+        let z531 = z269 * z452 - z270 * z451 + z274;
+        let z532 = -z276 * z291 + z277 * z290 + z292;
+        let z533 = z275 * z291 - z277 * z289 + z293;
+        let z534 = -z275 * z290 + z276 * z289 + z294;
+        let z535 = z310 * z468 - z311 * z467 + z312;
+        let z536 = -z309 * z468 + z311 * z466 + z313;
+        let z537 = z309 * z467 - z310 * z466 + z314;
+        let z538 = z330 * z477 - z331 * z476 + z332;
+        let z539 = -z329 * z477 + z331 * z475 + z333;
+        let z540 = z329 * z476 - z330 * z475 + z334;
+        let z541 = z350 * z486 - z351 * z485 + z352;
+        let z542 = -z349 * z486 + z351 * z484 + z353;
+        let z543 = z349 * z485 - z350 * z484 + z354;
+        let z666 = self.m_foot * z484;
+        let z667 = self.m_foot * z485;
+        let z668 = self.m_foot * z486;
+        let z669 = z487 + self.m_foot * (z485 * z485) + self.m_foot * (z486 * z486);
+        let z670 = z488 - self.m_foot * z484 * z485;
+        let z671 = z489 - self.m_foot * z484 * z486;
+        let z672 = z490 + self.m_foot * (z484 * z484) + self.m_foot * (z486 * z486);
+        let z673 = z491 - self.m_foot * z485 * z486;
+        let z674 = z492 + self.m_foot * (z484 * z484) + self.m_foot * (z485 * z485);
+        let z705 = self.m_foot * z451;
+        let z706 = self.m_foot * z452;
+        let z707 = self.m_foot * z453;
+        let z708 = self.m_foot * (z452 * z452) + self.m_foot * (z453 * z453) + z454;
+        let z709 = -self.m_foot * z451 * z452 + z455;
+        let z710 = -self.m_foot * z451 * z453 + z456;
+        let z711 = self.m_foot * (z451 * z451) + self.m_foot * (z453 * z453) + z457;
+        let z712 = z458 - self.m_foot * z452 * z453;
+        let z713 = z459 + self.m_foot * (z451 * z451) + self.m_foot * (z452 * z452);
+        let z741 = self.m_foot * z418;
+        let z742 = self.m_foot * z419;
+        let z743 = self.m_foot * z420;
+        let z744 = self.m_foot * (z419 * z419) + self.m_foot * (z420 * z420) + z421;
+        let z745 = -self.m_foot * z418 * z419 + z422;
+        let z746 = -self.m_foot * z418 * z420 + z423;
+        let z747 = self.m_foot * (z418 * z418) + self.m_foot * (z420 * z420) + z424;
+        let z748 = -self.m_foot * z419 * z420 + z425;
+        let z749 = self.m_foot * (z418 * z418) + self.m_foot * (z419 * z419) + z426;
+        let z777 = self.m_foot * z385;
+        let z778 = self.m_foot * z386;
+        let z779 = self.m_foot * z387;
+        let z780 = self.m_foot * (z386 * z386) + self.m_foot * (z387 * z387) + z388;
+        let z781 = -self.m_foot * z385 * z386 + z389;
+        let z782 = -self.m_foot * z385 * z387 + z390;
+        let z783 = self.m_foot * (z385 * z385) + self.m_foot * (z387 * z387) + z391;
+        let z784 = -self.m_foot * z386 * z387 + z392;
+        let z785 = self.m_foot * (z385 * z385) + self.m_foot * (z386 * z386) + z393;
+        let z1143 = z29 * z355 + z30 * z356 + z31 * z357;
+        let z1144 = z29 * z356 + z30 * z358 + z31 * z359;
+        let z1145 = z29 * z357 + z30 * z359 + z31 * z360;
+        let z1152 = z49 * z361 + z50 * z362 + z51 * z363;
+        let z1153 = z49 * z362 + z50 * z364 + z51 * z365;
+        let z1154 = z49 * z363 + z50 * z365 + z51 * z366;
+        let z1161 = z69 * z370 + z70 * z371 + z71 * z372;
+        let z1162 = z69 * z371 + z70 * z373 + z71 * z374;
+        let z1163 = z69 * z372 + z70 * z374 + z71 * z375;
+        let z1170 = z89 * z379 + z90 * z380 + z91 * z381;
+        let z1171 = z89 * z380 + z90 * z382 + z91 * z383;
+        let z1172 = z89 * z381 + z90 * z383 + z91 * z384;
+        let z1179 = z109 * z388 + z110 * z389 + z111 * z390;
+        let z1180 = z109 * z389 + z110 * z391 + z111 * z392;
+        let z1181 = z109 * z390 + z110 * z392 + z111 * z393;
+        let z1188 = z129 * z394 + z130 * z395 + z131 * z396;
+        let z1189 = z129 * z395 + z130 * z397 + z131 * z398;
+        let z1190 = z129 * z396 + z130 * z398 + z131 * z399;
+        let z1197 = z149 * z403 + z150 * z404 + z151 * z405;
+        let z1198 = z149 * z404 + z150 * z406 + z151 * z407;
+        let z1199 = z149 * z405 + z150 * z407 + z151 * z408;
+        let z1206 = z169 * z412 + z170 * z413 + z171 * z414;
+        let z1207 = z169 * z413 + z170 * z415 + z171 * z416;
+        let z1208 = z169 * z414 + z170 * z416 + z171 * z417;
+        let z1215 = z189 * z421 + z190 * z422 + z191 * z423;
+        let z1216 = z189 * z422 + z190 * z424 + z191 * z425;
+        let z1217 = z189 * z423 + z190 * z425 + z191 * z426;
+        let z1224 = z209 * z427 + z210 * z428 + z211 * z429;
+        let z1225 = z209 * z428 + z210 * z430 + z211 * z431;
+        let z1226 = z209 * z429 + z210 * z431 + z211 * z432;
+        let z1233 = z229 * z436 + z230 * z437 + z231 * z438;
+        let z1234 = z229 * z437 + z230 * z439 + z231 * z440;
+        let z1235 = z229 * z438 + z230 * z440 + z231 * z441;
+        let z1242 = z249 * z445 + z250 * z446 + z251 * z447;
+        let z1243 = z249 * z446 + z250 * z448 + z251 * z449;
+        let z1244 = z249 * z447 + z250 * z449 + z251 * z450;
+        let z1251 = z269 * z454 + z270 * z455 + z271 * z456;
+        let z1252 = z269 * z455 + z270 * z457 + z271 * z458;
+        let z1253 = z269 * z456 + z270 * z458 + z271 * z459;
+        let z1260 = z289 * z460 + z290 * z461 + z291 * z462;
+        let z1261 = z289 * z461 + z290 * z463 + z291 * z464;
+        let z1262 = z289 * z462 + z290 * z464 + z291 * z465;
+        let z1269 = z309 * z469 + z310 * z470 + z311 * z471;
+        let z1270 = z309 * z470 + z310 * z472 + z311 * z473;
+        let z1271 = z309 * z471 + z310 * z473 + z311 * z474;
+        let z1278 = z329 * z478 + z330 * z479 + z331 * z480;
+        let z1279 = z329 * z479 + z330 * z481 + z331 * z482;
+        let z1280 = z329 * z480 + z330 * z482 + z331 * z483;
+        let z1287 = z349 * z487 + z350 * z488 + z351 * z489;
+        let z1288 = z349 * z488 + z350 * z490 + z351 * z491;
+        let z1289 = z349 * z489 + z350 * z491 + z351 * z492;
+        let z8053 = q[0] * qd[3] + z3;
+        let z8054 = q[1] * qd[3] - z2;
+        let z8055 = qd[3] * z8053;
+        let z8056 = qd[3] * z8054;
+        let z8057 = -qd[3] * z0;
+        let z8058 = -qd[3] * z1;
+        let z8059 = z0 * z13 + z1 * z14;
+        let z8060 = -z0 * z17 - qd[3] * z11 + z12 * z14;
+        let z8061 = qd[3] * z10 - z1 * z17 - z12 * z13;
+        let z8062 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z8063 = qd[4] * z8057;
+        let z8064 = qd[4] * z8058;
+        let z8065 = qd[4] * z8059;
+        let z8066 = qd[4] * z8060;
+        let z8067 = qd[4] * z8061;
+        let z8068 = qd[4] * z8062;
+        let z8069 = -z5 * z30 - z8 * z31;
+        let z8070 = z5 * z29 + z6 * z31;
+        let z8071 = -z6 * z30 + z8 * z29;
+        let z8072 = -z5 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
+        let z8073 = z5 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
+        let z8074 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z8075 = qd[5] * z8069;
+        let z8076 = qd[5] * z8070;
+        let z8077 = qd[5] * z8071;
+        let z8078 = qd[5] * z8072;
+        let z8079 = qd[5] * z8073;
+        let z8080 = qd[5] * z8074;
+        let z8081 = -z23 * z51 + z25 * z50;
+        let z8082 = z21 * z51 - z25 * z49;
+        let z8083 = -z21 * z50 + z23 * z49;
+        let z8084 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
+        let z8085 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
+        let z8086 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z8087 = qd[6] * z8081;
+        let z8088 = qd[6] * z8082;
+        let z8089 = qd[6] * z8083;
+        let z8090 = qd[6] * z8084;
+        let z8091 = qd[6] * z8085;
+        let z8092 = qd[6] * z8086;
+        let z8093 = -z43 * z71 + z45 * z70;
+        let z8094 = z41 * z71 - z45 * z69;
+        let z8095 = -z41 * z70 + z43 * z69;
+        let z8096 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
+        let z8097 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
+        let z8098 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
+        let z8099 = qd[7] * z8093;
+        let z8100 = qd[7] * z8094;
+        let z8101 = qd[7] * z8095;
+        let z8102 = qd[7] * z8096;
+        let z8103 = qd[7] * z8097;
+        let z8104 = qd[7] * z8098;
+        let z8105 = -z43 * z91 + z45 * z90;
+        let z8106 = z41 * z91 - z45 * z89;
+        let z8107 = -z41 * z90 + z43 * z89;
+        let z8108 = -z43 * z94 + z45 * z93 - z87 * z91 + z88 * z90;
+        let z8109 = z41 * z94 - z45 * z92 + z86 * z91 - z88 * z89;
+        let z8110 = -z41 * z93 + z43 * z92 - z86 * z90 + z87 * z89;
+        let z8111 = qd[8] * z8105;
+        let z8112 = qd[8] * z8106;
+        let z8113 = qd[8] * z8107;
+        let z8114 = qd[8] * z8108;
+        let z8115 = qd[8] * z8109;
+        let z8116 = qd[8] * z8110;
+        let z8117 = -z43 * z111 + z45 * z110;
+        let z8118 = z41 * z111 - z45 * z109;
+        let z8119 = -z41 * z110 + z43 * z109;
+        let z8120 = -z43 * z114 + z45 * z113 - z107 * z111 + z108 * z110;
+        let z8121 = z41 * z114 - z45 * z112 + z106 * z111 - z108 * z109;
+        let z8122 = -z41 * z113 + z43 * z112 - z106 * z110 + z107 * z109;
+        let z8123 = qd[9] * z8117;
+        let z8124 = qd[9] * z8118;
+        let z8125 = qd[9] * z8119;
+        let z8126 = qd[9] * z8120;
+        let z8127 = qd[9] * z8121;
+        let z8128 = qd[9] * z8122;
+        let z8129 = -z23 * z131 + z25 * z130;
+        let z8130 = z21 * z131 - z25 * z129;
+        let z8131 = -z21 * z130 + z23 * z129;
+        let z8132 = -z23 * z134 + z25 * z133 - z127 * z131 + z128 * z130;
+        let z8133 = z21 * z134 - z25 * z132 + z126 * z131 - z128 * z129;
+        let z8134 = -z21 * z133 + z23 * z132 - z126 * z130 + z127 * z129;
+        let z8135 = qd[10] * z8129;
+        let z8136 = qd[10] * z8130;
+        let z8137 = qd[10] * z8131;
+        let z8138 = qd[10] * z8132;
+        let z8139 = qd[10] * z8133;
+        let z8140 = qd[10] * z8134;
+        let z8141 = -z123 * z151 + z125 * z150;
+        let z8142 = z121 * z151 - z125 * z149;
+        let z8143 = -z121 * z150 + z123 * z149;
+        let z8144 = -z123 * z154 + z125 * z153 - z147 * z151 + z148 * z150;
+        let z8145 = z121 * z154 - z125 * z152 + z146 * z151 - z148 * z149;
+        let z8146 = -z121 * z153 + z123 * z152 - z146 * z150 + z147 * z149;
+        let z8147 = qd[11] * z8141;
+        let z8148 = qd[11] * z8142;
+        let z8149 = qd[11] * z8143;
+        let z8150 = qd[11] * z8144;
+        let z8151 = qd[11] * z8145;
+        let z8152 = qd[11] * z8146;
+        let z8153 = -z123 * z171 + z125 * z170;
+        let z8154 = z121 * z171 - z125 * z169;
+        let z8155 = -z121 * z170 + z123 * z169;
+        let z8156 = -z123 * z174 + z125 * z173 - z167 * z171 + z168 * z170;
+        let z8157 = z121 * z174 - z125 * z172 + z166 * z171 - z168 * z169;
+        let z8158 = -z121 * z173 + z123 * z172 - z166 * z170 + z167 * z169;
+        let z8159 = qd[12] * z8153;
+        let z8160 = qd[12] * z8154;
+        let z8161 = qd[12] * z8155;
+        let z8162 = qd[12] * z8156;
+        let z8163 = qd[12] * z8157;
+        let z8164 = qd[12] * z8158;
+        let z8165 = -z123 * z191 + z125 * z190;
+        let z8166 = z121 * z191 - z125 * z189;
+        let z8167 = -z121 * z190 + z123 * z189;
+        let z8168 = -z123 * z194 + z125 * z193 - z187 * z191 + z188 * z190;
+        let z8169 = z121 * z194 - z125 * z192 + z186 * z191 - z188 * z189;
+        let z8170 = -z121 * z193 + z123 * z192 - z186 * z190 + z187 * z189;
+        let z8171 = qd[13] * z8165;
+        let z8172 = qd[13] * z8166;
+        let z8173 = qd[13] * z8167;
+        let z8174 = qd[13] * z8168;
+        let z8175 = qd[13] * z8169;
+        let z8176 = qd[13] * z8170;
+        let z8177 = -z23 * z211 + z25 * z210;
+        let z8178 = z21 * z211 - z25 * z209;
+        let z8179 = -z21 * z210 + z23 * z209;
+        let z8180 = -z207 * z211 + z208 * z210 - z23 * z214 + z25 * z213;
+        let z8181 = z206 * z211 - z208 * z209 + z21 * z214 - z25 * z212;
+        let z8182 = -z206 * z210 + z207 * z209 - z21 * z213 + z23 * z212;
+        let z8183 = qd[14] * z8177;
+        let z8184 = qd[14] * z8178;
+        let z8185 = qd[14] * z8179;
+        let z8186 = qd[14] * z8180;
+        let z8187 = qd[14] * z8181;
+        let z8188 = qd[14] * z8182;
+        let z8189 = -z203 * z231 + z205 * z230;
+        let z8190 = -z205 * z229 + z201 * z231;
+        let z8191 = z203 * z229 - z201 * z230;
+        let z8192 = -z203 * z234 + z205 * z233 - z227 * z231 + z228 * z230;
+        let z8193 = -z205 * z232 + z226 * z231 - z228 * z229 + z201 * z234;
+        let z8194 = z203 * z232 - z226 * z230 + z227 * z229 - z201 * z233;
+        let z8195 = qd[15] * z8189;
+        let z8196 = qd[15] * z8190;
+        let z8197 = qd[15] * z8191;
+        let z8198 = qd[15] * z8192;
+        let z8199 = qd[15] * z8193;
+        let z8200 = qd[15] * z8194;
+        let z8201 = -z203 * z251 + z205 * z250;
+        let z8202 = -z205 * z249 + z201 * z251;
+        let z8203 = z203 * z249 - z201 * z250;
+        let z8204 = -z203 * z254 + z205 * z253 - z247 * z251 + z248 * z250;
+        let z8205 = -z205 * z252 + z246 * z251 - z248 * z249 + z201 * z254;
+        let z8206 = z203 * z252 - z246 * z250 + z247 * z249 - z201 * z253;
+        let z8207 = qd[16] * z8201;
+        let z8208 = qd[16] * z8202;
+        let z8209 = qd[16] * z8203;
+        let z8210 = qd[16] * z8204;
+        let z8211 = qd[16] * z8205;
+        let z8212 = qd[16] * z8206;
+        let z8213 = -z203 * z271 + z205 * z270;
+        let z8214 = -z205 * z269 + z201 * z271;
+        let z8215 = z203 * z269 - z201 * z270;
+        let z8216 = -z203 * z274 + z205 * z273 - z267 * z271 + z268 * z270;
+        let z8217 = -z205 * z272 + z266 * z271 - z268 * z269 + z201 * z274;
+        let z8218 = z203 * z272 - z266 * z270 + z267 * z269 - z201 * z273;
+        let z8219 = qd[17] * z8213;
+        let z8220 = qd[17] * z8214;
+        let z8221 = qd[17] * z8215;
+        let z8222 = qd[17] * z8216;
+        let z8223 = qd[17] * z8217;
+        let z8224 = qd[17] * z8218;
+        let z8225 = -z23 * z291 + z25 * z290;
+        let z8226 = z21 * z291 - z25 * z289;
+        let z8227 = -z21 * z290 + z23 * z289;
+        let z8228 = -z23 * z294 + z25 * z293 - z287 * z291 + z288 * z290;
+        let z8229 = z21 * z294 - z25 * z292 + z286 * z291 - z288 * z289;
+        let z8230 = -z21 * z293 + z23 * z292 - z286 * z290 + z287 * z289;
+        let z8231 = qd[18] * z8225;
+        let z8232 = qd[18] * z8226;
+        let z8233 = qd[18] * z8227;
+        let z8234 = qd[18] * z8228;
+        let z8235 = qd[18] * z8229;
+        let z8236 = qd[18] * z8230;
+        let z8237 = -z283 * z311 + z285 * z310;
+        let z8238 = z281 * z311 - z285 * z309;
+        let z8239 = -z281 * z310 + z283 * z309;
+        let z8240 = -z283 * z314 + z285 * z313 - z307 * z311 + z308 * z310;
+        let z8241 = z281 * z314 - z285 * z312 + z306 * z311 - z308 * z309;
+        let z8242 = -z281 * z313 + z283 * z312 - z306 * z310 + z307 * z309;
+        let z8243 = qd[19] * z8237;
+        let z8244 = qd[19] * z8238;
+        let z8245 = qd[19] * z8239;
+        let z8246 = qd[19] * z8240;
+        let z8247 = qd[19] * z8241;
+        let z8248 = qd[19] * z8242;
+        let z8249 = -z283 * z331 + z285 * z330;
+        let z8250 = z281 * z331 - z285 * z329;
+        let z8251 = -z281 * z330 + z283 * z329;
+        let z8252 = -z283 * z334 + z285 * z333 - z327 * z331 + z328 * z330;
+        let z8253 = z281 * z334 - z285 * z332 + z326 * z331 - z328 * z329;
+        let z8254 = -z281 * z333 + z283 * z332 - z326 * z330 + z327 * z329;
+        let z8255 = qd[20] * z8249;
+        let z8256 = qd[20] * z8250;
+        let z8257 = qd[20] * z8251;
+        let z8258 = qd[20] * z8252;
+        let z8259 = qd[20] * z8253;
+        let z8260 = qd[20] * z8254;
+        let z8261 = -z283 * z351 + z285 * z350;
+        let z8262 = z281 * z351 - z285 * z349;
+        let z8263 = -z281 * z350 + z283 * z349;
+        let z8264 = -z283 * z354 + z285 * z353 - z347 * z351 + z348 * z350;
+        let z8265 = z281 * z354 - z285 * z352 + z346 * z351 - z348 * z349;
+        let z8266 = -z281 * z353 + z283 * z352 - z346 * z350 + z347 * z349;
+        let z8267 = qd[21] * z8261;
+        let z8268 = qd[21] * z8262;
+        let z8269 = qd[21] * z8263;
+        let z8270 = qd[21] * z8264;
+        let z8271 = qd[21] * z8265;
+        let z8272 = qd[21] * z8266;
+        let z8273 = z355 + (q[1] * q[1]) * self.m_torso + (q[2] * q[2]) * self.m_torso;
+        let z8274 = -q[0] * q[1] * self.m_torso + z356;
+        let z8275 = -q[0] * q[2] * self.m_torso + z357;
+        let z8276 = -q[2] * self.m_torso;
+        let z8277 = q[1] * self.m_torso;
+        let z8278 = z358 + (q[0] * q[0]) * self.m_torso + (q[2] * q[2]) * self.m_torso;
+        let z8279 = -q[1] * q[2] * self.m_torso + z359;
+        let z8280 = q[2] * self.m_torso;
+        let z8281 = -q[0] * self.m_torso;
+        let z8282 = z360 + (q[0] * q[0]) * self.m_torso + (q[1] * q[1]) * self.m_torso;
+        let z8283 = -q[1] * self.m_torso;
+        let z8284 = q[0] * self.m_torso;
+        let z8285 = self.m_torso * z30 * z495 - self.m_torso * z31 * z494;
+        let z8286 = -self.m_torso * z29 * z495 + self.m_torso * z31 * z493;
+        let z8287 = self.m_torso * z29 * z494 - self.m_torso * z30 * z493;
+        let z8288 = q[1] * z8287 - q[2] * z8286 + z30 * z1145 - z31 * z1144;
+        let z8289 = -q[0] * z8287 + q[2] * z8285 - z29 * z1145 + z31 * z1143;
+        let z8290 = q[0] * z8286 - q[1] * z8285 + z29 * z1144 - z30 * z1143;
+        let z8291 = self.m_hub * (z36 * z36) + self.m_hub * (z37 * z37) + z361;
+        let z8292 = -self.m_hub * z35 * z36 + z362;
+        let z8293 = -self.m_hub * z35 * z37 + z363;
+        let z8294 = -self.m_hub * z37;
+        let z8295 = self.m_hub * z36;
+        let z8296 = self.m_hub * (z35 * z35) + self.m_hub * (z37 * z37) + z364;
+        let z8297 = -self.m_hub * z36 * z37 + z365;
+        let z8298 = self.m_hub * z37;
+        let z8299 = -self.m_hub * z35;
+        let z8300 = self.m_hub * (z35 * z35) + self.m_hub * (z36 * z36) + z366;
+        let z8301 = -self.m_hub * z36;
+        let z8302 = self.m_hub * z35;
+        let z8303 = self.m_hub * z50 * z498 - self.m_hub * z51 * z497;
+        let z8304 = -self.m_hub * z49 * z498 + self.m_hub * z51 * z496;
+        let z8305 = self.m_hub * z49 * z497 - self.m_hub * z50 * z496;
+        let z8306 = z36 * z8305 - z37 * z8304 + z50 * z1154 - z51 * z1153;
+        let z8307 = -z35 * z8305 + z37 * z8303 - z49 * z1154 + z51 * z1152;
+        let z8308 = z35 * z8304 - z36 * z8303 + z49 * z1153 - z50 * z1152;
+        let z8309 = self.m_thigh * (z368 * z368) + self.m_thigh * (z369 * z369) + z370;
+        let z8310 = -self.m_thigh * z367 * z368 + z371;
+        let z8311 = -self.m_thigh * z367 * z369 + z372;
+        let z8312 = -self.m_thigh * z369;
+        let z8313 = self.m_thigh * z368;
+        let z8314 = self.m_thigh * (z367 * z367) + self.m_thigh * (z369 * z369) + z373;
+        let z8315 = -self.m_thigh * z368 * z369 + z374;
+        let z8316 = self.m_thigh * z369;
+        let z8317 = -self.m_thigh * z367;
+        let z8318 = self.m_thigh * (z367 * z367) + self.m_thigh * (z368 * z368) + z375;
+        let z8319 = -self.m_thigh * z368;
+        let z8320 = self.m_thigh * z367;
+        let z8321 = self.m_thigh * z70 * z501 - self.m_thigh * z71 * z500;
+        let z8322 = -self.m_thigh * z69 * z501 + self.m_thigh * z71 * z499;
+        let z8323 = self.m_thigh * z69 * z500 - self.m_thigh * z70 * z499;
+        let z8324 = z70 * z1163 - z71 * z1162 + z368 * z8323 - z369 * z8322;
+        let z8325 = -z69 * z1163 + z71 * z1161 - z367 * z8323 + z369 * z8321;
+        let z8326 = z69 * z1162 - z70 * z1161 + z367 * z8322 - z368 * z8321;
+        let z8327 = self.m_shin * (z377 * z377) + self.m_shin * (z378 * z378) + z379;
+        let z8328 = -self.m_shin * z376 * z377 + z380;
+        let z8329 = -self.m_shin * z376 * z378 + z381;
+        let z8330 = -self.m_shin * z378;
+        let z8331 = self.m_shin * z377;
+        let z8332 = self.m_shin * (z376 * z376) + self.m_shin * (z378 * z378) + z382;
+        let z8333 = -self.m_shin * z377 * z378 + z383;
+        let z8334 = self.m_shin * z378;
+        let z8335 = -self.m_shin * z376;
+        let z8336 = self.m_shin * (z376 * z376) + self.m_shin * (z377 * z377) + z384;
+        let z8337 = -self.m_shin * z377;
+        let z8338 = self.m_shin * z376;
+        let z8339 = self.m_shin * z90 * z504 - self.m_shin * z91 * z503;
+        let z8340 = -self.m_shin * z89 * z504 + self.m_shin * z91 * z502;
+        let z8341 = self.m_shin * z89 * z503 - self.m_shin * z90 * z502;
+        let z8342 = z90 * z1172 - z91 * z1171 + z377 * z8341 - z378 * z8340;
+        let z8343 = -z89 * z1172 + z91 * z1170 - z376 * z8341 + z378 * z8339;
+        let z8344 = z89 * z1171 - z90 * z1170 + z376 * z8340 - z377 * z8339;
+        let z8345 = -self.m_foot * z387;
+        let z8346 = -self.m_foot * z385;
+        let z8347 = -self.m_foot * z386;
+        let z8348 = self.m_foot * z110 * z507 - self.m_foot * z111 * z506;
+        let z8349 = -self.m_foot * z109 * z507 + self.m_foot * z111 * z505;
+        let z8350 = self.m_foot * z109 * z506 - self.m_foot * z110 * z505;
+        let z8351 = z110 * z1181 - z111 * z1180 + z386 * z8350 - z387 * z8349;
+        let z8352 = -z109 * z1181 + z111 * z1179 - z385 * z8350 + z387 * z8348;
+        let z8353 = z109 * z1180 - z110 * z1179 + z385 * z8349 - z386 * z8348;
+        let z8354 = self.m_hub * (z116 * z116) + self.m_hub * (z117 * z117) + z394;
+        let z8355 = -self.m_hub * z115 * z116 + z395;
+        let z8356 = -self.m_hub * z115 * z117 + z396;
+        let z8357 = -self.m_hub * z117;
+        let z8358 = self.m_hub * z116;
+        let z8359 = self.m_hub * (z115 * z115) + self.m_hub * (z117 * z117) + z397;
+        let z8360 = -self.m_hub * z116 * z117 + z398;
+        let z8361 = self.m_hub * z117;
+        let z8362 = -self.m_hub * z115;
+        let z8363 = self.m_hub * (z115 * z115) + self.m_hub * (z116 * z116) + z399;
+        let z8364 = -self.m_hub * z116;
+        let z8365 = self.m_hub * z115;
+        let z8366 = self.m_hub * z130 * z510 - self.m_hub * z131 * z509;
+        let z8367 = -self.m_hub * z129 * z510 + self.m_hub * z131 * z508;
+        let z8368 = self.m_hub * z129 * z509 - self.m_hub * z130 * z508;
+        let z8369 = z116 * z8368 - z117 * z8367 + z130 * z1190 - z131 * z1189;
+        let z8370 = -z115 * z8368 + z117 * z8366 - z129 * z1190 + z131 * z1188;
+        let z8371 = z115 * z8367 - z116 * z8366 + z129 * z1189 - z130 * z1188;
+        let z8372 = self.m_thigh * (z401 * z401) + self.m_thigh * (z402 * z402) + z403;
+        let z8373 = -self.m_thigh * z400 * z401 + z404;
+        let z8374 = -self.m_thigh * z400 * z402 + z405;
+        let z8375 = -self.m_thigh * z402;
+        let z8376 = self.m_thigh * z401;
+        let z8377 = self.m_thigh * (z400 * z400) + self.m_thigh * (z402 * z402) + z406;
+        let z8378 = -self.m_thigh * z401 * z402 + z407;
+        let z8379 = self.m_thigh * z402;
+        let z8380 = -self.m_thigh * z400;
+        let z8381 = self.m_thigh * (z400 * z400) + self.m_thigh * (z401 * z401) + z408;
+        let z8382 = -self.m_thigh * z401;
+        let z8383 = self.m_thigh * z400;
+        let z8384 = self.m_thigh * z150 * z513 - self.m_thigh * z151 * z512;
+        let z8385 = -self.m_thigh * z149 * z513 + self.m_thigh * z151 * z511;
+        let z8386 = self.m_thigh * z149 * z512 - self.m_thigh * z150 * z511;
+        let z8387 = z401 * z8386 - z402 * z8385 + z150 * z1199 - z151 * z1198;
+        let z8388 = -z400 * z8386 + z402 * z8384 - z149 * z1199 + z151 * z1197;
+        let z8389 = z400 * z8385 - z401 * z8384 + z149 * z1198 - z150 * z1197;
+        let z8390 = self.m_shin * (z410 * z410) + self.m_shin * (z411 * z411) + z412;
+        let z8391 = -self.m_shin * z409 * z410 + z413;
+        let z8392 = -self.m_shin * z409 * z411 + z414;
+        let z8393 = -self.m_shin * z411;
+        let z8394 = self.m_shin * z410;
+        let z8395 = self.m_shin * (z409 * z409) + self.m_shin * (z411 * z411) + z415;
+        let z8396 = -self.m_shin * z410 * z411 + z416;
+        let z8397 = self.m_shin * z411;
+        let z8398 = -self.m_shin * z409;
+        let z8399 = self.m_shin * (z409 * z409) + self.m_shin * (z410 * z410) + z417;
+        let z8400 = -self.m_shin * z410;
+        let z8401 = self.m_shin * z409;
+        let z8402 = self.m_shin * z170 * z516 - self.m_shin * z171 * z515;
+        let z8403 = -self.m_shin * z169 * z516 + self.m_shin * z171 * z514;
+        let z8404 = self.m_shin * z169 * z515 - self.m_shin * z170 * z514;
+        let z8405 = z410 * z8404 - z411 * z8403 + z170 * z1208 - z171 * z1207;
+        let z8406 = -z409 * z8404 + z411 * z8402 - z169 * z1208 + z171 * z1206;
+        let z8407 = z409 * z8403 - z410 * z8402 + z169 * z1207 - z170 * z1206;
+        let z8408 = -self.m_foot * z420;
+        let z8409 = -self.m_foot * z418;
+        let z8410 = -self.m_foot * z419;
+        let z8411 = self.m_foot * z190 * z519 - self.m_foot * z191 * z518;
+        let z8412 = -self.m_foot * z189 * z519 + self.m_foot * z191 * z517;
+        let z8413 = self.m_foot * z189 * z518 - self.m_foot * z190 * z517;
+        let z8414 = z419 * z8413 - z420 * z8412 + z190 * z1217 - z191 * z1216;
+        let z8415 = -z418 * z8413 + z420 * z8411 - z189 * z1217 + z191 * z1215;
+        let z8416 = z418 * z8412 - z419 * z8411 + z189 * z1216 - z190 * z1215;
+        let z8417 = self.m_hub * (z196 * z196) + self.m_hub * (z197 * z197) + z427;
+        let z8418 = -self.m_hub * z195 * z196 + z428;
+        let z8419 = -self.m_hub * z195 * z197 + z429;
+        let z8420 = -self.m_hub * z197;
+        let z8421 = self.m_hub * z196;
+        let z8422 = self.m_hub * (z195 * z195) + self.m_hub * (z197 * z197) + z430;
+        let z8423 = -self.m_hub * z196 * z197 + z431;
+        let z8424 = self.m_hub * z197;
+        let z8425 = -self.m_hub * z195;
+        let z8426 = self.m_hub * (z195 * z195) + self.m_hub * (z196 * z196) + z432;
+        let z8427 = -self.m_hub * z196;
+        let z8428 = self.m_hub * z195;
+        let z8429 = self.m_hub * z210 * z522 - self.m_hub * z211 * z521;
+        let z8430 = -self.m_hub * z209 * z522 + self.m_hub * z211 * z520;
+        let z8431 = self.m_hub * z209 * z521 - self.m_hub * z210 * z520;
+        let z8432 = z210 * z1226 - z211 * z1225 + z196 * z8431 - z197 * z8430;
+        let z8433 = -z209 * z1226 + z211 * z1224 - z195 * z8431 + z197 * z8429;
+        let z8434 = z209 * z1225 - z210 * z1224 + z195 * z8430 - z196 * z8429;
+        let z8435 = self.m_thigh * (z434 * z434) + self.m_thigh * (z435 * z435) + z436;
+        let z8436 = -self.m_thigh * z433 * z434 + z437;
+        let z8437 = -self.m_thigh * z433 * z435 + z438;
+        let z8438 = -self.m_thigh * z435;
+        let z8439 = self.m_thigh * z434;
+        let z8440 = self.m_thigh * (z433 * z433) + self.m_thigh * (z435 * z435) + z439;
+        let z8441 = -self.m_thigh * z434 * z435 + z440;
+        let z8442 = self.m_thigh * z435;
+        let z8443 = -self.m_thigh * z433;
+        let z8444 = self.m_thigh * (z433 * z433) + self.m_thigh * (z434 * z434) + z441;
+        let z8445 = -self.m_thigh * z434;
+        let z8446 = self.m_thigh * z433;
+        let z8447 = self.m_thigh * z230 * z525 - self.m_thigh * z231 * z524;
+        let z8448 = -self.m_thigh * z229 * z525 + self.m_thigh * z231 * z523;
+        let z8449 = self.m_thigh * z229 * z524 - self.m_thigh * z230 * z523;
+        let z8450 = z230 * z1235 - z231 * z1234 + z434 * z8449 - z435 * z8448;
+        let z8451 = -z229 * z1235 + z231 * z1233 - z433 * z8449 + z435 * z8447;
+        let z8452 = z229 * z1234 - z230 * z1233 + z433 * z8448 - z434 * z8447;
+        let z8453 = self.m_shin * (z443 * z443) + self.m_shin * (z444 * z444) + z445;
+        let z8454 = -self.m_shin * z442 * z443 + z446;
+        let z8455 = -self.m_shin * z442 * z444 + z447;
+        let z8456 = -self.m_shin * z444;
+        let z8457 = self.m_shin * z443;
+        let z8458 = self.m_shin * (z442 * z442) + self.m_shin * (z444 * z444) + z448;
+        let z8459 = -self.m_shin * z443 * z444 + z449;
+        let z8460 = self.m_shin * z444;
+        let z8461 = -self.m_shin * z442;
+        let z8462 = self.m_shin * (z442 * z442) + self.m_shin * (z443 * z443) + z450;
+        let z8463 = -self.m_shin * z443;
+        let z8464 = self.m_shin * z442;
+        let z8465 = self.m_shin * z250 * z528 - self.m_shin * z251 * z527;
+        let z8466 = -self.m_shin * z249 * z528 + self.m_shin * z251 * z526;
+        let z8467 = self.m_shin * z249 * z527 - self.m_shin * z250 * z526;
+        let z8468 = z250 * z1244 - z251 * z1243 + z443 * z8467 - z444 * z8466;
+        let z8469 = -z249 * z1244 + z251 * z1242 - z442 * z8467 + z444 * z8465;
+        let z8470 = z249 * z1243 - z250 * z1242 + z442 * z8466 - z443 * z8465;
+        let z8471 = -self.m_foot * z453;
+        let z8472 = -self.m_foot * z451;
+        let z8473 = -self.m_foot * z452;
+        let z8474 = self.m_foot * z270 * z531 - self.m_foot * z271 * z530;
+        let z8475 = -self.m_foot * z269 * z531 + self.m_foot * z271 * z529;
+        let z8476 = self.m_foot * z269 * z530 - self.m_foot * z270 * z529;
+        let z8477 = z270 * z1253 - z271 * z1252 + z452 * z8476 - z453 * z8475;
+        let z8478 = -z269 * z1253 + z271 * z1251 - z451 * z8476 + z453 * z8474;
+        let z8479 = z269 * z1252 - z270 * z1251 + z451 * z8475 - z452 * z8474;
+        let z8480 = z460 + self.m_hub * (z276 * z276) + self.m_hub * (z277 * z277);
+        let z8481 = z461 - self.m_hub * z275 * z276;
+        let z8482 = z462 - self.m_hub * z275 * z277;
+        let z8483 = -self.m_hub * z277;
+        let z8484 = self.m_hub * z276;
+        let z8485 = z463 + self.m_hub * (z275 * z275) + self.m_hub * (z277 * z277);
+        let z8486 = z464 - self.m_hub * z276 * z277;
+        let z8487 = self.m_hub * z277;
+        let z8488 = -self.m_hub * z275;
+        let z8489 = z465 + self.m_hub * (z275 * z275) + self.m_hub * (z276 * z276);
+        let z8490 = -self.m_hub * z276;
+        let z8491 = self.m_hub * z275;
+        let z8492 = self.m_hub * z290 * z534 - self.m_hub * z291 * z533;
+        let z8493 = -self.m_hub * z289 * z534 + self.m_hub * z291 * z532;
+        let z8494 = self.m_hub * z289 * z533 - self.m_hub * z290 * z532;
+        let z8495 = z276 * z8494 - z277 * z8493 + z290 * z1262 - z291 * z1261;
+        let z8496 = -z275 * z8494 + z277 * z8492 - z289 * z1262 + z291 * z1260;
+        let z8497 = z275 * z8493 - z276 * z8492 + z289 * z1261 - z290 * z1260;
+        let z8498 = z469 + self.m_thigh * (z467 * z467) + self.m_thigh * (z468 * z468);
+        let z8499 = z470 - self.m_thigh * z466 * z467;
+        let z8500 = z471 - self.m_thigh * z466 * z468;
+        let z8501 = -self.m_thigh * z468;
+        let z8502 = self.m_thigh * z467;
+        let z8503 = z472 + self.m_thigh * (z466 * z466) + self.m_thigh * (z468 * z468);
+        let z8504 = z473 - self.m_thigh * z467 * z468;
+        let z8505 = self.m_thigh * z468;
+        let z8506 = -self.m_thigh * z466;
+        let z8507 = z474 + self.m_thigh * (z466 * z466) + self.m_thigh * (z467 * z467);
+        let z8508 = -self.m_thigh * z467;
+        let z8509 = self.m_thigh * z466;
+        let z8510 = self.m_thigh * z310 * z537 - self.m_thigh * z311 * z536;
+        let z8511 = -self.m_thigh * z309 * z537 + self.m_thigh * z311 * z535;
+        let z8512 = self.m_thigh * z309 * z536 - self.m_thigh * z310 * z535;
+        let z8513 = z467 * z8512 - z468 * z8511 + z310 * z1271 - z311 * z1270;
+        let z8514 = -z466 * z8512 + z468 * z8510 - z309 * z1271 + z311 * z1269;
+        let z8515 = z466 * z8511 - z467 * z8510 + z309 * z1270 - z310 * z1269;
+        let z8516 = z478 + self.m_shin * (z476 * z476) + self.m_shin * (z477 * z477);
+        let z8517 = z479 - self.m_shin * z475 * z476;
+        let z8518 = z480 - self.m_shin * z475 * z477;
+        let z8519 = -self.m_shin * z477;
+        let z8520 = self.m_shin * z476;
+        let z8521 = z481 + self.m_shin * (z475 * z475) + self.m_shin * (z477 * z477);
+        let z8522 = z482 - self.m_shin * z476 * z477;
+        let z8523 = self.m_shin * z477;
+        let z8524 = -self.m_shin * z475;
+        let z8525 = z483 + self.m_shin * (z475 * z475) + self.m_shin * (z476 * z476);
+        let z8526 = -self.m_shin * z476;
+        let z8527 = self.m_shin * z475;
+        let z8528 = self.m_shin * z330 * z540 - self.m_shin * z331 * z539;
+        let z8529 = -self.m_shin * z329 * z540 + self.m_shin * z331 * z538;
+        let z8530 = self.m_shin * z329 * z539 - self.m_shin * z330 * z538;
+        let z8531 = z476 * z8530 - z477 * z8529 + z330 * z1280 - z331 * z1279;
+        let z8532 = -z475 * z8530 + z477 * z8528 - z329 * z1280 + z331 * z1278;
+        let z8533 = z475 * z8529 - z476 * z8528 + z329 * z1279 - z330 * z1278;
+        let z8534 = -self.m_foot * z486;
+        let z8535 = -self.m_foot * z484;
+        let z8536 = -self.m_foot * z485;
+        let z8537 = self.m_foot * z350 * z543 - self.m_foot * z351 * z542;
+        let z8538 = -self.m_foot * z349 * z543 + self.m_foot * z351 * z541;
+        let z8539 = self.m_foot * z349 * z542 - self.m_foot * z350 * z541;
+        let z8540 = z485 * z8539 - z486 * z8538 + z350 * z1289 - z351 * z1288;
+        let z8541 = -z484 * z8539 + z486 * z8537 - z349 * z1289 + z351 * z1287;
+        let z8542 = z484 * z8538 - z485 * z8537 + z349 * z1288 - z350 * z1287;
+        let z8543 = z281 * z669 + z283 * z670 + z285 * z671 + z347 * z8534 + z348 * z667;
+        let z8544 = z281 * z670 + z283 * z672 + z285 * z673 + z346 * z668 + z348 * z8535;
+        let z8545 = z281 * z671 + z283 * z673 + z285 * z674 + z346 * z8536 + z347 * z666;
+        let z8546 = self.m_foot * z346 + z283 * z668 + z285 * z8536;
+        let z8547 = self.m_foot * z347 + z281 * z8534 + z285 * z666;
+        let z8548 = self.m_foot * z348 + z281 * z667 + z283 * z8535;
+        let z8549 = z281 * z8543 + z283 * z8544 + z285 * z8545 + z346 * z8546
+            + z347 * z8547 + z348 * z8548;
+        let z8550 = 1.0 / z8549;
+        let z8551 = -z281 * z8540 - z283 * z8541 - z285 * z8542 - z346 * z8537
+            - z347 * z8538 - z348 * z8539;
+        let z8552 = z8543 * z8550;
+        let z8553 = z8544 * z8550;
+        let z8554 = z8545 * z8550;
+        let z8555 = z8546 * z8550;
+        let z8556 = z8547 * z8550;
+        let z8557 = z8548 * z8550;
+        let z8558 = -z8267 * z8543 - z8268 * z8544 - z8269 * z8545 - z8270 * z8546
+            - z8271 * z8547 - z8272 * z8548 + z8551;
+        let z8559 = z8516 - z8543 * z8552 + z669;
+        let z8560 = z8517 - z8543 * z8553 + z670;
+        let z8561 = z8518 - z8543 * z8554 + z671;
+        let z8562 = -z8543 * z8555;
+        let z8563 = z8519 + z8534 - z8543 * z8556;
+        let z8564 = z8520 - z8543 * z8557 + z667;
+        let z8565 = z8521 - z8544 * z8553 + z672;
+        let z8566 = z8522 - z8544 * z8554 + z673;
+        let z8567 = z8523 - z8544 * z8555 + z668;
+        let z8568 = -z8544 * z8556;
+        let z8569 = z8524 + z8535 - z8544 * z8557;
+        let z8570 = z8525 - z8545 * z8554 + z674;
+        let z8571 = z8526 + z8536 - z8545 * z8555;
+        let z8572 = z8527 - z8545 * z8556 + z666;
+        let z8573 = -z8545 * z8557;
+        let z8574 = self.m_shin + self.m_foot - z8546 * z8555;
+        let z8575 = -z8546 * z8556;
+        let z8576 = -z8546 * z8557;
+        let z8577 = self.m_shin + self.m_foot - z8547 * z8556;
+        let z8578 = -z8547 * z8557;
+        let z8579 = self.m_shin + self.m_foot - z8548 * z8557;
+        let z8580 = z8271 * z8534 + z8531 + z8540 + z8552 * z8558 + z667 * z8272
+            + z669 * z8267 + z670 * z8268 + z671 * z8269;
+        let z8581 = z8272 * z8535 + z8532 + z8541 + z8553 * z8558 + z668 * z8270
+            + z670 * z8267 + z672 * z8268 + z673 * z8269;
+        let z8582 = z8270 * z8536 + z8533 + z8542 + z8554 * z8558 + z666 * z8271
+            + z671 * z8267 + z673 * z8268 + z674 * z8269;
+        let z8583 = self.m_foot * z8270 + z8269 * z8536 + z8528 + z8537 + z8555 * z8558
+            + z668 * z8268;
+        let z8584 = self.m_foot * z8271 + z8267 * z8534 + z8529 + z8538 + z8556 * z8558
+            + z666 * z8269;
+        let z8585 = self.m_foot * z8272 + z8268 * z8535 + z8530 + z8539 + z8557 * z8558
+            + z667 * z8267;
+        let z8586 = z281 * z8559 + z283 * z8560 + z285 * z8561 + z326 * z8562
+            + z327 * z8563 + z328 * z8564;
+        let z8587 = z281 * z8560 + z283 * z8565 + z285 * z8566 + z326 * z8567
+            + z327 * z8568 + z328 * z8569;
+        let z8588 = z281 * z8561 + z283 * z8566 + z285 * z8570 + z326 * z8571
+            + z327 * z8572 + z328 * z8573;
+        let z8589 = z281 * z8562 + z283 * z8567 + z285 * z8571 + z326 * z8574
+            + z327 * z8575 + z328 * z8576;
+        let z8590 = z281 * z8563 + z283 * z8568 + z285 * z8572 + z326 * z8575
+            + z327 * z8577 + z328 * z8578;
+        let z8591 = z281 * z8564 + z283 * z8569 + z285 * z8573 + z326 * z8576
+            + z327 * z8578 + z328 * z8579;
+        let z8592 = z281 * z8586 + z283 * z8587 + z285 * z8588 + z326 * z8589
+            + z327 * z8590 + z328 * z8591;
+        let z8593 = 1.0 / z8592;
+        let z8594 = -z281 * z8580 - z283 * z8581 - z285 * z8582 - z326 * z8583
+            - z327 * z8584 - z328 * z8585;
+        let z8595 = z8586 * z8593;
+        let z8596 = z8587 * z8593;
+        let z8597 = z8588 * z8593;
+        let z8598 = z8589 * z8593;
+        let z8599 = z8590 * z8593;
+        let z8600 = z8591 * z8593;
+        let z8601 = -z8255 * z8586 - z8256 * z8587 - z8257 * z8588 - z8258 * z8589
+            - z8259 * z8590 - z8260 * z8591 + z8594;
+        let z8602 = z8498 + z8559 - z8586 * z8595;
+        let z8603 = z8499 + z8560 - z8586 * z8596;
+        let z8604 = z8500 + z8561 - z8586 * z8597;
+        let z8605 = z8562 - z8586 * z8598;
+        let z8606 = z8501 + z8563 - z8586 * z8599;
+        let z8607 = z8502 + z8564 - z8586 * z8600;
+        let z8608 = z8503 + z8565 - z8587 * z8596;
+        let z8609 = z8504 + z8566 - z8587 * z8597;
+        let z8610 = z8505 + z8567 - z8587 * z8598;
+        let z8611 = z8568 - z8587 * z8599;
+        let z8612 = z8506 + z8569 - z8587 * z8600;
+        let z8613 = z8507 + z8570 - z8588 * z8597;
+        let z8614 = z8508 + z8571 - z8588 * z8598;
+        let z8615 = z8509 + z8572 - z8588 * z8599;
+        let z8616 = z8573 - z8588 * z8600;
+        let z8617 = self.m_thigh + z8574 - z8589 * z8598;
+        let z8618 = z8575 - z8589 * z8599;
+        let z8619 = z8576 - z8589 * z8600;
+        let z8620 = self.m_thigh + z8577 - z8590 * z8599;
+        let z8621 = z8578 - z8590 * z8600;
+        let z8622 = self.m_thigh + z8579 - z8591 * z8600;
+        let z8623 = z8255 * z8559 + z8256 * z8560 + z8257 * z8561 + z8513 + z8258 * z8562
+            + z8259 * z8563 + z8260 * z8564 + z8580 + z8595 * z8601;
+        let z8624 = z8255 * z8560 + z8256 * z8565 + z8257 * z8566 + z8258 * z8567 + z8514
+            + z8259 * z8568 + z8260 * z8569 + z8581 + z8596 * z8601;
+        let z8625 = z8255 * z8561 + z8256 * z8566 + z8257 * z8570 + z8258 * z8571
+            + z8259 * z8572 + z8515 + z8260 * z8573 + z8582 + z8597 * z8601;
+        let z8626 = z8510 + z8255 * z8562 + z8256 * z8567 + z8257 * z8571 + z8258 * z8574
+            + z8259 * z8575 + z8260 * z8576 + z8583 + z8598 * z8601;
+        let z8627 = z8255 * z8563 + z8511 + z8256 * z8568 + z8257 * z8572 + z8258 * z8575
+            + z8259 * z8577 + z8260 * z8578 + z8584 + z8599 * z8601;
+        let z8628 = z8255 * z8564 + z8256 * z8569 + z8512 + z8257 * z8573 + z8258 * z8576
+            + z8259 * z8578 + z8260 * z8579 + z8585 + z8600 * z8601;
+        let z8629 = z281 * z8602 + z283 * z8603 + z285 * z8604 + z306 * z8605
+            + z307 * z8606 + z308 * z8607;
+        let z8630 = z281 * z8603 + z283 * z8608 + z285 * z8609 + z306 * z8610
+            + z307 * z8611 + z308 * z8612;
+        let z8631 = z281 * z8604 + z283 * z8609 + z285 * z8613 + z306 * z8614
+            + z307 * z8615 + z308 * z8616;
+        let z8632 = z281 * z8605 + z283 * z8610 + z285 * z8614 + z306 * z8617
+            + z307 * z8618 + z308 * z8619;
+        let z8633 = z281 * z8606 + z283 * z8611 + z285 * z8615 + z306 * z8618
+            + z307 * z8620 + z308 * z8621;
+        let z8634 = z281 * z8607 + z283 * z8612 + z285 * z8616 + z306 * z8619
+            + z307 * z8621 + z308 * z8622;
+        let z8635 = z281 * z8629 + z283 * z8630 + z285 * z8631 + z306 * z8632
+            + z307 * z8633 + z308 * z8634;
+        let z8636 = 1.0 / z8635;
+        let z8637 = -z281 * z8623 - z283 * z8624 - z285 * z8625 - z306 * z8626
+            - z307 * z8627 - z308 * z8628;
+        let z8638 = z8629 * z8636;
+        let z8639 = z8630 * z8636;
+        let z8640 = z8631 * z8636;
+        let z8641 = z8632 * z8636;
+        let z8642 = z8633 * z8636;
+        let z8643 = z8634 * z8636;
+        let z8644 = -z8243 * z8629 - z8244 * z8630 - z8245 * z8631 - z8246 * z8632
+            - z8247 * z8633 - z8248 * z8634 + z8637;
+        let z8645 = z8480 + z8602 - z8629 * z8638;
+        let z8646 = z8481 + z8603 - z8629 * z8639;
+        let z8647 = z8482 + z8604 - z8629 * z8640;
+        let z8648 = z8605 - z8629 * z8641;
+        let z8649 = z8483 + z8606 - z8629 * z8642;
+        let z8650 = z8484 + z8607 - z8629 * z8643;
+        let z8651 = z8485 + z8608 - z8630 * z8639;
+        let z8652 = z8486 + z8609 - z8630 * z8640;
+        let z8653 = z8487 + z8610 - z8630 * z8641;
+        let z8654 = z8611 - z8630 * z8642;
+        let z8655 = z8488 + z8612 - z8630 * z8643;
+        let z8656 = z8489 + z8613 - z8631 * z8640;
+        let z8657 = z8490 + z8614 - z8631 * z8641;
+        let z8658 = z8491 + z8615 - z8631 * z8642;
+        let z8659 = z8616 - z8631 * z8643;
+        let z8660 = self.m_hub + z8617 - z8632 * z8641;
+        let z8661 = z8618 - z8632 * z8642;
+        let z8662 = z8619 - z8632 * z8643;
+        let z8663 = self.m_hub + z8620 - z8633 * z8642;
+        let z8664 = z8621 - z8633 * z8643;
+        let z8665 = self.m_hub + z8622 - z8634 * z8643;
+        let z8666 = z8495 + z8243 * z8602 + z8244 * z8603 + z8245 * z8604 + z8246 * z8605
+            + z8247 * z8606 + z8248 * z8607 + z8623 + z8638 * z8644;
+        let z8667 = z8496 + z8243 * z8603 + z8244 * z8608 + z8245 * z8609 + z8246 * z8610
+            + z8247 * z8611 + z8248 * z8612 + z8624 + z8639 * z8644;
+        let z8668 = z8497 + z8243 * z8604 + z8244 * z8609 + z8245 * z8613 + z8246 * z8614
+            + z8247 * z8615 + z8248 * z8616 + z8625 + z8640 * z8644;
+        let z8669 = z8492 + z8243 * z8605 + z8244 * z8610 + z8245 * z8614 + z8246 * z8617
+            + z8247 * z8618 + z8248 * z8619 + z8626 + z8641 * z8644;
+        let z8670 = z8493 + z8243 * z8606 + z8244 * z8611 + z8245 * z8615 + z8246 * z8618
+            + z8247 * z8620 + z8248 * z8621 + z8627 + z8642 * z8644;
+        let z8671 = z8494 + z8243 * z8607 + z8244 * z8612 + z8245 * z8616 + z8246 * z8619
+            + z8247 * z8621 + z8248 * z8622 + z8628 + z8643 * z8644;
+        let z8672 = z21 * z8645 + z23 * z8646 + z25 * z8647 + z286 * z8648 + z287 * z8649
+            + z288 * z8650;
+        let z8673 = z21 * z8646 + z23 * z8651 + z25 * z8652 + z286 * z8653 + z287 * z8654
+            + z288 * z8655;
+        let z8674 = z21 * z8647 + z23 * z8652 + z25 * z8656 + z286 * z8657 + z287 * z8658
+            + z288 * z8659;
+        let z8675 = z21 * z8648 + z23 * z8653 + z25 * z8657 + z286 * z8660 + z287 * z8661
+            + z288 * z8662;
+        let z8676 = z21 * z8649 + z23 * z8654 + z25 * z8658 + z286 * z8661 + z287 * z8663
+            + z288 * z8664;
+        let z8677 = z21 * z8650 + z23 * z8655 + z25 * z8659 + z286 * z8662 + z287 * z8664
+            + z288 * z8665;
+        let z8678 = z21 * z8672 + z23 * z8673 + z25 * z8674 + z286 * z8675 + z287 * z8676
+            + z288 * z8677;
+        let z8679 = 1.0 / z8678;
+        let z8680 = -z21 * z8666 - z23 * z8667 - z25 * z8668 - z286 * z8669
+            - z287 * z8670 - z288 * z8671;
+        let z8681 = z8672 * z8679;
+        let z8682 = z8673 * z8679;
+        let z8683 = z8674 * z8679;
+        let z8684 = z8675 * z8679;
+        let z8685 = z8676 * z8679;
+        let z8686 = z8677 * z8679;
+        let z8687 = z8680 - z8231 * z8672 - z8232 * z8673 - z8233 * z8674 - z8234 * z8675
+            - z8235 * z8676 - z8236 * z8677;
+        let z8688 = z203 * z709 + z205 * z710 + z267 * z8471 + z268 * z706 + z201 * z708;
+        let z8689 = z203 * z711 + z205 * z712 + z266 * z707 + z268 * z8472 + z201 * z709;
+        let z8690 = z203 * z712 + z205 * z713 + z266 * z8473 + z267 * z705 + z201 * z710;
+        let z8691 = z203 * z707 + z205 * z8473 + self.m_foot * z266;
+        let z8692 = z205 * z705 + self.m_foot * z267 + z201 * z8471;
+        let z8693 = z203 * z8472 + self.m_foot * z268 + z201 * z706;
+        let z8694 = z203 * z8689 + z205 * z8690 + z266 * z8691 + z267 * z8692
+            + z268 * z8693 + z201 * z8688;
+        let z8695 = 1.0 / z8694;
+        let z8696 = -z203 * z8478 - z205 * z8479 - z266 * z8474 - z267 * z8475
+            - z268 * z8476 - z201 * z8477;
+        let z8697 = z8688 * z8695;
+        let z8698 = z8689 * z8695;
+        let z8699 = z8690 * z8695;
+        let z8700 = z8691 * z8695;
+        let z8701 = z8692 * z8695;
+        let z8702 = z8693 * z8695;
+        let z8703 = z8696 - z8219 * z8688 - z8220 * z8689 - z8221 * z8690 - z8222 * z8691
+            - z8223 * z8692 - z8224 * z8693;
+        let z8704 = -z8688 * z8697 + z8453 + z708;
+        let z8705 = -z8688 * z8698 + z8454 + z709;
+        let z8706 = -z8688 * z8699 + z8455 + z710;
+        let z8707 = -z8688 * z8700;
+        let z8708 = -z8688 * z8701 + z8456 + z8471;
+        let z8709 = -z8688 * z8702 + z8457 + z706;
+        let z8710 = -z8689 * z8698 + z8458 + z711;
+        let z8711 = -z8689 * z8699 + z8459 + z712;
+        let z8712 = -z8689 * z8700 + z8460 + z707;
+        let z8713 = -z8689 * z8701;
+        let z8714 = -z8689 * z8702 + z8461 + z8472;
+        let z8715 = -z8690 * z8699 + z8462 + z713;
+        let z8716 = -z8690 * z8700 + z8463 + z8473;
+        let z8717 = -z8690 * z8701 + z8464 + z705;
+        let z8718 = -z8690 * z8702;
+        let z8719 = -z8691 * z8700 + self.m_shin + self.m_foot;
+        let z8720 = -z8691 * z8701;
+        let z8721 = -z8691 * z8702;
+        let z8722 = -z8692 * z8701 + self.m_shin + self.m_foot;
+        let z8723 = -z8692 * z8702;
+        let z8724 = -z8693 * z8702 + self.m_shin + self.m_foot;
+        let z8725 = z8697 * z8703 + z8468 + z8477 + z8223 * z8471 + z706 * z8224
+            + z708 * z8219 + z709 * z8220 + z710 * z8221;
+        let z8726 = z8698 * z8703 + z8469 + z8478 + z8224 * z8472 + z707 * z8222
+            + z709 * z8219 + z711 * z8220 + z712 * z8221;
+        let z8727 = z8699 * z8703 + z8470 + z8222 * z8473 + z8479 + z705 * z8223
+            + z710 * z8219 + z712 * z8220 + z713 * z8221;
+        let z8728 = z8700 * z8703 + self.m_foot * z8222 + z8465 + z8474 + z8221 * z8473
+            + z707 * z8220;
+        let z8729 = z8701 * z8703 + self.m_foot * z8223 + z8466 + z8219 * z8471 + z8475
+            + z705 * z8221;
+        let z8730 = z8702 * z8703 + self.m_foot * z8224 + z8467 + z8220 * z8472 + z8476
+            + z706 * z8219;
+        let z8731 = z203 * z8705 + z205 * z8706 + z246 * z8707 + z247 * z8708
+            + z248 * z8709 + z201 * z8704;
+        let z8732 = z203 * z8710 + z205 * z8711 + z246 * z8712 + z247 * z8713
+            + z248 * z8714 + z201 * z8705;
+        let z8733 = z203 * z8711 + z205 * z8715 + z246 * z8716 + z247 * z8717
+            + z248 * z8718 + z201 * z8706;
+        let z8734 = z203 * z8712 + z205 * z8716 + z246 * z8719 + z247 * z8720
+            + z248 * z8721 + z201 * z8707;
+        let z8735 = z203 * z8713 + z205 * z8717 + z246 * z8720 + z247 * z8722
+            + z248 * z8723 + z201 * z8708;
+        let z8736 = z203 * z8714 + z205 * z8718 + z246 * z8721 + z247 * z8723
+            + z248 * z8724 + z201 * z8709;
+        let z8737 = z203 * z8732 + z205 * z8733 + z246 * z8734 + z247 * z8735
+            + z248 * z8736 + z201 * z8731;
+        let z8738 = 1.0 / z8737;
+        let z8739 = -z203 * z8726 - z205 * z8727 - z246 * z8728 - z247 * z8729
+            - z248 * z8730 - z201 * z8725;
+        let z8740 = z8731 * z8738;
+        let z8741 = z8732 * z8738;
+        let z8742 = z8733 * z8738;
+        let z8743 = z8734 * z8738;
+        let z8744 = z8735 * z8738;
+        let z8745 = z8736 * z8738;
+        let z8746 = -z8207 * z8731 - z8208 * z8732 - z8209 * z8733 - z8210 * z8734
+            - z8211 * z8735 - z8212 * z8736 + z8739;
+        let z8747 = z8435 + z8704 - z8731 * z8740;
+        let z8748 = z8436 + z8705 - z8731 * z8741;
+        let z8749 = z8437 + z8706 - z8731 * z8742;
+        let z8750 = z8707 - z8731 * z8743;
+        let z8751 = z8438 + z8708 - z8731 * z8744;
+        let z8752 = z8439 + z8709 - z8731 * z8745;
+        let z8753 = z8440 + z8710 - z8732 * z8741;
+        let z8754 = z8441 + z8711 - z8732 * z8742;
+        let z8755 = z8442 + z8712 - z8732 * z8743;
+        let z8756 = z8713 - z8732 * z8744;
+        let z8757 = z8443 + z8714 - z8732 * z8745;
+        let z8758 = z8444 + z8715 - z8733 * z8742;
+        let z8759 = z8445 + z8716 - z8733 * z8743;
+        let z8760 = z8446 + z8717 - z8733 * z8744;
+        let z8761 = z8718 - z8733 * z8745;
+        let z8762 = self.m_thigh + z8719 - z8734 * z8743;
+        let z8763 = z8720 - z8734 * z8744;
+        let z8764 = z8721 - z8734 * z8745;
+        let z8765 = self.m_thigh + z8722 - z8735 * z8744;
+        let z8766 = z8723 - z8735 * z8745;
+        let z8767 = self.m_thigh + z8724 - z8736 * z8745;
+        let z8768 = z8450 + z8207 * z8704 + z8208 * z8705 + z8209 * z8706 + z8210 * z8707
+            + z8211 * z8708 + z8212 * z8709 + z8725 + z8740 * z8746;
+        let z8769 = z8451 + z8207 * z8705 + z8208 * z8710 + z8209 * z8711 + z8210 * z8712
+            + z8211 * z8713 + z8212 * z8714 + z8726 + z8741 * z8746;
+        let z8770 = z8452 + z8207 * z8706 + z8208 * z8711 + z8209 * z8715 + z8210 * z8716
+            + z8211 * z8717 + z8212 * z8718 + z8727 + z8742 * z8746;
+        let z8771 = z8447 + z8207 * z8707 + z8208 * z8712 + z8209 * z8716 + z8210 * z8719
+            + z8211 * z8720 + z8212 * z8721 + z8728 + z8743 * z8746;
+        let z8772 = z8448 + z8207 * z8708 + z8208 * z8713 + z8209 * z8717 + z8210 * z8720
+            + z8211 * z8722 + z8212 * z8723 + z8729 + z8744 * z8746;
+        let z8773 = z8449 + z8207 * z8709 + z8208 * z8714 + z8209 * z8718 + z8210 * z8721
+            + z8211 * z8723 + z8212 * z8724 + z8730 + z8745 * z8746;
+        let z8774 = z203 * z8748 + z205 * z8749 + z226 * z8750 + z227 * z8751
+            + z228 * z8752 + z201 * z8747;
+        let z8775 = z203 * z8753 + z205 * z8754 + z226 * z8755 + z227 * z8756
+            + z228 * z8757 + z201 * z8748;
+        let z8776 = z203 * z8754 + z205 * z8758 + z226 * z8759 + z227 * z8760
+            + z228 * z8761 + z201 * z8749;
+        let z8777 = z203 * z8755 + z205 * z8759 + z226 * z8762 + z227 * z8763
+            + z228 * z8764 + z201 * z8750;
+        let z8778 = z203 * z8756 + z205 * z8760 + z226 * z8763 + z227 * z8765
+            + z228 * z8766 + z201 * z8751;
+        let z8779 = z203 * z8757 + z205 * z8761 + z226 * z8764 + z227 * z8766
+            + z228 * z8767 + z201 * z8752;
+        let z8780 = z203 * z8775 + z205 * z8776 + z226 * z8777 + z227 * z8778
+            + z228 * z8779 + z201 * z8774;
+        let z8781 = 1.0 / z8780;
+        let z8782 = -z203 * z8769 - z205 * z8770 - z226 * z8771 - z227 * z8772
+            - z228 * z8773 - z201 * z8768;
+        let z8783 = z8774 * z8781;
+        let z8784 = z8775 * z8781;
+        let z8785 = z8776 * z8781;
+        let z8786 = z8777 * z8781;
+        let z8787 = z8778 * z8781;
+        let z8788 = z8779 * z8781;
+        let z8789 = -z8195 * z8774 - z8196 * z8775 - z8197 * z8776 - z8198 * z8777
+            - z8199 * z8778 - z8200 * z8779 + z8782;
+        let z8790 = z8417 + z8747 - z8774 * z8783;
+        let z8791 = z8418 + z8748 - z8774 * z8784;
+        let z8792 = z8419 + z8749 - z8774 * z8785;
+        let z8793 = z8750 - z8774 * z8786;
+        let z8794 = z8420 + z8751 - z8774 * z8787;
+        let z8795 = z8421 + z8752 - z8774 * z8788;
+        let z8796 = z8422 + z8753 - z8775 * z8784;
+        let z8797 = z8423 + z8754 - z8775 * z8785;
+        let z8798 = z8424 + z8755 - z8775 * z8786;
+        let z8799 = z8756 - z8775 * z8787;
+        let z8800 = z8425 + z8757 - z8775 * z8788;
+        let z8801 = z8426 + z8758 - z8776 * z8785;
+        let z8802 = z8427 + z8759 - z8776 * z8786;
+        let z8803 = z8428 + z8760 - z8776 * z8787;
+        let z8804 = z8761 - z8776 * z8788;
+        let z8805 = self.m_hub + z8762 - z8777 * z8786;
+        let z8806 = z8763 - z8777 * z8787;
+        let z8807 = z8764 - z8777 * z8788;
+        let z8808 = self.m_hub + z8765 - z8778 * z8787;
+        let z8809 = z8766 - z8778 * z8788;
+        let z8810 = self.m_hub + z8767 - z8779 * z8788;
+        let z8811 = z8432 + z8195 * z8747 + z8196 * z8748 + z8197 * z8749 + z8198 * z8750
+            + z8199 * z8751 + z8200 * z8752 + z8768 + z8783 * z8789;
+        let z8812 = z8433 + z8195 * z8748 + z8196 * z8753 + z8197 * z8754 + z8198 * z8755
+            + z8199 * z8756 + z8200 * z8757 + z8769 + z8784 * z8789;
+        let z8813 = z8434 + z8195 * z8749 + z8196 * z8754 + z8197 * z8758 + z8198 * z8759
+            + z8199 * z8760 + z8200 * z8761 + z8770 + z8785 * z8789;
+        let z8814 = z8429 + z8195 * z8750 + z8196 * z8755 + z8197 * z8759 + z8198 * z8762
+            + z8199 * z8763 + z8200 * z8764 + z8771 + z8786 * z8789;
+        let z8815 = z8430 + z8195 * z8751 + z8196 * z8756 + z8197 * z8760 + z8198 * z8763
+            + z8199 * z8765 + z8200 * z8766 + z8772 + z8787 * z8789;
+        let z8816 = z8431 + z8195 * z8752 + z8196 * z8757 + z8197 * z8761 + z8198 * z8764
+            + z8199 * z8766 + z8200 * z8767 + z8773 + z8788 * z8789;
+        let z8817 = z206 * z8793 + z207 * z8794 + z208 * z8795 + z21 * z8790
+            + z23 * z8791 + z25 * z8792;
+        let z8818 = z206 * z8798 + z207 * z8799 + z208 * z8800 + z21 * z8791
+            + z23 * z8796 + z25 * z8797;
+        let z8819 = z206 * z8802 + z207 * z8803 + z208 * z8804 + z21 * z8792
+            + z23 * z8797 + z25 * z8801;
+        let z8820 = z206 * z8805 + z207 * z8806 + z208 * z8807 + z21 * z8793
+            + z23 * z8798 + z25 * z8802;
+        let z8821 = z206 * z8806 + z207 * z8808 + z208 * z8809 + z21 * z8794
+            + z23 * z8799 + z25 * z8803;
+        let z8822 = z206 * z8807 + z207 * z8809 + z208 * z8810 + z21 * z8795
+            + z23 * z8800 + z25 * z8804;
+        let z8823 = z206 * z8820 + z207 * z8821 + z208 * z8822 + z21 * z8817
+            + z23 * z8818 + z25 * z8819;
+        let z8824 = 1.0 / z8823;
+        let z8825 = -z206 * z8814 - z207 * z8815 - z208 * z8816 - z21 * z8811
+            - z23 * z8812 - z25 * z8813;
+        let z8826 = z8817 * z8824;
+        let z8827 = z8818 * z8824;
+        let z8828 = z8819 * z8824;
+        let z8829 = z8820 * z8824;
+        let z8830 = z8821 * z8824;
+        let z8831 = z8822 * z8824;
+        let z8832 = -z8183 * z8817 - z8184 * z8818 - z8185 * z8819 - z8186 * z8820
+            - z8187 * z8821 - z8188 * z8822 + z8825;
+        let z8833 = z121 * z744 + z123 * z745 + z125 * z746 + z187 * z8408 + z188 * z742;
+        let z8834 = z121 * z745 + z123 * z747 + z125 * z748 + z186 * z743 + z188 * z8409;
+        let z8835 = z121 * z746 + z123 * z748 + z125 * z749 + z186 * z8410 + z187 * z741;
+        let z8836 = self.m_foot * z186 + z123 * z743 + z125 * z8410;
+        let z8837 = self.m_foot * z187 + z121 * z8408 + z125 * z741;
+        let z8838 = self.m_foot * z188 + z121 * z742 + z123 * z8409;
+        let z8839 = z121 * z8833 + z123 * z8834 + z125 * z8835 + z186 * z8836
+            + z187 * z8837 + z188 * z8838;
+        let z8840 = 1.0 / z8839;
+        let z8841 = -z121 * z8414 - z123 * z8415 - z125 * z8416 - z186 * z8411
+            - z187 * z8412 - z188 * z8413;
+        let z8842 = z8833 * z8840;
+        let z8843 = z8834 * z8840;
+        let z8844 = z8835 * z8840;
+        let z8845 = z8836 * z8840;
+        let z8846 = z8837 * z8840;
+        let z8847 = z8838 * z8840;
+        let z8848 = -z8171 * z8833 - z8172 * z8834 - z8173 * z8835 - z8174 * z8836
+            - z8175 * z8837 - z8176 * z8838 + z8841;
+        let z8849 = z744 - z8833 * z8842 + z8390;
+        let z8850 = z745 - z8833 * z8843 + z8391;
+        let z8851 = z746 - z8833 * z8844 + z8392;
+        let z8852 = -z8833 * z8845;
+        let z8853 = z8408 - z8833 * z8846 + z8393;
+        let z8854 = z8394 + z742 - z8833 * z8847;
+        let z8855 = z8395 + z747 - z8834 * z8843;
+        let z8856 = z8396 + z748 - z8834 * z8844;
+        let z8857 = z8397 + z743 - z8834 * z8845;
+        let z8858 = -z8834 * z8846;
+        let z8859 = z8398 + z8409 - z8834 * z8847;
+        let z8860 = z8399 + z749 - z8835 * z8844;
+        let z8861 = z8400 + z8410 - z8835 * z8845;
+        let z8862 = z8401 + z741 - z8835 * z8846;
+        let z8863 = -z8835 * z8847;
+        let z8864 = self.m_shin + self.m_foot - z8836 * z8845;
+        let z8865 = -z8836 * z8846;
+        let z8866 = -z8836 * z8847;
+        let z8867 = self.m_shin + self.m_foot - z8837 * z8846;
+        let z8868 = -z8837 * z8847;
+        let z8869 = self.m_shin + self.m_foot - z8838 * z8847;
+        let z8870 = z8405 + z8414 + z742 * z8176 + z744 * z8171 + z745 * z8172
+            + z746 * z8173 + z8175 * z8408 + z8842 * z8848;
+        let z8871 = z8406 + z8415 + z743 * z8174 + z745 * z8171 + z747 * z8172
+            + z748 * z8173 + z8176 * z8409 + z8843 * z8848;
+        let z8872 = z8407 + z8416 + z741 * z8175 + z746 * z8171 + z748 * z8172
+            + z749 * z8173 + z8174 * z8410 + z8844 * z8848;
+        let z8873 = z8402 + z8411 + z743 * z8172 + z8173 * z8410 + self.m_foot * z8174
+            + z8845 * z8848;
+        let z8874 = z8403 + z8412 + z741 * z8173 + z8171 * z8408 + self.m_foot * z8175
+            + z8846 * z8848;
+        let z8875 = z8404 + z8413 + z742 * z8171 + z8172 * z8409 + self.m_foot * z8176
+            + z8847 * z8848;
+        let z8876 = z121 * z8849 + z123 * z8850 + z125 * z8851 + z166 * z8852
+            + z167 * z8853 + z168 * z8854;
+        let z8877 = z121 * z8850 + z123 * z8855 + z125 * z8856 + z166 * z8857
+            + z167 * z8858 + z168 * z8859;
+        let z8878 = z121 * z8851 + z123 * z8856 + z125 * z8860 + z166 * z8861
+            + z167 * z8862 + z168 * z8863;
+        let z8879 = z121 * z8852 + z123 * z8857 + z125 * z8861 + z166 * z8864
+            + z167 * z8865 + z168 * z8866;
+        let z8880 = z121 * z8853 + z123 * z8858 + z125 * z8862 + z166 * z8865
+            + z167 * z8867 + z168 * z8868;
+        let z8881 = z121 * z8854 + z123 * z8859 + z125 * z8863 + z166 * z8866
+            + z167 * z8868 + z168 * z8869;
+        let z8882 = z121 * z8876 + z123 * z8877 + z125 * z8878 + z166 * z8879
+            + z167 * z8880 + z168 * z8881;
+        let z8883 = 1.0 / z8882;
+        let z8884 = -z121 * z8870 - z123 * z8871 - z125 * z8872 - z166 * z8873
+            - z167 * z8874 - z168 * z8875;
+        let z8885 = z8876 * z8883;
+        let z8886 = z8877 * z8883;
+        let z8887 = z8878 * z8883;
+        let z8888 = z8879 * z8883;
+        let z8889 = z8880 * z8883;
+        let z8890 = z8881 * z8883;
+        let z8891 = -z8159 * z8876 - z8160 * z8877 - z8161 * z8878 - z8162 * z8879
+            - z8163 * z8880 - z8164 * z8881 + z8884;
+        let z8892 = z8849 - z8876 * z8885 + z8372;
+        let z8893 = z8850 - z8876 * z8886 + z8373;
+        let z8894 = z8851 - z8876 * z8887 + z8374;
+        let z8895 = z8852 - z8876 * z8888;
+        let z8896 = z8853 - z8876 * z8889 + z8375;
+        let z8897 = z8854 - z8876 * z8890 + z8376;
+        let z8898 = z8855 - z8877 * z8886 + z8377;
+        let z8899 = z8856 - z8877 * z8887 + z8378;
+        let z8900 = z8857 - z8877 * z8888 + z8379;
+        let z8901 = z8858 - z8877 * z8889;
+        let z8902 = z8859 - z8877 * z8890 + z8380;
+        let z8903 = z8860 - z8878 * z8887 + z8381;
+        let z8904 = z8861 - z8878 * z8888 + z8382;
+        let z8905 = z8862 - z8878 * z8889 + z8383;
+        let z8906 = z8863 - z8878 * z8890;
+        let z8907 = self.m_thigh + z8864 - z8879 * z8888;
+        let z8908 = z8865 - z8879 * z8889;
+        let z8909 = z8866 - z8879 * z8890;
+        let z8910 = self.m_thigh + z8867 - z8880 * z8889;
+        let z8911 = z8868 - z8880 * z8890;
+        let z8912 = self.m_thigh + z8869 - z8881 * z8890;
+        let z8913 = z8159 * z8849 + z8160 * z8850 + z8161 * z8851 + z8162 * z8852
+            + z8163 * z8853 + z8164 * z8854 + z8870 + z8885 * z8891 + z8387;
+        let z8914 = z8159 * z8850 + z8160 * z8855 + z8161 * z8856 + z8162 * z8857
+            + z8163 * z8858 + z8164 * z8859 + z8871 + z8886 * z8891 + z8388;
+        let z8915 = z8159 * z8851 + z8160 * z8856 + z8161 * z8860 + z8162 * z8861
+            + z8163 * z8862 + z8164 * z8863 + z8872 + z8887 * z8891 + z8389;
+        let z8916 = z8159 * z8852 + z8160 * z8857 + z8161 * z8861 + z8162 * z8864
+            + z8163 * z8865 + z8164 * z8866 + z8873 + z8888 * z8891 + z8384;
+        let z8917 = z8159 * z8853 + z8160 * z8858 + z8161 * z8862 + z8162 * z8865
+            + z8163 * z8867 + z8164 * z8868 + z8874 + z8889 * z8891 + z8385;
+        let z8918 = z8159 * z8854 + z8160 * z8859 + z8161 * z8863 + z8162 * z8866
+            + z8163 * z8868 + z8164 * z8869 + z8875 + z8890 * z8891 + z8386;
+        let z8919 = z121 * z8892 + z123 * z8893 + z125 * z8894 + z146 * z8895
+            + z147 * z8896 + z148 * z8897;
+        let z8920 = z121 * z8893 + z123 * z8898 + z125 * z8899 + z146 * z8900
+            + z147 * z8901 + z148 * z8902;
+        let z8921 = z121 * z8894 + z123 * z8899 + z125 * z8903 + z146 * z8904
+            + z147 * z8905 + z148 * z8906;
+        let z8922 = z121 * z8895 + z123 * z8900 + z125 * z8904 + z146 * z8907
+            + z147 * z8908 + z148 * z8909;
+        let z8923 = z121 * z8896 + z123 * z8901 + z125 * z8905 + z146 * z8908
+            + z147 * z8910 + z148 * z8911;
+        let z8924 = z121 * z8897 + z123 * z8902 + z125 * z8906 + z146 * z8909
+            + z147 * z8911 + z148 * z8912;
+        let z8925 = z121 * z8919 + z123 * z8920 + z125 * z8921 + z146 * z8922
+            + z147 * z8923 + z148 * z8924;
+        let z8926 = 1.0 / z8925;
+        let z8927 = -z121 * z8913 - z123 * z8914 - z125 * z8915 - z146 * z8916
+            - z147 * z8917 - z148 * z8918;
+        let z8928 = z8919 * z8926;
+        let z8929 = z8920 * z8926;
+        let z8930 = z8921 * z8926;
+        let z8931 = z8922 * z8926;
+        let z8932 = z8923 * z8926;
+        let z8933 = z8924 * z8926;
+        let z8934 = -z8147 * z8919 - z8148 * z8920 - z8149 * z8921 - z8150 * z8922
+            - z8151 * z8923 - z8152 * z8924 + z8927;
+        let z8935 = -z8919 * z8928 + z8354 + z8892;
+        let z8936 = -z8919 * z8929 + z8355 + z8893;
+        let z8937 = -z8919 * z8930 + z8356 + z8894;
+        let z8938 = -z8919 * z8931 + z8895;
+        let z8939 = -z8919 * z8932 + z8357 + z8896;
+        let z8940 = -z8919 * z8933 + z8358 + z8897;
+        let z8941 = -z8920 * z8929 + z8359 + z8898;
+        let z8942 = -z8920 * z8930 + z8360 + z8899;
+        let z8943 = -z8920 * z8931 + z8361 + z8900;
+        let z8944 = -z8920 * z8932 + z8901;
+        let z8945 = -z8920 * z8933 + z8362 + z8902;
+        let z8946 = -z8921 * z8930 + z8363 + z8903;
+        let z8947 = -z8921 * z8931 + z8364 + z8904;
+        let z8948 = -z8921 * z8932 + z8365 + z8905;
+        let z8949 = z8906 - z8921 * z8933;
+        let z8950 = z8907 - z8922 * z8931 + self.m_hub;
+        let z8951 = z8908 - z8922 * z8932;
+        let z8952 = z8909 - z8922 * z8933;
+        let z8953 = z8910 - z8923 * z8932 + self.m_hub;
+        let z8954 = z8911 - z8923 * z8933;
+        let z8955 = z8912 - z8924 * z8933 + self.m_hub;
+        let z8956 = z8913 + z8147 * z8892 + z8148 * z8893 + z8149 * z8894 + z8150 * z8895
+            + z8151 * z8896 + z8152 * z8897 + z8928 * z8934 + z8369;
+        let z8957 = z8914 + z8147 * z8893 + z8148 * z8898 + z8149 * z8899 + z8150 * z8900
+            + z8151 * z8901 + z8152 * z8902 + z8929 * z8934 + z8370;
+        let z8958 = z8147 * z8894 + z8915 + z8148 * z8899 + z8149 * z8903 + z8150 * z8904
+            + z8151 * z8905 + z8152 * z8906 + z8930 * z8934 + z8371;
+        let z8959 = z8147 * z8895 + z8148 * z8900 + z8916 + z8149 * z8904 + z8150 * z8907
+            + z8151 * z8908 + z8152 * z8909 + z8931 * z8934 + z8366;
+        let z8960 = z8147 * z8896 + z8148 * z8901 + z8149 * z8905 + z8917 + z8150 * z8908
+            + z8151 * z8910 + z8152 * z8911 + z8932 * z8934 + z8367;
+        let z8961 = z8147 * z8897 + z8148 * z8902 + z8149 * z8906 + z8150 * z8909 + z8918
+            + z8151 * z8911 + z8152 * z8912 + z8933 * z8934 + z8368;
+        let z8962 = z21 * z8935 + z23 * z8936 + z25 * z8937 + z126 * z8938 + z127 * z8939
+            + z128 * z8940;
+        let z8963 = z21 * z8936 + z23 * z8941 + z25 * z8942 + z126 * z8943 + z127 * z8944
+            + z128 * z8945;
+        let z8964 = z21 * z8937 + z23 * z8942 + z25 * z8946 + z126 * z8947 + z127 * z8948
+            + z128 * z8949;
+        let z8965 = z21 * z8938 + z23 * z8943 + z25 * z8947 + z126 * z8950 + z127 * z8951
+            + z128 * z8952;
+        let z8966 = z21 * z8939 + z23 * z8944 + z25 * z8948 + z126 * z8951 + z127 * z8953
+            + z128 * z8954;
+        let z8967 = z21 * z8940 + z23 * z8945 + z25 * z8949 + z126 * z8952 + z127 * z8954
+            + z128 * z8955;
+        let z8968 = z21 * z8962 + z23 * z8963 + z25 * z8964 + z126 * z8965 + z127 * z8966
+            + z128 * z8967;
+        let z8969 = 1.0 / z8968;
+        let z8970 = -z21 * z8956 - z23 * z8957 - z25 * z8958 - z126 * z8959
+            - z127 * z8960 - z128 * z8961;
+        let z8971 = z8962 * z8969;
+        let z8972 = z8963 * z8969;
+        let z8973 = z8964 * z8969;
+        let z8974 = z8965 * z8969;
+        let z8975 = z8966 * z8969;
+        let z8976 = z8967 * z8969;
+        let z8977 = -z8138 * z8965 - z8139 * z8966 - z8140 * z8967 + z8970
+            - z8135 * z8962 - z8136 * z8963 - z8137 * z8964;
+        let z8978 = z41 * z780 + z43 * z781 + z45 * z782 + z107 * z8345 + z108 * z778;
+        let z8979 = z41 * z781 + z43 * z783 + z45 * z784 + z106 * z779 + z108 * z8346;
+        let z8980 = z41 * z782 + z43 * z784 + z45 * z785 + z106 * z8347 + z107 * z777;
+        let z8981 = self.m_foot * z106 + z43 * z779 + z45 * z8347;
+        let z8982 = self.m_foot * z107 + z41 * z8345 + z45 * z777;
+        let z8983 = self.m_foot * z108 + z41 * z778 + z43 * z8346;
+        let z8984 = z41 * z8978 + z43 * z8979 + z45 * z8980 + z106 * z8981 + z107 * z8982
+            + z108 * z8983;
+        let z8985 = 1.0 / z8984;
+        let z8986 = -z41 * z8351 - z43 * z8352 - z45 * z8353 - z106 * z8348
+            - z107 * z8349 - z108 * z8350;
+        let z8987 = z8978 * z8985;
+        let z8988 = z8979 * z8985;
+        let z8989 = z8980 * z8985;
+        let z8990 = z8981 * z8985;
+        let z8991 = z8982 * z8985;
+        let z8992 = z8983 * z8985;
+        let z8993 = z8986 - z8123 * z8978 - z8124 * z8979 - z8125 * z8980 - z8126 * z8981
+            - z8127 * z8982 - z8128 * z8983;
+        let z8994 = z780 - z8978 * z8987 + z8327;
+        let z8995 = z781 - z8978 * z8988 + z8328;
+        let z8996 = z782 - z8978 * z8989 + z8329;
+        let z8997 = -z8978 * z8990;
+        let z8998 = -z8978 * z8991 + z8330 + z8345;
+        let z8999 = z778 - z8978 * z8992 + z8331;
+        let z9000 = z783 - z8979 * z8988 + z8332;
+        let z9001 = z784 - z8979 * z8989 + z8333;
+        let z9002 = z779 - z8979 * z8990 + z8334;
+        let z9003 = -z8979 * z8991;
+        let z9004 = -z8979 * z8992 + z8335 + z8346;
+        let z9005 = z785 - z8980 * z8989 + z8336;
+        let z9006 = -z8980 * z8990 + z8337 + z8347;
+        let z9007 = z777 - z8980 * z8991 + z8338;
+        let z9008 = -z8980 * z8992;
+        let z9009 = self.m_shin + self.m_foot - z8981 * z8990;
+        let z9010 = -z8981 * z8991;
+        let z9011 = -z8981 * z8992;
+        let z9012 = self.m_shin + self.m_foot - z8982 * z8991;
+        let z9013 = -z8982 * z8992;
+        let z9014 = self.m_shin + self.m_foot - z8983 * z8992;
+        let z9015 = z778 * z8128 + z780 * z8123 + z781 * z8124 + z782 * z8125
+            + z8987 * z8993 + z8342 + z8351 + z8127 * z8345;
+        let z9016 = z779 * z8126 + z781 * z8123 + z783 * z8124 + z784 * z8125
+            + z8988 * z8993 + z8343 + z8352 + z8128 * z8346;
+        let z9017 = z777 * z8127 + z782 * z8123 + z784 * z8124 + z785 * z8125
+            + z8989 * z8993 + z8344 + z8353 + z8126 * z8347;
+        let z9018 = self.m_foot * z8126 + z779 * z8124 + z8990 * z8993 + z8339 + z8348
+            + z8125 * z8347;
+        let z9019 = self.m_foot * z8127 + z777 * z8125 + z8991 * z8993 + z8340 + z8349
+            + z8123 * z8345;
+        let z9020 = self.m_foot * z8128 + z778 * z8123 + z8992 * z8993 + z8341 + z8350
+            + z8124 * z8346;
+        let z9021 = z41 * z8994 + z43 * z8995 + z45 * z8996 + z86 * z8997 + z87 * z8998
+            + z88 * z8999;
+        let z9022 = z41 * z8995 + z43 * z9000 + z45 * z9001 + z86 * z9002 + z87 * z9003
+            + z88 * z9004;
+        let z9023 = z41 * z8996 + z43 * z9001 + z45 * z9005 + z86 * z9006 + z87 * z9007
+            + z88 * z9008;
+        let z9024 = z41 * z8997 + z43 * z9002 + z45 * z9006 + z86 * z9009 + z87 * z9010
+            + z88 * z9011;
+        let z9025 = z41 * z8998 + z43 * z9003 + z45 * z9007 + z86 * z9010 + z87 * z9012
+            + z88 * z9013;
+        let z9026 = z41 * z8999 + z43 * z9004 + z45 * z9008 + z86 * z9011 + z87 * z9013
+            + z88 * z9014;
+        let z9027 = z41 * z9021 + z43 * z9022 + z45 * z9023 + z86 * z9024 + z87 * z9025
+            + z88 * z9026;
+        let z9028 = 1.0 / z9027;
+        let z9029 = -z41 * z9015 - z43 * z9016 - z45 * z9017 - z86 * z9018 - z87 * z9019
+            - z88 * z9020;
+        let z9030 = z9021 * z9028;
+        let z9031 = z9022 * z9028;
+        let z9032 = z9023 * z9028;
+        let z9033 = z9024 * z9028;
+        let z9034 = z9025 * z9028;
+        let z9035 = z9026 * z9028;
+        let z9036 = z9029 - z8111 * z9021 - z8112 * z9022 - z8113 * z9023 - z8114 * z9024
+            - z8115 * z9025 - z8116 * z9026;
+        let z9037 = z8994 - z9021 * z9030 + z8309;
+        let z9038 = z8995 - z9021 * z9031 + z8310;
+        let z9039 = z8996 - z9021 * z9032 + z8311;
+        let z9040 = z8997 - z9021 * z9033;
+        let z9041 = z8998 - z9021 * z9034 + z8312;
+        let z9042 = z8999 - z9021 * z9035 + z8313;
+        let z9043 = z9000 - z9022 * z9031 + z8314;
+        let z9044 = z9001 - z9022 * z9032 + z8315;
+        let z9045 = z9002 - z9022 * z9033 + z8316;
+        let z9046 = z9003 - z9022 * z9034;
+        let z9047 = z9004 - z9022 * z9035 + z8317;
+        let z9048 = z9005 - z9023 * z9032 + z8318;
+        let z9049 = z9006 - z9023 * z9033 + z8319;
+        let z9050 = z9007 - z9023 * z9034 + z8320;
+        let z9051 = z9008 - z9023 * z9035;
+        let z9052 = self.m_thigh + z9009 - z9024 * z9033;
+        let z9053 = z9010 - z9024 * z9034;
+        let z9054 = z9011 - z9024 * z9035;
+        let z9055 = self.m_thigh + z9012 - z9025 * z9034;
+        let z9056 = z9013 - z9025 * z9035;
+        let z9057 = self.m_thigh + z9014 - z9026 * z9035;
+        let z9058 = z9015 + z9030 * z9036 + z8324 + z8111 * z8994 + z8112 * z8995
+            + z8113 * z8996 + z8114 * z8997 + z8115 * z8998 + z8116 * z8999;
+        let z9059 = z9016 + z9031 * z9036 + z8325 + z8111 * z8995 + z8112 * z9000
+            + z8113 * z9001 + z8114 * z9002 + z8115 * z9003 + z8116 * z9004;
+        let z9060 = z9017 + z9032 * z9036 + z8326 + z8111 * z8996 + z8112 * z9001
+            + z8113 * z9005 + z8114 * z9006 + z8115 * z9007 + z8116 * z9008;
+        let z9061 = z9018 + z9033 * z9036 + z8321 + z8111 * z8997 + z8112 * z9002
+            + z8113 * z9006 + z8114 * z9009 + z8115 * z9010 + z8116 * z9011;
+        let z9062 = z9019 + z9034 * z9036 + z8322 + z8111 * z8998 + z8112 * z9003
+            + z8113 * z9007 + z8114 * z9010 + z8115 * z9012 + z8116 * z9013;
+        let z9063 = z9020 + z9035 * z9036 + z8323 + z8111 * z8999 + z8112 * z9004
+            + z8113 * z9008 + z8114 * z9011 + z8115 * z9013 + z8116 * z9014;
+        let z9064 = z41 * z9037 + z43 * z9038 + z45 * z9039 + z66 * z9040 + z67 * z9041
+            + z68 * z9042;
+        let z9065 = z41 * z9038 + z43 * z9043 + z45 * z9044 + z66 * z9045 + z67 * z9046
+            + z68 * z9047;
+        let z9066 = z41 * z9039 + z43 * z9044 + z45 * z9048 + z66 * z9049 + z67 * z9050
+            + z68 * z9051;
+        let z9067 = z41 * z9040 + z43 * z9045 + z45 * z9049 + z66 * z9052 + z67 * z9053
+            + z68 * z9054;
+        let z9068 = z41 * z9041 + z43 * z9046 + z45 * z9050 + z66 * z9053 + z67 * z9055
+            + z68 * z9056;
+        let z9069 = z41 * z9042 + z43 * z9047 + z45 * z9051 + z66 * z9054 + z67 * z9056
+            + z68 * z9057;
+        let z9070 = z41 * z9064 + z43 * z9065 + z45 * z9066 + z66 * z9067 + z67 * z9068
+            + z68 * z9069;
+        let z9071 = 1.0 / z9070;
+        let z9072 = -z41 * z9058 - z43 * z9059 - z45 * z9060 - z66 * z9061 - z67 * z9062
+            - z68 * z9063;
+        let z9073 = z9064 * z9071;
+        let z9074 = z9065 * z9071;
+        let z9075 = z9066 * z9071;
+        let z9076 = z9067 * z9071;
+        let z9077 = z9068 * z9071;
+        let z9078 = z9069 * z9071;
+        let z9079 = z9072 - z8099 * z9064 - z8100 * z9065 - z8101 * z9066 - z8102 * z9067
+            - z8103 * z9068 - z8104 * z9069;
+        let z9080 = z9037 + z8291 - z9064 * z9073;
+        let z9081 = z9038 + z8292 - z9064 * z9074;
+        let z9082 = z9039 + z8293 - z9064 * z9075;
+        let z9083 = z9040 - z9064 * z9076;
+        let z9084 = z9041 + z8294 - z9064 * z9077;
+        let z9085 = z9042 + z8295 - z9064 * z9078;
+        let z9086 = z9043 + z8296 - z9065 * z9074;
+        let z9087 = z9044 + z8297 - z9065 * z9075;
+        let z9088 = z9045 - z9065 * z9076 + z8298;
+        let z9089 = z9046 - z9065 * z9077;
+        let z9090 = z9047 - z9065 * z9078 + z8299;
+        let z9091 = z9048 - z9066 * z9075 + z8300;
+        let z9092 = z9049 - z9066 * z9076 + z8301;
+        let z9093 = z9050 - z9066 * z9077 + z8302;
+        let z9094 = z9051 - z9066 * z9078;
+        let z9095 = self.m_hub + z9052 - z9067 * z9076;
+        let z9096 = z9053 - z9067 * z9077;
+        let z9097 = z9054 - z9067 * z9078;
+        let z9098 = self.m_hub + z9055 - z9068 * z9077;
+        let z9099 = z9056 - z9068 * z9078;
+        let z9100 = self.m_hub + z9057 - z9069 * z9078;
+        let z9101 = z9058 + z9073 * z9079 + z8306 + z8099 * z9037 + z8100 * z9038
+            + z8101 * z9039 + z8102 * z9040 + z8103 * z9041 + z8104 * z9042;
+        let z9102 = z9059 + z9074 * z9079 + z8307 + z8099 * z9038 + z8100 * z9043
+            + z8101 * z9044 + z8102 * z9045 + z8103 * z9046 + z8104 * z9047;
+        let z9103 = z9060 + z9075 * z9079 + z8308 + z8099 * z9039 + z8100 * z9044
+            + z8101 * z9048 + z8102 * z9049 + z8103 * z9050 + z8104 * z9051;
+        let z9104 = z9061 + z8303 + z9076 * z9079 + z8099 * z9040 + z8100 * z9045
+            + z8101 * z9049 + z8102 * z9052 + z8103 * z9053 + z8104 * z9054;
+        let z9105 = z9062 + z8304 + z9077 * z9079 + z8099 * z9041 + z8100 * z9046
+            + z8101 * z9050 + z8102 * z9053 + z8103 * z9055 + z8104 * z9056;
+        let z9106 = z9063 + z8305 + z9078 * z9079 + z8099 * z9042 + z8100 * z9047
+            + z8101 * z9051 + z8102 * z9054 + z8103 * z9056 + z8104 * z9057;
+        let z9107 = z21 * z9080 + z23 * z9081 + z25 * z9082 + z46 * z9083 + z47 * z9084
+            + z48 * z9085;
+        let z9108 = z21 * z9081 + z23 * z9086 + z25 * z9087 + z46 * z9088 + z47 * z9089
+            + z48 * z9090;
+        let z9109 = z21 * z9082 + z23 * z9087 + z25 * z9091 + z46 * z9092 + z47 * z9093
+            + z48 * z9094;
+        let z9110 = z21 * z9083 + z23 * z9088 + z25 * z9092 + z46 * z9095 + z47 * z9096
+            + z48 * z9097;
+        let z9111 = z21 * z9084 + z23 * z9089 + z25 * z9093 + z46 * z9096 + z47 * z9098
+            + z48 * z9099;
+        let z9112 = z21 * z9085 + z23 * z9090 + z25 * z9094 + z46 * z9097 + z47 * z9099
+            + z48 * z9100;
+        let z9113 = z21 * z9107 + z23 * z9108 + z25 * z9109 + z46 * z9110 + z47 * z9111
+            + z48 * z9112;
+        let z9114 = 1.0 / z9113;
+        let z9115 = -z21 * z9101 - z23 * z9102 - z25 * z9103 - z46 * z9104 - z47 * z9105
+            - z48 * z9106;
+        let z9116 = z9107 * z9114;
+        let z9117 = z9108 * z9114;
+        let z9118 = z9109 * z9114;
+        let z9119 = z9110 * z9114;
+        let z9120 = z9111 * z9114;
+        let z9121 = z9112 * z9114;
+        let z9122 = -z8087 * z9107 - z8088 * z9108 - z8089 * z9109 - z8090 * z9110
+            - z8091 * z9111 + z9115 - z8092 * z9112;
+        let z9123 = -z8672 * z8681 + z8935 - z8962 * z8971 + z8273 + z8790
+            - z8817 * z8826 + z9080 - z9107 * z9116 + z8645;
+        let z9124 = -z8672 * z8682 + z8936 - z8962 * z8972 + z8274 + z8791
+            - z8817 * z8827 + z9081 - z9107 * z9117 + z8646;
+        let z9125 = -z8672 * z8683 + z8937 - z8962 * z8973 + z8275 + z8792
+            - z8817 * z8828 + z9082 - z9107 * z9118 + z8647;
+        let z9126 = -z8672 * z8684 + z8938 - z8962 * z8974 + z8793 - z8817 * z8829
+            + z9083 - z9107 * z9119 + z8648;
+        let z9127 = -z8672 * z8685 + z8939 - z8962 * z8975 + z8276 + z8794
+            - z8817 * z8830 + z9084 - z9107 * z9120 + z8649;
+        let z9128 = z8650 - z8672 * z8686 + z8940 - z8962 * z8976 + z8277 + z8795
+            - z8817 * z8831 + z9085 - z9107 * z9121;
+        let z9129 = z8651 - z8673 * z8682 + z8941 - z8963 * z8972 + z8278 + z8796
+            - z8818 * z8827 + z9086 - z9108 * z9117;
+        let z9130 = z8652 - z8673 * z8683 + z8942 - z8963 * z8973 + z8279 + z8797
+            - z8818 * z8828 + z9087 - z9108 * z9118;
+        let z9131 = z8653 - z8673 * z8684 + z8943 - z8963 * z8974 + z8280 + z8798
+            - z8818 * z8829 + z9088 - z9108 * z9119;
+        let z9132 = z8654 - z8673 * z8685 + z8944 - z8963 * z8975 + z8799 - z8818 * z8830
+            + z9089 - z9108 * z9120;
+        let z9133 = z8655 - z8673 * z8686 + z8945 - z8963 * z8976 + z8281 + z8800
+            - z8818 * z8831 + z9090 - z9108 * z9121;
+        let z9134 = z8656 - z8674 * z8683 + z8946 - z8964 * z8973 + z8282 + z8801
+            - z8819 * z8828 + z9091 - z9109 * z9118;
+        let z9135 = z8657 - z8674 * z8684 + z8947 - z8964 * z8974 + z8283 + z8802
+            - z8819 * z8829 + z9092 - z9109 * z9119;
+        let z9136 = z8658 - z8674 * z8685 + z8948 - z8964 * z8975 + z8284 + z8803
+            - z8819 * z8830 + z9093 - z9109 * z9120;
+        let z9137 = z8659 - z8674 * z8686 + z8949 - z8964 * z8976 + z8804 - z8819 * z8831
+            + z9094 - z9109 * z9121;
+        let z9138 = z8660 - z8675 * z8684 + z8950 + self.m_torso - z8965 * z8974 + z8805
+            - z8820 * z8829 + z9095 - z9110 * z9119;
+        let z9139 = z8661 - z8675 * z8685 + z8951 - z8965 * z8975 + z8806 - z8820 * z8830
+            + z9096 - z9110 * z9120;
+        let z9140 = z8662 - z8675 * z8686 + z8952 - z8965 * z8976 + z8807 - z8820 * z8831
+            + z9097 - z9110 * z9121;
+        let z9141 = z8663 - z8676 * z8685 + z8953 + self.m_torso - z8966 * z8975 + z8808
+            - z8821 * z8830 + z9098 - z9111 * z9120;
+        let z9142 = z8664 - z8676 * z8686 + z8954 - z8966 * z8976 + z8809 - z8821 * z8831
+            + z9099 - z9111 * z9121;
+        let z9143 = z8665 - z8677 * z8686 + z8955 + self.m_torso - z8967 * z8976 + z8810
+            - z8822 * z8831 + z9100 - z9112 * z9121;
+        let z9144 = z8138 * z8938 + z8139 * z8939 + z8140 * z8940 + z8666 + z8681 * z8687
+            + z8183 * z8790 + z8184 * z8791 + z8185 * z8792 + z8186 * z8793
+            + z8187 * z8794 + z8188 * z8795 + z8956 + z8971 * z8977 + z8231 * z8645
+            + z8232 * z8646 + z8233 * z8647 + z8234 * z8648 + z8235 * z8649
+            + z8236 * z8650 + z8288 + z8811 + z8826 * z8832 + z9101 + z8087 * z9080
+            + z8088 * z9081 + z8089 * z9082 + z8090 * z9083 + z8091 * z9084
+            + z8092 * z9085 + z9116 * z9122 + z8135 * z8935 + z8136 * z8936
+            + z8137 * z8937;
+        let z9145 = z8138 * z8943 + z8139 * z8944 + z8140 * z8945 + z8667 + z8682 * z8687
+            + z8183 * z8791 + z8184 * z8796 + z8185 * z8797 + z8186 * z8798
+            + z8187 * z8799 + z8188 * z8800 + z8957 + z8972 * z8977 + z8231 * z8646
+            + z8232 * z8651 + z8233 * z8652 + z8234 * z8653 + z8235 * z8654
+            + z8236 * z8655 + z8289 + z8812 + z8827 * z8832 + z9102 + z8087 * z9081
+            + z8088 * z9086 + z8089 * z9087 + z8090 * z9088 + z8091 * z9089
+            + z8092 * z9090 + z9117 * z9122 + z8135 * z8936 + z8136 * z8941
+            + z8137 * z8942;
+        let z9146 = z8138 * z8947 + z8139 * z8948 + z8140 * z8949 + z8668 + z8683 * z8687
+            + z8183 * z8792 + z8184 * z8797 + z8185 * z8801 + z8186 * z8802
+            + z8187 * z8803 + z8188 * z8804 + z8958 + z8973 * z8977 + z8231 * z8647
+            + z8232 * z8652 + z8233 * z8656 + z8234 * z8657 + z8235 * z8658
+            + z8236 * z8659 + z8290 + z8813 + z8828 * z8832 + z9103 + z8087 * z9082
+            + z8088 * z9087 + z8089 * z9091 + z8090 * z9092 + z8091 * z9093
+            + z8092 * z9094 + z9118 * z9122 + z8135 * z8937 + z8136 * z8942
+            + z8137 * z8946;
+        let z9147 = z8138 * z8950 + z8139 * z8951 + z8140 * z8952 + z8669 + z8684 * z8687
+            + z8183 * z8793 + z8184 * z8798 + z8185 * z8802 + z8186 * z8805
+            + z8187 * z8806 + z8188 * z8807 + z8959 + z8974 * z8977 + z8231 * z8648
+            + z8232 * z8653 + z8233 * z8657 + z8234 * z8660 + z8235 * z8661
+            + z8236 * z8662 + z8285 + z8814 + z8829 * z8832 + z9104 + z8087 * z9083
+            + z8088 * z9088 + z8089 * z9092 + z8090 * z9095 + z8091 * z9096
+            + z8092 * z9097 + z9119 * z9122 + z8135 * z8938 + z8136 * z8943
+            + z8137 * z8947;
+        let z9148 = z8138 * z8951 + z8139 * z8953 + z8140 * z8954 + z8670 + z8685 * z8687
+            + z8183 * z8794 + z8184 * z8799 + z8185 * z8803 + z8186 * z8806
+            + z8187 * z8808 + z8188 * z8809 + z8960 + z8975 * z8977 + z8231 * z8649
+            + z8232 * z8654 + z8233 * z8658 + z8234 * z8661 + z8235 * z8663
+            + z8236 * z8664 + z8286 + z8815 + z8830 * z8832 + z9105 + z8087 * z9084
+            + z8088 * z9089 + z8089 * z9093 + z8090 * z9096 + z8091 * z9098
+            + z8092 * z9099 + z9120 * z9122 + z8135 * z8939 + z8136 * z8944
+            + z8137 * z8948;
+        let z9149 = z8138 * z8952 + z8139 * z8954 + z8140 * z8955 + z8671 + z8686 * z8687
+            + z8183 * z8795 + z8184 * z8800 + z8185 * z8804 + z8186 * z8807
+            + z8187 * z8809 + z8188 * z8810 + z8961 + z8976 * z8977 + z8231 * z8650
+            + z8232 * z8655 + z8233 * z8659 + z8234 * z8662 + z8235 * z8664
+            + z8236 * z8665 + z8287 + z8816 + z8831 * z8832 + z9106 + z8087 * z9085
+            + z8088 * z9090 + z8089 * z9094 + z8090 * z9097 + z8091 * z9099
+            + z8092 * z9100 + z9121 * z9122 + z8135 * z8940 + z8136 * z8945
+            + z8137 * z8949;
+        let z9150 = -z5 * z9125 + z6 * z9123 + z8 * z9124 + z26 * z9126 + z27 * z9127
+            + z28 * z9128;
+        let z9151 = -z5 * z9130 + z6 * z9124 + z8 * z9129 + z26 * z9131 + z27 * z9132
+            + z28 * z9133;
+        let z9152 = -z5 * z9134 + z6 * z9125 + z8 * z9130 + z26 * z9135 + z27 * z9136
+            + z28 * z9137;
+        let z9153 = -z5 * z9135 + z6 * z9126 + z8 * z9131 + z26 * z9138 + z27 * z9139
+            + z28 * z9140;
+        let z9154 = -z5 * z9136 + z6 * z9127 + z8 * z9132 + z26 * z9139 + z27 * z9141
+            + z28 * z9142;
+        let z9155 = -z5 * z9137 + z6 * z9128 + z8 * z9133 + z26 * z9140 + z27 * z9142
+            + z28 * z9143;
+        let z9156 = -z5 * z9152 + z6 * z9150 + z8 * z9151 + z26 * z9153 + z27 * z9154
+            + z28 * z9155;
+        let z9157 = 1.0 / z9156;
+        let z9158 = z5 * z9146 - z6 * z9144 - z8 * z9145 - z26 * z9147 - z27 * z9148
+            - z28 * z9149;
+        let z9159 = z9150 * z9157;
+        let z9160 = z9151 * z9157;
+        let z9161 = z9152 * z9157;
+        let z9162 = z9153 * z9157;
+        let z9163 = z9154 * z9157;
+        let z9164 = z9155 * z9157;
+        let z9165 = -z8075 * z9150 - z8076 * z9151 - z8077 * z9152 - z8078 * z9153
+            - z8079 * z9154 - z8080 * z9155 + z9158;
+        let z9166 = z9123 - z9150 * z9159;
+        let z9167 = z9124 - z9150 * z9160;
+        let z9168 = z9125 - z9150 * z9161;
+        let z9169 = z9126 - z9150 * z9162;
+        let z9170 = z9127 - z9150 * z9163;
+        let z9171 = z9128 - z9150 * z9164;
+        let z9172 = z9129 - z9151 * z9160;
+        let z9173 = z9130 - z9151 * z9161;
+        let z9174 = z9131 - z9151 * z9162;
+        let z9175 = z9132 - z9151 * z9163;
+        let z9176 = z9133 - z9151 * z9164;
+        let z9177 = z9134 - z9152 * z9161;
+        let z9178 = z9135 - z9152 * z9162;
+        let z9179 = z9136 - z9152 * z9163;
+        let z9180 = z9137 - z9152 * z9164;
+        let z9181 = z9138 - z9153 * z9162;
+        let z9182 = z9139 - z9153 * z9163;
+        let z9183 = z9140 - z9153 * z9164;
+        let z9184 = z9141 - z9154 * z9163;
+        let z9185 = z9142 - z9154 * z9164;
+        let z9186 = z9143 - z9155 * z9164;
+        let z9187 = z8075 * z9123 + z8076 * z9124 + z8077 * z9125 + z8078 * z9126
+            + z8079 * z9127 + z8080 * z9128 + z9144 + z9159 * z9165;
+        let z9188 = z8075 * z9124 + z8076 * z9129 + z8077 * z9130 + z8078 * z9131
+            + z8079 * z9132 + z8080 * z9133 + z9145 + z9160 * z9165;
+        let z9189 = z8075 * z9125 + z8076 * z9130 + z8077 * z9134 + z8078 * z9135
+            + z8079 * z9136 + z8080 * z9137 + z9146 + z9161 * z9165;
+        let z9190 = z9162 * z9165 + z8075 * z9126 + z8076 * z9131 + z8077 * z9135
+            + z8078 * z9138 + z8079 * z9139 + z8080 * z9140 + z9147;
+        let z9191 = z9163 * z9165 + z8075 * z9127 + z8076 * z9132 + z8077 * z9136
+            + z8078 * z9139 + z8079 * z9141 + z8080 * z9142 + z9148;
+        let z9192 = z9164 * z9165 + z8075 * z9128 + z8076 * z9133 + z8077 * z9137
+            + z8078 * z9140 + z8079 * z9142 + z8080 * z9143 + z9149;
+        let z9193 = z0 * z9167 - z1 * z9166 + z10 * z9169 + z11 * z9170 + z12 * z9171;
+        let z9194 = z0 * z9172 - z1 * z9167 + z10 * z9174 + z11 * z9175 + z12 * z9176;
+        let z9195 = z0 * z9173 - z1 * z9168 + z10 * z9178 + z11 * z9179 + z12 * z9180;
+        let z9196 = z0 * z9174 - z1 * z9169 + z10 * z9181 + z11 * z9182 + z12 * z9183;
+        let z9197 = z0 * z9175 - z1 * z9170 + z10 * z9182 + z11 * z9184 + z12 * z9185;
+        let z9198 = z0 * z9176 - z1 * z9171 + z10 * z9183 + z11 * z9185 + z12 * z9186;
+        let z9199 = z0 * z9194 - z1 * z9193 + z10 * z9196 + z11 * z9197 + z12 * z9198;
+        let z9200 = 1.0 / z9199;
+        let z9201 = -z0 * z9188 + z1 * z9187 - z10 * z9190 - z11 * z9191 - z12 * z9192;
+        let z9204 = z9195 * z9200;
+        let z9205 = z9196 * z9200;
+        let z9206 = z9197 * z9200;
+        let z9207 = z9198 * z9200;
+        let z9208 = z9201 - z8063 * z9193 - z8064 * z9194 - z8065 * z9195 - z8066 * z9196
+            - z8067 * z9197 - z8068 * z9198;
+        let z9220 = z9177 - z9195 * z9204;
+        let z9221 = z9178 - z9195 * z9205;
+        let z9222 = z9179 - z9195 * z9206;
+        let z9223 = z9180 - z9195 * z9207;
+        let z9224 = z9181 - z9196 * z9205;
+        let z9225 = z9182 - z9196 * z9206;
+        let z9226 = z9183 - z9196 * z9207;
+        let z9227 = z9184 - z9197 * z9206;
+        let z9228 = z9185 - z9197 * z9207;
+        let z9229 = z9186 - z9198 * z9207;
+        let z9232 = z9189 + z9204 * z9208 + z8063 * z9168 + z8064 * z9173 + z8065 * z9177
+            + z8066 * z9178 + z8067 * z9179 + z8068 * z9180;
+        let z9233 = z9190 + z9205 * z9208 + z8063 * z9169 + z8064 * z9174 + z8065 * z9178
+            + z8066 * z9181 + z8067 * z9182 + z8068 * z9183;
+        let z9234 = z9191 + z9206 * z9208 + z8063 * z9170 + z8064 * z9175 + z8065 * z9179
+            + z8066 * z9182 + z8067 * z9184 + z8068 * z9185;
+        let z9235 = z9192 + z9207 * z9208 + z8063 * z9171 + z8064 * z9176 + z8065 * z9180
+            + z8066 * z9183 + z8067 * z9185 + z8068 * z9186;
+        let z9238 = -q[0] * z9222 + q[1] * z9221 + z9220;
+        let z9239 = -q[0] * z9225 + q[1] * z9224 + z9221;
+        let z9240 = -q[0] * z9227 + q[1] * z9225 + z9222;
+        let z9241 = -q[0] * z9228 + q[1] * z9226 + z9223;
+        let z9242 = -q[0] * z9240 + q[1] * z9239 + z9238;
+        let z9243 = 1.0 / z9242;
+        let z9244 = q[0] * z9234 - q[1] * z9233 - z9232;
+        let z9248 = z9239 * z9243;
+        let z9249 = z9240 * z9243;
+        let z9250 = z9241 * z9243;
+        let z9251 = z9244 - z8055 * z9239 - z8056 * z9240;
+        let z9267 = z9224 - z9239 * z9248;
+        let z9268 = z9225 - z9239 * z9249;
+        let z9269 = z9226 - z9239 * z9250;
+        let z9270 = z9227 - z9240 * z9249;
+        let z9271 = z9228 - z9240 * z9250;
+        let z9272 = z9229 - z9241 * z9250;
+        let z9276 = z9233 + z9248 * z9251 + z8055 * z9224 + z8056 * z9225;
+        let z9277 = z9234 + z9249 * z9251 + z8055 * z9225 + z8056 * z9227;
+        let z9278 = z9235 + z9250 * z9251 + z8055 * z9226 + z8056 * z9228;
+        let z9279 = 1.0 / z9272;
+        let z9283 = z9269 * z9279;
+        let z9284 = z9271 * z9279;
+        let z9285 = z9272 * z9279;
+        let z9301 = z9267 - z9269 * z9283;
+        let z9302 = z9268 - z9269 * z9284;
+        let z9303 = z9269 - z9269 * z9285;
+        let z9304 = z9270 - z9271 * z9284;
+        let z9305 = z9271 - z9271 * z9285;
+        let z9310 = z9276 - z9278 * z9283;
+        let z9311 = z9277 - z9278 * z9284;
+        let z9313 = 1.0 / z9304;
+        let z9317 = z9302 * z9313;
+        let z9319 = z9305 * z9313;
+        let z9335 = z9301 - z9302 * z9317;
+        let z9337 = -z9302 * z9319 + z9303;
+        let z9344 = z9310 - z9311 * z9317;
+        let z9347 = 1.0 / z9335;
+        let z9354 = -self.g * z9337 - z9344;
+        let z9355 = z9347 * z9354;
+        let z9356 = -self.g * z9305 - z9302 * z9355 - z9311;
+        let z9357 = z9313 * z9356;
+        let z9358 = -self.g * z9272 - z9269 * z9355 - z9271 * z9357 - z9278;
+        let z9359 = z9279 * z9358;
+        let z9360 = self.g + z9359;
+        let z9361 = -z9239 * z9355 - z9240 * z9357 - z9241 * z9360 + z9244
+            - z8055 * z9239 - z8056 * z9240;
+        let z9362 = z9243 * z9361;
+        let z9363 = q[1] * z9362 + z8055 + z9355;
+        let z9364 = -q[0] * z9362 + z8056 + z9357;
+        let z9365 = -z9195 * z9362 - z9196 * z9363 - z9197 * z9364 - z9198 * z9360
+            + z9201 - z8063 * z9193 - z8064 * z9194 - z8065 * z9195 - z8066 * z9196
+            - z8067 * z9197 - z8068 * z9198;
+        let z9366 = z9200 * z9365;
+        let z9367 = -z1 * z9366 + z8063;
+        let z9368 = z0 * z9366 + z8064;
+        let z9369 = z8065 + z9362;
+        let z9370 = z10 * z9366 + z8066 + z9363;
+        let z9371 = z11 * z9366 + z8067 + z9364;
+        let z9372 = z12 * z9366 + z8068 + z9360;
+        let z9373 = -z8075 * z9150 - z8076 * z9151 - z8077 * z9152 - z8078 * z9153
+            - z8079 * z9154 - z8080 * z9155 - z9150 * z9367 - z9151 * z9368
+            - z9152 * z9369 - z9153 * z9370 - z9154 * z9371 - z9155 * z9372 + z9158;
+        let z9374 = z9157 * z9373;
+        let z9375 = z6 * z9374 + z8075 + z9367;
+        let z9376 = z8 * z9374 + z8076 + z9368;
+        let z9377 = -z5 * z9374 + z8077 + z9369;
+        let z9378 = z26 * z9374 + z8078 + z9370;
+        let z9379 = z27 * z9374 + z8079 + z9371;
+        let z9380 = z28 * z9374 + z8080 + z9372;
+        let z9381 = -z9107 * z9375 - z9108 * z9376 - z9109 * z9377 - z9110 * z9378
+            - z8087 * z9107 - z9111 * z9379 - z8088 * z9108 - z9112 * z9380
+            - z8089 * z9109 - z8090 * z9110 - z8091 * z9111 + z9115 - z8092 * z9112;
+        let z9382 = z9114 * z9381;
+        let z9383 = z21 * z9382 + z8087 + z9375;
+        let z9384 = z23 * z9382 + z8088 + z9376;
+        let z9385 = z25 * z9382 + z8089 + z9377;
+        let z9386 = z46 * z9382 + z8090 + z9378;
+        let z9387 = z47 * z9382 + z8091 + z9379;
+        let z9388 = z48 * z9382 + z8092 + z9380;
+        let z9389 = -z9064 * z9383 - z9065 * z9384 - z9066 * z9385 - z9067 * z9386
+            - z9068 * z9387 - z9069 * z9388 + z9072 - z8099 * z9064 - z8100 * z9065
+            - z8101 * z9066 - z8102 * z9067 - z8103 * z9068 - z8104 * z9069;
+        let z9390 = z9071 * z9389;
+        let z9391 = z41 * z9390 + z8099 + z9383;
+        let z9392 = z43 * z9390 + z8100 + z9384;
+        let z9393 = z45 * z9390 + z8101 + z9385;
+        let z9394 = z66 * z9390 + z8102 + z9386;
+        let z9395 = z67 * z9390 + z8103 + z9387;
+        let z9396 = z68 * z9390 + z8104 + z9388;
+        let z9397 = -z9021 * z9391 - z9022 * z9392 - z9023 * z9393 - z9024 * z9394
+            - z9025 * z9395 - z9026 * z9396 + z9029 - z8111 * z9021 - z8112 * z9022
+            - z8113 * z9023 - z8114 * z9024 - z8115 * z9025 - z8116 * z9026;
+        let z9398 = z9028 * z9397;
+        let z9399 = z41 * z9398 + z8111 + z9391;
+        let z9400 = z43 * z9398 + z8112 + z9392;
+        let z9401 = z45 * z9398 + z8113 + z9393;
+        let z9402 = z86 * z9398 + z8114 + z9394;
+        let z9403 = z87 * z9398 + z8115 + z9395;
+        let z9404 = z88 * z9398 + z8116 + z9396;
+        let z9405 = -z8978 * z9399 - z8979 * z9400 - z8980 * z9401 - z8981 * z9402
+            - z8982 * z9403 - z8983 * z9404 + z8986 - z8123 * z8978 - z8124 * z8979
+            - z8125 * z8980 - z8126 * z8981 - z8127 * z8982 - z8128 * z8983;
+        let z9406 = z8985 * z9405;
+        let z9413 = -z8138 * z8965 - z8139 * z8966 - z8140 * z8967 - z8962 * z9375
+            - z8963 * z9376 - z8964 * z9377 - z8965 * z9378 - z8966 * z9379
+            - z8967 * z9380 + z8970 - z8135 * z8962 - z8136 * z8963 - z8137 * z8964;
+        let z9414 = z8969 * z9413;
+        let z9415 = z21 * z9414 + z9375 + z8135;
+        let z9416 = z23 * z9414 + z9376 + z8136;
+        let z9417 = z25 * z9414 + z9377 + z8137;
+        let z9418 = z8138 + z126 * z9414 + z9378;
+        let z9419 = z8139 + z127 * z9414 + z9379;
+        let z9420 = z8140 + z128 * z9414 + z9380;
+        let z9421 = -z8147 * z8919 - z8148 * z8920 - z8149 * z8921 - z8150 * z8922
+            - z8151 * z8923 - z8919 * z9415 - z8152 * z8924 - z8920 * z9416
+            - z8921 * z9417 - z8922 * z9418 - z8923 * z9419 - z8924 * z9420 + z8927;
+        let z9422 = z8926 * z9421;
+        let z9423 = z8147 + z121 * z9422 + z9415;
+        let z9424 = z8148 + z123 * z9422 + z9416;
+        let z9425 = z8149 + z125 * z9422 + z9417;
+        let z9426 = z9418 + z8150 + z146 * z9422;
+        let z9427 = z9419 + z8151 + z147 * z9422;
+        let z9428 = z9420 + z8152 + z148 * z9422;
+        let z9429 = -z8159 * z8876 - z8160 * z8877 - z8161 * z8878 - z8162 * z8879
+            - z8163 * z8880 - z8164 * z8881 - z8876 * z9423 - z8877 * z9424
+            - z8878 * z9425 - z8879 * z9426 - z8880 * z9427 - z8881 * z9428 + z8884;
+        let z9430 = z8883 * z9429;
+        let z9431 = z9423 + z8159 + z121 * z9430;
+        let z9432 = z9424 + z8160 + z123 * z9430;
+        let z9433 = z9425 + z8161 + z125 * z9430;
+        let z9434 = z9426 + z8162 + z166 * z9430;
+        let z9435 = z9427 + z8163 + z167 * z9430;
+        let z9436 = z9428 + z8164 + z168 * z9430;
+        let z9437 = -z8171 * z8833 - z8172 * z8834 - z8173 * z8835 - z8174 * z8836
+            - z8175 * z8837 - z8176 * z8838 - z8833 * z9431 - z8834 * z9432
+            - z8835 * z9433 - z8836 * z9434 - z8837 * z9435 - z8838 * z9436 + z8841;
+        let z9438 = z8840 * z9437;
+        let z9445 = -z8183 * z8817 - z8184 * z8818 - z8185 * z8819 - z8186 * z8820
+            - z8187 * z8821 - z8188 * z8822 - z8817 * z9375 - z8818 * z9376
+            - z8819 * z9377 - z8820 * z9378 - z8821 * z9379 - z8822 * z9380 + z8825;
+        let z9446 = z8824 * z9445;
+        let z9447 = z8183 + z21 * z9446 + z9375;
+        let z9448 = z8184 + z23 * z9446 + z9376;
+        let z9449 = z8185 + z25 * z9446 + z9377;
+        let z9450 = z206 * z9446 + z8186 + z9378;
+        let z9451 = z207 * z9446 + z8187 + z9379;
+        let z9452 = z208 * z9446 + z8188 + z9380;
+        let z9453 = -z8195 * z8774 - z8196 * z8775 - z8197 * z8776 - z8198 * z8777
+            - z8199 * z8778 - z8200 * z8779 - z8774 * z9447 - z8775 * z9448
+            - z8776 * z9449 - z8777 * z9450 - z8778 * z9451 - z8779 * z9452 + z8782;
+        let z9454 = z8781 * z9453;
+        let z9455 = z9447 + z8195 + z201 * z9454;
+        let z9456 = z203 * z9454 + z9448 + z8196;
+        let z9457 = z205 * z9454 + z9449 + z8197;
+        let z9458 = z226 * z9454 + z9450 + z8198;
+        let z9459 = z227 * z9454 + z9451 + z8199;
+        let z9460 = z228 * z9454 + z9452 + z8200;
+        let z9461 = -z8207 * z8731 - z8208 * z8732 - z8209 * z8733 - z8210 * z8734
+            - z8211 * z8735 - z8212 * z8736 - z8731 * z9455 - z8732 * z9456
+            - z8733 * z9457 - z8734 * z9458 - z8735 * z9459 - z8736 * z9460 + z8739;
+        let z9462 = z8738 * z9461;
+        let z9463 = z9455 + z8207 + z201 * z9462;
+        let z9464 = z203 * z9462 + z9456 + z8208;
+        let z9465 = z205 * z9462 + z9457 + z8209;
+        let z9466 = z9458 + z246 * z9462 + z8210;
+        let z9467 = z9459 + z247 * z9462 + z8211;
+        let z9468 = z9460 + z248 * z9462 + z8212;
+        let z9469 = -z8688 * z9463 - z8689 * z9464 - z8690 * z9465 - z8691 * z9466
+            - z8692 * z9467 - z8693 * z9468 + z8696 - z8219 * z8688 - z8220 * z8689
+            - z8221 * z8690 - z8222 * z8691 - z8223 * z8692 - z8224 * z8693;
+        let z9470 = z8695 * z9469;
+        let z9477 = -z8672 * z9375 - z8673 * z9376 - z8674 * z9377 - z8675 * z9378
+            - z8676 * z9379 - z8677 * z9380 + z8680 - z8231 * z8672 - z8232 * z8673
+            - z8233 * z8674 - z8234 * z8675 - z8235 * z8676 - z8236 * z8677;
+        let z9478 = z8679 * z9477;
+        let z9479 = z21 * z9478 + z8231 + z9375;
+        let z9480 = z23 * z9478 + z8232 + z9376;
+        let z9481 = z25 * z9478 + z8233 + z9377;
+        let z9482 = z286 * z9478 + z8234 + z9378;
+        let z9483 = z287 * z9478 + z8235 + z9379;
+        let z9484 = z288 * z9478 + z8236 + z9380;
+        let z9485 = -z8243 * z8629 - z8244 * z8630 - z8245 * z8631 - z8246 * z8632
+            - z8247 * z8633 - z8248 * z8634 - z8629 * z9479 - z8630 * z9480
+            - z8631 * z9481 - z8632 * z9482 - z8633 * z9483 - z8634 * z9484 + z8637;
+        let z9486 = z8636 * z9485;
+        let z9487 = z9479 + z281 * z9486 + z8243;
+        let z9488 = z9480 + z283 * z9486 + z8244;
+        let z9489 = z9481 + z285 * z9486 + z8245;
+        let z9490 = z9482 + z306 * z9486 + z8246;
+        let z9491 = z9483 + z307 * z9486 + z8247;
+        let z9492 = z9484 + z308 * z9486 + z8248;
+        let z9493 = -z8255 * z8586 - z8256 * z8587 - z8257 * z8588 - z8258 * z8589
+            - z8259 * z8590 - z8260 * z8591 - z8586 * z9487 - z8587 * z9488
+            - z8588 * z9489 - z8589 * z9490 - z8590 * z9491 - z8591 * z9492 + z8594;
+        let z9494 = z8593 * z9493;
+        let z9495 = z9487 + z281 * z9494 + z8255;
+        let z9496 = z9488 + z283 * z9494 + z8256;
+        let z9497 = z9489 + z285 * z9494 + z8257;
+        let z9498 = z9490 + z8258 + z326 * z9494;
+        let z9499 = z9491 + z8259 + z327 * z9494;
+        let z9500 = z9492 + z8260 + z328 * z9494;
+        let z9501 = -z8267 * z8543 - z8268 * z8544 - z8269 * z8545 - z8270 * z8546
+            - z8271 * z8547 - z8272 * z8548 - z8543 * z9495 - z8544 * z9496
+            - z8545 * z9497 - z8546 * z9498 - z8547 * z9499 - z8548 * z9500 + z8551;
+        let z9502 = z8550 * z9501;
+        qdd[0] = z9355;
+        qdd[1] = z9357;
+        qdd[2] = z9359;
+        qdd[3] = z9362;
+        qdd[4] = z9366;
+        qdd[5] = z9374;
+        qdd[6] = z9382;
+        qdd[7] = z9390;
+        qdd[8] = z9398;
+        qdd[9] = z9406;
+        qdd[10] = z9414;
+        qdd[11] = z9422;
+        qdd[12] = z9430;
+        qdd[13] = z9438;
+        qdd[14] = z9446;
+        qdd[15] = z9454;
+        qdd[16] = z9462;
+        qdd[17] = z9470;
+        qdd[18] = z9478;
+        qdd[19] = z9486;
+        qdd[20] = z9494;
+        qdd[21] = z9502;
+        z8549 > 0.0 && z8592 > 0.0 && z8635 > 0.0 && z8678 > 0.0 && z8694 > 0.0
+            && z8737 > 0.0 && z8780 > 0.0 && z8823 > 0.0 && z8839 > 0.0 && z8882 > 0.0
+            && z8925 > 0.0 && z8968 > 0.0 && z8984 > 0.0 && z9027 > 0.0 && z9070 > 0.0
+            && z9113 > 0.0 && z9156 > 0.0 && z9199 > 0.0 && z9242 > 0.0 && z9272 > 0.0
+            && z9304 > 0.0 && z9335 > 0.0 && qdd.iter().all(|x| x.is_finite())
+    }
 }
 impl Constraints<22, 0, 0> for Quadruped {
     const BILATERAL: [&'static str; 0] = [];

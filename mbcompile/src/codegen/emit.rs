@@ -2,6 +2,7 @@
 //! body of straight-line code from the kernel of its outputs, as Rust tokens. The functions over
 //! the parameters are in [`parameters`].
 
+mod articulated;
 mod parameters;
 
 use super::functions::{Argument, Buffer, Family, FunctionSpec, Output, Scalar, Shape, Size};

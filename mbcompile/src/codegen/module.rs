@@ -26,6 +26,10 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         let f = emitter.function(spec)?;
         impls.of(spec.capability).extend(f);
     }
+    if let Some(a) = &d.articulated {
+        let f = emitter.articulated(a)?;
+        impls.dynamics.extend(f);
+    }
     let fp = fingerprint(model);
     let items = module_items(model, d, &fp, impls)?;
     let file =

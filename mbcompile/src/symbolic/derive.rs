@@ -40,6 +40,7 @@ use super::convert::Converter;
 use super::numeric::Sampler;
 use super::symbols::check_capacity;
 use super::tree::Tree;
+use super::tree::articulated::Articulated;
 use crate::dsl::ast::Model;
 use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;
@@ -92,6 +93,8 @@ pub struct Derived {
     pub statics: Statics,
     /// First derivatives of h, M a and the drifts (implicit integration, linearisation).
     pub jacobians: DynamicsJacobians,
+    /// q̈ = M⁻¹ h by the articulated-body algorithm and its pivots (structured route only).
+    pub articulated: Option<Articulated>,
 }
 
 /// Progress reporting: called with a stage name before each stage.
@@ -143,6 +146,8 @@ struct Core {
     mass_dot: Option<AtomMatrix>,
     /// M a and ∂(M a)/∂q, made only when the Jacobians are derived.
     mass_action: Option<(Vec<Atom>, AtomMatrix)>,
+    /// The applied forces of the articulated-body algorithm (structured route).
+    applied: Option<Vec<Atom>>,
 }
 
 /// The expanded route: M from T's coefficients, C from M's Christoffel symbols, h by Lagrange.
@@ -172,6 +177,7 @@ fn expanded_core(
         potential_gradient: forces.potential_gradient,
         mass_dot,
         mass_action,
+        applied: None,
     })
 }
 
@@ -194,6 +200,7 @@ fn structured_core(
         potential_gradient: t.potential_gradient,
         mass_dot: Some(t.mass_dot),
         mass_action: Some((t.mass_action, t.mass_action_q)),
+        applied: Some(t.applied),
     })
 }
 
@@ -257,8 +264,16 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
         }
         _ => DynamicsJacobians::default(),
     };
+    let articulated = match (&tree, &core.applied) {
+        (Some(t), Some(applied)) => {
+            progress("articulated-body algorithm");
+            Some(t.articulated(applied))
+        }
+        _ => None,
+    };
     Ok(Derived {
         intermediates,
+        articulated,
         nq: s.nq,
         nb: model.constraints.len(),
         nu: model.contacts.len(),

@@ -4,12 +4,14 @@
 //! smallest eigenvalue ([`spd`]), the rank-revealing factorisation of constraint columns in the
 //! kinetic metric ([`kinetic_qr`]) and the constrained inverse M_c⁻¹ built on it
 //! ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
-//! [`symmetric_eigen`]).
+//! [`symmetric_eigen`]), and the unconstrained forward dynamics q̈ = M⁻¹ h
+//! ([`forward_dynamics`]).
 //!
 //! Per-step routines work on fixed-size nalgebra types or on workspaces allocated once;
 //! only [`spectrum`] (analysis tools) allocates.
 
 pub mod constrained_inverse;
+pub mod forward_dynamics;
 pub mod kinetic_qr;
 pub mod lu;
 pub mod principal;
@@ -18,6 +20,7 @@ pub mod spectrum;
 pub mod symmetric_eigen;
 
 pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, IterationFactor};
+pub use forward_dynamics::acceleration;
 pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};
 pub use principal::PrincipalSolve;

@@ -54,6 +54,21 @@ pub trait Dynamics<const NQ: usize> {
         self.mass_matrix(q, t, m);
         self.forces(q, qd, t, h);
     }
+    /// q̈ = M⁻¹ h by the articulated-body algorithm in O(NQ) operations (Featherstone 2008,
+    /// *Rigid Body Dynamics Algorithms*, §7.3), generated for models on a kinematic tree.
+    /// Returns `false` (and `qdd` is unspecified) when the model has no such code, which is the
+    /// default, or when a pivot D_k = S_kᵀ I^A_k S_k is not positive or q̈ is not finite; then
+    /// M must be factorised (see `linalg::acceleration`, which does both).
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<NQ>,
+        qd: &Vector<NQ>,
+        t: f64,
+        qdd: &mut Vector<NQ>,
+    ) -> bool {
+        let _ = (q, qd, t, qdd);
+        false
+    }
     /// Coriolis matrix C(q, q̇, t) from the Christoffel symbols of the q-dependence of M:
     /// C_ij = Σ_k Γ_ijk q̇_k, Γ_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i), so that
     /// C + Cᵀ = Σ_k (∂M/∂q_k) q̇_k and Ṁ − ∂M/∂t − 2C is skew-symmetric. Only for a scleronomic

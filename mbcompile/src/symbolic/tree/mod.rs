@@ -16,8 +16,10 @@
 //! - C = ½ (Ṁ + P − Pᵀ) with Ṁ = Σ_k ∂M/∂q_k q̇_k and P_ij = ∂p_i/∂q_j, which is the
 //!   Christoffel form C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k;
 //! - ∇V = RNEA(q, 0, 0; gravity) + ∇V_other;
-//! - M a = RNEA(q, 0, a; no gravity), so ∂(M a)/∂q costs one forward-mode pass per coordinate.
+//! - M a = RNEA(q, 0, a; no gravity), so ∂(M a)/∂q costs one forward-mode pass per coordinate;
+//! - q̈ = M⁻¹ h by the articulated-body algorithm in O(n) ([`articulated`]).
 
+pub mod articulated;
 pub mod kinematics;
 pub mod links;
 pub mod recursions;
@@ -30,6 +32,7 @@ use super::rate::Rates;
 use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
 use crate::dsl::ast::{Inertia, Model, Vector};
+use articulated::{Articulated, articulated};
 use kinematics::{BodyInertia, LinkFrame, body_inertia, link_frames};
 use links::{Link, links};
 use recursions::{Pass, inverse_dynamics, mass_matrix, momenta};
@@ -62,6 +65,8 @@ pub struct TreeDynamics {
     pub mass_action: Vec<Atom>,
     /// ∂(M a)/∂q.
     pub mass_action_q: AtomMatrix,
+    /// The applied generalised forces Q − ∇V_other (not named: see [`Tree::articulated`]).
+    pub applied: Vec<Atom>,
 }
 
 /// A body's optional centre of mass (or other vector) as atoms; zero when not given.
@@ -150,6 +155,20 @@ impl Tree {
         }
     }
 
+    /// q̈ = M⁻¹ h by the articulated-body algorithm for the applied forces of
+    /// [`TreeDynamics::applied`]. Made after everything else, so that its intermediates come
+    /// last in the program and leave the numbering of the others as it is.
+    pub fn articulated(&self, applied: &[Atom]) -> Articulated {
+        articulated(
+            &self.links,
+            &self.frames,
+            &self.bodies,
+            applied,
+            self.gravity.as_ref(),
+            self.nq,
+        )
+    }
+
     /// T = ½ q̇ᵀ p with the momenta of one pass over the tree.
     pub fn kinetic(&self) -> Atom {
         let qd = vars(&pool().qd, self.nq);
@@ -218,6 +237,9 @@ impl Tree {
             .iter()
             .map(|f| (0..nq).map(|j| partial(f, p.q[j])).collect())
             .collect();
+        let applied = (0..nq)
+            .map(|i| (&generalised[i] - &other_gradient[i]).expand())
+            .collect();
         TreeDynamics {
             mass,
             forces,
@@ -226,6 +248,7 @@ impl Tree {
             mass_dot,
             mass_action,
             mass_action_q,
+            applied,
         }
     }
 }

@@ -61,7 +61,12 @@ fn accelerations(links: &[Link], frames: &[LinkFrame], pass: &Pass) -> Vec<Spati
 }
 
 /// The force (N about the origin, F) a body needs for acceleration `acc` and velocity `vel`.
-fn body_force(b: &BodyInertia, vel: &Spatial, acc: &Spatial, gravity: Option<&V3>) -> Spatial {
+pub(super) fn body_force(
+    b: &BodyInertia,
+    vel: &Spatial,
+    acc: &Spatial,
+    gravity: Option<&V3>,
+) -> Spatial {
     let (w, v) = (&vel[0], &vel[1]);
     let (wd, ad) = (&acc[0], &acc[1]);
     let vc = named(&add(v, &cross(w, &b.com)));
