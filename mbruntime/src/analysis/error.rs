@@ -92,6 +92,17 @@ pub enum AnalysisError {
         /// Its tangential velocity W_Tᵀ q̇.
         velocity: f64,
     },
+    /// A contact listed as sliding has a tangent plane (spatial Coulomb friction); the sliding
+    /// analysis covers planar friction along the single direction W_T only.
+    #[error(
+        "contact {contact} has a tangent plane (spatial Coulomb friction): the sliding-friction \
+         analysis handles planar friction only; spatial friction is supported by the \
+         time-stepping integrators"
+    )]
+    SpatialFriction {
+        /// Contact index.
+        contact: usize,
+    },
     /// The frictionless Delassus matrix of the sliding contacts is singular (redundant contacts),
     /// so even μ = 0 does not give a P-matrix and no friction bound exists.
     #[error(

@@ -67,7 +67,8 @@ impl SlidingContactProblem {
     /// with σ_i from the sign of the tangential velocity W_T,iᵀ q̇ (+ ŵ_T,i).
     ///
     /// Errors: [`AnalysisError::NotSliding`] if a listed contact has (numerically) zero
-    /// tangential velocity, index / finiteness / mass-matrix errors as in [`InertialCouplings`].
+    /// tangential velocity, [`AnalysisError::SpatialFriction`] if it has a tangent plane,
+    /// index / finiteness / mass-matrix errors as in [`InertialCouplings`].
     pub fn at<M: Constraints<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
         model: &M,
         q: &Vector<NQ>,
@@ -92,6 +93,7 @@ impl SlidingContactProblem {
                     len: NU,
                 });
             }
+            refuse_tangent_plane::<M, NQ, NB, NU>(i)?;
             let col = w_t.column(i);
             let v = col.dot(qd) + w_t_hat[i];
             let tol = SLIDING_TOLERANCE * (col.norm() * qd.norm() + w_t_hat[i].abs() + 1e-300);
@@ -106,7 +108,9 @@ impl SlidingContactProblem {
         Self::with_directions(model, q, t, &with_dirs)
     }
 
-    /// Assembles the problem with explicitly given sliding directions `(contact, σ)`, σ = ±1.
+    /// Assembles the problem with explicitly given sliding directions `(contact, σ)`, σ = ±1
+    /// (planar friction only: [`AnalysisError::SpatialFriction`] for a contact with a tangent
+    /// plane).
     pub fn with_directions<
         M: Constraints<NQ, NB, NU>,
         const NQ: usize,
@@ -134,6 +138,7 @@ impl SlidingContactProblem {
                     len: NU,
                 });
             }
+            refuse_tangent_plane::<M, NQ, NB, NU>(i)?;
             let ni = mc * couplings.normals.column(i);
             for (c, &(j, sigma)) in sliding.iter().enumerate() {
                 if j >= NU {
@@ -251,6 +256,20 @@ impl SlidingContactProblem {
         };
         Ok(FrictionBound { sufficient, exact })
     }
+}
+
+/// [`AnalysisError::SpatialFriction`] for a contact (index < NU) with a tangent plane: its
+/// friction force slides along a direction of the plane, which the single W_T here cannot carry.
+fn refuse_tangent_plane<M, const NQ: usize, const NB: usize, const NU: usize>(
+    contact: usize,
+) -> Result<(), AnalysisError>
+where
+    M: Constraints<NQ, NB, NU>,
+{
+    if M::TANGENT_PLANES[contact] {
+        return Err(AnalysisError::SpatialFriction { contact });
+    }
+    Ok(())
 }
 
 /// Smallest s > 0 with det(A₀,αα − s C_αα) = 0 for some α (A₀ symmetric positive definite):

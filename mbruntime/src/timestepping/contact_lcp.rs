@@ -29,32 +29,10 @@
 //! otherwise, or if it is rejected, [`Lemke`] solves the LCP. The basis of every solution is
 //! recorded for the next step. With no closed contact (k = 0) no LCP is built.
 
+use super::contact_kinematics::ContactKinematics;
 use super::velocity_operator::VelocityOperator;
 use crate::lcp::{BasisGuess, LcpError, Lemke, WarmStart};
-use crate::mechanism::{ContactLaw, Matrix, Vector};
-
-/// Contact kinematics at the evaluation point of a step.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ContactKinematics<const NQ: usize, const NU: usize> {
-    /// W_N (one column per contact).
-    pub w_n: Matrix<NQ, NU>,
-    /// ŵ_N.
-    pub what_n: Vector<NU>,
-    /// W_T.
-    pub w_t: Matrix<NQ, NU>,
-    /// ŵ_T.
-    pub what_t: Vector<NU>,
-}
-
-impl<const NQ: usize, const NU: usize> ContactKinematics<NQ, NU> {
-    /// γ_N = W_Nᵀ u + ŵ_N and γ_T = W_Tᵀ u + ŵ_T.
-    pub(crate) fn relative_velocities(&self, u: &Vector<NQ>) -> (Vector<NU>, Vector<NU>) {
-        (
-            self.w_n.transpose() * u + self.what_n,
-            self.w_t.transpose() * u + self.what_t,
-        )
-    }
-}
+use crate::mechanism::{ContactLaw, Vector};
 
 /// Result of one contact LCP.
 #[derive(Debug, Clone, Copy)]

@@ -1,5 +1,6 @@
 //! Typed errors of the time-stepping integrators.
 
+use crate::cone::ConeError;
 use crate::lcp::LcpError;
 
 /// Why a time-stepping integrator refused its input or could not complete a step.
@@ -36,6 +37,17 @@ pub enum TimeSteppingError {
         /// The rejected value.
         value: f64,
     },
+    /// An option of [`Settings::friction_cone`](super::Settings::friction_cone) is out of range.
+    #[error(
+        "setting `friction_cone.{option}` = {value} is out of range: the tolerance must be \
+         finite and > 0, max_iterations at least 1, the relaxation in (0, 2)"
+    )]
+    InvalidFrictionConeSetting {
+        /// Name of the option within [`ConeOptions`](crate::cone::ConeOptions).
+        option: &'static str,
+        /// The rejected value.
+        value: f64,
+    },
     /// A model parameter is NaN or infinite.
     #[error("model parameter `{name}` is not finite: {value}")]
     NonFiniteParameter {
@@ -61,7 +73,7 @@ pub enum TimeSteppingError {
     NonFiniteModelOutput {
         /// Time at which the model was evaluated.
         t: f64,
-        /// Which quantity: `"M"`, `"h"`, `"g_N"`, `"W_N"`, `"W_T"`, `"g"`, `"G"`.
+        /// Which quantity: `"M"`, `"h"`, `"g_N"`, `"W_N"`, `"W_T"`, `"W_T2"`, `"g"`, `"G"`.
         quantity: &'static str,
     },
     /// The initial state violates a unilateral constraint by more than the tolerance:
@@ -135,6 +147,39 @@ pub enum TimeSteppingError {
         /// The solver's error.
         #[source]
         source: LcpError,
+    },
+    /// The spatial contact problem of a step (the cone complementarity problem of Moreau–Jean,
+    /// Acary & Brogliato 2008, ch. 13) was not solved to the certificate of
+    /// [`ConeSolver`](crate::cone::ConeSolver) within the budget of
+    /// [`Settings::friction_cone`](super::Settings::friction_cone).
+    #[error(
+        "spatial contact problem of {contacts} closed contacts not solved at t = {t}: \
+         normalised natural-map residual {residual:e} after {iterations} iterations, largest at \
+         contact `{contact}` (raise `Settings::friction_cone.max_iterations` or reduce the step)"
+    )]
+    FrictionConeNotConverged {
+        /// Time of the step start.
+        t: f64,
+        /// Contacts in the problem (the closed ones).
+        contacts: usize,
+        /// The contact with the largest natural-map residual.
+        contact: &'static str,
+        /// Normalised natural-map residual reached.
+        residual: f64,
+        /// Iterations spent (Newton steps plus Gauss–Seidel sweeps).
+        iterations: usize,
+    },
+    /// The spatial contact problem of a step failed otherwise (non-finite iterate, a Delassus
+    /// matrix with a negative diagonal entry).
+    #[error("spatial contact problem of {contacts} closed contacts failed at t = {t}: {source}")]
+    FrictionCone {
+        /// Time of the step start.
+        t: f64,
+        /// Contacts in the problem (the closed ones).
+        contacts: usize,
+        /// The solver's error.
+        #[source]
+        source: ConeError,
     },
 }
 

@@ -1,4 +1,5 @@
-//! Time-stepping integrators (Moreau midpoint, Moreau–Jean θ-method) with impacts and Coulomb friction.
+//! Time-stepping integrators (Moreau midpoint, Moreau–Jean θ-method) with impacts and planar
+//! and spatial Coulomb friction.
 //!
 //! # Method
 //!
@@ -23,14 +24,37 @@
 //! [`projection`]). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
 //! (`stepper`) calls a scheme's smooth part and end position around them.
 //!
-//! Outputs: a [`StepRecord`] per step (t, q, u, active set, Λ_N, Λ_T, ξ_N, ξ_T, Λ_B, how the
-//! LCP was solved) passed to a callback by [`TimeStepper::run`], whose last step is shortened
-//! to end exactly at t_end, and [`RecordCsv`] for CSV export. Errors are typed
-//! ([`TimeSteppingError`]). After [`TimeStepper::new`] no step allocates.
+//! # Spatial friction
+//!
+//! A contact with a tangent plane ([`Constraints::TANGENT_PLANES`](crate::Constraints)) has
+//! two orthonormal tangents t1, t2 (W_T, W_T2) and Coulomb's law in the disk
+//! ‖(Λ_T, Λ_T2)‖ ≤ μ Λ_N. In a step in which such a contact with μ > 0 is closed, (d) is
+//! replaced by the velocity-level cone complementarity problem of Moreau–Jean with Newton's
+//! impact law (Acary & Brogliato 2008, "Numerical Methods for Nonsmooth Dynamical Systems",
+//! ch. 13; De Saxcé & Feng 1991): per closed contact ξ = (ξ_N, ξ_T, ξ_T2) with the restitution
+//! terms of (11), Delassus matrix `W_c = Dᵀ P D` of the directions D = [w_N w_T w_T2] of the
+//! closed contacts (3 columns per contact),
+//! De Saxcé's modified velocity ξ + μ‖ξ_T‖e_N in the cone complementarity, solved by
+//! [`ConeSolver`](crate::cone::ConeSolver) (method and budget in
+//! [`Settings::friction_cone`]; every solution certified by its natural-map residual; warm
+//! started from the previous step's impulses). The other closed contacts of that step join the
+//! same problem: frictionless ones as normal rays, planar ones with their second tangent
+//! decoupled so that their own planar law (12) holds exactly (`contact_cone`). All other steps,
+//! and every step of a model without tangent planes, solve the LCP (33) as above.
+//!
+//! Outputs: a [`StepRecord`] per step (t, q, u, active set, Λ_N, Λ_T, Λ_T2, ξ_N, ξ_T, ξ_T2,
+//! Λ_B, how the LCP or the cone problem was solved) passed to a callback by
+//! [`TimeStepper::run`], whose last step is shortened to end exactly at t_end, and
+//! [`RecordCsv`] for CSV export (Λ_T2 and the cone statistics only for models with tangent
+//! planes). Errors are typed ([`TimeSteppingError`]). After [`TimeStepper::new`] no step
+//! allocates.
 //!
 //! Module dependencies run one way: `stepper` → {`moreau_midpoint`, `moreau_jean`,
-//! `impact_contact`} → `step_plan`, `contact_lcp`, `finite`, … ; no scheme uses the driver.
+//! `impact_contact`} → `step_plan`, `contact_lcp`, `contact_cone`, `contact_kinematics`,
+//! `finite`, … ; no scheme uses the driver.
 
+mod contact_cone;
+mod contact_kinematics;
 mod contact_lcp;
 mod csv_export;
 mod error;

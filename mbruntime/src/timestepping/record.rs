@@ -13,6 +13,11 @@ use crate::mechanism::Vector;
 /// −Λ_Ni ∈ Upr(ξ_Ni),  −Λ_Ti ∈ μ_i Λ_Ni Sgn(ξ_Ti)                (12)
 /// ```
 ///
+/// A contact with a tangent plane has a second tangential impulse Λ_T2 and velocity ξ_T2
+/// (along W_T2) besides Λ_T, ξ_T (along W_T), and Coulomb's law in the disk,
+/// ‖(Λ_T, Λ_T2)‖ ≤ μ Λ_N with De Saxcé's modified velocity (see the [module
+/// documentation](super)); Λ_T2 and ξ_T2 are zero for contacts without one.
+///
 /// Entries of contacts not in H are zero (impulses and ξ). The Jacobians are evaluated at the
 /// scheme's evaluation point `q_eval` (q_M = q^A + ½Δt u^A for Moreau's midpoint rule, q^A for
 /// Moreau–Jean); the active set always comes from the gaps at the predicted midpoint
@@ -42,17 +47,24 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub active: [bool; NU],
     /// Normal impulses Λ_N over the step.
     pub lambda_n: Vector<NU>,
-    /// Tangential impulses Λ_T over the step.
+    /// Tangential impulses Λ_T over the step (along W_T: the first tangent of a contact with a
+    /// tangent plane).
     pub lambda_t: Vector<NU>,
+    /// Impulses Λ_T2 along the second tangent W_T2 (zero for a contact without tangent plane).
+    pub lambda_t2: Vector<NU>,
     /// ξ_N of (11).
     pub xi_n: Vector<NU>,
     /// ξ_T of (11).
     pub xi_t: Vector<NU>,
+    /// ξ_T2 = γ_T2^E + ε_T γ_T2^A along the second tangent (zero for a contact without tangent
+    /// plane).
+    pub xi_t2: Vector<NU>,
     /// Impulses of the bilateral constraints over the step (G Λ_B enters the momentum balance).
     pub lambda_b: Vector<NB>,
     /// ‖g(q^E)‖_∞ after the position projection (0 without bilateral constraints).
     pub constraint_residual: f64,
-    /// Dimension of the LCP solved in this step (0: no active contact).
+    /// Dimension of the LCP solved in this step (0: no active contact, or the step solved the
+    /// spatial contact problem instead: see [`cone_size`](Self::cone_size)).
     pub lcp_size: usize,
     /// Lemke pivots of this step: 0 if no LCP was solved, if it was warm-started (see
     /// [`warm_started`](Self::warm_started)), or if Lemke found the trivial solution z = 0
@@ -62,6 +74,12 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     /// complementary basis ([`crate::lcp::WarmStart`]: one small LU, no Lemke call); false if
     /// no LCP was solved or Lemke solved it (including its pivot-free case b ≥ 0).
     pub warm_started: bool,
+    /// Dimension 3k of the spatial contact problem solved in this step (k closed contacts), 0
+    /// if none was solved: it replaces the LCP in steps in which a contact with a tangent plane
+    /// and μ > 0 is closed.
+    pub cone_size: usize,
+    /// Iterations (Newton steps plus Gauss–Seidel sweeps) of the spatial contact problem.
+    pub cone_iterations: usize,
 }
 
 impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
@@ -80,13 +98,17 @@ impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
             active: [false; NU],
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
             xi_n: Vector::zeros(),
             xi_t: Vector::zeros(),
+            xi_t2: Vector::zeros(),
             lambda_b: Vector::zeros(),
             constraint_residual: 0.0,
             lcp_size: 0,
             lcp_pivots: 0,
             warm_started: false,
+            cone_size: 0,
+            cone_iterations: 0,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Choice of discretisation and the integrator's settings.
 
 use super::error::TimeSteppingError;
+use crate::cone::{ConeError, ConeOptions};
 
 /// Time discretisation of the measure differential inclusion (Glocker & Studer 2005, (6)–(12)).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,6 +64,11 @@ pub struct Settings {
     pub projection_iterations: usize,
     /// The projection stops once ‖g(q_E, t_E)‖_∞ ≤ this (default 1e-12).
     pub projection_tolerance: f64,
+    /// Solver, certificate tolerance and iteration budget of the spatial contact problem of
+    /// steps in which a contact with a tangent plane and μ > 0 is closed (default
+    /// [`ConeOptions::default`]: [`ConeMethod::Auto`](crate::cone::ConeMethod::Auto),
+    /// tolerance 1e-10 on the normalised natural-map residual, 1000 iterations).
+    pub friction_cone: ConeOptions,
 }
 
 impl Default for Settings {
@@ -72,13 +78,20 @@ impl Default for Settings {
             constraint_tolerance: 1e-6,
             projection_iterations: 3,
             projection_tolerance: 1e-12,
+            friction_cone: ConeOptions::default(),
         }
     }
 }
 
 impl Settings {
-    /// Checks that every tolerance is finite and non-negative.
+    /// Checks that every tolerance is finite and non-negative and that
+    /// [`friction_cone`](Self::friction_cone) is in range (tolerance finite and > 0, at least
+    /// one iteration, relaxation in (0, 2)).
     pub fn validate(&self) -> Result<(), TimeSteppingError> {
+        // `ConeOptions` reports its range errors, and only those, as `InvalidOption`.
+        if let Err(ConeError::InvalidOption { option, value }) = self.friction_cone.validate() {
+            return Err(TimeSteppingError::InvalidFrictionConeSetting { option, value });
+        }
         for (name, value) in [
             ("penetration_tolerance", self.penetration_tolerance),
             ("constraint_tolerance", self.constraint_tolerance),

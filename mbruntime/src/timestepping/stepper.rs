@@ -2,6 +2,7 @@
 //! (the scheme's smooth part, the shared impact-contact step, the scheme's end position, the
 //! position projection).
 
+use super::contact_cone::{ContactCone, PreviousImpulses};
 use super::contact_lcp::ContactLcp;
 use super::error::TimeSteppingError;
 use super::finite::{check_finite, check_state};
@@ -19,10 +20,12 @@ use crate::mechanism::{Constraints, ContactLaw, Jacobians, Vector};
 const REMAINDER_MERGE: f64 = 1e-9;
 
 /// Time-stepping integrator for a model with [`Dynamics`](crate::Dynamics) and [`Constraints`]:
-/// impacts, Coulomb friction and bilateral constraints (see the [module documentation](super) for the maths).
+/// impacts, planar and spatial Coulomb friction and bilateral constraints (see the [module
+/// documentation](super) for the maths).
 ///
-/// All workspaces (the contact LCP of dimension ≤ 3·NU and its Lemke tableau) are allocated
-/// in [`TimeStepper::new`]; [`step`](Self::step) and [`run`](Self::run) never allocate.
+/// All workspaces (the contact LCP of dimension ≤ 3·NU and its Lemke tableau, and for a model
+/// with tangent planes the cone problem of dimension ≤ 3·NU and its solver) are allocated in
+/// [`TimeStepper::new`]; [`step`](Self::step) and [`run`](Self::run) never allocate.
 ///
 /// ```
 /// use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
@@ -71,6 +74,8 @@ where
     settings: Settings,
     laws: [ContactLaw; NU],
     lcp: ContactLcp,
+    /// The cone problem's workspace (empty for a model without tangent planes).
+    cone: ContactCone,
     record: StepRecord<NQ, NB, NU>,
 }
 
@@ -142,6 +147,11 @@ where
             settings,
             laws,
             lcp: ContactLcp::with_contacts(NU),
+            cone: ContactCone::with_contacts(if Model::TANGENT_PLANES.contains(&true) {
+                NU
+            } else {
+                0
+            }),
             record: StepRecord::at_state(t0, q0, u0),
         };
         ts.set_state(t0, q0, u0)?;
@@ -321,6 +331,13 @@ where
             model: &self.model,
             laws: &self.laws,
             lcp: &mut self.lcp,
+            cone: &mut self.cone,
+            cone_options: &self.settings.friction_cone,
+            previous: PreviousImpulses {
+                lambda_n: &self.record.lambda_n,
+                lambda_t: &self.record.lambda_t,
+                lambda_t2: &self.record.lambda_t2,
+            },
         }
         .velocity_jump::<NQ, NB>(&start, plan, &mut jump)?;
 
@@ -353,13 +370,17 @@ where
             active: jump.active,
             lambda_n: jump.lambda_n,
             lambda_t: jump.lambda_t,
+            lambda_t2: jump.lambda_t2,
             xi_n: jump.xi_n,
             xi_t: jump.xi_t,
+            xi_t2: jump.xi_t2,
             lambda_b: jump.lambda_b,
             constraint_residual,
             lcp_size: jump.lcp_size,
             lcp_pivots: jump.lcp_pivots,
             warm_started: jump.warm_started,
+            cone_size: jump.cone_size,
+            cone_iterations: jump.cone_iterations,
         };
         Ok(&self.record)
     }
