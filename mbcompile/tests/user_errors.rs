@@ -390,12 +390,197 @@ fn torque_on_a_point() {
     expect(&src, "tip,", 0, "`tip` is a point: a torque acts on a body");
 }
 
+// Spatial contacts with a tangent plane.
+
+const SPATIAL: &str = "    parameters { m: 1.0, mu: 0.3 }\n    coordinates { x, y, z }\n    body ball { mass: m, position: (x, y, z) }\n";
+
+/// A spatial block with `contact floor { <fields> }` of the ball against a plane.
+fn spatial_contact(fields: &str) -> String {
+    block(&format!(
+        "{SPATIAL}    contact floor {{ point: ball, restitution: 0.5, {fields} }}"
+    ))
+}
+
 #[test]
-fn spatial_friction_without_tangent() {
-    let src = block(
-        "    parameters { m: 1.0 }\n    coordinates { x, y, z }\n    body ball { mass: m, position: (x, y, z) }\n    contact floor { point: ball, normal: (0.0, 0.0, 1.0), restitution: 0.5, friction: 0.3 }",
+fn spatial_zero_normal() {
+    let src = spatial_contact("normal: (0.0, 0.0, 0.0), friction: mu");
+    expect(
+        &src,
+        "(0.0, 0.0, 0.0)",
+        0,
+        "the normal of contact `floor` is zero at the parameter defaults: give a non-zero direction",
     );
-    expect(&src, "floor", 0, "give its slip direction with `tangent");
+}
+
+#[test]
+fn spatial_tangent_not_perpendicular_to_the_normal() {
+    let src = spatial_contact("normal: (0.0, 0.0, 1.0), friction: mu, tangent: (1.0, 0.0, 0.5)");
+    expect(
+        &src,
+        "(1.0, 0.0, 0.5)",
+        0,
+        "the tangent of contact `floor` is not perpendicular to its normal",
+    );
+}
+
+#[test]
+fn spatial_zero_tangent() {
+    let src = spatial_contact("normal: (0.0, 0.0, 1.0), friction: mu, tangent: (0.0, 0.0, 0.0)");
+    expect(
+        &src,
+        "(0.0, 0.0, 0.0)",
+        0,
+        "the tangent of contact `floor` is zero at the parameter defaults",
+    );
+}
+
+#[test]
+fn spatial_zero_second_tangent() {
+    let src = spatial_contact(
+        "normal: (0.0, 0.0, 1.0), friction: mu, tangents: ((1.0, 0.0, 0.0), (0.0, 0.0, 0.0))",
+    );
+    expect(
+        &src,
+        "(0.0, 0.0, 0.0)",
+        0,
+        "the second tangent of contact `floor` is zero",
+    );
+}
+
+#[test]
+fn spatial_second_tangent_not_perpendicular_to_the_normal() {
+    let src = spatial_contact(
+        "normal: (0.0, 0.0, 1.0), friction: mu, tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 1.0))",
+    );
+    expect(
+        &src,
+        "(0.0, 1.0, 1.0)",
+        0,
+        "the second tangent of contact `floor` is not perpendicular to its normal",
+    );
+}
+
+#[test]
+fn spatial_parallel_tangents() {
+    let src = spatial_contact(
+        "normal: (0.0, 0.0, 1.0), friction: mu, tangents: ((1.0, 0.0, 0.0), (-2.0, 0.0, 0.0))",
+    );
+    expect(
+        &src,
+        "(-2.0, 0.0, 0.0)",
+        0,
+        "the two tangents of contact `floor` are parallel",
+    );
+}
+
+#[test]
+fn spatial_tangents_not_perpendicular_to_each_other() {
+    let src = spatial_contact(
+        "normal: (0.0, 0.0, 1.0), friction: mu, tangents: ((1.0, 0.0, 0.0), (1.0, 1.0, 0.0))",
+    );
+    expect(
+        &src,
+        "(1.0, 1.0, 0.0)",
+        0,
+        "the two tangents of contact `floor` are not perpendicular to each other",
+    );
+}
+
+#[test]
+fn spatial_negative_friction() {
+    let src = spatial_contact("normal: (0.0, 0.0, 1.0), friction: -0.2");
+    expect(&src, "-0.2", 0, "the friction coefficient must be ≥ 0");
+}
+
+#[test]
+fn spatial_negative_friction_parameter() {
+    let src = block(
+        "    parameters { m: 1.0, mu: -0.1 }\n    coordinates { x, y, z }\n    body ball { mass: m, position: (x, y, z) }\n    contact floor { point: ball, normal: (0.0, 0.0, 1.0), restitution: 0.5, friction: mu }",
+    );
+    expect(&src, "mu }", 0, "the friction coefficient must be ≥ 0");
+}
+
+#[test]
+fn tangent_and_tangents_together() {
+    let src = spatial_contact(
+        "normal: (0.0, 0.0, 1.0), friction: mu, tangent: (1.0, 0.0, 0.0), tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))",
+    );
+    expect(&src, "tangents", 0, "the tangent is given twice");
+}
+
+#[test]
+fn tangents_not_a_pair() {
+    let src = spatial_contact("normal: (0.0, 0.0, 1.0), friction: mu, tangents: (1.0, 0.0, 0.0)");
+    expect(
+        &src,
+        "(1.0, 0.0, 0.0)",
+        0,
+        "`tangents` takes the two tangents of a contact plane as a pair of vectors",
+    );
+}
+
+#[test]
+fn tangent_together_with_a_slip() {
+    let src =
+        spatial_contact("normal: (0.0, 0.0, 1.0), friction: mu, slip: x, tangent: (0.0, 1.0, 0.0)");
+    expect(
+        &src,
+        "(0.0, 1.0, 0.0)",
+        0,
+        "contact `floor` gives its tangential direction twice",
+    );
+}
+
+#[test]
+fn tangents_of_a_planar_contact() {
+    let src = block(&format!(
+        "{PLANAR}    body ball {{ mass: m, position: (x, y) }}\n    contact floor {{ point: ball, normal: (0.0, 1.0), restitution: 0.5, friction: 0.3, tangents: ((1.0, 0.0), (-1.0, 0.0)) }}"
+    ));
+    expect(
+        &src,
+        "(1.0, 0.0)",
+        0,
+        "contact `floor` is planar and has one tangent",
+    );
+}
+
+#[test]
+fn slip_with_three_directions() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y, z }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2) + dot(z).powi(2));\n    contact floor { gap: z, restitution: 0.5, friction: 0.2, slip: (x, y, z) }",
+    );
+    expect(
+        &src,
+        "(x, y, z)",
+        0,
+        "`slip` takes one expression, or a pair `(a, b)`",
+    );
+}
+
+#[test]
+fn second_slip_constant() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y, z }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2) + dot(z).powi(2));\n    contact floor { gap: z, restitution: 0.5, friction: 0.2, slip: (x, 2.0 * m) }",
+    );
+    expect(
+        &src,
+        "2.0 * m",
+        0,
+        "the second slip of contact `floor` does not depend on the coordinates",
+    );
+}
+
+#[test]
+fn second_tangential_velocity_not_linear() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { x, y, z }\n    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2) + dot(z).powi(2));\n    contact floor { gap: z, restitution: 0.5, friction: 0.2, tangential_velocity: (dot(x), dot(y) * dot(y)) }",
+    );
+    expect(
+        &src,
+        "dot(y) * dot(y)",
+        0,
+        "must be linear in the velocities; it is not linear in dot(y)",
+    );
 }
 
 #[test]

@@ -136,6 +136,7 @@ fn dynamics_agree() {
 fn constraints_agree() {
     let (s, e) = (TreeMix::default(), TreeMixExpanded::default());
     assert_eq!(s.contact_laws(), e.contact_laws());
+    assert_eq!(TreeMix::TANGENT_PLANES, TreeMixExpanded::TANGENT_PLANES);
     for x in states() {
         let (mut bs, mut be) = (Vector::<NB>::zeros(), Vector::<NB>::zeros());
         s.bilateral(&x.q, x.t, &mut bs);
@@ -171,6 +172,14 @@ fn constraints_agree() {
         s.slip_drift(&x.q, &x.qd, x.t, &mut gs);
         e.slip_drift(&x.q, &x.qd, x.t, &mut ge);
         agree("slip drift", &gs, &ge);
+        s.second_slip_jacobian(&x.q, x.t, &mut ws, &mut ps);
+        e.second_slip_jacobian(&x.q, x.t, &mut we, &mut pe);
+        assert!(ws.amax() > 0.0, "the table contact has a tangent plane");
+        agree("W_T2", &ws, &we);
+        agree("ŵ_T2", &ps, &pe);
+        s.second_slip_drift(&x.q, &x.qd, x.t, &mut gs);
+        e.second_slip_drift(&x.q, &x.qd, x.t, &mut ge);
+        agree("second slip drift", &gs, &ge);
     }
 }
 

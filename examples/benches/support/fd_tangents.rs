@@ -45,6 +45,15 @@ impl<M: Dynamics<NQ>, const NQ: usize> Dynamics<NQ> for FdTangents<M> {
     fn coriolis(&self, q: &Vector<NQ>, u: &Vector<NQ>, t: f64, c: &mut Matrix<NQ, NQ>) {
         self.0.coriolis(q, u, t, c)
     }
+    fn articulated_acceleration(
+        &self,
+        q: &Vector<NQ>,
+        u: &Vector<NQ>,
+        t: f64,
+        qdd: &mut Vector<NQ>,
+    ) -> bool {
+        self.0.articulated_acceleration(q, u, t, qdd)
+    }
 }
 
 impl<M, const NQ: usize, const NB: usize, const NU: usize> Constraints<NQ, NB, NU> for FdTangents<M>
@@ -53,6 +62,7 @@ where
 {
     const BILATERAL: [&'static str; NB] = M::BILATERAL;
     const CONTACTS: [&'static str; NU] = M::CONTACTS;
+    const TANGENT_PLANES: [bool; NU] = M::TANGENT_PLANES;
     fn bilateral(&self, q: &Vector<NQ>, t: f64, g: &mut Vector<NB>) {
         self.0.bilateral(q, t, g)
     }
@@ -82,6 +92,18 @@ where
     }
     fn slip_drift(&self, q: &Vector<NQ>, u: &Vector<NQ>, t: f64, d: &mut Vector<NU>) {
         self.0.slip_drift(q, u, t, d)
+    }
+    fn second_slip_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        t: f64,
+        w: &mut Matrix<NQ, NU>,
+        p: &mut Vector<NU>,
+    ) {
+        self.0.second_slip_jacobian(q, t, w, p)
+    }
+    fn second_slip_drift(&self, q: &Vector<NQ>, u: &Vector<NQ>, t: f64, d: &mut Vector<NU>) {
+        self.0.second_slip_drift(q, u, t, d)
     }
     fn contact_laws(&self) -> [ContactLaw; NU] {
         self.0.contact_laws()

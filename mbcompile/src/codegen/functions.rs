@@ -13,7 +13,8 @@ use Size::{Bilateral as B, Contacts as U, Coordinates as N, Four};
 pub enum Capability {
     /// `Dynamics<NQ>`: parameters, T, V, M, h, C.
     Dynamics,
-    /// `Constraints<NQ, NB, NU>`: g, G, gaps, W_N, W_T, drifts, contact laws.
+    /// `Constraints<NQ, NB, NU>`: g, G, gaps, W_N, W_T (and W_T2 of tangent planes), drifts,
+    /// contact laws.
     Constraints,
     /// `Rates<NQ, NB, NU>`: time derivatives for the event-driven integrator.
     Rates,
@@ -123,6 +124,12 @@ pub enum Quantity {
     SlipTime,
     /// Ẇ_Tᵀq̇ + d/dt ŵ_T.
     SlipDrift,
+    /// W_T2, one column per contact (zero without a tangent plane).
+    SecondSlipJacobian,
+    /// ŵ_T2.
+    SecondSlipTime,
+    /// Ẇ_T2ᵀq̇ + d/dt ŵ_T2.
+    SecondSlipDrift,
     /// d^k g_N/dt^k, one row per contact.
     GapRates,
     /// d^k g/dt^k, one row per constraint.
@@ -228,7 +235,8 @@ pub enum Output {
     /// `(…, k: usize, out: &mut Vector<NQ>) -> bool`: writes ∂f/∂p_k, false past the last
     /// parameter (and `out` untouched).
     ParameterDerivative(Differentiated),
-    /// `(k: usize) -> bool`: whether parameter k enters the constraints (g, g_N, W_T, ŵ_T).
+    /// `(k: usize) -> bool`: whether parameter k enters the constraints (g, g_N, W_T, ŵ_T,
+    /// W_T2, ŵ_T2).
     ParametersInConstraints,
 }
 
@@ -245,6 +253,17 @@ pub struct FunctionSpec {
     pub output: Output,
     /// What it computes.
     pub doc: &'static str,
+    /// Whether it is generated only for a model with a tangent plane (the trait's default,
+    /// "no tangent plane", serves the others).
+    pub needs_tangent_planes: bool,
+}
+
+impl FunctionSpec {
+    /// Whether this function is generated for a model that derived `d`.
+    pub fn generated_for(&self, d: &crate::symbolic::derive::Derived) -> bool {
+        self.capability.selected(&d.capabilities)
+            && (!self.needs_tangent_planes || d.kinematics.any_tangent_plane())
+    }
 }
 
 const fn buffer(name: &'static str, shape: Shape, quantity: Quantity) -> Buffer {
@@ -276,6 +295,26 @@ const fn function(
         arguments,
         output,
         doc,
+        needs_tangent_planes: false,
+    }
+}
+
+/// A function of the `Constraints` trait generated only for models with a tangent plane.
+const fn of_tangent_planes(
+    name: &'static str,
+    arguments: &'static [Argument],
+    buffers: &'static [Buffer],
+    doc: &'static str,
+) -> FunctionSpec {
+    FunctionSpec {
+        needs_tangent_planes: true,
+        ..function(
+            name,
+            Capability::Constraints,
+            arguments,
+            Output::Buffers(buffers),
+            doc,
+        )
     }
 }
 
@@ -406,6 +445,21 @@ pub const FUNCTIONS: &[FunctionSpec] = {
             &[Q, Qd, T],
             Buffers(&[vector("drift", U, Qt::SlipDrift)]),
             "Ẇ_Tᵀq̇ + d/dt ŵ_T",
+        ),
+        of_tangent_planes(
+            "second_slip_jacobian",
+            &[Q, T],
+            &[
+                matrix("w_t2", N, U, Qt::SecondSlipJacobian),
+                vector("time_partial", U, Qt::SecondSlipTime),
+            ],
+            "W_T2 and ŵ_T2",
+        ),
+        of_tangent_planes(
+            "second_slip_drift",
+            &[Q, Qd, T],
+            &[vector("drift", U, Qt::SecondSlipDrift)],
+            "Ẇ_T2ᵀq̇ + d/dt ŵ_T2",
         ),
         function(
             "contact_laws",
@@ -539,7 +593,7 @@ pub const FUNCTIONS: &[FunctionSpec] = {
             Jacobians,
             &[],
             Output::ParametersInConstraints,
-            "whether p_k enters g, g_N, W_T or ŵ_T",
+            "whether p_k enters g, g_N, W_T, ŵ_T, W_T2 or ŵ_T2",
         ),
         function(
             "bilateral_drift_jacobians",

@@ -151,6 +151,17 @@ fn optional_impls(d: &Derived, name: &TokenStream, bodies: [TokenStream; 3]) -> 
     }
 }
 
+/// `const TANGENT_PLANES: [bool; NU] = […];` for a model with a tangent plane (nothing
+/// otherwise: the trait's default is "none").
+fn tangent_planes(d: &Derived) -> TokenStream {
+    let k = &d.kinematics;
+    if !k.any_tangent_plane() {
+        return TokenStream::new();
+    }
+    let (nu, planes) = (number(d.nu), &k.tangent_planes);
+    quote!(const TANGENT_PLANES: [bool; #nu] = [#(#planes),*];)
+}
+
 /// The whole module but its header comment.
 pub fn module_items(
     model: &Model,
@@ -171,6 +182,7 @@ pub fn module_items(
     let coordinates = quoted_all(model.coordinates.iter().map(|c| c.text.as_str()))?;
     let bilateral = quoted_all(model.constraints.iter().map(|c| c.name.text.as_str()))?;
     let contacts = quoted_all(model.contacts.iter().map(|c| c.name.text.as_str()))?;
+    let tangent_planes = tangent_planes(d);
     let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
     let rheonomic = d.rheonomic;
     let Impls {
@@ -235,6 +247,7 @@ pub fn module_items(
         impl Constraints<#nq, #nb, #nu> for #name {
             const BILATERAL: [&'static str; #nb] = [#(#bilateral),*];
             const CONTACTS: [&'static str; #nu] = [#(#contacts),*];
+            #tangent_planes
 
             #constraints
         }

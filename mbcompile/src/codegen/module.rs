@@ -19,10 +19,7 @@ pub const GENERATOR: &str = concat!("mbcompile ", env!("CARGO_PKG_VERSION"));
 pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stats), EmissionError> {
     let mut emitter = Emitter::new(model, d, horner);
     let mut impls = Impls::default();
-    for spec in FUNCTIONS
-        .iter()
-        .filter(|s| s.capability.selected(&d.capabilities))
-    {
+    for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d)) {
         let f = emitter.function(spec)?;
         impls.of(spec.capability).extend(f);
     }

@@ -116,6 +116,11 @@ pub fn quantity(d: &Derived, quantity: Quantity, buffer: usize) -> Vec<Out<'_>> 
         Quantity::SlipJacobian => columns(slices(&d.kinematics.slips.jacobian), buffer),
         Quantity::SlipTime => vector(&d.kinematics.slips.time, buffer),
         Quantity::SlipDrift => vector(&d.kinematics.slips.drift, buffer),
+        Quantity::SecondSlipJacobian => {
+            columns(slices(&d.kinematics.second_slips.jacobian), buffer)
+        }
+        Quantity::SecondSlipTime => vector(&d.kinematics.second_slips.time, buffer),
+        Quantity::SecondSlipDrift => vector(&d.kinematics.second_slips.drift, buffer),
         Quantity::GapRates => rows(&d.rates.gap_rates, buffer),
         Quantity::BilateralRates => rows(&d.rates.bilateral_rates, buffer),
         Quantity::GapJacobianDot => {

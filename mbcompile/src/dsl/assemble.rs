@@ -9,21 +9,22 @@
 //! - Q_j += Σ_loads F·∂r/∂q_j + Σ_torques τ ∂θ/∂q_j (planar) or τ·∂(Rω)/∂q̇_j (spatial, τ in
 //!   world axes) − Σ_dampers c ḋ ∂d/∂q_j with d = |r_a − r_b|;
 //! - a point against a line or plane: g_N = n̂·(r − r₀) and, with friction, the slip s_T = t̂·r
-//!   with t̂ the line's direction (n̂ turned by −90°: t̂ = (n̂_y, −n̂_x)) or the given tangent; a
-//!   distance limit:
+//!   with t̂ the line's direction (n̂ turned by −90°: t̂ = (n̂_y, −n̂_x)) or the given tangent, or
+//!   for a plane in space the two slips of its tangent plane (see `tangent_basis`); a distance
+//!   limit:
 //!   g_N = l − |r_a − r_b| (`max`) or |r_a − r_b| − l (`min`).
 //!
 //! Velocities are written as the internal node [`ExprKind::Rate`] (the total time derivative of a
 //! function of (q, t)) and partial derivatives as [`ExprKind::Partial`]; the symbolic stage
 //! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
 
-use super::ast::{
-    Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Vector, Wrt,
-};
+use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt};
 use super::body_frames::BodyFrames;
 use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
 use super::places::{Place, Places};
 use super::scope::Scope;
+use super::tangent_basis::contact_slips;
+use super::validate_kinematics::constant_vector;
 use proc_macro2::Span;
 
 /// R (body axes → world) of spatial body number k of a validated model.
@@ -76,7 +77,7 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
     out.contacts = m
         .contacts
         .iter()
-        .map(|c| contact(c, &frames, &resolve))
+        .map(|c| contact(c, &scope, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
     Ok(out)
 }
@@ -218,9 +219,15 @@ fn add_forces(out: &mut Model, m: &Model, extra: Vec<Vec<Expr>>) {
 }
 
 /// A contact with its gap (and slip) written as functions of (q, t).
-fn contact(c: &Contact, frames: &BodyFrames, resolve: &Resolve) -> syn::Result<Contact> {
+fn contact(
+    c: &Contact,
+    scope: &Scope,
+    frames: &BodyFrames,
+    resolve: &Resolve,
+) -> syn::Result<Contact> {
     let mut out = c.clone();
     out.tangent_direction = None;
+    out.second_tangent_direction = None;
     let span = c.name.span;
     match &c.gap {
         Gap::Expr(_) => {}
@@ -242,15 +249,14 @@ fn contact(c: &Contact, frames: &BodyFrames, resolve: &Resolve) -> syn::Result<C
             };
             out.gap = Gap::Expr(div(dot(n, &rel, span), len.clone()));
             if c.tangent.is_none() && c.friction.is_some() {
-                let t: Option<Vec<Expr>> = match &c.tangent_direction {
-                    Some(t) => Some(frames.lower_all(&t.components)),
-                    None if n.len() == 2 => Some(vec![n[1].clone(), neg(n[0].clone())]),
-                    None => None,
-                };
-                if let Some(t) = t {
-                    let tl = sqrt(dot(&t, &t, span));
-                    out.tangent = Some(Tangent::Slip(div(dot(&t, &r, span), tl)));
-                }
+                let lower =
+                    |t: &Option<_>| t.as_ref().map(|t: &Vector| frames.lower_all(&t.components));
+                let given = [
+                    lower(&c.tangent_direction),
+                    lower(&c.second_tangent_direction),
+                ];
+                let values = constant_vector(scope, normal, "a contact normal")?;
+                out.tangent = Some(contact_slips(n, &values, given, &r, span));
             }
         }
         Gap::Distance {

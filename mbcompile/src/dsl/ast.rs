@@ -215,13 +215,36 @@ pub struct Constraint {
     pub value: Expr,
 }
 
-/// How the tangential direction of a contact is given.
+/// How the tangential direction of a contact, or the two directions of its tangent plane, is
+/// given.
 #[derive(Debug, Clone)]
 pub enum Tangent {
     /// A slip function s_T(q, t): W_T = ∇s_T.
     Slip(Expr),
     /// A tangential velocity γ_T linear in q̇.
     Velocity(Expr),
+    /// Two slip functions (s_T1, s_T2) of a tangent plane: W_T = ∇s_T1, W_T2 = ∇s_T2.
+    Slips([Expr; 2]),
+    /// Two tangential velocities (γ_T1, γ_T2) of a tangent plane, each linear in q̇.
+    Velocities([Expr; 2]),
+}
+
+impl Tangent {
+    /// The expressions giving the directions, and whether each is a slip function (not a
+    /// velocity): one for a single tangent, two for a tangent plane.
+    pub fn directions(&self) -> Vec<(&Expr, bool)> {
+        match self {
+            Tangent::Slip(e) => vec![(e, true)],
+            Tangent::Velocity(e) => vec![(e, false)],
+            Tangent::Slips([a, b]) => vec![(a, true), (b, true)],
+            Tangent::Velocities([a, b]) => vec![(a, false), (b, false)],
+        }
+    }
+
+    /// Whether this gives a tangent plane (two directions).
+    pub fn is_plane(&self) -> bool {
+        matches!(self, Tangent::Slips(_) | Tangent::Velocities(_))
+    }
 }
 
 /// A vector of 2 (planar) or 3 (spatial) components: a position, direction or force.
@@ -477,13 +500,33 @@ pub struct Contact {
     pub tangential_restitution: Option<Expr>,
     /// Friction coefficient μ ≥ 0; 0 when not given.
     pub friction: Option<Expr>,
-    /// The tangential direction, needed when μ is given.
+    /// The tangential direction (or the two directions of a tangent plane), needed when μ is
+    /// given; for a point against a line or plane it is made by assembly.
     pub tangent: Option<Tangent>,
-    /// A tangent direction t for a spatial plane contact: slip s_T = t̂·r (planar contacts
-    /// against a line take the line's direction).
+    /// A tangent direction t for a point against a line or plane (`tangent: t`, or the first of
+    /// `tangents: (t1, t2)`): slip s_T = t̂·r. Without it a line takes its own direction and a
+    /// plane a basis built from its normal (see `assemble`).
     pub tangent_direction: Option<Vector>,
+    /// The second tangent t2 of `tangents: (t1, t2)` (a point against a plane); n̂ × t̂ when
+    /// not given.
+    pub second_tangent_direction: Option<Vector>,
     /// The span of the whole contact block (for messages about it as a whole).
     pub span: Span,
+}
+
+impl Contact {
+    /// Whether the contact has a tangent plane (two tangential directions, spatial Coulomb
+    /// friction): a pair of slips or tangential velocities, or a point against a plane in space
+    /// with friction and neither of them.
+    pub fn has_tangent_plane(&self) -> bool {
+        match (&self.tangent, &self.gap) {
+            (Some(t), _) => t.is_plane(),
+            (None, Gap::Plane { normal, .. }) => {
+                self.friction.is_some() && normal.components.len() == 3
+            }
+            (None, _) => false,
+        }
+    }
 }
 
 /// The `generate { … }` item: what code to generate.

@@ -228,10 +228,27 @@ fn contact(c: &Contact) -> String {
         Some(Tangent::Velocity(e)) => {
             let _ = write!(s, " tangential_velocity {}", expr(e));
         }
+        Some(Tangent::Slips([a, b])) => {
+            let _ = write!(s, " slips {} {}", expr(a), expr(b));
+        }
+        Some(Tangent::Velocities([a, b])) => {
+            let _ = write!(s, " tangential_velocities {} {}", expr(a), expr(b));
+        }
         None => {}
     }
-    if let Some(t) = &c.tangent_direction {
-        let _ = write!(s, " tangent {}", vector(t));
+    match (&c.tangent_direction, &c.second_tangent_direction) {
+        (Some(t1), Some(t2)) => {
+            let _ = write!(s, " tangents {} {}", vector(t1), vector(t2));
+        }
+        (Some(t), None) => {
+            let _ = write!(s, " tangent {}", vector(t));
+        }
+        _ => {}
+    }
+    // A point against a plane in space with friction has a tangent plane, which its generated
+    // code carries (W_T2): it is part of the meaning even when written as before.
+    if c.has_tangent_plane() && matches!(c.gap, Gap::Plane { .. }) {
+        s.push_str(" tangent_plane");
     }
     s
 }
@@ -390,6 +407,71 @@ mod tests {
             .replace(",\n", ",\n\n    // a comment\n")
             .replace("  ", " ");
         assert_eq!(print(&relaid), base);
+    }
+
+    const CONTACTS: &str = "
+        struct Puck;
+        parameters { m: 1.0, mu: 0.3 }
+        coordinates { x, y, z }
+        body puck { mass: m, position: (x, y, z) }
+        contact floor {
+            point: puck,
+            normal: (0.0, 0.0, 1.0),
+            restitution: 0.0,
+            friction: mu,
+            tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0)),
+        }
+        contact rail { gap: z, restitution: 0.0, friction: mu, slip: (x, y) }
+        contact skid { gap: z, restitution: 0.0, friction: mu, tangential_velocity: (dot(x), dot(y)) }
+    ";
+
+    /// The tangents of a tangent plane, in every form, are meaning: changing any changes the
+    /// fingerprint.
+    #[test]
+    fn tangent_plane_fields_are_in_the_fingerprint() {
+        let base = print(CONTACTS);
+        let changes = [
+            ("(0.0, 1.0, 0.0)),", "(0.0, -1.0, 0.0)),"),
+            (
+                "tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))",
+                "tangent: (1.0, 0.0, 0.0)",
+            ),
+            ("tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0)),", ""),
+            (
+                "tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))",
+                "tangents: ((0.0, 1.0, 0.0), (1.0, 0.0, 0.0))",
+            ),
+            ("slip: (x, y)", "slip: (y, x)"),
+            ("slip: (x, y)", "slip: x"),
+            ("slip: (x, y)", "tangential_velocity: (dot(x), dot(y))"),
+            ("(dot(x), dot(y))", "(dot(y), dot(x))"),
+            ("(dot(x), dot(y))", "dot(x)"),
+        ];
+        for (from, to) in changes {
+            assert!(CONTACTS.contains(from), "{from}");
+            let changed = print(&CONTACTS.replacen(from, to, 1));
+            assert_ne!(changed, base, "`{from}` → `{to}` kept the fingerprint");
+        }
+    }
+
+    /// A point against a plane in space with friction is marked as having a tangent plane (its
+    /// generated code carries W_T2); a point against a line, or a frictionless plane, is not.
+    #[test]
+    fn spatial_friction_is_marked_as_a_tangent_plane() {
+        let canonical = |src: &str| {
+            let m: Model = syn::parse_str(src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+            super::model(&m)
+        };
+        let spatial = "struct S; parameters { m: 1.0 } coordinates { x, y, z }
+            body b { mass: m, position: (x, y, z) }
+            contact c { point: b, normal: (0.0, 0.0, 1.0), restitution: 0.0, friction: 0.2 }";
+        assert!(canonical(spatial).contains(" tangent_plane"));
+        let frictionless = spatial.replace(", friction: 0.2", "");
+        assert!(!canonical(&frictionless).contains("tangent_plane"));
+        let planar = "struct P; parameters { m: 1.0 } coordinates { x, y }
+            body b { mass: m, position: (x, y) }
+            contact c { point: b, normal: (0.0, 1.0), restitution: 0.0, friction: 0.2 }";
+        assert!(!canonical(planar).contains("tangent_plane"));
     }
 
     /// `(a, b, c)` is diag(a, b, c): the same inertia as the matrix written out.

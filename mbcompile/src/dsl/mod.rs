@@ -33,6 +33,7 @@ pub mod parse_kinematics;
 pub mod places;
 pub mod scope;
 pub mod source;
+pub mod tangent_basis;
 pub mod validate;
 pub mod validate_joints;
 pub mod validate_kinematics;

@@ -14,9 +14,11 @@
 //!              | "generate" "{" ("capabilities" ":" "[" Ident,* "]" | "expansion" ":" "full"),* "}"
 //!              | kinematic items (points, bodies, …: see `parse_kinematics`, `parse_body`)
 //! field       := "gap" | "restitution" | "tangential_restitution" | "friction"
-//!              | "slip" | "tangential_velocity"
-//!              | "point" | "normal" | "through" | "tangent"   (a point against a line or plane)
-//!              | "distance" | "max" | "min"                   (a distance limit between points)
+//!              | "slip" | "tangential_velocity"             (one expression, or a pair `(a, b)`:
+//!                                                              the two directions of a tangent plane)
+//!              | "point" | "normal" | "through"              (a point against a line or plane)
+//!              | "tangent" | "tangents"                      (`t`, or `(t1, t2)` of a plane)
+//!              | "distance" | "max" | "min"                  (a distance limit between points)
 //! ```
 //!
 //! A `let` whose value is a vector (see `values`) is a vector `let`. Comments are ignored; `///`
@@ -130,6 +132,7 @@ struct ContactFields {
     friction: Option<Expr>,
     tangent: Option<Tangent>,
     tangent_direction: Option<Vector>,
+    second_tangent_direction: Option<Vector>,
     point: Option<Name>,
     normal: Option<Vector>,
     through: Option<Vector>,
@@ -150,20 +153,18 @@ impl ContactFields {
             "restitution" => f.store(&mut self.normal_restitution, convert(v)?),
             "tangential_restitution" => f.store(&mut self.tangential_restitution, convert(v)?),
             "friction" => f.store(&mut self.friction, convert(v)?),
-            "slip" => set_once(&mut self.tangent, Tangent::Slip(convert(v)?), span, tangent),
-            "tangential_velocity" => set_once(
-                &mut self.tangent,
-                Tangent::Velocity(convert(v)?),
-                span,
-                tangent,
-            ),
+            "slip" => {
+                let t = one_or_pair(v, "slip", Tangent::Slip, Tangent::Slips)?;
+                set_once(&mut self.tangent, t, span, tangent)
+            }
+            "tangential_velocity" => {
+                let t = one_or_pair(v, &key, Tangent::Velocity, Tangent::Velocities)?;
+                set_once(&mut self.tangent, t, span, tangent)
+            }
             "point" => f.store(&mut self.point, kinematics::name_ref(v)?),
             "normal" => f.store(&mut self.normal, d.vector(Slot::ContactNormal(k), v)),
             "through" => f.store(&mut self.through, d.vector(Slot::ContactThrough(k), v)),
-            "tangent" => f.store(
-                &mut self.tangent_direction,
-                d.vector(Slot::ContactTangent(k), v),
-            ),
+            "tangent" | "tangents" => self.tangent_directions(f, k, d),
             "distance" => f.store(&mut self.distance, kinematics::pair(v)?),
             "max" => f.store(&mut self.max, convert(v)?),
             "min" => f.store(&mut self.min, convert(v)?),
@@ -172,8 +173,37 @@ impl ContactFields {
                 format!(
                     "unknown contact field `{key}`; expected gap (or point with normal and \
                      through, or distance with max or min), restitution, \
-                     tangential_restitution, friction, slip, tangential_velocity or tangent"
+                     tangential_restitution, friction, slip, tangential_velocity, tangent or \
+                     tangents"
                 ),
+            )),
+        }
+    }
+
+    /// `tangent: t` or `tangents: (t1, t2)`, at most one of them, once.
+    fn tangent_directions(&mut self, f: &Field, k: usize, d: &mut Deferred) -> syn::Result<()> {
+        if self.tangent_direction.is_some() {
+            return Err(Error::new(
+                f.key.span(),
+                "the tangent is given twice: give either `tangent: t` (the second tangent is then \
+                 n̂ × t̂) or `tangents: (t1, t2)`, once",
+            ));
+        }
+        if f.key == "tangent" {
+            self.tangent_direction = Some(d.vector(Slot::ContactTangent(k), &f.value));
+            return Ok(());
+        }
+        match kinematics::strip(&f.value) {
+            syn::Expr::Tuple(t) if t.elems.len() == 2 => {
+                self.tangent_direction = Some(d.vector(Slot::ContactTangent(k), &t.elems[0]));
+                self.second_tangent_direction =
+                    Some(d.vector(Slot::ContactSecondTangent(k), &t.elems[1]));
+                Ok(())
+            }
+            _ => Err(Error::new(
+                f.value.span(),
+                "`tangents` takes the two tangents of a contact plane as a pair of vectors \
+                 `(t1, t2)`, e.g. `tangents: ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))`",
             )),
         }
     }
@@ -233,6 +263,30 @@ impl ContactFields {
     }
 }
 
+/// A slip or tangential velocity: one expression (`one`), or a pair `(a, b)` giving the two
+/// directions of a tangent plane (`two`).
+fn one_or_pair(
+    v: &syn::Expr,
+    key: &str,
+    one: fn(Expr) -> Tangent,
+    two: fn([Expr; 2]) -> Tangent,
+) -> syn::Result<Tangent> {
+    match kinematics::strip(v) {
+        syn::Expr::Tuple(t) if t.elems.len() == 2 => {
+            Ok(two([convert(&t.elems[0])?, convert(&t.elems[1])?]))
+        }
+        syn::Expr::Tuple(t) => Err(Error::new(
+            v.span(),
+            format!(
+                "`{key}` takes one expression, or a pair `(a, b)` for the two directions of a \
+                 tangent plane; this has {} elements",
+                t.elems.len()
+            ),
+        )),
+        _ => Ok(one(convert(v)?)),
+    }
+}
+
 /// `contact c { … }` after the keyword and name; `k` is the contact's number.
 fn contact(input: ParseStream, id: Ident, k: usize, d: &mut Deferred) -> syn::Result<Contact> {
     let (fields, close) = fields(input)?;
@@ -256,6 +310,7 @@ fn contact(input: ParseStream, id: Ident, k: usize, d: &mut Deferred) -> syn::Re
         friction: given.friction,
         tangent: given.tangent,
         tangent_direction: given.tangent_direction,
+        second_tangent_direction: given.second_tangent_direction,
         span: whole,
     })
 }

@@ -145,12 +145,11 @@ fn contact(c: &Contact, scope: &Scope) -> syn::Result<()> {
             ));
         }
     }
-    match &c.tangent {
-        Some(Tangent::Slip(e)) => no_velocity(scope.dependencies(e)?, "a slip function")?,
-        Some(Tangent::Velocity(e)) => {
-            scope.dependencies(e)?;
+    for (e, slip) in c.tangent.iter().flat_map(Tangent::directions) {
+        let deps = scope.dependencies(e)?;
+        if slip {
+            no_velocity(deps, "a slip function")?;
         }
-        None => {}
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Checks of the kinematic items (points, bodies, springs, dampers, loads, torques and geometric
 //! contacts) that need no symbolic engine: names, dimensions, what each value may depend on, and
 //! the values at the parameter defaults (positive mass, symmetric positive definite inertia,
-//! non-zero normals, tangents perpendicular to their normals).
+//! non-zero normals, non-zero tangents perpendicular to their normals and to each other).
 
 use super::ast::{
     Body, Contact, Expr, Gap, Inertia, Model, Orientation, RotationFactor, Torque, Vector,
@@ -29,6 +29,7 @@ pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
             vectors.extend(through.iter());
         }
         vectors.extend(c.tangent_direction.iter());
+        vectors.extend(c.second_tangent_direction.iter());
     }
     if m.bodies.iter().any(|b| b.joint.is_some()) {
         if let Some(v) = vectors.iter().find(|v| v.components.len() != 3) {
@@ -296,14 +297,15 @@ fn torque(
 /// The geometry of a contact: a gap function, a point against a line or plane, or a distance
 /// limit.
 fn geometric_contact(c: &Contact, scope: &Scope, places: &Places) -> syn::Result<()> {
+    let misplaced = |why: &str| match &c.tangent_direction {
+        Some(t) => Err(Error::new(
+            t.span,
+            format!("`tangent` and `tangents` belong to a point-against-plane contact{why}"),
+        )),
+        None => Ok(()),
+    };
     match &c.gap {
-        Gap::Expr(_) => match &c.tangent_direction {
-            Some(t) => Err(Error::new(
-                t.span,
-                "`tangent` belongs to a point-against-plane contact; with `gap` give `slip`",
-            )),
-            None => Ok(()),
-        },
+        Gap::Expr(_) => misplaced("; with `gap` give `slip`"),
         Gap::Plane {
             point,
             normal,
@@ -318,49 +320,92 @@ fn geometric_contact(c: &Contact, scope: &Scope, places: &Places) -> syn::Result
             }
             let what = format!("contact `{}`", c.name.text);
             positive(scope, limit, &format!("the distance limit of {what}"))?;
-            match &c.tangent_direction {
-                Some(t) => Err(Error::new(
-                    t.span,
-                    "`tangent` belongs to a point-against-plane contact",
-                )),
-                None => Ok(()),
-            }
+            misplaced("")
         }
     }
 }
 
-/// A point against a line or plane: a constant non-zero normal, a point of (q, t) on it, and a
-/// tangent perpendicular to the normal where friction needs one.
+/// A point against a line or plane: a constant non-zero normal, a point of (q, t) on it, and
+/// tangents perpendicular to the normal (and to each other) where they are given.
 fn plane(c: &Contact, normal: &Vector, through: Option<&Vector>, scope: &Scope) -> syn::Result<()> {
     let what = format!("contact `{}`", c.name.text);
     let n = constant_vector(scope, normal, "a contact normal")?;
     if norm(&n) == 0.0 {
         return Err(Error::new(
             normal.span,
-            format!("the normal of {what} is zero at the parameter defaults"),
+            format!(
+                "the normal of {what} is zero at the parameter defaults: give a non-zero direction, e.g. `normal: (0.0, 0.0, 1.0)`"
+            ),
         ));
     }
     if let Some(th) = through {
         positions(scope, th, "a contact plane's point")?;
     }
-    if let Some(t) = &c.tangent_direction {
-        let tv = constant_vector(scope, t, "a contact tangent")?;
-        let dot: f64 = tv.iter().zip(&n).map(|(a, b)| a * b).sum();
-        if norm(&tv) == 0.0 || dot.abs() > 1e-9 * norm(&tv) * norm(&n) {
-            return Err(Error::new(
-                t.span,
-                format!("the tangent of {what} must be non-zero and perpendicular to its normal"),
-            ));
-        }
-    }
-    if c.friction.is_some() && c.tangent.is_none() && n.len() == 3 && c.tangent_direction.is_none()
-    {
+    let Some(t1) = &c.tangent_direction else {
+        return Ok(());
+    };
+    if c.tangent.is_some() {
         return Err(Error::new(
-            c.name.span,
+            t1.span,
             format!(
-                "{what} is spatial and has friction: give its slip direction with `tangent: (…)` (friction is planar: one tangent per contact)"
+                "{what} gives its tangential direction twice: keep either `tangent`/`tangents` or `slip`/`tangential_velocity`"
             ),
         ));
     }
+    if n.len() == 2 && c.second_tangent_direction.is_some() {
+        return Err(Error::new(
+            t1.span,
+            format!(
+                "{what} is planar and has one tangent: give `tangent: (tx, ty)` (or none: the line's direction)"
+            ),
+        ));
+    }
+    let first = tangent(scope, t1, &n, &format!("the tangent of {what}"))?;
+    if let Some(t2) = &c.second_tangent_direction {
+        let second = tangent(scope, t2, &n, &format!("the second tangent of {what}"))?;
+        let cos = cosine(&first, &second);
+        if cos.abs() > 1e-9 {
+            let how = if (cos.abs() - 1.0).abs() <= 1e-9 {
+                "are parallel"
+            } else {
+                "are not perpendicular to each other"
+            };
+            return Err(Error::new(
+                t2.span,
+                format!(
+                    "the two tangents of {what} {how} (the cosine of their angle is {cos} at the parameter defaults): give t2 = n̂ × t1, or only `tangent: t1` to have it built"
+                ),
+            ));
+        }
+    }
     Ok(())
+}
+
+/// t̂·n̂ of two non-zero vectors.
+fn cosine(a: &[f64], b: &[f64]) -> f64 {
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    dot / (norm(a) * norm(b))
+}
+
+/// A tangent's values at the defaults: constant, non-zero, perpendicular to the normal `n`.
+fn tangent(scope: &Scope, t: &Vector, n: &[f64], what: &str) -> syn::Result<Vec<f64>> {
+    let tv = constant_vector(scope, t, "a contact tangent")?;
+    if norm(&tv) == 0.0 {
+        return Err(Error::new(
+            t.span,
+            format!(
+                "{what} is zero at the parameter defaults: give a non-zero direction perpendicular to the normal"
+            ),
+        ));
+    }
+    let cos = cosine(&tv, n);
+    if cos.abs() > 1e-9 {
+        return Err(Error::new(
+            t.span,
+            format!(
+                "{what} is not perpendicular to its normal (the cosine of their angle is {cos} at the parameter defaults): give a direction in the contact plane, e.g. the tangent minus its component along the normal"
+            ),
+        ));
+    }
+    Ok(tv)
 }

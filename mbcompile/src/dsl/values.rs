@@ -66,6 +66,8 @@ pub enum Slot {
     ContactThrough(usize),
     /// The tangent of contact k.
     ContactTangent(usize),
+    /// The second tangent of contact k (`tangents: (t1, t2)`).
+    ContactSecondTangent(usize),
 }
 
 /// Values whose kind (scalar or vector) is known only once the whole block is parsed.
@@ -549,6 +551,7 @@ fn slot_mut(m: &mut Model, slot: Slot) -> Option<&mut Vector> {
             _ => None,
         },
         Slot::ContactTangent(k) => m.contacts.get_mut(k)?.tangent_direction.as_mut(),
+        Slot::ContactSecondTangent(k) => m.contacts.get_mut(k)?.second_tangent_direction.as_mut(),
     }
 }
 

@@ -214,7 +214,7 @@ fn principal_intermediates(
     atoms.extend(core.mass.iter().flatten());
     atoms.extend(&core.forces);
     atoms.extend(s.bilateral.iter().chain(&s.gaps));
-    for f in [&k.bilateral, &k.gaps, &k.slips] {
+    for f in [&k.bilateral, &k.gaps, &k.slips, &k.second_slips] {
         atoms.extend(f.jacobian.iter().flatten());
         atoms.extend(&f.drift);
     }

@@ -337,7 +337,7 @@ impl Report<'_> {
         }
     }
 
-    /// g_N, W_N and W_T of every contact.
+    /// g_N, W_N and W_T (and W_T2 of a tangent plane) of every contact.
     fn contacts(&mut self, d: &Derived) {
         self.section("Contacts: gaps g_N, W_N = ∇g_N, W_T");
         let model = self.model;
@@ -347,6 +347,10 @@ impl Report<'_> {
             self.entry(label, &d.gaps[c]);
             self.column("W_N", "W_{N}", name, &d.kinematics.gaps.jacobian[c]);
             self.column("W_T", "W_{T}", name, &d.kinematics.slips.jacobian[c]);
+            if d.kinematics.tangent_planes[c] {
+                let w = &d.kinematics.second_slips.jacobian[c];
+                self.column("W_T2", "W_{T2}", name, w);
+            }
         }
     }
 }

@@ -32,8 +32,9 @@ pub struct DynamicsJacobians {
     pub forces_parameter: ParameterDerivatives,
     /// ∂(M a)/∂p_k = Σ_l ∂M_il/∂p_k a_l.
     pub mass_action_parameter: ParameterDerivatives,
-    /// Whether p_k occurs in a bilateral constraint g, a gap g_N, or a tangential direction W_T
-    /// or its offset ŵ_T (all the runtime sees of a slip function or a tangential velocity).
+    /// Whether p_k occurs in a bilateral constraint g, a gap g_N, or a tangential direction W_T,
+    /// W_T2 or its offset ŵ_T, ŵ_T2 (all the runtime sees of a slip function or a tangential
+    /// velocity).
     pub parameter_in_constraints: Vec<bool>,
     /// ∂d_i/∂q_j and ∂d_i/∂q̇_j of the bilateral drifts d = Ġᵀq̇ + d/dt ĝ.
     pub bilateral_drift: [AtomMatrix; 2],
@@ -85,6 +86,8 @@ fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) ->
         .chain(&s.gaps)
         .chain(k.slips.jacobian.iter().flatten())
         .chain(&k.slips.time)
+        .chain(k.second_slips.jacobian.iter().flatten())
+        .chain(&k.second_slips.time)
         .collect();
     (0..np)
         .map(|j| atoms.iter().any(|a| depends_on(a, p.p[j])))

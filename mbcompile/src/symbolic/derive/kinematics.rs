@@ -1,14 +1,14 @@
 //! Constraint kinematics: for every constraint function f(q, t) (bilateral g, gap g_N, slip
-//! s_T) the Jacobian column ∇f, the time partial ∂f/∂t and the drift D(γ)|_{q̈=0} with
-//! γ = D(f); a tangential velocity γ_T given directly must be linear in q̇. Also the contact laws
-//! (ε_N, ε_T, μ) as expressions of the parameters.
+//! s_T, and the second slip s_T2 of a tangent plane) the Jacobian column ∇f, the time partial
+//! ∂f/∂t and the drift D(γ)|_{q̈=0} with γ = D(f); a tangential velocity γ_T given directly must
+//! be linear in q̇. Also the contact laws (ε_N, ε_T, μ) as expressions of the parameters.
 
 use super::super::algebra::{AtomMatrix, drift, gradient, partial, uses_any, zero};
 use super::super::convert::Converter;
 use super::super::numeric::Sampler;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
-use crate::dsl::ast::{Contact, Expr, Gap, Model, Tangent};
+use crate::dsl::ast::{Contact, Expr, Gap, Model};
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore};
 
@@ -65,10 +65,15 @@ pub struct ConstraintKinematics {
     pub bilateral: Family,
     /// Gaps.
     pub gaps: Family,
-    /// Tangential directions (zero for contacts without tangent).
+    /// Tangential directions (zero for contacts without tangent); the first tangent t1 of a
+    /// tangent plane.
     pub slips: Family,
+    /// Second tangential directions t2 of tangent planes (zero for contacts without one).
+    pub second_slips: Family,
     /// Whether each contact has a tangent.
     pub has_tangent: Vec<bool>,
+    /// Whether each contact has a tangent plane (a second tangential direction).
+    pub tangent_planes: Vec<bool>,
     /// (ε_N, ε_T, μ) per contact.
     pub contact_laws: Vec<[Atom; 3]>,
 }
@@ -94,7 +99,9 @@ pub fn constraint_kinematics(
         bilateral,
         gaps: Family::default(),
         slips: Family::default(),
+        second_slips: Family::default(),
         has_tangent: Vec::new(),
+        tangent_planes: Vec::new(),
         contact_laws: Vec::new(),
     };
     for (c, g) in model.contacts.iter().zip(&s.gaps) {
@@ -109,13 +116,17 @@ pub fn constraint_kinematics(
             &format!("the gap of contact `{}`", c.name.text),
         )?;
         out.gaps.push(k);
-        let slip = tangent(model, c, conv, s, sampler)?;
-        out.has_tangent.push(slip.is_some());
-        out.slips.push(slip.unwrap_or_else(|| Kinematics {
+        let mut slips = tangents(model, c, conv, s, sampler)?.into_iter();
+        let (first, second) = (slips.next(), slips.next());
+        out.has_tangent.push(first.is_some());
+        out.tangent_planes.push(second.is_some());
+        let none = || Kinematics {
             jacobian: vec![zero(); s.nq],
             time: zero(),
             drift: zero(),
-        }));
+        };
+        out.slips.push(first.unwrap_or_else(none));
+        out.second_slips.push(second.unwrap_or_else(none));
         let law = |e: Option<&Expr>| e.map(|e| conv.atom(e)).unwrap_or_else(zero);
         out.contact_laws.push([
             conv.atom(&c.normal_restitution),
@@ -126,55 +137,101 @@ pub fn constraint_kinematics(
     Ok(out)
 }
 
-/// The tangential kinematics of a contact: of its slip function s_T(q, t), or read off its
-/// tangential velocity γ_T = W_Tᵀ q̇ + ŵ_T; `None` without tangent.
-fn tangent(
+impl ConstraintKinematics {
+    /// Whether any contact has a tangent plane.
+    pub fn any_tangent_plane(&self) -> bool {
+        self.tangent_planes.iter().any(|p| *p)
+    }
+}
+
+/// The tangential kinematics of a contact: none without tangent, one for a single tangent, two
+/// (t1, t2) for a tangent plane.
+fn tangents(
     model: &Model,
     c: &Contact,
     conv: &Converter,
     s: &Scalar,
     sampler: &Sampler,
-) -> Result<Option<Kinematics>, DerivationError> {
+) -> Result<Vec<Kinematics>, DerivationError> {
+    let Some(t) = &c.tangent else {
+        return Ok(Vec::new());
+    };
+    let directions = t.directions();
+    let plane = directions.len() == 2;
+    let mut out = Vec::new();
+    for (k, (e, slip)) in directions.into_iter().enumerate() {
+        let which = match (plane, k) {
+            (false, _) => "",
+            (true, 0) => "first ",
+            (true, _) => "second ",
+        };
+        out.push(if slip {
+            slip_kinematics(c, e, which, conv, s, sampler)?
+        } else {
+            velocity_kinematics(model, c, e, which, conv, s, sampler)?
+        });
+    }
+    Ok(out)
+}
+
+/// The kinematics of a slip function s_T(q, t) (the `which` one of the contact's).
+fn slip_kinematics(
+    c: &Contact,
+    e: &Expr,
+    which: &str,
+    conv: &Converter,
+    s: &Scalar,
+    sampler: &Sampler,
+) -> Result<Kinematics, DerivationError> {
+    let k = kinematics(&conv.atom(e).expand(), s);
+    sampler.check_depends_on_q(
+        &k.jacobian,
+        e.span,
+        &format!("the {which}slip of contact `{}`", c.name.text),
+    )?;
+    Ok(k)
+}
+
+/// The kinematics read off a tangential velocity γ_T = W_Tᵀ q̇ + ŵ_T (the `which` one of the
+/// contact's), which must be linear in q̇.
+fn velocity_kinematics(
+    model: &Model,
+    c: &Contact,
+    e: &Expr,
+    which: &str,
+    conv: &Converter,
+    s: &Scalar,
+    sampler: &Sampler,
+) -> Result<Kinematics, DerivationError> {
     let p = pool();
     let nq = s.nq;
-    match &c.tangent {
-        Some(Tangent::Slip(e)) => {
-            let k = kinematics(&conv.atom(e).expand(), s);
-            sampler.check_depends_on_q(
-                &k.jacobian,
-                e.span,
-                &format!("the slip of contact `{}`", c.name.text),
-            )?;
-            Ok(Some(k))
+    let gamma = conv.atom(e).expand();
+    let w: Vec<Atom> = (0..nq).map(|i| partial(&gamma, p.qd[i]).expand()).collect();
+    for wi in &w {
+        if let Some(k) = uses_any(wi, &p.qd[..nq]) {
+            return Err(DerivationError::TangentialVelocityNotLinear {
+                span: e.span,
+                contact: c.name.text.clone(),
+                velocity: model.coordinates[k].text.clone(),
+            });
         }
-        Some(Tangent::Velocity(e)) => {
-            let gamma = conv.atom(e).expand();
-            let w: Vec<Atom> = (0..nq).map(|i| partial(&gamma, p.qd[i]).expand()).collect();
-            for wi in &w {
-                if let Some(k) = uses_any(wi, &p.qd[..nq]) {
-                    return Err(DerivationError::TangentialVelocityNotLinear {
-                        span: e.span,
-                        contact: c.name.text.clone(),
-                        velocity: model.coordinates[k].text.clone(),
-                    });
-                }
-            }
-            sampler.check_depends_on_q(
-                &w,
-                e.span,
-                &format!("the tangential velocity of contact `{}`", c.name.text),
-            )?;
-            let mut offset = gamma.clone();
-            for v in &p.qd[..nq] {
-                offset = offset.replace(Atom::var(*v)).with(zero());
-            }
-            let offset = offset.expand();
-            Ok(Some(Kinematics {
-                drift: drift(&gamma, nq, s.rheonomic),
-                jacobian: w,
-                time: offset,
-            }))
-        }
-        None => Ok(None),
     }
+    sampler.check_depends_on_q(
+        &w,
+        e.span,
+        &format!(
+            "the {which}tangential velocity of contact `{}`",
+            c.name.text
+        ),
+    )?;
+    let mut offset = gamma.clone();
+    for v in &p.qd[..nq] {
+        offset = offset.replace(Atom::var(*v)).with(zero());
+    }
+    let offset = offset.expand();
+    Ok(Kinematics {
+        drift: drift(&gamma, nq, s.rheonomic),
+        jacobian: w,
+        time: offset,
+    })
 }

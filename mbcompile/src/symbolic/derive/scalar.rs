@@ -93,12 +93,11 @@ impl Scalar {
             .chain(bilateral.iter())
             .chain(gaps.iter())
             .any(|a| depends_on(a, p.t))
-            || model.contacts.iter().any(|c| match &c.tangent {
-                Some(Tangent::Slip(e)) | Some(Tangent::Velocity(e)) => {
-                    depends_on(&conv.atom(e), p.t)
-                }
-                None => false,
-            });
+            || model
+                .contacts
+                .iter()
+                .flat_map(|c| c.tangent.iter().flat_map(Tangent::directions))
+                .any(|(e, _)| depends_on(&conv.atom(e), p.t));
         Ok(Scalar {
             nq,
             qd: vars(&p.qd, nq),
