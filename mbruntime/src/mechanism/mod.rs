@@ -1,14 +1,15 @@
 //! The contract between generated models and the integrators and analysis tools.
 //!
 //! A model has `NQ` generalised coordinates q, `NB` bilateral constraints g(q, t) = 0 and `NU`
-//! unilateral contacts with gaps g_N(q, t) ≥ 0 (each with one planar tangential direction for
-//! friction). Dimensions are const generic parameters of the traits, so every buffer is a
+//! unilateral contacts with gaps g_N(q, t) ≥ 0 (each with one tangential direction for planar
+//! friction, or a tangent plane of two for spatial friction, see `Constraints::TANGENT_PLANES`).
+//! Dimensions are const generic parameters of the traits, so every buffer is a
 //! fixed-size nalgebra type on the stack and no per-step path allocates.
 //!
 //! Equations of motion (Lagrange, second kind):
 //!
 //! ```text
-//! M(q, t) q̈ = h(q, q̇, t) + G λ_B + W_N λ_N + W_T λ_T
+//! M(q, t) q̈ = h(q, q̇, t) + G λ_B + W_N λ_N + W_T λ_T (+ W_T2 λ_T2)
 //! h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂²T/∂q̇∂t − ∂V/∂q + Q
 //! ```
 //!
