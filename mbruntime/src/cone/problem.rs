@@ -106,6 +106,24 @@ impl<'a> ConeProblem<'a> {
         self.q_norm
     }
 
+    /// Whether the reaction `r` and the velocity `u` have the problem's `3 nc` entries.
+    pub(crate) fn check_lengths(&self, r: &[f64], u: &[f64]) -> Result<(), ConeError> {
+        let m = self.dimension();
+        for (what, got) in [
+            (ConeSlice::Reaction, r.len()),
+            (ConeSlice::Velocity, u.len()),
+        ] {
+            if got != m {
+                return Err(ConeError::Dimension {
+                    what,
+                    expected: m,
+                    got,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Entry `W_ij`.
     #[inline]
     pub(crate) fn w(&self, i: usize, j: usize) -> f64 {
@@ -152,19 +170,7 @@ impl<'a> ConeProblem<'a> {
     /// certificate of the [module docs](super), usable on any candidate `r` (`+∞` if `r` has
     /// a non-finite entry). `r` and `u` must hold `3 nc` entries. Never allocates.
     pub fn residual(&self, r: &[f64], u: &mut [f64]) -> Result<NaturalMapResidual, ConeError> {
-        let m = self.dimension();
-        for (what, got) in [
-            (ConeSlice::Reaction, r.len()),
-            (ConeSlice::Velocity, u.len()),
-        ] {
-            if got != m {
-                return Err(ConeError::Dimension {
-                    what,
-                    expected: m,
-                    got,
-                });
-            }
-        }
+        self.check_lengths(r, u)?;
         self.velocity(r, u);
         Ok(natural_map_residual(r, u, self.mu, self.q_norm))
     }

@@ -22,7 +22,7 @@
 //! only when the velocity points to a vertex or a facet normal (see
 //! `tests/cone_pyramid.rs`).
 
-use super::error::{ConeError, ConeSlice};
+use super::error::ConeError;
 use super::natural_map::natural_map_residual;
 use super::problem::ConeProblem;
 use crate::lcp::Lemke;
@@ -99,19 +99,7 @@ impl PyramidSolver {
                 capacity: self.capacity,
             });
         }
-        let m = problem.dimension();
-        for (what, got) in [
-            (ConeSlice::Reaction, r.len()),
-            (ConeSlice::Velocity, u.len()),
-        ] {
-            if got != m {
-                return Err(ConeError::Dimension {
-                    what,
-                    expected: m,
-                    got,
-                });
-            }
-        }
+        problem.check_lengths(r, u)?;
         let n = self.assemble(problem);
         let solution = self.lemke.solve(
             n,

@@ -154,19 +154,7 @@ impl ConeSolver {
                 capacity: self.capacity,
             });
         }
-        let m = problem.dimension();
-        for (what, got) in [
-            (ConeSlice::Reaction, r.len()),
-            (ConeSlice::Velocity, u.len()),
-        ] {
-            if got != m {
-                return Err(ConeError::Dimension {
-                    what,
-                    expected: m,
-                    got,
-                });
-            }
-        }
+        problem.check_lengths(r, u)?;
         match r.iter().position(|x| !x.is_finite()) {
             Some(index) => Err(ConeError::NonFinite {
                 what: ConeSlice::Reaction,
