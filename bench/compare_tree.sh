@@ -8,13 +8,15 @@
 #    against `pinocchio_arm dump` at two states per n (bench/tree/check_mb.py: M and h to 1e-12 of
 #    their largest entry).
 # 3. Timing, per n in turn so that both sides see the same machine load: the criterion benches
-#    `dynamics` (M + h) and `forward` (M + h + Cholesky solve of M q̈ = h), then `pinocchio_arm time n`
+#    `dynamics` (M + h) and `forward` (M + h + Cholesky solve of M q̈ = h, and `aba/arm{n}`: the
+#    generated articulated-body algorithm), then `pinocchio_arm time n`
 #    (crba + nle, aba). All single-threaded, at the same fixed state; criterion's median versus the
 #    harness's median of 9 repetitions.
 # 4. One table (bench/tree/scaling.tsv, and markdown on stdout), the log-log plot
 #    bench/tree/scaling.png (bin `plot_scaling` of bench/tree/mb), the generation/compile costs
 #    (bench/tree/gen_cost.tsv). Readings of the targets: mb M + h ≤ Pinocchio crba + nle and
-#    mb M + h + Cholesky ≤ Pinocchio aba for every n; gen of arm(7) (all capabilities) ≤ 2 s and
+#    mb forward dynamics (the better of M + h + Cholesky and the generated ABA) ≤ Pinocchio aba for
+#    every n; gen of arm(7) (all capabilities) ≤ 2 s and
 #    ≤ 200 MB; gen of arm(20) (all capabilities) ≤ 10 s; build of the arm(7) module ≤ 30 s, ≤ 1 GB.
 #
 # Usage: bench/compare_tree.sh   (CARGO_TARGET_DIR defaults to target/bench of the clone; the compiler
@@ -45,7 +47,7 @@ python3 tree/check_mb.py "$PINOCCHIO" "$CARGO_TARGET_DIR/release/examples/dump" 
 
 echo "[3/4] timing, n by n: mb dynamics and forward (criterion), Pinocchio crba + nle and aba" >&2
 for n in $ARM_NS; do
-    (cd tree/mb && cargo bench -q --bench dynamics --bench forward -- --noplot "^(dynamics|forward)/arm$n\$") \
+    (cd tree/mb && cargo bench -q --bench dynamics --bench forward -- --noplot "^(dynamics|forward|aba)/arm$n\$") \
         >> "$OUT/criterion.txt"
     "$PINOCCHIO" time "$n" | tee -a "$OUT/pinocchio.tsv" >&2
 done
@@ -68,15 +70,17 @@ for path in glob.glob(f"{crit_dir}/**/new/benchmark.json", recursive=True):
     full_id = json.load(open(path))["full_id"]
     estimates = json.load(open(os.path.join(os.path.dirname(path), "estimates.json")))
     median[full_id] = estimates["median"]["point_estimate"]
-print("n\tgen_s\tlines\tmb_mh_ns\tpin_crba_nle_ns\tratio_mh\tmb_fwd_ns\tpin_aba_ns\tratio_fwd")
+print("n\tgen_s\tlines\tmb_mh_ns\tpin_crba_nle_ns\tratio_mh\tmb_fwd_ns\tmb_aba_ns\tpin_aba_ns"
+      "\tratio_fwd\tratio_aba")
 for n in sorted(pin):
     mh, fwd = median.get(f"dynamics/arm{n}"), median.get(f"forward/arm{n}")
+    art = median.get(f"aba/arm{n}")
     crba_nle, aba = pin[n]
     g = gen.get(n, ("-", "-"))
     cell = lambda x: f"{x:.1f}" if x is not None else "-"
     ratio = lambda a, b: f"{a / b:.2f}" if a is not None else "-"
     print("\t".join([str(n), g[0], g[1], cell(mh), cell(crba_nle), ratio(mh, crba_nle),
-                     cell(fwd), cell(aba), ratio(fwd, aba)]))
+                     cell(fwd), cell(art), cell(aba), ratio(fwd, aba), ratio(art, aba)]))
 PY
 "$CARGO_TARGET_DIR/release/plot_scaling" tree/scaling.tsv tree/scaling.png
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
@@ -86,8 +90,8 @@ import sys
 table, gen_path, check_path = sys.argv[1:]
 rows = [l.rstrip("\n").split("\t") for l in open(table)][1:]
 print("| n | mb gen [s] | lines | mb M+h [ns] | Pinocchio crba+nle [ns] | ratio | "
-      "mb M+h+Cholesky [ns] | Pinocchio aba [ns] | ratio |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "mb M+h+Cholesky [ns] | mb ABA [ns] | Pinocchio aba [ns] | ratio Cholesky | ratio ABA |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     print("| " + " | ".join(r) + " |")
 print()

@@ -5,6 +5,7 @@ use mbmacros::mechanism;
 
 pub mod analysis_models;
 pub mod event_models;
+pub mod friction3d_models;
 pub mod kinematic_models;
 pub mod linearisation_models;
 pub mod plot;

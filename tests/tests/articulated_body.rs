@@ -20,25 +20,9 @@
 use mb_examples::tree_models::iiwa::Iiwa;
 use mb_examples::tree_models::quadruped::Quadruped;
 use mb_examples::tree_models::tree_mix::TreeMix;
+use mb_testsupport::SplitMix;
 use mbruntime::linalg::{SpdError, acceleration, smallest_eigenvalue};
 use mbruntime::{Dynamics, Matrix, Vector};
-
-/// SplitMix64 (Steele, Lea and Flood 2014): deterministic sample states without a dependency.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next_f64(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        2.0 * (z >> 11) as f64 / (1u64 << 53) as f64 - 1.0
-    }
-    fn vector<const N: usize>(&mut self) -> Vector<N> {
-        Vector::<N>::from_fn(|_, _| self.next_f64())
-    }
-}
 
 fn agrees_with_cholesky<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
     let mut rng = SplitMix(seed);

@@ -722,6 +722,9 @@ macro_rules! every_example {
             hinged_bar::HingedBar, pendulum_rod_and_string::PendulumRodAndString,
             quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
         };
+        use mb_examples::friction3d_models::{
+            incline_block::InclineBlock, rolling_ball::RollingBall, sliding_block::SlidingBlock,
+        };
         use mb_examples::kinematic_models::{
             body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
             point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
@@ -732,7 +735,7 @@ macro_rules! every_example {
         use mb_examples::tree_models::{
             arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
         };
-        let examples: [fn(); 37] = [
+        let examples: [fn(); 40] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -777,6 +780,9 @@ macro_rules! every_example {
             || $check(&TreeMix::default(), $seed + 35),
             || $check(&TreeMixExpanded::default(), $seed + 36),
             || $check(&Arm3::default(), $seed + 37),
+            || $check(&InclineBlock::default(), $seed + 38),
+            || $check(&SlidingBlock::default(), $seed + 39),
+            || $check(&RollingBall::default(), $seed + 40),
         ];
         examples
     }};

@@ -12,30 +12,11 @@ use mb_examples::kinematic_models::point_ball_string::PointBallString;
 use mb_examples::kinematic_models::woodpecker_bodies::WoodpeckerBodies;
 use mb_examples::woodpecker::Woodpecker;
 use mb_testsupport::{
-    derivative, fd_conservative_forces, fd_mass, relative_error as rel, second_derivative, unit,
+    SplitMix, derivative, fd_conservative_forces, fd_mass, relative_error as rel,
+    second_derivative, unit,
 };
 use mbruntime::event::{EventDriven, EventOptions, Report};
 use mbruntime::{Constraints, Dynamics, Matrix, Mechanism, Vector};
-
-/// SplitMix64: a small deterministic generator for sample states (no extra dependency).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn vector<const N: usize>(&mut self, lo: f64, hi: f64) -> Vector<N> {
-        Vector::<N>::from_fn(|_, _| self.uniform(lo, hi))
-    }
-}
 
 fn mass<Mo: Mechanism<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
     m: &Mo,
@@ -71,8 +52,8 @@ fn body_chain3_matches_chain3_and_closed_form() {
     let (mut worst_m, mut worst_h, mut worst_closed, mut worst_e) =
         (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for _ in 0..500 {
-        let q = rng.vector::<3>(-std::f64::consts::PI, std::f64::consts::PI);
-        let qd = rng.vector::<3>(-5.0, 5.0);
+        let q = rng.vector_in::<3>(-std::f64::consts::PI, std::f64::consts::PI);
+        let qd = rng.vector_in::<3>(-5.0, 5.0);
         let (mut mb, mut hb, mut ms, mut hs) = (
             Matrix::<3, 3>::zeros(),
             Vector::<3>::zeros(),
@@ -168,7 +149,7 @@ fn heavy_top_mass_matrix_matches_closed_form() {
             rng.uniform(0.05, 3.1),
             rng.uniform(-3.0, 3.0),
         );
-        let qd = rng.vector::<3>(-50.0, 50.0);
+        let qd = rng.vector_in::<3>(-50.0, 50.0);
         worst_m = worst_m.max(rel(&mass(&top, &q), &closed.mass(&q)));
         let e = top.kinetic_energy(&q, &qd, 0.0) + top.potential_energy(&q, 0.0);
         let e_ref = closed.energy(&q, &qd);
@@ -305,8 +286,8 @@ fn four_bar_matches_finite_differences() {
         g
     };
     for _ in 0..200 {
-        let q = rng.vector::<3>(-std::f64::consts::PI, std::f64::consts::PI);
-        let qd = rng.vector::<3>(-10.0, 10.0);
+        let q = rng.vector_in::<3>(-std::f64::consts::PI, std::f64::consts::PI);
+        let qd = rng.vector_in::<3>(-10.0, 10.0);
         worst_m = worst_m.max(rel(&mass(&bar, &q), &fd_mass(&bar, &q, 0.0)));
 
         let (mut jac, mut tp) = (Matrix::<3, 2>::zeros(), Vector::<2>::zeros());
@@ -369,7 +350,7 @@ fn woodpecker_bodies_matches_woodpecker_and_eqs_14_to_16() {
             rng.uniform(-0.2, 0.2),
             rng.uniform(-0.5, 0.5),
         );
-        let qd = rng.vector::<3>(-10.0, 10.0);
+        let qd = rng.vector_in::<3>(-10.0, 10.0);
         let (mut mb, mut hb, mut ms, mut hs) = (
             Matrix::<3, 3>::zeros(),
             Vector::<3>::zeros(),
@@ -465,8 +446,8 @@ fn point_ball_string_gaps_match_hand_formulas() {
     let mut rng = SplitMix(0xBA11_0001);
     let mut worst = [0.0f64; 4];
     for _ in 0..500 {
-        let q = rng.vector::<2>(-2.0, 2.0);
-        let qd = rng.vector::<2>(-5.0, 5.0);
+        let q = rng.vector_in::<2>(-2.0, 2.0);
+        let qd = rng.vector_in::<2>(-5.0, 5.0);
         let r = q - anchor;
         let rho = r.norm();
         let g_hand = Vector::<2>::new(p.L - rho, n.dot(&(q - floor_point)));

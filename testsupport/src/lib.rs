@@ -7,6 +7,7 @@
 //!   Lagrangian quantities M, ∂T/∂q̇ and h by differences of the generated energies
 //!   ([`fd_mass`], [`fd_momentum`], [`fd_conservative_forces`]): the independent route against
 //!   which derived quantities are checked;
+//! - [`SplitMix`]: deterministic pseudo-random sample states;
 //! - [`count_mechanism_blocks`]: how many `mechanism!` blocks a source directory holds, by a plain
 //!   text scan (independent of the parser under test).
 
@@ -15,9 +16,11 @@ mod finite_difference;
 mod lagrangian_differences;
 mod mechanism_blocks;
 mod relative_error;
+mod split_mix;
 
 pub use counting_allocator::{CountingAllocator, allocations_during, allocations_on_this_thread};
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
 pub use mechanism_blocks::count_mechanism_blocks;
 pub use relative_error::relative_error;
+pub use split_mix::SplitMix;

@@ -1,7 +1,8 @@
 //! Draws the scaling plot of the spatial-tree benchmark: ns/call against n, log-log, for mb's
-//! M + h, Pinocchio's crba + nle, mb's M + h + Cholesky solve and Pinocchio's aba, from the TSV
-//! written by bench/compare_tree.sh (a header line naming the columns `n`, `mb_mh_ns`,
-//! `pin_crba_nle_ns`, `mb_fwd_ns`, `pin_aba_ns`; missing values as `-`).
+//! M + h, Pinocchio's crba + nle, mb's M + h + Cholesky solve, mb's generated articulated-body
+//! algorithm and Pinocchio's aba, from the TSV written by bench/compare_tree.sh (a header line
+//! naming the columns `n`, `mb_mh_ns`, `pin_crba_nle_ns`, `mb_fwd_ns`, `mb_aba_ns`, `pin_aba_ns`;
+//! missing values as `-`).
 //!
 //! Usage: `plot_scaling TABLE.tsv OUT.png`
 
@@ -12,10 +13,11 @@ use std::process::ExitCode;
 use plotters::prelude::*;
 
 /// The plotted columns: (column name, legend, dashed).
-const SERIES: [(&str, &str, bool); 4] = [
+const SERIES: [(&str, &str, bool); 5] = [
     ("mb_mh_ns", "mb M + h (dynamics)", false),
     ("pin_crba_nle_ns", "Pinocchio crba + nle", true),
     ("mb_fwd_ns", "mb M + h + Cholesky solve", false),
+    ("mb_aba_ns", "mb articulated-body algorithm (generated)", false),
     ("pin_aba_ns", "Pinocchio aba", true),
 ];
 
@@ -89,7 +91,7 @@ fn draw(series: &[Vec<(f64, f64)>], out: &Path) -> Result<(), Box<dyn Error>> {
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
-    let colours = [BLUE, BLUE, RED, RED];
+    let colours = [BLUE, BLUE, RED, GREEN, GREEN];
     for (k, ((_, label, dashed), points)) in SERIES.iter().zip(series).enumerate() {
         let colour = colours[k];
         let style = colour.stroke_width(2);
