@@ -21,12 +21,13 @@ use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
 use std::fs::File;
 use std::io::BufWriter;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const V0: f64 = 2.0;
 const ANGLE_DEG: f64 = 30.0;
 
-fn main() -> Result<(), Box<dyn Error>> {
+/// The output directory, the step and whether the scheme is Moreau–Jean.
+fn options() -> Result<(PathBuf, f64, bool), Box<dyn Error>> {
     let mut out = PathBuf::from("examples/out/friction3d_sliding");
     let (mut h, mut jean) = (1e-3f64, false);
     let mut args = std::env::args().skip(1);
@@ -41,6 +42,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     if !(h.is_finite() && h > 0.0) {
         return Err(format!("--h must be a positive step, got {h}").into());
     }
+    Ok((out, h, jean))
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let (out, h, jean) = options()?;
     let scheme = if jean {
         Scheme::MoreauJean { theta: 0.5 }
     } else {
@@ -103,21 +109,35 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("| distance [m] | {distance:.9} | {s:.9} |");
     println!("| distance from the launch line [m] | 0 | {lateral:.2e} |");
 
+    plot(&out, &speed, &along, mu * g, t_stop)?;
+    println!("CSV and PNG written to {}", out.display());
+    Ok(())
+}
+
+/// `speed.png`: speed and distance along the launch line, time-stepping as markers over the
+/// closed forms with deceleration `decel` = μ g, at rest after `t_stop`.
+fn plot(
+    out: &Path,
+    speed: &[(f64, f64)],
+    along: &[(f64, f64)],
+    decel: f64,
+    t_stop: f64,
+) -> Result<(), Box<dyn Error>> {
     let exact_speed: Vec<(f64, f64)> = speed
         .iter()
-        .map(|&(t, _)| (t, (V0 - mu * g * t).max(0.0)))
+        .map(|&(t, _)| (t, (V0 - decel * t).max(0.0)))
         .collect();
     let exact_along: Vec<(f64, f64)> = speed
         .iter()
         .map(|&(t, _)| {
             let moving = t.min(t_stop);
-            (t, V0 * moving - 0.5 * mu * g * moving * moving)
+            (t, V0 * moving - 0.5 * decel * moving * moving)
         })
         .collect();
     // The time-stepping values as markers every 20 steps over the closed-form lines.
     let every_20th =
         |points: &[(f64, f64)]| -> Vec<(f64, f64)> { points.iter().copied().step_by(20).collect() };
-    let (speed, along) = (every_20th(&speed), every_20th(&along));
+    let (speed, along) = (every_20th(speed), every_20th(along));
     line_plot(
         &out.join("speed.png"),
         "Block sliding on a plane with Coulomb friction: speed and distance",
@@ -146,6 +166,5 @@ fn main() -> Result<(), Box<dyn Error>> {
             },
         ],
     )?;
-    println!("CSV and PNG written to {}", out.display());
     Ok(())
 }
