@@ -86,13 +86,10 @@ fn apply(m: &Inertia6, v: &Six) -> Six {
 /// first moment h = m c and I_O = I_c + m (|c|² 1 − c cᵀ).
 fn spatial_inertia(b: &BodyInertia) -> Inertia6 {
     let h: V3 = std::array::from_fn(|i| &b.mass * &b.com[i]);
-    let cc = &b.com[0] * &b.com[0] + &b.com[1] * &b.com[1] + &b.com[2] * &b.com[2];
+    let origin = b.about_origin();
     let mut m = zero66();
-    for (i, row) in m.iter_mut().take(3).enumerate() {
-        for (j, entry) in row.iter_mut().take(3).enumerate() {
-            let d = if i == j { cc.clone() } else { Atom::num(0) };
-            *entry = &b.inertia[i][j] + &b.mass * (d - &b.com[i] * &b.com[j]);
-        }
+    for (row, rotational) in m.iter_mut().zip(&origin) {
+        row[..3].clone_from_slice(rotational);
     }
     for (i, row) in m.iter_mut().enumerate().skip(3) {
         row[i] = b.mass.clone();

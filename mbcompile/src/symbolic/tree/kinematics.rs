@@ -110,6 +110,19 @@ pub struct BodyInertia {
     pub inertia: M3,
 }
 
+impl BodyInertia {
+    /// The rotational inertia about the world origin, I_c + m (|c|² 1 − c cᵀ) (parallel axes).
+    pub fn about_origin(&self) -> M3 {
+        let cc = super::super::vec3::dot(&self.com, &self.com);
+        std::array::from_fn(|i| {
+            std::array::from_fn(|j| {
+                let d = if i == j { cc.clone() } else { Atom::num(0) };
+                &self.inertia[i][j] + &self.mass * (d - &self.com[i] * &self.com[j])
+            })
+        })
+    }
+}
+
 /// A body's world inertia from its link frame, mass, body-axes centre of mass and inertia.
 pub fn body_inertia(
     link: usize,

@@ -13,7 +13,7 @@
 //!   i (or i itself), with I^c (ω, v) = (h × v + I_O ω, m v + ω × h).
 
 use super::super::program::define;
-use super::super::vec3::{V3, add, cross, dot, mat_vec, named, named_symmetric, scale, sub, zero3};
+use super::super::vec3::{V3, add, cross, mat_vec, named, named_symmetric, scale, sub, zero3};
 use super::kinematics::{BodyInertia, LinkFrame, Spatial, is_zero, motion_cross, pairing, zero6};
 use super::links::Link;
 use symbolica::atom::{Atom, AtomCore};
@@ -165,13 +165,7 @@ fn composites(links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
     };
     let mut c = vec![zero; links.len()];
     for b in bodies {
-        let cc = dot(&b.com, &b.com);
-        let parallel: [[Atom; 3]; 3] = std::array::from_fn(|i| {
-            std::array::from_fn(|j| {
-                let d = if i == j { cc.clone() } else { Atom::num(0) };
-                &b.inertia[i][j] + &b.mass * (d - &b.com[i] * &b.com[j])
-            })
-        });
+        let parallel = b.about_origin();
         let k = b.link;
         c[k].mass = &c[k].mass + &b.mass;
         c[k].moment = add(&c[k].moment, &scale(&b.mass, &b.com));
