@@ -9,6 +9,8 @@ pub mod friction3d_models;
 pub mod kinematic_models;
 pub mod linearisation_models;
 pub mod plot;
+pub mod rattleback;
+pub mod rattleback_rolling;
 pub mod rheonomic_models;
 pub mod rule_comparison;
 pub mod timestepping_models;

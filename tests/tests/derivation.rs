@@ -730,12 +730,13 @@ macro_rules! every_example {
             point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
         };
         use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
+        use mb_examples::rattleback::rattleback::Rattleback;
         use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
         use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
         use mb_examples::tree_models::{
             arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
         };
-        let examples: [fn(); 40] = [
+        let examples: [fn(); 41] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -783,6 +784,7 @@ macro_rules! every_example {
             || $check(&InclineBlock::default(), $seed + 38),
             || $check(&SlidingBlock::default(), $seed + 39),
             || $check(&RollingBall::default(), $seed + 40),
+            || $check(&Rattleback::default(), $seed + 41),
         ];
         examples
     }};

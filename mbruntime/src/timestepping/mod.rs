@@ -20,8 +20,10 @@
 //! (d) assembles the 3k-dimensional LCP (33) in the arrangement (27),
 //! `0 ≤ (ξ_N, ξ_R, Λ_L) ⊥ (Λ_N, Λ_R, ξ_L) ≥ 0`, with Delassus blocks `[W_N W_T]ᵀ P [W_N W_T]`,
 //! in a preallocated column-major buffer and solves it with [`Lemke`](crate::lcp::Lemke);
-//! (e) updates u and q and (f) projects q back onto g(q) = 0 (Gauss–Newton, M-metric; see
-//! [`projection`]). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
+//! (e) updates u and q, (f) optionally (opt-in,
+//! [`Settings::gap_projection_iterations`]) projects q of the step's closed contacts onto
+//! g_N ≥ 0 (Acary 2013; `gap_projection`), and (g) projects q back onto g(q) = 0 (Gauss–Newton,
+//! M-metric; see [`projection`]). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
 //! (`stepper`) calls a scheme's smooth part and end position around them.
 //!
 //! # Spatial friction
@@ -59,6 +61,7 @@ mod contact_lcp;
 mod csv_export;
 mod error;
 mod finite;
+mod gap_projection;
 mod impact_contact;
 mod moreau_jean;
 mod moreau_midpoint;

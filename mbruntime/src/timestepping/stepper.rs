@@ -6,6 +6,7 @@ use super::contact_cone::{ContactCone, PreviousImpulses};
 use super::contact_lcp::ContactLcp;
 use super::error::TimeSteppingError;
 use super::finite::{check_finite, check_state};
+use super::gap_projection::GapProjection;
 use super::impact_contact::{ImpactContact, VelocityJump};
 use super::moreau_jean::{ForceTangents, force_tangents};
 use super::projection::project_onto_constraints;
@@ -76,6 +77,8 @@ where
     lcp: ContactLcp,
     /// The cone problem's workspace (empty for a model without tangent planes).
     cone: ContactCone,
+    /// The gap projection's workspace (empty unless it is enabled).
+    gap_projection: GapProjection,
     record: StepRecord<NQ, NB, NU>,
 }
 
@@ -152,6 +155,13 @@ where
             } else {
                 0
             }),
+            gap_projection: GapProjection::with_contacts(
+                if settings.gap_projection_iterations > 0 {
+                    NU
+                } else {
+                    0
+                },
+            ),
             record: StepRecord::at_state(t0, q0, u0),
         };
         ts.set_state(t0, q0, u0)?;
@@ -345,6 +355,16 @@ where
             Scheme::MoreauMidpoint => moreau_midpoint::end_position(&q_eval, &jump.u_e, dt),
             Scheme::MoreauJean { theta } => moreau_jean::end_position(&start, &jump.u_e, theta),
         };
+        if self.settings.gap_projection_iterations > 0 && jump.active.contains(&true) {
+            self.gap_projection.project::<Model, NQ, NB, NU>(
+                &self.model,
+                &mut q_e,
+                t_e,
+                &jump.active,
+                self.settings.gap_projection_iterations,
+                self.settings.gap_projection_tolerance,
+            )?;
+        }
         let mut constraint_residual = 0.0;
         if NB > 0 {
             constraint_residual = project_onto_constraints::<Model, NQ, NB, NU>(
