@@ -1,9 +1,9 @@
 //! The rattleback (celt): an ellipsoidal body whose principal axes of inertia are turned against
 //! the axes of its surface. Spun about the vertical in one sense it starts to rock about its
-//! long axis, the rocking grows and turns the spin round; in the other sense it spins on
-//! (Walker 1896, "On a dynamical top"; Kane & Levinson 1982, "Realistic mathematical modeling of
-//! the rattleback", Int. J. Non-Linear Mech. 17, data of their Fig. 2 in SI units). Here it
-//! stands on a rough plane with spatial Coulomb friction and unilateral contact, so the
+//! long axis, the rocking grows and turns the spin round; in the other sense it keeps its spin
+//! far longer (Walker 1896, "On a dynamical top"; Kane & Levinson 1982, "Realistic mathematical
+//! modeling of the rattleback", Int. J. Non-Linear Mech. 17, whose body data it uses in SI
+//! units). Here it stands on a rough plane with spatial Coulomb friction and unilateral contact, so the
 //! time-stepping integrators decide at every step whether the contact point sticks, slips or
 //! lifts off; [`crate::rattleback_rolling`] integrates the same body under the ideal rolling
 //! constraint as an independent reference.
