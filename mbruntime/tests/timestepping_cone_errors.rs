@@ -9,8 +9,9 @@
 //! differs from that of the free velocity and one semismooth Newton step on the Alart–Curnier
 //! function (nonlinear in that direction; Alart & Curnier 1991) does not reach it. (2) Out-of-range solver
 //! options are refused at construction. (3) A non-finite second tangent W_T2 is reported as
-//! such. (4) The tools that handle planar friction only refuse a contact with a tangent plane:
-//! the sliding-friction analysis with `AnalysisError::SpatialFriction`.
+//! such. (4) A sliding sign σ fixes the slip direction of planar friction only: the
+//! sliding-friction analysis refuses it for a contact with a tangent plane with
+//! `AnalysisError::SpatialFriction`, naming the constructor that takes a direction in the plane.
 
 #[path = "timestepping_cone_common/mod.rs"]
 mod timestepping_cone_common;
@@ -217,13 +218,10 @@ fn a_non_finite_second_tangent_is_reported() {
 }
 
 #[test]
-fn the_sliding_friction_analysis_refuses_a_tangent_plane() {
+fn the_sliding_friction_analysis_refuses_a_sign_for_a_tangent_plane() {
     let model = slope();
     let q = Vector::<3>::zeros();
-    let u = model.up_slope() * 0.5;
-    let err = SlidingContactProblem::at(&model, &q, &u, 0.0, &[0]).unwrap_err();
-    assert_eq!(err, AnalysisError::SpatialFriction { contact: 0 });
-    assert!(err.to_string().contains("time-stepping"), "{err}");
     let err = SlidingContactProblem::with_directions(&model, &q, 0.0, &[(0, 1.0)]).unwrap_err();
     assert_eq!(err, AnalysisError::SpatialFriction { contact: 0 });
+    assert!(err.to_string().contains("with_slip_directions"), "{err}");
 }

@@ -89,19 +89,33 @@ pub enum AnalysisError {
     NotSliding {
         /// Contact index.
         contact: usize,
-        /// Its tangential velocity W_Tᵀ q̇.
+        /// Its tangential velocity W_Tᵀ q̇ (planar friction), slip speed ‖(γ_T1, γ_T2)‖ (a
+        /// contact with a tangent plane), or the given direction's offending component or norm.
         velocity: f64,
     },
-    /// A contact listed as sliding has a tangent plane (spatial Coulomb friction); the sliding
-    /// analysis covers planar friction along the single direction W_T only.
+    /// A contact with a tangent plane (spatial Coulomb friction) was given a sliding sign σ: its
+    /// slip direction is a unit vector of the plane, which a sign does not fix.
     #[error(
-        "contact {contact} has a tangent plane (spatial Coulomb friction): the sliding-friction \
-         analysis handles planar friction only; spatial friction is supported by the \
-         time-stepping integrators"
+        "contact {contact} has a tangent plane (spatial Coulomb friction): a sign σ does not fix \
+         its slip direction; give the direction (ŝ1, ŝ2) in its tangent plane with \
+         `SlidingContactProblem::with_slip_directions`, or let `SlidingContactProblem::at` take \
+         it from the velocities"
     )]
     SpatialFriction {
         /// Contact index.
         contact: usize,
+    },
+    /// A contact without tangent plane (planar friction) was given a slip direction with a
+    /// component along a second tangent it does not have.
+    #[error(
+        "contact {contact} has a single tangent (planar friction): its slip direction is (±1, 0), \
+         but the second component given is {component:e}"
+    )]
+    NoTangentPlane {
+        /// Contact index.
+        contact: usize,
+        /// The second component given.
+        component: f64,
     },
     /// The frictionless Delassus matrix of the sliding contacts is singular (redundant contacts),
     /// so even μ = 0 does not give a P-matrix and no friction bound exists.
