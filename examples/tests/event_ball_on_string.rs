@@ -282,7 +282,9 @@ fn elastic_grazing_return_tightens_without_impulse_and_matches_the_closed_form()
                         closings.push(ev.t);
                     }
                 }
-                EventKind::Accumulation { .. } => panic!("no accumulation with e = 1"),
+                EventKind::Accumulation { .. } | EventKind::Rest => {
+                    panic!("no accumulation with e = 1")
+                }
             }
         }
     })

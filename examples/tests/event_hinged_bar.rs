@@ -120,3 +120,64 @@ fn impacts_dissipate_smooth_phases_conserve_and_constraints_hold() {
         );
     }
 }
+
+/// Lötstedt's Sect. 1 setting: released horizontal at rest, the bar bounces on the floor with
+/// flight ratios 0.574, 0.525, 0.507, … that only tend to e = 0.5, accumulating at
+/// t∞ = 1.33743420797571281362 s. That value is independent of mb: the flights of the
+/// one-degree-of-freedom bar (speed ratio exactly e at each impact, energy conserved in flight)
+/// summed by 40-digit mpmath quadrature in `bench/event/hinged_bar_accumulation.py`. The
+/// integrator must report the bar at rest (θ̇ = 0 on the floor, contact closed) at t∞ to
+/// 1e-12 s when its own integration error allows it (rtol = 1e-13; with the default rtol = 1e-10
+/// the trajectory itself is only that accurate), and keep it at rest afterwards.
+#[test]
+fn the_bar_comes_to_rest_at_the_high_precision_accumulation_time() {
+    const T_INF: f64 = 1.337_434_207_975_712_8;
+    const T_FIRST: f64 = 0.360_292_042_846_027;
+    let bar = HingedBar::default();
+    let (q0, u0) = start(&bar, std::f64::consts::FRAC_PI_2, 0.0);
+    for (rtol, tolerance) in [(1e-13, 1e-12), (1e-10, 1e-9)] {
+        let opts = EventOptions {
+            rtol,
+            atol: 1e-2 * rtol,
+            ..EventOptions::default()
+        };
+        let mut sim = EventDriven::new(bar, opts);
+        sim.initialize(0.0, q0, u0).unwrap();
+        let (mut first, mut predicted, mut rest, mut after) = (None, None, None, 0usize);
+        sim.advance_to(2.0, |r| match r {
+            Report::Event(ev) if ev.kind == EventKind::Impact => {
+                first.get_or_insert(ev.t);
+            }
+            Report::Event(ev) => match ev.kind {
+                EventKind::Accumulation { t_limit } => predicted = Some(t_limit),
+                EventKind::Rest => rest = Some(*ev),
+                _ => {}
+            },
+            Report::Step { t, u, .. } => {
+                if rest.is_some() {
+                    assert!(u[2].abs() < 1e-12, "moving again at {t}: {}", u[2]);
+                    after += 1;
+                }
+            }
+        })
+        .unwrap();
+        let first = first.expect("the bar hits the floor");
+        assert!((first - T_FIRST).abs() < tolerance, "first impact {first}");
+        let ev = rest.expect("accumulation point");
+        assert_eq!(
+            predicted,
+            Some(ev.t),
+            "at rest at the predicted accumulation time"
+        );
+        assert!(
+            (ev.t - T_INF).abs() < tolerance,
+            "rtol {rtol:e}: at rest from {} (error {:e})",
+            ev.t,
+            ev.t - T_INF
+        );
+        let mut gap = Vector::<1>::zeros();
+        bar.gaps(&ev.q, ev.t, &mut gap);
+        assert!(gap[0].abs() < 1e-12 && ev.u_post[2].abs() < 1e-12 && ev.closed[0]);
+        assert!(after > 0 && sim.closed()[0]);
+    }
+}

@@ -32,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             match ev.kind {
                 EventKind::Impact => impacts.push((ev.t, ev.kinetic_energy_pre, ev.kinetic_energy_post, ev.impulse[0], ev.bilateral_impulse)),
                 EventKind::Accumulation { t_limit } => println!("accumulation point: contact made persistent at t = {}, predicted limit {t_limit}", ev.t),
+                EventKind::Rest => println!("at rest from t = {} (the accumulation time)", ev.t),
                 _ => {}
             }
         }

@@ -45,6 +45,11 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     /// first, so a first step whose first gap sample is not positive is too long and is halved.
     rising: [bool; NU],
     flights: [FlightHistory; NU],
+    /// The [`EventKind::Rest`] event due at the accumulation time t∞ of an accumulation decided
+    /// at an impact: the contact is persistent from that impact on and the flights in between
+    /// are collapsed (the motion there is integrated with the contact closed, its steps are not
+    /// reported).
+    pending_rest: Option<Event<NQ, NB, NU>>,
     stats: Stats,
     kkt: KktSystem<NQ, NB, NU>,
     lcp: MixedLcp<NQ, NU>,
@@ -87,6 +92,7 @@ where
             first_step_limit: f64::INFINITY,
             rising: [false; NU],
             flights: [FlightHistory::default(); NU],
+            pending_rest: None,
             stats: Stats::default(),
             kkt: KktSystem::new(opts.rank_tolerance),
             lcp: MixedLcp::default(),
@@ -119,6 +125,7 @@ where
         self.kkt.reset_evaluations();
         let settled = self.settle(t0, q0, u0)?;
         self.flights = [FlightHistory::default(); NU];
+        self.pending_rest = None;
         self.h = self.opts.initial_step;
         self.commit_settled(t0, settled);
         Ok(())
@@ -350,7 +357,12 @@ where
                     limit: self.opts.max_events,
                 });
             }
-            let remaining = t_end - self.t;
+            // A pending accumulation ends a step at its time t∞.
+            let target = match &self.pending_rest {
+                Some(ev) => t_end.min(ev.t),
+                None => t_end,
+            };
+            let remaining = target - self.t;
             let mut h = self.h.min(self.opts.max_step).min(self.first_step_limit);
             let last = h >= remaining;
             if last {
@@ -388,17 +400,22 @@ where
                 self.h = h.max(self.opts.min_step * 10.0);
                 continue;
             }
-            let t1 = if last { t_end } else { self.t + h };
+            let t1 = if last { target } else { self.t + h };
             self.accept_step(t1, step.q1, step.u1)?;
-            if !last {
+            if !last || target < t_end {
                 self.h = h * factor;
             }
-            report(Report::Step {
-                t: self.t,
-                q: &self.q,
-                u: &self.u,
-                lambda: &self.lambda_n,
-            });
+            // Steps inside a collapsed accumulation window are not reported.
+            if self.pending_rest.is_none() {
+                report(Report::Step {
+                    t: self.t,
+                    q: &self.q,
+                    u: &self.u,
+                    lambda: &self.lambda_n,
+                });
+            } else {
+                self.report_rest_if_due(&mut report);
+            }
         }
         Ok(())
     }
@@ -619,6 +636,40 @@ where
             closed: *self.active.closed(),
         };
         report(Report::Event(&ev));
+        if let EventKind::Accumulation { t_limit } = ev.kind
+            && t_limit > t
+        {
+            self.pending_rest = Some(Event {
+                t: t_limit,
+                kind: EventKind::Rest,
+                impulse: Vector::zeros(),
+                bilateral_impulse: Vector::zeros(),
+                ..ev
+            });
+        }
         Ok(())
+    }
+
+    /// Reports the pending accumulation once the integrator has reached its time t∞, with the
+    /// state there (at rest on the contact).
+    fn report_rest_if_due(&mut self, report: &mut impl FnMut(Report<'_, NQ, NB, NU>)) {
+        let Some(pending) = self.pending_rest else {
+            return;
+        };
+        if self.t < pending.t {
+            return;
+        }
+        let kinetic_energy = self.model.kinetic_energy(&self.q, &self.u, self.t);
+        let ev = Event {
+            q: self.q,
+            u_pre: self.u,
+            u_post: self.u,
+            kinetic_energy_pre: kinetic_energy,
+            kinetic_energy_post: kinetic_energy,
+            closed: *self.active.closed(),
+            ..pending
+        };
+        self.pending_rest = None;
+        report(Report::Event(&ev));
     }
 }

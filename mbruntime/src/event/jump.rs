@@ -132,10 +132,8 @@ where
         // Numerically tangential approach: no impulse, the active set decides.
         (jump.q, jump.u_post) = grazing_closing(model, kkt, active, contact, t, (q, u))?;
     } else if approaching {
-        let t_limit = match jump
-            .flight
-            .impact(t, opts.zeno_ratio_tolerance, opts.zeno_time)
-        {
+        let rebound = model.contact_laws()[contact].normal_restitution * -gamma[contact];
+        let t_limit = match jump.flight.impact(t, rebound, &opts.zeno_thresholds()) {
             Some(t_limit) => Some(t_limit),
             None => unresolvable_flight(model, kkt, active, contact, gamma[contact], t, &q, &u)?,
         };
@@ -187,6 +185,7 @@ where
         q,
         delta,
         e * gamma_pre.abs(),
+        e,
         t,
     ))
 }

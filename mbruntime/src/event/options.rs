@@ -1,5 +1,7 @@
 //! Tolerances and switches of the event-driven integrator.
 
+use super::zeno::ZenoThresholds;
+
 /// How the active set is chosen after an event (Lötstedt 1982, Sect. 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ActiveSetRule {
@@ -37,10 +39,19 @@ pub struct EventOptions {
     pub zero_tolerance: f64,
     /// Relative threshold of the rank-revealing Gram–Schmidt (dependent constraint columns).
     pub rank_tolerance: f64,
-    /// Zeno criterion: consecutive flight-time ratios must agree to this relative tolerance.
+    /// Zeno flight model: the model τ(v) = v(a₁ + a₂v + a₃v²) fitted to the last three flights
+    /// of a contact must predict the flight before them to this relative tolerance
+    /// (see [`zeno`](super::zeno)).
+    pub zeno_model_tolerance: f64,
+    /// Zeno flight model: switch a contact to persistent once the remaining flights predicted by
+    /// the model last at most this \[s\] (the contact is reported at rest at the predicted
+    /// accumulation time).
+    pub zeno_model_time: f64,
+    /// Geometric Zeno criterion: consecutive flight-time ratios must agree to this relative
+    /// tolerance.
     pub zeno_ratio_tolerance: f64,
-    /// Zeno criterion: switch a contact to persistent once the predicted remaining duration of
-    /// the geometric sequence of flights is at most this \[s\].
+    /// Geometric Zeno criterion: switch a contact to persistent once the predicted remaining
+    /// duration of the geometric sequence of flights is at most this \[s\].
     pub zeno_time: f64,
     /// Stop with an error after this many events.
     pub max_events: usize,
@@ -64,11 +75,25 @@ impl Default for EventOptions {
             velocity_tolerance: 1e-10,
             zero_tolerance: 1e-9,
             rank_tolerance: 1e-9,
+            zeno_model_tolerance: 1e-7,
+            zeno_model_time: 1e-3,
             zeno_ratio_tolerance: 1e-3,
             zeno_time: 1e-10,
             max_events: 100_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
             max_derivative_order: 2,
+        }
+    }
+}
+
+impl EventOptions {
+    /// The thresholds of the flight-model and geometric Zeno criteria.
+    pub fn zeno_thresholds(&self) -> ZenoThresholds {
+        ZenoThresholds {
+            model_tolerance: self.zeno_model_tolerance,
+            model_time: self.zeno_model_time,
+            ratio_tolerance: self.zeno_ratio_tolerance,
+            geometric_time: self.zeno_time,
         }
     }
 }

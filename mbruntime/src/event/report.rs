@@ -7,12 +7,17 @@ use crate::mechanism::Vector;
 pub enum EventKind {
     /// A gap reached zero with negative normal velocity: impact LCP with Newton's law.
     Impact,
-    /// An impact at which the Zeno criterion fired: the contact is made persistent
-    /// (inelastic) and `t_limit` is the predicted accumulation time of the geometric sequence.
+    /// An impact at which a Zeno criterion fired (see [`zeno`](super::zeno)): the impact is
+    /// made inelastic, the contact persistent, and the remaining flights are collapsed up to the
+    /// predicted accumulation time `t_limit`, where a [`Rest`](Self::Rest) event follows. No
+    /// step is reported in between (the motion there is integrated with the contact closed).
     Accumulation {
-        /// Predicted accumulation time tₖ + τₖ r/(1 − r).
+        /// Predicted accumulation time t∞.
         t_limit: f64,
     },
+    /// The contact of an [`Accumulation`](Self::Accumulation) at rest at the accumulation time
+    /// (`t` = t∞), with the state there; no jump (`u_pre` = `u_post`, no impulse).
+    Rest,
     /// The multiplier of a closed contact reached zero: new active set, no impulse.
     MultiplierZero,
     /// A gap reached zero with numerically zero normal velocity, |γ| below the grazing
