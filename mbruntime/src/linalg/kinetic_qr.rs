@@ -65,8 +65,12 @@ pub enum ColumnError {
 /// `NB` bilateral constraints, stores only that much).
 #[derive(Debug, Clone, Copy)]
 pub struct ConstraintFactor<const NQ: usize, const K: usize = NQ> {
-    /// Cholesky factor L of M = L Lᵀ.
+    /// Cholesky factor L of M = L Lᵀ (set through [`set_cholesky`](Self::set_cholesky) or
+    /// [`from_cholesky`](Self::from_cholesky), which also keep its reciprocal diagonal).
     pub l: Matrix<NQ, NQ>,
+    /// 1/L_ii: the triangular solves multiply instead of dividing (they run several times per
+    /// time step, and a division's latency dominates a small substitution).
+    l_inv_diag: Vector<NQ>,
     q: Matrix<NQ, K>,
     r: Matrix<K, K>,
     /// Tags of the kept columns (caller's numbering), in order.
@@ -78,6 +82,7 @@ impl<const NQ: usize, const K: usize> Default for ConstraintFactor<NQ, K> {
     fn default() -> Self {
         Self {
             l: Matrix::identity(),
+            l_inv_diag: Vector::repeat(1.0),
             q: Matrix::zeros(),
             r: Matrix::zeros(),
             kept: [0; K],
@@ -99,13 +104,16 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
     pub fn set_cholesky(&mut self, chol: &Cholesky<f64, Const<NQ>>) {
         self.rank = 0;
         self.l = chol.l();
+        self.l_inv_diag = self.l.map_diagonal(|x| 1.0 / x);
     }
 
     /// A factor of M = L Lᵀ without columns, from its Cholesky factorisation.
     #[inline]
     pub fn from_cholesky(chol: Cholesky<f64, Const<NQ>>) -> Self {
+        let l = chol.unpack();
         Self {
-            l: chol.unpack(),
+            l_inv_diag: l.map_diagonal(|x| 1.0 / x),
+            l,
             q: Matrix::zeros(),
             r: Matrix::zeros(),
             kept: [0; K],
@@ -135,16 +143,31 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
 
     /// L⁻¹ v.
     pub fn whiten(&self, v: &Vector<NQ>) -> Vector<NQ> {
+        // Forward substitution by columns. L comes from a successful Cholesky factorisation:
+        // its diagonal is positive. Written out over the fixed size (unrolled for small NQ)
+        // because these solves run several times per time step.
         let mut b = *v;
-        // L comes from a successful Cholesky factorisation: its diagonal is positive.
-        self.l.solve_lower_triangular_unchecked_mut(&mut b);
+        for j in 0..NQ {
+            b[j] *= self.l_inv_diag[j];
+            let bj = b[j];
+            for i in j + 1..NQ {
+                b[i] -= self.l[(i, j)] * bj;
+            }
+        }
         b
     }
 
     /// L⁻ᵀ y.
     pub fn unwhiten(&self, y: &Vector<NQ>) -> Vector<NQ> {
+        // Back substitution with Lᵀ (as `whiten`).
         let mut b = *y;
-        self.l.tr_solve_lower_triangular_unchecked_mut(&mut b);
+        for i in (0..NQ).rev() {
+            let mut s = b[i];
+            for k in i + 1..NQ {
+                s -= self.l[(k, i)] * b[k];
+            }
+            b[i] = s * self.l_inv_diag[i];
+        }
         b
     }
 
@@ -164,20 +187,12 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
         self.unwhiten(&self.project_out(&self.whiten(v)))
     }
 
-    /// b ← M_c⁻¹ b for every column of b (two triangular solves on the whole block and the
-    /// projection of each column).
+    /// b ← M_c⁻¹ b for every column of b (L⁻ᵀ (I − QQᵀ) L⁻¹ column by column).
     pub fn constrained_inverse_apply<const C: usize>(&self, b: &mut Matrix<NQ, C>) {
-        self.l.solve_lower_triangular_unchecked_mut(b);
-        if self.rank > 0 {
-            for mut col in b.column_iter_mut() {
-                for k in 0..self.rank {
-                    let qk = self.q.column(k);
-                    let c = qk.dot(&col);
-                    col.axpy(-c, &qk, 1.0);
-                }
-            }
+        for j in 0..C {
+            let col = self.project_out(&self.whiten(&b.column(j).into_owned()));
+            b.set_column(j, &self.unwhiten(&col));
         }
-        self.l.tr_solve_lower_triangular_unchecked_mut(b);
     }
 
     /// Appends column w (tag for the caller); returns whether it was independent (kept).

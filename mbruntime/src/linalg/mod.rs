@@ -5,12 +5,14 @@
 //! kinetic metric ([`kinetic_qr`]) and the constrained inverse M_c⁻¹ built on it
 //! ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
 //! [`symmetric_eigen`]), and the unconstrained forward dynamics q̈ = M⁻¹ h
-//! ([`forward_dynamics`]).
+//! ([`forward_dynamics`]), and the branch-free finiteness and zero scans of model data
+//! ([`finite`]).
 //!
 //! Per-step routines work on fixed-size nalgebra types or on workspaces allocated once;
 //! only [`spectrum`] (analysis tools) allocates.
 
 pub mod constrained_inverse;
+pub mod finite;
 pub mod forward_dynamics;
 pub mod kinetic_qr;
 pub mod lu;
@@ -20,6 +22,7 @@ pub mod spectrum;
 pub mod symmetric_eigen;
 
 pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, IterationFactor};
+pub use finite::{all_finite, all_zero};
 pub use forward_dynamics::acceleration;
 pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};

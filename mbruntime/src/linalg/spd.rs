@@ -8,6 +8,7 @@
 //! λ_min < 0, e.g. [[1, 2], [2, 1]] with λ_min = −1), and its size tells how far M is from
 //! being admissible. Every "M is not positive definite" error of the crate reports this number.
 
+use super::finite::all_finite;
 use nalgebra::{Cholesky, Const};
 
 use super::symmetric_eigen::leading_block_eigen;
@@ -37,11 +38,11 @@ pub fn smallest_eigenvalue<const N: usize>(m: &Matrix<N, N>) -> f64 {
 
 /// `M = L Lᵀ`; [`SpdError`] with the smallest eigenvalue when M is not positive definite.
 pub fn cholesky<const N: usize>(m: &Matrix<N, N>) -> Result<Cholesky<f64, Const<N>>, SpdError> {
-    if m.iter().any(|x| !x.is_finite()) {
+    if !all_finite(m.as_slice()) {
         return Err(SpdError::NonFinite);
     }
     match Cholesky::new(*m) {
-        Some(c) if c.l_dirty().iter().all(|x| x.is_finite()) => Ok(c),
+        Some(c) if all_finite(c.l_dirty().as_slice()) => Ok(c),
         Some(_) => Err(SpdError::NonFinite),
         None => Err(SpdError::NotPositiveDefinite {
             smallest_eigenvalue: smallest_eigenvalue(m),

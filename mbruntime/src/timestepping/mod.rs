@@ -63,6 +63,7 @@ mod error;
 mod finite;
 mod gap_projection;
 mod impact_contact;
+mod mass_factor;
 mod moreau_jean;
 mod moreau_midpoint;
 pub mod projection;

@@ -13,13 +13,15 @@
 //! (where it is exact). K and C are the model's generated, exact Jacobians
 //! ([`Jacobians::force_jacobians`](crate::Jacobians::force_jacobians)): one evaluation, no finite
 //! differences, so stiff forces (K ~ 1e8) keep their full accuracy. Ŵ is factored by LU (it need
-//! not be symmetric); M itself is still checked positive definite by a Cholesky factorisation.
+//! not be symmetric); M itself is still checked positive definite by a Cholesky factorisation,
+//! which is also the iteration factor when K = C = 0 (then Ŵ = M).
 
 use super::error::TimeSteppingError;
 use super::finite::check_finite;
+use super::mass_factor::MassFactor;
 use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::IterationFactor;
-use crate::linalg::{Lu, cholesky};
+use crate::linalg::{Lu, all_zero};
 use crate::mechanism::{Constraints, Jacobians, Matrix, Vector};
 
 /// The exact tangents ∂h/∂q, ∂h/∂u of a model, as a plain function so that the time-stepper
@@ -47,6 +49,7 @@ pub(crate) fn plan<Model, const NQ: usize, const NB: usize, const NU: usize>(
     start: &StepStart<NQ>,
     theta: f64,
     tangents: ForceTangents<Model, NQ>,
+    mass_factor: &mut MassFactor<NQ>,
 ) -> Result<StepPlan<NQ>, TimeSteppingError>
 where
     Model: Constraints<NQ, NB, NU>,
@@ -57,7 +60,7 @@ where
     model.dynamics(q_a, u_a, t_a, &mut m, &mut f_a);
     check_finite(m.as_slice(), t_a, "M")?;
     check_finite(f_a.as_slice(), t_a, "h")?;
-    let mass = cholesky(&m).map_err(|e| TimeSteppingError::mass_factor(e, t_a))?;
+    let mass = mass_factor.factor(&m, t_a)?;
     let mut f_e = f_a;
     if Model::RHEONOMIC {
         model.forces(q_a, u_a, t_e, &mut f_e);
@@ -68,21 +71,33 @@ where
     let mut dh_dq = Matrix::<NQ, NQ>::zeros();
     let mut dh_du = Matrix::<NQ, NQ>::zeros();
     tangents(model, q_a, u_a, t_a, &mut dh_dq, &mut dh_du);
+    let smooth = (f_a * (1.0 - theta) + f_e * theta) * dt;
+    let (t_gap, q_gap) = (t_a + 0.5 * dt, q_a + u_a * (0.5 * dt));
+    // Without force tangents (constant forces: gravity, a constant load) Ŵ = M exactly, and its
+    // Cholesky factor, computed above, is the iteration factor: no LU.
+    if all_zero(dh_dq.as_slice()) && all_zero(dh_du.as_slice()) {
+        return Ok(StepPlan {
+            t_eval: t_a,
+            q_eval: *q_a,
+            t_gap,
+            q_gap,
+            factor: IterationFactor::Cholesky(mass),
+            smooth_impulse: smooth,
+        });
+    }
     let k = -dh_dq;
     let c = -dh_du;
     check_finite(k.as_slice(), t_a, "∂h/∂q")?;
     check_finite(c.as_slice(), t_a, "∂h/∂u")?;
-
     let w_hat = m + c * (dt * theta) + k * (dt * dt * theta * theta);
     let lu = Lu::new(w_hat).map_err(|_| TimeSteppingError::SingularIterationMatrix { t: t_a })?;
-    let smooth_impulse = (f_a * (1.0 - theta) + f_e * theta) * dt - k * u_a * (dt * dt * theta);
     Ok(StepPlan {
         t_eval: t_a,
         q_eval: *q_a,
-        t_gap: t_a + 0.5 * dt,
-        q_gap: q_a + u_a * (0.5 * dt),
+        t_gap,
+        q_gap,
         factor: IterationFactor::Lu { lu, mass },
-        smooth_impulse,
+        smooth_impulse: smooth - k * u_a * (dt * dt * theta),
     })
 }
 

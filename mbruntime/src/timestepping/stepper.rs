@@ -8,6 +8,7 @@ use super::error::TimeSteppingError;
 use super::finite::{check_finite, check_state};
 use super::gap_projection::GapProjection;
 use super::impact_contact::{ImpactContact, VelocityJump};
+use super::mass_factor::MassFactor;
 use super::moreau_jean::{ForceTangents, force_tangents};
 use super::projection::project_onto_constraints;
 use super::record::StepRecord;
@@ -77,6 +78,8 @@ where
     lcp: ContactLcp,
     /// The cone problem's workspace (empty for a model without tangent planes).
     cone: ContactCone,
+    /// The last factored mass matrix and its Cholesky factor.
+    mass: MassFactor<NQ>,
     /// The gap projection's workspace (empty unless it is enabled).
     gap_projection: GapProjection,
     record: StepRecord<NQ, NB, NU>,
@@ -155,6 +158,7 @@ where
             } else {
                 0
             }),
+            mass: MassFactor::new(),
             gap_projection: GapProjection::with_contacts(
                 if settings.gap_projection_iterations > 0 {
                     NU
@@ -326,13 +330,19 @@ where
         };
         let plan = match self.scheme {
             Scheme::MoreauMidpoint => {
-                moreau_midpoint::plan::<Model, NQ, NB, NU>(&self.model, &start)?
+                moreau_midpoint::plan::<Model, NQ, NB, NU>(&self.model, &start, &mut self.mass)?
             }
             Scheme::MoreauJean { theta } => {
                 let tangents = self
                     .tangents
                     .ok_or(TimeSteppingError::SchemeNeedsJacobians { model: Model::NAME })?;
-                moreau_jean::plan::<Model, NQ, NB, NU>(&self.model, &start, theta, tangents)?
+                moreau_jean::plan::<Model, NQ, NB, NU>(
+                    &self.model,
+                    &start,
+                    theta,
+                    tangents,
+                    &mut self.mass,
+                )?
             }
         };
         let q_eval = plan.q_eval;
