@@ -19,34 +19,16 @@
 
 use mb_examples::friction3d_models::rolling_ball::RollingBall;
 use mb_examples::plot::{Series, line_plot};
+use mb_examples::step_options::step_options;
 use mbruntime::Vector;
 use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
 use std::fs::File;
 use std::io::BufWriter;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const V0: f64 = 1.5;
 const ANGLE_DEG: f64 = 30.0;
-
-/// The output directory, the step and whether the scheme is Moreau–Jean.
-fn options() -> Result<(PathBuf, f64, bool), Box<dyn Error>> {
-    let mut out = PathBuf::from("examples/out/friction3d_ball");
-    let (mut h, mut jean) = (1e-3f64, false);
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--h" => h = args.next().ok_or("--h needs a value")?.parse()?,
-            "--scheme" => jean = args.next().as_deref() == Some("jean"),
-            other if !other.starts_with("--") => out = PathBuf::from(other),
-            other => return Err(format!("unknown option {other}").into()),
-        }
-    }
-    if !(h.is_finite() && h > 0.0) {
-        return Err(format!("--h must be a positive step, got {h}").into());
-    }
-    Ok((out, h, jean))
-}
 
 /// The time series of one run: speed of the centre and r‖ω‖, and when the slip ended.
 struct Run {
@@ -106,7 +88,7 @@ fn roll(
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let (out, h, jean) = options()?;
+    let (out, h, jean) = step_options("examples/out/friction3d_ball")?;
     let scheme = if jean {
         Scheme::MoreauJean { theta: 0.5 }
     } else {
