@@ -51,6 +51,7 @@ pub use linearisation::{
     EigenAnalysis, Linearisation, LinearisationError, LinearisationOptions, OperatingPoint,
     ParameterInput, Stability, SteadyMotion, SteadyMotionOptions,
 };
+pub(crate) use p_matrix::scaled_principal_minor;
 pub use p_matrix::{P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict, p_matrix_test};
 pub use redundancy::ConstraintRankReport;
 pub use singular_weakly_active::{

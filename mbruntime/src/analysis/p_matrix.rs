@@ -65,15 +65,17 @@ impl PMatrixVerdict {
     }
 }
 
-/// Scaled principal minor det(A_αα) / Π_{i∈α} ‖A_i,α‖_∞ of the index set `mask` (bit i: i ∈ α).
-/// A zero row in A_αα gives 0. Uses `buf` (≥ k² entries) and `perm` (≥ k) as workspace.
+/// Scaled principal minor det(A_αα) / Π_{i∈α} ‖A_i,α‖_∞ of the index set `mask` (bit i: i ∈ α)
+/// of the n × n column-major matrix `a`. A zero row in A_αα gives 0. Uses `buf` (≥ k² entries)
+/// and `perm` (≥ k) as workspace; allocates nothing (the event integrator's frictional contact
+/// problem screens its sliding set with it at every solve).
 pub(crate) fn scaled_principal_minor(
-    a: &DMatrix<f64>,
+    a: &[f64],
+    n: usize,
     mask: usize,
     buf: &mut [f64],
     perm: &mut [usize],
 ) -> f64 {
-    let n = a.nrows();
     let mut idx = [0usize; 64];
     let mut k = 0;
     for i in 0..n {
@@ -86,7 +88,7 @@ pub(crate) fn scaled_principal_minor(
     for p in 0..k {
         let mut row = 0.0_f64;
         for q in 0..k {
-            let v = a[(idx[p], idx[q])];
+            let v = a[idx[p] + idx[q] * n];
             buf[p + q * k] = v;
             row = row.max(v.abs());
         }
@@ -164,7 +166,7 @@ pub fn p_matrix_test(a: &DMatrix<f64>) -> Result<PMatrixVerdict, AnalysisError> 
     let mut perm = vec![0usize; n];
     let mut smallest = f64::INFINITY;
     for mask in 1usize..(1 << n) {
-        let minor = scaled_principal_minor(a, mask, &mut buf, &mut perm);
+        let minor = scaled_principal_minor(a.as_slice(), n, mask, &mut buf, &mut perm);
         if minor <= P_MINOR_TOLERANCE {
             return Ok(PMatrixVerdict::NotPMatrix {
                 scaled_minor: minor,

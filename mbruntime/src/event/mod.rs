@@ -35,6 +35,8 @@ pub mod derivative_iteration;
 pub mod dopri;
 mod error;
 pub mod evaluate;
+mod friction_mode_error;
+pub mod friction_modes;
 pub mod grazing;
 pub mod impact;
 mod integrator;

@@ -52,11 +52,11 @@ pub struct FlightHistory {
 pub struct ZenoThresholds {
     /// Largest relative error of the flight model on the flight before the three it is fitted to.
     pub model_tolerance: f64,
-    /// Largest remaining time the flight model may collapse [s].
+    /// Largest remaining time the flight model may collapse \[s\].
     pub model_time: f64,
     /// Agreement of consecutive flight ratios for the geometric criterion.
     pub ratio_tolerance: f64,
-    /// Largest remaining time the geometric criterion may collapse [s].
+    /// Largest remaining time the geometric criterion may collapse \[s\].
     pub geometric_time: f64,
 }
 

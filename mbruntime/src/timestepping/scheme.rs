@@ -65,7 +65,7 @@ pub struct Settings {
     /// The projection stops once ‖g(q_E, t_E)‖_∞ ≤ this (default 1e-12).
     pub projection_tolerance: f64,
     /// Maximal Gauss–Newton iterations of the position projection of the step's closed
-    /// contacts onto g_N ≥ 0 (Acary 2013; see [`gap_projection`](super::gap_projection));
+    /// contacts onto g_N ≥ 0 (Acary 2013; see the module docs of `timestepping/gap_projection.rs`);
     /// default 0: off, the schemes as published by Moreau and Jean. Worth enabling (3 is
     /// plenty) for contacts that stay closed on curved surfaces, where the velocity-level
     /// constraint lets the gap drift by O(Δt) over a fixed time.

@@ -1,0 +1,148 @@
+//! The typed failures of the acceleration-level frictional contact problem
+//! ([`FrictionalContactLcp`](super::friction_modes::FrictionalContactLcp)) and the friction
+//! data (Painlevé bounds) that its existence and uniqueness failures name.
+
+use crate::analysis::{AnalysisError, PMatrixVerdict};
+use crate::lcp::LcpError;
+
+/// The friction data an existence or uniqueness failure names (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PainleveBound {
+    /// Name of the contact whose μ exceeds its own bound the most.
+    pub contact: &'static str,
+    /// Its index.
+    pub index: usize,
+    /// Its friction coefficient μ.
+    pub friction: f64,
+    /// Its (actual or incipient) sliding direction σ = ±1.
+    pub sigma: f64,
+    /// Its Painlevé bound with the other contacts frictionless (exact threshold where
+    /// available, else the sufficient one); `None` if it could not be computed (singular A₀).
+    pub bound: Option<f64>,
+    /// The bound on a common μ of all contacts of the sliding set.
+    pub common_bound: Option<f64>,
+    /// Number of contacts in the sliding set.
+    pub sliding_contacts: usize,
+}
+
+impl std::fmt::Display for PainleveBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |b: Option<f64>| b.map_or("unavailable".to_string(), |v| format!("{v:.6}"));
+        write!(
+            f,
+            "contact `{}` (index {}) with μ = {} sliding in direction {:+}: Painlevé bound \
+             μ* = {} for this contact, {} for a common μ of the {} sliding contact(s)",
+            self.contact,
+            self.index,
+            self.friction,
+            self.sigma,
+            show(self.bound),
+            show(self.common_bound),
+            self.sliding_contacts
+        )
+    }
+}
+
+/// The text of an optional [`PainleveBound`].
+fn culprit_text(culprit: &Option<PainleveBound>) -> String {
+    match culprit {
+        Some(c) => c.to_string(),
+        None => "no frictional contact slides or starts sliding".to_string(),
+    }
+}
+
+/// Why [`FrictionalContactLcp::solve`](super::friction_modes::FrictionalContactLcp::solve) gave no result.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FrictionModeError {
+    /// A closed contact has a tangent plane (spatial friction), which this planar problem does
+    /// not treat.
+    #[error(
+        "contact `{contact}` (index {index}) has a tangent plane: the acceleration-level \
+         frictional problem here is planar (one tangent per contact)"
+    )]
+    TangentPlane {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+    },
+    /// A contact given as closed has a nonzero gap or normal velocity.
+    #[error(
+        "contact `{contact}` (index {index}) is not closed: gap {gap:e}, normal velocity \
+         {normal_velocity:e} (both must be zero to the tolerances)"
+    )]
+    NotClosed {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its gap g_N.
+        gap: f64,
+        /// Its normal velocity W_Nᵀq̇ + ŵ_N.
+        normal_velocity: f64,
+    },
+    /// A closed contact's friction coefficient is negative or not finite.
+    #[error(
+        "contact `{contact}` (index {index}) has friction coefficient μ = {friction}: it must be \
+         finite and non-negative"
+    )]
+    InvalidFriction {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// The offending μ.
+        friction: f64,
+    },
+    /// The state, a model output or the result is NaN or infinite.
+    #[error("non-finite {what}")]
+    NonFinite {
+        /// Which quantity.
+        what: &'static str,
+    },
+    /// The mass matrix is not positive definite.
+    #[error("mass matrix not positive definite (smallest eigenvalue {smallest_eigenvalue:e})")]
+    MassMatrixNotPositiveDefinite {
+        /// Smallest eigenvalue of (M + Mᵀ)/2.
+        smallest_eigenvalue: f64,
+    },
+    /// Lemke's method ended on a secondary ray: no consistent accelerations (Painlevé's
+    /// inconsistent case).
+    #[error(
+        "no consistent accelerations: the frictional contact LCP has no solution ({source}); {}",
+        culprit_text(.culprit)
+    )]
+    Inconsistent {
+        /// The friction data of the sliding set.
+        culprit: Option<PainleveBound>,
+        /// The LCP layer's error (a ray termination).
+        source: LcpError,
+    },
+    /// The LCP failed otherwise (pivot limit, certificate).
+    #[error("the frictional contact LCP was not solved ({source}); {}", culprit_text(.culprit))]
+    LcpFailed {
+        /// The friction data of the sliding set.
+        culprit: Option<PainleveBound>,
+        /// The LCP layer's error.
+        source: LcpError,
+    },
+    /// A(μ) of the contacts that slide or start to slide is not (provably) a P-matrix: the
+    /// accelerations found need not be the only ones.
+    #[error(
+        "accelerations not unique: A(μ) = A₀ − B diag(μ) of the sliding contacts is not a \
+         P-matrix ({verdict:?}); {}",
+        culprit_text(.culprit)
+    )]
+    NonUnique {
+        /// The friction data of the sliding set.
+        culprit: Option<PainleveBound>,
+        /// The P-matrix verdict of [`SlidingContactProblem::well_posedness`](crate::analysis::SlidingContactProblem::well_posedness).
+        verdict: PMatrixVerdict,
+    },
+    /// The well-posedness analysis of the sliding set failed.
+    #[error("the well-posedness analysis of the sliding contacts failed: {source}")]
+    Analysis {
+        /// The analysis error.
+        source: AnalysisError,
+    },
+}
