@@ -18,7 +18,9 @@ pub fn step_options(default_out: &str) -> Result<(PathBuf, f64, bool), Box<dyn E
                     Some("jean") => true,
                     Some("midpoint") => false,
                     other => {
-                        return Err(format!("--scheme takes midpoint or jean, got {other:?}").into());
+                        return Err(
+                            format!("--scheme takes midpoint or jean, got {other:?}").into()
+                        );
                     }
                 }
             }
