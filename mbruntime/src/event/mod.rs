@@ -35,6 +35,7 @@ pub mod derivative_iteration;
 pub mod dopri;
 mod error;
 pub mod evaluate;
+pub mod friction_impact;
 mod friction_mode_error;
 pub mod friction_modes;
 pub mod grazing;

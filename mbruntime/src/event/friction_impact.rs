@@ -1,0 +1,584 @@
+//! The planar impact law with Coulomb friction: post-impact velocities, normal and tangential
+//! impulses and the tangential mode (sticking or sliding through the impact) of every contact
+//! of an instantaneous impact.
+//!
+//! At an impact time (t, q) with pre-impact velocities u⁻ and a given set H of closed or
+//! impacting contacts, each with at most one tangent W_T (planar Coulomb friction, coefficient
+//! μᵢ), the velocity jump is (Glocker & Studer 2005, "Formulation and preparation for numerical
+//! evaluation of linear complementarity systems in dynamics", Multibody Syst. Dyn. 13, (17)
+//! with the smooth impulse zero; Brogliato 2013, (71))
+//!
+//! ```text
+//! M (u⁺ − u⁻) = W_N Λ_N + W_T Λ_T + G Λ_B,   Gᵀu⁺ + ĝ = 0,
+//! γ_N = W_Nᵀu + ŵ_N,   γ_T = W_Tᵀu + ŵ_T.
+//! ```
+//!
+//! The bilateral impulses Λ_B are condensed by the constrained inverse
+//! M_c⁻¹ = L⁻ᵀ(I − QQᵀ)L⁻¹ ([`ConstraintFactor`]; Brogliato 2013, (72)–(77)):
+//! u⁺ = u_free + M_c⁻¹(W_N Λ_N + W_T Λ_T), with u_free the velocities projected onto the
+//! bilateral constraints without contact impulse. The impact law of Glocker & Studer (11)–(12)
+//! on H reads
+//!
+//! ```text
+//! ξ_N = γ_N⁺ + ε_N γ_N⁻,   ξ_T = γ_T⁺ + ε_T γ_T⁻,
+//! −Λ_N ∈ Upr(ξ_N)  (0 ≤ Λ_N ⟂ ξ_N ≥ 0),   −Λ_T ∈ μ Λ_N Sgn(ξ_T),
+//! ```
+//!
+//! Newton's restitution on the normal (ε_N), tangential restitution ε_T and Coulomb's law at
+//! impulse level. With Λ_R = Λ_T + μΛ_N (24), Λ_L = μΛ_N − Λ_T (25), ξ_T = ξ_R − ξ_L (26) it
+//! is the LCP (27), (33) — the one the time-stepping step solves, with the smooth impulse zero:
+//!
+//! ```text
+//! ⎛ξ_N⎞   ⎛ W_Nᵀ M_c⁻¹ (W_N − W_T μ)   W_Nᵀ M_c⁻¹ W_T   0 ⎞ ⎛Λ_N⎞   ⎛ γ_N(u_free) + ε_N γ_N⁻ ⎞
+//! ⎜ξ_R⎟ = ⎜ W_Tᵀ M_c⁻¹ (W_N − W_T μ)   W_Tᵀ M_c⁻¹ W_T   E ⎟ ⎜Λ_R⎟ + ⎜ γ_T(u_free) + ε_T γ_T⁻ ⎟
+//! ⎝Λ_L⎠   ⎝ 2μ                         −E               0 ⎠ ⎝ξ_L⎠   ⎝ 0                      ⎠
+//!
+//! 0 ≤ (ξ_N, ξ_R, Λ_L) ⟂ (Λ_N, Λ_R, ξ_L) ≥ 0.
+//! ```
+//!
+//! Contacts with μ = 0 or without a tangent contribute only their normal row, so the dimension
+//! is k + 2k_f ≤ 3·NU. The slack pair (ξ_L, Λ_L) is scaled by the largest Delassus diagonal of
+//! H, as in the time-stepping LCP (a positive diagonal scaling maps solutions one-to-one). The
+//! LCP is solved by the certified [`Lemke`] method.
+//!
+//! **Normal restitution of separating contacts.** Newton's law is applied to approaching
+//! contacts only: the offset is ε_N·min(γ_N⁻, 0), as in the frictionless event impact
+//! (Lötstedt 1982, "Mechanical systems of rigid bodies subject to unilateral constraints",
+//! SIAM J. Appl. Math. 42, (3.9)–(3.10)). For the intended H (contacts with γ_N⁻ ≤ 0) this is
+//! exactly ξ_N = γ_N⁺ + ε_N γ_N⁻; for a contact of H that already separates it keeps
+//! ξ_N = γ_N⁺ ≥ 0 instead of admitting γ_N⁺ = −ε_N γ_N⁻ < 0.
+//!
+//! **Single disk (the closed form the tests check).** Where W_Nᵀ M_c⁻¹ W_T = 0 the normal and
+//! tangential problems decouple: Λ_N = −(1 + ε_N)γ_N⁻ / D_N and, with D_T = W_Tᵀ M_c⁻¹ W_T, the
+//! sticking impulse Λ_T* = −(1 + ε_T)γ_T⁻ / D_T (ξ_T = 0, i.e. γ_T⁺ = −ε_T γ_T⁻) is taken if
+//! |Λ_T*| ≤ μΛ_N; otherwise the contact slides through the impact with Λ_T = −μΛ_N sign γ_T⁻
+//! (then ξ_T = (1 + ε_T)γ_T⁻ − D_T μ Λ_N sign γ_T⁻ has the sign of γ_T⁻, as Sgn demands).
+//!
+//! **Energy.** For the decoupled single contact above with ε_N, ε_T ∈ [0, 1] the kinetic
+//! energy never increases (|γ_N⁺| ≤ |γ_N⁻| and |γ_T⁺| ≤ |γ_T⁻|). In general, with coupled
+//! normal and tangential directions or several contacts and ε_T > 0, the law need not be
+//! dissipative; this module reports the impulses and does not check energy.
+//!
+//! **Allocation.** [`FrictionalImpactLcp::default`] allocates the workspace (LCP of dimension
+//! up to 3·NU); [`solve`](FrictionalImpactLcp::solve) does not allocate.
+//!
+//! Not yet done: the event-driven integrator does not call this yet (its impacts are still
+//! frictionless and it refuses μ ≠ 0); contacts with a tangent plane (spatial friction) are
+//! refused ([`FrictionalImpactError::TangentPlane`]); H is taken as given (the caller decides
+//! which contacts are closed or impacting, and no contact is added when the impulses drive an
+//! open one at g_N = 0 into the obstacle); uniqueness of the impulses is not checked (for
+//! redundant contacts only u⁺ is unique).
+
+use crate::lcp::{LcpError, Lemke};
+use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
+use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
+
+/// Relative threshold under which ξ_N, ξ_T count as zero in the mode decision, scaled by
+/// 1 + the largest |γ_N⁻|, |γ_T⁻| of H.
+pub const ZERO_VELOCITY_RELATIVE: f64 = 1e-9;
+
+/// What a contact does at the impact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ImpactMode {
+    /// Not in H.
+    NotInvolved,
+    /// In H but receives no impulse: ξ_N > 0, Λ_N = Λ_T = 0.
+    Separating,
+    /// Receives a normal impulse, without friction (no tangent or μ = 0).
+    Frictionless,
+    /// ξ_T = 0: γ_T⁺ = −ε_T γ_T⁻ with |Λ_T| ≤ μΛ_N (tangential restitution; sticking for
+    /// ε_T = 0).
+    Sticking,
+    /// ξ_T of sign `sigma` (±1): slides through the impact with Λ_T = −μσΛ_N.
+    Sliding {
+        /// Sign of ξ_T.
+        sigma: f64,
+    },
+}
+
+/// The result of one impact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrictionalImpact<const NQ: usize, const NB: usize, const NU: usize> {
+    /// Post-impact velocities u⁺.
+    pub u_post: Vector<NQ>,
+    /// Normal impulses Λ_N (zero outside H).
+    pub lambda_n: Vector<NU>,
+    /// Tangential impulses Λ_T along W_T (zero outside H and on frictionless contacts).
+    pub lambda_t: Vector<NU>,
+    /// Bilateral impulses Λ_B (zero on dependent bilateral columns).
+    pub lambda_b: Vector<NB>,
+    /// ξ_N = γ_N⁺ + ε_N min(γ_N⁻, 0) on H (zero elsewhere).
+    pub xi_n: Vector<NU>,
+    /// ξ_T = γ_T⁺ + ε_T γ_T⁻ on H (zero elsewhere and without tangent).
+    pub xi_t: Vector<NU>,
+    /// Mode of every contact.
+    pub modes: [ImpactMode; NU],
+    /// Dimension of the LCP (0: no contact in H).
+    pub lcp_size: usize,
+    /// Lemke pivots (0 without contact in H or for a trivial solution).
+    pub pivots: usize,
+}
+
+/// Why [`FrictionalImpactLcp::solve`] gave no result.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FrictionalImpactError {
+    /// A contact of H has a tangent plane (spatial friction), not treated by this planar law.
+    #[error(
+        "contact `{contact}` (index {index}) has a tangent plane: the frictional impact law \
+         here is planar (one tangent per contact)"
+    )]
+    TangentPlane {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+    },
+    /// A contact of H has a restitution coefficient outside [0, 1] or a friction coefficient
+    /// that is negative or not finite.
+    #[error(
+        "contact `{contact}` (index {index}) has {parameter} = {value}: restitution must lie in \
+         [0, 1], friction must be finite and non-negative"
+    )]
+    InvalidLaw {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// "ε_N", "ε_T" or "μ".
+        parameter: &'static str,
+        /// The offending value.
+        value: f64,
+    },
+    /// The state, a model output or the result is NaN or infinite.
+    #[error("non-finite {what}")]
+    NonFinite {
+        /// Which quantity.
+        what: &'static str,
+    },
+    /// The mass matrix is not positive definite.
+    #[error("mass matrix not positive definite (smallest eigenvalue {smallest_eigenvalue:e})")]
+    MassMatrixNotPositiveDefinite {
+        /// Smallest eigenvalue of (M + Mᵀ)/2.
+        smallest_eigenvalue: f64,
+    },
+    /// Lemke's method did not solve the impact LCP.
+    #[error(
+        "the frictional impact LCP of {contacts} contact(s) was not solved ({source}); the \
+         largest friction is μ = {friction} at contact `{contact}` (index {index})"
+    )]
+    LcpFailed {
+        /// Number of contacts in H.
+        contacts: usize,
+        /// The contact of H with the largest μ (the first of H if all are frictionless).
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient.
+        friction: f64,
+        /// The LCP layer's error.
+        source: LcpError,
+    },
+}
+
+/// Workspace of the frictional impact law (see the module docs). Allocated once by
+/// [`Default`]; [`solve`](Self::solve) does not allocate.
+#[derive(Debug, Clone)]
+pub struct FrictionalImpactLcp<const NQ: usize, const NU: usize> {
+    lemke: Lemke,
+    factor: ConstraintFactor<NQ>,
+    a: Vec<f64>,
+    b: Vec<f64>,
+    z: Vec<f64>,
+    w: Vec<f64>,
+}
+
+impl<const NQ: usize, const NU: usize> Default for FrictionalImpactLcp<NQ, NU> {
+    fn default() -> Self {
+        let n = 3 * NU;
+        Self {
+            lemke: Lemke::with_capacity(n),
+            factor: ConstraintFactor::default(),
+            a: vec![0.0; n * n],
+            b: vec![0.0; n],
+            z: vec![0.0; n],
+            w: vec![0.0; n],
+        }
+    }
+}
+
+/// Contact data at the impact: Jacobians, pre-impact and free relative velocities, the
+/// contact columns in the kinetic metric, and the rows of the LCP.
+struct ImpactKinematics<const NQ: usize, const NU: usize> {
+    w_n: Matrix<NQ, NU>,
+    w_t: Matrix<NQ, NU>,
+    what_n: Vector<NU>,
+    what_t: Vector<NU>,
+    /// (I − QQᵀ) L⁻¹ W_N and (I − QQᵀ) L⁻¹ W_T of the contacts of H.
+    zn: Matrix<NQ, NU>,
+    zt: Matrix<NQ, NU>,
+    /// μ of the contacts with friction rows, 0 otherwise.
+    mu: [f64; NU],
+    /// H (normal rows) and its frictional part (rows Λ_R, ξ_L).
+    normal: [usize; NU],
+    k: usize,
+    frictional: [usize; NU],
+    kf: usize,
+}
+
+impl<const NQ: usize, const NU: usize> ImpactKinematics<NQ, NU> {
+    fn normal(&self) -> &[usize] {
+        &self.normal[..self.k]
+    }
+
+    fn frictional(&self) -> &[usize] {
+        &self.frictional[..self.kf]
+    }
+
+    /// (γ_N, γ_T) at velocities u.
+    fn relative_velocities(&self, u: &Vector<NQ>) -> (Vector<NU>, Vector<NU>) {
+        (
+            self.w_n.tr_mul(u) + self.what_n,
+            self.w_t.tr_mul(u) + self.what_t,
+        )
+    }
+}
+
+/// [`FrictionalImpactError::NonFinite`] unless every entry is finite.
+fn finite<'a>(
+    values: impl IntoIterator<Item = &'a f64>,
+    what: &'static str,
+) -> Result<(), FrictionalImpactError> {
+    if values.into_iter().all(|x| x.is_finite()) {
+        Ok(())
+    } else {
+        Err(FrictionalImpactError::NonFinite { what })
+    }
+}
+
+impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
+    /// The impact law at (t, q, u⁻) for the contacts with `contacts[i]` (H; see the module
+    /// docs). Errors: [`FrictionalImpactError`]. Does not allocate.
+    pub fn solve<Mo, const NB: usize>(
+        &mut self,
+        model: &Mo,
+        contacts: &[bool; NU],
+        t: f64,
+        q: &Vector<NQ>,
+        u_pre: &Vector<NQ>,
+    ) -> Result<FrictionalImpact<NQ, NB, NU>, FrictionalImpactError>
+    where
+        Mo: Constraints<NQ, NB, NU>,
+    {
+        finite(q.iter().chain(u_pre.iter()).chain([t].iter()), "state")?;
+        let laws = model.contact_laws();
+        check_laws::<Mo, NQ, NB, NU>(&laws, contacts)?;
+        let c = self.factor_with_bilateral(model, t, q, u_pre)?;
+        let (x0, _) = self.factor.solve_kkt(&Vector::zeros(), &c);
+        let u_free = u_pre + x0;
+        let kin = self.kinematics(model, &laws, contacts, t, q)?;
+        let (gn_pre, gt_pre) = kin.relative_velocities(u_pre);
+        let mut sol: FrictionalImpact<NQ, NB, NU> = FrictionalImpact {
+            u_post: u_free,
+            lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            lambda_b: Vector::zeros(),
+            xi_n: Vector::zeros(),
+            xi_t: Vector::zeros(),
+            modes: [ImpactMode::NotInvolved; NU],
+            lcp_size: 0,
+            pivots: 0,
+        };
+        if kin.k > 0 {
+            let n = self.assemble(&kin, &laws, &gn_pre, &gt_pre, &u_free);
+            let solved = self.lemke.solve(
+                n,
+                &self.a[..n * n],
+                &self.b[..n],
+                &mut self.z[..n],
+                &mut self.w[..n],
+            );
+            sol.pivots = solved
+                .map_err(|source| lcp_failure::<Mo, NQ, NB, NU>(&kin, source))?
+                .pivots;
+            sol.lcp_size = n;
+            for (ra, &i) in kin.normal().iter().enumerate() {
+                sol.lambda_n[i] = self.z[ra];
+            }
+            for (fi, &i) in kin.frictional().iter().enumerate() {
+                sol.lambda_t[i] = self.z[kin.k + fi] - kin.mu[i] * sol.lambda_n[i];
+            }
+        }
+        let f = kin.w_n * sol.lambda_n + kin.w_t * sol.lambda_t;
+        let (x, mult) = self.factor.solve_kkt(&f, &c);
+        for j in 0..self.factor.rank() {
+            sol.lambda_b[self.factor.kept_tag(j)] = mult[j];
+        }
+        sol.u_post = u_pre + x;
+        let what = "post-impact velocity or impulse";
+        finite(sol.u_post.iter().chain(sol.lambda_n.iter()), what)?;
+        finite(sol.lambda_t.iter().chain(sol.lambda_b.iter()), what)?;
+        classify(&kin, &laws, &gn_pre, &gt_pre, &mut sol);
+        Ok(sol)
+    }
+
+    /// Factors M and the bilateral columns; returns the right-hand sides −(Gᵀu⁻ + ĝ) of the
+    /// kept bilateral constraints (so that Gᵀu⁺ + ĝ = 0).
+    fn factor_with_bilateral<Mo, const NB: usize>(
+        &mut self,
+        model: &Mo,
+        t: f64,
+        q: &Vector<NQ>,
+        u_pre: &Vector<NQ>,
+    ) -> Result<Vector<NQ>, FrictionalImpactError>
+    where
+        Mo: Constraints<NQ, NB, NU>,
+    {
+        let mut m = Matrix::<NQ, NQ>::zeros();
+        model.mass_matrix(q, t, &mut m);
+        finite(m.iter(), "mass matrix")?;
+        self.factor.set_mass(&m).map_err(|e| match e {
+            SpdError::NotPositiveDefinite {
+                smallest_eigenvalue,
+            } => FrictionalImpactError::MassMatrixNotPositiveDefinite {
+                smallest_eigenvalue,
+            },
+            SpdError::NonFinite => FrictionalImpactError::NonFinite {
+                what: "mass matrix",
+            },
+        })?;
+        let mut g_jac = Matrix::<NQ, NB>::zeros();
+        let mut g_tp = Vector::<NB>::zeros();
+        model.bilateral_jacobian(q, t, &mut g_jac, &mut g_tp);
+        finite(g_jac.iter().chain(g_tp.iter()), "bilateral Jacobian")?;
+        for i in 0..NB {
+            self.factor
+                .push_column(i, &g_jac.column(i).into_owned(), DEPENDENCE_TOLERANCE);
+        }
+        let mut c = Vector::<NQ>::zeros();
+        for j in 0..self.factor.rank() {
+            let i = self.factor.kept_tag(j);
+            c[j] = -(g_jac.column(i).dot(u_pre) + g_tp[i]);
+        }
+        Ok(c)
+    }
+
+    /// The contact Jacobians at (t, q), their kinetic-metric columns on H and the LCP rows
+    /// (tangent data zeroed for contacts whose law declares no tangent).
+    fn kinematics<Mo, const NB: usize>(
+        &self,
+        model: &Mo,
+        laws: &[ContactLaw; NU],
+        contacts: &[bool; NU],
+        t: f64,
+        q: &Vector<NQ>,
+    ) -> Result<ImpactKinematics<NQ, NU>, FrictionalImpactError>
+    where
+        Mo: Constraints<NQ, NB, NU>,
+    {
+        let mut kin = ImpactKinematics {
+            w_n: Matrix::zeros(),
+            w_t: Matrix::zeros(),
+            what_n: Vector::zeros(),
+            what_t: Vector::zeros(),
+            zn: Matrix::zeros(),
+            zt: Matrix::zeros(),
+            mu: [0.0; NU],
+            normal: [0; NU],
+            k: 0,
+            frictional: [0; NU],
+            kf: 0,
+        };
+        model.gap_jacobian(q, t, &mut kin.w_n, &mut kin.what_n);
+        model.slip_jacobian(q, t, &mut kin.w_t, &mut kin.what_t);
+        finite(
+            kin.w_n
+                .iter()
+                .chain(kin.w_t.iter())
+                .chain(kin.what_n.iter())
+                .chain(kin.what_t.iter()),
+            "contact Jacobian",
+        )?;
+        for i in (0..NU).filter(|&i| !laws[i].has_tangent) {
+            kin.w_t.column_mut(i).fill(0.0);
+            kin.what_t[i] = 0.0;
+        }
+        let f = &self.factor;
+        for i in (0..NU).filter(|&i| contacts[i]) {
+            let zn = f.project_out(&f.whiten(&kin.w_n.column(i).into_owned()));
+            let zt = f.project_out(&f.whiten(&kin.w_t.column(i).into_owned()));
+            kin.zn.set_column(i, &zn);
+            kin.zt.set_column(i, &zt);
+            kin.normal[kin.k] = i;
+            kin.k += 1;
+            if laws[i].has_tangent && laws[i].friction > 0.0 {
+                kin.mu[i] = laws[i].friction;
+                kin.frictional[kin.kf] = i;
+                kin.kf += 1;
+            }
+        }
+        Ok(kin)
+    }
+
+    /// Writes the LCP (see the module docs) into the workspace: rows Λ_N of H, then Λ_R and
+    /// ξ_L of its frictional contacts. Returns the dimension.
+    fn assemble(
+        &mut self,
+        kin: &ImpactKinematics<NQ, NU>,
+        laws: &[ContactLaw; NU],
+        gn_pre: &Vector<NU>,
+        gt_pre: &Vector<NU>,
+        u_free: &Vector<NQ>,
+    ) -> usize {
+        let (k, kf) = (kin.k, kin.kf);
+        let n = k + 2 * kf;
+        // The impulse column of Λ_N in the kinetic metric: zn − μ zt.
+        let mut zf = kin.zn;
+        for &i in kin.frictional() {
+            zf.set_column(i, &(kin.zn.column(i) - kin.zt.column(i) * kin.mu[i]));
+        }
+        let dot = |x: &Matrix<NQ, NU>, i: usize, y: &Matrix<NQ, NU>, j: usize| {
+            x.column(i).dot(&y.column(j))
+        };
+        let scale = kin
+            .normal()
+            .iter()
+            .map(|&i| dot(&kin.zn, i, &kin.zn, i).max(dot(&kin.zt, i, &kin.zt, i)))
+            .fold(0.0_f64, f64::max);
+        let c = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+        let (r0, l0) = (k, k + kf);
+        let a = &mut self.a[..n * n];
+        a.fill(0.0);
+        for (cb, &j) in kin.normal().iter().enumerate() {
+            let col = &mut a[cb * n..(cb + 1) * n];
+            for (ra, &i) in kin.normal().iter().enumerate() {
+                col[ra] = dot(&kin.zn, i, &zf, j);
+            }
+            for (fi, &i) in kin.frictional().iter().enumerate() {
+                col[r0 + fi] = dot(&kin.zt, i, &zf, j);
+                if i == j {
+                    col[l0 + fi] = 2.0 * kin.mu[j] * c;
+                }
+            }
+        }
+        for (g, &j) in kin.frictional().iter().enumerate() {
+            let col = &mut a[(r0 + g) * n..(r0 + g + 1) * n];
+            for (ra, &i) in kin.normal().iter().enumerate() {
+                col[ra] = dot(&kin.zn, i, &kin.zt, j);
+            }
+            for (fi, &i) in kin.frictional().iter().enumerate() {
+                col[r0 + fi] = dot(&kin.zt, i, &kin.zt, j);
+            }
+            col[l0 + g] = -c;
+            a[(l0 + g) * n + r0 + g] = c;
+        }
+        let (gn_free, gt_free) = kin.relative_velocities(u_free);
+        for (ra, &i) in kin.normal().iter().enumerate() {
+            self.b[ra] = gn_free[i] + laws[i].normal_restitution * gn_pre[i].min(0.0);
+        }
+        for (fi, &i) in kin.frictional().iter().enumerate() {
+            self.b[r0 + fi] = gt_free[i] + laws[i].tangential_restitution * gt_pre[i];
+            self.b[l0 + fi] = 0.0;
+        }
+        n
+    }
+}
+
+/// Checks the laws of H: no tangent plane, ε_N, ε_T ∈ [0, 1], μ finite and non-negative.
+fn check_laws<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    laws: &[ContactLaw; NU],
+    contacts: &[bool; NU],
+) -> Result<(), FrictionalImpactError>
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    for i in (0..NU).filter(|&i| contacts[i]) {
+        let contact = Mo::CONTACTS[i];
+        if Mo::TANGENT_PLANES[i] {
+            return Err(FrictionalImpactError::TangentPlane { contact, index: i });
+        }
+        let law = &laws[i];
+        let unit = |x: f64| (0.0..=1.0).contains(&x);
+        let checks = [
+            ("ε_N", law.normal_restitution, unit(law.normal_restitution)),
+            (
+                "ε_T",
+                law.tangential_restitution,
+                unit(law.tangential_restitution),
+            ),
+            (
+                "μ",
+                law.friction,
+                law.friction.is_finite() && law.friction >= 0.0,
+            ),
+        ];
+        if let Some(&(parameter, value, _)) = checks.iter().find(|c| !c.2) {
+            return Err(FrictionalImpactError::InvalidLaw {
+                contact,
+                index: i,
+                parameter,
+                value,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// [`FrictionalImpactError::LcpFailed`] naming the contact of H with the largest μ.
+fn lcp_failure<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    kin: &ImpactKinematics<NQ, NU>,
+    source: LcpError,
+) -> FrictionalImpactError
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    let mut index = kin.normal[0];
+    for &i in kin.frictional() {
+        if kin.mu[i] > kin.mu[index] {
+            index = i;
+        }
+    }
+    FrictionalImpactError::LcpFailed {
+        contacts: kin.k,
+        contact: Mo::CONTACTS[index],
+        index,
+        friction: kin.mu[index],
+        source,
+    }
+}
+
+/// ξ_N, ξ_T on H and the mode of every contact.
+fn classify<const NQ: usize, const NB: usize, const NU: usize>(
+    kin: &ImpactKinematics<NQ, NU>,
+    laws: &[ContactLaw; NU],
+    gn_pre: &Vector<NU>,
+    gt_pre: &Vector<NU>,
+    sol: &mut FrictionalImpact<NQ, NB, NU>,
+) {
+    let (gn_post, gt_post) = kin.relative_velocities(&sol.u_post);
+    let largest = kin
+        .normal()
+        .iter()
+        .map(|&i| gn_pre[i].abs().max(gt_pre[i].abs()))
+        .fold(0.0_f64, f64::max);
+    let zero = ZERO_VELOCITY_RELATIVE * (1.0 + largest);
+    for &i in kin.normal() {
+        let law = &laws[i];
+        sol.xi_n[i] = gn_post[i] + law.normal_restitution * gn_pre[i].min(0.0);
+        sol.xi_t[i] = gt_post[i] + law.tangential_restitution * gt_pre[i];
+        sol.modes[i] = if sol.xi_n[i] > zero {
+            ImpactMode::Separating
+        } else if kin.mu[i] == 0.0 {
+            ImpactMode::Frictionless
+        } else if sol.xi_t[i].abs() <= zero {
+            ImpactMode::Sticking
+        } else {
+            ImpactMode::Sliding {
+                sigma: sol.xi_t[i].signum(),
+            }
+        };
+    }
+}

@@ -1,0 +1,519 @@
+//! The planar impact law with friction (`mbruntime::event::friction_impact`): Newton's
+//! restitution ε_N on the normal, tangential restitution ε_T and Coulomb friction μ at impulse
+//! level in the arrangement of Glocker & Studer 2005 ("Formulation and preparation for
+//! numerical evaluation of linear complementarity systems in dynamics", Multibody Syst. Dyn.
+//! 13, (11)–(12), (24)–(33)), ξ_N = γ_N⁺ + ε_N γ_N⁻, ξ_T = γ_T⁺ + ε_T γ_T⁻,
+//! 0 ≤ Λ_N ⟂ ξ_N ≥ 0, −Λ_T ∈ μΛ_N Sgn(ξ_T), with the bilateral impulses condensed (Brogliato
+//! 2013, (71)–(77)). Every expected value is a closed form of the impulse–momentum balance
+//! M(u⁺ − u⁻) = W_N Λ_N + W_T Λ_T + G Λ_B of the hand-written models below:
+//!
+//! * a uniform disk (mass m, radius r, I = ½ m r²), q = (x, y, φ) with φ clockwise, on the
+//!   floor y = r: W_N = (0, 1, 0), W_T = (1, 0, −r), so the contact-point slip is
+//!   γ_T = v_x − r ω. Normal and tangential directions decouple (W_Nᵀ M⁻¹ W_T = 0):
+//!   Λ_N = (1 + e) m |v_y|, v_y⁺ = −e v_y. With D_T = 1/m + r²/I = 3/m the sticking impulse
+//!   Λ_T* = −(1 + ε_T) γ_T⁻ / D_T (γ_T⁺ = −ε_T γ_T⁻) is taken if |Λ_T*| ≤ μΛ_N; otherwise the
+//!   disk slides through the impact with Λ_T = −μΛ_N sign γ_T⁻ (then ξ_T =
+//!   (1 + ε_T)γ_T⁻ − D_T μΛ_N sign γ_T⁻ keeps the sign of γ_T⁻, as Sgn demands). Then
+//!   v_x⁺ = v_x + Λ_T/m, ω⁺ = ω − rΛ_T/I, and the kinetic energy never increases for
+//!   e, ε_T ∈ [0, 1] (|γ_N⁺| ≤ |γ_N⁻|, |γ_T⁺| ≤ |γ_T⁻|);
+//! * the same disk with its rotation locked by a bilateral constraint φ = const (G = e_φ):
+//!   D_T = 1/m and the locking impulse is Λ_B = rΛ_T (angular momentum balance);
+//! * a box (mass m, half width a, half height b, J = m(a² + b²)/3), q = (x, y, θ), landing flat
+//!   on its two lower corners (∓a, −b): W_N,i = (0, 1, s_i a), W_T,i = (1, 0, b), s = (−1, +1).
+//!   Landing with ω = 0 both corners keep γ_N⁺ = −e v_y, so ω⁺ = 0, v_y⁺ = −e v_y and
+//!   Λ_N,1 + Λ_N,2 = S = (1 + e) m |v_y|. Vertically (v_x = 0) Λ_N,i = S/2 and
+//!   Λ_T,1 + Λ_T,2 = 0 (the corners share W_T, so only the sum is unique); sliding
+//!   ((1 + ε_T)|v_x| > μ(1 + e)|v_y|, μb < a) the friction torque balance
+//!   a(Λ_N,2 − Λ_N,1) = μσbS gives Λ_N,1,2 = S(1 ∓ μσb/a)/2 and v_x⁺ = v_x − μσS/m; sticking
+//!   v_x⁺ = −ε_T v_x.
+//!
+//! Frictionless contacts (μ = 0 or no tangent) reduce to Newton's law γ_N⁺ = −e γ_N⁻ with the
+//! tangential velocities unchanged. `solve` performs no heap allocation after the workspace is
+//! built (runtime contract: no allocation in a per-event path).
+
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
+use mbruntime::event::friction_impact::{FrictionalImpactError, FrictionalImpactLcp, ImpactMode};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * (1.0 + b.abs())
+}
+
+fn law(e: f64, et: f64, mu: f64) -> ContactLaw {
+    ContactLaw {
+        normal_restitution: e,
+        tangential_restitution: et,
+        friction: mu,
+        has_tangent: true,
+    }
+}
+
+/// A uniform disk on the floor (see the module docs); `PLANE` declares a tangent plane (for
+/// the refusal test), `NB = 1` locks the rotation.
+#[derive(Debug, Clone, Copy)]
+struct Disk<const PLANE: bool, const NB: usize> {
+    m: f64,
+    r: f64,
+    law: ContactLaw,
+}
+
+impl<const PLANE: bool, const NB: usize> Disk<PLANE, NB> {
+    fn inertia(&self) -> f64 {
+        0.5 * self.m * self.r * self.r
+    }
+}
+
+impl<const PLANE: bool, const NB: usize> Dynamics<3> for Disk<PLANE, NB> {
+    const NAME: &'static str = "Disk";
+    const FINGERPRINT: &'static str = "hand-written";
+    const COORDINATES: [&'static str; 3] = ["x", "y", "phi"];
+    const RHEONOMIC: bool = false;
+    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
+        0.5 * self.m * (u[0] * u[0] + u[1] * u[1]) + 0.5 * self.inertia() * u[2] * u[2]
+    }
+    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
+        self.m * 9.81 * q[1]
+    }
+    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
+        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.inertia()));
+    }
+    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
+        *h = Vector::<3>::new(0.0, -self.m * 9.81, 0.0);
+    }
+    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
+        c.fill(0.0);
+    }
+}
+
+impl<const PLANE: bool, const NB: usize> Constraints<3, NB, 1> for Disk<PLANE, NB> {
+    const BILATERAL: [&'static str; NB] = ["lock"; NB];
+    const CONTACTS: [&'static str; 1] = ["floor"];
+    const TANGENT_PLANES: [bool; 1] = [PLANE];
+    fn bilateral(&self, q: &Vector<3>, _: f64, g: &mut Vector<NB>) {
+        g.fill(q[2]);
+    }
+    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, g: &mut Matrix<3, NB>, p: &mut Vector<NB>) {
+        g.fill(0.0);
+        for j in 0..NB {
+            g[(2, j)] = 1.0;
+        }
+        p.fill(0.0);
+    }
+    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<NB>) {
+        d.fill(0.0);
+    }
+    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<1>) {
+        g[0] = q[1] - self.r;
+    }
+    fn gap_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
+        *w = Matrix::<3, 1>::new(0.0, 1.0, 0.0);
+        p.fill(0.0);
+    }
+    fn gap_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn slip_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
+        *w = Matrix::<3, 1>::new(1.0, 0.0, -self.r);
+        p.fill(0.0);
+    }
+    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn contact_laws(&self) -> [ContactLaw; 1] {
+        [self.law]
+    }
+}
+
+type FreeDisk = Disk<false, 0>;
+
+/// A box on its two lower corners (see the module docs).
+#[derive(Debug, Clone, Copy)]
+struct Box2 {
+    m: f64,
+    a: f64,
+    b: f64,
+    law: ContactLaw,
+}
+
+impl Box2 {
+    fn inertia(&self) -> f64 {
+        self.m * (self.a * self.a + self.b * self.b) / 3.0
+    }
+}
+
+const SIDES: [f64; 2] = [-1.0, 1.0];
+
+impl Dynamics<3> for Box2 {
+    const NAME: &'static str = "Box2";
+    const FINGERPRINT: &'static str = "hand-written";
+    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
+    const RHEONOMIC: bool = false;
+    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
+        0.5 * self.m * (u[0] * u[0] + u[1] * u[1]) + 0.5 * self.inertia() * u[2] * u[2]
+    }
+    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
+        self.m * 9.81 * q[1]
+    }
+    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
+        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.inertia()));
+    }
+    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
+        *h = Vector::<3>::new(0.0, -self.m * 9.81, 0.0);
+    }
+    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
+        c.fill(0.0);
+    }
+}
+
+impl Constraints<3, 0, 2> for Box2 {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; 2] = ["left", "right"];
+    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
+    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
+    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
+    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<2>) {
+        for (i, s) in SIDES.iter().enumerate() {
+            g[i] = q[1] + s * self.a * q[2].sin() - self.b * q[2].cos();
+        }
+    }
+    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
+        for (i, s) in SIDES.iter().enumerate() {
+            let lever = s * self.a * q[2].cos() + self.b * q[2].sin();
+            w.set_column(i, &Vector::<3>::new(0.0, 1.0, lever));
+        }
+        p.fill(0.0);
+    }
+    fn gap_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<2>) {
+        d.fill(0.0);
+    }
+    fn slip_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
+        for (i, s) in SIDES.iter().enumerate() {
+            let lever = self.b * q[2].cos() - s * self.a * q[2].sin();
+            w.set_column(i, &Vector::<3>::new(1.0, 0.0, lever));
+        }
+        p.fill(0.0);
+    }
+    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<2>) {
+        d.fill(0.0);
+    }
+    fn contact_laws(&self) -> [ContactLaw; 2] {
+        [self.law; 2]
+    }
+}
+
+/// The disk's closed form (module docs): (v_x⁺, v_y⁺, ω⁺), Λ_N, Λ_T, sticks.
+fn disk_closed_form(disk: &FreeDisk, u: &Vector<3>) -> (Vector<3>, f64, f64, bool) {
+    let (m, r, i) = (disk.m, disk.r, disk.inertia());
+    let ContactLaw {
+        normal_restitution: e,
+        tangential_restitution: et,
+        friction: mu,
+        ..
+    } = disk.law;
+    let lambda_n = (1.0 + e) * m * (-u[1]);
+    let slip = u[0] - r * u[2];
+    let stick = -(1.0 + et) * slip / (1.0 / m + r * r / i);
+    let sticks = stick.abs() <= mu * lambda_n;
+    let lambda_t = if sticks {
+        stick
+    } else {
+        -mu * lambda_n * slip.signum()
+    };
+    let post = Vector::<3>::new(u[0] + lambda_t / m, -e * u[1], u[2] - r * lambda_t / i);
+    (post, lambda_n, lambda_t, sticks)
+}
+
+const Q_DISK: [f64; 3] = [0.0, 0.3, 0.0];
+
+#[test]
+fn disk_hitting_the_floor_matches_the_closed_form_in_both_regimes_and_signs() {
+    let mut ws = FrictionalImpactLcp::<3, 1>::default();
+    let q = Vector::<3>::from(Q_DISK);
+    let (mut sticking, mut sliding) = (0, 0);
+    for (e, et) in [(0.5, 0.0), (0.8, 0.4), (0.0, 1.0), (1.0, 0.3)] {
+        for mu in [0.1, 0.3, 0.8] {
+            for (vx, omega) in [
+                (1.0, 0.0),
+                (-1.0, 0.0),
+                (0.2, 2.0),
+                (-0.3, -4.0),
+                (2.5, 10.0),
+            ] {
+                let disk = FreeDisk {
+                    m: 2.0,
+                    r: 0.3,
+                    law: law(e, et, mu),
+                };
+                let u = Vector::<3>::new(vx, -2.0, omega);
+                let (post, ln, lt, sticks) = disk_closed_form(&disk, &u);
+                let imp = ws.solve(&disk, &[true], 0.0, &q, &u).unwrap();
+                let case = format!("e {e} εT {et} μ {mu} u⁻ {u:?}: {imp:?}");
+                for k in 0..3 {
+                    assert!(close(imp.u_post[k], post[k], 1e-10), "{case}");
+                }
+                assert!(close(imp.lambda_n[0], ln, 1e-10), "{case}");
+                assert!(close(imp.lambda_t[0], lt, 1e-10), "{case}");
+                let slip = vx - disk.r * omega;
+                if sticks {
+                    sticking += 1;
+                    assert_eq!(imp.modes[0], ImpactMode::Sticking, "{case}");
+                    let slip_post = imp.u_post[0] - disk.r * imp.u_post[2];
+                    assert!(close(slip_post, -et * slip, 1e-10), "{case}");
+                } else {
+                    sliding += 1;
+                    let sigma = slip.signum();
+                    assert_eq!(imp.modes[0], ImpactMode::Sliding { sigma }, "{case}");
+                    assert!(imp.xi_t[0] * sigma > 0.0, "{case}");
+                }
+                let before = disk.kinetic_energy(&q, &u, 0.0);
+                let after = disk.kinetic_energy(&q, &imp.u_post, 0.0);
+                assert!(after <= before * (1.0 + 1e-12), "{case}: energy grew");
+            }
+        }
+    }
+    assert!(sticking >= 10 && sliding >= 10, "{sticking} / {sliding}");
+}
+
+#[test]
+fn frictionless_and_zero_friction_reduce_to_newtons_law() {
+    let mut ws = FrictionalImpactLcp::<3, 1>::default();
+    let q = Vector::<3>::from(Q_DISK);
+    let u = Vector::<3>::new(1.5, -3.0, 4.0);
+    let no_tangent = ContactLaw {
+        has_tangent: false,
+        ..law(0.7, 0.5, 0.6)
+    };
+    for law in [law(0.7, 0.5, 0.0), no_tangent] {
+        let disk = FreeDisk {
+            m: 2.0,
+            r: 0.3,
+            law,
+        };
+        let imp = ws.solve(&disk, &[true], 0.0, &q, &u).unwrap();
+        let expected = Vector::<3>::new(1.5, 0.7 * 3.0, 4.0);
+        assert!((imp.u_post - expected).norm() < 1e-12, "{law:?}: {imp:?}");
+        assert!(close(imp.lambda_n[0], 1.7 * 2.0 * 3.0, 1e-12));
+        assert_eq!(imp.lambda_t[0], 0.0);
+        assert_eq!(imp.modes[0], ImpactMode::Frictionless);
+        assert_eq!(imp.lcp_size, 1);
+    }
+}
+
+#[test]
+fn a_separating_contact_and_an_empty_set_receive_no_impulse() {
+    let mut ws = FrictionalImpactLcp::<3, 1>::default();
+    let q = Vector::<3>::from(Q_DISK);
+    let disk = FreeDisk {
+        m: 2.0,
+        r: 0.3,
+        law: law(0.9, 0.5, 0.5),
+    };
+    let u = Vector::<3>::new(1.0, 0.5, 0.0);
+    let imp = ws.solve(&disk, &[true], 0.0, &q, &u).unwrap();
+    assert_eq!(imp.u_post, u);
+    assert_eq!((imp.lambda_n[0], imp.lambda_t[0]), (0.0, 0.0));
+    assert_eq!(imp.modes[0], ImpactMode::Separating);
+    let u = Vector::<3>::new(1.0, -0.5, 0.0);
+    let imp = ws.solve(&disk, &[false], 0.0, &q, &u).unwrap();
+    assert_eq!(imp.u_post, u);
+    assert_eq!(imp.modes[0], ImpactMode::NotInvolved);
+    assert_eq!(imp.lcp_size, 0);
+}
+
+#[test]
+fn locked_rotation_is_condensed_and_the_lock_takes_the_friction_torque() {
+    let mut ws = FrictionalImpactLcp::<3, 1>::default();
+    let q = Vector::<3>::from(Q_DISK);
+    let (m, r, e, et) = (2.0, 0.3, 0.5, 0.2);
+    for (mu, vx) in [(0.9, 0.6), (0.1, 0.6), (0.1, -0.6)] {
+        let disk = Disk::<false, 1> {
+            m,
+            r,
+            law: law(e, et, mu),
+        };
+        let u = Vector::<3>::new(vx, -2.0, 0.0);
+        let lambda_n = (1.0 + e) * m * 2.0;
+        let stick = -(1.0 + et) * vx * m;
+        let lambda_t = if stick.abs() <= mu * lambda_n {
+            stick
+        } else {
+            -mu * lambda_n * vx.signum()
+        };
+        let imp = ws.solve(&disk, &[true], 0.0, &q, &u).unwrap();
+        let expected = Vector::<3>::new(vx + lambda_t / m, e * 2.0, 0.0);
+        assert!((imp.u_post - expected).norm() < 1e-12, "μ {mu}: {imp:?}");
+        assert!(close(imp.lambda_t[0], lambda_t, 1e-12), "μ {mu}: {imp:?}");
+        assert!(
+            close(imp.lambda_b[0], r * lambda_t, 1e-12),
+            "μ {mu}: {imp:?}"
+        );
+    }
+}
+
+#[test]
+fn box_landing_flat_on_two_corners_matches_the_symmetric_closed_form() {
+    let mut ws = FrictionalImpactLcp::<3, 2>::default();
+    let (m, a, b, e, et, mu, vy) = (3.0, 0.5, 0.2, 0.6, 0.3, 0.4, -2.0);
+    let boxed = Box2 {
+        m,
+        a,
+        b,
+        law: law(e, et, mu),
+    };
+    let q = Vector::<3>::new(0.0, b, 0.0);
+    let s = (1.0 + e) * m * (-vy);
+    // Vertical landing: symmetric normal impulses, no friction.
+    let imp = ws
+        .solve(
+            &boxed,
+            &[true, true],
+            0.0,
+            &q,
+            &Vector::<3>::new(0.0, vy, 0.0),
+        )
+        .unwrap();
+    assert!((imp.u_post - Vector::<3>::new(0.0, -e * vy, 0.0)).norm() < 1e-12);
+    // Both corners share the tangent column W_T = (1, 0, b): only Λ_T,1 + Λ_T,2 is unique
+    // (zero here); each Λ_T,i must lie in its own friction interval.
+    assert!((imp.lambda_t[0] + imp.lambda_t[1]).abs() < 1e-12, "{imp:?}");
+    for i in 0..2 {
+        assert!(close(imp.lambda_n[i], s / 2.0, 1e-12), "{imp:?}");
+        let bound = mu * imp.lambda_n[i];
+        assert!(imp.lambda_t[i].abs() <= bound * (1.0 + 1e-12), "{imp:?}");
+        assert_eq!(imp.modes[i], ImpactMode::Sticking);
+    }
+    // Sliding landing, both directions: (1 + ε_T)|v_x| > μ(1 + e)|v_y|.
+    for vx in [3.0, -3.0] {
+        let sigma = f64::signum(vx);
+        let u = Vector::<3>::new(vx, vy, 0.0);
+        let imp = ws.solve(&boxed, &[true, true], 0.0, &q, &u).unwrap();
+        let expected = Vector::<3>::new(vx - mu * sigma * s / m, -e * vy, 0.0);
+        assert!((imp.u_post - expected).norm() < 1e-12, "{imp:?}");
+        for (i, side) in SIDES.iter().enumerate() {
+            let ln = 0.5 * s * (1.0 + side * mu * sigma * b / a);
+            assert!(close(imp.lambda_n[i], ln, 1e-12), "{imp:?}");
+            assert!(close(imp.lambda_t[i], -mu * sigma * ln, 1e-12), "{imp:?}");
+            assert_eq!(imp.modes[i], ImpactMode::Sliding { sigma });
+        }
+    }
+    // Sticking landing: v_x⁺ = −ε_T v_x, total tangential impulse −m(1 + ε_T)v_x.
+    let vx = 0.5;
+    let imp = ws
+        .solve(
+            &boxed,
+            &[true, true],
+            0.0,
+            &q,
+            &Vector::<3>::new(vx, vy, 0.0),
+        )
+        .unwrap();
+    let expected = Vector::<3>::new(-et * vx, -e * vy, 0.0);
+    assert!((imp.u_post - expected).norm() < 1e-12, "{imp:?}");
+    let total_t = imp.lambda_t[0] + imp.lambda_t[1];
+    assert!(close(total_t, -m * (1.0 + et) * vx, 1e-12), "{imp:?}");
+    assert!(
+        close(imp.lambda_n[0] + imp.lambda_n[1], s, 1e-12),
+        "{imp:?}"
+    );
+}
+
+#[test]
+fn tangent_planes_invalid_laws_and_non_finite_states_are_refused() {
+    let q = Vector::<3>::from(Q_DISK);
+    let u = Vector::<3>::new(1.0, -1.0, 0.0);
+    let spatial = Disk::<true, 0> {
+        m: 1.0,
+        r: 0.3,
+        law: law(0.5, 0.0, 0.3),
+    };
+    let err = FrictionalImpactLcp::<3, 1>::default()
+        .solve(&spatial, &[true], 0.0, &q, &u)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        FrictionalImpactError::TangentPlane {
+            contact: "floor",
+            index: 0
+        }
+    );
+    let mut ws = FrictionalImpactLcp::<3, 1>::default();
+    for (bad, parameter, value) in [
+        (law(1.5, 0.0, 0.3), "ε_N", 1.5),
+        (law(0.5, -0.1, 0.3), "ε_T", -0.1),
+        (law(0.5, 0.0, f64::NAN), "μ", f64::NAN),
+    ] {
+        let disk = FreeDisk {
+            m: 1.0,
+            r: 0.3,
+            law: bad,
+        };
+        match ws.solve(&disk, &[true], 0.0, &q, &u) {
+            Err(FrictionalImpactError::InvalidLaw {
+                contact: "floor",
+                index: 0,
+                parameter: p,
+                value: v,
+            }) => {
+                assert_eq!(p, parameter);
+                assert!(v == value || (v.is_nan() && value.is_nan()));
+            }
+            other => panic!("{parameter}: {other:?}"),
+        }
+    }
+    let disk = FreeDisk {
+        m: 1.0,
+        r: 0.3,
+        law: law(0.5, 0.0, 0.3),
+    };
+    let nan = Vector::<3>::new(f64::NAN, -1.0, 0.0);
+    assert_eq!(
+        ws.solve(&disk, &[true], 0.0, &q, &nan).unwrap_err(),
+        FrictionalImpactError::NonFinite { what: "state" }
+    );
+    let heavy = FreeDisk { m: -1.0, ..disk };
+    assert!(matches!(
+        ws.solve(&heavy, &[true], 0.0, &q, &u).unwrap_err(),
+        FrictionalImpactError::MassMatrixNotPositiveDefinite { .. }
+    ));
+}
+
+#[test]
+fn solve_does_not_allocate() {
+    let mut disk_ws = FrictionalImpactLcp::<3, 1>::default();
+    let mut box_ws = FrictionalImpactLcp::<3, 2>::default();
+    let disk = FreeDisk {
+        m: 2.0,
+        r: 0.3,
+        law: law(0.5, 0.2, 0.3),
+    };
+    let locked = Disk::<false, 1> {
+        m: 2.0,
+        r: 0.3,
+        law: law(0.5, 0.2, 0.3),
+    };
+    let boxed = Box2 {
+        m: 3.0,
+        a: 0.5,
+        b: 0.2,
+        law: law(0.6, 0.3, 0.4),
+    };
+    let q = Vector::<3>::from(Q_DISK);
+    let q_box = Vector::<3>::new(0.0, 0.2, 0.0);
+    let mut checksum = 0.0;
+    let before = allocations_on_this_thread();
+    for k in 0..50 {
+        let vx = -3.0 + 0.12 * k as f64;
+        let u = Vector::<3>::new(vx, -2.0, 1.0 - 0.05 * k as f64);
+        checksum += disk_ws.solve(&disk, &[true], 0.0, &q, &u).unwrap().u_post[0];
+        checksum += disk_ws.solve(&locked, &[true], 0.0, &q, &u).unwrap().u_post[0];
+        let u_box = Vector::<3>::new(vx, -2.0, 0.0);
+        let imp = box_ws.solve(&boxed, &[true, true], 0.0, &q_box, &u_box);
+        checksum += imp.unwrap().u_post[0];
+    }
+    let after = allocations_on_this_thread();
+    assert_eq!(after - before, 0, "solve allocated");
+    assert!(checksum.is_finite());
+}
