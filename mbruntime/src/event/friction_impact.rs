@@ -69,6 +69,7 @@
 //! open one at g_N = 0 into the obstacle); uniqueness of the impulses is not checked (for
 //! redundant contacts only u⁺ is unique).
 
+use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
 use crate::lcp::{LcpError, Lemke};
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
@@ -436,45 +437,12 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
         for &i in kin.frictional() {
             zf.set_column(i, &(kin.zn.column(i) - kin.zt.column(i) * kin.mu[i]));
         }
-        let dot = |x: &Matrix<NQ, NU>, i: usize, y: &Matrix<NQ, NU>, j: usize| {
-            x.column(i).dot(&y.column(j))
+        let rows = StickSlipRows {
+            normal: kin.normal(),
+            frictional: kin.frictional(),
         };
-        let scale = kin
-            .normal()
-            .iter()
-            .map(|&i| dot(&kin.zn, i, &kin.zn, i).max(dot(&kin.zt, i, &kin.zt, i)))
-            .fold(0.0_f64, f64::max);
-        let c = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            1.0
-        };
+        stick_slip_matrix(&kin.zn, &kin.zt, &zf, &kin.mu, rows, &mut self.a);
         let (r0, l0) = (k, k + kf);
-        let a = &mut self.a[..n * n];
-        a.fill(0.0);
-        for (cb, &j) in kin.normal().iter().enumerate() {
-            let col = &mut a[cb * n..(cb + 1) * n];
-            for (ra, &i) in kin.normal().iter().enumerate() {
-                col[ra] = dot(&kin.zn, i, &zf, j);
-            }
-            for (fi, &i) in kin.frictional().iter().enumerate() {
-                col[r0 + fi] = dot(&kin.zt, i, &zf, j);
-                if i == j {
-                    col[l0 + fi] = 2.0 * kin.mu[j] * c;
-                }
-            }
-        }
-        for (g, &j) in kin.frictional().iter().enumerate() {
-            let col = &mut a[(r0 + g) * n..(r0 + g + 1) * n];
-            for (ra, &i) in kin.normal().iter().enumerate() {
-                col[ra] = dot(&kin.zn, i, &kin.zt, j);
-            }
-            for (fi, &i) in kin.frictional().iter().enumerate() {
-                col[r0 + fi] = dot(&kin.zt, i, &kin.zt, j);
-            }
-            col[l0 + g] = -c;
-            a[(l0 + g) * n + r0 + g] = c;
-        }
         let (gn_free, gt_free) = kin.relative_velocities(u_free);
         for (ra, &i) in kin.normal().iter().enumerate() {
             self.b[ra] = gn_free[i] + laws[i].normal_restitution * gn_pre[i].min(0.0);

@@ -82,6 +82,7 @@
 //! mode.
 
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
+use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
 use crate::analysis::{
     FrictionBound, P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, SlidingContactProblem,
     scaled_principal_minor,
@@ -438,45 +439,12 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
                 zf.set_column(i, &(kin.zn.column(i) - kin.zt.column(i) * (mu[i] * s)));
             }
         }
-        let dot = |x: &Matrix<NQ, NU>, i: usize, y: &Matrix<NQ, NU>, j: usize| {
-            x.column(i).dot(&y.column(j))
+        let stick_slip = StickSlipRows {
+            normal: rows.normal(),
+            frictional: rows.frictional(),
         };
-        let scale = rows
-            .normal()
-            .iter()
-            .map(|&i| dot(&kin.zn, i, &kin.zn, i).max(dot(&kin.zt, i, &kin.zt, i)))
-            .fold(0.0_f64, f64::max);
-        let c = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            1.0
-        };
+        stick_slip_matrix(&kin.zn, &kin.zt, &zf, mu, stick_slip, &mut self.a);
         let (r0, l0) = (k, k + kf);
-        let a = &mut self.a[..n * n];
-        a.fill(0.0);
-        for (cb, &j) in rows.normal().iter().enumerate() {
-            let col = &mut a[cb * n..(cb + 1) * n];
-            for (ra, &i) in rows.normal().iter().enumerate() {
-                col[ra] = dot(&kin.zn, i, &zf, j);
-            }
-            for (fi, &i) in rows.frictional().iter().enumerate() {
-                col[r0 + fi] = dot(&kin.zt, i, &zf, j);
-                if i == j {
-                    col[l0 + fi] = 2.0 * mu[j] * c;
-                }
-            }
-        }
-        for (g, &j) in rows.frictional().iter().enumerate() {
-            let col = &mut a[(r0 + g) * n..(r0 + g + 1) * n];
-            for (ra, &i) in rows.normal().iter().enumerate() {
-                col[ra] = dot(&kin.zn, i, &kin.zt, j);
-            }
-            for (fi, &i) in rows.frictional().iter().enumerate() {
-                col[r0 + fi] = dot(&kin.zt, i, &kin.zt, j);
-            }
-            col[l0 + g] = -c;
-            a[(l0 + g) * n + r0 + g] = c;
-        }
         let mut largest = 0.0_f64;
         for (ra, &i) in rows.normal().iter().enumerate() {
             self.b[ra] = kin.w_n.column(i).dot(qdd_free) + kin.drift_n[i];

@@ -46,6 +46,7 @@ pub mod mixed_lcp;
 mod options;
 mod report;
 pub mod root;
+mod stick_slip_lcp;
 pub mod zeno;
 
 pub use active_set::ActiveSet;
