@@ -21,7 +21,7 @@
 //! is checked to 10⁻⁹.
 
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 
 const G: f64 = 9.81;
 /// Speed below which the dumbbell counts as at rest: the certificate's accuracy (module docs).
@@ -115,53 +115,14 @@ impl Constraints<6, 1, 2> for Dumbbell {
     }
 }
 
-/// Constant forces: only the rod's drift depends on the state, d = |u₁ − u₂|².
-impl Jacobians<6, 1, 2> for Dumbbell {
-    fn force_jacobians(
-        &self,
-        _: &Vector<6>,
-        _: &Vector<6>,
-        _: f64,
-        dh_dq: &mut Matrix<6, 6>,
-        dh_du: &mut Matrix<6, 6>,
-    ) {
-        dh_dq.fill(0.0);
-        dh_du.fill(0.0);
-    }
-    fn force_time_partial(&self, _: &Vector<6>, _: &Vector<6>, _: f64, d: &mut Vector<6>) {
-        d.fill(0.0);
-    }
-    fn mass_action_jacobian(&self, _: &Vector<6>, _: f64, _: &Vector<6>, o: &mut Matrix<6, 6>) {
-        o.fill(0.0);
-    }
-    fn force_parameter_derivative(
-        &self,
-        _: &Vector<6>,
-        _: &Vector<6>,
-        _: f64,
-        _: usize,
-        _: &mut Vector<6>,
-    ) -> bool {
-        false
-    }
-    fn mass_action_parameter_derivative(
-        &self,
-        _: &Vector<6>,
-        _: f64,
-        _: &Vector<6>,
-        _: usize,
-        _: &mut Vector<6>,
-    ) -> bool {
-        false
-    }
-    fn parameter_enters_constraints(&self, _: usize) -> bool {
-        false
-    }
-    fn bilateral_drift_jacobians(
+/// Constant forces (gravity): zero force Jacobians; the rod's drift 2‖u₁ − u₂‖² depends on u.
+impl Dumbbell {
+    /// ∂(Ġq̇)/∂q = 0, ∂(Ġq̇)/∂q̇ of the rod constraint, for
+    /// [`mb_testsupport::constant_force_jacobians!`].
+    fn bilateral_drift_partials(
         &self,
         _: &Vector<6>,
         u: &Vector<6>,
-        _: f64,
         d_dq: &mut Matrix<1, 6>,
         d_du: &mut Matrix<1, 6>,
     ) {
@@ -170,18 +131,9 @@ impl Jacobians<6, 1, 2> for Dumbbell {
         d_dq.fill(0.0);
         *d_du = Matrix::<1, 6>::from([r[0], r[1], r[2], -r[0], -r[1], -r[2]]);
     }
-    fn gap_drift_jacobians(
-        &self,
-        _: &Vector<6>,
-        _: &Vector<6>,
-        _: f64,
-        d_dq: &mut Matrix<2, 6>,
-        d_du: &mut Matrix<2, 6>,
-    ) {
-        d_dq.fill(0.0);
-        d_du.fill(0.0);
-    }
 }
+
+mb_testsupport::constant_force_jacobians!(Dumbbell, 6, 1, 2, bilateral_drift);
 
 #[test]
 fn dumbbell_translates_decelerates_at_mu_g_and_stops() {

@@ -20,7 +20,7 @@
 
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -64,62 +64,13 @@ impl Dynamics<2> for Bowl {
 }
 
 /// Gravity is constant (zero force Jacobians); only the gap drift depends on the state.
-impl Jacobians<2, 0, 1> for Bowl {
-    fn force_jacobians(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        dh_dq: &mut Matrix<2, 2>,
-        dh_du: &mut Matrix<2, 2>,
-    ) {
-        dh_dq.fill(0.0);
-        dh_du.fill(0.0);
-    }
-    fn force_time_partial(&self, _: &Vector<2>, _: &Vector<2>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn mass_action_jacobian(&self, _: &Vector<2>, _: f64, _: &Vector<2>, out: &mut Matrix<2, 2>) {
-        out.fill(0.0);
-    }
-    fn force_parameter_derivative(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        _: usize,
-        _: &mut Vector<2>,
-    ) -> bool {
-        false
-    }
-    fn mass_action_parameter_derivative(
-        &self,
-        _: &Vector<2>,
-        _: f64,
-        _: &Vector<2>,
-        _: usize,
-        _: &mut Vector<2>,
-    ) -> bool {
-        false
-    }
-    fn parameter_enters_constraints(&self, _: usize) -> bool {
-        false
-    }
-    fn bilateral_drift_jacobians(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        _: &mut Matrix<0, 2>,
-        _: &mut Matrix<0, 2>,
-    ) {
-    }
-    /// d = −‖u‖²/r + s²/r³ with s = q·u, r = ‖q‖.
-    fn gap_drift_jacobians(
+impl Bowl {
+    /// d = −‖u‖²/r + s²/r³ with s = q·u, r = ‖q‖: its partials, for
+    /// [`mb_testsupport::constant_force_jacobians!`].
+    fn gap_drift_partials(
         &self,
         q: &Vector<2>,
         u: &Vector<2>,
-        _: f64,
         d_dq: &mut Matrix<1, 2>,
         d_du: &mut Matrix<1, 2>,
     ) {
@@ -131,6 +82,8 @@ impl Jacobians<2, 0, 1> for Bowl {
         d_du.copy_from(&du.transpose());
     }
 }
+
+mb_testsupport::constant_force_jacobians!(Bowl, 2, 0, 1, gap_drift);
 
 impl Constraints<2, 0, 1> for Bowl {
     const BILATERAL: [&'static str; 0] = [];

@@ -8,9 +8,11 @@
 //!   ([`fd_mass`], [`fd_momentum`], [`fd_conservative_forces`]): the independent route against
 //!   which derived quantities are checked;
 //! - [`SplitMix`]: deterministic pseudo-random sample states;
+//! - [`constant_force_jacobians!`]: the `Jacobians` of hand-written models with constant forces;
 //! - [`count_mechanism_blocks`]: how many `mechanism!` blocks a source directory holds, by a plain
 //!   text scan (independent of the parser under test).
 
+mod constant_force_jacobians;
 mod counting_allocator;
 mod finite_difference;
 mod lagrangian_differences;

@@ -21,7 +21,7 @@
 //! Every force is constant, so the exact force Jacobians are zero and Moreau–Jean applies.
 #![allow(dead_code)]
 
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 
 /// Painlevé's rod with a sideways translation (see the module docs).
 #[derive(Debug, Clone, Copy)]
@@ -108,61 +108,12 @@ impl Constraints<4, 0, 1> for SlidingRod {
     }
 }
 
-impl Jacobians<4, 0, 1> for SlidingRod {
-    fn force_jacobians(
-        &self,
-        _: &Vector<4>,
-        _: &Vector<4>,
-        _: f64,
-        dh_dq: &mut Matrix<4, 4>,
-        dh_du: &mut Matrix<4, 4>,
-    ) {
-        dh_dq.fill(0.0);
-        dh_du.fill(0.0);
-    }
-    fn force_time_partial(&self, _: &Vector<4>, _: &Vector<4>, _: f64, d: &mut Vector<4>) {
-        d.fill(0.0);
-    }
-    fn mass_action_jacobian(&self, _: &Vector<4>, _: f64, _: &Vector<4>, out: &mut Matrix<4, 4>) {
-        out.fill(0.0);
-    }
-    fn force_parameter_derivative(
-        &self,
-        _: &Vector<4>,
-        _: &Vector<4>,
-        _: f64,
-        _: usize,
-        _: &mut Vector<4>,
-    ) -> bool {
-        false
-    }
-    fn mass_action_parameter_derivative(
-        &self,
-        _: &Vector<4>,
-        _: f64,
-        _: &Vector<4>,
-        _: usize,
-        _: &mut Vector<4>,
-    ) -> bool {
-        false
-    }
-    fn parameter_enters_constraints(&self, _: usize) -> bool {
-        false
-    }
-    fn bilateral_drift_jacobians(
-        &self,
-        _: &Vector<4>,
-        _: &Vector<4>,
-        _: f64,
-        _: &mut Matrix<0, 4>,
-        _: &mut Matrix<0, 4>,
-    ) {
-    }
-    fn gap_drift_jacobians(
+impl SlidingRod {
+    /// ∂(Ẇ_Nᵀq̇)/∂q, ∂(Ẇ_Nᵀq̇)/∂q̇ for [`mb_testsupport::constant_force_jacobians!`].
+    fn gap_drift_partials(
         &self,
         q: &Vector<4>,
         u: &Vector<4>,
-        _: f64,
         d_dq: &mut Matrix<1, 4>,
         d_du: &mut Matrix<1, 4>,
     ) {
@@ -172,3 +123,5 @@ impl Jacobians<4, 0, 1> for SlidingRod {
         d_du[3] = 2.0 * self.l * q[3].sin() * u[3];
     }
 }
+
+mb_testsupport::constant_force_jacobians!(SlidingRod, 4, 0, 1, gap_drift);
