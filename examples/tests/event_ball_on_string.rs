@@ -285,6 +285,7 @@ fn elastic_grazing_return_tightens_without_impulse_and_matches_the_closed_form()
                 EventKind::Accumulation { .. } | EventKind::Rest => {
                     panic!("no accumulation with e = 1")
                 }
+                EventKind::SlipStops | EventKind::StickEnds => panic!("the string is frictionless"),
             }
         }
     })

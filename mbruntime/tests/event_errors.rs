@@ -104,7 +104,8 @@ impl Constraints<1, 0, 1> for FallingPoint {
             normal_restitution: self.e,
             tangential_restitution: 0.0,
             friction: self.mu,
-            has_tangent: self.mu != 0.0,
+            // The point has one coordinate: its contact has no tangent.
+            has_tangent: false,
         }]
     }
 }
@@ -250,7 +251,7 @@ fn a_failed_impact_projection_leaves_state_and_active_set_unchanged() {
 }
 
 #[test]
-fn a_contact_with_friction_is_refused() {
+fn friction_on_a_contact_without_tangent_is_refused() {
     let model = FallingPoint {
         mu: 0.3,
         ..FallingPoint::default()
@@ -259,10 +260,10 @@ fn a_contact_with_friction_is_refused() {
     let (q0, u0) = (Vector::<1>::new(1.0), Vector::<1>::zeros());
     let err = sim
         .initialize(0.0, q0, u0)
-        .expect_err("μ > 0 must be refused");
+        .expect_err("μ > 0 without tangent must be refused");
     assert_eq!(
         err,
-        EventError::FrictionNotSupported {
+        EventError::FrictionWithoutTangent {
             contact: "floor",
             index: 0,
             friction: 0.3
@@ -272,9 +273,54 @@ fn a_contact_with_friction_is_refused() {
     assert!(msg.contains("`floor`") && msg.contains("μ = 0.3"), "{msg}");
     // Nor does it run without initialisation.
     let err = sim.advance_to(1.0, |_| {}).expect_err("refused");
-    assert!(matches!(err, EventError::FrictionNotSupported { .. }));
+    assert!(matches!(err, EventError::FrictionWithoutTangent { .. }));
     assert_eq!(sim.time(), 0.0);
     // The frictionless model starts.
     let mut frictionless = EventDriven::new(FallingPoint::default(), EventOptions::default());
     assert!(frictionless.initialize(0.0, q0, u0).is_ok());
+}
+
+#[test]
+fn out_of_range_contact_laws_are_refused() {
+    let (q0, u0) = (Vector::<1>::new(1.0), Vector::<1>::zeros());
+    for (model, parameter, value) in [
+        (
+            FallingPoint {
+                mu: -0.1,
+                ..FallingPoint::default()
+            },
+            "μ",
+            -0.1,
+        ),
+        (
+            FallingPoint {
+                mu: f64::NAN,
+                ..FallingPoint::default()
+            },
+            "μ",
+            f64::NAN,
+        ),
+        (
+            FallingPoint {
+                e: 1.5,
+                ..FallingPoint::default()
+            },
+            "ε_N",
+            1.5,
+        ),
+    ] {
+        let mut sim = EventDriven::new(model, EventOptions::default());
+        match sim.initialize(0.0, q0, u0) {
+            Err(EventError::InvalidContactLaw {
+                contact: "floor",
+                index: 0,
+                parameter: p,
+                value: v,
+            }) => {
+                assert_eq!(p, parameter);
+                assert!(v == value || (v.is_nan() && value.is_nan()), "{v}");
+            }
+            other => panic!("{parameter} = {value}: expected InvalidContactLaw, got {other:?}"),
+        }
+    }
 }

@@ -7,18 +7,40 @@
 //! kept here. A column dependent on earlier ones is dropped (Lemma 5.2: q̈ and W_Aλ do not depend
 //! on which), so the order decides which multipliers of a redundant set carry the force.
 //!
+//! With planar Coulomb friction every closed contact also carries its tangential mode
+//! ([`TangentialMode`]): sticking adds the tangential velocity constraint W_Tᵀq̇ + ŵ_T = 0 as a
+//! further column, sliding replaces the contact's force column W_N by W_N − μσW_T (the normal
+//! constraint stays). Frictionless contacts are [`TangentialMode::Free`].
+//!
 //! The set is a small `Copy` value, so saving and restoring it is an assignment. The integrator
 //! owns the current one; the functions deciding a new one (the impact, grazing and acceleration
 //! LCPs, the Theorem 5.4 iteration) receive it by reference and return their decision, and trial
 //! sets (a contact closed for one projection, [`ActiveSet::with_closed`]) are copies: the
 //! integrator's set changes only when it commits a decision.
 
-/// Closed contacts of a model with `NU` unilateral contacts, in priority order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Tangential mode of a closed contact in a smooth phase (planar Coulomb friction).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum TangentialMode {
+    /// No tangential force: frictionless, without tangent, or open.
+    #[default]
+    Free,
+    /// At rest tangentially: γ_T = 0 is kept as a velocity constraint, |λ_T| ≤ μλ_N.
+    Sticking,
+    /// Sliding with slip velocity of sign `sigma` (±1): λ_T = −μσλ_N.
+    Sliding {
+        /// Sign of the slip velocity γ_T.
+        sigma: f64,
+    },
+}
+
+/// Closed contacts of a model with `NU` unilateral contacts, in priority order, with their
+/// tangential modes.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ActiveSet<const NU: usize> {
     closed: [bool; NU],
     priority: [usize; NU],
     len: usize,
+    tangential: [TangentialMode; NU],
 }
 
 impl<const NU: usize> Default for ActiveSet<NU> {
@@ -34,6 +56,33 @@ impl<const NU: usize> ActiveSet<NU> {
             closed: [false; NU],
             priority: [0; NU],
             len: 0,
+            tangential: [TangentialMode::Free; NU],
+        }
+    }
+
+    /// Tangential mode of `contact` (`Free` if open or for an index ≥ NU).
+    pub fn tangential(&self, contact: usize) -> TangentialMode {
+        self.tangential
+            .get(contact)
+            .copied()
+            .unwrap_or(TangentialMode::Free)
+    }
+
+    /// Whether some closed contact sticks or slides (the frictional smooth-phase equations).
+    pub fn has_friction(&self) -> bool {
+        self.tangential.iter().any(|m| *m != TangentialMode::Free)
+    }
+
+    /// Whether `contact` is closed and slides.
+    pub fn is_sliding(&self, contact: usize) -> bool {
+        matches!(self.tangential(contact), TangentialMode::Sliding { .. })
+    }
+
+    /// Sets the tangential mode of a closed contact (ignored for an open contact or an index
+    /// ≥ NU).
+    pub(crate) fn set_tangential(&mut self, contact: usize, mode: TangentialMode) {
+        if self.is_closed(contact) {
+            self.tangential[contact] = mode;
         }
     }
 

@@ -1,6 +1,8 @@
 //! Typed failures of the event-driven integrator. Every variant carries the time and the
 //! numbers a user needs to diagnose it; the integrator never returns a NaN state silently.
 
+use super::friction_impact::FrictionalImpactError;
+use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use crate::lcp::LcpError;
 
 /// Which complementarity problem an [`EventError::Lcp`] came from.
@@ -18,7 +20,7 @@ pub enum LcpStage {
 }
 
 /// Why the event-driven integration stopped.
-#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EventError {
     /// An LCP had no certified solution.
     #[error("{stage:?} LCP failed at t = {t}: {source}")]
@@ -42,20 +44,82 @@ pub enum EventError {
         /// The tolerance it exceeds.
         tolerance: f64,
     },
-    /// A contact of the model has Coulomb friction μ ≠ 0. The event-driven integrator treats
-    /// contacts as frictionless (no tangential forces or impulses), so it refuses such a model
-    /// instead of dropping the friction; time-stepping handles friction.
+    /// A contact has Coulomb friction μ ≠ 0 but no tangent (no `slip` in the language): the
+    /// friction force has no direction, so the model is refused instead of dropping μ.
     #[error(
-        "contact `{contact}` (index {index}) has Coulomb friction μ = {friction}: the \
-         event-driven integrator handles frictionless contacts only (use time-stepping)"
+        "contact `{contact}` (index {index}) has Coulomb friction μ = {friction} but no tangent: \
+         give its slip (`slip:` or `tangent:`) or set μ = 0"
     )]
-    FrictionNotSupported {
+    FrictionWithoutTangent {
         /// Name of the contact.
         contact: &'static str,
         /// Its index.
         index: usize,
         /// Its friction coefficient μ.
         friction: f64,
+    },
+    /// A contact with a tangent plane (spatial Coulomb friction, the friction cone) has μ ≠ 0:
+    /// the event-driven integrator treats planar friction only (one tangent per contact);
+    /// time-stepping handles the cone.
+    #[error(
+        "contact `{contact}` (index {index}) has spatial Coulomb friction μ = {friction} (a \
+         tangent plane): the event-driven integrator handles planar friction only (use \
+         time-stepping)"
+    )]
+    SpatialFrictionNotSupported {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient μ.
+        friction: f64,
+    },
+    /// A contact law is out of range: μ < 0 or not finite, or a restitution outside [0, 1].
+    #[error(
+        "contact `{contact}` (index {index}) has {parameter} = {value}: restitution must lie in \
+         [0, 1], friction must be finite and non-negative"
+    )]
+    InvalidContactLaw {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// "ε_N", "ε_T" or "μ".
+        parameter: &'static str,
+        /// The offending value.
+        value: f64,
+    },
+    /// The acceleration-level frictional contact problem at a mode change had no solution or
+    /// no unique one (Painlevé's paradoxes), or failed otherwise: see [`FrictionModeError`],
+    /// which names the contact, μ and its Painlevé bound.
+    #[error("frictional contact modes at t = {t}: {source}")]
+    FrictionModes {
+        /// Time of the mode change.
+        t: f64,
+        /// The failure.
+        source: FrictionModeError,
+    },
+    /// The frictional impact law failed ([`FrictionalImpactError`]).
+    #[error("frictional impact at t = {t}: {source}")]
+    FrictionalImpact {
+        /// Impact time.
+        t: f64,
+        /// The failure.
+        source: FrictionalImpactError,
+    },
+    /// In a sliding phase the matrix A(μ) of the sliding contacts became singular (its scaled
+    /// determinant reached zero): μ reached the Painlevé bound of the configuration, beyond
+    /// which the sliding motion has no or no unique continuation (Painlevé 1895; Génot &
+    /// Brogliato 1999). The integration stops at that time, with the bound.
+    #[error(
+        "sliding became ill-posed at t = {t} (Painlevé): {}",
+        culprit.map_or_else(|| "no bound available".to_string(), |c| c.to_string())
+    )]
+    PainleveSingularity {
+        /// Time at which det A(μ) reached zero.
+        t: f64,
+        /// The contact whose μ exceeds its own bound the most, with the bounds.
+        culprit: Option<PainleveBound>,
     },
     /// The error control asked for a step below `EventOptions::min_step`.
     #[error("step size underflow at t = {t}: h = {h:e} < {min_step:e}")]

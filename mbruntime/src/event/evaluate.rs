@@ -9,12 +9,21 @@
 //! u onto {Gᵀu + ĝ = 0, W_Nᵢᵀu + ŵ_Nᵢ = 0}, which is the M-orthogonal projection. Both
 //! corrections are of the size of the local error, so the order of the method is kept.
 //!
+//! **Friction.** With planar Coulomb friction the active set carries a tangential mode per
+//! closed contact ([`TangentialMode`]): a sticking contact adds its tangential column W_T
+//! (velocity constraint W_Tᵀq̇ + ŵ_T = 0, tag NB + NU + j) after the normal columns; a sliding
+//! contact's normal force acts through W_N − μσW_T and is condensed onto the other columns
+//! ([`sliding_kkt`](super::sliding_kkt)). The projection uses the normal columns of every closed
+//! contact and the tangential columns of the sticking ones (no tangential position
+//! constraint: the position correction of a sticking contact is along its normal only).
+//!
 //! [`KktSystem`] is a workspace: every evaluation takes the active set explicitly and leaves the
 //! factor, the Jacobians and the multipliers of its last point in the workspace; nothing here
 //! decides or stores which contacts are closed.
 
-use super::active_set::ActiveSet;
+use super::active_set::{ActiveSet, TangentialMode};
 use super::error::EventError;
+use super::sliding_kkt::{SlidingSet, sliding_normal_forces};
 use crate::linalg::{ConstraintFactor, SpdError};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
@@ -29,8 +38,12 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     g_tp: Vector<NB>,
     w_n: Matrix<NQ, NU>,
     w_tp: Vector<NU>,
+    w_t: Matrix<NQ, NU>,
+    wt_tp: Vector<NU>,
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
+    lambda_t: Vector<NU>,
+    sliding_determinant: f64,
     evaluations: usize,
 }
 
@@ -45,8 +58,12 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             g_tp: Vector::zeros(),
             w_n: Matrix::zeros(),
             w_tp: Vector::zeros(),
+            w_t: Matrix::zeros(),
+            wt_tp: Vector::zeros(),
             lambda_b: Vector::zeros(),
             lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            sliding_determinant: 1.0,
             evaluations: 0,
         }
     }
@@ -88,8 +105,26 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         &self.lambda_b
     }
 
+    /// Tangential forces λ_T along W_T of the last acceleration (sticking: the multiplier of
+    /// the tangential constraint; sliding: −μσλ_N; zero otherwise).
+    pub fn tangential_multipliers(&self) -> &Vector<NU> {
+        &self.lambda_t
+    }
+
+    /// det A(μ) / Π zᵢ·zᵢ of the sliding contacts at the last acceleration (1 without sliding
+    /// contact; see [`sliding_kkt`](super::sliding_kkt)): it crosses zero at a Painlevé bound.
+    pub fn sliding_determinant(&self) -> f64 {
+        self.sliding_determinant
+    }
+
+    /// W_T and ŵ_T at the last point with friction (zero before the first).
+    pub fn slip_jacobian(&self) -> (&Matrix<NQ, NU>, &Vector<NU>) {
+        (&self.w_t, &self.wt_tp)
+    }
+
     /// Loads M(q, t) into the factor and pushes the bilateral and closed-contact columns in
-    /// priority order (bilateral first, then `active.priority()`).
+    /// priority order (bilateral first, then `active.priority()`, sliding contacts left out,
+    /// then the tangential columns of the sticking contacts): the columns of the acceleration.
     pub fn factor_at<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
         model: &Mo,
@@ -97,6 +132,20 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         q: &Vector<NQ>,
         t: f64,
         m: &Matrix<NQ, NQ>,
+    ) -> Result<(), EventError> {
+        self.factor_columns(model, active, q, t, m, false)
+    }
+
+    /// As [`factor_at`](Self::factor_at); `with_sliding` also pushes the normal columns of the
+    /// sliding contacts (the columns of the projection).
+    fn factor_columns<Mo: Constraints<NQ, NB, NU>>(
+        &mut self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
+        q: &Vector<NQ>,
+        t: f64,
+        m: &Matrix<NQ, NQ>,
+        with_sliding: bool,
     ) -> Result<(), EventError> {
         if let Err(e) = self.factor.set_mass(m) {
             return Err(match e {
@@ -125,8 +174,21 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             self.factor.push_column(i, &col, tol);
         }
         for &j in active.priority() {
-            let col = self.w_n.column(j).into_owned();
-            self.factor.push_column(NB + j, &col, tol);
+            if with_sliding || !active.is_sliding(j) {
+                let col = self.w_n.column(j).into_owned();
+                self.factor.push_column(NB + j, &col, tol);
+            }
+        }
+        if active.has_friction() {
+            let mut tp_t = Vector::<NU>::zeros();
+            model.slip_jacobian(q, t, &mut self.w_t, &mut tp_t);
+            self.wt_tp = tp_t;
+            for &j in active.priority() {
+                if active.tangential(j) == TangentialMode::Sticking {
+                    let col = self.w_t.column(j).into_owned();
+                    self.factor.push_column(NB + NU + j, &col, tol);
+                }
+            }
         }
         Ok(())
     }
@@ -149,28 +211,59 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         self.factor_at(model, active, q, t, &m)?;
         let mut drift_b = Vector::<NB>::zeros();
         let mut drift_n = Vector::<NU>::zeros();
+        let mut drift_t = Vector::<NU>::zeros();
         model.bilateral_drift(q, u, t, &mut drift_b);
         if !active.is_empty() {
             model.gap_drift(q, u, t, &mut drift_n);
+        }
+        if active.has_friction() {
+            model.slip_drift(q, u, t, &mut drift_t);
         }
         let mut c = Vector::<NQ>::zeros();
         for k in 0..self.factor.rank() {
             let tag = self.factor.kept_tag(k);
             c[k] = if tag < NB {
                 -drift_b[tag]
-            } else {
+            } else if tag < NB + NU {
                 -drift_n[tag - NB]
+            } else {
+                -drift_t[tag - NB - NU]
             };
         }
-        let (x, mu) = self.factor.solve_kkt(&h, &c);
+        let (mut x, mut mu) = self.factor.solve_kkt(&h, &c);
+        self.lambda_t.fill(0.0);
+        self.sliding_determinant = 1.0;
+        let sliding = self.sliding_set(model, active);
+        let mut sliding_n = Vector::<NU>::zeros();
+        if sliding.len > 0 {
+            let forces =
+                sliding_normal_forces(&self.factor, &self.w_n, &self.w_t, &drift_n, &sliding, &x);
+            self.sliding_determinant = forces.scaled_determinant;
+            if !forces.solved {
+                return Err(EventError::NonFinite {
+                    t,
+                    what: "normal force of a sliding contact (singular A(μ))",
+                });
+            }
+            let mut f = h;
+            for &(i, sigma, friction) in sliding.as_slice() {
+                let lambda = forces.lambda_n[i];
+                sliding_n[i] = lambda;
+                self.lambda_t[i] = -friction * sigma * lambda;
+                f += self.w_n.column(i) * lambda + self.w_t.column(i) * self.lambda_t[i];
+            }
+            (x, mu) = self.factor.solve_kkt(&f, &c);
+        }
         self.lambda_b.fill(0.0);
-        self.lambda_n.fill(0.0);
+        self.lambda_n = sliding_n;
         for k in 0..self.factor.rank() {
             let tag = self.factor.kept_tag(k);
             if tag < NB {
                 self.lambda_b[tag] = mu[k];
-            } else {
+            } else if tag < NB + NU {
                 self.lambda_n[tag - NB] = mu[k];
+            } else {
+                self.lambda_t[tag - NB - NU] = mu[k];
             }
         }
         if !(x.iter().all(|v| v.is_finite()) && mu.iter().all(|v| v.is_finite())) {
@@ -181,6 +274,25 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
         *a = x;
         Ok(())
+    }
+
+    /// The sliding contacts of `active` with their σ and μ.
+    fn sliding_set<Mo: Constraints<NQ, NB, NU>>(
+        &self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
+    ) -> SlidingSet<NU> {
+        let mut set = SlidingSet::empty();
+        if !active.has_friction() {
+            return set;
+        }
+        let laws = model.contact_laws();
+        for &j in active.priority() {
+            if let TangentialMode::Sliding { sigma } = active.tangential(j) {
+                set.push(j, sigma, laws[j].friction);
+            }
+        }
+        set
     }
 
     /// Projects q onto the position constraints of the bilateral constraints and `active`, then
@@ -200,7 +312,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         let mut gn = Vector::<NU>::zeros();
         for _ in 0..3 {
             model.mass_matrix(q, t, &mut m);
-            self.factor_at(model, active, q, t, &m)?;
+            self.factor_columns(model, active, q, t, &m, true)?;
             if self.factor.rank() == 0 {
                 break;
             }
@@ -210,7 +322,14 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             let mut rmax = 0.0_f64;
             for k in 0..self.factor.rank() {
                 let tag = self.factor.kept_tag(k);
-                r[k] = if tag < NB { g[tag] } else { gn[tag - NB] };
+                // Tangential columns of sticking contacts have no position constraint.
+                r[k] = if tag < NB {
+                    g[tag]
+                } else if tag < NB + NU {
+                    gn[tag - NB]
+                } else {
+                    0.0
+                };
                 rmax = rmax.max(r[k].abs());
             }
             if rmax == 0.0 {
@@ -223,14 +342,17 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
         if project_u {
             model.mass_matrix(q, t, &mut m);
-            self.factor_at(model, active, q, t, &m)?;
+            self.factor_columns(model, active, q, t, &m, true)?;
             let mut r = Vector::<NQ>::zeros();
             for k in 0..self.factor.rank() {
                 let tag = self.factor.kept_tag(k);
                 r[k] = if tag < NB {
                     self.g_jac.column(tag).dot(u) + self.g_tp[tag]
-                } else {
+                } else if tag < NB + NU {
                     self.w_n.column(tag - NB).dot(u) + self.w_tp[tag - NB]
+                } else {
+                    let j = tag - NB - NU;
+                    self.w_t.column(j).dot(u) + self.wt_tp[j]
                 };
             }
             *u += self.factor.correction(&r);
@@ -239,6 +361,20 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             return Err(EventError::NonFinite { t, what: "state" });
         }
         Ok(())
+    }
+
+    /// Slip velocities γ_T = W_Tᵀu + ŵ_T at (q, u, t) (W_T, ŵ_T are kept).
+    pub fn slip_velocities<Mo: Constraints<NQ, NB, NU>>(
+        &mut self,
+        model: &Mo,
+        q: &Vector<NQ>,
+        u: &Vector<NQ>,
+        t: f64,
+    ) -> Vector<NU> {
+        let mut tp = Vector::<NU>::zeros();
+        model.slip_jacobian(q, t, &mut self.w_t, &mut tp);
+        self.wt_tp = tp;
+        self.w_t.tr_mul(u) + tp
     }
 
     /// Normal velocities γ = W_Nᵀu + ŵ_N at (q, u, t) (W_N, ŵ_N are kept).

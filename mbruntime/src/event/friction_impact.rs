@@ -62,11 +62,10 @@
 //! **Allocation.** [`FrictionalImpactLcp::default`] allocates the workspace (LCP of dimension
 //! up to 3·NU); [`solve`](FrictionalImpactLcp::solve) does not allocate.
 //!
-//! Not yet done: the event-driven integrator does not call this yet (its impacts are still
-//! frictionless and it refuses μ ≠ 0); contacts with a tangent plane (spatial friction) are
-//! refused ([`FrictionalImpactError::TangentPlane`]); H is taken as given (the caller decides
-//! which contacts are closed or impacting, and no contact is added when the impulses drive an
-//! open one at g_N = 0 into the obstacle); uniqueness of the impulses is not checked (for
+//! The event-driven integrator uses this law for the impacts of a model with friction; it
+//! chooses H and adds a contact at g_N = 0 that the impulses drive into the obstacle (see
+//! [`jump`](super::jump)). Not done here: contacts with a tangent plane (spatial friction) are
+//! refused ([`FrictionalImpactError::TangentPlane`]); H is taken as given; uniqueness of the impulses is not checked (for
 //! redundant contacts only u⁺ is unique).
 
 use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
@@ -270,9 +269,31 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
+        self.solve_with_inelastic(model, contacts, &[false; NU], t, q, u_pre)
+    }
+
+    /// As [`solve`](Self::solve), with ε_N = ε_T = 0 on the contacts with `inelastic[i]` (the
+    /// event-driven integrator's contacts that become persistent at an accumulation point, and
+    /// those at rest in the normal direction that take part in another contact's impact).
+    pub fn solve_with_inelastic<Mo, const NB: usize>(
+        &mut self,
+        model: &Mo,
+        contacts: &[bool; NU],
+        inelastic: &[bool; NU],
+        t: f64,
+        q: &Vector<NQ>,
+        u_pre: &Vector<NQ>,
+    ) -> Result<FrictionalImpact<NQ, NB, NU>, FrictionalImpactError>
+    where
+        Mo: Constraints<NQ, NB, NU>,
+    {
         finite(q.iter().chain(u_pre.iter()).chain([t].iter()), "state")?;
-        let laws = model.contact_laws();
+        let mut laws = model.contact_laws();
         check_laws::<Mo, NQ, NB, NU>(&laws, contacts)?;
+        for (law, _) in laws.iter_mut().zip(inelastic).filter(|(_, inel)| **inel) {
+            law.normal_restitution = 0.0;
+            law.tangential_restitution = 0.0;
+        }
         let c = self.factor_with_bilateral(model, t, q, u_pre)?;
         let (x0, _) = self.factor.solve_kkt(&Vector::zeros(), &c);
         let u_free = u_pre + x0;

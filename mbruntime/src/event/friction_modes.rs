@@ -74,8 +74,8 @@
 //! or an LCP failure builds the allocating [`SlidingContactProblem`] to confirm the verdict and
 //! to compute the bounds.
 //!
-//! Not yet done: the event-driven integrator does not call this yet (it still refuses μ ≠ 0);
-//! contacts with a tangent plane (spatial friction) are refused here
+//! The event-driven integrator calls this after every event of a model with friction
+//! (`friction_decision`). Not done here: contacts with a tangent plane (spatial friction) are refused here
 //! ([`FrictionModeError::TangentPlane`]); the higher-derivative iteration of Lötstedt's
 //! Theorem 5.4 for degenerate modes (λ_N = g̈_N = 0, or a sticking contact exactly at the
 //! cone boundary) is not carried out: such contacts are reported by their acceleration-level
@@ -718,7 +718,7 @@ fn failure_set<const NU: usize>(
 }
 
 /// The Painlevé data of a sliding set (allocates: failure path only).
-fn painleve_bound<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+pub(super) fn painleve_bound<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     mu: &[f64; NU],
     t: f64,

@@ -7,24 +7,37 @@
 //! committed only when all of them succeeded: after an error the integrator is still at its last
 //! accepted step or event.
 
-use super::active_set::ActiveSet;
+mod detection;
+
+use super::active_set::{ActiveSet, TangentialMode};
 use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_active_set};
 use super::dopri::{self, DenseStep};
 use super::error::EventError;
 use super::evaluate::KktSystem;
-use super::jump::{JumpContext, LocatedEvent, event_jump};
+use super::friction_decision::decide_frictional_modes;
+use super::friction_impact::FrictionalImpactLcp;
+use super::friction_modes::{ContactMode, FrictionalContactLcp, painleve_bound};
+use super::jump::{JumpContext, LocatedEvent, Trigger, event_jump};
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use super::report::{Event, EventKind, Report, Stats};
-use super::root::illinois;
 use super::zeno::FlightHistory;
 use crate::mechanism::{Constraints, Matrix, Rates, Vector};
 
 /// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
-/// and NU frictionless unilateral contacts (a model with Coulomb friction μ ≠ 0 on a contact is
-/// refused with [`EventError::FrictionNotSupported`]).
+/// and NU unilateral contacts, frictionless or with planar Coulomb friction (one tangent per
+/// contact; a tangent plane with μ ≠ 0 is refused with
+/// [`EventError::SpatialFrictionNotSupported`], μ ≠ 0 without tangent with
+/// [`EventError::FrictionWithoutTangent`]).
 ///
-/// Construct with [`EventDriven::new`] (the only allocation: the Lemke tableau), start with
+/// With friction every closed contact sticks or slides (its mode is part of the active set,
+/// [`contact_modes`](Self::contact_modes)); the smooth phase ends when a sliding contact's slip
+/// velocity reaches zero ([`EventKind::SlipStops`]), a sticking contact's friction reaches μλ_N
+/// ([`EventKind::StickEnds`]), a normal force reaches zero or a gap closes; impacts follow the
+/// frictional impact law; the acceleration-level frictional problem decides the modes after
+/// every event, and Painlevé's paradoxes stop the integration with a typed error.
+///
+/// Construct with [`EventDriven::new`] (the only allocations: the LCP tableaux), start with
 /// [`initialize`](Self::initialize), run with [`advance_to`](Self::advance_to). No step and no
 /// event allocates.
 pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
@@ -37,6 +50,11 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     active: ActiveSet<NU>,
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
+    lambda_t: Vector<NU>,
+    /// det A(μ) / Π zᵢ·zᵢ of the sliding contacts at the current state (1 without).
+    sliding_determinant: f64,
+    /// Whether some contact has planar friction μ > 0 (the frictional decisions are used).
+    friction: bool,
     last_acceleration_lcp: LcpSolution<NU>,
     last_derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
     h: f64,
@@ -53,6 +71,16 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     stats: Stats,
     kkt: KktSystem<NQ, NB, NU>,
     lcp: MixedLcp<NQ, NU>,
+    modes_lcp: FrictionalContactLcp<NQ, NU>,
+    impact_law: FrictionalImpactLcp<NQ, NU>,
+}
+
+/// Forces at the end of a trial step, for the event functions of closed contacts.
+#[derive(Debug, Clone, Copy)]
+struct EndForces<const NU: usize> {
+    lambda_n: Vector<NU>,
+    lambda_t: Vector<NU>,
+    sliding_determinant: f64,
 }
 
 /// A state projected onto a newly decided active set, with everything that goes with it: what
@@ -63,6 +91,8 @@ struct Settled<const NQ: usize, const NB: usize, const NU: usize> {
     a: Vector<NQ>,
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
+    lambda_t: Vector<NU>,
+    sliding_determinant: f64,
     active: ActiveSet<NU>,
     acceleration_lcp: Option<LcpSolution<NU>>,
     derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
@@ -86,6 +116,9 @@ where
             active: ActiveSet::empty(),
             lambda_b: Vector::zeros(),
             lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            sliding_determinant: 1.0,
+            friction: false,
             last_acceleration_lcp: (Vector::zeros(), Vector::zeros()),
             last_derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
             h: opts.initial_step,
@@ -96,15 +129,19 @@ where
             stats: Stats::default(),
             kkt: KktSystem::new(opts.rank_tolerance),
             lcp: MixedLcp::default(),
+            modes_lcp: FrictionalContactLcp::default(),
+            impact_law: FrictionalImpactLcp::default(),
         }
     }
 
     /// Sets the state at t₀ and determines the initial active set (Theorem 5.4).
     ///
-    /// Errors: [`EventError::FrictionNotSupported`] if a contact has μ ≠ 0;
+    /// Errors: [`EventError::InvalidContactLaw`], [`EventError::FrictionWithoutTangent`],
+    /// [`EventError::SpatialFrictionNotSupported`] for contact laws it cannot honour;
     /// [`EventError::InconsistentInitialData`] if |g| or |Gᵀq̇ + ĝ| exceed 1e-8, a gap is
     /// below −`gap_tolerance`, or a closed gap has γ < −`velocity_tolerance`; LCP and
-    /// non-finite errors. After an error the state (time, positions, velocities, active set) is
+    /// non-finite errors; [`EventError::FrictionModes`] if the initial modes are not
+    /// decided uniquely (Painlevé). After an error the state (time, positions, velocities, active set) is
     /// unchanged.
     pub fn initialize(
         &mut self,
@@ -118,12 +155,12 @@ where
                 what: "initial state",
             });
         }
-        self.check_frictionless()?;
+        self.friction = self.check_contact_laws()?;
         self.check_initial_data(t0, &q0, &u0)?;
         // Work counters restart here (the accelerations are counted by the KKT workspace).
         self.stats = Stats::default();
         self.kkt.reset_evaluations();
-        let settled = self.settle(t0, q0, u0)?;
+        let settled = self.settle(t0, q0, u0, None)?;
         self.flights = [FlightHistory::default(); NU];
         self.pending_rest = None;
         self.h = self.opts.initial_step;
@@ -131,18 +168,47 @@ where
         Ok(())
     }
 
-    /// [`EventError::FrictionNotSupported`] for the first contact with Coulomb friction μ ≠ 0
-    /// (the contacts are treated as frictionless here).
-    fn check_frictionless(&self) -> Result<(), EventError> {
+    /// Checks every contact law: ε_N, ε_T ∈ [0, 1], μ finite and ≥ 0, μ > 0 only with one
+    /// tangent. Returns whether some contact has friction.
+    fn check_contact_laws(&self) -> Result<bool, EventError> {
         let laws = self.model.contact_laws();
-        match laws.iter().position(|law| law.friction != 0.0) {
-            Some(index) => Err(EventError::FrictionNotSupported {
-                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index],
-                index,
-                friction: laws[index].friction,
-            }),
-            None => Ok(()),
+        let mut friction = false;
+        for (index, law) in laws.iter().enumerate() {
+            let contact = <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index];
+            for (parameter, value, upper) in [
+                ("ε_N", law.normal_restitution, 1.0),
+                ("ε_T", law.tangential_restitution, 1.0),
+                ("μ", law.friction, f64::INFINITY),
+            ] {
+                if !(value >= 0.0 && value <= upper && value.is_finite()) {
+                    return Err(EventError::InvalidContactLaw {
+                        contact,
+                        index,
+                        parameter,
+                        value,
+                    });
+                }
+            }
+            if law.friction == 0.0 {
+                continue;
+            }
+            if !law.has_tangent {
+                return Err(EventError::FrictionWithoutTangent {
+                    contact,
+                    index,
+                    friction: law.friction,
+                });
+            }
+            if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[index] {
+                return Err(EventError::SpatialFrictionNotSupported {
+                    contact,
+                    index,
+                    friction: law.friction,
+                });
+            }
+            friction = true;
         }
+        Ok(friction)
     }
 
     /// Bilateral residuals, gaps and the normal velocities of closed gaps at the start.
@@ -197,31 +263,49 @@ where
 
     /// New active set at (t, q, u), projection onto it, acceleration, and the first-step limit
     /// of the next smooth phase; nothing is committed.
+    /// `stick_ended`: the contact whose sticking friction reached the cone boundary at this
+    /// event, if any (see [`friction_decision`](super::friction_decision)).
     fn settle(
         &mut self,
         t: f64,
         mut q: Vector<NQ>,
         mut u: Vector<NQ>,
+        stick_ended: Option<usize>,
     ) -> Result<Settled<NQ, NB, NU>, EventError> {
-        let decision = decide_active_set(
-            &self.model,
-            &self.opts,
-            &mut self.kkt,
-            &mut self.lcp,
-            t,
-            &q,
-            &u,
-        )?;
+        let decision = if self.friction {
+            decide_frictional_modes(
+                &self.model,
+                &self.opts,
+                &mut self.kkt,
+                &mut self.modes_lcp,
+                t,
+                &q,
+                &u,
+                stick_ended,
+            )?
+        } else {
+            decide_active_set(
+                &self.model,
+                &self.opts,
+                &mut self.kkt,
+                &mut self.lcp,
+                t,
+                &q,
+                &u,
+            )?
+        };
         let active = decision.active;
         self.kkt
             .project(&self.model, &active, t, &mut q, &mut u, true)?;
         let mut a = Vector::<NQ>::zeros();
         self.kkt
             .acceleration(&self.model, &active, t, &q, &u, &mut a)?;
-        let (lambda_b, lambda_n) = (
+        let (lambda_b, lambda_n, lambda_t) = (
             *self.kkt.bilateral_multipliers(),
             *self.kkt.contact_multipliers(),
+            *self.kkt.tangential_multipliers(),
         );
+        let sliding_determinant = self.kkt.sliding_determinant();
         // An open contact leaving g_N = 0 with γ > 0 and δ < 0 lands again after about
         // 2γ/|δ|: the first step stops at half of it so that the next step starts with g_N > 0
         // and the landing is seen as a sign change.
@@ -249,6 +333,8 @@ where
             a,
             lambda_b,
             lambda_n,
+            lambda_t,
+            sliding_determinant,
             active,
             acceleration_lcp: decision.acceleration_lcp,
             derivative_lcps: decision.derivative_lcps,
@@ -265,6 +351,8 @@ where
         self.a = s.a;
         self.lambda_b = s.lambda_b;
         self.lambda_n = s.lambda_n;
+        self.lambda_t = s.lambda_t;
+        self.sliding_determinant = s.sliding_determinant;
         self.active = s.active;
         if let Some(lcp) = s.acceleration_lcp {
             self.last_acceleration_lcp = lcp;
@@ -297,6 +385,24 @@ where
     /// Bilateral multipliers λ_B.
     pub fn bilateral_multipliers(&self) -> &Vector<NB> {
         &self.lambda_b
+    }
+    /// Tangential (friction) forces λ_T along W_T: the multiplier of γ̇_T = 0 for a sticking
+    /// contact, −μσλ_N for a sliding one, zero otherwise.
+    pub fn tangential_multipliers(&self) -> &Vector<NU> {
+        &self.lambda_t
+    }
+    /// What every contact does in the current smooth phase: `Open`, `Closed` (no friction
+    /// force), `Sticking` or `Sliding { sigma }`.
+    pub fn contact_modes(&self) -> [ContactMode; NU] {
+        let mut modes = [ContactMode::Open; NU];
+        for &i in self.active.priority() {
+            modes[i] = match self.active.tangential(i) {
+                TangentialMode::Free => ContactMode::Closed,
+                TangentialMode::Sticking => ContactMode::Sticking,
+                TangentialMode::Sliding { sigma } => ContactMode::Sliding { sigma },
+            };
+        }
+        modes
     }
     /// Which contacts are closed.
     pub fn closed(&self) -> &[bool; NU] {
@@ -349,7 +455,7 @@ where
         t_end: f64,
         mut report: impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
-        self.check_frictionless()?;
+        self.check_contact_laws()?;
         while self.t < t_end {
             if self.stats.events >= self.opts.max_events {
                 return Err(EventError::TooManyEvents {
@@ -368,7 +474,7 @@ where
             if last {
                 h = remaining;
             }
-            let (step, lambda1) = self.trial_step(h)?;
+            let (step, end) = self.trial_step(h)?;
             if !step.error.is_finite() {
                 return Err(EventError::NonFinite {
                     t: self.t,
@@ -393,8 +499,8 @@ where
                 self.first_step_limit = h / 8.0;
                 continue;
             }
-            if let Some((theta, contact, is_gap)) = self.earliest_event(&step, &lambda1)? {
-                let event = self.locate_state(theta * h, contact, is_gap)?;
+            if let Some((theta, contact, trigger)) = self.earliest_event(&step, &end)? {
+                let event = self.locate_state(theta * h, contact, trigger)?;
                 self.handle_event(&event, &mut report)?;
                 self.stats.steps += 1;
                 self.h = h.max(self.opts.min_step * 10.0);
@@ -421,10 +527,15 @@ where
     }
 
     /// A Dormand–Prince step of size h from the current state with the current active set, and
-    /// the contact multipliers at its end (stage 7).
-    fn trial_step(&mut self, h: f64) -> Result<(DenseStep<NQ>, Vector<NU>), EventError> {
+    /// the forces at its end (stage 7).
+    fn trial_step(&mut self, h: f64) -> Result<(DenseStep<NQ>, EndForces<NU>), EventError> {
         let step = self.step_from_current_state(h)?;
-        Ok((step, *self.kkt.contact_multipliers()))
+        let end = EndForces {
+            lambda_n: *self.kkt.contact_multipliers(),
+            lambda_t: *self.kkt.tangential_multipliers(),
+            sliding_determinant: self.kkt.sliding_determinant(),
+        };
+        Ok((step, end))
     }
 
     /// [`dopri::step`] of size h from the current state with the current active set.
@@ -457,6 +568,8 @@ where
         self.a = a;
         self.lambda_b = *self.kkt.bilateral_multipliers();
         self.lambda_n = *self.kkt.contact_multipliers();
+        self.lambda_t = *self.kkt.tangential_multipliers();
+        self.sliding_determinant = self.kkt.sliding_determinant();
         self.stats.steps += 1;
         self.first_step_limit = f64::INFINITY;
         self.rising = [false; NU];
@@ -468,7 +581,7 @@ where
         &mut self,
         hs: f64,
         contact: usize,
-        is_gap: bool,
+        trigger: Trigger,
     ) -> Result<LocatedEvent<NQ>, EventError> {
         let (q, u) = if hs > 0.0 {
             let s = self.step_from_current_state(hs)?;
@@ -481,118 +594,8 @@ where
             q,
             u,
             contact,
-            is_gap,
+            trigger,
         })
-    }
-
-    /// The earliest event within an acceptable step, as (θ, contact, is_gap): a gap of an open
-    /// contact reaching zero or a multiplier of a closed contact (λ at the start is the
-    /// committed one, `lambda1` at the end) reaching zero.
-    fn earliest_event(
-        &mut self,
-        step: &DenseStep<NQ>,
-        lambda1: &Vector<NU>,
-    ) -> Result<Option<(f64, usize, bool)>, EventError> {
-        let mut gap0 = Vector::<NU>::zeros();
-        self.model.gaps(&self.q, self.t, &mut gap0);
-        let lambda0 = self.lambda_n;
-        let mut earliest: Option<(f64, usize, bool)> = None;
-        for i in 0..NU {
-            let is_gap = !self.active.is_closed(i);
-            // Gaps of open contacts are also sampled inside the step: a gap that starts at
-            // zero (just after an impact), rises and comes back within one step, or one that
-            // dips below zero and returns (grazing), has no sign change between the ends.
-            let bracket = if is_gap {
-                self.gap_bracket(step, i, gap0[i])
-            } else if lambda0[i] > 0.0 && lambda1[i] <= 0.0 {
-                Some((0.0, lambda0[i], 1.0, lambda1[i]))
-            } else {
-                None
-            };
-            if let Some((lo, flo, hi, fhi)) = bracket {
-                let theta = self.locate(step, i, is_gap, (lo, flo), (hi, fhi))?;
-                if earliest.is_none_or(|(th, _, _)| theta < th) {
-                    earliest = Some((theta, i, is_gap));
-                }
-            }
-        }
-        Ok(earliest)
-    }
-
-    /// Number of interior samples of an open gap per step (see [`gap_bracket`](Self::gap_bracket)).
-    const GAP_SAMPLES: usize = 8;
-
-    /// First sub-interval [θ_lo, θ_hi] of the step on which the gap of open contact i goes from
-    /// positive to non-positive, sampled at θ = k/8 on the dense output (θ = 0 uses `f0`).
-    fn gap_bracket(&self, step: &DenseStep<NQ>, i: usize, f0: f64) -> Option<(f64, f64, f64, f64)> {
-        let mut gn = Vector::<NU>::zeros();
-        let (mut lo, mut flo) = (0.0, f0);
-        for k in 1..=Self::GAP_SAMPLES {
-            let theta = k as f64 / Self::GAP_SAMPLES as f64;
-            let (q, _) = step.interpolate(theta);
-            self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
-            let f = gn[i];
-            if flo > 0.0 && f <= 0.0 {
-                return Some((lo, flo, theta, f));
-            }
-            if lo == 0.0 && flo <= 0.0 && f < -self.opts.gap_tolerance {
-                // Touching at the start and penetrating before rising: an event right at the
-                // start of the step (the impact and active-set LCPs then decide the contact).
-                return Some((0.0, flo, 0.0, flo));
-            }
-            (lo, flo) = (theta, f);
-        }
-        None
-    }
-
-    /// Whether a contact flagged `rising` (opened at g_N = 0, γ = 0 with δ > 0) has a
-    /// non-positive gap at the first interior sample θ = 1/8 of the step: the step is then too
-    /// long to see the short flight (it would be taken for a penetration at the start).
-    fn first_gap_sample_not_rising(&self, step: &DenseStep<NQ>) -> bool {
-        if !self.rising.iter().any(|&r| r) {
-            return false;
-        }
-        let theta = 1.0 / Self::GAP_SAMPLES as f64;
-        let (q, _) = step.interpolate(theta);
-        let mut gn = Vector::<NU>::zeros();
-        self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
-        (0..NU).any(|i| self.rising[i] && gn[i] <= 0.0)
-    }
-
-    /// Root θ ∈ (lo, hi] of the event function of contact i on the dense output (Illinois).
-    fn locate(
-        &mut self,
-        step: &DenseStep<NQ>,
-        i: usize,
-        is_gap: bool,
-        (lo, f0): (f64, f64),
-        (hi, f1): (f64, f64),
-    ) -> Result<f64, EventError> {
-        let mut err = None;
-        let mut gn = Vector::<NU>::zeros();
-        let mut a = Vector::<NQ>::zeros();
-        let active = self.active;
-        let theta = illinois(lo, f0, hi, f1, |theta| {
-            let (q, u) = step.interpolate(theta);
-            let t = step.t0 + theta * step.h;
-            if is_gap {
-                self.model.gaps(&q, t, &mut gn);
-                gn[i]
-            } else {
-                if let Err(e) = self
-                    .kkt
-                    .acceleration(&self.model, &active, t, &q, &u, &mut a)
-                {
-                    err = Some(e);
-                    return 0.0;
-                }
-                self.kkt.contact_multipliers()[i]
-            }
-        });
-        match err {
-            Some(e) => Err(e),
-            None => Ok(theta),
-        }
     }
 
     /// Impact or active-set change at a located event: the jump is decided with the current
@@ -604,15 +607,20 @@ where
     ) -> Result<(), EventError> {
         let (t, contact) = (event.t, event.contact);
         let active = self.active;
+        if event.trigger == Trigger::SlidingDeterminant {
+            return Err(self.painleve_singularity(event));
+        }
         let cx = JumpContext {
             model: &self.model,
             opts: &self.opts,
             kkt: &mut self.kkt,
             lcp: &mut self.lcp,
+            friction_impact: self.friction.then_some(&mut self.impact_law),
             active: &active,
         };
         let jump = event_jump(cx, event, self.flights[contact])?;
-        let settled = self.settle(t, jump.q, jump.u_post)?;
+        let stick_ended = (event.trigger == Trigger::StickForce).then_some(contact);
+        let settled = self.settle(t, jump.q, jump.u_post, stick_ended)?;
         self.stats.events += 1;
         if matches!(
             jump.kind,
@@ -630,6 +638,7 @@ where
             u_pre: jump.u_pre,
             u_post: self.u,
             impulse: jump.impulse,
+            tangential_impulse: jump.tangential_impulse,
             bilateral_impulse: jump.bilateral_impulse,
             kinetic_energy_pre: jump.kinetic_energy_pre,
             kinetic_energy_post: self.model.kinetic_energy(&self.q, &self.u, t),
@@ -643,11 +652,31 @@ where
                 t: t_limit,
                 kind: EventKind::Rest,
                 impulse: Vector::zeros(),
+                tangential_impulse: Vector::zeros(),
                 bilateral_impulse: Vector::zeros(),
                 ..ev
             });
         }
         Ok(())
+    }
+
+    /// The typed error of a sliding phase whose A(μ) became singular at the located event.
+    fn painleve_singularity(&self, event: &LocatedEvent<NQ>) -> EventError {
+        let laws = self.model.contact_laws();
+        let mut mu = [0.0; NU];
+        let mut set = [(0usize, 0.0f64); NU];
+        let mut n = 0;
+        for &i in self.active.priority() {
+            if let TangentialMode::Sliding { sigma } = self.active.tangential(i) {
+                mu[i] = laws[i].friction;
+                set[n] = (i, sigma);
+                n += 1;
+            }
+        }
+        EventError::PainleveSingularity {
+            t: event.t,
+            culprit: painleve_bound(&self.model, &mu, event.t, &event.q, &set[..n]),
+        }
     }
 
     /// Reports the pending accumulation once the integrator has reached its time t∞, with the

@@ -10,14 +10,23 @@
 //! * γ⁻ < −`velocity_tolerance` otherwise: an impact with Newton's law ([`impact`](super::impact)),
 //!   made inelastic when one of the Zeno criteria fires ([`zeno`](super::zeno));
 //! * a gap event with γ⁻ ≥ −`velocity_tolerance`, or a multiplier event: no jump; the active-set
-//!   decision after the event settles the contact.
+//!   decision after the event settles the contact;
+//! * a slip event (the slip velocity of a sliding contact reached zero): the velocities are
+//!   projected onto γ_T = 0 of that contact as well, no impulse;
+//! * a stick-force event (the friction of a sticking contact reached μλ_N): no jump.
+//!
+//! With planar Coulomb friction the impact is the frictional impact law
+//! ([`FrictionalImpactLcp`]: ε_N, ε_T and μ at impulse level, Glocker & Studer 2005,
+//! (24)–(33)) on the contacts at g_N = 0 with γ_N ≤ 0; a contact at g_N = 0 that the impulses
+//! drive into the obstacle is added and the law solved again, as without friction.
 //!
 //! Nothing here changes the integrator: the jump is returned, and committed together with the
 //! new active set only once both succeeded.
 
-use super::active_set::ActiveSet;
+use super::active_set::{ActiveSet, TangentialMode};
 use super::error::EventError;
 use super::evaluate::KktSystem;
+use super::friction_impact::{FrictionalImpact, FrictionalImpactLcp};
 use super::grazing::{grazing_closing, grazing_velocity};
 use super::impact::impact;
 use super::mixed_lcp::MixedLcp;
@@ -25,6 +34,21 @@ use super::options::EventOptions;
 use super::report::EventKind;
 use super::zeno::{FlightHistory, unresolvable_flight_end};
 use crate::mechanism::{Constraints, Vector};
+
+/// Which event function of a contact changed sign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Trigger {
+    /// The gap of an open contact reached zero.
+    Gap,
+    /// The normal force λ_N of a closed contact reached zero.
+    NormalForce,
+    /// The slip velocity of a sliding contact reached zero.
+    SlipVelocity,
+    /// The friction force of a sticking contact reached the cone boundary: μλ_N − |λ_T| = 0.
+    StickForce,
+    /// The scaled determinant of A(μ) of the sliding contacts reached zero (Painlevé).
+    SlidingDeterminant,
+}
 
 /// The located event: its time and state, the contact that triggered it and how.
 #[derive(Debug, Clone, Copy)]
@@ -37,8 +61,8 @@ pub(super) struct LocatedEvent<const NQ: usize> {
     pub u: Vector<NQ>,
     /// The triggering contact.
     pub contact: usize,
-    /// Whether its gap (open contact) or its multiplier (closed contact) reached zero.
-    pub is_gap: bool,
+    /// Which of its event functions reached zero.
+    pub trigger: Trigger,
 }
 
 /// The decided jump of one event (before the new active set is decided).
@@ -56,6 +80,8 @@ pub(super) struct Jump<const NQ: usize, const NB: usize, const NU: usize> {
     pub kinetic_energy_pre: f64,
     /// Contact impulses Λ (zero without impact).
     pub impulse: Vector<NU>,
+    /// Tangential impulses Λ_T (zero without impact or friction).
+    pub tangential_impulse: Vector<NU>,
     /// Bilateral impulses p_b (zero without impact).
     pub bilateral_impulse: Vector<NB>,
     /// The triggering contact's flight history after the event.
@@ -72,6 +98,8 @@ pub(super) struct JumpContext<'a, Mo, const NQ: usize, const NB: usize, const NU
     pub kkt: &'a mut KktSystem<NQ, NB, NU>,
     /// LCP workspace.
     pub lcp: &'a mut MixedLcp<NQ, NU>,
+    /// Workspace of the frictional impact law; `Some` for a model with friction.
+    pub friction_impact: Option<&'a mut FrictionalImpactLcp<NQ, NU>>,
     /// The active set before the event.
     pub active: &'a ActiveSet<NU>,
 }
@@ -90,6 +118,7 @@ where
         opts,
         kkt,
         lcp,
+        friction_impact,
         active,
     } = cx;
     let LocatedEvent {
@@ -97,8 +126,9 @@ where
         mut q,
         mut u,
         contact,
-        is_gap,
+        trigger,
     } = *event;
+    let is_gap = trigger == Trigger::Gap;
     if is_gap {
         kkt.project(
             model,
@@ -109,19 +139,26 @@ where
             false,
         )?;
     }
-    kkt.project(model, active, t, &mut q, &mut u, true)?;
+    let mut held = *active;
+    if trigger == Trigger::SlipVelocity {
+        // The slip located at zero is made exactly zero.
+        held.set_tangential(contact, TangentialMode::Sticking);
+    }
+    kkt.project(model, &held, t, &mut q, &mut u, true)?;
     let gamma = kkt.normal_velocities(model, &q, &u, t);
     let mut jump = Jump {
-        kind: if is_gap {
-            EventKind::Grazing
-        } else {
-            EventKind::MultiplierZero
+        kind: match trigger {
+            Trigger::Gap => EventKind::Grazing,
+            Trigger::NormalForce | Trigger::SlidingDeterminant => EventKind::MultiplierZero,
+            Trigger::SlipVelocity => EventKind::SlipStops,
+            Trigger::StickForce => EventKind::StickEnds,
         },
         q,
         u_pre: u,
         u_post: u,
         kinetic_energy_pre: model.kinetic_energy(&q, &u, t),
         impulse: Vector::zeros(),
+        tangential_impulse: Vector::zeros(),
         bilateral_impulse: Vector::zeros(),
         flight,
     };
@@ -146,14 +183,70 @@ where
             }
             None => EventKind::Impact,
         };
-        let jumped = impact(model, opts, kkt, lcp, contact, &inelastic, t, &q, &u)?;
-        jump.u_post = jumped.u_post;
-        jump.impulse = jumped.impulse;
-        jump.bilateral_impulse = jumped.bilateral_impulse;
-    } else if !is_gap {
+        if let Some(law) = friction_impact {
+            let jumped = frictional_impact(model, opts, kkt, law, contact, &inelastic, t, &q, &u)?;
+            jump.u_post = jumped.u_post;
+            jump.impulse = jumped.lambda_n;
+            jump.tangential_impulse = jumped.lambda_t;
+            jump.bilateral_impulse = jumped.lambda_b;
+        } else {
+            let jumped = impact(model, opts, kkt, lcp, contact, &inelastic, t, &q, &u)?;
+            jump.u_post = jumped.u_post;
+            jump.impulse = jumped.impulse;
+            jump.bilateral_impulse = jumped.bilateral_impulse;
+        }
+    } else if trigger == Trigger::NormalForce {
         jump.flight = FlightHistory::default();
     }
     Ok(jump)
+}
+
+/// The frictional impact law at (t, q, u⁻) triggered by contact `trigger` on the contacts at
+/// g_N = 0 with γ_N⁻ ≤ 0 (with ε_N = ε_T = 0 where `inelastic` and on contacts with
+/// |γ_N⁻| ≤ `velocity_tolerance`), adding contacts at g_N = 0 that the
+/// impulses drive into the obstacle (at most NU passes).
+#[allow(clippy::too_many_arguments)]
+fn frictional_impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    law: &mut FrictionalImpactLcp<NQ, NU>,
+    trigger: usize,
+    inelastic: &[bool; NU],
+    t: f64,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+) -> Result<FrictionalImpact<NQ, NB, NU>, EventError>
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    let mut gn = Vector::<NU>::zeros();
+    model.gaps(q, t, &mut gn);
+    let gamma = kkt.normal_velocities(model, q, u, t);
+    let mut in_law = [false; NU];
+    let mut restitution_off = *inelastic;
+    for i in 0..NU {
+        in_law[i] =
+            i == trigger || (gn[i] <= opts.gap_tolerance && gamma[i] <= opts.velocity_tolerance);
+        // A contact at rest in the normal direction takes part without restitution.
+        restitution_off[i] |= gamma[i].abs() <= opts.velocity_tolerance;
+    }
+    loop {
+        let sol = law
+            .solve_with_inelastic(model, &in_law, &restitution_off, t, q, u)
+            .map_err(|source| EventError::FrictionalImpact { t, source })?;
+        let g_post = kkt.normal_velocities(model, q, &sol.u_post, t);
+        let mut added = false;
+        for i in 0..NU {
+            if !in_law[i] && gn[i] <= opts.gap_tolerance && g_post[i] < -opts.velocity_tolerance {
+                in_law[i] = true;
+                added = true;
+            }
+        }
+        if !added {
+            return Ok(sol);
+        }
+    }
 }
 
 /// The second Zeno criterion ([`unresolvable_flight_end`]) for `contact` at the pre-impact

@@ -19,16 +19,25 @@
 //! 4. **Active set** after every event: acceleration LCP (2.5b) and, where λᵢ = δᵢ = 0, the
 //!    derivative iteration of Theorem 5.4 up to the second derivatives λ̈, δ̈
 //!    ([`derivative_iteration`]), deciding an [`ActiveSet`] (closed contacts in priority order).
-//! 5. **Accumulation points**: geometric sequences of flights are detected and the contact is
-//!    made persistent ([`zeno`]).
+//! 5. **Accumulation points**: flight sequences are modelled and the contact is made persistent
+//!    at the predicted accumulation time ([`zeno`]).
+//! 6. **Planar Coulomb friction** (contacts with one tangent and μ > 0): every closed contact
+//!    sticks (its tangential velocity constraint joins the factor) or slides (its force column
+//!    W_N − μσW_T is condensed, `sliding_kkt`); the smooth phase also ends when a slip velocity
+//!    reaches zero or a sticking force reaches μλ_N; after every event the acceleration-level
+//!    frictional problem ([`friction_modes`], Lötstedt (6.4)–(6.5)) decides lift-off, sticking
+//!    and sliding, and impacts follow the frictional impact law ([`friction_impact`]). Painlevé's
+//!    inconsistent and non-unique cases, and a sliding phase whose A(μ) becomes singular, stop
+//!    the integration with typed errors naming the contact, μ and its bound.
 //!
 //! The integrator owns the state; the functions that decide an event's jump ([`jump`],
-//! [`impact`], [`grazing`]) and the new active set ([`derivative_iteration`]) take the current
-//! active set and the workspaces explicitly and return their decision, which the integrator
-//! commits only when all of it succeeded.
+//! [`impact`], [`grazing`]) and the new active set ([`derivative_iteration`], or
+//! `friction_decision` with friction) take the current active set and the workspaces explicitly
+//! and return their decision, which the integrator commits only when all of it succeeded.
 //!
-//! Contacts are frictionless here: a model with Coulomb friction μ ≠ 0 on a contact is refused
-//! ([`EventError::FrictionNotSupported`]).
+//! Spatial friction (a tangent plane with μ ≠ 0) is refused
+//! ([`EventError::SpatialFrictionNotSupported`]; time-stepping handles the cone), and so is
+//! μ ≠ 0 on a contact without tangent ([`EventError::FrictionWithoutTangent`]).
 
 mod active_set;
 pub mod derivative_iteration;
@@ -46,10 +55,12 @@ pub mod mixed_lcp;
 mod options;
 mod report;
 pub mod root;
+mod sliding_kkt;
 mod stick_slip_lcp;
+mod friction_decision;
 pub mod zeno;
 
-pub use active_set::ActiveSet;
+pub use active_set::{ActiveSet, TangentialMode};
 pub use error::{EventError, LcpStage};
 pub use integrator::EventDriven;
 pub use options::{ActiveSetRule, EventOptions};

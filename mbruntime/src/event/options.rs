@@ -34,6 +34,9 @@ pub struct EventOptions {
     pub gap_tolerance: f64,
     /// A normal velocity |γ| below this counts as zero (units of γ).
     pub velocity_tolerance: f64,
+    /// A closed contact with friction slides when its slip velocity |γ_T| exceeds this, and is
+    /// at rest otherwise (units of γ_T).
+    pub slip_tolerance: f64,
     /// Relative threshold under which a multiplier or normal acceleration (or their first
     /// derivatives) counts as zero in the active-set decision; scaled by the size of the data.
     pub zero_tolerance: f64,
@@ -73,6 +76,7 @@ impl Default for EventOptions {
             min_step: 1e-14,
             gap_tolerance: 1e-10,
             velocity_tolerance: 1e-10,
+            slip_tolerance: 1e-10,
             zero_tolerance: 1e-9,
             rank_tolerance: 1e-9,
             zeno_model_tolerance: 1e-7,

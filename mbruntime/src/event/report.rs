@@ -20,6 +20,13 @@ pub enum EventKind {
     Rest,
     /// The multiplier of a closed contact reached zero: new active set, no impulse.
     MultiplierZero,
+    /// The slip velocity of a sliding contact reached zero (planar Coulomb friction): no jump;
+    /// the acceleration-level frictional problem decides whether it sticks or slides on
+    /// (reversing, or in the same direction), or lifts off.
+    SlipStops,
+    /// The friction force of a sticking contact reached the boundary |λ_T| = μλ_N: no jump;
+    /// the contact starts to slide (or the problem decides otherwise).
+    StickEnds,
     /// A gap reached zero with numerically zero normal velocity, |γ| below the grazing
     /// threshold max(`velocity_tolerance`, rtol^{1/3}·√(2T wᵀM_c⁻¹w)) (see
     /// [`grazing`](super::grazing)): no impulse, the normal velocity is projected away and the
@@ -44,6 +51,8 @@ pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
     pub u_post: Vector<NQ>,
     /// Contact impulses Λ (zero if no impact).
     pub impulse: Vector<NU>,
+    /// Tangential (friction) impulses Λ_T along W_T (zero if no impact or no friction).
+    pub tangential_impulse: Vector<NU>,
     /// Bilateral impulses p_b (Brogliato (72)).
     pub bilateral_impulse: Vector<NB>,
     /// Kinetic energy before.

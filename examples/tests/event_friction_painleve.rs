@@ -1,0 +1,186 @@
+//! Painlevé's rod in the event-driven integrator with Coulomb friction.
+//!
+//! A uniform rod (mass m, half length l, J = m l²/3) whose lower end slides on a rough floor
+//! (`PainleveRod`: gap y − l sin θ, slip x − l cos θ, so γ_T = ẋ + l sin θ θ̇). Sliding with slip
+//! sign σ, the normal force solves a λ_N + b = 0 with (Newton–Euler by hand, Génot & Brogliato
+//! 1999, "New results on Painlevé paradoxes", Eur. J. Mech. A 18, (3)–(5))
+//!
+//! ```text
+//! a(θ) = (1 + 3cos²θ + 3μσ sinθ cosθ)/m,   b = −g + l sinθ θ̇²,
+//! ```
+//!
+//! so for σ = −1 the sliding problem loses its solution where μ reaches
+//! μ*(θ) = (1 + 3cos²θ)/(3 sinθ cosθ) (minimum 4/3 at tan θ = 2). Checked here:
+//!
+//! * starting to slide with σ = −1 at an angle where μ > μ*(θ): the start is refused with the
+//!   typed error naming the contact, μ and the bound μ*(θ₀) of the closed form;
+//! * a rod dropped onto the floor that then slides with σ = −1 into the region μ > μ*(θ): the
+//!   integration stops with the typed Painlevé error at the angle where μ*(θ) = μ (root of the
+//!   closed form, found here by bisection), not before and not after;
+//! * below the bound everywhere (μ < 4/3) the same motion runs through, and in every sliding
+//!   step the integrator's normal and friction forces equal −b/a and −μσλ_N of the closed form;
+//! * μ < 0 is refused.
+
+use mb_examples::analysis_models::painleve_rod::PainleveRod;
+use mbruntime::Vector;
+use mbruntime::event::friction_modes::{ContactMode, FrictionModeError};
+use mbruntime::event::{EventDriven, EventError, EventOptions, Report};
+
+const G: f64 = 9.81;
+
+/// μ*(θ) of the closed form.
+fn painleve_bound(theta: f64) -> f64 {
+    (1.0 + 3.0 * theta.cos().powi(2)) / (3.0 * theta.sin() * theta.cos())
+}
+
+/// The angle in (θ_lo, θ_hi) where μ*(θ) = μ, by bisection (μ* decreasing there).
+fn critical_angle(mu: f64, mut lo: f64, mut hi: f64) -> f64 {
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if painleve_bound(mid) > mu {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The rod at angle θ₀, lower end `height` above the floor, moving with ẋ = v₀.
+fn dropped(mu: f64, theta0: f64, height: f64, v0: f64) -> (PainleveRod, Vector<3>, Vector<3>) {
+    let model = PainleveRod {
+        mu,
+        ..PainleveRod::default()
+    };
+    let q0 = Vector::<3>::new(0.0, model.l * theta0.sin() + height, theta0);
+    (model, q0, Vector::<3>::new(v0, 0.0, 0.0))
+}
+
+#[test]
+fn starting_to_slide_above_the_bound_is_refused_with_the_closed_form_bound() {
+    for (theta0, mu) in [(0.9, 2.0), (1.2, 1.5), (1.0, 1.4)] {
+        let bound = painleve_bound(theta0);
+        assert!(mu > bound, "the case must lie above the bound");
+        let (model, q0, u0) = dropped(mu, theta0, 0.0, -3.0);
+        let mut sim = EventDriven::new(model, EventOptions::default());
+        let err = sim.initialize(0.0, q0, u0).expect_err("above μ*(θ₀)");
+        let culprit = match &err {
+            EventError::FrictionModes {
+                source:
+                    FrictionModeError::Inconsistent { culprit, .. }
+                    | FrictionModeError::NonUnique { culprit, .. },
+                ..
+            } => culprit.expect("the culprit is named"),
+            other => panic!("θ₀ = {theta0}: expected a Painlevé error, got {other:?}"),
+        };
+        assert_eq!(
+            (culprit.contact, culprit.friction, culprit.sigma),
+            ("tip", mu, -1.0)
+        );
+        let computed = culprit.bound.expect("bound");
+        assert!(
+            (computed - bound).abs() <= 1e-10 * bound,
+            "θ₀ = {theta0}: bound {computed} vs closed form {bound}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains("`tip`") && message.contains("μ* = "),
+            "{message}"
+        );
+        // Just below the bound the same start is accepted, sliding with σ = −1.
+        let (model, q0, u0) = dropped(0.99 * bound, theta0, 0.0, -3.0);
+        let mut sim = EventDriven::new(model, EventOptions::default());
+        sim.initialize(0.0, q0, u0).expect("below μ*(θ₀)");
+        assert_eq!(sim.contact_modes(), [ContactMode::Sliding { sigma: -1.0 }]);
+    }
+}
+
+#[test]
+fn sliding_into_the_painleve_region_stops_at_the_critical_angle() {
+    let mu = 1.45;
+    let theta_c = critical_angle(mu, 0.5, 2.0_f64.atan());
+    let (model, q0, u0) = dropped(mu, 0.8, 0.01, -10.0);
+    let mut sim = EventDriven::new(model, EventOptions::default());
+    sim.initialize(0.0, q0, u0).expect("start in flight");
+    let mut theta_max: f64 = 0.0;
+    let err = sim
+        .advance_to(1.0, |r| {
+            if let Report::Step { q, .. } = r {
+                theta_max = theta_max.max(q[2]);
+            }
+        })
+        .expect_err("μ = 1.45 > 4/3 = min μ*: the sliding rod reaches its Painlevé bound");
+    let EventError::PainleveSingularity { t, culprit } = err else {
+        panic!("expected the Painlevé singularity, got {err:?}");
+    };
+    let culprit = culprit.expect("bound computed");
+    assert_eq!(
+        (culprit.contact, culprit.friction, culprit.sigma),
+        ("tip", mu, -1.0)
+    );
+    let theta_stop = sim.positions()[2];
+    // The error is raised at the located event; the integrator stays at its last step, just
+    // before it. The bound named in the error is μ* at the located angle, equal to μ.
+    let bound = culprit.bound.expect("bound");
+    assert!(
+        (bound - mu).abs() < 1e-6,
+        "bound at the stop {bound} vs μ = {mu}"
+    );
+    assert!(
+        theta_stop <= theta_c + 1e-9 && theta_max <= theta_c + 1e-9,
+        "no step beyond the critical angle: {theta_stop} vs θ_c = {theta_c}"
+    );
+    assert!(t > sim.time() - 1e-15 && t < 1.0, "t = {t}");
+}
+
+#[test]
+fn below_the_bound_the_sliding_forces_follow_the_closed_form() {
+    let mu = 1.3;
+    let (model, q0, u0) = dropped(mu, 0.8, 0.01, -10.0);
+    let (m, l) = (model.m, model.l);
+    let mut sim = EventDriven::new(model, EventOptions::default());
+    sim.initialize(0.0, q0, u0).expect("start in flight");
+    let (mut checked, mut worst) = (0, 0.0_f64);
+    // Every millisecond (μ = 1.3 < 4/3: well posed at every angle, so the run goes through).
+    for k in 1..=1000 {
+        sim.advance_to(k as f64 * 1e-3, |_| {})
+            .expect("μ below every Painlevé bound");
+        if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
+            let (q, u) = (sim.positions(), sim.velocities());
+            let theta = q[2];
+            let a =
+                (1.0 + 3.0 * theta.cos().powi(2) + 3.0 * mu * sigma * theta.sin() * theta.cos())
+                    / m;
+            let b = -G + l * theta.sin() * u[2] * u[2];
+            let lambda_n = -b / a;
+            let (ln, lt) = (
+                sim.contact_multipliers()[0],
+                sim.tangential_multipliers()[0],
+            );
+            worst = worst
+                .max((ln - lambda_n).abs() / lambda_n.abs())
+                .max((lt + mu * sigma * lambda_n).abs() / lambda_n.abs());
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "sliding samples {checked}");
+    assert!(worst < 1e-9, "relative force error {worst:e}");
+}
+
+#[test]
+fn negative_friction_is_refused() {
+    let (model, q0, u0) = dropped(-0.2, 0.8, 0.01, 0.0);
+    let mut sim = EventDriven::new(model, EventOptions::default());
+    let err = sim.initialize(0.0, q0, u0).expect_err("μ < 0");
+    assert!(
+        matches!(
+            err,
+            EventError::InvalidContactLaw {
+                contact: "tip",
+                parameter: "μ",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}

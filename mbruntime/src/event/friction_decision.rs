@@ -1,0 +1,96 @@
+//! The active set with tangential modes after an event, for models with planar Coulomb
+//! friction: which contacts stay closed, which of them stick and which slide.
+//!
+//! The candidates are the contacts with g_N ≤ `gap_tolerance` and γ_N ≤ `velocity_tolerance`
+//! (Lötstedt's set J₁ after the impact). The acceleration-level frictional contact problem
+//! ([`FrictionalContactLcp`]; Lötstedt 1982, (6.4)–(6.5); Glocker & Studer 2005, (24)–(27) at
+//! acceleration level) decides them together: lift-off opens a contact, a contact at rest
+//! sticks or starts to slide along its tangential acceleration, a sliding contact keeps the
+//! sign of its slip velocity. Where that problem has no solution or no unique one (Painlevé)
+//! the decision fails with [`EventError::FrictionModes`], which names the contact, μ and its
+//! Painlevé bound: the integrator never picks one of several solutions silently.
+//!
+//! **At the cone boundary.** When the event was a sticking contact's friction reaching μλ_N
+//! (`stick_ended`), the acceleration-level problem still admits sticking there (the force is
+//! on the boundary of the friction interval, and the first-order information does not decide);
+//! the event function μλ_N − |λ_T| is decreasing through zero, so sticking cannot persist: that
+//! contact is made to slide against its friction force, σ = −sign λ_T (λ_T = −μσλ_N keeps the
+//! force continuous). Without this rule the integrator would stop at the same instant again.
+//!
+//! Degenerate contacts with λ_N = g̈_N = 0 are kept closed at this level (the higher-derivative
+//! iteration of Theorem 5.4 is used for frictionless models only).
+
+use super::active_set::{ActiveSet, TangentialMode};
+use super::derivative_iteration::{ActiveSetDecision, MAX_DERIVATIVE_ORDER};
+use super::error::EventError;
+use super::evaluate::KktSystem;
+use super::friction_modes::{ContactMode, FrictionalContactLcp, ModeTolerances};
+use super::options::EventOptions;
+use crate::mechanism::{Constraints, Vector};
+
+/// The tolerances of the mode problem from the integrator's options.
+pub(super) fn mode_tolerances(opts: &EventOptions) -> ModeTolerances {
+    ModeTolerances {
+        gap: opts.gap_tolerance,
+        normal_velocity: opts.velocity_tolerance,
+        slip_velocity: opts.slip_tolerance,
+        zero: opts.zero_tolerance,
+        rank: opts.rank_tolerance,
+    }
+}
+
+/// Decides the closed contacts and their tangential modes at (t, q, u).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    opts: &EventOptions,
+    kkt: &mut KktSystem<NQ, NB, NU>,
+    modes_lcp: &mut FrictionalContactLcp<NQ, NU>,
+    t: f64,
+    q: &Vector<NQ>,
+    u: &Vector<NQ>,
+    stick_ended: Option<usize>,
+) -> Result<ActiveSetDecision<NU>, EventError>
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    let mut decision = ActiveSetDecision {
+        active: ActiveSet::empty(),
+        acceleration_lcp: None,
+        derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
+    };
+    let mut gn = Vector::<NU>::zeros();
+    model.gaps(q, t, &mut gn);
+    let gamma = kkt.normal_velocities(model, q, u, t);
+    let mut candidates = [false; NU];
+    for i in 0..NU {
+        candidates[i] = gn[i] <= opts.gap_tolerance && gamma[i] <= opts.velocity_tolerance;
+    }
+    if !candidates.iter().any(|&c| c) {
+        return Ok(decision);
+    }
+    let sol = modes_lcp
+        .solve(model, &candidates, &mode_tolerances(opts), t, q, u)
+        .map_err(|source| EventError::FrictionModes { t, source })?;
+    decision.acceleration_lcp = Some((sol.lambda_n, sol.normal_acceleration));
+    let laws = model.contact_laws();
+    for (i, law) in laws.iter().enumerate() {
+        let tangential = match sol.modes[i] {
+            ContactMode::Open | ContactMode::LiftingOff => continue,
+            ContactMode::Closed => TangentialMode::Free,
+            _ if law.friction == 0.0 => TangentialMode::Free,
+            ContactMode::Sticking if stick_ended == Some(i) && sol.lambda_t[i] != 0.0 => {
+                TangentialMode::Sliding {
+                    sigma: -sol.lambda_t[i].signum(),
+                }
+            }
+            ContactMode::Sticking => TangentialMode::Sticking,
+            ContactMode::Sliding { sigma } | ContactMode::StartsSliding { sigma } => {
+                TangentialMode::Sliding { sigma }
+            }
+        };
+        decision.active.close(i);
+        decision.active.set_tangential(i, tangential);
+    }
+    Ok(decision)
+}

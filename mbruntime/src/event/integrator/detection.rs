@@ -1,0 +1,207 @@
+//! Event detection in an accepted trial step: the event functions of every contact, their
+//! sign changes on the dense output, and the located root.
+//!
+//! | contact | event function | sampled |
+//! |---|---|---|
+//! | open | gap g_N | at θ = k/8 (a short flight may leave and return within a step) |
+//! | closed | normal force λ_N | at both ends |
+//! | sliding (σ) | σγ_T, γ_T = W_Tᵀq̇ + ŵ_T | at θ = k/8 (it starts at zero after a start of slip) |
+//! | sticking | μλ_N − \|λ_T\| | at both ends |
+//! | sliding set | det A(μ) / Π zᵢ·zᵢ | at both ends (Painlevé) |
+//!
+//! Every root is located by the Illinois method on the dense output; the earliest wins.
+
+use super::super::active_set::TangentialMode;
+use super::super::dopri::DenseStep;
+use super::super::error::EventError;
+use super::super::jump::Trigger;
+use super::super::root::illinois;
+use super::{EndForces, EventDriven};
+use crate::mechanism::{Rates, Vector};
+
+/// Number of interior samples per step of the sampled event functions.
+const SAMPLES: usize = 8;
+
+impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
+where
+    Mo: Rates<NQ, NB, NU>,
+{
+    /// The earliest event within an acceptable step, as (θ, contact, trigger); the forces at
+    /// the start are the committed ones, `end` those at the end of the step.
+    pub(super) fn earliest_event(
+        &mut self,
+        step: &DenseStep<NQ>,
+        end: &EndForces<NU>,
+    ) -> Result<Option<(f64, usize, Trigger)>, EventError> {
+        let mut gap0 = Vector::<NU>::zeros();
+        self.model.gaps(&self.q, self.t, &mut gap0);
+        let laws = self.model.contact_laws();
+        let mut earliest: Option<(f64, usize, Trigger)> = None;
+        let mut consider = |this: &mut Self, i: usize, trigger: Trigger, bracket| {
+            if let Some((lo, flo, hi, fhi)) = bracket {
+                let theta = this.locate(step, i, trigger, (lo, flo), (hi, fhi))?;
+                if earliest.is_none_or(|(th, _, _)| theta < th) {
+                    earliest = Some((theta, i, trigger));
+                }
+            }
+            Ok::<(), EventError>(())
+        };
+        for i in 0..NU {
+            if !self.active.is_closed(i) {
+                // Gaps of open contacts are also sampled inside the step: a gap that starts at
+                // zero (just after an impact), rises and comes back within one step, or one
+                // that dips below zero and returns (grazing), has no sign change between the
+                // ends.
+                let bracket = self.gap_bracket(step, i, gap0[i]);
+                consider(self, i, Trigger::Gap, bracket)?;
+                continue;
+            }
+            let (l0, l1) = (self.lambda_n[i], end.lambda_n[i]);
+            let bracket = (l0 > 0.0 && l1 <= 0.0).then_some((0.0, l0, 1.0, l1));
+            consider(self, i, Trigger::NormalForce, bracket)?;
+            match self.active.tangential(i) {
+                TangentialMode::Sliding { sigma } => {
+                    let bracket = self.slip_bracket(step, i, sigma);
+                    consider(self, i, Trigger::SlipVelocity, bracket)?;
+                }
+                TangentialMode::Sticking => {
+                    let mu = laws[i].friction;
+                    let f0 = mu * self.lambda_n[i] - self.lambda_t[i].abs();
+                    let f1 = mu * end.lambda_n[i] - end.lambda_t[i].abs();
+                    let bracket = (f0 > 0.0 && f1 <= 0.0).then_some((0.0, f0, 1.0, f1));
+                    consider(self, i, Trigger::StickForce, bracket)?;
+                }
+                TangentialMode::Free => {}
+            }
+        }
+        let (d0, d1) = (self.sliding_determinant, end.sliding_determinant);
+        if d0 > 0.0 && d1 <= 0.0 {
+            let first_sliding = (0..NU).find(|&i| self.active.is_sliding(i)).unwrap_or(0);
+            consider(
+                self,
+                first_sliding,
+                Trigger::SlidingDeterminant,
+                Some((0.0, d0, 1.0, d1)),
+            )?;
+        }
+        Ok(earliest)
+    }
+
+    /// First sub-interval [θ_lo, θ_hi] of the step on which the gap of open contact i goes from
+    /// positive to non-positive, sampled at θ = k/8 on the dense output (θ = 0 uses `f0`).
+    fn gap_bracket(&self, step: &DenseStep<NQ>, i: usize, f0: f64) -> Option<(f64, f64, f64, f64)> {
+        let mut gn = Vector::<NU>::zeros();
+        let (mut lo, mut flo) = (0.0, f0);
+        for k in 1..=SAMPLES {
+            let theta = k as f64 / SAMPLES as f64;
+            let (q, _) = step.interpolate(theta);
+            self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
+            let f = gn[i];
+            if flo > 0.0 && f <= 0.0 {
+                return Some((lo, flo, theta, f));
+            }
+            if lo == 0.0 && flo <= 0.0 && f < -self.opts.gap_tolerance {
+                // Touching at the start and penetrating before rising: an event right at the
+                // start of the step (the impact and active-set LCPs then decide the contact).
+                return Some((0.0, flo, 0.0, flo));
+            }
+            (lo, flo) = (theta, f);
+        }
+        None
+    }
+
+    /// σγ_T of contact i at θ on the dense output.
+    fn signed_slip(&mut self, step: &DenseStep<NQ>, i: usize, sigma: f64, theta: f64) -> f64 {
+        let (q, u) = step.interpolate(theta);
+        let t = step.t0 + theta * step.h;
+        sigma * self.kkt.slip_velocities(&self.model, &q, &u, t)[i]
+    }
+
+    /// First sub-interval of the step on which σγ_T of sliding contact i goes from positive to
+    /// non-positive, sampled at θ = k/8.
+    fn slip_bracket(
+        &mut self,
+        step: &DenseStep<NQ>,
+        i: usize,
+        sigma: f64,
+    ) -> Option<(f64, f64, f64, f64)> {
+        let (mut lo, mut flo) = (0.0, self.signed_slip(step, i, sigma, 0.0));
+        for k in 1..=SAMPLES {
+            let theta = k as f64 / SAMPLES as f64;
+            let f = self.signed_slip(step, i, sigma, theta);
+            if flo > 0.0 && f <= 0.0 {
+                return Some((lo, flo, theta, f));
+            }
+            (lo, flo) = (theta, f);
+        }
+        None
+    }
+
+    /// Whether a contact flagged `rising` (opened at g_N = 0, γ = 0 with δ > 0) has a
+    /// non-positive gap at the first interior sample θ = 1/8 of the step: the step is then too
+    /// long to see the short flight (it would be taken for a penetration at the start).
+    pub(super) fn first_gap_sample_not_rising(&self, step: &DenseStep<NQ>) -> bool {
+        if !self.rising.iter().any(|&r| r) {
+            return false;
+        }
+        let theta = 1.0 / SAMPLES as f64;
+        let (q, _) = step.interpolate(theta);
+        let mut gn = Vector::<NU>::zeros();
+        self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
+        (0..NU).any(|i| self.rising[i] && gn[i] <= 0.0)
+    }
+
+    /// Root θ ∈ (lo, hi] of the event function `trigger` of contact i on the dense output
+    /// (Illinois).
+    fn locate(
+        &mut self,
+        step: &DenseStep<NQ>,
+        i: usize,
+        trigger: Trigger,
+        (lo, f0): (f64, f64),
+        (hi, f1): (f64, f64),
+    ) -> Result<f64, EventError> {
+        let mut err = None;
+        let mut gn = Vector::<NU>::zeros();
+        let mut a = Vector::<NQ>::zeros();
+        let active = self.active;
+        let mu = self.model.contact_laws()[i].friction;
+        let theta = illinois(lo, f0, hi, f1, |theta| {
+            let (q, u) = step.interpolate(theta);
+            let t = step.t0 + theta * step.h;
+            match trigger {
+                Trigger::Gap => {
+                    self.model.gaps(&q, t, &mut gn);
+                    return gn[i];
+                }
+                Trigger::SlipVelocity => {
+                    let sigma = match active.tangential(i) {
+                        TangentialMode::Sliding { sigma } => sigma,
+                        _ => 1.0,
+                    };
+                    return sigma * self.kkt.slip_velocities(&self.model, &q, &u, t)[i];
+                }
+                _ => {}
+            }
+            if let Err(e) = self
+                .kkt
+                .acceleration(&self.model, &active, t, &q, &u, &mut a)
+            {
+                err = Some(e);
+                return 0.0;
+            }
+            match trigger {
+                Trigger::StickForce => {
+                    mu * self.kkt.contact_multipliers()[i]
+                        - self.kkt.tangential_multipliers()[i].abs()
+                }
+                Trigger::SlidingDeterminant => self.kkt.sliding_determinant(),
+                _ => self.kkt.contact_multipliers()[i],
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => Ok(theta),
+        }
+    }
+}
