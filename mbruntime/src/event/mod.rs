@@ -44,6 +44,7 @@ pub mod derivative_iteration;
 pub mod dopri;
 mod error;
 pub mod evaluate;
+mod friction_decision;
 pub mod friction_impact;
 mod friction_mode_error;
 pub mod friction_modes;
@@ -57,7 +58,6 @@ mod report;
 pub mod root;
 mod sliding_kkt;
 mod stick_slip_lcp;
-mod friction_decision;
 pub mod zeno;
 
 pub use active_set::{ActiveSet, TangentialMode};
