@@ -14,9 +14,11 @@
 //!
 //! * starting to slide with σ = −1 at an angle where μ > μ*(θ): the start is refused with the
 //!   typed error naming the contact, μ and the bound μ*(θ₀) of the closed form;
-//! * a rod dropped onto the floor that then slides with σ = −1 into the region μ > μ*(θ): the
-//!   integration stops with the typed Painlevé error at the angle where μ*(θ) = μ (root of the
-//!   closed form, found here by bisection), not before and not after;
+//! * the refusal starts exactly at the critical angles θ₁ < θ₂ where μ*(θ) = μ (roots of the
+//!   closed form, found here by bisection): accepted at θ₁ − 10⁻⁶ and θ₂ + 10⁻⁶, refused at
+//!   θ₁ + 10⁻⁶ and θ₂ − 10⁻⁶;
+//! * a rod sliding with σ = −1 towards θ₁ keeps a(θ) > 0 in every sliding step and lifts off
+//!   before θ₁, where its normal force vanishes: b = 0, i.e. l sinθ θ̇² = g;
 //! * below the bound everywhere (μ < 4/3) the same motion runs through, and in every sliding
 //!   step the integrator's normal and friction forces equal −b/a and −μσλ_N of the closed form;
 //! * μ < 0 is refused.
@@ -24,7 +26,7 @@
 use mb_examples::analysis_models::painleve_rod::PainleveRod;
 use mbruntime::Vector;
 use mbruntime::event::friction_modes::{ContactMode, FrictionModeError};
-use mbruntime::event::{EventDriven, EventError, EventOptions, Report};
+use mbruntime::event::{EventDriven, EventError, EventKind, EventOptions, Report};
 
 const G: f64 = 9.81;
 
@@ -33,17 +35,18 @@ fn painleve_bound(theta: f64) -> f64 {
     (1.0 + 3.0 * theta.cos().powi(2)) / (3.0 * theta.sin() * theta.cos())
 }
 
-/// The angle in (θ_lo, θ_hi) where μ*(θ) = μ, by bisection (μ* decreasing there).
-fn critical_angle(mu: f64, mut lo: f64, mut hi: f64) -> f64 {
+/// The angle between `outside` (μ*(θ) > μ) and `inside` (μ*(θ) < μ) where μ*(θ) = μ, by
+/// bisection.
+fn critical_angle(mu: f64, mut outside: f64, mut inside: f64) -> f64 {
     for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
+        let mid = 0.5 * (outside + inside);
         if painleve_bound(mid) > mu {
-            lo = mid;
+            outside = mid;
         } else {
-            hi = mid;
+            inside = mid;
         }
     }
-    0.5 * (lo + hi)
+    0.5 * (outside + inside)
 }
 
 /// The rod at angle θ₀, lower end `height` above the floor, moving with ẋ = v₀.
@@ -96,41 +99,82 @@ fn starting_to_slide_above_the_bound_is_refused_with_the_closed_form_bound() {
 }
 
 #[test]
-fn sliding_into_the_painleve_region_stops_at_the_critical_angle() {
+fn the_start_is_refused_exactly_beyond_the_critical_angles() {
+    // μ*(θ) falls to 4/3 at tan θ = 2 and rises again: μ = 1.45 exceeds it on (θ₁, θ₂).
     let mu = 1.45;
-    let theta_c = critical_angle(mu, 0.5, 2.0_f64.atan());
-    let (model, q0, u0) = dropped(mu, 0.8, 0.01, -10.0);
+    let theta_min = 2.0_f64.atan();
+    let lower = critical_angle(mu, 0.3, theta_min);
+    let upper = critical_angle(mu, 1.5, theta_min);
+    assert!(lower < theta_min && theta_min < upper);
+    for (theta0, refused) in [
+        (lower - 1e-6, false),
+        (lower + 1e-6, true),
+        (upper - 1e-6, true),
+        (upper + 1e-6, false),
+    ] {
+        let (model, q0, u0) = dropped(mu, theta0, 0.0, -3.0);
+        let mut sim = EventDriven::new(model, EventOptions::default());
+        match sim.initialize(0.0, q0, u0) {
+            Ok(()) => {
+                assert!(
+                    !refused,
+                    "θ₀ = {theta0} inside ({lower}, {upper}) was accepted"
+                );
+                assert_eq!(sim.contact_modes(), [ContactMode::Sliding { sigma: -1.0 }]);
+            }
+            Err(EventError::FrictionModes { .. }) => {
+                assert!(
+                    refused,
+                    "θ₀ = {theta0} outside ({lower}, {upper}) was refused"
+                )
+            }
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
+    // Sliding with σ = −1 from θ₀ = 0.7 with μ = 1.45, θ grows towards θ₁ where a(θ) = 0. A
+    // sliding phase cannot cross a = 0 with b < 0 (λ_N = −b/a would blow up; Génot & Brogliato
+    // 1999): here the normal force vanishes first, at b = 0, i.e. l sinθ θ̇² = g.
+    let mu = 1.45;
+    let theta_c = critical_angle(mu, 0.3, 2.0_f64.atan());
+    let (model, q0, u0) = dropped(mu, 0.7, 0.0, -10.0);
+    let l = model.l;
     let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).expect("start in flight");
-    let mut theta_max: f64 = 0.0;
-    let err = sim
-        .advance_to(1.0, |r| {
-            if let Report::Step { q, .. } = r {
-                theta_max = theta_max.max(q[2]);
+    sim.initialize(0.0, q0, u0).expect("below μ*(θ₀)");
+    let mut lift_off = None;
+    let mut smallest_a = f64::INFINITY;
+    for k in 1..=3000 {
+        sim.advance_to(k as f64 * 1e-4, |r| {
+            if let Report::Event(ev) = r
+                && ev.kind == EventKind::MultiplierZero
+                && !ev.closed[0]
+                && lift_off.is_none()
+            {
+                lift_off = Some((ev.q, ev.u_post));
             }
         })
-        .expect_err("μ = 1.45 > 4/3 = min μ*: the sliding rod reaches its Painlevé bound");
-    let EventError::PainleveSingularity { t, culprit } = err else {
-        panic!("expected the Painlevé singularity, got {err:?}");
-    };
-    let culprit = culprit.expect("bound computed");
-    assert_eq!(
-        (culprit.contact, culprit.friction, culprit.sigma),
-        ("tip", mu, -1.0)
-    );
-    let theta_stop = sim.positions()[2];
-    // The error is raised at the located event; the integrator stays at its last step, just
-    // before it. The bound named in the error is μ* at the located angle, equal to μ.
-    let bound = culprit.bound.expect("bound");
+        .expect("no Painlevé error: the rod lifts off before the critical angle");
+        if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
+            let theta = sim.positions()[2];
+            let (s, c) = theta.sin_cos();
+            smallest_a = smallest_a.min(1.0 + 3.0 * c * c + 3.0 * mu * sigma * s * c);
+        }
+    }
+    let (q, u) = lift_off.expect("the rod lifts off");
     assert!(
-        (bound - mu).abs() < 1e-6,
-        "bound at the stop {bound} vs μ = {mu}"
+        smallest_a > 0.0,
+        "a sliding step with a(θ) = {smallest_a} ≤ 0"
     );
     assert!(
-        theta_stop <= theta_c + 1e-9 && theta_max <= theta_c + 1e-9,
-        "no step beyond the critical angle: {theta_stop} vs θ_c = {theta_c}"
+        q[2] < theta_c,
+        "lift-off at θ = {} beyond θ₁ = {theta_c}",
+        q[2]
     );
-    assert!(t > sim.time() - 1e-15 && t < 1.0, "t = {t}");
+    let b = -G + l * q[2].sin() * u[2] * u[2];
+    assert!(b.abs() < 1e-6 * G, "lift-off where b = {b:e} ≠ 0");
 }
 
 #[test]

@@ -17,7 +17,14 @@
 //! contact is made to slide against its friction force, σ = −sign λ_T (λ_T = −μσλ_N keeps the
 //! force continuous). Without this rule the integrator would stop at the same instant again.
 //!
-//! Degenerate contacts with λ_N = g̈_N = 0 are kept closed at this level (the higher-derivative
+//! **Normal force reaching zero.** Likewise, when the event was a closed contact's normal force
+//! reaching zero (`released`), the problem sees λ_N = g̈_N = 0 there and keeps the contact
+//! closed, although λ_N is decreasing through zero. For that contact the first-derivative
+//! problem of Lötstedt's Theorem 5.4 with a single contact, δ̇ = aλ̇ + ḃ with a > 0 and
+//! λ̇ ≥ 0 ⟂ δ̇ ≥ 0, has the closed motion's λ̇ = −ḃ/a < 0, so ḃ > 0 and the solution is λ̇ = 0,
+//! δ̇ = ḃ > 0: the contact opens. The problem is then solved again without it.
+//!
+//! Other degenerate contacts with λ_N = g̈_N = 0 are kept closed at this level (the higher-derivative
 //! iteration of Theorem 5.4 is used for frictionless models only).
 
 use super::active_set::{ActiveSet, TangentialMode};
@@ -50,6 +57,7 @@ pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, cons
     q: &Vector<NQ>,
     u: &Vector<NQ>,
     stick_ended: Option<usize>,
+    released: Option<usize>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
@@ -69,9 +77,19 @@ where
     if !candidates.iter().any(|&c| c) {
         return Ok(decision);
     }
-    let sol = modes_lcp
-        .solve(model, &candidates, &mode_tolerances(opts), t, q, u)
+    let tolerances = mode_tolerances(opts);
+    let mut sol = modes_lcp
+        .solve(model, &candidates, &tolerances, t, q, u)
         .map_err(|source| EventError::FrictionModes { t, source })?;
+    if let Some(i) = released
+        && !matches!(sol.modes[i], ContactMode::Open | ContactMode::LiftingOff)
+        && sol.lambda_n[i] <= opts.zero_tolerance * (1.0 + sol.lambda_n.amax())
+    {
+        candidates[i] = false;
+        sol = modes_lcp
+            .solve(model, &candidates, &tolerances, t, q, u)
+            .map_err(|source| EventError::FrictionModes { t, source })?;
+    }
     decision.acceleration_lcp = Some((sol.lambda_n, sol.normal_acceleration));
     let laws = model.contact_laws();
     for (i, law) in laws.iter().enumerate() {

@@ -263,15 +263,17 @@ where
 
     /// New active set at (t, q, u), projection onto it, acceleration, and the first-step limit
     /// of the next smooth phase; nothing is committed.
-    /// `stick_ended`: the contact whose sticking friction reached the cone boundary at this
-    /// event, if any (see [`friction_decision`](super::friction_decision)).
+    /// `trigger`: the contact and event function of the event, if any (with friction, a stick
+    /// end or a normal force reaching zero refines the decision: see
+    /// [`friction_decision`](super::friction_decision)).
     fn settle(
         &mut self,
         t: f64,
         mut q: Vector<NQ>,
         mut u: Vector<NQ>,
-        stick_ended: Option<usize>,
+        trigger: Option<(usize, Trigger)>,
     ) -> Result<Settled<NQ, NB, NU>, EventError> {
+        let hint = |kind: Trigger| trigger.and_then(|(i, k)| (k == kind).then_some(i));
         let decision = if self.friction {
             decide_frictional_modes(
                 &self.model,
@@ -281,7 +283,8 @@ where
                 t,
                 &q,
                 &u,
-                stick_ended,
+                hint(Trigger::StickForce),
+                hint(Trigger::NormalForce),
             )?
         } else {
             decide_active_set(
@@ -619,8 +622,7 @@ where
             active: &active,
         };
         let jump = event_jump(cx, event, self.flights[contact])?;
-        let stick_ended = (event.trigger == Trigger::StickForce).then_some(contact);
-        let settled = self.settle(t, jump.q, jump.u_post, stick_ended)?;
+        let settled = self.settle(t, jump.q, jump.u_post, Some((contact, event.trigger)))?;
         self.stats.events += 1;
         if matches!(
             jump.kind,
