@@ -49,6 +49,11 @@ const E4: f64 = 71.0 / 1920.0;
 const E5: f64 = -17253.0 / 339200.0;
 const E6: f64 = 22.0 / 525.0;
 const E7: f64 = -1.0 / 40.0;
+/// Weights eᵢ = bᵢ − b̂ᵢ of the embedded error estimate over the stages 1 … 7 (stage 7 is the
+/// end point, FSAL): h Σ eᵢ fᵢ estimates the local error of the order-5 quadrature of a
+/// quantity f sampled at the stages (used for the contact forces, which the state's error
+/// estimate does not see while a contact sticks).
+pub const ERROR_WEIGHTS: [f64; 7] = [E1, 0.0, E3, E4, E5, E6, E7];
 const D1: f64 = -12715105075.0 / 11282082432.0;
 const D3: f64 = 87487479700.0 / 32700410799.0;
 const D4: f64 = -10690763975.0 / 1880347072.0;

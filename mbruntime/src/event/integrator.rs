@@ -8,6 +8,7 @@
 //! accepted step or event.
 
 mod detection;
+mod force_control;
 
 use super::active_set::{ActiveSet, TangentialMode};
 use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_active_set};
@@ -62,6 +63,12 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     /// Open contacts left at g_N = 0, γ = 0 with δ > 0 by the last event: their gap must rise
     /// first, so a first step whose first gap sample is not positive is too long and is halved.
     rising: [bool; NU],
+    /// With friction: open contacts left touching (g_N ≤ `gap_tolerance`, γ ≈ 0) by the last
+    /// event, whose gap leaves zero at higher order (e.g. δ̇ s³/6 after a lift-off where the
+    /// normal force vanished with δ = 0): a sign change of their gap within round-off of zero
+    /// is not a closing; only a penetration beyond `gap_tolerance` is, until the gap has
+    /// exceeded it.
+    lifting: [bool; NU],
     flights: [FlightHistory; NU],
     /// The [`EventKind::Rest`] event due at the accumulation time t∞ of an accumulation decided
     /// at an impact: the contact is persistent from that impact on and the flights in between
@@ -98,6 +105,7 @@ struct Settled<const NQ: usize, const NB: usize, const NU: usize> {
     derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
     first_step_limit: f64,
     rising: [bool; NU],
+    lifting: [bool; NU],
 }
 
 impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
@@ -124,6 +132,7 @@ where
             h: opts.initial_step,
             first_step_limit: f64::INFINITY,
             rising: [false; NU],
+            lifting: [false; NU],
             flights: [FlightHistory::default(); NU],
             pending_rest: None,
             stats: Stats::default(),
@@ -320,6 +329,7 @@ where
         let delta = self.kkt.gap_jacobian().0.tr_mul(&a) + drift;
         let mut first_step_limit = f64::INFINITY;
         let mut rising = [false; NU];
+        let mut lifting = [false; NU];
         for i in 0..NU {
             let touching = !active.is_closed(i) && gn[i] <= self.opts.gap_tolerance;
             if touching && gamma[i] > 0.0 && delta[i] < 0.0 {
@@ -329,6 +339,8 @@ where
             // g_N ≈ ½δ s² + δ̇ s³/6, which may return after 3δ/|δ̇|: see `rising`.
             rising[i] =
                 touching && gamma[i].abs() <= self.opts.velocity_tolerance && delta[i] > 0.0;
+            lifting[i] =
+                self.friction && touching && gamma[i].abs() <= self.opts.velocity_tolerance;
         }
         Ok(Settled {
             q,
@@ -343,6 +355,7 @@ where
             derivative_lcps: decision.derivative_lcps,
             first_step_limit,
             rising,
+            lifting,
         })
     }
 
@@ -363,6 +376,7 @@ where
         self.last_derivative_lcps = s.derivative_lcps;
         self.first_step_limit = s.first_step_limit;
         self.rising = s.rising;
+        self.lifting = s.lifting;
     }
 
     /// Current time.
@@ -532,7 +546,14 @@ where
     /// A Dormand–Prince step of size h from the current state with the current active set, and
     /// the forces at its end (stage 7).
     fn trial_step(&mut self, h: f64) -> Result<(DenseStep<NQ>, EndForces<NU>), EventError> {
-        let step = self.step_from_current_state(h)?;
+        let step = if self.friction {
+            // The forces join the error control (see `force_control`).
+            let (mut step, forces) = self.step_with_forces(h)?;
+            step.error = step.error.max(self.force_error(&forces));
+            step
+        } else {
+            self.step_from_current_state(h)?
+        };
         let end = EndForces {
             lambda_n: *self.kkt.contact_multipliers(),
             lambda_t: *self.kkt.tangential_multipliers(),
@@ -576,6 +597,13 @@ where
         self.stats.steps += 1;
         self.first_step_limit = f64::INFINITY;
         self.rising = [false; NU];
+        if self.lifting.iter().any(|&l| l) {
+            let mut gn = Vector::<NU>::zeros();
+            self.model.gaps(&self.q, t1, &mut gn);
+            for (lifting, g) in self.lifting.iter_mut().zip(gn.iter()) {
+                *lifting &= *g <= self.opts.gap_tolerance;
+            }
+        }
         Ok(())
     }
 
@@ -645,6 +673,7 @@ where
             kinetic_energy_pre: jump.kinetic_energy_pre,
             kinetic_energy_post: self.model.kinetic_energy(&self.q, &self.u, t),
             closed: *self.active.closed(),
+            modes: self.contact_modes(),
         };
         report(Report::Event(&ev));
         if let EventKind::Accumulation { t_limit } = ev.kind
@@ -698,6 +727,7 @@ where
             kinetic_energy_pre: kinetic_energy,
             kinetic_energy_post: kinetic_energy,
             closed: *self.active.closed(),
+            modes: self.contact_modes(),
             ..pending
         };
         self.pending_rest = None;

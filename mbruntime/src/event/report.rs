@@ -1,5 +1,6 @@
 //! What the integrator reports to its caller: accepted steps and events.
 
+use super::friction_modes::ContactMode;
 use crate::mechanism::Vector;
 
 /// Kind of an event.
@@ -61,6 +62,9 @@ pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
     pub kinetic_energy_post: f64,
     /// Closed contacts after the event.
     pub closed: [bool; NU],
+    /// What every contact does after the event: `Open`, `Closed` (no friction force),
+    /// `Sticking` or `Sliding { sigma }`.
+    pub modes: [ContactMode; NU],
 }
 
 /// A report passed to the caller's callback.

@@ -88,15 +88,27 @@ where
     }
 
     /// First sub-interval [θ_lo, θ_hi] of the step on which the gap of open contact i goes from
-    /// positive to non-positive, sampled at θ = k/8 on the dense output (θ = 0 uses `f0`).
+    /// positive to non-positive, sampled at θ = k/8 on the dense output (θ = 0 uses `f0`). For
+    /// a `lifting` contact the gap counts as non-positive only below −`gap_tolerance` until it
+    /// has exceeded `gap_tolerance`.
     fn gap_bracket(&self, step: &DenseStep<NQ>, i: usize, f0: f64) -> Option<(f64, f64, f64, f64)> {
         let mut gn = Vector::<NU>::zeros();
         let (mut lo, mut flo) = (0.0, f0);
+        let mut lifting = self.lifting[i];
+        let tol = self.opts.gap_tolerance;
         for k in 1..=SAMPLES {
             let theta = k as f64 / SAMPLES as f64;
             let (q, _) = step.interpolate(theta);
             self.model.gaps(&q, step.t0 + theta * step.h, &mut gn);
             let f = gn[i];
+            if lifting {
+                if f < -tol {
+                    return Some((lo, flo.max(0.0), theta, f));
+                }
+                lifting = f <= tol;
+                (lo, flo) = (theta, f);
+                continue;
+            }
             if flo > 0.0 && f <= 0.0 {
                 return Some((lo, flo, theta, f));
             }
