@@ -6,6 +6,7 @@ use mbmacros::mechanism;
 pub mod analysis_models;
 pub mod event_models;
 pub mod friction3d_models;
+pub mod friction_event_models;
 pub mod kinematic_models;
 pub mod linearisation_models;
 pub mod plot;
@@ -14,6 +15,7 @@ pub mod rattleback_rolling;
 pub mod rheonomic_models;
 pub mod rule_comparison;
 pub mod step_options;
+pub mod stick_slip_reference;
 pub mod timestepping_models;
 pub mod tree_models;
 

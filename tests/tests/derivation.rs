@@ -722,6 +722,10 @@ macro_rules! every_example {
             hinged_bar::HingedBar, pendulum_rod_and_string::PendulumRodAndString,
             quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
         };
+        use mb_examples::friction_event_models::{
+            ramp_block::RampBlock, spinning_ball::SpinningBall,
+            spring_dragged_block::SpringDraggedBlock,
+        };
         use mb_examples::friction3d_models::{
             incline_block::InclineBlock, rolling_ball::RollingBall, sliding_block::SlidingBlock,
         };
@@ -736,7 +740,7 @@ macro_rules! every_example {
         use mb_examples::tree_models::{
             arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
         };
-        let examples: [fn(); 41] = [
+        let examples: [fn(); 44] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -785,6 +789,9 @@ macro_rules! every_example {
             || $check(&SlidingBlock::default(), $seed + 39),
             || $check(&RollingBall::default(), $seed + 40),
             || $check(&Rattleback::default(), $seed + 41),
+            || $check(&RampBlock::default(), $seed + 42),
+            || $check(&SpringDraggedBlock::default(), $seed + 43),
+            || $check(&SpinningBall::default(), $seed + 44),
         ];
         examples
     }};
