@@ -2,9 +2,11 @@
 //! allocation on per-step or per-event paths): after construction (which allocates the LCP
 //! tableaux once), initialisation, sliding and sticking smooth phases, slip-stop and stick-end
 //! events, frictional impacts and the accumulation point of Painlevé's rod dropped onto the
-//! rough floor do not allocate.
+//! rough floor, the force-controlled steps of a block sticking and slipping on a ramp, and a
+//! ball bouncing with spin until it rolls do not allocate.
 
 use mb_examples::analysis_models::painleve_rod::PainleveRod;
+use mb_examples::friction_event_models::{ramp_block::RampBlock, spinning_ball::SpinningBall};
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
@@ -28,6 +30,8 @@ fn frictional_steps_and_events_do_not_allocate() {
             EventOptions::default(),
         )
     });
+    let mut ramp = EventDriven::new(RampBlock::default(), EventOptions::default());
+    let mut ball = EventDriven::new(SpinningBall::default(), EventOptions::default());
     let (mut slip_stops, mut stick_ends, mut impacts, mut steps) = (0, 0, 0, 0);
     let before = allocations_on_this_thread();
     for (sim, &(_, theta0, height, v0)) in sims.iter_mut().zip(&cases) {
@@ -46,9 +50,31 @@ fn frictional_steps_and_events_do_not_allocate() {
         })
         .unwrap();
     }
+    ramp.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
+        .unwrap();
+    ramp.advance_to(3.0, |r| match r {
+        Report::Step { .. } => steps += 1,
+        Report::Event(ev) => {
+            slip_stops += usize::from(ev.kind == EventKind::SlipStops);
+            stick_ends += usize::from(ev.kind == EventKind::StickEnds);
+        }
+    })
+    .unwrap();
+    let (q0, u0) = (
+        Vector::<3>::new(0.0, 0.3, 0.0),
+        Vector::<3>::new(1.0, 0.0, 30.0),
+    );
+    ball.initialize(0.0, q0, u0).unwrap();
+    ball.advance_to(1.0, |r| {
+        if let Report::Event(ev) = r {
+            impacts += usize::from(ev.kind == EventKind::Impact);
+            slip_stops += usize::from(ev.kind == EventKind::SlipStops);
+        }
+    })
+    .unwrap();
     let after = allocations_on_this_thread();
     assert!(
-        slip_stops >= 3 && stick_ends >= 3 && impacts >= 2 && steps > 100,
+        slip_stops >= 8 && stick_ends >= 6 && impacts >= 10 && steps > 100,
         "exercised {slip_stops} slip stops, {stick_ends} stick ends, {impacts} impacts, \
          {steps} steps"
     );

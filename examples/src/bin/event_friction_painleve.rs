@@ -7,6 +7,7 @@
 //!   critical angle).
 //! * From θ₀ = 0.7 the rod slides towards θ₁ and lifts off just before it, where b = 0.
 //! * With μ = 1.3 < 4/3 the same start is well posed at every angle.
+//!
 //! Writes `trajectory_mu1.45.csv`, `trajectory_mu1.3.csv` (t, θ, slip velocity, λ_N, λ_T) and
 //! `angle.png`, `normal_force.png`.
 
