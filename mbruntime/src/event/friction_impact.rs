@@ -68,6 +68,7 @@
 //! refused ([`FrictionalImpactError::TangentPlane`]); H is taken as given; uniqueness of the impulses is not checked (for
 //! redundant contacts only u⁺ is unique).
 
+use super::contact_columns::contact_columns;
 use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
 use crate::lcp::{LcpError, Lemke};
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
@@ -397,39 +398,25 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
+        let cols = contact_columns(model, laws, &self.factor, contacts, t, q).map_err(|()| {
+            FrictionalImpactError::NonFinite {
+                what: "contact Jacobian",
+            }
+        })?;
         let mut kin = ImpactKinematics {
-            w_n: Matrix::zeros(),
-            w_t: Matrix::zeros(),
-            what_n: Vector::zeros(),
-            what_t: Vector::zeros(),
-            zn: Matrix::zeros(),
-            zt: Matrix::zeros(),
+            w_n: cols.w_n,
+            w_t: cols.w_t,
+            what_n: cols.what_n,
+            what_t: cols.what_t,
+            zn: cols.zn,
+            zt: cols.zt,
             mu: [0.0; NU],
             normal: [0; NU],
             k: 0,
             frictional: [0; NU],
             kf: 0,
         };
-        model.gap_jacobian(q, t, &mut kin.w_n, &mut kin.what_n);
-        model.slip_jacobian(q, t, &mut kin.w_t, &mut kin.what_t);
-        finite(
-            kin.w_n
-                .iter()
-                .chain(kin.w_t.iter())
-                .chain(kin.what_n.iter())
-                .chain(kin.what_t.iter()),
-            "contact Jacobian",
-        )?;
-        for i in (0..NU).filter(|&i| !laws[i].has_tangent) {
-            kin.w_t.column_mut(i).fill(0.0);
-            kin.what_t[i] = 0.0;
-        }
-        let f = &self.factor;
         for i in (0..NU).filter(|&i| contacts[i]) {
-            let zn = f.project_out(&f.whiten(&kin.w_n.column(i).into_owned()));
-            let zt = f.project_out(&f.whiten(&kin.w_t.column(i).into_owned()));
-            kin.zn.set_column(i, &zn);
-            kin.zt.set_column(i, &zt);
             kin.normal[kin.k] = i;
             kin.k += 1;
             if laws[i].has_tangent && laws[i].friction > 0.0 {

@@ -81,6 +81,7 @@
 //! cone boundary) is not carried out: such contacts are reported by their acceleration-level
 //! mode.
 
+use super::contact_columns::contact_columns;
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
 use crate::analysis::{
@@ -373,44 +374,28 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
+        let cols = contact_columns(model, laws, &self.factor, closed, t, q).map_err(|()| {
+            FrictionModeError::NonFinite {
+                what: "contact Jacobian or drift",
+            }
+        })?;
         let mut kin = Kinematics {
-            w_n: Matrix::zeros(),
-            w_t: Matrix::zeros(),
-            what_t: Vector::zeros(),
+            w_n: cols.w_n,
+            w_t: cols.w_t,
+            what_t: cols.what_t,
             drift_n: Vector::zeros(),
             drift_t: Vector::zeros(),
-            zn: Matrix::zeros(),
-            zt: Matrix::zeros(),
+            zn: cols.zn,
+            zt: cols.zt,
         };
-        let mut tp = Vector::<NU>::zeros();
-        model.gap_jacobian(q, t, &mut kin.w_n, &mut tp);
-        model.slip_jacobian(q, t, &mut kin.w_t, &mut kin.what_t);
         model.gap_drift(q, qd, t, &mut kin.drift_n);
         model.slip_drift(q, qd, t, &mut kin.drift_t);
         finite(
-            kin.w_n
-                .iter()
-                .chain(kin.w_t.iter())
-                .chain(kin.what_t.iter())
-                .chain(kin.drift_n.iter())
-                .chain(kin.drift_t.iter()),
+            kin.drift_n.iter().chain(kin.drift_t.iter()),
             "contact Jacobian or drift",
         )?;
         for i in (0..NU).filter(|&i| !laws[i].has_tangent) {
-            kin.w_t.column_mut(i).fill(0.0);
-            kin.what_t[i] = 0.0;
             kin.drift_t[i] = 0.0;
-        }
-        for i in (0..NU).filter(|&i| closed[i]) {
-            let f = &self.factor;
-            kin.zn.set_column(
-                i,
-                &f.project_out(&f.whiten(&kin.w_n.column(i).into_owned())),
-            );
-            kin.zt.set_column(
-                i,
-                &f.project_out(&f.whiten(&kin.w_t.column(i).into_owned())),
-            );
         }
         Ok(kin)
     }

@@ -40,6 +40,7 @@
 //! μ ≠ 0 on a contact without tangent ([`EventError::FrictionWithoutTangent`]).
 
 mod active_set;
+mod contact_columns;
 pub mod derivative_iteration;
 pub mod dopri;
 mod error;
