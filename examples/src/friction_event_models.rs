@@ -109,3 +109,48 @@ mechanism! {
         slip: x + r * phi,
     }
 }
+
+mechanism! {
+    /// A box (mass m, half width a, half height b, J = m(a² + b²)/3 about its centre) standing
+    /// on its two lower corners on a rough floor (friction μ at both), pushed horizontally at
+    /// its centre by F(t) = c t. Centre (x, y), tilt θ; corner (∓a, −b) in the body frame: gaps
+    /// y ∓ a sin θ − b cos θ, slips x ∓ a cos θ + b sin θ. Closed form (θ ≡ 0, ÿ = 0): the
+    /// tangential directions of the two corners coincide, so only the total friction is
+    /// determined while the box sticks; it sticks until c t = μ m g, then both corners slide
+    /// with m ẍ = c t − μ m g, and the moment balance about the centre,
+    /// a(λ_right − λ_left) = μ b (λ_left + λ_right), gives λ_left,right = (m g/2)(1 ∓ μ b/a)
+    /// (the box does not tip while μ b < a).
+    struct PushedBox;
+    parameters {
+        /// Mass [kg].
+        m: 1.0,
+        /// Half width [m].
+        a: 0.2,
+        /// Half height [m].
+        b: 0.1,
+        /// Gravity [m/s²].
+        g: 9.81,
+        /// Friction coefficient at both corners.
+        mu: 0.4,
+        /// Growth rate of the push [N/s].
+        c: 8.0,
+    }
+    coordinates { x, y, theta }
+    time t;
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2))
+        + 0.5 * (m * (a.powi(2) + b.powi(2)) / 3.0) * dot(theta).powi(2);
+    potential = m * g * y;
+    forces { x: c * t }
+    contact left {
+        gap: y - a * sin(theta) - b * cos(theta),
+        restitution: 0.0,
+        friction: mu,
+        slip: x - a * cos(theta) + b * sin(theta),
+    }
+    contact right {
+        gap: y + a * sin(theta) - b * cos(theta),
+        restitution: 0.0,
+        friction: mu,
+        slip: x + a * cos(theta) + b * sin(theta),
+    }
+}

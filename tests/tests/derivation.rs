@@ -723,7 +723,7 @@ macro_rules! every_example {
             quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
         };
         use mb_examples::friction_event_models::{
-            ramp_block::RampBlock, spinning_ball::SpinningBall,
+            pushed_box::PushedBox, ramp_block::RampBlock, spinning_ball::SpinningBall,
             spring_dragged_block::SpringDraggedBlock,
         };
         use mb_examples::friction3d_models::{
@@ -740,7 +740,7 @@ macro_rules! every_example {
         use mb_examples::tree_models::{
             arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
         };
-        let examples: [fn(); 44] = [
+        let examples: [fn(); 45] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -792,6 +792,7 @@ macro_rules! every_example {
             || $check(&RampBlock::default(), $seed + 42),
             || $check(&SpringDraggedBlock::default(), $seed + 43),
             || $check(&SpinningBall::default(), $seed + 44),
+            || $check(&PushedBox::default(), $seed + 45),
         ];
         examples
     }};

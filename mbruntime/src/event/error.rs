@@ -107,6 +107,22 @@ pub enum EventError {
         /// The failure.
         source: FrictionalImpactError,
     },
+    /// A sticking contact's tangential column depends on other constraint columns that are not
+    /// parallel to it: its friction force is not determined, and no group bound
+    /// (|Σ λ_T| ≤ Σ μλ_N, which holds for parallel columns) decides when it starts to slide.
+    #[error(
+        "contact `{contact}` (index {index}) sticks with a tangential direction dependent on \
+         other, non-parallel constraint directions at t = {t}: its friction force is not \
+         determined (use time-stepping)"
+    )]
+    DependentFriction {
+        /// Time.
+        t: f64,
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+    },
     /// In a sliding phase the matrix A(μ) of the sliding contacts became singular (its scaled
     /// determinant reached zero): μ reached the Painlevé bound of the configuration, beyond
     /// which the sliding motion has no or no unique continuation (Painlevé 1895; Génot &

@@ -17,6 +17,16 @@
 //! contact and the tangential columns of the sticking ones (no tangential position
 //! constraint: the position correction of a sticking contact is along its normal only).
 //!
+//! **Redundant sticking contacts.** Two contacts of one rigid body sticking on one plane (a box
+//! on two corners) have parallel tangential columns: only the first is kept, and its multiplier
+//! carries the friction of the whole group. The distribution inside the group is not unique, but
+//! its feasibility is: forces |λ_T,j| ≤ μⱼλ_N,j summing to the group's force T exist iff
+//! |T| ≤ Σⱼ μⱼλ_N,j. The workspace records each sticking contact's group (its kept
+//! representative, [`stick_group`](KktSystem::stick_group)) so that the stick-end test and the
+//! transition to sliding act on the group. A sticking column dependent on columns that are not
+//! parallel to it (an underdetermined friction distribution of another kind) is reported
+//! ([`dependent_sticking`](KktSystem::dependent_sticking)).
+//!
 //! [`KktSystem`] is a workspace: every evaluation takes the active set explicitly and leaves the
 //! factor, the Jacobians and the multipliers of its last point in the workspace; nothing here
 //! decides or stores which contacts are closed.
@@ -26,6 +36,9 @@ use super::error::EventError;
 use super::sliding_kkt::{SlidingSet, sliding_normal_forces};
 use crate::linalg::{ConstraintFactor, SpdError};
 use crate::mechanism::{Constraints, Matrix, Vector};
+
+/// Two tangential columns count as parallel when |cos ∠| is within this of 1.
+const PARALLEL_TOLERANCE: f64 = 1e-10;
 
 /// The KKT system [M −W_A; W_Aᵀ 0] of the bilateral constraints and an active set at one point
 /// (q, t): the kinetic-metric factor, the Jacobians G, W_N with their time partials, and the
@@ -44,6 +57,11 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     lambda_n: Vector<NU>,
     lambda_t: Vector<NU>,
     sliding_determinant: f64,
+    /// Representative (kept) sticking contact of each sticking contact's group, with the sign
+    /// of its column relative to the representative's.
+    stick_group: [(usize, f64); NU],
+    /// A sticking contact whose column depends on non-parallel columns, if any.
+    dependent_sticking: Option<usize>,
     evaluations: usize,
 }
 
@@ -64,6 +82,8 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
             sliding_determinant: 1.0,
+            stick_group: [(0, 1.0); NU],
+            dependent_sticking: None,
             evaluations: 0,
         }
     }
@@ -115,6 +135,18 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
     /// contact; see [`sliding_kkt`](super::sliding_kkt)): it crosses zero at a Painlevé bound.
     pub fn sliding_determinant(&self) -> f64 {
         self.sliding_determinant
+    }
+
+    /// The group of sticking contact j at the last factorisation: (representative, sign of W_T,j
+    /// relative to the representative's column); (j, 1) for a kept column.
+    pub fn stick_group(&self, j: usize) -> (usize, f64) {
+        self.stick_group.get(j).copied().unwrap_or((j, 1.0))
+    }
+
+    /// A sticking contact whose tangential column was dependent on columns not parallel to it
+    /// at the last factorisation (its friction distribution is not determined by a group).
+    pub fn dependent_sticking(&self) -> Option<usize> {
+        self.dependent_sticking
     }
 
     /// W_T and ŵ_T at the last point with friction (zero before the first).
@@ -179,6 +211,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                 self.factor.push_column(NB + j, &col, tol);
             }
         }
+        self.dependent_sticking = None;
         if active.has_friction() {
             let mut tp_t = Vector::<NU>::zeros();
             model.slip_jacobian(q, t, &mut self.w_t, &mut tp_t);
@@ -186,11 +219,36 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             for &j in active.priority() {
                 if active.tangential(j) == TangentialMode::Sticking {
                     let col = self.w_t.column(j).into_owned();
-                    self.factor.push_column(NB + NU + j, &col, tol);
+                    self.stick_group[j] = (j, 1.0);
+                    if !self.factor.push_column(NB + NU + j, &col, tol) {
+                        self.join_stick_group(active, j);
+                    }
                 }
             }
         }
         Ok(())
+    }
+
+    /// Puts the dropped sticking column j into the group of a kept sticking column parallel to
+    /// it, or records it as dependent otherwise.
+    fn join_stick_group(&mut self, active: &ActiveSet<NU>, j: usize) {
+        let wj = self.w_t.column(j);
+        for k in 0..self.factor.rank() {
+            let tag = self.factor.kept_tag(k);
+            if tag < NB + NU {
+                continue;
+            }
+            let r = tag - NB - NU;
+            let wr = self.w_t.column(r);
+            let cosine = wj.dot(&wr) / (wj.norm() * wr.norm());
+            if active.tangential(r) == TangentialMode::Sticking
+                && (cosine.abs() - 1.0).abs() <= PARALLEL_TOLERANCE
+            {
+                self.stick_group[j] = (r, cosine.signum());
+                return;
+            }
+        }
+        self.dependent_sticking = Some(j);
     }
 
     /// q̈ = a(t, q, u) with the active set `active`; the multipliers are kept (see

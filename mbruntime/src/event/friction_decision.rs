@@ -11,11 +11,13 @@
 //! Painlevé bound: the integrator never picks one of several solutions silently.
 //!
 //! **At the cone boundary.** When the event was a sticking contact's friction reaching μλ_N
-//! (`stick_ended`), the acceleration-level problem still admits sticking there (the force is
-//! on the boundary of the friction interval, and the first-order information does not decide);
-//! the event function μλ_N − |λ_T| is decreasing through zero, so sticking cannot persist: that
-//! contact is made to slide against its friction force, σ = −sign λ_T (λ_T = −μσλ_N keeps the
-//! force continuous). Without this rule the integrator would stop at the same instant again.
+//! (`slide[i] = Some(σ)` for it and for the contacts of its group of parallel tangential
+//! columns, [`KktSystem::stick_group`]), the acceleration-level problem still admits sticking
+//! there (the force is on the boundary of the friction interval, and the first-order
+//! information does not decide); the event function μλ_N − |λ_T| is decreasing through zero, so
+//! sticking cannot persist: those contacts are made to slide against their friction force,
+//! σ = −sign λ_T (λ_T = −μσλ_N keeps the force continuous). Without this rule the integrator
+//! would stop at the same instant again.
 //!
 //! **Normal force reaching zero.** Likewise, when the event was a closed contact's normal force
 //! reaching zero (`released`), the problem sees λ_N = g̈_N = 0 there and keeps the contact
@@ -56,7 +58,7 @@ pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, cons
     t: f64,
     q: &Vector<NQ>,
     u: &Vector<NQ>,
-    stick_ended: Option<usize>,
+    slide: &[Option<f64>; NU],
     released: Option<usize>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
@@ -97,11 +99,9 @@ where
             ContactMode::Open | ContactMode::LiftingOff => continue,
             ContactMode::Closed => TangentialMode::Free,
             _ if law.friction == 0.0 => TangentialMode::Free,
-            ContactMode::Sticking if stick_ended == Some(i) && sol.lambda_t[i] != 0.0 => {
-                TangentialMode::Sliding {
-                    sigma: -sol.lambda_t[i].signum(),
-                }
-            }
+            ContactMode::Sticking if slide[i].is_some() => TangentialMode::Sliding {
+                sigma: slide[i].unwrap_or(1.0),
+            },
             ContactMode::Sticking => TangentialMode::Sticking,
             ContactMode::Sliding { sigma } | ContactMode::StartsSliding { sigma } => {
                 TangentialMode::Sliding { sigma }

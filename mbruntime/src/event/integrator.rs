@@ -282,7 +282,11 @@ where
         mut u: Vector<NQ>,
         trigger: Option<(usize, Trigger)>,
     ) -> Result<Settled<NQ, NB, NU>, EventError> {
-        let hint = |kind: Trigger| trigger.and_then(|(i, k)| (k == kind).then_some(i));
+        let released = trigger.and_then(|(i, k)| (k == Trigger::NormalForce).then_some(i));
+        let slide = match trigger {
+            Some((i, Trigger::StickForce)) => self.stick_group_slides(i),
+            _ => [None; NU],
+        };
         let decision = if self.friction {
             decide_frictional_modes(
                 &self.model,
@@ -292,8 +296,8 @@ where
                 t,
                 &q,
                 &u,
-                hint(Trigger::StickForce),
-                hint(Trigger::NormalForce),
+                &slide,
+                released,
             )?
         } else {
             decide_active_set(
@@ -312,6 +316,13 @@ where
         let mut a = Vector::<NQ>::zeros();
         self.kkt
             .acceleration(&self.model, &active, t, &q, &u, &mut a)?;
+        if let Some(index) = self.kkt.dependent_sticking() {
+            return Err(EventError::DependentFriction {
+                t,
+                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index],
+                index,
+            });
+        }
         let (lambda_b, lambda_n, lambda_t) = (
             *self.kkt.bilateral_multipliers(),
             *self.kkt.contact_multipliers(),
@@ -357,6 +368,20 @@ where
             rising,
             lifting,
         })
+    }
+
+    /// The slip directions of the group of sticking contact `rep` whose friction reached the
+    /// cone boundary: σ = −sign λ_T for it, times the relative sign of each member's column.
+    fn stick_group_slides(&self, rep: usize) -> [Option<f64>; NU] {
+        let mut slide = [None; NU];
+        let sigma = -self.lambda_t[rep].signum();
+        for (j, s) in slide.iter_mut().enumerate() {
+            let (group, sign) = self.kkt.stick_group(j);
+            if self.active.tangential(j) == TangentialMode::Sticking && group == rep {
+                *s = Some(sign * sigma);
+            }
+        }
+        slide
     }
 
     /// Makes `s` the state at time t.

@@ -6,7 +6,7 @@
 //! | open | gap g_N | at θ = k/8 (a short flight may leave and return within a step) |
 //! | closed | normal force λ_N | at both ends |
 //! | sliding (σ) | σγ_T, γ_T = W_Tᵀq̇ + ŵ_T | at θ = k/8 (it starts at zero after a start of slip) |
-//! | sticking | μλ_N − \|λ_T\| | at both ends |
+//! | sticking | Σ μⱼλ_N,j − \|λ_T\| over its group of parallel tangents | at both ends |
 //! | sliding set | det A(μ) / Π zᵢ·zᵢ | at both ends (Painlevé) |
 //!
 //! Every root is located by the Illinois method on the dense output; the earliest wins.
@@ -35,7 +35,6 @@ where
     ) -> Result<Option<(f64, usize, Trigger)>, EventError> {
         let mut gap0 = Vector::<NU>::zeros();
         self.model.gaps(&self.q, self.t, &mut gap0);
-        let laws = self.model.contact_laws();
         let mut earliest: Option<(f64, usize, Trigger)> = None;
         let mut consider = |this: &mut Self, i: usize, trigger: Trigger, bracket| {
             if let Some((lo, flo, hi, fhi)) = bracket {
@@ -64,13 +63,13 @@ where
                     let bracket = self.slip_bracket(step, i, sigma);
                     consider(self, i, Trigger::SlipVelocity, bracket)?;
                 }
-                TangentialMode::Sticking => {
-                    let mu = laws[i].friction;
-                    let f0 = mu * self.lambda_n[i] - self.lambda_t[i].abs();
-                    let f1 = mu * end.lambda_n[i] - end.lambda_t[i].abs();
+                TangentialMode::Sticking if self.kkt.stick_group(i).0 == i => {
+                    let f0 = self.stick_margin(i, &self.lambda_n, &self.lambda_t);
+                    let f1 = self.stick_margin(i, &end.lambda_n, &end.lambda_t);
                     let bracket = (f0 > 0.0 && f1 <= 0.0).then_some((0.0, f0, 1.0, f1));
                     consider(self, i, Trigger::StickForce, bracket)?;
                 }
+                TangentialMode::Sticking => {}
                 TangentialMode::Free => {}
             }
         }
@@ -85,6 +84,21 @@ where
             )?;
         }
         Ok(earliest)
+    }
+
+    /// Σ μⱼλ_N,j − |λ_T,rep| over the sticking contacts j of the group of `rep` (its kept
+    /// tangential column carries the friction of the whole group; see
+    /// [`KktSystem::stick_group`](super::super::evaluate::KktSystem::stick_group)).
+    fn stick_margin(&self, rep: usize, lambda_n: &Vector<NU>, lambda_t: &Vector<NU>) -> f64 {
+        let laws = self.model.contact_laws();
+        let capacity: f64 = (0..NU)
+            .filter(|&j| {
+                self.active.tangential(j) == TangentialMode::Sticking
+                    && self.kkt.stick_group(j).0 == rep
+            })
+            .map(|j| laws[j].friction * lambda_n[j])
+            .sum();
+        capacity - lambda_t[rep].abs()
     }
 
     /// First sub-interval [θ_lo, θ_hi] of the step on which the gap of open contact i goes from
@@ -177,7 +191,6 @@ where
         let mut gn = Vector::<NU>::zeros();
         let mut a = Vector::<NQ>::zeros();
         let active = self.active;
-        let mu = self.model.contact_laws()[i].friction;
         let theta = illinois(lo, f0, hi, f1, |theta| {
             let (q, u) = step.interpolate(theta);
             let t = step.t0 + theta * step.h;
@@ -204,8 +217,11 @@ where
             }
             match trigger {
                 Trigger::StickForce => {
-                    mu * self.kkt.contact_multipliers()[i]
-                        - self.kkt.tangential_multipliers()[i].abs()
+                    let (ln, lt) = (
+                        *self.kkt.contact_multipliers(),
+                        *self.kkt.tangential_multipliers(),
+                    );
+                    self.stick_margin(i, &ln, &lt)
                 }
                 Trigger::SlidingDeterminant => self.kkt.sliding_determinant(),
                 _ => self.kkt.contact_multipliers()[i],
