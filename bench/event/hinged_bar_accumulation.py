@@ -17,6 +17,10 @@ The accumulation time is t∞ = t₁ + Σ_{j≥1} τ(e^j ω₀). The quadratures
 rule at 40 significant digits after substitutions that make the integrands smooth (below); the sum stops
 when a term is below 1e-35 s (τ(ω) ≈ 2ω/(k sin θ_c) for small ω, so the terms fall like e^j).
 
+Also printed: the impact times t_k = t₁ + Σ_{j<k} τ(e^j ω₀), and a machine-readable last line
+    REFERENCE t_inf=<s> impacts=<t_1>,<t_2>,…   (the first 20 impacts, 20 digits)
+(used by bench/compare_event.sh).
+
 Usage: python3 bench/event/hinged_bar_accumulation.py [theta0]   (pip: mpmath)
 """
 import sys
@@ -69,3 +73,12 @@ print(f"first impact t1   = {mp.nstr(t1, 30)}")
 print(f"accumulation t_inf = {mp.nstr(total, 30)}  ({j} flights summed)")
 for i, tau in enumerate(flights[:6], start=1):
     print(f"flight {i}: {mp.nstr(tau, 25)}  ratio to previous {mp.nstr(tau / flights[i - 2], 12) if i > 1 else '-'}")
+impact_times = [t1]
+for tau in flights[:19]:
+    impact_times.append(impact_times[-1] + tau)
+for k, tk in enumerate(impact_times[:10], start=1):
+    print(f"impact {k}: t = {mp.nstr(tk, 25)}")
+print(
+    f"REFERENCE t_inf={mp.nstr(total, 22)} impacts="
+    + ",".join(mp.nstr(tk, 20) for tk in impact_times)
+)

@@ -5,8 +5,10 @@
 //!
 //! With `--timing` it writes nothing and instead runs the simulation to t = 2 s 1000 times and
 //! prints the wall time per run, per accepted step and per event (median of 5 batches), the
-//! largest |tₖ − closed form| over the first 10 impacts, and a machine-readable line
-//! `RESULT max_err=… us_per_event=… us_per_step=… us_per_run=…` (used by `bench/compare_event.sh`).
+//! largest |tₖ − closed form| over the first 10 impacts, and machine-readable lines
+//! `IMPACTS t₁ t₂ …` (every impact, the accumulation impact included), `REST t∞` (the predicted
+//! accumulation time) and `RESULT max_err=… us_per_event=… us_per_step=… us_per_run=… events=…
+//! impacts=…` (used by `bench/compare_event.sh`).
 
 use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::plot::{Series, line_plot};
@@ -34,21 +36,28 @@ fn max_impact_time_error(impacts: &[f64], h0: f64, e: f64, g: f64, n: usize) -> 
 
 /// `--timing`: 5 batches of 200 runs (1000 in all) to t = 2 s; medians of the batch means.
 fn timing(h0: f64, e: f64, g: f64) -> Result<(), Box<dyn std::error::Error>> {
-    let once = |impacts: &mut Vec<f64>| -> Result<_, Box<dyn std::error::Error>> {
+    let mut rest = None;
+    let mut once = |impacts: &mut Vec<f64>| -> Result<_, Box<dyn std::error::Error>> {
         let mut sim = EventDriven::new(BouncingBall { m: 1.0, g, e }, EventOptions::default());
         sim.initialize(0.0, Vector::<1>::new(h0), Vector::<1>::zeros())?;
         impacts.clear();
         sim.advance_to(2.0, |r| {
-            if let Report::Event(ev) = r
-                && matches!(ev.kind, EventKind::Impact | EventKind::Accumulation { .. })
-            {
-                impacts.push(ev.t);
+            if let Report::Event(ev) = r {
+                match ev.kind {
+                    EventKind::Impact => impacts.push(ev.t),
+                    EventKind::Accumulation { t_limit } => {
+                        impacts.push(ev.t);
+                        rest = Some(t_limit);
+                    }
+                    _ => {}
+                }
             }
         })?;
         Ok(sim.stats())
     };
     let mut impacts = Vec::with_capacity(64);
     let stats = once(&mut impacts)?;
+    let first_impacts = impacts.clone();
     let max_err = max_impact_time_error(&impacts, h0, e, g, 10)
         .ok_or_else(|| format!("only {} impacts before t = 2 s", impacts.len()))?;
     let mut batch_means: Vec<f64> = Vec::with_capacity(5);
@@ -69,8 +78,12 @@ fn timing(h0: f64, e: f64, g: f64) -> Result<(), Box<dyn std::error::Error>> {
     );
     println!("µs per run {us_run:.2}, per step {us_step:.3}, per event {us_event:.3}");
     println!("max |t_k − closed form| over the first 10 impacts: {max_err:.3e} s");
+    let list: Vec<String> = first_impacts.iter().map(|t| format!("{t:.17e}")).collect();
+    println!("IMPACTS {}", list.join(" "));
+    println!("REST {:.17e}", rest.unwrap_or(f64::NAN));
     println!(
-        "RESULT max_err={max_err:.6e} us_per_event={us_event:.6} us_per_step={us_step:.6} us_per_run={us_run:.6}"
+        "RESULT max_err={max_err:.6e} us_per_event={us_event:.6} us_per_step={us_step:.6} us_per_run={us_run:.6} events={} impacts={}",
+        stats.events, stats.impacts
     );
     Ok(())
 }

@@ -63,7 +63,7 @@ where
     let w = kkt.gap_jacobian().0.column(contact).into_owned();
     let factor = kkt.factor();
     let z = factor.project_out(&factor.whiten(&w));
-    let two_t = (factor.l.transpose() * u).norm_squared();
+    let two_t = (factor.l().transpose() * u).norm_squared();
     let v = (two_t * z.norm_squared()).sqrt();
     Ok(opts.velocity_tolerance.max(opts.rtol.cbrt() * v))
 }

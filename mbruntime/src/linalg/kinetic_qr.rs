@@ -27,6 +27,7 @@
 
 use nalgebra::{Cholesky, Const};
 
+use super::factor_memo::FactorMemo;
 use super::spd::{SpdError, cholesky};
 use crate::mechanism::{Matrix, Vector};
 
@@ -63,11 +64,16 @@ pub enum ColumnError {
 /// Factorisation of M and of up to `K` independent constraint columns in the kinetic metric
 /// (`K` defaults to `NQ`, the most there can be; a caller with a known column count, such as
 /// `NB` bilateral constraints, stores only that much).
+///
+/// Rebuilding the factor from bitwise the same M and the same columns reuses the stored
+/// result instead of recomputing it ([`factor_memo`](super::factor_memo)): exact, since the
+/// same operations on the same operands give the same floats.
 #[derive(Debug, Clone, Copy)]
 pub struct ConstraintFactor<const NQ: usize, const K: usize = NQ> {
-    /// Cholesky factor L of M = L Lᵀ (set through [`set_cholesky`](Self::set_cholesky) or
-    /// [`from_cholesky`](Self::from_cholesky), which also keep its reciprocal diagonal).
-    pub l: Matrix<NQ, NQ>,
+    /// Cholesky factor L of M = L Lᵀ (set through [`set_mass`](Self::set_mass),
+    /// [`set_cholesky`](Self::set_cholesky) or [`from_cholesky`](Self::from_cholesky), which
+    /// also keep its reciprocal diagonal).
+    l: Matrix<NQ, NQ>,
     /// 1/L_ii: the triangular solves multiply instead of dividing (they run several times per
     /// time step, and a division's latency dominates a small substitution).
     l_inv_diag: Vector<NQ>,
@@ -76,6 +82,7 @@ pub struct ConstraintFactor<const NQ: usize, const K: usize = NQ> {
     /// Tags of the kept columns (caller's numbering), in order.
     kept: [usize; K],
     rank: usize,
+    memo: FactorMemo<NQ, K>,
 }
 
 impl<const NQ: usize, const K: usize> Default for ConstraintFactor<NQ, K> {
@@ -87,23 +94,36 @@ impl<const NQ: usize, const K: usize> Default for ConstraintFactor<NQ, K> {
             r: Matrix::zeros(),
             kept: [0; K],
             rank: 0,
+            memo: FactorMemo::default(),
         }
     }
 }
 
 impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
     /// Factors M and removes all columns; [`SpdError`] (with the smallest eigenvalue) if M is
-    /// not positive definite or not finite.
+    /// not positive definite or not finite (the previous factor of M is then kept).
     pub fn set_mass(&mut self, m: &Matrix<NQ, NQ>) -> Result<(), SpdError> {
         self.rank = 0;
-        self.set_cholesky(&cholesky(m)?);
+        if self.memo.restart_if_same_mass(m) {
+            return Ok(());
+        }
+        self.memo.restart();
+        let chol = cholesky(m)?;
+        self.set_l(chol.l());
+        self.memo.record_mass(Some(m));
         Ok(())
     }
 
     /// Takes an existing Cholesky factor of M and removes all columns.
     pub fn set_cholesky(&mut self, chol: &Cholesky<f64, Const<NQ>>) {
         self.rank = 0;
-        self.l = chol.l();
+        self.set_l(chol.l());
+        self.memo.record_mass(None);
+    }
+
+    /// L and its reciprocal diagonal.
+    fn set_l(&mut self, l: Matrix<NQ, NQ>) {
+        self.l = l;
         self.l_inv_diag = self.l.map_diagonal(|x| 1.0 / x);
     }
 
@@ -118,12 +138,19 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
             r: Matrix::zeros(),
             kept: [0; K],
             rank: 0,
+            memo: FactorMemo::default(),
         }
+    }
+
+    /// The Cholesky factor L of M = L Lᵀ.
+    pub fn l(&self) -> &Matrix<NQ, NQ> {
+        &self.l
     }
 
     /// Removes all constraint columns.
     pub fn clear_columns(&mut self) {
         self.rank = 0;
+        self.memo.restart();
     }
 
     /// Number of independent columns kept.
@@ -201,11 +228,27 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
         if self.rank >= NQ.min(K) {
             return false;
         }
+        if let Some(kept) = self.memo.replay(tag, w, rank_tol) {
+            // Q, R and the tag of this column are still in place from the recorded build.
+            self.rank += usize::from(kept);
+            return kept;
+        }
+        let kept = self.orthogonalise(tag, w, rank_tol);
+        self.memo.record(tag, w, rank_tol, kept);
+        kept
+    }
+
+    /// The Gram–Schmidt step of [`push_column`](Self::push_column).
+    fn orthogonalise(&mut self, tag: usize, w: &Vector<NQ>, rank_tol: f64) -> bool {
         let b = self.whiten(w);
-        let norm0 = b.norm();
-        if norm0 == 0.0 || !norm0.is_finite() {
+        // ‖b‖² decides zero and non-finite columns; the square root (‖b‖ exactly as `norm`
+        // computes it) is only needed for the dependence test at the end, so it runs alongside
+        // the projections instead of before them.
+        let norm0_squared = b.norm_squared();
+        if norm0_squared == 0.0 || !norm0_squared.is_finite() {
             return false;
         }
+        let norm0 = norm0_squared.sqrt();
         let mut z = b;
         let mut coef = Vector::<K>::zeros();
         for _ in 0..2 {
@@ -216,7 +259,8 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
                 z.axpy(-c, &qk, 1.0);
             }
         }
-        let nz = z.norm();
+        // Without kept columns nothing was projected out: z = b and ‖z‖ = ‖b‖.
+        let nz = if self.rank == 0 { norm0 } else { z.norm() };
         if nz <= rank_tol * norm0 {
             return false;
         }
@@ -336,7 +380,8 @@ mod tests {
     //! Lötstedt (1982), Lemma 5.2: with a dependent column the KKT solution x and the force
     //! W μ are unique; the minimum-norm correction satisfies its constraints and is
     //! M-orthogonal to the null space of W_Kᵀ (first-order optimality of min ½‖Δ‖²_M). The
-    //! reference values are hand-computed for M = diag(2, 1, 4).
+    //! reference values are hand-computed for M = diag(2, 1, 4). A factor rebuilt from the same
+    //! data (reused by the memo) is bitwise the factor a fresh workspace computes.
 
     use super::*;
 
@@ -407,5 +452,67 @@ mod tests {
         ] {
             assert!(md.dot(&v).abs() <= 1e-15);
         }
+    }
+
+    /// Everything a caller can observe of a factor: L, kept tags, a KKT solve, M_c⁻¹ and a
+    /// correction, as bit patterns.
+    fn observed(f: &ConstraintFactor<3>) -> Vec<u64> {
+        let rhs = Vector::<3>::new(0.7, -1.3, 2.1);
+        let (x, mu) = f.solve_kkt(&rhs, &Vector::<3>::new(0.2, -0.4, 0.0));
+        let mut out: Vec<u64> = f.l().iter().map(|v| v.to_bits()).collect();
+        out.push(f.rank() as u64);
+        out.extend((0..f.rank()).map(|k| f.kept_tag(k) as u64));
+        for v in x.iter().chain(mu.iter()) {
+            out.push(v.to_bits());
+        }
+        for v in f.constrained_inverse_times(&rhs).iter() {
+            out.push(v.to_bits());
+        }
+        for v in f.correction(&Vector::<3>::new(1e-3, -2e-3, 0.0)).iter() {
+            out.push(v.to_bits());
+        }
+        out
+    }
+
+    #[test]
+    fn rebuilding_from_the_same_data_gives_the_fresh_factor_bit_for_bit() {
+        let m = Matrix::<3, 3>::new(2.0, 0.3, 0.1, 0.3, 1.5, -0.2, 0.1, -0.2, 3.0);
+        let columns = [
+            Vector::<3>::new(1.0, -0.5, 0.25),
+            Vector::<3>::new(0.3, 2.0, -1.0),
+            Vector::<3>::new(2.0, -1.0, 0.5),
+        ];
+        let fresh = |m: &Matrix<3, 3>, cols: &[Vector<3>]| {
+            let mut f = ConstraintFactor::<3>::default();
+            f.set_mass(m).unwrap();
+            for (tag, c) in cols.iter().enumerate() {
+                f.push_column(tag, c, DEPENDENCE_TOLERANCE);
+            }
+            f
+        };
+        let mut reused = fresh(&m, &columns);
+        // The third column is twice the first: dependent, dropped in every build.
+        assert_eq!(reused.rank(), 2);
+        let other = [columns[0], Vector::<3>::new(0.0, 1.0, 1.0)];
+        let builds: [(Matrix<3, 3>, &[Vector<3>]); 5] = [
+            (m, &columns),
+            (m, &columns[..1]),
+            (m, &other),
+            (m * 2.0, &columns),
+            (m, &columns),
+        ];
+        for (mass, cols) in builds {
+            reused.set_mass(&mass).unwrap();
+            for (tag, c) in cols.iter().enumerate() {
+                reused.push_column(tag, c, DEPENDENCE_TOLERANCE);
+            }
+            assert_eq!(observed(&reused), observed(&fresh(&mass, cols)));
+        }
+        // Removing the columns keeps L; the same pushes again give the same factor.
+        reused.clear_columns();
+        for (tag, c) in columns.iter().enumerate() {
+            reused.push_column(tag, c, DEPENDENCE_TOLERANCE);
+        }
+        assert_eq!(observed(&reused), observed(&fresh(&m, &columns)));
     }
 }

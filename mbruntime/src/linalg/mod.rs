@@ -2,8 +2,8 @@
 //! one LU with one singularity policy ([`lu`]), the refined principal-subsystem solve of the
 //! LCP solvers ([`principal`]), Cholesky of the mass matrix with failures reported by the
 //! smallest eigenvalue ([`spd`]), the rank-revealing factorisation of constraint columns in the
-//! kinetic metric ([`kinetic_qr`]) and the constrained inverse M_c⁻¹ built on it
-//! ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
+//! kinetic metric ([`kinetic_qr`], reused exactly when rebuilt from the same data:
+//! `factor_memo`) and the constrained inverse M_c⁻¹ built on it ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
 //! [`symmetric_eigen`]), and the unconstrained forward dynamics q̈ = M⁻¹ h
 //! ([`forward_dynamics`]), and the branch-free finiteness and zero scans of model data
 //! ([`finite`]).
@@ -12,6 +12,7 @@
 //! only [`spectrum`] (analysis tools) allocates.
 
 pub mod constrained_inverse;
+mod factor_memo;
 pub mod finite;
 pub mod forward_dynamics;
 pub mod kinetic_qr;
