@@ -41,13 +41,14 @@ Printed: a human-readable summary and machine-readable lines
 
 import math
 import os
+import tempfile
 import sys
 import time
 
 import siconos.kernel as sk
 
 RTOL, ATOL = 1e-10, 1e-12
-PLUGIN = os.path.join(os.environ.get("SICONOS_PLUGIN_DIR", "/tmp"), "HingedBarPlugin")
+PLUGIN = os.path.join(os.environ.get("SICONOS_PLUGIN_DIR", tempfile.gettempdir()), "HingedBarPlugin")
 
 
 def lsodar_simulation(ds, inter, t_end):

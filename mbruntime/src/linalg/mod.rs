@@ -3,10 +3,10 @@
 //! LCP solvers ([`principal`]), Cholesky of the mass matrix with failures reported by the
 //! smallest eigenvalue ([`spd`]), the rank-revealing factorisation of constraint columns in the
 //! kinetic metric ([`kinetic_qr`], reused exactly when rebuilt from the same data:
-//! `factor_memo`) and the constrained inverse M_c⁻¹ built on it ([`constrained_inverse`]), and eigenvalue-based ranks, inertia and norms ([`spectrum`],
-//! [`symmetric_eigen`]), and the unconstrained forward dynamics q̈ = M⁻¹ h
-//! ([`forward_dynamics`]), and the branch-free finiteness and zero scans of model data
-//! ([`finite`]).
+//! `factor_memo`) and the constrained inverse M_c⁻¹ built on it ([`constrained_inverse`]),
+//! and eigenvalue-based ranks, inertia and norms ([`spectrum`], [`symmetric_eigen`]), and the
+//! unconstrained forward dynamics q̈ = M⁻¹ h ([`forward_dynamics`]), and the branch-free
+//! finiteness and zero scans of model data ([`finite`]).
 //!
 //! Per-step routines work on fixed-size nalgebra types or on workspaces allocated once;
 //! only [`spectrum`] (analysis tools) allocates.
