@@ -13,7 +13,7 @@
 //! closed contact ([`TangentialMode`]): a sticking contact adds its tangential column W_T
 //! (velocity constraint W_Tᵀq̇ + ŵ_T = 0, tag NB + NU + j) after the normal columns; a sliding
 //! contact's normal force acts through W_N − μσW_T and is condensed onto the other columns
-//! ([`sliding_kkt`](super::sliding_kkt)). The projection uses the normal columns of every closed
+//! (`sliding_kkt`). The projection uses the normal columns of every closed
 //! contact and the tangential columns of the sticking ones (no tangential position
 //! constraint: the position correction of a sticking contact is along its normal only).
 //!
@@ -132,7 +132,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
     }
 
     /// det A(μ) / Π zᵢ·zᵢ of the sliding contacts at the last acceleration (1 without sliding
-    /// contact; see [`sliding_kkt`](super::sliding_kkt)): it crosses zero at a Painlevé bound.
+    /// contact; see `sliding_kkt`): it crosses zero at a Painlevé bound.
     pub fn sliding_determinant(&self) -> f64 {
         self.sliding_determinant
     }

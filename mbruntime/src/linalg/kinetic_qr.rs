@@ -66,7 +66,7 @@ pub enum ColumnError {
 /// `NB` bilateral constraints, stores only that much).
 ///
 /// Rebuilding the factor from bitwise the same M and the same columns reuses the stored
-/// result instead of recomputing it ([`factor_memo`](super::factor_memo)): exact, since the
+/// result instead of recomputing it (`factor_memo`): exact, since the
 /// same operations on the same operands give the same floats.
 #[derive(Debug, Clone, Copy)]
 pub struct ConstraintFactor<const NQ: usize, const K: usize = NQ> {
