@@ -11,11 +11,14 @@
 //!   (Glocker & Studer 2005, (24)–(33) for one decoupled contact), the accumulation point of the
 //!   bounces, the sliding on the floor that follows and the rolling speed.
 //!
+//! - [`painleve`]: `PainleveRod`, the sliding problem a λ_N + b = 0 and its Painlevé bound.
+//!
 //! Every root is found by a bracketed method on the explicit expression, down to adjacent
 //! floating-point numbers ([`crossings`]).
 
 pub mod crossings;
 pub mod driven_spring;
+pub mod painleve;
 pub mod ramp;
 pub mod spinning_ball;
 

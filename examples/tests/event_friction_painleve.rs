@@ -24,30 +24,14 @@
 //! * μ < 0 is refused.
 
 use mb_examples::analysis_models::painleve_rod::PainleveRod;
+use mb_examples::stick_slip_reference::painleve::{
+    critical_angle, free_normal_acceleration, painleve_bound, sliding_delassus,
+};
 use mbruntime::Vector;
 use mbruntime::event::friction_modes::{ContactMode, FrictionModeError};
 use mbruntime::event::{EventDriven, EventError, EventKind, EventOptions, Report};
 
 const G: f64 = 9.81;
-
-/// μ*(θ) of the closed form.
-fn painleve_bound(theta: f64) -> f64 {
-    (1.0 + 3.0 * theta.cos().powi(2)) / (3.0 * theta.sin() * theta.cos())
-}
-
-/// The angle between `outside` (μ*(θ) > μ) and `inside` (μ*(θ) < μ) where μ*(θ) = μ, by
-/// bisection.
-fn critical_angle(mu: f64, mut outside: f64, mut inside: f64) -> f64 {
-    for _ in 0..200 {
-        let mid = 0.5 * (outside + inside);
-        if painleve_bound(mid) > mu {
-            outside = mid;
-        } else {
-            inside = mid;
-        }
-    }
-    0.5 * (outside + inside)
-}
 
 /// The rod at angle θ₀, lower end `height` above the floor, moving with ẋ = v₀.
 fn dropped(mu: f64, theta0: f64, height: f64, v0: f64) -> (PainleveRod, Vector<3>, Vector<3>) {
@@ -141,7 +125,6 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
     let mu = 1.45;
     let theta_c = critical_angle(mu, 0.3, 2.0_f64.atan());
     let (model, q0, u0) = dropped(mu, 0.7, 0.0, -10.0);
-    let l = model.l;
     let mut sim = EventDriven::new(model, EventOptions::default());
     sim.initialize(0.0, q0, u0).expect("below μ*(θ₀)");
     let mut lift_off = None;
@@ -159,8 +142,7 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
         .expect("no Painlevé error: the rod lifts off before the critical angle");
         if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
             let theta = sim.positions()[2];
-            let (s, c) = theta.sin_cos();
-            smallest_a = smallest_a.min(1.0 + 3.0 * c * c + 3.0 * mu * sigma * s * c);
+            smallest_a = smallest_a.min(sliding_delassus(&model, theta, sigma));
         }
     }
     let (q, u) = lift_off.expect("the rod lifts off");
@@ -173,7 +155,7 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
         "lift-off at θ = {} beyond θ₁ = {theta_c}",
         q[2]
     );
-    let b = -G + l * q[2].sin() * u[2] * u[2];
+    let b = free_normal_acceleration(&model, q[2], u[2]);
     assert!(b.abs() < 1e-6 * G, "lift-off where b = {b:e} ≠ 0");
 }
 
@@ -181,7 +163,6 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
 fn below_the_bound_the_sliding_forces_follow_the_closed_form() {
     let mu = 1.3;
     let (model, q0, u0) = dropped(mu, 0.8, 0.01, -10.0);
-    let (m, l) = (model.m, model.l);
     let mut sim = EventDriven::new(model, EventOptions::default());
     sim.initialize(0.0, q0, u0).expect("start in flight");
     let (mut checked, mut worst) = (0, 0.0_f64);
@@ -191,12 +172,8 @@ fn below_the_bound_the_sliding_forces_follow_the_closed_form() {
             .expect("μ below every Painlevé bound");
         if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
             let (q, u) = (sim.positions(), sim.velocities());
-            let theta = q[2];
-            let a =
-                (1.0 + 3.0 * theta.cos().powi(2) + 3.0 * mu * sigma * theta.sin() * theta.cos())
-                    / m;
-            let b = -G + l * theta.sin() * u[2] * u[2];
-            let lambda_n = -b / a;
+            let a = sliding_delassus(&model, q[2], sigma);
+            let lambda_n = -free_normal_acceleration(&model, q[2], u[2]) / a;
             let (ln, lt) = (
                 sim.contact_multipliers()[0],
                 sim.tangential_multipliers()[0],

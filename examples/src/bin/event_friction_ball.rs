@@ -11,28 +11,19 @@ use mb_examples::friction_event_models::spinning_ball::SpinningBall;
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::stick_slip_reference::spinning_ball::{self as reference, BallState};
 use mbruntime::Vector;
-use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
+use mbruntime::event::{Event, EventDriven, EventKind, EventOptions, Report};
 use std::path::PathBuf;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let out = PathBuf::from(
-        std::env::args()
-            .nth(1)
-            .unwrap_or_else(|| "examples/out/event_friction_ball".into()),
-    );
-    std::fs::create_dir_all(&out)?;
-    let p = SpinningBall::default();
-    let start = BallState {
-        t: 0.0,
-        x: 0.0,
-        y: 0.3,
-        phi: 0.0,
-        vx: 1.0,
-        vy: 0.0,
-        omega: 30.0,
-    };
-    let expected = reference::bounces(&p, &start, 8);
-    let settling = reference::settle(&p, &start)?;
+/// One sample of the trajectory: t, x, y, ẋ, φ̇, slip velocity.
+type Sample = (f64, f64, f64, f64, f64, f64);
+
+/// Runs the ball from `start` to t = 1 s, sampling every millisecond; returns the samples and
+/// the events.
+#[allow(clippy::type_complexity)]
+fn simulate(
+    p: SpinningBall,
+    start: &BallState,
+) -> Result<(Vec<Sample>, Vec<Event<3, 0, 1>>), Box<dyn std::error::Error>> {
     let mut sim = EventDriven::new(p, EventOptions::default());
     sim.initialize(
         0.0,
@@ -58,6 +49,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (q, u) = (sim.positions(), sim.velocities());
         trajectory.push((sim.time(), q[0], q[1], u[0], u[2], slip(u)));
     }
+    Ok((trajectory, events))
+}
+
+/// Prints the accumulation point and the onset of rolling against the closed form.
+fn print_settling(
+    p: &SpinningBall,
+    start: &BallState,
+    events: &[Event<3, 0, 1>],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let settling = reference::settle(p, start)?;
+    if let Some(ev) = events.iter().find(|ev| ev.kind == EventKind::Rest) {
+        println!(
+            "at rest on the floor at t∞ = {:.15} (closed form {:.15})",
+            ev.t, settling.accumulation.t
+        );
+    }
+    if let Some(ev) = events.iter().find(|ev| ev.kind == EventKind::SlipStops) {
+        println!(
+            "rolls from t = {:.12} (closed form {:.12}) at ẋ = {:.12} (closed form {:.12})",
+            ev.t,
+            settling.rolling.t,
+            ev.u_post[0],
+            reference::rolling_speed(p, start)
+        );
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "examples/out/event_friction_ball".into()),
+    );
+    std::fs::create_dir_all(&out)?;
+    let p = SpinningBall::default();
+    let start = BallState {
+        t: 0.0,
+        x: 0.0,
+        y: 0.3,
+        phi: 0.0,
+        vx: 1.0,
+        vy: 0.0,
+        omega: 30.0,
+    };
+    let expected = reference::bounces(&p, &start, 8);
+    let (trajectory, events) = simulate(p, &start)?;
     let mut w = csv::Writer::from_path(out.join("trajectory.csv"))?;
     w.write_record(["t", "x", "y", "x_dot", "phi_dot", "slip_velocity"])?;
     for s in &trajectory {
@@ -97,21 +135,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             impact += 1;
         }
     }
-    if let Some(ev) = events.iter().find(|ev| ev.kind == EventKind::Rest) {
-        println!(
-            "at rest on the floor at t∞ = {:.15} (closed form {:.15})",
-            ev.t, settling.accumulation.t
-        );
-    }
-    if let Some(ev) = events.iter().find(|ev| ev.kind == EventKind::SlipStops) {
-        println!(
-            "rolls from t = {:.12} (closed form {:.12}) at ẋ = {:.12} (closed form {:.12})",
-            ev.t,
-            settling.rolling.t,
-            ev.u_post[0],
-            reference::rolling_speed(&p, &start)
-        );
-    }
+    print_settling(&p, &start, &events)?;
     let height: Vec<(f64, f64)> = trajectory.iter().map(|s| (s.0, s.2)).collect();
     line_plot(
         &out.join("height.png"),

@@ -13,16 +13,12 @@
 
 use mb_examples::analysis_models::painleve_rod::PainleveRod;
 use mb_examples::plot::{Series, line_plot};
+use mb_examples::stick_slip_reference::painleve::critical_angle;
 use mbruntime::Vector;
 use mbruntime::event::{EventDriven, EventError, EventOptions};
 use std::path::PathBuf;
 
 type Sample = (f64, f64, f64, f64, f64);
-
-/// μ*(θ) of the closed form.
-fn painleve_bound(theta: f64) -> f64 {
-    (1.0 + 3.0 * theta.cos().powi(2)) / (3.0 * theta.sin() * theta.cos())
-}
 
 /// The rod at θ₀ on the floor, sliding with ẋ = −10 m/s.
 fn start(mu: f64, theta0: f64) -> (EventDriven<PainleveRod, 3, 0, 1>, Result<(), EventError>) {
@@ -34,20 +30,6 @@ fn start(mu: f64, theta0: f64) -> (EventDriven<PainleveRod, 3, 0, 1>, Result<(),
     let q0 = Vector::<3>::new(0.0, model.l * theta0.sin(), theta0);
     let started = sim.initialize(0.0, q0, Vector::<3>::new(-10.0, 0.0, 0.0));
     (sim, started)
-}
-
-/// The critical angle θ₁ < atan 2 where μ*(θ₁) = μ, by bisection.
-fn critical_angle(mu: f64) -> f64 {
-    let (mut outside, mut inside) = (0.3, 2.0_f64.atan());
-    for _ in 0..200 {
-        let mid = 0.5 * (outside + inside);
-        if painleve_bound(mid) > mu {
-            outside = mid;
-        } else {
-            inside = mid;
-        }
-    }
-    0.5 * (outside + inside)
 }
 
 /// Runs the rod from θ₀ = 0.7 with friction μ to t = 1 s, sampling every 0.5 ms; returns the
@@ -84,7 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "examples/out/event_friction_painleve".into()),
     );
     std::fs::create_dir_all(&out)?;
-    let theta_c = critical_angle(1.45);
+    let theta_c = critical_angle(1.45, 0.3, 2.0_f64.atan());
     println!("μ = 1.45: critical angle θ₁ = {theta_c:.12} rad (μ*(θ₁) = μ, closed form)");
     for theta0 in [theta_c - 1e-6, theta_c + 1e-6] {
         match start(1.45, theta0).1 {
