@@ -141,3 +141,50 @@ fn time_stepping_converges_to_the_event_driven_ramp_at_first_order() {
     }
     assert!(errors[2] < 1e-3, "errors {errors:?}");
 }
+
+#[test]
+fn a_block_thrown_up_a_steep_ramp_stops_and_slides_back() {
+    // No push, μ < tan α: up the ramp s̈ = −g (sin α + μ cos α) until ṡ = 0 at
+    // t_s = v₀ / (g (sin α + μ cos α)); there the block cannot stick (m g sin α > μ m g cos α)
+    // and slides back with s̈ = −g (sin α − μ cos α): a slip reversal at one event.
+    let p = RampBlock {
+        f0: 0.0,
+        mu: 0.05,
+        ..RampBlock::default()
+    };
+    assert!(p.mu < p.alpha.tan());
+    let v0 = 1.0;
+    let (s, c) = p.alpha.sin_cos();
+    let (up, down) = (p.g * (s + p.mu * c), p.g * (s - p.mu * c));
+    let t_s = v0 / up;
+    let s_top = 0.5 * v0 * t_s;
+    let mut sim = EventDriven::new(p, EventOptions::default());
+    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::new(v0, 0.0))
+        .expect("sliding up the ramp");
+    let mut events = Vec::new();
+    let t_end = t_s + 0.5;
+    sim.advance_to(t_end, |r| {
+        if let Report::Event(ev) = r {
+            events.push(*ev);
+        }
+    })
+    .expect("runs");
+    assert_eq!(events.len(), 1, "one event: {events:?}");
+    let ev = &events[0];
+    assert_eq!(ev.kind, EventKind::SlipStops);
+    assert!((ev.t - t_s).abs() <= 1e-10, "stop at {} vs {t_s}", ev.t);
+    assert!(
+        (ev.q[0] - s_top).abs() <= 1e-10,
+        "top at {} vs {s_top}",
+        ev.q[0]
+    );
+    assert_eq!(ev.modes, [ContactMode::Sliding { sigma: -1.0 }]);
+    let tau = t_end - t_s;
+    let s_end = s_top - 0.5 * down * tau * tau;
+    assert!(
+        (sim.positions()[0] - s_end).abs() <= 1e-9,
+        "s = {} vs {s_end}",
+        sim.positions()[0]
+    );
+    assert!((sim.velocities()[0] + down * tau).abs() <= 1e-9);
+}
