@@ -13,6 +13,8 @@
 //!   every slip phase and of every stick phase.
 //! * Time-stepping (Moreau–Jean, θ = 1, first order) agrees with the event-driven motion of the
 //!   ramp as Δt → 0: its largest position error against it halves when Δt halves.
+//! * A block thrown up a ramp steeper than its friction angle stops (`SlipStops`) where the
+//!   closed form says and slides back at once: a slip reversal decided at one event.
 
 use mb_examples::friction_event_models::{
     ramp_block::RampBlock, spring_dragged_block::SpringDraggedBlock,
