@@ -6,12 +6,22 @@ the same model as mb's `Woodpecker` (linearised kinematics, eqs (13)-(16)): a
 LagrangianLinearTIDS with M, K and constant F_ext from (14), three LagrangianLinearTIR
 contacts y = (g_N, g_T) = H q + b with H = [w_N^T; w_T^T] from (16).
 
-Prints CPU microseconds per step of a bare run (no Python-side recording) and the limit-cycle
-figures of a second, recorded run, with the same cycle definition as examples/src/bin/woodpecker.rs
-(cycle = beak impact following a downward passage of phi_S through -0.2788).
+Timing: `runs` bare runs (no Python-side recording or output), each on a fresh simulation whose
+construction and Simulation::initialize() are excluded; per run the wall time (time.perf_counter)
+and the CPU time of all the process's threads (time.process_time) of the
+`computeOneStep(); nextStep()` loop; the medians per step are printed with the thread count of the
+process read from /proc/self/status after the runs (bench/compare_timestepping.sh sets
+OMP_NUM_THREADS and OPENBLAS_NUM_THREADS; one thread unless told otherwise). Then the limit-cycle
+figures of a further, recorded run, with the same cycle definition as
+examples/src/bin/woodpecker.rs (cycle = beak impact following a downward passage of phi_S through
+-0.2788).
+
+Prints
+    TIMING siconos-jean(theta=0.5) h steps wall_us_per_step cpu_us_per_step runs threads
+    FIGURES ...
 
 Install: apt-get install -y python3-siconos; run with /usr/bin/python3.
-Usage: woodpecker.py [h] [t_end]
+Usage: woodpecker.py [h] [t_end] [runs]
 """
 import sys
 import time
@@ -22,6 +32,7 @@ import siconos.numerics as sn
 
 H_STEP = float(sys.argv[1]) if len(sys.argv) > 1 else 1e-5
 T_END = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
+RUNS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 
 # Table I
 r_O, r_M, h_M, l_M, l_G, h_S, l_S = 0.0025, 0.0031, 0.0058, 0.010, 0.015, 0.02, 0.0201
@@ -60,19 +71,30 @@ def build():
     osi = sk.MoreauJeanOSI(0.5)
     osnspb = sk.FrictionContact(2, sn.SICONOS_FRICTION_2D_LEMKE)
     sim = sk.TimeStepping(nsds, td, osi, osnspb)
+    sim.initialize()
     return ds, inters, sim
 
 
 def bare_run():
+    """(steps, wall seconds, CPU seconds) of the step loop of one fresh, initialised simulation."""
     ds, inters, sim = build()
     steps = 0
-    t0 = time.process_time()
+    wall0, cpu0 = time.perf_counter(), time.process_time()
     while sim.hasNextEvent():
         sim.computeOneStep()
         sim.nextStep()
         steps += 1
-    cpu = time.process_time() - t0
-    return steps, cpu
+    return steps, time.perf_counter() - wall0, time.process_time() - cpu0
+
+
+def threads():
+    with open("/proc/self/status") as status:
+        return int(next(line for line in status if line.startswith("Threads")).split()[1])
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
 
 
 def recorded_run():
@@ -135,8 +157,11 @@ def figures(rows):
 
 
 if __name__ == "__main__":
-    steps, cpu = bare_run()
-    print("TIMING siconos-jean(theta=0.5) %e %d %.4f" % (H_STEP, steps, cpu * 1e6 / steps))
+    runs = [bare_run() for _ in range(RUNS)]
+    steps = runs[0][0]
+    wall = median(r[1] for r in runs) * 1e6 / steps
+    cpu = median(r[2] for r in runs) * 1e6 / steps
+    print("TIMING siconos-jean(theta=0.5) %e %d %.4f %.4f %d %d" % (H_STEP, steps, wall, cpu, RUNS, threads()))
     f = figures(recorded_run())
     if f is None:
         print("FIGURES none (fewer than two complete cycles)")
