@@ -39,7 +39,7 @@
 //! Contacts with μ = 0 or without a tangent contribute only their normal row, so the dimension
 //! is k + 2k_f ≤ 3·NU. The slack pair (ξ_L, Λ_L) is scaled by the largest Delassus diagonal of
 //! H, as in the time-stepping LCP (a positive diagonal scaling maps solutions one-to-one). The
-//! LCP is solved by the certified [`Lemke`] method.
+//! LCP is solved by the certified [`Lemke`](crate::lcp::Lemke) method.
 //!
 //! **Normal restitution of separating contacts.** Newton's law is applied to approaching
 //! contacts only: the offset is ε_N·min(γ_N⁻, 0), as in the frictionless event impact
@@ -69,8 +69,8 @@
 //! redundant contacts only u⁺ is unique).
 
 use super::contact_columns::contact_columns;
-use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
-use crate::lcp::{LcpError, Lemke};
+use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
+use crate::lcp::LcpError;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 
@@ -185,24 +185,15 @@ pub enum FrictionalImpactError {
 /// [`Default`]; [`solve`](Self::solve) does not allocate.
 #[derive(Debug, Clone)]
 pub struct FrictionalImpactLcp<const NQ: usize, const NU: usize> {
-    lemke: Lemke,
+    lcp: StickSlipWorkspace,
     factor: ConstraintFactor<NQ>,
-    a: Vec<f64>,
-    b: Vec<f64>,
-    z: Vec<f64>,
-    w: Vec<f64>,
 }
 
 impl<const NQ: usize, const NU: usize> Default for FrictionalImpactLcp<NQ, NU> {
     fn default() -> Self {
-        let n = 3 * NU;
         Self {
-            lemke: Lemke::with_capacity(n),
+            lcp: StickSlipWorkspace::for_contacts(NU),
             factor: ConstraintFactor::default(),
-            a: vec![0.0; n * n],
-            b: vec![0.0; n],
-            z: vec![0.0; n],
-            w: vec![0.0; n],
         }
     }
 }
@@ -313,22 +304,16 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
         };
         if kin.k > 0 {
             let n = self.assemble(&kin, &laws, &gn_pre, &gt_pre, &u_free);
-            let solved = self.lemke.solve(
-                n,
-                &self.a[..n * n],
-                &self.b[..n],
-                &mut self.z[..n],
-                &mut self.w[..n],
-            );
+            let solved = self.lcp.solve(n);
             sol.pivots = solved
                 .map_err(|source| lcp_failure::<Mo, NQ, NB, NU>(&kin, source))?
                 .pivots;
             sol.lcp_size = n;
             for (ra, &i) in kin.normal().iter().enumerate() {
-                sol.lambda_n[i] = self.z[ra];
+                sol.lambda_n[i] = self.lcp.z[ra];
             }
             for (fi, &i) in kin.frictional().iter().enumerate() {
-                sol.lambda_t[i] = self.z[kin.k + fi] - kin.mu[i] * sol.lambda_n[i];
+                sol.lambda_t[i] = self.lcp.z[kin.k + fi] - kin.mu[i] * sol.lambda_n[i];
             }
         }
         let f = kin.w_n * sol.lambda_n + kin.w_t * sol.lambda_t;
@@ -449,15 +434,15 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
             normal: kin.normal(),
             frictional: kin.frictional(),
         };
-        stick_slip_matrix(&kin.zn, &kin.zt, &zf, &kin.mu, rows, &mut self.a);
+        stick_slip_matrix(&kin.zn, &kin.zt, &zf, &kin.mu, rows, &mut self.lcp.a);
         let (r0, l0) = (k, k + kf);
         let (gn_free, gt_free) = kin.relative_velocities(u_free);
         for (ra, &i) in kin.normal().iter().enumerate() {
-            self.b[ra] = gn_free[i] + laws[i].normal_restitution * gn_pre[i].min(0.0);
+            self.lcp.b[ra] = gn_free[i] + laws[i].normal_restitution * gn_pre[i].min(0.0);
         }
         for (fi, &i) in kin.frictional().iter().enumerate() {
-            self.b[r0 + fi] = gt_free[i] + laws[i].tangential_restitution * gt_pre[i];
-            self.b[l0 + fi] = 0.0;
+            self.lcp.b[r0 + fi] = gt_free[i] + laws[i].tangential_restitution * gt_pre[i];
+            self.lcp.b[l0 + fi] = 0.0;
         }
         n
     }

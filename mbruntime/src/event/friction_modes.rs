@@ -41,7 +41,7 @@
 //!
 //! Every contact may lift off (λ_N,i = 0 < g̈_N,i). The sliding columns and the stick–slip
 //! blocks together form one LCP of dimension k + 2k_f (k closed contacts, k_f of them at rest
-//! with friction), solved by the certified [`Lemke`] method; the slack pair (ξ_L, Λ_L) is
+//! with friction), solved by the certified [`Lemke`](crate::lcp::Lemke) method; the slack pair (ξ_L, Λ_L) is
 //! scaled by the largest Delassus diagonal as in the time-stepping LCP. The bilateral
 //! multipliers follow from the KKT solve with the contact forces.
 //!
@@ -83,12 +83,12 @@
 
 use super::contact_columns::contact_columns;
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
-use super::stick_slip_lcp::{StickSlipRows, stick_slip_matrix};
+use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
 use crate::analysis::{
     FrictionBound, P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, SlidingContactProblem,
     scaled_principal_minor,
 };
-use crate::lcp::{LcpError, Lemke};
+use crate::lcp::LcpError;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 
@@ -194,12 +194,8 @@ struct Kinematics<const NQ: usize, const NU: usize> {
 /// docs). Allocated once by [`Default`]; [`solve`](Self::solve) does not allocate on success.
 #[derive(Debug, Clone)]
 pub struct FrictionalContactLcp<const NQ: usize, const NU: usize> {
-    lemke: Lemke,
+    lcp: StickSlipWorkspace,
     factor: ConstraintFactor<NQ>,
-    a: Vec<f64>,
-    b: Vec<f64>,
-    z: Vec<f64>,
-    w: Vec<f64>,
     /// A(μ) of the sliding set and the LU buffer of its principal minors (NU² each).
     sliding_matrix: Vec<f64>,
     minor: Vec<f64>,
@@ -207,14 +203,9 @@ pub struct FrictionalContactLcp<const NQ: usize, const NU: usize> {
 
 impl<const NQ: usize, const NU: usize> Default for FrictionalContactLcp<NQ, NU> {
     fn default() -> Self {
-        let n = 3 * NU;
         Self {
-            lemke: Lemke::with_capacity(n),
+            lcp: StickSlipWorkspace::for_contacts(NU),
             factor: ConstraintFactor::default(),
-            a: vec![0.0; n * n],
-            b: vec![0.0; n],
-            z: vec![0.0; n],
-            w: vec![0.0; n],
             sliding_matrix: vec![0.0; NU * NU],
             minor: vec![0.0; NU * NU],
         }
@@ -269,13 +260,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
         };
         let (n, k, free_scale) = self.assemble(&kin, &roles, &mu, &qdd_free);
         if k > 0 {
-            let lemke = self.lemke.solve(
-                n,
-                &self.a[..n * n],
-                &self.b[..n],
-                &mut self.z[..n],
-                &mut self.w[..n],
-            );
+            let lemke = self.lcp.solve(n);
             match lemke {
                 Ok(s) => sol.pivots = s.pivots,
                 Err(source) => {
@@ -428,17 +413,17 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             normal: rows.normal(),
             frictional: rows.frictional(),
         };
-        stick_slip_matrix(&kin.zn, &kin.zt, &zf, mu, stick_slip, &mut self.a);
+        stick_slip_matrix(&kin.zn, &kin.zt, &zf, mu, stick_slip, &mut self.lcp.a);
         let (r0, l0) = (k, k + kf);
         let mut largest = 0.0_f64;
         for (ra, &i) in rows.normal().iter().enumerate() {
-            self.b[ra] = kin.w_n.column(i).dot(qdd_free) + kin.drift_n[i];
-            largest = largest.max(self.b[ra].abs());
+            self.lcp.b[ra] = kin.w_n.column(i).dot(qdd_free) + kin.drift_n[i];
+            largest = largest.max(self.lcp.b[ra].abs());
         }
         for (fi, &i) in rows.frictional().iter().enumerate() {
-            self.b[r0 + fi] = kin.w_t.column(i).dot(qdd_free) + kin.drift_t[i];
-            self.b[l0 + fi] = 0.0;
-            largest = largest.max(self.b[r0 + fi].abs());
+            self.lcp.b[r0 + fi] = kin.w_t.column(i).dot(qdd_free) + kin.drift_t[i];
+            self.lcp.b[l0 + fi] = 0.0;
+            largest = largest.max(self.lcp.b[r0 + fi].abs());
         }
         (n, k, largest)
     }
@@ -452,13 +437,13 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     ) {
         let (rows, k, _) = LcpRows::of(roles);
         for (ra, &i) in rows.normal().iter().enumerate() {
-            sol.lambda_n[i] = self.z[ra];
+            sol.lambda_n[i] = self.lcp.z[ra];
             if let Some(Role::Sliding { sigma }) = roles[i] {
-                sol.lambda_t[i] = -mu[i] * sigma * self.z[ra];
+                sol.lambda_t[i] = -mu[i] * sigma * self.lcp.z[ra];
             }
         }
         for (fi, &i) in rows.frictional().iter().enumerate() {
-            sol.lambda_t[i] = self.z[k + fi] - mu[i] * sol.lambda_n[i];
+            sol.lambda_t[i] = self.lcp.z[k + fi] - mu[i] * sol.lambda_n[i];
         }
     }
 

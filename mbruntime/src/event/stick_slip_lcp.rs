@@ -15,7 +15,45 @@
 //! ⎝ 2μc        −cE        0  ⎠      rows, scaling the slack pair as the time-stepping LCP does)
 //! ```
 
+use crate::lcp::{LcpError, LcpSolution, Lemke};
 use crate::mechanism::Matrix;
+
+/// The LCP workspace of up to NU contacts (dimension at most 3·NU): Lemke's tableau, the
+/// matrix `a` (column-major), the right-hand side `b` and the solution (`z`, `w`). Allocated
+/// once by [`for_contacts`](Self::for_contacts); [`solve`](Self::solve) does not allocate.
+#[derive(Debug, Clone)]
+pub(crate) struct StickSlipWorkspace {
+    lemke: Lemke,
+    pub a: Vec<f64>,
+    pub b: Vec<f64>,
+    pub z: Vec<f64>,
+    w: Vec<f64>,
+}
+
+impl StickSlipWorkspace {
+    /// A workspace for up to `contacts` contacts.
+    pub fn for_contacts(contacts: usize) -> Self {
+        let n = 3 * contacts;
+        Self {
+            lemke: Lemke::with_capacity(n),
+            a: vec![0.0; n * n],
+            b: vec![0.0; n],
+            z: vec![0.0; n],
+            w: vec![0.0; n],
+        }
+    }
+
+    /// Solves the LCP of dimension n written into `a` and `b`; the solution is in `z`.
+    pub fn solve(&mut self, n: usize) -> Result<LcpSolution, LcpError> {
+        self.lemke.solve(
+            n,
+            &self.a[..n * n],
+            &self.b[..n],
+            &mut self.z[..n],
+            &mut self.w[..n],
+        )
+    }
+}
 
 /// The contacts of the LCP: `normal[..k]` the contacts with a normal row, `frictional[..kf]`
 /// those of them that may stick (a stick–slip pair of rows each).
