@@ -140,3 +140,21 @@ proptest! {
         prop_assert!(matches!(outcome, Ok((st, sl)) if st > 0 && sl > 0), "{:?}", outcome);
     }
 }
+
+#[test]
+fn a_slip_that_reverses_within_a_sample_is_seen() {
+    // Found by the property test: μ just above tan α, the block starts to slide down with a
+    // tiny deceleration and the push reverses it within the first sample interval of a step.
+    let p = RampBlock {
+        alpha: 0.21563255707127654,
+        mu: 0.21901452217287307,
+        f0: 7.6842184598911984,
+        omega: 1.0,
+        ..RampBlock::default()
+    };
+    let mut sim = EventDriven::new(p, EventOptions::default());
+    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
+        .unwrap();
+    let outcome = run_checked(&mut sim, 3.0, false);
+    assert!(outcome.is_ok(), "{outcome:?}");
+}

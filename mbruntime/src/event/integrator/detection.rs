@@ -158,7 +158,36 @@ where
             if flo > 0.0 && f <= 0.0 {
                 return Some((lo, flo, theta, f));
             }
+            if lo == 0.0 && flo <= 0.0 && f < 0.0 {
+                // Started to slide from rest (σγ_T = 0 rising) and already back below zero at
+                // the first sample: the excursion is shorter than a sample interval.
+                return self.short_slip_bracket(step, i, sigma, theta, f);
+            }
             (lo, flo) = (theta, f);
+        }
+        None
+    }
+
+    /// For a slip started from rest whose σγ_T is negative at θ_hi already: halves θ towards
+    /// the start until σγ_T is positive (it rises from zero at the start, where the mode
+    /// problem found σγ̇_T > 0) and returns that bracket; `None` if no positive value is found
+    /// down to θ_hi/2⁴⁰ (the slip never left round-off).
+    fn short_slip_bracket(
+        &mut self,
+        step: &DenseStep<NQ>,
+        i: usize,
+        sigma: f64,
+        theta_hi: f64,
+        f_hi: f64,
+    ) -> Option<(f64, f64, f64, f64)> {
+        let (mut hi, mut fhi) = (theta_hi, f_hi);
+        for _ in 0..40 {
+            let theta = 0.5 * hi;
+            let f = self.signed_slip(step, i, sigma, theta);
+            if f > 0.0 {
+                return Some((theta, f, hi, fhi));
+            }
+            (hi, fhi) = (theta, f);
         }
         None
     }
