@@ -2,17 +2,29 @@
 
 use super::{ContactLaw, Dynamics, Matrix, Vector};
 
-/// Bilateral constraints g(q, t) = 0 (`NB` of them) and unilateral contacts g_N(q, t) ≥ 0 (`NU`
-/// of them) of a model with `NQ` coordinates: values, Jacobians, drifts and contact laws.
+/// Bilateral constraints (`NB` of them) and unilateral contacts g_N(q, t) ≥ 0 (`NU` of them) of a
+/// model with `NQ` coordinates: values, Jacobians, drifts and contact laws.
+///
+/// A bilateral constraint is either holonomic, g(q, t) = 0, or a velocity (nonholonomic)
+/// constraint γ = A(q, t) q̇ + a(q, t) = 0 that is not the derivative of any g
+/// ([`HOLONOMIC`](Self::HOLONOMIC) says which). Both act through their column of
+/// G = [∇g … A_iᵀ …] at velocity and acceleration level, Gᵀq̇ + ĝ = 0 and Gᵀq̈ + d = 0; only the
+/// holonomic ones restrict positions. For a velocity constraint i, [`bilateral`](Self::bilateral)
+/// gives 0 (there is no position-level value), [`bilateral_jacobian`](Self::bilateral_jacobian)
+/// the column A_iᵀ and ĝ_i = a_i, and [`bilateral_drift`](Self::bilateral_drift) Ȧ_i q̇ + ȧ_i.
 pub trait Constraints<const NQ: usize, const NB: usize, const NU: usize>: Dynamics<NQ> {
     /// Names of the bilateral constraints, in order.
     const BILATERAL: [&'static str; NB];
     /// Names of the unilateral contacts, in order.
     const CONTACTS: [&'static str; NU];
+    /// Whether each bilateral constraint is holonomic (`true`: g(q, t) = 0) or a velocity
+    /// constraint (`false`: A(q, t) q̇ + a(q, t) = 0). The default has holonomic ones only.
+    const HOLONOMIC: [bool; NB] = [true; NB];
 
-    /// Bilateral constraint values g(q, t).
+    /// Bilateral constraint values g(q, t) (0 for a velocity constraint).
     fn bilateral(&self, q: &Vector<NQ>, t: f64, g: &mut Vector<NB>);
-    /// G = (∂g/∂q)ᵀ (one column per constraint) and ĝ = ∂g/∂t.
+    /// G = (∂g/∂q)ᵀ (one column per constraint) and ĝ = ∂g/∂t; for a velocity constraint
+    /// A q̇ + a = 0 the column Aᵀ and ĝ = a.
     fn bilateral_jacobian(
         &self,
         q: &Vector<NQ>,
@@ -20,7 +32,7 @@ pub trait Constraints<const NQ: usize, const NB: usize, const NU: usize>: Dynami
         jac: &mut Matrix<NQ, NB>,
         time_partial: &mut Vector<NB>,
     );
-    /// Ġᵀq̇ + d/dt(ĝ): the part of g̈ that does not multiply q̈.
+    /// Ġᵀq̇ + d/dt(ĝ): the part of g̈ (of γ̇ for a velocity constraint) that does not multiply q̈.
     fn bilateral_drift(&self, q: &Vector<NQ>, qd: &Vector<NQ>, t: f64, drift: &mut Vector<NB>);
 
     /// Gap values g_N(q, t).

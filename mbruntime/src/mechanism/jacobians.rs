@@ -61,6 +61,28 @@ pub trait Jacobians<const NQ: usize, const NB: usize, const NU: usize>:
         d_dq: &mut Matrix<NB, NQ>,
         d_dqd: &mut Matrix<NB, NQ>,
     );
+    /// ∂γ/∂q at fixed q̇ of the velocity-level constraint functions γ = Gᵀq̇ + ĝ (row i:
+    /// constraint i). For a holonomic constraint γ = ġ and ∂γ/∂q = ½ ∂d/∂q̇ (d = q̇ᵀ∇²g q̇ +
+    /// 2 ∇(∂g/∂t)ᵀq̇ + ∂²g/∂t²), which is the default: exact when every constraint is
+    /// holonomic. The default cannot know a velocity constraint's ∂γ/∂q and fills its row with
+    /// NaN, which every consumer reports as a non-finite model output: a model with velocity
+    /// constraints must give it (generated models do).
+    fn bilateral_velocity_jacobian(
+        &self,
+        q: &Vector<NQ>,
+        qd: &Vector<NQ>,
+        t: f64,
+        out: &mut Matrix<NB, NQ>,
+    ) {
+        let mut d_dq = Matrix::<NB, NQ>::zeros();
+        self.bilateral_drift_jacobians(q, qd, t, &mut d_dq, out);
+        *out *= 0.5;
+        for (i, holonomic) in Self::HOLONOMIC.iter().enumerate() {
+            if !holonomic {
+                out.row_mut(i).fill(f64::NAN);
+            }
+        }
+    }
     /// ∂d/∂q and ∂d/∂q̇ of the gap drift d = Ẇ_Nᵀq̇ + d/dt(ŵ_N) (row i: contact i).
     fn gap_drift_jacobians(
         &self,

@@ -24,7 +24,9 @@ pub trait Rates<const NQ: usize, const NB: usize, const NU: usize>:
         t: f64,
         out: &mut Matrix<NU, 4>,
     );
-    /// Total time derivatives of order 1, …, 4 of every bilateral constraint (as for gaps).
+    /// Total time derivatives of order 1, …, 4 of every bilateral constraint (as for gaps). For a
+    /// velocity constraint γ = A q̇ + a = 0, column k−1 holds d^(k−1)γ/dt^(k−1), which is what
+    /// d^k g/dt^k would be for a g with ġ = γ.
     #[allow(clippy::too_many_arguments)]
     fn bilateral_time_derivatives(
         &self,
@@ -50,7 +52,8 @@ pub trait Rates<const NQ: usize, const NB: usize, const NU: usize>:
         w_n_dot: &mut Matrix<NQ, NU>,
         w_n_ddot: &mut Matrix<NQ, NU>,
     );
-    /// Ġ and G̈ along a trajectory through (q, q̇, q̈) at time t (as for the gaps).
+    /// Ġ and G̈ along a trajectory through (q, q̇, q̈) at time t (as for the gaps; Ȧᵀ and Äᵀ for
+    /// a velocity constraint).
     #[allow(clippy::too_many_arguments)]
     fn bilateral_jacobian_rates(
         &self,

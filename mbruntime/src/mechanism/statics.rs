@@ -18,7 +18,9 @@ pub trait Statics<const NQ: usize>: Dynamics<NQ> {
         k: usize,
         out: &mut Vector<NQ>,
     ) -> bool;
-    /// ∂²g_i/∂q² of bilateral constraint i; `false` if there is no constraint i.
+    /// ∂(G column i)/∂q, entry (k, j) = ∂G_ki/∂q_j: the Hessian ∂²g_i/∂q² of a holonomic
+    /// constraint (symmetric), and for a velocity constraint A_i q̇ + a_i = 0 the Jacobian of its
+    /// column, entry (k, j) = ∂A_ik/∂q_j (not symmetric); `false` if there is no constraint i.
     fn bilateral_hessian(
         &self,
         q: &Vector<NQ>,
