@@ -13,6 +13,7 @@ pub mod plot;
 pub mod rattleback;
 pub mod rattleback_rolling;
 pub mod rheonomic_models;
+pub mod rolling_models;
 pub mod rule_comparison;
 pub mod step_options;
 pub mod stick_slip_reference;

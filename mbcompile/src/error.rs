@@ -190,6 +190,28 @@ pub enum DerivationError {
         /// The velocity it is not linear in.
         velocity: String,
     },
+    /// A velocity constraint is not linear in q̇.
+    #[error(
+        "velocity constraint `{constraint}` must be linear in the velocities, A(q, t) q̇ + a(q, t) = 0; it is not linear in dot({velocity})"
+    )]
+    VelocityConstraintNotLinear {
+        /// The expression.
+        span: Span,
+        /// The constraint.
+        constraint: String,
+        /// The velocity it is not linear in.
+        velocity: String,
+    },
+    /// A velocity constraint depends on the other constraints at every sample state.
+    #[error(
+        "velocity constraint `{constraint}` depends on the constraints before it (its row of the constraint matrix is a combination of theirs at every sample state): remove it, or write the holonomic ones as `constraint`"
+    )]
+    DependentVelocityConstraint {
+        /// The constraint.
+        span: Span,
+        /// Its name.
+        constraint: String,
+    },
 }
 
 impl DerivationError {
@@ -204,7 +226,9 @@ impl DerivationError {
             | DerivationError::MassNotFinite { span, .. }
             | DerivationError::MassNotPositiveDefinite { span, .. }
             | DerivationError::ConstrainsNothing { span, .. }
-            | DerivationError::TangentialVelocityNotLinear { span, .. } => *span,
+            | DerivationError::TangentialVelocityNotLinear { span, .. }
+            | DerivationError::VelocityConstraintNotLinear { span, .. }
+            | DerivationError::DependentVelocityConstraint { span, .. } => *span,
         }
     }
 }

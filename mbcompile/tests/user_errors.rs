@@ -911,3 +911,181 @@ fn unknown_expansion() {
     );
     expect(&src, "partial", 0, "`expansion` takes `full`");
 }
+
+/// A planar sleigh for the velocity-constraint errors: `extra` is added to its block.
+fn sleigh(extra: &str) -> String {
+    block(&format!(
+        "    parameters {{ m: 1.0, i: 0.1, a: 0.3 }}\n    coordinates {{ x, y, th }}\n    body b {{ mass: m, position: (x, y), angle: th, inertia: i }}\n    body p {{ mass: m, position: (x, y) }}\n    point e = (x - a * cos(th), y - a * sin(th));\n{extra}"
+    ))
+}
+
+#[test]
+fn velocity_constraint_not_linear_in_velocities() {
+    let src = sleigh("    velocity_constraint blade = dot(x).powi(2) + dot(y);");
+    expect(
+        &src,
+        "dot(x).powi(2) + dot(y)",
+        0,
+        "velocity constraint `blade` must be linear in the velocities, A(q, t) q̇ + a(q, t) = 0; it is not linear in dot(x)",
+    );
+}
+
+#[test]
+fn velocity_constraint_without_velocities() {
+    let src = sleigh("    velocity_constraint blade = x - 1.0;");
+    expect(
+        &src,
+        "x - 1.0",
+        0,
+        "velocity constraint `blade` does not use any velocity",
+    );
+}
+
+#[test]
+fn dependent_velocity_constraints() {
+    let src = sleigh(
+        "    velocity_constraint one = cos(th) * dot(y) - sin(th) * dot(x) - a * dot(th);\n    velocity_constraint two = 2.0 * (cos(th) * dot(y) - sin(th) * dot(x) - a * dot(th));",
+    );
+    expect(
+        &src,
+        "2.0 * (cos",
+        0,
+        "velocity constraint `two` depends on the constraints before it",
+    );
+}
+
+#[test]
+fn velocity_constraint_dependent_on_a_holonomic_one() {
+    let src = sleigh("    constraint track = y;\n    velocity_constraint wheel = 3.0 * dot(y);");
+    expect(
+        &src,
+        "3.0 * dot(y)",
+        0,
+        "velocity constraint `wheel` depends on the constraints before it",
+    );
+}
+
+#[test]
+fn body_velocity_outside_a_velocity_constraint() {
+    let src = sleigh("    potential = m * velocity(b, e).x;");
+    expect(
+        &src,
+        "velocity(b, e).x",
+        0,
+        "may be used in velocity constraints only",
+    );
+}
+
+#[test]
+fn body_velocity_of_a_particle() {
+    let src = sleigh("    velocity_constraint c = velocity(p, e).x;");
+    expect(&src, "velocity(p, e).x", 0, "body `p` is a particle");
+}
+
+#[test]
+fn body_velocity_of_an_unknown_point() {
+    let src = sleigh("    velocity_constraint c = velocity(b, f).x;");
+    expect(&src, "velocity(b, f).x", 0, "unknown point or body `f`");
+}
+
+#[test]
+fn body_velocity_component() {
+    let src = sleigh("    velocity_constraint c = velocity(b, e).w;");
+    expect(&src, "w;", 0, "expected the component `.x`, `.y` or `.z`");
+}
+
+#[test]
+fn component_of_something_else() {
+    let src = sleigh("    velocity_constraint c = speed(b, e).x;");
+    expect(
+        &src,
+        "speed",
+        0,
+        "a component is taken of `velocity(B, P)` or `angular_velocity(B)` only",
+    );
+}
+
+#[test]
+fn body_velocity_arguments() {
+    let src = sleigh("    velocity_constraint c = velocity(b).x;");
+    expect(
+        &src,
+        "velocity(b)",
+        0,
+        "`velocity` takes a body and a point: `velocity(B, P)`",
+    );
+}
+
+#[test]
+fn planar_velocity_has_no_z() {
+    let src = sleigh("    velocity_constraint c = velocity(b, e).z + dot(x);");
+    expect(
+        &src,
+        "velocity(b, e).z",
+        0,
+        "a planar model's velocities have components `.x` and `.y`",
+    );
+}
+
+#[test]
+fn rolling_without_radius() {
+    let src = sleigh("    rolling r { body: b, normal: (0.0, 1.0) }");
+    expect(
+        &src,
+        "r {",
+        0,
+        "rolling `r` is missing its required field `radius`",
+    );
+}
+
+#[test]
+fn rolling_on_a_point() {
+    let src = sleigh("    rolling r { body: e, radius: a, normal: (0.0, 1.0) }");
+    expect(
+        &src,
+        "e, radius",
+        0,
+        "`e` is a point; a body is needed here",
+    );
+}
+
+#[test]
+fn rolling_unknown_field() {
+    let src = sleigh("    rolling r { body: b, radius: a, normal: (0.0, 1.0), slip: 1.0 }");
+    expect(&src, "slip", 0, "unknown rolling field `slip`");
+}
+
+#[test]
+fn rolling_axis_in_a_planar_model() {
+    let src = sleigh("    rolling r { body: b, radius: a, normal: (0.0, 1.0), axis: (1.0, 0.0) }");
+    expect(
+        &src,
+        "(1.0, 0.0) }",
+        0,
+        "a planar body rolls as a disk in its plane: drop `axis`",
+    );
+}
+
+#[test]
+fn rolling_touch_is_a_boolean() {
+    let src = sleigh("    rolling r { body: b, radius: a, normal: (0.0, 1.0), touch: 1 }");
+    expect(&src, "1 }", 0, "expected `true` or `false`");
+}
+
+#[test]
+fn rolling_radius_of_coordinates() {
+    let src = sleigh("    rolling r { body: b, radius: x, normal: (0.0, 1.0) }");
+    expect(
+        &src,
+        "x, normal",
+        0,
+        "a rolling radius may depend on parameters only",
+    );
+}
+
+#[test]
+fn rolling_constraint_names_are_unique() {
+    let src =
+        sleigh("    constraint r_t = y;\n    rolling r { body: b, radius: a, normal: (0.0, 1.0) }");
+    expect(&src, "r {", 0, "duplicate constraint or contact name `r_t`");
+}

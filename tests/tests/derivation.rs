@@ -275,7 +275,16 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         let mut gval = Vector::<NB>::zeros();
         model.bilateral(&q, t, &mut gval);
         let gsize = gval.amax() + gj.amax() * q.amax();
-        close_with(&gj, &fd_gj, 1e-8, noise(gsize, 1), "G = ∇g");
+        // A velocity constraint has no g (it reports 0): its column is checked through its
+        // drift, rates and Jacobians below, against finite differences of the column itself.
+        let holonomic = Matrix::<NQ, NB>::from_fn(|_, j| f64::from(u8::from(M::HOLONOMIC[j])));
+        close_with(
+            &gj.component_mul(&holonomic),
+            &fd_gj,
+            1e-8,
+            noise(gsize, 1),
+            "G = ∇g",
+        );
         let mut gdrift = Vector::<NB>::zeros();
         model.bilateral_drift(&q, &qd, t, &mut gdrift);
         let fd_gdrift = Vector::<NB>::from_fn(|j, _| {
@@ -302,7 +311,10 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
                 derivative(
                     |s| {
                         let [x, v, a, jj, ff] = at(s);
-                        if k == 0 {
+                        if k == 0 && !M::HOLONOMIC[j] {
+                            // d⁰γ/dt⁰ = γ: the derivative of γ(t − s) … checked below.
+                            0.0
+                        } else if k == 0 {
                             let mut g = Vector::<NB>::zeros();
                             model.bilateral(&x, t + s, &mut g);
                             g[j]
@@ -320,9 +332,14 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             } else {
                 grates.column(k - 1).amax()
             };
+            // Column 0 of a velocity constraint is γ = Gᵀq̇ + ĝ itself.
+            let expected = Vector::<NB>::from_fn(|j, _| match (k, M::HOLONOMIC[j]) {
+                (0, false) => (gj.column(j).transpose() * qd)[0] + gt[j],
+                _ => fd[j],
+            });
             close_with(
                 &grates.column(k).into_owned(),
-                &fd,
+                &expected,
                 1e-8,
                 noise(prev, 1),
                 &format!("d^{}g/dt^{}", k + 1, k + 1),
@@ -649,6 +666,27 @@ fn bouncing_ball() {
     check(&BouncingBall::default(), no_forces, 7);
 }
 
+/// Every generated quantity of the models with velocity constraints against finite
+/// differences: M, h (no applied forces), and for each velocity constraint γ = A q̇ + a its
+/// drift, rates (column 0 is γ itself), column Jacobians and ∂γ/∂q.
+#[test]
+fn velocity_constraint_models() {
+    use mb_examples::rolling_models::{
+        chaplygin_sleigh::ChaplyginSleigh, holonomic_pendulum::HolonomicPendulum,
+        rolling_coin::RollingCoin, turntable_ball::TurntableBall,
+        velocity_pendulum::VelocityPendulum,
+    };
+    check(&HolonomicPendulum::default(), no_forces, 61);
+    check(&VelocityPendulum::default(), no_forces, 62);
+    check(&ChaplyginSleigh::default(), no_forces, 63);
+    check(&RollingCoin::default(), no_forces, 64);
+    let spinning_up = TurntableBall {
+        alpha: 0.7,
+        ..Default::default()
+    };
+    check(&spinning_up, no_forces, 65);
+}
+
 /// The terms of the Coriolis identity at (q, q̇, t), each by its own route: Ṁ = d/ds M(q + s q̇,
 /// t + s) and ∂M/∂t = d/ds M(q, t + s) by fourth-order differences (step 10⁻³) of the generated
 /// M, and the generated C.
@@ -736,11 +774,16 @@ macro_rules! every_example {
         use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
         use mb_examples::rattleback::rattleback::Rattleback;
         use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
+        use mb_examples::rolling_models::{
+            chaplygin_sleigh::ChaplyginSleigh, holonomic_pendulum::HolonomicPendulum,
+            rolling_coin::RollingCoin, turntable_ball::TurntableBall,
+            velocity_pendulum::VelocityPendulum,
+        };
         use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
         use mb_examples::tree_models::{
             arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
         };
-        let examples: [fn(); 45] = [
+        let examples: [fn(); 50] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -793,6 +836,17 @@ macro_rules! every_example {
             || $check(&SpringDraggedBlock::default(), $seed + 43),
             || $check(&SpinningBall::default(), $seed + 44),
             || $check(&PushedBox::default(), $seed + 45),
+            || $check(&HolonomicPendulum::default(), $seed + 46),
+            || $check(&VelocityPendulum::default(), $seed + 47),
+            || $check(&ChaplyginSleigh::default(), $seed + 48),
+            || $check(&RollingCoin::default(), $seed + 49),
+            || {
+                let spinning_up = TurntableBall {
+                    alpha: 0.7,
+                    ..Default::default()
+                };
+                $check(&spinning_up, $seed + 50)
+            },
         ];
         examples
     }};
@@ -998,10 +1052,13 @@ fn constraints_move<
     let values = |m: &M| {
         let (mut g, mut g_n) = (Vector::<NB>::zeros(), Vector::<NU>::zeros());
         let (mut w_t, mut w_t_hat) = (Matrix::<NQ, NU>::zeros(), Vector::<NU>::zeros());
+        let (mut gj, mut gt) = (Matrix::<NQ, NB>::zeros(), Vector::<NB>::zeros());
         m.bilateral(q, t, &mut g);
+        m.bilateral_jacobian(q, t, &mut gj, &mut gt);
         m.gaps(q, t, &mut g_n);
         m.slip_jacobian(q, t, &mut w_t, &mut w_t_hat);
-        (g, g_n, w_t, w_t_hat)
+        // A velocity constraint has no g: its column and offset carry its parameters.
+        (g, g_n, w_t, w_t_hat, gj, gt)
     };
     let p0 = model.parameter(k).expect("parameter k exists");
     let mut moved = model.clone();
@@ -1101,6 +1158,18 @@ where
         close_with(&d_dq, &fd, 1e-8, bound, &format!("{name}: ∂d_B/∂q"));
         let (fd, bound) = fd_jacobian(|v| drift_b(&q, v), &qd);
         close_with(&d_dqd, &fd, 1e-8, bound, &format!("{name}: ∂d_B/∂q̇"));
+
+        // ∂γ/∂q at fixed q̇ of γ = Gᵀq̇ + ĝ (generated for velocity constraints; the
+        // default ½ ∂d/∂q̇ of holonomic ones is checked too).
+        let gamma = |x: &Vector<NQ>| {
+            let (mut w, mut wt) = (Matrix::<NQ, NB>::zeros(), Vector::<NB>::zeros());
+            model.bilateral_jacobian(x, t, &mut w, &mut wt);
+            w.transpose() * qd + wt
+        };
+        let mut dgamma = Matrix::<NB, NQ>::zeros();
+        model.bilateral_velocity_jacobian(&q, &qd, t, &mut dgamma);
+        let (fd, bound) = fd_jacobian(gamma, &q);
+        close_with(&dgamma, &fd, 1e-8, bound, &format!("{name}: ∂γ/∂q"));
 
         let drift_n = |x: &Vector<NQ>, v: &Vector<NQ>| {
             let mut d = Vector::<NU>::zeros();

@@ -170,6 +170,8 @@ pub enum Quantity {
     GapDriftQ,
     /// ∂d/∂q̇ of the gap drifts, row i: contact i.
     GapDriftQd,
+    /// ∂γ/∂q (fixed q̇) of the velocity-level bilateral functions γ = Gᵀq̇ + ĝ (rows).
+    BilateralVelocityQ,
 }
 
 /// An output buffer: `name: &mut shape`, filled with `quantity`.
@@ -256,6 +258,9 @@ pub struct FunctionSpec {
     /// Whether it is generated only for a model with a tangent plane (the trait's default,
     /// "no tangent plane", serves the others).
     pub needs_tangent_planes: bool,
+    /// Whether it is generated only for a model with a velocity constraint (the trait's
+    /// default, exact for holonomic constraints, serves the others).
+    pub needs_velocity_constraints: bool,
 }
 
 impl FunctionSpec {
@@ -263,6 +268,7 @@ impl FunctionSpec {
     pub fn generated_for(&self, d: &crate::symbolic::derive::Derived) -> bool {
         self.capability.selected(&d.capabilities)
             && (!self.needs_tangent_planes || d.kinematics.any_tangent_plane())
+            && (!self.needs_velocity_constraints || d.holonomic.contains(&false))
     }
 }
 
@@ -296,6 +302,7 @@ const fn function(
         output,
         doc,
         needs_tangent_planes: false,
+        needs_velocity_constraints: false,
     }
 }
 
@@ -548,7 +555,11 @@ pub const FUNCTIONS: &[FunctionSpec] = {
             },
             "∂∇V/∂p_k",
         ),
-        hessian("bilateral_hessian", Family::BilateralHessians, "∂²g_i/∂q²"),
+        hessian(
+            "bilateral_hessian",
+            Family::BilateralHessians,
+            "∂²g_i/∂q² (∂A_iᵀ/∂q of a velocity constraint)",
+        ),
         hessian("gap_hessian", Family::GapHessians, "∂²g_Ni/∂q²"),
         function(
             "force_jacobians",
@@ -605,6 +616,16 @@ pub const FUNCTIONS: &[FunctionSpec] = {
             ]),
             "∂d/∂q and ∂d/∂q̇ of the bilateral drifts",
         ),
+        FunctionSpec {
+            needs_velocity_constraints: true,
+            ..function(
+                "bilateral_velocity_jacobian",
+                Jacobians,
+                &[Q, Qd, T],
+                Buffers(&[matrix("out", B, N, Qt::BilateralVelocityQ)]),
+                "∂γ/∂q at fixed q̇ of γ = Gᵀq̇ + ĝ (velocity constraints included)",
+            )
+        },
         function(
             "gap_drift_jacobians",
             Jacobians,

@@ -162,6 +162,16 @@ fn tangent_planes(d: &Derived) -> TokenStream {
     quote!(const TANGENT_PLANES: [bool; #nu] = [#(#planes),*];)
 }
 
+/// `const HOLONOMIC: [bool; NB] = […];` for a model with a velocity constraint (nothing
+/// otherwise: the trait's default is "all holonomic").
+fn holonomic(d: &Derived) -> TokenStream {
+    if !d.holonomic.contains(&false) {
+        return TokenStream::new();
+    }
+    let (nb, flags) = (number(d.nb), &d.holonomic);
+    quote!(const HOLONOMIC: [bool; #nb] = [#(#flags),*];)
+}
+
 /// The whole module but its header comment.
 pub fn module_items(
     model: &Model,
@@ -180,9 +190,10 @@ pub fn module_items(
     let (fields, defaults) = parameter_fields(model)?;
     let (get, set) = parameter_accessors(model)?;
     let coordinates = quoted_all(model.coordinates.iter().map(|c| c.text.as_str()))?;
-    let bilateral = quoted_all(model.constraints.iter().map(|c| c.name.text.as_str()))?;
+    let bilateral = quoted_all(d.constraint_names.iter().map(String::as_str))?;
     let contacts = quoted_all(model.contacts.iter().map(|c| c.name.text.as_str()))?;
     let tangent_planes = tangent_planes(d);
+    let holonomic = holonomic(d);
     let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
     let rheonomic = d.rheonomic;
     let Impls {
@@ -248,6 +259,7 @@ pub fn module_items(
             const BILATERAL: [&'static str; #nb] = [#(#bilateral),*];
             const CONTACTS: [&'static str; #nu] = [#(#contacts),*];
             #tangent_planes
+            #holonomic
 
             #constraints
         }

@@ -149,6 +149,7 @@ pub fn quantity(d: &Derived, quantity: Quantity, buffer: usize) -> Vec<Out<'_>> 
         Quantity::MassActionQ => rows(&d.jacobians.mass_action_q, buffer),
         Quantity::BilateralDriftQ => rows(&d.jacobians.bilateral_drift[0], buffer),
         Quantity::BilateralDriftQd => rows(&d.jacobians.bilateral_drift[1], buffer),
+        Quantity::BilateralVelocityQ => rows(&d.jacobians.bilateral_velocity_q, buffer),
         Quantity::GapDriftQ => rows(&d.jacobians.gap_drift[0], buffer),
         Quantity::GapDriftQd => rows(&d.jacobians.gap_drift[1], buffer),
     }
@@ -161,7 +162,16 @@ pub fn family(d: &Derived, family: Family) -> Vec<Vec<Out<'_>>> {
             let columns = &d.statics.potential_gradient_parameter;
             return columns.iter().map(|col| vector(col, 0)).collect();
         }
-        Family::BilateralHessians => &d.statics.bilateral_hessians,
+        // A velocity constraint's column Jacobian ∂A_iᵀ/∂q is not symmetric.
+        Family::BilateralHessians => {
+            let columns = d.statics.bilateral_hessians.iter().zip(&d.holonomic);
+            return columns
+                .map(|(h, &holonomic)| match holonomic {
+                    true => symmetric(h, 0),
+                    false => rows(h, 0),
+                })
+                .collect();
+        }
         Family::GapHessians => &d.statics.gap_hessians,
     };
     hessians.iter().map(|h| symmetric(h, 0)).collect()

@@ -12,12 +12,14 @@
 //!   with t̂ the line's direction (n̂ turned by −90°: t̂ = (n̂_y, −n̂_x)) or the given tangent, or
 //!   for a plane in space the two slips of its tangent plane (see `tangent_basis`); a distance
 //!   limit:
-//!   g_N = l − |r_a − r_b| (`max`) or |r_a − r_b| − l (`min`).
+//!   g_N = l − |r_a − r_b| (`max`) or |r_a − r_b| − l (`min`);
+//! - body velocities in velocity constraints and `rolling` items: see `assemble_rolling`.
 //!
 //! Velocities are written as the internal node [`ExprKind::Rate`] (the total time derivative of a
 //! function of (q, t)) and partial derivatives as [`ExprKind::Partial`]; the symbolic stage
 //! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
 
+use super::assemble_rolling::Velocities;
 use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt};
 use super::body_frames::BodyFrames;
 use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
@@ -79,6 +81,14 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
         .iter()
         .map(|c| contact(c, &scope, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
+    let velocities = Velocities::new(m, &frames, &places);
+    for c in out.constraints.iter_mut().filter(|c| c.velocity) {
+        c.value = velocities.resolve(&c.value)?;
+    }
+    for r in &m.rollings {
+        out.constraints.extend(velocities.rolling(r, &scope)?);
+    }
+    out.rollings.clear();
     Ok(out)
 }
 

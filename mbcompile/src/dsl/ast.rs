@@ -143,6 +143,18 @@ pub enum ExprKind {
         /// Column (body axis).
         column: usize,
     },
+    /// Component `component` (0..3, world axes) of `velocity(body, point)`, the velocity of the
+    /// material point of `body` at `point`, ṙ_B + ω × (r_P − r_B), or, with `point` absent, of
+    /// `angular_velocity(body)` (world axes); written `velocity(B, P).x` and
+    /// `angular_velocity(B).z` in velocity constraints, resolved by assembly.
+    BodyVelocity {
+        /// The body.
+        body: String,
+        /// The point or body name (`None`: the angular velocity).
+        point: Option<String>,
+        /// Which world component.
+        component: usize,
+    },
 }
 
 /// What a [`ExprKind::Partial`] differentiates with respect to.
@@ -206,13 +218,43 @@ pub struct Force {
     pub value: Expr,
 }
 
-/// A bilateral constraint g(q, t) = 0.
+/// A bilateral constraint: holonomic, g(q, t) = 0 (`constraint`), or a velocity constraint
+/// γ = A(q, t) q̇ + a(q, t) = 0 (`velocity_constraint`, not integrable in general).
 #[derive(Debug, Clone)]
 pub struct Constraint {
     /// Its name.
     pub name: Name,
-    /// g(q, t).
+    /// g(q, t), or γ(q, q̇, t) (linear in q̇) of a velocity constraint.
     pub value: Expr,
+    /// Whether it is a velocity constraint.
+    pub velocity: bool,
+}
+
+/// `rolling name { body: B, radius: r, axis: a, normal: n, through: r0, … }`: body B touches the
+/// plane (line) through r0 with normal n at one point and rolls on it without slipping.
+#[derive(Debug, Clone)]
+pub struct Rolling {
+    /// Its name (the velocity constraints are `name_t1`, `name_t2`; planar: `name_t`).
+    pub name: Name,
+    /// The rolling body.
+    pub body: Name,
+    /// The radius of its rim (a disk with `axis`) or of the sphere (without `axis`).
+    pub radius: Expr,
+    /// A disk's axis in body axes (a sphere or a planar disk has none).
+    pub axis: Option<Vector>,
+    /// The normal of the plane (line).
+    pub normal: Vector,
+    /// A point of the plane (the origin if absent).
+    pub through: Option<Vector>,
+    /// The given tangent t̂1 (as for contacts), if any.
+    pub tangent: Option<Vector>,
+    /// The velocity of the surface at the contact point (a moving plane), if any.
+    pub surface_velocity: Option<Vector>,
+    /// Whether the touching condition n̂·(P − r0) = 0 is added as a holonomic constraint
+    /// `name_touch` (when the coordinates do not already keep the body on the plane).
+    pub touch: bool,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// How the tangential direction of a contact, or the two directions of its tangent plane, is
@@ -573,6 +615,8 @@ pub struct Model {
     pub constraints: Vec<Constraint>,
     /// Unilateral contacts.
     pub contacts: Vec<Contact>,
+    /// Rolling bodies (lowered to constraints by assembly).
+    pub rollings: Vec<Rolling>,
     /// Named points.
     pub points: Vec<Point>,
     /// Bodies.

@@ -73,7 +73,8 @@ impl<'m> BodyFrames<'m> {
             ExprKind::Number(_)
             | ExprKind::Name(_)
             | ExprKind::Dot(_)
-            | ExprKind::BodyRotation { .. } => return e.clone(),
+            | ExprKind::BodyRotation { .. }
+            | ExprKind::BodyVelocity { .. } => return e.clone(),
             ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.lower(a))),
             ExprKind::Binary(op, a, b) => {
                 ExprKind::Binary(*op, Box::new(self.lower(a)), Box::new(self.lower(b)))

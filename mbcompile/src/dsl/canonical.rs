@@ -7,7 +7,7 @@
 
 use super::ast::{
     Axis, BinOp, Body, Contact, Expr, ExprKind, Gap, Inertia, Joint, JointKind, Matrix3, Model,
-    Number, Orientation, RotationFactor, Tangent, Vector, Wrt,
+    Number, Orientation, Rolling, RotationFactor, Tangent, Vector, Wrt,
 };
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -56,7 +56,33 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::BodyRotation { body, row, column } => {
             format!("(body_rotation {body} {row} {column})")
         }
+        ExprKind::BodyVelocity {
+            body,
+            point: Some(point),
+            component,
+        } => format!("(velocity {body} {point} {component})"),
+        ExprKind::BodyVelocity {
+            body,
+            point: None,
+            component,
+        } => format!("(angular_velocity {body} {component})"),
     }
+}
+
+fn rolling(r: &Rolling) -> String {
+    let optional = |v: &Option<Vector>| v.as_ref().map_or("none".to_string(), vector);
+    format!(
+        "rolling {} body {} radius {} axis {} normal {} through {} tangent {} surface {} touch {}",
+        r.name.text,
+        r.body.text,
+        expr(&r.radius),
+        optional(&r.axis),
+        vector(&r.normal),
+        optional(&r.through),
+        optional(&r.tangent),
+        optional(&r.surface_velocity),
+        r.touch
+    )
 }
 
 fn vector(v: &Vector) -> String {
@@ -103,10 +129,18 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "force {} {}", f.coordinate.text, expr(&f.value));
     }
     for c in &m.constraints {
-        let _ = writeln!(s, "constraint {} {}", c.name.text, expr(&c.value));
+        let item = if c.velocity {
+            "velocity_constraint"
+        } else {
+            "constraint"
+        };
+        let _ = writeln!(s, "{item} {} {}", c.name.text, expr(&c.value));
     }
     for c in &m.contacts {
         let _ = writeln!(s, "{}", contact(c));
+    }
+    for r in &m.rollings {
+        let _ = writeln!(s, "{}", rolling(r));
     }
     for p in &m.points {
         let _ = writeln!(s, "point {} {}", p.name.text, vector(&p.position));

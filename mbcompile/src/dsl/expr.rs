@@ -2,7 +2,9 @@
 //!
 //! Supported: numeric literals, names, `+ - * /`, unary minus, parentheses, `dot(q)` for the
 //! velocity of a coordinate, `sin cos tan exp ln sqrt abs` as functions (`sin(x)`) or methods
-//! (`x.sin()`), and powers `x.powi(n)` / `powi(x, n)` (integer n) and `x.powf(y)` / `powf(x, y)`.
+//! (`x.sin()`), and powers `x.powi(n)` / `powi(x, n)` (integer n) and `x.powf(y)` / `powf(x, y)`;
+//! in velocity constraints, the world components of body velocities: `velocity(B, P).x` (the
+//! material point of body B at point P) and `angular_velocity(B).z`.
 
 use super::ast::{BinOp, Expr, ExprKind, Function, Number};
 use syn::spanned::Spanned;
@@ -78,6 +80,7 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
                 span,
             )?
         }
+        syn::Expr::Field(f) => body_velocity(f)?,
         other => {
             return Err(Error::new(
                 other.span(),
@@ -86,6 +89,65 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
         }
     };
     Ok(Expr { kind, span })
+}
+
+/// `velocity(B, P).x` or `angular_velocity(B).z`: a world component of a body's velocity.
+fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
+    let form = "a component is taken of `velocity(B, P)` or `angular_velocity(B)` only, \
+                e.g. `velocity(wheel, contact).x`";
+    let component = match &f.member {
+        syn::Member::Named(m) => ["x", "y", "z"].iter().position(|c| m == c),
+        syn::Member::Unnamed(_) => None,
+    }
+    .ok_or_else(|| Error::new(f.member.span(), "expected the component `.x`, `.y` or `.z`"))?;
+    let syn::Expr::Call(c) = strip_groups(&f.base) else {
+        return Err(Error::new(f.base.span(), form));
+    };
+    let syn::Expr::Path(p) = &*c.func else {
+        return Err(Error::new(c.func.span(), form));
+    };
+    let function = single_ident(&p.path, "a function name")?;
+    let names = c
+        .args
+        .iter()
+        .map(|a| match strip_groups(a) {
+            syn::Expr::Path(p) => single_ident(&p.path, "a body or point name"),
+            other => Err(Error::new(
+                other.span(),
+                "expected the name of a body or point",
+            )),
+        })
+        .collect::<syn::Result<Vec<String>>>()?;
+    match (function.as_str(), names.as_slice()) {
+        ("velocity", [body, point]) => Ok(ExprKind::BodyVelocity {
+            body: body.clone(),
+            point: Some(point.clone()),
+            component,
+        }),
+        ("angular_velocity", [body]) => Ok(ExprKind::BodyVelocity {
+            body: body.clone(),
+            point: None,
+            component,
+        }),
+        ("velocity", _) => Err(Error::new(
+            c.span(),
+            "`velocity` takes a body and a point: `velocity(B, P)`",
+        )),
+        ("angular_velocity", _) => Err(Error::new(
+            c.span(),
+            "`angular_velocity` takes a body: `angular_velocity(B)`",
+        )),
+        _ => Err(Error::new(p.span(), form)),
+    }
+}
+
+/// The expression inside parentheses and invisible groups.
+fn strip_groups(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_groups(&p.expr),
+        syn::Expr::Group(g) => strip_groups(&g.expr),
+        other => other,
+    }
 }
 
 fn call(

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod assemble;
+pub mod assemble_rolling;
 pub mod ast;
 pub mod body_frames;
 pub mod build;
@@ -30,6 +31,7 @@ pub mod joints;
 pub mod parse;
 pub mod parse_body;
 pub mod parse_kinematics;
+pub mod parse_rolling;
 pub mod places;
 pub mod scope;
 pub mod source;
@@ -37,6 +39,7 @@ pub mod tangent_basis;
 pub mod validate;
 pub mod validate_joints;
 pub mod validate_kinematics;
+pub mod validate_rolling;
 pub mod values;
 
 pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};

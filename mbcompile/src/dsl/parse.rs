@@ -10,6 +10,8 @@
 //!              | "potential" "=" expr ";"
 //!              | "forces" "{" (Ident ":" expr),* "}"
 //!              | "constraint" Ident "=" expr ";"
+//!              | "velocity_constraint" Ident "=" expr ";"    (linear in the velocities)
+//!              | "rolling" Ident "{" (rolling_field ":" value),* "}"
 //!              | "contact" Ident "{" (field ":" value),* "}"
 //!              | "generate" "{" ("capabilities" ":" "[" Ident,* "]" | "expansion" ":" "full"),* "}"
 //!              | kinematic items (points, bodies, …: see `parse_kinematics`, `parse_body`)
@@ -19,6 +21,8 @@
 //!              | "point" | "normal" | "through"              (a point against a line or plane)
 //!              | "tangent" | "tangents"                      (`t`, or `(t1, t2)` of a plane)
 //!              | "distance" | "max" | "min"                  (a distance limit between points)
+//! rolling_field := "body" | "radius" | "axis" | "normal" | "through" | "tangent"
+//!              | "surface_velocity" | "touch"
 //! ```
 //!
 //! A `let` whose value is a vector (see `values`) is a vector `let`. Comments are ignored; `///`
@@ -43,7 +47,7 @@ use syn::{Attribute, Error, Ident, Token, braced};
 pub const EMPTY_MODEL: &str = "empty model: a mechanism starts with `struct Name;` and declares coordinates and a kinetic energy";
 
 const ITEMS: &str = "parameters, coordinates, time, let, kinetic, potential, forces, \
-                     constraint, contact, point, body, gravity, spring, damper, load, torque, \
+                     constraint, velocity_constraint, contact, rolling, point, body, gravity, spring, damper, load, torque, \
                      generate";
 
 fn docs(attrs: &[Attribute]) -> syn::Result<Vec<String>> {
@@ -374,6 +378,7 @@ fn header(input: ParseStream) -> syn::Result<Model> {
         forces: Vec::new(),
         constraints: Vec::new(),
         contacts: Vec::new(),
+        rollings: Vec::new(),
         points: Vec::new(),
         bodies: Vec::new(),
         gravity: None,
@@ -458,12 +463,19 @@ fn item(
             let fs: Punctuated<ForceDecl, Token![,]> = braced_list(input)?;
             m.forces.extend(fs.into_iter().map(|f| f.0));
         }
-        "constraint" => {
+        "constraint" | "velocity_constraint" => {
             let (id, value) = named_value(input)?;
             m.constraints.push(Constraint {
                 name: name(&id),
                 value,
+                velocity: ks == "velocity_constraint",
             });
+        }
+        "rolling" => {
+            let id: Ident = input.parse()?;
+            let k = m.rollings.len();
+            m.rollings
+                .push(super::parse_rolling::rolling(input, id, k, d)?);
         }
         "contact" => {
             let id: Ident = input.parse()?;

@@ -31,7 +31,7 @@ pub struct Dependencies {
 }
 
 impl Dependencies {
-    fn merge(self, o: Dependencies) -> Dependencies {
+    pub fn merge(self, o: Dependencies) -> Dependencies {
         Dependencies {
             velocity: self.velocity.or(o.velocity),
             coordinate: self.coordinate.or(o.coordinate),
@@ -203,6 +203,13 @@ impl<'m> Scope<'m> {
                 coordinate: Some(e.span),
                 ..Default::default()
             },
+            ExprKind::BodyVelocity { .. } => {
+                return Err(Error::new(
+                    e.span,
+                    "`velocity(B, P)` and `angular_velocity(B)` may be used in velocity \
+                     constraints only (`velocity_constraint name = velocity(B, P).x;`)",
+                ));
+            }
         })
     }
 
@@ -257,7 +264,8 @@ impl<'m> Scope<'m> {
             ExprKind::Rate(_)
             | ExprKind::Partial(..)
             | ExprKind::BodyPoint { .. }
-            | ExprKind::BodyRotation { .. } => return None,
+            | ExprKind::BodyRotation { .. }
+            | ExprKind::BodyVelocity { .. } => return None,
         })
     }
 

@@ -25,7 +25,7 @@ fn slip_along(t: &[Expr], r: &[Expr], span: Span) -> Expr {
 }
 
 /// a × b of 3-vectors.
-fn cross(a: &[Expr], b: &[Expr]) -> Vec<Expr> {
+pub fn cross(a: &[Expr], b: &[Expr]) -> Vec<Expr> {
     let term = |i: usize, j: usize| {
         sub(
             mul(a[i].clone(), b[j].clone()),
@@ -56,9 +56,27 @@ fn projected_axis(n: &[Expr], k: usize, span: Span) -> Vec<Expr> {
         .collect()
 }
 
-/// The slip functions of a point at `r` against a line or plane with normal `n` (components as
+/// The tangential directions (not unit) of a line or plane with normal `n` (components as
 /// expressions, `normal_values` at the parameter defaults), with the tangents `given` (`tangent`,
-/// then the second of `tangents`), as the rules of this module say.
+/// then the second of `tangents`), as the rules of this module say: one for a line, two for a
+/// plane.
+pub fn tangent_directions(
+    n: &[Expr],
+    normal_values: &[f64],
+    given: [Option<Vec<Expr>>; 2],
+    span: Span,
+) -> Vec<Vec<Expr>> {
+    let [first, second] = given;
+    if n.len() == 2 {
+        return vec![first.unwrap_or_else(|| vec![n[1].clone(), neg(n[0].clone())])];
+    }
+    let t1 = first.unwrap_or_else(|| projected_axis(n, least_aligned_axis(normal_values), span));
+    let t2 = second.unwrap_or_else(|| cross(n, &t1));
+    vec![t1, t2]
+}
+
+/// The slip functions of a point at `r` against a line or plane with normal `n`: t̂·r along
+/// each of [`tangent_directions`].
 pub fn contact_slips(
     n: &[Expr],
     normal_values: &[f64],
@@ -66,14 +84,14 @@ pub fn contact_slips(
     r: &[Expr],
     span: Span,
 ) -> Tangent {
-    let [first, second] = given;
-    if n.len() == 2 {
-        let t = first.unwrap_or_else(|| vec![n[1].clone(), neg(n[0].clone())]);
-        return Tangent::Slip(slip_along(&t, r, span));
+    let slips: Vec<Expr> = tangent_directions(n, normal_values, given, span)
+        .iter()
+        .map(|t| slip_along(t, r, span))
+        .collect();
+    match <[Expr; 2]>::try_from(slips) {
+        Ok(pair) => Tangent::Slips(pair),
+        Err(mut one) => Tangent::Slip(one.remove(0)),
     }
-    let t1 = first.unwrap_or_else(|| projected_axis(n, least_aligned_axis(normal_values), span));
-    let t2 = second.unwrap_or_else(|| cross(n, &t1));
-    Tangent::Slips([slip_along(&t1, r, span), slip_along(&t2, r, span)])
 }
 
 #[cfg(test)]

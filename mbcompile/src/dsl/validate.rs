@@ -8,6 +8,7 @@
 use super::ast::{Contact, Gap, Model, Name, Tangent};
 use super::scope::{Binding, Scope, constant, no_velocity};
 use super::validate_kinematics::validate_kinematics;
+use super::validate_rolling;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 use syn::Error;
@@ -49,7 +50,25 @@ pub fn validate(m: &Model) -> syn::Result<()> {
     let mut constraint_names = HashSet::new();
     for c in &m.constraints {
         unique_constraint(&mut constraint_names, &c.name)?;
-        no_velocity(scope.dependencies(&c.value)?, "a bilateral constraint")?;
+        if c.velocity {
+            validate_rolling::velocity_constraint(c, m, &scope)?;
+        } else {
+            no_velocity(scope.dependencies(&c.value)?, "a bilateral constraint")?;
+        }
+    }
+    let spatial = super::validate_kinematics::dimension(m)? == Some(3);
+    let mut rolling_names = Vec::new();
+    for r in &m.rollings {
+        validate_rolling::rolling(r, m, &scope)?;
+        for n in validate_rolling::rolling_constraint_names(r, spatial) {
+            rolling_names.push(Name {
+                text: n,
+                span: r.name.span,
+            });
+        }
+    }
+    for n in &rolling_names {
+        unique_constraint(&mut constraint_names, n)?;
     }
     for c in &m.contacts {
         unique_constraint(&mut constraint_names, &c.name)?;

@@ -68,6 +68,23 @@ pub enum Slot {
     ContactTangent(usize),
     /// The second tangent of contact k (`tangents: (t1, t2)`).
     ContactSecondTangent(usize),
+    /// A vector field of rolling item k.
+    Rolling(usize, RollingField),
+}
+
+/// The vector fields of a `rolling` item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RollingField {
+    /// `axis`.
+    Axis,
+    /// `normal`.
+    Normal,
+    /// `through`.
+    Through,
+    /// `tangent`.
+    Tangent,
+    /// `surface_velocity`.
+    SurfaceVelocity,
 }
 
 /// Values whose kind (scalar or vector) is known only once the whole block is parsed.
@@ -552,6 +569,16 @@ fn slot_mut(m: &mut Model, slot: Slot) -> Option<&mut Vector> {
         },
         Slot::ContactTangent(k) => m.contacts.get_mut(k)?.tangent_direction.as_mut(),
         Slot::ContactSecondTangent(k) => m.contacts.get_mut(k)?.second_tangent_direction.as_mut(),
+        Slot::Rolling(k, field) => {
+            let r = m.rollings.get_mut(k)?;
+            match field {
+                RollingField::Axis => r.axis.as_mut(),
+                RollingField::Normal => Some(&mut r.normal),
+                RollingField::Through => r.through.as_mut(),
+                RollingField::Tangent => r.tangent.as_mut(),
+                RollingField::SurfaceVelocity => r.surface_velocity.as_mut(),
+            }
+        }
     }
 }
 

@@ -58,6 +58,10 @@ pub struct Derived {
     pub nb: usize,
     /// Contacts.
     pub nu: usize,
+    /// Whether each bilateral constraint is holonomic (`false`: a velocity constraint).
+    pub holonomic: Vec<bool>,
+    /// The names of the bilateral constraints (those of `rolling` items included).
+    pub constraint_names: Vec<String>,
     /// Parameters.
     pub np: usize,
     /// Whether anything depends on time explicitly.
@@ -253,7 +257,8 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
     };
     let statics = if caps.statics {
         progress("hessians");
-        statics::statics(&core.potential_gradient, &k, np)
+        let holonomic: Vec<bool> = model.constraints.iter().map(|c| !c.velocity).collect();
+        statics::statics(&core.potential_gradient, &k, &holonomic, np)
     } else {
         Statics::default()
     };
@@ -276,6 +281,12 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
         articulated,
         nq: s.nq,
         nb: model.constraints.len(),
+        holonomic: model.constraints.iter().map(|c| !c.velocity).collect(),
+        constraint_names: model
+            .constraints
+            .iter()
+            .map(|c| c.name.text.clone())
+            .collect(),
         nu: model.contacts.len(),
         np,
         rheonomic: s.rheonomic,

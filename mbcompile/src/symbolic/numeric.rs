@@ -129,6 +129,47 @@ impl Sampler {
         }
     }
 
+    /// Whether the last of `columns` is independent of the others at some sample state: its
+    /// residual after projection on their span exceeds 1e-9 of its norm (Gram–Schmidt, twice).
+    pub fn independent_last(&self, columns: &[Vec<Atom>]) -> bool {
+        let Some((last, before)) = columns.split_last() else {
+            return true;
+        };
+        self.states.iter().any(|st| {
+            let st = &program::with_values(st);
+            let eval =
+                |c: &Vec<Atom>| -> Option<Vec<f64>> { c.iter().map(|a| value(a, st)).collect() };
+            let Some(v) = eval(last) else {
+                return false;
+            };
+            let Some(basis) = before.iter().map(eval).collect::<Option<Vec<_>>>() else {
+                return false;
+            };
+            let norm = |x: &[f64]| x.iter().map(|a| a * a).sum::<f64>().sqrt();
+            let mut orthonormal: Vec<Vec<f64>> = Vec::new();
+            for mut b in basis {
+                for _ in 0..2 {
+                    for o in &orthonormal {
+                        let c: f64 = b.iter().zip(o).map(|(x, y)| x * y).sum();
+                        b.iter_mut().zip(o).for_each(|(x, y)| *x -= c * y);
+                    }
+                }
+                let n = norm(&b);
+                if n > 1e-12 {
+                    orthonormal.push(b.iter().map(|x| x / n).collect());
+                }
+            }
+            let mut r = v.clone();
+            for _ in 0..2 {
+                for o in &orthonormal {
+                    let c: f64 = r.iter().zip(o).map(|(x, y)| x * y).sum();
+                    r.iter_mut().zip(o).for_each(|(x, y)| *x -= c * y);
+                }
+            }
+            norm(&r) > 1e-9 * norm(&v)
+        })
+    }
+
     /// The coordinates of sample state `s`, named.
     fn state(&self, s: usize, model: &Model) -> SampleState {
         SampleState {

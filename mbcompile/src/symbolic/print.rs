@@ -325,10 +325,21 @@ impl Report<'_> {
 
     /// g, G and the drift of every bilateral constraint.
     fn bilateral(&mut self, d: &Derived) {
-        self.section("Bilateral constraints g = 0 and G = ∇g");
-        let model = self.model;
-        for (j, c) in model.constraints.iter().enumerate() {
-            let name = &c.name.text;
+        self.section(if d.holonomic.contains(&false) {
+            "Bilateral constraints g = 0 and G = ∇g, velocity constraints A q̇ + a = 0"
+        } else {
+            "Bilateral constraints g = 0 and G = ∇g"
+        });
+        for (j, name) in d.constraint_names.iter().enumerate() {
+            if !d.holonomic[j] {
+                // A velocity constraint A q̇ + a = 0: its column Aᵀ and offset a.
+                self.column("A'", "A^{T}", name, &d.kinematics.bilateral.jacobian[j]);
+                let label = self.indexed("a", "a", name.clone(), None);
+                self.entry(label, &d.kinematics.bilateral.time[j]);
+                let label = self.indexed("Adot qdot", "\\dot{A}\\dot{q}", name.clone(), None);
+                self.entry(label, &d.kinematics.bilateral.drift[j]);
+                continue;
+            }
             let label = self.indexed("g", "g", name.clone(), None);
             self.entry(label, &d.bilateral[j]);
             self.column("G", "G", name, &d.kinematics.bilateral.jacobian[j]);

@@ -32,7 +32,7 @@ pub struct DynamicsJacobians {
     pub forces_parameter: ParameterDerivatives,
     /// ∂(M a)/∂p_k = Σ_l ∂M_il/∂p_k a_l.
     pub mass_action_parameter: ParameterDerivatives,
-    /// Whether p_k occurs in a bilateral constraint g, a gap g_N, or a tangential direction W_T,
+    /// Whether p_k occurs in a bilateral constraint g (or γ of a velocity constraint), a gap g_N, or a tangential direction W_T,
     /// W_T2 or its offset ŵ_T, ŵ_T2 (all the runtime sees of a slip function or a tangential
     /// velocity).
     pub parameter_in_constraints: Vec<bool>,
@@ -40,6 +40,8 @@ pub struct DynamicsJacobians {
     pub bilateral_drift: [AtomMatrix; 2],
     /// ∂d_i/∂q_j and ∂d_i/∂q̇_j of the gap drifts d = Ẇ_Nᵀq̇ + d/dt ŵ_N.
     pub gap_drift: [AtomMatrix; 2],
+    /// ∂γ_i/∂q_j at fixed q̇ of the velocity-level constraint functions γ = Gᵀq̇ + ĝ.
+    pub bilateral_velocity_q: AtomMatrix,
 }
 
 /// ∂f/∂x, and no work when x does not occur in f.
@@ -83,6 +85,7 @@ fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) ->
     let atoms: Vec<&Atom> = s
         .bilateral
         .iter()
+        .chain(s.velocity_constraints.iter().flatten())
         .chain(&s.gaps)
         .chain(k.slips.jacobian.iter().flatten())
         .chain(&k.slips.time)
@@ -120,7 +123,28 @@ pub fn jacobians(
         parameter_in_constraints: parameters_in_constraints(s, k, np),
         bilateral_drift: drift_jacobians(&k.bilateral, s),
         gap_drift: drift_jacobians(&k.gaps, s),
+        bilateral_velocity_q: velocity_level_jacobian(&k.bilateral, s),
     }
+}
+
+/// ∂γ/∂q at fixed q̇ of γ = Wᵀq̇ + ŵ for each function of a family.
+fn velocity_level_jacobian(family: &Family, s: &Scalar) -> AtomMatrix {
+    let p = pool();
+    let gamma: Vec<Atom> = family
+        .jacobian
+        .iter()
+        .zip(&family.time)
+        .map(|(w, time)| {
+            let mut g = time.clone();
+            for (wi, qd) in w.iter().zip(&s.qd) {
+                if !wi.is_zero() {
+                    g += wi * qd;
+                }
+            }
+            g
+        })
+        .collect();
+    jacobian(&gamma, &p.q[..s.nq])
 }
 
 /// M a and ∂(M a)/∂q from M and the partials ∂M/∂q the Coriolis stage computed:

@@ -1,7 +1,8 @@
 //! Constraint kinematics: for every constraint function f(q, t) (bilateral g, gap g_N, slip
 //! s_T, and the second slip s_T2 of a tangent plane) the Jacobian column ∇f, the time partial
-//! ∂f/∂t and the drift D(γ)|_{q̈=0} with γ = D(f); a tangential velocity γ_T given directly must
-//! be linear in q̇. Also the contact laws (ε_N, ε_T, μ) as expressions of the parameters.
+//! ∂f/∂t and the drift D(γ)|_{q̈=0} with γ = D(f); a tangential velocity γ_T or a velocity
+//! constraint γ = A q̇ + a given directly must be linear in q̇ (its column is Aᵀ, its time part
+//! a), and a velocity constraint must be independent of the constraints before it. Also the contact laws (ε_N, ε_T, μ) as expressions of the parameters.
 
 use super::super::algebra::{AtomMatrix, drift, gradient, partial, uses_any, zero};
 use super::super::convert::Converter;
@@ -86,14 +87,29 @@ pub fn constraint_kinematics(
     sampler: &Sampler,
 ) -> Result<ConstraintKinematics, DerivationError> {
     let mut bilateral = Family::default();
-    for (c, g) in model.constraints.iter().zip(&s.bilateral) {
-        let k = kinematics(g, s);
-        sampler.check_depends_on_q(
-            &k.jacobian,
-            c.value.span,
-            &format!("bilateral constraint `{}`", c.name.text),
-        )?;
+    for (i, c) in model.constraints.iter().enumerate() {
+        let k = match &s.velocity_constraints[i] {
+            None => kinematics(&s.bilateral[i], s),
+            Some(gamma) => linear_in_velocities(gamma, s).map_err(|v| {
+                DerivationError::VelocityConstraintNotLinear {
+                    span: c.value.span,
+                    constraint: c.name.text.clone(),
+                    velocity: model.coordinates[v].text.clone(),
+                }
+            })?,
+        };
+        let what = match c.velocity {
+            true => format!("velocity constraint `{}`", c.name.text),
+            false => format!("bilateral constraint `{}`", c.name.text),
+        };
+        sampler.check_depends_on_q(&k.jacobian, c.value.span, &what)?;
         bilateral.push(k);
+        if c.velocity && !sampler.independent_last(&bilateral.jacobian) {
+            return Err(DerivationError::DependentVelocityConstraint {
+                span: c.value.span,
+                constraint: c.name.text.clone(),
+            });
+        }
     }
     let mut out = ConstraintKinematics {
         bilateral,
@@ -192,6 +208,28 @@ fn slip_kinematics(
     Ok(k)
 }
 
+/// The kinematics read off a velocity-level function γ = Wᵀ q̇ + ŵ (W(q, t), ŵ(q, t)); `Err(k)`
+/// when γ is not linear in q̇ (in q̇_k).
+fn linear_in_velocities(gamma: &Atom, s: &Scalar) -> Result<Kinematics, usize> {
+    let p = pool();
+    let nq = s.nq;
+    let w: Vec<Atom> = (0..nq).map(|i| partial(gamma, p.qd[i]).expand()).collect();
+    for wi in &w {
+        if let Some(k) = uses_any(wi, &p.qd[..nq]) {
+            return Err(k);
+        }
+    }
+    let mut offset = gamma.clone();
+    for v in &p.qd[..nq] {
+        offset = offset.replace(Atom::var(*v)).with(zero());
+    }
+    Ok(Kinematics {
+        drift: drift(gamma, nq, s.rheonomic),
+        jacobian: w,
+        time: offset.expand(),
+    })
+}
+
 /// The kinematics read off a tangential velocity γ_T = W_Tᵀ q̇ + ŵ_T (the `which` one of the
 /// contact's), which must be linear in q̇.
 fn velocity_kinematics(
@@ -203,35 +241,21 @@ fn velocity_kinematics(
     s: &Scalar,
     sampler: &Sampler,
 ) -> Result<Kinematics, DerivationError> {
-    let p = pool();
-    let nq = s.nq;
     let gamma = conv.atom(e).expand();
-    let w: Vec<Atom> = (0..nq).map(|i| partial(&gamma, p.qd[i]).expand()).collect();
-    for wi in &w {
-        if let Some(k) = uses_any(wi, &p.qd[..nq]) {
-            return Err(DerivationError::TangentialVelocityNotLinear {
-                span: e.span,
-                contact: c.name.text.clone(),
-                velocity: model.coordinates[k].text.clone(),
-            });
+    let k = linear_in_velocities(&gamma, s).map_err(|v| {
+        DerivationError::TangentialVelocityNotLinear {
+            span: e.span,
+            contact: c.name.text.clone(),
+            velocity: model.coordinates[v].text.clone(),
         }
-    }
+    })?;
     sampler.check_depends_on_q(
-        &w,
+        &k.jacobian,
         e.span,
         &format!(
             "the {which}tangential velocity of contact `{}`",
             c.name.text
         ),
     )?;
-    let mut offset = gamma.clone();
-    for v in &p.qd[..nq] {
-        offset = offset.replace(Atom::var(*v)).with(zero());
-    }
-    let offset = offset.expand();
-    Ok(Kinematics {
-        drift: drift(&gamma, nq, s.rheonomic),
-        jacobian: w,
-        time: offset,
-    })
+    Ok(k)
 }

@@ -26,8 +26,11 @@ pub struct Scalar {
     pub potential: Atom,
     /// Q per coordinate.
     pub generalised: Vec<Atom>,
-    /// g, expanded.
+    /// g, expanded (0 for a velocity constraint).
     pub bilateral: Vec<Atom>,
+    /// γ = A q̇ + a of each velocity constraint, expanded with sin² reduced to 1 − cos² (`None`
+    /// for a holonomic one).
+    pub velocity_constraints: Vec<Option<Atom>>,
     /// g_N, expanded.
     pub gaps: Vec<Atom>,
     /// Whether anything depends on time explicitly.
@@ -74,10 +77,18 @@ impl Scalar {
                 })?;
             generalised[k] = conv.atom(&f.value);
         }
+        let velocity_constraints: Vec<Option<Atom>> = model
+            .constraints
+            .iter()
+            .map(|c| c.velocity.then(|| trig_reduce(&conv.atom(&c.value).expand())))
+            .collect();
         let bilateral: Vec<Atom> = model
             .constraints
             .iter()
-            .map(|c| conv.atom(&c.value).expand())
+            .map(|c| match c.velocity {
+                true => zero(),
+                false => conv.atom(&c.value).expand(),
+            })
             .collect();
         let gaps: Vec<Atom> = model
             .contacts
@@ -91,6 +102,7 @@ impl Scalar {
             .into_iter()
             .chain(generalised.iter())
             .chain(bilateral.iter())
+            .chain(velocity_constraints.iter().flatten())
             .chain(gaps.iter())
             .any(|a| depends_on(a, p.t))
             || model
@@ -107,6 +119,7 @@ impl Scalar {
             potential,
             generalised,
             bilateral,
+            velocity_constraints,
             gaps,
             rheonomic,
         })

@@ -1,5 +1,5 @@
-//! Equilibrium analysis: ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and
-//! gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
+//! Equilibrium analysis: ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints
+//! (the Jacobians ∂A_iᵀ/∂q of velocity constraints' columns) and gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
 
 use super::super::algebra::{AtomMatrix, compact, hessian, partial};
 use super::super::symbols::pool;
@@ -13,14 +13,28 @@ pub struct Statics {
     pub potential_hessian: AtomMatrix,
     /// ∂∇V/∂p_k stored as `[k][i]`.
     pub potential_gradient_parameter: AtomMatrix,
-    /// ∂²g_j/∂q² per constraint.
+    /// ∂(G column j)/∂q per constraint, entry (k, l) = ∂G_kj/∂q_l: the Hessian ∂²g_j/∂q² of a
+    /// holonomic one, the (non-symmetric) Jacobian of the column A_jᵀ of a velocity constraint.
     pub bilateral_hessians: Vec<AtomMatrix>,
     /// ∂²g_Nc/∂q² per contact.
     pub gap_hessians: Vec<AtomMatrix>,
 }
 
+/// ∂w_k/∂q_l of a column w(q, t), entry by entry (not symmetric in general).
+fn column_jacobian(w: &[Atom], nq: usize) -> AtomMatrix {
+    let p = pool();
+    w.iter()
+        .map(|wk| (0..nq).map(|l| compact(&partial(wk, p.q[l]))).collect())
+        .collect()
+}
+
 /// The second derivatives of V and of the constraint functions, from their gradients.
-pub fn statics(potential_gradient: &[Atom], k: &ConstraintKinematics, np: usize) -> Statics {
+pub fn statics(
+    potential_gradient: &[Atom],
+    k: &ConstraintKinematics,
+    holonomic: &[bool],
+    np: usize,
+) -> Statics {
     let p = pool();
     let nq = potential_gradient.len();
     let potential_hessian = hessian(potential_gradient, nq);
@@ -36,7 +50,11 @@ pub fn statics(potential_gradient: &[Atom], k: &ConstraintKinematics, np: usize)
         .bilateral
         .jacobian
         .iter()
-        .map(|g| hessian(g, nq))
+        .zip(holonomic)
+        .map(|(g, &holonomic)| match holonomic {
+            true => hessian(g, nq),
+            false => column_jacobian(g, nq),
+        })
         .collect();
     let gap_hessians = k.gaps.jacobian.iter().map(|g| hessian(g, nq)).collect();
     Statics {

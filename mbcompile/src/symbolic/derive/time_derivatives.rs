@@ -18,7 +18,8 @@ use symbolica::atom::{Atom, AtomCore};
 pub struct TimeDerivatives {
     /// d^k g_N/dt^k, k = 1, …, 4, stored as `[c][k-1]`.
     pub gap_rates: AtomMatrix,
-    /// d^k g/dt^k, k = 1, …, 4, stored as `[j][k-1]`.
+    /// d^k g/dt^k, k = 1, …, 4, stored as `[j][k-1]` (d^(k−1)γ/dt^(k−1) for a velocity
+    /// constraint γ = 0).
     pub bilateral_rates: AtomMatrix,
     /// `[Ẇ_N column, Ẅ_N column]` per contact.
     pub gap_jacobian_rates: Vec<[Vec<Atom>; 2]>,
@@ -112,7 +113,20 @@ pub fn time_derivatives(
             .collect()
     };
     let gap_rates = each(&s.gaps);
-    let bilateral_rates = each(&s.bilateral);
+    // A velocity constraint γ = 0 has no g: its column k−1 is D^(k−1)γ (what D^k g would be).
+    let bilateral_rates = s
+        .bilateral
+        .iter()
+        .zip(&s.velocity_constraints)
+        .map(|(g, gamma)| match gamma {
+            None => rates(g, nq, rheonomic),
+            Some(gamma) => {
+                let mut r = vec![gamma.clone()];
+                r.extend(rates(gamma, nq, rheonomic).into_iter().take(3));
+                r
+            }
+        })
+        .collect();
     let gap_jacobian_rates = columns(&k.gaps.jacobian);
     let bilateral_jacobian_rates = columns(&k.bilateral.jacobian);
     let mass_ddot = mass_ddot(&mass_dot, nq, rheonomic);
