@@ -40,6 +40,7 @@ const CYCLIC_PHI: SteadyMotionOptions<'static> = SteadyMotionOptions {
         closed_contacts: &[],
         inputs: &[],
         independent: None,
+        independent_speeds: None,
         constraint_tolerance: 1e-9,
     },
     cyclic: &[1],

@@ -7,16 +7,19 @@ use super::options::OperatingPoint;
 use crate::analysis::ConstraintRef;
 use crate::mechanism::{Jacobians, Matrix, Statics, Vector};
 
-/// ∂f/∂q and ∂f/∂q̇ of the constrained acceleration at the operating point, and the velocity
-/// Jacobian ∂d/∂q̇ of the kept constraints' drifts (the chart needs it).
+/// ∂f/∂q and ∂f/∂q̇ of the constrained acceleration at the operating point, and the Jacobians
+/// ∂γ_i/∂q of the velocity-level constraint functions (the speed chart needs them).
 #[derive(Debug, Clone)]
 pub(super) struct AccelerationJacobians<const NQ: usize> {
     /// ∂f/∂q.
     pub df_dq: Matrix<NQ, NQ>,
     /// ∂f/∂q̇.
     pub df_dqd: Matrix<NQ, NQ>,
-    /// Row k: ∂d_i/∂q̇ of kept constraint k (= 2 ∂(∇f_iᵀq̇ + ∂f_i/∂t)/∂q).
-    pub drift_velocity_jacobian: Vec<Vector<NQ>>,
+    /// Entry i (one per active constraint, in the order of `constraints`): ∂γ_i/∂q at fixed q̇
+    /// of γ_i = ∇f_iᵀq̇ + ∂f_i/∂t (A_i q̇ + a_i for a velocity constraint):
+    /// `Jacobians::bilateral_velocity_jacobian` for a bilateral constraint, ½ ∂d_i/∂q̇ for a
+    /// closed contact.
+    pub velocity_jacobian: Vec<Vector<NQ>>,
 }
 
 impl<const NQ: usize> AccelerationJacobians<NQ> {
@@ -47,7 +50,9 @@ impl<const NQ: usize> AccelerationJacobians<NQ> {
                 (ConstraintRef::Unilateral(i), true) => dn_dqd.row(i).transpose(),
             }
         };
-        // Position right-hand sides: ∂h/∂q − ∂(Ma)/∂q + Σ λ_i ∇²f_i and −(∇²f_i a + ∂d_i/∂q)ᵀ.
+        // Position right-hand sides: ∂h/∂q − ∂(Ma)/∂q + Σ λ_i H_i and −(H_iᵀ a + ∂d_i/∂q)ᵀ, with
+        // H_i = ∂(column i of F)/∂q (entry (k, j) = ∂F_ki/∂q_j, not symmetric for a velocity
+        // constraint): δ(F λ) = Σ λ_i H_i δq and δ(F_iᵀ a) = Σ_k a_k δF_ki = (H_iᵀ a)ᵀ δq.
         let mut force_q = dh_dq - dma_dq;
         let mut constraint_q = Vec::with_capacity(sys.kept.len());
         let mut drift_velocity_jacobian = Vec::with_capacity(sys.kept.len());
@@ -55,7 +60,7 @@ impl<const NQ: usize> AccelerationJacobians<NQ> {
             let c = sys.constraints[i];
             let hess = constraint_hessian(model, q, t, c)?;
             force_q += hess * sys.multipliers[i];
-            constraint_q.push(-(hess * a + drift_row(c, false)));
+            constraint_q.push(-(hess.tr_mul(a) + drift_row(c, false)));
             drift_velocity_jacobian.push(drift_row(c, true));
         }
         let matrices = [&force_q, &dh_dqd];
@@ -82,12 +87,47 @@ impl<const NQ: usize> AccelerationJacobians<NQ> {
             df_dqd.set_column(j, &sys.factor.solve_kkt(&force_column, &c_qd).0);
         }
         finite(df_dq.iter().chain(df_dqd.iter()), "acceleration Jacobians")?;
+        let velocity_jacobian = velocity_jacobians(model, op, sys, &dn_dqd)?;
         Ok(Self {
             df_dq,
             df_dqd,
-            drift_velocity_jacobian,
+            velocity_jacobian,
         })
     }
+}
+
+/// ∂γ_i/∂q at fixed q̇ of every active constraint: the model's `bilateral_velocity_jacobian`
+/// (which must be finite: its default is NaN for a velocity constraint) and ½ ∂d_i/∂q̇ for a
+/// closed contact (d_i = q̇ᵀ∇²g_Ni q̇ + 2 ∇(∂_t g_Ni)ᵀq̇ + ∂²_t g_Ni, so ½ ∂d_i/∂q̇ = ∂ġ_Ni/∂q).
+fn velocity_jacobians<M, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &M,
+    op: &OperatingPoint<NQ>,
+    sys: &ConstrainedAcceleration<NQ>,
+    gap_drift_velocity_jacobian: &Matrix<NU, NQ>,
+) -> Result<Vec<Vector<NQ>>, LinearisationError>
+where
+    M: Jacobians<NQ, NB, NU>,
+{
+    let mut gamma_q = Matrix::<NB, NQ>::zeros();
+    model.bilateral_velocity_jacobian(&op.q, &op.qd, op.t, &mut gamma_q);
+    sys.constraints
+        .iter()
+        .map(|&c| match c {
+            ConstraintRef::Bilateral(i) => {
+                let row = gamma_q.row(i).transpose();
+                if row.iter().all(|x| x.is_finite()) {
+                    Ok(row)
+                } else {
+                    Err(LinearisationError::NonFiniteVelocityJacobian { constraint: c })
+                }
+            }
+            ConstraintRef::Unilateral(i) => {
+                let row = gap_drift_velocity_jacobian.row(i).transpose() * 0.5;
+                finite(row.iter(), "gap drift Jacobians")?;
+                Ok(row)
+            }
+        })
+        .collect()
 }
 
 /// ∂f/∂p_k: M δq̈ = ∂h/∂p_k − ∂(M q̈*)/∂p_k + F δλ, Fᵀ δq̈ = 0 (the constraints, and hence F

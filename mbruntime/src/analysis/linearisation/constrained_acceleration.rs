@@ -1,5 +1,6 @@
 //! The constrained acceleration q̈* and the constraint forces λ* at the operating point, from
-//! the index-1 system M q̈ = h + F λ, Fᵀ q̈ + d = 0 on a maximal independent subset of F.
+//! the index-1 system M q̈ = h + F λ, Fᵀ q̈ + d = 0 on a maximal independent subset of F
+//! (holonomic columns first, so that the kept holonomic ones span those of F_h).
 
 use super::error::{LinearisationError, check_index_list};
 use super::options::OperatingPoint;
@@ -9,20 +10,28 @@ use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Relative tolerance for the acceleration-level equation of a constraint dropped as dependent:
 /// |∇f_iᵀ q̈* + d_i| ≤ 10⁻⁸ (‖∇f_i‖ (‖q̈*‖ + ‖M⁻¹h‖) + |d_i|). For a consistent redundancy
-/// (Lötstedt 1982, Lemma 5.3) the residual is rounding, ~10⁻¹⁵ of that scale.
+/// (Lötstedt 1982, Lemma 5.3) the residual is rounding, ~10⁻¹⁵ of that scale. A velocity
+/// constraint dropped as dependent must also stay dependent nearby:
+/// ‖(∂γ_i/∂q + A_i V) N‖_max ≤ 10⁻⁸ (‖∂γ_i/∂q‖ ‖N‖ + ‖A_i‖ ‖V N‖) (Frobenius norms; V = ∂q̇/∂q
+/// at fixed independent speeds, N = ∂q/∂y, see the [module documentation](super)).
 pub const REDUNDANCY_CONSISTENCY_TOLERANCE: f64 = 1e-8;
 
 /// The index-1 system at (q*, q̇*, t*): M, h, the active constraint columns F = [G W_N(closed)]
-/// with their drifts d, the kept (independent) columns, q̈* and λ*.
+/// (velocity constraints included) with their drifts d, the kept (independent) columns, q̈* and
+/// λ*.
 #[derive(Debug, Clone)]
 pub(super) struct ConstrainedAcceleration<const NQ: usize> {
     /// Factor of M with the kept columns of F (kinetic-metric Gram–Schmidt).
     pub factor: ConstraintFactor<NQ>,
     /// Every active constraint, in column order: bilateral ones, then the closed contacts.
     pub constraints: Vec<ConstraintRef>,
-    /// Column i of F: ∇f_i.
+    /// Whether each active constraint is holonomic (a closed contact is; a bilateral one as
+    /// `Constraints::HOLONOMIC` says).
+    pub holonomic: Vec<bool>,
+    /// Column i of F: ∇f_i, or A_iᵀ for a velocity constraint.
     pub columns: Vec<Vector<NQ>>,
-    /// Positions (in `constraints`) of the kept columns, in the factor's order.
+    /// Positions (in `constraints`) of the kept columns, in the factor's order: the holonomic
+    /// ones first, then the velocity constraints.
     pub kept: Vec<usize>,
     /// Positions of the columns dropped as dependent (Lötstedt 1982, Lemma 5.2).
     pub dropped: Vec<usize>,
@@ -87,6 +96,7 @@ impl<const NQ: usize> ConstrainedAcceleration<NQ> {
         Ok(Self {
             factor,
             constraints: active.constraints,
+            holonomic: active.holonomic,
             columns: active.columns,
             kept,
             dropped,
@@ -95,16 +105,25 @@ impl<const NQ: usize> ConstrainedAcceleration<NQ> {
         })
     }
 
-    /// The kept columns F_K as an n × r matrix (column k: kept constraint k).
-    pub fn kept_jacobian(&self) -> nalgebra::DMatrix<f64> {
-        nalgebra::DMatrix::from_fn(NQ, self.kept.len(), |i, k| self.columns[self.kept[k]][i])
+    /// The kept columns as an n × r matrix (column k: kept constraint k), of every active
+    /// constraint (`holonomic_only == false`: the velocity-level matrix Cᵀ) or of the holonomic
+    /// ones only (F_h, which the position chart uses). The kept holonomic columns come first.
+    pub fn kept_jacobian(&self, holonomic_only: bool) -> nalgebra::DMatrix<f64> {
+        let count = if holonomic_only {
+            self.kept.iter().filter(|&&i| self.holonomic[i]).count()
+        } else {
+            self.kept.len()
+        };
+        nalgebra::DMatrix::from_fn(NQ, count, |i, k| self.columns[self.kept[k]][i])
     }
 }
 
 /// Values, gradients, velocities and drifts d_i (the part of f̈_i that does not multiply q̈) of
-/// the active constraints at the operating point.
+/// the active constraints at the operating point (for a velocity constraint: value 0, column
+/// A_iᵀ, velocity γ_i = A_i q̇ + a_i and drift the part of γ̇_i without q̈).
 struct ActiveConstraints<const NQ: usize> {
     constraints: Vec<ConstraintRef>,
+    holonomic: Vec<bool>,
     values: Vec<f64>,
     columns: Vec<Vector<NQ>>,
     velocities: Vec<f64>,
@@ -138,6 +157,7 @@ impl<const NQ: usize> ActiveConstraints<NQ> {
         model.gap_drift(q, qd, t, &mut gn_d);
         let mut active = Self {
             constraints: Vec::with_capacity(NB + closed.len()),
+            holonomic: Vec::with_capacity(NB + closed.len()),
             values: Vec::new(),
             columns: Vec::new(),
             velocities: Vec::new(),
@@ -163,6 +183,10 @@ impl<const NQ: usize> ActiveConstraints<NQ> {
         });
         for (c, value, column, time_partial, drift) in bilateral.chain(contacts) {
             let column = column.into_owned();
+            active.holonomic.push(match c {
+                ConstraintRef::Bilateral(i) => M::HOLONOMIC[i],
+                ConstraintRef::Unilateral(_) => true,
+            });
             active.constraints.push(c);
             active.values.push(value);
             active.velocities.push(column.dot(qd) + time_partial);
@@ -182,10 +206,10 @@ impl<const NQ: usize> ActiveConstraints<NQ> {
         Ok(active)
     }
 
-    /// Constraint values and velocities within the tolerance.
+    /// Constraint values (of the holonomic ones) and velocities within the tolerance.
     fn check_satisfied(&self, tolerance: f64) -> Result<(), LinearisationError> {
         for (i, &constraint) in self.constraints.iter().enumerate() {
-            if self.values[i].abs() > tolerance {
+            if self.holonomic[i] && self.values[i].abs() > tolerance {
                 return Err(LinearisationError::ConstraintViolated {
                     constraint,
                     value: self.values[i],
@@ -203,13 +227,20 @@ impl<const NQ: usize> ActiveConstraints<NQ> {
         Ok(())
     }
 
-    /// Pushes the columns into the kinetic-metric factor in order; returns (kept, dropped).
+    /// Pushes the columns into the kinetic-metric factor, the holonomic ones first (each group
+    /// in order); returns (kept, dropped). A velocity constraint is thus dropped when it depends
+    /// on the holonomic ones, never the reverse.
     fn factor_columns(
         &self,
         factor: &mut ConstraintFactor<NQ>,
     ) -> Result<(Vec<usize>, Vec<usize>), LinearisationError> {
         let (mut kept, mut dropped) = (Vec::new(), Vec::new());
-        for (i, column) in self.columns.iter().enumerate() {
+        let n = self.columns.len();
+        let order = (0..n)
+            .filter(|&i| self.holonomic[i])
+            .chain((0..n).filter(|&i| !self.holonomic[i]));
+        for i in order {
+            let column = &self.columns[i];
             if factor.whiten(column).norm() == 0.0 {
                 return Err(LinearisationError::VanishingGradient {
                     constraint: self.constraints[i],
@@ -221,6 +252,7 @@ impl<const NQ: usize> ActiveConstraints<NQ> {
                 dropped.push(i);
             }
         }
+        dropped.sort_unstable();
         Ok((kept, dropped))
     }
 }

@@ -55,7 +55,8 @@ pub enum LinearisationError {
         /// Smallest eigenvalue of the symmetric part of M.
         smallest_eigenvalue: f64,
     },
-    /// A bilateral constraint is violated, or a closed contact is open or penetrated, at q*.
+    /// A holonomic bilateral constraint is violated, or a closed contact is open or penetrated,
+    /// at q*.
     #[error(
         "{constraint} is not satisfied at the operating point: value {value:e} (tolerance {tolerance:e})"
     )]
@@ -67,12 +68,16 @@ pub enum LinearisationError {
         /// The tolerance it exceeds.
         tolerance: f64,
     },
-    /// The velocity q̇* violates a constraint: Fᵀq̇ + ∂f/∂t ≠ 0.
-    #[error("the velocity violates {constraint}: ġ = {value:e} (tolerance {tolerance:e})")]
+    /// The velocity q̇* violates a constraint: Fᵀq̇ + ∂f/∂t ≠ 0 (for a velocity constraint
+    /// A q̇ + a ≠ 0).
+    #[error(
+        "the velocity violates {constraint}: its velocity-level value is {value:e} (tolerance {tolerance:e})"
+    )]
     VelocityViolated {
         /// The constraint.
         constraint: ConstraintRef,
-        /// Its time derivative ∇f_iᵀ q̇* + ∂f_i/∂t.
+        /// Its velocity-level value γ_i = ∇f_iᵀ q̇* + ∂f_i/∂t (A_i q̇* + a_i for a velocity
+        /// constraint).
         value: f64,
         /// The tolerance it exceeds.
         tolerance: f64,
@@ -102,6 +107,32 @@ pub enum LinearisationError {
         /// |∇f_iᵀ q̈* + d_i|.
         residual: f64,
     },
+    /// A velocity constraint dropped as dependent at the operating point is not dependent on
+    /// the kept constraints nearby: on the linearised kept constraints its own linearisation
+    /// ∂γ_i/∂q δq + A_i δq̇ does not vanish, so the constraint matrix loses rank at q* and the
+    /// independent speeds do not parametrise the admissible velocities of neighbouring states.
+    #[error(
+        "{constraint} is dependent on the kept constraints at the operating point but not nearby: its linearisation leaves a residual {residual:e} > {threshold:e} on the kept ones"
+    )]
+    InconsistentVelocityRedundancy {
+        /// The dropped velocity constraint.
+        constraint: ConstraintRef,
+        /// Max-norm of (∂γ_i/∂q + A_i ∂q̇/∂q) N over the independent coordinates.
+        residual: f64,
+        /// The threshold it exceeds.
+        threshold: f64,
+    },
+    /// The model's ∂γ/∂q (`Jacobians::bilateral_velocity_jacobian`) is not finite for a
+    /// bilateral constraint: the default of that function is exact only for holonomic
+    /// constraints and gives NaN for a velocity constraint, which a model with velocity
+    /// constraints must therefore implement.
+    #[error(
+        "the model's ∂γ/∂q of {constraint} (Jacobians::bilateral_velocity_jacobian) is not finite: a model with velocity constraints must implement it"
+    )]
+    NonFiniteVelocityJacobian {
+        /// The constraint.
+        constraint: ConstraintRef,
+    },
     /// The number of independent coordinates given is not the number of degrees of freedom.
     #[error(
         "{got} independent coordinates given, but the model has {expected} degrees of freedom here"
@@ -127,6 +158,30 @@ pub enum LinearisationError {
         /// The absolute threshold (tolerance · ‖F‖₂).
         threshold: f64,
     },
+    /// The number of independent speeds given is not n − rank C (C: every active constraint at
+    /// velocity level, velocity constraints included).
+    #[error("{got} independent speeds given, but the model has {expected} independent speeds here")]
+    IndependentSpeedCount {
+        /// n − rank C.
+        expected: usize,
+        /// Number given.
+        got: usize,
+    },
+    /// The velocity-level constraint matrix restricted to the dependent speeds is singular, so
+    /// they are not functions of the independent speeds.
+    #[error(
+        "the dependent speeds (velocities of coordinates {dependent_speeds:?}) cannot be solved for: the smallest singular value of their constraint block is {smallest_singular_value:e}, at most {tolerance:e} · ‖C‖₂ = {threshold:e}"
+    )]
+    SingularDependentSpeedBlock {
+        /// The coordinates whose velocities are the dependent speeds (model indices).
+        dependent_speeds: Vec<usize>,
+        /// Smallest singular value of the dependent block C_w.
+        smallest_singular_value: f64,
+        /// The relative tolerance.
+        tolerance: f64,
+        /// The absolute threshold (tolerance · ‖C‖₂).
+        threshold: f64,
+    },
     /// A coordinate declared cyclic must be independent, but the constraints make it dependent.
     #[error("cyclic coordinate `{coordinate}` (index {index}) cannot be an independent coordinate")]
     CyclicNotIndependent {
@@ -150,10 +205,11 @@ pub enum LinearisationError {
         /// The threshold it exceeds.
         threshold: f64,
     },
-    /// The operating point is not a steady motion: the independent accelerations do not vanish.
-    #[error("the operating point is not steady: |ÿ*|∞ = {residual:e} > {tolerance:e}")]
+    /// The operating point is not a steady motion: the derivatives u̇* of the independent speeds
+    /// (ÿ* without velocity constraints) do not vanish.
+    #[error("the operating point is not steady: |u̇*|∞ = {residual:e} > {tolerance:e}")]
     NotSteady {
-        /// Max-norm of the independent accelerations.
+        /// Max-norm of the derivatives of the independent speeds.
         residual: f64,
         /// The tolerance.
         tolerance: f64,

@@ -56,9 +56,15 @@ pub struct LinearisationOptions<'a> {
     pub closed_contacts: &'a [usize],
     /// Parameters taken as inputs: column j of B is ∂ẋ/∂p for `inputs[j]`.
     pub inputs: &'a [ParameterInput<'a>],
-    /// The independent coordinates y ⊂ q (model indices), or `None` to let a column-pivoted QR
+    /// The independent coordinates y ⊂ q (model indices, n − rank F_h of them: the holonomic
+    /// constraints and closed contacts only), or `None` to let a column-pivoted QR
     /// factorisation of the constraint Jacobian choose them.
     pub independent: Option<&'a [usize]>,
+    /// The independent speeds u = q̇\[independent_speeds\] (model indices, n − rank C of them:
+    /// every active constraint at velocity level, velocity constraints included), or `None`:
+    /// the velocities of the independent coordinates, of which a column-pivoted QR makes one
+    /// dependent per velocity constraint. Without velocity constraints `None` gives u = ẏ.
+    pub independent_speeds: Option<&'a [usize]>,
     /// Absolute tolerance on the constraint values and constraint velocities at the operating
     /// point ([`CONSTRAINT_TOLERANCE`] by default).
     pub constraint_tolerance: f64,
@@ -70,6 +76,7 @@ impl Default for LinearisationOptions<'_> {
             closed_contacts: &[],
             inputs: &[],
             independent: None,
+            independent_speeds: None,
             constraint_tolerance: CONSTRAINT_TOLERANCE,
         }
     }

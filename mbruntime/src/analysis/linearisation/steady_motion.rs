@@ -9,8 +9,9 @@ use super::options::{LinearisationOptions, OperatingPoint};
 use super::state_space::{Linearisation, StateComponent};
 use crate::mechanism::{Jacobians, Statics};
 
-/// Default of [`SteadyMotionOptions::steady_tolerance`]: |ÿ*| and the velocities of the
-/// non-cyclic independent coordinates must vanish to 10⁻⁸ (absolute, in the model's units).
+/// Default of [`SteadyMotionOptions::steady_tolerance`]: |u̇*| (|ÿ*| without velocity
+/// constraints) and the velocities of the non-cyclic independent coordinates must vanish to
+/// 10⁻⁸ (absolute, in the model's units).
 pub const STEADY_TOLERANCE: f64 = 1e-8;
 
 /// Relative tolerance of the cyclic-coordinate check: the column of A for a cyclic position
@@ -41,10 +42,10 @@ impl Default for SteadyMotionOptions<'_> {
 }
 
 /// A linearisation about a steady motion in the reduced state (δy without the cyclic
-/// positions, δẏ), where A is constant and its spectrum decides spectral stability.
+/// positions, δu), where A is constant and its spectrum decides spectral stability.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SteadyMotion {
-    /// The full linearisation (all independent positions and velocities).
+    /// The full linearisation (all independent positions and speeds).
     pub linearisation: Linearisation,
     /// Reduced A: rows and columns of the cyclic positions removed.
     pub a: DMatrix<f64>,
@@ -59,7 +60,7 @@ pub struct SteadyMotion {
 impl SteadyMotion {
     /// Linearises `model` about the steady motion `op` and checks that it is one: the cyclic
     /// coordinates are independent and cyclic (their columns of A vanish), the other
-    /// independent coordinates are at rest and ÿ* = 0.
+    /// independent coordinates are at rest and u̇* = 0 (ÿ* = 0 without velocity constraints).
     pub fn at<M, const NQ: usize, const NB: usize, const NU: usize>(
         model: &M,
         op: &OperatingPoint<NQ>,
@@ -83,11 +84,10 @@ impl SteadyMotion {
                 tolerance,
             });
         }
-        let k = lin.degrees_of_freedom();
         let threshold = CYCLIC_TOLERANCE * lin.a.amax().max(1.0);
         for (p, &i) in lin.independent.iter().enumerate() {
             if cyclic.contains(&i) {
-                let column_norm = lin.a.view((k, p), (k, 1)).amax();
+                let column_norm = lin.a.column(p).amax();
                 if column_norm > threshold {
                     return Err(LinearisationError::NotCyclic {
                         coordinate: M::COORDINATES[i],
@@ -105,7 +105,7 @@ impl SteadyMotion {
                 });
             }
         }
-        let keep: Vec<usize> = (0..2 * k)
+        let keep: Vec<usize> = (0..lin.state.len())
             .filter(
                 |&s| !matches!(lin.state[s], StateComponent::Position(i) if cyclic.contains(&i)),
             )
