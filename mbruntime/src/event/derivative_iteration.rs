@@ -33,6 +33,14 @@
 //! joins J_δk (opens: δᵢ(t) = δᵢ⁽ᵏ⁾(t − t₀)ᵏ/k! + …), and one with λᵢ⁽ᵏ⁾ = δᵢ⁽ᵏ⁾ = 0 goes on
 //! to level k + 1 with λᵢ⁽ᵏ⁾ = 0.
 //!
+//! A velocity (nonholonomic) constraint γ = A q̇ + a = 0 enters every level as a bilateral
+//! equality like a holonomic one, through its column Aᵀ: since γ vanishes identically, so does
+//! γ⁽ᵏ⁺¹⁾ = A q⁽ᵏ⁺²⁾ + ρ, which is its level-k equation. The contract stores d^(j−1)γ/dt^(j−1)
+//! in column j − 1 of `bilateral_time_derivatives`, where a holonomic row has dʲg/dtʲ. Column
+//! k + 1, read at level k, is therefore g⁽ᵏ⁺²⁾ for a holonomic row and γ⁽ᵏ⁺¹⁾ for a velocity
+//! constraint: in both cases the row's level-k equation, the one in which q⁽ᵏ⁺²⁾ enters through
+//! the row's column of G (and Ġ, G̈ of `bilateral_jacobian_rates` are Ȧᵀ, Äᵀ for it).
+//!
 //! Termination (Lötstedt's criteria after (5.15)):
 //! 1. no undecided contact is left (J_k \ J_λk = ∅);
 //! 2. an undecided column is a linear combination of the equality columns (its remainder

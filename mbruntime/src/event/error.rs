@@ -32,7 +32,7 @@ pub enum EventError {
         /// The LCP layer's error.
         source: LcpError,
     },
-    /// The initial state violates a constraint: a bilateral residual |g| or |Gᵀq̇ + ĝ|, a
+    /// The initial state violates a constraint: a holonomic residual |g| or |Gᵀq̇ + ĝ|, a
     /// negative gap, or a closed gap approached with negative normal velocity (which would need
     /// an impact before the start).
     #[error("inconsistent initial data: {what} = {value:e} (tolerance {tolerance:e})")]
@@ -41,6 +41,21 @@ pub enum EventError {
         what: &'static str,
         /// Its value.
         value: f64,
+        /// The tolerance it exceeds.
+        tolerance: f64,
+    },
+    /// The initial velocities violate a velocity (nonholonomic) constraint A(q, t) q̇ + a(q, t) = 0
+    /// by more than the tolerance: the state is refused (not projected), as a holonomic
+    /// violation is.
+    #[error(
+        "initial velocities violate velocity constraint `{constraint}`: |A q̇ + a| = {residual:e} \
+         (tolerance {tolerance:e})"
+    )]
+    InitialVelocityConstraintViolation {
+        /// Constraint name.
+        constraint: &'static str,
+        /// |A_i q̇₀ + a_i| (NaN if not finite).
+        residual: f64,
         /// The tolerance it exceeds.
         tolerance: f64,
     },

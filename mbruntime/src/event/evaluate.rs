@@ -9,6 +9,13 @@
 //! u onto {Gᵀu + ĝ = 0, W_Nᵢᵀu + ŵ_Nᵢ = 0}, which is the M-orthogonal projection. Both
 //! corrections are of the size of the local error, so the order of the method is kept.
 //!
+//! **Velocity constraints.** A velocity (nonholonomic) constraint A q̇ + a = 0
+//! ([`Constraints::HOLONOMIC`] false) is a bilateral column Aᵀ like any other in the
+//! acceleration (A q̈ + Ȧq̇ + ȧ = 0 from `bilateral_drift`) and in the velocity projection
+//! (A u + a = 0). It has no position value, so the position projection leaves it out: with a
+//! zero residual its column would restrict the correction to A Δq = 0, which no position
+//! condition asks for.
+//!
 //! **Friction.** With planar Coulomb friction the active set carries a tangential mode per
 //! closed contact ([`TangentialMode`]): a sticking contact adds its tangential column W_T
 //! (velocity constraint W_Tᵀq̇ + ŵ_T = 0, tag NB + NU + j) after the normal columns; a sliding
@@ -39,6 +46,20 @@ use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Two tangential columns count as parallel when |cos ∠| is within this of 1.
 const PARALLEL_TOLERANCE: f64 = 1e-10;
+
+/// Which constraint columns a factorisation holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Columns {
+    /// The columns of the acceleration: every bilateral row, the closed contacts that do not
+    /// slide, the tangents of the sticking ones.
+    Acceleration,
+    /// The columns of the position projection: the holonomic bilateral rows (a velocity
+    /// constraint has no position value), every closed contact, the sticking tangents.
+    Positions,
+    /// The columns of the velocity projection: every bilateral row, every closed contact, the
+    /// sticking tangents.
+    Velocities,
+}
 
 /// The KKT system [M −W_A; W_Aᵀ 0] of the bilateral constraints and an active set at one point
 /// (q, t): the kinetic-metric factor, the Jacobians G, W_N with their time partials, and the
@@ -165,11 +186,12 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         t: f64,
         m: &Matrix<NQ, NQ>,
     ) -> Result<(), EventError> {
-        self.factor_columns(model, active, q, t, m, false)
+        self.factor_columns(model, active, q, t, m, Columns::Acceleration)
     }
 
-    /// As [`factor_at`](Self::factor_at); `with_sliding` also pushes the normal columns of the
-    /// sliding contacts (the columns of the projection).
+    /// As [`factor_at`](Self::factor_at) with the columns of `columns`: the projections also push
+    /// the normal columns of the sliding contacts, and the position projection leaves out the
+    /// velocity constraints.
     fn factor_columns<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
         model: &Mo,
@@ -177,8 +199,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         q: &Vector<NQ>,
         t: f64,
         m: &Matrix<NQ, NQ>,
-        with_sliding: bool,
+        columns: Columns,
     ) -> Result<(), EventError> {
+        let with_sliding = columns != Columns::Acceleration;
+        let holonomic_only = columns == Columns::Positions;
         if let Err(e) = self.factor.set_mass(m) {
             return Err(match e {
                 SpdError::NotPositiveDefinite {
@@ -202,6 +226,9 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         self.w_tp = tp_n;
         let tol = self.rank_tolerance;
         for i in 0..NB {
+            if holonomic_only && !Mo::HOLONOMIC[i] {
+                continue;
+            }
             let col = self.g_jac.column(i).into_owned();
             self.factor.push_column(i, &col, tol);
         }
@@ -353,8 +380,9 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         set
     }
 
-    /// Projects q onto the position constraints of the bilateral constraints and `active`, then
-    /// u onto their velocity constraints (see the module documentation). `project_u = false`
+    /// Projects q onto the position constraints of the holonomic bilateral constraints and
+    /// `active`, then u onto the velocity constraints of all bilateral rows and `active` (see
+    /// the module documentation). `project_u = false`
     /// leaves u unchanged (before an impact, whose LCP decides the velocities).
     pub fn project<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
@@ -370,7 +398,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         let mut gn = Vector::<NU>::zeros();
         for _ in 0..3 {
             model.mass_matrix(q, t, &mut m);
-            self.factor_columns(model, active, q, t, &m, true)?;
+            self.factor_columns(model, active, q, t, &m, Columns::Positions)?;
             if self.factor.rank() == 0 {
                 break;
             }
@@ -400,7 +428,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
         if project_u {
             model.mass_matrix(q, t, &mut m);
-            self.factor_columns(model, active, q, t, &m, true)?;
+            self.factor_columns(model, active, q, t, &m, Columns::Velocities)?;
             let mut r = Vector::<NQ>::zeros();
             for k in 0..self.factor.rank() {
                 let tag = self.factor.kept_tag(k);

@@ -16,7 +16,8 @@
 //! The bilateral impulses Λ_B are condensed by the constrained inverse
 //! M_c⁻¹ = L⁻ᵀ(I − QQᵀ)L⁻¹ ([`ConstraintFactor`]; Brogliato 2013, (72)–(77)):
 //! u⁺ = u_free + M_c⁻¹(W_N Λ_N + W_T Λ_T), with u_free the velocities projected onto the
-//! bilateral constraints without contact impulse. The impact law of Glocker & Studer (11)–(12)
+//! bilateral constraints without contact impulse. G holds every bilateral row, holonomic or
+//! velocity (nonholonomic, its column Aᵀ), so u⁺ satisfies all of them. The impact law of Glocker & Studer (11)–(12)
 //! on H reads
 //!
 //! ```text

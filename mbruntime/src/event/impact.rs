@@ -10,7 +10,9 @@
 //! ```
 //!
 //! with the constrained Delassus matrix A_c = W_Nᵀ M_c⁻¹ W_N from condensing the bilateral
-//! impulses, p_b = −(GᵀM⁻¹G)⁻¹GᵀM⁻¹W_NΛ (Brogliato (72)–(73), (77)). Complementarity gives
+//! impulses, p_b = −(GᵀM⁻¹G)⁻¹GᵀM⁻¹W_NΛ (Brogliato (72)–(73), (77)). G holds every
+//! bilateral row, holonomic or velocity (nonholonomic, its column Aᵀ), so u⁺ satisfies
+//! Gᵀu⁺ + ĝ = 0 for all of them. Complementarity gives
 //! Λᵢγᵢ⁺ = −eᵢΛᵢγᵢ⁻ and so ΔT = ½Σ(1 − eᵢ)Λᵢγᵢ⁻ ≤ 0 (Lötstedt (3.11)): impacts never add energy.
 //! A contact with g_N = 0 left out because γ⁻ > 0 that the impulses drive to γ⁺ < 0 is added
 //! and the LCP re-solved (at most NU times).

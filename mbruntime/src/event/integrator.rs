@@ -160,8 +160,10 @@ where
     ///
     /// Errors: [`EventError::InvalidContactLaw`], [`EventError::FrictionWithoutTangent`],
     /// [`EventError::SpatialFrictionNotSupported`] for contact laws it cannot honour;
-    /// [`EventError::InconsistentInitialData`] if |g| or |Gᵀq̇ + ĝ| exceed 1e-8, a gap is
-    /// below −`gap_tolerance`, or a closed gap has γ < −`velocity_tolerance`; LCP and
+    /// [`EventError::InitialVelocityConstraintViolation`] if a velocity constraint has
+    /// |A q̇ + a| > 1e-8 (the state is refused, not projected);
+    /// [`EventError::InconsistentInitialData`] if a holonomic constraint has |g| or |Gᵀq̇ + ĝ|
+    /// above 1e-8, a gap is below −`gap_tolerance`, or a closed gap has γ < −`velocity_tolerance`; LCP and
     /// non-finite errors; [`EventError::FrictionModes`] if the initial modes are not
     /// decided uniquely (Painlevé). After an error the state (time, positions, velocities, active set) is
     /// unchanged.
@@ -247,17 +249,33 @@ where
         self.model.bilateral_jacobian(q0, t0, &mut jac, &mut tp);
         let gv = jac.tr_mul(u0) + tp;
         const BILATERAL_TOL: f64 = 1e-8;
-        if g.amax() > BILATERAL_TOL {
+        let holonomic = <Mo as Constraints<NQ, NB, NU>>::HOLONOMIC;
+        // A velocity constraint is refused at its own level, by name; a NaN residual too.
+        for i in (0..NB).filter(|&i| !holonomic[i]) {
+            if gv[i].is_nan() || gv[i].abs() > BILATERAL_TOL {
+                return Err(EventError::InitialVelocityConstraintViolation {
+                    constraint: <Mo as Constraints<NQ, NB, NU>>::BILATERAL[i],
+                    residual: gv[i].abs(),
+                    tolerance: BILATERAL_TOL,
+                });
+            }
+        }
+        let largest = |r: &Vector<NB>| {
+            (0..NB)
+                .filter(|&i| holonomic[i])
+                .fold(0.0_f64, |m, i| m.max(r[i].abs()))
+        };
+        if largest(&g) > BILATERAL_TOL {
             return Err(EventError::InconsistentInitialData {
                 what: "bilateral residual |g|",
-                value: g.amax(),
+                value: largest(&g),
                 tolerance: BILATERAL_TOL,
             });
         }
-        if gv.amax() > BILATERAL_TOL {
+        if largest(&gv) > BILATERAL_TOL {
             return Err(EventError::InconsistentInitialData {
                 what: "bilateral velocity residual |Gᵀq̇ + ĝ|",
-                value: gv.amax(),
+                value: largest(&gv),
                 tolerance: BILATERAL_TOL,
             });
         }

@@ -8,7 +8,10 @@
 //!    ([`ConstraintFactor`](crate::linalg::ConstraintFactor)), so redundant
 //!    columns are allowed and q̈, W_Aλ are unique (Lemma 5.2). The ODE is integrated by an
 //!    adaptive Dormand–Prince 5(4) method with continuous extension ([`dopri`]); after every
-//!    accepted step q and q̇ are projected onto the constraints ([`evaluate`]).
+//!    accepted step q and q̇ are projected onto the constraints ([`evaluate`]). A velocity
+//!    (nonholonomic) constraint A q̇ + a = 0 is a bilateral column Aᵀ at acceleration and
+//!    velocity level (the KKT system, the velocity projection, the impact laws, the Theorem 5.4
+//!    iteration) and is left out of the position projection, having no position value.
 //! 2. **Events** are sign changes, within a step, of the gap of an open contact or of the
 //!    multiplier of a closed contact; they are located by the Illinois method ([`root`]) on
 //!    the dense output, and the step is recomputed up to the event time.

@@ -12,11 +12,20 @@ use std::io::Write;
 /// [`for_model`](Self::for_model)) the row also has `lambda_t2_<contact>` for each contact
 /// with a tangent plane, after the `lambda_t_…` columns, and `cone_size, cone_iterations` at the
 /// end; without any tangent plane the output is that of [`new`](Self::new).
+///
+/// `constraint_residual` is ‖g(q^E)‖_∞ over the holonomic constraints: a velocity
+/// (nonholonomic) constraint has no position value. For a model with velocity constraints
+/// [`for_model`](Self::for_model) adds the column `velocity_constraint_residual` (the largest
+/// |A u^E + a| at the end state, see
+/// [`StepRecord::velocity_constraint_residual`](super::StepRecord::velocity_constraint_residual))
+/// right after `constraint_residual`; without velocity constraints the output is unchanged.
 pub struct RecordCsv<W: Write> {
     writer: csv::Writer<W>,
     row: Vec<String>,
     /// Which contacts have a tangent plane; empty if none has.
     planes: Vec<bool>,
+    /// Whether the `velocity_constraint_residual` column is written.
+    velocity_constraints: bool,
 }
 
 impl<W: Write> RecordCsv<W> {
@@ -40,6 +49,26 @@ impl<W: Write> RecordCsv<W> {
         bilateral: &[&str],
         tangent_planes: &[bool],
     ) -> csv::Result<Self> {
+        Self::with_columns(
+            sink,
+            coordinates,
+            contacts,
+            bilateral,
+            tangent_planes,
+            false,
+        )
+    }
+
+    /// The header, with `velocity_constraints` telling whether the velocity-constraint residual
+    /// column is written.
+    fn with_columns(
+        sink: W,
+        coordinates: &[&str],
+        contacts: &[&str],
+        bilateral: &[&str],
+        tangent_planes: &[bool],
+        velocity_constraints: bool,
+    ) -> csv::Result<Self> {
         let planes: Vec<bool> = if tangent_planes.contains(&true) {
             (0..contacts.len())
                 .map(|i| tangent_planes.get(i).copied().unwrap_or(false))
@@ -57,15 +86,11 @@ impl<W: Write> RecordCsv<W> {
         let with_plane = contacts.iter().zip(&planes).filter(|(_, p)| **p);
         header.extend(with_plane.map(|(c, _)| format!("lambda_t2_{c}")));
         header.extend(bilateral.iter().map(|c| format!("lambda_b_{c}")));
-        header.extend(
-            [
-                "constraint_residual",
-                "lcp_size",
-                "lcp_pivots",
-                "warm_started",
-            ]
-            .map(String::from),
-        );
+        header.push("constraint_residual".into());
+        if velocity_constraints {
+            header.push("velocity_constraint_residual".into());
+        }
+        header.extend(["lcp_size", "lcp_pivots", "warm_started"].map(String::from));
         if !planes.is_empty() {
             header.extend(["cone_size", "cone_iterations"].map(String::from));
         }
@@ -74,22 +99,25 @@ impl<W: Write> RecordCsv<W> {
             writer,
             row: Vec::with_capacity(header.len()),
             planes,
+            velocity_constraints,
         })
     }
 
-    /// The header of `Model` (its coordinate, contact and constraint names and tangent planes).
+    /// The header of `Model` (its coordinate, contact and constraint names, tangent planes and
+    /// velocity constraints).
     pub fn for_model<Model, const NQ: usize, const NB: usize, const NU: usize>(
         sink: W,
     ) -> csv::Result<Self>
     where
         Model: Constraints<NQ, NB, NU>,
     {
-        Self::with_tangent_planes(
+        Self::with_columns(
             sink,
             &Model::COORDINATES,
             &Model::CONTACTS,
             &Model::BILATERAL,
             &Model::TANGENT_PLANES,
+            Model::HOLONOMIC.contains(&false),
         )
     }
 
@@ -112,6 +140,10 @@ impl<W: Write> RecordCsv<W> {
         self.row
             .extend(rec.lambda_b.iter().map(|x| format!("{x:e}")));
         self.row.push(format!("{:e}", rec.constraint_residual));
+        if self.velocity_constraints {
+            self.row
+                .push(format!("{:e}", rec.velocity_constraint_residual));
+        }
         self.row.push(rec.lcp_size.to_string());
         self.row.push(rec.lcp_pivots.to_string());
         self.row.push(u8::from(rec.warm_started).to_string());

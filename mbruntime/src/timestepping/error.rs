@@ -89,7 +89,7 @@ pub enum TimeSteppingError {
         /// The admissible penetration.
         tolerance: f64,
     },
-    /// The initial state violates a bilateral constraint by more than the tolerance.
+    /// The initial state violates a holonomic bilateral constraint by more than the tolerance.
     #[error(
         "initial state violates bilateral constraint `{constraint}`: |g| = {residual:e} > {tolerance:e}"
     )]
@@ -97,6 +97,20 @@ pub enum TimeSteppingError {
         /// Constraint name.
         constraint: &'static str,
         /// |g_i(q₀)|.
+        residual: f64,
+        /// The admissible violation.
+        tolerance: f64,
+    },
+    /// The initial velocities violate a velocity (nonholonomic) constraint A(q, t) q̇ + a(q, t) = 0
+    /// by more than the tolerance ([`Settings::constraint_tolerance`](super::Settings)): the
+    /// state is refused rather than projected, as a holonomic violation is.
+    #[error(
+        "initial velocities violate velocity constraint `{constraint}`: |A u + a| = {residual:e} > {tolerance:e}"
+    )]
+    InitialVelocityConstraintViolation {
+        /// Constraint name.
+        constraint: &'static str,
+        /// |A_i(q₀, t₀) u₀ + a_i(q₀, t₀)|.
         residual: f64,
         /// The admissible violation.
         tolerance: f64,

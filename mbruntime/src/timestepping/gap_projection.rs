@@ -16,15 +16,18 @@
 //!   ⇒  Δq = P W_N Π,   0 ≤ Π ⟂ g_N(q) + W_Nᵀ P W_N Π ≥ 0,
 //! ```
 //!
-//! with P = M_c⁻¹ the constrained inverse of M (bilateral constraints held to first order; the
-//! bilateral projection runs afterwards) and the LCP solved by [`Lemke`]. Velocities are not
+//! with P = M_c⁻¹ the constrained inverse of M (holonomic bilateral constraints held to first
+//! order; the bilateral projection runs afterwards; velocity constraints do not restrict a
+//! position correction and are left out, see [`projection`](super::projection)) and the LCP
+//! solved by [`Lemke`]. Velocities are not
 //! changed, so the step's velocity-level complementarity (and Coulomb's law) is untouched; only
 //! the penetration is removed. Iterations stop when every contact of H has
 //! g_N ≥ −tolerance. The LCP workspace is allocated once with the stepper.
 
 use super::error::TimeSteppingError;
+use super::projection::push_holonomic_columns;
 use crate::lcp::Lemke;
-use crate::linalg::{ConstrainedInverse, IterationFactor, cholesky};
+use crate::linalg::{ConstraintFactor, cholesky};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Workspace of the gap projection: Lemke's method and the LCP of up to NU contacts.
@@ -108,13 +111,15 @@ impl GapProjection {
         let mut g = Matrix::<NQ, NB>::zeros();
         let mut g_hat = Vector::<NB>::zeros();
         model.bilateral_jacobian(q, t, &mut g, &mut g_hat);
-        let inverse = ConstrainedInverse::new(IterationFactor::Cholesky(chol), &g)
+        // P = M_c⁻¹ of the holonomic columns (as `ConstrainedInverse` with a Cholesky factor).
+        let mut inverse = ConstraintFactor::<NQ, NB>::from_cholesky(chol);
+        push_holonomic_columns::<Model, NQ, NB, NU>(&mut inverse, &g)
             .map_err(|_| TimeSteppingError::DependentBilateralConstraints { t })?;
         let mut w_n = Matrix::<NQ, NU>::zeros();
         let mut w_hat = Vector::<NU>::zeros();
         model.gap_jacobian(q, t, &mut w_n, &mut w_hat);
         let mut p_wn = w_n;
-        inverse.apply(&mut p_wn);
+        inverse.constrained_inverse_apply(&mut p_wn);
         let mut k = 0;
         for i in (0..NU).filter(|&i| active[i]) {
             self.rows[k] = i;

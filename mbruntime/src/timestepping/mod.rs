@@ -23,7 +23,20 @@
 //! (e) updates u and q, (f) optionally (opt-in,
 //! [`Settings::gap_projection_iterations`]) projects q of the step's closed contacts onto
 //! g_N ≥ 0 (Acary 2013; `gap_projection`), and (g) projects q back onto g(q) = 0 (Gauss–Newton,
-//! M-metric; see [`projection`]). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
+//! M-metric; see [`projection`]).
+//!
+//! # Velocity constraints
+//!
+//! A velocity (nonholonomic) constraint A(q, t) q̇ + a(q, t) = 0
+//! ([`Constraints::HOLONOMIC`](crate::Constraints) false) is a bilateral row like any other in
+//! (c): its column Aᵀ of G and ĝ = a enter the condensation, so Gᵀu_E + ĝ = 0 holds for every
+//! row at the end-of-step velocity, together with the contacts (their impulses see the
+//! constrained inverse of all rows). It has no position-level value: the projections (f) and
+//! (g) use the holonomic rows only. The initial state must satisfy it, |A u₀ + a| ≤
+//! [`Settings::constraint_tolerance`] (else
+//! [`TimeSteppingError::InitialVelocityConstraintViolation`], naming it); each record reports
+//! the largest |A u_E + a| at the end state (`velocity_constraint_residual`, O(Δt) since the
+//! row is imposed at the evaluation point). Steps (b)–(e) are shared by both schemes (`impact_contact`); the driver
 //! (`stepper`) calls a scheme's smooth part and end position around them.
 //!
 //! # Spatial friction
@@ -71,6 +84,7 @@ mod record;
 mod scheme;
 mod step_plan;
 mod stepper;
+mod velocity_constraints;
 mod velocity_operator;
 
 pub use csv_export::RecordCsv;

@@ -61,8 +61,13 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub xi_t2: Vector<NU>,
     /// Impulses of the bilateral constraints over the step (G Λ_B enters the momentum balance).
     pub lambda_b: Vector<NB>,
-    /// ‖g(q^E)‖_∞ after the position projection (0 without bilateral constraints).
+    /// ‖g(q^E)‖_∞ over the holonomic bilateral constraints after the position projection (0
+    /// without any).
     pub constraint_residual: f64,
+    /// max |A_i(q^E, t^E) u^E + a_i(q^E, t^E)| over the velocity (nonholonomic) constraints at the
+    /// end state (0 without any). The step imposes them at `q_eval`, where they hold to
+    /// round-off; at the end state the residual is O(Δt).
+    pub velocity_constraint_residual: f64,
     /// Dimension of the LCP solved in this step (0: no active contact, or the step solved the
     /// spatial contact problem instead: see [`cone_size`](Self::cone_size)).
     pub lcp_size: usize,
@@ -104,6 +109,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
             xi_t2: Vector::zeros(),
             lambda_b: Vector::zeros(),
             constraint_residual: 0.0,
+            velocity_constraint_residual: 0.0,
             lcp_size: 0,
             lcp_pivots: 0,
             warm_started: false,

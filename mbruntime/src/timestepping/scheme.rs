@@ -57,10 +57,11 @@ pub struct Settings {
     /// Default 1e-5: Table I of Glocker & Studer rounds φ_M(0) to 4 digits, which leaves the
     /// woodpecker's lower sleeve contact closed with a gap of −8.9e-7 m.
     pub penetration_tolerance: f64,
-    /// Largest admissible initial bilateral violation ‖g(q₀)‖_∞ (default 1e-6).
+    /// Largest admissible initial bilateral violation: |g_i(q₀)| of every holonomic constraint
+    /// and |A_i(q₀) u₀ + a_i(q₀)| of every velocity constraint (default 1e-6).
     pub constraint_tolerance: f64,
-    /// Maximal Gauss–Newton iterations of the position projection onto g(q, t_E) = 0 after
-    /// every step (default 3; 0 disables the projection).
+    /// Maximal Gauss–Newton iterations of the position projection onto the holonomic
+    /// g(q, t_E) = 0 after every step (default 3; 0 disables the projection).
     pub projection_iterations: usize,
     /// The projection stops once ‖g(q_E, t_E)‖_∞ ≤ this (default 1e-12).
     pub projection_tolerance: f64,

@@ -14,6 +14,7 @@ use super::projection::project_onto_constraints;
 use super::record::StepRecord;
 use super::scheme::{Scheme, Settings};
 use super::step_plan::StepStart;
+use super::velocity_constraints::largest_velocity_residual;
 use super::{moreau_jean, moreau_midpoint};
 use crate::mechanism::{Constraints, ContactLaw, Jacobians, Vector};
 
@@ -90,8 +91,8 @@ where
     Model: Jacobians<NQ, NB, NU>,
 {
     /// Validates the model parameters, scheme, settings and initial state (finite, no gap below
-    /// −`penetration_tolerance`, bilateral violation ≤ `constraint_tolerance`) and allocates the
-    /// workspaces. Every scheme is available: Moreau–Jean uses the model's exact Jacobians.
+    /// −`penetration_tolerance`, holonomic violation |g(q₀)| and velocity-constraint violation
+    /// |A(q₀) u₀ + a(q₀)| each ≤ `constraint_tolerance`) and allocates the workspaces. Every scheme is available: Moreau–Jean uses the model's exact Jacobians.
     pub fn new(
         model: Model,
         scheme: Scheme,
@@ -196,10 +197,22 @@ where
         self.model.bilateral(&q, t, &mut g);
         check_finite(g.as_slice(), t, "g")?;
         let tol = self.settings.constraint_tolerance;
-        if let Some(i) = (0..NB).find(|&i| g[i].abs() > tol) {
+        if let Some(i) = (0..NB).find(|&i| Model::HOLONOMIC[i] && g[i].abs() > tol) {
             return Err(TimeSteppingError::InitialConstraintViolation {
                 constraint: Model::BILATERAL[i],
                 residual: g[i].abs(),
+                tolerance: tol,
+            });
+        }
+        // A velocity constraint is checked at its own level, γ(q₀, u₀, t₀) = 0, as a holonomic
+        // one is at position level (their velocity residuals are left to the first step).
+        if let Some((i, residual)) =
+            largest_velocity_residual::<Model, NQ, NB, NU>(&self.model, &q, &u, t)?
+            && residual > tol
+        {
+            return Err(TimeSteppingError::InitialVelocityConstraintViolation {
+                constraint: Model::BILATERAL[i],
+                residual,
                 tolerance: tol,
             });
         }
@@ -312,7 +325,7 @@ where
     /// One step of size `dt` from the current state, ending at `t_e` (= t + dt up to rounding;
     /// `InvalidStep` unless dt is finite and > 0, `StepBelowTimeResolution` unless t_e > t):
     /// the scheme's smooth part, the impact-contact step (Glocker & Studer (17), step 4), the
-    /// scheme's end position, the projection onto g(q, t_E) = 0, and the record.
+    /// scheme's end position, the projection onto the holonomic g(q, t_E) = 0, and the record.
     fn advance(&mut self, dt: f64, t_e: f64) -> Result<&StepRecord<NQ, NB, NU>, TimeSteppingError> {
         if !(dt.is_finite() && dt > 0.0) {
             return Err(TimeSteppingError::InvalidStep { h: dt });
@@ -386,6 +399,9 @@ where
             )?;
         }
         check_state(t_e, &q_e, &jump.u_e)?;
+        let velocity_constraint_residual =
+            largest_velocity_residual::<Model, NQ, NB, NU>(&self.model, &q_e, &jump.u_e, t_e)?
+                .map_or(0.0, |(_, r)| r);
 
         self.record = StepRecord {
             step: self.record.step + 1,
@@ -406,6 +422,7 @@ where
             xi_t2: jump.xi_t2,
             lambda_b: jump.lambda_b,
             constraint_residual,
+            velocity_constraint_residual,
             lcp_size: jump.lcp_size,
             lcp_pivots: jump.lcp_pivots,
             warm_started: jump.warm_started,
