@@ -152,6 +152,30 @@ pub fn definition(s: Symbol) -> Option<Atom> {
     })
 }
 
+/// `f` with every intermediate replaced by its definition, recursively: an atom over the
+/// model's symbols only (for quantities that are read off by substitution, like a velocity
+/// constraint's offset a = γ|_{q̇=0}).
+pub fn inline(f: &Atom) -> Atom {
+    let mut out = f.clone();
+    while mentions_intermediates(&out) {
+        let mut mentioned = Vec::new();
+        PROGRAM.with(|p| {
+            let p = p.borrow();
+            for_each_symbol(out.as_view(), &mut |s| {
+                if p.index.contains_key(&s) && !mentioned.contains(&s) {
+                    mentioned.push(s);
+                }
+            });
+        });
+        for s in mentioned {
+            if let Some(value) = definition(s) {
+                out = out.replace(Atom::var(s)).with(value);
+            }
+        }
+    }
+    out
+}
+
 /// Whether an intermediate depends on any of `symbols`.
 pub fn depends_on_any(s: Symbol, symbols: &HashSet<Symbol>) -> bool {
     PROGRAM.with(|p| {

@@ -3,7 +3,7 @@
 
 use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
-use super::super::program::depends_on;
+use super::super::program::{depends_on, inline};
 use super::super::symbols::{pool, vars};
 use crate::dsl::ast::{Gap, Model, Tangent};
 use crate::error::DerivationError;
@@ -28,8 +28,9 @@ pub struct Scalar {
     pub generalised: Vec<Atom>,
     /// g, expanded (0 for a velocity constraint).
     pub bilateral: Vec<Atom>,
-    /// γ = A q̇ + a of each velocity constraint, expanded with sin² reduced to 1 − cos² (`None`
-    /// for a holonomic one).
+    /// γ = A q̇ + a of each velocity constraint over the model's symbols (the structured
+    /// route's intermediates inlined, so that a = γ|_{q̇=0} can be read off by substitution),
+    /// expanded with sin² reduced to 1 − cos² (`None` for a holonomic one).
     pub velocity_constraints: Vec<Option<Atom>>,
     /// g_N, expanded.
     pub gaps: Vec<Atom>,
@@ -80,7 +81,7 @@ impl Scalar {
         let velocity_constraints: Vec<Option<Atom>> = model
             .constraints
             .iter()
-            .map(|c| c.velocity.then(|| trig_reduce(&conv.atom(&c.value).expand())))
+            .map(|c| c.velocity.then(|| trig_reduce(&inline(&conv.atom(&c.value)).expand())))
             .collect();
         let bilateral: Vec<Atom> = model
             .constraints

@@ -103,7 +103,8 @@
 //! A is the Jacobian of the reduced vector field at the operating point whether or not that
 //! is an equilibrium; [`Linearisation::residual`] = |u̇*|∞ tells whether it is. A rheonomic
 //! model is linearised with time frozen at t*. [`SteadyMotion`] drops the positions of cyclic
-//! coordinates (whose whole columns of A, ∂ẏ/∂y_c and ∂u̇/∂y_c, vanish) so that A is constant
+//! coordinates (whose columns of A, ∂ẏ/∂y_c and ∂u̇/∂y_c, vanish in every row of the reduced
+//! state: the rows of the cyclic positions themselves are dropped) so that A is constant
 //! along a steady motion, and
 //! [`EigenAnalysis`] gives the spectrum with a verdict ([`SPECTRAL_TOLERANCE`]).
 //!

@@ -14,8 +14,9 @@ use crate::mechanism::{Jacobians, Statics};
 /// 10⁻⁸ (absolute, in the model's units).
 pub const STEADY_TOLERANCE: f64 = 1e-8;
 
-/// Relative tolerance of the cyclic-coordinate check: the column of A for a cyclic position
-/// must have max-norm ≤ 10⁻⁹ · max(1, max|A_ij|). The generated Jacobians are exact, so for a
+/// Relative tolerance of the cyclic-coordinate check: the column of A for a cyclic position,
+/// in the rows of the reduced state (every row but those of the cyclic positions), must have
+/// max-norm ≤ 10⁻⁹ · max(1, max|A_ij|). The generated Jacobians are exact, so for a
 /// truly cyclic coordinate the column is zero up to rounding.
 pub const CYCLIC_TOLERANCE: f64 = 1e-9;
 
@@ -85,9 +86,17 @@ impl SteadyMotion {
             });
         }
         let threshold = CYCLIC_TOLERANCE * lin.a.amax().max(1.0);
+        let keep: Vec<usize> = (0..lin.state.len())
+            .filter(
+                |&s| !matches!(lin.state[s], StateComponent::Position(i) if cyclic.contains(&i)),
+            )
+            .collect();
         for (p, &i) in lin.independent.iter().enumerate() {
             if cyclic.contains(&i) {
-                let column_norm = lin.a.column(p).amax();
+                // The reduced state must not feel the cyclic position: its column vanishes in
+                // every kept row (the rows of the cyclic positions themselves are dropped, so
+                // ẋ = v cos ψ may depend on a cyclic ψ when x is cyclic too).
+                let column_norm = keep.iter().map(|&r| lin.a[(r, p)].abs()).fold(0.0, f64::max);
                 if column_norm > threshold {
                     return Err(LinearisationError::NotCyclic {
                         coordinate: M::COORDINATES[i],
@@ -105,11 +114,6 @@ impl SteadyMotion {
                 });
             }
         }
-        let keep: Vec<usize> = (0..lin.state.len())
-            .filter(
-                |&s| !matches!(lin.state[s], StateComponent::Position(i) if cyclic.contains(&i)),
-            )
-            .collect();
         Ok(Self {
             a: lin.a.select_rows(&keep).select_columns(&keep),
             b: lin.b.select_rows(&keep),
