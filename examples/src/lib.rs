@@ -4,6 +4,9 @@
 use mbmacros::mechanism;
 
 pub mod analysis_models;
+pub mod bicycle;
+pub mod bicycle_reference;
+pub mod bicycle_speeds;
 pub mod event_models;
 pub mod friction3d_models;
 pub mod friction_event_models;
@@ -14,6 +17,7 @@ pub mod rattleback;
 pub mod rattleback_rolling;
 pub mod rheonomic_models;
 pub mod rolling_models;
+pub mod rolling_reference;
 pub mod rule_comparison;
 pub mod step_options;
 pub mod stick_slip_reference;

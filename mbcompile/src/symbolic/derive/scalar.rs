@@ -81,7 +81,10 @@ impl Scalar {
         let velocity_constraints: Vec<Option<Atom>> = model
             .constraints
             .iter()
-            .map(|c| c.velocity.then(|| trig_reduce(&inline(&conv.atom(&c.value)).expand())))
+            .map(|c| {
+                c.velocity
+                    .then(|| trig_reduce(&inline(&conv.atom(&c.value)).expand()))
+            })
             .collect();
         let bilateral: Vec<Atom> = model
             .constraints

@@ -66,12 +66,7 @@ impl EigenAnalysis {
         let values: Vec<Complex<f64>> = if n == 0 {
             Vec::new()
         } else {
-            Schur::try_new(a.clone(), f64::EPSILON, 1000 * n)
-                .ok_or(LinearisationError::EigenvaluesDidNotConverge { size: n })?
-                .complex_eigenvalues()
-                .iter()
-                .copied()
-                .collect()
+            schur_eigenvalues(a).ok_or(LinearisationError::EigenvaluesDidNotConverge { size: n })?
         };
         let mut modes = eigenvectors(a, &values, tolerance.max(f64::EPSILON))?;
         modes.sort_by(|x, y| y.value.re.total_cmp(&x.value.re));
@@ -93,6 +88,27 @@ impl EigenAnalysis {
     pub fn eigenvalues(&self) -> Vec<Complex<f64>> {
         self.modes.iter().map(|m| m.value).collect()
     }
+}
+
+/// The eigenvalues of A from its real Schur form. nalgebra's QR iteration can stall on
+/// matrices with exact zero structure (e.g. [[0, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, b],
+/// [c, 0, d, 0]], a linearised rolling disk): then it is retried on H A H for a few fixed
+/// Householder reflections H = I − 2wwᵀ/wᵀw (orthogonal and symmetric, so H A H has the same
+/// eigenvalues) that break the structure.
+fn schur_eigenvalues(a: &DMatrix<f64>) -> Option<Vec<Complex<f64>>> {
+    let n = a.nrows();
+    let eigenvalues = |m: DMatrix<f64>| {
+        Schur::try_new(m, f64::EPSILON, 1000 * n)
+            .map(|s| s.complex_eigenvalues().iter().copied().collect::<Vec<_>>())
+    };
+    if let Some(values) = eigenvalues(a.clone()) {
+        return Some(values);
+    }
+    [0.37, 0.61, 0.83].into_iter().find_map(|seed: f64| {
+        let w = DVector::<f64>::from_fn(n, |i, _| 1.0 + seed * (i as f64 + 1.0).sqrt());
+        let h = DMatrix::<f64>::identity(n, n) - (&w * w.transpose()) * (2.0 / w.norm_squared());
+        eigenvalues(&h * a * &h)
+    })
 }
 
 /// One mode per eigenvalue; eigenvalues within `cluster` of each other share one SVD.

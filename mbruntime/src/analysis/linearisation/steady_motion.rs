@@ -96,7 +96,10 @@ impl SteadyMotion {
                 // The reduced state must not feel the cyclic position: its column vanishes in
                 // every kept row (the rows of the cyclic positions themselves are dropped, so
                 // ẋ = v cos ψ may depend on a cyclic ψ when x is cyclic too).
-                let column_norm = keep.iter().map(|&r| lin.a[(r, p)].abs()).fold(0.0, f64::max);
+                let column_norm = keep
+                    .iter()
+                    .map(|&r| lin.a[(r, p)].abs())
+                    .fold(0.0, f64::max);
                 if column_norm > threshold {
                     return Err(LinearisationError::NotCyclic {
                         coordinate: M::COORDINATES[i],
