@@ -868,6 +868,19 @@ macro_rules! every_dynamics_only_example {
 /// How many blocks `every_dynamics_only_example!` lists.
 const DYNAMICS_ONLY_EXAMPLES: usize = 2;
 
+/// The `mechanism!` blocks of the examples generated without `Rates` but with `Jacobians`
+/// (`generate { capabilities: [statics, jacobians] }`), for the checks that need no rates.
+macro_rules! every_rateless_example {
+    ($check:ident, $seed:expr) => {{
+        use mb_examples::bicycle::bicycle::Bicycle;
+        let examples: [fn(); 1] = [|| $check(&Bicycle::default(), $seed + 1)];
+        examples
+    }};
+}
+
+/// How many blocks `every_rateless_example!` lists.
+const RATELESS_EXAMPLES: usize = 1;
+
 /// The list of `every_example!` names every `mechanism!` block of the examples' sources.
 fn assert_every_block_listed(listed: usize) {
     let sources = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
@@ -885,11 +898,13 @@ fn assert_every_block_listed(listed: usize) {
 fn coriolis_identity_holds_for_every_example() {
     let examples = every_example!(coriolis_identity, 100);
     let dynamics_only = every_dynamics_only_example!(coriolis_identity, 150);
-    for check in examples.iter().chain(&dynamics_only) {
+    let rateless = every_rateless_example!(coriolis_identity, 170);
+    for check in examples.iter().chain(&dynamics_only).chain(&rateless) {
         check();
     }
     assert_eq!(dynamics_only.len(), DYNAMICS_ONLY_EXAMPLES);
-    assert_every_block_listed(examples.len() + dynamics_only.len());
+    assert_eq!(rateless.len(), RATELESS_EXAMPLES);
+    assert_every_block_listed(examples.len() + dynamics_only.len() + rateless.len());
 }
 
 /// The pumped double pendulum, whose M depends on t through the upper link's length
@@ -1085,7 +1100,7 @@ fn constraints_move<
 /// its rounding error. A wrong term or sign is off by O(1) relative.
 fn check_jacobians<M, const NQ: usize, const NB: usize, const NU: usize>(model: &M, seed: u64)
 where
-    M: Mechanism<NQ, NB, NU> + Clone,
+    M: Jacobians<NQ, NB, NU> + Clone,
 {
     let name = M::NAME;
     let np = model.parameter_names().len();
@@ -1200,10 +1215,11 @@ where
 #[test]
 fn jacobians_of_every_example_match_finite_differences() {
     let examples = every_example!(check_jacobians, 200);
-    for check in &examples {
+    let rateless = every_rateless_example!(check_jacobians, 260);
+    for check in examples.iter().chain(&rateless) {
         check();
     }
-    assert_every_block_listed(examples.len() + DYNAMICS_ONLY_EXAMPLES);
+    assert_every_block_listed(examples.len() + rateless.len() + DYNAMICS_ONLY_EXAMPLES);
 }
 
 /// The pendulum's Jacobians against their closed forms: with M = m l² and
