@@ -18,3 +18,6 @@ cargo test -p mbcompile -- --test-threads=1
 
 # The committed generated modules must be fresh (the binary the tests just built).
 target/debug/mbcompile check examples
+
+# The Python package: built into a virtual environment, then its pytest suite.
+bash python/run_tests.sh

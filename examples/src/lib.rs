@@ -4,12 +4,15 @@
 use mbmacros::mechanism;
 
 pub mod analysis_models;
+#[cfg(feature = "bicycle")]
 pub mod bicycle;
 pub mod bicycle_reference;
+#[cfg(feature = "bicycle")]
 pub mod bicycle_speeds;
 pub mod event_models;
 pub mod friction3d_models;
 pub mod friction_event_models;
+pub mod heat_map;
 pub mod kinematic_models;
 pub mod linearisation_models;
 pub mod plot;
@@ -23,6 +26,7 @@ pub mod step_options;
 pub mod stick_slip_reference;
 pub mod timestepping_models;
 pub mod tree_models;
+pub mod woodpecker_study;
 
 mechanism! {
     /// A simple pendulum: point mass m on a massless rod of length l.

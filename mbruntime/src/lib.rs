@@ -4,6 +4,7 @@
 pub mod analysis;
 /// Spatial Coulomb friction: the cone complementarity problem of one time step (fc3d).
 pub mod cone;
+pub mod ensemble;
 pub mod event;
 pub mod lcp;
 pub mod linalg;
