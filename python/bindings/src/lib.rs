@@ -12,6 +12,7 @@
 //! Python package `mb` must be importable where the class is used (its `mb.errors` holds the
 //! exception classes).
 
+pub mod batch;
 pub mod errors;
 pub mod evaluate_constraints;
 pub mod evaluate_dynamics;

@@ -146,67 +146,67 @@ macro_rules! python_model {
         #[pyo3(signature = (q, qd, t = None))]
         fn dynamics<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, qd: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<(Array<'py>, Array<'py>)> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::dynamics::<Model, NQ>(py, &self.model, q, qd, &t)
+            $crate::evaluate_dynamics::dynamics::<Model, NQ>(py, &self.model, (q, qd, &t))
         }
         /// M(q, t): array (n, NQ, NQ).
         #[pyo3(signature = (q, t = None))]
         fn mass_matrix<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::mass_matrix::<Model, NQ>(py, &self.model, q, &t)
+            $crate::evaluate_dynamics::mass_matrix::<Model, NQ>(py, &self.model, (q, &t))
         }
         /// h(q, q̇, t): array (n, NQ).
         #[pyo3(signature = (q, qd, t = None))]
         fn forces<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, qd: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::forces::<Model, NQ>(py, &self.model, q, qd, &t)
+            $crate::evaluate_dynamics::forces::<Model, NQ>(py, &self.model, (q, qd, &t))
         }
         /// C(q, q̇, t): array (n, NQ, NQ).
         #[pyo3(signature = (q, qd, t = None))]
         fn coriolis<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, qd: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::coriolis::<Model, NQ>(py, &self.model, q, qd, &t)
+            $crate::evaluate_dynamics::coriolis::<Model, NQ>(py, &self.model, (q, qd, &t))
         }
         /// T(q, q̇, t): array (n,).
         #[pyo3(signature = (q, qd, t = None))]
         fn kinetic_energy<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, qd: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::kinetic_energy::<Model, NQ>(py, &self.model, q, qd, &t)
+            $crate::evaluate_dynamics::kinetic_energy::<Model, NQ>(py, &self.model, (q, qd, &t))
         }
         /// V(q, t): array (n,).
         #[pyo3(signature = (q, t = None))]
         fn potential_energy<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::potential_energy::<Model, NQ>(py, &self.model, q, &t)
+            $crate::evaluate_dynamics::potential_energy::<Model, NQ>(py, &self.model, (q, &t))
         }
         /// ∂h/∂q and ∂h/∂q̇ (row i: h_i): arrays (n, NQ, NQ).
         #[pyo3(signature = (q, qd, t = None))]
         fn force_jacobians<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, qd: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<(Array<'py>, Array<'py>)> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_dynamics::force_jacobians::<Model, NQ, NB, NU>(py, &self.model, q, qd, &t)
+            $crate::evaluate_dynamics::force_jacobians::<Model, NQ, NB, NU>(py, &self.model, (q, qd, &t))
         }
         /// Gaps g_N(q, t): array (n, NU).
         #[pyo3(signature = (q, t = None))]
         fn gaps<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_constraints::gaps::<Model, NQ, NB, NU>(py, &self.model, q, &t)
+            $crate::evaluate_constraints::gaps::<Model, NQ, NB, NU>(py, &self.model, (q, &t))
         }
         /// W_N = (∂g_N/∂q)ᵀ: array (n, NQ, NU).
         #[pyo3(signature = (q, t = None))]
         fn gap_jacobian<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_constraints::gap_jacobian::<Model, NQ, NB, NU>(py, &self.model, q, &t)
+            $crate::evaluate_constraints::gap_jacobian::<Model, NQ, NB, NU>(py, &self.model, (q, &t))
         }
         /// Bilateral constraints g(q, t): array (n, NB).
         #[pyo3(signature = (q, t = None))]
         fn bilateral<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_constraints::bilateral::<Model, NQ, NB, NU>(py, &self.model, q, &t)
+            $crate::evaluate_constraints::bilateral::<Model, NQ, NB, NU>(py, &self.model, (q, &t))
         }
         /// G = (∂g/∂q)ᵀ: array (n, NQ, NB).
         #[pyo3(signature = (q, t = None))]
         fn bilateral_jacobian<'py>(&self, py: Python<'py>, q: &Bound<'py, PyAny>, t: Option<&Bound<'py, PyAny>>) -> PyResult<Array<'py>> {
             let t = $crate::python_model!(@time py, t);
-            $crate::evaluate_constraints::bilateral_jacobian::<Model, NQ, NB, NU>(py, &self.model, q, &t)
+            $crate::evaluate_constraints::bilateral_jacobian::<Model, NQ, NB, NU>(py, &self.model, (q, &t))
         }
         /// A time-stepping run; see `mb_python_bindings::time_stepping::run`.
         #[pyo3(signature = (q0, u0, h, t_end, scheme = "midpoint", theta = 0.5, every = 1, t0 = 0.0, **settings))]

@@ -9,34 +9,25 @@ use numpy::{
 };
 use pyo3::prelude::*;
 
-/// A batch of state vectors read from one array.
-#[derive(Debug, Clone)]
-pub struct States<const NQ: usize> {
-    /// The rows, in order.
-    pub rows: Vec<Vector<NQ>>,
-    /// Whether the array had a batch axis ((n, NQ)) or was one state ((NQ,)).
-    pub batched: bool,
+/// A batch of states of `NQ` entries in place: n·NQ numbers, row-major.
+#[derive(Debug, Clone, Copy)]
+pub struct Rows<'a, const NQ: usize>(&'a [f64]);
+
+impl<const NQ: usize> Rows<'_, NQ> {
+    /// State `i`.
+    pub fn row(&self, i: usize) -> Vector<NQ> {
+        Vector::<NQ>::from_column_slice(&self.0[i * NQ..(i + 1) * NQ])
+    }
 }
 
-/// Reads `obj` (named `what` in messages) as states of `NQ` entries. A non-array is converted
-/// with `numpy.asarray(obj, dtype=float64)`; an array must already be float64.
-pub fn read_states<const NQ: usize>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<States<NQ>> {
-    with_flat_states::<NQ, _>(obj, what, |flat, _, batched| {
-        let rows = flat
-            .chunks_exact(NQ)
-            .map(Vector::<NQ>::from_column_slice)
-            .collect();
-        Ok(States { rows, batched })
-    })
-}
-
-/// Checks `obj` (named `what` in messages) as states of `NQ` entries, as [`read_states`], and
-/// calls `f(flat, n, batched)` with its n·NQ entries in row-major order: a C-contiguous array is
-/// read in place (no copy), any other layout is gathered first.
-pub fn with_flat_states<const NQ: usize, R>(
+/// Checks `obj` (named `what` in messages) as states of `NQ` entries, shape (n, NQ) or (NQ,), and
+/// calls `f(rows, n, batched)`. A non-array is converted with `numpy.asarray(obj,
+/// dtype=float64)`; an array must already be float64. A C-contiguous array is read in place (no
+/// copy); any other layout is gathered first.
+pub fn with_states<const NQ: usize, R>(
     obj: &Bound<'_, PyAny>,
     what: &str,
-    f: impl FnOnce(&[f64], usize, bool) -> PyResult<R>,
+    f: impl FnOnce(Rows<'_, NQ>, usize, bool) -> PyResult<R>,
 ) -> PyResult<R> {
     let expected = format!("shape (n, {NQ}) or ({NQ},)");
     let array = as_float_array(obj, what, &expected)?;
@@ -73,36 +64,40 @@ pub fn with_flat_states<const NQ: usize, R>(
             flat[k]
         )));
     }
-    f(flat, n, batched)
+    f(Rows(flat), n, batched)
 }
 
 /// Reads one state of `NQ` entries (shape (NQ,)).
 pub fn read_state<const NQ: usize>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector<NQ>> {
-    let states = read_states::<NQ>(obj, what)?;
-    if states.batched {
-        return Err(value_error(format!(
-            "{what} must be one state of shape ({NQ},), got {} states",
-            states.rows.len()
-        )));
-    }
-    Ok(states.rows[0])
+    with_states::<NQ, _>(obj, what, |rows, n, batched| {
+        if batched {
+            return Err(value_error(format!(
+                "{what} must be one state of shape ({NQ},), got {n} states"
+            )));
+        }
+        Ok(rows.row(0))
+    })
 }
 
-/// Reads two batches that must have the same shape (positions and velocities).
-pub fn read_pair<const NQ: usize>(
+/// As [`with_states`] for positions `q` and velocities `qd`, which must have the same shape:
+/// calls `f(q, qd, n, batched)`.
+pub fn with_state_pair<const NQ: usize, R>(
     q: &Bound<'_, PyAny>,
     qd: &Bound<'_, PyAny>,
-) -> PyResult<(States<NQ>, States<NQ>)> {
-    let q = read_states::<NQ>(q, "q")?;
-    let qd = read_states::<NQ>(qd, "qd")?;
-    if q.batched != qd.batched || q.rows.len() != qd.rows.len() {
-        return Err(value_error(format!(
-            "q and qd must have the same shape, got {} and {}",
-            shape_text::<NQ>(&q),
-            shape_text::<NQ>(&qd)
-        )));
-    }
-    Ok((q, qd))
+    f: impl FnOnce(Rows<'_, NQ>, Rows<'_, NQ>, usize, bool) -> PyResult<R>,
+) -> PyResult<R> {
+    with_states::<NQ, _>(q, "q", |q, n, batched| {
+        with_states::<NQ, _>(qd, "qd", |qd, n_qd, batched_qd| {
+            if (n, batched) != (n_qd, batched_qd) {
+                return Err(value_error(format!(
+                    "q and qd must have the same shape, got {} and {}",
+                    shape_text::<NQ>(n, batched),
+                    shape_text::<NQ>(n_qd, batched_qd)
+                )));
+            }
+            f(q, qd, n, batched)
+        })
+    })
 }
 
 /// The times of a batch of states: one for all, or one per state; indexed by state.
@@ -161,9 +156,9 @@ fn python_shape(shape: &[usize]) -> String {
     }
 }
 
-fn shape_text<const NQ: usize>(states: &States<NQ>) -> String {
-    if states.batched {
-        format!("({}, {NQ})", states.rows.len())
+fn shape_text<const NQ: usize>(n: usize, batched: bool) -> String {
+    if batched {
+        format!("({n}, {NQ})")
     } else {
         format!("({NQ},)")
     }
