@@ -282,3 +282,25 @@ proptest! {
         prop_assert!(st.max_err <= TOL);
     }
 }
+
+/// A PSD instance (seed found by `proptest_families`, n = 6) whose A = Wᵀ M⁻¹ W is singular
+/// through scaled copies of columns of W. w is the same for every solution of a symmetric PSD
+/// LCP: for solutions z₁, z₂, (z₁ − z₂)ᵀ(w₁ − w₂) = (z₁ − z₂)ᵀ A (z₁ − z₂) ≥ 0 while it also
+/// equals −z₁ᵀw₂ − z₂ᵀw₁ ≤ 0, so A (z₁ − z₂) = 0. The oracle once chose a nearly singular basis
+/// here whose enormous z certified (its scale being enormous too) while its w had lost its
+/// digits; Lemke's w and the oracle's must agree.
+#[test]
+fn psd_with_redundant_columns_gives_one_w() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14902353267631517623);
+    let mut lemke = Lemke::with_capacity(24);
+    let mut st = Stats {
+        instances: 0,
+        oracle: 0,
+        max_err: 0.0,
+        max_pivots: 0,
+        rejected: 0,
+    };
+    run_psd(&mut rng, &mut lemke, 6, &mut st);
+    assert_eq!(st.oracle, 1);
+    assert!(st.max_err <= TOL);
+}

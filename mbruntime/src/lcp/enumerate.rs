@@ -5,8 +5,12 @@
 //! Lemke's method and the warm start use), sets `z_ᾱ = 0`, evaluates
 //! `w = A z + b` and the [`Certificate`]. Among the
 //! bases whose candidate certifies to [`CERTIFICATE_TOLERANCE`] it
-//! returns the one with the smallest relative error, the lowest mask on ties, so the choice is
-//! deterministic. Bases with a singular `A_αα` (by the LU policy of [`crate::linalg::lu`]) are
+//! returns the one of smallest scale (`max(1, ‖b‖, ‖A‖ ‖z‖) · max(1, ‖z‖)`, so the smallest
+//! `z`), then of smallest relative error, the lowest mask on ties, so the choice is
+//! deterministic. With a singular `A` (a PSD matrix of redundant rows) a nearly singular
+//! `A_αα` can pass the LU policy and certify with an enormous `z` whose `w = A z + b` has lost
+//! its digits to cancellation; its relative error is small because its scale is large, so the
+//! smallest `z` is preferred over the smallest relative error. Bases with a singular `A_αα` (by the LU policy of [`crate::linalg::lu`]) are
 //! skipped; for PSD matrices with redundant rows a solution with a nonsingular `A_αα`
 //! always exists (Lötstedt 1982, Lemma 5.2). Cost `O(2ⁿ n³)`: meant as a test oracle only.
 
@@ -58,7 +62,7 @@ pub fn solve_enumerative(
         if err <= CERTIFICATE_TOLERANCE
             && best
                 .as_ref()
-                .is_none_or(|(c, _, _)| err < c.relative_error())
+                .is_none_or(|(c, _, _)| (cert.scale, err) < (c.scale, c.relative_error()))
         {
             best = Some((cert, zc, wc));
         }
