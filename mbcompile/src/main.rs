@@ -1,13 +1,19 @@
 //! `mbcompile`: generate, check and print the equations of the `mechanism!` blocks of a crate.
 
+mod cli;
+
 use clap::{Parser, Subcommand, ValueEnum};
+use cli::gen_c::{CTarget, gen_c};
+use cli::print::{PrintOptions, print_reports};
 use mbcompile::diagnostic::Diagnostic;
-use mbcompile::dsl::source::generated_path;
-use mbcompile::pipeline::{
-    DEFAULT_HORNER_ITERATIONS, Found, Freshness, Generated, derive_model, find_crate_models,
-    freshness, generate,
+use mbcompile::dsl::source::{
+    EQUATIONS_LATEX_EXTENSION, EQUATIONS_TEXT_EXTENSION, equations_path, generated_path,
 };
-use mbcompile::symbolic::print::{Format, Sections, report_sections};
+use mbcompile::pipeline::{
+    DEFAULT_HORNER_ITERATIONS, Found, Freshness, Generated, find_crate_models, freshness, generate,
+};
+use mbcompile::scaffold::{MbSource, NewCrate, new_crate};
+use mbcompile::symbolic::print::{DEFAULT_KATEX_URL, Format, Sections};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -38,6 +44,21 @@ enum Command {
         /// Print operation counts per generated function to stderr.
         #[arg(long)]
         stats: bool,
+        /// The language to generate: the Rust module of each block (src/generated/), or a C99
+        /// header and source per block (see --out).
+        #[arg(long, value_enum, default_value_t = Target::Rust)]
+        target: Target,
+        /// Where the C files go (default: <crate>/c).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// A directory of templates overriding the built-in ones of the C target (header.h,
+        /// source.c).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+        /// Do not compile the C sources after writing them ($CC, else cc; C99, warnings as
+        /// errors).
+        #[arg(long)]
+        no_cc: bool,
     },
     /// Exit non-zero and list the mechanisms whose generated module is missing or stale.
     Check {
@@ -63,7 +84,41 @@ enum Command {
         /// the drift Jacobians.
         #[arg(long)]
         jacobians: bool,
+        /// A directory of templates overriding the built-in report templates (report.txt,
+        /// report.tex, report.md, report.html).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+        /// Where the HTML report loads KaTeX from: the directory of katex.min.js,
+        /// katex.min.css and fonts/ (e.g. file:///usr/share/javascript/katex).
+        #[arg(long, default_value = DEFAULT_KATEX_URL)]
+        katex: String,
     },
+    /// Write a new crate: an example `mechanism!` block and snapshot tests of its equations.
+    New {
+        /// The directory of the new crate (created if missing; it must be empty).
+        dir: PathBuf,
+        /// The package name (default: the directory's name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Take mbmacros and mbruntime from this mb workspace (default: the workspace this
+        /// mbcompile was built from).
+        #[arg(long, conflicts_with = "mb_git")]
+        mb_path: Option<PathBuf>,
+        /// Take mbmacros and mbruntime from this git repository of mb.
+        #[arg(long)]
+        mb_git: Option<String>,
+        /// A directory of templates overriding the built-in ones (Cargo.toml.tera, lib.rs.tera,
+        /// equations.rs.tera, insta.yaml.tera, README.md.tera, gitignore.tera).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
+}
+
+/// The language `gen` writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Target {
+    Rust,
+    C,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -71,6 +126,8 @@ enum PrintFormat {
     Text,
     Latex,
     Markdown,
+    /// One HTML page (one mechanism), typeset by KaTeX.
+    Html,
 }
 
 fn report_errors(errors: &[Diagnostic]) -> ExitCode {
@@ -129,8 +186,27 @@ fn main() -> ExitCode {
         Command::Gen {
             crate_dir,
             model,
+            target: Target::C,
+            horner,
+            out,
+            templates,
+            no_cc,
+            ..
+        } => {
+            let target = CTarget {
+                out: out.unwrap_or_else(|| crate_dir.join("c")),
+                templates,
+                compile_check: !no_cc,
+                horner,
+            };
+            gen_c_command(&crate_dir, model.as_deref(), &target)
+        }
+        Command::Gen {
+            crate_dir,
+            model,
             horner,
             stats,
+            ..
         } => gen_command(&crate_dir, model.as_deref(), horner, stats),
         Command::Check { crate_dir, exact } => check_command(&crate_dir, exact),
         Command::Print {
@@ -138,9 +214,54 @@ fn main() -> ExitCode {
             model,
             format,
             jacobians,
-        } => print_command(&crate_dir, model.as_deref(), format, Sections { jacobians }),
+            templates,
+            katex,
+        } => {
+            let options = PrintOptions {
+                format: match format {
+                    PrintFormat::Text => Format::Text,
+                    PrintFormat::Latex => Format::Latex,
+                    PrintFormat::Markdown => Format::Markdown,
+                    PrintFormat::Html => Format::Html,
+                },
+                sections: Sections { jacobians },
+                templates,
+                katex,
+            };
+            print_command(&crate_dir, model.as_deref(), &options)
+        }
+        Command::New {
+            dir,
+            name,
+            mb_path,
+            mb_git,
+            templates,
+        } => new_command(&NewCrate {
+            dir,
+            name,
+            source: mb_git.map(MbSource::Git).or(mb_path.map(MbSource::Path)),
+            templates,
+        }),
     };
     result.unwrap_or_else(|code| code)
+}
+
+/// Writes a new crate and names the next steps.
+fn new_command(request: &NewCrate) -> Result<ExitCode, ExitCode> {
+    match new_crate(request) {
+        Ok(files) => {
+            for f in files {
+                eprintln!("wrote {}", f.display());
+            }
+            let dir = request.dir.display();
+            eprintln!("next: mbcompile gen {dir} && cd {dir} && cargo test");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 /// A stage boundary seen by `gen --stats`: name, wall clock, thread CPU time.
@@ -154,23 +275,47 @@ fn stage(name: &str) -> Stage {
     )
 }
 
-/// Writes a generated module unless it is unchanged, and says which.
-fn write_module(path: &Path, source: &str, start: std::time::Instant) -> Result<(), ExitCode> {
-    let old = std::fs::read_to_string(path).ok();
-    let verb = if old.as_deref() != Some(source) {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = std::fs::write(path, source) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return Err(ExitCode::from(1));
-        }
-        "wrote"
-    } else {
-        "unchanged"
-    };
+/// Writes a file unless it already holds `text`; true when written.
+fn write_if_changed(path: &Path, text: &str) -> Result<bool, ExitCode> {
+    if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
+        return Ok(false);
+    }
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return Err(ExitCode::from(1));
+    }
+    Ok(true)
+}
+
+/// Writes a generated module and its equations reports (each unless unchanged: the reports
+/// first, the module that includes them last), and says which.
+fn write_module(
+    crate_dir: &Path,
+    module: &str,
+    g: &Generated,
+    start: std::time::Instant,
+) -> Result<(), ExitCode> {
+    let path = generated_path(crate_dir, module);
+    let mut changed = false;
+    for (file, text) in [
+        (
+            equations_path(crate_dir, module, EQUATIONS_TEXT_EXTENSION),
+            &g.equations,
+        ),
+        (
+            equations_path(crate_dir, module, EQUATIONS_LATEX_EXTENSION),
+            &g.equations_latex,
+        ),
+        (path.clone(), &g.source),
+    ] {
+        changed |= write_if_changed(&file, text)?;
+    }
     eprintln!(
-        "{verb} {} ({:.2} s)",
+        "{} {} and its equations ({:.2} s)",
+        if changed { "wrote" } else { "unchanged" },
         path.display(),
         start.elapsed().as_secs_f64()
     );
@@ -213,11 +358,7 @@ fn gen_command(
         pb.finish_and_clear();
         match result {
             Ok(g) => {
-                write_module(
-                    &generated_path(crate_dir, &f.model.module_name()),
-                    &g.source,
-                    start,
-                )?;
+                write_module(crate_dir, &f.model.module_name(), &g, start)?;
                 if stats {
                     print_stats(&stages, &g);
                 }
@@ -232,6 +373,38 @@ fn gen_command(
     }
 }
 
+fn gen_c_command(
+    crate_dir: &Path,
+    only: Option<&str>,
+    target: &CTarget,
+) -> Result<ExitCode, ExitCode> {
+    let found = models(crate_dir, only)?;
+    match gen_c(&found, target) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(errors) => {
+            for e in errors {
+                eprint!("{e}");
+            }
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// True when the module and equations reports on disk are byte-identical to `g`.
+fn files_match(crate_dir: &Path, module: &str, g: &Generated) -> bool {
+    let holds =
+        |path: PathBuf, text: &str| std::fs::read_to_string(path).ok().as_deref() == Some(text);
+    holds(generated_path(crate_dir, module), &g.source)
+        && holds(
+            equations_path(crate_dir, module, EQUATIONS_TEXT_EXTENSION),
+            &g.equations,
+        )
+        && holds(
+            equations_path(crate_dir, module, EQUATIONS_LATEX_EXTENSION),
+            &g.equations_latex,
+        )
+}
+
 fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode> {
     let found = models(crate_dir, None)?;
     let mut bad = 0;
@@ -244,14 +417,8 @@ fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode> {
         );
         let verdict = match freshness(crate_dir, &f.model) {
             Freshness::Fresh if exact => {
-                let path = generated_path(crate_dir, &module);
                 match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
-                    Ok(g)
-                        if std::fs::read_to_string(&path).ok().as_deref()
-                            == Some(g.source.as_str()) =>
-                    {
-                        Some("fresh")
-                    }
+                    Ok(g) if files_match(crate_dir, &module, &g) => Some("fresh"),
                     Ok(_) => Some("differs"),
                     Err(e) => {
                         eprint!("{}", f.diagnostic(&e));
@@ -284,20 +451,17 @@ fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode> {
 fn print_command(
     crate_dir: &Path,
     only: Option<&str>,
-    format: PrintFormat,
-    sections: Sections,
+    options: &PrintOptions,
 ) -> Result<ExitCode, ExitCode> {
     let found = models(crate_dir, only)?;
-    let fmt = match format {
-        PrintFormat::Text => Format::Text,
-        PrintFormat::Latex => Format::Latex,
-        PrintFormat::Markdown => Format::Markdown,
-    };
-    for f in &found {
-        match derive_model(&f.model, &mut |_| {}) {
-            Ok(d) => print!("{}", report_sections(&f.model, &d, fmt, sections)),
-            Err(e) => return Err(report_errors(&[f.diagnostic(&e)])),
+    match print_reports(&found, options) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            e.messages.iter().for_each(|m| eprint!("{m}"));
+            Ok(ExitCode::from(e.code))
         }
     }
-    Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,9 @@
 //!    `dsl::assemble` assembles);
 //! 4. **derive**: M, h, C, constraint kinematics, time derivatives, Hessians, the Jacobians of
 //!    the dynamics (`symbolic::derive`);
-//! 5. **emit**: derived expressions → formatted module source (`codegen::module`).
+//! 5. **emit**: derived expressions → formatted module source (`codegen::module`), and the
+//!    equations reports (text and LaTeX, `symbolic::print`) that the module includes as
+//!    `EQUATIONS` and `EQUATIONS_LATEX`.
 //!
 //! Each stage reports its errors as the matching variant of [`CompileError`].
 
@@ -24,6 +26,7 @@ use crate::dsl::ast::Model;
 use crate::dsl::validate::validate;
 use crate::error::CompileError;
 use crate::symbolic::derive::{Derived, Progress, Route, derive};
+use crate::symbolic::print::{Format, report};
 use crate::symbolic::rotation::check_rotations;
 use crate::symbolic::symbols::check_capacity;
 use crate::symbolic::tree::structured;
@@ -35,6 +38,11 @@ pub const DEFAULT_HORNER_ITERATIONS: usize = 1;
 pub struct Generated {
     /// The formatted module source.
     pub source: String,
+    /// The equations report in plain text (`report(model, derived, Format::Text)`), written
+    /// beside the module and included by it as `EQUATIONS`.
+    pub equations: String,
+    /// The equations report in LaTeX, included by the module as `EQUATIONS_LATEX`.
+    pub equations_latex: String,
     /// Operation counts per function.
     pub stats: Stats,
     /// The derivation (for printing).
@@ -73,8 +81,12 @@ pub fn generate(
             span: model.name.span,
             source,
         })?;
+    let equations = report(model, &derived, Format::Text);
+    let equations_latex = report(model, &derived, Format::Latex);
     Ok(Generated {
         source,
+        equations,
+        equations_latex,
         stats,
         derived,
     })

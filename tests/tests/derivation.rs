@@ -20,7 +20,11 @@ use mb_examples::{
     pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank, woodpecker::Woodpecker,
 };
 use mb_tests::{random_vector, rng};
-use mb_testsupport::{count_mechanism_blocks, derivative, fd_conservative_forces, fd_mass, unit};
+
+#[macro_use]
+mod every_example;
+use every_example::{DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, assert_every_block_listed};
+use mb_testsupport::{derivative, fd_conservative_forces, fd_mass, unit};
 use mbruntime::{Constraints, Dynamics, Jacobians, Matrix, Mechanism, Vector};
 
 /// |a − b| ≤ tol · max(|a|, |b|) + noise, entrywise maximum. `noise` is the round-off floor of
@@ -742,155 +746,6 @@ fn coriolis_identity<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
 }
 
 /// Every `mechanism!` block of the examples that has every capability, once:
-/// `every_example!(check, seed)` is the list of `check(&model, seed + k)` calls, one per model
-/// (the damped pendulum so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c), for the tests that must cover
-/// every model; the others are in `every_dynamics_only_example!`. `assert_every_block_listed`
-/// checks that the two lists together are complete.
-macro_rules! every_example {
-    ($check:ident, $seed:expr) => {{
-        use mb_examples::analysis_models::{
-            bar_spring_stop::BarSpringStop, bar_spring_stop_cartesian::BarSpringStopCartesian,
-            block_three_contacts::BlockThreeContacts, euler_strut::EulerStrut,
-            fold_at_stop::FoldAtStop, painleve_rod::PainleveRod,
-            two_stop_end_point::TwoStopEndPoint, von_mises_truss_stop::VonMisesTrussStop,
-        };
-        use mb_examples::event_models::{
-            ball_on_string::BallOnString, block_lift::BlockLift,
-            cart_pendulum_wall::CartPendulumWall, cart_string_wall::CartStringWall,
-            hinged_bar::HingedBar, pendulum_rod_and_string::PendulumRodAndString,
-            quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
-        };
-        use mb_examples::friction_event_models::{
-            pushed_box::PushedBox, ramp_block::RampBlock, spinning_ball::SpinningBall,
-            spring_dragged_block::SpringDraggedBlock,
-        };
-        use mb_examples::friction3d_models::{
-            incline_block::InclineBlock, rolling_ball::RollingBall, sliding_block::SlidingBlock,
-        };
-        use mb_examples::kinematic_models::{
-            body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
-            point_ball_string::PointBallString, woodpecker_bodies::WoodpeckerBodies,
-        };
-        use mb_examples::linearisation_models::{cardan_top::CardanTop, cart_pole::CartPole};
-        use mb_examples::rattleback::rattleback::Rattleback;
-        use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoublePendulum;
-        use mb_examples::rolling_models::{
-            chaplygin_sleigh::ChaplyginSleigh, holonomic_pendulum::HolonomicPendulum,
-            rolling_coin::RollingCoin, turntable_ball::TurntableBall,
-            velocity_pendulum::VelocityPendulum,
-        };
-        use mb_examples::timestepping_models::stiff_spring_stop::StiffSpringStop;
-        use mb_examples::tree_models::{
-            arm3::Arm3, iiwa::Iiwa, tree_mix::TreeMix, tree_mix_expanded::TreeMixExpanded,
-        };
-        let examples: [fn(); 50] = [
-            // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
-            || {
-                let damped = Pendulum {
-                    c: 0.3,
-                    ..Default::default()
-                };
-                $check(&damped, $seed + 1)
-            },
-            || $check(&DoublePendulum::default(), $seed + 2),
-            || $check(&Chain3::default(), $seed + 3),
-            || $check(&Woodpecker::default(), $seed + 4),
-            || $check(&SliderCrank::default(), $seed + 5),
-            || $check(&RodWall::default(), $seed + 6),
-            || $check(&BouncingBall::default(), $seed + 7),
-            || $check(&BlockThreeContacts::default(), $seed + 8),
-            || $check(&PainleveRod::default(), $seed + 9),
-            || $check(&BarSpringStop::default(), $seed + 10),
-            || $check(&BarSpringStopCartesian::default(), $seed + 11),
-            || $check(&VonMisesTrussStop::default(), $seed + 12),
-            || $check(&EulerStrut::default(), $seed + 13),
-            || $check(&TwoStopEndPoint::default(), $seed + 14),
-            || $check(&FoldAtStop::default(), $seed + 15),
-            || $check(&HingedBar::default(), $seed + 16),
-            || $check(&RodLine::default(), $seed + 17),
-            || $check(&RampForce::default(), $seed + 18),
-            || $check(&BallOnString::default(), $seed + 19),
-            || $check(&BlockLift::default(), $seed + 20),
-            || $check(&QuadraticForce::default(), $seed + 21),
-            || $check(&CartPendulumWall::default(), $seed + 22),
-            || $check(&CartStringWall::default(), $seed + 23),
-            || $check(&PendulumRodAndString::default(), $seed + 24),
-            || $check(&BodyChain3::default(), $seed + 25),
-            || $check(&HeavyTop::default(), $seed + 26),
-            || $check(&FourBar::default(), $seed + 27),
-            || $check(&WoodpeckerBodies::default(), $seed + 28),
-            || $check(&PointBallString::default(), $seed + 29),
-            || $check(&TelescopicDoublePendulum::default(), $seed + 30),
-            || $check(&StiffSpringStop::default(), $seed + 31),
-            || $check(&CartPole::default(), $seed + 32),
-            || $check(&CardanTop::default(), $seed + 33),
-            || $check(&Iiwa::default(), $seed + 34),
-            || $check(&TreeMix::default(), $seed + 35),
-            || $check(&TreeMixExpanded::default(), $seed + 36),
-            || $check(&Arm3::default(), $seed + 37),
-            || $check(&InclineBlock::default(), $seed + 38),
-            || $check(&SlidingBlock::default(), $seed + 39),
-            || $check(&RollingBall::default(), $seed + 40),
-            || $check(&Rattleback::default(), $seed + 41),
-            || $check(&RampBlock::default(), $seed + 42),
-            || $check(&SpringDraggedBlock::default(), $seed + 43),
-            || $check(&SpinningBall::default(), $seed + 44),
-            || $check(&PushedBox::default(), $seed + 45),
-            || $check(&HolonomicPendulum::default(), $seed + 46),
-            || $check(&VelocityPendulum::default(), $seed + 47),
-            || $check(&ChaplyginSleigh::default(), $seed + 48),
-            || $check(&RollingCoin::default(), $seed + 49),
-            || {
-                let spinning_up = TurntableBall {
-                    alpha: 0.7,
-                    ..Default::default()
-                };
-                $check(&spinning_up, $seed + 50)
-            },
-        ];
-        examples
-    }};
-}
-
-/// The `mechanism!` blocks of the examples generated with `Dynamics` and `Constraints` only
-/// (`generate { capabilities: [] }`), as `every_example!` for the checks that need no more.
-macro_rules! every_dynamics_only_example {
-    ($check:ident, $seed:expr) => {{
-        use mb_examples::tree_models::{arm7::Arm7, quadruped::Quadruped};
-        let examples: [fn(); 2] = [
-            || $check(&Arm7::default(), $seed + 1),
-            || $check(&Quadruped::default(), $seed + 2),
-        ];
-        examples
-    }};
-}
-
-/// How many blocks `every_dynamics_only_example!` lists.
-const DYNAMICS_ONLY_EXAMPLES: usize = 2;
-
-/// The `mechanism!` blocks of the examples generated without `Rates` but with `Jacobians`
-/// (`generate { capabilities: [statics, jacobians] }`), for the checks that need no rates.
-macro_rules! every_rateless_example {
-    ($check:ident, $seed:expr) => {{
-        use mb_examples::bicycle::bicycle::Bicycle;
-        let examples: [fn(); 1] = [|| $check(&Bicycle::default(), $seed + 1)];
-        examples
-    }};
-}
-
-/// How many blocks `every_rateless_example!` lists.
-const RATELESS_EXAMPLES: usize = 1;
-
-/// The list of `every_example!` names every `mechanism!` block of the examples' sources.
-fn assert_every_block_listed(listed: usize) {
-    let sources = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
-    let blocks = count_mechanism_blocks(&sources).expect("examples' sources readable");
-    assert_eq!(
-        listed, blocks,
-        "every mechanism! block of the examples must be in every_example!"
-    );
-}
-
 /// Ṁ − ∂M/∂t − 2C is skew-symmetric for every example mechanism, scleronomic or not. The list is
 /// complete: its length equals the number of `mechanism!` blocks in the examples' sources
 /// (counted by a text scan).

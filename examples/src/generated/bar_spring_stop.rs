@@ -14,6 +14,13 @@ pub const NB: usize = 0;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "5467dff653e2ea05c48471f2432cb4f6";
+/// The derived equations of this model in plain text, as `mbcompile print` shows them
+/// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+/// them to review every change of the derivation.
+pub const EQUATIONS: &str = include_str!("bar_spring_stop.equations.txt");
+/// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+/// shows them.
+pub const EQUATIONS_LATEX: &str = include_str!("bar_spring_stop.equations.tex");
 /// Parameters of the mechanism `BarSpringStop`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]

@@ -14,6 +14,13 @@ pub const NB: usize = 0;
 pub const NU: usize = 2;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "0c46c4f48cd8ce8d1b56c9006377cbe7";
+/// The derived equations of this model in plain text, as `mbcompile print` shows them
+/// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+/// them to review every change of the derivation.
+pub const EQUATIONS: &str = include_str!("cart_string_wall.equations.txt");
+/// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+/// shows them.
+pub const EQUATIONS_LATEX: &str = include_str!("cart_string_wall.equations.tex");
 /// Parameters of the mechanism `CartStringWall`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]

@@ -14,6 +14,13 @@ pub const NB: usize = 1;
 pub const NU: usize = 1;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "2d9be799399ea0781a05f86f1fff1ca9";
+/// The derived equations of this model in plain text, as `mbcompile print` shows them
+/// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+/// them to review every change of the derivation.
+pub const EQUATIONS: &str = include_str!("tree_mix_expanded.equations.txt");
+/// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+/// shows them.
+pub const EQUATIONS_LATEX: &str = include_str!("tree_mix_expanded.equations.tex");
 /// Parameters of the mechanism `TreeMixExpanded`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]

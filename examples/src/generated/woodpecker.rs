@@ -14,6 +14,13 @@ pub const NB: usize = 0;
 pub const NU: usize = 3;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "640ef761c8b0931e7aafbbd3653938ad";
+/// The derived equations of this model in plain text, as `mbcompile print` shows them
+/// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+/// them to review every change of the derivation.
+pub const EQUATIONS: &str = include_str!("woodpecker.equations.txt");
+/// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+/// shows them.
+pub const EQUATIONS_LATEX: &str = include_str!("woodpecker.equations.tex");
 /// Parameters of the mechanism `Woodpecker`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]

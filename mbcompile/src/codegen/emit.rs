@@ -5,15 +5,17 @@
 mod articulated;
 mod parameters;
 
-use super::functions::{Argument, Buffer, Family, FunctionSpec, Output, Scalar, Shape, Size};
+use super::functions::{
+    Argument, Buffer, Family, FunctionSpec, Output, Scalar, Shape, Size, kernel_inputs,
+};
 use super::kernel::{Input, Kernel, kernel};
+use super::language::Language;
 use super::outputs::{self, Out};
 use super::tokens::{braced, bracketed, code, ident, number};
 use crate::cpu_time::cpu_seconds;
 use crate::dsl::ast::Model;
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
-use crate::symbolic::symbols::pool;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use symbolica::atom::Atom;
@@ -110,39 +112,9 @@ impl<'a> Emitter<'a> {
 
     /// The kernel inputs of a function: the parameters, its state arguments, the time.
     fn inputs(&self, arguments: &[Argument]) -> Vec<Input> {
-        let p = pool();
-        let mut v = Vec::new();
-        for (k, par) in self.model.parameters.iter().enumerate() {
-            v.push(Input {
-                symbol: p.p[k],
-                rust: format!("self.{}", par.name.text),
-                argument: "self",
-            });
-        }
-        for a in arguments {
-            let syms = match a {
-                Argument::Q => &p.q,
-                Argument::Qd => &p.qd,
-                Argument::Qdd => &p.qdd,
-                Argument::Qddd => &p.qddd,
-                Argument::Qdddd => &p.qdddd,
-                Argument::A => &p.a,
-                Argument::T => continue,
-            };
-            for (i, s) in syms.iter().take(self.d.nq).enumerate() {
-                v.push(Input {
-                    symbol: *s,
-                    rust: format!("{}[{i}]", a.name()),
-                    argument: a.name(),
-                });
-            }
-        }
-        v.push(Input {
-            symbol: p.t,
-            rust: "t".into(),
-            argument: "t",
-        });
-        v
+        kernel_inputs(self.model, self.d.nq, arguments, "self", |name| {
+            format!("self.{name}")
+        })
     }
 
     /// The kernel of `atoms` over `inputs`, with its operation count and time recorded under
@@ -154,9 +126,11 @@ impl<'a> Emitter<'a> {
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
         let start = cpu_seconds();
-        let k = kernel(atoms, inputs, self.horner).map_err(|source| EmissionError::Kernel {
-            function: name.to_string(),
-            source,
+        let k = kernel(atoms, inputs, self.horner, Language::Rust).map_err(|source| {
+            EmissionError::Kernel {
+                function: name.to_string(),
+                source,
+            }
         })?;
         self.stats.operations.push((name.to_string(), k.operations));
         self.stats
@@ -294,13 +268,7 @@ impl<'a> Emitter<'a> {
 
     /// `fn contact_laws(&self) -> [ContactLaw; NU]`.
     fn contact_laws(&mut self, spec: &FunctionSpec) -> Result<TokenStream, EmissionError> {
-        let atoms: Vec<Atom> = self
-            .d
-            .kinematics
-            .contact_laws
-            .iter()
-            .flat_map(|l| l.iter().cloned())
-            .collect();
+        let atoms = outputs::contact_laws(self.d);
         let k = self.kernel(spec.name, &self.inputs(spec.arguments), &atoms)?;
         let mut entries = TokenStream::new();
         for (c, has) in self.d.kinematics.has_tangent.iter().enumerate() {

@@ -5,6 +5,9 @@
 //! The emitter ([`super::module`]) walks this table in order; the order is the order of the
 //! functions in the generated module.
 
+use super::kernel::Input;
+use crate::dsl::ast::Model;
+use crate::symbolic::symbols::pool;
 use Argument::{A, Q, Qd, Qdd, Qddd, Qdddd, T};
 use Size::{Bilateral as B, Contacts as U, Coordinates as N, Four};
 
@@ -69,6 +72,49 @@ impl Argument {
             Argument::A => "a",
         }
     }
+}
+
+/// The kernel inputs of a function taking `arguments`, in the order of the kernel's inputs:
+/// each parameter of the model, read in the target language as `parameter(name)` from the
+/// argument `receiver` (`self.m` from `self` in Rust, `p->m` from `p` in C); the first `nq`
+/// coordinates of each state argument (`q[0]`, `qd[1]`, …); the time `t`.
+pub fn kernel_inputs(
+    model: &Model,
+    nq: usize,
+    arguments: &[Argument],
+    receiver: &'static str,
+    parameter: impl Fn(&str) -> String,
+) -> Vec<Input> {
+    let pool = pool();
+    let mut inputs: Vec<Input> = (model.parameters.iter().enumerate())
+        .map(|(k, par)| Input {
+            symbol: pool.p[k],
+            code: parameter(&par.name.text),
+            argument: receiver,
+        })
+        .collect();
+    for a in arguments {
+        let symbols = match a {
+            Argument::Q => &pool.q,
+            Argument::Qd => &pool.qd,
+            Argument::Qdd => &pool.qdd,
+            Argument::Qddd => &pool.qddd,
+            Argument::Qdddd => &pool.qdddd,
+            Argument::A => &pool.a,
+            Argument::T => continue,
+        };
+        inputs.extend(symbols.iter().take(nq).enumerate().map(|(i, s)| Input {
+            symbol: *s,
+            code: format!("{}[{i}]", a.name()),
+            argument: a.name(),
+        }));
+    }
+    inputs.push(Input {
+        symbol: pool.t,
+        code: "t".into(),
+        argument: "t",
+    });
+    inputs
 }
 
 /// A dimension of an output buffer.

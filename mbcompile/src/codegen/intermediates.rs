@@ -1,4 +1,4 @@
-//! The intermediates a kernel needs, as `let` statements in program order.
+//! The intermediates a kernel needs, as binding statements in program order.
 //!
 //! Outputs of the structured route are atoms over named intermediates (see
 //! `symbolic::program`). A kernel first computes the intermediates its outputs need, directly
@@ -6,7 +6,8 @@
 //! read them like inputs. Every definition is already simplified and shared when it was made,
 //! so the statements are printed as they are instead of going through the evaluator.
 
-use super::kernel::{Input, literal, method};
+use super::kernel::Input;
+use super::language::{Language, Operand, OperandKind};
 use crate::error::KernelError;
 use crate::symbolic::program;
 use std::collections::HashMap;
@@ -14,7 +15,7 @@ use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
 /// The statements computing the intermediates of some outputs.
 pub struct Prefix {
-    /// `let zK = …;` statements in program order.
+    /// `let zK = …;` (or `const double zK = …;`) statements in program order.
     pub statements: Vec<String>,
     /// One input per intermediate (its binding), for the outputs' evaluator.
     pub inputs: Vec<Input>,
@@ -29,8 +30,9 @@ fn binding(k: usize) -> String {
     format!("z{k}")
 }
 
-/// Prints atoms as Rust expressions over the kernel's inputs and the intermediates.
+/// Prints atoms as expressions over the kernel's inputs and the intermediates.
 struct Printer<'a> {
+    language: Language,
     inputs: HashMap<Symbol, &'a Input>,
     used: Vec<&'static str>,
     operations: usize,
@@ -50,7 +52,7 @@ impl Printer<'_> {
         Ok(match v {
             AtomView::Num(_) => {
                 let x = Self::number(v)?;
-                (literal(x), x >= 0.0)
+                (self.language.literal(x), x >= 0.0)
             }
             AtomView::Var(x) => (self.symbol(x.get_symbol())?, true),
             AtomView::Add(a) => {
@@ -69,48 +71,55 @@ impl Printer<'_> {
             AtomView::Mul(m) => self.product(m.iter().collect())?,
             AtomView::Pow(p) => {
                 let (b, e) = p.get_base_exp();
-                let bt = self.receiver(b)?;
+                let base = self.operand(b)?;
+                let bt = self.language.receiver(&base);
                 self.operations += 1;
+                let language = self.language;
                 let text = match e {
                     AtomView::Num(_) => match Self::number(e)? {
                         2.0 => format!("{bt} * {bt}"),
                         -1.0 => format!("1.0 / {bt}"),
-                        0.5 => format!("{bt}.sqrt()"),
-                        -0.5 => format!("1.0 / {bt}.sqrt()"),
-                        x if x.fract() == 0.0 => format!("{bt}.powi({})", x as i64),
-                        x => format!("{bt}.powf({x:?})"),
+                        0.5 => language.sqrt(&base),
+                        -0.5 => format!("1.0 / {}", language.sqrt(&base)),
+                        x if x.fract() == 0.0 => language.integer_power(&base, x as i64),
+                        x => language.real_power(&base, &Operand::number(language, x)),
                     },
                     other => {
-                        let (et, _) = self.print(other)?;
-                        format!("{bt}.powf({et})")
+                        let exponent = self.operand(other)?;
+                        language.real_power(&base, &exponent)
                     }
                 };
                 (text, false)
             }
             AtomView::Fun(f) => {
                 let args: Vec<AtomView> = f.iter().collect();
-                let method = method(f.get_symbol())?;
                 let [u] = args[..] else {
                     return Err(KernelError::Arity {
-                        function: method.to_string(),
+                        function: f.get_symbol().get_name().to_string(),
                         arguments: args.len(),
                     });
                 };
-                let ut = self.receiver(u)?;
+                let argument = self.operand(u)?;
                 self.operations += 1;
-                (format!("{ut}.{method}()"), true)
+                (self.language.call(f.get_symbol(), &argument)?, true)
             }
         })
     }
 
-    /// The text of `v` as a method receiver: parenthesised unless atomic, and a number typed as
-    /// f64 (`(0.5_f64).sqrt()`: an untyped float literal has no methods).
-    fn receiver(&mut self, v: AtomView<'_>) -> Result<String, KernelError> {
+    /// `v` as an operand of a call or a power.
+    fn operand(&mut self, v: AtomView<'_>) -> Result<Operand, KernelError> {
         if let AtomView::Num(_) = v {
-            return Ok(format!("({:?}_f64)", Self::number(v)?));
+            return Ok(Operand::number(self.language, Self::number(v)?));
         }
         let (text, atomic) = self.print(v)?;
-        Ok(if atomic { text } else { format!("({text})") })
+        Ok(Operand {
+            text,
+            kind: if atomic {
+                OperandKind::Atomic
+            } else {
+                OperandKind::Compound
+            },
+        })
     }
 
     /// A product, with a numeric factor −1 turned into a sign.
@@ -126,7 +135,7 @@ impl Printer<'_> {
                 }
                 if x < 0.0 {
                     negate = !negate;
-                    parts.push(literal(-x));
+                    parts.push(self.language.literal(-x));
                     continue;
                 }
             }
@@ -159,15 +168,20 @@ impl Printer<'_> {
         if !self.used.contains(&input.argument) {
             self.used.push(input.argument);
         }
-        Ok(input.rust.clone())
+        Ok(input.code.clone())
     }
 }
 
-/// The statements computing every intermediate `outputs` need.
-pub fn prefix(outputs: &[Atom], inputs: &[Input]) -> Result<Prefix, KernelError> {
+/// The statements computing every intermediate `outputs` need, written in `language`.
+pub fn prefix(
+    outputs: &[Atom],
+    inputs: &[Input],
+    language: Language,
+) -> Result<Prefix, KernelError> {
     let refs: Vec<&Atom> = outputs.iter().collect();
     let needed = program::closure(&refs);
     let mut printer = Printer {
+        language,
         inputs: inputs.iter().map(|i| (i.symbol, i)).collect(),
         used: Vec::new(),
         operations: 0,
@@ -179,10 +193,10 @@ pub fn prefix(outputs: &[Atom], inputs: &[Input]) -> Result<Prefix, KernelError>
             symbol: symbol.get_name().to_string(),
         })?;
         let (text, _) = printer.print(value.as_view())?;
-        statements.push(format!("let {} = {text};", binding(k)));
+        statements.push(language.binding(&binding(k), &text));
         bindings.push(Input {
             symbol: *symbol,
-            rust: binding(k),
+            code: binding(k),
             argument: INTERMEDIATE,
         });
     }

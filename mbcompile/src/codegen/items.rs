@@ -3,9 +3,12 @@
 //! parameter accessors.
 
 use super::functions::Capability;
-use super::kernel::literal;
+use super::language::Language;
 use super::tokens::{code, number};
 use crate::dsl::ast::Model;
+use crate::dsl::source::{
+    EQUATIONS_LATEX_EXTENSION, EQUATIONS_TEXT_EXTENSION, equations_file_name,
+};
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
 use proc_macro2::{Literal, TokenStream};
@@ -54,7 +57,7 @@ fn parameter_fields(model: &Model) -> Result<(TokenStream, TokenStream), Emissio
     let mut fields = TokenStream::new();
     let mut defaults = TokenStream::new();
     for p in &model.parameters {
-        let value = literal(p.default.value);
+        let value = Language::Rust.literal(p.default.value);
         let mut docs: Vec<String> = p.doc.iter().map(|line| format!(" {line}")).collect();
         if docs.is_empty() {
             docs.push(format!(" Parameter `{}` (default {value}).", p.name.text));
@@ -183,6 +186,9 @@ pub fn module_items(
     let shown = code("names", &format!("\"{}\"", model.name.text))?;
     let (nq, nb, nu) = (number(d.nq), number(d.nb), number(d.nu));
     let fingerprint = Literal::string(fingerprint);
+    let module = model.module_name();
+    let equations = Literal::string(&equations_file_name(&module, EQUATIONS_TEXT_EXTENSION));
+    let equations_latex = Literal::string(&equations_file_name(&module, EQUATIONS_LATEX_EXTENSION));
     let struct_doc = format!(
         " Parameters of the mechanism `{}`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].",
         model.name.text
@@ -220,6 +226,13 @@ pub fn module_items(
         pub const NU: usize = #nu;
         /// Fingerprint of the model this module was generated from.
         pub const FINGERPRINT: &str = #fingerprint;
+        /// The derived equations of this model in plain text, as `mbcompile print` shows them
+        /// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+        /// them to review every change of the derivation.
+        pub const EQUATIONS: &str = include_str!(#equations);
+        /// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+        /// shows them.
+        pub const EQUATIONS_LATEX: &str = include_str!(#equations_latex);
 
         #[doc = #struct_doc]
         #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,12 +1,13 @@
-//! One quantity group → straight-line Rust.
+//! One quantity group → straight-line code in a target language.
 //!
 //! The group's expressions go through one symbolica evaluator (Horner schemes and common
 //! subexpression elimination across the whole group), its instruction stream is exported, and
-//! every instruction becomes an immutable `let` binding in SSA form (slots that the evaluator
-//! reuses get fresh names). Bindings no output needs are dropped. Identically zero outputs never
-//! reach the evaluator.
+//! every instruction becomes an immutable binding in SSA form (slots that the evaluator reuses
+//! get fresh names), printed by the [`Language`] of the target. Bindings no output needs are
+//! dropped. Identically zero outputs never reach the evaluator.
 
 use super::intermediates;
+use super::language::{Language, Operand};
 use crate::error::KernelError;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, Symbol};
@@ -17,8 +18,8 @@ use symbolica::evaluate::{Instruction, Slot};
 pub struct Input {
     /// The symbol.
     pub symbol: Symbol,
-    /// The Rust expression that reads it (`self.m`, `q[0]`, `t`).
-    pub rust: String,
+    /// The expression that reads it in the target language (`self.m`, `p->m`, `q[0]`, `t`).
+    pub code: String,
     /// The function argument it belongs to (`self`, `q`, `qd`, `t`, …), to know which are used.
     pub argument: &'static str,
 }
@@ -26,47 +27,14 @@ pub struct Input {
 /// Straight-line code computing a list of values.
 #[derive(Debug, Clone, Default)]
 pub struct Kernel {
-    /// `let` statements.
+    /// Binding statements.
     pub statements: Vec<String>,
-    /// For every output, the Rust expression holding its value (a binding or a literal).
+    /// For every output, the expression holding its value (a binding or a literal).
     pub values: Vec<String>,
     /// Arguments the code reads.
     pub arguments_used: Vec<&'static str>,
     /// Arithmetic operations in the code (additions, multiplications, calls).
     pub operations: usize,
-}
-
-/// Formats an f64 constant as a Rust literal expression.
-pub fn literal(v: f64) -> String {
-    let s = format!("{v:?}");
-    let s = if s.contains(['.', 'e', 'E']) || s.contains("inf") || s.contains("NaN") {
-        s
-    } else {
-        format!("{s}.0")
-    };
-    if v < 0.0 { format!("({s})") } else { s }
-}
-
-/// A literal usable as a method receiver (`2.0_f64.sqrt()`).
-fn receiver_literal(v: f64) -> String {
-    format!("({v:?}_f64)")
-}
-
-/// The `f64` method computing a one-argument function.
-pub fn method(function: Symbol) -> Result<&'static str, KernelError> {
-    Ok(match function {
-        s if s == Symbol::SIN => "sin",
-        s if s == Symbol::COS => "cos",
-        s if s == Symbol::EXP => "exp",
-        s if s == Symbol::LOG => "ln",
-        s if s == Symbol::SQRT => "sqrt",
-        s if s == Symbol::ABS => "abs",
-        s => {
-            return Err(KernelError::NoTranslation {
-                function: s.get_name().to_string(),
-            });
-        }
-    })
 }
 
 /// What a slot of the instruction stream holds.
@@ -88,23 +56,18 @@ struct Let {
     vars: Vec<usize>,
 }
 
-/// Text for a value inside an expression; placeholders are replaced once bindings are numbered.
-fn text(v: &Value, receiver: bool) -> String {
+/// A value as an operand; placeholders are replaced once bindings are numbered.
+fn operand(language: Language, v: &Value) -> Operand {
     match v {
-        Value::Var(k) => format!("\u{1}v{k}\u{2}"),
-        Value::Input(i) => format!("\u{1}i{i}\u{2}"),
-        Value::Const(c) => {
-            if receiver {
-                receiver_literal(*c)
-            } else {
-                literal(*c)
-            }
-        }
+        Value::Var(k) => Operand::atomic(format!("\u{1}v{k}\u{2}")),
+        Value::Input(i) => Operand::atomic(format!("\u{1}i{i}\u{2}")),
+        Value::Const(c) => Operand::number(language, *c),
     }
 }
 
 /// The instruction stream in SSA form: every assignment makes a new binding.
 struct Ssa<'a> {
+    language: Language,
     constants: &'a [f64],
     slot: HashMap<Slot, Value>,
     lets: Vec<Let>,
@@ -135,16 +98,18 @@ impl Ssa<'_> {
     }
 
     /// `a + b - c` with negative constants subtracted.
-    fn add(vals: &[Value]) -> String {
+    fn add(&self, vals: &[Value]) -> String {
         let mut s = String::new();
         for (k, v) in vals.iter().enumerate() {
             match v {
-                Value::Const(c) if *c < 0.0 && k > 0 => s.push_str(&format!(" - {}", literal(-c))),
+                Value::Const(c) if *c < 0.0 && k > 0 => {
+                    s.push_str(&format!(" - {}", self.language.literal(-c)))
+                }
                 _ => {
                     if k > 0 {
                         s.push_str(" + ");
                     }
-                    s.push_str(&text(v, false));
+                    s.push_str(&operand(self.language, v).text);
                 }
             }
         }
@@ -152,13 +117,13 @@ impl Ssa<'_> {
     }
 
     /// `a * b` with factors −1 turned into a sign.
-    fn mul(vals: &[Value]) -> String {
+    fn mul(&self, vals: &[Value]) -> String {
         let minus_one = |v: &&Value| matches!(v, Value::Const(c) if *c == -1.0);
         let negate = vals.iter().filter(minus_one).count() % 2 == 1;
         let factors: Vec<String> = vals
             .iter()
             .filter(|v| !minus_one(v))
-            .map(|v| text(v, false))
+            .map(|v| operand(self.language, v).text)
             .collect();
         let body = if factors.is_empty() {
             "1.0".to_string()
@@ -173,28 +138,29 @@ impl Ssa<'_> {
     }
 
     /// `b^e` for an integer e.
-    fn pow(bv: &Value, e: i64) -> String {
-        let bt = text(bv, false);
+    fn pow(&self, bv: &Value, e: i64) -> String {
+        let b = operand(self.language, bv);
+        let bt = &b.text;
         match e {
             -1 => format!("1.0 / {bt}"),
             2 => format!("{bt} * {bt}"),
             -2 => format!("1.0 / ({bt} * {bt})"),
             3 => format!("{bt} * {bt} * {bt}"),
-            e => format!("{}.powi({e})", text(bv, true)),
+            e => self.language.integer_power(&b, e),
         }
     }
 
     /// `b^e` for a real e.
-    fn powf(bv: &Value, ev: &Value) -> String {
+    fn powf(&self, bv: &Value, ev: &Value) -> String {
+        let (b, e) = (operand(self.language, bv), operand(self.language, ev));
         match ev {
-            Value::Const(c) if *c == 0.5 => format!("{}.sqrt()", text(bv, true)),
-            Value::Const(c) if *c == -0.5 => format!("1.0 / {}.sqrt()", text(bv, true)),
-            Value::Const(c) => format!("{}.powf({c:?})", text(bv, true)),
-            _ => format!("{}.powf({})", text(bv, true), text(ev, false)),
+            Value::Const(c) if *c == 0.5 => self.language.sqrt(&b),
+            Value::Const(c) if *c == -0.5 => format!("1.0 / {}", self.language.sqrt(&b)),
+            _ => self.language.real_power(&b, &e),
         }
     }
 
-    /// `f(a)` as the `f64` method of a one-argument function.
+    /// `f(a)` for a one-argument function.
     fn function(
         &self,
         f: &(Symbol, Vec<String>, Vec<Slot>),
@@ -207,8 +173,8 @@ impl Ssa<'_> {
             });
         }
         let av = self.resolve(&args[0])?;
-        let method = method(*sym)?;
-        Ok((format!("{}.{method}()", text(&av, true)), av))
+        let text = self.language.call(*sym, &operand(self.language, &av))?;
+        Ok((text, av))
     }
 
     /// Translates one instruction into a binding (or a slot alias for `Assign`).
@@ -217,22 +183,22 @@ impl Ssa<'_> {
             Instruction::Add(o, args, _) => {
                 let vals = self.resolve_all(args)?;
                 self.operations += vals.len().saturating_sub(1);
-                (o, Self::add(&vals), vals)
+                (o, self.add(&vals), vals)
             }
             Instruction::Mul(o, args, _) => {
                 let vals = self.resolve_all(args)?;
                 self.operations += vals.len().saturating_sub(1);
-                (o, Self::mul(&vals), vals)
+                (o, self.mul(&vals), vals)
             }
             Instruction::Pow(o, b, e, _) => {
                 let bv = self.resolve(b)?;
                 self.operations += 1;
-                (o, Self::pow(&bv, *e), vec![bv])
+                (o, self.pow(&bv, *e), vec![bv])
             }
             Instruction::Powf(o, b, e, _) => {
                 let (bv, ev) = (self.resolve(b)?, self.resolve(e)?);
                 self.operations += 1;
-                (o, Self::powf(&bv, &ev), vec![bv, ev])
+                (o, self.powf(&bv, &ev), vec![bv, ev])
             }
             Instruction::Fun(o, f, _) => {
                 let (expr, av) = self.function(f)?;
@@ -285,7 +251,7 @@ fn liveness(lets: &[Let], outputs: &[Value]) -> Vec<bool> {
     live
 }
 
-/// Replaces the placeholders of `s`: bindings by their dense names `xN`, inputs by their Rust
+/// Replaces the placeholders of `s`: bindings by their dense names `xN`, inputs by their
 /// expressions (marking them used).
 fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -> String {
     let mut out = String::with_capacity(s.len());
@@ -299,7 +265,7 @@ fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -
             out.push_str(&format!("x{}", number[idx]));
         } else {
             used_inputs[idx] = true;
-            out.push_str(&inputs[idx].rust);
+            out.push_str(&inputs[idx].code);
         }
         rest = &rest[(b + 1).min(rest.len())..];
     }
@@ -307,16 +273,17 @@ fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -
     out
 }
 
-/// Builds the kernel of `outputs` over `inputs`.
+/// Builds the kernel of `outputs` over `inputs`, written in `language`.
 pub fn kernel(
     outputs: &[Atom],
     inputs: &[Input],
     horner_iterations: usize,
+    language: Language,
 ) -> Result<Kernel, KernelError> {
     let live: Vec<usize> = (0..outputs.len())
         .filter(|&i| !outputs[i].is_zero())
         .collect();
-    let prefix = intermediates::prefix(outputs, inputs)?;
+    let prefix = intermediates::prefix(outputs, inputs, language)?;
     let inputs: Vec<Input> = inputs.iter().cloned().chain(prefix.inputs).collect();
     let inputs = &inputs[..];
     let mut values = vec!["0.0".to_string(); outputs.len()];
@@ -342,6 +309,7 @@ pub fn kernel(
         return Err(KernelError::SubEvaluators);
     }
     let mut ssa = Ssa {
+        language,
         constants: &ex.constants,
         slot: HashMap::new(),
         lets: Vec::new(),
@@ -373,7 +341,7 @@ pub fn kernel(
     for (k, l) in ssa.lets.iter().enumerate() {
         if live_vars[k] {
             let e = fill(&l.template, &number, inputs, &mut used_inputs);
-            statements.push(format!("let x{} = {e};", number[k]));
+            statements.push(language.binding(&format!("x{}", number[k]), &e));
         }
     }
     for (j, &i) in live.iter().enumerate() {
@@ -381,7 +349,7 @@ pub fn kernel(
             Value::Var(k) => format!("x{}", number[*k]),
             Value::Input(n) => {
                 used_inputs[*n] = true;
-                inputs[*n].rust.clone()
+                inputs[*n].code.clone()
             }
             Value::Const(c) => format!("{c:?}"),
         };

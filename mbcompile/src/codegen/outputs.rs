@@ -192,3 +192,10 @@ pub fn scalar(d: &Derived, scalar: Scalar) -> &Atom {
         Scalar::Potential => &d.potential,
     }
 }
+
+/// The contact laws as one list: (ε_N, ε_T, μ) of each contact in turn.
+pub fn contact_laws(d: &Derived) -> Vec<Atom> {
+    (d.kinematics.contact_laws.iter())
+        .flat_map(|law| law.iter().cloned())
+        .collect()
+}

@@ -17,6 +17,25 @@ pub fn generated_path(manifest_dir: &Path, module: &str) -> PathBuf {
         .join(format!("{module}.rs"))
 }
 
+/// The extension of the plain-text equations report written beside a generated module.
+pub const EQUATIONS_TEXT_EXTENSION: &str = "equations.txt";
+
+/// The extension of the LaTeX equations report written beside a generated module.
+pub const EQUATIONS_LATEX_EXTENSION: &str = "equations.tex";
+
+/// The file name of an equations report of `module` (`pendulum.equations.txt` for the extension
+/// [`EQUATIONS_TEXT_EXTENSION`]), beside the module in [`GENERATED_DIR`].
+pub fn equations_file_name(module: &str, extension: &str) -> String {
+    format!("{module}.{extension}")
+}
+
+/// The equations report of `module` with `extension` in the crate at `manifest_dir`.
+pub fn equations_path(manifest_dir: &Path, module: &str, extension: &str) -> PathBuf {
+    manifest_dir
+        .join(GENERATED_DIR)
+        .join(equations_file_name(module, extension))
+}
+
 /// The fingerprint recorded in a generated file's header.
 pub fn recorded_fingerprint(generated: &str) -> Option<&str> {
     generated

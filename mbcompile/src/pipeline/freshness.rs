@@ -2,7 +2,10 @@
 
 use crate::dsl::ast::Model;
 use crate::dsl::fingerprint;
-use crate::dsl::source::{generated_path, recorded_fingerprint};
+use crate::dsl::source::{
+    EQUATIONS_LATEX_EXTENSION, EQUATIONS_TEXT_EXTENSION, equations_path, generated_path,
+    recorded_fingerprint,
+};
 use std::path::Path;
 
 /// Freshness of a model's generated module.
@@ -10,7 +13,7 @@ use std::path::Path;
 pub enum Freshness {
     /// The module records this model's fingerprint.
     Fresh,
-    /// No module file.
+    /// No module file, or no equations report beside it.
     Missing,
     /// The module records another fingerprint.
     Stale {
@@ -19,9 +22,17 @@ pub enum Freshness {
     },
 }
 
-/// Compares a model with its generated module (by fingerprint).
+/// Compares a model with its generated module (by fingerprint); the equations reports the
+/// module includes must exist too.
 pub fn freshness(crate_dir: &Path, model: &Model) -> Freshness {
-    match std::fs::read_to_string(generated_path(crate_dir, &model.module_name())) {
+    let module = model.module_name();
+    let reports_exist = [EQUATIONS_TEXT_EXTENSION, EQUATIONS_LATEX_EXTENSION]
+        .iter()
+        .all(|extension| equations_path(crate_dir, &module, extension).is_file());
+    if !reports_exist {
+        return Freshness::Missing;
+    }
+    match std::fs::read_to_string(generated_path(crate_dir, &module)) {
         Err(_) => Freshness::Missing,
         Ok(text) => match recorded_fingerprint(&text) {
             Some(f) if f == fingerprint(model) => Freshness::Fresh,

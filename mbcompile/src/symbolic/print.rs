@@ -1,14 +1,21 @@
 //! Human-readable equations: derived atoms printed with the model's own names, as plain text or
-//! LaTeX, and whole reports (text, LaTeX, Markdown), optionally with the Jacobians
-//! ([`jacobians`]).
+//! LaTeX ([`Printer`]), and whole reports: the report as data ([`EquationsReport`], with the
+//! Jacobians section of `jacobians`) rendered by a template per format ([`ReportTemplates`]).
 
 mod jacobians;
+mod render;
+mod report;
+
+pub use render::{
+    DEFAULT_KATEX_URL, KATEX_VERSION, REPORT_TEMPLATES, ReportTemplates, template_name,
+};
+pub use report::{Counts, Equation, EquationsReport, ReportParameter, Section, Side};
 
 use super::derive::Derived;
 use super::symbols::pool;
 use crate::dsl::ast::Model;
+use crate::templates::TemplateError;
 use std::collections::HashMap;
-use std::fmt::Write;
 use symbolica::atom::{Atom, AtomView, Symbol};
 
 /// Output format of equations.
@@ -20,6 +27,8 @@ pub enum Format {
     Latex,
     /// Markdown with LaTeX math blocks.
     Markdown,
+    /// One HTML page, the equations typeset by KaTeX.
+    Html,
 }
 
 const GREEK: [&str; 24] = [
@@ -220,152 +229,6 @@ fn wrap(s: String, yes: bool) -> String {
     if yes { format!("({s})") } else { s }
 }
 
-/// A report being written: the printer, the format and the text so far.
-struct Report<'m> {
-    model: &'m Model,
-    printer: Printer,
-    format: Format,
-    latex: bool,
-    out: String,
-}
-
-impl Report<'_> {
-    /// `label = body` in the format's layout.
-    fn entry(&mut self, label: String, a: &Atom) {
-        let body = self.printer.print(a, self.latex);
-        let _ = match self.format {
-            Format::Text => writeln!(self.out, "{label} = {body}"),
-            Format::Latex => writeln!(self.out, "{label} &= {body} \\\\"),
-            Format::Markdown => writeln!(self.out, "$$ {label} = {body} $$\n"),
-        };
-    }
-
-    /// A line of prose (a comment in LaTeX).
-    fn note(&mut self, text: &str) {
-        let _ = match self.format {
-            Format::Text => writeln!(self.out, "{text}"),
-            Format::Latex => writeln!(self.out, "% {text}"),
-            Format::Markdown => writeln!(self.out, "{text}\n"),
-        };
-    }
-
-    /// A section heading.
-    fn section(&mut self, title: &str) {
-        let _ = match self.format {
-            Format::Text => writeln!(self.out, "\n# {title}"),
-            Format::Latex => writeln!(
-                self.out,
-                "\\end{{aligned}}\n\\]\n% {title}\n\\[\n\\begin{{aligned}}"
-            ),
-            Format::Markdown => writeln!(self.out, "\n## {title}\n"),
-        };
-    }
-
-    /// The opening lines: the mechanism and its sizes.
-    fn header(&mut self, d: &Derived) {
-        let name = &self.model.name.text;
-        let _ = match self.format {
-            Format::Text => writeln!(
-                self.out,
-                "mechanism {name}: {} coordinates, {} bilateral constraints, {} contacts",
-                d.nq, d.nb, d.nu
-            ),
-            Format::Latex => writeln!(self.out, "% mechanism {name}\n\\[\n\\begin{{aligned}}"),
-            Format::Markdown => writeln!(
-                self.out,
-                "# Mechanism `{name}`\n\n{} coordinates, {} bilateral constraints, {} contacts.",
-                d.nq, d.nb, d.nu
-            ),
-        };
-    }
-
-    /// A symbol with one or two indices: `M[x, y]` or `M_{x, y}`.
-    fn indexed(&self, text: &str, tex: &str, a: String, b: Option<String>) -> String {
-        let sym = if self.latex { tex } else { text };
-        match (self.latex, b) {
-            (false, None) => format!("{sym}[{a}]"),
-            (false, Some(b)) => format!("{sym}[{a}, {b}]"),
-            (true, None) => format!("{sym}_{{{a}}}"),
-            (true, Some(b)) => format!("{sym}_{{{a}, {b}}}"),
-        }
-    }
-
-    fn coordinate(&self, i: usize) -> String {
-        self.model.coordinates[i].text.clone()
-    }
-
-    /// The non-zero entries of a Jacobian column `column` of constraint `name`.
-    fn column(&mut self, text: &str, tex: &str, name: &str, column: &[Atom]) {
-        for (i, a) in column.iter().enumerate() {
-            if !a.is_zero() {
-                let label = self.indexed(text, tex, self.coordinate(i), Some(name.to_string()));
-                self.entry(label, a);
-            }
-        }
-    }
-
-    /// M (upper triangle, non-zero entries) and h.
-    fn dynamics(&mut self, d: &Derived) {
-        self.section("Mass matrix M = d²T/dq̇²");
-        for i in 0..d.nq {
-            for j in i..d.nq {
-                if !d.mass[i][j].is_zero() {
-                    let label =
-                        self.indexed("M", "M", self.coordinate(i), Some(self.coordinate(j)));
-                    self.entry(label, &d.mass[i][j]);
-                }
-            }
-        }
-        self.section("Forces h (M q̈ = h + W λ)");
-        for i in 0..d.nq {
-            let label = self.indexed("h", "h", self.coordinate(i), None);
-            self.entry(label, &d.forces[i]);
-        }
-    }
-
-    /// g, G and the drift of every bilateral constraint.
-    fn bilateral(&mut self, d: &Derived) {
-        self.section(if d.holonomic.contains(&false) {
-            "Bilateral constraints g = 0 and G = ∇g, velocity constraints A q̇ + a = 0"
-        } else {
-            "Bilateral constraints g = 0 and G = ∇g"
-        });
-        for (j, name) in d.constraint_names.iter().enumerate() {
-            if !d.holonomic[j] {
-                // A velocity constraint A q̇ + a = 0: its column Aᵀ and offset a.
-                self.column("A'", "A^{T}", name, &d.kinematics.bilateral.jacobian[j]);
-                let label = self.indexed("a", "a", name.clone(), None);
-                self.entry(label, &d.kinematics.bilateral.time[j]);
-                let label = self.indexed("Adot qdot", "\\dot{A}\\dot{q}", name.clone(), None);
-                self.entry(label, &d.kinematics.bilateral.drift[j]);
-                continue;
-            }
-            let label = self.indexed("g", "g", name.clone(), None);
-            self.entry(label, &d.bilateral[j]);
-            self.column("G", "G", name, &d.kinematics.bilateral.jacobian[j]);
-            let label = self.indexed("Gdot'qdot", "\\dot{G}^{T}\\dot{q}", name.clone(), None);
-            self.entry(label, &d.kinematics.bilateral.drift[j]);
-        }
-    }
-
-    /// g_N, W_N and W_T (and W_T2 of a tangent plane) of every contact.
-    fn contacts(&mut self, d: &Derived) {
-        self.section("Contacts: gaps g_N, W_N = ∇g_N, W_T");
-        let model = self.model;
-        for (c, ct) in model.contacts.iter().enumerate() {
-            let name = &ct.name.text;
-            let label = self.indexed("g_N", "g_{N}", name.clone(), None);
-            self.entry(label, &d.gaps[c]);
-            self.column("W_N", "W_{N}", name, &d.kinematics.gaps.jacobian[c]);
-            self.column("W_T", "W_{T}", name, &d.kinematics.slips.jacobian[c]);
-            if d.kinematics.tangent_planes[c] {
-                let w = &d.kinematics.second_slips.jacobian[c];
-                self.column("W_T2", "W_{T2}", name, w);
-            }
-        }
-    }
-}
-
 /// What a report shows besides the principal equations.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sections {
@@ -378,38 +241,27 @@ pub fn report(model: &Model, d: &Derived, format: Format) -> String {
     report_sections(model, d, format, Sections::default())
 }
 
-/// A report of the principal derived equations of a model and the optional `sections`.
+/// A report of the principal derived equations of a model and the optional `sections`, by the
+/// built-in template of `format` (an HTML report loads KaTeX from [`DEFAULT_KATEX_URL`]).
+///
+/// The built-in templates are tested with every format; should one still fail, the text
+/// returned is the error, not a report.
 pub fn report_sections(model: &Model, d: &Derived, format: Format, sections: Sections) -> String {
-    let mut r = Report {
-        model,
-        printer: Printer::new(model),
-        format,
-        latex: format != Format::Text,
-        out: String::new(),
-    };
-    r.header(d);
-    r.section("Energies");
-    r.entry("T".to_string(), &d.kinetic);
-    r.entry("V".to_string(), &d.potential);
-    r.dynamics(d);
-    if d.nb > 0 {
-        r.bilateral(d);
-    }
-    if d.nu > 0 {
-        r.contacts(d);
-    }
-    if sections.jacobians {
-        r.jacobians(d);
-    }
-    if !d.intermediates.is_empty() {
-        r.section("Intermediates z (structured route), in order of computation");
-        for (z, value) in &d.intermediates {
-            let name = intermediate_name(z.get_stripped_name(), r.latex);
-            r.entry(name, value);
-        }
-    }
-    if format == Format::Latex {
-        let _ = writeln!(r.out, "\\end{{aligned}}\n\\]");
-    }
-    r.out
+    ReportTemplates::load(None)
+        .and_then(|t| render_report(&t, model, d, format, sections, DEFAULT_KATEX_URL))
+        .unwrap_or_else(|e| format!("internal error: a built-in report template failed: {e}\n"))
+}
+
+/// A report of `model` in `format` by `templates` (built in or a user's); the HTML report loads
+/// KaTeX from `katex_url`. Errors come from a user's template.
+pub fn render_report(
+    templates: &ReportTemplates,
+    model: &Model,
+    d: &Derived,
+    format: Format,
+    sections: Sections,
+    katex_url: &str,
+) -> Result<String, TemplateError> {
+    let report = EquationsReport::new(model, d, sections.jacobians);
+    templates.render(&report, format, katex_url)
 }

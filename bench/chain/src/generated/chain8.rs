@@ -14,6 +14,13 @@ pub const NB: usize = 0;
 pub const NU: usize = 0;
 /// Fingerprint of the model this module was generated from.
 pub const FINGERPRINT: &str = "14aee1a03951e7d543591c54c8a65102";
+/// The derived equations of this model in plain text, as `mbcompile print` shows them
+/// (T, V, M, h and the constraint and contact functions with their Jacobians): snapshot
+/// them to review every change of the derivation.
+pub const EQUATIONS: &str = include_str!("chain8.equations.txt");
+/// The derived equations of this model in LaTeX, as `mbcompile print --format latex`
+/// shows them.
+pub const EQUATIONS_LATEX: &str = include_str!("chain8.equations.tex");
 /// Parameters of the mechanism `Chain8`; the model functions are its implementations of the capability traits of [`mbruntime::Mechanism`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(non_snake_case)]

@@ -92,7 +92,7 @@ impl Emitter<'_> {
         let mut inputs = inputs.to_vec();
         inputs.extend(seeded.iter().map(|&j| Input {
             symbol: p.dp[j],
-            rust: format!("dp[{j}]"),
+            code: format!("dp[{j}]"),
             argument: "dp",
         }));
         let outs: Vec<Out> = outputs::vector(directional, 0);

@@ -4,7 +4,7 @@
 
 use super::super::derive::Derived;
 use super::super::symbols::pool;
-use super::Report;
+use super::report::{Builder, Side};
 use symbolica::atom::{Atom, Symbol};
 
 /// How a derivative is labelled: text `dh[x]/dy`, LaTeX `\frac{\partial h_{x}}{\partial y}`.
@@ -13,32 +13,33 @@ struct Label<'a> {
     tex: &'a str,
 }
 
-impl Report<'_> {
-    /// `∂f_row/∂wrt` in the format of the report.
-    fn partial(&self, f: &Label, row: &str, wrt: (&str, &str)) -> String {
-        if self.latex {
-            format!(
+impl Builder<'_> {
+    /// `∂f_row/∂wrt` in text and LaTeX.
+    fn partial(&self, f: &Label, row: &str, wrt: &Side) -> Side {
+        Side {
+            text: format!("d{}[{row}]/d{}", f.text, wrt.text),
+            latex: format!(
                 "\\frac{{\\partial {}_{{{row}}}}}{{\\partial {}}}",
-                f.tex, wrt.1
-            )
-        } else {
-            format!("d{}[{row}]/d{}", f.text, wrt.0)
+                f.tex, wrt.latex
+            ),
         }
     }
 
     /// The text and LaTeX names of a symbol.
-    fn name(&self, s: Symbol) -> (String, String) {
-        let a = Atom::var(s);
-        (self.printer.print(&a, false), self.printer.print(&a, true))
+    fn name(&self, s: Symbol) -> Side {
+        self.side(&Atom::var(s))
     }
 
     /// The names of coordinate j or of its velocity; a velocity's text name is parenthesised
     /// (`dh[x]/d(dot(y))`).
-    fn variable(&self, j: usize, velocity: bool) -> (String, String) {
+    fn variable(&self, j: usize, velocity: bool) -> Side {
         let p = pool();
         if velocity {
-            let (text, tex) = self.name(p.qd[j]);
-            (format!("({text})"), tex)
+            let Side { text, latex } = self.name(p.qd[j]);
+            Side {
+                text: format!("({text})"),
+                latex,
+            }
         } else {
             self.name(p.q[j])
         }
@@ -46,11 +47,10 @@ impl Report<'_> {
 
     /// The non-zero entries of a matrix stored by rows, rows named by `rows`.
     fn jacobian(&mut self, f: &Label, rows: &[String], m: &[Vec<Atom>], velocity: bool) {
-        for (i, row) in m.iter().enumerate() {
-            for (j, a) in row.iter().enumerate() {
+        for (row, entries) in rows.iter().zip(m) {
+            for (j, a) in entries.iter().enumerate() {
                 if !a.is_zero() {
-                    let (text, tex) = self.variable(j, velocity);
-                    let label = self.partial(f, &rows[i], (&text, &tex));
+                    let label = self.partial(f, row, &self.variable(j, velocity));
                     self.entry(label, a);
                 }
             }
@@ -58,10 +58,10 @@ impl Report<'_> {
     }
 
     /// The non-zero entries of a vector of derivatives with respect to one variable.
-    fn derivatives(&mut self, f: &Label, rows: &[String], v: &[Atom], wrt: (&str, &str)) {
-        for (i, a) in v.iter().enumerate() {
+    fn derivatives(&mut self, f: &Label, rows: &[String], v: &[Atom], wrt: &Side) {
+        for (row, a) in rows.iter().zip(v) {
             if !a.is_zero() {
-                let label = self.partial(f, &rows[i], wrt);
+                let label = self.partial(f, row, wrt);
                 self.entry(label, a);
             }
         }
@@ -70,7 +70,7 @@ impl Report<'_> {
     /// The whole section.
     pub(super) fn jacobians(&mut self, d: &Derived) {
         let j = &d.jacobians;
-        let coordinates: Vec<String> = (0..d.nq).map(|i| self.coordinate(i)).collect();
+        let coordinates: Vec<String> = (0..d.nq).map(|i| self.coordinate(i).to_string()).collect();
         let h = Label {
             text: "h",
             tex: "h",
@@ -82,34 +82,33 @@ impl Report<'_> {
         self.section("Jacobians of the forces: dh/dq, dh/dq̇, dh/dt");
         self.jacobian(&h, &coordinates, &j.forces_q, false);
         self.jacobian(&h, &coordinates, &j.forces_qd, true);
-        let (t, t_tex) = self.name(pool().t);
-        self.derivatives(&h, &coordinates, &j.forces_t, (&t, &t_tex));
+        let t = self.name(pool().t);
+        self.derivatives(&h, &coordinates, &j.forces_t, &t);
         self.section("Jacobian of the mass action M a: d(M a)/dq");
         self.jacobian(&ma, &coordinates, &j.mass_action_q, false);
         self.section("Parameter derivatives: dh/dp, d(M a)/dp");
-        let model = self.model;
-        for k in 0..model.parameters.len() {
-            let (text, tex) = self.name(pool().p[k]);
+        for k in 0..self.model.parameters.len() {
+            let p = self.name(pool().p[k]);
             for (f, derivatives) in [(&h, &j.forces_parameter), (&ma, &j.mass_action_parameter)] {
                 let member = derivatives.member(k).unwrap_or_default();
-                self.derivatives(f, &coordinates, &member, (&text, &tex));
+                self.derivatives(f, &coordinates, &member, &p);
             }
         }
         self.parameters_in_constraints(d);
-        let bilateral: Vec<String> = model
-            .constraints
-            .iter()
+        // The rows of the bilateral drifts are the derived constraints: those written in the
+        // block and those a `rolling` item lowers to.
+        let bilateral = &d.constraint_names;
+        let contacts: Vec<String> = (self.model.contacts.iter())
             .map(|c| c.name.text.clone())
             .collect();
-        let contacts: Vec<String> = model.contacts.iter().map(|c| c.name.text.clone()).collect();
         if d.nb > 0 {
             self.section("Jacobians of the bilateral drifts d_B = Ġᵀq̇ + d/dt ĝ");
             let f = Label {
                 text: "d_B",
                 tex: "d^{B}",
             };
-            self.jacobian(&f, &bilateral, &j.bilateral_drift[0], false);
-            self.jacobian(&f, &bilateral, &j.bilateral_drift[1], true);
+            self.jacobian(&f, bilateral, &j.bilateral_drift[0], false);
+            self.jacobian(&f, bilateral, &j.bilateral_drift[1], true);
         }
         if d.nu > 0 {
             self.section("Jacobians of the gap drifts d_N = Ẇ_Nᵀq̇ + d/dt ŵ_N");
@@ -134,7 +133,7 @@ impl Report<'_> {
         } else {
             names.join(", ")
         };
-        self.note(&format!(
+        self.note(format!(
             "parameters in the constraints (g, g_N, W_T, ŵ_T): {list}"
         ));
     }
@@ -181,5 +180,42 @@ mod tests {
         );
         let plain = report_sections(&model, &d, Format::Text, Sections::default());
         assert!(!plain.contains("Jacobians of the forces"));
+    }
+
+    /// A rolling ball: its constraints come from a `rolling` item, not from `constraint`
+    /// items. Each non-zero entry of the bilateral drift Jacobians is one `dd_B[name]/…` line,
+    /// the rows named by the derived constraints.
+    #[test]
+    fn rolling_constraints_name_the_drift_rows() {
+        let block = "mechanism! {
+            struct Ball;
+            parameters { m: 1.0, r: 0.05 }
+            coordinates { x, y, a, b, c }
+            body ball {
+                mass: m,
+                position: (x, y, r),
+                rotation: [rotz(a), roty(b), rotx(c)],
+                inertia: (0.4 * m * r.powi(2), 0.4 * m * r.powi(2), 0.4 * m * r.powi(2)),
+            }
+            rolling floor { body: ball, radius: r, normal: (0.0, 0.0, 1.0) }
+        }";
+        let model = find_models(block).unwrap().remove(0);
+        let d = derive_model(&model, &mut |_| {}).unwrap();
+        assert!(model.constraints.is_empty() && d.nb > 0);
+        let text = report_sections(&model, &d, Format::Text, Sections { jacobians: true });
+        let rows: Vec<&str> = (text.lines())
+            .filter_map(|l| l.strip_prefix("dd_B["))
+            .map(|l| &l[..l.find(']').unwrap()])
+            .collect();
+        let nonzero = (d.jacobians.bilateral_drift.iter())
+            .flat_map(|m| m.iter().flatten())
+            .filter(|a| !a.is_zero())
+            .count();
+        assert!(nonzero > 0);
+        assert_eq!(rows.len(), nonzero, "{text}");
+        assert!(
+            rows.iter()
+                .all(|r| d.constraint_names.iter().any(|n| n == r))
+        );
     }
 }

@@ -1,0 +1,251 @@
+//! The C function of each entry of the function table ([`crate::codegen::functions`]): the same
+//! inputs and outputs as the Rust method, the parameters in a struct read through
+//! `const <model>_params *restrict p`, state vectors as `const double *restrict`, output buffers
+//! as `double *restrict` (matrices row by row: entry (i, j) of an r × c matrix at `[i*c + j]`),
+//! and the body from the kernel of the outputs printed in C.
+
+use super::function::{Body, CFunction, CParameter};
+use super::names::{CNames, identifier};
+use crate::codegen::functions::{
+    Argument, Buffer, Family, FunctionSpec, Output, Shape, Size, kernel_inputs,
+};
+use crate::codegen::kernel::{Input, Kernel, kernel};
+use crate::codegen::language::Language;
+use crate::codegen::outputs::{self, Out};
+use crate::dsl::ast::Model;
+use crate::error::EmissionError;
+use crate::symbolic::derive::Derived;
+use symbolica::atom::Atom;
+
+/// Emits the C functions of one model.
+pub struct CEmitter<'a> {
+    pub(super) model: &'a Model,
+    pub(super) d: &'a Derived,
+    horner: usize,
+    pub(super) names: CNames,
+}
+
+/// An output buffer of a C function: its name and shape.
+pub(super) type CBuffer = (&'static str, Shape);
+
+impl<'a> CEmitter<'a> {
+    /// An emitter with Horner-scheme search iterations `horner`.
+    pub fn new(model: &'a Model, d: &'a Derived, horner: usize) -> Self {
+        CEmitter {
+            model,
+            d,
+            horner,
+            names: CNames::new(model),
+        }
+    }
+
+    /// The C function of `spec`.
+    pub fn function(&mut self, spec: &FunctionSpec) -> Result<CFunction, EmissionError> {
+        match spec.output {
+            Output::Scalar(s) => {
+                let atom = outputs::scalar(self.d, s).clone();
+                self.scalar(spec, atom)
+            }
+            Output::Buffers(buffers) => self.buffers(spec, buffers),
+            Output::Indexed {
+                index,
+                buffer,
+                shape,
+                family,
+            } => self.indexed(spec, index, (buffer, shape), family),
+            Output::ContactLaws => self.contact_laws(spec),
+            Output::ParameterDerivative(f) => self.parameter_derivative(spec, f),
+            Output::ParametersInConstraints => Ok(self.parameters_in_constraints(spec)),
+        }
+    }
+
+    /// The number a size stands for.
+    pub(super) fn size(&self, s: Size) -> usize {
+        match s {
+            Size::Coordinates => self.d.nq,
+            Size::Bilateral => self.d.nb,
+            Size::Contacts => self.d.nu,
+            Size::Four => 4,
+        }
+    }
+
+    /// Rows and columns of a buffer (columns 1 for a vector).
+    fn dimensions(&self, shape: Shape) -> (usize, usize) {
+        match shape {
+            Shape::Vector(n) => (self.size(n), 1),
+            Shape::Matrix(r, c) => (self.size(r), self.size(c)),
+        }
+    }
+
+    /// How a buffer is laid out, for the documentation.
+    pub(super) fn layout(&self, (name, shape): CBuffer) -> String {
+        match shape {
+            Shape::Vector(n) => format!("{name}: {} entries", self.size(n)),
+            Shape::Matrix(r, c) => format!(
+                "{name}: {} x {} matrix, row by row",
+                self.size(r),
+                self.size(c)
+            ),
+        }
+    }
+
+    /// `const <model>_params *restrict p`, then the state arguments (`t` as a double).
+    pub(super) fn state_parameters(&self, arguments: &[Argument]) -> Vec<CParameter> {
+        let mut v = vec![CParameter {
+            declaration: format!("const {} *restrict p", self.names.parameters()),
+            name: "p".into(),
+        }];
+        for a in arguments {
+            v.push(match a {
+                Argument::T => CParameter::value("double", "t"),
+                a => CParameter::input(a.name()),
+            });
+        }
+        v
+    }
+
+    /// The kernel inputs of a function: the parameters, its state arguments, the time.
+    pub(super) fn inputs(&self, arguments: &[Argument]) -> Vec<Input> {
+        kernel_inputs(self.model, self.d.nq, arguments, "p", |name| {
+            format!("p->{}", identifier(name))
+        })
+    }
+
+    /// The kernel of `atoms` over `inputs`, in C.
+    pub(super) fn kernel(
+        &self,
+        name: &str,
+        inputs: &[Input],
+        atoms: &[Atom],
+    ) -> Result<Kernel, EmissionError> {
+        kernel(atoms, inputs, self.horner, Language::C).map_err(|source| EmissionError::Kernel {
+            function: name.to_string(),
+            source,
+        })
+    }
+
+    /// Appends to `body` (at `depth`) the statements computing `outs` and writing every entry
+    /// of `buffers`: the values of non-zero entries, `0.0` for the others.
+    pub(super) fn write(
+        &self,
+        body: &mut Body,
+        depth: usize,
+        (name, inputs): (&str, &[Input]),
+        outs: &[Out],
+        buffers: &[CBuffer],
+    ) -> Result<(), EmissionError> {
+        let atoms: Vec<Atom> = outs.iter().map(|o| o.atom.clone()).collect();
+        let k = self.kernel(name, inputs, &atoms)?;
+        for a in &k.arguments_used {
+            body.uses(a);
+        }
+        for s in &k.statements {
+            body.line(depth, s.as_str());
+        }
+        let mut entries: Vec<Vec<Option<&str>>> = buffers
+            .iter()
+            .map(|(_, shape)| {
+                let (r, c) = self.dimensions(*shape);
+                vec![None; r * c]
+            })
+            .collect();
+        for (o, v) in outs.iter().zip(&k.values) {
+            for t in &o.targets {
+                let (_, c) = self.dimensions(buffers[t.buffer].1);
+                entries[t.buffer][t.row * c + t.column.unwrap_or(0)] = Some(v.as_str());
+            }
+        }
+        for ((name, _), values) in buffers.iter().zip(&entries) {
+            if !values.is_empty() {
+                body.uses(name);
+            }
+            for (i, v) in values.iter().enumerate() {
+                body.line(depth, format!("{name}[{i}] = {};", v.unwrap_or("0.0")));
+            }
+        }
+        Ok(())
+    }
+
+    /// `double name(p, state…)`: returns the value.
+    fn scalar(&mut self, spec: &FunctionSpec, atom: Atom) -> Result<CFunction, EmissionError> {
+        let inputs = self.inputs(spec.arguments);
+        let k = self.kernel(spec.name, &inputs, &[atom])?;
+        let mut body = Body::default();
+        for a in &k.arguments_used {
+            body.uses(a);
+        }
+        for s in &k.statements {
+            body.line(1, s.as_str());
+        }
+        body.line(1, format!("return {};", k.values[0]));
+        let parameters = self.state_parameters(spec.arguments);
+        let doc = vec![spec.doc.to_string()];
+        Ok(body.function(self.named(spec), doc, "double", &parameters))
+    }
+
+    /// `void name(p, state…, buffers…)`.
+    fn buffers(
+        &mut self,
+        spec: &FunctionSpec,
+        buffers: &[Buffer],
+    ) -> Result<CFunction, EmissionError> {
+        let mut outs = Vec::new();
+        for (b, buffer) in buffers.iter().enumerate() {
+            outs.extend(outputs::quantity(self.d, buffer.quantity, b));
+        }
+        let shapes: Vec<CBuffer> = buffers.iter().map(|b| (b.name, b.shape)).collect();
+        let inputs = self.inputs(spec.arguments);
+        let mut body = Body::default();
+        self.write(&mut body, 1, (spec.name, &inputs), &outs, &shapes)?;
+        let mut parameters = self.state_parameters(spec.arguments);
+        parameters.extend(buffers.iter().map(|b| CParameter::output(b.name)));
+        let mut doc = vec![spec.doc.to_string()];
+        doc.extend(shapes.iter().map(|s| self.layout(*s)));
+        Ok(body.function(self.named(spec), doc, "void", &parameters))
+    }
+
+    /// `int name(p, state…, int index, double *buffer)`: one case per member, 0 past the last.
+    fn indexed(
+        &mut self,
+        spec: &FunctionSpec,
+        index: &'static str,
+        buffer: CBuffer,
+        family: Family,
+    ) -> Result<CFunction, EmissionError> {
+        let members = outputs::family(self.d, family);
+        let inputs = self.inputs(spec.arguments);
+        let mut body = Body::default();
+        if !members.is_empty() {
+            body.uses(index);
+            body.line(1, format!("switch ({index}) {{"));
+            for (k, outs) in members.iter().enumerate() {
+                body.line(1, format!("case {k}: {{"));
+                let member = format!("{}[{k}]", spec.name);
+                self.write(&mut body, 2, (&member, &inputs), outs, &[buffer])?;
+                body.line(2, "return 1;");
+                body.line(1, "}");
+            }
+            body.line(1, "default:");
+            body.line(2, "return 0;");
+            body.line(1, "}");
+        } else {
+            body.line(1, "return 0;");
+        }
+        let mut parameters = self.state_parameters(spec.arguments);
+        parameters.push(CParameter::value("int", index));
+        parameters.push(CParameter::output(buffer.0));
+        let doc = vec![
+            format!(
+                "{}; returns 0 (and writes nothing) past the last {index}",
+                spec.doc
+            ),
+            self.layout(buffer),
+        ];
+        Ok(body.function(self.named(spec), doc, "int", &parameters))
+    }
+
+    /// The C name and the Rust name of a table entry.
+    pub(super) fn named(&self, spec: &FunctionSpec) -> (String, &'static str) {
+        (self.names.function(spec.name), spec.name)
+    }
+}

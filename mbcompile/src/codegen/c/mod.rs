@@ -1,0 +1,151 @@
+//! The C99 target: `<module>.h` and `<module>.c` for a model, with the same functions as the
+//! Rust module.
+//!
+//! Expression bodies come from the same optimised evaluator as the Rust code, printed in C by
+//! [`crate::codegen::language::Language::C`] ([`emit`], [`parameters`]); the files around them
+//! (header, source, the skeleton of each function) come from tera templates (`templates/c/`),
+//! which a user may override (`mbcompile gen --target c --templates <dir>`). The code allocates
+//! nothing and includes only `<math.h>`.
+
+pub mod check;
+mod emit;
+mod function;
+mod names;
+mod parameters;
+
+pub use emit::CEmitter;
+pub use function::CFunction;
+pub use names::{CNames, identifier};
+
+use crate::codegen::functions::FUNCTIONS;
+use crate::codegen::language::Language;
+use crate::codegen::module::GENERATOR;
+use crate::dsl::ast::Model;
+use crate::dsl::canonical::fingerprint;
+use crate::error::EmissionError;
+use crate::symbolic::derive::Derived;
+use crate::templates::{Builtin, TemplateError, Templates};
+use serde::Serialize;
+
+/// The built-in templates of the C target: the header and the source.
+pub const TEMPLATES: &[Builtin] = &[
+    ("header.h", include_str!("../../../templates/c/header.h")),
+    ("source.c", include_str!("../../../templates/c/source.c")),
+];
+
+/// The two files of a model.
+pub struct CSources {
+    /// `<module>.h`: sizes, the parameter struct, the prototypes.
+    pub header: String,
+    /// `<module>.c`: the definitions.
+    pub source: String,
+}
+
+/// Errors of the C target.
+#[derive(Debug, thiserror::Error)]
+pub enum CError {
+    /// A function body could not be built.
+    #[error(transparent)]
+    Emission(#[from] EmissionError),
+    /// A template failed to render.
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+}
+
+/// A size macro of the header.
+#[derive(Serialize)]
+struct CSize {
+    name: String,
+    value: usize,
+    doc: &'static str,
+}
+
+/// A field of the parameter struct.
+#[derive(Serialize)]
+struct CParameterField {
+    name: String,
+    default: String,
+    doc: Vec<String>,
+}
+
+/// What the templates see.
+#[derive(Serialize)]
+struct CContext {
+    generator: &'static str,
+    fingerprint: String,
+    model: String,
+    module: String,
+    header: String,
+    guard: String,
+    parameters_type: String,
+    contact_law_type: String,
+    default_parameters: String,
+    sizes: Vec<CSize>,
+    coordinates: Vec<String>,
+    parameters: Vec<CParameterField>,
+    functions: Vec<CFunction>,
+}
+
+/// Every C function of a model, in the order of the Rust module.
+pub fn c_functions(
+    model: &Model,
+    d: &Derived,
+    horner: usize,
+) -> Result<Vec<CFunction>, EmissionError> {
+    let mut emitter = CEmitter::new(model, d, horner);
+    let mut functions = Vec::new();
+    for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d)) {
+        functions.push(emitter.function(spec)?);
+    }
+    if let Some(a) = &d.articulated {
+        functions.push(emitter.articulated(a)?);
+    }
+    Ok(functions)
+}
+
+/// The header and source of a model, rendered by `templates` (see [`TEMPLATES`]).
+pub fn c_sources(
+    model: &Model,
+    d: &Derived,
+    horner: usize,
+    templates: &Templates,
+) -> Result<CSources, CError> {
+    let names = CNames::new(model);
+    let size = |name: &str, value: usize, doc: &'static str| CSize {
+        name: names.size(name),
+        value,
+        doc,
+    };
+    let context = CContext {
+        generator: GENERATOR,
+        fingerprint: fingerprint(model),
+        model: model.name.text.clone(),
+        module: names.prefix.clone(),
+        header: format!("{}.h", names.prefix),
+        guard: format!("{}_H", names.macro_prefix),
+        parameters_type: names.parameters(),
+        contact_law_type: names.contact_law(),
+        default_parameters: names.function("default_parameters"),
+        sizes: vec![
+            size("NQ", d.nq, "generalized coordinates"),
+            size("NB", d.nb, "bilateral constraints"),
+            size("NU", d.nu, "unilateral contacts"),
+            size("NP", d.np, "parameters"),
+        ],
+        coordinates: model.coordinates.iter().map(|c| c.text.clone()).collect(),
+        parameters: model
+            .parameters
+            .iter()
+            .map(|p| CParameterField {
+                name: identifier(&p.name.text),
+                default: Language::C.literal(p.default.value),
+                doc: p.doc.iter().map(|l| l.trim().to_string()).collect(),
+            })
+            .collect(),
+        functions: c_functions(model, d, horner)?,
+    };
+    Ok(CSources {
+        header: templates.render("header.h", &context)?,
+        source: templates.render("source.c", &context)?,
+    })
+}
