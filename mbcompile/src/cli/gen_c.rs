@@ -5,11 +5,12 @@
 //! or written; a file whose content is unchanged is not rewritten; a source the C compiler
 //! rejects stays on disk, and the compiler's messages are shown.
 
+use super::files::write_if_changed;
 use mbcompile::codegen::c::check::check_compiles;
 use mbcompile::codegen::c::{CError, TEMPLATES, c_sources};
 use mbcompile::pipeline::{Found, derive_model};
 use mbcompile::templates::Templates;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Options of the C target.
 pub struct CTarget {
@@ -21,17 +22,6 @@ pub struct CTarget {
     pub compile_check: bool,
     /// Horner-scheme search iterations.
     pub horner: usize,
-}
-
-/// Writes `text` to `path` unless the file already holds it; says which.
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
-        eprintln!("unchanged {}", path.display());
-        return Ok(());
-    }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    eprintln!("wrote {}", path.display());
-    Ok(())
 }
 
 /// An error message as the command prints it.
@@ -71,7 +61,9 @@ pub fn gen_c(found: &[Found], target: &CTarget) -> Result<(), Vec<String>> {
         let header = target.out.join(format!("{module}.h"));
         let source = target.out.join(format!("{module}.c"));
         for (path, text) in [(&header, &sources.header), (&source, &sources.source)] {
-            write_file(path, text).map_err(|e| vec![error(e)])?;
+            let written = write_if_changed(path, text).map_err(|e| vec![error(e)])?;
+            let verb = if written { "wrote" } else { "unchanged" };
+            eprintln!("{verb} {}", path.display());
         }
         if target.compile_check
             && let Err(e) = check_compiles(&source)
