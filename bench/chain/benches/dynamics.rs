@@ -9,37 +9,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mb_bench_chain::{chain2::Chain2, chain4::Chain4, chain8::Chain8, chain10::Chain10};
 use mbruntime::{Matrix, Mechanism, Vector};
 
-/// Number of precomputed states the benchmark cycles through.
-const STATES: usize = 1024;
-
-/// SplitMix64: a fixed-seed generator, so every run times the same inputs.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// Uniform sample in [lo, hi).
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
-
-/// Precomputed (q, q̇) pairs for an n-link chain.
-fn states<const N: usize>() -> Vec<(Vector<N>, Vector<N>)> {
-    let mut rng = SplitMix64(0x5EED + N as u64);
-    (0..STATES)
-        .map(|_| {
-            let q = Vector::<N>::from_fn(|_, _| {
-                rng.uniform(-std::f64::consts::PI, std::f64::consts::PI)
-            });
-            let qd = Vector::<N>::from_fn(|_, _| rng.uniform(-2.0, 2.0));
-            (q, qd)
-        })
-        .collect()
-}
+#[path = "common/states.rs"]
+mod states;
+use states::{STATES, states};
 
 /// Registers the benchmark `dynamics/chain{N}`.
 fn bench_chain<const N: usize, Model: Mechanism<N, 0, 0> + Default>(c: &mut Criterion) {
