@@ -3,6 +3,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use cli::files::write_if_changed;
 use cli::gen_c::{CTarget, gen_c};
 use cli::print::{PrintOptions, print_reports};
 use mbcompile::diagnostic::Diagnostic;
@@ -275,21 +276,6 @@ fn stage(name: &str) -> Stage {
     )
 }
 
-/// Writes a file unless it already holds `text`; true when written.
-fn write_if_changed(path: &Path, text: &str) -> Result<bool, ExitCode> {
-    if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
-        return Ok(false);
-    }
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    if let Err(e) = std::fs::write(path, text) {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        return Err(ExitCode::from(1));
-    }
-    Ok(true)
-}
-
 /// Writes a generated module and its equations reports (each unless unchanged: the reports
 /// first, the module that includes them last), and says which.
 fn write_module(
@@ -311,7 +297,10 @@ fn write_module(
         ),
         (path.clone(), &g.source),
     ] {
-        changed |= write_if_changed(&file, text)?;
+        changed |= write_if_changed(&file, text).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        })?;
     }
     eprintln!(
         "{} {} and its equations ({:.2} s)",
