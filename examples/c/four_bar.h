@@ -119,34 +119,6 @@ void four_bar_slip_drift(const four_bar_params *restrict p, const double *restri
 // laws: 0 entries
 void four_bar_contact_laws(const four_bar_params *restrict p, four_bar_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void four_bar_gap_time_derivatives(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 2 x 4 matrix, row by row
-void four_bar_bilateral_time_derivatives(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 3 x 0 matrix, row by row
-// w_n_ddot: 3 x 0 matrix, row by row
-void four_bar_gap_jacobian_rates(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 3 x 2 matrix, row by row
-// jac_ddot: 3 x 2 matrix, row by row
-void four_bar_bilateral_jacobian_rates(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 3 x 3 matrix, row by row
-// m_ddot: 3 x 3 matrix, row by row
-void four_bar_mass_matrix_rates(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 3 entries
-// h_ddot: 3 entries
-void four_bar_force_rates(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 3 entries
 void four_bar_potential_gradient(const four_bar_params *restrict p, const double *restrict q, double t, double *restrict grad);

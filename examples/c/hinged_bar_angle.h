@@ -108,34 +108,6 @@ void hinged_bar_angle_slip_drift(const hinged_bar_angle_params *restrict p, cons
 // laws: 1 entries
 void hinged_bar_angle_contact_laws(const hinged_bar_angle_params *restrict p, hinged_bar_angle_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void hinged_bar_angle_gap_time_derivatives(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void hinged_bar_angle_bilateral_time_derivatives(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 1 x 1 matrix, row by row
-// w_n_ddot: 1 x 1 matrix, row by row
-void hinged_bar_angle_gap_jacobian_rates(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 1 x 0 matrix, row by row
-// jac_ddot: 1 x 0 matrix, row by row
-void hinged_bar_angle_bilateral_jacobian_rates(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 1 x 1 matrix, row by row
-// m_ddot: 1 x 1 matrix, row by row
-void hinged_bar_angle_mass_matrix_rates(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 1 entries
-// h_ddot: 1 entries
-void hinged_bar_angle_force_rates(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 1 entries
 void hinged_bar_angle_potential_gradient(const hinged_bar_angle_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -106,34 +106,6 @@ void pendulum_rod_and_string_slip_drift(const pendulum_rod_and_string_params *re
 // laws: 1 entries
 void pendulum_rod_and_string_contact_laws(const pendulum_rod_and_string_params *restrict p, pendulum_rod_and_string_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void pendulum_rod_and_string_gap_time_derivatives(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void pendulum_rod_and_string_bilateral_time_derivatives(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 2 x 1 matrix, row by row
-// w_n_ddot: 2 x 1 matrix, row by row
-void pendulum_rod_and_string_gap_jacobian_rates(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 2 x 1 matrix, row by row
-// jac_ddot: 2 x 1 matrix, row by row
-void pendulum_rod_and_string_bilateral_jacobian_rates(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 2 x 2 matrix, row by row
-// m_ddot: 2 x 2 matrix, row by row
-void pendulum_rod_and_string_mass_matrix_rates(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 2 entries
-// h_ddot: 2 entries
-void pendulum_rod_and_string_force_rates(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 2 entries
 void pendulum_rod_and_string_potential_gradient(const pendulum_rod_and_string_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -115,34 +115,6 @@ void ramp_block_slip_drift(const ramp_block_params *restrict p, const double *re
 // laws: 1 entries
 void ramp_block_contact_laws(const ramp_block_params *restrict p, ramp_block_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void ramp_block_gap_time_derivatives(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void ramp_block_bilateral_time_derivatives(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 2 x 1 matrix, row by row
-// w_n_ddot: 2 x 1 matrix, row by row
-void ramp_block_gap_jacobian_rates(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 2 x 0 matrix, row by row
-// jac_ddot: 2 x 0 matrix, row by row
-void ramp_block_bilateral_jacobian_rates(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 2 x 2 matrix, row by row
-// m_ddot: 2 x 2 matrix, row by row
-void ramp_block_mass_matrix_rates(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 2 entries
-// h_ddot: 2 entries
-void ramp_block_force_rates(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 2 entries
 void ramp_block_potential_gradient(const ramp_block_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -134,34 +134,6 @@ void rattleback_second_slip_drift(const rattleback_params *restrict p, const dou
 // laws: 1 entries
 void rattleback_contact_laws(const rattleback_params *restrict p, rattleback_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void rattleback_gap_time_derivatives(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void rattleback_bilateral_time_derivatives(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 6 x 1 matrix, row by row
-// w_n_ddot: 6 x 1 matrix, row by row
-void rattleback_gap_jacobian_rates(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 6 x 0 matrix, row by row
-// jac_ddot: 6 x 0 matrix, row by row
-void rattleback_bilateral_jacobian_rates(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 6 x 6 matrix, row by row
-// m_ddot: 6 x 6 matrix, row by row
-void rattleback_mass_matrix_rates(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 6 entries
-// h_ddot: 6 entries
-void rattleback_force_rates(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 6 entries
 void rattleback_potential_gradient(const rattleback_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -109,34 +109,6 @@ void rolling_coin_slip_drift(const rolling_coin_params *restrict p, const double
 // laws: 0 entries
 void rolling_coin_contact_laws(const rolling_coin_params *restrict p, rolling_coin_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void rolling_coin_gap_time_derivatives(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 2 x 4 matrix, row by row
-void rolling_coin_bilateral_time_derivatives(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 5 x 0 matrix, row by row
-// w_n_ddot: 5 x 0 matrix, row by row
-void rolling_coin_gap_jacobian_rates(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 5 x 2 matrix, row by row
-// jac_ddot: 5 x 2 matrix, row by row
-void rolling_coin_bilateral_jacobian_rates(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 5 x 5 matrix, row by row
-// m_ddot: 5 x 5 matrix, row by row
-void rolling_coin_mass_matrix_rates(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 5 entries
-// h_ddot: 5 entries
-void rolling_coin_force_rates(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 5 entries
 void rolling_coin_potential_gradient(const rolling_coin_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -115,34 +115,6 @@ void spinning_ball_slip_drift(const spinning_ball_params *restrict p, const doub
 // laws: 1 entries
 void spinning_ball_contact_laws(const spinning_ball_params *restrict p, spinning_ball_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void spinning_ball_gap_time_derivatives(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 0 x 4 matrix, row by row
-void spinning_ball_bilateral_time_derivatives(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 3 x 1 matrix, row by row
-// w_n_ddot: 3 x 1 matrix, row by row
-void spinning_ball_gap_jacobian_rates(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 3 x 0 matrix, row by row
-// jac_ddot: 3 x 0 matrix, row by row
-void spinning_ball_bilateral_jacobian_rates(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 3 x 3 matrix, row by row
-// m_ddot: 3 x 3 matrix, row by row
-void spinning_ball_mass_matrix_rates(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 3 entries
-// h_ddot: 3 entries
-void spinning_ball_force_rates(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 3 entries
 void spinning_ball_potential_gradient(const spinning_ball_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -139,34 +139,6 @@ void tree_mix_second_slip_drift(const tree_mix_params *restrict p, const double 
 // laws: 1 entries
 void tree_mix_contact_laws(const tree_mix_params *restrict p, tree_mix_contact_law *restrict laws);
 
-// d^k g_N/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void tree_mix_gap_time_derivatives(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// d^k g/dt^k, k = 1, …, 4
-// out: 1 x 4 matrix, row by row
-void tree_mix_bilateral_time_derivatives(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, const double *restrict qdddd, double t, double *restrict out);
-
-// Ẇ_N and Ẅ_N
-// w_n_dot: 4 x 1 matrix, row by row
-// w_n_ddot: 4 x 1 matrix, row by row
-void tree_mix_gap_jacobian_rates(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict w_n_dot, double *restrict w_n_ddot);
-
-// Ġ and G̈
-// jac_dot: 4 x 1 matrix, row by row
-// jac_ddot: 4 x 1 matrix, row by row
-void tree_mix_bilateral_jacobian_rates(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict jac_dot, double *restrict jac_ddot);
-
-// Ṁ and M̈
-// m_dot: 4 x 4 matrix, row by row
-// m_ddot: 4 x 4 matrix, row by row
-void tree_mix_mass_matrix_rates(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, double t, double *restrict m_dot, double *restrict m_ddot);
-
-// ḣ and ḧ
-// h_dot: 4 entries
-// h_ddot: 4 entries
-void tree_mix_force_rates(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, const double *restrict qdd, const double *restrict qddd, double t, double *restrict h_dot, double *restrict h_ddot);
-
 // ∇V
 // grad: 4 entries
 void tree_mix_potential_gradient(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict grad);

@@ -151,3 +151,70 @@ mechanism! {
     constraint rod = sqrt(x.powi(2) + y.powi(2)) - l;
     contact string { gap: l - sqrt(x.powi(2) + y.powi(2)), restitution: 0.0 }
 }
+
+mechanism! {
+    /// Constructed family for Lötstedt's Theorem 5.4 at any level: a block of mass m on the
+    /// floor y ≥ 0 (Coulomb friction μ along x) under gravity, with the vertical force
+    /// m g + p(τ), p(τ) = c1 τ + c2 τ² + … + c6 τ⁶, τ = t − t0. At rest on the floor the closed
+    /// motion has λ(t) = −p(τ): with only c_k ≠ 0, λ and the normal acceleration δ vanish at t0
+    /// with their first k − 1 derivatives, and λ⁽ᵏ⁾ = −k! c_k, δ⁽ᵏ⁾ = k! c_k/m decide at level k.
+    /// c_k > 0 lifts the block off at t0, y = c_k τ^(k+2)/((k+1)(k+2) m); c_k < 0 keeps it down
+    /// with λ = −c_k τ^k.
+    struct PolynomialLift;
+    parameters {
+        m: 1.0, g: 9.81, mu: 0.0, t0: 0.0,
+        c1: 0.0, c2: 0.0, c3: 0.0, c4: 0.0, c5: 0.0, c6: 0.0,
+    }
+    coordinates { x, y }
+    time t;
+    let tau = t - t0;
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2));
+    potential = m * g * y;
+    forces {
+        y: m * g + c1 * tau + c2 * tau.powi(2) + c3 * tau.powi(3) + c4 * tau.powi(4)
+            + c5 * tau.powi(5) + c6 * tau.powi(6),
+    }
+    contact floor { gap: y, restitution: 0.0, friction: mu, slip: x }
+}
+
+mechanism! {
+    /// `PolynomialLift` on a curved guide: a particle of mass m outside the circle of radius R
+    /// about the origin (gap |r| − R), under gravity −g e_y and a radial force
+    /// F = (m g y/|r| − m |ṙ|²/|r| + p(τ)) r/|r|, p as in `PolynomialLift`. While the particle
+    /// slides on the guide (|r| = R) the normal force is λ = −p(τ) exactly, its motion along the
+    /// guide is driven by gravity alone, and the curvature enters every derivative of the gap
+    /// (Ẇ, Ẅ, the centripetal terms); after lift-off |r|‥ = p(τ)/m − ṙ_r²/|r|.
+    struct CurvedLift;
+    parameters {
+        m: 1.0, R: 1.0, g: 9.81, t0: 0.0,
+        c1: 0.0, c2: 0.0, c3: 0.0, c4: 0.0, c5: 0.0, c6: 0.0,
+    }
+    coordinates { x, y }
+    time t;
+    let tau = t - t0;
+    let r = (x.powi(2) + y.powi(2)).sqrt();
+    let p = c1 * tau + c2 * tau.powi(2) + c3 * tau.powi(3) + c4 * tau.powi(4)
+        + c5 * tau.powi(5) + c6 * tau.powi(6);
+    let push = m * g * y / r - m * (dot(x).powi(2) + dot(y).powi(2)) / r + p;
+    body particle { mass: m, position: (x, y) }
+    gravity = (0.0, -g);
+    load lift { at: particle, force: (push * x / r, push * y / r) }
+    contact guide { gap: r - R, restitution: 0.0 }
+}
+
+mechanism! {
+    /// A rigid rectangular block in the plane (centre (x, y), angle θ, width 2a, height 2b, mass
+    /// m, central inertia m (a² + b²)/3) standing on four supports of its base at body
+    /// abscissae −a, −a/3, a/3, a over the floor y = 0, Newton restitution e on each. Flat
+    /// (θ = 0) the four normal columns (0, 1, sᵢ) span a plane: the contacts are redundant, and
+    /// dropped flat the block hits all four at once.
+    struct BlockFourSupports;
+    parameters { m: 2.0, a: 0.3, b: 0.1, g: 9.81, e: 0.5 }
+    coordinates { x, y, theta }
+    body block { mass: m, position: (x, y), angle: theta, inertia: m * (a.powi(2) + b.powi(2)) / 3.0 }
+    gravity = (0.0, -g);
+    contact s1 { gap: y - a * sin(theta) - b * cos(theta), restitution: e }
+    contact s2 { gap: y - a / 3.0 * sin(theta) - b * cos(theta), restitution: e }
+    contact s3 { gap: y + a / 3.0 * sin(theta) - b * cos(theta), restitution: e }
+    contact s4 { gap: y + a * sin(theta) - b * cos(theta), restitution: e }
+}

@@ -12,13 +12,15 @@
 //! derivatives λ̈, δ̈), and the simulation of each candidate active set (forced closed, forced
 //! open) over a short time, of which exactly one is consistent (λ ≥ 0 while closed,
 //! g_N ≥ 0 while open) — the one the iteration picks. Each naive rule ("closed iff λ > 0",
-//! "closed iff δ = 0") picks the inconsistent set in one of the two cases, and so does the
-//! iteration truncated after level 1 (max_derivative_order = 1) for c > 0. Both signs of c
-//! exercise the second level with λ̈ > 0 and with δ̈ > 0.
+//! "closed iff δ = 0") picks the inconsistent set in one of the two cases. Both signs of c
+//! exercise the second level with λ̈ > 0 and with δ̈ > 0. Cut after level 1
+//! (max_derivative_order = 1) the iteration cannot decide and says so
+//! (`EventError::UndecidedContact`) instead of keeping the contact closed, which would glue the
+//! block for c > 0.
 
 use mb_examples::event_models::quadratic_force::QuadraticForce;
 use mbruntime::Vector;
-use mbruntime::event::{ActiveSetRule, EventDriven, EventOptions, Report};
+use mbruntime::event::{ActiveSetRule, EventDriven, EventError, EventOptions, Report};
 
 const T0: f64 = 0.3;
 const T: f64 = 0.5;
@@ -184,16 +186,34 @@ fn each_naive_rule_fails_in_one_case() {
 
 #[test]
 fn first_level_alone_cannot_decide() {
-    // Truncated after k = 1, λ = δ = λ̇ = δ̇ = 0 keeps the contact closed (termination at the
-    // truncation level): right for c < 0 by luck, wrong for c > 0 (λ(t) = −c (t − t₀)² < 0).
-    let (o, _) = run(3.0, ActiveSetRule::DerivativeIteration, 1);
-    assert!(
-        o.closed_at_start && !consistent(&o),
-        "min λ = {}",
-        o.min_lambda
-    );
-    let (o, _) = run(-3.0, ActiveSetRule::DerivativeIteration, 1);
-    assert!(o.closed_at_start && consistent(&o));
+    // Cut after k = 1, λ = δ = λ̇ = δ̇ = 0 leaves the contact undecided for both signs of c:
+    // keeping it closed would be right for c < 0 by luck and wrong for c > 0 (λ(t) =
+    // −c (t − t₀)² < 0), so the integration refuses to start, naming the contact and the level.
+    for c in [3.0, -3.0] {
+        let model = QuadraticForce {
+            m: M,
+            g: 9.81,
+            c,
+            t0: T0,
+        };
+        let opts = EventOptions {
+            max_derivative_order: 1,
+            ..EventOptions::default()
+        };
+        let err = EventDriven::new(model, opts)
+            .initialize(T0, Vector::<1>::zeros(), Vector::<1>::zeros())
+            .unwrap_err();
+        assert_eq!(
+            err,
+            EventError::UndecidedContact {
+                t: T0,
+                contact: "floor",
+                index: 0,
+                level: 1
+            },
+            "c = {c}"
+        );
+    }
 }
 
 /// A nonlinear second-level case (constraint curvature: Ẇ, Ẅ and the remainders ρ₃, ρ₄ of

@@ -106,8 +106,11 @@ pub enum DerivationError {
     /// A name that does not resolve (only for a model that skipped validation).
     #[error("{0}")]
     Names(#[from] syn::Error),
-    /// More coordinates or parameters than the symbol pool holds.
-    #[error("a model may have at most {max} coordinates and {max} parameters")]
+    /// More coordinates, parameters, constraints or contacts than the symbol pool holds.
+    #[error(
+        "a model may have at most {max} coordinates, {max} parameters, {max} constraints and \
+         {max} contacts"
+    )]
     TooManySymbols {
         /// The mechanism's name.
         span: Span,
@@ -253,6 +256,14 @@ pub enum EmissionError {
         message: String,
         /// The code.
         code: String,
+    },
+    /// A function the target language has no form for (the jets of `Rates` in C).
+    #[error("{function}: not available in {target}")]
+    NotInTarget {
+        /// The function.
+        function: String,
+        /// The target language.
+        target: &'static str,
     },
     /// The assembled module does not parse as a Rust file.
     #[error("generated code does not parse: {source}\n{code}")]

@@ -9,9 +9,11 @@ pub mod event;
 pub mod lcp;
 pub mod linalg;
 pub mod mechanism;
+pub mod taylor;
 pub mod timestepping;
 
 pub use mechanism::{
     Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Mechanism, ParameterError, Rates,
-    Statics, Vector,
+    StateJet, Statics, Vector,
 };
+pub use taylor::Jet;

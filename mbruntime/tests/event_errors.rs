@@ -15,7 +15,7 @@
 use std::cell::Cell;
 
 use mbruntime::event::{EventDriven, EventError, EventKind, EventOptions, Report};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Rates, Vector};
+use mbruntime::{Constraints, ContactLaw, Dynamics, Jet, Matrix, Rates, StateJet, Vector};
 
 struct FallingPoint {
     m: f64,
@@ -110,82 +110,24 @@ impl Constraints<1, 0, 1> for FallingPoint {
     }
 }
 
-/// g_N = y: its k-th time derivative is the k-th derivative of y; W_N, M and h are constant.
+/// On jets: r = m ÿ − (−m g) − λ_N (W_N = 1), g_N = y.
 impl Rates<1, 0, 1> for FallingPoint {
-    #[allow(clippy::too_many_arguments)]
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        qdddd: &Vector<1>,
-        _: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 1>,
+        _: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 1],
     ) {
-        *out = Matrix::<1, 4>::new(qd[0], qdd[0], qddd[0], qdddd[0]);
+        out[0] = self.m * x.qdd[0] + self.m * self.g - lambda_n[0];
     }
-    #[allow(clippy::too_many_arguments)]
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<0, 4>,
+        x: &StateJet<N, 1>,
+        _: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-    }
-    #[allow(clippy::too_many_arguments)]
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        w_dot: &mut Matrix<1, 1>,
-        w_ddot: &mut Matrix<1, 1>,
-    ) {
-        w_dot.fill(0.0);
-        w_ddot.fill(0.0);
-    }
-    #[allow(clippy::too_many_arguments)]
-    fn bilateral_jacobian_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<1, 0>,
-        _: &mut Matrix<1, 0>,
-    ) {
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    #[allow(clippy::too_many_arguments)]
-    fn force_rates(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        gaps[0] = x.q[0];
     }
 }
 

@@ -11,8 +11,9 @@
 //!   Robotic Manipulation, Sect. 4.2, Lemma 4.2, there for ∂M/∂t = 0). Ṁ − 2C is skew-symmetric
 //!   only where ∂M/∂t = 0, and is not for `TelescopicDoublePendulum`;
 //! - Jacobians are gradients of the constraint values; drifts are d/dt(Wᵀ) q̇;
-//! - d^k/dt^k (k ≤ 4) of gaps and constraints, Ẇ, Ẅ of their Jacobians, Ṁ, M̈, ḣ, ḧ along
-//!   q(s) = q + q̇s + q̈s²/2 + q⃛s³/6 + q⁗s⁴/24 match finite differences;
+//! - the jets of `Rates` (the residual M q̈ − h − Gλ_B − W_Nλ_N and the constraint functions run
+//!   on Taylor series) match the `f64` functions at coefficient 0 and finite differences in
+//!   time up to the fifth derivative along random polynomial trajectories;
 //! - ∇V, ∇²V, ∂∇V/∂p and constraint Hessians match finite differences.
 
 use mb_examples::{
@@ -23,9 +24,13 @@ use mb_tests::{random_vector, rng};
 
 #[macro_use]
 mod every_example;
-use every_example::{DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, assert_every_block_listed};
-use mb_testsupport::{derivative, fd_conservative_forces, fd_mass, unit};
-use mbruntime::{Constraints, Dynamics, Jacobians, Matrix, Mechanism, Vector};
+use every_example::{
+    DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, RATES_ONLY_EXAMPLES, assert_every_block_listed,
+};
+use mb_testsupport::{
+    PolynomialPath, SplitMix, derivative, fd_conservative_forces, fd_mass, jet_disagreement, unit,
+};
+use mbruntime::{Constraints, Dynamics, Jacobians, Matrix, Mechanism, Rates, Vector};
 
 /// |a − b| ≤ tol · max(|a|, |b|) + noise, entrywise maximum. `noise` is the round-off floor of
 /// the finite-difference route (≈ ε·|f|/hᵏ for the k-th difference of a function of size |f|).
@@ -58,71 +63,6 @@ fn noise(f: f64, k: i32) -> f64 {
     10.0 * f64::EPSILON * f.abs().max(f64::MIN_POSITIVE) / h.powi(k)
 }
 
-/// The quartic q(s) = q + q̇s + q̈s²/2 + q⃛s³/6 + q⁗s⁴/24 and its first four derivatives.
-fn trajectory<const N: usize>(
-    q: &Vector<N>,
-    v: &Vector<N>,
-    a: &Vector<N>,
-    j: &Vector<N>,
-    f: &Vector<N>,
-    s: f64,
-) -> [Vector<N>; 5] {
-    let (s2, s3, s4) = (s * s / 2.0, s * s * s / 6.0, s * s * s * s / 24.0);
-    [
-        q + v * s + a * s2 + j * s3 + f * s4,
-        v + a * s + j * s2 + f * s3,
-        a + j * s + f * s2,
-        j + f * s,
-        *f,
-    ]
-}
-
-/// Ẇ = D(W) and Ẅ = D²(W) of a Jacobian `jac(q, t)` against finite differences along the
-/// trajectory `at`: Ẇ from W(q(s), t + s), Ẅ from the generated Ẇ(q(s), q̇(s), q̈(s), t + s).
-#[track_caller]
-fn check_jacobian_rates<const NQ: usize, const K: usize>(
-    jac: impl Fn(&Vector<NQ>, f64) -> Matrix<NQ, K>,
-    rates: impl Fn(&Vector<NQ>, &Vector<NQ>, &Vector<NQ>, f64) -> (Matrix<NQ, K>, Matrix<NQ, K>),
-    at: impl Fn(f64) -> [Vector<NQ>; 5],
-    t: f64,
-    what: &str,
-) {
-    let [q, v, a, ..] = at(0.0);
-    let (w_dot, w_ddot) = rates(&q, &v, &a, t);
-    let fd_dot = Matrix::<NQ, K>::from_fn(|i, j| {
-        derivative(
-            |s| {
-                let [x, ..] = at(s);
-                jac(&x, t + s)[(i, j)]
-            },
-            1e-3,
-        )
-    });
-    close_with(
-        &w_dot,
-        &fd_dot,
-        1e-8,
-        noise(jac(&q, t).amax(), 1),
-        &format!("{what} first rate"),
-    );
-    let fd_ddot = Matrix::<NQ, K>::from_fn(|i, j| {
-        derivative(
-            |s| {
-                let [x, v, a, ..] = at(s);
-                rates(&x, &v, &a, t + s).0[(i, j)]
-            },
-            1e-3,
-        )
-    });
-    close_with(
-        &w_ddot,
-        &fd_ddot,
-        1e-8,
-        noise(w_dot.amax(), 1),
-        &format!("{what} second rate"),
-    );
-}
-
 /// All finite-difference checks for one model; `q_of` gives its generalised forces Q.
 fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
     model: &M,
@@ -135,9 +75,6 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
     for _ in 0..12 {
         let q = random_vector::<NQ>(&mut r, 1.0);
         let qd = random_vector::<NQ>(&mut r, 1.0);
-        let qdd = random_vector::<NQ>(&mut r, 1.0);
-        let qddd = random_vector::<NQ>(&mut r, 1.0);
-        let qdddd = random_vector::<NQ>(&mut r, 1.0);
         let t = 0.3;
 
         // M and h, and the shared kernel against the single ones.
@@ -207,62 +144,6 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
                 "C q̇ = −(h + ∇V − Q)",
             );
         }
-        let (mut md, mut mdd) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-        model.mass_matrix_rates(&q, &qd, &qdd, t, &mut md, &mut mdd);
-
-        // Rates along a quartic trajectory.
-        let at = |s: f64| trajectory(&q, &qd, &qdd, &qddd, &qdddd, s);
-        let fd_md = Matrix::<NQ, NQ>::from_fn(|i, j| {
-            derivative(
-                |s| {
-                    let [x, ..] = at(s);
-                    let mut m = Matrix::<NQ, NQ>::zeros();
-                    model.mass_matrix(&x, t + s, &mut m);
-                    m[(i, j)]
-                },
-                1e-3,
-            )
-        });
-        close_with(&md, &fd_md, 1e-8, noise(mm.amax(), 1), "Ṁ");
-        let fd_mdd = Matrix::<NQ, NQ>::from_fn(|i, j| {
-            derivative(
-                |s| {
-                    let [x, v, a, ..] = at(s);
-                    let (mut a1, mut a2) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-                    model.mass_matrix_rates(&x, &v, &a, t + s, &mut a1, &mut a2);
-                    a1[(i, j)]
-                },
-                1e-3,
-            )
-        });
-        close_with(&mdd, &fd_mdd, 1e-8, noise(md.amax(), 1), "M̈");
-        let (mut hd, mut hdd) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-        model.force_rates(&q, &qd, &qdd, &qddd, t, &mut hd, &mut hdd);
-        let fd_hd = Vector::<NQ>::from_fn(|i, _| {
-            derivative(
-                |s| {
-                    let [x, v, ..] = at(s);
-                    let mut f = Vector::<NQ>::zeros();
-                    model.forces(&x, &v, t + s, &mut f);
-                    f[i]
-                },
-                1e-3,
-            )
-        });
-        close_with(&hd, &fd_hd, 1e-8, noise(h.amax(), 1), "ḣ");
-        let fd_hdd = Vector::<NQ>::from_fn(|i, _| {
-            derivative(
-                |s| {
-                    let [x, v, a, j, _] = at(s);
-                    let (mut a1, mut a2) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-                    model.force_rates(&x, &v, &a, &j, t + s, &mut a1, &mut a2);
-                    a1[i]
-                },
-                1e-3,
-            )
-        });
-        close_with(&hdd, &fd_hdd, 1e-8, noise(hd.amax(), 1), "ḧ");
-
         // Bilateral constraints.
         let (mut gj, mut gt) = (Matrix::<NQ, NB>::zeros(), Vector::<NB>::zeros());
         model.bilateral_jacobian(&q, t, &mut gj, &mut gt);
@@ -280,7 +161,7 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
         model.bilateral(&q, t, &mut gval);
         let gsize = gval.amax() + gj.amax() * q.amax();
         // A velocity constraint has no g (it reports 0): its column is checked through its
-        // drift, rates and Jacobians below, against finite differences of the column itself.
+        // drift, jets and Jacobians, against finite differences of the column itself.
         let holonomic = Matrix::<NQ, NB>::from_fn(|_, j| f64::from(u8::from(M::HOLONOMIC[j])));
         close_with(
             &gj.component_mul(&holonomic),
@@ -308,47 +189,6 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             noise(gj.amax() * qd.amax(), 1),
             "Ġᵀq̇",
         );
-        let mut grates = Matrix::<NB, 4>::zeros();
-        model.bilateral_time_derivatives(&q, &qd, &qdd, &qddd, &qdddd, t, &mut grates);
-        for k in 0..4 {
-            let fd = Vector::<NB>::from_fn(|j, _| {
-                derivative(
-                    |s| {
-                        let [x, v, a, jj, ff] = at(s);
-                        if k == 0 && !M::HOLONOMIC[j] {
-                            // d⁰γ/dt⁰ = γ: the derivative of γ(t − s) … checked below.
-                            0.0
-                        } else if k == 0 {
-                            let mut g = Vector::<NB>::zeros();
-                            model.bilateral(&x, t + s, &mut g);
-                            g[j]
-                        } else {
-                            let mut o = Matrix::<NB, 4>::zeros();
-                            model.bilateral_time_derivatives(&x, &v, &a, &jj, &ff, t + s, &mut o);
-                            o[(j, k - 1)]
-                        }
-                    },
-                    1e-3,
-                )
-            });
-            let prev = if k == 0 {
-                gsize
-            } else {
-                grates.column(k - 1).amax()
-            };
-            // Column 0 of a velocity constraint is γ = Gᵀq̇ + ĝ itself.
-            let expected = Vector::<NB>::from_fn(|j, _| match (k, M::HOLONOMIC[j]) {
-                (0, false) => (gj.column(j).transpose() * qd)[0] + gt[j],
-                _ => fd[j],
-            });
-            close_with(
-                &grates.column(k).into_owned(),
-                &expected,
-                1e-8,
-                noise(prev, 1),
-                &format!("d^{}g/dt^{}", k + 1, k + 1),
-            );
-        }
         for i in 0..NB {
             let mut hh = Matrix::<NQ, NQ>::zeros();
             assert!(model.bilateral_hessian(&q, t, i, &mut hh));
@@ -365,22 +205,6 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             close_with(&hh, &fd, 1e-8, noise(gj.amax(), 1), "∇²g");
         }
         assert!(!model.bilateral_hessian(&q, t, NB, &mut Matrix::<NQ, NQ>::zeros()));
-
-        check_jacobian_rates(
-            |x, t| {
-                let (mut w, mut wt) = (Matrix::<NQ, NB>::zeros(), Vector::<NB>::zeros());
-                model.bilateral_jacobian(x, t, &mut w, &mut wt);
-                w
-            },
-            |x, v, a, t| {
-                let (mut r1, mut r2) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
-                model.bilateral_jacobian_rates(x, v, a, t, &mut r1, &mut r2);
-                (r1, r2)
-            },
-            at,
-            t,
-            "Ġ",
-        );
 
         // Contacts.
         let (mut wn, mut wnt) = (Matrix::<NQ, NU>::zeros(), Vector::<NU>::zeros());
@@ -438,54 +262,6 @@ fn check<M, const NQ: usize, const NB: usize, const NU: usize>(
             1e-8,
             noise(wt.amax() * qd.amax(), 1),
             "Ẇ_Tᵀq̇",
-        );
-        let mut nrates = Matrix::<NU, 4>::zeros();
-        model.gap_time_derivatives(&q, &qd, &qdd, &qddd, &qdddd, t, &mut nrates);
-        for k in 0..4 {
-            let fd = Vector::<NU>::from_fn(|j, _| {
-                derivative(
-                    |s| {
-                        let [x, v, a, jj, ff] = at(s);
-                        if k == 0 {
-                            let mut g = Vector::<NU>::zeros();
-                            model.gaps(&x, t + s, &mut g);
-                            g[j]
-                        } else {
-                            let mut o = Matrix::<NU, 4>::zeros();
-                            model.gap_time_derivatives(&x, &v, &a, &jj, &ff, t + s, &mut o);
-                            o[(j, k - 1)]
-                        }
-                    },
-                    1e-3,
-                )
-            });
-            let prev = if k == 0 {
-                nsize
-            } else {
-                nrates.column(k - 1).amax()
-            };
-            close_with(
-                &nrates.column(k).into_owned(),
-                &fd,
-                1e-8,
-                noise(prev, 1),
-                &format!("d^{}g_N/dt^{}", k + 1, k + 1),
-            );
-        }
-        check_jacobian_rates(
-            |x, t| {
-                let (mut w, mut wt) = (Matrix::<NQ, NU>::zeros(), Vector::<NU>::zeros());
-                model.gap_jacobian(x, t, &mut w, &mut wt);
-                w
-            },
-            |x, v, a, t| {
-                let (mut r1, mut r2) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
-                model.gap_jacobian_rates(x, v, a, t, &mut r1, &mut r2);
-                (r1, r2)
-            },
-            at,
-            t,
-            "Ẇ_N",
         );
         for i in 0..NU {
             let mut hh = Matrix::<NQ, NQ>::zeros();
@@ -754,12 +530,52 @@ fn coriolis_identity_holds_for_every_example() {
     let examples = every_example!(coriolis_identity, 100);
     let dynamics_only = every_dynamics_only_example!(coriolis_identity, 150);
     let rateless = every_rateless_example!(coriolis_identity, 170);
-    for check in examples.iter().chain(&dynamics_only).chain(&rateless) {
+    let rates_only = every_rates_only_example!(coriolis_identity, 180);
+    for check in examples
+        .iter()
+        .chain(&dynamics_only)
+        .chain(&rateless)
+        .chain(&rates_only)
+    {
         check();
     }
     assert_eq!(dynamics_only.len(), DYNAMICS_ONLY_EXAMPLES);
     assert_eq!(rateless.len(), RATELESS_EXAMPLES);
-    assert_every_block_listed(examples.len() + dynamics_only.len() + rateless.len());
+    assert_eq!(rates_only.len(), RATES_ONLY_EXAMPLES);
+    assert_every_block_listed(
+        examples.len() + dynamics_only.len() + rateless.len() + rates_only.len(),
+    );
+}
+
+/// The jets of every example with `Rates` (see `mb_testsupport::jet_disagreement`): coefficient 0
+/// equals the `f64` functions, derivative 1 their central difference in time, and
+/// derivatives 2 to 5 the differences of the jets' previous ones, along three random polynomial
+/// trajectories per model (entries of every derivative of q uniform in ±1, t₀ = 0.3), to 1e-9
+/// relative beyond the error bound of each difference (Richardson: |D(2h) − D(h)| plus the
+/// rounding floor of the difference; the jets' own rounding, in sums of many cancelling
+/// products for the 81 coordinates of the long four-bar chain, reaches 1e-10).
+fn jets_agree<M: Rates<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &M,
+    seed: u64,
+) {
+    let mut r = SplitMix(seed);
+    for _ in 0..3 {
+        let path = PolynomialPath::<NQ, NB, NU>::random(&mut r, 0.3, &Vector::zeros(), 1.0);
+        let worst = jet_disagreement(model, &path);
+        assert!(worst <= 1e-9, "{}: jets off by {worst:e}", M::NAME);
+    }
+}
+
+#[test]
+fn jets_are_the_time_derivatives_for_every_example() {
+    let examples = every_example!(jets_agree, 300);
+    let rates_only = every_rates_only_example!(jets_agree, 380);
+    for check in examples.iter().chain(&rates_only) {
+        check();
+    }
+    assert_every_block_listed(
+        examples.len() + rates_only.len() + DYNAMICS_ONLY_EXAMPLES + RATELESS_EXAMPLES,
+    );
 }
 
 /// The pumped double pendulum, whose M depends on t through the upper link's length
@@ -1074,7 +890,9 @@ fn jacobians_of_every_example_match_finite_differences() {
     for check in examples.iter().chain(&rateless) {
         check();
     }
-    assert_every_block_listed(examples.len() + rateless.len() + DYNAMICS_ONLY_EXAMPLES);
+    assert_every_block_listed(
+        examples.len() + rateless.len() + DYNAMICS_ONLY_EXAMPLES + RATES_ONLY_EXAMPLES,
+    );
 }
 
 /// The pendulum's Jacobians against their closed forms: with M = m l² and

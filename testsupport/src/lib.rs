@@ -7,6 +7,8 @@
 //!   Lagrangian quantities M, ∂T/∂q̇ and h by differences of the generated energies
 //!   ([`fd_mass`], [`fd_momentum`], [`fd_conservative_forces`]): the independent route against
 //!   which derived quantities are checked;
+//! - [`jet_disagreement`]: a model's jets (`Rates`) against differences of its `f64` functions
+//!   along a random [`PolynomialPath`];
 //! - [`SplitMix`]: deterministic pseudo-random sample states;
 //! - [`constant_force_jacobians!`]: the `Jacobians` of hand-written models with constant forces;
 //! - [`count_mechanism_blocks`]: how many `mechanism!` blocks a source directory holds, by a plain
@@ -15,6 +17,7 @@
 mod constant_force_jacobians;
 mod counting_allocator;
 mod finite_difference;
+mod jet_checks;
 mod lagrangian_differences;
 mod mechanism_blocks;
 mod relative_error;
@@ -22,6 +25,7 @@ mod split_mix;
 
 pub use counting_allocator::{CountingAllocator, allocations_during, allocations_on_this_thread};
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
+pub use jet_checks::{PolynomialPath, jet_disagreement};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
 pub use mechanism_blocks::count_mechanism_blocks;
 pub use relative_error::relative_error;

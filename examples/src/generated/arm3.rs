@@ -3,8 +3,8 @@
 // fingerprint: 93ca0944cafdf14248d42ba8f14a9871
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -1197,147 +1197,144 @@ impl Dynamics<3> for Arm3 {
         let z166 = z33 * z57 + z34 * z58 + z35 * z59;
         let z167 = z33 * z58 + z34 * z60 + z35 * z61;
         let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z799 = self.m1 * z46;
-        let z800 = -self.m1 * z45;
-        let z801 = -self.m2 * z54;
-        let z805 = self.m2 * z32 + z8 * z92 + z10 * z801;
-        let z910 = -qd[0] * z0;
-        let z911 = -qd[0] * z1;
-        let z912 = z0 * z14 + z1 * z15;
-        let z913 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z914 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z934 = z5 * z34 - z10 * z35;
-        let z935 = -z5 * z33 + z8 * z35;
-        let z936 = -z8 * z34 + z10 * z33;
-        let z937 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z938 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z956 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z972 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z1093 = qd[1] * z910;
-        let z1094 = qd[1] * z911;
-        let z1095 = qd[1] * z912;
-        let z1096 = qd[1] * z913;
-        let z1097 = qd[1] * z914;
-        let z1098 = qd[1] * z956;
-        let z1099 = qd[2] * z934;
-        let z1100 = qd[2] * z935;
-        let z1101 = qd[2] * z936;
-        let z1102 = qd[2] * z937;
-        let z1103 = qd[2] * z938;
-        let z1104 = qd[2] * z972;
-        let z1114 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
-        let z1119 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
-        let z1120 = -self.m1 * z45 * z46 + z49;
-        let z1121 = -self.m1 * z45 * z47 + z50;
-        let z1122 = -self.m1 * z47;
-        let z1123 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
-        let z1124 = -self.m1 * z46 * z47 + z52;
-        let z1125 = self.m1 * z47;
-        let z1126 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
-        let z1127 = -self.m1 * z46;
-        let z1128 = self.m1 * z45;
-        let z1129 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
-        let z1130 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
-        let z1131 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
-        let z1132 = -qd[0] * z158 + z15 * z159 + z46 * z1131 - z47 * z1130;
-        let z1133 = qd[0] * z157 - z14 * z159 - z45 * z1131 + z47 * z1129;
-        let z1134 = z14 * z158 - z15 * z157 + z45 * z1130 - z46 * z1129;
-        let z1135 = -self.m2 * z56;
-        let z1136 = -self.m2 * z55;
-        let z1137 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
-        let z1138 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
-        let z1139 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
-        let z1140 = z34 * z168 - z35 * z167 + z55 * z1139 - z56 * z1138;
-        let z1141 = -z33 * z168 + z35 * z166 - z54 * z1139 + z56 * z1137;
-        let z1142 = z33 * z167 - z34 * z166 + z54 * z1138 - z55 * z1137;
-        let z1143 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z1135 + z32 * z92;
-        let z1144 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z801;
-        let z1145 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z1136 + z31 * z91;
-        let z1146 = self.m2 * z30 + z5 * z1136 + z10 * z93;
-        let z1147 = self.m2 * z31 + z5 * z91 + z8 * z1135;
-        let z1148 = z5 * z1145 + z8 * z1143 + z10 * z1144 + z30 * z1146 + z31 * z1147
-            + z32 * z805;
-        let z1149 = 1.0 / z1148;
-        let z1150 = -z5 * z1142 - z8 * z1140 - z10 * z1141 - z30 * z1137 - z31 * z1138
-            - z32 * z1139;
-        let z1151 = z1143 * z1149;
-        let z1152 = z1144 * z1149;
-        let z1153 = z1145 * z1149;
-        let z1154 = z1146 * z1149;
-        let z1155 = z1147 * z1149;
-        let z1156 = z805 * z1149;
-        let z1157 = -z805 * z1104 - z1099 * z1143 - z1100 * z1144 - z1101 * z1145
-            - z1102 * z1146 - z1103 * z1147 + z1150;
-        let z1158 = z94 + z1119 - z1143 * z1151;
-        let z1159 = z95 + z1120 - z1143 * z1152;
-        let z1160 = z96 + z1121 - z1143 * z1153;
-        let z1161 = -z1143 * z1154;
-        let z1162 = z1122 + z1135 - z1143 * z1155;
-        let z1163 = z799 + z92 - z1143 * z1156;
-        let z1164 = z97 + z1123 - z1144 * z1152;
-        let z1165 = z98 + z1124 - z1144 * z1153;
-        let z1166 = z93 + z1125 - z1144 * z1154;
-        let z1167 = -z1144 * z1155;
-        let z1168 = z800 + z801 - z1144 * z1156;
-        let z1169 = z99 + z1126 - z1145 * z1153;
-        let z1170 = z1127 + z1136 - z1145 * z1154;
-        let z1171 = z91 + z1128 - z1145 * z1155;
-        let z1172 = -z1145 * z1156;
-        let z1173 = self.m1 + self.m2 - z1146 * z1154;
-        let z1174 = -z1146 * z1155;
-        let z1175 = -z1146 * z1156;
-        let z1176 = self.m1 + self.m2 - z1147 * z1155;
-        let z1177 = -z1147 * z1156;
-        let z1178 = self.m1 + self.m2 - z805 * z1156;
-        let z1179 = z1103 * z1135 + z92 * z1104 + z94 * z1099 + z95 * z1100 + z96 * z1101
-            + z1132 + z1140 + z1151 * z1157;
-        let z1180 = z801 * z1104 + z93 * z1102 + z95 * z1099 + z97 * z1100 + z98 * z1101
-            + z1133 + z1141 + z1152 * z1157;
-        let z1181 = z1102 * z1136 + z91 * z1103 + z96 * z1099 + z98 * z1100 + z99 * z1101
-            + z1134 + z1142 + z1153 * z1157;
-        let z1182 = self.m2 * z1102 + z1101 * z1136 + z93 * z1100 + z1129 + z1137
-            + z1154 * z1157;
-        let z1183 = self.m2 * z1103 + z1099 * z1135 + z91 * z1101 + z1130 + z1138
-            + z1155 * z1157;
-        let z1184 = self.m2 * z1104 + z801 * z1100 + z92 * z1099 + z1131 + z1139
-            + z1156 * z1157;
-        let z1185 = z0 * z1159 - z1 * z1158 + z11 * z1161 + z12 * z1162 + z13 * z1163;
-        let z1186 = z0 * z1164 - z1 * z1159 + z11 * z1166 + z12 * z1167 + z13 * z1168;
-        let z1187 = z0 * z1165 - z1 * z1160 + z11 * z1170 + z12 * z1171 + z13 * z1172;
-        let z1188 = z0 * z1166 - z1 * z1161 + z11 * z1173 + z12 * z1174 + z13 * z1175;
-        let z1189 = z0 * z1167 - z1 * z1162 + z11 * z1174 + z12 * z1176 + z13 * z1177;
-        let z1190 = z0 * z1168 - z1 * z1163 + z11 * z1175 + z12 * z1177 + z13 * z1178;
-        let z1191 = z0 * z1186 - z1 * z1185 + z11 * z1188 + z12 * z1189 + z13 * z1190;
-        let z1192 = 1.0 / z1191;
-        let z1193 = -z0 * z1180 + z1 * z1179 - z11 * z1182 - z12 * z1183 - z13 * z1184;
-        let z1196 = z1187 * z1192;
-        let z1199 = z1190 * z1192;
-        let z1200 = -z1093 * z1185 - z1094 * z1186 - z1095 * z1187 - z1096 * z1188
-            - z1097 * z1189 - z1098 * z1190 + z1193;
-        let z1212 = z1114 + z1169 - z1187 * z1196;
-        let z1215 = z1172 - z1187 * z1199;
-        let z1224 = z1093 * z1160 + z1094 * z1165 + z1095 * z1169 + z1096 * z1170
-            + z1097 * z1171 + z1098 * z1172 + z153 + z1181 + z1196 * z1200;
-        let z1228 = 1.0 / z1212;
-        let z1235 = -self.g * z1215 - z1224;
-        let z1236 = z1228 * z1235;
-        let z1237 = -self.g * z1190 - z1093 * z1185 - z1094 * z1186 - z1095 * z1187
-            - z1096 * z1188 - z1097 * z1189 - z1098 * z1190 - z1187 * z1236 + z1193;
-        let z1238 = z1192 * z1237;
-        let z1239 = -z1 * z1238 + z1093;
-        let z1240 = z0 * z1238 + z1094;
-        let z1241 = z1236 + z1095;
-        let z1242 = z11 * z1238 + z1096;
-        let z1243 = z12 * z1238 + z1097;
-        let z1244 = self.g + z13 * z1238 + z1098;
-        let z1245 = -z805 * z1244 - z805 * z1104 - z1099 * z1143 - z1100 * z1144
-            - z1101 * z1145 - z1102 * z1146 - z1103 * z1147 - z1143 * z1239
-            - z1144 * z1240 - z1145 * z1241 - z1146 * z1242 - z1147 * z1243 + z1150;
-        let z1246 = z1149 * z1245;
-        qdd[0] = z1236;
-        qdd[1] = z1238;
-        qdd[2] = z1246;
-        z1148 > 0.0 && z1191 > 0.0 && z1212 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z596 = self.m1 * z46;
+        let z597 = -self.m1 * z45;
+        let z598 = -self.m2 * z54;
+        let z602 = self.m2 * z32 + z8 * z92 + z10 * z598;
+        let z707 = -qd[0] * z0;
+        let z708 = -qd[0] * z1;
+        let z709 = z0 * z14 + z1 * z15;
+        let z710 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z711 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z731 = z5 * z34 - z10 * z35;
+        let z732 = -z5 * z33 + z8 * z35;
+        let z733 = -z8 * z34 + z10 * z33;
+        let z734 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z735 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z753 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z769 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z890 = qd[1] * z707;
+        let z891 = qd[1] * z708;
+        let z892 = qd[1] * z709;
+        let z893 = qd[1] * z710;
+        let z894 = qd[1] * z711;
+        let z895 = qd[1] * z753;
+        let z896 = qd[2] * z731;
+        let z897 = qd[2] * z732;
+        let z898 = qd[2] * z733;
+        let z899 = qd[2] * z734;
+        let z900 = qd[2] * z735;
+        let z901 = qd[2] * z769;
+        let z911 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
+        let z916 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
+        let z917 = -self.m1 * z45 * z46 + z49;
+        let z918 = -self.m1 * z45 * z47 + z50;
+        let z919 = -self.m1 * z47;
+        let z920 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
+        let z921 = -self.m1 * z46 * z47 + z52;
+        let z922 = self.m1 * z47;
+        let z923 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
+        let z924 = -self.m1 * z46;
+        let z925 = self.m1 * z45;
+        let z926 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
+        let z927 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
+        let z928 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
+        let z929 = -qd[0] * z158 + z15 * z159 + z46 * z928 - z47 * z927;
+        let z930 = qd[0] * z157 - z14 * z159 - z45 * z928 + z47 * z926;
+        let z931 = z14 * z158 - z15 * z157 + z45 * z927 - z46 * z926;
+        let z932 = -self.m2 * z56;
+        let z933 = -self.m2 * z55;
+        let z934 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
+        let z935 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
+        let z936 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
+        let z937 = z34 * z168 - z35 * z167 + z55 * z936 - z56 * z935;
+        let z938 = -z33 * z168 + z35 * z166 - z54 * z936 + z56 * z934;
+        let z939 = z33 * z167 - z34 * z166 + z54 * z935 - z55 * z934;
+        let z940 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z932 + z32 * z92;
+        let z941 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z598;
+        let z942 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z933 + z31 * z91;
+        let z943 = self.m2 * z30 + z5 * z933 + z10 * z93;
+        let z944 = self.m2 * z31 + z5 * z91 + z8 * z932;
+        let z945 = z5 * z942 + z8 * z940 + z10 * z941 + z30 * z943 + z31 * z944
+            + z32 * z602;
+        let z946 = 1.0 / z945;
+        let z947 = -z5 * z939 - z8 * z937 - z10 * z938 - z30 * z934 - z31 * z935
+            - z32 * z936;
+        let z948 = z940 * z946;
+        let z949 = z941 * z946;
+        let z950 = z942 * z946;
+        let z951 = z943 * z946;
+        let z952 = z944 * z946;
+        let z953 = z602 * z946;
+        let z954 = -z602 * z901 - z896 * z940 - z897 * z941 - z898 * z942 - z899 * z943
+            - z900 * z944 + z947;
+        let z955 = z94 + z916 - z940 * z948;
+        let z956 = z95 + z917 - z940 * z949;
+        let z957 = z96 + z918 - z940 * z950;
+        let z958 = -z940 * z951;
+        let z959 = z919 + z932 - z940 * z952;
+        let z960 = z596 + z92 - z940 * z953;
+        let z961 = z97 + z920 - z941 * z949;
+        let z962 = z98 + z921 - z941 * z950;
+        let z963 = z93 + z922 - z941 * z951;
+        let z964 = -z941 * z952;
+        let z965 = z597 + z598 - z941 * z953;
+        let z966 = z99 + z923 - z942 * z950;
+        let z967 = z924 + z933 - z942 * z951;
+        let z968 = z91 + z925 - z942 * z952;
+        let z969 = -z942 * z953;
+        let z970 = self.m1 + self.m2 - z943 * z951;
+        let z971 = -z943 * z952;
+        let z972 = -z943 * z953;
+        let z973 = self.m1 + self.m2 - z944 * z952;
+        let z974 = -z944 * z953;
+        let z975 = self.m1 + self.m2 - z602 * z953;
+        let z976 = z92 * z901 + z94 * z896 + z95 * z897 + z96 * z898 + z900 * z932 + z929
+            + z937 + z948 * z954;
+        let z977 = z598 * z901 + z93 * z899 + z95 * z896 + z97 * z897 + z98 * z898 + z930
+            + z938 + z949 * z954;
+        let z978 = z91 * z900 + z96 * z896 + z98 * z897 + z99 * z898 + z899 * z933 + z931
+            + z939 + z950 * z954;
+        let z979 = self.m2 * z899 + z93 * z897 + z898 * z933 + z926 + z934 + z951 * z954;
+        let z980 = self.m2 * z900 + z91 * z898 + z896 * z932 + z927 + z935 + z952 * z954;
+        let z981 = self.m2 * z901 + z598 * z897 + z92 * z896 + z928 + z936 + z953 * z954;
+        let z982 = z0 * z956 - z1 * z955 + z11 * z958 + z12 * z959 + z13 * z960;
+        let z983 = z0 * z961 - z1 * z956 + z11 * z963 + z12 * z964 + z13 * z965;
+        let z984 = z0 * z962 - z1 * z957 + z11 * z967 + z12 * z968 + z13 * z969;
+        let z985 = z0 * z963 - z1 * z958 + z11 * z970 + z12 * z971 + z13 * z972;
+        let z986 = z0 * z964 - z1 * z959 + z11 * z971 + z12 * z973 + z13 * z974;
+        let z987 = z0 * z965 - z1 * z960 + z11 * z972 + z12 * z974 + z13 * z975;
+        let z988 = z0 * z983 - z1 * z982 + z11 * z985 + z12 * z986 + z13 * z987;
+        let z989 = 1.0 / z988;
+        let z990 = -z0 * z977 + z1 * z976 - z11 * z979 - z12 * z980 - z13 * z981;
+        let z993 = z984 * z989;
+        let z996 = z987 * z989;
+        let z997 = z990 - z890 * z982 - z891 * z983 - z892 * z984 - z893 * z985
+            - z894 * z986 - z895 * z987;
+        let z1009 = -z984 * z993 + z911 + z966;
+        let z1012 = -z984 * z996 + z969;
+        let z1021 = z978 + z993 * z997 + z890 * z957 + z891 * z962 + z892 * z966
+            + z893 * z967 + z894 * z968 + z895 * z969 + z153;
+        let z1025 = 1.0 / z1009;
+        let z1032 = -z1021 - self.g * z1012;
+        let z1033 = z1025 * z1032;
+        let z1034 = -z984 * z1033 + z990 - self.g * z987 - z890 * z982 - z891 * z983
+            - z892 * z984 - z893 * z985 - z894 * z986 - z895 * z987;
+        let z1035 = z989 * z1034;
+        let z1036 = -z1 * z1035 + z890;
+        let z1037 = z0 * z1035 + z891;
+        let z1038 = z1033 + z892;
+        let z1039 = z11 * z1035 + z893;
+        let z1040 = z12 * z1035 + z894;
+        let z1041 = self.g + z13 * z1035 + z895;
+        let z1042 = -z602 * z1041 - z602 * z901 - z896 * z940 - z897 * z941 - z898 * z942
+            - z899 * z943 - z900 * z944 - z940 * z1036 - z941 * z1037 - z942 * z1038
+            - z943 * z1039 - z944 * z1040 + z947;
+        let z1043 = z946 * z1042;
+        qdd[0] = z1033;
+        qdd[1] = z1035;
+        qdd[2] = z1043;
+        z945 > 0.0 && z988 > 0.0 && z1009 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<3, 0, 0> for Arm3 {
@@ -1392,60 +1389,20 @@ impl Constraints<3, 0, 0> for Arm3 {
     }
 }
 impl Rates<3, 0, 0> for Arm3 {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
+        let z0 = x.q[0].cos();
+        let z1 = x.q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
         let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z5 = x.q[1].cos();
+        let z6 = x.q[1].sin();
         let z7 = z0 * z5;
         let z8 = z0 * z6;
         let z9 = z1 * z5;
@@ -1453,11 +1410,16 @@ impl Rates<3, 0, 0> for Arm3 {
         let z11 = -z0 * z4;
         let z12 = -z1 * z4;
         let z13 = z0 * z2 + z1 * z3;
+        let z14 = -x.qd[1] * z1;
+        let z15 = x.qd[1] * z0;
+        let z16 = x.qd[1] * z11;
+        let z17 = x.qd[1] * z12;
+        let z18 = x.qd[1] * z13;
         let z19 = z2 - self.oy * z1 + self.l * z8;
         let z20 = z3 + self.oy * z0 + self.l * z10;
         let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
+        let z22 = x.q[2].cos();
+        let z23 = x.q[2].sin();
         let z24 = -z1 * z23 + z7 * z22;
         let z25 = -z1 * z22 - z7 * z23;
         let z26 = z0 * z23 + z9 * z22;
@@ -1467,392 +1429,12 @@ impl Rates<3, 0, 0> for Arm3 {
         let z30 = z5 * z20 - z10 * z21;
         let z31 = -z5 * z19 + z8 * z21;
         let z32 = -z8 * z20 + z10 * z19;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z91 = self.m2 * z54;
-        let z92 = self.m2 * z55;
-        let z93 = self.m2 * z56;
-        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
-        let z95 = -self.m2 * z54 * z55 + z58;
-        let z96 = -self.m2 * z54 * z56 + z59;
-        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
-        let z98 = -self.m2 * z55 * z56 + z61;
-        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
-        let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z45 + z91;
-        let z102 = self.m1 * z46 + z92;
-        let z103 = self.m1 * z47 + z93;
-        let z104 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48 + z94;
-        let z105 = -self.m1 * z45 * z46 + z49 + z95;
-        let z106 = -self.m1 * z45 * z47 + z50 + z96;
-        let z107 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51 + z97;
-        let z108 = -self.m1 * z46 * z47 + z52 + z98;
-        let z120 = z0 * z105 - z1 * z104 - z12 * z103 + z13 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z11 * z103 - z13 * z101;
-        let z123 = z0 * z103 + z11 * z100;
-        let z124 = z1 * z103 + z12 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z13 * z100;
-        let z127 = z5 * z96 + z8 * z94 + z10 * z95 - z31 * z93 + z32 * z92;
-        let z128 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 - z32 * z91;
-        let z129 = z5 * z99 + z8 * z96 + z10 * z98 - z30 * z92 + z31 * z91;
-        let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
-        let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
-        let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z202 = -qd[0] * q[0].sin();
-        let z203 = qd[0] * q[0].cos();
-        let z204 = -self.oy * z203;
-        let z205 = self.oy * z202;
-        let z206 = -qd[1] * q[1].sin();
-        let z207 = qd[1] * q[1].cos();
-        let z208 = z0 * z206 + z5 * z202;
-        let z209 = z0 * z207 + z6 * z202;
-        let z210 = z1 * z206 + z5 * z203;
-        let z211 = z1 * z207 + z6 * z203;
-        let z212 = z204 - self.oy * z203 + self.l * z209;
-        let z213 = z205 + self.oy * z202 + self.l * z211;
-        let z214 = -qd[2] * q[2].sin();
-        let z215 = qd[2] * q[2].cos();
-        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
-        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
-        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
-        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
-        let z220 = -z6 * z214 - z22 * z207;
-        let z221 = z6 * z215 + z23 * z207;
-        let z222 = self.cx * z202 - self.cy * z203;
-        let z223 = self.cx * z203 + self.cy * z202;
-        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
-        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
-        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
-        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
-        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
-        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
-            + 2.0 * self.izz * z5 * z206;
-        let z230 = z229 + 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z55 * z228;
-        let z231 = z226 + z230 + 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z46 * z225;
-        let z232 = z231 + 2.0 * self.m0 * z39 * z222 + 2.0 * self.m0 * z40 * z223;
-        let z233 = -z4 * z202;
-        let z234 = -z4 * z203;
-        let z235 = self.l * z206;
-        let z236 = -self.cx * z207 + self.cz * z206;
-        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
-        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
-        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
-            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
-            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
-        let z242 = self.m2 * z227;
-        let z243 = self.m2 * z228;
-        let z244 = z240 - self.m2 * z54 * z239 - self.m2 * z56 * z227;
-        let z245 = z241 - self.m2 * z55 * z239 - self.m2 * z56 * z228;
-        let z246 = z242 + self.m1 * z224;
-        let z247 = z243 + self.m1 * z225;
-        let z248 = z237 + z244 - self.m1 * z45 * z236 - self.m1 * z47 * z224;
-        let z249 = z238 + z245 - self.m1 * z46 * z236 - self.m1 * z47 * z225;
-        let z250 = z0 * z249 - z1 * z248 - z11 * z247 + z12 * z246 + z101 * z234
-            - z102 * z233 - z106 * z203 + z108 * z202;
-        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
-        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
-        let z253 = z5 * z230 + z8 * z244 + z10 * z245 - z30 * z243 + z31 * z242
-            + z91 * z252 - z92 * z251 + z96 * z209 + z98 * z211 + z99 * z206;
-        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
-        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
-            + 2.0 * self.izz * z8 * z209;
-        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
-            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
-        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
-            + 2.0 * self.izz * z10 * z211;
-        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
-            + 2.0 * self.izz * z8 * z209;
-        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
-            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
-            + self.izz * z10 * z209;
-        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
-            + 2.0 * self.izz * z10 * z211;
-        let z261 = self.m2 * z239;
-        let z262 = 2.0 * self.m2 * z55 * z228 + 2.0 * self.m2 * z56 * z239 + z258;
-        let z263 = -self.m2 * z54 * z228 - self.m2 * z55 * z227 + z259;
-        let z264 = 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z56 * z239 + z260;
-        let z265 = self.m1 * z236 + z261;
-        let z266 = 2.0 * self.m1 * z46 * z225 + 2.0 * self.m1 * z47 * z236 + z255 + z262;
-        let z267 = -self.m1 * z45 * z225 - self.m1 * z46 * z224 + z256 + z263;
-        let z268 = 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z47 * z236 + z257 + z264;
-        let z269 = z0 * z267 - z1 * z266 - z12 * z265 + z13 * z247 + z102 * z254
-            - z103 * z234 - z104 * z203 + z105 * z202;
-        let z270 = z0 * z268 - z1 * z267 + z11 * z265 - z13 * z246 - z101 * z254
-            + z103 * z233 - z105 * z203 + z107 * z202;
-        let z271 = z0 * z265 + z100 * z233 + z103 * z202;
-        let z272 = z1 * z265 + z100 * z234 + z103 * z203;
-        let z273 = -z0 * z246 - z1 * z247 + z100 * z254 - z101 * z202 - z102 * z203;
-        let z274 = z0 * z270 - z1 * z269 + z11 * z271 + z12 * z272 + z13 * z273
-            - z120 * z203 + z121 * z202 + z123 * z233 + z124 * z234 + z125 * z254;
-        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
-        let z276 = z5 * z244 + z8 * z262 + z10 * z263 - z31 * z261 + z32 * z243
-            + z92 * z275 - z93 * z252 + z94 * z209 + z95 * z211 + z96 * z206;
-        let z277 = z5 * z245 + z8 * z263 + z10 * z264 + z30 * z261 - z32 * z242
-            - z91 * z275 + z93 * z251 + z95 * z209 + z97 * z211 + z98 * z206;
-        let z278 = self.m2 * z251 - z5 * z243 + z10 * z261 - z92 * z206 + z93 * z211;
-        let z279 = self.m2 * z252 + z5 * z242 - z8 * z261 + z91 * z206 - z93 * z209;
-        let z280 = self.m2 * z275 + z8 * z243 - z10 * z242 - z91 * z211 + z92 * z209;
-        let z281 = z0 * z277 - z1 * z276 + z11 * z278 + z12 * z279 + z13 * z280
-            - z127 * z203 + z128 * z202 + z130 * z233 + z131 * z234 + z132 * z254;
-        let z282 = z5 * z253 + z8 * z276 + z10 * z277 + z30 * z278 + z31 * z279
-            + z32 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
-            + z131 * z252 + z132 * z275;
-        let z546 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
-        let z547 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
-        let z548 = -self.oy * z547;
-        let z549 = self.oy * z546;
-        let z550 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
-        let z551 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
-        let z552 = 2.0 * z202 * z206 + z0 * z550 + z5 * z546;
-        let z553 = 2.0 * z202 * z207 + z0 * z551 + z6 * z546;
-        let z554 = 2.0 * z203 * z206 + z1 * z550 + z5 * z547;
-        let z555 = 2.0 * z203 * z207 + z1 * z551 + z6 * z547;
-        let z556 = -self.oy * z547 + self.l * z553 + z548;
-        let z557 = self.oy * z546 + self.l * z555 + z549;
-        let z558 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
-        let z559 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
-        let z560 = -2.0 * z203 * z215 + 2.0 * z208 * z214 - z1 * z559 + z7 * z558
-            + z22 * z552 - z23 * z547;
-        let z561 = -2.0 * z203 * z214 - 2.0 * z208 * z215 - z1 * z558 - z7 * z559
-            - z22 * z547 - z23 * z552;
-        let z562 = 2.0 * z202 * z215 + 2.0 * z210 * z214 + z0 * z559 + z9 * z558
-            + z22 * z554 + z23 * z546;
-        let z563 = 2.0 * z202 * z214 - 2.0 * z210 * z215 + z0 * z558 - z9 * z559
-            + z22 * z546 - z23 * z554;
-        let z564 = -2.0 * z207 * z214 - z6 * z558 - z22 * z551;
-        let z565 = 2.0 * z207 * z215 + z6 * z559 + z23 * z551;
-        let z566 = self.cx * z546 - self.cy * z547;
-        let z567 = self.cx * z547 + self.cy * z546;
-        let z568 = self.cx * z552 - self.cy * z547 + self.cz * z553 + z548;
-        let z569 = self.cx * z554 + self.cy * z546 + self.cz * z555 + z549;
-        let z570 = 2.0 * self.ixx1 * z6 * z551 + 2.0 * self.ixx1 * (z207 * z207)
-            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
-        let z571 = self.cx * z560 + self.cy * z561 + self.cz * z553 + z556;
-        let z572 = self.cx * z562 + self.cy * z563 + self.cz * z555 + z557;
-        let z573 = 2.0 * self.ixx2 * z28 * z564 + 2.0 * self.ixx2 * (z220 * z220)
-            + 2.0 * self.iyy * z29 * z565 + 2.0 * self.iyy * (z221 * z221)
-            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
-        let z574 = 2.0 * self.m2 * z54 * z571 + 2.0 * self.m2 * z55 * z572
-            + 2.0 * self.m2 * (z227 * z227) + 2.0 * self.m2 * (z228 * z228) + z573;
-        let z575 = 2.0 * self.m1 * z45 * z568 + 2.0 * self.m1 * z46 * z569
-            + 2.0 * self.m1 * (z224 * z224) + 2.0 * self.m1 * (z225 * z225) + z570
-            + z574;
-        let z576 = 2.0 * self.m0 * z39 * z566 + 2.0 * self.m0 * z40 * z567
-            + 2.0 * self.m0 * (z222 * z222) + 2.0 * self.m0 * (z223 * z223) + z575;
-        let z577 = -z4 * z546;
-        let z578 = -z4 * z547;
-        let z579 = self.l * z550;
-        let z580 = -self.cx * z551 + self.cz * z550;
-        let z581 = -2.0 * self.ixx1 * z207 * z208 - self.ixx1 * z6 * z552
-            - self.ixx1 * z7 * z551 + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553
-            + self.izz * z8 * z550;
-        let z582 = -2.0 * self.ixx1 * z207 * z210 - self.ixx1 * z6 * z554
-            - self.ixx1 * z9 * z551 + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
-            + self.izz * z10 * z550;
-        let z583 = self.cx * z564 + self.cy * z565 + self.cz * z550 + z579;
-        let z584 = 2.0 * self.ixx2 * z216 * z220 + self.ixx2 * z24 * z564
-            + self.ixx2 * z28 * z560 + 2.0 * self.iyy * z217 * z221
-            + self.iyy * z25 * z565 + self.iyy * z29 * z561
-            + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553 + self.izz * z8 * z550;
-        let z585 = 2.0 * self.ixx2 * z218 * z220 + self.ixx2 * z26 * z564
-            + self.ixx2 * z28 * z562 + 2.0 * self.iyy * z219 * z221
-            + self.iyy * z27 * z565 + self.iyy * z29 * z563
-            + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
-            + self.izz * z10 * z550;
-        let z586 = self.m2 * z571;
-        let z587 = self.m2 * z572;
-        let z588 = -2.0 * self.m2 * z227 * z239 - self.m2 * z54 * z583
-            - self.m2 * z56 * z571 + z584;
-        let z589 = -2.0 * self.m2 * z228 * z239 - self.m2 * z55 * z583
-            - self.m2 * z56 * z572 + z585;
-        let z590 = self.m1 * z568 + z586;
-        let z591 = self.m1 * z569 + z587;
-        let z592 = -2.0 * self.m1 * z224 * z236 - self.m1 * z45 * z580
-            - self.m1 * z47 * z568 + z581 + z588;
-        let z593 = -2.0 * self.m1 * z225 * z236 - self.m1 * z46 * z580
-            - self.m1 * z47 * z569 + z582 + z589;
-        let z594 = 2.0 * z202 * z249 - 2.0 * z203 * z248 - 2.0 * z233 * z247
-            + 2.0 * z234 * z246 + z0 * z593 - z1 * z592 - z11 * z591 + z12 * z590
-            + z101 * z578 - z102 * z577 - z106 * z547 + z108 * z546;
-        let z595 = 2.0 * z206 * z213 - 2.0 * z211 * z235 + z5 * z557 - z10 * z579
-            + z20 * z550 - z21 * z555;
-        let z596 = -2.0 * z206 * z212 + 2.0 * z209 * z235 - z5 * z556 + z8 * z579
-            - z19 * z550 + z21 * z553;
-        let z597 = 2.0 * z206 * z230 + 2.0 * z209 * z244 + 2.0 * z211 * z245
-            + 2.0 * z242 * z252 - 2.0 * z243 * z251 + z5 * z574 + z8 * z588 + z10 * z589
-            - z30 * z587 + z31 * z586 + z91 * z596 - z92 * z595 + z96 * z553 + z98 * z555
-            + z99 * z550;
-        let z598 = 2.0 * z202 * z204 + 2.0 * z203 * z205 + z0 * z548 + z1 * z549
-            + z2 * z546 + z3 * z547;
-        let z599 = 2.0 * self.ixx1 * z7 * z552 + 2.0 * self.ixx1 * (z208 * z208)
-            + 2.0 * self.iyy * z1 * z547 + 2.0 * self.iyy * (z203 * z203)
-            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
-        let z600 = 2.0 * self.ixx1 * z208 * z210 + self.ixx1 * z7 * z554
-            + self.ixx1 * z9 * z552 - 2.0 * self.iyy * z202 * z203 - self.iyy * z0 * z547
-            - self.iyy * z1 * z546 + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
-            + self.izz * z10 * z553;
-        let z601 = 2.0 * self.ixx1 * z9 * z554 + 2.0 * self.ixx1 * (z210 * z210)
-            + 2.0 * self.iyy * z0 * z546 + 2.0 * self.iyy * (z202 * z202)
-            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
-        let z602 = 2.0 * self.ixx2 * z24 * z560 + 2.0 * self.ixx2 * (z216 * z216)
-            + 2.0 * self.iyy * z25 * z561 + 2.0 * self.iyy * (z217 * z217)
-            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
-        let z603 = 2.0 * self.ixx2 * z216 * z218 + self.ixx2 * z24 * z562
-            + self.ixx2 * z26 * z560 + 2.0 * self.iyy * z217 * z219
-            + self.iyy * z25 * z563 + self.iyy * z27 * z561
-            + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
-            + self.izz * z10 * z553;
-        let z604 = 2.0 * self.ixx2 * z26 * z562 + 2.0 * self.ixx2 * (z218 * z218)
-            + 2.0 * self.iyy * z27 * z563 + 2.0 * self.iyy * (z219 * z219)
-            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
-        let z605 = self.m2 * z583;
-        let z606 = 2.0 * self.m2 * z55 * z572 + 2.0 * self.m2 * z56 * z583
-            + 2.0 * self.m2 * (z228 * z228) + 2.0 * self.m2 * (z239 * z239) + z602;
-        let z607 = -2.0 * self.m2 * z227 * z228 - self.m2 * z54 * z572
-            - self.m2 * z55 * z571 + z603;
-        let z608 = 2.0 * self.m2 * z54 * z571 + 2.0 * self.m2 * z56 * z583
-            + 2.0 * self.m2 * (z227 * z227) + 2.0 * self.m2 * (z239 * z239) + z604;
-        let z609 = self.m1 * z580 + z605;
-        let z610 = 2.0 * self.m1 * z46 * z569 + 2.0 * self.m1 * z47 * z580
-            + 2.0 * self.m1 * (z225 * z225) + 2.0 * self.m1 * (z236 * z236) + z599
-            + z606;
-        let z611 = -2.0 * self.m1 * z224 * z225 - self.m1 * z45 * z569
-            - self.m1 * z46 * z568 + z600 + z607;
-        let z612 = 2.0 * self.m1 * z45 * z568 + 2.0 * self.m1 * z47 * z580
-            + 2.0 * self.m1 * (z224 * z224) + 2.0 * self.m1 * (z236 * z236) + z601
-            + z608;
-        let z613 = 2.0 * z202 * z267 - 2.0 * z203 * z266 - 2.0 * z234 * z265
-            + 2.0 * z247 * z254 + z0 * z611 - z1 * z610 - z12 * z609 + z13 * z591
-            + z102 * z598 - z103 * z578 - z104 * z547 + z105 * z546;
-        let z614 = 2.0 * z202 * z268 - 2.0 * z203 * z267 + 2.0 * z233 * z265
-            - 2.0 * z246 * z254 + z0 * z612 - z1 * z611 + z11 * z609 - z13 * z590
-            - z101 * z598 + z103 * z577 - z105 * z547 + z107 * z546;
-        let z615 = 2.0 * z202 * z265 + z0 * z609 + z100 * z577 + z103 * z546;
-        let z616 = 2.0 * z203 * z265 + z1 * z609 + z100 * z578 + z103 * z547;
-        let z617 = -2.0 * z202 * z246 - 2.0 * z203 * z247 - z0 * z590 - z1 * z591
-            + z100 * z598 - z101 * z546 - z102 * z547;
-        let z618 = 2.0 * z202 * z270 - 2.0 * z203 * z269 + 2.0 * z233 * z271
-            + 2.0 * z234 * z272 + 2.0 * z254 * z273 + z0 * z614 - z1 * z613 + z11 * z615
-            + z12 * z616 + z13 * z617 - z120 * z547 + z121 * z546 + z123 * z577
-            + z124 * z578 + z125 * z598;
-        let z619 = -2.0 * z209 * z213 + 2.0 * z211 * z212 - z8 * z557 + z10 * z556
-            + z19 * z555 - z20 * z553;
-        let z620 = 2.0 * z206 * z244 + 2.0 * z209 * z262 + 2.0 * z211 * z263
-            + 2.0 * z243 * z275 - 2.0 * z252 * z261 + z5 * z588 + z8 * z606 + z10 * z607
-            - z31 * z605 + z32 * z587 + z92 * z619 - z93 * z596 + z94 * z553 + z95 * z555
-            + z96 * z550;
-        let z621 = 2.0 * z206 * z245 + 2.0 * z209 * z263 + 2.0 * z211 * z264
-            - 2.0 * z242 * z275 + 2.0 * z251 * z261 + z5 * z589 + z8 * z607 + z10 * z608
-            + z30 * z605 - z32 * z586 - z91 * z619 + z93 * z595 + z95 * z553 + z97 * z555
-            + z98 * z550;
-        let z622 = -2.0 * z206 * z243 + 2.0 * z211 * z261 + self.m2 * z595 - z5 * z587
-            + z10 * z605 - z92 * z550 + z93 * z555;
-        let z623 = 2.0 * z206 * z242 - 2.0 * z209 * z261 + self.m2 * z596 + z5 * z586
-            - z8 * z605 + z91 * z550 - z93 * z553;
-        let z624 = 2.0 * z209 * z243 - 2.0 * z211 * z242 + self.m2 * z619 + z8 * z587
-            - z10 * z586 - z91 * z555 + z92 * z553;
-        let z625 = 2.0 * z202 * z277 - 2.0 * z203 * z276 + 2.0 * z233 * z278
-            + 2.0 * z234 * z279 + 2.0 * z254 * z280 + z0 * z621 - z1 * z620 + z11 * z622
-            + z12 * z623 + z13 * z624 - z127 * z547 + z128 * z546 + z130 * z577
-            + z131 * z578 + z132 * z598;
-        let z626 = 2.0 * z206 * z253 + 2.0 * z209 * z276 + 2.0 * z211 * z277
-            + 2.0 * z251 * z278 + 2.0 * z252 * z279 + z5 * z597 + z8 * z620 + z10 * z621
-            + 2.0 * z275 * z280 + z30 * z622 + z31 * z623 + z32 * z624 + z127 * z553
-            + z128 * z555 + z129 * z550 + z130 * z595 + z131 * z596 + z132 * z619;
-        m_dot[(0, 0)] = z232;
-        m_dot[(0, 1)] = z250;
-        m_dot[(1, 0)] = z250;
-        m_dot[(0, 2)] = z253;
-        m_dot[(2, 0)] = z253;
-        m_dot[(1, 1)] = z274;
-        m_dot[(1, 2)] = z281;
-        m_dot[(2, 1)] = z281;
-        m_dot[(2, 2)] = z282;
-        m_ddot[(0, 0)] = z576;
-        m_ddot[(0, 1)] = z594;
-        m_ddot[(1, 0)] = z594;
-        m_ddot[(0, 2)] = z597;
-        m_ddot[(2, 0)] = z597;
-        m_ddot[(1, 1)] = z618;
-        m_ddot[(1, 2)] = z625;
-        m_ddot[(2, 1)] = z625;
-        m_ddot[(2, 2)] = z626;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
-        let z7 = z0 * z5;
-        let z8 = z0 * z6;
-        let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
+        let z33 = x.qd[2] * z8 + z14;
+        let z34 = x.qd[2] * z10 + z15;
+        let z35 = x.qd[0] + x.qd[2] * z5;
+        let z36 = x.qd[2] * z30 + z16;
+        let z37 = x.qd[2] * z31 + z17;
+        let z38 = x.qd[2] * z32 + z18;
         let z39 = self.cx * z0 - self.cy * z1;
         let z40 = self.cx * z1 + self.cy * z0;
         let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
@@ -1876,45 +1458,48 @@ impl Rates<3, 0, 0> for Arm3 {
         let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
         let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
             + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
+        let z63 = -x.qd[0] * z40;
+        let z64 = x.qd[0] * z39;
+        let z65 = -x.qd[0] * z46 + z15 * z47 + z16;
+        let z66 = x.qd[0] * z45 - z14 * z47 + z17;
         let z67 = z14 * z46 - z15 * z45 + z18;
         let z68 = z34 * z56 - z35 * z55 + z36;
         let z69 = -z33 * z56 + z35 * z54 + z37;
         let z70 = z33 * z55 - z34 * z54 + z38;
-        let z135 = -qd[0] * qd[1] * z0;
-        let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
-        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
-        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
-        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z138;
-        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z139;
-        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z140;
-        let z147 = -qd[0] * self.m0 * z64;
-        let z148 = qd[0] * self.m0 * z63;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
+        let z135 = -x.qd[0] * x.qd[1] * z0;
+        let z136 = -x.qd[0] * x.qd[1] * z1;
+        let z137 = x.qd[1] * z0 * z14 + x.qd[1] * z1 * z15;
+        let z138 = -x.qd[0] * x.qd[1] * z12 - x.qd[1] * z0 * z18 + x.qd[1] * z13 * z15;
+        let z139 = x.qd[0] * x.qd[1] * z11 - x.qd[1] * z1 * z18 - x.qd[1] * z13 * z14;
+        let z140 = x.qd[1] * z0 * z16 + x.qd[1] * z1 * z17 - x.qd[1] * z11 * z15
+            + x.qd[1] * z12 * z14;
+        let z141 = x.qd[2] * z5 * z34 - x.qd[2] * z10 * z35 + z135;
+        let z142 = -x.qd[2] * z5 * z33 + x.qd[2] * z8 * z35 + z136;
+        let z143 = -x.qd[2] * z8 * z34 + x.qd[2] * z10 * z33 + z137;
+        let z144 = x.qd[2] * z5 * z37 - x.qd[2] * z10 * z38 - x.qd[2] * z31 * z35
+            + x.qd[2] * z32 * z34 + z138;
+        let z145 = -x.qd[2] * z5 * z36 + x.qd[2] * z8 * z38 + x.qd[2] * z30 * z35
+            - x.qd[2] * z32 * z33 + z139;
+        let z146 = -x.qd[2] * z8 * z37 + x.qd[2] * z10 * z36 - x.qd[2] * z30 * z34
+            + x.qd[2] * z31 * z33 + z140;
+        let z147 = -x.qd[0] * self.m0 * z64;
+        let z148 = x.qd[0] * self.m0 * z63;
+        let z153 = z39 * z148 - z40 * z147;
+        let z154 = -x.qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
             + self.m1 * z47 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
+        let z155 = x.qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
             - self.m1 * z47 * z135 + self.m1 * z139;
         let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
             - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+        let z157 = x.qd[0] * z50 + z14 * z48 + z15 * z49;
+        let z158 = x.qd[0] * z52 + z14 * z49 + z15 * z51;
+        let z159 = x.qd[0] * z53 + z14 * z50 + z15 * z52;
+        let z160 = -x.qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
             + z49 * z136 + z50 * z137;
-        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
+        let z161 = x.qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
             + z51 * z136 + z52 * z137;
+        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
+            + z52 * z136 + z53 * z137;
         let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
             + self.m2 * z56 * z142 + self.m2 * z144;
         let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
@@ -1932,483 +1517,63 @@ impl Rates<3, 0, 0> for Arm3 {
             + z61 * z142 + z62 * z143;
         let z172 = z160 + z169;
         let z173 = z161 + z170;
+        let z174 = z162 + z171;
         let z175 = z154 + z163;
         let z176 = z155 + z164;
         let z177 = z156 + z165;
-        let z202 = -qd[0] * q[0].sin();
-        let z203 = qd[0] * q[0].cos();
-        let z204 = -self.oy * z203;
-        let z205 = self.oy * z202;
-        let z206 = -qd[1] * q[1].sin();
-        let z207 = qd[1] * q[1].cos();
-        let z208 = z0 * z206 + z5 * z202;
-        let z209 = z0 * z207 + z6 * z202;
-        let z210 = z1 * z206 + z5 * z203;
-        let z211 = z1 * z207 + z6 * z203;
-        let z212 = z204 - self.oy * z203 + self.l * z209;
-        let z213 = z205 + self.oy * z202 + self.l * z211;
-        let z214 = -qd[2] * q[2].sin();
-        let z215 = qd[2] * q[2].cos();
-        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
-        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
-        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
-        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
-        let z220 = -z6 * z214 - z22 * z207;
-        let z221 = z6 * z215 + z23 * z207;
-        let z222 = self.cx * z202 - self.cy * z203;
-        let z223 = self.cx * z203 + self.cy * z202;
-        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
-        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
-        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
-        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
-        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
-        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
-            + 2.0 * self.izz * z5 * z206;
-        let z233 = -z4 * z202;
-        let z234 = -z4 * z203;
-        let z235 = self.l * z206;
-        let z236 = -self.cx * z207 + self.cz * z206;
-        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
-        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
-        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
-            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
-            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
-        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
-        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
-        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
-        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
-            + 2.0 * self.izz * z8 * z209;
-        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
-            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
-        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
-            + 2.0 * self.izz * z10 * z211;
-        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
-            + 2.0 * self.izz * z8 * z209;
-        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
-            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
-            + self.izz * z10 * z209;
-        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
-            + 2.0 * self.izz * z10 * z211;
-        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
-        let z546 = -qdd[0] * q[0].sin() - (qd[0] * qd[0]) * q[0].cos();
-        let z547 = qdd[0] * q[0].cos() - (qd[0] * qd[0]) * q[0].sin();
-        let z548 = -self.oy * z547;
-        let z549 = self.oy * z546;
-        let z550 = -qdd[1] * q[1].sin() - (qd[1] * qd[1]) * q[1].cos();
-        let z551 = qdd[1] * q[1].cos() - (qd[1] * qd[1]) * q[1].sin();
-        let z552 = 2.0 * z202 * z206 + z0 * z550 + z5 * z546;
-        let z553 = 2.0 * z202 * z207 + z0 * z551 + z6 * z546;
-        let z554 = 2.0 * z203 * z206 + z1 * z550 + z5 * z547;
-        let z555 = 2.0 * z203 * z207 + z1 * z551 + z6 * z547;
-        let z556 = -self.oy * z547 + self.l * z553 + z548;
-        let z557 = self.oy * z546 + self.l * z555 + z549;
-        let z558 = -qdd[2] * q[2].sin() - (qd[2] * qd[2]) * q[2].cos();
-        let z559 = qdd[2] * q[2].cos() - (qd[2] * qd[2]) * q[2].sin();
-        let z560 = -2.0 * z203 * z215 + 2.0 * z208 * z214 - z1 * z559 + z7 * z558
-            + z22 * z552 - z23 * z547;
-        let z561 = -2.0 * z203 * z214 - 2.0 * z208 * z215 - z1 * z558 - z7 * z559
-            - z22 * z547 - z23 * z552;
-        let z562 = 2.0 * z202 * z215 + 2.0 * z210 * z214 + z0 * z559 + z9 * z558
-            + z22 * z554 + z23 * z546;
-        let z563 = 2.0 * z202 * z214 - 2.0 * z210 * z215 + z0 * z558 - z9 * z559
-            + z22 * z546 - z23 * z554;
-        let z564 = -2.0 * z207 * z214 - z6 * z558 - z22 * z551;
-        let z565 = 2.0 * z207 * z215 + z6 * z559 + z23 * z551;
-        let z566 = self.cx * z546 - self.cy * z547;
-        let z567 = self.cx * z547 + self.cy * z546;
-        let z568 = self.cx * z552 - self.cy * z547 + self.cz * z553 + z548;
-        let z569 = self.cx * z554 + self.cy * z546 + self.cz * z555 + z549;
-        let z570 = 2.0 * self.ixx1 * z6 * z551 + 2.0 * self.ixx1 * (z207 * z207)
-            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
-        let z571 = self.cx * z560 + self.cy * z561 + self.cz * z553 + z556;
-        let z572 = self.cx * z562 + self.cy * z563 + self.cz * z555 + z557;
-        let z573 = 2.0 * self.ixx2 * z28 * z564 + 2.0 * self.ixx2 * (z220 * z220)
-            + 2.0 * self.iyy * z29 * z565 + 2.0 * self.iyy * (z221 * z221)
-            + 2.0 * self.izz * z5 * z550 + 2.0 * self.izz * (z206 * z206);
-        let z577 = -z4 * z546;
-        let z578 = -z4 * z547;
-        let z579 = self.l * z550;
-        let z580 = -self.cx * z551 + self.cz * z550;
-        let z581 = -2.0 * self.ixx1 * z207 * z208 - self.ixx1 * z6 * z552
-            - self.ixx1 * z7 * z551 + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553
-            + self.izz * z8 * z550;
-        let z582 = -2.0 * self.ixx1 * z207 * z210 - self.ixx1 * z6 * z554
-            - self.ixx1 * z9 * z551 + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
-            + self.izz * z10 * z550;
-        let z583 = self.cx * z564 + self.cy * z565 + self.cz * z550 + z579;
-        let z584 = 2.0 * self.ixx2 * z216 * z220 + self.ixx2 * z24 * z564
-            + self.ixx2 * z28 * z560 + 2.0 * self.iyy * z217 * z221
-            + self.iyy * z25 * z565 + self.iyy * z29 * z561
-            + 2.0 * self.izz * z206 * z209 + self.izz * z5 * z553 + self.izz * z8 * z550;
-        let z585 = 2.0 * self.ixx2 * z218 * z220 + self.ixx2 * z26 * z564
-            + self.ixx2 * z28 * z562 + 2.0 * self.iyy * z219 * z221
-            + self.iyy * z27 * z565 + self.iyy * z29 * z563
-            + 2.0 * self.izz * z206 * z211 + self.izz * z5 * z555
-            + self.izz * z10 * z550;
-        let z595 = 2.0 * z206 * z213 - 2.0 * z211 * z235 + z5 * z557 - z10 * z579
-            + z20 * z550 - z21 * z555;
-        let z596 = -2.0 * z206 * z212 + 2.0 * z209 * z235 - z5 * z556 + z8 * z579
-            - z19 * z550 + z21 * z553;
-        let z598 = 2.0 * z202 * z204 + 2.0 * z203 * z205 + z0 * z548 + z1 * z549
-            + z2 * z546 + z3 * z547;
-        let z599 = 2.0 * self.ixx1 * z7 * z552 + 2.0 * self.ixx1 * (z208 * z208)
-            + 2.0 * self.iyy * z1 * z547 + 2.0 * self.iyy * (z203 * z203)
-            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
-        let z600 = 2.0 * self.ixx1 * z208 * z210 + self.ixx1 * z7 * z554
-            + self.ixx1 * z9 * z552 - 2.0 * self.iyy * z202 * z203 - self.iyy * z0 * z547
-            - self.iyy * z1 * z546 + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
-            + self.izz * z10 * z553;
-        let z601 = 2.0 * self.ixx1 * z9 * z554 + 2.0 * self.ixx1 * (z210 * z210)
-            + 2.0 * self.iyy * z0 * z546 + 2.0 * self.iyy * (z202 * z202)
-            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
-        let z602 = 2.0 * self.ixx2 * z24 * z560 + 2.0 * self.ixx2 * (z216 * z216)
-            + 2.0 * self.iyy * z25 * z561 + 2.0 * self.iyy * (z217 * z217)
-            + 2.0 * self.izz * z8 * z553 + 2.0 * self.izz * (z209 * z209);
-        let z603 = 2.0 * self.ixx2 * z216 * z218 + self.ixx2 * z24 * z562
-            + self.ixx2 * z26 * z560 + 2.0 * self.iyy * z217 * z219
-            + self.iyy * z25 * z563 + self.iyy * z27 * z561
-            + 2.0 * self.izz * z209 * z211 + self.izz * z8 * z555
-            + self.izz * z10 * z553;
-        let z604 = 2.0 * self.ixx2 * z26 * z562 + 2.0 * self.ixx2 * (z218 * z218)
-            + 2.0 * self.iyy * z27 * z563 + 2.0 * self.iyy * (z219 * z219)
-            + 2.0 * self.izz * z10 * z555 + 2.0 * self.izz * (z211 * z211);
-        let z619 = -2.0 * z209 * z213 + 2.0 * z211 * z212 - z8 * z557 + z10 * z556
-            + z19 * z555 - z20 * z553;
-        let z627 = -qd[1] * z203 - qdd[1] * z1;
-        let z628 = qd[1] * z202 + qdd[1] * z0;
-        let z629 = qd[1] * z233 + qdd[1] * z11;
-        let z630 = qd[1] * z234 + qdd[1] * z12;
-        let z631 = qd[1] * z254 + qdd[1] * z13;
-        let z632 = qd[2] * z209 + qdd[2] * z8 + z627;
-        let z633 = qd[2] * z211 + qdd[2] * z10 + z628;
-        let z634 = qdd[0] + qd[2] * z206 + qdd[2] * z5;
-        let z635 = qd[2] * z251 + qdd[2] * z30 + z629;
-        let z636 = qd[2] * z252 + qdd[2] * z31 + z630;
-        let z637 = qd[2] * z275 + qdd[2] * z32 + z631;
-        let z638 = -qd[0] * z223 - qdd[0] * z40;
-        let z639 = qd[0] * z222 + qdd[0] * z39;
-        let z640 = -qd[0] * z225 - qdd[0] * z46 + z15 * z236 + z47 * z628 + z629;
-        let z641 = qd[0] * z224 + qdd[0] * z45 - z14 * z236 - z47 * z627 + z630;
-        let z642 = z14 * z225 - z15 * z224 - z45 * z628 + z46 * z627 + z631;
-        let z643 = z34 * z239 - z35 * z228 - z55 * z634 + z56 * z633 + z635;
-        let z644 = -z33 * z239 + z35 * z227 + z54 * z634 - z56 * z632 + z636;
-        let z645 = z33 * z228 - z34 * z227 - z54 * z633 + z55 * z632 + z637;
-        let z646 = -qd[0] * qd[1] * z202 - qd[0] * qdd[1] * z0 - qd[1] * qdd[0] * z0;
-        let z647 = -qd[0] * qd[1] * z203 - qd[0] * qdd[1] * z1 - qd[1] * qdd[0] * z1;
-        let z648 = qd[1] * z0 * z627 + qd[1] * z1 * z628 + qd[1] * z14 * z202
-            + qd[1] * z15 * z203 + qdd[1] * z0 * z14 + qdd[1] * z1 * z15;
-        let z649 = -qd[0] * qd[1] * z234 - qd[0] * qdd[1] * z12 - qd[1] * qdd[0] * z12
-            - qd[1] * z0 * z631 + qd[1] * z13 * z628 + qd[1] * z15 * z254
-            - qd[1] * z18 * z202 - qdd[1] * z0 * z18 + qdd[1] * z13 * z15;
-        let z650 = qd[0] * qd[1] * z233 + qd[0] * qdd[1] * z11 + qd[1] * qdd[0] * z11
-            - qd[1] * z1 * z631 - qd[1] * z13 * z627 - qd[1] * z14 * z254
-            - qd[1] * z18 * z203 - qdd[1] * z1 * z18 - qdd[1] * z13 * z14;
-        let z651 = qd[2] * z5 * z633 - qd[2] * z10 * z634 + qd[2] * z34 * z206
-            - qd[2] * z35 * z211 + qdd[2] * z5 * z34 - qdd[2] * z10 * z35 + z646;
-        let z652 = -qd[2] * z5 * z632 + qd[2] * z8 * z634 - qd[2] * z33 * z206
-            + qd[2] * z35 * z209 - qdd[2] * z5 * z33 + qdd[2] * z8 * z35 + z647;
-        let z653 = -qd[2] * z8 * z633 + qd[2] * z10 * z632 + qd[2] * z33 * z211
-            - qd[2] * z34 * z209 - qdd[2] * z8 * z34 + qdd[2] * z10 * z33 + z648;
-        let z654 = qd[2] * z5 * z636 - qd[2] * z10 * z637 - qd[2] * z31 * z634
-            + qd[2] * z32 * z633 + qd[2] * z34 * z275 - qd[2] * z35 * z252
-            + qd[2] * z37 * z206 - qd[2] * z38 * z211 + qdd[2] * z5 * z37
-            - qdd[2] * z10 * z38 - qdd[2] * z31 * z35 + qdd[2] * z32 * z34 + z649;
-        let z655 = -qd[2] * z5 * z635 + qd[2] * z8 * z637 + qd[2] * z30 * z634
-            - qd[2] * z32 * z632 - qd[2] * z33 * z275 + qd[2] * z35 * z251
-            - qd[2] * z36 * z206 + qd[2] * z38 * z209 - qdd[2] * z5 * z36
-            + qdd[2] * z8 * z38 + qdd[2] * z30 * z35 - qdd[2] * z32 * z33 + z650;
-        let z656 = -qd[0] * self.m0 * z639 - qdd[0] * self.m0 * z64;
-        let z657 = qd[0] * self.m0 * z638 + qdd[0] * self.m0 * z63;
-        let z658 = z39 * z657 - z40 * z656 - z147 * z223 + z148 * z222;
-        let z659 = -qd[0] * self.m1 * z641 - qdd[0] * self.m1 * z66
-            + self.m1 * z15 * z642 - self.m1 * z46 * z648 + self.m1 * z47 * z647
-            + self.m1 * z67 * z628 + self.m1 * z136 * z236 - self.m1 * z137 * z225
-            + self.m1 * z649;
-        let z660 = qd[0] * self.m1 * z640 + qdd[0] * self.m1 * z65 - self.m1 * z14 * z642
-            + self.m1 * z45 * z648 - self.m1 * z47 * z646 - self.m1 * z67 * z627
-            - self.m1 * z135 * z236 + self.m1 * z137 * z224 + self.m1 * z650;
-        let z661 = qd[0] * z237 + qdd[0] * z50 + z14 * z255 + z15 * z256 + z48 * z627
-            + z49 * z628;
-        let z662 = qd[0] * z238 + qdd[0] * z52 + z14 * z256 + z15 * z257 + z49 * z627
-            + z51 * z628;
-        let z663 = z14 * z662 - z15 * z661 + z45 * z660 - z46 * z659 + z50 * z646
-            + z52 * z647 + z53 * z648 + z135 * z237 + z136 * z238 + z137 * z226
-            - z154 * z225 + z155 * z224 - z157 * z628 + z158 * z627;
-        let z664 = self.m2 * z34 * z645 - self.m2 * z35 * z644 - self.m2 * z55 * z653
-            + self.m2 * z56 * z652 - self.m2 * z69 * z634 + self.m2 * z70 * z633
-            + self.m2 * z142 * z239 + self.m2 * z654 - self.m2 * z143 * z228;
-        let z665 = -self.m2 * z33 * z645 + self.m2 * z35 * z643 + self.m2 * z54 * z653
-            - self.m2 * z56 * z651 + self.m2 * z68 * z634 - self.m2 * z70 * z632
-            - self.m2 * z141 * z239 + self.m2 * z143 * z227 + self.m2 * z655;
-        let z666 = z33 * z258 + z34 * z259 + z35 * z240 + z57 * z632 + z58 * z633
-            + z59 * z634;
-        let z667 = z33 * z259 + z34 * z260 + z35 * z241 + z58 * z632 + z60 * z633
-            + z61 * z634;
-        let z668 = z33 * z667 - z34 * z666 + z54 * z665 - z55 * z664 + z59 * z651
-            + z61 * z652 + z62 * z653 + z141 * z240 + z142 * z241 + z143 * z229
-            - z163 * z228 + z164 * z227 - z166 * z633 + z167 * z632;
-        let z669 = z663 + z668;
-        let z670 = z658 + z669;
-        let z671 = qd[1] * z0 * z629 + qd[1] * z1 * z630 - qd[1] * z11 * z628
-            + qd[1] * z12 * z627 + qd[1] * z14 * z234 - qd[1] * z15 * z233
-            + qd[1] * z16 * z202 + qd[1] * z17 * z203 + qdd[1] * z0 * z16
-            + qdd[1] * z1 * z17 - qdd[1] * z11 * z15 + qdd[1] * z12 * z14;
-        let z672 = -qd[2] * z8 * z636 + qd[2] * z10 * z635 - qd[2] * z30 * z633
-            + qd[2] * z31 * z632 + qd[2] * z33 * z252 - qd[2] * z34 * z251
-            + qd[2] * z36 * z211 - qd[2] * z37 * z209 - qdd[2] * z8 * z37
-            + qdd[2] * z10 * z36 - qdd[2] * z30 * z34 + qdd[2] * z31 * z33 + z671;
-        let z673 = self.m1 * z14 * z641 - self.m1 * z15 * z640 - self.m1 * z45 * z647
-            + self.m1 * z46 * z646 - self.m1 * z65 * z628 + self.m1 * z66 * z627
-            + self.m1 * z135 * z225 - self.m1 * z136 * z224 + self.m1 * z671;
-        let z674 = qd[0] * z226 + qdd[0] * z53 + z14 * z237 + z15 * z238 + z50 * z627
-            + z52 * z628;
-        let z675 = -qd[0] * z662 - qdd[0] * z158 + z15 * z674 + z46 * z673 - z47 * z660
-            + z48 * z646 + z49 * z647 + z50 * z648 + z135 * z255 + z136 * z256
-            + z137 * z237 - z155 * z236 + z156 * z225 + z159 * z628;
-        let z676 = qd[0] * z661 + qdd[0] * z157 - z14 * z674 - z45 * z673 + z47 * z659
-            + z49 * z646 + z51 * z647 + z52 * z648 + z135 * z256 + z136 * z257
-            + z137 * z238 + z154 * z236 - z156 * z224 - z159 * z627;
-        let z677 = self.m2 * z33 * z644 - self.m2 * z34 * z643 - self.m2 * z54 * z652
-            + self.m2 * z55 * z651 - self.m2 * z68 * z633 + self.m2 * z69 * z632
-            + self.m2 * z141 * z228 - self.m2 * z142 * z227 + self.m2 * z672;
-        let z678 = z33 * z240 + z34 * z241 + z35 * z229 + z59 * z632 + z61 * z633
-            + z62 * z634;
-        let z679 = z34 * z678 - z35 * z667 + z55 * z677 - z56 * z665 + z57 * z651
-            + z58 * z652 + z59 * z653 + z141 * z258 + z142 * z259 + z143 * z240
-            - z164 * z239 + z165 * z228 - z167 * z634 + z168 * z633;
-        let z680 = -z33 * z678 + z35 * z666 - z54 * z677 + z56 * z664 + z58 * z651
-            + z60 * z652 + z61 * z653 + z141 * z259 + z142 * z260 + z143 * z241
-            + z163 * z239 - z165 * z227 + z166 * z634 - z168 * z632;
-        let z681 = z675 + z679;
-        let z682 = z676 + z680;
-        let z683 = z659 + z664;
-        let z684 = z660 + z665;
-        let z685 = z673 + z677;
-        let z686 = z0 * z682 - z1 * z681 + z11 * z683 + z12 * z684 + z13 * z685
-            - z172 * z203 + z173 * z202 + z175 * z233 + z176 * z234 + z177 * z254;
-        let z687 = z5 * z668 + z8 * z679 + z10 * z680 + z30 * z664 + z31 * z665
-            + z32 * z677 + z163 * z251 + z164 * z252 + z165 * z275 + z169 * z209
-            + z170 * z211 + z171 * z206;
-        let z688 = -qd[1] * z547 - 2.0 * qdd[1] * z203 - qddd[1] * z1;
-        let z689 = qd[1] * z546 + 2.0 * qdd[1] * z202 + qddd[1] * z0;
-        let z690 = qd[1] * z577 + 2.0 * qdd[1] * z233 + qddd[1] * z11;
-        let z691 = qd[1] * z578 + 2.0 * qdd[1] * z234 + qddd[1] * z12;
-        let z692 = qd[1] * z598 + 2.0 * qdd[1] * z254 + qddd[1] * z13;
-        let z693 = qd[2] * z553 + 2.0 * qdd[2] * z209 + qddd[2] * z8 + z688;
-        let z694 = qd[2] * z555 + 2.0 * qdd[2] * z211 + qddd[2] * z10 + z689;
-        let z695 = qddd[0] + qd[2] * z550 + 2.0 * qdd[2] * z206 + qddd[2] * z5;
-        let z696 = qd[2] * z595 + 2.0 * qdd[2] * z251 + qddd[2] * z30 + z690;
-        let z697 = qd[2] * z596 + 2.0 * qdd[2] * z252 + qddd[2] * z31 + z691;
-        let z698 = qd[2] * z619 + 2.0 * qdd[2] * z275 + qddd[2] * z32 + z692;
-        let z699 = -qd[0] * z567 - 2.0 * qdd[0] * z223 - qddd[0] * z40;
-        let z700 = qd[0] * z566 + 2.0 * qdd[0] * z222 + qddd[0] * z39;
-        let z701 = 2.0 * z236 * z628 - qd[0] * z569 - 2.0 * qdd[0] * z225 - qddd[0] * z46
-            + z15 * z580 + z47 * z689 + z690;
-        let z702 = -2.0 * z236 * z627 + qd[0] * z568 + 2.0 * qdd[0] * z224
-            + qddd[0] * z45 - z14 * z580 - z47 * z688 + z691;
-        let z703 = -2.0 * z224 * z628 + 2.0 * z225 * z627 + z14 * z569 - z15 * z568
-            - z45 * z689 + z46 * z688 + z692;
-        let z704 = -2.0 * z228 * z634 + 2.0 * z239 * z633 + z34 * z583 - z35 * z572
-            - z55 * z695 + z56 * z694 + z696;
-        let z705 = 2.0 * z227 * z634 - 2.0 * z239 * z632 - z33 * z583 + z35 * z571
-            + z54 * z695 - z56 * z693 + z697;
-        let z706 = -2.0 * z227 * z633 + 2.0 * z228 * z632 + z33 * z572 - z34 * z571
-            - z54 * z694 + z55 * z693 + z698;
-        let z707 = -qd[0] * qd[1] * z546 - 2.0 * qd[0] * qdd[1] * z202
-            - qd[0] * qddd[1] * z0 - 2.0 * qdd[0] * qdd[1] * z0
-            - 2.0 * qd[1] * qdd[0] * z202 - qd[1] * qddd[0] * z0;
-        let z708 = -qd[0] * qd[1] * z547 - 2.0 * qd[0] * qdd[1] * z203
-            - qd[0] * qddd[1] * z1 - 2.0 * qdd[0] * qdd[1] * z1
-            - 2.0 * qd[1] * qdd[0] * z203 - qd[1] * qddd[0] * z1;
-        let z709 = 2.0 * qd[1] * z202 * z627 + 2.0 * qd[1] * z203 * z628
-            + qd[1] * z0 * z688 + qd[1] * z1 * z689 + qd[1] * z14 * z546
-            + qd[1] * z15 * z547 + 2.0 * qdd[1] * z0 * z627 + 2.0 * qdd[1] * z1 * z628
-            + 2.0 * qdd[1] * z14 * z202 + 2.0 * qdd[1] * z15 * z203 + qddd[1] * z0 * z14
-            + qddd[1] * z1 * z15;
-        let z710 = -qd[0] * qd[1] * z578 - 2.0 * qd[0] * qdd[1] * z234
-            - qd[0] * qddd[1] * z12 - 2.0 * qdd[0] * qdd[1] * z12
-            - 2.0 * qd[1] * z202 * z631 - 2.0 * qd[1] * qdd[0] * z234
-            - qd[1] * qddd[0] * z12 + 2.0 * qd[1] * z254 * z628 - qd[1] * z0 * z692
-            + qd[1] * z13 * z689 + qd[1] * z15 * z598 - qd[1] * z18 * z546
-            - 2.0 * qdd[1] * z0 * z631 + 2.0 * qdd[1] * z13 * z628
-            + 2.0 * qdd[1] * z15 * z254 - 2.0 * qdd[1] * z18 * z202 - qddd[1] * z0 * z18
-            + qddd[1] * z13 * z15;
-        let z711 = qd[0] * qd[1] * z577 + 2.0 * qd[0] * qdd[1] * z233
-            + qd[0] * qddd[1] * z11 + 2.0 * qdd[0] * qdd[1] * z11
-            - 2.0 * qd[1] * z203 * z631 + 2.0 * qd[1] * qdd[0] * z233
-            + qd[1] * qddd[0] * z11 - 2.0 * qd[1] * z254 * z627 - qd[1] * z1 * z692
-            - qd[1] * z13 * z688 - qd[1] * z14 * z598 - qd[1] * z18 * z547
-            - 2.0 * qdd[1] * z1 * z631 - 2.0 * qdd[1] * z13 * z627
-            - 2.0 * qdd[1] * z14 * z254 - 2.0 * qdd[1] * z18 * z203 - qddd[1] * z1 * z18
-            - qddd[1] * z13 * z14;
-        let z712 = 2.0 * qd[2] * z206 * z633 - 2.0 * qd[2] * z211 * z634
-            + qd[2] * z5 * z694 - qd[2] * z10 * z695 + qd[2] * z34 * z550
-            - qd[2] * z35 * z555 + 2.0 * qdd[2] * z5 * z633 - 2.0 * qdd[2] * z10 * z634
-            + 2.0 * qdd[2] * z34 * z206 - 2.0 * qdd[2] * z35 * z211 + qddd[2] * z5 * z34
-            - qddd[2] * z10 * z35 + z707;
-        let z713 = -2.0 * qd[2] * z206 * z632 + 2.0 * qd[2] * z209 * z634
-            - qd[2] * z5 * z693 + qd[2] * z8 * z695 - qd[2] * z33 * z550
-            + qd[2] * z35 * z553 - 2.0 * qdd[2] * z5 * z632 + 2.0 * qdd[2] * z8 * z634
-            - 2.0 * qdd[2] * z33 * z206 + 2.0 * qdd[2] * z35 * z209 - qddd[2] * z5 * z33
-            + qddd[2] * z8 * z35 + z708;
-        let z714 = -2.0 * qd[2] * z209 * z633 + 2.0 * qd[2] * z211 * z632
-            - qd[2] * z8 * z694 + qd[2] * z10 * z693 + qd[2] * z33 * z555
-            - qd[2] * z34 * z553 - 2.0 * qdd[2] * z8 * z633 + 2.0 * qdd[2] * z10 * z632
-            + 2.0 * qdd[2] * z33 * z211 - 2.0 * qdd[2] * z34 * z209 - qddd[2] * z8 * z34
-            + qddd[2] * z10 * z33 + z709;
-        let z715 = 2.0 * qd[2] * z206 * z636 - 2.0 * qd[2] * z211 * z637
-            - 2.0 * qd[2] * z252 * z634 + qd[2] * z5 * z697 - qd[2] * z10 * z698
-            + 2.0 * qd[2] * z275 * z633 - qd[2] * z31 * z695 + qd[2] * z32 * z694
-            + qd[2] * z34 * z619 - qd[2] * z35 * z596 + qd[2] * z37 * z550
-            - qd[2] * z38 * z555 + 2.0 * qdd[2] * z5 * z636 - 2.0 * qdd[2] * z10 * z637
-            - 2.0 * qdd[2] * z31 * z634 + 2.0 * qdd[2] * z32 * z633
-            + 2.0 * qdd[2] * z34 * z275 - 2.0 * qdd[2] * z35 * z252
-            + 2.0 * qdd[2] * z37 * z206 - 2.0 * qdd[2] * z38 * z211 + qddd[2] * z5 * z37
-            - qddd[2] * z10 * z38 - qddd[2] * z31 * z35 + qddd[2] * z32 * z34 + z710;
-        let z716 = -2.0 * qd[2] * z206 * z635 + 2.0 * qd[2] * z209 * z637
-            + 2.0 * qd[2] * z251 * z634 - qd[2] * z5 * z696 + qd[2] * z8 * z698
-            - 2.0 * qd[2] * z275 * z632 + qd[2] * z30 * z695 - qd[2] * z32 * z693
-            - qd[2] * z33 * z619 + qd[2] * z35 * z595 - qd[2] * z36 * z550
-            + qd[2] * z38 * z553 - 2.0 * qdd[2] * z5 * z635 + 2.0 * qdd[2] * z8 * z637
-            + 2.0 * qdd[2] * z30 * z634 - 2.0 * qdd[2] * z32 * z632
-            - 2.0 * qdd[2] * z33 * z275 + 2.0 * qdd[2] * z35 * z251
-            - 2.0 * qdd[2] * z36 * z206 + 2.0 * qdd[2] * z38 * z209 - qddd[2] * z5 * z36
-            + qddd[2] * z8 * z38 + qddd[2] * z30 * z35 - qddd[2] * z32 * z33 + z711;
-        let z717 = -qd[0] * self.m0 * z700 - 2.0 * qdd[0] * self.m0 * z639
-            - qddd[0] * self.m0 * z64;
-        let z718 = qd[0] * self.m0 * z699 + 2.0 * qdd[0] * self.m0 * z638
-            + qddd[0] * self.m0 * z63;
-        let z719 = 2.0 * z222 * z657 - 2.0 * z223 * z656 + z39 * z718 - z40 * z717
-            - z147 * z567 + z148 * z566;
-        let z720 = -qd[0] * self.m1 * z702 - 2.0 * qdd[0] * self.m1 * z641
-            - qddd[0] * self.m1 * z66 - 2.0 * self.m1 * z225 * z648
-            + 2.0 * self.m1 * z236 * z647 + self.m1 * z15 * z703 - self.m1 * z46 * z709
-            + self.m1 * z47 * z708 + self.m1 * z67 * z689 + 2.0 * self.m1 * z628 * z642
-            + self.m1 * z136 * z580 - self.m1 * z137 * z569 + self.m1 * z710;
-        let z721 = qd[0] * self.m1 * z701 + 2.0 * qdd[0] * self.m1 * z640
-            + qddd[0] * self.m1 * z65 + 2.0 * self.m1 * z224 * z648
-            - 2.0 * self.m1 * z236 * z646 - self.m1 * z14 * z703 + self.m1 * z45 * z709
-            - self.m1 * z47 * z707 - self.m1 * z67 * z688 - 2.0 * self.m1 * z627 * z642
-            - self.m1 * z135 * z580 + self.m1 * z137 * z568 + self.m1 * z711;
-        let z722 = qd[0] * z581 + 2.0 * qdd[0] * z237 + qddd[0] * z50 + 2.0 * z255 * z627
-            + 2.0 * z256 * z628 + z14 * z599 + z15 * z600 + z48 * z688 + z49 * z689;
-        let z723 = qd[0] * z582 + 2.0 * qdd[0] * z238 + qddd[0] * z52 + 2.0 * z256 * z627
-            + 2.0 * z257 * z628 + z14 * z600 + z15 * z601 + z49 * z688 + z51 * z689;
-        let z724 = 2.0 * z224 * z660 - 2.0 * z225 * z659 + 2.0 * z226 * z648
-            + 2.0 * z237 * z646 + 2.0 * z238 * z647 + z14 * z723 - z15 * z722
-            + z45 * z721 - z46 * z720 + z50 * z707 + z52 * z708 + z53 * z709
-            + 2.0 * z627 * z662 - 2.0 * z628 * z661 + z135 * z581 + z136 * z582
-            + z137 * z570 - z154 * z569 + z155 * z568 - z157 * z689 + z158 * z688;
-        let z725 = self.m2 * z715 - 2.0 * self.m2 * z228 * z653
-            + 2.0 * self.m2 * z239 * z652 + self.m2 * z34 * z706 - self.m2 * z35 * z705
-            - self.m2 * z55 * z714 + self.m2 * z56 * z713 - self.m2 * z69 * z695
-            + self.m2 * z70 * z694 + 2.0 * self.m2 * z633 * z645
-            - 2.0 * self.m2 * z634 * z644 + self.m2 * z142 * z583
-            - self.m2 * z143 * z572;
-        let z726 = self.m2 * z716 + 2.0 * self.m2 * z227 * z653
-            - 2.0 * self.m2 * z239 * z651 - self.m2 * z33 * z706 + self.m2 * z35 * z704
-            + self.m2 * z54 * z714 - self.m2 * z56 * z712 + self.m2 * z68 * z695
-            - self.m2 * z70 * z693 - 2.0 * self.m2 * z632 * z645
-            + 2.0 * self.m2 * z634 * z643 - self.m2 * z141 * z583
-            + self.m2 * z143 * z571;
-        let z727 = 2.0 * z240 * z634 + 2.0 * z258 * z632 + 2.0 * z259 * z633 + z33 * z602
-            + z34 * z603 + z35 * z584 + z57 * z693 + z58 * z694 + z59 * z695;
-        let z728 = 2.0 * z241 * z634 + 2.0 * z259 * z632 + 2.0 * z260 * z633 + z33 * z603
-            + z34 * z604 + z35 * z585 + z58 * z693 + z60 * z694 + z61 * z695;
-        let z729 = 2.0 * z227 * z665 - 2.0 * z228 * z664 + 2.0 * z229 * z653
-            + 2.0 * z240 * z651 + 2.0 * z241 * z652 + z33 * z728 - z34 * z727
-            + z54 * z726 - z55 * z725 + z59 * z712 + z61 * z713 + z62 * z714
-            + 2.0 * z632 * z667 - 2.0 * z633 * z666 + z141 * z584 + z142 * z585
-            + z143 * z573 - z163 * z572 + z164 * z571 - z166 * z694 + z167 * z693;
-        let z730 = z724 + z729;
-        let z731 = z719 + z730;
-        let z732 = 2.0 * qd[1] * z202 * z629 + 2.0 * qd[1] * z203 * z630
-            - 2.0 * qd[1] * z233 * z628 + 2.0 * qd[1] * z234 * z627 + qd[1] * z0 * z690
-            + qd[1] * z1 * z691 - qd[1] * z11 * z689 + qd[1] * z12 * z688
-            + qd[1] * z14 * z578 - qd[1] * z15 * z577 + qd[1] * z16 * z546
-            + qd[1] * z17 * z547 + 2.0 * qdd[1] * z0 * z629 + 2.0 * qdd[1] * z1 * z630
-            - 2.0 * qdd[1] * z11 * z628 + 2.0 * qdd[1] * z12 * z627
-            + 2.0 * qdd[1] * z14 * z234 - 2.0 * qdd[1] * z15 * z233
-            + 2.0 * qdd[1] * z16 * z202 + 2.0 * qdd[1] * z17 * z203 + qddd[1] * z0 * z16
-            + qddd[1] * z1 * z17 - qddd[1] * z11 * z15 + qddd[1] * z12 * z14;
-        let z733 = z732 - 2.0 * qd[2] * z209 * z636 + 2.0 * qd[2] * z211 * z635
-            - 2.0 * qd[2] * z251 * z633 + 2.0 * qd[2] * z252 * z632 - qd[2] * z8 * z697
-            + qd[2] * z10 * z696 - qd[2] * z30 * z694 + qd[2] * z31 * z693
-            + qd[2] * z33 * z596 - qd[2] * z34 * z595 + qd[2] * z36 * z555
-            - qd[2] * z37 * z553 - 2.0 * qdd[2] * z8 * z636 + 2.0 * qdd[2] * z10 * z635
-            - 2.0 * qdd[2] * z30 * z633 + 2.0 * qdd[2] * z31 * z632
-            + 2.0 * qdd[2] * z33 * z252 - 2.0 * qdd[2] * z34 * z251
-            + 2.0 * qdd[2] * z36 * z211 - 2.0 * qdd[2] * z37 * z209 - qddd[2] * z8 * z37
-            + qddd[2] * z10 * z36 - qddd[2] * z30 * z34 + qddd[2] * z31 * z33;
-        let z734 = self.m1 * z732 - 2.0 * self.m1 * z224 * z647
-            + 2.0 * self.m1 * z225 * z646 + self.m1 * z14 * z702 - self.m1 * z15 * z701
-            - self.m1 * z45 * z708 + self.m1 * z46 * z707 - self.m1 * z65 * z689
-            + self.m1 * z66 * z688 + 2.0 * self.m1 * z627 * z641
-            - 2.0 * self.m1 * z628 * z640 + self.m1 * z135 * z569
-            - self.m1 * z136 * z568;
-        let z735 = 2.0 * z237 * z627 + 2.0 * z238 * z628 + qd[0] * z570
-            + 2.0 * qdd[0] * z226 + qddd[0] * z53 + z14 * z581 + z15 * z582 + z50 * z688
-            + z52 * z689;
-        let z736 = 2.0 * z225 * z673 - 2.0 * z236 * z660 + 2.0 * z237 * z648
-            - qd[0] * z723 - 2.0 * qdd[0] * z662 - qddd[0] * z158 + 2.0 * z255 * z646
-            + 2.0 * z256 * z647 + z15 * z735 + z46 * z734 - z47 * z721 + z48 * z707
-            + z49 * z708 + z50 * z709 + 2.0 * z628 * z674 + z135 * z599 + z136 * z600
-            + z137 * z581 - z155 * z580 + z156 * z569 + z159 * z689;
-        let z737 = -2.0 * z224 * z673 + 2.0 * z236 * z659 + 2.0 * z238 * z648
-            + qd[0] * z722 + 2.0 * qdd[0] * z661 + qddd[0] * z157 + 2.0 * z256 * z646
-            + 2.0 * z257 * z647 - z14 * z735 - z45 * z734 + z47 * z720 + z49 * z707
-            + z51 * z708 + z52 * z709 - 2.0 * z627 * z674 + z135 * z600 + z136 * z601
-            + z137 * z582 + z154 * z580 - z156 * z568 - z159 * z688;
-        let z738 = self.m2 * z733 - 2.0 * self.m2 * z227 * z652
-            + 2.0 * self.m2 * z228 * z651 + self.m2 * z33 * z705 - self.m2 * z34 * z704
-            - self.m2 * z54 * z713 + self.m2 * z55 * z712 - self.m2 * z68 * z694
-            + self.m2 * z69 * z693 + 2.0 * self.m2 * z632 * z644
-            - 2.0 * self.m2 * z633 * z643 + self.m2 * z141 * z572
-            - self.m2 * z142 * z571;
-        let z739 = 2.0 * z229 * z634 + 2.0 * z240 * z632 + 2.0 * z241 * z633 + z33 * z584
-            + z34 * z585 + z35 * z573 + z59 * z693 + z61 * z694 + z62 * z695;
-        let z740 = 2.0 * z228 * z677 - 2.0 * z239 * z665 + 2.0 * z240 * z653
-            + 2.0 * z258 * z651 + 2.0 * z259 * z652 + z34 * z739 - z35 * z728
-            + z55 * z738 - z56 * z726 + z57 * z712 + z58 * z713 + z59 * z714
-            + 2.0 * z633 * z678 - 2.0 * z634 * z667 + z141 * z602 + z142 * z603
-            + z143 * z584 - z164 * z583 + z165 * z572 - z167 * z695 + z168 * z694;
-        let z741 = -2.0 * z227 * z677 + 2.0 * z239 * z664 + 2.0 * z241 * z653
-            + 2.0 * z259 * z651 + 2.0 * z260 * z652 - z33 * z739 + z35 * z727
-            - z54 * z738 + z56 * z725 + z58 * z712 + z60 * z713 + z61 * z714
-            - 2.0 * z632 * z678 + 2.0 * z634 * z666 + z141 * z603 + z142 * z604
-            + z143 * z585 + z163 * z583 - z165 * z571 + z166 * z695 - z168 * z693;
-        let z742 = z736 + z740;
-        let z743 = z737 + z741;
-        let z744 = z720 + z725;
-        let z745 = z721 + z726;
-        let z746 = z734 + z738;
-        let z747 = 2.0 * z202 * z682 - 2.0 * z203 * z681 + 2.0 * z233 * z683
-            + 2.0 * z234 * z684 + 2.0 * z254 * z685 + z0 * z743 - z1 * z742 + z11 * z744
-            + z12 * z745 + z13 * z746 - z172 * z547 + z173 * z546 + z175 * z577
-            + z176 * z578 + z177 * z598;
-        let z748 = 2.0 * z206 * z668 + 2.0 * z209 * z679 + 2.0 * z211 * z680
-            + 2.0 * z251 * z664 + 2.0 * z252 * z665 + z5 * z729 + z8 * z740 + z10 * z741
-            + 2.0 * z275 * z677 + z30 * z725 + z31 * z726 + z32 * z738 + z163 * z595
-            + z164 * z596 + z165 * z619 + z169 * z553 + z170 * z555 + z171 * z550;
-        let x0 = -z670;
-        let x1 = -z686;
-        let x2 = -z687;
-        let x3 = -z731;
-        let x4 = -z747;
-        let x5 = -z748;
-        h_dot[0] = x0;
-        h_dot[1] = x1;
-        h_dot[2] = x2;
-        h_ddot[0] = x3;
-        h_ddot[1] = x4;
-        h_ddot[2] = x5;
+        let z180 = z153 + z174;
+        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
+        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
+            + z32 * z165;
+        let z438 = -x.qdd[1] * z1;
+        let z439 = x.qdd[1] * z0;
+        let z440 = x.qdd[1] * z11;
+        let z441 = x.qdd[1] * z12;
+        let z442 = x.qdd[1] * z13;
+        let z443 = x.qdd[2] * z8 + z438;
+        let z444 = x.qdd[2] * z10 + z439;
+        let z445 = x.qdd[0] + x.qdd[2] * z5;
+        let z446 = x.qdd[2] * z30 + z440;
+        let z447 = x.qdd[2] * z31 + z441;
+        let z448 = x.qdd[2] * z32 + z442;
+        let z449 = -self.m0 * x.qdd[0] * z40;
+        let z450 = self.m0 * x.qdd[0] * z39;
+        let z453 = self.izz * x.qdd[0] + z39 * z450 - z40 * z449;
+        let z454 = -self.m1 * x.qdd[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
+        let z455 = self.m1 * x.qdd[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
+        let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
+        let z457 = x.qdd[0] * z50 + z46 * z456 - z47 * z455 + z48 * z438 + z49 * z439;
+        let z458 = x.qdd[0] * z52 - z45 * z456 + z47 * z454 + z49 * z438 + z51 * z439;
+        let z459 = x.qdd[0] * z53 + z45 * z455 - z46 * z454 + z50 * z438 + z52 * z439;
+        let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
+        let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
+        let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
+        let z463 = z55 * z462 - z56 * z461 + z57 * z443 + z58 * z444 + z59 * z445;
+        let z464 = -z54 * z462 + z56 * z460 + z58 * z443 + z60 * z444 + z61 * z445;
+        let z465 = z54 * z461 - z55 * z460 + z59 * z443 + z61 * z444 + z62 * z445;
+        let z466 = z463 + z457;
+        let z467 = z458 + z464;
+        let z468 = z459 + z465;
+        let z469 = z460 + z454;
+        let z470 = z461 + z455;
+        let z471 = z462 + z456;
+        let z474 = z468 + z453;
+        let z477 = z0 * z467 - z1 * z466 + z11 * z469 + z12 * z470 + z13 * z471;
+        let z478 = z5 * z465 + z8 * z463 + z10 * z464 + z30 * z460 + z31 * z461
+            + z32 * z462;
+        let x0 = z180 + z474;
+        let x1 = z184 + z477;
+        let x2 = z185 + z478;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
     }
+    fn constraint_jet<const N: usize>(
+        &self,
+        _x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<3> for Arm3 {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
@@ -2485,21 +1650,21 @@ impl Statics<3> for Arm3 {
         let z363 = z0 * z359 - z9 * z22;
         let z366 = self.cx * z360 + self.cy * z361;
         let z367 = self.cx * z362 + self.cy * z363;
-        let z749 = z188 * z342;
-        let z750 = -z188 * z341;
-        let z751 = z191 * z348;
-        let z752 = -z191 * z347;
-        let z753 = z749 + z751;
-        let z754 = z750 + z752;
-        let z755 = z0 * z754 - z1 * z753;
-        let z756 = z191 * z367;
-        let z757 = -z191 * z366;
-        let z758 = z0 * z757 - z1 * z756;
-        let z759 = z8 * z756 + z10 * z757;
-        hess[(1, 1)] = z755;
-        hess[(1, 2)] = z758;
-        hess[(2, 1)] = z758;
-        hess[(2, 2)] = z759;
+        let z546 = z188 * z342;
+        let z547 = -z188 * z341;
+        let z548 = z191 * z348;
+        let z549 = -z191 * z347;
+        let z550 = z546 + z548;
+        let z551 = z547 + z549;
+        let z552 = z0 * z551 - z1 * z550;
+        let z553 = z191 * z367;
+        let z554 = -z191 * z366;
+        let z555 = z0 * z554 - z1 * z553;
+        let z556 = z8 * z553 + z10 * z554;
+        hess[(1, 1)] = z552;
+        hess[(1, 2)] = z555;
+        hess[(2, 1)] = z555;
+        hess[(2, 2)] = z556;
     }
     fn potential_gradient_parameter(
         &self,
@@ -2528,10 +1693,10 @@ impl Statics<3> for Arm3 {
                 let z13 = z0 * z2 + z1 * z3;
                 let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
                 let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z760 = self.g * z46;
-                let z761 = -self.g * z45;
-                let z762 = z0 * z761 - z1 * z760 + self.g * z13;
-                out[1] = z762;
+                let z557 = self.g * z46;
+                let z558 = -self.g * z45;
+                let z559 = z0 * z558 - z1 * z557 + self.g * z13;
+                out[1] = z559;
                 true
             }
             2 => {
@@ -2558,12 +1723,12 @@ impl Statics<3> for Arm3 {
                 let z32 = -z8 * z20 + z10 * z19;
                 let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z763 = self.g * z55;
-                let z764 = -self.g * z54;
-                let z765 = z0 * z764 - z1 * z763 + self.g * z13;
-                let z766 = z8 * z763 + z10 * z764 + self.g * z32;
-                out[1] = z765;
-                out[2] = z766;
+                let z560 = self.g * z55;
+                let z561 = -self.g * z54;
+                let z562 = z0 * z561 - z1 * z560 + self.g * z13;
+                let z563 = z8 * z560 + z10 * z561 + self.g * z32;
+                out[1] = z562;
+                out[2] = z563;
                 true
             }
             3 => {
@@ -2602,16 +1767,16 @@ impl Statics<3> for Arm3 {
                 let z26 = z0 * z23 + z9 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z767 = z9 * z188;
-                let z768 = -z7 * z188;
-                let z769 = z26 * z191;
-                let z770 = -z24 * z191;
-                let z771 = z767 + z769;
-                let z772 = z768 + z770;
-                let z773 = z0 * z772 - z1 * z771;
-                let z774 = z8 * z769 + z10 * z770;
-                out[1] = z773;
-                out[2] = z774;
+                let z564 = z9 * z188;
+                let z565 = -z7 * z188;
+                let z566 = z26 * z191;
+                let z567 = -z24 * z191;
+                let z568 = z564 + z566;
+                let z569 = z565 + z567;
+                let z570 = z0 * z569 - z1 * z568;
+                let z571 = z8 * z566 + z10 * z567;
+                out[1] = z570;
+                out[2] = z571;
                 true
             }
             9 => {
@@ -2630,16 +1795,16 @@ impl Statics<3> for Arm3 {
                 let z27 = z0 * z22 - z9 * z23;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z775 = z0 * z188;
-                let z776 = z1 * z188;
-                let z777 = z27 * z191;
-                let z778 = -z25 * z191;
-                let z779 = z775 + z777;
-                let z780 = z776 + z778;
-                let z781 = z0 * z780 - z1 * z779;
-                let z782 = z8 * z777 + z10 * z778;
-                out[1] = z781;
-                out[2] = z782;
+                let z572 = z0 * z188;
+                let z573 = z1 * z188;
+                let z574 = z27 * z191;
+                let z575 = -z25 * z191;
+                let z576 = z572 + z574;
+                let z577 = z573 + z575;
+                let z578 = z0 * z577 - z1 * z576;
+                let z579 = z8 * z574 + z10 * z575;
+                out[1] = z578;
+                out[2] = z579;
                 true
             }
             10 => {
@@ -2651,16 +1816,16 @@ impl Statics<3> for Arm3 {
                 let z10 = z1 * z6;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z783 = z10 * z188;
-                let z784 = -z8 * z188;
-                let z785 = z10 * z191;
-                let z786 = -z8 * z191;
-                let z787 = z783 + z785;
-                let z788 = z784 + z786;
-                let z789 = z0 * z788 - z1 * z787;
-                let z790 = z8 * z785 + z10 * z786;
-                out[1] = z789;
-                out[2] = z790;
+                let z580 = z10 * z188;
+                let z581 = -z8 * z188;
+                let z582 = z10 * z191;
+                let z583 = -z8 * z191;
+                let z584 = z580 + z582;
+                let z585 = z581 + z583;
+                let z586 = z0 * z585 - z1 * z584;
+                let z587 = z8 * z582 + z10 * z583;
+                out[1] = z586;
+                out[2] = z587;
                 true
             }
             11 => {
@@ -2676,17 +1841,17 @@ impl Statics<3> for Arm3 {
                 let z10 = z1 * z6;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z775 = z0 * z188;
-                let z776 = z1 * z188;
-                let z791 = 2.0 * z0 * z191;
-                let z792 = 2.0 * z1 * z191;
-                let z793 = z775 + z791;
-                let z794 = z776 + z792;
-                let z795 = z0 * z794 - z1 * z793;
-                let z796 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
-                let z797 = z8 * z791 + z10 * z792 + z191 * z796;
-                out[1] = z795;
-                out[2] = z797;
+                let z572 = z0 * z188;
+                let z573 = z1 * z188;
+                let z588 = 2.0 * z0 * z191;
+                let z589 = 2.0 * z1 * z191;
+                let z590 = z572 + z588;
+                let z591 = z573 + z589;
+                let z592 = z0 * z591 - z1 * z590;
+                let z593 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
+                let z594 = z8 * z588 + z10 * z589 + z191 * z593;
+                out[1] = z592;
+                out[2] = z594;
                 true
             }
             13 => {
@@ -2697,12 +1862,12 @@ impl Statics<3> for Arm3 {
                 let z8 = z0 * z6;
                 let z10 = z1 * z6;
                 let z191 = self.m2 * self.g;
-                let z785 = z10 * z191;
-                let z786 = -z8 * z191;
-                let z790 = z8 * z785 + z10 * z786;
-                let z798 = z0 * z786 - z1 * z785;
-                out[1] = z798;
-                out[2] = z790;
+                let z582 = z10 * z191;
+                let z583 = -z8 * z191;
+                let z587 = z8 * z582 + z10 * z583;
+                let z595 = z0 * z583 - z1 * z582;
+                out[1] = z595;
+                out[2] = z587;
                 true
             }
             14 => {
@@ -2733,15 +1898,15 @@ impl Statics<3> for Arm3 {
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
                 let z92 = self.m2 * z55;
                 let z100 = self.m1 + self.m2;
-                let z799 = self.m1 * z46;
-                let z800 = -self.m1 * z45;
-                let z801 = -self.m2 * z54;
-                let z802 = z799 + z92;
-                let z803 = z800 + z801;
-                let z804 = z0 * z803 - z1 * z802 + z13 * z100;
-                let z805 = self.m2 * z32 + z8 * z92 + z10 * z801;
-                out[1] = z804;
-                out[2] = z805;
+                let z596 = self.m1 * z46;
+                let z597 = -self.m1 * z45;
+                let z598 = -self.m2 * z54;
+                let z599 = z596 + z92;
+                let z600 = z597 + z598;
+                let z601 = z0 * z600 - z1 * z599 + z13 * z100;
+                let z602 = self.m2 * z32 + z8 * z92 + z10 * z598;
+                out[1] = z601;
+                out[2] = z602;
                 true
             }
             _ => false,
@@ -3030,310 +2195,310 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + self.iyy * z25 * z363 + self.iyy * z27 * z361;
         let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
         let z422 = z33 * z367 - z34 * z366;
-        let z806 = -qd[0] * qd[1] * z283;
-        let z807 = qd[1] * z0 * z15 + qd[1] * z0 * z289 + qd[1] * z1 * z290
+        let z603 = -qd[0] * qd[1] * z283;
+        let z604 = qd[1] * z0 * z15 + qd[1] * z0 * z289 + qd[1] * z1 * z290
             + qd[1] * z14 * z283;
-        let z808 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z376 + qd[1] * z13 * z290
+        let z605 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z376 + qd[1] * z13 * z290
             + qd[1] * z15 * z375 - qd[1] * z18 * z283;
-        let z809 = qd[0] * qd[1] * z288 - qd[1] * z0 * z18 - qd[1] * z1 * z376
+        let z606 = qd[0] * qd[1] * z288 - qd[1] * z0 * z18 - qd[1] * z1 * z376
             - qd[1] * z13 * z289 - qd[1] * z14 * z375;
-        let z810 = qd[2] * z5 * z301 - qd[2] * z8 * z35 + z806;
-        let z811 = -qd[2] * z5 * z300 + qd[2] * z35 * z287 + z135;
-        let z812 = qd[2] * z8 * z33 - qd[2] * z8 * z301 + qd[2] * z10 * z300
-            - qd[2] * z34 * z287 + z807;
-        let z813 = qd[2] * z5 * z303 - qd[2] * z8 * z38 - qd[2] * z10 * z378
-            + qd[2] * z32 * z301 + qd[2] * z34 * z377 - qd[2] * z35 * z299 + z808;
-        let z814 = -qd[2] * z5 * z302 + qd[2] * z8 * z378 - qd[2] * z32 * z300
-            - qd[2] * z33 * z377 + qd[2] * z35 * z298 + qd[2] * z38 * z287 + z809;
-        let z815 = -qd[0] * self.m0 * z314;
-        let z816 = qd[0] * self.m0 * z313;
-        let z817 = z39 * z816 - z40 * z815 - z147 * z305 + z148 * z304;
-        let z818 = -qd[0] * self.m1 * z316 + self.m1 * z15 * z385 + self.m1 * z808
-            - self.m1 * z46 * z807 + self.m1 * z47 * z135 + self.m1 * z67 * z290
+        let z607 = qd[2] * z5 * z301 - qd[2] * z8 * z35 + z603;
+        let z608 = -qd[2] * z5 * z300 + qd[2] * z35 * z287 + z135;
+        let z609 = qd[2] * z8 * z33 - qd[2] * z8 * z301 + qd[2] * z10 * z300
+            - qd[2] * z34 * z287 + z604;
+        let z610 = qd[2] * z5 * z303 - qd[2] * z8 * z38 - qd[2] * z10 * z378
+            + qd[2] * z32 * z301 + qd[2] * z34 * z377 - qd[2] * z35 * z299 + z605;
+        let z611 = -qd[2] * z5 * z302 + qd[2] * z8 * z378 - qd[2] * z32 * z300
+            - qd[2] * z33 * z377 + qd[2] * z35 * z298 + qd[2] * z38 * z287 + z606;
+        let z612 = -qd[0] * self.m0 * z314;
+        let z613 = qd[0] * self.m0 * z313;
+        let z614 = z39 * z613 - z40 * z612 - z147 * z305 + z148 * z304;
+        let z615 = -qd[0] * self.m1 * z316 + self.m1 * z15 * z385 - self.m1 * z46 * z604
+            + self.m1 * z47 * z135 + self.m1 * z67 * z290 + self.m1 * z605
             - self.m1 * z137 * z307;
-        let z819 = qd[0] * self.m1 * z315 - self.m1 * z14 * z385 + self.m1 * z809
-            + self.m1 * z45 * z807 - self.m1 * z47 * z806 - self.m1 * z67 * z289
+        let z616 = qd[0] * self.m1 * z315 - self.m1 * z14 * z385 + self.m1 * z45 * z604
+            - self.m1 * z47 * z603 - self.m1 * z67 * z289 + self.m1 * z606
             + self.m1 * z137 * z306;
-        let z820 = qd[0] * z308 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290;
-        let z821 = qd[0] * z50 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290;
-        let z822 = z14 * z821 - z15 * z820 + z45 * z819 - z46 * z818 + z50 * z806
-            + z50 * z136 + z52 * z135 + z53 * z807 + z135 * z308 - z154 * z307
+        let z617 = qd[0] * z308 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290;
+        let z618 = qd[0] * z50 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290;
+        let z619 = z14 * z618 - z15 * z617 + z45 * z616 - z46 * z615 + z50 * z603
+            + z50 * z136 + z52 * z135 + z53 * z604 + z135 * z308 - z154 * z307
             + z155 * z306 - z157 * z290 + z158 * z289;
-        let z823 = self.m2 * z34 * z386 - self.m2 * z35 * z318 + self.m2 * z813
-            - self.m2 * z55 * z812 + self.m2 * z56 * z811 + self.m2 * z70 * z301
+        let z620 = self.m2 * z34 * z386 - self.m2 * z35 * z318 - self.m2 * z55 * z609
+            + self.m2 * z56 * z608 + self.m2 * z70 * z301 + self.m2 * z610
             - self.m2 * z143 * z310;
-        let z824 = -self.m2 * z33 * z386 + self.m2 * z35 * z317 + self.m2 * z814
-            + self.m2 * z54 * z812 - self.m2 * z56 * z810 - self.m2 * z70 * z300
+        let z621 = -self.m2 * z33 * z386 + self.m2 * z35 * z317 + self.m2 * z54 * z609
+            - self.m2 * z56 * z607 - self.m2 * z70 * z300 + self.m2 * z611
             + self.m2 * z143 * z309;
-        let z825 = z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
-        let z826 = z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
-        let z827 = z33 * z826 - z34 * z825 + z54 * z824 - z55 * z823 + z59 * z810
-            + z61 * z811 + z62 * z812 + z141 * z311 + z142 * z312 - z163 * z310
+        let z622 = z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
+        let z623 = z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
+        let z624 = z33 * z623 - z34 * z622 + z54 * z621 - z55 * z620 + z59 * z607
+            + z61 * z608 + z62 * z609 + z141 * z311 + z142 * z312 - z163 * z310
             + z164 * z309 - z166 * z301 + z167 * z300;
-        let z828 = z822 + z827;
-        let z829 = z817 + z828;
-        let z830 = qd[2] * z5 * z337 - qd[2] * z9 * z35 - qd[2] * z10 * z338
+        let z625 = z619 + z624;
+        let z626 = z614 + z625;
+        let z627 = qd[2] * z5 * z337 - qd[2] * z9 * z35 - qd[2] * z10 * z338
             + qd[2] * z34 * z322;
-        let z831 = -qd[2] * z5 * z336 + qd[2] * z7 * z35 + qd[2] * z8 * z338
+        let z628 = -qd[2] * z5 * z336 + qd[2] * z7 * z35 + qd[2] * z8 * z338
             - qd[2] * z33 * z322;
-        let z832 = -qd[2] * z7 * z34 - qd[2] * z8 * z337 + qd[2] * z9 * z33
+        let z629 = -qd[2] * z7 * z34 - qd[2] * z8 * z337 + qd[2] * z9 * z33
             + qd[2] * z10 * z336;
-        let z833 = qd[2] * z5 * z340 - qd[2] * z9 * z38 - qd[2] * z10 * z399
+        let z630 = qd[2] * z5 * z340 - qd[2] * z9 * z38 - qd[2] * z10 * z399
             - qd[2] * z31 * z338 + qd[2] * z32 * z337 + qd[2] * z34 * z398
             - qd[2] * z35 * z335 + qd[2] * z37 * z322;
-        let z834 = -qd[2] * z5 * z339 + qd[2] * z7 * z38 + qd[2] * z8 * z399
+        let z631 = -qd[2] * z5 * z339 + qd[2] * z7 * z38 + qd[2] * z8 * z399
             + qd[2] * z30 * z338 - qd[2] * z32 * z336 - qd[2] * z33 * z398
             + qd[2] * z35 * z334 - qd[2] * z36 * z322;
-        let z835 = -qd[0] * self.m1 * z354 + self.m1 * z15 * z406 + self.m1 * z136 * z343
+        let z632 = -qd[0] * self.m1 * z354 + self.m1 * z15 * z406 + self.m1 * z136 * z343
             - self.m1 * z137 * z342;
-        let z836 = qd[0] * self.m1 * z353 - self.m1 * z14 * z406 - self.m1 * z135 * z343
+        let z633 = qd[0] * self.m1 * z353 - self.m1 * z14 * z406 - self.m1 * z135 * z343
             + self.m1 * z137 * z341;
-        let z837 = qd[0] * z344 + z14 * z400 + z15 * z401;
-        let z838 = qd[0] * z345 + z14 * z401 + z15 * z402;
-        let z839 = z14 * z838 - z15 * z837 + z45 * z836 - z46 * z835 + z135 * z344
+        let z634 = qd[0] * z344 + z14 * z400 + z15 * z401;
+        let z635 = qd[0] * z345 + z14 * z401 + z15 * z402;
+        let z636 = z14 * z635 - z15 * z634 + z45 * z633 - z46 * z632 + z135 * z344
             + z136 * z345 + z137 * z346 - z154 * z342 + z155 * z341;
-        let z840 = self.m2 * z34 * z407 - self.m2 * z35 * z356 - self.m2 * z55 * z832
-            + self.m2 * z56 * z831 + self.m2 * z833 - self.m2 * z69 * z338
-            + self.m2 * z70 * z337 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
-        let z841 = -self.m2 * z33 * z407 + self.m2 * z35 * z355 + self.m2 * z54 * z832
-            - self.m2 * z56 * z830 + self.m2 * z834 + self.m2 * z68 * z338
-            - self.m2 * z70 * z336 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
-        let z842 = z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336 + z58 * z337
+        let z637 = self.m2 * z34 * z407 - self.m2 * z35 * z356 - self.m2 * z55 * z629
+            + self.m2 * z56 * z628 - self.m2 * z69 * z338 + self.m2 * z70 * z337
+            + self.m2 * z630 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
+        let z638 = -self.m2 * z33 * z407 + self.m2 * z35 * z355 + self.m2 * z54 * z629
+            - self.m2 * z56 * z627 + self.m2 * z68 * z338 - self.m2 * z70 * z336
+            + self.m2 * z631 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
+        let z639 = z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336 + z58 * z337
             + z59 * z338;
-        let z843 = z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336 + z60 * z337
+        let z640 = z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336 + z60 * z337
             + z61 * z338;
-        let z844 = z33 * z843 - z34 * z842 + z54 * z841 - z55 * z840 + z59 * z830
-            + z61 * z831 + z62 * z832 + z141 * z350 + z142 * z351 + z143 * z352
+        let z641 = z33 * z640 - z34 * z639 + z54 * z638 - z55 * z637 + z59 * z627
+            + z61 * z628 + z62 * z629 + z141 * z350 + z142 * z351 + z143 * z352
             - z163 * z348 + z164 * z347 - z166 * z337 + z167 * z336;
-        let z845 = z839 + z844;
-        let z846 = self.m2 * z34 * z422 - self.m2 * z35 * z373 + self.m2 * z142 * z368
+        let z642 = z636 + z641;
+        let z643 = self.m2 * z34 * z422 - self.m2 * z35 * z373 + self.m2 * z142 * z368
             - self.m2 * z143 * z367;
-        let z847 = -self.m2 * z33 * z422 + self.m2 * z35 * z372 - self.m2 * z141 * z368
+        let z644 = -self.m2 * z33 * z422 + self.m2 * z35 * z372 - self.m2 * z141 * z368
             + self.m2 * z143 * z366;
-        let z848 = z33 * z419 + z34 * z420 + z35 * z369;
-        let z849 = z33 * z420 + z34 * z421 + z35 * z370;
-        let z850 = z33 * z849 - z34 * z848 + z54 * z847 - z55 * z846 + z141 * z369
+        let z645 = z33 * z419 + z34 * z420 + z35 * z369;
+        let z646 = z33 * z420 + z34 * z421 + z35 * z370;
+        let z647 = z33 * z646 - z34 * z645 + z54 * z644 - z55 * z643 + z141 * z369
             + z142 * z370 + z143 * z371 - z163 * z367 + z164 * z366;
-        let z851 = qd[1] * z0 * z17 + qd[1] * z0 * z291 + qd[1] * z1 * z16
+        let z648 = qd[1] * z0 * z17 + qd[1] * z0 * z291 + qd[1] * z1 * z16
             + qd[1] * z11 * z14 - qd[1] * z11 * z290 + qd[1] * z12 * z289
             - qd[1] * z15 * z288 + qd[1] * z16 * z283;
-        let z852 = qd[2] * z8 * z36 - qd[2] * z8 * z303 + qd[2] * z10 * z302
+        let z649 = qd[2] * z8 * z36 - qd[2] * z8 * z303 + qd[2] * z10 * z302
             - qd[2] * z30 * z301 + qd[2] * z31 * z300 + qd[2] * z33 * z299
-            - qd[2] * z34 * z298 - qd[2] * z37 * z287 + z851;
-        let z853 = self.m1 * z14 * z316 - self.m1 * z15 * z315 - self.m1 * z45 * z135
-            + self.m1 * z46 * z806 - self.m1 * z65 * z290 + self.m1 * z66 * z289
-            + self.m1 * z851 + self.m1 * z135 * z307 - self.m1 * z136 * z306;
-        let z854 = z14 * z308 + z15 * z50 + z50 * z289 + z52 * z290;
-        let z855 = -qd[0] * z821 + z15 * z854 + z46 * z853 - z47 * z819 + z48 * z806
-            + z49 * z135 + z50 * z807 + z135 * z379 + z136 * z380 + z137 * z308
+            - qd[2] * z34 * z298 - qd[2] * z37 * z287 + z648;
+        let z650 = self.m1 * z14 * z316 - self.m1 * z15 * z315 - self.m1 * z45 * z135
+            + self.m1 * z46 * z603 - self.m1 * z65 * z290 + self.m1 * z66 * z289
+            + self.m1 * z135 * z307 - self.m1 * z136 * z306 + self.m1 * z648;
+        let z651 = z14 * z308 + z15 * z50 + z50 * z289 + z52 * z290;
+        let z652 = -qd[0] * z618 + z15 * z651 + z46 * z650 - z47 * z616 + z48 * z603
+            + z49 * z135 + z50 * z604 + z135 * z379 + z136 * z380 + z137 * z308
             + z156 * z307 + z159 * z290;
-        let z856 = qd[0] * z820 - z14 * z854 - z45 * z853 + z47 * z818 + z49 * z806
-            + z50 * z137 + z51 * z135 + z52 * z807 + z135 * z380 + z136 * z381
+        let z653 = qd[0] * z617 - z14 * z651 - z45 * z650 + z47 * z615 + z49 * z603
+            + z50 * z137 + z51 * z135 + z52 * z604 + z135 * z380 + z136 * z381
             - z156 * z306 - z159 * z289;
-        let z857 = self.m2 * z33 * z318 - self.m2 * z34 * z317 - self.m2 * z54 * z811
-            + self.m2 * z55 * z810 - self.m2 * z68 * z301 + self.m2 * z69 * z300
-            + self.m2 * z852 + self.m2 * z141 * z310 - self.m2 * z142 * z309;
-        let z858 = z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
-        let z859 = z34 * z858 - z35 * z826 + z55 * z857 - z56 * z824 + z57 * z810
-            + z58 * z811 + z59 * z812 + z141 * z382 + z142 * z383 + z143 * z311
+        let z654 = self.m2 * z33 * z318 - self.m2 * z34 * z317 - self.m2 * z54 * z608
+            + self.m2 * z55 * z607 - self.m2 * z68 * z301 + self.m2 * z69 * z300
+            + self.m2 * z649 + self.m2 * z141 * z310 - self.m2 * z142 * z309;
+        let z655 = z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
+        let z656 = z34 * z655 - z35 * z623 + z55 * z654 - z56 * z621 + z57 * z607
+            + z58 * z608 + z59 * z609 + z141 * z382 + z142 * z383 + z143 * z311
             + z165 * z310 + z168 * z301;
-        let z860 = -z33 * z858 + z35 * z825 - z54 * z857 + z56 * z823 + z58 * z810
-            + z60 * z811 + z61 * z812 + z141 * z383 + z142 * z384 + z143 * z312
+        let z657 = -z33 * z655 + z35 * z622 - z54 * z654 + z56 * z620 + z58 * z607
+            + z60 * z608 + z61 * z609 + z141 * z383 + z142 * z384 + z143 * z312
             - z165 * z309 - z168 * z300;
-        let z861 = z855 + z859;
-        let z862 = z856 + z860;
-        let z863 = z818 + z823;
-        let z864 = z819 + z824;
-        let z865 = z853 + z857;
-        let z866 = z0 * z862 - z0 * z172 - z1 * z861 + z11 * z863 + z11 * z176
-            + z12 * z864 + z13 * z865 + z173 * z283 + z175 * z288 + z177 * z375;
-        let z867 = -qd[2] * z7 * z37 - qd[2] * z8 * z340 + qd[2] * z9 * z36
+        let z658 = z652 + z656;
+        let z659 = z653 + z657;
+        let z660 = z615 + z620;
+        let z661 = z616 + z621;
+        let z662 = z650 + z654;
+        let z663 = z0 * z659 - z0 * z172 - z1 * z658 + z11 * z660 + z11 * z176
+            + z12 * z661 + z13 * z662 + z173 * z283 + z175 * z288 + z177 * z375;
+        let z664 = -qd[2] * z7 * z37 - qd[2] * z8 * z340 + qd[2] * z9 * z36
             + qd[2] * z10 * z339 - qd[2] * z30 * z337 + qd[2] * z31 * z336
             + qd[2] * z33 * z335 - qd[2] * z34 * z334;
-        let z868 = self.m1 * z14 * z354 - self.m1 * z15 * z353 + self.m1 * z135 * z342
+        let z665 = self.m1 * z14 * z354 - self.m1 * z15 * z353 + self.m1 * z135 * z342
             - self.m1 * z136 * z341;
-        let z869 = qd[0] * z346 + z14 * z344 + z15 * z345;
-        let z870 = -qd[0] * z838 + z15 * z869 + z46 * z868 - z47 * z836 + z135 * z400
+        let z666 = qd[0] * z346 + z14 * z344 + z15 * z345;
+        let z667 = -qd[0] * z635 + z15 * z666 + z46 * z665 - z47 * z633 + z135 * z400
             + z136 * z401 + z137 * z344 - z155 * z343 + z156 * z342;
-        let z871 = qd[0] * z837 - z14 * z869 - z45 * z868 + z47 * z835 + z135 * z401
+        let z668 = qd[0] * z634 - z14 * z666 - z45 * z665 + z47 * z632 + z135 * z401
             + z136 * z402 + z137 * z345 + z154 * z343 - z156 * z341;
-        let z872 = self.m2 * z33 * z356 - self.m2 * z34 * z355 - self.m2 * z54 * z831
-            + self.m2 * z55 * z830 - self.m2 * z68 * z337 + self.m2 * z69 * z336
-            + self.m2 * z867 + self.m2 * z141 * z348 - self.m2 * z142 * z347;
-        let z873 = z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336 + z61 * z337
+        let z669 = self.m2 * z33 * z356 - self.m2 * z34 * z355 - self.m2 * z54 * z628
+            + self.m2 * z55 * z627 - self.m2 * z68 * z337 + self.m2 * z69 * z336
+            + self.m2 * z141 * z348 - self.m2 * z142 * z347 + self.m2 * z664;
+        let z670 = z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336 + z61 * z337
             + z62 * z338;
-        let z874 = z34 * z873 - z35 * z843 + z55 * z872 - z56 * z841 + z57 * z830
-            + z58 * z831 + z59 * z832 + z141 * z403 + z142 * z404 + z143 * z350
+        let z671 = z34 * z670 - z35 * z640 + z55 * z669 - z56 * z638 + z57 * z627
+            + z58 * z628 + z59 * z629 + z141 * z403 + z142 * z404 + z143 * z350
             - z164 * z349 + z165 * z348 - z167 * z338 + z168 * z337;
-        let z875 = -z33 * z873 + z35 * z842 - z54 * z872 + z56 * z840 + z58 * z830
-            + z60 * z831 + z61 * z832 + z141 * z404 + z142 * z405 + z143 * z351
+        let z672 = -z33 * z670 + z35 * z639 - z54 * z669 + z56 * z637 + z58 * z627
+            + z60 * z628 + z61 * z629 + z141 * z404 + z142 * z405 + z143 * z351
             + z163 * z349 - z165 * z347 + z166 * z338 - z168 * z336;
-        let z876 = z870 + z874;
-        let z877 = z871 + z875;
-        let z878 = z835 + z840;
-        let z879 = z836 + z841;
-        let z880 = z868 + z872;
-        let z881 = z0 * z877 - z1 * z876 + z11 * z878 + z12 * z879 + z13 * z880;
-        let z882 = self.m2 * z33 * z373 - self.m2 * z34 * z372 + self.m2 * z141 * z367
+        let z673 = z667 + z671;
+        let z674 = z668 + z672;
+        let z675 = z632 + z637;
+        let z676 = z633 + z638;
+        let z677 = z665 + z669;
+        let z678 = z0 * z674 - z1 * z673 + z11 * z675 + z12 * z676 + z13 * z677;
+        let z679 = self.m2 * z33 * z373 - self.m2 * z34 * z372 + self.m2 * z141 * z367
             - self.m2 * z142 * z366;
-        let z883 = z33 * z369 + z34 * z370 + z35 * z371;
-        let z884 = z34 * z883 - z35 * z849 + z55 * z882 - z56 * z847 + z141 * z419
+        let z680 = z33 * z369 + z34 * z370 + z35 * z371;
+        let z681 = z34 * z680 - z35 * z646 + z55 * z679 - z56 * z644 + z141 * z419
             + z142 * z420 + z143 * z369 - z164 * z368 + z165 * z367;
-        let z885 = -z33 * z883 + z35 * z848 - z54 * z882 + z56 * z846 + z141 * z420
+        let z682 = -z33 * z680 + z35 * z645 - z54 * z679 + z56 * z643 + z141 * z420
             + z142 * z421 + z143 * z370 + z163 * z368 - z165 * z366;
-        let z886 = z0 * z885 - z1 * z884 + z11 * z846 + z12 * z847 + z13 * z882;
-        let z887 = z5 * z827 + z8 * z859 + z8 * z170 + z10 * z860 + z30 * z823
-            + z31 * z824 + z32 * z857 + z163 * z298 + z164 * z299 + z165 * z377
+        let z683 = z0 * z682 - z1 * z681 + z11 * z643 + z12 * z644 + z13 * z679;
+        let z684 = z5 * z624 + z8 * z656 + z8 * z170 + z10 * z657 + z30 * z620
+            + z31 * z621 + z32 * z654 + z163 * z298 + z164 * z299 + z165 * z377
             + z169 * z287;
-        let z888 = z5 * z844 + z7 * z169 + z8 * z874 + z9 * z170 + z10 * z875
-            + z30 * z840 + z31 * z841 + z32 * z872 + z163 * z334 + z164 * z335
+        let z685 = z5 * z641 + z7 * z169 + z8 * z671 + z9 * z170 + z10 * z672
+            + z30 * z637 + z31 * z638 + z32 * z669 + z163 * z334 + z164 * z335
             + z165 * z398 + z171 * z322;
-        let z889 = z5 * z850 + z8 * z884 + z10 * z885 + z30 * z846 + z31 * z847
-            + z32 * z882;
-        let z890 = -qd[1] * z12;
-        let z891 = -qd[2] * z10 + z289;
-        let z892 = -qd[2] * z31 + z890;
-        let z893 = -qd[0] * self.m0 * z39 - self.m0 * z64;
-        let z894 = -qd[0] * self.m0 * z40 + self.m0 * z63;
-        let z895 = z39 * z894 - z40 * z893;
-        let z896 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
-            + self.m1 * z890;
-        let z897 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z289
+        let z686 = z5 * z647 + z8 * z681 + z10 * z682 + z30 * z643 + z31 * z644
+            + z32 * z679;
+        let z687 = -qd[1] * z12;
+        let z688 = -qd[2] * z10 + z289;
+        let z689 = -qd[2] * z31 + z687;
+        let z690 = -qd[0] * self.m0 * z39 - self.m0 * z64;
+        let z691 = -qd[0] * self.m0 * z40 + self.m0 * z63;
+        let z692 = z39 * z691 - z40 * z690;
+        let z693 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
+            + self.m1 * z687;
+        let z694 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z289
             + self.m1 * z65;
-        let z898 = 2.0 * z14 * z52 - z15 * z50 + z45 * z897 - z46 * z896 + z50 * z289;
-        let z899 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
-            + self.m2 * z892;
-        let z900 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z891
+        let z695 = 2.0 * z14 * z52 - z15 * z50 + z45 * z694 - z46 * z693 + z50 * z289;
+        let z696 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
+            + self.m2 * z689;
+        let z697 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z688
             + self.m2 * z68;
-        let z901 = 2.0 * z33 * z61 - z34 * z59 + z54 * z900 - z55 * z899 + z59 * z891;
-        let z902 = z898 + z901;
-        let z903 = z895 + z902;
-        let z904 = z0 * z47 + z11;
-        let z905 = z1 * z47 + z12;
-        let z906 = -z0 * z45 - z1 * z46 + z13;
-        let z907 = z0 * z56 + z11;
-        let z908 = z1 * z56 + z12;
-        let z909 = -z0 * z54 - z1 * z55 + z13;
-        let z910 = -qd[0] * z0;
-        let z911 = -qd[0] * z1;
-        let z912 = z0 * z14 + z1 * z15;
-        let z913 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z914 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z915 = qd[2] * z0 * z5 + z910;
-        let z916 = qd[2] * z1 * z5 + z911;
-        let z917 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z912;
-        let z918 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z913;
-        let z919 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z914;
-        let z920 = -qd[0] * self.m1 * z905 + self.m1 * z0 * z67 + self.m1 * z15 * z906
-            - self.m1 * z46 * z912 + self.m1 * z47 * z911 + self.m1 * z913;
-        let z921 = qd[0] * self.m1 * z904 + self.m1 * z1 * z67 - self.m1 * z14 * z906
-            + self.m1 * z45 * z912 - self.m1 * z47 * z910 + self.m1 * z914;
-        let z922 = z0 * z49 - z1 * z48;
-        let z923 = z0 * z51 - z1 * z49;
-        let z924 = -z0 * z157 - z1 * z158 + z14 * z923 - z15 * z922 + z45 * z921
-            - z46 * z920 + z50 * z910 + z52 * z911 + z53 * z912;
-        let z925 = self.m2 * z0 * z70 + self.m2 * z34 * z909 - self.m2 * z35 * z908
-            - self.m2 * z55 * z917 + self.m2 * z56 * z916 + self.m2 * z918;
-        let z926 = self.m2 * z1 * z70 - self.m2 * z33 * z909 + self.m2 * z35 * z907
-            + self.m2 * z54 * z917 - self.m2 * z56 * z915 + self.m2 * z919;
-        let z927 = z0 * z58 - z1 * z57;
-        let z928 = z0 * z60 - z1 * z58;
-        let z929 = -z0 * z166 - z1 * z167 + z33 * z928 - z34 * z927 + z54 * z926
-            - z55 * z925 + z59 * z915 + z61 * z916 + z62 * z917;
-        let z930 = z924 + z929;
-        let z931 = -z5 * z55 + z10 * z56 + z30;
-        let z932 = z5 * z54 - z8 * z56 + z31;
-        let z933 = z8 * z55 - z10 * z54 + z32;
-        let z934 = z5 * z34 - z10 * z35;
-        let z935 = -z5 * z33 + z8 * z35;
-        let z936 = -z8 * z34 + z10 * z33;
-        let z937 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z938 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z939 = -self.m2 * z5 * z69 + self.m2 * z10 * z70 + self.m2 * z34 * z933
-            - self.m2 * z35 * z932 - self.m2 * z55 * z936 + self.m2 * z56 * z935
-            + self.m2 * z937;
-        let z940 = self.m2 * z5 * z68 - self.m2 * z8 * z70 - self.m2 * z33 * z933
-            + self.m2 * z35 * z931 + self.m2 * z54 * z936 - self.m2 * z56 * z934
-            + self.m2 * z938;
-        let z941 = z5 * z59 + z8 * z57 + z10 * z58;
-        let z942 = z5 * z61 + z8 * z58 + z10 * z60;
-        let z943 = z8 * z167 - z10 * z166 + z33 * z942 - z34 * z941 + z54 * z940
-            - z55 * z939 + z59 * z934 + z61 * z935 + z62 * z936;
-        let z944 = self.m1 * z15 * z46 + self.m1 * z46 * z289;
-        let z945 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z944 - z47 * z897
+        let z698 = 2.0 * z33 * z61 - z34 * z59 + z54 * z697 - z55 * z696 + z59 * z688;
+        let z699 = z695 + z698;
+        let z700 = z692 + z699;
+        let z701 = z0 * z47 + z11;
+        let z702 = z1 * z47 + z12;
+        let z703 = -z0 * z45 - z1 * z46 + z13;
+        let z704 = z0 * z56 + z11;
+        let z705 = z1 * z56 + z12;
+        let z706 = -z0 * z54 - z1 * z55 + z13;
+        let z707 = -qd[0] * z0;
+        let z708 = -qd[0] * z1;
+        let z709 = z0 * z14 + z1 * z15;
+        let z710 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z711 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z712 = qd[2] * z0 * z5 + z707;
+        let z713 = qd[2] * z1 * z5 + z708;
+        let z714 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z709;
+        let z715 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z710;
+        let z716 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z711;
+        let z717 = -qd[0] * self.m1 * z702 + self.m1 * z0 * z67 + self.m1 * z15 * z703
+            - self.m1 * z46 * z709 + self.m1 * z47 * z708 + self.m1 * z710;
+        let z718 = qd[0] * self.m1 * z701 + self.m1 * z1 * z67 - self.m1 * z14 * z703
+            + self.m1 * z45 * z709 - self.m1 * z47 * z707 + self.m1 * z711;
+        let z719 = z0 * z49 - z1 * z48;
+        let z720 = z0 * z51 - z1 * z49;
+        let z721 = -z0 * z157 - z1 * z158 + z14 * z720 - z15 * z719 + z45 * z718
+            - z46 * z717 + z50 * z707 + z52 * z708 + z53 * z709;
+        let z722 = self.m2 * z715 + self.m2 * z0 * z70 + self.m2 * z34 * z706
+            - self.m2 * z35 * z705 - self.m2 * z55 * z714 + self.m2 * z56 * z713;
+        let z723 = self.m2 * z716 + self.m2 * z1 * z70 - self.m2 * z33 * z706
+            + self.m2 * z35 * z704 + self.m2 * z54 * z714 - self.m2 * z56 * z712;
+        let z724 = z0 * z58 - z1 * z57;
+        let z725 = z0 * z60 - z1 * z58;
+        let z726 = -z0 * z166 - z1 * z167 + z33 * z725 - z34 * z724 + z54 * z723
+            - z55 * z722 + z59 * z712 + z61 * z713 + z62 * z714;
+        let z727 = z721 + z726;
+        let z728 = -z5 * z55 + z10 * z56 + z30;
+        let z729 = z5 * z54 - z8 * z56 + z31;
+        let z730 = z8 * z55 - z10 * z54 + z32;
+        let z731 = z5 * z34 - z10 * z35;
+        let z732 = -z5 * z33 + z8 * z35;
+        let z733 = -z8 * z34 + z10 * z33;
+        let z734 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z735 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z736 = self.m2 * z734 - self.m2 * z5 * z69 + self.m2 * z10 * z70
+            + self.m2 * z34 * z730 - self.m2 * z35 * z729 - self.m2 * z55 * z733
+            + self.m2 * z56 * z732;
+        let z737 = self.m2 * z735 + self.m2 * z5 * z68 - self.m2 * z8 * z70
+            - self.m2 * z33 * z730 + self.m2 * z35 * z728 + self.m2 * z54 * z733
+            - self.m2 * z56 * z731;
+        let z738 = z5 * z59 + z8 * z57 + z10 * z58;
+        let z739 = z5 * z61 + z8 * z58 + z10 * z60;
+        let z740 = z8 * z167 - z10 * z166 + z33 * z739 - z34 * z738 + z54 * z737
+            - z55 * z736 + z59 * z731 + z61 * z732 + z62 * z733;
+        let z741 = self.m1 * z15 * z46 + self.m1 * z46 * z289;
+        let z742 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z741 - z47 * z694
             + z48 * z289 - z158;
-        let z946 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z944 + z47 * z896
+        let z743 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z741 + z47 * z693
             + z49 * z289 + z157;
-        let z947 = self.m2 * z34 * z55 + self.m2 * z55 * z891;
-        let z948 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z947 - z56 * z900
-            + z57 * z891 - z167;
-        let z949 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z947 + z56 * z899
-            + z58 * z891 + z166;
-        let z950 = z945 + z948;
-        let z951 = z946 + z949;
-        let z952 = z896 + z899;
-        let z953 = z897 + z900;
-        let z954 = z944 + z947;
-        let z955 = z0 * z951 - z1 * z950 + z11 * z952 + z12 * z953 + z13 * z954;
-        let z956 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z957 = -qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
-            + qd[2] * z10 * z11 + z956;
-        let z958 = -self.m1 * z0 * z65 - self.m1 * z1 * z66 + self.m1 * z14 * z905
-            - self.m1 * z15 * z904 - self.m1 * z45 * z911 + self.m1 * z46 * z910
-            + self.m1 * z956;
-        let z959 = z0 * z52 - z1 * z50;
-        let z960 = -qd[0] * z923 + z0 * z159 + z15 * z959 + z46 * z958 - z47 * z921
-            + z48 * z910 + z49 * z911 + z50 * z912;
-        let z961 = qd[0] * z922 + z1 * z159 - z14 * z959 - z45 * z958 + z47 * z920
-            + z49 * z910 + z51 * z911 + z52 * z912;
-        let z962 = -self.m2 * z0 * z68 - self.m2 * z1 * z69 + self.m2 * z33 * z908
-            - self.m2 * z34 * z907 - self.m2 * z54 * z916 + self.m2 * z55 * z915
-            + self.m2 * z957;
-        let z963 = z0 * z61 - z1 * z59;
-        let z964 = z0 * z168 + z34 * z963 - z35 * z928 + z55 * z962 - z56 * z926
-            + z57 * z915 + z58 * z916 + z59 * z917;
-        let z965 = z1 * z168 - z33 * z963 + z35 * z927 - z54 * z962 + z56 * z925
-            + z58 * z915 + z60 * z916 + z61 * z917;
-        let z966 = z960 + z964;
-        let z967 = z961 + z965;
-        let z968 = z920 + z925;
-        let z969 = z921 + z926;
-        let z970 = z958 + z962;
-        let z971 = z0 * z967 - z1 * z966 + z11 * z968 + z12 * z969 + z13 * z970;
-        let z972 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z973 = self.m2 * z972 + self.m2 * z8 * z69 - self.m2 * z10 * z68
-            + self.m2 * z33 * z932 - self.m2 * z34 * z931 - self.m2 * z54 * z935
-            + self.m2 * z55 * z934;
-        let z974 = z5 * z62 + z8 * z59 + z10 * z61;
-        let z975 = -z5 * z167 + z10 * z168 + z34 * z974 - z35 * z942 + z55 * z973
-            - z56 * z940 + z57 * z934 + z58 * z935 + z59 * z936;
-        let z976 = z5 * z166 - z8 * z168 - z33 * z974 + z35 * z941 - z54 * z973
-            + z56 * z939 + z58 * z934 + z60 * z935 + z61 * z936;
-        let z977 = z0 * z976 - z1 * z975 + z11 * z939 + z12 * z940 + z13 * z973;
-        let z978 = z5 * z901 + z8 * z948 + z10 * z949 + z30 * z899 + z31 * z900
-            + z32 * z947;
-        let z979 = z5 * z929 + z8 * z964 + z10 * z965 + z30 * z925 + z31 * z926
-            + z32 * z962;
-        let z980 = z5 * z943 + z8 * z975 + z10 * z976 + z30 * z939 + z31 * z940
-            + z32 * z973;
-        let x0 = -z829;
-        let x1 = -z845;
-        let x2 = -z850;
-        let x3 = -z866;
-        let x4 = -z881;
-        let x5 = -z886;
-        let x6 = -z887;
-        let x7 = -z888;
-        let x8 = -z889;
-        let x9 = -z903;
-        let x10 = -z930;
-        let x11 = -z943;
-        let x12 = -z955;
-        let x13 = -z971;
-        let x14 = -z977;
-        let x15 = -z978;
-        let x16 = -z979;
-        let x17 = -z980;
+        let z744 = self.m2 * z34 * z55 + self.m2 * z55 * z688;
+        let z745 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z744 - z56 * z697
+            + z57 * z688 - z167;
+        let z746 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z744 + z56 * z696
+            + z58 * z688 + z166;
+        let z747 = z742 + z745;
+        let z748 = z743 + z746;
+        let z749 = z693 + z696;
+        let z750 = z694 + z697;
+        let z751 = z741 + z744;
+        let z752 = z0 * z748 - z1 * z747 + z11 * z749 + z12 * z750 + z13 * z751;
+        let z753 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z754 = z753 - qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
+            + qd[2] * z10 * z11;
+        let z755 = self.m1 * z753 - self.m1 * z0 * z65 - self.m1 * z1 * z66
+            + self.m1 * z14 * z702 - self.m1 * z15 * z701 - self.m1 * z45 * z708
+            + self.m1 * z46 * z707;
+        let z756 = z0 * z52 - z1 * z50;
+        let z757 = -qd[0] * z720 + z0 * z159 + z15 * z756 + z46 * z755 - z47 * z718
+            + z48 * z707 + z49 * z708 + z50 * z709;
+        let z758 = qd[0] * z719 + z1 * z159 - z14 * z756 - z45 * z755 + z47 * z717
+            + z49 * z707 + z51 * z708 + z52 * z709;
+        let z759 = self.m2 * z754 - self.m2 * z0 * z68 - self.m2 * z1 * z69
+            + self.m2 * z33 * z705 - self.m2 * z34 * z704 - self.m2 * z54 * z713
+            + self.m2 * z55 * z712;
+        let z760 = z0 * z61 - z1 * z59;
+        let z761 = z0 * z168 + z34 * z760 - z35 * z725 + z55 * z759 - z56 * z723
+            + z57 * z712 + z58 * z713 + z59 * z714;
+        let z762 = z1 * z168 - z33 * z760 + z35 * z724 - z54 * z759 + z56 * z722
+            + z58 * z712 + z60 * z713 + z61 * z714;
+        let z763 = z757 + z761;
+        let z764 = z758 + z762;
+        let z765 = z717 + z722;
+        let z766 = z718 + z723;
+        let z767 = z755 + z759;
+        let z768 = z0 * z764 - z1 * z763 + z11 * z765 + z12 * z766 + z13 * z767;
+        let z769 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z770 = self.m2 * z769 + self.m2 * z8 * z69 - self.m2 * z10 * z68
+            + self.m2 * z33 * z729 - self.m2 * z34 * z728 - self.m2 * z54 * z732
+            + self.m2 * z55 * z731;
+        let z771 = z5 * z62 + z8 * z59 + z10 * z61;
+        let z772 = -z5 * z167 + z10 * z168 + z34 * z771 - z35 * z739 + z55 * z770
+            - z56 * z737 + z57 * z731 + z58 * z732 + z59 * z733;
+        let z773 = z5 * z166 - z8 * z168 - z33 * z771 + z35 * z738 - z54 * z770
+            + z56 * z736 + z58 * z731 + z60 * z732 + z61 * z733;
+        let z774 = z0 * z773 - z1 * z772 + z11 * z736 + z12 * z737 + z13 * z770;
+        let z775 = z5 * z698 + z8 * z745 + z10 * z746 + z30 * z696 + z31 * z697
+            + z32 * z744;
+        let z776 = z5 * z726 + z8 * z761 + z10 * z762 + z30 * z722 + z31 * z723
+            + z32 * z759;
+        let z777 = z5 * z740 + z8 * z772 + z10 * z773 + z30 * z736 + z31 * z737
+            + z32 * z770;
+        let x0 = -z626;
+        let x1 = -z642;
+        let x2 = -z647;
+        let x3 = -z663;
+        let x4 = -z678;
+        let x5 = -z683;
+        let x6 = -z684;
+        let x7 = -z685;
+        let x8 = -z686;
+        let x9 = -z700;
+        let x10 = -z727;
+        let x11 = -z740;
+        let x12 = -z752;
+        let x13 = -z768;
+        let x14 = -z774;
+        let x15 = -z775;
+        let x16 = -z776;
+        let x17 = -z777;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -3753,135 +2918,129 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z175 = z154 + z163;
                 let z176 = z155 + z164;
                 let z177 = z156 + z165;
-                let z981 = -dp[12] * z1;
-                let z982 = dp[12] * z0;
-                let z983 = dp[11] + dp[13];
-                let z984 = -z0 * z983;
-                let z985 = -z1 * z983;
-                let z986 = z0 * z981 + z1 * z982;
-                let z987 = qd[1] * z984;
-                let z988 = qd[1] * z985;
-                let z989 = qd[1] * z986;
-                let z990 = z981 - dp[12] * z1 + dp[13] * z8;
-                let z991 = z982 + dp[12] * z0 + dp[13] * z10;
-                let z992 = z983 + dp[13] * z5;
-                let z993 = z5 * z991 - z10 * z992;
-                let z994 = -z5 * z990 + z8 * z992;
-                let z995 = -z8 * z991 + z10 * z990;
-                let z996 = z987 + qd[2] * z993;
-                let z997 = z988 + qd[2] * z994;
-                let z998 = z989 + qd[2] * z995;
-                let z999 = dp[8] * z0 - dp[9] * z1;
-                let z1000 = dp[8] * z1 + dp[9] * z0;
-                let z1001 = z981 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
-                let z1002 = z982 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
-                let z1003 = z983 - dp[8] * z6 + dp[10] * z5;
-                let z1004 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z1005 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z1006 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z1007 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z1008 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z1009 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z1010 = z990 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
-                let z1011 = z991 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
-                let z1012 = z992 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
-                let z1013 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
-                    + dp[7] * (z8 * z8);
-                let z1014 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z1015 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z1016 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z778 = -dp[12] * z1;
+                let z779 = dp[12] * z0;
+                let z780 = dp[11] + dp[13];
+                let z781 = -z0 * z780;
+                let z782 = -z1 * z780;
+                let z783 = z0 * z778 + z1 * z779;
+                let z784 = qd[1] * z781;
+                let z785 = qd[1] * z782;
+                let z786 = qd[1] * z783;
+                let z787 = -dp[12] * z1 + z778 + dp[13] * z8;
+                let z788 = dp[12] * z0 + dp[13] * z10 + z779;
+                let z789 = dp[13] * z5 + z780;
+                let z790 = z5 * z788 - z10 * z789;
+                let z791 = -z5 * z787 + z8 * z789;
+                let z792 = -z8 * z788 + z10 * z787;
+                let z793 = qd[2] * z790 + z784;
+                let z794 = qd[2] * z791 + z785;
+                let z795 = qd[2] * z792 + z786;
+                let z796 = dp[8] * z0 - dp[9] * z1;
+                let z797 = dp[8] * z1 + dp[9] * z0;
+                let z798 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z778;
+                let z799 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z779;
+                let z800 = -dp[8] * z6 + dp[10] * z5 + z780;
+                let z801 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z802 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z803 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z804 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z805 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z806 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z807 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z787;
+                let z808 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z788;
+                let z809 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z789;
+                let z810 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
+                let z811 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z812 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z813 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z1017 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z1018 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
-                    + dp[7] * (z5 * z5);
-                let z1019 = -qd[0] * z1000;
-                let z1020 = qd[0] * z999;
-                let z1021 = z987 - qd[0] * z1002 + z15 * z1003;
-                let z1022 = z988 + qd[0] * z1001 - z14 * z1003;
-                let z1023 = z989 + z14 * z1002 - z15 * z1001;
-                let z1024 = z996 + z34 * z1012 - z35 * z1011;
-                let z1025 = z997 - z33 * z1012 + z35 * z1010;
-                let z1026 = z998 + z33 * z1011 - z34 * z1010;
-                let z1027 = -qd[0] * qd[1] * z985 - qd[1] * z0 * z989
-                    + qd[1] * z15 * z986;
-                let z1028 = qd[0] * qd[1] * z984 - qd[1] * z1 * z989
-                    - qd[1] * z14 * z986;
-                let z1029 = qd[2] * z5 * z997 - qd[2] * z10 * z998 + qd[2] * z34 * z995
-                    - qd[2] * z35 * z994 + z1027;
-                let z1030 = -qd[2] * z5 * z996 + qd[2] * z8 * z998 - qd[2] * z33 * z995
-                    + qd[2] * z35 * z993 + z1028;
-                let z1031 = -qd[0] * self.m0 * z1020 - qd[0] * dp[0] * z64;
-                let z1032 = qd[0] * self.m0 * z1019 + qd[0] * dp[0] * z63;
-                let z1033 = z39 * z1032 - z40 * z1031 - z147 * z1000 + z148 * z999;
-                let z1034 = -qd[0] * self.m1 * z1022 - qd[0] * dp[1] * z66
-                    + self.m1 * z1027 + self.m1 * z15 * z1023 + self.m1 * z136 * z1003
-                    - self.m1 * z137 * z1002 + dp[1] * z15 * z67 - dp[1] * z46 * z137
+                let z814 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z815 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
+                let z816 = -qd[0] * z797;
+                let z817 = qd[0] * z796;
+                let z818 = -qd[0] * z799 + z15 * z800 + z784;
+                let z819 = qd[0] * z798 - z14 * z800 + z785;
+                let z820 = z14 * z799 - z15 * z798 + z786;
+                let z821 = z793 + z34 * z809 - z35 * z808;
+                let z822 = z794 - z33 * z809 + z35 * z807;
+                let z823 = z795 + z33 * z808 - z34 * z807;
+                let z824 = -qd[0] * qd[1] * z782 - qd[1] * z0 * z786
+                    + qd[1] * z15 * z783;
+                let z825 = qd[0] * qd[1] * z781 - qd[1] * z1 * z786 - qd[1] * z14 * z783;
+                let z826 = qd[2] * z5 * z794 - qd[2] * z10 * z795 + qd[2] * z34 * z792
+                    - qd[2] * z35 * z791 + z824;
+                let z827 = -qd[2] * z5 * z793 + qd[2] * z8 * z795 - qd[2] * z33 * z792
+                    + qd[2] * z35 * z790 + z825;
+                let z828 = -qd[0] * self.m0 * z817 - qd[0] * dp[0] * z64;
+                let z829 = qd[0] * self.m0 * z816 + qd[0] * dp[0] * z63;
+                let z830 = z39 * z829 - z40 * z828 - z147 * z797 + z148 * z796;
+                let z831 = -qd[0] * self.m1 * z819 - qd[0] * dp[1] * z66
+                    + self.m1 * z15 * z820 + self.m1 * z824 + self.m1 * z136 * z800
+                    - self.m1 * z137 * z799 + dp[1] * z15 * z67 - dp[1] * z46 * z137
                     + dp[1] * z47 * z136 + dp[1] * z138;
-                let z1035 = qd[0] * self.m1 * z1021 + qd[0] * dp[1] * z65
-                    + self.m1 * z1028 - self.m1 * z14 * z1023 - self.m1 * z135 * z1003
-                    + self.m1 * z137 * z1001 - dp[1] * z14 * z67 + dp[1] * z45 * z137
+                let z832 = qd[0] * self.m1 * z818 + qd[0] * dp[1] * z65
+                    - self.m1 * z14 * z820 + self.m1 * z825 - self.m1 * z135 * z800
+                    + self.m1 * z137 * z798 - dp[1] * z14 * z67 + dp[1] * z45 * z137
                     - dp[1] * z47 * z135 + dp[1] * z139;
-                let z1036 = qd[0] * z1006 + z14 * z1004 + z15 * z1005;
-                let z1037 = qd[0] * z1008 + z14 * z1005 + z15 * z1007;
-                let z1038 = z14 * z1037 - z15 * z1036 + z45 * z1035 - z46 * z1034
-                    + z135 * z1006 + z136 * z1008 + z137 * z1009 - z154 * z1002
-                    + z155 * z1001;
-                let z1039 = self.m2 * z1029 + self.m2 * z34 * z1026
-                    - self.m2 * z35 * z1025 + self.m2 * z142 * z1012
-                    - self.m2 * z143 * z1011 + dp[2] * z34 * z70 - dp[2] * z35 * z69
-                    - dp[2] * z55 * z143 + dp[2] * z56 * z142 + dp[2] * z144;
-                let z1040 = self.m2 * z1030 - self.m2 * z33 * z1026
-                    + self.m2 * z35 * z1024 - self.m2 * z141 * z1012
-                    + self.m2 * z143 * z1010 - dp[2] * z33 * z70 + dp[2] * z35 * z68
-                    + dp[2] * z54 * z143 - dp[2] * z56 * z141 + dp[2] * z145;
-                let z1041 = z33 * z1013 + z34 * z1014 + z35 * z1015;
-                let z1042 = z33 * z1014 + z34 * z1016 + z35 * z1017;
-                let z1043 = z33 * z1042 - z34 * z1041 + z54 * z1040 - z55 * z1039
-                    + z141 * z1015 + z142 * z1017 + z143 * z1018 - z163 * z1011
-                    + z164 * z1010;
-                let z1044 = z1038 + z1043;
-                let z1045 = z1033 + z1044;
-                let z1046 = qd[1] * z0 * z987 + qd[1] * z1 * z988 + qd[1] * z14 * z985
-                    - qd[1] * z15 * z984;
-                let z1047 = -qd[2] * z8 * z997 + qd[2] * z10 * z996 + qd[2] * z33 * z994
-                    - qd[2] * z34 * z993 + z1046;
-                let z1048 = self.m1 * dp[14] + self.m1 * z14 * z1022
-                    - self.m1 * z15 * z1021 + self.m1 * z1046 + self.m1 * z135 * z1002
-                    - self.m1 * z136 * z1001 + dp[1] * z14 * z66 - dp[1] * z15 * z65
-                    - dp[1] * z45 * z136 + dp[1] * z46 * z135 + dp[1] * z140
-                    + self.g * dp[1];
-                let z1049 = qd[0] * z1009 + z14 * z1006 + z15 * z1008;
-                let z1050 = -qd[0] * z1037 + z15 * z1049 + z46 * z1048 - z47 * z1035
-                    + z135 * z1004 + z136 * z1005 + z137 * z1006 - z155 * z1003
-                    + z156 * z1002;
-                let z1051 = qd[0] * z1036 - z14 * z1049 - z45 * z1048 + z47 * z1034
-                    + z135 * z1005 + z136 * z1007 + z137 * z1008 + z154 * z1003
-                    - z156 * z1001;
-                let z1052 = self.m2 * dp[14] + self.m2 * z1047 + self.m2 * z33 * z1025
-                    - self.m2 * z34 * z1024 + self.m2 * z141 * z1011
-                    - self.m2 * z142 * z1010 + dp[2] * z33 * z69 - dp[2] * z34 * z68
-                    - dp[2] * z54 * z142 + dp[2] * z55 * z141 + dp[2] * z146
-                    + self.g * dp[2];
-                let z1053 = z33 * z1015 + z34 * z1017 + z35 * z1018;
-                let z1054 = z34 * z1053 - z35 * z1042 + z55 * z1052 - z56 * z1040
-                    + z141 * z1013 + z142 * z1014 + z143 * z1015 - z164 * z1012
-                    + z165 * z1011;
-                let z1055 = -z33 * z1053 + z35 * z1041 - z54 * z1052 + z56 * z1039
-                    + z141 * z1014 + z142 * z1016 + z143 * z1017 + z163 * z1012
-                    - z165 * z1010;
-                let z1056 = z1050 + z1054;
-                let z1057 = z1051 + z1055;
-                let z1058 = z1034 + z1039;
-                let z1059 = z1035 + z1040;
-                let z1060 = z1048 + z1052;
-                let z1061 = z0 * z1057 - z1 * z1056 + z11 * z1058 + z12 * z1059
-                    + z13 * z1060 + z175 * z984 + z176 * z985 + z177 * z986;
-                let z1062 = z5 * z1043 + z8 * z1054 + z10 * z1055 + z30 * z1039
-                    + z31 * z1040 + z32 * z1052 + z163 * z993 + z164 * z994
-                    + z165 * z995;
-                let x0 = -z1045;
-                let x1 = -z1061;
-                let x2 = -z1062;
+                let z833 = qd[0] * z803 + z14 * z801 + z15 * z802;
+                let z834 = qd[0] * z805 + z14 * z802 + z15 * z804;
+                let z835 = z14 * z834 - z15 * z833 + z45 * z832 - z46 * z831
+                    + z135 * z803 + z136 * z805 + z137 * z806 - z154 * z799
+                    + z155 * z798;
+                let z836 = self.m2 * z34 * z823 - self.m2 * z35 * z822 + self.m2 * z826
+                    + self.m2 * z142 * z809 - self.m2 * z143 * z808 + dp[2] * z34 * z70
+                    - dp[2] * z35 * z69 - dp[2] * z55 * z143 + dp[2] * z56 * z142
+                    + dp[2] * z144;
+                let z837 = -self.m2 * z33 * z823 + self.m2 * z35 * z821 + self.m2 * z827
+                    - self.m2 * z141 * z809 + self.m2 * z143 * z807 - dp[2] * z33 * z70
+                    + dp[2] * z35 * z68 + dp[2] * z54 * z143 - dp[2] * z56 * z141
+                    + dp[2] * z145;
+                let z838 = z33 * z810 + z34 * z811 + z35 * z812;
+                let z839 = z33 * z811 + z34 * z813 + z35 * z814;
+                let z840 = z33 * z839 - z34 * z838 + z54 * z837 - z55 * z836
+                    + z141 * z812 + z142 * z814 + z143 * z815 - z163 * z808
+                    + z164 * z807;
+                let z841 = z835 + z840;
+                let z842 = z830 + z841;
+                let z843 = qd[1] * z0 * z784 + qd[1] * z1 * z785 + qd[1] * z14 * z782
+                    - qd[1] * z15 * z781;
+                let z844 = -qd[2] * z8 * z794 + qd[2] * z10 * z793 + qd[2] * z33 * z791
+                    - qd[2] * z34 * z790 + z843;
+                let z845 = self.m1 * dp[14] + self.m1 * z14 * z819 - self.m1 * z15 * z818
+                    + self.m1 * z843 + self.m1 * z135 * z799 - self.m1 * z136 * z798
+                    + dp[1] * z14 * z66 - dp[1] * z15 * z65 - dp[1] * z45 * z136
+                    + dp[1] * z46 * z135 + dp[1] * z140 + self.g * dp[1];
+                let z846 = qd[0] * z806 + z14 * z803 + z15 * z805;
+                let z847 = -qd[0] * z834 + z15 * z846 + z46 * z845 - z47 * z832
+                    + z135 * z801 + z136 * z802 + z137 * z803 - z155 * z800
+                    + z156 * z799;
+                let z848 = qd[0] * z833 - z14 * z846 - z45 * z845 + z47 * z831
+                    + z135 * z802 + z136 * z804 + z137 * z805 + z154 * z800
+                    - z156 * z798;
+                let z849 = self.m2 * dp[14] + self.m2 * z33 * z822 - self.m2 * z34 * z821
+                    + self.m2 * z844 + self.m2 * z141 * z808 - self.m2 * z142 * z807
+                    + dp[2] * z33 * z69 - dp[2] * z34 * z68 - dp[2] * z54 * z142
+                    + dp[2] * z55 * z141 + dp[2] * z146 + self.g * dp[2];
+                let z850 = z33 * z812 + z34 * z814 + z35 * z815;
+                let z851 = z34 * z850 - z35 * z839 + z55 * z849 - z56 * z837
+                    + z141 * z810 + z142 * z811 + z143 * z812 - z164 * z809
+                    + z165 * z808;
+                let z852 = -z33 * z850 + z35 * z838 - z54 * z849 + z56 * z836
+                    + z141 * z811 + z142 * z813 + z143 * z814 + z163 * z809
+                    - z165 * z807;
+                let z853 = z847 + z851;
+                let z854 = z848 + z852;
+                let z855 = z831 + z836;
+                let z856 = z832 + z837;
+                let z857 = z845 + z849;
+                let z858 = z0 * z854 - z1 * z853 + z11 * z855 + z12 * z856 + z13 * z857
+                    + z175 * z781 + z176 * z782 + z177 * z783;
+                let z859 = z5 * z840 + z8 * z851 + z10 * z852 + z30 * z836 + z31 * z837
+                    + z32 * z849 + z163 * z790 + z164 * z791 + z165 * z792;
+                let x0 = -z842;
+                let x1 = -z858;
+                let x2 = -z859;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -3960,94 +3119,87 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z469 = z460 + z454;
                 let z470 = z461 + z455;
                 let z471 = z462 + z456;
-                let z981 = -dp[12] * z1;
-                let z982 = dp[12] * z0;
-                let z983 = dp[11] + dp[13];
-                let z984 = -z0 * z983;
-                let z985 = -z1 * z983;
-                let z986 = z0 * z981 + z1 * z982;
-                let z990 = z981 - dp[12] * z1 + dp[13] * z8;
-                let z991 = z982 + dp[12] * z0 + dp[13] * z10;
-                let z992 = z983 + dp[13] * z5;
-                let z993 = z5 * z991 - z10 * z992;
-                let z994 = -z5 * z990 + z8 * z992;
-                let z995 = -z8 * z991 + z10 * z990;
-                let z999 = dp[8] * z0 - dp[9] * z1;
-                let z1000 = dp[8] * z1 + dp[9] * z0;
-                let z1001 = z981 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
-                let z1002 = z982 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
-                let z1003 = z983 - dp[8] * z6 + dp[10] * z5;
-                let z1004 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z1005 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z1006 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z1007 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z1008 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z1009 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z1010 = z990 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
-                let z1011 = z991 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
-                let z1012 = z992 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
-                let z1013 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
-                    + dp[7] * (z8 * z8);
-                let z1014 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z1015 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z1016 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z778 = -dp[12] * z1;
+                let z779 = dp[12] * z0;
+                let z780 = dp[11] + dp[13];
+                let z781 = -z0 * z780;
+                let z782 = -z1 * z780;
+                let z783 = z0 * z778 + z1 * z779;
+                let z787 = -dp[12] * z1 + z778 + dp[13] * z8;
+                let z788 = dp[12] * z0 + dp[13] * z10 + z779;
+                let z789 = dp[13] * z5 + z780;
+                let z790 = z5 * z788 - z10 * z789;
+                let z791 = -z5 * z787 + z8 * z789;
+                let z792 = -z8 * z788 + z10 * z787;
+                let z796 = dp[8] * z0 - dp[9] * z1;
+                let z797 = dp[8] * z1 + dp[9] * z0;
+                let z798 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z778;
+                let z799 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z779;
+                let z800 = -dp[8] * z6 + dp[10] * z5 + z780;
+                let z801 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z802 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z803 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z804 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z805 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z806 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z807 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z787;
+                let z808 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z788;
+                let z809 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z789;
+                let z810 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
+                let z811 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z812 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z813 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z1017 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z1018 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
-                    + dp[7] * (z5 * z5);
-                let z1063 = a[1] * z984;
-                let z1064 = a[1] * z985;
-                let z1065 = a[2] * z993 + z1063;
-                let z1066 = a[2] * z994 + z1064;
-                let z1067 = -self.m0 * a[0] * z1000 - a[0] * dp[0] * z40;
-                let z1068 = self.m0 * a[0] * z999 + a[0] * dp[0] * z39;
-                let z1069 = a[0] * dp[7] + z39 * z1068 - z40 * z1067 - z449 * z1000
-                    + z450 * z999;
-                let z1070 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z1002
-                    + self.m1 * z1063 + self.m1 * z439 * z1003 + dp[1] * z47 * z439
-                    + dp[1] * z440;
-                let z1071 = a[0] * dp[1] * z45 + self.m1 * a[0] * z1001 + self.m1 * z1064
-                    - self.m1 * z438 * z1003 - dp[1] * z47 * z438 + dp[1] * z441;
-                let z1072 = a[0] * z1009 + z45 * z1071 - z46 * z1070 + z438 * z1006
-                    + z439 * z1008 - z454 * z1002 + z455 * z1001;
-                let z1073 = self.m2 * z1065 + self.m2 * z444 * z1012
-                    - self.m2 * z445 * z1011 - dp[2] * z55 * z445 + dp[2] * z56 * z444
-                    + dp[2] * z446;
-                let z1074 = self.m2 * z1066 - self.m2 * z443 * z1012
-                    + self.m2 * z445 * z1010 + dp[2] * z54 * z445 - dp[2] * z56 * z443
-                    + dp[2] * z447;
-                let z1075 = -z460 * z1011 + z461 * z1010 + z54 * z1074 - z55 * z1073
-                    + z443 * z1015 + z444 * z1017 + z445 * z1018;
-                let z1076 = z1072 + z1075;
-                let z1077 = z1069 + z1076;
-                let z1078 = a[1] * z986;
-                let z1079 = a[2] * z995 + z1078;
-                let z1080 = self.m1 * z1078 + self.m1 * z438 * z1002
-                    - self.m1 * z439 * z1001 - dp[1] * z45 * z439 + dp[1] * z46 * z438
-                    + dp[1] * z442;
-                let z1081 = a[0] * z1006 + z46 * z1080 - z47 * z1071 + z438 * z1004
-                    + z439 * z1005 - z455 * z1003 + z456 * z1002;
-                let z1082 = a[0] * z1008 - z45 * z1080 + z47 * z1070 + z438 * z1005
-                    + z439 * z1007 + z454 * z1003 - z456 * z1001;
-                let z1083 = self.m2 * z1079 + self.m2 * z443 * z1011
-                    - self.m2 * z444 * z1010 - dp[2] * z54 * z444 + dp[2] * z55 * z443
-                    + dp[2] * z448;
-                let z1084 = -z461 * z1012 + z462 * z1011 + z55 * z1083 - z56 * z1074
-                    + z443 * z1013 + z444 * z1014 + z445 * z1015;
-                let z1085 = z460 * z1012 - z462 * z1010 - z54 * z1083 + z56 * z1073
-                    + z443 * z1014 + z444 * z1016 + z445 * z1017;
-                let z1086 = z1081 + z1084;
-                let z1087 = z1082 + z1085;
-                let z1088 = z1070 + z1073;
-                let z1089 = z1071 + z1074;
-                let z1090 = z1080 + z1083;
-                let z1091 = z469 * z984 + z470 * z985 + z471 * z986 + z0 * z1087
-                    - z1 * z1086 + z11 * z1088 + z12 * z1089 + z13 * z1090;
-                let z1092 = z460 * z993 + z461 * z994 + z462 * z995 + z5 * z1075
-                    + z8 * z1084 + z10 * z1085 + z30 * z1073 + z31 * z1074 + z32 * z1083;
-                out[0] = z1077;
-                out[1] = z1091;
-                out[2] = z1092;
+                let z814 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z815 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
+                let z860 = a[1] * z781;
+                let z861 = a[1] * z782;
+                let z862 = a[2] * z790 + z860;
+                let z863 = a[2] * z791 + z861;
+                let z864 = -self.m0 * a[0] * z797 - a[0] * dp[0] * z40;
+                let z865 = self.m0 * a[0] * z796 + a[0] * dp[0] * z39;
+                let z866 = a[0] * dp[7] + z39 * z865 - z40 * z864 - z449 * z797
+                    + z450 * z796;
+                let z867 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z799 + self.m1 * z860
+                    + self.m1 * z439 * z800 + dp[1] * z47 * z439 + dp[1] * z440;
+                let z868 = a[0] * dp[1] * z45 + self.m1 * a[0] * z798 + self.m1 * z861
+                    - self.m1 * z438 * z800 - dp[1] * z47 * z438 + dp[1] * z441;
+                let z869 = a[0] * z806 + z45 * z868 - z46 * z867 + z438 * z803
+                    + z439 * z805 - z454 * z799 + z455 * z798;
+                let z870 = self.m2 * z862 + self.m2 * z444 * z809 - self.m2 * z445 * z808
+                    - dp[2] * z55 * z445 + dp[2] * z56 * z444 + dp[2] * z446;
+                let z871 = self.m2 * z863 - self.m2 * z443 * z809 + self.m2 * z445 * z807
+                    + dp[2] * z54 * z445 - dp[2] * z56 * z443 + dp[2] * z447;
+                let z872 = -z460 * z808 + z461 * z807 + z54 * z871 - z55 * z870
+                    + z443 * z812 + z444 * z814 + z445 * z815;
+                let z873 = z869 + z872;
+                let z874 = z866 + z873;
+                let z875 = a[1] * z783;
+                let z876 = a[2] * z792 + z875;
+                let z877 = self.m1 * z875 + self.m1 * z438 * z799 - self.m1 * z439 * z798
+                    - dp[1] * z45 * z439 + dp[1] * z46 * z438 + dp[1] * z442;
+                let z878 = a[0] * z803 + z46 * z877 - z47 * z868 + z438 * z801
+                    + z439 * z802 - z455 * z800 + z456 * z799;
+                let z879 = a[0] * z805 - z45 * z877 + z47 * z867 + z438 * z802
+                    + z439 * z804 + z454 * z800 - z456 * z798;
+                let z880 = self.m2 * z876 + self.m2 * z443 * z808 - self.m2 * z444 * z807
+                    - dp[2] * z54 * z444 + dp[2] * z55 * z443 + dp[2] * z448;
+                let z881 = -z461 * z809 + z462 * z808 + z55 * z880 - z56 * z871
+                    + z443 * z810 + z444 * z811 + z445 * z812;
+                let z882 = z460 * z809 - z462 * z807 - z54 * z880 + z56 * z870
+                    + z443 * z811 + z444 * z813 + z445 * z814;
+                let z883 = z878 + z881;
+                let z884 = z879 + z882;
+                let z885 = z867 + z870;
+                let z886 = z868 + z871;
+                let z887 = z877 + z880;
+                let z888 = z469 * z781 + z470 * z782 + z471 * z783 + z0 * z884
+                    - z1 * z883 + z11 * z885 + z12 * z886 + z13 * z887;
+                let z889 = z460 * z790 + z461 * z791 + z462 * z792 + z5 * z872
+                    + z8 * z881 + z10 * z882 + z30 * z870 + z31 * z871 + z32 * z880;
+                out[0] = z874;
+                out[1] = z888;
+                out[2] = z889;
                 true
             }
             _ => false,

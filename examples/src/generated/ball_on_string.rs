@@ -3,8 +3,8 @@
 // fingerprint: 12635f974c0289c4b2ceac33a7bba9a7
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -212,300 +212,41 @@ impl Constraints<2, 0, 1> for BallOnString {
     }
 }
 impl Rates<2, 0, 1> for BallOnString {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 2],
     ) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
+        let x0 = x.q[0] * x.q[0];
+        let x1 = x.q[1] * x.q[1];
         let x2 = x0 + x1;
         let x3 = 1.0 / x2.sqrt();
-        let x4 = q[0] * qd[0] * x3;
-        let x5 = q[1] * qd[1];
-        let x6 = x3 * x5;
-        let x7 = x4 + x6;
-        let x8 = -x7;
-        let x9 = qd[0] * qd[0];
-        let x10 = x2.powf(-1.5);
-        let x11 = x9 * x10;
-        let x12 = q[0] * x11;
-        let x13 = qd[1] * x10;
-        let x14 = q[1] * qd[0];
-        let x15 = 2.0 * x13 * x14;
-        let x16 = -x3;
-        let x17 = qdd[0] * x16;
-        let x18 = x12 + x15 + x17;
-        let x19 = q[0] * x18;
-        let x20 = qd[1] * qd[1];
-        let x21 = x10 * x20;
-        let x22 = q[1] * x21;
-        let x23 = qdd[1] * x16;
-        let x24 = x22 + x23;
-        let x25 = q[1] * x24;
-        let x26 = x3 * x9;
-        let x27 = x3 * x20;
-        let x28 = x26 + x27;
-        let x29 = -x28;
-        let x30 = x19 + x25 + x29;
-        let x31 = qd[0] * x9;
-        let x32 = x2.powf(-2.5);
-        let x33 = q[0] * (-3.0) * x31 * x32;
-        let x34 = x9 * x32;
-        let x35 = (-9.0) * x5 * x34;
-        let x36 = 3.0 * x10;
-        let x37 = qd[0] * qdd[0];
-        let x38 = x36 * x37;
-        let x39 = x33 + x35 + x38;
-        let x40 = q[0] * x39;
-        let x41 = x20 * x32;
-        let x42 = (-9.0) * x14 * x41;
-        let x43 = qdd[1] * x10;
-        let x44 = qd[0] * x43;
-        let x45 = qdd[0] * x13;
-        let x46 = x44 + x45;
-        let x47 = 3.0 * x46;
-        let x48 = x42 + x47;
-        let x49 = q[1] * x48;
-        let x50 = x11 + x21;
-        let x51 = qd[0] * 3.0 * x50;
-        let x52 = qddd[0] * x16;
-        let x53 = x40 + x49 + x51 + x52;
-        let x54 = q[0] * x53;
-        let x55 = qd[1] * x20;
-        let x56 = x32 * x55;
-        let x57 = q[1] * (-3.0) * x56;
-        let x58 = qdd[1] * 3.0 * x13;
-        let x59 = x57 + x58;
-        let x60 = q[1] * x59;
-        let x61 = qddd[1] * x16;
-        let x62 = x9 * x13;
-        let x63 = x10 * x55;
-        let x64 = x62 + x63;
-        let x65 = 3.0 * x64;
-        let x66 = x60 + x61 + x65;
-        let x67 = q[1] * x66;
-        let x68 = x3 * x37;
-        let x69 = qd[1] * qdd[1] * x3;
-        let x70 = x68 + x69;
-        let x71 = (-3.0) * x70;
-        let x72 = x54 + x67 + x71;
-        let x73 = x9 * x9;
-        let x74 = x2.powf(-3.5);
-        let x75 = q[0] * 15.0 * x73 * x74;
-        let x76 = q[1] * x74;
-        let x77 = 60.0 * x76;
-        let x78 = qd[1] * x31 * x77;
-        let x79 = (-18.0) * x32;
-        let x80 = qdd[0] * x9 * x79;
-        let x81 = x75 + x78 + x80;
-        let x82 = q[0] * x81;
-        let x83 = x9 * x20;
-        let x84 = 90.0 * x76 * x83;
-        let x85 = qd[0] * qdd[1];
-        let x86 = x79 * x85;
-        let x87 = qd[1] * x32;
-        let x88 = (-36.0) * x87;
-        let x89 = qdd[0] * x88;
-        let x90 = x86 + x89;
-        let x91 = qd[0] * x90;
-        let x92 = x84 + x91;
-        let x93 = q[1] * x92;
-        let x94 = x34 + x41;
-        let x95 = qd[0] * (-18.0) * x94;
-        let x96 = 4.0 * x10;
-        let x97 = qddd[0] * x96;
-        let x98 = x95 + x97;
-        let x99 = qd[0] * x98;
-        let x100 = qdd[0] * qdd[0];
-        let x101 = x36 * x100;
-        let x102 = x82 + x93 + x99 + x101;
-        let x103 = q[0] * x102;
-        let x104 = qd[0] * x55 * x77;
-        let x105 = x85 * x88;
-        let x106 = x20 * x79;
-        let x107 = qdd[0] * x106;
-        let x108 = x104 + x105 + x107;
-        let x109 = q[1] * x108;
-        let x110 = qddd[1] * x96;
-        let x111 = qd[1] * x34;
-        let x112 = x56 + x111;
-        let x113 = (-36.0) * x112;
-        let x114 = x110 + x113;
-        let x115 = qd[0] * x114;
-        let x116 = 6.0 * x43;
-        let x117 = qdd[0] * x116;
-        let x118 = qddd[0] * 4.0 * x13;
-        let x119 = x109 + x115 + x117 + x118;
-        let x120 = q[1] * x119;
-        let x121 = qdd[0] * x10;
-        let x122 = qd[0] * 18.0 * x121;
-        let x123 = 12.0 * x13;
-        let x124 = qdd[1] * x123;
-        let x125 = x122 + x124;
-        let x126 = qd[0] * x125;
-        let x127 = qdddd[0] * x16;
-        let x128 = 6.0 * x20 * x121;
-        let x129 = x103 + x120 + x126 + x127 + x128;
-        let x130 = q[0] * x129;
-        let x131 = x20 * x20;
-        let x132 = 15.0 * x76 * x131;
-        let x133 = qdd[1] * x106;
-        let x134 = x132 + x133;
-        let x135 = q[1] * x134;
-        let x136 = x55 * x79;
-        let x137 = x110 + x136;
-        let x138 = qd[1] * x137;
-        let x139 = x79 * x83;
-        let x140 = qdd[1] * qdd[1];
-        let x141 = x36 * x140;
-        let x142 = x135 + x138 + x139 + x141;
-        let x143 = q[1] * x142;
-        let x144 = qd[0] * x116;
-        let x145 = qdd[0] * x123;
-        let x146 = x144 + x145;
-        let x147 = qd[0] * x146;
-        let x148 = qdddd[1] * x16;
-        let x149 = 18.0 * x20 * x43;
-        let x150 = x143 + x147 + x148 + x149;
-        let x151 = q[1] * x150;
-        let x152 = x9 * x36;
-        let x153 = 6.0 * x21;
-        let x154 = x152 + x153;
-        let x155 = qd[0] * x154;
-        let x156 = (-4.0) * x3;
-        let x157 = qddd[0] * x156;
-        let x158 = x155 + x157;
-        let x159 = qd[0] * x158;
-        let x160 = qddd[1] * x156;
-        let x161 = x36 * x55;
-        let x162 = x160 + x161;
-        let x163 = qd[1] * x162;
-        let x164 = x3 * x100;
-        let x165 = x3 * x140;
-        let x166 = x164 + x165;
-        let x167 = (-3.0) * x166;
-        let x168 = x130 + x151 + x159 + x163 + x167;
-        out[(0, 0)] = x8;
-        out[(0, 1)] = x30;
-        out[(0, 2)] = x72;
-        out[(0, 3)] = x168;
+        let x4 = lambda_n[0] * x3;
+        let x5 = x.q[0] * x4;
+        let x6 = self.m * x.qdd[0];
+        let x7 = x5 + x6;
+        let x8 = x.q[1] * x4;
+        let x9 = self.g + x.qdd[1];
+        let x10 = self.m * x9;
+        let x11 = x8 + x10;
+        out[0] = Jet::lift(x7);
+        out[1] = Jet::lift(x11);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 1>,
-        w_n_ddot: &mut Matrix<2, 1>,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
+        let x0 = x.q[0] * x.q[0];
+        let x1 = x.q[1] * x.q[1];
         let x2 = x0 + x1;
-        let x3 = x2.powf(-1.5);
-        let x4 = qd[0] * x3;
-        let x5 = q[0] * x4;
-        let x6 = qd[1] * x3;
-        let x7 = q[1] * x6;
-        let x8 = x5 + x7;
-        let x9 = q[0] * x8;
-        let x10 = 1.0 / x2.sqrt();
-        let x11 = -x10;
-        let x12 = qd[0] * x11;
-        let x13 = x9 + x12;
-        let x14 = q[1] * x5;
-        let x15 = qd[1] * x11;
-        let x16 = x1 * x6;
-        let x17 = x14 + x15 + x16;
-        let x18 = qd[0] * qd[0];
-        let x19 = x2.powf(-2.5);
-        let x20 = (-3.0) * x19;
-        let x21 = q[0] * x18;
-        let x22 = x20 * x21;
-        let x23 = q[1] * qd[0];
-        let x24 = qd[1] * (-6.0) * x19 * x23;
-        let x25 = qdd[0] * x3;
-        let x26 = x24 + x25;
-        let x27 = x22 + x26;
-        let x28 = q[0] * x27;
-        let x29 = qd[1] * qd[1];
-        let x30 = q[1] * x20 * x29;
-        let x31 = qdd[1] * x3;
-        let x32 = x30 + x31;
-        let x33 = q[1] * x32;
-        let x34 = x3 * x18;
-        let x35 = 3.0 * x34;
-        let x36 = x3 * x29;
-        let x37 = x28 + x33 + x35 + x36;
-        let x38 = q[0] * x37;
-        let x39 = 2.0 * x6;
-        let x40 = x23 * x39;
-        let x41 = qdd[0] * x11;
-        let x42 = x38 + x40 + x41;
-        let x43 = q[1] * x22;
-        let x44 = q[1] * x26;
-        let x45 = qd[0] * x39;
-        let x46 = x43 + x44 + x45;
-        let x47 = q[0] * x46;
-        let x48 = 3.0 * x36;
-        let x49 = x33 + x34 + x48;
-        let x50 = q[1] * x49;
-        let x51 = qdd[1] * x11;
-        let x52 = x47 + x50 + x51;
-        w_n_dot[(0, 0)] = x13;
-        w_n_dot[(1, 0)] = x17;
-        w_n_ddot[(0, 0)] = x42;
-        w_n_ddot[(1, 0)] = x52;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x3 = x2.sqrt();
+        let x4 = -x3;
+        let x5 = self.ell + x4;
+        gaps[0] = Jet::lift(x5);
     }
 }
 impl Statics<2> for BallOnString {

@@ -3,8 +3,8 @@
 // fingerprint: 5467dff653e2ea05c48471f2432cb4f6
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -200,128 +200,34 @@ impl Constraints<1, 0, 1> for BarSpringStop {
     }
 }
 impl Rates<1, 0, 1> for BarSpringStop {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        qdddd: &Vector<1>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0].cos();
-        let x1 = qd[0] * x0;
-        let x2 = qdd[0] * x0;
-        let x3 = qd[0] * qd[0];
-        let x4 = q[0].sin();
-        let x5 = x3 * x4;
-        let x6 = -x5;
-        let x7 = x2 + x6;
-        let x8 = (-3.0) * x4;
-        let x9 = qdd[0] * x8;
-        let x10 = -(x0 * x3);
-        let x11 = x9 + x10;
-        let x12 = qd[0] * x11;
-        let x13 = qddd[0] * x0;
-        let x14 = x12 + x13;
-        let x15 = (-6.0) * x2;
-        let x16 = x5 + x15;
-        let x17 = qd[0] * x16;
-        let x18 = qddd[0] * (-4.0) * x4;
-        let x19 = x17 + x18;
-        let x20 = qd[0] * x19;
-        let x21 = qdddd[0] * x0;
-        let x22 = qdd[0] * qdd[0];
-        let x23 = x8 * x22;
-        let x24 = x20 + x21 + x23;
-        out[(0, 0)] = x1;
-        out[(0, 1)] = x7;
-        out[(0, 2)] = x14;
-        out[(0, 3)] = x24;
+        let x0 = x.q[0].cos();
+        let x1 = -(lambda_n[0] * x0);
+        let x2 = x.q[0].sin();
+        let x3 = self.L * x2;
+        let x4 = self.p * x0;
+        let x5 = x3 + x4;
+        let x6 = -(self.k * x5);
+        let x7 = self.L * x.qdd[0] * 0.3333333333333333;
+        let x8 = x6 + x7;
+        let x9 = self.L * x8;
+        let x10 = x1 + x9;
+        out[0] = Jet::lift(x10);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        _t: f64,
-        w_n_dot: &mut Matrix<1, 1>,
-        w_n_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0].sin();
-        let x1 = -(qd[0] * x0);
-        let x2 = qdd[0] * x0;
-        let x3 = qd[0] * qd[0];
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = -x6;
-        w_n_dot[(0, 0)] = x1;
-        w_n_ddot[(0, 0)] = x7;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        let x0 = q[0].cos();
-        let x1 = self.L * qd[0] * x0;
-        let x2 = q[0].sin();
-        let x3 = -x2;
-        let x4 = self.p * qd[0] * x3;
-        let x5 = x1 + x4;
-        let x6 = self.k * self.L;
-        let x7 = x5 * x6;
-        let x8 = qdd[0] * x0;
-        let x9 = qd[0] * qd[0];
-        let x10 = x3 * x9;
-        let x11 = x8 + x10;
-        let x12 = self.L * x11;
-        let x13 = self.p * qdd[0] * x2;
-        let x14 = self.p * x0 * x9;
-        let x15 = x13 + x14;
-        let x16 = -x15;
-        let x17 = x12 + x16;
-        let x18 = x6 * x17;
-        h_dot[0] = x7;
-        h_ddot[0] = x18;
+        let x0 = x.q[0].sin();
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<1> for BarSpringStop {

@@ -3,8 +3,8 @@
 // fingerprint: bf4563cfded2e70652e4356492da7273
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -224,124 +224,46 @@ impl Constraints<2, 1, 1> for BarSpringStopCartesian {
     }
 }
 impl Rates<2, 1, 1> for BarSpringStopCartesian {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        lambda_b: &[Jet<N>; 1],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 2],
     ) {
-        let x0 = 1.0 / self.L;
-        let x1 = qd[1] * x0;
-        let x2 = qdd[1] * x0;
-        let x3 = qddd[1] * x0;
-        let x4 = qdddd[1] * x0;
-        out[(0, 0)] = x1;
-        out[(0, 1)] = x2;
-        out[(0, 2)] = x3;
-        out[(0, 3)] = x4;
+        let x0 = -(x.q[0] * lambda_b[0]);
+        let x1 = self.L + x.q[0];
+        let x2 = self.k * x1;
+        let x3 = x.qdd[0] + x0 + x2;
+        let x4 = -self.p;
+        let x5 = x.q[1] + x4;
+        let x6 = self.k * x5;
+        let x7 = x.q[1] * lambda_b[0];
+        let x8 = 1.0 / self.L;
+        let x9 = lambda_n[0] * x8;
+        let x10 = x7 + x9;
+        let x11 = -x10;
+        let x12 = x.qdd[1] + x6 + x11;
+        out[0] = Jet::lift(x3);
+        out[1] = Jet::lift(x12);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        bilateral: &mut [Jet<N>; 1],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0] * qd[0];
-        let x1 = q[1] * qd[1];
+        let x0 = x.q[0] * x.q[0];
+        let x1 = x.q[1] * x.q[1];
         let x2 = x0 + x1;
-        let x3 = q[0] * qdd[0];
-        let x4 = q[1] * qdd[1];
-        let x5 = qd[0] * qd[0];
-        let x6 = qd[1] * qd[1];
-        let x7 = x3 + x4 + x5 + x6;
-        let x8 = q[0] * qddd[0];
-        let x9 = q[1] * qddd[1];
-        let x10 = qd[0] * qdd[0];
-        let x11 = qd[1] * qdd[1];
-        let x12 = x10 + x11;
-        let x13 = 3.0 * x12;
-        let x14 = x8 + x9 + x13;
-        let x15 = q[0] * qdddd[0];
-        let x16 = q[1] * qdddd[1];
-        let x17 = qdd[0] * qdd[0];
-        let x18 = qdd[1] * qdd[1];
-        let x19 = x17 + x18;
-        let x20 = 3.0 * x19;
-        let x21 = qd[0] * qddd[0];
-        let x22 = qd[1] * qddd[1];
-        let x23 = x21 + x22;
-        let x24 = 4.0 * x23;
-        let x25 = x15 + x16 + x20 + x24;
-        out[(0, 0)] = x2;
-        out[(0, 1)] = x7;
-        out[(0, 2)] = x14;
-        out[(0, 3)] = x25;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 1>,
-        w_n_ddot: &mut Matrix<2, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _t: f64,
-        jac_dot: &mut Matrix<2, 1>,
-        jac_ddot: &mut Matrix<2, 1>,
-    ) {
-        jac_dot[(0, 0)] = qd[0];
-        jac_dot[(1, 0)] = qd[1];
-        jac_ddot[(0, 0)] = qdd[0];
-        jac_ddot[(1, 0)] = qdd[1];
-    }
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        let x0 = -self.k;
-        let x1 = qd[0] * x0;
-        let x2 = qd[1] * x0;
-        let x3 = qdd[0] * x0;
-        let x4 = qdd[1] * x0;
-        h_dot[0] = x1;
-        h_dot[1] = x2;
-        h_ddot[0] = x3;
-        h_ddot[1] = x4;
+        let x3 = 0.5 * x2;
+        let x4 = self.L * self.L;
+        let x5 = (-0.5) * x4;
+        let x6 = x3 + x5;
+        let x7 = 1.0 / self.L;
+        let x8 = x.q[1] * x7;
+        bilateral[0] = Jet::lift(x6);
+        gaps[0] = Jet::lift(x8);
     }
 }
 impl Statics<2> for BarSpringStopCartesian {

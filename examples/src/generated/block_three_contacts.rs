@@ -3,8 +3,8 @@
 // fingerprint: a8ce73bc682926dea640459b37f1b8d2
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -206,84 +206,33 @@ impl Constraints<2, 0, 3> for BlockThreeContacts {
     }
 }
 impl Rates<2, 0, 3> for BlockThreeContacts {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<3, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 3],
+        out: &mut [Jet<N>; 2],
     ) {
-        out[(0, 0)] = qd[0];
-        out[(0, 1)] = qdd[0];
-        out[(0, 2)] = qddd[0];
-        out[(0, 3)] = qdddd[0];
-        out[(1, 0)] = qd[0];
-        out[(1, 1)] = qdd[0];
-        out[(1, 2)] = qddd[0];
-        out[(1, 3)] = qdddd[0];
-        out[(2, 0)] = qd[0];
-        out[(2, 1)] = qdd[0];
-        out[(2, 2)] = qddd[0];
-        out[(2, 3)] = qdddd[0];
+        let x0 = self.g + x.qdd[0];
+        let x1 = self.m * x0;
+        let x2 = lambda_n[0] + lambda_n[1] + lambda_n[2];
+        let x3 = -x2;
+        let x4 = x1 + x3;
+        let x5 = self.m * x.qdd[1];
+        out[0] = Jet::lift(x4);
+        out[1] = Jet::lift(x5);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 3>,
-        w_n_ddot: &mut Matrix<2, 3>,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 3],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = -self.l;
+        let x1 = x.q[0] + x0;
+        gaps[0] = Jet::lift(x1);
+        gaps[1] = Jet::lift(x1);
+        gaps[2] = Jet::lift(x1);
     }
 }
 impl Statics<2> for BlockThreeContacts {

@@ -3,8 +3,8 @@
 // fingerprint: 58e5bb0268e37d3449428bf4c749decc
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -427,482 +427,96 @@ impl Constraints<3, 0, 0> for BodyChain3 {
     }
 }
 impl Rates<3, 0, 0> for BodyChain3 {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = self.m2 + self.m3;
-        let x1 = q[0].sin();
-        let x2 = q[1].cos();
-        let x3 = x1 * x2;
-        let x4 = -x3;
-        let x5 = q[1].sin();
-        let x6 = q[0].cos();
-        let x7 = x5 * x6;
-        let x8 = x4 + x7;
-        let x9 = self.l1 * self.l2;
-        let x10 = x0 * x8;
-        let x11 = qd[0] * x9 * x10;
-        let x12 = -x7;
-        let x13 = x3 + x12;
-        let x14 = x0 * x13;
-        let x15 = qd[1] * x9 * x14;
-        let x16 = x11 + x15;
-        let x17 = q[2].cos();
-        let x18 = x1 * x17;
-        let x19 = -x18;
-        let x20 = q[2].sin();
-        let x21 = x6 * x20;
-        let x22 = x19 + x21;
-        let x23 = self.l1 * self.l3;
-        let x24 = qd[0] * x23;
-        let x25 = x22 * x24;
-        let x26 = -x21;
-        let x27 = x18 + x26;
-        let x28 = qd[2] * x23;
-        let x29 = x27 * x28;
-        let x30 = x25 + x29;
-        let x31 = self.m3 * x30;
-        let x32 = x5 * x17;
-        let x33 = -x32;
-        let x34 = x2 * x20;
-        let x35 = x33 + x34;
-        let x36 = self.l2 * self.l3;
-        let x37 = qd[1] * x36;
-        let x38 = x35 * x37;
-        let x39 = -x34;
-        let x40 = x32 + x39;
-        let x41 = qd[2] * x36;
-        let x42 = x40 * x41;
-        let x43 = x38 + x42;
-        let x44 = self.m3 * x43;
-        let x45 = x1 * x5;
-        let x46 = x2 * x6;
-        let x47 = x45 + x46;
-        let x48 = -x47;
-        let x49 = qd[0] * x48;
-        let x50 = qd[1] * x47;
-        let x51 = x49 + x50;
-        let x52 = x0 * x9;
-        let x53 = qd[0] * x51 * x52;
-        let x54 = qd[0] * x45;
-        let x55 = qd[0] * x46;
-        let x56 = qd[1] * x48;
-        let x57 = x54 + x55 + x56;
-        let x58 = qd[1] * x52 * x57;
-        let x59 = qdd[0] * x10;
-        let x60 = qdd[1] * x14;
-        let x61 = x59 + x60;
-        let x62 = x9 * x61;
-        let x63 = x53 + x58 + x62;
-        let x64 = x1 * x20;
-        let x65 = x6 * x17;
-        let x66 = x64 + x65;
-        let x67 = -x66;
-        let x68 = qd[0] * x67;
-        let x69 = qd[2] * x66;
-        let x70 = x68 + x69;
-        let x71 = x24 * x70;
-        let x72 = qd[0] * x64;
-        let x73 = qd[0] * x65;
-        let x74 = qd[2] * x67;
-        let x75 = x72 + x73 + x74;
-        let x76 = x28 * x75;
-        let x77 = qdd[0] * x22;
-        let x78 = qdd[2] * x27;
-        let x79 = x77 + x78;
-        let x80 = x23 * x79;
-        let x81 = x71 + x76 + x80;
-        let x82 = self.m3 * x81;
-        let x83 = x5 * x20;
-        let x84 = x2 * x17;
-        let x85 = x83 + x84;
-        let x86 = -x85;
-        let x87 = qd[1] * x86;
-        let x88 = qd[2] * x85;
-        let x89 = x87 + x88;
-        let x90 = x37 * x89;
-        let x91 = qd[1] * x83;
-        let x92 = qd[1] * x84;
-        let x93 = qd[2] * x86;
-        let x94 = x91 + x92 + x93;
-        let x95 = x41 * x94;
-        let x96 = qdd[1] * x35;
-        let x97 = qdd[2] * x40;
-        let x98 = x96 + x97;
-        let x99 = x36 * x98;
-        let x100 = x90 + x95 + x99;
-        let x101 = self.m3 * x100;
-        m_dot[(0, 1)] = x16;
-        m_dot[(1, 0)] = x16;
-        m_dot[(0, 2)] = x31;
-        m_dot[(2, 0)] = x31;
-        m_dot[(1, 2)] = x44;
-        m_dot[(2, 1)] = x44;
-        m_ddot[(0, 1)] = x63;
-        m_ddot[(1, 0)] = x63;
-        m_ddot[(0, 2)] = x82;
-        m_ddot[(2, 0)] = x82;
-        m_ddot[(1, 2)] = x101;
-        m_ddot[(2, 1)] = x101;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        let x0 = self.m2 + self.m3;
-        let x1 = self.m1 + x0;
-        let x2 = q[0].cos();
-        let x3 = -self.l1;
-        let x4 = qd[0] * x2;
-        let x5 = self.g * x1;
-        let x6 = x3 * x5;
-        let x7 = x4 * x6;
-        let x8 = q[0].sin();
-        let x9 = q[1].sin();
-        let x10 = qd[0] * x8;
-        let x11 = x9 * x10;
-        let x12 = q[1].cos();
-        let x13 = x4 * x12;
-        let x14 = x8 * x9;
-        let x15 = x2 * x12;
-        let x16 = x14 + x15;
-        let x17 = -qd[1];
-        let x18 = x16 * x17;
-        let x19 = x11 + x13;
-        let x20 = x18 + x19;
-        let x21 = self.l2 * x0;
-        let x22 = x3 * x21;
-        let x23 = qd[1] * x22;
-        let x24 = x20 * x23;
-        let x25 = x8 * x12;
-        let x26 = x2 * x9;
-        let x27 = -x26;
-        let x28 = x25 + x27;
-        let x29 = self.l1 * (-2.0);
-        let x30 = x21 * x29;
-        let x31 = x28 * x30;
-        let x32 = qdd[1] * x31;
-        let x33 = x24 + x32;
-        let x34 = qd[1] * x33;
-        let x35 = q[2].sin();
-        let x36 = x10 * x35;
-        let x37 = q[2].cos();
-        let x38 = x4 * x37;
-        let x39 = x8 * x35;
-        let x40 = x2 * x37;
+        let x0 = x.q[0].sin();
+        let x1 = x.q[2].sin();
+        let x2 = x0 * x1;
+        let x3 = x.q[0].cos();
+        let x4 = x.q[2].cos();
+        let x5 = x3 * x4;
+        let x6 = x2 + x5;
+        let x7 = self.m3 * self.l3;
+        let x8 = x.qdd[2] * x7;
+        let x9 = self.l1 * x6 * x8;
+        let x10 = self.m2 + self.m3;
+        let x11 = self.m1 + x10;
+        let x12 = self.l1 * self.g * x0 * x11;
+        let x13 = self.l1 * x.qdd[0];
+        let x14 = x11 * x13;
+        let x15 = x.q[1].sin();
+        let x16 = x0 * x15;
+        let x17 = x.q[1].cos();
+        let x18 = x3 * x17;
+        let x19 = x16 + x18;
+        let x20 = self.l2 * x10;
+        let x21 = x19 * x20;
+        let x22 = x.qdd[1] * x21;
+        let x23 = x14 + x22;
+        let x24 = self.l1 * x23;
+        let x25 = x.qd[1] * x.qd[1];
+        let x26 = x0 * x17;
+        let x27 = x3 * x15;
+        let x28 = -x27;
+        let x29 = x26 + x28;
+        let x30 = self.l1 * x20 * x25 * x29;
+        let x31 = x.qd[2] * x.qd[2];
+        let x32 = x0 * x4;
+        let x33 = x1 * x3;
+        let x34 = -x33;
+        let x35 = x32 + x34;
+        let x36 = x7 * x31;
+        let x37 = self.l1 * x35 * x36;
+        let x38 = x9 + x12 + x24 + x30 + x37;
+        let x39 = x1 * x15;
+        let x40 = x4 * x17;
         let x41 = x39 + x40;
-        let x42 = -qd[2];
-        let x43 = x41 * x42;
-        let x44 = x36 + x38;
-        let x45 = x43 + x44;
-        let x46 = -self.l3;
-        let x47 = self.l1 * qd[2];
-        let x48 = x46 * x47;
-        let x49 = x45 * x48;
-        let x50 = x8 * x37;
-        let x51 = x2 * x35;
-        let x52 = -x51;
-        let x53 = x50 + x52;
-        let x54 = self.l1 * self.l3;
-        let x55 = (-2.0) * x53;
-        let x56 = x54 * x55;
-        let x57 = qdd[2] * x56;
-        let x58 = x49 + x57;
-        let x59 = self.m3 * qd[2];
-        let x60 = x58 * x59;
-        let x61 = x7 + x34 + x60;
-        let x62 = -qd[0];
-        let x63 = x16 * x62;
-        let x64 = qd[1] * x16;
-        let x65 = x63 + x64;
-        let x66 = qd[0] * x22;
-        let x67 = x65 * x66;
-        let x68 = -x25;
-        let x69 = x26 + x68;
-        let x70 = x30 * x69;
-        let x71 = qdd[0] * x70;
-        let x72 = x67 + x71;
-        let x73 = qd[0] * x72;
-        let x74 = self.g * x12;
-        let x75 = x21 * x74;
-        let x76 = x17 * x75;
-        let x77 = x9 * x35;
-        let x78 = qd[1] * x77;
-        let x79 = qd[1] * x12;
-        let x80 = x37 * x79;
-        let x81 = x12 * x37;
-        let x82 = x77 + x81;
-        let x83 = x42 * x82;
-        let x84 = x78 + x80;
-        let x85 = x83 + x84;
-        let x86 = self.l2 * qd[2];
-        let x87 = x46 * x86;
-        let x88 = x85 * x87;
-        let x89 = x9 * x37;
-        let x90 = x12 * x35;
-        let x91 = -x90;
-        let x92 = x89 + x91;
-        let x93 = self.l2 * self.l3;
-        let x94 = (-2.0) * x92;
-        let x95 = x93 * x94;
-        let x96 = qdd[2] * x95;
-        let x97 = x88 + x96;
-        let x98 = x59 * x97;
-        let x99 = x73 + x76 + x98;
-        let x100 = x37 * x46;
-        let x101 = self.g * x59 * x100;
-        let x102 = x41 * x62;
-        let x103 = qd[2] * x41;
-        let x104 = x102 + x103;
-        let x105 = self.l1 * qd[0];
-        let x106 = x46 * x105;
-        let x107 = x104 * x106;
-        let x108 = -x50;
-        let x109 = x51 + x108;
-        let x110 = (-2.0) * x109;
-        let x111 = qdd[0] * x54 * x110;
-        let x112 = x107 + x111;
-        let x113 = qd[0] * x112;
-        let x114 = x17 * x82;
-        let x115 = qd[2] * x82;
-        let x116 = x114 + x115;
-        let x117 = self.l2 * qd[1];
-        let x118 = x46 * x117;
-        let x119 = x116 * x118;
-        let x120 = -x89;
-        let x121 = x90 + x120;
-        let x122 = (-2.0) * x121;
-        let x123 = qdd[1] * x93 * x122;
-        let x124 = x119 + x123;
-        let x125 = qd[1] * x124;
-        let x126 = x113 + x125;
-        let x127 = self.m3 * x126;
-        let x128 = x101 + x127;
-        let x129 = qdd[0] * x2 * x6;
-        let x130 = qdd[0] * x16;
-        let x131 = qd[0] * 2.0;
-        let x132 = x25 * x131;
-        let x133 = qd[0] * (-2.0);
-        let x134 = x26 * x133;
-        let x135 = qd[1] * x69;
-        let x136 = x132 + x134 + x135;
-        let x137 = qd[1] * x136;
-        let x138 = qdd[1] * x16;
-        let x139 = qd[0] * qd[0];
-        let x140 = x25 * x139;
-        let x141 = x138 + x140;
-        let x142 = -x141;
-        let x143 = x26 * x139;
-        let x144 = x130 + x137 + x142 + x143;
-        let x145 = x23 * x144;
-        let x146 = qd[1] * x14;
-        let x147 = x2 * x79;
-        let x148 = x146 + x147;
-        let x149 = -x148;
-        let x150 = x19 + x149;
-        let x151 = (-4.0) * x0;
-        let x152 = qdd[1] * x150 * x151;
-        let x153 = (-2.0) * x0;
-        let x154 = qddd[1] * x28 * x153;
-        let x155 = x152 + x154;
-        let x156 = self.l1 * self.l2;
-        let x157 = x155 * x156;
-        let x158 = x145 + x157;
-        let x159 = qd[1] * x158;
-        let x160 = qdd[0] * x41;
-        let x161 = x50 * x131;
-        let x162 = x51 * x133;
-        let x163 = qd[2] * x109;
-        let x164 = x161 + x162 + x163;
-        let x165 = qd[2] * x164;
-        let x166 = qdd[2] * x41;
-        let x167 = x50 * x139;
-        let x168 = x166 + x167;
-        let x169 = -x168;
-        let x170 = x51 * x139;
-        let x171 = x160 + x165 + x169 + x170;
-        let x172 = x48 * x171;
-        let x173 = qd[2] * x39;
-        let x174 = qd[2] * x40;
-        let x175 = x173 + x174;
-        let x176 = -x175;
-        let x177 = x44 + x176;
-        let x178 = qdd[2] * (-4.0);
-        let x179 = x177 * x178;
-        let x180 = qddd[2] * x55;
-        let x181 = x179 + x180;
-        let x182 = x54 * x181;
-        let x183 = x172 + x182;
-        let x184 = qd[2] * x183;
-        let x185 = qdd[2] * qdd[2];
-        let x186 = x56 * x185;
-        let x187 = x184 + x186;
-        let x188 = self.m3 * x187;
-        let x189 = self.l1 * x5 * x8 * x139;
-        let x190 = qdd[1] * qdd[1];
-        let x191 = x31 * x190;
-        let x192 = x129 + x159 + x188 + x189 + x191;
-        let x193 = qd[0] * x28;
-        let x194 = (-2.0) * x25;
-        let x195 = 2.0 * x26;
-        let x196 = x194 + x195;
-        let x197 = qd[1] * x196;
-        let x198 = x193 + x197;
-        let x199 = qd[0] * x198;
-        let x200 = -qdd[0];
-        let x201 = x16 * x200;
-        let x202 = qd[1] * qd[1];
-        let x203 = x28 * x202;
-        let x204 = x138 + x199 + x201 + x203;
-        let x205 = x66 * x204;
-        let x206 = -x19;
-        let x207 = x148 + x206;
-        let x208 = qdd[0] * x151 * x207;
-        let x209 = qddd[0] * x69 * x153;
-        let x210 = x208 + x209;
-        let x211 = x156 * x210;
-        let x212 = x205 + x211;
-        let x213 = qd[0] * x212;
-        let x214 = -(qdd[1] * x75);
-        let x215 = qdd[1] * x82;
-        let x216 = qd[1] * 2.0 * x89;
-        let x217 = qd[1] * (-2.0) * x90;
-        let x218 = qd[2] * x121;
-        let x219 = x216 + x217 + x218;
-        let x220 = qd[2] * x219;
-        let x221 = qdd[2] * x82;
-        let x222 = x89 * x202;
-        let x223 = x221 + x222;
-        let x224 = -x223;
-        let x225 = x90 * x202;
-        let x226 = x215 + x220 + x224 + x225;
-        let x227 = x87 * x226;
-        let x228 = qd[2] * x77;
-        let x229 = qd[2] * x81;
-        let x230 = x228 + x229;
-        let x231 = -x230;
-        let x232 = x84 + x231;
-        let x233 = x178 * x232;
-        let x234 = qddd[2] * x94;
-        let x235 = x233 + x234;
-        let x236 = x93 * x235;
-        let x237 = x227 + x236;
-        let x238 = qd[2] * x237;
-        let x239 = x95 * x185;
-        let x240 = x238 + x239;
-        let x241 = self.m3 * x240;
-        let x242 = qdd[0] * qdd[0];
-        let x243 = x70 * x242;
-        let x244 = self.g * x9 * x21 * x202;
-        let x245 = x213 + x214 + x241 + x243 + x244;
-        let x246 = self.m3 * self.g;
-        let x247 = qdd[2] * x100 * x246;
-        let x248 = qd[0] * x53;
-        let x249 = (-2.0) * x50;
-        let x250 = 2.0 * x51;
-        let x251 = x249 + x250;
-        let x252 = qd[2] * x251;
-        let x253 = x248 + x252;
-        let x254 = qd[0] * x253;
-        let x255 = x41 * x200;
-        let x256 = qd[2] * qd[2];
-        let x257 = x53 * x256;
-        let x258 = x166 + x254 + x255 + x257;
-        let x259 = x106 * x258;
-        let x260 = -x44;
-        let x261 = x175 + x260;
-        let x262 = qdd[0] * (-4.0) * x261;
-        let x263 = qddd[0] * x110;
-        let x264 = x262 + x263;
-        let x265 = x54 * x264;
-        let x266 = x259 + x265;
-        let x267 = qd[0] * x266;
-        let x268 = qd[1] * x92;
-        let x269 = (-2.0) * x89;
-        let x270 = 2.0 * x90;
-        let x271 = x269 + x270;
-        let x272 = qd[2] * x271;
-        let x273 = x268 + x272;
-        let x274 = qd[1] * x273;
-        let x275 = -x215;
-        let x276 = x92 * x256;
-        let x277 = x221 + x274 + x275 + x276;
-        let x278 = x118 * x277;
-        let x279 = -x84;
-        let x280 = x230 + x279;
-        let x281 = qdd[1] * (-4.0) * x280;
-        let x282 = qddd[1] * x122;
-        let x283 = x281 + x282;
-        let x284 = x93 * x283;
-        let x285 = x278 + x284;
-        let x286 = qd[1] * x285;
-        let x287 = x54 * x109 * x242;
-        let x288 = x93 * x121 * x190;
-        let x289 = x287 + x288;
-        let x290 = (-2.0) * x289;
-        let x291 = x267 + x286 + x290;
-        let x292 = self.m3 * x291;
-        let x293 = self.l3 * x35 * x246 * x256;
-        let x294 = x247 + x292 + x293;
-        h_dot[0] = x61;
-        h_dot[1] = x99;
-        h_dot[2] = x128;
-        h_ddot[0] = x192;
-        h_ddot[1] = x245;
-        h_ddot[2] = x294;
+        let x42 = self.l2 * x41;
+        let x43 = x8 * x42;
+        let x44 = x13 * x21;
+        let x45 = self.g * x15 * x20;
+        let x46 = x.qd[0] * x.qd[0];
+        let x47 = -x26;
+        let x48 = x27 + x47;
+        let x49 = self.l1 * x46;
+        let x50 = x20 * x48 * x49;
+        let x51 = x4 * x15;
+        let x52 = x1 * x17;
+        let x53 = -x52;
+        let x54 = x51 + x53;
+        let x55 = self.l2 * x36 * x54;
+        let x56 = self.l2 * self.l2;
+        let x57 = x.qdd[1] * x10 * x56;
+        let x58 = x43 + x44 + x45 + x50 + x55 + x57;
+        let x59 = self.g * x1 * x7;
+        let x60 = self.l3 * x6 * x13;
+        let x61 = self.l3 * x.qdd[1] * x42;
+        let x62 = self.l3 * self.l3;
+        let x63 = x.qdd[2] * x62;
+        let x64 = x60 + x61 + x63;
+        let x65 = self.m3 * x64;
+        let x66 = -x32;
+        let x67 = x33 + x66;
+        let x68 = x7 * x49 * x67;
+        let x69 = -x51;
+        let x70 = x52 + x69;
+        let x71 = self.l2 * x7 * x25 * x70;
+        let x72 = x59 + x65 + x68 + x71;
+        out[0] = Jet::lift(x38);
+        out[1] = Jet::lift(x58);
+        out[2] = Jet::lift(x72);
     }
+    fn constraint_jet<const N: usize>(
+        &self,
+        _x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<3> for BodyChain3 {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {

@@ -3,8 +3,8 @@
 // fingerprint: 2e47cdc0d9d3d16f525c71829b6576bb
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -170,76 +170,26 @@ impl Constraints<1, 0, 1> for BouncingBall {
     }
 }
 impl Rates<1, 0, 1> for BouncingBall {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        qdddd: &Vector<1>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 1],
     ) {
-        out[(0, 0)] = qd[0];
-        out[(0, 1)] = qdd[0];
-        out[(0, 2)] = qddd[0];
-        out[(0, 3)] = qdddd[0];
+        let x0 = self.g + x.qdd[0];
+        let x1 = self.m * x0;
+        let x2 = -lambda_n[0];
+        let x3 = x1 + x2;
+        out[0] = Jet::lift(x3);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        w_n_dot: &mut Matrix<1, 1>,
-        w_n_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        gaps[0] = Jet::lift(x.q[0]);
     }
 }
 impl Statics<1> for BouncingBall {

@@ -3,8 +3,8 @@
 // fingerprint: 1a117126e75b8a1a9c4498bb700c0539
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -404,352 +404,73 @@ impl Constraints<3, 0, 0> for CardanTop {
     }
 }
 impl Rates<3, 0, 0> for CardanTop {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = self.c_I * 2.0;
-        let x1 = self.h * self.h;
-        let x2 = self.m * x1;
-        let x3 = self.a_I + x2;
-        let x4 = (-2.0) * x3;
-        let x5 = x0 + x4;
-        let x6 = q[1].sin();
-        let x7 = q[1].cos();
-        let x8 = x6 * x7;
-        let x9 = qd[1] * x5 * x8;
-        let x10 = self.c_I * x7;
-        let x11 = qd[1] * x10;
-        let x12 = x0 * x8;
-        let x13 = x2 * x8;
-        let x14 = self.a_I * x8;
-        let x15 = x13 + x14;
-        let x16 = (-2.0) * x15;
-        let x17 = x12 + x16;
-        let x18 = qdd[1] * x17;
-        let x19 = qd[1] * qd[1];
-        let x20 = x7 * x7;
-        let x21 = x0 * x20;
-        let x22 = self.c_I * (-2.0);
-        let x23 = 2.0 * x3;
-        let x24 = x22 + x23;
-        let x25 = x6 * x6;
-        let x26 = x24 * x25;
-        let x27 = x2 * x20;
-        let x28 = self.a_I * x20;
-        let x29 = x27 + x28;
-        let x30 = (-2.0) * x29;
-        let x31 = x21 + x26 + x30;
-        let x32 = x19 * x31;
-        let x33 = x18 + x32;
-        let x34 = qdd[1] * x10;
-        let x35 = -(self.c_I * x6 * x19);
-        let x36 = x34 + x35;
-        m_dot[(0, 0)] = x9;
-        m_dot[(0, 2)] = x11;
-        m_dot[(2, 0)] = x11;
-        m_ddot[(0, 0)] = x33;
-        m_ddot[(0, 2)] = x36;
-        m_ddot[(2, 0)] = x36;
+        let x0 = self.h * self.h;
+        let x1 = x.q[1].cos();
+        let x2 = x1 * x1;
+        let x3 = self.m * x0;
+        let x4 = x2 * x3;
+        let x5 = self.a_I * x2;
+        let x6 = -(self.c_I * x2);
+        let x7 = self.c_I + x4 + x5 + x6;
+        let x8 = x.qdd[0] * x7;
+        let x9 = x.q[1].sin();
+        let x10 = self.c_I * x.qdd[2] * x9;
+        let x11 = x.q[0].sin();
+        let x12 = self.h * self.g;
+        let x13 = self.m * x12;
+        let x14 = x1 * x11 * x13;
+        let x15 = self.c_I * x1;
+        let x16 = 2.0 * x9 * x15;
+        let x17 = x1 * x9;
+        let x18 = x3 * x17;
+        let x19 = self.a_I * x17;
+        let x20 = x18 + x19;
+        let x21 = (-2.0) * x20;
+        let x22 = x16 + x21;
+        let x23 = x.qd[0] * x22;
+        let x24 = x.qd[1] * x23;
+        let x25 = x.qd[2] * x15;
+        let x26 = x.qd[1] * x25;
+        let x27 = x23 + x25;
+        let x28 = x.qd[1] * x27;
+        let x29 = x24 + x26 + x28;
+        let x30 = (-0.5) * x29;
+        let x31 = x14 + x30;
+        let x32 = -x31;
+        let x33 = x8 + x10 + x32;
+        let x34 = self.a_I + x3;
+        let x35 = x.qdd[1] * x34;
+        let x36 = x.q[0].cos();
+        let x37 = x9 * x13 * x36;
+        let x38 = x.qd[0] * x25;
+        let x39 = x.qd[0] * x27;
+        let x40 = x38 + x39;
+        let x41 = 0.5 * x40;
+        let x42 = x37 + x41;
+        let x43 = -x42;
+        let x44 = x35 + x43;
+        let x45 = x.qd[0] * x.qd[1] * x15;
+        let x46 = x.qdd[0] * x9;
+        let x47 = x.qdd[2] + x46;
+        let x48 = self.c_I * x47;
+        let x49 = x45 + x48;
+        out[0] = Jet::lift(x33);
+        out[1] = Jet::lift(x44);
+        out[2] = Jet::lift(x49);
     }
-    fn force_rates(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        let x0 = q[0].sin();
-        let x1 = self.m * self.h;
-        let x2 = self.g * x0;
-        let x3 = x1 * x2;
-        let x4 = -x3;
-        let x5 = self.c_I * qd[1];
-        let x6 = qd[2] * x5;
-        let x7 = 0.5 * x6;
-        let x8 = x4 + x7;
-        let x9 = q[1].sin();
-        let x10 = qd[1] * x9;
-        let x11 = x8 * x10;
-        let x12 = q[0].cos();
-        let x13 = self.g * x12;
-        let x14 = x1 * x13;
-        let x15 = qd[0] * x14;
-        let x16 = qdd[2] * x5;
-        let x17 = self.c_I * qd[2];
-        let x18 = qdd[1] * x17;
-        let x19 = x16 + x18;
-        let x20 = (-0.5) * x19;
-        let x21 = x15 + x20;
-        let x22 = q[1].cos();
-        let x23 = x21 * x22;
-        let x24 = self.c_I * x9;
-        let x25 = 2.0 * x22 * x24;
-        let x26 = self.h * self.h;
-        let x27 = self.m * x26;
-        let x28 = x9 * x22;
-        let x29 = x27 * x28;
-        let x30 = self.a_I * x28;
-        let x31 = x29 + x30;
-        let x32 = (-2.0) * x31;
-        let x33 = x25 + x32;
-        let x34 = qd[0] * x33;
-        let x35 = qdd[1] * x34;
-        let x36 = x9 * x9;
-        let x37 = qd[1] * x36;
-        let x38 = x27 * x37;
-        let x39 = self.a_I * x37;
-        let x40 = x22 * x22;
-        let x41 = x5 * x40;
-        let x42 = x38 + x39 + x41;
-        let x43 = 2.0 * x42;
-        let x44 = qd[1] * x40;
-        let x45 = x27 * x44;
-        let x46 = self.a_I * x44;
-        let x47 = x5 * x36;
-        let x48 = x45 + x46 + x47;
-        let x49 = (-2.0) * x48;
-        let x50 = x43 + x49;
-        let x51 = qd[0] * x50;
-        let x52 = 2.0 * x51;
-        let x53 = qdd[0] * 2.0;
-        let x54 = x33 * x53;
-        let x55 = qd[2] * x9;
-        let x56 = x5 * x55;
-        let x57 = -x56;
-        let x58 = self.c_I * x22;
-        let x59 = qdd[2] * x58;
-        let x60 = x54 + x57;
-        let x61 = x52 + x59 + x60;
-        let x62 = qd[1] * x61;
-        let x63 = x17 * x22;
-        let x64 = x34 + x63;
-        let x65 = qdd[1] * x64;
-        let x66 = x35 + x62 + x65;
-        let x67 = (-0.5) * x66;
-        let x68 = x11 + x23 + x67;
-        let x69 = qdd[0] * x33;
-        let x70 = x51 + x59;
-        let x71 = x69 + x70;
-        let x72 = -x71;
-        let x73 = x56 + x72;
-        let x74 = qd[0] * (-0.5);
-        let x75 = x73 * x74;
-        let x76 = 0.5 * x64;
-        let x77 = qdd[0] * x76;
-        let x78 = -qd[0];
-        let x79 = x3 * x78;
-        let x80 = x6 * x74;
-        let x81 = x79 + x80;
-        let x82 = x9 * x81;
-        let x83 = qd[1] * x14;
-        let x84 = qd[0] * qdd[2];
-        let x85 = qd[2] * qdd[0];
-        let x86 = x84 + x85;
-        let x87 = self.c_I * x86;
-        let x88 = 0.5 * x87;
-        let x89 = x83 + x88;
-        let x90 = x22 * x89;
-        let x91 = x75 + x77 + x82 + x90;
-        let x92 = qd[1] * qd[1];
-        let x93 = qd[0] * x92;
-        let x94 = x24 * x93;
-        let x95 = self.c_I * qdd[1];
-        let x96 = qd[0] * x95;
-        let x97 = qdd[0] * x5;
-        let x98 = x96 + x97;
-        let x99 = -(x22 * x98);
-        let x100 = x94 + x99;
-        let x101 = -qdd[1];
-        let x102 = x50 * x101;
-        let x103 = qddd[1] * (-0.5);
-        let x104 = x33 * x103;
-        let x105 = x102 + x104;
-        let x106 = qd[0] * x105;
-        let x107 = qdd[0] * x50;
-        let x108 = -x107;
-        let x109 = x27 * x36;
-        let x110 = self.a_I * x36;
-        let x111 = self.c_I * x40;
-        let x112 = x109 + x110 + x111;
-        let x113 = 2.0 * x112;
-        let x114 = x27 * x40;
-        let x115 = self.a_I * x40;
-        let x116 = self.c_I * x36;
-        let x117 = x114 + x115 + x116;
-        let x118 = (-2.0) * x117;
-        let x119 = x113 + x118;
-        let x120 = qdd[1] * x119;
-        let x121 = x28 * x92;
-        let x122 = x27 * x121;
-        let x123 = self.a_I * x121;
-        let x124 = x122 + x123;
-        let x125 = 8.0 * x124;
-        let x126 = x22 * x92;
-        let x127 = (-8.0) * x24 * x126;
-        let x128 = x125 + x127;
-        let x129 = x120 + x128;
-        let x130 = qd[0] * x129;
-        let x131 = qdd[1] * x36;
-        let x132 = x27 * x131;
-        let x133 = self.a_I * x131;
-        let x134 = x40 * x95;
-        let x135 = x132 + x133 + x134;
-        let x136 = 2.0 * x135;
-        let x137 = qdd[1] * x40;
-        let x138 = x27 * x137;
-        let x139 = self.a_I * x137;
-        let x140 = x36 * x95;
-        let x141 = x138 + x139 + x140;
-        let x142 = (-2.0) * x141;
-        let x143 = x128 + x136 + x142;
-        let x144 = qd[0] * x143;
-        let x145 = 2.0 * x107;
-        let x146 = qddd[0] * x33;
-        let x147 = 2.0 * x146;
-        let x148 = qdd[2] * x9;
-        let x149 = x5 * x148;
-        let x150 = (-2.0) * x149;
-        let x151 = qddd[2] * x58;
-        let x152 = x9 * x18;
-        let x153 = x17 * x126;
-        let x154 = x152 + x153;
-        let x155 = -x154;
-        let x156 = x130 + x151;
-        let x157 = x144 + x145 + x147 + x150 + x155 + x156;
-        let x158 = (-0.5) * x157;
-        let x159 = x108 + x158;
-        let x160 = qd[1] * x159;
-        let x161 = x60 + x70;
-        let x162 = x101 * x161;
-        let x163 = x64 * x103;
-        let x164 = qd[0] * (-2.0);
-        let x165 = x14 * x164;
-        let x166 = 1.5 * x18;
-        let x167 = x16 + x165 + x166;
-        let x168 = qd[1] * x167;
-        let x169 = x3 * x101;
-        let x170 = x168 + x169;
-        let x171 = x9 * x170;
-        let x172 = qdd[0] * x13;
-        let x173 = qd[0] * qd[0];
-        let x174 = -(x2 * x173);
-        let x175 = x172 + x174;
-        let x176 = x1 * x175;
-        let x177 = qd[1] * x8;
-        let x178 = self.c_I * qddd[2] * (-0.5);
-        let x179 = x177 + x178;
-        let x180 = qd[1] * x179;
-        let x181 = qdd[2] * x101;
-        let x182 = qd[2] * x103;
-        let x183 = x181 + x182;
-        let x184 = self.c_I * x183;
-        let x185 = x176 + x180 + x184;
-        let x186 = x22 * x185;
-        let x187 = x106 + x160 + x162 + x163 + x171 + x186;
-        let x188 = (-2.0) * x107;
-        let x189 = 2.0 * x149;
-        let x190 = x146 + x156;
-        let x191 = -x190;
-        let x192 = x154 + x188 + x189 + x191;
-        let x193 = x74 * x192;
-        let x194 = -(qdd[0] * x73);
-        let x195 = qddd[0] * x76;
-        let x196 = x18 * x74;
-        let x197 = qdd[0] * x2;
-        let x198 = x13 * x173;
-        let x199 = x197 + x198;
-        let x200 = x1 * x199;
-        let x201 = x83 + x87;
-        let x202 = qd[1] * x201;
-        let x203 = x200 + x202;
-        let x204 = -x203;
-        let x205 = x196 + x204;
-        let x206 = x9 * x205;
-        let x207 = x3 * x164;
-        let x208 = x80 + x207;
-        let x209 = qd[1] * x208;
-        let x210 = qdd[1] * x14;
-        let x211 = qdd[0] * qdd[2];
-        let x212 = qd[0] * qddd[2];
-        let x213 = qd[2] * qddd[0];
-        let x214 = x212 + x213;
-        let x215 = 0.5 * x214;
-        let x216 = x211 + x215;
-        let x217 = self.c_I * x216;
-        let x218 = x209 + x210 + x217;
-        let x219 = x22 * x218;
-        let x220 = x193 + x194 + x195 + x206 + x219;
-        let x221 = 3.0 * x96;
-        let x222 = x5 * x53;
-        let x223 = x221 + x222;
-        let x224 = x10 * x223;
-        let x225 = self.c_I * x93;
-        let x226 = -(self.c_I * qddd[0]);
-        let x227 = x225 + x226;
-        let x228 = qd[1] * x227;
-        let x229 = qddd[1] * x78;
-        let x230 = qdd[0] * qdd[1] * (-2.0);
-        let x231 = x229 + x230;
-        let x232 = self.c_I * x231;
-        let x233 = x228 + x232;
-        let x234 = x22 * x233;
-        let x235 = x224 + x234;
-        h_dot[0] = x68;
-        h_dot[1] = x91;
-        h_dot[2] = x100;
-        h_ddot[0] = x187;
-        h_ddot[1] = x220;
-        h_ddot[2] = x235;
-    }
+        _x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<3> for CardanTop {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {

@@ -3,8 +3,8 @@
 // fingerprint: 06927e822b7d46c18664ca04c3acff44
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -212,113 +212,38 @@ impl Constraints<2, 0, 0> for CartPole {
     }
 }
 impl Rates<2, 0, 0> for CartPole {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<2, 0>,
-        _w_n_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 2],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = -self.l;
-        let x2 = self.m * x1;
-        let x3 = qd[1] * x0 * x2;
-        let x4 = qdd[1] * x0;
-        let x5 = qd[1] * qd[1];
-        let x6 = q[1].cos();
-        let x7 = x5 * x6;
-        let x8 = x4 + x7;
-        let x9 = x2 * x8;
-        m_dot[(0, 1)] = x3;
-        m_dot[(1, 0)] = x3;
-        m_ddot[(0, 1)] = x9;
-        m_ddot[(1, 0)] = x9;
+        let x0 = self.M + self.m;
+        let x1 = x.qdd[0] * x0;
+        let x2 = x.q[1].cos();
+        let x3 = self.m * self.l;
+        let x4 = x.qdd[1] * x2 * x3;
+        let x5 = x.qd[1] * x.qd[1];
+        let x6 = x.q[1].sin();
+        let x7 = x3 * x5 * x6;
+        let x8 = self.f + x7;
+        let x9 = -x8;
+        let x10 = x1 + x4 + x9;
+        let x11 = x.qdd[0] * x2;
+        let x12 = self.l * x.qdd[1];
+        let x13 = -(self.g * x6);
+        let x14 = x11 + x12 + x13;
+        let x15 = x3 * x14;
+        out[0] = Jet::lift(x10);
+        out[1] = Jet::lift(x15);
     }
-    fn force_rates(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        let x0 = q[1].sin();
-        let x1 = 2.0 * x0;
-        let x2 = qdd[1] * x1;
-        let x3 = qd[1] * qd[1];
-        let x4 = q[1].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = self.m * self.l;
-        let x8 = qd[1] * x7;
-        let x9 = x6 * x8;
-        let x10 = self.g * x4 * x8;
-        let x11 = qdd[1] * x4;
-        let x12 = 5.0 * x11;
-        let x13 = x0 * x3;
-        let x14 = -x13;
-        let x15 = x12 + x14;
-        let x16 = qd[1] * x15;
-        let x17 = qddd[1] * x1;
-        let x18 = x16 + x17;
-        let x19 = qd[1] * x18;
-        let x20 = qdd[1] * qdd[1];
-        let x21 = x1 * x20;
-        let x22 = x19 + x21;
-        let x23 = x7 * x22;
-        let x24 = self.g * x11;
-        let x25 = self.g * x14;
-        let x26 = x24 + x25;
-        let x27 = x7 * x26;
-        h_dot[0] = x9;
-        h_dot[1] = x10;
-        h_ddot[0] = x23;
-        h_ddot[1] = x27;
-    }
+        _x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<2> for CartPole {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {

@@ -3,8 +3,8 @@
 // fingerprint: b14b1c4ea9042a0bf0d05ebc5554a414
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -185,156 +185,43 @@ impl Constraints<3, 1, 0> for ChaplyginSleigh {
     }
 }
 impl Rates<3, 1, 0> for ChaplyginSleigh {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 1],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[2].cos();
-        let x1 = qd[1] * x0;
-        let x2 = q[2].sin();
-        let x3 = qd[0] * x2;
-        let x4 = self.a * qd[2];
+        let x0 = self.m * x.qdd[0];
+        let x1 = x.q[2].sin();
+        let x2 = lambda_b[0] * x1;
+        let x3 = x0 + x2;
+        let x4 = self.m * x.qdd[1];
+        let x5 = x.q[2].cos();
+        let x6 = -(lambda_b[0] * x5);
+        let x7 = x4 + x6;
+        let x8 = self.inertia * x.qdd[2];
+        let x9 = self.a * lambda_b[0];
+        let x10 = x8 + x9;
+        out[0] = Jet::lift(x3);
+        out[1] = Jet::lift(x7);
+        out[2] = Jet::lift(x10);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 1],
+        _gaps: &mut [Jet<N>; 0],
+    ) {
+        let x0 = x.q[2].cos();
+        let x1 = x.qd[1] * x0;
+        let x2 = x.q[2].sin();
+        let x3 = x.qd[0] * x2;
+        let x4 = self.a * x.qd[2];
         let x5 = x3 + x4;
         let x6 = -x5;
         let x7 = x1 + x6;
-        let x8 = qdd[1] * x0;
-        let x9 = qdd[0] * x2;
-        let x10 = qd[0] * x0;
-        let x11 = qd[1] * x2;
-        let x12 = x10 + x11;
-        let x13 = qd[2] * x12;
-        let x14 = self.a * qdd[2];
-        let x15 = x9 + x13 + x14;
-        let x16 = -x15;
-        let x17 = x8 + x16;
-        let x18 = -x1;
-        let x19 = x3 + x18;
-        let x20 = qd[2] * x19;
-        let x21 = qdd[0] * x0;
-        let x22 = qdd[1] * x2;
-        let x23 = x21 + x22;
-        let x24 = (-2.0) * x23;
-        let x25 = x20 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = -qd[0];
-        let x28 = qdd[2] * x27;
-        let x29 = qddd[1] + x28;
-        let x30 = x0 * x29;
-        let x31 = self.a * qddd[2];
-        let x32 = qd[1] * qdd[2];
-        let x33 = qddd[0] + x32;
-        let x34 = x2 * x33;
-        let x35 = x31 + x34;
-        let x36 = -x35;
-        let x37 = x26 + x30 + x36;
-        let x38 = 3.0 * x9;
-        let x39 = (-3.0) * x0;
-        let x40 = qdd[1] * x39;
-        let x41 = x13 + x38 + x40;
-        let x42 = qd[2] * x41;
-        let x43 = x33 * x39;
-        let x44 = qd[0] * qdd[2] * 3.0;
-        let x45 = qddd[1] * (-3.0);
-        let x46 = x44 + x45;
-        let x47 = x2 * x46;
-        let x48 = x42 + x43 + x47;
-        let x49 = qd[2] * x48;
-        let x50 = -(self.a * qdddd[2]);
-        let x51 = qdd[2] * (-3.0);
-        let x52 = qdd[1] * x51;
-        let x53 = qd[1] * qddd[2];
-        let x54 = qdddd[0] + x53;
-        let x55 = -x54;
-        let x56 = x52 + x55;
-        let x57 = x2 * x56;
-        let x58 = qddd[2] * x27;
-        let x59 = qdd[0] * x51;
-        let x60 = qdddd[1] + x58 + x59;
-        let x61 = x0 * x60;
-        let x62 = x49 + x50 + x57 + x61;
-        out[(0, 0)] = x7;
-        out[(0, 1)] = x17;
-        out[(0, 2)] = x37;
-        out[(0, 3)] = x62;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        jac_dot: &mut Matrix<3, 1>,
-        jac_ddot: &mut Matrix<3, 1>,
-    ) {
-        jac_dot.fill(0.0);
-        jac_ddot.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = -x0;
-        let x2 = qd[2] * x1;
-        let x3 = q[2].sin();
-        let x4 = -(qd[2] * x3);
-        let x5 = qdd[2] * x1;
-        let x6 = qd[2] * qd[2];
-        let x7 = x3 * x6;
-        let x8 = x5 + x7;
-        let x9 = qdd[2] * x3;
-        let x10 = x0 * x6;
-        let x11 = x9 + x10;
-        let x12 = -x11;
-        jac_dot[(0, 0)] = x2;
-        jac_dot[(1, 0)] = x4;
-        jac_ddot[(0, 0)] = x8;
-        jac_ddot[(1, 0)] = x12;
-    }
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        bilateral[0] = Jet::lift(x7);
     }
 }
 impl Statics<3> for ChaplyginSleigh {

@@ -3,8 +3,8 @@
 // fingerprint: 6a7e20cd1e6c05624ec1bc5b7afe1823
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -286,217 +286,54 @@ impl Constraints<2, 0, 0> for DoublePendulum {
     }
 }
 impl Rates<2, 0, 0> for DoublePendulum {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<2, 0>,
-        _w_n_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 2],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
+        let x0 = x.q[0].sin();
+        let x1 = x.q[1].sin();
         let x2 = x0 * x1;
-        let x3 = -x2;
-        let x4 = q[1].sin();
-        let x5 = q[0].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l1 * self.l2;
-        let x9 = self.m2 * qd[0];
-        let x10 = x8 * x9;
-        let x11 = x7 * x10;
-        let x12 = -x6;
-        let x13 = x2 + x12;
-        let x14 = self.m2 * qd[1];
-        let x15 = x8 * x14;
-        let x16 = x13 * x15;
-        let x17 = x11 + x16;
-        let x18 = x0 * x4;
-        let x19 = x1 * x5;
-        let x20 = x18 + x19;
-        let x21 = -x20;
-        let x22 = qd[0] * x21;
-        let x23 = qd[1] * x20;
-        let x24 = x22 + x23;
-        let x25 = x10 * x24;
-        let x26 = qd[0] * x18;
-        let x27 = qd[0] * x19;
-        let x28 = qd[1] * x21;
-        let x29 = x26 + x27 + x28;
-        let x30 = x15 * x29;
-        let x31 = qdd[0] * x7;
-        let x32 = qdd[1] * x13;
-        let x33 = x31 + x32;
-        let x34 = self.m2 * x8 * x33;
-        let x35 = x25 + x30 + x34;
-        m_dot[(0, 1)] = x17;
-        m_dot[(1, 0)] = x17;
-        m_ddot[(0, 1)] = x35;
-        m_ddot[(1, 0)] = x35;
+        let x3 = x.q[0].cos();
+        let x4 = x.q[1].cos();
+        let x5 = x3 * x4;
+        let x6 = x2 + x5;
+        let x7 = self.l1 * self.l2;
+        let x8 = self.m2 * x7;
+        let x9 = x.qdd[1] * x6 * x8;
+        let x10 = self.m1 + self.m2;
+        let x11 = self.l1 * self.g * x0 * x10;
+        let x12 = x.qd[1] * x.qd[1];
+        let x13 = x0 * x4;
+        let x14 = x1 * x3;
+        let x15 = -x14;
+        let x16 = x13 + x15;
+        let x17 = x8 * x12 * x16;
+        let x18 = self.l1 * self.l1;
+        let x19 = x.qdd[0] * x10 * x18;
+        let x20 = x9 + x11 + x17 + x19;
+        let x21 = self.m2 * self.l2 * self.g * x1;
+        let x22 = x.qdd[0] * x6 * x7;
+        let x23 = self.l2 * self.l2;
+        let x24 = x.qdd[1] * x23;
+        let x25 = x22 + x24;
+        let x26 = self.m2 * x25;
+        let x27 = x.qd[0] * x.qd[0];
+        let x28 = -x13;
+        let x29 = x14 + x28;
+        let x30 = x8 * x27 * x29;
+        let x31 = x21 + x26 + x30;
+        out[0] = Jet::lift(x20);
+        out[1] = Jet::lift(x31);
     }
-    fn force_rates(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        let x0 = self.m1 + self.m2;
-        let x1 = q[0].cos();
-        let x2 = -self.l1;
-        let x3 = self.g * x0;
-        let x4 = x2 * x3;
-        let x5 = x1 * x4;
-        let x6 = qd[0] * x5;
-        let x7 = q[0].sin();
-        let x8 = q[1].sin();
-        let x9 = x7 * x8;
-        let x10 = qd[0] * x9;
-        let x11 = q[1].cos();
-        let x12 = x1 * x11;
-        let x13 = qd[0] * x12;
-        let x14 = x9 + x12;
-        let x15 = -qd[1];
-        let x16 = x14 * x15;
-        let x17 = x10 + x13;
-        let x18 = x16 + x17;
-        let x19 = self.m2 * self.l2;
-        let x20 = x2 * x19;
-        let x21 = qd[1] * x20;
-        let x22 = x18 * x21;
-        let x23 = x7 * x11;
-        let x24 = x1 * x8;
-        let x25 = -x24;
-        let x26 = x23 + x25;
-        let x27 = self.l1 * (-2.0);
-        let x28 = x19 * x27;
-        let x29 = x26 * x28;
-        let x30 = qdd[1] * x29;
-        let x31 = x22 + x30;
-        let x32 = qd[1] * x31;
-        let x33 = x6 + x32;
-        let x34 = -x14;
-        let x35 = qd[0] * x34;
-        let x36 = qd[1] * x14;
-        let x37 = x35 + x36;
-        let x38 = qd[0] * x20;
-        let x39 = x37 * x38;
-        let x40 = -x23;
-        let x41 = x24 + x40;
-        let x42 = x28 * x41;
-        let x43 = qdd[0] * x42;
-        let x44 = x39 + x43;
-        let x45 = qd[0] * x44;
-        let x46 = self.g * x11;
-        let x47 = x19 * x46;
-        let x48 = x15 * x47;
-        let x49 = x45 + x48;
-        let x50 = qdd[0] * x5;
-        let x51 = qdd[0] * x14;
-        let x52 = qd[0] * 2.0 * x23;
-        let x53 = qd[0] * (-2.0) * x24;
-        let x54 = qd[1] * x41;
-        let x55 = x52 + x53 + x54;
-        let x56 = qd[1] * x55;
-        let x57 = qdd[1] * x14;
-        let x58 = qd[0] * qd[0];
-        let x59 = x23 * x58;
-        let x60 = x57 + x59;
-        let x61 = -x60;
-        let x62 = x24 * x58;
-        let x63 = x51 + x56 + x61 + x62;
-        let x64 = x21 * x63;
-        let x65 = qd[1] * x9;
-        let x66 = qd[1] * x12;
-        let x67 = x65 + x66;
-        let x68 = -x67;
-        let x69 = x17 + x68;
-        let x70 = qdd[1] * (-4.0) * x69;
-        let x71 = qddd[1] * (-2.0) * x26;
-        let x72 = x70 + x71;
-        let x73 = self.l1 * x19;
-        let x74 = x72 * x73;
-        let x75 = x64 + x74;
-        let x76 = qd[1] * x75;
-        let x77 = self.l1 * x3 * x7 * x58;
-        let x78 = qdd[1] * qdd[1];
-        let x79 = x29 * x78;
-        let x80 = x50 + x76 + x77 + x79;
-        let x81 = qd[0] * x26;
-        let x82 = (-2.0) * x23;
-        let x83 = 2.0 * x24;
-        let x84 = x82 + x83;
-        let x85 = qd[1] * x84;
-        let x86 = x81 + x85;
-        let x87 = qd[0] * x86;
-        let x88 = qdd[0] * x34;
-        let x89 = qd[1] * qd[1];
-        let x90 = x26 * x89;
-        let x91 = x57 + x87 + x88 + x90;
-        let x92 = x38 * x91;
-        let x93 = -x17;
-        let x94 = x67 + x93;
-        let x95 = qdd[0] * (-4.0) * x94;
-        let x96 = qddd[0] * (-2.0) * x41;
-        let x97 = x95 + x96;
-        let x98 = x73 * x97;
-        let x99 = x92 + x98;
-        let x100 = qd[0] * x99;
-        let x101 = -(qdd[1] * x47);
-        let x102 = qdd[0] * qdd[0];
-        let x103 = x42 * x102;
-        let x104 = self.g * x8 * x19 * x89;
-        let x105 = x100 + x101 + x103 + x104;
-        h_dot[0] = x33;
-        h_dot[1] = x49;
-        h_ddot[0] = x80;
-        h_ddot[1] = x105;
-    }
+        _x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<2> for DoublePendulum {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {

@@ -3,8 +3,8 @@
 // fingerprint: 94a14d1bffa3da28b16d9449e79dedbc
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -168,82 +168,28 @@ impl Constraints<1, 0, 0> for EulerStrut {
     }
 }
 impl Rates<1, 0, 0> for EulerStrut {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<1, 0>,
-        _w_n_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 1],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
+        let x0 = self.k * x.q[0];
+        let x1 = self.L * x.qdd[0] * 0.3333333333333333;
+        let x2 = x.q[0].sin();
+        let x3 = -(self.p * x2);
+        let x4 = x1 + x3;
+        let x5 = self.L * x4;
+        let x6 = x0 + x5;
+        out[0] = Jet::lift(x6);
     }
-    fn force_rates(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        let x0 = q[0].cos();
-        let x1 = self.L * self.p;
-        let x2 = -x0;
-        let x3 = x1 * x2;
-        let x4 = self.k + x3;
-        let x5 = -(qd[0] * x4);
-        let x6 = self.k * qdd[0];
-        let x7 = qdd[0] * x3;
-        let x8 = qd[0] * qd[0];
-        let x9 = q[0].sin();
-        let x10 = x1 * x8 * x9;
-        let x11 = x6 + x7 + x10;
-        let x12 = -x11;
-        h_dot[0] = x5;
-        h_ddot[0] = x12;
-    }
+        _x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<1> for EulerStrut {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {

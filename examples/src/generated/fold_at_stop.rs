@@ -3,8 +3,8 @@
 // fingerprint: 520749748d3bf67dec59e22eed3f0602
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -244,107 +244,41 @@ impl Constraints<2, 0, 1> for FoldAtStop {
     }
 }
 impl Rates<2, 0, 1> for FoldAtStop {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.nx * qd[0];
-        let x1 = self.ny * qd[1];
+        let x0 = self.nx * lambda_n[0];
+        let x1 = self.b * x.q[0];
+        let x2 = self.ux + x1;
+        let x3 = self.p * x2;
+        let x4 = x0 + x3;
+        let x5 = -x4;
+        let x6 = x.q[0] * x.q[0];
+        let x7 = self.a * x6;
+        let x8 = x.qdd[0] + x5 + x7;
+        let x9 = self.d * x.q[1];
+        let x10 = self.uy * self.p;
+        let x11 = self.ny * lambda_n[0];
+        let x12 = x10 + x11;
+        let x13 = -x12;
+        let x14 = x.qdd[1] + x9 + x13;
+        out[0] = Jet::lift(x8);
+        out[1] = Jet::lift(x14);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
+    ) {
+        let x0 = self.nx * x.q[0];
+        let x1 = self.ny * x.q[1];
         let x2 = x0 + x1;
-        let x3 = self.nx * qdd[0];
-        let x4 = self.ny * qdd[1];
-        let x5 = x3 + x4;
-        let x6 = self.nx * qddd[0];
-        let x7 = self.ny * qddd[1];
-        let x8 = x6 + x7;
-        let x9 = self.nx * qdddd[0];
-        let x10 = self.ny * qdddd[1];
-        let x11 = x9 + x10;
-        out[(0, 0)] = x2;
-        out[(0, 1)] = x5;
-        out[(0, 2)] = x8;
-        out[(0, 3)] = x11;
-    }
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 1>,
-        w_n_ddot: &mut Matrix<2, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        let x0 = self.a * q[0];
-        let x1 = 2.0 * x0;
-        let x2 = -self.p;
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -(qd[0] * x4);
-        let x6 = -self.d;
-        let x7 = qd[1] * x6;
-        let x8 = qdd[0] * x3;
-        let x9 = qdd[0] * x0;
-        let x10 = qd[0] * qd[0];
-        let x11 = self.a * x10;
-        let x12 = x9 + x11;
-        let x13 = 2.0 * x12;
-        let x14 = x8 + x13;
-        let x15 = -x14;
-        let x16 = qdd[1] * x6;
-        h_dot[0] = x5;
-        h_dot[1] = x7;
-        h_ddot[0] = x15;
-        h_ddot[1] = x16;
+        gaps[0] = Jet::lift(x2);
     }
 }
 impl Statics<2> for FoldAtStop {

@@ -3,8 +3,8 @@
 // fingerprint: 09e9e17eb67de1563e2cb2981b0c725a
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -395,302 +395,68 @@ impl Constraints<3, 0, 0> for HeavyTop {
     }
 }
 impl Rates<3, 0, 0> for HeavyTop {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = self.C * 2.0;
-        let x1 = self.h * self.h;
-        let x2 = self.m * x1;
-        let x3 = self.A + x2;
-        let x4 = (-2.0) * x3;
-        let x5 = x0 + x4;
-        let x6 = q[1].sin();
-        let x7 = q[1].cos();
-        let x8 = x6 * x7;
-        let x9 = -qd[1];
-        let x10 = x5 * x8 * x9;
-        let x11 = self.C * x6;
-        let x12 = x9 * x11;
-        let x13 = x0 * x8;
-        let x14 = x2 * x8;
-        let x15 = self.A * x8;
-        let x16 = x14 + x15;
-        let x17 = (-2.0) * x16;
-        let x18 = x13 + x17;
-        let x19 = qdd[1] * x18;
-        let x20 = qd[1] * qd[1];
-        let x21 = x6 * x6;
-        let x22 = self.C * (-2.0) * x21;
-        let x23 = x7 * x7;
-        let x24 = x5 * x23;
-        let x25 = x2 * x21;
-        let x26 = self.A * x21;
-        let x27 = x25 + x26;
-        let x28 = 2.0 * x27;
-        let x29 = x22 + x24 + x28;
-        let x30 = x20 * x29;
-        let x31 = x19 + x30;
-        let x32 = -x31;
-        let x33 = qdd[1] * x11;
-        let x34 = self.C * x7 * x20;
-        let x35 = x33 + x34;
-        let x36 = -x35;
-        m_dot[(0, 0)] = x10;
-        m_dot[(0, 2)] = x12;
-        m_dot[(2, 0)] = x12;
-        m_ddot[(0, 0)] = x32;
-        m_ddot[(0, 2)] = x36;
-        m_ddot[(2, 0)] = x36;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
         let x0 = self.h * self.h;
-        let x1 = q[1].sin();
+        let x1 = x.q[1].cos();
         let x2 = x1 * x1;
         let x3 = self.m * x0;
-        let x4 = qd[1] * x2;
-        let x5 = x3 * x4;
-        let x6 = self.A * x4;
-        let x7 = q[1].cos();
-        let x8 = x7 * x7;
-        let x9 = self.C * qd[1];
-        let x10 = x8 * x9;
-        let x11 = x5 + x6 + x10;
-        let x12 = 2.0 * x11;
-        let x13 = qd[1] * x8;
-        let x14 = x3 * x13;
-        let x15 = self.A * x13;
-        let x16 = x2 * x9;
-        let x17 = x14 + x15 + x16;
-        let x18 = (-2.0) * x17;
-        let x19 = x12 + x18;
-        let x20 = qd[0] * x19;
-        let x21 = 2.0 * x20;
-        let x22 = self.C * x7;
-        let x23 = 2.0 * x1 * x22;
-        let x24 = x1 * x7;
-        let x25 = x3 * x24;
-        let x26 = self.A * x24;
-        let x27 = x25 + x26;
-        let x28 = (-2.0) * x27;
-        let x29 = x23 + x28;
-        let x30 = qdd[0] * 2.0;
-        let x31 = x29 * x30;
-        let x32 = self.C * qd[2];
-        let x33 = qd[1] * x7;
-        let x34 = x32 * x33;
-        let x35 = self.C * x1;
-        let x36 = qdd[2] * x35;
-        let x37 = x34 + x36;
-        let x38 = x21 + x31 + x37;
-        let x39 = qd[1] * x38;
-        let x40 = qd[0] * x29;
-        let x41 = 2.0 * x40;
-        let x42 = x1 * x32;
-        let x43 = x41 + x42;
-        let x44 = qdd[1] * x43;
-        let x45 = qdd[2] * x9;
-        let x46 = qdd[1] * x32;
-        let x47 = x45 + x46;
-        let x48 = x1 * x47;
-        let x49 = qd[1] * qd[1];
-        let x50 = x32 * x49;
-        let x51 = x7 * x50;
-        let x52 = x39 + x44 + x48 + x51;
-        let x53 = 0.5 * x52;
-        let x54 = qd[0] * (-0.5);
-        let x55 = x32 * x54;
-        let x56 = self.h * self.g;
-        let x57 = self.m * x56;
-        let x58 = x55 + x57;
-        let x59 = x33 * x58;
-        let x60 = qdd[0] * x29;
-        let x61 = x20 + x60;
-        let x62 = x37 + x61;
-        let x63 = qd[0] * x62;
-        let x64 = x40 + x42;
-        let x65 = qdd[0] * x64;
-        let x66 = qd[0] * qdd[2];
-        let x67 = qd[2] * qdd[0];
-        let x68 = x66 + x67;
-        let x69 = x35 * x68;
-        let x70 = x63 + x65 + x69;
-        let x71 = (-0.5) * x70;
-        let x72 = x59 + x71;
-        let x73 = qd[0] * x22 * x49;
-        let x74 = self.C * qdd[1];
-        let x75 = qd[0] * x74;
-        let x76 = qdd[0] * x9;
-        let x77 = x75 + x76;
-        let x78 = x1 * x77;
-        let x79 = x73 + x78;
-        let x80 = 1.5 * x46;
-        let x81 = x45 + x80;
-        let x82 = x33 * x81;
-        let x83 = qdd[0] * x19;
-        let x84 = x24 * x49;
-        let x85 = x3 * x84;
-        let x86 = self.A * x84;
-        let x87 = x85 + x86;
-        let x88 = 8.0 * x87;
-        let x89 = qdd[1] * x2;
-        let x90 = x3 * x89;
-        let x91 = self.A * x89;
-        let x92 = x8 * x74;
-        let x93 = x90 + x91 + x92;
-        let x94 = 2.0 * x93;
-        let x95 = qdd[1] * x8;
-        let x96 = x3 * x95;
-        let x97 = self.A * x95;
-        let x98 = x2 * x74;
-        let x99 = x96 + x97 + x98;
-        let x100 = (-2.0) * x99;
-        let x101 = x1 * x49;
-        let x102 = (-8.0) * x22 * x101;
-        let x103 = x88 + x94 + x100 + x102;
-        let x104 = qd[0] * x103;
-        let x105 = qddd[0] * x29;
-        let x106 = x104 + x105;
-        let x107 = 0.5 * x106;
-        let x108 = qd[1] * qdd[2] * x22;
-        let x109 = x83 + x108;
-        let x110 = (-2.0) * x109;
-        let x111 = x7 * x46;
-        let x112 = qddd[2] * x35;
-        let x113 = x106 + x112;
-        let x114 = x111 + x113;
-        let x115 = -x114;
-        let x116 = x32 * x101;
-        let x117 = x110 + x115 + x116;
-        let x118 = (-0.5) * x117;
-        let x119 = x83 + x107 + x118;
-        let x120 = qd[1] * x119;
-        let x121 = 2.0 * x61;
-        let x122 = x37 + x121;
-        let x123 = qdd[1] * x122;
-        let x124 = self.C * qddd[2] * 0.5;
-        let x125 = (-0.5) * x50;
-        let x126 = x124 + x125;
-        let x127 = qd[1] * x126;
-        let x128 = qdd[1] * qdd[2];
-        let x129 = qd[2] * qddd[1] * 0.5;
-        let x130 = x128 + x129;
-        let x131 = self.C * x130;
-        let x132 = x127 + x131;
-        let x133 = x1 * x132;
-        let x134 = qddd[1] * x40;
-        let x135 = qddd[1] * x64;
-        let x136 = x134 + x135;
-        let x137 = 0.5 * x136;
-        let x138 = x82 + x120 + x123 + x133 + x137;
-        let x139 = -qdd[0];
-        let x140 = x62 * x139;
-        let x141 = qdd[2] * x139;
-        let x142 = qd[0] * qddd[2];
-        let x143 = qd[2] * qddd[0];
-        let x144 = x142 + x143;
-        let x145 = (-0.5) * x144;
-        let x146 = x141 + x145;
-        let x147 = self.C * x146;
-        let x148 = qd[0] * 0.5 * x32;
-        let x149 = -x57;
-        let x150 = x148 + x149;
-        let x151 = x49 * x150;
-        let x152 = x147 + x151;
-        let x153 = x1 * x152;
-        let x154 = x46 * x54;
-        let x155 = -(x9 * x68);
-        let x156 = qdd[1] * x57;
-        let x157 = x154 + x155 + x156;
-        let x158 = x7 * x157;
-        let x159 = x7 * x74;
-        let x160 = -x49;
-        let x161 = x35 * x160;
-        let x162 = x159 + x161;
-        let x163 = qd[2] * x162;
-        let x164 = 2.0 * x109;
-        let x165 = x113 + x163 + x164;
-        let x166 = qd[0] * x165;
-        let x167 = qddd[0] * x64;
-        let x168 = x166 + x167;
-        let x169 = (-0.5) * x168;
-        let x170 = x140 + x153 + x158 + x169;
-        let x171 = 3.0 * x75;
-        let x172 = x9 * x30;
-        let x173 = x171 + x172;
-        let x174 = x33 * x173;
-        let x175 = self.C * qd[0] * x160;
-        let x176 = self.C * qddd[0];
-        let x177 = x175 + x176;
-        let x178 = qd[1] * x177;
-        let x179 = qd[0] * qddd[1];
-        let x180 = qdd[1] * x30;
-        let x181 = x179 + x180;
-        let x182 = self.C * x181;
-        let x183 = x178 + x182;
-        let x184 = x1 * x183;
-        let x185 = x174 + x184;
-        h_dot[0] = x53;
-        h_dot[1] = x72;
-        h_dot[2] = x79;
-        h_ddot[0] = x138;
-        h_ddot[1] = x170;
-        h_ddot[2] = x185;
+        let x4 = x2 * x3;
+        let x5 = self.A * x2;
+        let x6 = self.C * x2;
+        let x7 = self.A + x3;
+        let x8 = x6 + x7;
+        let x9 = -x8;
+        let x10 = x4 + x5 + x9;
+        let x11 = -(x.qdd[0] * x10);
+        let x12 = self.C * x1;
+        let x13 = x.qdd[2] * x12;
+        let x14 = x.q[1].sin();
+        let x15 = self.C * x14;
+        let x16 = 2.0 * x1 * x15;
+        let x17 = x1 * x14;
+        let x18 = x3 * x17;
+        let x19 = self.A * x17;
+        let x20 = x18 + x19;
+        let x21 = (-2.0) * x20;
+        let x22 = x16 + x21;
+        let x23 = x.qd[0] * x22;
+        let x24 = x.qd[1] * x23;
+        let x25 = x.qd[2] * x15;
+        let x26 = x.qd[1] * x25;
+        let x27 = x23 + x25;
+        let x28 = x.qd[1] * x27;
+        let x29 = x24 + x26 + x28;
+        let x30 = (-0.5) * x29;
+        let x31 = x11 + x13 + x30;
+        let x32 = x.qdd[1] * x7;
+        let x33 = self.m * self.h * self.g * x14;
+        let x34 = x.qd[0] * x25;
+        let x35 = x.qd[0] * x27;
+        let x36 = x34 + x35;
+        let x37 = (-0.5) * x36;
+        let x38 = x33 + x37;
+        let x39 = -x38;
+        let x40 = x32 + x39;
+        let x41 = -(x.qd[0] * x.qd[1] * x15);
+        let x42 = x.qdd[0] * x12;
+        let x43 = self.C * x.qdd[2];
+        let x44 = x41 + x42 + x43;
+        out[0] = Jet::lift(x31);
+        out[1] = Jet::lift(x40);
+        out[2] = Jet::lift(x44);
     }
+    fn constraint_jet<const N: usize>(
+        &self,
+        _x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<3> for HeavyTop {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {

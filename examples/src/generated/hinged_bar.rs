@@ -3,8 +3,8 @@
 // fingerprint: 431c07a98fa7942226044dcf05a19381
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -237,208 +237,52 @@ impl Constraints<3, 2, 1> for HingedBar {
     }
 }
 impl Rates<3, 2, 1> for HingedBar {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 2],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[2].sin();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qd[1] + x1;
-        let x3 = qdd[2] * x0;
-        let x4 = qd[2] * qd[2];
-        let x5 = q[2].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l * x7;
-        let x9 = qdd[1] + x8;
-        let x10 = 3.0 * x5;
-        let x11 = qdd[2] * x10;
-        let x12 = -(x0 * x4);
-        let x13 = x11 + x12;
-        let x14 = qd[2] * x13;
-        let x15 = qddd[2] * x0;
-        let x16 = x14 + x15;
-        let x17 = self.l * x16;
-        let x18 = qddd[1] + x17;
-        let x19 = (-6.0) * x3;
-        let x20 = -x6;
-        let x21 = x19 + x20;
-        let x22 = qd[2] * x21;
-        let x23 = qddd[2] * 4.0 * x5;
-        let x24 = x22 + x23;
-        let x25 = qd[2] * x24;
-        let x26 = qdddd[2] * x0;
-        let x27 = qdd[2] * qdd[2];
-        let x28 = x10 * x27;
-        let x29 = x25 + x26 + x28;
-        let x30 = self.l * x29;
-        let x31 = qdddd[1] + x30;
-        out[(0, 0)] = x2;
-        out[(0, 1)] = x9;
-        out[(0, 2)] = x18;
-        out[(0, 3)] = x31;
+        let x0 = self.m * x.qdd[0];
+        let x1 = -lambda_b[0];
+        let x2 = x0 + x1;
+        let x3 = self.g + x.qdd[1];
+        let x4 = self.m * x3;
+        let x5 = lambda_b[1] + lambda_n[0];
+        let x6 = -x5;
+        let x7 = x4 + x6;
+        let x8 = self.l * self.l;
+        let x9 = self.m * x.qdd[2] * 0.3333333333333333 * x8;
+        let x10 = x.q[2].cos();
+        let x11 = lambda_b[0] * x10;
+        let x12 = x.q[2].sin();
+        let x13 = -(lambda_n[0] * x12);
+        let x14 = lambda_b[1] * x12;
+        let x15 = x11 + x13 + x14;
+        let x16 = self.l * x15;
+        let x17 = x9 + x16;
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x7);
+        out[2] = Jet::lift(x17);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 2],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[2].cos();
-        let x1 = -x0;
-        let x2 = self.l * qd[2];
-        let x3 = x1 * x2;
-        let x4 = qd[0] + x3;
-        let x5 = qdd[2] * x1;
-        let x6 = qd[2] * qd[2];
-        let x7 = q[2].sin();
-        let x8 = x6 * x7;
-        let x9 = x5 + x8;
-        let x10 = self.l * x9;
-        let x11 = qdd[0] + x10;
-        let x12 = qdd[2] * x7;
-        let x13 = 3.0 * x12;
-        let x14 = x0 * x6;
-        let x15 = x13 + x14;
-        let x16 = qd[2] * x15;
-        let x17 = qddd[2] * x1;
-        let x18 = x16 + x17;
-        let x19 = self.l * x18;
-        let x20 = qddd[0] + x19;
-        let x21 = qdd[2] * x0;
-        let x22 = 6.0 * x21;
-        let x23 = -x7;
-        let x24 = x6 * x23;
-        let x25 = x22 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = qddd[2] * 4.0 * x7;
-        let x28 = x26 + x27;
-        let x29 = qd[2] * x28;
-        let x30 = qdddd[2] * x1;
-        let x31 = qdd[2] * qdd[2];
-        let x32 = 3.0 * x7 * x31;
-        let x33 = x29 + x30 + x32;
-        let x34 = self.l * x33;
-        let x35 = qdddd[0] + x34;
-        let x36 = x2 * x23;
-        let x37 = qd[1] + x36;
-        let x38 = x12 + x14;
-        let x39 = -(self.l * x38);
-        let x40 = qdd[1] + x39;
-        let x41 = (-3.0) * x21;
-        let x42 = x8 + x41;
-        let x43 = qd[2] * x42;
-        let x44 = qddd[2] * x23;
-        let x45 = x43 + x44;
-        let x46 = self.l * x45;
-        let x47 = qddd[1] + x46;
-        let x48 = 6.0 * x12;
-        let x49 = x14 + x48;
-        let x50 = qd[2] * x49;
-        let x51 = qddd[2] * (-4.0) * x0;
-        let x52 = x50 + x51;
-        let x53 = qd[2] * x52;
-        let x54 = qdddd[2] * x23;
-        let x55 = (-3.0) * x0 * x31;
-        let x56 = x53 + x54 + x55;
-        let x57 = self.l * x56;
-        let x58 = qdddd[1] + x57;
-        out[(0, 0)] = x4;
-        out[(0, 1)] = x11;
-        out[(0, 2)] = x20;
-        out[(0, 3)] = x35;
-        out[(1, 0)] = x37;
-        out[(1, 1)] = x40;
-        out[(1, 2)] = x47;
-        out[(1, 3)] = x58;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 1>,
-        w_n_ddot: &mut Matrix<3, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qdd[2] * x0;
-        let x3 = qd[2] * qd[2];
-        let x4 = q[2].sin();
-        let x5 = -(x3 * x4);
-        let x6 = x2 + x5;
-        let x7 = self.l * x6;
-        w_n_dot[(2, 0)] = x1;
-        w_n_ddot[(2, 0)] = x7;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        jac_dot: &mut Matrix<3, 2>,
-        jac_ddot: &mut Matrix<3, 2>,
-    ) {
-        jac_dot.fill(0.0);
-        jac_ddot.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * qd[2];
-        let x2 = x0 * x1;
-        let x3 = q[2].cos();
-        let x4 = -x3;
-        let x5 = x1 * x4;
-        let x6 = qdd[2] * x0;
-        let x7 = qd[2] * qd[2];
-        let x8 = x3 * x7;
-        let x9 = x6 + x8;
-        let x10 = self.l * x9;
-        let x11 = qdd[2] * x4;
-        let x12 = x0 * x7;
-        let x13 = x11 + x12;
-        let x14 = self.l * x13;
-        jac_dot[(2, 0)] = x2;
-        jac_dot[(2, 1)] = x5;
-        jac_ddot[(2, 0)] = x10;
-        jac_ddot[(2, 1)] = x14;
-    }
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = x.q[2].sin();
+        let x1 = -(self.l * x0);
+        let x2 = x.q[0] + x1;
+        let x3 = x.q[2].cos();
+        let x4 = self.l * x3;
+        let x5 = x.q[1] + x4;
+        let x6 = -x4;
+        let x7 = self.d + x.q[1] + x6;
+        bilateral[0] = Jet::lift(x2);
+        bilateral[1] = Jet::lift(x5);
+        gaps[0] = Jet::lift(x7);
     }
 }
 impl Statics<3> for HingedBar {

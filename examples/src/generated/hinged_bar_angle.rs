@@ -3,8 +3,8 @@
 // fingerprint: 73c097025c901ca1f45a02c0be6cdd2c
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -194,125 +194,31 @@ impl Constraints<1, 0, 1> for HingedBarAngle {
     }
 }
 impl Rates<1, 0, 1> for HingedBarAngle {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        qdddd: &Vector<1>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0].sin();
-        let x1 = 2.0 * x0;
-        let x2 = self.l * qd[0] * x1;
-        let x3 = qdd[0] * x0;
-        let x4 = qd[0] * qd[0];
-        let x5 = q[0].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l * 2.0 * x7;
-        let x9 = 6.0 * x5;
-        let x10 = qdd[0] * x9;
-        let x11 = (-2.0) * x0 * x4;
-        let x12 = x10 + x11;
-        let x13 = qd[0] * x12;
-        let x14 = qddd[0] * x1;
-        let x15 = x13 + x14;
-        let x16 = self.l * x15;
-        let x17 = (-12.0) * x3;
-        let x18 = (-2.0) * x6;
-        let x19 = x17 + x18;
-        let x20 = qd[0] * x19;
-        let x21 = qddd[0] * 8.0 * x5;
-        let x22 = x20 + x21;
-        let x23 = qd[0] * x22;
-        let x24 = qdddd[0] * x1;
-        let x25 = qdd[0] * qdd[0];
-        let x26 = x9 * x25;
-        let x27 = x23 + x24 + x26;
-        let x28 = self.l * x27;
-        out[(0, 0)] = x2;
-        out[(0, 1)] = x8;
-        out[(0, 2)] = x16;
-        out[(0, 3)] = x28;
+        let x0 = self.m * self.l * x.qdd[0] * 1.3333333333333333;
+        let x1 = x.q[0].sin();
+        let x2 = self.m * self.g * x1;
+        let x3 = lambda_n[0] * (-2.0) * x1;
+        let x4 = x0 + x2 + x3;
+        let x5 = self.l * x4;
+        out[0] = Jet::lift(x5);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        _t: f64,
-        w_n_dot: &mut Matrix<1, 1>,
-        w_n_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[0].cos();
-        let x1 = 2.0 * x0;
-        let x2 = self.l * qd[0] * x1;
-        let x3 = qdd[0] * x1;
-        let x4 = qd[0] * qd[0];
-        let x5 = q[0].sin();
-        let x6 = (-2.0) * x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l * x7;
-        w_n_dot[(0, 0)] = x2;
-        w_n_ddot[(0, 0)] = x8;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        let x0 = q[0].cos();
-        let x1 = -x0;
-        let x2 = self.l * self.g;
-        let x3 = self.m * x2;
-        let x4 = qd[0] * x1 * x3;
-        let x5 = qdd[0] * x1;
-        let x6 = qd[0] * qd[0];
-        let x7 = q[0].sin();
-        let x8 = x6 * x7;
-        let x9 = x5 + x8;
-        let x10 = x3 * x9;
-        h_dot[0] = x4;
-        h_ddot[0] = x10;
+        let x0 = x.q[0].cos();
+        let x1 = self.l * (-2.0) * x0;
+        let x2 = self.d + x1;
+        gaps[0] = Jet::lift(x2);
     }
 }
 impl Statics<1> for HingedBarAngle {

@@ -3,8 +3,8 @@
 // fingerprint: 50ecfda9e9b578d611d6dc1e0f0aaada
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -240,15 +240,37 @@ impl Constraints<3, 0, 1> for InclineBlock {
     }
 }
 impl Rates<3, 0, 1> for InclineBlock {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
+    ) {
+        let x0 = self.m * x.qdd[0];
+        let x1 = self.alpha.sin();
+        let x2 = x1 * x1;
+        let x3 = self.alpha.cos();
+        let x4 = x3 * x3;
+        let x5 = x2 + x4;
+        let x6 = 1.0 / x5.sqrt();
+        let x7 = lambda_n[0] * x6;
+        let x8 = x1 * x7;
+        let x9 = x0 + x8;
+        let x10 = self.m * x.qdd[1];
+        let x11 = self.g + x.qdd[2];
+        let x12 = self.m * x11;
+        let x13 = -(x3 * x7);
+        let x14 = x12 + x13;
+        out[0] = Jet::lift(x9);
+        out[1] = Jet::lift(x10);
+        out[2] = Jet::lift(x14);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
         let x0 = self.alpha.sin();
         let x1 = x0 * x0;
@@ -256,81 +278,10 @@ impl Rates<3, 0, 1> for InclineBlock {
         let x3 = x2 * x2;
         let x4 = x1 + x3;
         let x5 = 1.0 / x4.sqrt();
-        let x6 = x0 * x5;
-        let x7 = -x6;
-        let x8 = qd[0] * x7;
-        let x9 = x2 * x5;
-        let x10 = qd[2] * x9;
-        let x11 = x8 + x10;
-        let x12 = qdd[0] * x7;
-        let x13 = qdd[2] * x9;
-        let x14 = x12 + x13;
-        let x15 = qddd[0] * x7;
-        let x16 = qddd[2] * x9;
-        let x17 = x15 + x16;
-        let x18 = qdddd[0] * x7;
-        let x19 = qdddd[2] * x9;
-        let x20 = x18 + x19;
-        out[(0, 0)] = x11;
-        out[(0, 1)] = x14;
-        out[(0, 2)] = x17;
-        out[(0, 3)] = x20;
-    }
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 1>,
-        w_n_ddot: &mut Matrix<3, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x6 = -(x.q[0] * x0 * x5);
+        let x7 = x.q[2] * x2 * x5;
+        let x8 = x6 + x7;
+        gaps[0] = Jet::lift(x8);
     }
 }
 impl Statics<3> for InclineBlock {

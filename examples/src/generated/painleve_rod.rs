@@ -3,8 +3,8 @@
 // fingerprint: 9e412a4469a9ee5d257cae8765085d11
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -203,119 +203,37 @@ impl Constraints<3, 0, 1> for PainleveRod {
     }
 }
 impl Rates<3, 0, 1> for PainleveRod {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[2].cos();
-        let x1 = -x0;
-        let x2 = self.l * qd[2] * x1;
-        let x3 = qd[1] + x2;
-        let x4 = qdd[2] * x1;
-        let x5 = qd[2] * qd[2];
-        let x6 = q[2].sin();
-        let x7 = x5 * x6;
-        let x8 = x4 + x7;
-        let x9 = self.l * x8;
-        let x10 = qdd[1] + x9;
-        let x11 = 3.0 * x6;
-        let x12 = qdd[2] * x11;
-        let x13 = x0 * x5;
-        let x14 = x12 + x13;
-        let x15 = qd[2] * x14;
-        let x16 = qddd[2] * x1;
-        let x17 = x15 + x16;
-        let x18 = self.l * x17;
-        let x19 = qddd[1] + x18;
-        let x20 = qdd[2] * 6.0 * x0;
-        let x21 = -x7;
-        let x22 = x20 + x21;
-        let x23 = qd[2] * x22;
-        let x24 = qddd[2] * 4.0 * x6;
-        let x25 = x23 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = qdddd[2] * x1;
-        let x28 = qdd[2] * qdd[2];
-        let x29 = x11 * x28;
-        let x30 = x26 + x27 + x29;
-        let x31 = self.l * x30;
-        let x32 = qdddd[1] + x31;
-        out[(0, 0)] = x3;
-        out[(0, 1)] = x10;
-        out[(0, 2)] = x19;
-        out[(0, 3)] = x32;
+        let x0 = self.m * x.qdd[0];
+        let x1 = self.g + x.qdd[1];
+        let x2 = self.m * x1;
+        let x3 = -lambda_n[0];
+        let x4 = x2 + x3;
+        let x5 = self.l * self.l;
+        let x6 = self.m * x.qdd[2] * 0.3333333333333333 * x5;
+        let x7 = x.q[2].cos();
+        let x8 = self.l * lambda_n[0] * x7;
+        let x9 = x6 + x8;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x4);
+        out[2] = Jet::lift(x9);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 1>,
-        w_n_ddot: &mut Matrix<3, 1>,
+        x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qdd[2] * x0;
-        let x3 = qd[2] * qd[2];
-        let x4 = q[2].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = self.l * x6;
-        w_n_dot[(2, 0)] = x1;
-        w_n_ddot[(2, 0)] = x7;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = x.q[2].sin();
+        let x1 = -(self.l * x0);
+        let x2 = x.q[1] + x1;
+        gaps[0] = Jet::lift(x2);
     }
 }
 impl Statics<3> for PainleveRod {

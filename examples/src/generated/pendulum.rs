@@ -3,8 +3,8 @@
 // fingerprint: 5e02e249a2514c52edf4f1d21dc1a3fb
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -174,84 +174,27 @@ impl Constraints<1, 0, 0> for Pendulum {
     }
 }
 impl Rates<1, 0, 0> for Pendulum {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<1, 0>,
-        _w_n_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 1],
     ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
+        let x0 = self.c * x.qd[0];
+        let x1 = x.q[0].sin();
+        let x2 = self.m * self.l * self.g * x1;
+        let x3 = self.l * self.l;
+        let x4 = self.m * x.qdd[0] * x3;
+        let x5 = x0 + x2 + x4;
+        out[0] = Jet::lift(x5);
     }
-    fn force_rates(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        _t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        let x0 = q[0].cos();
-        let x1 = self.l * self.g;
-        let x2 = self.m * x1;
-        let x3 = qd[0] * x0 * x2;
-        let x4 = self.c * qdd[0];
-        let x5 = x3 + x4;
-        let x6 = -x5;
-        let x7 = -(self.c * qddd[0]);
-        let x8 = -(qdd[0] * x0);
-        let x9 = qd[0] * qd[0];
-        let x10 = q[0].sin();
-        let x11 = x9 * x10;
-        let x12 = x8 + x11;
-        let x13 = x2 * x12;
-        let x14 = x7 + x13;
-        h_dot[0] = x6;
-        h_ddot[0] = x14;
-    }
+        _x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<1> for Pendulum {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {

@@ -3,8 +3,8 @@
 // fingerprint: c4ce6e7be0fe8a0625841221b777b0bd
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -299,500 +299,62 @@ impl Constraints<2, 0, 2> for PointBallString {
     }
 }
 impl Rates<2, 0, 2> for PointBallString {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 2],
+        out: &mut [Jet<N>; 2],
     ) {
-        let x0 = q[1] * (-2.0);
-        let x1 = self.H + x0;
-        let x2 = self.H * x1;
-        let x3 = q[0] * q[0];
-        let x4 = q[1] * q[1];
-        let x5 = x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = self.H * qd[1] * x6;
-        let x8 = self.H * (-2.0);
-        let x9 = q[1] * x8;
-        let x10 = self.H * self.H;
-        let x11 = x3 + x10;
-        let x12 = x4 + x9 + x11;
-        let x13 = 1.0 / x12.sqrt();
-        let x14 = q[0] * qd[0];
-        let x15 = x13 * x14;
-        let x16 = q[1] + x8;
-        let x17 = q[1] * x16;
-        let x18 = x11 + x17;
-        let x19 = 1.0 / x18.sqrt();
-        let x20 = q[1] * qd[1] * x19;
-        let x21 = x15 + x20;
-        let x22 = -x21;
-        let x23 = x7 + x22;
-        let x24 = qd[0] * qd[0];
-        let x25 = x12.powf(-1.5);
-        let x26 = x24 * x25;
-        let x27 = q[0] * x26;
-        let x28 = -x13;
-        let x29 = qdd[0] * x28;
-        let x30 = x27 + x29;
-        let x31 = q[0] * x30;
-        let x32 = qd[0] * x25;
-        let x33 = q[0] * qd[1];
-        let x34 = x32 * x33;
-        let x35 = 2.0 * x34;
-        let x36 = qd[1] * qd[1];
-        let x37 = x18.powf(-1.5);
-        let x38 = q[1] * x36 * x37;
-        let x39 = qdd[1] * x28;
-        let x40 = x5.powf(-1.5);
-        let x41 = x36 * x40;
-        let x42 = x8 * x41;
-        let x43 = x35 + x38 + x39 + x42;
-        let x44 = q[1] * x43;
-        let x45 = (-2.0) * x34;
-        let x46 = qdd[1] * x13;
-        let x47 = self.H * x41;
-        let x48 = x45 + x46 + x47;
-        let x49 = self.H * x48;
-        let x50 = x13 * x24;
-        let x51 = x13 * x36;
-        let x52 = x50 + x51;
-        let x53 = -x52;
-        let x54 = x31 + x44 + x49 + x53;
-        let x55 = qd[0] * x24;
-        let x56 = x12.powf(-2.5);
-        let x57 = x55 * x56;
-        let x58 = q[0] * (-3.0) * x57;
-        let x59 = qdd[0] * x32;
-        let x60 = 3.0 * x59;
-        let x61 = x58 + x60;
-        let x62 = q[0] * x61;
-        let x63 = qddd[0] * x28;
-        let x64 = x32 * x36;
-        let x65 = x25 * x55;
-        let x66 = x64 + x65;
-        let x67 = 3.0 * x66;
-        let x68 = x62 + x63 + x67;
-        let x69 = q[0] * x68;
-        let x70 = x24 * x56;
-        let x71 = x33 * x70;
-        let x72 = (-9.0) * x71;
-        let x73 = qdd[1] * x25;
-        let x74 = qd[0] * x73;
-        let x75 = qd[1] * x25;
-        let x76 = qdd[0] * x75;
-        let x77 = x74 + x76;
-        let x78 = 3.0 * x77;
-        let x79 = x72 + x78;
-        let x80 = q[0] * x79;
-        let x81 = x36 * x56;
-        let x82 = x14 * x81;
-        let x83 = (-9.0) * x82;
-        let x84 = qd[1] * x36;
-        let x85 = x18.powf(-2.5);
-        let x86 = q[1] * (-3.0) * x84 * x85;
-        let x87 = qd[1] * x73;
-        let x88 = 3.0 * x87;
-        let x89 = x5.powf(-2.5);
-        let x90 = x84 * x89;
-        let x91 = self.H * x90;
-        let x92 = 9.0 * x91;
-        let x93 = x83 + x86 + x88 + x92;
-        let x94 = q[1] * x93;
-        let x95 = x25 * x36;
-        let x96 = x26 + x95;
-        let x97 = qd[1] * x96;
-        let x98 = 3.0 * x97;
-        let x99 = qddd[1] * x28;
-        let x100 = 18.0 * x82;
-        let x101 = (-6.0) * x87;
-        let x102 = (-9.0) * x91;
-        let x103 = x100 + x101 + x102;
-        let x104 = self.H * x103;
-        let x105 = x80 + x94 + x98 + x99 + x104;
-        let x106 = q[1] * x105;
-        let x107 = 9.0 * x71;
-        let x108 = (-3.0) * x77;
-        let x109 = x107 + x108;
-        let x110 = q[0] * x109;
-        let x111 = (-3.0) * x97;
-        let x112 = qddd[1] * x13;
-        let x113 = x87 + x91;
-        let x114 = 3.0 * x113;
-        let x115 = x83 + x114;
-        let x116 = self.H * x115;
-        let x117 = x110 + x111 + x112 + x116;
-        let x118 = self.H * x117;
-        let x119 = qd[0] * qdd[0] * x13;
-        let x120 = qd[1] * x46;
-        let x121 = x119 + x120;
-        let x122 = (-3.0) * x121;
-        let x123 = x69 + x106 + x118 + x122;
-        let x124 = x24 * x24;
-        let x125 = x12.powf(-3.5);
-        let x126 = q[0] * x125;
-        let x127 = 15.0 * x124 * x126;
-        let x128 = qdd[0] * (-18.0) * x70;
-        let x129 = x127 + x128;
-        let x130 = q[0] * x129;
-        let x131 = qddd[0] * x25;
-        let x132 = 4.0 * x131;
-        let x133 = (-18.0) * x56;
-        let x134 = x55 * x133;
-        let x135 = x132 + x134;
-        let x136 = qd[0] * x135;
-        let x137 = (-18.0) * x24;
-        let x138 = x81 * x137;
-        let x139 = qdd[0] * qdd[0];
-        let x140 = 3.0 * x25;
-        let x141 = x139 * x140;
-        let x142 = x130 + x136 + x138 + x141;
-        let x143 = q[0] * x142;
-        let x144 = qdddd[0] * x28;
-        let x145 = 12.0 * x74;
-        let x146 = qdd[0] * 6.0;
-        let x147 = x75 * x146;
-        let x148 = x145 + x147;
-        let x149 = qd[1] * x148;
-        let x150 = qdd[0] * 18.0 * x26;
-        let x151 = x143 + x144 + x149 + x150;
-        let x152 = q[0] * x151;
-        let x153 = qd[1] * x55;
-        let x154 = x126 * x153;
-        let x155 = 60.0 * x154;
-        let x156 = qd[0] * x56;
-        let x157 = qd[1] * qdd[0];
-        let x158 = x156 * x157;
-        let x159 = (-36.0) * x158;
-        let x160 = qdd[1] * x56;
-        let x161 = x137 * x160;
-        let x162 = x155 + x159 + x161;
-        let x163 = q[0] * x162;
-        let x164 = qddd[1] * x32;
-        let x165 = 4.0 * x164;
-        let x166 = x73 * x146;
-        let x167 = qd[0] * x81;
-        let x168 = x57 + x167;
-        let x169 = (-36.0) * x168;
-        let x170 = x132 + x169;
-        let x171 = qd[1] * x170;
-        let x172 = x163 + x165 + x166 + x171;
-        let x173 = q[0] * x172;
-        let x174 = x24 * x36;
-        let x175 = x126 * x174;
-        let x176 = 90.0 * x175;
-        let x177 = qd[0] * x160;
-        let x178 = (-36.0) * x177;
-        let x179 = x133 * x157;
-        let x180 = x178 + x179;
-        let x181 = qd[1] * x180;
-        let x182 = x176 + x181;
-        let x183 = q[0] * x182;
-        let x184 = qd[0] * x84;
-        let x185 = x126 * x184;
-        let x186 = 60.0 * x185;
-        let x187 = x36 * x36;
-        let x188 = x18.powf(-3.5);
-        let x189 = q[1] * 15.0 * x187 * x188;
-        let x190 = qdd[1] * x81;
-        let x191 = (-18.0) * x190;
-        let x192 = x5.powf(-3.5);
-        let x193 = x187 * x192;
-        let x194 = self.H * x193;
-        let x195 = (-60.0) * x194;
-        let x196 = x186 + x189 + x191 + x195;
-        let x197 = q[1] * x196;
-        let x198 = x70 + x81;
-        let x199 = qd[1] * (-18.0);
-        let x200 = x198 * x199;
-        let x201 = qddd[1] * x25;
-        let x202 = 4.0 * x201;
-        let x203 = x200 + x202;
-        let x204 = qd[1] * x203;
-        let x205 = (-180.0) * x185;
-        let x206 = 54.0 * x190;
-        let x207 = 90.0 * x194;
-        let x208 = x205 + x206 + x207;
-        let x209 = self.H * x208;
-        let x210 = qdd[1] * qdd[1];
-        let x211 = x140 * x210;
-        let x212 = x204 + x211;
-        let x213 = x183 + x212;
-        let x214 = x197 + x209 + x213;
-        let x215 = q[1] * x214;
-        let x216 = 12.0 * x59;
-        let x217 = 18.0 * x87;
-        let x218 = x216 + x217;
-        let x219 = qd[1] * x218;
-        let x220 = qdddd[1] * x28;
-        let x221 = (-180.0) * x175;
-        let x222 = 72.0 * x177;
-        let x223 = 36.0 * x56 * x157;
-        let x224 = x222 + x223;
-        let x225 = qd[1] * x224;
-        let x226 = x221 + x225;
-        let x227 = q[0] * x226;
-        let x228 = qd[1] * 36.0 * x198;
-        let x229 = (-8.0) * x201;
-        let x230 = x228 + x229;
-        let x231 = qd[1] * x230;
-        let x232 = 180.0 * x185;
-        let x233 = (-54.0) * x190;
-        let x234 = x195 + x232 + x233;
-        let x235 = self.H * x234;
-        let x236 = (-6.0) * x25 * x210;
-        let x237 = x227 + x231 + x235 + x236;
-        let x238 = self.H * x237;
-        let x239 = 6.0 * x24 * x73;
-        let x240 = x173 + x215 + x219 + x220 + x238 + x239;
-        let x241 = q[1] * x240;
-        let x242 = qddd[0] * (-4.0) * x13;
-        let x243 = x55 * x140;
-        let x244 = x242 + x243;
-        let x245 = qd[0] * x244;
-        let x246 = 6.0 * x26;
-        let x247 = x36 * x140;
-        let x248 = x246 + x247;
-        let x249 = qd[1] * x248;
-        let x250 = (-4.0) * x112;
-        let x251 = x249 + x250;
-        let x252 = qd[1] * x251;
-        let x253 = (-60.0) * x154;
-        let x254 = 36.0 * x158;
-        let x255 = 18.0 * x24 * x160;
-        let x256 = x253 + x254 + x255;
-        let x257 = q[0] * x256;
-        let x258 = (-4.0) * x164;
-        let x259 = (-6.0) * x73;
-        let x260 = qdd[0] * x259;
-        let x261 = (-4.0) * x131;
-        let x262 = 36.0 * x168;
-        let x263 = x261 + x262;
-        let x264 = qd[1] * x263;
-        let x265 = x257 + x258 + x260 + x264;
-        let x266 = q[0] * x265;
-        let x267 = (-12.0) * x59;
-        let x268 = x73 * x199;
-        let x269 = x267 + x268;
-        let x270 = qd[1] * x269;
-        let x271 = qdddd[1] * x13;
-        let x272 = (-60.0) * x185;
-        let x273 = 18.0 * x190;
-        let x274 = 15.0 * x194;
-        let x275 = x272 + x273 + x274;
-        let x276 = self.H * x275;
-        let x277 = x213 + x276;
-        let x278 = self.H * x277;
-        let x279 = x24 * x259;
-        let x280 = x266 + x270 + x271 + x278 + x279;
-        let x281 = self.H * x280;
-        let x282 = x13 * x139;
-        let x283 = x13 * x210;
-        let x284 = x282 + x283;
-        let x285 = (-3.0) * x284;
-        let x286 = x152 + x241 + x245 + x252 + x281 + x285;
-        let x287 = self.s * self.s;
-        let x288 = 1.0 + x287;
-        let x289 = 1.0 / x288.sqrt();
-        let x290 = -x289;
-        let x291 = self.s * x290;
-        let x292 = qd[0] * x291;
-        let x293 = qd[1] * x289;
-        let x294 = x292 + x293;
-        let x295 = qdd[0] * x291;
-        let x296 = qdd[1] * x289;
-        let x297 = x295 + x296;
-        let x298 = qddd[0] * x291;
-        let x299 = qddd[1] * x289;
-        let x300 = x298 + x299;
-        let x301 = qdddd[1] * x289;
-        let x302 = qdddd[0] * x291;
-        let x303 = x301 + x302;
-        out[(0, 0)] = x23;
-        out[(0, 1)] = x54;
-        out[(0, 2)] = x123;
-        out[(0, 3)] = x286;
-        out[(1, 0)] = x294;
-        out[(1, 1)] = x297;
-        out[(1, 2)] = x300;
-        out[(1, 3)] = x303;
+        let x0 = self.H * x.q[1] * (-2.0);
+        let x1 = x.q[0] * x.q[0];
+        let x2 = x.q[1] * x.q[1];
+        let x3 = self.H * self.H;
+        let x4 = x0 + x1 + x2 + x3;
+        let x5 = 1.0 / x4.sqrt();
+        let x6 = x.q[0] * lambda_n[0] * x5;
+        let x7 = self.m * x.qdd[0];
+        let x8 = self.s * self.s;
+        let x9 = 1.0 + x8;
+        let x10 = 1.0 / x9.sqrt();
+        let x11 = lambda_n[1] * x10;
+        let x12 = self.s * x11;
+        let x13 = x6 + x7 + x12;
+        let x14 = self.g + x.qdd[1];
+        let x15 = self.m * x14;
+        let x16 = -(x.q[1] * x5);
+        let x17 = self.H * x5;
+        let x18 = x16 + x17;
+        let x19 = lambda_n[0] * x18;
+        let x20 = x11 + x19;
+        let x21 = -x20;
+        let x22 = x15 + x21;
+        out[0] = Jet::lift(x13);
+        out[1] = Jet::lift(x22);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 2>,
-        w_n_ddot: &mut Matrix<2, 2>,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 2],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-        let x0 = self.H * (-2.0);
-        let x1 = q[1] + x0;
-        let x2 = q[1] * x1;
-        let x3 = q[0] * q[0];
-        let x4 = self.H * self.H;
-        let x5 = x2 + x3 + x4;
-        let x6 = x5.powf(-1.5);
-        let x7 = q[0] * qd[1];
-        let x8 = q[1] * x6;
-        let x9 = x7 * x8;
-        let x10 = q[1] * (-2.0);
-        let x11 = self.H + x10;
-        let x12 = self.H * x11;
-        let x13 = q[1] * q[1];
-        let x14 = x3 + x13;
-        let x15 = x12 + x14;
-        let x16 = x15.powf(-1.5);
-        let x17 = self.H * x7 * x16;
-        let x18 = q[1] * x0;
-        let x19 = x4 + x14 + x18;
-        let x20 = 1.0 / x19.sqrt();
-        let x21 = qd[0] * x20;
-        let x22 = x17 + x21;
-        let x23 = -x22;
-        let x24 = x19.powf(-1.5);
-        let x25 = qd[0] * x24;
-        let x26 = x3 * x25;
-        let x27 = x9 + x23 + x26;
-        let x28 = q[0] * x25;
-        let x29 = qd[1] * x8;
-        let x30 = qd[1] * x16;
-        let x31 = x0 * x30;
-        let x32 = x28 + x29 + x31;
-        let x33 = q[1] * x32;
-        let x34 = -x20;
-        let x35 = qd[1] * x34;
-        let x36 = -x28;
-        let x37 = self.H * x30;
-        let x38 = x36 + x37;
-        let x39 = self.H * x38;
-        let x40 = x33 + x35 + x39;
-        let x41 = qd[0] * qd[0];
-        let x42 = x19.powf(-2.5);
-        let x43 = q[0] * x42;
-        let x44 = x41 * x43;
-        let x45 = (-3.0) * x44;
-        let x46 = qdd[0] * x24;
-        let x47 = x45 + x46;
-        let x48 = q[0] * x47;
-        let x49 = x24 * x41;
-        let x50 = 3.0 * x49;
-        let x51 = qd[1] * qd[1];
-        let x52 = x24 * x51;
-        let x53 = x48 + x50 + x52;
-        let x54 = q[0] * x53;
-        let x55 = x5.powf(-2.5);
-        let x56 = (-3.0) * x51;
-        let x57 = q[1] * x55;
-        let x58 = x56 * x57;
-        let x59 = q[0] * x58;
-        let x60 = qd[0] * qd[1];
-        let x61 = x43 * x60;
-        let x62 = (-6.0) * x61;
-        let x63 = qdd[1] * x24;
-        let x64 = x62 + x63;
-        let x65 = q[0] * x64;
-        let x66 = x15.powf(-2.5);
-        let x67 = x51 * x66;
-        let x68 = self.H * q[0];
-        let x69 = x67 * x68;
-        let x70 = 6.0 * x69;
-        let x71 = 2.0 * x25;
-        let x72 = qd[1] * x71;
-        let x73 = x59 + x65 + x70 + x72;
-        let x74 = q[1] * x73;
-        let x75 = qdd[0] * x34;
-        let x76 = 6.0 * x61;
-        let x77 = -x24;
-        let x78 = qdd[1] * x77;
-        let x79 = x76 + x78;
-        let x80 = q[0] * x79;
-        let x81 = (-3.0) * x69;
-        let x82 = qd[1] * (-2.0) * x25;
-        let x83 = x80 + x81 + x82;
-        let x84 = self.H * x83;
-        let x85 = x54 + x74 + x75 + x84;
-        let x86 = x7 * x71;
-        let x87 = self.H * x67;
-        let x88 = 9.0 * x87;
-        let x89 = x58 + x64 + x88;
-        let x90 = q[1] * x89;
-        let x91 = 12.0 * x61;
-        let x92 = (-2.0) * x63;
-        let x93 = (-9.0) * x87;
-        let x94 = x91 + x92 + x93;
-        let x95 = self.H * x94;
-        let x96 = 3.0 * x52;
-        let x97 = x48 + x49 + x90 + x95 + x96;
-        let x98 = q[1] * x97;
-        let x99 = qdd[1] * x34;
-        let x100 = 3.0 * x44;
-        let x101 = qdd[0] * x77;
-        let x102 = x100 + x101;
-        let x103 = q[0] * x102;
-        let x104 = 3.0 * x87;
-        let x105 = x64 + x104;
-        let x106 = self.H * x105;
-        let x107 = x41 * x77;
-        let x108 = x24 * x56;
-        let x109 = x103 + x106 + x107 + x108;
-        let x110 = self.H * x109;
-        let x111 = x86 + x98 + x99 + x110;
-        w_n_dot[(0, 0)] = x27;
-        w_n_dot[(1, 0)] = x40;
-        w_n_ddot[(0, 0)] = x85;
-        w_n_ddot[(1, 0)] = x111;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = self.H * x.q[1] * (-2.0);
+        let x1 = x.q[0] * x.q[0];
+        let x2 = x.q[1] * x.q[1];
+        let x3 = self.H * self.H;
+        let x4 = x0 + x1 + x2 + x3;
+        let x5 = x4.sqrt();
+        let x6 = -x5;
+        let x7 = self.L + x6;
+        let x8 = self.s * self.s;
+        let x9 = 1.0 + x8;
+        let x10 = 1.0 / x9.sqrt();
+        let x11 = -(self.s * x.q[0] * x10);
+        let x12 = x.q[1] * x10;
+        let x13 = self.d * x10;
+        let x14 = x11 + x12 + x13;
+        gaps[0] = Jet::lift(x7);
+        gaps[1] = Jet::lift(x14);
     }
 }
 impl Statics<2> for PointBallString {

@@ -3,8 +3,8 @@
 // fingerprint: 4d057654c4f08a3e42ae9a80db4b7758
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -266,191 +266,58 @@ impl Constraints<3, 0, 2> for PushedBox {
     }
 }
 impl Rates<3, 0, 2> for PushedBox {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 2],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[2].cos();
-        let x1 = self.a * x0;
-        let x2 = -x1;
-        let x3 = q[2].sin();
-        let x4 = self.b * x3;
-        let x5 = x2 + x4;
-        let x6 = qd[2] * x5;
-        let x7 = qd[1] + x6;
-        let x8 = qdd[2] * x2;
-        let x9 = qdd[2] * x4;
-        let x10 = qd[2] * qd[2];
-        let x11 = self.a * x3;
-        let x12 = self.b * x0;
-        let x13 = x11 + x12;
-        let x14 = x10 * x13;
-        let x15 = qdd[1] + x8 + x9 + x14;
-        let x16 = qdd[2] * x11;
-        let x17 = qdd[2] * x12;
-        let x18 = x16 + x17;
-        let x19 = 3.0 * x18;
-        let x20 = -x4;
-        let x21 = x1 + x20;
-        let x22 = x10 * x21;
-        let x23 = x19 + x22;
-        let x24 = qd[2] * x23;
-        let x25 = qddd[2] * x2;
-        let x26 = qddd[2] * x4;
-        let x27 = qddd[1] + x26;
-        let x28 = x24 + x25 + x27;
-        let x29 = qdddd[2] * x0;
-        let x30 = -x29;
-        let x31 = qdd[2] * qdd[2];
-        let x32 = x3 * x31;
-        let x33 = 3.0 * x32;
-        let x34 = x30 + x33;
-        let x35 = self.a * x34;
-        let x36 = qdd[2] * x1;
-        let x37 = 6.0 * x36;
-        let x38 = (-6.0) * x9;
-        let x39 = -x14;
-        let x40 = x37 + x38 + x39;
-        let x41 = qd[2] * x40;
-        let x42 = qddd[2] * x11;
-        let x43 = qddd[2] * x12;
-        let x44 = x42 + x43;
-        let x45 = 4.0 * x44;
-        let x46 = x41 + x45;
-        let x47 = qd[2] * x46;
-        let x48 = qdddd[2] * x3;
-        let x49 = 3.0 * x0 * x31;
-        let x50 = x48 + x49;
-        let x51 = self.b * x50;
-        let x52 = qdddd[1] + x51;
-        let x53 = x35 + x47 + x52;
-        let x54 = x1 + x4;
-        let x55 = qd[2] * x54;
-        let x56 = qd[1] + x55;
-        let x57 = -x11;
-        let x58 = x12 + x57;
-        let x59 = x10 * x58;
-        let x60 = x9 + x36;
-        let x61 = qdd[1] + x59 + x60;
-        let x62 = (-3.0) * x16;
-        let x63 = 3.0 * x17;
-        let x64 = -(x10 * x54);
-        let x65 = x62 + x63 + x64;
-        let x66 = qd[2] * x65;
-        let x67 = qddd[2] * x1;
-        let x68 = x27 + x66 + x67;
-        let x69 = (-3.0) * x32;
-        let x70 = x29 + x69;
-        let x71 = self.a * x70;
-        let x72 = (-6.0) * x60;
-        let x73 = -x12;
-        let x74 = x11 + x73;
-        let x75 = x10 * x74;
-        let x76 = x72 + x75;
-        let x77 = qd[2] * x76;
-        let x78 = (-4.0) * x42;
-        let x79 = 4.0 * x43;
-        let x80 = x77 + x78 + x79;
-        let x81 = qd[2] * x80;
-        let x82 = x52 + x71 + x81;
-        out[(0, 0)] = x7;
-        out[(0, 1)] = x15;
-        out[(0, 2)] = x28;
-        out[(0, 3)] = x53;
-        out[(1, 0)] = x56;
-        out[(1, 1)] = x61;
-        out[(1, 2)] = x68;
-        out[(1, 3)] = x82;
+        let x0 = -(self.c * x.t);
+        let x1 = self.m * x.qdd[0];
+        let x2 = x0 + x1;
+        let x3 = self.g + x.qdd[1];
+        let x4 = self.m * x3;
+        let x5 = lambda_n[0] + lambda_n[1];
+        let x6 = -x5;
+        let x7 = x4 + x6;
+        let x8 = self.a * self.a;
+        let x9 = self.b * self.b;
+        let x10 = x8 + x9;
+        let x11 = self.m * x.qdd[2] * 0.3333333333333333 * x10;
+        let x12 = x.q[2].cos();
+        let x13 = self.a * x12;
+        let x14 = -x13;
+        let x15 = x.q[2].sin();
+        let x16 = self.b * x15;
+        let x17 = x14 + x16;
+        let x18 = lambda_n[0] * x17;
+        let x19 = x13 + x16;
+        let x20 = lambda_n[1] * x19;
+        let x21 = x18 + x20;
+        let x22 = -x21;
+        let x23 = x11 + x22;
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x7);
+        out[2] = Jet::lift(x23);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 2>,
-        w_n_ddot: &mut Matrix<3, 2>,
+        x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 2],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-        let x0 = q[2].sin();
+        let x0 = x.q[2].sin();
         let x1 = self.a * x0;
-        let x2 = q[2].cos();
+        let x2 = x.q[2].cos();
         let x3 = self.b * x2;
         let x4 = x1 + x3;
-        let x5 = qd[2] * x4;
-        let x6 = -x1;
-        let x7 = x3 + x6;
-        let x8 = qd[2] * x7;
-        let x9 = qdd[2] * x1;
-        let x10 = qdd[2] * x3;
-        let x11 = qd[2] * qd[2];
-        let x12 = self.a * x2;
-        let x13 = self.b * x0;
-        let x14 = -x13;
-        let x15 = x12 + x14;
-        let x16 = x11 * x15;
-        let x17 = x9 + x10 + x16;
-        let x18 = x12 + x13;
-        let x19 = x11 * x18;
-        let x20 = x9 + x19;
-        let x21 = -x20;
-        let x22 = x10 + x21;
-        w_n_dot[(2, 0)] = x5;
-        w_n_dot[(2, 1)] = x8;
-        w_n_ddot[(2, 0)] = x17;
-        w_n_ddot[(2, 1)] = x22;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
-        h_dot[0] = self.c;
+        let x5 = -x4;
+        let x6 = x.q[1] + x5;
+        let x7 = -x3;
+        let x8 = x.q[1] + x1 + x7;
+        gaps[0] = Jet::lift(x6);
+        gaps[1] = Jet::lift(x8);
     }
 }
 impl Statics<3> for PushedBox {

@@ -3,8 +3,8 @@
 // fingerprint: 00ceab091ef20d94ff73c168d4885412
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 1;
@@ -185,80 +185,30 @@ impl Constraints<1, 0, 1> for QuadraticForce {
     }
 }
 impl Rates<1, 0, 1> for QuadraticForce {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        qd: &Vector<1>,
-        qdd: &Vector<1>,
-        qddd: &Vector<1>,
-        qdddd: &Vector<1>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 1>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 1],
     ) {
-        out[(0, 0)] = qd[0];
-        out[(0, 1)] = qdd[0];
-        out[(0, 2)] = qddd[0];
-        out[(0, 3)] = qdddd[0];
+        let x0 = self.m * x.qdd[0];
+        let x1 = -self.t0;
+        let x2 = x.t + x1;
+        let x3 = x2 * x2;
+        let x4 = self.c * x3;
+        let x5 = lambda_n[0] + x4;
+        let x6 = -x5;
+        let x7 = x0 + x6;
+        out[0] = Jet::lift(x7);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        _qdddd: &Vector<1>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        w_n_dot: &mut Matrix<1, 1>,
-        w_n_ddot: &mut Matrix<1, 1>,
+        x: &StateJet<N, 1>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        _jac_dot: &mut Matrix<1, 0>,
-        _jac_ddot: &mut Matrix<1, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _t: f64,
-        m_dot: &mut Matrix<1, 1>,
-        m_ddot: &mut Matrix<1, 1>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<1>,
-        _qd: &Vector<1>,
-        _qdd: &Vector<1>,
-        _qddd: &Vector<1>,
-        t: f64,
-        h_dot: &mut Vector<1>,
-        h_ddot: &mut Vector<1>,
-    ) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c * 2.0;
-        let x3 = x1 * x2;
-        h_dot[0] = x3;
-        h_ddot[0] = x2;
+        gaps[0] = Jet::lift(x.q[0]);
     }
 }
 impl Statics<1> for QuadraticForce {

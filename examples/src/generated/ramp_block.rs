@@ -3,8 +3,8 @@
 // fingerprint: 66e31eea03664268752f63345dc5c309
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -222,84 +222,38 @@ impl Constraints<2, 0, 1> for RampBlock {
     }
 }
 impl Rates<2, 0, 1> for RampBlock {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 2],
     ) {
-        out[(0, 0)] = qd[1];
-        out[(0, 1)] = qdd[1];
-        out[(0, 2)] = qddd[1];
-        out[(0, 3)] = qdddd[1];
+        let x0 = self.m * x.qdd[0];
+        let x1 = self.alpha.sin();
+        let x2 = -(self.m * self.g * x1);
+        let x3 = self.omega * x.t;
+        let x4 = x3.sin();
+        let x5 = self.f0 * x4;
+        let x6 = x2 + x5;
+        let x7 = -x6;
+        let x8 = x0 + x7;
+        let x9 = self.alpha.cos();
+        let x10 = self.g * x9;
+        let x11 = x.qdd[1] + x10;
+        let x12 = self.m * x11;
+        let x13 = -lambda_n[0];
+        let x14 = x12 + x13;
+        out[0] = Jet::lift(x8);
+        out[1] = Jet::lift(x14);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 1>,
-        w_n_ddot: &mut Matrix<2, 1>,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
-        let x0 = self.omega * t;
-        let x1 = x0.cos();
-        let x2 = self.f0 * self.omega * x1;
-        let x3 = self.omega * self.omega;
-        let x4 = x0.sin();
-        let x5 = -(self.f0 * x3 * x4);
-        h_dot[0] = x2;
-        h_ddot[0] = x5;
+        gaps[0] = Jet::lift(x.q[1]);
     }
 }
 impl Statics<2> for RampBlock {

@@ -3,8 +3,8 @@
 // fingerprint: 2cea7f0316e125bba83994cf84ea989e
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -226,169 +226,49 @@ impl Constraints<3, 1, 1> for RodWall {
     }
 }
 impl Rates<3, 1, 1> for RodWall {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 1],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[2].sin();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qd[0] + x1;
-        let x3 = qdd[2] * x0;
-        let x4 = qd[2] * qd[2];
-        let x5 = q[2].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l * x7;
-        let x9 = qdd[0] + x8;
-        let x10 = 3.0 * x5;
-        let x11 = qdd[2] * x10;
-        let x12 = -(x0 * x4);
-        let x13 = x11 + x12;
-        let x14 = qd[2] * x13;
-        let x15 = qddd[2] * x0;
-        let x16 = x14 + x15;
-        let x17 = self.l * x16;
-        let x18 = qddd[0] + x17;
-        let x19 = (-6.0) * x3;
-        let x20 = -x6;
-        let x21 = x19 + x20;
-        let x22 = qd[2] * x21;
-        let x23 = qddd[2] * 4.0 * x5;
-        let x24 = x22 + x23;
-        let x25 = qd[2] * x24;
-        let x26 = qdddd[2] * x0;
-        let x27 = qdd[2] * qdd[2];
-        let x28 = x10 * x27;
-        let x29 = x25 + x26 + x28;
-        let x30 = self.l * x29;
-        let x31 = qdddd[0] + x30;
-        out[(0, 0)] = x2;
-        out[(0, 1)] = x9;
-        out[(0, 2)] = x18;
-        out[(0, 3)] = x31;
+        let x0 = self.m * x.qdd[0];
+        let x1 = -lambda_n[0];
+        let x2 = x0 + x1;
+        let x3 = self.g + x.qdd[1];
+        let x4 = self.m * x3;
+        let x5 = -lambda_b[0];
+        let x6 = x4 + x5;
+        let x7 = self.l * self.l;
+        let x8 = self.m * x.qdd[2] * 0.3333333333333333 * x7;
+        let x9 = x.q[2].cos();
+        let x10 = lambda_b[0] * x9;
+        let x11 = x.q[2].sin();
+        let x12 = x1 * x11;
+        let x13 = x10 + x12;
+        let x14 = self.l * x13;
+        let x15 = x8 + x14;
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x6);
+        out[2] = Jet::lift(x15);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 1],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = q[2].cos();
-        let x1 = -x0;
-        let x2 = self.l * qd[2] * x1;
-        let x3 = qd[1] + x2;
-        let x4 = qdd[2] * x1;
-        let x5 = qd[2] * qd[2];
-        let x6 = q[2].sin();
-        let x7 = x5 * x6;
-        let x8 = x4 + x7;
-        let x9 = self.l * x8;
-        let x10 = qdd[1] + x9;
-        let x11 = 3.0 * x6;
-        let x12 = qdd[2] * x11;
-        let x13 = x0 * x5;
-        let x14 = x12 + x13;
-        let x15 = qd[2] * x14;
-        let x16 = qddd[2] * x1;
-        let x17 = x15 + x16;
-        let x18 = self.l * x17;
-        let x19 = qddd[1] + x18;
-        let x20 = qdd[2] * 6.0 * x0;
-        let x21 = -x7;
-        let x22 = x20 + x21;
-        let x23 = qd[2] * x22;
-        let x24 = qddd[2] * 4.0 * x6;
-        let x25 = x23 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = qdddd[2] * x1;
-        let x28 = qdd[2] * qdd[2];
-        let x29 = x11 * x28;
-        let x30 = x26 + x27 + x29;
-        let x31 = self.l * x30;
-        let x32 = qdddd[1] + x31;
-        out[(0, 0)] = x3;
-        out[(0, 1)] = x10;
-        out[(0, 2)] = x19;
-        out[(0, 3)] = x32;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 1>,
-        w_n_ddot: &mut Matrix<3, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qdd[2] * x0;
-        let x3 = qd[2] * qd[2];
-        let x4 = q[2].sin();
-        let x5 = -(x3 * x4);
-        let x6 = x2 + x5;
-        let x7 = self.l * x6;
-        w_n_dot[(2, 0)] = x1;
-        w_n_ddot[(2, 0)] = x7;
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        jac_dot: &mut Matrix<3, 1>,
-        jac_ddot: &mut Matrix<3, 1>,
-    ) {
-        jac_dot.fill(0.0);
-        jac_ddot.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * qd[2] * x0;
-        let x2 = qdd[2] * x0;
-        let x3 = qd[2] * qd[2];
-        let x4 = q[2].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = self.l * x6;
-        jac_dot[(2, 0)] = x1;
-        jac_ddot[(2, 0)] = x7;
-    }
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = x.q[2].sin();
+        let x1 = self.l * x0;
+        let x2 = self.H + x1;
+        let x3 = -x2;
+        let x4 = x.q[1] + x3;
+        let x5 = x.q[2].cos();
+        let x6 = -(self.l * x5);
+        let x7 = x.q[0] + x6;
+        bilateral[0] = Jet::lift(x4);
+        gaps[0] = Jet::lift(x7);
     }
 }
 impl Statics<3> for RodWall {

@@ -3,8 +3,8 @@
 // fingerprint: 17b3ef7b8824664006336ecb1f1732b7
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 6;
@@ -241,76 +241,41 @@ impl Constraints<6, 0, 1> for RollingBall {
     }
 }
 impl Rates<6, 0, 1> for RollingBall {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<6>,
-        qd: &Vector<6>,
-        qdd: &Vector<6>,
-        qddd: &Vector<6>,
-        qdddd: &Vector<6>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 6>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 6],
     ) {
-        out[(0, 0)] = qd[2];
-        out[(0, 1)] = qdd[2];
-        out[(0, 2)] = qddd[2];
-        out[(0, 3)] = qdddd[2];
+        let x0 = self.m * x.qdd[0];
+        let x1 = self.m * x.qdd[1];
+        let x2 = self.g + x.qdd[2];
+        let x3 = self.m * x2;
+        let x4 = -lambda_n[0];
+        let x5 = x3 + x4;
+        let x6 = self.r * self.r;
+        let x7 = 0.4 * x6;
+        let x8 = self.m * x7;
+        let x9 = x.qdd[3] * x8;
+        let x10 = x.qdd[4] * x8;
+        let x11 = x.qdd[5] * x8;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x5);
+        out[3] = Jet::lift(x9);
+        out[4] = Jet::lift(x10);
+        out[5] = Jet::lift(x11);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<6>,
-        _qd: &Vector<6>,
-        _qdd: &Vector<6>,
-        _qddd: &Vector<6>,
-        _qdddd: &Vector<6>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<6>,
-        _qd: &Vector<6>,
-        _qdd: &Vector<6>,
-        _t: f64,
-        w_n_dot: &mut Matrix<6, 1>,
-        w_n_ddot: &mut Matrix<6, 1>,
+        x: &StateJet<N, 6>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<6>,
-        _qd: &Vector<6>,
-        _qdd: &Vector<6>,
-        _t: f64,
-        _jac_dot: &mut Matrix<6, 0>,
-        _jac_ddot: &mut Matrix<6, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<6>,
-        _qd: &Vector<6>,
-        _qdd: &Vector<6>,
-        _t: f64,
-        m_dot: &mut Matrix<6, 6>,
-        m_ddot: &mut Matrix<6, 6>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<6>,
-        _qd: &Vector<6>,
-        _qdd: &Vector<6>,
-        _qddd: &Vector<6>,
-        _t: f64,
-        h_dot: &mut Vector<6>,
-        h_ddot: &mut Vector<6>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = -self.r;
+        let x1 = x.q[2] + x0;
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<6> for RollingBall {

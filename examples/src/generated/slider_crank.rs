@@ -3,8 +3,8 @@
 // fingerprint: 64480d4c603945e3bbbf24fd0653d725
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -360,379 +360,86 @@ impl Constraints<3, 2, 0> for SliderCrank {
     }
 }
 impl Rates<3, 2, 0> for SliderCrank {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 2],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = q[0].sin();
-        let x1 = self.r * qd[0];
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = self.L * qd[1];
-        let x5 = x3 * x4;
-        let x6 = qd[2] + x2 + x5;
-        let x7 = -x6;
-        let x8 = qdd[0] * x0;
-        let x9 = qd[0] * qd[0];
-        let x10 = q[0].cos();
-        let x11 = x9 * x10;
-        let x12 = x8 + x11;
-        let x13 = self.r * x12;
-        let x14 = qdd[1] * x3;
-        let x15 = qd[1] * qd[1];
-        let x16 = q[1].cos();
-        let x17 = x15 * x16;
-        let x18 = x14 + x17;
-        let x19 = self.L * x18;
-        let x20 = qdd[2] + x13 + x19;
-        let x21 = -x20;
-        let x22 = qdd[0] * x10;
-        let x23 = (-3.0) * x22;
-        let x24 = x0 * x9;
-        let x25 = x23 + x24;
-        let x26 = qd[0] * x25;
-        let x27 = -x0;
-        let x28 = qddd[0] * x27;
-        let x29 = x26 + x28;
-        let x30 = self.r * x29;
-        let x31 = qdd[1] * x16;
-        let x32 = (-3.0) * x31;
-        let x33 = x3 * x15;
-        let x34 = x32 + x33;
-        let x35 = qd[1] * x34;
-        let x36 = -x3;
-        let x37 = qddd[1] * x36;
-        let x38 = x35 + x37;
-        let x39 = self.L * x38;
-        let x40 = -qddd[2];
-        let x41 = x30 + x39 + x40;
-        let x42 = 6.0 * x8;
-        let x43 = x11 + x42;
-        let x44 = qd[0] * x43;
-        let x45 = qddd[0] * x10;
-        let x46 = (-4.0) * x45;
-        let x47 = x44 + x46;
-        let x48 = qd[0] * x47;
-        let x49 = qdddd[0] * x27;
-        let x50 = qdd[0] * qdd[0];
-        let x51 = (-3.0) * x50;
-        let x52 = x10 * x51;
-        let x53 = x48 + x49 + x52;
-        let x54 = self.r * x53;
-        let x55 = 6.0 * x14;
-        let x56 = x17 + x55;
-        let x57 = qd[1] * x56;
-        let x58 = qddd[1] * (-4.0) * x16;
-        let x59 = x57 + x58;
-        let x60 = qd[1] * x59;
-        let x61 = qdddd[1] * x36;
-        let x62 = qdd[1] * qdd[1];
-        let x63 = (-3.0) * x16 * x62;
-        let x64 = x60 + x61 + x63;
-        let x65 = self.L * x64;
-        let x66 = -qdddd[2];
-        let x67 = x54 + x65 + x66;
-        let x68 = x1 * x10;
-        let x69 = -x16;
-        let x70 = x4 * x69;
-        let x71 = x68 + x70;
-        let x72 = x9 * x27;
-        let x73 = x22 + x72;
-        let x74 = self.r * x73;
-        let x75 = qdd[1] * x69;
-        let x76 = x33 + x75;
-        let x77 = self.L * x76;
-        let x78 = x74 + x77;
-        let x79 = (-3.0) * x8;
-        let x80 = -x11;
-        let x81 = x79 + x80;
-        let x82 = qd[0] * x81;
-        let x83 = x45 + x82;
-        let x84 = self.r * x83;
-        let x85 = 3.0 * x14;
-        let x86 = x17 + x85;
-        let x87 = qd[1] * x86;
-        let x88 = qddd[1] * x69;
-        let x89 = x87 + x88;
-        let x90 = self.L * x89;
-        let x91 = x84 + x90;
-        let x92 = (-6.0) * x22;
-        let x93 = x24 + x92;
-        let x94 = qd[0] * x93;
-        let x95 = qddd[0] * (-4.0) * x0;
-        let x96 = x94 + x95;
-        let x97 = qd[0] * x96;
-        let x98 = qdddd[0] * x10;
-        let x99 = x0 * x51;
-        let x100 = x97 + x98 + x99;
-        let x101 = self.r * x100;
-        let x102 = 6.0 * x31;
-        let x103 = x15 * x36;
-        let x104 = x102 + x103;
-        let x105 = qd[1] * x104;
-        let x106 = qddd[1] * 4.0 * x3;
-        let x107 = x105 + x106;
-        let x108 = qd[1] * x107;
-        let x109 = qdddd[1] * x69;
-        let x110 = 3.0 * x3 * x62;
-        let x111 = x108 + x109 + x110;
-        let x112 = self.L * x111;
-        let x113 = x101 + x112;
-        out[(0, 0)] = x7;
-        out[(0, 1)] = x21;
-        out[(0, 2)] = x41;
-        out[(0, 3)] = x67;
-        out[(1, 0)] = x71;
-        out[(1, 1)] = x78;
-        out[(1, 2)] = x91;
-        out[(1, 3)] = x113;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<3, 0>,
-        _w_n_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        jac_dot: &mut Matrix<3, 2>,
-        jac_ddot: &mut Matrix<3, 2>,
-    ) {
-        jac_dot.fill(0.0);
-        jac_ddot.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = -self.r;
-        let x2 = qd[0] * x1;
-        let x3 = x0 * x2;
-        let x4 = q[1].cos();
-        let x5 = -x4;
-        let x6 = self.L * qd[1];
-        let x7 = x5 * x6;
-        let x8 = q[0].sin();
-        let x9 = x2 * x8;
-        let x10 = q[1].sin();
-        let x11 = x6 * x10;
-        let x12 = -(qdd[0] * x0);
-        let x13 = qd[0] * qd[0];
-        let x14 = x8 * x13;
-        let x15 = x12 + x14;
-        let x16 = self.r * x15;
-        let x17 = qdd[1] * x5;
-        let x18 = qd[1] * qd[1];
-        let x19 = x10 * x18;
-        let x20 = x17 + x19;
-        let x21 = self.L * x20;
-        let x22 = qdd[0] * x8;
-        let x23 = x0 * x13;
-        let x24 = x22 + x23;
-        let x25 = x1 * x24;
-        let x26 = qdd[1] * x10;
-        let x27 = x4 * x18;
-        let x28 = x26 + x27;
-        let x29 = self.L * x28;
-        jac_dot[(0, 0)] = x3;
-        jac_dot[(1, 0)] = x7;
-        jac_dot[(0, 1)] = x9;
-        jac_dot[(1, 1)] = x11;
-        jac_ddot[(0, 0)] = x16;
-        jac_ddot[(1, 0)] = x21;
-        jac_ddot[(0, 1)] = x25;
-        jac_ddot[(1, 1)] = x29;
-    }
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = self.L * self.m2;
-        let x8 = self.r * x6;
-        let x9 = x7 * x8;
-        let x10 = qd[0] * x9;
-        let x11 = qd[1] * x9;
-        let x12 = x10 + x11;
-        let x13 = 0.5 * x12;
-        let x14 = x0 * x3;
-        let x15 = -x14;
-        let x16 = x1 * x4;
-        let x17 = x15 + x16;
-        let x18 = qd[0] * x17;
-        let x19 = qd[1] * x17;
-        let x20 = x18 + x19;
-        let x21 = self.r * x7;
-        let x22 = qd[0] * x20 * x21;
-        let x23 = qdd[0] * x6;
-        let x24 = qdd[1] * x6;
-        let x25 = x23 + x24;
-        let x26 = x21 * x25;
-        let x27 = qd[0] * x15;
-        let x28 = qd[0] * x16;
-        let x29 = x19 + x27 + x28;
-        let x30 = qd[1] * x21 * x29;
-        let x31 = x22 + x26 + x30;
-        let x32 = 0.5 * x31;
-        m_dot[(0, 1)] = x13;
-        m_dot[(1, 0)] = x13;
-        m_ddot[(0, 1)] = x32;
-        m_ddot[(1, 0)] = x32;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        let x0 = self.m2 * 2.0;
+        let x0 = self.m2 * 3.0;
         let x1 = self.m1 + x0;
-        let x2 = q[0].sin();
-        let x3 = qd[0] * x2;
-        let x4 = self.g * x1;
-        let x5 = self.r * x4;
-        let x6 = 0.5 * x3 * x5;
-        let x7 = q[1].sin();
-        let x8 = x2 * x7;
-        let x9 = -x8;
-        let x10 = qd[0] * x9;
-        let x11 = q[0].cos();
-        let x12 = q[1].cos();
-        let x13 = x11 * x12;
-        let x14 = qd[0] * x13;
-        let x15 = x9 + x13;
-        let x16 = qd[1] * x15;
-        let x17 = x10 + x14 + x16;
-        let x18 = self.L * self.m2;
-        let x19 = self.r * (-0.5);
-        let x20 = x18 * x19;
-        let x21 = qd[1] * x20;
-        let x22 = x17 * x21;
-        let x23 = x2 * x12;
-        let x24 = x7 * x11;
-        let x25 = x23 + x24;
-        let x26 = -x25;
-        let x27 = self.r * x18;
-        let x28 = x26 * x27;
-        let x29 = qdd[1] * x28;
+        let x2 = self.r * x.qdd[0];
+        let x3 = 0.3333333333333333 * x1 * x2;
+        let x4 = x.q[0].sin();
+        let x5 = lambda_b[0] * x4;
+        let x6 = x.q[1].sin();
+        let x7 = x4 * x6;
+        let x8 = x.q[0].cos();
+        let x9 = x.q[1].cos();
+        let x10 = -x8;
+        let x11 = x9 * x10;
+        let x12 = x7 + x11;
+        let x13 = self.L * self.m2;
+        let x14 = 0.5 * x12;
+        let x15 = x13 * x14;
+        let x16 = x.qdd[1] * x15;
+        let x17 = lambda_b[1] * x10;
+        let x18 = x3 + x5 + x16 + x17;
+        let x19 = self.r * x18;
+        let x20 = self.m2 * 2.0;
+        let x21 = self.m1 + x20;
+        let x22 = self.r * self.g * x8 * x21;
+        let x23 = x.qd[1] * x.qd[1];
+        let x24 = x4 * x9;
+        let x25 = x6 * x8;
+        let x26 = x24 + x25;
+        let x27 = self.r * x26;
+        let x28 = x13 * x27;
+        let x29 = x23 * x28;
         let x30 = x22 + x29;
-        let x31 = qd[1] * x30;
-        let x32 = x6 + x31;
-        let x33 = qd[0] * x15;
-        let x34 = x16 + x33;
-        let x35 = qd[0] * x20;
-        let x36 = x34 * x35;
-        let x37 = self.r * qdd[0];
-        let x38 = x18 * x26 * x37;
-        let x39 = x36 + x38;
-        let x40 = qd[0] * x39;
-        let x41 = self.g * x7;
-        let x42 = x18 * x41;
-        let x43 = qd[1] * (-0.5) * x42;
-        let x44 = x40 + x43;
-        let x45 = -self.c;
-        let x46 = qdd[2] * x45;
-        let x47 = qd[1] * x13;
-        let x48 = qd[0] * x8;
-        let x49 = qd[1] * x8;
-        let x50 = x48 + x49;
-        let x51 = -x50;
-        let x52 = x14 + x47 + x51;
-        let x53 = (-2.0) * x52;
-        let x54 = qdd[1] * x53;
-        let x55 = qddd[1] * x26;
-        let x56 = x54 + x55;
-        let x57 = x27 * x56;
-        let x58 = qdd[0] * x15;
-        let x59 = qd[1] * x26;
-        let x60 = x3 * x12;
-        let x61 = qd[0] * x24;
-        let x62 = x60 + x61;
-        let x63 = (-2.0) * x62;
-        let x64 = x59 + x63;
-        let x65 = qd[1] * x64;
-        let x66 = qdd[1] * x15;
-        let x67 = qd[0] * qd[0];
-        let x68 = x23 * x67;
-        let x69 = x24 * x67;
-        let x70 = x68 + x69;
-        let x71 = -x70;
-        let x72 = x58 + x66;
-        let x73 = x65 + x71 + x72;
-        let x74 = x21 * x73;
-        let x75 = x57 + x74;
-        let x76 = qd[1] * x75;
-        let x77 = x2 * x4 * x37;
-        let x78 = x5 * x11 * x67;
-        let x79 = x77 + x78;
-        let x80 = 0.5 * x79;
-        let x81 = qdd[1] * qdd[1];
-        let x82 = x28 * x81;
-        let x83 = x76 + x80 + x82;
-        let x84 = qd[0] * x26;
-        let x85 = qd[1] * (-2.0) * x25;
-        let x86 = x84 + x85;
-        let x87 = qd[0] * x86;
-        let x88 = qd[1] * qd[1];
-        let x89 = x26 * x88;
-        let x90 = x72 + x87 + x89;
-        let x91 = x35 * x90;
-        let x92 = qdd[0] * x53;
-        let x93 = qddd[0] * x26;
-        let x94 = x92 + x93;
-        let x95 = x27 * x94;
-        let x96 = x91 + x95;
-        let x97 = qd[0] * x96;
-        let x98 = qdd[1] * x42;
-        let x99 = self.g * x12 * x18 * x88;
-        let x100 = x98 + x99;
-        let x101 = (-0.5) * x100;
-        let x102 = qdd[0] * qdd[0];
-        let x103 = x28 * x102;
-        let x104 = x97 + x101 + x103;
-        let x105 = qddd[2] * x45;
-        h_dot[0] = x32;
-        h_dot[1] = x44;
-        h_dot[2] = x46;
-        h_ddot[0] = x83;
-        h_ddot[1] = x104;
-        h_ddot[2] = x105;
+        let x31 = (-0.5) * x30;
+        let x32 = self.tau + x31;
+        let x33 = -x32;
+        let x34 = x19 + x33;
+        let x35 = x2 * x15;
+        let x36 = lambda_b[0] * x6;
+        let x37 = x.qdd[1] * 0.3333333333333333 * x13;
+        let x38 = lambda_b[1] * x9;
+        let x39 = x36 + x37 + x38;
+        let x40 = self.L * x39;
+        let x41 = self.g * 0.5 * x9 * x13;
+        let x42 = x.qd[0] * x.qd[0];
+        let x43 = (-0.5) * x28 * x42;
+        let x44 = x41 + x43;
+        let x45 = -x44;
+        let x46 = x35 + x40 + x45;
+        let x47 = self.c * x.qd[2];
+        let x48 = self.m3 * x.qdd[2];
+        let x49 = lambda_b[0] + x47 + x48;
+        out[0] = Jet::lift(x34);
+        out[1] = Jet::lift(x46);
+        out[2] = Jet::lift(x49);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 2],
+        _gaps: &mut [Jet<N>; 0],
+    ) {
+        let x0 = -x.q[2];
+        let x1 = x.q[0].cos();
+        let x2 = self.r * x1;
+        let x3 = x.q[1].cos();
+        let x4 = self.L * x3;
+        let x5 = x0 + x2 + x4;
+        let x6 = x.q[0].sin();
+        let x7 = self.r * x6;
+        let x8 = x.q[1].sin();
+        let x9 = -(self.L * x8);
+        let x10 = x7 + x9;
+        bilateral[0] = Jet::lift(x5);
+        bilateral[1] = Jet::lift(x10);
     }
 }
 impl Statics<3> for SliderCrank {

@@ -3,8 +3,8 @@
 // fingerprint: ef4c5bd95a11b14de33a8a10a5889249
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -213,76 +213,33 @@ impl Constraints<3, 0, 1> for SpinningBall {
     }
 }
 impl Rates<3, 0, 1> for SpinningBall {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
     ) {
-        out[(0, 0)] = qd[1];
-        out[(0, 1)] = qdd[1];
-        out[(0, 2)] = qddd[1];
-        out[(0, 3)] = qdddd[1];
+        let x0 = self.m * x.qdd[0];
+        let x1 = self.g + x.qdd[1];
+        let x2 = self.m * x1;
+        let x3 = -lambda_n[0];
+        let x4 = x2 + x3;
+        let x5 = self.r * self.r;
+        let x6 = self.m * x.qdd[2] * 0.4 * x5;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x4);
+        out[2] = Jet::lift(x6);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 1>,
-        w_n_ddot: &mut Matrix<3, 1>,
+        x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let x0 = -self.r;
+        let x1 = x.q[1] + x0;
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<3> for SpinningBall {

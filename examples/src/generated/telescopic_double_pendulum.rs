@@ -3,8 +3,8 @@
 // fingerprint: af503d4bbb5e7a034e37d5bf04eecbdd
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -366,396 +366,78 @@ impl Constraints<2, 0, 0> for TelescopicDoublePendulum {
     }
 }
 impl Rates<2, 0, 0> for TelescopicDoublePendulum {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<2, 0>,
-        _w_n_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.cos();
-        let x3 = self.l0 * x2;
-        let x4 = x1.sin();
-        let x5 = self.a * x4;
-        let x6 = x2 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.a * self.w;
-        let x9 = 2.0 * x0 * x7 * x8;
-        let x10 = q[0].sin();
-        let x11 = q[1].sin();
-        let x12 = x10 * x11;
-        let x13 = q[0].cos();
-        let x14 = q[1].cos();
-        let x15 = x13 * x14;
-        let x16 = x12 + x15;
-        let x17 = self.m2 * self.l2;
-        let x18 = x2 * x8 * x16 * x17;
-        let x19 = self.l0 + x5;
-        let x20 = x10 * x14;
-        let x21 = -x20;
-        let x22 = x11 * x13;
-        let x23 = x21 + x22;
-        let x24 = x19 * x23;
-        let x25 = qd[0] * x24;
-        let x26 = -x22;
-        let x27 = x20 + x26;
-        let x28 = x19 * x27;
-        let x29 = qd[1] * x28;
-        let x30 = x25 + x29;
-        let x31 = x17 * x30;
-        let x32 = x18 + x31;
-        let x33 = self.w * self.w;
-        let x34 = self.l0 * (-2.0) * x4;
-        let x35 = x4 * x4;
-        let x36 = (-2.0) * x35;
-        let x37 = x2 * x2;
-        let x38 = 2.0 * x37;
-        let x39 = x36 + x38;
-        let x40 = self.a * x39;
-        let x41 = x34 + x40;
-        let x42 = self.a * x0 * x33 * x41;
-        let x43 = -x16;
-        let x44 = qd[0] * x43;
-        let x45 = qd[1] * x16;
-        let x46 = x44 + x45;
-        let x47 = qd[0] * x19 * x46;
-        let x48 = qdd[0] * x24;
-        let x49 = qd[0] * x12;
-        let x50 = qd[0] * x15;
-        let x51 = qd[1] * x43;
-        let x52 = x49 + x50 + x51;
-        let x53 = qd[1] * x19 * x52;
-        let x54 = qdd[1] * x28;
-        let x55 = x47 + x48 + x53 + x54;
-        let x56 = x17 * x55;
-        let x57 = self.w * x5 * x17 * x43;
-        let x58 = qd[0] * x2 * x23;
-        let x59 = qd[1] * x2 * x27;
-        let x60 = qd[0] * x22;
-        let x61 = qd[1] * x20;
-        let x62 = qd[0] * x20;
-        let x63 = qd[1] * x22;
-        let x64 = x62 + x63;
-        let x65 = -x64;
-        let x66 = x60 + x61 + x65;
-        let x67 = x2 * x66;
-        let x68 = x58 + x59 + x67;
-        let x69 = self.a * x17 * x68;
-        let x70 = x57 + x69;
-        let x71 = self.w * x70;
-        let x72 = x56 + x71;
-        m_dot[(0, 0)] = x9;
-        m_dot[(0, 1)] = x32;
-        m_dot[(1, 0)] = x32;
-        m_ddot[(0, 0)] = x42;
-        m_ddot[(0, 1)] = x72;
-        m_ddot[(1, 0)] = x72;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 2],
     ) {
         let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
+        let x1 = self.w * x.t;
         let x2 = x1.sin();
         let x3 = self.a * x2;
-        let x4 = self.l0 + x3;
-        let x5 = q[0].cos();
-        let x6 = x0 * x4;
-        let x7 = qd[0] * x5;
-        let x8 = -self.g;
-        let x9 = x6 * x8;
-        let x10 = x7 * x9;
-        let x11 = q[0].sin();
-        let x12 = q[1].sin();
-        let x13 = x11 * x12;
-        let x14 = qd[0] * x13;
-        let x15 = q[1].cos();
-        let x16 = x5 * x15;
-        let x17 = qd[0] * x16;
-        let x18 = x13 + x16;
-        let x19 = -qd[1];
-        let x20 = x18 * x19;
-        let x21 = x14 + x17;
-        let x22 = x20 + x21;
-        let x23 = self.l2 * x4;
-        let x24 = x19 * x23;
-        let x25 = x22 * x24;
-        let x26 = x11 * x15;
-        let x27 = x5 * x12;
-        let x28 = -x27;
-        let x29 = x26 + x28;
-        let x30 = self.l2 * x29;
-        let x31 = (-2.0) * x4;
-        let x32 = x30 * x31;
-        let x33 = qdd[1] * x32;
-        let x34 = x25 + x33;
-        let x35 = self.m2 * qd[1];
-        let x36 = x34 * x35;
-        let x37 = x1.cos();
-        let x38 = x37 * x37;
-        let x39 = self.a * x0;
-        let x40 = x38 * x39;
-        let x41 = (-2.0) * x40;
-        let x42 = x2 * x6;
-        let x43 = 2.0 * x42;
-        let x44 = x41 + x43;
-        let x45 = self.a * qd[0];
-        let x46 = self.w * x45;
-        let x47 = x44 * x46;
-        let x48 = self.a * x37;
-        let x49 = self.g * x0;
-        let x50 = x48 * x49;
-        let x51 = -(x11 * x50);
-        let x52 = (-2.0) * x37;
-        let x53 = x6 * x52;
-        let x54 = qdd[0] * x53;
-        let x55 = qd[1] * qd[1];
-        let x56 = self.m2 * self.l2;
-        let x57 = -x29;
-        let x58 = x55 * x56;
-        let x59 = x37 * x57 * x58;
-        let x60 = x54 + x59;
-        let x61 = self.a * x60;
-        let x62 = x47 + x51 + x61;
-        let x63 = self.w * x62;
-        let x64 = x10 + x36 + x63;
-        let x65 = qd[0] * x18;
-        let x66 = x20 + x65;
-        let x67 = qd[0] * x4;
-        let x68 = x56 * x67;
-        let x69 = x66 * x68;
-        let x70 = x4 * x29;
-        let x71 = 2.0 * x70;
-        let x72 = x56 * x71;
-        let x73 = qdd[0] * x72;
-        let x74 = x69 + x73;
-        let x75 = qd[0] * x74;
-        let x76 = x15 * x56;
-        let x77 = x8 * x76;
-        let x78 = qd[1] * x77;
-        let x79 = x48 * x56;
-        let x80 = x29 * x79;
-        let x81 = qd[0] * x80;
-        let x82 = -x26;
-        let x83 = qd[0] * x82;
-        let x84 = qd[0] * x27;
-        let x85 = qd[1] * x29;
-        let x86 = x83 + x84 + x85;
-        let x87 = (-2.0) * x79;
-        let x88 = x86 * x87;
-        let x89 = x81 + x88;
-        let x90 = qd[0] * x89;
-        let x91 = qdd[0] * x18;
-        let x92 = x87 * x91;
-        let x93 = qd[0] * 2.0;
-        let x94 = x3 * x56;
-        let x95 = x18 * x93 * x94;
-        let x96 = self.w * x80;
-        let x97 = x22 * x94;
-        let x98 = x95 + x96 + x97;
-        let x99 = self.w * x98;
-        let x100 = x90 + x92 + x99;
-        let x101 = self.w * x100;
-        let x102 = x75 + x78 + x101;
-        let x103 = qdd[0] * x5 * x9;
-        let x104 = x26 * x93;
-        let x105 = (-2.0) * x27;
-        let x106 = qd[0] * x105;
-        let x107 = x27 + x82;
-        let x108 = qd[1] * x107;
-        let x109 = x104 + x106 + x108;
-        let x110 = qd[1] * x109;
-        let x111 = qdd[1] * x18;
-        let x112 = qd[0] * qd[0];
-        let x113 = x26 * x112;
-        let x114 = x111 + x113;
-        let x115 = -x114;
-        let x116 = x27 * x112;
-        let x117 = x91 + x110 + x115 + x116;
-        let x118 = x24 * x117;
-        let x119 = qd[1] * x13;
-        let x120 = qd[1] * x16;
-        let x121 = x119 + x120;
-        let x122 = -x121;
-        let x123 = x21 + x122;
-        let x124 = x4 * x123;
-        let x125 = qdd[1] * (-4.0);
-        let x126 = x124 * x125;
-        let x127 = qddd[1] * (-2.0) * x70;
-        let x128 = x126 + x127;
-        let x129 = self.l2 * x128;
-        let x130 = x118 + x129;
-        let x131 = qd[1] * x130;
-        let x132 = qdd[1] * qdd[1];
-        let x133 = x32 * x132;
-        let x134 = x131 + x133;
-        let x135 = self.m2 * x134;
-        let x136 = (-2.0) * x7 * x50;
-        let x137 = qddd[0] * x53;
-        let x138 = self.l2 * x37;
-        let x139 = qd[1] * (-2.0) * x22 * x138;
-        let x140 = x29 * x125 * x138;
-        let x141 = x139 + x140;
-        let x142 = x35 * x141;
-        let x143 = x137 + x142;
-        let x144 = self.a * x143;
-        let x145 = 6.0 * x0 * x2 * x48;
-        let x146 = 2.0 * x6 * x37;
-        let x147 = x145 + x146;
-        let x148 = x46 * x147;
-        let x149 = x3 * x11 * x49;
-        let x150 = qdd[0] * (-4.0);
-        let x151 = x40 * x150;
-        let x152 = qdd[0] * 4.0;
-        let x153 = x42 * x152;
-        let x154 = x2 * x29 * x58;
-        let x155 = x151 + x153 + x154;
-        let x156 = self.a * x155;
-        let x157 = x148 + x149 + x156;
-        let x158 = self.w * x157;
-        let x159 = x136 + x144 + x158;
-        let x160 = self.w * x159;
-        let x161 = self.g * x6 * x11 * x112;
-        let x162 = x103 + x135 + x160 + x161;
-        let x163 = qd[0] * x107;
-        let x164 = 2.0 * x26;
-        let x165 = x105 + x164;
-        let x166 = qd[1] * x165;
-        let x167 = x163 + x166;
-        let x168 = qd[0] * x167;
-        let x169 = -x111;
-        let x170 = x55 * x107;
-        let x171 = x91 + x168 + x169 + x170;
-        let x172 = x68 * x171;
-        let x173 = x124 * x152;
-        let x174 = qddd[0] * x71;
-        let x175 = x173 + x174;
-        let x176 = x56 * x175;
-        let x177 = x172 + x176;
-        let x178 = qd[0] * x177;
-        let x179 = qdd[1] * x77;
-        let x180 = x66 * x79 * x93;
-        let x181 = x29 * x152;
-        let x182 = qdd[0] * x27;
-        let x183 = qdd[1] * x26;
-        let x184 = qd[0] * qd[1];
-        let x185 = x13 * x184;
-        let x186 = x16 * x184;
-        let x187 = x185 + x186;
-        let x188 = 2.0 * x187;
-        let x189 = qdd[0] * x26;
-        let x190 = qdd[1] * x27;
-        let x191 = x13 * x112;
-        let x192 = x16 * x112;
-        let x193 = x13 * x55;
-        let x194 = x16 * x55;
-        let x195 = x189 + x190 + x191 + x192 + x193 + x194;
-        let x196 = -x195;
-        let x197 = x182 + x183 + x188 + x196;
-        let x198 = (-2.0) * x197;
-        let x199 = x181 + x198;
-        let x200 = x79 * x199;
-        let x201 = x180 + x200;
-        let x202 = qd[0] * x201;
-        let x203 = qd[1] * x26;
-        let x204 = qd[0] * x26;
-        let x205 = qd[1] * x27;
-        let x206 = x204 + x205;
-        let x207 = -x206;
-        let x208 = x84 + x203 + x207;
-        let x209 = x150 * x208;
-        let x210 = qddd[0] * (-2.0) * x18;
-        let x211 = x209 + x210;
-        let x212 = x79 * x211;
-        let x213 = x57 * x94;
-        let x214 = qd[0] * x213;
-        let x215 = 4.0 * x86 * x94;
-        let x216 = x214 + x215;
-        let x217 = qd[0] * x216;
-        let x218 = qd[1] * x104;
-        let x219 = x105 * x184;
-        let x220 = qdd[0] * x13;
-        let x221 = qdd[0] * x16;
-        let x222 = x18 * x152;
-        let x223 = qdd[1] * x13;
-        let x224 = qdd[1] * x16;
-        let x225 = x26 * x55;
-        let x226 = x113 + x223 + x224 + x225;
-        let x227 = -x226;
-        let x228 = x27 * x55;
-        let x229 = x116 + x218 + x219 + x220 + x221 + x222 + x227 + x228;
-        let x230 = x94 * x229;
-        let x231 = self.w * x213;
-        let x232 = x65 * x79;
-        let x233 = x22 * x79;
-        let x234 = x232 + x233;
-        let x235 = 2.0 * x234;
-        let x236 = x231 + x235;
-        let x237 = self.w * x236;
-        let x238 = x217 + x230 + x237;
-        let x239 = self.w * x238;
-        let x240 = x202 + x212 + x239;
-        let x241 = self.w * x240;
-        let x242 = qdd[0] * qdd[0];
-        let x243 = x72 * x242;
-        let x244 = self.g * x12 * x58;
-        let x245 = x178 + x179 + x241 + x243 + x244;
-        h_dot[0] = x64;
-        h_dot[1] = x102;
-        h_ddot[0] = x162;
-        h_ddot[1] = x245;
+        let x4 = self.l0 * 2.0 * x3;
+        let x5 = self.l0 * self.l0;
+        let x6 = self.a * self.a;
+        let x7 = x1.cos();
+        let x8 = x7 * x7;
+        let x9 = -(x6 * x8);
+        let x10 = x4 + x5 + x6 + x9;
+        let x11 = x.qdd[0] * x0 * x10;
+        let x12 = self.l0 + x3;
+        let x13 = x.q[0].sin();
+        let x14 = x.q[1].sin();
+        let x15 = x13 * x14;
+        let x16 = x.q[0].cos();
+        let x17 = x.q[1].cos();
+        let x18 = x16 * x17;
+        let x19 = x15 + x18;
+        let x20 = self.m2 * self.l2;
+        let x21 = x12 * x19;
+        let x22 = x.qdd[1] * x20 * x21;
+        let x23 = x0 * x12;
+        let x24 = (-2.0) * x7;
+        let x25 = self.w * x.qd[0];
+        let x26 = x24 * x25;
+        let x27 = self.a * x26;
+        let x28 = x23 * x27;
+        let x29 = self.g * x13 * x23;
+        let x30 = x.qd[1] * x.qd[1];
+        let x31 = x13 * x17;
+        let x32 = -x14;
+        let x33 = x16 * x32;
+        let x34 = x31 + x33;
+        let x35 = x12 * x34;
+        let x36 = x20 * x35;
+        let x37 = x30 * x36;
+        let x38 = x29 + x37;
+        let x39 = -x38;
+        let x40 = x28 + x39;
+        let x41 = -x40;
+        let x42 = x11 + x22 + x41;
+        let x43 = x.qdd[0] * x21;
+        let x44 = self.l2 * x.qdd[1];
+        let x45 = x43 + x44;
+        let x46 = x20 * x45;
+        let x47 = x19 * x20 * x27;
+        let x48 = self.w * self.w;
+        let x49 = x3 * x20 * x34 * x48;
+        let x50 = self.g * x20 * x32;
+        let x51 = x.qd[0] * x.qd[0];
+        let x52 = x36 * x51;
+        let x53 = x47 + x49 + x50 + x52;
+        let x54 = -x53;
+        let x55 = x46 + x54;
+        out[0] = Jet::lift(x42);
+        out[1] = Jet::lift(x55);
     }
+    fn constraint_jet<const N: usize>(
+        &self,
+        _x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        _gaps: &mut [Jet<N>; 0],
+    ) {}
 }
 impl Statics<2> for TelescopicDoublePendulum {
     fn potential_gradient(&self, q: &Vector<2>, t: f64, grad: &mut Vector<2>) {

@@ -3,8 +3,8 @@
 // fingerprint: b3d3e8a3bbf506ef0a185a7cab898da8
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 5;
@@ -387,426 +387,88 @@ impl Constraints<5, 2, 0> for TurntableBall {
     }
 }
 impl Rates<5, 2, 0> for TurntableBall {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<5>,
-        _qd: &Vector<5>,
-        _qdd: &Vector<5>,
-        _qddd: &Vector<5>,
-        _qdddd: &Vector<5>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn bilateral_time_derivatives(
-        &self,
-        q: &Vector<5>,
-        qd: &Vector<5>,
-        qdd: &Vector<5>,
-        qddd: &Vector<5>,
-        qdddd: &Vector<5>,
-        t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 5>,
+        lambda_b: &[Jet<N>; 2],
+        _lambda_n: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 5],
     ) {
-        let x0 = self.alpha * t;
-        let x1 = q[1] * x0;
-        let x2 = self.omega * q[1];
-        let x3 = q[2].cos();
-        let x4 = qd[3] * x3;
-        let x5 = q[2].sin();
-        let x6 = q[3].cos();
-        let x7 = qd[4] * x6;
+        let x0 = self.m * x.qdd[0];
+        let x1 = -lambda_b[0];
+        let x2 = x0 + x1;
+        let x3 = self.m * x.qdd[1];
+        let x4 = -lambda_b[1];
+        let x5 = x3 + x4;
+        let x6 = self.r * self.r;
+        let x7 = x.qdd[2] * 0.4;
+        let x8 = x.q[3].cos();
+        let x9 = x.qd[4] * x8;
+        let x10 = x.qd[3] * x9;
+        let x11 = x.q[3].sin();
+        let x12 = x.qdd[4] * x11;
+        let x13 = x10 + x12;
+        let x14 = (-0.4) * x13;
+        let x15 = x7 + x14;
+        let x16 = self.m * x6 * x15;
+        let x17 = x.qd[2] * x9;
+        let x18 = x.qdd[3] + x17;
+        let x19 = self.m * self.r;
+        let x20 = 0.4 * x18 * x19;
+        let x21 = x.q[2].cos();
+        let x22 = lambda_b[0] * x21;
+        let x23 = x.q[2].sin();
+        let x24 = lambda_b[1] * x23;
+        let x25 = x20 + x22 + x24;
+        let x26 = self.r * x25;
+        let x27 = x.qdd[4] * 0.4;
+        let x28 = x.qd[2] * x.qd[3] * x8;
+        let x29 = x.qdd[2] * x11;
+        let x30 = x28 + x29;
+        let x31 = (-0.4) * x30;
+        let x32 = x27 + x31;
+        let x33 = x19 * x32;
+        let x34 = lambda_b[0] * x23;
+        let x35 = x4 * x21;
+        let x36 = x34 + x35;
+        let x37 = x8 * x36;
+        let x38 = x33 + x37;
+        let x39 = self.r * x38;
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x5);
+        out[2] = Jet::lift(x16);
+        out[3] = Jet::lift(x26);
+        out[4] = Jet::lift(x39);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 5>,
+        bilateral: &mut [Jet<N>; 2],
+        _gaps: &mut [Jet<N>; 0],
+    ) {
+        let x0 = self.alpha * x.t;
+        let x1 = x.q[1] * x0;
+        let x2 = self.omega * x.q[1];
+        let x3 = x.q[2].cos();
+        let x4 = x.qd[3] * x3;
+        let x5 = x.q[2].sin();
+        let x6 = x.q[3].cos();
+        let x7 = x.qd[4] * x6;
         let x8 = x5 * x7;
         let x9 = x4 + x8;
         let x10 = -(self.r * x9);
-        let x11 = qd[0] + x1 + x2 + x10;
-        let x12 = self.omega * qd[1];
-        let x13 = qd[2] * x7;
-        let x14 = qdd[3] + x13;
-        let x15 = -x14;
-        let x16 = x3 * x15;
-        let x17 = qd[2] * qd[3];
-        let x18 = q[3].sin();
-        let x19 = qd[4] * x18;
-        let x20 = qd[3] * x19;
-        let x21 = qdd[4] * x6;
-        let x22 = -x21;
-        let x23 = x17 + x20;
-        let x24 = x22 + x23;
-        let x25 = x5 * x24;
-        let x26 = x16 + x25;
-        let x27 = self.r * x26;
-        let x28 = qd[1] * t;
-        let x29 = q[1] + x28;
-        let x30 = self.alpha * x29;
-        let x31 = qdd[0] + x12 + x27 + x30;
-        let x32 = self.omega * qdd[1];
-        let x33 = 2.0 * x20;
-        let x34 = (-2.0) * x21;
-        let x35 = x17 + x33 + x34;
-        let x36 = qd[2] * x35;
-        let x37 = qdd[2] * x7;
-        let x38 = qddd[3] + x37;
-        let x39 = -x38;
-        let x40 = x36 + x39;
-        let x41 = x3 * x40;
-        let x42 = qdd[3] * 2.0;
-        let x43 = x13 + x42;
-        let x44 = qd[2] * x43;
-        let x45 = qd[3] * x7;
-        let x46 = qdd[4] * x18;
-        let x47 = 2.0 * x46;
-        let x48 = qdd[2] + x45;
-        let x49 = x47 + x48;
-        let x50 = qd[3] * x49;
-        let x51 = qdd[3] * x19;
-        let x52 = -x6;
-        let x53 = qddd[4] * x52;
-        let x54 = x44 + x50 + x51 + x53;
-        let x55 = x5 * x54;
-        let x56 = x41 + x55;
-        let x57 = self.r * x56;
-        let x58 = qdd[1] * t;
-        let x59 = qd[1] * 2.0;
-        let x60 = x58 + x59;
-        let x61 = self.alpha * x60;
-        let x62 = qddd[0] + x32 + x57 + x61;
-        let x63 = self.omega * qddd[1];
-        let x64 = qdd[3] * 3.0;
-        let x65 = x13 + x64;
-        let x66 = qd[2] * x65;
-        let x67 = 6.0 * x46;
-        let x68 = 3.0 * x48;
-        let x69 = x67 + x68;
-        let x70 = qd[3] * x69;
-        let x71 = x19 * x64;
-        let x72 = qddd[4] * x6;
-        let x73 = (-3.0) * x72;
-        let x74 = x66 + x70 + x71 + x73;
-        let x75 = qd[2] * x74;
-        let x76 = (-3.0) * x21;
-        let x77 = qdd[2] * x76;
-        let x78 = qd[3] * 3.0;
-        let x79 = x19 * x78;
-        let x80 = qdd[2] * x79;
-        let x81 = qddd[2] * x7;
-        let x82 = qdddd[3] + x81;
-        let x83 = -x82;
-        let x84 = x75 + x77 + x80 + x83;
-        let x85 = x3 * x84;
-        let x86 = -qd[3];
-        let x87 = qd[2] * x86;
-        let x88 = (-3.0) * x20;
-        let x89 = 3.0 * x21;
-        let x90 = x87 + x88 + x89;
-        let x91 = qd[2] * x90;
-        let x92 = 3.0 * x38;
-        let x93 = x91 + x92;
-        let x94 = qd[2] * x93;
-        let x95 = x19 * x86;
-        let x96 = x89 + x95;
-        let x97 = qd[3] * x96;
-        let x98 = qdd[3] * x7;
-        let x99 = qddd[4] * x18;
-        let x100 = x98 + x99;
-        let x101 = 3.0 * x100;
-        let x102 = qddd[2] + x97 + x101;
-        let x103 = qd[3] * x102;
-        let x104 = qddd[3] * x19;
-        let x105 = qdddd[4] * x52;
-        let x106 = qdd[2] * qdd[3];
-        let x107 = qdd[3] * x46;
-        let x108 = x106 + x107;
-        let x109 = 3.0 * x108;
-        let x110 = x94 + x103 + x104 + x105 + x109;
-        let x111 = x5 * x110;
-        let x112 = x85 + x111;
-        let x113 = self.r * x112;
-        let x114 = qddd[1] * t;
-        let x115 = qdd[1] * 3.0;
-        let x116 = x114 + x115;
-        let x117 = self.alpha * x116;
-        let x118 = qdddd[0] + x63 + x113 + x117;
-        let x119 = x5 * x86;
-        let x120 = x3 * x7;
-        let x121 = x119 + x120;
-        let x122 = self.r * x121;
-        let x123 = q[0] * x0;
-        let x124 = self.omega * q[0];
-        let x125 = x123 + x124;
-        let x126 = -x125;
-        let x127 = qd[1] + x122 + x126;
-        let x128 = x5 * x15;
-        let x129 = -x23;
-        let x130 = x21 + x129;
-        let x131 = x3 * x130;
-        let x132 = x128 + x131;
-        let x133 = self.r * x132;
-        let x134 = self.omega * qd[0];
-        let x135 = qd[0] * t;
-        let x136 = q[0] + x135;
-        let x137 = self.alpha * x136;
-        let x138 = x134 + x137;
-        let x139 = -x138;
-        let x140 = qdd[1] + x133 + x139;
-        let x141 = -self.omega;
-        let x142 = qdd[0] * x141;
-        let x143 = x5 * x40;
-        let x144 = -x13;
-        let x145 = qdd[3] * (-2.0);
-        let x146 = x144 + x145;
-        let x147 = qd[2] * x146;
-        let x148 = (-2.0) * x46;
-        let x149 = -x48;
-        let x150 = x148 + x149;
-        let x151 = qd[3] * x150;
-        let x152 = -x19;
-        let x153 = qdd[3] * x152;
-        let x154 = x72 + x147 + x151 + x153;
-        let x155 = x3 * x154;
-        let x156 = x143 + x155;
-        let x157 = self.r * x156;
-        let x158 = -t;
-        let x159 = qdd[0] * x158;
-        let x160 = qd[0] * (-2.0);
-        let x161 = x159 + x160;
-        let x162 = self.alpha * x161;
-        let x163 = qddd[1] + x142 + x157 + x162;
-        let x164 = qddd[0] * x141;
-        let x165 = x5 * x84;
-        let x166 = x17 + x76 + x79;
-        let x167 = qd[2] * x166;
-        let x168 = (-3.0) * x38;
-        let x169 = x167 + x168;
-        let x170 = qd[2] * x169;
-        let x171 = -qddd[2];
-        let x172 = x20 + x76;
-        let x173 = qd[3] * x172;
-        let x174 = (-3.0) * x100;
-        let x175 = x171 + x173 + x174;
-        let x176 = qd[3] * x175;
-        let x177 = qddd[3] * x152;
-        let x178 = qdddd[4] * x6;
-        let x179 = (-3.0) * x108;
-        let x180 = x170 + x176 + x177 + x178 + x179;
-        let x181 = x3 * x180;
-        let x182 = x165 + x181;
-        let x183 = self.r * x182;
-        let x184 = qddd[0] * x158;
-        let x185 = qdd[0] * (-3.0);
-        let x186 = x184 + x185;
-        let x187 = self.alpha * x186;
-        let x188 = qdddd[1] + x164 + x183 + x187;
-        out[(0, 0)] = x11;
-        out[(0, 1)] = x31;
-        out[(0, 2)] = x62;
-        out[(0, 3)] = x118;
-        out[(1, 0)] = x127;
-        out[(1, 1)] = x140;
-        out[(1, 2)] = x163;
-        out[(1, 3)] = x188;
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<5>,
-        _qd: &Vector<5>,
-        _qdd: &Vector<5>,
-        _t: f64,
-        _w_n_dot: &mut Matrix<5, 0>,
-        _w_n_ddot: &mut Matrix<5, 0>,
-    ) {}
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<5>,
-        qd: &Vector<5>,
-        qdd: &Vector<5>,
-        _t: f64,
-        jac_dot: &mut Matrix<5, 2>,
-        jac_ddot: &mut Matrix<5, 2>,
-    ) {
-        jac_dot.fill(0.0);
-        jac_ddot.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.r * qd[2];
-        let x2 = x0 * x1;
-        let x3 = q[2].cos();
-        let x4 = q[3].cos();
-        let x5 = -x3;
-        let x6 = x4 * x5;
-        let x7 = qd[2] * x6;
-        let x8 = q[3].sin();
-        let x9 = qd[3] * x8;
-        let x10 = x0 * x9;
-        let x11 = x7 + x10;
-        let x12 = self.r * x11;
-        let x13 = x1 * x5;
-        let x14 = x0 * x4;
-        let x15 = qd[2] * x14;
-        let x16 = x3 * x9;
-        let x17 = x15 + x16;
-        let x18 = -(self.r * x17);
-        let x19 = qdd[2] * x0;
-        let x20 = qd[2] * qd[2];
-        let x21 = x3 * x20;
-        let x22 = x19 + x21;
-        let x23 = self.r * x22;
-        let x24 = 2.0 * x16;
-        let x25 = x15 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = qdd[2] * x6;
-        let x28 = qdd[3] * x8;
-        let x29 = qd[3] * qd[3];
-        let x30 = x4 * x29;
-        let x31 = x28 + x30;
-        let x32 = x0 * x31;
-        let x33 = x26 + x27 + x32;
-        let x34 = self.r * x33;
-        let x35 = qdd[2] * x5;
-        let x36 = x0 * x20;
-        let x37 = x35 + x36;
-        let x38 = self.r * x37;
-        let x39 = 2.0 * x10;
-        let x40 = x7 + x39;
-        let x41 = qd[2] * x40;
-        let x42 = qdd[2] * x14;
-        let x43 = x3 * x31;
-        let x44 = x42 + x43;
-        let x45 = -x44;
-        let x46 = x41 + x45;
-        let x47 = self.r * x46;
-        jac_dot[(3, 0)] = x2;
-        jac_dot[(4, 0)] = x12;
-        jac_dot[(3, 1)] = x13;
-        jac_dot[(4, 1)] = x18;
-        jac_ddot[(3, 0)] = x23;
-        jac_ddot[(4, 0)] = x34;
-        jac_ddot[(3, 1)] = x38;
-        jac_ddot[(4, 1)] = x47;
-    }
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<5>,
-        qd: &Vector<5>,
-        qdd: &Vector<5>,
-        _t: f64,
-        m_dot: &mut Matrix<5, 5>,
-        m_ddot: &mut Matrix<5, 5>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = (-0.4) * x1;
-        let x3 = self.m * x0;
-        let x4 = qd[3] * x2 * x3;
-        let x5 = qdd[3] * x2;
-        let x6 = qd[3] * qd[3];
-        let x7 = q[3].sin();
-        let x8 = 0.4 * x6 * x7;
-        let x9 = x5 + x8;
-        let x10 = x3 * x9;
-        m_dot[(2, 4)] = x4;
-        m_dot[(4, 2)] = x4;
-        m_ddot[(2, 4)] = x10;
-        m_ddot[(4, 2)] = x10;
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<5>,
-        qd: &Vector<5>,
-        qdd: &Vector<5>,
-        qddd: &Vector<5>,
-        _t: f64,
-        h_dot: &mut Vector<5>,
-        h_ddot: &mut Vector<5>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = qd[3] * qdd[4];
-        let x2 = qd[4] * qdd[3];
-        let x3 = x1 + x2;
-        let x4 = q[3].cos();
-        let x5 = 0.4 * x4;
-        let x6 = x3 * x5;
-        let x7 = qd[3] * qd[3];
-        let x8 = q[3].sin();
-        let x9 = qd[4] * x8;
-        let x10 = (-0.4) * x7;
-        let x11 = x9 * x10;
-        let x12 = x6 + x11;
-        let x13 = self.m * x0;
-        let x14 = x12 * x13;
-        let x15 = qd[2] * 0.4;
-        let x16 = x9 * x15;
-        let x17 = qd[3] * x16;
-        let x18 = qd[2] * qdd[4];
-        let x19 = qd[4] * qdd[2];
-        let x20 = x18 + x19;
-        let x21 = (-0.4) * x4 * x20;
-        let x22 = x17 + x21;
-        let x23 = x13 * x22;
-        let x24 = qd[2] * x8;
-        let x25 = x10 * x24;
-        let x26 = qd[2] * qdd[3];
-        let x27 = qd[3] * qdd[2];
-        let x28 = x26 + x27;
-        let x29 = x5 * x28;
-        let x30 = x25 + x29;
-        let x31 = x13 * x30;
-        let x32 = qd[3] * x8;
-        let x33 = qdd[4] * (-0.8);
-        let x34 = x32 * x33;
-        let x35 = qdd[3] * (-1.2);
-        let x36 = x9 * x35;
-        let x37 = x34 + x36;
-        let x38 = qd[3] * x37;
-        let x39 = qddd[4] * 0.4;
-        let x40 = qd[4] * x10;
-        let x41 = x39 + x40;
-        let x42 = qd[3] * x41;
-        let x43 = qdd[3] * 0.8;
-        let x44 = qdd[4] * x43;
-        let x45 = qd[4] * 0.4;
-        let x46 = qddd[3] * x45;
-        let x47 = x42 + x44 + x46;
-        let x48 = x4 * x47;
-        let x49 = x38 + x48;
-        let x50 = x13 * x49;
-        let x51 = qdd[3] * x16;
-        let x52 = qdd[4] * x24;
-        let x53 = qdd[2] * x9;
-        let x54 = x52 + x53;
-        let x55 = qd[3] * 0.8 * x54;
-        let x56 = qd[2] * x7 * x45;
-        let x57 = qdd[2] * x33;
-        let x58 = qd[2] * qddd[4];
-        let x59 = qd[4] * qddd[2];
-        let x60 = x58 + x59;
-        let x61 = (-0.4) * x60;
-        let x62 = x56 + x57 + x61;
-        let x63 = x4 * x62;
-        let x64 = x51 + x55 + x63;
-        let x65 = x13 * x64;
-        let x66 = x24 * x35;
-        let x67 = qdd[2] * (-0.8) * x32;
-        let x68 = x66 + x67;
-        let x69 = qd[3] * x68;
-        let x70 = qddd[3] * x15;
-        let x71 = qdd[2] * x43;
-        let x72 = qd[2] * x10;
-        let x73 = qddd[2] * 0.4;
-        let x74 = x72 + x73;
-        let x75 = qd[3] * x74;
-        let x76 = x70 + x71 + x75;
-        let x77 = x4 * x76;
-        let x78 = x69 + x77;
-        let x79 = x13 * x78;
-        h_dot[2] = x14;
-        h_dot[3] = x23;
-        h_dot[4] = x31;
-        h_ddot[2] = x50;
-        h_ddot[3] = x65;
-        h_ddot[4] = x79;
+        let x11 = x.qd[0] + x1 + x2 + x10;
+        let x12 = -(x.qd[3] * x5);
+        let x13 = x3 * x7;
+        let x14 = x12 + x13;
+        let x15 = self.r * x14;
+        let x16 = x.q[0] * x0;
+        let x17 = self.omega * x.q[0];
+        let x18 = x16 + x17;
+        let x19 = -x18;
+        let x20 = x.qd[1] + x15 + x19;
+        bilateral[0] = Jet::lift(x11);
+        bilateral[1] = Jet::lift(x20);
     }
 }
 impl Statics<5> for TurntableBall {

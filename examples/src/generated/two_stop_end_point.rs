@@ -3,8 +3,8 @@
 // fingerprint: a32c3f299527111a0162f77da6f84314
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -205,91 +205,33 @@ impl Constraints<2, 0, 2> for TwoStopEndPoint {
     }
 }
 impl Rates<2, 0, 2> for TwoStopEndPoint {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 2],
+        out: &mut [Jet<N>; 2],
     ) {
-        out[(0, 0)] = qd[0];
-        out[(0, 1)] = qdd[0];
-        out[(0, 2)] = qddd[0];
-        out[(0, 3)] = qdddd[0];
-        out[(1, 0)] = qd[1];
-        out[(1, 1)] = qdd[1];
-        out[(1, 2)] = qddd[1];
-        out[(1, 3)] = qdddd[1];
+        let x0 = self.k * x.q[0];
+        let x1 = -(self.k * x.q[1]);
+        let x2 = self.p * (-2.0);
+        let x3 = lambda_n[0] + x0 + x1 + x2;
+        let x4 = -x3;
+        let x5 = x.qdd[0] + x4;
+        let x6 = self.p + lambda_n[1];
+        let x7 = -x6;
+        let x8 = x.qdd[1] + x0 + x7;
+        out[0] = Jet::lift(x5);
+        out[1] = Jet::lift(x8);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 2>,
-        w_n_ddot: &mut Matrix<2, 2>,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 2],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        let x0 = -qd[1];
-        let x1 = qd[0] + x0;
-        let x2 = self.k * x1;
-        let x3 = -self.k;
-        let x4 = qd[0] * x3;
-        let x5 = -qdd[1];
-        let x6 = qdd[0] + x5;
-        let x7 = self.k * x6;
-        let x8 = qdd[0] * x3;
-        h_dot[0] = x2;
-        h_dot[1] = x4;
-        h_ddot[0] = x7;
-        h_ddot[1] = x8;
+        gaps[0] = Jet::lift(x.q[0]);
+        gaps[1] = Jet::lift(x.q[1]);
     }
 }
 impl Statics<2> for TwoStopEndPoint {

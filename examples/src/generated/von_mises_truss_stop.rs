@@ -3,8 +3,8 @@
 // fingerprint: e1fe9800a3e7a3dc318d2b7c15155249
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 2;
@@ -259,131 +259,47 @@ impl Constraints<2, 0, 1> for VonMisesTrussStop {
     }
 }
 impl Rates<2, 0, 1> for VonMisesTrussStop {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _t: f64,
-        out: &mut Matrix<1, 4>,
-    ) {
-        out[(0, 0)] = qd[1];
-        out[(0, 1)] = qdd[1];
-        out[(0, 2)] = qddd[1];
-        out[(0, 3)] = qdddd[1];
-    }
-    fn bilateral_time_derivatives(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _qdddd: &Vector<2>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        w_n_dot: &mut Matrix<2, 1>,
-        w_n_ddot: &mut Matrix<2, 1>,
-    ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        _jac_dot: &mut Matrix<2, 0>,
-        _jac_ddot: &mut Matrix<2, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<2>,
-        _qd: &Vector<2>,
-        _qdd: &Vector<2>,
-        _t: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _qddd: &Vector<2>,
-        _t: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
+        x: &StateJet<N, 2>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 2],
     ) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
         let x2 = x0 + x1;
         let x3 = 1.0 / x2;
-        let x4 = q[0] * qd[0];
-        let x5 = q[1] * qd[1];
-        let x6 = x4 + x5;
-        let x7 = x3 * x6;
-        let x8 = q[0] * (-2.0);
-        let x9 = x7 * x8;
-        let x10 = q[0] * q[0];
-        let x11 = q[1] * q[1];
-        let x12 = 2.0 * x0;
-        let x13 = -x1;
-        let x14 = x10 + x11 + x12 + x13;
-        let x15 = -x3;
-        let x16 = x14 * x15;
-        let x17 = qd[0] * x16;
-        let x18 = x9 + x17;
-        let x19 = self.k * x18;
-        let x20 = q[0] * qd[1];
-        let x21 = q[1] * 2.0;
-        let x22 = qd[0] * x21;
-        let x23 = x20 + x22;
-        let x24 = q[0] * x23;
-        let x25 = qd[1] * x13;
-        let x26 = qd[1] * 3.0 * x11;
-        let x27 = x24 + x25 + x26;
-        let x28 = self.k * x15;
-        let x29 = x27 * x28;
-        let x30 = q[0] * qdd[0];
-        let x31 = q[1] * qdd[1];
-        let x32 = qd[0] * qd[0];
-        let x33 = qd[1] * qd[1];
-        let x34 = x30 + x31 + x32 + x33;
-        let x35 = x3 * x8 * x34;
-        let x36 = qd[0] * (-4.0) * x7;
-        let x37 = qdd[0] * x16;
-        let x38 = x35 + x36 + x37;
-        let x39 = self.k * x38;
-        let x40 = q[0] * qdd[1];
-        let x41 = qdd[0] * x21;
-        let x42 = qd[0] * qd[1] * 4.0;
-        let x43 = x40 + x41 + x42;
-        let x44 = q[0] * x43;
-        let x45 = 3.0 * x31;
-        let x46 = 2.0 * x32;
-        let x47 = 6.0 * x33;
-        let x48 = x45 + x46 + x47;
-        let x49 = q[1] * x48;
-        let x50 = qdd[1] * x13;
-        let x51 = x44 + x49 + x50;
-        let x52 = x28 * x51;
-        h_dot[0] = x19;
-        h_dot[1] = x29;
-        h_ddot[0] = x39;
-        h_ddot[1] = x52;
+        let x4 = x.q[0] * x.q[0];
+        let x5 = x.q[1] * x.q[1];
+        let x6 = 2.0 * x0;
+        let x7 = -x1;
+        let x8 = x4 + x5 + x6 + x7;
+        let x9 = self.k * x.q[0] * x3 * x8;
+        let x10 = x.qdd[0] + x9;
+        let x11 = -lambda_n[0];
+        let x12 = self.k * x.q[1];
+        let x13 = x7 * x12;
+        let x14 = x4 * x12;
+        let x15 = x.q[1] * x5;
+        let x16 = self.k * x15;
+        let x17 = self.p * x0;
+        let x18 = self.p * x1;
+        let x19 = x13 + x14 + x16 + x17 + x18;
+        let x20 = x3 * x19;
+        let x21 = x.qdd[1] + x11 + x20;
+        out[0] = Jet::lift(x10);
+        out[1] = Jet::lift(x21);
+    }
+    fn constraint_jet<const N: usize>(
+        &self,
+        x: &StateJet<N, 2>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 1],
+    ) {
+        let x0 = -self.y_stop;
+        let x1 = x.q[1] + x0;
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<2> for VonMisesTrussStop {

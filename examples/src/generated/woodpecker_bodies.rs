@@ -3,8 +3,8 @@
 // fingerprint: b64c25d848a95ec0ade9dfe48b9452cd
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics,
-    Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates,
+    StateJet, Statics, Vector,
 };
 /// Number of generalised coordinates.
 pub const NQ: usize = 3;
@@ -377,110 +377,74 @@ impl Constraints<3, 0, 3> for WoodpeckerBodies {
     }
 }
 impl Rates<3, 0, 3> for WoodpeckerBodies {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _t: f64,
-        out: &mut Matrix<3, 4>,
+        x: &StateJet<N, 3>,
+        _lambda_b: &[Jet<N>; 0],
+        lambda_n: &[Jet<N>; 3],
+        out: &mut [Jet<N>; 3],
     ) {
-        let x0 = -self.h_S;
-        let x1 = qd[2] * x0;
-        let x2 = qdd[2] * x0;
-        let x3 = qddd[2] * x0;
-        let x4 = qdddd[2] * x0;
-        let x5 = self.h_M * qd[1];
-        let x6 = self.h_M * qdd[1];
-        let x7 = self.h_M * qddd[1];
-        let x8 = self.h_M * qdddd[1];
-        let x9 = -self.h_M;
-        let x10 = qd[1] * x9;
-        let x11 = qdd[1] * x9;
-        let x12 = qddd[1] * x9;
-        let x13 = qdddd[1] * x9;
-        out[(0, 0)] = x1;
-        out[(0, 1)] = x2;
-        out[(0, 2)] = x3;
-        out[(0, 3)] = x4;
-        out[(1, 0)] = x5;
-        out[(1, 1)] = x6;
-        out[(1, 2)] = x7;
-        out[(1, 3)] = x8;
-        out[(2, 0)] = x10;
-        out[(2, 1)] = x11;
-        out[(2, 2)] = x12;
-        out[(2, 3)] = x13;
+        let x0 = self.m_M + self.m_S;
+        let x1 = x.qdd[0] * x0;
+        let x2 = self.l_M * x.qdd[1];
+        let x3 = self.l_G * x.qdd[2];
+        let x4 = x2 + x3;
+        let x5 = self.m_S * x4;
+        let x6 = self.g * x0;
+        let x7 = x1 + x5 + x6;
+        let x8 = self.l_M * self.l_M;
+        let x9 = self.m_S * x8;
+        let x10 = self.J_M + x9;
+        let x11 = x.qdd[1] * x10;
+        let x12 = -lambda_n[1];
+        let x13 = lambda_n[2] + x12;
+        let x14 = self.h_M * x13;
+        let x15 = self.g + x.qdd[0] + x3;
+        let x16 = self.l_M * self.m_S * x15;
+        let x17 = -x.q[2];
+        let x18 = x.q[1] + x17;
+        let x19 = self.c_phi * x18;
+        let x20 = x11 + x14 + x16 + x19;
+        let x21 = self.l_G * self.l_G;
+        let x22 = self.m_S * x21;
+        let x23 = self.J_S + x22;
+        let x24 = x.qdd[2] * x23;
+        let x25 = self.h_S * lambda_n[0];
+        let x26 = self.l_G * x2;
+        let x27 = self.l_G * x.qdd[0];
+        let x28 = x26 + x27;
+        let x29 = self.m_S * x28;
+        let x30 = self.c_phi * x.q[1];
+        let x31 = self.c_phi * x.q[2];
+        let x32 = self.l_G * self.m_S * self.g;
+        let x33 = x31 + x32;
+        let x34 = -x33;
+        let x35 = x30 + x34;
+        let x36 = -x35;
+        let x37 = x24 + x25 + x29 + x36;
+        out[0] = Jet::lift(x7);
+        out[1] = Jet::lift(x20);
+        out[2] = Jet::lift(x37);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _qdddd: &Vector<3>,
-        _t: f64,
-        _out: &mut Matrix<0, 4>,
-    ) {}
-    fn gap_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        w_n_dot: &mut Matrix<3, 3>,
-        w_n_ddot: &mut Matrix<3, 3>,
+        x: &StateJet<N, 3>,
+        _bilateral: &mut [Jet<N>; 0],
+        gaps: &mut [Jet<N>; 3],
     ) {
-        w_n_dot.fill(0.0);
-        w_n_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        _jac_dot: &mut Matrix<3, 0>,
-        _jac_ddot: &mut Matrix<3, 0>,
-    ) {}
-    fn mass_matrix_rates(
-        &self,
-        _q: &Vector<3>,
-        _qd: &Vector<3>,
-        _qdd: &Vector<3>,
-        _t: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _qddd: &Vector<3>,
-        _t: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
-        let x0 = -qd[2];
-        let x1 = qd[1] + x0;
-        let x2 = self.c_phi * x1;
-        let x3 = -x2;
-        let x4 = -qdd[2];
-        let x5 = qdd[1] + x4;
-        let x6 = self.c_phi * x5;
-        let x7 = -x6;
-        h_dot[1] = x3;
-        h_dot[2] = x2;
-        h_ddot[1] = x7;
-        h_ddot[2] = x6;
+        let x0 = self.h_S * x.q[2];
+        let x1 = self.r_O + self.l_S + x0;
+        let x2 = -x1;
+        let x3 = self.l_M + self.l_G + x2;
+        let x4 = self.h_M * x.q[1];
+        let x5 = -self.r_O;
+        let x6 = self.r_M + x4 + x5;
+        let x7 = self.r_O + x4;
+        let x8 = -x7;
+        let x9 = self.r_M + x8;
+        gaps[0] = Jet::lift(x3);
+        gaps[1] = Jet::lift(x6);
+        gaps[2] = Jet::lift(x9);
     }
 }
 impl Statics<3> for WoodpeckerBodies {

@@ -6,7 +6,8 @@ mod articulated;
 mod parameters;
 
 use super::functions::{
-    Argument, Buffer, Family, FunctionSpec, Output, Scalar, Shape, Size, kernel_inputs,
+    Argument, Buffer, Family, FunctionSpec, JetBuffer, Output, Scalar, Shape, Size, jet_inputs,
+    kernel_inputs,
 };
 use super::kernel::{Input, Kernel, kernel};
 use super::language::Language;
@@ -73,6 +74,10 @@ impl<'a> Emitter<'a> {
             Output::ContactLaws => self.contact_laws(spec),
             Output::ParameterDerivative(f) => self.parameter_derivative(spec, f),
             Output::ParametersInConstraints => Ok(self.parameters_in_constraints(spec)),
+            Output::Jets {
+                multipliers,
+                buffers,
+            } => self.jets(spec, multipliers, buffers),
         }
     }
 
@@ -81,7 +86,6 @@ impl<'a> Emitter<'a> {
             Size::Coordinates => self.d.nq,
             Size::Bilateral => self.d.nb,
             Size::Contacts => self.d.nu,
-            Size::Four => 4,
         })
     }
 
@@ -148,6 +152,19 @@ impl<'a> Emitter<'a> {
         outs: &[Out],
         buffers: &[&'static str],
     ) -> Result<(TokenStream, Vec<&'static str>), EmissionError> {
+        self.write_as(name, inputs, outs, buffers, false)
+    }
+
+    /// [`write`](Self::write) into buffers of `f64` or, with `jets`, of `Jet<N>` (cleared with
+    /// `Jet::ZERO`, each value lifted by `Jet::lift`, which takes a real or a jet).
+    fn write_as(
+        &mut self,
+        name: &str,
+        inputs: &[Input],
+        outs: &[Out],
+        buffers: &[&'static str],
+        jets: bool,
+    ) -> Result<(TokenStream, Vec<&'static str>), EmissionError> {
         let atoms: Vec<Atom> = outs.iter().map(|o| o.atom.clone()).collect();
         let k = self.kernel(name, inputs, &atoms)?;
         let mut used = k.arguments_used.clone();
@@ -159,7 +176,11 @@ impl<'a> Emitter<'a> {
                 .any(|(o, v)| v == "0.0" && o.targets.iter().any(|t| t.buffer == b));
             if has_zero {
                 let id = ident(buffer);
-                fills.extend(quote!(#id.fill(0.0);));
+                fills.extend(if jets {
+                    quote!(#id.fill(Jet::ZERO);)
+                } else {
+                    quote!(#id.fill(0.0);)
+                });
                 used.push(*buffer);
             }
         }
@@ -169,7 +190,10 @@ impl<'a> Emitter<'a> {
             if v == "0.0" {
                 continue;
             }
-            let value = code(name, v)?;
+            let mut value = code(name, v)?;
+            if jets {
+                value = quote!(Jet::lift(#value));
+            }
             for t in &o.targets {
                 let b = ident(buffers[t.buffer]);
                 let row = number(t.row);
@@ -264,6 +288,38 @@ impl<'a> Emitter<'a> {
         args.push(arg(buffer, self.buffer_type(shape), &used));
         let name = ident(spec.name);
         Ok(quote!(fn #name(&self #(, #args)*) -> bool { #body }))
+    }
+
+    /// `fn name<const N: usize>(&self, x: &StateJet<N, NQ>, [lambda_b, lambda_n,] buffers…)`:
+    /// the kernel of the quantities, run on jets (the same straight-line code as for `f64`:
+    /// [`Jet`](mbruntime) has the operators and methods the kernel uses).
+    fn jets(
+        &mut self,
+        spec: &FunctionSpec,
+        multipliers: bool,
+        buffers: &[JetBuffer],
+    ) -> Result<TokenStream, EmissionError> {
+        let mut outs = Vec::new();
+        for (b, buffer) in buffers.iter().enumerate() {
+            outs.extend(outputs::jet_quantity(self.d, buffer.quantity, b));
+        }
+        let names: Vec<&'static str> = buffers.iter().map(|b| b.name).collect();
+        let inputs = jet_inputs(self.model, self.d.nq, self.d.nb, self.d.nu);
+        let (body, used) = self.write_as(spec.name, &inputs, &outs, &names, true)?;
+        let body = braced(body);
+        let nq = self.size(Size::Coordinates);
+        let mut args = vec![arg("x", quote!(&StateJet<N, #nq>), &used)];
+        if multipliers {
+            let (nb, nu) = (self.size(Size::Bilateral), self.size(Size::Contacts));
+            args.push(arg("lambda_b", quote!(&[Jet<N>; #nb]), &used));
+            args.push(arg("lambda_n", quote!(&[Jet<N>; #nu]), &used));
+        }
+        for b in buffers {
+            let n = self.size(b.size);
+            args.push(arg(b.name, quote!(&mut [Jet<N>; #n]), &used));
+        }
+        let name = ident(spec.name);
+        Ok(quote!(fn #name<const N: usize>(&self #(, #args)*) #body))
     }
 
     /// `fn contact_laws(&self) -> [ContactLaw; NU]`.

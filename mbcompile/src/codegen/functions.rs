@@ -8,8 +8,8 @@
 use super::kernel::Input;
 use crate::dsl::ast::Model;
 use crate::symbolic::symbols::pool;
-use Argument::{A, Q, Qd, Qdd, Qddd, Qdddd, T};
-use Size::{Bilateral as B, Contacts as U, Coordinates as N, Four};
+use Argument::{A, Q, Qd, T};
+use Size::{Bilateral as B, Contacts as U, Coordinates as N};
 
 /// The capability trait a function implements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub enum Capability {
     /// `Constraints<NQ, NB, NU>`: g, G, gaps, W_N, W_T (and W_T2 of tangent planes), drifts,
     /// contact laws.
     Constraints,
-    /// `Rates<NQ, NB, NU>`: time derivatives for the event-driven integrator.
+    /// `Rates<NQ, NB, NU>`: the equations on Taylor jets, for the event-driven integrator.
     Rates,
     /// `Statics<NQ>`: ∇V, ∇²V and Hessians for the path tracer.
     Statics,
@@ -47,12 +47,6 @@ pub enum Argument {
     Q,
     /// `qd: &Vector<NQ>`.
     Qd,
-    /// `qdd: &Vector<NQ>`.
-    Qdd,
-    /// `qddd: &Vector<NQ>`.
-    Qddd,
-    /// `qdddd: &Vector<NQ>`.
-    Qdddd,
     /// `t: f64`.
     T,
     /// `a: &Vector<NQ>`: the vector of the mass action M a.
@@ -65,9 +59,6 @@ impl Argument {
         match self {
             Argument::Q => "q",
             Argument::Qd => "qd",
-            Argument::Qdd => "qdd",
-            Argument::Qddd => "qddd",
-            Argument::Qdddd => "qdddd",
             Argument::T => "t",
             Argument::A => "a",
         }
@@ -97,9 +88,6 @@ pub fn kernel_inputs(
         let symbols = match a {
             Argument::Q => &pool.q,
             Argument::Qd => &pool.qd,
-            Argument::Qdd => &pool.qdd,
-            Argument::Qddd => &pool.qddd,
-            Argument::Qdddd => &pool.qdddd,
             Argument::A => &pool.a,
             Argument::T => continue,
         };
@@ -117,6 +105,41 @@ pub fn kernel_inputs(
     inputs
 }
 
+/// The kernel inputs of a function on jets (`Rates`): the parameters from `self`, the
+/// coordinates, velocities and accelerations from the trajectory jet `x` (the accelerations are
+/// the pool's a, the vector of the mass action), the time `x.t`, and the multiplier jets
+/// `lambda_b[j]`, `lambda_n[j]`.
+pub fn jet_inputs(model: &Model, nq: usize, nb: usize, nu: usize) -> Vec<Input> {
+    let pool = pool();
+    let mut inputs: Vec<Input> = (model.parameters.iter().enumerate())
+        .map(|(k, par)| Input {
+            symbol: pool.p[k],
+            code: format!("self.{}", par.name.text),
+            argument: "self",
+        })
+        .collect();
+    let families = [
+        (&pool.q, nq, "x.q", "x"),
+        (&pool.qd, nq, "x.qd", "x"),
+        (&pool.a, nq, "x.qdd", "x"),
+        (&pool.lambda_b, nb, "lambda_b", "lambda_b"),
+        (&pool.lambda_n, nu, "lambda_n", "lambda_n"),
+    ];
+    for (symbols, n, code, argument) in families {
+        inputs.extend(symbols.iter().take(n).enumerate().map(|(i, s)| Input {
+            symbol: *s,
+            code: format!("{code}[{i}]"),
+            argument,
+        }));
+    }
+    inputs.push(Input {
+        symbol: pool.t,
+        code: "x.t".into(),
+        argument: "x",
+    });
+    inputs
+}
+
 /// A dimension of an output buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Size {
@@ -126,8 +149,6 @@ pub enum Size {
     Bilateral,
     /// NU.
     Contacts,
-    /// 4: the orders of the time derivatives of gaps and constraints.
-    Four,
 }
 
 /// The type of an output buffer (`&mut Vector<n>` or `&mut Matrix<r, c>`).
@@ -176,26 +197,6 @@ pub enum Quantity {
     SecondSlipTime,
     /// Ẇ_T2ᵀq̇ + d/dt ŵ_T2.
     SecondSlipDrift,
-    /// d^k g_N/dt^k, one row per contact.
-    GapRates,
-    /// d^k g/dt^k, one row per constraint.
-    BilateralRates,
-    /// Ẇ_N.
-    GapJacobianDot,
-    /// Ẅ_N.
-    GapJacobianDdot,
-    /// Ġ.
-    BilateralJacobianDot,
-    /// G̈.
-    BilateralJacobianDdot,
-    /// Ṁ (symmetric).
-    MassDot,
-    /// M̈ (symmetric).
-    MassDdot,
-    /// ḣ.
-    ForcesDot,
-    /// ḧ.
-    ForcesDdot,
     /// ∇V.
     PotentialGradient,
     /// ∇²V (symmetric).
@@ -229,6 +230,28 @@ pub struct Buffer {
     pub shape: Shape,
     /// What it receives.
     pub quantity: Quantity,
+}
+
+/// What a jet buffer of a `Rates` function receives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JetQuantity {
+    /// r = M a − h − G λ_B − W_N λ_N.
+    MotionResidual,
+    /// g, or γ of a velocity constraint.
+    Bilateral,
+    /// g_N.
+    Gaps,
+}
+
+/// An output of a function on jets: `name: &mut [Jet<N>; size]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JetBuffer {
+    /// The argument name.
+    pub name: &'static str,
+    /// Its length.
+    pub size: Size,
+    /// What it receives.
+    pub quantity: JetQuantity,
 }
 
 /// A family of quantities indexed by a number (one per parameter, constraint or contact).
@@ -286,6 +309,14 @@ pub enum Output {
     /// `(k: usize) -> bool`: whether parameter k enters the constraints (g, g_N, W_T, ŵ_T,
     /// W_T2, ŵ_T2).
     ParametersInConstraints,
+    /// `<const N: usize>(x: &StateJet<N, NQ>, [λ_B, λ_N jets,] buffers…)`: the quantities run
+    /// on Taylor jets along the trajectory x (the Rust target only: C has no generic jets).
+    Jets {
+        /// Whether the multiplier jets `lambda_b`, `lambda_n` are arguments.
+        multipliers: bool,
+        /// The output jet arrays.
+        buffers: &'static [JetBuffer],
+    },
 }
 
 /// One generated function.
@@ -310,6 +341,12 @@ pub struct FunctionSpec {
 }
 
 impl FunctionSpec {
+    /// Whether the C target has this function (everything but the jets of `Rates`, which are
+    /// generic over the jet length).
+    pub fn in_c(&self) -> bool {
+        !matches!(self.output, Output::Jets { .. })
+    }
+
     /// Whether this function is generated for a model that derived `d`.
     pub fn generated_for(&self, d: &crate::symbolic::derive::Derived) -> bool {
         self.capability.selected(&d.capabilities)
@@ -522,58 +559,39 @@ pub const FUNCTIONS: &[FunctionSpec] = {
             "ε_N, ε_T, μ per contact",
         ),
         function(
-            "gap_time_derivatives",
+            "motion_residual_jet",
             Rates,
-            &[Q, Qd, Qdd, Qddd, Qdddd, T],
-            Buffers(&[matrix("out", U, Four, Qt::GapRates)]),
-            "d^k g_N/dt^k, k = 1, …, 4",
+            &[],
+            Output::Jets {
+                multipliers: true,
+                buffers: &[JetBuffer {
+                    name: "out",
+                    size: N,
+                    quantity: JetQuantity::MotionResidual,
+                }],
+            },
+            "r = M q̈ − h − G λ_B − W_N λ_N on jets",
         ),
         function(
-            "bilateral_time_derivatives",
+            "constraint_jet",
             Rates,
-            &[Q, Qd, Qdd, Qddd, Qdddd, T],
-            Buffers(&[matrix("out", B, Four, Qt::BilateralRates)]),
-            "d^k g/dt^k, k = 1, …, 4",
-        ),
-        function(
-            "gap_jacobian_rates",
-            Rates,
-            &[Q, Qd, Qdd, T],
-            Buffers(&[
-                matrix("w_n_dot", N, U, Qt::GapJacobianDot),
-                matrix("w_n_ddot", N, U, Qt::GapJacobianDdot),
-            ]),
-            "Ẇ_N and Ẅ_N",
-        ),
-        function(
-            "bilateral_jacobian_rates",
-            Rates,
-            &[Q, Qd, Qdd, T],
-            Buffers(&[
-                matrix("jac_dot", N, B, Qt::BilateralJacobianDot),
-                matrix("jac_ddot", N, B, Qt::BilateralJacobianDdot),
-            ]),
-            "Ġ and G̈",
-        ),
-        function(
-            "mass_matrix_rates",
-            Rates,
-            &[Q, Qd, Qdd, T],
-            Buffers(&[
-                matrix("m_dot", N, N, Qt::MassDot),
-                matrix("m_ddot", N, N, Qt::MassDdot),
-            ]),
-            "Ṁ and M̈",
-        ),
-        function(
-            "force_rates",
-            Rates,
-            &[Q, Qd, Qdd, Qddd, T],
-            Buffers(&[
-                vector("h_dot", N, Qt::ForcesDot),
-                vector("h_ddot", N, Qt::ForcesDdot),
-            ]),
-            "ḣ and ḧ",
+            &[],
+            Output::Jets {
+                multipliers: false,
+                buffers: &[
+                    JetBuffer {
+                        name: "bilateral",
+                        size: B,
+                        quantity: JetQuantity::Bilateral,
+                    },
+                    JetBuffer {
+                        name: "gaps",
+                        size: U,
+                        quantity: JetQuantity::Gaps,
+                    },
+                ],
+            },
+            "g (γ of a velocity constraint) and g_N on jets",
         ),
         function(
             "potential_gradient",

@@ -138,9 +138,12 @@ fn optional_impls(d: &Derived, name: &TokenStream, bodies: [TokenStream; 3]) -> 
     if caps.jacobians {
         traits.push(quote!(Jacobians));
     }
+    if caps.rates {
+        traits.push(quote!(Jet));
+    }
     traits.extend([quote!(Matrix), quote!(ParameterError)]);
     if caps.rates {
-        traits.push(quote!(Rates));
+        traits.extend([quote!(Rates), quote!(StateJet)]);
     }
     if caps.statics {
         traits.push(quote!(Statics));

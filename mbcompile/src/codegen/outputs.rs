@@ -4,7 +4,7 @@
 //! elements; Jacobians are stored as columns (`[function][coordinate]`) and written to
 //! `[(coordinate, function)]`.
 
-use super::functions::{Differentiated, Family, Quantity, Scalar};
+use super::functions::{Differentiated, Family, JetQuantity, Quantity, Scalar};
 use crate::symbolic::derive::Derived;
 use crate::symbolic::derive::parameter_derivatives::ParameterDerivatives;
 use symbolica::atom::Atom;
@@ -121,26 +121,6 @@ pub fn quantity(d: &Derived, quantity: Quantity, buffer: usize) -> Vec<Out<'_>> 
         }
         Quantity::SecondSlipTime => vector(&d.kinematics.second_slips.time, buffer),
         Quantity::SecondSlipDrift => vector(&d.kinematics.second_slips.drift, buffer),
-        Quantity::GapRates => rows(&d.rates.gap_rates, buffer),
-        Quantity::BilateralRates => rows(&d.rates.bilateral_rates, buffer),
-        Quantity::GapJacobianDot => {
-            columns(d.rates.gap_jacobian_rates.iter().map(|r| &r[0][..]), buffer)
-        }
-        Quantity::GapJacobianDdot => {
-            columns(d.rates.gap_jacobian_rates.iter().map(|r| &r[1][..]), buffer)
-        }
-        Quantity::BilateralJacobianDot => columns(
-            d.rates.bilateral_jacobian_rates.iter().map(|r| &r[0][..]),
-            buffer,
-        ),
-        Quantity::BilateralJacobianDdot => columns(
-            d.rates.bilateral_jacobian_rates.iter().map(|r| &r[1][..]),
-            buffer,
-        ),
-        Quantity::MassDot => symmetric(&d.rates.mass_dot, buffer),
-        Quantity::MassDdot => symmetric(&d.rates.mass_ddot, buffer),
-        Quantity::ForcesDot => vector(&d.rates.forces_dot, buffer),
-        Quantity::ForcesDdot => vector(&d.rates.forces_ddot, buffer),
         Quantity::PotentialGradient => vector(&d.potential_gradient, buffer),
         Quantity::PotentialHessian => symmetric(&d.statics.potential_hessian, buffer),
         Quantity::ForcesQ => rows(&d.jacobians.forces_q, buffer),
@@ -198,4 +178,13 @@ pub fn contact_laws(d: &Derived) -> Vec<Atom> {
     (d.kinematics.contact_laws.iter())
         .flat_map(|law| law.iter().cloned())
         .collect()
+}
+
+/// The entries of a jet quantity of `Rates`, written to buffer number `buffer`.
+pub fn jet_quantity(d: &Derived, quantity: JetQuantity, buffer: usize) -> Vec<Out<'_>> {
+    match quantity {
+        JetQuantity::MotionResidual => vector(&d.rates.motion_residual, buffer),
+        JetQuantity::Bilateral => vector(&d.rates.bilateral, buffer),
+        JetQuantity::Gaps => vector(&d.rates.gaps, buffer),
+    }
 }

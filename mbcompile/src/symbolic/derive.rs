@@ -11,10 +11,11 @@
 //!   column ∇f, the time partial ∂f/∂t, and the drift D(γ)|_{q̈=0} with γ = D(f), where
 //!   D = ∂/∂t + Σ q̇_i ∂/∂q_i + q̈_i ∂/∂q̇_i + q⃛_i ∂/∂q̈_i + q⁗_i ∂/∂q⃛_i is the total time derivative along a
 //!   trajectory; a tangential velocity γ_T given directly must be linear in q̇: [`kinematics`];
-//! - D¹, …, D⁴ of gaps and bilateral constraints, Ẇ = D(W), Ẅ = D²(W) of their Jacobians;
-//!   Ṁ = D(M), M̈ = D²(M), ḣ = D(h), ḧ = D²(h) (Lötstedt 1982, Theorem 5.4, (5.10)–(5.13): the
-//!   iteration up to its second level differentiates M q̈ = h + Wλ and the constraints twice):
-//!   [`time_derivatives`];
+//! - the residual r = M a − h − Gλ_B − W_Nλ_N of the equations of motion and the constraint
+//!   functions (g, or γ = Aq̇ + a for a velocity constraint, and g_N), which the runtime runs on
+//!   Taylor jets for time derivatives of any order (Lötstedt 1982, Theorem 5.4, (5.10)–(5.13):
+//!   level k differentiates M q̈ = h + Gλ_B + Wλ k times and the constraints k + 2 times):
+//!   [`rate_jets`];
 //! - ∇V, ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and gaps
 //!   (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)): [`statics`];
 //! - ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(M a)/∂q for a vector a, ∂h/∂p_k, ∂(M a)/∂p_k, the Jacobians of the
@@ -31,9 +32,9 @@ pub mod jacobians;
 pub mod kinematics;
 pub mod mass;
 pub mod parameter_derivatives;
+pub mod rate_jets;
 pub mod scalar;
 pub mod statics;
-pub mod time_derivatives;
 
 pub use super::algebra::AtomMatrix;
 use super::convert::Converter;
@@ -45,10 +46,10 @@ use crate::dsl::ast::Model;
 use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;
 use kinematics::ConstraintKinematics;
+use rate_jets::RateJets;
 use scalar::Scalar;
 use statics::Statics;
 use symbolica::atom::Atom;
-use time_derivatives::TimeDerivatives;
 
 /// Everything derived from one model.
 pub struct Derived {
@@ -91,8 +92,8 @@ pub struct Derived {
     pub gaps: Vec<Atom>,
     /// Jacobians, time partials and drifts of constraints, gaps and slips; contact laws.
     pub kinematics: ConstraintKinematics,
-    /// Time derivatives along a trajectory (event-driven integration).
-    pub rates: TimeDerivatives,
+    /// What the runtime evaluates on Taylor jets (event-driven integration).
+    pub rates: RateJets,
     /// Second derivatives (equilibrium analysis).
     pub statics: Statics,
     /// First derivatives of h, M a and the drifts (implicit integration, linearisation).
@@ -146,9 +147,8 @@ struct Core {
     forces: Vec<Atom>,
     coriolis: AtomMatrix,
     potential_gradient: Vec<Atom>,
-    /// Ṁ, made only when the rates are derived.
-    mass_dot: Option<AtomMatrix>,
-    /// M a and ∂(M a)/∂q, made only when the Jacobians are derived.
+    /// M a and ∂(M a)/∂q, made only when the Jacobians are derived (the expanded route; the
+    /// structured route always makes them).
     mass_action: Option<(Vec<Atom>, AtomMatrix)>,
     /// The applied forces of the articulated-body algorithm (structured route).
     applied: Option<Vec<Atom>>,
@@ -168,9 +168,6 @@ fn expanded_core(
     let coriolis = coriolis::coriolis(&mass.matrix, &s.qd);
     progress("forces");
     let forces = forces::forces(s, mass.lower_degree, mass.momenta, &coriolis.matrix);
-    let mass_dot = caps
-        .rates
-        .then(|| time_derivatives::mass_dot_from_partials(&mass.matrix, &coriolis.partials, s));
     let mass_action = caps
         .jacobians
         .then(|| jacobians::mass_action_from_partials(&mass.matrix, &coriolis.partials));
@@ -179,7 +176,6 @@ fn expanded_core(
         forces: forces.forces,
         coriolis: coriolis.matrix,
         potential_gradient: forces.potential_gradient,
-        mass_dot,
         mass_action,
         applied: None,
     })
@@ -202,7 +198,6 @@ fn structured_core(
         forces: t.forces,
         coriolis: t.coriolis,
         potential_gradient: t.potential_gradient,
-        mass_dot: Some(t.mass_dot),
         mass_action: Some((t.mass_action, t.mass_action_q)),
         applied: Some(t.applied),
     })
@@ -248,16 +243,20 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
     let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
     let intermediates = principal_intermediates(&s, &core, &k);
     let np = model.parameters.len();
-    let rates = match (caps.rates, core.mass_dot) {
-        (true, Some(mass_dot)) => {
-            progress("time derivatives");
-            time_derivatives::time_derivatives(&s, &k, mass_dot, &core.forces)
-        }
-        _ => TimeDerivatives::default(),
+    let holonomic: Vec<bool> = model.constraints.iter().map(|c| !c.velocity).collect();
+    let rates = if caps.rates {
+        progress("rates");
+        let mass_action = match &core.mass_action {
+            Some((mass_action, _)) => mass_action.clone(),
+            None => rate_jets::mass_action(&core.mass),
+        };
+        let (forces, gaps) = (&core.forces, &s.gaps);
+        rate_jets::rate_jets(&mass_action, forces, &s.bilateral, &holonomic, gaps, &k)
+    } else {
+        RateJets::default()
     };
     let statics = if caps.statics {
         progress("hessians");
-        let holonomic: Vec<bool> = model.constraints.iter().map(|c| !c.velocity).collect();
         statics::statics(&core.potential_gradient, &k, &holonomic, np)
     } else {
         Statics::default()
@@ -281,7 +280,7 @@ pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived
         articulated,
         nq: s.nq,
         nb: model.constraints.len(),
-        holonomic: model.constraints.iter().map(|c| !c.velocity).collect(),
+        holonomic,
         constraint_names: model
             .constraints
             .iter()

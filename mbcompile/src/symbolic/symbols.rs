@@ -34,6 +34,10 @@ pub struct Pool {
     pub a: Vec<Symbol>,
     /// Parameter tangents ṗ_k: a derivative along ṗ = e_k is the derivative by p_k.
     pub dp: Vec<Symbol>,
+    /// Bilateral multipliers λ_B,j (inputs of the residual of the equations of motion).
+    pub lambda_b: Vec<Symbol>,
+    /// Contact multipliers λ_N,j.
+    pub lambda_n: Vec<Symbol>,
 }
 
 static POOL: OnceLock<Pool> = OnceLock::new();
@@ -57,6 +61,8 @@ pub fn pool() -> &'static Pool {
         let qdddd = mk("qdddd");
         let a = mk("a");
         let dp = mk("dp");
+        let lambda_b = mk("lb");
+        let lambda_n = mk("ln");
         // The wildcards of the rewriting rules, registered now: a symbol created later, between
         // two models' intermediates (`mbc::zK`, made in order as a derivation needs them), would
         // give those intermediates other identities depending on what was generated before in
@@ -72,6 +78,8 @@ pub fn pool() -> &'static Pool {
             p,
             a,
             dp,
+            lambda_b,
+            lambda_n,
         }
     })
 }
@@ -83,7 +91,15 @@ pub fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
 
 /// Error unless the pool holds the model's coordinates and parameters.
 pub fn check_capacity(model: &Model) -> Result<(), DerivationError> {
-    if model.coordinates.len() > MAX_SYMBOLS || model.parameters.len() > MAX_SYMBOLS {
+    let too_many = [
+        model.coordinates.len(),
+        model.parameters.len(),
+        model.constraints.len(),
+        model.contacts.len(),
+    ]
+    .iter()
+    .any(|&n| n > MAX_SYMBOLS);
+    if too_many {
         return Err(DerivationError::TooManySymbols {
             span: model.name.span,
             max: MAX_SYMBOLS,

@@ -42,15 +42,26 @@
 //! the row's column of G (and Ġ, G̈ of `bilateral_jacobian_rates` are Ȧᵀ, Äᵀ for it).
 //!
 //! Termination (Lötstedt's criteria after (5.15)):
-//! 1. no undecided contact is left (J_k \ J_λk = ∅);
+//! 1. no undecided contact is left (J_k \\ J_λk = ∅);
 //! 2. an undecided column is a linear combination of the equality columns (its remainder
 //!    after the kinetic-metric projection is below `rank_tolerance`): by Lemma 5.3 its δ
 //!    vanishes identically, so it is kept closed with λᵢ = 0 (redundant contact);
-//! 3. λ₂⁽ᵏ⁾ = 0: Lötstedt continues with λ₂ = 0 until a δ derivative is non-zero. The contract
-//!    provides the constraint derivatives up to order 4, i.e. δ up to δ̈, so the iteration is
-//!    truncated at k = `max_derivative_order` ≤ [`MAX_DERIVATIVE_ORDER`] = 2: a contact with
-//!    λᵢ = δᵢ = λ̇ᵢ = δ̇ᵢ = λ̈ᵢ = δ̈ᵢ = 0 is kept closed (no penetration to third order); a
-//!    later sign change of its multiplier is then located as an ordinary event.
+//! 3. λ₂⁽ᵏ⁾ = 0: Lötstedt continues with λ₂ = 0 until a δ derivative is non-zero, which happens
+//!    at a finite level for analytic data unless δ vanishes identically. The iteration runs
+//!    level after level up to `max_derivative_order` ≤ [`MAX_DERIVATIVE_ORDER`]; a contact still
+//!    undecided there (λᵢ⁽ʲ⁾ = δᵢ⁽ʲ⁾ = 0 for every j up to that level) is not kept closed
+//!    silently but reported ([`EventError::UndecidedContact`], with the contact and the level):
+//!    whether it opens is decided by derivatives the iteration did not reach.
+//!
+//! **Derivatives of any order.** Level k needs the k-th time derivative of the equations of
+//! motion and the (k+2)-th of the constraints along the motion known so far. They are the
+//! Taylor coefficients of the model's functions evaluated on jets ([`Rates`],
+//! [`crate::taylor`]): with the normalised coefficients Qⱼ = q⁽ʲ⁾/j!, Lⱼ = λ⁽ʲ⁾/j!,
+//! Bⱼ = λ_B⁽ʲ⁾/j! found so far and the unknowns of level k (Q_{k+2}, L_k, B_k) set to zero,
+//! the residual r(s) = M q̈ − h − Gλ_B − Wλ has r_k = [r]_k with the unknowns entering as
+//! M (k+2)! Q_{k+2}/k! − G B_k − W L_k, so the level-k force is f = −k! r_k; and the
+//! remainder of the constraint is ρ_k = (k+2)! [g]_{k+2} (for a velocity constraint
+//! (k+1)! [γ]_{k+1}). Level 0 uses M, h and the drifts directly.
 //!
 //! Everything is fixed size (arrays of NU indices, SVector/SMatrix); nothing allocates.
 //!
@@ -63,11 +74,16 @@ use super::error::{EventError, LcpStage};
 use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::{ActiveSetRule, EventOptions};
-use crate::mechanism::{Matrix, Rates, Vector};
+use crate::mechanism::{Matrix, Rates, StateJet, Vector};
+use crate::taylor::Jet;
 
-/// Highest derivative level k of the Theorem 5.4 iteration the contract supports (k + 2 = 4:
-/// the generated constraint derivatives stop at order 4).
-pub const MAX_DERIVATIVE_ORDER: usize = 2;
+/// Highest level k of the Theorem 5.4 iteration: the k-th derivatives of the multipliers and
+/// normal accelerations, from the (k+2)-th derivatives of the constraints.
+pub const MAX_DERIVATIVE_ORDER: usize = 8;
+
+/// Length of the jets the levels are evaluated on: coefficient k + 2 of the constraints at the
+/// highest level.
+const JET: usize = MAX_DERIVATIVE_ORDER + 3;
 
 /// (λ, δ) of one complementarity problem, indexed by contact (zero outside the problem).
 pub type LcpSolution<const NU: usize> = (Vector<NU>, Vector<NU>);
@@ -83,12 +99,70 @@ pub(super) struct ActiveSetDecision<const NU: usize> {
     pub derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
 }
 
-/// Time derivatives at t₀ collected level by level: q⁽ʲ⁺²⁾, λ_N⁽ʲ⁾, λ_B⁽ʲ⁾ for j = 0, 1, 2.
+/// The Taylor coefficients at t₀ found level by level: Qⱼ = q⁽ʲ⁾/j! (j ≤ k + 1 after level
+/// k − 1; the acceleration jet reads two beyond the position jet), Lⱼ = λ_N⁽ʲ⁾/j!,
+/// Bⱼ = λ_B⁽ʲ⁾/j!; unknown coefficients are zero.
 #[derive(Clone, Copy)]
-struct Derivatives<const NQ: usize, const NB: usize, const NU: usize> {
-    q: [Vector<NQ>; 3],
-    lambda_n: [Vector<NU>; 3],
-    lambda_b: [Vector<NB>; 3],
+struct Series<const NQ: usize, const NB: usize, const NU: usize> {
+    q: [Vector<NQ>; JET + 2],
+    lambda_n: [Vector<NU>; JET],
+    lambda_b: [Vector<NB>; JET],
+}
+
+impl<const NQ: usize, const NB: usize, const NU: usize> Series<NQ, NB, NU> {
+    /// The known start: q, q̇, q̈ and the level-0 multipliers.
+    fn start(at: At<'_, NQ>, qdd: &Vector<NQ>) -> Self {
+        let mut s = Series {
+            q: [Vector::zeros(); JET + 2],
+            lambda_n: [Vector::zeros(); JET],
+            lambda_b: [Vector::zeros(); JET],
+        };
+        s.q[0] = *at.q;
+        s.q[1] = *at.u;
+        s.q[2] = qdd * 0.5;
+        s
+    }
+
+    /// The trajectory jet through the known coefficients (time t₀ + s).
+    fn state_jet(&self, t: f64) -> StateJet<JET, NQ> {
+        let mut x = StateJet::<JET, NQ> {
+            t: Jet::variable(t, 1.0),
+            ..Default::default()
+        };
+        for i in 0..NQ {
+            let (mut q, mut qd, mut qdd) = ([0.0; JET], [0.0; JET], [0.0; JET]);
+            for k in 0..JET {
+                let kf = k as f64;
+                q[k] = self.q[k][i];
+                qd[k] = (kf + 1.0) * self.q[k + 1][i];
+                qdd[k] = (kf + 1.0) * (kf + 2.0) * self.q[k + 2][i];
+            }
+            x.q[i] = Jet::from_coefficients(q);
+            x.qd[i] = Jet::from_coefficients(qd);
+            x.qdd[i] = Jet::from_coefficients(qdd);
+        }
+        x
+    }
+
+    /// The multiplier jets through the known coefficients.
+    fn multiplier_jets(&self) -> ([Jet<JET>; NB], [Jet<JET>; NU]) {
+        let mut lb = [Jet::ZERO; NB];
+        let mut ln = [Jet::ZERO; NU];
+        for k in 0..JET {
+            for (j, l) in lb.iter_mut().enumerate() {
+                l.set_coefficient(k, self.lambda_b[k][j]);
+            }
+            for (j, l) in ln.iter_mut().enumerate() {
+                l.set_coefficient(k, self.lambda_n[k][j]);
+            }
+        }
+        (lb, ln)
+    }
+}
+
+/// k! as a float.
+fn factorial(k: usize) -> f64 {
+    (1..=k).fold(1.0, |f, i| f * i as f64)
 }
 
 /// Contacts sorted by the iteration so far: J_λ (closed, in the order they were decided) and
@@ -108,7 +182,10 @@ struct At<'a, const NQ: usize> {
     u: &'a Vector<NQ>,
 }
 
-/// Decides which contacts are closed at (t, q, u) (see the module docs).
+/// Decides which contacts are closed at (t, q, u) (see the module docs); `opened` names a
+/// contact that must open (its multiplier was found pulling from this state on), which is then
+/// no candidate.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn decide_active_set<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
@@ -117,6 +194,7 @@ pub(super) fn decide_active_set<Mo, const NQ: usize, const NB: usize, const NU: 
     t: f64,
     q: &Vector<NQ>,
     u: &Vector<NQ>,
+    opened: Option<usize>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
     Mo: Rates<NQ, NB, NU>,
@@ -127,7 +205,7 @@ where
         derivative_lcps: [None; MAX_DERIVATIVE_ORDER],
     };
     let at = At { t, q, u };
-    let (cand, nc) = candidates(model, opts, kkt, at);
+    let (cand, nc) = candidates(model, opts, kkt, at, opened);
     if nc == 0 {
         return Ok(decision);
     }
@@ -173,20 +251,16 @@ where
         (&delta, del_tol),
     );
     if sorting.n_undecided > 0 {
-        // Level-0 derivatives: q̈, λ (zero on undecided contacts) and λ_B from the KKT solve.
-        let mut d = Derivatives {
-            q: [qdd, Vector::zeros(), Vector::zeros()],
-            lambda_n: [Vector::zeros(); 3],
-            lambda_b: [Vector::zeros(); 3],
-        };
+        // Level-0 coefficients: q̈, λ (zero on undecided contacts) and λ_B from the KKT solve.
+        let mut series = Series::start(at, &qdd);
         let mut f0 = h;
         for &i in sorting.closed.priority() {
-            d.lambda_n[0][i] = lambda[i];
+            series.lambda_n[0][i] = lambda[i];
             f0.axpy(lambda[i], &w_n.column(i), 1.0);
         }
         let (_, mu) = factor.solve_kkt(&f0, &c);
         for k in 0..factor.rank() {
-            d.lambda_b[0][factor.kept_tag(k)] = mu[k];
+            series.lambda_b[0][factor.kept_tag(k)] = mu[k];
         }
         let levels = opts.max_derivative_order.min(MAX_DERIVATIVE_ORDER);
         for level in 1..=levels {
@@ -194,25 +268,31 @@ where
                 break; // criterion 1
             }
             let cx = (model, opts, &mut *kkt, &mut *lcp);
-            let solution = derivative_level(cx, at, level, &m, &mut d, &mut sorting)?;
+            let solution = derivative_level(cx, at, level, &m, &mut series, &mut sorting)?;
             decision.derivative_lcps[level - 1] = Some(solution);
         }
-        // Truncation (criterion 3 at the highest level): still undecided contacts stay closed.
-        for &i in &sorting.undecided[..sorting.n_undecided] {
-            sorting.closed.close(i);
+        // Criterion 3 not reached: the contact's fate lies beyond the highest level.
+        if let Some(&index) = sorting.undecided[..sorting.n_undecided].first() {
+            return Err(EventError::UndecidedContact {
+                t,
+                contact: <Mo as crate::mechanism::Constraints<NQ, NB, NU>>::CONTACTS[index],
+                index,
+                level: levels,
+            });
         }
     }
     decision.active = sorting.closed;
     Ok(decision)
 }
 
-/// The candidates J of Theorem 5.4: contacts with g_Nᵢ = 0 and γᵢ = 0 (to the tolerances), as a
-/// list and its length.
+/// The candidates J of Theorem 5.4: contacts with g_Nᵢ = 0 and γᵢ = 0 (to the tolerances) but
+/// `opened`, as a list and its length.
 fn candidates<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
     kkt: &mut KktSystem<NQ, NB, NU>,
     at: At<'_, NQ>,
+    opened: Option<usize>,
 ) -> ([usize; NU], usize)
 where
     Mo: Rates<NQ, NB, NU>,
@@ -224,7 +304,8 @@ where
     let mut cand = [0usize; NU];
     let mut nc = 0;
     for i in 0..NU {
-        if gn[i] <= opts.gap_tolerance && gamma[i].abs() <= opts.velocity_tolerance {
+        let touching = gn[i] <= opts.gap_tolerance && gamma[i].abs() <= opts.velocity_tolerance;
+        if touching && opened != Some(i) {
             cand[nc] = i;
             nc += 1;
         }
@@ -267,45 +348,41 @@ fn sort_by_acceleration_lcp<const NU: usize>(
 }
 
 /// Right-hand side of the level-k equations of motion (5.10) without the level-k multipliers,
-/// and the remainders ρ_B,k, ρ_N,k of the (k+2)-th constraint derivatives (see the module docs).
+/// f = −k! [r]_k, and the remainders ρ_B,k, ρ_N,k of the (k+2)-th constraint derivatives, from
+/// the model on the jets of the coefficients known so far (see the module docs).
 fn derivative_rhs<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     at: At<'_, NQ>,
     level: usize,
-    d: &Derivatives<NQ, NB, NU>,
-) -> (Vector<NQ>, Vector<NB>, Vector<NU>)
+    series: &Series<NQ, NB, NU>,
+) -> Result<(Vector<NQ>, Vector<NB>, Vector<NU>), EventError>
 where
     Mo: Rates<NQ, NB, NU>,
 {
-    let At { t, q, u } = at;
-    let zero = Vector::<NQ>::zeros();
-    let (qdd, qddd) = (d.q[0], d.q[1]);
-    let (mut m_dot, mut m_ddot) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-    model.mass_matrix_rates(q, u, &qdd, t, &mut m_dot, &mut m_ddot);
-    let (mut h_dot, mut h_ddot) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-    model.force_rates(q, u, &qdd, &qddd, t, &mut h_dot, &mut h_ddot);
-    let (mut w_dot, mut w_ddot) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
-    model.gap_jacobian_rates(q, u, &qdd, t, &mut w_dot, &mut w_ddot);
-    let (mut g_dot, mut g_ddot) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
-    model.bilateral_jacobian_rates(q, u, &qdd, t, &mut g_dot, &mut g_ddot);
-    let (lb, ln) = (&d.lambda_b, &d.lambda_n);
-    let f = if level == 1 {
-        h_dot - m_dot * qdd + g_dot * lb[0] + w_dot * ln[0]
-    } else {
-        h_ddot - m_dot * qddd * 2.0 - m_ddot * qdd
-            + g_ddot * lb[0]
-            + g_dot * lb[1] * 2.0
-            + w_ddot * ln[0]
-            + w_dot * ln[1] * 2.0
-    };
-    let qddd_in = if level == 1 { zero } else { qddd };
-    let mut db = Matrix::<NB, 4>::zeros();
-    let mut dn = Matrix::<NU, 4>::zeros();
-    model.bilateral_time_derivatives(q, u, &qdd, &qddd_in, &zero, t, &mut db);
-    model.gap_time_derivatives(q, u, &qdd, &qddd_in, &zero, t, &mut dn);
-    let rho_b: Vector<NB> = db.column(level + 1).into_owned();
-    let rho_n: Vector<NU> = dn.column(level + 1).into_owned();
-    (f, rho_b, rho_n)
+    let x = series.state_jet(at.t);
+    let (lb, ln) = series.multiplier_jets();
+    let mut r = [Jet::<JET>::ZERO; NQ];
+    model.motion_residual_jet(&x, &lb, &ln, &mut r);
+    let mut gb = [Jet::<JET>::ZERO; NB];
+    let mut gn = [Jet::<JET>::ZERO; NU];
+    model.constraint_jet(&x, &mut gb, &mut gn);
+    let f = Vector::<NQ>::from_fn(|i, _| -factorial(level) * r[i].coefficient(level));
+    let rho_b = Vector::<NB>::from_fn(|j, _| {
+        if Mo::HOLONOMIC[j] {
+            factorial(level + 2) * gb[j].coefficient(level + 2)
+        } else {
+            factorial(level + 1) * gb[j].coefficient(level + 1)
+        }
+    });
+    let rho_n = Vector::<NU>::from_fn(|j, _| factorial(level + 2) * gn[j].coefficient(level + 2));
+    let finite = f.iter().chain(rho_b.iter()).chain(rho_n.iter());
+    if !finite.into_iter().all(|v| v.is_finite()) {
+        return Err(EventError::NonFinite {
+            t: at.t,
+            what: "time derivative of the equations of motion or of a constraint",
+        });
+    }
+    Ok((f, rho_b, rho_n))
 }
 
 /// The model, options and workspaces a derivative level works with.
@@ -317,20 +394,21 @@ type LevelContext<'a, Mo, const NQ: usize, const NB: usize, const NU: usize> = (
 );
 
 /// Level k ≥ 1 of the iteration: solves (5.10)–(5.12) with the equality set J_λ,k−1 =
-/// `sorting.closed` and the undecided contacts of `sorting`; stores q⁽ᵏ⁺²⁾, λ⁽ᵏ⁾, λ_B⁽ᵏ⁾ in
-/// `d`, closes the new members of J_λk and keeps the still undecided ones. Returns (λ⁽ᵏ⁾, δ⁽ᵏ⁾).
+/// `sorting.closed` and the undecided contacts of `sorting`; stores the coefficients of q⁽ᵏ⁺²⁾,
+/// λ⁽ᵏ⁾, λ_B⁽ᵏ⁾ in `series`, closes the new members of J_λk and keeps the still undecided ones.
+/// Returns (λ⁽ᵏ⁾, δ⁽ᵏ⁾).
 fn derivative_level<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     (model, opts, kkt, lcp): LevelContext<'_, Mo, NQ, NB, NU>,
     at: At<'_, NQ>,
     level: usize,
     m: &Matrix<NQ, NQ>,
-    d: &mut Derivatives<NQ, NB, NU>,
+    series: &mut Series<NQ, NB, NU>,
     sorting: &mut Sorting<NU>,
 ) -> Result<LcpSolution<NU>, EventError>
 where
     Mo: Rates<NQ, NB, NU>,
 {
-    let (f, rho_b, rho_n) = derivative_rhs(model, at, level, d);
+    let (f, rho_b, rho_n) = derivative_rhs(model, at, level, series)?;
     let equalities = sorting.closed;
     kkt.factor_at(model, &equalities, at.q, at.t, m)?;
     let factor = kkt.factor();
@@ -379,22 +457,23 @@ where
         f_all.axpy(lam[i], &w_n.column(i), 1.0);
     }
     let (_, mu) = factor.solve_kkt(&f_all, &c);
+    let scale = 1.0 / factorial(level);
     for k in 0..factor.rank() {
         let tag = factor.kept_tag(k);
         if tag < NB {
-            d.lambda_b[level][tag] = mu[k];
+            series.lambda_b[level][tag] = mu[k] * scale;
         } else {
-            d.lambda_n[level][tag - NB] = mu[k];
+            series.lambda_n[level][tag - NB] = mu[k] * scale;
         }
     }
-    d.q[level] = x;
+    series.q[level + 2] = x / factorial(level + 2);
     let lam_tol = opts.zero_tolerance * (1.0 + lam.amax() + f.amax());
     let del_tol = opts.zero_tolerance * (1.0 + x.amax() + rho_n.amax());
     let mut still = 0;
     for &i in &unil[..nl] {
         if lam[i] > lam_tol {
             // J_λk: stays closed.
-            d.lambda_n[level][i] = lam[i];
+            series.lambda_n[level][i] = lam[i] * scale;
             sorting.closed.close(i);
         } else if del[i] <= del_tol {
             // λ⁽ᵏ⁾ = δ⁽ᵏ⁾ = 0: on to the next level with λ⁽ᵏ⁾ = 0.

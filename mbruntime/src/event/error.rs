@@ -10,7 +10,7 @@ use crate::lcp::LcpError;
 pub enum LcpStage {
     /// The acceleration-level LCP (Lötstedt 1982, (2.5b)) that picks the active set.
     Acceleration,
-    /// The level-k derivative LCP of the Theorem 5.4 iteration ((5.12), k = 1 or 2).
+    /// The level-k derivative LCP of the Theorem 5.4 iteration ((5.12), k ≥ 1).
     DerivativeIteration {
         /// The level k: the LCP is for (λ⁽ᵏ⁾, δ⁽ᵏ⁾).
         order: usize,
@@ -151,6 +151,67 @@ pub enum EventError {
         t: f64,
         /// The contact whose μ exceeds its own bound the most, with the bounds.
         culprit: Option<PainleveBound>,
+    },
+    /// The derivative iteration of Lötstedt's Theorem 5.4 left a contact undecided at its highest
+    /// level: its multiplier, its normal acceleration and their time derivatives vanish up to
+    /// order `level`, so whether it stays closed or opens is decided by derivatives the
+    /// iteration did not reach (`EventOptions::max_derivative_order`, at most
+    /// [`MAX_DERIVATIVE_ORDER`](super::derivative_iteration::MAX_DERIVATIVE_ORDER)). Keeping it
+    /// closed could hold the body with a pulling force; opening it could let it sink.
+    #[error(
+        "contact `{contact}` (index {index}) is undecided at t = {t}: λ, δ and their time \
+         derivatives vanish up to order {level} (Lötstedt 1982, Theorem 5.4), so whether it stays \
+         closed depends on higher derivatives than the iteration reached"
+    )]
+    UndecidedContact {
+        /// Time of the decision.
+        t: f64,
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// The highest level k the iteration solved.
+        level: usize,
+    },
+    /// Events followed each other at one instant without the time advancing: the contact that
+    /// triggered the last one is reopened and closed again (or the like), so that neither
+    /// keeping it closed (its multiplier pulls) nor opening it (its gap closes at once) is
+    /// consistent at the order the iteration resolves.
+    #[error(
+        "contact `{contact}` (index {index}) triggered {events} events in a row at t = {t} without \
+         the time advancing: neither closing nor opening it is consistent there"
+    )]
+    EventCycle {
+        /// The instant.
+        t: f64,
+        /// Name of the contact of the last event.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Events at this instant before the refusal.
+        events: usize,
+    },
+    /// The step size collapsed: more than 50 rejected steps in a row, or more than 1000 accepted
+    /// steps in a row each shorter than 1e-12·(1 + |t|). The motion is stuck where the
+    /// integrator cannot pass (a singular configuration whose constraints it cannot resolve, a
+    /// discontinuity of the model); `constraints` names the bilateral constraints left out of
+    /// the factor at that state (dependent on the others, or vanishing).
+    #[error(
+        "step size collapsed at t = {t}: {rejected_in_a_row} rejected and {tiny_in_a_row} tiny \
+         steps in a row, smallest {smallest_step:e}; bilateral constraints dependent or vanishing \
+         there: {constraints}"
+    )]
+    StepSizeCollapse {
+        /// Time reached.
+        t: f64,
+        /// The smallest step tried in the run of rejected or tiny steps.
+        smallest_step: f64,
+        /// Rejected steps in a row.
+        rejected_in_a_row: usize,
+        /// Accepted tiny steps in a row.
+        tiny_in_a_row: usize,
+        /// The constraints left out of the factor at the state reached.
+        constraints: String,
     },
     /// The error control asked for a step below `EventOptions::min_step`.
     #[error("step size underflow at t = {t}: h = {h:e} < {min_step:e}")]

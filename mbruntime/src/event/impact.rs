@@ -15,13 +15,16 @@
 //! Gᵀu⁺ + ĝ = 0 for all of them. Complementarity gives
 //! Λᵢγᵢ⁺ = −eᵢΛᵢγᵢ⁻ and so ΔT = ½Σ(1 − eᵢ)Λᵢγᵢ⁻ ≤ 0 (Lötstedt (3.11)): impacts never add energy.
 //! A contact with g_N = 0 left out because γ⁻ > 0 that the impulses drive to γ⁺ < 0 is added
-//! and the LCP re-solved (at most NU times).
+//! and the LCP re-solved (at most NU times). Where the contacts are redundant (a block flat on
+//! three or four supports) u⁺ is unique but Λ is not; the reported Λ is the unique one of
+//! smallest norm (Lötstedt 1982, Lemma 5.2, item 4; [`minimum_norm_multipliers`]).
 
 use super::active_set::ActiveSet;
 use super::error::{EventError, LcpStage};
 use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
+use crate::linalg::{ConstraintFactor, minimum_norm_multipliers};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// The velocity jump of an impact: post-impact velocities and the impulses that cause them.
@@ -123,6 +126,13 @@ where
             }
         }
         if !added || n == NU {
+            // Redundant contacts: the impulse Λ is not unique, its effect is; report the
+            // minimum-norm one (Lötstedt 1982, Lemma 5.2, item 4) among the Λ ≥ 0 with the same
+            // condensed effect Z Λ and Λᵢ = 0 where Newton's law holds with inequality.
+            let tol = opts.velocity_tolerance.max(1e-12 * delta.amax());
+            let support: [bool; NU] = std::array::from_fn(|i| in_lcp[i] && delta[i] <= tol);
+            let lambda =
+                minimum_norm_multipliers(&condensed_columns(factor, &w_n), &support, &lambda);
             let (_, mu) = factor.solve_kkt(&(w_n * lambda), &c);
             let mut p_b = Vector::<NB>::zeros();
             for k in 0..factor.rank() {
@@ -141,4 +151,20 @@ where
             });
         }
     }
+}
+
+/// Z = P L⁻¹ W_N: the contact columns in the kinetic metric with the bilateral columns of
+/// `factor` projected out. Two contact impulses with the same Z Λ have the same effect on u⁺
+/// (the bilateral impulses take the difference), so Z defines the set the minimum-norm Λ is
+/// chosen from.
+pub(super) fn condensed_columns<const NQ: usize, const NU: usize>(
+    factor: &ConstraintFactor<NQ>,
+    w_n: &Matrix<NQ, NU>,
+) -> Matrix<NQ, NU> {
+    let mut z = Matrix::<NQ, NU>::zeros();
+    for j in 0..NU {
+        let column = factor.project_out(&factor.whiten(&w_n.column(j).into_owned()));
+        z.set_column(j, &column);
+    }
+    z
 }

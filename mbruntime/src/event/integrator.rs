@@ -9,6 +9,7 @@
 
 mod detection;
 mod force_control;
+mod step_collapse;
 
 use super::active_set::{ActiveSet, TangentialMode};
 use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_active_set};
@@ -18,11 +19,13 @@ use super::evaluate::KktSystem;
 use super::friction_decision::decide_frictional_modes;
 use super::friction_impact::FrictionalImpactLcp;
 use super::friction_modes::{ContactMode, FrictionalContactLcp, painleve_bound};
+use super::impact::condensed_columns;
 use super::jump::{JumpContext, LocatedEvent, Trigger, event_jump};
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use super::report::{Event, EventKind, Report, Stats};
 use super::zeno::FlightHistory;
+use crate::linalg::minimum_norm_multipliers;
 use crate::mechanism::{Constraints, Matrix, Rates, Vector};
 
 /// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
@@ -75,12 +78,20 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     /// are collapsed (the motion there is integrated with the contact closed, its steps are not
     /// reported).
     pending_rest: Option<Event<NQ, NB, NU>>,
+    /// The time of the last event and how many events in a row happened at exactly that time.
+    instant: (f64, usize),
+    /// Rejected and tiny steps in a row (see `step_collapse`).
+    collapse: step_collapse::CollapseGuard,
     stats: Stats,
     kkt: KktSystem<NQ, NB, NU>,
     lcp: MixedLcp<NQ, NU>,
     modes_lcp: FrictionalContactLcp<NQ, NU>,
     impact_law: FrictionalImpactLcp<NQ, NU>,
 }
+
+/// Most events at one instant: a contact that is opened and closed again there without the time
+/// advancing (neither mode consistent) would otherwise cycle forever.
+const MAX_EVENTS_AT_ONE_INSTANT: usize = 16;
 
 /// The step-size factor 0.9·err^(−1/5) of the Dormand–Prince error control, clamped to
 /// [0.2, 5]. The clamps hold exactly for err < 1e-4 (0.9·err^(−1/5) > 5 for err < 1.9e-4) and
@@ -148,8 +159,10 @@ where
             lifting: [false; NU],
             flights: [FlightHistory::default(); NU],
             pending_rest: None,
+            instant: (f64::NAN, 0),
+            collapse: step_collapse::CollapseGuard::default(),
             stats: Stats::default(),
-            kkt: KktSystem::new(opts.rank_tolerance),
+            kkt: KktSystem::new(opts.rank_tolerance, opts.vanishing_tolerance()),
             lcp: MixedLcp::default(),
             modes_lcp: FrictionalContactLcp::default(),
             impact_law: FrictionalImpactLcp::default(),
@@ -187,6 +200,8 @@ where
         let settled = self.settle(t0, q0, u0, None)?;
         self.flights = [FlightHistory::default(); NU];
         self.pending_rest = None;
+        self.instant = (f64::NAN, 0);
+        self.collapse = step_collapse::CollapseGuard::default();
         self.h = self.opts.initial_step;
         self.commit_settled(t0, settled);
         Ok(())
@@ -313,7 +328,10 @@ where
         mut u: Vector<NQ>,
         trigger: Option<(usize, Trigger)>,
     ) -> Result<Settled<NQ, NB, NU>, EventError> {
-        let released = trigger.and_then(|(i, k)| (k == Trigger::NormalForce).then_some(i));
+        let released = trigger.and_then(|(i, k)| {
+            matches!(k, Trigger::NormalForce | Trigger::PullingForce).then_some(i)
+        });
+        let pulled = trigger.and_then(|(i, k)| (k == Trigger::PullingForce).then_some(i));
         let slide = match trigger {
             Some((i, Trigger::StickForce)) => self.stick_group_slides(i),
             _ => [None; NU],
@@ -339,6 +357,7 @@ where
                 t,
                 &q,
                 &u,
+                pulled,
             )?
         };
         let active = decision.active;
@@ -455,6 +474,31 @@ where
     pub fn contact_multipliers(&self) -> &Vector<NU> {
         &self.lambda_n
     }
+    /// The contact multipliers of smallest norm with the same effect as
+    /// [`contact_multipliers`](Self::contact_multipliers) (Lötstedt 1982, Lemma 5.2, item 4):
+    /// where closed contacts are redundant (a block resting on three or four supports) λ_N is
+    /// not unique, the force W_N λ_N (up to bilateral forces) is, and so is this λ₀ (equal
+    /// shares on symmetric supports). Frictionless contacts only: with friction the basic
+    /// multipliers are returned.
+    pub fn minimum_norm_contact_multipliers(&mut self) -> Result<Vector<NU>, EventError> {
+        if self.friction {
+            return Ok(self.lambda_n);
+        }
+        let mut m = Matrix::<NQ, NQ>::zeros();
+        self.model.mass_matrix(&self.q, self.t, &mut m);
+        let (q, t) = (self.q, self.t);
+        self.kkt
+            .factor_at(&self.model, &ActiveSet::empty(), &q, t, &m)?;
+        let mut tp = Vector::<NU>::zeros();
+        let mut w_n = Matrix::<NQ, NU>::zeros();
+        self.model.gap_jacobian(&q, t, &mut w_n, &mut tp);
+        let z = condensed_columns(self.kkt.factor(), &w_n);
+        Ok(minimum_norm_multipliers(
+            &z,
+            self.active.closed(),
+            &self.lambda_n,
+        ))
+    }
     /// Bilateral multipliers λ_B.
     pub fn bilateral_multipliers(&self) -> &Vector<NB> {
         &self.lambda_b
@@ -565,6 +609,8 @@ where
                         min_step: self.opts.min_step,
                     });
                 }
+                self.collapse.rejected(h);
+                self.check_collapse()?;
                 continue;
             }
             if self.first_gap_sample_not_rising(&step) && h / 8.0 >= self.opts.min_step {
@@ -580,6 +626,8 @@ where
                 continue;
             }
             let t1 = if last { target } else { self.t + h };
+            self.collapse.accepted(h, self.t);
+            self.check_collapse()?;
             self.accept_step(t1, step.q1, step.u1)?;
             if !last || target < t_end {
                 self.h = h * factor;
@@ -696,6 +744,19 @@ where
         let active = self.active;
         if event.trigger == Trigger::SlidingDeterminant {
             return Err(self.painleve_singularity(event));
+        }
+        self.instant = if t == self.instant.0 {
+            (t, self.instant.1 + 1)
+        } else {
+            (t, 1)
+        };
+        if self.instant.1 > MAX_EVENTS_AT_ONE_INSTANT {
+            return Err(EventError::EventCycle {
+                t,
+                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[contact],
+                index: contact,
+                events: self.instant.1 - 1,
+            });
         }
         let cx = JumpContext {
             model: &self.model,

@@ -42,6 +42,10 @@ pub(super) enum Trigger {
     Gap,
     /// The normal force λ_N of a closed contact reached zero.
     NormalForce,
+    /// The normal force of a closed contact that started the step at zero (decided closed by
+    /// a higher derivative, or at round-off) turned negative: the contact pulls, so it is
+    /// opened at the start of the step (Lötstedt 1982, (2.5): λ ≥ 0).
+    PullingForce,
     /// The slip velocity of a sliding contact reached zero.
     SlipVelocity,
     /// The friction force of a sticking contact reached the cone boundary: μλ_N − |λ_T| = 0.
@@ -149,7 +153,9 @@ where
     let mut jump = Jump {
         kind: match trigger {
             Trigger::Gap => EventKind::Grazing,
-            Trigger::NormalForce | Trigger::SlidingDeterminant => EventKind::MultiplierZero,
+            Trigger::NormalForce | Trigger::PullingForce | Trigger::SlidingDeterminant => {
+                EventKind::MultiplierZero
+            }
             Trigger::SlipVelocity => EventKind::SlipStops,
             Trigger::StickForce => EventKind::StickEnds,
         },
@@ -195,7 +201,7 @@ where
             jump.impulse = jumped.impulse;
             jump.bilateral_impulse = jumped.bilateral_impulse;
         }
-    } else if trigger == Trigger::NormalForce {
+    } else if matches!(trigger, Trigger::NormalForce | Trigger::PullingForce) {
         jump.flight = FlightHistory::default();
     }
     Ok(jump)

@@ -20,8 +20,10 @@
 //!    velocity, |γ| ≤ max(`velocity_tolerance`, rtol^{1/3}·√(2T wᵀM_c⁻¹w)), is a grazing closing
 //!    instead: no impulse, the active set decides ([`grazing`]).
 //! 4. **Active set** after every event: acceleration LCP (2.5b) and, where λᵢ = δᵢ = 0, the
-//!    derivative iteration of Theorem 5.4 up to the second derivatives λ̈, δ̈
-//!    ([`derivative_iteration`]), deciding an [`ActiveSet`] (closed contacts in priority order).
+//!    derivative iteration of Theorem 5.4 level after level, the k-th derivatives λ⁽ᵏ⁾, δ⁽ᵏ⁾
+//!    from the model evaluated on Taylor jets, until every contact is decided
+//!    ([`derivative_iteration`]), giving an [`ActiveSet`] (closed contacts in priority order);
+//!    a contact still undecided at the highest level is a typed error.
 //! 5. **Accumulation points**: flight sequences are modelled and the contact is made persistent
 //!    at the predicted accumulation time ([`zeno`]).
 //! 6. **Planar Coulomb friction** (contacts with one tangent and μ > 0): every closed contact

@@ -6,14 +6,17 @@ use super::zeno::ZenoThresholds;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ActiveSetRule {
     /// The acceleration LCP (2.5b) and, for contacts whose multiplier and normal acceleration
-    /// both vanish, the derivative LCPs of Theorem 5.4 ((5.10)–(5.13)) for k = 1, 2 (up to
-    /// [`EventOptions::max_derivative_order`]); see
+    /// both vanish, the derivative LCPs of Theorem 5.4 ((5.10)–(5.13)) for k = 1, 2, … as far
+    /// as needed (up to [`EventOptions::max_derivative_order`]); see
     /// [`derivative_iteration`](super::derivative_iteration).
     #[default]
     DerivativeIteration,
     /// Naive rule J₁ = {i | λᵢ(t₀) > 0}: shown wrong by Lötstedt (Sect. 5); for tests only.
+    /// A contact it keeps closed stays closed even when its multiplier pulls (the guard of the
+    /// derivative iteration is off), so that the candidate set it picks can be simulated.
     NaiveMultiplier,
-    /// Naive rule J₂ = {i | δᵢ(t₀) = 0}: shown wrong by Lötstedt (Sect. 5); for tests only.
+    /// Naive rule J₂ = {i | δᵢ(t₀) = 0}: shown wrong by Lötstedt (Sect. 5); for tests only
+    /// (without the guard against pulling multipliers, as `NaiveMultiplier`).
     NaiveAcceleration,
 }
 
@@ -42,6 +45,13 @@ pub struct EventOptions {
     pub zero_tolerance: f64,
     /// Relative threshold of the rank-revealing Gram–Schmidt (dependent constraint columns).
     pub rank_tolerance: f64,
+    /// A bilateral constraint whose column G_i has shrunk below this fraction of the largest
+    /// size it has had along the motion (in the kinetic metric, ‖L⁻¹G_i‖) is left out of the
+    /// acceleration and the projections while it is that small: near a singular configuration of
+    /// a closed loop, where rows of G vanish, the constraint holds to second order along the
+    /// motion and its vanishing column would amplify the integration error (see
+    /// [`evaluate`](super::evaluate), "Columns that vanish"). `None`: rtol^(1/3).
+    pub vanishing_tolerance: Option<f64>,
     /// Zeno flight model: the model τ(v) = v(a₁ + a₂v + a₃v²) fitted to the last three flights
     /// of a contact must predict the flight before them to this relative tolerance
     /// (see [`zeno`](super::zeno)).
@@ -60,9 +70,10 @@ pub struct EventOptions {
     pub max_events: usize,
     /// Active-set rule after events.
     pub active_set_rule: ActiveSetRule,
-    /// Highest level k of the Theorem 5.4 derivative iteration (0, 1 or 2; larger values act
-    /// as [`MAX_DERIVATIVE_ORDER`](super::derivative_iteration::MAX_DERIVATIVE_ORDER) = 2).
-    /// Contacts still undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) are kept closed.
+    /// Highest level k of the Theorem 5.4 derivative iteration (larger values act as
+    /// [`MAX_DERIVATIVE_ORDER`](super::derivative_iteration::MAX_DERIVATIVE_ORDER) = 8, the
+    /// default). A contact still undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) stops
+    /// the integration with [`EventError::UndecidedContact`](super::EventError).
     pub max_derivative_order: usize,
 }
 
@@ -79,18 +90,24 @@ impl Default for EventOptions {
             slip_tolerance: 1e-10,
             zero_tolerance: 1e-9,
             rank_tolerance: 1e-9,
+            vanishing_tolerance: None,
             zeno_model_tolerance: 1e-7,
             zeno_model_time: 1e-3,
             zeno_ratio_tolerance: 1e-3,
             zeno_time: 1e-10,
             max_events: 100_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
-            max_derivative_order: 2,
+            max_derivative_order: super::derivative_iteration::MAX_DERIVATIVE_ORDER,
         }
     }
 }
 
 impl EventOptions {
+    /// The vanishing tolerance in force: the given one, or rtol^(1/3).
+    pub fn vanishing_tolerance(&self) -> f64 {
+        self.vanishing_tolerance.unwrap_or_else(|| self.rtol.cbrt())
+    }
+
     /// The thresholds of the flight-model and geometric Zeno criteria.
     pub fn zeno_thresholds(&self) -> ZenoThresholds {
         ZenoThresholds {

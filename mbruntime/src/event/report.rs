@@ -50,7 +50,9 @@ pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
     pub u_pre: Vector<NQ>,
     /// Velocities after.
     pub u_post: Vector<NQ>,
-    /// Contact impulses Λ (zero if no impact).
+    /// Contact impulses Λ (zero if no impact): where the contacts are redundant and Λ is not
+    /// unique, the one of smallest norm (Lötstedt 1982, Lemma 5.2, item 4; frictionless
+    /// impacts).
     pub impulse: Vector<NU>,
     /// Tangential (friction) impulses Λ_T along W_T (zero if no impact or no friction).
     pub tangential_impulse: Vector<NU>,

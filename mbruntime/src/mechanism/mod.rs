@@ -26,7 +26,7 @@
 //! |---|---|---|
 //! | [`Dynamics`] | parameters, T, V, M, h, C | everything |
 //! | [`Constraints`] | g, G, gaps, W_N, W_T, their drifts, contact laws | both integrators, the analyses |
-//! | [`Rates`] | time derivatives of gaps and constraints, Ẇ, Ġ, Ṁ, ḣ | the event-driven integrator |
+//! | [`Rates`] | the equations of motion and the constraints on Taylor jets (time derivatives of any order) | the event-driven integrator |
 //! | [`Statics`] | ∇V, ∇²V, ∂∇V/∂p, constraint Hessians | the equilibrium-path tracer |
 //! | [`Jacobians`] | ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(Ma)/∂q, ∂h/∂p, ∂(Ma)/∂p, drift Jacobians | Moreau–Jean, linearisation |
 //!
@@ -43,7 +43,7 @@ pub use constraints::Constraints;
 pub use contact_law::{ContactLaw, ParameterError};
 pub use dynamics::Dynamics;
 pub use jacobians::Jacobians;
-pub use rates::Rates;
+pub use rates::{Rates, StateJet};
 pub use statics::Statics;
 
 use nalgebra::{SMatrix, SVector};

@@ -1,89 +1,76 @@
-//! The third capability: derivatives along a trajectory, for the event-driven integrator.
+//! The third capability: the model evaluated on Taylor jets, for derivatives of any order along
+//! a trajectory.
 
-use super::{Constraints, Matrix, Vector};
+use super::Constraints;
+use crate::taylor::Jet;
 
-/// Total time derivatives of the constraints, of their Jacobians and of M and h along a
-/// trajectory (q, q̇, q̈, q⃛, q⁗). The event-driven integrator's derivative iteration (Lötstedt
-/// 1982, "Mechanical systems of rigid bodies subject to unilateral constraints", Theorem 5.4 and
-/// (5.10)–(5.13)) needs them; nothing else does.
+/// A trajectory through the state space as truncated Taylor series in s = t − t₀: the jets of
+/// the time, the coordinates, their velocities and accelerations.
+///
+/// The three coordinate jets must belong to one motion: with q(s) = Σ Qₖ sᵏ, the velocity jet
+/// holds (k + 1) Q_{k+1} and the acceleration jet (k + 1)(k + 2) Q_{k+2} (the caller supplies
+/// the coefficients the truncation of q would lose).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StateJet<const N: usize, const NQ: usize> {
+    /// t₀ + s.
+    pub t: Jet<N>,
+    /// q(s).
+    pub q: [Jet<N>; NQ],
+    /// q̇(s).
+    pub qd: [Jet<N>; NQ],
+    /// q̈(s).
+    pub qdd: [Jet<N>; NQ],
+}
+
+impl<const N: usize, const NQ: usize> Default for StateJet<N, NQ> {
+    fn default() -> Self {
+        Self {
+            t: Jet::ZERO,
+            q: [Jet::ZERO; NQ],
+            qd: [Jet::ZERO; NQ],
+            qdd: [Jet::ZERO; NQ],
+        }
+    }
+}
+
+/// The equations of motion and the constraint functions evaluated on a [`StateJet`]: with them
+/// every time derivative along a trajectory, of any order, is a coefficient of a jet. The
+/// event-driven integrator's derivative iteration (Lötstedt 1982, "Mechanical systems of rigid
+/// bodies subject to unilateral constraints", Theorem 5.4 and (5.10)–(5.13)) differentiates the
+/// equations of motion k times and the constraints k + 2 times at level k, for whatever k the
+/// situation needs; nothing else uses this trait.
+///
+/// Generated models implement both methods by running the straight-line programs of their
+/// equations on jets (Taylor-mode differentiation of the program); a hand-written model writes
+/// them as it would write the `f64` functions, since [`Jet`] has the operators and elementary
+/// functions of `f64`.
 pub trait Rates<const NQ: usize, const NB: usize, const NU: usize>:
     Constraints<NQ, NB, NU>
 {
-    /// Total time derivatives of order 1, …, 4 of every gap along a trajectory through
-    /// (q, q̇, q̈, q⃛, q⁗) at time t: column k−1 holds d^k g_N/dt^k. Order k involves the
-    /// derivatives of q up to order k only (so q⁗ enters column 3 alone, linearly:
-    /// d⁴g_N/dt⁴ = W_Nᵀ q⁗ + terms in q, q̇, q̈, q⃛, t).
-    #[allow(clippy::too_many_arguments)]
-    fn gap_time_derivatives(
+    /// The residual of the equations of motion along the trajectory `x` with the multiplier
+    /// jets λ_B(s), λ_N(s):
+    ///
+    /// ```text
+    /// r(s) = M(q, t) q̈ − h(q, q̇, t) − G(q, t) λ_B − W_N(q, t) λ_N
+    /// ```
+    ///
+    /// (G holds the column Aᵀ of a velocity constraint). Coefficient 0 is the residual at the
+    /// point; the k-th coefficient is dᵏr/dtᵏ / k! along the trajectory.
+    fn motion_residual_jet<const N: usize>(
         &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        qddd: &Vector<NQ>,
-        qdddd: &Vector<NQ>,
-        t: f64,
-        out: &mut Matrix<NU, 4>,
+        x: &StateJet<N, NQ>,
+        lambda_b: &[Jet<N>; NB],
+        lambda_n: &[Jet<N>; NU],
+        out: &mut [Jet<N>; NQ],
     );
-    /// Total time derivatives of order 1, …, 4 of every bilateral constraint (as for gaps). For a
-    /// velocity constraint γ = A q̇ + a = 0, column k−1 holds d^(k−1)γ/dt^(k−1), which is what
-    /// d^k g/dt^k would be for a g with ġ = γ.
-    #[allow(clippy::too_many_arguments)]
-    fn bilateral_time_derivatives(
+
+    /// The constraint functions along the trajectory `x`: the bilateral constraints g(q, t)
+    /// (for a velocity constraint γ = A q̇ + a, whose first derivative is what the second of a
+    /// position constraint would be) and the gaps g_N(q, t).
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        qddd: &Vector<NQ>,
-        qdddd: &Vector<NQ>,
-        t: f64,
-        out: &mut Matrix<NB, 4>,
-    );
-    /// Ẇ_N = dW_N/dt and Ẅ_N = d²W_N/dt² along a trajectory through (q, q̇, q̈) at time t
-    /// (column i belongs to contact i; rheonomic terms included). They carry the constraint forces
-    /// through the differentiated equations of motion, d/dt (W_N λ) = Ẇ_N λ + W_N λ̇ and
-    /// d²/dt² (W_N λ) = Ẅ_N λ + 2 Ẇ_N λ̇ + W_N λ̈ (Lötstedt 1982, (5.10)–(5.13)).
-    #[allow(clippy::too_many_arguments)]
-    fn gap_jacobian_rates(
-        &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        t: f64,
-        w_n_dot: &mut Matrix<NQ, NU>,
-        w_n_ddot: &mut Matrix<NQ, NU>,
-    );
-    /// Ġ and G̈ along a trajectory through (q, q̇, q̈) at time t (as for the gaps; Ȧᵀ and Äᵀ for
-    /// a velocity constraint).
-    #[allow(clippy::too_many_arguments)]
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        t: f64,
-        jac_dot: &mut Matrix<NQ, NB>,
-        jac_ddot: &mut Matrix<NQ, NB>,
-    );
-    /// Ṁ and M̈ along a trajectory through (q, q̇, q̈) (Lötstedt 1982, (5.10)–(5.12)).
-    fn mass_matrix_rates(
-        &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        t: f64,
-        m_dot: &mut Matrix<NQ, NQ>,
-        m_ddot: &mut Matrix<NQ, NQ>,
-    );
-    /// ḣ and ḧ along a trajectory through (q, q̇, q̈, q⃛).
-    #[allow(clippy::too_many_arguments)]
-    fn force_rates(
-        &self,
-        q: &Vector<NQ>,
-        qd: &Vector<NQ>,
-        qdd: &Vector<NQ>,
-        qddd: &Vector<NQ>,
-        t: f64,
-        h_dot: &mut Vector<NQ>,
-        h_ddot: &mut Vector<NQ>,
+        x: &StateJet<N, NQ>,
+        bilateral: &mut [Jet<N>; NB],
+        gaps: &mut [Jet<N>; NU],
     );
 }

@@ -28,7 +28,8 @@
 #![allow(dead_code)]
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Matrix, ParameterError, Rates, Statics, Vector,
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates, StateJet,
+    Statics, Vector,
 };
 
 /// The Chaplygin sleigh on a plane tilted by α (see the module documentation).
@@ -170,98 +171,30 @@ impl Constraints<3, 1, 0> for Sleigh {
     }
 }
 
+/// On jets: r = M q̈ − h − Aᵀλ with Aᵀ = (−sin θ, cos θ, −a), and γ = A q̇.
 impl Rates<3, 1, 0> for Sleigh {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        _: &mut Matrix<0, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 1],
+        _: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
+        let (s, c) = x.q[2].sin_cos();
+        let l = lambda_b[0];
+        out[0] = self.m * x.qdd[0] + s * l;
+        out[1] = self.m * x.qdd[1] + self.m * self.slope_gravity() - c * l;
+        out[2] = self.inertia * x.qdd[2] + self.a * l;
     }
-    /// With w = θ̇, β = θ̈, ζ = θ⃛ and e₁, e₂ as above (ė₁ = w e₂, ė₂ = −w e₁), the planar part
-    /// of A is e₂ and its θ entry −a:
-    /// Ȧ = −w e₁, Ä = −β e₁ − w² e₂, A⃛ = −ζ e₁ − 3 w β e₂ + w³ e₁ (θ entries zero), so
-    /// γ = A q̇, γ̇ = A q̈ + Ȧ q̇, γ̈ = A q⃛ + 2 Ȧ q̈ + Ä q̇, γ⃛ = A q⁗ + 3 Ȧ q⃛ + 3 Ä q̈ + A⃛ q̇.
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 1],
+        _: &mut [Jet<N>; 0],
     ) {
-        let [a0, a1, a2, a3] = row_rates(self.a, q[2], qd[2], qdd[2], qddd[2]);
-        out[(0, 0)] = a0.dot(qd);
-        out[(0, 1)] = a0.dot(qdd) + a1.dot(qd);
-        out[(0, 2)] = a0.dot(qddd) + 2.0 * a1.dot(qdd) + a2.dot(qd);
-        out[(0, 3)] = a0.dot(qdddd) + 3.0 * a1.dot(qddd) + 3.0 * a2.dot(qdd) + a3.dot(qd);
+        let (s, c) = x.q[2].sin_cos();
+        bilateral[0] = -s * x.qd[0] + c * x.qd[1] - self.a * x.qd[2];
     }
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        _: &mut Matrix<3, 0>,
-        _: &mut Matrix<3, 0>,
-    ) {
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        _: f64,
-        jac_dot: &mut Matrix<3, 1>,
-        jac_ddot: &mut Matrix<3, 1>,
-    ) {
-        let [_, a1, a2, _] = row_rates(self.a, q[2], qd[2], qdd[2], 0.0);
-        jac_dot.set_column(0, &a1);
-        jac_ddot.set_column(0, &a2);
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
-    }
-}
-
-/// A, Ȧ, Ä, A⃛ along a trajectory with heading θ and θ̇ = w, θ̈ = β, θ⃛ = ζ.
-fn row_rates(a: f64, theta: f64, w: f64, beta: f64, zeta: f64) -> [Vector<3>; 4] {
-    let (s, c) = theta.sin_cos();
-    let (e1, e2) = (Vector::<3>::new(c, s, 0.0), Vector::<3>::new(-s, c, 0.0));
-    [
-        e2 + Vector::<3>::new(0.0, 0.0, -a),
-        -e1 * w,
-        -e1 * beta - e2 * (w * w),
-        e1 * (w * w * w - zeta) - e2 * (3.0 * w * beta),
-    ]
 }
 
 impl Statics<3> for Sleigh {

@@ -19,7 +19,9 @@
 #![allow(dead_code)]
 
 use crate::sleigh::Sleigh;
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Rates, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, Rates, StateJet, Vector,
+};
 
 /// Body velocities (u, ω) and heading θ of the level sleigh at time t from (θ₀, u₀, ω₀) at 0.
 pub fn closed_form(s: &Sleigh, theta0: f64, u0: f64, w0: f64, t: f64) -> (f64, f64, f64) {
@@ -120,79 +122,26 @@ impl Constraints<3, 1, 1> for WalledSleigh {
     }
 }
 
+/// The sleigh's jets with the wall's column W_N = (−1, 0, 0) and g_N = X − x.
 impl Rates<3, 1, 1> for WalledSleigh {
-    /// dᵏg_N/dtᵏ = −x⁽ᵏ⁾.
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        _: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 1],
+        lambda_n: &[Jet<N>; 1],
+        out: &mut [Jet<N>; 3],
     ) {
-        *out = Matrix::<1, 4>::new(-qd[0], -qdd[0], -qddd[0], -qdddd[0]);
+        Rates::<3, 1, 0>::motion_residual_jet(&self.sleigh, x, lambda_b, &[], out);
+        out[0] = out[0] + lambda_n[0];
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        t: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 1],
+        gaps: &mut [Jet<N>; 1],
     ) {
-        Rates::<3, 1, 0>::bilateral_time_derivatives(&self.sleigh, q, qd, qdd, qddd, qdddd, t, out)
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        w_dot: &mut Matrix<3, 1>,
-        w_ddot: &mut Matrix<3, 1>,
-    ) {
-        w_dot.fill(0.0);
-        w_ddot.fill(0.0);
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        t: f64,
-        g_dot: &mut Matrix<3, 1>,
-        g_ddot: &mut Matrix<3, 1>,
-    ) {
-        Rates::<3, 1, 0>::bilateral_jacobian_rates(&self.sleigh, q, qd, qdd, t, g_dot, g_ddot)
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        Rates::<3, 1, 0>::constraint_jet(&self.sleigh, x, bilateral, &mut []);
+        gaps[0] = self.wall - x.q[0];
     }
 }
 
@@ -326,92 +275,27 @@ impl Constraints<3, 2, 0> for DoubleKnife {
     }
 }
 
+/// The sleigh's jets with the knife edge's multiplier split over the two equal rows.
 impl Rates<3, 2, 0> for DoubleKnife {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        _: &mut Matrix<0, 4>,
+        x: &StateJet<N, 3>,
+        lambda_b: &[Jet<N>; 2],
+        _: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 3],
     ) {
+        let total = [lambda_b[0] + lambda_b[1]];
+        Rates::<3, 1, 0>::motion_residual_jet(&self.sleigh, x, &total, &[], out);
     }
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        qddd: &Vector<3>,
-        qdddd: &Vector<3>,
-        t: f64,
-        out: &mut Matrix<2, 4>,
+        x: &StateJet<N, 3>,
+        bilateral: &mut [Jet<N>; 2],
+        _: &mut [Jet<N>; 0],
     ) {
-        let mut one = Matrix::<1, 4>::zeros();
-        Rates::<3, 1, 0>::bilateral_time_derivatives(
-            &self.sleigh,
-            q,
-            qd,
-            qdd,
-            qddd,
-            qdddd,
-            t,
-            &mut one,
-        );
-        out.set_row(0, &one.row(0));
-        out.set_row(1, &one.row(0));
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        _: &mut Matrix<3, 0>,
-        _: &mut Matrix<3, 0>,
-    ) {
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        q: &Vector<3>,
-        qd: &Vector<3>,
-        qdd: &Vector<3>,
-        t: f64,
-        g_dot: &mut Matrix<3, 2>,
-        g_ddot: &mut Matrix<3, 2>,
-    ) {
-        let (mut d1, mut d2) = (Matrix::<3, 1>::zeros(), Matrix::<3, 1>::zeros());
-        Rates::<3, 1, 0>::bilateral_jacobian_rates(&self.sleigh, q, qd, qdd, t, &mut d1, &mut d2);
-        for j in 0..2 {
-            g_dot.set_column(j, &d1.column(0));
-            g_ddot.set_column(j, &d2.column(0));
-        }
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        m_dot: &mut Matrix<3, 3>,
-        m_ddot: &mut Matrix<3, 3>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        h_dot: &mut Vector<3>,
-        h_ddot: &mut Vector<3>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        let mut one = [Jet::ZERO];
+        Rates::<3, 1, 0>::constraint_jet(&self.sleigh, x, &mut one, &mut []);
+        *bilateral = [one[0], one[0]];
     }
 }
 
@@ -473,84 +357,25 @@ impl Constraints<2, 1, 0> for FadingBlade {
     }
 }
 
+/// On jets: r = m q̈ − (0, −m g) − (0, x) λ, γ = x ẏ.
 impl Rates<2, 1, 0> for FadingBlade {
-    fn gap_time_derivatives(
+    fn motion_residual_jet<const N: usize>(
         &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        _: &mut Matrix<0, 4>,
+        x: &StateJet<N, 2>,
+        lambda_b: &[Jet<N>; 1],
+        _: &[Jet<N>; 0],
+        out: &mut [Jet<N>; 2],
     ) {
+        out[0] = self.m * x.qdd[0];
+        out[1] = self.m * x.qdd[1] + self.m * self.g - x.q[0] * lambda_b[0];
     }
-    /// γ = x ẏ, γ̇ = ẋẏ + xÿ, γ̈ = ẍẏ + 2ẋÿ + x y⃛, γ⃛ = x⃛ẏ + 3ẍÿ + 3ẋy⃛ + x y⁗.
-    fn bilateral_time_derivatives(
+    fn constraint_jet<const N: usize>(
         &self,
-        q: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        qddd: &Vector<2>,
-        qdddd: &Vector<2>,
-        _: f64,
-        out: &mut Matrix<1, 4>,
+        x: &StateJet<N, 2>,
+        bilateral: &mut [Jet<N>; 1],
+        _: &mut [Jet<N>; 0],
     ) {
-        let (x, x1, x2, x3) = (q[0], qd[0], qdd[0], qddd[0]);
-        let (y1, y2, y3, y4) = (qd[1], qdd[1], qddd[1], qdddd[1]);
-        *out = Matrix::<1, 4>::new(
-            x * y1,
-            x1 * y1 + x * y2,
-            x2 * y1 + 2.0 * x1 * y2 + x * y3,
-            x3 * y1 + 3.0 * x2 * y2 + 3.0 * x1 * y3 + x * y4,
-        );
-    }
-    fn gap_jacobian_rates(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        _: &mut Matrix<2, 0>,
-        _: &mut Matrix<2, 0>,
-    ) {
-    }
-    fn bilateral_jacobian_rates(
-        &self,
-        _: &Vector<2>,
-        qd: &Vector<2>,
-        qdd: &Vector<2>,
-        _: f64,
-        g_dot: &mut Matrix<2, 1>,
-        g_ddot: &mut Matrix<2, 1>,
-    ) {
-        g_dot.set_column(0, &Vector::<2>::new(0.0, qd[0]));
-        g_ddot.set_column(0, &Vector::<2>::new(0.0, qdd[0]));
-    }
-    fn mass_matrix_rates(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        m_dot: &mut Matrix<2, 2>,
-        m_ddot: &mut Matrix<2, 2>,
-    ) {
-        m_dot.fill(0.0);
-        m_ddot.fill(0.0);
-    }
-    fn force_rates(
-        &self,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: &Vector<2>,
-        _: f64,
-        h_dot: &mut Vector<2>,
-        h_ddot: &mut Vector<2>,
-    ) {
-        h_dot.fill(0.0);
-        h_ddot.fill(0.0);
+        bilateral[0] = x.q[0] * x.qd[1];
     }
 }
 

@@ -1,65 +1,10 @@
-//! The C functions of `Rates`, `Statics` and `Jacobians` against the Rust methods.
+//! The C functions of `Statics` and `Jacobians` against the Rust methods (the C target has no
+//! `Rates`: its functions run on jets of any length, which C has no generic form for).
 
 use crate::compare::{Comparison, State};
 use crate::dynamics::{O, P, V};
 use crate::library::CLibrary;
-use mbruntime::{Jacobians, Matrix, Rates, Statics, Vector};
-
-/// d^k g_N/dt^k, d^k g/dt^k, Ẇ_N, Ẅ_N, Ġ, G̈, Ṁ, M̈, ḣ, ḧ.
-pub fn rates<M: Rates<NQ, NB, NU>, const NQ: usize, const NB: usize, const NU: usize>(
-    lib: &CLibrary,
-    model: &M,
-    p: P,
-    states: &[State<NQ>],
-    cmp: &mut Comparison,
-) {
-    type Orders = unsafe extern "C" fn(P, V, V, V, V, V, f64, O);
-    type Pair = unsafe extern "C" fn(P, V, V, V, f64, O, O);
-    type Forces = unsafe extern "C" fn(P, V, V, V, V, f64, O, O);
-    // SAFETY: the signatures of the C target's functions; buffers of the sizes they write.
-    unsafe {
-        let gap_orders = lib.function::<Orders>("gap_time_derivatives");
-        let bilateral_orders = lib.function::<Orders>("bilateral_time_derivatives");
-        let gap_rates = lib.function::<Pair>("gap_jacobian_rates");
-        let bilateral_rates = lib.function::<Pair>("bilateral_jacobian_rates");
-        let mass_rates = lib.function::<Pair>("mass_matrix_rates");
-        let force_rates = lib.function::<Forces>("force_rates");
-        let size = NQ.max(NB).max(NU).max(4).pow(2);
-        let (mut c1, mut c2) = (vec![0.0; size], vec![0.0; size]);
-        for s in states {
-            let (q, qd, qdd) = (s.q.as_ptr(), s.qd.as_ptr(), s.qdd.as_ptr());
-            let (qddd, qdddd, t) = (s.qddd.as_ptr(), s.qdddd.as_ptr(), s.t);
-            let mut u4 = Matrix::<NU, 4>::zeros();
-            gap_orders(p, q, qd, qdd, qddd, qdddd, t, c1.as_mut_ptr());
-            model.gap_time_derivatives(&s.q, &s.qd, &s.qdd, &s.qddd, &s.qdddd, t, &mut u4);
-            cmp.matrix("gap_time_derivatives", &c1[..NU * 4], &u4);
-            let mut b4 = Matrix::<NB, 4>::zeros();
-            bilateral_orders(p, q, qd, qdd, qddd, qdddd, t, c1.as_mut_ptr());
-            model.bilateral_time_derivatives(&s.q, &s.qd, &s.qdd, &s.qddd, &s.qdddd, t, &mut b4);
-            cmp.matrix("bilateral_time_derivatives", &c1[..NB * 4], &b4);
-            let (mut u1, mut u2) = (Matrix::<NQ, NU>::zeros(), Matrix::<NQ, NU>::zeros());
-            gap_rates(p, q, qd, qdd, t, c1.as_mut_ptr(), c2.as_mut_ptr());
-            model.gap_jacobian_rates(&s.q, &s.qd, &s.qdd, t, &mut u1, &mut u2);
-            cmp.matrix("gap_jacobian_rates (1)", &c1[..NQ * NU], &u1);
-            cmp.matrix("gap_jacobian_rates (2)", &c2[..NQ * NU], &u2);
-            let (mut b1, mut b2) = (Matrix::<NQ, NB>::zeros(), Matrix::<NQ, NB>::zeros());
-            bilateral_rates(p, q, qd, qdd, t, c1.as_mut_ptr(), c2.as_mut_ptr());
-            model.bilateral_jacobian_rates(&s.q, &s.qd, &s.qdd, t, &mut b1, &mut b2);
-            cmp.matrix("bilateral_jacobian_rates (1)", &c1[..NQ * NB], &b1);
-            cmp.matrix("bilateral_jacobian_rates (2)", &c2[..NQ * NB], &b2);
-            let (mut m1, mut m2) = (Matrix::<NQ, NQ>::zeros(), Matrix::<NQ, NQ>::zeros());
-            mass_rates(p, q, qd, qdd, t, c1.as_mut_ptr(), c2.as_mut_ptr());
-            model.mass_matrix_rates(&s.q, &s.qd, &s.qdd, t, &mut m1, &mut m2);
-            cmp.matrix("mass_matrix_rates (1)", &c1[..NQ * NQ], &m1);
-            cmp.matrix("mass_matrix_rates (2)", &c2[..NQ * NQ], &m2);
-            let (mut h1, mut h2) = (Vector::<NQ>::zeros(), Vector::<NQ>::zeros());
-            force_rates(p, q, qd, qdd, qddd, t, c1.as_mut_ptr(), c2.as_mut_ptr());
-            model.force_rates(&s.q, &s.qd, &s.qdd, &s.qddd, t, &mut h1, &mut h2);
-            cmp.vector("force_rates (1)", &c1[..NQ], &h1);
-            cmp.vector("force_rates (2)", &c2[..NQ], &h2);
-        }
-    }
-}
+use mbruntime::{Jacobians, Matrix, Statics, Vector};
 
 /// ∇V, ∇²V, ∂∇V/∂p_k and the Hessians of the constraints and gaps, each index one past the
 /// last included (both must report it missing).
@@ -71,7 +16,7 @@ pub fn statics<M: Statics<NQ>, const NQ: usize>(
     cmp: &mut Comparison,
 ) {
     type Indexed = unsafe extern "C" fn(P, V, f64, i32, O) -> i32;
-    // SAFETY: as in `rates`.
+    // SAFETY: the signatures of the C target's functions; buffers of the sizes they write.
     unsafe {
         let gradient = lib.function::<unsafe extern "C" fn(P, V, f64, O)>("potential_gradient");
         let hessian = lib.function::<unsafe extern "C" fn(P, V, f64, O)>("potential_hessian");
@@ -126,7 +71,7 @@ pub fn jacobians<M: Jacobians<NQ, NB, NU>, const NQ: usize, const NB: usize, con
     cmp: &mut Comparison,
 ) {
     type Pair = unsafe extern "C" fn(P, V, V, f64, O, O);
-    // SAFETY: as in `rates`.
+    // SAFETY: the signatures of the C target's functions; buffers of the sizes they write.
     unsafe {
         let forces = lib.function::<Pair>("force_jacobians");
         let time = lib.function::<unsafe extern "C" fn(P, V, V, f64, O)>("force_time_partial");

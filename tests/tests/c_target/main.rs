@@ -13,7 +13,9 @@ mod dynamics;
 mod library;
 
 use compare::{Comparison, State, states};
-use every_example::{DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, assert_every_block_listed};
+use every_example::{
+    DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, RATES_ONLY_EXAMPLES, assert_every_block_listed,
+};
 use library::{CLibrary, all_compiled, c_directory, c_modules, fingerprint, library};
 use mbruntime::{Constraints, Dynamics, Jacobians, Mechanism, Statics};
 
@@ -85,13 +87,13 @@ where
     let np = model.parameter_names().len();
     dynamics::dynamics(lib, model, p.as_ptr(), &states, &mut cmp);
     dynamics::constraints(lib, model, p.as_ptr(), &states, &mut cmp);
-    derivatives::rates(lib, model, p.as_ptr(), &states, &mut cmp);
     derivatives::statics(lib, model, (p.as_ptr(), np, NB, NU), &states, &mut cmp);
     derivatives::jacobians(lib, model, (p.as_ptr(), np), &states, &mut cmp);
     report(&cmp);
 }
 
-/// A model generated with `Dynamics` and `Constraints` only: the C has nothing more.
+/// A model generated with `Dynamics` and `Constraints` only (or with `Rates` as well, which the
+/// C target has not): the C has nothing more.
 fn dynamics_only<M, const NQ: usize, const NB: usize, const NU: usize>(model: &M, seed: u64)
 where
     M: Dynamics<NQ> + Constraints<NQ, NB, NU>,
@@ -100,10 +102,10 @@ where
     dynamics::dynamics(lib, model, p.as_ptr(), &states, &mut cmp);
     dynamics::constraints(lib, model, p.as_ptr(), &states, &mut cmp);
     // SAFETY: only the symbol's presence is asked.
-    let rates = unsafe { lib.optional::<unsafe extern "C" fn()>("mass_matrix_rates") };
+    let statics = unsafe { lib.optional::<unsafe extern "C" fn()>("potential_hessian") };
     assert!(
-        rates.is_none(),
-        "{}: the C has Rates the Rust has not",
+        statics.is_none(),
+        "{}: the C has Statics the Rust has not",
         cmp.module
     );
     report(&cmp);
@@ -127,12 +129,15 @@ where
 #[test]
 fn c_of_every_example_matches_rust() {
     let all = every_example!(every_function, 7000);
+    // The C has no `Rates`: a rates-only model's C is its Dynamics and Constraints.
+    let rates_only = every_rates_only_example!(dynamics_only, 7300);
     let dynamics_only = every_dynamics_only_example!(dynamics_only, 7100);
     let rateless = every_rateless_example!(rateless, 7200);
     let checks: Vec<fn()> = all
         .iter()
         .chain(&dynamics_only)
         .chain(&rateless)
+        .chain(&rates_only)
         .copied()
         .collect();
     // Two at a time: the models are independent.
@@ -150,6 +155,7 @@ fn c_of_every_example_matches_rust() {
     });
     assert_eq!(dynamics_only.len(), DYNAMICS_ONLY_EXAMPLES);
     assert_eq!(rateless.len(), RATELESS_EXAMPLES);
+    assert_eq!(rates_only.len(), RATES_ONLY_EXAMPLES);
     assert_every_block_listed(checks.len());
     all_compiled();
     let mut compared = COMPARED.lock().expect("no panic holds the lock").clone();

@@ -1,6 +1,7 @@
 //! The example models, as lists of checks: tests that must cover every `mechanism!` block of the
 //! examples call `every_example!` (models with every capability), `every_dynamics_only_example!`
-//! (`Dynamics` and `Constraints` only) and `every_rateless_example!` (no `Rates`), and check with
+//! (`Dynamics` and `Constraints` only), `every_rateless_example!` (no `Rates`) and
+//! `every_rates_only_example!` (no `Statics` nor `Jacobians`), and check with
 //! [`assert_every_block_listed`] that the lists are complete.
 
 /// `every_example!(check, seed)` is the list of `check(&model, seed + k)` calls, one per model
@@ -16,9 +17,10 @@ macro_rules! every_example {
             two_stop_end_point::TwoStopEndPoint, von_mises_truss_stop::VonMisesTrussStop,
         };
         use mb_examples::event_models::{
-            ball_on_string::BallOnString, block_lift::BlockLift,
-            cart_pendulum_wall::CartPendulumWall, cart_string_wall::CartStringWall,
-            hinged_bar::HingedBar, pendulum_rod_and_string::PendulumRodAndString,
+            ball_on_string::BallOnString, block_four_supports::BlockFourSupports,
+            block_lift::BlockLift, cart_pendulum_wall::CartPendulumWall,
+            cart_string_wall::CartStringWall, curved_lift::CurvedLift, hinged_bar::HingedBar,
+            pendulum_rod_and_string::PendulumRodAndString, polynomial_lift::PolynomialLift,
             quadratic_force::QuadraticForce, ramp_force::RampForce, rod_line::RodLine,
         };
         use mb_examples::friction_event_models::{
@@ -27,6 +29,12 @@ macro_rules! every_example {
         };
         use mb_examples::friction3d_models::{
             incline_block::InclineBlock, rolling_ball::RollingBall, sliding_block::SlidingBlock,
+        };
+        use mb_examples::iftomm_four_bar::{
+            four_bar_chain2::FourBarChain2, four_bar_chain4::FourBarChain4,
+        };
+        use mb_examples::iftomm_models::{
+            andrews_a03::AndrewsA03, flyball_a05::FlyballA05, pendulum_a01::PendulumA01,
         };
         use mb_examples::kinematic_models::{
             body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
@@ -49,7 +57,7 @@ macro_rules! every_example {
             pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank,
             woodpecker::Woodpecker,
         };
-        let examples: [fn(); 50] = [
+        let examples: [fn(); 58] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -113,6 +121,37 @@ macro_rules! every_example {
                 };
                 $check(&spinning_up, $seed + 50)
             },
+            || $check(&FourBarChain2::default(), $seed + 51),
+            || $check(&FourBarChain4::default(), $seed + 52),
+            || $check(&PendulumA01::default(), $seed + 53),
+            || $check(&AndrewsA03::default(), $seed + 54),
+            || $check(&FlyballA05::default(), $seed + 55),
+            // Every coefficient non-zero so that each power of τ is exercised (μ > 0 for W_T).
+            || {
+                let lift = PolynomialLift {
+                    mu: 0.3,
+                    t0: 0.2,
+                    c1: 0.5,
+                    c2: -0.4,
+                    c3: 0.3,
+                    c4: -0.2,
+                    c5: 0.1,
+                    c6: 0.05,
+                    ..Default::default()
+                };
+                $check(&lift, $seed + 56)
+            },
+            || {
+                let lift = CurvedLift {
+                    t0: 0.2,
+                    c1: 0.5,
+                    c3: 0.3,
+                    c6: 0.05,
+                    ..Default::default()
+                };
+                $check(&lift, $seed + 57)
+            },
+            || $check(&BlockFourSupports::default(), $seed + 58),
         ];
         examples
     }};
@@ -146,6 +185,20 @@ macro_rules! every_rateless_example {
 
 /// How many blocks `every_rateless_example!` lists.
 pub const RATELESS_EXAMPLES: usize = 1;
+
+/// The `mechanism!` blocks of the examples generated with `Rates` but without `Statics` and
+/// `Jacobians` (`generate { capabilities: [rates] }`: what the integrators need), for the checks
+/// of `Dynamics`, `Constraints` and `Rates`.
+macro_rules! every_rates_only_example {
+    ($check:ident, $seed:expr) => {{
+        use mb_examples::iftomm_four_bar::four_bar_chain40::FourBarChain40;
+        let examples: [fn(); 1] = [|| $check(&FourBarChain40::default(), $seed + 1)];
+        examples
+    }};
+}
+
+/// How many blocks `every_rates_only_example!` lists.
+pub const RATES_ONLY_EXAMPLES: usize = 1;
 
 /// The list of `every_example!` names every `mechanism!` block of the examples' sources.
 pub fn assert_every_block_listed(listed: usize) {

@@ -56,6 +56,10 @@ impl<'a> CEmitter<'a> {
             Output::ContactLaws => self.contact_laws(spec),
             Output::ParameterDerivative(f) => self.parameter_derivative(spec, f),
             Output::ParametersInConstraints => Ok(self.parameters_in_constraints(spec)),
+            Output::Jets { .. } => Err(EmissionError::NotInTarget {
+                function: spec.name.to_string(),
+                target: "C",
+            }),
         }
     }
 
@@ -65,7 +69,6 @@ impl<'a> CEmitter<'a> {
             Size::Coordinates => self.d.nq,
             Size::Bilateral => self.d.nb,
             Size::Contacts => self.d.nu,
-            Size::Four => 4,
         }
     }
 

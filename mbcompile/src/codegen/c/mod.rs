@@ -94,7 +94,7 @@ pub fn c_functions(
 ) -> Result<Vec<CFunction>, EmissionError> {
     let mut emitter = CEmitter::new(model, d, horner);
     let mut functions = Vec::new();
-    for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d)) {
+    for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d) && s.in_c()) {
         functions.push(emitter.function(spec)?);
     }
     if let Some(a) = &d.articulated {

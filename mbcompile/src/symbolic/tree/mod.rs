@@ -59,8 +59,6 @@ pub struct TreeDynamics {
     pub coriolis: AtomMatrix,
     /// ∇V.
     pub potential_gradient: Vec<Atom>,
-    /// Ṁ along a trajectory.
-    pub mass_dot: AtomMatrix,
     /// M a for the symbolic vector a.
     pub mass_action: Vec<Atom>,
     /// ∂(M a)/∂q.
@@ -220,11 +218,6 @@ impl Tree {
                     .collect()
             })
             .collect();
-        let along = Rates::trajectory(nq, false);
-        let mass_dot = mass
-            .iter()
-            .map(|r| r.iter().map(|m| along.of(m)).collect())
-            .collect();
         let a = vars(&p.a, nq);
         let mass_action = inverse_dynamics(
             links,
@@ -245,7 +238,6 @@ impl Tree {
             forces,
             coriolis,
             potential_gradient,
-            mass_dot,
             mass_action,
             mass_action_q,
             applied,

@@ -4,20 +4,33 @@
 //! | contact | event function | sampled |
 //! |---|---|---|
 //! | open | gap g_N | at θ = k/8 (a short flight may leave and return within a step) |
-//! | closed | normal force λ_N | at both ends |
+//! | closed | normal force λ_N | at both ends (at θ = k/8 if it starts at zero and ends negative) |
 //! | sliding (σ) | σγ_T, γ_T = W_Tᵀq̇ + ŵ_T | at θ = k/8 (it starts at zero after a start of slip) |
 //! | sticking | Σ μⱼλ_N,j − \|λ_T\| over its group of parallel tangents | at both ends |
 //! | sliding set | det A(μ) / Π zᵢ·zᵢ | at both ends (Painlevé) |
 //!
 //! Every root is located by the Illinois method on the dense output; the earliest wins.
+//!
+//! **A closed contact never pulls.** A normal force that starts the step at zero (a contact
+//! decided closed by a higher derivative of Lötstedt's Theorem 5.4, whose λ rises from zero, or
+//! one left at zero by round-off) and ends it below −`zero_tolerance` has no sign change to
+//! locate from the start. It is sampled inside the step: if it rises above zero first, its
+//! later zero is an ordinary event; otherwise it pulled from the start, and the event
+//! ([`Trigger::PullingForce`]) is placed at the start of the step, where the contact opens.
+//! The naive active-set rules, which exist to simulate a candidate set as it was chosen, keep
+//! their choice.
 
 use super::super::active_set::TangentialMode;
 use super::super::dopri::DenseStep;
 use super::super::error::EventError;
 use super::super::jump::Trigger;
+use super::super::options::ActiveSetRule;
 use super::super::root::illinois;
 use super::{EndForces, EventDriven};
 use crate::mechanism::{Rates, Vector};
+
+/// A bracket (θ_lo, f(θ_lo), θ_hi, f(θ_hi)) of a sign change of an event function.
+type Bracket = (f64, f64, f64, f64);
 
 /// Number of interior samples per step of the sampled event functions.
 const SAMPLES: usize = 8;
@@ -56,8 +69,15 @@ where
                 continue;
             }
             let (l0, l1) = (self.lambda_n[i], end.lambda_n[i]);
-            let bracket = (l0 > 0.0 && l1 <= 0.0).then_some((0.0, l0, 1.0, l1));
-            consider(self, i, Trigger::NormalForce, bracket)?;
+            let pull_tol = self.opts.zero_tolerance * (1.0 + end.lambda_n.amax());
+            if l0 > 0.0 && l1 <= 0.0 {
+                consider(self, i, Trigger::NormalForce, Some((0.0, l0, 1.0, l1)))?;
+            } else if l1 < -pull_tol
+                && self.opts.active_set_rule == ActiveSetRule::DerivativeIteration
+            {
+                let (trigger, bracket) = self.pulling_bracket(step, i, l0)?;
+                consider(self, i, trigger, Some(bracket))?;
+            }
             match self.active.tangential(i) {
                 TangentialMode::Sliding { sigma } => {
                     let bracket = self.slip_bracket(step, i, sigma);
@@ -84,6 +104,36 @@ where
             )?;
         }
         Ok(earliest)
+    }
+
+    /// For closed contact i whose normal force starts the step at `l0` ≤ 0 and ends it negative:
+    /// the first sub-interval where it goes from positive to non-positive if it is positive at
+    /// some θ = k/8 before, else the start of the step as a [`Trigger::PullingForce`].
+    fn pulling_bracket(
+        &mut self,
+        step: &DenseStep<NQ>,
+        i: usize,
+        l0: f64,
+    ) -> Result<(Trigger, Bracket), EventError> {
+        let active = self.active;
+        let mut a = Vector::<NQ>::zeros();
+        let (mut lo, mut flo) = (0.0, l0);
+        for k in 1..=SAMPLES {
+            let theta = k as f64 / SAMPLES as f64;
+            let (q, u) = step.interpolate(theta);
+            let t = step.t0 + theta * step.h;
+            self.kkt
+                .acceleration(&self.model, &active, t, &q, &u, &mut a)?;
+            let f = self.kkt.contact_multipliers()[i];
+            if flo > 0.0 && f <= 0.0 {
+                return Ok((Trigger::NormalForce, (lo, flo, theta, f)));
+            }
+            if f < 0.0 && flo <= 0.0 {
+                break;
+            }
+            (lo, flo) = (theta, f);
+        }
+        Ok((Trigger::PullingForce, (0.0, l0, 0.0, l0)))
     }
 
     /// Σ μⱼλ_N,j − |λ_T,rep| over the sticking contacts j of the group of `rep` (its kept
