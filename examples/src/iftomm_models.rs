@@ -1,8 +1,8 @@
 //! Problems of the IFToMM multibody benchmark library (González, Dopico, Lugrís & Cuadrado,
 //! "A benchmarking system for MBS simulation software: problem standardization and performance
 //! measurement", Multibody Syst. Dyn. 16, 2006), written in the language as a user would: A01 the
-//! simple pendulum, A03 Andrews' squeezing mechanism, A05 the flyball governor (the N-four-bar A02
-//! is in `iftomm_four_bar`). Their references are computed independently in `bench/iftomm/`.
+//! simple pendulum, A03 Andrews' squeezing mechanism, A04 the Bricard mechanism, A05 the flyball
+//! governor (the N-four-bar A02 is in `iftomm_four_bar`). Their references are computed independently in `bench/iftomm/`.
 
 use mbmacros::mechanism;
 
@@ -92,6 +92,74 @@ mechanism! {
     constraint e_from_g_y = rr * sin(beta) - d * sin(beta + theta) + e * cos(phi + delta) - zt * sin(delta) - ya;
     constraint e_from_h_x = rr * cos(beta) - d * cos(beta + theta) - zf * cos(omega + eps) - u * sin(eps) - xa;
     constraint e_from_h_y = rr * sin(beta) - d * sin(beta + theta) - zf * sin(omega + eps) + u * cos(eps) - ya;
+}
+
+mechanism! {
+    /// IFToMM A04, the Bricard mechanism: five links of length l and mass m (uniform boxes
+    /// l × w × w) joined into a loop with the ground by six revolute joints, at t = 0 at
+    /// P1 = (0, 0, 0) (axis y, ground–link 1), P2 = (l, 0, 0) (z), P3 = (l, −l, 0) (x),
+    /// P4 = (l, −l, l) (y), P5 = (0, −l, l) (z), P6 = (0, 0, l) (x, link 5–ground); gravity
+    /// −g e_y. Links 1…5 hang on joints 1…5 as a chain from the ground; joint 6 closes the loop:
+    /// the end of link 5 stays at P6 (three constraints) and its x axis stays the ground's (two).
+    /// Grübler counts 6·5 − 5·6 = 0 degrees of freedom; the loop moves with one (the five
+    /// closure rows have rank 4 everywhere), an overconstrained mechanism.
+    struct BricardA04;
+    parameters { m: 1.0, l: 1.0, w: 0.1, g: 9.81 }
+    coordinates { q1, q2, q3, q4, q5 }
+    let ja = m * 2.0 * w.powi(2) / 12.0;
+    let jt = m * (l.powi(2) + w.powi(2)) / 12.0;
+    body link1 {
+        joint: revolute(q1),
+        axis: (0.0, 1.0, 0.0),
+        mass: m,
+        com: (0.5 * l, 0.0, 0.0),
+        inertia: (ja, jt, jt),
+    }
+    body link2 {
+        parent: link1,
+        joint: revolute(q2),
+        axis: (0.0, 0.0, 1.0),
+        offset: (l, 0.0, 0.0),
+        mass: m,
+        com: (0.0, -0.5 * l, 0.0),
+        inertia: (jt, ja, jt),
+    }
+    body link3 {
+        parent: link2,
+        joint: revolute(q3),
+        axis: (1.0, 0.0, 0.0),
+        offset: (0.0, -l, 0.0),
+        mass: m,
+        com: (0.0, 0.0, 0.5 * l),
+        inertia: (jt, jt, ja),
+    }
+    body link4 {
+        parent: link3,
+        joint: revolute(q4),
+        axis: (0.0, 1.0, 0.0),
+        offset: (0.0, 0.0, l),
+        mass: m,
+        com: (-0.5 * l, 0.0, 0.0),
+        inertia: (ja, jt, jt),
+    }
+    body link5 {
+        parent: link4,
+        joint: revolute(q5),
+        axis: (0.0, 0.0, 1.0),
+        offset: (-l, 0.0, 0.0),
+        mass: m,
+        com: (0.0, 0.5 * l, 0.0),
+        inertia: (jt, ja, jt),
+    }
+    point p3 = link2 * (0.0, -l, 0.0);
+    point p6 = link5 * (0.0, l, 0.0);
+    let axis6 = link5 * (1.0, 0.0, 0.0) - link5 * (0.0, 0.0, 0.0);
+    gravity = (0.0, -g, 0.0);
+    constraint close_x = p6.x;
+    constraint close_y = p6.y;
+    constraint close_z = p6.z - l;
+    constraint axis_y = axis6.y;
+    constraint axis_z = axis6.z;
 }
 
 mechanism! {

@@ -16,6 +16,7 @@ pub mod heat_map;
 pub mod iftomm_four_bar;
 pub mod iftomm_models;
 pub mod iftomm_reference;
+pub mod iftomm_runs;
 pub mod kinematic_models;
 pub mod linearisation_models;
 pub mod plot;

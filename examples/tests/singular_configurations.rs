@@ -27,7 +27,7 @@ use mb_examples::iftomm_four_bar::four_bar_chain40::FourBarChain40;
 use mb_examples::iftomm_reference::{Reference, four_bar_k, four_bar_start, four_bar_state};
 use mb_examples::pendulum::Pendulum;
 use mb_examples::slider_crank::SliderCrank;
-use mbruntime::event::{EventDriven, EventOptions, Report};
+use mbruntime::event::{EventDriven, EventError, EventOptions, Report};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
 use mbruntime::{Dynamics, Rates, Vector};
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -407,4 +407,24 @@ fn isosceles_slider_crank_passes_its_singular_position_on_its_branch() {
     };
     assert_eq!(model.r, model.L);
     check_slider_crank(model, true);
+}
+
+#[test]
+fn a_start_at_a_singular_configuration_is_refused() {
+    // At rest with the cranks horizontal the x rows of every loop closure vanish: the N + 1
+    // branches of the configuration space meet, and which one the chain falls along is not
+    // decided by the constraints.
+    let (q0, u0) = four_bar_state::<5>(0.0, 0.0);
+    let err = EventDriven::new(FourBarChain2::default(), EventOptions::default())
+        .initialize(0.0, q0, u0)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EventError::SingularInitialConfiguration {
+            constraint: "close1_x",
+            index: 0,
+            norm: 0.0
+        }
+    );
+    assert!(err.to_string().contains("start beside it"), "{err}");
 }

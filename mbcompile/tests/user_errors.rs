@@ -76,6 +76,23 @@ fn unknown_name() {
 }
 
 #[test]
+fn components_of_unknown_scalar_planar_or_self_referring_names() {
+    let head = "    parameters { m: 1.0, l: 1.0 }\n    coordinates { x, y }\n    body b { mass: m, position: (x, y) }\n";
+    let src = block(&format!("{head}    constraint c = tipp.x - l;"));
+    expect(&src, "tipp.x", 0, "unknown point, vector or body `tipp`");
+    let src = block(&format!("{head}    constraint c = m.x;"));
+    expect(&src, "m.x", 0, "`m` is a scalar");
+    let src = block(&format!("{head}    constraint c = b.z;"));
+    expect(&src, "b.z", 0, "`b` is planar");
+    let src = block(&format!(
+        "{head}    point p = (p.x + l, y);\n    constraint c = p.x;"
+    ));
+    expect(&src, "p.x", 0, "`p` is defined through its own components");
+    let src = block(&format!("{head}    constraint c = b.w;"));
+    expect(&src, "w;", 0, "expected the component `.x`, `.y` or `.z`");
+}
+
+#[test]
 fn time_without_declaration_gets_a_hint() {
     let src = block(
         "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    potential = m * y * t;",
@@ -1001,7 +1018,8 @@ fn component_of_something_else() {
         &src,
         "speed",
         0,
-        "a component is taken of `velocity(B, P)` or `angular_velocity(B)` only",
+        "a component is taken of a point, vector or body (`P.x`), of `velocity(B, P)` or of \
+         `angular_velocity(B)`",
     );
 }
 

@@ -261,7 +261,7 @@ fn position_projection_leaves_the_velocity_constraint_out() {
         sleigh: Sleigh::default(),
         radius: 1.0,
     };
-    let mut kkt = KktSystem::<3, 2, 0>::new(1e-9, EventOptions::default().vanishing_tolerance());
+    let mut kkt = KktSystem::<3, 2, 0>::new(EventOptions::default().column_tolerances());
     // Off the circle (radius 1.01) at heading θ = 0.7: the M-nearest point of the circle is the
     // radial one, θ unchanged (M = diag(m, m, I) and g involves x, y only).
     let (x, y, theta) = (0.6 * 1.01, 0.8 * 1.01, 0.7);

@@ -292,7 +292,7 @@ impl<'a> Emitter<'a> {
 
     /// `fn name<const N: usize>(&self, x: &StateJet<N, NQ>, [lambda_b, lambda_n,] buffers…)`:
     /// the kernel of the quantities, run on jets (the same straight-line code as for `f64`:
-    /// [`Jet`](mbruntime) has the operators and methods the kernel uses).
+    /// `mbruntime::Jet` has the operators and methods the kernel uses).
     fn jets(
         &mut self,
         spec: &FunctionSpec,

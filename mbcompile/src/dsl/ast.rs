@@ -143,6 +143,15 @@ pub enum ExprKind {
         /// Column (body axis).
         column: usize,
     },
+    /// Component `component` (0..3, world axes) of the named point, vector `let` or body (its
+    /// centre of mass), written `P.x`, `P.y`, `P.z`; replaced by the component's expression
+    /// when the model is assembled.
+    Component {
+        /// The point, vector `let` or body.
+        name: String,
+        /// Which world component.
+        component: usize,
+    },
     /// Component `component` (0..3, world axes) of `velocity(body, point)`, the velocity of the
     /// material point of `body` at `point`, ṙ_B + ω × (r_P − r_B), or, with `point` absent, of
     /// `angular_velocity(body)` (world axes); written `velocity(B, P).x` and

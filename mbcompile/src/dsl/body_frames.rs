@@ -74,6 +74,7 @@ impl<'m> BodyFrames<'m> {
             | ExprKind::Name(_)
             | ExprKind::Dot(_)
             | ExprKind::BodyRotation { .. }
+            | ExprKind::Component { .. }
             | ExprKind::BodyVelocity { .. } => return e.clone(),
             ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.lower(a))),
             ExprKind::Binary(op, a, b) => {

@@ -56,6 +56,7 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::BodyRotation { body, row, column } => {
             format!("(body_rotation {body} {row} {column})")
         }
+        ExprKind::Component { name, component } => format!("(component {name} {component})"),
         ExprKind::BodyVelocity {
             body,
             point: Some(point),

@@ -80,7 +80,13 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
                 span,
             )?
         }
-        syn::Expr::Field(f) => body_velocity(f)?,
+        syn::Expr::Field(f) => match strip_groups(&f.base) {
+            syn::Expr::Path(p) => ExprKind::Component {
+                name: single_ident(&p.path, "the name of a point, vector or body")?,
+                component: component_index(&f.member)?,
+            },
+            _ => body_velocity(f)?,
+        },
         other => {
             return Err(Error::new(
                 other.span(),
@@ -91,15 +97,20 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
     Ok(Expr { kind, span })
 }
 
-/// `velocity(B, P).x` or `angular_velocity(B).z`: a world component of a body's velocity.
-fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
-    let form = "a component is taken of `velocity(B, P)` or `angular_velocity(B)` only, \
-                e.g. `velocity(wheel, contact).x`";
-    let component = match &f.member {
+/// The index of the component `.x`, `.y` or `.z`.
+fn component_index(member: &syn::Member) -> syn::Result<usize> {
+    match member {
         syn::Member::Named(m) => ["x", "y", "z"].iter().position(|c| m == c),
         syn::Member::Unnamed(_) => None,
     }
-    .ok_or_else(|| Error::new(f.member.span(), "expected the component `.x`, `.y` or `.z`"))?;
+    .ok_or_else(|| Error::new(member.span(), "expected the component `.x`, `.y` or `.z`"))
+}
+
+/// `velocity(B, P).x` or `angular_velocity(B).z`: a world component of a body's velocity.
+fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
+    let form = "a component is taken of a point, vector or body (`P.x`), of `velocity(B, P)` \
+                or of `angular_velocity(B)`, e.g. `velocity(wheel, contact).x`";
+    let component = component_index(&f.member)?;
     let syn::Expr::Call(c) = strip_groups(&f.base) else {
         return Err(Error::new(f.base.span(), form));
     };

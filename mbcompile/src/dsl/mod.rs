@@ -25,6 +25,7 @@ pub mod ast;
 pub mod body_frames;
 pub mod build;
 pub mod canonical;
+pub mod components;
 pub mod expr;
 pub mod fields;
 pub mod joints;
@@ -41,6 +42,7 @@ pub mod validate_joints;
 pub mod validate_kinematics;
 pub mod validate_rolling;
 pub mod values;
+pub mod walk;
 
 pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};
 pub use canonical::fingerprint;

@@ -33,6 +33,7 @@
 use super::ast::{
     Constraint, Contact, Expr, Force, Gap, Generate, Model, Name, Parameter, Point, Tangent, Vector,
 };
+use super::components::substitute_components;
 use super::expr::{convert, number};
 use super::fields::{Field, fields, name, set_once};
 use super::parse_body;
@@ -347,6 +348,7 @@ impl Parse for Model {
             item(input, &key, &mut m, &mut seen, &mut deferred)?;
         }
         deferred.resolve(&mut m)?;
+        substitute_components(&mut m)?;
         Ok(m)
     }
 }

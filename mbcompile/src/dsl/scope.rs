@@ -210,6 +210,13 @@ impl<'m> Scope<'m> {
                      constraints only (`velocity_constraint name = velocity(B, P).x;`)",
                 ));
             }
+            // Written out when the block is parsed (`components`); none is left to validate.
+            ExprKind::Component { name, .. } => {
+                return Err(Error::new(
+                    e.span,
+                    format!("the component of `{name}` was not resolved"),
+                ));
+            }
         })
     }
 
@@ -265,6 +272,7 @@ impl<'m> Scope<'m> {
             | ExprKind::Partial(..)
             | ExprKind::BodyPoint { .. }
             | ExprKind::BodyRotation { .. }
+            | ExprKind::Component { .. }
             | ExprKind::BodyVelocity { .. } => return None,
         })
     }

@@ -126,8 +126,8 @@ impl<'m> Converter<'m> {
                 }
                 _ => Atom::num(0),
             },
-            // Written out by assembly (`assemble_rolling`) before conversion.
-            ExprKind::BodyVelocity { .. } => Atom::num(0),
+            // Written out by assembly (`assemble`, `assemble_rolling`) before conversion.
+            ExprKind::BodyVelocity { .. } | ExprKind::Component { .. } => Atom::num(0),
             ExprKind::BodyRotation { body, row, column } => self
                 .frames
                 .get(body)

@@ -59,6 +59,24 @@ pub enum EventError {
         /// The tolerance it exceeds.
         tolerance: f64,
     },
+    /// A bilateral constraint's column vanishes at the initial configuration (‖Gᵢ‖ at most
+    /// 1e-12 of the largest column): a singular configuration, where branches of the
+    /// configuration space meet (the IFToMM N-four-bar with its cranks horizontal) and the
+    /// constraints do not determine the motion. Start beside it; the integrator passes such
+    /// configurations during a motion (see `EventOptions::vanishing_tolerance`).
+    #[error(
+        "constraint `{constraint}` (index {index}) has a vanishing column at the initial \
+         configuration (|G_i| = {norm:e}): a singular configuration, from which the constraints \
+         do not determine the motion; start beside it"
+    )]
+    SingularInitialConfiguration {
+        /// Constraint name.
+        constraint: &'static str,
+        /// Its index.
+        index: usize,
+        /// ‖Gᵢ‖ (Euclidean).
+        norm: f64,
+    },
     /// A contact has Coulomb friction μ ≠ 0 but no tangent (no `slip` in the language): the
     /// friction force has no direction, so the model is refused instead of dropping μ.
     #[error(

@@ -51,6 +51,17 @@
 //! one-degree-of-freedom problem for every rtol from 1e-6 to 1e-12 (a window too short lets the
 //! amplification collapse the step size, one too long costs accuracy).
 //!
+//! **Redundant columns.** An overconstrained loop (the IFToMM Bricard mechanism: six closure
+//! equations of rank five along its one-degree-of-freedom motion) has a bilateral column that
+//! depends on the others only on the constraint manifold. At the integration error ε off the
+//! manifold its kinetic-metric remainder is O(ε); judged against `rank_tolerance` (1e-9) it
+//! then counts as independent at some stages of a step and as dependent at others, the stages
+//! integrate different index-1 systems, and the error estimate rejects about every second
+//! step. Bilateral columns are therefore judged against the redundancy tolerance
+//! (`EventOptions::redundancy_tolerance`, √rtol by default, above the state error), contact
+//! and sticking columns against `rank_tolerance`. A dependent column keeps its constraint to
+//! the order of the state error: its value and rate follow those of the columns it depends on.
+//!
 //! [`KktSystem`] is a workspace: every evaluation takes the active set explicitly and leaves the
 //! factor, the Jacobians and the multipliers of its last point in the workspace; nothing here
 //! decides or stores which contacts are closed.
@@ -78,16 +89,28 @@ enum Columns {
     Velocities,
 }
 
+/// The relative thresholds by which [`KktSystem`] judges constraint columns.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ColumnTolerances {
+    /// A contact or sticking column whose kinetic-metric remainder is at most this times its
+    /// norm is dependent.
+    pub rank: f64,
+    /// The same for bilateral columns (see "Redundant columns").
+    pub redundancy: f64,
+    /// A bilateral column whose kinetic norm is below this times the largest it has had is
+    /// left out (see "Columns that vanish").
+    pub vanishing: f64,
+}
+
 /// The KKT system [M −W_A; W_Aᵀ 0] of the bilateral constraints and an active set at one point
 /// (q, t): the kinetic-metric factor, the Jacobians G, W_N with their time partials, and the
 /// multipliers of the last [`acceleration`](Self::acceleration).
 #[derive(Debug, Clone, Copy)]
 pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     factor: ConstraintFactor<NQ>,
-    rank_tolerance: f64,
+    tolerances: ColumnTolerances,
     /// A bilateral column whose kinetic norm is below this fraction of its `column_scale` is
     /// left out (see the module documentation, "Columns that vanish").
-    vanishing_tolerance: f64,
     /// The largest kinetic norm ‖L⁻¹gᵢ‖ each bilateral column has had at the points evaluated.
     column_scale: [f64; NB],
     g_jac: Matrix<NQ, NB>,
@@ -109,14 +132,11 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
 }
 
 impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
-    /// An empty workspace; columns whose kinetic-metric remainder is below `rank_tolerance`
-    /// times their norm count as dependent, bilateral columns whose kinetic norm is below
-    /// `vanishing_tolerance` times the largest it has had as vanishing.
-    pub fn new(rank_tolerance: f64, vanishing_tolerance: f64) -> Self {
+    /// An empty workspace judging dependent and vanishing columns by `tolerances`.
+    pub fn new(tolerances: ColumnTolerances) -> Self {
         Self {
             factor: ConstraintFactor::default(),
-            rank_tolerance,
-            vanishing_tolerance,
+            tolerances,
             column_scale: [0.0; NB],
             g_jac: Matrix::zeros(),
             g_tp: Vector::zeros(),
@@ -249,7 +269,11 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         model.gap_jacobian(q, t, &mut self.w_n, &mut tp_n);
         self.g_tp = tp_b;
         self.w_tp = tp_n;
-        let tol = self.rank_tolerance;
+        let ColumnTolerances {
+            rank: tol,
+            redundancy,
+            vanishing,
+        } = self.tolerances;
         for i in 0..NB {
             if holonomic_only && !Mo::HOLONOMIC[i] {
                 continue;
@@ -257,10 +281,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             let col = self.g_jac.column(i).into_owned();
             let size = self.factor.whiten(&col).norm();
             self.column_scale[i] = self.column_scale[i].max(size);
-            if size < self.vanishing_tolerance * self.column_scale[i] {
+            if size < vanishing * self.column_scale[i] {
                 continue;
             }
-            self.factor.push_column(i, &col, tol);
+            self.factor.push_column(i, &col, redundancy);
         }
         for &j in active.priority() {
             if with_sliding || !active.is_sliding(j) {

@@ -162,7 +162,7 @@ where
             instant: (f64::NAN, 0),
             collapse: step_collapse::CollapseGuard::default(),
             stats: Stats::default(),
-            kkt: KktSystem::new(opts.rank_tolerance, opts.vanishing_tolerance()),
+            kkt: KktSystem::new(opts.column_tolerances()),
             lcp: MixedLcp::default(),
             modes_lcp: FrictionalContactLcp::default(),
             impact_law: FrictionalImpactLcp::default(),
@@ -274,6 +274,17 @@ where
                     tolerance: BILATERAL_TOL,
                 });
             }
+        }
+        // At a singular configuration, where a row of G vanishes, branches of the configuration
+        // space meet and the constraints do not determine the motion from there.
+        let norms: [f64; NB] = std::array::from_fn(|i| jac.column(i).norm());
+        let widest = norms.iter().fold(0.0_f64, |m, n| m.max(*n));
+        if let Some(i) = (0..NB).find(|&i| norms[i] <= 1e-12 * widest || widest == 0.0) {
+            return Err(EventError::SingularInitialConfiguration {
+                constraint: <Mo as Constraints<NQ, NB, NU>>::BILATERAL[i],
+                index: i,
+                norm: norms[i],
+            });
         }
         let largest = |r: &Vector<NB>| {
             (0..NB)

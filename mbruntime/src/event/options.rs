@@ -1,5 +1,6 @@
 //! Tolerances and switches of the event-driven integrator.
 
+use super::evaluate::ColumnTolerances;
 use super::zeno::ZenoThresholds;
 
 /// How the active set is chosen after an event (Lötstedt 1982, Sect. 5).
@@ -45,6 +46,13 @@ pub struct EventOptions {
     pub zero_tolerance: f64,
     /// Relative threshold of the rank-revealing Gram–Schmidt (dependent constraint columns).
     pub rank_tolerance: f64,
+    /// Relative threshold under which a bilateral column counts as dependent on the columns
+    /// before it in the acceleration and the projections (at least `rank_tolerance`). The
+    /// redundant closure of an overconstrained loop (the IFToMM Bricard mechanism) is
+    /// dependent only on the constraint manifold; at the integration error ε off it its
+    /// remainder is O(ε), and a threshold below ε lets the stages of one step see different
+    /// ranks (see [`evaluate`](super::evaluate), "Redundant columns"). `None`: √rtol.
+    pub redundancy_tolerance: Option<f64>,
     /// A bilateral constraint whose column G_i has shrunk below this fraction of the largest
     /// size it has had along the motion (in the kinetic metric, ‖L⁻¹G_i‖) is left out of the
     /// acceleration and the projections while it is that small: near a singular configuration of
@@ -90,6 +98,7 @@ impl Default for EventOptions {
             slip_tolerance: 1e-10,
             zero_tolerance: 1e-9,
             rank_tolerance: 1e-9,
+            redundancy_tolerance: None,
             vanishing_tolerance: None,
             zeno_model_tolerance: 1e-7,
             zeno_model_time: 1e-3,
@@ -106,6 +115,23 @@ impl EventOptions {
     /// The vanishing tolerance in force: the given one, or rtol^(1/3).
     pub fn vanishing_tolerance(&self) -> f64 {
         self.vanishing_tolerance.unwrap_or_else(|| self.rtol.cbrt())
+    }
+
+    /// The dependence threshold of bilateral columns in force: the given redundancy tolerance
+    /// or √rtol, and never below `rank_tolerance`.
+    pub fn redundancy_tolerance(&self) -> f64 {
+        self.redundancy_tolerance
+            .unwrap_or_else(|| self.rtol.sqrt())
+            .max(self.rank_tolerance)
+    }
+
+    /// The thresholds by which the KKT workspace judges dependent and vanishing columns.
+    pub fn column_tolerances(&self) -> ColumnTolerances {
+        ColumnTolerances {
+            rank: self.rank_tolerance,
+            redundancy: self.redundancy_tolerance(),
+            vanishing: self.vanishing_tolerance(),
+        }
     }
 
     /// The thresholds of the flight-model and geometric Zeno criteria.

@@ -34,7 +34,8 @@ macro_rules! every_example {
             four_bar_chain2::FourBarChain2, four_bar_chain4::FourBarChain4,
         };
         use mb_examples::iftomm_models::{
-            andrews_a03::AndrewsA03, flyball_a05::FlyballA05, pendulum_a01::PendulumA01,
+            andrews_a03::AndrewsA03, bricard_a04::BricardA04, flyball_a05::FlyballA05,
+            pendulum_a01::PendulumA01,
         };
         use mb_examples::kinematic_models::{
             body_chain3::BodyChain3, four_bar::FourBar, heavy_top::HeavyTop,
@@ -57,7 +58,7 @@ macro_rules! every_example {
             pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank,
             woodpecker::Woodpecker,
         };
-        let examples: [fn(); 58] = [
+        let examples: [fn(); 59] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -152,6 +153,7 @@ macro_rules! every_example {
                 $check(&lift, $seed + 57)
             },
             || $check(&BlockFourSupports::default(), $seed + 58),
+            || $check(&BricardA04::default(), $seed + 59),
         ];
         examples
     }};
