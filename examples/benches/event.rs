@@ -28,10 +28,15 @@ fn bouncing_ball_run() -> Stats {
         g: 9.81,
         e: 0.5,
     };
-    let mut sim = EventDriven::new(ball, EventOptions::default());
-    sim.initialize(0.0, Vector::<1>::new(1.0), Vector::<1>::zeros())
-        .unwrap();
-    sim.advance_to(2.0, |r| {
+    let mut sim = EventDriven::new(
+        ball,
+        EventOptions::default(),
+        0.0,
+        Vector::<1>::new(1.0),
+        Vector::<1>::zeros(),
+    )
+    .unwrap();
+    sim.run(2.0, |r| {
         black_box(r);
     })
     .unwrap();
@@ -46,9 +51,8 @@ fn hinged_bar_run() -> Stats {
     let (s, c) = theta.sin_cos();
     let q0 = Vector::<3>::new(bar.l * s, -bar.l * c, theta);
     let u0 = Vector::<3>::zeros();
-    let mut sim = EventDriven::new(bar, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
-    sim.advance_to(3.0, |r| {
+    let mut sim = EventDriven::new(bar, EventOptions::default(), 0.0, q0, u0).unwrap();
+    sim.run(3.0, |r| {
         black_box(r);
     })
     .unwrap();
@@ -64,9 +68,8 @@ fn elastic_ball_on_string_run() -> Stats {
     };
     let q0 = Vector::<2>::new(0.0, -model.ell);
     let u0 = Vector::<2>::new((3.5 * model.g * model.ell).sqrt(), 0.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
-    sim.advance_to(8.0, |r| {
+    let mut sim = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).unwrap();
+    sim.run(8.0, |r| {
         black_box(r);
     })
     .unwrap();
@@ -105,19 +108,29 @@ fn bench(c: &mut Criterion) {
 
     // One active-set decision at rest on the floor with λ = δ = 0 (construction excluded).
     let mut g = c.benchmark_group("event_active_set_decision");
-    let mut ramp = EventDriven::new(RampForce::default(), EventOptions::default());
     g.bench_function("theorem54_level1_ramp_force", |b| {
         b.iter(|| {
-            ramp.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())
-                .unwrap();
+            let ramp = EventDriven::new(
+                RampForce::default(),
+                EventOptions::default(),
+                0.0,
+                Vector::<1>::zeros(),
+                Vector::<1>::zeros(),
+            )
+            .unwrap();
             black_box(ramp.closed()[0])
         })
     });
-    let mut quad = EventDriven::new(QuadraticForce::default(), EventOptions::default());
     g.bench_function("theorem54_level2_quadratic_force", |b| {
         b.iter(|| {
-            quad.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())
-                .unwrap();
+            let quad = EventDriven::new(
+                QuadraticForce::default(),
+                EventOptions::default(),
+                0.0,
+                Vector::<1>::zeros(),
+                Vector::<1>::zeros(),
+            )
+            .unwrap();
             black_box(quad.closed()[0])
         })
     });

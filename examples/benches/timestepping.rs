@@ -107,7 +107,7 @@ fn bench(c: &mut Criterion) {
             g.bench_function(format!("{name}/{label}"), |b| {
                 b.iter_batched_ref(
                     || woodpecker(scheme, q, u),
-                    |ts| black_box(ts.step(1e-5).unwrap().lcp_pivots),
+                    |ts| black_box(ts.step(1e-5).unwrap().impulses.lcp_pivots),
                     BatchSize::SmallInput,
                 )
             });
@@ -123,7 +123,7 @@ fn bench(c: &mut Criterion) {
                     ts.step(1e-5).unwrap();
                     ts
                 },
-                |ts| black_box(ts.step(1e-5).unwrap().lcp_pivots),
+                |ts| black_box(ts.step(1e-5).unwrap().impulses.lcp_pivots),
                 BatchSize::SmallInput,
             )
         });

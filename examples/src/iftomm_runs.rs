@@ -156,11 +156,10 @@ where
         ..EventOptions::default()
     };
     let (q0, u0) = setup.start;
-    let mut sim = EventDriven::new(setup.model, opts);
-    sim.initialize(0.0, q0, u0)?;
+    let mut sim = EventDriven::new(setup.model, opts, 0.0, q0, u0)?;
     let mut cmp = Comparison::new(setup, t_end, keep);
     let mut previous = (0.0, q0, u0);
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         if let Report::Step { t, q, u, .. } = r {
             cmp.step((previous.0, &previous.1, &previous.2), (t, q, u));
             previous = (t, *q, *u);

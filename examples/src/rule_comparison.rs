@@ -34,10 +34,9 @@ pub fn sample_run<Mo: Mechanism<1, 0, 1>>(
         max_step: MAX_STEP,
         ..opts
     };
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, Vector::<1>::zeros(), Vector::<1>::zeros())?;
+    let mut sim = EventDriven::new(model, opts, 0.0, Vector::<1>::zeros(), Vector::<1>::zeros())?;
     let mut pts = vec![(0.0, 0.0, sim.contact_multipliers()[0])];
-    sim.advance_to(T_END, |r| match r {
+    sim.run(T_END, |r| match r {
         Report::Step { t, q, lambda, .. } => pts.push((t, q[0], lambda[0])),
         Report::Event(ev) => {
             println!("  event at t = {}: {:?}, y = {}", ev.t, ev.kind, ev.q[0]);

@@ -46,15 +46,14 @@ fn slackens_where_the_tension_vanishes_and_conserves_energy_between_events() {
         let v0 = (3.5 * g * ell).sqrt();
         let q0 = Vector::<2>::new(0.0, -ell);
         let u0 = Vector::<2>::new(v0, 0.0);
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        sim.initialize(0.0, q0, u0).unwrap();
+        let mut sim = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).unwrap();
         assert!(sim.closed()[0], "e = {e}: string taut at the start");
         let mut e_ref = energy(&model, &q0, &u0);
         let (mut drift, mut max_r, mut gain): (f64, f64, f64) = (0.0, 0.0, f64::NEG_INFINITY);
         let mut first_slack = None;
         let (mut slacks, mut tightenings) = (0, 0);
         let mut impact_law_err: f64 = 0.0;
-        sim.advance_to(3.0, |r| match r {
+        sim.run(3.0, |r| match r {
             Report::Step { q, u, .. } => {
                 drift = drift.max((energy(&model, q, u) - e_ref).abs() / e_ref.abs());
                 max_r = max_r.max(q.norm());
@@ -137,11 +136,10 @@ fn tightening_time_from_a_slack_start_matches_the_parabola_circle_intersection()
         (Vector::<2>::new(-0.5, -0.2), Vector::<2>::new(0.0, 0.0)),
     ] {
         let t_closed = parabola_meets_circle(q0, u0, model.g, model.ell);
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        sim.initialize(0.0, q0, u0).unwrap();
+        let mut sim = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).unwrap();
         assert!(!sim.closed()[0]);
         let mut first = None;
-        sim.advance_to(t_closed + 0.1, |r| {
+        sim.run(t_closed + 0.1, |r| {
             if let Report::Event(ev) = r
                 && first.is_none()
             {
@@ -259,13 +257,12 @@ fn elastic_grazing_return_tightens_without_impulse_and_matches_the_closed_form()
     let closing_window = 4.0 * (6.0 * m * eta / lam_dot).cbrt();
 
     let t_end = 8.0;
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).unwrap();
     let e0 = energy(&model, &q0, &u0);
     let (mut drift, mut max_r): (f64, f64) = (0.0, 0.0);
     let (mut slacks, mut impacts, mut closings) = (Vec::new(), Vec::new(), Vec::new());
     let mut impulse_at_grazing: f64 = 0.0;
-    sim.advance_to(t_end, |r| match r {
+    sim.run(t_end, |r| match r {
         Report::Step { q, u, .. } => {
             drift = drift.max((energy(&model, q, u) - e0).abs() / e0);
             max_r = max_r.max(q.norm());

@@ -21,25 +21,50 @@ fn frictional_steps_and_events_do_not_allocate() {
         (2.0, 0.8, 0.01, -0.5),
         (5.0, 0.8, 0.01, -0.5),
     ];
+    // Built (the LCP tableaux allocated) at rest on the floor; each run restarts below.
     let mut sims = cases.map(|(mu, _, _, _)| {
+        let model = PainleveRod {
+            mu,
+            ..PainleveRod::default()
+        };
+        let q0 = Vector::<3>::new(0.0, model.l * f64::sin(0.6), 0.6);
         EventDriven::new(
-            PainleveRod {
-                mu,
-                ..PainleveRod::default()
-            },
+            model,
             EventOptions::default(),
+            0.0,
+            q0,
+            Vector::<3>::zeros(),
         )
+        .unwrap()
     });
-    let mut ramp = EventDriven::new(RampBlock::default(), EventOptions::default());
-    let mut ball = EventDriven::new(SpinningBall::default(), EventOptions::default());
+    let mut ramp = EventDriven::new(
+        RampBlock::default(),
+        EventOptions::default(),
+        0.0,
+        Vector::<2>::zeros(),
+        Vector::<2>::zeros(),
+    )
+    .unwrap();
+    let ball0 = (
+        Vector::<3>::new(0.0, 0.3, 0.0),
+        Vector::<3>::new(1.0, 0.0, 30.0),
+    );
+    let mut ball = EventDriven::new(
+        SpinningBall::default(),
+        EventOptions::default(),
+        0.0,
+        ball0.0,
+        ball0.1,
+    )
+    .unwrap();
     let (mut slip_stops, mut stick_ends, mut impacts, mut steps) = (0, 0, 0, 0);
     let before = allocations_on_this_thread();
     for (sim, &(_, theta0, height, v0)) in sims.iter_mut().zip(&cases) {
         let l = sim.model().l;
         let q0 = Vector::<3>::new(0.0, l * f64::sin(theta0) + height, theta0);
-        sim.initialize(0.0, q0, Vector::<3>::new(v0, 0.0, 0.0))
+        sim.set_state(0.0, q0, Vector::<3>::new(v0, 0.0, 0.0))
             .unwrap();
-        sim.advance_to(1.0, |r| match r {
+        sim.run(1.0, |r| match r {
             Report::Step { .. } => steps += 1,
             Report::Event(ev) => match ev.kind {
                 EventKind::SlipStops => slip_stops += 1,
@@ -50,9 +75,9 @@ fn frictional_steps_and_events_do_not_allocate() {
         })
         .unwrap();
     }
-    ramp.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
+    ramp.set_state(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
         .unwrap();
-    ramp.advance_to(3.0, |r| match r {
+    ramp.run(3.0, |r| match r {
         Report::Step { .. } => steps += 1,
         Report::Event(ev) => {
             slip_stops += usize::from(ev.kind == EventKind::SlipStops);
@@ -60,12 +85,8 @@ fn frictional_steps_and_events_do_not_allocate() {
         }
     })
     .unwrap();
-    let (q0, u0) = (
-        Vector::<3>::new(0.0, 0.3, 0.0),
-        Vector::<3>::new(1.0, 0.0, 30.0),
-    );
-    ball.initialize(0.0, q0, u0).unwrap();
-    ball.advance_to(1.0, |r| {
+    ball.set_state(0.0, ball0.0, ball0.1).unwrap();
+    ball.run(1.0, |r| {
         if let Report::Event(ev) = r {
             impacts += usize::from(ev.kind == EventKind::Impact);
             slip_stops += usize::from(ev.kind == EventKind::SlipStops);

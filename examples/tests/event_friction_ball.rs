@@ -13,19 +13,20 @@
 use mb_examples::friction_event_models::spinning_ball::SpinningBall;
 use mb_examples::stick_slip_reference::spinning_ball::{self as reference, BallState};
 use mbruntime::Vector;
-use mbruntime::event::friction_modes::ContactMode;
+use mbruntime::event::ContactMode;
 use mbruntime::event::{Event, EventDriven, EventKind, EventOptions, Report};
 
 fn release(p: SpinningBall, start: &BallState, t_end: f64) -> Vec<Event<3, 0, 1>> {
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(
+    let mut sim = EventDriven::new(
+        p,
+        EventOptions::default(),
         start.t,
         Vector::<3>::new(start.x, start.y, start.phi),
         Vector::<3>::new(start.vx, start.vy, start.omega),
     )
     .expect("released in flight");
     let mut events = Vec::new();
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         if let Report::Event(ev) = r {
             events.push(*ev);
         }

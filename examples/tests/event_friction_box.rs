@@ -11,7 +11,7 @@
 
 use mb_examples::friction_event_models::pushed_box::PushedBox;
 use mbruntime::Vector;
-use mbruntime::event::friction_modes::ContactMode;
+use mbruntime::event::ContactMode;
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
 
 #[test]
@@ -19,8 +19,7 @@ fn the_box_sticks_until_the_total_friction_is_exhausted_then_slides_on_both_corn
     let p = PushedBox::default();
     let t_s = p.mu * p.m * p.g / p.c;
     let q0 = Vector::<3>::new(0.0, p.b, 0.0);
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(0.0, q0, Vector::<3>::zeros())
+    let mut sim = EventDriven::new(p, EventOptions::default(), 0.0, q0, Vector::<3>::zeros())
         .expect("at rest on both corners");
     assert_eq!(sim.contact_modes(), [ContactMode::Sticking; 2]);
     let mut events = Vec::new();
@@ -30,7 +29,7 @@ fn the_box_sticks_until_the_total_friction_is_exhausted_then_slides_on_both_corn
     let expected_right = 0.5 * p.m * p.g * (1.0 + p.mu * p.b / p.a);
     for k in 1..=200 {
         let t = t_end * k as f64 / 200.0;
-        sim.advance_to(t, |r| {
+        sim.run(t, |r| {
             if let Report::Event(ev) = r {
                 events.push(*ev);
             }
@@ -65,7 +64,7 @@ fn the_box_sticks_until_the_total_friction_is_exhausted_then_slides_on_both_corn
         checked > 50 && worst_force < 1e-9,
         "normal forces: {worst_force:e}"
     );
-    let q = sim.positions();
+    let q = sim.q();
     let x = p.c * (t_end - t_s).powi(3) / (6.0 * p.m);
     assert!((q[0] - x).abs() <= 1e-9, "x = {} vs {x}", q[0]);
     assert!(

@@ -11,7 +11,7 @@
 //! * closed contacts push (λ_N ≥ 0) and nothing penetrates (g_N ≥ −10⁻⁹).
 
 use mb_examples::friction_event_models::{pushed_box::PushedBox, ramp_block::RampBlock};
-use mbruntime::event::friction_modes::ContactMode;
+use mbruntime::event::ContactMode;
 use mbruntime::event::{EventDriven, EventOptions};
 use mbruntime::{Rates, Vector};
 use proptest::prelude::*;
@@ -24,7 +24,7 @@ fn check<M, const NQ: usize, const NU: usize>(
 where
     M: Rates<NQ, 0, NU>,
 {
-    let (t, q, u) = (sim.time(), sim.positions(), sim.velocities());
+    let (t, q, u) = (sim.t(), sim.q(), sim.u());
     let model = sim.model();
     let laws = model.contact_laws();
     let (ln, lt) = (sim.contact_multipliers(), sim.tangential_multipliers());
@@ -96,7 +96,7 @@ where
     let mut t = 0.0;
     while t < t_end {
         t += 0.01;
-        sim.advance_to(t, |_| {})
+        sim.run(t, |_| {})
             .map_err(|e| format!("integration failed: {e}"))?;
         check(sim, group_total)?;
         let modes = sim.contact_modes();
@@ -121,8 +121,7 @@ proptest! {
         omega in 1.0..6.0_f64,
     ) {
         let p = RampBlock { alpha, mu, f0, omega, ..RampBlock::default() };
-        let mut sim = EventDriven::new(p, EventOptions::default());
-        sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros()).unwrap();
+        let mut sim = EventDriven::new(p, EventOptions::default(), 0.0, Vector::<2>::zeros(), Vector::<2>::zeros()).unwrap();
         let outcome = run_checked(&mut sim, 3.0, false);
         prop_assert!(outcome.is_ok(), "{:?}", outcome);
     }
@@ -133,8 +132,7 @@ proptest! {
         c in 6.0..20.0_f64,
     ) {
         let p = PushedBox { mu, c, ..PushedBox::default() };
-        let mut sim = EventDriven::new(p, EventOptions::default());
-        sim.initialize(0.0, Vector::<3>::new(0.0, p.b, 0.0), Vector::<3>::zeros()).unwrap();
+        let mut sim = EventDriven::new(p, EventOptions::default(), 0.0, Vector::<3>::new(0.0, p.b, 0.0), Vector::<3>::zeros()).unwrap();
         // c ≥ 6: the stick ends at μ m g / c ≤ 1.31 s, within the run.
         let outcome = run_checked(&mut sim, 1.5, true);
         prop_assert!(matches!(outcome, Ok((st, sl)) if st > 0 && sl > 0), "{:?}", outcome);
@@ -152,9 +150,14 @@ fn a_slip_that_reverses_within_a_sample_is_seen() {
         omega: 1.0,
         ..RampBlock::default()
     };
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
-        .unwrap();
+    let mut sim = EventDriven::new(
+        p,
+        EventOptions::default(),
+        0.0,
+        Vector::<2>::zeros(),
+        Vector::<2>::zeros(),
+    )
+    .unwrap();
     let outcome = run_checked(&mut sim, 3.0, false);
     assert!(outcome.is_ok(), "{outcome:?}");
 }

@@ -27,9 +27,9 @@ use mb_examples::analysis_models::painleve_rod::PainleveRod;
 use mb_examples::stick_slip_reference::painleve::{
     critical_angle, free_normal_acceleration, painleve_bound, sliding_delassus,
 };
-use mbruntime::Vector;
-use mbruntime::event::friction_modes::{ContactMode, FrictionModeError};
+use mbruntime::event::{ContactMode, FrictionModeError};
 use mbruntime::event::{EventDriven, EventError, EventKind, EventOptions, Report};
+use mbruntime::{ContactLawError, Vector};
 
 const G: f64 = 9.81;
 
@@ -49,8 +49,9 @@ fn starting_to_slide_above_the_bound_is_refused_with_the_closed_form_bound() {
         let bound = painleve_bound(theta0);
         assert!(mu > bound, "the case must lie above the bound");
         let (model, q0, u0) = dropped(mu, theta0, 0.0, -3.0);
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        let err = sim.initialize(0.0, q0, u0).expect_err("above μ*(θ₀)");
+        let err = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0)
+            .err()
+            .expect("above μ*(θ₀)");
         let culprit = match &err {
             EventError::FrictionModes {
                 source:
@@ -76,8 +77,8 @@ fn starting_to_slide_above_the_bound_is_refused_with_the_closed_form_bound() {
         );
         // Just below the bound the same start is accepted, sliding with σ = −1.
         let (model, q0, u0) = dropped(0.99 * bound, theta0, 0.0, -3.0);
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        sim.initialize(0.0, q0, u0).expect("below μ*(θ₀)");
+        let sim =
+            EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).expect("below μ*(θ₀)");
         assert_eq!(sim.contact_modes(), [ContactMode::Sliding { sigma: -1.0 }]);
     }
 }
@@ -97,9 +98,8 @@ fn the_start_is_refused_exactly_beyond_the_critical_angles() {
         (upper + 1e-6, false),
     ] {
         let (model, q0, u0) = dropped(mu, theta0, 0.0, -3.0);
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        match sim.initialize(0.0, q0, u0) {
-            Ok(()) => {
+        match EventDriven::new(model, EventOptions::default(), 0.0, q0, u0) {
+            Ok(sim) => {
                 assert!(
                     !refused,
                     "θ₀ = {theta0} inside ({lower}, {upper}) was accepted"
@@ -125,12 +125,12 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
     let mu = 1.45;
     let theta_c = critical_angle(mu, 0.3, 2.0_f64.atan());
     let (model, q0, u0) = dropped(mu, 0.7, 0.0, -10.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).expect("below μ*(θ₀)");
+    let mut sim =
+        EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).expect("below μ*(θ₀)");
     let mut lift_off = None;
     let mut smallest_a = f64::INFINITY;
     for k in 1..=3000 {
-        sim.advance_to(k as f64 * 1e-4, |r| {
+        sim.run(k as f64 * 1e-4, |r| {
             if let Report::Event(ev) = r
                 && ev.kind == EventKind::MultiplierZero
                 && !ev.closed[0]
@@ -141,7 +141,7 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
         })
         .expect("no Painlevé error: the rod lifts off before the critical angle");
         if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
-            let theta = sim.positions()[2];
+            let theta = sim.q()[2];
             smallest_a = smallest_a.min(sliding_delassus(&model, theta, sigma));
         }
     }
@@ -163,15 +163,15 @@ fn a_rod_sliding_towards_the_critical_angle_lifts_off_before_it() {
 fn below_the_bound_the_sliding_forces_follow_the_closed_form() {
     let mu = 1.3;
     let (model, q0, u0) = dropped(mu, 0.8, 0.01, -10.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).expect("start in flight");
+    let mut sim =
+        EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).expect("start in flight");
     let (mut checked, mut worst) = (0, 0.0_f64);
     // Every millisecond (μ = 1.3 < 4/3: well posed at every angle, so the run goes through).
     for k in 1..=1000 {
-        sim.advance_to(k as f64 * 1e-3, |_| {})
+        sim.run(k as f64 * 1e-3, |_| {})
             .expect("μ below every Painlevé bound");
         if let [ContactMode::Sliding { sigma }] = sim.contact_modes() {
-            let (q, u) = (sim.positions(), sim.velocities());
+            let (q, u) = (sim.q(), sim.u());
             let a = sliding_delassus(&model, q[2], sigma);
             let lambda_n = -free_normal_acceleration(&model, q[2], u[2]) / a;
             let (ln, lt) = (
@@ -191,16 +191,17 @@ fn below_the_bound_the_sliding_forces_follow_the_closed_form() {
 #[test]
 fn negative_friction_is_refused() {
     let (model, q0, u0) = dropped(-0.2, 0.8, 0.01, 0.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    let err = sim.initialize(0.0, q0, u0).expect_err("μ < 0");
+    let err = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0)
+        .err()
+        .expect("μ < 0");
     assert!(
         matches!(
             err,
-            EventError::InvalidContactLaw {
+            EventError::ContactLaw(ContactLawError::OutOfRange {
                 contact: "tip",
                 parameter: "μ",
                 ..
-            }
+            })
         ),
         "{err:?}"
     );

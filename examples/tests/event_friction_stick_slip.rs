@@ -20,7 +20,7 @@ use mb_examples::friction_event_models::{
     ramp_block::RampBlock, spring_dragged_block::SpringDraggedBlock,
 };
 use mb_examples::stick_slip_reference::{Motion, Phase, driven_spring, ramp};
-use mbruntime::event::friction_modes::ContactMode;
+use mbruntime::event::ContactMode;
 use mbruntime::event::{EventDriven, EventKind, EventOptions, Report};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
 use mbruntime::{Rates, Vector};
@@ -31,11 +31,16 @@ type Transition = (f64, EventKind, f64, [ContactMode; 1]);
 /// The block (two coordinates, slip coordinate first) started at rest at the origin, run to
 /// `t_end`; its events.
 fn transitions<M: Rates<2, 0, 1>>(model: M, t_end: f64) -> Vec<Transition> {
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
-        .expect("at rest on the contact");
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        Vector::<2>::zeros(),
+        Vector::<2>::zeros(),
+    )
+    .expect("at rest on the contact");
     let mut events = Vec::new();
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         if let Report::Event(ev) = r {
             events.push((ev.t, ev.kind, ev.q[0], ev.modes));
         }
@@ -117,12 +122,11 @@ fn ramp_timestepping_error(h: f64, t_end: f64) -> f64 {
     let mut samples = Vec::new();
     ts.run(h, t_end, |r| samples.push((r.t, r.q[0])))
         .expect("every step solves");
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(0.0, zero, zero).unwrap();
+    let mut sim = EventDriven::new(p, EventOptions::default(), 0.0, zero, zero).unwrap();
     let mut worst: f64 = 0.0;
     for (t, s) in samples {
-        sim.advance_to(t, |_| {}).unwrap();
-        worst = worst.max((s - sim.positions()[0]).abs());
+        sim.run(t, |_| {}).unwrap();
+        worst = worst.max((s - sim.q()[0]).abs());
     }
     worst
 }
@@ -160,12 +164,17 @@ fn a_block_thrown_up_a_steep_ramp_stops_and_slides_back() {
     let (up, down) = (p.g * (s + p.mu * c), p.g * (s - p.mu * c));
     let t_s = v0 / up;
     let s_top = 0.5 * v0 * t_s;
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::new(v0, 0.0))
-        .expect("sliding up the ramp");
+    let mut sim = EventDriven::new(
+        p,
+        EventOptions::default(),
+        0.0,
+        Vector::<2>::zeros(),
+        Vector::<2>::new(v0, 0.0),
+    )
+    .expect("sliding up the ramp");
     let mut events = Vec::new();
     let t_end = t_s + 0.5;
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         if let Report::Event(ev) = r {
             events.push(*ev);
         }
@@ -184,9 +193,9 @@ fn a_block_thrown_up_a_steep_ramp_stops_and_slides_back() {
     let tau = t_end - t_s;
     let s_end = s_top - 0.5 * down * tau * tau;
     assert!(
-        (sim.positions()[0] - s_end).abs() <= 1e-9,
+        (sim.q()[0] - s_end).abs() <= 1e-9,
         "s = {} vs {s_end}",
-        sim.positions()[0]
+        sim.q()[0]
     );
-    assert!((sim.velocities()[0] + down * tau).abs() <= 1e-9);
+    assert!((sim.u()[0] + down * tau).abs() <= 1e-9);
 }

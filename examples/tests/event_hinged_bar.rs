@@ -26,10 +26,9 @@ fn start(bar: &HingedBar, theta: f64, omega: f64) -> (Vector<3>, Vector<3>) {
 fn first_impact_energy_is_e_squared_of_the_closed_form() {
     let bar = HingedBar::default();
     let (q0, u0) = start(&bar, std::f64::consts::FRAC_PI_2, 0.0);
-    let mut sim = EventDriven::new(bar, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(bar, EventOptions::default(), 0.0, q0, u0).unwrap();
     let mut first = None;
-    sim.advance_to(3.0, |r| {
+    sim.run(3.0, |r| {
         if let Report::Event(ev) = r
             && first.is_none()
             && ev.kind == EventKind::Impact
@@ -86,8 +85,7 @@ fn impacts_dissipate_smooth_phases_conserve_and_constraints_hold() {
         }
         cases += 1;
         let (q0, u0) = start(&bar, theta, omega);
-        let mut sim = EventDriven::new(bar, EventOptions::default());
-        sim.initialize(0.0, q0, u0).unwrap();
+        let mut sim = EventDriven::new(bar, EventOptions::default(), 0.0, q0, u0).unwrap();
         let energy = |q: &Vector<3>, u: &Vector<3>| {
             bar.kinetic_energy(q, u, 0.0) + bar.potential_energy(q, 0.0)
         };
@@ -96,7 +94,7 @@ fn impacts_dissipate_smooth_phases_conserve_and_constraints_hold() {
         let mut worst_residual: f64 = 0.0;
         let mut gain: f64 = f64::NEG_INFINITY;
         let mut impacts = 0;
-        sim.advance_to(2.0, |r| match r {
+        sim.run(2.0, |r| match r {
             Report::Step { q, u, .. } => {
                 worst_drift = worst_drift.max((energy(q, u) - e_ref).abs() / e_ref.abs().max(1.0));
                 let mut g = Vector::<2>::zeros();
@@ -141,10 +139,9 @@ fn the_bar_comes_to_rest_at_the_high_precision_accumulation_time() {
             atol: 1e-2 * rtol,
             ..EventOptions::default()
         };
-        let mut sim = EventDriven::new(bar, opts);
-        sim.initialize(0.0, q0, u0).unwrap();
+        let mut sim = EventDriven::new(bar, opts, 0.0, q0, u0).unwrap();
         let (mut first, mut predicted, mut rest, mut after) = (None, None, None, 0usize);
-        sim.advance_to(2.0, |r| match r {
+        sim.run(2.0, |r| match r {
             Report::Event(ev) if ev.kind == EventKind::Impact => {
                 first.get_or_insert(ev.t);
             }

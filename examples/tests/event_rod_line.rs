@@ -18,10 +18,9 @@ fn first_impact(rod: RodLine) -> Event<3, 1, 1> {
     let xd = -1.0;
     let q0 = Vector::<3>::new(x, y, theta);
     let u0 = Vector::<3>::new(xd, -rod.alpha * xd / rod.beta, 0.5);
-    let mut sim = EventDriven::new(rod, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(rod, EventOptions::default(), 0.0, q0, u0).unwrap();
     let mut first = None;
-    sim.advance_to(0.5, |r| {
+    sim.run(0.5, |r| {
         if let Report::Event(ev) = r
             && first.is_none()
             && ev.kind == EventKind::Impact

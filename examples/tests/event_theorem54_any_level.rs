@@ -60,8 +60,13 @@ fn start(
     model: PolynomialLift,
     t: f64,
 ) -> Result<EventDriven<PolynomialLift, 2, 0, 1>, EventError> {
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(t, Vector::<2>::zeros(), Vector::<2>::zeros())?;
+    let sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        t,
+        Vector::<2>::zeros(),
+        Vector::<2>::zeros(),
+    )?;
     Ok(sim)
 }
 
@@ -98,13 +103,13 @@ fn every_level_decides_with_the_closed_form_derivatives() {
             assert_eq!(sim.closed()[0], c < 0.0, "k = {k}, c = {c}");
             let span = 0.6;
             let mut min_lambda = f64::INFINITY;
-            sim.advance_to(T0 + span, |r| {
+            sim.run(T0 + span, |r| {
                 if let Report::Step { lambda, .. } = r {
                     min_lambda = min_lambda.min(lambda[0]);
                 }
             })
             .unwrap();
-            let y = sim.positions()[1];
+            let y = sim.q()[1];
             if c > 0.0 {
                 let kk = k as f64;
                 let y_exact = c * span.powi(k as i32 + 2) / ((kk + 1.0) * (kk + 2.0) * M);
@@ -137,7 +142,7 @@ fn odd_levels_lift_off_as_an_event_at_t0() {
         assert!(sim.closed()[0]);
         let mut lift_off = None;
         let mut min_lambda = f64::INFINITY;
-        sim.advance_to(T0 + 0.6, |r| match r {
+        sim.run(T0 + 0.6, |r| match r {
             Report::Step { lambda, .. } => min_lambda = min_lambda.min(lambda[0]),
             Report::Event(ev) => {
                 lift_off.get_or_insert((ev.t, ev.kind));
@@ -152,7 +157,7 @@ fn odd_levels_lift_off_as_an_event_at_t0() {
         assert!(min_lambda >= -1e-12, "k = {k}: λ dipped to {min_lambda}");
         let kk = k as f64;
         let y_exact = c * 0.6_f64.powi(k as i32 + 2) / ((kk + 1.0) * (kk + 2.0) * M);
-        let y = sim.positions()[1];
+        let y = sim.q()[1];
         assert!(
             (y - y_exact).abs() <= 1e-10,
             "k = {k}: y = {y}, closed form {y_exact}"
@@ -167,10 +172,15 @@ fn below_the_deciding_level_the_contact_is_undecided_not_glued() {
             max_derivative_order: k - 1,
             ..EventOptions::default()
         };
-        let mut sim = EventDriven::new(lift(k, 2.0, 0.0), opts);
-        let err = sim
-            .initialize(T0, Vector::<2>::zeros(), Vector::<2>::zeros())
-            .unwrap_err();
+        let err = EventDriven::new(
+            lift(k, 2.0, 0.0),
+            opts,
+            T0,
+            Vector::<2>::zeros(),
+            Vector::<2>::zeros(),
+        )
+        .err()
+        .expect("undecided");
         assert_eq!(
             err,
             EventError::UndecidedContact {
@@ -195,7 +205,7 @@ fn a_closed_contact_never_pulls() {
     );
     let mut events = Vec::new();
     let mut min_lambda = f64::INFINITY;
-    sim.advance_to(T0 + 0.6, |r| match r {
+    sim.run(T0 + 0.6, |r| match r {
         Report::Step { lambda, .. } => min_lambda = min_lambda.min(lambda[0]),
         Report::Event(ev) => events.push((ev.t, ev.kind)),
     })
@@ -203,7 +213,7 @@ fn a_closed_contact_never_pulls() {
     assert_eq!(events, vec![(T0, EventKind::MultiplierZero)]);
     assert!(min_lambda >= 0.0, "λ dipped to {min_lambda}");
     let y_exact = c * 0.6_f64.powi(3) / (6.0 * M);
-    let y = sim.positions()[1];
+    let y = sim.q()[1];
     assert!(
         (y - y_exact).abs() <= 1e-10,
         "y = {y}, closed form {y_exact}"
@@ -294,8 +304,8 @@ fn on_a_curved_guide_every_level_decides() {
             let r = model.R;
             let q0 = Vector::<2>::new(r * theta0.cos(), r * theta0.sin());
             let u0 = Vector::<2>::new(-r * theta0.sin() * omega0, r * theta0.cos() * omega0);
-            let mut sim = EventDriven::new(model, EventOptions::default());
-            sim.initialize(t_start, q0, u0).unwrap();
+            let mut sim =
+                EventDriven::new(model, EventOptions::default(), t_start, q0, u0).unwrap();
             if t_start == T0 {
                 assert!(!sim.closed()[0], "k = {k}: opens at t₀");
                 let (_, d) = sim
@@ -304,14 +314,14 @@ fn on_a_curved_guide_every_level_decides() {
                 assert!(d[0] > 0.0, "k = {k}: δ⁽ᵏ⁾ = {}", d[0]);
             }
             let mut min_lambda = f64::INFINITY;
-            sim.advance_to(T0 + 0.5, |r| {
+            sim.run(T0 + 0.5, |r| {
                 if let Report::Step { lambda, .. } = r {
                     min_lambda = min_lambda.min(lambda[0]);
                 }
             })
             .unwrap();
             let (x, y) = curved_reference(&model, k, c, (t_start, theta0, omega0), T0 + 0.5);
-            let q = sim.positions();
+            let q = sim.q();
             assert!(
                 (q[0] - x).abs() <= 1e-9 && (q[1] - y).abs() <= 1e-9,
                 "k = {k}, start {t_start}: ({}, {}) vs ({x}, {y})",

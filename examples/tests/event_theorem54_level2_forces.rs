@@ -332,8 +332,14 @@ fn rod_force_rates_enter_the_second_level() {
     for kappa in [-8.0, 8.0] {
         let model = rod_model(kappa);
         let (q0, u0) = initial_state();
-        let mut s = EventDriven::new(model, options(ActiveSetRule::DerivativeIteration));
-        s.initialize(T0, q0, u0).unwrap();
+        let s = EventDriven::new(
+            model,
+            options(ActiveSetRule::DerivativeIteration),
+            T0,
+            q0,
+            u0,
+        )
+        .unwrap();
         // The rod carries the tension: λ_B = −T (G = r/|r| points away from the hinge).
         let tension = pull().tension;
         assert!(
@@ -352,8 +358,14 @@ fn string_force_rates_enter_the_second_level() {
     for kappa in [-8.0, 8.0] {
         let model = string_model(kappa);
         let (q0, u0) = initial_state();
-        let mut s = EventDriven::new(model, options(ActiveSetRule::DerivativeIteration));
-        s.initialize(T0, q0, u0).unwrap();
+        let s = EventDriven::new(
+            model,
+            options(ActiveSetRule::DerivativeIteration),
+            T0,
+            q0,
+            u0,
+        )
+        .unwrap();
         // The string is decided closed at level 0 with λ = T > 0.
         let tension = pull().tension;
         let (l0, _) = s.last_acceleration_lcp();
@@ -381,11 +393,10 @@ where
     Mo: Mechanism<3, NB, NU>,
 {
     let (q0, u0) = initial_state();
-    let mut s = EventDriven::new(model, options(rule));
-    s.initialize(T0, q0, u0).unwrap();
+    let mut s = EventDriven::new(model, options(rule), T0, q0, u0).unwrap();
     let closed_at_start = s.closed()[WALL];
     let (mut min_gap, mut min_lambda) = (f64::INFINITY, f64::INFINITY);
-    let _ = s.advance_to(T0 + span, |r| {
+    let _ = s.run(T0 + span, |r| {
         if let Report::Step { q, lambda, .. } = r {
             min_gap = min_gap.min(q[0]);
             min_lambda = min_lambda.min(lambda[WALL]);
@@ -395,7 +406,7 @@ where
         closed_at_start,
         min_gap,
         min_lambda,
-        q: *s.positions(),
+        q: *s.q(),
     }
 }
 
@@ -490,8 +501,14 @@ fn redundant_string_is_kept_closed_by_criterion_two() {
     let (s0, c0) = (THETA0.sin(), THETA0.cos());
     let q0 = Vector::<2>::new(L * s0, -L * c0);
     let u0 = Vector::<2>::new(L * OMEGA0 * c0, L * OMEGA0 * s0);
-    let mut s = EventDriven::new(model, options(ActiveSetRule::DerivativeIteration));
-    s.initialize(0.0, q0, u0).unwrap();
+    let mut s = EventDriven::new(
+        model,
+        options(ActiveSetRule::DerivativeIteration),
+        0.0,
+        q0,
+        u0,
+    )
+    .unwrap();
     let tension = |q: &Vector<2>, u: &Vector<2>| {
         // T = m v²/l + m g cos θ, cos θ = −y/l.
         M * u.norm_squared() / L - M * G * q[1] / L
@@ -529,7 +546,7 @@ fn redundant_string_is_kept_closed_by_criterion_two() {
     let (mut min_gap, mut min_lambda, mut max_lambda) =
         (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY);
     let (mut steps, mut energy_err) = (0usize, 0.0_f64);
-    s.advance_to(1.0, |r| {
+    s.run(1.0, |r| {
         if let Report::Step { q, u, lambda, .. } = r {
             steps += 1;
             min_gap = min_gap.min(L - q.norm());
@@ -550,7 +567,7 @@ fn redundant_string_is_kept_closed_by_criterion_two() {
         energy_err < 1e-7 * energy0.abs(),
         "energy drift {energy_err:e}"
     );
-    let (q, u) = (*s.positions(), *s.velocities());
+    let (q, u) = (*s.q(), *s.u());
     let t_end = tension(&q, &u);
     assert!(
         (s.bilateral_multipliers()[0] + t_end).abs() < 1e-7 * t_end,

@@ -38,10 +38,8 @@ fn sim(c: f64, rule: ActiveSetRule, max_order: usize) -> EventDriven<QuadraticFo
         max_derivative_order: max_order,
         ..EventOptions::default()
     };
-    let mut s = EventDriven::new(model, opts);
-    s.initialize(T0, Vector::<1>::zeros(), Vector::<1>::zeros())
-        .unwrap();
-    s
+
+    EventDriven::new(model, opts, T0, Vector::<1>::zeros(), Vector::<1>::zeros()).unwrap()
 }
 
 /// What a simulation over [t₀, t₀ + T] shows: the active set chosen at t₀, and the smallest
@@ -60,7 +58,7 @@ fn run(
     let mut s = sim(c, rule, max_order);
     let closed_at_start = s.closed()[0];
     let (mut min_gap, mut min_lambda) = (f64::INFINITY, f64::INFINITY);
-    let _ = s.advance_to(T0 + T, |r| {
+    let _ = s.run(T0 + T, |r| {
         if let Report::Step { q, lambda, .. } = r {
             min_gap = min_gap.min(q[0]);
             min_lambda = min_lambda.min(lambda[0]);
@@ -119,7 +117,7 @@ fn second_derivatives_decide_and_match_the_closed_form() {
 
         let (o, s) = run(c, ActiveSetRule::DerivativeIteration, 2);
         assert!(consistent(&o), "c = {c}: chosen set inconsistent");
-        let y = s.positions()[0];
+        let y = s.q()[0];
         if c < 0.0 {
             let lam = s.contact_multipliers()[0];
             assert!(s.closed()[0] && y.abs() < 1e-12, "c = {c}: y = {y}");
@@ -200,9 +198,9 @@ fn first_level_alone_cannot_decide() {
             max_derivative_order: 1,
             ..EventOptions::default()
         };
-        let err = EventDriven::new(model, opts)
-            .initialize(T0, Vector::<1>::zeros(), Vector::<1>::zeros())
-            .unwrap_err();
+        let err = EventDriven::new(model, opts, T0, Vector::<1>::zeros(), Vector::<1>::zeros())
+            .err()
+            .expect("undecided");
         assert_eq!(
             err,
             EventError::UndecidedContact {
@@ -236,9 +234,8 @@ fn ball_over_the_top_stays_taut_by_its_second_derivatives() {
             active_set_rule: rule,
             ..EventOptions::default()
         };
-        let mut s = EventDriven::new(model, opts);
-        s.initialize(0.0, q0, u0).unwrap();
-        s
+
+        EventDriven::new(model, opts, 0.0, q0, u0).unwrap()
     };
     let s = start(ActiveSetRule::DerivativeIteration);
     let (l1, d1) = s.last_derivative_lcp().expect("λ = δ = 0 at the top");
@@ -266,7 +263,7 @@ fn ball_over_the_top_stays_taut_by_its_second_derivatives() {
         let mut s = start(rule);
         assert_eq!(s.closed()[0], taut, "{rule:?}");
         let (mut min_gap, mut min_lambda, mut lambda_err) = (f64::INFINITY, f64::INFINITY, 0.0_f64);
-        let _ = s.advance_to(t_end, |r| {
+        let _ = s.run(t_end, |r| {
             if let Report::Step { q, lambda, .. } = r {
                 min_gap = min_gap.min(ell - q.norm());
                 min_lambda = min_lambda.min(lambda[0]);

@@ -33,10 +33,9 @@ fn event_driven<Mo, const NQ: usize, const NB: usize, const NU: usize>(
 where
     Mo: Mechanism<NQ, NB, NU>,
 {
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).unwrap();
     let mut impacts = Vec::new();
-    sim.advance_to(t_fix, |r| {
+    sim.run(t_fix, |r| {
         if let Report::Event(ev) = r
             && matches!(ev.kind, EventKind::Impact | EventKind::Accumulation { .. })
         {
@@ -44,7 +43,7 @@ where
         }
     })
     .unwrap();
-    (impacts, *sim.positions(), *sim.velocities())
+    (impacts, *sim.q(), *sim.u())
 }
 
 /// Impact times (midpoints of the steps at which contact 0 becomes active with λ > 0) of a
@@ -71,10 +70,10 @@ where
     let mut impacts = Vec::new();
     let mut was = false;
     ts.run(h, t_fix, |r| {
-        if r.active[0] && !was && r.lambda_n[0] > 0.0 {
+        if r.impulses.active[0] && !was && r.impulses.lambda_n[0] > 0.0 {
             impacts.push(r.t - 0.5 * r.h);
         }
-        was = r.active[0];
+        was = r.impulses.active[0];
     })
     .unwrap();
     assert!((ts.t() - t_fix).abs() < 1e-9, "ended at {}", ts.t());

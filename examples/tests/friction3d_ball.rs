@@ -40,7 +40,7 @@ fn sliding_ball_starts_rolling_at_two_sevenths_and_keeps_five_sevenths_of_its_sp
         let mut ts = TimeStepper::new(model, scheme, Settings::default(), 0.0, q0, u0).unwrap();
         let mut roll_start = None;
         ts.run(dt, 2.0 * t_s, |s| {
-            assert_eq!(s.cone_size, 3, "the contact stays closed: {s:?}");
+            assert_eq!(s.impulses.cone_size, 3, "the contact stays closed: {s:?}");
             let v = s.u.fixed_rows::<3>(0).into_owned();
             let w = s.u.fixed_rows::<3>(3).into_owned();
             // The contact point's velocity v + ω × (−r e_z), written out.
@@ -66,9 +66,9 @@ fn sliding_ball_starts_rolling_at_two_sevenths_and_keeps_five_sevenths_of_its_sp
                 );
                 if s.t > t0 {
                     // Rolling on: gravity has no tangential component, so no friction acts.
-                    let friction = s.lambda_t[0].abs() + s.lambda_t2[0].abs();
+                    let friction = s.impulses.lambda_t[0].abs() + s.impulses.lambda_t2[0].abs();
                     assert!(
-                        friction <= 1e-12 * s.lambda_n[0],
+                        friction <= 1e-12 * s.impulses.lambda_n[0],
                         "t = {}: {friction:e}",
                         s.t
                     );

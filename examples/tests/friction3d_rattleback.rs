@@ -108,11 +108,11 @@ fn simulate(scheme: Scheme, h: f64, spin: f64, reference: &[RollingState]) -> Ru
     let mut gaps = Vector::<1>::zeros();
     ts.run(h, T_END, |r| {
         assert!(
-            r.active[0] && r.lambda_n[0] > 0.0,
+            r.impulses.active[0] && r.impulses.lambda_n[0] > 0.0,
             "{scheme:?} h {h}: contact open at {}",
             r.t
         );
-        let slip = r.xi_t[0].hypot(r.xi_t2[0]);
+        let slip = r.impulses.xi_t[0].hypot(r.impulses.xi_t2[0]);
         let speed = r.u.fixed_rows::<3>(0).norm();
         assert!(
             slip <= 1e-9 * speed,

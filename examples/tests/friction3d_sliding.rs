@@ -41,7 +41,7 @@ fn block_launched_on_the_plane_stops_on_a_straight_line_at_the_coulomb_distance(
             let mut stopped_at = None;
             let mut lateral: f64 = 0.0;
             ts.run(DT, t_stop + 0.25, |r| {
-                assert_eq!(r.cone_size, 3, "the contact stays closed: {r:?}");
+                assert_eq!(r.impulses.cone_size, 3, "the contact stays closed: {r:?}");
                 let d = r.q - q0;
                 lateral = lateral.max((d - dir * dir.dot(&d)).amax());
                 let speed = r.u.norm();

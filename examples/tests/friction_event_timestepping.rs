@@ -220,13 +220,14 @@ fn run_ball(p: &SpinningBall, start: &BallState, scheme: Scheme, h: f64, t_end: 
     let mut out = BallRun::default();
     let (mut in_contact, mut slips) = (false, [0.0, start.slip_velocity(p)]);
     ts.run(h, t_end, |r| {
-        let pushed = r.lambda_n[0] > 0.0;
+        let pushed = r.impulses.lambda_n[0] > 0.0;
         if pushed && !in_contact && out.impacts.len() < 3 {
             let t_hit = r.t - r.h + (r.q_start[1] - p.r) / -r.u_start[1];
             out.impacts.push((t_hit, r.t, [r.u[0], r.u[1], r.u[2]]));
         }
         in_contact = pushed;
-        let sticks = pushed && r.lambda_t[0].abs() < p.mu * r.lambda_n[0] * (1.0 - 1e-12);
+        let sticks =
+            pushed && r.impulses.lambda_t[0].abs() < p.mu * r.impulses.lambda_n[0] * (1.0 - 1e-12);
         out.sticking_steps += usize::from(sticks);
         out.sliding_steps += usize::from(pushed && !sticks);
         if sticks && out.rolling_onset.is_none() && out.impacts.len() == 3 {

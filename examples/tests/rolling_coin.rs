@@ -516,11 +516,10 @@ fn falling_precessing_coin_conserves_energy_and_keeps_rolling() {
     let e0 = disk.energy(&q0, &qd0);
     let model_e0 = coin.kinetic_energy(&q0, &qd0, 0.0) + coin.potential_energy(&q0, 0.0);
     assert!((model_e0 - e0).abs() <= 1e-14 * e0);
-    let mut sim = EventDriven::new(coin, event_options());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(coin, event_options(), 0.0, q0, qd0).unwrap();
     let (mut worst_e, mut worst_hand, mut worst_model, mut steps) = (0.0_f64, 0.0_f64, 0.0_f64, 0);
     let (mut theta_min, mut theta_max) = (f64::INFINITY, f64::NEG_INFINITY);
-    sim.advance_to(5.0, |r| {
+    sim.run(5.0, |r| {
         let Report::Step { q, u, .. } = r else {
             panic!("a rolling coin has no event");
         };
@@ -532,7 +531,7 @@ fn falling_precessing_coin_conserves_energy_and_keeps_rolling() {
         steps += 1;
     })
     .unwrap();
-    let psi_end = sim.positions()[PSI];
+    let psi_end = sim.q()[PSI];
     println!(
         "{steps} steps, θ ∈ [{theta_min:.4}, {theta_max:.4}], ψ(5) = {psi_end:.4}: energy {worst_e:.2e}, rolling {worst_hand:.2e} (hand) {worst_model:.2e} (model)"
     );
@@ -551,10 +550,9 @@ fn steady_precession_is_kept_by_the_event_driven_integrator() {
     assert!(disk.lean_stiffness(PRECESSION.theta0, PRECESSION.omega, spin) > 0.0);
     let (q0, qd0) = disk.precession_at(&PRECESSION, 0.0);
     let period = 2.0 * std::f64::consts::PI / PRECESSION.omega.abs();
-    let mut sim = EventDriven::new(coin, event_options());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(coin, event_options(), 0.0, q0, qd0).unwrap();
     let (mut worst_theta, mut worst_rate, mut worst_q) = (0.0_f64, 0.0_f64, 0.0_f64);
-    sim.advance_to(5.0 * period, |r| {
+    sim.run(5.0 * period, |r| {
         let Report::Step { t, q, u, .. } = r else {
             panic!("a rolling coin has no event");
         };

@@ -117,12 +117,11 @@ fn event_run(s: &ChaplyginSleigh, start: (f64, f64, f64), t_end: f64) -> (Deviat
     let mo = motion(s, start);
     let (q0, qd0) = initial_state(s, start);
     let e0 = energy(s, &qd0);
-    let mut sim = EventDriven::new(*s, EventOptions::default());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(*s, EventOptions::default(), 0.0, q0, qd0).unwrap();
     let mut dev = Deviations::default();
     let samples = (t_end / 0.1).round() as usize;
     for k in 1..=samples {
-        sim.advance_to(k as f64 * 0.1, |r| {
+        sim.run(k as f64 * 0.1, |r| {
             let Report::Step { t, q, u: qd, .. } = r else {
                 panic!("the level sleigh has no event");
             };
@@ -142,15 +141,15 @@ fn event_run(s: &ChaplyginSleigh, start: (f64, f64, f64), t_end: f64) -> (Deviat
             dev.steps += 1;
         })
         .unwrap();
-        let (u, w) = body(sim.positions(), sim.velocities());
+        let (u, w) = body(sim.q(), sim.u());
         let wdot = -s.m * s.a * u * w / (s.inertia + s.m * s.a * s.a);
         let lateral = s.m * (u * w + s.a * wdot);
         let lambda = sim.bilateral_multipliers()[0];
         dev.multiplier = dev.multiplier.max((lambda - lateral).abs());
     }
-    let (q, qd) = (sim.positions(), sim.velocities());
+    let (q, qd) = (sim.q(), sim.u());
     let (u, w) = body(q, qd);
-    (dev, [u, w, q[2], sim.time()])
+    (dev, [u, w, q[2], sim.t()])
 }
 
 #[test]

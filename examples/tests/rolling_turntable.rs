@@ -171,10 +171,9 @@ fn event_run(
     let (q0, qd0, reference) = initial_state(ball);
     let spin0 = vertical_spin(&q0, &qd0);
     let c0 = reference.first_integral(0.0, (q0[0], q0[1]), (qd0[0], qd0[1]));
-    let mut sim = EventDriven::new(*ball, EventOptions::default());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(*ball, EventOptions::default(), 0.0, q0, qd0).unwrap();
     let mut dev = Deviations::default();
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         let Report::Step { t, q, u: qd, .. } = r else {
             panic!("the ball has no event");
         };
@@ -191,7 +190,7 @@ fn event_run(
         dev.steps += 1;
     })
     .unwrap();
-    (dev, *sim.positions())
+    (dev, *sim.q())
 }
 
 #[test]

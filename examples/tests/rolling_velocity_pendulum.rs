@@ -101,8 +101,7 @@ where
     };
     let (q0, u0) = start(l);
     let e0 = energy(m, g, &q0, &u0);
-    let mut sim = EventDriven::new(model, options);
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(model, options, 0.0, q0, u0).unwrap();
     let mut run = EventRun {
         states: Vec::with_capacity(times.len()),
         energy: 0.0,
@@ -110,7 +109,7 @@ where
         steps: 0,
     };
     for &t in times {
-        sim.advance_to(t, |r| {
+        sim.run(t, |r| {
             let Report::Step { q, u, .. } = r else {
                 panic!("a pendulum has no event");
             };
@@ -119,7 +118,7 @@ where
             run.steps += 1;
         })
         .unwrap();
-        run.states.push((*sim.positions(), *sim.velocities()));
+        run.states.push((*sim.q(), *sim.u()));
     }
     run
 }

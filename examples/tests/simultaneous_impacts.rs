@@ -28,10 +28,16 @@ fn four_supports_hit_at_once_share_the_impulse_equally() {
     let (m, g, e, b) = (model.m, model.g, model.e, model.b);
     let v_minus = (2.0 * g * DROP).sqrt();
     let q0 = Vector::<3>::new(0.0, b + DROP, 0.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, Vector::<3>::zeros()).unwrap();
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        q0,
+        Vector::<3>::zeros(),
+    )
+    .unwrap();
     let mut first = None;
-    sim.advance_to(5.0, |r| {
+    sim.run(5.0, |r| {
         if let Report::Event(ev) = r
             && ev.kind == EventKind::Impact
         {
@@ -76,10 +82,16 @@ fn three_aligned_supports_in_both_integrators() {
     let (m, g, e, l) = (model.m, model.g, model.e, model.l);
     let v_minus = (2.0 * g * DROP).sqrt();
     let q0 = Vector::<2>::new(l + DROP, 0.0);
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, Vector::<2>::zeros()).unwrap();
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        q0,
+        Vector::<2>::zeros(),
+    )
+    .unwrap();
     let mut first = None;
-    sim.advance_to(0.5, |r| {
+    sim.run(0.5, |r| {
         if let Report::Event(ev) = r {
             first.get_or_insert(*ev);
         }
@@ -109,8 +121,8 @@ fn three_aligned_supports_in_both_integrators() {
         .unwrap();
         let mut impact = None;
         ts.run(h, 0.3, |r| {
-            if impact.is_none() && r.active.iter().any(|&a| a) {
-                impact = Some((r.u, r.lambda_n, r.q_eval, r.active));
+            if impact.is_none() && r.impulses.active.iter().any(|&a| a) {
+                impact = Some((r.u, r.impulses.lambda_n, r.q_eval, r.impulses.active));
             }
         })
         .unwrap();

@@ -53,14 +53,13 @@ fn chain_run<M: Rates<NQ, NB, 0> + Copy, const NQ: usize, const NB: usize>(
         m.kinetic_energy(q, u, 0.0) + m.potential_energy(q, 0.0)
     };
     let e0 = energy(&model, &q0, &u0);
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(model, opts, 0.0, q0, u0).unwrap();
     let (mut spread, mut drift) = (0.0_f64, 0.0_f64);
     let mut error = 0.0_f64;
     let model = *sim.model();
     let mut rows = reference.rows.iter().skip(1).peekable();
     let mut previous = (0.0, q0, u0);
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         let Report::Step { t, q, u, .. } = r else {
             panic!("no events in a chain without contacts");
         };
@@ -113,13 +112,18 @@ fn smooth_run(n: usize, reference: &Reference, rtol: f64, t_end: f64) -> (f64, u
         max_step: 0.05,
         ..EventOptions::default()
     };
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, Vector::<1>::new(PI), Vector::<1>::new(-1.0))
-        .unwrap();
+    let mut sim = EventDriven::new(
+        model,
+        opts,
+        0.0,
+        Vector::<1>::new(PI),
+        Vector::<1>::new(-1.0),
+    )
+    .unwrap();
     let mut error = 0.0_f64;
     let mut rows = reference.rows.iter().skip(1).peekable();
     let mut previous = (0.0, Vector::<1>::new(PI), Vector::<1>::new(-1.0));
-    sim.advance_to(t_end, |r| {
+    sim.run(t_end, |r| {
         if let Report::Step { t, q, u, .. } = r {
             while let Some(row) = rows.next_if(|row| row[0] <= t) {
                 let phi = hermite(previous, (t, q[0], u[0]), row[0]) - FRAC_PI_2;
@@ -211,9 +215,8 @@ fn a_chain_released_at_45_degrees_swings_through_the_horizontal() {
             atol: 1e-2 * rtol,
             ..EventOptions::default()
         };
-        let mut sim = EventDriven::new(FourBarChain4::default(), opts);
-        sim.initialize(0.0, q0, u0).unwrap();
-        sim.advance_to(5.0, |_| {}).unwrap();
+        let mut sim = EventDriven::new(FourBarChain4::default(), opts, 0.0, q0, u0).unwrap();
+        sim.run(5.0, |_| {}).unwrap();
         let (mut phi, mut omega) = (PI / 4.0, 0.0);
         let f = |p: f64| -k * p.cos();
         let h = 1e-5;
@@ -225,7 +228,7 @@ fn a_chain_released_at_45_degrees_swings_through_the_horizontal() {
             phi += h / 6.0 * (k1p + 2.0 * k2p + 2.0 * k3p + k4p);
             omega += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
         }
-        let q = sim.positions();
+        let q = sim.q();
         assert!(
             (q[0] - phi).abs() <= 1e4 * rtol,
             "rtol = {rtol:e}: φ = {} vs {phi}",
@@ -348,13 +351,12 @@ fn check_slider_crank(model: SliderCrank, isosceles: bool) {
         atol: 1e-13,
         ..EventOptions::default()
     };
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, q0, u0).unwrap();
+    let mut sim = EventDriven::new(model, opts, 0.0, q0, u0).unwrap();
     let targets: Vec<f64> = (1..=8).map(|k| k as f64 * FRAC_PI_2).collect();
     let mut found = vec![f64::NAN; targets.len()];
     let mut previous = (0.0, q0, u0);
     let mut drift = 0.0_f64;
-    sim.advance_to(1.0, |r| {
+    sim.run(1.0, |r| {
         if let Report::Step { t, q, u, .. } = r {
             drift = drift
                 .max((model.kinetic_energy(q, u, t) + model.potential_energy(q, t) - energy).abs());
@@ -415,9 +417,15 @@ fn a_start_at_a_singular_configuration_is_refused() {
     // branches of the configuration space meet, and which one the chain falls along is not
     // decided by the constraints.
     let (q0, u0) = four_bar_state::<5>(0.0, 0.0);
-    let err = EventDriven::new(FourBarChain2::default(), EventOptions::default())
-        .initialize(0.0, q0, u0)
-        .unwrap_err();
+    let err = EventDriven::new(
+        FourBarChain2::default(),
+        EventOptions::default(),
+        0.0,
+        q0,
+        u0,
+    )
+    .err()
+    .expect("refused");
     assert_eq!(
         err,
         EventError::SingularInitialConfiguration {

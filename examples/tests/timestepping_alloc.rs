@@ -33,12 +33,12 @@ fn ten_thousand_woodpecker_steps_do_not_allocate() {
         let before = allocations_on_this_thread();
         for _ in 0..10_000 {
             let r = ts.step(1e-5).unwrap();
-            for (n, &a) in closed.iter_mut().zip(&r.active) {
+            for (n, &a) in closed.iter_mut().zip(&r.impulses.active) {
                 *n += usize::from(a);
             }
         }
         ts.run(1e-5, ts.t() + 0.1, |r| {
-            for (n, &a) in closed.iter_mut().zip(&r.active) {
+            for (n, &a) in closed.iter_mut().zip(&r.impulses.active) {
                 *n += usize::from(a);
             }
         })

@@ -26,10 +26,10 @@ fn impacts(scheme: Scheme, h: f64, t_end: f64) -> Vec<f64> {
     let mut out = Vec::new();
     let mut was = false;
     ts.run(h, t_end, |r| {
-        if r.active[0] && !was && r.lambda_n[0] > 0.0 {
+        if r.impulses.active[0] && !was && r.impulses.lambda_n[0] > 0.0 {
             out.push(r.t - 0.5 * r.h);
         }
-        was = r.active[0];
+        was = r.impulses.active[0];
     })
     .unwrap();
     out

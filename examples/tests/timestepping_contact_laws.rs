@@ -35,7 +35,12 @@ fn check_step(model: &Woodpecker, scheme: Scheme, r: &StepRecord<3, 0, 3>, worst
     let gt_e = w_t.transpose() * r.u + wh_t;
     // Impulse scale: the largest impulse of the step, at least the weight impulse (m_M + m_S) g Δt.
     let weight = (model.m_M + model.m_S) * model.g * dt;
-    let lam_scale = r.lambda_n.amax().max(r.lambda_t.amax()).max(weight);
+    let lam_scale = r
+        .impulses
+        .lambda_n
+        .amax()
+        .max(r.impulses.lambda_t.amax())
+        .max(weight);
     let xi_scale = gn_a
         .amax()
         .max(gt_a.amax())
@@ -44,9 +49,9 @@ fn check_step(model: &Woodpecker, scheme: Scheme, r: &StepRecord<3, 0, 3>, worst
         .max(1e-300);
 
     for i in 0..3 {
-        if !r.active[i] {
+        if !r.impulses.active[i] {
             assert_eq!(
-                (r.lambda_n[i], r.lambda_t[i]),
+                (r.impulses.lambda_n[i], r.impulses.lambda_t[i]),
                 (0.0, 0.0),
                 "impulse on an open contact"
             );
@@ -57,11 +62,15 @@ fn check_step(model: &Woodpecker, scheme: Scheme, r: &StepRecord<3, 0, 3>, worst
             laws[i].normal_restitution,
             laws[i].tangential_restitution,
         );
-        let (ln, lt) = (r.lambda_n[i] / lam_scale, r.lambda_t[i] / lam_scale);
+        let (ln, lt) = (
+            r.impulses.lambda_n[i] / lam_scale,
+            r.impulses.lambda_t[i] / lam_scale,
+        );
         let xn = (gn_e[i] + e_n * gn_a[i]) / xi_scale;
         let xt = (gt_e[i] + e_t * gt_a[i]) / xi_scale;
         assert!(
-            (xn - r.xi_n[i] / xi_scale).abs() <= TOL && (xt - r.xi_t[i] / xi_scale).abs() <= TOL
+            (xn - r.impulses.xi_n[i] / xi_scale).abs() <= TOL
+                && (xt - r.impulses.xi_t[i] / xi_scale).abs() <= TOL
         );
         let upr = (-ln).max(-xn).max(ln.min(xn).max(0.0));
         let cone = (lt.abs() - mu * ln).max(0.0);
@@ -88,11 +97,11 @@ fn check_step(model: &Woodpecker, scheme: Scheme, r: &StepRecord<3, 0, 3>, worst
         let (mut m, mut h) = (Matrix::<3, 3>::zeros(), Vector::<3>::zeros());
         model.dynamics(&r.q_eval, &r.u_start, t_eval, &mut m, &mut h);
         let lhs = m * (r.u - r.u_start);
-        let rhs = h * dt + w_n * r.lambda_n + w_t * r.lambda_t;
+        let rhs = h * dt + w_n * r.impulses.lambda_n + w_t * r.impulses.lambda_t;
         let scale = lhs
             .amax()
             .max((h * dt).amax())
-            .max((w_n * r.lambda_n).amax());
+            .max((w_n * r.impulses.lambda_n).amax());
         assert!(
             (lhs - rhs).amax() <= TOL * scale,
             "momentum balance violated at step {}",
@@ -115,16 +124,23 @@ fn impact_contact_laws_hold_at_every_step() {
         let (mut warm, mut lemke) = (0usize, 0usize);
         ts.run(1e-5, 0.6, |r| {
             check_step(&model, scheme, r, &mut worst);
-            if r.lcp_size > 0 {
+            if r.impulses.lcp_size > 0 {
                 // A warm start replaces Lemke's pivoting entirely.
-                assert!(!r.warm_started || r.lcp_pivots == 0, "step {}", r.step);
-                warm += usize::from(r.warm_started);
-                lemke += usize::from(!r.warm_started);
+                assert!(
+                    !r.impulses.warm_started || r.impulses.lcp_pivots == 0,
+                    "step {}",
+                    r.step
+                );
+                warm += usize::from(r.impulses.warm_started);
+                lemke += usize::from(!r.impulses.warm_started);
             }
             for (i, n) in steps_with_contact.iter_mut().enumerate() {
-                *n += usize::from(r.active[i]);
-                sliding +=
-                    usize::from(r.active[i] && r.xi_t[i].abs() > 1e-6 && r.lambda_n[i] > 0.0);
+                *n += usize::from(r.impulses.active[i]);
+                sliding += usize::from(
+                    r.impulses.active[i]
+                        && r.impulses.xi_t[i].abs() > 1e-6
+                        && r.impulses.lambda_n[i] > 0.0,
+                );
             }
         })
         .unwrap();

@@ -37,7 +37,7 @@ fn woodpecker_without_forces_never_gains_kinetic_energy() {
                 "{scheme:?} step {}: T {before:e} -> {after:e}",
                 r.step
             );
-            impacts += usize::from(r.lambda_n.amax() > 0.0);
+            impacts += usize::from(r.impulses.lambda_n.amax() > 0.0);
         })
         .unwrap();
         assert!(impacts > 3, "{scheme:?}: only {impacts} impact steps");
@@ -78,7 +78,7 @@ fn rod_with_bilateral_constraint_never_gains_kinetic_energy() {
             r.step
         );
         assert!(r.constraint_residual <= 1e-12);
-        impacts += usize::from(r.lambda_n[0] > 0.0);
+        impacts += usize::from(r.impulses.lambda_n[0] > 0.0);
     })
     .unwrap();
     assert!(impacts > 0, "the rod must hit the wall");
@@ -101,7 +101,7 @@ fn ball_impact_step_loses_the_fraction_one_minus_e_squared() {
     .unwrap();
     let mut ratio = None;
     ts.run(1e-4, 0.05, |r| {
-        if r.lambda_n[0] > 0.0 && ratio.is_none() {
+        if r.impulses.lambda_n[0] > 0.0 && ratio.is_none() {
             ratio = Some(
                 model.kinetic_energy(&r.q, &r.u, r.t)
                     / model.kinetic_energy(&r.q_start, &r.u_start, r.t - r.h),

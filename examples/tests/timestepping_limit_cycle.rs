@@ -54,9 +54,9 @@ fn table_i_state_is_on_the_limit_cycle() {
                 phases.push(Phases::default());
             }
             let p = phases.last_mut().unwrap();
-            p.jam += usize::from(r.active[1] && r.lambda_n[1] > 0.0);
-            p.free += usize::from(r.active.iter().all(|&x| !x));
-            p.beak += usize::from(r.active[0] && r.lambda_n[0] > 0.0);
+            p.jam += usize::from(r.impulses.active[1] && r.impulses.lambda_n[1] > 0.0);
+            p.free += usize::from(r.impulses.active.iter().all(|&x| !x));
+            p.beak += usize::from(r.impulses.active[0] && r.impulses.lambda_n[0] > 0.0);
         })
         .unwrap();
         assert!(

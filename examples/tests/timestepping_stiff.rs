@@ -114,7 +114,10 @@ fn implicit_step_brings_the_stiff_spring_to_rest_on_the_stop() {
     let force = model.k * (x1 - model.x_r);
 
     let first = *ts.step(H).unwrap();
-    assert!(!first.active[0], "the first step's predicted gap is open");
+    assert!(
+        !first.impulses.active[0],
+        "the first step's predicted gap is open"
+    );
     assert!(
         (first.q[0] - x1).abs() <= 1e-12 * x0,
         "x₁ = {:e}, closed form {x1:e}",
@@ -131,7 +134,11 @@ fn implicit_step_brings_the_stiff_spring_to_rest_on_the_stop() {
     let mut steps = 1;
     ts.run(H, 1.0, |r| {
         steps += 1;
-        assert!(r.active[0], "step {}: the contact must stay closed", r.step);
+        assert!(
+            r.impulses.active[0],
+            "step {}: the contact must stay closed",
+            r.step
+        );
         assert!(
             r.u[0].abs() <= 1e-12 * u1.abs(),
             "step {}: u = {:e}",
@@ -145,7 +152,7 @@ fn implicit_step_brings_the_stiff_spring_to_rest_on_the_stop() {
             r.q[0]
         );
         if r.step > 2 {
-            let lambda = r.lambda_n[0] / r.h;
+            let lambda = r.impulses.lambda_n[0] / r.h;
             assert!(
                 (lambda - force).abs() <= 1e-9 * force,
                 "step {}: λ_N = {lambda:e}, spring force {force:e}",

@@ -71,10 +71,9 @@ fn energy_is_conserved_without_contact() {
             atol: 1e-2 * rtol,
             ..Default::default()
         };
-        let mut sim = EventDriven::new(model, opts);
-        sim.initialize(0.0, q0, u0).unwrap();
+        let mut sim = EventDriven::new(model, opts, 0.0, q0, u0).unwrap();
         let (mut drift, mut steps, mut scale) = (0.0_f64, 0usize, 0.0_f64);
-        sim.advance_to(2.0, |r| {
+        sim.run(2.0, |r| {
             if let Report::Step { q, u, .. } = r {
                 scale = scale.max(model.kinetic_energy(q, u, 0.0));
                 drift = drift.max((energy(&model, q, u) - e0).abs());
@@ -132,13 +131,13 @@ fn settle_on_table() -> (Iiwa, Vector<7>, Vector<7>, f64, f64, f64) {
         model.gap_jacobian(&r.q_start, r.t, &mut w_n, &mut partial);
         approach = approach.max(-(w_n.transpose() * r.u_start)[0]);
         assert!(
-            r.lambda_n[0] >= 0.0,
+            r.impulses.lambda_n[0] >= 0.0,
             "Λ_N = {} < 0 at t = {}",
-            r.lambda_n[0],
+            r.impulses.lambda_n[0],
             r.t
         );
-        touched |= r.lambda_n[0] > 0.0;
-        last = (r.lambda_n[0], r.lambda_t[0]);
+        touched |= r.impulses.lambda_n[0] > 0.0;
+        last = (r.impulses.lambda_n[0], r.impulses.lambda_t[0]);
     })
     .unwrap();
     assert!(touched, "the flange reached the table");

@@ -32,7 +32,7 @@ fn iiwa_steps_on_the_table_do_not_allocate() {
         let before = allocations_on_this_thread();
         for _ in 0..3000 {
             let r = ts.step(1e-3).unwrap();
-            if r.active[0] {
+            if r.impulses.active[0] {
                 closed += 1;
             } else {
                 free += 1;

@@ -1,16 +1,26 @@
 //! mbcompile: turns a `mechanism!` block into verified, allocation-free Rust.
 //!
-//! - [`dsl`]: the grammar of `mechanism!`, validation and assembly (no symbolic engine needed);
-//! - `symbolic`: derivation of M, h, constraint Jacobians, time derivatives, Hessians and the
-//!   Jacobians of the dynamics;
-//! - `codegen`: optimised straight-line Rust from the derived expressions;
+//! The public API is what the `mbcompile` binary, `mbmacros` and the tests use; everything else
+//! is internal to the crate.
+//!
+//! - [`dsl`]: a parsed block ([`dsl::Model`]), [`dsl::validate`], [`dsl::fingerprint`],
+//!   [`dsl::assemble`], and [`dsl::source`]: the blocks of a source file and where their
+//!   generated files go (no symbolic engine needed);
 //! - `pipeline`: crate sources → generated modules, stage by stage (parse → validate →
-//!   assemble → derive → emit; what the `mbcompile` command runs);
+//!   assemble → derive → emit; what the `mbcompile` command runs): `generate`, `derive_model`,
+//!   `find_crate_models`, `freshness`;
+//! - `symbolic`: the derivation's result (`derive::Derived`), the equations reports (`print`),
+//!   and derived atoms evaluated at a state (`numeric::value`, `program::with_values`,
+//!   `symbols::pool`);
+//! - `codegen`: the C99 target (`codegen::c`; the Rust module comes from `pipeline::generate`);
 //! - `templates`: the tera templates of everything written that is not an expression (a new
 //!   crate's files, C file skeletons, equations reports), each overridable by a user's file;
 //! - `scaffold`: `mbcompile new`, a ready crate around an example block with snapshot tests of
 //!   its equations;
-//! - `error`: the typed errors of those stages.
+//! - `error`: the typed errors of those stages, located by [`diagnostic`];
+//! - [`cpu_seconds`]: the thread CPU clock of `mbcompile gen --stats`.
+
+#![deny(missing_docs)]
 
 mod cpu_time;
 pub mod diagnostic;

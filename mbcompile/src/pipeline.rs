@@ -50,7 +50,7 @@ pub struct Generated {
 }
 
 /// Stage 3: the scalar model (T, V, Q, gap functions) of a validated model.
-pub fn assemble_model(model: &Model) -> Result<Model, CompileError> {
+fn assemble_model(model: &Model) -> Result<Model, CompileError> {
     check_capacity(model)?;
     check_rotations(model)?;
     assemble(model).map_err(|e| CompileError::Assembly(e.into()))

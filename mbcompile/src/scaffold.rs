@@ -70,7 +70,7 @@ pub struct NewCrate {
     pub dir: PathBuf,
     /// The package name; by default the directory's name.
     pub name: Option<String>,
-    /// Where mb comes from; by default [`built_from_workspace`].
+    /// Where mb comes from; by default the mb workspace this mbcompile was built from.
     pub source: Option<MbSource>,
     /// A directory of templates replacing built-in ones of the same names.
     pub templates: Option<PathBuf>,
@@ -119,7 +119,7 @@ pub enum ScaffoldError {
 
 /// The variables every template of a new crate sees.
 #[derive(Debug, Serialize)]
-pub struct CrateContext {
+struct CrateContext {
     /// The package name (`my-models`).
     pub name: String,
     /// The library's name in Rust paths (`my_models`).
@@ -137,7 +137,7 @@ pub struct CrateContext {
 }
 
 /// The mb workspace this binary was built from (the parent of mbcompile's manifest directory).
-pub fn built_from_workspace() -> PathBuf {
+fn built_from_workspace() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
@@ -284,7 +284,7 @@ fn check_empty(dir: &Path) -> Result<(), ScaffoldError> {
 }
 
 /// The context of the templates for `request`.
-pub fn context(request: &NewCrate) -> Result<CrateContext, ScaffoldError> {
+fn context(request: &NewCrate) -> Result<CrateContext, ScaffoldError> {
     let name = package_name(request)?;
     let version = env!("CARGO_PKG_VERSION");
     let source = resolve_source(request.source.as_ref())?;
@@ -301,7 +301,7 @@ pub fn context(request: &NewCrate) -> Result<CrateContext, ScaffoldError> {
 }
 
 /// Renders every file of the new crate: (path relative to the crate, text).
-pub fn render(request: &NewCrate) -> Result<Vec<(&'static str, String)>, ScaffoldError> {
+fn render(request: &NewCrate) -> Result<Vec<(&'static str, String)>, ScaffoldError> {
     let context = context(request)?;
     let builtins: Vec<Builtin> = FILES.iter().map(|(b, _)| *b).collect();
     let templates = Templates::load(&builtins, request.templates.as_deref())?;

@@ -5,18 +5,16 @@
 //! local solves), default tolerance 1e-10 on the normalised natural-map residual, on seeded
 //! random problems with nc = 1, 4, 16, 100 contacts: `W = I + B Bᵀ/(6 nc)` (SPD, eigenvalues in
 //! about [1.03, 1.97]), `q_N ∈ [−1, 0.5]`, `q_T ∈ [−1, 1]²`, μ = 0 with probability 0.1 and
-//! otherwise in [0.1, 0.6] (`tests/cone_common/mod.rs`, `random_q`). Each instance is solved
+//! otherwise in [0.1, 0.6] (`mb_testsupport::cone_instances::random_q`). Each instance is solved
 //! once during setup, which prints the iterations, the residual and the contact states.
 //!
 //! `cargo bench -p mbruntime --bench cone -- --noplot`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mb_testsupport::cone_instances::random_q;
 use mbruntime::cone::{ConeMethod, ConeOptions, ConeProblem, ConeSolver};
 use std::hint::black_box;
 use std::time::Duration;
-#[path = "../tests/cone_common/mod.rs"]
-mod cone_common;
-use cone_common::random_q;
 
 fn bench(c: &mut Criterion) {
     let instances: Vec<_> = [1, 4, 16, 100]

@@ -1,6 +1,6 @@
 //! Per-step cost of the time-stepping integrator with spatial Coulomb friction (release
 //! profile): one `TimeStepper::step` (Moreau's midpoint rule, Δt = 1 ms) of `Particles`
-//! (`tests/timestepping_cone_common/mod.rs`): nc = 1, 4, 16 independent point masses on a
+//! (`mb_testsupport::models::Particles`): nc = 1, 4, 16 independent point masses on a
 //! slope of 20°, each with a closed 3-D contact, so every step solves a cone problem of
 //! dimension 3 nc (Delassus assembly W_c = Hᵀ M⁻¹ H, `ConeSolver` with `ConeMethod::Auto`,
 //! warm started from the previous step). Friction coefficients alternate between 0.25 (< tan 20°
@@ -13,12 +13,10 @@
 //! `cargo bench -p mbruntime --bench cone_step -- --noplot`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mb_testsupport::models::Particles;
 use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
 use std::hint::black_box;
-#[path = "../tests/timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-use timestepping_cone_common::Particles;
 
 const DT: f64 = 1e-3;
 
@@ -42,8 +40,8 @@ fn bench_one<const NQ: usize, const NU: usize>(c: &mut Criterion) {
     let mut iterations = 0;
     for _ in 0..200 {
         let r = ts.step(DT).expect("step");
-        assert_eq!(r.cone_size, NQ, "every contact closed");
-        iterations += r.cone_iterations;
+        assert_eq!(r.impulses.cone_size, NQ, "every contact closed");
+        iterations += r.impulses.cone_iterations;
     }
     println!(
         "setup cone_step/nc{NU}: {:.2} cone iterations per step over the first 200 steps",
@@ -51,7 +49,7 @@ fn bench_one<const NQ: usize, const NU: usize>(c: &mut Criterion) {
     );
     let mut g = c.benchmark_group("cone_step");
     g.bench_function(BenchmarkId::from_parameter(format!("nc{NU}")), |b| {
-        b.iter(|| black_box(ts.step(black_box(DT)).map(|r| r.cone_iterations)))
+        b.iter(|| black_box(ts.step(black_box(DT)).map(|r| r.impulses.cone_iterations)))
     });
     g.finish();
 }

@@ -2,9 +2,9 @@
 //! translate sideways.
 //!
 //! Invariant (Painlevé 1895; the planar bound μ*(θ) = (1 + 3 cos²θ)/(3 sin θ cos θ) of the
-//! `mbruntime::analysis` friction docs, after Lötstedt 1982, (6.4)–(6.5)). The rod of
-//! `painleve_rod3d_common` (mass m, length 2l, q = (x, y, z, θ), lower end E =
-//! (x + l cos θ, y, z − l sin θ) on the floor, tangents e_x, e_y) has, written out by hand,
+//! `mbruntime::analysis` friction docs, after Lötstedt 1982, (6.4)–(6.5)). The rod
+//! `mb_testsupport::models::SlidingRod` (mass m, length 2l, q = (x, y, z, θ), lower end
+//! E = (x + l cos θ, y, z − l sin θ) on the floor, tangents e_x, e_y) has, written out by hand,
 //! W_N = (0, 0, 1, −l c), W_T1 = (1, 0, 0, −l s), W_T2 = (0, 1, 0, 0) (s = sin θ, c = cos θ) and
 //! M = diag(m, m, m, m l²/3). Sliding with the slip velocity γ = ‖γ‖ (cos β, sin β), Coulomb's
 //! law in the plane puts the friction at −μ λ_N (W_T1 cos β + W_T2 sin β), so
@@ -21,15 +21,9 @@
 //! cos β ≤ 0 (backwards or sideways slip) uniqueness is never lost (+∞). The sufficient bound
 //! λ_min(A₀)/‖B‖₂ = A₀/|B| is μ*(θ)/|cos β| (+∞ for β = ±90°, where B = 0 exactly).
 
-#[path = "painleve_rod3d_common/mod.rs"]
-mod painleve_rod3d_common;
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{PlanarBlock, SlidingRod};
 use mbruntime::Vector;
 use mbruntime::analysis::{AnalysisError, SlidingContactProblem};
-use painleve_rod3d_common::SlidingRod;
-use timestepping_cone_common::PlanarBlock;
 
 const ROD: SlidingRod = SlidingRod {
     m: 1.7,

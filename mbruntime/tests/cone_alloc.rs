@@ -5,10 +5,7 @@
 //! many solves after `with_capacity` — every method, problem sizes up to the capacity,
 //! converged solves, exhausted budgets, refused input and the certificate evaluation.
 
-#[path = "cone_common/mod.rs"]
-mod cone_common;
-
-use cone_common::{manufactured, random_q};
+use mb_testsupport::cone_instances::{manufactured, random_q};
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::cone::{ConeMethod, ConeOptions, ConeProblem, ConeSolver, PyramidSolver};
 

@@ -8,10 +8,7 @@
 //! budget reports the residual actually reached (equal to the certificate of the iterate left
 //! in `r`); nothing returned is NaN.
 
-#[path = "cone_common/mod.rs"]
-mod cone_common;
-
-use cone_common::{manufactured, random_q};
+use mb_testsupport::cone_instances::{manufactured, random_q};
 use mbruntime::cone::{
     ConeError, ConeMethod, ConeOptions, ConeProblem, ConeSlice, ConeSolver, PyramidSolver,
 };

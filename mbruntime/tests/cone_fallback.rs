@@ -9,10 +9,7 @@
 //! Newton from their iterate. The instances below are seeded ones on which Newton alone fails:
 //! Auto must succeed, use both methods, and its answer must pass the independent re-evaluation.
 
-#[path = "cone_common/mod.rs"]
-mod cone_common;
-
-use cone_common::dynamics;
+use mb_testsupport::cone_instances::dynamics;
 use mbruntime::cone::{ConeError, ConeMethod, ConeOptions, ConeProblem, ConeSolver};
 
 #[test]

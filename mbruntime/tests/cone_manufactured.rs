@@ -11,10 +11,7 @@
 //! is checked to 1e-9 for nc up to 100). Where no solution is known, two different methods
 //! (semismooth Newton and Gauss–Seidel with exact local solves) must land on the same `r`.
 
-#[path = "cone_common/mod.rs"]
-mod cone_common;
-
-use cone_common::{State, manufactured, max_abs_difference, random_q};
+use mb_testsupport::cone_instances::{State, manufactured, max_abs_difference, random_q};
 use mbruntime::cone::{ConeMethod, ConeOptions, ConeProblem, ConeSolver, ContactStatus};
 
 /// Tolerance 1e-12: near a solution the error in `r` is about `‖W⁻¹‖ (1 + ‖q‖)` times the

@@ -15,7 +15,9 @@
 use std::cell::Cell;
 
 use mbruntime::event::{EventDriven, EventError, EventKind, EventOptions, Report};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Jet, Matrix, Rates, StateJet, Vector};
+use mbruntime::{
+    Constraints, ContactLaw, ContactLawError, Dynamics, Jet, Matrix, Rates, StateJet, Vector,
+};
 
 struct FallingPoint {
     m: f64,
@@ -140,13 +142,21 @@ fn a_failed_impact_projection_leaves_state_and_active_set_unchanged() {
     };
     let (g, e) = (model.g, model.e);
     let t_impact = (2.0 * y0 / g).sqrt();
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, Vector::<1>::new(y0), Vector::<1>::zeros())
-        .unwrap();
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        Vector::<1>::new(y0),
+        Vector::<1>::zeros(),
+    )
+    .unwrap();
     let mut last_step = None;
     let err = sim
-        .advance_to(1.0, |r| {
-            if let Report::Step { t, q, u, lambda } = r {
+        .run(1.0, |r| {
+            if let Report::Step {
+                t, q, u, lambda, ..
+            } = r
+            {
                 last_step = Some((t, *q, *u, *lambda));
             }
         })
@@ -159,19 +169,19 @@ fn a_failed_impact_projection_leaves_state_and_active_set_unchanged() {
     // The integrator is still at the last accepted step, with nothing closed.
     let (t, q, u, lambda) = last_step.expect("steps before the impact");
     assert!(t < t_impact);
-    assert_eq!(sim.time(), t);
-    assert_eq!(sim.positions(), &q);
-    assert_eq!(sim.velocities(), &u);
+    assert_eq!(sim.t(), t);
+    assert_eq!(sim.q(), &q);
+    assert_eq!(sim.u(), &u);
     assert_eq!(sim.contact_multipliers(), &lambda);
     assert!(sim.active_set().is_empty(), "{:?}", sim.active_set());
     assert_eq!(sim.closed(), &[false]);
-    assert!((sim.acceleration_now()[0] + g).abs() <= 1e-14 * g);
+    assert!((sim.a()[0] + g).abs() <= 1e-14 * g);
     assert_eq!(sim.stats().events, 0);
 
     // Resumed without the fault, the first impact is the closed-form one.
     sim.model().fault_below.set(f64::NEG_INFINITY);
     let mut first_impact = None;
-    sim.advance_to(t_impact + 0.1, |r| {
+    sim.run(t_impact + 0.1, |r| {
         if let Report::Event(ev) = r
             && first_impact.is_none()
         {
@@ -198,28 +208,36 @@ fn friction_on_a_contact_without_tangent_is_refused() {
         mu: 0.3,
         ..FallingPoint::default()
     };
-    let mut sim = EventDriven::new(model, EventOptions::default());
     let (q0, u0) = (Vector::<1>::new(1.0), Vector::<1>::zeros());
-    let err = sim
-        .initialize(0.0, q0, u0)
-        .expect_err("μ > 0 without tangent must be refused");
+    let err = EventDriven::new(model, EventOptions::default(), 0.0, q0, u0)
+        .err()
+        .expect("μ > 0 without tangent must be refused");
     assert_eq!(
         err,
-        EventError::FrictionWithoutTangent {
+        EventError::ContactLaw(ContactLawError::FrictionWithoutTangent {
             contact: "floor",
             index: 0,
             friction: 0.3
-        }
+        })
     );
     let msg = err.to_string();
     assert!(msg.contains("`floor`") && msg.contains("μ = 0.3"), "{msg}");
-    // Nor does it run without initialisation.
-    let err = sim.advance_to(1.0, |_| {}).expect_err("refused");
-    assert!(matches!(err, EventError::FrictionWithoutTangent { .. }));
-    assert_eq!(sim.time(), 0.0);
-    // The frictionless model starts.
-    let mut frictionless = EventDriven::new(FallingPoint::default(), EventOptions::default());
-    assert!(frictionless.initialize(0.0, q0, u0).is_ok());
+    // The frictionless model starts; given friction afterwards, it does not run.
+    let mut sim = EventDriven::new(
+        FallingPoint::default(),
+        EventOptions::default(),
+        0.0,
+        q0,
+        u0,
+    )
+    .expect("frictionless");
+    sim.model_mut().mu = 0.3;
+    let err = sim.run(1.0, |_| {}).expect_err("refused");
+    assert!(matches!(
+        err,
+        EventError::ContactLaw(ContactLawError::FrictionWithoutTangent { .. })
+    ));
+    assert_eq!(sim.t(), 0.0);
 }
 
 #[test]
@@ -251,18 +269,17 @@ fn out_of_range_contact_laws_are_refused() {
             1.5,
         ),
     ] {
-        let mut sim = EventDriven::new(model, EventOptions::default());
-        match sim.initialize(0.0, q0, u0) {
-            Err(EventError::InvalidContactLaw {
+        match EventDriven::new(model, EventOptions::default(), 0.0, q0, u0).err() {
+            Some(EventError::ContactLaw(ContactLawError::OutOfRange {
                 contact: "floor",
                 index: 0,
                 parameter: p,
                 value: v,
-            }) => {
+            })) => {
                 assert_eq!(p, parameter);
                 assert!(v == value || (v.is_nan() && value.is_nan()), "{v}");
             }
-            other => panic!("{parameter} = {value}: expected InvalidContactLaw, got {other:?}"),
+            other => panic!("{parameter} = {value}: expected OutOfRange, got {other:?}"),
         }
     }
 }

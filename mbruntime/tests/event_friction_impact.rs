@@ -5,7 +5,8 @@
 //! 13, (11)–(12), (24)–(33)), ξ_N = γ_N⁺ + ε_N γ_N⁻, ξ_T = γ_T⁺ + ε_T γ_T⁻,
 //! 0 ≤ Λ_N ⟂ ξ_N ≥ 0, −Λ_T ∈ μΛ_N Sgn(ξ_T), with the bilateral impulses condensed (Brogliato
 //! 2013, (71)–(77)). Every expected value is a closed form of the impulse–momentum balance
-//! M(u⁺ − u⁻) = W_N Λ_N + W_T Λ_T + G Λ_B of the hand-written models below:
+//! M(u⁺ − u⁻) = W_N Λ_N + W_T Λ_T + G Λ_B of the hand-written models `Disk` and `LandingBox` of
+//! `mb_testsupport::models`:
 //!
 //! * a uniform disk (mass m, radius r, I = ½ m r²), q = (x, y, φ) with φ clockwise, on the
 //!   floor y = r: W_N = (0, 1, 0), W_T = (1, 0, −r), so the contact-point slip is
@@ -31,9 +32,10 @@
 //! tangential velocities unchanged. `solve` performs no heap allocation after the workspace is
 //! built (runtime contract: no allocation in a per-event path).
 
+use mb_testsupport::models::{Disk, LandingBox};
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
-use mbruntime::event::friction_impact::{FrictionalImpactError, FrictionalImpactLcp, ImpactMode};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+use mbruntime::event::{FrictionalImpactError, FrictionalImpactLcp, ImpactMode};
+use mbruntime::{ContactLaw, ContactLawError, Dynamics, Vector};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -51,158 +53,10 @@ fn law(e: f64, et: f64, mu: f64) -> ContactLaw {
     }
 }
 
-/// A uniform disk on the floor (see the module docs); `PLANE` declares a tangent plane (for
-/// the refusal test), `NB = 1` locks the rotation.
-#[derive(Debug, Clone, Copy)]
-struct Disk<const PLANE: bool, const NB: usize> {
-    m: f64,
-    r: f64,
-    law: ContactLaw,
-}
-
-impl<const PLANE: bool, const NB: usize> Disk<PLANE, NB> {
-    fn inertia(&self) -> f64 {
-        0.5 * self.m * self.r * self.r
-    }
-}
-
-impl<const PLANE: bool, const NB: usize> Dynamics<3> for Disk<PLANE, NB> {
-    const NAME: &'static str = "Disk";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "phi"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
-        0.5 * self.m * (u[0] * u[0] + u[1] * u[1]) + 0.5 * self.inertia() * u[2] * u[2]
-    }
-    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
-        self.m * 9.81 * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
-        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.inertia()));
-    }
-    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
-        *h = Vector::<3>::new(0.0, -self.m * 9.81, 0.0);
-    }
-    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
-        c.fill(0.0);
-    }
-}
-
-impl<const PLANE: bool, const NB: usize> Constraints<3, NB, 1> for Disk<PLANE, NB> {
-    const BILATERAL: [&'static str; NB] = ["lock"; NB];
-    const CONTACTS: [&'static str; 1] = ["floor"];
-    const TANGENT_PLANES: [bool; 1] = [PLANE];
-    fn bilateral(&self, q: &Vector<3>, _: f64, g: &mut Vector<NB>) {
-        g.fill(q[2]);
-    }
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, g: &mut Matrix<3, NB>, p: &mut Vector<NB>) {
-        g.fill(0.0);
-        for j in 0..NB {
-            g[(2, j)] = 1.0;
-        }
-        p.fill(0.0);
-    }
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<NB>) {
-        d.fill(0.0);
-    }
-    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[1] - self.r;
-    }
-    fn gap_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<3, 1>::new(0.0, 1.0, 0.0);
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<3, 1>::new(1.0, 0.0, -self.r);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [self.law]
-    }
-}
-
 type FreeDisk = Disk<false, 0>;
 
-/// A box on its two lower corners (see the module docs).
-#[derive(Debug, Clone, Copy)]
-struct Box2 {
-    m: f64,
-    a: f64,
-    b: f64,
-    law: ContactLaw,
-}
-
-impl Box2 {
-    fn inertia(&self) -> f64 {
-        self.m * (self.a * self.a + self.b * self.b) / 3.0
-    }
-}
-
-const SIDES: [f64; 2] = [-1.0, 1.0];
-
-impl Dynamics<3> for Box2 {
-    const NAME: &'static str = "Box2";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
-        0.5 * self.m * (u[0] * u[0] + u[1] * u[1]) + 0.5 * self.inertia() * u[2] * u[2]
-    }
-    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
-        self.m * 9.81 * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
-        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.inertia()));
-    }
-    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
-        *h = Vector::<3>::new(0.0, -self.m * 9.81, 0.0);
-    }
-    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<3, 0, 2> for Box2 {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 2] = ["left", "right"];
-    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<2>) {
-        for (i, s) in SIDES.iter().enumerate() {
-            g[i] = q[1] + s * self.a * q[2].sin() - self.b * q[2].cos();
-        }
-    }
-    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
-        for (i, s) in SIDES.iter().enumerate() {
-            let lever = s * self.a * q[2].cos() + self.b * q[2].sin();
-            w.set_column(i, &Vector::<3>::new(0.0, 1.0, lever));
-        }
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
-        for (i, s) in SIDES.iter().enumerate() {
-            let lever = self.b * q[2].cos() - s * self.a * q[2].sin();
-            w.set_column(i, &Vector::<3>::new(1.0, 0.0, lever));
-        }
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 2] {
-        [self.law; 2]
-    }
-}
+/// The sides s of the two corners (∓a, −b).
+const SIDES: [f64; 2] = LandingBox::SIDES;
 
 /// The disk's closed form (module docs): (v_x⁺, v_y⁺, ω⁺), Λ_N, Λ_T, sticks.
 fn disk_closed_form(disk: &FreeDisk, u: &Vector<3>) -> (Vector<3>, f64, f64, bool) {
@@ -284,8 +138,29 @@ fn frictionless_and_zero_friction_reduce_to_newtons_law() {
     let u = Vector::<3>::new(1.5, -3.0, 4.0);
     let no_tangent = ContactLaw {
         has_tangent: false,
-        ..law(0.7, 0.5, 0.6)
+        ..law(0.7, 0.5, 0.0)
     };
+    // Friction on a contact without a tangent is not dropped silently: the one contact-law
+    // rule (`ContactLaw::validate`) refuses it here as in both integrators.
+    let friction_without_tangent = FreeDisk {
+        m: 2.0,
+        r: 0.3,
+        law: ContactLaw {
+            friction: 0.6,
+            ..no_tangent
+        },
+    };
+    assert_eq!(
+        ws.solve(&friction_without_tangent, &[true], 0.0, &q, &u)
+            .err(),
+        Some(FrictionalImpactError::ContactLaw(
+            ContactLawError::FrictionWithoutTangent {
+                contact: "floor",
+                index: 0,
+                friction: 0.6
+            }
+        ))
+    );
     for law in [law(0.7, 0.5, 0.0), no_tangent] {
         let disk = FreeDisk {
             m: 2.0,
@@ -357,7 +232,7 @@ fn locked_rotation_is_condensed_and_the_lock_takes_the_friction_torque() {
 fn box_landing_flat_on_two_corners_matches_the_symmetric_closed_form() {
     let mut ws = FrictionalImpactLcp::<3, 2>::default();
     let (m, a, b, e, et, mu, vy) = (3.0, 0.5, 0.2, 0.6, 0.3, 0.4, -2.0);
-    let boxed = Box2 {
+    let boxed = LandingBox {
         m,
         a,
         b,
@@ -451,12 +326,12 @@ fn tangent_planes_invalid_laws_and_non_finite_states_are_refused() {
             law: bad,
         };
         match ws.solve(&disk, &[true], 0.0, &q, &u) {
-            Err(FrictionalImpactError::InvalidLaw {
+            Err(FrictionalImpactError::ContactLaw(ContactLawError::OutOfRange {
                 contact: "floor",
                 index: 0,
                 parameter: p,
                 value: v,
-            }) => {
+            })) => {
                 assert_eq!(p, parameter);
                 assert!(v == value || (v.is_nan() && value.is_nan()));
             }
@@ -494,7 +369,7 @@ fn solve_does_not_allocate() {
         r: 0.3,
         law: law(0.5, 0.2, 0.3),
     };
-    let boxed = Box2 {
+    let boxed = LandingBox {
         m: 3.0,
         a: 0.5,
         b: 0.2,

@@ -5,329 +5,38 @@
 //! 1996, "Multibody Dynamics with Unilateral Contacts", ch. 7), and refuses Painlevé's
 //! inconsistent and non-unique cases (Painlevé 1895; Génot & Brogliato 1999, "New results on
 //! Painlevé paradoxes"). Every expected value is a closed form of Newton's laws for the
-//! hand-written models below:
+//! hand-written models of `mb_testsupport::models`:
 //!
-//! * a block (mass m) on a line inclined at α, coordinates x (along the line, uphill) and y
-//!   (normal), gravity and a pull (F_x, F_y): M = m𝟙, h = (F_x − m g sin α, F_y − m g cos α),
-//!   g_N = y, W_N = e_y, W_T = e_x;
-//! * Painlevé's rod (mass m, half length l, J = m l²/3), q = (x, y, θ), lower end at
-//!   (x + l cos θ, y − l sin θ): W_N = (0, 1, −l cos θ), ẇ_N = l sin θ θ̇², W_T = (1, 0, −l sin θ),
-//!   ẇ_T = −l cos θ θ̇²;
-//! * a box (half width a, half height b, J = m(a² + b²)/3) on two corners r = (∓a, −b);
-//! * two particles held at a fixed offset by two bilateral constraints, the lower one on a rough
-//!   floor (the bilateral constraints are condensed, so the pair acts as one block of mass
-//!   m₁ + m₂).
+//! * `PulledBlock`, a block (mass m) on a line inclined at α, coordinates x (along the line,
+//!   uphill) and y (normal), gravity and a pull (F_x, F_y): M = m𝟙,
+//!   h = (F_x − m g sin α, F_y − m g cos α), g_N = y, W_N = e_y, W_T = e_x;
+//! * `PainleveRod`, Painlevé's rod (mass m, half length l, J = m l²/3), q = (x, y, θ), lower end
+//!   at (x + l cos θ, y − l sin θ): W_N = (0, 1, −l cos θ), ẇ_N = l sin θ θ̇²,
+//!   W_T = (1, 0, −l sin θ), ẇ_T = −l cos θ θ̇²;
+//! * `PulledBox`, a box (half width a, half height b, J = m(a² + b²)/3) on two corners
+//!   r = (∓a, −b);
+//! * `ParticlePair`, two particles held at a fixed offset by two bilateral constraints, the lower
+//!   one on a rough floor (the bilateral constraints are condensed, so the pair acts as one block
+//!   of mass m₁ + m₂).
 
-#[path = "painleve_rod3d_common/mod.rs"]
-mod painleve_rod3d_common;
-
+use mb_testsupport::models::{G, PainleveRod, ParticlePair, PulledBlock, PulledBox, SlidingRod};
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
-use mbruntime::event::friction_modes::{
+use mbruntime::Vector;
+use mbruntime::event::{
     ContactMode, FrictionModeError, FrictionalAcceleration, FrictionalContactLcp, ModeTolerances,
 };
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
-use painleve_rod3d_common::SlidingRod;
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
-
-const G: f64 = 9.81;
-
-fn law(mu: f64) -> ContactLaw {
-    ContactLaw {
-        normal_restitution: 0.0,
-        tangential_restitution: 0.0,
-        friction: mu,
-        has_tangent: true,
-    }
-}
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol * (1.0 + b.abs())
 }
 
-/// A block on a line inclined at α (α = 0: a floor) with a pull (see the module docs).
-#[derive(Debug, Clone, Copy)]
-struct Block {
-    m: f64,
-    alpha: f64,
-    mu: f64,
-    pull: (f64, f64),
-}
-
-impl Dynamics<2> for Block {
-    const NAME: &'static str = "Block";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<2>, u: &Vector<2>, _: f64) -> f64 {
-        0.5 * self.m * u.norm_squared()
-    }
-    fn potential_energy(&self, q: &Vector<2>, _: f64) -> f64 {
-        self.m * G * (q[0] * self.alpha.sin() + q[1] * self.alpha.cos())
-            - self.pull.0 * q[0]
-            - self.pull.1 * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<2>, _: f64, m: &mut Matrix<2, 2>) {
-        *m = Matrix::<2, 2>::identity() * self.m;
-    }
-    fn forces(&self, _: &Vector<2>, _: &Vector<2>, _: f64, h: &mut Vector<2>) {
-        let w = self.m * G;
-        *h = Vector::<2>::new(
-            self.pull.0 - w * self.alpha.sin(),
-            self.pull.1 - w * self.alpha.cos(),
-        );
-    }
-    fn coriolis(&self, _: &Vector<2>, _: &Vector<2>, _: f64, c: &mut Matrix<2, 2>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<2, 0, 1> for Block {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["base"];
-    fn bilateral(&self, _: &Vector<2>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<2>, _: f64, _: &mut Matrix<2, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<2>, _: &Vector<2>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<2>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[1];
-    }
-    fn gap_jacobian(&self, _: &Vector<2>, _: f64, w: &mut Matrix<2, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<2, 1>::new(0.0, 1.0);
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, _: &Vector<2>, _: &Vector<2>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<2>, _: f64, w: &mut Matrix<2, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<2, 1>::new(1.0, 0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<2>, _: &Vector<2>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [law(self.mu)]
-    }
-}
-
-/// Painlevé's rod in the plane (see the module docs).
-#[derive(Debug, Clone, Copy)]
-struct Rod {
-    m: f64,
-    l: f64,
-    mu: f64,
-}
-
-impl Dynamics<3> for Rod {
-    const NAME: &'static str = "Rod";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
-        0.5 * self.m * (u[0] * u[0] + u[1] * u[1]) + self.m * self.l * self.l / 6.0 * u[2] * u[2]
-    }
-    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
-        self.m * G * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
-        let j = self.m * self.l * self.l / 3.0;
-        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, j));
-    }
-    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
-        *h = Vector::<3>::new(0.0, -self.m * G, 0.0);
-    }
-    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<3, 0, 1> for Rod {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["end"];
-    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[1] - self.l * q[2].sin();
-    }
-    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<3, 1>::new(0.0, 1.0, -self.l * q[2].cos());
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<1>) {
-        d[0] = self.l * q[2].sin() * u[2] * u[2];
-    }
-    fn slip_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<3, 1>::new(1.0, 0.0, -self.l * q[2].sin());
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<1>) {
-        d[0] = -self.l * q[2].cos() * u[2] * u[2];
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [law(self.mu)]
-    }
-}
-
-/// A box on two corners r = (∓a, −b) (see the module docs), pulled horizontally at its centre.
-#[derive(Debug, Clone, Copy)]
-struct Box2 {
-    m: f64,
-    a: f64,
-    b: f64,
-    mu: f64,
-    pull: f64,
-}
-
-impl Box2 {
-    fn corner(&self, i: usize) -> (f64, f64) {
-        (if i == 0 { -self.a } else { self.a }, -self.b)
-    }
-}
-
-impl Dynamics<3> for Box2 {
-    const NAME: &'static str = "Box2";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, q: &Vector<3>, u: &Vector<3>, t: f64) -> f64 {
-        let mut m = Matrix::<3, 3>::zeros();
-        self.mass_matrix(q, t, &mut m);
-        0.5 * u.dot(&(m * u))
-    }
-    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
-        self.m * G * q[1] - self.pull * q[0]
-    }
-    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
-        let j = self.m * (self.a * self.a + self.b * self.b) / 3.0;
-        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, j));
-    }
-    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
-        *h = Vector::<3>::new(self.pull, -self.m * G, 0.0);
-    }
-    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<3, 0, 2> for Box2 {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 2] = ["rear", "front"];
-    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<2>) {
-        let (s, c) = q[2].sin_cos();
-        for i in 0..2 {
-            let (rx, ry) = self.corner(i);
-            g[i] = q[1] + rx * s + ry * c;
-        }
-    }
-    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
-        let (s, c) = q[2].sin_cos();
-        for i in 0..2 {
-            let (rx, ry) = self.corner(i);
-            w.set_column(i, &Vector::<3>::new(0.0, 1.0, rx * c - ry * s));
-        }
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<2>) {
-        let (s, c) = q[2].sin_cos();
-        for i in 0..2 {
-            let (rx, ry) = self.corner(i);
-            d[i] = (-rx * s - ry * c) * u[2] * u[2];
-        }
-    }
-    fn slip_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, 2>, p: &mut Vector<2>) {
-        let (s, c) = q[2].sin_cos();
-        for i in 0..2 {
-            let (rx, ry) = self.corner(i);
-            w.set_column(i, &Vector::<3>::new(1.0, 0.0, -rx * s - ry * c));
-        }
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<2>) {
-        let (s, c) = q[2].sin_cos();
-        for i in 0..2 {
-            let (rx, ry) = self.corner(i);
-            d[i] = (-rx * c + ry * s) * u[2] * u[2];
-        }
-    }
-    fn contact_laws(&self) -> [ContactLaw; 2] {
-        [law(self.mu), law(self.mu)]
-    }
-}
-
-/// Two particles (x₁, y₁, x₂, y₂) with x₂ − x₁ = d, y₂ − y₁ = 0; particle 1 on the floor y₁ = 0,
-/// particle 2 pulled along x.
-#[derive(Debug, Clone, Copy)]
-struct Pair {
-    m1: f64,
-    m2: f64,
-    mu: f64,
-    pull: f64,
-}
-
-impl Dynamics<4> for Pair {
-    const NAME: &'static str = "Pair";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 4] = ["x1", "y1", "x2", "y2"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<4>, u: &Vector<4>, _: f64) -> f64 {
-        0.5 * self.m1 * (u[0] * u[0] + u[1] * u[1]) + 0.5 * self.m2 * (u[2] * u[2] + u[3] * u[3])
-    }
-    fn potential_energy(&self, q: &Vector<4>, _: f64) -> f64 {
-        G * (self.m1 * q[1] + self.m2 * q[3]) - self.pull * q[2]
-    }
-    fn mass_matrix(&self, _: &Vector<4>, _: f64, m: &mut Matrix<4, 4>) {
-        *m = Matrix::<4, 4>::from_diagonal(&Vector::<4>::new(self.m1, self.m1, self.m2, self.m2));
-    }
-    fn forces(&self, _: &Vector<4>, _: &Vector<4>, _: f64, h: &mut Vector<4>) {
-        *h = Vector::<4>::new(0.0, -self.m1 * G, self.pull, -self.m2 * G);
-    }
-    fn coriolis(&self, _: &Vector<4>, _: &Vector<4>, _: f64, c: &mut Matrix<4, 4>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<4, 2, 1> for Pair {
-    const BILATERAL: [&'static str; 2] = ["dx", "dy"];
-    const CONTACTS: [&'static str; 1] = ["floor"];
-    fn bilateral(&self, q: &Vector<4>, _: f64, g: &mut Vector<2>) {
-        g[0] = q[2] - q[0] - 0.3;
-        g[1] = q[3] - q[1];
-    }
-    fn bilateral_jacobian(&self, _: &Vector<4>, _: f64, j: &mut Matrix<4, 2>, p: &mut Vector<2>) {
-        *j = Matrix::<4, 2>::new(-1.0, 0.0, 0.0, -1.0, 1.0, 0.0, 0.0, 1.0);
-        p.fill(0.0);
-    }
-    fn bilateral_drift(&self, _: &Vector<4>, _: &Vector<4>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn gaps(&self, q: &Vector<4>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[1];
-    }
-    fn gap_jacobian(&self, _: &Vector<4>, _: f64, w: &mut Matrix<4, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<4, 1>::new(0.0, 1.0, 0.0, 0.0);
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, _: &Vector<4>, _: &Vector<4>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<4>, _: f64, w: &mut Matrix<4, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<4, 1>::new(1.0, 0.0, 0.0, 0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<4>, _: &Vector<4>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [law(self.mu)]
-    }
-}
-
-fn solve_block(block: Block, v: f64) -> Result<FrictionalAcceleration<2, 0, 1>, FrictionModeError> {
+fn solve_block(
+    block: PulledBlock,
+    v: f64,
+) -> Result<FrictionalAcceleration<2, 0, 1>, FrictionModeError> {
     let mut lcp = FrictionalContactLcp::<2, 1>::default();
     let q = Vector::<2>::zeros();
     let u = Vector::<2>::new(v, 0.0);
@@ -335,7 +44,7 @@ fn solve_block(block: Block, v: f64) -> Result<FrictionalAcceleration<2, 0, 1>, 
 }
 
 /// Painlevé's rod at angle θ on the floor with θ̇ and end slip velocity `slip`.
-fn rod_state(rod: &Rod, theta: f64, theta_dot: f64, slip: f64) -> (Vector<3>, Vector<3>) {
+fn rod_state(rod: &PainleveRod, theta: f64, theta_dot: f64, slip: f64) -> (Vector<3>, Vector<3>) {
     let (s, c) = theta.sin_cos();
     let q = Vector::<3>::new(0.0, rod.l * s, theta);
     let u = Vector::<3>::new(
@@ -347,7 +56,7 @@ fn rod_state(rod: &Rod, theta: f64, theta_dot: f64, slip: f64) -> (Vector<3>, Ve
 }
 
 fn solve_rod(
-    rod: Rod,
+    rod: PainleveRod,
     theta: f64,
     theta_dot: f64,
     slip: f64,
@@ -374,7 +83,7 @@ fn block_on_incline_sticks_iff_mu_exceeds_tan_alpha() {
     for factor in [0.0, 0.5, 0.99, 1.01, 1.5, 3.0] {
         let mu = factor * tan;
         let sol = solve_block(
-            Block {
+            PulledBlock {
                 m,
                 alpha,
                 mu,
@@ -411,7 +120,7 @@ fn block_on_rough_floor_slides_sticks_and_starts_sliding() {
     let (m, mu) = (1.5, 0.4);
     let limit = mu * m * G;
     for f in [-8.0, -3.0, 0.0, 2.0, 5.0, 9.0] {
-        let block = Block {
+        let block = PulledBlock {
             m,
             alpha: 0.0,
             mu,
@@ -449,7 +158,7 @@ fn block_on_rough_floor_slides_sticks_and_starts_sliding() {
 #[test]
 fn block_pulled_up_harder_than_its_weight_lifts_off() {
     let m = 0.8;
-    let block = Block {
+    let block = PulledBlock {
         m,
         alpha: 0.0,
         mu: 0.6,
@@ -481,7 +190,7 @@ fn painleve_rod_below_the_bound_slides_with_the_closed_form() {
         (0.5 * bound, -1.0),
         (2.0 * bound, -1.0),
     ] {
-        let rod = Rod { m, l, mu };
+        let rod = PainleveRod { m, l, mu };
         let sol = solve_rod(rod, theta, theta_dot, sigma * 0.4).unwrap();
         let lambda_n = m * (G - l * s * theta_dot * theta_dot)
             / (1.0 + 3.0 * c * c - 3.0 * mu * sigma * s * c);
@@ -505,7 +214,7 @@ fn painleve_rod_above_the_bound_is_inconsistent() {
     let (m, l, theta) = (1.0, 1.0, 60f64.to_radians());
     let bound = painleve_bound(theta);
     let mu = 1.5 * bound;
-    let err = solve_rod(Rod { m, l, mu }, theta, 0.5, 0.6).unwrap_err();
+    let err = solve_rod(PainleveRod { m, l, mu }, theta, 0.5, 0.6).unwrap_err();
     let FrictionModeError::Inconsistent {
         culprit: Some(culprit),
         ..
@@ -534,7 +243,7 @@ fn painleve_rod_above_the_bound_with_two_solutions_is_refused() {
     let mu = 1.5 * bound;
     let second = m * (G - l * s * theta_dot * theta_dot) / (1.0 + 3.0 * c * c - 3.0 * mu * s * c);
     assert!(second > 0.0, "the second solution exists");
-    let err = solve_rod(Rod { m, l, mu }, theta, theta_dot, 0.6).unwrap_err();
+    let err = solve_rod(PainleveRod { m, l, mu }, theta, theta_dot, 0.6).unwrap_err();
     let FrictionModeError::NonUnique {
         culprit: Some(culprit),
         verdict,
@@ -548,7 +257,7 @@ fn painleve_rod_above_the_bound_with_two_solutions_is_refused() {
     assert!(err.to_string().contains(&format!("{bound:.6}")));
     // Below the bound the same state lifts off: the only solution.
     let sol = solve_rod(
-        Rod {
+        PainleveRod {
             m,
             l,
             mu: 0.5 * bound,
@@ -572,7 +281,7 @@ fn box_on_two_corners_slides_and_sticks_with_the_moment_balance() {
     let mut lcp = FrictionalContactLcp::<3, 2>::default();
     let tol = ModeTolerances::default();
     let q = Vector::<3>::new(0.0, b, 0.0);
-    let sliding = Box2 {
+    let sliding = PulledBox {
         m,
         a,
         b,
@@ -589,7 +298,7 @@ fn box_on_two_corners_slides_and_sticks_with_the_moment_balance() {
     assert!(sol.qdd[1].abs() < 1e-11 && sol.qdd[2].abs() < 1e-11);
 
     let f = 0.5 * mu * m * G;
-    let pulled = Box2 { pull: f, ..sliding };
+    let pulled = PulledBox { pull: f, ..sliding };
     let sol = lcp
         .solve(&pulled, &[true; 2], &tol, 0.0, &q, &Vector::zeros())
         .unwrap();
@@ -610,7 +319,7 @@ fn box_on_two_corners_slides_and_sticks_with_the_moment_balance() {
 #[test]
 fn bilateral_constraints_are_condensed() {
     let (m1, m2, mu, f) = (1.0, 3.0, 0.2, 12.0);
-    let pair = Pair {
+    let pair = ParticlePair {
         m1,
         m2,
         mu,
@@ -630,7 +339,7 @@ fn bilateral_constraints_are_condensed() {
     assert!(close(sol.lambda_b[0], m2 * acc - f, 1e-12));
     assert!(close(sol.lambda_b[1], m2 * G, 1e-12));
 
-    let weak = Pair { pull: 5.0, ..pair };
+    let weak = ParticlePair { pull: 5.0, ..pair };
     let sol = lcp
         .solve(&weak, &[true], &tol, 0.0, &q, &Vector::zeros())
         .unwrap();
@@ -643,7 +352,7 @@ fn bilateral_constraints_are_condensed() {
 /// closed with a nonzero gap, a contact with a tangent plane; an open contact is reported Open.
 #[test]
 fn bad_input_gives_typed_errors() {
-    let block = Block {
+    let block = PulledBlock {
         m: 1.0,
         alpha: 0.0,
         mu: 0.3,
@@ -662,7 +371,7 @@ fn bad_input_gives_typed_errors() {
         Err(FrictionModeError::NonFinite { .. })
     ));
     for mu in [f64::NAN, -0.1, f64::INFINITY] {
-        let bad = Block { mu, ..block };
+        let bad = PulledBlock { mu, ..block };
         assert!(matches!(
             lcp.solve(&bad, &[true], &tol, 0.0, &zero, &zero),
             Err(FrictionModeError::InvalidFriction { index: 0, .. })
@@ -703,13 +412,13 @@ fn solving_does_not_allocate() {
     let mut lcp3 = FrictionalContactLcp::<3, 1>::default();
     let mut lcp_box = FrictionalContactLcp::<3, 2>::default();
     let mut lcp4 = FrictionalContactLcp::<4, 1>::default();
-    let rod = Rod {
+    let rod = PainleveRod {
         m: 1.0,
         l: 0.5,
         mu: 0.5,
     };
     let (rq, ru) = rod_state(&rod, 1.0, 0.8, 0.4);
-    let boxed = Box2 {
+    let boxed = PulledBox {
         m: 1.0,
         a: 0.5,
         b: 0.25,
@@ -717,7 +426,7 @@ fn solving_does_not_allocate() {
         pull: 1.0,
     };
     let bq = Vector::<3>::new(0.0, 0.25, 0.0);
-    let pair = Pair {
+    let pair = ParticlePair {
         m1: 1.0,
         m2: 2.0,
         mu: 0.2,
@@ -728,7 +437,7 @@ fn solving_does_not_allocate() {
     let before = allocations_on_this_thread();
     for (fx, fy) in [(0.0, 0.0), (1.0, 0.0), (9.0, 0.0), (0.0, 30.0)] {
         for v in [0.0, 0.5] {
-            let block = Block {
+            let block = PulledBlock {
                 m: 1.0,
                 alpha: 0.0,
                 mu: 0.5,

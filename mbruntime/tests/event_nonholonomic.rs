@@ -7,7 +7,8 @@
 //!   projected onto every bilateral row after each step);
 //! * the body velocities follow the closed form u = c tanh(β(t − t₀)), ω = ±(c/√k) sech(β(t − t₀))
 //!   and the heading θ = θ₀ ± (√k/a)[gd(β(t − t₀)) − gd(−βt₀)] (Borisov & Mamaev 2009; derived
-//!   and checked by differentiation in `nonholonomic_common`, and by central differences here);
+//!   and checked by differentiation in `mb_testsupport::models::sleigh`, and by central
+//!   differences here);
 //! * at an impact on a wall the impulses solve Newton's law with the knife edge kept,
 //!   M(u⁺ − u⁻) = G Λ_B + W_N Λ_N, Gᵀu⁺ = 0, W_Nᵀu⁺ = −ε W_Nᵀu⁻ (Brogliato 2013, (71)–(77),
 //!   with G the knife edge's column Aᵀ), solved here as a dense linear system;
@@ -18,19 +19,12 @@
 //!   x² + y² = R² leaves θ unchanged, which a projection restricted by the knife edge would not;
 //! * initial velocities violating the knife edge are refused with the constraint's name.
 
-#[path = "nonholonomic_common/mod.rs"]
-mod nonholonomic_common;
-#[path = "common/sleigh.rs"]
-mod sleigh;
-
-use mbruntime::event::evaluate::KktSystem;
+use mb_testsupport::models::sleigh::{closed_form, energy, knife_residual};
+use mb_testsupport::models::{CircleSleigh, DoubleKnife, FadingBlade, Sleigh, WalledSleigh};
+use mbruntime::event::KktSystem;
 use mbruntime::event::{ActiveSet, EventDriven, EventError, EventKind, EventOptions, Report};
 use mbruntime::{Constraints, Dynamics, Vector};
 use nalgebra::{SMatrix, SVector};
-use nonholonomic_common::{
-    CircleSleigh, DoubleKnife, FadingBlade, WalledSleigh, closed_form, energy, knife_residual,
-};
-use sleigh::Sleigh;
 
 /// (θ₀, u₀, ω₀) of the runs: moving forward, and backward (the unstable direction: ω first
 /// grows, the sleigh turns round and ω then decays).
@@ -74,11 +68,10 @@ fn sleigh_follows_the_closed_form_and_conserves_energy() {
         let q0 = Vector::<3>::new(0.2, -0.1, theta0);
         let qd0 = s.admissible_velocity(theta0, u0, w0);
         let e0 = energy(&s, &qd0);
-        let mut sim = EventDriven::new(s, options());
-        sim.initialize(0.0, q0, qd0).unwrap();
+        let mut sim = EventDriven::new(s, options(), 0.0, q0, qd0).unwrap();
         let (mut worst_u, mut worst_w, mut worst_th) = (0.0_f64, 0.0_f64, 0.0_f64);
         let (mut worst_e, mut worst_gamma, mut steps) = (0.0_f64, 0.0_f64, 0);
-        sim.advance_to(8.0, |r| {
+        sim.run(8.0, |r| {
             let Report::Step { t, q, u: qd, .. } = r else {
                 panic!("the level sleigh has no event");
             };
@@ -101,7 +94,7 @@ fn sleigh_follows_the_closed_form_and_conserves_energy() {
         assert!(worst_e < 1e-9, "relative energy drift {worst_e:e}");
         assert!(worst_gamma < 1e-14, "γ = {worst_gamma:e}");
         // The knife edge's multiplier is the lateral force m(a ω̇ + u ω) (Neimark & Fufaev).
-        let [u, _, w] = s.body_velocities(sim.positions(), sim.velocities());
+        let [u, _, w] = s.body_velocities(sim.q(), sim.u());
         let wdot = -s.m * s.a * u * w / (s.inertia + s.m * s.a * s.a);
         let lateral = s.m * (s.a * wdot + u * w);
         let lambda = sim.bilateral_multipliers()[0];
@@ -120,9 +113,8 @@ fn initial_velocity_violating_the_knife_edge_is_refused() {
     let mut qd0 = s.admissible_velocity(0.4, 1.0, 0.5);
     qd0[1] += 1e-6;
     let expected = knife_residual(&s, &q0, &qd0).abs();
-    let mut sim = EventDriven::new(s, options());
-    match sim.initialize(0.0, q0, qd0) {
-        Err(EventError::InitialVelocityConstraintViolation {
+    match EventDriven::new(s, options(), 0.0, q0, qd0).err() {
+        Some(EventError::InitialVelocityConstraintViolation {
             constraint,
             residual,
             tolerance,
@@ -134,8 +126,8 @@ fn initial_velocity_violating_the_knife_edge_is_refused() {
     }
     // An admissible state is accepted.
     let qd_ok = s.admissible_velocity(0.4, 1.0, 0.5);
-    sim.initialize(0.0, q0, qd_ok).unwrap();
-    assert!((sim.velocities() - qd_ok).amax() < 1e-15);
+    let sim = EventDriven::new(s, options(), 0.0, q0, qd_ok).unwrap();
+    assert!((sim.u() - qd_ok).amax() < 1e-15);
 }
 
 /// The impulses of Newton's law with the knife edge kept, from M, G and W_N at q: the linear
@@ -175,11 +167,10 @@ fn impact_on_a_wall_keeps_the_knife_edge() {
     let s = model.sleigh;
     let q0 = Vector::<3>::new(0.0, 0.0, 0.3);
     let qd0 = s.admissible_velocity(0.3, 1.0, 0.8);
-    let mut sim = EventDriven::new(model, options());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(model, options(), 0.0, q0, qd0).unwrap();
     let mut impacts = Vec::new();
     let mut worst_gamma = 0.0_f64;
-    sim.advance_to(1.5, |r| match r {
+    sim.run(1.5, |r| match r {
         Report::Event(ev) => impacts.push(*ev),
         Report::Step { q, u, .. } => {
             worst_gamma = worst_gamma.max(knife_residual(&s, q, u).abs());
@@ -212,10 +203,9 @@ fn duplicated_knife_edge_follows_the_closed_form() {
     let (theta0, u0, w0) = STARTS[0];
     let q0 = Vector::<3>::new(0.0, 0.0, theta0);
     let qd0 = s.admissible_velocity(theta0, u0, w0);
-    let mut sim = EventDriven::new(DoubleKnife { sleigh: s }, options());
-    sim.initialize(0.0, q0, qd0).unwrap();
+    let mut sim = EventDriven::new(DoubleKnife { sleigh: s }, options(), 0.0, q0, qd0).unwrap();
     let mut worst = 0.0_f64;
-    sim.advance_to(5.0, |r| {
+    sim.run(5.0, |r| {
         if let Report::Step { t, q, u: qd, .. } = r {
             assert!(q.iter().chain(qd.iter()).all(|x| x.is_finite()));
             let [u, _, w] = s.body_velocities(q, qd);
@@ -236,12 +226,17 @@ fn a_vanishing_constraint_column_is_crossed_without_nan() {
     // γ = x ẏ: the column (0, x) vanishes at x = 0, crossed at t = 0.5 with ẋ = 1. Off the
     // line the constraint holds ẏ = 0 against gravity (the force x λ = m g is finite, λ is not).
     let model = FadingBlade { m: 1.0, g: 9.81 };
-    let mut sim = EventDriven::new(model, options());
-    sim.initialize(0.0, Vector::<2>::new(-0.5, 0.0), Vector::<2>::new(1.0, 0.0))
-        .unwrap();
+    let mut sim = EventDriven::new(
+        model,
+        options(),
+        0.0,
+        Vector::<2>::new(-0.5, 0.0),
+        Vector::<2>::new(1.0, 0.0),
+    )
+    .unwrap();
     let mut worst = 0.0_f64;
     let mut steps = 0;
-    let result = sim.advance_to(1.0, |r| {
+    let result = sim.run(1.0, |r| {
         if let Report::Step { q, u, .. } = r {
             assert!(q.iter().chain(u.iter()).all(|x| x.is_finite()));
             worst = worst.max(u[1].abs()).max(q[1].abs());
@@ -250,7 +245,7 @@ fn a_vanishing_constraint_column_is_crossed_without_nan() {
     });
     result.unwrap();
     assert!(steps > 0);
-    assert!((sim.positions()[0] - 0.5).abs() < 1e-12);
+    assert!((sim.q()[0] - 0.5).abs() < 1e-12);
     // The sideways motion stays at the level of the error control across the singular line.
     assert!(worst < 1e-8, "{worst:e}");
 }

@@ -9,7 +9,7 @@
 //!   on three aligned supports) gives the same acceleration and total force for every ordering
 //!   although the individual multipliers differ.
 
-use mbruntime::event::mixed_lcp::MixedLcp;
+use mbruntime::event::MixedLcp;
 use mbruntime::linalg::ConstraintFactor;
 use mbruntime::{Matrix, Vector};
 use rand::{Rng, SeedableRng};

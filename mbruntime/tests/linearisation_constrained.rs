@@ -19,17 +19,14 @@
 //!   Math. 42, Lemma 5.2: q̈ and the constraint force are unique, the dropped multipliers are
 //!   zero).
 
-#[path = "common/linearisation_models.rs"]
-mod models;
-
 use mb_testsupport::derivative;
+use mb_testsupport::models::CircleMass;
 use mbruntime::Vector;
 use mbruntime::analysis::ConstraintRef;
 use mbruntime::analysis::linearisation::{
     Linearisation, LinearisationError, LinearisationOptions, OperatingPoint, ParameterInput,
     Stability,
 };
-use models::CircleMass;
 
 const TOL: f64 = 1e-12;
 

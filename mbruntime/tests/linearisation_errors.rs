@@ -7,15 +7,12 @@
 //! number, out of range or repeated, and a vanishing constraint gradient (l = 0 at the origin,
 //! where the linearised constraint 2q·δq = 0 constrains nothing).
 
-#[path = "common/linearisation_models.rs"]
-mod models;
-
+use mb_testsupport::models::{CircleMass, Pendulum};
 use mbruntime::Vector;
 use mbruntime::analysis::ConstraintRef;
 use mbruntime::analysis::linearisation::{
     Linearisation, LinearisationError as E, LinearisationOptions, OperatingPoint, ParameterInput,
 };
-use models::{CircleMass, Pendulum};
 
 fn point(x: f64, y: f64, xd: f64, yd: f64) -> OperatingPoint<2> {
     OperatingPoint {

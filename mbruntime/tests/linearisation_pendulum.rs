@@ -10,14 +10,11 @@
 //! * away from equilibrium the parameter columns are ∂θ̈/∂p of θ̈ = −(g/l) sin θ + τ/(m l²),
 //!   which checks the ∂(M a)/∂p term (θ̈ does not depend on m when τ = 0).
 
-#[path = "common/linearisation_models.rs"]
-mod models;
-
+use mb_testsupport::models::Pendulum;
 use mbruntime::Vector;
 use mbruntime::analysis::linearisation::{
     Linearisation, LinearisationOptions, OperatingPoint, ParameterInput, Stability, StateComponent,
 };
-use models::Pendulum;
 
 const TOL: f64 = 1e-12;
 

@@ -15,16 +15,13 @@
 //! accelerations θ̈ = sinθ cosθ φ̇² − (g/l) sinθ, φ̈ = −2 cotθ θ̇ φ̇ (with φ̈ ≠ 0, which
 //! exercises the ∂(M a)/∂q term of the mass-dependent M).
 
-#[path = "common/linearisation_models.rs"]
-mod models;
-
 use mb_testsupport::derivative;
+use mb_testsupport::models::{Pendulum, SphericalPendulum};
 use mbruntime::Vector;
 use mbruntime::analysis::linearisation::{
     Linearisation, LinearisationError as E, LinearisationOptions, OperatingPoint, Stability,
     StateComponent, SteadyMotion, SteadyMotionOptions,
 };
-use models::{Pendulum, SphericalPendulum};
 
 fn conical(model: &SphericalPendulum, theta: f64) -> OperatingPoint<2> {
     let omega = (model.g / (model.l * theta.cos())).sqrt();

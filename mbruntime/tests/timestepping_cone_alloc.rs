@@ -7,14 +7,11 @@
 //! rolls and bounces, a model mixing planar and spatial contacts — for both schemes, through
 //! `step` and through `run` with a callback, including steps whose cone problem fails.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{Ball, Block, Particles, PlanarAndSpatial, PlanarBlock};
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::cone::ConeOptions;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use timestepping_cone_common::{Ball, Block, Particles, PlanarAndSpatial, PlanarBlock};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -49,10 +46,12 @@ fn sixteen_particles() {
         let mut largest = 0;
         let before = allocations_on_this_thread();
         for _ in 0..400 {
-            largest = largest.max(ts.step(1e-3).unwrap().cone_size);
+            largest = largest.max(ts.step(1e-3).unwrap().impulses.cone_size);
         }
-        ts.run(1e-3, ts.t() + 0.1, |r| largest = largest.max(r.cone_size))
-            .unwrap();
+        ts.run(1e-3, ts.t() + 0.1, |r| {
+            largest = largest.max(r.impulses.cone_size)
+        })
+        .unwrap();
         let after = allocations_on_this_thread();
         assert_eq!(after - before, 0, "{scheme:?} allocated");
         assert_eq!(largest, 48, "all 16 contacts closed in one problem");
@@ -113,8 +112,8 @@ fn ball_and_mixed_models_do_not_allocate_even_when_a_step_fails() {
         let (mut cone_steps, mut failures) = (0, 0);
         let before = allocations_on_this_thread();
         for _ in 0..1000 {
-            cone_steps += usize::from(ts_ball.step(1e-3).unwrap().cone_size > 0);
-            cone_steps += usize::from(ts_mixed.step(1e-3).unwrap().cone_size > 0);
+            cone_steps += usize::from(ts_ball.step(1e-3).unwrap().impulses.cone_size > 0);
+            cone_steps += usize::from(ts_mixed.step(1e-3).unwrap().impulses.cone_size > 0);
             failures += usize::from(ts_failing.step(1e-2).is_err());
         }
         let after = allocations_on_this_thread();

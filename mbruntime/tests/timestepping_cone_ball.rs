@@ -17,12 +17,9 @@
 //! velocity used by at most g Δt, which changes the height by at most ε_N² v_imp Δt, so the
 //! tolerance is (1 + ε_N²) v_imp Δt plus the O(Δt²) of the flight.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{Ball, G};
 use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use timestepping_cone_common::{Ball, G};
 
 const SCHEMES: [Scheme; 3] = [
     Scheme::MoreauMidpoint,
@@ -53,7 +50,7 @@ fn sliding_ball_starts_rolling_at_two_sevenths_and_keeps_five_sevenths_of_its_sp
         let mut ts = TimeStepper::new(model, scheme, Settings::default(), 0.0, q0, u0).unwrap();
         let mut roll_start = None;
         ts.run(dt, 2.0 * t_s, |r| {
-            assert_eq!(r.cone_size, 3);
+            assert_eq!(r.impulses.cone_size, 3);
             let v = r.u.fixed_rows::<3>(0).into_owned();
             let w = r.u.fixed_rows::<3>(3).into_owned();
             let slip =
@@ -80,9 +77,9 @@ fn sliding_ball_starts_rolling_at_two_sevenths_and_keeps_five_sevenths_of_its_sp
                 );
                 if r.t > t0 {
                     // Rolling on: gravity has no tangential component, so no friction acts.
-                    let friction = r.lambda_t[0].abs() + r.lambda_t2[0].abs();
+                    let friction = r.impulses.lambda_t[0].abs() + r.impulses.lambda_t2[0].abs();
                     assert!(
-                        friction <= 1e-12 * r.lambda_n[0],
+                        friction <= 1e-12 * r.impulses.lambda_n[0],
                         "t = {}: {friction:e}",
                         r.t
                     );
@@ -116,14 +113,17 @@ fn dropped_ball_rebounds_to_restitution_squared_times_its_height() {
         let mut cone_steps = 0;
         // Up to the apex of the rebound and half-way down (landing again at ≈ t_imp(1 + 2ε)).
         ts.run(dt, t_imp * (1.0 + 1.5 * e_n), |r| {
-            if r.active[0] && !closed_before {
+            if r.impulses.active[0] && !closed_before {
                 impacts += 1;
             }
-            closed_before = r.active[0];
-            cone_steps += usize::from(r.cone_size == 3);
+            closed_before = r.impulses.active[0];
+            cone_steps += usize::from(r.impulses.cone_size == 3);
             // Falling straight down: no tangential velocity, so no friction impulse.
-            assert!(r.lambda_t[0].abs() + r.lambda_t2[0].abs() <= 1e-15, "{r:?}");
-            if impacts == 1 && !r.active[0] {
+            assert!(
+                r.impulses.lambda_t[0].abs() + r.impulses.lambda_t2[0].abs() <= 1e-15,
+                "{r:?}"
+            );
+            if impacts == 1 && !r.impulses.active[0] {
                 apex = apex.max(r.q[2] - model.radius);
             }
         })

@@ -7,12 +7,9 @@
 //! contact with a plane (after the `lambda_t_…` columns) and `cone_size, cone_iterations` at the
 //! end, and every row carries the record's values in those columns.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{Block, PlanarAndSpatial, PlanarBlock};
 use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
 use mbruntime::{Constraints, Dynamics, Vector};
-use timestepping_cone_common::{Block, PlanarAndSpatial, PlanarBlock};
 
 fn planar() -> PlanarBlock {
     PlanarBlock {
@@ -96,14 +93,14 @@ fn spatial_models_export_the_second_tangent_and_the_cone_statistics() {
         let cells: Vec<&str> = line.split(',').collect();
         assert_eq!(cells.len(), header.len());
         let value = |name: &str| cells[column(name)].parse::<f64>().unwrap();
-        assert_eq!(value("lambda_t2_spatial_floor"), r.lambda_t2[1]);
+        assert_eq!(value("lambda_t2_spatial_floor"), r.impulses.lambda_t2[1]);
         assert!(
-            r.lambda_t2[1] != 0.0,
+            r.impulses.lambda_t2[1] != 0.0,
             "a sliding spatial block has a second impulse"
         );
         assert_eq!(value("cone_size"), 6.0);
-        assert_eq!(value("cone_iterations"), r.cone_iterations as f64);
-        assert_eq!(value("lambda_t_spatial_floor"), r.lambda_t[1]);
+        assert_eq!(value("cone_iterations"), r.impulses.cone_iterations as f64);
+        assert_eq!(value("lambda_t_spatial_floor"), r.impulses.lambda_t[1]);
     }
     // `Block` alone (one contact, with a plane) through `with_tangent_planes`.
     let names = (Block::COORDINATES, Block::CONTACTS, Block::BILATERAL);

@@ -1,8 +1,9 @@
 //! Two contacts coupled through a bilateral constraint: a dumbbell sliding on a floor.
 //!
-//! Two point masses m joined by a massless rod of length L (the bilateral constraint
-//! ½(|p₁ − p₂|² − L²) = 0) rest on the floor z = 0, each with its own spatial contact (friction
-//! μ), the rod horizontal at 45° to the tangents e_x, e_y of both contacts. The constraint
+//! `mb_testsupport::models::Dumbbell`: two point masses m joined by a massless rod of length L
+//! (the bilateral constraint ½(|p₁ − p₂|² − L²) = 0) rest on the floor z = 0, each with its own
+//! spatial contact (friction μ), the rod horizontal at 45° to the tangents e_x, e_y of both
+//! contacts. The constraint
 //! couples the contacts' Delassus blocks through the constrained inverse P (an impulse along
 //! the rod at one end is passed to the other), so the cone problem is not block diagonal, and it
 //! is singular (W_c = Hᵀ P H has rank 5 of 6: equal and opposite impulses along the rod are
@@ -20,120 +21,12 @@
 //! relative velocity of a sticking contact by 10⁻¹⁰ (1 + ‖q‖) with ‖q‖ ≈ μ g Δt here, so the rest
 //! is checked to 10⁻⁹.
 
+use mb_testsupport::models::{Dumbbell, G};
+use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 
-const G: f64 = 9.81;
 /// Speed below which the dumbbell counts as at rest: the certificate's accuracy (module docs).
 const REST: f64 = 1e-9;
-
-#[derive(Clone, Copy)]
-struct Dumbbell {
-    m: f64,
-    length: f64,
-    mu: f64,
-}
-
-fn ends(q: &Vector<6>) -> (Vector<3>, Vector<3>) {
-    (
-        q.fixed_rows::<3>(0).into_owned(),
-        q.fixed_rows::<3>(3).into_owned(),
-    )
-}
-
-impl Dynamics<6> for Dumbbell {
-    const NAME: &'static str = "Dumbbell";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 6] = ["x1", "y1", "z1", "x2", "y2", "z2"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<6>, u: &Vector<6>, _: f64) -> f64 {
-        0.5 * self.m * u.norm_squared()
-    }
-    fn potential_energy(&self, q: &Vector<6>, _: f64) -> f64 {
-        self.m * G * (q[2] + q[5])
-    }
-    fn mass_matrix(&self, _: &Vector<6>, _: f64, m: &mut Matrix<6, 6>) {
-        *m = Matrix::<6, 6>::identity() * self.m;
-    }
-    fn forces(&self, _: &Vector<6>, _: &Vector<6>, _: f64, h: &mut Vector<6>) {
-        *h = Vector::<6>::from([0.0, 0.0, -self.m * G, 0.0, 0.0, -self.m * G]);
-    }
-    fn coriolis(&self, _: &Vector<6>, _: &Vector<6>, _: f64, c: &mut Matrix<6, 6>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<6, 1, 2> for Dumbbell {
-    const BILATERAL: [&'static str; 1] = ["rod"];
-    const CONTACTS: [&'static str; 2] = ["end1", "end2"];
-    const TANGENT_PLANES: [bool; 2] = [true, true];
-    fn bilateral(&self, q: &Vector<6>, _: f64, g: &mut Vector<1>) {
-        let (p1, p2) = ends(q);
-        g[0] = 0.5 * ((p1 - p2).norm_squared() - self.length * self.length);
-    }
-    fn bilateral_jacobian(&self, q: &Vector<6>, _: f64, jac: &mut Matrix<6, 1>, p: &mut Vector<1>) {
-        let (p1, p2) = ends(q);
-        let d = p1 - p2;
-        *jac = Matrix::<6, 1>::from([d[0], d[1], d[2], -d[0], -d[1], -d[2]]);
-        p.fill(0.0);
-    }
-    fn bilateral_drift(&self, _: &Vector<6>, u: &Vector<6>, _: f64, drift: &mut Vector<1>) {
-        let (u1, u2) = ends(u);
-        drift[0] = (u1 - u2).norm_squared();
-    }
-    fn gaps(&self, q: &Vector<6>, _: f64, g: &mut Vector<2>) {
-        *g = Vector::<2>::new(q[2], q[5]);
-    }
-    fn gap_jacobian(&self, _: &Vector<6>, _: f64, w: &mut Matrix<6, 2>, p: &mut Vector<2>) {
-        w.fill(0.0);
-        (w[(2, 0)], w[(5, 1)]) = (1.0, 1.0);
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, _: &Vector<6>, _: &Vector<6>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn slip_jacobian(&self, _: &Vector<6>, _: f64, w: &mut Matrix<6, 2>, p: &mut Vector<2>) {
-        w.fill(0.0);
-        (w[(0, 0)], w[(3, 1)]) = (1.0, 1.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<6>, _: &Vector<6>, _: f64, d: &mut Vector<2>) {
-        d.fill(0.0);
-    }
-    fn second_slip_jacobian(&self, _: &Vector<6>, _: f64, w: &mut Matrix<6, 2>, p: &mut Vector<2>) {
-        w.fill(0.0);
-        (w[(1, 0)], w[(4, 1)]) = (1.0, 1.0);
-        p.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 2] {
-        [ContactLaw {
-            normal_restitution: 0.0,
-            tangential_restitution: 0.0,
-            friction: self.mu,
-            has_tangent: true,
-        }; 2]
-    }
-}
-
-/// Constant forces (gravity): zero force Jacobians; the rod's drift 2‖u₁ − u₂‖² depends on u.
-impl Dumbbell {
-    /// ∂(Ġq̇)/∂q = 0, ∂(Ġq̇)/∂q̇ of the rod constraint, for
-    /// [`mb_testsupport::constant_force_jacobians!`].
-    fn bilateral_drift_partials(
-        &self,
-        _: &Vector<6>,
-        u: &Vector<6>,
-        d_dq: &mut Matrix<1, 6>,
-        d_du: &mut Matrix<1, 6>,
-    ) {
-        let (u1, u2) = ends(u);
-        let r = (u1 - u2) * 2.0;
-        d_dq.fill(0.0);
-        *d_du = Matrix::<1, 6>::from([r[0], r[1], r[2], -r[0], -r[1], -r[2]]);
-    }
-}
-
-mb_testsupport::constant_force_jacobians!(Dumbbell, 6, 1, 2, bilateral_drift);
 
 #[test]
 fn dumbbell_translates_decelerates_at_mu_g_and_stops() {
@@ -159,9 +52,9 @@ fn dumbbell_translates_decelerates_at_mu_g_and_stops() {
             let mut ts = TimeStepper::new(model, scheme, Settings::default(), 0.0, q0, u0).unwrap();
             let mut stopped_at = None;
             ts.run(dt, t_stop + 0.1, |r| {
-                assert_eq!(r.cone_size, 6, "both ends in one problem");
-                let (p1, p2) = ends(&r.q);
-                let (u1, u2) = ends(&r.u);
+                assert_eq!(r.impulses.cone_size, 6, "both ends in one problem");
+                let (p1, p2) = Dumbbell::ends(&r.q);
+                let (u1, u2) = Dumbbell::ends(&r.u);
                 assert!(
                     (p1 - p2 - half * 2.0).amax() <= 1e-12,
                     "t = {}: turned",
@@ -186,8 +79,10 @@ fn dumbbell_translates_decelerates_at_mu_g_and_stops() {
                         r.t
                     );
                     for i in 0..2 {
-                        let friction = (r.lambda_t[i].powi(2) + r.lambda_t2[i].powi(2)).sqrt();
-                        assert!((friction - model.mu * r.lambda_n[i]).abs() <= 1e-12);
+                        let friction = (r.impulses.lambda_t[i].powi(2)
+                            + r.impulses.lambda_t2[i].powi(2))
+                        .sqrt();
+                        assert!((friction - model.mu * r.impulses.lambda_n[i]).abs() <= 1e-12);
                     }
                 } else {
                     assert!(speed <= REST, "at rest: t = {}, {speed:e}", r.t);
@@ -199,7 +94,7 @@ fn dumbbell_translates_decelerates_at_mu_g_and_stops() {
                 t >= t_stop - 1e-9 && t <= t_stop + dt + 1e-9,
                 "{scheme:?}: {t} vs {t_stop}"
             );
-            let (p1, p2) = ends(ts.q());
+            let (p1, p2) = Dumbbell::ends(ts.q());
             let s = dir.dot(&((p1 + p2) * 0.5));
             let tol = 0.5 * model.mu * G * dt * dt * (1.0 + 1e-9);
             assert!((s - distance).abs() <= tol, "{scheme:?}: {s} vs {distance}");

@@ -13,14 +13,11 @@
 //! sliding-friction analysis refuses it for a contact with a tangent plane with
 //! `AnalysisError::SpatialFriction`, naming the constructor that takes a direction in the plane.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::Block;
 use mbruntime::analysis::{AnalysisError, SlidingContactProblem};
 use mbruntime::cone::ConeOptions;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
 use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
-use timestepping_cone_common::Block;
 
 fn slope() -> Block {
     Block {
@@ -76,7 +73,7 @@ fn an_uncertified_cone_problem_is_a_typed_error_and_leaves_the_state() {
         let mut ts = TimeStepper::new(model, scheme, Settings::default(), 0.0, q0, u0).unwrap();
         let r = ts.step(1e-2).unwrap();
         assert!(
-            r.cone_iterations > 1 && r.u.iter().all(|x| x.is_finite()),
+            r.impulses.cone_iterations > 1 && r.u.iter().all(|x| x.is_finite()),
             "{r:?}"
         );
     }

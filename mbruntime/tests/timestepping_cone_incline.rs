@@ -17,12 +17,9 @@
 //! the plane (within the penetration tolerance) so that a rounding-size positive gap n·q never
 //! opens the contact for one step.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{Block, G};
 use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use timestepping_cone_common::{Block, G};
 
 const DT: f64 = 1e-3;
 const DEPTH: f64 = 1e-9;
@@ -68,10 +65,13 @@ fn block_at_rest_on_a_slope_sticks_iff_mu_is_at_least_tan_alpha() {
                     "μ = {factor} tan α, {scheme:?}, t = {}: moved {drift:e}",
                     r.t
                 );
-                assert!(r.cone_size == 3 && r.lcp_size == 0, "{r:?}");
-                assert!((r.lambda_n[0] - lambda_n).abs() <= 1e-12 * lambda_n);
-                assert!((r.lambda_t[0] - lambda_t).abs() <= 1e-12 * lambda_n);
-                assert!(r.lambda_t2[0].abs() <= 1e-12 * lambda_n);
+                assert!(
+                    r.impulses.cone_size == 3 && r.impulses.lcp_size == 0,
+                    "{r:?}"
+                );
+                assert!((r.impulses.lambda_n[0] - lambda_n).abs() <= 1e-12 * lambda_n);
+                assert!((r.impulses.lambda_t[0] - lambda_t).abs() <= 1e-12 * lambda_n);
+                assert!(r.impulses.lambda_t2[0].abs() <= 1e-12 * lambda_n);
             })
             .unwrap();
             assert_eq!(ts.t(), 1.0);
@@ -93,15 +93,15 @@ fn block_slides_down_a_slope_with_the_coulomb_acceleration() {
             let lambda_n = model.m * G * DT * alpha.cos();
             ts.run(DT, t_end, |r| {
                 assert!(
-                    (r.lambda_n[0] - lambda_n).abs() <= 1e-12 * lambda_n,
+                    (r.impulses.lambda_n[0] - lambda_n).abs() <= 1e-12 * lambda_n,
                     "{r:?}"
                 );
                 // Sliding down (−t1): friction up the slope at the bound μ λ_N, none sideways.
                 assert!(
-                    (r.lambda_t[0] - mu * lambda_n).abs() <= 1e-12 * lambda_n,
+                    (r.impulses.lambda_t[0] - mu * lambda_n).abs() <= 1e-12 * lambda_n,
                     "{r:?}"
                 );
-                assert!(r.lambda_t2[0].abs() <= 1e-12 * lambda_n);
+                assert!(r.impulses.lambda_t2[0].abs() <= 1e-12 * lambda_n);
                 let v = model.up_slope().dot(&r.u);
                 assert!(
                     (v + a * r.t).abs() <= 1e-12 * a * t_end,

@@ -13,12 +13,9 @@
 //! tangential impulse and obeys Newton's law alone: a frictionless block keeps its tangential
 //! velocity.
 
-#[path = "timestepping_cone_common/mod.rs"]
-mod timestepping_cone_common;
-
+use mb_testsupport::models::{Block, G, PlanarAndSpatial, PlanarBlock};
 use mbruntime::Vector;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use timestepping_cone_common::{Block, G, PlanarAndSpatial, PlanarBlock};
 
 const DT: f64 = 1e-3;
 const DEPTH: f64 = 1e-9;
@@ -60,9 +57,12 @@ fn planar_contact_in_a_cone_step_follows_its_lcp_trajectory() {
             for _ in 0..600 {
                 let a = *alone.step(DT).unwrap();
                 let b = *both.step(DT).unwrap();
-                assert!(a.lcp_size == 3 && a.cone_size == 0, "planar alone: the LCP");
                 assert!(
-                    b.cone_size == 6 && b.lcp_size == 0,
+                    a.impulses.lcp_size == 3 && a.impulses.cone_size == 0,
+                    "planar alone: the LCP"
+                );
+                assert!(
+                    b.impulses.cone_size == 6 && b.impulses.lcp_size == 0,
                     "with a spatial contact: the cone"
                 );
                 let dq = (b.q.fixed_rows::<2>(0) - a.q).amax();
@@ -72,11 +72,11 @@ fn planar_contact_in_a_cone_step_follows_its_lcp_trajectory() {
                     "t = {}: Δq {dq:e}, Δu {du:e}",
                     a.t
                 );
-                let scale = a.lambda_n[0];
-                assert!((b.lambda_n[0] - scale).abs() <= 1e-10 * scale);
-                assert!((b.lambda_t[0] - a.lambda_t[0]).abs() <= 1e-10 * scale);
+                let scale = a.impulses.lambda_n[0];
+                assert!((b.impulses.lambda_n[0] - scale).abs() <= 1e-10 * scale);
+                assert!((b.impulses.lambda_t[0] - a.impulses.lambda_t[0]).abs() <= 1e-10 * scale);
                 assert_eq!(
-                    b.lambda_t2[0], 0.0,
+                    b.impulses.lambda_t2[0], 0.0,
                     "a planar contact has no second tangent"
                 );
                 if a.u[0].abs() <= 1e-12 {
@@ -120,11 +120,16 @@ fn the_cone_problem_is_solved_only_when_a_closed_spatial_contact_has_friction() 
         let r = *ts.step(DT).unwrap();
         if cone {
             assert!(
-                r.cone_size == 3 && r.lcp_size == 0 && r.cone_iterations > 0,
+                r.impulses.cone_size == 3
+                    && r.impulses.lcp_size == 0
+                    && r.impulses.cone_iterations > 0,
                 "{r:?}"
             );
         } else {
-            assert!(r.cone_size == 0 && r.lcp_size == 1, "{r:?}");
+            assert!(
+                r.impulses.cone_size == 0 && r.impulses.lcp_size == 1,
+                "{r:?}"
+            );
             // Frictionless: the tangential velocity is kept exactly.
             assert_eq!((r.u[0], r.u[1]), (u0[0], u0[1]));
         }
@@ -150,8 +155,11 @@ fn the_cone_problem_is_solved_only_when_a_closed_spatial_contact_has_friction() 
     )
     .unwrap();
     let r = *ts.step(DT).unwrap();
-    assert_eq!(r.active, [true, false]);
-    assert!(r.lcp_size == 3 && r.cone_size == 0, "{r:?}");
+    assert_eq!(r.impulses.active, [true, false]);
+    assert!(
+        r.impulses.lcp_size == 3 && r.impulses.cone_size == 0,
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -172,14 +180,17 @@ fn frictionless_contact_in_a_cone_step_keeps_its_tangential_velocity() {
         let mut ts = TimeStepper::new(mixed, scheme, Settings::default(), 0.0, q, u).unwrap();
         for _ in 0..50 {
             let r = *ts.step(DT).unwrap();
-            assert!(r.cone_size == 6, "{r:?}");
-            assert_eq!(r.lambda_t[0], 0.0);
+            assert!(r.impulses.cone_size == 6, "{r:?}");
+            assert_eq!(r.impulses.lambda_t[0], 0.0);
             assert_eq!(
                 r.u[0], 1.25,
                 "frictionless: tangential velocity kept exactly"
             );
             assert!(r.u[1].abs() <= 1e-12, "resting on the floor");
-            assert!((r.lambda_n[0] - G * DT).abs() <= 1e-12, "Λ_N = m g Δt");
+            assert!(
+                (r.impulses.lambda_n[0] - G * DT).abs() <= 1e-12,
+                "Λ_N = m g Δt"
+            );
             // The spatial block decelerates at μ g along its velocity (0.3, 0.4)/0.5.
             let speed = (r.u[2] * r.u[2] + r.u[3] * r.u[3]).sqrt();
             assert!(

@@ -4,9 +4,10 @@
 //!
 //! Invariant (Génot & Brogliato 1999, "New results on Painlevé paradoxes", Eur. J. Mech.
 //! A/Solids 18: in the inconsistent mode the rod undergoes an impact without collision, a
-//! finite normal percussion while the contact stays closed). The model is the rod of
-//! `painleve_rod3d_common` (mass m, length 2l, coordinates (x, y, z, θ), lower end on the floor,
-//! tangents e_x, e_y). Written out by hand from the end point E = (x + l cos θ, y, z − l sin θ):
+//! finite normal percussion while the contact stays closed). The model is the rod
+//! `mb_testsupport::models::SlidingRod` (mass m, length 2l, coordinates (x, y, z, θ), lower end
+//! on the floor, tangents e_x, e_y). Written out by hand from the end point
+//! E = (x + l cos θ, y, z − l sin θ):
 //! W_N = (0, 0, 1, −l c), W_T1 = (1, 0, 0, −l s), W_T2 = (0, 1, 0, 0) (s = sin θ, c = cos θ),
 //! M = diag(m, m, m, m l²/3), so the Delassus matrix of the contact is
 //!
@@ -45,13 +46,10 @@
 //! the stick threshold) or turns to β' (between the two bounds); (c) that limit is the sticking
 //! impulse −W⁻¹ (0, γ1, γ2) when it lies in the cone.
 
-#[path = "painleve_rod3d_common/mod.rs"]
-mod painleve_rod3d_common;
-
+use mb_testsupport::models::SlidingRod;
 use mbruntime::cone::ConeOptions;
 use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper};
 use mbruntime::{Matrix, Vector};
-use painleve_rod3d_common::SlidingRod;
 
 const H0: f64 = 1e-3;
 const T_END: f64 = 8e-3;
@@ -131,7 +129,11 @@ fn project(x: [f64; 3], mu: f64) -> [f64; 3] {
 fn recomputed_residual(rod: &SlidingRod, r: &StepRecord<4, 0, 1>) -> f64 {
     assert_eq!(r.q_eval, r.q_start, "Moreau–Jean evaluates H at q_A");
     let (h_dir, m_inv) = (directions(rod, r.q_eval[3]), inverse_mass(rod));
-    let p = Vector::<3>::new(r.lambda_n[0], r.lambda_t[0], r.lambda_t2[0]);
+    let p = Vector::<3>::new(
+        r.impulses.lambda_n[0],
+        r.impulses.lambda_t[0],
+        r.impulses.lambda_t2[0],
+    );
     let force = Vector::<4>::new(0.0, 0.0, -rod.m * rod.g, 0.0);
     let u_free = r.u_start + m_inv * force * r.h;
     let u_end = u_free + m_inv * h_dir * p;
@@ -164,16 +166,23 @@ fn first_step(mu: f64, h: f64) -> StepRecord<4, 0, 1> {
     let tolerance = ConeOptions::default().tolerance;
     ts.run(h, T_END, |r| {
         assert!(r.u.iter().all(|x| x.is_finite()), "{r:?}");
-        if r.cone_size == 0 {
+        if r.impulses.cone_size == 0 {
             // The contact opened: the predicted gap is positive and no impulse acts.
             assert!(
-                r.gaps_eval[0] > 0.0 && r.step > 1,
+                r.impulses.gaps_eval[0] > 0.0 && r.step > 1,
                 "μ = {mu}, h = {h}: {r:?}"
             );
-            assert_eq!([r.lambda_n[0], r.lambda_t[0], r.lambda_t2[0]], [0.0; 3]);
+            assert_eq!(
+                [
+                    r.impulses.lambda_n[0],
+                    r.impulses.lambda_t[0],
+                    r.impulses.lambda_t2[0]
+                ],
+                [0.0; 3]
+            );
             return;
         }
-        assert_eq!(r.cone_size, 3, "{r:?}");
+        assert_eq!(r.impulses.cone_size, 3, "{r:?}");
         let residual = recomputed_residual(&model, r);
         assert!(
             residual <= tolerance,
@@ -265,7 +274,11 @@ fn above_the_stick_threshold_the_rod_jams_with_the_sticking_impulse() {
     let mut normal_impulses = Vec::new();
     for h in steps() {
         let r = first_step(mu, h);
-        let p = [r.lambda_n[0], r.lambda_t[0], r.lambda_t2[0]];
+        let p = [
+            r.impulses.lambda_n[0],
+            r.impulses.lambda_t[0],
+            r.impulses.lambda_t2[0],
+        ];
         let shift = model.g * h * m / 4.0;
         let expected = [limit[0] + shift * d, limit[1] - shift * b, limit[2]];
         // The other candidate, slipping on, has no positive slip speed.
@@ -320,7 +333,11 @@ fn between_the_bounds_the_slip_turns_onto_the_painleve_boundary() {
             stick[1].hypot(stick[2]) > mu * stick[0],
             "h = {h}: {stick:?}"
         );
-        let got = [r.lambda_n[0], r.lambda_t[0], r.lambda_t2[0]];
+        let got = [
+            r.impulses.lambda_n[0],
+            r.impulses.lambda_t[0],
+            r.impulses.lambda_t2[0],
+        ];
         for k in 0..3 {
             assert!(
                 (got[k] - p[k]).abs() <= IMPULSE_TOLERANCE,
@@ -360,10 +377,10 @@ fn below_the_bound_the_normal_impulse_is_a_force_times_h() {
         let (p, _, rho) = slip_impact(&model, h);
         assert!(rho > 0.0);
         assert!(
-            (r.lambda_n[0] - p[0]).abs() <= IMPULSE_TOLERANCE,
+            (r.impulses.lambda_n[0] - p[0]).abs() <= IMPULSE_TOLERANCE,
             "h = {h}: {r:?}"
         );
-        relative.push((r.lambda_n[0] / h - force).abs() / force);
+        relative.push((r.impulses.lambda_n[0] / h - force).abs() / force);
     }
     for pair in relative.windows(2) {
         assert!(pair[1] < 0.55 * pair[0], "{relative:?}");

@@ -8,11 +8,9 @@
 
 use mbruntime::lcp::LcpError;
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
-#[path = "common/point_on_floor.rs"]
-mod point_on_floor;
 
+use mb_testsupport::models::PointOnFloor as Point;
 use mbruntime::Vector;
-use point_on_floor::PointOnFloor as Point;
 
 fn stepper(
     model: Point,

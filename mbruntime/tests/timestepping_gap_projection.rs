@@ -1,9 +1,9 @@
 //! The opt-in gap projection (`Settings::gap_projection_iterations`) removes the drift of
 //! closed contacts into curved surfaces and touches nothing else.
 //!
-//! Model: a particle of mass m sliding without friction inside a circular bowl of radius R
-//! (gravity −g e_y), gap g_N = R − ‖q‖ ≥ 0. While it stays in contact its exact motion is a
-//! pendulum of length R, with g_N ≡ 0. Invariants:
+//! Model: `mb_testsupport::models::Bowl`, a particle of mass m sliding without friction inside
+//! a circular bowl of radius R (gravity −g e_y), gap g_N = R − ‖q‖ ≥ 0. While it stays in
+//! contact its exact motion is a pendulum of length R, with g_N ≡ 0. Invariants:
 //! (1) without projection both schemes impose γ_N ≥ 0 at velocity level only, so the particle
 //!     leaves the circle at O(Δt²) per step into the wall (the linearised gap misses the
 //!     centripetal term ‖u‖²/R): the penetration after a fixed time is O(Δt), roughly halving
@@ -18,107 +18,22 @@
 //!     and of first order in Δt (the schemes' own error for a persistent contact);
 //! (4) a non-finite or negative tolerance is refused; (5) projected steps allocate nothing.
 
+use mb_testsupport::models::Bowl;
 use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+use mbruntime::{Dynamics, Vector};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
 
 const SCHEMES: [Scheme; 2] = [Scheme::MoreauMidpoint, Scheme::MoreauJean { theta: 0.5 }];
 
-/// A particle inside the circle ‖q‖ = R (see the module docs).
-#[derive(Debug, Clone, Copy)]
-struct Bowl {
-    m: f64,
-    radius: f64,
-    g: f64,
-}
-
+/// The bowl of the runs.
 const BOWL: Bowl = Bowl {
     m: 0.5,
     radius: 0.8,
     g: 9.81,
 };
-
-impl Dynamics<2> for Bowl {
-    const NAME: &'static str = "Bowl";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 2] = ["x", "y"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<2>, u: &Vector<2>, _: f64) -> f64 {
-        0.5 * self.m * u.norm_squared()
-    }
-    fn potential_energy(&self, q: &Vector<2>, _: f64) -> f64 {
-        self.m * self.g * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<2>, _: f64, m: &mut Matrix<2, 2>) {
-        *m = Matrix::<2, 2>::identity() * self.m;
-    }
-    fn forces(&self, _: &Vector<2>, _: &Vector<2>, _: f64, h: &mut Vector<2>) {
-        *h = Vector::<2>::new(0.0, -self.m * self.g);
-    }
-    fn coriolis(&self, _: &Vector<2>, _: &Vector<2>, _: f64, c: &mut Matrix<2, 2>) {
-        c.fill(0.0);
-    }
-}
-
-/// Gravity is constant (zero force Jacobians); only the gap drift depends on the state.
-impl Bowl {
-    /// d = −‖u‖²/r + s²/r³ with s = q·u, r = ‖q‖: its partials, for
-    /// [`mb_testsupport::constant_force_jacobians!`].
-    fn gap_drift_partials(
-        &self,
-        q: &Vector<2>,
-        u: &Vector<2>,
-        d_dq: &mut Matrix<1, 2>,
-        d_du: &mut Matrix<1, 2>,
-    ) {
-        let (r, s) = (q.norm(), q.dot(u));
-        let dq = q * (u.norm_squared() / r.powi(3) - 3.0 * s * s / r.powi(5))
-            + u * (2.0 * s / r.powi(3));
-        let du = -u * (2.0 / r) + q * (2.0 * s / r.powi(3));
-        d_dq.copy_from(&dq.transpose());
-        d_du.copy_from(&du.transpose());
-    }
-}
-
-mb_testsupport::constant_force_jacobians!(Bowl, 2, 0, 1, gap_drift);
-
-impl Constraints<2, 0, 1> for Bowl {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; 1] = ["wall"];
-    fn bilateral(&self, _: &Vector<2>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<2>, _: f64, _: &mut Matrix<2, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<2>, _: &Vector<2>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<2>, _: f64, g: &mut Vector<1>) {
-        g[0] = self.radius - q.norm();
-    }
-    fn gap_jacobian(&self, q: &Vector<2>, _: f64, w: &mut Matrix<2, 1>, p: &mut Vector<1>) {
-        w.set_column(0, &(-q / q.norm()));
-        p[0] = 0.0;
-    }
-    fn gap_drift(&self, q: &Vector<2>, u: &Vector<2>, _: f64, d: &mut Vector<1>) {
-        let r = q.norm();
-        let radial = q.dot(u) / r;
-        d[0] = -(u.norm_squared() - radial * radial) / r;
-    }
-    fn slip_jacobian(&self, _: &Vector<2>, _: f64, w: &mut Matrix<2, 1>, p: &mut Vector<1>) {
-        w.fill(0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<2>, _: &Vector<2>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: 0.0,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }]
-    }
-}
 
 /// Released at rest 60° up the wall, touching it.
 fn start() -> (Vector<2>, Vector<2>) {
@@ -143,7 +58,7 @@ fn run(scheme: Scheme, dt: f64, settings: Settings) -> (f64, f64) {
     let mut ts = TimeStepper::new(BOWL, scheme, settings, 0.0, q0, u0).unwrap();
     let mut smallest = f64::INFINITY;
     ts.run(dt, 1.0, |r| {
-        if r.active[0] {
+        if r.impulses.active[0] {
             smallest = smallest.min(BOWL.radius - r.q.norm());
         }
     })
@@ -176,7 +91,7 @@ fn the_projection_is_the_nearest_point_and_leaves_the_velocities() {
         let a = *plain.step(1e-2).unwrap();
         let b = *proj.step(1e-2).unwrap();
         assert!(
-            a.active[0] && a.lambda_n[0] > 0.0,
+            a.impulses.active[0] && a.impulses.lambda_n[0] > 0.0,
             "{scheme:?}: contact closed"
         );
         assert!(

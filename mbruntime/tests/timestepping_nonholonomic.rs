@@ -6,11 +6,12 @@
 //!   is round-off; at the end state it is O(Δt), which the record reports;
 //! * the knife edge does no work (ĝ = 0), so the exact motion conserves the kinetic energy
 //!   (Neimark & Fufaev 1972, ch. III) and follows the closed form of Borisov & Mamaev (2009)
-//!   (see `nonholonomic_common`); the schemes converge to it. Both impose the constraint with G
-//!   frozen over the step, so each step removes the part of u_A that violates the constraint
-//!   at the new evaluation point, O(Δt)·|u|: the kinetic energy drops by O(Δt²) per step
-//!   (ΔT = −½ (Gᵀu_A)ᵀ(GᵀM⁻¹G)⁻¹(Gᵀu_A) ≤ 0 for Moreau's rule with M constant, h = 0) and by
-//!   O(Δt) over a fixed time. The measured orders of the energy and trajectory errors are 1;
+//!   (see `mb_testsupport::models::sleigh`); the schemes converge to it. Both impose the
+//!   constraint with G frozen over the step, so each step removes the part of u_A that violates
+//!   the constraint at the new evaluation point, O(Δt)·|u|: the kinetic energy drops by O(Δt²)
+//!   per step (ΔT = −½ (Gᵀu_A)ᵀ(GᵀM⁻¹G)⁻¹(Gᵀu_A) ≤ 0 for Moreau's rule with M constant, h = 0)
+//!   and by O(Δt) over a fixed time. The measured orders of the energy and trajectory errors
+//!   are 1;
 //! * at an impact on a wall the step's impulses solve Newton's law with the knife edge kept,
 //!   M(u_E − u_A) = G Λ_B + W_N Λ_N, Gᵀu_E = 0, W_Nᵀu_E = −ε W_Nᵀu_A with G, W_N at q_M
 //!   (Glocker & Studer 2005, (17), (11)–(12); Brogliato 2013, (71)–(77)), solved here as a
@@ -22,18 +23,11 @@
 //!   knife edge: the projection is radial, θ untouched);
 //! * initial velocities violating the knife edge are refused with the constraint's name.
 
-#[path = "nonholonomic_common/mod.rs"]
-mod nonholonomic_common;
-#[path = "common/sleigh.rs"]
-mod sleigh;
-
+use mb_testsupport::models::sleigh::{closed_form, energy, knife_residual};
+use mb_testsupport::models::{CircleSleigh, DoubleKnife, FadingBlade, Sleigh, WalledSleigh};
 use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper, TimeSteppingError};
 use mbruntime::{Matrix, Vector};
 use nalgebra::{SMatrix, SVector};
-use nonholonomic_common::{
-    CircleSleigh, DoubleKnife, FadingBlade, WalledSleigh, closed_form, energy, knife_residual,
-};
-use sleigh::Sleigh;
 
 const THETA0: f64 = 0.4;
 const U0: f64 = 0.5;
@@ -232,7 +226,7 @@ fn impact_on_a_wall_keeps_the_knife_edge() {
     let mut impact = None;
     ts.run(1e-3, 1.0, |rec| {
         assert!(knife_residual(&s, &rec.q_eval, &rec.u).abs() < 1e-15);
-        if rec.lambda_n[0] > 0.0 && impact.is_none() {
+        if rec.impulses.lambda_n[0] > 0.0 && impact.is_none() {
             impact = Some(*rec);
         }
     })
@@ -245,11 +239,11 @@ fn impact_on_a_wall_keeps_the_knife_edge() {
         "{} vs {u_ref}",
         rec.u
     );
-    assert!((rec.lambda_n[0] - lambda_n).abs() < 1e-13 * lambda_n);
-    assert!((rec.lambda_b[0] - lambda_b).abs() < 1e-13 * (lambda_n + lambda_b.abs()));
+    assert!((rec.impulses.lambda_n[0] - lambda_n).abs() < 1e-13 * lambda_n);
+    assert!((rec.impulses.lambda_b[0] - lambda_b).abs() < 1e-13 * (lambda_n + lambda_b.abs()));
     // Newton's law ξ_N = γ_E + ε γ_A = 0 on the wall, and energy lost.
     assert!((rec.u[0] + 0.6 * rec.u_start[0]).abs() < 1e-13 * scale);
-    assert!(rec.xi_n[0].abs() < 1e-13 * scale);
+    assert!(rec.impulses.xi_n[0].abs() < 1e-13 * scale);
     assert!(energy(&s, &rec.u) < energy(&s, &rec.u_start));
 }
 
@@ -275,8 +269,8 @@ fn duplicated_knife_edge_gives_the_single_one_motion() {
         let two = double.step(1e-3).unwrap();
         assert!((one.q - two.q).amax() < 1e-14 && (one.u - two.u).amax() < 1e-14);
         // The dependent second row is dropped: zero impulse, the first carries it all.
-        assert_eq!(two.lambda_b[1], 0.0);
-        assert!((two.lambda_b[0] - one.lambda_b[0]).abs() < 1e-14);
+        assert_eq!(two.impulses.lambda_b[1], 0.0);
+        assert!((two.impulses.lambda_b[0] - one.impulses.lambda_b[0]).abs() < 1e-14);
     }
 }
 
@@ -298,7 +292,7 @@ fn a_vanishing_constraint_column_is_a_typed_error() {
     .unwrap();
     for _ in 0..4 {
         let rec = ts.step(0.125).unwrap();
-        assert!(rec.u[1].abs() < 1e-15 && rec.lambda_b[0].is_finite());
+        assert!(rec.u[1].abs() < 1e-15 && rec.impulses.lambda_b[0].is_finite());
         assert!((rec.q_eval[0] * rec.u[1]).abs() < 1e-15);
     }
     let (t, q, u) = (ts.t(), *ts.q(), *ts.u());
@@ -429,7 +423,7 @@ fn gap_projection_ignores_the_velocity_constraint() {
     let mut projected = 0;
     ts.run(1e-3, 1.0, |rec| {
         let free = rec.q_eval + rec.u * (0.5 * rec.h);
-        if rec.active[0] && free[0] > 0.5 {
+        if rec.impulses.active[0] && free[0] > 0.5 {
             assert!((rec.q[0] - 0.5).abs() < 1e-12, "x = {}", rec.q[0]);
             assert_eq!((rec.q[1], rec.q[2]), (free[1], free[2]));
             projected += 1;

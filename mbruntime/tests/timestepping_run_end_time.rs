@@ -15,11 +15,9 @@
 //! end-time and this position check by orders of magnitude more than rounding.
 
 use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper, TimeSteppingError};
-#[path = "common/point_on_floor.rs"]
-mod point_on_floor;
 
+use mb_testsupport::models::PointOnFloor;
 use mbruntime::Vector;
-use point_on_floor::PointOnFloor;
 
 const G: f64 = 9.81;
 const Y0: f64 = 1.0;
@@ -91,7 +89,11 @@ fn run_to_a_non_multiple_of_h_ends_exactly_at_t_end_with_a_shortened_last_step()
             assert!((r.t - (t_prev + r.h)).abs() <= 1e-15);
             t_prev = r.t;
         }
-        assert!(records.iter().all(|r| r.lcp_size == 0 && !r.active[0]));
+        assert!(
+            records
+                .iter()
+                .all(|r| r.impulses.lcp_size == 0 && !r.impulses.active[0])
+        );
 
         // Closed form of the discrete flow (module documentation).
         let big_t = t_end - t0;

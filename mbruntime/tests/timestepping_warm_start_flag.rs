@@ -17,13 +17,11 @@
 //!   trivial solution's (all w basic), so the step after it is warm-started.
 
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-#[path = "common/point_on_floor.rs"]
-mod point_on_floor;
 
+use mb_testsupport::models::PointOnFloor;
 use mbruntime::Vector;
-use point_on_floor::PointOnFloor;
 
-const EPS_N: f64 = point_on_floor::RESTITUTION;
+const EPS_N: f64 = PointOnFloor::RESTITUTION;
 const DT: f64 = 1e-3;
 
 fn stepper(model: PointOnFloor, y0: f64, u0: f64) -> TimeStepper<PointOnFloor, 1, 0, 1> {
@@ -47,22 +45,31 @@ fn resting_contact_is_solved_by_lemke_then_warm_started() {
         ..PointOnFloor::default()
     };
     let mut ts = stepper(model, 0.0, 0.0);
-    assert!(!ts.last().warm_started, "no step taken yet");
+    assert!(!ts.last().impulses.warm_started, "no step taken yet");
     let impulse = model.m * model.g * DT;
     for k in 1..=5 {
         let r = *ts.step(DT).unwrap();
-        assert!(r.active[0] && r.lcp_size == 1, "step {k}: contact closed");
         assert!(
-            (r.lambda_n[0] - impulse).abs() <= 1e-12 * impulse,
-            "step {k}: Λ_N {} vs m g Δt {impulse}",
-            r.lambda_n[0]
+            r.impulses.active[0] && r.impulses.lcp_size == 1,
+            "step {k}: contact closed"
         );
-        assert!(r.u[0].abs() <= 1e-15 && r.xi_n[0].abs() <= 1e-15);
+        assert!(
+            (r.impulses.lambda_n[0] - impulse).abs() <= 1e-12 * impulse,
+            "step {k}: Λ_N {} vs m g Δt {impulse}",
+            r.impulses.lambda_n[0]
+        );
+        assert!(r.u[0].abs() <= 1e-15 && r.impulses.xi_n[0].abs() <= 1e-15);
         if k == 1 {
             // Fresh stepper, b = −gΔt < 0: Lemke pivots.
-            assert!(!r.warm_started && r.lcp_pivots > 0, "{r:?}");
+            assert!(
+                !r.impulses.warm_started && r.impulses.lcp_pivots > 0,
+                "{r:?}"
+            );
         } else {
-            assert!(r.warm_started && r.lcp_pivots == 0, "step {k}: {r:?}");
+            assert!(
+                r.impulses.warm_started && r.impulses.lcp_pivots == 0,
+                "step {k}: {r:?}"
+            );
         }
     }
 }
@@ -85,24 +92,30 @@ fn separating_contact_with_b_nonnegative_is_not_warm_started_on_its_first_lcp() 
     for k in 1..=20 {
         let r = *ts.step(DT).unwrap();
         // Closed form: no force, no impulse, the velocity is kept.
-        assert_eq!(r.lambda_n[0], 0.0, "step {k}");
+        assert_eq!(r.impulses.lambda_n[0], 0.0, "step {k}");
         assert!((r.u[0] - u0).abs() <= 1e-15, "step {k}: u {}", r.u[0]);
         let gap_mid = y0 + u0 * (k as f64 - 0.5) * DT - floor_speed * (k as f64 - 0.5) * DT;
-        assert_eq!(r.active[0], gap_mid <= 0.0, "step {k}: gap {gap_mid:e}");
-        if !r.active[0] {
-            assert!(r.lcp_size == 0 && !r.warm_started && r.lcp_pivots == 0);
+        assert_eq!(
+            r.impulses.active[0],
+            gap_mid <= 0.0,
+            "step {k}: gap {gap_mid:e}"
+        );
+        if !r.impulses.active[0] {
+            assert!(
+                r.impulses.lcp_size == 0 && !r.impulses.warm_started && r.impulses.lcp_pivots == 0
+            );
             continue;
         }
         lcp_steps += 1;
-        assert_eq!(r.lcp_size, 1);
+        assert_eq!(r.impulses.lcp_size, 1);
         assert!(
-            (r.xi_n[0] - (1.0 + EPS_N) * delta).abs() <= 1e-12,
+            (r.impulses.xi_n[0] - (1.0 + EPS_N) * delta).abs() <= 1e-12,
             "ξ_N {}",
-            r.xi_n[0]
+            r.impulses.xi_n[0]
         );
         // Both kinds of step report 0 pivots; only the flag tells them apart.
-        assert_eq!(r.lcp_pivots, 0, "step {k}");
-        assert_eq!(r.warm_started, k > 1, "step {k}");
+        assert_eq!(r.impulses.lcp_pivots, 0, "step {k}");
+        assert_eq!(r.impulses.warm_started, k > 1, "step {k}");
     }
     assert!(lcp_steps >= 5, "{lcp_steps} steps with the contact closed");
 }
@@ -120,7 +133,7 @@ fn a_trivial_lemke_solve_after_a_pivoting_one_leaves_the_all_w_basis_for_the_nex
     };
     let mut ts = stepper(model, 0.0, 0.0);
     let r = *ts.step(DT).unwrap();
-    assert!(r.active[0] && r.lcp_pivots > 0 && !r.warm_started);
+    assert!(r.impulses.active[0] && r.impulses.lcp_pivots > 0 && !r.impulses.warm_started);
     assert!((r.u[0] - floor_speed * (1.0 + EPS_N)).abs() <= 1e-12);
     // Same closed contact, now separating slowly (b > 0): the previous basis (z basic) gives
     // z < 0 and is rejected, Lemke's trivial case solves it; the step after that is solved by
@@ -133,9 +146,15 @@ fn a_trivial_lemke_solve_after_a_pivoting_one_leaves_the_all_w_basis_for_the_nex
     )
     .unwrap();
     let r = *ts.step(DT).unwrap();
-    assert!(r.active[0] && r.lambda_n[0] == 0.0);
-    assert!(r.lcp_pivots == 0 && !r.warm_started, "{r:?}");
+    assert!(r.impulses.active[0] && r.impulses.lambda_n[0] == 0.0);
+    assert!(
+        r.impulses.lcp_pivots == 0 && !r.impulses.warm_started,
+        "{r:?}"
+    );
     let r = *ts.step(DT).unwrap();
-    assert!(r.active[0] && r.lambda_n[0] == 0.0);
-    assert!(r.lcp_pivots == 0 && r.warm_started, "{r:?}");
+    assert!(r.impulses.active[0] && r.impulses.lambda_n[0] == 0.0);
+    assert!(
+        r.impulses.lcp_pivots == 0 && r.impulses.warm_started,
+        "{r:?}"
+    );
 }

@@ -73,6 +73,22 @@ def test_settings_and_schemes_are_checked():
         b.event_driven([1.0], [0.0], 0.1, step=1e-3)
     with pytest.raises(ValueError, match="option `rtol` must be finite and > 0, got -1"):
         b.event_driven([1.0], [0.0], 0.1, rtol=-1.0)
+    with pytest.raises(ValueError, match="option `max_events` must be at least 1, got 0"):
+        b.event_driven([1.0], [0.0], 0.1, max_events=0)
+
+
+def test_one_contact_law_rule_for_both_integrators():
+    """Restitution 2 (energy injected at every impact) is refused by both integrators with the
+    runtime's one message (``ContactLaw::validate``); the model works again once restored."""
+    b = mb.examples.BouncingBall()
+    b.set_parameter("e", 2.0)
+    message = r"^contact `floor` \(index 0\) has ε_N = 2: restitution must lie in \[0, 1\]"
+    with pytest.raises(mb.TimeSteppingError, match=message):
+        b.time_stepping([1.0], [0.0], 1e-3, 0.1)
+    with pytest.raises(mb.EventError, match=message):
+        b.event_driven([1.0], [0.0], 0.1)
+    b.set_parameter("e", 0.5)
+    b.event_driven([1.0], [0.0], 0.1)
 
 
 def test_runtime_refusals_are_mb_errors_with_the_runtime_message():

@@ -14,14 +14,15 @@
 //! are checked against Pinocchio's own ABA in `pinocchio_reference.rs`.
 //!
 //! With a non-physical parameter (a negative link mass) a pivot D_k = S_kᵀ I^A_k S_k is not
-//! positive: the generated code must say so (return `false`) and `linalg::acceleration` must
+//! positive: the generated code must say so (return `false`) and `mechanism::acceleration` must
 //! return the Cholesky path's typed error rather than a number.
 
 use mb_examples::tree_models::iiwa::Iiwa;
 use mb_examples::tree_models::quadruped::Quadruped;
 use mb_examples::tree_models::tree_mix::TreeMix;
 use mb_testsupport::SplitMix;
-use mbruntime::linalg::{SpdError, acceleration, smallest_eigenvalue};
+use mbruntime::linalg::{SpdError, smallest_eigenvalue};
+use mbruntime::mechanism::acceleration;
 use mbruntime::{Dynamics, Matrix, Vector};
 
 fn agrees_with_cholesky<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
@@ -58,7 +59,7 @@ fn agrees_with_cholesky<M: Dynamics<N>, const N: usize>(model: &M, seed: u64) {
         acceleration(model, &q, &qd, t, &mut via).expect("acceleration");
         assert_eq!(
             via, qdd,
-            "linalg::acceleration uses the generated algorithm"
+            "mechanism::acceleration uses the generated algorithm"
         );
     }
 }

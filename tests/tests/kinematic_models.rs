@@ -186,10 +186,9 @@ fn run_top(rtol: f64) -> TopRun {
         atol: rtol * 1e-2,
         ..EventOptions::default()
     };
-    let mut sim = EventDriven::new(top, opts);
     let q0 = Vector::<3>::new(0.0, 0.5, 0.0);
     let qd0 = Vector::<3>::new(0.0, 0.0, 60.0);
-    sim.initialize(0.0, q0, qd0).expect("consistent start");
+    let mut sim = EventDriven::new(top, opts, 0.0, q0, qd0).expect("consistent start");
     let (e0, pp0, pf0) = (
         closed.energy(&q0, &qd0),
         closed.p_psi(&q0, &qd0),
@@ -197,7 +196,7 @@ fn run_top(rtol: f64) -> TopRun {
     );
     let mut drift = [0.0f64; 3];
     let mut theta_max = q0[1];
-    sim.advance_to(30.0, |r| {
+    sim.run(30.0, |r| {
         if let Report::Step { q, u, .. } = r {
             drift[0] = drift[0].max((closed.energy(q, u) - e0).abs() / e0.abs());
             // p_ψ starts at C ω₃ cos θ₀; measure it on the scale of the spin momentum p_φ.

@@ -78,29 +78,7 @@ macro_rules! constant_force_jacobians {
             ) {
                 out.fill(0.0);
             }
-            fn force_parameter_derivative(
-                &self,
-                _: &::mbruntime::Vector<$nq>,
-                _: &::mbruntime::Vector<$nq>,
-                _: f64,
-                _: usize,
-                _: &mut ::mbruntime::Vector<$nq>,
-            ) -> bool {
-                false
-            }
-            fn mass_action_parameter_derivative(
-                &self,
-                _: &::mbruntime::Vector<$nq>,
-                _: f64,
-                _: &::mbruntime::Vector<$nq>,
-                _: usize,
-                _: &mut ::mbruntime::Vector<$nq>,
-            ) -> bool {
-                false
-            }
-            fn parameter_enters_constraints(&self, _: usize) -> bool {
-                false
-            }
+            $crate::no_parameter_derivatives!($nq);
             fn bilateral_drift_jacobians(
                 &self,
                 q: &::mbruntime::Vector<$nq>,

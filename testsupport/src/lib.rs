@@ -12,14 +12,21 @@
 //! - [`SplitMix`]: deterministic pseudo-random sample states;
 //! - [`constant_force_jacobians!`]: the `Jacobians` of hand-written models with constant forces;
 //! - [`count_mechanism_blocks`]: how many `mechanism!` blocks a source directory holds, by a plain
-//!   text scan (independent of the parser under test).
+//!   text scan (independent of the parser under test);
+//! - [`models`]: hand-written models of the runtime's model contract with closed forms (a point on
+//!   a floor, the Chaplygin sleigh and its variants, pendulums, blocks, rods, boxes, a ball, …),
+//!   and [`no_bilateral!`], [`no_contacts!`] for the empty parts of `Constraints`;
+//! - [`cone_instances`]: seeded frictional contact problems for the cone solver.
 
+pub mod cone_instances;
 mod constant_force_jacobians;
+mod contract_parts;
 mod counting_allocator;
 mod finite_difference;
 mod jet_checks;
 mod lagrangian_differences;
 mod mechanism_blocks;
+pub mod models;
 mod relative_error;
 mod split_mix;
 

@@ -207,8 +207,12 @@ fn row<const NQ: usize>(r: &StepRecord<NQ, 0, 1>) -> Vec<f64> {
     let mut v = vec![r.step as f64, r.t];
     v.extend(r.q.iter());
     v.extend(r.u.iter());
-    v.extend([r.lambda_n[0], r.lambda_t[0], r.lambda_t2[0]]);
-    v.push(r.cone_iterations as f64);
+    v.extend([
+        r.impulses.lambda_n[0],
+        r.impulses.lambda_t[0],
+        r.impulses.lambda_t2[0],
+    ]);
+    v.push(r.impulses.cone_iterations as f64);
     v
 }
 

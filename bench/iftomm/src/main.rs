@@ -65,10 +65,10 @@ where
         };
         let cpu = median_cpu(
             runs,
-            || Ok::<_, Box<dyn Error>>(EventDriven::new(s.model, opts)),
+            || Ok::<_, Box<dyn Error>>(EventDriven::new(s.model, opts, 0.0, s.start.0, s.start.1)?),
             |mut sim| {
-                sim.initialize(0.0, s.start.0, s.start.1)?;
-                sim.advance_to(t_end, |_| {})?;
+                sim.set_state(0.0, s.start.0, s.start.1)?;
+                sim.run(t_end, |_| {})?;
                 Ok(())
             },
         )?;

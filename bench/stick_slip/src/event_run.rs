@@ -34,23 +34,23 @@ pub fn options(rtol: f64) -> EventOptions {
 
 type Block = EventDriven<SpringDraggedBlock, 2, 0, 1>;
 
-/// A fresh, uninitialised integrator (construction is outside the timed region).
+/// A fresh integrator at rest at the origin (construction is outside the timed region).
 fn fresh(p: &SpringDraggedBlock, rtol: f64) -> Result<Block, EventError> {
-    Ok(EventDriven::new(*p, options(rtol)))
+    EventDriven::new(*p, options(rtol), 0.0, Vector::<2>::zeros(), Vector::<2>::zeros())
 }
 
-/// Initialises `sim` at rest at the origin and runs it to `t_end`, handing each report on.
+/// Restarts `sim` at rest at the origin and runs it to `t_end`, handing each report on.
 fn run(
     sim: &mut Block,
     t_end: f64,
     report: impl FnMut(Report<'_, 2, 0, 1>),
 ) -> Result<(), EventError> {
-    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())?;
-    sim.advance_to(t_end, report)
+    sim.set_state(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())?;
+    sim.run(t_end, report)
 }
 
 /// Runs the level once recorded (events) and `runs` times timed (median CPU time; the timed
-/// region is `initialize` + `advance_to` with an empty report callback).
+/// region is `set_state` + `run` with an empty report callback).
 pub fn measure(
     p: &SpringDraggedBlock,
     rtol: f64,

@@ -90,10 +90,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut traj = Vec::new();
     let mut csv_error = None;
     ts.run(h, t_end, |r| {
-        if r.active[0] && !was_active && r.lambda_n[0] > 0.0 {
+        if r.impulses.active[0] && !was_active && r.impulses.lambda_n[0] > 0.0 {
             impacts.push(r.t - 0.5 * r.h);
         }
-        was_active = r.active[0];
+        was_active = r.impulses.active[0];
         if r.step % 10 == 0 {
             traj.push((r.t, r.q[0]));
             if let Err(err) = csv.write(r) {

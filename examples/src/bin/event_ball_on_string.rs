@@ -51,12 +51,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_step: 5e-3,
         ..EventOptions::default()
     };
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, q0, u0)?;
+    let mut sim = EventDriven::new(model, opts, 0.0, q0, u0)?;
     let mut rows = vec![(0.0, q0, u0, sim.contact_multipliers()[0])];
     let mut events = Vec::new();
-    sim.advance_to(t_end, |r| match r {
-        Report::Step { t, q, u, lambda } => rows.push((t, *q, *u, lambda[0])),
+    sim.run(t_end, |r| match r {
+        Report::Step {
+            t, q, u, lambda, ..
+        } => rows.push((t, *q, *u, lambda[0])),
         Report::Event(ev) => {
             rows.push((ev.t, ev.q, ev.u_post, 0.0));
             events.push(*ev);

@@ -35,8 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_step: 1e-2,
         ..EventOptions::default()
     };
-    let mut sim = EventDriven::new(model, opts);
-    sim.initialize(0.0, q0, Vector::<2>::zeros())?;
+    let mut sim = EventDriven::new(model, opts, 0.0, q0, Vector::<2>::zeros())?;
     // Uniqueness of the acceleration: the integrator's λ and a second admissible solution
     // λ' ≥ 0 with the same sum (the load shared equally).
     let lambda = *sim.contact_multipliers();
@@ -58,8 +57,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let t_lift = m * g / k;
     let mut rows = vec![(0.0, q0[0], 0.0, lambda)];
     let mut lift = None;
-    sim.advance_to(t_lift + 0.6, |r| match r {
-        Report::Step { t, q, u, lambda } => rows.push((t, q[0], u[0], *lambda)),
+    sim.run(t_lift + 0.6, |r| match r {
+        Report::Step {
+            t, q, u, lambda, ..
+        } => rows.push((t, q[0], u[0], *lambda)),
         Report::Event(ev) => {
             lift.get_or_insert(ev.t);
         }

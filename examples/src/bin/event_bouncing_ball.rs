@@ -38,10 +38,15 @@ fn max_impact_time_error(impacts: &[f64], h0: f64, e: f64, g: f64, n: usize) -> 
 fn timing(h0: f64, e: f64, g: f64) -> Result<(), Box<dyn std::error::Error>> {
     let mut rest = None;
     let mut once = |impacts: &mut Vec<f64>| -> Result<_, Box<dyn std::error::Error>> {
-        let mut sim = EventDriven::new(BouncingBall { m: 1.0, g, e }, EventOptions::default());
-        sim.initialize(0.0, Vector::<1>::new(h0), Vector::<1>::zeros())?;
+        let mut sim = EventDriven::new(
+            BouncingBall { m: 1.0, g, e },
+            EventOptions::default(),
+            0.0,
+            Vector::<1>::new(h0),
+            Vector::<1>::zeros(),
+        )?;
         impacts.clear();
-        sim.advance_to(2.0, |r| {
+        sim.run(2.0, |r| {
             if let Report::Event(ev) = r {
                 match ev.kind {
                     EventKind::Impact => impacts.push(ev.t),
@@ -99,13 +104,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "examples/out/event_bouncing_ball".into()),
     );
     std::fs::create_dir_all(&out)?;
-    let mut sim = EventDriven::new(BouncingBall { m: 1.0, g, e }, EventOptions::default());
-    sim.initialize(0.0, Vector::<1>::new(h0), Vector::<1>::zeros())?;
+    let mut sim = EventDriven::new(
+        BouncingBall { m: 1.0, g, e },
+        EventOptions::default(),
+        0.0,
+        Vector::<1>::new(h0),
+        Vector::<1>::zeros(),
+    )?;
     let mut traj = vec![(0.0, h0, 0.0, 0.0)];
     let mut impacts = Vec::new();
     let mut t_limit = None;
-    sim.advance_to(2.0, |r| match r {
-        Report::Step { t, q, u, lambda } => traj.push((t, q[0], u[0], lambda[0])),
+    sim.run(2.0, |r| match r {
+        Report::Step {
+            t, q, u, lambda, ..
+        } => traj.push((t, q[0], u[0], lambda[0])),
         Report::Event(ev) => {
             traj.push((ev.t, ev.q[0], ev.u_post[0], 0.0));
             if let EventKind::Accumulation { t_limit: tl } = ev.kind {
@@ -150,7 +162,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!(
         "at t = 2: y = {:.3e}, λ = {} (mg = {g})",
-        sim.positions()[0],
+        sim.q()[0],
         sim.contact_multipliers()[0]
     );
     println!(
@@ -163,10 +175,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_step: 5e-3,
         ..EventOptions::default()
     };
-    let mut fine = EventDriven::new(BouncingBall { m: 1.0, g, e }, opts);
-    fine.initialize(0.0, Vector::<1>::new(h0), Vector::<1>::zeros())?;
+    let mut fine = EventDriven::new(
+        BouncingBall { m: 1.0, g, e },
+        opts,
+        0.0,
+        Vector::<1>::new(h0),
+        Vector::<1>::zeros(),
+    )?;
     let mut pts = vec![(0.0, h0)];
-    fine.advance_to(2.0, |r| match r {
+    fine.run(2.0, |r| match r {
         Report::Step { t, q, .. } => pts.push((t, q[0])),
         Report::Event(ev) => pts.push((ev.t, ev.q[0])),
     })?;

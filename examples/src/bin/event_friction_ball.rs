@@ -24,8 +24,9 @@ fn simulate(
     p: SpinningBall,
     start: &BallState,
 ) -> Result<(Vec<Sample>, Vec<Event<3, 0, 1>>), Box<dyn std::error::Error>> {
-    let mut sim = EventDriven::new(p, EventOptions::default());
-    sim.initialize(
+    let mut sim = EventDriven::new(
+        p,
+        EventOptions::default(),
         0.0,
         Vector::<3>::new(start.x, start.y, start.phi),
         Vector::<3>::new(start.vx, start.vy, start.omega),
@@ -41,13 +42,13 @@ fn simulate(
     )];
     let mut events = Vec::new();
     for k in 1..=1000 {
-        sim.advance_to(k as f64 * 1e-3, |r| {
+        sim.run(k as f64 * 1e-3, |r| {
             if let Report::Event(ev) = r {
                 events.push(*ev);
             }
         })?;
-        let (q, u) = (sim.positions(), sim.velocities());
-        trajectory.push((sim.time(), q[0], q[1], u[0], u[2], slip(u)));
+        let (q, u) = (sim.q(), sim.u());
+        trajectory.push((sim.t(), q[0], q[1], u[0], u[2], slip(u)));
     }
     Ok((trajectory, events))
 }

@@ -21,32 +21,36 @@ use std::path::PathBuf;
 type Sample = (f64, f64, f64, f64, f64);
 
 /// The rod at θ₀ on the floor, sliding with ẋ = −10 m/s.
-fn start(mu: f64, theta0: f64) -> (EventDriven<PainleveRod, 3, 0, 1>, Result<(), EventError>) {
+fn start(mu: f64, theta0: f64) -> Result<EventDriven<PainleveRod, 3, 0, 1>, EventError> {
     let model = PainleveRod {
         mu,
         ..PainleveRod::default()
     };
-    let mut sim = EventDriven::new(model, EventOptions::default());
     let q0 = Vector::<3>::new(0.0, model.l * theta0.sin(), theta0);
-    let started = sim.initialize(0.0, q0, Vector::<3>::new(-10.0, 0.0, 0.0));
-    (sim, started)
+    EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        q0,
+        Vector::<3>::new(-10.0, 0.0, 0.0),
+    )
 }
 
 /// Runs the rod from θ₀ = 0.7 with friction μ to t = 1 s, sampling every 0.5 ms; returns the
 /// samples and the error that stopped it, if any.
 fn run(mu: f64) -> (Vec<Sample>, Option<EventError>) {
-    let (mut sim, started) = start(mu, 0.7);
-    if let Err(e) = started {
-        return (Vec::new(), Some(e));
-    }
+    let mut sim = match start(mu, 0.7) {
+        Ok(sim) => sim,
+        Err(e) => return (Vec::new(), Some(e)),
+    };
     let l = sim.model().l;
     let mut samples = Vec::new();
     for k in 1..=2000 {
-        let outcome = sim.advance_to(k as f64 * 5e-4, |_| {});
-        let (q, u) = (sim.positions(), sim.velocities());
+        let outcome = sim.run(k as f64 * 5e-4, |_| {});
+        let (q, u) = (sim.q(), sim.u());
         let slip = u[0] + l * q[2].sin() * u[2];
         samples.push((
-            sim.time(),
+            sim.t(),
             q[2],
             slip,
             sim.contact_multipliers()[0],
@@ -69,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let theta_c = critical_angle(1.45, 0.3, 2.0_f64.atan());
     println!("μ = 1.45: critical angle θ₁ = {theta_c:.12} rad (μ*(θ₁) = μ, closed form)");
     for theta0 in [theta_c - 1e-6, theta_c + 1e-6] {
-        match start(1.45, theta0).1 {
+        match start(1.45, theta0).map(|_| ()) {
             Ok(()) => println!("  start at θ₀ = {theta0:.9}: accepted, sliding"),
             Err(e) => println!("  start at θ₀ = {theta0:.9}: refused: {e}"),
         }

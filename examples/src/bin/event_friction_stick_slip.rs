@@ -26,19 +26,24 @@ fn run<M: Rates<2, 0, 1>>(
     phases: &[Phase],
 ) -> Result<f64, Box<dyn std::error::Error>> {
     let t_end = phases.last().map_or(0.0, |p| p.t_end) + 0.05;
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, Vector::<2>::zeros(), Vector::<2>::zeros())?;
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        Vector::<2>::zeros(),
+        Vector::<2>::zeros(),
+    )?;
     let mut trajectory = vec![(0.0, 0.0, 0.0, sim.tangential_multipliers()[0])];
     let mut events = Vec::new();
     let samples = 2000;
     for k in 1..=samples {
-        sim.advance_to(t_end * k as f64 / samples as f64, |r| {
+        sim.run(t_end * k as f64 / samples as f64, |r| {
             if let Report::Event(ev) = r {
                 events.push((ev.t, format!("{:?}", ev.kind), ev.q[0]));
             }
         })?;
-        let (q, u) = (sim.positions(), sim.velocities());
-        trajectory.push((sim.time(), q[0], u[0], sim.tangential_multipliers()[0]));
+        let (q, u) = (sim.q(), sim.u());
+        trajectory.push((sim.t(), q[0], u[0], sim.tangential_multipliers()[0]));
     }
     let mut w = csv::Writer::from_path(out.join(format!("{name}_trajectory.csv")))?;
     w.write_record(["t", "x", "x_dot", "lambda_t"])?;

@@ -45,10 +45,15 @@ fn timed_run<Mo, const NQ: usize, const NB: usize, const NU: usize>(
 where
     Mo: Rates<NQ, NB, NU>,
 {
-    let mut sim = EventDriven::new(model, EventOptions::default());
-    sim.initialize(0.0, q0, Vector::<NQ>::zeros())?;
+    let mut sim = EventDriven::new(
+        model,
+        EventOptions::default(),
+        0.0,
+        q0,
+        Vector::<NQ>::zeros(),
+    )?;
     impacts.clear();
-    sim.advance_to(3.0, |r| {
+    sim.run(3.0, |r| {
         if let Report::Event(ev) = r {
             match ev.kind {
                 EventKind::Impact => impacts.push(ev.t),
@@ -137,14 +142,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     std::fs::create_dir_all(&out)?;
     let bar = HingedBar::default();
-    let mut sim = EventDriven::new(bar, EventOptions::default());
     let q0 = Vector::<3>::new(bar.l, 0.0, std::f64::consts::FRAC_PI_2);
-    sim.initialize(0.0, q0, Vector::<3>::zeros())?;
+    let mut sim = EventDriven::new(bar, EventOptions::default(), 0.0, q0, Vector::<3>::zeros())?;
     let energy =
         |q: &Vector<3>, u: &Vector<3>| bar.kinetic_energy(q, u, 0.0) + bar.potential_energy(q, 0.0);
     let mut traj = vec![(0.0, q0[2], 0.0, energy(&q0, &Vector::zeros()))];
     let mut impacts = Vec::new();
-    sim.advance_to(4.0, |r| match r {
+    sim.run(4.0, |r| match r {
         Report::Step { t, q, u, .. } => traj.push((t, q[2], u[2], energy(q, u))),
         Report::Event(ev) => {
             traj.push((ev.t, ev.q[2], ev.u_post[2], energy(&ev.q, &ev.u_post)));

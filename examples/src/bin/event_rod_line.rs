@@ -31,12 +31,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let x = rod.l * theta.cos() + 0.05;
         let q0 = Vector::<3>::new(x, -(rod.gamma + alpha * x) / beta, theta);
         let u0 = Vector::<3>::new(-1.0, alpha / beta, 0.5);
-        let mut sim = EventDriven::new(rod, EventOptions::default());
-        sim.initialize(0.0, q0, u0)?;
+        let mut sim = EventDriven::new(rod, EventOptions::default(), 0.0, q0, u0)?;
         let mut traj = vec![(0.0, q0[0], q0[1], q0[2])];
         let mut worst: f64 = 0.0;
         let mut n = 0;
-        sim.advance_to(1.0, |r| match r {
+        sim.run(1.0, |r| match r {
             Report::Step { t, q, .. } => traj.push((t, q[0], q[1], q[2])),
             Report::Event(ev) => {
                 traj.push((ev.t, ev.q[0], ev.q[1], ev.q[2]));

@@ -122,8 +122,9 @@ fn simulate(
     let mut csv_error = None;
     let every = (1e-3 / o.h).round().max(1.0) as u64;
     ts.run(o.h, o.t_end, |r: &StepRecord<6, 0, 1>| {
-        if r.lambda_n[0] > 0.0 {
-            let ratio = r.lambda_t[0].hypot(r.lambda_t2[0]) / r.lambda_n[0];
+        if r.impulses.lambda_n[0] > 0.0 {
+            let ratio =
+                r.impulses.lambda_t[0].hypot(r.impulses.lambda_t2[0]) / r.impulses.lambda_n[0];
             summary.friction_ratio = summary.friction_ratio.max(ratio);
         }
         if r.step.is_multiple_of(every) {

@@ -41,15 +41,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&out)?;
     let top = HeavyTop::default();
     let opts = EventOptions::default();
-    let mut sim = EventDriven::new(top, opts);
     let q0 = Vector::<3>::new(0.0, 0.5, 0.0);
     let u0 = Vector::<3>::new(0.0, 0.0, 60.0);
-    sim.initialize(0.0, q0, u0)?;
+    let mut sim = EventDriven::new(top, opts, 0.0, q0, u0)?;
     let (e0, pp0, pf0) = invariants(&top, &q0, &u0);
     // t, ψ, θ, φ, ψ̇, θ̇, φ̇, relative drifts of E, p_ψ, p_φ.
     let mut rows: Vec<[f64; 10]> =
         vec![[0.0, q0[0], q0[1], q0[2], u0[0], u0[1], u0[2], 0.0, 0.0, 0.0]];
-    sim.advance_to(T_END, |r| {
+    sim.run(T_END, |r| {
         if let Report::Step { t, q, u, .. } = r {
             let (e, pp, pf) = invariants(&top, q, u);
             rows.push([

@@ -110,9 +110,8 @@ fn simulate(coin: &RollingCoin) -> Result<Vec<Row>, Box<dyn std::error::Error>> 
         ]
     };
     let mut rows = vec![row(0.0, &q0, &qd0)];
-    let mut sim = EventDriven::new(*coin, EventOptions::default());
-    sim.initialize(0.0, q0, qd0)?;
-    sim.advance_to(T_END, |r| {
+    let mut sim = EventDriven::new(*coin, EventOptions::default(), 0.0, q0, qd0)?;
+    sim.run(T_END, |r| {
         if let Report::Step { t, q, u, .. } = r {
             rows.push(row(t, q, u));
         }

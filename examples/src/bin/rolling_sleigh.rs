@@ -151,19 +151,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let q0 = Vector::<3>::new(0.0, 0.0, mo.theta0);
     let qd0 = Vector::<3>::from(sleigh_velocity(s.a, mo.theta0, mo.u0, mo.omega0));
-    let mut sim = EventDriven::new(s, EventOptions::default());
-    sim.initialize(0.0, q0, qd0)?;
+    let mut sim = EventDriven::new(s, EventOptions::default(), 0.0, q0, qd0)?;
     let mut rows = vec![sample(&s, &mo, 0.0, &q0, &qd0)];
     let samples = (T_END / SAMPLE).round() as usize;
     for k in 1..=samples {
-        sim.advance_to(k as f64 * SAMPLE, |_| {})?;
-        rows.push(sample(
-            &s,
-            &mo,
-            sim.time(),
-            sim.positions(),
-            sim.velocities(),
-        ));
+        sim.run(k as f64 * SAMPLE, |_| {})?;
+        rows.push(sample(&s, &mo, sim.t(), sim.q(), sim.u()));
     }
     write_csv(&out.join("trajectory.csv"), &rows)?;
     plots(&out, &rows)?;

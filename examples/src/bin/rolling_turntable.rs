@@ -43,8 +43,7 @@ fn simulate(
     let v0 = (0.0, 0.2 * r * 2.0 * ball.omega / 7.0);
     let qd0 = rolling_ball_velocity(r, ball.omega, &q0, v0, 3.0 * ball.omega);
     let (q0, qd0) = (Vector::<5>::from(q0), Vector::<5>::from(qd0));
-    let mut sim = EventDriven::new(ball, EventOptions::default());
-    sim.initialize(0.0, q0, qd0)?;
+    let mut sim = EventDriven::new(ball, EventOptions::default(), 0.0, q0, qd0)?;
     let row = |t: f64, q: &Vector<5>, qd: &Vector<5>| -> Row {
         let (xr, yr) = expected(t);
         let spin = zyx_angular_velocity([q[2], q[3], q[4]], [qd[2], qd[3], qd[4]])[2];
@@ -53,8 +52,8 @@ fn simulate(
     let mut rows = vec![row(0.0, &q0, &qd0)];
     let samples = (t_end / SAMPLE).round() as usize;
     for k in 1..=samples {
-        sim.advance_to(k as f64 * SAMPLE, |_| {})?;
-        rows.push(row(sim.time(), sim.positions(), sim.velocities()));
+        sim.run(k as f64 * SAMPLE, |_| {})?;
+        rows.push(row(sim.t(), sim.q(), sim.u()));
     }
     Ok((rows, sim.stats().steps))
 }

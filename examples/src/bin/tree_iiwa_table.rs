@@ -55,10 +55,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     ts.run(h, t_end, |r| {
         let mut g = Vector::<1>::zeros();
         model.gaps(&r.q, r.t, &mut g);
-        last = (r.lambda_n[0], r.lambda_t[0]);
+        last = (r.impulses.lambda_n[0], r.impulses.lambda_t[0]);
         if r.step % 10 == 0 {
             gap.push((r.t, g[0]));
-            force.push((r.t, r.lambda_n[0] / r.h));
+            force.push((r.t, r.impulses.lambda_n[0] / r.h));
             speed.push((r.t, r.u.amax().max(1e-12).log10()));
             if let Err(err) = csv.write(r) {
                 csv_error.get_or_insert(err);

@@ -88,8 +88,8 @@ impl CycleAnalysis {
             ));
             self.armed = true;
         }
-        let impact = r.active[0] && !self.beak_was_active && r.lambda_n[0] > 0.0;
-        self.beak_was_active = r.active[0];
+        let impact = r.impulses.active[0] && !self.beak_was_active && r.impulses.lambda_n[0] > 0.0;
+        self.beak_was_active = r.impulses.active[0];
         if impact && self.armed {
             if let Some(mut c) = self.current.take() {
                 c.t_end = r.t;
@@ -106,7 +106,7 @@ impl CycleAnalysis {
             c.phi_m = widen(c.phi_m, r.q[1]);
             c.omega_s = widen(c.omega_s, r.u[2]);
             for i in 0..3 {
-                if r.active[i] {
+                if r.impulses.active[i] {
                     c.closed[i] += r.h;
                 }
             }

@@ -9,7 +9,8 @@ use super::functions::{
     Argument, Buffer, Family, FunctionSpec, JetBuffer, Output, Scalar, Shape, Size, jet_inputs,
     kernel_inputs,
 };
-use super::kernel::{Input, Kernel, kernel};
+use super::input::Input;
+use super::kernel::{Kernel, kernel};
 use super::language::Language;
 use super::outputs::{self, Out};
 use super::tokens::{braced, bracketed, code, ident, number};

@@ -5,7 +5,7 @@
 //! The emitter ([`super::module`]) walks this table in order; the order is the order of the
 //! functions in the generated module.
 
-use super::kernel::Input;
+use super::input::Input;
 use crate::dsl::ast::Model;
 use crate::symbolic::symbols::pool;
 use Argument::{A, Q, Qd, T};

@@ -6,7 +6,7 @@
 //! read them like inputs. Every definition is already simplified and shared when it was made,
 //! so the statements are printed as they are instead of going through the evaluator.
 
-use super::kernel::Input;
+use super::input::Input;
 use super::language::{Language, Operand, OperandKind};
 use crate::error::KernelError;
 use crate::symbolic::program;

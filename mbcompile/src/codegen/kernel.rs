@@ -6,23 +6,13 @@
 //! get fresh names), printed by the [`Language`] of the target. Bindings no output needs are
 //! dropped. Identically zero outputs never reach the evaluator.
 
+use super::input::Input;
 use super::intermediates;
 use super::language::{Language, Operand};
 use crate::error::KernelError;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, Symbol};
 use symbolica::evaluate::{Instruction, Slot};
-
-/// Where an input of a kernel comes from in the generated function.
-#[derive(Debug, Clone)]
-pub struct Input {
-    /// The symbol.
-    pub symbol: Symbol,
-    /// The expression that reads it in the target language (`self.m`, `p->m`, `q[0]`, `t`).
-    pub code: String,
-    /// The function argument it belongs to (`self`, `q`, `qd`, `t`, …), to know which are used.
-    pub argument: &'static str,
-}
 
 /// Straight-line code computing a list of values.
 #[derive(Debug, Clone, Default)]

@@ -1,19 +1,20 @@
 //! Derived expressions → optimised straight-line Rust → formatted module source (and, for the
 //! C99 target, [`c`]: a header and a source from templates over the same kernels).
 //!
-//! [`functions`] lists the generated functions, [`outputs`] maps derived quantities to buffer
-//! elements, [`kernel`] turns a quantity group into straight-line code, printed by the
-//! [`language`] of the target, [`emit`] makes one
-//! function of it, [`items`] the parameter struct and trait constants, and [`module`] the whole
+//! `functions` lists the generated functions, `outputs` maps derived quantities to buffer
+//! elements, `kernel` turns a quantity group over its `input`s into straight-line code (the
+//! `intermediates` it needs first), printed by the `language` of the target, `emit` makes one
+//! function of it, `items` the parameter struct and trait constants, and `module` the whole
 //! formatted module.
 
 pub mod c;
-pub mod emit;
-pub mod functions;
-pub mod intermediates;
-pub mod items;
-pub mod kernel;
-pub mod language;
-pub mod module;
-pub mod outputs;
-pub mod tokens;
+pub(crate) mod emit;
+pub(crate) mod functions;
+pub(crate) mod input;
+pub(crate) mod intermediates;
+pub(crate) mod items;
+pub(crate) mod kernel;
+pub(crate) mod language;
+pub(crate) mod module;
+pub(crate) mod outputs;
+pub(crate) mod tokens;

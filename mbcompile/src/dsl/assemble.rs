@@ -23,16 +23,11 @@ use super::assemble_rolling::Velocities;
 use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt};
 use super::body_frames::BodyFrames;
 use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
+use super::default_values::constant_vector;
 use super::places::{Place, Places};
 use super::scope::Scope;
 use super::tangent_basis::contact_slips;
-use super::validate_kinematics::constant_vector;
 use proc_macro2::Span;
-
-/// R (body axes → world) of spatial body number k of a validated model.
-pub fn rotation(m: &Model, k: usize) -> Option<M3> {
-    BodyFrames::new(m).rotation(k)
-}
 
 /// Body-axis angular velocity ω from ω̃ = Rᵀ Ṙ.
 fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {

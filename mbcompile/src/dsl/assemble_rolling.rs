@@ -16,10 +16,10 @@
 use super::ast::{Constraint, Expr, ExprKind, Model, Name, Orientation, Rolling};
 use super::body_frames::BodyFrames;
 use super::build::{div, dot, int, mul, node, rate, sqrt, sub, sum};
+use super::default_values::constant_vector;
 use super::places::{Place, Places};
 use super::scope::Scope;
 use super::tangent_basis::{cross, tangent_directions};
-use super::validate_kinematics::constant_vector;
 use super::validate_rolling::rolling_constraint_names;
 use proc_macro2::Span;
 use syn::Error;

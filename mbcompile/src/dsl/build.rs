@@ -162,11 +162,6 @@ pub fn matmul(a: &M3, b: &M3, span: Span) -> M3 {
         .collect()
 }
 
-/// a·v of a 3×3 matrix and a 3-vector.
-pub fn matvec(a: &M3, v: &[Expr], span: Span) -> Vec<Expr> {
-    a.iter().map(|row| dot(row, v, span)).collect()
-}
-
 /// The product of a sequence of matrices (`None` when empty).
 pub fn product(factors: impl IntoIterator<Item = M3>, span: Span) -> Option<M3> {
     let mut r: Option<M3> = None;

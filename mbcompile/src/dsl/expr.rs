@@ -80,7 +80,7 @@ pub fn convert(e: &syn::Expr) -> syn::Result<Expr> {
                 span,
             )?
         }
-        syn::Expr::Field(f) => match strip_groups(&f.base) {
+        syn::Expr::Field(f) => match strip(&f.base) {
             syn::Expr::Path(p) => ExprKind::Component {
                 name: single_ident(&p.path, "the name of a point, vector or body")?,
                 component: component_index(&f.member)?,
@@ -111,7 +111,7 @@ fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
     let form = "a component is taken of a point, vector or body (`P.x`), of `velocity(B, P)` \
                 or of `angular_velocity(B)`, e.g. `velocity(wheel, contact).x`";
     let component = component_index(&f.member)?;
-    let syn::Expr::Call(c) = strip_groups(&f.base) else {
+    let syn::Expr::Call(c) = strip(&f.base) else {
         return Err(Error::new(f.base.span(), form));
     };
     let syn::Expr::Path(p) = &*c.func else {
@@ -121,7 +121,7 @@ fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
     let names = c
         .args
         .iter()
-        .map(|a| match strip_groups(a) {
+        .map(|a| match strip(a) {
             syn::Expr::Path(p) => single_ident(&p.path, "a body or point name"),
             other => Err(Error::new(
                 other.span(),
@@ -153,10 +153,10 @@ fn body_velocity(f: &syn::ExprField) -> syn::Result<ExprKind> {
 }
 
 /// The expression inside parentheses and invisible groups.
-fn strip_groups(e: &syn::Expr) -> &syn::Expr {
+pub fn strip(e: &syn::Expr) -> &syn::Expr {
     match e {
-        syn::Expr::Paren(p) => strip_groups(&p.expr),
-        syn::Expr::Group(g) => strip_groups(&g.expr),
+        syn::Expr::Paren(p) => strip(&p.expr),
+        syn::Expr::Group(g) => strip(&g.expr),
         other => other,
     }
 }

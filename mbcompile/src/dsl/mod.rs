@@ -19,31 +19,35 @@
 //! assert_eq!(model.module_name(), "pendulum");
 //! ```
 
-pub mod assemble;
-pub mod assemble_rolling;
-pub mod ast;
-pub mod body_frames;
-pub mod build;
-pub mod canonical;
-pub mod components;
-pub mod expr;
-pub mod fields;
-pub mod joints;
-pub mod parse;
-pub mod parse_body;
-pub mod parse_kinematics;
-pub mod parse_rolling;
-pub mod places;
-pub mod scope;
+pub(crate) mod assemble;
+pub(crate) mod assemble_rolling;
+pub(crate) mod ast;
+pub(crate) mod body_frames;
+pub(crate) mod build;
+pub(crate) mod canonical;
+pub(crate) mod components;
+pub(crate) mod default_values;
+pub(crate) mod expr;
+pub(crate) mod fields;
+// The joint motions as expressions; only the symbolic derivation composes frames from them.
+#[cfg(feature = "symbolic")]
+pub(crate) mod joints;
+pub(crate) mod parse;
+pub(crate) mod parse_body;
+pub(crate) mod parse_kinematics;
+pub(crate) mod parse_rolling;
+pub(crate) mod places;
+pub(crate) mod scope;
 pub mod source;
-pub mod tangent_basis;
-pub mod validate;
-pub mod validate_joints;
-pub mod validate_kinematics;
-pub mod validate_rolling;
-pub mod values;
-pub mod walk;
+pub(crate) mod tangent_basis;
+pub(crate) mod validate;
+pub(crate) mod validate_joints;
+pub(crate) mod validate_kinematics;
+pub(crate) mod validate_rolling;
+pub(crate) mod values;
+pub(crate) mod walk;
 
-pub use ast::{Contact, Expr, ExprKind, Function, Model, Name, Tangent};
+pub use assemble::assemble;
+pub use ast::Model;
 pub use canonical::fingerprint;
 pub use validate::validate;

@@ -34,7 +34,7 @@ use super::ast::{
     Constraint, Contact, Expr, Force, Gap, Generate, Model, Name, Parameter, Point, Tangent, Vector,
 };
 use super::components::substitute_components;
-use super::expr::{convert, number};
+use super::expr::{convert, number, strip};
 use super::fields::{Field, fields, name, set_once};
 use super::parse_body;
 use super::parse_kinematics as kinematics;
@@ -198,7 +198,7 @@ impl ContactFields {
             self.tangent_direction = Some(d.vector(Slot::ContactTangent(k), &f.value));
             return Ok(());
         }
-        match kinematics::strip(&f.value) {
+        match strip(&f.value) {
             syn::Expr::Tuple(t) if t.elems.len() == 2 => {
                 self.tangent_direction = Some(d.vector(Slot::ContactTangent(k), &t.elems[0]));
                 self.second_tangent_direction =
@@ -276,7 +276,7 @@ fn one_or_pair(
     one: fn(Expr) -> Tangent,
     two: fn([Expr; 2]) -> Tangent,
 ) -> syn::Result<Tangent> {
-    match kinematics::strip(v) {
+    match strip(v) {
         syn::Expr::Tuple(t) if t.elems.len() == 2 => {
             Ok(two([convert(&t.elems[0])?, convert(&t.elems[1])?]))
         }
@@ -510,7 +510,7 @@ fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
     for f in &fs {
         match f.key.to_string().as_str() {
             "capabilities" => {
-                let syn::Expr::Array(a) = kinematics::strip(&f.value) else {
+                let syn::Expr::Array(a) = strip(&f.value) else {
                     return Err(Error::new(
                         f.value.span(),
                         format!("expected a list of capabilities `[{valid}]`"),

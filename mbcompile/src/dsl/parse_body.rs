@@ -20,9 +20,9 @@ use super::ast::{
     Axis, Body, Expr, Inertia, Joint, JointKind, Matrix3, Name, Orientation, RotationFactor,
 };
 use super::build::int;
-use super::expr::convert;
+use super::expr::{convert, strip};
 use super::fields::{Field, fields, name};
-use super::parse_kinematics::{matrix3, name_ref, strip};
+use super::parse_kinematics::{matrix3, name_ref};
 use super::values::{Deferred, Slot};
 use proc_macro2::Span;
 use syn::parse::ParseStream;

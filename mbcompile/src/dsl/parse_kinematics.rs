@@ -13,21 +13,12 @@
 //! ```
 
 use super::ast::{Damper, Load, Matrix3, Name, Spring, Torque};
-use super::expr::convert;
+use super::expr::{convert, strip};
 use super::fields::{fields, name};
 use super::values::{Deferred, Slot};
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{Error, Ident};
-
-/// The expression inside parentheses and invisible groups.
-pub fn strip(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip(&p.expr),
-        syn::Expr::Group(g) => strip(&g.expr),
-        other => other,
-    }
-}
 
 /// A point or body name.
 pub fn name_ref(e: &syn::Expr) -> syn::Result<Name> {

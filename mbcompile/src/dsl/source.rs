@@ -8,7 +8,7 @@ use syn::visit::Visit;
 pub const GENERATED_DIR: &str = "src/generated";
 
 /// The line of a generated file that records the fingerprint of its model.
-pub const FINGERPRINT_PREFIX: &str = "// fingerprint: ";
+pub(crate) const FINGERPRINT_PREFIX: &str = "// fingerprint: ";
 
 /// The generated module of `module` in the crate at `manifest_dir`.
 pub fn generated_path(manifest_dir: &Path, module: &str) -> PathBuf {
@@ -25,7 +25,7 @@ pub const EQUATIONS_LATEX_EXTENSION: &str = "equations.tex";
 
 /// The file name of an equations report of `module` (`pendulum.equations.txt` for the extension
 /// [`EQUATIONS_TEXT_EXTENSION`]), beside the module in [`GENERATED_DIR`].
-pub fn equations_file_name(module: &str, extension: &str) -> String {
+pub(crate) fn equations_file_name(module: &str, extension: &str) -> String {
     format!("{module}.{extension}")
 }
 
@@ -46,7 +46,7 @@ pub fn recorded_fingerprint(generated: &str) -> Option<&str> {
 }
 
 /// True for a macro path that names `mechanism!` (`mechanism`, `mbmacros::mechanism`, …).
-pub fn is_mechanism_macro(path: &syn::Path) -> bool {
+fn is_mechanism_macro(path: &syn::Path) -> bool {
     path.segments.last().is_some_and(|s| s.ident == "mechanism")
 }
 

@@ -5,10 +5,10 @@
 //! spatial frame, composed without loops.
 
 use super::ast::{Body, Inertia, Joint, Model, Name, Orientation, RotationFactor, Vector};
+use super::default_values::{check_inertia, constant_vector, norm, positive};
 use super::parse_body::INERTIA_FORMS;
 use super::places::{Place, Places};
 use super::scope::{Binding, Scope, parameters_only};
-use super::validate_kinematics::{check_inertia, constant_vector, norm, positive};
 use std::collections::HashMap;
 use syn::Error;
 

@@ -3,12 +3,11 @@
 //! the values at the parameter defaults (positive mass, symmetric positive definite inertia,
 //! non-zero normals, non-zero tangents perpendicular to their normals and to each other).
 
-use super::ast::{
-    Body, Contact, Expr, Gap, Inertia, Model, Orientation, RotationFactor, Torque, Vector,
-};
+use super::ast::{Body, Contact, Gap, Inertia, Model, Orientation, RotationFactor, Torque, Vector};
+use super::default_values::{check_inertia, constant_vector, norm, positive};
 use super::parse_body::INERTIA_FORMS;
 use super::places::{Place, Places};
-use super::scope::{Scope, constant, no_velocity, parameters_only};
+use super::scope::{Scope, no_velocity, parameters_only};
 use super::validate_joints::{constant_axis, validate_joints};
 use proc_macro2::Span;
 use syn::Error;
@@ -59,76 +58,6 @@ pub fn dimension(m: &Model) -> syn::Result<Option<usize>> {
         }
     }
     Ok(Some(d))
-}
-
-/// The value of a parameter-only expression at the defaults, which must be positive.
-pub fn positive(scope: &Scope, e: &Expr, what: &str) -> syn::Result<f64> {
-    let v = constant(scope, e, what)?;
-    if v > 0.0 && v.is_finite() {
-        Ok(v)
-    } else {
-        Err(Error::new(
-            e.span,
-            format!("{what} must be positive; it is {v} at the parameter defaults"),
-        ))
-    }
-}
-
-/// Values of a parameter-only vector at the defaults.
-pub fn constant_vector(scope: &Scope, v: &Vector, what: &str) -> syn::Result<Vec<f64>> {
-    v.components
-        .iter()
-        .map(|e| constant(scope, e, what))
-        .collect()
-}
-
-/// The Euclidean norm.
-pub fn norm(v: &[f64]) -> f64 {
-    v.iter().map(|x| x * x).sum::<f64>().sqrt()
-}
-
-/// Symmetric positive definite at the defaults (Cholesky of the 3×3 matrix).
-pub fn check_inertia(scope: &Scope, rows: &[Vec<Expr>], span: Span) -> syn::Result<()> {
-    let mut a = [[0.0; 3]; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            a[i][j] = constant(scope, &rows[i][j], "an inertia entry")?;
-        }
-    }
-    for i in 0..3 {
-        for j in 0..i {
-            if (a[i][j] - a[j][i]).abs() > 1e-12 * (a[i][j].abs() + a[j][i].abs() + 1.0) {
-                return Err(Error::new(
-                    rows[i][j].span,
-                    format!(
-                        "the inertia matrix is not symmetric: entry ({}, {}) is {} but ({}, {}) is {}",
-                        i + 1,
-                        j + 1,
-                        a[i][j],
-                        j + 1,
-                        i + 1,
-                        a[j][i]
-                    ),
-                ));
-            }
-        }
-    }
-    // Cholesky: every pivot must be positive.
-    let mut l = [[0.0; 3]; 3];
-    for j in 0..3 {
-        let d = a[j][j] - (0..j).map(|k| l[j][k] * l[j][k]).sum::<f64>();
-        if d <= 0.0 || !d.is_finite() {
-            return Err(Error::new(
-                span,
-                "the inertia matrix is not positive definite at the parameter defaults",
-            ));
-        }
-        l[j][j] = d.sqrt();
-        for i in j + 1..3 {
-            l[i][j] = (a[i][j] - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>()) / l[j][j];
-        }
-    }
-    Ok(())
 }
 
 /// A vector of positions: functions of (q, t).

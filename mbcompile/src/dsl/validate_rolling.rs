@@ -4,9 +4,10 @@
 //! axis, normal and optional fields. Linearity in q̇ is checked by the derivation.
 
 use super::ast::{Constraint, Expr, ExprKind, Model, Name, Orientation, Rolling, Vector};
+use super::default_values::{constant_vector, norm, positive};
 use super::places::{Place, Places};
 use super::scope::{Dependencies, Scope, no_velocity, parameters_only};
-use super::validate_kinematics::{constant_vector, dimension, norm, positive};
+use super::validate_kinematics::dimension;
 use syn::Error;
 
 /// What a velocity constraint's expression depends on, resolving body velocities.

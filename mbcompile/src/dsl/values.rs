@@ -17,9 +17,8 @@
 use super::ast::{BinOp, JointKind, VectorDefinition};
 use super::ast::{Definition, Expr, ExprKind, Gap, Model, Orientation, RotationFactor, Vector};
 use super::build::node;
-use super::expr::convert;
+use super::expr::{convert, strip};
 use super::fields::name;
-use super::parse_kinematics::strip;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 use syn::spanned::Spanned;

@@ -89,12 +89,6 @@ pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
     h
 }
 
-/// Total time derivative along a trajectory:
-/// D f = ∂f/∂t + Σ q̇_i ∂f/∂q_i + q̈_i ∂f/∂q̇_i + q⃛_i ∂f/∂q̈_i + q⁗_i ∂f/∂q⃛_i (see [`Rates`]).
-pub fn total_derivative(f: &Atom, nq: usize, rheonomic: bool) -> Atom {
-    Rates::trajectory(nq, rheonomic).of(f)
-}
-
 /// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
 pub fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
     Rates::positions(nq, rheonomic).of(gamma).expand()

@@ -1,7 +1,7 @@
 //! Model expressions → symbolica atoms.
 
 use super::algebra::partial;
-use super::frames::Frames;
+use super::frame_atoms::Frames;
 use super::rate::Rates;
 use super::symbols::pool;
 use super::vec3::{M3, V3};

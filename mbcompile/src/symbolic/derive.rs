@@ -4,37 +4,37 @@
 //! Notation (as in README.md, "What is generated"): q, q̇, q̈, q⃛ coordinates and their time derivatives, t time.
 //!
 //! - M = ∂²T/∂q̇², h = ∂T/∂q − (∂²T/∂q̇∂q) q̇ − ∂²T/∂q̇∂t − ∂V/∂q + Q (so M q̈ = h + W λ):
-//!   [`mass`], [`forces`];
+//!   `mass`, `forces`;
 //! - C_ij = Σ_k Γ_ijk q̇_k with Γ_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i), so
-//!   Ṁ − ∂M/∂t − 2C is skew-symmetric (Ṁ − 2C itself only when ∂M/∂t = 0): [`coriolis`];
+//!   Ṁ − ∂M/∂t − 2C is skew-symmetric (Ṁ − 2C itself only when ∂M/∂t = 0): `coriolis`;
 //! - for every constraint function f(q, t) (bilateral g, gap g_N, slip s_T): the Jacobian
 //!   column ∇f, the time partial ∂f/∂t, and the drift D(γ)|_{q̈=0} with γ = D(f), where
 //!   D = ∂/∂t + Σ q̇_i ∂/∂q_i + q̈_i ∂/∂q̇_i + q⃛_i ∂/∂q̈_i + q⁗_i ∂/∂q⃛_i is the total time derivative along a
-//!   trajectory; a tangential velocity γ_T given directly must be linear in q̇: [`kinematics`];
+//!   trajectory; a tangential velocity γ_T given directly must be linear in q̇: `kinematics`;
 //! - the residual r = M a − h − Gλ_B − W_Nλ_N of the equations of motion and the constraint
 //!   functions (g, or γ = Aq̇ + a for a velocity constraint, and g_N), which the runtime runs on
 //!   Taylor jets for time derivatives of any order (Lötstedt 1982, Theorem 5.4, (5.10)–(5.13):
 //!   level k differentiates M q̈ = h + Gλ_B + Wλ k times and the constraints k + 2 times):
-//!   [`rate_jets`];
+//!   `rate_jets`;
 //! - ∇V, ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints and gaps
-//!   (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)): [`statics`];
+//!   (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)): `statics`;
 //! - ∂h/∂q, ∂h/∂q̇, ∂h/∂t, ∂(M a)/∂q for a vector a, ∂h/∂p_k, ∂(M a)/∂p_k, the Jacobians of the
 //!   drifts, and which parameters enter the constraints (so that ∂(M⁻¹h)/∂q = M⁻¹(∂h/∂q −
-//!   ∂(M a)/∂q) with a = M⁻¹h needs no third-order tensor): [`jacobians`].
+//!   ∂(M a)/∂q) with a = M⁻¹h needs no third-order tensor): `jacobians`.
 //!
 //! Checks made here, each reported at the place in the block it concerns: T quadratic in q̇ (M
 //! free of q̇), M symmetric positive definite at sample states, tangential velocities linear in
 //! q̇, constraints and gaps that actually depend on q.
 
-pub mod coriolis;
-pub mod forces;
-pub mod jacobians;
-pub mod kinematics;
-pub mod mass;
-pub mod parameter_derivatives;
-pub mod rate_jets;
-pub mod scalar;
-pub mod statics;
+pub(crate) mod coriolis;
+pub(crate) mod forces;
+pub(crate) mod jacobians;
+pub(crate) mod kinematics;
+pub(crate) mod mass;
+pub(crate) mod parameter_derivatives;
+pub(crate) mod rate_jets;
+pub(crate) mod scalar;
+pub(crate) mod statics;
 
 pub use super::algebra::AtomMatrix;
 use super::convert::Converter;
@@ -221,7 +221,11 @@ fn principal_intermediates(
 }
 
 /// Derives everything for a validated, assembled model by the given route.
-pub fn derive(model: &Model, route: Route, progress: Progress) -> Result<Derived, DerivationError> {
+pub(crate) fn derive(
+    model: &Model,
+    route: Route,
+    progress: Progress,
+) -> Result<Derived, DerivationError> {
     check_capacity(model)?;
     super::program::reset();
     let caps = Capabilities::of(model);

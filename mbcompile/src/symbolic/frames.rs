@@ -11,33 +11,10 @@
 //! otherwise. Atoms are left unexpanded: consumers expand what they need.
 
 use super::convert::Converter;
-use super::vec3::{add, identity, mat_mul, mat_vec, zero3};
+use super::frame_atoms::{FrameAtoms, Frames};
+use super::vec3::{add, mat_mul, mat_vec};
 use crate::dsl::ast::Model;
 use crate::dsl::joints::{motion_rotation, motion_translation, offset_rotation};
-use std::collections::HashMap;
-use symbolica::atom::Atom;
-
-/// The frame of one body: body axes → world, and the world position of its origin.
-#[derive(Debug, Clone)]
-pub struct FrameAtoms {
-    /// R (body axes → world).
-    pub rotation: [[Atom; 3]; 3],
-    /// The world position of the frame origin.
-    pub origin: [Atom; 3],
-}
-
-/// Frames by body name.
-pub type Frames = HashMap<String, FrameAtoms>;
-
-impl FrameAtoms {
-    /// The world frame.
-    fn world() -> FrameAtoms {
-        FrameAtoms {
-            rotation: identity(),
-            origin: zero3(),
-        }
-    }
-}
 
 /// The frames of every joint body of `model`, composed explicitly in tree order.
 pub fn expanded_frames(model: &Model, conv: &Converter) -> Frames {

@@ -1,14 +1,15 @@
 //! Symbolic derivation with symbolica (one thread only: see the README's licence note).
 
-pub mod algebra;
-pub mod convert;
+pub(crate) mod algebra;
+pub(crate) mod convert;
 pub mod derive;
-pub mod frames;
+pub(crate) mod frame_atoms;
+pub(crate) mod frames;
 pub mod numeric;
 pub mod print;
 pub mod program;
-pub mod rate;
-pub mod rotation;
+pub(crate) mod rate;
+pub(crate) mod rotation;
 pub mod symbols;
-pub mod tree;
-pub mod vec3;
+pub(crate) mod tree;
+pub(crate) mod vec3;

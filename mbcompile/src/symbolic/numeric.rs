@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore};
 
 /// Number of sample states each check uses.
-pub const SAMPLES: usize = 6;
+const SAMPLES: usize = 6;
 
 /// Deterministic sample states (q, q̇, q̈, q⃛ in [−1, 1], t in [0, 1]) at the parameter defaults.
-pub struct Sampler {
+pub(crate) struct Sampler {
     states: Vec<HashMap<Atom, f64>>,
     /// The coordinate values of each state, for messages.
     coordinates: Vec<Vec<f64>>,

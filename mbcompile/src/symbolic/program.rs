@@ -14,7 +14,7 @@
 //! derivative of an O(n) recursion stays O(n) per direction instead of expanding it.
 //!
 //! The program lives in thread-local storage for one derivation (symbolica itself runs on one
-//! thread here) and is cleared at the start of each model's derivation ([`reset`]). With no
+//! thread here) and is cleared at the start of each model's derivation (`reset`). With no
 //! intermediates every function here falls back to symbolica's own operations, so models derived by
 //! expansion give exactly the output they always gave.
 
@@ -47,7 +47,7 @@ thread_local! {
 }
 
 /// Clears the program (start of a model's derivation). Symbols are kept for reuse.
-pub fn reset() {
+pub(crate) fn reset() {
     PROGRAM.with(|p| {
         let mut p = p.borrow_mut();
         let symbols = std::mem::take(&mut p.symbols);
@@ -59,17 +59,18 @@ pub fn reset() {
 }
 
 /// Whether the program has no intermediates (the expanded route).
-pub fn is_empty() -> bool {
+pub(crate) fn is_empty() -> bool {
     PROGRAM.with(|p| p.borrow().list.is_empty())
 }
 
 /// Number of intermediates defined so far.
-pub fn len() -> usize {
+#[cfg(test)]
+fn len() -> usize {
     PROGRAM.with(|p| p.borrow().list.len())
 }
 
 /// The position of an intermediate in the program, if `s` is one.
-pub fn position(s: Symbol) -> Option<usize> {
+pub(crate) fn position(s: Symbol) -> Option<usize> {
     PROGRAM.with(|p| p.borrow().index.get(&s).copied())
 }
 
@@ -116,7 +117,7 @@ fn dependencies(p: &Program, v: AtomView<'_>, out: &mut HashSet<Symbol>) {
 
 /// Names a value: a new intermediate for a non-trivial definition (or the existing one with the
 /// same definition), the value itself when it is trivial.
-pub fn define(value: Atom) -> Atom {
+pub(crate) fn define(value: Atom) -> Atom {
     if is_trivial(&value) {
         return value;
     }
@@ -145,7 +146,7 @@ pub fn define(value: Atom) -> Atom {
 }
 
 /// The definition of intermediate `s`.
-pub fn definition(s: Symbol) -> Option<Atom> {
+pub(crate) fn definition(s: Symbol) -> Option<Atom> {
     PROGRAM.with(|p| {
         let p = p.borrow();
         p.index.get(&s).map(|&k| p.list[k].value.clone())
@@ -155,7 +156,7 @@ pub fn definition(s: Symbol) -> Option<Atom> {
 /// `f` with every intermediate replaced by its definition, recursively: an atom over the
 /// model's symbols only (for quantities that are read off by substitution, like a velocity
 /// constraint's offset a = γ|_{q̇=0}).
-pub fn inline(f: &Atom) -> Atom {
+pub(crate) fn inline(f: &Atom) -> Atom {
     let mut out = f.clone();
     while mentions_intermediates(&out) {
         let mut mentioned = Vec::new();
@@ -177,7 +178,7 @@ pub fn inline(f: &Atom) -> Atom {
 }
 
 /// Whether an intermediate depends on any of `symbols`.
-pub fn depends_on_any(s: Symbol, symbols: &HashSet<Symbol>) -> bool {
+pub(crate) fn depends_on_any(s: Symbol, symbols: &HashSet<Symbol>) -> bool {
     PROGRAM.with(|p| {
         let p = p.borrow();
         match p.index.get(&s) {
@@ -188,7 +189,7 @@ pub fn depends_on_any(s: Symbol, symbols: &HashSet<Symbol>) -> bool {
 }
 
 /// Whether atom `f` depends on symbol `x`, directly or through intermediates.
-pub fn depends_on(f: &Atom, x: Symbol) -> bool {
+pub(crate) fn depends_on(f: &Atom, x: Symbol) -> bool {
     if f.contains_symbol(x) {
         return true;
     }
@@ -204,7 +205,7 @@ pub fn depends_on(f: &Atom, x: Symbol) -> bool {
 }
 
 /// Whether atom `f` mentions any intermediate.
-pub fn mentions_intermediates(f: &Atom) -> bool {
+pub(crate) fn mentions_intermediates(f: &Atom) -> bool {
     if is_empty() {
         return false;
     }
@@ -217,12 +218,12 @@ pub fn mentions_intermediates(f: &Atom) -> bool {
 }
 
 /// The memoised δz for the derivation with key `key`, if already made.
-pub fn derivative_made(key: u64, z: Symbol) -> Option<Atom> {
+pub(crate) fn derivative_made(key: u64, z: Symbol) -> Option<Atom> {
     PROGRAM.with(|p| p.borrow().derivatives.get(&(key, z)).cloned())
 }
 
 /// Records δz for the derivation with key `key`.
-pub fn record_derivative(key: u64, z: Symbol, value: Atom) {
+pub(crate) fn record_derivative(key: u64, z: Symbol, value: Atom) {
     PROGRAM.with(|p| {
         p.borrow_mut().derivatives.insert((key, z), value);
     });
@@ -230,7 +231,7 @@ pub fn record_derivative(key: u64, z: Symbol, value: Atom) {
 
 /// The intermediates the atoms need (directly or through other intermediates), in program
 /// order, with their definitions.
-pub fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
+pub(crate) fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
     PROGRAM.with(|p| {
         let p = p.borrow();
         if p.list.is_empty() {

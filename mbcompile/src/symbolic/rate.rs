@@ -50,6 +50,7 @@ impl Rates {
     }
 
     /// D along a trajectory: q → q̇ → q̈ → q⃛ → q⁗, and t → 1 for rheonomic models.
+    #[cfg(test)]
     pub fn trajectory(nq: usize, rheonomic: bool) -> Rates {
         let p = pool();
         let mut map = HashMap::new();

@@ -12,7 +12,7 @@ use symbolica::atom::{Atom, Symbol};
 use symbolica::symbol;
 
 /// Largest number of coordinates (and, separately, parameters) a model may have.
-pub const MAX_SYMBOLS: usize = 512;
+const MAX_SYMBOLS: usize = 512;
 
 /// The registered symbols.
 pub struct Pool {
@@ -85,12 +85,12 @@ pub fn pool() -> &'static Pool {
 }
 
 /// Atoms of the first `n` symbols of a family.
-pub fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
+pub(crate) fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
     family[..n].iter().map(|s| Atom::var(*s)).collect()
 }
 
 /// Error unless the pool holds the model's coordinates and parameters.
-pub fn check_capacity(model: &Model) -> Result<(), DerivationError> {
+pub(crate) fn check_capacity(model: &Model) -> Result<(), DerivationError> {
     let too_many = [
         model.coordinates.len(),
         model.parameters.len(),

@@ -24,35 +24,29 @@
 //! Numerical ranks use [`RANK_RELATIVE_TOLERANCE`]. Errors are typed ([`AnalysisError`],
 //! [`PathError`]); nothing panics on singular or degenerate input.
 
-mod couplings;
 mod equilibrium_path;
-mod error;
-mod friction;
-mod kinetic_angle;
 pub mod linearisation;
-mod p_matrix;
 mod path_lcp;
 mod path_output;
 mod path_system;
 mod redundancy;
 mod singular_weakly_active;
 
+pub use crate::contact_problem::{
+    AnalysisError, ConstraintRef, FrictionBound, InertialCouplings, KineticAngle,
+    ORTHOGONALITY_TOLERANCE, P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict,
+    SLIDING_TOLERANCE, SlidingContactProblem, p_matrix_test,
+};
 pub use crate::linalg::{RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, numerical_rank};
-pub use couplings::InertialCouplings;
 pub use equilibrium_path::{
     BIFURCATION_C1_TOLERANCE, ContactState, EquilibriumPath, EquilibriumPathTracer,
     MAX_PREALLOCATED_POINTS, PathError, PathOptions, PathPoint, SINGULAR_CLASSIFICATION_TOLERANCE,
     SpecialPoint, SpecialPointKind, Termination, trace_equilibrium_path,
 };
-pub use error::{AnalysisError, ConstraintRef};
-pub use friction::{FrictionBound, SLIDING_TOLERANCE, SlidingContactProblem};
-pub use kinetic_angle::{KineticAngle, ORTHOGONALITY_TOLERANCE};
 pub use linearisation::{
     EigenAnalysis, Linearisation, LinearisationError, LinearisationOptions, OperatingPoint,
     ParameterInput, Stability, SteadyMotion, SteadyMotionOptions,
 };
-pub(crate) use p_matrix::scaled_principal_minor;
-pub use p_matrix::{P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, PMatrixVerdict, p_matrix_test};
 pub use redundancy::ConstraintRankReport;
 pub use singular_weakly_active::{
     CornerShape, SingularClassificationError, SingularWeakOutcome, SingularWeaklyActive,

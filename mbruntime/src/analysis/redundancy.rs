@@ -21,8 +21,8 @@
 
 use nalgebra::DMatrix;
 
-use super::couplings::InertialCouplings;
-use super::error::AnalysisError;
+use crate::contact_problem::AnalysisError;
+use crate::contact_problem::InertialCouplings;
 use crate::linalg::numerical_rank;
 use crate::mechanism::{Constraints, Vector};
 

@@ -1,6 +1,7 @@
-//! Typed errors of the frictional contact solvers.
+//! Typed errors of the frictional contact solvers, and the range check of the solver options
+//! that gives [`ConeError::InvalidOption`].
 
-use super::options::ConeMethod;
+use super::options::{ConeMethod, ConeOptions};
 use crate::lcp::LcpError;
 
 /// The slices a frictional contact problem and its solve take.
@@ -128,4 +129,29 @@ pub enum ConeError {
     /// Lemke's method failed on the pyramid LCP.
     #[error("friction pyramid LCP: {0}")]
     PyramidLcp(#[from] LcpError),
+}
+
+impl ConeOptions {
+    /// Checks the ranges documented on the fields of [`ConeOptions`].
+    pub(crate) fn validate(&self) -> Result<(), ConeError> {
+        if !(self.tolerance.is_finite() && self.tolerance > 0.0) {
+            return Err(ConeError::InvalidOption {
+                option: "tolerance",
+                value: self.tolerance,
+            });
+        }
+        if self.max_iterations == 0 {
+            return Err(ConeError::InvalidOption {
+                option: "max_iterations",
+                value: 0.0,
+            });
+        }
+        if !(self.relaxation > 0.0 && self.relaxation < 2.0) {
+            return Err(ConeError::InvalidOption {
+                option: "relaxation",
+                value: self.relaxation,
+            });
+        }
+        Ok(())
+    }
 }

@@ -79,18 +79,18 @@
 //! [`ConeSolver::with_capacity`]: crate::cone::ConeSolver::with_capacity
 //! [`ConeSolver::solve`]: crate::cone::ConeSolver::solve
 
-pub mod alart_curnier;
-pub mod error;
-pub mod gauss_seidel;
-pub mod local;
-pub mod natural_map;
-pub mod newton;
-pub mod options;
+pub(crate) mod alart_curnier;
+pub(crate) mod error;
+pub(crate) mod gauss_seidel;
+pub(crate) mod local;
+pub(crate) mod natural_map;
+pub(crate) mod newton;
+pub(crate) mod options;
 mod outcome;
-pub mod problem;
-pub mod projection;
-pub mod pyramid;
-pub mod solver;
+pub(crate) mod problem;
+pub(crate) mod projection;
+pub(crate) mod pyramid;
+pub(crate) mod solver;
 
 pub use error::{ConeError, ConeSlice};
 pub use natural_map::{

@@ -1,6 +1,6 @@
-//! Solver selection and stopping rules of [`ConeSolver::solve`](super::ConeSolver::solve).
-
-use super::error::ConeError;
+//! Solver selection and stopping rules of [`ConeSolver::solve`](super::ConeSolver::solve) (their
+//! range check, which gives [`ConeError::InvalidOption`](super::ConeError::InvalidOption), is
+//! with the errors).
 
 /// Default bound on the normalised natural-map residual (see the [module docs](super)).
 pub const DEFAULT_TOLERANCE: f64 = 1e-10;
@@ -61,28 +61,5 @@ impl ConeOptions {
             method,
             ..Self::default()
         }
-    }
-
-    /// Checks the ranges documented on the fields.
-    pub(crate) fn validate(&self) -> Result<(), ConeError> {
-        if !(self.tolerance.is_finite() && self.tolerance > 0.0) {
-            return Err(ConeError::InvalidOption {
-                option: "tolerance",
-                value: self.tolerance,
-            });
-        }
-        if self.max_iterations == 0 {
-            return Err(ConeError::InvalidOption {
-                option: "max_iterations",
-                value: 0.0,
-            });
-        }
-        if !(self.relaxation > 0.0 && self.relaxation < 2.0) {
-            return Err(ConeError::InvalidOption {
-                option: "relaxation",
-                value: self.relaxation,
-            });
-        }
-        Ok(())
     }
 }

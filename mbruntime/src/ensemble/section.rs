@@ -6,8 +6,7 @@
 //! Crossings are located on each step by linear interpolation between the step's end points, so
 //! the crossing times carry an O(Δt²) error for a smooth q_c(t) (first order across an impact).
 
-use crate::Vector;
-use crate::timestepping::StepRecord;
+use crate::mechanism::{Segment, Vector};
 
 /// Which crossings of the level count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,9 +72,11 @@ impl<const NQ: usize> SectionObserver<NQ> {
         }
     }
 
-    /// Observes one time-stepping step.
-    pub fn observe<const NB: usize, const NU: usize>(&mut self, record: &StepRecord<NQ, NB, NU>) {
-        self.observe_segment(record.t - record.h, &record.q_start, record.t, &record.q);
+    /// Observes one step of either integrator (a time-stepping step record, an event-driven
+    /// report).
+    pub fn observe(&mut self, segment: &impl Segment<NQ>) {
+        let ((t_a, q_a), (t_e, q_e)) = (segment.start(), segment.end());
+        self.observe_segment(t_a, q_a, t_e, q_e);
     }
 
     /// Observes the segment from (t_a, q_a) to (t_e, q_e) of any integrator.

@@ -74,12 +74,10 @@ use super::error::{EventError, LcpStage};
 use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::{ActiveSetRule, EventOptions};
-use crate::mechanism::{Matrix, Rates, StateJet, Vector};
+use crate::mechanism::{Matrix, Rates, State, StateJet, Vector};
 use crate::taylor::Jet;
 
-/// Highest level k of the Theorem 5.4 iteration: the k-th derivatives of the multipliers and
-/// normal accelerations, from the (k+2)-th derivatives of the constraints.
-pub const MAX_DERIVATIVE_ORDER: usize = 8;
+pub(crate) use super::options::MAX_DERIVATIVE_ORDER;
 
 /// Length of the jets the levels are evaluated on: coefficient k + 2 of the constraints at the
 /// highest level.
@@ -185,20 +183,18 @@ struct At<'a, const NQ: usize> {
 /// Decides which contacts are closed at (t, q, u) (see the module docs); `opened` names a
 /// contact that must open (its multiplier was found pulling from this state on), which is then
 /// no candidate.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn decide_active_set<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
     kkt: &mut KktSystem<NQ, NB, NU>,
     lcp: &mut MixedLcp<NQ, NU>,
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
     opened: Option<usize>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
     Mo: Rates<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut decision = ActiveSetDecision {
         active: ActiveSet::empty(),
         acceleration_lcp: None,

@@ -17,7 +17,7 @@
 //! needs. (`cargo search` could not reach the registry index from this machine; the crates
 //! were checked in their docs.rs pages.)
 
-use crate::mechanism::Vector;
+use crate::mechanism::{State, Vector};
 
 const C2: f64 = 1.0 / 5.0;
 const C3: f64 = 3.0 / 10.0;
@@ -72,8 +72,6 @@ pub struct DenseStep<const NQ: usize> {
     pub q1: Vector<NQ>,
     /// End velocities u₁ (order 5).
     pub u1: Vector<NQ>,
-    /// Acceleration at the end (stage 7, FSAL).
-    pub a1: Vector<NQ>,
     /// Scaled RMS error estimate ‖y₅ − y₄‖ / (atol + rtol·max|y|); accept if ≤ 1.
     pub error: f64,
     rq: [Vector<NQ>; 5],
@@ -90,20 +88,18 @@ impl<const NQ: usize> DenseStep<NQ> {
     }
 }
 
-/// Takes one Dormand–Prince step of size `h` from (t₀, q₀, u₀) with a₀ = a(t₀, q₀, u₀).
+/// Takes one Dormand–Prince step of size `h` from the state (t₀, q₀, u₀) with
+/// a₀ = a(t₀, q₀, u₀), its error scaled by the tolerances (rtol, atol).
 ///
 /// `accel(t, q, u, &mut a)` evaluates the acceleration; its error aborts the step.
-#[allow(clippy::too_many_arguments)]
 pub fn step<const NQ: usize, E>(
-    t0: f64,
-    q0: &Vector<NQ>,
-    u0: &Vector<NQ>,
+    start: &State<NQ>,
     a0: &Vector<NQ>,
     h: f64,
-    rtol: f64,
-    atol: f64,
+    (rtol, atol): (f64, f64),
     accel: &mut impl FnMut(f64, &Vector<NQ>, &Vector<NQ>, &mut Vector<NQ>) -> Result<(), E>,
 ) -> Result<DenseStep<NQ>, E> {
+    let (t0, q0, u0) = (start.t, &start.q, &start.u);
     // Stage derivatives: for q they are the stage velocities, for u the stage accelerations.
     let (kq1, ku1) = (*u0, *a0);
     let mut ku2 = Vector::<NQ>::zeros();
@@ -159,7 +155,6 @@ pub fn step<const NQ: usize, E>(
         h,
         q1,
         u1,
-        a1: ku7,
         error,
         rq: [*q0, rq2, rq3, rq4, dq],
         ru: [*u0, ru2, ru3, ru4, du],
@@ -189,10 +184,9 @@ mod tests {
         let (mut t, mut q, mut u) = (0.0, V::new(1.0), V::new(0.0));
         let mut a = -q;
         for _ in 0..n {
-            let s = step(t, &q, &u, &a, h, 1.0, 1.0, &mut oscillator).unwrap();
-            // FSAL: the last stage is the acceleration at the new state.
-            assert_eq!(s.a1, -s.q1);
-            (t, q, u, a) = (t + h, s.q1, s.u1, s.a1);
+            let start = State::new(t, q, u);
+            let s = step(&start, &a, h, (1.0, 1.0), &mut oscillator).unwrap();
+            (t, q, u, a) = (t + h, s.q1, s.u1, -s.q1);
         }
         (q[0] - t.cos()).abs().max((u[0] + t.sin()).abs())
     }
@@ -218,7 +212,8 @@ mod tests {
         let mut mid = Vec::new();
         for h in [0.4, 0.2, 0.1] {
             // atol = 1, rtol = 0: `error` is the RMS of the raw embedded difference.
-            let s = step(0.0, &q0, &u0, &(-q0), h, 0.0, 1.0, &mut oscillator).unwrap();
+            let start = State::new(0.0, q0, u0);
+            let s = step(&start, &(-q0), h, (0.0, 1.0), &mut oscillator).unwrap();
             est.push(s.error);
             let (q, u) = s.interpolate(0.5);
             mid.push(
@@ -251,16 +246,8 @@ mod tests {
             calls += 1;
             if calls == 3 { Err("stage 4") } else { Ok(()) }
         };
-        let r = step(
-            0.0,
-            &V::new(1.0),
-            &V::new(0.0),
-            &V::new(-1.0),
-            0.1,
-            1e-6,
-            1e-6,
-            &mut fail_on_third,
-        );
+        let start = State::new(0.0, V::new(1.0), V::new(0.0));
+        let r = step(&start, &V::new(-1.0), 0.1, (1e-6, 1e-6), &mut fail_on_third);
         assert_eq!(r.err(), Some("stage 4"));
     }
 }

@@ -4,6 +4,7 @@
 use super::friction_impact::FrictionalImpactError;
 use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use crate::lcp::LcpError;
+use crate::mechanism::ContactLawError;
 
 /// Which complementarity problem an [`EventError::Lcp`] came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,19 @@ pub enum LcpStage {
 /// Why the event-driven integration stopped.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EventError {
+    /// A contact law out of range ([`ContactLaw::validate`](crate::ContactLaw::validate)).
+    #[error(transparent)]
+    ContactLaw(#[from] ContactLawError),
+    /// An option out of range ([`EventOptions::validate`](super::EventOptions::validate)).
+    #[error("event-driven option `{option}` must be {rule}, got {value}")]
+    InvalidOption {
+        /// The option's field name.
+        option: &'static str,
+        /// Its value.
+        value: f64,
+        /// What it must satisfy.
+        rule: &'static str,
+    },
     /// An LCP had no certified solution.
     #[error("{stage:?} LCP failed at t = {t}: {source}")]
     Lcp {
@@ -77,20 +91,6 @@ pub enum EventError {
         /// ‖Gᵢ‖ (Euclidean).
         norm: f64,
     },
-    /// A contact has Coulomb friction μ ≠ 0 but no tangent (no `slip` in the language): the
-    /// friction force has no direction, so the model is refused instead of dropping μ.
-    #[error(
-        "contact `{contact}` (index {index}) has Coulomb friction μ = {friction} but no tangent: \
-         give its slip (`slip:` or `tangent:`) or set μ = 0"
-    )]
-    FrictionWithoutTangent {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-        /// Its friction coefficient μ.
-        friction: f64,
-    },
     /// A contact with a tangent plane (spatial Coulomb friction, the friction cone) has μ ≠ 0:
     /// the event-driven integrator treats planar friction only (one tangent per contact);
     /// time-stepping handles the cone.
@@ -106,21 +106,6 @@ pub enum EventError {
         index: usize,
         /// Its friction coefficient μ.
         friction: f64,
-    },
-    /// A contact law is out of range: μ < 0 or not finite, or a restitution outside [0, 1].
-    #[error(
-        "contact `{contact}` (index {index}) has {parameter} = {value}: restitution must lie in \
-         [0, 1], friction must be finite and non-negative"
-    )]
-    InvalidContactLaw {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-        /// "ε_N", "ε_T" or "μ".
-        parameter: &'static str,
-        /// The offending value.
-        value: f64,
     },
     /// The acceleration-level frictional contact problem at a mode change had no solution or
     /// no unique one (Painlevé's paradoxes), or failed otherwise: see [`FrictionModeError`],

@@ -35,7 +35,7 @@ use super::error::EventError;
 use super::evaluate::KktSystem;
 use super::friction_modes::{ContactMode, FrictionalContactLcp, ModeTolerances};
 use super::options::EventOptions;
-use crate::mechanism::{Constraints, Vector};
+use crate::mechanism::{Constraints, State, Vector};
 
 /// The tolerances of the mode problem from the integrator's options.
 pub(super) fn mode_tolerances(opts: &EventOptions) -> ModeTolerances {
@@ -49,21 +49,19 @@ pub(super) fn mode_tolerances(opts: &EventOptions) -> ModeTolerances {
 }
 
 /// Decides the closed contacts and their tangential modes at (t, q, u).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
     kkt: &mut KktSystem<NQ, NB, NU>,
     modes_lcp: &mut FrictionalContactLcp<NQ, NU>,
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
     slide: &[Option<f64>; NU],
     released: Option<usize>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut decision = ActiveSetDecision {
         active: ActiveSet::empty(),
         acceleration_lcp: None,

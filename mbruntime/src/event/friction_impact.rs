@@ -73,7 +73,7 @@ use super::contact_columns::contact_columns;
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
 use crate::lcp::LcpError;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
-use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
+use crate::mechanism::{Constraints, ContactLaw, ContactLawError, Matrix, Vector};
 
 /// Relative threshold under which ξ_N, ξ_T count as zero in the mode decision, scaled by
 /// 1 + the largest |γ_N⁻|, |γ_T⁻| of H.
@@ -135,22 +135,9 @@ pub enum FrictionalImpactError {
         /// Its index.
         index: usize,
     },
-    /// A contact of H has a restitution coefficient outside [0, 1] or a friction coefficient
-    /// that is negative or not finite.
-    #[error(
-        "contact `{contact}` (index {index}) has {parameter} = {value}: restitution must lie in \
-         [0, 1], friction must be finite and non-negative"
-    )]
-    InvalidLaw {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-        /// "ε_N", "ε_T" or "μ".
-        parameter: &'static str,
-        /// The offending value.
-        value: f64,
-    },
+    /// A contact of H has a law out of range ([`ContactLaw::validate`](crate::ContactLaw::validate)).
+    #[error(transparent)]
+    ContactLaw(#[from] ContactLawError),
     /// The state, a model output or the result is NaN or infinite.
     #[error("non-finite {what}")]
     NonFinite {
@@ -449,7 +436,7 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     }
 }
 
-/// Checks the laws of H: no tangent plane, ε_N, ε_T ∈ [0, 1], μ finite and non-negative.
+/// Checks the laws of H: no tangent plane, and `ContactLaw::validate`.
 fn check_laws<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     laws: &[ContactLaw; NU],
     contacts: &[bool; NU],
@@ -462,29 +449,7 @@ where
         if Mo::TANGENT_PLANES[i] {
             return Err(FrictionalImpactError::TangentPlane { contact, index: i });
         }
-        let law = &laws[i];
-        let unit = |x: f64| (0.0..=1.0).contains(&x);
-        let checks = [
-            ("ε_N", law.normal_restitution, unit(law.normal_restitution)),
-            (
-                "ε_T",
-                law.tangential_restitution,
-                unit(law.tangential_restitution),
-            ),
-            (
-                "μ",
-                law.friction,
-                law.friction.is_finite() && law.friction >= 0.0,
-            ),
-        ];
-        if let Some(&(parameter, value, _)) = checks.iter().find(|c| !c.2) {
-            return Err(FrictionalImpactError::InvalidLaw {
-                contact,
-                index: i,
-                parameter,
-                value,
-            });
-        }
+        laws[i].validate(contact, i)?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! ([`FrictionalContactLcp`](super::friction_modes::FrictionalContactLcp)) and the friction
 //! data (Painlevé bounds) that its existence and uniqueness failures name.
 
-use crate::analysis::{AnalysisError, PMatrixVerdict};
+use crate::contact_problem::{AnalysisError, PMatrixVerdict};
 use crate::lcp::LcpError;
 
 /// The friction data an existence or uniqueness failure names (see the module docs).
@@ -136,7 +136,7 @@ pub enum FrictionModeError {
     NonUnique {
         /// The friction data of the sliding set.
         culprit: Option<PainleveBound>,
-        /// The P-matrix verdict of [`SlidingContactProblem::well_posedness`](crate::analysis::SlidingContactProblem::well_posedness).
+        /// The P-matrix verdict of [`SlidingContactProblem::well_posedness`](crate::contact_problem::SlidingContactProblem::well_posedness).
         verdict: PMatrixVerdict,
     },
     /// The well-posedness analysis of the sliding set failed.

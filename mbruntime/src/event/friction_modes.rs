@@ -69,7 +69,7 @@
 //! **Allocation.** [`FrictionalContactLcp::default`] allocates the workspace (LCP of dimension
 //! up to 3·NU); [`solve`](FrictionalContactLcp::solve) then does not allocate, except on the
 //! failure paths: the P-matrix screen of A(μ) (the exact criterion of
-//! [`p_matrix_test`](crate::analysis::p_matrix_test), on that workspace) covers up to
+//! [`p_matrix_test`](crate::contact_problem::p_matrix_test), on that workspace) covers up to
 //! [`P_MATRIX_EXACT_MAX_N`] contacts that slide, and only a failed screen, a larger sliding set
 //! or an LCP failure builds the allocating [`SlidingContactProblem`] to confirm the verdict and
 //! to compute the bounds.
@@ -84,7 +84,7 @@
 use super::contact_columns::contact_columns;
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
-use crate::analysis::{
+use crate::contact_problem::{
     FrictionBound, P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, SlidingContactProblem,
     scaled_principal_minor,
 };
@@ -735,7 +735,7 @@ where
 }
 
 /// Whether the k × k matrix `m` (column-major) is a P-matrix by the exact criterion of
-/// [`crate::analysis::p_matrix_test`]: every principal minor det(A_αα) exceeds
+/// [`crate::contact_problem::p_matrix_test`]: every principal minor det(A_αα) exceeds
 /// [`P_MINOR_TOLERANCE`] · Π_{i∈α} ‖A_i,α‖_∞ (the same scaled minors). `buf` holds at least k²
 /// entries; k ≤ [`P_MATRIX_EXACT_MAX_N`].
 fn is_p_matrix(k: usize, m: &[f64], buf: &mut [f64]) -> bool {

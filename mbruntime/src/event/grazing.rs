@@ -39,24 +39,22 @@ use super::active_set::ActiveSet;
 use super::error::EventError;
 use super::evaluate::KktSystem;
 use super::options::EventOptions;
-use crate::mechanism::{Constraints, Matrix, Vector};
+use crate::mechanism::{Constraints, Matrix, State, Vector};
 
 /// γ_graze of `contact` at (t, q, u) with the pre-event active set `active` (see the module
 /// docs): max(`velocity_tolerance`, rtol^{1/3} · √(2T · wᵀM_c⁻¹w)).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn grazing_velocity<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
     kkt: &mut KktSystem<NQ, NB, NU>,
     active: &ActiveSet<NU>,
     contact: usize,
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
 ) -> Result<f64, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut m = Matrix::<NQ, NQ>::zeros();
     model.mass_matrix(q, t, &mut m);
     kkt.factor_at(model, active, q, t, &m)?;

@@ -25,7 +25,7 @@ use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use crate::linalg::{ConstraintFactor, minimum_norm_multipliers};
-use crate::mechanism::{Constraints, Matrix, Vector};
+use crate::mechanism::{Constraints, Matrix, State, Vector};
 
 /// The velocity jump of an impact: post-impact velocities and the impulses that cause them.
 #[derive(Debug, Clone, Copy)]
@@ -41,7 +41,6 @@ pub(super) struct ImpactJump<const NQ: usize, const NB: usize, const NU: usize> 
 /// The impact law at (t, q, u⁻) triggered by contact `trigger`. `inelastic[i]` forces eᵢ = 0
 /// (Zeno switch). The bilateral impulses are condensed; no contact is held closed by the active
 /// set during the impact (the LCP decides every contact at g_N = 0).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
@@ -49,13 +48,12 @@ pub(super) fn impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     lcp: &mut MixedLcp<NQ, NU>,
     trigger: usize,
     inelastic: &[bool; NU],
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
 ) -> Result<ImpactJump<NQ, NB, NU>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut gn = Vector::<NU>::zeros();
     model.gaps(q, t, &mut gn);
     let gamma = kkt.normal_velocities(model, q, u, t);

@@ -12,6 +12,7 @@ mod force_control;
 mod step_collapse;
 
 use super::active_set::{ActiveSet, TangentialMode};
+use super::collapse_guard::CollapseGuard;
 use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_active_set};
 use super::dopri::{self, DenseStep};
 use super::error::EventError;
@@ -26,7 +27,7 @@ use super::options::EventOptions;
 use super::report::{Event, EventKind, Report, Stats};
 use super::zeno::FlightHistory;
 use crate::linalg::minimum_norm_multipliers;
-use crate::mechanism::{Constraints, Matrix, Rates, Vector};
+use crate::mechanism::{Constraints, Matrix, Rates, State, Vector, validate_contact_laws};
 
 /// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
 /// and NU unilateral contacts, frictionless or with planar Coulomb friction (one tangent per
@@ -41,15 +42,15 @@ use crate::mechanism::{Constraints, Matrix, Rates, Vector};
 /// frictional impact law; the acceleration-level frictional problem decides the modes after
 /// every event, and Painlevé's paradoxes stop the integration with a typed error.
 ///
-/// Construct with [`EventDriven::new`] (the only allocations: the LCP tableaux), start with
-/// [`initialize`](Self::initialize), run with [`advance_to`](Self::advance_to). No step and no
-/// event allocates.
+/// Construct at an initial state with [`EventDriven::new`] (the only allocations: the LCP
+/// tableaux), run with [`run`](Self::run), restart with [`set_state`](Self::set_state): the
+/// same surface as [`TimeStepper`](crate::timestepping::TimeStepper). No step and no event
+/// allocates.
 pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     model: Mo,
     opts: EventOptions,
-    t: f64,
-    q: Vector<NQ>,
-    u: Vector<NQ>,
+    /// (t, q, u) now.
+    state: State<NQ>,
     a: Vector<NQ>,
     active: ActiveSet<NU>,
     lambda_b: Vector<NB>,
@@ -81,7 +82,7 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     /// The time of the last event and how many events in a row happened at exactly that time.
     instant: (f64, usize),
     /// Rejected and tiny steps in a row (see `step_collapse`).
-    collapse: step_collapse::CollapseGuard,
+    collapse: CollapseGuard,
     stats: Stats,
     kkt: KktSystem<NQ, NB, NU>,
     lcp: MixedLcp<NQ, NU>,
@@ -136,14 +137,30 @@ impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, 
 where
     Mo: Rates<NQ, NB, NU>,
 {
-    /// A new integrator for `model` (not yet initialised).
-    pub fn new(model: Mo, opts: EventOptions) -> Self {
+    /// An integrator for `model` at the initial state (t₀, q₀, u₀), with its active set
+    /// decided (Theorem 5.4).
+    ///
+    /// Errors: [`EventError::InvalidOption`] ([`EventOptions::validate`]), and those of
+    /// [`set_state`](Self::set_state).
+    pub fn new(
+        model: Mo,
+        options: EventOptions,
+        t0: f64,
+        q0: Vector<NQ>,
+        u0: Vector<NQ>,
+    ) -> Result<Self, EventError> {
+        options.validate()?;
+        let mut integrator = Self::unstarted(model, options);
+        integrator.set_state(t0, q0, u0)?;
+        Ok(integrator)
+    }
+
+    /// The integrator with its workspaces, before any state is set.
+    fn unstarted(model: Mo, opts: EventOptions) -> Self {
         Self {
             model,
             opts,
-            t: 0.0,
-            q: Vector::zeros(),
-            u: Vector::zeros(),
+            state: State::new(0.0, Vector::zeros(), Vector::zeros()),
             a: Vector::zeros(),
             active: ActiveSet::empty(),
             lambda_b: Vector::zeros(),
@@ -160,7 +177,7 @@ where
             flights: [FlightHistory::default(); NU],
             pending_rest: None,
             instant: (f64::NAN, 0),
-            collapse: step_collapse::CollapseGuard::default(),
+            collapse: CollapseGuard::default(),
             stats: Stats::default(),
             kkt: KktSystem::new(opts.column_tolerances()),
             lcp: MixedLcp::default(),
@@ -169,10 +186,12 @@ where
         }
     }
 
-    /// Sets the state at t₀ and determines the initial active set (Theorem 5.4).
+    /// Replaces the state by (t₀, q₀, u₀) and determines the active set there (Theorem 5.4);
+    /// the contact laws are read again, so parameter changes through
+    /// [`model_mut`](Self::model_mut) take effect.
     ///
-    /// Errors: [`EventError::InvalidContactLaw`], [`EventError::FrictionWithoutTangent`],
-    /// [`EventError::SpatialFrictionNotSupported`] for contact laws it cannot honour;
+    /// Errors: [`EventError::ContactLaw`] ([`ContactLaw::validate`](crate::ContactLaw::validate))
+    /// and [`EventError::SpatialFrictionNotSupported`] for contact laws it cannot honour;
     /// [`EventError::InitialVelocityConstraintViolation`] if a velocity constraint has
     /// |A q̇ + a| > 1e-8 (the state is refused, not projected);
     /// [`EventError::InconsistentInitialData`] if a holonomic constraint has |g| or |Gᵀq̇ + ĝ|
@@ -180,12 +199,7 @@ where
     /// non-finite errors; [`EventError::FrictionModes`] if the initial modes are not
     /// decided uniquely (Painlevé). After an error the state (time, positions, velocities, active set) is
     /// unchanged.
-    pub fn initialize(
-        &mut self,
-        t0: f64,
-        q0: Vector<NQ>,
-        u0: Vector<NQ>,
-    ) -> Result<(), EventError> {
+    pub fn set_state(&mut self, t0: f64, q0: Vector<NQ>, u0: Vector<NQ>) -> Result<(), EventError> {
         if !(t0.is_finite() && q0.iter().chain(u0.iter()).all(|x| x.is_finite())) {
             return Err(EventError::NonFinite {
                 t: t0,
@@ -201,43 +215,23 @@ where
         self.flights = [FlightHistory::default(); NU];
         self.pending_rest = None;
         self.instant = (f64::NAN, 0);
-        self.collapse = step_collapse::CollapseGuard::default();
+        self.collapse = CollapseGuard::default();
         self.h = self.opts.initial_step;
         self.commit_settled(t0, settled);
         Ok(())
     }
 
-    /// Checks every contact law: ε_N, ε_T ∈ [0, 1], μ finite and ≥ 0, μ > 0 only with one
-    /// tangent. Returns whether some contact has friction.
+    /// Checks every contact law ([`ContactLaw::validate`](crate::ContactLaw::validate)) and
+    /// that friction is planar. Returns whether some contact has friction.
     fn check_contact_laws(&self) -> Result<bool, EventError> {
         let laws = self.model.contact_laws();
+        validate_contact_laws(&laws, &<Mo as Constraints<NQ, NB, NU>>::CONTACTS)?;
         let mut friction = false;
         for (index, law) in laws.iter().enumerate() {
-            let contact = <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index];
-            for (parameter, value, upper) in [
-                ("ε_N", law.normal_restitution, 1.0),
-                ("ε_T", law.tangential_restitution, 1.0),
-                ("μ", law.friction, f64::INFINITY),
-            ] {
-                if !(value >= 0.0 && value <= upper && value.is_finite()) {
-                    return Err(EventError::InvalidContactLaw {
-                        contact,
-                        index,
-                        parameter,
-                        value,
-                    });
-                }
-            }
             if law.friction == 0.0 {
                 continue;
             }
-            if !law.has_tangent {
-                return Err(EventError::FrictionWithoutTangent {
-                    contact,
-                    index,
-                    friction: law.friction,
-                });
-            }
+            let contact = <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index];
             if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[index] {
                 return Err(EventError::SpatialFrictionNotSupported {
                     contact,
@@ -347,15 +341,14 @@ where
             Some((i, Trigger::StickForce)) => self.stick_group_slides(i),
             _ => [None; NU],
         };
+        let state = State::new(t, q, u);
         let decision = if self.friction {
             decide_frictional_modes(
                 &self.model,
                 &self.opts,
                 &mut self.kkt,
                 &mut self.modes_lcp,
-                t,
-                &q,
-                &u,
+                &state,
                 &slide,
                 released,
             )?
@@ -365,9 +358,7 @@ where
                 &self.opts,
                 &mut self.kkt,
                 &mut self.lcp,
-                t,
-                &q,
-                &u,
+                &state,
                 pulled,
             )?
         };
@@ -447,9 +438,9 @@ where
 
     /// Makes `s` the state at time t.
     fn commit_settled(&mut self, t: f64, s: Settled<NQ, NB, NU>) {
-        self.t = t;
-        self.q = s.q;
-        self.u = s.u;
+        self.state.t = t;
+        self.state.q = s.q;
+        self.state.u = s.u;
         self.a = s.a;
         self.lambda_b = s.lambda_b;
         self.lambda_n = s.lambda_n;
@@ -465,20 +456,24 @@ where
         self.lifting = s.lifting;
     }
 
-    /// Current time.
-    pub fn time(&self) -> f64 {
-        self.t
+    /// Current state (t, q, u).
+    pub fn state(&self) -> State<NQ> {
+        self.state
     }
-    /// Current positions.
-    pub fn positions(&self) -> &Vector<NQ> {
-        &self.q
+    /// Current time.
+    pub fn t(&self) -> f64 {
+        self.state.t
+    }
+    /// Current coordinates.
+    pub fn q(&self) -> &Vector<NQ> {
+        &self.state.q
     }
     /// Current velocities.
-    pub fn velocities(&self) -> &Vector<NQ> {
-        &self.u
+    pub fn u(&self) -> &Vector<NQ> {
+        &self.state.u
     }
-    /// Current acceleration q̈ (with the current active set).
-    pub fn acceleration_now(&self) -> &Vector<NQ> {
+    /// Current acceleration a = q̈ (with the current active set).
+    pub fn a(&self) -> &Vector<NQ> {
         &self.a
     }
     /// Contact multipliers λ_N of the closed contacts (basic solution, Lemma 5.2).
@@ -496,8 +491,8 @@ where
             return Ok(self.lambda_n);
         }
         let mut m = Matrix::<NQ, NQ>::zeros();
-        self.model.mass_matrix(&self.q, self.t, &mut m);
-        let (q, t) = (self.q, self.t);
+        self.model.mass_matrix(&self.state.q, self.state.t, &mut m);
+        let (q, t) = (self.state.q, self.state.t);
         self.kkt
             .factor_at(&self.model, &ActiveSet::empty(), &q, t, &m)?;
         let mut tp = Vector::<NU>::zeros();
@@ -540,7 +535,7 @@ where
     pub fn active_set(&self) -> &ActiveSet<NU> {
         &self.active
     }
-    /// Work counters since [`initialize`](Self::initialize).
+    /// Work counters since the last [`set_state`](Self::set_state).
     pub fn stats(&self) -> Stats {
         // Accelerations are counted where they are evaluated, in the KKT workspace.
         Stats {
@@ -551,6 +546,11 @@ where
     /// The model.
     pub fn model(&self) -> &Mo {
         &self.model
+    }
+    /// The model, mutably; call [`set_state`](Self::set_state) afterwards so that changed
+    /// parameters and contact laws take effect (the run refuses invalid contact laws anyway).
+    pub fn model_mut(&mut self) -> &mut Mo {
+        &mut self.model
     }
     /// (λ, δ) of the last acceleration LCP (2.5b) on the candidate contacts (zero elsewhere).
     pub fn last_acceleration_lcp(&self) -> (Vector<NU>, Vector<NU>) {
@@ -575,19 +575,19 @@ where
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
     ///
-    /// Errors: as [`initialize`](Self::initialize), and [`EventError::StepSizeUnderflow`],
+    /// Errors: as [`set_state`](Self::set_state), and [`EventError::StepSizeUnderflow`],
     /// [`EventError::TooManyEvents`]. After an error the integrator is at its last accepted
     /// step or event (the one last reported).
-    pub fn advance_to(
+    pub fn run(
         &mut self,
         t_end: f64,
         mut report: impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
         self.check_contact_laws()?;
-        while self.t < t_end {
+        while self.state.t < t_end {
             if self.stats.events >= self.opts.max_events {
                 return Err(EventError::TooManyEvents {
-                    t: self.t,
+                    t: self.state.t,
                     limit: self.opts.max_events,
                 });
             }
@@ -596,7 +596,7 @@ where
                 Some(ev) => t_end.min(ev.t),
                 None => t_end,
             };
-            let remaining = target - self.t;
+            let remaining = target - self.state.t;
             let mut h = self.h.min(self.opts.max_step).min(self.first_step_limit);
             let last = h >= remaining;
             if last {
@@ -605,7 +605,7 @@ where
             let (step, end) = self.trial_step(h)?;
             if !step.error.is_finite() {
                 return Err(EventError::NonFinite {
-                    t: self.t,
+                    t: self.state.t,
                     what: "error estimate",
                 });
             }
@@ -615,7 +615,7 @@ where
                 self.h = h * factor;
                 if self.h < self.opts.min_step {
                     return Err(EventError::StepSizeUnderflow {
-                        t: self.t,
+                        t: self.state.t,
                         h: self.h,
                         min_step: self.opts.min_step,
                     });
@@ -636,9 +636,10 @@ where
                 self.h = h.max(self.opts.min_step * 10.0);
                 continue;
             }
-            let t1 = if last { target } else { self.t + h };
-            self.collapse.accepted(h, self.t);
+            let t1 = if last { target } else { self.state.t + h };
+            self.collapse.accepted(h, self.state.t);
             self.check_collapse()?;
+            let start = self.state;
             self.accept_step(t1, step.q1, step.u1)?;
             if !last || target < t_end {
                 self.h = h * factor;
@@ -646,9 +647,11 @@ where
             // Steps inside a collapsed accumulation window are not reported.
             if self.pending_rest.is_none() {
                 report(Report::Step {
-                    t: self.t,
-                    q: &self.q,
-                    u: &self.u,
+                    t_start: start.t,
+                    q_start: &start.q,
+                    t: self.state.t,
+                    q: &self.state.q,
+                    u: &self.state.u,
                     lambda: &self.lambda_n,
                 });
             } else {
@@ -679,10 +682,10 @@ where
 
     /// [`dopri::step`] of size h from the current state with the current active set.
     fn step_from_current_state(&mut self, h: f64) -> Result<DenseStep<NQ>, EventError> {
-        let (t0, q0, u0, a0, active) = (self.t, self.q, self.u, self.a, self.active);
-        let (rtol, atol) = (self.opts.rtol, self.opts.atol);
+        let (start, a0, active) = (self.state, self.a, self.active);
+        let tolerances = (self.opts.rtol, self.opts.atol);
         let (model, kkt) = (&self.model, &mut self.kkt);
-        dopri::step(t0, &q0, &u0, &a0, h, rtol, atol, &mut |t, q, u, a| {
+        dopri::step(&start, &a0, h, tolerances, &mut |t, q, u, a| {
             kkt.acceleration(model, &active, t, q, u, a)
         })
     }
@@ -701,9 +704,9 @@ where
         let mut a = Vector::<NQ>::zeros();
         self.kkt
             .acceleration(&self.model, &active, t1, &q, &u, &mut a)?;
-        self.t = t1;
-        self.q = q;
-        self.u = u;
+        self.state.t = t1;
+        self.state.q = q;
+        self.state.u = u;
         self.a = a;
         self.lambda_b = *self.kkt.bilateral_multipliers();
         self.lambda_n = *self.kkt.contact_multipliers();
@@ -714,7 +717,7 @@ where
         self.rising = [false; NU];
         if self.lifting.iter().any(|&l| l) {
             let mut gn = Vector::<NU>::zeros();
-            self.model.gaps(&self.q, t1, &mut gn);
+            self.model.gaps(&self.state.q, t1, &mut gn);
             for (lifting, g) in self.lifting.iter_mut().zip(gn.iter()) {
                 *lifting &= *g <= self.opts.gap_tolerance;
             }
@@ -733,10 +736,10 @@ where
             let s = self.step_from_current_state(hs)?;
             (s.q1, s.u1)
         } else {
-            (self.q, self.u)
+            (self.state.q, self.state.u)
         };
         Ok(LocatedEvent {
-            t: self.t + hs,
+            t: self.state.t + hs,
             q,
             u,
             contact,
@@ -792,14 +795,14 @@ where
             t,
             kind: jump.kind,
             contact,
-            q: self.q,
+            q: self.state.q,
             u_pre: jump.u_pre,
-            u_post: self.u,
+            u_post: self.state.u,
             impulse: jump.impulse,
             tangential_impulse: jump.tangential_impulse,
             bilateral_impulse: jump.bilateral_impulse,
             kinetic_energy_pre: jump.kinetic_energy_pre,
-            kinetic_energy_post: self.model.kinetic_energy(&self.q, &self.u, t),
+            kinetic_energy_post: self.model.kinetic_energy(&self.state.q, &self.state.u, t),
             closed: *self.active.closed(),
             modes: self.contact_modes(),
         };
@@ -844,14 +847,16 @@ where
         let Some(pending) = self.pending_rest else {
             return;
         };
-        if self.t < pending.t {
+        if self.state.t < pending.t {
             return;
         }
-        let kinetic_energy = self.model.kinetic_energy(&self.q, &self.u, self.t);
+        let kinetic_energy = self
+            .model
+            .kinetic_energy(&self.state.q, &self.state.u, self.state.t);
         let ev = Event {
-            q: self.q,
-            u_pre: self.u,
-            u_post: self.u,
+            q: self.state.q,
+            u_pre: self.state.u,
+            u_post: self.state.u,
             kinetic_energy_pre: kinetic_energy,
             kinetic_energy_post: kinetic_energy,
             closed: *self.active.closed(),

@@ -33,7 +33,7 @@ use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use super::report::EventKind;
 use super::zeno::{FlightHistory, unresolvable_flight_end};
-use crate::mechanism::{Constraints, Vector};
+use crate::mechanism::{Constraints, State, Vector};
 
 /// Which event function of a contact changed sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,8 +169,9 @@ where
         flight,
     };
     let approaching = is_gap && gamma[contact] < -opts.velocity_tolerance;
+    let state = State::new(t, q, u);
     if approaching
-        && -gamma[contact] <= grazing_velocity(model, opts, kkt, active, contact, t, &q, &u)?
+        && -gamma[contact] <= grazing_velocity(model, opts, kkt, active, contact, &state)?
     {
         // Numerically tangential approach: no impulse, the active set decides.
         (jump.q, jump.u_post) = grazing_closing(model, kkt, active, contact, t, (q, u))?;
@@ -178,7 +179,7 @@ where
         let rebound = model.contact_laws()[contact].normal_restitution * -gamma[contact];
         let t_limit = match jump.flight.impact(t, rebound, &opts.zeno_thresholds()) {
             Some(t_limit) => Some(t_limit),
-            None => unresolvable_flight(model, kkt, active, contact, gamma[contact], t, &q, &u)?,
+            None => unresolvable_flight(model, kkt, active, contact, gamma[contact], &state)?,
         };
         let mut inelastic = [false; NU];
         jump.kind = match t_limit {
@@ -190,13 +191,13 @@ where
             None => EventKind::Impact,
         };
         if let Some(law) = friction_impact {
-            let jumped = frictional_impact(model, opts, kkt, law, contact, &inelastic, t, &q, &u)?;
+            let jumped = frictional_impact(model, opts, kkt, law, contact, &inelastic, &state)?;
             jump.u_post = jumped.u_post;
             jump.impulse = jumped.lambda_n;
             jump.tangential_impulse = jumped.lambda_t;
             jump.bilateral_impulse = jumped.lambda_b;
         } else {
-            let jumped = impact(model, opts, kkt, lcp, contact, &inelastic, t, &q, &u)?;
+            let jumped = impact(model, opts, kkt, lcp, contact, &inelastic, &state)?;
             jump.u_post = jumped.u_post;
             jump.impulse = jumped.impulse;
             jump.bilateral_impulse = jumped.bilateral_impulse;
@@ -211,7 +212,6 @@ where
 /// g_N = 0 with γ_N⁻ ≤ 0 (with ε_N = ε_T = 0 where `inelastic` and on contacts with
 /// |γ_N⁻| ≤ `velocity_tolerance`), adding contacts at g_N = 0 that the
 /// impulses drive into the obstacle (at most NU passes).
-#[allow(clippy::too_many_arguments)]
 fn frictional_impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     opts: &EventOptions,
@@ -219,13 +219,12 @@ fn frictional_impact<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     law: &mut FrictionalImpactLcp<NQ, NU>,
     trigger: usize,
     inelastic: &[bool; NU],
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
 ) -> Result<FrictionalImpact<NQ, NB, NU>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut gn = Vector::<NU>::zeros();
     model.gaps(q, t, &mut gn);
     let gamma = kkt.normal_velocities(model, q, u, t);
@@ -258,20 +257,18 @@ where
 /// The second Zeno criterion ([`unresolvable_flight_end`]) for `contact` at the pre-impact
 /// state, with the normal acceleration δ = wᵀq̈ + ẇ of the pre-event active set and the rebound
 /// velocity e|γ⁻|.
-#[allow(clippy::too_many_arguments)]
 fn unresolvable_flight<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     kkt: &mut KktSystem<NQ, NB, NU>,
     active: &ActiveSet<NU>,
     contact: usize,
     gamma_pre: f64,
-    t: f64,
-    q: &Vector<NQ>,
-    u: &Vector<NQ>,
+    state: &State<NQ>,
 ) -> Result<Option<f64>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let (t, q, u) = (state.t, &state.q, &state.u);
     let mut a = Vector::<NQ>::zeros();
     kkt.acceleration(model, active, t, q, u, &mut a)?;
     let mut drift = Vector::<NU>::zeros();

@@ -45,29 +45,37 @@
 //! μ ≠ 0 on a contact without tangent ([`EventError::FrictionWithoutTangent`]).
 
 mod active_set;
+mod collapse_guard;
 mod contact_columns;
-pub mod derivative_iteration;
-pub mod dopri;
+pub(crate) mod derivative_iteration;
+pub(crate) mod dopri;
 mod error;
-pub mod evaluate;
+pub(crate) mod evaluate;
 mod friction_decision;
-pub mod friction_impact;
+pub(crate) mod friction_impact;
 mod friction_mode_error;
-pub mod friction_modes;
-pub mod grazing;
-pub mod impact;
+pub(crate) mod friction_modes;
+pub(crate) mod grazing;
+pub(crate) mod impact;
 mod integrator;
-pub mod jump;
-pub mod mixed_lcp;
+pub(crate) mod jump;
+pub(crate) mod mixed_lcp;
 mod options;
 mod report;
-pub mod root;
+pub(crate) mod root;
 mod sliding_kkt;
 mod stick_slip_lcp;
-pub mod zeno;
+pub(crate) mod zeno;
 
 pub use active_set::{ActiveSet, TangentialMode};
 pub use error::{EventError, LcpStage};
+pub use evaluate::{ColumnTolerances, KktSystem};
+pub use friction_impact::{FrictionalImpactError, FrictionalImpactLcp, ImpactMode};
+pub use friction_modes::{
+    ContactMode, FrictionModeError, FrictionalAcceleration, FrictionalContactLcp, ModeTolerances,
+    PainleveBound,
+};
 pub use integrator::EventDriven;
-pub use options::{ActiveSetRule, EventOptions};
+pub use mixed_lcp::MixedLcp;
+pub use options::{ActiveSetRule, EventOptions, MAX_DERIVATIVE_ORDER};
 pub use report::{Event, EventKind, Report, Stats};

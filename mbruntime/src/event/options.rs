@@ -1,7 +1,12 @@
 //! Tolerances and switches of the event-driven integrator.
 
+use super::error::EventError;
 use super::evaluate::ColumnTolerances;
 use super::zeno::ZenoThresholds;
+
+/// Highest level k of the Theorem 5.4 iteration: the k-th derivatives of the multipliers and
+/// normal accelerations, from the (k+2)-th derivatives of the constraints.
+pub const MAX_DERIVATIVE_ORDER: usize = 8;
 
 /// How the active set is chosen after an event (Lötstedt 1982, Sect. 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -79,7 +84,7 @@ pub struct EventOptions {
     /// Active-set rule after events.
     pub active_set_rule: ActiveSetRule,
     /// Highest level k of the Theorem 5.4 derivative iteration (larger values act as
-    /// [`MAX_DERIVATIVE_ORDER`](super::derivative_iteration::MAX_DERIVATIVE_ORDER) = 8, the
+    /// [`MAX_DERIVATIVE_ORDER`] = 8, the
     /// default). A contact still undecided after that level (λ⁽ʲ⁾ = δ⁽ʲ⁾ = 0 for j ≤ k) stops
     /// the integration with [`EventError::UndecidedContact`](super::EventError).
     pub max_derivative_order: usize,
@@ -106,12 +111,68 @@ impl Default for EventOptions {
             zeno_time: 1e-10,
             max_events: 100_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
-            max_derivative_order: super::derivative_iteration::MAX_DERIVATIVE_ORDER,
+            max_derivative_order: MAX_DERIVATIVE_ORDER,
         }
     }
 }
 
 impl EventOptions {
+    /// Checks every option, the one check the integrator, the ensembles and the Python
+    /// bindings apply: tolerances and steps finite and > 0 (`max_step` may be +∞, and is at
+    /// least `min_step`), the optional thresholds finite and > 0 when given, the Zeno
+    /// thresholds finite and ≥ 0 (zero disables a criterion), `max_events` at least 1.
+    pub fn validate(&self) -> Result<(), EventError> {
+        let out_of_range = |option, value, rule| EventError::InvalidOption {
+            option,
+            value,
+            rule,
+        };
+        for (option, value) in [
+            ("rtol", self.rtol),
+            ("atol", self.atol),
+            ("initial_step", self.initial_step),
+            ("min_step", self.min_step),
+            ("gap_tolerance", self.gap_tolerance),
+            ("velocity_tolerance", self.velocity_tolerance),
+            ("slip_tolerance", self.slip_tolerance),
+            ("zero_tolerance", self.zero_tolerance),
+            ("rank_tolerance", self.rank_tolerance),
+            (
+                "redundancy_tolerance",
+                self.redundancy_tolerance.unwrap_or(1.0),
+            ),
+            (
+                "vanishing_tolerance",
+                self.vanishing_tolerance.unwrap_or(1.0),
+            ),
+        ] {
+            if !(value.is_finite() && value > 0.0) {
+                return Err(out_of_range(option, value, "finite and > 0"));
+            }
+        }
+        if !(self.max_step > 0.0 && self.max_step >= self.min_step) {
+            return Err(out_of_range(
+                "max_step",
+                self.max_step,
+                "> 0 and at least min_step (+∞ allowed)",
+            ));
+        }
+        for (option, value) in [
+            ("zeno_model_tolerance", self.zeno_model_tolerance),
+            ("zeno_model_time", self.zeno_model_time),
+            ("zeno_ratio_tolerance", self.zeno_ratio_tolerance),
+            ("zeno_time", self.zeno_time),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(out_of_range(option, value, "finite and ≥ 0"));
+            }
+        }
+        if self.max_events == 0 {
+            return Err(out_of_range("max_events", 0.0, "at least 1"));
+        }
+        Ok(())
+    }
+
     /// The vanishing tolerance in force: the given one, or rtol^(1/3).
     pub fn vanishing_tolerance(&self) -> f64 {
         self.vanishing_tolerance.unwrap_or_else(|| self.rtol.cbrt())

@@ -1,7 +1,7 @@
 //! What the integrator reports to its caller: accepted steps and events.
 
 use super::friction_modes::ContactMode;
-use crate::mechanism::Vector;
+use crate::mechanism::{Segment, Vector};
 
 /// Kind of an event.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -72,8 +72,13 @@ pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
 /// A report passed to the caller's callback.
 #[derive(Debug, Clone, Copy)]
 pub enum Report<'a, const NQ: usize, const NB: usize, const NU: usize> {
-    /// An accepted smooth step ending at (t, q, u), with the multipliers there.
+    /// An accepted smooth step from (t_start, q_start) to (t, q, u), with the multipliers at
+    /// its end.
     Step {
+        /// Time at the start.
+        t_start: f64,
+        /// Positions at the start.
+        q_start: &'a Vector<NQ>,
         /// Time.
         t: f64,
         /// Positions.
@@ -85,6 +90,26 @@ pub enum Report<'a, const NQ: usize, const NB: usize, const NU: usize> {
     },
     /// An event.
     Event(&'a Event<NQ, NB, NU>),
+}
+
+/// A step is the segment from its start to its end; an event the segment of zero length at
+/// its time and position.
+impl<const NQ: usize, const NB: usize, const NU: usize> Segment<NQ> for Report<'_, NQ, NB, NU> {
+    fn start(&self) -> (f64, &Vector<NQ>) {
+        match self {
+            Report::Step {
+                t_start, q_start, ..
+            } => (*t_start, q_start),
+            Report::Event(event) => (event.t, &event.q),
+        }
+    }
+
+    fn end(&self) -> (f64, &Vector<NQ>) {
+        match self {
+            Report::Step { t, q, .. } => (*t, q),
+            Report::Event(event) => (event.t, &event.q),
+        }
+    }
 }
 
 /// Work counters.

@@ -16,7 +16,7 @@
 //! ```
 //!
 //! over the sliding set. A(μ) is the matrix of
-//! [`SlidingContactProblem`](crate::analysis::SlidingContactProblem): its determinant, scaled by
+//! [`SlidingContactProblem`](crate::contact_problem::SlidingContactProblem): its determinant, scaled by
 //! Π zᵢ·zᵢ (the determinant of A(0) for orthogonal columns), is returned so that the integrator
 //! can watch it; it crosses zero where μ reaches the Painlevé bound of the current
 //! configuration (for Painlevé's rod μ*(θ) = (1 + 3cos²θ)/(3 sinθ cosθ)).

@@ -48,10 +48,10 @@
 //! * [`solve_enumerative`]: a brute-force oracle for `n ≤ 12` that tries all `2ⁿ` complementary
 //!   bases; used to test [`Lemke`].
 
-pub mod certificate;
-pub mod enumerate;
-pub mod lemke;
-pub mod warm_start;
+pub(crate) mod certificate;
+pub(crate) mod enumerate;
+pub(crate) mod lemke;
+pub(crate) mod warm_start;
 
 pub use certificate::{CLAMP_TOLERANCE, Certificate, certificate};
 pub use enumerate::{ENUMERATIVE_MAX_N, solve_enumerative};

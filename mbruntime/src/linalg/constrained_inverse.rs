@@ -47,7 +47,7 @@ use nalgebra::{Cholesky, Const};
 
 use super::kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 use super::lu::Lu;
-use crate::mechanism::{Matrix, Vector};
+use super::{Matrix, Vector};
 
 /// A factorisation of the iteration matrix A.
 #[derive(Debug, Clone)]

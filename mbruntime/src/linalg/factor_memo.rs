@@ -1,4 +1,8 @@
-//! Exact reuse of a [`ConstraintFactor`](super::ConstraintFactor) rebuilt from the same data.
+//! Exact reuse of a factorisation recomputed from bitwise the same data: the Cholesky factor of
+//! a mass matrix ([`CholeskyMemo`], what each time step factors) and a
+//! [`ConstraintFactor`](super::ConstraintFactor) rebuilt from the same M and columns
+//! ([`FactorMemo`], what the event-driven integrator and the projections factor). Both
+//! remember the mass matrix the same way ([`MassMemo`]).
 //!
 //! An event-driven or time-stepping integrator refactors M and its constraint columns at every
 //! evaluation of the acceleration, and often with data it has factored just before: M of a
@@ -16,7 +20,10 @@
 //! the other sign), so the comparison is on the bit patterns; NaN inputs never reach the memo
 //! (they are rejected before anything is recorded).
 
-use crate::mechanism::{Matrix, Vector};
+use nalgebra::{Cholesky, Const};
+
+use super::spd::{SpdError, cholesky};
+use super::{Matrix, Vector};
 
 /// Bitwise equality of two float slices. Element by element with an early exit: the operands
 /// were usually just written by the model one float at a time, and wide vector loads of them
@@ -24,6 +31,87 @@ use crate::mechanism::{Matrix, Vector};
 #[inline(always)]
 fn same_bits(a: &[f64], b: &[f64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+/// The mass matrix a factor was last computed from, bit for bit (none: the factor came from
+/// elsewhere or its computation failed).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MassMemo<const NQ: usize> {
+    mass: Option<Matrix<NQ, NQ>>,
+}
+
+impl<const NQ: usize> Default for MassMemo<NQ> {
+    fn default() -> Self {
+        Self { mass: None }
+    }
+}
+
+impl<const NQ: usize> MassMemo<NQ> {
+    /// Whether the factor was computed from exactly `m` (element by element: see
+    /// [`same_bits`]).
+    #[inline(always)]
+    pub(crate) fn matches(&self, m: &Matrix<NQ, NQ>) -> bool {
+        self.mass
+            .as_ref()
+            .is_some_and(|old| same_bits(old.as_slice(), m.as_slice()))
+    }
+
+    /// As [`matches`](Self::matches), in one pass without early exit: for a matrix that was
+    /// written whole before the comparison (a time step evaluates M, then factors it), the
+    /// wide loads of a branch-free pass are the faster comparison.
+    #[inline(always)]
+    pub(crate) fn matches_whole(&self, m: &Matrix<NQ, NQ>) -> bool {
+        self.mass.as_ref().is_some_and(|old| {
+            old.iter()
+                .zip(m.iter())
+                .fold(0, |diff, (x, y)| diff | (x.to_bits() ^ y.to_bits()))
+                == 0
+        })
+    }
+
+    /// The factor was just computed from `m` (`None`: from something else).
+    pub(crate) fn remember(&mut self, m: Option<&Matrix<NQ, NQ>>) {
+        self.mass = m.copied();
+    }
+}
+
+/// The Cholesky factor of the last factored mass matrix, reused while M is bitwise unchanged
+/// (a model whose M does not depend on q — a point mass, a ball, any model in Cartesian
+/// coordinates — has the same M at every step; comparing it costs one pass over M, much less
+/// than a factorisation, and a hit returns the factor of the identical matrix, so results are
+/// bitwise those of factoring anew). On the heap, allocated once with its owner: for large NQ
+/// the pair would otherwise weigh on the stack of every step.
+#[derive(Debug, Clone)]
+pub(crate) struct CholeskyMemo<const NQ: usize> {
+    last: Box<(MassMemo<NQ>, Cholesky<f64, Const<NQ>>)>,
+}
+
+impl<const NQ: usize> CholeskyMemo<NQ> {
+    /// No factor yet.
+    pub(crate) fn new() -> Self {
+        let chol =
+            Cholesky::new(Matrix::<NQ, NQ>::identity()).expect("the identity is positive definite");
+        Self {
+            last: Box::new((MassMemo::default(), chol)),
+        }
+    }
+
+    /// The Cholesky factor of `m`: the remembered one if `m` equals the last factored matrix
+    /// bit for bit, else [`cholesky`] (and its error).
+    #[inline(always)]
+    pub(crate) fn factor(
+        &mut self,
+        m: &Matrix<NQ, NQ>,
+    ) -> Result<Cholesky<f64, Const<NQ>>, SpdError> {
+        if self.last.0.matches_whole(m) {
+            return Ok(self.last.1);
+        }
+        self.last.0.remember(None);
+        let chol = cholesky(m)?;
+        self.last.1 = chol;
+        self.last.0.remember(Some(m));
+        Ok(chol)
+    }
 }
 
 /// One recorded column push: its tag, tolerance, column and whether it was kept.
@@ -41,7 +129,7 @@ struct Push<const NQ: usize> {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FactorMemo<const NQ: usize, const K: usize> {
     /// The mass matrix L was computed from, if L came from [`record_mass`](Self::record_mass).
-    mass: Option<Matrix<NQ, NQ>>,
+    mass: MassMemo<NQ>,
     pushes: [Push<NQ>; K],
     /// Recorded pushes: the first `recorded` pushes of the last build.
     recorded: usize,
@@ -52,7 +140,7 @@ pub(super) struct FactorMemo<const NQ: usize, const K: usize> {
 impl<const NQ: usize, const K: usize> Default for FactorMemo<NQ, K> {
     fn default() -> Self {
         Self {
-            mass: None,
+            mass: MassMemo::default(),
             pushes: [Push {
                 tag: 0,
                 tolerance: 0.0,
@@ -69,10 +157,7 @@ impl<const NQ: usize, const K: usize> FactorMemo<NQ, K> {
     /// Whether L was computed from exactly this mass matrix; then a new build starts (the
     /// recorded pushes can be replayed).
     pub(super) fn restart_if_same_mass(&mut self, m: &Matrix<NQ, NQ>) -> bool {
-        let same = self
-            .mass
-            .as_ref()
-            .is_some_and(|old| same_bits(old.as_slice(), m.as_slice()));
+        let same = self.mass.matches(m);
         if same {
             self.position = 0;
         }
@@ -82,7 +167,7 @@ impl<const NQ: usize, const K: usize> FactorMemo<NQ, K> {
     /// L was just computed from `m` (`None`: from a factor given by the caller): nothing is
     /// recorded any more.
     pub(super) fn record_mass(&mut self, m: Option<&Matrix<NQ, NQ>>) {
-        self.mass = m.copied();
+        self.mass.remember(m);
         self.recorded = 0;
         self.position = 0;
     }

@@ -29,7 +29,7 @@ use nalgebra::{Cholesky, Const};
 
 use super::factor_memo::FactorMemo;
 use super::spd::{SpdError, cholesky};
-use crate::mechanism::{Matrix, Vector};
+use super::{Matrix, Vector};
 
 /// Default dependence tolerance of [`ConstraintFactor::push_column`]: a column whose remainder
 /// after projecting out the kept ones is ≤ 10⁻⁹ of its kinetic norm is dependent. Rounding in

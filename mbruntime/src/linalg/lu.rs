@@ -38,7 +38,7 @@
 
 use nalgebra::{Const, Dim, Dyn};
 
-use crate::mechanism::Matrix;
+use super::Matrix;
 
 /// Relative pivot threshold of the [singularity policy](self): a pivot of magnitude
 /// `≤ PIVOT_RELATIVE_TOLERANCE · ‖A‖_max` marks `A` singular.

@@ -21,7 +21,7 @@
 //! Fixed-size matrices only; nothing allocates.
 
 use super::symmetric_eigen::leading_block_eigen;
-use crate::mechanism::{Matrix, Vector};
+use super::{Matrix, Vector};
 
 /// The minimum-norm λ₀ with W λ₀ = W λ̄ and λ₀ ≥ 0 on `support` (zero elsewhere), from a
 /// feasible λ̄ (non-negative on `support`, zero elsewhere; see the module documentation). If the

@@ -4,29 +4,37 @@
 //! smallest eigenvalue ([`spd`]), the rank-revealing factorisation of constraint columns in the
 //! kinetic metric ([`kinetic_qr`], reused exactly when rebuilt from the same data:
 //! `factor_memo`) and the constrained inverse M_c⁻¹ built on it ([`constrained_inverse`]),
-//! and eigenvalue-based ranks, inertia and norms ([`spectrum`], [`symmetric_eigen`]), and the
-//! unconstrained forward dynamics q̈ = M⁻¹ h ([`forward_dynamics`]), and the branch-free
+//! and eigenvalue-based ranks, inertia and norms ([`spectrum`], [`symmetric_eigen`]), and the branch-free
 //! finiteness and zero scans of model data ([`finite`]), and the minimum-norm multipliers of a
 //! redundant contact set ([`minimum_norm`]).
+//!
+//! This is the ground floor: it knows nothing of models, and defines the fixed-size
+//! [`Vector`] and [`Matrix`] types everything above uses.
 //!
 //! Per-step routines work on fixed-size nalgebra types or on workspaces allocated once;
 //! only [`spectrum`] (analysis tools) allocates.
 
-pub mod constrained_inverse;
+pub(crate) mod constrained_inverse;
 mod factor_memo;
-pub mod finite;
-pub mod forward_dynamics;
-pub mod kinetic_qr;
-pub mod lu;
-pub mod minimum_norm;
-pub mod principal;
-pub mod spd;
-pub mod spectrum;
-pub mod symmetric_eigen;
+pub(crate) use factor_memo::CholeskyMemo;
+pub(crate) mod finite;
+pub(crate) mod kinetic_qr;
+pub(crate) mod lu;
+pub(crate) mod minimum_norm;
+pub(crate) mod principal;
+pub(crate) mod spd;
+pub(crate) mod spectrum;
+pub(crate) mod symmetric_eigen;
+
+use nalgebra::{SMatrix, SVector};
+
+/// Column vector of `N` reals.
+pub type Vector<const N: usize> = SVector<f64, N>;
+/// `R × C` matrix of reals.
+pub type Matrix<const R: usize, const C: usize> = SMatrix<f64, R, C>;
 
 pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, IterationFactor};
 pub use finite::{all_finite, all_zero};
-pub use forward_dynamics::acceleration;
 pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};
 pub use minimum_norm::minimum_norm_multipliers;

@@ -11,8 +11,8 @@
 use super::finite::all_finite;
 use nalgebra::{Cholesky, Const};
 
+use super::Matrix;
 use super::symmetric_eigen::leading_block_eigen;
-use crate::mechanism::Matrix;
 
 /// Why a matrix has no usable Cholesky factor.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]

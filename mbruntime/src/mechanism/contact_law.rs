@@ -15,6 +15,84 @@ pub struct ContactLaw {
     pub has_tangent: bool,
 }
 
+impl ContactLaw {
+    /// Checks the law of contact `contact` (index `index`), the one rule both integrators, the
+    /// ensembles and the Python bindings apply: ε_N, ε_T ∈ [0, 1], μ finite and ≥ 0, and μ > 0
+    /// only on a contact that declares a tangent (friction without a direction would be
+    /// dropped silently).
+    pub fn validate(&self, contact: &'static str, index: usize) -> Result<(), ContactLawError> {
+        for (parameter, value, upper) in [
+            ("ε_N", self.normal_restitution, 1.0),
+            ("ε_T", self.tangential_restitution, 1.0),
+            ("μ", self.friction, f64::INFINITY),
+        ] {
+            if !(value >= 0.0 && value <= upper && value.is_finite()) {
+                return Err(ContactLawError::OutOfRange {
+                    contact,
+                    index,
+                    parameter,
+                    value,
+                });
+            }
+        }
+        if self.friction != 0.0 && !self.has_tangent {
+            return Err(ContactLawError::FrictionWithoutTangent {
+                contact,
+                index,
+                friction: self.friction,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Checks every contact law of a model ([`ContactLaw::validate`]); `contacts` are the contact
+/// names in the same order.
+pub fn validate_contact_laws(
+    laws: &[ContactLaw],
+    contacts: &[&'static str],
+) -> Result<(), ContactLawError> {
+    for (index, law) in laws.iter().enumerate() {
+        let contact = contacts.get(index).copied().unwrap_or("?");
+        law.validate(contact, index)?;
+    }
+    Ok(())
+}
+
+/// A contact law no integrator can honour.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum ContactLawError {
+    /// A restitution coefficient outside [0, 1], or a friction coefficient that is negative or
+    /// not finite.
+    #[error(
+        "contact `{contact}` (index {index}) has {parameter} = {value}: restitution must lie in \
+         [0, 1], friction must be finite and non-negative"
+    )]
+    OutOfRange {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// "ε_N", "ε_T" or "μ".
+        parameter: &'static str,
+        /// The offending value.
+        value: f64,
+    },
+    /// Friction μ > 0 on a contact that declares no tangential direction.
+    #[error(
+        "contact `{contact}` (index {index}) has Coulomb friction μ = {friction} but no tangent: \
+         give its slip (`slip:` or `tangent:`) or set μ = 0"
+    )]
+    FrictionWithoutTangent {
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient μ.
+        friction: f64,
+    },
+}
+
 /// Error from setting a model parameter.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParameterError {

@@ -58,7 +58,7 @@ pub trait Dynamics<const NQ: usize> {
     /// *Rigid Body Dynamics Algorithms*, §7.3), generated for models on a kinematic tree.
     /// Returns `false` (and `qdd` is unspecified) when the model has no such code, which is the
     /// default, or when a pivot D_k = S_kᵀ I^A_k S_k is not positive or q̈ is not finite; then
-    /// M must be factorised (see `linalg::acceleration`, which does both).
+    /// M must be factorised (see `mechanism::acceleration`, which does both).
     fn articulated_acceleration(
         &self,
         q: &Vector<NQ>,

@@ -35,23 +35,24 @@
 mod constraints;
 mod contact_law;
 mod dynamics;
+mod forward_dynamics;
 mod jacobians;
 mod rates;
+mod state;
 mod statics;
 
 pub use constraints::Constraints;
-pub use contact_law::{ContactLaw, ParameterError};
+pub use contact_law::{ContactLaw, ContactLawError, ParameterError, validate_contact_laws};
 pub use dynamics::Dynamics;
+pub use forward_dynamics::acceleration;
 pub use jacobians::Jacobians;
 pub use rates::{Rates, StateJet};
+pub use state::{Segment, State};
 pub use statics::Statics;
 
-use nalgebra::{SMatrix, SVector};
-
-/// Column vector of `N` reals.
-pub type Vector<const N: usize> = SVector<f64, N>;
-/// `R × C` matrix of reals.
-pub type Matrix<const R: usize, const C: usize> = SMatrix<f64, R, C>;
+/// The fixed-size vector and matrix types of the whole contract (defined with the numeric
+/// kernels, on the floor below).
+pub use crate::linalg::{Matrix, Vector};
 
 /// The whole generated contract: every capability at once.
 ///

@@ -133,23 +133,33 @@ impl<W: Write> RecordCsv<W> {
         let reals = rec.q.iter().chain(rec.u.iter());
         self.row.extend(reals.map(|x| format!("{x:e}")));
         self.row.push(rec.active_mask().to_string());
-        let impulses = rec.lambda_n.iter().chain(rec.lambda_t.iter());
+        let impulses = rec
+            .impulses
+            .lambda_n
+            .iter()
+            .chain(rec.impulses.lambda_t.iter());
         self.row.extend(impulses.map(|x| format!("{x:e}")));
-        let second = rec.lambda_t2.iter().zip(&self.planes).filter(|(_, p)| **p);
+        let second = rec
+            .impulses
+            .lambda_t2
+            .iter()
+            .zip(&self.planes)
+            .filter(|(_, p)| **p);
         self.row.extend(second.map(|(x, _)| format!("{x:e}")));
         self.row
-            .extend(rec.lambda_b.iter().map(|x| format!("{x:e}")));
+            .extend(rec.impulses.lambda_b.iter().map(|x| format!("{x:e}")));
         self.row.push(format!("{:e}", rec.constraint_residual));
         if self.velocity_constraints {
             self.row
                 .push(format!("{:e}", rec.velocity_constraint_residual));
         }
-        self.row.push(rec.lcp_size.to_string());
-        self.row.push(rec.lcp_pivots.to_string());
-        self.row.push(u8::from(rec.warm_started).to_string());
+        self.row.push(rec.impulses.lcp_size.to_string());
+        self.row.push(rec.impulses.lcp_pivots.to_string());
+        self.row
+            .push(u8::from(rec.impulses.warm_started).to_string());
         if !self.planes.is_empty() {
-            self.row.push(rec.cone_size.to_string());
-            self.row.push(rec.cone_iterations.to_string());
+            self.row.push(rec.impulses.cone_size.to_string());
+            self.row.push(rec.impulses.cone_iterations.to_string());
         }
         self.writer.write_record(&self.row)
     }

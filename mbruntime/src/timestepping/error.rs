@@ -9,6 +9,9 @@ use crate::lcp::LcpError;
 /// coordinate name, offending value).
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 pub enum TimeSteppingError {
+    /// A contact law out of range ([`ContactLaw::validate`](crate::ContactLaw::validate)).
+    #[error(transparent)]
+    ContactLaw(#[from] crate::mechanism::ContactLawError),
     /// The step size Δt must be finite and strictly positive.
     #[error("time step must be finite and > 0, got {h}")]
     InvalidStep {

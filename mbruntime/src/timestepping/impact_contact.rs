@@ -16,6 +16,7 @@ use super::contact_kinematics::ContactKinematics;
 use super::contact_lcp::{ContactLcp, is_frictional};
 use super::error::TimeSteppingError;
 use super::finite::check_finite;
+use super::record::ContactImpulses;
 use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::VelocityOperator;
 use crate::cone::ConeOptions;
@@ -26,27 +27,8 @@ use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 pub(crate) struct VelocityJump<const NQ: usize, const NB: usize, const NU: usize> {
     /// u_E.
     pub u_e: Vector<NQ>,
-    /// Λ_B.
-    pub lambda_b: Vector<NB>,
-    /// Gaps that decided H.
-    pub gaps_eval: Vector<NU>,
-    /// Membership in H.
-    pub active: [bool; NU],
-    /// Λ_N, Λ_T, Λ_T2 (zero outside H).
-    pub lambda_n: Vector<NU>,
-    pub lambda_t: Vector<NU>,
-    pub lambda_t2: Vector<NU>,
-    /// ξ_N, ξ_T, ξ_T2 of (11) (zero outside H).
-    pub xi_n: Vector<NU>,
-    pub xi_t: Vector<NU>,
-    pub xi_t2: Vector<NU>,
-    /// Dimension of the contact LCP (0: none solved), Lemke pivots, warm start used.
-    pub lcp_size: usize,
-    pub lcp_pivots: usize,
-    pub warm_started: bool,
-    /// Dimension of the cone problem (0: none solved) and its iterations.
-    pub cone_size: usize,
-    pub cone_iterations: usize,
+    /// The active set, impulses and ξ of the step.
+    pub impulses: ContactImpulses<NB, NU>,
 }
 
 impl<const NQ: usize, const NB: usize, const NU: usize> VelocityJump<NQ, NB, NU> {
@@ -54,20 +36,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> VelocityJump<NQ, NB, NU>
     pub(crate) fn none(u_a: Vector<NQ>) -> Self {
         Self {
             u_e: u_a,
-            lambda_b: Vector::zeros(),
-            gaps_eval: Vector::zeros(),
-            active: [false; NU],
-            lambda_n: Vector::zeros(),
-            lambda_t: Vector::zeros(),
-            lambda_t2: Vector::zeros(),
-            xi_n: Vector::zeros(),
-            xi_t: Vector::zeros(),
-            xi_t2: Vector::zeros(),
-            lcp_size: 0,
-            lcp_pivots: 0,
-            warm_started: false,
-            cone_size: 0,
-            cone_iterations: 0,
+            impulses: ContactImpulses::none(),
         }
     }
 }
@@ -101,8 +70,8 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
         self.active_set(
             &plan.q_gap,
             plan.t_gap,
-            &mut jump.gaps_eval,
-            &mut jump.active,
+            &mut jump.impulses.gaps_eval,
+            &mut jump.impulses.active,
         )?;
         let (q_eval, t_eval) = (&plan.q_eval, plan.t_eval);
 
@@ -122,23 +91,25 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
         // frictional contact.
         let mut p = plan.smooth_impulse;
         let mut kin = ContactKinematics::zeros();
-        let any_active = jump.active.iter().any(|&a| a);
+        let any_active = jump.impulses.active.iter().any(|&a| a);
         if any_active {
             self.contact_kinematics(q_eval, t_eval, &mut kin)?;
             let (u_free, _) = op.velocity(&start.u_a, &p, &g_hat);
             let laws = self.laws;
             let spatial = |i: usize| is_spatial(Model::TANGENT_PLANES[i], &laws[i]);
-            if (0..NU).any(|i| jump.active[i] && spatial(i)) {
+            if (0..NU).any(|i| jump.impulses.active[i] && spatial(i)) {
                 self.cone_impulses(&op, &kin, start, &u_free, jump)?;
-                p += kin.w_n * jump.lambda_n + kin.w_t * jump.lambda_t + kin.w_t2 * jump.lambda_t2;
+                p += kin.w_n * jump.impulses.lambda_n
+                    + kin.w_t * jump.impulses.lambda_t
+                    + kin.w_t2 * jump.impulses.lambda_t2;
             } else {
                 self.lcp_impulses(&op, &kin, start, &u_free, jump)?;
-                p += kin.w_n * jump.lambda_n + kin.w_t * jump.lambda_t;
+                p += kin.w_n * jump.impulses.lambda_n + kin.w_t * jump.impulses.lambda_t;
             }
         }
 
         // (e) Velocities, and ξ on H.
-        (jump.u_e, jump.lambda_b) = op.velocity(&start.u_a, &p, &g_hat);
+        (jump.u_e, jump.impulses.lambda_b) = op.velocity(&start.u_a, &p, &g_hat);
         if any_active {
             self.restitution_velocities(&kin, start, jump);
         }
@@ -155,7 +126,7 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
         u_free: &Vector<NQ>,
         jump: &mut VelocityJump<NQ, NB, NU>,
     ) -> Result<(), TimeSteppingError> {
-        let active = &jump.active;
+        let active = &jump.impulses.active;
         let size = (0..NU)
             .filter(|&i| active[i])
             .map(|i| if is_frictional(&self.laws[i]) { 3 } else { 1 })
@@ -168,11 +139,11 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
                 size,
                 source,
             })?;
-        jump.lambda_n = imp.lambda_n;
-        jump.lambda_t = imp.lambda_t;
-        jump.lcp_size = imp.size;
-        jump.lcp_pivots = imp.pivots;
-        jump.warm_started = imp.warm_started;
+        jump.impulses.lambda_n = imp.lambda_n;
+        jump.impulses.lambda_t = imp.lambda_t;
+        jump.impulses.lcp_size = imp.size;
+        jump.impulses.lcp_pivots = imp.pivots;
+        jump.impulses.warm_started = imp.warm_started;
         Ok(())
     }
 
@@ -193,13 +164,13 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
             kin,
             laws: self.laws,
             planes: &Model::TANGENT_PLANES,
-            active: &jump.active,
+            active: &jump.impulses.active,
             u_a: &start.u_a,
             u_free,
             previous: self.previous,
             options: self.cone_options,
         };
-        let contacts = jump.active.iter().filter(|&&a| a).count();
+        let contacts = jump.impulses.active.iter().filter(|&&a| a).count();
         let imp = self.cone.solve(&step).map_err(|failure| match failure {
             ConeFailure::NotConverged {
                 contact,
@@ -218,11 +189,11 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
                 source,
             },
         })?;
-        jump.lambda_n = imp.lambda_n;
-        jump.lambda_t = imp.lambda_t;
-        jump.lambda_t2 = imp.lambda_t2;
-        jump.cone_size = 3 * imp.contacts;
-        jump.cone_iterations = imp.iterations;
+        jump.impulses.lambda_n = imp.lambda_n;
+        jump.impulses.lambda_t = imp.lambda_t;
+        jump.impulses.lambda_t2 = imp.lambda_t2;
+        jump.impulses.cone_size = 3 * imp.contacts;
+        jump.impulses.cone_iterations = imp.iterations;
         Ok(())
     }
 
@@ -287,16 +258,16 @@ impl<Model, const NU: usize> ImpactContact<'_, Model, NU> {
     {
         let (gn_a, gt_a) = kin.relative_velocities(&start.u_a);
         let (gn_e, gt_e) = kin.relative_velocities(&jump.u_e);
-        for i in (0..NU).filter(|&i| jump.active[i]) {
-            jump.xi_n[i] = gn_e[i] + self.laws[i].normal_restitution * gn_a[i];
-            jump.xi_t[i] = gt_e[i] + self.laws[i].tangential_restitution * gt_a[i];
+        for i in (0..NU).filter(|&i| jump.impulses.active[i]) {
+            jump.impulses.xi_n[i] = gn_e[i] + self.laws[i].normal_restitution * gn_a[i];
+            jump.impulses.xi_t[i] = gt_e[i] + self.laws[i].tangential_restitution * gt_a[i];
         }
         let planes = &Model::TANGENT_PLANES;
         if planes.iter().any(|&p| p) {
             let gt2_a = kin.second_tangent_velocities(&start.u_a);
             let gt2_e = kin.second_tangent_velocities(&jump.u_e);
-            for i in (0..NU).filter(|&i| jump.active[i] && planes[i]) {
-                jump.xi_t2[i] = gt2_e[i] + self.laws[i].tangential_restitution * gt2_a[i];
+            for i in (0..NU).filter(|&i| jump.impulses.active[i] && planes[i]) {
+                jump.impulses.xi_t2[i] = gt2_e[i] + self.laws[i].tangential_restitution * gt2_a[i];
             }
         }
     }

@@ -18,9 +18,9 @@
 
 use super::error::TimeSteppingError;
 use super::finite::check_finite;
-use super::mass_factor::MassFactor;
 use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::IterationFactor;
+use crate::linalg::CholeskyMemo;
 use crate::linalg::{Lu, all_zero};
 use crate::mechanism::{Constraints, Jacobians, Matrix, Vector};
 
@@ -49,7 +49,7 @@ pub(crate) fn plan<Model, const NQ: usize, const NB: usize, const NU: usize>(
     start: &StepStart<NQ>,
     theta: f64,
     tangents: ForceTangents<Model, NQ>,
-    mass_factor: &mut MassFactor<NQ>,
+    mass_factor: &mut CholeskyMemo<NQ>,
 ) -> Result<StepPlan<NQ>, TimeSteppingError>
 where
     Model: Constraints<NQ, NB, NU>,
@@ -60,7 +60,9 @@ where
     model.dynamics(q_a, u_a, t_a, &mut m, &mut f_a);
     check_finite(m.as_slice(), t_a, "M")?;
     check_finite(f_a.as_slice(), t_a, "h")?;
-    let mass = mass_factor.factor(&m, t_a)?;
+    let mass = mass_factor
+        .factor(&m)
+        .map_err(|e| TimeSteppingError::mass_factor(e, t_a))?;
     let mut f_e = f_a;
     if Model::RHEONOMIC {
         model.forces(q_a, u_a, t_e, &mut f_e);

@@ -7,16 +7,16 @@
 
 use super::error::TimeSteppingError;
 use super::finite::check_finite;
-use super::mass_factor::MassFactor;
 use super::step_plan::{StepPlan, StepStart};
 use super::velocity_operator::IterationFactor;
+use crate::linalg::CholeskyMemo;
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Steps 1–3 of (17).
 pub(crate) fn plan<Model, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Model,
     start: &StepStart<NQ>,
-    mass: &mut MassFactor<NQ>,
+    mass: &mut CholeskyMemo<NQ>,
 ) -> Result<StepPlan<NQ>, TimeSteppingError>
 where
     Model: Constraints<NQ, NB, NU>,
@@ -29,7 +29,9 @@ where
     model.dynamics(&q_m, &start.u_a, t_m, &mut m, &mut h);
     check_finite(m.as_slice(), t_m, "M")?;
     check_finite(h.as_slice(), t_m, "h")?;
-    let chol = mass.factor(&m, t_m)?;
+    let chol = mass
+        .factor(&m)
+        .map_err(|e| TimeSteppingError::mass_factor(e, t_m))?;
     Ok(StepPlan {
         t_eval: t_m,
         q_eval: q_m,

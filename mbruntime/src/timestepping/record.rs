@@ -1,6 +1,6 @@
 //! The per-step output of the time-stepping integrators.
 
-use crate::mechanism::Vector;
+use crate::mechanism::{Segment, Vector};
 
 /// Everything one time step produced: the end state and the impulses of the step.
 ///
@@ -41,6 +41,22 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub u_start: Vector<NQ>,
     /// Point at which M, h, gaps and Jacobians were evaluated.
     pub q_eval: Vector<NQ>,
+    /// The impulses of the step and how they were found (the velocity jump of (b)–(e)).
+    pub impulses: ContactImpulses<NB, NU>,
+    /// ‖g(q^E)‖_∞ over the holonomic bilateral constraints after the position projection (0
+    /// without any).
+    pub constraint_residual: f64,
+    /// max |A_i(q^E, t^E) u^E + a_i(q^E, t^E)| over the velocity (nonholonomic) constraints at the
+    /// end state (0 without any). The step imposes them at `q_eval`, where they hold to
+    /// round-off; at the end state the residual is O(Δt).
+    pub velocity_constraint_residual: f64,
+}
+
+/// What the contact stage of a time step produced: the active set, the impulses and the
+/// velocities ξ of (11) of the contacts in it, the bilateral impulses, and the size and work of
+/// the problem solved for them. Part of every [`StepRecord`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ContactImpulses<const NB: usize, const NU: usize> {
     /// Gaps g_N(q^A + ½Δt u^A, t^A + ½Δt) that decided the active set H = {i : g_Ni ≤ 0}.
     pub gaps_eval: Vector<NU>,
     /// Membership in H.
@@ -61,13 +77,6 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub xi_t2: Vector<NU>,
     /// Impulses of the bilateral constraints over the step (G Λ_B enters the momentum balance).
     pub lambda_b: Vector<NB>,
-    /// ‖g(q^E)‖_∞ over the holonomic bilateral constraints after the position projection (0
-    /// without any).
-    pub constraint_residual: f64,
-    /// max |A_i(q^E, t^E) u^E + a_i(q^E, t^E)| over the velocity (nonholonomic) constraints at the
-    /// end state (0 without any). The step imposes them at `q_eval`, where they hold to
-    /// round-off; at the end state the residual is O(Δt).
-    pub velocity_constraint_residual: f64,
     /// Dimension of the LCP solved in this step (0: no active contact, or the step solved the
     /// spatial contact problem instead: see [`cone_size`](Self::cone_size)).
     pub lcp_size: usize,
@@ -87,6 +96,28 @@ pub struct StepRecord<const NQ: usize, const NB: usize, const NU: usize> {
     pub cone_iterations: usize,
 }
 
+impl<const NB: usize, const NU: usize> ContactImpulses<NB, NU> {
+    /// No contact in H, every impulse zero, no problem solved.
+    pub fn none() -> Self {
+        Self {
+            gaps_eval: Vector::zeros(),
+            active: [false; NU],
+            lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
+            xi_n: Vector::zeros(),
+            xi_t: Vector::zeros(),
+            xi_t2: Vector::zeros(),
+            lambda_b: Vector::zeros(),
+            lcp_size: 0,
+            lcp_pivots: 0,
+            warm_started: false,
+            cone_size: 0,
+            cone_iterations: 0,
+        }
+    }
+}
+
 impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
     /// An empty record (all zeros) at time `t` with state (q, u).
     pub fn at_state(t: f64, q: Vector<NQ>, u: Vector<NQ>) -> Self {
@@ -99,28 +130,16 @@ impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
             q_start: q,
             u_start: u,
             q_eval: q,
-            gaps_eval: Vector::zeros(),
-            active: [false; NU],
-            lambda_n: Vector::zeros(),
-            lambda_t: Vector::zeros(),
-            lambda_t2: Vector::zeros(),
-            xi_n: Vector::zeros(),
-            xi_t: Vector::zeros(),
-            xi_t2: Vector::zeros(),
-            lambda_b: Vector::zeros(),
+            impulses: ContactImpulses::none(),
             constraint_residual: 0.0,
             velocity_constraint_residual: 0.0,
-            lcp_size: 0,
-            lcp_pivots: 0,
-            warm_started: false,
-            cone_size: 0,
-            cone_iterations: 0,
         }
     }
 
     /// Active set as a bitmask (bit i set when contact i ∈ H); contacts beyond 64 are ignored.
     pub fn active_mask(&self) -> u64 {
-        self.active
+        self.impulses
+            .active
             .iter()
             .take(64)
             .enumerate()
@@ -129,6 +148,17 @@ impl<const NQ: usize, const NB: usize, const NU: usize> StepRecord<NQ, NB, NU> {
 
     /// Number of contacts in H.
     pub fn active_count(&self) -> usize {
-        self.active.iter().filter(|&&a| a).count()
+        self.impulses.active.iter().filter(|&&a| a).count()
+    }
+}
+
+/// The step from (t − h, q_start) to (t, q).
+impl<const NQ: usize, const NB: usize, const NU: usize> Segment<NQ> for StepRecord<NQ, NB, NU> {
+    fn start(&self) -> (f64, &Vector<NQ>) {
+        (self.t - self.h, &self.q_start)
+    }
+
+    fn end(&self) -> (f64, &Vector<NQ>) {
+        (self.t, &self.q)
     }
 }

@@ -8,7 +8,6 @@ use super::error::TimeSteppingError;
 use super::finite::{check_finite, check_state};
 use super::gap_projection::GapProjection;
 use super::impact_contact::{ImpactContact, VelocityJump};
-use super::mass_factor::MassFactor;
 use super::moreau_jean::{ForceTangents, force_tangents};
 use super::projection::project_onto_constraints;
 use super::record::StepRecord;
@@ -16,7 +15,8 @@ use super::scheme::{Scheme, Settings};
 use super::step_plan::StepStart;
 use super::velocity_constraints::largest_velocity_residual;
 use super::{moreau_jean, moreau_midpoint};
-use crate::mechanism::{Constraints, ContactLaw, Jacobians, Vector};
+use crate::linalg::CholeskyMemo;
+use crate::mechanism::{Constraints, ContactLaw, Jacobians, State, Vector, validate_contact_laws};
 
 /// A remainder of `run` below this fraction of Δt is merged into the last full step instead
 /// of being taken as a step of its own.
@@ -60,7 +60,7 @@ const REMAINDER_MERGE: f64 = 1e-9;
 /// let mut ts = TimeStepper::without_jacobians(Ball, Scheme::MoreauMidpoint, Settings::default(),
 ///                               0.0, q0, Vector::<1>::zeros()).unwrap();
 /// let mut impacts = 0;
-/// ts.run(1e-4, 0.5, |rec| if rec.lambda_n[0] > 1e-3 { impacts += 1 }).unwrap();
+/// ts.run(1e-4, 0.5, |rec| if rec.impulses.lambda_n[0] > 1e-3 { impacts += 1 }).unwrap();
 /// assert_eq!(impacts, 1);                     // first impact at √(2/9.81) ≈ 0.4515 s
 /// assert!(ts.u()[0] > 0.0 && ts.q()[0] >= -1e-3); // bouncing up
 /// ```
@@ -76,11 +76,14 @@ where
     tangents: Option<ForceTangents<Model, NQ>>,
     settings: Settings,
     laws: [ContactLaw; NU],
+    /// Whether the model was lent out mutably since the laws were read: the next step reads
+    /// and checks them again.
+    laws_stale: bool,
     lcp: ContactLcp,
     /// The cone problem's workspace (empty for a model without tangent planes).
     cone: ContactCone,
     /// The last factored mass matrix and its Cholesky factor.
-    mass: MassFactor<NQ>,
+    mass: CholeskyMemo<NQ>,
     /// The gap projection's workspace (empty unless it is enabled).
     gap_projection: GapProjection,
     record: StepRecord<NQ, NB, NU>,
@@ -153,13 +156,14 @@ where
             tangents,
             settings,
             laws,
+            laws_stale: false,
             lcp: ContactLcp::with_contacts(NU),
             cone: ContactCone::with_contacts(if Model::TANGENT_PLANES.contains(&true) {
                 NU
             } else {
                 0
             }),
-            mass: MassFactor::new(),
+            mass: CholeskyMemo::new(),
             gap_projection: GapProjection::with_contacts(
                 if settings.gap_projection_iterations > 0 {
                     NU
@@ -174,7 +178,8 @@ where
     }
 
     /// Replaces the state after the same checks as [`new`](Self::new) (and re-reads the
-    /// contact laws, so parameter changes through [`model_mut`](Self::model_mut) take effect).
+    /// contact laws, so parameter changes through [`model_mut`](Self::model_mut) take effect;
+    /// they must pass [`ContactLaw::validate`](crate::ContactLaw::validate)).
     pub fn set_state(
         &mut self,
         t: f64,
@@ -216,19 +221,21 @@ where
                 tolerance: tol,
             });
         }
-        self.laws = self.model.contact_laws();
-        for law in &self.laws {
-            for (name, value) in [
-                ("normal_restitution", law.normal_restitution),
-                ("tangential_restitution", law.tangential_restitution),
-                ("friction", law.friction),
-            ] {
-                if !value.is_finite() {
-                    return Err(TimeSteppingError::NonFiniteParameter { name, value });
-                }
-            }
-        }
+        let laws = self.model.contact_laws();
+        validate_contact_laws(&laws, &Model::CONTACTS)?;
+        self.laws = laws;
+        self.laws_stale = false;
         self.record = StepRecord::at_state(t, q, u);
+        Ok(())
+    }
+
+    /// Reads and checks the contact laws after the model was lent out mutably.
+    #[cold]
+    #[inline(never)]
+    fn reread_contact_laws(&mut self) -> Result<(), TimeSteppingError> {
+        let laws = self.model.contact_laws();
+        validate_contact_laws(&laws, &Model::CONTACTS)?;
+        (self.laws, self.laws_stale) = (laws, false);
         Ok(())
     }
 
@@ -237,15 +244,21 @@ where
         &self.model
     }
 
-    /// The model, mutably; call [`set_state`](Self::set_state) afterwards so that changed
-    /// contact laws are re-read.
+    /// The model, mutably. Changed contact laws are read and checked
+    /// ([`ContactLaw::validate`](crate::ContactLaw::validate)) before the next step.
     pub fn model_mut(&mut self) -> &mut Model {
+        self.laws_stale = true;
         &mut self.model
     }
 
     /// The scheme in use.
     pub fn scheme(&self) -> Scheme {
         self.scheme
+    }
+
+    /// Current state (t, q, u).
+    pub fn state(&self) -> State<NQ> {
+        State::new(self.record.t, self.record.q, self.record.u)
     }
 
     /// Current time.
@@ -334,6 +347,9 @@ where
         if t_e <= t_a {
             return Err(TimeSteppingError::StepBelowTimeResolution { h: dt, t: t_a });
         }
+        if self.laws_stale {
+            self.reread_contact_laws()?;
+        }
         let start = StepStart {
             t_a,
             q_a: self.record.q,
@@ -367,9 +383,9 @@ where
             cone: &mut self.cone,
             cone_options: &self.settings.friction_cone,
             previous: PreviousImpulses {
-                lambda_n: &self.record.lambda_n,
-                lambda_t: &self.record.lambda_t,
-                lambda_t2: &self.record.lambda_t2,
+                lambda_n: &self.record.impulses.lambda_n,
+                lambda_t: &self.record.impulses.lambda_t,
+                lambda_t2: &self.record.impulses.lambda_t2,
             },
         }
         .velocity_jump::<NQ, NB>(&start, plan, &mut jump)?;
@@ -378,12 +394,12 @@ where
             Scheme::MoreauMidpoint => moreau_midpoint::end_position(&q_eval, &jump.u_e, dt),
             Scheme::MoreauJean { theta } => moreau_jean::end_position(&start, &jump.u_e, theta),
         };
-        if self.settings.gap_projection_iterations > 0 && jump.active.contains(&true) {
+        if self.settings.gap_projection_iterations > 0 && jump.impulses.active.contains(&true) {
             self.gap_projection.project::<Model, NQ, NB, NU>(
                 &self.model,
                 &mut q_e,
                 t_e,
-                &jump.active,
+                &jump.impulses.active,
                 self.settings.gap_projection_iterations,
                 self.settings.gap_projection_tolerance,
             )?;
@@ -412,22 +428,9 @@ where
             q_start: start.q_a,
             u_start: start.u_a,
             q_eval,
-            gaps_eval: jump.gaps_eval,
-            active: jump.active,
-            lambda_n: jump.lambda_n,
-            lambda_t: jump.lambda_t,
-            lambda_t2: jump.lambda_t2,
-            xi_n: jump.xi_n,
-            xi_t: jump.xi_t,
-            xi_t2: jump.xi_t2,
-            lambda_b: jump.lambda_b,
+            impulses: jump.impulses,
             constraint_residual,
             velocity_constraint_residual,
-            lcp_size: jump.lcp_size,
-            lcp_pivots: jump.lcp_pivots,
-            warm_started: jump.warm_started,
-            cone_size: jump.cone_size,
-            cone_iterations: jump.cone_iterations,
         };
         Ok(&self.record)
     }

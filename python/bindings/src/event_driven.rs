@@ -85,8 +85,7 @@ fn simulate<M, const NQ: usize, const NB: usize, const NU: usize>(
 where
     M: Rates<NQ, NB, NU>,
 {
-    let mut integrator = EventDriven::new(model, options);
-    integrator.initialize(t0, q0, u0)?;
+    let mut integrator = EventDriven::new(model, options, t0, q0, u0)?;
     let mut run = Run {
         t: Vec::new(),
         q: Vec::new(),
@@ -97,12 +96,14 @@ where
     };
     run.push(
         t0,
-        integrator.positions(),
-        integrator.velocities(),
+        integrator.q(),
+        integrator.u(),
         integrator.contact_multipliers(),
     );
-    integrator.advance_to(t_end, |report| match report {
-        Report::Step { t, q, u, lambda } => run.push(t, q, u, lambda),
+    integrator.run(t_end, |report| match report {
+        Report::Step {
+            t, q, u, lambda, ..
+        } => run.push(t, q, u, lambda),
         Report::Event(event) => run.events.push(*event),
     })?;
     run.stats = integrator.stats();

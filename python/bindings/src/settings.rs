@@ -50,8 +50,8 @@ pub fn time_stepping_settings(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<
 const EVENT_KEYS: &str = "rtol, atol, initial_step, max_step, min_step, gap_tolerance, \
     velocity_tolerance, slip_tolerance, zero_tolerance, rank_tolerance, max_events";
 
-/// `EventOptions` from the defaults and the keyword arguments; every tolerance and step must be
-/// finite and > 0 (`max_step` may be infinite), `max_events` at least 1.
+/// `EventOptions` from the defaults and the keyword arguments, checked by
+/// [`EventOptions::validate`] (the integrator's own rule; its message becomes the `ValueError`).
 pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOptions> {
     let mut o = EventOptions::default();
     for (key, value) in keywords.into_iter().flat_map(|k| k.iter()) {
@@ -69,9 +69,6 @@ pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOpti
             "rank_tolerance" => &mut o.rank_tolerance,
             "max_events" => {
                 o.max_events = value.extract()?;
-                if o.max_events == 0 {
-                    return Err(value_error("max_events must be at least 1"));
-                }
                 continue;
             }
             other => {
@@ -80,14 +77,8 @@ pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOpti
                 )));
             }
         };
-        let x: f64 = value.extract()?;
-        let infinite_ok = key == "max_step" && x == f64::INFINITY;
-        if !(x > 0.0 && (x.is_finite() || infinite_ok)) {
-            return Err(value_error(format!(
-                "event-driven option `{key}` must be finite and > 0, got {x}"
-            )));
-        }
-        *slot = x;
+        *slot = value.extract()?;
     }
+    o.validate().map_err(|e| value_error(e.to_string()))?;
     Ok(o)
 }

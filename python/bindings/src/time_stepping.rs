@@ -73,10 +73,10 @@ where
         t: first.t,
         q: &first.q,
         u: &first.u,
-        lambda_n: &first.lambda_n,
-        lambda_t: &first.lambda_t,
-        lambda_b: &first.lambda_b,
-        active: &first.active,
+        lambda_n: &first.impulses.lambda_n,
+        lambda_t: &first.impulses.lambda_t,
+        lambda_b: &first.impulses.lambda_b,
+        active: &first.impulses.active,
     });
     let every = span.every as u64;
     let t_end = span.t_end;
@@ -86,10 +86,10 @@ where
                 t: rec.t,
                 q: &rec.q,
                 u: &rec.u,
-                lambda_n: &rec.lambda_n,
-                lambda_t: &rec.lambda_t,
-                lambda_b: &rec.lambda_b,
-                active: &rec.active,
+                lambda_n: &rec.impulses.lambda_n,
+                lambda_t: &rec.impulses.lambda_t,
+                lambda_b: &rec.impulses.lambda_b,
+                active: &rec.impulses.active,
             });
         }
     })?;

@@ -5,7 +5,7 @@
 //! timing state of the Pinocchio harness ([`mb_bench_tree::timing_state`]); compared with
 //! Pinocchio's `aba` (τ = 0). Benchmark names: `forward/arm{N}`. And the same q̈ by the generated
 //! articulated-body algorithm (`Dynamics::articulated_acceleration`, O(n)), which is what
-//! `mbruntime::linalg::acceleration` uses for a tree model: `aba/arm{N}`.
+//! `mbruntime::mechanism::acceleration` uses for a tree model: `aba/arm{N}`.
 
 use std::hint::black_box;
 

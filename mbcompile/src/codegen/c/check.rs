@@ -32,7 +32,7 @@ pub enum CompileCheckError {
 }
 
 /// The C compiler: `$CC` when set, else `cc`.
-pub fn compiler() -> String {
+fn compiler() -> String {
     std::env::var("CC")
         .ok()
         .filter(|c| !c.trim().is_empty())

@@ -9,7 +9,8 @@ use super::names::{CNames, identifier};
 use crate::codegen::functions::{
     Argument, Buffer, Family, FunctionSpec, Output, Shape, Size, kernel_inputs,
 };
-use crate::codegen::kernel::{Input, Kernel, kernel};
+use crate::codegen::input::Input;
+use crate::codegen::kernel::{Kernel, kernel};
 use crate::codegen::language::Language;
 use crate::codegen::outputs::{self, Out};
 use crate::dsl::ast::Model;

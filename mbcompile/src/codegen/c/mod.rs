@@ -2,7 +2,7 @@
 //! Rust module.
 //!
 //! Expression bodies come from the same optimised evaluator as the Rust code, printed in C by
-//! [`crate::codegen::language::Language::C`] ([`emit`], [`parameters`]); the files around them
+//! `crate::codegen::language::Language::C` (`emit`, `parameters`); the files around them
 //! (header, source, the skeleton of each function) come from tera templates (`templates/c/`),
 //! which a user may override (`mbcompile gen --target c --templates <dir>`). The code allocates
 //! nothing and includes only `<math.h>`.
@@ -13,9 +13,9 @@ mod function;
 mod names;
 mod parameters;
 
-pub use emit::CEmitter;
-pub use function::CFunction;
-pub use names::{CNames, identifier};
+use emit::CEmitter;
+use function::CFunction;
+use names::{CNames, identifier};
 
 use crate::codegen::functions::FUNCTIONS;
 use crate::codegen::language::Language;
@@ -87,11 +87,7 @@ struct CContext {
 }
 
 /// Every C function of a model, in the order of the Rust module.
-pub fn c_functions(
-    model: &Model,
-    d: &Derived,
-    horner: usize,
-) -> Result<Vec<CFunction>, EmissionError> {
+fn c_functions(model: &Model, d: &Derived, horner: usize) -> Result<Vec<CFunction>, EmissionError> {
     let mut emitter = CEmitter::new(model, d, horner);
     let mut functions = Vec::new();
     for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d) && s.in_c()) {

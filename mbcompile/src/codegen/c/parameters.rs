@@ -5,7 +5,7 @@
 use super::emit::CEmitter;
 use super::function::{Body, CFunction, CParameter};
 use crate::codegen::functions::{Argument, Differentiated, FunctionSpec, Shape, Size};
-use crate::codegen::kernel::Input;
+use crate::codegen::input::Input;
 use crate::codegen::outputs;
 use crate::error::EmissionError;
 use crate::symbolic::symbols::pool;

@@ -3,7 +3,7 @@
 //! `parameter_enters_constraints`.
 
 use super::super::functions::{Differentiated, FunctionSpec, Shape, Size};
-use super::super::kernel::Input;
+use super::super::input::Input;
 use super::super::outputs::{self, Out};
 use super::super::tokens::{braced, ident, number};
 use super::{Emitter, arg};

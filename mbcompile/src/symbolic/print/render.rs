@@ -1,11 +1,23 @@
 //! The report templates (`templates/report/`): one per [`Format`], built in, each replaceable
 //! by a user's file of the same name (`mbcompile print --templates <dir>`).
 
-use super::Format;
 use super::report::EquationsReport;
 use crate::templates::{Builtin, TemplateError, Templates};
 use serde::Serialize;
 use std::path::Path;
+
+/// Output format of equations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain text: `m*l^2*dot(theta)`.
+    Text,
+    /// LaTeX: `m l^{2} \dot{\theta}`.
+    Latex,
+    /// Markdown with LaTeX math blocks.
+    Markdown,
+    /// One HTML page, the equations typeset by KaTeX.
+    Html,
+}
 
 /// The built-in report templates, by file name.
 pub const REPORT_TEMPLATES: [Builtin; 4] = [

@@ -3,7 +3,7 @@
 //! [`super::render`] turn it into text, LaTeX, Markdown or HTML.
 
 use super::super::derive::Derived;
-use super::{Printer, intermediate_name, latex_name};
+use super::printer::{Printer, intermediate_name, latex_name};
 use crate::dsl::ast::Model;
 use serde::Serialize;
 use symbolica::atom::Atom;

@@ -19,14 +19,14 @@
 //! - M a = RNEA(q, 0, a; no gravity), so ∂(M a)/∂q costs one forward-mode pass per coordinate;
 //! - q̈ = M⁻¹ h by the articulated-body algorithm in O(n) ([`articulated`]).
 
-pub mod articulated;
-pub mod kinematics;
-pub mod links;
-pub mod recursions;
+pub(crate) mod articulated;
+pub(crate) mod kinematics;
+pub(crate) mod links;
+pub(crate) mod recursions;
 
 use super::algebra::{AtomMatrix, partial};
 use super::convert::Converter;
-use super::frames::{FrameAtoms, Frames};
+use super::frame_atoms::{FrameAtoms, Frames};
 use super::program::define;
 use super::rate::Rates;
 use super::symbols::{pool, vars};

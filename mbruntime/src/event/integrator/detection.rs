@@ -47,7 +47,7 @@ where
         end: &EndForces<NU>,
     ) -> Result<Option<(f64, usize, Trigger)>, EventError> {
         let mut gap0 = Vector::<NU>::zeros();
-        self.model.gaps(&self.q, self.t, &mut gap0);
+        self.model.gaps(&self.state.q, self.state.t, &mut gap0);
         let mut earliest: Option<(f64, usize, Trigger)> = None;
         let mut consider = |this: &mut Self, i: usize, trigger: Trigger, bracket| {
             if let Some((lo, flo, hi, fhi)) = bracket {

@@ -33,22 +33,22 @@ where
         &mut self,
         h: f64,
     ) -> Result<(DenseStep<NQ>, StageForces<NU>), EventError> {
-        let (t0, q0, u0, a0, active) = (self.t, self.q, self.u, self.a, self.active);
-        let (rtol, atol) = (self.opts.rtol, self.opts.atol);
+        let (start, a0, active) = (self.state, self.a, self.active);
+        let tolerances = (self.opts.rtol, self.opts.atol);
         let mut forces = StageForces {
             normal: [self.lambda_n; 7],
             tangential: [self.lambda_t; 7],
             count: 1,
         };
         let (model, kkt) = (&self.model, &mut self.kkt);
-        let step = dopri::step(t0, &q0, &u0, &a0, h, rtol, atol, &mut |t, q, u, a| {
+        let step = dopri::step(&start, &a0, h, tolerances, &mut |t, q, u, a| {
             kkt.acceleration(model, &active, t, q, u, a)?;
             if forces.count < 7 {
                 forces.normal[forces.count] = *kkt.contact_multipliers();
                 forces.tangential[forces.count] = *kkt.tangential_multipliers();
                 forces.count += 1;
             }
-            Ok(())
+            Ok::<(), EventError>(())
         })?;
         Ok((step, forces))
     }

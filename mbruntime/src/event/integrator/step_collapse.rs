@@ -8,53 +8,6 @@ use super::super::error::EventError;
 use super::EventDriven;
 use crate::mechanism::{Constraints, Matrix, Rates};
 
-/// Rejected steps in a row that count as a collapse.
-const MAX_REJECTED_IN_A_ROW: usize = 50;
-/// Accepted steps in a row shorter than [`TINY_STEP`]·(1 + |t|) that count as a collapse.
-const MAX_TINY_IN_A_ROW: usize = 1000;
-/// A step shorter than this relative to 1 + |t| advances the time by a few thousand ulps only.
-const TINY_STEP: f64 = 1e-12;
-
-/// Counts of rejected and tiny steps in a row.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct CollapseGuard {
-    rejected: usize,
-    tiny: usize,
-    smallest: f64,
-}
-
-impl CollapseGuard {
-    /// A rejected step of size h.
-    pub(super) fn rejected(&mut self, h: f64) {
-        self.rejected += 1;
-        self.smallest = if self.rejected == 1 && self.tiny == 0 {
-            h
-        } else {
-            self.smallest.min(h)
-        };
-    }
-
-    /// An accepted step of size h from time t.
-    pub(super) fn accepted(&mut self, h: f64, t: f64) {
-        self.rejected = 0;
-        if h < TINY_STEP * (1.0 + t.abs()) {
-            self.smallest = if self.tiny == 0 {
-                h
-            } else {
-                self.smallest.min(h)
-            };
-            self.tiny += 1;
-        } else {
-            self.tiny = 0;
-        }
-    }
-
-    /// Whether the step size has collapsed.
-    fn collapsed(&self) -> bool {
-        self.rejected > MAX_REJECTED_IN_A_ROW || self.tiny > MAX_TINY_IN_A_ROW
-    }
-}
-
 impl<Mo, const NQ: usize, const NB: usize, const NU: usize> EventDriven<Mo, NQ, NB, NU>
 where
     Mo: Rates<NQ, NB, NU>,
@@ -66,7 +19,7 @@ where
         }
         let guard = self.collapse;
         Err(EventError::StepSizeCollapse {
-            t: self.t,
+            t: self.state.t,
             smallest_step: guard.smallest,
             rejected_in_a_row: guard.rejected,
             tiny_in_a_row: guard.tiny,
@@ -78,11 +31,11 @@ where
     /// others, or vanishing), by name.
     fn singular_constraints(&mut self) -> String {
         let mut m = Matrix::<NQ, NQ>::zeros();
-        self.model.mass_matrix(&self.q, self.t, &mut m);
+        self.model.mass_matrix(&self.state.q, self.state.t, &mut m);
         let active = self.active;
         if self
             .kkt
-            .factor_at(&self.model, &active, &self.q, self.t, &m)
+            .factor_at(&self.model, &active, &self.state.q, self.state.t, &m)
             .is_err()
         {
             return "(mass matrix not positive definite)".to_string();

@@ -1,16 +1,19 @@
-//! The hand-written one-degree-of-freedom model the time-stepping tests share: a point of mass
-//! m at height y under gravity g above a floor that may move, with the gap
-//! g_N = w_N·y + d − v_f·t (w_N scales the contact normal, 0 makes it insensitive to y; d is the
-//! floor's depth below y = 0; v_f its upward speed, so ŵ_N = −v_f) and restitution ½. It
-//! implements `Dynamics + Constraints` and, with h = −m g constant, the exact `Jacobians`.
-#![allow(dead_code)]
+//! A point mass above a floor that may move.
 
+use super::frictionless;
 use mbruntime::{Constraints, ContactLaw, Dynamics, Jacobians, Matrix, Vector};
 
-/// Newton restitution of the floor contact.
-pub const RESTITUTION: f64 = 0.5;
-
-/// A point mass above a (possibly moving) floor.
+/// A point of mass m at height y (one coordinate) under gravity g above a floor that may move,
+/// with the gap g_N = w_N·y + d − v_f·t: w_N scales the contact normal (0 makes it insensitive
+/// to y), d is the floor's depth below y = 0 and v_f its upward speed, so ŵ_N = −v_f (the model
+/// is rheonomic). One frictionless contact without tangent, Newton restitution
+/// [`RESTITUTION`](Self::RESTITUTION) = ½. Parameters, in index order: m, g, w_n, floor_speed,
+/// floor_depth (default 1, 9.81, 1, 0, 0).
+///
+/// h = −m g is constant, so the exact `Jacobians` are zero in (y, u, t); only the parameter
+/// derivatives are not (∂h/∂m = −g, ∂h/∂g = −m, ∂(M a)/∂m = a), and w_N, v_f, d enter the gap
+/// only. Falling from rest at y₀ onto the fixed floor (w_N = 1, d = v_f = 0) it hits at
+/// t* = √(2y₀/g) with γ⁻ = −g t*.
 #[derive(Clone, Copy)]
 pub struct PointOnFloor {
     /// Mass m.
@@ -38,6 +41,9 @@ impl Default for PointOnFloor {
 }
 
 impl PointOnFloor {
+    /// Newton restitution of the floor contact.
+    pub const RESTITUTION: f64 = 0.5;
+
     fn values(&self) -> [f64; 5] {
         [self.m, self.g, self.w_n, self.floor_speed, self.floor_depth]
     }
@@ -72,11 +78,8 @@ impl Dynamics<1> for PointOnFloor {
 }
 
 impl Constraints<1, 0, 1> for PointOnFloor {
-    const BILATERAL: [&'static str; 0] = [];
+    crate::no_bilateral!(1);
     const CONTACTS: [&'static str; 1] = ["floor"];
-    fn bilateral(&self, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<1>, _: f64, _: &mut Matrix<1, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<1>, _: &Vector<1>, _: f64, _: &mut Vector<0>) {}
     fn gaps(&self, q: &Vector<1>, t: f64, g: &mut Vector<1>) {
         g[0] = self.w_n * q[0] + self.floor_depth - self.floor_speed * t;
     }
@@ -95,12 +98,7 @@ impl Constraints<1, 0, 1> for PointOnFloor {
         d.fill(0.0);
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: RESTITUTION,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }]
+        [frictionless(Self::RESTITUTION)]
     }
 }
 
@@ -158,15 +156,7 @@ impl Jacobians<1, 0, 1> for PointOnFloor {
     fn parameter_enters_constraints(&self, k: usize) -> bool {
         (2..=4).contains(&k)
     }
-    fn bilateral_drift_jacobians(
-        &self,
-        _: &Vector<1>,
-        _: &Vector<1>,
-        _: f64,
-        _: &mut Matrix<0, 1>,
-        _: &mut Matrix<0, 1>,
-    ) {
-    }
+    crate::no_bilateral_drift_jacobians!(1);
     fn gap_drift_jacobians(
         &self,
         _: &Vector<1>,

@@ -1,4 +1,5 @@
-//! Seeded frictional contact problems shared by the `cone_*` tests and the `cone` bench.
+//! Seeded frictional contact problems (the cone complementarity problems of `mbruntime::cone`)
+//! for the cone solver's tests and bench.
 //!
 //! * [`delassus`]: `W = I + B Bᵀ / f` with `B ∈ ℝ^{m×f}` uniform in `[−1, 1]`, `f = 2m`:
 //!   symmetric positive definite with eigenvalues in about `[1.03, 1.97]` (Marchenko–Pastur
@@ -11,8 +12,6 @@
 //!   `M⁻¹` diagonal uniform in `[0.5, 2]`), positive semidefinite of rank `min(f, 3 nc)`, a
 //!   random `q` and μ uniform in `[0.1, mu_max]`: with `f < 3 nc` and large μ these problems
 //!   are hard (no uniqueness, possibly no solution).
-
-#![allow(dead_code)]
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,10 +30,13 @@ pub enum State {
 /// A frictional contact problem, with its manufactured solution when known.
 #[derive(Debug, Clone)]
 pub struct Instance {
+    /// Number of contacts nc (the problem has dimension 3 nc).
     pub contacts: usize,
     /// Column-major Delassus matrix.
     pub w: Vec<f64>,
+    /// Free velocity q, three entries (normal, two tangential) a contact.
     pub q: Vec<f64>,
+    /// Friction coefficient of each contact.
     pub mu: Vec<f64>,
     /// Manufactured reaction (empty if unknown).
     pub r: Vec<f64>,
@@ -143,20 +145,10 @@ pub fn random_q(seed: u64, contacts: usize, mu_max: f64) -> Instance {
     let mut q = Vec::with_capacity(3 * contacts);
     let mut mu = Vec::with_capacity(contacts);
     for _ in 0..contacts {
-        q.push(rng.gen_range(-1.0..0.5));
-        q.push(rng.gen_range(-1.0..1.0));
-        q.push(rng.gen_range(-1.0..1.0));
+        push_random_velocity(&mut rng, &mut q);
         mu.push(friction(&mut rng, mu_max));
     }
-    Instance {
-        contacts,
-        w,
-        q,
-        mu,
-        r: Vec::new(),
-        u: Vec::new(),
-        states: Vec::new(),
-    }
+    unsolved(contacts, w, q, mu)
 }
 
 /// `W = H M⁻¹ Hᵀ` with `f` degrees of freedom, `q_N ∈ [−1, 0.5]`, `q_T ∈ [−1, 1]²`,
@@ -177,11 +169,21 @@ pub fn dynamics(seed: u64, contacts: usize, f: usize, mu_max: f64) -> Instance {
     let mut q = Vec::with_capacity(m);
     let mut mu = Vec::with_capacity(contacts);
     for _ in 0..contacts {
-        q.push(rng.gen_range(-1.0..0.5));
-        q.push(rng.gen_range(-1.0..1.0));
-        q.push(rng.gen_range(-1.0..1.0));
+        push_random_velocity(&mut rng, &mut q);
         mu.push(rng.gen_range(0.1..mu_max));
     }
+    unsolved(contacts, w, q, mu)
+}
+
+/// Appends a contact's random free velocity: `q_N` uniform in `[−1, 0.5]`, `q_T` in `[−1, 1]²`.
+fn push_random_velocity(rng: &mut ChaCha8Rng, q: &mut Vec<f64>) {
+    q.push(rng.gen_range(-1.0..0.5));
+    q.push(rng.gen_range(-1.0..1.0));
+    q.push(rng.gen_range(-1.0..1.0));
+}
+
+/// A problem without a known solution.
+fn unsolved(contacts: usize, w: Vec<f64>, q: Vec<f64>, mu: Vec<f64>) -> Instance {
     Instance {
         contacts,
         w,

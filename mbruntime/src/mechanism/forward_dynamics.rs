@@ -2,8 +2,8 @@
 //! articulated-body algorithm where it has one (O(n), kinematic trees), otherwise by a Cholesky
 //! factorisation of M.
 
-use super::spd::{SpdError, cholesky};
-use crate::mechanism::{Dynamics, Matrix, Vector};
+use super::{Dynamics, Matrix, Vector};
+use crate::linalg::{SpdError, cholesky};
 
 /// q̈ = M⁻¹ h(q, q̇, t) without constraint forces.
 ///

@@ -23,13 +23,24 @@
 //! With body velocities u = e₁·v_C (forward) and ω = θ̇ the constraint makes the lateral
 //! velocity of C equal to a ω, and on the level plane u̇ = a ω², ω̇ = −m a u ω / (I + m a²)
 //! (Borisov & Mamaev 2009). Every derivative below is written out by hand from these
-//! formulas; `mbruntime/tests/linearisation_nonholonomic.rs` checks each one by finite
-//! differences.
-#![allow(dead_code)]
+//! formulas; the linearisation tests of `mbruntime` check each one by finite differences.
+//!
+//! **The closed form** (Neimark & Fufaev 1972, ch. III; Borisov & Mamaev 2009). With forward
+//! speed u and yaw rate ω the level sleigh obeys u̇ = a ω², ω̇ = −m a u ω/(I + m a²). With
+//! k = (I + m a²)/m, the energy ½m(u² + k ω²) is conserved, c² = u² + k ω², and with
+//! β = a c/k:
+//!
+//! ```text
+//! u(t) = c tanh(β (t − t₀)),   ω(t) = ±(c/√k) sech(β (t − t₀)),   t₀ = −artanh(u₀/c)/β,
+//! θ(t) = θ₀ ± (√k/a) [gd(β (t − t₀)) − gd(−β t₀)],   gd(s) = atan(sinh s),
+//! ```
+//!
+//! (± the sign of ω₀). By differentiation: u̇ = c β sech² = (β/c)(c² − u²) = (a/k) k ω² = a ω²,
+//! ω̇ = −β tanh(·) ω = −(a/k) u ω, and θ̇ = (√k/a) β sech = (c/√k) sech = |ω|. [`closed_form`]
+//! evaluates it; the event-driven tests of `mbruntime` check it by central differences as well.
 
 use mbruntime::{
-    Constraints, ContactLaw, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates, StateJet,
-    Statics, Vector,
+    Constraints, Dynamics, Jacobians, Jet, Matrix, ParameterError, Rates, StateJet, Statics, Vector,
 };
 
 /// The Chaplygin sleigh on a plane tilted by α (see the module documentation).
@@ -108,20 +119,18 @@ impl Dynamics<3> for Sleigh {
         self.values().get(k).copied()
     }
     fn set_parameter(&mut self, k: usize, value: f64) -> Result<(), ParameterError> {
-        let name = PARAMETERS
-            .get(k)
-            .ok_or(ParameterError::Unknown(k.to_string()))?;
-        if !value.is_finite() {
-            return Err(ParameterError::NonFinite { name, value });
-        }
-        *match k {
-            0 => &mut self.m,
-            1 => &mut self.inertia,
-            2 => &mut self.a,
-            3 => &mut self.g,
-            _ => &mut self.alpha,
-        } = value;
-        Ok(())
+        super::set_parameter(
+            &mut [
+                &mut self.m,
+                &mut self.inertia,
+                &mut self.a,
+                &mut self.g,
+                &mut self.alpha,
+            ],
+            &PARAMETERS,
+            k,
+            value,
+        )
     }
     fn kinetic_energy(&self, _: &Vector<3>, qd: &Vector<3>, _: f64) -> f64 {
         0.5 * self.m * (qd[0] * qd[0] + qd[1] * qd[1]) + 0.5 * self.inertia * qd[2] * qd[2]
@@ -142,7 +151,6 @@ impl Dynamics<3> for Sleigh {
 
 impl Constraints<3, 1, 0> for Sleigh {
     const BILATERAL: [&'static str; 1] = ["knife_edge"];
-    const CONTACTS: [&'static str; 0] = [];
     const HOLONOMIC: [bool; 1] = [false];
     fn bilateral(&self, _: &Vector<3>, _: f64, g: &mut Vector<1>) {
         g.fill(0.0);
@@ -161,14 +169,7 @@ impl Constraints<3, 1, 0> for Sleigh {
         let (s, c) = q[2].sin_cos();
         drift[0] = -qd[2] * (c * qd[0] + s * qd[1]);
     }
-    fn gaps(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn gap_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn gap_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn slip_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn contact_laws(&self) -> [ContactLaw; 0] {
-        []
-    }
+    crate::no_contacts!(3);
 }
 
 /// On jets: r = M q̈ − h − Aᵀλ with Aᵀ = (−sin θ, cos θ, −a), and γ = A q̇.
@@ -314,13 +315,30 @@ impl Jacobians<3, 1, 0> for Sleigh {
         let (s, c) = q[2].sin_cos();
         *out = Matrix::<1, 3>::new(0.0, 0.0, -c * qd[0] - s * qd[1]);
     }
-    fn gap_drift_jacobians(
-        &self,
-        _: &Vector<3>,
-        _: &Vector<3>,
-        _: f64,
-        _: &mut Matrix<0, 3>,
-        _: &mut Matrix<0, 3>,
-    ) {
-    }
+    crate::no_gap_drift_jacobians!(3);
+}
+
+/// Body velocities (u, ω) and heading θ of the level sleigh at time t from (θ₀, u₀, ω₀) at 0.
+pub fn closed_form(s: &Sleigh, theta0: f64, u0: f64, w0: f64, t: f64) -> (f64, f64, f64) {
+    let k = (s.inertia + s.m * s.a * s.a) / s.m;
+    let c = (u0 * u0 + k * w0 * w0).sqrt();
+    let beta = s.a * c / k;
+    let t0 = -(u0 / c).atanh() / beta;
+    let arg = beta * (t - t0);
+    let sign = w0.signum();
+    let u = c * arg.tanh();
+    let w = sign * c / k.sqrt() / arg.cosh();
+    let gd = |x: f64| x.sinh().atan();
+    let theta = theta0 + sign * k.sqrt() / s.a * (gd(arg) - gd(-beta * t0));
+    (u, w, theta)
+}
+
+/// Kinetic energy ½m(ẋ² + ẏ²) + ½Iθ̇² of the sleigh.
+pub fn energy(s: &Sleigh, qd: &Vector<3>) -> f64 {
+    0.5 * s.m * (qd[0] * qd[0] + qd[1] * qd[1]) + 0.5 * s.inertia * qd[2] * qd[2]
+}
+
+/// γ = A(θ) q̇ of the knife edge.
+pub fn knife_residual(s: &Sleigh, q: &Vector<3>, qd: &Vector<3>) -> f64 {
+    s.constraint_row(q[2]).dot(qd)
 }

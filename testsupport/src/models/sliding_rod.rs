@@ -1,38 +1,37 @@
-//! A hand-written model shared by the `analysis_spatial_painleve` and
-//! `timestepping_cone_painleve` tests: Painlevé's rod (Painlevé 1895) free to translate sideways.
-//!
-//! A uniform rod of mass m and length 2l (moment of inertia m l²/3 about its centre) moves in a
-//! vertical plane parallel to x–z that may itself translate along y: coordinates
-//! q = (x, y, z, θ), the centre at (x, y, z), the rod along (−cos θ, 0, sin θ), its lower end at
-//!
-//! ```text
-//! E = (x + l cos θ, y, z − l sin θ),     T = ½ m (ẋ² + ẏ² + ż²) + ½ (m l²/3) θ̇²,
-//! ```
-//!
-//! so M = diag(m, m, m, m l²/3), under gravity h = (0, 0, −m g, 0). The lower end touches the
-//! floor z = 0 (normal e_z) with tangents t1 = e_x, t2 = e_y (spatial Coulomb friction μ):
-//!
-//! ```text
-//! g_N = z − l sin θ:     W_N  = (0, 0, 1, −l cos θ),   Ẇ_Nᵀ q̇  = l sin θ θ̇²,
-//! γ_T1 = d/dt(x + l cos θ): W_T1 = (1, 0, 0, −l sin θ), Ẇ_T1ᵀ q̇ = −l cos θ θ̇²,
-//! γ_T2 = ẏ:              W_T2 = (0, 1, 0, 0),          Ẇ_T2ᵀ q̇ = 0.
-//! ```
-//!
-//! Every force is constant, so the exact force Jacobians are zero and Moreau–Jean applies.
-#![allow(dead_code)]
+//! Painlevé's rod free to translate sideways, with spatial Coulomb friction.
 
+use super::law;
 use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 
-/// Painlevé's rod with a sideways translation (see the module docs).
+/// Painlevé's rod (Painlevé 1895) free to translate sideways.
+///
+/// A uniform rod of mass m and length 2l (moment of inertia m l²/3 about its centre) moves in a
+/// vertical plane parallel to x–z that may itself translate along y: coordinates
+/// q = (x, y, z, θ), the centre at (x, y, z), the rod along (−cos θ, 0, sin θ), its lower end at
+///
+/// ```text
+/// E = (x + l cos θ, y, z − l sin θ),     T = ½ m (ẋ² + ẏ² + ż²) + ½ (m l²/3) θ̇²,
+/// ```
+///
+/// so M = diag(m, m, m, m l²/3), under gravity h = (0, 0, −m g, 0). The lower end touches the
+/// floor z = 0 (normal e_z) with tangents t1 = e_x, t2 = e_y (spatial Coulomb friction μ):
+///
+/// ```text
+/// g_N = z − l sin θ:     W_N  = (0, 0, 1, −l cos θ),   Ẇ_Nᵀ q̇  = l sin θ θ̇²,
+/// γ_T1 = d/dt(x + l cos θ): W_T1 = (1, 0, 0, −l sin θ), Ẇ_T1ᵀ q̇ = −l cos θ θ̇²,
+/// γ_T2 = ẏ:              W_T2 = (0, 1, 0, 0),          Ẇ_T2ᵀ q̇ = 0.
+/// ```
+///
+/// Every force is constant, so the exact force Jacobians are zero and Moreau–Jean applies.
 #[derive(Debug, Clone, Copy)]
 pub struct SlidingRod {
-    /// Mass [kg].
+    /// Mass m (kg).
     pub m: f64,
-    /// Half length [m].
+    /// Half length l (m).
     pub l: f64,
-    /// Friction coefficient.
+    /// Friction coefficient μ.
     pub mu: f64,
-    /// Gravity [m/s²].
+    /// Gravity g (m/s²).
     pub g: f64,
 }
 
@@ -71,12 +70,9 @@ impl Dynamics<4> for SlidingRod {
 }
 
 impl Constraints<4, 0, 1> for SlidingRod {
-    const BILATERAL: [&'static str; 0] = [];
+    crate::no_bilateral!(4);
     const CONTACTS: [&'static str; 1] = ["end"];
     const TANGENT_PLANES: [bool; 1] = [true];
-    fn bilateral(&self, _: &Vector<4>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<4>, _: f64, _: &mut Matrix<4, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<4>, _: &Vector<4>, _: f64, _: &mut Vector<0>) {}
     fn gaps(&self, q: &Vector<4>, _: f64, g: &mut Vector<1>) {
         g[0] = q[2] - self.l * q[3].sin();
     }
@@ -99,17 +95,12 @@ impl Constraints<4, 0, 1> for SlidingRod {
         p.fill(0.0);
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
-        [ContactLaw {
-            normal_restitution: 0.0,
-            tangential_restitution: 0.0,
-            friction: self.mu,
-            has_tangent: true,
-        }]
+        [law(self.mu, 0.0, 0.0)]
     }
 }
 
 impl SlidingRod {
-    /// ∂(Ẇ_Nᵀq̇)/∂q, ∂(Ẇ_Nᵀq̇)/∂q̇ for [`mb_testsupport::constant_force_jacobians!`].
+    /// ∂(Ẇ_Nᵀq̇)/∂q, ∂(Ẇ_Nᵀq̇)/∂q̇ for [`crate::constant_force_jacobians!`].
     fn gap_drift_partials(
         &self,
         q: &Vector<4>,
@@ -124,4 +115,4 @@ impl SlidingRod {
     }
 }
 
-mb_testsupport::constant_force_jacobians!(SlidingRod, 4, 0, 1, gap_drift);
+crate::constant_force_jacobians!(SlidingRod, 4, 0, 1, gap_drift);
