@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes src/lib.rs (planar n-link pendulums, n = 2, 4, 8, 10, from bench/chain_model.py) and
-# generates their modules into src/generated/ and their C into c/ with mbcompile (under the
-# symbolica lock).
+# generates their modules into src/generated/ and their C into src/generated/c/ with mbcompile
+# (under the symbolica lock). None of these files is committed: this script makes them.
 # Usage: bench/chain/setup.sh   (MBCOMPILE overrides the compiler binary; by default it is built
 # from this workspace)
 set -euo pipefail
@@ -23,5 +23,5 @@ NS="2 4 8 10"
     done
 } > src/lib.rs
 flock /tmp/symbolica.lock "$MBCOMPILE" gen .
-# The same chains in C99 (c/chain{n}.h, c/chain{n}.c) for the `c_dynamics` benchmark.
-flock /tmp/symbolica.lock "$MBCOMPILE" gen . --target c --out c
+# The same chains in C99 (src/generated/c/chain{n}.h, .c) for the `c_dynamics` benchmark.
+flock /tmp/symbolica.lock "$MBCOMPILE" gen . --target c --out src/generated/c
