@@ -221,15 +221,13 @@ where
                 tolerance: tol,
             });
         }
-        let laws = self.model.contact_laws();
-        validate_contact_laws(&laws, &Model::CONTACTS)?;
-        self.laws = laws;
-        self.laws_stale = false;
+        self.reread_contact_laws()?;
         self.record = StepRecord::at_state(t, q, u);
         Ok(())
     }
 
-    /// Reads and checks the contact laws after the model was lent out mutably.
+    /// Reads and checks the contact laws (at a new state, or after the model was lent out
+    /// mutably).
     #[cold]
     #[inline(never)]
     fn reread_contact_laws(&mut self) -> Result<(), TimeSteppingError> {
