@@ -9,6 +9,7 @@
 //! `EventOptions::validate` when the integrator is built.
 
 use mb_examples::bouncing_ball::BouncingBall;
+use mb_examples::friction_event_models::ramp_block::RampBlock;
 use mbruntime::ensemble::{Design, Ensemble, RunError};
 use mbruntime::event::{EventDriven, EventError, EventOptions};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper, TimeSteppingError};
@@ -177,4 +178,35 @@ fn event_options_out_of_range_are_refused_by_name() {
         ..EventOptions::default()
     };
     assert!(event_driven(ball(0.5), unbounded).is_ok());
+}
+
+/// Switching planar friction on or off through `model_mut` between runs would leave the modes of
+/// the current phase decided under the other law (a block sliding as if frictionless on a rough
+/// ramp): the run refuses, and `set_state` decides the modes again.
+#[test]
+fn friction_switched_through_model_mut_needs_a_new_state() {
+    let (q0, u0) = (Vector::<2>::zeros(), Vector::<2>::zeros());
+    let rough = RampBlock::default();
+    let smooth = RampBlock { mu: 0.0, ..rough };
+    let mut sim = EventDriven::new(smooth, EventOptions::default(), 0.0, q0, u0).unwrap();
+    sim.run(0.1, |_| {}).unwrap();
+    sim.model_mut().mu = rough.mu;
+    let before = sim.state();
+    let err = sim.run(0.2, |_| {}).expect_err("refused");
+    assert_eq!(
+        err,
+        EventError::FrictionSwitched {
+            t: before.t,
+            friction: true
+        }
+    );
+    assert!(err.to_string().contains("set_state"), "{err}");
+    assert_eq!(sim.state(), before);
+    // Restarted at the same state, it runs with the rough ramp's modes.
+    sim.set_state(before.t, before.q, before.u).unwrap();
+    sim.run(0.2, |_| {}).unwrap();
+    assert_eq!(sim.t(), 0.2);
+    // Changing μ while friction stays on needs nothing: the laws are read at every decision.
+    sim.model_mut().mu = 0.5;
+    sim.run(0.3, |_| {}).unwrap();
 }

@@ -26,6 +26,20 @@ pub enum EventError {
     /// A contact law out of range ([`ContactLaw::validate`](crate::ContactLaw::validate)).
     #[error(transparent)]
     ContactLaw(#[from] ContactLawError),
+    /// Planar friction was switched on or off through `model_mut` since the state was set:
+    /// the contact modes of the current phase were decided without (or with) it, so the run
+    /// would go on with the wrong law. `set_state` decides them again.
+    #[error(
+        "friction was switched {} through model_mut after the state was set (t = {t}): call \
+         set_state so that the contact modes are decided again",
+        if *friction { "on" } else { "off" }
+    )]
+    FrictionSwitched {
+        /// Time of the current state.
+        t: f64,
+        /// Whether some contact has friction now.
+        friction: bool,
+    },
     /// An option out of range ([`EventOptions::validate`](super::EventOptions::validate)).
     #[error("event-driven option `{option}` must be {rule}, got {value}")]
     InvalidOption {

@@ -438,9 +438,7 @@ where
 
     /// Makes `s` the state at time t.
     fn commit_settled(&mut self, t: f64, s: Settled<NQ, NB, NU>) {
-        self.state.t = t;
-        self.state.q = s.q;
-        self.state.u = s.u;
+        self.state = State::new(t, s.q, s.u);
         self.a = s.a;
         self.lambda_b = s.lambda_b;
         self.lambda_n = s.lambda_n;
@@ -575,7 +573,8 @@ where
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
     ///
-    /// Errors: as [`set_state`](Self::set_state), and [`EventError::StepSizeUnderflow`],
+    /// Errors: as [`set_state`](Self::set_state), [`EventError::FrictionSwitched`] if planar
+    /// friction was switched on or off through `model_mut` since, [`EventError::StepSizeUnderflow`],
     /// [`EventError::TooManyEvents`]. After an error the integrator is at its last accepted
     /// step or event (the one last reported).
     pub fn run(
@@ -583,7 +582,12 @@ where
         t_end: f64,
         mut report: impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
-        self.check_contact_laws()?;
+        if self.check_contact_laws()? != self.friction {
+            return Err(EventError::FrictionSwitched {
+                t: self.state.t,
+                friction: !self.friction,
+            });
+        }
         while self.state.t < t_end {
             if self.stats.events >= self.opts.max_events {
                 return Err(EventError::TooManyEvents {
