@@ -802,20 +802,20 @@ impl Dynamics<3> for Arm3 {
         let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
         let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
         let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z202 = -qd[0] * q[0].sin();
-        let z203 = qd[0] * q[0].cos();
+        let z202 = -qd[0] * z1;
+        let z203 = qd[0] * z0;
         let z204 = -self.oy * z203;
         let z205 = self.oy * z202;
-        let z206 = -qd[1] * q[1].sin();
-        let z207 = qd[1] * q[1].cos();
+        let z206 = -qd[1] * z6;
+        let z207 = qd[1] * z5;
         let z208 = z0 * z206 + z5 * z202;
         let z209 = z0 * z207 + z6 * z202;
         let z210 = z1 * z206 + z5 * z203;
         let z211 = z1 * z207 + z6 * z203;
         let z212 = z204 - self.oy * z203 + self.l * z209;
         let z213 = z205 + self.oy * z202 + self.l * z211;
-        let z214 = -qd[2] * q[2].sin();
-        let z215 = qd[2] * q[2].cos();
+        let z214 = -qd[2] * z23;
+        let z215 = qd[2] * z22;
         let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
         let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
         let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
@@ -907,199 +907,183 @@ impl Dynamics<3> for Arm3 {
         let z282 = z5 * z253 + z8 * z276 + z10 * z277 + z30 * z278 + z31 * z279
             + z32 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
             + z131 * z252 + z132 * z275;
-        let z283 = -q[0].sin();
-        let z284 = -self.oy * z0;
-        let z285 = self.oy * z283;
-        let z286 = z5 * z283;
-        let z287 = z6 * z283;
-        let z288 = -z4 * z283;
-        let z289 = -qd[1] * z0;
-        let z290 = qd[1] * z283;
-        let z291 = qd[1] * z288;
-        let z292 = -self.oy * z0 + self.l * z287 + z284;
-        let z293 = self.oy * z283 + self.l * z8 + z285;
-        let z294 = -z0 * z23 + z22 * z286;
-        let z295 = -z0 * z22 - z23 * z286;
-        let z296 = z7 * z22 + z23 * z283;
-        let z297 = -z7 * z23 + z22 * z283;
-        let z298 = z5 * z293 - z8 * z21;
-        let z299 = -z5 * z292 + z21 * z287;
-        let z300 = qd[2] * z287 + z289;
-        let z301 = qd[2] * z8 + z290;
-        let z302 = qd[2] * z298 + z291;
-        let z303 = qd[2] * z299 + z16;
-        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
-        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
-        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
-        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
-        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
-        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
-        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
-        let z315 = -qd[0] * z307 + z291 + z47 * z290;
-        let z316 = qd[0] * z306 + z16 - z47 * z289;
-        let z317 = -z35 * z310 + z302 + z56 * z301;
-        let z318 = z35 * z309 + z303 - z56 * z300;
-        let z319 = self.m2 * z54 * z318 - self.m2 * z55 * z317 - self.m2 * z68 * z310
-            + self.m2 * z69 * z309 + z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
-        let z322 = -q[1].sin();
-        let z323 = z0 * z322;
-        let z324 = z1 * z322;
-        let z325 = self.l * z7;
-        let z326 = self.l * z9;
-        let z327 = self.l * z322;
-        let z328 = z22 * z323;
-        let z329 = -z23 * z323;
-        let z330 = z22 * z324;
-        let z331 = -z23 * z324;
-        let z332 = -z5 * z22;
-        let z333 = z5 * z23;
-        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
-        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
-        let z336 = qd[2] * z7;
-        let z337 = qd[2] * z9;
-        let z338 = qd[2] * z322;
-        let z339 = qd[2] * z334;
-        let z340 = qd[2] * z335;
-        let z341 = self.cx * z323 + self.cz * z7;
-        let z342 = self.cx * z324 + self.cz * z9;
-        let z343 = -self.cx * z5 + self.cz * z322;
-        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
-        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
-        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
-        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
-        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
-            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
-            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
-            + 2.0 * self.izz * z5 * z322;
-        let z353 = -qd[0] * z342 + z15 * z343;
-        let z354 = qd[0] * z341 - z14 * z343;
-        let z355 = z34 * z349 - z35 * z348 - z55 * z338 + z56 * z337 + z339;
-        let z356 = -z33 * z349 + z35 * z347 + z54 * z338 - z56 * z336 + z340;
-        let z357 = self.m2 * z54 * z356 - self.m2 * z55 * z355 - self.m2 * z68 * z348
-            + self.m2 * z69 * z347 + z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336
-            + z61 * z337 + z62 * z338;
-        let z358 = qd[0] * z346 + self.m1 * z45 * z354 - self.m1 * z46 * z353
-            - self.m1 * z65 * z342 + self.m1 * z66 * z341 + z14 * z344 + z15 * z345
-            + z357;
-        let z359 = -q[2].sin();
-        let z360 = -z1 * z22 + z7 * z359;
-        let z361 = -z1 * z359 - z7 * z22;
-        let z362 = z0 * z22 + z9 * z359;
-        let z363 = z0 * z359 - z9 * z22;
-        let z364 = -z6 * z359;
-        let z365 = z6 * z22;
-        let z366 = self.cx * z360 + self.cy * z361;
-        let z367 = self.cx * z362 + self.cy * z363;
-        let z368 = self.cx * z364 + self.cy * z365;
-        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
-            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
-        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
-            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
-        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
-        let z372 = z34 * z368 - z35 * z367;
-        let z373 = -z33 * z368 + z35 * z366;
-        let z374 = self.m2 * z54 * z373 - self.m2 * z55 * z372 - self.m2 * z68 * z367
-            + self.m2 * z69 * z366 + z33 * z369 + z34 * z370 + z35 * z371;
-        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
-        let z376 = qd[1] * z375;
-        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
-        let z378 = qd[2] * z377 + z376;
-        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z287;
-        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
-            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
-        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
+        let z283 = -self.oy * z0;
+        let z284 = -z1 * z5;
+        let z285 = -z1 * z6;
+        let z286 = z1 * z4;
+        let z287 = -qd[1] * z0;
+        let z288 = qd[1] * z286;
+        let z289 = -self.oy * z0 + self.l * z285 + z283;
+        let z290 = -z0 * z23 + z22 * z284;
+        let z291 = -z0 * z22 - z23 * z284;
+        let z292 = z5 * z19 - z8 * z21;
+        let z293 = -z5 * z289 + z21 * z285;
+        let z294 = qd[2] * z285 + z287;
+        let z295 = qd[2] * z292 + z288;
+        let z296 = qd[2] * z293 + z16;
+        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
+        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
+        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
+        let z304 = -qd[0] * z45 + z14 * z47 + z288;
+        let z305 = qd[0] * z298 + z16 - z47 * z287;
+        let z306 = z33 * z56 - z35 * z54 + z295;
+        let z307 = z35 * z300 + z296 - z56 * z294;
+        let z308 = self.m2 * z54 * z307 - self.m2 * z54 * z68 - self.m2 * z55 * z306
+            + self.m2 * z69 * z300 + z33 * z301 + z33 * z61 + z34 * z59 + z59 * z294;
+        let z311 = -z0 * z6;
+        let z312 = self.l * z7;
+        let z313 = self.l * z9;
+        let z314 = -self.l * z6;
+        let z315 = z22 * z311;
+        let z316 = -z23 * z311;
+        let z317 = z22 * z285;
+        let z318 = -z23 * z285;
+        let z319 = -z5 * z22;
+        let z320 = z5 * z23;
+        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
+        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
+        let z323 = qd[2] * z7;
+        let z324 = qd[2] * z9;
+        let z325 = -qd[2] * z6;
+        let z326 = qd[2] * z321;
+        let z327 = qd[2] * z322;
+        let z328 = self.cx * z311 + self.cz * z7;
+        let z329 = self.cx * z285 + self.cz * z9;
+        let z330 = -self.cx * z5 - self.cz * z6;
+        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
+        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
+            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
+            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
+            - 2.0 * self.izz * z5 * z6;
+        let z340 = -qd[0] * z329 + z15 * z330;
+        let z341 = qd[0] * z328 - z14 * z330;
+        let z342 = z34 * z336 - z35 * z335 - z55 * z325 + z56 * z324 + z326;
+        let z343 = -z33 * z336 + z35 * z334 + z54 * z325 - z56 * z323 + z327;
+        let z344 = self.m2 * z54 * z343 - self.m2 * z55 * z342 - self.m2 * z68 * z335
+            + self.m2 * z69 * z334 + z33 * z337 + z34 * z338 + z35 * z339 + z59 * z323
+            + z61 * z324 + z62 * z325;
+        let z345 = qd[0] * z333 + self.m1 * z45 * z341 - self.m1 * z46 * z340
+            - self.m1 * z65 * z329 + self.m1 * z66 * z328 + z14 * z331 + z15 * z332
+            + z344;
+        let z346 = z1 * z23 - z7 * z22;
+        let z347 = -z0 * z23 - z9 * z22;
+        let z348 = z6 * z22;
+        let z349 = self.cx * z25 + self.cy * z346;
+        let z350 = self.cx * z27 + self.cy * z347;
+        let z351 = self.cx * z29 + self.cy * z348;
+        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
+            + self.iyy * z29 * z346;
+        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
+            + self.iyy * z29 * z347;
+        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
+        let z355 = z34 * z351 - z35 * z350;
+        let z356 = -z33 * z351 + z35 * z349;
+        let z357 = self.m2 * z54 * z356 - self.m2 * z55 * z355 - self.m2 * z68 * z350
+            + self.m2 * z69 * z349 + z33 * z352 + z34 * z353 + z35 * z354;
+        let z358 = z0 * z3 + z0 * z283;
+        let z359 = qd[1] * z358;
+        let z360 = z10 * z289 - z20 * z285;
+        let z361 = qd[2] * z360 + z359;
+        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z285;
+        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
+        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z8 * z10;
-        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
-            + 2.0 * self.izz * z8 * z287;
-        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
-            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
+        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
+            + 2.0 * self.izz * z8 * z285;
+        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
+            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
             + self.izz * (z8 * z8);
-        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
+        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
             + 2.0 * self.izz * z8 * z10;
-        let z385 = z14 * z307 - z15 * z306 - z45 * z290 + z46 * z289 + z376;
-        let z386 = z33 * z310 - z34 * z309 - z54 * z301 + z55 * z300 + z378;
-        let z387 = self.m2 * z55 * z386 - self.m2 * z56 * z318 + self.m2 * z70 * z310
-            + z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
-        let z388 = -self.m2 * z54 * z386 + self.m2 * z56 * z317 - self.m2 * z70 * z309
-            + z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
-        let z389 = self.m2 * z317;
-        let z390 = self.m2 * z318;
-        let z391 = self.m2 * z386;
-        let z392 = qd[0] * z308 + self.m1 * z46 * z385 - self.m1 * z47 * z316
-            + self.m1 * z67 * z307 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290
-            + z387;
-        let z393 = qd[0] * z50 - self.m1 * z45 * z385 + self.m1 * z47 * z315
-            - self.m1 * z67 * z306 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290
-            + z388;
-        let z394 = self.m1 * z315 + z389;
-        let z395 = self.m1 * z316 + z390;
-        let z396 = self.m1 * z385 + z391;
-        let z397 = -z0 * z77 + z0 * z393 - z1 * z392 + z11 * z81 + z11 * z394
-            + z12 * z395 + z13 * z396 + z78 * z283 + z80 * z288 + z82 * z375;
-        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
-        let z399 = qd[2] * z398;
-        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
+        let z368 = -z15 * z298 + z46 * z287 + z359;
+        let z369 = -z34 * z300 + z55 * z294 + z361;
+        let z370 = self.m2 * z54 * z70 + self.m2 * z55 * z369 - self.m2 * z56 * z307
+            + z33 * z58 + z33 * z365 + z34 * z366 + z35 * z301 + z57 * z294;
+        let z371 = -self.m2 * z54 * z369 + self.m2 * z56 * z306 - self.m2 * z70 * z300
+            + z33 * z60 + z33 * z366 + z34 * z367 + z35 * z59 + z58 * z294;
+        let z372 = self.m2 * z306;
+        let z373 = self.m2 * z307;
+        let z374 = self.m2 * z369;
+        let z375 = qd[0] * z299 + self.m1 * z45 * z67 + self.m1 * z46 * z368
+            - self.m1 * z47 * z305 + z14 * z49 + z14 * z362 + z15 * z363 + z48 * z287
+            + z370;
+        let z376 = qd[0] * z50 - self.m1 * z45 * z368 + self.m1 * z47 * z304
+            - self.m1 * z67 * z298 + z14 * z51 + z14 * z363 + z15 * z364 + z49 * z287
+            + z371;
+        let z377 = self.m1 * z304 + z372;
+        let z378 = self.m1 * z305 + z373;
+        let z379 = self.m1 * z368 + z374;
+        let z380 = -z0 * z77 + z0 * z376 - z1 * z78 - z1 * z375 + z11 * z81 + z11 * z377
+            + z12 * z378 + z13 * z379 + z80 * z286 + z82 * z358;
+        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
+        let z382 = qd[2] * z381;
+        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
             + 2.0 * self.izz * z7 * z8;
-        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
-            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
+        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
+            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
+        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
             + 2.0 * self.izz * z9 * z10;
-        let z407 = z33 * z348 - z34 * z347 - z54 * z337 + z55 * z336 + z399;
-        let z408 = self.m2 * z55 * z407 - self.m2 * z56 * z356 - self.m2 * z69 * z349
-            + self.m2 * z70 * z348 + z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336
-            + z58 * z337 + z59 * z338;
-        let z409 = -self.m2 * z54 * z407 + self.m2 * z56 * z355 + self.m2 * z68 * z349
-            - self.m2 * z70 * z347 + z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336
-            + z60 * z337 + z61 * z338;
-        let z410 = self.m2 * z355;
-        let z411 = self.m2 * z356;
-        let z412 = self.m2 * z407;
-        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
-        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
-            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
-        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
-        let z422 = z33 * z367 - z34 * z366;
-        let z423 = self.m2 * z55 * z422 - self.m2 * z56 * z373 - self.m2 * z69 * z368
-            + self.m2 * z70 * z367 + z33 * z419 + z34 * z420 + z35 * z369;
-        let z424 = -self.m2 * z54 * z422 + self.m2 * z56 * z372 + self.m2 * z68 * z368
-            - self.m2 * z70 * z366 + z33 * z420 + z34 * z421 + z35 * z370;
-        let z425 = self.m2 * z372;
-        let z426 = self.m2 * z373;
-        let z427 = self.m2 * z422;
-        let z428 = z0 * z424 - z1 * z423 + z11 * z425 + z12 * z426 + z13 * z427;
-        let z429 = z5 * z319 + z8 * z72 + z8 * z387 + z10 * z388 + z30 * z389
-            + z31 * z390 + z32 * z391 + z71 * z287 + z74 * z298 + z75 * z299
-            + z76 * z377;
-        let z430 = z5 * z357 + z7 * z71 + z8 * z408 + z9 * z72 + z10 * z409 + z30 * z410
-            + z31 * z411 + z32 * z412 + z73 * z322 + z74 * z334 + z75 * z335
-            + z76 * z398;
-        let z432 = 0.5 * z250 + 0.5 * z358 - 0.5 * z397;
-        let z433 = 0.5 * z253 + 0.5 * z374 - 0.5 * z429;
-        let z434 = 0.5 * z250 - 0.5 * z358 + 0.5 * z397;
-        let z435 = 0.5 * z281 + 0.5 * z428 - 0.5 * z430;
-        let z436 = 0.5 * z253 - 0.5 * z374 + 0.5 * z429;
-        let z437 = 0.5 * z281 - 0.5 * z428 + 0.5 * z430;
+        let z390 = z33 * z335 - z34 * z334 - z54 * z324 + z55 * z323 + z382;
+        let z391 = self.m2 * z55 * z390 - self.m2 * z56 * z343 - self.m2 * z69 * z336
+            + self.m2 * z70 * z335 + z33 * z386 + z34 * z387 + z35 * z337 + z57 * z323
+            + z58 * z324 + z59 * z325;
+        let z392 = -self.m2 * z54 * z390 + self.m2 * z56 * z342 + self.m2 * z68 * z336
+            - self.m2 * z70 * z334 + z33 * z387 + z34 * z388 + z35 * z338 + z58 * z323
+            + z60 * z324 + z61 * z325;
+        let z393 = self.m2 * z342;
+        let z394 = self.m2 * z343;
+        let z395 = self.m2 * z390;
+        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
+        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
+            + self.iyy * z27 * z346;
+        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
+        let z405 = z33 * z350 - z34 * z349;
+        let z406 = self.m2 * z55 * z405 - self.m2 * z56 * z356 - self.m2 * z69 * z351
+            + self.m2 * z70 * z350 + z33 * z402 + z34 * z403 + z35 * z352;
+        let z407 = -self.m2 * z54 * z405 + self.m2 * z56 * z355 + self.m2 * z68 * z351
+            - self.m2 * z70 * z349 + z33 * z403 + z34 * z404 + z35 * z353;
+        let z408 = self.m2 * z355;
+        let z409 = self.m2 * z356;
+        let z410 = self.m2 * z405;
+        let z411 = z0 * z407 - z1 * z406 + z11 * z408 + z12 * z409 + z13 * z410;
+        let z412 = z5 * z308 + z8 * z72 + z8 * z370 + z10 * z371 + z30 * z372
+            + z31 * z373 + z32 * z374 + z71 * z285 + z74 * z292 + z75 * z293
+            + z76 * z360;
+        let z413 = z5 * z344 - z6 * z73 + z7 * z71 + z8 * z391 + z9 * z72 + z10 * z392
+            + z30 * z393 + z31 * z394 + z32 * z395 + z74 * z321 + z75 * z322
+            + z76 * z381;
+        let z415 = 0.5 * z250 + 0.5 * z345 - 0.5 * z380;
+        let z416 = 0.5 * z253 + 0.5 * z357 - 0.5 * z412;
+        let z417 = 0.5 * z250 - 0.5 * z345 + 0.5 * z380;
+        let z418 = 0.5 * z281 + 0.5 * z411 - 0.5 * z413;
+        let z419 = 0.5 * z253 - 0.5 * z357 + 0.5 * z412;
+        let z420 = 0.5 * z281 - 0.5 * z411 + 0.5 * z413;
         let x0 = z232 * 0.5;
         let x1 = z274 * 0.5;
         let x2 = z282 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z432;
-        c[(0, 2)] = z433;
-        c[(1, 0)] = z434;
+        c[(0, 1)] = z415;
+        c[(0, 2)] = z416;
+        c[(1, 0)] = z417;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z435;
-        c[(2, 0)] = z436;
-        c[(2, 1)] = z437;
+        c[(1, 2)] = z418;
+        c[(2, 0)] = z419;
+        c[(2, 1)] = z420;
         c[(2, 2)] = x2;
     }
     fn articulated_acceleration(
@@ -1197,144 +1181,148 @@ impl Dynamics<3> for Arm3 {
         let z166 = z33 * z57 + z34 * z58 + z35 * z59;
         let z167 = z33 * z58 + z34 * z60 + z35 * z61;
         let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z596 = self.m1 * z46;
-        let z597 = -self.m1 * z45;
-        let z598 = -self.m2 * z54;
-        let z602 = self.m2 * z32 + z8 * z92 + z10 * z598;
-        let z707 = -qd[0] * z0;
-        let z708 = -qd[0] * z1;
-        let z709 = z0 * z14 + z1 * z15;
-        let z710 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z711 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z731 = z5 * z34 - z10 * z35;
-        let z732 = -z5 * z33 + z8 * z35;
-        let z733 = -z8 * z34 + z10 * z33;
-        let z734 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z735 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z753 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z769 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z890 = qd[1] * z707;
-        let z891 = qd[1] * z708;
-        let z892 = qd[1] * z709;
-        let z893 = qd[1] * z710;
-        let z894 = qd[1] * z711;
-        let z895 = qd[1] * z753;
-        let z896 = qd[2] * z731;
-        let z897 = qd[2] * z732;
-        let z898 = qd[2] * z733;
-        let z899 = qd[2] * z734;
-        let z900 = qd[2] * z735;
-        let z901 = qd[2] * z769;
-        let z911 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
-        let z916 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
-        let z917 = -self.m1 * z45 * z46 + z49;
-        let z918 = -self.m1 * z45 * z47 + z50;
-        let z919 = -self.m1 * z47;
-        let z920 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
-        let z921 = -self.m1 * z46 * z47 + z52;
-        let z922 = self.m1 * z47;
-        let z923 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
-        let z924 = -self.m1 * z46;
-        let z925 = self.m1 * z45;
-        let z926 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
-        let z927 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
-        let z928 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
-        let z929 = -qd[0] * z158 + z15 * z159 + z46 * z928 - z47 * z927;
-        let z930 = qd[0] * z157 - z14 * z159 - z45 * z928 + z47 * z926;
-        let z931 = z14 * z158 - z15 * z157 + z45 * z927 - z46 * z926;
-        let z932 = -self.m2 * z56;
-        let z933 = -self.m2 * z55;
-        let z934 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
-        let z935 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
-        let z936 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
-        let z937 = z34 * z168 - z35 * z167 + z55 * z936 - z56 * z935;
-        let z938 = -z33 * z168 + z35 * z166 - z54 * z936 + z56 * z934;
-        let z939 = z33 * z167 - z34 * z166 + z54 * z935 - z55 * z934;
-        let z940 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z932 + z32 * z92;
-        let z941 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z598;
-        let z942 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z933 + z31 * z91;
-        let z943 = self.m2 * z30 + z5 * z933 + z10 * z93;
-        let z944 = self.m2 * z31 + z5 * z91 + z8 * z932;
-        let z945 = z5 * z942 + z8 * z940 + z10 * z941 + z30 * z943 + z31 * z944
-            + z32 * z602;
-        let z946 = 1.0 / z945;
-        let z947 = -z5 * z939 - z8 * z937 - z10 * z938 - z30 * z934 - z31 * z935
-            - z32 * z936;
-        let z948 = z940 * z946;
-        let z949 = z941 * z946;
-        let z950 = z942 * z946;
-        let z951 = z943 * z946;
-        let z952 = z944 * z946;
-        let z953 = z602 * z946;
-        let z954 = -z602 * z901 - z896 * z940 - z897 * z941 - z898 * z942 - z899 * z943
-            - z900 * z944 + z947;
-        let z955 = z94 + z916 - z940 * z948;
-        let z956 = z95 + z917 - z940 * z949;
-        let z957 = z96 + z918 - z940 * z950;
-        let z958 = -z940 * z951;
-        let z959 = z919 + z932 - z940 * z952;
-        let z960 = z596 + z92 - z940 * z953;
-        let z961 = z97 + z920 - z941 * z949;
-        let z962 = z98 + z921 - z941 * z950;
-        let z963 = z93 + z922 - z941 * z951;
-        let z964 = -z941 * z952;
-        let z965 = z597 + z598 - z941 * z953;
-        let z966 = z99 + z923 - z942 * z950;
-        let z967 = z924 + z933 - z942 * z951;
-        let z968 = z91 + z925 - z942 * z952;
-        let z969 = -z942 * z953;
-        let z970 = self.m1 + self.m2 - z943 * z951;
-        let z971 = -z943 * z952;
-        let z972 = -z943 * z953;
-        let z973 = self.m1 + self.m2 - z944 * z952;
-        let z974 = -z944 * z953;
-        let z975 = self.m1 + self.m2 - z602 * z953;
-        let z976 = z92 * z901 + z94 * z896 + z95 * z897 + z96 * z898 + z900 * z932 + z929
-            + z937 + z948 * z954;
-        let z977 = z598 * z901 + z93 * z899 + z95 * z896 + z97 * z897 + z98 * z898 + z930
-            + z938 + z949 * z954;
-        let z978 = z91 * z900 + z96 * z896 + z98 * z897 + z99 * z898 + z899 * z933 + z931
-            + z939 + z950 * z954;
-        let z979 = self.m2 * z899 + z93 * z897 + z898 * z933 + z926 + z934 + z951 * z954;
-        let z980 = self.m2 * z900 + z91 * z898 + z896 * z932 + z927 + z935 + z952 * z954;
-        let z981 = self.m2 * z901 + z598 * z897 + z92 * z896 + z928 + z936 + z953 * z954;
-        let z982 = z0 * z956 - z1 * z955 + z11 * z958 + z12 * z959 + z13 * z960;
-        let z983 = z0 * z961 - z1 * z956 + z11 * z963 + z12 * z964 + z13 * z965;
-        let z984 = z0 * z962 - z1 * z957 + z11 * z967 + z12 * z968 + z13 * z969;
-        let z985 = z0 * z963 - z1 * z958 + z11 * z970 + z12 * z971 + z13 * z972;
-        let z986 = z0 * z964 - z1 * z959 + z11 * z971 + z12 * z973 + z13 * z974;
-        let z987 = z0 * z965 - z1 * z960 + z11 * z972 + z12 * z974 + z13 * z975;
-        let z988 = z0 * z983 - z1 * z982 + z11 * z985 + z12 * z986 + z13 * z987;
-        let z989 = 1.0 / z988;
-        let z990 = -z0 * z977 + z1 * z976 - z11 * z979 - z12 * z980 - z13 * z981;
-        let z993 = z984 * z989;
-        let z996 = z987 * z989;
-        let z997 = z990 - z890 * z982 - z891 * z983 - z892 * z984 - z893 * z985
-            - z894 * z986 - z895 * z987;
-        let z1009 = -z984 * z993 + z911 + z966;
-        let z1012 = -z984 * z996 + z969;
-        let z1021 = z978 + z993 * z997 + z890 * z957 + z891 * z962 + z892 * z966
-            + z893 * z967 + z894 * z968 + z895 * z969 + z153;
-        let z1025 = 1.0 / z1009;
-        let z1032 = -z1021 - self.g * z1012;
-        let z1033 = z1025 * z1032;
-        let z1034 = -z984 * z1033 + z990 - self.g * z987 - z890 * z982 - z891 * z983
-            - z892 * z984 - z893 * z985 - z894 * z986 - z895 * z987;
-        let z1035 = z989 * z1034;
-        let z1036 = -z1 * z1035 + z890;
-        let z1037 = z0 * z1035 + z891;
-        let z1038 = z1033 + z892;
-        let z1039 = z11 * z1035 + z893;
-        let z1040 = z12 * z1035 + z894;
-        let z1041 = self.g + z13 * z1035 + z895;
-        let z1042 = -z602 * z1041 - z602 * z901 - z896 * z940 - z897 * z941 - z898 * z942
-            - z899 * z943 - z900 * z944 - z940 * z1036 - z941 * z1037 - z942 * z1038
-            - z943 * z1039 - z944 * z1040 + z947;
-        let z1043 = z946 * z1042;
-        qdd[0] = z1033;
-        qdd[1] = z1035;
-        qdd[2] = z1043;
-        z945 > 0.0 && z988 > 0.0 && z1009 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z202 = -qd[0] * z1;
+        let z624 = self.m1 * z46;
+        let z625 = -self.m1 * z45;
+        let z626 = -self.m2 * z54;
+        let z630 = self.m2 * z32 + z8 * z92 + z10 * z626;
+        let z792 = z0 * z14 + z1 * z15;
+        let z793 = -qd[0] * z0;
+        let z871 = -z8 * z34 + z10 * z33;
+        let z872 = -z5 * z33 + z8 * z35;
+        let z873 = z5 * z34 - z10 * z35;
+        let z953 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z954 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z974 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z975 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z993 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z1009 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z1130 = qd[1] * z793;
+        let z1131 = qd[1] * z202;
+        let z1132 = qd[1] * z792;
+        let z1133 = qd[1] * z953;
+        let z1134 = qd[1] * z954;
+        let z1135 = qd[1] * z993;
+        let z1136 = qd[2] * z873;
+        let z1137 = qd[2] * z872;
+        let z1138 = qd[2] * z871;
+        let z1139 = qd[2] * z974;
+        let z1140 = qd[2] * z975;
+        let z1141 = qd[2] * z1009;
+        let z1151 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
+        let z1156 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
+        let z1157 = -self.m1 * z45 * z46 + z49;
+        let z1158 = -self.m1 * z45 * z47 + z50;
+        let z1159 = -self.m1 * z47;
+        let z1160 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
+        let z1161 = -self.m1 * z46 * z47 + z52;
+        let z1162 = self.m1 * z47;
+        let z1163 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
+        let z1164 = -self.m1 * z46;
+        let z1165 = self.m1 * z45;
+        let z1166 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
+        let z1167 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
+        let z1168 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
+        let z1169 = -qd[0] * z158 + z15 * z159 + z46 * z1168 - z47 * z1167;
+        let z1170 = qd[0] * z157 - z14 * z159 - z45 * z1168 + z47 * z1166;
+        let z1171 = z14 * z158 - z15 * z157 + z45 * z1167 - z46 * z1166;
+        let z1172 = -self.m2 * z56;
+        let z1173 = -self.m2 * z55;
+        let z1174 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
+        let z1175 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
+        let z1176 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
+        let z1177 = z34 * z168 - z35 * z167 + z55 * z1176 - z56 * z1175;
+        let z1178 = -z33 * z168 + z35 * z166 - z54 * z1176 + z56 * z1174;
+        let z1179 = z33 * z167 - z34 * z166 + z54 * z1175 - z55 * z1174;
+        let z1180 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z1172 + z32 * z92;
+        let z1181 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z626;
+        let z1182 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z1173 + z31 * z91;
+        let z1183 = self.m2 * z30 + z5 * z1173 + z10 * z93;
+        let z1184 = self.m2 * z31 + z5 * z91 + z8 * z1172;
+        let z1185 = z5 * z1182 + z8 * z1180 + z10 * z1181 + z30 * z1183 + z31 * z1184
+            + z32 * z630;
+        let z1186 = 1.0 / z1185;
+        let z1187 = -z5 * z1179 - z8 * z1177 - z10 * z1178 - z30 * z1174 - z31 * z1175
+            - z32 * z1176;
+        let z1188 = z1180 * z1186;
+        let z1189 = z1181 * z1186;
+        let z1190 = z1182 * z1186;
+        let z1191 = z1183 * z1186;
+        let z1192 = z1184 * z1186;
+        let z1193 = z630 * z1186;
+        let z1194 = -z1136 * z1180 - z1137 * z1181 - z1138 * z1182 - z1139 * z1183
+            - z1140 * z1184 - z630 * z1141 + z1187;
+        let z1195 = z94 + z1156 - z1180 * z1188;
+        let z1196 = z95 + z1157 - z1180 * z1189;
+        let z1197 = z96 + z1158 - z1180 * z1190;
+        let z1198 = -z1180 * z1191;
+        let z1199 = z1159 + z1172 - z1180 * z1192;
+        let z1200 = z92 + z624 - z1180 * z1193;
+        let z1201 = z97 + z1160 - z1181 * z1189;
+        let z1202 = z98 + z1161 - z1181 * z1190;
+        let z1203 = z93 + z1162 - z1181 * z1191;
+        let z1204 = -z1181 * z1192;
+        let z1205 = z625 + z626 - z1181 * z1193;
+        let z1206 = z99 + z1163 - z1182 * z1190;
+        let z1207 = z1164 + z1173 - z1182 * z1191;
+        let z1208 = z91 + z1165 - z1182 * z1192;
+        let z1209 = -z1182 * z1193;
+        let z1210 = self.m1 + self.m2 - z1183 * z1191;
+        let z1211 = -z1183 * z1192;
+        let z1212 = -z1183 * z1193;
+        let z1213 = self.m1 + self.m2 - z1184 * z1192;
+        let z1214 = -z1184 * z1193;
+        let z1215 = self.m1 + self.m2 - z630 * z1193;
+        let z1216 = z92 * z1141 + z94 * z1136 + z95 * z1137 + z96 * z1138 + z1140 * z1172
+            + z1169 + z1177 + z1188 * z1194;
+        let z1217 = z93 * z1139 + z95 * z1136 + z97 * z1137 + z98 * z1138 + z626 * z1141
+            + z1170 + z1178 + z1189 * z1194;
+        let z1218 = z91 * z1140 + z96 * z1136 + z98 * z1137 + z99 * z1138 + z1139 * z1173
+            + z1171 + z1179 + z1190 * z1194;
+        let z1219 = self.m2 * z1139 + z93 * z1137 + z1138 * z1173 + z1166 + z1174
+            + z1191 * z1194;
+        let z1220 = self.m2 * z1140 + z91 * z1138 + z1136 * z1172 + z1167 + z1175
+            + z1192 * z1194;
+        let z1221 = self.m2 * z1141 + z92 * z1136 + z626 * z1137 + z1168 + z1176
+            + z1193 * z1194;
+        let z1222 = z0 * z1196 - z1 * z1195 + z11 * z1198 + z12 * z1199 + z13 * z1200;
+        let z1223 = z0 * z1201 - z1 * z1196 + z11 * z1203 + z12 * z1204 + z13 * z1205;
+        let z1224 = z0 * z1202 - z1 * z1197 + z11 * z1207 + z12 * z1208 + z13 * z1209;
+        let z1225 = z0 * z1203 - z1 * z1198 + z11 * z1210 + z12 * z1211 + z13 * z1212;
+        let z1226 = z0 * z1204 - z1 * z1199 + z11 * z1211 + z12 * z1213 + z13 * z1214;
+        let z1227 = z0 * z1205 - z1 * z1200 + z11 * z1212 + z12 * z1214 + z13 * z1215;
+        let z1228 = z0 * z1223 - z1 * z1222 + z11 * z1225 + z12 * z1226 + z13 * z1227;
+        let z1229 = 1.0 / z1228;
+        let z1230 = -z0 * z1217 + z1 * z1216 - z11 * z1219 - z12 * z1220 - z13 * z1221;
+        let z1233 = z1224 * z1229;
+        let z1236 = z1227 * z1229;
+        let z1237 = z1230 - z1130 * z1222 - z1131 * z1223 - z1132 * z1224 - z1133 * z1225
+            - z1134 * z1226 - z1135 * z1227;
+        let z1249 = z1151 + z1206 - z1224 * z1233;
+        let z1252 = z1209 - z1224 * z1236;
+        let z1261 = z1233 * z1237 + z1130 * z1197 + z1131 * z1202 + z1132 * z1206
+            + z1133 * z1207 + z1134 * z1208 + z1135 * z1209 + z153 + z1218;
+        let z1265 = 1.0 / z1249;
+        let z1272 = -z1261 - self.g * z1252;
+        let z1273 = z1265 * z1272;
+        let z1274 = z1230 - self.g * z1227 - z1130 * z1222 - z1131 * z1223
+            - z1132 * z1224 - z1133 * z1225 - z1134 * z1226 - z1135 * z1227
+            - z1224 * z1273;
+        let z1275 = z1229 * z1274;
+        let z1276 = -z1 * z1275 + z1130;
+        let z1277 = z0 * z1275 + z1131;
+        let z1278 = z1273 + z1132;
+        let z1279 = z11 * z1275 + z1133;
+        let z1280 = z12 * z1275 + z1134;
+        let z1281 = self.g + z13 * z1275 + z1135;
+        let z1282 = -z1136 * z1180 - z1137 * z1181 - z1138 * z1182 - z1139 * z1183
+            - z1140 * z1184 - z630 * z1281 - z630 * z1141 - z1180 * z1276 - z1181 * z1277
+            - z1182 * z1278 - z1183 * z1279 - z1184 * z1280 + z1187;
+        let z1283 = z1186 * z1282;
+        qdd[0] = z1273;
+        qdd[1] = z1275;
+        qdd[2] = z1283;
+        z1185 > 0.0 && z1228 > 0.0 && z1249 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<3, 0, 0> for Arm3 {
@@ -1525,45 +1513,45 @@ impl Rates<3, 0, 0> for Arm3 {
         let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
         let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
             + z32 * z165;
-        let z438 = -x.qdd[1] * z1;
-        let z439 = x.qdd[1] * z0;
-        let z440 = x.qdd[1] * z11;
-        let z441 = x.qdd[1] * z12;
-        let z442 = x.qdd[1] * z13;
-        let z443 = x.qdd[2] * z8 + z438;
-        let z444 = x.qdd[2] * z10 + z439;
-        let z445 = x.qdd[0] + x.qdd[2] * z5;
-        let z446 = x.qdd[2] * z30 + z440;
-        let z447 = x.qdd[2] * z31 + z441;
-        let z448 = x.qdd[2] * z32 + z442;
-        let z449 = -self.m0 * x.qdd[0] * z40;
-        let z450 = self.m0 * x.qdd[0] * z39;
-        let z453 = self.izz * x.qdd[0] + z39 * z450 - z40 * z449;
-        let z454 = -self.m1 * x.qdd[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
-        let z455 = self.m1 * x.qdd[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
-        let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
-        let z457 = x.qdd[0] * z50 + z46 * z456 - z47 * z455 + z48 * z438 + z49 * z439;
-        let z458 = x.qdd[0] * z52 - z45 * z456 + z47 * z454 + z49 * z438 + z51 * z439;
-        let z459 = x.qdd[0] * z53 + z45 * z455 - z46 * z454 + z50 * z438 + z52 * z439;
-        let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
-        let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
-        let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
-        let z463 = z55 * z462 - z56 * z461 + z57 * z443 + z58 * z444 + z59 * z445;
-        let z464 = -z54 * z462 + z56 * z460 + z58 * z443 + z60 * z444 + z61 * z445;
-        let z465 = z54 * z461 - z55 * z460 + z59 * z443 + z61 * z444 + z62 * z445;
-        let z466 = z463 + z457;
-        let z467 = z458 + z464;
-        let z468 = z459 + z465;
-        let z469 = z460 + z454;
-        let z470 = z461 + z455;
-        let z471 = z462 + z456;
-        let z474 = z468 + z453;
-        let z477 = z0 * z467 - z1 * z466 + z11 * z469 + z12 * z470 + z13 * z471;
-        let z478 = z5 * z465 + z8 * z463 + z10 * z464 + z30 * z460 + z31 * z461
-            + z32 * z462;
-        let x0 = z180 + z474;
-        let x1 = z184 + z477;
-        let x2 = z185 + z478;
+        let z421 = -x.qdd[1] * z1;
+        let z422 = x.qdd[1] * z0;
+        let z423 = x.qdd[1] * z11;
+        let z424 = x.qdd[1] * z12;
+        let z425 = x.qdd[1] * z13;
+        let z426 = x.qdd[2] * z8 + z421;
+        let z427 = x.qdd[2] * z10 + z422;
+        let z428 = x.qdd[0] + x.qdd[2] * z5;
+        let z429 = x.qdd[2] * z30 + z423;
+        let z430 = x.qdd[2] * z31 + z424;
+        let z431 = x.qdd[2] * z32 + z425;
+        let z432 = -self.m0 * x.qdd[0] * z40;
+        let z433 = self.m0 * x.qdd[0] * z39;
+        let z436 = self.izz * x.qdd[0] + z39 * z433 - z40 * z432;
+        let z437 = -self.m1 * x.qdd[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
+        let z438 = self.m1 * x.qdd[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
+        let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
+        let z440 = x.qdd[0] * z50 + z46 * z439 - z47 * z438 + z48 * z421 + z49 * z422;
+        let z441 = x.qdd[0] * z52 - z45 * z439 + z47 * z437 + z49 * z421 + z51 * z422;
+        let z442 = x.qdd[0] * z53 + z45 * z438 - z46 * z437 + z50 * z421 + z52 * z422;
+        let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
+        let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
+        let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
+        let z446 = z55 * z445 - z56 * z444 + z57 * z426 + z58 * z427 + z59 * z428;
+        let z447 = -z54 * z445 + z56 * z443 + z58 * z426 + z60 * z427 + z61 * z428;
+        let z448 = z54 * z444 - z55 * z443 + z59 * z426 + z61 * z427 + z62 * z428;
+        let z449 = z440 + z446;
+        let z450 = z441 + z447;
+        let z451 = z442 + z448;
+        let z452 = z437 + z443;
+        let z453 = z438 + z444;
+        let z454 = z439 + z445;
+        let z457 = z436 + z451;
+        let z460 = z0 * z450 - z1 * z449 + z11 * z452 + z12 * z453 + z13 * z454;
+        let z461 = z5 * z448 + z8 * z446 + z10 * z447 + z30 * z443 + z31 * z444
+            + z32 * z445;
+        let x0 = z180 + z457;
+        let x1 = z184 + z460;
+        let x2 = z185 + z461;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
         out[2] = Jet::lift(x2);
@@ -1628,43 +1616,41 @@ impl Statics<3> for Arm3 {
         let z10 = z1 * z6;
         let z22 = q[2].cos();
         let z23 = q[2].sin();
+        let z25 = -z1 * z22 - z7 * z23;
+        let z27 = z0 * z22 - z9 * z23;
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z322 = -q[1].sin();
-        let z323 = z0 * z322;
-        let z324 = z1 * z322;
-        let z325 = self.l * z7;
-        let z326 = self.l * z9;
-        let z328 = z22 * z323;
-        let z329 = -z23 * z323;
-        let z330 = z22 * z324;
-        let z331 = -z23 * z324;
-        let z341 = self.cx * z323 + self.cz * z7;
-        let z342 = self.cx * z324 + self.cz * z9;
-        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
-        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
-        let z359 = -q[2].sin();
-        let z360 = -z1 * z22 + z7 * z359;
-        let z361 = -z1 * z359 - z7 * z22;
-        let z362 = z0 * z22 + z9 * z359;
-        let z363 = z0 * z359 - z9 * z22;
-        let z366 = self.cx * z360 + self.cy * z361;
-        let z367 = self.cx * z362 + self.cy * z363;
-        let z546 = z188 * z342;
-        let z547 = -z188 * z341;
-        let z548 = z191 * z348;
-        let z549 = -z191 * z347;
-        let z550 = z546 + z548;
-        let z551 = z547 + z549;
-        let z552 = z0 * z551 - z1 * z550;
-        let z553 = z191 * z367;
-        let z554 = -z191 * z366;
-        let z555 = z0 * z554 - z1 * z553;
-        let z556 = z8 * z553 + z10 * z554;
-        hess[(1, 1)] = z552;
-        hess[(1, 2)] = z555;
-        hess[(2, 1)] = z555;
-        hess[(2, 2)] = z556;
+        let z285 = -z1 * z6;
+        let z311 = -z0 * z6;
+        let z312 = self.l * z7;
+        let z313 = self.l * z9;
+        let z315 = z22 * z311;
+        let z316 = -z23 * z311;
+        let z317 = z22 * z285;
+        let z318 = -z23 * z285;
+        let z328 = self.cx * z311 + self.cz * z7;
+        let z329 = self.cx * z285 + self.cz * z9;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
+        let z346 = z1 * z23 - z7 * z22;
+        let z347 = -z0 * z23 - z9 * z22;
+        let z349 = self.cx * z25 + self.cy * z346;
+        let z350 = self.cx * z27 + self.cy * z347;
+        let z534 = z188 * z329;
+        let z535 = -z188 * z328;
+        let z536 = z191 * z335;
+        let z537 = -z191 * z334;
+        let z538 = z534 + z536;
+        let z539 = z535 + z537;
+        let z540 = z0 * z539 - z1 * z538;
+        let z541 = z191 * z350;
+        let z542 = -z191 * z349;
+        let z543 = z0 * z542 - z1 * z541;
+        let z546 = z8 * z541 + z10 * z542;
+        hess[(1, 1)] = z540;
+        hess[(1, 2)] = z543;
+        hess[(2, 1)] = z543;
+        hess[(2, 2)] = z546;
     }
     fn potential_gradient_parameter(
         &self,
@@ -1693,10 +1679,10 @@ impl Statics<3> for Arm3 {
                 let z13 = z0 * z2 + z1 * z3;
                 let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
                 let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z557 = self.g * z46;
-                let z558 = -self.g * z45;
-                let z559 = z0 * z558 - z1 * z557 + self.g * z13;
-                out[1] = z559;
+                let z585 = self.g * z46;
+                let z586 = -self.g * z45;
+                let z587 = z0 * z586 - z1 * z585 + self.g * z13;
+                out[1] = z587;
                 true
             }
             2 => {
@@ -1723,12 +1709,12 @@ impl Statics<3> for Arm3 {
                 let z32 = -z8 * z20 + z10 * z19;
                 let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z560 = self.g * z55;
-                let z561 = -self.g * z54;
-                let z562 = z0 * z561 - z1 * z560 + self.g * z13;
-                let z563 = z8 * z560 + z10 * z561 + self.g * z32;
-                out[1] = z562;
-                out[2] = z563;
+                let z588 = self.g * z55;
+                let z589 = -self.g * z54;
+                let z590 = z0 * z589 - z1 * z588 + self.g * z13;
+                let z591 = z8 * z588 + z10 * z589 + self.g * z32;
+                out[1] = z590;
+                out[2] = z591;
                 true
             }
             3 => {
@@ -1767,16 +1753,16 @@ impl Statics<3> for Arm3 {
                 let z26 = z0 * z23 + z9 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z564 = z9 * z188;
-                let z565 = -z7 * z188;
-                let z566 = z26 * z191;
-                let z567 = -z24 * z191;
-                let z568 = z564 + z566;
-                let z569 = z565 + z567;
-                let z570 = z0 * z569 - z1 * z568;
-                let z571 = z8 * z566 + z10 * z567;
-                out[1] = z570;
-                out[2] = z571;
+                let z592 = z9 * z188;
+                let z593 = -z7 * z188;
+                let z594 = z26 * z191;
+                let z595 = -z24 * z191;
+                let z596 = z592 + z594;
+                let z597 = z593 + z595;
+                let z598 = z0 * z597 - z1 * z596;
+                let z599 = z8 * z594 + z10 * z595;
+                out[1] = z598;
+                out[2] = z599;
                 true
             }
             9 => {
@@ -1795,16 +1781,16 @@ impl Statics<3> for Arm3 {
                 let z27 = z0 * z22 - z9 * z23;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z572 = z0 * z188;
-                let z573 = z1 * z188;
-                let z574 = z27 * z191;
-                let z575 = -z25 * z191;
-                let z576 = z572 + z574;
-                let z577 = z573 + z575;
-                let z578 = z0 * z577 - z1 * z576;
-                let z579 = z8 * z574 + z10 * z575;
-                out[1] = z578;
-                out[2] = z579;
+                let z600 = z0 * z188;
+                let z601 = z1 * z188;
+                let z602 = z27 * z191;
+                let z603 = -z25 * z191;
+                let z604 = z600 + z602;
+                let z605 = z601 + z603;
+                let z606 = z0 * z605 - z1 * z604;
+                let z607 = z8 * z602 + z10 * z603;
+                out[1] = z606;
+                out[2] = z607;
                 true
             }
             10 => {
@@ -1816,16 +1802,16 @@ impl Statics<3> for Arm3 {
                 let z10 = z1 * z6;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z580 = z10 * z188;
-                let z581 = -z8 * z188;
-                let z582 = z10 * z191;
-                let z583 = -z8 * z191;
-                let z584 = z580 + z582;
-                let z585 = z581 + z583;
-                let z586 = z0 * z585 - z1 * z584;
-                let z587 = z8 * z582 + z10 * z583;
-                out[1] = z586;
-                out[2] = z587;
+                let z608 = z10 * z188;
+                let z609 = -z8 * z188;
+                let z610 = z10 * z191;
+                let z611 = -z8 * z191;
+                let z612 = z608 + z610;
+                let z613 = z609 + z611;
+                let z614 = z0 * z613 - z1 * z612;
+                let z615 = z8 * z610 + z10 * z611;
+                out[1] = z614;
+                out[2] = z615;
                 true
             }
             11 => {
@@ -1841,17 +1827,17 @@ impl Statics<3> for Arm3 {
                 let z10 = z1 * z6;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z572 = z0 * z188;
-                let z573 = z1 * z188;
-                let z588 = 2.0 * z0 * z191;
-                let z589 = 2.0 * z1 * z191;
-                let z590 = z572 + z588;
-                let z591 = z573 + z589;
-                let z592 = z0 * z591 - z1 * z590;
-                let z593 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
-                let z594 = z8 * z588 + z10 * z589 + z191 * z593;
-                out[1] = z592;
-                out[2] = z594;
+                let z600 = z0 * z188;
+                let z601 = z1 * z188;
+                let z616 = 2.0 * z0 * z191;
+                let z617 = 2.0 * z1 * z191;
+                let z618 = z600 + z616;
+                let z619 = z601 + z617;
+                let z620 = z0 * z619 - z1 * z618;
+                let z621 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
+                let z622 = z8 * z616 + z10 * z617 + z191 * z621;
+                out[1] = z620;
+                out[2] = z622;
                 true
             }
             13 => {
@@ -1862,12 +1848,12 @@ impl Statics<3> for Arm3 {
                 let z8 = z0 * z6;
                 let z10 = z1 * z6;
                 let z191 = self.m2 * self.g;
-                let z582 = z10 * z191;
-                let z583 = -z8 * z191;
-                let z587 = z8 * z582 + z10 * z583;
-                let z595 = z0 * z583 - z1 * z582;
-                out[1] = z595;
-                out[2] = z587;
+                let z610 = z10 * z191;
+                let z611 = -z8 * z191;
+                let z615 = z8 * z610 + z10 * z611;
+                let z623 = z0 * z611 - z1 * z610;
+                out[1] = z623;
+                out[2] = z615;
                 true
             }
             14 => {
@@ -1898,15 +1884,15 @@ impl Statics<3> for Arm3 {
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
                 let z92 = self.m2 * z55;
                 let z100 = self.m1 + self.m2;
-                let z596 = self.m1 * z46;
-                let z597 = -self.m1 * z45;
-                let z598 = -self.m2 * z54;
-                let z599 = z596 + z92;
-                let z600 = z597 + z598;
-                let z601 = z0 * z600 - z1 * z599 + z13 * z100;
-                let z602 = self.m2 * z32 + z8 * z92 + z10 * z598;
-                out[1] = z601;
-                out[2] = z602;
+                let z624 = self.m1 * z46;
+                let z625 = -self.m1 * z45;
+                let z626 = -self.m2 * z54;
+                let z627 = z92 + z624;
+                let z628 = z625 + z626;
+                let z629 = z0 * z628 - z1 * z627 + z13 * z100;
+                let z630 = self.m2 * z32 + z8 * z92 + z10 * z626;
+                out[1] = z629;
+                out[2] = z630;
                 true
             }
             _ => false,
@@ -2061,444 +2047,424 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z175 = z154 + z163;
         let z176 = z155 + z164;
         let z177 = z156 + z165;
-        let z283 = -q[0].sin();
-        let z284 = -self.oy * z0;
-        let z285 = self.oy * z283;
-        let z286 = z5 * z283;
-        let z287 = z6 * z283;
-        let z288 = -z4 * z283;
-        let z289 = -qd[1] * z0;
-        let z290 = qd[1] * z283;
-        let z291 = qd[1] * z288;
-        let z292 = -self.oy * z0 + self.l * z287 + z284;
-        let z293 = self.oy * z283 + self.l * z8 + z285;
-        let z294 = -z0 * z23 + z22 * z286;
-        let z295 = -z0 * z22 - z23 * z286;
-        let z296 = z7 * z22 + z23 * z283;
-        let z297 = -z7 * z23 + z22 * z283;
-        let z298 = z5 * z293 - z8 * z21;
-        let z299 = -z5 * z292 + z21 * z287;
-        let z300 = qd[2] * z287 + z289;
-        let z301 = qd[2] * z8 + z290;
-        let z302 = qd[2] * z298 + z291;
-        let z303 = qd[2] * z299 + z16;
-        let z304 = self.cx * z283 - self.cy * z0;
-        let z305 = self.cx * z0 + self.cy * z283;
-        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
-        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
-        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
-        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
-        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
-        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
-        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
-        let z313 = -qd[0] * z305;
-        let z314 = qd[0] * z304;
-        let z315 = -qd[0] * z307 + z291 + z47 * z290;
-        let z316 = qd[0] * z306 + z16 - z47 * z289;
-        let z317 = -z35 * z310 + z302 + z56 * z301;
-        let z318 = z35 * z309 + z303 - z56 * z300;
-        let z322 = -q[1].sin();
-        let z323 = z0 * z322;
-        let z324 = z1 * z322;
-        let z325 = self.l * z7;
-        let z326 = self.l * z9;
-        let z327 = self.l * z322;
-        let z328 = z22 * z323;
-        let z329 = -z23 * z323;
-        let z330 = z22 * z324;
-        let z331 = -z23 * z324;
-        let z332 = -z5 * z22;
-        let z333 = z5 * z23;
-        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
-        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
-        let z336 = qd[2] * z7;
-        let z337 = qd[2] * z9;
-        let z338 = qd[2] * z322;
-        let z339 = qd[2] * z334;
-        let z340 = qd[2] * z335;
-        let z341 = self.cx * z323 + self.cz * z7;
-        let z342 = self.cx * z324 + self.cz * z9;
-        let z343 = -self.cx * z5 + self.cz * z322;
-        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
-        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
-        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
-        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
-        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
-            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
-            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
-            + 2.0 * self.izz * z5 * z322;
-        let z353 = -qd[0] * z342 + z15 * z343;
-        let z354 = qd[0] * z341 - z14 * z343;
-        let z355 = z34 * z349 - z35 * z348 - z55 * z338 + z56 * z337 + z339;
-        let z356 = -z33 * z349 + z35 * z347 + z54 * z338 - z56 * z336 + z340;
-        let z359 = -q[2].sin();
-        let z360 = -z1 * z22 + z7 * z359;
-        let z361 = -z1 * z359 - z7 * z22;
-        let z362 = z0 * z22 + z9 * z359;
-        let z363 = z0 * z359 - z9 * z22;
-        let z364 = -z6 * z359;
-        let z365 = z6 * z22;
-        let z366 = self.cx * z360 + self.cy * z361;
-        let z367 = self.cx * z362 + self.cy * z363;
-        let z368 = self.cx * z364 + self.cy * z365;
-        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
-            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
-        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
-            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
-        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
-        let z372 = z34 * z368 - z35 * z367;
-        let z373 = -z33 * z368 + z35 * z366;
-        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
-        let z376 = qd[1] * z375;
-        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
-        let z378 = qd[2] * z377 + z376;
-        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z287;
-        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
-            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
-        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
+        let z202 = -qd[0] * z1;
+        let z283 = -self.oy * z0;
+        let z284 = -z1 * z5;
+        let z285 = -z1 * z6;
+        let z286 = z1 * z4;
+        let z287 = -qd[1] * z0;
+        let z288 = qd[1] * z286;
+        let z289 = -self.oy * z0 + self.l * z285 + z283;
+        let z290 = -z0 * z23 + z22 * z284;
+        let z291 = -z0 * z22 - z23 * z284;
+        let z292 = z5 * z19 - z8 * z21;
+        let z293 = -z5 * z289 + z21 * z285;
+        let z294 = qd[2] * z285 + z287;
+        let z295 = qd[2] * z292 + z288;
+        let z296 = qd[2] * z293 + z16;
+        let z297 = -self.cx * z1 - self.cy * z0;
+        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
+        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
+        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
+        let z302 = -qd[0] * z39;
+        let z303 = qd[0] * z297;
+        let z304 = -qd[0] * z45 + z14 * z47 + z288;
+        let z305 = qd[0] * z298 + z16 - z47 * z287;
+        let z306 = z33 * z56 - z35 * z54 + z295;
+        let z307 = z35 * z300 + z296 - z56 * z294;
+        let z311 = -z0 * z6;
+        let z312 = self.l * z7;
+        let z313 = self.l * z9;
+        let z314 = -self.l * z6;
+        let z315 = z22 * z311;
+        let z316 = -z23 * z311;
+        let z317 = z22 * z285;
+        let z318 = -z23 * z285;
+        let z319 = -z5 * z22;
+        let z320 = z5 * z23;
+        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
+        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
+        let z323 = qd[2] * z7;
+        let z324 = qd[2] * z9;
+        let z325 = -qd[2] * z6;
+        let z326 = qd[2] * z321;
+        let z327 = qd[2] * z322;
+        let z328 = self.cx * z311 + self.cz * z7;
+        let z329 = self.cx * z285 + self.cz * z9;
+        let z330 = -self.cx * z5 - self.cz * z6;
+        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
+        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
+            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
+            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
+            - 2.0 * self.izz * z5 * z6;
+        let z340 = -qd[0] * z329 + z15 * z330;
+        let z341 = qd[0] * z328 - z14 * z330;
+        let z342 = z34 * z336 - z35 * z335 - z55 * z325 + z56 * z324 + z326;
+        let z343 = -z33 * z336 + z35 * z334 + z54 * z325 - z56 * z323 + z327;
+        let z346 = z1 * z23 - z7 * z22;
+        let z347 = -z0 * z23 - z9 * z22;
+        let z348 = z6 * z22;
+        let z349 = self.cx * z25 + self.cy * z346;
+        let z350 = self.cx * z27 + self.cy * z347;
+        let z351 = self.cx * z29 + self.cy * z348;
+        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
+            + self.iyy * z29 * z346;
+        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
+            + self.iyy * z29 * z347;
+        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
+        let z355 = z34 * z351 - z35 * z350;
+        let z356 = -z33 * z351 + z35 * z349;
+        let z358 = z0 * z3 + z0 * z283;
+        let z359 = qd[1] * z358;
+        let z360 = z10 * z289 - z20 * z285;
+        let z361 = qd[2] * z360 + z359;
+        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z285;
+        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
+        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z8 * z10;
-        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
-            + 2.0 * self.izz * z8 * z287;
-        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
-            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
+        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
+            + 2.0 * self.izz * z8 * z285;
+        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
+            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
             + self.izz * (z8 * z8);
-        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
+        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
             + 2.0 * self.izz * z8 * z10;
-        let z385 = z14 * z307 - z15 * z306 - z45 * z290 + z46 * z289 + z376;
-        let z386 = z33 * z310 - z34 * z309 - z54 * z301 + z55 * z300 + z378;
-        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
-        let z399 = qd[2] * z398;
-        let z400 = 2.0 * self.ixx1 * z7 * z323 + 2.0 * self.izz * z7 * z8;
-        let z401 = self.ixx1 * z7 * z324 + self.ixx1 * z9 * z323 + self.izz * z7 * z10
+        let z368 = -z15 * z298 + z46 * z287 + z359;
+        let z369 = -z34 * z300 + z55 * z294 + z361;
+        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
+        let z382 = qd[2] * z381;
+        let z383 = 2.0 * self.ixx1 * z7 * z311 + 2.0 * self.izz * z7 * z8;
+        let z384 = self.ixx1 * z7 * z285 + self.ixx1 * z9 * z311 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z402 = 2.0 * self.ixx1 * z9 * z324 + 2.0 * self.izz * z9 * z10;
-        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
+        let z385 = 2.0 * self.ixx1 * z9 * z285 + 2.0 * self.izz * z9 * z10;
+        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
             + 2.0 * self.izz * z7 * z8;
-        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
-            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
+        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
+            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
+        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
             + 2.0 * self.izz * z9 * z10;
-        let z406 = z14 * z342 - z15 * z341;
-        let z407 = z33 * z348 - z34 * z347 - z54 * z337 + z55 * z336 + z399;
-        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
-        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
-            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
-        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
-        let z422 = z33 * z367 - z34 * z366;
-        let z603 = -qd[0] * qd[1] * z283;
-        let z604 = qd[1] * z0 * z15 + qd[1] * z0 * z289 + qd[1] * z1 * z290
-            + qd[1] * z14 * z283;
-        let z605 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z376 + qd[1] * z13 * z290
-            + qd[1] * z15 * z375 - qd[1] * z18 * z283;
-        let z606 = qd[0] * qd[1] * z288 - qd[1] * z0 * z18 - qd[1] * z1 * z376
-            - qd[1] * z13 * z289 - qd[1] * z14 * z375;
-        let z607 = qd[2] * z5 * z301 - qd[2] * z8 * z35 + z603;
-        let z608 = -qd[2] * z5 * z300 + qd[2] * z35 * z287 + z135;
-        let z609 = qd[2] * z8 * z33 - qd[2] * z8 * z301 + qd[2] * z10 * z300
-            - qd[2] * z34 * z287 + z604;
-        let z610 = qd[2] * z5 * z303 - qd[2] * z8 * z38 - qd[2] * z10 * z378
-            + qd[2] * z32 * z301 + qd[2] * z34 * z377 - qd[2] * z35 * z299 + z605;
-        let z611 = -qd[2] * z5 * z302 + qd[2] * z8 * z378 - qd[2] * z32 * z300
-            - qd[2] * z33 * z377 + qd[2] * z35 * z298 + qd[2] * z38 * z287 + z606;
-        let z612 = -qd[0] * self.m0 * z314;
-        let z613 = qd[0] * self.m0 * z313;
-        let z614 = z39 * z613 - z40 * z612 - z147 * z305 + z148 * z304;
-        let z615 = -qd[0] * self.m1 * z316 + self.m1 * z15 * z385 - self.m1 * z46 * z604
-            + self.m1 * z47 * z135 + self.m1 * z67 * z290 + self.m1 * z605
-            - self.m1 * z137 * z307;
-        let z616 = qd[0] * self.m1 * z315 - self.m1 * z14 * z385 + self.m1 * z45 * z604
-            - self.m1 * z47 * z603 - self.m1 * z67 * z289 + self.m1 * z606
-            + self.m1 * z137 * z306;
-        let z617 = qd[0] * z308 + z14 * z379 + z15 * z380 + z48 * z289 + z49 * z290;
-        let z618 = qd[0] * z50 + z14 * z380 + z15 * z381 + z49 * z289 + z51 * z290;
-        let z619 = z14 * z618 - z15 * z617 + z45 * z616 - z46 * z615 + z50 * z603
-            + z50 * z136 + z52 * z135 + z53 * z604 + z135 * z308 - z154 * z307
-            + z155 * z306 - z157 * z290 + z158 * z289;
-        let z620 = self.m2 * z34 * z386 - self.m2 * z35 * z318 - self.m2 * z55 * z609
-            + self.m2 * z56 * z608 + self.m2 * z70 * z301 + self.m2 * z610
-            - self.m2 * z143 * z310;
-        let z621 = -self.m2 * z33 * z386 + self.m2 * z35 * z317 + self.m2 * z54 * z609
-            - self.m2 * z56 * z607 - self.m2 * z70 * z300 + self.m2 * z611
-            + self.m2 * z143 * z309;
-        let z622 = z33 * z382 + z34 * z383 + z35 * z311 + z57 * z300 + z58 * z301;
-        let z623 = z33 * z383 + z34 * z384 + z35 * z312 + z58 * z300 + z60 * z301;
-        let z624 = z33 * z623 - z34 * z622 + z54 * z621 - z55 * z620 + z59 * z607
-            + z61 * z608 + z62 * z609 + z141 * z311 + z142 * z312 - z163 * z310
-            + z164 * z309 - z166 * z301 + z167 * z300;
-        let z625 = z619 + z624;
-        let z626 = z614 + z625;
-        let z627 = qd[2] * z5 * z337 - qd[2] * z9 * z35 - qd[2] * z10 * z338
-            + qd[2] * z34 * z322;
-        let z628 = -qd[2] * z5 * z336 + qd[2] * z7 * z35 + qd[2] * z8 * z338
-            - qd[2] * z33 * z322;
-        let z629 = -qd[2] * z7 * z34 - qd[2] * z8 * z337 + qd[2] * z9 * z33
-            + qd[2] * z10 * z336;
-        let z630 = qd[2] * z5 * z340 - qd[2] * z9 * z38 - qd[2] * z10 * z399
-            - qd[2] * z31 * z338 + qd[2] * z32 * z337 + qd[2] * z34 * z398
-            - qd[2] * z35 * z335 + qd[2] * z37 * z322;
-        let z631 = -qd[2] * z5 * z339 + qd[2] * z7 * z38 + qd[2] * z8 * z399
-            + qd[2] * z30 * z338 - qd[2] * z32 * z336 - qd[2] * z33 * z398
-            + qd[2] * z35 * z334 - qd[2] * z36 * z322;
-        let z632 = -qd[0] * self.m1 * z354 + self.m1 * z15 * z406 + self.m1 * z136 * z343
-            - self.m1 * z137 * z342;
-        let z633 = qd[0] * self.m1 * z353 - self.m1 * z14 * z406 - self.m1 * z135 * z343
-            + self.m1 * z137 * z341;
-        let z634 = qd[0] * z344 + z14 * z400 + z15 * z401;
-        let z635 = qd[0] * z345 + z14 * z401 + z15 * z402;
-        let z636 = z14 * z635 - z15 * z634 + z45 * z633 - z46 * z632 + z135 * z344
-            + z136 * z345 + z137 * z346 - z154 * z342 + z155 * z341;
-        let z637 = self.m2 * z34 * z407 - self.m2 * z35 * z356 - self.m2 * z55 * z629
-            + self.m2 * z56 * z628 - self.m2 * z69 * z338 + self.m2 * z70 * z337
-            + self.m2 * z630 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
-        let z638 = -self.m2 * z33 * z407 + self.m2 * z35 * z355 + self.m2 * z54 * z629
-            - self.m2 * z56 * z627 + self.m2 * z68 * z338 - self.m2 * z70 * z336
-            + self.m2 * z631 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
-        let z639 = z33 * z403 + z34 * z404 + z35 * z350 + z57 * z336 + z58 * z337
-            + z59 * z338;
-        let z640 = z33 * z404 + z34 * z405 + z35 * z351 + z58 * z336 + z60 * z337
-            + z61 * z338;
-        let z641 = z33 * z640 - z34 * z639 + z54 * z638 - z55 * z637 + z59 * z627
-            + z61 * z628 + z62 * z629 + z141 * z350 + z142 * z351 + z143 * z352
-            - z163 * z348 + z164 * z347 - z166 * z337 + z167 * z336;
-        let z642 = z636 + z641;
-        let z643 = self.m2 * z34 * z422 - self.m2 * z35 * z373 + self.m2 * z142 * z368
-            - self.m2 * z143 * z367;
-        let z644 = -self.m2 * z33 * z422 + self.m2 * z35 * z372 - self.m2 * z141 * z368
-            + self.m2 * z143 * z366;
-        let z645 = z33 * z419 + z34 * z420 + z35 * z369;
-        let z646 = z33 * z420 + z34 * z421 + z35 * z370;
-        let z647 = z33 * z646 - z34 * z645 + z54 * z644 - z55 * z643 + z141 * z369
-            + z142 * z370 + z143 * z371 - z163 * z367 + z164 * z366;
-        let z648 = qd[1] * z0 * z17 + qd[1] * z0 * z291 + qd[1] * z1 * z16
-            + qd[1] * z11 * z14 - qd[1] * z11 * z290 + qd[1] * z12 * z289
-            - qd[1] * z15 * z288 + qd[1] * z16 * z283;
-        let z649 = qd[2] * z8 * z36 - qd[2] * z8 * z303 + qd[2] * z10 * z302
-            - qd[2] * z30 * z301 + qd[2] * z31 * z300 + qd[2] * z33 * z299
-            - qd[2] * z34 * z298 - qd[2] * z37 * z287 + z648;
-        let z650 = self.m1 * z14 * z316 - self.m1 * z15 * z315 - self.m1 * z45 * z135
-            + self.m1 * z46 * z603 - self.m1 * z65 * z290 + self.m1 * z66 * z289
-            + self.m1 * z135 * z307 - self.m1 * z136 * z306 + self.m1 * z648;
-        let z651 = z14 * z308 + z15 * z50 + z50 * z289 + z52 * z290;
-        let z652 = -qd[0] * z618 + z15 * z651 + z46 * z650 - z47 * z616 + z48 * z603
-            + z49 * z135 + z50 * z604 + z135 * z379 + z136 * z380 + z137 * z308
-            + z156 * z307 + z159 * z290;
-        let z653 = qd[0] * z617 - z14 * z651 - z45 * z650 + z47 * z615 + z49 * z603
-            + z50 * z137 + z51 * z135 + z52 * z604 + z135 * z380 + z136 * z381
-            - z156 * z306 - z159 * z289;
-        let z654 = self.m2 * z33 * z318 - self.m2 * z34 * z317 - self.m2 * z54 * z608
-            + self.m2 * z55 * z607 - self.m2 * z68 * z301 + self.m2 * z69 * z300
-            + self.m2 * z649 + self.m2 * z141 * z310 - self.m2 * z142 * z309;
-        let z655 = z33 * z311 + z34 * z312 + z59 * z300 + z61 * z301;
-        let z656 = z34 * z655 - z35 * z623 + z55 * z654 - z56 * z621 + z57 * z607
-            + z58 * z608 + z59 * z609 + z141 * z382 + z142 * z383 + z143 * z311
-            + z165 * z310 + z168 * z301;
-        let z657 = -z33 * z655 + z35 * z622 - z54 * z654 + z56 * z620 + z58 * z607
-            + z60 * z608 + z61 * z609 + z141 * z383 + z142 * z384 + z143 * z312
-            - z165 * z309 - z168 * z300;
-        let z658 = z652 + z656;
-        let z659 = z653 + z657;
-        let z660 = z615 + z620;
-        let z661 = z616 + z621;
-        let z662 = z650 + z654;
-        let z663 = z0 * z659 - z0 * z172 - z1 * z658 + z11 * z660 + z11 * z176
-            + z12 * z661 + z13 * z662 + z173 * z283 + z175 * z288 + z177 * z375;
-        let z664 = -qd[2] * z7 * z37 - qd[2] * z8 * z340 + qd[2] * z9 * z36
-            + qd[2] * z10 * z339 - qd[2] * z30 * z337 + qd[2] * z31 * z336
-            + qd[2] * z33 * z335 - qd[2] * z34 * z334;
-        let z665 = self.m1 * z14 * z354 - self.m1 * z15 * z353 + self.m1 * z135 * z342
-            - self.m1 * z136 * z341;
-        let z666 = qd[0] * z346 + z14 * z344 + z15 * z345;
-        let z667 = -qd[0] * z635 + z15 * z666 + z46 * z665 - z47 * z633 + z135 * z400
-            + z136 * z401 + z137 * z344 - z155 * z343 + z156 * z342;
-        let z668 = qd[0] * z634 - z14 * z666 - z45 * z665 + z47 * z632 + z135 * z401
-            + z136 * z402 + z137 * z345 + z154 * z343 - z156 * z341;
-        let z669 = self.m2 * z33 * z356 - self.m2 * z34 * z355 - self.m2 * z54 * z628
-            + self.m2 * z55 * z627 - self.m2 * z68 * z337 + self.m2 * z69 * z336
-            + self.m2 * z141 * z348 - self.m2 * z142 * z347 + self.m2 * z664;
-        let z670 = z33 * z350 + z34 * z351 + z35 * z352 + z59 * z336 + z61 * z337
-            + z62 * z338;
-        let z671 = z34 * z670 - z35 * z640 + z55 * z669 - z56 * z638 + z57 * z627
-            + z58 * z628 + z59 * z629 + z141 * z403 + z142 * z404 + z143 * z350
-            - z164 * z349 + z165 * z348 - z167 * z338 + z168 * z337;
-        let z672 = -z33 * z670 + z35 * z639 - z54 * z669 + z56 * z637 + z58 * z627
-            + z60 * z628 + z61 * z629 + z141 * z404 + z142 * z405 + z143 * z351
-            + z163 * z349 - z165 * z347 + z166 * z338 - z168 * z336;
-        let z673 = z667 + z671;
-        let z674 = z668 + z672;
-        let z675 = z632 + z637;
-        let z676 = z633 + z638;
-        let z677 = z665 + z669;
-        let z678 = z0 * z674 - z1 * z673 + z11 * z675 + z12 * z676 + z13 * z677;
-        let z679 = self.m2 * z33 * z373 - self.m2 * z34 * z372 + self.m2 * z141 * z367
-            - self.m2 * z142 * z366;
-        let z680 = z33 * z369 + z34 * z370 + z35 * z371;
-        let z681 = z34 * z680 - z35 * z646 + z55 * z679 - z56 * z644 + z141 * z419
-            + z142 * z420 + z143 * z369 - z164 * z368 + z165 * z367;
-        let z682 = -z33 * z680 + z35 * z645 - z54 * z679 + z56 * z643 + z141 * z420
-            + z142 * z421 + z143 * z370 + z163 * z368 - z165 * z366;
-        let z683 = z0 * z682 - z1 * z681 + z11 * z643 + z12 * z644 + z13 * z679;
-        let z684 = z5 * z624 + z8 * z656 + z8 * z170 + z10 * z657 + z30 * z620
-            + z31 * z621 + z32 * z654 + z163 * z298 + z164 * z299 + z165 * z377
-            + z169 * z287;
-        let z685 = z5 * z641 + z7 * z169 + z8 * z671 + z9 * z170 + z10 * z672
-            + z30 * z637 + z31 * z638 + z32 * z669 + z163 * z334 + z164 * z335
-            + z165 * z398 + z171 * z322;
-        let z686 = z5 * z647 + z8 * z681 + z10 * z682 + z30 * z643 + z31 * z644
-            + z32 * z679;
-        let z687 = -qd[1] * z12;
-        let z688 = -qd[2] * z10 + z289;
-        let z689 = -qd[2] * z31 + z687;
-        let z690 = -qd[0] * self.m0 * z39 - self.m0 * z64;
-        let z691 = -qd[0] * self.m0 * z40 + self.m0 * z63;
-        let z692 = z39 * z691 - z40 * z690;
-        let z693 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
-            + self.m1 * z687;
-        let z694 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z289
+        let z389 = z14 * z329 - z15 * z328;
+        let z390 = z33 * z335 - z34 * z334 - z54 * z324 + z55 * z323 + z382;
+        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
+        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
+            + self.iyy * z27 * z346;
+        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
+        let z405 = z33 * z350 - z34 * z349;
+        let z631 = qd[0] * qd[1] * z1;
+        let z632 = qd[1] * z0 * z15 + qd[1] * z0 * z287;
+        let z633 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z359 + qd[1] * z1 * z18
+            + qd[1] * z13 * z14 + qd[1] * z15 * z358;
+        let z634 = qd[0] * qd[1] * z286 - qd[1] * z0 * z18 - qd[1] * z1 * z359
+            - qd[1] * z13 * z287 - qd[1] * z14 * z358;
+        let z635 = qd[2] * z5 * z33 - qd[2] * z8 * z35 + z631;
+        let z636 = -qd[2] * z5 * z294 + qd[2] * z35 * z285 + z135;
+        let z637 = qd[2] * z10 * z294 - qd[2] * z34 * z285 + z632;
+        let z638 = qd[2] * z5 * z296 - qd[2] * z8 * z38 - qd[2] * z10 * z361
+            + qd[2] * z32 * z33 + qd[2] * z34 * z360 - qd[2] * z35 * z293 + z633;
+        let z639 = -qd[2] * z5 * z295 + qd[2] * z8 * z361 - qd[2] * z32 * z294
+            - qd[2] * z33 * z360 + qd[2] * z35 * z292 + qd[2] * z38 * z285 + z634;
+        let z640 = -qd[0] * self.m0 * z303;
+        let z641 = qd[0] * self.m0 * z302;
+        let z642 = z39 * z641 - z39 * z147 - z40 * z640 + z148 * z297;
+        let z643 = -qd[0] * self.m1 * z305 + self.m1 * z14 * z67 + self.m1 * z15 * z368
+            - self.m1 * z45 * z137 - self.m1 * z46 * z632 + self.m1 * z47 * z135
+            + self.m1 * z633;
+        let z644 = qd[0] * self.m1 * z304 - self.m1 * z14 * z368 + self.m1 * z45 * z632
+            - self.m1 * z47 * z631 - self.m1 * z67 * z287 + self.m1 * z634
+            + self.m1 * z137 * z298;
+        let z645 = qd[0] * z299 + z14 * z49 + z14 * z362 + z15 * z363 + z48 * z287;
+        let z646 = qd[0] * z50 + z14 * z51 + z14 * z363 + z15 * z364 + z49 * z287;
+        let z647 = z14 * z646 - z14 * z157 - z15 * z645 + z45 * z644 - z45 * z154
+            - z46 * z643 + z50 * z631 + z50 * z136 + z52 * z135 + z53 * z632
+            + z135 * z299 + z155 * z298 + z158 * z287;
+        let z648 = self.m2 * z33 * z70 + self.m2 * z34 * z369 - self.m2 * z35 * z307
+            - self.m2 * z54 * z143 - self.m2 * z55 * z637 + self.m2 * z56 * z636
+            + self.m2 * z638;
+        let z649 = -self.m2 * z33 * z369 + self.m2 * z35 * z306 + self.m2 * z54 * z637
+            - self.m2 * z56 * z635 - self.m2 * z70 * z294 + self.m2 * z639
+            + self.m2 * z143 * z300;
+        let z650 = z33 * z58 + z33 * z365 + z34 * z366 + z35 * z301 + z57 * z294;
+        let z651 = z33 * z60 + z33 * z366 + z34 * z367 + z35 * z59 + z58 * z294;
+        let z652 = z33 * z651 - z33 * z166 - z34 * z650 + z54 * z649 - z54 * z163
+            - z55 * z648 + z59 * z635 + z59 * z142 + z61 * z636 + z62 * z637
+            + z141 * z301 + z164 * z300 + z167 * z294;
+        let z653 = z647 + z652;
+        let z654 = z642 + z653;
+        let z655 = qd[2] * z5 * z324 - qd[2] * z6 * z34 - qd[2] * z9 * z35
+            - qd[2] * z10 * z325;
+        let z656 = -qd[2] * z5 * z323 + qd[2] * z6 * z33 + qd[2] * z7 * z35
+            + qd[2] * z8 * z325;
+        let z657 = -qd[2] * z7 * z34 - qd[2] * z8 * z324 + qd[2] * z9 * z33
+            + qd[2] * z10 * z323;
+        let z658 = qd[2] * z5 * z327 - qd[2] * z6 * z37 - qd[2] * z9 * z38
+            - qd[2] * z10 * z382 - qd[2] * z31 * z325 + qd[2] * z32 * z324
+            + qd[2] * z34 * z381 - qd[2] * z35 * z322;
+        let z659 = -qd[2] * z5 * z326 + qd[2] * z6 * z36 + qd[2] * z7 * z38
+            + qd[2] * z8 * z382 + qd[2] * z30 * z325 - qd[2] * z32 * z323
+            - qd[2] * z33 * z381 + qd[2] * z35 * z321;
+        let z660 = -qd[0] * self.m1 * z341 + self.m1 * z15 * z389 + self.m1 * z136 * z330
+            - self.m1 * z137 * z329;
+        let z661 = qd[0] * self.m1 * z340 - self.m1 * z14 * z389 - self.m1 * z135 * z330
+            + self.m1 * z137 * z328;
+        let z662 = qd[0] * z331 + z14 * z383 + z15 * z384;
+        let z663 = qd[0] * z332 + z14 * z384 + z15 * z385;
+        let z664 = z14 * z663 - z15 * z662 + z45 * z661 - z46 * z660 + z135 * z331
+            + z136 * z332 + z137 * z333 - z154 * z329 + z155 * z328;
+        let z665 = self.m2 * z34 * z390 - self.m2 * z35 * z343 - self.m2 * z55 * z657
+            + self.m2 * z56 * z656 - self.m2 * z69 * z325 + self.m2 * z70 * z324
+            + self.m2 * z142 * z336 - self.m2 * z143 * z335 + self.m2 * z658;
+        let z666 = -self.m2 * z33 * z390 + self.m2 * z35 * z342 + self.m2 * z54 * z657
+            - self.m2 * z56 * z655 + self.m2 * z68 * z325 - self.m2 * z70 * z323
+            - self.m2 * z141 * z336 + self.m2 * z143 * z334 + self.m2 * z659;
+        let z667 = z33 * z386 + z34 * z387 + z35 * z337 + z57 * z323 + z58 * z324
+            + z59 * z325;
+        let z668 = z33 * z387 + z34 * z388 + z35 * z338 + z58 * z323 + z60 * z324
+            + z61 * z325;
+        let z669 = z33 * z668 - z34 * z667 + z54 * z666 - z55 * z665 + z59 * z655
+            + z61 * z656 + z62 * z657 + z141 * z337 + z142 * z338 + z143 * z339
+            - z163 * z335 + z164 * z334 - z166 * z324 + z167 * z323;
+        let z670 = z664 + z669;
+        let z671 = self.m2 * z34 * z405 - self.m2 * z35 * z356 + self.m2 * z142 * z351
+            - self.m2 * z143 * z350;
+        let z672 = -self.m2 * z33 * z405 + self.m2 * z35 * z355 - self.m2 * z141 * z351
+            + self.m2 * z143 * z349;
+        let z673 = z33 * z402 + z34 * z403 + z35 * z352;
+        let z674 = z33 * z403 + z34 * z404 + z35 * z353;
+        let z675 = z33 * z674 - z34 * z673 + z54 * z672 - z55 * z671 + z141 * z352
+            + z142 * z353 + z143 * z354 - z163 * z350 + z164 * z349;
+        let z676 = qd[1] * z0 * z17 + qd[1] * z0 * z288 + qd[1] * z12 * z287
+            - qd[1] * z15 * z286;
+        let z677 = qd[2] * z8 * z36 - qd[2] * z8 * z296 + qd[2] * z10 * z295
+            - qd[2] * z30 * z33 + qd[2] * z31 * z294 + qd[2] * z33 * z293
+            - qd[2] * z34 * z292 - qd[2] * z37 * z285 + z676;
+        let z678 = self.m1 * z14 * z305 - self.m1 * z14 * z65 - self.m1 * z15 * z304
+            + self.m1 * z46 * z631 + self.m1 * z66 * z287 - self.m1 * z136 * z298
+            + self.m1 * z676;
+        let z679 = z14 * z299 + z14 * z52 + z15 * z50 + z50 * z287;
+        let z680 = -qd[0] * z646 + z14 * z159 + z15 * z679 + z45 * z156 + z46 * z678
+            - z47 * z644 + z48 * z631 + z49 * z135 + z50 * z632 + z135 * z362
+            + z136 * z363 + z137 * z299;
+        let z681 = qd[0] * z645 - z14 * z679 - z45 * z678 + z47 * z643 + z49 * z631
+            + z50 * z137 + z51 * z135 + z52 * z632 + z135 * z363 + z136 * z364
+            - z156 * z298 - z159 * z287;
+        let z682 = self.m2 * z33 * z307 - self.m2 * z33 * z68 - self.m2 * z34 * z306
+            - self.m2 * z54 * z636 + self.m2 * z54 * z141 + self.m2 * z55 * z635
+            + self.m2 * z69 * z294 - self.m2 * z142 * z300 + self.m2 * z677;
+        let z683 = z33 * z301 + z33 * z61 + z34 * z59 + z59 * z294;
+        let z684 = z33 * z168 + z34 * z683 - z35 * z651 + z54 * z165 + z55 * z682
+            - z56 * z649 + z57 * z635 + z58 * z636 + z59 * z637 + z141 * z365
+            + z142 * z366 + z143 * z301;
+        let z685 = -z33 * z683 + z35 * z650 - z54 * z682 + z56 * z648 + z58 * z635
+            + z59 * z143 + z60 * z636 + z61 * z637 + z141 * z366 + z142 * z367
+            - z165 * z300 - z168 * z294;
+        let z686 = z680 + z684;
+        let z687 = z681 + z685;
+        let z688 = z643 + z648;
+        let z689 = z644 + z649;
+        let z690 = z678 + z682;
+        let z691 = -z0 * z172 + z0 * z687 - z1 * z173 - z1 * z686 + z11 * z176
+            + z11 * z688 + z12 * z689 + z13 * z690 + z175 * z286 + z177 * z358;
+        let z692 = -qd[2] * z7 * z37 - qd[2] * z8 * z327 + qd[2] * z9 * z36
+            + qd[2] * z10 * z326 - qd[2] * z30 * z324 + qd[2] * z31 * z323
+            + qd[2] * z33 * z322 - qd[2] * z34 * z321;
+        let z693 = self.m1 * z14 * z341 - self.m1 * z15 * z340 + self.m1 * z135 * z329
+            - self.m1 * z136 * z328;
+        let z694 = qd[0] * z333 + z14 * z331 + z15 * z332;
+        let z695 = -qd[0] * z663 + z15 * z694 + z46 * z693 - z47 * z661 + z135 * z383
+            + z136 * z384 + z137 * z331 - z155 * z330 + z156 * z329;
+        let z696 = qd[0] * z662 - z14 * z694 - z45 * z693 + z47 * z660 + z135 * z384
+            + z136 * z385 + z137 * z332 + z154 * z330 - z156 * z328;
+        let z697 = self.m2 * z33 * z343 - self.m2 * z34 * z342 - self.m2 * z54 * z656
+            + self.m2 * z55 * z655 - self.m2 * z68 * z324 + self.m2 * z69 * z323
+            + self.m2 * z141 * z335 - self.m2 * z142 * z334 + self.m2 * z692;
+        let z698 = z33 * z337 + z34 * z338 + z35 * z339 + z59 * z323 + z61 * z324
+            + z62 * z325;
+        let z699 = z34 * z698 - z35 * z668 + z55 * z697 - z56 * z666 + z57 * z655
+            + z58 * z656 + z59 * z657 + z141 * z386 + z142 * z387 + z143 * z337
+            - z164 * z336 + z165 * z335 - z167 * z325 + z168 * z324;
+        let z700 = -z33 * z698 + z35 * z667 - z54 * z697 + z56 * z665 + z58 * z655
+            + z60 * z656 + z61 * z657 + z141 * z387 + z142 * z388 + z143 * z338
+            + z163 * z336 - z165 * z334 + z166 * z325 - z168 * z323;
+        let z701 = z695 + z699;
+        let z702 = z696 + z700;
+        let z703 = z660 + z665;
+        let z704 = z661 + z666;
+        let z705 = z693 + z697;
+        let z706 = z0 * z702 - z1 * z701 + z11 * z703 + z12 * z704 + z13 * z705;
+        let z707 = self.m2 * z33 * z356 - self.m2 * z34 * z355 + self.m2 * z141 * z350
+            - self.m2 * z142 * z349;
+        let z708 = z33 * z352 + z34 * z353 + z35 * z354;
+        let z709 = z34 * z708 - z35 * z674 + z55 * z707 - z56 * z672 + z141 * z402
+            + z142 * z403 + z143 * z352 - z164 * z351 + z165 * z350;
+        let z710 = -z33 * z708 + z35 * z673 - z54 * z707 + z56 * z671 + z141 * z403
+            + z142 * z404 + z143 * z353 + z163 * z351 - z165 * z349;
+        let z711 = z0 * z710 - z1 * z709 + z11 * z671 + z12 * z672 + z13 * z707;
+        let z712 = z5 * z652 + z8 * z170 + z8 * z684 + z10 * z685 + z30 * z648
+            + z31 * z649 + z32 * z682 + z163 * z292 + z164 * z293 + z165 * z360
+            + z169 * z285;
+        let z713 = z5 * z669 - z6 * z171 + z7 * z169 + z8 * z699 + z9 * z170 + z10 * z700
+            + z30 * z665 + z31 * z666 + z32 * z697 + z163 * z321 + z164 * z322
+            + z165 * z381;
+        let z714 = z5 * z675 + z8 * z709 + z10 * z710 + z30 * z671 + z31 * z672
+            + z32 * z707;
+        let z792 = z0 * z14 + z1 * z15;
+        let z793 = -qd[0] * z0;
+        let z871 = -z8 * z34 + z10 * z33;
+        let z872 = -z5 * z33 + z8 * z35;
+        let z873 = z5 * z34 - z10 * z35;
+        let z933 = -qd[1] * z12;
+        let z934 = -qd[2] * z10 + z287;
+        let z935 = -qd[2] * z31 + z933;
+        let z936 = -qd[0] * self.m0 * z39 - self.m0 * z64;
+        let z937 = -qd[0] * self.m0 * z40 + self.m0 * z63;
+        let z938 = z39 * z937 - z40 * z936;
+        let z939 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
+            + self.m1 * z933;
+        let z940 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z287
             + self.m1 * z65;
-        let z695 = 2.0 * z14 * z52 - z15 * z50 + z45 * z694 - z46 * z693 + z50 * z289;
-        let z696 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
-            + self.m2 * z689;
-        let z697 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z688
+        let z941 = 2.0 * z14 * z52 - z15 * z50 + z45 * z940 - z46 * z939 + z50 * z287;
+        let z942 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
+            + self.m2 * z935;
+        let z943 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z934
             + self.m2 * z68;
-        let z698 = 2.0 * z33 * z61 - z34 * z59 + z54 * z697 - z55 * z696 + z59 * z688;
-        let z699 = z695 + z698;
-        let z700 = z692 + z699;
-        let z701 = z0 * z47 + z11;
-        let z702 = z1 * z47 + z12;
-        let z703 = -z0 * z45 - z1 * z46 + z13;
-        let z704 = z0 * z56 + z11;
-        let z705 = z1 * z56 + z12;
-        let z706 = -z0 * z54 - z1 * z55 + z13;
-        let z707 = -qd[0] * z0;
-        let z708 = -qd[0] * z1;
-        let z709 = z0 * z14 + z1 * z15;
-        let z710 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z711 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z712 = qd[2] * z0 * z5 + z707;
-        let z713 = qd[2] * z1 * z5 + z708;
-        let z714 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z709;
-        let z715 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z710;
-        let z716 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z711;
-        let z717 = -qd[0] * self.m1 * z702 + self.m1 * z0 * z67 + self.m1 * z15 * z703
-            - self.m1 * z46 * z709 + self.m1 * z47 * z708 + self.m1 * z710;
-        let z718 = qd[0] * self.m1 * z701 + self.m1 * z1 * z67 - self.m1 * z14 * z703
-            + self.m1 * z45 * z709 - self.m1 * z47 * z707 + self.m1 * z711;
-        let z719 = z0 * z49 - z1 * z48;
-        let z720 = z0 * z51 - z1 * z49;
-        let z721 = -z0 * z157 - z1 * z158 + z14 * z720 - z15 * z719 + z45 * z718
-            - z46 * z717 + z50 * z707 + z52 * z708 + z53 * z709;
-        let z722 = self.m2 * z715 + self.m2 * z0 * z70 + self.m2 * z34 * z706
-            - self.m2 * z35 * z705 - self.m2 * z55 * z714 + self.m2 * z56 * z713;
-        let z723 = self.m2 * z716 + self.m2 * z1 * z70 - self.m2 * z33 * z706
-            + self.m2 * z35 * z704 + self.m2 * z54 * z714 - self.m2 * z56 * z712;
-        let z724 = z0 * z58 - z1 * z57;
-        let z725 = z0 * z60 - z1 * z58;
-        let z726 = -z0 * z166 - z1 * z167 + z33 * z725 - z34 * z724 + z54 * z723
-            - z55 * z722 + z59 * z712 + z61 * z713 + z62 * z714;
-        let z727 = z721 + z726;
-        let z728 = -z5 * z55 + z10 * z56 + z30;
-        let z729 = z5 * z54 - z8 * z56 + z31;
-        let z730 = z8 * z55 - z10 * z54 + z32;
-        let z731 = z5 * z34 - z10 * z35;
-        let z732 = -z5 * z33 + z8 * z35;
-        let z733 = -z8 * z34 + z10 * z33;
-        let z734 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z735 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z736 = self.m2 * z734 - self.m2 * z5 * z69 + self.m2 * z10 * z70
-            + self.m2 * z34 * z730 - self.m2 * z35 * z729 - self.m2 * z55 * z733
-            + self.m2 * z56 * z732;
-        let z737 = self.m2 * z735 + self.m2 * z5 * z68 - self.m2 * z8 * z70
-            - self.m2 * z33 * z730 + self.m2 * z35 * z728 + self.m2 * z54 * z733
-            - self.m2 * z56 * z731;
-        let z738 = z5 * z59 + z8 * z57 + z10 * z58;
-        let z739 = z5 * z61 + z8 * z58 + z10 * z60;
-        let z740 = z8 * z167 - z10 * z166 + z33 * z739 - z34 * z738 + z54 * z737
-            - z55 * z736 + z59 * z731 + z61 * z732 + z62 * z733;
-        let z741 = self.m1 * z15 * z46 + self.m1 * z46 * z289;
-        let z742 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z741 - z47 * z694
-            + z48 * z289 - z158;
-        let z743 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z741 + z47 * z693
-            + z49 * z289 + z157;
-        let z744 = self.m2 * z34 * z55 + self.m2 * z55 * z688;
-        let z745 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z744 - z56 * z697
-            + z57 * z688 - z167;
-        let z746 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z744 + z56 * z696
-            + z58 * z688 + z166;
-        let z747 = z742 + z745;
-        let z748 = z743 + z746;
-        let z749 = z693 + z696;
-        let z750 = z694 + z697;
-        let z751 = z741 + z744;
-        let z752 = z0 * z748 - z1 * z747 + z11 * z749 + z12 * z750 + z13 * z751;
-        let z753 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z754 = z753 - qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
+        let z944 = 2.0 * z33 * z61 - z34 * z59 + z54 * z943 - z55 * z942 + z59 * z934;
+        let z945 = z941 + z944;
+        let z946 = z938 + z945;
+        let z947 = z0 * z47 + z11;
+        let z948 = z1 * z47 + z12;
+        let z949 = -z0 * z45 - z1 * z46 + z13;
+        let z950 = z0 * z56 + z11;
+        let z951 = z1 * z56 + z12;
+        let z952 = -z0 * z54 - z1 * z55 + z13;
+        let z953 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z954 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z955 = qd[2] * z0 * z5 + z793;
+        let z956 = z202 + qd[2] * z1 * z5;
+        let z957 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z792;
+        let z958 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z953;
+        let z959 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z954;
+        let z960 = -qd[0] * self.m1 * z948 + self.m1 * z0 * z67 + self.m1 * z15 * z949
+            - self.m1 * z46 * z792 + self.m1 * z47 * z202 + self.m1 * z953;
+        let z961 = qd[0] * self.m1 * z947 + self.m1 * z1 * z67 - self.m1 * z14 * z949
+            + self.m1 * z45 * z792 - self.m1 * z47 * z793 + self.m1 * z954;
+        let z962 = z0 * z49 - z1 * z48;
+        let z963 = z0 * z51 - z1 * z49;
+        let z964 = -z0 * z157 - z1 * z158 + z14 * z963 - z15 * z962 + z45 * z961
+            - z46 * z960 + z50 * z793 + z52 * z202 + z53 * z792;
+        let z965 = self.m2 * z0 * z70 + self.m2 * z34 * z952 - self.m2 * z35 * z951
+            - self.m2 * z55 * z957 + self.m2 * z56 * z956 + self.m2 * z958;
+        let z966 = self.m2 * z1 * z70 - self.m2 * z33 * z952 + self.m2 * z35 * z950
+            + self.m2 * z54 * z957 - self.m2 * z56 * z955 + self.m2 * z959;
+        let z967 = z0 * z58 - z1 * z57;
+        let z968 = z0 * z60 - z1 * z58;
+        let z969 = -z0 * z166 - z1 * z167 + z33 * z968 - z34 * z967 + z54 * z966
+            - z55 * z965 + z59 * z955 + z61 * z956 + z62 * z957;
+        let z970 = z964 + z969;
+        let z971 = -z5 * z55 + z10 * z56 + z30;
+        let z972 = z5 * z54 - z8 * z56 + z31;
+        let z973 = z8 * z55 - z10 * z54 + z32;
+        let z974 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z975 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z976 = self.m2 * z974 - self.m2 * z5 * z69 + self.m2 * z10 * z70
+            + self.m2 * z34 * z973 - self.m2 * z35 * z972 - self.m2 * z55 * z871
+            + self.m2 * z56 * z872;
+        let z977 = self.m2 * z975 + self.m2 * z5 * z68 - self.m2 * z8 * z70
+            - self.m2 * z33 * z973 + self.m2 * z35 * z971 + self.m2 * z54 * z871
+            - self.m2 * z56 * z873;
+        let z978 = z5 * z59 + z8 * z57 + z10 * z58;
+        let z979 = z5 * z61 + z8 * z58 + z10 * z60;
+        let z980 = z8 * z167 - z10 * z166 + z33 * z979 - z34 * z978 + z54 * z977
+            - z55 * z976 + z59 * z873 + z61 * z872 + z62 * z871;
+        let z981 = self.m1 * z15 * z46 + self.m1 * z46 * z287;
+        let z982 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z981 - z47 * z940
+            + z48 * z287 - z158;
+        let z983 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z981 + z47 * z939
+            + z49 * z287 + z157;
+        let z984 = self.m2 * z34 * z55 + self.m2 * z55 * z934;
+        let z985 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z984 - z56 * z943
+            + z57 * z934 - z167;
+        let z986 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z984 + z56 * z942
+            + z58 * z934 + z166;
+        let z987 = z982 + z985;
+        let z988 = z983 + z986;
+        let z989 = z939 + z942;
+        let z990 = z940 + z943;
+        let z991 = z981 + z984;
+        let z992 = z0 * z988 - z1 * z987 + z11 * z989 + z12 * z990 + z13 * z991;
+        let z993 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z994 = z993 - qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
             + qd[2] * z10 * z11;
-        let z755 = self.m1 * z753 - self.m1 * z0 * z65 - self.m1 * z1 * z66
-            + self.m1 * z14 * z702 - self.m1 * z15 * z701 - self.m1 * z45 * z708
-            + self.m1 * z46 * z707;
-        let z756 = z0 * z52 - z1 * z50;
-        let z757 = -qd[0] * z720 + z0 * z159 + z15 * z756 + z46 * z755 - z47 * z718
-            + z48 * z707 + z49 * z708 + z50 * z709;
-        let z758 = qd[0] * z719 + z1 * z159 - z14 * z756 - z45 * z755 + z47 * z717
-            + z49 * z707 + z51 * z708 + z52 * z709;
-        let z759 = self.m2 * z754 - self.m2 * z0 * z68 - self.m2 * z1 * z69
-            + self.m2 * z33 * z705 - self.m2 * z34 * z704 - self.m2 * z54 * z713
-            + self.m2 * z55 * z712;
-        let z760 = z0 * z61 - z1 * z59;
-        let z761 = z0 * z168 + z34 * z760 - z35 * z725 + z55 * z759 - z56 * z723
-            + z57 * z712 + z58 * z713 + z59 * z714;
-        let z762 = z1 * z168 - z33 * z760 + z35 * z724 - z54 * z759 + z56 * z722
-            + z58 * z712 + z60 * z713 + z61 * z714;
-        let z763 = z757 + z761;
-        let z764 = z758 + z762;
-        let z765 = z717 + z722;
-        let z766 = z718 + z723;
-        let z767 = z755 + z759;
-        let z768 = z0 * z764 - z1 * z763 + z11 * z765 + z12 * z766 + z13 * z767;
-        let z769 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z770 = self.m2 * z769 + self.m2 * z8 * z69 - self.m2 * z10 * z68
-            + self.m2 * z33 * z729 - self.m2 * z34 * z728 - self.m2 * z54 * z732
-            + self.m2 * z55 * z731;
-        let z771 = z5 * z62 + z8 * z59 + z10 * z61;
-        let z772 = -z5 * z167 + z10 * z168 + z34 * z771 - z35 * z739 + z55 * z770
-            - z56 * z737 + z57 * z731 + z58 * z732 + z59 * z733;
-        let z773 = z5 * z166 - z8 * z168 - z33 * z771 + z35 * z738 - z54 * z770
-            + z56 * z736 + z58 * z731 + z60 * z732 + z61 * z733;
-        let z774 = z0 * z773 - z1 * z772 + z11 * z736 + z12 * z737 + z13 * z770;
-        let z775 = z5 * z698 + z8 * z745 + z10 * z746 + z30 * z696 + z31 * z697
-            + z32 * z744;
-        let z776 = z5 * z726 + z8 * z761 + z10 * z762 + z30 * z722 + z31 * z723
-            + z32 * z759;
-        let z777 = z5 * z740 + z8 * z772 + z10 * z773 + z30 * z736 + z31 * z737
-            + z32 * z770;
-        let x0 = -z626;
-        let x1 = -z642;
-        let x2 = -z647;
-        let x3 = -z663;
-        let x4 = -z678;
-        let x5 = -z683;
-        let x6 = -z684;
-        let x7 = -z685;
-        let x8 = -z686;
-        let x9 = -z700;
-        let x10 = -z727;
-        let x11 = -z740;
-        let x12 = -z752;
-        let x13 = -z768;
-        let x14 = -z774;
-        let x15 = -z775;
-        let x16 = -z776;
-        let x17 = -z777;
+        let z995 = self.m1 * z993 - self.m1 * z0 * z65 - self.m1 * z1 * z66
+            + self.m1 * z14 * z948 - self.m1 * z15 * z947 - self.m1 * z45 * z202
+            + self.m1 * z46 * z793;
+        let z996 = z0 * z52 - z1 * z50;
+        let z997 = -qd[0] * z963 + z0 * z159 + z15 * z996 + z46 * z995 - z47 * z961
+            + z48 * z793 + z49 * z202 + z50 * z792;
+        let z998 = qd[0] * z962 + z1 * z159 - z14 * z996 - z45 * z995 + z47 * z960
+            + z49 * z793 + z51 * z202 + z52 * z792;
+        let z999 = self.m2 * z994 - self.m2 * z0 * z68 - self.m2 * z1 * z69
+            + self.m2 * z33 * z951 - self.m2 * z34 * z950 - self.m2 * z54 * z956
+            + self.m2 * z55 * z955;
+        let z1000 = z0 * z61 - z1 * z59;
+        let z1001 = z0 * z168 + z34 * z1000 - z35 * z968 + z55 * z999 - z56 * z966
+            + z57 * z955 + z58 * z956 + z59 * z957;
+        let z1002 = z1 * z168 - z33 * z1000 + z35 * z967 - z54 * z999 + z56 * z965
+            + z58 * z955 + z60 * z956 + z61 * z957;
+        let z1003 = z997 + z1001;
+        let z1004 = z998 + z1002;
+        let z1005 = z960 + z965;
+        let z1006 = z961 + z966;
+        let z1007 = z995 + z999;
+        let z1008 = z0 * z1004 - z1 * z1003 + z11 * z1005 + z12 * z1006 + z13 * z1007;
+        let z1009 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z1010 = self.m2 * z1009 + self.m2 * z8 * z69 - self.m2 * z10 * z68
+            + self.m2 * z33 * z972 - self.m2 * z34 * z971 - self.m2 * z54 * z872
+            + self.m2 * z55 * z873;
+        let z1011 = z5 * z62 + z8 * z59 + z10 * z61;
+        let z1012 = -z5 * z167 + z10 * z168 + z34 * z1011 - z35 * z979 + z55 * z1010
+            - z56 * z977 + z57 * z873 + z58 * z872 + z59 * z871;
+        let z1013 = z5 * z166 - z8 * z168 - z33 * z1011 + z35 * z978 - z54 * z1010
+            + z56 * z976 + z58 * z873 + z60 * z872 + z61 * z871;
+        let z1014 = z0 * z1013 - z1 * z1012 + z11 * z976 + z12 * z977 + z13 * z1010;
+        let z1015 = z5 * z944 + z8 * z985 + z10 * z986 + z30 * z942 + z31 * z943
+            + z32 * z984;
+        let z1016 = z5 * z969 + z8 * z1001 + z10 * z1002 + z30 * z965 + z31 * z966
+            + z32 * z999;
+        let z1017 = z5 * z980 + z8 * z1012 + z10 * z1013 + z30 * z976 + z31 * z977
+            + z32 * z1010;
+        let x0 = -z654;
+        let x1 = -z670;
+        let x2 = -z675;
+        let x3 = -z691;
+        let x4 = -z706;
+        let x5 = -z711;
+        let x6 = -z712;
+        let x7 = -z713;
+        let x8 = -z714;
+        let x9 = -z946;
+        let x10 = -z970;
+        let x11 = -z980;
+        let x12 = -z992;
+        let x13 = -z1008;
+        let x14 = -z1014;
+        let x15 = -z1015;
+        let x16 = -z1016;
+        let x17 = -z1017;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -2584,239 +2550,220 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
         let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
             + self.izz * (z5 * z5);
-        let z283 = -q[0].sin();
-        let z284 = -self.oy * z0;
-        let z285 = self.oy * z283;
-        let z286 = z5 * z283;
-        let z287 = z6 * z283;
-        let z288 = -z4 * z283;
-        let z292 = -self.oy * z0 + self.l * z287 + z284;
-        let z293 = self.oy * z283 + self.l * z8 + z285;
-        let z294 = -z0 * z23 + z22 * z286;
-        let z295 = -z0 * z22 - z23 * z286;
-        let z296 = z7 * z22 + z23 * z283;
-        let z297 = -z7 * z23 + z22 * z283;
-        let z298 = z5 * z293 - z8 * z21;
-        let z299 = -z5 * z292 + z21 * z287;
-        let z304 = self.cx * z283 - self.cy * z0;
-        let z305 = self.cx * z0 + self.cy * z283;
-        let z306 = self.cx * z286 - self.cy * z0 + self.cz * z287 + z284;
-        let z307 = self.cx * z7 + self.cy * z283 + self.cz * z8 + z285;
-        let z308 = -self.ixx1 * z6 * z286 + self.izz * z5 * z287;
-        let z309 = self.cx * z294 + self.cy * z295 + self.cz * z287 + z292;
-        let z310 = self.cx * z296 + self.cy * z297 + self.cz * z8 + z293;
-        let z311 = self.ixx2 * z28 * z294 + self.iyy * z29 * z295 + self.izz * z5 * z287;
-        let z312 = self.ixx2 * z28 * z296 + self.iyy * z29 * z297 + self.izz * z5 * z8;
-        let z322 = -q[1].sin();
-        let z323 = z0 * z322;
-        let z324 = z1 * z322;
-        let z325 = self.l * z7;
-        let z326 = self.l * z9;
-        let z327 = self.l * z322;
-        let z328 = z22 * z323;
-        let z329 = -z23 * z323;
-        let z330 = z22 * z324;
-        let z331 = -z23 * z324;
-        let z332 = -z5 * z22;
-        let z333 = z5 * z23;
-        let z334 = z5 * z326 - z9 * z21 - z10 * z327 + z20 * z322;
-        let z335 = -z5 * z325 + z7 * z21 + z8 * z327 - z19 * z322;
-        let z341 = self.cx * z323 + self.cz * z7;
-        let z342 = self.cx * z324 + self.cz * z9;
-        let z343 = -self.cx * z5 + self.cz * z322;
-        let z344 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z323 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z345 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z324 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z346 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z322;
-        let z347 = self.cx * z328 + self.cy * z329 + self.cz * z7 + z325;
-        let z348 = self.cx * z330 + self.cy * z331 + self.cz * z9 + z326;
-        let z349 = self.cx * z332 + self.cy * z333 + self.cz * z322 + z327;
-        let z350 = self.ixx2 * z24 * z332 + self.ixx2 * z28 * z328
-            + self.iyy * z25 * z333 + self.iyy * z29 * z329 + self.izz * z5 * z7
-            + self.izz * z8 * z322;
-        let z351 = self.ixx2 * z26 * z332 + self.ixx2 * z28 * z330
-            + self.iyy * z27 * z333 + self.iyy * z29 * z331 + self.izz * z5 * z9
-            + self.izz * z10 * z322;
-        let z352 = 2.0 * self.ixx2 * z28 * z332 + 2.0 * self.iyy * z29 * z333
-            + 2.0 * self.izz * z5 * z322;
-        let z359 = -q[2].sin();
-        let z360 = -z1 * z22 + z7 * z359;
-        let z361 = -z1 * z359 - z7 * z22;
-        let z362 = z0 * z22 + z9 * z359;
-        let z363 = z0 * z359 - z9 * z22;
-        let z364 = -z6 * z359;
-        let z365 = z6 * z22;
-        let z366 = self.cx * z360 + self.cy * z361;
-        let z367 = self.cx * z362 + self.cy * z363;
-        let z368 = self.cx * z364 + self.cy * z365;
-        let z369 = self.ixx2 * z24 * z364 + self.ixx2 * z28 * z360
-            + self.iyy * z25 * z365 + self.iyy * z29 * z361;
-        let z370 = self.ixx2 * z26 * z364 + self.ixx2 * z28 * z362
-            + self.iyy * z27 * z365 + self.iyy * z29 * z363;
-        let z371 = 2.0 * self.ixx2 * z28 * z364 + 2.0 * self.iyy * z29 * z365;
-        let z375 = z0 * z3 + z0 * z284 + z1 * z285 + z2 * z283;
-        let z377 = z8 * z19 - z8 * z293 + z10 * z292 - z20 * z287;
-        let z379 = 2.0 * self.ixx1 * z7 * z286 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z287;
-        let z380 = self.ixx1 * z9 * z286 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z283
-            - self.iyy * (z0 * z0) + self.izz * z10 * z287 + self.izz * (z8 * z8);
-        let z381 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z283
+        let z283 = -self.oy * z0;
+        let z284 = -z1 * z5;
+        let z285 = -z1 * z6;
+        let z286 = z1 * z4;
+        let z289 = -self.oy * z0 + self.l * z285 + z283;
+        let z290 = -z0 * z23 + z22 * z284;
+        let z291 = -z0 * z22 - z23 * z284;
+        let z292 = z5 * z19 - z8 * z21;
+        let z293 = -z5 * z289 + z21 * z285;
+        let z297 = -self.cx * z1 - self.cy * z0;
+        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
+        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
+        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
+        let z311 = -z0 * z6;
+        let z312 = self.l * z7;
+        let z313 = self.l * z9;
+        let z314 = -self.l * z6;
+        let z315 = z22 * z311;
+        let z316 = -z23 * z311;
+        let z317 = z22 * z285;
+        let z318 = -z23 * z285;
+        let z319 = -z5 * z22;
+        let z320 = z5 * z23;
+        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
+        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
+        let z328 = self.cx * z311 + self.cz * z7;
+        let z329 = self.cx * z285 + self.cz * z9;
+        let z330 = -self.cx * z5 - self.cz * z6;
+        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
+        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
+            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
+            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
+            - 2.0 * self.izz * z5 * z6;
+        let z346 = z1 * z23 - z7 * z22;
+        let z347 = -z0 * z23 - z9 * z22;
+        let z348 = z6 * z22;
+        let z349 = self.cx * z25 + self.cy * z346;
+        let z350 = self.cx * z27 + self.cy * z347;
+        let z351 = self.cx * z29 + self.cy * z348;
+        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
+            + self.iyy * z29 * z346;
+        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
+            + self.iyy * z29 * z347;
+        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
+        let z358 = z0 * z3 + z0 * z283;
+        let z360 = z10 * z289 - z20 * z285;
+        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z285;
+        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
+        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z8 * z10;
-        let z382 = 2.0 * self.ixx2 * z24 * z294 + 2.0 * self.iyy * z25 * z295
-            + 2.0 * self.izz * z8 * z287;
-        let z383 = self.ixx2 * z24 * z296 + self.ixx2 * z26 * z294
-            + self.iyy * z25 * z297 + self.iyy * z27 * z295 + self.izz * z10 * z287
+        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
+            + 2.0 * self.izz * z8 * z285;
+        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
+            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
             + self.izz * (z8 * z8);
-        let z384 = 2.0 * self.ixx2 * z26 * z296 + 2.0 * self.iyy * z27 * z297
+        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
             + 2.0 * self.izz * z8 * z10;
-        let z398 = -z7 * z20 - z8 * z326 + z9 * z19 + z10 * z325;
-        let z400 = 2.0 * self.ixx1 * z7 * z323 + 2.0 * self.izz * z7 * z8;
-        let z401 = self.ixx1 * z7 * z324 + self.ixx1 * z9 * z323 + self.izz * z7 * z10
+        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
+        let z383 = 2.0 * self.ixx1 * z7 * z311 + 2.0 * self.izz * z7 * z8;
+        let z384 = self.ixx1 * z7 * z285 + self.ixx1 * z9 * z311 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z402 = 2.0 * self.ixx1 * z9 * z324 + 2.0 * self.izz * z9 * z10;
-        let z403 = 2.0 * self.ixx2 * z24 * z328 + 2.0 * self.iyy * z25 * z329
+        let z385 = 2.0 * self.ixx1 * z9 * z285 + 2.0 * self.izz * z9 * z10;
+        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
             + 2.0 * self.izz * z7 * z8;
-        let z404 = self.ixx2 * z24 * z330 + self.ixx2 * z26 * z328
-            + self.iyy * z25 * z331 + self.iyy * z27 * z329 + self.izz * z7 * z10
+        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
+            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z405 = 2.0 * self.ixx2 * z26 * z330 + 2.0 * self.iyy * z27 * z331
+        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
             + 2.0 * self.izz * z9 * z10;
-        let z419 = 2.0 * self.ixx2 * z24 * z360 + 2.0 * self.iyy * z25 * z361;
-        let z420 = self.ixx2 * z24 * z362 + self.ixx2 * z26 * z360
-            + self.iyy * z25 * z363 + self.iyy * z27 * z361;
-        let z421 = 2.0 * self.ixx2 * z26 * z362 + 2.0 * self.iyy * z27 * z363;
-        let z438 = -a[1] * z1;
-        let z439 = a[1] * z0;
-        let z440 = a[1] * z11;
-        let z441 = a[1] * z12;
-        let z442 = a[1] * z13;
-        let z443 = a[2] * z8 + z438;
-        let z444 = a[2] * z10 + z439;
-        let z445 = a[0] + a[2] * z5;
-        let z446 = a[2] * z30 + z440;
-        let z447 = a[2] * z31 + z441;
-        let z448 = a[2] * z32 + z442;
-        let z449 = -self.m0 * a[0] * z40;
-        let z450 = self.m0 * a[0] * z39;
-        let z454 = -self.m1 * a[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
-        let z455 = self.m1 * a[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
-        let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
-        let z457 = a[0] * z50 + z46 * z456 - z47 * z455 + z48 * z438 + z49 * z439;
-        let z458 = a[0] * z52 - z45 * z456 + z47 * z454 + z49 * z438 + z51 * z439;
-        let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
-        let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
-        let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
-        let z463 = z55 * z462 - z56 * z461 + z57 * z443 + z58 * z444 + z59 * z445;
-        let z464 = -z54 * z462 + z56 * z460 + z58 * z443 + z60 * z444 + z61 * z445;
-        let z465 = z54 * z461 - z55 * z460 + z59 * z443 + z61 * z444 + z62 * z445;
-        let z466 = z463 + z457;
-        let z467 = z458 + z464;
-        let z469 = z460 + z454;
-        let z470 = z461 + z455;
-        let z471 = z462 + z456;
-        let z479 = -a[1] * z0;
-        let z480 = a[1] * z283;
-        let z481 = a[1] * z288;
-        let z482 = z479 + a[2] * z287;
-        let z483 = z480 + a[2] * z8;
-        let z484 = z481 + a[2] * z298;
-        let z485 = a[2] * z299 + z440;
-        let z486 = -self.m0 * a[0] * z305;
-        let z487 = self.m0 * a[0] * z304;
-        let z488 = z39 * z487 - z40 * z486 + z304 * z450 - z305 * z449;
-        let z489 = self.m1 * z481 - self.m1 * a[0] * z307 + self.m1 * z47 * z480;
-        let z490 = self.m1 * a[0] * z306 - self.m1 * z47 * z479 + self.m1 * z440;
-        let z491 = z45 * z490 - z46 * z489 + z50 * z479 + z50 * z439 + z306 * z455
-            - z307 * z454 + z52 * z480 + z308 * z438;
-        let z492 = self.m2 * z484 - self.m2 * z310 * z445 + self.m2 * z56 * z483;
-        let z493 = self.m2 * z485 + self.m2 * z309 * z445 - self.m2 * z56 * z482;
-        let z494 = z309 * z461 + z54 * z493 - z310 * z460 - z55 * z492 + z311 * z443
-            + z312 * z444 + z59 * z482 + z61 * z483;
-        let z495 = z491 + z494;
-        let z496 = z488 + z495;
-        let z497 = a[2] * z7;
-        let z498 = a[2] * z9;
-        let z499 = a[2] * z322;
-        let z500 = a[2] * z334;
-        let z501 = a[2] * z335;
-        let z502 = -self.m1 * a[0] * z342 + self.m1 * z343 * z439;
-        let z503 = self.m1 * a[0] * z341 - self.m1 * z343 * z438;
-        let z504 = a[0] * z346 + z45 * z503 - z46 * z502 + z341 * z455 - z342 * z454
-            + z344 * z438 + z345 * z439;
-        let z505 = self.m2 * z500 - self.m2 * z55 * z499 + self.m2 * z56 * z498
-            - self.m2 * z348 * z445 + self.m2 * z349 * z444;
-        let z506 = self.m2 * z501 + self.m2 * z54 * z499 - self.m2 * z56 * z497
-            + self.m2 * z347 * z445 - self.m2 * z349 * z443;
-        let z507 = z54 * z506 - z55 * z505 + z59 * z497 + z61 * z498 + z62 * z499
-            + z347 * z461 - z348 * z460 + z350 * z443 + z351 * z444 + z352 * z445;
-        let z508 = z504 + z507;
-        let z509 = -self.m2 * z367 * z445 + self.m2 * z368 * z444;
-        let z510 = self.m2 * z366 * z445 - self.m2 * z368 * z443;
-        let z511 = z54 * z510 - z55 * z509 + z366 * z461 - z367 * z460 + z369 * z443
-            + z370 * z444 + z371 * z445;
-        let z512 = a[1] * z375;
-        let z513 = a[2] * z377 + z512;
-        let z514 = self.m1 * z512 - self.m1 * z45 * z480 + self.m1 * z46 * z479
-            - self.m1 * z306 * z439 + self.m1 * z307 * z438;
-        let z515 = a[0] * z308 + z46 * z514 - z47 * z490 + z48 * z479 + z49 * z480
-            + z307 * z456 + z379 * z438 + z380 * z439;
-        let z516 = a[0] * z50 - z45 * z514 + z47 * z489 + z49 * z479 - z306 * z456
-            + z51 * z480 + z380 * z438 + z381 * z439;
-        let z517 = self.m2 * z513 - self.m2 * z309 * z444 - self.m2 * z54 * z483
-            + self.m2 * z310 * z443 + self.m2 * z55 * z482;
-        let z518 = z310 * z462 + z55 * z517 + z311 * z445 - z56 * z493 + z57 * z482
-            + z58 * z483 + z382 * z443 + z383 * z444;
-        let z519 = -z309 * z462 - z54 * z517 + z56 * z492 + z312 * z445 + z58 * z482
-            + z60 * z483 + z383 * z443 + z384 * z444;
-        let z520 = z515 + z518;
-        let z521 = z516 + z519;
-        let z522 = z489 + z492;
-        let z523 = z490 + z493;
-        let z524 = z514 + z517;
-        let z525 = -z0 * z466 + z0 * z521 - z1 * z520 + z11 * z470 + z11 * z522
-            + z12 * z523 + z13 * z524 + z283 * z467 + z288 * z469 + z375 * z471;
-        let z526 = a[2] * z398;
-        let z527 = -self.m1 * z341 * z439 + self.m1 * z342 * z438;
-        let z528 = a[0] * z344 + z46 * z527 - z47 * z503 + z342 * z456 - z343 * z455
-            + z400 * z438 + z401 * z439;
-        let z529 = a[0] * z345 - z45 * z527 + z47 * z502 - z341 * z456 + z343 * z454
-            + z401 * z438 + z402 * z439;
-        let z530 = self.m2 * z526 - self.m2 * z54 * z498 + self.m2 * z55 * z497
-            - self.m2 * z347 * z444 + self.m2 * z348 * z443;
-        let z531 = z55 * z530 - z56 * z506 + z57 * z497 + z58 * z498 + z59 * z499
-            + z348 * z462 - z349 * z461 + z350 * z445 + z403 * z443 + z404 * z444;
-        let z532 = -z54 * z530 + z56 * z505 + z58 * z497 + z60 * z498 + z61 * z499
-            - z347 * z462 + z349 * z460 + z351 * z445 + z404 * z443 + z405 * z444;
-        let z533 = z528 + z531;
-        let z534 = z529 + z532;
-        let z535 = z502 + z505;
-        let z536 = z503 + z506;
-        let z537 = z527 + z530;
-        let z538 = z0 * z534 - z1 * z533 + z11 * z535 + z12 * z536 + z13 * z537;
-        let z539 = -self.m2 * z366 * z444 + self.m2 * z367 * z443;
-        let z540 = z55 * z539 - z56 * z510 + z367 * z462 - z368 * z461 + z369 * z445
-            + z419 * z443 + z420 * z444;
-        let z541 = -z54 * z539 + z56 * z509 - z366 * z462 + z368 * z460 + z370 * z445
-            + z420 * z443 + z421 * z444;
-        let z542 = z0 * z541 - z1 * z540 + z11 * z509 + z12 * z510 + z13 * z539;
-        let z543 = z5 * z494 + z8 * z464 + z8 * z518 + z10 * z519 + z30 * z492
-            + z31 * z493 + z287 * z463 + z32 * z517 + z298 * z460 + z299 * z461
-            + z377 * z462;
-        let z544 = z5 * z507 + z7 * z463 + z8 * z531 + z9 * z464 + z10 * z532
-            + z30 * z505 + z31 * z506 + z32 * z530 + z322 * z465 + z334 * z460
-            + z335 * z461 + z398 * z462;
-        let z545 = z5 * z511 + z8 * z540 + z10 * z541 + z30 * z509 + z31 * z510
-            + z32 * z539;
-        out[(0, 0)] = z496;
-        out[(0, 1)] = z508;
-        out[(0, 2)] = z511;
-        out[(1, 0)] = z525;
-        out[(1, 1)] = z538;
-        out[(1, 2)] = z542;
-        out[(2, 0)] = z543;
-        out[(2, 1)] = z544;
-        out[(2, 2)] = z545;
+        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
+        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
+            + self.iyy * z27 * z346;
+        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
+        let z421 = -a[1] * z1;
+        let z422 = a[1] * z0;
+        let z423 = a[1] * z11;
+        let z424 = a[1] * z12;
+        let z425 = a[1] * z13;
+        let z426 = a[2] * z8 + z421;
+        let z427 = a[2] * z10 + z422;
+        let z428 = a[0] + a[2] * z5;
+        let z429 = a[2] * z30 + z423;
+        let z430 = a[2] * z31 + z424;
+        let z431 = a[2] * z32 + z425;
+        let z432 = -self.m0 * a[0] * z40;
+        let z433 = self.m0 * a[0] * z39;
+        let z437 = -self.m1 * a[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
+        let z438 = self.m1 * a[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
+        let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
+        let z440 = a[0] * z50 + z46 * z439 - z47 * z438 + z48 * z421 + z49 * z422;
+        let z441 = a[0] * z52 - z45 * z439 + z47 * z437 + z49 * z421 + z51 * z422;
+        let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
+        let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
+        let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
+        let z446 = z55 * z445 - z56 * z444 + z57 * z426 + z58 * z427 + z59 * z428;
+        let z447 = -z54 * z445 + z56 * z443 + z58 * z426 + z60 * z427 + z61 * z428;
+        let z448 = z54 * z444 - z55 * z443 + z59 * z426 + z61 * z427 + z62 * z428;
+        let z449 = z440 + z446;
+        let z450 = z441 + z447;
+        let z452 = z437 + z443;
+        let z453 = z438 + z444;
+        let z454 = z439 + z445;
+        let z462 = -a[1] * z0;
+        let z463 = a[1] * z286;
+        let z464 = z462 + a[2] * z285;
+        let z465 = z463 + a[2] * z292;
+        let z466 = a[2] * z293 + z423;
+        let z467 = -self.m0 * a[0] * z39;
+        let z468 = self.m0 * a[0] * z297;
+        let z469 = z39 * z468 - z39 * z432 - z40 * z467 + z297 * z433;
+        let z470 = self.m1 * z463 - self.m1 * a[0] * z45 + self.m1 * z47 * z421;
+        let z471 = self.m1 * a[0] * z298 - self.m1 * z47 * z462 + self.m1 * z423;
+        let z472 = z298 * z438 + z299 * z421 + z45 * z471 - z45 * z437 - z46 * z470
+            + z50 * z462 + z50 * z422 + z52 * z421;
+        let z473 = self.m2 * z465 - self.m2 * z54 * z428 + self.m2 * z56 * z426;
+        let z474 = self.m2 * z466 + self.m2 * z300 * z428 - self.m2 * z56 * z464;
+        let z475 = z300 * z444 + z301 * z426 + z54 * z474 - z54 * z443 - z55 * z473
+            + z59 * z464 + z59 * z427 + z61 * z426;
+        let z476 = z472 + z475;
+        let z477 = z469 + z476;
+        let z478 = a[2] * z7;
+        let z479 = a[2] * z9;
+        let z480 = -a[2] * z6;
+        let z481 = a[2] * z321;
+        let z482 = a[2] * z322;
+        let z483 = -self.m1 * a[0] * z329 + self.m1 * z330 * z422;
+        let z484 = self.m1 * a[0] * z328 - self.m1 * z330 * z421;
+        let z485 = a[0] * z333 + z45 * z484 - z46 * z483 + z328 * z438 - z329 * z437
+            + z331 * z421 + z332 * z422;
+        let z486 = self.m2 * z481 - self.m2 * z55 * z480 + self.m2 * z56 * z479
+            - self.m2 * z335 * z428 + self.m2 * z336 * z427;
+        let z487 = self.m2 * z482 + self.m2 * z54 * z480 - self.m2 * z56 * z478
+            + self.m2 * z334 * z428 - self.m2 * z336 * z426;
+        let z488 = z54 * z487 - z55 * z486 + z59 * z478 + z61 * z479 + z62 * z480
+            + z334 * z444 - z335 * z443 + z337 * z426 + z338 * z427 + z339 * z428;
+        let z489 = z485 + z488;
+        let z490 = -self.m2 * z350 * z428 + self.m2 * z351 * z427;
+        let z491 = self.m2 * z349 * z428 - self.m2 * z351 * z426;
+        let z492 = z54 * z491 - z55 * z490 + z349 * z444 - z350 * z443 + z352 * z426
+            + z353 * z427 + z354 * z428;
+        let z493 = a[1] * z358;
+        let z494 = z493 + a[2] * z360;
+        let z495 = self.m1 * z493 - self.m1 * z298 * z422 + self.m1 * z46 * z462;
+        let z496 = a[0] * z299 + z45 * z439 + z46 * z495 - z47 * z471 + z48 * z462
+            + z49 * z421 + z362 * z421 + z363 * z422;
+        let z497 = a[0] * z50 - z298 * z439 - z45 * z495 + z47 * z470 + z49 * z462
+            + z51 * z421 + z363 * z421 + z364 * z422;
+        let z498 = self.m2 * z494 - self.m2 * z300 * z427 + self.m2 * z55 * z464;
+        let z499 = z301 * z428 + z54 * z445 + z55 * z498 - z56 * z474 + z57 * z464
+            + z58 * z426 + z365 * z426 + z366 * z427;
+        let z500 = -z300 * z445 - z54 * z498 + z56 * z473 + z58 * z464 + z59 * z428
+            + z60 * z426 + z366 * z426 + z367 * z427;
+        let z501 = z496 + z499;
+        let z502 = z497 + z500;
+        let z503 = z470 + z473;
+        let z504 = z471 + z474;
+        let z505 = z495 + z498;
+        let z506 = z0 * z502 - z0 * z449 - z1 * z501 - z1 * z450 + z11 * z503
+            + z11 * z453 + z12 * z504 + z13 * z505 + z286 * z452 + z358 * z454;
+        let z507 = a[2] * z381;
+        let z508 = -self.m1 * z328 * z422 + self.m1 * z329 * z421;
+        let z509 = a[0] * z331 + z46 * z508 - z47 * z484 + z329 * z439 - z330 * z438
+            + z383 * z421 + z384 * z422;
+        let z510 = a[0] * z332 - z45 * z508 + z47 * z483 - z328 * z439 + z330 * z437
+            + z384 * z421 + z385 * z422;
+        let z511 = self.m2 * z507 - self.m2 * z54 * z479 + self.m2 * z55 * z478
+            - self.m2 * z334 * z427 + self.m2 * z335 * z426;
+        let z512 = z55 * z511 - z56 * z487 + z57 * z478 + z58 * z479 + z59 * z480
+            + z335 * z445 - z336 * z444 + z337 * z428 + z386 * z426 + z387 * z427;
+        let z513 = -z54 * z511 + z56 * z486 + z58 * z478 + z60 * z479 + z61 * z480
+            - z334 * z445 + z336 * z443 + z338 * z428 + z387 * z426 + z388 * z427;
+        let z514 = z509 + z512;
+        let z515 = z510 + z513;
+        let z516 = z483 + z486;
+        let z517 = z484 + z487;
+        let z518 = z508 + z511;
+        let z519 = z0 * z515 - z1 * z514 + z11 * z516 + z12 * z517 + z13 * z518;
+        let z520 = -self.m2 * z349 * z427 + self.m2 * z350 * z426;
+        let z521 = z55 * z520 - z56 * z491 + z350 * z445 - z351 * z444 + z352 * z428
+            + z402 * z426 + z403 * z427;
+        let z522 = -z54 * z520 + z56 * z490 - z349 * z445 + z351 * z443 + z353 * z428
+            + z403 * z426 + z404 * z427;
+        let z523 = z0 * z522 - z1 * z521 + z11 * z490 + z12 * z491 + z13 * z520;
+        let z524 = z5 * z475 + z8 * z499 + z8 * z447 + z10 * z500 + z285 * z446
+            + z30 * z473 + z31 * z474 + z32 * z498 + z292 * z443 + z293 * z444
+            + z360 * z445;
+        let z525 = z5 * z488 - z6 * z448 + z7 * z446 + z8 * z512 + z9 * z447 + z10 * z513
+            + z30 * z486 + z31 * z487 + z32 * z511 + z321 * z443 + z322 * z444
+            + z381 * z445;
+        let z526 = z5 * z492 + z8 * z521 + z10 * z522 + z30 * z490 + z31 * z491
+            + z32 * z520;
+        out[(0, 0)] = z477;
+        out[(0, 1)] = z489;
+        out[(0, 2)] = z492;
+        out[(1, 0)] = z506;
+        out[(1, 1)] = z519;
+        out[(1, 2)] = z523;
+        out[(2, 0)] = z524;
+        out[(2, 1)] = z525;
+        out[(2, 2)] = z526;
     }
     fn force_parameter_derivative(
         &self,
@@ -2918,129 +2865,135 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z175 = z154 + z163;
                 let z176 = z155 + z164;
                 let z177 = z156 + z165;
-                let z778 = -dp[12] * z1;
-                let z779 = dp[12] * z0;
-                let z780 = dp[11] + dp[13];
-                let z781 = -z0 * z780;
-                let z782 = -z1 * z780;
-                let z783 = z0 * z778 + z1 * z779;
-                let z784 = qd[1] * z781;
-                let z785 = qd[1] * z782;
-                let z786 = qd[1] * z783;
-                let z787 = -dp[12] * z1 + z778 + dp[13] * z8;
-                let z788 = dp[12] * z0 + dp[13] * z10 + z779;
-                let z789 = dp[13] * z5 + z780;
-                let z790 = z5 * z788 - z10 * z789;
-                let z791 = -z5 * z787 + z8 * z789;
-                let z792 = -z8 * z788 + z10 * z787;
-                let z793 = qd[2] * z790 + z784;
-                let z794 = qd[2] * z791 + z785;
-                let z795 = qd[2] * z792 + z786;
-                let z796 = dp[8] * z0 - dp[9] * z1;
-                let z797 = dp[8] * z1 + dp[9] * z0;
-                let z798 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z778;
-                let z799 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z779;
-                let z800 = -dp[8] * z6 + dp[10] * z5 + z780;
-                let z801 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z802 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z803 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z804 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z805 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z806 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z807 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z787;
-                let z808 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z788;
-                let z809 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z789;
-                let z810 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
-                let z811 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z812 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z813 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z1018 = -dp[12] * z1;
+                let z1019 = dp[12] * z0;
+                let z1020 = dp[11] + dp[13];
+                let z1021 = -z0 * z1020;
+                let z1022 = -z1 * z1020;
+                let z1023 = z0 * z1018 + z1 * z1019;
+                let z1024 = qd[1] * z1021;
+                let z1025 = qd[1] * z1022;
+                let z1026 = qd[1] * z1023;
+                let z1027 = z1018 - dp[12] * z1 + dp[13] * z8;
+                let z1028 = z1019 + dp[12] * z0 + dp[13] * z10;
+                let z1029 = z1020 + dp[13] * z5;
+                let z1030 = z5 * z1028 - z10 * z1029;
+                let z1031 = -z5 * z1027 + z8 * z1029;
+                let z1032 = -z8 * z1028 + z10 * z1027;
+                let z1033 = qd[2] * z1030 + z1024;
+                let z1034 = qd[2] * z1031 + z1025;
+                let z1035 = qd[2] * z1032 + z1026;
+                let z1036 = dp[8] * z0 - dp[9] * z1;
+                let z1037 = dp[8] * z1 + dp[9] * z0;
+                let z1038 = z1018 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
+                let z1039 = z1019 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
+                let z1040 = z1020 - dp[8] * z6 + dp[10] * z5;
+                let z1041 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z1042 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z1043 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z1044 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z1045 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z1046 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z1047 = z1027 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
+                let z1048 = z1028 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
+                let z1049 = z1029 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
+                let z1050 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
+                    + dp[7] * (z8 * z8);
+                let z1051 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z1052 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z1053 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z814 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z815 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
-                let z816 = -qd[0] * z797;
-                let z817 = qd[0] * z796;
-                let z818 = -qd[0] * z799 + z15 * z800 + z784;
-                let z819 = qd[0] * z798 - z14 * z800 + z785;
-                let z820 = z14 * z799 - z15 * z798 + z786;
-                let z821 = z793 + z34 * z809 - z35 * z808;
-                let z822 = z794 - z33 * z809 + z35 * z807;
-                let z823 = z795 + z33 * z808 - z34 * z807;
-                let z824 = -qd[0] * qd[1] * z782 - qd[1] * z0 * z786
-                    + qd[1] * z15 * z783;
-                let z825 = qd[0] * qd[1] * z781 - qd[1] * z1 * z786 - qd[1] * z14 * z783;
-                let z826 = qd[2] * z5 * z794 - qd[2] * z10 * z795 + qd[2] * z34 * z792
-                    - qd[2] * z35 * z791 + z824;
-                let z827 = -qd[2] * z5 * z793 + qd[2] * z8 * z795 - qd[2] * z33 * z792
-                    + qd[2] * z35 * z790 + z825;
-                let z828 = -qd[0] * self.m0 * z817 - qd[0] * dp[0] * z64;
-                let z829 = qd[0] * self.m0 * z816 + qd[0] * dp[0] * z63;
-                let z830 = z39 * z829 - z40 * z828 - z147 * z797 + z148 * z796;
-                let z831 = -qd[0] * self.m1 * z819 - qd[0] * dp[1] * z66
-                    + self.m1 * z15 * z820 + self.m1 * z824 + self.m1 * z136 * z800
-                    - self.m1 * z137 * z799 + dp[1] * z15 * z67 - dp[1] * z46 * z137
+                let z1054 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z1055 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
+                    + dp[7] * (z5 * z5);
+                let z1056 = -qd[0] * z1037;
+                let z1057 = qd[0] * z1036;
+                let z1058 = -qd[0] * z1039 + z1024 + z15 * z1040;
+                let z1059 = qd[0] * z1038 + z1025 - z14 * z1040;
+                let z1060 = z1026 + z14 * z1039 - z15 * z1038;
+                let z1061 = z1033 + z34 * z1049 - z35 * z1048;
+                let z1062 = z1034 - z33 * z1049 + z35 * z1047;
+                let z1063 = z1035 + z33 * z1048 - z34 * z1047;
+                let z1064 = -qd[0] * qd[1] * z1022 - qd[1] * z0 * z1026
+                    + qd[1] * z15 * z1023;
+                let z1065 = qd[0] * qd[1] * z1021 - qd[1] * z1 * z1026
+                    - qd[1] * z14 * z1023;
+                let z1066 = qd[2] * z5 * z1034 - qd[2] * z10 * z1035
+                    + qd[2] * z34 * z1032 - qd[2] * z35 * z1031 + z1064;
+                let z1067 = -qd[2] * z5 * z1033 + qd[2] * z8 * z1035
+                    - qd[2] * z33 * z1032 + qd[2] * z35 * z1030 + z1065;
+                let z1068 = -qd[0] * self.m0 * z1057 - qd[0] * dp[0] * z64;
+                let z1069 = qd[0] * self.m0 * z1056 + qd[0] * dp[0] * z63;
+                let z1070 = z39 * z1069 - z40 * z1068 - z147 * z1037 + z148 * z1036;
+                let z1071 = -qd[0] * self.m1 * z1059 - qd[0] * dp[1] * z66
+                    + self.m1 * z15 * z1060 + self.m1 * z1064 + self.m1 * z136 * z1040
+                    - self.m1 * z137 * z1039 + dp[1] * z15 * z67 - dp[1] * z46 * z137
                     + dp[1] * z47 * z136 + dp[1] * z138;
-                let z832 = qd[0] * self.m1 * z818 + qd[0] * dp[1] * z65
-                    - self.m1 * z14 * z820 + self.m1 * z825 - self.m1 * z135 * z800
-                    + self.m1 * z137 * z798 - dp[1] * z14 * z67 + dp[1] * z45 * z137
+                let z1072 = qd[0] * self.m1 * z1058 + qd[0] * dp[1] * z65
+                    - self.m1 * z14 * z1060 + self.m1 * z1065 - self.m1 * z135 * z1040
+                    + self.m1 * z137 * z1038 - dp[1] * z14 * z67 + dp[1] * z45 * z137
                     - dp[1] * z47 * z135 + dp[1] * z139;
-                let z833 = qd[0] * z803 + z14 * z801 + z15 * z802;
-                let z834 = qd[0] * z805 + z14 * z802 + z15 * z804;
-                let z835 = z14 * z834 - z15 * z833 + z45 * z832 - z46 * z831
-                    + z135 * z803 + z136 * z805 + z137 * z806 - z154 * z799
-                    + z155 * z798;
-                let z836 = self.m2 * z34 * z823 - self.m2 * z35 * z822 + self.m2 * z826
-                    + self.m2 * z142 * z809 - self.m2 * z143 * z808 + dp[2] * z34 * z70
-                    - dp[2] * z35 * z69 - dp[2] * z55 * z143 + dp[2] * z56 * z142
-                    + dp[2] * z144;
-                let z837 = -self.m2 * z33 * z823 + self.m2 * z35 * z821 + self.m2 * z827
-                    - self.m2 * z141 * z809 + self.m2 * z143 * z807 - dp[2] * z33 * z70
-                    + dp[2] * z35 * z68 + dp[2] * z54 * z143 - dp[2] * z56 * z141
-                    + dp[2] * z145;
-                let z838 = z33 * z810 + z34 * z811 + z35 * z812;
-                let z839 = z33 * z811 + z34 * z813 + z35 * z814;
-                let z840 = z33 * z839 - z34 * z838 + z54 * z837 - z55 * z836
-                    + z141 * z812 + z142 * z814 + z143 * z815 - z163 * z808
-                    + z164 * z807;
-                let z841 = z835 + z840;
-                let z842 = z830 + z841;
-                let z843 = qd[1] * z0 * z784 + qd[1] * z1 * z785 + qd[1] * z14 * z782
-                    - qd[1] * z15 * z781;
-                let z844 = -qd[2] * z8 * z794 + qd[2] * z10 * z793 + qd[2] * z33 * z791
-                    - qd[2] * z34 * z790 + z843;
-                let z845 = self.m1 * dp[14] + self.m1 * z14 * z819 - self.m1 * z15 * z818
-                    + self.m1 * z843 + self.m1 * z135 * z799 - self.m1 * z136 * z798
-                    + dp[1] * z14 * z66 - dp[1] * z15 * z65 - dp[1] * z45 * z136
-                    + dp[1] * z46 * z135 + dp[1] * z140 + self.g * dp[1];
-                let z846 = qd[0] * z806 + z14 * z803 + z15 * z805;
-                let z847 = -qd[0] * z834 + z15 * z846 + z46 * z845 - z47 * z832
-                    + z135 * z801 + z136 * z802 + z137 * z803 - z155 * z800
-                    + z156 * z799;
-                let z848 = qd[0] * z833 - z14 * z846 - z45 * z845 + z47 * z831
-                    + z135 * z802 + z136 * z804 + z137 * z805 + z154 * z800
-                    - z156 * z798;
-                let z849 = self.m2 * dp[14] + self.m2 * z33 * z822 - self.m2 * z34 * z821
-                    + self.m2 * z844 + self.m2 * z141 * z808 - self.m2 * z142 * z807
-                    + dp[2] * z33 * z69 - dp[2] * z34 * z68 - dp[2] * z54 * z142
-                    + dp[2] * z55 * z141 + dp[2] * z146 + self.g * dp[2];
-                let z850 = z33 * z812 + z34 * z814 + z35 * z815;
-                let z851 = z34 * z850 - z35 * z839 + z55 * z849 - z56 * z837
-                    + z141 * z810 + z142 * z811 + z143 * z812 - z164 * z809
-                    + z165 * z808;
-                let z852 = -z33 * z850 + z35 * z838 - z54 * z849 + z56 * z836
-                    + z141 * z811 + z142 * z813 + z143 * z814 + z163 * z809
-                    - z165 * z807;
-                let z853 = z847 + z851;
-                let z854 = z848 + z852;
-                let z855 = z831 + z836;
-                let z856 = z832 + z837;
-                let z857 = z845 + z849;
-                let z858 = z0 * z854 - z1 * z853 + z11 * z855 + z12 * z856 + z13 * z857
-                    + z175 * z781 + z176 * z782 + z177 * z783;
-                let z859 = z5 * z840 + z8 * z851 + z10 * z852 + z30 * z836 + z31 * z837
-                    + z32 * z849 + z163 * z790 + z164 * z791 + z165 * z792;
-                let x0 = -z842;
-                let x1 = -z858;
-                let x2 = -z859;
+                let z1073 = qd[0] * z1043 + z14 * z1041 + z15 * z1042;
+                let z1074 = qd[0] * z1045 + z14 * z1042 + z15 * z1044;
+                let z1075 = z14 * z1074 - z15 * z1073 + z45 * z1072 - z46 * z1071
+                    + z135 * z1043 + z136 * z1045 + z137 * z1046 - z154 * z1039
+                    + z155 * z1038;
+                let z1076 = self.m2 * z34 * z1063 - self.m2 * z35 * z1062
+                    + self.m2 * z1066 + self.m2 * z142 * z1049 - self.m2 * z143 * z1048
+                    + dp[2] * z34 * z70 - dp[2] * z35 * z69 - dp[2] * z55 * z143
+                    + dp[2] * z56 * z142 + dp[2] * z144;
+                let z1077 = -self.m2 * z33 * z1063 + self.m2 * z35 * z1061
+                    + self.m2 * z1067 - self.m2 * z141 * z1049 + self.m2 * z143 * z1047
+                    - dp[2] * z33 * z70 + dp[2] * z35 * z68 + dp[2] * z54 * z143
+                    - dp[2] * z56 * z141 + dp[2] * z145;
+                let z1078 = z33 * z1050 + z34 * z1051 + z35 * z1052;
+                let z1079 = z33 * z1051 + z34 * z1053 + z35 * z1054;
+                let z1080 = z33 * z1079 - z34 * z1078 + z54 * z1077 - z55 * z1076
+                    + z141 * z1052 + z142 * z1054 + z143 * z1055 - z163 * z1048
+                    + z164 * z1047;
+                let z1081 = z1075 + z1080;
+                let z1082 = z1070 + z1081;
+                let z1083 = qd[1] * z0 * z1024 + qd[1] * z1 * z1025 + qd[1] * z14 * z1022
+                    - qd[1] * z15 * z1021;
+                let z1084 = -qd[2] * z8 * z1034 + qd[2] * z10 * z1033
+                    + qd[2] * z33 * z1031 - qd[2] * z34 * z1030 + z1083;
+                let z1085 = self.m1 * dp[14] + self.m1 * z14 * z1059
+                    - self.m1 * z15 * z1058 + self.m1 * z1083 + self.m1 * z135 * z1039
+                    - self.m1 * z136 * z1038 + dp[1] * z14 * z66 - dp[1] * z15 * z65
+                    - dp[1] * z45 * z136 + dp[1] * z46 * z135 + dp[1] * z140
+                    + self.g * dp[1];
+                let z1086 = qd[0] * z1046 + z14 * z1043 + z15 * z1045;
+                let z1087 = -qd[0] * z1074 + z15 * z1086 + z46 * z1085 - z47 * z1072
+                    + z135 * z1041 + z136 * z1042 + z137 * z1043 - z155 * z1040
+                    + z156 * z1039;
+                let z1088 = qd[0] * z1073 - z14 * z1086 - z45 * z1085 + z47 * z1071
+                    + z135 * z1042 + z136 * z1044 + z137 * z1045 + z154 * z1040
+                    - z156 * z1038;
+                let z1089 = self.m2 * dp[14] + self.m2 * z33 * z1062
+                    - self.m2 * z34 * z1061 + self.m2 * z1084 + self.m2 * z141 * z1048
+                    - self.m2 * z142 * z1047 + dp[2] * z33 * z69 - dp[2] * z34 * z68
+                    - dp[2] * z54 * z142 + dp[2] * z55 * z141 + dp[2] * z146
+                    + self.g * dp[2];
+                let z1090 = z33 * z1052 + z34 * z1054 + z35 * z1055;
+                let z1091 = z34 * z1090 - z35 * z1079 + z55 * z1089 - z56 * z1077
+                    + z141 * z1050 + z142 * z1051 + z143 * z1052 - z164 * z1049
+                    + z165 * z1048;
+                let z1092 = -z33 * z1090 + z35 * z1078 - z54 * z1089 + z56 * z1076
+                    + z141 * z1051 + z142 * z1053 + z143 * z1054 + z163 * z1049
+                    - z165 * z1047;
+                let z1093 = z1087 + z1091;
+                let z1094 = z1088 + z1092;
+                let z1095 = z1071 + z1076;
+                let z1096 = z1072 + z1077;
+                let z1097 = z1085 + z1089;
+                let z1098 = z0 * z1094 - z1 * z1093 + z11 * z1095 + z12 * z1096
+                    + z13 * z1097 + z175 * z1021 + z176 * z1022 + z177 * z1023;
+                let z1099 = z5 * z1080 + z8 * z1091 + z10 * z1092 + z30 * z1076
+                    + z31 * z1077 + z32 * z1089 + z163 * z1030 + z164 * z1031
+                    + z165 * z1032;
+                let x0 = -z1082;
+                let x1 = -z1098;
+                let x2 = -z1099;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -3097,109 +3050,117 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
                 let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
                 let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-                let z438 = -a[1] * z1;
-                let z439 = a[1] * z0;
-                let z440 = a[1] * z11;
-                let z441 = a[1] * z12;
-                let z442 = a[1] * z13;
-                let z443 = a[2] * z8 + z438;
-                let z444 = a[2] * z10 + z439;
-                let z445 = a[0] + a[2] * z5;
-                let z446 = a[2] * z30 + z440;
-                let z447 = a[2] * z31 + z441;
-                let z448 = a[2] * z32 + z442;
-                let z449 = -self.m0 * a[0] * z40;
-                let z450 = self.m0 * a[0] * z39;
-                let z454 = -self.m1 * a[0] * z46 + self.m1 * z47 * z439 + self.m1 * z440;
-                let z455 = self.m1 * a[0] * z45 - self.m1 * z47 * z438 + self.m1 * z441;
-                let z456 = -self.m1 * z45 * z439 + self.m1 * z46 * z438 + self.m1 * z442;
-                let z460 = -self.m2 * z55 * z445 + self.m2 * z56 * z444 + self.m2 * z446;
-                let z461 = self.m2 * z54 * z445 - self.m2 * z56 * z443 + self.m2 * z447;
-                let z462 = -self.m2 * z54 * z444 + self.m2 * z55 * z443 + self.m2 * z448;
-                let z469 = z460 + z454;
-                let z470 = z461 + z455;
-                let z471 = z462 + z456;
-                let z778 = -dp[12] * z1;
-                let z779 = dp[12] * z0;
-                let z780 = dp[11] + dp[13];
-                let z781 = -z0 * z780;
-                let z782 = -z1 * z780;
-                let z783 = z0 * z778 + z1 * z779;
-                let z787 = -dp[12] * z1 + z778 + dp[13] * z8;
-                let z788 = dp[12] * z0 + dp[13] * z10 + z779;
-                let z789 = dp[13] * z5 + z780;
-                let z790 = z5 * z788 - z10 * z789;
-                let z791 = -z5 * z787 + z8 * z789;
-                let z792 = -z8 * z788 + z10 * z787;
-                let z796 = dp[8] * z0 - dp[9] * z1;
-                let z797 = dp[8] * z1 + dp[9] * z0;
-                let z798 = dp[8] * z7 - dp[9] * z1 + dp[10] * z8 + z778;
-                let z799 = dp[8] * z9 + dp[9] * z0 + dp[10] * z10 + z779;
-                let z800 = -dp[8] * z6 + dp[10] * z5 + z780;
-                let z801 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z802 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z803 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z804 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z805 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z806 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z807 = dp[8] * z24 + dp[9] * z25 + dp[10] * z8 + z787;
-                let z808 = dp[8] * z26 + dp[9] * z27 + dp[10] * z10 + z788;
-                let z809 = dp[8] * z28 + dp[9] * z29 + dp[10] * z5 + z789;
-                let z810 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25) + dp[7] * (z8 * z8);
-                let z811 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z812 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z813 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
+                let z421 = -a[1] * z1;
+                let z422 = a[1] * z0;
+                let z423 = a[1] * z11;
+                let z424 = a[1] * z12;
+                let z425 = a[1] * z13;
+                let z426 = a[2] * z8 + z421;
+                let z427 = a[2] * z10 + z422;
+                let z428 = a[0] + a[2] * z5;
+                let z429 = a[2] * z30 + z423;
+                let z430 = a[2] * z31 + z424;
+                let z431 = a[2] * z32 + z425;
+                let z432 = -self.m0 * a[0] * z40;
+                let z433 = self.m0 * a[0] * z39;
+                let z437 = -self.m1 * a[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
+                let z438 = self.m1 * a[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
+                let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
+                let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
+                let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
+                let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
+                let z452 = z437 + z443;
+                let z453 = z438 + z444;
+                let z454 = z439 + z445;
+                let z1018 = -dp[12] * z1;
+                let z1019 = dp[12] * z0;
+                let z1020 = dp[11] + dp[13];
+                let z1021 = -z0 * z1020;
+                let z1022 = -z1 * z1020;
+                let z1023 = z0 * z1018 + z1 * z1019;
+                let z1027 = z1018 - dp[12] * z1 + dp[13] * z8;
+                let z1028 = z1019 + dp[12] * z0 + dp[13] * z10;
+                let z1029 = z1020 + dp[13] * z5;
+                let z1030 = z5 * z1028 - z10 * z1029;
+                let z1031 = -z5 * z1027 + z8 * z1029;
+                let z1032 = -z8 * z1028 + z10 * z1027;
+                let z1036 = dp[8] * z0 - dp[9] * z1;
+                let z1037 = dp[8] * z1 + dp[9] * z0;
+                let z1038 = z1018 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
+                let z1039 = z1019 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
+                let z1040 = z1020 - dp[8] * z6 + dp[10] * z5;
+                let z1041 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
+                let z1042 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
+                let z1043 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
+                let z1044 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
+                let z1045 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
+                let z1046 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
+                let z1047 = z1027 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
+                let z1048 = z1028 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
+                let z1049 = z1029 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
+                let z1050 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
+                    + dp[7] * (z8 * z8);
+                let z1051 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
+                let z1052 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
+                let z1053 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
                     + dp[7] * (z10 * z10);
-                let z814 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z815 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29) + dp[7] * (z5 * z5);
-                let z860 = a[1] * z781;
-                let z861 = a[1] * z782;
-                let z862 = a[2] * z790 + z860;
-                let z863 = a[2] * z791 + z861;
-                let z864 = -self.m0 * a[0] * z797 - a[0] * dp[0] * z40;
-                let z865 = self.m0 * a[0] * z796 + a[0] * dp[0] * z39;
-                let z866 = a[0] * dp[7] + z39 * z865 - z40 * z864 - z449 * z797
-                    + z450 * z796;
-                let z867 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z799 + self.m1 * z860
-                    + self.m1 * z439 * z800 + dp[1] * z47 * z439 + dp[1] * z440;
-                let z868 = a[0] * dp[1] * z45 + self.m1 * a[0] * z798 + self.m1 * z861
-                    - self.m1 * z438 * z800 - dp[1] * z47 * z438 + dp[1] * z441;
-                let z869 = a[0] * z806 + z45 * z868 - z46 * z867 + z438 * z803
-                    + z439 * z805 - z454 * z799 + z455 * z798;
-                let z870 = self.m2 * z862 + self.m2 * z444 * z809 - self.m2 * z445 * z808
-                    - dp[2] * z55 * z445 + dp[2] * z56 * z444 + dp[2] * z446;
-                let z871 = self.m2 * z863 - self.m2 * z443 * z809 + self.m2 * z445 * z807
-                    + dp[2] * z54 * z445 - dp[2] * z56 * z443 + dp[2] * z447;
-                let z872 = -z460 * z808 + z461 * z807 + z54 * z871 - z55 * z870
-                    + z443 * z812 + z444 * z814 + z445 * z815;
-                let z873 = z869 + z872;
-                let z874 = z866 + z873;
-                let z875 = a[1] * z783;
-                let z876 = a[2] * z792 + z875;
-                let z877 = self.m1 * z875 + self.m1 * z438 * z799 - self.m1 * z439 * z798
-                    - dp[1] * z45 * z439 + dp[1] * z46 * z438 + dp[1] * z442;
-                let z878 = a[0] * z803 + z46 * z877 - z47 * z868 + z438 * z801
-                    + z439 * z802 - z455 * z800 + z456 * z799;
-                let z879 = a[0] * z805 - z45 * z877 + z47 * z867 + z438 * z802
-                    + z439 * z804 + z454 * z800 - z456 * z798;
-                let z880 = self.m2 * z876 + self.m2 * z443 * z808 - self.m2 * z444 * z807
-                    - dp[2] * z54 * z444 + dp[2] * z55 * z443 + dp[2] * z448;
-                let z881 = -z461 * z809 + z462 * z808 + z55 * z880 - z56 * z871
-                    + z443 * z810 + z444 * z811 + z445 * z812;
-                let z882 = z460 * z809 - z462 * z807 - z54 * z880 + z56 * z870
-                    + z443 * z811 + z444 * z813 + z445 * z814;
-                let z883 = z878 + z881;
-                let z884 = z879 + z882;
-                let z885 = z867 + z870;
-                let z886 = z868 + z871;
-                let z887 = z877 + z880;
-                let z888 = z469 * z781 + z470 * z782 + z471 * z783 + z0 * z884
-                    - z1 * z883 + z11 * z885 + z12 * z886 + z13 * z887;
-                let z889 = z460 * z790 + z461 * z791 + z462 * z792 + z5 * z872
-                    + z8 * z881 + z10 * z882 + z30 * z870 + z31 * z871 + z32 * z880;
-                out[0] = z874;
-                out[1] = z888;
-                out[2] = z889;
+                let z1054 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
+                let z1055 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
+                    + dp[7] * (z5 * z5);
+                let z1100 = a[1] * z1021;
+                let z1101 = a[1] * z1022;
+                let z1102 = a[2] * z1030 + z1100;
+                let z1103 = a[2] * z1031 + z1101;
+                let z1104 = -self.m0 * a[0] * z1037 - a[0] * dp[0] * z40;
+                let z1105 = self.m0 * a[0] * z1036 + a[0] * dp[0] * z39;
+                let z1106 = a[0] * dp[7] + z39 * z1105 - z40 * z1104 - z432 * z1037
+                    + z433 * z1036;
+                let z1107 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z1039
+                    + self.m1 * z1100 + self.m1 * z422 * z1040 + dp[1] * z47 * z422
+                    + dp[1] * z423;
+                let z1108 = a[0] * dp[1] * z45 + self.m1 * a[0] * z1038 + self.m1 * z1101
+                    - self.m1 * z421 * z1040 - dp[1] * z47 * z421 + dp[1] * z424;
+                let z1109 = a[0] * z1046 + z45 * z1108 - z46 * z1107 + z421 * z1043
+                    + z422 * z1045 - z437 * z1039 + z438 * z1038;
+                let z1110 = self.m2 * z1102 + self.m2 * z427 * z1049
+                    - self.m2 * z428 * z1048 - dp[2] * z55 * z428 + dp[2] * z56 * z427
+                    + dp[2] * z429;
+                let z1111 = self.m2 * z1103 - self.m2 * z426 * z1049
+                    + self.m2 * z428 * z1047 + dp[2] * z54 * z428 - dp[2] * z56 * z426
+                    + dp[2] * z430;
+                let z1112 = z54 * z1111 - z55 * z1110 + z426 * z1052 + z427 * z1054
+                    + z428 * z1055 - z443 * z1048 + z444 * z1047;
+                let z1113 = z1109 + z1112;
+                let z1114 = z1106 + z1113;
+                let z1115 = a[1] * z1023;
+                let z1116 = a[2] * z1032 + z1115;
+                let z1117 = self.m1 * z1115 + self.m1 * z421 * z1039
+                    - self.m1 * z422 * z1038 - dp[1] * z45 * z422 + dp[1] * z46 * z421
+                    + dp[1] * z425;
+                let z1118 = a[0] * z1043 + z46 * z1117 - z47 * z1108 + z421 * z1041
+                    + z422 * z1042 - z438 * z1040 + z439 * z1039;
+                let z1119 = a[0] * z1045 - z45 * z1117 + z47 * z1107 + z421 * z1042
+                    + z422 * z1044 + z437 * z1040 - z439 * z1038;
+                let z1120 = self.m2 * z1116 + self.m2 * z426 * z1048
+                    - self.m2 * z427 * z1047 - dp[2] * z54 * z427 + dp[2] * z55 * z426
+                    + dp[2] * z431;
+                let z1121 = z55 * z1120 - z56 * z1111 + z426 * z1050 + z427 * z1051
+                    + z428 * z1052 - z444 * z1049 + z445 * z1048;
+                let z1122 = -z54 * z1120 + z56 * z1110 + z426 * z1051 + z427 * z1053
+                    + z428 * z1054 + z443 * z1049 - z445 * z1047;
+                let z1123 = z1118 + z1121;
+                let z1124 = z1119 + z1122;
+                let z1125 = z1107 + z1110;
+                let z1126 = z1108 + z1111;
+                let z1127 = z1117 + z1120;
+                let z1128 = z0 * z1124 - z1 * z1123 + z11 * z1125 + z12 * z1126
+                    + z13 * z1127 + z452 * z1021 + z453 * z1022 + z454 * z1023;
+                let z1129 = z5 * z1112 + z8 * z1121 + z10 * z1122 + z30 * z1110
+                    + z31 * z1111 + z32 * z1120 + z443 * z1030 + z444 * z1031
+                    + z445 * z1032;
+                out[0] = z1114;
+                out[1] = z1128;
+                out[2] = z1129;
                 true
             }
             _ => false,

@@ -2257,20 +2257,20 @@ impl Dynamics<7> for Arm7 {
         let z364 = self.m6 * z110 + z87 * z249 - z89 * z248;
         let z365 = self.m6 * z111 - z85 * z249 + z89 * z247;
         let z366 = self.m6 * z112 + z85 * z248 - z87 * z247;
-        let z556 = -qd[0] * q[0].sin();
-        let z557 = qd[0] * q[0].cos();
+        let z556 = -qd[0] * z1;
+        let z557 = qd[0] * z0;
         let z558 = -self.oy * z557;
         let z559 = self.oy * z556;
-        let z560 = -qd[1] * q[1].sin();
-        let z561 = qd[1] * q[1].cos();
+        let z560 = -qd[1] * z6;
+        let z561 = qd[1] * z5;
         let z562 = z0 * z560 + z5 * z556;
         let z563 = z0 * z561 + z6 * z556;
         let z564 = z1 * z560 + z5 * z557;
         let z565 = z1 * z561 + z6 * z557;
         let z566 = -self.oy * z557 + self.l * z563 + z558;
         let z567 = self.oy * z556 + self.l * z565 + z559;
-        let z568 = -qd[2] * q[2].sin();
-        let z569 = qd[2] * q[2].cos();
+        let z568 = -qd[2] * z23;
+        let z569 = qd[2] * z22;
         let z570 = -z1 * z569 + z7 * z568 + z22 * z562 - z23 * z557;
         let z571 = -z1 * z568 - z7 * z569 - z22 * z557 - z23 * z562;
         let z572 = z0 * z569 + z9 * z568 + z22 * z564 + z23 * z556;
@@ -2279,8 +2279,8 @@ impl Dynamics<7> for Arm7 {
         let z575 = z6 * z569 + z23 * z561;
         let z576 = self.oy * z571 + self.l * z563 + z566;
         let z577 = self.oy * z573 + self.l * z565 + z567;
-        let z578 = -qd[3] * q[3].sin();
-        let z579 = qd[3] * q[3].cos();
+        let z578 = -qd[3] * z43;
+        let z579 = qd[3] * z42;
         let z580 = -z8 * z579 + z24 * z578 + z42 * z570 - z43 * z563;
         let z581 = z8 * z578 + z24 * z579 + z42 * z563 + z43 * z570;
         let z582 = -z10 * z579 + z26 * z578 + z42 * z572 - z43 * z565;
@@ -2289,8 +2289,8 @@ impl Dynamics<7> for Arm7 {
         let z585 = z5 * z578 + z28 * z579 + z42 * z560 + z43 * z574;
         let z586 = self.oy * z571 + self.l * z581 + z576;
         let z587 = self.oy * z573 + self.l * z583 + z577;
-        let z588 = -qd[4] * q[4].sin();
-        let z589 = qd[4] * q[4].cos();
+        let z588 = -qd[4] * z63;
+        let z589 = qd[4] * z62;
         let z590 = z25 * z589 + z44 * z588 + z62 * z580 + z63 * z571;
         let z591 = z25 * z588 - z44 * z589 + z62 * z571 - z63 * z580;
         let z592 = z27 * z589 + z46 * z588 + z62 * z582 + z63 * z573;
@@ -2299,8 +2299,8 @@ impl Dynamics<7> for Arm7 {
         let z595 = z29 * z588 - z48 * z589 + z62 * z575 - z63 * z584;
         let z596 = self.oy * z591 + self.l * z581 + z586;
         let z597 = self.oy * z593 + self.l * z583 + z587;
-        let z598 = -qd[5] * q[5].sin();
-        let z599 = qd[5] * q[5].cos();
+        let z598 = -qd[5] * z83;
+        let z599 = qd[5] * z82;
         let z600 = -z45 * z599 + z64 * z598 + z82 * z590 - z83 * z581;
         let z601 = z45 * z598 + z64 * z599 + z82 * z581 + z83 * z590;
         let z602 = -z47 * z599 + z66 * z598 + z82 * z592 - z83 * z583;
@@ -2309,8 +2309,8 @@ impl Dynamics<7> for Arm7 {
         let z605 = z49 * z598 + z68 * z599 + z82 * z585 + z83 * z594;
         let z606 = self.oy * z591 + self.l * z601 + z596;
         let z607 = self.oy * z593 + self.l * z603 + z597;
-        let z608 = -qd[6] * q[6].sin();
-        let z609 = qd[6] * q[6].cos();
+        let z608 = -qd[6] * z103;
+        let z609 = qd[6] * z102;
         let z610 = z65 * z609 + z84 * z608 + z102 * z600 + z103 * z591;
         let z611 = z65 * z608 - z84 * z609 + z102 * z591 - z103 * z600;
         let z612 = z67 * z609 + z86 * z608 + z102 * z602 + z103 * z593;
@@ -2627,1326 +2627,1266 @@ impl Dynamics<7> for Arm7 {
         let z806 = z85 * z786 + z87 * z787 + z89 * z707 + z361 * z601 + z362 * z603
             + z363 * z605 + z364 * z705 + z365 * z706 + z110 * z788 + z366 * z785
             + z111 * z789 + z112 * z790;
-        let z807 = -q[0].sin();
-        let z808 = -self.oy * z0;
-        let z809 = self.oy * z807;
-        let z810 = z5 * z807;
-        let z811 = z6 * z807;
-        let z812 = -z4 * z807;
-        let z813 = -qd[1] * z0;
-        let z814 = qd[1] * z807;
-        let z815 = qd[1] * z812;
-        let z816 = -self.oy * z0 + self.l * z811 + z808;
-        let z817 = self.oy * z807 + self.l * z8 + z809;
-        let z818 = -z0 * z23 + z22 * z810;
-        let z819 = -z0 * z22 - z23 * z810;
-        let z820 = z7 * z22 + z23 * z807;
-        let z821 = -z7 * z23 + z22 * z807;
-        let z822 = z5 * z817 - z8 * z21;
-        let z823 = -z5 * z816 + z21 * z811;
-        let z824 = qd[2] * z811 + z813;
-        let z825 = qd[2] * z8 + z814;
-        let z826 = qd[2] * z822 + z815;
-        let z827 = qd[2] * z823 + z16;
-        let z828 = self.oy * z819 + self.l * z811 + z816;
-        let z829 = self.oy * z821 + self.l * z8 + z817;
-        let z830 = z42 * z818 - z43 * z811;
-        let z831 = z42 * z811 + z43 * z818;
-        let z832 = -z8 * z43 + z42 * z820;
-        let z833 = z8 * z42 + z43 * z820;
-        let z834 = z29 * z829 - z41 * z821;
-        let z835 = -z29 * z828 + z41 * z819;
-        let z836 = qd[3] * z819 + z824;
-        let z837 = qd[3] * z821 + z825;
-        let z838 = qd[3] * z834 + z826;
-        let z839 = qd[3] * z835 + z827;
-        let z840 = self.oy * z819 + self.l * z831 + z828;
-        let z841 = self.oy * z821 + self.l * z833 + z829;
-        let z842 = z62 * z830 + z63 * z819;
-        let z843 = z62 * z819 - z63 * z830;
-        let z844 = z62 * z832 + z63 * z821;
-        let z845 = z62 * z821 - z63 * z832;
-        let z846 = z49 * z841 - z61 * z833;
-        let z847 = -z49 * z840 + z61 * z831;
-        let z848 = qd[4] * z831 + z836;
-        let z849 = qd[4] * z833 + z837;
-        let z850 = qd[4] * z846 + z838;
-        let z851 = qd[4] * z847 + z839;
-        let z852 = self.oy * z843 + self.l * z831 + z840;
-        let z853 = self.oy * z845 + self.l * z833 + z841;
-        let z854 = z82 * z842 - z83 * z831;
-        let z855 = z82 * z831 + z83 * z842;
-        let z856 = z82 * z844 - z83 * z833;
-        let z857 = z82 * z833 + z83 * z844;
-        let z858 = z69 * z853 - z81 * z845;
-        let z859 = -z69 * z852 + z81 * z843;
-        let z860 = qd[5] * z843 + z848;
-        let z861 = qd[5] * z845 + z849;
-        let z862 = qd[5] * z858 + z850;
-        let z863 = qd[5] * z859 + z851;
-        let z864 = self.oy * z843 + self.l * z855 + z852;
-        let z865 = self.oy * z845 + self.l * z857 + z853;
-        let z866 = z102 * z854 + z103 * z843;
-        let z867 = z102 * z843 - z103 * z854;
-        let z868 = z102 * z856 + z103 * z845;
-        let z869 = z102 * z845 - z103 * z856;
-        let z870 = z89 * z865 - z101 * z857;
-        let z871 = -z89 * z864 + z101 * z855;
-        let z872 = qd[6] * z855 + z860;
-        let z873 = qd[6] * z857 + z861;
-        let z874 = qd[6] * z870 + z862;
-        let z875 = qd[6] * z871 + z863;
-        let z878 = self.cx * z810 - self.cy * z0 + self.cz * z811 + z808;
-        let z879 = self.cx * z7 + self.cy * z807 + self.cz * z8 + z809;
-        let z880 = -self.ixx1 * z6 * z810 + self.izz * z5 * z811;
-        let z881 = self.cx * z818 + self.cy * z819 + self.cz * z811 + z816;
-        let z882 = self.cx * z820 + self.cy * z821 + self.cz * z8 + z817;
-        let z883 = self.ixx2 * z28 * z818 + self.iyy * z29 * z819 + self.izz * z5 * z811;
-        let z884 = self.ixx2 * z28 * z820 + self.iyy * z29 * z821 + self.izz * z5 * z8;
-        let z885 = self.cx * z830 + self.cy * z819 + self.cz * z831 + z828;
-        let z886 = self.cx * z832 + self.cy * z821 + self.cz * z833 + z829;
-        let z887 = self.ixx3 * z48 * z830 + self.iyy * z29 * z819
-            + self.izz * z49 * z831;
-        let z888 = self.ixx3 * z48 * z832 + self.iyy * z29 * z821
-            + self.izz * z49 * z833;
-        let z889 = self.cx * z842 + self.cy * z843 + self.cz * z831 + z840;
-        let z890 = self.cx * z844 + self.cy * z845 + self.cz * z833 + z841;
-        let z891 = self.ixx4 * z68 * z842 + self.iyy * z69 * z843
-            + self.izz * z49 * z831;
-        let z892 = self.ixx4 * z68 * z844 + self.iyy * z69 * z845
-            + self.izz * z49 * z833;
-        let z893 = self.cx * z854 + self.cy * z843 + self.cz * z855 + z852;
-        let z894 = self.cx * z856 + self.cy * z845 + self.cz * z857 + z853;
-        let z895 = self.ixx5 * z88 * z854 + self.iyy * z69 * z843
-            + self.izz * z89 * z855;
-        let z896 = self.ixx5 * z88 * z856 + self.iyy * z69 * z845
-            + self.izz * z89 * z857;
-        let z897 = self.cx * z866 + self.cy * z867 + self.cz * z855 + z864;
-        let z898 = self.cx * z868 + self.cy * z869 + self.cz * z857 + z865;
-        let z899 = self.ixx6 * z108 * z866 + self.iyy * z109 * z867
-            + self.izz * z89 * z855;
-        let z900 = self.ixx6 * z108 * z868 + self.iyy * z109 * z869
-            + self.izz * z89 * z857;
-        let z903 = -qd[0] * z879 + z815 + z127 * z814;
-        let z904 = qd[0] * z878 + z16 - z127 * z813;
-        let z905 = -z35 * z882 + z826 + z136 * z825;
-        let z906 = z35 * z881 + z827 - z136 * z824;
-        let z907 = -z55 * z886 + z838 + z145 * z837;
-        let z908 = z55 * z885 + z839 - z145 * z836;
-        let z909 = -z75 * z890 + z850 + z154 * z849;
-        let z910 = z75 * z889 + z851 - z154 * z848;
-        let z911 = z862 - z95 * z894 + z163 * z861;
-        let z912 = z95 * z893 + z863 - z163 * z860;
-        let z913 = z874 - z115 * z898 + z172 * z873;
-        let z914 = z875 + z115 * z897 - z172 * z872;
-        let z915 = self.m6 * z170 * z914 - self.m6 * z171 * z913 - self.m6 * z196 * z898
-            + self.m6 * z197 * z897 + z113 * z899 + z114 * z900 + z175 * z872
-            + z177 * z873;
-        let z916 = self.m5 * z161 * z912 - self.m5 * z162 * z911 - self.m5 * z193 * z894
-            + self.m5 * z194 * z893 + z93 * z895 + z94 * z896 + z915 + z166 * z860
-            + z168 * z861;
-        let z917 = self.m4 * z152 * z910 - self.m4 * z153 * z909 - self.m4 * z190 * z890
-            + self.m4 * z191 * z889 + z73 * z891 + z74 * z892 + z916 + z157 * z848
-            + z159 * z849;
-        let z918 = self.m3 * z143 * z908 - self.m3 * z144 * z907 - self.m3 * z187 * z886
-            + self.m3 * z188 * z885 + z53 * z887 + z54 * z888 + z148 * z836 + z917
-            + z150 * z837;
-        let z919 = self.m2 * z134 * z906 - self.m2 * z135 * z905 - self.m2 * z184 * z882
-            + self.m2 * z185 * z881 + z33 * z883 + z34 * z884 + z139 * z824 + z141 * z825
-            + z918;
-        let z922 = -q[1].sin();
-        let z923 = z0 * z922;
-        let z924 = z1 * z922;
-        let z925 = self.l * z7;
-        let z926 = self.l * z9;
-        let z927 = self.l * z922;
-        let z928 = z22 * z923;
-        let z929 = -z23 * z923;
-        let z930 = z22 * z924;
-        let z931 = -z23 * z924;
-        let z932 = -z5 * z22;
-        let z933 = z5 * z23;
-        let z934 = z5 * z926 - z9 * z21 - z10 * z927 + z20 * z922;
-        let z935 = -z5 * z925 + z7 * z21 + z8 * z927 - z19 * z922;
-        let z936 = qd[2] * z7;
-        let z937 = qd[2] * z9;
-        let z938 = qd[2] * z922;
-        let z939 = qd[2] * z934;
-        let z940 = qd[2] * z935;
-        let z941 = self.oy * z929 + self.l * z7 + z925;
-        let z942 = self.oy * z931 + self.l * z9 + z926;
-        let z943 = self.oy * z933 + self.l * z922 + z927;
-        let z944 = -z7 * z43 + z42 * z928;
-        let z945 = z7 * z42 + z43 * z928;
-        let z946 = -z9 * z43 + z42 * z930;
-        let z947 = z9 * z42 + z43 * z930;
-        let z948 = z42 * z932 - z43 * z922;
-        let z949 = z42 * z922 + z43 * z932;
-        let z950 = -z27 * z943 + z29 * z942 + z40 * z933 - z41 * z931;
-        let z951 = z25 * z943 - z29 * z941 - z39 * z933 + z41 * z929;
-        let z952 = qd[3] * z929 + z936;
-        let z953 = qd[3] * z931 + z937;
-        let z954 = qd[3] * z933 + z938;
-        let z955 = qd[3] * z950 + z939;
-        let z956 = qd[3] * z951 + z940;
-        let z957 = self.oy * z929 + self.l * z945 + z941;
-        let z958 = self.oy * z931 + self.l * z947 + z942;
-        let z959 = self.oy * z933 + self.l * z949 + z943;
-        let z960 = z62 * z944 + z63 * z929;
-        let z961 = z62 * z929 - z63 * z944;
-        let z962 = z62 * z946 + z63 * z931;
-        let z963 = z62 * z931 - z63 * z946;
-        let z964 = z62 * z948 + z63 * z933;
-        let z965 = z62 * z933 - z63 * z948;
-        let z966 = -z47 * z959 + z49 * z958 + z60 * z949 - z61 * z947;
-        let z967 = z45 * z959 - z49 * z957 - z59 * z949 + z61 * z945;
-        let z968 = qd[4] * z945 + z952;
-        let z969 = qd[4] * z947 + z953;
-        let z970 = qd[4] * z949 + z954;
-        let z971 = qd[4] * z966 + z955;
-        let z972 = qd[4] * z967 + z956;
-        let z973 = self.oy * z961 + self.l * z945 + z957;
-        let z974 = self.oy * z963 + self.l * z947 + z958;
-        let z975 = self.oy * z965 + self.l * z949 + z959;
-        let z976 = z82 * z960 - z83 * z945;
-        let z977 = z82 * z945 + z83 * z960;
-        let z978 = z82 * z962 - z83 * z947;
-        let z979 = z82 * z947 + z83 * z962;
-        let z980 = z82 * z964 - z83 * z949;
-        let z981 = z82 * z949 + z83 * z964;
-        let z982 = -z67 * z975 + z69 * z974 + z80 * z965 - z81 * z963;
-        let z983 = z65 * z975 - z69 * z973 - z79 * z965 + z81 * z961;
-        let z984 = qd[5] * z961 + z968;
-        let z985 = qd[5] * z963 + z969;
-        let z986 = z970 + qd[5] * z965;
-        let z987 = z971 + qd[5] * z982;
-        let z988 = z972 + qd[5] * z983;
-        let z989 = z973 + self.oy * z961 + self.l * z977;
-        let z990 = z974 + self.oy * z963 + self.l * z979;
-        let z991 = z975 + self.oy * z965 + self.l * z981;
-        let z992 = z102 * z976 + z103 * z961;
-        let z993 = z102 * z961 - z103 * z976;
-        let z994 = z102 * z978 + z103 * z963;
-        let z995 = z102 * z963 - z103 * z978;
-        let z996 = z102 * z980 + z103 * z965;
-        let z997 = z102 * z965 - z103 * z980;
-        let z998 = -z87 * z991 + z89 * z990 + z100 * z981 - z101 * z979;
-        let z999 = z85 * z991 - z89 * z989 - z99 * z981 + z101 * z977;
-        let z1000 = z984 + qd[6] * z977;
-        let z1001 = z985 + qd[6] * z979;
-        let z1002 = z986 + qd[6] * z981;
-        let z1003 = z987 + qd[6] * z998;
-        let z1004 = z988 + qd[6] * z999;
-        let z1005 = self.cx * z923 + self.cz * z7;
-        let z1006 = self.cx * z924 + self.cz * z9;
-        let z1007 = -self.cx * z5 + self.cz * z922;
-        let z1008 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z923 + self.izz * z5 * z7
-            + self.izz * z8 * z922;
-        let z1009 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z924 + self.izz * z5 * z9
-            + self.izz * z10 * z922;
-        let z1010 = 2.0 * self.ixx1 * z5 * z6 + 2.0 * self.izz * z5 * z922;
-        let z1011 = self.cx * z928 + self.cy * z929 + self.cz * z7 + z925;
-        let z1012 = self.cx * z930 + self.cy * z931 + self.cz * z9 + z926;
-        let z1013 = self.cx * z932 + self.cy * z933 + self.cz * z922 + z927;
-        let z1014 = self.ixx2 * z24 * z932 + self.ixx2 * z28 * z928
-            + self.iyy * z25 * z933 + self.iyy * z29 * z929 + self.izz * z5 * z7
-            + self.izz * z8 * z922;
-        let z1015 = self.ixx2 * z26 * z932 + self.ixx2 * z28 * z930
-            + self.iyy * z27 * z933 + self.iyy * z29 * z931 + self.izz * z5 * z9
-            + self.izz * z10 * z922;
-        let z1016 = 2.0 * self.ixx2 * z28 * z932 + 2.0 * self.iyy * z29 * z933
-            + 2.0 * self.izz * z5 * z922;
-        let z1017 = self.cx * z944 + self.cy * z929 + self.cz * z945 + z941;
-        let z1018 = self.cx * z946 + self.cy * z931 + self.cz * z947 + z942;
-        let z1019 = self.cx * z948 + self.cy * z933 + self.cz * z949 + z943;
-        let z1020 = self.ixx3 * z44 * z948 + self.ixx3 * z48 * z944
-            + self.iyy * z25 * z933 + self.iyy * z29 * z929 + self.izz * z45 * z949
-            + self.izz * z49 * z945;
-        let z1021 = self.ixx3 * z46 * z948 + self.ixx3 * z48 * z946
-            + self.iyy * z27 * z933 + self.iyy * z29 * z931 + self.izz * z47 * z949
-            + self.izz * z49 * z947;
-        let z1022 = 2.0 * self.ixx3 * z48 * z948 + 2.0 * self.iyy * z29 * z933
-            + 2.0 * self.izz * z49 * z949;
-        let z1023 = self.cx * z960 + self.cy * z961 + self.cz * z945 + z957;
-        let z1024 = self.cx * z962 + self.cy * z963 + self.cz * z947 + z958;
-        let z1025 = self.cx * z964 + self.cy * z965 + self.cz * z949 + z959;
-        let z1026 = self.ixx4 * z64 * z964 + self.ixx4 * z68 * z960
-            + self.iyy * z65 * z965 + self.iyy * z69 * z961 + self.izz * z45 * z949
-            + self.izz * z49 * z945;
-        let z1027 = self.ixx4 * z66 * z964 + self.ixx4 * z68 * z962
-            + self.iyy * z67 * z965 + self.iyy * z69 * z963 + self.izz * z47 * z949
-            + self.izz * z49 * z947;
-        let z1028 = 2.0 * self.ixx4 * z68 * z964 + 2.0 * self.iyy * z69 * z965
-            + 2.0 * self.izz * z49 * z949;
-        let z1029 = z973 + self.cx * z976 + self.cy * z961 + self.cz * z977;
-        let z1030 = z974 + self.cx * z978 + self.cy * z963 + self.cz * z979;
-        let z1031 = z975 + self.cx * z980 + self.cy * z965 + self.cz * z981;
-        let z1032 = self.ixx5 * z84 * z980 + self.ixx5 * z88 * z976
-            + self.iyy * z65 * z965 + self.iyy * z69 * z961 + self.izz * z85 * z981
-            + self.izz * z89 * z977;
-        let z1033 = self.ixx5 * z86 * z980 + self.ixx5 * z88 * z978
-            + self.iyy * z67 * z965 + self.iyy * z69 * z963 + self.izz * z87 * z981
-            + self.izz * z89 * z979;
-        let z1034 = 2.0 * self.ixx5 * z88 * z980 + 2.0 * self.iyy * z69 * z965
-            + 2.0 * self.izz * z89 * z981;
-        let z1035 = z989 + self.cx * z992 + self.cy * z993 + self.cz * z977;
-        let z1036 = z990 + self.cx * z994 + self.cy * z995 + self.cz * z979;
-        let z1037 = z991 + self.cx * z996 + self.cy * z997 + self.cz * z981;
-        let z1038 = self.ixx6 * z104 * z996 + self.ixx6 * z108 * z992
-            + self.iyy * z105 * z997 + self.iyy * z109 * z993 + self.izz * z85 * z981
-            + self.izz * z89 * z977;
-        let z1039 = self.ixx6 * z106 * z996 + self.ixx6 * z108 * z994
-            + self.iyy * z107 * z997 + self.iyy * z109 * z995 + self.izz * z87 * z981
-            + self.izz * z89 * z979;
-        let z1040 = 2.0 * self.ixx6 * z108 * z996 + 2.0 * self.iyy * z109 * z997
-            + 2.0 * self.izz * z89 * z981;
-        let z1041 = -qd[0] * z1006 + z15 * z1007;
-        let z1042 = qd[0] * z1005 - z14 * z1007;
-        let z1043 = z34 * z1013 - z35 * z1012 - z135 * z938 + z136 * z937 + z939;
-        let z1044 = -z33 * z1013 + z35 * z1011 + z134 * z938 - z136 * z936 + z940;
-        let z1045 = z54 * z1019 - z55 * z1018 - z144 * z954 + z145 * z953 + z955;
-        let z1046 = -z53 * z1019 + z55 * z1017 + z143 * z954 - z145 * z952 + z956;
-        let z1047 = z971 + z74 * z1025 - z75 * z1024 - z153 * z970 + z154 * z969;
-        let z1048 = z972 - z73 * z1025 + z75 * z1023 + z152 * z970 - z154 * z968;
-        let z1049 = z987 + z94 * z1031 - z95 * z1030 - z162 * z986 + z163 * z985;
-        let z1050 = z988 - z93 * z1031 + z95 * z1029 + z161 * z986 - z163 * z984;
-        let z1051 = z1003 + z114 * z1037 - z115 * z1036 - z171 * z1002 + z172 * z1001;
-        let z1052 = z1004 - z113 * z1037 + z115 * z1035 + z170 * z1002 - z172 * z1000;
-        let z1053 = self.m6 * z170 * z1052 - self.m6 * z171 * z1051
-            - self.m6 * z196 * z1036 + self.m6 * z197 * z1035 + z113 * z1038
-            + z114 * z1039 + z115 * z1040 + z175 * z1000 + z177 * z1001 + z178 * z1002;
-        let z1054 = self.m5 * z161 * z1050 - self.m5 * z162 * z1049
-            - self.m5 * z193 * z1030 + self.m5 * z194 * z1029 + z1053 + z93 * z1032
-            + z94 * z1033 + z95 * z1034 + z166 * z984 + z168 * z985 + z169 * z986;
-        let z1055 = self.m4 * z152 * z1048 - self.m4 * z153 * z1047
-            - self.m4 * z190 * z1024 + self.m4 * z191 * z1023 + z1054 + z73 * z1026
-            + z74 * z1027 + z75 * z1028 + z157 * z968 + z159 * z969 + z160 * z970;
-        let z1056 = self.m3 * z143 * z1046 - self.m3 * z144 * z1045
-            - self.m3 * z187 * z1018 + self.m3 * z188 * z1017 + z1055 + z53 * z1020
-            + z54 * z1021 + z55 * z1022 + z148 * z952 + z150 * z953 + z151 * z954;
-        let z1057 = self.m2 * z134 * z1044 - self.m2 * z135 * z1043
-            - self.m2 * z184 * z1012 + self.m2 * z185 * z1011 + z1056 + z33 * z1014
-            + z34 * z1015 + z35 * z1016 + z139 * z936 + z141 * z937 + z142 * z938;
-        let z1058 = qd[0] * z1010 + self.m1 * z125 * z1042 - self.m1 * z126 * z1041
-            - self.m1 * z181 * z1006 + self.m1 * z182 * z1005 + z14 * z1008 + z15 * z1009
-            + z1057;
-        let z1059 = -q[2].sin();
-        let z1060 = -z1 * z22 + z7 * z1059;
-        let z1061 = -z1 * z1059 - z7 * z22;
-        let z1062 = z0 * z22 + z9 * z1059;
-        let z1063 = z0 * z1059 - z9 * z22;
-        let z1064 = -z6 * z1059;
-        let z1065 = z6 * z22;
-        let z1066 = self.oy * z1061;
-        let z1067 = self.oy * z1063;
-        let z1068 = self.oy * z1065;
-        let z1069 = z42 * z1060;
-        let z1070 = z43 * z1060;
-        let z1071 = z42 * z1062;
-        let z1072 = z43 * z1062;
-        let z1073 = z42 * z1064;
-        let z1074 = z43 * z1064;
-        let z1075 = -z27 * z1068 + z29 * z1067 + z40 * z1065 - z41 * z1063;
-        let z1076 = z25 * z1068 - z29 * z1066 - z39 * z1065 + z41 * z1061;
-        let z1077 = qd[3] * z1061;
-        let z1078 = qd[3] * z1063;
-        let z1079 = qd[3] * z1065;
-        let z1080 = qd[3] * z1075;
-        let z1081 = qd[3] * z1076;
-        let z1082 = self.oy * z1061 + self.l * z1070 + z1066;
-        let z1083 = self.oy * z1063 + self.l * z1072 + z1067;
-        let z1084 = self.oy * z1065 + self.l * z1074 + z1068;
-        let z1085 = z62 * z1069 + z63 * z1061;
-        let z1086 = z62 * z1061 - z63 * z1069;
-        let z1087 = z62 * z1071 + z63 * z1063;
-        let z1088 = z62 * z1063 - z63 * z1071;
-        let z1089 = z62 * z1073 + z63 * z1065;
-        let z1090 = z62 * z1065 - z63 * z1073;
-        let z1091 = -z47 * z1084 + z49 * z1083 + z60 * z1074 - z61 * z1072;
-        let z1092 = z45 * z1084 - z49 * z1082 - z59 * z1074 + z61 * z1070;
-        let z1093 = qd[4] * z1070 + z1077;
-        let z1094 = qd[4] * z1072 + z1078;
-        let z1095 = qd[4] * z1074 + z1079;
-        let z1096 = qd[4] * z1091 + z1080;
-        let z1097 = qd[4] * z1092 + z1081;
-        let z1098 = self.oy * z1086 + self.l * z1070 + z1082;
-        let z1099 = self.oy * z1088 + self.l * z1072 + z1083;
-        let z1100 = self.oy * z1090 + self.l * z1074 + z1084;
-        let z1101 = z82 * z1085 - z83 * z1070;
-        let z1102 = z82 * z1070 + z83 * z1085;
-        let z1103 = z82 * z1087 - z83 * z1072;
-        let z1104 = z82 * z1072 + z83 * z1087;
-        let z1105 = z82 * z1089 - z83 * z1074;
-        let z1106 = z82 * z1074 + z83 * z1089;
-        let z1107 = -z67 * z1100 + z69 * z1099 + z80 * z1090 - z81 * z1088;
-        let z1108 = z65 * z1100 - z69 * z1098 - z79 * z1090 + z81 * z1086;
-        let z1109 = qd[5] * z1086 + z1093;
-        let z1110 = qd[5] * z1088 + z1094;
-        let z1111 = qd[5] * z1090 + z1095;
-        let z1112 = qd[5] * z1107 + z1096;
-        let z1113 = qd[5] * z1108 + z1097;
-        let z1114 = self.oy * z1086 + self.l * z1102 + z1098;
-        let z1115 = self.oy * z1088 + self.l * z1104 + z1099;
-        let z1116 = self.oy * z1090 + self.l * z1106 + z1100;
-        let z1117 = z102 * z1101 + z103 * z1086;
-        let z1118 = z102 * z1086 - z103 * z1101;
-        let z1119 = z102 * z1103 + z103 * z1088;
-        let z1120 = z102 * z1088 - z103 * z1103;
-        let z1121 = z102 * z1105 + z103 * z1090;
-        let z1122 = z102 * z1090 - z103 * z1105;
-        let z1123 = -z87 * z1116 + z89 * z1115 + z100 * z1106 - z101 * z1104;
-        let z1124 = z85 * z1116 - z89 * z1114 - z99 * z1106 + z101 * z1102;
-        let z1125 = qd[6] * z1102 + z1109;
-        let z1126 = qd[6] * z1104 + z1110;
-        let z1127 = qd[6] * z1106 + z1111;
-        let z1128 = qd[6] * z1123 + z1112;
-        let z1129 = qd[6] * z1124 + z1113;
-        let z1130 = self.cx * z1060 + self.cy * z1061;
-        let z1131 = self.cx * z1062 + self.cy * z1063;
-        let z1132 = self.cx * z1064 + self.cy * z1065;
-        let z1133 = self.ixx2 * z24 * z1064 + self.ixx2 * z28 * z1060
-            + self.iyy * z25 * z1065 + self.iyy * z29 * z1061;
-        let z1134 = self.ixx2 * z26 * z1064 + self.ixx2 * z28 * z1062
-            + self.iyy * z27 * z1065 + self.iyy * z29 * z1063;
-        let z1135 = 2.0 * self.ixx2 * z28 * z1064 + 2.0 * self.iyy * z29 * z1065;
-        let z1136 = self.cx * z1069 + self.cy * z1061 + self.cz * z1070 + z1066;
-        let z1137 = self.cx * z1071 + self.cy * z1063 + self.cz * z1072 + z1067;
-        let z1138 = self.cx * z1073 + self.cy * z1065 + self.cz * z1074 + z1068;
-        let z1139 = self.ixx3 * z44 * z1073 + self.ixx3 * z48 * z1069
-            + self.iyy * z25 * z1065 + self.iyy * z29 * z1061 + self.izz * z45 * z1074
-            + self.izz * z49 * z1070;
-        let z1140 = self.ixx3 * z46 * z1073 + self.ixx3 * z48 * z1071
-            + self.iyy * z27 * z1065 + self.iyy * z29 * z1063 + self.izz * z47 * z1074
-            + self.izz * z49 * z1072;
-        let z1141 = 2.0 * self.ixx3 * z48 * z1073 + 2.0 * self.iyy * z29 * z1065
-            + 2.0 * self.izz * z49 * z1074;
-        let z1142 = self.cx * z1085 + self.cy * z1086 + self.cz * z1070 + z1082;
-        let z1143 = self.cx * z1087 + self.cy * z1088 + self.cz * z1072 + z1083;
-        let z1144 = self.cx * z1089 + self.cy * z1090 + self.cz * z1074 + z1084;
-        let z1145 = self.ixx4 * z64 * z1089 + self.ixx4 * z68 * z1085
-            + self.iyy * z65 * z1090 + self.iyy * z69 * z1086 + self.izz * z45 * z1074
-            + self.izz * z49 * z1070;
-        let z1146 = self.ixx4 * z66 * z1089 + self.ixx4 * z68 * z1087
-            + self.iyy * z67 * z1090 + self.iyy * z69 * z1088 + self.izz * z47 * z1074
-            + self.izz * z49 * z1072;
-        let z1147 = 2.0 * self.ixx4 * z68 * z1089 + 2.0 * self.iyy * z69 * z1090
-            + 2.0 * self.izz * z49 * z1074;
-        let z1148 = self.cx * z1101 + self.cy * z1086 + self.cz * z1102 + z1098;
-        let z1149 = self.cx * z1103 + self.cy * z1088 + self.cz * z1104 + z1099;
-        let z1150 = self.cx * z1105 + self.cy * z1090 + self.cz * z1106 + z1100;
-        let z1151 = self.ixx5 * z84 * z1105 + self.ixx5 * z88 * z1101
-            + self.iyy * z65 * z1090 + self.iyy * z69 * z1086 + self.izz * z85 * z1106
-            + self.izz * z89 * z1102;
-        let z1152 = self.ixx5 * z86 * z1105 + self.ixx5 * z88 * z1103
-            + self.iyy * z67 * z1090 + self.iyy * z69 * z1088 + self.izz * z87 * z1106
-            + self.izz * z89 * z1104;
-        let z1153 = 2.0 * self.ixx5 * z88 * z1105 + 2.0 * self.iyy * z69 * z1090
-            + 2.0 * self.izz * z89 * z1106;
-        let z1154 = self.cx * z1117 + self.cy * z1118 + self.cz * z1102 + z1114;
-        let z1155 = self.cx * z1119 + self.cy * z1120 + self.cz * z1104 + z1115;
-        let z1156 = self.cx * z1121 + self.cy * z1122 + self.cz * z1106 + z1116;
-        let z1157 = self.ixx6 * z104 * z1121 + self.ixx6 * z108 * z1117
-            + self.iyy * z105 * z1122 + self.iyy * z109 * z1118 + self.izz * z85 * z1106
-            + self.izz * z89 * z1102;
-        let z1158 = self.ixx6 * z106 * z1121 + self.ixx6 * z108 * z1119
-            + self.iyy * z107 * z1122 + self.iyy * z109 * z1120 + self.izz * z87 * z1106
-            + self.izz * z89 * z1104;
-        let z1159 = 2.0 * self.ixx6 * z108 * z1121 + 2.0 * self.iyy * z109 * z1122
-            + 2.0 * self.izz * z89 * z1106;
-        let z1160 = z34 * z1132 - z35 * z1131;
-        let z1161 = -z33 * z1132 + z35 * z1130;
-        let z1162 = z54 * z1138 - z55 * z1137 + z1080 - z144 * z1079 + z145 * z1078;
-        let z1163 = -z53 * z1138 + z55 * z1136 + z1081 + z143 * z1079 - z145 * z1077;
-        let z1164 = z1096 + z74 * z1144 - z75 * z1143 - z153 * z1095 + z154 * z1094;
-        let z1165 = -z73 * z1144 + z1097 + z75 * z1142 + z152 * z1095 - z154 * z1093;
-        let z1166 = z1112 + z94 * z1150 - z95 * z1149 - z162 * z1111 + z163 * z1110;
-        let z1167 = z1113 - z93 * z1150 + z95 * z1148 + z161 * z1111 - z163 * z1109;
-        let z1168 = z1128 + z114 * z1156 - z115 * z1155 - z171 * z1127 + z172 * z1126;
-        let z1169 = z1129 - z113 * z1156 + z115 * z1154 + z170 * z1127 - z172 * z1125;
-        let z1170 = self.m6 * z170 * z1169 - self.m6 * z171 * z1168
-            - self.m6 * z196 * z1155 + self.m6 * z197 * z1154 + z113 * z1157
-            + z114 * z1158 + z115 * z1159 + z175 * z1125 + z177 * z1126 + z178 * z1127;
-        let z1171 = self.m5 * z161 * z1167 - self.m5 * z162 * z1166
-            - self.m5 * z193 * z1149 + self.m5 * z194 * z1148 + z93 * z1151 + z94 * z1152
-            + z95 * z1153 + z1170 + z166 * z1109 + z168 * z1110 + z169 * z1111;
-        let z1172 = self.m4 * z152 * z1165 - self.m4 * z153 * z1164
-            - self.m4 * z190 * z1143 + self.m4 * z191 * z1142 + z73 * z1145 + z74 * z1146
-            + z75 * z1147 + z1171 + z157 * z1093 + z159 * z1094 + z160 * z1095;
-        let z1173 = self.m3 * z143 * z1163 - self.m3 * z144 * z1162
-            - self.m3 * z187 * z1137 + self.m3 * z188 * z1136 + z53 * z1139 + z54 * z1140
-            + z55 * z1141 + z148 * z1077 + z1172 + z150 * z1078 + z151 * z1079;
-        let z1174 = self.m2 * z134 * z1161 - self.m2 * z135 * z1160
-            - self.m2 * z184 * z1131 + self.m2 * z185 * z1130 + z33 * z1133 + z34 * z1134
-            + z35 * z1135 + z1173;
-        let z1175 = -q[3].sin();
-        let z1176 = -z8 * z42 + z24 * z1175;
-        let z1177 = z8 * z1175 + z24 * z42;
-        let z1178 = -z10 * z42 + z26 * z1175;
-        let z1179 = z10 * z1175 + z26 * z42;
-        let z1180 = -z5 * z42 + z28 * z1175;
-        let z1181 = z5 * z1175 + z28 * z42;
-        let z1182 = self.l * z1177;
-        let z1183 = self.l * z1179;
-        let z1184 = self.l * z1181;
-        let z1185 = z62 * z1176;
-        let z1186 = -z63 * z1176;
-        let z1187 = z62 * z1178;
-        let z1188 = -z63 * z1178;
-        let z1189 = z62 * z1180;
-        let z1190 = -z63 * z1180;
-        let z1191 = -z47 * z1184 + z49 * z1183 + z60 * z1181 - z61 * z1179;
-        let z1192 = z45 * z1184 - z49 * z1182 - z59 * z1181 + z61 * z1177;
-        let z1193 = qd[4] * z1177;
-        let z1194 = qd[4] * z1179;
-        let z1195 = qd[4] * z1181;
-        let z1196 = qd[4] * z1191;
-        let z1197 = qd[4] * z1192;
-        let z1198 = self.oy * z1186 + self.l * z1177 + z1182;
-        let z1199 = self.oy * z1188 + self.l * z1179 + z1183;
-        let z1200 = self.oy * z1190 + self.l * z1181 + z1184;
-        let z1201 = z82 * z1185 - z83 * z1177;
-        let z1202 = z82 * z1177 + z83 * z1185;
-        let z1203 = z82 * z1187 - z83 * z1179;
-        let z1204 = z82 * z1179 + z83 * z1187;
-        let z1205 = z82 * z1189 - z83 * z1181;
-        let z1206 = z82 * z1181 + z83 * z1189;
-        let z1207 = -z67 * z1200 + z69 * z1199 + z80 * z1190 - z81 * z1188;
-        let z1208 = z65 * z1200 - z69 * z1198 - z79 * z1190 + z81 * z1186;
-        let z1209 = qd[5] * z1186 + z1193;
-        let z1210 = qd[5] * z1188 + z1194;
-        let z1211 = qd[5] * z1190 + z1195;
-        let z1212 = qd[5] * z1207 + z1196;
-        let z1213 = qd[5] * z1208 + z1197;
-        let z1214 = self.oy * z1186 + self.l * z1202 + z1198;
-        let z1215 = self.oy * z1188 + self.l * z1204 + z1199;
-        let z1216 = self.oy * z1190 + self.l * z1206 + z1200;
-        let z1217 = z102 * z1201 + z103 * z1186;
-        let z1218 = z102 * z1186 - z103 * z1201;
-        let z1219 = z102 * z1203 + z103 * z1188;
-        let z1220 = z102 * z1188 - z103 * z1203;
-        let z1221 = z102 * z1205 + z103 * z1190;
-        let z1222 = z102 * z1190 - z103 * z1205;
-        let z1223 = -z87 * z1216 + z89 * z1215 + z100 * z1206 - z101 * z1204;
-        let z1224 = z85 * z1216 - z89 * z1214 - z99 * z1206 + z101 * z1202;
-        let z1225 = qd[6] * z1202 + z1209;
-        let z1226 = qd[6] * z1204 + z1210;
-        let z1227 = qd[6] * z1206 + z1211;
-        let z1228 = qd[6] * z1223 + z1212;
-        let z1229 = qd[6] * z1224 + z1213;
-        let z1230 = self.cx * z1176 + self.cz * z1177;
-        let z1231 = self.cx * z1178 + self.cz * z1179;
-        let z1232 = self.cx * z1180 + self.cz * z1181;
-        let z1233 = self.ixx3 * z44 * z1180 + self.ixx3 * z48 * z1176
-            + self.izz * z45 * z1181 + self.izz * z49 * z1177;
-        let z1234 = self.ixx3 * z46 * z1180 + self.ixx3 * z48 * z1178
-            + self.izz * z47 * z1181 + self.izz * z49 * z1179;
-        let z1235 = 2.0 * self.ixx3 * z48 * z1180 + 2.0 * self.izz * z49 * z1181;
-        let z1236 = self.cx * z1185 + self.cy * z1186 + self.cz * z1177 + z1182;
-        let z1237 = self.cx * z1187 + self.cy * z1188 + self.cz * z1179 + z1183;
-        let z1238 = self.cx * z1189 + self.cy * z1190 + self.cz * z1181 + z1184;
-        let z1239 = self.ixx4 * z64 * z1189 + self.ixx4 * z68 * z1185
-            + self.iyy * z65 * z1190 + self.iyy * z69 * z1186 + self.izz * z45 * z1181
-            + self.izz * z49 * z1177;
-        let z1240 = self.ixx4 * z66 * z1189 + self.ixx4 * z68 * z1187
-            + self.iyy * z67 * z1190 + self.iyy * z69 * z1188 + self.izz * z47 * z1181
-            + self.izz * z49 * z1179;
-        let z1241 = 2.0 * self.ixx4 * z68 * z1189 + 2.0 * self.iyy * z69 * z1190
-            + 2.0 * self.izz * z49 * z1181;
-        let z1242 = self.cx * z1201 + self.cy * z1186 + self.cz * z1202 + z1198;
-        let z1243 = self.cx * z1203 + self.cy * z1188 + self.cz * z1204 + z1199;
-        let z1244 = self.cx * z1205 + self.cy * z1190 + self.cz * z1206 + z1200;
-        let z1245 = self.ixx5 * z84 * z1205 + self.ixx5 * z88 * z1201
-            + self.iyy * z65 * z1190 + self.iyy * z69 * z1186 + self.izz * z85 * z1206
-            + self.izz * z89 * z1202;
-        let z1246 = self.ixx5 * z86 * z1205 + self.ixx5 * z88 * z1203
-            + self.iyy * z67 * z1190 + self.iyy * z69 * z1188 + self.izz * z87 * z1206
-            + self.izz * z89 * z1204;
-        let z1247 = 2.0 * self.ixx5 * z88 * z1205 + 2.0 * self.iyy * z69 * z1190
-            + 2.0 * self.izz * z89 * z1206;
-        let z1248 = self.cx * z1217 + self.cy * z1218 + self.cz * z1202 + z1214;
-        let z1249 = self.cx * z1219 + self.cy * z1220 + self.cz * z1204 + z1215;
-        let z1250 = self.cx * z1221 + self.cy * z1222 + self.cz * z1206 + z1216;
-        let z1251 = self.ixx6 * z104 * z1221 + self.ixx6 * z108 * z1217
-            + self.iyy * z105 * z1222 + self.iyy * z109 * z1218 + self.izz * z85 * z1206
-            + self.izz * z89 * z1202;
-        let z1252 = self.ixx6 * z106 * z1221 + self.ixx6 * z108 * z1219
-            + self.iyy * z107 * z1222 + self.iyy * z109 * z1220 + self.izz * z87 * z1206
-            + self.izz * z89 * z1204;
-        let z1253 = 2.0 * self.ixx6 * z108 * z1221 + 2.0 * self.iyy * z109 * z1222
-            + 2.0 * self.izz * z89 * z1206;
-        let z1254 = z54 * z1232 - z55 * z1231;
-        let z1255 = -z53 * z1232 + z55 * z1230;
-        let z1256 = z74 * z1238 - z75 * z1237 - z153 * z1195 + z154 * z1194 + z1196;
-        let z1257 = -z73 * z1238 + z75 * z1236 + z152 * z1195 - z154 * z1193 + z1197;
-        let z1258 = z94 * z1244 - z95 * z1243 - z162 * z1211 + z163 * z1210 + z1212;
-        let z1259 = -z93 * z1244 + z95 * z1242 + z161 * z1211 - z163 * z1209 + z1213;
-        let z1260 = z1228 + z114 * z1250 - z115 * z1249 - z171 * z1227 + z172 * z1226;
-        let z1261 = z1229 - z113 * z1250 + z115 * z1248 + z170 * z1227 - z172 * z1225;
-        let z1262 = self.m6 * z170 * z1261 - self.m6 * z171 * z1260
-            - self.m6 * z196 * z1249 + self.m6 * z197 * z1248 + z113 * z1251
-            + z114 * z1252 + z115 * z1253 + z175 * z1225 + z177 * z1226 + z178 * z1227;
-        let z1263 = z1262 + self.m5 * z161 * z1259 - self.m5 * z162 * z1258
-            - self.m5 * z193 * z1243 + self.m5 * z194 * z1242 + z93 * z1245 + z94 * z1246
-            + z95 * z1247 + z166 * z1209 + z168 * z1210 + z169 * z1211;
-        let z1264 = z1263 + self.m4 * z152 * z1257 - self.m4 * z153 * z1256
-            - self.m4 * z190 * z1237 + self.m4 * z191 * z1236 + z73 * z1239 + z74 * z1240
-            + z75 * z1241 + z157 * z1193 + z159 * z1194 + z160 * z1195;
-        let z1265 = z1264 + self.m3 * z143 * z1255 - self.m3 * z144 * z1254
-            - self.m3 * z187 * z1231 + self.m3 * z188 * z1230 + z53 * z1233 + z54 * z1234
-            + z55 * z1235;
-        let z1266 = -q[4].sin();
-        let z1267 = z25 * z62 + z44 * z1266;
-        let z1268 = z25 * z1266 - z44 * z62;
-        let z1269 = z27 * z62 + z46 * z1266;
-        let z1270 = z27 * z1266 - z46 * z62;
-        let z1271 = z29 * z62 + z48 * z1266;
-        let z1272 = z29 * z1266 - z48 * z62;
-        let z1273 = self.oy * z1268;
-        let z1274 = self.oy * z1270;
-        let z1275 = self.oy * z1272;
-        let z1276 = z82 * z1267;
-        let z1277 = z83 * z1267;
-        let z1278 = z82 * z1269;
-        let z1279 = z83 * z1269;
-        let z1280 = z82 * z1271;
-        let z1281 = z83 * z1271;
-        let z1282 = -z67 * z1275 + z69 * z1274 + z80 * z1272 - z81 * z1270;
-        let z1283 = z65 * z1275 - z69 * z1273 - z79 * z1272 + z81 * z1268;
-        let z1284 = qd[5] * z1268;
-        let z1285 = qd[5] * z1270;
-        let z1286 = qd[5] * z1272;
-        let z1287 = qd[5] * z1282;
-        let z1288 = qd[5] * z1283;
-        let z1289 = z1273 + self.oy * z1268 + self.l * z1277;
-        let z1290 = z1274 + self.oy * z1270 + self.l * z1279;
-        let z1291 = z1275 + self.oy * z1272 + self.l * z1281;
-        let z1292 = z102 * z1276 + z103 * z1268;
-        let z1293 = z102 * z1268 - z103 * z1276;
-        let z1294 = z102 * z1278 + z103 * z1270;
-        let z1295 = z102 * z1270 - z103 * z1278;
-        let z1296 = z102 * z1280 + z103 * z1272;
-        let z1297 = z102 * z1272 - z103 * z1280;
-        let z1298 = -z87 * z1291 + z89 * z1290 + z100 * z1281 - z101 * z1279;
-        let z1299 = z85 * z1291 - z89 * z1289 - z99 * z1281 + z101 * z1277;
-        let z1300 = qd[6] * z1277 + z1284;
-        let z1301 = qd[6] * z1279 + z1285;
-        let z1302 = qd[6] * z1281 + z1286;
-        let z1303 = qd[6] * z1298 + z1287;
-        let z1304 = qd[6] * z1299 + z1288;
-        let z1305 = self.cx * z1267 + self.cy * z1268;
-        let z1306 = self.cx * z1269 + self.cy * z1270;
-        let z1307 = self.cx * z1271 + self.cy * z1272;
-        let z1308 = self.ixx4 * z64 * z1271 + self.ixx4 * z68 * z1267
-            + self.iyy * z65 * z1272 + self.iyy * z69 * z1268;
-        let z1309 = self.ixx4 * z66 * z1271 + self.ixx4 * z68 * z1269
-            + self.iyy * z67 * z1272 + self.iyy * z69 * z1270;
-        let z1310 = 2.0 * self.ixx4 * z68 * z1271 + 2.0 * self.iyy * z69 * z1272;
-        let z1311 = z1273 + self.cx * z1276 + self.cy * z1268 + self.cz * z1277;
-        let z1312 = z1274 + self.cx * z1278 + self.cy * z1270 + self.cz * z1279;
-        let z1313 = z1275 + self.cx * z1280 + self.cy * z1272 + self.cz * z1281;
-        let z1314 = self.ixx5 * z84 * z1280 + self.ixx5 * z88 * z1276
-            + self.iyy * z65 * z1272 + self.iyy * z69 * z1268 + self.izz * z85 * z1281
-            + self.izz * z89 * z1277;
-        let z1315 = self.ixx5 * z86 * z1280 + self.ixx5 * z88 * z1278
-            + self.iyy * z67 * z1272 + self.iyy * z69 * z1270 + self.izz * z87 * z1281
-            + self.izz * z89 * z1279;
-        let z1316 = 2.0 * self.ixx5 * z88 * z1280 + 2.0 * self.iyy * z69 * z1272
-            + 2.0 * self.izz * z89 * z1281;
-        let z1317 = z1289 + self.cx * z1292 + self.cy * z1293 + self.cz * z1277;
-        let z1318 = z1290 + self.cx * z1294 + self.cy * z1295 + self.cz * z1279;
-        let z1319 = z1291 + self.cx * z1296 + self.cy * z1297 + self.cz * z1281;
-        let z1320 = self.ixx6 * z104 * z1296 + self.ixx6 * z108 * z1292
-            + self.iyy * z105 * z1297 + self.iyy * z109 * z1293 + self.izz * z85 * z1281
-            + self.izz * z89 * z1277;
-        let z1321 = self.ixx6 * z106 * z1296 + self.ixx6 * z108 * z1294
-            + self.iyy * z107 * z1297 + self.iyy * z109 * z1295 + self.izz * z87 * z1281
-            + self.izz * z89 * z1279;
-        let z1322 = 2.0 * self.ixx6 * z108 * z1296 + 2.0 * self.iyy * z109 * z1297
-            + 2.0 * self.izz * z89 * z1281;
-        let z1323 = z74 * z1307 - z75 * z1306;
-        let z1324 = -z73 * z1307 + z75 * z1305;
-        let z1325 = z1287 + z94 * z1313 - z95 * z1312 - z162 * z1286 + z163 * z1285;
-        let z1326 = z1288 - z93 * z1313 + z95 * z1311 + z161 * z1286 - z163 * z1284;
-        let z1327 = z1303 + z114 * z1319 - z115 * z1318 - z171 * z1302 + z172 * z1301;
-        let z1328 = z1304 - z113 * z1319 + z115 * z1317 + z170 * z1302 - z172 * z1300;
-        let z1329 = self.m6 * z170 * z1328 - self.m6 * z171 * z1327
-            - self.m6 * z196 * z1318 + self.m6 * z197 * z1317 + z113 * z1320
-            + z114 * z1321 + z115 * z1322 + z175 * z1300 + z177 * z1301 + z178 * z1302;
-        let z1330 = self.m5 * z161 * z1326 - self.m5 * z162 * z1325
-            - self.m5 * z193 * z1312 + self.m5 * z194 * z1311 + z1329 + z93 * z1314
-            + z94 * z1315 + z95 * z1316 + z166 * z1284 + z168 * z1285 + z169 * z1286;
-        let z1331 = self.m4 * z152 * z1324 - self.m4 * z153 * z1323
-            - self.m4 * z190 * z1306 + self.m4 * z191 * z1305 + z1330 + z73 * z1308
-            + z74 * z1309 + z75 * z1310;
-        let z1332 = -q[5].sin();
-        let z1333 = -z45 * z82 + z64 * z1332;
-        let z1334 = z45 * z1332 + z64 * z82;
-        let z1335 = -z47 * z82 + z66 * z1332;
-        let z1336 = z47 * z1332 + z66 * z82;
-        let z1337 = -z49 * z82 + z68 * z1332;
-        let z1338 = z49 * z1332 + z68 * z82;
-        let z1339 = self.l * z1334;
-        let z1340 = self.l * z1336;
-        let z1341 = self.l * z1338;
-        let z1342 = z102 * z1333;
-        let z1343 = -z103 * z1333;
-        let z1344 = z102 * z1335;
-        let z1345 = -z103 * z1335;
-        let z1346 = z102 * z1337;
-        let z1347 = -z103 * z1337;
-        let z1348 = -z87 * z1341 + z89 * z1340 + z100 * z1338 - z101 * z1336;
-        let z1349 = z85 * z1341 - z89 * z1339 - z99 * z1338 + z101 * z1334;
-        let z1350 = qd[6] * z1334;
-        let z1351 = qd[6] * z1336;
-        let z1352 = qd[6] * z1338;
-        let z1353 = qd[6] * z1348;
-        let z1354 = qd[6] * z1349;
-        let z1355 = self.cx * z1333 + self.cz * z1334;
-        let z1356 = self.cx * z1335 + self.cz * z1336;
-        let z1357 = self.cx * z1337 + self.cz * z1338;
-        let z1358 = self.ixx5 * z84 * z1337 + self.ixx5 * z88 * z1333
-            + self.izz * z85 * z1338 + self.izz * z89 * z1334;
-        let z1359 = self.ixx5 * z86 * z1337 + self.ixx5 * z88 * z1335
-            + self.izz * z87 * z1338 + self.izz * z89 * z1336;
-        let z1360 = 2.0 * self.ixx5 * z88 * z1337 + 2.0 * self.izz * z89 * z1338;
-        let z1361 = self.cx * z1342 + self.cy * z1343 + self.cz * z1334 + z1339;
-        let z1362 = self.cx * z1344 + self.cy * z1345 + self.cz * z1336 + z1340;
-        let z1363 = self.cx * z1346 + self.cy * z1347 + self.cz * z1338 + z1341;
-        let z1364 = self.ixx6 * z104 * z1346 + self.ixx6 * z108 * z1342
-            + self.iyy * z105 * z1347 + self.iyy * z109 * z1343 + self.izz * z85 * z1338
-            + self.izz * z89 * z1334;
-        let z1365 = self.ixx6 * z106 * z1346 + self.ixx6 * z108 * z1344
-            + self.iyy * z107 * z1347 + self.iyy * z109 * z1345 + self.izz * z87 * z1338
-            + self.izz * z89 * z1336;
-        let z1366 = 2.0 * self.ixx6 * z108 * z1346 + 2.0 * self.iyy * z109 * z1347
-            + 2.0 * self.izz * z89 * z1338;
-        let z1367 = z94 * z1357 - z95 * z1356;
-        let z1368 = -z93 * z1357 + z95 * z1355;
-        let z1369 = z1353 + z114 * z1363 - z115 * z1362 - z171 * z1352 + z172 * z1351;
-        let z1370 = z1354 - z113 * z1363 + z115 * z1361 + z170 * z1352 - z172 * z1350;
-        let z1371 = self.m6 * z170 * z1370 - self.m6 * z171 * z1369
-            - self.m6 * z196 * z1362 + self.m6 * z197 * z1361 + z113 * z1364
-            + z114 * z1365 + z115 * z1366 + z175 * z1350 + z177 * z1351 + z178 * z1352;
-        let z1372 = self.m5 * z161 * z1368 - self.m5 * z162 * z1367
-            - self.m5 * z193 * z1356 + self.m5 * z194 * z1355 + z1371 + z93 * z1358
-            + z94 * z1359 + z95 * z1360;
-        let z1373 = -q[6].sin();
-        let z1374 = z65 * z102 + z84 * z1373;
-        let z1375 = z65 * z1373 - z84 * z102;
-        let z1376 = z67 * z102 + z86 * z1373;
-        let z1377 = z67 * z1373 - z86 * z102;
-        let z1378 = z69 * z102 + z88 * z1373;
-        let z1379 = z69 * z1373 - z88 * z102;
-        let z1380 = self.cx * z1374 + self.cy * z1375;
-        let z1381 = self.cx * z1376 + self.cy * z1377;
-        let z1382 = self.cx * z1378 + self.cy * z1379;
-        let z1383 = self.ixx6 * z104 * z1378 + self.ixx6 * z108 * z1374
-            + self.iyy * z105 * z1379 + self.iyy * z109 * z1375;
-        let z1384 = self.ixx6 * z106 * z1378 + self.ixx6 * z108 * z1376
-            + self.iyy * z107 * z1379 + self.iyy * z109 * z1377;
-        let z1385 = 2.0 * self.ixx6 * z108 * z1378 + 2.0 * self.iyy * z109 * z1379;
-        let z1386 = z114 * z1382 - z115 * z1381;
-        let z1387 = -z113 * z1382 + z115 * z1380;
-        let z1388 = self.m6 * z170 * z1387 - self.m6 * z171 * z1386
-            - self.m6 * z196 * z1381 + self.m6 * z197 * z1380 + z113 * z1383
-            + z114 * z1384 + z115 * z1385;
-        let z1389 = z0 * z3 + z0 * z808 + z1 * z809 + z2 * z807;
-        let z1390 = qd[1] * z1389;
-        let z1391 = z8 * z19 - z8 * z817 + z10 * z816 - z20 * z811;
-        let z1392 = qd[2] * z1391 + z1390;
-        let z1393 = -z25 * z829 + z27 * z828 + z39 * z821 - z40 * z819;
-        let z1394 = qd[3] * z1393 + z1392;
-        let z1395 = -z45 * z841 + z47 * z840 + z59 * z833 - z60 * z831;
-        let z1396 = qd[4] * z1395 + z1394;
-        let z1397 = -z65 * z853 + z67 * z852 + z79 * z845 - z80 * z843;
-        let z1398 = qd[5] * z1397 + z1396;
-        let z1399 = -z85 * z865 + z87 * z864 + z99 * z857 - z100 * z855;
-        let z1400 = qd[6] * z1399 + z1398;
-        let z1401 = 2.0 * self.ixx1 * z7 * z810 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z811;
-        let z1402 = self.ixx1 * z9 * z810 + self.ixx1 * (z7 * z7) - self.iyy * z1 * z807
-            - self.iyy * (z0 * z0) + self.izz * z10 * z811 + self.izz * (z8 * z8);
-        let z1403 = 2.0 * self.ixx1 * z7 * z9 + 2.0 * self.iyy * z0 * z807
+        let z807 = -self.oy * z0;
+        let z808 = -z1 * z5;
+        let z809 = -z1 * z6;
+        let z810 = z1 * z4;
+        let z811 = -qd[1] * z0;
+        let z812 = qd[1] * z810;
+        let z813 = -self.oy * z0 + self.l * z809 + z807;
+        let z814 = -z0 * z23 + z22 * z808;
+        let z815 = -z0 * z22 - z23 * z808;
+        let z816 = z5 * z19 - z8 * z21;
+        let z817 = -z5 * z813 + z21 * z809;
+        let z818 = qd[2] * z809 + z811;
+        let z819 = qd[2] * z816 + z812;
+        let z820 = qd[2] * z817 + z16;
+        let z821 = self.oy * z815 + self.l * z809 + z813;
+        let z822 = z42 * z814 - z43 * z809;
+        let z823 = z42 * z809 + z43 * z814;
+        let z824 = -z25 * z41 + z29 * z39;
+        let z825 = -z29 * z821 + z41 * z815;
+        let z826 = qd[3] * z815 + z818;
+        let z827 = qd[3] * z824 + z819;
+        let z828 = qd[3] * z825 + z820;
+        let z829 = self.oy * z815 + self.l * z823 + z821;
+        let z830 = z62 * z822 + z63 * z815;
+        let z831 = z62 * z815 - z63 * z822;
+        let z832 = -z45 * z61 + z49 * z59;
+        let z833 = -z49 * z829 + z61 * z823;
+        let z834 = qd[4] * z823 + z826;
+        let z835 = qd[4] * z832 + z827;
+        let z836 = qd[4] * z833 + z828;
+        let z837 = self.oy * z831 + self.l * z823 + z829;
+        let z838 = z82 * z830 - z83 * z823;
+        let z839 = z82 * z823 + z83 * z830;
+        let z840 = -z65 * z81 + z69 * z79;
+        let z841 = -z69 * z837 + z81 * z831;
+        let z842 = qd[5] * z831 + z834;
+        let z843 = qd[5] * z840 + z835;
+        let z844 = qd[5] * z841 + z836;
+        let z845 = self.oy * z831 + self.l * z839 + z837;
+        let z846 = z102 * z838 + z103 * z831;
+        let z847 = z102 * z831 - z103 * z838;
+        let z848 = -z85 * z101 + z89 * z99;
+        let z849 = -z89 * z845 + z101 * z839;
+        let z850 = qd[6] * z839 + z842;
+        let z851 = qd[6] * z848 + z843;
+        let z852 = qd[6] * z849 + z844;
+        let z854 = self.cx * z808 - self.cy * z0 + self.cz * z809 + z807;
+        let z855 = -self.ixx1 * z6 * z808 + self.izz * z5 * z809;
+        let z856 = self.cx * z814 + self.cy * z815 + self.cz * z809 + z813;
+        let z857 = self.ixx2 * z28 * z814 + self.iyy * z29 * z815 + self.izz * z5 * z809;
+        let z858 = self.cx * z822 + self.cy * z815 + self.cz * z823 + z821;
+        let z859 = self.ixx3 * z48 * z822 + self.iyy * z29 * z815
+            + self.izz * z49 * z823;
+        let z860 = self.cx * z830 + self.cy * z831 + self.cz * z823 + z829;
+        let z861 = self.ixx4 * z68 * z830 + self.iyy * z69 * z831
+            + self.izz * z49 * z823;
+        let z862 = self.cx * z838 + self.cy * z831 + self.cz * z839 + z837;
+        let z863 = self.ixx5 * z88 * z838 + self.iyy * z69 * z831
+            + self.izz * z89 * z839;
+        let z864 = self.cx * z846 + self.cy * z847 + self.cz * z839 + z845;
+        let z865 = self.ixx6 * z108 * z846 + self.iyy * z109 * z847
+            + self.izz * z89 * z839;
+        let z868 = -qd[0] * z125 + z14 * z127 + z812;
+        let z869 = qd[0] * z854 + z16 - z127 * z811;
+        let z870 = z33 * z136 - z35 * z134 + z819;
+        let z871 = z35 * z856 + z820 - z136 * z818;
+        let z872 = z53 * z145 - z55 * z143 + z827;
+        let z873 = z55 * z858 + z828 - z145 * z826;
+        let z874 = z835 + z73 * z154 - z75 * z152;
+        let z875 = z836 + z75 * z860 - z154 * z834;
+        let z876 = z843 + z93 * z163 - z95 * z161;
+        let z877 = z844 + z95 * z862 - z163 * z842;
+        let z878 = z851 + z113 * z172 - z115 * z170;
+        let z879 = z852 + z115 * z864 - z172 * z850;
+        let z880 = self.m6 * z170 * z879 - self.m6 * z170 * z196 - self.m6 * z171 * z878
+            + self.m6 * z197 * z864 + z113 * z865 + z113 * z177 + z114 * z175
+            + z175 * z850;
+        let z881 = self.m5 * z161 * z877 - self.m5 * z161 * z193 - self.m5 * z162 * z876
+            + self.m5 * z194 * z862 + z93 * z863 + z93 * z168 + z94 * z166 + z880
+            + z166 * z842;
+        let z882 = self.m4 * z152 * z875 - self.m4 * z152 * z190 - self.m4 * z153 * z874
+            + self.m4 * z191 * z860 + z73 * z861 + z73 * z159 + z74 * z157 + z881
+            + z157 * z834;
+        let z883 = self.m3 * z143 * z873 - self.m3 * z143 * z187 - self.m3 * z144 * z872
+            + self.m3 * z188 * z858 + z53 * z859 + z53 * z150 + z54 * z148 + z882
+            + z148 * z826;
+        let z884 = self.m2 * z134 * z871 - self.m2 * z134 * z184 - self.m2 * z135 * z870
+            + self.m2 * z185 * z856 + z33 * z857 + z33 * z141 + z34 * z139 + z883
+            + z139 * z818;
+        let z887 = -z0 * z6;
+        let z888 = self.l * z7;
+        let z889 = self.l * z9;
+        let z890 = -self.l * z6;
+        let z891 = z22 * z887;
+        let z892 = -z23 * z887;
+        let z893 = z22 * z809;
+        let z894 = -z23 * z809;
+        let z895 = -z5 * z22;
+        let z896 = z5 * z23;
+        let z897 = z5 * z889 - z6 * z20 - z9 * z21 - z10 * z890;
+        let z898 = -z5 * z888 + z6 * z19 + z7 * z21 + z8 * z890;
+        let z899 = qd[2] * z7;
+        let z900 = qd[2] * z9;
+        let z901 = -qd[2] * z6;
+        let z902 = qd[2] * z897;
+        let z903 = qd[2] * z898;
+        let z904 = self.oy * z892 + self.l * z7 + z888;
+        let z905 = self.oy * z894 + self.l * z9 + z889;
+        let z906 = self.oy * z896 - self.l * z6 + z890;
+        let z907 = -z7 * z43 + z42 * z891;
+        let z908 = z7 * z42 + z43 * z891;
+        let z909 = -z9 * z43 + z42 * z893;
+        let z910 = z9 * z42 + z43 * z893;
+        let z911 = z6 * z43 + z42 * z895;
+        let z912 = -z6 * z42 + z43 * z895;
+        let z913 = -z27 * z906 + z29 * z905 + z40 * z896 - z41 * z894;
+        let z914 = z25 * z906 - z29 * z904 - z39 * z896 + z41 * z892;
+        let z915 = qd[3] * z892 + z899;
+        let z916 = qd[3] * z894 + z900;
+        let z917 = qd[3] * z896 + z901;
+        let z918 = qd[3] * z913 + z902;
+        let z919 = qd[3] * z914 + z903;
+        let z920 = self.oy * z892 + self.l * z908 + z904;
+        let z921 = self.oy * z894 + self.l * z910 + z905;
+        let z922 = self.oy * z896 + self.l * z912 + z906;
+        let z923 = z62 * z907 + z63 * z892;
+        let z924 = z62 * z892 - z63 * z907;
+        let z925 = z62 * z909 + z63 * z894;
+        let z926 = z62 * z894 - z63 * z909;
+        let z927 = z62 * z911 + z63 * z896;
+        let z928 = z62 * z896 - z63 * z911;
+        let z929 = -z47 * z922 + z49 * z921 + z60 * z912 - z61 * z910;
+        let z930 = z45 * z922 - z49 * z920 - z59 * z912 + z61 * z908;
+        let z931 = qd[4] * z908 + z915;
+        let z932 = qd[4] * z910 + z916;
+        let z933 = qd[4] * z912 + z917;
+        let z934 = qd[4] * z929 + z918;
+        let z935 = qd[4] * z930 + z919;
+        let z936 = self.oy * z924 + self.l * z908 + z920;
+        let z937 = self.oy * z926 + self.l * z910 + z921;
+        let z938 = self.oy * z928 + self.l * z912 + z922;
+        let z939 = z82 * z923 - z83 * z908;
+        let z940 = z82 * z908 + z83 * z923;
+        let z941 = z82 * z925 - z83 * z910;
+        let z942 = z82 * z910 + z83 * z925;
+        let z943 = z82 * z927 - z83 * z912;
+        let z944 = z82 * z912 + z83 * z927;
+        let z945 = -z67 * z938 + z69 * z937 + z80 * z928 - z81 * z926;
+        let z946 = z65 * z938 - z69 * z936 - z79 * z928 + z81 * z924;
+        let z947 = qd[5] * z924 + z931;
+        let z948 = qd[5] * z926 + z932;
+        let z949 = qd[5] * z928 + z933;
+        let z950 = qd[5] * z945 + z934;
+        let z951 = qd[5] * z946 + z935;
+        let z952 = self.oy * z924 + self.l * z940 + z936;
+        let z953 = self.oy * z926 + self.l * z942 + z937;
+        let z954 = self.oy * z928 + self.l * z944 + z938;
+        let z955 = z102 * z939 + z103 * z924;
+        let z956 = z102 * z924 - z103 * z939;
+        let z957 = z102 * z941 + z103 * z926;
+        let z958 = z102 * z926 - z103 * z941;
+        let z959 = z102 * z943 + z103 * z928;
+        let z960 = z102 * z928 - z103 * z943;
+        let z961 = -z87 * z954 + z89 * z953 + z100 * z944 - z101 * z942;
+        let z962 = z85 * z954 - z89 * z952 - z99 * z944 + z101 * z940;
+        let z963 = qd[6] * z940 + z947;
+        let z964 = qd[6] * z942 + z948;
+        let z965 = qd[6] * z944 + z949;
+        let z966 = qd[6] * z961 + z950;
+        let z967 = qd[6] * z962 + z951;
+        let z968 = self.cx * z887 + self.cz * z7;
+        let z969 = self.cx * z809 + self.cz * z9;
+        let z970 = -self.cx * z5 - self.cz * z6;
+        let z971 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z887 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z972 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z809 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z973 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
+        let z974 = self.cx * z891 + self.cy * z892 + self.cz * z7 + z888;
+        let z975 = self.cx * z893 + self.cy * z894 + self.cz * z9 + z889;
+        let z976 = self.cx * z895 + self.cy * z896 - self.cz * z6 + z890;
+        let z977 = self.ixx2 * z24 * z895 + self.ixx2 * z28 * z891
+            + self.iyy * z25 * z896 + self.iyy * z29 * z892 + self.izz * z5 * z7
+            - self.izz * z6 * z8;
+        let z978 = self.ixx2 * z26 * z895 + self.ixx2 * z28 * z893
+            + self.iyy * z27 * z896 + self.iyy * z29 * z894 + self.izz * z5 * z9
+            - self.izz * z6 * z10;
+        let z979 = 2.0 * self.ixx2 * z28 * z895 + 2.0 * self.iyy * z29 * z896
+            - 2.0 * self.izz * z5 * z6;
+        let z980 = self.cx * z907 + self.cy * z892 + self.cz * z908 + z904;
+        let z981 = self.cx * z909 + self.cy * z894 + self.cz * z910 + z905;
+        let z982 = self.cx * z911 + self.cy * z896 + self.cz * z912 + z906;
+        let z983 = self.ixx3 * z44 * z911 + self.ixx3 * z48 * z907
+            + self.iyy * z25 * z896 + self.iyy * z29 * z892 + self.izz * z45 * z912
+            + self.izz * z49 * z908;
+        let z984 = self.ixx3 * z46 * z911 + self.ixx3 * z48 * z909
+            + self.iyy * z27 * z896 + self.iyy * z29 * z894 + self.izz * z47 * z912
+            + self.izz * z49 * z910;
+        let z985 = 2.0 * self.ixx3 * z48 * z911 + 2.0 * self.iyy * z29 * z896
+            + 2.0 * self.izz * z49 * z912;
+        let z986 = self.cx * z923 + self.cy * z924 + self.cz * z908 + z920;
+        let z987 = self.cx * z925 + self.cy * z926 + self.cz * z910 + z921;
+        let z988 = self.cx * z927 + self.cy * z928 + self.cz * z912 + z922;
+        let z989 = self.ixx4 * z64 * z927 + self.ixx4 * z68 * z923
+            + self.iyy * z65 * z928 + self.iyy * z69 * z924 + self.izz * z45 * z912
+            + self.izz * z49 * z908;
+        let z990 = self.ixx4 * z66 * z927 + self.ixx4 * z68 * z925
+            + self.iyy * z67 * z928 + self.iyy * z69 * z926 + self.izz * z47 * z912
+            + self.izz * z49 * z910;
+        let z991 = 2.0 * self.ixx4 * z68 * z927 + 2.0 * self.iyy * z69 * z928
+            + 2.0 * self.izz * z49 * z912;
+        let z992 = self.cx * z939 + self.cy * z924 + self.cz * z940 + z936;
+        let z993 = self.cx * z941 + self.cy * z926 + self.cz * z942 + z937;
+        let z994 = self.cx * z943 + self.cy * z928 + self.cz * z944 + z938;
+        let z995 = self.ixx5 * z84 * z943 + self.ixx5 * z88 * z939
+            + self.iyy * z65 * z928 + self.iyy * z69 * z924 + self.izz * z85 * z944
+            + self.izz * z89 * z940;
+        let z996 = self.ixx5 * z86 * z943 + self.ixx5 * z88 * z941
+            + self.iyy * z67 * z928 + self.iyy * z69 * z926 + self.izz * z87 * z944
+            + self.izz * z89 * z942;
+        let z997 = 2.0 * self.ixx5 * z88 * z943 + 2.0 * self.iyy * z69 * z928
+            + 2.0 * self.izz * z89 * z944;
+        let z998 = self.cx * z955 + self.cy * z956 + self.cz * z940 + z952;
+        let z999 = self.cx * z957 + self.cy * z958 + self.cz * z942 + z953;
+        let z1000 = self.cx * z959 + self.cy * z960 + self.cz * z944 + z954;
+        let z1001 = self.ixx6 * z104 * z959 + self.ixx6 * z108 * z955
+            + self.iyy * z105 * z960 + self.iyy * z109 * z956 + self.izz * z85 * z944
+            + self.izz * z89 * z940;
+        let z1002 = self.ixx6 * z106 * z959 + self.ixx6 * z108 * z957
+            + self.iyy * z107 * z960 + self.iyy * z109 * z958 + self.izz * z87 * z944
+            + self.izz * z89 * z942;
+        let z1003 = 2.0 * self.ixx6 * z108 * z959 + 2.0 * self.iyy * z109 * z960
+            + 2.0 * self.izz * z89 * z944;
+        let z1004 = -qd[0] * z969 + z15 * z970;
+        let z1005 = qd[0] * z968 - z14 * z970;
+        let z1006 = z34 * z976 - z35 * z975 + z902 - z135 * z901 + z136 * z900;
+        let z1007 = -z33 * z976 + z35 * z974 + z134 * z901 + z903 - z136 * z899;
+        let z1008 = z54 * z982 - z55 * z981 - z144 * z917 + z145 * z916 + z918;
+        let z1009 = -z53 * z982 + z55 * z980 + z143 * z917 - z145 * z915 + z919;
+        let z1010 = z74 * z988 - z75 * z987 - z153 * z933 + z154 * z932 + z934;
+        let z1011 = -z73 * z988 + z75 * z986 + z152 * z933 - z154 * z931 + z935;
+        let z1012 = z94 * z994 - z95 * z993 - z162 * z949 + z163 * z948 + z950;
+        let z1013 = -z93 * z994 + z95 * z992 + z161 * z949 - z163 * z947 + z951;
+        let z1014 = z114 * z1000 - z115 * z999 - z171 * z965 + z172 * z964 + z966;
+        let z1015 = -z113 * z1000 + z115 * z998 + z170 * z965 - z172 * z963 + z967;
+        let z1016 = self.m6 * z170 * z1015 - self.m6 * z171 * z1014
+            - self.m6 * z196 * z999 + self.m6 * z197 * z998 + z113 * z1001 + z114 * z1002
+            + z115 * z1003 + z175 * z963 + z177 * z964 + z178 * z965;
+        let z1017 = z1016 + self.m5 * z161 * z1013 - self.m5 * z162 * z1012
+            - self.m5 * z193 * z993 + self.m5 * z194 * z992 + z93 * z995 + z94 * z996
+            + z95 * z997 + z166 * z947 + z168 * z948 + z169 * z949;
+        let z1018 = z1017 + self.m4 * z152 * z1011 - self.m4 * z153 * z1010
+            - self.m4 * z190 * z987 + self.m4 * z191 * z986 + z73 * z989 + z74 * z990
+            + z75 * z991 + z157 * z931 + z159 * z932 + z160 * z933;
+        let z1019 = z1018 + self.m3 * z143 * z1009 - self.m3 * z144 * z1008
+            - self.m3 * z187 * z981 + self.m3 * z188 * z980 + z53 * z983 + z54 * z984
+            + z55 * z985 + z148 * z915 + z150 * z916 + z151 * z917;
+        let z1020 = z1019 + self.m2 * z134 * z1007 - self.m2 * z135 * z1006
+            - self.m2 * z184 * z975 + self.m2 * z185 * z974 + z33 * z977 + z34 * z978
+            + z35 * z979 + z139 * z899 + z141 * z900 + z142 * z901;
+        let z1021 = z1020 + qd[0] * z973 + self.m1 * z125 * z1005
+            - self.m1 * z126 * z1004 - self.m1 * z181 * z969 + self.m1 * z182 * z968
+            + z14 * z971 + z15 * z972;
+        let z1022 = z1 * z23 - z7 * z22;
+        let z1023 = -z0 * z23 - z9 * z22;
+        let z1024 = z6 * z22;
+        let z1025 = self.oy * z1022;
+        let z1026 = self.oy * z1023;
+        let z1027 = self.oy * z1024;
+        let z1028 = z25 * z42;
+        let z1029 = z25 * z43;
+        let z1030 = z27 * z42;
+        let z1031 = z27 * z43;
+        let z1032 = z29 * z42;
+        let z1033 = z29 * z43;
+        let z1034 = -z27 * z1027 + z29 * z1026 + z40 * z1024 - z41 * z1023;
+        let z1035 = z25 * z1027 - z29 * z1025 - z39 * z1024 + z41 * z1022;
+        let z1036 = qd[3] * z1022;
+        let z1037 = qd[3] * z1023;
+        let z1038 = qd[3] * z1024;
+        let z1039 = qd[3] * z1034;
+        let z1040 = qd[3] * z1035;
+        let z1041 = z1025 + self.oy * z1022 + self.l * z1029;
+        let z1042 = z1026 + self.oy * z1023 + self.l * z1031;
+        let z1043 = z1027 + self.oy * z1024 + self.l * z1033;
+        let z1044 = z62 * z1028 + z63 * z1022;
+        let z1045 = z62 * z1022 - z63 * z1028;
+        let z1046 = z62 * z1030 + z63 * z1023;
+        let z1047 = z62 * z1023 - z63 * z1030;
+        let z1048 = z62 * z1032 + z63 * z1024;
+        let z1049 = z62 * z1024 - z63 * z1032;
+        let z1050 = -z47 * z1043 + z49 * z1042 + z60 * z1033 - z61 * z1031;
+        let z1051 = z45 * z1043 - z49 * z1041 - z59 * z1033 + z61 * z1029;
+        let z1052 = qd[4] * z1029 + z1036;
+        let z1053 = qd[4] * z1031 + z1037;
+        let z1054 = qd[4] * z1033 + z1038;
+        let z1055 = qd[4] * z1050 + z1039;
+        let z1056 = qd[4] * z1051 + z1040;
+        let z1057 = z1041 + self.oy * z1045 + self.l * z1029;
+        let z1058 = self.oy * z1047 + z1042 + self.l * z1031;
+        let z1059 = self.oy * z1049 + self.l * z1033 + z1043;
+        let z1060 = z82 * z1044 - z83 * z1029;
+        let z1061 = z82 * z1029 + z83 * z1044;
+        let z1062 = z82 * z1046 - z83 * z1031;
+        let z1063 = z82 * z1031 + z83 * z1046;
+        let z1064 = z82 * z1048 - z83 * z1033;
+        let z1065 = z82 * z1033 + z83 * z1048;
+        let z1066 = -z67 * z1059 + z69 * z1058 + z80 * z1049 - z81 * z1047;
+        let z1067 = z65 * z1059 - z69 * z1057 - z79 * z1049 + z81 * z1045;
+        let z1068 = qd[5] * z1045 + z1052;
+        let z1069 = qd[5] * z1047 + z1053;
+        let z1070 = qd[5] * z1049 + z1054;
+        let z1071 = qd[5] * z1066 + z1055;
+        let z1072 = qd[5] * z1067 + z1056;
+        let z1073 = self.oy * z1045 + self.l * z1061 + z1057;
+        let z1074 = self.oy * z1047 + self.l * z1063 + z1058;
+        let z1075 = self.oy * z1049 + self.l * z1065 + z1059;
+        let z1076 = z102 * z1060 + z103 * z1045;
+        let z1077 = z102 * z1045 - z103 * z1060;
+        let z1078 = z102 * z1062 + z103 * z1047;
+        let z1079 = z102 * z1047 - z103 * z1062;
+        let z1080 = z102 * z1064 + z103 * z1049;
+        let z1081 = z102 * z1049 - z103 * z1064;
+        let z1082 = -z87 * z1075 + z89 * z1074 + z100 * z1065 - z101 * z1063;
+        let z1083 = z85 * z1075 - z89 * z1073 - z99 * z1065 + z101 * z1061;
+        let z1084 = qd[6] * z1061 + z1068;
+        let z1085 = qd[6] * z1063 + z1069;
+        let z1086 = qd[6] * z1065 + z1070;
+        let z1087 = qd[6] * z1082 + z1071;
+        let z1088 = qd[6] * z1083 + z1072;
+        let z1089 = self.cx * z25 + self.cy * z1022;
+        let z1090 = self.cx * z27 + self.cy * z1023;
+        let z1091 = self.cx * z29 + self.cy * z1024;
+        let z1092 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28
+            + self.iyy * z25 * z1024 + self.iyy * z29 * z1022;
+        let z1093 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28
+            + self.iyy * z27 * z1024 + self.iyy * z29 * z1023;
+        let z1094 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z1024;
+        let z1095 = z1025 + self.cx * z1028 + self.cy * z1022 + self.cz * z1029;
+        let z1096 = z1026 + self.cx * z1030 + self.cy * z1023 + self.cz * z1031;
+        let z1097 = z1027 + self.cx * z1032 + self.cy * z1024 + self.cz * z1033;
+        let z1098 = self.ixx3 * z44 * z1032 + self.ixx3 * z48 * z1028
+            + self.iyy * z25 * z1024 + self.iyy * z29 * z1022 + self.izz * z45 * z1033
+            + self.izz * z49 * z1029;
+        let z1099 = self.ixx3 * z46 * z1032 + self.ixx3 * z48 * z1030
+            + self.iyy * z27 * z1024 + self.iyy * z29 * z1023 + self.izz * z47 * z1033
+            + self.izz * z49 * z1031;
+        let z1100 = 2.0 * self.ixx3 * z48 * z1032 + 2.0 * self.iyy * z29 * z1024
+            + 2.0 * self.izz * z49 * z1033;
+        let z1101 = self.cx * z1044 + self.cy * z1045 + self.cz * z1029 + z1041;
+        let z1102 = self.cx * z1046 + self.cy * z1047 + self.cz * z1031 + z1042;
+        let z1103 = self.cx * z1048 + self.cy * z1049 + self.cz * z1033 + z1043;
+        let z1104 = self.ixx4 * z64 * z1048 + self.ixx4 * z68 * z1044
+            + self.iyy * z65 * z1049 + self.iyy * z69 * z1045 + self.izz * z45 * z1033
+            + self.izz * z49 * z1029;
+        let z1105 = self.ixx4 * z66 * z1048 + self.ixx4 * z68 * z1046
+            + self.iyy * z67 * z1049 + self.iyy * z69 * z1047 + self.izz * z47 * z1033
+            + self.izz * z49 * z1031;
+        let z1106 = 2.0 * self.ixx4 * z68 * z1048 + 2.0 * self.iyy * z69 * z1049
+            + 2.0 * self.izz * z49 * z1033;
+        let z1107 = self.cx * z1060 + self.cy * z1045 + self.cz * z1061 + z1057;
+        let z1108 = self.cx * z1062 + self.cy * z1047 + self.cz * z1063 + z1058;
+        let z1109 = self.cx * z1064 + self.cy * z1049 + self.cz * z1065 + z1059;
+        let z1110 = self.ixx5 * z84 * z1064 + self.ixx5 * z88 * z1060
+            + self.iyy * z65 * z1049 + self.iyy * z69 * z1045 + self.izz * z85 * z1065
+            + self.izz * z89 * z1061;
+        let z1111 = self.ixx5 * z86 * z1064 + self.ixx5 * z88 * z1062
+            + self.iyy * z67 * z1049 + self.iyy * z69 * z1047 + self.izz * z87 * z1065
+            + self.izz * z89 * z1063;
+        let z1112 = 2.0 * self.ixx5 * z88 * z1064 + 2.0 * self.iyy * z69 * z1049
+            + 2.0 * self.izz * z89 * z1065;
+        let z1113 = self.cx * z1076 + self.cy * z1077 + self.cz * z1061 + z1073;
+        let z1114 = self.cx * z1078 + self.cy * z1079 + self.cz * z1063 + z1074;
+        let z1115 = self.cx * z1080 + self.cy * z1081 + self.cz * z1065 + z1075;
+        let z1116 = self.ixx6 * z104 * z1080 + self.ixx6 * z108 * z1076
+            + self.iyy * z105 * z1081 + self.iyy * z109 * z1077 + self.izz * z85 * z1065
+            + self.izz * z89 * z1061;
+        let z1117 = self.ixx6 * z106 * z1080 + self.ixx6 * z108 * z1078
+            + self.iyy * z107 * z1081 + self.iyy * z109 * z1079 + self.izz * z87 * z1065
+            + self.izz * z89 * z1063;
+        let z1118 = 2.0 * self.ixx6 * z108 * z1080 + 2.0 * self.iyy * z109 * z1081
+            + 2.0 * self.izz * z89 * z1065;
+        let z1119 = z34 * z1091 - z35 * z1090;
+        let z1120 = -z33 * z1091 + z35 * z1089;
+        let z1121 = z1039 + z54 * z1097 - z55 * z1096 - z144 * z1038 + z145 * z1037;
+        let z1122 = z1040 - z53 * z1097 + z55 * z1095 + z143 * z1038 - z145 * z1036;
+        let z1123 = z1055 + z74 * z1103 - z75 * z1102 - z153 * z1054 + z154 * z1053;
+        let z1124 = z1056 - z73 * z1103 + z75 * z1101 + z152 * z1054 - z154 * z1052;
+        let z1125 = z1071 + z94 * z1109 - z95 * z1108 - z162 * z1070 + z163 * z1069;
+        let z1126 = z1072 - z93 * z1109 + z95 * z1107 + z161 * z1070 - z163 * z1068;
+        let z1127 = z1087 + z114 * z1115 - z115 * z1114 - z171 * z1086 + z172 * z1085;
+        let z1128 = z1088 - z113 * z1115 + z115 * z1113 + z170 * z1086 - z172 * z1084;
+        let z1129 = self.m6 * z170 * z1128 - self.m6 * z171 * z1127
+            - self.m6 * z196 * z1114 + self.m6 * z197 * z1113 + z113 * z1116
+            + z114 * z1117 + z115 * z1118 + z175 * z1084 + z177 * z1085 + z178 * z1086;
+        let z1130 = self.m5 * z161 * z1126 - self.m5 * z162 * z1125
+            - self.m5 * z193 * z1108 + self.m5 * z194 * z1107 + z93 * z1110 + z94 * z1111
+            + z95 * z1112 + z1129 + z166 * z1068 + z168 * z1069 + z169 * z1070;
+        let z1131 = self.m4 * z152 * z1124 - self.m4 * z153 * z1123
+            - self.m4 * z190 * z1102 + self.m4 * z191 * z1101 + z73 * z1104 + z74 * z1105
+            + z75 * z1106 + z1130 + z157 * z1052 + z159 * z1053 + z160 * z1054;
+        let z1132 = self.m3 * z143 * z1122 - self.m3 * z144 * z1121
+            - self.m3 * z187 * z1096 + self.m3 * z188 * z1095 + z53 * z1098 + z54 * z1099
+            + z55 * z1100 + z1131 + z148 * z1036 + z150 * z1037 + z151 * z1038;
+        let z1133 = self.m2 * z134 * z1120 - self.m2 * z135 * z1119
+            - self.m2 * z184 * z1090 + self.m2 * z185 * z1089 + z33 * z1092 + z34 * z1093
+            + z35 * z1094 + z1132;
+        let z1134 = -z8 * z42 - z24 * z43;
+        let z1135 = -z10 * z42 - z26 * z43;
+        let z1136 = -z5 * z42 - z28 * z43;
+        let z1137 = self.l * z44;
+        let z1138 = self.l * z46;
+        let z1139 = self.l * z48;
+        let z1140 = z62 * z1134;
+        let z1141 = -z63 * z1134;
+        let z1142 = z62 * z1135;
+        let z1143 = -z63 * z1135;
+        let z1144 = z62 * z1136;
+        let z1145 = -z63 * z1136;
+        let z1146 = -z46 * z61 - z47 * z1139 + z48 * z60 + z49 * z1138;
+        let z1147 = z44 * z61 + z45 * z1139 - z48 * z59 - z49 * z1137;
+        let z1148 = qd[4] * z44;
+        let z1149 = qd[4] * z46;
+        let z1150 = qd[4] * z48;
+        let z1151 = qd[4] * z1146;
+        let z1152 = qd[4] * z1147;
+        let z1153 = self.oy * z1141 + self.l * z44 + z1137;
+        let z1154 = self.oy * z1143 + self.l * z46 + z1138;
+        let z1155 = self.oy * z1145 + self.l * z48 + z1139;
+        let z1156 = -z44 * z83 + z82 * z1140;
+        let z1157 = z44 * z82 + z83 * z1140;
+        let z1158 = -z46 * z83 + z82 * z1142;
+        let z1159 = z46 * z82 + z83 * z1142;
+        let z1160 = -z48 * z83 + z82 * z1144;
+        let z1161 = z48 * z82 + z83 * z1144;
+        let z1162 = -z67 * z1155 + z69 * z1154 + z80 * z1145 - z81 * z1143;
+        let z1163 = z65 * z1155 - z69 * z1153 - z79 * z1145 + z81 * z1141;
+        let z1164 = qd[5] * z1141 + z1148;
+        let z1165 = qd[5] * z1143 + z1149;
+        let z1166 = qd[5] * z1145 + z1150;
+        let z1167 = qd[5] * z1162 + z1151;
+        let z1168 = qd[5] * z1163 + z1152;
+        let z1169 = self.oy * z1141 + self.l * z1157 + z1153;
+        let z1170 = self.oy * z1143 + self.l * z1159 + z1154;
+        let z1171 = self.oy * z1145 + self.l * z1161 + z1155;
+        let z1172 = z102 * z1156 + z103 * z1141;
+        let z1173 = z102 * z1141 - z103 * z1156;
+        let z1174 = z102 * z1158 + z103 * z1143;
+        let z1175 = z102 * z1143 - z103 * z1158;
+        let z1176 = z102 * z1160 + z103 * z1145;
+        let z1177 = z102 * z1145 - z103 * z1160;
+        let z1178 = -z87 * z1171 + z89 * z1170 + z100 * z1161 - z101 * z1159;
+        let z1179 = z85 * z1171 - z89 * z1169 - z99 * z1161 + z101 * z1157;
+        let z1180 = qd[6] * z1157 + z1164;
+        let z1181 = qd[6] * z1159 + z1165;
+        let z1182 = qd[6] * z1161 + z1166;
+        let z1183 = qd[6] * z1178 + z1167;
+        let z1184 = qd[6] * z1179 + z1168;
+        let z1185 = self.cx * z1134 + self.cz * z44;
+        let z1186 = self.cx * z1135 + self.cz * z46;
+        let z1187 = self.cx * z1136 + self.cz * z48;
+        let z1188 = self.ixx3 * z44 * z1136 + self.ixx3 * z48 * z1134
+            + self.izz * z44 * z49 + self.izz * z45 * z48;
+        let z1189 = self.ixx3 * z46 * z1136 + self.ixx3 * z48 * z1135
+            + self.izz * z46 * z49 + self.izz * z47 * z48;
+        let z1190 = 2.0 * self.ixx3 * z48 * z1136 + 2.0 * self.izz * z48 * z49;
+        let z1191 = self.cx * z1140 + self.cy * z1141 + self.cz * z44 + z1137;
+        let z1192 = self.cx * z1142 + self.cy * z1143 + self.cz * z46 + z1138;
+        let z1193 = self.cx * z1144 + self.cy * z1145 + self.cz * z48 + z1139;
+        let z1194 = self.ixx4 * z64 * z1144 + self.ixx4 * z68 * z1140
+            + self.iyy * z65 * z1145 + self.iyy * z69 * z1141 + self.izz * z44 * z49
+            + self.izz * z45 * z48;
+        let z1195 = self.ixx4 * z66 * z1144 + self.ixx4 * z68 * z1142
+            + self.iyy * z67 * z1145 + self.iyy * z69 * z1143 + self.izz * z46 * z49
+            + self.izz * z47 * z48;
+        let z1196 = 2.0 * self.ixx4 * z68 * z1144 + 2.0 * self.iyy * z69 * z1145
+            + 2.0 * self.izz * z48 * z49;
+        let z1197 = self.cx * z1156 + self.cy * z1141 + self.cz * z1157 + z1153;
+        let z1198 = self.cx * z1158 + self.cy * z1143 + self.cz * z1159 + z1154;
+        let z1199 = self.cx * z1160 + self.cy * z1145 + self.cz * z1161 + z1155;
+        let z1200 = self.ixx5 * z84 * z1160 + self.ixx5 * z88 * z1156
+            + self.iyy * z65 * z1145 + self.iyy * z69 * z1141 + self.izz * z85 * z1161
+            + self.izz * z89 * z1157;
+        let z1201 = self.ixx5 * z86 * z1160 + self.ixx5 * z88 * z1158
+            + self.iyy * z67 * z1145 + self.iyy * z69 * z1143 + self.izz * z87 * z1161
+            + self.izz * z89 * z1159;
+        let z1202 = 2.0 * self.ixx5 * z88 * z1160 + 2.0 * self.iyy * z69 * z1145
+            + 2.0 * self.izz * z89 * z1161;
+        let z1203 = self.cx * z1172 + self.cy * z1173 + self.cz * z1157 + z1169;
+        let z1204 = self.cx * z1174 + self.cy * z1175 + self.cz * z1159 + z1170;
+        let z1205 = self.cx * z1176 + self.cy * z1177 + self.cz * z1161 + z1171;
+        let z1206 = self.ixx6 * z104 * z1176 + self.ixx6 * z108 * z1172
+            + self.iyy * z105 * z1177 + self.iyy * z109 * z1173 + self.izz * z85 * z1161
+            + self.izz * z89 * z1157;
+        let z1207 = self.ixx6 * z106 * z1176 + self.ixx6 * z108 * z1174
+            + self.iyy * z107 * z1177 + self.iyy * z109 * z1175 + self.izz * z87 * z1161
+            + self.izz * z89 * z1159;
+        let z1208 = 2.0 * self.ixx6 * z108 * z1176 + 2.0 * self.iyy * z109 * z1177
+            + 2.0 * self.izz * z89 * z1161;
+        let z1209 = z54 * z1187 - z55 * z1186;
+        let z1210 = -z53 * z1187 + z55 * z1185;
+        let z1211 = z74 * z1193 - z75 * z1192 + z1151 - z153 * z1150 + z154 * z1149;
+        let z1212 = -z73 * z1193 + z75 * z1191 + z1152 + z152 * z1150 - z154 * z1148;
+        let z1213 = z94 * z1199 - z95 * z1198 + z1167 - z162 * z1166 + z163 * z1165;
+        let z1214 = -z93 * z1199 + z95 * z1197 + z1168 + z161 * z1166 - z163 * z1164;
+        let z1215 = z114 * z1205 - z115 * z1204 + z1183 - z171 * z1182 + z172 * z1181;
+        let z1216 = -z113 * z1205 + z115 * z1203 + z1184 + z170 * z1182 - z172 * z1180;
+        let z1217 = self.m6 * z170 * z1216 - self.m6 * z171 * z1215
+            - self.m6 * z196 * z1204 + self.m6 * z197 * z1203 + z113 * z1206
+            + z114 * z1207 + z115 * z1208 + z175 * z1180 + z177 * z1181 + z178 * z1182;
+        let z1218 = self.m5 * z161 * z1214 - self.m5 * z162 * z1213
+            - self.m5 * z193 * z1198 + self.m5 * z194 * z1197 + z93 * z1200 + z94 * z1201
+            + z95 * z1202 + z166 * z1164 + z168 * z1165 + z169 * z1166 + z1217;
+        let z1219 = self.m4 * z152 * z1212 - self.m4 * z153 * z1211
+            - self.m4 * z190 * z1192 + self.m4 * z191 * z1191 + z73 * z1194 + z74 * z1195
+            + z75 * z1196 + z157 * z1148 + z159 * z1149 + z160 * z1150 + z1218;
+        let z1220 = self.m3 * z143 * z1210 - self.m3 * z144 * z1209
+            - self.m3 * z187 * z1186 + self.m3 * z188 * z1185 + z53 * z1188 + z54 * z1189
+            + z55 * z1190 + z1219;
+        let z1221 = -z25 * z63 - z44 * z62;
+        let z1222 = -z27 * z63 - z46 * z62;
+        let z1223 = -z29 * z63 - z48 * z62;
+        let z1224 = self.oy * z1221;
+        let z1225 = self.oy * z1222;
+        let z1226 = self.oy * z1223;
+        let z1227 = z65 * z82;
+        let z1228 = z65 * z83;
+        let z1229 = z67 * z82;
+        let z1230 = z67 * z83;
+        let z1231 = z69 * z82;
+        let z1232 = z69 * z83;
+        let z1233 = -z67 * z1226 + z69 * z1225 + z80 * z1223 - z81 * z1222;
+        let z1234 = z65 * z1226 - z69 * z1224 - z79 * z1223 + z81 * z1221;
+        let z1235 = qd[5] * z1221;
+        let z1236 = qd[5] * z1222;
+        let z1237 = qd[5] * z1223;
+        let z1238 = qd[5] * z1233;
+        let z1239 = qd[5] * z1234;
+        let z1240 = self.oy * z1221 + self.l * z1228 + z1224;
+        let z1241 = self.oy * z1222 + self.l * z1230 + z1225;
+        let z1242 = z1226 + self.oy * z1223 + self.l * z1232;
+        let z1243 = z102 * z1227 + z103 * z1221;
+        let z1244 = z102 * z1221 - z103 * z1227;
+        let z1245 = z102 * z1229 + z103 * z1222;
+        let z1246 = z102 * z1222 - z103 * z1229;
+        let z1247 = z102 * z1231 + z103 * z1223;
+        let z1248 = z102 * z1223 - z103 * z1231;
+        let z1249 = -z87 * z1242 + z89 * z1241 + z100 * z1232 - z101 * z1230;
+        let z1250 = z85 * z1242 - z89 * z1240 - z99 * z1232 + z101 * z1228;
+        let z1251 = z1235 + qd[6] * z1228;
+        let z1252 = z1236 + qd[6] * z1230;
+        let z1253 = z1237 + qd[6] * z1232;
+        let z1254 = z1238 + qd[6] * z1249;
+        let z1255 = z1239 + qd[6] * z1250;
+        let z1256 = self.cx * z65 + self.cy * z1221;
+        let z1257 = self.cx * z67 + self.cy * z1222;
+        let z1258 = self.cx * z69 + self.cy * z1223;
+        let z1259 = self.ixx4 * z64 * z69 + self.ixx4 * z65 * z68
+            + self.iyy * z65 * z1223 + self.iyy * z69 * z1221;
+        let z1260 = self.ixx4 * z66 * z69 + self.ixx4 * z67 * z68
+            + self.iyy * z67 * z1223 + self.iyy * z69 * z1222;
+        let z1261 = 2.0 * self.ixx4 * z68 * z69 + 2.0 * self.iyy * z69 * z1223;
+        let z1262 = self.cx * z1227 + self.cy * z1221 + self.cz * z1228 + z1224;
+        let z1263 = self.cx * z1229 + self.cy * z1222 + self.cz * z1230 + z1225;
+        let z1264 = z1226 + self.cx * z1231 + self.cy * z1223 + self.cz * z1232;
+        let z1265 = self.ixx5 * z84 * z1231 + self.ixx5 * z88 * z1227
+            + self.iyy * z65 * z1223 + self.iyy * z69 * z1221 + self.izz * z85 * z1232
+            + self.izz * z89 * z1228;
+        let z1266 = self.ixx5 * z86 * z1231 + self.ixx5 * z88 * z1229
+            + self.iyy * z67 * z1223 + self.iyy * z69 * z1222 + self.izz * z87 * z1232
+            + self.izz * z89 * z1230;
+        let z1267 = 2.0 * self.ixx5 * z88 * z1231 + 2.0 * self.iyy * z69 * z1223
+            + 2.0 * self.izz * z89 * z1232;
+        let z1268 = z1240 + self.cx * z1243 + self.cy * z1244 + self.cz * z1228;
+        let z1269 = z1241 + self.cx * z1245 + self.cy * z1246 + self.cz * z1230;
+        let z1270 = z1242 + self.cx * z1247 + self.cy * z1248 + self.cz * z1232;
+        let z1271 = self.ixx6 * z104 * z1247 + self.ixx6 * z108 * z1243
+            + self.iyy * z105 * z1248 + self.iyy * z109 * z1244 + self.izz * z85 * z1232
+            + self.izz * z89 * z1228;
+        let z1272 = self.ixx6 * z106 * z1247 + self.ixx6 * z108 * z1245
+            + self.iyy * z107 * z1248 + self.iyy * z109 * z1246 + self.izz * z87 * z1232
+            + self.izz * z89 * z1230;
+        let z1273 = 2.0 * self.ixx6 * z108 * z1247 + 2.0 * self.iyy * z109 * z1248
+            + 2.0 * self.izz * z89 * z1232;
+        let z1274 = z74 * z1258 - z75 * z1257;
+        let z1275 = -z73 * z1258 + z75 * z1256;
+        let z1276 = z1238 + z94 * z1264 - z95 * z1263 - z162 * z1237 + z163 * z1236;
+        let z1277 = z1239 - z93 * z1264 + z95 * z1262 + z161 * z1237 - z163 * z1235;
+        let z1278 = z1254 + z114 * z1270 - z115 * z1269 - z171 * z1253 + z172 * z1252;
+        let z1279 = z1255 - z113 * z1270 + z115 * z1268 + z170 * z1253 - z172 * z1251;
+        let z1280 = self.m6 * z170 * z1279 - self.m6 * z171 * z1278
+            - self.m6 * z196 * z1269 + self.m6 * z197 * z1268 + z113 * z1271
+            + z114 * z1272 + z115 * z1273 + z175 * z1251 + z177 * z1252 + z178 * z1253;
+        let z1281 = z1280 + self.m5 * z161 * z1277 - self.m5 * z162 * z1276
+            - self.m5 * z193 * z1263 + self.m5 * z194 * z1262 + z93 * z1265 + z94 * z1266
+            + z95 * z1267 + z166 * z1235 + z168 * z1236 + z169 * z1237;
+        let z1282 = z1281 + self.m4 * z152 * z1275 - self.m4 * z153 * z1274
+            - self.m4 * z190 * z1257 + self.m4 * z191 * z1256 + z73 * z1259 + z74 * z1260
+            + z75 * z1261;
+        let z1283 = -z45 * z82 - z64 * z83;
+        let z1284 = -z47 * z82 - z66 * z83;
+        let z1285 = -z49 * z82 - z68 * z83;
+        let z1286 = self.l * z84;
+        let z1287 = self.l * z86;
+        let z1288 = self.l * z88;
+        let z1289 = z102 * z1283;
+        let z1290 = -z103 * z1283;
+        let z1291 = z102 * z1284;
+        let z1292 = -z103 * z1284;
+        let z1293 = z102 * z1285;
+        let z1294 = -z103 * z1285;
+        let z1295 = -z86 * z101 - z87 * z1288 + z88 * z100 + z89 * z1287;
+        let z1296 = z84 * z101 + z85 * z1288 - z88 * z99 - z89 * z1286;
+        let z1297 = qd[6] * z84;
+        let z1298 = qd[6] * z86;
+        let z1299 = qd[6] * z88;
+        let z1300 = qd[6] * z1295;
+        let z1301 = qd[6] * z1296;
+        let z1302 = self.cx * z1283 + self.cz * z84;
+        let z1303 = self.cx * z1284 + self.cz * z86;
+        let z1304 = self.cx * z1285 + self.cz * z88;
+        let z1305 = self.ixx5 * z84 * z1285 + self.ixx5 * z88 * z1283
+            + self.izz * z84 * z89 + self.izz * z85 * z88;
+        let z1306 = self.ixx5 * z86 * z1285 + self.ixx5 * z88 * z1284
+            + self.izz * z86 * z89 + self.izz * z87 * z88;
+        let z1307 = 2.0 * self.ixx5 * z88 * z1285 + 2.0 * self.izz * z88 * z89;
+        let z1308 = z1286 + self.cx * z1289 + self.cy * z1290 + self.cz * z84;
+        let z1309 = z1287 + self.cx * z1291 + self.cy * z1292 + self.cz * z86;
+        let z1310 = z1288 + self.cx * z1293 + self.cy * z1294 + self.cz * z88;
+        let z1311 = self.ixx6 * z104 * z1293 + self.ixx6 * z108 * z1289
+            + self.iyy * z105 * z1294 + self.iyy * z109 * z1290 + self.izz * z84 * z89
+            + self.izz * z85 * z88;
+        let z1312 = self.ixx6 * z106 * z1293 + self.ixx6 * z108 * z1291
+            + self.iyy * z107 * z1294 + self.iyy * z109 * z1292 + self.izz * z86 * z89
+            + self.izz * z87 * z88;
+        let z1313 = 2.0 * self.ixx6 * z108 * z1293 + 2.0 * self.iyy * z109 * z1294
+            + 2.0 * self.izz * z88 * z89;
+        let z1314 = z94 * z1304 - z95 * z1303;
+        let z1315 = -z93 * z1304 + z95 * z1302;
+        let z1316 = z1300 + z114 * z1310 - z115 * z1309 - z171 * z1299 + z172 * z1298;
+        let z1317 = z1301 - z113 * z1310 + z115 * z1308 + z170 * z1299 - z172 * z1297;
+        let z1318 = self.m6 * z170 * z1317 - self.m6 * z171 * z1316
+            - self.m6 * z196 * z1309 + self.m6 * z197 * z1308 + z113 * z1311
+            + z114 * z1312 + z115 * z1313 + z175 * z1297 + z177 * z1298 + z178 * z1299;
+        let z1319 = self.m5 * z161 * z1315 - self.m5 * z162 * z1314
+            - self.m5 * z193 * z1303 + self.m5 * z194 * z1302 + z1318 + z93 * z1305
+            + z94 * z1306 + z95 * z1307;
+        let z1320 = -z65 * z103 - z84 * z102;
+        let z1321 = -z67 * z103 - z86 * z102;
+        let z1322 = -z69 * z103 - z88 * z102;
+        let z1323 = self.cx * z105 + self.cy * z1320;
+        let z1324 = self.cx * z107 + self.cy * z1321;
+        let z1325 = self.cx * z109 + self.cy * z1322;
+        let z1326 = self.ixx6 * z104 * z109 + self.ixx6 * z105 * z108
+            + self.iyy * z105 * z1322 + self.iyy * z109 * z1320;
+        let z1327 = self.ixx6 * z106 * z109 + self.ixx6 * z107 * z108
+            + self.iyy * z107 * z1322 + self.iyy * z109 * z1321;
+        let z1328 = 2.0 * self.ixx6 * z108 * z109 + 2.0 * self.iyy * z109 * z1322;
+        let z1329 = z114 * z1325 - z115 * z1324;
+        let z1330 = -z113 * z1325 + z115 * z1323;
+        let z1331 = self.m6 * z170 * z1330 - self.m6 * z171 * z1329
+            - self.m6 * z196 * z1324 + self.m6 * z197 * z1323 + z113 * z1326
+            + z114 * z1327 + z115 * z1328;
+        let z1332 = z0 * z3 + z0 * z807;
+        let z1333 = qd[1] * z1332;
+        let z1334 = z10 * z813 - z20 * z809;
+        let z1335 = qd[2] * z1334 + z1333;
+        let z1336 = z27 * z821 - z40 * z815;
+        let z1337 = qd[3] * z1336 + z1335;
+        let z1338 = z47 * z829 - z60 * z823;
+        let z1339 = qd[4] * z1338 + z1337;
+        let z1340 = z67 * z837 - z80 * z831;
+        let z1341 = qd[5] * z1340 + z1339;
+        let z1342 = z87 * z845 - z100 * z839;
+        let z1343 = qd[6] * z1342 + z1341;
+        let z1344 = 2.0 * self.ixx1 * z7 * z808 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z8 * z809;
+        let z1345 = self.ixx1 * z9 * z808 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z10 * z809 + self.izz * (z8 * z8);
+        let z1346 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z8 * z10;
-        let z1404 = 2.0 * self.ixx2 * z24 * z818 + 2.0 * self.iyy * z25 * z819
-            + 2.0 * self.izz * z8 * z811;
-        let z1405 = self.ixx2 * z24 * z820 + self.ixx2 * z26 * z818
-            + self.iyy * z25 * z821 + self.iyy * z27 * z819 + self.izz * z10 * z811
+        let z1347 = 2.0 * self.ixx2 * z24 * z814 + 2.0 * self.iyy * z25 * z815
+            + 2.0 * self.izz * z8 * z809;
+        let z1348 = self.ixx2 * z26 * z814 + self.ixx2 * (z24 * z24)
+            + self.iyy * z27 * z815 + self.iyy * (z25 * z25) + self.izz * z10 * z809
             + self.izz * (z8 * z8);
-        let z1406 = 2.0 * self.ixx2 * z26 * z820 + 2.0 * self.iyy * z27 * z821
+        let z1349 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
             + 2.0 * self.izz * z8 * z10;
-        let z1407 = 2.0 * self.ixx3 * z44 * z830 + 2.0 * self.iyy * z25 * z819
-            + 2.0 * self.izz * z45 * z831;
-        let z1408 = self.ixx3 * z44 * z832 + self.ixx3 * z46 * z830
-            + self.iyy * z25 * z821 + self.iyy * z27 * z819 + self.izz * z45 * z833
-            + self.izz * z47 * z831;
-        let z1409 = 2.0 * self.ixx3 * z46 * z832 + 2.0 * self.iyy * z27 * z821
-            + 2.0 * self.izz * z47 * z833;
-        let z1410 = 2.0 * self.ixx4 * z64 * z842 + 2.0 * self.iyy * z65 * z843
-            + 2.0 * self.izz * z45 * z831;
-        let z1411 = self.ixx4 * z64 * z844 + self.ixx4 * z66 * z842
-            + self.iyy * z65 * z845 + self.iyy * z67 * z843 + self.izz * z45 * z833
-            + self.izz * z47 * z831;
-        let z1412 = 2.0 * self.ixx4 * z66 * z844 + 2.0 * self.iyy * z67 * z845
-            + 2.0 * self.izz * z47 * z833;
-        let z1413 = 2.0 * self.ixx5 * z84 * z854 + 2.0 * self.iyy * z65 * z843
-            + 2.0 * self.izz * z85 * z855;
-        let z1414 = self.ixx5 * z84 * z856 + self.ixx5 * z86 * z854
-            + self.iyy * z65 * z845 + self.iyy * z67 * z843 + self.izz * z85 * z857
-            + self.izz * z87 * z855;
-        let z1415 = 2.0 * self.ixx5 * z86 * z856 + 2.0 * self.iyy * z67 * z845
-            + 2.0 * self.izz * z87 * z857;
-        let z1416 = 2.0 * self.ixx6 * z104 * z866 + 2.0 * self.iyy * z105 * z867
-            + 2.0 * self.izz * z85 * z855;
-        let z1417 = self.ixx6 * z104 * z868 + self.ixx6 * z106 * z866
-            + self.iyy * z105 * z869 + self.iyy * z107 * z867 + self.izz * z85 * z857
-            + self.izz * z87 * z855;
-        let z1418 = 2.0 * self.ixx6 * z106 * z868 + 2.0 * self.iyy * z107 * z869
-            + 2.0 * self.izz * z87 * z857;
-        let z1419 = z14 * z879 - z15 * z878 + z1390 - z125 * z814 + z126 * z813;
-        let z1420 = z33 * z882 - z34 * z881 + z1392 - z134 * z825 + z135 * z824;
-        let z1421 = z53 * z886 - z54 * z885 + z1394 - z143 * z837 + z144 * z836;
-        let z1422 = z73 * z890 - z74 * z889 + z1396 - z152 * z849 + z153 * z848;
-        let z1423 = z93 * z894 - z94 * z893 + z1398 - z161 * z861 + z162 * z860;
-        let z1424 = z113 * z898 - z114 * z897 + z1400 - z170 * z873 + z171 * z872;
-        let z1425 = self.m6 * z171 * z1424 - self.m6 * z172 * z914
-            + self.m6 * z198 * z898 + z113 * z1416 + z114 * z1417 + z115 * z899
-            + z173 * z872 + z174 * z873;
-        let z1426 = -self.m6 * z170 * z1424 + self.m6 * z172 * z913
-            - self.m6 * z198 * z897 + z113 * z1417 + z114 * z1418 + z115 * z900
-            + z174 * z872 + z176 * z873;
-        let z1427 = self.m6 * z913;
-        let z1428 = self.m6 * z914;
-        let z1429 = self.m6 * z1424;
-        let z1430 = self.m5 * z162 * z1423 - self.m5 * z163 * z912
-            + self.m5 * z195 * z894 + z93 * z1413 + z94 * z1414 + z95 * z895 + z1425
-            + z164 * z860 + z165 * z861;
-        let z1431 = -self.m5 * z161 * z1423 + self.m5 * z163 * z911
-            - self.m5 * z195 * z893 + z93 * z1414 + z94 * z1415 + z95 * z896 + z1426
-            + z165 * z860 + z167 * z861;
-        let z1432 = self.m5 * z911 + z1427;
-        let z1433 = self.m5 * z912 + z1428;
-        let z1434 = self.m5 * z1423 + z1429;
-        let z1435 = self.m4 * z153 * z1422 - self.m4 * z154 * z910
-            + self.m4 * z192 * z890 + z73 * z1410 + z74 * z1411 + z75 * z891 + z1430
-            + z155 * z848 + z156 * z849;
-        let z1436 = -self.m4 * z152 * z1422 + self.m4 * z154 * z909
-            - self.m4 * z192 * z889 + z73 * z1411 + z74 * z1412 + z75 * z892 + z1431
-            + z156 * z848 + z158 * z849;
-        let z1437 = self.m4 * z909 + z1432;
-        let z1438 = self.m4 * z910 + z1433;
-        let z1439 = self.m4 * z1422 + z1434;
-        let z1440 = self.m3 * z144 * z1421 - self.m3 * z145 * z908
-            + self.m3 * z189 * z886 + z53 * z1407 + z54 * z1408 + z55 * z887
-            + z146 * z836 + z147 * z837 + z1435;
-        let z1441 = -self.m3 * z143 * z1421 + self.m3 * z145 * z907
-            - self.m3 * z189 * z885 + z53 * z1408 + z54 * z1409 + z55 * z888
-            + z147 * z836 + z149 * z837 + z1436;
-        let z1442 = self.m3 * z907 + z1437;
-        let z1443 = self.m3 * z908 + z1438;
-        let z1444 = self.m3 * z1421 + z1439;
-        let z1445 = self.m2 * z135 * z1420 - self.m2 * z136 * z906
-            + self.m2 * z186 * z882 + z33 * z1404 + z34 * z1405 + z35 * z883
-            + z137 * z824 + z138 * z825 + z1440;
-        let z1446 = -self.m2 * z134 * z1420 + self.m2 * z136 * z905
-            - self.m2 * z186 * z881 + z33 * z1405 + z34 * z1406 + z35 * z884
-            + z138 * z824 + z140 * z825 + z1441;
-        let z1447 = self.m2 * z905 + z1442;
-        let z1448 = self.m2 * z906 + z1443;
-        let z1449 = self.m2 * z1420 + z1444;
-        let z1450 = qd[0] * z880 + self.m1 * z126 * z1419 - self.m1 * z127 * z904
-            + self.m1 * z183 * z879 + z14 * z1401 + z15 * z1402 + z128 * z813
-            + z129 * z814 + z1445;
-        let z1451 = qd[0] * z130 - self.m1 * z125 * z1419 + self.m1 * z127 * z903
-            - self.m1 * z183 * z878 + z14 * z1402 + z15 * z1403 + z129 * z813
-            + z131 * z814 + z1446;
-        let z1452 = self.m1 * z903 + z1447;
-        let z1453 = self.m1 * z904 + z1448;
-        let z1454 = self.m1 * z1419 + z1449;
-        let z1455 = z230 * z807 + z232 * z812 + z234 * z1389 - z0 * z229 + z0 * z1451
-            - z1 * z1450 + z11 * z233 + z11 * z1452 + z12 * z1453 + z13 * z1454;
-        let z1456 = -z7 * z20 - z8 * z926 + z9 * z19 + z10 * z925;
-        let z1457 = qd[2] * z1456;
-        let z1458 = -z25 * z942 + z27 * z941 + z39 * z931 - z40 * z929;
-        let z1459 = qd[3] * z1458 + z1457;
-        let z1460 = -z45 * z958 + z47 * z957 + z59 * z947 - z60 * z945;
-        let z1461 = qd[4] * z1460 + z1459;
-        let z1462 = -z65 * z974 + z67 * z973 + z79 * z963 - z80 * z961;
-        let z1463 = qd[5] * z1462 + z1461;
-        let z1464 = -z85 * z990 + z87 * z989 + z99 * z979 - z100 * z977;
-        let z1465 = qd[6] * z1464 + z1463;
-        let z1469 = 2.0 * self.ixx2 * z24 * z928 + 2.0 * self.iyy * z25 * z929
+        let z1350 = 2.0 * self.ixx3 * z44 * z822 + 2.0 * self.iyy * z25 * z815
+            + 2.0 * self.izz * z45 * z823;
+        let z1351 = self.ixx3 * z46 * z822 + self.ixx3 * (z44 * z44)
+            + self.iyy * z27 * z815 + self.iyy * (z25 * z25) + self.izz * z47 * z823
+            + self.izz * (z45 * z45);
+        let z1352 = 2.0 * self.ixx3 * z44 * z46 + 2.0 * self.iyy * z25 * z27
+            + 2.0 * self.izz * z45 * z47;
+        let z1353 = 2.0 * self.ixx4 * z64 * z830 + 2.0 * self.iyy * z65 * z831
+            + 2.0 * self.izz * z45 * z823;
+        let z1354 = self.ixx4 * z66 * z830 + self.ixx4 * (z64 * z64)
+            + self.iyy * z67 * z831 + self.iyy * (z65 * z65) + self.izz * z47 * z823
+            + self.izz * (z45 * z45);
+        let z1355 = 2.0 * self.ixx4 * z64 * z66 + 2.0 * self.iyy * z65 * z67
+            + 2.0 * self.izz * z45 * z47;
+        let z1356 = 2.0 * self.ixx5 * z84 * z838 + 2.0 * self.iyy * z65 * z831
+            + 2.0 * self.izz * z85 * z839;
+        let z1357 = self.ixx5 * z86 * z838 + self.ixx5 * (z84 * z84)
+            + self.iyy * z67 * z831 + self.iyy * (z65 * z65) + self.izz * z87 * z839
+            + self.izz * (z85 * z85);
+        let z1358 = 2.0 * self.ixx5 * z84 * z86 + 2.0 * self.iyy * z65 * z67
+            + 2.0 * self.izz * z85 * z87;
+        let z1359 = 2.0 * self.ixx6 * z104 * z846 + 2.0 * self.iyy * z105 * z847
+            + 2.0 * self.izz * z85 * z839;
+        let z1360 = self.ixx6 * z106 * z846 + self.ixx6 * (z104 * z104)
+            + self.iyy * z107 * z847 + self.iyy * (z105 * z105) + self.izz * z87 * z839
+            + self.izz * (z85 * z85);
+        let z1361 = 2.0 * self.ixx6 * z104 * z106 + 2.0 * self.iyy * z105 * z107
+            + 2.0 * self.izz * z85 * z87;
+        let z1362 = -z15 * z854 + z1333 + z126 * z811;
+        let z1363 = -z34 * z856 + z1335 + z135 * z818;
+        let z1364 = -z54 * z858 + z1337 + z144 * z826;
+        let z1365 = z1339 - z74 * z860 + z153 * z834;
+        let z1366 = z1341 - z94 * z862 + z162 * z842;
+        let z1367 = z1343 - z114 * z864 + z171 * z850;
+        let z1368 = self.m6 * z170 * z198 + self.m6 * z171 * z1367
+            - self.m6 * z172 * z879 + z113 * z1359 + z113 * z174 + z114 * z1360
+            + z115 * z865 + z173 * z850;
+        let z1369 = -self.m6 * z170 * z1367 + self.m6 * z172 * z878
+            - self.m6 * z198 * z864 + z113 * z1360 + z113 * z176 + z114 * z1361
+            + z115 * z175 + z174 * z850;
+        let z1370 = self.m6 * z878;
+        let z1371 = self.m6 * z879;
+        let z1372 = self.m6 * z1367;
+        let z1373 = self.m5 * z161 * z195 + self.m5 * z162 * z1366
+            - self.m5 * z163 * z877 + z1368 + z93 * z1356 + z93 * z165 + z94 * z1357
+            + z95 * z863 + z164 * z842;
+        let z1374 = -self.m5 * z161 * z1366 + self.m5 * z163 * z876
+            - self.m5 * z195 * z862 + z1369 + z93 * z1357 + z93 * z167 + z94 * z1358
+            + z95 * z166 + z165 * z842;
+        let z1375 = self.m5 * z876 + z1370;
+        let z1376 = self.m5 * z877 + z1371;
+        let z1377 = self.m5 * z1366 + z1372;
+        let z1378 = self.m4 * z152 * z192 + self.m4 * z153 * z1365
+            - self.m4 * z154 * z875 + z73 * z1353 + z73 * z156 + z74 * z1354 + z75 * z861
+            + z1373 + z155 * z834;
+        let z1379 = -self.m4 * z152 * z1365 + self.m4 * z154 * z874
+            - self.m4 * z192 * z860 + z73 * z1354 + z73 * z158 + z74 * z1355 + z75 * z157
+            + z1374 + z156 * z834;
+        let z1380 = self.m4 * z874 + z1375;
+        let z1381 = self.m4 * z875 + z1376;
+        let z1382 = self.m4 * z1365 + z1377;
+        let z1383 = self.m3 * z143 * z189 + self.m3 * z144 * z1364
+            - self.m3 * z145 * z873 + z53 * z1350 + z53 * z147 + z54 * z1351 + z55 * z859
+            + z1378 + z146 * z826;
+        let z1384 = -self.m3 * z143 * z1364 + self.m3 * z145 * z872
+            - self.m3 * z189 * z858 + z53 * z1351 + z53 * z149 + z54 * z1352 + z55 * z148
+            + z1379 + z147 * z826;
+        let z1385 = self.m3 * z872 + z1380;
+        let z1386 = self.m3 * z873 + z1381;
+        let z1387 = self.m3 * z1364 + z1382;
+        let z1388 = self.m2 * z134 * z186 + self.m2 * z135 * z1363
+            - self.m2 * z136 * z871 + z33 * z1347 + z33 * z138 + z34 * z1348 + z35 * z857
+            + z1383 + z137 * z818;
+        let z1389 = -self.m2 * z134 * z1363 + self.m2 * z136 * z870
+            - self.m2 * z186 * z856 + z33 * z1348 + z33 * z140 + z34 * z1349 + z35 * z139
+            + z1384 + z138 * z818;
+        let z1390 = self.m2 * z870 + z1385;
+        let z1391 = self.m2 * z871 + z1386;
+        let z1392 = self.m2 * z1363 + z1387;
+        let z1393 = qd[0] * z855 + self.m1 * z125 * z183 + self.m1 * z126 * z1362
+            - self.m1 * z127 * z869 + z14 * z1344 + z14 * z129 + z15 * z1345 + z1388
+            + z128 * z811;
+        let z1394 = qd[0] * z130 - self.m1 * z125 * z1362 + self.m1 * z127 * z868
+            - self.m1 * z183 * z854 + z14 * z1345 + z14 * z131 + z15 * z1346 + z1389
+            + z129 * z811;
+        let z1395 = self.m1 * z868 + z1390;
+        let z1396 = self.m1 * z869 + z1391;
+        let z1397 = self.m1 * z1362 + z1392;
+        let z1398 = z232 * z810 + z234 * z1332 - z0 * z229 + z0 * z1394 - z1 * z230
+            - z1 * z1393 + z11 * z233 + z11 * z1395 + z12 * z1396 + z13 * z1397;
+        let z1399 = -z7 * z20 - z8 * z889 + z9 * z19 + z10 * z888;
+        let z1400 = qd[2] * z1399;
+        let z1401 = -z25 * z905 + z27 * z904 + z39 * z894 - z40 * z892;
+        let z1402 = qd[3] * z1401 + z1400;
+        let z1403 = -z45 * z921 + z47 * z920 + z59 * z910 - z60 * z908;
+        let z1404 = qd[4] * z1403 + z1402;
+        let z1405 = -z65 * z937 + z67 * z936 + z79 * z926 - z80 * z924;
+        let z1406 = qd[5] * z1405 + z1404;
+        let z1407 = -z85 * z953 + z87 * z952 + z99 * z942 - z100 * z940;
+        let z1408 = qd[6] * z1407 + z1406;
+        let z1412 = 2.0 * self.ixx2 * z24 * z891 + 2.0 * self.iyy * z25 * z892
             + 2.0 * self.izz * z7 * z8;
-        let z1470 = self.ixx2 * z24 * z930 + self.ixx2 * z26 * z928
-            + self.iyy * z25 * z931 + self.iyy * z27 * z929 + self.izz * z7 * z10
+        let z1413 = self.ixx2 * z24 * z893 + self.ixx2 * z26 * z891
+            + self.iyy * z25 * z894 + self.iyy * z27 * z892 + self.izz * z7 * z10
             + self.izz * z8 * z9;
-        let z1471 = 2.0 * self.ixx2 * z26 * z930 + 2.0 * self.iyy * z27 * z931
+        let z1414 = 2.0 * self.ixx2 * z26 * z893 + 2.0 * self.iyy * z27 * z894
             + 2.0 * self.izz * z9 * z10;
-        let z1472 = 2.0 * self.ixx3 * z44 * z944 + 2.0 * self.iyy * z25 * z929
-            + 2.0 * self.izz * z45 * z945;
-        let z1473 = self.ixx3 * z44 * z946 + self.ixx3 * z46 * z944
-            + self.iyy * z25 * z931 + self.iyy * z27 * z929 + self.izz * z45 * z947
-            + self.izz * z47 * z945;
-        let z1474 = 2.0 * self.ixx3 * z46 * z946 + 2.0 * self.iyy * z27 * z931
-            + 2.0 * self.izz * z47 * z947;
-        let z1475 = 2.0 * self.ixx4 * z64 * z960 + 2.0 * self.iyy * z65 * z961
-            + 2.0 * self.izz * z45 * z945;
-        let z1476 = self.ixx4 * z64 * z962 + self.ixx4 * z66 * z960
-            + self.iyy * z65 * z963 + self.iyy * z67 * z961 + self.izz * z45 * z947
-            + self.izz * z47 * z945;
-        let z1477 = 2.0 * self.ixx4 * z66 * z962 + 2.0 * self.iyy * z67 * z963
-            + 2.0 * self.izz * z47 * z947;
-        let z1478 = 2.0 * self.ixx5 * z84 * z976 + 2.0 * self.iyy * z65 * z961
-            + 2.0 * self.izz * z85 * z977;
-        let z1479 = self.ixx5 * z84 * z978 + self.ixx5 * z86 * z976
-            + self.iyy * z65 * z963 + self.iyy * z67 * z961 + self.izz * z85 * z979
-            + self.izz * z87 * z977;
-        let z1480 = 2.0 * self.ixx5 * z86 * z978 + 2.0 * self.iyy * z67 * z963
-            + 2.0 * self.izz * z87 * z979;
-        let z1481 = 2.0 * self.ixx6 * z104 * z992 + 2.0 * self.iyy * z105 * z993
-            + 2.0 * self.izz * z85 * z977;
-        let z1482 = self.ixx6 * z104 * z994 + self.ixx6 * z106 * z992
-            + self.iyy * z105 * z995 + self.iyy * z107 * z993 + self.izz * z85 * z979
-            + self.izz * z87 * z977;
-        let z1483 = 2.0 * self.ixx6 * z106 * z994 + 2.0 * self.iyy * z107 * z995
-            + 2.0 * self.izz * z87 * z979;
-        let z1485 = z33 * z1012 - z34 * z1011 - z134 * z937 + z135 * z936 + z1457;
-        let z1486 = z53 * z1018 - z54 * z1017 - z143 * z953 + z144 * z952 + z1459;
-        let z1487 = z73 * z1024 - z74 * z1023 - z152 * z969 + z153 * z968 + z1461;
-        let z1488 = z93 * z1030 - z94 * z1029 - z161 * z985 + z162 * z984 + z1463;
-        let z1489 = z113 * z1036 - z114 * z1035 - z170 * z1001 + z171 * z1000 + z1465;
-        let z1490 = self.m6 * z171 * z1489 - self.m6 * z172 * z1052
-            - self.m6 * z197 * z1037 + self.m6 * z198 * z1036 + z113 * z1481
-            + z114 * z1482 + z115 * z1038 + z173 * z1000 + z174 * z1001 + z175 * z1002;
-        let z1491 = -self.m6 * z170 * z1489 + self.m6 * z172 * z1051
-            + self.m6 * z196 * z1037 - self.m6 * z198 * z1035 + z113 * z1482
-            + z114 * z1483 + z115 * z1039 + z174 * z1000 + z176 * z1001 + z177 * z1002;
-        let z1492 = self.m6 * z1051;
-        let z1493 = self.m6 * z1052;
-        let z1494 = self.m6 * z1489;
-        let z1495 = z1490 + self.m5 * z162 * z1488 - self.m5 * z163 * z1050
-            - self.m5 * z194 * z1031 + self.m5 * z195 * z1030 + z93 * z1478 + z94 * z1479
-            + z95 * z1032 + z164 * z984 + z165 * z985 + z166 * z986;
-        let z1496 = z1491 - self.m5 * z161 * z1488 + self.m5 * z163 * z1049
-            + self.m5 * z193 * z1031 - self.m5 * z195 * z1029 + z93 * z1479 + z94 * z1480
-            + z95 * z1033 + z165 * z984 + z167 * z985 + z168 * z986;
-        let z1497 = z1492 + self.m5 * z1049;
-        let z1498 = z1493 + self.m5 * z1050;
-        let z1499 = z1494 + self.m5 * z1488;
-        let z1500 = z1495 + self.m4 * z153 * z1487 - self.m4 * z154 * z1048
-            - self.m4 * z191 * z1025 + self.m4 * z192 * z1024 + z73 * z1475 + z74 * z1476
-            + z75 * z1026 + z155 * z968 + z156 * z969 + z157 * z970;
-        let z1501 = z1496 - self.m4 * z152 * z1487 + self.m4 * z154 * z1047
-            + self.m4 * z190 * z1025 - self.m4 * z192 * z1023 + z73 * z1476 + z74 * z1477
-            + z75 * z1027 + z156 * z968 + z158 * z969 + z159 * z970;
-        let z1502 = z1497 + self.m4 * z1047;
-        let z1503 = z1498 + self.m4 * z1048;
-        let z1504 = z1499 + self.m4 * z1487;
-        let z1505 = z1500 + self.m3 * z144 * z1486 - self.m3 * z145 * z1046
-            - self.m3 * z188 * z1019 + self.m3 * z189 * z1018 + z53 * z1472 + z54 * z1473
-            + z55 * z1020 + z146 * z952 + z147 * z953 + z148 * z954;
-        let z1506 = z1501 - self.m3 * z143 * z1486 + self.m3 * z145 * z1045
-            + self.m3 * z187 * z1019 - self.m3 * z189 * z1017 + z53 * z1473 + z54 * z1474
-            + z55 * z1021 + z147 * z952 + z149 * z953 + z150 * z954;
-        let z1507 = z1502 + self.m3 * z1045;
-        let z1508 = z1503 + self.m3 * z1046;
-        let z1509 = z1504 + self.m3 * z1486;
-        let z1510 = z1505 + self.m2 * z135 * z1485 - self.m2 * z136 * z1044
-            - self.m2 * z185 * z1013 + self.m2 * z186 * z1012 + z33 * z1469 + z34 * z1470
-            + z35 * z1014 + z137 * z936 + z138 * z937 + z139 * z938;
-        let z1511 = z1506 - self.m2 * z134 * z1485 + self.m2 * z136 * z1043
-            + self.m2 * z184 * z1013 - self.m2 * z186 * z1011 + z33 * z1470 + z34 * z1471
-            + z35 * z1015 + z138 * z936 + z140 * z937 + z141 * z938;
-        let z1512 = z1507 + self.m2 * z1043;
-        let z1513 = z1508 + self.m2 * z1044;
-        let z1514 = z1509 + self.m2 * z1485;
-        let z1521 = -z25 * z1067 + z27 * z1066 + z39 * z1063 - z40 * z1061;
-        let z1522 = qd[3] * z1521;
-        let z1523 = -z45 * z1083 + z47 * z1082 + z59 * z1072 - z60 * z1070;
-        let z1524 = z1522 + qd[4] * z1523;
-        let z1525 = -z65 * z1099 + z67 * z1098 + z79 * z1088 - z80 * z1086;
-        let z1526 = z1524 + qd[5] * z1525;
-        let z1527 = -z85 * z1115 + z87 * z1114 + z99 * z1104 - z100 * z1102;
-        let z1528 = z1526 + qd[6] * z1527;
-        let z1529 = 2.0 * self.ixx2 * z24 * z1060 + 2.0 * self.iyy * z25 * z1061;
-        let z1530 = self.ixx2 * z24 * z1062 + self.ixx2 * z26 * z1060
-            + self.iyy * z25 * z1063 + self.iyy * z27 * z1061;
-        let z1531 = 2.0 * self.ixx2 * z26 * z1062 + 2.0 * self.iyy * z27 * z1063;
-        let z1532 = 2.0 * self.ixx3 * z44 * z1069 + 2.0 * self.iyy * z25 * z1061
-            + 2.0 * self.izz * z45 * z1070;
-        let z1533 = self.ixx3 * z44 * z1071 + self.ixx3 * z46 * z1069
-            + self.iyy * z25 * z1063 + self.iyy * z27 * z1061 + self.izz * z45 * z1072
-            + self.izz * z47 * z1070;
-        let z1534 = 2.0 * self.ixx3 * z46 * z1071 + 2.0 * self.iyy * z27 * z1063
-            + 2.0 * self.izz * z47 * z1072;
-        let z1535 = 2.0 * self.ixx4 * z64 * z1085 + 2.0 * self.iyy * z65 * z1086
-            + 2.0 * self.izz * z45 * z1070;
-        let z1536 = self.ixx4 * z64 * z1087 + self.ixx4 * z66 * z1085
-            + self.iyy * z65 * z1088 + self.iyy * z67 * z1086 + self.izz * z45 * z1072
-            + self.izz * z47 * z1070;
-        let z1537 = 2.0 * self.ixx4 * z66 * z1087 + 2.0 * self.iyy * z67 * z1088
-            + 2.0 * self.izz * z47 * z1072;
-        let z1538 = 2.0 * self.ixx5 * z84 * z1101 + 2.0 * self.iyy * z65 * z1086
-            + 2.0 * self.izz * z85 * z1102;
-        let z1539 = self.ixx5 * z84 * z1103 + self.ixx5 * z86 * z1101
-            + self.iyy * z65 * z1088 + self.iyy * z67 * z1086 + self.izz * z85 * z1104
-            + self.izz * z87 * z1102;
-        let z1540 = 2.0 * self.ixx5 * z86 * z1103 + 2.0 * self.iyy * z67 * z1088
-            + 2.0 * self.izz * z87 * z1104;
-        let z1541 = 2.0 * self.ixx6 * z104 * z1117 + 2.0 * self.iyy * z105 * z1118
-            + 2.0 * self.izz * z85 * z1102;
-        let z1542 = self.ixx6 * z104 * z1119 + self.ixx6 * z106 * z1117
-            + self.iyy * z105 * z1120 + self.iyy * z107 * z1118 + self.izz * z85 * z1104
-            + self.izz * z87 * z1102;
-        let z1543 = 2.0 * self.ixx6 * z106 * z1119 + 2.0 * self.iyy * z107 * z1120
-            + 2.0 * self.izz * z87 * z1104;
-        let z1544 = z33 * z1131 - z34 * z1130;
-        let z1545 = z1522 + z53 * z1137 - z54 * z1136 - z143 * z1078 + z144 * z1077;
-        let z1546 = z1524 + z73 * z1143 - z74 * z1142 - z152 * z1094 + z153 * z1093;
-        let z1547 = z1526 + z93 * z1149 - z94 * z1148 - z161 * z1110 + z162 * z1109;
-        let z1548 = z1528 + z113 * z1155 - z114 * z1154 - z170 * z1126 + z171 * z1125;
-        let z1549 = self.m6 * z171 * z1548 - self.m6 * z172 * z1169
-            - self.m6 * z197 * z1156 + self.m6 * z198 * z1155 + z113 * z1541
-            + z114 * z1542 + z115 * z1157 + z173 * z1125 + z174 * z1126 + z175 * z1127;
-        let z1550 = -self.m6 * z170 * z1548 + self.m6 * z172 * z1168
-            + self.m6 * z196 * z1156 - self.m6 * z198 * z1154 + z113 * z1542
-            + z114 * z1543 + z115 * z1158 + z174 * z1125 + z176 * z1126 + z177 * z1127;
-        let z1551 = self.m6 * z1168;
-        let z1552 = self.m6 * z1169;
-        let z1553 = self.m6 * z1548;
-        let z1554 = self.m5 * z162 * z1547 - self.m5 * z163 * z1167
-            - self.m5 * z194 * z1150 + self.m5 * z195 * z1149 + z1549 + z93 * z1538
-            + z94 * z1539 + z95 * z1151 + z164 * z1109 + z165 * z1110 + z166 * z1111;
-        let z1555 = -self.m5 * z161 * z1547 + self.m5 * z163 * z1166
-            + self.m5 * z193 * z1150 - self.m5 * z195 * z1148 + z1550 + z93 * z1539
-            + z94 * z1540 + z95 * z1152 + z165 * z1109 + z167 * z1110 + z168 * z1111;
-        let z1556 = self.m5 * z1166 + z1551;
-        let z1557 = self.m5 * z1167 + z1552;
-        let z1558 = self.m5 * z1547 + z1553;
-        let z1559 = self.m4 * z153 * z1546 - self.m4 * z154 * z1165
-            - self.m4 * z191 * z1144 + self.m4 * z192 * z1143 + z1554 + z73 * z1535
-            + z74 * z1536 + z75 * z1145 + z155 * z1093 + z156 * z1094 + z157 * z1095;
-        let z1560 = -self.m4 * z152 * z1546 + self.m4 * z154 * z1164
-            + self.m4 * z190 * z1144 - self.m4 * z192 * z1142 + z1555 + z73 * z1536
-            + z74 * z1537 + z75 * z1146 + z156 * z1093 + z158 * z1094 + z159 * z1095;
-        let z1561 = self.m4 * z1164 + z1556;
-        let z1562 = self.m4 * z1165 + z1557;
-        let z1563 = self.m4 * z1546 + z1558;
-        let z1564 = self.m3 * z144 * z1545 - self.m3 * z145 * z1163
-            - self.m3 * z188 * z1138 + self.m3 * z189 * z1137 + z1559 + z53 * z1532
-            + z54 * z1533 + z55 * z1139 + z146 * z1077 + z147 * z1078 + z148 * z1079;
-        let z1565 = -self.m3 * z143 * z1545 + self.m3 * z145 * z1162
-            + self.m3 * z187 * z1138 - self.m3 * z189 * z1136 + z1560 + z53 * z1533
-            + z54 * z1534 + z55 * z1140 + z147 * z1077 + z149 * z1078 + z150 * z1079;
-        let z1566 = self.m3 * z1162 + z1561;
-        let z1567 = self.m3 * z1163 + z1562;
-        let z1568 = self.m3 * z1545 + z1563;
-        let z1569 = self.m2 * z135 * z1544 - self.m2 * z136 * z1161
-            - self.m2 * z185 * z1132 + self.m2 * z186 * z1131 + z1564 + z33 * z1529
-            + z34 * z1530 + z35 * z1133;
-        let z1570 = -self.m2 * z134 * z1544 + self.m2 * z136 * z1160
-            + self.m2 * z184 * z1132 - self.m2 * z186 * z1130 + z1565 + z33 * z1530
-            + z34 * z1531 + z35 * z1134;
-        let z1571 = self.m2 * z1160 + z1566;
-        let z1572 = self.m2 * z1161 + z1567;
-        let z1573 = self.m2 * z1544 + z1568;
-        let z1574 = z0 * z1570 - z1 * z1569 + z11 * z1571 + z12 * z1572 + z13 * z1573;
-        let z1575 = -z45 * z1183 + z47 * z1182 + z59 * z1179 - z60 * z1177;
-        let z1576 = qd[4] * z1575;
-        let z1577 = -z65 * z1199 + z67 * z1198 + z79 * z1188 - z80 * z1186;
-        let z1578 = qd[5] * z1577 + z1576;
-        let z1579 = -z85 * z1215 + z87 * z1214 + z99 * z1204 - z100 * z1202;
-        let z1580 = qd[6] * z1579 + z1578;
-        let z1581 = 2.0 * self.ixx3 * z44 * z1176 + 2.0 * self.izz * z45 * z1177;
-        let z1582 = self.ixx3 * z44 * z1178 + self.ixx3 * z46 * z1176
-            + self.izz * z45 * z1179 + self.izz * z47 * z1177;
-        let z1583 = 2.0 * self.ixx3 * z46 * z1178 + 2.0 * self.izz * z47 * z1179;
-        let z1584 = 2.0 * self.ixx4 * z64 * z1185 + 2.0 * self.iyy * z65 * z1186
-            + 2.0 * self.izz * z45 * z1177;
-        let z1585 = self.ixx4 * z64 * z1187 + self.ixx4 * z66 * z1185
-            + self.iyy * z65 * z1188 + self.iyy * z67 * z1186 + self.izz * z45 * z1179
-            + self.izz * z47 * z1177;
-        let z1586 = 2.0 * self.ixx4 * z66 * z1187 + 2.0 * self.iyy * z67 * z1188
-            + 2.0 * self.izz * z47 * z1179;
-        let z1587 = 2.0 * self.ixx5 * z84 * z1201 + 2.0 * self.iyy * z65 * z1186
-            + 2.0 * self.izz * z85 * z1202;
-        let z1588 = self.ixx5 * z84 * z1203 + self.ixx5 * z86 * z1201
-            + self.iyy * z65 * z1188 + self.iyy * z67 * z1186 + self.izz * z85 * z1204
-            + self.izz * z87 * z1202;
-        let z1589 = 2.0 * self.ixx5 * z86 * z1203 + 2.0 * self.iyy * z67 * z1188
-            + 2.0 * self.izz * z87 * z1204;
-        let z1590 = 2.0 * self.ixx6 * z104 * z1217 + 2.0 * self.iyy * z105 * z1218
-            + 2.0 * self.izz * z85 * z1202;
-        let z1591 = self.ixx6 * z104 * z1219 + self.ixx6 * z106 * z1217
-            + self.iyy * z105 * z1220 + self.iyy * z107 * z1218 + self.izz * z85 * z1204
-            + self.izz * z87 * z1202;
-        let z1592 = 2.0 * self.ixx6 * z106 * z1219 + 2.0 * self.iyy * z107 * z1220
-            + 2.0 * self.izz * z87 * z1204;
-        let z1593 = z53 * z1231 - z54 * z1230;
-        let z1594 = z1576 + z73 * z1237 - z74 * z1236 - z152 * z1194 + z153 * z1193;
-        let z1595 = z1578 + z93 * z1243 - z94 * z1242 - z161 * z1210 + z162 * z1209;
-        let z1596 = z1580 + z113 * z1249 - z114 * z1248 - z170 * z1226 + z171 * z1225;
-        let z1597 = self.m6 * z171 * z1596 - self.m6 * z172 * z1261
-            - self.m6 * z197 * z1250 + self.m6 * z198 * z1249 + z113 * z1590
-            + z114 * z1591 + z115 * z1251 + z173 * z1225 + z174 * z1226 + z175 * z1227;
-        let z1598 = -self.m6 * z170 * z1596 + self.m6 * z172 * z1260
-            + self.m6 * z196 * z1250 - self.m6 * z198 * z1248 + z113 * z1591
-            + z114 * z1592 + z115 * z1252 + z174 * z1225 + z176 * z1226 + z177 * z1227;
-        let z1599 = self.m6 * z1260;
-        let z1600 = self.m6 * z1261;
-        let z1601 = self.m6 * z1596;
-        let z1602 = self.m5 * z162 * z1595 - self.m5 * z163 * z1259
-            - self.m5 * z194 * z1244 + self.m5 * z195 * z1243 + z1597 + z93 * z1587
-            + z94 * z1588 + z95 * z1245 + z164 * z1209 + z165 * z1210 + z166 * z1211;
-        let z1603 = -self.m5 * z161 * z1595 + self.m5 * z163 * z1258
-            + self.m5 * z193 * z1244 - self.m5 * z195 * z1242 + z1598 + z93 * z1588
-            + z94 * z1589 + z95 * z1246 + z165 * z1209 + z167 * z1210 + z168 * z1211;
-        let z1604 = self.m5 * z1258 + z1599;
-        let z1605 = self.m5 * z1259 + z1600;
-        let z1606 = self.m5 * z1595 + z1601;
-        let z1607 = self.m4 * z153 * z1594 - self.m4 * z154 * z1257
-            - self.m4 * z191 * z1238 + self.m4 * z192 * z1237 + z1602 + z73 * z1584
-            + z74 * z1585 + z75 * z1239 + z155 * z1193 + z156 * z1194 + z157 * z1195;
-        let z1608 = -self.m4 * z152 * z1594 + self.m4 * z154 * z1256
-            + self.m4 * z190 * z1238 - self.m4 * z192 * z1236 + z1603 + z73 * z1585
-            + z74 * z1586 + z75 * z1240 + z156 * z1193 + z158 * z1194 + z159 * z1195;
-        let z1609 = self.m4 * z1256 + z1604;
-        let z1610 = self.m4 * z1257 + z1605;
-        let z1611 = self.m4 * z1594 + z1606;
-        let z1612 = self.m3 * z144 * z1593 - self.m3 * z145 * z1255
-            - self.m3 * z188 * z1232 + self.m3 * z189 * z1231 + z53 * z1581 + z54 * z1582
-            + z55 * z1233 + z1607;
-        let z1613 = -self.m3 * z143 * z1593 + self.m3 * z145 * z1254
-            + self.m3 * z187 * z1232 - self.m3 * z189 * z1230 + z53 * z1582 + z54 * z1583
-            + z55 * z1234 + z1608;
-        let z1614 = self.m3 * z1254 + z1609;
-        let z1615 = self.m3 * z1255 + z1610;
-        let z1616 = self.m3 * z1593 + z1611;
-        let z1617 = z0 * z1613 - z1 * z1612 + z11 * z1614 + z12 * z1615 + z13 * z1616;
-        let z1618 = -z65 * z1274 + z67 * z1273 + z79 * z1270 - z80 * z1268;
-        let z1619 = qd[5] * z1618;
-        let z1620 = -z85 * z1290 + z87 * z1289 + z99 * z1279 - z100 * z1277;
-        let z1621 = qd[6] * z1620 + z1619;
-        let z1622 = 2.0 * self.ixx4 * z64 * z1267 + 2.0 * self.iyy * z65 * z1268;
-        let z1623 = self.ixx4 * z64 * z1269 + self.ixx4 * z66 * z1267
-            + self.iyy * z65 * z1270 + self.iyy * z67 * z1268;
-        let z1624 = 2.0 * self.ixx4 * z66 * z1269 + 2.0 * self.iyy * z67 * z1270;
-        let z1625 = 2.0 * self.ixx5 * z84 * z1276 + 2.0 * self.iyy * z65 * z1268
-            + 2.0 * self.izz * z85 * z1277;
-        let z1626 = self.ixx5 * z84 * z1278 + self.ixx5 * z86 * z1276
-            + self.iyy * z65 * z1270 + self.iyy * z67 * z1268 + self.izz * z85 * z1279
-            + self.izz * z87 * z1277;
-        let z1627 = 2.0 * self.ixx5 * z86 * z1278 + 2.0 * self.iyy * z67 * z1270
-            + 2.0 * self.izz * z87 * z1279;
-        let z1628 = 2.0 * self.ixx6 * z104 * z1292 + 2.0 * self.iyy * z105 * z1293
-            + 2.0 * self.izz * z85 * z1277;
-        let z1629 = self.ixx6 * z104 * z1294 + self.ixx6 * z106 * z1292
-            + self.iyy * z105 * z1295 + self.iyy * z107 * z1293 + self.izz * z85 * z1279
-            + self.izz * z87 * z1277;
-        let z1630 = 2.0 * self.ixx6 * z106 * z1294 + 2.0 * self.iyy * z107 * z1295
-            + 2.0 * self.izz * z87 * z1279;
-        let z1631 = z73 * z1306 - z74 * z1305;
-        let z1632 = z1619 + z93 * z1312 - z94 * z1311 - z161 * z1285 + z162 * z1284;
-        let z1633 = z1621 + z113 * z1318 - z114 * z1317 - z170 * z1301 + z171 * z1300;
-        let z1634 = self.m6 * z171 * z1633 - self.m6 * z172 * z1328
-            - self.m6 * z197 * z1319 + self.m6 * z198 * z1318 + z113 * z1628
-            + z114 * z1629 + z115 * z1320 + z173 * z1300 + z174 * z1301 + z175 * z1302;
-        let z1635 = -self.m6 * z170 * z1633 + self.m6 * z172 * z1327
-            + self.m6 * z196 * z1319 - self.m6 * z198 * z1317 + z113 * z1629
-            + z114 * z1630 + z115 * z1321 + z174 * z1300 + z176 * z1301 + z177 * z1302;
-        let z1636 = self.m6 * z1327;
-        let z1637 = self.m6 * z1328;
-        let z1638 = self.m6 * z1633;
-        let z1639 = self.m5 * z162 * z1632 - self.m5 * z163 * z1326
-            - self.m5 * z194 * z1313 + self.m5 * z195 * z1312 + z93 * z1625 + z94 * z1626
-            + z95 * z1314 + z1634 + z164 * z1284 + z165 * z1285 + z166 * z1286;
-        let z1640 = -self.m5 * z161 * z1632 + self.m5 * z163 * z1325
-            + self.m5 * z193 * z1313 - self.m5 * z195 * z1311 + z93 * z1626 + z94 * z1627
-            + z95 * z1315 + z1635 + z165 * z1284 + z167 * z1285 + z168 * z1286;
-        let z1641 = self.m5 * z1325 + z1636;
-        let z1642 = self.m5 * z1326 + z1637;
-        let z1643 = self.m5 * z1632 + z1638;
-        let z1644 = self.m4 * z153 * z1631 - self.m4 * z154 * z1324
-            - self.m4 * z191 * z1307 + self.m4 * z192 * z1306 + z73 * z1622 + z74 * z1623
-            + z75 * z1308 + z1639;
-        let z1645 = -self.m4 * z152 * z1631 + self.m4 * z154 * z1323
-            + self.m4 * z190 * z1307 - self.m4 * z192 * z1305 + z73 * z1623 + z74 * z1624
-            + z75 * z1309 + z1640;
-        let z1646 = self.m4 * z1323 + z1641;
-        let z1647 = self.m4 * z1324 + z1642;
-        let z1648 = self.m4 * z1631 + z1643;
-        let z1649 = z0 * z1645 - z1 * z1644 + z11 * z1646 + z12 * z1647 + z13 * z1648;
-        let z1650 = -z85 * z1340 + z87 * z1339 + z99 * z1336 - z100 * z1334;
-        let z1651 = qd[6] * z1650;
-        let z1652 = 2.0 * self.ixx5 * z84 * z1333 + 2.0 * self.izz * z85 * z1334;
-        let z1653 = self.ixx5 * z84 * z1335 + self.ixx5 * z86 * z1333
-            + self.izz * z85 * z1336 + self.izz * z87 * z1334;
-        let z1654 = 2.0 * self.ixx5 * z86 * z1335 + 2.0 * self.izz * z87 * z1336;
-        let z1655 = 2.0 * self.ixx6 * z104 * z1342 + 2.0 * self.iyy * z105 * z1343
-            + 2.0 * self.izz * z85 * z1334;
-        let z1656 = self.ixx6 * z104 * z1344 + self.ixx6 * z106 * z1342
-            + self.iyy * z105 * z1345 + self.iyy * z107 * z1343 + self.izz * z85 * z1336
-            + self.izz * z87 * z1334;
-        let z1657 = 2.0 * self.ixx6 * z106 * z1344 + 2.0 * self.iyy * z107 * z1345
-            + 2.0 * self.izz * z87 * z1336;
-        let z1658 = z93 * z1356 - z94 * z1355;
-        let z1659 = z113 * z1362 - z114 * z1361 + z1651 - z170 * z1351 + z171 * z1350;
-        let z1660 = self.m6 * z171 * z1659 - self.m6 * z172 * z1370
-            - self.m6 * z197 * z1363 + self.m6 * z198 * z1362 + z113 * z1655
-            + z114 * z1656 + z115 * z1364 + z173 * z1350 + z174 * z1351 + z175 * z1352;
-        let z1661 = -self.m6 * z170 * z1659 + self.m6 * z172 * z1369
-            + self.m6 * z196 * z1363 - self.m6 * z198 * z1361 + z113 * z1656
-            + z114 * z1657 + z115 * z1365 + z174 * z1350 + z176 * z1351 + z177 * z1352;
-        let z1662 = self.m6 * z1369;
-        let z1663 = self.m6 * z1370;
-        let z1664 = self.m6 * z1659;
-        let z1665 = self.m5 * z162 * z1658 - self.m5 * z163 * z1368
-            - self.m5 * z194 * z1357 + self.m5 * z195 * z1356 + z93 * z1652 + z94 * z1653
-            + z95 * z1358 + z1660;
-        let z1666 = -self.m5 * z161 * z1658 + self.m5 * z163 * z1367
-            + self.m5 * z193 * z1357 - self.m5 * z195 * z1355 + z93 * z1653 + z94 * z1654
-            + z95 * z1359 + z1661;
-        let z1667 = self.m5 * z1367 + z1662;
-        let z1668 = self.m5 * z1368 + z1663;
-        let z1669 = self.m5 * z1658 + z1664;
-        let z1670 = z0 * z1666 - z1 * z1665 + z11 * z1667 + z12 * z1668 + z13 * z1669;
-        let z1671 = 2.0 * self.ixx6 * z104 * z1374 + 2.0 * self.iyy * z105 * z1375;
-        let z1672 = self.ixx6 * z104 * z1376 + self.ixx6 * z106 * z1374
-            + self.iyy * z105 * z1377 + self.iyy * z107 * z1375;
-        let z1673 = 2.0 * self.ixx6 * z106 * z1376 + 2.0 * self.iyy * z107 * z1377;
-        let z1674 = z113 * z1381 - z114 * z1380;
-        let z1675 = self.m6 * z171 * z1674 - self.m6 * z172 * z1387
-            - self.m6 * z197 * z1382 + self.m6 * z198 * z1381 + z113 * z1671
-            + z114 * z1672 + z115 * z1383;
-        let z1676 = -self.m6 * z170 * z1674 + self.m6 * z172 * z1386
-            + self.m6 * z196 * z1382 - self.m6 * z198 * z1380 + z113 * z1672
-            + z114 * z1673 + z115 * z1384;
-        let z1677 = self.m6 * z1386;
-        let z1678 = self.m6 * z1387;
-        let z1679 = self.m6 * z1674;
-        let z1680 = z0 * z1676 - z1 * z1675 + z11 * z1677 + z12 * z1678 + z13 * z1679;
-        let z1681 = z223 * z811 + z226 * z822 + z227 * z823 + z228 * z1391 + z5 * z919
-            + z8 * z224 + z8 * z1445 + z10 * z1446 + z30 * z1447 + z31 * z1448
-            + z32 * z1449;
-        let z1682 = z225 * z922 + z226 * z934 + z227 * z935 + z228 * z1456 + z5 * z1057
-            + z7 * z223 + z8 * z1510 + z9 * z224 + z10 * z1511 + z30 * z1512
-            + z31 * z1513 + z32 * z1514;
-        let z1684 = z5 * z1265 + z8 * z1612 + z10 * z1613 + z30 * z1614 + z31 * z1615
-            + z32 * z1616;
-        let z1685 = z5 * z1331 + z8 * z1644 + z10 * z1645 + z30 * z1646 + z31 * z1647
-            + z32 * z1648;
-        let z1686 = z5 * z1372 + z8 * z1665 + z10 * z1666 + z30 * z1667 + z31 * z1668
-            + z32 * z1669;
-        let z1687 = z5 * z1388 + z8 * z1675 + z10 * z1676 + z30 * z1677 + z31 * z1678
-            + z32 * z1679;
-        let z1688 = z217 * z819 + z218 * z821 + z220 * z834 + z221 * z835 + z222 * z1393
-            + z25 * z1440 + z27 * z1441 + z29 * z918 + z50 * z1442 + z51 * z1443
-            + z52 * z1444;
-        let z1689 = z217 * z929 + z218 * z931 + z219 * z933 + z220 * z950 + z221 * z951
-            + z222 * z1458 + z25 * z1505 + z27 * z1506 + z29 * z1056 + z50 * z1507
-            + z51 * z1508 + z52 * z1509;
-        let z1690 = z217 * z1061 + z218 * z1063 + z219 * z1065 + z220 * z1075
-            + z221 * z1076 + z222 * z1521 + z25 * z1564 + z27 * z1565 + z29 * z1173
-            + z50 * z1566 + z51 * z1567 + z52 * z1568;
-        let z1692 = z25 * z1644 + z27 * z1645 + z29 * z1331 + z50 * z1646 + z51 * z1647
-            + z52 * z1648;
-        let z1693 = z25 * z1665 + z27 * z1666 + z29 * z1372 + z50 * z1667 + z51 * z1668
-            + z52 * z1669;
-        let z1694 = z25 * z1675 + z27 * z1676 + z29 * z1388 + z50 * z1677 + z51 * z1678
-            + z52 * z1679;
-        let z1695 = z211 * z831 + z212 * z833 + z214 * z846 + z215 * z847 + z216 * z1395
-            + z45 * z1435 + z47 * z1436 + z49 * z917 + z70 * z1437 + z71 * z1438
-            + z72 * z1439;
-        let z1696 = z211 * z945 + z212 * z947 + z213 * z949 + z214 * z966 + z215 * z967
-            + z216 * z1460 + z45 * z1500 + z47 * z1501 + z49 * z1055 + z70 * z1502
-            + z71 * z1503 + z72 * z1504;
-        let z1697 = z211 * z1070 + z212 * z1072 + z213 * z1074 + z214 * z1091
-            + z215 * z1092 + z216 * z1523 + z45 * z1559 + z47 * z1560 + z49 * z1172
-            + z70 * z1561 + z71 * z1562 + z72 * z1563;
-        let z1698 = z211 * z1177 + z212 * z1179 + z213 * z1181 + z214 * z1191
-            + z215 * z1192 + z216 * z1575 + z45 * z1607 + z47 * z1608 + z49 * z1264
-            + z70 * z1609 + z71 * z1610 + z72 * z1611;
-        let z1700 = z45 * z1665 + z47 * z1666 + z49 * z1372 + z70 * z1667 + z71 * z1668
-            + z72 * z1669;
-        let z1701 = z45 * z1675 + z47 * z1676 + z49 * z1388 + z70 * z1677 + z71 * z1678
-            + z72 * z1679;
-        let z1702 = z205 * z843 + z206 * z845 + z208 * z858 + z209 * z859 + z210 * z1397
-            + z65 * z1430 + z67 * z1431 + z69 * z916 + z90 * z1432 + z91 * z1433
-            + z92 * z1434;
-        let z1703 = z205 * z961 + z206 * z963 + z207 * z965 + z208 * z982 + z209 * z983
-            + z210 * z1462 + z65 * z1495 + z67 * z1496 + z69 * z1054 + z90 * z1497
-            + z91 * z1498 + z92 * z1499;
-        let z1704 = z205 * z1086 + z206 * z1088 + z207 * z1090 + z208 * z1107
-            + z209 * z1108 + z210 * z1525 + z65 * z1554 + z67 * z1555 + z69 * z1171
-            + z90 * z1556 + z91 * z1557 + z92 * z1558;
-        let z1705 = z205 * z1186 + z206 * z1188 + z207 * z1190 + z208 * z1207
-            + z209 * z1208 + z210 * z1577 + z65 * z1602 + z67 * z1603 + z69 * z1263
-            + z90 * z1604 + z91 * z1605 + z92 * z1606;
-        let z1706 = z205 * z1268 + z206 * z1270 + z207 * z1272 + z208 * z1282
-            + z209 * z1283 + z210 * z1618 + z65 * z1639 + z67 * z1640 + z69 * z1330
-            + z90 * z1641 + z91 * z1642 + z92 * z1643;
-        let z1708 = z65 * z1675 + z67 * z1676 + z69 * z1388 + z90 * z1677 + z91 * z1678
-            + z92 * z1679;
-        let z1709 = z202 * z870 + z203 * z871 + z204 * z1399 + z85 * z1425 + z87 * z1426
-            + z89 * z915 + z110 * z1427 + z111 * z1428 + z112 * z1429 + z199 * z855
-            + z200 * z857;
-        let z1710 = z202 * z998 + z203 * z999 + z204 * z1464 + z85 * z1490 + z87 * z1491
-            + z89 * z1053 + z110 * z1492 + z111 * z1493 + z112 * z1494 + z199 * z977
-            + z200 * z979 + z201 * z981;
-        let z1711 = z202 * z1123 + z203 * z1124 + z204 * z1527 + z85 * z1549
-            + z87 * z1550 + z89 * z1170 + z110 * z1551 + z111 * z1552 + z112 * z1553
-            + z199 * z1102 + z200 * z1104 + z201 * z1106;
-        let z1712 = z202 * z1223 + z203 * z1224 + z204 * z1579 + z85 * z1597
-            + z87 * z1598 + z89 * z1262 + z110 * z1599 + z111 * z1600 + z112 * z1601
-            + z199 * z1202 + z200 * z1204 + z201 * z1206;
-        let z1713 = z202 * z1298 + z203 * z1299 + z204 * z1620 + z85 * z1634
-            + z87 * z1635 + z89 * z1329 + z110 * z1636 + z111 * z1637 + z112 * z1638
-            + z199 * z1277 + z200 * z1279 + z201 * z1281;
-        let z1714 = z202 * z1348 + z203 * z1349 + z204 * z1650 + z85 * z1660
-            + z87 * z1661 + z89 * z1371 + z110 * z1662 + z111 * z1663 + z112 * z1664
-            + z199 * z1334 + z200 * z1336 + z201 * z1338;
-        let z1716 = 0.5 * z1058 - 0.5 * z1455 + 0.5 * z692;
-        let z1717 = -0.5 * z1681 + 0.5 * z1174 + 0.5 * z695;
-        let z1718 = 0.5 * z1265 - 0.5 * z1688 + 0.5 * z698;
-        let z1719 = 0.5 * z1331 - 0.5 * z1695 + 0.5 * z701;
-        let z1720 = 0.5 * z1372 - 0.5 * z1702 + 0.5 * z704;
-        let z1721 = 0.5 * z1388 - 0.5 * z1709 + 0.5 * z707;
-        let z1722 = -0.5 * z1058 + 0.5 * z1455 + 0.5 * z692;
-        let z1723 = 0.5 * z763 + 0.5 * z1574 - 0.5 * z1682;
-        let z1724 = 0.5 * z770 + 0.5 * z1617 - 0.5 * z1689;
-        let z1725 = 0.5 * z777 + 0.5 * z1649 - 0.5 * z1696;
-        let z1726 = 0.5 * z784 + 0.5 * z1670 - 0.5 * z1703;
-        let z1727 = 0.5 * z791 + 0.5 * z1680 - 0.5 * z1710;
-        let z1728 = 0.5 * z1681 - 0.5 * z1174 + 0.5 * z695;
-        let z1729 = 0.5 * z763 - 0.5 * z1574 + 0.5 * z1682;
-        let z1730 = 0.5 * z793 + 0.5 * z1684 - 0.5 * z1690;
-        let z1731 = 0.5 * z794 + 0.5 * z1685 - 0.5 * z1697;
-        let z1732 = 0.5 * z795 + 0.5 * z1686 - 0.5 * z1704;
-        let z1733 = 0.5 * z796 + 0.5 * z1687 - 0.5 * z1711;
-        let z1734 = -0.5 * z1265 + 0.5 * z1688 + 0.5 * z698;
-        let z1735 = 0.5 * z770 - 0.5 * z1617 + 0.5 * z1689;
-        let z1736 = 0.5 * z793 - 0.5 * z1684 + 0.5 * z1690;
-        let z1737 = 0.5 * z798 + 0.5 * z1692 - 0.5 * z1698;
-        let z1738 = 0.5 * z799 + 0.5 * z1693 - 0.5 * z1705;
-        let z1739 = 0.5 * z800 + 0.5 * z1694 - 0.5 * z1712;
-        let z1740 = -0.5 * z1331 + 0.5 * z1695 + 0.5 * z701;
-        let z1741 = 0.5 * z777 - 0.5 * z1649 + 0.5 * z1696;
-        let z1742 = 0.5 * z794 - 0.5 * z1685 + 0.5 * z1697;
-        let z1743 = 0.5 * z798 - 0.5 * z1692 + 0.5 * z1698;
-        let z1744 = 0.5 * z802 + 0.5 * z1700 - 0.5 * z1706;
-        let z1745 = 0.5 * z803 + 0.5 * z1701 - 0.5 * z1713;
-        let z1746 = -0.5 * z1372 + 0.5 * z1702 + 0.5 * z704;
-        let z1747 = 0.5 * z784 - 0.5 * z1670 + 0.5 * z1703;
-        let z1748 = 0.5 * z795 - 0.5 * z1686 + 0.5 * z1704;
-        let z1749 = 0.5 * z799 - 0.5 * z1693 + 0.5 * z1705;
-        let z1750 = 0.5 * z802 - 0.5 * z1700 + 0.5 * z1706;
-        let z1751 = 0.5 * z805 + 0.5 * z1708 - 0.5 * z1714;
-        let z1752 = -0.5 * z1388 + 0.5 * z1709 + 0.5 * z707;
-        let z1753 = 0.5 * z791 - 0.5 * z1680 + 0.5 * z1710;
-        let z1754 = 0.5 * z796 - 0.5 * z1687 + 0.5 * z1711;
-        let z1755 = 0.5 * z800 - 0.5 * z1694 + 0.5 * z1712;
-        let z1756 = 0.5 * z803 - 0.5 * z1701 + 0.5 * z1713;
-        let z1757 = 0.5 * z805 - 0.5 * z1708 + 0.5 * z1714;
+        let z1415 = 2.0 * self.ixx3 * z44 * z907 + 2.0 * self.iyy * z25 * z892
+            + 2.0 * self.izz * z45 * z908;
+        let z1416 = self.ixx3 * z44 * z909 + self.ixx3 * z46 * z907
+            + self.iyy * z25 * z894 + self.iyy * z27 * z892 + self.izz * z45 * z910
+            + self.izz * z47 * z908;
+        let z1417 = 2.0 * self.ixx3 * z46 * z909 + 2.0 * self.iyy * z27 * z894
+            + 2.0 * self.izz * z47 * z910;
+        let z1418 = 2.0 * self.ixx4 * z64 * z923 + 2.0 * self.iyy * z65 * z924
+            + 2.0 * self.izz * z45 * z908;
+        let z1419 = self.ixx4 * z64 * z925 + self.ixx4 * z66 * z923
+            + self.iyy * z65 * z926 + self.iyy * z67 * z924 + self.izz * z45 * z910
+            + self.izz * z47 * z908;
+        let z1420 = 2.0 * self.ixx4 * z66 * z925 + 2.0 * self.iyy * z67 * z926
+            + 2.0 * self.izz * z47 * z910;
+        let z1421 = 2.0 * self.ixx5 * z84 * z939 + 2.0 * self.iyy * z65 * z924
+            + 2.0 * self.izz * z85 * z940;
+        let z1422 = self.ixx5 * z84 * z941 + self.ixx5 * z86 * z939
+            + self.iyy * z65 * z926 + self.iyy * z67 * z924 + self.izz * z85 * z942
+            + self.izz * z87 * z940;
+        let z1423 = 2.0 * self.ixx5 * z86 * z941 + 2.0 * self.iyy * z67 * z926
+            + 2.0 * self.izz * z87 * z942;
+        let z1424 = 2.0 * self.ixx6 * z104 * z955 + 2.0 * self.iyy * z105 * z956
+            + 2.0 * self.izz * z85 * z940;
+        let z1425 = self.ixx6 * z104 * z957 + self.ixx6 * z106 * z955
+            + self.iyy * z105 * z958 + self.iyy * z107 * z956 + self.izz * z85 * z942
+            + self.izz * z87 * z940;
+        let z1426 = 2.0 * self.ixx6 * z106 * z957 + 2.0 * self.iyy * z107 * z958
+            + 2.0 * self.izz * z87 * z942;
+        let z1428 = z33 * z975 - z34 * z974 + z1400 - z134 * z900 + z135 * z899;
+        let z1429 = z53 * z981 - z54 * z980 + z1402 - z143 * z916 + z144 * z915;
+        let z1430 = z73 * z987 - z74 * z986 + z1404 - z152 * z932 + z153 * z931;
+        let z1431 = z93 * z993 - z94 * z992 + z1406 - z161 * z948 + z162 * z947;
+        let z1432 = z113 * z999 - z114 * z998 + z1408 - z170 * z964 + z171 * z963;
+        let z1433 = self.m6 * z171 * z1432 - self.m6 * z172 * z1015
+            - self.m6 * z197 * z1000 + self.m6 * z198 * z999 + z113 * z1424
+            + z114 * z1425 + z115 * z1001 + z173 * z963 + z174 * z964 + z175 * z965;
+        let z1434 = -self.m6 * z170 * z1432 + self.m6 * z172 * z1014
+            + self.m6 * z196 * z1000 - self.m6 * z198 * z998 + z113 * z1425
+            + z114 * z1426 + z115 * z1002 + z174 * z963 + z176 * z964 + z177 * z965;
+        let z1435 = self.m6 * z1014;
+        let z1436 = self.m6 * z1015;
+        let z1437 = self.m6 * z1432;
+        let z1438 = self.m5 * z162 * z1431 - self.m5 * z163 * z1013
+            - self.m5 * z194 * z994 + self.m5 * z195 * z993 + z93 * z1421 + z94 * z1422
+            + z95 * z995 + z1433 + z164 * z947 + z165 * z948 + z166 * z949;
+        let z1439 = -self.m5 * z161 * z1431 + self.m5 * z163 * z1012
+            + self.m5 * z193 * z994 - self.m5 * z195 * z992 + z93 * z1422 + z94 * z1423
+            + z95 * z996 + z1434 + z165 * z947 + z167 * z948 + z168 * z949;
+        let z1440 = self.m5 * z1012 + z1435;
+        let z1441 = self.m5 * z1013 + z1436;
+        let z1442 = self.m5 * z1431 + z1437;
+        let z1443 = self.m4 * z153 * z1430 - self.m4 * z154 * z1011
+            - self.m4 * z191 * z988 + self.m4 * z192 * z987 + z73 * z1418 + z74 * z1419
+            + z75 * z989 + z155 * z931 + z156 * z932 + z157 * z933 + z1438;
+        let z1444 = -self.m4 * z152 * z1430 + self.m4 * z154 * z1010
+            + self.m4 * z190 * z988 - self.m4 * z192 * z986 + z73 * z1419 + z74 * z1420
+            + z75 * z990 + z156 * z931 + z158 * z932 + z159 * z933 + z1439;
+        let z1445 = self.m4 * z1010 + z1440;
+        let z1446 = self.m4 * z1011 + z1441;
+        let z1447 = self.m4 * z1430 + z1442;
+        let z1448 = self.m3 * z144 * z1429 - self.m3 * z145 * z1009
+            - self.m3 * z188 * z982 + self.m3 * z189 * z981 + z53 * z1415 + z54 * z1416
+            + z55 * z983 + z146 * z915 + z147 * z916 + z148 * z917 + z1443;
+        let z1449 = -self.m3 * z143 * z1429 + self.m3 * z145 * z1008
+            + self.m3 * z187 * z982 - self.m3 * z189 * z980 + z53 * z1416 + z54 * z1417
+            + z55 * z984 + z147 * z915 + z149 * z916 + z150 * z917 + z1444;
+        let z1450 = self.m3 * z1008 + z1445;
+        let z1451 = self.m3 * z1009 + z1446;
+        let z1452 = self.m3 * z1429 + z1447;
+        let z1453 = self.m2 * z135 * z1428 - self.m2 * z136 * z1007
+            - self.m2 * z185 * z976 + self.m2 * z186 * z975 + z33 * z1412 + z34 * z1413
+            + z35 * z977 + z137 * z899 + z138 * z900 + z139 * z901 + z1448;
+        let z1454 = -self.m2 * z134 * z1428 + self.m2 * z136 * z1006
+            + self.m2 * z184 * z976 - self.m2 * z186 * z974 + z33 * z1413 + z34 * z1414
+            + z35 * z978 + z138 * z899 + z140 * z900 + z141 * z901 + z1449;
+        let z1455 = self.m2 * z1006 + z1450;
+        let z1456 = self.m2 * z1007 + z1451;
+        let z1457 = self.m2 * z1428 + z1452;
+        let z1464 = -z25 * z1026 + z27 * z1025 + z39 * z1023 - z40 * z1022;
+        let z1465 = qd[3] * z1464;
+        let z1466 = -z45 * z1042 + z47 * z1041 + z59 * z1031 - z60 * z1029;
+        let z1467 = qd[4] * z1466 + z1465;
+        let z1468 = -z65 * z1058 + z67 * z1057 + z79 * z1047 - z80 * z1045;
+        let z1469 = qd[5] * z1468 + z1467;
+        let z1470 = -z85 * z1074 + z87 * z1073 + z99 * z1063 - z100 * z1061;
+        let z1471 = qd[6] * z1470 + z1469;
+        let z1472 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z1022;
+        let z1473 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26
+            + self.iyy * z25 * z1023 + self.iyy * z27 * z1022;
+        let z1474 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z1023;
+        let z1475 = 2.0 * self.ixx3 * z44 * z1028 + 2.0 * self.iyy * z25 * z1022
+            + 2.0 * self.izz * z45 * z1029;
+        let z1476 = self.ixx3 * z44 * z1030 + self.ixx3 * z46 * z1028
+            + self.iyy * z25 * z1023 + self.iyy * z27 * z1022 + self.izz * z45 * z1031
+            + self.izz * z47 * z1029;
+        let z1477 = 2.0 * self.ixx3 * z46 * z1030 + 2.0 * self.iyy * z27 * z1023
+            + 2.0 * self.izz * z47 * z1031;
+        let z1478 = 2.0 * self.ixx4 * z64 * z1044 + 2.0 * self.iyy * z65 * z1045
+            + 2.0 * self.izz * z45 * z1029;
+        let z1479 = self.ixx4 * z64 * z1046 + self.ixx4 * z66 * z1044
+            + self.iyy * z65 * z1047 + self.iyy * z67 * z1045 + self.izz * z45 * z1031
+            + self.izz * z47 * z1029;
+        let z1480 = 2.0 * self.ixx4 * z66 * z1046 + 2.0 * self.iyy * z67 * z1047
+            + 2.0 * self.izz * z47 * z1031;
+        let z1481 = 2.0 * self.ixx5 * z84 * z1060 + 2.0 * self.iyy * z65 * z1045
+            + 2.0 * self.izz * z85 * z1061;
+        let z1482 = self.ixx5 * z84 * z1062 + self.ixx5 * z86 * z1060
+            + self.iyy * z65 * z1047 + self.iyy * z67 * z1045 + self.izz * z85 * z1063
+            + self.izz * z87 * z1061;
+        let z1483 = 2.0 * self.ixx5 * z86 * z1062 + 2.0 * self.iyy * z67 * z1047
+            + 2.0 * self.izz * z87 * z1063;
+        let z1484 = 2.0 * self.ixx6 * z104 * z1076 + 2.0 * self.iyy * z105 * z1077
+            + 2.0 * self.izz * z85 * z1061;
+        let z1485 = self.ixx6 * z104 * z1078 + self.ixx6 * z106 * z1076
+            + self.iyy * z105 * z1079 + self.iyy * z107 * z1077 + self.izz * z85 * z1063
+            + self.izz * z87 * z1061;
+        let z1486 = 2.0 * self.ixx6 * z106 * z1078 + 2.0 * self.iyy * z107 * z1079
+            + 2.0 * self.izz * z87 * z1063;
+        let z1487 = z33 * z1090 - z34 * z1089;
+        let z1488 = z53 * z1096 - z54 * z1095 - z143 * z1037 + z144 * z1036 + z1465;
+        let z1489 = z73 * z1102 - z74 * z1101 - z152 * z1053 + z153 * z1052 + z1467;
+        let z1490 = z93 * z1108 - z94 * z1107 - z161 * z1069 + z162 * z1068 + z1469;
+        let z1491 = z113 * z1114 - z114 * z1113 - z170 * z1085 + z171 * z1084 + z1471;
+        let z1492 = self.m6 * z171 * z1491 - self.m6 * z172 * z1128
+            - self.m6 * z197 * z1115 + self.m6 * z198 * z1114 + z113 * z1484
+            + z114 * z1485 + z115 * z1116 + z173 * z1084 + z174 * z1085 + z175 * z1086;
+        let z1493 = -self.m6 * z170 * z1491 + self.m6 * z172 * z1127
+            + self.m6 * z196 * z1115 - self.m6 * z198 * z1113 + z113 * z1485
+            + z114 * z1486 + z115 * z1117 + z174 * z1084 + z176 * z1085 + z177 * z1086;
+        let z1494 = self.m6 * z1127;
+        let z1495 = self.m6 * z1128;
+        let z1496 = self.m6 * z1491;
+        let z1497 = z1492 + self.m5 * z162 * z1490 - self.m5 * z163 * z1126
+            - self.m5 * z194 * z1109 + self.m5 * z195 * z1108 + z93 * z1481 + z94 * z1482
+            + z95 * z1110 + z164 * z1068 + z165 * z1069 + z166 * z1070;
+        let z1498 = z1493 - self.m5 * z161 * z1490 + self.m5 * z163 * z1125
+            + self.m5 * z193 * z1109 - self.m5 * z195 * z1107 + z93 * z1482 + z94 * z1483
+            + z95 * z1111 + z165 * z1068 + z167 * z1069 + z168 * z1070;
+        let z1499 = z1494 + self.m5 * z1125;
+        let z1500 = z1495 + self.m5 * z1126;
+        let z1501 = z1496 + self.m5 * z1490;
+        let z1502 = z1497 + self.m4 * z153 * z1489 - self.m4 * z154 * z1124
+            - self.m4 * z191 * z1103 + self.m4 * z192 * z1102 + z73 * z1478 + z74 * z1479
+            + z75 * z1104 + z155 * z1052 + z156 * z1053 + z157 * z1054;
+        let z1503 = z1498 - self.m4 * z152 * z1489 + self.m4 * z154 * z1123
+            + self.m4 * z190 * z1103 - self.m4 * z192 * z1101 + z73 * z1479 + z74 * z1480
+            + z75 * z1105 + z156 * z1052 + z158 * z1053 + z159 * z1054;
+        let z1504 = z1499 + self.m4 * z1123;
+        let z1505 = z1500 + self.m4 * z1124;
+        let z1506 = z1501 + self.m4 * z1489;
+        let z1507 = z1502 + self.m3 * z144 * z1488 - self.m3 * z145 * z1122
+            - self.m3 * z188 * z1097 + self.m3 * z189 * z1096 + z53 * z1475 + z54 * z1476
+            + z55 * z1098 + z146 * z1036 + z147 * z1037 + z148 * z1038;
+        let z1508 = z1503 - self.m3 * z143 * z1488 + self.m3 * z145 * z1121
+            + self.m3 * z187 * z1097 - self.m3 * z189 * z1095 + z53 * z1476 + z54 * z1477
+            + z55 * z1099 + z147 * z1036 + z149 * z1037 + z150 * z1038;
+        let z1509 = z1504 + self.m3 * z1121;
+        let z1510 = z1505 + self.m3 * z1122;
+        let z1511 = z1506 + self.m3 * z1488;
+        let z1512 = z1507 + self.m2 * z135 * z1487 - self.m2 * z136 * z1120
+            - self.m2 * z185 * z1091 + self.m2 * z186 * z1090 + z33 * z1472 + z34 * z1473
+            + z35 * z1092;
+        let z1513 = z1508 - self.m2 * z134 * z1487 + self.m2 * z136 * z1119
+            + self.m2 * z184 * z1091 - self.m2 * z186 * z1089 + z33 * z1473 + z34 * z1474
+            + z35 * z1093;
+        let z1514 = z1509 + self.m2 * z1119;
+        let z1515 = z1510 + self.m2 * z1120;
+        let z1516 = z1511 + self.m2 * z1487;
+        let z1517 = z0 * z1513 - z1 * z1512 + z11 * z1514 + z12 * z1515 + z13 * z1516;
+        let z1518 = -z44 * z60 - z45 * z1138 + z46 * z59 + z47 * z1137;
+        let z1519 = qd[4] * z1518;
+        let z1520 = -z65 * z1154 + z67 * z1153 + z79 * z1143 - z80 * z1141;
+        let z1521 = z1519 + qd[5] * z1520;
+        let z1522 = -z85 * z1170 + z87 * z1169 + z99 * z1159 - z100 * z1157;
+        let z1523 = z1521 + qd[6] * z1522;
+        let z1524 = 2.0 * self.ixx3 * z44 * z1134 + 2.0 * self.izz * z44 * z45;
+        let z1525 = self.ixx3 * z44 * z1135 + self.ixx3 * z46 * z1134
+            + self.izz * z44 * z47 + self.izz * z45 * z46;
+        let z1526 = 2.0 * self.ixx3 * z46 * z1135 + 2.0 * self.izz * z46 * z47;
+        let z1527 = 2.0 * self.ixx4 * z64 * z1140 + 2.0 * self.iyy * z65 * z1141
+            + 2.0 * self.izz * z44 * z45;
+        let z1528 = self.ixx4 * z64 * z1142 + self.ixx4 * z66 * z1140
+            + self.iyy * z65 * z1143 + self.iyy * z67 * z1141 + self.izz * z44 * z47
+            + self.izz * z45 * z46;
+        let z1529 = 2.0 * self.ixx4 * z66 * z1142 + 2.0 * self.iyy * z67 * z1143
+            + 2.0 * self.izz * z46 * z47;
+        let z1530 = 2.0 * self.ixx5 * z84 * z1156 + 2.0 * self.iyy * z65 * z1141
+            + 2.0 * self.izz * z85 * z1157;
+        let z1531 = self.ixx5 * z84 * z1158 + self.ixx5 * z86 * z1156
+            + self.iyy * z65 * z1143 + self.iyy * z67 * z1141 + self.izz * z85 * z1159
+            + self.izz * z87 * z1157;
+        let z1532 = 2.0 * self.ixx5 * z86 * z1158 + 2.0 * self.iyy * z67 * z1143
+            + 2.0 * self.izz * z87 * z1159;
+        let z1533 = 2.0 * self.ixx6 * z104 * z1172 + 2.0 * self.iyy * z105 * z1173
+            + 2.0 * self.izz * z85 * z1157;
+        let z1534 = self.ixx6 * z104 * z1174 + self.ixx6 * z106 * z1172
+            + self.iyy * z105 * z1175 + self.iyy * z107 * z1173 + self.izz * z85 * z1159
+            + self.izz * z87 * z1157;
+        let z1535 = 2.0 * self.ixx6 * z106 * z1174 + 2.0 * self.iyy * z107 * z1175
+            + 2.0 * self.izz * z87 * z1159;
+        let z1536 = z53 * z1186 - z54 * z1185;
+        let z1537 = z1519 + z73 * z1192 - z74 * z1191 - z152 * z1149 + z153 * z1148;
+        let z1538 = z1521 + z93 * z1198 - z94 * z1197 - z161 * z1165 + z162 * z1164;
+        let z1539 = z1523 + z113 * z1204 - z114 * z1203 - z170 * z1181 + z171 * z1180;
+        let z1540 = self.m6 * z171 * z1539 - self.m6 * z172 * z1216
+            - self.m6 * z197 * z1205 + self.m6 * z198 * z1204 + z113 * z1533
+            + z114 * z1534 + z115 * z1206 + z173 * z1180 + z174 * z1181 + z175 * z1182;
+        let z1541 = -self.m6 * z170 * z1539 + self.m6 * z172 * z1215
+            + self.m6 * z196 * z1205 - self.m6 * z198 * z1203 + z113 * z1534
+            + z114 * z1535 + z115 * z1207 + z174 * z1180 + z176 * z1181 + z177 * z1182;
+        let z1542 = self.m6 * z1215;
+        let z1543 = self.m6 * z1216;
+        let z1544 = self.m6 * z1539;
+        let z1545 = self.m5 * z162 * z1538 - self.m5 * z163 * z1214
+            - self.m5 * z194 * z1199 + self.m5 * z195 * z1198 + z1540 + z93 * z1530
+            + z94 * z1531 + z95 * z1200 + z164 * z1164 + z165 * z1165 + z166 * z1166;
+        let z1546 = -self.m5 * z161 * z1538 + self.m5 * z163 * z1213
+            + self.m5 * z193 * z1199 - self.m5 * z195 * z1197 + z1541 + z93 * z1531
+            + z94 * z1532 + z95 * z1201 + z165 * z1164 + z167 * z1165 + z168 * z1166;
+        let z1547 = self.m5 * z1213 + z1542;
+        let z1548 = self.m5 * z1214 + z1543;
+        let z1549 = self.m5 * z1538 + z1544;
+        let z1550 = self.m4 * z153 * z1537 - self.m4 * z154 * z1212
+            - self.m4 * z191 * z1193 + self.m4 * z192 * z1192 + z1545 + z73 * z1527
+            + z74 * z1528 + z75 * z1194 + z155 * z1148 + z156 * z1149 + z157 * z1150;
+        let z1551 = -self.m4 * z152 * z1537 + self.m4 * z154 * z1211
+            + self.m4 * z190 * z1193 - self.m4 * z192 * z1191 + z1546 + z73 * z1528
+            + z74 * z1529 + z75 * z1195 + z156 * z1148 + z158 * z1149 + z159 * z1150;
+        let z1552 = self.m4 * z1211 + z1547;
+        let z1553 = self.m4 * z1212 + z1548;
+        let z1554 = self.m4 * z1537 + z1549;
+        let z1555 = self.m3 * z144 * z1536 - self.m3 * z145 * z1210
+            - self.m3 * z188 * z1187 + self.m3 * z189 * z1186 + z1550 + z53 * z1524
+            + z54 * z1525 + z55 * z1188;
+        let z1556 = -self.m3 * z143 * z1536 + self.m3 * z145 * z1209
+            + self.m3 * z187 * z1187 - self.m3 * z189 * z1185 + z1551 + z53 * z1525
+            + z54 * z1526 + z55 * z1189;
+        let z1557 = self.m3 * z1209 + z1552;
+        let z1558 = self.m3 * z1210 + z1553;
+        let z1559 = self.m3 * z1536 + z1554;
+        let z1560 = z0 * z1556 - z1 * z1555 + z11 * z1557 + z12 * z1558 + z13 * z1559;
+        let z1561 = -z65 * z1225 + z67 * z1224 + z79 * z1222 - z80 * z1221;
+        let z1562 = qd[5] * z1561;
+        let z1563 = -z85 * z1241 + z87 * z1240 + z99 * z1230 - z100 * z1228;
+        let z1564 = qd[6] * z1563 + z1562;
+        let z1565 = 2.0 * self.ixx4 * z64 * z65 + 2.0 * self.iyy * z65 * z1221;
+        let z1566 = self.ixx4 * z64 * z67 + self.ixx4 * z65 * z66
+            + self.iyy * z65 * z1222 + self.iyy * z67 * z1221;
+        let z1567 = 2.0 * self.ixx4 * z66 * z67 + 2.0 * self.iyy * z67 * z1222;
+        let z1568 = 2.0 * self.ixx5 * z84 * z1227 + 2.0 * self.iyy * z65 * z1221
+            + 2.0 * self.izz * z85 * z1228;
+        let z1569 = self.ixx5 * z84 * z1229 + self.ixx5 * z86 * z1227
+            + self.iyy * z65 * z1222 + self.iyy * z67 * z1221 + self.izz * z85 * z1230
+            + self.izz * z87 * z1228;
+        let z1570 = 2.0 * self.ixx5 * z86 * z1229 + 2.0 * self.iyy * z67 * z1222
+            + 2.0 * self.izz * z87 * z1230;
+        let z1571 = 2.0 * self.ixx6 * z104 * z1243 + 2.0 * self.iyy * z105 * z1244
+            + 2.0 * self.izz * z85 * z1228;
+        let z1572 = self.ixx6 * z104 * z1245 + self.ixx6 * z106 * z1243
+            + self.iyy * z105 * z1246 + self.iyy * z107 * z1244 + self.izz * z85 * z1230
+            + self.izz * z87 * z1228;
+        let z1573 = 2.0 * self.ixx6 * z106 * z1245 + 2.0 * self.iyy * z107 * z1246
+            + 2.0 * self.izz * z87 * z1230;
+        let z1574 = z73 * z1257 - z74 * z1256;
+        let z1575 = z1562 + z93 * z1263 - z94 * z1262 - z161 * z1236 + z162 * z1235;
+        let z1576 = z1564 + z113 * z1269 - z114 * z1268 - z170 * z1252 + z171 * z1251;
+        let z1577 = self.m6 * z171 * z1576 - self.m6 * z172 * z1279
+            - self.m6 * z197 * z1270 + self.m6 * z198 * z1269 + z113 * z1571
+            + z114 * z1572 + z115 * z1271 + z173 * z1251 + z174 * z1252 + z175 * z1253;
+        let z1578 = -self.m6 * z170 * z1576 + self.m6 * z172 * z1278
+            + self.m6 * z196 * z1270 - self.m6 * z198 * z1268 + z113 * z1572
+            + z114 * z1573 + z115 * z1272 + z174 * z1251 + z176 * z1252 + z177 * z1253;
+        let z1579 = self.m6 * z1278;
+        let z1580 = self.m6 * z1279;
+        let z1581 = self.m6 * z1576;
+        let z1582 = self.m5 * z162 * z1575 - self.m5 * z163 * z1277
+            - self.m5 * z194 * z1264 + self.m5 * z195 * z1263 + z1577 + z93 * z1568
+            + z94 * z1569 + z95 * z1265 + z164 * z1235 + z165 * z1236 + z166 * z1237;
+        let z1583 = -self.m5 * z161 * z1575 + self.m5 * z163 * z1276
+            + self.m5 * z193 * z1264 - self.m5 * z195 * z1262 + z1578 + z93 * z1569
+            + z94 * z1570 + z95 * z1266 + z165 * z1235 + z167 * z1236 + z168 * z1237;
+        let z1584 = self.m5 * z1276 + z1579;
+        let z1585 = self.m5 * z1277 + z1580;
+        let z1586 = self.m5 * z1575 + z1581;
+        let z1587 = self.m4 * z153 * z1574 - self.m4 * z154 * z1275
+            - self.m4 * z191 * z1258 + self.m4 * z192 * z1257 + z1582 + z73 * z1565
+            + z74 * z1566 + z75 * z1259;
+        let z1588 = -self.m4 * z152 * z1574 + self.m4 * z154 * z1274
+            + self.m4 * z190 * z1258 - self.m4 * z192 * z1256 + z1583 + z73 * z1566
+            + z74 * z1567 + z75 * z1260;
+        let z1589 = self.m4 * z1274 + z1584;
+        let z1590 = self.m4 * z1275 + z1585;
+        let z1591 = self.m4 * z1574 + z1586;
+        let z1592 = z0 * z1588 - z1 * z1587 + z11 * z1589 + z12 * z1590 + z13 * z1591;
+        let z1593 = -z84 * z100 - z85 * z1287 + z86 * z99 + z87 * z1286;
+        let z1594 = qd[6] * z1593;
+        let z1595 = 2.0 * self.ixx5 * z84 * z1283 + 2.0 * self.izz * z84 * z85;
+        let z1596 = self.ixx5 * z84 * z1284 + self.ixx5 * z86 * z1283
+            + self.izz * z84 * z87 + self.izz * z85 * z86;
+        let z1597 = 2.0 * self.ixx5 * z86 * z1284 + 2.0 * self.izz * z86 * z87;
+        let z1598 = 2.0 * self.ixx6 * z104 * z1289 + 2.0 * self.iyy * z105 * z1290
+            + 2.0 * self.izz * z84 * z85;
+        let z1599 = self.ixx6 * z104 * z1291 + self.ixx6 * z106 * z1289
+            + self.iyy * z105 * z1292 + self.iyy * z107 * z1290 + self.izz * z84 * z87
+            + self.izz * z85 * z86;
+        let z1600 = 2.0 * self.ixx6 * z106 * z1291 + 2.0 * self.iyy * z107 * z1292
+            + 2.0 * self.izz * z86 * z87;
+        let z1601 = z93 * z1303 - z94 * z1302;
+        let z1602 = z1594 + z113 * z1309 - z114 * z1308 - z170 * z1298 + z171 * z1297;
+        let z1603 = self.m6 * z171 * z1602 - self.m6 * z172 * z1317
+            - self.m6 * z197 * z1310 + self.m6 * z198 * z1309 + z113 * z1598
+            + z114 * z1599 + z115 * z1311 + z173 * z1297 + z174 * z1298 + z175 * z1299;
+        let z1604 = -self.m6 * z170 * z1602 + self.m6 * z172 * z1316
+            + self.m6 * z196 * z1310 - self.m6 * z198 * z1308 + z113 * z1599
+            + z114 * z1600 + z115 * z1312 + z174 * z1297 + z176 * z1298 + z177 * z1299;
+        let z1605 = self.m6 * z1316;
+        let z1606 = self.m6 * z1317;
+        let z1607 = self.m6 * z1602;
+        let z1608 = self.m5 * z162 * z1601 - self.m5 * z163 * z1315
+            - self.m5 * z194 * z1304 + self.m5 * z195 * z1303 + z1603 + z93 * z1595
+            + z94 * z1596 + z95 * z1305;
+        let z1609 = -self.m5 * z161 * z1601 + self.m5 * z163 * z1314
+            + self.m5 * z193 * z1304 - self.m5 * z195 * z1302 + z1604 + z93 * z1596
+            + z94 * z1597 + z95 * z1306;
+        let z1610 = self.m5 * z1314 + z1605;
+        let z1611 = self.m5 * z1315 + z1606;
+        let z1612 = self.m5 * z1601 + z1607;
+        let z1613 = z0 * z1609 - z1 * z1608 + z11 * z1610 + z12 * z1611 + z13 * z1612;
+        let z1614 = 2.0 * self.ixx6 * z104 * z105 + 2.0 * self.iyy * z105 * z1320;
+        let z1615 = self.ixx6 * z104 * z107 + self.ixx6 * z105 * z106
+            + self.iyy * z105 * z1321 + self.iyy * z107 * z1320;
+        let z1616 = 2.0 * self.ixx6 * z106 * z107 + 2.0 * self.iyy * z107 * z1321;
+        let z1617 = z113 * z1324 - z114 * z1323;
+        let z1618 = self.m6 * z171 * z1617 - self.m6 * z172 * z1330
+            - self.m6 * z197 * z1325 + self.m6 * z198 * z1324 + z113 * z1614
+            + z114 * z1615 + z115 * z1326;
+        let z1619 = -self.m6 * z170 * z1617 + self.m6 * z172 * z1329
+            + self.m6 * z196 * z1325 - self.m6 * z198 * z1323 + z113 * z1615
+            + z114 * z1616 + z115 * z1327;
+        let z1620 = self.m6 * z1329;
+        let z1621 = self.m6 * z1330;
+        let z1622 = self.m6 * z1617;
+        let z1623 = z0 * z1619 - z1 * z1618 + z11 * z1620 + z12 * z1621 + z13 * z1622;
+        let z1624 = z223 * z809 + z226 * z816 + z227 * z817 + z228 * z1334 + z5 * z884
+            + z8 * z224 + z8 * z1388 + z10 * z1389 + z30 * z1390 + z31 * z1391
+            + z32 * z1392;
+        let z1625 = z226 * z897 + z227 * z898 + z228 * z1399 + z5 * z1020 - z6 * z225
+            + z7 * z223 + z8 * z1453 + z9 * z224 + z10 * z1454 + z30 * z1455
+            + z31 * z1456 + z32 * z1457;
+        let z1627 = z5 * z1220 + z8 * z1555 + z10 * z1556 + z30 * z1557 + z31 * z1558
+            + z32 * z1559;
+        let z1628 = z5 * z1282 + z8 * z1587 + z10 * z1588 + z30 * z1589 + z31 * z1590
+            + z32 * z1591;
+        let z1629 = z5 * z1319 + z8 * z1608 + z10 * z1609 + z30 * z1610 + z31 * z1611
+            + z32 * z1612;
+        let z1630 = z5 * z1331 + z8 * z1618 + z10 * z1619 + z30 * z1620 + z31 * z1621
+            + z32 * z1622;
+        let z1631 = z217 * z815 + z220 * z824 + z221 * z825 + z222 * z1336 + z25 * z218
+            + z25 * z1383 + z27 * z1384 + z29 * z883 + z50 * z1385 + z51 * z1386
+            + z52 * z1387;
+        let z1632 = z217 * z892 + z218 * z894 + z219 * z896 + z220 * z913 + z221 * z914
+            + z222 * z1401 + z25 * z1448 + z27 * z1449 + z29 * z1019 + z50 * z1450
+            + z51 * z1451 + z52 * z1452;
+        let z1633 = z217 * z1022 + z218 * z1023 + z219 * z1024 + z220 * z1034
+            + z221 * z1035 + z222 * z1464 + z25 * z1507 + z27 * z1508 + z29 * z1132
+            + z50 * z1509 + z51 * z1510 + z52 * z1511;
+        let z1635 = z25 * z1587 + z27 * z1588 + z29 * z1282 + z50 * z1589 + z51 * z1590
+            + z52 * z1591;
+        let z1636 = z25 * z1608 + z27 * z1609 + z29 * z1319 + z50 * z1610 + z51 * z1611
+            + z52 * z1612;
+        let z1637 = z25 * z1618 + z27 * z1619 + z29 * z1331 + z50 * z1620 + z51 * z1621
+            + z52 * z1622;
+        let z1638 = z211 * z823 + z214 * z832 + z215 * z833 + z216 * z1338 + z45 * z212
+            + z45 * z1378 + z47 * z1379 + z49 * z882 + z70 * z1380 + z71 * z1381
+            + z72 * z1382;
+        let z1639 = z211 * z908 + z212 * z910 + z213 * z912 + z214 * z929 + z215 * z930
+            + z216 * z1403 + z45 * z1443 + z47 * z1444 + z49 * z1018 + z70 * z1445
+            + z71 * z1446 + z72 * z1447;
+        let z1640 = z211 * z1029 + z212 * z1031 + z213 * z1033 + z214 * z1050
+            + z215 * z1051 + z216 * z1466 + z45 * z1502 + z47 * z1503 + z49 * z1131
+            + z70 * z1504 + z71 * z1505 + z72 * z1506;
+        let z1641 = z214 * z1146 + z215 * z1147 + z216 * z1518 + z44 * z211 + z45 * z1550
+            + z46 * z212 + z47 * z1551 + z48 * z213 + z49 * z1219 + z70 * z1552
+            + z71 * z1553 + z72 * z1554;
+        let z1643 = z45 * z1608 + z47 * z1609 + z49 * z1319 + z70 * z1610 + z71 * z1611
+            + z72 * z1612;
+        let z1644 = z45 * z1618 + z47 * z1619 + z49 * z1331 + z70 * z1620 + z71 * z1621
+            + z72 * z1622;
+        let z1645 = z205 * z831 + z208 * z840 + z209 * z841 + z210 * z1340 + z65 * z206
+            + z65 * z1373 + z67 * z1374 + z69 * z881 + z90 * z1375 + z91 * z1376
+            + z92 * z1377;
+        let z1646 = z205 * z924 + z206 * z926 + z207 * z928 + z208 * z945 + z209 * z946
+            + z210 * z1405 + z65 * z1438 + z67 * z1439 + z69 * z1017 + z90 * z1440
+            + z91 * z1441 + z92 * z1442;
+        let z1647 = z205 * z1045 + z206 * z1047 + z207 * z1049 + z208 * z1066
+            + z209 * z1067 + z210 * z1468 + z65 * z1497 + z67 * z1498 + z69 * z1130
+            + z90 * z1499 + z91 * z1500 + z92 * z1501;
+        let z1648 = z205 * z1141 + z206 * z1143 + z207 * z1145 + z208 * z1162
+            + z209 * z1163 + z210 * z1520 + z65 * z1545 + z67 * z1546 + z69 * z1218
+            + z90 * z1547 + z91 * z1548 + z92 * z1549;
+        let z1649 = z205 * z1221 + z206 * z1222 + z207 * z1223 + z208 * z1233
+            + z209 * z1234 + z210 * z1561 + z65 * z1582 + z67 * z1583 + z69 * z1281
+            + z90 * z1584 + z91 * z1585 + z92 * z1586;
+        let z1651 = z65 * z1618 + z67 * z1619 + z69 * z1331 + z90 * z1620 + z91 * z1621
+            + z92 * z1622;
+        let z1652 = z202 * z848 + z203 * z849 + z204 * z1342 + z85 * z1368 + z85 * z200
+            + z87 * z1369 + z89 * z880 + z110 * z1370 + z111 * z1371 + z112 * z1372
+            + z199 * z839;
+        let z1653 = z202 * z961 + z203 * z962 + z204 * z1407 + z85 * z1433 + z87 * z1434
+            + z89 * z1016 + z110 * z1435 + z111 * z1436 + z112 * z1437 + z199 * z940
+            + z200 * z942 + z201 * z944;
+        let z1654 = z202 * z1082 + z203 * z1083 + z204 * z1470 + z85 * z1492
+            + z87 * z1493 + z89 * z1129 + z110 * z1494 + z111 * z1495 + z112 * z1496
+            + z199 * z1061 + z200 * z1063 + z201 * z1065;
+        let z1655 = z202 * z1178 + z203 * z1179 + z204 * z1522 + z85 * z1540
+            + z87 * z1541 + z89 * z1217 + z110 * z1542 + z111 * z1543 + z112 * z1544
+            + z199 * z1157 + z200 * z1159 + z201 * z1161;
+        let z1656 = z202 * z1249 + z203 * z1250 + z204 * z1563 + z85 * z1577
+            + z87 * z1578 + z89 * z1280 + z110 * z1579 + z111 * z1580 + z112 * z1581
+            + z199 * z1228 + z200 * z1230 + z201 * z1232;
+        let z1657 = z202 * z1295 + z203 * z1296 + z204 * z1593 + z84 * z199 + z85 * z1603
+            + z86 * z200 + z87 * z1604 + z88 * z201 + z89 * z1318 + z110 * z1605
+            + z111 * z1606 + z112 * z1607;
+        let z1659 = 0.5 * z1021 - 0.5 * z1398 + 0.5 * z692;
+        let z1660 = -0.5 * z1624 + 0.5 * z1133 + 0.5 * z695;
+        let z1661 = -0.5 * z1631 + 0.5 * z698 + 0.5 * z1220;
+        let z1662 = 0.5 * z1282 - 0.5 * z1638 + 0.5 * z701;
+        let z1663 = 0.5 * z1319 - 0.5 * z1645 + 0.5 * z704;
+        let z1664 = 0.5 * z1331 - 0.5 * z1652 + 0.5 * z707;
+        let z1665 = -0.5 * z1021 + 0.5 * z1398 + 0.5 * z692;
+        let z1666 = 0.5 * z1517 + 0.5 * z763 - 0.5 * z1625;
+        let z1667 = 0.5 * z770 + 0.5 * z1560 - 0.5 * z1632;
+        let z1668 = 0.5 * z777 + 0.5 * z1592 - 0.5 * z1639;
+        let z1669 = 0.5 * z784 + 0.5 * z1613 - 0.5 * z1646;
+        let z1670 = 0.5 * z791 + 0.5 * z1623 - 0.5 * z1653;
+        let z1671 = 0.5 * z1624 - 0.5 * z1133 + 0.5 * z695;
+        let z1672 = -0.5 * z1517 + 0.5 * z763 + 0.5 * z1625;
+        let z1673 = 0.5 * z793 + 0.5 * z1627 - 0.5 * z1633;
+        let z1674 = 0.5 * z794 + 0.5 * z1628 - 0.5 * z1640;
+        let z1675 = 0.5 * z795 + 0.5 * z1629 - 0.5 * z1647;
+        let z1676 = 0.5 * z796 + 0.5 * z1630 - 0.5 * z1654;
+        let z1677 = 0.5 * z1631 + 0.5 * z698 - 0.5 * z1220;
+        let z1678 = 0.5 * z770 - 0.5 * z1560 + 0.5 * z1632;
+        let z1679 = 0.5 * z793 - 0.5 * z1627 + 0.5 * z1633;
+        let z1680 = 0.5 * z798 + 0.5 * z1635 - 0.5 * z1641;
+        let z1681 = 0.5 * z799 + 0.5 * z1636 - 0.5 * z1648;
+        let z1682 = 0.5 * z800 + 0.5 * z1637 - 0.5 * z1655;
+        let z1683 = -0.5 * z1282 + 0.5 * z1638 + 0.5 * z701;
+        let z1684 = 0.5 * z777 - 0.5 * z1592 + 0.5 * z1639;
+        let z1685 = 0.5 * z794 - 0.5 * z1628 + 0.5 * z1640;
+        let z1686 = 0.5 * z798 - 0.5 * z1635 + 0.5 * z1641;
+        let z1687 = 0.5 * z802 + 0.5 * z1643 - 0.5 * z1649;
+        let z1688 = 0.5 * z803 + 0.5 * z1644 - 0.5 * z1656;
+        let z1689 = -0.5 * z1319 + 0.5 * z1645 + 0.5 * z704;
+        let z1690 = 0.5 * z784 - 0.5 * z1613 + 0.5 * z1646;
+        let z1691 = 0.5 * z795 - 0.5 * z1629 + 0.5 * z1647;
+        let z1692 = 0.5 * z799 - 0.5 * z1636 + 0.5 * z1648;
+        let z1693 = 0.5 * z802 - 0.5 * z1643 + 0.5 * z1649;
+        let z1694 = 0.5 * z805 + 0.5 * z1651 - 0.5 * z1657;
+        let z1695 = -0.5 * z1331 + 0.5 * z1652 + 0.5 * z707;
+        let z1696 = 0.5 * z791 - 0.5 * z1623 + 0.5 * z1653;
+        let z1697 = 0.5 * z796 - 0.5 * z1630 + 0.5 * z1654;
+        let z1698 = 0.5 * z800 - 0.5 * z1637 + 0.5 * z1655;
+        let z1699 = 0.5 * z803 - 0.5 * z1644 + 0.5 * z1656;
+        let z1700 = 0.5 * z805 - 0.5 * z1651 + 0.5 * z1657;
         let x0 = z642 * 0.5;
         let x1 = z756 * 0.5;
         let x2 = z792 * 0.5;
@@ -3955,53 +3895,53 @@ impl Dynamics<7> for Arm7 {
         let x5 = z804 * 0.5;
         let x6 = z806 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1716;
-        c[(0, 2)] = z1717;
-        c[(0, 3)] = z1718;
-        c[(0, 4)] = z1719;
-        c[(0, 5)] = z1720;
-        c[(0, 6)] = z1721;
-        c[(1, 0)] = z1722;
+        c[(0, 1)] = z1659;
+        c[(0, 2)] = z1660;
+        c[(0, 3)] = z1661;
+        c[(0, 4)] = z1662;
+        c[(0, 5)] = z1663;
+        c[(0, 6)] = z1664;
+        c[(1, 0)] = z1665;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z1723;
-        c[(1, 3)] = z1724;
-        c[(1, 4)] = z1725;
-        c[(1, 5)] = z1726;
-        c[(1, 6)] = z1727;
-        c[(2, 0)] = z1728;
-        c[(2, 1)] = z1729;
+        c[(1, 2)] = z1666;
+        c[(1, 3)] = z1667;
+        c[(1, 4)] = z1668;
+        c[(1, 5)] = z1669;
+        c[(1, 6)] = z1670;
+        c[(2, 0)] = z1671;
+        c[(2, 1)] = z1672;
         c[(2, 2)] = x2;
-        c[(2, 3)] = z1730;
-        c[(2, 4)] = z1731;
-        c[(2, 5)] = z1732;
-        c[(2, 6)] = z1733;
-        c[(3, 0)] = z1734;
-        c[(3, 1)] = z1735;
-        c[(3, 2)] = z1736;
+        c[(2, 3)] = z1673;
+        c[(2, 4)] = z1674;
+        c[(2, 5)] = z1675;
+        c[(2, 6)] = z1676;
+        c[(3, 0)] = z1677;
+        c[(3, 1)] = z1678;
+        c[(3, 2)] = z1679;
         c[(3, 3)] = x3;
-        c[(3, 4)] = z1737;
-        c[(3, 5)] = z1738;
-        c[(3, 6)] = z1739;
-        c[(4, 0)] = z1740;
-        c[(4, 1)] = z1741;
-        c[(4, 2)] = z1742;
-        c[(4, 3)] = z1743;
+        c[(3, 4)] = z1680;
+        c[(3, 5)] = z1681;
+        c[(3, 6)] = z1682;
+        c[(4, 0)] = z1683;
+        c[(4, 1)] = z1684;
+        c[(4, 2)] = z1685;
+        c[(4, 3)] = z1686;
         c[(4, 4)] = x4;
-        c[(4, 5)] = z1744;
-        c[(4, 6)] = z1745;
-        c[(5, 0)] = z1746;
-        c[(5, 1)] = z1747;
-        c[(5, 2)] = z1748;
-        c[(5, 3)] = z1749;
-        c[(5, 4)] = z1750;
+        c[(4, 5)] = z1687;
+        c[(4, 6)] = z1688;
+        c[(5, 0)] = z1689;
+        c[(5, 1)] = z1690;
+        c[(5, 2)] = z1691;
+        c[(5, 3)] = z1692;
+        c[(5, 4)] = z1693;
         c[(5, 5)] = x5;
-        c[(5, 6)] = z1751;
-        c[(6, 0)] = z1752;
-        c[(6, 1)] = z1753;
-        c[(6, 2)] = z1754;
-        c[(6, 3)] = z1755;
-        c[(6, 4)] = z1756;
-        c[(6, 5)] = z1757;
+        c[(5, 6)] = z1694;
+        c[(6, 0)] = z1695;
+        c[(6, 1)] = z1696;
+        c[(6, 2)] = z1697;
+        c[(6, 3)] = z1698;
+        c[(6, 4)] = z1699;
+        c[(6, 5)] = z1700;
         c[(6, 6)] = x6;
     }
     fn articulated_acceleration(
@@ -4254,544 +4194,544 @@ impl Dynamics<7> for Arm7 {
         let z464 = z113 * z173 + z114 * z174 + z115 * z175;
         let z465 = z113 * z174 + z114 * z176 + z115 * z177;
         let z466 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z2322 = -qd[0] * z0;
-        let z2323 = -qd[0] * z1;
-        let z2324 = z0 * z14 + z1 * z15;
-        let z2325 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z2326 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z2327 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z2328 = qd[1] * z2322;
-        let z2329 = qd[1] * z2323;
-        let z2330 = qd[1] * z2324;
-        let z2331 = qd[1] * z2325;
-        let z2332 = qd[1] * z2326;
-        let z2333 = qd[1] * z2327;
-        let z2334 = z5 * z34 - z10 * z35;
-        let z2335 = -z5 * z33 + z8 * z35;
-        let z2336 = -z8 * z34 + z10 * z33;
-        let z2337 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z2338 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z2339 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z2340 = qd[2] * z2334;
-        let z2341 = qd[2] * z2335;
-        let z2342 = qd[2] * z2336;
-        let z2343 = qd[2] * z2337;
-        let z2344 = qd[2] * z2338;
-        let z2345 = qd[2] * z2339;
-        let z2346 = -z27 * z55 + z29 * z54;
-        let z2347 = z25 * z55 - z29 * z53;
-        let z2348 = -z25 * z54 + z27 * z53;
-        let z2349 = -z27 * z58 + z29 * z57 - z51 * z55 + z52 * z54;
-        let z2350 = z25 * z58 - z29 * z56 + z50 * z55 - z52 * z53;
-        let z2351 = -z25 * z57 + z27 * z56 - z50 * z54 + z51 * z53;
-        let z2352 = qd[3] * z2346;
-        let z2353 = qd[3] * z2347;
-        let z2354 = qd[3] * z2348;
-        let z2355 = qd[3] * z2349;
-        let z2356 = qd[3] * z2350;
-        let z2357 = qd[3] * z2351;
-        let z2358 = -z47 * z75 + z49 * z74;
-        let z2359 = z45 * z75 - z49 * z73;
-        let z2360 = -z45 * z74 + z47 * z73;
-        let z2361 = -z47 * z78 + z49 * z77 - z71 * z75 + z72 * z74;
-        let z2362 = z45 * z78 - z49 * z76 + z70 * z75 - z72 * z73;
-        let z2363 = -z45 * z77 + z47 * z76 - z70 * z74 + z71 * z73;
-        let z2364 = qd[4] * z2358;
-        let z2365 = qd[4] * z2359;
-        let z2366 = qd[4] * z2360;
-        let z2367 = qd[4] * z2361;
-        let z2368 = qd[4] * z2362;
-        let z2369 = qd[4] * z2363;
-        let z2370 = -z67 * z95 + z69 * z94;
-        let z2371 = z65 * z95 - z69 * z93;
-        let z2372 = -z65 * z94 + z67 * z93;
-        let z2373 = -z67 * z98 + z69 * z97 - z91 * z95 + z92 * z94;
-        let z2374 = z65 * z98 - z69 * z96 + z90 * z95 - z92 * z93;
-        let z2375 = -z65 * z97 + z67 * z96 - z90 * z94 + z91 * z93;
-        let z2376 = qd[5] * z2370;
-        let z2377 = qd[5] * z2371;
-        let z2378 = qd[5] * z2372;
-        let z2379 = qd[5] * z2373;
-        let z2380 = qd[5] * z2374;
-        let z2381 = qd[5] * z2375;
-        let z2382 = -z87 * z115 + z89 * z114;
-        let z2383 = z85 * z115 - z89 * z113;
-        let z2384 = -z85 * z114 + z87 * z113;
-        let z2385 = -z87 * z118 + z89 * z117 - z111 * z115 + z112 * z114;
-        let z2386 = z85 * z118 - z89 * z116 + z110 * z115 - z112 * z113;
-        let z2387 = -z85 * z117 + z87 * z116 - z110 * z114 + z111 * z113;
-        let z2388 = qd[6] * z2382;
-        let z2389 = qd[6] * z2383;
-        let z2390 = qd[6] * z2384;
-        let z2391 = qd[6] * z2385;
-        let z2392 = qd[6] * z2386;
-        let z2393 = qd[6] * z2387;
-        let z2403 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz;
-        let z2408 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z128;
-        let z2409 = -self.m1 * z125 * z126 + z129;
-        let z2410 = -self.m1 * z125 * z127 + z130;
-        let z2411 = -self.m1 * z127;
-        let z2412 = self.m1 * z126;
-        let z2413 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z131;
-        let z2414 = -self.m1 * z126 * z127 + z132;
-        let z2415 = self.m1 * z127;
-        let z2416 = -self.m1 * z125;
-        let z2417 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z133;
-        let z2418 = -self.m1 * z126;
-        let z2419 = self.m1 * z125;
-        let z2420 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183;
-        let z2421 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183;
-        let z2422 = self.m1 * z14 * z182 - self.m1 * z15 * z181;
-        let z2423 = -qd[0] * z420 + z15 * z421 + z126 * z2422 - z127 * z2421;
-        let z2424 = qd[0] * z419 - z14 * z421 - z125 * z2422 + z127 * z2420;
-        let z2425 = z14 * z420 - z15 * z419 + z125 * z2421 - z126 * z2420;
-        let z2426 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z137;
-        let z2427 = -self.m2 * z134 * z135 + z138;
-        let z2428 = -self.m2 * z134 * z136 + z139;
-        let z2429 = -self.m2 * z136;
-        let z2430 = self.m2 * z135;
-        let z2431 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z140;
-        let z2432 = -self.m2 * z135 * z136 + z141;
-        let z2433 = self.m2 * z136;
-        let z2434 = -self.m2 * z134;
-        let z2435 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z142;
-        let z2436 = -self.m2 * z135;
-        let z2437 = self.m2 * z134;
-        let z2438 = self.m2 * z34 * z186 - self.m2 * z35 * z185;
-        let z2439 = -self.m2 * z33 * z186 + self.m2 * z35 * z184;
-        let z2440 = self.m2 * z33 * z185 - self.m2 * z34 * z184;
-        let z2441 = z34 * z430 - z35 * z429 + z135 * z2440 - z136 * z2439;
-        let z2442 = -z33 * z430 + z35 * z428 - z134 * z2440 + z136 * z2438;
-        let z2443 = z33 * z429 - z34 * z428 + z134 * z2439 - z135 * z2438;
-        let z2444 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z146;
-        let z2445 = -self.m3 * z143 * z144 + z147;
-        let z2446 = -self.m3 * z143 * z145 + z148;
-        let z2447 = -self.m3 * z145;
-        let z2448 = self.m3 * z144;
-        let z2449 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z149;
-        let z2450 = -self.m3 * z144 * z145 + z150;
-        let z2451 = self.m3 * z145;
-        let z2452 = -self.m3 * z143;
-        let z2453 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z151;
-        let z2454 = -self.m3 * z144;
-        let z2455 = self.m3 * z143;
-        let z2456 = self.m3 * z54 * z189 - self.m3 * z55 * z188;
-        let z2457 = -self.m3 * z53 * z189 + self.m3 * z55 * z187;
-        let z2458 = self.m3 * z53 * z188 - self.m3 * z54 * z187;
-        let z2459 = z54 * z439 - z55 * z438 + z144 * z2458 - z145 * z2457;
-        let z2460 = -z53 * z439 + z55 * z437 - z143 * z2458 + z145 * z2456;
-        let z2461 = z53 * z438 - z54 * z437 + z143 * z2457 - z144 * z2456;
-        let z2462 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z155;
-        let z2463 = -self.m4 * z152 * z153 + z156;
-        let z2464 = -self.m4 * z152 * z154 + z157;
-        let z2465 = -self.m4 * z154;
-        let z2466 = self.m4 * z153;
-        let z2467 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z158;
-        let z2468 = -self.m4 * z153 * z154 + z159;
-        let z2469 = self.m4 * z154;
-        let z2470 = -self.m4 * z152;
-        let z2471 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z160;
-        let z2472 = -self.m4 * z153;
-        let z2473 = self.m4 * z152;
-        let z2474 = self.m4 * z74 * z192 - self.m4 * z75 * z191;
-        let z2475 = -self.m4 * z73 * z192 + self.m4 * z75 * z190;
-        let z2476 = self.m4 * z73 * z191 - self.m4 * z74 * z190;
-        let z2477 = z74 * z448 - z75 * z447 + z153 * z2476 - z154 * z2475;
-        let z2478 = -z73 * z448 + z75 * z446 - z152 * z2476 + z154 * z2474;
-        let z2479 = z73 * z447 - z74 * z446 + z152 * z2475 - z153 * z2474;
-        let z2480 = self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
-        let z2481 = -self.m5 * z161 * z162 + z165;
-        let z2482 = -self.m5 * z161 * z163 + z166;
-        let z2483 = -self.m5 * z163;
-        let z2484 = self.m5 * z162;
-        let z2485 = self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
-        let z2486 = -self.m5 * z162 * z163 + z168;
-        let z2487 = self.m5 * z163;
-        let z2488 = -self.m5 * z161;
-        let z2489 = self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
-        let z2490 = -self.m5 * z162;
-        let z2491 = self.m5 * z161;
-        let z2492 = self.m5 * z94 * z195 - self.m5 * z95 * z194;
-        let z2493 = -self.m5 * z93 * z195 + self.m5 * z95 * z193;
-        let z2494 = self.m5 * z93 * z194 - self.m5 * z94 * z193;
-        let z2495 = z94 * z457 - z95 * z456 + z162 * z2494 - z163 * z2493;
-        let z2496 = -z93 * z457 + z95 * z455 - z161 * z2494 + z163 * z2492;
-        let z2497 = z93 * z456 - z94 * z455 + z161 * z2493 - z162 * z2492;
-        let z2498 = -self.m6 * z172;
-        let z2499 = -self.m6 * z170;
-        let z2500 = -self.m6 * z171;
-        let z2501 = self.m6 * z114 * z198 - self.m6 * z115 * z197;
-        let z2502 = -self.m6 * z113 * z198 + self.m6 * z115 * z196;
-        let z2503 = self.m6 * z113 * z197 - self.m6 * z114 * z196;
-        let z2504 = z114 * z466 - z115 * z465 + z171 * z2503 - z172 * z2502;
-        let z2505 = -z113 * z466 + z115 * z464 - z170 * z2503 + z172 * z2501;
-        let z2506 = z113 * z465 - z114 * z464 + z170 * z2502 - z171 * z2501;
-        let z2507 = z85 * z250 + z87 * z251 + z89 * z252 + z111 * z2498 + z112 * z248;
-        let z2508 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 + z112 * z2499;
-        let z2509 = z85 * z252 + z87 * z254 + z89 * z255 + z110 * z2500 + z111 * z247;
-        let z2510 = self.m6 * z110 + z87 * z249 + z89 * z2500;
-        let z2511 = self.m6 * z111 + z85 * z2498 + z89 * z247;
-        let z2512 = self.m6 * z112 + z85 * z248 + z87 * z2499;
-        let z2513 = z85 * z2507 + z87 * z2508 + z89 * z2509 + z110 * z2510 + z111 * z2511
-            + z112 * z2512;
-        let z2514 = 1.0 / z2513;
-        let z2515 = -z85 * z2504 - z87 * z2505 - z89 * z2506 - z110 * z2501
-            - z111 * z2502 - z112 * z2503;
-        let z2516 = z2507 * z2514;
-        let z2517 = z2508 * z2514;
-        let z2518 = z2509 * z2514;
-        let z2519 = z2510 * z2514;
-        let z2520 = z2511 * z2514;
-        let z2521 = z2512 * z2514;
-        let z2522 = z2515 - z2388 * z2507 - z2389 * z2508 - z2390 * z2509 - z2391 * z2510
-            - z2392 * z2511 - z2393 * z2512;
-        let z2523 = -z2507 * z2516 + z250 + z2480;
-        let z2524 = -z2507 * z2517 + z251 + z2481;
-        let z2525 = -z2507 * z2518 + z252 + z2482;
-        let z2526 = -z2507 * z2519;
-        let z2527 = -z2507 * z2520 + z2483 + z2498;
-        let z2528 = -z2507 * z2521 + z248 + z2484;
-        let z2529 = -z2508 * z2517 + z253 + z2485;
-        let z2530 = -z2508 * z2518 + z254 + z2486;
-        let z2531 = -z2508 * z2519 + z249 + z2487;
-        let z2532 = -z2508 * z2520;
-        let z2533 = -z2508 * z2521 + z2488 + z2499;
-        let z2534 = -z2509 * z2518 + z255 + z2489;
-        let z2535 = -z2509 * z2519 + z2490 + z2500;
-        let z2536 = -z2509 * z2520 + z247 + z2491;
-        let z2537 = -z2509 * z2521;
-        let z2538 = -z2510 * z2519 + self.m5 + self.m6;
-        let z2539 = -z2510 * z2520;
-        let z2540 = -z2510 * z2521;
-        let z2541 = -z2511 * z2520 + self.m5 + self.m6;
-        let z2542 = -z2511 * z2521;
-        let z2543 = -z2512 * z2521 + self.m5 + self.m6;
-        let z2544 = z2516 * z2522 + z248 * z2393 + z250 * z2388 + z251 * z2389
-            + z252 * z2390 + z2392 * z2498 + z2495 + z2504;
-        let z2545 = z2517 * z2522 + z249 * z2391 + z251 * z2388 + z253 * z2389
-            + z254 * z2390 + z2393 * z2499 + z2496 + z2505;
-        let z2546 = z2506 + z2518 * z2522 + z247 * z2392 + z252 * z2388 + z254 * z2389
-            + z255 * z2390 + z2391 * z2500 + z2497;
-        let z2547 = z2519 * z2522 + z249 * z2389 + self.m6 * z2391 + z2390 * z2500
-            + z2492 + z2501;
-        let z2548 = z2520 * z2522 + z247 * z2390 + self.m6 * z2392 + z2388 * z2498
-            + z2493 + z2502;
-        let z2549 = z2521 * z2522 + z248 * z2388 + self.m6 * z2393 + z2389 * z2499
-            + z2494 + z2503;
-        let z2550 = z65 * z2523 + z67 * z2524 + z69 * z2525 + z90 * z2526 + z91 * z2527
-            + z92 * z2528;
-        let z2551 = z65 * z2524 + z67 * z2529 + z69 * z2530 + z90 * z2531 + z91 * z2532
-            + z92 * z2533;
-        let z2552 = z65 * z2525 + z67 * z2530 + z69 * z2534 + z90 * z2535 + z91 * z2536
-            + z92 * z2537;
-        let z2553 = z65 * z2526 + z67 * z2531 + z69 * z2535 + z90 * z2538 + z91 * z2539
-            + z92 * z2540;
-        let z2554 = z65 * z2527 + z67 * z2532 + z69 * z2536 + z90 * z2539 + z91 * z2541
-            + z92 * z2542;
-        let z2555 = z65 * z2528 + z67 * z2533 + z69 * z2537 + z90 * z2540 + z91 * z2542
-            + z92 * z2543;
-        let z2556 = z65 * z2550 + z67 * z2551 + z69 * z2552 + z90 * z2553 + z91 * z2554
-            + z92 * z2555;
-        let z2557 = 1.0 / z2556;
-        let z2558 = -z65 * z2544 - z67 * z2545 - z69 * z2546 - z90 * z2547 - z91 * z2548
-            - z92 * z2549;
-        let z2559 = z2550 * z2557;
-        let z2560 = z2551 * z2557;
-        let z2561 = z2552 * z2557;
-        let z2562 = z2553 * z2557;
-        let z2563 = z2554 * z2557;
-        let z2564 = z2555 * z2557;
-        let z2565 = z2558 - z2376 * z2550 - z2377 * z2551 - z2378 * z2552 - z2379 * z2553
-            - z2380 * z2554 - z2381 * z2555;
-        let z2566 = z2523 - z2550 * z2559 + z2462;
-        let z2567 = z2524 - z2550 * z2560 + z2463;
-        let z2568 = z2525 - z2550 * z2561 + z2464;
-        let z2569 = z2526 - z2550 * z2562;
-        let z2570 = z2527 - z2550 * z2563 + z2465;
-        let z2571 = z2528 - z2550 * z2564 + z2466;
-        let z2572 = z2529 - z2551 * z2560 + z2467;
-        let z2573 = z2530 - z2551 * z2561 + z2468;
-        let z2574 = z2531 - z2551 * z2562 + z2469;
-        let z2575 = z2532 - z2551 * z2563;
-        let z2576 = z2533 - z2551 * z2564 + z2470;
-        let z2577 = z2534 - z2552 * z2561 + z2471;
-        let z2578 = z2535 - z2552 * z2562 + z2472;
-        let z2579 = z2536 - z2552 * z2563 + z2473;
-        let z2580 = z2537 - z2552 * z2564;
-        let z2581 = z2538 - z2553 * z2562 + self.m4;
-        let z2582 = z2539 - z2553 * z2563;
-        let z2583 = z2540 - z2553 * z2564;
-        let z2584 = z2541 - z2554 * z2563 + self.m4;
-        let z2585 = z2542 - z2554 * z2564;
-        let z2586 = z2543 - z2555 * z2564 + self.m4;
-        let z2587 = z2544 + z2559 * z2565 + z2376 * z2523 + z2377 * z2524 + z2378 * z2525
-            + z2379 * z2526 + z2380 * z2527 + z2381 * z2528 + z2477;
-        let z2588 = z2545 + z2560 * z2565 + z2376 * z2524 + z2377 * z2529 + z2378 * z2530
-            + z2379 * z2531 + z2380 * z2532 + z2381 * z2533 + z2478;
-        let z2589 = z2546 + z2561 * z2565 + z2376 * z2525 + z2377 * z2530 + z2378 * z2534
-            + z2379 * z2535 + z2380 * z2536 + z2381 * z2537 + z2479;
-        let z2590 = z2547 + z2562 * z2565 + z2376 * z2526 + z2377 * z2531 + z2378 * z2535
-            + z2379 * z2538 + z2380 * z2539 + z2381 * z2540 + z2474;
-        let z2591 = z2548 + z2563 * z2565 + z2376 * z2527 + z2377 * z2532 + z2378 * z2536
-            + z2379 * z2539 + z2380 * z2541 + z2381 * z2542 + z2475;
-        let z2592 = z2549 + z2564 * z2565 + z2376 * z2528 + z2377 * z2533 + z2378 * z2537
-            + z2379 * z2540 + z2380 * z2542 + z2381 * z2543 + z2476;
-        let z2593 = z45 * z2566 + z47 * z2567 + z49 * z2568 + z70 * z2569 + z71 * z2570
-            + z72 * z2571;
-        let z2594 = z45 * z2567 + z47 * z2572 + z49 * z2573 + z70 * z2574 + z71 * z2575
-            + z72 * z2576;
-        let z2595 = z45 * z2568 + z47 * z2573 + z49 * z2577 + z70 * z2578 + z71 * z2579
-            + z72 * z2580;
-        let z2596 = z45 * z2569 + z47 * z2574 + z49 * z2578 + z70 * z2581 + z71 * z2582
-            + z72 * z2583;
-        let z2597 = z45 * z2570 + z47 * z2575 + z49 * z2579 + z70 * z2582 + z71 * z2584
-            + z72 * z2585;
-        let z2598 = z45 * z2571 + z47 * z2576 + z49 * z2580 + z70 * z2583 + z71 * z2585
-            + z72 * z2586;
-        let z2599 = z45 * z2593 + z47 * z2594 + z49 * z2595 + z70 * z2596 + z71 * z2597
-            + z72 * z2598;
-        let z2600 = 1.0 / z2599;
-        let z2601 = -z45 * z2587 - z47 * z2588 - z49 * z2589 - z70 * z2590 - z71 * z2591
-            - z72 * z2592;
-        let z2602 = z2593 * z2600;
-        let z2603 = z2594 * z2600;
-        let z2604 = z2595 * z2600;
-        let z2605 = z2596 * z2600;
-        let z2606 = z2597 * z2600;
-        let z2607 = z2598 * z2600;
-        let z2608 = z2601 - z2364 * z2593 - z2365 * z2594 - z2366 * z2595 - z2367 * z2596
-            - z2368 * z2597 - z2369 * z2598;
-        let z2609 = z2566 - z2593 * z2602 + z2444;
-        let z2610 = z2567 - z2593 * z2603 + z2445;
-        let z2611 = z2568 - z2593 * z2604 + z2446;
-        let z2612 = z2569 - z2593 * z2605;
-        let z2613 = z2570 - z2593 * z2606 + z2447;
-        let z2614 = z2571 - z2593 * z2607 + z2448;
-        let z2615 = z2572 - z2594 * z2603 + z2449;
-        let z2616 = z2573 - z2594 * z2604 + z2450;
-        let z2617 = z2574 - z2594 * z2605 + z2451;
-        let z2618 = z2575 - z2594 * z2606;
-        let z2619 = z2576 - z2594 * z2607 + z2452;
-        let z2620 = z2577 - z2595 * z2604 + z2453;
-        let z2621 = z2578 - z2595 * z2605 + z2454;
-        let z2622 = z2579 - z2595 * z2606 + z2455;
-        let z2623 = z2580 - z2595 * z2607;
-        let z2624 = self.m3 + z2581 - z2596 * z2605;
-        let z2625 = z2582 - z2596 * z2606;
-        let z2626 = z2583 - z2596 * z2607;
-        let z2627 = self.m3 + z2584 - z2597 * z2606;
-        let z2628 = z2585 - z2597 * z2607;
-        let z2629 = self.m3 + z2586 - z2598 * z2607;
-        let z2630 = z2587 + z2602 * z2608 + z2364 * z2566 + z2365 * z2567 + z2366 * z2568
-            + z2367 * z2569 + z2368 * z2570 + z2369 * z2571 + z2459;
-        let z2631 = z2588 + z2603 * z2608 + z2364 * z2567 + z2365 * z2572 + z2366 * z2573
-            + z2367 * z2574 + z2368 * z2575 + z2369 * z2576 + z2460;
-        let z2632 = z2589 + z2604 * z2608 + z2364 * z2568 + z2365 * z2573 + z2366 * z2577
-            + z2367 * z2578 + z2368 * z2579 + z2369 * z2580 + z2461;
-        let z2633 = z2590 + z2605 * z2608 + z2364 * z2569 + z2365 * z2574 + z2366 * z2578
-            + z2367 * z2581 + z2368 * z2582 + z2369 * z2583 + z2456;
-        let z2634 = z2591 + z2606 * z2608 + z2364 * z2570 + z2365 * z2575 + z2366 * z2579
-            + z2367 * z2582 + z2368 * z2584 + z2369 * z2585 + z2457;
-        let z2635 = z2592 + z2607 * z2608 + z2364 * z2571 + z2365 * z2576 + z2366 * z2580
-            + z2367 * z2583 + z2368 * z2585 + z2369 * z2586 + z2458;
-        let z2636 = z25 * z2609 + z27 * z2610 + z29 * z2611 + z50 * z2612 + z51 * z2613
-            + z52 * z2614;
-        let z2637 = z25 * z2610 + z27 * z2615 + z29 * z2616 + z50 * z2617 + z51 * z2618
-            + z52 * z2619;
-        let z2638 = z25 * z2611 + z27 * z2616 + z29 * z2620 + z50 * z2621 + z51 * z2622
-            + z52 * z2623;
-        let z2639 = z25 * z2612 + z27 * z2617 + z29 * z2621 + z50 * z2624 + z51 * z2625
-            + z52 * z2626;
-        let z2640 = z25 * z2613 + z27 * z2618 + z29 * z2622 + z50 * z2625 + z51 * z2627
-            + z52 * z2628;
-        let z2641 = z25 * z2614 + z27 * z2619 + z29 * z2623 + z50 * z2626 + z51 * z2628
-            + z52 * z2629;
-        let z2642 = z25 * z2636 + z27 * z2637 + z29 * z2638 + z50 * z2639 + z51 * z2640
-            + z52 * z2641;
-        let z2643 = 1.0 / z2642;
-        let z2644 = -z25 * z2630 - z27 * z2631 - z29 * z2632 - z50 * z2633 - z51 * z2634
-            - z52 * z2635;
-        let z2645 = z2636 * z2643;
-        let z2646 = z2637 * z2643;
-        let z2647 = z2638 * z2643;
-        let z2648 = z2639 * z2643;
-        let z2649 = z2640 * z2643;
-        let z2650 = z2641 * z2643;
-        let z2651 = -z2352 * z2636 - z2353 * z2637 - z2354 * z2638 - z2355 * z2639
-            - z2356 * z2640 - z2357 * z2641 + z2644;
-        let z2652 = z2609 - z2636 * z2645 + z2426;
-        let z2653 = z2610 - z2636 * z2646 + z2427;
-        let z2654 = z2611 - z2636 * z2647 + z2428;
-        let z2655 = z2612 - z2636 * z2648;
-        let z2656 = z2613 - z2636 * z2649 + z2429;
-        let z2657 = z2614 - z2636 * z2650 + z2430;
-        let z2658 = z2615 - z2637 * z2646 + z2431;
-        let z2659 = z2616 - z2637 * z2647 + z2432;
-        let z2660 = z2617 - z2637 * z2648 + z2433;
-        let z2661 = z2618 - z2637 * z2649;
-        let z2662 = z2619 - z2637 * z2650 + z2434;
-        let z2663 = z2620 - z2638 * z2647 + z2435;
-        let z2664 = z2621 - z2638 * z2648 + z2436;
-        let z2665 = z2622 - z2638 * z2649 + z2437;
-        let z2666 = z2623 - z2638 * z2650;
-        let z2667 = self.m2 + z2624 - z2639 * z2648;
-        let z2668 = z2625 - z2639 * z2649;
-        let z2669 = z2626 - z2639 * z2650;
-        let z2670 = self.m2 + z2627 - z2640 * z2649;
-        let z2671 = z2628 - z2640 * z2650;
-        let z2672 = self.m2 + z2629 - z2641 * z2650;
-        let z2673 = z2352 * z2609 + z2353 * z2610 + z2354 * z2611 + z2355 * z2612
-            + z2356 * z2613 + z2357 * z2614 + z2630 + z2645 * z2651 + z2441;
-        let z2674 = z2352 * z2610 + z2353 * z2615 + z2354 * z2616 + z2355 * z2617
-            + z2356 * z2618 + z2357 * z2619 + z2631 + z2646 * z2651 + z2442;
-        let z2675 = z2352 * z2611 + z2353 * z2616 + z2354 * z2620 + z2355 * z2621
-            + z2356 * z2622 + z2357 * z2623 + z2632 + z2647 * z2651 + z2443;
-        let z2676 = z2352 * z2612 + z2353 * z2617 + z2354 * z2621 + z2355 * z2624
-            + z2356 * z2625 + z2357 * z2626 + z2633 + z2648 * z2651 + z2438;
-        let z2677 = z2352 * z2613 + z2353 * z2618 + z2354 * z2622 + z2355 * z2625
-            + z2356 * z2627 + z2357 * z2628 + z2634 + z2649 * z2651 + z2439;
-        let z2678 = z2352 * z2614 + z2353 * z2619 + z2354 * z2623 + z2355 * z2626
-            + z2356 * z2628 + z2357 * z2629 + z2635 + z2650 * z2651 + z2440;
-        let z2679 = z5 * z2654 + z8 * z2652 + z10 * z2653 + z30 * z2655 + z31 * z2656
-            + z32 * z2657;
-        let z2680 = z5 * z2659 + z8 * z2653 + z10 * z2658 + z30 * z2660 + z31 * z2661
-            + z32 * z2662;
-        let z2681 = z5 * z2663 + z8 * z2654 + z10 * z2659 + z30 * z2664 + z31 * z2665
-            + z32 * z2666;
-        let z2682 = z5 * z2664 + z8 * z2655 + z10 * z2660 + z30 * z2667 + z31 * z2668
-            + z32 * z2669;
-        let z2683 = z5 * z2665 + z8 * z2656 + z10 * z2661 + z30 * z2668 + z31 * z2670
-            + z32 * z2671;
-        let z2684 = z5 * z2666 + z8 * z2657 + z10 * z2662 + z30 * z2669 + z31 * z2671
-            + z32 * z2672;
-        let z2685 = z5 * z2681 + z8 * z2679 + z10 * z2680 + z30 * z2682 + z31 * z2683
-            + z32 * z2684;
-        let z2686 = 1.0 / z2685;
-        let z2687 = -z5 * z2675 - z8 * z2673 - z10 * z2674 - z30 * z2676 - z31 * z2677
-            - z32 * z2678;
-        let z2688 = z2679 * z2686;
-        let z2689 = z2680 * z2686;
-        let z2690 = z2681 * z2686;
-        let z2691 = z2682 * z2686;
-        let z2692 = z2683 * z2686;
-        let z2693 = z2684 * z2686;
-        let z2694 = -z2340 * z2679 - z2341 * z2680 - z2342 * z2681 - z2343 * z2682
-            - z2344 * z2683 - z2345 * z2684 + z2687;
-        let z2695 = z2652 + z2408 - z2679 * z2688;
-        let z2696 = z2653 + z2409 - z2679 * z2689;
-        let z2697 = z2654 + z2410 - z2679 * z2690;
-        let z2698 = z2655 - z2679 * z2691;
-        let z2699 = z2656 + z2411 - z2679 * z2692;
-        let z2700 = z2657 + z2412 - z2679 * z2693;
-        let z2701 = z2658 + z2413 - z2680 * z2689;
-        let z2702 = z2659 + z2414 - z2680 * z2690;
-        let z2703 = z2660 + z2415 - z2680 * z2691;
-        let z2704 = z2661 - z2680 * z2692;
-        let z2705 = z2662 + z2416 - z2680 * z2693;
-        let z2706 = z2663 + z2417 - z2681 * z2690;
-        let z2707 = z2664 + z2418 - z2681 * z2691;
-        let z2708 = z2665 + z2419 - z2681 * z2692;
-        let z2709 = z2666 - z2681 * z2693;
-        let z2710 = self.m1 + z2667 - z2682 * z2691;
-        let z2711 = z2668 - z2682 * z2692;
-        let z2712 = z2669 - z2682 * z2693;
-        let z2713 = self.m1 + z2670 - z2683 * z2692;
-        let z2714 = z2671 - z2683 * z2693;
-        let z2715 = self.m1 + z2672 - z2684 * z2693;
-        let z2716 = z2340 * z2652 + z2341 * z2653 + z2342 * z2654 + z2343 * z2655
-            + z2344 * z2656 + z2345 * z2657 + z2673 + z2423 + z2688 * z2694;
-        let z2717 = z2340 * z2653 + z2341 * z2658 + z2342 * z2659 + z2343 * z2660
-            + z2344 * z2661 + z2345 * z2662 + z2674 + z2424 + z2689 * z2694;
-        let z2718 = z2340 * z2654 + z2341 * z2659 + z2342 * z2663 + z2343 * z2664
-            + z2344 * z2665 + z2345 * z2666 + z2675 + z2425 + z2690 * z2694;
-        let z2719 = z2340 * z2655 + z2341 * z2660 + z2342 * z2664 + z2343 * z2667
-            + z2344 * z2668 + z2345 * z2669 + z2420 + z2676 + z2691 * z2694;
-        let z2720 = z2340 * z2656 + z2341 * z2661 + z2342 * z2665 + z2343 * z2668
-            + z2344 * z2670 + z2345 * z2671 + z2421 + z2677 + z2692 * z2694;
-        let z2721 = z2340 * z2657 + z2341 * z2662 + z2342 * z2666 + z2343 * z2669
-            + z2344 * z2671 + z2345 * z2672 + z2422 + z2678 + z2693 * z2694;
-        let z2722 = z0 * z2696 - z1 * z2695 + z11 * z2698 + z12 * z2699 + z13 * z2700;
-        let z2723 = z0 * z2701 - z1 * z2696 + z11 * z2703 + z12 * z2704 + z13 * z2705;
-        let z2724 = z0 * z2702 - z1 * z2697 + z11 * z2707 + z12 * z2708 + z13 * z2709;
-        let z2725 = z0 * z2703 - z1 * z2698 + z11 * z2710 + z12 * z2711 + z13 * z2712;
-        let z2726 = z0 * z2704 - z1 * z2699 + z11 * z2711 + z12 * z2713 + z13 * z2714;
-        let z2727 = z0 * z2705 - z1 * z2700 + z11 * z2712 + z12 * z2714 + z13 * z2715;
-        let z2728 = z0 * z2723 - z1 * z2722 + z11 * z2725 + z12 * z2726 + z13 * z2727;
-        let z2729 = 1.0 / z2728;
-        let z2730 = -z0 * z2717 + z1 * z2716 - z11 * z2719 - z12 * z2720 - z13 * z2721;
-        let z2733 = z2724 * z2729;
-        let z2736 = z2727 * z2729;
-        let z2737 = -z2328 * z2722 - z2329 * z2723 - z2330 * z2724 - z2331 * z2725
-            - z2332 * z2726 - z2333 * z2727 + z2730;
-        let z2749 = z2403 + z2706 - z2724 * z2733;
-        let z2752 = z2709 - z2724 * z2736;
-        let z2761 = z2328 * z2697 + z2329 * z2702 + z2330 * z2706 + z2331 * z2707
-            + z2332 * z2708 + z2333 * z2709 + z2718 + z415 + z2733 * z2737;
-        let z2765 = 1.0 / z2749;
-        let z2772 = -self.g * z2752 - z2761;
-        let z2773 = z2765 * z2772;
-        let z2774 = -self.g * z2727 - z2328 * z2722 - z2329 * z2723 - z2330 * z2724
-            - z2331 * z2725 - z2332 * z2726 - z2333 * z2727 - z2724 * z2773 + z2730;
-        let z2775 = z2729 * z2774;
-        let z2776 = -z1 * z2775 + z2328;
-        let z2777 = z0 * z2775 + z2329;
-        let z2778 = z2773 + z2330;
-        let z2779 = z11 * z2775 + z2331;
-        let z2780 = z12 * z2775 + z2332;
-        let z2781 = z13 * z2775 + self.g + z2333;
-        let z2782 = -z2340 * z2679 - z2341 * z2680 - z2342 * z2681 - z2343 * z2682
-            - z2344 * z2683 - z2345 * z2684 - z2679 * z2776 - z2680 * z2777
-            - z2681 * z2778 - z2682 * z2779 - z2683 * z2780 - z2684 * z2781 + z2687;
-        let z2783 = z2686 * z2782;
-        let z2784 = z2776 + z8 * z2783 + z2340;
-        let z2785 = z2777 + z10 * z2783 + z2341;
-        let z2786 = z2778 + z5 * z2783 + z2342;
-        let z2787 = z2779 + z30 * z2783 + z2343;
-        let z2788 = z2780 + z31 * z2783 + z2344;
-        let z2789 = z2781 + z32 * z2783 + z2345;
-        let z2790 = -z2352 * z2636 - z2353 * z2637 - z2354 * z2638 - z2355 * z2639
-            - z2356 * z2640 - z2357 * z2641 - z2636 * z2784 - z2637 * z2785
-            - z2638 * z2786 - z2639 * z2787 - z2640 * z2788 - z2641 * z2789 + z2644;
-        let z2791 = z2643 * z2790;
-        let z2792 = z2784 + z25 * z2791 + z2352;
-        let z2793 = z2785 + z27 * z2791 + z2353;
-        let z2794 = z2786 + z29 * z2791 + z2354;
-        let z2795 = z2787 + z50 * z2791 + z2355;
-        let z2796 = z2788 + z51 * z2791 + z2356;
-        let z2797 = z2789 + z52 * z2791 + z2357;
-        let z2798 = -z2593 * z2792 - z2594 * z2793 - z2595 * z2794 - z2596 * z2795
-            - z2597 * z2796 - z2598 * z2797 + z2601 - z2364 * z2593 - z2365 * z2594
-            - z2366 * z2595 - z2367 * z2596 - z2368 * z2597 - z2369 * z2598;
-        let z2799 = z2600 * z2798;
-        let z2800 = z2792 + z45 * z2799 + z2364;
-        let z2801 = z2793 + z47 * z2799 + z2365;
-        let z2802 = z2794 + z49 * z2799 + z2366;
-        let z2803 = z2795 + z2367 + z70 * z2799;
-        let z2804 = z2796 + z2368 + z71 * z2799;
-        let z2805 = z2797 + z2369 + z72 * z2799;
-        let z2806 = -z2550 * z2800 - z2551 * z2801 - z2552 * z2802 - z2553 * z2803
-            - z2554 * z2804 - z2555 * z2805 + z2558 - z2376 * z2550 - z2377 * z2551
-            - z2378 * z2552 - z2379 * z2553 - z2380 * z2554 - z2381 * z2555;
-        let z2807 = z2557 * z2806;
-        let z2808 = z2800 + z65 * z2807 + z2376;
-        let z2809 = z2801 + z67 * z2807 + z2377;
-        let z2810 = z2802 + z69 * z2807 + z2378;
-        let z2811 = z2803 + z2379 + z90 * z2807;
-        let z2812 = z2804 + z2380 + z91 * z2807;
-        let z2813 = z2805 + z2381 + z92 * z2807;
-        let z2814 = -z2507 * z2808 - z2508 * z2809 - z2509 * z2810 - z2510 * z2811
-            - z2511 * z2812 - z2512 * z2813 + z2515 - z2388 * z2507 - z2389 * z2508
-            - z2390 * z2509 - z2391 * z2510 - z2392 * z2511 - z2393 * z2512;
-        let z2815 = z2514 * z2814;
-        qdd[0] = z2773;
-        qdd[1] = z2775;
-        qdd[2] = z2783;
-        qdd[3] = z2791;
-        qdd[4] = z2799;
-        qdd[5] = z2807;
-        qdd[6] = z2815;
-        z2513 > 0.0 && z2556 > 0.0 && z2599 > 0.0 && z2642 > 0.0 && z2685 > 0.0
-            && z2728 > 0.0 && z2749 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z556 = -qd[0] * z1;
+        let z2259 = -qd[0] * z0;
+        let z2260 = z0 * z14 + z1 * z15;
+        let z2261 = -qd[0] * z12 - z0 * z18 + z13 * z15;
+        let z2262 = qd[0] * z11 - z1 * z18 - z13 * z14;
+        let z2263 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
+        let z2264 = qd[1] * z2259;
+        let z2265 = qd[1] * z556;
+        let z2266 = qd[1] * z2260;
+        let z2267 = qd[1] * z2261;
+        let z2268 = qd[1] * z2262;
+        let z2269 = qd[1] * z2263;
+        let z2270 = z5 * z34 - z10 * z35;
+        let z2271 = -z5 * z33 + z8 * z35;
+        let z2272 = -z8 * z34 + z10 * z33;
+        let z2273 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
+        let z2274 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
+        let z2275 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
+        let z2276 = qd[2] * z2270;
+        let z2277 = qd[2] * z2271;
+        let z2278 = qd[2] * z2272;
+        let z2279 = qd[2] * z2273;
+        let z2280 = qd[2] * z2274;
+        let z2281 = qd[2] * z2275;
+        let z2282 = -z27 * z55 + z29 * z54;
+        let z2283 = z25 * z55 - z29 * z53;
+        let z2284 = -z25 * z54 + z27 * z53;
+        let z2285 = -z27 * z58 + z29 * z57 - z51 * z55 + z52 * z54;
+        let z2286 = z25 * z58 - z29 * z56 + z50 * z55 - z52 * z53;
+        let z2287 = -z25 * z57 + z27 * z56 - z50 * z54 + z51 * z53;
+        let z2288 = qd[3] * z2282;
+        let z2289 = qd[3] * z2283;
+        let z2290 = qd[3] * z2284;
+        let z2291 = qd[3] * z2285;
+        let z2292 = qd[3] * z2286;
+        let z2293 = qd[3] * z2287;
+        let z2294 = -z47 * z75 + z49 * z74;
+        let z2295 = z45 * z75 - z49 * z73;
+        let z2296 = -z45 * z74 + z47 * z73;
+        let z2297 = -z47 * z78 + z49 * z77 - z71 * z75 + z72 * z74;
+        let z2298 = z45 * z78 - z49 * z76 + z70 * z75 - z72 * z73;
+        let z2299 = -z45 * z77 + z47 * z76 - z70 * z74 + z71 * z73;
+        let z2300 = qd[4] * z2294;
+        let z2301 = qd[4] * z2295;
+        let z2302 = qd[4] * z2296;
+        let z2303 = qd[4] * z2297;
+        let z2304 = qd[4] * z2298;
+        let z2305 = qd[4] * z2299;
+        let z2306 = -z67 * z95 + z69 * z94;
+        let z2307 = z65 * z95 - z69 * z93;
+        let z2308 = -z65 * z94 + z67 * z93;
+        let z2309 = -z67 * z98 + z69 * z97 - z91 * z95 + z92 * z94;
+        let z2310 = z65 * z98 - z69 * z96 + z90 * z95 - z92 * z93;
+        let z2311 = -z65 * z97 + z67 * z96 - z90 * z94 + z91 * z93;
+        let z2312 = qd[5] * z2306;
+        let z2313 = qd[5] * z2307;
+        let z2314 = qd[5] * z2308;
+        let z2315 = qd[5] * z2309;
+        let z2316 = qd[5] * z2310;
+        let z2317 = qd[5] * z2311;
+        let z2318 = -z87 * z115 + z89 * z114;
+        let z2319 = z85 * z115 - z89 * z113;
+        let z2320 = -z85 * z114 + z87 * z113;
+        let z2321 = -z87 * z118 + z89 * z117 - z111 * z115 + z112 * z114;
+        let z2322 = z85 * z118 - z89 * z116 + z110 * z115 - z112 * z113;
+        let z2323 = -z85 * z117 + z87 * z116 - z110 * z114 + z111 * z113;
+        let z2324 = qd[6] * z2318;
+        let z2325 = qd[6] * z2319;
+        let z2326 = qd[6] * z2320;
+        let z2327 = qd[6] * z2321;
+        let z2328 = qd[6] * z2322;
+        let z2329 = qd[6] * z2323;
+        let z2339 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz;
+        let z2344 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z128;
+        let z2345 = -self.m1 * z125 * z126 + z129;
+        let z2346 = -self.m1 * z125 * z127 + z130;
+        let z2347 = -self.m1 * z127;
+        let z2348 = self.m1 * z126;
+        let z2349 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z131;
+        let z2350 = -self.m1 * z126 * z127 + z132;
+        let z2351 = self.m1 * z127;
+        let z2352 = -self.m1 * z125;
+        let z2353 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z133;
+        let z2354 = -self.m1 * z126;
+        let z2355 = self.m1 * z125;
+        let z2356 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183;
+        let z2357 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183;
+        let z2358 = self.m1 * z14 * z182 - self.m1 * z15 * z181;
+        let z2359 = -qd[0] * z420 + z15 * z421 + z126 * z2358 - z127 * z2357;
+        let z2360 = qd[0] * z419 - z14 * z421 - z125 * z2358 + z127 * z2356;
+        let z2361 = z14 * z420 - z15 * z419 + z125 * z2357 - z126 * z2356;
+        let z2362 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z137;
+        let z2363 = -self.m2 * z134 * z135 + z138;
+        let z2364 = -self.m2 * z134 * z136 + z139;
+        let z2365 = -self.m2 * z136;
+        let z2366 = self.m2 * z135;
+        let z2367 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z140;
+        let z2368 = -self.m2 * z135 * z136 + z141;
+        let z2369 = self.m2 * z136;
+        let z2370 = -self.m2 * z134;
+        let z2371 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z142;
+        let z2372 = -self.m2 * z135;
+        let z2373 = self.m2 * z134;
+        let z2374 = self.m2 * z34 * z186 - self.m2 * z35 * z185;
+        let z2375 = -self.m2 * z33 * z186 + self.m2 * z35 * z184;
+        let z2376 = self.m2 * z33 * z185 - self.m2 * z34 * z184;
+        let z2377 = z34 * z430 - z35 * z429 + z135 * z2376 - z136 * z2375;
+        let z2378 = -z33 * z430 + z35 * z428 - z134 * z2376 + z136 * z2374;
+        let z2379 = z33 * z429 - z34 * z428 + z134 * z2375 - z135 * z2374;
+        let z2380 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z146;
+        let z2381 = -self.m3 * z143 * z144 + z147;
+        let z2382 = -self.m3 * z143 * z145 + z148;
+        let z2383 = -self.m3 * z145;
+        let z2384 = self.m3 * z144;
+        let z2385 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z149;
+        let z2386 = -self.m3 * z144 * z145 + z150;
+        let z2387 = self.m3 * z145;
+        let z2388 = -self.m3 * z143;
+        let z2389 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z151;
+        let z2390 = -self.m3 * z144;
+        let z2391 = self.m3 * z143;
+        let z2392 = self.m3 * z54 * z189 - self.m3 * z55 * z188;
+        let z2393 = -self.m3 * z53 * z189 + self.m3 * z55 * z187;
+        let z2394 = self.m3 * z53 * z188 - self.m3 * z54 * z187;
+        let z2395 = z54 * z439 - z55 * z438 + z144 * z2394 - z145 * z2393;
+        let z2396 = -z53 * z439 + z55 * z437 - z143 * z2394 + z145 * z2392;
+        let z2397 = z53 * z438 - z54 * z437 + z143 * z2393 - z144 * z2392;
+        let z2398 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z155;
+        let z2399 = -self.m4 * z152 * z153 + z156;
+        let z2400 = -self.m4 * z152 * z154 + z157;
+        let z2401 = -self.m4 * z154;
+        let z2402 = self.m4 * z153;
+        let z2403 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z158;
+        let z2404 = -self.m4 * z153 * z154 + z159;
+        let z2405 = self.m4 * z154;
+        let z2406 = -self.m4 * z152;
+        let z2407 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z160;
+        let z2408 = -self.m4 * z153;
+        let z2409 = self.m4 * z152;
+        let z2410 = self.m4 * z74 * z192 - self.m4 * z75 * z191;
+        let z2411 = -self.m4 * z73 * z192 + self.m4 * z75 * z190;
+        let z2412 = self.m4 * z73 * z191 - self.m4 * z74 * z190;
+        let z2413 = z74 * z448 - z75 * z447 + z153 * z2412 - z154 * z2411;
+        let z2414 = -z73 * z448 + z75 * z446 - z152 * z2412 + z154 * z2410;
+        let z2415 = z73 * z447 - z74 * z446 + z152 * z2411 - z153 * z2410;
+        let z2416 = self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
+        let z2417 = -self.m5 * z161 * z162 + z165;
+        let z2418 = -self.m5 * z161 * z163 + z166;
+        let z2419 = -self.m5 * z163;
+        let z2420 = self.m5 * z162;
+        let z2421 = self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
+        let z2422 = -self.m5 * z162 * z163 + z168;
+        let z2423 = self.m5 * z163;
+        let z2424 = -self.m5 * z161;
+        let z2425 = self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
+        let z2426 = -self.m5 * z162;
+        let z2427 = self.m5 * z161;
+        let z2428 = self.m5 * z94 * z195 - self.m5 * z95 * z194;
+        let z2429 = -self.m5 * z93 * z195 + self.m5 * z95 * z193;
+        let z2430 = self.m5 * z93 * z194 - self.m5 * z94 * z193;
+        let z2431 = z94 * z457 - z95 * z456 + z162 * z2430 - z163 * z2429;
+        let z2432 = -z93 * z457 + z95 * z455 - z161 * z2430 + z163 * z2428;
+        let z2433 = z93 * z456 - z94 * z455 + z161 * z2429 - z162 * z2428;
+        let z2434 = -self.m6 * z172;
+        let z2435 = -self.m6 * z170;
+        let z2436 = -self.m6 * z171;
+        let z2437 = self.m6 * z114 * z198 - self.m6 * z115 * z197;
+        let z2438 = -self.m6 * z113 * z198 + self.m6 * z115 * z196;
+        let z2439 = self.m6 * z113 * z197 - self.m6 * z114 * z196;
+        let z2440 = z114 * z466 - z115 * z465 + z171 * z2439 - z172 * z2438;
+        let z2441 = -z113 * z466 + z115 * z464 - z170 * z2439 + z172 * z2437;
+        let z2442 = z113 * z465 - z114 * z464 + z170 * z2438 - z171 * z2437;
+        let z2443 = z85 * z250 + z87 * z251 + z89 * z252 + z111 * z2434 + z112 * z248;
+        let z2444 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 + z112 * z2435;
+        let z2445 = z85 * z252 + z87 * z254 + z89 * z255 + z110 * z2436 + z111 * z247;
+        let z2446 = self.m6 * z110 + z87 * z249 + z89 * z2436;
+        let z2447 = self.m6 * z111 + z85 * z2434 + z89 * z247;
+        let z2448 = self.m6 * z112 + z85 * z248 + z87 * z2435;
+        let z2449 = z85 * z2443 + z87 * z2444 + z89 * z2445 + z110 * z2446 + z111 * z2447
+            + z112 * z2448;
+        let z2450 = 1.0 / z2449;
+        let z2451 = -z85 * z2440 - z87 * z2441 - z89 * z2442 - z110 * z2437
+            - z111 * z2438 - z112 * z2439;
+        let z2452 = z2443 * z2450;
+        let z2453 = z2444 * z2450;
+        let z2454 = z2445 * z2450;
+        let z2455 = z2446 * z2450;
+        let z2456 = z2447 * z2450;
+        let z2457 = z2448 * z2450;
+        let z2458 = -z2324 * z2443 - z2325 * z2444 - z2326 * z2445 - z2327 * z2446
+            - z2328 * z2447 - z2329 * z2448 + z2451;
+        let z2459 = z250 + z2416 - z2443 * z2452;
+        let z2460 = z251 + z2417 - z2443 * z2453;
+        let z2461 = z252 + z2418 - z2443 * z2454;
+        let z2462 = -z2443 * z2455;
+        let z2463 = z2419 + z2434 - z2443 * z2456;
+        let z2464 = z248 + z2420 - z2443 * z2457;
+        let z2465 = z253 + z2421 - z2444 * z2453;
+        let z2466 = z254 + z2422 - z2444 * z2454;
+        let z2467 = z249 + z2423 - z2444 * z2455;
+        let z2468 = -z2444 * z2456;
+        let z2469 = z2424 + z2435 - z2444 * z2457;
+        let z2470 = z255 + z2425 - z2445 * z2454;
+        let z2471 = z2426 + z2436 - z2445 * z2455;
+        let z2472 = z247 + z2427 - z2445 * z2456;
+        let z2473 = -z2445 * z2457;
+        let z2474 = self.m5 + self.m6 - z2446 * z2455;
+        let z2475 = -z2446 * z2456;
+        let z2476 = -z2446 * z2457;
+        let z2477 = self.m5 + self.m6 - z2447 * z2456;
+        let z2478 = -z2447 * z2457;
+        let z2479 = self.m5 + self.m6 - z2448 * z2457;
+        let z2480 = z248 * z2329 + z250 * z2324 + z251 * z2325 + z252 * z2326
+            + z2328 * z2434 + z2431 + z2440 + z2452 * z2458;
+        let z2481 = z249 * z2327 + z251 * z2324 + z253 * z2325 + z254 * z2326
+            + z2329 * z2435 + z2432 + z2441 + z2453 * z2458;
+        let z2482 = z247 * z2328 + z252 * z2324 + z254 * z2325 + z255 * z2326
+            + z2327 * z2436 + z2433 + z2442 + z2454 * z2458;
+        let z2483 = z249 * z2325 + self.m6 * z2327 + z2326 * z2436 + z2428 + z2437
+            + z2455 * z2458;
+        let z2484 = z247 * z2326 + self.m6 * z2328 + z2324 * z2434 + z2429 + z2438
+            + z2456 * z2458;
+        let z2485 = z248 * z2324 + self.m6 * z2329 + z2325 * z2435 + z2430 + z2439
+            + z2457 * z2458;
+        let z2486 = z65 * z2459 + z67 * z2460 + z69 * z2461 + z90 * z2462 + z91 * z2463
+            + z92 * z2464;
+        let z2487 = z65 * z2460 + z67 * z2465 + z69 * z2466 + z90 * z2467 + z91 * z2468
+            + z92 * z2469;
+        let z2488 = z65 * z2461 + z67 * z2466 + z69 * z2470 + z90 * z2471 + z91 * z2472
+            + z92 * z2473;
+        let z2489 = z65 * z2462 + z67 * z2467 + z69 * z2471 + z90 * z2474 + z91 * z2475
+            + z92 * z2476;
+        let z2490 = z65 * z2463 + z67 * z2468 + z69 * z2472 + z90 * z2475 + z91 * z2477
+            + z92 * z2478;
+        let z2491 = z65 * z2464 + z67 * z2469 + z69 * z2473 + z90 * z2476 + z91 * z2478
+            + z92 * z2479;
+        let z2492 = z65 * z2486 + z67 * z2487 + z69 * z2488 + z90 * z2489 + z91 * z2490
+            + z92 * z2491;
+        let z2493 = 1.0 / z2492;
+        let z2494 = -z65 * z2480 - z67 * z2481 - z69 * z2482 - z90 * z2483 - z91 * z2484
+            - z92 * z2485;
+        let z2495 = z2486 * z2493;
+        let z2496 = z2487 * z2493;
+        let z2497 = z2488 * z2493;
+        let z2498 = z2489 * z2493;
+        let z2499 = z2490 * z2493;
+        let z2500 = z2491 * z2493;
+        let z2501 = -z2312 * z2486 - z2313 * z2487 - z2314 * z2488 - z2315 * z2489
+            - z2316 * z2490 - z2317 * z2491 + z2494;
+        let z2502 = z2398 + z2459 - z2486 * z2495;
+        let z2503 = z2399 + z2460 - z2486 * z2496;
+        let z2504 = z2400 + z2461 - z2486 * z2497;
+        let z2505 = z2462 - z2486 * z2498;
+        let z2506 = z2401 + z2463 - z2486 * z2499;
+        let z2507 = z2402 + z2464 - z2486 * z2500;
+        let z2508 = z2403 + z2465 - z2487 * z2496;
+        let z2509 = z2404 + z2466 - z2487 * z2497;
+        let z2510 = z2405 + z2467 - z2487 * z2498;
+        let z2511 = z2468 - z2487 * z2499;
+        let z2512 = z2406 + z2469 - z2487 * z2500;
+        let z2513 = z2407 + z2470 - z2488 * z2497;
+        let z2514 = z2408 + z2471 - z2488 * z2498;
+        let z2515 = z2409 + z2472 - z2488 * z2499;
+        let z2516 = z2473 - z2488 * z2500;
+        let z2517 = self.m4 + z2474 - z2489 * z2498;
+        let z2518 = z2475 - z2489 * z2499;
+        let z2519 = z2476 - z2489 * z2500;
+        let z2520 = self.m4 + z2477 - z2490 * z2499;
+        let z2521 = z2478 - z2490 * z2500;
+        let z2522 = self.m4 + z2479 - z2491 * z2500;
+        let z2523 = z2312 * z2459 + z2313 * z2460 + z2314 * z2461 + z2315 * z2462
+            + z2316 * z2463 + z2317 * z2464 + z2413 + z2480 + z2495 * z2501;
+        let z2524 = z2312 * z2460 + z2313 * z2465 + z2314 * z2466 + z2315 * z2467
+            + z2316 * z2468 + z2317 * z2469 + z2414 + z2481 + z2496 * z2501;
+        let z2525 = z2312 * z2461 + z2313 * z2466 + z2314 * z2470 + z2315 * z2471
+            + z2316 * z2472 + z2317 * z2473 + z2415 + z2482 + z2497 * z2501;
+        let z2526 = z2312 * z2462 + z2313 * z2467 + z2314 * z2471 + z2315 * z2474
+            + z2316 * z2475 + z2317 * z2476 + z2410 + z2483 + z2498 * z2501;
+        let z2527 = z2312 * z2463 + z2313 * z2468 + z2314 * z2472 + z2315 * z2475
+            + z2316 * z2477 + z2317 * z2478 + z2411 + z2484 + z2499 * z2501;
+        let z2528 = z2312 * z2464 + z2313 * z2469 + z2314 * z2473 + z2315 * z2476
+            + z2316 * z2478 + z2317 * z2479 + z2412 + z2485 + z2500 * z2501;
+        let z2529 = z45 * z2502 + z47 * z2503 + z49 * z2504 + z70 * z2505 + z71 * z2506
+            + z72 * z2507;
+        let z2530 = z45 * z2503 + z47 * z2508 + z49 * z2509 + z70 * z2510 + z71 * z2511
+            + z72 * z2512;
+        let z2531 = z45 * z2504 + z47 * z2509 + z49 * z2513 + z70 * z2514 + z71 * z2515
+            + z72 * z2516;
+        let z2532 = z45 * z2505 + z47 * z2510 + z49 * z2514 + z70 * z2517 + z71 * z2518
+            + z72 * z2519;
+        let z2533 = z45 * z2506 + z47 * z2511 + z49 * z2515 + z70 * z2518 + z71 * z2520
+            + z72 * z2521;
+        let z2534 = z45 * z2507 + z47 * z2512 + z49 * z2516 + z70 * z2519 + z71 * z2521
+            + z72 * z2522;
+        let z2535 = z45 * z2529 + z47 * z2530 + z49 * z2531 + z70 * z2532 + z71 * z2533
+            + z72 * z2534;
+        let z2536 = 1.0 / z2535;
+        let z2537 = -z45 * z2523 - z47 * z2524 - z49 * z2525 - z70 * z2526 - z71 * z2527
+            - z72 * z2528;
+        let z2538 = z2529 * z2536;
+        let z2539 = z2530 * z2536;
+        let z2540 = z2531 * z2536;
+        let z2541 = z2532 * z2536;
+        let z2542 = z2533 * z2536;
+        let z2543 = z2534 * z2536;
+        let z2544 = z2537 - z2300 * z2529 - z2301 * z2530 - z2302 * z2531 - z2303 * z2532
+            - z2304 * z2533 - z2305 * z2534;
+        let z2545 = -z2529 * z2538 + z2380 + z2502;
+        let z2546 = -z2529 * z2539 + z2381 + z2503;
+        let z2547 = -z2529 * z2540 + z2382 + z2504;
+        let z2548 = -z2529 * z2541 + z2505;
+        let z2549 = z2506 - z2529 * z2542 + z2383;
+        let z2550 = z2507 - z2529 * z2543 + z2384;
+        let z2551 = z2508 - z2530 * z2539 + z2385;
+        let z2552 = z2509 - z2530 * z2540 + z2386;
+        let z2553 = z2510 - z2530 * z2541 + z2387;
+        let z2554 = z2511 - z2530 * z2542;
+        let z2555 = z2512 - z2530 * z2543 + z2388;
+        let z2556 = z2513 - z2531 * z2540 + z2389;
+        let z2557 = z2514 - z2531 * z2541 + z2390;
+        let z2558 = z2515 - z2531 * z2542 + z2391;
+        let z2559 = z2516 - z2531 * z2543;
+        let z2560 = z2517 - z2532 * z2541 + self.m3;
+        let z2561 = z2518 - z2532 * z2542;
+        let z2562 = z2519 - z2532 * z2543;
+        let z2563 = z2520 - z2533 * z2542 + self.m3;
+        let z2564 = z2521 - z2533 * z2543;
+        let z2565 = z2522 - z2534 * z2543 + self.m3;
+        let z2566 = z2523 + z2538 * z2544 + z2300 * z2502 + z2301 * z2503 + z2302 * z2504
+            + z2303 * z2505 + z2304 * z2506 + z2305 * z2507 + z2395;
+        let z2567 = z2524 + z2539 * z2544 + z2300 * z2503 + z2301 * z2508 + z2302 * z2509
+            + z2303 * z2510 + z2304 * z2511 + z2305 * z2512 + z2396;
+        let z2568 = z2525 + z2540 * z2544 + z2300 * z2504 + z2301 * z2509 + z2302 * z2513
+            + z2303 * z2514 + z2304 * z2515 + z2305 * z2516 + z2397;
+        let z2569 = z2526 + z2541 * z2544 + z2300 * z2505 + z2301 * z2510 + z2302 * z2514
+            + z2303 * z2517 + z2304 * z2518 + z2305 * z2519 + z2392;
+        let z2570 = z2527 + z2542 * z2544 + z2300 * z2506 + z2301 * z2511 + z2302 * z2515
+            + z2303 * z2518 + z2304 * z2520 + z2305 * z2521 + z2393;
+        let z2571 = z2528 + z2543 * z2544 + z2300 * z2507 + z2301 * z2512 + z2302 * z2516
+            + z2303 * z2519 + z2304 * z2521 + z2305 * z2522 + z2394;
+        let z2572 = z25 * z2545 + z27 * z2546 + z29 * z2547 + z50 * z2548 + z51 * z2549
+            + z52 * z2550;
+        let z2573 = z25 * z2546 + z27 * z2551 + z29 * z2552 + z50 * z2553 + z51 * z2554
+            + z52 * z2555;
+        let z2574 = z25 * z2547 + z27 * z2552 + z29 * z2556 + z50 * z2557 + z51 * z2558
+            + z52 * z2559;
+        let z2575 = z25 * z2548 + z27 * z2553 + z29 * z2557 + z50 * z2560 + z51 * z2561
+            + z52 * z2562;
+        let z2576 = z25 * z2549 + z27 * z2554 + z29 * z2558 + z50 * z2561 + z51 * z2563
+            + z52 * z2564;
+        let z2577 = z25 * z2550 + z27 * z2555 + z29 * z2559 + z50 * z2562 + z51 * z2564
+            + z52 * z2565;
+        let z2578 = z25 * z2572 + z27 * z2573 + z29 * z2574 + z50 * z2575 + z51 * z2576
+            + z52 * z2577;
+        let z2579 = 1.0 / z2578;
+        let z2580 = -z25 * z2566 - z27 * z2567 - z29 * z2568 - z50 * z2569 - z51 * z2570
+            - z52 * z2571;
+        let z2581 = z2572 * z2579;
+        let z2582 = z2573 * z2579;
+        let z2583 = z2574 * z2579;
+        let z2584 = z2575 * z2579;
+        let z2585 = z2576 * z2579;
+        let z2586 = z2577 * z2579;
+        let z2587 = -z2288 * z2572 - z2289 * z2573 - z2290 * z2574 - z2291 * z2575
+            - z2292 * z2576 - z2293 * z2577 + z2580;
+        let z2588 = z2545 - z2572 * z2581 + z2362;
+        let z2589 = z2546 - z2572 * z2582 + z2363;
+        let z2590 = z2547 - z2572 * z2583 + z2364;
+        let z2591 = z2548 - z2572 * z2584;
+        let z2592 = z2549 - z2572 * z2585 + z2365;
+        let z2593 = z2550 - z2572 * z2586 + z2366;
+        let z2594 = z2551 - z2573 * z2582 + z2367;
+        let z2595 = z2552 - z2573 * z2583 + z2368;
+        let z2596 = z2553 - z2573 * z2584 + z2369;
+        let z2597 = z2554 - z2573 * z2585;
+        let z2598 = z2555 - z2573 * z2586 + z2370;
+        let z2599 = z2556 - z2574 * z2583 + z2371;
+        let z2600 = z2557 - z2574 * z2584 + z2372;
+        let z2601 = z2558 - z2574 * z2585 + z2373;
+        let z2602 = z2559 - z2574 * z2586;
+        let z2603 = self.m2 + z2560 - z2575 * z2584;
+        let z2604 = z2561 - z2575 * z2585;
+        let z2605 = z2562 - z2575 * z2586;
+        let z2606 = self.m2 + z2563 - z2576 * z2585;
+        let z2607 = z2564 - z2576 * z2586;
+        let z2608 = self.m2 + z2565 - z2577 * z2586;
+        let z2609 = z2288 * z2545 + z2289 * z2546 + z2290 * z2547 + z2291 * z2548
+            + z2292 * z2549 + z2293 * z2550 + z2566 + z2581 * z2587 + z2377;
+        let z2610 = z2288 * z2546 + z2289 * z2551 + z2290 * z2552 + z2291 * z2553
+            + z2292 * z2554 + z2293 * z2555 + z2567 + z2582 * z2587 + z2378;
+        let z2611 = z2288 * z2547 + z2289 * z2552 + z2290 * z2556 + z2291 * z2557
+            + z2292 * z2558 + z2293 * z2559 + z2568 + z2583 * z2587 + z2379;
+        let z2612 = z2288 * z2548 + z2289 * z2553 + z2290 * z2557 + z2291 * z2560
+            + z2292 * z2561 + z2293 * z2562 + z2569 + z2584 * z2587 + z2374;
+        let z2613 = z2288 * z2549 + z2289 * z2554 + z2290 * z2558 + z2291 * z2561
+            + z2292 * z2563 + z2293 * z2564 + z2570 + z2585 * z2587 + z2375;
+        let z2614 = z2288 * z2550 + z2289 * z2555 + z2290 * z2559 + z2291 * z2562
+            + z2292 * z2564 + z2293 * z2565 + z2571 + z2586 * z2587 + z2376;
+        let z2615 = z5 * z2590 + z8 * z2588 + z10 * z2589 + z30 * z2591 + z31 * z2592
+            + z32 * z2593;
+        let z2616 = z5 * z2595 + z8 * z2589 + z10 * z2594 + z30 * z2596 + z31 * z2597
+            + z32 * z2598;
+        let z2617 = z5 * z2599 + z8 * z2590 + z10 * z2595 + z30 * z2600 + z31 * z2601
+            + z32 * z2602;
+        let z2618 = z5 * z2600 + z8 * z2591 + z10 * z2596 + z30 * z2603 + z31 * z2604
+            + z32 * z2605;
+        let z2619 = z5 * z2601 + z8 * z2592 + z10 * z2597 + z30 * z2604 + z31 * z2606
+            + z32 * z2607;
+        let z2620 = z5 * z2602 + z8 * z2593 + z10 * z2598 + z30 * z2605 + z31 * z2607
+            + z32 * z2608;
+        let z2621 = z5 * z2617 + z8 * z2615 + z10 * z2616 + z30 * z2618 + z31 * z2619
+            + z32 * z2620;
+        let z2622 = 1.0 / z2621;
+        let z2623 = -z5 * z2611 - z8 * z2609 - z10 * z2610 - z30 * z2612 - z31 * z2613
+            - z32 * z2614;
+        let z2624 = z2615 * z2622;
+        let z2625 = z2616 * z2622;
+        let z2626 = z2617 * z2622;
+        let z2627 = z2618 * z2622;
+        let z2628 = z2619 * z2622;
+        let z2629 = z2620 * z2622;
+        let z2630 = -z2276 * z2615 - z2277 * z2616 - z2278 * z2617 - z2279 * z2618
+            - z2280 * z2619 - z2281 * z2620 + z2623;
+        let z2631 = z2588 + z2344 - z2615 * z2624;
+        let z2632 = z2589 + z2345 - z2615 * z2625;
+        let z2633 = z2590 + z2346 - z2615 * z2626;
+        let z2634 = z2591 - z2615 * z2627;
+        let z2635 = z2592 + z2347 - z2615 * z2628;
+        let z2636 = z2593 + z2348 - z2615 * z2629;
+        let z2637 = z2594 + z2349 - z2616 * z2625;
+        let z2638 = z2595 + z2350 - z2616 * z2626;
+        let z2639 = z2596 + z2351 - z2616 * z2627;
+        let z2640 = z2597 - z2616 * z2628;
+        let z2641 = z2598 + z2352 - z2616 * z2629;
+        let z2642 = z2599 + z2353 - z2617 * z2626;
+        let z2643 = z2600 + z2354 - z2617 * z2627;
+        let z2644 = z2601 + z2355 - z2617 * z2628;
+        let z2645 = z2602 - z2617 * z2629;
+        let z2646 = self.m1 + z2603 - z2618 * z2627;
+        let z2647 = z2604 - z2618 * z2628;
+        let z2648 = z2605 - z2618 * z2629;
+        let z2649 = self.m1 + z2606 - z2619 * z2628;
+        let z2650 = z2607 - z2619 * z2629;
+        let z2651 = self.m1 + z2608 - z2620 * z2629;
+        let z2652 = z2276 * z2588 + z2277 * z2589 + z2278 * z2590 + z2279 * z2591
+            + z2280 * z2592 + z2281 * z2593 + z2609 + z2359 + z2624 * z2630;
+        let z2653 = z2276 * z2589 + z2277 * z2594 + z2278 * z2595 + z2279 * z2596
+            + z2280 * z2597 + z2281 * z2598 + z2610 + z2360 + z2625 * z2630;
+        let z2654 = z2276 * z2590 + z2277 * z2595 + z2278 * z2599 + z2279 * z2600
+            + z2280 * z2601 + z2281 * z2602 + z2611 + z2361 + z2626 * z2630;
+        let z2655 = z2276 * z2591 + z2277 * z2596 + z2278 * z2600 + z2279 * z2603
+            + z2280 * z2604 + z2281 * z2605 + z2356 + z2612 + z2627 * z2630;
+        let z2656 = z2276 * z2592 + z2277 * z2597 + z2278 * z2601 + z2279 * z2604
+            + z2280 * z2606 + z2281 * z2607 + z2357 + z2613 + z2628 * z2630;
+        let z2657 = z2276 * z2593 + z2277 * z2598 + z2278 * z2602 + z2279 * z2605
+            + z2280 * z2607 + z2281 * z2608 + z2358 + z2614 + z2629 * z2630;
+        let z2658 = z0 * z2632 - z1 * z2631 + z11 * z2634 + z12 * z2635 + z13 * z2636;
+        let z2659 = z0 * z2637 - z1 * z2632 + z11 * z2639 + z12 * z2640 + z13 * z2641;
+        let z2660 = z0 * z2638 - z1 * z2633 + z11 * z2643 + z12 * z2644 + z13 * z2645;
+        let z2661 = z0 * z2639 - z1 * z2634 + z11 * z2646 + z12 * z2647 + z13 * z2648;
+        let z2662 = z0 * z2640 - z1 * z2635 + z11 * z2647 + z12 * z2649 + z13 * z2650;
+        let z2663 = z0 * z2641 - z1 * z2636 + z11 * z2648 + z12 * z2650 + z13 * z2651;
+        let z2664 = z0 * z2659 - z1 * z2658 + z11 * z2661 + z12 * z2662 + z13 * z2663;
+        let z2665 = 1.0 / z2664;
+        let z2666 = -z0 * z2653 + z1 * z2652 - z11 * z2655 - z12 * z2656 - z13 * z2657;
+        let z2669 = z2660 * z2665;
+        let z2672 = z2663 * z2665;
+        let z2673 = -z2264 * z2658 - z2265 * z2659 - z2266 * z2660 - z2267 * z2661
+            - z2268 * z2662 - z2269 * z2663 + z2666;
+        let z2685 = z2339 + z2642 - z2660 * z2669;
+        let z2688 = z2645 - z2660 * z2672;
+        let z2697 = z2264 * z2633 + z2265 * z2638 + z2266 * z2642 + z2267 * z2643
+            + z2268 * z2644 + z2269 * z2645 + z2654 + z2669 * z2673 + z415;
+        let z2701 = 1.0 / z2685;
+        let z2708 = -self.g * z2688 - z2697;
+        let z2709 = z2701 * z2708;
+        let z2710 = -z2264 * z2658 - z2265 * z2659 - z2266 * z2660 - z2267 * z2661
+            - z2268 * z2662 - z2269 * z2663 - self.g * z2663 - z2660 * z2709 + z2666;
+        let z2711 = z2665 * z2710;
+        let z2712 = z2264 - z1 * z2711;
+        let z2713 = z2265 + z0 * z2711;
+        let z2714 = z2266 + z2709;
+        let z2715 = z2267 + z11 * z2711;
+        let z2716 = z2268 + z12 * z2711;
+        let z2717 = z2269 + z13 * z2711 + self.g;
+        let z2718 = -z2276 * z2615 - z2277 * z2616 - z2278 * z2617 - z2279 * z2618
+            - z2280 * z2619 - z2281 * z2620 - z2615 * z2712 - z2616 * z2713
+            - z2617 * z2714 - z2618 * z2715 - z2619 * z2716 - z2620 * z2717 + z2623;
+        let z2719 = z2622 * z2718;
+        let z2720 = z2276 + z8 * z2719 + z2712;
+        let z2721 = z2277 + z10 * z2719 + z2713;
+        let z2722 = z2278 + z5 * z2719 + z2714;
+        let z2723 = z2279 + z30 * z2719 + z2715;
+        let z2724 = z2280 + z31 * z2719 + z2716;
+        let z2725 = z2281 + z32 * z2719 + z2717;
+        let z2726 = -z2288 * z2572 - z2289 * z2573 - z2290 * z2574 - z2291 * z2575
+            - z2292 * z2576 - z2293 * z2577 - z2572 * z2720 - z2573 * z2721
+            - z2574 * z2722 - z2575 * z2723 - z2576 * z2724 - z2577 * z2725 + z2580;
+        let z2727 = z2579 * z2726;
+        let z2728 = z2288 + z25 * z2727 + z2720;
+        let z2729 = z2289 + z27 * z2727 + z2721;
+        let z2730 = z2290 + z29 * z2727 + z2722;
+        let z2731 = z2291 + z50 * z2727 + z2723;
+        let z2732 = z2292 + z51 * z2727 + z2724;
+        let z2733 = z2293 + z52 * z2727 + z2725;
+        let z2734 = -z2529 * z2728 - z2530 * z2729 - z2531 * z2730 - z2532 * z2731
+            - z2533 * z2732 - z2534 * z2733 + z2537 - z2300 * z2529 - z2301 * z2530
+            - z2302 * z2531 - z2303 * z2532 - z2304 * z2533 - z2305 * z2534;
+        let z2735 = z2536 * z2734;
+        let z2736 = z2300 + z45 * z2735 + z2728;
+        let z2737 = z2301 + z47 * z2735 + z2729;
+        let z2738 = z2302 + z49 * z2735 + z2730;
+        let z2739 = z2303 + z70 * z2735 + z2731;
+        let z2740 = z2304 + z71 * z2735 + z2732;
+        let z2741 = z2305 + z72 * z2735 + z2733;
+        let z2742 = -z2312 * z2486 - z2313 * z2487 - z2314 * z2488 - z2315 * z2489
+            - z2316 * z2490 - z2317 * z2491 - z2486 * z2736 - z2487 * z2737
+            - z2488 * z2738 - z2489 * z2739 - z2490 * z2740 - z2491 * z2741 + z2494;
+        let z2743 = z2493 * z2742;
+        let z2744 = z2312 + z65 * z2743 + z2736;
+        let z2745 = z2313 + z67 * z2743 + z2737;
+        let z2746 = z2314 + z69 * z2743 + z2738;
+        let z2747 = z2315 + z90 * z2743 + z2739;
+        let z2748 = z2316 + z91 * z2743 + z2740;
+        let z2749 = z2317 + z92 * z2743 + z2741;
+        let z2750 = -z2324 * z2443 - z2325 * z2444 - z2326 * z2445 - z2327 * z2446
+            - z2328 * z2447 - z2329 * z2448 - z2443 * z2744 - z2444 * z2745
+            - z2445 * z2746 - z2446 * z2747 - z2447 * z2748 - z2448 * z2749 + z2451;
+        let z2751 = z2450 * z2750;
+        qdd[0] = z2709;
+        qdd[1] = z2711;
+        qdd[2] = z2719;
+        qdd[3] = z2727;
+        qdd[4] = z2735;
+        qdd[5] = z2743;
+        qdd[6] = z2751;
+        z2449 > 0.0 && z2492 > 0.0 && z2535 > 0.0 && z2578 > 0.0 && z2621 > 0.0
+            && z2664 > 0.0 && z2685 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<7, 0, 0> for Arm7 {

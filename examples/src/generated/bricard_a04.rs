@@ -1752,20 +1752,20 @@ impl Dynamics<5> for BricardA04 {
         let z231 = self.m * z65 + z42 * z164 - z44 * z163;
         let z232 = self.m * z66 - z40 * z164 + z44 * z162;
         let z233 = self.m * z67 + z40 * z163 - z42 * z162;
-        let z352 = -qd[0] * q[0].sin();
-        let z353 = qd[0] * q[0].cos();
+        let z352 = -qd[0] * z1;
+        let z353 = qd[0] * z0;
         let z354 = self.l * z352;
         let z355 = -self.l * z353;
-        let z356 = -qd[1] * q[1].sin();
-        let z357 = qd[1] * q[1].cos();
+        let z356 = -qd[1] * z5;
+        let z357 = qd[1] * z4;
         let z358 = z0 * z356 + z4 * z352;
         let z359 = -z0 * z357 - z5 * z352;
         let z360 = -z1 * z356 - z4 * z353;
         let z361 = z1 * z357 + z5 * z353;
         let z362 = -self.l * z359 + z354;
         let z363 = -self.l * z361 + z355;
-        let z364 = -qd[2] * q[2].sin();
-        let z365 = qd[2] * q[2].cos();
+        let z364 = -qd[2] * z18;
+        let z365 = qd[2] * z17;
         let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
         let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
         let z368 = z4 * z364 + z17 * z356;
@@ -1774,16 +1774,16 @@ impl Dynamics<5> for BricardA04 {
         let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
         let z372 = self.l * z367 + z362;
         let z373 = self.l * z371 + z363;
-        let z374 = -qd[3] * q[3].sin();
-        let z375 = qd[3] * q[3].cos();
+        let z374 = -qd[3] * z38;
+        let z375 = qd[3] * z37;
         let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
         let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
         let z378 = z5 * z375 + z22 * z374 + z37 * z369 + z38 * z357;
         let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
         let z380 = -self.l * z376 + z372;
         let z381 = -self.l * z379 + z373;
-        let z382 = -qd[4] * q[4].sin();
-        let z383 = qd[4] * q[4].cos();
+        let z382 = -qd[4] * z58;
+        let z383 = qd[4] * z57;
         let z384 = z19 * z382 - z39 * z383 + z57 * z366 - z58 * z376;
         let z385 = z21 * z383 + z41 * z382 + z57 * z377 + z58 * z368;
         let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
@@ -2091,976 +2091,920 @@ impl Dynamics<5> for BricardA04 {
         let z510 = z228 * z409 + z229 * z378 + z230 * z410 + z231 * z447 + z232 * z494
             + z233 * z448 + z40 * z495 + z42 * z449 + z44 * z496 + z65 * z505
             + z66 * z497 + z67 * z506;
-        let z511 = -q[0].sin();
-        let z512 = self.l * z511;
-        let z513 = -self.l * z0;
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z518 = qd[1] * z511;
-        let z519 = -self.l * z515 + z512;
-        let z520 = -self.l * z517 + z513;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z525 = -z5 * z520 + z15 * z516;
-        let z526 = z5 * z519 - z15 * z514;
-        let z527 = qd[2] * z514 + z12;
-        let z528 = qd[2] * z516 + z518;
-        let z529 = qd[2] * z525;
-        let z530 = qd[2] * z526;
-        let z531 = self.l * z522 + z519;
-        let z532 = self.l * z524 + z520;
-        let z533 = z37 * z514 - z38 * z522;
-        let z534 = z37 * z522 + z38 * z514;
-        let z535 = z37 * z516 - z38 * z524;
-        let z536 = z37 * z524 + z38 * z516;
-        let z537 = -z21 * z532 + z35 * z523;
-        let z538 = z21 * z531 - z35 * z521;
-        let z539 = qd[3] * z521 + z527;
-        let z540 = qd[3] * z523 + z528;
-        let z541 = qd[3] * z537 + z529;
-        let z542 = qd[3] * z538 + z530;
-        let z543 = -self.l * z533 + z531;
-        let z544 = -self.l * z535 + z532;
-        let z545 = z57 * z533 + z58 * z521;
-        let z546 = z57 * z521 - z58 * z533;
-        let z547 = z57 * z535 + z58 * z523;
-        let z548 = z57 * z523 - z58 * z535;
-        let z549 = -z42 * z544 + z55 * z536;
-        let z550 = z42 * z543 - z55 * z534;
-        let z551 = qd[4] * z534 + z539;
-        let z552 = qd[4] * z536 + z540;
-        let z553 = qd[4] * z549 + z541;
-        let z554 = qd[4] * z550 + z542;
-        let z557 = -0.5 * self.l * z515 + z512;
-        let z558 = -0.5 * self.l * z517 + z513;
-        let z559 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514;
-        let z560 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516;
-        let z561 = 0.5 * self.l * z522 + z519;
-        let z562 = 0.5 * self.l * z524 + z520;
-        let z563 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z522;
-        let z564 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z524;
-        let z565 = -0.5 * self.l * z533 + z531;
-        let z566 = -0.5 * self.l * z535 + z532;
-        let z567 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534;
-        let z568 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536;
-        let z569 = 0.5 * self.l * z546 + z543;
-        let z570 = 0.5 * self.l * z548 + z544;
-        let z571 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z546;
-        let z572 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z548;
-        let z575 = qd[0] * z558 - z81 * z518;
-        let z576 = -qd[0] * z557 + z12 * z81;
-        let z577 = z529 + z29 * z562 - z90 * z528;
-        let z578 = z530 - z29 * z561 + z90 * z527;
-        let z579 = z541 + z49 * z566 - z99 * z540;
-        let z580 = z542 - z49 * z565 + z99 * z539;
-        let z581 = z553 + z69 * z570 - z108 * z552;
-        let z582 = z554 - z69 * z569 + z108 * z551;
-        let z583 = -self.m * z107 * z582 + self.m * z109 * z581 + self.m * z127 * z570
-            - self.m * z129 * z569 + z68 * z571 + z70 * z572 + z111 * z551 + z114 * z552;
-        let z584 = -self.m * z98 * z580 + self.m * z100 * z579 + self.m * z124 * z566
-            - self.m * z126 * z565 + z48 * z567 + z50 * z568 + z583 + z102 * z539
-            + z105 * z540;
-        let z585 = -self.m * z89 * z578 + self.m * z91 * z577 + self.m * z121 * z562
-            - self.m * z123 * z561 + z28 * z563 + z30 * z564 + z584 + z93 * z527
-            + z96 * z528;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z593 = -self.l * z588;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z601 = -z4 * z16 - z5 * z594 + z8 * z593 + z15 * z590;
-        let z602 = z4 * z14 + z5 * z592 - z6 * z593 - z15 * z589;
-        let z603 = qd[2] * z589;
-        let z604 = qd[2] * z4;
-        let z605 = qd[2] * z590;
-        let z606 = qd[2] * z601;
-        let z607 = qd[2] * z602;
-        let z608 = self.l * z596 + z592;
-        let z609 = self.l * z598 + z593;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z612 = z37 * z596 + z38 * z589;
-        let z613 = z4 * z37 - z38 * z598;
-        let z614 = z4 * z38 + z37 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z616 = z37 * z600 + z38 * z590;
-        let z617 = -z21 * z610 + z23 * z609 + z35 * z599 - z36 * z597;
-        let z618 = -z19 * z609 + z21 * z608 + z34 * z597 - z35 * z595;
-        let z619 = qd[3] * z595 + z603;
-        let z620 = qd[3] * z597 + z604;
-        let z621 = qd[3] * z599 + z605;
-        let z622 = qd[3] * z617 + z606;
-        let z623 = qd[3] * z618 + z607;
-        let z624 = -self.l * z611 + z608;
-        let z625 = -self.l * z613 + z609;
-        let z626 = -self.l * z615 + z610;
-        let z627 = z57 * z611 + z58 * z595;
-        let z628 = z57 * z595 - z58 * z611;
-        let z629 = z57 * z613 + z58 * z597;
-        let z630 = z57 * z597 - z58 * z613;
-        let z631 = z57 * z615 + z58 * z599;
-        let z632 = z57 * z599 - z58 * z615;
-        let z633 = -z42 * z626 + z44 * z625 + z55 * z616 - z56 * z614;
-        let z634 = -z40 * z625 + z42 * z624 + z54 * z614 - z55 * z612;
-        let z635 = qd[4] * z612 + z619;
-        let z636 = qd[4] * z614 + z620;
-        let z637 = qd[4] * z616 + z621;
-        let z638 = qd[4] * z633 + z622;
-        let z639 = qd[4] * z634 + z623;
-        let z640 = -0.5 * self.l * z516;
-        let z641 = -0.5 * self.l * z588;
-        let z642 = -0.5 * self.l * z591;
-        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z516
+        let z511 = -self.l * z0;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z514 = -qd[1] * z1;
+        let z515 = -self.l * z513 + z511;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z518 = -z5 * z515 + z15 * z512;
+        let z519 = z5 * z16 - z8 * z15;
+        let z520 = qd[2] * z512 + z514;
+        let z521 = qd[2] * z518;
+        let z522 = qd[2] * z519;
+        let z523 = self.l * z517 + z515;
+        let z524 = z37 * z512 - z38 * z517;
+        let z525 = z37 * z517 + z38 * z512;
+        let z526 = -z21 * z523 + z35 * z516;
+        let z527 = z21 * z36 - z23 * z35;
+        let z528 = qd[3] * z516 + z520;
+        let z529 = qd[3] * z526 + z521;
+        let z530 = qd[3] * z527 + z522;
+        let z531 = -self.l * z524 + z523;
+        let z532 = z57 * z524 + z58 * z516;
+        let z533 = z57 * z516 - z58 * z524;
+        let z534 = -z42 * z531 + z55 * z525;
+        let z535 = z42 * z56 - z44 * z55;
+        let z536 = qd[4] * z525 + z528;
+        let z537 = qd[4] * z534 + z529;
+        let z538 = qd[4] * z535 + z530;
+        let z540 = -0.5 * self.l * z513 + z511;
+        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
+        let z542 = 0.5 * self.l * z517 + z515;
+        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
+        let z544 = -0.5 * self.l * z524 + z523;
+        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
+        let z546 = 0.5 * self.l * z533 + z531;
+        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
+        let z550 = qd[0] * z540 - z81 * z514;
+        let z551 = -qd[0] * z82 + z12 * z81;
+        let z552 = z521 + z29 * z542 - z90 * z520;
+        let z553 = z522 - z29 * z91 + z30 * z90;
+        let z554 = z529 + z49 * z544 - z99 * z528;
+        let z555 = z530 - z49 * z100 + z50 * z99;
+        let z556 = z537 + z69 * z546 - z108 * z536;
+        let z557 = z538 - z69 * z109 + z70 * z108;
+        let z558 = -self.m * z107 * z557 + self.m * z109 * z556 - self.m * z109 * z129
+            + self.m * z127 * z546 + z68 * z114 + z70 * z547 + z70 * z111 + z114 * z536;
+        let z559 = -self.m * z98 * z555 + self.m * z100 * z554 - self.m * z100 * z126
+            + self.m * z124 * z544 + z558 + z48 * z105 + z50 * z545 + z50 * z102
+            + z105 * z528;
+        let z560 = -self.m * z89 * z553 + self.m * z91 * z552 - self.m * z91 * z123
+            + self.m * z121 * z542 + z28 * z96 + z30 * z543 + z30 * z93 + z559
+            + z96 * z520;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z565 = self.l * z5;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
+        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
+        let z575 = qd[2] * z7;
+        let z576 = qd[2] * z4;
+        let z577 = qd[2] * z9;
+        let z578 = qd[2] * z573;
+        let z579 = qd[2] * z574;
+        let z580 = self.l * z568 + z564;
+        let z581 = self.l * z570 + z565;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z584 = z7 * z38 + z37 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z586 = z4 * z38 + z37 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z588 = z9 * z38 + z37 * z572;
+        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
+        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
+        let z591 = qd[3] * z567 + z575;
+        let z592 = qd[3] * z569 + z576;
+        let z593 = qd[3] * z571 + z577;
+        let z594 = qd[3] * z589 + z578;
+        let z595 = qd[3] * z590 + z579;
+        let z596 = -self.l * z583 + z580;
+        let z597 = -self.l * z585 + z581;
+        let z598 = -self.l * z587 + z582;
+        let z599 = z57 * z583 + z58 * z567;
+        let z600 = z57 * z567 - z58 * z583;
+        let z601 = z57 * z585 + z58 * z569;
+        let z602 = z57 * z569 - z58 * z585;
+        let z603 = z57 * z587 + z58 * z571;
+        let z604 = z57 * z571 - z58 * z587;
+        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
+        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
+        let z607 = qd[4] * z584 + z591;
+        let z608 = qd[4] * z586 + z592;
+        let z609 = qd[4] * z588 + z593;
+        let z610 = qd[4] * z605 + z594;
+        let z611 = qd[4] * z606 + z595;
+        let z612 = -0.5 * self.l * z512;
+        let z613 = 0.5 * self.l * z5;
+        let z614 = -0.5 * self.l * z563;
+        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588;
-        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z4 * z588;
-        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
+        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
+        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z591
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z588;
-        let z646 = 0.5 * self.l * z596 + z592;
-        let z647 = 0.5 * self.l * z598 + z593;
-        let z648 = 0.5 * self.l * z600 + z594;
-        let z649 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
+        let z618 = 0.5 * self.l * z568 + z564;
+        let z619 = 0.5 * self.l * z570 + z565;
+        let z620 = 0.5 * self.l * z572 + z566;
+        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z598
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z596;
-        let z650 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
+        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z598;
-        let z651 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
+        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z598;
-        let z652 = -0.5 * self.l * z611 + z608;
-        let z653 = -0.5 * self.l * z613 + z609;
-        let z654 = -0.5 * self.l * z615 + z610;
-        let z655 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612;
-        let z656 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z613
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614;
-        let z657 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614;
-        let z658 = 0.5 * self.l * z628 + z624;
-        let z659 = 0.5 * self.l * z630 + z625;
-        let z660 = 0.5 * self.l * z632 + z626;
-        let z661 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z629
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z630
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z628;
-        let z662 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z629
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z630;
-        let z663 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z629
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z630;
-        let z664 = qd[0] * z642 - z12 * z641;
-        let z665 = -qd[0] * z640 + z11 * z641;
-        let z666 = z29 * z648 - z30 * z647 - z90 * z605 + z91 * z604 + z606;
-        let z667 = z28 * z647 - z29 * z646 - z89 * z604 + z90 * z603 + z607;
-        let z668 = z49 * z654 - z50 * z653 - z99 * z621 + z100 * z620 + z622;
-        let z669 = z48 * z653 - z49 * z652 - z98 * z620 + z99 * z619 + z623;
-        let z670 = z69 * z660 - z70 * z659 - z108 * z637 + z109 * z636 + z638;
-        let z671 = z68 * z659 - z69 * z658 - z107 * z636 + z108 * z635 + z639;
-        let z672 = -self.m * z107 * z671 + self.m * z109 * z670 + self.m * z127 * z660
-            - self.m * z129 * z658 + z68 * z661 + z69 * z662 + z70 * z663 + z111 * z635
-            + z113 * z636 + z114 * z637;
-        let z673 = -self.m * z98 * z669 + self.m * z100 * z668 + self.m * z124 * z654
-            - self.m * z126 * z652 + z48 * z655 + z49 * z656 + z50 * z657 + z102 * z619
-            + z104 * z620 + z105 * z621 + z672;
-        let z674 = -self.m * z89 * z667 + self.m * z91 * z666 + self.m * z121 * z648
-            - self.m * z123 * z646 + z28 * z649 + z29 * z650 + z30 * z651 + z93 * z603
-            + z95 * z604 + z96 * z605 + z673;
-        let z675 = qd[0] * z644 - self.m * z80 * z665 + self.m * z82 * z664
-            + self.m * z118 * z642 - self.m * z120 * z640 + z11 * z643 + z12 * z645
-            + z674;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z684 = self.l * z680;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z687 = z37 * z678;
-        let z688 = -z38 * z680;
-        let z689 = z37 * z680;
-        let z690 = -z38 * z682;
-        let z691 = z37 * z682;
-        let z692 = -z21 * z685 + z23 * z684 + z35 * z681 - z36 * z679;
-        let z693 = -z19 * z684 + z21 * z683 + z34 * z679 - z35 * z677;
-        let z694 = qd[3] * z677;
-        let z695 = qd[3] * z679;
-        let z696 = qd[3] * z681;
-        let z697 = qd[3] * z692;
-        let z698 = qd[3] * z693;
-        let z699 = -self.l * z686 + z683;
-        let z700 = -self.l * z688 + z684;
-        let z701 = -self.l * z690 + z685;
-        let z702 = z57 * z686 + z58 * z677;
-        let z703 = z57 * z677 - z58 * z686;
-        let z704 = z57 * z688 + z58 * z679;
-        let z705 = z57 * z679 - z58 * z688;
-        let z706 = z57 * z690 + z58 * z681;
-        let z707 = z57 * z681 - z58 * z690;
-        let z708 = -z42 * z701 + z44 * z700 + z55 * z691 - z56 * z689;
-        let z709 = -z40 * z700 + z42 * z699 + z54 * z689 - z55 * z687;
-        let z710 = qd[4] * z687 + z694;
-        let z711 = qd[4] * z689 + z695;
-        let z712 = qd[4] * z691 + z696;
-        let z713 = qd[4] * z708 + z697;
-        let z714 = qd[4] * z709 + z698;
-        let z715 = 0.5 * self.l * z678;
-        let z716 = 0.5 * self.l * z680;
-        let z717 = 0.5 * self.l * z682;
-        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z680
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678;
-        let z719 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z680;
-        let z720 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z680;
-        let z721 = -0.5 * self.l * z686 + z683;
-        let z722 = -0.5 * self.l * z688 + z684;
-        let z723 = -0.5 * self.l * z690 + z685;
-        let z724 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687;
-        let z725 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z688
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689;
-        let z726 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689;
-        let z727 = 0.5 * self.l * z703 + z699;
-        let z728 = 0.5 * self.l * z705 + z700;
-        let z729 = 0.5 * self.l * z707 + z701;
-        let z730 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z704
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z705
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z703;
-        let z731 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z704
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z705;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z704
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z705;
-        let z733 = z29 * z717 - z30 * z716;
-        let z734 = z28 * z716 - z29 * z715;
-        let z735 = z49 * z723 - z50 * z722 - z99 * z696 + z100 * z695 + z697;
-        let z736 = z48 * z722 - z49 * z721 - z98 * z695 + z99 * z694 + z698;
-        let z737 = z69 * z729 - z70 * z728 - z108 * z712 + z109 * z711 + z713;
-        let z738 = z714 + z68 * z728 - z69 * z727 - z107 * z711 + z108 * z710;
-        let z739 = -self.m * z107 * z738 + self.m * z109 * z737 + self.m * z127 * z729
-            - self.m * z129 * z727 + z68 * z730 + z69 * z731 + z70 * z732 + z111 * z710
-            + z113 * z711 + z114 * z712;
-        let z740 = z739 - self.m * z98 * z736 + self.m * z100 * z735
-            + self.m * z124 * z723 - self.m * z126 * z721 + z48 * z724 + z49 * z725
-            + z50 * z726 + z102 * z694 + z104 * z695 + z105 * z696;
-        let z741 = z740 - self.m * z89 * z734 + self.m * z91 * z733
-            + self.m * z121 * z717 - self.m * z123 * z715 + z28 * z718 + z29 * z719
-            + z30 * z720;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z744 = z6 * z37 + z20 * z742;
-        let z745 = z5 * z742 - z22 * z37;
-        let z746 = z5 * z37 + z22 * z742;
-        let z747 = z8 * z742 - z24 * z37;
-        let z748 = z8 * z37 + z24 * z742;
-        let z749 = -self.l * z743;
-        let z750 = -self.l * z745;
-        let z751 = -self.l * z747;
-        let z752 = z57 * z743;
-        let z753 = -z58 * z743;
-        let z754 = z57 * z745;
-        let z755 = -z58 * z745;
-        let z756 = z57 * z747;
-        let z757 = -z58 * z747;
-        let z758 = -z42 * z751 + z44 * z750 + z55 * z748 - z56 * z746;
-        let z759 = -z40 * z750 + z42 * z749 + z54 * z746 - z55 * z744;
-        let z760 = qd[4] * z744;
-        let z761 = qd[4] * z746;
-        let z762 = qd[4] * z748;
-        let z763 = qd[4] * z758;
-        let z764 = qd[4] * z759;
-        let z765 = -0.5 * self.l * z743;
-        let z766 = -0.5 * self.l * z745;
-        let z767 = -0.5 * self.l * z747;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744;
-        let z769 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z745
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746;
-        let z770 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746;
-        let z771 = z749 + 0.5 * self.l * z753;
-        let z772 = z750 + 0.5 * self.l * z755;
-        let z773 = z751 + 0.5 * self.l * z757;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z754
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z755
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z753;
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z754
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z755;
-        let z776 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z754
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z755;
-        let z777 = z49 * z767 - z50 * z766;
-        let z778 = z48 * z766 - z49 * z765;
-        let z779 = z763 + z69 * z773 - z70 * z772 - z108 * z762 + z109 * z761;
-        let z780 = z764 + z68 * z772 - z69 * z771 - z107 * z761 + z108 * z760;
-        let z781 = -self.m * z107 * z780 + self.m * z109 * z779 + self.m * z127 * z773
-            - self.m * z129 * z771 + z68 * z774 + z69 * z775 + z70 * z776 + z111 * z760
-            + z113 * z761 + z114 * z762;
-        let z782 = -self.m * z98 * z778 + self.m * z100 * z777 + self.m * z124 * z767
-            - self.m * z126 * z765 + z781 + z48 * z768 + z49 * z769 + z50 * z770;
-        let z783 = -q[4].sin();
-        let z784 = z19 * z57 + z39 * z783;
-        let z785 = z19 * z783 - z39 * z57;
-        let z786 = z21 * z57 + z41 * z783;
-        let z787 = z21 * z783 - z41 * z57;
-        let z788 = z23 * z57 + z43 * z783;
-        let z789 = z23 * z783 - z43 * z57;
-        let z790 = 0.5 * self.l * z785;
-        let z791 = 0.5 * self.l * z787;
-        let z792 = 0.5 * self.l * z789;
-        let z793 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z786
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z787
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z785;
-        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z786
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z787;
-        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z786
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z787;
-        let z796 = z69 * z792 - z70 * z791;
-        let z797 = z68 * z791 - z69 * z790;
-        let z798 = -self.m * z107 * z797 + self.m * z109 * z796 + self.m * z127 * z792
-            - self.m * z129 * z790 + z68 * z793 + z69 * z794 + z70 * z795;
-        let z799 = -z0 * z512 + z0 * z3 + z1 * z513 - z2 * z511;
-        let z800 = qd[1] * z799;
-        let z801 = z6 * z520 - z8 * z519 - z14 * z516 + z16 * z514;
-        let z802 = qd[2] * z801 + z800;
-        let z803 = z19 * z532 - z23 * z531 - z34 * z523 + z36 * z521;
-        let z804 = qd[3] * z803 + z802;
-        let z805 = z40 * z544 - z44 * z543 - z54 * z536 + z56 * z534;
-        let z806 = qd[4] * z805 + z804;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
+        let z624 = -0.5 * self.l * z583 + z580;
+        let z625 = -0.5 * self.l * z585 + z581;
+        let z626 = -0.5 * self.l * z587 + z582;
+        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
+        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
+        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
+        let z630 = 0.5 * self.l * z600 + z596;
+        let z631 = 0.5 * self.l * z602 + z597;
+        let z632 = 0.5 * self.l * z604 + z598;
+        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
+        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
+        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
+        let z636 = qd[0] * z614 - z12 * z613;
+        let z637 = -qd[0] * z612 + z11 * z613;
+        let z638 = z29 * z620 - z30 * z619 + z578 - z90 * z577 + z91 * z576;
+        let z639 = z28 * z619 - z29 * z618 + z579 - z89 * z576 + z90 * z575;
+        let z640 = z49 * z626 - z50 * z625 + z594 - z99 * z593 + z100 * z592;
+        let z641 = z48 * z625 - z49 * z624 + z595 - z98 * z592 + z99 * z591;
+        let z642 = z69 * z632 - z70 * z631 + z610 - z108 * z609 + z109 * z608;
+        let z643 = z68 * z631 - z69 * z630 + z611 - z107 * z608 + z108 * z607;
+        let z644 = -self.m * z107 * z643 + self.m * z109 * z642 + self.m * z127 * z632
+            - self.m * z129 * z630 + z68 * z633 + z69 * z634 + z70 * z635 + z111 * z607
+            + z113 * z608 + z114 * z609;
+        let z645 = -self.m * z98 * z641 + self.m * z100 * z640 + self.m * z124 * z626
+            - self.m * z126 * z624 + z48 * z627 + z49 * z628 + z50 * z629 + z102 * z591
+            + z104 * z592 + z105 * z593 + z644;
+        let z646 = -self.m * z89 * z639 + self.m * z91 * z638 + self.m * z121 * z620
+            - self.m * z123 * z618 + z28 * z621 + z29 * z622 + z30 * z623 + z93 * z575
+            + z95 * z576 + z96 * z577 + z645;
+        let z647 = qd[0] * z616 - self.m * z80 * z637 + self.m * z82 * z636
+            + self.m * z118 * z614 - self.m * z120 * z612 + z11 * z615 + z12 * z617
+            + z646;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z652 = self.l * z649;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z655 = z37 * z648;
+        let z656 = -z38 * z649;
+        let z657 = z37 * z649;
+        let z658 = -z38 * z650;
+        let z659 = z37 * z650;
+        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
+        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
+        let z662 = qd[3] * z20;
+        let z663 = qd[3] * z22;
+        let z664 = qd[3] * z24;
+        let z665 = qd[3] * z660;
+        let z666 = qd[3] * z661;
+        let z667 = -self.l * z654 + z651;
+        let z668 = -self.l * z656 + z652;
+        let z669 = -self.l * z658 + z653;
+        let z670 = z20 * z58 + z57 * z654;
+        let z671 = z20 * z57 - z58 * z654;
+        let z672 = z22 * z58 + z57 * z656;
+        let z673 = z22 * z57 - z58 * z656;
+        let z674 = z24 * z58 + z57 * z658;
+        let z675 = z24 * z57 - z58 * z658;
+        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
+        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
+        let z678 = qd[4] * z655 + z662;
+        let z679 = qd[4] * z657 + z663;
+        let z680 = qd[4] * z659 + z664;
+        let z681 = qd[4] * z676 + z665;
+        let z682 = qd[4] * z677 + z666;
+        let z683 = 0.5 * self.l * z648;
+        let z684 = 0.5 * self.l * z649;
+        let z685 = 0.5 * self.l * z650;
+        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
+        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
+        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
+        let z689 = -0.5 * self.l * z654 + z651;
+        let z690 = -0.5 * self.l * z656 + z652;
+        let z691 = -0.5 * self.l * z658 + z653;
+        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
+        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
+        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
+        let z695 = 0.5 * self.l * z671 + z667;
+        let z696 = 0.5 * self.l * z673 + z668;
+        let z697 = 0.5 * self.l * z675 + z669;
+        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
+        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
+        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
+        let z701 = z29 * z685 - z30 * z684;
+        let z702 = z28 * z684 - z29 * z683;
+        let z703 = z49 * z691 - z50 * z690 - z99 * z664 + z100 * z663 + z665;
+        let z704 = z48 * z690 - z49 * z689 - z98 * z663 + z99 * z662 + z666;
+        let z705 = z69 * z697 - z70 * z696 - z108 * z680 + z109 * z679 + z681;
+        let z706 = z68 * z696 - z69 * z695 - z107 * z679 + z108 * z678 + z682;
+        let z707 = -self.m * z107 * z706 + self.m * z109 * z705 + self.m * z127 * z697
+            - self.m * z129 * z695 + z68 * z698 + z69 * z699 + z70 * z700 + z111 * z678
+            + z113 * z679 + z114 * z680;
+        let z708 = -self.m * z98 * z704 + self.m * z100 * z703 + self.m * z124 * z691
+            - self.m * z126 * z689 + z48 * z692 + z49 * z693 + z50 * z694 + z102 * z662
+            + z104 * z663 + z105 * z664 + z707;
+        let z709 = -self.m * z89 * z702 + self.m * z91 * z701 + self.m * z121 * z685
+            - self.m * z123 * z683 + z28 * z686 + z29 * z687 + z30 * z688 + z708;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z714 = -self.l * z711;
+        let z715 = -self.l * z712;
+        let z716 = z57 * z710;
+        let z717 = -z58 * z710;
+        let z718 = z57 * z711;
+        let z719 = -z58 * z711;
+        let z720 = z57 * z712;
+        let z721 = -z58 * z712;
+        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
+        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
+        let z724 = qd[4] * z39;
+        let z725 = qd[4] * z41;
+        let z726 = qd[4] * z43;
+        let z727 = qd[4] * z722;
+        let z728 = qd[4] * z723;
+        let z729 = -0.5 * self.l * z710;
+        let z730 = -0.5 * self.l * z711;
+        let z731 = -0.5 * self.l * z712;
+        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
+        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
+        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
+        let z735 = 0.5 * self.l * z717 + z713;
+        let z736 = z714 + 0.5 * self.l * z719;
+        let z737 = z715 + 0.5 * self.l * z721;
+        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
+        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
+        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
+        let z741 = z49 * z731 - z50 * z730;
+        let z742 = z48 * z730 - z49 * z729;
+        let z743 = z727 + z69 * z737 - z70 * z736 - z108 * z726 + z109 * z725;
+        let z744 = z728 + z68 * z736 - z69 * z735 - z107 * z725 + z108 * z724;
+        let z745 = -self.m * z107 * z744 + self.m * z109 * z743 + self.m * z127 * z737
+            - self.m * z129 * z735 + z68 * z738 + z69 * z739 + z70 * z740 + z111 * z724
+            + z113 * z725 + z114 * z726;
+        let z746 = z745 - self.m * z98 * z742 + self.m * z100 * z741
+            + self.m * z124 * z731 - self.m * z126 * z729 + z48 * z732 + z49 * z733
+            + z50 * z734;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z748 = -z21 * z58 - z41 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let z750 = 0.5 * self.l * z747;
+        let z751 = 0.5 * self.l * z748;
+        let z752 = 0.5 * self.l * z749;
+        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
+        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
+        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
+        let z756 = z69 * z752 - z70 * z751;
+        let z757 = z68 * z751 - z69 * z750;
+        let z758 = -self.m * z107 * z757 + self.m * z109 * z756 + self.m * z127 * z752
+            - self.m * z129 * z750 + z68 * z753 + z69 * z754 + z70 * z755;
+        let z759 = z1 * z511 + z1 * z2;
+        let z760 = qd[1] * z759;
+        let z761 = z6 * z515 - z14 * z512;
+        let z762 = z760 + qd[2] * z761;
+        let z763 = z19 * z523 - z34 * z516;
+        let z764 = z762 + qd[3] * z763;
+        let z765 = z40 * z531 - z54 * z525;
+        let z766 = z764 + qd[4] * z765;
+        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z515;
-        let z808 = 0.08333333333333333 * self.m * (self.l * self.l) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
+        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0);
-        let z809 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z517;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z522;
-        let z811 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z522;
-        let z812 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z524;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534;
-        let z814 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534;
-        let z815 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z535
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536;
-        let z816 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z545
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z546;
-        let z817 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z547
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z548
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z546;
-        let z818 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z547
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z548;
-        let z819 = -z11 * z558 + z12 * z557 - z12 * z82 + z800 + z80 * z518;
-        let z820 = -z28 * z562 + z30 * z561 + z802 + z89 * z528 - z91 * z527;
-        let z821 = z804 - z48 * z566 + z50 * z565 + z98 * z540 - z100 * z539;
-        let z822 = z806 - z68 * z570 + z70 * z569 + z107 * z552 - z109 * z551;
-        let z823 = self.m * z108 * z582 - self.m * z109 * z822 - self.m * z128 * z570
-            + z68 * z816 + z69 * z571 + z70 * z817 + z110 * z551 + z112 * z552;
-        let z824 = self.m * z107 * z822 - self.m * z108 * z581 + self.m * z128 * z569
-            + z68 * z817 + z69 * z572 + z70 * z818 + z112 * z551 + z115 * z552;
-        let z825 = self.m * z822;
-        let z826 = self.m * z99 * z580 - self.m * z100 * z821 - self.m * z125 * z566
-            + z48 * z813 + z49 * z567 + z50 * z814 + z823 + z101 * z539 + z103 * z540;
-        let z827 = self.m * z98 * z821 - self.m * z99 * z579 + self.m * z125 * z565
-            + z48 * z814 + z49 * z568 + z50 * z815 + z824 + z103 * z539 + z106 * z540;
-        let z828 = self.m * z821 + z825;
-        let z829 = self.m * z90 * z578 - self.m * z91 * z820 - self.m * z122 * z562
-            + z28 * z810 + z29 * z563 + z30 * z811 + z826 + z92 * z527 + z94 * z528;
-        let z830 = self.m * z89 * z820 - self.m * z90 * z577 + self.m * z122 * z561
-            + z28 * z811 + z29 * z564 + z30 * z812 + z827 + z94 * z527 + z97 * z528;
-        let z831 = self.m * z820 + z828;
-        let z832 = qd[0] * z559 + self.m * z81 * z576 - self.m * z82 * z819
-            - self.m * z119 * z558 + z11 * z807 + z12 * z808 + z12 * z83 + z829
-            + z85 * z518;
-        let z833 = qd[0] * z560 + self.m * z80 * z819 - self.m * z81 * z575
-            + self.m * z119 * z557 + z11 * z808 + z12 * z809 + z12 * z85 + z830
-            + z88 * z518;
-        let z834 = self.m * z819 + z831;
-        let z835 = z0 * z833 + z0 * z148 + z1 * z832 + z10 * z834 + z150 * z511
-            + z152 * z799;
-        let z836 = z6 * z594 - z8 * z592 - z14 * z590 + z16 * z589;
-        let z837 = qd[2] * z836;
-        let z838 = z19 * z610 - z23 * z608 - z34 * z599 + z36 * z595;
-        let z839 = qd[3] * z838 + z837;
-        let z840 = z40 * z626 - z44 * z624 - z54 * z616 + z56 * z612;
-        let z841 = qd[4] * z840 + z839;
-        let z845 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z596;
-        let z846 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z596;
-        let z847 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z600;
-        let z848 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z611
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612;
-        let z849 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612;
-        let z850 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z615
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616;
-        let z851 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z627
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z628;
-        let z852 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z628;
-        let z853 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z631
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z632;
-        let z855 = -z28 * z648 + z30 * z646 + z837 + z89 * z605 - z91 * z603;
-        let z856 = -z48 * z654 + z50 * z652 + z839 + z98 * z621 - z100 * z619;
-        let z857 = -z68 * z660 + z70 * z658 + z841 + z107 * z637 - z109 * z635;
-        let z858 = self.m * z108 * z671 - self.m * z109 * z857 - self.m * z128 * z660
-            + self.m * z129 * z659 + z68 * z851 + z69 * z661 + z70 * z852 + z110 * z635
-            + z111 * z636 + z112 * z637;
-        let z859 = self.m * z107 * z857 - self.m * z108 * z670 - self.m * z127 * z659
-            + self.m * z128 * z658 + z68 * z852 + z69 * z663 + z70 * z853 + z112 * z635
-            + z114 * z636 + z115 * z637;
-        let z860 = self.m * z857;
-        let z861 = self.m * z99 * z669 - self.m * z100 * z856 - self.m * z125 * z654
-            + self.m * z126 * z653 + z48 * z848 + z49 * z655 + z50 * z849 + z858
-            + z101 * z619 + z102 * z620 + z103 * z621;
-        let z862 = self.m * z98 * z856 - self.m * z99 * z668 - self.m * z124 * z653
-            + self.m * z125 * z652 + z48 * z849 + z49 * z657 + z50 * z850 + z859
-            + z103 * z619 + z105 * z620 + z106 * z621;
-        let z863 = self.m * z856 + z860;
-        let z864 = self.m * z90 * z667 - self.m * z91 * z855 - self.m * z122 * z648
-            + self.m * z123 * z647 + z28 * z845 + z29 * z649 + z30 * z846 + z92 * z603
-            + z93 * z604 + z861 + z94 * z605;
-        let z865 = self.m * z89 * z855 - self.m * z90 * z666 - self.m * z121 * z647
-            + self.m * z122 * z646 + z28 * z846 + z29 * z651 + z30 * z847 + z94 * z603
-            + z862 + z96 * z604 + z97 * z605;
-        let z866 = self.m * z855 + z863;
-        let z871 = z19 * z685 - z23 * z683 - z34 * z681 + z36 * z677;
-        let z872 = qd[3] * z871;
-        let z873 = z40 * z701 - z44 * z699 - z54 * z691 + z56 * z687;
-        let z874 = qd[4] * z873 + z872;
-        let z875 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z678;
-        let z876 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z678;
-        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z682;
-        let z878 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z686
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687;
-        let z879 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687;
-        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z690
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691;
-        let z881 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z702
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z703;
-        let z882 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z703;
-        let z883 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z706
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z707;
-        let z884 = -z28 * z717 + z30 * z715;
-        let z885 = -z48 * z723 + z50 * z721 + z98 * z696 - z100 * z694 + z872;
-        let z886 = -z68 * z729 + z70 * z727 + z874 + z107 * z712 - z109 * z710;
-        let z887 = self.m * z108 * z738 - self.m * z109 * z886 - self.m * z128 * z729
-            + self.m * z129 * z728 + z68 * z881 + z69 * z730 + z70 * z882 + z110 * z710
-            + z111 * z711 + z112 * z712;
-        let z888 = self.m * z107 * z886 - self.m * z108 * z737 - self.m * z127 * z728
-            + self.m * z128 * z727 + z68 * z882 + z69 * z732 + z70 * z883 + z112 * z710
-            + z114 * z711 + z115 * z712;
-        let z889 = self.m * z886;
-        let z890 = self.m * z99 * z736 - self.m * z100 * z885 - self.m * z125 * z723
-            + self.m * z126 * z722 + z48 * z878 + z49 * z724 + z50 * z879 + z101 * z694
-            + z102 * z695 + z103 * z696 + z887;
-        let z891 = self.m * z98 * z885 - self.m * z99 * z735 - self.m * z124 * z722
-            + self.m * z125 * z721 + z48 * z879 + z49 * z726 + z50 * z880 + z103 * z694
-            + z105 * z695 + z106 * z696 + z888;
-        let z892 = self.m * z885 + z889;
-        let z893 = self.m * z90 * z734 - self.m * z91 * z884 - self.m * z122 * z717
-            + self.m * z123 * z716 + z28 * z875 + z29 * z718 + z30 * z876 + z890;
-        let z894 = self.m * z89 * z884 - self.m * z90 * z733 - self.m * z121 * z716
-            + self.m * z122 * z715 + z28 * z876 + z29 * z720 + z30 * z877 + z891;
-        let z895 = self.m * z884 + z892;
-        let z896 = z0 * z894 + z1 * z893 + z10 * z895;
-        let z897 = z40 * z751 - z44 * z749 - z54 * z748 + z56 * z744;
-        let z898 = qd[4] * z897;
-        let z899 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z743
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744;
-        let z900 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744;
-        let z901 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z747
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748;
-        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z752
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z753;
-        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z753;
-        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z756
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z757;
-        let z905 = -z48 * z767 + z50 * z765;
-        let z906 = -z68 * z773 + z70 * z771 + z107 * z762 - z109 * z760 + z898;
-        let z907 = self.m * z108 * z780 - self.m * z109 * z906 - self.m * z128 * z773
-            + self.m * z129 * z772 + z68 * z902 + z69 * z774 + z70 * z903 + z110 * z760
-            + z111 * z761 + z112 * z762;
-        let z908 = self.m * z107 * z906 - self.m * z108 * z779 - self.m * z127 * z772
-            + self.m * z128 * z771 + z68 * z903 + z69 * z776 + z70 * z904 + z112 * z760
-            + z114 * z761 + z115 * z762;
-        let z909 = self.m * z906;
-        let z910 = self.m * z99 * z778 - self.m * z100 * z905 - self.m * z125 * z767
-            + self.m * z126 * z766 + z48 * z899 + z49 * z768 + z50 * z900 + z907;
-        let z911 = self.m * z98 * z905 - self.m * z99 * z777 - self.m * z124 * z766
-            + self.m * z125 * z765 + z48 * z900 + z49 * z770 + z50 * z901 + z908;
-        let z912 = self.m * z905 + z909;
-        let z913 = z0 * z911 + z1 * z910 + z10 * z912;
-        let z914 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z784
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z785;
-        let z915 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z785;
-        let z916 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z788
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z789;
-        let z917 = -z68 * z792 + z70 * z790;
-        let z918 = self.m * z108 * z797 - self.m * z109 * z917 - self.m * z128 * z792
-            + self.m * z129 * z791 + z68 * z914 + z69 * z793 + z70 * z915;
-        let z919 = self.m * z107 * z917 - self.m * z108 * z796 - self.m * z127 * z791
-            + self.m * z128 * z790 + z68 * z915 + z69 * z795 + z70 * z916;
-        let z920 = self.m * z917;
-        let z921 = z0 * z919 + z1 * z918 + z10 * z920;
-        let z922 = self.m * z581;
-        let z923 = self.m * z582;
-        let z924 = self.m * z579 + z922;
-        let z925 = self.m * z580 + z923;
-        let z926 = self.m * z577 + z924;
-        let z927 = self.m * z578 + z925;
-        let z928 = z5 * z585 + z6 * z829 + z8 * z830 + z25 * z926 + z26 * z831
-            + z27 * z927 + z142 * z514 + z144 * z516 + z145 * z525 + z146 * z801
-            + z147 * z526;
-        let z929 = self.m * z670;
-        let z930 = self.m * z671;
-        let z931 = self.m * z668 + z929;
-        let z932 = self.m * z669 + z930;
-        let z933 = self.m * z666 + z931;
-        let z934 = self.m * z667 + z932;
-        let z935 = z4 * z143 + z5 * z674 + z6 * z864 + z8 * z865 + z25 * z933
-            + z26 * z866 + z27 * z934 + z142 * z589 + z144 * z590 + z145 * z601
-            + z146 * z836 + z147 * z602;
-        let z936 = self.m * z737;
-        let z937 = self.m * z738;
-        let z938 = self.m * z735 + z936;
-        let z939 = self.m * z736 + z937;
-        let z943 = self.m * z779;
-        let z944 = self.m * z780;
-        let z945 = self.m * z777 + z943;
-        let z946 = self.m * z778 + z944;
-        let z947 = z5 * z782 + z6 * z910 + z8 * z911 + z25 * z945 + z26 * z912
-            + z27 * z946;
-        let z948 = self.m * z796;
-        let z949 = self.m * z797;
-        let z950 = z5 * z798 + z6 * z918 + z8 * z919 + z25 * z948 + z26 * z920
-            + z27 * z949;
-        let z951 = z19 * z826 + z21 * z584 + z23 * z827 + z45 * z924 + z46 * z828
-            + z47 * z925 + z136 * z521 + z138 * z523 + z139 * z537 + z140 * z803
-            + z141 * z538;
-        let z952 = z19 * z861 + z21 * z673 + z23 * z862 + z45 * z931 + z46 * z863
-            + z47 * z932 + z136 * z595 + z137 * z597 + z138 * z599 + z139 * z617
-            + z140 * z838 + z141 * z618;
-        let z953 = z19 * z890 + z21 * z740 + z23 * z891 + z45 * z938 + z46 * z892
-            + z47 * z939 + z136 * z677 + z137 * z679 + z138 * z681 + z139 * z692
-            + z140 * z871 + z141 * z693;
-        let z955 = z19 * z918 + z21 * z798 + z23 * z919 + z45 * z948 + z46 * z920
-            + z47 * z949;
-        let z956 = z40 * z823 + z42 * z583 + z44 * z824 + z65 * z922 + z66 * z825
-            + z67 * z923 + z130 * z534 + z132 * z536 + z133 * z549 + z134 * z805
-            + z135 * z550;
-        let z957 = z40 * z858 + z42 * z672 + z44 * z859 + z65 * z929 + z66 * z860
-            + z67 * z930 + z130 * z612 + z131 * z614 + z132 * z616 + z133 * z633
-            + z134 * z840 + z135 * z634;
-        let z958 = z40 * z887 + z42 * z739 + z44 * z888 + z65 * z936 + z66 * z889
-            + z67 * z937 + z130 * z687 + z131 * z689 + z132 * z691 + z133 * z708
-            + z134 * z873 + z135 * z709;
-        let z959 = z40 * z907 + z42 * z781 + z44 * z908 + z65 * z943 + z66 * z909
-            + z67 * z944 + z130 * z744 + z131 * z746 + z132 * z748 + z133 * z758
-            + z134 * z897 + z135 * z759;
-        let z961 = -0.5 * z835 + 0.5 * z675 + 0.5 * z434;
-        let z962 = 0.5 * z741 - 0.5 * z928 + 0.5 * z443;
-        let z963 = 0.5 * z782 - 0.5 * z951 + 0.5 * z446;
-        let z964 = 0.5 * z798 - 0.5 * z956 + 0.5 * z449;
-        let z965 = 0.5 * z835 - 0.5 * z675 + 0.5 * z434;
-        let z966 = 0.5 * z488 + 0.5 * z896 - 0.5 * z935;
-        let z967 = 0.5 * z493 + 0.5 * z913 - 0.5 * z952;
-        let z968 = 0.5 * z498 + 0.5 * z921 - 0.5 * z957;
-        let z969 = -0.5 * z741 + 0.5 * z928 + 0.5 * z443;
-        let z970 = 0.5 * z488 - 0.5 * z896 + 0.5 * z935;
-        let z971 = 0.5 * z504 + 0.5 * z947 - 0.5 * z953;
-        let z972 = 0.5 * z507 + 0.5 * z950 - 0.5 * z958;
-        let z973 = -0.5 * z782 + 0.5 * z951 + 0.5 * z446;
-        let z974 = 0.5 * z493 - 0.5 * z913 + 0.5 * z952;
-        let z975 = 0.5 * z504 - 0.5 * z947 + 0.5 * z953;
-        let z976 = 0.5 * z509 + 0.5 * z955 - 0.5 * z959;
-        let z977 = -0.5 * z798 + 0.5 * z956 + 0.5 * z449;
-        let z978 = 0.5 * z498 - 0.5 * z921 + 0.5 * z957;
-        let z979 = 0.5 * z507 - 0.5 * z950 + 0.5 * z958;
-        let z980 = 0.5 * z509 - 0.5 * z955 + 0.5 * z959;
+            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
+            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
+        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
+        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
+        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
+        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
+        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
+        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
+        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
+        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
+        let z779 = z760 - z11 * z540 + z80 * z514;
+        let z780 = z762 - z28 * z542 + z89 * z520;
+        let z781 = z764 - z48 * z544 + z98 * z528;
+        let z782 = z766 - z68 * z546 + z107 * z536;
+        let z783 = self.m * z108 * z557 - self.m * z109 * z782 - self.m * z128 * z546
+            + z68 * z776 + z69 * z114 + z70 * z777 + z70 * z110 + z112 * z536;
+        let z784 = self.m * z107 * z782 - self.m * z108 * z556 + self.m * z109 * z128
+            + z68 * z777 + z69 * z547 + z70 * z778 + z70 * z112 + z115 * z536;
+        let z785 = self.m * z782;
+        let z786 = self.m * z99 * z555 - self.m * z100 * z781 - self.m * z125 * z544
+            + z783 + z48 * z773 + z49 * z105 + z50 * z774 + z50 * z101 + z103 * z528;
+        let z787 = self.m * z98 * z781 - self.m * z99 * z554 + self.m * z100 * z125
+            + z784 + z48 * z774 + z49 * z545 + z50 * z775 + z50 * z103 + z106 * z528;
+        let z788 = self.m * z781 + z785;
+        let z789 = self.m * z90 * z553 - self.m * z91 * z780 - self.m * z122 * z542
+            + z786 + z28 * z770 + z29 * z96 + z30 * z771 + z30 * z92 + z94 * z520;
+        let z790 = self.m * z89 * z780 - self.m * z90 * z552 + self.m * z91 * z122 + z787
+            + z28 * z771 + z29 * z543 + z30 * z772 + z30 * z94 + z97 * z520;
+        let z791 = self.m * z780 + z788;
+        let z792 = qd[0] * z87 + self.m * z81 * z551 - self.m * z82 * z779
+            - self.m * z119 * z540 + z11 * z767 + z12 * z768 + z12 * z83 + z789
+            + z85 * z514;
+        let z793 = qd[0] * z541 + self.m * z80 * z779 - self.m * z81 * z550
+            + self.m * z82 * z119 + z11 * z768 + z12 * z769 + z12 * z85 + z790
+            + z88 * z514;
+        let z794 = self.m * z779 + z791;
+        let z795 = z0 * z793 + z0 * z148 + z1 * z792 - z1 * z150 + z10 * z794
+            + z152 * z759;
+        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
+        let z797 = qd[2] * z796;
+        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
+        let z799 = qd[3] * z798 + z797;
+        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
+        let z801 = qd[4] * z800 + z799;
+        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
+        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
+        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
+        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
+        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
+        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
+        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
+        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
+        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
+        let z815 = -z28 * z620 + z797 + z30 * z618 + z89 * z577 - z91 * z575;
+        let z816 = z799 - z48 * z626 + z50 * z624 + z98 * z593 - z100 * z591;
+        let z817 = z801 - z68 * z632 + z70 * z630 + z107 * z609 - z109 * z607;
+        let z818 = self.m * z108 * z643 - self.m * z109 * z817 - self.m * z128 * z632
+            + self.m * z129 * z631 + z68 * z811 + z69 * z633 + z70 * z812 + z110 * z607
+            + z111 * z608 + z112 * z609;
+        let z819 = self.m * z107 * z817 - self.m * z108 * z642 - self.m * z127 * z631
+            + self.m * z128 * z630 + z68 * z812 + z69 * z635 + z70 * z813 + z112 * z607
+            + z114 * z608 + z115 * z609;
+        let z820 = self.m * z817;
+        let z821 = self.m * z99 * z641 - self.m * z100 * z816 - self.m * z125 * z626
+            + self.m * z126 * z625 + z48 * z808 + z49 * z627 + z50 * z809 + z818
+            + z101 * z591 + z102 * z592 + z103 * z593;
+        let z822 = self.m * z98 * z816 - self.m * z99 * z640 - self.m * z124 * z625
+            + self.m * z125 * z624 + z48 * z809 + z49 * z629 + z50 * z810 + z819
+            + z103 * z591 + z105 * z592 + z106 * z593;
+        let z823 = self.m * z816 + z820;
+        let z824 = self.m * z90 * z639 - self.m * z91 * z815 - self.m * z122 * z620
+            + self.m * z123 * z619 + z28 * z805 + z29 * z621 + z30 * z806 + z821
+            + z92 * z575 + z93 * z576 + z94 * z577;
+        let z825 = self.m * z89 * z815 - self.m * z90 * z638 - self.m * z121 * z619
+            + self.m * z122 * z618 + z28 * z806 + z29 * z623 + z30 * z807 + z822
+            + z94 * z575 + z96 * z576 + z97 * z577;
+        let z826 = self.m * z815 + z823;
+        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
+        let z832 = qd[3] * z831;
+        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
+        let z834 = qd[4] * z833 + z832;
+        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
+        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
+        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
+        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
+        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
+        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
+        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
+        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
+        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
+        let z844 = -z28 * z685 + z30 * z683;
+        let z845 = -z48 * z691 + z50 * z689 + z832 + z98 * z664 - z100 * z662;
+        let z846 = z834 - z68 * z697 + z70 * z695 + z107 * z680 - z109 * z678;
+        let z847 = self.m * z108 * z706 - self.m * z109 * z846 - self.m * z128 * z697
+            + self.m * z129 * z696 + z68 * z841 + z69 * z698 + z70 * z842 + z110 * z678
+            + z111 * z679 + z112 * z680;
+        let z848 = self.m * z107 * z846 - self.m * z108 * z705 - self.m * z127 * z696
+            + self.m * z128 * z695 + z68 * z842 + z69 * z700 + z70 * z843 + z112 * z678
+            + z114 * z679 + z115 * z680;
+        let z849 = self.m * z846;
+        let z850 = self.m * z99 * z704 - self.m * z100 * z845 - self.m * z125 * z691
+            + self.m * z126 * z690 + z48 * z838 + z49 * z692 + z50 * z839 + z847
+            + z101 * z662 + z102 * z663 + z103 * z664;
+        let z851 = self.m * z98 * z845 - self.m * z99 * z703 - self.m * z124 * z690
+            + self.m * z125 * z689 + z48 * z839 + z49 * z694 + z50 * z840 + z848
+            + z103 * z662 + z105 * z663 + z106 * z664;
+        let z852 = self.m * z845 + z849;
+        let z853 = self.m * z90 * z702 - self.m * z91 * z844 - self.m * z122 * z685
+            + self.m * z123 * z684 + z28 * z835 + z29 * z686 + z30 * z836 + z850;
+        let z854 = self.m * z89 * z844 - self.m * z90 * z701 - self.m * z121 * z684
+            + self.m * z122 * z683 + z28 * z836 + z29 * z688 + z30 * z837 + z851;
+        let z855 = self.m * z844 + z852;
+        let z856 = z0 * z854 + z1 * z853 + z10 * z855;
+        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
+        let z858 = qd[4] * z857;
+        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
+        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
+        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
+        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
+        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
+        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
+        let z865 = -z48 * z731 + z50 * z729;
+        let z866 = -z68 * z737 + z70 * z735 + z858 + z107 * z726 - z109 * z724;
+        let z867 = self.m * z108 * z744 - self.m * z109 * z866 - self.m * z128 * z737
+            + self.m * z129 * z736 + z68 * z862 + z69 * z738 + z70 * z863 + z110 * z724
+            + z111 * z725 + z112 * z726;
+        let z868 = self.m * z107 * z866 - self.m * z108 * z743 - self.m * z127 * z736
+            + self.m * z128 * z735 + z68 * z863 + z69 * z740 + z70 * z864 + z112 * z724
+            + z114 * z725 + z115 * z726;
+        let z869 = self.m * z866;
+        let z870 = self.m * z99 * z742 - self.m * z100 * z865 - self.m * z125 * z731
+            + self.m * z126 * z730 + z48 * z859 + z49 * z732 + z50 * z860 + z867;
+        let z871 = self.m * z98 * z865 - self.m * z99 * z741 - self.m * z124 * z730
+            + self.m * z125 * z729 + z48 * z860 + z49 * z734 + z50 * z861 + z868;
+        let z872 = self.m * z865 + z869;
+        let z873 = z0 * z871 + z1 * z870 + z10 * z872;
+        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
+        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
+        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
+        let z877 = -z68 * z752 + z70 * z750;
+        let z878 = self.m * z108 * z757 - self.m * z109 * z877 - self.m * z128 * z752
+            + self.m * z129 * z751 + z68 * z874 + z69 * z753 + z70 * z875;
+        let z879 = self.m * z107 * z877 - self.m * z108 * z756 - self.m * z127 * z751
+            + self.m * z128 * z750 + z68 * z875 + z69 * z755 + z70 * z876;
+        let z880 = self.m * z877;
+        let z881 = z0 * z879 + z1 * z878 + z10 * z880;
+        let z882 = self.m * z556;
+        let z883 = self.m * z557;
+        let z884 = self.m * z554 + z882;
+        let z885 = self.m * z555 + z883;
+        let z886 = self.m * z552 + z884;
+        let z887 = self.m * z553 + z885;
+        let z888 = z5 * z560 + z6 * z789 + z8 * z790 + z8 * z142 + z25 * z886
+            + z26 * z791 + z27 * z887 + z144 * z512 + z145 * z518 + z146 * z761
+            + z147 * z519;
+        let z889 = self.m * z642;
+        let z890 = self.m * z643;
+        let z891 = self.m * z640 + z889;
+        let z892 = self.m * z641 + z890;
+        let z893 = self.m * z638 + z891;
+        let z894 = self.m * z639 + z892;
+        let z895 = z4 * z143 + z5 * z646 + z6 * z824 + z7 * z142 + z8 * z825 + z9 * z144
+            + z25 * z893 + z26 * z826 + z27 * z894 + z145 * z573 + z146 * z796
+            + z147 * z574;
+        let z896 = self.m * z705;
+        let z897 = self.m * z706;
+        let z898 = self.m * z703 + z896;
+        let z899 = self.m * z704 + z897;
+        let z903 = self.m * z743;
+        let z904 = self.m * z744;
+        let z905 = self.m * z741 + z903;
+        let z906 = self.m * z742 + z904;
+        let z907 = z5 * z746 + z6 * z870 + z8 * z871 + z25 * z905 + z26 * z872
+            + z27 * z906;
+        let z908 = self.m * z756;
+        let z909 = self.m * z757;
+        let z910 = z5 * z758 + z6 * z878 + z8 * z879 + z25 * z908 + z26 * z880
+            + z27 * z909;
+        let z911 = z19 * z786 + z21 * z559 + z23 * z787 + z23 * z136 + z45 * z884
+            + z46 * z788 + z47 * z885 + z138 * z516 + z139 * z526 + z140 * z763
+            + z141 * z527;
+        let z912 = z19 * z821 + z21 * z645 + z23 * z822 + z45 * z891 + z46 * z823
+            + z47 * z892 + z136 * z567 + z137 * z569 + z138 * z571 + z139 * z589
+            + z140 * z798 + z141 * z590;
+        let z913 = z19 * z850 + z20 * z136 + z21 * z708 + z22 * z137 + z23 * z851
+            + z24 * z138 + z45 * z898 + z46 * z852 + z47 * z899 + z139 * z660
+            + z140 * z831 + z141 * z661;
+        let z915 = z19 * z878 + z21 * z758 + z23 * z879 + z45 * z908 + z46 * z880
+            + z47 * z909;
+        let z916 = z40 * z783 + z42 * z558 + z44 * z784 + z44 * z130 + z65 * z882
+            + z66 * z785 + z67 * z883 + z132 * z525 + z133 * z534 + z134 * z765
+            + z135 * z535;
+        let z917 = z40 * z818 + z42 * z644 + z44 * z819 + z65 * z889 + z66 * z820
+            + z67 * z890 + z130 * z584 + z131 * z586 + z132 * z588 + z133 * z605
+            + z134 * z800 + z135 * z606;
+        let z918 = z40 * z847 + z42 * z707 + z44 * z848 + z65 * z896 + z66 * z849
+            + z67 * z897 + z130 * z655 + z131 * z657 + z132 * z659 + z133 * z676
+            + z134 * z833 + z135 * z677;
+        let z919 = z39 * z130 + z40 * z867 + z41 * z131 + z42 * z745 + z43 * z132
+            + z44 * z868 + z65 * z903 + z66 * z869 + z67 * z904 + z133 * z722
+            + z134 * z857 + z135 * z723;
+        let z921 = -0.5 * z795 + 0.5 * z647 + 0.5 * z434;
+        let z922 = -0.5 * z888 + 0.5 * z443 + 0.5 * z709;
+        let z923 = 0.5 * z746 - 0.5 * z911 + 0.5 * z446;
+        let z924 = 0.5 * z758 - 0.5 * z916 + 0.5 * z449;
+        let z925 = 0.5 * z795 - 0.5 * z647 + 0.5 * z434;
+        let z926 = 0.5 * z488 + 0.5 * z856 - 0.5 * z895;
+        let z927 = 0.5 * z493 + 0.5 * z873 - 0.5 * z912;
+        let z928 = 0.5 * z498 + 0.5 * z881 - 0.5 * z917;
+        let z929 = 0.5 * z888 + 0.5 * z443 - 0.5 * z709;
+        let z930 = 0.5 * z488 - 0.5 * z856 + 0.5 * z895;
+        let z931 = 0.5 * z504 + 0.5 * z907 - 0.5 * z913;
+        let z932 = 0.5 * z507 + 0.5 * z910 - 0.5 * z918;
+        let z933 = -0.5 * z746 + 0.5 * z911 + 0.5 * z446;
+        let z934 = 0.5 * z493 - 0.5 * z873 + 0.5 * z912;
+        let z935 = 0.5 * z504 - 0.5 * z907 + 0.5 * z913;
+        let z936 = 0.5 * z509 + 0.5 * z915 - 0.5 * z919;
+        let z937 = -0.5 * z758 + 0.5 * z916 + 0.5 * z449;
+        let z938 = 0.5 * z498 - 0.5 * z881 + 0.5 * z917;
+        let z939 = 0.5 * z507 - 0.5 * z910 + 0.5 * z918;
+        let z940 = 0.5 * z509 - 0.5 * z915 + 0.5 * z919;
         let x0 = z406 * 0.5;
         let x1 = z480 * 0.5;
         let x2 = z501 * 0.5;
         let x3 = z508 * 0.5;
         let x4 = z510 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z961;
-        c[(0, 2)] = z962;
-        c[(0, 3)] = z963;
-        c[(0, 4)] = z964;
-        c[(1, 0)] = z965;
+        c[(0, 1)] = z921;
+        c[(0, 2)] = z922;
+        c[(0, 3)] = z923;
+        c[(0, 4)] = z924;
+        c[(1, 0)] = z925;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z966;
-        c[(1, 3)] = z967;
-        c[(1, 4)] = z968;
-        c[(2, 0)] = z969;
-        c[(2, 1)] = z970;
+        c[(1, 2)] = z926;
+        c[(1, 3)] = z927;
+        c[(1, 4)] = z928;
+        c[(2, 0)] = z929;
+        c[(2, 1)] = z930;
         c[(2, 2)] = x2;
-        c[(2, 3)] = z971;
-        c[(2, 4)] = z972;
-        c[(3, 0)] = z973;
-        c[(3, 1)] = z974;
-        c[(3, 2)] = z975;
+        c[(2, 3)] = z931;
+        c[(2, 4)] = z932;
+        c[(3, 0)] = z933;
+        c[(3, 1)] = z934;
+        c[(3, 2)] = z935;
         c[(3, 3)] = x3;
-        c[(3, 4)] = z976;
-        c[(4, 0)] = z977;
-        c[(4, 1)] = z978;
-        c[(4, 2)] = z979;
-        c[(4, 3)] = z980;
+        c[(3, 4)] = z936;
+        c[(4, 0)] = z937;
+        c[(4, 1)] = z938;
+        c[(4, 2)] = z939;
+        c[(4, 3)] = z940;
         c[(4, 4)] = x4;
     }
     fn articulated_acceleration(
@@ -3312,334 +3256,334 @@ impl Dynamics<5> for BricardA04 {
         let z298 = z68 * z110 + z69 * z111 + z70 * z112;
         let z299 = z68 * z111 + z69 * z113 + z70 * z114;
         let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z1449 = -self.m * z82;
-        let z1450 = self.m * z80;
-        let z1451 = -self.m * z91;
-        let z1452 = self.m * z89;
-        let z1453 = -self.m * z100;
-        let z1454 = self.m * z98;
-        let z1455 = -self.m * z109;
-        let z1465 = self.m * z66 + z40 * z1455 + z44 * z162;
-        let z1948 = qd[0] * z0;
-        let z1949 = -z0 * z11 + z1 * z12;
-        let z1950 = -qd[0] * z1;
-        let z1951 = z0 * z13 - z10 * z12;
-        let z1952 = -z1 * z13 + z10 * z11;
-        let z2000 = -z5 * z30 + z8 * z29;
-        let z2001 = z6 * z30 - z8 * z28;
-        let z2002 = z5 * z28 - z6 * z29;
-        let z2003 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z2004 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z2038 = -z21 * z50 + z23 * z49;
-        let z2039 = z19 * z50 - z23 * z48;
-        let z2040 = -z19 * z49 + z21 * z48;
-        let z2041 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z2042 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z2062 = -z42 * z70 + z44 * z69;
-        let z2063 = z40 * z70 - z44 * z68;
-        let z2064 = -z40 * z69 + z42 * z68;
-        let z2065 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z2066 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z2123 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z2145 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z2159 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z2592 = qd[1] * z1948;
-        let z2593 = qd[1] * z1949;
-        let z2594 = qd[1] * z1950;
-        let z2595 = qd[1] * z1951;
-        let z2596 = qd[1] * z1952;
-        let z2597 = qd[2] * z2000;
-        let z2598 = qd[2] * z2001;
-        let z2599 = qd[2] * z2002;
-        let z2600 = qd[2] * z2003;
-        let z2601 = qd[2] * z2123;
-        let z2602 = qd[2] * z2004;
-        let z2603 = qd[3] * z2038;
-        let z2604 = qd[3] * z2039;
-        let z2605 = qd[3] * z2040;
-        let z2606 = qd[3] * z2041;
-        let z2607 = qd[3] * z2145;
-        let z2608 = qd[3] * z2042;
-        let z2609 = qd[4] * z2062;
-        let z2610 = qd[4] * z2063;
-        let z2611 = qd[4] * z2064;
-        let z2612 = qd[4] * z2065;
-        let z2613 = qd[4] * z2159;
-        let z2614 = qd[4] * z2066;
-        let z2618 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78;
-        let z2623 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83;
-        let z2624 = -self.m * z80 * z81 + z84;
-        let z2625 = -self.m * z80 * z82 + z85;
-        let z2626 = self.m * z81;
-        let z2627 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86;
-        let z2628 = -self.m * z81 * z82 + z87;
-        let z2629 = self.m * z82;
-        let z2630 = -self.m * z80;
-        let z2631 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88;
-        let z2632 = -self.m * z81;
-        let z2633 = qd[0] * self.m * z120 - self.m * z12 * z119;
-        let z2634 = -self.m * z11 * z120 + self.m * z12 * z118;
-        let z2635 = -qd[0] * self.m * z118 + self.m * z11 * z119;
-        let z2636 = qd[0] * z273 - z12 * z272 + z81 * z2635 - z82 * z2634;
-        let z2637 = -z11 * z273 + z12 * z271 - z80 * z2635 + z82 * z2633;
-        let z2638 = -qd[0] * z271 + z11 * z272 + z80 * z2634 - z81 * z2633;
-        let z2639 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92;
-        let z2640 = -self.m * z89 * z90 + z93;
-        let z2641 = -self.m * z89 * z91 + z94;
-        let z2642 = self.m * z90;
-        let z2643 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95;
-        let z2644 = -self.m * z90 * z91 + z96;
-        let z2645 = self.m * z91;
-        let z2646 = -self.m * z89;
-        let z2647 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97;
-        let z2648 = -self.m * z90;
-        let z2649 = self.m * z29 * z123 - self.m * z30 * z122;
-        let z2650 = -self.m * z28 * z123 + self.m * z30 * z121;
-        let z2651 = self.m * z28 * z122 - self.m * z29 * z121;
-        let z2652 = z29 * z282 - z30 * z281 + z90 * z2651 - z91 * z2650;
-        let z2653 = -z28 * z282 + z30 * z280 - z89 * z2651 + z91 * z2649;
-        let z2654 = z28 * z281 - z29 * z280 + z89 * z2650 - z90 * z2649;
-        let z2655 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101;
-        let z2656 = -self.m * z98 * z99 + z102;
-        let z2657 = -self.m * z98 * z100 + z103;
-        let z2658 = self.m * z99;
-        let z2659 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104;
-        let z2660 = -self.m * z99 * z100 + z105;
-        let z2661 = self.m * z100;
-        let z2662 = -self.m * z98;
-        let z2663 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106;
-        let z2664 = -self.m * z99;
-        let z2665 = self.m * z49 * z126 - self.m * z50 * z125;
-        let z2666 = -self.m * z48 * z126 + self.m * z50 * z124;
-        let z2667 = self.m * z48 * z125 - self.m * z49 * z124;
-        let z2668 = z49 * z291 - z50 * z290 + z99 * z2667 - z100 * z2666;
-        let z2669 = -z48 * z291 + z50 * z289 - z98 * z2667 + z100 * z2665;
-        let z2670 = z48 * z290 - z49 * z289 + z98 * z2666 - z99 * z2665;
-        let z2671 = -self.m * z107;
-        let z2672 = -self.m * z108;
-        let z2673 = self.m * z69 * z129 - self.m * z70 * z128;
-        let z2674 = -self.m * z68 * z129 + self.m * z70 * z127;
-        let z2675 = self.m * z68 * z128 - self.m * z69 * z127;
-        let z2676 = z69 * z300 - z70 * z299 + z108 * z2675 - z109 * z2674;
-        let z2677 = -z68 * z300 + z70 * z298 - z107 * z2675 + z109 * z2673;
-        let z2678 = z68 * z299 - z69 * z298 + z107 * z2674 - z108 * z2673;
-        let z2679 = z40 * z165 + z42 * z166 + z44 * z167 + z66 * z1455 + z67 * z163;
-        let z2680 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 + z67 * z2671;
-        let z2681 = z40 * z167 + z42 * z169 + z44 * z170 + z65 * z2672 + z66 * z162;
-        let z2682 = self.m * z65 + z42 * z164 + z44 * z2672;
-        let z2683 = self.m * z67 + z40 * z163 + z42 * z2671;
-        let z2684 = z40 * z2679 + z42 * z2680 + z44 * z2681 + z65 * z2682 + z66 * z1465
-            + z67 * z2683;
-        let z2685 = 1.0 / z2684;
-        let z2686 = -z40 * z2676 - z42 * z2677 - z44 * z2678 - z65 * z2673 - z66 * z2674
-            - z67 * z2675;
-        let z2687 = z2679 * z2685;
-        let z2688 = z2680 * z2685;
-        let z2689 = z2681 * z2685;
-        let z2690 = z2682 * z2685;
-        let z2691 = z1465 * z2685;
-        let z2692 = z2683 * z2685;
-        let z2693 = -z2609 * z2679 - z2610 * z2680 - z2611 * z2681 - z2612 * z2682
-            - z2614 * z2683 + z2686 - z1465 * z2613;
-        let z2694 = z2655 - z2679 * z2687 + z165;
-        let z2695 = z2656 - z2679 * z2688 + z166;
-        let z2696 = z2657 - z2679 * z2689 + z167;
-        let z2697 = -z2679 * z2690;
-        let z2698 = -z2679 * z2691 + z1453 + z1455;
-        let z2699 = z2658 - z2679 * z2692 + z163;
-        let z2700 = z2659 - z2680 * z2688 + z168;
-        let z2701 = z2660 - z2680 * z2689 + z169;
-        let z2702 = z2661 - z2680 * z2690 + z164;
-        let z2703 = -z2680 * z2691;
-        let z2704 = z2662 + z2671 - z2680 * z2692;
-        let z2705 = z2663 - z2681 * z2689 + z170;
-        let z2706 = z2664 + z2672 - z2681 * z2690;
-        let z2707 = -z2681 * z2691 + z162 + z1454;
-        let z2708 = -z2681 * z2692;
-        let z2709 = 2.0 * self.m - z2682 * z2690;
-        let z2710 = -z2682 * z2691;
-        let z2711 = -z2682 * z2692;
-        let z2712 = 2.0 * self.m - z1465 * z2691;
-        let z2713 = -z1465 * z2692;
-        let z2714 = 2.0 * self.m - z2683 * z2692;
-        let z2715 = z2668 + z2676 + z2687 * z2693 + z163 * z2614 + z165 * z2609
-            + z166 * z2610 + z167 * z2611 + z1455 * z2613;
-        let z2716 = z2614 * z2671 + z2669 + z2677 + z2688 * z2693 + z164 * z2612
-            + z166 * z2609 + z168 * z2610 + z169 * z2611;
-        let z2717 = z2612 * z2672 + z2670 + z2678 + z2689 * z2693 + z162 * z2613
-            + z167 * z2609 + z169 * z2610 + z170 * z2611;
-        let z2718 = self.m * z2612 + z2611 * z2672 + z2665 + z2673 + z2690 * z2693
-            + z164 * z2610;
-        let z2719 = self.m * z2613 + z2666 + z2674 + z2691 * z2693 + z162 * z2611
-            + z1455 * z2609;
-        let z2720 = self.m * z2614 + z2610 * z2671 + z2667 + z2675 + z2692 * z2693
-            + z163 * z2609;
-        let z2721 = z19 * z2694 + z21 * z2695 + z23 * z2696 + z45 * z2697 + z46 * z2698
-            + z47 * z2699;
-        let z2722 = z19 * z2695 + z21 * z2700 + z23 * z2701 + z45 * z2702 + z46 * z2703
-            + z47 * z2704;
-        let z2723 = z19 * z2696 + z21 * z2701 + z23 * z2705 + z45 * z2706 + z46 * z2707
-            + z47 * z2708;
-        let z2724 = z19 * z2697 + z21 * z2702 + z23 * z2706 + z45 * z2709 + z46 * z2710
-            + z47 * z2711;
-        let z2725 = z19 * z2698 + z21 * z2703 + z23 * z2707 + z45 * z2710 + z46 * z2712
-            + z47 * z2713;
-        let z2726 = z19 * z2699 + z21 * z2704 + z23 * z2708 + z45 * z2711 + z46 * z2713
-            + z47 * z2714;
-        let z2727 = z19 * z2721 + z21 * z2722 + z23 * z2723 + z45 * z2724 + z46 * z2725
-            + z47 * z2726;
-        let z2728 = 1.0 / z2727;
-        let z2729 = -z19 * z2715 - z21 * z2716 - z23 * z2717 - z45 * z2718 - z46 * z2719
-            - z47 * z2720;
-        let z2730 = z2721 * z2728;
-        let z2731 = z2722 * z2728;
-        let z2732 = z2723 * z2728;
-        let z2733 = z2724 * z2728;
-        let z2734 = z2725 * z2728;
-        let z2735 = z2726 * z2728;
-        let z2736 = -z2603 * z2721 - z2604 * z2722 - z2605 * z2723 - z2606 * z2724
-            - z2607 * z2725 - z2608 * z2726 + z2729;
-        let z2737 = z2639 + z2694 - z2721 * z2730;
-        let z2738 = z2640 + z2695 - z2721 * z2731;
-        let z2739 = z2641 + z2696 - z2721 * z2732;
-        let z2740 = z2697 - z2721 * z2733;
-        let z2741 = z2698 - z2721 * z2734 + z1451;
-        let z2742 = z2642 + z2699 - z2721 * z2735;
-        let z2743 = z2643 + z2700 - z2722 * z2731;
-        let z2744 = z2644 + z2701 - z2722 * z2732;
-        let z2745 = z2645 + z2702 - z2722 * z2733;
-        let z2746 = z2703 - z2722 * z2734;
-        let z2747 = z2646 + z2704 - z2722 * z2735;
-        let z2748 = z2647 + z2705 - z2723 * z2732;
-        let z2749 = z2648 + z2706 - z2723 * z2733;
-        let z2750 = z2707 - z2723 * z2734 + z1452;
-        let z2751 = z2708 - z2723 * z2735;
-        let z2752 = self.m + z2709 - z2724 * z2733;
-        let z2753 = z2710 - z2724 * z2734;
-        let z2754 = z2711 - z2724 * z2735;
-        let z2755 = self.m + z2712 - z2725 * z2734;
-        let z2756 = z2713 - z2725 * z2735;
-        let z2757 = self.m + z2714 - z2726 * z2735;
-        let z2758 = z2603 * z2694 + z2604 * z2695 + z2605 * z2696 + z2606 * z2697
-            + z2607 * z2698 + z2608 * z2699 + z2652 + z2715 + z2730 * z2736;
-        let z2759 = z2603 * z2695 + z2604 * z2700 + z2605 * z2701 + z2606 * z2702
-            + z2607 * z2703 + z2608 * z2704 + z2653 + z2716 + z2731 * z2736;
-        let z2760 = z2603 * z2696 + z2604 * z2701 + z2605 * z2705 + z2606 * z2706
-            + z2607 * z2707 + z2608 * z2708 + z2654 + z2717 + z2732 * z2736;
-        let z2761 = z2603 * z2697 + z2604 * z2702 + z2605 * z2706 + z2606 * z2709
-            + z2607 * z2710 + z2608 * z2711 + z2649 + z2718 + z2733 * z2736;
-        let z2762 = z2603 * z2698 + z2604 * z2703 + z2605 * z2707 + z2606 * z2710
-            + z2607 * z2712 + z2608 * z2713 + z2650 + z2719 + z2734 * z2736;
-        let z2763 = z2603 * z2699 + z2604 * z2704 + z2605 * z2708 + z2606 * z2711
-            + z2607 * z2713 + z2608 * z2714 + z2651 + z2720 + z2735 * z2736;
-        let z2764 = z5 * z2738 + z6 * z2737 + z8 * z2739 + z25 * z2740 + z26 * z2741
-            + z27 * z2742;
-        let z2765 = z5 * z2743 + z6 * z2738 + z8 * z2744 + z25 * z2745 + z26 * z2746
-            + z27 * z2747;
-        let z2766 = z5 * z2744 + z6 * z2739 + z8 * z2748 + z25 * z2749 + z26 * z2750
-            + z27 * z2751;
-        let z2767 = z5 * z2745 + z6 * z2740 + z8 * z2749 + z25 * z2752 + z26 * z2753
-            + z27 * z2754;
-        let z2768 = z5 * z2746 + z6 * z2741 + z8 * z2750 + z25 * z2753 + z26 * z2755
-            + z27 * z2756;
-        let z2769 = z5 * z2747 + z6 * z2742 + z8 * z2751 + z25 * z2754 + z26 * z2756
-            + z27 * z2757;
-        let z2770 = z5 * z2765 + z6 * z2764 + z8 * z2766 + z25 * z2767 + z26 * z2768
-            + z27 * z2769;
-        let z2771 = 1.0 / z2770;
-        let z2772 = -z5 * z2759 - z6 * z2758 - z8 * z2760 - z25 * z2761 - z26 * z2762
-            - z27 * z2763;
-        let z2773 = z2764 * z2771;
-        let z2774 = z2765 * z2771;
-        let z2775 = z2766 * z2771;
-        let z2776 = z2767 * z2771;
-        let z2777 = z2768 * z2771;
-        let z2778 = z2769 * z2771;
-        let z2779 = z2772 - z2597 * z2764 - z2598 * z2765 - z2599 * z2766 - z2600 * z2767
-            - z2601 * z2768 - z2602 * z2769;
-        let z2780 = -z2764 * z2773 + z2623 + z2737;
-        let z2781 = -z2764 * z2774 + z2624 + z2738;
-        let z2782 = -z2764 * z2775 + z2625 + z2739;
-        let z2783 = -z2764 * z2776 + z2740;
-        let z2784 = -z2764 * z2777 + z1449 + z2741;
-        let z2785 = -z2764 * z2778 + z2626 + z2742;
-        let z2786 = -z2765 * z2774 + z2627 + z2743;
-        let z2787 = -z2765 * z2775 + z2628 + z2744;
-        let z2788 = -z2765 * z2776 + z2629 + z2745;
-        let z2789 = -z2765 * z2777 + z2746;
-        let z2790 = -z2765 * z2778 + z2630 + z2747;
-        let z2791 = -z2766 * z2775 + z2631 + z2748;
-        let z2792 = -z2766 * z2776 + z2632 + z2749;
-        let z2793 = -z2766 * z2777 + z1450 + z2750;
-        let z2794 = -z2766 * z2778 + z2751;
-        let z2796 = -z2767 * z2777 + z2753;
-        let z2798 = -z2768 * z2777 + self.m + z2755;
-        let z2799 = -z2768 * z2778 + z2756;
-        let z2801 = z2773 * z2779 + z2597 * z2737 + z2598 * z2738 + z2599 * z2739
-            + z2600 * z2740 + z2601 * z2741 + z2602 * z2742 + z2636 + z2758;
-        let z2802 = z2774 * z2779 + z2597 * z2738 + z2598 * z2743 + z2599 * z2744
-            + z2600 * z2745 + z2601 * z2746 + z2602 * z2747 + z2637 + z2759;
-        let z2803 = z2775 * z2779 + z2597 * z2739 + z2598 * z2744 + z2599 * z2748
-            + z2600 * z2749 + z2601 * z2750 + z2602 * z2751 + z2638 + z2760;
-        let z2805 = z2762 + z2777 * z2779 + z2597 * z2741 + z2598 * z2746 + z2599 * z2750
-            + z2600 * z2753 + z2601 * z2755 + z2602 * z2756 + z2634;
-        let z2807 = z0 * z2782 + z1 * z2780 + z10 * z2784;
-        let z2808 = z0 * z2787 + z1 * z2781 + z10 * z2789;
-        let z2809 = z0 * z2791 + z1 * z2782 + z10 * z2793;
-        let z2810 = z0 * z2792 + z1 * z2783 + z10 * z2796;
-        let z2811 = z0 * z2793 + z1 * z2784 + z10 * z2798;
-        let z2812 = z0 * z2794 + z1 * z2785 + z10 * z2799;
-        let z2813 = z0 * z2809 + z1 * z2807 + z10 * z2811;
-        let z2814 = 1.0 / z2813;
-        let z2815 = -z0 * z2803 - z1 * z2801 - z10 * z2805;
-        let z2817 = z2808 * z2814;
-        let z2820 = z2811 * z2814;
-        let z2822 = z2815 - z2592 * z2807 - z2593 * z2808 - z2594 * z2809 - z2595 * z2810
-            - z2596 * z2812;
-        let z2829 = z2786 - z2808 * z2817 + z2618;
-        let z2832 = z2789 - z2808 * z2820;
-        let z2845 = z2802 + z2817 * z2822 + z266 + z2592 * z2781 + z2593 * z2786
-            + z2594 * z2787 + z2595 * z2788 + z2596 * z2790;
-        let z2850 = 1.0 / z2829;
-        let z2857 = -self.g * z2832 - z2845;
-        let z2858 = z2850 * z2857;
-        let z2859 = -z2808 * z2858 + z2815 - self.g * z2811 - z2592 * z2807
-            - z2593 * z2808 - z2594 * z2809 - z2595 * z2810 - z2596 * z2812;
-        let z2860 = z2814 * z2859;
-        let z2861 = z1 * z2860 + z2592;
-        let z2862 = z2593 + z2858;
-        let z2863 = z0 * z2860 + z2594;
-        let z2864 = self.g + z10 * z2860;
-        let z2865 = -z2764 * z2861 - z2765 * z2862 - z2766 * z2863 - z2768 * z2864
-            + z2772 - z2595 * z2767 - z2596 * z2769 - z2597 * z2764 - z2598 * z2765
-            - z2599 * z2766 - z2600 * z2767 - z2601 * z2768 - z2602 * z2769;
-        let z2866 = z2771 * z2865;
-        let z2867 = z6 * z2866 + z2597 + z2861;
-        let z2868 = z5 * z2866 + z2598 + z2862;
-        let z2869 = z8 * z2866 + z2599 + z2863;
-        let z2870 = z25 * z2866 + z2595 + z2600;
-        let z2871 = z26 * z2866 + z2601 + z2864;
-        let z2872 = z27 * z2866 + z2596 + z2602;
-        let z2873 = -z2603 * z2721 - z2604 * z2722 - z2605 * z2723 - z2606 * z2724
-            - z2607 * z2725 - z2608 * z2726 - z2721 * z2867 - z2722 * z2868
-            - z2723 * z2869 - z2724 * z2870 - z2725 * z2871 - z2726 * z2872 + z2729;
-        let z2874 = z2728 * z2873;
-        let z2875 = z19 * z2874 + z2603 + z2867;
-        let z2876 = z21 * z2874 + z2604 + z2868;
-        let z2877 = z23 * z2874 + z2605 + z2869;
-        let z2878 = z45 * z2874 + z2606 + z2870;
-        let z2879 = z46 * z2874 + z2607 + z2871;
-        let z2880 = z47 * z2874 + z2608 + z2872;
-        let z2881 = -z2609 * z2679 - z2610 * z2680 - z2611 * z2681 - z2612 * z2682
-            - z2614 * z2683 - z2679 * z2875 - z2680 * z2876 - z2681 * z2877
-            - z2682 * z2878 - z2683 * z2880 + z2686 - z1465 * z2613 - z1465 * z2879;
-        let z2882 = z2685 * z2881;
-        qdd[0] = z2858;
-        qdd[1] = z2860;
-        qdd[2] = z2866;
-        qdd[3] = z2874;
-        qdd[4] = z2882;
-        z2684 > 0.0 && z2727 > 0.0 && z2770 > 0.0 && z2813 > 0.0 && z2829 > 0.0
+        let z352 = -qd[0] * z1;
+        let z353 = qd[0] * z0;
+        let z1514 = -self.m * z82;
+        let z1515 = self.m * z80;
+        let z1516 = -self.m * z91;
+        let z1517 = self.m * z89;
+        let z1518 = -self.m * z100;
+        let z1519 = self.m * z98;
+        let z1520 = -self.m * z109;
+        let z1530 = self.m * z66 + z40 * z1520 + z44 * z162;
+        let z2245 = -z0 * z11 + z1 * z12;
+        let z2406 = z5 * z28 - z6 * z29;
+        let z2407 = z6 * z30 - z8 * z28;
+        let z2408 = -z5 * z30 + z8 * z29;
+        let z2546 = -z19 * z49 + z21 * z48;
+        let z2547 = z19 * z50 - z23 * z48;
+        let z2548 = -z21 * z50 + z23 * z49;
+        let z2662 = -z40 * z69 + z42 * z68;
+        let z2663 = z40 * z70 - z44 * z68;
+        let z2664 = -z42 * z70 + z44 * z69;
+        let z2797 = z0 * z13 - z10 * z12;
+        let z2798 = -z1 * z13 + z10 * z11;
+        let z2846 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z2847 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
+        let z2881 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z2882 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
+        let z2902 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z2903 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z2960 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
+        let z2982 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
+        let z2996 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z3660 = qd[1] * z353;
+        let z3661 = qd[1] * z2245;
+        let z3662 = qd[1] * z352;
+        let z3663 = qd[1] * z2797;
+        let z3664 = qd[1] * z2798;
+        let z3665 = qd[2] * z2408;
+        let z3666 = qd[2] * z2407;
+        let z3667 = qd[2] * z2406;
+        let z3668 = qd[2] * z2846;
+        let z3669 = qd[2] * z2960;
+        let z3670 = qd[2] * z2847;
+        let z3671 = qd[3] * z2548;
+        let z3672 = qd[3] * z2547;
+        let z3673 = qd[3] * z2546;
+        let z3674 = qd[3] * z2881;
+        let z3675 = qd[3] * z2982;
+        let z3676 = qd[3] * z2882;
+        let z3677 = qd[4] * z2664;
+        let z3678 = qd[4] * z2663;
+        let z3679 = qd[4] * z2662;
+        let z3680 = qd[4] * z2902;
+        let z3681 = qd[4] * z2996;
+        let z3682 = qd[4] * z2903;
+        let z3686 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78;
+        let z3691 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83;
+        let z3692 = -self.m * z80 * z81 + z84;
+        let z3693 = -self.m * z80 * z82 + z85;
+        let z3694 = self.m * z81;
+        let z3695 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86;
+        let z3696 = -self.m * z81 * z82 + z87;
+        let z3697 = self.m * z82;
+        let z3698 = -self.m * z80;
+        let z3699 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88;
+        let z3700 = -self.m * z81;
+        let z3701 = qd[0] * self.m * z120 - self.m * z12 * z119;
+        let z3702 = -self.m * z11 * z120 + self.m * z12 * z118;
+        let z3703 = -qd[0] * self.m * z118 + self.m * z11 * z119;
+        let z3704 = qd[0] * z273 - z12 * z272 + z81 * z3703 - z82 * z3702;
+        let z3705 = -z11 * z273 + z12 * z271 - z80 * z3703 + z82 * z3701;
+        let z3706 = -qd[0] * z271 + z11 * z272 + z80 * z3702 - z81 * z3701;
+        let z3707 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92;
+        let z3708 = -self.m * z89 * z90 + z93;
+        let z3709 = -self.m * z89 * z91 + z94;
+        let z3710 = self.m * z90;
+        let z3711 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95;
+        let z3712 = -self.m * z90 * z91 + z96;
+        let z3713 = self.m * z91;
+        let z3714 = -self.m * z89;
+        let z3715 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97;
+        let z3716 = -self.m * z90;
+        let z3717 = self.m * z29 * z123 - self.m * z30 * z122;
+        let z3718 = -self.m * z28 * z123 + self.m * z30 * z121;
+        let z3719 = self.m * z28 * z122 - self.m * z29 * z121;
+        let z3720 = z29 * z282 - z30 * z281 + z90 * z3719 - z91 * z3718;
+        let z3721 = -z28 * z282 + z30 * z280 - z89 * z3719 + z91 * z3717;
+        let z3722 = z28 * z281 - z29 * z280 + z89 * z3718 - z90 * z3717;
+        let z3723 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101;
+        let z3724 = -self.m * z98 * z99 + z102;
+        let z3725 = -self.m * z98 * z100 + z103;
+        let z3726 = self.m * z99;
+        let z3727 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104;
+        let z3728 = -self.m * z99 * z100 + z105;
+        let z3729 = self.m * z100;
+        let z3730 = -self.m * z98;
+        let z3731 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106;
+        let z3732 = -self.m * z99;
+        let z3733 = self.m * z49 * z126 - self.m * z50 * z125;
+        let z3734 = -self.m * z48 * z126 + self.m * z50 * z124;
+        let z3735 = self.m * z48 * z125 - self.m * z49 * z124;
+        let z3736 = z49 * z291 - z50 * z290 + z99 * z3735 - z100 * z3734;
+        let z3737 = -z48 * z291 + z50 * z289 - z98 * z3735 + z100 * z3733;
+        let z3738 = z48 * z290 - z49 * z289 + z98 * z3734 - z99 * z3733;
+        let z3739 = -self.m * z107;
+        let z3740 = -self.m * z108;
+        let z3741 = self.m * z69 * z129 - self.m * z70 * z128;
+        let z3742 = -self.m * z68 * z129 + self.m * z70 * z127;
+        let z3743 = self.m * z68 * z128 - self.m * z69 * z127;
+        let z3744 = z69 * z300 - z70 * z299 + z108 * z3743 - z109 * z3742;
+        let z3745 = -z68 * z300 + z70 * z298 - z107 * z3743 + z109 * z3741;
+        let z3746 = z68 * z299 - z69 * z298 + z107 * z3742 - z108 * z3741;
+        let z3747 = z40 * z165 + z42 * z166 + z44 * z167 + z66 * z1520 + z67 * z163;
+        let z3748 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 + z67 * z3739;
+        let z3749 = z40 * z167 + z42 * z169 + z44 * z170 + z65 * z3740 + z66 * z162;
+        let z3750 = self.m * z65 + z42 * z164 + z44 * z3740;
+        let z3751 = self.m * z67 + z40 * z163 + z42 * z3739;
+        let z3752 = z40 * z3747 + z42 * z3748 + z44 * z3749 + z65 * z3750 + z66 * z1530
+            + z67 * z3751;
+        let z3753 = 1.0 / z3752;
+        let z3754 = -z40 * z3744 - z42 * z3745 - z44 * z3746 - z65 * z3741 - z66 * z3742
+            - z67 * z3743;
+        let z3755 = z3747 * z3753;
+        let z3756 = z3748 * z3753;
+        let z3757 = z3749 * z3753;
+        let z3758 = z3750 * z3753;
+        let z3759 = z1530 * z3753;
+        let z3760 = z3751 * z3753;
+        let z3761 = -z1530 * z3681 - z3677 * z3747 - z3678 * z3748 - z3679 * z3749
+            - z3680 * z3750 - z3682 * z3751 + z3754;
+        let z3762 = z3723 - z3747 * z3755 + z165;
+        let z3763 = z3724 - z3747 * z3756 + z166;
+        let z3764 = z3725 - z3747 * z3757 + z167;
+        let z3765 = -z3747 * z3758;
+        let z3766 = z1518 + z1520 - z3747 * z3759;
+        let z3767 = z3726 + z163 - z3747 * z3760;
+        let z3768 = z3727 - z3748 * z3756 + z168;
+        let z3769 = z3728 - z3748 * z3757 + z169;
+        let z3770 = z3729 + z164 - z3748 * z3758;
+        let z3771 = -z3748 * z3759;
+        let z3772 = z3730 + z3739 - z3748 * z3760;
+        let z3773 = z3731 - z3749 * z3757 + z170;
+        let z3774 = z3732 + z3740 - z3749 * z3758;
+        let z3775 = z1519 + z162 - z3749 * z3759;
+        let z3776 = -z3749 * z3760;
+        let z3777 = 2.0 * self.m - z3750 * z3758;
+        let z3778 = -z3750 * z3759;
+        let z3779 = -z3750 * z3760;
+        let z3780 = -z1530 * z3759 + 2.0 * self.m;
+        let z3781 = -z1530 * z3760;
+        let z3782 = 2.0 * self.m - z3751 * z3760;
+        let z3783 = z1520 * z3681 + z3736 + z3744 + z163 * z3682 + z165 * z3677
+            + z166 * z3678 + z167 * z3679 + z3755 * z3761;
+        let z3784 = z3682 * z3739 + z3737 + z3745 + z164 * z3680 + z166 * z3677
+            + z168 * z3678 + z169 * z3679 + z3756 * z3761;
+        let z3785 = z3680 * z3740 + z3738 + z162 * z3681 + z3746 + z167 * z3677
+            + z169 * z3678 + z170 * z3679 + z3757 * z3761;
+        let z3786 = self.m * z3680 + z3679 * z3740 + z3733 + z3741 + z164 * z3678
+            + z3758 * z3761;
+        let z3787 = z1520 * z3677 + self.m * z3681 + z3734 + z3742 + z162 * z3679
+            + z3759 * z3761;
+        let z3788 = self.m * z3682 + z3678 * z3739 + z3735 + z3743 + z163 * z3677
+            + z3760 * z3761;
+        let z3789 = z19 * z3762 + z21 * z3763 + z23 * z3764 + z45 * z3765 + z46 * z3766
+            + z47 * z3767;
+        let z3790 = z19 * z3763 + z21 * z3768 + z23 * z3769 + z45 * z3770 + z46 * z3771
+            + z47 * z3772;
+        let z3791 = z19 * z3764 + z21 * z3769 + z23 * z3773 + z45 * z3774 + z46 * z3775
+            + z47 * z3776;
+        let z3792 = z19 * z3765 + z21 * z3770 + z23 * z3774 + z45 * z3777 + z46 * z3778
+            + z47 * z3779;
+        let z3793 = z19 * z3766 + z21 * z3771 + z23 * z3775 + z45 * z3778 + z46 * z3780
+            + z47 * z3781;
+        let z3794 = z19 * z3767 + z21 * z3772 + z23 * z3776 + z45 * z3779 + z46 * z3781
+            + z47 * z3782;
+        let z3795 = z19 * z3789 + z21 * z3790 + z23 * z3791 + z45 * z3792 + z46 * z3793
+            + z47 * z3794;
+        let z3796 = 1.0 / z3795;
+        let z3797 = -z19 * z3783 - z21 * z3784 - z23 * z3785 - z45 * z3786 - z46 * z3787
+            - z47 * z3788;
+        let z3798 = z3789 * z3796;
+        let z3799 = z3790 * z3796;
+        let z3800 = z3791 * z3796;
+        let z3801 = z3792 * z3796;
+        let z3802 = z3793 * z3796;
+        let z3803 = z3794 * z3796;
+        let z3804 = z3797 - z3671 * z3789 - z3672 * z3790 - z3673 * z3791 - z3674 * z3792
+            - z3675 * z3793 - z3676 * z3794;
+        let z3805 = -z3789 * z3798 + z3707 + z3762;
+        let z3806 = -z3789 * z3799 + z3708 + z3763;
+        let z3807 = -z3789 * z3800 + z3709 + z3764;
+        let z3808 = -z3789 * z3801 + z3765;
+        let z3809 = -z3789 * z3802 + z1516 + z3766;
+        let z3810 = -z3789 * z3803 + z3710 + z3767;
+        let z3811 = -z3790 * z3799 + z3711 + z3768;
+        let z3812 = -z3790 * z3800 + z3712 + z3769;
+        let z3813 = -z3790 * z3801 + z3713 + z3770;
+        let z3814 = -z3790 * z3802 + z3771;
+        let z3815 = -z3790 * z3803 + z3714 + z3772;
+        let z3816 = -z3791 * z3800 + z3715 + z3773;
+        let z3817 = -z3791 * z3801 + z3716 + z3774;
+        let z3818 = -z3791 * z3802 + z1517 + z3775;
+        let z3819 = -z3791 * z3803 + z3776;
+        let z3820 = -z3792 * z3801 + self.m + z3777;
+        let z3821 = -z3792 * z3802 + z3778;
+        let z3822 = -z3792 * z3803 + z3779;
+        let z3823 = -z3793 * z3802 + self.m + z3780;
+        let z3824 = -z3793 * z3803 + z3781;
+        let z3825 = -z3794 * z3803 + self.m + z3782;
+        let z3826 = z3798 * z3804 + z3671 * z3762 + z3672 * z3763 + z3673 * z3764
+            + z3674 * z3765 + z3675 * z3766 + z3676 * z3767 + z3720 + z3783;
+        let z3827 = z3799 * z3804 + z3671 * z3763 + z3672 * z3768 + z3673 * z3769
+            + z3674 * z3770 + z3675 * z3771 + z3676 * z3772 + z3721 + z3784;
+        let z3828 = z3800 * z3804 + z3671 * z3764 + z3672 * z3769 + z3673 * z3773
+            + z3674 * z3774 + z3675 * z3775 + z3676 * z3776 + z3722 + z3785;
+        let z3829 = z3786 + z3801 * z3804 + z3671 * z3765 + z3672 * z3770 + z3673 * z3774
+            + z3674 * z3777 + z3675 * z3778 + z3676 * z3779 + z3717;
+        let z3830 = z3787 + z3802 * z3804 + z3671 * z3766 + z3672 * z3771 + z3673 * z3775
+            + z3674 * z3778 + z3675 * z3780 + z3676 * z3781 + z3718;
+        let z3831 = z3788 + z3803 * z3804 + z3671 * z3767 + z3672 * z3772 + z3673 * z3776
+            + z3674 * z3779 + z3675 * z3781 + z3676 * z3782 + z3719;
+        let z3832 = z5 * z3806 + z6 * z3805 + z8 * z3807 + z25 * z3808 + z26 * z3809
+            + z27 * z3810;
+        let z3833 = z5 * z3811 + z6 * z3806 + z8 * z3812 + z25 * z3813 + z26 * z3814
+            + z27 * z3815;
+        let z3834 = z5 * z3812 + z6 * z3807 + z8 * z3816 + z25 * z3817 + z26 * z3818
+            + z27 * z3819;
+        let z3835 = z5 * z3813 + z6 * z3808 + z8 * z3817 + z25 * z3820 + z26 * z3821
+            + z27 * z3822;
+        let z3836 = z5 * z3814 + z6 * z3809 + z8 * z3818 + z25 * z3821 + z26 * z3823
+            + z27 * z3824;
+        let z3837 = z5 * z3815 + z6 * z3810 + z8 * z3819 + z25 * z3822 + z26 * z3824
+            + z27 * z3825;
+        let z3838 = z5 * z3833 + z6 * z3832 + z8 * z3834 + z25 * z3835 + z26 * z3836
+            + z27 * z3837;
+        let z3839 = 1.0 / z3838;
+        let z3840 = -z5 * z3827 - z6 * z3826 - z8 * z3828 - z25 * z3829 - z26 * z3830
+            - z27 * z3831;
+        let z3841 = z3832 * z3839;
+        let z3842 = z3833 * z3839;
+        let z3843 = z3834 * z3839;
+        let z3844 = z3835 * z3839;
+        let z3845 = z3836 * z3839;
+        let z3846 = z3837 * z3839;
+        let z3847 = z3840 - z3665 * z3832 - z3666 * z3833 - z3667 * z3834 - z3668 * z3835
+            - z3669 * z3836 - z3670 * z3837;
+        let z3848 = z3805 - z3832 * z3841 + z3691;
+        let z3849 = z3806 - z3832 * z3842 + z3692;
+        let z3850 = z3807 - z3832 * z3843 + z3693;
+        let z3851 = z3808 - z3832 * z3844;
+        let z3852 = z3809 + z1514 - z3832 * z3845;
+        let z3853 = z3810 - z3832 * z3846 + z3694;
+        let z3854 = z3811 - z3833 * z3842 + z3695;
+        let z3855 = z3812 - z3833 * z3843 + z3696;
+        let z3856 = z3813 - z3833 * z3844 + z3697;
+        let z3857 = z3814 - z3833 * z3845;
+        let z3858 = z3815 - z3833 * z3846 + z3698;
+        let z3859 = z3816 - z3834 * z3843 + z3699;
+        let z3860 = z3817 - z3834 * z3844 + z3700;
+        let z3861 = z3818 + z1515 - z3834 * z3845;
+        let z3862 = z3819 - z3834 * z3846;
+        let z3864 = z3821 - z3835 * z3845;
+        let z3866 = z3823 - z3836 * z3845 + self.m;
+        let z3867 = z3824 - z3836 * z3846;
+        let z3869 = z3826 + z3841 * z3847 + z3665 * z3805 + z3666 * z3806 + z3667 * z3807
+            + z3668 * z3808 + z3669 * z3809 + z3670 * z3810 + z3704;
+        let z3870 = z3827 + z3842 * z3847 + z3665 * z3806 + z3666 * z3811 + z3667 * z3812
+            + z3668 * z3813 + z3669 * z3814 + z3670 * z3815 + z3705;
+        let z3871 = z3828 + z3843 * z3847 + z3665 * z3807 + z3666 * z3812 + z3667 * z3816
+            + z3668 * z3817 + z3669 * z3818 + z3670 * z3819 + z3706;
+        let z3873 = z3830 + z3845 * z3847 + z3665 * z3809 + z3666 * z3814 + z3667 * z3818
+            + z3668 * z3821 + z3669 * z3823 + z3670 * z3824 + z3702;
+        let z3875 = z0 * z3850 + z1 * z3848 + z10 * z3852;
+        let z3876 = z0 * z3855 + z1 * z3849 + z10 * z3857;
+        let z3877 = z0 * z3859 + z1 * z3850 + z10 * z3861;
+        let z3878 = z0 * z3860 + z1 * z3851 + z10 * z3864;
+        let z3879 = z0 * z3861 + z1 * z3852 + z10 * z3866;
+        let z3880 = z0 * z3862 + z1 * z3853 + z10 * z3867;
+        let z3881 = z0 * z3877 + z1 * z3875 + z10 * z3879;
+        let z3882 = 1.0 / z3881;
+        let z3883 = -z0 * z3871 - z1 * z3869 - z10 * z3873;
+        let z3885 = z3876 * z3882;
+        let z3888 = z3879 * z3882;
+        let z3890 = z3883 - z3660 * z3875 - z3661 * z3876 - z3662 * z3877 - z3663 * z3878
+            - z3664 * z3880;
+        let z3897 = z3854 - z3876 * z3885 + z3686;
+        let z3900 = z3857 - z3876 * z3888;
+        let z3913 = z266 + z3870 + z3885 * z3890 + z3660 * z3849 + z3661 * z3854
+            + z3662 * z3855 + z3663 * z3856 + z3664 * z3858;
+        let z3918 = 1.0 / z3897;
+        let z3925 = -self.g * z3900 - z3913;
+        let z3926 = z3918 * z3925;
+        let z3927 = -self.g * z3879 - z3876 * z3926 + z3883 - z3660 * z3875
+            - z3661 * z3876 - z3662 * z3877 - z3663 * z3878 - z3664 * z3880;
+        let z3928 = z3882 * z3927;
+        let z3929 = z1 * z3928 + z3660;
+        let z3930 = z3661 + z3926;
+        let z3931 = z0 * z3928 + z3662;
+        let z3932 = self.g + z10 * z3928;
+        let z3933 = -z3832 * z3929 - z3833 * z3930 - z3834 * z3931 - z3836 * z3932
+            + z3840 - z3663 * z3835 - z3664 * z3837 - z3665 * z3832 - z3666 * z3833
+            - z3667 * z3834 - z3668 * z3835 - z3669 * z3836 - z3670 * z3837;
+        let z3934 = z3839 * z3933;
+        let z3935 = z6 * z3934 + z3665 + z3929;
+        let z3936 = z5 * z3934 + z3666 + z3930;
+        let z3937 = z8 * z3934 + z3667 + z3931;
+        let z3938 = z25 * z3934 + z3663 + z3668;
+        let z3939 = z26 * z3934 + z3669 + z3932;
+        let z3940 = z27 * z3934 + z3664 + z3670;
+        let z3941 = -z3789 * z3935 - z3790 * z3936 - z3791 * z3937 - z3792 * z3938
+            - z3793 * z3939 - z3794 * z3940 + z3797 - z3671 * z3789 - z3672 * z3790
+            - z3673 * z3791 - z3674 * z3792 - z3675 * z3793 - z3676 * z3794;
+        let z3942 = z3796 * z3941;
+        let z3943 = z19 * z3942 + z3671 + z3935;
+        let z3944 = z21 * z3942 + z3672 + z3936;
+        let z3945 = z23 * z3942 + z3673 + z3937;
+        let z3946 = z45 * z3942 + z3674 + z3938;
+        let z3947 = z46 * z3942 + z3675 + z3939;
+        let z3948 = z47 * z3942 + z3676 + z3940;
+        let z3949 = -z1530 * z3681 - z1530 * z3947 - z3677 * z3747 - z3678 * z3748
+            - z3679 * z3749 - z3680 * z3750 - z3682 * z3751 - z3747 * z3943
+            - z3748 * z3944 - z3749 * z3945 - z3750 * z3946 - z3751 * z3948 + z3754;
+        let z3950 = z3753 * z3949;
+        qdd[0] = z3926;
+        qdd[1] = z3928;
+        qdd[2] = z3934;
+        qdd[3] = z3942;
+        qdd[4] = z3950;
+        z3752 > 0.0 && z3795 > 0.0 && z3838 > 0.0 && z3881 > 0.0 && z3897 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
 }
@@ -3716,12 +3660,14 @@ impl Constraints<5, 5, 0> for BricardA04 {
         time_partial.fill(0.0);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
+        let z3 = -self.l * z1;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
         let z6 = z0 * z4;
         let z7 = -z0 * z5;
         let z8 = -z1 * z4;
         let z9 = z1 * z5;
+        let z16 = -self.l * z9 + z3;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = z1 * z18 + z7 * z17;
@@ -3730,126 +3676,108 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let z22 = -z4 * z18;
         let z23 = z0 * z18 + z9 * z17;
         let z24 = z0 * z17 - z9 * z18;
+        let z36 = self.l * z24 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = z6 * z37 - z20 * z38;
         let z41 = z5 * z37 - z22 * z38;
         let z43 = z8 * z37 - z24 * z38;
+        let z56 = -self.l * z43 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z511 = -q[0].sin();
-        let z512 = self.l * z511;
-        let z513 = -self.l * z0;
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z519 = -self.l * z515 + z512;
-        let z520 = -self.l * z517 + z513;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z531 = self.l * z522 + z519;
-        let z532 = self.l * z524 + z520;
-        let z533 = z37 * z514 - z38 * z522;
-        let z535 = z37 * z516 - z38 * z524;
-        let z543 = -self.l * z533 + z531;
-        let z544 = -self.l * z535 + z532;
-        let z546 = z57 * z521 - z58 * z533;
-        let z547 = z57 * z535 + z58 * z523;
-        let z548 = z57 * z523 - z58 * z535;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z593 = -self.l * z588;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z608 = self.l * z596 + z592;
-        let z609 = self.l * z598 + z593;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z613 = z4 * z37 - z38 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z624 = -self.l * z611 + z608;
-        let z625 = -self.l * z613 + z609;
-        let z626 = -self.l * z615 + z610;
-        let z628 = z57 * z595 - z58 * z611;
-        let z629 = z57 * z613 + z58 * z597;
-        let z630 = z57 * z597 - z58 * z613;
-        let z631 = z57 * z615 + z58 * z599;
-        let z632 = z57 * z599 - z58 * z615;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z684 = self.l * z680;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z688 = -z38 * z680;
-        let z690 = -z38 * z682;
-        let z699 = -self.l * z686 + z683;
-        let z700 = -self.l * z688 + z684;
-        let z701 = -self.l * z690 + z685;
-        let z703 = z57 * z677 - z58 * z686;
-        let z704 = z57 * z688 + z58 * z679;
-        let z705 = z57 * z679 - z58 * z688;
-        let z706 = z57 * z690 + z58 * z681;
-        let z707 = z57 * z681 - z58 * z690;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z745 = z5 * z742 - z22 * z37;
-        let z747 = z8 * z742 - z24 * z37;
-        let z749 = -self.l * z743;
-        let z750 = -self.l * z745;
-        let z751 = -self.l * z747;
-        let z753 = -z58 * z743;
-        let z754 = z57 * z745;
-        let z755 = -z58 * z745;
-        let z756 = z57 * z747;
-        let z757 = -z58 * z747;
-        let z783 = -q[4].sin();
-        let z785 = z19 * z783 - z39 * z57;
-        let z786 = z21 * z57 + z41 * z783;
-        let z787 = z21 * z783 - z41 * z57;
-        let z788 = z23 * z57 + z43 * z783;
-        let z789 = z23 * z783 - z43 * z57;
-        let x0 = self.l * z546;
-        let x1 = z543 + x0;
-        let x2 = self.l * z628;
-        let x3 = z624 + x2;
-        let x4 = self.l * z703;
-        let x5 = z699 + x4;
-        let x6 = self.l * z753;
-        let x7 = z749 + x6;
-        let x8 = self.l * z785;
-        let x9 = self.l * z630;
-        let x10 = z625 + x9;
-        let x11 = self.l * z705;
-        let x12 = z700 + x11;
-        let x13 = self.l * z755;
-        let x14 = z750 + x13;
-        let x15 = self.l * z787;
-        let x16 = self.l * z548;
-        let x17 = z544 + x16;
-        let x18 = self.l * z632;
-        let x19 = z626 + x18;
-        let x20 = self.l * z707;
-        let x21 = z701 + x20;
-        let x22 = self.l * z757;
-        let x23 = z751 + x22;
-        let x24 = self.l * z789;
+        let z62 = z21 * z57 - z41 * z58;
+        let z64 = z23 * z57 - z43 * z58;
+        let z511 = -self.l * z0;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z515 = -self.l * z513 + z511;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z523 = self.l * z517 + z515;
+        let z524 = z37 * z512 - z38 * z517;
+        let z531 = -self.l * z524 + z523;
+        let z532 = z57 * z524 + z58 * z516;
+        let z533 = z57 * z516 - z58 * z524;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z565 = self.l * z5;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z580 = self.l * z568 + z564;
+        let z581 = self.l * z570 + z565;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z596 = -self.l * z583 + z580;
+        let z597 = -self.l * z585 + z581;
+        let z598 = -self.l * z587 + z582;
+        let z600 = z57 * z567 - z58 * z583;
+        let z601 = z57 * z585 + z58 * z569;
+        let z602 = z57 * z569 - z58 * z585;
+        let z603 = z57 * z587 + z58 * z571;
+        let z604 = z57 * z571 - z58 * z587;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z652 = self.l * z649;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z656 = -z38 * z649;
+        let z658 = -z38 * z650;
+        let z667 = -self.l * z654 + z651;
+        let z668 = -self.l * z656 + z652;
+        let z669 = -self.l * z658 + z653;
+        let z671 = z20 * z57 - z58 * z654;
+        let z672 = z22 * z58 + z57 * z656;
+        let z673 = z22 * z57 - z58 * z656;
+        let z674 = z24 * z58 + z57 * z658;
+        let z675 = z24 * z57 - z58 * z658;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z714 = -self.l * z711;
+        let z715 = -self.l * z712;
+        let z717 = -z58 * z710;
+        let z718 = z57 * z711;
+        let z719 = -z58 * z711;
+        let z720 = z57 * z712;
+        let z721 = -z58 * z712;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z748 = -z21 * z58 - z41 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let x0 = self.l * z64;
+        let x1 = z56 + x0;
+        let x2 = self.l * z600;
+        let x3 = z596 + x2;
+        let x4 = self.l * z671;
+        let x5 = z667 + x4;
+        let x6 = self.l * z717;
+        let x7 = z713 + x6;
+        let x8 = self.l * z747;
+        let x9 = self.l * z602;
+        let x10 = z597 + x9;
+        let x11 = self.l * z673;
+        let x12 = z668 + x11;
+        let x13 = self.l * z719;
+        let x14 = z714 + x13;
+        let x15 = self.l * z748;
+        let x16 = self.l * z533;
+        let x17 = z531 + x16;
+        let x18 = self.l * z604;
+        let x19 = z598 + x18;
+        let x20 = self.l * z675;
+        let x21 = z669 + x20;
+        let x22 = self.l * z721;
+        let x23 = z715 + x22;
+        let x24 = self.l * z749;
         jac[(0, 0)] = x1;
         jac[(1, 0)] = x3;
         jac[(2, 0)] = x5;
@@ -3864,15 +3792,15 @@ impl Constraints<5, 5, 0> for BricardA04 {
         jac[(2, 2)] = x21;
         jac[(3, 2)] = x23;
         jac[(4, 2)] = x24;
-        jac[(1, 3)] = z629;
-        jac[(2, 3)] = z704;
-        jac[(3, 3)] = z754;
-        jac[(4, 3)] = z786;
-        jac[(0, 4)] = z547;
-        jac[(1, 4)] = z631;
-        jac[(2, 4)] = z706;
-        jac[(3, 4)] = z756;
-        jac[(4, 4)] = z788;
+        jac[(1, 3)] = z601;
+        jac[(2, 3)] = z672;
+        jac[(3, 3)] = z718;
+        jac[(4, 3)] = z62;
+        jac[(0, 4)] = z532;
+        jac[(1, 4)] = z603;
+        jac[(2, 4)] = z674;
+        jac[(3, 4)] = z720;
+        jac[(4, 4)] = z64;
     }
     fn bilateral_drift(
         &self,
@@ -3904,200 +3832,169 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let z43 = z8 * z37 - z24 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z352 = -qd[0] * q[0].sin();
-        let z353 = qd[0] * q[0].cos();
-        let z356 = -qd[1] * q[1].sin();
-        let z357 = qd[1] * q[1].cos();
+        let z352 = -qd[0] * z1;
+        let z353 = qd[0] * z0;
+        let z355 = -self.l * z353;
+        let z356 = -qd[1] * z5;
+        let z357 = qd[1] * z4;
         let z358 = z0 * z356 + z4 * z352;
         let z359 = -z0 * z357 - z5 * z352;
         let z360 = -z1 * z356 - z4 * z353;
         let z361 = z1 * z357 + z5 * z353;
-        let z364 = -qd[2] * q[2].sin();
-        let z365 = qd[2] * q[2].cos();
+        let z363 = -self.l * z361 + z355;
+        let z364 = -qd[2] * z18;
+        let z365 = qd[2] * z17;
         let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
         let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
         let z368 = z4 * z364 + z17 * z356;
         let z369 = -z4 * z365 - z18 * z356;
         let z370 = z0 * z365 + z9 * z364 + z17 * z361 + z18 * z352;
         let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
-        let z374 = -qd[3] * q[3].sin();
-        let z375 = qd[3] * q[3].cos();
+        let z373 = self.l * z371 + z363;
+        let z374 = -qd[3] * z38;
+        let z375 = qd[3] * z37;
         let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
         let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
         let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
-        let z382 = -qd[4] * q[4].sin();
-        let z383 = qd[4] * q[4].cos();
-        let z511 = -q[0].sin();
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z533 = z37 * z514 - z38 * z522;
-        let z535 = z37 * z516 - z38 * z524;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z611 = z37 * z589 - z38 * z596;
-        let z613 = z4 * z37 - z38 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z686 = -z38 * z678;
-        let z688 = -z38 * z680;
-        let z690 = -z38 * z682;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z745 = z5 * z742 - z22 * z37;
-        let z747 = z8 * z742 - z24 * z37;
-        let z783 = -q[4].sin();
-        let z1265 = -qd[0] * q[0].cos();
-        let z1266 = z4 * z1265 + z356 * z511;
-        let z1267 = -z5 * z1265 - z357 * z511;
-        let z1268 = z0 * z365 + z17 * z1267 + z18 * z352 + z364 * z515;
-        let z1269 = z0 * z364 + z17 * z352 - z18 * z1267 - z365 * z515;
-        let z1270 = z37 * z1266 - z38 * z1269 + z374 * z514 - z375 * z522;
-        let z1271 = z57 * z1268 - z58 * z1270 + z382 * z521 - z383 * z533;
-        let z1272 = self.l * z1265;
-        let z1273 = z1272 - self.l * z1267;
-        let z1274 = z1273 + self.l * z1269;
-        let z1275 = z1274 - self.l * z1270;
-        let z1276 = -z0 * z356 - z4 * z352;
-        let z1277 = -qd[1] * q[1].cos();
-        let z1278 = z0 * z1277 + z352 * z588;
-        let z1279 = z17 * z1276 + z364 * z516;
-        let z1280 = -z18 * z1276 - z365 * z516;
-        let z1281 = z37 * z1278 - z38 * z1280 + z374 * z589 - z375 * z596;
-        let z1282 = z57 * z1279 - z58 * z1281 + z382 * z595 - z383 * z611;
-        let z1283 = -self.l * z1276;
-        let z1284 = self.l * z1280 + z1283;
-        let z1285 = -self.l * z1281 + z1284;
-        let z1286 = -qd[2] * q[2].cos();
-        let z1287 = z1 * z364 + z7 * z1286 + z17 * z353 + z359 * z676;
-        let z1288 = z1 * z1286 - z7 * z364 - z17 * z359 + z353 * z676;
-        let z1289 = -z38 * z1288 - z375 * z678;
-        let z1290 = z57 * z1287 - z58 * z1289 + z382 * z677 - z383 * z686;
-        let z1291 = self.l * z1288;
-        let z1292 = -self.l * z1289 + z1291;
-        let z1293 = -qd[3] * q[3].cos();
-        let z1294 = z6 * z1293 - z20 * z374 - z37 * z367 + z358 * z742;
-        let z1295 = -self.l * z1294;
-        let z1296 = -z58 * z1294 - z383 * z743;
-        let z1297 = -qd[4] * q[4].cos();
-        let z1298 = z19 * z1297 - z39 * z382 - z57 * z376 + z366 * z783;
-        let z1299 = z17 * z1277 + z364 * z588;
-        let z1300 = -z18 * z1277 - z365 * z588;
-        let z1301 = z4 * z374 + z37 * z356 - z38 * z1300 - z375 * z598;
-        let z1302 = z57 * z1299 - z58 * z1301 + z382 * z597 - z383 * z613;
-        let z1303 = -self.l * z1277;
-        let z1304 = self.l * z1300 + z1303;
-        let z1305 = -self.l * z1301 + z1304;
-        let z1306 = z4 * z1286 + z356 * z676;
-        let z1307 = -z4 * z364 - z17 * z356;
-        let z1308 = -z38 * z1307 - z375 * z680;
-        let z1309 = z57 * z1306 - z58 * z1308 + z382 * z679 - z383 * z688;
-        let z1310 = self.l * z1307;
-        let z1311 = -self.l * z1308 + z1310;
-        let z1312 = z5 * z1293 - z22 * z374 - z37 * z369 + z357 * z742;
-        let z1313 = -self.l * z1312;
-        let z1314 = -z58 * z1312 - z383 * z745;
-        let z1315 = z21 * z1297 - z41 * z382 - z57 * z377 + z368 * z783;
-        let z1316 = z0 * z357 + z5 * z352;
-        let z1317 = z17 * z1316 + z18 * z1265 + z364 * z517 + z365 * z511;
-        let z1318 = z17 * z1265 - z18 * z1316 + z364 * z511 - z365 * z517;
-        let z1319 = z37 * z1276 - z38 * z1318 + z374 * z516 - z375 * z524;
-        let z1320 = z57 * z1317 - z58 * z1319 + z382 * z523 - z383 * z535;
-        let z1321 = -self.l * z352;
-        let z1322 = -self.l * z1316 + z1321;
-        let z1323 = self.l * z1318 + z1322;
-        let z1324 = -self.l * z1319 + z1323;
-        let z1325 = -z1 * z1277 - z353 * z588;
-        let z1326 = z1 * z356 + z4 * z353;
-        let z1327 = z17 * z1326 + z364 * z591;
-        let z1328 = -z18 * z1326 - z365 * z591;
-        let z1329 = z37 * z1325 - z38 * z1328 + z374 * z590 - z375 * z600;
-        let z1330 = z57 * z1327 - z58 * z1329 + z382 * z599 - z383 * z615;
-        let z1331 = -self.l * z1326;
-        let z1332 = self.l * z1328 + z1331;
-        let z1333 = -self.l * z1329 + z1332;
-        let z1334 = z0 * z364 + z9 * z1286 + z17 * z352 + z361 * z676;
-        let z1335 = z0 * z1286 - z9 * z364 - z17 * z361 + z352 * z676;
-        let z1336 = -z38 * z1335 - z375 * z682;
-        let z1337 = z57 * z1334 - z58 * z1336 + z382 * z681 - z383 * z690;
-        let z1338 = self.l * z1335;
-        let z1339 = -self.l * z1336 + z1338;
-        let z1340 = z8 * z1293 - z24 * z374 - z37 * z371 + z360 * z742;
-        let z1341 = -self.l * z1340;
-        let z1342 = -z58 * z1340 - z383 * z747;
-        let z1343 = z23 * z1297 - z43 * z382 - z57 * z379 + z370 * z783;
-        let z1344 = z57 * z1301 + z58 * z1299 + z382 * z613 + z383 * z597;
-        let z1345 = z57 * z1308 + z58 * z1306 + z382 * z688 + z383 * z679;
-        let z1346 = z57 * z1312 + z382 * z745;
-        let z1347 = z21 * z382 + z41 * z1297 + z57 * z368 + z377 * z783;
-        let z1348 = z57 * z1319 + z58 * z1317 + z382 * z535 + z383 * z523;
-        let z1349 = z57 * z1329 + z58 * z1327 + z382 * z615 + z383 * z599;
-        let z1350 = z57 * z1336 + z58 * z1334 + z382 * z690 + z383 * z681;
-        let z1351 = z57 * z1340 + z382 * z747;
-        let z1352 = z23 * z382 + z43 * z1297 + z57 * z370 + z379 * z783;
-        let x0 = qd[0] * z1275;
-        let x1 = qd[1] * z1285;
-        let x2 = qd[0] * z1271;
-        let x3 = qd[1] * z1282;
-        let x4 = qd[2] * z1290;
-        let x5 = qd[3] * z1296;
-        let x6 = qd[4] * z1298;
+        let z381 = -self.l * z379 + z373;
+        let z382 = -qd[4] * z58;
+        let z383 = qd[4] * z57;
+        let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
+        let z387 = z23 * z382 - z43 * z383 + z57 * z370 - z58 * z379;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z524 = z37 * z512 - z38 * z517;
+        let z563 = z1 * z4;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z583 = z7 * z37 - z38 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z654 = -z38 * z648;
+        let z656 = -z38 * z649;
+        let z658 = -z38 * z650;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z1222 = -z0 * z356 - z4 * z352;
+        let z1223 = z17 * z1222 + z364 * z512;
+        let z1224 = -z18 * z1222 - z365 * z512;
+        let z1225 = z7 * z374 + z37 * z359 - z38 * z1224 - z375 * z568;
+        let z1226 = z57 * z1223 - z58 * z1225 + z382 * z567 - z383 * z583;
+        let z1227 = -self.l * z1222;
+        let z1228 = z1227 + self.l * z1224;
+        let z1229 = z1228 - self.l * z1225;
+        let z1230 = -z1 * z365 - z7 * z364 - z17 * z359 - z18 * z353;
+        let z1231 = -z38 * z1230 - z375 * z648;
+        let z1232 = z20 * z382 + z57 * z367 - z58 * z1231 - z383 * z654;
+        let z1233 = self.l * z1230;
+        let z1234 = z1233 - self.l * z1231;
+        let z1235 = -z6 * z375 - z20 * z374 - z37 * z367 - z38 * z358;
+        let z1236 = -z58 * z1235 - z383 * z710;
+        let z1237 = -self.l * z1235;
+        let z1238 = -z19 * z383 - z39 * z382 - z57 * z376 - z58 * z366;
+        let z1239 = -z5 * z364 - z17 * z357;
+        let z1240 = z5 * z365 + z18 * z357;
+        let z1241 = z4 * z374 + z37 * z356 - z38 * z1240 - z375 * z570;
+        let z1242 = z57 * z1239 - z58 * z1241 + z382 * z569 - z383 * z585;
+        let z1243 = self.l * z357;
+        let z1244 = z1243 + self.l * z1240;
+        let z1245 = z1244 - self.l * z1241;
+        let z1246 = -z4 * z364 - z17 * z356;
+        let z1247 = -z38 * z1246 - z375 * z649;
+        let z1248 = z22 * z382 + z57 * z369 - z58 * z1247 - z383 * z656;
+        let z1249 = self.l * z1246;
+        let z1250 = z1249 - self.l * z1247;
+        let z1251 = -z5 * z375 - z22 * z374 - z37 * z369 - z38 * z357;
+        let z1252 = -self.l * z1251;
+        let z1253 = -z58 * z1251 - z383 * z711;
+        let z1254 = -z21 * z383 - z41 * z382 - z57 * z377 - z58 * z368;
+        let z1255 = z0 * z357 + z5 * z352;
+        let z1256 = -z1 * z365 + z17 * z1255 - z18 * z353 + z364 * z513;
+        let z1257 = -z1 * z364 - z17 * z353 - z18 * z1255 - z365 * z513;
+        let z1258 = z37 * z1222 - z38 * z1257 + z374 * z512 - z375 * z517;
+        let z1259 = z57 * z1256 - z58 * z1258 + z382 * z516 - z383 * z524;
+        let z1260 = -self.l * z352;
+        let z1261 = z1260 - self.l * z1255;
+        let z1262 = z1261 + self.l * z1257;
+        let z1263 = z1262 - self.l * z1258;
+        let z1264 = z1 * z356 + z4 * z353;
+        let z1265 = z17 * z1264 + z364 * z563;
+        let z1266 = -z18 * z1264 - z365 * z563;
+        let z1267 = z9 * z374 + z37 * z361 - z38 * z1266 - z375 * z572;
+        let z1268 = z57 * z1265 - z58 * z1267 + z382 * z571 - z383 * z587;
+        let z1269 = -self.l * z1264;
+        let z1270 = z1269 + self.l * z1266;
+        let z1271 = z1270 - self.l * z1267;
+        let z1272 = -z0 * z365 - z9 * z364 - z17 * z361 - z18 * z352;
+        let z1273 = -z38 * z1272 - z375 * z650;
+        let z1274 = z24 * z382 + z57 * z371 - z58 * z1273 - z383 * z658;
+        let z1275 = self.l * z1272;
+        let z1276 = z1275 - self.l * z1273;
+        let z1277 = -z8 * z375 - z24 * z374 - z37 * z371 - z38 * z360;
+        let z1278 = -self.l * z1277;
+        let z1279 = -z58 * z1277 - z383 * z712;
+        let z1280 = -z23 * z383 - z43 * z382 - z57 * z379 - z58 * z370;
+        let z1281 = z57 * z1241 + z58 * z1239 + z382 * z585 + z383 * z569;
+        let z1282 = z22 * z383 + z57 * z1247 + z58 * z369 + z382 * z656;
+        let z1283 = z57 * z1251 + z382 * z711;
+        let z1284 = z57 * z1258 + z58 * z1256 + z382 * z524 + z383 * z516;
+        let z1285 = z57 * z1267 + z58 * z1265 + z382 * z587 + z383 * z571;
+        let z1286 = z24 * z383 + z57 * z1273 + z58 * z371 + z382 * z658;
+        let z1287 = z57 * z1277 + z382 * z712;
+        let x0 = qd[0] * z381;
+        let x1 = qd[1] * z1229;
+        let x2 = qd[0] * z387;
+        let x3 = qd[1] * z1226;
+        let x4 = qd[2] * z1232;
+        let x5 = qd[3] * z1236;
+        let x6 = qd[4] * z1238;
         let x7 = x2 + x3 + x4 + x5 + x6;
         let x8 = self.l * x7;
-        let x9 = qd[2] * z1292;
-        let x10 = qd[3] * z1295;
+        let x9 = qd[2] * z1234;
+        let x10 = qd[3] * z1237;
         let x11 = x0 + x1 + x8 + x9 + x10;
-        let x12 = qd[1] * z1305;
-        let x13 = qd[1] * z1302;
-        let x14 = qd[2] * z1309;
-        let x15 = qd[3] * z1314;
-        let x16 = qd[4] * z1315;
+        let x12 = qd[1] * z1245;
+        let x13 = qd[1] * z1242;
+        let x14 = qd[2] * z1248;
+        let x15 = qd[3] * z1253;
+        let x16 = qd[4] * z1254;
         let x17 = x13 + x14 + x15 + x16;
         let x18 = self.l * x17;
-        let x19 = qd[2] * z1311;
-        let x20 = qd[3] * z1313;
+        let x19 = qd[2] * z1250;
+        let x20 = qd[3] * z1252;
         let x21 = x12 + x18 + x19 + x20;
-        let x22 = qd[0] * z1324;
-        let x23 = qd[1] * z1333;
-        let x24 = qd[0] * z1320;
-        let x25 = qd[1] * z1330;
-        let x26 = qd[2] * z1337;
-        let x27 = qd[3] * z1342;
-        let x28 = qd[4] * z1343;
+        let x22 = qd[0] * z1263;
+        let x23 = qd[1] * z1271;
+        let x24 = qd[0] * z1259;
+        let x25 = qd[1] * z1268;
+        let x26 = qd[2] * z1274;
+        let x27 = qd[3] * z1279;
+        let x28 = qd[4] * z1280;
         let x29 = x24 + x25 + x26 + x27 + x28;
         let x30 = self.l * x29;
-        let x31 = qd[2] * z1339;
-        let x32 = qd[3] * z1341;
+        let x31 = qd[2] * z1276;
+        let x32 = qd[3] * z1278;
         let x33 = x22 + x23 + x30 + x31 + x32;
-        let x34 = qd[1] * z1344;
-        let x35 = qd[2] * z1345;
-        let x36 = qd[3] * z1346;
-        let x37 = qd[4] * z1347;
+        let x34 = qd[1] * z1281;
+        let x35 = qd[2] * z1282;
+        let x36 = qd[3] * z1283;
+        let x37 = qd[4] * z386;
         let x38 = x34 + x35 + x36 + x37;
-        let x39 = qd[0] * z1348;
-        let x40 = qd[1] * z1349;
-        let x41 = qd[2] * z1350;
-        let x42 = qd[3] * z1351;
-        let x43 = qd[4] * z1352;
+        let x39 = qd[0] * z1284;
+        let x40 = qd[1] * z1285;
+        let x41 = qd[2] * z1286;
+        let x42 = qd[3] * z1287;
+        let x43 = qd[4] * z387;
         let x44 = x39 + x40 + x41 + x42 + x43;
         drift[0] = x11;
         drift[1] = x21;
@@ -4483,232 +4380,206 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z47 * z309;
         let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
             + z67 * z297;
-        let z511 = -x.q[0].sin();
-        let z512 = self.l * z511;
-        let z513 = -self.l * z0;
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z519 = -self.l * z515 + z512;
-        let z520 = -self.l * z517 + z513;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z531 = self.l * z522 + z519;
-        let z532 = self.l * z524 + z520;
-        let z533 = z37 * z514 - z38 * z522;
-        let z535 = z37 * z516 - z38 * z524;
-        let z543 = -self.l * z533 + z531;
-        let z544 = -self.l * z535 + z532;
-        let z546 = z57 * z521 - z58 * z533;
-        let z547 = z57 * z535 + z58 * z523;
-        let z548 = z57 * z523 - z58 * z535;
-        let z588 = -x.q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z593 = -self.l * z588;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z608 = self.l * z596 + z592;
-        let z609 = self.l * z598 + z593;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z613 = z4 * z37 - z38 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z624 = -self.l * z611 + z608;
-        let z625 = -self.l * z613 + z609;
-        let z626 = -self.l * z615 + z610;
-        let z628 = z57 * z595 - z58 * z611;
-        let z629 = z57 * z613 + z58 * z597;
-        let z630 = z57 * z597 - z58 * z613;
-        let z631 = z57 * z615 + z58 * z599;
-        let z632 = z57 * z599 - z58 * z615;
-        let z676 = -x.q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z684 = self.l * z680;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z688 = -z38 * z680;
-        let z690 = -z38 * z682;
-        let z699 = -self.l * z686 + z683;
-        let z700 = -self.l * z688 + z684;
-        let z701 = -self.l * z690 + z685;
-        let z703 = z57 * z677 - z58 * z686;
-        let z704 = z57 * z688 + z58 * z679;
-        let z705 = z57 * z679 - z58 * z688;
-        let z706 = z57 * z690 + z58 * z681;
-        let z707 = z57 * z681 - z58 * z690;
-        let z742 = -x.q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z745 = z5 * z742 - z22 * z37;
-        let z747 = z8 * z742 - z24 * z37;
-        let z749 = -self.l * z743;
-        let z750 = -self.l * z745;
-        let z751 = -self.l * z747;
-        let z753 = -z58 * z743;
-        let z754 = z57 * z745;
-        let z755 = -z58 * z745;
-        let z756 = z57 * z747;
-        let z757 = -z58 * z747;
-        let z783 = -x.q[4].sin();
-        let z785 = z19 * z783 - z39 * z57;
-        let z786 = z21 * z57 + z41 * z783;
-        let z787 = z21 * z783 - z41 * z57;
-        let z788 = z23 * z57 + z43 * z783;
-        let z789 = z23 * z783 - z43 * z57;
-        let z981 = x.qdd[1] * z1;
-        let z982 = x.qdd[1] * z0;
-        let z983 = x.qdd[1] * z10;
-        let z984 = z981 + x.qdd[2] * z6;
-        let z985 = x.qdd[0] + x.qdd[2] * z5;
-        let z986 = z982 + x.qdd[2] * z8;
-        let z987 = x.qdd[2] * z25;
-        let z988 = z983 + x.qdd[2] * z26;
-        let z989 = x.qdd[2] * z27;
-        let z990 = z984 + x.qdd[3] * z19;
-        let z991 = z985 + x.qdd[3] * z21;
-        let z992 = z986 + x.qdd[3] * z23;
-        let z993 = z987 + x.qdd[3] * z45;
-        let z994 = z988 + x.qdd[3] * z46;
-        let z995 = z989 + x.qdd[3] * z47;
-        let z996 = z990 + x.qdd[4] * z40;
-        let z997 = z991 + x.qdd[4] * z42;
-        let z998 = z992 + x.qdd[4] * z44;
-        let z999 = z993 + x.qdd[4] * z65;
-        let z1000 = z994 + x.qdd[4] * z66;
-        let z1001 = z995 + x.qdd[4] * z67;
-        let z1002 = self.m * x.qdd[0] * z75;
-        let z1003 = -self.m * x.qdd[0] * z74;
-        let z1004 = x.qdd[0] * z78 - z74 * z1003 + z75 * z1002;
-        let z1005 = self.m * x.qdd[0] * z82 - self.m * z81 * z982;
-        let z1006 = self.m * z983 + self.m * z80 * z982 - self.m * z82 * z981;
-        let z1007 = -self.m * x.qdd[0] * z80 + self.m * z81 * z981;
-        let z1008 = x.qdd[0] * z84 + z81 * z1007 - z82 * z1006 + z83 * z981 + z85 * z982;
-        let z1009 = x.qdd[0] * z86 - z80 * z1007 + z82 * z1005 + z84 * z981 + z87 * z982;
-        let z1010 = x.qdd[0] * z87 + z80 * z1006 - z81 * z1005 + z85 * z981 + z88 * z982;
-        let z1011 = self.m * z987 - self.m * z90 * z986 + self.m * z91 * z985;
-        let z1012 = self.m * z988 + self.m * z89 * z986 - self.m * z91 * z984;
-        let z1013 = self.m * z989 - self.m * z89 * z985 + self.m * z90 * z984;
-        let z1014 = z90 * z1013 - z91 * z1012 + z92 * z984 + z93 * z985 + z94 * z986;
-        let z1015 = -z89 * z1013 + z91 * z1011 + z93 * z984 + z95 * z985 + z96 * z986;
-        let z1016 = z89 * z1012 - z90 * z1011 + z94 * z984 + z96 * z985 + z97 * z986;
-        let z1017 = self.m * z993 - self.m * z99 * z992 + self.m * z100 * z991;
-        let z1018 = self.m * z994 + self.m * z98 * z992 - self.m * z100 * z990;
-        let z1019 = self.m * z995 - self.m * z98 * z991 + self.m * z99 * z990;
-        let z1020 = z99 * z1019 - z100 * z1018 + z101 * z990 + z102 * z991 + z103 * z992;
-        let z1021 = -z98 * z1019 + z100 * z1017 + z102 * z990 + z104 * z991
-            + z105 * z992;
-        let z1022 = z98 * z1018 - z99 * z1017 + z103 * z990 + z105 * z991 + z106 * z992;
-        let z1023 = self.m * z999 - self.m * z108 * z998 + self.m * z109 * z997;
-        let z1024 = self.m * z1000 + self.m * z107 * z998 - self.m * z109 * z996;
-        let z1025 = self.m * z1001 - self.m * z107 * z997 + self.m * z108 * z996;
-        let z1026 = z108 * z1025 - z109 * z1024 + z110 * z996 + z111 * z997
-            + z112 * z998;
-        let z1027 = -z107 * z1025 + z109 * z1023 + z111 * z996 + z113 * z997
-            + z114 * z998;
-        let z1028 = z107 * z1024 - z108 * z1023 + z112 * z996 + z114 * z997
-            + z115 * z998;
-        let z1029 = z1020 + z1026;
-        let z1030 = z1021 + z1027;
-        let z1031 = z1022 + z1028;
-        let z1032 = z1017 + z1023;
-        let z1033 = z1018 + z1024;
-        let z1034 = z1019 + z1025;
-        let z1035 = z1014 + z1029;
-        let z1036 = z1015 + z1030;
-        let z1037 = z1016 + z1031;
-        let z1038 = z1011 + z1032;
-        let z1039 = z1012 + z1033;
-        let z1040 = z1013 + z1034;
-        let z1041 = z1008 + z1035;
-        let z1042 = z1009 + z1036;
-        let z1043 = z1010 + z1037;
-        let z1045 = z1006 + z1039;
-        let z1047 = z1004 + z1042;
-        let z1050 = z0 * z1043 + z1 * z1041 + z10 * z1045;
-        let z1051 = z5 * z1036 + z6 * z1035 + z8 * z1037 + z25 * z1038 + z26 * z1039
-            + z27 * z1040;
-        let z1052 = z19 * z1029 + z21 * z1030 + z23 * z1031 + z45 * z1032 + z46 * z1033
-            + z47 * z1034;
-        let z1053 = z40 * z1026 + z42 * z1027 + z44 * z1028 + z65 * z1023 + z66 * z1024
-            + z67 * z1025;
-        let x0 = self.l * z546;
-        let x1 = z543 + x0;
+        let z511 = -self.l * z0;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z515 = -self.l * z513 + z511;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z523 = self.l * z517 + z515;
+        let z524 = z37 * z512 - z38 * z517;
+        let z531 = -self.l * z524 + z523;
+        let z532 = z57 * z524 + z58 * z516;
+        let z533 = z57 * z516 - z58 * z524;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z565 = self.l * z5;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z580 = self.l * z568 + z564;
+        let z581 = self.l * z570 + z565;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z596 = -self.l * z583 + z580;
+        let z597 = -self.l * z585 + z581;
+        let z598 = -self.l * z587 + z582;
+        let z600 = z57 * z567 - z58 * z583;
+        let z601 = z57 * z585 + z58 * z569;
+        let z602 = z57 * z569 - z58 * z585;
+        let z603 = z57 * z587 + z58 * z571;
+        let z604 = z57 * z571 - z58 * z587;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z652 = self.l * z649;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z656 = -z38 * z649;
+        let z658 = -z38 * z650;
+        let z667 = -self.l * z654 + z651;
+        let z668 = -self.l * z656 + z652;
+        let z669 = -self.l * z658 + z653;
+        let z671 = z20 * z57 - z58 * z654;
+        let z672 = z22 * z58 + z57 * z656;
+        let z673 = z22 * z57 - z58 * z656;
+        let z674 = z24 * z58 + z57 * z658;
+        let z675 = z24 * z57 - z58 * z658;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z714 = -self.l * z711;
+        let z715 = -self.l * z712;
+        let z717 = -z58 * z710;
+        let z718 = z57 * z711;
+        let z719 = -z58 * z711;
+        let z720 = z57 * z712;
+        let z721 = -z58 * z712;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z748 = -z21 * z58 - z41 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let z941 = x.qdd[1] * z1;
+        let z942 = x.qdd[1] * z0;
+        let z943 = x.qdd[1] * z10;
+        let z944 = x.qdd[2] * z6 + z941;
+        let z945 = x.qdd[0] + x.qdd[2] * z5;
+        let z946 = x.qdd[2] * z8 + z942;
+        let z947 = x.qdd[2] * z25;
+        let z948 = x.qdd[2] * z26 + z943;
+        let z949 = x.qdd[2] * z27;
+        let z950 = x.qdd[3] * z19 + z944;
+        let z951 = x.qdd[3] * z21 + z945;
+        let z952 = x.qdd[3] * z23 + z946;
+        let z953 = x.qdd[3] * z45 + z947;
+        let z954 = x.qdd[3] * z46 + z948;
+        let z955 = x.qdd[3] * z47 + z949;
+        let z956 = x.qdd[4] * z40 + z950;
+        let z957 = x.qdd[4] * z42 + z951;
+        let z958 = x.qdd[4] * z44 + z952;
+        let z959 = x.qdd[4] * z65 + z953;
+        let z960 = x.qdd[4] * z66 + z954;
+        let z961 = x.qdd[4] * z67 + z955;
+        let z962 = self.m * x.qdd[0] * z75;
+        let z963 = -self.m * x.qdd[0] * z74;
+        let z964 = x.qdd[0] * z78 - z74 * z963 + z75 * z962;
+        let z965 = self.m * x.qdd[0] * z82 - self.m * z81 * z942;
+        let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
+        let z967 = -self.m * x.qdd[0] * z80 + self.m * z81 * z941;
+        let z968 = x.qdd[0] * z84 + z81 * z967 - z82 * z966 + z83 * z941 + z85 * z942;
+        let z969 = x.qdd[0] * z86 - z80 * z967 + z82 * z965 + z84 * z941 + z87 * z942;
+        let z970 = x.qdd[0] * z87 + z80 * z966 - z81 * z965 + z85 * z941 + z88 * z942;
+        let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
+        let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
+        let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
+        let z974 = z90 * z973 - z91 * z972 + z92 * z944 + z93 * z945 + z94 * z946;
+        let z975 = -z89 * z973 + z91 * z971 + z93 * z944 + z95 * z945 + z96 * z946;
+        let z976 = z89 * z972 - z90 * z971 + z94 * z944 + z96 * z945 + z97 * z946;
+        let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
+        let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
+        let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
+        let z980 = z99 * z979 - z100 * z978 + z101 * z950 + z102 * z951 + z103 * z952;
+        let z981 = -z98 * z979 + z100 * z977 + z102 * z950 + z104 * z951 + z105 * z952;
+        let z982 = z98 * z978 - z99 * z977 + z103 * z950 + z105 * z951 + z106 * z952;
+        let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
+        let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
+        let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
+        let z986 = z108 * z985 - z109 * z984 + z110 * z956 + z111 * z957 + z112 * z958;
+        let z987 = -z107 * z985 + z109 * z983 + z111 * z956 + z113 * z957 + z114 * z958;
+        let z988 = z107 * z984 - z108 * z983 + z112 * z956 + z114 * z957 + z115 * z958;
+        let z989 = z980 + z986;
+        let z990 = z981 + z987;
+        let z991 = z982 + z988;
+        let z992 = z977 + z983;
+        let z993 = z978 + z984;
+        let z994 = z979 + z985;
+        let z995 = z974 + z989;
+        let z996 = z975 + z990;
+        let z997 = z976 + z991;
+        let z998 = z971 + z992;
+        let z999 = z972 + z993;
+        let z1000 = z973 + z994;
+        let z1001 = z995 + z968;
+        let z1002 = z996 + z969;
+        let z1003 = z970 + z997;
+        let z1005 = z999 + z966;
+        let z1007 = z1002 + z964;
+        let z1010 = z0 * z1003 + z1 * z1001 + z10 * z1005;
+        let z1011 = z5 * z996 + z6 * z995 + z8 * z997 + z25 * z998 + z26 * z999
+            + z27 * z1000;
+        let z1012 = z19 * z989 + z21 * z990 + z23 * z991 + z45 * z992 + z46 * z993
+            + z47 * z994;
+        let z1013 = z40 * z986 + z42 * z987 + z44 * z988 + z65 * z983 + z66 * z984
+            + z67 * z985;
+        let x0 = self.l * z64;
+        let x1 = z56 + x0;
         let x2 = lambda_b[0] * x1;
-        let x3 = self.l * z548;
-        let x4 = z544 + x3;
+        let x3 = self.l * z533;
+        let x4 = z531 + x3;
         let x5 = lambda_b[2] * x4;
-        let x6 = lambda_b[4] * z547;
+        let x6 = lambda_b[4] * z532;
         let x7 = x2 + x5 + x6;
         let x8 = -x7;
-        let x9 = z323 + z1047 + x8;
-        let x10 = self.l * z628;
-        let x11 = z624 + x10;
+        let x9 = z323 + z1007 + x8;
+        let x10 = self.l * z600;
+        let x11 = z596 + x10;
         let x12 = lambda_b[0] * x11;
-        let x13 = self.l * z630;
-        let x14 = z625 + x13;
+        let x13 = self.l * z602;
+        let x14 = z597 + x13;
         let x15 = lambda_b[1] * x14;
-        let x16 = self.l * z632;
-        let x17 = z626 + x16;
+        let x16 = self.l * z604;
+        let x17 = z598 + x16;
         let x18 = lambda_b[2] * x17;
-        let x19 = lambda_b[3] * z629;
-        let x20 = lambda_b[4] * z631;
+        let x19 = lambda_b[3] * z601;
+        let x20 = lambda_b[4] * z603;
         let x21 = x12 + x15 + x18 + x19 + x20;
         let x22 = -x21;
-        let x23 = z328 + z1050 + x22;
-        let x24 = self.l * z703;
-        let x25 = z699 + x24;
+        let x23 = z328 + z1010 + x22;
+        let x24 = self.l * z671;
+        let x25 = z667 + x24;
         let x26 = lambda_b[0] * x25;
-        let x27 = self.l * z705;
-        let x28 = z700 + x27;
+        let x27 = self.l * z673;
+        let x28 = z668 + x27;
         let x29 = lambda_b[1] * x28;
-        let x30 = self.l * z707;
-        let x31 = z701 + x30;
+        let x30 = self.l * z675;
+        let x31 = z669 + x30;
         let x32 = lambda_b[2] * x31;
-        let x33 = lambda_b[3] * z704;
-        let x34 = lambda_b[4] * z706;
+        let x33 = lambda_b[3] * z672;
+        let x34 = lambda_b[4] * z674;
         let x35 = x26 + x29 + x32 + x33 + x34;
         let x36 = -x35;
-        let x37 = z329 + z1051 + x36;
-        let x38 = self.l * z753;
-        let x39 = z749 + x38;
+        let x37 = z329 + z1011 + x36;
+        let x38 = self.l * z717;
+        let x39 = z713 + x38;
         let x40 = lambda_b[0] * x39;
-        let x41 = self.l * z755;
-        let x42 = z750 + x41;
+        let x41 = self.l * z719;
+        let x42 = z714 + x41;
         let x43 = lambda_b[1] * x42;
-        let x44 = self.l * z757;
-        let x45 = z751 + x44;
+        let x44 = self.l * z721;
+        let x45 = z715 + x44;
         let x46 = lambda_b[2] * x45;
-        let x47 = lambda_b[3] * z754;
-        let x48 = lambda_b[4] * z756;
+        let x47 = lambda_b[3] * z718;
+        let x48 = lambda_b[4] * z720;
         let x49 = x40 + x43 + x46 + x47 + x48;
         let x50 = -x49;
-        let x51 = z330 + z1052 + x50;
-        let x52 = lambda_b[0] * z785;
-        let x53 = lambda_b[1] * z787;
-        let x54 = lambda_b[2] * z789;
+        let x51 = z330 + z1012 + x50;
+        let x52 = lambda_b[0] * z747;
+        let x53 = lambda_b[1] * z748;
+        let x54 = lambda_b[2] * z749;
         let x55 = x52 + x53 + x54;
         let x56 = self.l * x55;
-        let x57 = lambda_b[3] * z786;
-        let x58 = lambda_b[4] * z788;
+        let x57 = lambda_b[3] * z62;
+        let x58 = lambda_b[4] * z64;
         let x59 = x56 + x57 + x58;
         let x60 = -x59;
-        let x61 = z331 + z1053 + x60;
+        let x61 = z331 + z1013 + x60;
         out[0] = Jet::lift(x9);
         out[1] = Jet::lift(x23);
         out[2] = Jet::lift(x37);
@@ -4870,126 +4741,118 @@ impl Statics<5> for BricardA04 {
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z262 = self.m * self.g;
-        let z516 = -z0 * z4;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z608 = self.l * z596 + z592;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z615 = z37 * z590 - z38 * z600;
-        let z624 = -self.l * z611 + z608;
-        let z626 = -self.l * z615 + z610;
-        let z628 = z57 * z595 - z58 * z611;
-        let z632 = z57 * z599 - z58 * z615;
-        let z640 = -0.5 * self.l * z516;
-        let z642 = -0.5 * self.l * z591;
-        let z646 = 0.5 * self.l * z596 + z592;
-        let z648 = 0.5 * self.l * z600 + z594;
-        let z652 = -0.5 * self.l * z611 + z608;
-        let z654 = -0.5 * self.l * z615 + z610;
-        let z658 = 0.5 * self.l * z628 + z624;
-        let z660 = 0.5 * self.l * z632 + z626;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z690 = -z38 * z682;
-        let z699 = -self.l * z686 + z683;
-        let z701 = -self.l * z690 + z685;
-        let z703 = z57 * z677 - z58 * z686;
-        let z707 = z57 * z681 - z58 * z690;
-        let z715 = 0.5 * self.l * z678;
-        let z717 = 0.5 * self.l * z682;
-        let z721 = -0.5 * self.l * z686 + z683;
-        let z723 = -0.5 * self.l * z690 + z685;
-        let z727 = 0.5 * self.l * z703 + z699;
-        let z729 = 0.5 * self.l * z707 + z701;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z747 = z8 * z742 - z24 * z37;
-        let z749 = -self.l * z743;
-        let z751 = -self.l * z747;
-        let z753 = -z58 * z743;
-        let z757 = -z58 * z747;
-        let z765 = -0.5 * self.l * z743;
-        let z767 = -0.5 * self.l * z747;
-        let z771 = z749 + 0.5 * self.l * z753;
-        let z773 = z751 + 0.5 * self.l * z757;
-        let z783 = -q[4].sin();
-        let z785 = z19 * z783 - z39 * z57;
-        let z789 = z23 * z783 - z43 * z57;
-        let z790 = 0.5 * self.l * z785;
-        let z792 = 0.5 * self.l * z789;
-        let z1353 = -z262 * z642;
-        let z1354 = z262 * z640;
-        let z1355 = -z262 * z648;
-        let z1356 = z262 * z646;
-        let z1357 = -z262 * z654;
-        let z1358 = z262 * z652;
-        let z1359 = -z262 * z660;
-        let z1360 = z262 * z658;
-        let z1361 = z1357 + z1359;
-        let z1362 = z1358 + z1360;
-        let z1363 = z1355 + z1361;
-        let z1364 = z1356 + z1362;
-        let z1365 = z1353 + z1363;
-        let z1366 = z1354 + z1364;
-        let z1367 = z0 * z1366 + z1 * z1365;
-        let z1368 = -z262 * z717;
-        let z1369 = z262 * z715;
-        let z1370 = -z262 * z723;
-        let z1371 = z262 * z721;
-        let z1372 = -z262 * z729;
-        let z1373 = z262 * z727;
-        let z1374 = z1370 + z1372;
-        let z1375 = z1371 + z1373;
-        let z1376 = z1368 + z1374;
-        let z1377 = z1369 + z1375;
-        let z1378 = z0 * z1377 + z1 * z1376;
-        let z1379 = -z262 * z767;
-        let z1380 = z262 * z765;
-        let z1381 = -z262 * z773;
-        let z1382 = z262 * z771;
-        let z1383 = z1379 + z1381;
-        let z1384 = z1380 + z1382;
-        let z1385 = z0 * z1384 + z1 * z1383;
-        let z1386 = -z262 * z792;
-        let z1387 = z262 * z790;
-        let z1388 = z0 * z1387 + z1 * z1386;
-        let z1389 = z6 * z1376 + z8 * z1377;
-        let z1390 = z6 * z1383 + z8 * z1384;
-        let z1391 = z6 * z1386 + z8 * z1387;
-        let z1392 = z19 * z1383 + z23 * z1384;
-        let z1393 = z19 * z1386 + z23 * z1387;
-        let z1394 = z40 * z1386 + z44 * z1387;
-        hess[(1, 1)] = z1367;
-        hess[(1, 2)] = z1378;
-        hess[(2, 1)] = z1378;
-        hess[(1, 3)] = z1385;
-        hess[(3, 1)] = z1385;
-        hess[(1, 4)] = z1388;
-        hess[(4, 1)] = z1388;
-        hess[(2, 2)] = z1389;
-        hess[(2, 3)] = z1390;
-        hess[(3, 2)] = z1390;
-        hess[(2, 4)] = z1391;
-        hess[(4, 2)] = z1391;
-        hess[(3, 3)] = z1392;
-        hess[(3, 4)] = z1393;
-        hess[(4, 3)] = z1393;
-        hess[(4, 4)] = z1394;
+        let z512 = -z0 * z4;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z580 = self.l * z568 + z564;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z587 = z9 * z37 - z38 * z572;
+        let z596 = -self.l * z583 + z580;
+        let z598 = -self.l * z587 + z582;
+        let z600 = z57 * z567 - z58 * z583;
+        let z604 = z57 * z571 - z58 * z587;
+        let z612 = -0.5 * self.l * z512;
+        let z614 = -0.5 * self.l * z563;
+        let z618 = 0.5 * self.l * z568 + z564;
+        let z620 = 0.5 * self.l * z572 + z566;
+        let z624 = -0.5 * self.l * z583 + z580;
+        let z626 = -0.5 * self.l * z587 + z582;
+        let z630 = 0.5 * self.l * z600 + z596;
+        let z632 = 0.5 * self.l * z604 + z598;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z658 = -z38 * z650;
+        let z667 = -self.l * z654 + z651;
+        let z669 = -self.l * z658 + z653;
+        let z671 = z20 * z57 - z58 * z654;
+        let z675 = z24 * z57 - z58 * z658;
+        let z683 = 0.5 * self.l * z648;
+        let z685 = 0.5 * self.l * z650;
+        let z689 = -0.5 * self.l * z654 + z651;
+        let z691 = -0.5 * self.l * z658 + z653;
+        let z695 = 0.5 * self.l * z671 + z667;
+        let z697 = 0.5 * self.l * z675 + z669;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z715 = -self.l * z712;
+        let z717 = -z58 * z710;
+        let z721 = -z58 * z712;
+        let z729 = -0.5 * self.l * z710;
+        let z731 = -0.5 * self.l * z712;
+        let z735 = 0.5 * self.l * z717 + z713;
+        let z737 = z715 + 0.5 * self.l * z721;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let z750 = 0.5 * self.l * z747;
+        let z752 = 0.5 * self.l * z749;
+        let z1303 = -z262 * z614;
+        let z1304 = z262 * z612;
+        let z1305 = -z262 * z620;
+        let z1306 = z262 * z618;
+        let z1307 = -z262 * z626;
+        let z1308 = z262 * z624;
+        let z1309 = -z262 * z632;
+        let z1310 = z262 * z630;
+        let z1311 = z1307 + z1309;
+        let z1312 = z1308 + z1310;
+        let z1313 = z1305 + z1311;
+        let z1314 = z1306 + z1312;
+        let z1315 = z1303 + z1313;
+        let z1316 = z1304 + z1314;
+        let z1317 = z0 * z1316 + z1 * z1315;
+        let z1318 = -z262 * z685;
+        let z1319 = z262 * z683;
+        let z1320 = -z262 * z691;
+        let z1321 = z262 * z689;
+        let z1322 = -z262 * z697;
+        let z1323 = z262 * z695;
+        let z1324 = z1320 + z1322;
+        let z1325 = z1321 + z1323;
+        let z1326 = z1318 + z1324;
+        let z1327 = z1319 + z1325;
+        let z1328 = z0 * z1327 + z1 * z1326;
+        let z1329 = -z262 * z731;
+        let z1330 = z262 * z729;
+        let z1331 = -z262 * z737;
+        let z1332 = z262 * z735;
+        let z1333 = z1329 + z1331;
+        let z1334 = z1330 + z1332;
+        let z1335 = z0 * z1334 + z1 * z1333;
+        let z1336 = -z262 * z752;
+        let z1337 = z262 * z750;
+        let z1338 = z0 * z1337 + z1 * z1336;
+        let z1341 = z6 * z1326 + z8 * z1327;
+        let z1342 = z6 * z1333 + z8 * z1334;
+        let z1343 = z6 * z1336 + z8 * z1337;
+        let z1347 = z19 * z1333 + z23 * z1334;
+        let z1348 = z19 * z1336 + z23 * z1337;
+        let z1353 = z40 * z1336 + z44 * z1337;
+        hess[(1, 1)] = z1317;
+        hess[(1, 2)] = z1328;
+        hess[(2, 1)] = z1328;
+        hess[(1, 3)] = z1335;
+        hess[(3, 1)] = z1335;
+        hess[(1, 4)] = z1338;
+        hess[(4, 1)] = z1338;
+        hess[(2, 2)] = z1341;
+        hess[(2, 3)] = z1342;
+        hess[(3, 2)] = z1342;
+        hess[(2, 4)] = z1343;
+        hess[(4, 2)] = z1343;
+        hess[(3, 3)] = z1347;
+        hess[(3, 4)] = z1348;
+        hess[(4, 3)] = z1348;
+        hess[(4, 4)] = z1353;
     }
     fn potential_gradient_parameter(
         &self,
@@ -5045,28 +4908,28 @@ impl Statics<5> for BricardA04 {
                 let z100 = -0.5 * self.l * z43 + z36;
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z109 = 0.5 * self.l * z64 + z56;
-                let z1395 = -self.g * z82;
-                let z1396 = self.g * z80;
-                let z1397 = -self.g * z91;
-                let z1398 = self.g * z89;
-                let z1399 = -self.g * z100;
-                let z1400 = self.g * z98;
-                let z1401 = -self.g * z109;
-                let z1402 = self.g * z107;
-                let z1403 = z1399 + z1401;
-                let z1404 = z1400 + z1402;
-                let z1405 = z1397 + z1403;
-                let z1406 = z1398 + z1404;
-                let z1407 = z1395 + z1405;
-                let z1408 = z1396 + z1406;
-                let z1409 = z0 * z1408 + 4.0 * self.g * z10 + z1 * z1407;
-                let z1410 = 3.0 * self.g * z26 + z6 * z1405 + z8 * z1406;
-                let z1411 = 2.0 * self.g * z46 + z19 * z1403 + z23 * z1404;
-                let z1412 = self.g * z66 + z40 * z1401 + z44 * z1402;
-                out[1] = z1409;
-                out[2] = z1410;
-                out[3] = z1411;
-                out[4] = z1412;
+                let z1460 = -self.g * z82;
+                let z1461 = self.g * z80;
+                let z1462 = -self.g * z91;
+                let z1463 = self.g * z89;
+                let z1464 = -self.g * z100;
+                let z1465 = self.g * z98;
+                let z1466 = -self.g * z109;
+                let z1467 = self.g * z107;
+                let z1468 = z1464 + z1466;
+                let z1469 = z1465 + z1467;
+                let z1470 = z1462 + z1468;
+                let z1471 = z1463 + z1469;
+                let z1472 = z1460 + z1470;
+                let z1473 = z1461 + z1471;
+                let z1474 = z0 * z1473 + 4.0 * self.g * z10 + z1 * z1472;
+                let z1475 = 3.0 * self.g * z26 + z6 * z1470 + z8 * z1471;
+                let z1476 = 2.0 * self.g * z46 + z19 * z1468 + z23 * z1469;
+                let z1477 = self.g * z66 + z40 * z1466 + z44 * z1467;
+                out[1] = z1474;
+                out[2] = z1475;
+                out[3] = z1476;
+                out[4] = z1477;
                 true
             }
             1 => {
@@ -5096,46 +4959,46 @@ impl Statics<5> for BricardA04 {
                 let z60 = z19 * z57 - z39 * z58;
                 let z64 = z23 * z57 - z43 * z58;
                 let z262 = self.m * self.g;
-                let z1413 = -(z0 * z0) - (z1 * z1);
-                let z1414 = z0 - z7;
-                let z1415 = -z1 - z9;
-                let z1416 = z20 + z1414;
-                let z1417 = z24 + z1415;
-                let z1418 = -z39 + z1416;
-                let z1419 = -z43 + z1417;
-                let z1420 = z0 - 0.5 * z7;
-                let z1421 = -z1 - 0.5 * z9;
-                let z1422 = 0.5 * z20 + z1414;
-                let z1423 = 0.5 * z24 + z1415;
-                let z1424 = -0.5 * z39 + z1416;
-                let z1425 = -0.5 * z43 + z1417;
-                let z1426 = 0.5 * z60 + z1418;
-                let z1427 = 0.5 * z64 + z1419;
-                let z1428 = -z262 * z1421;
-                let z1429 = z262 * z1420;
-                let z1430 = -z262 * z1423;
-                let z1431 = z262 * z1422;
-                let z1432 = -z262 * z1425;
-                let z1433 = z262 * z1424;
-                let z1434 = -z262 * z1427;
-                let z1435 = z262 * z1426;
-                let z1436 = z1432 + z1434;
-                let z1437 = z1433 + z1435;
-                let z1438 = z1430 + z1436;
-                let z1439 = z1431 + z1437;
-                let z1440 = z1428 + z1438;
-                let z1441 = z1429 + z1439;
-                let z1442 = z0 * z1441 + z1 * z1440 + 4.0 * z262 * z1413;
-                let z1443 = z6 * z1415 - z8 * z1414;
-                let z1444 = z6 * z1438 + 3.0 * z262 * z1443 + z8 * z1439;
-                let z1445 = z19 * z1417 - z23 * z1416;
-                let z1446 = 2.0 * z262 * z1445 + z19 * z1436 + z23 * z1437;
-                let z1447 = z40 * z1419 - z44 * z1418;
-                let z1448 = z262 * z1447 + z40 * z1434 + z44 * z1435;
-                out[1] = z1442;
-                out[2] = z1444;
-                out[3] = z1446;
-                out[4] = z1448;
+                let z1478 = -(z0 * z0) - (z1 * z1);
+                let z1479 = z0 - z7;
+                let z1480 = -z1 - z9;
+                let z1481 = z20 + z1479;
+                let z1482 = z24 + z1480;
+                let z1483 = -z39 + z1481;
+                let z1484 = z1482 - z43;
+                let z1485 = z0 - 0.5 * z7;
+                let z1486 = -z1 - 0.5 * z9;
+                let z1487 = 0.5 * z20 + z1479;
+                let z1488 = 0.5 * z24 + z1480;
+                let z1489 = -0.5 * z39 + z1481;
+                let z1490 = z1482 - 0.5 * z43;
+                let z1491 = z1483 + 0.5 * z60;
+                let z1492 = z1484 + 0.5 * z64;
+                let z1493 = -z262 * z1486;
+                let z1494 = z262 * z1485;
+                let z1495 = -z262 * z1488;
+                let z1496 = z262 * z1487;
+                let z1497 = -z262 * z1490;
+                let z1498 = z262 * z1489;
+                let z1499 = -z262 * z1492;
+                let z1500 = z262 * z1491;
+                let z1501 = z1497 + z1499;
+                let z1502 = z1498 + z1500;
+                let z1503 = z1495 + z1501;
+                let z1504 = z1496 + z1502;
+                let z1505 = z1493 + z1503;
+                let z1506 = z1494 + z1504;
+                let z1507 = z0 * z1506 + z1 * z1505 + 4.0 * z262 * z1478;
+                let z1508 = z6 * z1480 - z8 * z1479;
+                let z1509 = z6 * z1503 + 3.0 * z262 * z1508 + z8 * z1504;
+                let z1510 = z19 * z1482 - z23 * z1481;
+                let z1511 = 2.0 * z262 * z1510 + z19 * z1501 + z23 * z1502;
+                let z1512 = z40 * z1484 - z44 * z1483;
+                let z1513 = z262 * z1512 + z40 * z1499 + z44 * z1500;
+                out[1] = z1507;
+                out[2] = z1509;
+                out[3] = z1511;
+                out[4] = z1513;
                 true
             }
             2 => {
@@ -5189,27 +5052,27 @@ impl Statics<5> for BricardA04 {
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z109 = 0.5 * self.l * z64 + z56;
                 let z162 = self.m * z107;
-                let z1449 = -self.m * z82;
-                let z1450 = self.m * z80;
-                let z1451 = -self.m * z91;
-                let z1452 = self.m * z89;
-                let z1453 = -self.m * z100;
-                let z1454 = self.m * z98;
-                let z1455 = -self.m * z109;
-                let z1456 = z1453 + z1455;
-                let z1457 = z162 + z1454;
-                let z1458 = z1451 + z1456;
-                let z1459 = z1452 + z1457;
-                let z1460 = z1449 + z1458;
-                let z1461 = z1450 + z1459;
-                let z1462 = 4.0 * self.m * z10 + z0 * z1461 + z1 * z1460;
-                let z1463 = 3.0 * self.m * z26 + z6 * z1458 + z8 * z1459;
-                let z1464 = 2.0 * self.m * z46 + z19 * z1456 + z23 * z1457;
-                let z1465 = self.m * z66 + z40 * z1455 + z44 * z162;
-                out[1] = z1462;
-                out[2] = z1463;
-                out[3] = z1464;
-                out[4] = z1465;
+                let z1514 = -self.m * z82;
+                let z1515 = self.m * z80;
+                let z1516 = -self.m * z91;
+                let z1517 = self.m * z89;
+                let z1518 = -self.m * z100;
+                let z1519 = self.m * z98;
+                let z1520 = -self.m * z109;
+                let z1521 = z1518 + z1520;
+                let z1522 = z1519 + z162;
+                let z1523 = z1516 + z1521;
+                let z1524 = z1517 + z1522;
+                let z1525 = z1514 + z1523;
+                let z1526 = z1515 + z1524;
+                let z1527 = 4.0 * self.m * z10 + z0 * z1526 + z1 * z1525;
+                let z1528 = 3.0 * self.m * z26 + z6 * z1523 + z8 * z1524;
+                let z1529 = 2.0 * self.m * z46 + z19 * z1521 + z23 * z1522;
+                let z1530 = self.m * z66 + z40 * z1520 + z44 * z162;
+                out[1] = z1527;
+                out[2] = z1528;
+                out[3] = z1529;
+                out[4] = z1530;
                 true
             }
             _ => false,
@@ -5230,127 +5093,108 @@ impl Statics<5> for BricardA04 {
                 let z5 = q[1].sin();
                 let z6 = z0 * z4;
                 let z7 = -z0 * z5;
+                let z8 = -z1 * z4;
+                let z9 = z1 * z5;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
                 let z19 = z1 * z18 + z7 * z17;
                 let z20 = z1 * z17 - z7 * z18;
+                let z23 = z0 * z18 + z9 * z17;
+                let z24 = z0 * z17 - z9 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
                 let z39 = z6 * z37 - z20 * z38;
+                let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z511 = -q[0].sin();
-                let z514 = z4 * z511;
-                let z515 = -z5 * z511;
-                let z516 = -z0 * z4;
-                let z521 = z0 * z18 + z17 * z515;
-                let z522 = z0 * z17 - z18 * z515;
-                let z533 = z37 * z514 - z38 * z522;
-                let z588 = -q[1].sin();
-                let z589 = z0 * z588;
-                let z595 = z17 * z516;
-                let z596 = -z18 * z516;
-                let z611 = z37 * z589 - z38 * z596;
-                let z676 = -q[2].sin();
-                let z677 = z1 * z17 + z7 * z676;
-                let z678 = z1 * z676 - z7 * z17;
-                let z686 = -z38 * z678;
-                let z742 = -q[3].sin();
-                let z743 = z6 * z742 - z20 * z37;
-                let z783 = -q[4].sin();
-                let z1466 = -q[0].cos();
-                let z1467 = z4 * z1466;
-                let z1468 = -z5 * z1466;
-                let z1469 = z17 * z1468 + z18 * z511;
-                let z1470 = z17 * z511 - z18 * z1468;
-                let z1471 = z37 * z1467 - z38 * z1470;
-                let z1472 = z57 * z1469 - z58 * z1471;
-                let z1473 = self.l * z1466;
-                let z1474 = -self.l * z1468 + z1473;
-                let z1475 = self.l * z1470 + z1474;
-                let z1476 = -self.l * z1471 + z1475;
-                let z1477 = z511 * z588;
-                let z1478 = -z4 * z511;
-                let z1479 = z17 * z1478;
-                let z1480 = -z18 * z1478;
-                let z1481 = z37 * z1477 - z38 * z1480;
-                let z1482 = z57 * z1479 - z58 * z1481;
-                let z1483 = -self.l * z1478;
-                let z1484 = z1483 + self.l * z1480;
-                let z1485 = z1484 - self.l * z1481;
-                let z1486 = z0 * z17 + z515 * z676;
-                let z1487 = z0 * z676 - z17 * z515;
-                let z1488 = -z38 * z1487;
-                let z1489 = z57 * z1486 - z58 * z1488;
-                let z1490 = self.l * z1487;
-                let z1491 = z1490 - self.l * z1488;
-                let z1492 = z514 * z742 - z37 * z522;
-                let z1493 = -z58 * z1492;
-                let z1494 = -self.l * z1492;
-                let z1495 = z521 * z783 - z57 * z533;
-                let z1496 = -z0 * z588;
-                let z1497 = -q[1].cos();
-                let z1498 = z0 * z1497;
-                let z1499 = z17 * z1496;
-                let z1500 = -z18 * z1496;
-                let z1501 = z37 * z1498 - z38 * z1500;
-                let z1502 = z57 * z1499 - z58 * z1501;
-                let z1503 = -self.l * z1496;
-                let z1504 = z1503 + self.l * z1500;
-                let z1505 = z1504 - self.l * z1501;
-                let z1506 = z516 * z676;
-                let z1507 = -z17 * z516;
-                let z1508 = -z38 * z1507;
-                let z1509 = z57 * z1506 - z58 * z1508;
-                let z1510 = self.l * z1507;
-                let z1511 = z1510 - self.l * z1508;
-                let z1512 = -z37 * z596 + z589 * z742;
-                let z1513 = -z58 * z1512;
-                let z1514 = -self.l * z1512;
-                let z1515 = -z57 * z611 + z595 * z783;
-                let z1516 = -q[2].cos();
-                let z1517 = z1 * z676 + z7 * z1516;
-                let z1518 = z1 * z1516 - z7 * z676;
-                let z1519 = -z38 * z1518;
-                let z1520 = z57 * z1517 - z58 * z1519;
-                let z1521 = self.l * z1518;
-                let z1522 = z1521 - self.l * z1519;
-                let z1523 = -z37 * z678;
-                let z1524 = -z58 * z1523;
-                let z1525 = -self.l * z1523;
-                let z1526 = -z57 * z686 + z677 * z783;
-                let z1527 = -q[3].cos();
-                let z1528 = z6 * z1527 - z20 * z742;
-                let z1529 = -self.l * z1528;
-                let z1530 = -z58 * z1528;
-                let z1531 = -z57 * z743;
-                let z1532 = -q[4].cos();
-                let z1533 = z19 * z1532 - z39 * z783;
-                let x0 = self.l * z1472;
-                let x1 = z1476 + x0;
-                let x2 = self.l * z1482;
-                let x3 = z1485 + x2;
-                let x4 = self.l * z1489;
-                let x5 = z1491 + x4;
-                let x6 = self.l * z1493;
-                let x7 = z1494 + x6;
-                let x8 = self.l * z1495;
-                let x9 = self.l * z1502;
-                let x10 = z1505 + x9;
-                let x11 = self.l * z1509;
-                let x12 = z1511 + x11;
-                let x13 = self.l * z1513;
-                let x14 = z1514 + x13;
-                let x15 = self.l * z1515;
-                let x16 = self.l * z1520;
-                let x17 = z1522 + x16;
-                let x18 = self.l * z1524;
-                let x19 = z1525 + x18;
-                let x20 = self.l * z1526;
-                let x21 = self.l * z1530;
-                let x22 = z1529 + x21;
-                let x23 = self.l * z1531;
-                let x24 = self.l * z1533;
+                let z511 = -self.l * z0;
+                let z512 = -z0 * z4;
+                let z513 = z0 * z5;
+                let z515 = -self.l * z513 + z511;
+                let z516 = -z1 * z18 + z17 * z513;
+                let z517 = -z1 * z17 - z18 * z513;
+                let z523 = self.l * z517 + z515;
+                let z524 = z37 * z512 - z38 * z517;
+                let z531 = -self.l * z524 + z523;
+                let z533 = z57 * z516 - z58 * z524;
+                let z563 = z1 * z4;
+                let z566 = -self.l * z563;
+                let z567 = z17 * z512;
+                let z568 = -z18 * z512;
+                let z571 = z17 * z563;
+                let z572 = -z18 * z563;
+                let z582 = self.l * z572 + z566;
+                let z583 = z7 * z37 - z38 * z568;
+                let z587 = z9 * z37 - z38 * z572;
+                let z598 = -self.l * z587 + z582;
+                let z604 = z57 * z571 - z58 * z587;
+                let z648 = -z1 * z18 - z7 * z17;
+                let z650 = -z0 * z18 - z9 * z17;
+                let z653 = self.l * z650;
+                let z654 = -z38 * z648;
+                let z658 = -z38 * z650;
+                let z669 = -self.l * z658 + z653;
+                let z675 = z24 * z57 - z58 * z658;
+                let z710 = -z6 * z38 - z20 * z37;
+                let z712 = -z8 * z38 - z24 * z37;
+                let z715 = -self.l * z712;
+                let z721 = -z58 * z712;
+                let z749 = -z23 * z58 - z43 * z57;
+                let z1531 = z17 * z513;
+                let z1532 = -z18 * z513;
+                let z1533 = z37 * z512 - z38 * z1532;
+                let z1534 = z57 * z1531 - z58 * z1533;
+                let z1535 = -self.l * z513;
+                let z1536 = self.l * z1532 + z1535;
+                let z1537 = -self.l * z1533 + z1536;
+                let z1538 = -z17 * z512;
+                let z1539 = -z38 * z1538;
+                let z1540 = z57 * z568 - z58 * z1539;
+                let z1541 = self.l * z1538;
+                let z1542 = -self.l * z1539 + z1541;
+                let z1543 = -z7 * z38 - z37 * z568;
+                let z1544 = -z58 * z1543;
+                let z1545 = -self.l * z1543;
+                let z1546 = -z57 * z583 - z58 * z567;
+                let z1547 = -z1 * z17 + z7 * z18;
+                let z1548 = -z38 * z1547;
+                let z1549 = z57 * z648 - z58 * z1548;
+                let z1550 = self.l * z1547;
+                let z1551 = -self.l * z1548 + z1550;
+                let z1552 = -z37 * z648;
+                let z1553 = -z58 * z1552;
+                let z1554 = -self.l * z1552;
+                let z1555 = -z20 * z58 - z57 * z654;
+                let z1556 = -z6 * z37 + z20 * z38;
+                let z1557 = -z58 * z1556;
+                let z1558 = -self.l * z1556;
+                let z1559 = -z57 * z710;
+                let z1560 = -z19 * z57 + z39 * z58;
+                let x0 = self.l * z533;
+                let x1 = z531 + x0;
+                let x2 = self.l * z604;
+                let x3 = z598 + x2;
+                let x4 = self.l * z675;
+                let x5 = z669 + x4;
+                let x6 = self.l * z721;
+                let x7 = z715 + x6;
+                let x8 = self.l * z749;
+                let x9 = self.l * z1534;
+                let x10 = z1537 + x9;
+                let x11 = self.l * z1540;
+                let x12 = z1542 + x11;
+                let x13 = self.l * z1544;
+                let x14 = z1545 + x13;
+                let x15 = self.l * z1546;
+                let x16 = self.l * z1549;
+                let x17 = z1551 + x16;
+                let x18 = self.l * z1553;
+                let x19 = z1554 + x18;
+                let x20 = self.l * z1555;
+                let x21 = self.l * z1557;
+                let x22 = z1558 + x21;
+                let x23 = self.l * z1559;
+                let x24 = self.l * z1560;
                 hess[(0, 0)] = x1;
                 hess[(0, 1)] = x3;
                 hess[(1, 0)] = x3;
@@ -5391,69 +5235,56 @@ impl Statics<5> for BricardA04 {
                 let z41 = z5 * z37 - z22 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z588 = -q[1].sin();
-                let z597 = z17 * z588;
-                let z598 = -z18 * z588;
-                let z613 = z4 * z37 - z38 * z598;
-                let z676 = -q[2].sin();
-                let z679 = z4 * z676;
-                let z680 = -z4 * z17;
-                let z688 = -z38 * z680;
-                let z742 = -q[3].sin();
-                let z745 = z5 * z742 - z22 * z37;
-                let z783 = -q[4].sin();
-                let z1497 = -q[1].cos();
-                let z1516 = -q[2].cos();
-                let z1527 = -q[3].cos();
-                let z1532 = -q[4].cos();
-                let z1534 = z17 * z1497;
-                let z1535 = -z18 * z1497;
-                let z1536 = z37 * z588 - z38 * z1535;
-                let z1537 = z57 * z1534 - z58 * z1536;
-                let z1538 = -self.l * z1497;
-                let z1539 = self.l * z1535 + z1538;
-                let z1540 = -self.l * z1536 + z1539;
-                let z1541 = z588 * z676;
-                let z1542 = -z17 * z588;
-                let z1543 = -z38 * z1542;
-                let z1544 = z57 * z1541 - z58 * z1543;
-                let z1545 = self.l * z1542;
-                let z1546 = -self.l * z1543 + z1545;
-                let z1547 = z4 * z742 - z37 * z598;
-                let z1548 = -z58 * z1547;
-                let z1549 = -self.l * z1547;
-                let z1550 = -z57 * z613 + z597 * z783;
-                let z1551 = z4 * z1516;
-                let z1552 = -z4 * z676;
-                let z1553 = -z38 * z1552;
-                let z1554 = z57 * z1551 - z58 * z1553;
-                let z1555 = self.l * z1552;
-                let z1556 = -self.l * z1553 + z1555;
-                let z1557 = -z37 * z680;
-                let z1558 = -z58 * z1557;
-                let z1559 = -self.l * z1557;
-                let z1560 = -z57 * z688 + z679 * z783;
-                let z1561 = z5 * z1527 - z22 * z742;
-                let z1562 = -self.l * z1561;
-                let z1563 = -z58 * z1561;
-                let z1564 = -z57 * z745;
-                let z1565 = z21 * z1532 - z41 * z783;
-                let x0 = self.l * z1537;
-                let x1 = z1540 + x0;
-                let x2 = self.l * z1544;
-                let x3 = z1546 + x2;
-                let x4 = self.l * z1548;
-                let x5 = z1549 + x4;
-                let x6 = self.l * z1550;
-                let x7 = self.l * z1554;
-                let x8 = z1556 + x7;
-                let x9 = self.l * z1558;
-                let x10 = z1559 + x9;
-                let x11 = self.l * z1560;
-                let x12 = self.l * z1563;
-                let x13 = z1562 + x12;
-                let x14 = self.l * z1564;
-                let x15 = self.l * z1565;
+                let z569 = -z5 * z17;
+                let z570 = z5 * z18;
+                let z585 = z4 * z37 - z38 * z570;
+                let z649 = -z4 * z17;
+                let z656 = -z38 * z649;
+                let z711 = -z5 * z38 - z22 * z37;
+                let z1620 = z4 * z18;
+                let z1621 = -z5 * z37 - z38 * z1620;
+                let z1622 = z57 * z649 - z58 * z1621;
+                let z1623 = self.l * z4;
+                let z1624 = self.l * z1620 + z1623;
+                let z1625 = -self.l * z1621 + z1624;
+                let z1626 = z5 * z17;
+                let z1627 = -z38 * z1626;
+                let z1628 = z57 * z570 - z58 * z1627;
+                let z1629 = self.l * z1626;
+                let z1630 = -self.l * z1627 + z1629;
+                let z1631 = -z4 * z38 - z37 * z570;
+                let z1632 = -z58 * z1631;
+                let z1633 = -self.l * z1631;
+                let z1634 = -z57 * z585 - z58 * z569;
+                let z1635 = -z38 * z1620;
+                let z1636 = z57 * z649 - z58 * z1635;
+                let z1637 = self.l * z1620;
+                let z1638 = -self.l * z1635 + z1637;
+                let z1639 = -z37 * z649;
+                let z1640 = -z58 * z1639;
+                let z1641 = -self.l * z1639;
+                let z1642 = -z22 * z58 - z57 * z656;
+                let z1643 = -z5 * z37 + z22 * z38;
+                let z1644 = -self.l * z1643;
+                let z1645 = -z58 * z1643;
+                let z1646 = -z57 * z711;
+                let z1647 = -z21 * z57 + z41 * z58;
+                let x0 = self.l * z1622;
+                let x1 = z1625 + x0;
+                let x2 = self.l * z1628;
+                let x3 = z1630 + x2;
+                let x4 = self.l * z1632;
+                let x5 = z1633 + x4;
+                let x6 = self.l * z1634;
+                let x7 = self.l * z1636;
+                let x8 = z1638 + x7;
+                let x9 = self.l * z1640;
+                let x10 = z1641 + x9;
+                let x11 = self.l * z1642;
+                let x12 = self.l * z1645;
+                let x13 = z1644 + x12;
+                let x14 = self.l * z1646;
+                let x15 = self.l * z1647;
                 hess[(1, 1)] = x1;
                 hess[(1, 2)] = x3;
                 hess[(2, 1)] = x3;
@@ -5489,117 +5320,98 @@ impl Statics<5> for BricardA04 {
                 let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z511 = -q[0].sin();
-                let z516 = -z0 * z4;
-                let z517 = z0 * z5;
-                let z523 = z17 * z517 + z18 * z511;
-                let z524 = z17 * z511 - z18 * z517;
-                let z535 = z37 * z516 - z38 * z524;
-                let z588 = -q[1].sin();
-                let z590 = -z1 * z588;
-                let z591 = z1 * z4;
-                let z599 = z17 * z591;
-                let z600 = -z18 * z591;
-                let z615 = z37 * z590 - z38 * z600;
-                let z676 = -q[2].sin();
-                let z681 = z0 * z17 + z9 * z676;
-                let z682 = z0 * z676 - z9 * z17;
-                let z690 = -z38 * z682;
-                let z742 = -q[3].sin();
-                let z747 = z8 * z742 - z24 * z37;
-                let z783 = -q[4].sin();
-                let z1466 = -q[0].cos();
-                let z1478 = -z4 * z511;
-                let z1496 = -z0 * z588;
-                let z1497 = -q[1].cos();
-                let z1516 = -q[2].cos();
-                let z1527 = -q[3].cos();
-                let z1532 = -q[4].cos();
-                let z1566 = z5 * z511;
-                let z1567 = z17 * z1566 + z18 * z1466;
-                let z1568 = z17 * z1466 - z18 * z1566;
-                let z1569 = z37 * z1478 - z38 * z1568;
-                let z1570 = z57 * z1567 - z58 * z1569;
-                let z1571 = -self.l * z511;
-                let z1572 = -self.l * z1566 + z1571;
-                let z1573 = self.l * z1568 + z1572;
-                let z1574 = -self.l * z1569 + z1573;
-                let z1575 = z6 * z17;
-                let z1576 = -z6 * z18;
-                let z1577 = z37 * z1496 - z38 * z1576;
-                let z1578 = z57 * z1575 - z58 * z1577;
-                let z1579 = -self.l * z6;
-                let z1580 = self.l * z1576 + z1579;
-                let z1581 = -self.l * z1577 + z1580;
-                let z1582 = z517 * z676 + z17 * z511;
-                let z1583 = z511 * z676 - z17 * z517;
-                let z1584 = -z38 * z1583;
-                let z1585 = z57 * z1582 - z58 * z1584;
-                let z1586 = self.l * z1583;
-                let z1587 = -self.l * z1584 + z1586;
-                let z1588 = z516 * z742 - z37 * z524;
-                let z1589 = -z58 * z1588;
-                let z1590 = -self.l * z1588;
-                let z1591 = z523 * z783 - z57 * z535;
-                let z1592 = -z1 * z1497;
-                let z1593 = z1 * z588;
-                let z1594 = z17 * z1593;
-                let z1595 = -z18 * z1593;
-                let z1596 = z37 * z1592 - z38 * z1595;
-                let z1597 = z57 * z1594 - z58 * z1596;
-                let z1598 = -self.l * z1593;
-                let z1599 = self.l * z1595 + z1598;
-                let z1600 = -self.l * z1596 + z1599;
-                let z1601 = z591 * z676;
-                let z1602 = -z17 * z591;
-                let z1603 = -z38 * z1602;
-                let z1604 = z57 * z1601 - z58 * z1603;
-                let z1605 = self.l * z1602;
-                let z1606 = -self.l * z1603 + z1605;
-                let z1607 = -z37 * z600 + z590 * z742;
-                let z1608 = -z58 * z1607;
-                let z1609 = -self.l * z1607;
-                let z1610 = -z57 * z615 + z599 * z783;
-                let z1611 = z0 * z676 + z9 * z1516;
-                let z1612 = z0 * z1516 - z9 * z676;
-                let z1613 = -z38 * z1612;
-                let z1614 = z57 * z1611 - z58 * z1613;
-                let z1615 = self.l * z1612;
-                let z1616 = -self.l * z1613 + z1615;
-                let z1617 = -z37 * z682;
-                let z1618 = -z58 * z1617;
-                let z1619 = -self.l * z1617;
-                let z1620 = -z57 * z690 + z681 * z783;
-                let z1621 = z8 * z1527 - z24 * z742;
-                let z1622 = -self.l * z1621;
-                let z1623 = -z58 * z1621;
-                let z1624 = -z57 * z747;
-                let z1625 = z23 * z1532 - z43 * z783;
-                let x0 = self.l * z1570;
-                let x1 = z1574 + x0;
-                let x2 = self.l * z1578;
-                let x3 = z1581 + x2;
-                let x4 = self.l * z1585;
-                let x5 = z1587 + x4;
-                let x6 = self.l * z1589;
-                let x7 = z1590 + x6;
-                let x8 = self.l * z1591;
-                let x9 = self.l * z1597;
-                let x10 = z1600 + x9;
-                let x11 = self.l * z1604;
-                let x12 = z1606 + x11;
-                let x13 = self.l * z1608;
-                let x14 = z1609 + x13;
-                let x15 = self.l * z1610;
-                let x16 = self.l * z1614;
-                let x17 = z1616 + x16;
-                let x18 = self.l * z1618;
-                let x19 = z1619 + x18;
-                let x20 = self.l * z1620;
-                let x21 = self.l * z1623;
-                let x22 = z1622 + x21;
-                let x23 = self.l * z1624;
-                let x24 = self.l * z1625;
+                let z512 = -z0 * z4;
+                let z513 = z0 * z5;
+                let z516 = -z1 * z18 + z17 * z513;
+                let z517 = -z1 * z17 - z18 * z513;
+                let z524 = z37 * z512 - z38 * z517;
+                let z563 = z1 * z4;
+                let z571 = z17 * z563;
+                let z572 = -z18 * z563;
+                let z587 = z9 * z37 - z38 * z572;
+                let z650 = -z0 * z18 - z9 * z17;
+                let z658 = -z38 * z650;
+                let z712 = -z8 * z38 - z24 * z37;
+                let z1669 = -z1 * z5;
+                let z1670 = -z0 * z18 + z17 * z1669;
+                let z1671 = -z0 * z17 - z18 * z1669;
+                let z1672 = z37 * z563 - z38 * z1671;
+                let z1673 = z57 * z1670 - z58 * z1672;
+                let z1674 = self.l * z1;
+                let z1675 = -self.l * z1669 + z1674;
+                let z1676 = self.l * z1671 + z1675;
+                let z1677 = -self.l * z1672 + z1676;
+                let z1678 = z6 * z17;
+                let z1679 = -z6 * z18;
+                let z1680 = z37 * z513 - z38 * z1679;
+                let z1681 = z57 * z1678 - z58 * z1680;
+                let z1682 = -self.l * z6;
+                let z1683 = self.l * z1679 + z1682;
+                let z1684 = -self.l * z1680 + z1683;
+                let z1685 = z1 * z18 - z17 * z513;
+                let z1686 = -z38 * z1685;
+                let z1687 = z57 * z517 - z58 * z1686;
+                let z1688 = self.l * z1685;
+                let z1689 = -self.l * z1686 + z1688;
+                let z1690 = -z37 * z517 - z38 * z512;
+                let z1691 = -z58 * z1690;
+                let z1692 = -self.l * z1690;
+                let z1693 = -z57 * z524 - z58 * z516;
+                let z1694 = z17 * z1669;
+                let z1695 = -z18 * z1669;
+                let z1696 = z37 * z563 - z38 * z1695;
+                let z1697 = z57 * z1694 - z58 * z1696;
+                let z1698 = -self.l * z1669;
+                let z1699 = self.l * z1695 + z1698;
+                let z1700 = -self.l * z1696 + z1699;
+                let z1701 = -z17 * z563;
+                let z1702 = -z38 * z1701;
+                let z1703 = z57 * z572 - z58 * z1702;
+                let z1704 = self.l * z1701;
+                let z1705 = -self.l * z1702 + z1704;
+                let z1706 = -z9 * z38 - z37 * z572;
+                let z1707 = -z58 * z1706;
+                let z1708 = -self.l * z1706;
+                let z1709 = -z57 * z587 - z58 * z571;
+                let z1710 = -z0 * z17 + z9 * z18;
+                let z1711 = -z38 * z1710;
+                let z1712 = z57 * z650 - z58 * z1711;
+                let z1713 = self.l * z1710;
+                let z1714 = -self.l * z1711 + z1713;
+                let z1715 = -z37 * z650;
+                let z1716 = -z58 * z1715;
+                let z1717 = -self.l * z1715;
+                let z1718 = -z24 * z58 - z57 * z658;
+                let z1719 = -z8 * z37 + z24 * z38;
+                let z1720 = -self.l * z1719;
+                let z1721 = -z58 * z1719;
+                let z1722 = -z57 * z712;
+                let z1723 = -z23 * z57 + z43 * z58;
+                let x0 = self.l * z1673;
+                let x1 = z1677 + x0;
+                let x2 = self.l * z1681;
+                let x3 = z1684 + x2;
+                let x4 = self.l * z1687;
+                let x5 = z1689 + x4;
+                let x6 = self.l * z1691;
+                let x7 = z1692 + x6;
+                let x8 = self.l * z1693;
+                let x9 = self.l * z1697;
+                let x10 = z1700 + x9;
+                let x11 = self.l * z1703;
+                let x12 = z1705 + x11;
+                let x13 = self.l * z1707;
+                let x14 = z1708 + x13;
+                let x15 = self.l * z1709;
+                let x16 = self.l * z1712;
+                let x17 = z1714 + x16;
+                let x18 = self.l * z1716;
+                let x19 = z1717 + x18;
+                let x20 = self.l * z1718;
+                let x21 = self.l * z1721;
+                let x22 = z1720 + x21;
+                let x23 = self.l * z1722;
+                let x24 = self.l * z1723;
                 hess[(0, 0)] = x1;
                 hess[(0, 1)] = x3;
                 hess[(1, 0)] = x3;
@@ -5640,59 +5452,46 @@ impl Statics<5> for BricardA04 {
                 let z41 = z5 * z37 - z22 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z588 = -q[1].sin();
-                let z597 = z17 * z588;
-                let z598 = -z18 * z588;
-                let z613 = z4 * z37 - z38 * z598;
-                let z676 = -q[2].sin();
-                let z679 = z4 * z676;
-                let z680 = -z4 * z17;
-                let z688 = -z38 * z680;
-                let z742 = -q[3].sin();
-                let z745 = z5 * z742 - z22 * z37;
-                let z783 = -q[4].sin();
-                let z1497 = -q[1].cos();
-                let z1516 = -q[2].cos();
-                let z1527 = -q[3].cos();
-                let z1532 = -q[4].cos();
-                let z1534 = z17 * z1497;
-                let z1535 = -z18 * z1497;
-                let z1536 = z37 * z588 - z38 * z1535;
-                let z1541 = z588 * z676;
-                let z1542 = -z17 * z588;
-                let z1543 = -z38 * z1542;
-                let z1547 = z4 * z742 - z37 * z598;
-                let z1551 = z4 * z1516;
-                let z1552 = -z4 * z676;
-                let z1553 = -z38 * z1552;
-                let z1557 = -z37 * z680;
-                let z1561 = z5 * z1527 - z22 * z742;
-                let z1626 = z57 * z1536 + z58 * z1534;
-                let z1627 = z57 * z1543 + z58 * z1541;
-                let z1628 = z57 * z1547;
-                let z1629 = z57 * z597 + z613 * z783;
-                let z1630 = z57 * z1553 + z58 * z1551;
-                let z1631 = z57 * z1557;
-                let z1632 = z57 * z679 + z688 * z783;
-                let z1633 = z57 * z1561;
-                let z1634 = z745 * z783;
-                let z1635 = z21 * z783 + z41 * z1532;
-                hess[(1, 1)] = z1626;
-                hess[(1, 2)] = z1627;
-                hess[(2, 1)] = z1627;
-                hess[(1, 3)] = z1628;
-                hess[(3, 1)] = z1628;
-                hess[(1, 4)] = z1629;
-                hess[(4, 1)] = z1629;
-                hess[(2, 2)] = z1630;
-                hess[(2, 3)] = z1631;
-                hess[(3, 2)] = z1631;
-                hess[(2, 4)] = z1632;
-                hess[(4, 2)] = z1632;
-                hess[(3, 3)] = z1633;
-                hess[(3, 4)] = z1634;
-                hess[(4, 3)] = z1634;
-                hess[(4, 4)] = z1635;
+                let z569 = -z5 * z17;
+                let z570 = z5 * z18;
+                let z585 = z4 * z37 - z38 * z570;
+                let z602 = z57 * z569 - z58 * z585;
+                let z649 = -z4 * z17;
+                let z656 = -z38 * z649;
+                let z673 = z22 * z57 - z58 * z656;
+                let z711 = -z5 * z38 - z22 * z37;
+                let z719 = -z58 * z711;
+                let z748 = -z21 * z58 - z41 * z57;
+                let z1620 = z4 * z18;
+                let z1621 = -z5 * z37 - z38 * z1620;
+                let z1626 = z5 * z17;
+                let z1627 = -z38 * z1626;
+                let z1631 = -z4 * z38 - z37 * z570;
+                let z1635 = -z38 * z1620;
+                let z1639 = -z37 * z649;
+                let z1643 = -z5 * z37 + z22 * z38;
+                let z1759 = z57 * z1621 + z58 * z649;
+                let z1760 = z57 * z1627 + z58 * z570;
+                let z1761 = z57 * z1631;
+                let z1762 = z57 * z1635 + z58 * z649;
+                let z1763 = z57 * z1639;
+                let z1764 = z57 * z1643;
+                hess[(1, 1)] = z1759;
+                hess[(1, 2)] = z1760;
+                hess[(2, 1)] = z1760;
+                hess[(1, 3)] = z1761;
+                hess[(3, 1)] = z1761;
+                hess[(1, 4)] = z602;
+                hess[(4, 1)] = z602;
+                hess[(2, 2)] = z1762;
+                hess[(2, 3)] = z1763;
+                hess[(3, 2)] = z1763;
+                hess[(2, 4)] = z673;
+                hess[(4, 2)] = z673;
+                hess[(3, 3)] = z1764;
+                hess[(3, 4)] = z719;
+                hess[(4, 3)] = z719;
+                hess[(4, 4)] = z748;
                 true
             }
             4 => {
@@ -5712,97 +5511,78 @@ impl Statics<5> for BricardA04 {
                 let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z511 = -q[0].sin();
-                let z516 = -z0 * z4;
-                let z517 = z0 * z5;
-                let z523 = z17 * z517 + z18 * z511;
-                let z524 = z17 * z511 - z18 * z517;
-                let z535 = z37 * z516 - z38 * z524;
-                let z588 = -q[1].sin();
-                let z590 = -z1 * z588;
-                let z591 = z1 * z4;
-                let z599 = z17 * z591;
-                let z600 = -z18 * z591;
-                let z615 = z37 * z590 - z38 * z600;
-                let z676 = -q[2].sin();
-                let z681 = z0 * z17 + z9 * z676;
-                let z682 = z0 * z676 - z9 * z17;
-                let z690 = -z38 * z682;
-                let z742 = -q[3].sin();
-                let z747 = z8 * z742 - z24 * z37;
-                let z783 = -q[4].sin();
-                let z1466 = -q[0].cos();
-                let z1478 = -z4 * z511;
-                let z1496 = -z0 * z588;
-                let z1497 = -q[1].cos();
-                let z1516 = -q[2].cos();
-                let z1527 = -q[3].cos();
-                let z1532 = -q[4].cos();
-                let z1566 = z5 * z511;
-                let z1567 = z17 * z1566 + z18 * z1466;
-                let z1568 = z17 * z1466 - z18 * z1566;
-                let z1569 = z37 * z1478 - z38 * z1568;
-                let z1575 = z6 * z17;
-                let z1576 = -z6 * z18;
-                let z1577 = z37 * z1496 - z38 * z1576;
-                let z1582 = z517 * z676 + z17 * z511;
-                let z1583 = z511 * z676 - z17 * z517;
-                let z1584 = -z38 * z1583;
-                let z1588 = z516 * z742 - z37 * z524;
-                let z1592 = -z1 * z1497;
-                let z1593 = z1 * z588;
-                let z1594 = z17 * z1593;
-                let z1595 = -z18 * z1593;
-                let z1596 = z37 * z1592 - z38 * z1595;
-                let z1601 = z591 * z676;
-                let z1602 = -z17 * z591;
-                let z1603 = -z38 * z1602;
-                let z1607 = -z37 * z600 + z590 * z742;
-                let z1611 = z0 * z676 + z9 * z1516;
-                let z1612 = z0 * z1516 - z9 * z676;
-                let z1613 = -z38 * z1612;
-                let z1617 = -z37 * z682;
-                let z1621 = z8 * z1527 - z24 * z742;
-                let z1636 = z57 * z1569 + z58 * z1567;
-                let z1637 = z57 * z1577 + z58 * z1575;
-                let z1638 = z57 * z1584 + z58 * z1582;
-                let z1639 = z57 * z1588;
-                let z1640 = z535 * z783 + z57 * z523;
-                let z1641 = z57 * z1596 + z58 * z1594;
-                let z1642 = z57 * z1603 + z58 * z1601;
-                let z1643 = z57 * z1607;
-                let z1644 = z57 * z599 + z615 * z783;
-                let z1645 = z57 * z1613 + z58 * z1611;
-                let z1646 = z57 * z1617;
-                let z1647 = z57 * z681 + z690 * z783;
-                let z1648 = z57 * z1621;
-                let z1649 = z747 * z783;
-                let z1650 = z23 * z783 + z43 * z1532;
-                hess[(0, 0)] = z1636;
-                hess[(0, 1)] = z1637;
-                hess[(1, 0)] = z1637;
-                hess[(0, 2)] = z1638;
-                hess[(2, 0)] = z1638;
-                hess[(0, 3)] = z1639;
-                hess[(3, 0)] = z1639;
-                hess[(0, 4)] = z1640;
-                hess[(4, 0)] = z1640;
-                hess[(1, 1)] = z1641;
-                hess[(1, 2)] = z1642;
-                hess[(2, 1)] = z1642;
-                hess[(1, 3)] = z1643;
-                hess[(3, 1)] = z1643;
-                hess[(1, 4)] = z1644;
-                hess[(4, 1)] = z1644;
-                hess[(2, 2)] = z1645;
-                hess[(2, 3)] = z1646;
-                hess[(3, 2)] = z1646;
-                hess[(2, 4)] = z1647;
-                hess[(4, 2)] = z1647;
-                hess[(3, 3)] = z1648;
-                hess[(3, 4)] = z1649;
-                hess[(4, 3)] = z1649;
-                hess[(4, 4)] = z1650;
+                let z512 = -z0 * z4;
+                let z513 = z0 * z5;
+                let z516 = -z1 * z18 + z17 * z513;
+                let z517 = -z1 * z17 - z18 * z513;
+                let z524 = z37 * z512 - z38 * z517;
+                let z533 = z57 * z516 - z58 * z524;
+                let z563 = z1 * z4;
+                let z571 = z17 * z563;
+                let z572 = -z18 * z563;
+                let z587 = z9 * z37 - z38 * z572;
+                let z604 = z57 * z571 - z58 * z587;
+                let z650 = -z0 * z18 - z9 * z17;
+                let z658 = -z38 * z650;
+                let z675 = z24 * z57 - z58 * z658;
+                let z712 = -z8 * z38 - z24 * z37;
+                let z721 = -z58 * z712;
+                let z749 = -z23 * z58 - z43 * z57;
+                let z1669 = -z1 * z5;
+                let z1670 = -z0 * z18 + z17 * z1669;
+                let z1671 = -z0 * z17 - z18 * z1669;
+                let z1672 = z37 * z563 - z38 * z1671;
+                let z1678 = z6 * z17;
+                let z1679 = -z6 * z18;
+                let z1680 = z37 * z513 - z38 * z1679;
+                let z1685 = z1 * z18 - z17 * z513;
+                let z1686 = -z38 * z1685;
+                let z1690 = -z37 * z517 - z38 * z512;
+                let z1694 = z17 * z1669;
+                let z1695 = -z18 * z1669;
+                let z1696 = z37 * z563 - z38 * z1695;
+                let z1701 = -z17 * z563;
+                let z1702 = -z38 * z1701;
+                let z1706 = -z9 * z38 - z37 * z572;
+                let z1710 = -z0 * z17 + z9 * z18;
+                let z1711 = -z38 * z1710;
+                let z1715 = -z37 * z650;
+                let z1719 = -z8 * z37 + z24 * z38;
+                let z1786 = z57 * z1672 + z58 * z1670;
+                let z1787 = z57 * z1680 + z58 * z1678;
+                let z1788 = z57 * z1686 + z58 * z517;
+                let z1789 = z57 * z1690;
+                let z1790 = z57 * z1696 + z58 * z1694;
+                let z1791 = z57 * z1702 + z58 * z572;
+                let z1792 = z57 * z1706;
+                let z1793 = z57 * z1711 + z58 * z650;
+                let z1794 = z57 * z1715;
+                let z1795 = z57 * z1719;
+                hess[(0, 0)] = z1786;
+                hess[(0, 1)] = z1787;
+                hess[(1, 0)] = z1787;
+                hess[(0, 2)] = z1788;
+                hess[(2, 0)] = z1788;
+                hess[(0, 3)] = z1789;
+                hess[(3, 0)] = z1789;
+                hess[(0, 4)] = z533;
+                hess[(4, 0)] = z533;
+                hess[(1, 1)] = z1790;
+                hess[(1, 2)] = z1791;
+                hess[(2, 1)] = z1791;
+                hess[(1, 3)] = z1792;
+                hess[(3, 1)] = z1792;
+                hess[(1, 4)] = z604;
+                hess[(4, 1)] = z604;
+                hess[(2, 2)] = z1793;
+                hess[(2, 3)] = z1794;
+                hess[(3, 2)] = z1794;
+                hess[(2, 4)] = z675;
+                hess[(4, 2)] = z675;
+                hess[(3, 3)] = z1795;
+                hess[(3, 4)] = z721;
+                hess[(4, 3)] = z721;
+                hess[(4, 4)] = z749;
                 true
             }
             _ => false,
@@ -6150,1743 +5930,1680 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z316 = z274 + z310;
         let z318 = z276 + z312;
         let z320 = z269 + z314;
-        let z511 = -q[0].sin();
-        let z512 = self.l * z511;
-        let z513 = -self.l * z0;
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z518 = qd[1] * z511;
-        let z519 = -self.l * z515 + z512;
-        let z520 = -self.l * z517 + z513;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z525 = -z5 * z520 + z15 * z516;
-        let z526 = z5 * z519 - z15 * z514;
-        let z527 = qd[2] * z514 + z12;
-        let z528 = qd[2] * z516 + z518;
-        let z529 = qd[2] * z525;
-        let z530 = qd[2] * z526;
-        let z531 = self.l * z522 + z519;
-        let z532 = self.l * z524 + z520;
-        let z533 = z37 * z514 - z38 * z522;
-        let z534 = z37 * z522 + z38 * z514;
-        let z535 = z37 * z516 - z38 * z524;
-        let z536 = z37 * z524 + z38 * z516;
-        let z537 = -z21 * z532 + z35 * z523;
-        let z538 = z21 * z531 - z35 * z521;
-        let z539 = qd[3] * z521 + z527;
-        let z540 = qd[3] * z523 + z528;
-        let z541 = qd[3] * z537 + z529;
-        let z542 = qd[3] * z538 + z530;
-        let z543 = -self.l * z533 + z531;
-        let z544 = -self.l * z535 + z532;
-        let z545 = z57 * z533 + z58 * z521;
-        let z546 = z57 * z521 - z58 * z533;
-        let z547 = z57 * z535 + z58 * z523;
-        let z548 = z57 * z523 - z58 * z535;
-        let z549 = -z42 * z544 + z55 * z536;
-        let z550 = z42 * z543 - z55 * z534;
-        let z551 = qd[4] * z534 + z539;
-        let z552 = qd[4] * z536 + z540;
-        let z553 = qd[4] * z549 + z541;
-        let z554 = qd[4] * z550 + z542;
-        let z555 = 0.5 * self.l * z511;
-        let z556 = -0.5 * self.l * z0;
-        let z557 = -0.5 * self.l * z515 + z512;
-        let z558 = -0.5 * self.l * z517 + z513;
-        let z559 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514;
-        let z560 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516;
-        let z561 = 0.5 * self.l * z522 + z519;
-        let z562 = 0.5 * self.l * z524 + z520;
-        let z563 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z522;
-        let z564 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z524;
-        let z565 = -0.5 * self.l * z533 + z531;
-        let z566 = -0.5 * self.l * z535 + z532;
-        let z567 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534;
-        let z568 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536;
-        let z569 = 0.5 * self.l * z546 + z543;
-        let z570 = 0.5 * self.l * z548 + z544;
-        let z571 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z546;
-        let z572 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z548;
-        let z573 = qd[0] * z556;
-        let z574 = -qd[0] * z555;
-        let z575 = qd[0] * z558 - z81 * z518;
-        let z576 = -qd[0] * z557 + z12 * z81;
-        let z577 = z529 + z29 * z562 - z90 * z528;
-        let z578 = z530 - z29 * z561 + z90 * z527;
-        let z579 = z541 + z49 * z566 - z99 * z540;
-        let z580 = z542 - z49 * z565 + z99 * z539;
-        let z581 = z553 + z69 * z570 - z108 * z552;
-        let z582 = z554 - z69 * z569 + z108 * z551;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z593 = -self.l * z588;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z601 = -z4 * z16 - z5 * z594 + z8 * z593 + z15 * z590;
-        let z602 = z4 * z14 + z5 * z592 - z6 * z593 - z15 * z589;
-        let z603 = qd[2] * z589;
-        let z604 = qd[2] * z4;
-        let z605 = qd[2] * z590;
-        let z606 = qd[2] * z601;
-        let z607 = qd[2] * z602;
-        let z608 = self.l * z596 + z592;
-        let z609 = self.l * z598 + z593;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z612 = z37 * z596 + z38 * z589;
-        let z613 = z4 * z37 - z38 * z598;
-        let z614 = z4 * z38 + z37 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z616 = z37 * z600 + z38 * z590;
-        let z617 = -z21 * z610 + z23 * z609 + z35 * z599 - z36 * z597;
-        let z618 = -z19 * z609 + z21 * z608 + z34 * z597 - z35 * z595;
-        let z619 = qd[3] * z595 + z603;
-        let z620 = qd[3] * z597 + z604;
-        let z621 = qd[3] * z599 + z605;
-        let z622 = qd[3] * z617 + z606;
-        let z623 = qd[3] * z618 + z607;
-        let z624 = -self.l * z611 + z608;
-        let z625 = -self.l * z613 + z609;
-        let z626 = -self.l * z615 + z610;
-        let z627 = z57 * z611 + z58 * z595;
-        let z628 = z57 * z595 - z58 * z611;
-        let z629 = z57 * z613 + z58 * z597;
-        let z630 = z57 * z597 - z58 * z613;
-        let z631 = z57 * z615 + z58 * z599;
-        let z632 = z57 * z599 - z58 * z615;
-        let z633 = -z42 * z626 + z44 * z625 + z55 * z616 - z56 * z614;
-        let z634 = -z40 * z625 + z42 * z624 + z54 * z614 - z55 * z612;
-        let z635 = qd[4] * z612 + z619;
-        let z636 = qd[4] * z614 + z620;
-        let z637 = qd[4] * z616 + z621;
-        let z638 = qd[4] * z633 + z622;
-        let z639 = qd[4] * z634 + z623;
-        let z640 = -0.5 * self.l * z516;
-        let z641 = -0.5 * self.l * z588;
-        let z642 = -0.5 * self.l * z591;
-        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z516
+        let z352 = -qd[0] * z1;
+        let z353 = qd[0] * z0;
+        let z511 = -self.l * z0;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z514 = -qd[1] * z1;
+        let z515 = -self.l * z513 + z511;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z518 = -z5 * z515 + z15 * z512;
+        let z519 = z5 * z16 - z8 * z15;
+        let z520 = qd[2] * z512 + z514;
+        let z521 = qd[2] * z518;
+        let z522 = qd[2] * z519;
+        let z523 = self.l * z517 + z515;
+        let z524 = z37 * z512 - z38 * z517;
+        let z525 = z37 * z517 + z38 * z512;
+        let z526 = -z21 * z523 + z35 * z516;
+        let z527 = z21 * z36 - z23 * z35;
+        let z528 = qd[3] * z516 + z520;
+        let z529 = qd[3] * z526 + z521;
+        let z530 = qd[3] * z527 + z522;
+        let z531 = -self.l * z524 + z523;
+        let z532 = z57 * z524 + z58 * z516;
+        let z533 = z57 * z516 - z58 * z524;
+        let z534 = -z42 * z531 + z55 * z525;
+        let z535 = z42 * z56 - z44 * z55;
+        let z536 = qd[4] * z525 + z528;
+        let z537 = qd[4] * z534 + z529;
+        let z538 = qd[4] * z535 + z530;
+        let z539 = -0.5 * self.l * z0;
+        let z540 = -0.5 * self.l * z513 + z511;
+        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
+        let z542 = 0.5 * self.l * z517 + z515;
+        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
+        let z544 = -0.5 * self.l * z524 + z523;
+        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
+        let z546 = 0.5 * self.l * z533 + z531;
+        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
+        let z548 = qd[0] * z539;
+        let z549 = -qd[0] * z75;
+        let z550 = qd[0] * z540 - z81 * z514;
+        let z551 = -qd[0] * z82 + z12 * z81;
+        let z552 = z521 + z29 * z542 - z90 * z520;
+        let z553 = z522 - z29 * z91 + z30 * z90;
+        let z554 = z529 + z49 * z544 - z99 * z528;
+        let z555 = z530 - z49 * z100 + z50 * z99;
+        let z556 = z537 + z69 * z546 - z108 * z536;
+        let z557 = z538 - z69 * z109 + z70 * z108;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z565 = self.l * z5;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
+        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
+        let z575 = qd[2] * z7;
+        let z576 = qd[2] * z4;
+        let z577 = qd[2] * z9;
+        let z578 = qd[2] * z573;
+        let z579 = qd[2] * z574;
+        let z580 = self.l * z568 + z564;
+        let z581 = self.l * z570 + z565;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z584 = z7 * z38 + z37 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z586 = z4 * z38 + z37 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z588 = z9 * z38 + z37 * z572;
+        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
+        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
+        let z591 = qd[3] * z567 + z575;
+        let z592 = qd[3] * z569 + z576;
+        let z593 = qd[3] * z571 + z577;
+        let z594 = qd[3] * z589 + z578;
+        let z595 = qd[3] * z590 + z579;
+        let z596 = -self.l * z583 + z580;
+        let z597 = -self.l * z585 + z581;
+        let z598 = -self.l * z587 + z582;
+        let z599 = z57 * z583 + z58 * z567;
+        let z600 = z57 * z567 - z58 * z583;
+        let z601 = z57 * z585 + z58 * z569;
+        let z602 = z57 * z569 - z58 * z585;
+        let z603 = z57 * z587 + z58 * z571;
+        let z604 = z57 * z571 - z58 * z587;
+        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
+        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
+        let z607 = qd[4] * z584 + z591;
+        let z608 = qd[4] * z586 + z592;
+        let z609 = qd[4] * z588 + z593;
+        let z610 = qd[4] * z605 + z594;
+        let z611 = qd[4] * z606 + z595;
+        let z612 = -0.5 * self.l * z512;
+        let z613 = 0.5 * self.l * z5;
+        let z614 = -0.5 * self.l * z563;
+        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588;
-        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z4 * z588;
-        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
+        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
+        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z591
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z588;
-        let z646 = 0.5 * self.l * z596 + z592;
-        let z647 = 0.5 * self.l * z598 + z593;
-        let z648 = 0.5 * self.l * z600 + z594;
-        let z649 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
+        let z618 = 0.5 * self.l * z568 + z564;
+        let z619 = 0.5 * self.l * z570 + z565;
+        let z620 = 0.5 * self.l * z572 + z566;
+        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z598
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z596;
-        let z650 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
+        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z598;
-        let z651 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
+        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z598;
-        let z652 = -0.5 * self.l * z611 + z608;
-        let z653 = -0.5 * self.l * z613 + z609;
-        let z654 = -0.5 * self.l * z615 + z610;
-        let z655 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612;
-        let z656 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z613
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614;
-        let z657 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614;
-        let z658 = 0.5 * self.l * z628 + z624;
-        let z659 = 0.5 * self.l * z630 + z625;
-        let z660 = 0.5 * self.l * z632 + z626;
-        let z661 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z629
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z630
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z628;
-        let z662 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z629
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z630;
-        let z663 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z629
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z630;
-        let z664 = qd[0] * z642 - z12 * z641;
-        let z665 = -qd[0] * z640 + z11 * z641;
-        let z666 = z29 * z648 - z30 * z647 - z90 * z605 + z91 * z604 + z606;
-        let z667 = z28 * z647 - z29 * z646 - z89 * z604 + z90 * z603 + z607;
-        let z668 = z49 * z654 - z50 * z653 - z99 * z621 + z100 * z620 + z622;
-        let z669 = z48 * z653 - z49 * z652 - z98 * z620 + z99 * z619 + z623;
-        let z670 = z69 * z660 - z70 * z659 - z108 * z637 + z109 * z636 + z638;
-        let z671 = z68 * z659 - z69 * z658 - z107 * z636 + z108 * z635 + z639;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z684 = self.l * z680;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z687 = z37 * z678;
-        let z688 = -z38 * z680;
-        let z689 = z37 * z680;
-        let z690 = -z38 * z682;
-        let z691 = z37 * z682;
-        let z692 = -z21 * z685 + z23 * z684 + z35 * z681 - z36 * z679;
-        let z693 = -z19 * z684 + z21 * z683 + z34 * z679 - z35 * z677;
-        let z694 = qd[3] * z677;
-        let z695 = qd[3] * z679;
-        let z696 = qd[3] * z681;
-        let z697 = qd[3] * z692;
-        let z698 = qd[3] * z693;
-        let z699 = -self.l * z686 + z683;
-        let z700 = -self.l * z688 + z684;
-        let z701 = -self.l * z690 + z685;
-        let z702 = z57 * z686 + z58 * z677;
-        let z703 = z57 * z677 - z58 * z686;
-        let z704 = z57 * z688 + z58 * z679;
-        let z705 = z57 * z679 - z58 * z688;
-        let z706 = z57 * z690 + z58 * z681;
-        let z707 = z57 * z681 - z58 * z690;
-        let z708 = -z42 * z701 + z44 * z700 + z55 * z691 - z56 * z689;
-        let z709 = -z40 * z700 + z42 * z699 + z54 * z689 - z55 * z687;
-        let z710 = qd[4] * z687 + z694;
-        let z711 = qd[4] * z689 + z695;
-        let z712 = qd[4] * z691 + z696;
-        let z713 = qd[4] * z708 + z697;
-        let z714 = qd[4] * z709 + z698;
-        let z715 = 0.5 * self.l * z678;
-        let z716 = 0.5 * self.l * z680;
-        let z717 = 0.5 * self.l * z682;
-        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z680
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678;
-        let z719 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z680;
-        let z720 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z680;
-        let z721 = -0.5 * self.l * z686 + z683;
-        let z722 = -0.5 * self.l * z688 + z684;
-        let z723 = -0.5 * self.l * z690 + z685;
-        let z724 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687;
-        let z725 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z688
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689;
-        let z726 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689;
-        let z727 = 0.5 * self.l * z703 + z699;
-        let z728 = 0.5 * self.l * z705 + z700;
-        let z729 = 0.5 * self.l * z707 + z701;
-        let z730 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z704
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z705
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z703;
-        let z731 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z704
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z705;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z704
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z705;
-        let z733 = z29 * z717 - z30 * z716;
-        let z734 = z28 * z716 - z29 * z715;
-        let z735 = z49 * z723 - z50 * z722 - z99 * z696 + z100 * z695 + z697;
-        let z736 = z48 * z722 - z49 * z721 - z98 * z695 + z99 * z694 + z698;
-        let z737 = z69 * z729 - z70 * z728 - z108 * z712 + z109 * z711 + z713;
-        let z738 = z714 + z68 * z728 - z69 * z727 - z107 * z711 + z108 * z710;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z744 = z6 * z37 + z20 * z742;
-        let z745 = z5 * z742 - z22 * z37;
-        let z746 = z5 * z37 + z22 * z742;
-        let z747 = z8 * z742 - z24 * z37;
-        let z748 = z8 * z37 + z24 * z742;
-        let z749 = -self.l * z743;
-        let z750 = -self.l * z745;
-        let z751 = -self.l * z747;
-        let z752 = z57 * z743;
-        let z753 = -z58 * z743;
-        let z754 = z57 * z745;
-        let z755 = -z58 * z745;
-        let z756 = z57 * z747;
-        let z757 = -z58 * z747;
-        let z758 = -z42 * z751 + z44 * z750 + z55 * z748 - z56 * z746;
-        let z759 = -z40 * z750 + z42 * z749 + z54 * z746 - z55 * z744;
-        let z760 = qd[4] * z744;
-        let z761 = qd[4] * z746;
-        let z762 = qd[4] * z748;
-        let z763 = qd[4] * z758;
-        let z764 = qd[4] * z759;
-        let z765 = -0.5 * self.l * z743;
-        let z766 = -0.5 * self.l * z745;
-        let z767 = -0.5 * self.l * z747;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744;
-        let z769 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z745
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746;
-        let z770 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746;
-        let z771 = z749 + 0.5 * self.l * z753;
-        let z772 = z750 + 0.5 * self.l * z755;
-        let z773 = z751 + 0.5 * self.l * z757;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z754
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z755
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z753;
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z754
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z755;
-        let z776 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z754
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z755;
-        let z777 = z49 * z767 - z50 * z766;
-        let z778 = z48 * z766 - z49 * z765;
-        let z779 = z763 + z69 * z773 - z70 * z772 - z108 * z762 + z109 * z761;
-        let z780 = z764 + z68 * z772 - z69 * z771 - z107 * z761 + z108 * z760;
-        let z783 = -q[4].sin();
-        let z784 = z19 * z57 + z39 * z783;
-        let z785 = z19 * z783 - z39 * z57;
-        let z786 = z21 * z57 + z41 * z783;
-        let z787 = z21 * z783 - z41 * z57;
-        let z788 = z23 * z57 + z43 * z783;
-        let z789 = z23 * z783 - z43 * z57;
-        let z790 = 0.5 * self.l * z785;
-        let z791 = 0.5 * self.l * z787;
-        let z792 = 0.5 * self.l * z789;
-        let z793 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z786
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z787
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z785;
-        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z786
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z787;
-        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z786
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z787;
-        let z796 = z69 * z792 - z70 * z791;
-        let z797 = z68 * z791 - z69 * z790;
-        let z799 = -z0 * z512 + z0 * z3 + z1 * z513 - z2 * z511;
-        let z800 = qd[1] * z799;
-        let z801 = z6 * z520 - z8 * z519 - z14 * z516 + z16 * z514;
-        let z802 = qd[2] * z801 + z800;
-        let z803 = z19 * z532 - z23 * z531 - z34 * z523 + z36 * z521;
-        let z804 = qd[3] * z803 + z802;
-        let z805 = z40 * z544 - z44 * z543 - z54 * z536 + z56 * z534;
-        let z806 = qd[4] * z805 + z804;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
+        let z624 = -0.5 * self.l * z583 + z580;
+        let z625 = -0.5 * self.l * z585 + z581;
+        let z626 = -0.5 * self.l * z587 + z582;
+        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
+        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
+        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
+        let z630 = 0.5 * self.l * z600 + z596;
+        let z631 = 0.5 * self.l * z602 + z597;
+        let z632 = 0.5 * self.l * z604 + z598;
+        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
+        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
+        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
+        let z636 = qd[0] * z614 - z12 * z613;
+        let z637 = -qd[0] * z612 + z11 * z613;
+        let z638 = z29 * z620 - z30 * z619 + z578 - z90 * z577 + z91 * z576;
+        let z639 = z28 * z619 - z29 * z618 + z579 - z89 * z576 + z90 * z575;
+        let z640 = z49 * z626 - z50 * z625 + z594 - z99 * z593 + z100 * z592;
+        let z641 = z48 * z625 - z49 * z624 + z595 - z98 * z592 + z99 * z591;
+        let z642 = z69 * z632 - z70 * z631 + z610 - z108 * z609 + z109 * z608;
+        let z643 = z68 * z631 - z69 * z630 + z611 - z107 * z608 + z108 * z607;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z652 = self.l * z649;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z655 = z37 * z648;
+        let z656 = -z38 * z649;
+        let z657 = z37 * z649;
+        let z658 = -z38 * z650;
+        let z659 = z37 * z650;
+        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
+        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
+        let z662 = qd[3] * z20;
+        let z663 = qd[3] * z22;
+        let z664 = qd[3] * z24;
+        let z665 = qd[3] * z660;
+        let z666 = qd[3] * z661;
+        let z667 = -self.l * z654 + z651;
+        let z668 = -self.l * z656 + z652;
+        let z669 = -self.l * z658 + z653;
+        let z670 = z20 * z58 + z57 * z654;
+        let z671 = z20 * z57 - z58 * z654;
+        let z672 = z22 * z58 + z57 * z656;
+        let z673 = z22 * z57 - z58 * z656;
+        let z674 = z24 * z58 + z57 * z658;
+        let z675 = z24 * z57 - z58 * z658;
+        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
+        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
+        let z678 = qd[4] * z655 + z662;
+        let z679 = qd[4] * z657 + z663;
+        let z680 = qd[4] * z659 + z664;
+        let z681 = qd[4] * z676 + z665;
+        let z682 = qd[4] * z677 + z666;
+        let z683 = 0.5 * self.l * z648;
+        let z684 = 0.5 * self.l * z649;
+        let z685 = 0.5 * self.l * z650;
+        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
+        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
+        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
+        let z689 = -0.5 * self.l * z654 + z651;
+        let z690 = -0.5 * self.l * z656 + z652;
+        let z691 = -0.5 * self.l * z658 + z653;
+        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
+        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
+        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
+        let z695 = 0.5 * self.l * z671 + z667;
+        let z696 = 0.5 * self.l * z673 + z668;
+        let z697 = 0.5 * self.l * z675 + z669;
+        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
+        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
+        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
+        let z701 = z29 * z685 - z30 * z684;
+        let z702 = z28 * z684 - z29 * z683;
+        let z703 = z49 * z691 - z50 * z690 - z99 * z664 + z100 * z663 + z665;
+        let z704 = z48 * z690 - z49 * z689 - z98 * z663 + z99 * z662 + z666;
+        let z705 = z69 * z697 - z70 * z696 - z108 * z680 + z109 * z679 + z681;
+        let z706 = z68 * z696 - z69 * z695 - z107 * z679 + z108 * z678 + z682;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z714 = -self.l * z711;
+        let z715 = -self.l * z712;
+        let z716 = z57 * z710;
+        let z717 = -z58 * z710;
+        let z718 = z57 * z711;
+        let z719 = -z58 * z711;
+        let z720 = z57 * z712;
+        let z721 = -z58 * z712;
+        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
+        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
+        let z724 = qd[4] * z39;
+        let z725 = qd[4] * z41;
+        let z726 = qd[4] * z43;
+        let z727 = qd[4] * z722;
+        let z728 = qd[4] * z723;
+        let z729 = -0.5 * self.l * z710;
+        let z730 = -0.5 * self.l * z711;
+        let z731 = -0.5 * self.l * z712;
+        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
+        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
+        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
+        let z735 = 0.5 * self.l * z717 + z713;
+        let z736 = z714 + 0.5 * self.l * z719;
+        let z737 = z715 + 0.5 * self.l * z721;
+        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
+        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
+        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
+        let z741 = z49 * z731 - z50 * z730;
+        let z742 = z48 * z730 - z49 * z729;
+        let z743 = z727 + z69 * z737 - z70 * z736 - z108 * z726 + z109 * z725;
+        let z744 = z728 + z68 * z736 - z69 * z735 - z107 * z725 + z108 * z724;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z748 = -z21 * z58 - z41 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let z750 = 0.5 * self.l * z747;
+        let z751 = 0.5 * self.l * z748;
+        let z752 = 0.5 * self.l * z749;
+        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
+        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
+        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
+        let z756 = z69 * z752 - z70 * z751;
+        let z757 = z68 * z751 - z69 * z750;
+        let z759 = z1 * z511 + z1 * z2;
+        let z760 = qd[1] * z759;
+        let z761 = z6 * z515 - z14 * z512;
+        let z762 = z760 + qd[2] * z761;
+        let z763 = z19 * z523 - z34 * z516;
+        let z764 = z762 + qd[3] * z763;
+        let z765 = z40 * z531 - z54 * z525;
+        let z766 = z764 + qd[4] * z765;
+        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z515;
-        let z808 = 0.08333333333333333 * self.m * (self.l * self.l) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
+        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0);
-        let z809 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z517;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z522;
-        let z811 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z522;
-        let z812 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z524;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534;
-        let z814 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534;
-        let z815 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z535
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536;
-        let z816 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z545
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z546;
-        let z817 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z547
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z548
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z546;
-        let z818 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z547
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z548;
-        let z819 = -z11 * z558 + z12 * z557 - z12 * z82 + z800 + z80 * z518;
-        let z820 = -z28 * z562 + z30 * z561 + z802 + z89 * z528 - z91 * z527;
-        let z821 = z804 - z48 * z566 + z50 * z565 + z98 * z540 - z100 * z539;
-        let z822 = z806 - z68 * z570 + z70 * z569 + z107 * z552 - z109 * z551;
-        let z836 = z6 * z594 - z8 * z592 - z14 * z590 + z16 * z589;
-        let z837 = qd[2] * z836;
-        let z838 = z19 * z610 - z23 * z608 - z34 * z599 + z36 * z595;
-        let z839 = qd[3] * z838 + z837;
-        let z840 = z40 * z626 - z44 * z624 - z54 * z616 + z56 * z612;
-        let z841 = qd[4] * z840 + z839;
-        let z842 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z589
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z516;
-        let z843 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z591
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z516;
-        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z590
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z591;
-        let z845 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z596;
-        let z846 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z596;
-        let z847 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z600;
-        let z848 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z611
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612;
-        let z849 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612;
-        let z850 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z615
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616;
-        let z851 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z627
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z628;
-        let z852 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z628;
-        let z853 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z631
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z632;
-        let z854 = -z11 * z642 + z12 * z640;
-        let z855 = -z28 * z648 + z30 * z646 + z837 + z89 * z605 - z91 * z603;
-        let z856 = -z48 * z654 + z50 * z652 + z839 + z98 * z621 - z100 * z619;
-        let z857 = -z68 * z660 + z70 * z658 + z841 + z107 * z637 - z109 * z635;
-        let z871 = z19 * z685 - z23 * z683 - z34 * z681 + z36 * z677;
-        let z872 = qd[3] * z871;
-        let z873 = z40 * z701 - z44 * z699 - z54 * z691 + z56 * z687;
-        let z874 = qd[4] * z873 + z872;
-        let z875 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z678;
-        let z876 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z678;
-        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z682;
-        let z878 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z686
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687;
-        let z879 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687;
-        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z690
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691;
-        let z881 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z702
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z703;
-        let z882 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z703;
-        let z883 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z706
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z707;
-        let z884 = -z28 * z717 + z30 * z715;
-        let z885 = -z48 * z723 + z50 * z721 + z98 * z696 - z100 * z694 + z872;
-        let z886 = -z68 * z729 + z70 * z727 + z874 + z107 * z712 - z109 * z710;
-        let z897 = z40 * z751 - z44 * z749 - z54 * z748 + z56 * z744;
-        let z898 = qd[4] * z897;
-        let z899 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z743
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744;
-        let z900 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744;
-        let z901 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z747
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748;
-        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z752
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z753;
-        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z753;
-        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z756
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z757;
-        let z905 = -z48 * z767 + z50 * z765;
-        let z906 = -z68 * z773 + z70 * z771 + z107 * z762 - z109 * z760 + z898;
-        let z914 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z784
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z785;
-        let z915 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z785;
-        let z916 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z788
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z789;
-        let z917 = -z68 * z792 + z70 * z790;
-        let z1651 = qd[0] * qd[1] * z511;
-        let z1652 = qd[1] * z1 * z518 - qd[1] * z11 * z511;
-        let z1653 = -qd[0] * qd[1] * z0;
-        let z1654 = qd[1] * z0 * z800 - qd[1] * z10 * z518 - qd[1] * z12 * z799
-            + qd[1] * z13 * z511;
-        let z1655 = -qd[1] * z0 * z13 - qd[1] * z1 * z800 + qd[1] * z10 * z12
-            + qd[1] * z11 * z799;
-        let z1656 = -qd[2] * z5 * z528 + qd[2] * z29 * z516 + z1651;
-        let z1657 = qd[2] * z6 * z528 - qd[2] * z8 * z527 - qd[2] * z28 * z516
-            + qd[2] * z30 * z514 + z1652;
-        let z1658 = qd[2] * z5 * z527 - qd[2] * z29 * z514 + z1653;
-        let z1659 = -qd[2] * z5 * z530 + qd[2] * z8 * z802 - qd[2] * z26 * z528
-            + qd[2] * z29 * z526 - qd[2] * z30 * z801 + qd[2] * z32 * z516 + z1654;
-        let z1660 = qd[2] * z5 * z529 - qd[2] * z6 * z802 + qd[2] * z26 * z527
-            + qd[2] * z28 * z801 - qd[2] * z29 * z525 - qd[2] * z32 * z514 + z1655;
-        let z1661 = -qd[3] * z21 * z540 + qd[3] * z49 * z523 + z1656;
-        let z1662 = qd[3] * z19 * z540 - qd[3] * z23 * z539 - qd[3] * z48 * z523
-            + qd[3] * z50 * z521 + z1657;
-        let z1663 = qd[3] * z21 * z539 - qd[3] * z49 * z521 + z1658;
-        let z1664 = -qd[3] * z21 * z542 + qd[3] * z23 * z804 - qd[3] * z46 * z540
-            + qd[3] * z49 * z538 - qd[3] * z50 * z803 + qd[3] * z52 * z523 + z1659;
-        let z1665 = -qd[3] * z19 * z804 + qd[3] * z21 * z541 + qd[3] * z46 * z539
-            + qd[3] * z48 * z803 - qd[3] * z49 * z537 - qd[3] * z52 * z521 + z1660;
-        let z1666 = -qd[4] * z42 * z552 + qd[4] * z69 * z536 + z1661;
-        let z1667 = qd[4] * z40 * z552 - qd[4] * z44 * z551 - qd[4] * z68 * z536
-            + qd[4] * z70 * z534 + z1662;
-        let z1668 = qd[4] * z42 * z551 - qd[4] * z69 * z534 + z1663;
-        let z1669 = -qd[4] * z42 * z554 + qd[4] * z44 * z806 - qd[4] * z66 * z552
-            + qd[4] * z69 * z550 - qd[4] * z70 * z805 + qd[4] * z72 * z536 + z1664;
-        let z1670 = -qd[4] * z40 * z806 + qd[4] * z42 * z553 + qd[4] * z66 * z551
-            + qd[4] * z68 * z805 - qd[4] * z69 * z549 - qd[4] * z72 * z534 + z1665;
-        let z1671 = qd[0] * self.m * z574;
-        let z1672 = -qd[0] * self.m * z573;
-        let z1673 = z261 * z556 - z263 * z555 - z74 * z1672 + z75 * z1671;
-        let z1674 = qd[0] * self.m * z576 + self.m * z239 * z558 - self.m * z12 * z819
-            - self.m * z81 * z1653 + self.m * z82 * z1652 + self.m * z1654
-            - self.m * z119 * z518;
-        let z1675 = -qd[0] * self.m * z575 - self.m * z239 * z557 + self.m * z11 * z819
-            + self.m * z12 * z119 - self.m * z80 * z1652 + self.m * z81 * z1651
-            + self.m * z1655;
-        let z1676 = qd[0] * z559 + z11 * z807 + z12 * z808 + z12 * z83 + z85 * z518;
-        let z1677 = qd[0] * z560 + z11 * z808 + z12 * z809 + z12 * z85 + z88 * z518;
-        let z1678 = z238 * z559 + z240 * z560 - z11 * z1677 - z12 * z273 + z12 * z1676
-            + z268 * z558 - z270 * z557 + z271 * z518 - z80 * z1675 + z82 * z1674
-            + z84 * z1651 + z86 * z1652 + z87 * z1653;
-        let z1679 = self.m * z244 * z562 + self.m * z29 * z578 - self.m * z30 * z820
-            - self.m * z90 * z1658 + self.m * z91 * z1657 - self.m * z122 * z528
-            + self.m * z1659;
-        let z1680 = -self.m * z244 * z561 + self.m * z28 * z820 - self.m * z29 * z577
-            - self.m * z89 * z1657 + self.m * z90 * z1656 + self.m * z122 * z527
-            + self.m * z1660;
-        let z1681 = z28 * z810 + z29 * z563 + z30 * z811 + z92 * z527 + z94 * z528;
-        let z1682 = z28 * z811 + z29 * z564 + z30 * z812 + z94 * z527 + z97 * z528;
-        let z1683 = z243 * z563 + z245 * z564 + z277 * z562 - z279 * z561 + z280 * z528
-            - z282 * z527 - z28 * z1682 + z30 * z1681 - z89 * z1680 + z91 * z1679
-            + z93 * z1656 + z95 * z1657 + z96 * z1658;
-        let z1684 = self.m * z250 * z566 + self.m * z49 * z580 - self.m * z50 * z821
-            - self.m * z99 * z1663 + self.m * z100 * z1662 - self.m * z125 * z540
-            + self.m * z1664;
-        let z1685 = -self.m * z250 * z565 + self.m * z48 * z821 - self.m * z49 * z579
-            - self.m * z98 * z1662 + self.m * z99 * z1661 + self.m * z125 * z539
-            + self.m * z1665;
-        let z1686 = z48 * z813 + z49 * z567 + z50 * z814 + z101 * z539 + z103 * z540;
-        let z1687 = z48 * z814 + z49 * z568 + z50 * z815 + z103 * z539 + z106 * z540;
-        let z1688 = z249 * z567 + z251 * z568 + z286 * z566 - z288 * z565 + z289 * z540
-            - z291 * z539 - z48 * z1687 + z50 * z1686 - z98 * z1685 + z100 * z1684
-            + z102 * z1661 + z104 * z1662 + z105 * z1663;
-        let z1689 = self.m * z256 * z570 + self.m * z69 * z582 - self.m * z70 * z822
-            - self.m * z108 * z1668 + self.m * z109 * z1667 - self.m * z128 * z552
-            + self.m * z1669;
-        let z1690 = -self.m * z256 * z569 + self.m * z68 * z822 - self.m * z69 * z581
-            - self.m * z107 * z1667 + self.m * z108 * z1666 + self.m * z128 * z551
-            + self.m * z1670;
-        let z1691 = z68 * z816 + z69 * z571 + z70 * z817 + z110 * z551 + z112 * z552;
-        let z1692 = z68 * z817 + z69 * z572 + z70 * z818 + z112 * z551 + z115 * z552;
-        let z1693 = z255 * z571 + z257 * z572 + z295 * z570 - z297 * z569 + z298 * z552
-            - z300 * z551 - z68 * z1692 + z70 * z1691 - z107 * z1690 + z109 * z1689
-            + z111 * z1666 + z113 * z1667 + z114 * z1668;
-        let z1694 = z1688 + z1693;
-        let z1695 = z1683 + z1694;
-        let z1696 = z1678 + z1695;
-        let z1697 = z1673 + z1696;
-        let z1698 = -qd[2] * z4 * z30 - qd[2] * z5 * z605 + qd[2] * z8 * z604
-            + qd[2] * z29 * z590;
-        let z1699 = qd[2] * z6 * z605 - qd[2] * z8 * z603 - qd[2] * z28 * z590
-            + qd[2] * z30 * z589;
-        let z1700 = qd[2] * z4 * z28 + qd[2] * z5 * z603 - qd[2] * z6 * z604
-            - qd[2] * z29 * z589;
-        let z1701 = -qd[2] * z4 * z33 - qd[2] * z5 * z607 + qd[2] * z8 * z837
-            - qd[2] * z26 * z605 + qd[2] * z27 * z604 + qd[2] * z29 * z602
-            - qd[2] * z30 * z836 + qd[2] * z32 * z590;
-        let z1702 = qd[2] * z4 * z31 + qd[2] * z5 * z606 - qd[2] * z6 * z837
-            - qd[2] * z25 * z604 + qd[2] * z26 * z603 + qd[2] * z28 * z836
-            - qd[2] * z29 * z601 - qd[2] * z32 * z589;
-        let z1703 = -qd[3] * z21 * z621 + qd[3] * z23 * z620 + qd[3] * z49 * z599
-            - qd[3] * z50 * z597 + z1698;
-        let z1704 = qd[3] * z19 * z621 - qd[3] * z23 * z619 - qd[3] * z48 * z599
-            + qd[3] * z50 * z595 + z1699;
-        let z1705 = -qd[3] * z19 * z620 + qd[3] * z21 * z619 + qd[3] * z48 * z597
-            - qd[3] * z49 * z595 + z1700;
-        let z1706 = -qd[3] * z21 * z623 + qd[3] * z23 * z839 - qd[3] * z46 * z621
-            + qd[3] * z47 * z620 + qd[3] * z49 * z618 - qd[3] * z50 * z838
-            + qd[3] * z52 * z599 - qd[3] * z53 * z597 + z1701;
-        let z1707 = -qd[3] * z19 * z839 + qd[3] * z21 * z622 - qd[3] * z45 * z620
-            + qd[3] * z46 * z619 + qd[3] * z48 * z838 - qd[3] * z49 * z617
-            + qd[3] * z51 * z597 - qd[3] * z52 * z595 + z1702;
-        let z1708 = -qd[4] * z42 * z637 + qd[4] * z44 * z636 + qd[4] * z69 * z616
-            - qd[4] * z70 * z614 + z1703;
-        let z1709 = qd[4] * z40 * z637 - qd[4] * z44 * z635 - qd[4] * z68 * z616
-            + qd[4] * z70 * z612 + z1704;
-        let z1710 = -qd[4] * z40 * z636 + qd[4] * z42 * z635 + qd[4] * z68 * z614
-            - qd[4] * z69 * z612 + z1705;
-        let z1711 = -qd[4] * z42 * z639 + qd[4] * z44 * z841 - qd[4] * z66 * z637
-            + qd[4] * z67 * z636 + qd[4] * z69 * z634 - qd[4] * z70 * z840
-            + qd[4] * z72 * z616 - qd[4] * z73 * z614 + z1706;
-        let z1712 = -qd[4] * z40 * z841 + qd[4] * z42 * z638 - qd[4] * z65 * z636
-            + qd[4] * z66 * z635 + qd[4] * z68 * z840 - qd[4] * z69 * z633
-            + qd[4] * z71 * z614 - qd[4] * z72 * z612 + z1707;
-        let z1713 = qd[0] * self.m * z665 + self.m * z239 * z642 - self.m * z240 * z641
-            - self.m * z12 * z854;
-        let z1714 = -qd[0] * self.m * z664 + self.m * z238 * z641 - self.m * z239 * z640
-            + self.m * z11 * z854;
-        let z1715 = qd[0] * z643 + z11 * z842 + z12 * z843;
-        let z1716 = qd[0] * z645 + z11 * z843 + z12 * z844;
-        let z1717 = z238 * z643 + z239 * z644 + z240 * z645 - z11 * z1716 + z12 * z1715
-            + z268 * z642 - z270 * z640 - z80 * z1714 + z82 * z1713;
-        let z1718 = self.m * z244 * z648 - self.m * z245 * z647 + self.m * z29 * z667
-            - self.m * z30 * z855 - self.m * z90 * z1700 + self.m * z91 * z1699
-            - self.m * z122 * z605 + self.m * z123 * z604 + self.m * z1701;
-        let z1719 = self.m * z243 * z647 - self.m * z244 * z646 + self.m * z28 * z855
-            - self.m * z29 * z666 - self.m * z89 * z1699 + self.m * z90 * z1698
-            - self.m * z121 * z604 + self.m * z122 * z603 + self.m * z1702;
-        let z1720 = z28 * z845 + z29 * z649 + z30 * z846 + z92 * z603 + z93 * z604
-            + z94 * z605;
-        let z1721 = z28 * z846 + z29 * z651 + z30 * z847 + z94 * z603 + z96 * z604
-            + z97 * z605;
-        let z1722 = z243 * z649 + z244 * z650 + z245 * z651 + z277 * z648 - z279 * z646
-            + z280 * z605 - z282 * z603 - z28 * z1721 + z30 * z1720 - z89 * z1719
-            + z91 * z1718 + z93 * z1698 + z95 * z1699 + z96 * z1700;
-        let z1723 = self.m * z250 * z654 - self.m * z251 * z653 + self.m * z49 * z669
-            - self.m * z50 * z856 - self.m * z99 * z1705 + self.m * z100 * z1704
-            - self.m * z125 * z621 + self.m * z126 * z620 + self.m * z1706;
-        let z1724 = self.m * z249 * z653 - self.m * z250 * z652 + self.m * z48 * z856
-            - self.m * z49 * z668 - self.m * z98 * z1704 + self.m * z99 * z1703
-            - self.m * z124 * z620 + self.m * z125 * z619 + self.m * z1707;
-        let z1725 = z48 * z848 + z49 * z655 + z50 * z849 + z101 * z619 + z102 * z620
-            + z103 * z621;
-        let z1726 = z48 * z849 + z49 * z657 + z50 * z850 + z103 * z619 + z105 * z620
-            + z106 * z621;
-        let z1727 = z249 * z655 + z250 * z656 + z251 * z657 + z286 * z654 - z288 * z652
-            + z289 * z621 - z291 * z619 - z48 * z1726 + z50 * z1725 - z98 * z1724
-            + z100 * z1723 + z102 * z1703 + z104 * z1704 + z105 * z1705;
-        let z1728 = self.m * z256 * z660 - self.m * z257 * z659 + self.m * z69 * z671
-            - self.m * z70 * z857 - self.m * z108 * z1710 + self.m * z109 * z1709
-            - self.m * z128 * z637 + self.m * z129 * z636 + self.m * z1711;
-        let z1729 = self.m * z255 * z659 - self.m * z256 * z658 + self.m * z68 * z857
-            - self.m * z69 * z670 - self.m * z107 * z1709 + self.m * z108 * z1708
-            - self.m * z127 * z636 + self.m * z128 * z635 + self.m * z1712;
-        let z1730 = z68 * z851 + z69 * z661 + z70 * z852 + z110 * z635 + z111 * z636
-            + z112 * z637;
-        let z1731 = z68 * z852 + z69 * z663 + z70 * z853 + z112 * z635 + z114 * z636
-            + z115 * z637;
-        let z1732 = z255 * z661 + z256 * z662 + z257 * z663 + z295 * z660 - z297 * z658
-            + z298 * z637 - z300 * z635 - z68 * z1731 + z70 * z1730 - z107 * z1729
-            + z109 * z1728 + z111 * z1708 + z113 * z1709 + z114 * z1710;
-        let z1733 = z1727 + z1732;
-        let z1734 = z1722 + z1733;
-        let z1735 = z1717 + z1734;
-        let z1736 = -qd[3] * z21 * z696 + qd[3] * z23 * z695 + qd[3] * z49 * z681
-            - qd[3] * z50 * z679;
-        let z1737 = qd[3] * z19 * z696 - qd[3] * z23 * z694 - qd[3] * z48 * z681
-            + qd[3] * z50 * z677;
-        let z1738 = -qd[3] * z19 * z695 + qd[3] * z21 * z694 + qd[3] * z48 * z679
-            - qd[3] * z49 * z677;
-        let z1739 = -qd[3] * z21 * z698 + qd[3] * z23 * z872 - qd[3] * z46 * z696
-            + qd[3] * z47 * z695 + qd[3] * z49 * z693 - qd[3] * z50 * z871
-            + qd[3] * z52 * z681 - qd[3] * z53 * z679;
-        let z1740 = -qd[3] * z19 * z872 + qd[3] * z21 * z697 - qd[3] * z45 * z695
-            + qd[3] * z46 * z694 + qd[3] * z48 * z871 - qd[3] * z49 * z692
-            + qd[3] * z51 * z679 - qd[3] * z52 * z677;
-        let z1741 = -qd[4] * z42 * z712 + qd[4] * z44 * z711 + qd[4] * z69 * z691
-            - qd[4] * z70 * z689 + z1736;
-        let z1742 = qd[4] * z40 * z712 - qd[4] * z44 * z710 - qd[4] * z68 * z691
-            + qd[4] * z70 * z687 + z1737;
-        let z1743 = z1738 - qd[4] * z40 * z711 + qd[4] * z42 * z710 + qd[4] * z68 * z689
-            - qd[4] * z69 * z687;
-        let z1744 = z1739 - qd[4] * z42 * z714 + qd[4] * z44 * z874 - qd[4] * z66 * z712
-            + qd[4] * z67 * z711 + qd[4] * z69 * z709 - qd[4] * z70 * z873
-            + qd[4] * z72 * z691 - qd[4] * z73 * z689;
-        let z1745 = z1740 - qd[4] * z40 * z874 + qd[4] * z42 * z713 - qd[4] * z65 * z711
-            + qd[4] * z66 * z710 + qd[4] * z68 * z873 - qd[4] * z69 * z708
-            + qd[4] * z71 * z689 - qd[4] * z72 * z687;
-        let z1746 = self.m * z244 * z717 - self.m * z245 * z716 + self.m * z29 * z734
-            - self.m * z30 * z884;
-        let z1747 = self.m * z243 * z716 - self.m * z244 * z715 + self.m * z28 * z884
-            - self.m * z29 * z733;
-        let z1748 = z28 * z875 + z29 * z718 + z30 * z876;
-        let z1749 = z28 * z876 + z29 * z720 + z30 * z877;
-        let z1750 = z243 * z718 + z244 * z719 + z245 * z720 + z277 * z717 - z279 * z715
-            - z28 * z1749 + z30 * z1748 - z89 * z1747 + z91 * z1746;
-        let z1751 = self.m * z1739 + self.m * z250 * z723 - self.m * z251 * z722
-            + self.m * z49 * z736 - self.m * z50 * z885 - self.m * z99 * z1738
-            + self.m * z100 * z1737 - self.m * z125 * z696 + self.m * z126 * z695;
-        let z1752 = self.m * z1740 + self.m * z249 * z722 - self.m * z250 * z721
-            + self.m * z48 * z885 - self.m * z49 * z735 - self.m * z98 * z1737
-            + self.m * z99 * z1736 - self.m * z124 * z695 + self.m * z125 * z694;
-        let z1753 = z48 * z878 + z49 * z724 + z50 * z879 + z101 * z694 + z102 * z695
-            + z103 * z696;
-        let z1754 = z48 * z879 + z49 * z726 + z50 * z880 + z103 * z694 + z105 * z695
-            + z106 * z696;
-        let z1755 = z249 * z724 + z250 * z725 + z251 * z726 + z286 * z723 - z288 * z721
-            + z289 * z696 - z291 * z694 - z48 * z1754 + z50 * z1753 - z98 * z1752
-            + z100 * z1751 + z102 * z1736 + z104 * z1737 + z105 * z1738;
-        let z1756 = self.m * z1744 + self.m * z256 * z729 - self.m * z257 * z728
-            + self.m * z69 * z738 - self.m * z70 * z886 - self.m * z108 * z1743
-            + self.m * z109 * z1742 - self.m * z128 * z712 + self.m * z129 * z711;
-        let z1757 = self.m * z1745 + self.m * z255 * z728 - self.m * z256 * z727
-            + self.m * z68 * z886 - self.m * z69 * z737 - self.m * z107 * z1742
-            + self.m * z108 * z1741 - self.m * z127 * z711 + self.m * z128 * z710;
-        let z1758 = z68 * z881 + z69 * z730 + z70 * z882 + z110 * z710 + z111 * z711
-            + z112 * z712;
-        let z1759 = z68 * z882 + z69 * z732 + z70 * z883 + z112 * z710 + z114 * z711
-            + z115 * z712;
-        let z1760 = z255 * z730 + z256 * z731 + z257 * z732 + z295 * z729 - z297 * z727
-            + z298 * z712 - z300 * z710 - z68 * z1759 + z70 * z1758 - z107 * z1757
-            + z109 * z1756 + z111 * z1741 + z113 * z1742 + z114 * z1743;
-        let z1761 = z1755 + z1760;
-        let z1762 = z1750 + z1761;
-        let z1763 = -qd[4] * z42 * z762 + qd[4] * z44 * z761 + qd[4] * z69 * z748
-            - qd[4] * z70 * z746;
-        let z1764 = qd[4] * z40 * z762 - qd[4] * z44 * z760 - qd[4] * z68 * z748
-            + qd[4] * z70 * z744;
-        let z1765 = -qd[4] * z40 * z761 + qd[4] * z42 * z760 + qd[4] * z68 * z746
-            - qd[4] * z69 * z744;
-        let z1766 = -qd[4] * z42 * z764 + qd[4] * z44 * z898 - qd[4] * z66 * z762
-            + qd[4] * z67 * z761 + qd[4] * z69 * z759 - qd[4] * z70 * z897
-            + qd[4] * z72 * z748 - qd[4] * z73 * z746;
-        let z1767 = -qd[4] * z40 * z898 + qd[4] * z42 * z763 - qd[4] * z65 * z761
-            + qd[4] * z66 * z760 + qd[4] * z68 * z897 - qd[4] * z69 * z758
-            + qd[4] * z71 * z746 - qd[4] * z72 * z744;
-        let z1768 = self.m * z250 * z767 - self.m * z251 * z766 + self.m * z49 * z778
-            - self.m * z50 * z905;
-        let z1769 = self.m * z249 * z766 - self.m * z250 * z765 + self.m * z48 * z905
-            - self.m * z49 * z777;
-        let z1770 = z48 * z899 + z49 * z768 + z50 * z900;
-        let z1771 = z48 * z900 + z49 * z770 + z50 * z901;
-        let z1772 = z249 * z768 + z250 * z769 + z251 * z770 + z286 * z767 - z288 * z765
-            - z48 * z1771 + z50 * z1770 - z98 * z1769 + z100 * z1768;
-        let z1773 = self.m * z1766 + self.m * z256 * z773 - self.m * z257 * z772
-            + self.m * z69 * z780 - self.m * z70 * z906 - self.m * z108 * z1765
-            + self.m * z109 * z1764 - self.m * z128 * z762 + self.m * z129 * z761;
-        let z1774 = self.m * z1767 + self.m * z255 * z772 - self.m * z256 * z771
-            + self.m * z68 * z906 - self.m * z69 * z779 - self.m * z107 * z1764
-            + self.m * z108 * z1763 - self.m * z127 * z761 + self.m * z128 * z760;
-        let z1775 = z68 * z902 + z69 * z774 + z70 * z903 + z110 * z760 + z111 * z761
-            + z112 * z762;
-        let z1776 = z68 * z903 + z69 * z776 + z70 * z904 + z112 * z760 + z114 * z761
-            + z115 * z762;
-        let z1777 = z255 * z774 + z256 * z775 + z257 * z776 + z295 * z773 - z297 * z771
-            + z298 * z762 - z300 * z760 - z68 * z1776 + z70 * z1775 - z107 * z1774
-            + z109 * z1773 + z111 * z1763 + z113 * z1764 + z114 * z1765;
-        let z1778 = z1772 + z1777;
-        let z1779 = self.m * z256 * z792 - self.m * z257 * z791 + self.m * z69 * z797
-            - self.m * z70 * z917;
-        let z1780 = self.m * z255 * z791 - self.m * z256 * z790 + self.m * z68 * z917
-            - self.m * z69 * z796;
-        let z1781 = z68 * z914 + z69 * z793 + z70 * z915;
-        let z1782 = z68 * z915 + z69 * z795 + z70 * z916;
-        let z1783 = z255 * z793 + z256 * z794 + z257 * z795 + z295 * z792 - z297 * z790
-            - z68 * z1782 + z70 * z1781 - z107 * z1780 + z109 * z1779;
-        let z1784 = qd[2] * z6 * z530 - qd[2] * z8 * z529 + qd[2] * z25 * z528
-            - qd[2] * z27 * z527 - qd[2] * z28 * z526 + qd[2] * z30 * z525
-            - qd[2] * z31 * z516 + qd[2] * z33 * z514;
-        let z1785 = z1784 + qd[3] * z19 * z542 - qd[3] * z23 * z541 + qd[3] * z45 * z540
-            - qd[3] * z47 * z539 - qd[3] * z48 * z538 + qd[3] * z50 * z537
-            - qd[3] * z51 * z523 + qd[3] * z53 * z521;
-        let z1786 = z1785 + qd[4] * z40 * z554 - qd[4] * z44 * z553 + qd[4] * z65 * z552
-            - qd[4] * z67 * z551 - qd[4] * z68 * z550 + qd[4] * z70 * z549
-            - qd[4] * z71 * z536 + qd[4] * z73 * z534;
-        let z1787 = -self.m * z238 * z558 + self.m * z240 * z557 - self.m * z11 * z576
-            + self.m * z12 * z575 - self.m * z12 * z120 + self.m * z80 * z1653
-            - self.m * z82 * z1651 + self.m * z118 * z518;
-        let z1788 = z11 * z559 + z12 * z560 + z12 * z84 + z87 * z518;
-        let z1789 = z238 * z807 + z239 * z559 + z240 * z808 + qd[0] * z1677 - z12 * z1788
-            - z269 * z558 - z272 * z518 + z81 * z1675 - z82 * z1787 + z83 * z1651
-            + z84 * z1652 + z85 * z1653;
-        let z1790 = z238 * z808 + z239 * z560 + z240 * z809 - qd[0] * z1676 + z11 * z1788
-            + z12 * z272 + z269 * z557 + z80 * z1787 - z81 * z1674 + z85 * z1651
-            + z87 * z1652 + z88 * z1653;
-        let z1791 = -self.m * z243 * z562 + self.m * z245 * z561 + self.m * z1784
-            - self.m * z28 * z578 + self.m * z30 * z577 + self.m * z89 * z1658
-            - self.m * z91 * z1656 + self.m * z121 * z528 - self.m * z123 * z527;
-        let z1792 = z28 * z563 + z30 * z564 + z93 * z527 + z96 * z528;
-        let z1793 = z243 * z810 + z244 * z563 + z245 * z811 - z278 * z562 - z281 * z528
-            + z29 * z1682 - z30 * z1792 + z90 * z1680 - z91 * z1791 + z92 * z1656
-            + z93 * z1657 + z94 * z1658;
-        let z1794 = z243 * z811 + z244 * z564 + z245 * z812 + z278 * z561 + z281 * z527
-            + z28 * z1792 - z29 * z1681 + z89 * z1791 - z90 * z1679 + z94 * z1656
-            + z96 * z1657 + z97 * z1658;
-        let z1795 = -self.m * z249 * z566 + self.m * z1785 + self.m * z251 * z565
-            - self.m * z48 * z580 + self.m * z50 * z579 + self.m * z98 * z1663
-            - self.m * z100 * z1661 + self.m * z124 * z540 - self.m * z126 * z539;
-        let z1796 = z48 * z567 + z50 * z568 + z102 * z539 + z105 * z540;
-        let z1797 = z249 * z813 + z250 * z567 + z251 * z814 - z287 * z566 - z290 * z540
-            + z49 * z1687 - z50 * z1796 + z99 * z1685 - z100 * z1795 + z101 * z1661
-            + z102 * z1662 + z103 * z1663;
-        let z1798 = z249 * z814 + z250 * z568 + z251 * z815 + z287 * z565 + z290 * z539
-            + z48 * z1796 - z49 * z1686 + z98 * z1795 - z99 * z1684 + z103 * z1661
-            + z105 * z1662 + z106 * z1663;
-        let z1799 = self.m * z1786 - self.m * z255 * z570 + self.m * z257 * z569
-            - self.m * z68 * z582 + self.m * z70 * z581 + self.m * z107 * z1668
-            - self.m * z109 * z1666 + self.m * z127 * z552 - self.m * z129 * z551;
-        let z1800 = z68 * z571 + z70 * z572 + z111 * z551 + z114 * z552;
-        let z1801 = z255 * z816 + z256 * z571 + z257 * z817 - z296 * z570 - z299 * z552
-            + z69 * z1692 - z70 * z1800 + z108 * z1690 - z109 * z1799 + z110 * z1666
-            + z111 * z1667 + z112 * z1668;
-        let z1802 = z255 * z817 + z256 * z572 + z257 * z818 + z296 * z569 + z299 * z551
-            + z68 * z1800 - z69 * z1691 + z107 * z1799 - z108 * z1689 + z112 * z1666
-            + z114 * z1667 + z115 * z1668;
-        let z1803 = z1797 + z1801;
-        let z1804 = z1798 + z1802;
-        let z1805 = z1795 + z1799;
-        let z1806 = z1793 + z1803;
-        let z1807 = z1794 + z1804;
-        let z1808 = z1791 + z1805;
-        let z1809 = z1789 + z1806;
-        let z1810 = z1790 + z1807;
-        let z1811 = z1787 + z1808;
-        let z1812 = z0 * z1810 + z0 * z316 + z1 * z1809 + z10 * z1811 + z318 * z511
-            + z320 * z799;
-        let z1813 = qd[2] * z6 * z607 - qd[2] * z8 * z606 + qd[2] * z25 * z605
-            - qd[2] * z27 * z603 - qd[2] * z28 * z602 + qd[2] * z30 * z601
-            - qd[2] * z31 * z590 + qd[2] * z33 * z589;
-        let z1814 = qd[3] * z19 * z623 - qd[3] * z23 * z622 + qd[3] * z45 * z621
-            - qd[3] * z47 * z619 - qd[3] * z48 * z618 + qd[3] * z50 * z617
-            - qd[3] * z51 * z599 + qd[3] * z53 * z595 + z1813;
-        let z1815 = qd[4] * z40 * z639 - qd[4] * z44 * z638 + qd[4] * z65 * z637
-            - qd[4] * z67 * z635 - qd[4] * z68 * z634 + qd[4] * z70 * z633
-            - qd[4] * z71 * z616 + qd[4] * z73 * z612 + z1814;
-        let z1816 = -self.m * z238 * z642 + self.m * z240 * z640 - self.m * z11 * z665
-            + self.m * z12 * z664;
-        let z1817 = qd[0] * z644 + z11 * z643 + z12 * z645;
-        let z1818 = z238 * z842 + z239 * z643 + z240 * z843 + qd[0] * z1716 - z12 * z1817
-            - z269 * z642 + z270 * z641 + z81 * z1714 - z82 * z1816;
-        let z1819 = z238 * z843 + z239 * z645 + z240 * z844 - qd[0] * z1715 + z11 * z1817
-            - z268 * z641 + z269 * z640 + z80 * z1816 - z81 * z1713;
-        let z1820 = -self.m * z243 * z648 + self.m * z245 * z646 + self.m * z1813
-            - self.m * z28 * z667 + self.m * z30 * z666 + self.m * z89 * z1700
-            - self.m * z91 * z1698 + self.m * z121 * z605 - self.m * z123 * z603;
-        let z1821 = z28 * z649 + z29 * z650 + z30 * z651 + z93 * z603 + z95 * z604
-            + z96 * z605;
-        let z1822 = z243 * z845 + z244 * z649 + z245 * z846 - z278 * z648 + z279 * z647
-            - z281 * z605 + z282 * z604 + z29 * z1721 - z30 * z1821 + z90 * z1719
-            - z91 * z1820 + z92 * z1698 + z93 * z1699 + z94 * z1700;
-        let z1823 = z243 * z846 + z244 * z651 + z245 * z847 - z277 * z647 + z278 * z646
-            - z280 * z604 + z281 * z603 + z28 * z1821 - z29 * z1720 + z89 * z1820
-            - z90 * z1718 + z94 * z1698 + z96 * z1699 + z97 * z1700;
-        let z1824 = -self.m * z249 * z654 + self.m * z251 * z652 + self.m * z1814
-            - self.m * z48 * z669 + self.m * z50 * z668 + self.m * z98 * z1705
-            - self.m * z100 * z1703 + self.m * z124 * z621 - self.m * z126 * z619;
-        let z1825 = z48 * z655 + z49 * z656 + z50 * z657 + z102 * z619 + z104 * z620
-            + z105 * z621;
-        let z1826 = z249 * z848 + z250 * z655 + z251 * z849 - z287 * z654 + z288 * z653
-            - z290 * z621 + z291 * z620 + z49 * z1726 - z50 * z1825 + z99 * z1724
-            - z100 * z1824 + z101 * z1703 + z102 * z1704 + z103 * z1705;
-        let z1827 = z249 * z849 + z250 * z657 + z251 * z850 - z286 * z653 + z287 * z652
-            - z289 * z620 + z290 * z619 + z48 * z1825 - z49 * z1725 + z98 * z1824
-            - z99 * z1723 + z103 * z1703 + z105 * z1704 + z106 * z1705;
-        let z1828 = -self.m * z255 * z660 + self.m * z257 * z658 + self.m * z1815
-            - self.m * z68 * z671 + self.m * z70 * z670 + self.m * z107 * z1710
-            - self.m * z109 * z1708 + self.m * z127 * z637 - self.m * z129 * z635;
-        let z1829 = z68 * z661 + z69 * z662 + z70 * z663 + z111 * z635 + z113 * z636
-            + z114 * z637;
-        let z1830 = z255 * z851 + z256 * z661 + z257 * z852 - z296 * z660 + z297 * z659
-            - z299 * z637 + z300 * z636 + z69 * z1731 - z70 * z1829 + z108 * z1729
-            - z109 * z1828 + z110 * z1708 + z111 * z1709 + z112 * z1710;
-        let z1831 = z255 * z852 + z256 * z663 + z257 * z853 - z295 * z659 + z296 * z658
-            - z298 * z636 + z299 * z635 + z68 * z1829 - z69 * z1730 + z107 * z1828
-            - z108 * z1728 + z112 * z1708 + z114 * z1709 + z115 * z1710;
-        let z1832 = z1826 + z1830;
-        let z1833 = z1827 + z1831;
-        let z1834 = z1824 + z1828;
-        let z1835 = z1822 + z1832;
-        let z1836 = z1823 + z1833;
-        let z1837 = z1820 + z1834;
-        let z1838 = z1818 + z1835;
-        let z1839 = z1819 + z1836;
-        let z1840 = z1816 + z1837;
-        let z1841 = z0 * z1839 + z1 * z1838 + z10 * z1840;
-        let z1842 = qd[3] * z19 * z698 - qd[3] * z23 * z697 + qd[3] * z45 * z696
-            - qd[3] * z47 * z694 - qd[3] * z48 * z693 + qd[3] * z50 * z692
-            - qd[3] * z51 * z681 + qd[3] * z53 * z677;
-        let z1843 = qd[4] * z40 * z714 - qd[4] * z44 * z713 + qd[4] * z65 * z712
-            - qd[4] * z67 * z710 - qd[4] * z68 * z709 + qd[4] * z70 * z708
-            - qd[4] * z71 * z691 + qd[4] * z73 * z687 + z1842;
-        let z1844 = -self.m * z243 * z717 + self.m * z245 * z715 - self.m * z28 * z734
-            + self.m * z30 * z733;
-        let z1845 = z28 * z718 + z29 * z719 + z30 * z720;
-        let z1846 = z243 * z875 + z244 * z718 + z245 * z876 - z278 * z717 + z279 * z716
-            + z29 * z1749 - z30 * z1845 + z90 * z1747 - z91 * z1844;
-        let z1847 = z243 * z876 + z244 * z720 + z245 * z877 - z277 * z716 + z278 * z715
-            + z28 * z1845 - z29 * z1748 + z89 * z1844 - z90 * z1746;
-        let z1848 = -self.m * z249 * z723 + self.m * z251 * z721 - self.m * z48 * z736
-            + self.m * z50 * z735 + self.m * z1842 + self.m * z98 * z1738
-            - self.m * z100 * z1736 + self.m * z124 * z696 - self.m * z126 * z694;
-        let z1849 = z48 * z724 + z49 * z725 + z50 * z726 + z102 * z694 + z104 * z695
-            + z105 * z696;
-        let z1850 = z249 * z878 + z250 * z724 + z251 * z879 - z287 * z723 + z288 * z722
-            - z290 * z696 + z291 * z695 + z49 * z1754 - z50 * z1849 + z99 * z1752
-            - z100 * z1848 + z101 * z1736 + z102 * z1737 + z103 * z1738;
-        let z1851 = z249 * z879 + z250 * z726 + z251 * z880 - z286 * z722 + z287 * z721
-            - z289 * z695 + z290 * z694 + z48 * z1849 - z49 * z1753 + z98 * z1848
-            - z99 * z1751 + z103 * z1736 + z105 * z1737 + z106 * z1738;
-        let z1852 = -self.m * z255 * z729 + self.m * z257 * z727 + self.m * z1843
-            - self.m * z68 * z738 + self.m * z70 * z737 + self.m * z107 * z1743
-            - self.m * z109 * z1741 + self.m * z127 * z712 - self.m * z129 * z710;
-        let z1853 = z68 * z730 + z69 * z731 + z70 * z732 + z111 * z710 + z113 * z711
-            + z114 * z712;
-        let z1854 = z255 * z881 + z256 * z730 + z257 * z882 - z296 * z729 + z297 * z728
-            - z299 * z712 + z300 * z711 + z69 * z1759 - z70 * z1853 + z108 * z1757
-            - z109 * z1852 + z110 * z1741 + z111 * z1742 + z112 * z1743;
-        let z1855 = z255 * z882 + z256 * z732 + z257 * z883 - z295 * z728 + z296 * z727
-            - z298 * z711 + z299 * z710 + z68 * z1853 - z69 * z1758 + z107 * z1852
-            - z108 * z1756 + z112 * z1741 + z114 * z1742 + z115 * z1743;
-        let z1856 = z1850 + z1854;
-        let z1857 = z1851 + z1855;
-        let z1858 = z1848 + z1852;
-        let z1859 = z1846 + z1856;
-        let z1860 = z1847 + z1857;
-        let z1861 = z1844 + z1858;
-        let z1862 = z0 * z1860 + z1 * z1859 + z10 * z1861;
-        let z1863 = qd[4] * z40 * z764 - qd[4] * z44 * z763 + qd[4] * z65 * z762
-            - qd[4] * z67 * z760 - qd[4] * z68 * z759 + qd[4] * z70 * z758
-            - qd[4] * z71 * z748 + qd[4] * z73 * z744;
-        let z1864 = -self.m * z249 * z767 + self.m * z251 * z765 - self.m * z48 * z778
-            + self.m * z50 * z777;
-        let z1865 = z48 * z768 + z49 * z769 + z50 * z770;
-        let z1866 = z249 * z899 + z250 * z768 + z251 * z900 - z287 * z767 + z288 * z766
-            + z49 * z1771 - z50 * z1865 + z99 * z1769 - z100 * z1864;
-        let z1867 = z249 * z900 + z250 * z770 + z251 * z901 - z286 * z766 + z287 * z765
-            + z48 * z1865 - z49 * z1770 + z98 * z1864 - z99 * z1768;
-        let z1868 = -self.m * z255 * z773 + self.m * z257 * z771 - self.m * z68 * z780
-            + self.m * z70 * z779 + self.m * z1863 + self.m * z107 * z1765
-            - self.m * z109 * z1763 + self.m * z127 * z762 - self.m * z129 * z760;
-        let z1869 = z68 * z774 + z69 * z775 + z70 * z776 + z111 * z760 + z113 * z761
-            + z114 * z762;
-        let z1870 = z255 * z902 + z256 * z774 + z257 * z903 - z296 * z773 + z297 * z772
-            - z299 * z762 + z300 * z761 + z69 * z1776 - z70 * z1869 + z108 * z1774
-            - z109 * z1868 + z110 * z1763 + z111 * z1764 + z112 * z1765;
-        let z1871 = z255 * z903 + z256 * z776 + z257 * z904 - z295 * z772 + z296 * z771
-            - z298 * z761 + z299 * z760 + z68 * z1869 - z69 * z1775 + z107 * z1868
-            - z108 * z1773 + z112 * z1763 + z114 * z1764 + z115 * z1765;
-        let z1872 = z1866 + z1870;
-        let z1873 = z1867 + z1871;
-        let z1874 = z1864 + z1868;
-        let z1875 = z0 * z1873 + z1 * z1872 + z10 * z1874;
-        let z1876 = -self.m * z255 * z792 + self.m * z257 * z790 - self.m * z68 * z797
-            + self.m * z70 * z796;
-        let z1877 = z68 * z793 + z69 * z794 + z70 * z795;
-        let z1878 = z255 * z914 + z256 * z793 + z257 * z915 - z296 * z792 + z297 * z791
-            + z69 * z1782 - z70 * z1877 + z108 * z1780 - z109 * z1876;
-        let z1879 = z255 * z915 + z256 * z795 + z257 * z916 - z295 * z791 + z296 * z790
-            + z68 * z1877 - z69 * z1781 + z107 * z1876 - z108 * z1779;
-        let z1880 = z0 * z1879 + z1 * z1878 + z10 * z1876;
-        let z1881 = z1684 + z1689;
-        let z1882 = z1685 + z1690;
-        let z1883 = z1881 + z1679;
-        let z1884 = z1882 + z1680;
-        let z1885 = z5 * z1695 + z6 * z1806 + z8 * z1807 + z25 * z1883 + z26 * z1808
-            + z27 * z1884 + z310 * z514 + z312 * z516 + z313 * z525 + z314 * z801
-            + z315 * z526;
-        let z1886 = z1723 + z1728;
-        let z1887 = z1724 + z1729;
-        let z1888 = z1886 + z1718;
-        let z1889 = z1887 + z1719;
-        let z1890 = z4 * z311 + z5 * z1734 + z6 * z1835 + z8 * z1836 + z25 * z1888
-            + z26 * z1837 + z27 * z1889 + z310 * z589 + z312 * z590 + z313 * z601
-            + z314 * z836 + z315 * z602;
-        let z1891 = z1751 + z1756;
-        let z1892 = z1752 + z1757;
-        let z1893 = z1746 + z1891;
-        let z1894 = z1747 + z1892;
-        let z1895 = z5 * z1762 + z6 * z1859 + z8 * z1860 + z25 * z1893 + z26 * z1861
-            + z27 * z1894;
-        let z1896 = z1768 + z1773;
-        let z1897 = z1769 + z1774;
-        let z1898 = z5 * z1778 + z6 * z1872 + z8 * z1873 + z25 * z1896 + z26 * z1874
-            + z27 * z1897;
-        let z1899 = z5 * z1783 + z6 * z1878 + z8 * z1879 + z25 * z1779 + z26 * z1876
-            + z27 * z1780;
-        let z1900 = z19 * z1803 + z21 * z1694 + z23 * z1804 + z45 * z1881 + z46 * z1805
-            + z47 * z1882 + z304 * z521 + z306 * z523 + z307 * z537 + z308 * z803
-            + z309 * z538;
-        let z1901 = z19 * z1832 + z21 * z1733 + z23 * z1833 + z45 * z1886 + z46 * z1834
-            + z47 * z1887 + z304 * z595 + z305 * z597 + z306 * z599 + z307 * z617
-            + z308 * z838 + z309 * z618;
-        let z1902 = z19 * z1856 + z21 * z1761 + z23 * z1857 + z45 * z1891 + z46 * z1858
-            + z47 * z1892 + z304 * z677 + z305 * z679 + z306 * z681 + z307 * z692
-            + z308 * z871 + z309 * z693;
-        let z1903 = z19 * z1872 + z21 * z1778 + z23 * z1873 + z45 * z1896 + z46 * z1874
-            + z47 * z1897;
-        let z1904 = z19 * z1878 + z21 * z1783 + z23 * z1879 + z45 * z1779 + z46 * z1876
-            + z47 * z1780;
-        let z1905 = z295 * z549 + z40 * z1801 + z296 * z805 + z297 * z550 + z42 * z1693
-            + z44 * z1802 + z301 * z534 + z303 * z536 + z65 * z1689 + z66 * z1799
-            + z67 * z1690;
-        let z1906 = z295 * z633 + z40 * z1830 + z296 * z840 + z297 * z634 + z42 * z1732
-            + z44 * z1831 + z301 * z612 + z302 * z614 + z303 * z616 + z65 * z1728
-            + z66 * z1828 + z67 * z1729;
-        let z1907 = z295 * z708 + z40 * z1854 + z296 * z873 + z297 * z709 + z42 * z1760
-            + z44 * z1855 + z301 * z687 + z302 * z689 + z303 * z691 + z65 * z1756
-            + z66 * z1852 + z67 * z1757;
-        let z1908 = z295 * z758 + z40 * z1870 + z296 * z897 + z297 * z759 + z42 * z1777
-            + z44 * z1871 + z301 * z744 + z302 * z746 + z303 * z748 + z65 * z1773
-            + z66 * z1868 + z67 * z1774;
-        let z1909 = z40 * z1878 + z42 * z1783 + z44 * z1879 + z65 * z1779 + z66 * z1876
-            + z67 * z1780;
-        let z1910 = -qd[1] * z1;
-        let z1911 = -qd[2] * z6 + z1910;
-        let z1912 = -qd[2] * z25;
-        let z1913 = -qd[3] * z19 + z1911;
-        let z1914 = -qd[3] * z45 + z1912;
-        let z1915 = -qd[4] * z40 + z1913;
-        let z1916 = -qd[4] * z65 + z1914;
-        let z1917 = -qd[0] * self.m * z74 + self.m * z117;
-        let z1918 = -qd[0] * self.m * z75 - self.m * z116;
-        let z1919 = -z74 * z1918 + z75 * z1917;
-        let z1920 = -qd[0] * self.m * z80 - self.m * z81 * z1910 + self.m * z120;
-        let z1921 = -qd[0] * self.m * z82 + self.m * z12 * z81 - self.m * z118;
-        let z1922 = -z11 * z87 + 2.0 * z12 * z84 - z80 * z1921 + z82 * z1920
-            + z87 * z1910;
-        let z1923 = -self.m * z29 * z89 + self.m * z33 - self.m * z90 * z1911
+            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
+            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
+        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
+        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
+        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
+        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
+        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
+        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
+        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
+        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
+        let z779 = z760 - z11 * z540 + z80 * z514;
+        let z780 = z762 - z28 * z542 + z89 * z520;
+        let z781 = z764 - z48 * z544 + z98 * z528;
+        let z782 = z766 - z68 * z546 + z107 * z536;
+        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
+        let z797 = qd[2] * z796;
+        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
+        let z799 = qd[3] * z798 + z797;
+        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
+        let z801 = qd[4] * z800 + z799;
+        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z512;
+        let z803 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z563
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z512;
+        let z804 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z563;
+        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
+        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
+        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
+        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
+        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
+        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
+        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
+        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
+        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
+        let z814 = -z11 * z614 + z12 * z612;
+        let z815 = -z28 * z620 + z797 + z30 * z618 + z89 * z577 - z91 * z575;
+        let z816 = z799 - z48 * z626 + z50 * z624 + z98 * z593 - z100 * z591;
+        let z817 = z801 - z68 * z632 + z70 * z630 + z107 * z609 - z109 * z607;
+        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
+        let z832 = qd[3] * z831;
+        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
+        let z834 = qd[4] * z833 + z832;
+        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
+        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
+        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
+        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
+        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
+        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
+        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
+        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
+        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
+        let z844 = -z28 * z685 + z30 * z683;
+        let z845 = -z48 * z691 + z50 * z689 + z832 + z98 * z664 - z100 * z662;
+        let z846 = z834 - z68 * z697 + z70 * z695 + z107 * z680 - z109 * z678;
+        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
+        let z858 = qd[4] * z857;
+        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
+        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
+        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
+        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
+        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
+        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
+        let z865 = -z48 * z731 + z50 * z729;
+        let z866 = -z68 * z737 + z70 * z735 + z858 + z107 * z726 - z109 * z724;
+        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
+        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
+        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
+        let z877 = -z68 * z752 + z70 * z750;
+        let z1832 = qd[1] * z1 * z514 + qd[1] * z1 * z11;
+        let z1833 = -qd[0] * qd[1] * z0;
+        let z1834 = qd[1] * z0 * z760 - qd[1] * z1 * z13 - qd[1] * z10 * z514
+            - qd[1] * z12 * z759;
+        let z1835 = -qd[1] * z0 * z13 - qd[1] * z1 * z760 + qd[1] * z10 * z12
+            + qd[1] * z11 * z759;
+        let z1836 = z240 - qd[2] * z5 * z520 + qd[2] * z29 * z512;
+        let z1837 = qd[2] * z6 * z520 - qd[2] * z28 * z512 + z1832;
+        let z1838 = qd[2] * z5 * z30 - qd[2] * z8 * z29 + z1833;
+        let z1839 = -qd[2] * z5 * z522 + qd[2] * z8 * z762 - qd[2] * z26 * z520
+            + qd[2] * z29 * z519 - qd[2] * z30 * z761 + qd[2] * z32 * z512 + z1834;
+        let z1840 = qd[2] * z5 * z521 - qd[2] * z6 * z762 - qd[2] * z8 * z32
+            + qd[2] * z26 * z30 + qd[2] * z28 * z761 - qd[2] * z29 * z518 + z1835;
+        let z1841 = -qd[3] * z21 * z528 + qd[3] * z49 * z516 + z1836;
+        let z1842 = qd[3] * z19 * z528 - qd[3] * z48 * z516 + z1837;
+        let z1843 = qd[3] * z21 * z50 - qd[3] * z23 * z49 + z1838;
+        let z1844 = -qd[3] * z21 * z530 + qd[3] * z23 * z764 - qd[3] * z46 * z528
+            + qd[3] * z49 * z527 - qd[3] * z50 * z763 + qd[3] * z52 * z516 + z1839;
+        let z1845 = -qd[3] * z19 * z764 + qd[3] * z21 * z529 - qd[3] * z23 * z52
+            + qd[3] * z46 * z50 + qd[3] * z48 * z763 - qd[3] * z49 * z526 + z1840;
+        let z1846 = -qd[4] * z42 * z536 + qd[4] * z69 * z525 + z1841;
+        let z1847 = qd[4] * z40 * z536 - qd[4] * z68 * z525 + z1842;
+        let z1848 = qd[4] * z42 * z70 - qd[4] * z44 * z69 + z1843;
+        let z1849 = -qd[4] * z42 * z538 + qd[4] * z44 * z766 - qd[4] * z66 * z536
+            + qd[4] * z69 * z535 - qd[4] * z70 * z765 + qd[4] * z72 * z525 + z1844;
+        let z1850 = -qd[4] * z40 * z766 + qd[4] * z42 * z537 - qd[4] * z44 * z72
+            + qd[4] * z66 * z70 + qd[4] * z68 * z765 - qd[4] * z69 * z534 + z1845;
+        let z1851 = qd[0] * self.m * z549;
+        let z1852 = -qd[0] * self.m * z548;
+        let z1853 = z261 * z539 - z74 * z1852 - z75 * z263 + z75 * z1851;
+        let z1854 = qd[0] * self.m * z551 + self.m * z239 * z540 - self.m * z12 * z779
+            + self.m * z1834 - self.m * z81 * z1833 + self.m * z82 * z1832
+            - self.m * z119 * z514;
+        let z1855 = -qd[0] * self.m * z550 + self.m * z11 * z779 + self.m * z12 * z119
+            + self.m * z1835 - self.m * z80 * z1832 + self.m * z81 * z240
+            - self.m * z82 * z239;
+        let z1856 = qd[0] * z87 + z11 * z767 + z12 * z768 + z12 * z83 + z85 * z514;
+        let z1857 = qd[0] * z541 + z11 * z768 + z12 * z769 + z12 * z85 + z88 * z514;
+        let z1858 = z240 * z541 - z11 * z1857 - z12 * z273 + z12 * z1856 + z268 * z540
+            + z271 * z514 - z80 * z1855 - z82 * z270 + z82 * z1854 + z84 * z240
+            + z86 * z1832 + z87 * z238 + z87 * z1833;
+        let z1859 = self.m * z244 * z542 + self.m * z29 * z553 - self.m * z30 * z780
+            + self.m * z1839 - self.m * z90 * z1838 + self.m * z91 * z1837
+            - self.m * z122 * z520;
+        let z1860 = self.m * z28 * z780 - self.m * z29 * z552 + self.m * z30 * z122
+            + self.m * z1840 - self.m * z89 * z1837 + self.m * z90 * z1836
+            - self.m * z91 * z244;
+        let z1861 = z28 * z770 + z29 * z96 + z30 * z771 + z30 * z92 + z94 * z520;
+        let z1862 = z28 * z771 + z29 * z543 + z30 * z772 + z30 * z94 + z97 * z520;
+        let z1863 = z245 * z543 + z277 * z542 + z280 * z520 - z28 * z1862 - z30 * z282
+            + z30 * z1861 - z89 * z1860 - z91 * z279 + z91 * z1859 + z93 * z1836
+            + z95 * z1837 + z96 * z243 + z96 * z1838;
+        let z1864 = self.m * z250 * z544 + self.m * z49 * z555 - self.m * z50 * z781
+            + self.m * z1844 - self.m * z99 * z1843 + self.m * z100 * z1842
+            - self.m * z125 * z528;
+        let z1865 = self.m * z48 * z781 - self.m * z49 * z554 + self.m * z50 * z125
+            + self.m * z1845 - self.m * z98 * z1842 + self.m * z99 * z1841
+            - self.m * z100 * z250;
+        let z1866 = z48 * z773 + z49 * z105 + z50 * z774 + z50 * z101 + z103 * z528;
+        let z1867 = z48 * z774 + z49 * z545 + z50 * z775 + z50 * z103 + z106 * z528;
+        let z1868 = z251 * z545 + z286 * z544 + z289 * z528 - z48 * z1867 - z50 * z291
+            + z50 * z1866 - z98 * z1865 - z100 * z288 + z100 * z1864 + z102 * z1841
+            + z104 * z1842 + z105 * z249 + z105 * z1843;
+        let z1869 = self.m * z256 * z546 + self.m * z1849 + self.m * z69 * z557
+            - self.m * z70 * z782 - self.m * z108 * z1848 + self.m * z109 * z1847
+            - self.m * z128 * z536;
+        let z1870 = self.m * z1850 + self.m * z68 * z782 - self.m * z69 * z556
+            + self.m * z70 * z128 - self.m * z107 * z1847 + self.m * z108 * z1846
+            - self.m * z109 * z256;
+        let z1871 = z68 * z776 + z69 * z114 + z70 * z777 + z70 * z110 + z112 * z536;
+        let z1872 = z68 * z777 + z69 * z547 + z70 * z778 + z70 * z112 + z115 * z536;
+        let z1873 = z257 * z547 + z295 * z546 + z298 * z536 - z68 * z1872 - z70 * z300
+            + z70 * z1871 - z107 * z1870 - z109 * z297 + z109 * z1869 + z111 * z1846
+            + z113 * z1847 + z114 * z255 + z114 * z1848;
+        let z1874 = z1868 + z1873;
+        let z1875 = z1863 + z1874;
+        let z1876 = z1858 + z1875;
+        let z1877 = z1853 + z1876;
+        let z1878 = -qd[2] * z4 * z30 - qd[2] * z5 * z577 + qd[2] * z8 * z576
+            + qd[2] * z9 * z29;
+        let z1879 = qd[2] * z6 * z577 + qd[2] * z7 * z30 - qd[2] * z8 * z575
+            - qd[2] * z9 * z28;
+        let z1880 = qd[2] * z4 * z28 + qd[2] * z5 * z575 - qd[2] * z6 * z576
+            - qd[2] * z7 * z29;
+        let z1881 = -qd[2] * z4 * z33 - qd[2] * z5 * z579 + qd[2] * z8 * z797
+            + qd[2] * z9 * z32 - qd[2] * z26 * z577 + qd[2] * z27 * z576
+            + qd[2] * z29 * z574 - qd[2] * z30 * z796;
+        let z1882 = qd[2] * z4 * z31 + qd[2] * z5 * z578 - qd[2] * z6 * z797
+            - qd[2] * z7 * z32 - qd[2] * z25 * z576 + qd[2] * z26 * z575
+            + qd[2] * z28 * z796 - qd[2] * z29 * z573;
+        let z1883 = -qd[3] * z21 * z593 + qd[3] * z23 * z592 + qd[3] * z49 * z571
+            - qd[3] * z50 * z569 + z1878;
+        let z1884 = qd[3] * z19 * z593 - qd[3] * z23 * z591 - qd[3] * z48 * z571
+            + qd[3] * z50 * z567 + z1879;
+        let z1885 = -qd[3] * z19 * z592 + qd[3] * z21 * z591 + qd[3] * z48 * z569
+            - qd[3] * z49 * z567 + z1880;
+        let z1886 = -qd[3] * z21 * z595 + qd[3] * z23 * z799 - qd[3] * z46 * z593
+            + qd[3] * z47 * z592 + qd[3] * z49 * z590 - qd[3] * z50 * z798
+            + qd[3] * z52 * z571 - qd[3] * z53 * z569 + z1881;
+        let z1887 = -qd[3] * z19 * z799 + qd[3] * z21 * z594 - qd[3] * z45 * z592
+            + qd[3] * z46 * z591 + qd[3] * z48 * z798 - qd[3] * z49 * z589
+            + qd[3] * z51 * z569 - qd[3] * z52 * z567 + z1882;
+        let z1888 = -qd[4] * z42 * z609 + qd[4] * z44 * z608 + qd[4] * z69 * z588
+            - qd[4] * z70 * z586 + z1883;
+        let z1889 = qd[4] * z40 * z609 - qd[4] * z44 * z607 - qd[4] * z68 * z588
+            + qd[4] * z70 * z584 + z1884;
+        let z1890 = -qd[4] * z40 * z608 + qd[4] * z42 * z607 + qd[4] * z68 * z586
+            - qd[4] * z69 * z584 + z1885;
+        let z1891 = -qd[4] * z42 * z611 + qd[4] * z44 * z801 - qd[4] * z66 * z609
+            + qd[4] * z67 * z608 + qd[4] * z69 * z606 - qd[4] * z70 * z800
+            + qd[4] * z72 * z588 - qd[4] * z73 * z586 + z1886;
+        let z1892 = -qd[4] * z40 * z801 + qd[4] * z42 * z610 - qd[4] * z65 * z608
+            + qd[4] * z66 * z607 + qd[4] * z68 * z800 - qd[4] * z69 * z605
+            + qd[4] * z71 * z586 - qd[4] * z72 * z584 + z1887;
+        let z1893 = qd[0] * self.m * z637 + self.m * z239 * z614 - self.m * z240 * z613
+            - self.m * z12 * z814;
+        let z1894 = -qd[0] * self.m * z636 + self.m * z238 * z613 - self.m * z239 * z612
+            + self.m * z11 * z814;
+        let z1895 = qd[0] * z615 + z11 * z802 + z12 * z803;
+        let z1896 = qd[0] * z617 + z11 * z803 + z12 * z804;
+        let z1897 = z238 * z615 + z239 * z616 + z240 * z617 - z11 * z1896 + z12 * z1895
+            + z268 * z614 - z270 * z612 - z80 * z1894 + z82 * z1893;
+        let z1898 = self.m * z244 * z620 - self.m * z245 * z619 + self.m * z29 * z639
+            - self.m * z30 * z815 + self.m * z1881 - self.m * z90 * z1880
+            + self.m * z91 * z1879 - self.m * z122 * z577 + self.m * z123 * z576;
+        let z1899 = self.m * z243 * z619 - self.m * z244 * z618 + self.m * z28 * z815
+            - self.m * z29 * z638 - self.m * z89 * z1879 + self.m * z90 * z1878
+            + self.m * z1882 - self.m * z121 * z576 + self.m * z122 * z575;
+        let z1900 = z28 * z805 + z29 * z621 + z30 * z806 + z92 * z575 + z93 * z576
+            + z94 * z577;
+        let z1901 = z28 * z806 + z29 * z623 + z30 * z807 + z94 * z575 + z96 * z576
+            + z97 * z577;
+        let z1902 = z243 * z621 + z244 * z622 + z245 * z623 + z277 * z620 - z279 * z618
+            + z280 * z577 - z282 * z575 - z28 * z1901 + z30 * z1900 - z89 * z1899
+            + z91 * z1898 + z93 * z1878 + z95 * z1879 + z96 * z1880;
+        let z1903 = self.m * z250 * z626 - self.m * z251 * z625 + self.m * z49 * z641
+            - self.m * z50 * z816 + self.m * z1886 - self.m * z99 * z1885
+            + self.m * z100 * z1884 - self.m * z125 * z593 + self.m * z126 * z592;
+        let z1904 = self.m * z249 * z625 - self.m * z250 * z624 + self.m * z48 * z816
+            - self.m * z49 * z640 + self.m * z1887 - self.m * z98 * z1884
+            + self.m * z99 * z1883 - self.m * z124 * z592 + self.m * z125 * z591;
+        let z1905 = z48 * z808 + z49 * z627 + z50 * z809 + z101 * z591 + z102 * z592
+            + z103 * z593;
+        let z1906 = z48 * z809 + z49 * z629 + z50 * z810 + z103 * z591 + z105 * z592
+            + z106 * z593;
+        let z1907 = z249 * z627 + z250 * z628 + z251 * z629 + z286 * z626 - z288 * z624
+            + z289 * z593 - z291 * z591 - z48 * z1906 + z50 * z1905 - z98 * z1904
+            + z100 * z1903 + z102 * z1883 + z104 * z1884 + z105 * z1885;
+        let z1908 = self.m * z256 * z632 - self.m * z257 * z631 + self.m * z69 * z643
+            - self.m * z70 * z817 + self.m * z1891 - self.m * z108 * z1890
+            + self.m * z109 * z1889 - self.m * z128 * z609 + self.m * z129 * z608;
+        let z1909 = self.m * z255 * z631 - self.m * z256 * z630 + self.m * z68 * z817
+            - self.m * z69 * z642 + self.m * z1892 - self.m * z107 * z1889
+            + self.m * z108 * z1888 - self.m * z127 * z608 + self.m * z128 * z607;
+        let z1910 = z68 * z811 + z69 * z633 + z70 * z812 + z110 * z607 + z111 * z608
+            + z112 * z609;
+        let z1911 = z68 * z812 + z69 * z635 + z70 * z813 + z112 * z607 + z114 * z608
+            + z115 * z609;
+        let z1912 = z255 * z633 + z256 * z634 + z257 * z635 + z295 * z632 - z297 * z630
+            + z298 * z609 - z300 * z607 - z68 * z1911 + z70 * z1910 - z107 * z1909
+            + z109 * z1908 + z111 * z1888 + z113 * z1889 + z114 * z1890;
+        let z1913 = z1907 + z1912;
+        let z1914 = z1902 + z1913;
+        let z1915 = z1897 + z1914;
+        let z1916 = -qd[3] * z21 * z664 - qd[3] * z22 * z50 + qd[3] * z23 * z663
+            + qd[3] * z24 * z49;
+        let z1917 = qd[3] * z19 * z664 + qd[3] * z20 * z50 - qd[3] * z23 * z662
+            - qd[3] * z24 * z48;
+        let z1918 = -qd[3] * z19 * z663 - qd[3] * z20 * z49 + qd[3] * z21 * z662
+            + qd[3] * z22 * z48;
+        let z1919 = -qd[3] * z21 * z666 - qd[3] * z22 * z53 + qd[3] * z23 * z832
+            + qd[3] * z24 * z52 - qd[3] * z46 * z664 + qd[3] * z47 * z663
+            + qd[3] * z49 * z661 - qd[3] * z50 * z831;
+        let z1920 = -qd[3] * z19 * z832 - qd[3] * z20 * z52 + qd[3] * z21 * z665
+            + qd[3] * z22 * z51 - qd[3] * z45 * z663 + qd[3] * z46 * z662
+            + qd[3] * z48 * z831 - qd[3] * z49 * z660;
+        let z1921 = -qd[4] * z42 * z680 + qd[4] * z44 * z679 + qd[4] * z69 * z659
+            - qd[4] * z70 * z657 + z1916;
+        let z1922 = qd[4] * z40 * z680 - qd[4] * z44 * z678 - qd[4] * z68 * z659
+            + qd[4] * z70 * z655 + z1917;
+        let z1923 = -qd[4] * z40 * z679 + qd[4] * z42 * z678 + qd[4] * z68 * z657
+            - qd[4] * z69 * z655 + z1918;
+        let z1924 = -qd[4] * z42 * z682 + qd[4] * z44 * z834 - qd[4] * z66 * z680
+            + qd[4] * z67 * z679 + qd[4] * z69 * z677 - qd[4] * z70 * z833
+            + qd[4] * z72 * z659 - qd[4] * z73 * z657 + z1919;
+        let z1925 = -qd[4] * z40 * z834 + qd[4] * z42 * z681 - qd[4] * z65 * z679
+            + qd[4] * z66 * z678 + qd[4] * z68 * z833 - qd[4] * z69 * z676
+            + qd[4] * z71 * z657 - qd[4] * z72 * z655 + z1920;
+        let z1926 = self.m * z244 * z685 - self.m * z245 * z684 + self.m * z29 * z702
+            - self.m * z30 * z844;
+        let z1927 = self.m * z243 * z684 - self.m * z244 * z683 + self.m * z28 * z844
+            - self.m * z29 * z701;
+        let z1928 = z28 * z835 + z29 * z686 + z30 * z836;
+        let z1929 = z28 * z836 + z29 * z688 + z30 * z837;
+        let z1930 = z243 * z686 + z244 * z687 + z245 * z688 + z277 * z685 - z279 * z683
+            - z28 * z1929 + z30 * z1928 - z89 * z1927 + z91 * z1926;
+        let z1931 = self.m * z250 * z691 - self.m * z251 * z690 + self.m * z49 * z704
+            - self.m * z50 * z845 - self.m * z99 * z1918 + self.m * z100 * z1917
+            - self.m * z125 * z664 + self.m * z126 * z663 + self.m * z1919;
+        let z1932 = self.m * z249 * z690 - self.m * z250 * z689 + self.m * z48 * z845
+            - self.m * z49 * z703 - self.m * z98 * z1917 + self.m * z99 * z1916
+            - self.m * z124 * z663 + self.m * z125 * z662 + self.m * z1920;
+        let z1933 = z48 * z838 + z49 * z692 + z50 * z839 + z101 * z662 + z102 * z663
+            + z103 * z664;
+        let z1934 = z48 * z839 + z49 * z694 + z50 * z840 + z103 * z662 + z105 * z663
+            + z106 * z664;
+        let z1935 = z249 * z692 + z250 * z693 + z251 * z694 + z286 * z691 - z288 * z689
+            + z289 * z664 - z291 * z662 - z48 * z1934 + z50 * z1933 - z98 * z1932
+            + z100 * z1931 + z102 * z1916 + z104 * z1917 + z105 * z1918;
+        let z1936 = self.m * z256 * z697 - self.m * z257 * z696 + self.m * z69 * z706
+            - self.m * z70 * z846 - self.m * z108 * z1923 + self.m * z109 * z1922
+            - self.m * z128 * z680 + self.m * z129 * z679 + self.m * z1924;
+        let z1937 = self.m * z255 * z696 - self.m * z256 * z695 + self.m * z68 * z846
+            - self.m * z69 * z705 - self.m * z107 * z1922 + self.m * z108 * z1921
+            - self.m * z127 * z679 + self.m * z128 * z678 + self.m * z1925;
+        let z1938 = z68 * z841 + z69 * z698 + z70 * z842 + z110 * z678 + z111 * z679
+            + z112 * z680;
+        let z1939 = z68 * z842 + z69 * z700 + z70 * z843 + z112 * z678 + z114 * z679
+            + z115 * z680;
+        let z1940 = z255 * z698 + z256 * z699 + z257 * z700 + z295 * z697 - z297 * z695
+            + z298 * z680 - z300 * z678 - z68 * z1939 + z70 * z1938 - z107 * z1937
+            + z109 * z1936 + z111 * z1921 + z113 * z1922 + z114 * z1923;
+        let z1941 = z1935 + z1940;
+        let z1942 = z1930 + z1941;
+        let z1943 = -qd[4] * z41 * z70 - qd[4] * z42 * z726 + qd[4] * z43 * z69
+            + qd[4] * z44 * z725;
+        let z1944 = qd[4] * z39 * z70 + qd[4] * z40 * z726 - qd[4] * z43 * z68
+            - qd[4] * z44 * z724;
+        let z1945 = -qd[4] * z39 * z69 - qd[4] * z40 * z725 + qd[4] * z41 * z68
+            + qd[4] * z42 * z724;
+        let z1946 = -qd[4] * z41 * z73 - qd[4] * z42 * z728 + qd[4] * z43 * z72
+            + qd[4] * z44 * z858 - qd[4] * z66 * z726 + qd[4] * z67 * z725
+            + qd[4] * z69 * z723 - qd[4] * z70 * z857;
+        let z1947 = -qd[4] * z39 * z72 - qd[4] * z40 * z858 + qd[4] * z41 * z71
+            + qd[4] * z42 * z727 - qd[4] * z65 * z725 + qd[4] * z66 * z724
+            + qd[4] * z68 * z857 - qd[4] * z69 * z722;
+        let z1948 = self.m * z250 * z731 - self.m * z251 * z730 + self.m * z49 * z742
+            - self.m * z50 * z865;
+        let z1949 = self.m * z249 * z730 - self.m * z250 * z729 + self.m * z48 * z865
+            - self.m * z49 * z741;
+        let z1950 = z48 * z859 + z49 * z732 + z50 * z860;
+        let z1951 = z48 * z860 + z49 * z734 + z50 * z861;
+        let z1952 = z249 * z732 + z250 * z733 + z251 * z734 + z286 * z731 - z288 * z729
+            - z48 * z1951 + z50 * z1950 - z98 * z1949 + z100 * z1948;
+        let z1953 = self.m * z256 * z737 - self.m * z257 * z736 + self.m * z69 * z744
+            - self.m * z70 * z866 - self.m * z108 * z1945 + self.m * z109 * z1944
+            - self.m * z128 * z726 + self.m * z129 * z725 + self.m * z1946;
+        let z1954 = self.m * z255 * z736 - self.m * z256 * z735 + self.m * z68 * z866
+            - self.m * z69 * z743 - self.m * z107 * z1944 + self.m * z108 * z1943
+            - self.m * z127 * z725 + self.m * z128 * z724 + self.m * z1947;
+        let z1955 = z68 * z862 + z69 * z738 + z70 * z863 + z110 * z724 + z111 * z725
+            + z112 * z726;
+        let z1956 = z68 * z863 + z69 * z740 + z70 * z864 + z112 * z724 + z114 * z725
+            + z115 * z726;
+        let z1957 = z255 * z738 + z256 * z739 + z257 * z740 + z295 * z737 - z297 * z735
+            + z298 * z726 - z300 * z724 - z68 * z1956 + z70 * z1955 - z107 * z1954
+            + z109 * z1953 + z111 * z1943 + z113 * z1944 + z114 * z1945;
+        let z1958 = z1952 + z1957;
+        let z1959 = self.m * z256 * z752 - self.m * z257 * z751 + self.m * z69 * z757
+            - self.m * z70 * z877;
+        let z1960 = self.m * z255 * z751 - self.m * z256 * z750 + self.m * z68 * z877
+            - self.m * z69 * z756;
+        let z1961 = z68 * z874 + z69 * z753 + z70 * z875;
+        let z1962 = z68 * z875 + z69 * z755 + z70 * z876;
+        let z1963 = z255 * z753 + z256 * z754 + z257 * z755 + z295 * z752 - z297 * z750
+            - z68 * z1962 + z70 * z1961 - z107 * z1960 + z109 * z1959;
+        let z1964 = qd[2] * z6 * z522 - qd[2] * z8 * z521 + qd[2] * z8 * z33
+            + qd[2] * z25 * z520 - qd[2] * z27 * z30 - qd[2] * z28 * z519
+            + qd[2] * z30 * z518 - qd[2] * z31 * z512;
+        let z1965 = qd[3] * z19 * z530 - qd[3] * z23 * z529 + qd[3] * z23 * z53
+            + qd[3] * z45 * z528 - qd[3] * z47 * z50 - qd[3] * z48 * z527
+            + qd[3] * z50 * z526 - qd[3] * z51 * z516 + z1964;
+        let z1966 = qd[4] * z40 * z538 - qd[4] * z44 * z537 + qd[4] * z44 * z73
+            + qd[4] * z65 * z536 - qd[4] * z67 * z70 - qd[4] * z68 * z535
+            + qd[4] * z70 * z534 - qd[4] * z71 * z525 + z1965;
+        let z1967 = -self.m * z238 * z540 - self.m * z11 * z551 + self.m * z12 * z550
+            - self.m * z12 * z120 + self.m * z80 * z1833 + self.m * z118 * z514;
+        let z1968 = z11 * z87 + z12 * z541 + z12 * z84 + z87 * z514;
+        let z1969 = z238 * z767 + z240 * z768 + qd[0] * z1857 - z12 * z1968 - z269 * z540
+            - z272 * z514 + z81 * z1855 - z82 * z1967 + z83 * z240 + z84 * z1832
+            + z85 * z1833 + z87 * z239;
+        let z1970 = z238 * z768 + z239 * z541 + z240 * z769 - qd[0] * z1856 + z11 * z1968
+            + z12 * z272 + z80 * z1967 - z81 * z1854 + z82 * z269 + z85 * z240
+            + z87 * z1832 + z88 * z1833;
+        let z1971 = -self.m * z243 * z542 - self.m * z28 * z553 + self.m * z30 * z552
+            - self.m * z30 * z123 + self.m * z89 * z1838 + self.m * z91 * z245
+            - self.m * z91 * z1836 + self.m * z121 * z520 + self.m * z1964;
+        let z1972 = z28 * z96 + z30 * z543 + z30 * z93 + z96 * z520;
+        let z1973 = z243 * z770 + z245 * z771 - z278 * z542 - z281 * z520 + z29 * z1862
+            - z30 * z1972 + z90 * z1860 - z91 * z1971 + z92 * z1836 + z93 * z1837
+            + z94 * z1838 + z96 * z244;
+        let z1974 = z243 * z771 + z244 * z543 + z245 * z772 + z28 * z1972 - z29 * z1861
+            + z30 * z281 + z89 * z1971 - z90 * z1859 + z91 * z278 + z94 * z1836
+            + z96 * z1837 + z97 * z1838;
+        let z1975 = -self.m * z249 * z544 - self.m * z48 * z555 + self.m * z50 * z554
+            - self.m * z50 * z126 + self.m * z98 * z1843 + self.m * z100 * z251
+            - self.m * z100 * z1841 + self.m * z124 * z528 + self.m * z1965;
+        let z1976 = z48 * z105 + z50 * z545 + z50 * z102 + z105 * z528;
+        let z1977 = z249 * z773 + z251 * z774 - z287 * z544 - z290 * z528 + z49 * z1867
+            - z50 * z1976 + z99 * z1865 - z100 * z1975 + z101 * z1841 + z102 * z1842
+            + z103 * z1843 + z105 * z250;
+        let z1978 = z249 * z774 + z250 * z545 + z251 * z775 + z48 * z1976 - z49 * z1866
+            + z50 * z290 + z98 * z1975 - z99 * z1864 + z100 * z287 + z103 * z1841
+            + z105 * z1842 + z106 * z1843;
+        let z1979 = -self.m * z255 * z546 - self.m * z68 * z557 + self.m * z70 * z556
+            - self.m * z70 * z129 + self.m * z107 * z1848 + self.m * z109 * z257
+            - self.m * z109 * z1846 + self.m * z127 * z536 + self.m * z1966;
+        let z1980 = z68 * z114 + z70 * z547 + z70 * z111 + z114 * z536;
+        let z1981 = z255 * z776 + z257 * z777 - z296 * z546 - z299 * z536 + z69 * z1872
+            - z70 * z1980 + z108 * z1870 - z109 * z1979 + z110 * z1846 + z111 * z1847
+            + z112 * z1848 + z114 * z256;
+        let z1982 = z255 * z777 + z256 * z547 + z257 * z778 + z68 * z1980 - z69 * z1871
+            + z70 * z299 + z107 * z1979 - z108 * z1869 + z109 * z296 + z112 * z1846
+            + z114 * z1847 + z115 * z1848;
+        let z1983 = z1977 + z1981;
+        let z1984 = z1978 + z1982;
+        let z1985 = z1975 + z1979;
+        let z1986 = z1973 + z1983;
+        let z1987 = z1974 + z1984;
+        let z1988 = z1971 + z1985;
+        let z1989 = z1969 + z1986;
+        let z1990 = z1970 + z1987;
+        let z1991 = z1967 + z1988;
+        let z1992 = z0 * z316 + z0 * z1990 - z1 * z318 + z1 * z1989 + z10 * z1991
+            + z320 * z759;
+        let z1993 = qd[2] * z6 * z579 + qd[2] * z7 * z33 - qd[2] * z8 * z578
+            - qd[2] * z9 * z31 + qd[2] * z25 * z577 - qd[2] * z27 * z575
+            - qd[2] * z28 * z574 + qd[2] * z30 * z573;
+        let z1994 = qd[3] * z19 * z595 - qd[3] * z23 * z594 + qd[3] * z45 * z593
+            - qd[3] * z47 * z591 - qd[3] * z48 * z590 + qd[3] * z50 * z589
+            - qd[3] * z51 * z571 + qd[3] * z53 * z567 + z1993;
+        let z1995 = z1994 + qd[4] * z40 * z611 - qd[4] * z44 * z610 + qd[4] * z65 * z609
+            - qd[4] * z67 * z607 - qd[4] * z68 * z606 + qd[4] * z70 * z605
+            - qd[4] * z71 * z588 + qd[4] * z73 * z584;
+        let z1996 = -self.m * z238 * z614 + self.m * z240 * z612 - self.m * z11 * z637
+            + self.m * z12 * z636;
+        let z1997 = qd[0] * z616 + z11 * z615 + z12 * z617;
+        let z1998 = z238 * z802 + z239 * z615 + z240 * z803 + qd[0] * z1896 - z12 * z1997
+            - z269 * z614 + z270 * z613 + z81 * z1894 - z82 * z1996;
+        let z1999 = z238 * z803 + z239 * z617 + z240 * z804 - qd[0] * z1895 + z11 * z1997
+            - z268 * z613 + z269 * z612 + z80 * z1996 - z81 * z1893;
+        let z2000 = -self.m * z243 * z620 + self.m * z245 * z618 - self.m * z28 * z639
+            + self.m * z30 * z638 + self.m * z89 * z1880 - self.m * z91 * z1878
+            + self.m * z121 * z577 - self.m * z123 * z575 + self.m * z1993;
+        let z2001 = z28 * z621 + z29 * z622 + z30 * z623 + z93 * z575 + z95 * z576
+            + z96 * z577;
+        let z2002 = z243 * z805 + z244 * z621 + z245 * z806 - z278 * z620 + z279 * z619
+            - z281 * z577 + z282 * z576 + z29 * z1901 - z30 * z2001 + z90 * z1899
+            - z91 * z2000 + z92 * z1878 + z93 * z1879 + z94 * z1880;
+        let z2003 = z243 * z806 + z244 * z623 + z245 * z807 - z277 * z619 + z278 * z618
+            - z280 * z576 + z281 * z575 + z28 * z2001 - z29 * z1900 + z89 * z2000
+            - z90 * z1898 + z94 * z1878 + z96 * z1879 + z97 * z1880;
+        let z2004 = self.m * z1994 - self.m * z249 * z626 + self.m * z251 * z624
+            - self.m * z48 * z641 + self.m * z50 * z640 + self.m * z98 * z1885
+            - self.m * z100 * z1883 + self.m * z124 * z593 - self.m * z126 * z591;
+        let z2005 = z48 * z627 + z49 * z628 + z50 * z629 + z102 * z591 + z104 * z592
+            + z105 * z593;
+        let z2006 = z249 * z808 + z250 * z627 + z251 * z809 - z287 * z626 + z288 * z625
+            - z290 * z593 + z291 * z592 + z49 * z1906 - z50 * z2005 + z99 * z1904
+            - z100 * z2004 + z101 * z1883 + z102 * z1884 + z103 * z1885;
+        let z2007 = z249 * z809 + z250 * z629 + z251 * z810 - z286 * z625 + z287 * z624
+            - z289 * z592 + z290 * z591 + z48 * z2005 - z49 * z1905 + z98 * z2004
+            - z99 * z1903 + z103 * z1883 + z105 * z1884 + z106 * z1885;
+        let z2008 = self.m * z1995 - self.m * z255 * z632 + self.m * z257 * z630
+            - self.m * z68 * z643 + self.m * z70 * z642 + self.m * z107 * z1890
+            - self.m * z109 * z1888 + self.m * z127 * z609 - self.m * z129 * z607;
+        let z2009 = z68 * z633 + z69 * z634 + z70 * z635 + z111 * z607 + z113 * z608
+            + z114 * z609;
+        let z2010 = z255 * z811 + z256 * z633 + z257 * z812 - z296 * z632 + z297 * z631
+            - z299 * z609 + z300 * z608 + z69 * z1911 - z70 * z2009 + z108 * z1909
+            - z109 * z2008 + z110 * z1888 + z111 * z1889 + z112 * z1890;
+        let z2011 = z255 * z812 + z256 * z635 + z257 * z813 - z295 * z631 + z296 * z630
+            - z298 * z608 + z299 * z607 + z68 * z2009 - z69 * z1910 + z107 * z2008
+            - z108 * z1908 + z112 * z1888 + z114 * z1889 + z115 * z1890;
+        let z2012 = z2006 + z2010;
+        let z2013 = z2007 + z2011;
+        let z2014 = z2004 + z2008;
+        let z2015 = z2002 + z2012;
+        let z2016 = z2003 + z2013;
+        let z2017 = z2000 + z2014;
+        let z2018 = z1998 + z2015;
+        let z2019 = z1999 + z2016;
+        let z2020 = z1996 + z2017;
+        let z2021 = z0 * z2019 + z1 * z2018 + z10 * z2020;
+        let z2022 = qd[3] * z19 * z666 + qd[3] * z20 * z53 - qd[3] * z23 * z665
+            - qd[3] * z24 * z51 + qd[3] * z45 * z664 - qd[3] * z47 * z662
+            - qd[3] * z48 * z661 + qd[3] * z50 * z660;
+        let z2023 = z2022 + qd[4] * z40 * z682 - qd[4] * z44 * z681 + qd[4] * z65 * z680
+            - qd[4] * z67 * z678 - qd[4] * z68 * z677 + qd[4] * z70 * z676
+            - qd[4] * z71 * z659 + qd[4] * z73 * z655;
+        let z2024 = -self.m * z243 * z685 + self.m * z245 * z683 - self.m * z28 * z702
+            + self.m * z30 * z701;
+        let z2025 = z28 * z686 + z29 * z687 + z30 * z688;
+        let z2026 = z243 * z835 + z244 * z686 + z245 * z836 - z278 * z685 + z279 * z684
+            + z29 * z1929 - z30 * z2025 + z90 * z1927 - z91 * z2024;
+        let z2027 = z243 * z836 + z244 * z688 + z245 * z837 - z277 * z684 + z278 * z683
+            + z28 * z2025 - z29 * z1928 + z89 * z2024 - z90 * z1926;
+        let z2028 = self.m * z2022 - self.m * z249 * z691 + self.m * z251 * z689
+            - self.m * z48 * z704 + self.m * z50 * z703 + self.m * z98 * z1918
+            - self.m * z100 * z1916 + self.m * z124 * z664 - self.m * z126 * z662;
+        let z2029 = z48 * z692 + z49 * z693 + z50 * z694 + z102 * z662 + z104 * z663
+            + z105 * z664;
+        let z2030 = z249 * z838 + z250 * z692 + z251 * z839 - z287 * z691 + z288 * z690
+            - z290 * z664 + z291 * z663 + z49 * z1934 - z50 * z2029 + z99 * z1932
+            - z100 * z2028 + z101 * z1916 + z102 * z1917 + z103 * z1918;
+        let z2031 = z249 * z839 + z250 * z694 + z251 * z840 - z286 * z690 + z287 * z689
+            - z289 * z663 + z290 * z662 + z48 * z2029 - z49 * z1933 + z98 * z2028
+            - z99 * z1931 + z103 * z1916 + z105 * z1917 + z106 * z1918;
+        let z2032 = self.m * z2023 - self.m * z255 * z697 + self.m * z257 * z695
+            - self.m * z68 * z706 + self.m * z70 * z705 + self.m * z107 * z1923
+            - self.m * z109 * z1921 + self.m * z127 * z680 - self.m * z129 * z678;
+        let z2033 = z68 * z698 + z69 * z699 + z70 * z700 + z111 * z678 + z113 * z679
+            + z114 * z680;
+        let z2034 = z255 * z841 + z256 * z698 + z257 * z842 - z296 * z697 + z297 * z696
+            - z299 * z680 + z300 * z679 + z69 * z1939 - z70 * z2033 + z108 * z1937
+            - z109 * z2032 + z110 * z1921 + z111 * z1922 + z112 * z1923;
+        let z2035 = z255 * z842 + z256 * z700 + z257 * z843 - z295 * z696 + z296 * z695
+            - z298 * z679 + z299 * z678 + z68 * z2033 - z69 * z1938 + z107 * z2032
+            - z108 * z1936 + z112 * z1921 + z114 * z1922 + z115 * z1923;
+        let z2036 = z2030 + z2034;
+        let z2037 = z2031 + z2035;
+        let z2038 = z2028 + z2032;
+        let z2039 = z2026 + z2036;
+        let z2040 = z2027 + z2037;
+        let z2041 = z2024 + z2038;
+        let z2042 = z0 * z2040 + z1 * z2039 + z10 * z2041;
+        let z2043 = qd[4] * z39 * z73 + qd[4] * z40 * z728 - qd[4] * z43 * z71
+            - qd[4] * z44 * z727 + qd[4] * z65 * z726 - qd[4] * z67 * z724
+            - qd[4] * z68 * z723 + qd[4] * z70 * z722;
+        let z2044 = -self.m * z249 * z731 + self.m * z251 * z729 - self.m * z48 * z742
+            + self.m * z50 * z741;
+        let z2045 = z48 * z732 + z49 * z733 + z50 * z734;
+        let z2046 = z249 * z859 + z250 * z732 + z251 * z860 - z287 * z731 + z288 * z730
+            + z49 * z1951 - z50 * z2045 + z99 * z1949 - z100 * z2044;
+        let z2047 = z249 * z860 + z250 * z734 + z251 * z861 - z286 * z730 + z287 * z729
+            + z48 * z2045 - z49 * z1950 + z98 * z2044 - z99 * z1948;
+        let z2048 = self.m * z2043 - self.m * z255 * z737 + self.m * z257 * z735
+            - self.m * z68 * z744 + self.m * z70 * z743 + self.m * z107 * z1945
+            - self.m * z109 * z1943 + self.m * z127 * z726 - self.m * z129 * z724;
+        let z2049 = z68 * z738 + z69 * z739 + z70 * z740 + z111 * z724 + z113 * z725
+            + z114 * z726;
+        let z2050 = z255 * z862 + z256 * z738 + z257 * z863 - z296 * z737 + z297 * z736
+            - z299 * z726 + z300 * z725 + z69 * z1956 - z70 * z2049 + z108 * z1954
+            - z109 * z2048 + z110 * z1943 + z111 * z1944 + z112 * z1945;
+        let z2051 = z255 * z863 + z256 * z740 + z257 * z864 - z295 * z736 + z296 * z735
+            - z298 * z725 + z299 * z724 + z68 * z2049 - z69 * z1955 + z107 * z2048
+            - z108 * z1953 + z112 * z1943 + z114 * z1944 + z115 * z1945;
+        let z2052 = z2046 + z2050;
+        let z2053 = z2047 + z2051;
+        let z2054 = z2044 + z2048;
+        let z2055 = z0 * z2053 + z1 * z2052 + z10 * z2054;
+        let z2056 = -self.m * z255 * z752 + self.m * z257 * z750 - self.m * z68 * z757
+            + self.m * z70 * z756;
+        let z2057 = z68 * z753 + z69 * z754 + z70 * z755;
+        let z2058 = z255 * z874 + z256 * z753 + z257 * z875 - z296 * z752 + z297 * z751
+            + z69 * z1962 - z70 * z2057 + z108 * z1960 - z109 * z2056;
+        let z2059 = z255 * z875 + z256 * z755 + z257 * z876 - z295 * z751 + z296 * z750
+            + z68 * z2057 - z69 * z1961 + z107 * z2056 - z108 * z1959;
+        let z2060 = z0 * z2059 + z1 * z2058 + z10 * z2056;
+        let z2061 = z1864 + z1869;
+        let z2062 = z1865 + z1870;
+        let z2063 = z2061 + z1859;
+        let z2064 = z2062 + z1860;
+        let z2065 = z5 * z1875 + z6 * z1986 + z8 * z310 + z8 * z1987 + z25 * z2063
+            + z26 * z1988 + z27 * z2064 + z312 * z512 + z313 * z518 + z314 * z761
+            + z315 * z519;
+        let z2066 = z1903 + z1908;
+        let z2067 = z1904 + z1909;
+        let z2068 = z2066 + z1898;
+        let z2069 = z2067 + z1899;
+        let z2070 = z4 * z311 + z5 * z1914 + z6 * z2015 + z7 * z310 + z8 * z2016
+            + z9 * z312 + z25 * z2068 + z26 * z2017 + z27 * z2069 + z313 * z573
+            + z314 * z796 + z315 * z574;
+        let z2071 = z1931 + z1936;
+        let z2072 = z1932 + z1937;
+        let z2073 = z2071 + z1926;
+        let z2074 = z2072 + z1927;
+        let z2075 = z5 * z1942 + z6 * z2039 + z8 * z2040 + z25 * z2073 + z26 * z2041
+            + z27 * z2074;
+        let z2076 = z1948 + z1953;
+        let z2077 = z1949 + z1954;
+        let z2078 = z5 * z1958 + z6 * z2052 + z8 * z2053 + z25 * z2076 + z26 * z2054
+            + z27 * z2077;
+        let z2079 = z5 * z1963 + z6 * z2058 + z8 * z2059 + z25 * z1959 + z26 * z2056
+            + z27 * z1960;
+        let z2080 = z19 * z1983 + z21 * z1874 + z23 * z304 + z23 * z1984 + z45 * z2061
+            + z46 * z1985 + z47 * z2062 + z306 * z516 + z307 * z526 + z308 * z763
+            + z309 * z527;
+        let z2081 = z19 * z2012 + z21 * z1913 + z23 * z2013 + z45 * z2066 + z46 * z2014
+            + z47 * z2067 + z304 * z567 + z305 * z569 + z306 * z571 + z307 * z589
+            + z308 * z798 + z309 * z590;
+        let z2082 = z19 * z2036 + z20 * z304 + z21 * z1941 + z22 * z305 + z23 * z2037
+            + z24 * z306 + z45 * z2071 + z46 * z2038 + z47 * z2072 + z307 * z660
+            + z308 * z831 + z309 * z661;
+        let z2083 = z19 * z2052 + z21 * z1958 + z23 * z2053 + z45 * z2076 + z46 * z2054
+            + z47 * z2077;
+        let z2084 = z19 * z2058 + z21 * z1963 + z23 * z2059 + z45 * z1959 + z46 * z2056
+            + z47 * z1960;
+        let z2085 = z295 * z534 + z40 * z1981 + z296 * z765 + z297 * z535 + z42 * z1873
+            + z44 * z301 + z44 * z1982 + z303 * z525 + z65 * z1869 + z66 * z1979
+            + z67 * z1870;
+        let z2086 = z295 * z605 + z40 * z2010 + z296 * z800 + z297 * z606 + z42 * z1912
+            + z44 * z2011 + z301 * z584 + z302 * z586 + z303 * z588 + z65 * z1908
+            + z66 * z2008 + z67 * z1909;
+        let z2087 = z295 * z676 + z40 * z2034 + z296 * z833 + z297 * z677 + z42 * z1940
+            + z44 * z2035 + z301 * z655 + z302 * z657 + z303 * z659 + z65 * z1936
+            + z66 * z2032 + z67 * z1937;
+        let z2088 = z39 * z301 + z295 * z722 + z40 * z2050 + z296 * z857 + z41 * z302
+            + z297 * z723 + z42 * z1957 + z43 * z303 + z44 * z2051 + z65 * z1953
+            + z66 * z2048 + z67 * z1954;
+        let z2089 = z40 * z2058 + z42 * z1963 + z44 * z2059 + z65 * z1959 + z66 * z2056
+            + z67 * z1960;
+        let z2245 = -z0 * z11 + z1 * z12;
+        let z2406 = z5 * z28 - z6 * z29;
+        let z2407 = z6 * z30 - z8 * z28;
+        let z2408 = -z5 * z30 + z8 * z29;
+        let z2546 = -z19 * z49 + z21 * z48;
+        let z2547 = z19 * z50 - z23 * z48;
+        let z2548 = -z21 * z50 + z23 * z49;
+        let z2662 = -z40 * z69 + z42 * z68;
+        let z2663 = z40 * z70 - z44 * z68;
+        let z2664 = -z42 * z70 + z44 * z69;
+        let z2760 = -qd[2] * z6 + z514;
+        let z2761 = -qd[2] * z25;
+        let z2762 = -qd[3] * z19 + z2760;
+        let z2763 = -qd[3] * z45 + z2761;
+        let z2764 = z2762 - qd[4] * z40;
+        let z2765 = z2763 - qd[4] * z65;
+        let z2766 = -qd[0] * self.m * z74 + self.m * z117;
+        let z2767 = -qd[0] * self.m * z75 - self.m * z116;
+        let z2768 = -z74 * z2767 + z75 * z2766;
+        let z2769 = -qd[0] * self.m * z80 - self.m * z81 * z514 + self.m * z120;
+        let z2770 = -qd[0] * self.m * z82 + self.m * z12 * z81 - self.m * z118;
+        let z2771 = -z11 * z87 + 2.0 * z12 * z84 - z80 * z2770 + z82 * z2769
+            + z87 * z514;
+        let z2772 = -self.m * z29 * z89 + self.m * z33 - self.m * z90 * z2760
             + self.m * z123;
-        let z1924 = -self.m * z29 * z91 + self.m * z30 * z90 + self.m * z1912
-            - self.m * z121;
-        let z1925 = -z28 * z96 + 2.0 * z30 * z93 - z89 * z1924 + z91 * z1923
-            + z96 * z1911;
-        let z1926 = -self.m * z49 * z98 + self.m * z53 - self.m * z99 * z1913
+        let z2773 = -self.m * z29 * z91 + self.m * z30 * z90 - self.m * z121
+            + self.m * z2761;
+        let z2774 = -z28 * z96 + 2.0 * z30 * z93 - z89 * z2773 + z91 * z2772
+            + z96 * z2760;
+        let z2775 = -self.m * z49 * z98 + self.m * z53 - self.m * z99 * z2762
             + self.m * z126;
-        let z1927 = -self.m * z49 * z100 + self.m * z50 * z99 + self.m * z1914
+        let z2776 = self.m * z2763 - self.m * z49 * z100 + self.m * z50 * z99
             - self.m * z124;
-        let z1928 = -z48 * z105 + 2.0 * z50 * z102 - z98 * z1927 + z100 * z1926
-            + z105 * z1913;
-        let z1929 = -self.m * z69 * z107 + self.m * z73 - self.m * z108 * z1915
+        let z2777 = -z48 * z105 + 2.0 * z50 * z102 - z98 * z2776 + z100 * z2775
+            + z105 * z2762;
+        let z2778 = -self.m * z69 * z107 + self.m * z73 - self.m * z108 * z2764
             + self.m * z129;
-        let z1930 = -self.m * z69 * z109 + self.m * z70 * z108 + self.m * z1916
+        let z2779 = self.m * z2765 - self.m * z69 * z109 + self.m * z70 * z108
             - self.m * z127;
-        let z1931 = -z68 * z114 + 2.0 * z70 * z111 - z107 * z1930 + z109 * z1929
-            + z114 * z1915;
-        let z1932 = z1928 + z1931;
-        let z1933 = z1925 + z1932;
-        let z1934 = z1922 + z1933;
-        let z1935 = z1919 + z1934;
-        let z1936 = -z0 * z81;
-        let z1937 = z0 * z80 - z1 * z82 + z10;
-        let z1938 = z1 * z81;
-        let z1939 = -z0 * z90;
-        let z1940 = z0 * z89 - z1 * z91 + z10;
-        let z1941 = z1 * z90;
-        let z1942 = -z0 * z99;
-        let z1943 = z0 * z98 - z1 * z100 + z10;
-        let z1944 = z1 * z99;
-        let z1945 = -z0 * z108;
-        let z1946 = z0 * z107 - z1 * z109 + z10;
-        let z1947 = z1 * z108;
-        let z1948 = qd[0] * z0;
-        let z1949 = -z0 * z11 + z1 * z12;
-        let z1950 = -qd[0] * z1;
-        let z1951 = z0 * z13 - z10 * z12;
-        let z1952 = -z1 * z13 + z10 * z11;
-        let z1953 = -qd[2] * z0 * z5 + z1948;
-        let z1954 = qd[2] * z0 * z6 - qd[2] * z1 * z8 + z1949;
-        let z1955 = qd[2] * z1 * z5 + z1950;
-        let z1956 = -qd[2] * z0 * z26 + qd[2] * z8 * z10 + z1951;
-        let z1957 = qd[2] * z1 * z26 - qd[2] * z6 * z10 + z1952;
-        let z1958 = -qd[3] * z0 * z21 + z1953;
-        let z1959 = qd[3] * z0 * z19 - qd[3] * z1 * z23 + z1954;
-        let z1960 = qd[3] * z1 * z21 + z1955;
-        let z1961 = -qd[3] * z0 * z46 + qd[3] * z10 * z23 + z1956;
-        let z1962 = qd[3] * z1 * z46 - qd[3] * z10 * z19 + z1957;
-        let z1963 = -qd[4] * z0 * z42 + z1958;
-        let z1964 = qd[4] * z0 * z40 - qd[4] * z1 * z44 + z1959;
-        let z1965 = qd[4] * z1 * z42 + z1960;
-        let z1966 = -qd[4] * z0 * z66 + qd[4] * z10 * z44 + z1961;
-        let z1967 = qd[4] * z1 * z66 - qd[4] * z10 * z40 + z1962;
-        let z1968 = qd[0] * self.m * z1938 - self.m * z0 * z119 - self.m * z12 * z1937
-            - self.m * z81 * z1950 + self.m * z82 * z1949 + self.m * z1951;
-        let z1969 = -qd[0] * self.m * z1936 + self.m * z1 * z119 + self.m * z11 * z1937
-            - self.m * z80 * z1949 + self.m * z81 * z1948 + self.m * z1952;
-        let z1970 = z0 * z85 + z1 * z83;
-        let z1971 = z0 * z88 + z1 * z85;
-        let z1972 = z0 * z271 - z1 * z273 - z11 * z1971 + z12 * z1970 - z80 * z1969
-            + z82 * z1968 + z84 * z1948 + z86 * z1949 + z87 * z1950;
-        let z1973 = -self.m * z0 * z122 + self.m * z29 * z1941 - self.m * z30 * z1940
-            - self.m * z90 * z1955 + self.m * z91 * z1954 + self.m * z1956;
-        let z1974 = self.m * z1 * z122 + self.m * z28 * z1940 - self.m * z29 * z1939
-            - self.m * z89 * z1954 + self.m * z90 * z1953 + self.m * z1957;
-        let z1975 = z0 * z94 + z1 * z92;
-        let z1976 = z0 * z97 + z1 * z94;
-        let z1977 = z0 * z280 - z1 * z282 - z28 * z1976 + z30 * z1975 - z89 * z1974
-            + z91 * z1973 + z93 * z1953 + z95 * z1954 + z96 * z1955;
-        let z1978 = -self.m * z0 * z125 + self.m * z49 * z1944 - self.m * z50 * z1943
-            - self.m * z99 * z1960 + self.m * z100 * z1959 + self.m * z1961;
-        let z1979 = self.m * z1 * z125 + self.m * z48 * z1943 - self.m * z49 * z1942
-            - self.m * z98 * z1959 + self.m * z99 * z1958 + self.m * z1962;
-        let z1980 = z0 * z103 + z1 * z101;
-        let z1981 = z0 * z106 + z1 * z103;
-        let z1982 = z0 * z289 - z1 * z291 - z48 * z1981 + z50 * z1980 - z98 * z1979
-            + z100 * z1978 + z102 * z1958 + z104 * z1959 + z105 * z1960;
-        let z1983 = -self.m * z0 * z128 + self.m * z69 * z1947 - self.m * z70 * z1946
-            - self.m * z108 * z1965 + self.m * z109 * z1964 + self.m * z1966;
-        let z1984 = self.m * z1 * z128 + self.m * z68 * z1946 - self.m * z69 * z1945
-            - self.m * z107 * z1964 + self.m * z108 * z1963 + self.m * z1967;
-        let z1985 = z0 * z112 + z1 * z110;
-        let z1986 = z0 * z115 + z1 * z112;
-        let z1987 = z0 * z298 - z1 * z300 - z68 * z1986 + z70 * z1985 - z107 * z1984
-            + z109 * z1983 + z111 * z1963 + z113 * z1964 + z114 * z1965;
-        let z1988 = z1982 + z1987;
-        let z1989 = z1977 + z1988;
-        let z1990 = z1972 + z1989;
-        let z1991 = z5 * z91 - z8 * z90 + z25;
-        let z1992 = -z6 * z91 + z8 * z89 + z26;
-        let z1993 = -z5 * z89 + z6 * z90 + z27;
-        let z1994 = z5 * z100 - z8 * z99 + z25;
-        let z1995 = -z6 * z100 + z8 * z98 + z26;
-        let z1996 = -z5 * z98 + z6 * z99 + z27;
-        let z1997 = z5 * z109 - z8 * z108 + z25;
-        let z1998 = -z6 * z109 + z8 * z107 + z26;
-        let z1999 = -z5 * z107 + z6 * z108 + z27;
-        let z2000 = -z5 * z30 + z8 * z29;
-        let z2001 = z6 * z30 - z8 * z28;
-        let z2002 = z5 * z28 - z6 * z29;
-        let z2003 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z2004 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z2005 = z2000 + qd[3] * z5 * z23 - qd[3] * z8 * z21;
-        let z2006 = z2001 - qd[3] * z6 * z23 + qd[3] * z8 * z19;
-        let z2007 = z2002 - qd[3] * z5 * z19 + qd[3] * z6 * z21;
-        let z2008 = z2003 + qd[3] * z5 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
-            + qd[3] * z23 * z26;
-        let z2009 = z2004 - qd[3] * z5 * z45 + qd[3] * z6 * z46 - qd[3] * z19 * z26
-            + qd[3] * z21 * z25;
-        let z2010 = z2005 + qd[4] * z5 * z44 - qd[4] * z8 * z42;
-        let z2011 = z2006 - qd[4] * z6 * z44 + qd[4] * z8 * z40;
-        let z2012 = z2007 - qd[4] * z5 * z40 + qd[4] * z6 * z42;
-        let z2013 = z2008 + qd[4] * z5 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z44
-            - qd[4] * z27 * z42;
-        let z2014 = z2009 - qd[4] * z5 * z65 + qd[4] * z6 * z66 + qd[4] * z25 * z42
-            - qd[4] * z26 * z40;
-        let z2015 = self.m * z2003 + self.m * z5 * z123 - self.m * z8 * z122
-            + self.m * z29 * z1993 - self.m * z30 * z1992 - self.m * z90 * z2002
-            + self.m * z91 * z2001;
-        let z2016 = self.m * z2004 - self.m * z5 * z121 + self.m * z6 * z122
-            + self.m * z28 * z1992 - self.m * z29 * z1991 - self.m * z89 * z2001
-            + self.m * z90 * z2000;
-        let z2017 = z5 * z93 + z6 * z92 + z8 * z94;
-        let z2018 = z5 * z96 + z6 * z94 + z8 * z97;
-        let z2019 = -z6 * z282 + z8 * z280 - z28 * z2018 + z30 * z2017 - z89 * z2016
-            + z91 * z2015 + z93 * z2000 + z95 * z2001 + z96 * z2002;
-        let z2020 = self.m * z2008 + self.m * z5 * z126 - self.m * z8 * z125
-            + self.m * z49 * z1996 - self.m * z50 * z1995 - self.m * z99 * z2007
-            + self.m * z100 * z2006;
-        let z2021 = self.m * z2009 - self.m * z5 * z124 + self.m * z6 * z125
-            + self.m * z48 * z1995 - self.m * z49 * z1994 - self.m * z98 * z2006
-            + self.m * z99 * z2005;
-        let z2022 = z5 * z102 + z6 * z101 + z8 * z103;
-        let z2023 = z5 * z105 + z6 * z103 + z8 * z106;
-        let z2024 = -z6 * z291 + z8 * z289 - z48 * z2023 + z50 * z2022 - z98 * z2021
-            + z100 * z2020 + z102 * z2005 + z104 * z2006 + z105 * z2007;
-        let z2025 = self.m * z2013 + self.m * z5 * z129 - self.m * z8 * z128
-            + self.m * z69 * z1999 - self.m * z70 * z1998 - self.m * z108 * z2012
-            + self.m * z109 * z2011;
-        let z2026 = self.m * z2014 - self.m * z5 * z127 + self.m * z6 * z128
-            + self.m * z68 * z1998 - self.m * z69 * z1997 - self.m * z107 * z2011
-            + self.m * z108 * z2010;
-        let z2027 = z5 * z111 + z6 * z110 + z8 * z112;
-        let z2028 = z5 * z114 + z6 * z112 + z8 * z115;
-        let z2029 = -z6 * z300 + z8 * z298 - z68 * z2028 + z70 * z2027 - z107 * z2026
-            + z109 * z2025 + z111 * z2010 + z113 * z2011 + z114 * z2012;
-        let z2030 = z2024 + z2029;
-        let z2031 = z2019 + z2030;
-        let z2032 = z21 * z100 - z23 * z99 + z45;
-        let z2033 = -z19 * z100 + z23 * z98 + z46;
-        let z2034 = z19 * z99 - z21 * z98 + z47;
-        let z2035 = z21 * z109 - z23 * z108 + z45;
-        let z2036 = -z19 * z109 + z23 * z107 + z46;
-        let z2037 = z19 * z108 - z21 * z107 + z47;
-        let z2038 = -z21 * z50 + z23 * z49;
-        let z2039 = z19 * z50 - z23 * z48;
-        let z2040 = -z19 * z49 + z21 * z48;
-        let z2041 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z2042 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z2043 = z2038 + qd[4] * z21 * z44 - qd[4] * z23 * z42;
-        let z2044 = z2039 - qd[4] * z19 * z44 + qd[4] * z23 * z40;
-        let z2045 = z2040 + qd[4] * z19 * z42 - qd[4] * z21 * z40;
-        let z2046 = z2041 + qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z42 * z47
-            + qd[4] * z44 * z46;
-        let z2047 = z2042 + qd[4] * z19 * z66 - qd[4] * z21 * z65 - qd[4] * z40 * z46
-            + qd[4] * z42 * z45;
-        let z2048 = self.m * z2041 + self.m * z21 * z126 - self.m * z23 * z125
-            + self.m * z49 * z2034 - self.m * z50 * z2033 - self.m * z99 * z2040
-            + self.m * z100 * z2039;
-        let z2049 = self.m * z2042 + self.m * z19 * z125 - self.m * z21 * z124
-            + self.m * z48 * z2033 - self.m * z49 * z2032 - self.m * z98 * z2039
-            + self.m * z99 * z2038;
-        let z2050 = z19 * z101 + z21 * z102 + z23 * z103;
-        let z2051 = z19 * z103 + z21 * z105 + z23 * z106;
-        let z2052 = -z19 * z291 + z23 * z289 - z48 * z2051 + z50 * z2050 - z98 * z2049
-            + z100 * z2048 + z102 * z2038 + z104 * z2039 + z105 * z2040;
-        let z2053 = self.m * z2046 + self.m * z21 * z129 - self.m * z23 * z128
-            + self.m * z69 * z2037 - self.m * z70 * z2036 - self.m * z108 * z2045
-            + self.m * z109 * z2044;
-        let z2054 = self.m * z2047 + self.m * z19 * z128 - self.m * z21 * z127
-            + self.m * z68 * z2036 - self.m * z69 * z2035 - self.m * z107 * z2044
-            + self.m * z108 * z2043;
-        let z2055 = z19 * z110 + z21 * z111 + z23 * z112;
-        let z2056 = z19 * z112 + z21 * z114 + z23 * z115;
-        let z2057 = -z19 * z300 + z23 * z298 - z68 * z2056 + z70 * z2055 - z107 * z2054
-            + z109 * z2053 + z111 * z2043 + z113 * z2044 + z114 * z2045;
-        let z2058 = z2052 + z2057;
-        let z2059 = z42 * z109 - z44 * z108 + z65;
-        let z2060 = -z40 * z109 + z44 * z107 + z66;
-        let z2061 = z40 * z108 - z42 * z107 + z67;
-        let z2062 = -z42 * z70 + z44 * z69;
-        let z2063 = z40 * z70 - z44 * z68;
-        let z2064 = -z40 * z69 + z42 * z68;
-        let z2065 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z2066 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z2067 = self.m * z2065 + self.m * z42 * z129 - self.m * z44 * z128
-            + self.m * z69 * z2061 - self.m * z70 * z2060 - self.m * z108 * z2064
-            + self.m * z109 * z2063;
-        let z2068 = self.m * z2066 + self.m * z40 * z128 - self.m * z42 * z127
-            + self.m * z68 * z2060 - self.m * z69 * z2059 - self.m * z107 * z2063
-            + self.m * z108 * z2062;
-        let z2069 = z40 * z110 + z42 * z111 + z44 * z112;
-        let z2070 = z40 * z112 + z42 * z114 + z44 * z115;
-        let z2071 = -z40 * z300 + z44 * z298 - z68 * z2070 + z70 * z2069 - z107 * z2068
-            + z109 * z2067 + z111 * z2062 + z113 * z2063 + z114 * z2064;
-        let z2072 = self.m * z11 * z80 + self.m * z80 * z1910;
-        let z2073 = qd[0] * z87 + z12 * z83 - z12 * z86 + z273 + z81 * z1921
-            - z82 * z2072 + z85 * z1910;
-        let z2074 = -qd[0] * z84 + z11 * z86 + z12 * z85 - z271 + z80 * z2072
-            - z81 * z1920 + z88 * z1910;
-        let z2075 = self.m * z28 * z89 + self.m * z89 * z1911;
-        let z2076 = z282 + z29 * z96 + z30 * z92 - z30 * z95 + z90 * z1924 - z91 * z2075
-            + z94 * z1911;
-        let z2077 = -z280 + z28 * z95 - z29 * z93 + z30 * z94 + z89 * z2075 - z90 * z1923
-            + z97 * z1911;
-        let z2078 = self.m * z48 * z98 + self.m * z98 * z1913;
-        let z2079 = z291 + z49 * z105 + z50 * z101 - z50 * z104 + z99 * z1927
-            - z100 * z2078 + z103 * z1913;
-        let z2080 = -z289 + z48 * z104 - z49 * z102 + z50 * z103 + z98 * z2078
-            - z99 * z1926 + z106 * z1913;
-        let z2081 = self.m * z68 * z107 + self.m * z107 * z1915;
-        let z2082 = z300 + z69 * z114 + z70 * z110 - z70 * z113 + z108 * z1930
-            - z109 * z2081 + z112 * z1915;
-        let z2083 = -z298 + z68 * z113 - z69 * z111 + z70 * z112 + z107 * z2081
-            - z108 * z1929 + z115 * z1915;
-        let z2084 = z2079 + z2082;
-        let z2085 = z2080 + z2083;
-        let z2086 = z2078 + z2081;
-        let z2087 = z2076 + z2084;
-        let z2088 = z2077 + z2085;
-        let z2089 = z2075 + z2086;
-        let z2090 = z2073 + z2087;
-        let z2091 = z2074 + z2088;
-        let z2092 = z2072 + z2089;
-        let z2093 = z0 * z2091 + z1 * z2090 + z10 * z2092;
-        let z2094 = qd[2] * z0 * z25 - qd[2] * z1 * z27;
-        let z2095 = qd[3] * z0 * z45 - qd[3] * z1 * z47 + z2094;
-        let z2096 = qd[4] * z0 * z65 - qd[4] * z1 * z67 + z2095;
-        let z2097 = self.m * z0 * z118 - self.m * z1 * z120 - self.m * z11 * z1938
-            + self.m * z12 * z1936 + self.m * z80 * z1950 - self.m * z82 * z1948;
-        let z2098 = z0 * z87 + z1 * z84;
-        let z2099 = qd[0] * z1971 - z0 * z272 - z12 * z2098 + z81 * z1969 - z82 * z2097
-            + z83 * z1948 + z84 * z1949 + z85 * z1950;
-        let z2100 = -qd[0] * z1970 + z1 * z272 + z11 * z2098 + z80 * z2097 - z81 * z1968
-            + z85 * z1948 + z87 * z1949 + z88 * z1950;
-        let z2101 = self.m * z0 * z121 - self.m * z1 * z123 - self.m * z28 * z1941
-            + self.m * z30 * z1939 + self.m * z2094 + self.m * z89 * z1955
-            - self.m * z91 * z1953;
-        let z2102 = z0 * z96 + z1 * z93;
-        let z2103 = -z0 * z281 + z29 * z1976 - z30 * z2102 + z90 * z1974 - z91 * z2101
-            + z92 * z1953 + z93 * z1954 + z94 * z1955;
-        let z2104 = z1 * z281 + z28 * z2102 - z29 * z1975 + z89 * z2101 - z90 * z1973
-            + z94 * z1953 + z96 * z1954 + z97 * z1955;
-        let z2105 = self.m * z0 * z124 - self.m * z1 * z126 + self.m * z2095
-            - self.m * z48 * z1944 + self.m * z50 * z1942 + self.m * z98 * z1960
-            - self.m * z100 * z1958;
-        let z2106 = z0 * z105 + z1 * z102;
-        let z2107 = -z0 * z290 + z49 * z1981 - z50 * z2106 + z99 * z1979 - z100 * z2105
-            + z101 * z1958 + z102 * z1959 + z103 * z1960;
-        let z2108 = z1 * z290 + z48 * z2106 - z49 * z1980 + z98 * z2105 - z99 * z1978
-            + z103 * z1958 + z105 * z1959 + z106 * z1960;
-        let z2109 = self.m * z0 * z127 - self.m * z1 * z129 + self.m * z2096
-            - self.m * z68 * z1947 + self.m * z70 * z1945 + self.m * z107 * z1965
-            - self.m * z109 * z1963;
-        let z2110 = z0 * z114 + z1 * z111;
-        let z2111 = -z0 * z299 + z69 * z1986 - z70 * z2110 + z108 * z1984 - z109 * z2109
-            + z110 * z1963 + z111 * z1964 + z112 * z1965;
-        let z2112 = z1 * z299 + z68 * z2110 - z69 * z1985 + z107 * z2109 - z108 * z1983
-            + z112 * z1963 + z114 * z1964 + z115 * z1965;
-        let z2113 = z2107 + z2111;
-        let z2114 = z2108 + z2112;
-        let z2115 = z2105 + z2109;
-        let z2116 = z2103 + z2113;
-        let z2117 = z2104 + z2114;
-        let z2118 = z2101 + z2115;
-        let z2119 = z2099 + z2116;
-        let z2120 = z2100 + z2117;
-        let z2121 = z2097 + z2118;
-        let z2122 = z0 * z2120 + z1 * z2119 + z10 * z2121;
-        let z2123 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z2124 = -qd[3] * z6 * z47 + qd[3] * z8 * z45 + qd[3] * z19 * z27
-            - qd[3] * z23 * z25 + z2123;
-        let z2125 = -qd[4] * z6 * z67 + qd[4] * z8 * z65 - qd[4] * z25 * z44
-            + qd[4] * z27 * z40 + z2124;
-        let z2126 = -self.m * z6 * z123 + self.m * z8 * z121 - self.m * z28 * z1993
-            + self.m * z30 * z1991 + self.m * z2123 + self.m * z89 * z2002
-            - self.m * z91 * z2000;
-        let z2127 = z5 * z95 + z6 * z93 + z8 * z96;
-        let z2128 = z5 * z282 - z8 * z281 + z29 * z2018 - z30 * z2127 + z90 * z2016
-            - z91 * z2126 + z92 * z2000 + z93 * z2001 + z94 * z2002;
-        let z2129 = -z5 * z280 + z6 * z281 + z28 * z2127 - z29 * z2017 + z89 * z2126
-            - z90 * z2015 + z94 * z2000 + z96 * z2001 + z97 * z2002;
-        let z2130 = -self.m * z6 * z126 + self.m * z8 * z124 - self.m * z48 * z1996
-            + self.m * z50 * z1994 + self.m * z2124 + self.m * z98 * z2007
-            - self.m * z100 * z2005;
-        let z2131 = z5 * z104 + z6 * z102 + z8 * z105;
-        let z2132 = z5 * z291 - z8 * z290 + z49 * z2023 - z50 * z2131 + z99 * z2021
-            - z100 * z2130 + z101 * z2005 + z102 * z2006 + z103 * z2007;
-        let z2133 = -z5 * z289 + z6 * z290 + z48 * z2131 - z49 * z2022 + z98 * z2130
-            - z99 * z2020 + z103 * z2005 + z105 * z2006 + z106 * z2007;
-        let z2134 = -self.m * z6 * z129 + self.m * z8 * z127 - self.m * z68 * z1999
-            + self.m * z70 * z1997 + self.m * z2125 + self.m * z107 * z2012
-            - self.m * z109 * z2010;
-        let z2135 = z5 * z113 + z6 * z111 + z8 * z114;
-        let z2136 = z5 * z300 - z8 * z299 + z69 * z2028 - z70 * z2135 + z108 * z2026
-            - z109 * z2134 + z110 * z2010 + z111 * z2011 + z112 * z2012;
-        let z2137 = -z5 * z298 + z6 * z299 + z68 * z2135 - z69 * z2027 + z107 * z2134
-            - z108 * z2025 + z112 * z2010 + z114 * z2011 + z115 * z2012;
-        let z2138 = z2132 + z2136;
-        let z2139 = z2133 + z2137;
-        let z2140 = z2130 + z2134;
-        let z2141 = z2128 + z2138;
-        let z2142 = z2129 + z2139;
-        let z2143 = z2126 + z2140;
-        let z2144 = z0 * z2142 + z1 * z2141 + z10 * z2143;
-        let z2145 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z2146 = -qd[4] * z19 * z67 + qd[4] * z23 * z65 + qd[4] * z40 * z47
-            - qd[4] * z44 * z45 + z2145;
-        let z2147 = -self.m * z19 * z126 + self.m * z23 * z124 - self.m * z48 * z2034
-            + self.m * z50 * z2032 + self.m * z2145 + self.m * z98 * z2040
-            - self.m * z100 * z2038;
-        let z2148 = z19 * z102 + z21 * z104 + z23 * z105;
-        let z2149 = z21 * z291 - z23 * z290 + z49 * z2051 - z50 * z2148 + z99 * z2049
-            - z100 * z2147 + z101 * z2038 + z102 * z2039 + z103 * z2040;
-        let z2150 = z19 * z290 - z21 * z289 + z48 * z2148 - z49 * z2050 + z98 * z2147
-            - z99 * z2048 + z103 * z2038 + z105 * z2039 + z106 * z2040;
-        let z2151 = -self.m * z19 * z129 + self.m * z23 * z127 - self.m * z68 * z2037
-            + self.m * z70 * z2035 + self.m * z2146 + self.m * z107 * z2045
-            - self.m * z109 * z2043;
-        let z2152 = z19 * z111 + z21 * z113 + z23 * z114;
-        let z2153 = z21 * z300 - z23 * z299 + z69 * z2056 - z70 * z2152 + z108 * z2054
-            - z109 * z2151 + z110 * z2043 + z111 * z2044 + z112 * z2045;
-        let z2154 = z19 * z299 - z21 * z298 + z68 * z2152 - z69 * z2055 + z107 * z2151
-            - z108 * z2053 + z112 * z2043 + z114 * z2044 + z115 * z2045;
-        let z2155 = z2149 + z2153;
-        let z2156 = z2150 + z2154;
-        let z2157 = z2147 + z2151;
-        let z2158 = z0 * z2156 + z1 * z2155 + z10 * z2157;
-        let z2159 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z2160 = -self.m * z40 * z129 + self.m * z44 * z127 - self.m * z68 * z2061
-            + self.m * z70 * z2059 + self.m * z107 * z2064 - self.m * z109 * z2062
-            + self.m * z2159;
-        let z2161 = z40 * z111 + z42 * z113 + z44 * z114;
-        let z2162 = z42 * z300 - z44 * z299 + z69 * z2070 - z70 * z2161 + z108 * z2068
-            - z109 * z2160 + z110 * z2062 + z111 * z2063 + z112 * z2064;
-        let z2163 = z40 * z299 - z42 * z298 + z68 * z2161 - z69 * z2069 + z107 * z2160
-            - z108 * z2067 + z112 * z2062 + z114 * z2063 + z115 * z2064;
-        let z2164 = z0 * z2163 + z1 * z2162 + z10 * z2160;
-        let z2165 = z1926 + z1929;
-        let z2166 = z1927 + z1930;
-        let z2167 = z2165 + z1923;
-        let z2168 = z2166 + z1924;
-        let z2169 = z5 * z1933 + z6 * z2087 + z8 * z2088 + z25 * z2167 + z26 * z2089
-            + z27 * z2168;
-        let z2170 = z1978 + z1983;
-        let z2171 = z1979 + z1984;
-        let z2172 = z2170 + z1973;
-        let z2173 = z2171 + z1974;
-        let z2174 = z5 * z1989 + z6 * z2116 + z8 * z2117 + z25 * z2172 + z26 * z2118
-            + z27 * z2173;
-        let z2175 = z2020 + z2025;
-        let z2176 = z2021 + z2026;
-        let z2177 = z2015 + z2175;
-        let z2178 = z2016 + z2176;
-        let z2179 = z5 * z2031 + z6 * z2141 + z8 * z2142 + z25 * z2177 + z26 * z2143
-            + z27 * z2178;
-        let z2180 = z2048 + z2053;
-        let z2181 = z2049 + z2054;
-        let z2182 = z5 * z2058 + z6 * z2155 + z8 * z2156 + z25 * z2180 + z26 * z2157
-            + z27 * z2181;
-        let z2183 = z5 * z2071 + z6 * z2162 + z8 * z2163 + z25 * z2067 + z26 * z2160
-            + z27 * z2068;
-        let z2184 = z19 * z2084 + z21 * z1932 + z23 * z2085 + z45 * z2165 + z46 * z2086
-            + z47 * z2166;
-        let z2185 = z19 * z2113 + z21 * z1988 + z23 * z2114 + z45 * z2170 + z46 * z2115
-            + z47 * z2171;
-        let z2186 = z19 * z2138 + z21 * z2030 + z23 * z2139 + z45 * z2175 + z46 * z2140
-            + z47 * z2176;
-        let z2187 = z19 * z2155 + z21 * z2058 + z23 * z2156 + z45 * z2180 + z46 * z2157
-            + z47 * z2181;
-        let z2188 = z19 * z2162 + z21 * z2071 + z23 * z2163 + z45 * z2067 + z46 * z2160
-            + z47 * z2068;
-        let z2189 = z40 * z2082 + z42 * z1931 + z44 * z2083 + z65 * z1929 + z66 * z2081
-            + z67 * z1930;
-        let z2190 = z40 * z2111 + z42 * z1987 + z44 * z2112 + z65 * z1983 + z66 * z2109
-            + z67 * z1984;
-        let z2191 = z40 * z2136 + z42 * z2029 + z44 * z2137 + z65 * z2025 + z66 * z2134
-            + z67 * z2026;
-        let z2192 = z40 * z2153 + z42 * z2057 + z44 * z2154 + z65 * z2053 + z66 * z2151
-            + z67 * z2054;
-        let z2193 = z40 * z2162 + z42 * z2071 + z44 * z2163 + z65 * z2067 + z66 * z2160
-            + z67 * z2068;
-        let x0 = -z1697;
-        let x1 = -z1735;
-        let x2 = -z1762;
-        let x3 = -z1778;
-        let x4 = -z1783;
-        let x5 = -z1812;
-        let x6 = -z1841;
-        let x7 = -z1862;
-        let x8 = -z1875;
-        let x9 = -z1880;
-        let x10 = -z1885;
-        let x11 = -z1890;
-        let x12 = -z1895;
-        let x13 = -z1898;
-        let x14 = -z1899;
-        let x15 = -z1900;
-        let x16 = -z1901;
-        let x17 = -z1902;
-        let x18 = -z1903;
-        let x19 = -z1904;
-        let x20 = -z1905;
-        let x21 = -z1906;
-        let x22 = -z1907;
-        let x23 = -z1908;
-        let x24 = -z1909;
-        let x25 = -z1935;
-        let x26 = -z1990;
-        let x27 = -z2031;
-        let x28 = -z2058;
-        let x29 = -z2071;
-        let x30 = -z2093;
-        let x31 = -z2122;
-        let x32 = -z2144;
-        let x33 = -z2158;
-        let x34 = -z2164;
-        let x35 = -z2169;
-        let x36 = -z2174;
-        let x37 = -z2179;
-        let x38 = -z2182;
-        let x39 = -z2183;
-        let x40 = -z2184;
-        let x41 = -z2185;
-        let x42 = -z2186;
-        let x43 = -z2187;
-        let x44 = -z2188;
-        let x45 = -z2189;
-        let x46 = -z2190;
-        let x47 = -z2191;
-        let x48 = -z2192;
-        let x49 = -z2193;
+        let z2780 = -z68 * z114 + 2.0 * z70 * z111 - z107 * z2779 + z109 * z2778
+            + z114 * z2764;
+        let z2781 = z2777 + z2780;
+        let z2782 = z2774 + z2781;
+        let z2783 = z2771 + z2782;
+        let z2784 = z2768 + z2783;
+        let z2785 = -z0 * z81;
+        let z2786 = z0 * z80 - z1 * z82 + z10;
+        let z2787 = z1 * z81;
+        let z2788 = -z0 * z90;
+        let z2789 = z0 * z89 - z1 * z91 + z10;
+        let z2790 = z1 * z90;
+        let z2791 = -z0 * z99;
+        let z2792 = z0 * z98 - z1 * z100 + z10;
+        let z2793 = z1 * z99;
+        let z2794 = -z0 * z108;
+        let z2795 = z0 * z107 - z1 * z109 + z10;
+        let z2796 = z1 * z108;
+        let z2797 = z0 * z13 - z10 * z12;
+        let z2798 = -z1 * z13 + z10 * z11;
+        let z2799 = -qd[2] * z0 * z5 + z353;
+        let z2800 = qd[2] * z0 * z6 - qd[2] * z1 * z8 + z2245;
+        let z2801 = qd[2] * z1 * z5 + z352;
+        let z2802 = z2797 - qd[2] * z0 * z26 + qd[2] * z8 * z10;
+        let z2803 = z2798 + qd[2] * z1 * z26 - qd[2] * z6 * z10;
+        let z2804 = z2799 - qd[3] * z0 * z21;
+        let z2805 = z2800 + qd[3] * z0 * z19 - qd[3] * z1 * z23;
+        let z2806 = z2801 + qd[3] * z1 * z21;
+        let z2807 = z2802 - qd[3] * z0 * z46 + qd[3] * z10 * z23;
+        let z2808 = z2803 + qd[3] * z1 * z46 - qd[3] * z10 * z19;
+        let z2809 = z2804 - qd[4] * z0 * z42;
+        let z2810 = z2805 + qd[4] * z0 * z40 - qd[4] * z1 * z44;
+        let z2811 = z2806 + qd[4] * z1 * z42;
+        let z2812 = z2807 - qd[4] * z0 * z66 + qd[4] * z10 * z44;
+        let z2813 = z2808 + qd[4] * z1 * z66 - qd[4] * z10 * z40;
+        let z2814 = qd[0] * self.m * z2787 + self.m * z2797 - self.m * z0 * z119
+            - self.m * z12 * z2786 - self.m * z81 * z352 + self.m * z82 * z2245;
+        let z2815 = -qd[0] * self.m * z2785 + self.m * z2798 + self.m * z1 * z119
+            + self.m * z11 * z2786 - self.m * z80 * z2245 + self.m * z81 * z353;
+        let z2816 = z0 * z85 + z1 * z83;
+        let z2817 = z0 * z88 + z1 * z85;
+        let z2818 = z0 * z271 - z1 * z273 - z11 * z2817 + z12 * z2816 - z80 * z2815
+            + z82 * z2814 + z84 * z353 + z86 * z2245 + z87 * z352;
+        let z2819 = self.m * z2802 - self.m * z0 * z122 + self.m * z29 * z2790
+            - self.m * z30 * z2789 - self.m * z90 * z2801 + self.m * z91 * z2800;
+        let z2820 = self.m * z2803 + self.m * z1 * z122 + self.m * z28 * z2789
+            - self.m * z29 * z2788 - self.m * z89 * z2800 + self.m * z90 * z2799;
+        let z2821 = z0 * z94 + z1 * z92;
+        let z2822 = z0 * z97 + z1 * z94;
+        let z2823 = z0 * z280 - z1 * z282 - z28 * z2822 + z30 * z2821 - z89 * z2820
+            + z91 * z2819 + z93 * z2799 + z95 * z2800 + z96 * z2801;
+        let z2824 = self.m * z2807 - self.m * z0 * z125 + self.m * z49 * z2793
+            - self.m * z50 * z2792 - self.m * z99 * z2806 + self.m * z100 * z2805;
+        let z2825 = self.m * z2808 + self.m * z1 * z125 + self.m * z48 * z2792
+            - self.m * z49 * z2791 - self.m * z98 * z2805 + self.m * z99 * z2804;
+        let z2826 = z0 * z103 + z1 * z101;
+        let z2827 = z0 * z106 + z1 * z103;
+        let z2828 = z0 * z289 - z1 * z291 - z48 * z2827 + z50 * z2826 - z98 * z2825
+            + z100 * z2824 + z102 * z2804 + z104 * z2805 + z105 * z2806;
+        let z2829 = self.m * z2812 - self.m * z0 * z128 + self.m * z69 * z2796
+            - self.m * z70 * z2795 - self.m * z108 * z2811 + self.m * z109 * z2810;
+        let z2830 = self.m * z2813 + self.m * z1 * z128 + self.m * z68 * z2795
+            - self.m * z69 * z2794 - self.m * z107 * z2810 + self.m * z108 * z2809;
+        let z2831 = z0 * z112 + z1 * z110;
+        let z2832 = z0 * z115 + z1 * z112;
+        let z2833 = z0 * z298 - z1 * z300 - z68 * z2832 + z70 * z2831 - z107 * z2830
+            + z109 * z2829 + z111 * z2809 + z113 * z2810 + z114 * z2811;
+        let z2834 = z2828 + z2833;
+        let z2835 = z2823 + z2834;
+        let z2836 = z2818 + z2835;
+        let z2837 = z5 * z91 - z8 * z90 + z25;
+        let z2838 = -z6 * z91 + z8 * z89 + z26;
+        let z2839 = -z5 * z89 + z6 * z90 + z27;
+        let z2840 = z5 * z100 - z8 * z99 + z25;
+        let z2841 = -z6 * z100 + z8 * z98 + z26;
+        let z2842 = -z5 * z98 + z6 * z99 + z27;
+        let z2843 = z5 * z109 - z8 * z108 + z25;
+        let z2844 = -z6 * z109 + z8 * z107 + z26;
+        let z2845 = -z5 * z107 + z6 * z108 + z27;
+        let z2846 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z2847 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
+        let z2848 = qd[3] * z5 * z23 - qd[3] * z8 * z21 + z2408;
+        let z2849 = -qd[3] * z6 * z23 + qd[3] * z8 * z19 + z2407;
+        let z2850 = -qd[3] * z5 * z19 + qd[3] * z6 * z21 + z2406;
+        let z2851 = qd[3] * z5 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
+            + qd[3] * z23 * z26 + z2846;
+        let z2852 = -qd[3] * z5 * z45 + qd[3] * z6 * z46 - qd[3] * z19 * z26
+            + qd[3] * z21 * z25 + z2847;
+        let z2853 = qd[4] * z5 * z44 - qd[4] * z8 * z42 + z2848;
+        let z2854 = -qd[4] * z6 * z44 + qd[4] * z8 * z40 + z2849;
+        let z2855 = -qd[4] * z5 * z40 + qd[4] * z6 * z42 + z2850;
+        let z2856 = qd[4] * z5 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z44
+            - qd[4] * z27 * z42 + z2851;
+        let z2857 = -qd[4] * z5 * z65 + qd[4] * z6 * z66 + qd[4] * z25 * z42
+            - qd[4] * z26 * z40 + z2852;
+        let z2858 = self.m * z5 * z123 - self.m * z8 * z122 + self.m * z29 * z2839
+            - self.m * z30 * z2838 + self.m * z2846 - self.m * z90 * z2406
+            + self.m * z91 * z2407;
+        let z2859 = -self.m * z5 * z121 + self.m * z6 * z122 + self.m * z28 * z2838
+            - self.m * z29 * z2837 + self.m * z2847 - self.m * z89 * z2407
+            + self.m * z90 * z2408;
+        let z2860 = z5 * z93 + z6 * z92 + z8 * z94;
+        let z2861 = z5 * z96 + z6 * z94 + z8 * z97;
+        let z2862 = -z6 * z282 + z8 * z280 - z28 * z2861 + z30 * z2860 - z89 * z2859
+            + z91 * z2858 + z93 * z2408 + z95 * z2407 + z96 * z2406;
+        let z2863 = self.m * z5 * z126 - self.m * z8 * z125 + self.m * z2851
+            + self.m * z49 * z2842 - self.m * z50 * z2841 - self.m * z99 * z2850
+            + self.m * z100 * z2849;
+        let z2864 = -self.m * z5 * z124 + self.m * z6 * z125 + self.m * z2852
+            + self.m * z48 * z2841 - self.m * z49 * z2840 - self.m * z98 * z2849
+            + self.m * z99 * z2848;
+        let z2865 = z5 * z102 + z6 * z101 + z8 * z103;
+        let z2866 = z5 * z105 + z6 * z103 + z8 * z106;
+        let z2867 = -z6 * z291 + z8 * z289 - z48 * z2866 + z50 * z2865 - z98 * z2864
+            + z100 * z2863 + z102 * z2848 + z104 * z2849 + z105 * z2850;
+        let z2868 = self.m * z5 * z129 - self.m * z8 * z128 + self.m * z2856
+            + self.m * z69 * z2845 - self.m * z70 * z2844 - self.m * z108 * z2855
+            + self.m * z109 * z2854;
+        let z2869 = -self.m * z5 * z127 + self.m * z6 * z128 + self.m * z2857
+            + self.m * z68 * z2844 - self.m * z69 * z2843 - self.m * z107 * z2854
+            + self.m * z108 * z2853;
+        let z2870 = z5 * z111 + z6 * z110 + z8 * z112;
+        let z2871 = z5 * z114 + z6 * z112 + z8 * z115;
+        let z2872 = -z6 * z300 + z8 * z298 - z68 * z2871 + z70 * z2870 - z107 * z2869
+            + z109 * z2868 + z111 * z2853 + z113 * z2854 + z114 * z2855;
+        let z2873 = z2867 + z2872;
+        let z2874 = z2862 + z2873;
+        let z2875 = z21 * z100 - z23 * z99 + z45;
+        let z2876 = -z19 * z100 + z23 * z98 + z46;
+        let z2877 = z19 * z99 - z21 * z98 + z47;
+        let z2878 = z21 * z109 - z23 * z108 + z45;
+        let z2879 = -z19 * z109 + z23 * z107 + z46;
+        let z2880 = z19 * z108 - z21 * z107 + z47;
+        let z2881 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z2882 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
+        let z2883 = z2548 + qd[4] * z21 * z44 - qd[4] * z23 * z42;
+        let z2884 = z2547 - qd[4] * z19 * z44 + qd[4] * z23 * z40;
+        let z2885 = z2546 + qd[4] * z19 * z42 - qd[4] * z21 * z40;
+        let z2886 = qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z42 * z47
+            + qd[4] * z44 * z46 + z2881;
+        let z2887 = qd[4] * z19 * z66 - qd[4] * z21 * z65 - qd[4] * z40 * z46
+            + qd[4] * z42 * z45 + z2882;
+        let z2888 = self.m * z21 * z126 - self.m * z23 * z125 + self.m * z49 * z2877
+            - self.m * z50 * z2876 + self.m * z2881 - self.m * z99 * z2546
+            + self.m * z100 * z2547;
+        let z2889 = self.m * z19 * z125 - self.m * z21 * z124 + self.m * z48 * z2876
+            - self.m * z49 * z2875 + self.m * z2882 - self.m * z98 * z2547
+            + self.m * z99 * z2548;
+        let z2890 = z19 * z101 + z21 * z102 + z23 * z103;
+        let z2891 = z19 * z103 + z21 * z105 + z23 * z106;
+        let z2892 = -z19 * z291 + z23 * z289 - z48 * z2891 + z50 * z2890 - z98 * z2889
+            + z100 * z2888 + z102 * z2548 + z104 * z2547 + z105 * z2546;
+        let z2893 = self.m * z21 * z129 - self.m * z23 * z128 + self.m * z69 * z2880
+            - self.m * z70 * z2879 + self.m * z2886 - self.m * z108 * z2885
+            + self.m * z109 * z2884;
+        let z2894 = self.m * z19 * z128 - self.m * z21 * z127 + self.m * z68 * z2879
+            - self.m * z69 * z2878 + self.m * z2887 - self.m * z107 * z2884
+            + self.m * z108 * z2883;
+        let z2895 = z19 * z110 + z21 * z111 + z23 * z112;
+        let z2896 = z19 * z112 + z21 * z114 + z23 * z115;
+        let z2897 = -z19 * z300 + z23 * z298 - z68 * z2896 + z70 * z2895 - z107 * z2894
+            + z109 * z2893 + z111 * z2883 + z113 * z2884 + z114 * z2885;
+        let z2898 = z2892 + z2897;
+        let z2899 = z42 * z109 - z44 * z108 + z65;
+        let z2900 = -z40 * z109 + z44 * z107 + z66;
+        let z2901 = z40 * z108 - z42 * z107 + z67;
+        let z2902 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z2903 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z2904 = self.m * z42 * z129 - self.m * z44 * z128 + self.m * z69 * z2901
+            - self.m * z70 * z2900 + self.m * z2902 - self.m * z108 * z2662
+            + self.m * z109 * z2663;
+        let z2905 = self.m * z40 * z128 - self.m * z42 * z127 + self.m * z68 * z2900
+            - self.m * z69 * z2899 + self.m * z2903 - self.m * z107 * z2663
+            + self.m * z108 * z2664;
+        let z2906 = z40 * z110 + z42 * z111 + z44 * z112;
+        let z2907 = z40 * z112 + z42 * z114 + z44 * z115;
+        let z2908 = -z40 * z300 + z44 * z298 - z68 * z2907 + z70 * z2906 - z107 * z2905
+            + z109 * z2904 + z111 * z2664 + z113 * z2663 + z114 * z2662;
+        let z2909 = self.m * z11 * z80 + self.m * z80 * z514;
+        let z2910 = qd[0] * z87 + z12 * z83 - z12 * z86 + z273 + z81 * z2770
+            - z82 * z2909 + z85 * z514;
+        let z2911 = -qd[0] * z84 + z11 * z86 + z12 * z85 - z271 + z80 * z2909
+            - z81 * z2769 + z88 * z514;
+        let z2912 = self.m * z28 * z89 + self.m * z89 * z2760;
+        let z2913 = z282 + z29 * z96 + z30 * z92 - z30 * z95 + z90 * z2773 - z91 * z2912
+            + z94 * z2760;
+        let z2914 = -z280 + z28 * z95 - z29 * z93 + z30 * z94 + z89 * z2912 - z90 * z2772
+            + z97 * z2760;
+        let z2915 = self.m * z48 * z98 + self.m * z98 * z2762;
+        let z2916 = z291 + z49 * z105 + z50 * z101 - z50 * z104 + z99 * z2776
+            - z100 * z2915 + z103 * z2762;
+        let z2917 = -z289 + z48 * z104 - z49 * z102 + z50 * z103 + z98 * z2915
+            - z99 * z2775 + z106 * z2762;
+        let z2918 = self.m * z68 * z107 + self.m * z107 * z2764;
+        let z2919 = z300 + z69 * z114 + z70 * z110 - z70 * z113 + z108 * z2779
+            - z109 * z2918 + z112 * z2764;
+        let z2920 = -z298 + z68 * z113 - z69 * z111 + z70 * z112 + z107 * z2918
+            - z108 * z2778 + z115 * z2764;
+        let z2921 = z2916 + z2919;
+        let z2922 = z2917 + z2920;
+        let z2923 = z2915 + z2918;
+        let z2924 = z2913 + z2921;
+        let z2925 = z2914 + z2922;
+        let z2926 = z2912 + z2923;
+        let z2927 = z2910 + z2924;
+        let z2928 = z2911 + z2925;
+        let z2929 = z2909 + z2926;
+        let z2930 = z0 * z2928 + z1 * z2927 + z10 * z2929;
+        let z2931 = qd[2] * z0 * z25 - qd[2] * z1 * z27;
+        let z2932 = qd[3] * z0 * z45 - qd[3] * z1 * z47 + z2931;
+        let z2933 = qd[4] * z0 * z65 - qd[4] * z1 * z67 + z2932;
+        let z2934 = self.m * z0 * z118 - self.m * z1 * z120 - self.m * z11 * z2787
+            + self.m * z12 * z2785 + self.m * z80 * z352 - self.m * z82 * z353;
+        let z2935 = z0 * z87 + z1 * z84;
+        let z2936 = qd[0] * z2817 - z0 * z272 - z12 * z2935 + z81 * z2815 - z82 * z2934
+            + z83 * z353 + z84 * z2245 + z85 * z352;
+        let z2937 = -qd[0] * z2816 + z1 * z272 + z11 * z2935 + z80 * z2934 - z81 * z2814
+            + z85 * z353 + z87 * z2245 + z88 * z352;
+        let z2938 = self.m * z0 * z121 - self.m * z1 * z123 - self.m * z28 * z2790
+            + self.m * z30 * z2788 + self.m * z89 * z2801 - self.m * z91 * z2799
+            + self.m * z2931;
+        let z2939 = z0 * z96 + z1 * z93;
+        let z2940 = -z0 * z281 + z29 * z2822 - z30 * z2939 + z90 * z2820 - z91 * z2938
+            + z92 * z2799 + z93 * z2800 + z94 * z2801;
+        let z2941 = z1 * z281 + z28 * z2939 - z29 * z2821 + z89 * z2938 - z90 * z2819
+            + z94 * z2799 + z96 * z2800 + z97 * z2801;
+        let z2942 = self.m * z0 * z124 - self.m * z1 * z126 - self.m * z48 * z2793
+            + self.m * z50 * z2791 + self.m * z98 * z2806 - self.m * z100 * z2804
+            + self.m * z2932;
+        let z2943 = z0 * z105 + z1 * z102;
+        let z2944 = -z0 * z290 + z49 * z2827 - z50 * z2943 + z99 * z2825 - z100 * z2942
+            + z101 * z2804 + z102 * z2805 + z103 * z2806;
+        let z2945 = z1 * z290 + z48 * z2943 - z49 * z2826 + z98 * z2942 - z99 * z2824
+            + z103 * z2804 + z105 * z2805 + z106 * z2806;
+        let z2946 = self.m * z0 * z127 - self.m * z1 * z129 - self.m * z68 * z2796
+            + self.m * z70 * z2794 + self.m * z107 * z2811 - self.m * z109 * z2809
+            + self.m * z2933;
+        let z2947 = z0 * z114 + z1 * z111;
+        let z2948 = -z0 * z299 + z69 * z2832 - z70 * z2947 + z108 * z2830 - z109 * z2946
+            + z110 * z2809 + z111 * z2810 + z112 * z2811;
+        let z2949 = z1 * z299 + z68 * z2947 - z69 * z2831 + z107 * z2946 - z108 * z2829
+            + z112 * z2809 + z114 * z2810 + z115 * z2811;
+        let z2950 = z2944 + z2948;
+        let z2951 = z2945 + z2949;
+        let z2952 = z2942 + z2946;
+        let z2953 = z2940 + z2950;
+        let z2954 = z2941 + z2951;
+        let z2955 = z2938 + z2952;
+        let z2956 = z2936 + z2953;
+        let z2957 = z2937 + z2954;
+        let z2958 = z2934 + z2955;
+        let z2959 = z0 * z2957 + z1 * z2956 + z10 * z2958;
+        let z2960 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
+        let z2961 = -qd[3] * z6 * z47 + qd[3] * z8 * z45 + qd[3] * z19 * z27
+            - qd[3] * z23 * z25 + z2960;
+        let z2962 = -qd[4] * z6 * z67 + qd[4] * z8 * z65 - qd[4] * z25 * z44
+            + qd[4] * z27 * z40 + z2961;
+        let z2963 = -self.m * z6 * z123 + self.m * z8 * z121 - self.m * z28 * z2839
+            + self.m * z30 * z2837 + self.m * z89 * z2406 - self.m * z91 * z2408
+            + self.m * z2960;
+        let z2964 = z5 * z95 + z6 * z93 + z8 * z96;
+        let z2965 = z5 * z282 - z8 * z281 + z29 * z2861 - z30 * z2964 + z90 * z2859
+            - z91 * z2963 + z92 * z2408 + z93 * z2407 + z94 * z2406;
+        let z2966 = -z5 * z280 + z6 * z281 + z28 * z2964 - z29 * z2860 + z89 * z2963
+            - z90 * z2858 + z94 * z2408 + z96 * z2407 + z97 * z2406;
+        let z2967 = -self.m * z6 * z126 + self.m * z8 * z124 - self.m * z48 * z2842
+            + self.m * z50 * z2840 + self.m * z98 * z2850 - self.m * z100 * z2848
+            + self.m * z2961;
+        let z2968 = z5 * z104 + z6 * z102 + z8 * z105;
+        let z2969 = z5 * z291 - z8 * z290 + z49 * z2866 - z50 * z2968 + z99 * z2864
+            - z100 * z2967 + z101 * z2848 + z102 * z2849 + z103 * z2850;
+        let z2970 = -z5 * z289 + z6 * z290 + z48 * z2968 - z49 * z2865 + z98 * z2967
+            - z99 * z2863 + z103 * z2848 + z105 * z2849 + z106 * z2850;
+        let z2971 = -self.m * z6 * z129 + self.m * z8 * z127 - self.m * z68 * z2845
+            + self.m * z70 * z2843 + self.m * z107 * z2855 - self.m * z109 * z2853
+            + self.m * z2962;
+        let z2972 = z5 * z113 + z6 * z111 + z8 * z114;
+        let z2973 = z5 * z300 - z8 * z299 + z69 * z2871 - z70 * z2972 + z108 * z2869
+            - z109 * z2971 + z110 * z2853 + z111 * z2854 + z112 * z2855;
+        let z2974 = -z5 * z298 + z6 * z299 + z68 * z2972 - z69 * z2870 + z107 * z2971
+            - z108 * z2868 + z112 * z2853 + z114 * z2854 + z115 * z2855;
+        let z2975 = z2969 + z2973;
+        let z2976 = z2970 + z2974;
+        let z2977 = z2967 + z2971;
+        let z2978 = z2965 + z2975;
+        let z2979 = z2966 + z2976;
+        let z2980 = z2963 + z2977;
+        let z2981 = z0 * z2979 + z1 * z2978 + z10 * z2980;
+        let z2982 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
+        let z2983 = -qd[4] * z19 * z67 + qd[4] * z23 * z65 + qd[4] * z40 * z47
+            - qd[4] * z44 * z45 + z2982;
+        let z2984 = -self.m * z19 * z126 + self.m * z23 * z124 - self.m * z48 * z2877
+            + self.m * z50 * z2875 + self.m * z98 * z2546 - self.m * z100 * z2548
+            + self.m * z2982;
+        let z2985 = z19 * z102 + z21 * z104 + z23 * z105;
+        let z2986 = z21 * z291 - z23 * z290 + z49 * z2891 - z50 * z2985 + z99 * z2889
+            - z100 * z2984 + z101 * z2548 + z102 * z2547 + z103 * z2546;
+        let z2987 = z19 * z290 - z21 * z289 + z48 * z2985 - z49 * z2890 + z98 * z2984
+            - z99 * z2888 + z103 * z2548 + z105 * z2547 + z106 * z2546;
+        let z2988 = -self.m * z19 * z129 + self.m * z23 * z127 - self.m * z68 * z2880
+            + self.m * z70 * z2878 + self.m * z107 * z2885 - self.m * z109 * z2883
+            + self.m * z2983;
+        let z2989 = z19 * z111 + z21 * z113 + z23 * z114;
+        let z2990 = z21 * z300 - z23 * z299 + z69 * z2896 - z70 * z2989 + z108 * z2894
+            - z109 * z2988 + z110 * z2883 + z111 * z2884 + z112 * z2885;
+        let z2991 = z19 * z299 - z21 * z298 + z68 * z2989 - z69 * z2895 + z107 * z2988
+            - z108 * z2893 + z112 * z2883 + z114 * z2884 + z115 * z2885;
+        let z2992 = z2986 + z2990;
+        let z2993 = z2987 + z2991;
+        let z2994 = z2984 + z2988;
+        let z2995 = z0 * z2993 + z1 * z2992 + z10 * z2994;
+        let z2996 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z2997 = -self.m * z40 * z129 + self.m * z44 * z127 - self.m * z68 * z2901
+            + self.m * z70 * z2899 + self.m * z107 * z2662 - self.m * z109 * z2664
+            + self.m * z2996;
+        let z2998 = z40 * z111 + z42 * z113 + z44 * z114;
+        let z2999 = z42 * z300 - z44 * z299 + z69 * z2907 - z70 * z2998 + z108 * z2905
+            - z109 * z2997 + z110 * z2664 + z111 * z2663 + z112 * z2662;
+        let z3000 = z40 * z299 - z42 * z298 + z68 * z2998 - z69 * z2906 + z107 * z2997
+            - z108 * z2904 + z112 * z2664 + z114 * z2663 + z115 * z2662;
+        let z3001 = z0 * z3000 + z1 * z2999 + z10 * z2997;
+        let z3002 = z2775 + z2778;
+        let z3003 = z2776 + z2779;
+        let z3004 = z2772 + z3002;
+        let z3005 = z2773 + z3003;
+        let z3006 = z5 * z2782 + z6 * z2924 + z8 * z2925 + z25 * z3004 + z26 * z2926
+            + z27 * z3005;
+        let z3007 = z2824 + z2829;
+        let z3008 = z2825 + z2830;
+        let z3009 = z2819 + z3007;
+        let z3010 = z2820 + z3008;
+        let z3011 = z5 * z2835 + z6 * z2953 + z8 * z2954 + z25 * z3009 + z26 * z2955
+            + z27 * z3010;
+        let z3012 = z2863 + z2868;
+        let z3013 = z2864 + z2869;
+        let z3014 = z2858 + z3012;
+        let z3015 = z2859 + z3013;
+        let z3016 = z5 * z2874 + z6 * z2978 + z8 * z2979 + z25 * z3014 + z26 * z2980
+            + z27 * z3015;
+        let z3017 = z2888 + z2893;
+        let z3018 = z2889 + z2894;
+        let z3019 = z5 * z2898 + z6 * z2992 + z8 * z2993 + z25 * z3017 + z26 * z2994
+            + z27 * z3018;
+        let z3020 = z5 * z2908 + z6 * z2999 + z8 * z3000 + z25 * z2904 + z26 * z2997
+            + z27 * z2905;
+        let z3021 = z19 * z2921 + z21 * z2781 + z23 * z2922 + z45 * z3002 + z46 * z2923
+            + z47 * z3003;
+        let z3022 = z19 * z2950 + z21 * z2834 + z23 * z2951 + z45 * z3007 + z46 * z2952
+            + z47 * z3008;
+        let z3023 = z19 * z2975 + z21 * z2873 + z23 * z2976 + z45 * z3012 + z46 * z2977
+            + z47 * z3013;
+        let z3024 = z19 * z2992 + z21 * z2898 + z23 * z2993 + z45 * z3017 + z46 * z2994
+            + z47 * z3018;
+        let z3025 = z19 * z2999 + z21 * z2908 + z23 * z3000 + z45 * z2904 + z46 * z2997
+            + z47 * z2905;
+        let z3026 = z40 * z2919 + z42 * z2780 + z44 * z2920 + z65 * z2778 + z66 * z2918
+            + z67 * z2779;
+        let z3027 = z40 * z2948 + z42 * z2833 + z44 * z2949 + z65 * z2829 + z66 * z2946
+            + z67 * z2830;
+        let z3028 = z40 * z2973 + z42 * z2872 + z44 * z2974 + z65 * z2868 + z66 * z2971
+            + z67 * z2869;
+        let z3029 = z40 * z2990 + z42 * z2897 + z44 * z2991 + z65 * z2893 + z66 * z2988
+            + z67 * z2894;
+        let z3030 = z40 * z2999 + z42 * z2908 + z44 * z3000 + z65 * z2904 + z66 * z2997
+            + z67 * z2905;
+        let x0 = -z1877;
+        let x1 = -z1915;
+        let x2 = -z1942;
+        let x3 = -z1958;
+        let x4 = -z1963;
+        let x5 = -z1992;
+        let x6 = -z2021;
+        let x7 = -z2042;
+        let x8 = -z2055;
+        let x9 = -z2060;
+        let x10 = -z2065;
+        let x11 = -z2070;
+        let x12 = -z2075;
+        let x13 = -z2078;
+        let x14 = -z2079;
+        let x15 = -z2080;
+        let x16 = -z2081;
+        let x17 = -z2082;
+        let x18 = -z2083;
+        let x19 = -z2084;
+        let x20 = -z2085;
+        let x21 = -z2086;
+        let x22 = -z2087;
+        let x23 = -z2088;
+        let x24 = -z2089;
+        let x25 = -z2784;
+        let x26 = -z2836;
+        let x27 = -z2874;
+        let x28 = -z2898;
+        let x29 = -z2908;
+        let x30 = -z2930;
+        let x31 = -z2959;
+        let x32 = -z2981;
+        let x33 = -z2995;
+        let x34 = -z3001;
+        let x35 = -z3006;
+        let x36 = -z3011;
+        let x37 = -z3016;
+        let x38 = -z3019;
+        let x39 = -z3020;
+        let x40 = -z3021;
+        let x41 = -z3022;
+        let x42 = -z3023;
+        let x43 = -z3024;
+        let x44 = -z3025;
+        let x45 = -z3026;
+        let x46 = -z3027;
+        let x47 = -z3028;
+        let x48 = -z3029;
+        let x49 = -z3030;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -8132,1074 +7849,1005 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z511 = -q[0].sin();
-        let z512 = self.l * z511;
-        let z513 = -self.l * z0;
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z519 = -self.l * z515 + z512;
-        let z520 = -self.l * z517 + z513;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z525 = -z5 * z520 + z15 * z516;
-        let z526 = z5 * z519 - z15 * z514;
-        let z531 = self.l * z522 + z519;
-        let z532 = self.l * z524 + z520;
-        let z533 = z37 * z514 - z38 * z522;
-        let z534 = z37 * z522 + z38 * z514;
-        let z535 = z37 * z516 - z38 * z524;
-        let z536 = z37 * z524 + z38 * z516;
-        let z537 = -z21 * z532 + z35 * z523;
-        let z538 = z21 * z531 - z35 * z521;
-        let z543 = -self.l * z533 + z531;
-        let z544 = -self.l * z535 + z532;
-        let z545 = z57 * z533 + z58 * z521;
-        let z546 = z57 * z521 - z58 * z533;
-        let z547 = z57 * z535 + z58 * z523;
-        let z548 = z57 * z523 - z58 * z535;
-        let z549 = -z42 * z544 + z55 * z536;
-        let z550 = z42 * z543 - z55 * z534;
-        let z555 = 0.5 * self.l * z511;
-        let z556 = -0.5 * self.l * z0;
-        let z557 = -0.5 * self.l * z515 + z512;
-        let z558 = -0.5 * self.l * z517 + z513;
-        let z559 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514;
-        let z560 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516;
-        let z561 = 0.5 * self.l * z522 + z519;
-        let z562 = 0.5 * self.l * z524 + z520;
-        let z563 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z522;
-        let z564 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z524;
-        let z565 = -0.5 * self.l * z533 + z531;
-        let z566 = -0.5 * self.l * z535 + z532;
-        let z567 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534;
-        let z568 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536;
-        let z569 = 0.5 * self.l * z546 + z543;
-        let z570 = 0.5 * self.l * z548 + z544;
-        let z571 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z546;
-        let z572 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z548;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z592 = -self.l * z516;
-        let z593 = -self.l * z588;
-        let z594 = -self.l * z591;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z601 = -z4 * z16 - z5 * z594 + z8 * z593 + z15 * z590;
-        let z602 = z4 * z14 + z5 * z592 - z6 * z593 - z15 * z589;
-        let z608 = self.l * z596 + z592;
-        let z609 = self.l * z598 + z593;
-        let z610 = self.l * z600 + z594;
-        let z611 = z37 * z589 - z38 * z596;
-        let z612 = z37 * z596 + z38 * z589;
-        let z613 = z4 * z37 - z38 * z598;
-        let z614 = z4 * z38 + z37 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z616 = z37 * z600 + z38 * z590;
-        let z617 = -z21 * z610 + z23 * z609 + z35 * z599 - z36 * z597;
-        let z618 = -z19 * z609 + z21 * z608 + z34 * z597 - z35 * z595;
-        let z624 = -self.l * z611 + z608;
-        let z625 = -self.l * z613 + z609;
-        let z626 = -self.l * z615 + z610;
-        let z627 = z57 * z611 + z58 * z595;
-        let z628 = z57 * z595 - z58 * z611;
-        let z629 = z57 * z613 + z58 * z597;
-        let z630 = z57 * z597 - z58 * z613;
-        let z631 = z57 * z615 + z58 * z599;
-        let z632 = z57 * z599 - z58 * z615;
-        let z633 = -z42 * z626 + z44 * z625 + z55 * z616 - z56 * z614;
-        let z634 = -z40 * z625 + z42 * z624 + z54 * z614 - z55 * z612;
-        let z640 = -0.5 * self.l * z516;
-        let z641 = -0.5 * self.l * z588;
-        let z642 = -0.5 * self.l * z591;
-        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z516
+        let z511 = -self.l * z0;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z515 = -self.l * z513 + z511;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z518 = -z5 * z515 + z15 * z512;
+        let z519 = z5 * z16 - z8 * z15;
+        let z523 = self.l * z517 + z515;
+        let z524 = z37 * z512 - z38 * z517;
+        let z525 = z37 * z517 + z38 * z512;
+        let z526 = -z21 * z523 + z35 * z516;
+        let z527 = z21 * z36 - z23 * z35;
+        let z531 = -self.l * z524 + z523;
+        let z532 = z57 * z524 + z58 * z516;
+        let z533 = z57 * z516 - z58 * z524;
+        let z534 = -z42 * z531 + z55 * z525;
+        let z535 = z42 * z56 - z44 * z55;
+        let z539 = -0.5 * self.l * z0;
+        let z540 = -0.5 * self.l * z513 + z511;
+        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
+        let z542 = 0.5 * self.l * z517 + z515;
+        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
+        let z544 = -0.5 * self.l * z524 + z523;
+        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
+        let z546 = 0.5 * self.l * z533 + z531;
+        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
+        let z563 = z1 * z4;
+        let z564 = -self.l * z512;
+        let z565 = self.l * z5;
+        let z566 = -self.l * z563;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
+        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
+        let z580 = self.l * z568 + z564;
+        let z581 = self.l * z570 + z565;
+        let z582 = self.l * z572 + z566;
+        let z583 = z7 * z37 - z38 * z568;
+        let z584 = z7 * z38 + z37 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z586 = z4 * z38 + z37 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z588 = z9 * z38 + z37 * z572;
+        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
+        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
+        let z596 = -self.l * z583 + z580;
+        let z597 = -self.l * z585 + z581;
+        let z598 = -self.l * z587 + z582;
+        let z599 = z57 * z583 + z58 * z567;
+        let z600 = z57 * z567 - z58 * z583;
+        let z601 = z57 * z585 + z58 * z569;
+        let z602 = z57 * z569 - z58 * z585;
+        let z603 = z57 * z587 + z58 * z571;
+        let z604 = z57 * z571 - z58 * z587;
+        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
+        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
+        let z612 = -0.5 * self.l * z512;
+        let z613 = 0.5 * self.l * z5;
+        let z614 = -0.5 * self.l * z563;
+        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588;
-        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z4 * z588;
-        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
+        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
+        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z591
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z588;
-        let z646 = 0.5 * self.l * z596 + z592;
-        let z647 = 0.5 * self.l * z598 + z593;
-        let z648 = 0.5 * self.l * z600 + z594;
-        let z649 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
+            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
+        let z618 = 0.5 * self.l * z568 + z564;
+        let z619 = 0.5 * self.l * z570 + z565;
+        let z620 = 0.5 * self.l * z572 + z566;
+        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z598
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z596;
-        let z650 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
+        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z598;
-        let z651 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
+        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z598;
-        let z652 = -0.5 * self.l * z611 + z608;
-        let z653 = -0.5 * self.l * z613 + z609;
-        let z654 = -0.5 * self.l * z615 + z610;
-        let z655 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612;
-        let z656 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z597
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z597
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z613
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614;
-        let z657 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z597
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z597
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z613
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614;
-        let z658 = 0.5 * self.l * z628 + z624;
-        let z659 = 0.5 * self.l * z630 + z625;
-        let z660 = 0.5 * self.l * z632 + z626;
-        let z661 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z629
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z630
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z628;
-        let z662 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z629
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z630;
-        let z663 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z629
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z629
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z630;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z683 = self.l * z678;
-        let z684 = self.l * z680;
-        let z685 = self.l * z682;
-        let z686 = -z38 * z678;
-        let z687 = z37 * z678;
-        let z688 = -z38 * z680;
-        let z689 = z37 * z680;
-        let z690 = -z38 * z682;
-        let z691 = z37 * z682;
-        let z692 = -z21 * z685 + z23 * z684 + z35 * z681 - z36 * z679;
-        let z693 = -z19 * z684 + z21 * z683 + z34 * z679 - z35 * z677;
-        let z699 = -self.l * z686 + z683;
-        let z700 = -self.l * z688 + z684;
-        let z701 = -self.l * z690 + z685;
-        let z702 = z57 * z686 + z58 * z677;
-        let z703 = z57 * z677 - z58 * z686;
-        let z704 = z57 * z688 + z58 * z679;
-        let z705 = z57 * z679 - z58 * z688;
-        let z706 = z57 * z690 + z58 * z681;
-        let z707 = z57 * z681 - z58 * z690;
-        let z708 = -z42 * z701 + z44 * z700 + z55 * z691 - z56 * z689;
-        let z709 = -z40 * z700 + z42 * z699 + z54 * z689 - z55 * z687;
-        let z715 = 0.5 * self.l * z678;
-        let z716 = 0.5 * self.l * z680;
-        let z717 = 0.5 * self.l * z682;
-        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z680
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678;
-        let z719 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z680;
-        let z720 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z680;
-        let z721 = -0.5 * self.l * z686 + z683;
-        let z722 = -0.5 * self.l * z688 + z684;
-        let z723 = -0.5 * self.l * z690 + z685;
-        let z724 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z679
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687;
-        let z725 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z679
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z679
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z688
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689;
-        let z726 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z679
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z679
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z688
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689;
-        let z727 = 0.5 * self.l * z703 + z699;
-        let z728 = 0.5 * self.l * z705 + z700;
-        let z729 = 0.5 * self.l * z707 + z701;
-        let z730 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z704
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z705
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z703;
-        let z731 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z689
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z704
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z705;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z704
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z689
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z704
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z705;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z744 = z6 * z37 + z20 * z742;
-        let z745 = z5 * z742 - z22 * z37;
-        let z746 = z5 * z37 + z22 * z742;
-        let z747 = z8 * z742 - z24 * z37;
-        let z748 = z8 * z37 + z24 * z742;
-        let z749 = -self.l * z743;
-        let z750 = -self.l * z745;
-        let z751 = -self.l * z747;
-        let z752 = z57 * z743;
-        let z753 = -z58 * z743;
-        let z754 = z57 * z745;
-        let z755 = -z58 * z745;
-        let z756 = z57 * z747;
-        let z757 = -z58 * z747;
-        let z758 = -z42 * z751 + z44 * z750 + z55 * z748 - z56 * z746;
-        let z759 = -z40 * z750 + z42 * z749 + z54 * z746 - z55 * z744;
-        let z765 = -0.5 * self.l * z743;
-        let z766 = -0.5 * self.l * z745;
-        let z767 = -0.5 * self.l * z747;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744;
-        let z769 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z745
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746;
-        let z770 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z745
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746;
-        let z771 = z749 + 0.5 * self.l * z753;
-        let z772 = z750 + 0.5 * self.l * z755;
-        let z773 = z751 + 0.5 * self.l * z757;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z754
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z755
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z753;
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z754
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z755;
-        let z776 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z754
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z754
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z755;
-        let z783 = -q[4].sin();
-        let z784 = z19 * z57 + z39 * z783;
-        let z785 = z19 * z783 - z39 * z57;
-        let z786 = z21 * z57 + z41 * z783;
-        let z787 = z21 * z783 - z41 * z57;
-        let z788 = z23 * z57 + z43 * z783;
-        let z789 = z23 * z783 - z43 * z57;
-        let z790 = 0.5 * self.l * z785;
-        let z791 = 0.5 * self.l * z787;
-        let z792 = 0.5 * self.l * z789;
-        let z793 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z786
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z787
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z785;
-        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z786
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z787;
-        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z786
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z786
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z787;
-        let z799 = -z0 * z512 + z0 * z3 + z1 * z513 - z2 * z511;
-        let z801 = z6 * z520 - z8 * z519 - z14 * z516 + z16 * z514;
-        let z803 = z19 * z532 - z23 * z531 - z34 * z523 + z36 * z521;
-        let z805 = z40 * z544 - z44 * z543 - z54 * z536 + z56 * z534;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
+        let z624 = -0.5 * self.l * z583 + z580;
+        let z625 = -0.5 * self.l * z585 + z581;
+        let z626 = -0.5 * self.l * z587 + z582;
+        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
+        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
+        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
+        let z630 = 0.5 * self.l * z600 + z596;
+        let z631 = 0.5 * self.l * z602 + z597;
+        let z632 = 0.5 * self.l * z604 + z598;
+        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
+        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
+        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z651 = self.l * z648;
+        let z652 = self.l * z649;
+        let z653 = self.l * z650;
+        let z654 = -z38 * z648;
+        let z655 = z37 * z648;
+        let z656 = -z38 * z649;
+        let z657 = z37 * z649;
+        let z658 = -z38 * z650;
+        let z659 = z37 * z650;
+        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
+        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
+        let z667 = -self.l * z654 + z651;
+        let z668 = -self.l * z656 + z652;
+        let z669 = -self.l * z658 + z653;
+        let z670 = z20 * z58 + z57 * z654;
+        let z671 = z20 * z57 - z58 * z654;
+        let z672 = z22 * z58 + z57 * z656;
+        let z673 = z22 * z57 - z58 * z656;
+        let z674 = z24 * z58 + z57 * z658;
+        let z675 = z24 * z57 - z58 * z658;
+        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
+        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
+        let z683 = 0.5 * self.l * z648;
+        let z684 = 0.5 * self.l * z649;
+        let z685 = 0.5 * self.l * z650;
+        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
+        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
+        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
+        let z689 = -0.5 * self.l * z654 + z651;
+        let z690 = -0.5 * self.l * z656 + z652;
+        let z691 = -0.5 * self.l * z658 + z653;
+        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
+        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
+        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
+        let z695 = 0.5 * self.l * z671 + z667;
+        let z696 = 0.5 * self.l * z673 + z668;
+        let z697 = 0.5 * self.l * z675 + z669;
+        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
+        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
+        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z713 = -self.l * z710;
+        let z714 = -self.l * z711;
+        let z715 = -self.l * z712;
+        let z716 = z57 * z710;
+        let z717 = -z58 * z710;
+        let z718 = z57 * z711;
+        let z719 = -z58 * z711;
+        let z720 = z57 * z712;
+        let z721 = -z58 * z712;
+        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
+        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
+        let z729 = -0.5 * self.l * z710;
+        let z730 = -0.5 * self.l * z711;
+        let z731 = -0.5 * self.l * z712;
+        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
+        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
+        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
+        let z735 = 0.5 * self.l * z717 + z713;
+        let z736 = z714 + 0.5 * self.l * z719;
+        let z737 = z715 + 0.5 * self.l * z721;
+        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
+        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
+        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
+        let z747 = -z19 * z58 - z39 * z57;
+        let z748 = -z21 * z58 - z41 * z57;
+        let z749 = -z23 * z58 - z43 * z57;
+        let z750 = 0.5 * self.l * z747;
+        let z751 = 0.5 * self.l * z748;
+        let z752 = 0.5 * self.l * z749;
+        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
+        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
+        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
+        let z759 = z1 * z511 + z1 * z2;
+        let z761 = z6 * z515 - z14 * z512;
+        let z763 = z19 * z523 - z34 * z516;
+        let z765 = z40 * z531 - z54 * z525;
+        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z515;
-        let z808 = 0.08333333333333333 * self.m * (self.l * self.l) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
+        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z1 * z511
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z515
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0);
-        let z809 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z511
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z517;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z514
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z522;
-        let z811 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z514
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z522;
-        let z812 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z524;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z521
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z521
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534;
-        let z814 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z521
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z523
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z521
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z535
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534;
-        let z815 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z523
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z523
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z535
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536;
-        let z816 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z534
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z545
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z546;
-        let z817 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z547
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z545
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z548
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z545
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z546;
-        let z818 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z547
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z547
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z548;
-        let z836 = z6 * z594 - z8 * z592 - z14 * z590 + z16 * z589;
-        let z838 = z19 * z610 - z23 * z608 - z34 * z599 + z36 * z595;
-        let z840 = z40 * z626 - z44 * z624 - z54 * z616 + z56 * z612;
-        let z842 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z589
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z516;
-        let z843 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z591
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z516;
-        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z590
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z591;
-        let z845 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z589
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z596;
-        let z846 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z590
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z589
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z600
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z596;
-        let z847 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z590
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z600;
-        let z848 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z595
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z595
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z611
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612;
-        let z849 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z595
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z595
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z615
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z611
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612;
-        let z850 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z599
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z615
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616;
-        let z851 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z612
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z627
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z628;
-        let z852 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z631
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z627
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z612
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z632
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z627
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z628;
-        let z853 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z631
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z631
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z632;
-        let z871 = z19 * z685 - z23 * z683 - z34 * z681 + z36 * z677;
-        let z873 = z40 * z701 - z44 * z699 - z54 * z691 + z56 * z687;
-        let z875 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z678;
-        let z876 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z678;
-        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z682;
-        let z878 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z677
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z677
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z686
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687;
-        let z879 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z677
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z681
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z690
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687;
-        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z681
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z681
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z690
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691;
-        let z881 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z702
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z703;
-        let z882 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z706
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z702
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z691
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z707
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z702
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z703;
-        let z883 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z706
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z691
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z706
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z707;
-        let z897 = z40 * z751 - z44 * z749 - z54 * z748 + z56 * z744;
-        let z899 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z743
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744;
-        let z900 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z747
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z743
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744;
-        let z901 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z747
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748;
-        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z744
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z752
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z753;
-        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z756
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z752
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z744
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z757
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z752
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z753;
-        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z756
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z756
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z757;
-        let z914 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z784
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z785;
-        let z915 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z788
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z784
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z789
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z784
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z785;
-        let z916 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z788
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z788
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z789;
-        let z981 = a[1] * z1;
-        let z982 = a[1] * z0;
-        let z983 = a[1] * z10;
-        let z984 = z981 + a[2] * z6;
-        let z985 = a[0] + a[2] * z5;
-        let z986 = z982 + a[2] * z8;
-        let z987 = a[2] * z25;
-        let z988 = z983 + a[2] * z26;
-        let z989 = a[2] * z27;
-        let z990 = z984 + a[3] * z19;
-        let z991 = z985 + a[3] * z21;
-        let z992 = z986 + a[3] * z23;
-        let z993 = z987 + a[3] * z45;
-        let z994 = z988 + a[3] * z46;
-        let z995 = z989 + a[3] * z47;
-        let z996 = z990 + a[4] * z40;
-        let z997 = z991 + a[4] * z42;
-        let z998 = z992 + a[4] * z44;
-        let z999 = z993 + a[4] * z65;
-        let z1000 = z994 + a[4] * z66;
-        let z1001 = z995 + a[4] * z67;
-        let z1002 = self.m * a[0] * z75;
-        let z1003 = -self.m * a[0] * z74;
-        let z1005 = self.m * a[0] * z82 - self.m * z81 * z982;
-        let z1006 = self.m * z983 + self.m * z80 * z982 - self.m * z82 * z981;
-        let z1007 = -self.m * a[0] * z80 + self.m * z81 * z981;
-        let z1008 = a[0] * z84 + z81 * z1007 - z82 * z1006 + z83 * z981 + z85 * z982;
-        let z1010 = a[0] * z87 + z80 * z1006 - z81 * z1005 + z85 * z981 + z88 * z982;
-        let z1011 = self.m * z987 - self.m * z90 * z986 + self.m * z91 * z985;
-        let z1012 = self.m * z988 + self.m * z89 * z986 - self.m * z91 * z984;
-        let z1013 = self.m * z989 - self.m * z89 * z985 + self.m * z90 * z984;
-        let z1014 = z90 * z1013 - z91 * z1012 + z92 * z984 + z93 * z985 + z94 * z986;
-        let z1015 = -z89 * z1013 + z91 * z1011 + z93 * z984 + z95 * z985 + z96 * z986;
-        let z1016 = z89 * z1012 - z90 * z1011 + z94 * z984 + z96 * z985 + z97 * z986;
-        let z1017 = self.m * z993 - self.m * z99 * z992 + self.m * z100 * z991;
-        let z1018 = self.m * z994 + self.m * z98 * z992 - self.m * z100 * z990;
-        let z1019 = self.m * z995 - self.m * z98 * z991 + self.m * z99 * z990;
-        let z1020 = z99 * z1019 - z100 * z1018 + z101 * z990 + z102 * z991 + z103 * z992;
-        let z1021 = -z98 * z1019 + z100 * z1017 + z102 * z990 + z104 * z991
-            + z105 * z992;
-        let z1022 = z98 * z1018 - z99 * z1017 + z103 * z990 + z105 * z991 + z106 * z992;
-        let z1023 = self.m * z999 - self.m * z108 * z998 + self.m * z109 * z997;
-        let z1024 = self.m * z1000 + self.m * z107 * z998 - self.m * z109 * z996;
-        let z1025 = self.m * z1001 - self.m * z107 * z997 + self.m * z108 * z996;
-        let z1026 = z108 * z1025 - z109 * z1024 + z110 * z996 + z111 * z997
-            + z112 * z998;
-        let z1027 = -z107 * z1025 + z109 * z1023 + z111 * z996 + z113 * z997
-            + z114 * z998;
-        let z1028 = z107 * z1024 - z108 * z1023 + z112 * z996 + z114 * z997
-            + z115 * z998;
-        let z1029 = z1020 + z1026;
-        let z1030 = z1021 + z1027;
-        let z1031 = z1022 + z1028;
-        let z1032 = z1017 + z1023;
-        let z1033 = z1018 + z1024;
-        let z1034 = z1019 + z1025;
-        let z1035 = z1014 + z1029;
-        let z1036 = z1015 + z1030;
-        let z1037 = z1016 + z1031;
-        let z1038 = z1011 + z1032;
-        let z1039 = z1012 + z1033;
-        let z1040 = z1013 + z1034;
-        let z1041 = z1008 + z1035;
-        let z1043 = z1010 + z1037;
-        let z1045 = z1006 + z1039;
-        let z1054 = a[1] * z511;
-        let z1055 = z982 + a[2] * z514;
-        let z1056 = a[2] * z516 + z1054;
-        let z1057 = a[2] * z525;
-        let z1058 = a[2] * z526;
-        let z1059 = a[3] * z521 + z1055;
-        let z1060 = a[3] * z523 + z1056;
-        let z1061 = a[3] * z537 + z1057;
-        let z1062 = a[3] * z538 + z1058;
-        let z1063 = a[4] * z534 + z1059;
-        let z1064 = a[4] * z536 + z1060;
-        let z1065 = a[4] * z549 + z1061;
-        let z1066 = a[4] * z550 + z1062;
-        let z1067 = self.m * a[0] * z556;
-        let z1068 = -self.m * a[0] * z555;
-        let z1069 = -z555 * z1003 + z556 * z1002 - z74 * z1068 + z75 * z1067;
-        let z1070 = self.m * a[0] * z558 - self.m * z81 * z1054;
-        let z1071 = -self.m * a[0] * z557 + self.m * z81 * z982;
-        let z1072 = -z557 * z1007 + z558 * z1005 + z559 * z981 + z560 * z982
-            - z80 * z1071 + z82 * z1070 + z84 * z982 + z87 * z1054;
-        let z1073 = self.m * z1057 + self.m * z562 * z985 - self.m * z90 * z1056;
-        let z1074 = self.m * z1058 - self.m * z561 * z985 + self.m * z90 * z1055;
-        let z1075 = -z561 * z1013 + z562 * z1011 + z563 * z984 + z564 * z986
-            - z89 * z1074 + z91 * z1073 + z93 * z1055 + z96 * z1056;
-        let z1076 = self.m * z1061 + self.m * z566 * z991 - self.m * z99 * z1060;
-        let z1077 = self.m * z1062 - self.m * z565 * z991 + self.m * z99 * z1059;
-        let z1078 = -z565 * z1019 + z566 * z1017 + z567 * z990 + z568 * z992
-            - z98 * z1077 + z100 * z1076 + z102 * z1059 + z105 * z1060;
-        let z1079 = self.m * z1065 + self.m * z570 * z997 - self.m * z108 * z1064;
-        let z1080 = self.m * z1066 - self.m * z569 * z997 + self.m * z108 * z1063;
-        let z1081 = -z569 * z1025 + z570 * z1023 + z571 * z996 + z572 * z998
-            - z107 * z1080 + z109 * z1079 + z111 * z1063 + z114 * z1064;
-        let z1082 = z1078 + z1081;
-        let z1083 = z1075 + z1082;
-        let z1084 = z1072 + z1083;
-        let z1085 = z1069 + z1084;
-        let z1086 = a[2] * z589;
-        let z1087 = a[2] * z4;
-        let z1088 = a[2] * z590;
-        let z1089 = a[2] * z601;
-        let z1090 = a[2] * z602;
-        let z1091 = a[3] * z595 + z1086;
-        let z1092 = a[3] * z597 + z1087;
-        let z1093 = a[3] * z599 + z1088;
-        let z1094 = a[3] * z617 + z1089;
-        let z1095 = a[3] * z618 + z1090;
-        let z1096 = a[4] * z612 + z1091;
-        let z1097 = a[4] * z614 + z1092;
-        let z1098 = a[4] * z616 + z1093;
-        let z1099 = a[4] * z633 + z1094;
-        let z1100 = a[4] * z634 + z1095;
-        let z1101 = self.m * a[0] * z642 - self.m * z641 * z982;
-        let z1102 = -self.m * a[0] * z640 + self.m * z641 * z981;
-        let z1103 = a[0] * z644 - z80 * z1102 + z82 * z1101 - z640 * z1007 + z642 * z1005
-            + z643 * z981 + z645 * z982;
-        let z1104 = self.m * z1089 - self.m * z90 * z1088 + self.m * z91 * z1087
-            - self.m * z647 * z986 + self.m * z648 * z985;
-        let z1105 = self.m * z1090 - self.m * z89 * z1087 + self.m * z90 * z1086
-            - self.m * z646 * z985 + self.m * z647 * z984;
-        let z1106 = -z89 * z1105 + z91 * z1104 + z93 * z1086 + z95 * z1087 + z96 * z1088
-            - z646 * z1013 + z648 * z1011 + z649 * z984 + z650 * z985 + z651 * z986;
-        let z1107 = self.m * z1094 - self.m * z99 * z1093 + self.m * z100 * z1092
-            - self.m * z653 * z992 + self.m * z654 * z991;
-        let z1108 = self.m * z1095 - self.m * z98 * z1092 + self.m * z99 * z1091
-            - self.m * z652 * z991 + self.m * z653 * z990;
-        let z1109 = -z98 * z1108 + z100 * z1107 + z102 * z1091 + z104 * z1092
-            + z105 * z1093 - z652 * z1019 + z654 * z1017 + z655 * z990 + z656 * z991
-            + z657 * z992;
-        let z1110 = self.m * z1099 - self.m * z108 * z1098 + self.m * z109 * z1097
-            - self.m * z659 * z998 + self.m * z660 * z997;
-        let z1111 = self.m * z1100 - self.m * z107 * z1097 + self.m * z108 * z1096
-            - self.m * z658 * z997 + self.m * z659 * z996;
-        let z1112 = -z107 * z1111 + z109 * z1110 + z111 * z1096 + z113 * z1097
-            + z114 * z1098 - z658 * z1025 + z660 * z1023 + z661 * z996 + z662 * z997
-            + z663 * z998;
-        let z1113 = z1109 + z1112;
-        let z1114 = z1106 + z1113;
-        let z1115 = z1103 + z1114;
-        let z1116 = a[3] * z677;
-        let z1117 = a[3] * z679;
-        let z1118 = a[3] * z681;
-        let z1119 = a[3] * z692;
-        let z1120 = a[3] * z693;
-        let z1121 = a[4] * z687 + z1116;
-        let z1122 = a[4] * z689 + z1117;
-        let z1123 = a[4] * z691 + z1118;
-        let z1124 = a[4] * z708 + z1119;
-        let z1125 = a[4] * z709 + z1120;
-        let z1126 = -self.m * z716 * z986 + self.m * z717 * z985;
-        let z1127 = -self.m * z715 * z985 + self.m * z716 * z984;
-        let z1128 = -z715 * z1013 + z717 * z1011 + z718 * z984 + z719 * z985
-            + z720 * z986 - z89 * z1127 + z91 * z1126;
-        let z1129 = -self.m * z722 * z992 + self.m * z723 * z991 + self.m * z1119
-            - self.m * z99 * z1118 + self.m * z100 * z1117;
-        let z1130 = -self.m * z721 * z991 + self.m * z722 * z990 + self.m * z1120
-            - self.m * z98 * z1117 + self.m * z99 * z1116;
-        let z1131 = -z721 * z1019 + z723 * z1017 + z724 * z990 + z725 * z991
-            + z726 * z992 - z98 * z1130 + z100 * z1129 + z102 * z1116 + z104 * z1117
-            + z105 * z1118;
-        let z1132 = -self.m * z728 * z998 + self.m * z729 * z997 + self.m * z1124
-            - self.m * z108 * z1123 + self.m * z109 * z1122;
-        let z1133 = -self.m * z727 * z997 + self.m * z728 * z996 + self.m * z1125
-            - self.m * z107 * z1122 + self.m * z108 * z1121;
-        let z1134 = -z727 * z1025 + z729 * z1023 + z730 * z996 + z731 * z997
-            + z732 * z998 - z107 * z1133 + z109 * z1132 + z111 * z1121 + z113 * z1122
-            + z114 * z1123;
-        let z1135 = z1131 + z1134;
-        let z1136 = z1128 + z1135;
-        let z1137 = a[4] * z744;
-        let z1138 = a[4] * z746;
-        let z1139 = a[4] * z748;
-        let z1140 = a[4] * z758;
-        let z1141 = a[4] * z759;
-        let z1142 = -self.m * z766 * z992 + self.m * z767 * z991;
-        let z1143 = -self.m * z765 * z991 + self.m * z766 * z990;
-        let z1144 = -z765 * z1019 + z767 * z1017 + z768 * z990 + z769 * z991
-            + z770 * z992 - z98 * z1143 + z100 * z1142;
-        let z1145 = -self.m * z772 * z998 + self.m * z773 * z997 - self.m * z108 * z1139
-            + self.m * z109 * z1138 + self.m * z1140;
-        let z1146 = -self.m * z771 * z997 + self.m * z772 * z996 - self.m * z107 * z1138
-            + self.m * z108 * z1137 + self.m * z1141;
-        let z1147 = -z771 * z1025 + z773 * z1023 + z774 * z996 + z775 * z997
-            + z776 * z998 - z107 * z1146 + z109 * z1145 + z111 * z1137 + z113 * z1138
-            + z114 * z1139;
-        let z1148 = z1144 + z1147;
-        let z1149 = -self.m * z791 * z998 + self.m * z792 * z997;
-        let z1150 = -self.m * z790 * z997 + self.m * z791 * z996;
-        let z1151 = -z790 * z1025 + z792 * z1023 + z793 * z996 + z794 * z997
-            + z795 * z998 - z107 * z1150 + z109 * z1149;
-        let z1152 = a[1] * z799;
-        let z1153 = a[2] * z801 + z1152;
-        let z1154 = a[3] * z803 + z1153;
-        let z1155 = a[4] * z805 + z1154;
-        let z1156 = self.m * z557 * z982 - self.m * z558 * z981 + self.m * z80 * z1054
-            - self.m * z82 * z982 + self.m * z1152;
-        let z1157 = a[0] * z559 + z807 * z981 + z808 * z982 - z558 * z1006 + z81 * z1071
-            - z82 * z1156 + z83 * z982 + z85 * z1054;
-        let z1158 = a[0] * z560 + z808 * z981 + z809 * z982 + z557 * z1006 + z80 * z1156
-            - z81 * z1070 + z85 * z982 + z88 * z1054;
-        let z1159 = self.m * z561 * z986 - self.m * z562 * z984 + self.m * z89 * z1056
-            - self.m * z91 * z1055 + self.m * z1153;
-        let z1160 = z810 * z984 + z811 * z986 - z562 * z1012 + z563 * z985 + z90 * z1074
-            - z91 * z1159 + z92 * z1055 + z94 * z1056;
-        let z1161 = z811 * z984 + z812 * z986 + z561 * z1012 + z564 * z985 + z89 * z1159
-            - z90 * z1073 + z94 * z1055 + z97 * z1056;
-        let z1162 = self.m * z565 * z992 - self.m * z566 * z990 + self.m * z98 * z1060
-            - self.m * z100 * z1059 + self.m * z1154;
-        let z1163 = z813 * z990 + z814 * z992 - z566 * z1018 + z567 * z991 + z99 * z1077
-            - z100 * z1162 + z101 * z1059 + z103 * z1060;
-        let z1164 = z814 * z990 + z815 * z992 + z565 * z1018 + z568 * z991 + z98 * z1162
-            - z99 * z1076 + z103 * z1059 + z106 * z1060;
-        let z1165 = self.m * z569 * z998 - self.m * z570 * z996 + self.m * z107 * z1064
-            - self.m * z109 * z1063 + self.m * z1155;
-        let z1166 = z816 * z996 + z817 * z998 - z570 * z1024 + z571 * z997 + z108 * z1080
-            - z109 * z1165 + z110 * z1063 + z112 * z1064;
-        let z1167 = z817 * z996 + z818 * z998 + z569 * z1024 + z572 * z997 + z107 * z1165
-            - z108 * z1079 + z112 * z1063 + z115 * z1064;
-        let z1168 = z1163 + z1166;
-        let z1169 = z1164 + z1167;
-        let z1170 = z1162 + z1165;
-        let z1171 = z1160 + z1168;
-        let z1172 = z1161 + z1169;
-        let z1173 = z1159 + z1170;
-        let z1174 = z1157 + z1171;
-        let z1175 = z1158 + z1172;
-        let z1176 = z1156 + z1173;
-        let z1177 = z511 * z1043 + z0 * z1041 + z0 * z1175 + z1 * z1174 + z10 * z1176
-            + z799 * z1045;
-        let z1178 = a[2] * z836;
-        let z1179 = a[3] * z838 + z1178;
-        let z1180 = a[4] * z840 + z1179;
-        let z1181 = self.m * z640 * z982 - self.m * z642 * z981;
-        let z1182 = a[0] * z643 + z842 * z981 + z843 * z982 + z81 * z1102 - z82 * z1181
-            + z641 * z1007 - z642 * z1006;
-        let z1183 = a[0] * z645 + z843 * z981 + z844 * z982 + z80 * z1181 - z81 * z1101
-            + z640 * z1006 - z641 * z1005;
-        let z1184 = self.m * z89 * z1088 - self.m * z91 * z1086 + self.m * z646 * z986
-            - self.m * z648 * z984 + self.m * z1178;
-        let z1185 = z845 * z984 + z846 * z986 + z90 * z1105 - z91 * z1184 + z92 * z1086
-            + z93 * z1087 + z94 * z1088 + z647 * z1013 - z648 * z1012 + z649 * z985;
-        let z1186 = z846 * z984 + z847 * z986 + z89 * z1184 - z90 * z1104 + z94 * z1086
-            + z96 * z1087 + z97 * z1088 + z646 * z1012 - z647 * z1011 + z651 * z985;
-        let z1187 = self.m * z98 * z1093 - self.m * z100 * z1091 + self.m * z652 * z992
-            - self.m * z654 * z990 + self.m * z1179;
-        let z1188 = z848 * z990 + z849 * z992 + z99 * z1108 - z100 * z1187 + z101 * z1091
-            + z102 * z1092 + z103 * z1093 + z653 * z1019 - z654 * z1018 + z655 * z991;
-        let z1189 = z849 * z990 + z850 * z992 + z98 * z1187 - z99 * z1107 + z103 * z1091
-            + z105 * z1092 + z106 * z1093 + z652 * z1018 - z653 * z1017 + z657 * z991;
-        let z1190 = self.m * z107 * z1098 - self.m * z109 * z1096 + self.m * z658 * z998
-            - self.m * z660 * z996 + self.m * z1180;
-        let z1191 = z851 * z996 + z852 * z998 + z108 * z1111 - z109 * z1190
-            + z110 * z1096 + z111 * z1097 + z112 * z1098 + z659 * z1025 - z660 * z1024
-            + z661 * z997;
-        let z1192 = z852 * z996 + z853 * z998 + z107 * z1190 - z108 * z1110
-            + z112 * z1096 + z114 * z1097 + z115 * z1098 + z658 * z1024 - z659 * z1023
-            + z663 * z997;
-        let z1193 = z1188 + z1191;
-        let z1194 = z1189 + z1192;
-        let z1195 = z1187 + z1190;
-        let z1196 = z1185 + z1193;
-        let z1197 = z1186 + z1194;
-        let z1198 = z1184 + z1195;
-        let z1199 = z1182 + z1196;
-        let z1200 = z1183 + z1197;
-        let z1201 = z1181 + z1198;
-        let z1202 = z0 * z1200 + z1 * z1199 + z10 * z1201;
-        let z1203 = a[3] * z871;
-        let z1204 = a[4] * z873 + z1203;
-        let z1205 = self.m * z715 * z986 - self.m * z717 * z984;
-        let z1206 = z716 * z1013 - z717 * z1012 + z718 * z985 + z90 * z1127 - z91 * z1205
-            + z875 * z984 + z876 * z986;
-        let z1207 = z715 * z1012 - z716 * z1011 + z720 * z985 + z89 * z1205 - z90 * z1126
-            + z876 * z984 + z877 * z986;
-        let z1208 = self.m * z721 * z992 - self.m * z723 * z990 + self.m * z98 * z1118
-            - self.m * z100 * z1116 + self.m * z1203;
-        let z1209 = z722 * z1019 - z723 * z1018 + z724 * z991 + z99 * z1130
-            - z100 * z1208 + z101 * z1116 + z102 * z1117 + z103 * z1118 + z878 * z990
-            + z879 * z992;
-        let z1210 = z721 * z1018 - z722 * z1017 + z726 * z991 + z98 * z1208 - z99 * z1129
-            + z103 * z1116 + z105 * z1117 + z106 * z1118 + z879 * z990 + z880 * z992;
-        let z1211 = self.m * z727 * z998 - self.m * z729 * z996 + self.m * z107 * z1123
-            - self.m * z109 * z1121 + self.m * z1204;
-        let z1212 = z728 * z1025 - z729 * z1024 + z730 * z997 + z108 * z1133
-            - z109 * z1211 + z110 * z1121 + z111 * z1122 + z112 * z1123 + z881 * z996
-            + z882 * z998;
-        let z1213 = z727 * z1024 - z728 * z1023 + z732 * z997 + z107 * z1211
-            - z108 * z1132 + z112 * z1121 + z114 * z1122 + z882 * z996 + z115 * z1123
-            + z883 * z998;
-        let z1214 = z1209 + z1212;
-        let z1215 = z1210 + z1213;
-        let z1216 = z1208 + z1211;
-        let z1217 = z1206 + z1214;
-        let z1218 = z1207 + z1215;
-        let z1219 = z1205 + z1216;
-        let z1220 = z0 * z1218 + z1 * z1217 + z10 * z1219;
-        let z1221 = a[4] * z897;
-        let z1222 = self.m * z765 * z992 - self.m * z767 * z990;
-        let z1223 = z766 * z1019 - z767 * z1018 + z768 * z991 + z99 * z1143
-            - z100 * z1222 + z899 * z990 + z900 * z992;
-        let z1224 = z765 * z1018 - z766 * z1017 + z770 * z991 + z98 * z1222 - z99 * z1142
-            + z900 * z990 + z901 * z992;
-        let z1225 = self.m * z771 * z998 - self.m * z773 * z996 + self.m * z107 * z1139
-            - self.m * z109 * z1137 + self.m * z1221;
-        let z1226 = z772 * z1025 - z773 * z1024 + z774 * z997 + z108 * z1146
-            - z109 * z1225 + z110 * z1137 + z111 * z1138 + z112 * z1139 + z902 * z996
-            + z903 * z998;
-        let z1227 = z771 * z1024 - z772 * z1023 + z776 * z997 + z107 * z1225
-            - z108 * z1145 + z112 * z1137 + z114 * z1138 + z115 * z1139 + z903 * z996
-            + z904 * z998;
-        let z1228 = z1226 + z1223;
-        let z1229 = z1227 + z1224;
-        let z1230 = z1222 + z1225;
-        let z1231 = z0 * z1229 + z1 * z1228 + z10 * z1230;
-        let z1232 = self.m * z790 * z998 - self.m * z792 * z996;
-        let z1233 = z791 * z1025 - z792 * z1024 + z793 * z997 + z108 * z1150
-            - z109 * z1232 + z914 * z996 + z915 * z998;
-        let z1234 = z790 * z1024 - z791 * z1023 + z795 * z997 + z107 * z1232
-            - z108 * z1149 + z915 * z996 + z916 * z998;
-        let z1235 = z0 * z1234 + z1 * z1233 + z10 * z1232;
-        let z1236 = z1076 + z1079;
-        let z1237 = z1077 + z1080;
-        let z1238 = z1236 + z1073;
-        let z1239 = z1237 + z1074;
-        let z1240 = z514 * z1035 + z516 * z1037 + z5 * z1083 + z6 * z1171 + z8 * z1172
-            + z525 * z1038 + z526 * z1040 + z25 * z1238 + z26 * z1173 + z27 * z1239
-            + z801 * z1039;
-        let z1241 = z1107 + z1110;
-        let z1242 = z1108 + z1111;
-        let z1243 = z1241 + z1104;
-        let z1244 = z1242 + z1105;
-        let z1245 = z4 * z1036 + z5 * z1114 + z6 * z1196 + z8 * z1197 + z25 * z1243
-            + z26 * z1198 + z27 * z1244 + z836 * z1039 + z589 * z1035 + z590 * z1037
-            + z601 * z1038 + z602 * z1040;
-        let z1246 = z1129 + z1132;
-        let z1247 = z1130 + z1133;
-        let z1248 = z1246 + z1126;
-        let z1249 = z1247 + z1127;
-        let z1250 = z5 * z1136 + z6 * z1217 + z8 * z1218 + z25 * z1248 + z26 * z1219
-            + z27 * z1249;
-        let z1251 = z1142 + z1145;
-        let z1252 = z1143 + z1146;
-        let z1253 = z5 * z1148 + z6 * z1228 + z8 * z1229 + z25 * z1251 + z26 * z1230
-            + z27 * z1252;
-        let z1254 = z5 * z1151 + z6 * z1233 + z8 * z1234 + z25 * z1149 + z26 * z1232
-            + z27 * z1150;
-        let z1255 = z521 * z1029 + z523 * z1031 + z19 * z1168 + z21 * z1082 + z23 * z1169
-            + z537 * z1032 + z538 * z1034 + z803 * z1033 + z45 * z1236 + z46 * z1170
-            + z47 * z1237;
-        let z1256 = z19 * z1193 + z21 * z1113 + z23 * z1194 + z45 * z1241 + z46 * z1195
-            + z47 * z1242 + z838 * z1033 + z595 * z1029 + z597 * z1030 + z599 * z1031
-            + z617 * z1032 + z618 * z1034;
-        let z1257 = z19 * z1214 + z21 * z1135 + z23 * z1215 + z45 * z1246 + z46 * z1216
-            + z47 * z1247 + z871 * z1033 + z677 * z1029 + z679 * z1030 + z681 * z1031
-            + z692 * z1032 + z693 * z1034;
-        let z1258 = z19 * z1228 + z21 * z1148 + z23 * z1229 + z45 * z1251 + z46 * z1230
-            + z47 * z1252;
-        let z1259 = z19 * z1233 + z21 * z1151 + z23 * z1234 + z45 * z1149 + z46 * z1232
-            + z47 * z1150;
-        let z1260 = z534 * z1026 + z536 * z1028 + z549 * z1023 + z805 * z1024
-            + z550 * z1025 + z40 * z1166 + z42 * z1081 + z44 * z1167 + z65 * z1079
-            + z66 * z1165 + z67 * z1080;
-        let z1261 = z40 * z1191 + z42 * z1112 + z44 * z1192 + z65 * z1110 + z66 * z1190
-            + z67 * z1111 + z840 * z1024 + z612 * z1026 + z614 * z1027 + z616 * z1028
-            + z633 * z1023 + z634 * z1025;
-        let z1262 = z40 * z1212 + z42 * z1134 + z44 * z1213 + z65 * z1132 + z66 * z1211
-            + z67 * z1133 + z873 * z1024 + z687 * z1026 + z689 * z1027 + z691 * z1028
-            + z708 * z1023 + z709 * z1025;
-        let z1263 = z744 * z1026 + z746 * z1027 + z748 * z1028 + z758 * z1023
-            + z759 * z1025 + z40 * z1226 + z42 * z1147 + z44 * z1227 + z65 * z1145
-            + z66 * z1225 + z67 * z1146 + z897 * z1024;
-        let z1264 = z40 * z1233 + z42 * z1151 + z44 * z1234 + z65 * z1149 + z66 * z1232
-            + z67 * z1150;
-        out[(0, 0)] = z1085;
-        out[(0, 1)] = z1115;
-        out[(0, 2)] = z1136;
-        out[(0, 3)] = z1148;
-        out[(0, 4)] = z1151;
-        out[(1, 0)] = z1177;
-        out[(1, 1)] = z1202;
-        out[(1, 2)] = z1220;
-        out[(1, 3)] = z1231;
-        out[(1, 4)] = z1235;
-        out[(2, 0)] = z1240;
-        out[(2, 1)] = z1245;
-        out[(2, 2)] = z1250;
-        out[(2, 3)] = z1253;
-        out[(2, 4)] = z1254;
-        out[(3, 0)] = z1255;
-        out[(3, 1)] = z1256;
-        out[(3, 2)] = z1257;
-        out[(3, 3)] = z1258;
-        out[(3, 4)] = z1259;
-        out[(4, 0)] = z1260;
-        out[(4, 1)] = z1261;
-        out[(4, 2)] = z1262;
-        out[(4, 3)] = z1263;
-        out[(4, 4)] = z1264;
+            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
+            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
+        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
+        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
+        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
+        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
+        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
+        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
+        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
+        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
+        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
+        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
+        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
+        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z512;
+        let z803 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z563
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z512;
+        let z804 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z563;
+        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
+        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
+        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
+        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
+        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
+        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
+        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
+        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
+        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
+        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
+        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
+        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
+        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
+        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
+        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
+        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
+        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
+        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
+        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
+        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
+        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
+        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
+        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
+        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
+        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
+        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
+        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
+        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
+        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
+        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
+        let z941 = a[1] * z1;
+        let z942 = a[1] * z0;
+        let z943 = a[1] * z10;
+        let z944 = a[2] * z6 + z941;
+        let z945 = a[0] + a[2] * z5;
+        let z946 = a[2] * z8 + z942;
+        let z947 = a[2] * z25;
+        let z948 = a[2] * z26 + z943;
+        let z949 = a[2] * z27;
+        let z950 = a[3] * z19 + z944;
+        let z951 = a[3] * z21 + z945;
+        let z952 = a[3] * z23 + z946;
+        let z953 = a[3] * z45 + z947;
+        let z954 = a[3] * z46 + z948;
+        let z955 = a[3] * z47 + z949;
+        let z956 = a[4] * z40 + z950;
+        let z957 = a[4] * z42 + z951;
+        let z958 = a[4] * z44 + z952;
+        let z959 = a[4] * z65 + z953;
+        let z960 = a[4] * z66 + z954;
+        let z961 = a[4] * z67 + z955;
+        let z962 = self.m * a[0] * z75;
+        let z963 = -self.m * a[0] * z74;
+        let z965 = self.m * a[0] * z82 - self.m * z81 * z942;
+        let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
+        let z967 = -self.m * a[0] * z80 + self.m * z81 * z941;
+        let z968 = a[0] * z84 + z81 * z967 - z82 * z966 + z83 * z941 + z85 * z942;
+        let z970 = a[0] * z87 + z80 * z966 - z81 * z965 + z85 * z941 + z88 * z942;
+        let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
+        let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
+        let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
+        let z974 = z90 * z973 - z91 * z972 + z92 * z944 + z93 * z945 + z94 * z946;
+        let z975 = -z89 * z973 + z91 * z971 + z93 * z944 + z95 * z945 + z96 * z946;
+        let z976 = z89 * z972 - z90 * z971 + z94 * z944 + z96 * z945 + z97 * z946;
+        let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
+        let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
+        let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
+        let z980 = z99 * z979 - z100 * z978 + z101 * z950 + z102 * z951 + z103 * z952;
+        let z981 = -z98 * z979 + z100 * z977 + z102 * z950 + z104 * z951 + z105 * z952;
+        let z982 = z98 * z978 - z99 * z977 + z103 * z950 + z105 * z951 + z106 * z952;
+        let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
+        let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
+        let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
+        let z986 = z108 * z985 - z109 * z984 + z110 * z956 + z111 * z957 + z112 * z958;
+        let z987 = -z107 * z985 + z109 * z983 + z111 * z956 + z113 * z957 + z114 * z958;
+        let z988 = z107 * z984 - z108 * z983 + z112 * z956 + z114 * z957 + z115 * z958;
+        let z989 = z980 + z986;
+        let z990 = z981 + z987;
+        let z991 = z982 + z988;
+        let z992 = z977 + z983;
+        let z993 = z978 + z984;
+        let z994 = z979 + z985;
+        let z995 = z974 + z989;
+        let z996 = z975 + z990;
+        let z997 = z976 + z991;
+        let z998 = z971 + z992;
+        let z999 = z972 + z993;
+        let z1000 = z973 + z994;
+        let z1001 = z995 + z968;
+        let z1003 = z970 + z997;
+        let z1005 = z999 + z966;
+        let z1014 = -a[1] * z1;
+        let z1015 = z1014 + a[2] * z512;
+        let z1016 = a[2] * z518;
+        let z1017 = a[2] * z519;
+        let z1018 = z1015 + a[3] * z516;
+        let z1019 = z1016 + a[3] * z526;
+        let z1020 = z1017 + a[3] * z527;
+        let z1021 = z1018 + a[4] * z525;
+        let z1022 = z1019 + a[4] * z534;
+        let z1023 = z1020 + a[4] * z535;
+        let z1024 = self.m * a[0] * z539;
+        let z1025 = -self.m * a[0] * z75;
+        let z1026 = z539 * z962 - z74 * z1025 + z75 * z1024 - z75 * z963;
+        let z1027 = self.m * a[0] * z540 - self.m * z81 * z1014;
+        let z1028 = -self.m * a[0] * z82 + self.m * z81 * z942;
+        let z1029 = z540 * z965 + z541 * z942 - z80 * z1028 + z82 * z1027 - z82 * z967
+            + z84 * z942 + z87 * z1014 + z87 * z941;
+        let z1030 = self.m * z1016 + self.m * z542 * z945 - self.m * z90 * z1015;
+        let z1031 = self.m * z1017 + self.m * z90 * z946 - self.m * z91 * z945;
+        let z1032 = z542 * z971 + z543 * z946 - z89 * z1031 - z91 * z973 + z91 * z1030
+            + z93 * z946 + z96 * z1015 + z96 * z944;
+        let z1033 = self.m * z1019 + self.m * z544 * z951 - self.m * z99 * z1018;
+        let z1034 = self.m * z1020 + self.m * z99 * z952 - self.m * z100 * z951;
+        let z1035 = z544 * z977 + z545 * z952 - z98 * z1034 - z100 * z979 + z100 * z1033
+            + z102 * z952 + z105 * z1018 + z105 * z950;
+        let z1036 = self.m * z1022 + self.m * z546 * z957 - self.m * z108 * z1021;
+        let z1037 = self.m * z1023 + self.m * z108 * z958 - self.m * z109 * z957;
+        let z1038 = z546 * z983 + z547 * z958 - z107 * z1037 - z109 * z985 + z109 * z1036
+            + z111 * z958 + z114 * z1021 + z114 * z956;
+        let z1039 = z1035 + z1038;
+        let z1040 = z1032 + z1039;
+        let z1041 = z1029 + z1040;
+        let z1042 = z1026 + z1041;
+        let z1043 = a[2] * z7;
+        let z1044 = a[2] * z4;
+        let z1045 = a[2] * z9;
+        let z1046 = a[2] * z573;
+        let z1047 = a[2] * z574;
+        let z1048 = a[3] * z567 + z1043;
+        let z1049 = a[3] * z569 + z1044;
+        let z1050 = a[3] * z571 + z1045;
+        let z1051 = a[3] * z589 + z1046;
+        let z1052 = a[3] * z590 + z1047;
+        let z1053 = a[4] * z584 + z1048;
+        let z1054 = a[4] * z586 + z1049;
+        let z1055 = a[4] * z588 + z1050;
+        let z1056 = a[4] * z605 + z1051;
+        let z1057 = a[4] * z606 + z1052;
+        let z1058 = self.m * a[0] * z614 - self.m * z613 * z942;
+        let z1059 = -self.m * a[0] * z612 + self.m * z613 * z941;
+        let z1060 = a[0] * z616 - z80 * z1059 + z82 * z1058 - z612 * z967 + z614 * z965
+            + z615 * z941 + z617 * z942;
+        let z1061 = self.m * z1046 - self.m * z90 * z1045 + self.m * z91 * z1044
+            - self.m * z619 * z946 + self.m * z620 * z945;
+        let z1062 = self.m * z1047 - self.m * z89 * z1044 + self.m * z90 * z1043
+            - self.m * z618 * z945 + self.m * z619 * z944;
+        let z1063 = -z89 * z1062 + z91 * z1061 + z93 * z1043 + z95 * z1044 + z96 * z1045
+            - z618 * z973 + z620 * z971 + z621 * z944 + z622 * z945 + z623 * z946;
+        let z1064 = self.m * z1051 - self.m * z99 * z1050 + self.m * z100 * z1049
+            - self.m * z625 * z952 + self.m * z626 * z951;
+        let z1065 = self.m * z1052 - self.m * z98 * z1049 + self.m * z99 * z1048
+            - self.m * z624 * z951 + self.m * z625 * z950;
+        let z1066 = -z98 * z1065 + z100 * z1064 + z102 * z1048 + z104 * z1049
+            + z105 * z1050 - z624 * z979 + z626 * z977 + z627 * z950 + z628 * z951
+            + z629 * z952;
+        let z1067 = self.m * z1056 - self.m * z108 * z1055 + self.m * z109 * z1054
+            - self.m * z631 * z958 + self.m * z632 * z957;
+        let z1068 = self.m * z1057 - self.m * z107 * z1054 + self.m * z108 * z1053
+            - self.m * z630 * z957 + self.m * z631 * z956;
+        let z1069 = -z107 * z1068 + z109 * z1067 + z111 * z1053 + z113 * z1054
+            + z114 * z1055 - z630 * z985 + z632 * z983 + z633 * z956 + z634 * z957
+            + z635 * z958;
+        let z1070 = z1066 + z1069;
+        let z1071 = z1063 + z1070;
+        let z1072 = z1060 + z1071;
+        let z1073 = a[3] * z20;
+        let z1074 = a[3] * z22;
+        let z1075 = a[3] * z24;
+        let z1076 = a[3] * z660;
+        let z1077 = a[3] * z661;
+        let z1078 = a[4] * z655 + z1073;
+        let z1079 = a[4] * z657 + z1074;
+        let z1080 = a[4] * z659 + z1075;
+        let z1081 = a[4] * z676 + z1076;
+        let z1082 = a[4] * z677 + z1077;
+        let z1083 = -self.m * z684 * z946 + self.m * z685 * z945;
+        let z1084 = -self.m * z683 * z945 + self.m * z684 * z944;
+        let z1085 = -z89 * z1084 + z91 * z1083 - z683 * z973 + z685 * z971 + z686 * z944
+            + z687 * z945 + z688 * z946;
+        let z1086 = self.m * z1076 - self.m * z99 * z1075 + self.m * z100 * z1074
+            - self.m * z690 * z952 + self.m * z691 * z951;
+        let z1087 = self.m * z1077 - self.m * z98 * z1074 + self.m * z99 * z1073
+            - self.m * z689 * z951 + self.m * z690 * z950;
+        let z1088 = -z98 * z1087 + z100 * z1086 + z102 * z1073 + z104 * z1074
+            + z105 * z1075 - z689 * z979 + z691 * z977 + z692 * z950 + z693 * z951
+            + z694 * z952;
+        let z1089 = self.m * z1081 - self.m * z108 * z1080 + self.m * z109 * z1079
+            - self.m * z696 * z958 + self.m * z697 * z957;
+        let z1090 = self.m * z1082 - self.m * z107 * z1079 + self.m * z108 * z1078
+            - self.m * z695 * z957 + self.m * z696 * z956;
+        let z1091 = -z107 * z1090 + z109 * z1089 + z111 * z1078 + z113 * z1079
+            + z114 * z1080 - z695 * z985 + z697 * z983 + z698 * z956 + z699 * z957
+            + z700 * z958;
+        let z1092 = z1088 + z1091;
+        let z1093 = z1085 + z1092;
+        let z1094 = a[4] * z39;
+        let z1095 = a[4] * z41;
+        let z1096 = a[4] * z43;
+        let z1097 = a[4] * z722;
+        let z1098 = a[4] * z723;
+        let z1099 = -self.m * z730 * z952 + self.m * z731 * z951;
+        let z1100 = -self.m * z729 * z951 + self.m * z730 * z950;
+        let z1101 = -z729 * z979 + z731 * z977 + z732 * z950 + z733 * z951 + z734 * z952
+            - z98 * z1100 + z100 * z1099;
+        let z1102 = -self.m * z736 * z958 + self.m * z737 * z957 + self.m * z1097
+            - self.m * z108 * z1096 + self.m * z109 * z1095;
+        let z1103 = -self.m * z735 * z957 + self.m * z736 * z956 + self.m * z1098
+            - self.m * z107 * z1095 + self.m * z108 * z1094;
+        let z1104 = -z735 * z985 + z737 * z983 + z738 * z956 + z739 * z957 + z740 * z958
+            - z107 * z1103 + z109 * z1102 + z111 * z1094 + z113 * z1095 + z114 * z1096;
+        let z1105 = z1101 + z1104;
+        let z1106 = -self.m * z751 * z958 + self.m * z752 * z957;
+        let z1107 = -self.m * z750 * z957 + self.m * z751 * z956;
+        let z1108 = -z750 * z985 + z752 * z983 + z753 * z956 + z754 * z957 + z755 * z958
+            - z107 * z1107 + z109 * z1106;
+        let z1109 = a[1] * z759;
+        let z1110 = a[2] * z761 + z1109;
+        let z1111 = a[3] * z763 + z1110;
+        let z1112 = a[4] * z765 + z1111;
+        let z1113 = -self.m * z540 * z941 + self.m * z80 * z1014 + self.m * z1109;
+        let z1114 = a[0] * z87 + z767 * z941 + z768 * z942 - z540 * z966 + z81 * z1028
+            - z82 * z1113 + z83 * z942 + z85 * z1014;
+        let z1115 = a[0] * z541 + z768 * z941 + z769 * z942 + z80 * z1113 - z81 * z1027
+            + z82 * z966 + z85 * z942 + z88 * z1014;
+        let z1116 = -self.m * z542 * z944 + self.m * z1110 + self.m * z89 * z1015;
+        let z1117 = z770 * z944 + z771 * z946 - z542 * z972 + z90 * z1031 - z91 * z1116
+            + z92 * z946 + z94 * z1015 + z96 * z945;
+        let z1118 = z771 * z944 + z772 * z946 + z543 * z945 + z89 * z1116 - z90 * z1030
+            + z91 * z972 + z94 * z946 + z97 * z1015;
+        let z1119 = -self.m * z544 * z950 + self.m * z1111 + self.m * z98 * z1018;
+        let z1120 = z773 * z950 + z774 * z952 - z544 * z978 + z99 * z1034 - z100 * z1119
+            + z101 * z952 + z103 * z1018 + z105 * z951;
+        let z1121 = z774 * z950 + z775 * z952 + z545 * z951 + z98 * z1119 - z99 * z1033
+            + z100 * z978 + z103 * z952 + z106 * z1018;
+        let z1122 = -self.m * z546 * z956 + self.m * z1112 + self.m * z107 * z1021;
+        let z1123 = z776 * z956 + z777 * z958 - z546 * z984 + z108 * z1037 - z109 * z1122
+            + z110 * z958 + z112 * z1021 + z114 * z957;
+        let z1124 = z777 * z956 + z778 * z958 + z547 * z957 + z107 * z1122 - z108 * z1036
+            + z109 * z984 + z112 * z958 + z115 * z1021;
+        let z1125 = z1120 + z1123;
+        let z1126 = z1121 + z1124;
+        let z1127 = z1119 + z1122;
+        let z1128 = z1117 + z1125;
+        let z1129 = z1118 + z1126;
+        let z1130 = z1116 + z1127;
+        let z1131 = z1114 + z1128;
+        let z1132 = z1115 + z1129;
+        let z1133 = z1113 + z1130;
+        let z1134 = z759 * z1005 + z0 * z1001 + z0 * z1132 - z1 * z1003 + z1 * z1131
+            + z10 * z1133;
+        let z1135 = a[2] * z796;
+        let z1136 = a[3] * z798 + z1135;
+        let z1137 = a[4] * z800 + z1136;
+        let z1138 = self.m * z612 * z942 - self.m * z614 * z941;
+        let z1139 = a[0] * z615 + z802 * z941 + z803 * z942 + z81 * z1059 - z82 * z1138
+            + z613 * z967 - z614 * z966;
+        let z1140 = a[0] * z617 + z803 * z941 + z804 * z942 + z80 * z1138 - z81 * z1058
+            + z612 * z966 - z613 * z965;
+        let z1141 = self.m * z89 * z1045 - self.m * z91 * z1043 + self.m * z618 * z946
+            - self.m * z620 * z944 + self.m * z1135;
+        let z1142 = z805 * z944 + z806 * z946 + z90 * z1062 - z91 * z1141 + z92 * z1043
+            + z93 * z1044 + z94 * z1045 + z619 * z973 - z620 * z972 + z621 * z945;
+        let z1143 = z806 * z944 + z807 * z946 + z89 * z1141 - z90 * z1061 + z94 * z1043
+            + z96 * z1044 + z97 * z1045 + z618 * z972 - z619 * z971 + z623 * z945;
+        let z1144 = self.m * z98 * z1050 - self.m * z100 * z1048 + self.m * z624 * z952
+            + self.m * z1136 - self.m * z626 * z950;
+        let z1145 = z808 * z950 + z809 * z952 + z99 * z1065 - z100 * z1144 + z101 * z1048
+            + z102 * z1049 + z103 * z1050 + z625 * z979 - z626 * z978 + z627 * z951;
+        let z1146 = z809 * z950 + z810 * z952 + z98 * z1144 - z99 * z1064 + z103 * z1048
+            + z105 * z1049 + z106 * z1050 + z624 * z978 - z625 * z977 + z629 * z951;
+        let z1147 = self.m * z107 * z1055 - self.m * z109 * z1053 + self.m * z1137
+            + self.m * z630 * z958 - self.m * z632 * z956;
+        let z1148 = z811 * z956 + z812 * z958 + z108 * z1068 - z109 * z1147
+            + z110 * z1053 + z111 * z1054 + z112 * z1055 + z631 * z985 - z632 * z984
+            + z633 * z957;
+        let z1149 = z812 * z956 + z813 * z958 + z107 * z1147 - z108 * z1067
+            + z112 * z1053 + z114 * z1054 + z115 * z1055 + z630 * z984 - z631 * z983
+            + z635 * z957;
+        let z1150 = z1145 + z1148;
+        let z1151 = z1146 + z1149;
+        let z1152 = z1144 + z1147;
+        let z1153 = z1142 + z1150;
+        let z1154 = z1143 + z1151;
+        let z1155 = z1141 + z1152;
+        let z1156 = z1139 + z1153;
+        let z1157 = z1140 + z1154;
+        let z1158 = z1138 + z1155;
+        let z1159 = z0 * z1157 + z1 * z1156 + z10 * z1158;
+        let z1160 = a[3] * z831;
+        let z1161 = a[4] * z833 + z1160;
+        let z1162 = self.m * z683 * z946 - self.m * z685 * z944;
+        let z1163 = z835 * z944 + z836 * z946 + z90 * z1084 - z91 * z1162 + z684 * z973
+            - z685 * z972 + z686 * z945;
+        let z1164 = z836 * z944 + z837 * z946 + z89 * z1162 - z90 * z1083 + z683 * z972
+            - z684 * z971 + z688 * z945;
+        let z1165 = self.m * z98 * z1075 - self.m * z100 * z1073 + self.m * z1160
+            + self.m * z689 * z952 - self.m * z691 * z950;
+        let z1166 = z838 * z950 + z839 * z952 + z99 * z1087 - z100 * z1165 + z101 * z1073
+            + z102 * z1074 + z103 * z1075 + z690 * z979 - z691 * z978 + z692 * z951;
+        let z1167 = z839 * z950 + z840 * z952 + z98 * z1165 - z99 * z1086 + z103 * z1073
+            + z105 * z1074 + z106 * z1075 + z689 * z978 - z690 * z977 + z694 * z951;
+        let z1168 = self.m * z107 * z1080 - self.m * z109 * z1078 + self.m * z1161
+            + self.m * z695 * z958 - self.m * z697 * z956;
+        let z1169 = z841 * z956 + z842 * z958 + z108 * z1090 - z109 * z1168
+            + z110 * z1078 + z111 * z1079 + z112 * z1080 + z696 * z985 - z697 * z984
+            + z698 * z957;
+        let z1170 = z842 * z956 + z843 * z958 + z107 * z1168 - z108 * z1089
+            + z112 * z1078 + z114 * z1079 + z115 * z1080 + z695 * z984 - z696 * z983
+            + z700 * z957;
+        let z1171 = z1166 + z1169;
+        let z1172 = z1167 + z1170;
+        let z1173 = z1165 + z1168;
+        let z1174 = z1163 + z1171;
+        let z1175 = z1164 + z1172;
+        let z1176 = z1162 + z1173;
+        let z1177 = z0 * z1175 + z1 * z1174 + z10 * z1176;
+        let z1178 = a[4] * z857;
+        let z1179 = self.m * z729 * z952 - self.m * z731 * z950;
+        let z1180 = z730 * z979 - z731 * z978 + z732 * z951 + z859 * z950 + z860 * z952
+            + z99 * z1100 - z100 * z1179;
+        let z1181 = z729 * z978 - z730 * z977 + z734 * z951 + z860 * z950 + z861 * z952
+            + z98 * z1179 - z99 * z1099;
+        let z1182 = self.m * z735 * z958 - self.m * z737 * z956 + self.m * z107 * z1096
+            - self.m * z109 * z1094 + self.m * z1178;
+        let z1183 = z736 * z985 - z737 * z984 + z738 * z957 + z862 * z956 + z863 * z958
+            + z108 * z1103 - z109 * z1182 + z110 * z1094 + z111 * z1095 + z112 * z1096;
+        let z1184 = z735 * z984 - z736 * z983 + z740 * z957 + z863 * z956 + z864 * z958
+            + z107 * z1182 - z108 * z1102 + z112 * z1094 + z114 * z1095 + z115 * z1096;
+        let z1185 = z1180 + z1183;
+        let z1186 = z1181 + z1184;
+        let z1187 = z1179 + z1182;
+        let z1188 = z0 * z1186 + z1 * z1185 + z10 * z1187;
+        let z1189 = self.m * z750 * z958 - self.m * z752 * z956;
+        let z1190 = z751 * z985 - z752 * z984 + z753 * z957 + z874 * z956 + z875 * z958
+            + z108 * z1107 - z109 * z1189;
+        let z1191 = z750 * z984 - z751 * z983 + z755 * z957 + z107 * z1189 + z875 * z956
+            - z108 * z1106 + z876 * z958;
+        let z1192 = z0 * z1191 + z1 * z1190 + z10 * z1189;
+        let z1193 = z1033 + z1036;
+        let z1194 = z1034 + z1037;
+        let z1195 = z1030 + z1193;
+        let z1196 = z1031 + z1194;
+        let z1197 = z761 * z999 + z512 * z997 + z5 * z1040 + z6 * z1128 + z518 * z998
+            + z519 * z1000 + z8 * z995 + z8 * z1129 + z25 * z1195 + z26 * z1130
+            + z27 * z1196;
+        let z1198 = z1064 + z1067;
+        let z1199 = z1065 + z1068;
+        let z1200 = z1061 + z1198;
+        let z1201 = z1062 + z1199;
+        let z1202 = z4 * z996 + z5 * z1071 + z6 * z1153 + z7 * z995 + z8 * z1154
+            + z9 * z997 + z25 * z1200 + z26 * z1155 + z27 * z1201 + z796 * z999
+            + z573 * z998 + z574 * z1000;
+        let z1203 = z1086 + z1089;
+        let z1204 = z1087 + z1090;
+        let z1205 = z1083 + z1203;
+        let z1206 = z1084 + z1204;
+        let z1207 = z5 * z1093 + z6 * z1174 + z8 * z1175 + z25 * z1205 + z26 * z1176
+            + z27 * z1206;
+        let z1208 = z1099 + z1102;
+        let z1209 = z1100 + z1103;
+        let z1210 = z5 * z1105 + z6 * z1185 + z8 * z1186 + z25 * z1208 + z26 * z1187
+            + z27 * z1209;
+        let z1211 = z5 * z1108 + z6 * z1190 + z8 * z1191 + z25 * z1106 + z26 * z1189
+            + z27 * z1107;
+        let z1212 = z763 * z993 + z516 * z991 + z526 * z992 + z527 * z994 + z19 * z1125
+            + z21 * z1039 + z23 * z989 + z23 * z1126 + z45 * z1193 + z46 * z1127
+            + z47 * z1194;
+        let z1213 = z19 * z1150 + z21 * z1070 + z23 * z1151 + z798 * z993 + z45 * z1198
+            + z46 * z1152 + z47 * z1199 + z567 * z989 + z569 * z990 + z571 * z991
+            + z589 * z992 + z590 * z994;
+        let z1214 = z19 * z1171 + z20 * z989 + z21 * z1092 + z22 * z990 + z23 * z1172
+            + z24 * z991 + z45 * z1203 + z46 * z1173 + z47 * z1204 + z831 * z993
+            + z660 * z992 + z661 * z994;
+        let z1215 = z19 * z1185 + z21 * z1105 + z23 * z1186 + z45 * z1208 + z46 * z1187
+            + z47 * z1209;
+        let z1216 = z19 * z1190 + z21 * z1108 + z23 * z1191 + z45 * z1106 + z46 * z1189
+            + z47 * z1107;
+        let z1217 = z765 * z984 + z525 * z988 + z534 * z983 + z535 * z985 + z40 * z1123
+            + z42 * z1038 + z44 * z986 + z44 * z1124 + z65 * z1036 + z66 * z1122
+            + z67 * z1037;
+        let z1218 = z800 * z984 + z40 * z1148 + z42 * z1069 + z44 * z1149 + z65 * z1067
+            + z66 * z1147 + z67 * z1068 + z584 * z986 + z586 * z987 + z588 * z988
+            + z605 * z983 + z606 * z985;
+        let z1219 = z40 * z1169 + z42 * z1091 + z44 * z1170 + z65 * z1089 + z833 * z984
+            + z66 * z1168 + z67 * z1090 + z655 * z986 + z657 * z987 + z659 * z988
+            + z676 * z983 + z677 * z985;
+        let z1220 = z722 * z983 + z723 * z985 + z39 * z986 + z40 * z1183 + z41 * z987
+            + z42 * z1104 + z43 * z988 + z44 * z1184 + z65 * z1102 + z66 * z1182
+            + z67 * z1103 + z857 * z984;
+        let z1221 = z40 * z1190 + z42 * z1108 + z44 * z1191 + z65 * z1106 + z66 * z1189
+            + z67 * z1107;
+        out[(0, 0)] = z1042;
+        out[(0, 1)] = z1072;
+        out[(0, 2)] = z1093;
+        out[(0, 3)] = z1105;
+        out[(0, 4)] = z1108;
+        out[(1, 0)] = z1134;
+        out[(1, 1)] = z1159;
+        out[(1, 2)] = z1177;
+        out[(1, 3)] = z1188;
+        out[(1, 4)] = z1192;
+        out[(2, 0)] = z1197;
+        out[(2, 1)] = z1202;
+        out[(2, 2)] = z1207;
+        out[(2, 3)] = z1210;
+        out[(2, 4)] = z1211;
+        out[(3, 0)] = z1212;
+        out[(3, 1)] = z1213;
+        out[(3, 2)] = z1214;
+        out[(3, 3)] = z1215;
+        out[(3, 4)] = z1216;
+        out[(4, 0)] = z1217;
+        out[(4, 1)] = z1218;
+        out[(4, 2)] = z1219;
+        out[(4, 3)] = z1220;
+        out[(4, 4)] = z1221;
     }
     fn force_parameter_derivative(
         &self,
@@ -9380,43 +9028,43 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z314 = z278 + z308;
                 let z315 = z279 + z309;
                 let z320 = z269 + z314;
-                let z2194 = dp[1] * z0;
-                let z2195 = -dp[1] * z1;
-                let z2196 = -z0 * z2194 + z1 * z2195;
-                let z2197 = qd[1] * z2196;
-                let z2198 = -dp[1] * z7 + z2194;
-                let z2199 = -dp[1] * z4;
-                let z2200 = -dp[1] * z9 + z2195;
-                let z2201 = -z5 * z2200 + z8 * z2199;
-                let z2202 = z6 * z2200 - z8 * z2198;
-                let z2203 = z5 * z2198 - z6 * z2199;
-                let z2204 = qd[2] * z2201;
-                let z2205 = qd[2] * z2202 + z2197;
-                let z2206 = qd[2] * z2203;
-                let z2207 = dp[1] * z20 + z2198;
-                let z2208 = dp[1] * z22 + z2199;
-                let z2209 = dp[1] * z24 + z2200;
-                let z2210 = -z21 * z2209 + z23 * z2208;
-                let z2211 = z19 * z2209 - z23 * z2207;
-                let z2212 = -z19 * z2208 + z21 * z2207;
-                let z2213 = qd[3] * z2210 + z2204;
-                let z2214 = qd[3] * z2211 + z2205;
-                let z2215 = qd[3] * z2212 + z2206;
-                let z2216 = -dp[1] * z39 + z2207;
-                let z2217 = -dp[1] * z41 + z2208;
-                let z2218 = -dp[1] * z43 + z2209;
-                let z2219 = -z42 * z2218 + z44 * z2217;
-                let z2220 = z40 * z2218 - z44 * z2216;
-                let z2221 = -z40 * z2217 + z42 * z2216;
-                let z2222 = qd[4] * z2219 + z2213;
-                let z2223 = qd[4] * z2220 + z2214;
-                let z2224 = qd[4] * z2221 + z2215;
-                let z2225 = 0.5 * dp[1] * z0;
-                let z2226 = -0.5 * dp[1] * z1;
-                let z2227 = -0.5 * dp[1] * z7 + z2194;
-                let z2228 = -0.5 * dp[1] * z4;
-                let z2229 = -0.5 * dp[1] * z9 + z2195;
-                let z2230 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
+                let z3031 = dp[1] * z0;
+                let z3032 = -dp[1] * z1;
+                let z3033 = -z0 * z3031 + z1 * z3032;
+                let z3034 = qd[1] * z3033;
+                let z3035 = z3031 - dp[1] * z7;
+                let z3036 = -dp[1] * z4;
+                let z3037 = z3032 - dp[1] * z9;
+                let z3038 = -z5 * z3037 + z8 * z3036;
+                let z3039 = z6 * z3037 - z8 * z3035;
+                let z3040 = z5 * z3035 - z6 * z3036;
+                let z3041 = qd[2] * z3038;
+                let z3042 = z3034 + qd[2] * z3039;
+                let z3043 = qd[2] * z3040;
+                let z3044 = z3035 + dp[1] * z20;
+                let z3045 = z3036 + dp[1] * z22;
+                let z3046 = z3037 + dp[1] * z24;
+                let z3047 = -z21 * z3046 + z23 * z3045;
+                let z3048 = z19 * z3046 - z23 * z3044;
+                let z3049 = -z19 * z3045 + z21 * z3044;
+                let z3050 = z3041 + qd[3] * z3047;
+                let z3051 = z3042 + qd[3] * z3048;
+                let z3052 = z3043 + qd[3] * z3049;
+                let z3053 = z3044 - dp[1] * z39;
+                let z3054 = z3045 - dp[1] * z41;
+                let z3055 = z3046 - dp[1] * z43;
+                let z3056 = -z42 * z3055 + z44 * z3054;
+                let z3057 = z40 * z3055 - z44 * z3053;
+                let z3058 = -z40 * z3054 + z42 * z3053;
+                let z3059 = z3050 + qd[4] * z3056;
+                let z3060 = z3051 + qd[4] * z3057;
+                let z3061 = z3052 + qd[4] * z3058;
+                let z3062 = 0.5 * dp[1] * z0;
+                let z3063 = -0.5 * dp[1] * z1;
+                let z3064 = z3031 - 0.5 * dp[1] * z7;
+                let z3065 = -0.5 * dp[1] * z4;
+                let z3066 = z3032 - 0.5 * dp[1] * z9;
+                let z3067 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
@@ -9426,13 +9074,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z2231 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z3068 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z2232 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
+                let z3069 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
@@ -9442,19 +9090,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z2233 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z3070 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z2234 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z3071 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z2235 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
+                let z3072 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
@@ -9464,10 +9112,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z2236 = 0.5 * dp[1] * z20 + z2198;
-                let z2237 = 0.5 * dp[1] * z22 + z2199;
-                let z2238 = 0.5 * dp[1] * z24 + z2200;
-                let z2239 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
+                let z3073 = z3035 + 0.5 * dp[1] * z20;
+                let z3074 = z3036 + 0.5 * dp[1] * z22;
+                let z3075 = z3037 + 0.5 * dp[1] * z24;
+                let z3076 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
@@ -9477,7 +9125,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z2240 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z3077 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
@@ -9487,7 +9135,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z2241 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
+                let z3078 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
@@ -9497,7 +9145,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z2242 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z3079 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
@@ -9507,7 +9155,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z2243 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z3080 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
@@ -9517,7 +9165,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z2244 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
+                let z3081 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
@@ -9527,10 +9175,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z2245 = -0.5 * dp[1] * z39 + z2207;
-                let z2246 = -0.5 * dp[1] * z41 + z2208;
-                let z2247 = -0.5 * dp[1] * z43 + z2209;
-                let z2248 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z3082 = z3044 - 0.5 * dp[1] * z39;
+                let z3083 = z3045 - 0.5 * dp[1] * z41;
+                let z3084 = z3046 - 0.5 * dp[1] * z43;
+                let z3085 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
@@ -9540,7 +9188,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z2249 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
+                let z3086 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
@@ -9550,7 +9198,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z2250 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z3087 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
@@ -9560,7 +9208,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
-                let z2251 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
+                let z3088 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
@@ -9570,7 +9218,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z2252 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
+                let z3089 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
@@ -9580,7 +9228,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z2253 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                let z3090 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
@@ -9590,10 +9238,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
-                let z2254 = 0.5 * dp[1] * z60 + z2216;
-                let z2255 = 0.5 * dp[1] * z62 + z2217;
-                let z2256 = 0.5 * dp[1] * z64 + z2218;
-                let z2257 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
+                let z3091 = z3053 + 0.5 * dp[1] * z60;
+                let z3092 = z3054 + 0.5 * dp[1] * z62;
+                let z3093 = z3055 + 0.5 * dp[1] * z64;
+                let z3094 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
@@ -9603,7 +9251,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z2258 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
+                let z3095 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
@@ -9613,7 +9261,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
-                let z2259 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
+                let z3096 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
@@ -9623,7 +9271,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z2260 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z3097 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
@@ -9633,7 +9281,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z2261 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z3098 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
@@ -9643,7 +9291,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
-                let z2262 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
+                let z3099 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z63 * z63)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z63 * z63)
@@ -9653,174 +9301,174 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z63 * z63)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
-                let z2263 = qd[0] * z2226;
-                let z2264 = -qd[0] * z2225;
-                let z2265 = qd[0] * z2229 - z12 * z2228;
-                let z2266 = -z11 * z2229 + z12 * z2227 + z2197;
-                let z2267 = -qd[0] * z2227 + z11 * z2228;
-                let z2268 = z29 * z2238 - z30 * z2237 + z2204;
-                let z2269 = -z28 * z2238 + z30 * z2236 + z2205;
-                let z2270 = z28 * z2237 - z29 * z2236 + z2206;
-                let z2271 = z49 * z2247 - z50 * z2246 + z2213;
-                let z2272 = -z48 * z2247 + z50 * z2245 + z2214;
-                let z2273 = z48 * z2246 - z49 * z2245 + z2215;
-                let z2274 = z69 * z2256 - z70 * z2255 + z2222;
-                let z2275 = -z68 * z2256 + z70 * z2254 + z2223;
-                let z2276 = z68 * z2255 - z69 * z2254 + z2224;
-                let z2277 = qd[1] * z0 * z2197 - qd[1] * z12 * z2196;
-                let z2278 = -qd[1] * z1 * z2197 + qd[1] * z11 * z2196;
-                let z2279 = z2277 - qd[2] * z5 * z2206 + qd[2] * z8 * z2205
-                    + qd[2] * z29 * z2203 - qd[2] * z30 * z2202;
-                let z2280 = z2278 + qd[2] * z5 * z2204 - qd[2] * z6 * z2205
-                    + qd[2] * z28 * z2202 - qd[2] * z29 * z2201;
-                let z2281 = z2279 - qd[3] * z21 * z2215 + qd[3] * z23 * z2214
-                    + qd[3] * z49 * z2212 - qd[3] * z50 * z2211;
-                let z2282 = z2280 - qd[3] * z19 * z2214 + qd[3] * z21 * z2213
-                    + qd[3] * z48 * z2211 - qd[3] * z49 * z2210;
-                let z2283 = z2281 - qd[4] * z42 * z2224 + qd[4] * z44 * z2223
-                    + qd[4] * z69 * z2221 - qd[4] * z70 * z2220;
-                let z2284 = z2282 - qd[4] * z40 * z2223 + qd[4] * z42 * z2222
-                    + qd[4] * z68 * z2220 - qd[4] * z69 * z2219;
-                let z2285 = qd[0] * self.m * z2264 + qd[0] * dp[0] * z117;
-                let z2286 = -qd[0] * self.m * z2263 - qd[0] * dp[0] * z116;
-                let z2287 = z261 * z2226 - z263 * z2225 - z74 * z2286 + z75 * z2285;
-                let z2288 = qd[0] * self.m * z2267 + qd[0] * dp[0] * z120
-                    + self.m * z2277 + self.m * z239 * z2229 - self.m * z240 * z2228
-                    - self.m * z12 * z2266 + dp[0] * z241 - dp[0] * z12 * z119
-                    - dp[0] * z81 * z240 + dp[0] * z82 * z239;
-                let z2289 = -qd[0] * self.m * z2265 - qd[0] * dp[0] * z118
-                    + self.m * z2278 + self.m * z238 * z2228 - self.m * z239 * z2227
-                    + self.m * z11 * z2266 + dp[0] * z242 + dp[0] * z11 * z119
-                    - dp[0] * z80 * z239 + dp[0] * z81 * z238;
-                let z2290 = qd[0] * z2231 + z11 * z2230 + z12 * z2232;
-                let z2291 = qd[0] * z2234 + z11 * z2232 + z12 * z2235;
-                let z2292 = z238 * z2231 + z239 * z2233 + z240 * z2234 - z11 * z2291
-                    + z12 * z2290 + z268 * z2229 - z270 * z2227 - z80 * z2289
-                    + z82 * z2288;
-                let z2293 = self.m * z2279 + self.m * z244 * z2238
-                    - self.m * z245 * z2237 + self.m * z29 * z2270 - self.m * z30 * z2269
+                let z3100 = qd[0] * z3063;
+                let z3101 = -qd[0] * z3062;
+                let z3102 = qd[0] * z3066 - z12 * z3065;
+                let z3103 = z3034 - z11 * z3066 + z12 * z3064;
+                let z3104 = -qd[0] * z3064 + z11 * z3065;
+                let z3105 = z3041 + z29 * z3075 - z30 * z3074;
+                let z3106 = z3042 - z28 * z3075 + z30 * z3073;
+                let z3107 = z3043 + z28 * z3074 - z29 * z3073;
+                let z3108 = z3050 + z49 * z3084 - z50 * z3083;
+                let z3109 = z3051 - z48 * z3084 + z50 * z3082;
+                let z3110 = z3052 + z48 * z3083 - z49 * z3082;
+                let z3111 = z3059 + z69 * z3093 - z70 * z3092;
+                let z3112 = z3060 - z68 * z3093 + z70 * z3091;
+                let z3113 = z3061 + z68 * z3092 - z69 * z3091;
+                let z3114 = qd[1] * z0 * z3034 - qd[1] * z12 * z3033;
+                let z3115 = -qd[1] * z1 * z3034 + qd[1] * z11 * z3033;
+                let z3116 = -qd[2] * z5 * z3043 + qd[2] * z8 * z3042
+                    + qd[2] * z29 * z3040 - qd[2] * z30 * z3039 + z3114;
+                let z3117 = qd[2] * z5 * z3041 - qd[2] * z6 * z3042 + qd[2] * z28 * z3039
+                    - qd[2] * z29 * z3038 + z3115;
+                let z3118 = -qd[3] * z21 * z3052 + qd[3] * z23 * z3051
+                    + qd[3] * z49 * z3049 - qd[3] * z50 * z3048 + z3116;
+                let z3119 = -qd[3] * z19 * z3051 + qd[3] * z21 * z3050
+                    + qd[3] * z48 * z3048 - qd[3] * z49 * z3047 + z3117;
+                let z3120 = -qd[4] * z42 * z3061 + qd[4] * z44 * z3060
+                    + qd[4] * z69 * z3058 - qd[4] * z70 * z3057 + z3118;
+                let z3121 = -qd[4] * z40 * z3060 + qd[4] * z42 * z3059
+                    + qd[4] * z68 * z3057 - qd[4] * z69 * z3056 + z3119;
+                let z3122 = qd[0] * self.m * z3101 + qd[0] * dp[0] * z117;
+                let z3123 = -qd[0] * self.m * z3100 - qd[0] * dp[0] * z116;
+                let z3124 = z261 * z3063 - z263 * z3062 - z74 * z3123 + z75 * z3122;
+                let z3125 = qd[0] * self.m * z3104 + qd[0] * dp[0] * z120
+                    + self.m * z239 * z3066 - self.m * z240 * z3065
+                    - self.m * z12 * z3103 + self.m * z3114 + dp[0] * z241
+                    - dp[0] * z12 * z119 - dp[0] * z81 * z240 + dp[0] * z82 * z239;
+                let z3126 = -qd[0] * self.m * z3102 - qd[0] * dp[0] * z118
+                    + self.m * z238 * z3065 - self.m * z239 * z3064
+                    + self.m * z11 * z3103 + self.m * z3115 + dp[0] * z242
+                    + dp[0] * z11 * z119 - dp[0] * z80 * z239 + dp[0] * z81 * z238;
+                let z3127 = qd[0] * z3068 + z11 * z3067 + z12 * z3069;
+                let z3128 = qd[0] * z3071 + z11 * z3069 + z12 * z3072;
+                let z3129 = z238 * z3068 + z239 * z3070 + z240 * z3071 - z11 * z3128
+                    + z12 * z3127 + z268 * z3066 - z270 * z3064 - z80 * z3126
+                    + z82 * z3125;
+                let z3130 = self.m * z244 * z3075 - self.m * z245 * z3074
+                    + self.m * z29 * z3107 - self.m * z30 * z3106 + self.m * z3116
                     + dp[0] * z246 + dp[0] * z29 * z123 - dp[0] * z30 * z122
                     - dp[0] * z90 * z245 + dp[0] * z91 * z244;
-                let z2294 = self.m * z2280 + self.m * z243 * z2237
-                    - self.m * z244 * z2236 + self.m * z28 * z2269 - self.m * z29 * z2268
+                let z3131 = self.m * z243 * z3074 - self.m * z244 * z3073
+                    + self.m * z28 * z3106 - self.m * z29 * z3105 + self.m * z3117
                     + dp[0] * z248 + dp[0] * z28 * z122 - dp[0] * z29 * z121
                     - dp[0] * z89 * z244 + dp[0] * z90 * z243;
-                let z2295 = z28 * z2239 + z29 * z2240 + z30 * z2241;
-                let z2296 = z28 * z2241 + z29 * z2243 + z30 * z2244;
-                let z2297 = z243 * z2240 + z244 * z2242 + z245 * z2243 + z277 * z2238
-                    - z279 * z2236 - z28 * z2296 + z30 * z2295 - z89 * z2294
-                    + z91 * z2293;
-                let z2298 = self.m * z2281 + self.m * z250 * z2247
-                    - self.m * z251 * z2246 + self.m * z49 * z2273 - self.m * z50 * z2272
+                let z3132 = z28 * z3076 + z29 * z3077 + z30 * z3078;
+                let z3133 = z28 * z3078 + z29 * z3080 + z30 * z3081;
+                let z3134 = z243 * z3077 + z244 * z3079 + z245 * z3080 + z277 * z3075
+                    - z279 * z3073 - z28 * z3133 + z30 * z3132 - z89 * z3131
+                    + z91 * z3130;
+                let z3135 = self.m * z250 * z3084 - self.m * z251 * z3083
+                    + self.m * z3118 + self.m * z49 * z3110 - self.m * z50 * z3109
                     + dp[0] * z252 + dp[0] * z49 * z126 - dp[0] * z50 * z125
                     - dp[0] * z99 * z251 + dp[0] * z100 * z250;
-                let z2299 = self.m * z2282 + self.m * z249 * z2246
-                    - self.m * z250 * z2245 + self.m * z48 * z2272 - self.m * z49 * z2271
+                let z3136 = self.m * z249 * z3083 - self.m * z250 * z3082
+                    + self.m * z3119 + self.m * z48 * z3109 - self.m * z49 * z3108
                     + dp[0] * z254 + dp[0] * z48 * z125 - dp[0] * z49 * z124
                     - dp[0] * z98 * z250 + dp[0] * z99 * z249;
-                let z2300 = z48 * z2248 + z49 * z2249 + z50 * z2250;
-                let z2301 = z48 * z2250 + z49 * z2252 + z50 * z2253;
-                let z2302 = z249 * z2249 + z250 * z2251 + z251 * z2252 + z286 * z2247
-                    - z288 * z2245 - z48 * z2301 + z50 * z2300 - z98 * z2299
-                    + z100 * z2298;
-                let z2303 = self.m * z2283 + self.m * z256 * z2256
-                    - self.m * z257 * z2255 + self.m * z69 * z2276 - self.m * z70 * z2275
+                let z3137 = z48 * z3085 + z49 * z3086 + z50 * z3087;
+                let z3138 = z48 * z3087 + z49 * z3089 + z50 * z3090;
+                let z3139 = z249 * z3086 + z250 * z3088 + z251 * z3089 + z286 * z3084
+                    - z288 * z3082 - z48 * z3138 + z50 * z3137 - z98 * z3136
+                    + z100 * z3135;
+                let z3140 = self.m * z256 * z3093 - self.m * z257 * z3092
+                    + self.m * z3120 + self.m * z69 * z3113 - self.m * z70 * z3112
                     + dp[0] * z258 + dp[0] * z69 * z129 - dp[0] * z70 * z128
                     - dp[0] * z108 * z257 + dp[0] * z109 * z256;
-                let z2304 = self.m * z2284 + self.m * z255 * z2255
-                    - self.m * z256 * z2254 + self.m * z68 * z2275 - self.m * z69 * z2274
+                let z3141 = self.m * z255 * z3092 - self.m * z256 * z3091
+                    + self.m * z3121 + self.m * z68 * z3112 - self.m * z69 * z3111
                     + dp[0] * z260 + dp[0] * z68 * z128 - dp[0] * z69 * z127
                     - dp[0] * z107 * z256 + dp[0] * z108 * z255;
-                let z2305 = z68 * z2257 + z69 * z2258 + z70 * z2259;
-                let z2306 = z68 * z2259 + z69 * z2261 + z70 * z2262;
-                let z2307 = z255 * z2258 + z256 * z2260 + z257 * z2261 + z295 * z2256
-                    - z297 * z2254 - z68 * z2306 + z70 * z2305 - z107 * z2304
-                    + z109 * z2303;
-                let z2308 = z2302 + z2307;
-                let z2309 = z2297 + z2308;
-                let z2310 = z2292 + z2309;
-                let z2311 = z2287 + z2310;
-                let z2312 = qd[2] * z6 * z2206 - qd[2] * z8 * z2204 - qd[2] * z28 * z2203
-                    + qd[2] * z30 * z2201;
-                let z2313 = qd[3] * z19 * z2215 - qd[3] * z23 * z2213
-                    - qd[3] * z48 * z2212 + qd[3] * z50 * z2210 + z2312;
-                let z2314 = qd[4] * z40 * z2224 - qd[4] * z44 * z2222
-                    - qd[4] * z68 * z2221 + qd[4] * z70 * z2219 + z2313;
-                let z2315 = -self.m * z238 * z2229 + self.m * z240 * z2227
-                    + self.m * dp[3] - self.m * z11 * z2267 + self.m * z12 * z2265
+                let z3142 = z68 * z3094 + z69 * z3095 + z70 * z3096;
+                let z3143 = z68 * z3096 + z69 * z3098 + z70 * z3099;
+                let z3144 = z255 * z3095 + z256 * z3097 + z257 * z3098 + z295 * z3093
+                    - z297 * z3091 - z68 * z3143 + z70 * z3142 - z107 * z3141
+                    + z109 * z3140;
+                let z3145 = z3139 + z3144;
+                let z3146 = z3134 + z3145;
+                let z3147 = z3129 + z3146;
+                let z3148 = z3124 + z3147;
+                let z3149 = qd[2] * z6 * z3043 - qd[2] * z8 * z3041 - qd[2] * z28 * z3040
+                    + qd[2] * z30 * z3038;
+                let z3150 = qd[3] * z19 * z3052 - qd[3] * z23 * z3050
+                    - qd[3] * z48 * z3049 + qd[3] * z50 * z3047 + z3149;
+                let z3151 = qd[4] * z40 * z3061 - qd[4] * z44 * z3059
+                    - qd[4] * z68 * z3058 + qd[4] * z70 * z3056 + z3150;
+                let z3152 = -self.m * z238 * z3066 + self.m * z240 * z3064
+                    + self.m * dp[3] - self.m * z11 * z3104 + self.m * z12 * z3102
                     - dp[0] * z11 * z120 + dp[0] * z12 * z118 + dp[0] * z80 * z240
                     - dp[0] * z82 * z238 + self.g * dp[0];
-                let z2316 = qd[0] * z2233 + z11 * z2231 + z12 * z2234;
-                let z2317 = z238 * z2230 + z239 * z2231 + z240 * z2232 + qd[0] * z2291
-                    - z12 * z2316 - z269 * z2229 + z270 * z2228 + z81 * z2289
-                    - z82 * z2315;
-                let z2318 = z238 * z2232 + z239 * z2234 + z240 * z2235 - qd[0] * z2290
-                    + z11 * z2316 - z268 * z2228 + z269 * z2227 + z80 * z2315
-                    - z81 * z2288;
-                let z2319 = -self.m * z243 * z2238 + self.m * z245 * z2236
-                    + self.m * dp[3] + self.m * z2312 - self.m * z28 * z2270
-                    + self.m * z30 * z2268 + dp[0] * z247 - dp[0] * z28 * z123
+                let z3153 = qd[0] * z3070 + z11 * z3068 + z12 * z3071;
+                let z3154 = z238 * z3067 + z239 * z3068 + z240 * z3069 + qd[0] * z3128
+                    - z12 * z3153 - z269 * z3066 + z270 * z3065 + z81 * z3126
+                    - z82 * z3152;
+                let z3155 = z238 * z3069 + z239 * z3071 + z240 * z3072 - qd[0] * z3127
+                    + z11 * z3153 - z268 * z3065 + z269 * z3064 + z80 * z3152
+                    - z81 * z3125;
+                let z3156 = -self.m * z243 * z3075 + self.m * z245 * z3073
+                    + self.m * dp[3] - self.m * z28 * z3107 + self.m * z30 * z3105
+                    + self.m * z3149 + dp[0] * z247 - dp[0] * z28 * z123
                     + dp[0] * z30 * z121 + dp[0] * z89 * z245 - dp[0] * z91 * z243
                     + self.g * dp[0];
-                let z2320 = z28 * z2240 + z29 * z2242 + z30 * z2243;
-                let z2321 = z243 * z2239 + z244 * z2240 + z245 * z2241 - z278 * z2238
-                    + z279 * z2237 + z29 * z2296 - z30 * z2320 + z90 * z2294
-                    - z91 * z2319;
-                let z2322 = z243 * z2241 + z244 * z2243 + z245 * z2244 - z277 * z2237
-                    + z278 * z2236 + z28 * z2320 - z29 * z2295 + z89 * z2319
-                    - z90 * z2293;
-                let z2323 = -self.m * z249 * z2247 + self.m * z251 * z2245
-                    + self.m * dp[3] + self.m * z2313 - self.m * z48 * z2273
-                    + self.m * z50 * z2271 + dp[0] * z253 - dp[0] * z48 * z126
+                let z3157 = z28 * z3077 + z29 * z3079 + z30 * z3080;
+                let z3158 = z243 * z3076 + z244 * z3077 + z245 * z3078 - z278 * z3075
+                    + z279 * z3074 + z29 * z3133 - z30 * z3157 + z90 * z3131
+                    - z91 * z3156;
+                let z3159 = z243 * z3078 + z244 * z3080 + z245 * z3081 - z277 * z3074
+                    + z278 * z3073 + z28 * z3157 - z29 * z3132 + z89 * z3156
+                    - z90 * z3130;
+                let z3160 = -self.m * z249 * z3084 + self.m * z251 * z3082
+                    + self.m * dp[3] - self.m * z48 * z3110 + self.m * z50 * z3108
+                    + self.m * z3150 + dp[0] * z253 - dp[0] * z48 * z126
                     + dp[0] * z50 * z124 + dp[0] * z98 * z251 - dp[0] * z100 * z249
                     + self.g * dp[0];
-                let z2324 = z48 * z2249 + z49 * z2251 + z50 * z2252;
-                let z2325 = z249 * z2248 + z250 * z2249 + z251 * z2250 - z287 * z2247
-                    + z288 * z2246 + z49 * z2301 - z50 * z2324 + z99 * z2299
-                    - z100 * z2323;
-                let z2326 = z249 * z2250 + z250 * z2252 + z251 * z2253 - z286 * z2246
-                    + z287 * z2245 + z48 * z2324 - z49 * z2300 + z98 * z2323
-                    - z99 * z2298;
-                let z2327 = -self.m * z255 * z2256 + self.m * dp[3]
-                    + self.m * z257 * z2254 + self.m * z2314 - self.m * z68 * z2276
-                    + self.m * z70 * z2274 + dp[0] * z259 - dp[0] * z68 * z129
+                let z3161 = z48 * z3086 + z49 * z3088 + z50 * z3089;
+                let z3162 = z249 * z3085 + z250 * z3086 + z251 * z3087 - z287 * z3084
+                    + z288 * z3083 + z49 * z3138 - z50 * z3161 + z99 * z3136
+                    - z100 * z3160;
+                let z3163 = z249 * z3087 + z250 * z3089 + z251 * z3090 - z286 * z3083
+                    + z287 * z3082 + z48 * z3161 - z49 * z3137 + z98 * z3160
+                    - z99 * z3135;
+                let z3164 = -self.m * z255 * z3093 + self.m * dp[3]
+                    + self.m * z257 * z3091 - self.m * z68 * z3113 + self.m * z70 * z3111
+                    + self.m * z3151 + dp[0] * z259 - dp[0] * z68 * z129
                     + dp[0] * z70 * z127 + dp[0] * z107 * z257 - dp[0] * z109 * z255
                     + self.g * dp[0];
-                let z2328 = z68 * z2258 + z69 * z2260 + z70 * z2261;
-                let z2329 = z255 * z2257 + z256 * z2258 + z257 * z2259 - z296 * z2256
-                    + z297 * z2255 + z69 * z2306 - z70 * z2328 + z108 * z2304
-                    - z109 * z2327;
-                let z2330 = z255 * z2259 + z256 * z2261 + z257 * z2262 - z295 * z2255
-                    + z296 * z2254 + z68 * z2328 - z69 * z2305 + z107 * z2327
-                    - z108 * z2303;
-                let z2331 = z2325 + z2329;
-                let z2332 = z2326 + z2330;
-                let z2333 = z2323 + z2327;
-                let z2334 = z2321 + z2331;
-                let z2335 = z2322 + z2332;
-                let z2336 = z2319 + z2333;
-                let z2337 = z2317 + z2334;
-                let z2338 = z2318 + z2335;
-                let z2339 = z2315 + z2336;
-                let z2340 = z0 * z2338 + z1 * z2337 + z10 * z2339 + z320 * z2196;
-                let z2341 = z2298 + z2303;
-                let z2342 = z2299 + z2304;
-                let z2343 = z2293 + z2341;
-                let z2344 = z2294 + z2342;
-                let z2345 = z5 * z2309 + z6 * z2334 + z8 * z2335 + z25 * z2343
-                    + z26 * z2336 + z27 * z2344 + z313 * z2201 + z314 * z2202
-                    + z315 * z2203;
-                let z2346 = z19 * z2331 + z21 * z2308 + z23 * z2332 + z45 * z2341
-                    + z46 * z2333 + z47 * z2342 + z307 * z2210 + z308 * z2211
-                    + z309 * z2212;
-                let z2347 = z295 * z2219 + z40 * z2329 + z296 * z2220 + z297 * z2221
-                    + z42 * z2307 + z44 * z2330 + z65 * z2303 + z66 * z2327
-                    + z67 * z2304;
-                let x0 = -z2311;
-                let x1 = -z2340;
-                let x2 = -z2345;
-                let x3 = -z2346;
-                let x4 = -z2347;
+                let z3165 = z68 * z3095 + z69 * z3097 + z70 * z3098;
+                let z3166 = z255 * z3094 + z256 * z3095 + z257 * z3096 - z296 * z3093
+                    + z297 * z3092 + z69 * z3143 - z70 * z3165 + z108 * z3141
+                    - z109 * z3164;
+                let z3167 = z255 * z3096 + z256 * z3098 + z257 * z3099 - z295 * z3092
+                    + z296 * z3091 + z68 * z3165 - z69 * z3142 + z107 * z3164
+                    - z108 * z3140;
+                let z3168 = z3162 + z3166;
+                let z3169 = z3163 + z3167;
+                let z3170 = z3160 + z3164;
+                let z3171 = z3158 + z3168;
+                let z3172 = z3159 + z3169;
+                let z3173 = z3156 + z3170;
+                let z3174 = z3154 + z3171;
+                let z3175 = z3155 + z3172;
+                let z3176 = z3152 + z3173;
+                let z3177 = z0 * z3175 + z1 * z3174 + z10 * z3176 + z320 * z3033;
+                let z3178 = z3135 + z3140;
+                let z3179 = z3136 + z3141;
+                let z3180 = z3130 + z3178;
+                let z3181 = z3131 + z3179;
+                let z3182 = z5 * z3146 + z6 * z3171 + z8 * z3172 + z25 * z3180
+                    + z26 * z3173 + z27 * z3181 + z313 * z3038 + z314 * z3039
+                    + z315 * z3040;
+                let z3183 = z19 * z3168 + z21 * z3145 + z23 * z3169 + z45 * z3178
+                    + z46 * z3170 + z47 * z3179 + z307 * z3047 + z308 * z3048
+                    + z309 * z3049;
+                let z3184 = z295 * z3056 + z40 * z3166 + z296 * z3057 + z297 * z3058
+                    + z42 * z3144 + z44 * z3167 + z65 * z3140 + z66 * z3164
+                    + z67 * z3141;
+                let x0 = -z3148;
+                let x1 = -z3177;
+                let x2 = -z3182;
+                let x3 = -z3183;
+                let x4 = -z3184;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -9910,75 +9558,75 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z108 = 0.5 * self.l * z62 + z55;
                 let z109 = 0.5 * self.l * z64 + z56;
-                let z981 = a[1] * z1;
-                let z982 = a[1] * z0;
-                let z983 = a[1] * z10;
-                let z984 = z981 + a[2] * z6;
-                let z985 = a[0] + a[2] * z5;
-                let z986 = z982 + a[2] * z8;
-                let z987 = a[2] * z25;
-                let z988 = z983 + a[2] * z26;
-                let z989 = a[2] * z27;
-                let z990 = z984 + a[3] * z19;
-                let z991 = z985 + a[3] * z21;
-                let z992 = z986 + a[3] * z23;
-                let z993 = z987 + a[3] * z45;
-                let z994 = z988 + a[3] * z46;
-                let z995 = z989 + a[3] * z47;
-                let z996 = z990 + a[4] * z40;
-                let z997 = z991 + a[4] * z42;
-                let z998 = z992 + a[4] * z44;
-                let z999 = z993 + a[4] * z65;
-                let z1000 = z994 + a[4] * z66;
-                let z1001 = z995 + a[4] * z67;
-                let z1002 = self.m * a[0] * z75;
-                let z1003 = -self.m * a[0] * z74;
-                let z1005 = self.m * a[0] * z82 - self.m * z81 * z982;
-                let z1006 = self.m * z983 + self.m * z80 * z982 - self.m * z82 * z981;
-                let z1007 = -self.m * a[0] * z80 + self.m * z81 * z981;
-                let z1011 = self.m * z987 - self.m * z90 * z986 + self.m * z91 * z985;
-                let z1012 = self.m * z988 + self.m * z89 * z986 - self.m * z91 * z984;
-                let z1013 = self.m * z989 - self.m * z89 * z985 + self.m * z90 * z984;
-                let z1017 = self.m * z993 - self.m * z99 * z992 + self.m * z100 * z991;
-                let z1018 = self.m * z994 + self.m * z98 * z992 - self.m * z100 * z990;
-                let z1019 = self.m * z995 - self.m * z98 * z991 + self.m * z99 * z990;
-                let z1023 = self.m * z999 - self.m * z108 * z998 + self.m * z109 * z997;
-                let z1024 = self.m * z1000 + self.m * z107 * z998 - self.m * z109 * z996;
-                let z1025 = self.m * z1001 - self.m * z107 * z997 + self.m * z108 * z996;
-                let z1032 = z1017 + z1023;
-                let z1033 = z1018 + z1024;
-                let z1034 = z1019 + z1025;
-                let z1038 = z1011 + z1032;
-                let z1039 = z1012 + z1033;
-                let z1040 = z1013 + z1034;
-                let z1045 = z1006 + z1039;
-                let z2194 = dp[1] * z0;
-                let z2195 = -dp[1] * z1;
-                let z2196 = -z0 * z2194 + z1 * z2195;
-                let z2198 = -dp[1] * z7 + z2194;
-                let z2199 = -dp[1] * z4;
-                let z2200 = -dp[1] * z9 + z2195;
-                let z2201 = -z5 * z2200 + z8 * z2199;
-                let z2202 = z6 * z2200 - z8 * z2198;
-                let z2203 = z5 * z2198 - z6 * z2199;
-                let z2207 = dp[1] * z20 + z2198;
-                let z2208 = dp[1] * z22 + z2199;
-                let z2209 = dp[1] * z24 + z2200;
-                let z2210 = -z21 * z2209 + z23 * z2208;
-                let z2211 = z19 * z2209 - z23 * z2207;
-                let z2212 = -z19 * z2208 + z21 * z2207;
-                let z2216 = -dp[1] * z39 + z2207;
-                let z2217 = -dp[1] * z41 + z2208;
-                let z2218 = -dp[1] * z43 + z2209;
-                let z2219 = -z42 * z2218 + z44 * z2217;
-                let z2220 = z40 * z2218 - z44 * z2216;
-                let z2221 = -z40 * z2217 + z42 * z2216;
-                let z2225 = 0.5 * dp[1] * z0;
-                let z2226 = -0.5 * dp[1] * z1;
-                let z2227 = -0.5 * dp[1] * z7 + z2194;
-                let z2228 = -0.5 * dp[1] * z4;
-                let z2229 = -0.5 * dp[1] * z9 + z2195;
-                let z2230 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
+                let z941 = a[1] * z1;
+                let z942 = a[1] * z0;
+                let z943 = a[1] * z10;
+                let z944 = a[2] * z6 + z941;
+                let z945 = a[0] + a[2] * z5;
+                let z946 = a[2] * z8 + z942;
+                let z947 = a[2] * z25;
+                let z948 = a[2] * z26 + z943;
+                let z949 = a[2] * z27;
+                let z950 = a[3] * z19 + z944;
+                let z951 = a[3] * z21 + z945;
+                let z952 = a[3] * z23 + z946;
+                let z953 = a[3] * z45 + z947;
+                let z954 = a[3] * z46 + z948;
+                let z955 = a[3] * z47 + z949;
+                let z956 = a[4] * z40 + z950;
+                let z957 = a[4] * z42 + z951;
+                let z958 = a[4] * z44 + z952;
+                let z959 = a[4] * z65 + z953;
+                let z960 = a[4] * z66 + z954;
+                let z961 = a[4] * z67 + z955;
+                let z962 = self.m * a[0] * z75;
+                let z963 = -self.m * a[0] * z74;
+                let z965 = self.m * a[0] * z82 - self.m * z81 * z942;
+                let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
+                let z967 = -self.m * a[0] * z80 + self.m * z81 * z941;
+                let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
+                let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
+                let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
+                let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
+                let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
+                let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
+                let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
+                let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
+                let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
+                let z992 = z977 + z983;
+                let z993 = z978 + z984;
+                let z994 = z979 + z985;
+                let z998 = z971 + z992;
+                let z999 = z972 + z993;
+                let z1000 = z973 + z994;
+                let z1005 = z999 + z966;
+                let z3031 = dp[1] * z0;
+                let z3032 = -dp[1] * z1;
+                let z3033 = -z0 * z3031 + z1 * z3032;
+                let z3035 = z3031 - dp[1] * z7;
+                let z3036 = -dp[1] * z4;
+                let z3037 = z3032 - dp[1] * z9;
+                let z3038 = -z5 * z3037 + z8 * z3036;
+                let z3039 = z6 * z3037 - z8 * z3035;
+                let z3040 = z5 * z3035 - z6 * z3036;
+                let z3044 = z3035 + dp[1] * z20;
+                let z3045 = z3036 + dp[1] * z22;
+                let z3046 = z3037 + dp[1] * z24;
+                let z3047 = -z21 * z3046 + z23 * z3045;
+                let z3048 = z19 * z3046 - z23 * z3044;
+                let z3049 = -z19 * z3045 + z21 * z3044;
+                let z3053 = z3044 - dp[1] * z39;
+                let z3054 = z3045 - dp[1] * z41;
+                let z3055 = z3046 - dp[1] * z43;
+                let z3056 = -z42 * z3055 + z44 * z3054;
+                let z3057 = z40 * z3055 - z44 * z3053;
+                let z3058 = -z40 * z3054 + z42 * z3053;
+                let z3062 = 0.5 * dp[1] * z0;
+                let z3063 = -0.5 * dp[1] * z1;
+                let z3064 = z3031 - 0.5 * dp[1] * z7;
+                let z3065 = -0.5 * dp[1] * z4;
+                let z3066 = z3032 - 0.5 * dp[1] * z9;
+                let z3067 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
@@ -9988,13 +9636,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z2231 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z3068 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z2232 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
+                let z3069 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
@@ -10004,19 +9652,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z2233 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z3070 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z2234 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z3071 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z2235 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
+                let z3072 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
@@ -10026,10 +9674,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z2236 = 0.5 * dp[1] * z20 + z2198;
-                let z2237 = 0.5 * dp[1] * z22 + z2199;
-                let z2238 = 0.5 * dp[1] * z24 + z2200;
-                let z2239 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
+                let z3073 = z3035 + 0.5 * dp[1] * z20;
+                let z3074 = z3036 + 0.5 * dp[1] * z22;
+                let z3075 = z3037 + 0.5 * dp[1] * z24;
+                let z3076 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
@@ -10039,7 +9687,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z2240 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z3077 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
@@ -10049,7 +9697,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z2241 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
+                let z3078 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
@@ -10059,7 +9707,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z2242 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z3079 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
@@ -10069,7 +9717,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z2243 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z3080 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
@@ -10079,7 +9727,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z2244 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
+                let z3081 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
@@ -10089,10 +9737,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z2245 = -0.5 * dp[1] * z39 + z2207;
-                let z2246 = -0.5 * dp[1] * z41 + z2208;
-                let z2247 = -0.5 * dp[1] * z43 + z2209;
-                let z2248 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z3082 = z3044 - 0.5 * dp[1] * z39;
+                let z3083 = z3045 - 0.5 * dp[1] * z41;
+                let z3084 = z3046 - 0.5 * dp[1] * z43;
+                let z3085 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
@@ -10102,7 +9750,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z2249 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
+                let z3086 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
@@ -10112,7 +9760,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z2250 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z3087 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
@@ -10122,7 +9770,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
-                let z2251 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
+                let z3088 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
@@ -10132,7 +9780,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z2252 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
+                let z3089 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
@@ -10142,7 +9790,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z2253 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                let z3090 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
@@ -10152,10 +9800,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
-                let z2254 = 0.5 * dp[1] * z60 + z2216;
-                let z2255 = 0.5 * dp[1] * z62 + z2217;
-                let z2256 = 0.5 * dp[1] * z64 + z2218;
-                let z2257 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
+                let z3091 = z3053 + 0.5 * dp[1] * z60;
+                let z3092 = z3054 + 0.5 * dp[1] * z62;
+                let z3093 = z3055 + 0.5 * dp[1] * z64;
+                let z3094 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
@@ -10165,7 +9813,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z2258 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
+                let z3095 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
@@ -10175,7 +9823,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
-                let z2259 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
+                let z3096 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
@@ -10185,7 +9833,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z2260 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z3097 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
@@ -10195,7 +9843,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z2261 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z3098 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
@@ -10205,7 +9853,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
-                let z2262 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
+                let z3099 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z63 * z63)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z63 * z63)
@@ -10215,114 +9863,113 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z63 * z63)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
-                let z2348 = 0.16666666666666666 * self.m * self.l * dp[1]
+                let z3185 = 0.16666666666666666 * self.m * self.l * dp[1]
                     + 0.16666666666666666 * self.m * self.w * dp[2]
                     + 0.08333333333333333 * (self.l * self.l) * dp[0]
                     + 0.08333333333333333 * (self.w * self.w) * dp[0];
-                let z2349 = a[2] * z2201;
-                let z2350 = a[2] * z2203;
-                let z2351 = a[3] * z2210 + z2349;
-                let z2352 = a[3] * z2212 + z2350;
-                let z2353 = a[4] * z2219 + z2351;
-                let z2354 = a[4] * z2221 + z2352;
-                let z2355 = self.m * a[0] * z2226 + a[0] * dp[0] * z75;
-                let z2356 = -self.m * a[0] * z2225 - a[0] * dp[0] * z74;
-                let z2357 = z1002 * z2226 - z1003 * z2225 + a[0] * z2348 - z74 * z2356
-                    + z75 * z2355;
-                let z2358 = -self.m * z982 * z2228 + self.m * a[0] * z2229
-                    + a[0] * dp[0] * z82 - dp[0] * z81 * z982;
-                let z2359 = self.m * z981 * z2228 - self.m * a[0] * z2227
-                    - a[0] * dp[0] * z80 + dp[0] * z81 * z981;
-                let z2360 = z981 * z2231 + z982 * z2234 + z1005 * z2229 - z1007 * z2227
-                    + a[0] * z2233 - z80 * z2359 + z82 * z2358;
-                let z2361 = self.m * z985 * z2238 - self.m * z986 * z2237
-                    + self.m * z2349 + dp[0] * z987 - dp[0] * z90 * z986
-                    + dp[0] * z91 * z985;
-                let z2362 = self.m * z984 * z2237 - self.m * z985 * z2236
-                    + self.m * z2350 + dp[0] * z989 - dp[0] * z89 * z985
-                    + dp[0] * z90 * z984;
-                let z2363 = z984 * z2240 + z985 * z2242 + z986 * z2243 + z1011 * z2238
-                    - z1013 * z2236 - z89 * z2362 + z91 * z2361;
-                let z2364 = self.m * z991 * z2247 - self.m * z992 * z2246
-                    + self.m * z2351 + dp[0] * z993 - dp[0] * z99 * z992
-                    + dp[0] * z100 * z991;
-                let z2365 = self.m * z990 * z2246 - self.m * z991 * z2245
-                    + self.m * z2352 + dp[0] * z995 - dp[0] * z98 * z991
-                    + dp[0] * z99 * z990;
-                let z2366 = z990 * z2249 + z991 * z2251 + z992 * z2252 + z1017 * z2247
-                    - z1019 * z2245 - z98 * z2365 + z100 * z2364;
-                let z2367 = self.m * z997 * z2256 - self.m * z998 * z2255
-                    + self.m * z2353 + dp[0] * z999 - dp[0] * z108 * z998
-                    + dp[0] * z109 * z997;
-                let z2368 = self.m * z996 * z2255 - self.m * z997 * z2254
-                    + self.m * z2354 + dp[0] * z1001 - dp[0] * z107 * z997
-                    + dp[0] * z108 * z996;
-                let z2369 = z996 * z2258 + z997 * z2260 + z998 * z2261 + z1023 * z2256
-                    - z1025 * z2254 - z107 * z2368 + z109 * z2367;
-                let z2370 = z2366 + z2369;
-                let z2371 = z2363 + z2370;
-                let z2372 = z2360 + z2371;
-                let z2373 = z2357 + z2372;
-                let z2374 = a[1] * z2196;
-                let z2375 = a[2] * z2202 + z2374;
-                let z2376 = a[3] * z2211 + z2375;
-                let z2377 = a[4] * z2220 + z2376;
-                let z2378 = -self.m * z981 * z2229 + self.m * z982 * z2227
-                    + self.m * z2374 + dp[0] * z983 + dp[0] * z80 * z982
-                    - dp[0] * z82 * z981;
-                let z2379 = z981 * z2230 + z982 * z2232 - z1006 * z2229 + z1007 * z2228
-                    + a[0] * z2231 + z81 * z2359 - z82 * z2378;
-                let z2380 = z981 * z2232 + z982 * z2235 - z1005 * z2228 + z1006 * z2227
-                    + a[0] * z2234 + z80 * z2378 - z81 * z2358;
-                let z2381 = -self.m * z984 * z2238 + self.m * z986 * z2236
-                    + self.m * z2375 + dp[0] * z988 + dp[0] * z89 * z986
-                    - dp[0] * z91 * z984;
-                let z2382 = z984 * z2239 + z985 * z2240 + z986 * z2241 - z1012 * z2238
-                    + z1013 * z2237 + z90 * z2362 - z91 * z2381;
-                let z2383 = z984 * z2241 + z985 * z2243 + z986 * z2244 - z1011 * z2237
-                    + z1012 * z2236 + z89 * z2381 - z90 * z2361;
-                let z2384 = -self.m * z990 * z2247 + self.m * z992 * z2245
-                    + self.m * z2376 + dp[0] * z994 + dp[0] * z98 * z992
-                    - dp[0] * z100 * z990;
-                let z2385 = z990 * z2248 + z991 * z2249 + z992 * z2250 - z1018 * z2247
-                    + z1019 * z2246 + z99 * z2365 - z100 * z2384;
-                let z2386 = z990 * z2250 + z991 * z2252 + z992 * z2253 - z1017 * z2246
-                    + z1018 * z2245 + z98 * z2384 - z99 * z2364;
-                let z2387 = -self.m * z996 * z2256 + self.m * z998 * z2254
-                    + self.m * z2377 + dp[0] * z1000 + dp[0] * z107 * z998
-                    - dp[0] * z109 * z996;
-                let z2388 = z996 * z2257 + z997 * z2258 + z998 * z2259 - z1024 * z2256
-                    + z1025 * z2255 + z108 * z2368 - z109 * z2387;
-                let z2389 = z996 * z2259 + z997 * z2261 + z998 * z2262 - z1023 * z2255
-                    + z1024 * z2254 + z107 * z2387 - z108 * z2367;
-                let z2390 = z2385 + z2388;
-                let z2391 = z2386 + z2389;
-                let z2392 = z2384 + z2387;
-                let z2393 = z2382 + z2390;
-                let z2394 = z2383 + z2391;
-                let z2395 = z2381 + z2392;
-                let z2396 = z2379 + z2393;
-                let z2397 = z2380 + z2394;
-                let z2398 = z2378 + z2395;
-                let z2399 = z0 * z2397 + z1 * z2396 + z10 * z2398 + z1045 * z2196;
-                let z2400 = z2364 + z2367;
-                let z2401 = z2365 + z2368;
-                let z2402 = z2361 + z2400;
-                let z2403 = z2362 + z2401;
-                let z2404 = z5 * z2371 + z6 * z2393 + z8 * z2394 + z1038 * z2201
-                    + z1039 * z2202 + z1040 * z2203 + z25 * z2402 + z26 * z2395
-                    + z27 * z2403;
-                let z2405 = z1032 * z2210 + z1033 * z2211 + z1034 * z2212 + z19 * z2390
-                    + z21 * z2370 + z23 * z2391 + z45 * z2400 + z46 * z2392
-                    + z47 * z2401;
-                let z2406 = z1023 * z2219 + z1024 * z2220 + z1025 * z2221 + z40 * z2388
-                    + z42 * z2369 + z44 * z2389 + z65 * z2367 + z66 * z2387
-                    + z67 * z2368;
-                out[0] = z2373;
-                out[1] = z2399;
-                out[2] = z2404;
-                out[3] = z2405;
-                out[4] = z2406;
+                let z3186 = a[2] * z3038;
+                let z3187 = a[2] * z3040;
+                let z3188 = a[3] * z3047 + z3186;
+                let z3189 = a[3] * z3049 + z3187;
+                let z3190 = a[4] * z3056 + z3188;
+                let z3191 = a[4] * z3058 + z3189;
+                let z3192 = self.m * a[0] * z3063 + a[0] * dp[0] * z75;
+                let z3193 = -self.m * a[0] * z3062 - a[0] * dp[0] * z74;
+                let z3194 = a[0] * z3185 - z74 * z3193 + z75 * z3192 + z962 * z3063
+                    - z963 * z3062;
+                let z3195 = self.m * a[0] * z3066 - self.m * z942 * z3065
+                    + a[0] * dp[0] * z82 - dp[0] * z81 * z942;
+                let z3196 = -self.m * a[0] * z3064 + self.m * z941 * z3065
+                    - a[0] * dp[0] * z80 + dp[0] * z81 * z941;
+                let z3197 = a[0] * z3070 - z80 * z3196 + z82 * z3195 + z941 * z3068
+                    + z942 * z3071 + z965 * z3066 - z967 * z3064;
+                let z3198 = self.m * z3186 + self.m * z945 * z3075
+                    - self.m * z946 * z3074 - dp[0] * z90 * z946 + dp[0] * z91 * z945
+                    + dp[0] * z947;
+                let z3199 = self.m * z3187 + self.m * z944 * z3074
+                    - self.m * z945 * z3073 - dp[0] * z89 * z945 + dp[0] * z90 * z944
+                    + dp[0] * z949;
+                let z3200 = z971 * z3075 - z973 * z3073 - z89 * z3199 + z91 * z3198
+                    + z944 * z3077 + z945 * z3079 + z946 * z3080;
+                let z3201 = self.m * z3188 + self.m * z951 * z3084
+                    - self.m * z952 * z3083 - dp[0] * z99 * z952 + dp[0] * z100 * z951
+                    + dp[0] * z953;
+                let z3202 = self.m * z3189 + self.m * z950 * z3083
+                    - self.m * z951 * z3082 - dp[0] * z98 * z951 + dp[0] * z99 * z950
+                    + dp[0] * z955;
+                let z3203 = z977 * z3084 - z979 * z3082 - z98 * z3202 + z100 * z3201
+                    + z950 * z3086 + z951 * z3088 + z952 * z3089;
+                let z3204 = self.m * z3190 + self.m * z957 * z3093
+                    - self.m * z958 * z3092 - dp[0] * z108 * z958 + dp[0] * z109 * z957
+                    + dp[0] * z959;
+                let z3205 = self.m * z3191 + self.m * z956 * z3092
+                    - self.m * z957 * z3091 - dp[0] * z107 * z957 + dp[0] * z108 * z956
+                    + dp[0] * z961;
+                let z3206 = z983 * z3093 - z985 * z3091 - z107 * z3205 + z109 * z3204
+                    + z956 * z3095 + z957 * z3097 + z958 * z3098;
+                let z3207 = z3203 + z3206;
+                let z3208 = z3200 + z3207;
+                let z3209 = z3197 + z3208;
+                let z3210 = z3194 + z3209;
+                let z3211 = a[1] * z3033;
+                let z3212 = a[2] * z3039 + z3211;
+                let z3213 = a[3] * z3048 + z3212;
+                let z3214 = a[4] * z3057 + z3213;
+                let z3215 = self.m * z3211 - self.m * z941 * z3066
+                    + self.m * z942 * z3064 + dp[0] * z80 * z942 - dp[0] * z82 * z941
+                    + dp[0] * z943;
+                let z3216 = a[0] * z3068 + z81 * z3196 - z82 * z3215 + z941 * z3067
+                    + z942 * z3069 - z966 * z3066 + z967 * z3065;
+                let z3217 = a[0] * z3071 + z80 * z3215 - z81 * z3195 + z941 * z3069
+                    + z942 * z3072 - z965 * z3065 + z966 * z3064;
+                let z3218 = self.m * z3212 - self.m * z944 * z3075
+                    + self.m * z946 * z3073 + dp[0] * z89 * z946 - dp[0] * z91 * z944
+                    + dp[0] * z948;
+                let z3219 = -z972 * z3075 + z973 * z3074 + z90 * z3199 - z91 * z3218
+                    + z944 * z3076 + z945 * z3077 + z946 * z3078;
+                let z3220 = -z971 * z3074 + z972 * z3073 + z89 * z3218 - z90 * z3198
+                    + z944 * z3078 + z945 * z3080 + z946 * z3081;
+                let z3221 = self.m * z3213 - self.m * z950 * z3084
+                    + self.m * z952 * z3082 + dp[0] * z98 * z952 - dp[0] * z100 * z950
+                    + dp[0] * z954;
+                let z3222 = -z978 * z3084 + z979 * z3083 + z99 * z3202 - z100 * z3221
+                    + z950 * z3085 + z951 * z3086 + z952 * z3087;
+                let z3223 = -z977 * z3083 + z978 * z3082 + z98 * z3221 - z99 * z3201
+                    + z950 * z3087 + z951 * z3089 + z952 * z3090;
+                let z3224 = self.m * z3214 - self.m * z956 * z3093
+                    + self.m * z958 * z3091 + dp[0] * z107 * z958 - dp[0] * z109 * z956
+                    + dp[0] * z960;
+                let z3225 = -z984 * z3093 + z985 * z3092 + z108 * z3205 - z109 * z3224
+                    + z956 * z3094 + z957 * z3095 + z958 * z3096;
+                let z3226 = -z983 * z3092 + z984 * z3091 + z107 * z3224 - z108 * z3204
+                    + z956 * z3096 + z957 * z3098 + z958 * z3099;
+                let z3227 = z3222 + z3225;
+                let z3228 = z3223 + z3226;
+                let z3229 = z3221 + z3224;
+                let z3230 = z3219 + z3227;
+                let z3231 = z3220 + z3228;
+                let z3232 = z3218 + z3229;
+                let z3233 = z3216 + z3230;
+                let z3234 = z3217 + z3231;
+                let z3235 = z3215 + z3232;
+                let z3236 = z1005 * z3033 + z0 * z3234 + z1 * z3233 + z10 * z3235;
+                let z3237 = z3201 + z3204;
+                let z3238 = z3202 + z3205;
+                let z3239 = z3198 + z3237;
+                let z3240 = z3199 + z3238;
+                let z3241 = z998 * z3038 + z999 * z3039 + z1000 * z3040 + z5 * z3208
+                    + z6 * z3230 + z8 * z3231 + z25 * z3239 + z26 * z3232 + z27 * z3240;
+                let z3242 = z992 * z3047 + z993 * z3048 + z994 * z3049 + z19 * z3227
+                    + z21 * z3207 + z23 * z3228 + z45 * z3237 + z46 * z3229
+                    + z47 * z3238;
+                let z3243 = z983 * z3056 + z984 * z3057 + z985 * z3058 + z40 * z3225
+                    + z42 * z3206 + z44 * z3226 + z65 * z3204 + z66 * z3224
+                    + z67 * z3205;
+                out[0] = z3210;
+                out[1] = z3236;
+                out[2] = z3241;
+                out[3] = z3242;
+                out[4] = z3243;
                 true
             }
             _ => false,
@@ -10364,964 +10011,580 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z43 = z8 * z37 - z24 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z352 = -qd[0] * q[0].sin();
-        let z353 = qd[0] * q[0].cos();
-        let z356 = -qd[1] * q[1].sin();
-        let z357 = qd[1] * q[1].cos();
+        let z352 = -qd[0] * z1;
+        let z353 = qd[0] * z0;
+        let z355 = -self.l * z353;
+        let z356 = -qd[1] * z5;
+        let z357 = qd[1] * z4;
         let z358 = z0 * z356 + z4 * z352;
         let z359 = -z0 * z357 - z5 * z352;
         let z360 = -z1 * z356 - z4 * z353;
         let z361 = z1 * z357 + z5 * z353;
-        let z364 = -qd[2] * q[2].sin();
-        let z365 = qd[2] * q[2].cos();
+        let z363 = -self.l * z361 + z355;
+        let z364 = -qd[2] * z18;
+        let z365 = qd[2] * z17;
         let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
         let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
         let z368 = z4 * z364 + z17 * z356;
         let z369 = -z4 * z365 - z18 * z356;
         let z370 = z0 * z365 + z9 * z364 + z17 * z361 + z18 * z352;
         let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
-        let z374 = -qd[3] * q[3].sin();
-        let z375 = qd[3] * q[3].cos();
+        let z373 = self.l * z371 + z363;
+        let z374 = -qd[3] * z38;
+        let z375 = qd[3] * z37;
         let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
         let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
         let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
-        let z382 = -qd[4] * q[4].sin();
-        let z383 = qd[4] * q[4].cos();
-        let z511 = -q[0].sin();
-        let z514 = z4 * z511;
-        let z515 = -z5 * z511;
-        let z516 = -z0 * z4;
-        let z517 = z0 * z5;
-        let z521 = z0 * z18 + z17 * z515;
-        let z522 = z0 * z17 - z18 * z515;
-        let z523 = z17 * z517 + z18 * z511;
-        let z524 = z17 * z511 - z18 * z517;
-        let z533 = z37 * z514 - z38 * z522;
-        let z535 = z37 * z516 - z38 * z524;
-        let z588 = -q[1].sin();
-        let z589 = z0 * z588;
-        let z590 = -z1 * z588;
-        let z591 = z1 * z4;
-        let z595 = z17 * z516;
-        let z596 = -z18 * z516;
-        let z597 = z17 * z588;
-        let z598 = -z18 * z588;
-        let z599 = z17 * z591;
-        let z600 = -z18 * z591;
-        let z611 = z37 * z589 - z38 * z596;
-        let z613 = z4 * z37 - z38 * z598;
-        let z615 = z37 * z590 - z38 * z600;
-        let z676 = -q[2].sin();
-        let z677 = z1 * z17 + z7 * z676;
-        let z678 = z1 * z676 - z7 * z17;
-        let z679 = z4 * z676;
-        let z680 = -z4 * z17;
-        let z681 = z0 * z17 + z9 * z676;
-        let z682 = z0 * z676 - z9 * z17;
-        let z686 = -z38 * z678;
-        let z688 = -z38 * z680;
-        let z690 = -z38 * z682;
-        let z742 = -q[3].sin();
-        let z743 = z6 * z742 - z20 * z37;
-        let z745 = z5 * z742 - z22 * z37;
-        let z747 = z8 * z742 - z24 * z37;
-        let z783 = -q[4].sin();
-        let z1265 = -qd[0] * q[0].cos();
-        let z1266 = z4 * z1265 + z356 * z511;
-        let z1267 = -z5 * z1265 - z357 * z511;
-        let z1268 = z0 * z365 + z17 * z1267 + z18 * z352 + z364 * z515;
-        let z1269 = z0 * z364 + z17 * z352 - z18 * z1267 - z365 * z515;
-        let z1270 = z37 * z1266 - z38 * z1269 + z374 * z514 - z375 * z522;
-        let z1271 = z57 * z1268 - z58 * z1270 + z382 * z521 - z383 * z533;
-        let z1272 = self.l * z1265;
-        let z1273 = z1272 - self.l * z1267;
-        let z1274 = z1273 + self.l * z1269;
-        let z1275 = z1274 - self.l * z1270;
-        let z1276 = -z0 * z356 - z4 * z352;
-        let z1277 = -qd[1] * q[1].cos();
-        let z1278 = z0 * z1277 + z352 * z588;
-        let z1279 = z17 * z1276 + z364 * z516;
-        let z1280 = -z18 * z1276 - z365 * z516;
-        let z1281 = z37 * z1278 - z38 * z1280 + z374 * z589 - z375 * z596;
-        let z1282 = z57 * z1279 - z58 * z1281 + z382 * z595 - z383 * z611;
-        let z1283 = -self.l * z1276;
-        let z1284 = self.l * z1280 + z1283;
-        let z1285 = -self.l * z1281 + z1284;
-        let z1286 = -qd[2] * q[2].cos();
-        let z1287 = z1 * z364 + z7 * z1286 + z17 * z353 + z359 * z676;
-        let z1288 = z1 * z1286 - z7 * z364 - z17 * z359 + z353 * z676;
-        let z1289 = -z38 * z1288 - z375 * z678;
-        let z1290 = z57 * z1287 - z58 * z1289 + z382 * z677 - z383 * z686;
-        let z1291 = self.l * z1288;
-        let z1292 = -self.l * z1289 + z1291;
-        let z1293 = -qd[3] * q[3].cos();
-        let z1294 = z6 * z1293 - z20 * z374 - z37 * z367 + z358 * z742;
-        let z1295 = -self.l * z1294;
-        let z1296 = -z58 * z1294 - z383 * z743;
-        let z1297 = -qd[4] * q[4].cos();
-        let z1298 = z19 * z1297 - z39 * z382 - z57 * z376 + z366 * z783;
-        let z1299 = z17 * z1277 + z364 * z588;
-        let z1300 = -z18 * z1277 - z365 * z588;
-        let z1301 = z4 * z374 + z37 * z356 - z38 * z1300 - z375 * z598;
-        let z1302 = z57 * z1299 - z58 * z1301 + z382 * z597 - z383 * z613;
-        let z1303 = -self.l * z1277;
-        let z1304 = self.l * z1300 + z1303;
-        let z1305 = -self.l * z1301 + z1304;
-        let z1306 = z4 * z1286 + z356 * z676;
-        let z1307 = -z4 * z364 - z17 * z356;
-        let z1308 = -z38 * z1307 - z375 * z680;
-        let z1309 = z57 * z1306 - z58 * z1308 + z382 * z679 - z383 * z688;
-        let z1310 = self.l * z1307;
-        let z1311 = -self.l * z1308 + z1310;
-        let z1312 = z5 * z1293 - z22 * z374 - z37 * z369 + z357 * z742;
-        let z1313 = -self.l * z1312;
-        let z1314 = -z58 * z1312 - z383 * z745;
-        let z1315 = z21 * z1297 - z41 * z382 - z57 * z377 + z368 * z783;
-        let z1316 = z0 * z357 + z5 * z352;
-        let z1317 = z17 * z1316 + z18 * z1265 + z364 * z517 + z365 * z511;
-        let z1318 = z17 * z1265 - z18 * z1316 + z364 * z511 - z365 * z517;
-        let z1319 = z37 * z1276 - z38 * z1318 + z374 * z516 - z375 * z524;
-        let z1320 = z57 * z1317 - z58 * z1319 + z382 * z523 - z383 * z535;
-        let z1321 = -self.l * z352;
-        let z1322 = -self.l * z1316 + z1321;
-        let z1323 = self.l * z1318 + z1322;
-        let z1324 = -self.l * z1319 + z1323;
-        let z1325 = -z1 * z1277 - z353 * z588;
-        let z1326 = z1 * z356 + z4 * z353;
-        let z1327 = z17 * z1326 + z364 * z591;
-        let z1328 = -z18 * z1326 - z365 * z591;
-        let z1329 = z37 * z1325 - z38 * z1328 + z374 * z590 - z375 * z600;
-        let z1330 = z57 * z1327 - z58 * z1329 + z382 * z599 - z383 * z615;
-        let z1331 = -self.l * z1326;
-        let z1332 = self.l * z1328 + z1331;
-        let z1333 = -self.l * z1329 + z1332;
-        let z1334 = z0 * z364 + z9 * z1286 + z17 * z352 + z361 * z676;
-        let z1335 = z0 * z1286 - z9 * z364 - z17 * z361 + z352 * z676;
-        let z1336 = -z38 * z1335 - z375 * z682;
-        let z1337 = z57 * z1334 - z58 * z1336 + z382 * z681 - z383 * z690;
-        let z1338 = self.l * z1335;
-        let z1339 = -self.l * z1336 + z1338;
-        let z1340 = z8 * z1293 - z24 * z374 - z37 * z371 + z360 * z742;
-        let z1341 = -self.l * z1340;
-        let z1342 = -z58 * z1340 - z383 * z747;
-        let z1343 = z23 * z1297 - z43 * z382 - z57 * z379 + z370 * z783;
-        let z1344 = z57 * z1301 + z58 * z1299 + z382 * z613 + z383 * z597;
-        let z1345 = z57 * z1308 + z58 * z1306 + z382 * z688 + z383 * z679;
-        let z1346 = z57 * z1312 + z382 * z745;
-        let z1347 = z21 * z382 + z41 * z1297 + z57 * z368 + z377 * z783;
-        let z1348 = z57 * z1319 + z58 * z1317 + z382 * z535 + z383 * z523;
-        let z1349 = z57 * z1329 + z58 * z1327 + z382 * z615 + z383 * z599;
-        let z1350 = z57 * z1336 + z58 * z1334 + z382 * z690 + z383 * z681;
-        let z1351 = z57 * z1340 + z382 * z747;
-        let z1352 = z23 * z382 + z43 * z1297 + z57 * z370 + z379 * z783;
-        let z1466 = -q[0].cos();
-        let z1467 = z4 * z1466;
-        let z1468 = -z5 * z1466;
-        let z1469 = z17 * z1468 + z18 * z511;
-        let z1470 = z17 * z511 - z18 * z1468;
-        let z1471 = z37 * z1467 - z38 * z1470;
-        let z1472 = z57 * z1469 - z58 * z1471;
-        let z1473 = self.l * z1466;
-        let z1474 = -self.l * z1468 + z1473;
-        let z1475 = self.l * z1470 + z1474;
-        let z1476 = -self.l * z1471 + z1475;
-        let z1477 = z511 * z588;
-        let z1478 = -z4 * z511;
-        let z1479 = z17 * z1478;
-        let z1480 = -z18 * z1478;
-        let z1481 = z37 * z1477 - z38 * z1480;
-        let z1482 = z57 * z1479 - z58 * z1481;
-        let z1483 = -self.l * z1478;
-        let z1484 = z1483 + self.l * z1480;
-        let z1485 = z1484 - self.l * z1481;
-        let z1486 = z0 * z17 + z515 * z676;
-        let z1487 = z0 * z676 - z17 * z515;
-        let z1488 = -z38 * z1487;
-        let z1489 = z57 * z1486 - z58 * z1488;
-        let z1490 = self.l * z1487;
-        let z1491 = z1490 - self.l * z1488;
-        let z1492 = z514 * z742 - z37 * z522;
-        let z1493 = -z58 * z1492;
-        let z1494 = -self.l * z1492;
-        let z1495 = z521 * z783 - z57 * z533;
-        let z1496 = -z0 * z588;
-        let z1497 = -q[1].cos();
-        let z1498 = z0 * z1497;
-        let z1499 = z17 * z1496;
-        let z1500 = -z18 * z1496;
-        let z1501 = z37 * z1498 - z38 * z1500;
-        let z1502 = z57 * z1499 - z58 * z1501;
-        let z1503 = -self.l * z1496;
-        let z1504 = z1503 + self.l * z1500;
-        let z1505 = z1504 - self.l * z1501;
-        let z1506 = z516 * z676;
-        let z1507 = -z17 * z516;
-        let z1508 = -z38 * z1507;
-        let z1509 = z57 * z1506 - z58 * z1508;
-        let z1510 = self.l * z1507;
-        let z1511 = z1510 - self.l * z1508;
-        let z1512 = -z37 * z596 + z589 * z742;
-        let z1513 = -z58 * z1512;
-        let z1514 = -self.l * z1512;
-        let z1515 = -z57 * z611 + z595 * z783;
-        let z1516 = -q[2].cos();
-        let z1517 = z1 * z676 + z7 * z1516;
-        let z1518 = z1 * z1516 - z7 * z676;
-        let z1519 = -z38 * z1518;
-        let z1520 = z57 * z1517 - z58 * z1519;
-        let z1521 = self.l * z1518;
-        let z1522 = z1521 - self.l * z1519;
-        let z1523 = -z37 * z678;
-        let z1524 = -z58 * z1523;
-        let z1525 = -self.l * z1523;
-        let z1526 = -z57 * z686 + z677 * z783;
-        let z1527 = -q[3].cos();
-        let z1528 = z6 * z1527 - z20 * z742;
-        let z1529 = -self.l * z1528;
-        let z1530 = -z58 * z1528;
-        let z1531 = -z57 * z743;
-        let z1532 = -q[4].cos();
-        let z1533 = z19 * z1532 - z39 * z783;
-        let z1534 = z17 * z1497;
-        let z1535 = -z18 * z1497;
-        let z1536 = z37 * z588 - z38 * z1535;
-        let z1537 = z57 * z1534 - z58 * z1536;
-        let z1538 = -self.l * z1497;
-        let z1539 = self.l * z1535 + z1538;
-        let z1540 = -self.l * z1536 + z1539;
-        let z1541 = z588 * z676;
-        let z1542 = -z17 * z588;
-        let z1543 = -z38 * z1542;
-        let z1544 = z57 * z1541 - z58 * z1543;
-        let z1545 = self.l * z1542;
-        let z1546 = -self.l * z1543 + z1545;
-        let z1547 = z4 * z742 - z37 * z598;
-        let z1548 = -z58 * z1547;
-        let z1549 = -self.l * z1547;
-        let z1550 = -z57 * z613 + z597 * z783;
-        let z1551 = z4 * z1516;
-        let z1552 = -z4 * z676;
-        let z1553 = -z38 * z1552;
-        let z1554 = z57 * z1551 - z58 * z1553;
-        let z1555 = self.l * z1552;
-        let z1556 = -self.l * z1553 + z1555;
-        let z1557 = -z37 * z680;
-        let z1558 = -z58 * z1557;
-        let z1559 = -self.l * z1557;
-        let z1560 = -z57 * z688 + z679 * z783;
-        let z1561 = z5 * z1527 - z22 * z742;
-        let z1562 = -self.l * z1561;
-        let z1563 = -z58 * z1561;
-        let z1564 = -z57 * z745;
-        let z1565 = z21 * z1532 - z41 * z783;
-        let z1566 = z5 * z511;
-        let z1567 = z17 * z1566 + z18 * z1466;
-        let z1568 = z17 * z1466 - z18 * z1566;
-        let z1569 = z37 * z1478 - z38 * z1568;
-        let z1570 = z57 * z1567 - z58 * z1569;
-        let z1571 = -self.l * z511;
-        let z1572 = -self.l * z1566 + z1571;
-        let z1573 = self.l * z1568 + z1572;
-        let z1574 = -self.l * z1569 + z1573;
-        let z1575 = z6 * z17;
-        let z1576 = -z6 * z18;
-        let z1577 = z37 * z1496 - z38 * z1576;
-        let z1578 = z57 * z1575 - z58 * z1577;
-        let z1579 = -self.l * z6;
-        let z1580 = self.l * z1576 + z1579;
-        let z1581 = -self.l * z1577 + z1580;
-        let z1582 = z517 * z676 + z17 * z511;
-        let z1583 = z511 * z676 - z17 * z517;
-        let z1584 = -z38 * z1583;
-        let z1585 = z57 * z1582 - z58 * z1584;
-        let z1586 = self.l * z1583;
-        let z1587 = -self.l * z1584 + z1586;
-        let z1588 = z516 * z742 - z37 * z524;
-        let z1589 = -z58 * z1588;
-        let z1590 = -self.l * z1588;
-        let z1591 = z523 * z783 - z57 * z535;
-        let z1592 = -z1 * z1497;
-        let z1593 = z1 * z588;
-        let z1594 = z17 * z1593;
-        let z1595 = -z18 * z1593;
-        let z1596 = z37 * z1592 - z38 * z1595;
-        let z1597 = z57 * z1594 - z58 * z1596;
-        let z1598 = -self.l * z1593;
-        let z1599 = self.l * z1595 + z1598;
-        let z1600 = -self.l * z1596 + z1599;
-        let z1601 = z591 * z676;
-        let z1602 = -z17 * z591;
-        let z1603 = -z38 * z1602;
-        let z1604 = z57 * z1601 - z58 * z1603;
-        let z1605 = self.l * z1602;
-        let z1606 = -self.l * z1603 + z1605;
-        let z1607 = -z37 * z600 + z590 * z742;
-        let z1608 = -z58 * z1607;
-        let z1609 = -self.l * z1607;
-        let z1610 = -z57 * z615 + z599 * z783;
-        let z1611 = z0 * z676 + z9 * z1516;
-        let z1612 = z0 * z1516 - z9 * z676;
-        let z1613 = -z38 * z1612;
-        let z1614 = z57 * z1611 - z58 * z1613;
-        let z1615 = self.l * z1612;
-        let z1616 = -self.l * z1613 + z1615;
-        let z1617 = -z37 * z682;
-        let z1618 = -z58 * z1617;
-        let z1619 = -self.l * z1617;
-        let z1620 = -z57 * z690 + z681 * z783;
-        let z1621 = z8 * z1527 - z24 * z742;
-        let z1622 = -self.l * z1621;
-        let z1623 = -z58 * z1621;
-        let z1624 = -z57 * z747;
-        let z1625 = z23 * z1532 - z43 * z783;
-        let z1626 = z57 * z1536 + z58 * z1534;
-        let z1627 = z57 * z1543 + z58 * z1541;
-        let z1628 = z57 * z1547;
-        let z1629 = z57 * z597 + z613 * z783;
-        let z1630 = z57 * z1553 + z58 * z1551;
-        let z1631 = z57 * z1557;
-        let z1632 = z57 * z679 + z688 * z783;
-        let z1633 = z57 * z1561;
-        let z1634 = z745 * z783;
-        let z1635 = z21 * z783 + z41 * z1532;
-        let z1636 = z57 * z1569 + z58 * z1567;
-        let z1637 = z57 * z1577 + z58 * z1575;
-        let z1638 = z57 * z1584 + z58 * z1582;
-        let z1639 = z57 * z1588;
-        let z1640 = z535 * z783 + z57 * z523;
-        let z1641 = z57 * z1596 + z58 * z1594;
-        let z1642 = z57 * z1603 + z58 * z1601;
-        let z1643 = z57 * z1607;
-        let z1644 = z57 * z599 + z615 * z783;
-        let z1645 = z57 * z1613 + z58 * z1611;
-        let z1646 = z57 * z1617;
-        let z1647 = z57 * z681 + z690 * z783;
-        let z1648 = z57 * z1621;
-        let z1649 = z747 * z783;
-        let z1650 = z23 * z783 + z43 * z1532;
-        let z2407 = qd[0] * q[0].sin();
-        let z2408 = z4 * z2407 + z356 * z1466;
-        let z2409 = -z5 * z2407 - z357 * z1466;
-        let z2410 = z17 * z1265 - z18 * z2409 + z364 * z511 - z365 * z1468;
-        let z2411 = z37 * z2408 - z38 * z2410 + z374 * z1467 - z375 * z1470;
-        let z2412 = self.l * z2407;
-        let z2413 = -self.l * z2409 + z2412;
-        let z2414 = self.l * z2410 + z2413;
-        let z2415 = -self.l * z2411 + z2414;
-        let z2416 = z17 * z2409 + z18 * z1265 + z364 * z1468 + z365 * z511;
-        let z2417 = z57 * z2416 - z58 * z2411 + z382 * z1469 - z383 * z1471;
-        let z2418 = -z4 * z1265 - z356 * z511;
-        let z2419 = z511 * z1277 + z588 * z1265;
-        let z2420 = z17 * z2418 + z364 * z1478;
-        let z2421 = -z18 * z2418 - z365 * z1478;
-        let z2422 = z37 * z2419 - z38 * z2421 + z374 * z1477 - z375 * z1480;
-        let z2423 = z57 * z2420 - z58 * z2422 + z382 * z1479 - z383 * z1481;
-        let z2424 = -self.l * z2418;
-        let z2425 = self.l * z2421 + z2424;
-        let z2426 = -self.l * z2422 + z2425;
-        let z2427 = z0 * z364 + z515 * z1286 + z17 * z352 + z676 * z1267;
-        let z2428 = z0 * z1286 - z17 * z1267 + z352 * z676 - z364 * z515;
-        let z2429 = -z38 * z2428 - z375 * z1487;
-        let z2430 = z57 * z2427 - z58 * z2429 + z382 * z1486 - z383 * z1488;
-        let z2431 = self.l * z2428;
-        let z2432 = -self.l * z2429 + z2431;
-        let z2433 = z742 * z1266 + z514 * z1293 - z37 * z1269 - z374 * z522;
-        let z2434 = -z58 * z2433 - z383 * z1492;
-        let z2435 = -self.l * z2433;
-        let z2436 = z521 * z1297 + z783 * z1268 - z57 * z1270 - z382 * z533;
-        let z2437 = -z0 * z1277 - z352 * z588;
-        let z2438 = qd[1] * q[1].sin();
-        let z2439 = z0 * z2438 + z352 * z1497;
-        let z2440 = z17 * z2437 + z364 * z1496;
-        let z2441 = -z18 * z2437 - z365 * z1496;
-        let z2442 = z37 * z2439 - z38 * z2441 + z374 * z1498 - z375 * z1500;
-        let z2443 = z57 * z2440 - z58 * z2442 + z382 * z1499 - z383 * z1501;
-        let z2444 = -self.l * z2437;
-        let z2445 = self.l * z2441 + z2444;
-        let z2446 = -self.l * z2442 + z2445;
-        let z2447 = z516 * z1286 + z676 * z1276;
-        let z2448 = -z17 * z1276 - z364 * z516;
-        let z2449 = -z38 * z2448 - z375 * z1507;
-        let z2450 = z57 * z2447 - z58 * z2449 + z382 * z1506 - z383 * z1508;
-        let z2451 = self.l * z2448;
-        let z2452 = -self.l * z2449 + z2451;
-        let z2453 = z742 * z1278 - z37 * z1280 + z589 * z1293 - z374 * z596;
-        let z2454 = -z58 * z2453 - z383 * z1512;
-        let z2455 = -self.l * z2453;
-        let z2456 = z783 * z1279 - z57 * z1281 + z595 * z1297 - z382 * z611;
-        let z2457 = qd[2] * q[2].sin();
-        let z2458 = z1 * z1286 + z7 * z2457 + z353 * z676 + z359 * z1516;
-        let z2459 = z1 * z2457 - z7 * z1286 + z353 * z1516 - z359 * z676;
-        let z2460 = -z38 * z2459 - z375 * z1518;
-        let z2461 = z57 * z2458 - z58 * z2460 + z382 * z1517 - z383 * z1519;
-        let z2462 = self.l * z2459;
-        let z2463 = -self.l * z2460 + z2462;
-        let z2464 = -z37 * z1288 - z374 * z678;
-        let z2465 = -z58 * z2464 - z383 * z1523;
-        let z2466 = -self.l * z2464;
-        let z2467 = z783 * z1287 - z57 * z1289 - z382 * z686 + z677 * z1297;
-        let z2468 = qd[3] * q[3].sin();
-        let z2469 = z6 * z2468 - z20 * z1293 + z358 * z1527 - z367 * z742;
-        let z2470 = -z58 * z2469 - z383 * z1528;
-        let z2471 = -self.l * z2469;
-        let z2472 = -z57 * z1294 - z382 * z743;
-        let z2473 = qd[4] * q[4].sin();
-        let z2474 = z19 * z2473 - z39 * z1297 + z366 * z1532 - z376 * z783;
-        let z2475 = z17 * z2438 + z364 * z1497;
-        let z2476 = -z18 * z2438 - z365 * z1497;
-        let z2477 = z37 * z1277 - z38 * z2476 + z374 * z588 - z375 * z1535;
-        let z2478 = z57 * z2475 - z58 * z2477 + z382 * z1534 - z383 * z1536;
-        let z2479 = -self.l * z2438;
-        let z2480 = self.l * z2476 + z2479;
-        let z2481 = -self.l * z2477 + z2480;
-        let z2482 = z588 * z1286 + z676 * z1277;
-        let z2483 = -z17 * z1277 - z364 * z588;
-        let z2484 = -z38 * z2483 - z375 * z1542;
-        let z2485 = z57 * z2482 - z58 * z2484 + z382 * z1541 - z383 * z1543;
-        let z2486 = self.l * z2483;
-        let z2487 = -self.l * z2484 + z2486;
-        let z2488 = z4 * z1293 - z37 * z1300 + z356 * z742 - z374 * z598;
-        let z2489 = -z58 * z2488 - z383 * z1547;
-        let z2490 = -self.l * z2488;
-        let z2491 = z783 * z1299 - z57 * z1301 + z597 * z1297 - z382 * z613;
-        let z2492 = z4 * z2457 + z356 * z1516;
-        let z2493 = -z4 * z1286 - z356 * z676;
-        let z2494 = -z38 * z2493 - z375 * z1552;
-        let z2495 = z57 * z2492 - z58 * z2494 + z382 * z1551 - z383 * z1553;
-        let z2496 = self.l * z2493;
-        let z2497 = -self.l * z2494 + z2496;
-        let z2498 = -z37 * z1307 - z374 * z680;
-        let z2499 = -z58 * z2498 - z383 * z1557;
-        let z2500 = -self.l * z2498;
-        let z2501 = z783 * z1306 - z57 * z1308 - z382 * z688 + z679 * z1297;
-        let z2502 = z5 * z2468 - z22 * z1293 + z357 * z1527 - z369 * z742;
-        let z2503 = -z58 * z2502 - z383 * z1561;
-        let z2504 = -self.l * z2502;
-        let z2505 = -z57 * z1312 - z382 * z745;
-        let z2506 = z21 * z2473 - z41 * z1297 + z368 * z1532 - z377 * z783;
-        let z2507 = z5 * z1265 + z357 * z511;
-        let z2508 = z17 * z2507 + z18 * z2407 + z364 * z1566 + z365 * z1466;
-        let z2509 = z17 * z2407 - z18 * z2507 + z364 * z1466 - z365 * z1566;
-        let z2510 = z37 * z2418 - z38 * z2509 + z374 * z1478 - z375 * z1568;
-        let z2511 = z57 * z2508 - z58 * z2510 + z382 * z1567 - z383 * z1569;
-        let z2512 = -self.l * z1265;
-        let z2513 = z2512 - self.l * z2507;
-        let z2514 = z2513 + self.l * z2509;
-        let z2515 = z2514 - self.l * z2510;
-        let z2516 = z6 * z364 + z17 * z358;
-        let z2517 = -z6 * z365 - z18 * z358;
-        let z2518 = z37 * z2437 - z38 * z2517 + z374 * z1496 - z375 * z1576;
-        let z2519 = z57 * z2516 - z58 * z2518 + z382 * z1575 - z383 * z1577;
-        let z2520 = -self.l * z358;
-        let z2521 = z2520 + self.l * z2517;
-        let z2522 = z2521 - self.l * z2518;
-        let z2523 = z517 * z1286 + z17 * z1265 + z364 * z511 + z676 * z1316;
-        let z2524 = z511 * z1286 - z17 * z1316 - z364 * z517 + z676 * z1265;
-        let z2525 = -z38 * z2524 - z375 * z1583;
-        let z2526 = z57 * z2523 - z58 * z2525 + z382 * z1582 - z383 * z1584;
-        let z2527 = self.l * z2524;
-        let z2528 = z2527 - self.l * z2525;
-        let z2529 = z742 * z1276 + z516 * z1293 - z37 * z1318 - z374 * z524;
-        let z2530 = -z58 * z2529 - z383 * z1588;
-        let z2531 = -self.l * z2529;
-        let z2532 = z523 * z1297 + z783 * z1317 - z57 * z1319 - z382 * z535;
-        let z2533 = -z1 * z2438 - z353 * z1497;
-        let z2534 = z1 * z1277 + z353 * z588;
-        let z2535 = z17 * z2534 + z364 * z1593;
-        let z2536 = -z18 * z2534 - z365 * z1593;
-        let z2537 = z37 * z2533 - z38 * z2536 + z374 * z1592 - z375 * z1595;
-        let z2538 = z57 * z2535 - z58 * z2537 + z382 * z1594 - z383 * z1596;
-        let z2539 = -self.l * z2534;
-        let z2540 = z2539 + self.l * z2536;
-        let z2541 = z2540 - self.l * z2537;
-        let z2542 = z591 * z1286 + z676 * z1326;
-        let z2543 = -z17 * z1326 - z364 * z591;
-        let z2544 = -z38 * z2543 - z375 * z1602;
-        let z2545 = z57 * z2542 - z58 * z2544 + z382 * z1601 - z383 * z1603;
-        let z2546 = self.l * z2543;
-        let z2547 = z2546 - self.l * z2544;
-        let z2548 = z742 * z1325 - z37 * z1328 + z590 * z1293 - z374 * z600;
-        let z2549 = -z58 * z2548 - z383 * z1607;
-        let z2550 = -self.l * z2548;
-        let z2551 = z783 * z1327 - z57 * z1329 + z599 * z1297 - z382 * z615;
-        let z2552 = z0 * z1286 + z9 * z2457 + z352 * z676 + z361 * z1516;
-        let z2553 = z0 * z2457 - z9 * z1286 + z352 * z1516 - z361 * z676;
-        let z2554 = -z38 * z2553 - z375 * z1612;
-        let z2555 = z57 * z2552 - z58 * z2554 + z382 * z1611 - z383 * z1613;
-        let z2556 = self.l * z2553;
-        let z2557 = z2556 - self.l * z2554;
-        let z2558 = -z37 * z1335 - z374 * z682;
-        let z2559 = -z58 * z2558 - z383 * z1617;
-        let z2560 = -self.l * z2558;
-        let z2561 = z783 * z1334 - z57 * z1336 - z382 * z690 + z681 * z1297;
-        let z2562 = z8 * z2468 - z24 * z1293 + z360 * z1527 - z371 * z742;
-        let z2563 = -z58 * z2562 - z383 * z1621;
-        let z2564 = -self.l * z2562;
-        let z2565 = -z57 * z1340 - z382 * z747;
-        let z2566 = z23 * z2473 - z43 * z1297 + z370 * z1532 - z379 * z783;
-        let z2567 = z57 * z2477 + z58 * z2475 + z382 * z1536 + z383 * z1534;
-        let z2568 = z57 * z2484 + z58 * z2482 + z382 * z1543 + z383 * z1541;
-        let z2569 = z57 * z2488 + z382 * z1547;
-        let z2570 = z783 * z1301 + z57 * z1299 + z613 * z1297 + z382 * z597;
-        let z2571 = z57 * z2494 + z58 * z2492 + z382 * z1553 + z383 * z1551;
-        let z2572 = z57 * z2498 + z382 * z1557;
-        let z2573 = z783 * z1308 + z57 * z1306 + z382 * z679 + z688 * z1297;
-        let z2574 = z57 * z2502 + z382 * z1561;
-        let z2575 = z745 * z1297 + z783 * z1312;
-        let z2576 = z21 * z1297 + z41 * z2473 + z368 * z783 + z377 * z1532;
-        let z2577 = z57 * z2510 + z58 * z2508 + z382 * z1569 + z383 * z1567;
-        let z2578 = z57 * z2518 + z58 * z2516 + z382 * z1577 + z383 * z1575;
-        let z2579 = z57 * z2525 + z58 * z2523 + z382 * z1584 + z383 * z1582;
-        let z2580 = z57 * z2529 + z382 * z1588;
-        let z2581 = z783 * z1319 + z535 * z1297 + z57 * z1317 + z382 * z523;
-        let z2582 = z57 * z2537 + z58 * z2535 + z382 * z1596 + z383 * z1594;
-        let z2583 = z57 * z2544 + z58 * z2542 + z382 * z1603 + z383 * z1601;
-        let z2584 = z57 * z2548 + z382 * z1607;
-        let z2585 = z783 * z1329 + z57 * z1327 + z615 * z1297 + z382 * z599;
-        let z2586 = z57 * z2554 + z58 * z2552 + z382 * z1613 + z383 * z1611;
-        let z2587 = z57 * z2558 + z382 * z1617;
-        let z2588 = z783 * z1336 + z57 * z1334 + z382 * z681 + z690 * z1297;
-        let z2589 = z57 * z2562 + z382 * z1621;
-        let z2590 = z747 * z1297 + z783 * z1340;
-        let z2591 = z23 * z1297 + z43 * z2473 + z370 * z783 + z379 * z1532;
-        let x0 = qd[0] * z2415;
-        let x1 = qd[1] * z2426;
-        let x2 = qd[0] * z2417;
-        let x3 = qd[1] * z2423;
-        let x4 = qd[2] * z2430;
-        let x5 = qd[3] * z2434;
-        let x6 = qd[4] * z2436;
-        let x7 = x2 + x3 + x4 + x5 + x6;
-        let x8 = self.l * x7;
-        let x9 = qd[2] * z2432;
-        let x10 = qd[3] * z2435;
-        let x11 = x0 + x1 + x8 + x9 + x10;
-        let x12 = qd[0] * z2426;
-        let x13 = qd[1] * z2446;
-        let x14 = qd[0] * z2423;
-        let x15 = qd[1] * z2443;
-        let x16 = qd[2] * z2450;
-        let x17 = qd[3] * z2454;
-        let x18 = qd[4] * z2456;
-        let x19 = x14 + x15 + x16 + x17 + x18;
-        let x20 = self.l * x19;
-        let x21 = qd[2] * z2452;
-        let x22 = qd[3] * z2455;
-        let x23 = x12 + x13 + x20 + x21 + x22;
-        let x24 = qd[0] * z2432;
-        let x25 = qd[1] * z2452;
-        let x26 = qd[0] * z2430;
-        let x27 = qd[1] * z2450;
-        let x28 = qd[2] * z2461;
-        let x29 = qd[3] * z2465;
-        let x30 = qd[4] * z2467;
-        let x31 = x26 + x27 + x28 + x29 + x30;
-        let x32 = self.l * x31;
-        let x33 = qd[2] * z2463;
-        let x34 = qd[3] * z2466;
-        let x35 = x24 + x25 + x32 + x33 + x34;
-        let x36 = qd[0] * z2435;
-        let x37 = qd[1] * z2455;
-        let x38 = qd[0] * z2434;
-        let x39 = qd[1] * z2454;
-        let x40 = qd[2] * z2465;
-        let x41 = qd[3] * z2470;
-        let x42 = qd[4] * z2472;
-        let x43 = x38 + x39 + x40 + x41 + x42;
-        let x44 = self.l * x43;
-        let x45 = qd[2] * z2466;
-        let x46 = qd[3] * z2471;
-        let x47 = x36 + x37 + x44 + x45 + x46;
-        let x48 = qd[0] * z2436;
-        let x49 = qd[1] * z2456;
-        let x50 = qd[2] * z2467;
-        let x51 = qd[3] * z2472;
-        let x52 = qd[4] * z2474;
-        let x53 = x48 + x49 + x50 + x51 + x52;
-        let x54 = self.l * x53;
-        let x55 = qd[1] * z2481;
-        let x56 = qd[1] * z2478;
-        let x57 = qd[2] * z2485;
-        let x58 = qd[3] * z2489;
-        let x59 = qd[4] * z2491;
-        let x60 = x56 + x57 + x58 + x59;
-        let x61 = self.l * x60;
-        let x62 = qd[2] * z2487;
-        let x63 = qd[3] * z2490;
-        let x64 = x55 + x61 + x62 + x63;
-        let x65 = qd[1] * z2487;
-        let x66 = qd[1] * z2485;
-        let x67 = qd[2] * z2495;
-        let x68 = qd[3] * z2499;
-        let x69 = qd[4] * z2501;
-        let x70 = x66 + x67 + x68 + x69;
-        let x71 = self.l * x70;
-        let x72 = qd[2] * z2497;
-        let x73 = qd[3] * z2500;
-        let x74 = x65 + x71 + x72 + x73;
-        let x75 = qd[1] * z2490;
-        let x76 = qd[1] * z2489;
-        let x77 = qd[2] * z2499;
-        let x78 = qd[3] * z2503;
-        let x79 = qd[4] * z2505;
-        let x80 = x76 + x77 + x78 + x79;
-        let x81 = self.l * x80;
-        let x82 = qd[2] * z2500;
-        let x83 = qd[3] * z2504;
-        let x84 = x75 + x81 + x82 + x83;
-        let x85 = qd[1] * z2491;
-        let x86 = qd[2] * z2501;
-        let x87 = qd[3] * z2505;
-        let x88 = qd[4] * z2506;
-        let x89 = x85 + x86 + x87 + x88;
-        let x90 = self.l * x89;
-        let x91 = qd[0] * z2515;
-        let x92 = qd[1] * z2522;
-        let x93 = qd[0] * z2511;
-        let x94 = qd[1] * z2519;
-        let x95 = qd[2] * z2526;
-        let x96 = qd[3] * z2530;
-        let x97 = qd[4] * z2532;
-        let x98 = x93 + x94 + x95 + x96 + x97;
-        let x99 = self.l * x98;
-        let x100 = qd[2] * z2528;
-        let x101 = qd[3] * z2531;
-        let x102 = x91 + x92 + x99 + x100 + x101;
-        let x103 = qd[0] * z2522;
-        let x104 = qd[1] * z2541;
-        let x105 = qd[0] * z2519;
-        let x106 = qd[1] * z2538;
-        let x107 = qd[2] * z2545;
-        let x108 = qd[3] * z2549;
-        let x109 = qd[4] * z2551;
-        let x110 = x105 + x106 + x107 + x108 + x109;
-        let x111 = self.l * x110;
-        let x112 = qd[2] * z2547;
-        let x113 = qd[3] * z2550;
-        let x114 = x103 + x104 + x111 + x112 + x113;
-        let x115 = qd[0] * z2528;
-        let x116 = qd[1] * z2547;
-        let x117 = qd[0] * z2526;
-        let x118 = qd[1] * z2545;
-        let x119 = qd[2] * z2555;
-        let x120 = qd[3] * z2559;
-        let x121 = qd[4] * z2561;
-        let x122 = x117 + x118 + x119 + x120 + x121;
-        let x123 = self.l * x122;
-        let x124 = qd[2] * z2557;
-        let x125 = qd[3] * z2560;
-        let x126 = x115 + x116 + x123 + x124 + x125;
-        let x127 = qd[0] * z2531;
-        let x128 = qd[1] * z2550;
-        let x129 = qd[0] * z2530;
-        let x130 = qd[1] * z2549;
-        let x131 = qd[2] * z2559;
-        let x132 = qd[3] * z2563;
-        let x133 = qd[4] * z2565;
-        let x134 = x129 + x130 + x131 + x132 + x133;
-        let x135 = self.l * x134;
-        let x136 = qd[2] * z2560;
-        let x137 = qd[3] * z2564;
-        let x138 = x127 + x128 + x135 + x136 + x137;
-        let x139 = qd[0] * z2532;
-        let x140 = qd[1] * z2551;
-        let x141 = qd[2] * z2561;
-        let x142 = qd[3] * z2565;
-        let x143 = qd[4] * z2566;
-        let x144 = x139 + x140 + x141 + x142 + x143;
-        let x145 = self.l * x144;
-        let x146 = qd[1] * z2567;
-        let x147 = qd[2] * z2568;
-        let x148 = qd[3] * z2569;
-        let x149 = qd[4] * z2570;
-        let x150 = x146 + x147 + x148 + x149;
-        let x151 = qd[1] * z2568;
-        let x152 = qd[2] * z2571;
-        let x153 = qd[3] * z2572;
-        let x154 = qd[4] * z2573;
-        let x155 = x151 + x152 + x153 + x154;
-        let x156 = qd[1] * z2569;
-        let x157 = qd[2] * z2572;
-        let x158 = qd[3] * z2574;
-        let x159 = qd[4] * z2575;
-        let x160 = x156 + x157 + x158 + x159;
-        let x161 = qd[1] * z2570;
-        let x162 = qd[2] * z2573;
-        let x163 = qd[3] * z2575;
-        let x164 = qd[4] * z2576;
-        let x165 = x161 + x162 + x163 + x164;
-        let x166 = qd[0] * z2577;
-        let x167 = qd[1] * z2578;
-        let x168 = qd[2] * z2579;
-        let x169 = qd[3] * z2580;
-        let x170 = qd[4] * z2581;
-        let x171 = x166 + x167 + x168 + x169 + x170;
-        let x172 = qd[0] * z2578;
-        let x173 = qd[1] * z2582;
-        let x174 = qd[2] * z2583;
-        let x175 = qd[3] * z2584;
-        let x176 = qd[4] * z2585;
-        let x177 = x172 + x173 + x174 + x175 + x176;
-        let x178 = qd[0] * z2579;
-        let x179 = qd[1] * z2583;
-        let x180 = qd[2] * z2586;
-        let x181 = qd[3] * z2587;
-        let x182 = qd[4] * z2588;
-        let x183 = x178 + x179 + x180 + x181 + x182;
-        let x184 = qd[0] * z2580;
-        let x185 = qd[1] * z2584;
-        let x186 = qd[2] * z2587;
-        let x187 = qd[3] * z2589;
-        let x188 = qd[4] * z2590;
-        let x189 = x184 + x185 + x186 + x187 + x188;
-        let x190 = qd[0] * z2581;
-        let x191 = qd[1] * z2585;
-        let x192 = qd[2] * z2588;
-        let x193 = qd[3] * z2590;
-        let x194 = qd[4] * z2591;
-        let x195 = x190 + x191 + x192 + x193 + x194;
-        let x196 = qd[0] * z1476;
-        let x197 = qd[1] * z1485;
-        let x198 = qd[0] * z1472;
-        let x199 = qd[1] * z1482;
-        let x200 = qd[2] * z1489;
-        let x201 = qd[3] * z1493;
-        let x202 = qd[4] * z1495;
-        let x203 = z1271 + x198 + x199 + x200 + x201 + x202;
-        let x204 = self.l * x203;
-        let x205 = qd[2] * z1491;
-        let x206 = qd[3] * z1494;
-        let x207 = z1275 + x196 + x197 + x204 + x205 + x206;
-        let x208 = qd[0] * z1485;
-        let x209 = qd[1] * z1505;
-        let x210 = qd[0] * z1482;
-        let x211 = qd[1] * z1502;
-        let x212 = qd[2] * z1509;
-        let x213 = qd[3] * z1513;
-        let x214 = qd[4] * z1515;
-        let x215 = z1282 + x210 + x211 + x212 + x213 + x214;
-        let x216 = self.l * x215;
-        let x217 = qd[2] * z1511;
-        let x218 = qd[3] * z1514;
-        let x219 = z1285 + x208 + x209 + x216 + x217 + x218;
-        let x220 = qd[0] * z1491;
-        let x221 = qd[1] * z1511;
-        let x222 = qd[0] * z1489;
-        let x223 = qd[1] * z1509;
-        let x224 = qd[2] * z1520;
-        let x225 = qd[3] * z1524;
-        let x226 = qd[4] * z1526;
-        let x227 = z1290 + x222 + x223 + x224 + x225 + x226;
-        let x228 = self.l * x227;
-        let x229 = qd[2] * z1522;
-        let x230 = qd[3] * z1525;
-        let x231 = z1292 + x220 + x221 + x228 + x229 + x230;
-        let x232 = qd[0] * z1494;
-        let x233 = qd[1] * z1514;
-        let x234 = qd[0] * z1493;
-        let x235 = qd[1] * z1513;
-        let x236 = qd[2] * z1524;
-        let x237 = qd[3] * z1530;
-        let x238 = qd[4] * z1531;
-        let x239 = z1296 + x234 + x235 + x236 + x237 + x238;
-        let x240 = self.l * x239;
-        let x241 = qd[2] * z1525;
-        let x242 = qd[3] * z1529;
-        let x243 = z1295 + x232 + x233 + x240 + x241 + x242;
-        let x244 = qd[0] * z1495;
-        let x245 = qd[1] * z1515;
-        let x246 = qd[2] * z1526;
-        let x247 = qd[3] * z1531;
-        let x248 = qd[4] * z1533;
-        let x249 = z1298 + x244 + x245 + x246 + x247 + x248;
-        let x250 = self.l * x249;
-        let x251 = qd[1] * z1540;
-        let x252 = qd[1] * z1537;
-        let x253 = qd[2] * z1544;
-        let x254 = qd[3] * z1548;
-        let x255 = qd[4] * z1550;
-        let x256 = z1302 + x252 + x253 + x254 + x255;
-        let x257 = self.l * x256;
-        let x258 = qd[2] * z1546;
-        let x259 = qd[3] * z1549;
-        let x260 = z1305 + x251 + x257 + x258 + x259;
-        let x261 = qd[1] * z1546;
-        let x262 = qd[1] * z1544;
-        let x263 = qd[2] * z1554;
-        let x264 = qd[3] * z1558;
-        let x265 = qd[4] * z1560;
-        let x266 = z1309 + x262 + x263 + x264 + x265;
-        let x267 = self.l * x266;
-        let x268 = qd[2] * z1556;
-        let x269 = qd[3] * z1559;
-        let x270 = z1311 + x261 + x267 + x268 + x269;
-        let x271 = qd[1] * z1549;
-        let x272 = qd[1] * z1548;
-        let x273 = qd[2] * z1558;
-        let x274 = qd[3] * z1563;
-        let x275 = qd[4] * z1564;
-        let x276 = z1314 + x272 + x273 + x274 + x275;
-        let x277 = self.l * x276;
-        let x278 = qd[2] * z1559;
-        let x279 = qd[3] * z1562;
-        let x280 = z1313 + x271 + x277 + x278 + x279;
-        let x281 = qd[1] * z1550;
-        let x282 = qd[2] * z1560;
-        let x283 = qd[3] * z1564;
-        let x284 = qd[4] * z1565;
-        let x285 = z1315 + x281 + x282 + x283 + x284;
-        let x286 = self.l * x285;
-        let x287 = qd[0] * z1574;
-        let x288 = qd[1] * z1581;
-        let x289 = qd[0] * z1570;
-        let x290 = qd[1] * z1578;
-        let x291 = qd[2] * z1585;
-        let x292 = qd[3] * z1589;
-        let x293 = qd[4] * z1591;
-        let x294 = z1320 + x289 + x290 + x291 + x292 + x293;
-        let x295 = self.l * x294;
-        let x296 = qd[2] * z1587;
-        let x297 = qd[3] * z1590;
-        let x298 = z1324 + x287 + x288 + x295 + x296 + x297;
-        let x299 = qd[0] * z1581;
-        let x300 = qd[1] * z1600;
-        let x301 = qd[0] * z1578;
-        let x302 = qd[1] * z1597;
-        let x303 = qd[2] * z1604;
-        let x304 = qd[3] * z1608;
-        let x305 = qd[4] * z1610;
-        let x306 = z1330 + x301 + x302 + x303 + x304 + x305;
-        let x307 = self.l * x306;
-        let x308 = qd[2] * z1606;
-        let x309 = qd[3] * z1609;
-        let x310 = z1333 + x299 + x300 + x307 + x308 + x309;
-        let x311 = qd[0] * z1587;
-        let x312 = qd[1] * z1606;
-        let x313 = qd[0] * z1585;
-        let x314 = qd[1] * z1604;
-        let x315 = qd[2] * z1614;
-        let x316 = qd[3] * z1618;
-        let x317 = qd[4] * z1620;
-        let x318 = z1337 + x313 + x314 + x315 + x316 + x317;
-        let x319 = self.l * x318;
-        let x320 = qd[2] * z1616;
-        let x321 = qd[3] * z1619;
-        let x322 = z1339 + x311 + x312 + x319 + x320 + x321;
-        let x323 = qd[0] * z1590;
-        let x324 = qd[1] * z1609;
-        let x325 = qd[0] * z1589;
-        let x326 = qd[1] * z1608;
-        let x327 = qd[2] * z1618;
-        let x328 = qd[3] * z1623;
-        let x329 = qd[4] * z1624;
-        let x330 = z1342 + x325 + x326 + x327 + x328 + x329;
-        let x331 = self.l * x330;
-        let x332 = qd[2] * z1619;
-        let x333 = qd[3] * z1622;
-        let x334 = z1341 + x323 + x324 + x331 + x332 + x333;
-        let x335 = qd[0] * z1591;
-        let x336 = qd[1] * z1610;
-        let x337 = qd[2] * z1620;
-        let x338 = qd[3] * z1624;
-        let x339 = qd[4] * z1625;
-        let x340 = z1343 + x335 + x336 + x337 + x338 + x339;
-        let x341 = self.l * x340;
-        let x342 = qd[1] * z1626;
-        let x343 = qd[2] * z1627;
-        let x344 = qd[3] * z1628;
-        let x345 = qd[4] * z1629;
-        let x346 = z1344 + x342 + x343 + x344 + x345;
-        let x347 = qd[1] * z1627;
-        let x348 = qd[2] * z1630;
-        let x349 = qd[3] * z1631;
-        let x350 = qd[4] * z1632;
-        let x351 = z1345 + x347 + x348 + x349 + x350;
-        let x352 = qd[1] * z1628;
-        let x353 = qd[2] * z1631;
-        let x354 = qd[3] * z1633;
-        let x355 = qd[4] * z1634;
-        let x356 = z1346 + x352 + x353 + x354 + x355;
-        let x357 = qd[1] * z1629;
-        let x358 = qd[2] * z1632;
-        let x359 = qd[3] * z1634;
-        let x360 = qd[4] * z1635;
-        let x361 = z1347 + x357 + x358 + x359 + x360;
-        let x362 = qd[0] * z1636;
-        let x363 = qd[1] * z1637;
-        let x364 = qd[2] * z1638;
-        let x365 = qd[3] * z1639;
-        let x366 = qd[4] * z1640;
-        let x367 = z1348 + x362 + x363 + x364 + x365 + x366;
-        let x368 = qd[0] * z1637;
-        let x369 = qd[1] * z1641;
-        let x370 = qd[2] * z1642;
-        let x371 = qd[3] * z1643;
-        let x372 = qd[4] * z1644;
-        let x373 = z1349 + x368 + x369 + x370 + x371 + x372;
-        let x374 = qd[0] * z1638;
-        let x375 = qd[1] * z1642;
-        let x376 = qd[2] * z1645;
-        let x377 = qd[3] * z1646;
-        let x378 = qd[4] * z1647;
-        let x379 = z1350 + x374 + x375 + x376 + x377 + x378;
-        let x380 = qd[0] * z1639;
-        let x381 = qd[1] * z1643;
-        let x382 = qd[2] * z1646;
-        let x383 = qd[3] * z1648;
-        let x384 = qd[4] * z1649;
-        let x385 = z1351 + x380 + x381 + x382 + x383 + x384;
-        let x386 = qd[0] * z1640;
-        let x387 = qd[1] * z1644;
-        let x388 = qd[2] * z1647;
-        let x389 = qd[3] * z1649;
-        let x390 = qd[4] * z1650;
-        let x391 = z1352 + x386 + x387 + x388 + x389 + x390;
-        d_dq[(0, 0)] = x11;
-        d_dq[(0, 1)] = x23;
-        d_dq[(0, 2)] = x35;
-        d_dq[(0, 3)] = x47;
-        d_dq[(0, 4)] = x54;
-        d_dq[(1, 1)] = x64;
-        d_dq[(1, 2)] = x74;
-        d_dq[(1, 3)] = x84;
-        d_dq[(1, 4)] = x90;
-        d_dq[(2, 0)] = x102;
-        d_dq[(2, 1)] = x114;
-        d_dq[(2, 2)] = x126;
-        d_dq[(2, 3)] = x138;
-        d_dq[(2, 4)] = x145;
-        d_dq[(3, 1)] = x150;
-        d_dq[(3, 2)] = x155;
-        d_dq[(3, 3)] = x160;
-        d_dq[(3, 4)] = x165;
-        d_dq[(4, 0)] = x171;
-        d_dq[(4, 1)] = x177;
-        d_dq[(4, 2)] = x183;
-        d_dq[(4, 3)] = x189;
-        d_dq[(4, 4)] = x195;
-        d_dqd[(0, 0)] = x207;
-        d_dqd[(0, 1)] = x219;
-        d_dqd[(0, 2)] = x231;
-        d_dqd[(0, 3)] = x243;
-        d_dqd[(0, 4)] = x250;
-        d_dqd[(1, 1)] = x260;
-        d_dqd[(1, 2)] = x270;
-        d_dqd[(1, 3)] = x280;
-        d_dqd[(1, 4)] = x286;
-        d_dqd[(2, 0)] = x298;
-        d_dqd[(2, 1)] = x310;
-        d_dqd[(2, 2)] = x322;
-        d_dqd[(2, 3)] = x334;
-        d_dqd[(2, 4)] = x341;
-        d_dqd[(3, 1)] = x346;
-        d_dqd[(3, 2)] = x351;
-        d_dqd[(3, 3)] = x356;
-        d_dqd[(3, 4)] = x361;
-        d_dqd[(4, 0)] = x367;
-        d_dqd[(4, 1)] = x373;
-        d_dqd[(4, 2)] = x379;
-        d_dqd[(4, 3)] = x385;
-        d_dqd[(4, 4)] = x391;
+        let z381 = -self.l * z379 + z373;
+        let z382 = -qd[4] * z58;
+        let z383 = qd[4] * z57;
+        let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
+        let z387 = z23 * z382 - z43 * z383 + z57 * z370 - z58 * z379;
+        let z512 = -z0 * z4;
+        let z513 = z0 * z5;
+        let z516 = -z1 * z18 + z17 * z513;
+        let z517 = -z1 * z17 - z18 * z513;
+        let z524 = z37 * z512 - z38 * z517;
+        let z563 = z1 * z4;
+        let z567 = z17 * z512;
+        let z568 = -z18 * z512;
+        let z569 = -z5 * z17;
+        let z570 = z5 * z18;
+        let z571 = z17 * z563;
+        let z572 = -z18 * z563;
+        let z583 = z7 * z37 - z38 * z568;
+        let z585 = z4 * z37 - z38 * z570;
+        let z587 = z9 * z37 - z38 * z572;
+        let z648 = -z1 * z18 - z7 * z17;
+        let z649 = -z4 * z17;
+        let z650 = -z0 * z18 - z9 * z17;
+        let z654 = -z38 * z648;
+        let z656 = -z38 * z649;
+        let z658 = -z38 * z650;
+        let z710 = -z6 * z38 - z20 * z37;
+        let z711 = -z5 * z38 - z22 * z37;
+        let z712 = -z8 * z38 - z24 * z37;
+        let z1222 = -z0 * z356 - z4 * z352;
+        let z1223 = z17 * z1222 + z364 * z512;
+        let z1224 = -z18 * z1222 - z365 * z512;
+        let z1225 = z7 * z374 + z37 * z359 - z38 * z1224 - z375 * z568;
+        let z1226 = z57 * z1223 - z58 * z1225 + z382 * z567 - z383 * z583;
+        let z1227 = -self.l * z1222;
+        let z1228 = z1227 + self.l * z1224;
+        let z1229 = z1228 - self.l * z1225;
+        let z1230 = -z1 * z365 - z7 * z364 - z17 * z359 - z18 * z353;
+        let z1231 = -z38 * z1230 - z375 * z648;
+        let z1232 = z20 * z382 + z57 * z367 - z58 * z1231 - z383 * z654;
+        let z1233 = self.l * z1230;
+        let z1234 = z1233 - self.l * z1231;
+        let z1235 = -z6 * z375 - z20 * z374 - z37 * z367 - z38 * z358;
+        let z1236 = -z58 * z1235 - z383 * z710;
+        let z1237 = -self.l * z1235;
+        let z1238 = -z19 * z383 - z39 * z382 - z57 * z376 - z58 * z366;
+        let z1239 = -z5 * z364 - z17 * z357;
+        let z1240 = z5 * z365 + z18 * z357;
+        let z1241 = z4 * z374 + z37 * z356 - z38 * z1240 - z375 * z570;
+        let z1242 = z57 * z1239 - z58 * z1241 + z382 * z569 - z383 * z585;
+        let z1243 = self.l * z357;
+        let z1244 = z1243 + self.l * z1240;
+        let z1245 = z1244 - self.l * z1241;
+        let z1246 = -z4 * z364 - z17 * z356;
+        let z1247 = -z38 * z1246 - z375 * z649;
+        let z1248 = z22 * z382 + z57 * z369 - z58 * z1247 - z383 * z656;
+        let z1249 = self.l * z1246;
+        let z1250 = z1249 - self.l * z1247;
+        let z1251 = -z5 * z375 - z22 * z374 - z37 * z369 - z38 * z357;
+        let z1252 = -self.l * z1251;
+        let z1253 = -z58 * z1251 - z383 * z711;
+        let z1254 = -z21 * z383 - z41 * z382 - z57 * z377 - z58 * z368;
+        let z1255 = z0 * z357 + z5 * z352;
+        let z1256 = -z1 * z365 + z17 * z1255 - z18 * z353 + z364 * z513;
+        let z1257 = -z1 * z364 - z17 * z353 - z18 * z1255 - z365 * z513;
+        let z1258 = z37 * z1222 - z38 * z1257 + z374 * z512 - z375 * z517;
+        let z1259 = z57 * z1256 - z58 * z1258 + z382 * z516 - z383 * z524;
+        let z1260 = -self.l * z352;
+        let z1261 = z1260 - self.l * z1255;
+        let z1262 = z1261 + self.l * z1257;
+        let z1263 = z1262 - self.l * z1258;
+        let z1264 = z1 * z356 + z4 * z353;
+        let z1265 = z17 * z1264 + z364 * z563;
+        let z1266 = -z18 * z1264 - z365 * z563;
+        let z1267 = z9 * z374 + z37 * z361 - z38 * z1266 - z375 * z572;
+        let z1268 = z57 * z1265 - z58 * z1267 + z382 * z571 - z383 * z587;
+        let z1269 = -self.l * z1264;
+        let z1270 = z1269 + self.l * z1266;
+        let z1271 = z1270 - self.l * z1267;
+        let z1272 = -z0 * z365 - z9 * z364 - z17 * z361 - z18 * z352;
+        let z1273 = -z38 * z1272 - z375 * z650;
+        let z1274 = z24 * z382 + z57 * z371 - z58 * z1273 - z383 * z658;
+        let z1275 = self.l * z1272;
+        let z1276 = z1275 - self.l * z1273;
+        let z1277 = -z8 * z375 - z24 * z374 - z37 * z371 - z38 * z360;
+        let z1278 = -self.l * z1277;
+        let z1279 = -z58 * z1277 - z383 * z712;
+        let z1280 = -z23 * z383 - z43 * z382 - z57 * z379 - z58 * z370;
+        let z1281 = z57 * z1241 + z58 * z1239 + z382 * z585 + z383 * z569;
+        let z1282 = z22 * z383 + z57 * z1247 + z58 * z369 + z382 * z656;
+        let z1283 = z57 * z1251 + z382 * z711;
+        let z1284 = z57 * z1258 + z58 * z1256 + z382 * z524 + z383 * z516;
+        let z1285 = z57 * z1267 + z58 * z1265 + z382 * z587 + z383 * z571;
+        let z1286 = z24 * z383 + z57 * z1273 + z58 * z371 + z382 * z658;
+        let z1287 = z57 * z1277 + z382 * z712;
+        let z3500 = qd[4] * self.l;
+        let z3501 = qd[3] * self.l;
+        let z3502 = -qd[3] * self.l - z58 * z3501;
+        let z3503 = qd[2] * self.l;
+        let z3504 = -qd[2] * self.l - z58 * z3503;
+        let z3505 = qd[2] * self.l - z38 * z3504;
+        let z3506 = qd[1] * self.l;
+        let z3507 = -qd[1] * self.l - z58 * z3506;
+        let z3508 = qd[1] * self.l - z38 * z3507;
+        let z3509 = z57 * z3506;
+        let z3510 = -qd[1] * self.l + z17 * z3509 - z18 * z3508;
+        let z3511 = -z383 * z3501;
+        let z3512 = -z383 * z3503;
+        let z3513 = -z38 * z3512 - z375 * z3504;
+        let z3514 = -z383 * z3506;
+        let z3515 = -z38 * z3514 - z375 * z3507;
+        let z3516 = z382 * z3506;
+        let z3517 = z17 * z3516 - z18 * z3515 + z364 * z3509 - z365 * z3508;
+        let z3518 = qd[0] * self.l;
+        let z3519 = -z19 * z3500 - z43 * z3518 - z583 * z3506 - z654 * z3503
+            - z710 * z3501;
+        let z3520 = z20 * z3503 + z23 * z3518 - z39 * z3500 + z567 * z3506;
+        let z3521 = -qd[0] * self.l - z58 * z3518;
+        let z3522 = -z57 * z3500;
+        let z3523 = -z6 * z3502 - z20 * z3522 - z24 * z3521 - z568 * z3507
+            - z648 * z3504;
+        let z3524 = z6 * z3522 + z7 * z3507 + z8 * z3521 - z20 * z3502;
+        let z3525 = qd[0] * self.l - z38 * z3521;
+        let z3526 = z57 * z3518;
+        let z3527 = -z37 * z3502 - z38 * z3522 + z57 * z3503;
+        let z3528 = -z58 * z3500;
+        let z3529 = z0 * z3526 - z512 * z3508 - z1 * z3505 + z1 * z3528 - z7 * z3527
+            - z9 * z3525;
+        let z3530 = z0 * z3525 + z512 * z3509 + z1 * z3527 - z7 * z3505 + z7 * z3528
+            + z9 * z3526;
+        let z3531 = -qd[0] * self.l + z17 * z3526 - z18 * z3525;
+        let z3532 = z37 * z3521;
+        let z3533 = -z17 * z3505 + z17 * z3528 - z18 * z3527 + z37 * z3507;
+        let z3534 = z37 * z3522 - z38 * z3502;
+        let z3535 = -z0 * z3533 + z1 * z3531;
+        let z3536 = z0 * z3534 - z0 * z3510 - z1 * z3532;
+        let z3537 = -qd[0] * self.l - z4 * z3532 + z5 * z3531 + z17 * z3527 - z18 * z3505
+            + z18 * z3528;
+        let z3538 = z4 * z3534 - z4 * z3510 - z5 * z3533 + z17 * z3525 + z18 * z3526;
+        let z3539 = -z1231 * z3503 - z1235 * z3501 - qd[4] * z3520 - z366 * z3500
+            - z379 * z3518 - z1225 * z3506;
+        let z3540 = qd[4] * z3519 + z367 * z3503 + z370 * z3518 - z376 * z3500
+            + z1223 * z3506;
+        let z3541 = -z383 * z3518;
+        let z3542 = -z382 * z3500;
+        let z3543 = -z1230 * z3504 - qd[3] * z3524 - z6 * z3511 - z20 * z3542
+            - z24 * z3541 - z568 * z3514 - z358 * z3502 - z367 * z3522 - z371 * z3521
+            - z648 * z3512 - z1224 * z3507;
+        let z3544 = qd[3] * z3523 + z6 * z3542 + z7 * z3514 + z8 * z3541 - z20 * z3511
+            + z358 * z3522 + z359 * z3507 + z360 * z3521 - z367 * z3502;
+        let z3545 = -z38 * z3541 - z375 * z3521;
+        let z3546 = z382 * z3518;
+        let z3547 = -z37 * z3511 - z38 * z3542 - z374 * z3502 - z375 * z3522
+            + z382 * z3503;
+        let z3548 = -z383 * z3500;
+        let z3549 = -qd[2] * z3530 + z0 * z3546 - z512 * z3515 + z1 * z3548 - z1 * z3513
+            - z7 * z3547 - z9 * z3545 + z352 * z3526 - z353 * z3505 + z353 * z3528
+            - z359 * z3527 - z361 * z3525 - z1222 * z3508;
+        let z3550 = qd[2] * z3529 + z0 * z3545 + z512 * z3516 + z1 * z3547 + z7 * z3548
+            - z7 * z3513 + z9 * z3546 + z352 * z3525 + z353 * z3527 - z359 * z3505
+            + z359 * z3528 + z361 * z3526 + z1222 * z3509;
+        let z3551 = z17 * z3546 - z18 * z3545 + z364 * z3526 - z365 * z3525;
+        let z3552 = z37 * z3541 + z374 * z3521;
+        let z3553 = z17 * z3548 - z17 * z3513 - z18 * z3547 + z37 * z3514 - z364 * z3505
+            + z364 * z3528 - z365 * z3527 + z374 * z3507;
+        let z3554 = z37 * z3542 - z38 * z3511 + z374 * z3522 - z375 * z3502;
+        let z3555 = -qd[1] * z3536 - z0 * z3553 + z1 * z3551 - z352 * z3533
+            + z353 * z3531;
+        let z3556 = qd[1] * z3535 + z0 * z3554 - z0 * z3517 - z1 * z3552 + z352 * z3534
+            - z352 * z3510 - z353 * z3532;
+        let z3557 = -qd[0] * z3538 - z4 * z3552 + z5 * z3551 + z17 * z3547 + z18 * z3548
+            - z18 * z3513 - z356 * z3532 + z357 * z3531 + z364 * z3527 - z365 * z3505
+            + z365 * z3528;
+        let z3558 = qd[0] * z3537 + z4 * z3554 - z4 * z3517 - z5 * z3553 + z17 * z3545
+            + z18 * z3546 + z356 * z3534 - z356 * z3510 - z357 * z3533 + z364 * z3525
+            + z365 * z3526;
+        let z3559 = -z21 * z3500 - z585 * z3506 - z656 * z3503 - z711 * z3501;
+        let z3560 = z22 * z3503 - z41 * z3500 + z569 * z3506;
+        let z3561 = -z5 * z3502 - z22 * z3522 - z570 * z3507 - z649 * z3504;
+        let z3562 = z4 * z3507 + z5 * z3522 - z22 * z3502;
+        let z3563 = -z4 * z3527 + z5 * z3508;
+        let z3564 = -z4 * z3505 + z4 * z3528 - z5 * z3509;
+        let z3565 = qd[1] * self.l - z17 * z3509 + z18 * z3508 + z37 * z3522
+            - z38 * z3502;
+        let z3566 = -z1241 * z3506 - z1247 * z3503 - z1251 * z3501 - qd[4] * z3560
+            - z368 * z3500;
+        let z3567 = z1239 * z3506 + qd[4] * z3559 + z369 * z3503 - z377 * z3500;
+        let z3568 = -z1240 * z3507 - z1246 * z3504 - qd[3] * z3562 - z5 * z3511
+            - z22 * z3542 - z570 * z3514 - z357 * z3502 - z369 * z3522 - z649 * z3512;
+        let z3569 = qd[3] * z3561 + z4 * z3514 + z5 * z3542 - z22 * z3511 + z356 * z3507
+            + z357 * z3522 - z369 * z3502;
+        let z3570 = -qd[2] * z3564 - z4 * z3547 + z5 * z3515 - z356 * z3527
+            + z357 * z3508;
+        let z3571 = qd[2] * z3563 + z4 * z3548 - z4 * z3513 - z5 * z3516 - z356 * z3505
+            + z356 * z3528 - z357 * z3509;
+        let z3572 = -qd[1] * z3533 - z17 * z3516 + z18 * z3515 + z37 * z3542
+            - z38 * z3511 - z364 * z3509 + z365 * z3508 + z374 * z3522 - z375 * z3502;
+        let z3573 = qd[1] * z3565 + z17 * z3548 - z17 * z3513 - z18 * z3547 + z37 * z3514
+            - z364 * z3505 + z364 * z3528 - z365 * z3527 + z374 * z3507;
+        let z3574 = -z524 * z3518 - z23 * z3500 - z587 * z3506 - z658 * z3503
+            - z712 * z3501;
+        let z3575 = z516 * z3518 + z24 * z3503 - z43 * z3500 + z571 * z3506;
+        let z3576 = -z517 * z3521 - z8 * z3502 - z24 * z3522 - z572 * z3507
+            - z650 * z3504;
+        let z3577 = z512 * z3521 + z8 * z3522 + z9 * z3507 - z24 * z3502;
+        let z3578 = -z0 * z3505 + z0 * z3528 - z1 * z3526 - z513 * z3525 - z9 * z3527
+            - z563 * z3508;
+        let z3579 = z0 * z3527 - z1 * z3525 + z513 * z3526 - z9 * z3505 + z9 * z3528
+            + z563 * z3509;
+        let z3580 = z0 * z3531 + z1 * z3533;
+        let z3581 = -z0 * z3532 - z1 * z3534 + z1 * z3510;
+        let z3582 = -z4 * z3534 + z4 * z3510 + z5 * z3533 - z17 * z3525 - z18 * z3526;
+        let z3583 = -z1258 * z3518 - z1267 * z3506 - z1273 * z3503 - z1277 * z3501
+            - qd[4] * z3575 - z370 * z3500;
+        let z3584 = z1256 * z3518 + z1265 * z3506 + qd[4] * z3574 + z371 * z3503
+            - z379 * z3500;
+        let z3585 = -z1257 * z3521 - z1266 * z3507 - z1272 * z3504 - qd[3] * z3577
+            - z517 * z3541 - z8 * z3511 - z24 * z3542 - z572 * z3514 - z360 * z3502
+            - z371 * z3522 - z650 * z3512;
+        let z3586 = z512 * z3541 + qd[3] * z3576 + z8 * z3542 + z9 * z3514 - z24 * z3511
+            + z360 * z3522 + z361 * z3507 - z371 * z3502 + z1222 * z3521;
+        let z3587 = -z1255 * z3525 - z1264 * z3508 - qd[2] * z3579 + z0 * z3548
+            - z0 * z3513 - z1 * z3546 - z513 * z3545 - z9 * z3547 - z563 * z3515
+            - z352 * z3505 + z352 * z3528 - z353 * z3526 - z361 * z3527;
+        let z3588 = z1255 * z3526 + z1264 * z3509 + qd[2] * z3578 + z0 * z3547
+            - z1 * z3545 + z513 * z3546 + z9 * z3548 - z9 * z3513 + z563 * z3516
+            + z352 * z3527 - z353 * z3525 - z361 * z3505 + z361 * z3528;
+        let z3589 = -qd[1] * z3581 + z0 * z3551 + z1 * z3553 + z352 * z3531
+            + z353 * z3533;
+        let z3590 = qd[1] * z3580 - z0 * z3552 - z1 * z3554 + z1 * z3517 - z352 * z3532
+            - z353 * z3534 + z353 * z3510;
+        let z3591 = -qd[0] * z3537 - z4 * z3554 + z4 * z3517 + z5 * z3553 - z17 * z3545
+            - z18 * z3546 - z356 * z3534 + z356 * z3510 + z357 * z3533 - z364 * z3525
+            - z365 * z3526;
+        let z3592 = qd[0] * z3582 - z4 * z3552 + z5 * z3551 + z17 * z3547 + z18 * z3548
+            - z18 * z3513 - z356 * z3532 + z357 * z3531 + z364 * z3527 - z365 * z3505
+            + z365 * z3528;
+        let z3593 = qd[3] * z57;
+        let z3594 = qd[2] * z57;
+        let z3595 = -z38 * z3594;
+        let z3596 = qd[1] * z57;
+        let z3597 = -z38 * z3596;
+        let z3598 = qd[1] * z58;
+        let z3599 = qd[3] * z382;
+        let z3600 = qd[2] * z382;
+        let z3601 = -z38 * z3600 - z375 * z3594;
+        let z3602 = qd[1] * z382;
+        let z3603 = -z38 * z3602 - z375 * z3596;
+        let z3604 = qd[1] * z383;
+        let z3605 = qd[1] * z569 + qd[2] * z22 - qd[4] * z41;
+        let z3606 = qd[1] * z585 + qd[2] * z656 + qd[3] * z711 + qd[4] * z21;
+        let z3607 = -z5 * z3593 - z22 * z382 - z570 * z3596 - z649 * z3594;
+        let z3608 = z4 * z3596 + z5 * z382 - z22 * z3593;
+        let z3609 = qd[2] * z58 - z37 * z3593 - z38 * z382;
+        let z3610 = -z4 * z3609 + z5 * z3597;
+        let z3611 = -z4 * z3595 + z4 * z383 - z5 * z3598;
+        let z3612 = -z17 * z3598 + z18 * z3597 + z37 * z382 - z38 * z3593;
+        let z3613 = -z17 * z3595 + z17 * z383 - z18 * z3609 + z37 * z3596;
+        let z3614 = qd[1] * z1239 + qd[2] * z369 - qd[4] * z3606 - qd[4] * z377;
+        let z3615 = qd[1] * z1241 + qd[2] * z1247 + qd[3] * z1251 + qd[4] * z3605
+            + qd[4] * z368;
+        let z3616 = -qd[4] * z383;
+        let z3617 = -z1240 * z3596 - z1246 * z3594 - qd[3] * z3608 - z5 * z3599
+            - z22 * z3616 - z570 * z3602 - z357 * z3593 - z369 * z382 - z649 * z3600;
+        let z3618 = qd[3] * z3607 + z4 * z3602 + z5 * z3616 - z22 * z3599 + z356 * z3596
+            + z357 * z382 - z369 * z3593;
+        let z3619 = qd[2] * z383 - z37 * z3599 - z38 * z3616 - z374 * z3593
+            - z375 * z382;
+        let z3620 = qd[4] * z382;
+        let z3621 = -qd[2] * z3611 - z4 * z3619 + z5 * z3603 - z356 * z3609
+            + z357 * z3597;
+        let z3622 = qd[2] * z3610 - z4 * z3601 + z4 * z3620 - z5 * z3604 - z356 * z3595
+            + z356 * z383 - z357 * z3598;
+        let z3623 = -qd[1] * z3613 - z17 * z3604 + z18 * z3603 + z37 * z3616
+            - z38 * z3599 - z364 * z3598 + z365 * z3597 + z374 * z382 - z375 * z3593;
+        let z3624 = qd[1] * z3612 - z17 * z3601 + z17 * z3620 - z18 * z3619 + z37 * z3602
+            - z364 * z3595 + z364 * z383 - z365 * z3609 + z374 * z3596;
+        let z3625 = z17 * z3598 - z18 * z3597;
+        let z3626 = qd[0] * z57;
+        let z3627 = -z38 * z3626;
+        let z3628 = qd[0] * z58;
+        let z3629 = z17 * z3628 - z18 * z3627;
+        let z3630 = z37 * z3626;
+        let z3631 = z17 * z3604 - z18 * z3603 + z364 * z3598 - z365 * z3597;
+        let z3632 = qd[0] * z382;
+        let z3633 = -z38 * z3632 - z375 * z3626;
+        let z3634 = qd[0] * z383;
+        let z3635 = z17 * z3634 - z18 * z3633 + z364 * z3628 - z365 * z3627;
+        let z3636 = z37 * z3632 + z374 * z3626;
+        let z3637 = qd[0] * z516 + qd[1] * z571 + qd[2] * z24 - qd[4] * z43;
+        let z3638 = qd[0] * z524 + qd[1] * z587 + qd[2] * z658 + qd[3] * z712
+            + qd[4] * z23;
+        let z3639 = -z517 * z3626 - z8 * z3593 - z24 * z382 - z572 * z3596
+            - z650 * z3594;
+        let z3640 = z512 * z3626 + z8 * z382 + z9 * z3596 - z24 * z3593;
+        let z3641 = -z0 * z3595 + z0 * z383 - z1 * z3628 - z513 * z3627 - z9 * z3609
+            - z563 * z3597;
+        let z3642 = z0 * z3609 - z1 * z3627 + z513 * z3628 - z9 * z3595 + z9 * z383
+            + z563 * z3598;
+        let z3643 = z37 * z382 - z38 * z3593;
+        let z3644 = z0 * z3629 + z1 * z3613;
+        let z3645 = -z0 * z3630 + z1 * z3625 - z1 * z3643;
+        let z3646 = z4 * z3625 - z4 * z3643 + z5 * z3613 - z17 * z3627 - z18 * z3628;
+        let z3647 = -z4 * z3630 + z5 * z3629 + z17 * z3609 - z18 * z3595 + z18 * z383;
+        let z3648 = qd[0] * z1256 + qd[1] * z1265 + qd[2] * z371 - qd[4] * z3638
+            - qd[4] * z379;
+        let z3649 = qd[0] * z1258 + qd[1] * z1267 + qd[2] * z1273 + qd[3] * z1277
+            + qd[4] * z3637 + qd[4] * z370;
+        let z3650 = -z1257 * z3626 - z1266 * z3596 - z1272 * z3594 - qd[3] * z3640
+            - z517 * z3632 - z8 * z3599 - z24 * z3616 - z572 * z3602 - z360 * z3593
+            - z371 * z382 - z650 * z3600;
+        let z3651 = z512 * z3632 + qd[3] * z3639 + z8 * z3616 + z9 * z3602 - z24 * z3599
+            + z360 * z382 + z361 * z3596 - z371 * z3593 + z1222 * z3626;
+        let z3652 = -z1255 * z3627 - z1264 * z3597 - qd[2] * z3642 - z0 * z3601
+            + z0 * z3620 - z1 * z3634 - z513 * z3633 - z9 * z3619 - z563 * z3603
+            - z352 * z3595 + z352 * z383 - z353 * z3628 - z361 * z3609;
+        let z3653 = z1255 * z3628 + z1264 * z3598 + qd[2] * z3641 + z0 * z3619
+            - z1 * z3633 + z513 * z3634 - z9 * z3601 + z9 * z3620 + z563 * z3604
+            + z352 * z3609 - z353 * z3627 - z361 * z3595 + z361 * z383;
+        let z3654 = -z17 * z3601 + z17 * z3620 - z18 * z3619 + z37 * z3602 - z364 * z3595
+            + z364 * z383 - z365 * z3609 + z374 * z3596;
+        let z3655 = z37 * z3616 - z38 * z3599 + z374 * z382 - z375 * z3593;
+        let z3656 = -qd[1] * z3645 + z0 * z3635 + z1 * z3654 + z352 * z3629
+            + z353 * z3613;
+        let z3657 = qd[1] * z3644 - z0 * z3636 + z1 * z3631 - z1 * z3655 - z352 * z3630
+            + z353 * z3625 - z353 * z3643;
+        let z3658 = -qd[0] * z3647 + z4 * z3631 - z4 * z3655 + z5 * z3654 - z17 * z3633
+            - z18 * z3634 + z356 * z3625 - z356 * z3643 + z357 * z3613 - z364 * z3627
+            - z365 * z3628;
+        let z3659 = qd[0] * z3646 - z4 * z3636 + z5 * z3635 + z17 * z3619 - z18 * z3601
+            + z18 * z3620 - z356 * z3630 + z357 * z3629 + z364 * z3609 - z365 * z3595
+            + z365 * z383;
+        let x0 = q[0].cos();
+        let x1 = z3557 * x0;
+        let x2 = q[0].sin();
+        let x3 = -x2;
+        let x4 = z3558 * x3;
+        let x5 = x1 + x4;
+        let x6 = q[1].cos();
+        let x7 = z3555 * x6;
+        let x8 = q[1].sin();
+        let x9 = -x8;
+        let x10 = z3556 * x9;
+        let x11 = x7 + x10;
+        let x12 = q[2].cos();
+        let x13 = z3549 * x12;
+        let x14 = q[2].sin();
+        let x15 = -x14;
+        let x16 = z3550 * x15;
+        let x17 = x13 + x16;
+        let x18 = q[3].cos();
+        let x19 = z3543 * x18;
+        let x20 = q[3].sin();
+        let x21 = -x20;
+        let x22 = z3544 * x21;
+        let x23 = x19 + x22;
+        let x24 = q[4].cos();
+        let x25 = z3539 * x24;
+        let x26 = q[4].sin();
+        let x27 = -x26;
+        let x28 = z3540 * x27;
+        let x29 = x25 + x28;
+        let x30 = z3572 * x6;
+        let x31 = z3573 * x9;
+        let x32 = x30 + x31;
+        let x33 = z3570 * x12;
+        let x34 = z3571 * x15;
+        let x35 = x33 + x34;
+        let x36 = z3568 * x18;
+        let x37 = z3569 * x21;
+        let x38 = x36 + x37;
+        let x39 = z3566 * x24;
+        let x40 = z3567 * x27;
+        let x41 = x39 + x40;
+        let x42 = z3591 * x0;
+        let x43 = z3592 * x3;
+        let x44 = x42 + x43;
+        let x45 = z3589 * x6;
+        let x46 = z3590 * x9;
+        let x47 = x45 + x46;
+        let x48 = z3587 * x12;
+        let x49 = z3588 * x15;
+        let x50 = x48 + x49;
+        let x51 = z3585 * x18;
+        let x52 = z3586 * x21;
+        let x53 = x51 + x52;
+        let x54 = z3583 * x24;
+        let x55 = z3584 * x27;
+        let x56 = x54 + x55;
+        let x57 = z3623 * x6;
+        let x58 = z3624 * x9;
+        let x59 = x57 + x58;
+        let x60 = z3621 * x12;
+        let x61 = z3622 * x15;
+        let x62 = x60 + x61;
+        let x63 = z3617 * x18;
+        let x64 = z3618 * x21;
+        let x65 = x63 + x64;
+        let x66 = z3614 * x24;
+        let x67 = z3615 * x27;
+        let x68 = x66 + x67;
+        let x69 = z3658 * x0;
+        let x70 = z3659 * x3;
+        let x71 = x69 + x70;
+        let x72 = z3656 * x6;
+        let x73 = z3657 * x9;
+        let x74 = x72 + x73;
+        let x75 = z3652 * x12;
+        let x76 = z3653 * x15;
+        let x77 = x75 + x76;
+        let x78 = z3650 * x18;
+        let x79 = z3651 * x21;
+        let x80 = x78 + x79;
+        let x81 = z3648 * x24;
+        let x82 = z3649 * x27;
+        let x83 = x81 + x82;
+        let x84 = self.l * z387;
+        let x85 = z0 * z3537;
+        let x86 = -z1;
+        let x87 = z3538 * x86;
+        let x88 = z381 + x84 + x85 + x87;
+        let x89 = self.l * z1226;
+        let x90 = z4 * z3535;
+        let x91 = -z5;
+        let x92 = z3536 * x91;
+        let x93 = z1229 + x89 + x90 + x92;
+        let x94 = self.l * z1232;
+        let x95 = z17 * z3529;
+        let x96 = -z18;
+        let x97 = z3530 * x96;
+        let x98 = z1234 + x94 + x95 + x97;
+        let x99 = self.l * z1236;
+        let x100 = z37 * z3523;
+        let x101 = -z38;
+        let x102 = z3524 * x101;
+        let x103 = z1237 + x99 + x100 + x102;
+        let x104 = self.l * z1238;
+        let x105 = z57 * z3519;
+        let x106 = -z58;
+        let x107 = z3520 * x106;
+        let x108 = x104 + x105 + x107;
+        let x109 = self.l * z1242;
+        let x110 = z4 * z3565;
+        let x111 = z3533 * x91;
+        let x112 = z1245 + x109 + x110 + x111;
+        let x113 = self.l * z1248;
+        let x114 = z17 * z3563;
+        let x115 = z3564 * x96;
+        let x116 = z1250 + x113 + x114 + x115;
+        let x117 = self.l * z1253;
+        let x118 = z37 * z3561;
+        let x119 = z3562 * x101;
+        let x120 = z1252 + x117 + x118 + x119;
+        let x121 = self.l * z1254;
+        let x122 = z57 * z3559;
+        let x123 = z3560 * x106;
+        let x124 = x121 + x122 + x123;
+        let x125 = self.l * z1259;
+        let x126 = z0 * z3582;
+        let x127 = z3537 * x86;
+        let x128 = z1263 + x125 + x126 + x127;
+        let x129 = self.l * z1268;
+        let x130 = z4 * z3580;
+        let x131 = z3581 * x91;
+        let x132 = z1271 + x129 + x130 + x131;
+        let x133 = self.l * z1274;
+        let x134 = z17 * z3578;
+        let x135 = z3579 * x96;
+        let x136 = z1276 + x133 + x134 + x135;
+        let x137 = self.l * z1279;
+        let x138 = z37 * z3576;
+        let x139 = z3577 * x101;
+        let x140 = z1278 + x137 + x138 + x139;
+        let x141 = self.l * z1280;
+        let x142 = z57 * z3574;
+        let x143 = z3575 * x106;
+        let x144 = x141 + x142 + x143;
+        let x145 = z4 * z3612;
+        let x146 = z3613 * x91;
+        let x147 = z1281 + x145 + x146;
+        let x148 = z17 * z3610;
+        let x149 = z3611 * x96;
+        let x150 = z1282 + x148 + x149;
+        let x151 = z37 * z3607;
+        let x152 = z3608 * x101;
+        let x153 = z1283 + x151 + x152;
+        let x154 = z57 * z3605;
+        let x155 = z3606 * x106;
+        let x156 = z386 + x154 + x155;
+        let x157 = z0 * z3646;
+        let x158 = z3647 * x86;
+        let x159 = z1284 + x157 + x158;
+        let x160 = z4 * z3644;
+        let x161 = z3645 * x91;
+        let x162 = z1285 + x160 + x161;
+        let x163 = z17 * z3641;
+        let x164 = z3642 * x96;
+        let x165 = z1286 + x163 + x164;
+        let x166 = z37 * z3639;
+        let x167 = z3640 * x101;
+        let x168 = z1287 + x166 + x167;
+        let x169 = z57 * z3637;
+        let x170 = z3638 * x106;
+        let x171 = z387 + x169 + x170;
+        d_dq[(0, 0)] = x5;
+        d_dq[(0, 1)] = x11;
+        d_dq[(0, 2)] = x17;
+        d_dq[(0, 3)] = x23;
+        d_dq[(0, 4)] = x29;
+        d_dq[(1, 1)] = x32;
+        d_dq[(1, 2)] = x35;
+        d_dq[(1, 3)] = x38;
+        d_dq[(1, 4)] = x41;
+        d_dq[(2, 0)] = x44;
+        d_dq[(2, 1)] = x47;
+        d_dq[(2, 2)] = x50;
+        d_dq[(2, 3)] = x53;
+        d_dq[(2, 4)] = x56;
+        d_dq[(3, 1)] = x59;
+        d_dq[(3, 2)] = x62;
+        d_dq[(3, 3)] = x65;
+        d_dq[(3, 4)] = x68;
+        d_dq[(4, 0)] = x71;
+        d_dq[(4, 1)] = x74;
+        d_dq[(4, 2)] = x77;
+        d_dq[(4, 3)] = x80;
+        d_dq[(4, 4)] = x83;
+        d_dqd[(0, 0)] = x88;
+        d_dqd[(0, 1)] = x93;
+        d_dqd[(0, 2)] = x98;
+        d_dqd[(0, 3)] = x103;
+        d_dqd[(0, 4)] = x108;
+        d_dqd[(1, 1)] = x112;
+        d_dqd[(1, 2)] = x116;
+        d_dqd[(1, 3)] = x120;
+        d_dqd[(1, 4)] = x124;
+        d_dqd[(2, 0)] = x128;
+        d_dqd[(2, 1)] = x132;
+        d_dqd[(2, 2)] = x136;
+        d_dqd[(2, 3)] = x140;
+        d_dqd[(2, 4)] = x144;
+        d_dqd[(3, 1)] = x147;
+        d_dqd[(3, 2)] = x150;
+        d_dqd[(3, 3)] = x153;
+        d_dqd[(3, 4)] = x156;
+        d_dqd[(4, 0)] = x159;
+        d_dqd[(4, 1)] = x162;
+        d_dqd[(4, 2)] = x165;
+        d_dqd[(4, 3)] = x168;
+        d_dqd[(4, 4)] = x171;
     }
     fn gap_drift_jacobians(
         &self,

@@ -3331,18 +3331,18 @@ impl Dynamics<4> for FlyballA05 {
         let z123 = -z0 * z85 + z26 * z82;
         let z124 = -z1 * z85 + z27 * z82;
         let z125 = z0 * z83 + z1 * z84 + z28 * z82;
-        let z184 = -qd[0] * q[0].sin();
-        let z185 = qd[0] * q[0].cos();
+        let z184 = -qd[0] * z1;
+        let z185 = qd[0] * z0;
         let z186 = self.a * z184;
         let z187 = self.a * z185;
-        let z188 = -qd[2] * q[2].sin();
-        let z189 = qd[2] * q[2].cos();
+        let z188 = -qd[2] * z5;
+        let z189 = qd[2] * z4;
         let z190 = z0 * z188 + z4 * z184;
         let z191 = z1 * z188 + z4 * z185;
         let z192 = -self.a * z184;
         let z193 = -self.a * z185;
-        let z194 = -qd[3] * q[3].sin();
-        let z195 = qd[3] * q[3].cos();
+        let z194 = -qd[3] * z21;
+        let z195 = qd[3] * z20;
         let z196 = z0 * z194 + z20 * z184;
         let z197 = z1 * z194 + z20 * z185;
         let z198 = 0.5 * self.mr * self.lr * z190 * (1.0 / (self.mr + self.mp))
@@ -3982,701 +3982,684 @@ impl Dynamics<4> for FlyballA05 {
         let z257 = z0 * z226 + z1 * z227 + z82 * z245 + z83 * z184 + z84 * z185;
         let z258 = -z0 * z254 + z1 * z253 + z26 * z255 + z27 * z256 + z28 * z257
             + z120 * z185 - z121 * z184 + z123 * z221 + z124 * z222 + z125 * z245;
-        let z259 = -q[0].sin();
-        let z260 = self.a * z259;
-        let z261 = z4 * z259;
-        let z262 = z5 * z259;
-        let z263 = -self.h * z259;
-        let z264 = -qd[2] * z0;
-        let z265 = qd[2] * z259;
-        let z266 = qd[2] * z263;
-        let z267 = -self.a * z259;
-        let z268 = z20 * z259;
-        let z269 = -z21 * z259;
-        let z270 = self.h * z259;
-        let z271 = qd[3] * z0;
-        let z272 = -qd[3] * z259;
-        let z273 = qd[3] * z270;
-        let z274 = 0.5 * self.mr * self.lr * z261 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z261 * (1.0 / (self.mr + self.mp)) + z260;
-        let z275 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z262
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z262
-            - 1.6666666666666667e-5 * self.mr * z5 * z261
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+        let z259 = -z1 * z4;
+        let z260 = -z1 * z5;
+        let z261 = -qd[2] * z0;
+        let z262 = qd[2] * z27;
+        let z263 = -z1 * z20;
+        let z264 = z1 * z21;
+        let z265 = qd[3] * z0;
+        let z266 = qd[3] * z11;
+        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
+        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
+            - 1.6666666666666667e-5 * self.mr * z5 * z259
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z262
-            + self.mp * (self.lr * self.lr) * z4 * z262
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z262
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
+            + self.mp * (self.lr * self.lr) * z4 * z260
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z276 = -0.5 * self.mr * self.lr * z268 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z268 * (1.0 / (self.mr + self.mp)) + z267;
-        let z277 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z269
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z269
-            + 1.6666666666666667e-5 * self.mr * z21 * z268
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
+        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
+            + 1.6666666666666667e-5 * self.mr * z21 * z263
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z269
-            + self.mp * (self.lr * self.lr) * z20 * z269
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z269
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
+            + self.mp * (self.lr * self.lr) * z20 * z264
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z278 = -qd[0] * z36 + z266 + z38 * z265;
-        let z279 = qd[0] * z274 + z15 - z38 * z264;
-        let z280 = -qd[0] * z45 + z273 + z47 * z272;
-        let z281 = qd[0] * z276 + z31 - z47 * z271;
-        let z285 = -q[2].sin();
-        let z286 = z0 * z285;
-        let z287 = z1 * z285;
-        let z288 = 0.5 * self.mr * self.lr * z286 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z286 * (1.0 / (self.mr + self.mp));
-        let z289 = 0.5 * self.mr * self.lr * z287 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z287 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
+        let z271 = -qd[0] * z36 + z262 + z13 * z38;
+        let z272 = qd[0] * z267 + z15 - z38 * z261;
+        let z273 = -qd[0] * z45 + z266 + z29 * z47;
+        let z274 = qd[0] * z269 + z31 - z47 * z265;
+        let z278 = -z0 * z5;
+        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
+        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
+        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z291 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
+        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
-            - 1.6666666666666667e-5 * self.mr * z5 * z286
-            + 8.333333333333334e-6 * self.mr * z7 * z285
+            - 8.333333333333334e-6 * self.mr * z5 * z7
+            - 1.6666666666666667e-5 * self.mr * z5 * z278
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z6
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z7 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z7
             + self.mp * (self.lr * self.lr) * z4 * z6
-            + self.mp * (self.lr * self.lr) * z7 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z7
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z7 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
+        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z287
-            + 8.333333333333334e-6 * self.mr * z9 * z285
+            - 1.6666666666666667e-5 * self.mr * z5 * z260
+            - 8.333333333333334e-6 * self.mr * z5 * z9
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z8
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z9
             + self.mp * (self.lr * self.lr) * z4 * z8
-            + self.mp * (self.lr * self.lr) * z9 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z9
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z285
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z4 * z5
-            + 1.6666666666666667e-5 * self.mr * z4 * z285
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z285
-            + 2.0 * self.mp * (self.lr * self.lr) * z4 * z285
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z285
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z5
+            - 2.0 * self.mp * (self.lr * self.lr) * z4 * z5
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z4 * z285
+            + (self.mr * self.mr) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z294 = -qd[0] * z289 + z14 * z290;
-        let z295 = qd[0] * z288 - z13 * z290;
-        let z296 = qd[0] * z293 + self.mr * z36 * z295 - self.mr * z37 * z294
-            - self.mr * z54 * z289 + self.mr * z55 * z288 + self.mp * z36 * z295
-            - self.mp * z37 * z294 - self.mp * z54 * z289 + self.mp * z55 * z288
-            + z13 * z291 + z14 * z292;
-        let z297 = -q[3].sin();
-        let z298 = z0 * z297;
-        let z299 = -z0 * z20;
-        let z300 = z1 * z297;
-        let z301 = -z1 * z20;
-        let z302 = -0.5 * self.mr * self.lr * z298 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z298 * (1.0 / (self.mr + self.mp));
-        let z303 = -0.5 * self.mr * self.lr * z300 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z300 * (1.0 / (self.mr + self.mp));
-        let z304 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
+        let z285 = -qd[0] * z280 + z14 * z281;
+        let z286 = qd[0] * z279 - z13 * z281;
+        let z287 = qd[0] * z284 + self.mr * z36 * z286 - self.mr * z37 * z285
+            - self.mr * z54 * z280 + self.mr * z55 * z279 + self.mp * z36 * z286
+            - self.mp * z37 * z285 - self.mp * z54 * z280 + self.mp * z55 * z279
+            + z13 * z282 + z14 * z283;
+        let z288 = -z0 * z20;
+        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
+        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
+        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z305 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z299
+        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z299
-            + 1.6666666666666667e-5 * self.mr * z21 * z298
-            + 8.333333333333334e-6 * self.mr * z23 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            + 8.333333333333334e-6 * self.mr * z20 * z288
+            + 8.333333333333334e-6 * self.mr * z21 * z23
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z299
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z299
-            + self.mp * (self.lr * self.lr) * z23 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z299
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
+            + self.mp * (self.lr * self.lr) * z20 * z288
+            - self.mp * (self.lr * self.lr) * z21 * z23
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z299
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z306 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z301
+        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
+            + 8.333333333333334e-6 * self.mr * z20 * z263
             + 1.6666666666666667e-5 * self.mr * z20 * z24
-            + 8.333333333333334e-6 * self.mr * z20 * z301
-            + 1.6666666666666667e-5 * self.mr * z21 * z300
-            + 8.333333333333334e-6 * self.mr * z25 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            + 8.333333333333334e-6 * self.mr * z21 * z25
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z301
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z301
-            + self.mp * (self.lr * self.lr) * z25 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z301
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
+            + self.mp * (self.lr * self.lr) * z20 * z263
+            - self.mp * (self.lr * self.lr) * z21 * z25
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z301
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z307 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z297
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z20 * z21
-            + 1.6666666666666667e-5 * self.mr * z20 * z297
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z297
-            + 2.0 * self.mp * (self.lr * self.lr) * z20 * z297
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z297
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z21
+            - 2.0 * self.mp * (self.lr * self.lr) * z20 * z21
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z20 * z297
+            + (self.mr * self.mr) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z308 = -qd[0] * z303 + z30 * z304;
-        let z309 = qd[0] * z302 - z29 * z304;
-        let z310 = qd[0] * z307 + self.mr * z45 * z309 - self.mr * z46 * z308
-            - self.mr * z57 * z303 + self.mr * z58 * z302 + self.mp * z45 * z309
-            - self.mp * z46 * z308 - self.mp * z57 * z303 + self.mp * z58 * z302
-            + z29 * z305 + z30 * z306;
-        let z311 = z0 * z3 + z0 * z260 + z1 * z2 + z2 * z259;
-        let z312 = qd[2] * z311;
-        let z313 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z295 = -qd[0] * z290 + z30 * z291;
+        let z296 = qd[0] * z289 - z29 * z291;
+        let z297 = qd[0] * z294 + self.mr * z45 * z296 - self.mr * z46 * z295
+            - self.mr * z57 * z290 + self.mr * z58 * z289 + self.mp * z45 * z296
+            - self.mp * z46 * z295 - self.mp * z57 * z290 + self.mp * z58 * z289
+            + z29 * z292 + z30 * z293;
+        let z298 = z0 * z3 + z0 * z19;
+        let z299 = qd[2] * z298;
+        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z262
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z261
-            + 1.6666666666666667e-5 * self.mr * z7 * z262
+            + 3.3333333333333335e-5 * self.mr * z6 * z259
+            + 1.6666666666666667e-5 * self.mr * z7 * z260
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z262
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z262
+            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z314 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z262
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z8 * z261
-            + 8.333333333333334e-6 * self.mr * z9 * z262
+            + 1.6666666666666667e-5 * self.mr * z8 * z259
+            + 8.333333333333334e-6 * self.mr * z9 * z260
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z262
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
             + 1.6666666666666667e-5 * self.mr * (z6 * z6)
             + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z9 * z262
+            + self.mp * (self.lr * self.lr) * z9 * z260
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z7 * z7)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z262
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z315 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z6 * z8
             + 1.6666666666666667e-5 * self.mr * z7 * z9
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z9
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z7 * z9
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z316 = z13 * z36 - z14 * z274 - z36 * z265 + z37 * z264 + z312;
-        let z317 = qd[0] * z275 + self.mr * z36 * z56 + self.mr * z37 * z316
-            - self.mr * z38 * z279 + self.mp * z36 * z56 + self.mp * z37 * z316
-            - self.mp * z38 * z279 + z13 * z313 + z14 * z314 + z39 * z264 + z40 * z265;
-        let z318 = qd[0] * z41 - self.mr * z36 * z316 + self.mr * z38 * z278
-            - self.mr * z56 * z274 - self.mp * z36 * z316 + self.mp * z38 * z278
-            - self.mp * z56 * z274 + z13 * z314 + z14 * z315 + z40 * z264 + z42 * z265;
-        let z319 = self.mr * z278 + self.mp * z278;
-        let z320 = self.mr * z279 + self.mp * z279;
-        let z321 = self.mr * z316 + self.mp * z316;
-        let z322 = z0 * z318 - z0 * z66 - z1 * z317 + z10 * z319 + z10 * z70 + z11 * z320
-            + z12 * z321 + z67 * z259 + z69 * z263 + z71 * z311;
-        let z333 = -z0 * z267 - z0 * z19 - z1 * z18 - z18 * z259;
-        let z334 = qd[3] * z333;
-        let z335 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z303 = -z14 * z267 + z37 * z261 + z299;
+        let z304 = qd[0] * z268 + self.mr * z36 * z56 + self.mr * z37 * z303
+            - self.mr * z38 * z272 + self.mp * z36 * z56 + self.mp * z37 * z303
+            - self.mp * z38 * z272 + z13 * z40 + z13 * z300 + z14 * z301 + z39 * z261;
+        let z305 = qd[0] * z41 - self.mr * z36 * z303 + self.mr * z38 * z271
+            - self.mr * z56 * z267 - self.mp * z36 * z303 + self.mp * z38 * z271
+            - self.mp * z56 * z267 + z13 * z42 + z13 * z301 + z14 * z302 + z40 * z261;
+        let z306 = self.mr * z271 + self.mp * z271;
+        let z307 = self.mr * z272 + self.mp * z272;
+        let z308 = self.mr * z303 + self.mp * z303;
+        let z309 = z0 * z305 - z0 * z66 - z1 * z304 - z1 * z67 + z10 * z306 + z10 * z70
+            + z11 * z307 + z12 * z308 + z27 * z69 + z71 * z298;
+        let z320 = -z0 * z3 - z0 * z19;
+        let z321 = qd[3] * z320;
+        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z269
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z268
-            + 1.6666666666666667e-5 * self.mr * z23 * z269
+            + 3.3333333333333335e-5 * self.mr * z22 * z263
+            + 1.6666666666666667e-5 * self.mr * z23 * z264
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z269
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z269
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z336 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z269
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z24 * z268
-            + 8.333333333333334e-6 * self.mr * z25 * z269
+            + 1.6666666666666667e-5 * self.mr * z24 * z263
+            + 8.333333333333334e-6 * self.mr * z25 * z264
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z269
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
             + 1.6666666666666667e-5 * self.mr * (z22 * z22)
             + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z25 * z269
+            + self.mp * (self.lr * self.lr) * z25 * z264
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z23 * z23)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z269
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z337 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
             + 3.3333333333333335e-5 * self.mr * z22 * z24
             + 1.6666666666666667e-5 * self.mr * z23 * z25
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z25
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z23 * z25
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z338 = z29 * z45 - z30 * z276 - z45 * z272 + z46 * z271 + z334;
-        let z339 = qd[0] * z277 + self.mr * z45 * z59 + self.mr * z46 * z338
-            - self.mr * z47 * z281 + self.mp * z45 * z59 + self.mp * z46 * z338
-            - self.mp * z47 * z281 + z29 * z335 + z30 * z336 + z48 * z271 + z49 * z272;
-        let z340 = qd[0] * z50 - self.mr * z45 * z338 + self.mr * z47 * z280
-            - self.mr * z59 * z276 - self.mp * z45 * z338 + self.mp * z47 * z280
-            - self.mp * z59 * z276 + z29 * z336 + z30 * z337 + z49 * z271 + z51 * z272;
-        let z341 = self.mr * z280 + self.mp * z280;
-        let z342 = self.mr * z281 + self.mp * z281;
-        let z343 = self.mr * z338 + self.mp * z338;
-        let z344 = z0 * z60 - z0 * z340 + z1 * z339 + z26 * z64 + z26 * z341 + z27 * z342
-            + z28 * z343 - z61 * z259 + z63 * z270 + z65 * z333;
-        let z355 = 0.5 * z218 + 0.5 * z296 - 0.5 * z322;
-        let z356 = 0.5 * z230 + 0.5 * z310 - 0.5 * z344;
-        let z357 = 0.5 * z218 - 0.5 * z296 + 0.5 * z322;
-        let z358 = 0.5 * z230 - 0.5 * z310 + 0.5 * z344;
+        let z325 = -z30 * z269 + z46 * z265 + z321;
+        let z326 = qd[0] * z270 + self.mr * z45 * z59 + self.mr * z46 * z325
+            - self.mr * z47 * z274 + self.mp * z45 * z59 + self.mp * z46 * z325
+            - self.mp * z47 * z274 + z29 * z49 + z29 * z322 + z30 * z323 + z48 * z265;
+        let z327 = qd[0] * z50 - self.mr * z45 * z325 + self.mr * z47 * z273
+            - self.mr * z59 * z269 - self.mp * z45 * z325 + self.mp * z47 * z273
+            - self.mp * z59 * z269 + z29 * z51 + z29 * z323 + z30 * z324 + z49 * z265;
+        let z328 = self.mr * z273 + self.mp * z273;
+        let z329 = self.mr * z274 + self.mp * z274;
+        let z330 = self.mr * z325 + self.mp * z325;
+        let z331 = z0 * z60 - z0 * z327 + z1 * z61 + z1 * z326 + z11 * z63 + z26 * z64
+            + z26 * z328 + z27 * z329 + z28 * z330 + z65 * z320;
+        let z342 = 0.5 * z218 + 0.5 * z287 - 0.5 * z309;
+        let z343 = 0.5 * z230 + 0.5 * z297 - 0.5 * z331;
+        let z344 = 0.5 * z218 - 0.5 * z287 + 0.5 * z309;
+        let z345 = 0.5 * z230 - 0.5 * z297 + 0.5 * z331;
         let x0 = z206 * 0.5;
         let x1 = z244 * 0.5;
         let x2 = z258 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 2)] = z355;
-        c[(0, 3)] = z356;
-        c[(2, 0)] = z357;
+        c[(0, 2)] = z342;
+        c[(0, 3)] = z343;
+        c[(2, 0)] = z344;
         c[(2, 2)] = x1;
-        c[(3, 0)] = z358;
+        c[(3, 0)] = z345;
         c[(3, 3)] = x2;
     }
     fn articulated_acceleration(
@@ -5156,62 +5139,62 @@ impl Dynamics<4> for FlyballA05 {
         let z154 = qd[0] * z50 + z29 * z48 + z30 * z49;
         let z155 = qd[0] * z52 + z29 * z49 + z30 * z51;
         let z156 = qd[0] * z53 + z29 * z50 + z30 * z52;
-        let z564 = -qd[0] * z0;
-        let z565 = -qd[0] * z1;
-        let z566 = z0 * z13 + z1 * z14;
-        let z567 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z568 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z577 = qd[0] * z0;
-        let z578 = qd[0] * z1;
-        let z579 = -z0 * z29 - z1 * z30;
-        let z580 = -qd[0] * z27 + z0 * z33 + z28 * z30;
-        let z581 = qd[0] * z26 + z1 * z33 - z28 * z29;
-        let z594 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z605 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
-        let z706 = qd[2] * z564;
-        let z707 = qd[2] * z565;
-        let z708 = qd[2] * z566;
-        let z709 = qd[2] * z567;
-        let z710 = qd[2] * z568;
-        let z711 = qd[2] * z594;
-        let z712 = qd[3] * z577;
-        let z713 = qd[3] * z578;
-        let z714 = qd[3] * z579;
-        let z715 = qd[3] * z580;
-        let z716 = qd[3] * z581;
-        let z717 = qd[3] * z605;
-        let z722 = -self.mr * z38 - self.mp * z38;
-        let z723 = -self.mr * z36 - self.mp * z36;
-        let z724 = -self.mr * z37 - self.mp * z37;
-        let z725 = -qd[0] * self.mr * z55 - qd[0] * self.mp * z55 + self.mr * z14 * z56
+        let z184 = -qd[0] * z1;
+        let z185 = qd[0] * z0;
+        let z559 = -self.mr * z45 - self.mp * z45;
+        let z563 = -self.mr * z36 - self.mp * z36;
+        let z619 = z0 * z13 + z1 * z14;
+        let z620 = -qd[0] * z0;
+        let z660 = -z0 * z29 - z1 * z30;
+        let z661 = qd[0] * z1;
+        let z713 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z714 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z723 = -qd[0] * z27 + z0 * z33 + z28 * z30;
+        let z724 = qd[0] * z26 + z1 * z33 - z28 * z29;
+        let z737 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z748 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
+        let z849 = qd[2] * z620;
+        let z850 = qd[2] * z184;
+        let z851 = qd[2] * z619;
+        let z852 = qd[2] * z713;
+        let z853 = qd[2] * z714;
+        let z854 = qd[2] * z737;
+        let z855 = qd[3] * z185;
+        let z856 = qd[3] * z661;
+        let z857 = qd[3] * z660;
+        let z858 = qd[3] * z723;
+        let z859 = qd[3] * z724;
+        let z860 = qd[3] * z748;
+        let z865 = -self.mr * z38 - self.mp * z38;
+        let z866 = -self.mr * z37 - self.mp * z37;
+        let z867 = -qd[0] * self.mr * z55 - qd[0] * self.mp * z55 + self.mr * z14 * z56
             + self.mp * z14 * z56;
-        let z726 = qd[0] * self.mr * z54 + qd[0] * self.mp * z54 - self.mr * z13 * z56
+        let z868 = qd[0] * self.mr * z54 + qd[0] * self.mp * z54 - self.mr * z13 * z56
             - self.mp * z13 * z56;
-        let z727 = self.mr * z13 * z55 - self.mr * z14 * z54 + self.mp * z13 * z55
+        let z869 = self.mr * z13 * z55 - self.mr * z14 * z54 + self.mp * z13 * z55
             - self.mp * z14 * z54;
-        let z728 = -qd[0] * z146 + z14 * z147 + z37 * z727 - z38 * z726;
-        let z729 = qd[0] * z145 - z13 * z147 - z36 * z727 + z38 * z725;
-        let z730 = z13 * z146 - z14 * z145 + z36 * z726 - z37 * z725;
-        let z731 = -self.mr * z47 - self.mp * z47;
-        let z732 = -self.mr * z45 - self.mp * z45;
-        let z733 = -self.mr * z46 - self.mp * z46;
-        let z734 = -qd[0] * self.mr * z58 - qd[0] * self.mp * z58 + self.mr * z30 * z59
+        let z870 = -qd[0] * z146 + z14 * z147 + z37 * z869 - z38 * z868;
+        let z871 = qd[0] * z145 - z13 * z147 - z36 * z869 + z38 * z867;
+        let z872 = z13 * z146 - z14 * z145 + z36 * z868 - z37 * z867;
+        let z873 = -self.mr * z47 - self.mp * z47;
+        let z874 = -self.mr * z46 - self.mp * z46;
+        let z875 = -qd[0] * self.mr * z58 - qd[0] * self.mp * z58 + self.mr * z30 * z59
             + self.mp * z30 * z59;
-        let z735 = qd[0] * self.mr * z57 + qd[0] * self.mp * z57 - self.mr * z29 * z59
+        let z876 = qd[0] * self.mr * z57 + qd[0] * self.mp * z57 - self.mr * z29 * z59
             - self.mp * z29 * z59;
-        let z736 = self.mr * z29 * z58 - self.mr * z30 * z57 + self.mp * z29 * z58
+        let z877 = self.mr * z29 * z58 - self.mr * z30 * z57 + self.mp * z29 * z58
             - self.mp * z30 * z57;
-        let z737 = -qd[0] * z155 + z30 * z156 + z46 * z736 - z47 * z735;
-        let z738 = qd[0] * z154 - z29 * z156 - z45 * z736 + z47 * z734;
-        let z739 = z29 * z155 - z30 * z154 + z45 * z735 - z46 * z734;
-        let z740 = -z0 * z87 + z1 * z86 + z27 * z731 + z28 * z84;
-        let z741 = -z0 * z89 + z1 * z87 + z26 * z85 + z28 * z732;
-        let z742 = -z0 * z90 + z1 * z88 + z26 * z733 + z27 * z83;
-        let z743 = z1 * z731 + z27 * z82;
-        let z744 = -z0 * z732 + z1 * z84 + z28 * z82;
-        let z745 = -z0 * z741 + z1 * z740 + z26 * z123 + z27 * z743 + z28 * z744;
-        let z746 = 1.0 / z745;
-        let z747 = q[1] * qd[1] * self.lr * self.h * self.cd
+        let z878 = -qd[0] * z155 + z30 * z156 + z46 * z877 - z47 * z876;
+        let z879 = qd[0] * z154 - z29 * z156 - z45 * z877 + z47 * z875;
+        let z880 = z29 * z155 - z30 * z154 + z45 * z876 - z46 * z875;
+        let z881 = -z0 * z87 + z1 * z86 + z27 * z873 + z28 * z84;
+        let z882 = -z0 * z89 + z1 * z87 + z26 * z85 + z28 * z559;
+        let z883 = -z0 * z90 + z1 * z88 + z26 * z874 + z27 * z83;
+        let z884 = z1 * z873 + z27 * z82;
+        let z885 = -z0 * z559 + z1 * z84 + z28 * z82;
+        let z886 = -z0 * z882 + z1 * z881 + z26 * z123 + z27 * z884 + z28 * z885;
+        let z887 = 1.0 / z886;
+        let z888 = q[1] * qd[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -5254,14 +5237,14 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos() + z0 * z738
+                        + self.h * self.h)) * q[3].sin() * q[3].cos() + z0 * z879
             - 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z1 * z737
+                        + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z1 * z878
             - 0.5 * self.lr * self.h * self.k * self.l0
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -5270,8 +5253,8 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
                         .sqrt()) * q[3].cos()
-            + 0.5 * self.lr * self.h * self.k * q[3].cos() - z26 * z734 - z27 * z735
-            - z28 * z736
+            + 0.5 * self.lr * self.h * self.k * q[3].cos() - z26 * z875 - z27 * z876
+            - z28 * z877
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -5286,18 +5269,18 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * (q[3].cos() * q[3].cos());
-        let z750 = z742 * z746;
-        let z753 = z744 * z746;
-        let z754 = -z714 * z742 - z716 * z743 - z717 * z744 + z747 - z123 * z715
-            - z712 * z740 - z713 * z741;
-        let z755 = z0 * z96 - z1 * z95 + z11 * z722 + z12 * z93;
-        let z756 = z0 * z98 - z1 * z96 + z10 * z94 + z12 * z723;
-        let z757 = z0 * z99 - z1 * z97 + z10 * z724 + z11 * z92;
-        let z758 = -z1 * z722 + z11 * z82;
-        let z759 = z0 * z723 - z1 * z93 + z12 * z82;
-        let z760 = z0 * z756 - z1 * z755 + z10 * z116 + z11 * z758 + z12 * z759;
-        let z761 = 1.0 / z760;
-        let z762 = q[1] * qd[1] * self.lr * self.h * self.cd
+        let z891 = z883 * z887;
+        let z894 = z885 * z887;
+        let z895 = -z855 * z881 - z856 * z882 - z857 * z883 - z859 * z884 - z860 * z885
+            + z888 - z123 * z858;
+        let z896 = z0 * z96 - z1 * z95 + z11 * z865 + z12 * z93;
+        let z897 = z0 * z98 - z1 * z96 + z10 * z94 + z12 * z563;
+        let z898 = z0 * z99 - z1 * z97 + z10 * z866 + z11 * z92;
+        let z899 = -z1 * z865 + z11 * z82;
+        let z900 = z0 * z563 - z1 * z93 + z12 * z82;
+        let z901 = z0 * z897 - z1 * z896 + z10 * z116 + z11 * z899 + z12 * z900;
+        let z902 = 1.0 / z901;
+        let z903 = q[1] * qd[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -5347,8 +5330,8 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z0 * z729
-            + z1 * z728
+                        + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z0 * z871
+            + z1 * z870
             - 0.5 * self.lr * self.h * self.k * self.l0
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -5357,8 +5340,8 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
                         .sqrt()) * q[2].cos()
-            + 0.5 * self.lr * self.h * self.k * q[2].cos() - z10 * z725 - z11 * z726
-            - z12 * z727
+            + 0.5 * self.lr * self.h * self.k * q[2].cos() - z10 * z867 - z11 * z868
+            - z12 * z869
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -5373,12 +5356,12 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * (q[2].cos() * q[2].cos());
-        let z765 = z757 * z761;
-        let z768 = z759 * z761;
-        let z769 = z762 - z116 * z709 - z706 * z755 - z707 * z756 - z708 * z757
-            - z710 * z758 - z711 * z759;
-        let z770 = 1.0 / self.msl;
-        let z771 = -q[1] * qd[1] * self.lr * self.cd
+        let z906 = z898 * z902;
+        let z909 = z900 * z902;
+        let z910 = -z849 * z896 - z850 * z897 - z851 * z898 - z853 * z899 - z854 * z900
+            - z116 * z852 + z903;
+        let z911 = 1.0 / self.msl;
+        let z912 = -q[1] * qd[1] * self.lr * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -5582,28 +5565,28 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].cos();
-        let z784 = 0.005 - z742 * z750 - z757 * z765 + 1.6666666666666667e-5 * self.ms
-            + z91 + z100;
-        let z787 = -z742 * z753 - z757 * z768;
-        let z796 = z715 * z733 + z730 + z739 + z750 * z754 + z765 * z769 + z83 * z716
-            + z88 * z712 + z90 * z713 + z91 * z714 + z92 * z710 + z97 * z706 + z99 * z707
-            + z100 * z708 + z709 * z724;
-        let z800 = 1.0 / z784;
-        let z807 = -self.g * z787 - z796;
-        let z808 = z800 * z807;
-        let z809 = -self.msl * self.g + z771;
-        let z810 = z770 * z809;
-        let z812 = -z757 * z808 + z762 - self.g * z759 - z116 * z709 - z706 * z755
-            - z707 * z756 - z708 * z757 - z710 * z758 - z711 * z759;
-        let z813 = z761 * z812;
-        let z820 = -z714 * z742 - z716 * z743 - z717 * z744 - z742 * z808 + z747
-            - self.g * z744 - z123 * z715 - z712 * z740 - z713 * z741;
-        let z821 = z746 * z820;
-        qdd[0] = z808;
-        qdd[1] = z810;
-        qdd[2] = z813;
-        qdd[3] = z821;
-        z745 > 0.0 && z760 > 0.0 && self.msl > 0.0 && z784 > 0.0
+        let z925 = 0.005 + 1.6666666666666667e-5 * self.ms + z91 + z100 - z883 * z891
+            - z898 * z906;
+        let z928 = -z883 * z894 - z898 * z909;
+        let z937 = z83 * z859 + z852 * z866 + z88 * z855 + z90 * z856 + z858 * z874
+            + z91 * z857 + z92 * z853 + z97 * z849 + z99 * z850 + z100 * z851 + z872
+            + z880 + z891 * z895 + z906 * z910;
+        let z941 = 1.0 / z925;
+        let z948 = -self.g * z928 - z937;
+        let z949 = z941 * z948;
+        let z950 = -self.msl * self.g + z912;
+        let z951 = z911 * z950;
+        let z953 = -self.g * z900 - z849 * z896 - z850 * z897 - z851 * z898 - z853 * z899
+            - z854 * z900 - z116 * z852 - z898 * z949 + z903;
+        let z954 = z902 * z953;
+        let z961 = -self.g * z885 - z855 * z881 - z856 * z882 - z857 * z883 - z859 * z884
+            - z860 * z885 - z883 * z949 + z888 - z123 * z858;
+        let z962 = z887 * z961;
+        qdd[0] = z949;
+        qdd[1] = z951;
+        qdd[2] = z954;
+        qdd[3] = z962;
+        z886 > 0.0 && z901 > 0.0 && self.msl > 0.0 && z925 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
 }
@@ -6515,46 +6498,46 @@ impl Rates<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (x.q[3].sin() * x.q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (x.q[3].cos() * x.q[3].cos())
                         + self.h * self.h)) * (x.q[3].cos() * x.q[3].cos());
-        let z359 = -x.qdd[2] * z1;
-        let z360 = x.qdd[2] * z0;
-        let z361 = x.qdd[2] * z10;
-        let z362 = x.qdd[2] * z11;
-        let z363 = x.qdd[2] * z12;
-        let z364 = x.qdd[3] * z1;
-        let z365 = -x.qdd[3] * z0;
-        let z366 = x.qdd[3] * z26;
-        let z367 = x.qdd[3] * z27;
-        let z368 = x.qdd[3] * z28;
-        let z369 = 1.6666666666666667e-5 * self.ms * x.qdd[0];
-        let z370 = self.msl * x.qdd[1];
-        let z371 = -self.mr * x.qdd[0] * z37 + self.mr * z38 * z360 + self.mr * z361
-            - self.mp * x.qdd[0] * z37 + self.mp * z38 * z360 + self.mp * z361;
-        let z372 = self.mr * x.qdd[0] * z36 - self.mr * z38 * z359 + self.mr * z362
-            + self.mp * x.qdd[0] * z36 - self.mp * z38 * z359 + self.mp * z362;
-        let z373 = -self.mr * z36 * z360 + self.mr * z37 * z359 + self.mr * z363
-            - self.mp * z36 * z360 + self.mp * z37 * z359 + self.mp * z363;
-        let z374 = x.qdd[0] * z41 + z37 * z373 - z38 * z372 + z39 * z359 + z40 * z360;
-        let z375 = x.qdd[0] * z43 - z36 * z373 + z38 * z371 + z40 * z359 + z42 * z360;
-        let z376 = x.qdd[0] * z44 + z36 * z372 - z37 * z371 + z41 * z359 + z43 * z360;
-        let z377 = -self.mr * x.qdd[0] * z46 + self.mr * z47 * z365 + self.mr * z366
-            - self.mp * x.qdd[0] * z46 + self.mp * z47 * z365 + self.mp * z366;
-        let z378 = self.mr * x.qdd[0] * z45 - self.mr * z47 * z364 + self.mr * z367
-            + self.mp * x.qdd[0] * z45 - self.mp * z47 * z364 + self.mp * z367;
-        let z379 = -self.mr * z45 * z365 + self.mr * z46 * z364 + self.mr * z368
-            - self.mp * z45 * z365 + self.mp * z46 * z364 + self.mp * z368;
-        let z380 = x.qdd[0] * z50 + z46 * z379 - z47 * z378 + z48 * z364 + z49 * z365;
-        let z381 = x.qdd[0] * z52 - z45 * z379 + z47 * z377 + z49 * z364 + z51 * z365;
-        let z382 = x.qdd[0] * z53 + z45 * z378 - z46 * z377 + z50 * z364 + z52 * z365;
-        let z385 = 0.005 * x.qdd[0] + z369 + z376 + z382;
-        let z389 = z0 * z375 - z1 * z374 + z10 * z371 + z11 * z372 + z12 * z373;
-        let z390 = -z0 * z381 + z1 * z380 + z26 * z377 + z27 * z378 + z28 * z379;
-        let x0 = z162 + z385;
+        let z346 = -x.qdd[2] * z1;
+        let z347 = x.qdd[2] * z0;
+        let z348 = x.qdd[2] * z10;
+        let z349 = x.qdd[2] * z11;
+        let z350 = x.qdd[2] * z12;
+        let z351 = x.qdd[3] * z1;
+        let z352 = -x.qdd[3] * z0;
+        let z353 = x.qdd[3] * z26;
+        let z354 = x.qdd[3] * z27;
+        let z355 = x.qdd[3] * z28;
+        let z356 = 1.6666666666666667e-5 * self.ms * x.qdd[0];
+        let z357 = self.msl * x.qdd[1];
+        let z358 = -self.mr * x.qdd[0] * z37 + self.mr * z38 * z347 + self.mr * z348
+            - self.mp * x.qdd[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
+        let z359 = self.mr * x.qdd[0] * z36 - self.mr * z38 * z346 + self.mr * z349
+            + self.mp * x.qdd[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
+        let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
+            - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
+        let z361 = x.qdd[0] * z41 + z37 * z360 - z38 * z359 + z39 * z346 + z40 * z347;
+        let z362 = x.qdd[0] * z43 - z36 * z360 + z38 * z358 + z40 * z346 + z42 * z347;
+        let z363 = x.qdd[0] * z44 + z36 * z359 - z37 * z358 + z41 * z346 + z43 * z347;
+        let z364 = -self.mr * x.qdd[0] * z46 + self.mr * z47 * z352 + self.mr * z353
+            - self.mp * x.qdd[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
+        let z365 = self.mr * x.qdd[0] * z45 - self.mr * z47 * z351 + self.mr * z354
+            + self.mp * x.qdd[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
+        let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
+            - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
+        let z367 = x.qdd[0] * z50 + z46 * z366 - z47 * z365 + z48 * z351 + z49 * z352;
+        let z368 = x.qdd[0] * z52 - z45 * z366 + z47 * z364 + z49 * z351 + z51 * z352;
+        let z369 = x.qdd[0] * z53 + z45 * z365 - z46 * z364 + z50 * z351 + z52 * z352;
+        let z372 = 0.005 * x.qdd[0] + z356 + z363 + z369;
+        let z376 = z0 * z362 - z1 * z361 + z10 * z358 + z11 * z359 + z12 * z360;
+        let z377 = -z0 * z368 + z1 * z367 + z26 * z364 + z27 * z365 + z28 * z366;
+        let x0 = z162 + z372;
         let x1 = -z178;
-        let x2 = z370 + x1;
+        let x2 = z357 + x1;
         let x3 = -z179;
-        let x4 = z389 + x3;
+        let x4 = z376 + x3;
         let x5 = -z180;
-        let x6 = z390 + x5;
+        let x6 = z377 + x5;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x2);
         out[2] = Jet::lift(x4);
@@ -6692,22 +6675,24 @@ impl Statics<4> for FlyballA05 {
         hess.fill(0.0);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
+        let z4 = q[2].cos();
+        let z5 = q[2].sin();
+        let z20 = q[3].cos();
+        let z21 = q[3].sin();
+        let z23 = -z0 * z21;
+        let z25 = -z1 * z21;
         let z168 = self.mr * self.g + self.mp * self.g;
-        let z285 = -q[2].sin();
-        let z286 = z0 * z285;
-        let z287 = z1 * z285;
-        let z288 = 0.5 * self.mr * self.lr * z286 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z286 * (1.0 / (self.mr + self.mp));
-        let z289 = 0.5 * self.mr * self.lr * z287 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z287 * (1.0 / (self.mr + self.mp));
-        let z297 = -q[3].sin();
-        let z298 = z0 * z297;
-        let z300 = z1 * z297;
-        let z302 = -0.5 * self.mr * self.lr * z298 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z298 * (1.0 / (self.mr + self.mp));
-        let z303 = -0.5 * self.mr * self.lr * z300 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z300 * (1.0 / (self.mr + self.mp));
-        let z428 = 0.5 * q[1] * self.k * self.l0
+        let z260 = -z1 * z5;
+        let z278 = -z0 * z5;
+        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
+        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
+        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
+        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
+        let z413 = 0.5 * q[1] * self.k * self.l0
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -6771,151 +6756,169 @@ impl Statics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
                         .sqrt());
-        let z429 = 0.5 * q[1] * self.k * self.l0
-            * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+        let z414 = 0.5 * q[1] * self.k * self.l0
+            * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                 + self.h * self.h)
-                .powf(-1.5))
+                .powf(-1.5)) + 0.5 * self.lr * self.k * z4
+            - 0.5 * self.lr * self.k * self.l0 * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)
+                        .sqrt())
             + 0.25 * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powf(-1.5)) * q[2].sin()
-            - 0.5 * self.lr * self.k * self.l0
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)
-                        .sqrt()) * q[2].cos() + 0.5 * self.lr * self.k * q[2].cos()
             - 0.5 * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powf(-1.5));
-        let z430 = 0.5 * q[1] * self.k * self.l0
-            * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+        let z415 = 0.5 * q[1] * self.k * self.l0
+            * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
             * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[3].sin() + q[1] * q[1]
                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                 + self.h * self.h)
                 .powf(-1.5))
-            + 0.25 * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[3].sin()
-            - 0.5 * self.lr * self.k * self.l0
+            - 0.5 * self.lr * self.k * self.l0 * z20
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[3].cos() + 0.5 * self.lr * self.k * q[3].cos()
+                        .sqrt())
+            + 0.25 * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[3].sin() + 0.5 * self.lr * self.k * z20
             - 0.5 * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powf(-1.5));
-        let z431 = z168 * z289;
-        let z432 = -z168 * z288;
-        let z433 = z0 * z432 - z1 * z431;
-        let z434 = 0.25 * q[1] * self.lr * self.k * self.l0
-            * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-            * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                + self.h * self.h)
-                .powf(-1.5)) * q[2].cos()
-            + 0.5 * q[1] * self.lr * self.k * self.l0
+        let z420 = z168 * z280;
+        let z421 = -z168 * z279;
+        let z422 = z0 * z421 - z1 * z420;
+        let z423 = -0.5 * q[1] * self.lr * self.k * z5
+            + 0.5 * q[1] * self.lr * self.k * self.l0 * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[2].sin()
-            - 0.5 * q[1] * self.lr * self.k * q[2].sin()
-            - 0.25 * self.lr * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                        .sqrt())
+            + 0.25 * q[1] * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos()
-            - 0.5 * self.lr * self.h * self.k * self.l0
+                    .powf(-1.5)) * q[2].cos() + 0.5 * self.lr * self.h * self.k * z5
+            - 0.5 * self.lr * self.h * self.k * self.l0 * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[2].sin()
-            + 0.5 * self.lr * self.h * self.k * q[2].sin() + z433;
-        let z435 = z168 * z303;
-        let z436 = -z168 * z302;
-        let z437 = -z0 * z436 + z1 * z435;
-        let z438 = 0.25 * q[1] * self.lr * self.k * self.l0
-            * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-            * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                + self.h * self.h)
-                .powf(-1.5)) * q[3].cos()
-            + 0.5 * q[1] * self.lr * self.k * self.l0
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)
-                        .sqrt()) * q[3].sin()
-            - 0.5 * q[1] * self.lr * self.k * q[3].sin()
+                        .sqrt())
             - 0.25 * self.lr * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[2].cos() + z422;
+        let z428 = z168 * z290;
+        let z429 = -z168 * z289;
+        let z430 = -z0 * z429 + z1 * z428;
+        let z431 = 0.5 * q[1] * self.lr * self.k * self.l0 * z21
+            * (1.0
+                / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .sqrt())
+            + 0.25 * q[1] * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
-                    .powf(-1.5)) * q[3].cos()
-            - 0.5 * self.lr * self.h * self.k * self.l0
+                    .powf(-1.5)) * q[3].cos() - 0.5 * q[1] * self.lr * self.k * z21
+            - 0.5 * self.lr * self.h * self.k * self.l0 * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[3].sin()
-            + 0.5 * self.lr * self.h * self.k * q[3].sin() + z437;
-        hess[(1, 1)] = z428;
-        hess[(1, 2)] = z429;
-        hess[(2, 1)] = z429;
-        hess[(1, 3)] = z430;
-        hess[(3, 1)] = z430;
-        hess[(2, 2)] = z434;
-        hess[(3, 3)] = z438;
+                        .sqrt())
+            - 0.25 * self.lr * self.h * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[3].cos() + 0.5 * self.lr * self.h * self.k * z21
+            + z430;
+        hess[(1, 1)] = z413;
+        hess[(1, 2)] = z414;
+        hess[(2, 1)] = z414;
+        hess[(1, 3)] = z415;
+        hess[(3, 1)] = z415;
+        hess[(2, 2)] = z423;
+        hess[(3, 3)] = z431;
     }
     fn potential_gradient_parameter(
         &self,
@@ -6959,26 +6962,26 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z439 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                let z450 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     + 0.5 * self.lr * z6 * (1.0 / (self.mr + self.mp));
-                let z440 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                let z451 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     + 0.5 * self.lr * z8 * (1.0 / (self.mr + self.mp));
-                let z441 = self.g * z37 + z168 * z440;
-                let z442 = -self.g * z36 - z168 * z439;
-                let z443 = z0 * z442 - z1 * z441 + self.g * z12;
-                let z444 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                let z452 = self.g * z37 + z168 * z451;
+                let z453 = -self.g * z36 - z168 * z450;
+                let z454 = z0 * z453 - z1 * z452 + self.g * z12;
+                let z455 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     - 0.5 * self.lr * z22 * (1.0 / (self.mr + self.mp));
-                let z445 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                let z456 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     - 0.5 * self.lr * z24 * (1.0 / (self.mr + self.mp));
-                let z446 = self.g * z46 + z168 * z445;
-                let z447 = -self.g * z45 - z168 * z444;
-                let z448 = -z0 * z447 + z1 * z446 + self.g * z28;
-                out[2] = z443;
-                out[3] = z448;
+                let z457 = self.g * z46 + z168 * z456;
+                let z458 = -self.g * z45 - z168 * z455;
+                let z459 = -z0 * z458 + z1 * z457 + self.g * z28;
+                out[2] = z454;
+                out[3] = z459;
                 true
             }
             3 => {
@@ -7006,26 +7009,26 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z449 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                let z460 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     + self.lr * z6 * (1.0 / (self.mr + self.mp));
-                let z450 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                let z461 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     + self.lr * z8 * (1.0 / (self.mr + self.mp));
-                let z451 = self.g * z37 + z168 * z450;
-                let z452 = -self.g * z36 - z168 * z449;
-                let z453 = z0 * z452 - z1 * z451 + self.g * z12;
-                let z454 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                let z462 = self.g * z37 + z168 * z461;
+                let z463 = -self.g * z36 - z168 * z460;
+                let z464 = z0 * z463 - z1 * z462 + self.g * z12;
+                let z465 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     - self.lr * z22 * (1.0 / (self.mr + self.mp));
-                let z455 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                let z466 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     - self.lr * z24 * (1.0 / (self.mr + self.mp));
-                let z456 = self.g * z46 + z168 * z455;
-                let z457 = -self.g * z45 - z168 * z454;
-                let z458 = -z0 * z457 + z1 * z456 + self.g * z28;
-                out[2] = z453;
-                out[3] = z458;
+                let z467 = self.g * z46 + z168 * z466;
+                let z468 = -self.g * z45 - z168 * z465;
+                let z469 = -z0 * z468 + z1 * z467 + self.g * z28;
+                out[2] = z464;
+                out[3] = z469;
                 true
             }
             4 => {
@@ -7039,7 +7042,7 @@ impl Statics<4> for FlyballA05 {
                 let z22 = z0 * z20;
                 let z24 = z1 * z20;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z459 = 0.5 * q[1] * self.k * self.l0
+                let z470 = 0.5 * q[1] * self.k * self.l0
                     * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                         + 0.5 * self.lr * (q[2].cos() * q[2].cos())
                         - self.h * q[2].sin())
@@ -7116,14 +7119,14 @@ impl Statics<4> for FlyballA05 {
                                 + self.h * self.h)
                                 .sqrt()) * q[3].sin() + 0.5 * self.k * q[2].sin()
                     + 0.5 * self.k * q[3].sin();
-                let z460 = 0.5 * self.mr * z6 * (1.0 / (self.mr + self.mp))
+                let z471 = 0.5 * self.mr * z6 * (1.0 / (self.mr + self.mp))
                     + self.mp * z6 * (1.0 / (self.mr + self.mp));
-                let z461 = 0.5 * self.mr * z8 * (1.0 / (self.mr + self.mp))
+                let z472 = 0.5 * self.mr * z8 * (1.0 / (self.mr + self.mp))
                     + self.mp * z8 * (1.0 / (self.mr + self.mp));
-                let z462 = z168 * z461;
-                let z463 = -z168 * z460;
-                let z464 = z0 * z463 - z1 * z462;
-                let z465 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z473 = z168 * z472;
+                let z474 = -z168 * z471;
+                let z475 = z0 * z474 - z1 * z473;
+                let z476 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                         + 0.5 * self.lr * (q[2].cos() * q[2].cos())
                         - self.h * q[2].sin())
@@ -7141,7 +7144,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() + 0.5 * q[1] * self.k * q[2].cos()
-                    + z464
+                    + z475
                     - 0.25 * self.lr * self.h * self.k * self.l0
                         * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                             + 0.5 * self.lr * (q[2].cos() * q[2].cos())
@@ -7160,14 +7163,14 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() - 0.5 * self.h * self.k * q[2].cos();
-                let z466 = -0.5 * self.mr * z22 * (1.0 / (self.mr + self.mp))
+                let z477 = -0.5 * self.mr * z22 * (1.0 / (self.mr + self.mp))
                     - self.mp * z22 * (1.0 / (self.mr + self.mp));
-                let z467 = -0.5 * self.mr * z24 * (1.0 / (self.mr + self.mp))
+                let z478 = -0.5 * self.mr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * z24 * (1.0 / (self.mr + self.mp));
-                let z468 = z168 * z467;
-                let z469 = -z168 * z466;
-                let z470 = -z0 * z469 + z1 * z468;
-                let z471 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z479 = z168 * z478;
+                let z480 = -z168 * z477;
+                let z481 = -z0 * z480 + z1 * z479;
+                let z482 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (q[1] * q[3].sin() + 0.5 * self.lr * (q[3].sin() * q[3].sin())
                         + 0.5 * self.lr * (q[3].cos() * q[3].cos())
                         - self.h * q[3].sin())
@@ -7185,7 +7188,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() + 0.5 * q[1] * self.k * q[3].cos()
-                    + z470
+                    + z481
                     - 0.25 * self.lr * self.h * self.k * self.l0
                         * (q[1] * q[3].sin() + 0.5 * self.lr * (q[3].sin() * q[3].sin())
                             + 0.5 * self.lr * (q[3].cos() * q[3].cos())
@@ -7204,9 +7207,9 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() - 0.5 * self.h * self.k * q[3].cos();
-                out[1] = z459;
-                out[2] = z465;
-                out[3] = z471;
+                out[1] = z470;
+                out[2] = z476;
+                out[3] = z482;
                 true
             }
             5 => {
@@ -7214,20 +7217,20 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z472 = z0 * z0 + z1 * z1;
-                let z473 = z1 * z168;
-                let z474 = -z0 * z168;
-                let z475 = z0 * z474 - z1 * z473 + z168 * z472;
-                let z476 = -z1 * z168;
-                let z477 = z0 * z168;
-                let z478 = -z0 * z477 + z1 * z476 + z168 * z472;
-                out[2] = z475;
-                out[3] = z478;
+                let z432 = -z1 * z168;
+                let z433 = -z0 * z168;
+                let z441 = z1 * z168;
+                let z442 = z0 * z168;
+                let z483 = z0 * z0 + z1 * z1;
+                let z484 = z0 * z433 - z1 * z441 + z168 * z483;
+                let z485 = -z0 * z442 + z1 * z432 + z168 * z483;
+                out[2] = z484;
+                out[3] = z485;
                 true
             }
             6 => {
                 out.fill(0.0);
-                let z479 = 0.5 * q[1] * self.k * self.l0
+                let z486 = 0.5 * q[1] * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[2].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7291,7 +7294,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z480 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z487 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[2].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7315,7 +7318,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() - 0.5 * self.lr * self.k * q[2].cos();
-                let z481 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z488 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[3].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7339,14 +7342,14 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() - 0.5 * self.lr * self.k * q[3].cos();
-                out[1] = z479;
-                out[2] = z480;
-                out[3] = z481;
+                out[1] = z486;
+                out[2] = z487;
+                out[3] = z488;
                 true
             }
             7 => {
                 out.fill(0.0);
-                let z482 = 2.0 * q[1]
+                let z489 = 2.0 * q[1]
                     - q[1] * self.l0
                         * (1.0
                             / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -7396,7 +7399,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z483 = -0.5 * q[1] * self.lr * self.l0
+                let z490 = -0.5 * q[1] * self.lr * self.l0
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7412,7 +7415,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() - 0.5 * self.lr * self.h * q[2].cos();
-                let z484 = -0.5 * q[1] * self.lr * self.l0
+                let z491 = -0.5 * q[1] * self.lr * self.l0
                     * (1.0
                         / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7428,9 +7431,9 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() - 0.5 * self.lr * self.h * q[3].cos();
-                out[1] = z482;
-                out[2] = z483;
-                out[3] = z484;
+                out[1] = z489;
+                out[2] = z490;
+                out[3] = z491;
                 true
             }
             8 => {
@@ -7439,7 +7442,7 @@ impl Statics<4> for FlyballA05 {
             }
             9 => {
                 out.fill(0.0);
-                let z485 = -q[1] * self.k
+                let z492 = -q[1] * self.k
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7487,7 +7490,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z486 = -0.5 * q[1] * self.lr * self.k
+                let z493 = -0.5 * q[1] * self.lr * self.k
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7503,7 +7506,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos();
-                let z487 = -0.5 * q[1] * self.lr * self.k
+                let z494 = -0.5 * q[1] * self.lr * self.k
                     * (1.0
                         / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7519,9 +7522,9 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos();
-                out[1] = z485;
-                out[2] = z486;
-                out[3] = z487;
+                out[1] = z492;
+                out[2] = z493;
+                out[3] = z494;
                 true
             }
             10 => {
@@ -7549,15 +7552,15 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z82 = self.mr + self.mp;
-                let z488 = z37 * z82;
-                let z489 = -z36 * z82;
-                let z490 = z0 * z489 - z1 * z488 + z12 * z82;
-                let z491 = z46 * z82;
-                let z492 = -z45 * z82;
-                let z493 = -z0 * z492 + z1 * z491 + z28 * z82;
+                let z495 = z37 * z82;
+                let z496 = -z36 * z82;
+                let z497 = z0 * z496 - z1 * z495 + z12 * z82;
+                let z498 = z46 * z82;
+                let z499 = -z45 * z82;
+                let z500 = -z0 * z499 + z1 * z498 + z28 * z82;
                 out[1] = self.msl;
-                out[2] = z490;
-                out[3] = z493;
+                out[2] = z497;
+                out[3] = z500;
                 true
             }
             _ => false,
@@ -8082,486 +8085,471 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + z49 * z134 + z50 * z135;
         let z158 = qd[0] * z154 - z29 * z156 - z45 * z153 + z47 * z151 + z49 * z133
             + z51 * z134 + z52 * z135;
-        let z259 = -q[0].sin();
-        let z260 = self.a * z259;
-        let z261 = z4 * z259;
-        let z262 = z5 * z259;
-        let z263 = -self.h * z259;
-        let z264 = -qd[2] * z0;
-        let z265 = qd[2] * z259;
-        let z266 = qd[2] * z263;
-        let z267 = -self.a * z259;
-        let z268 = z20 * z259;
-        let z269 = -z21 * z259;
-        let z270 = self.h * z259;
-        let z271 = qd[3] * z0;
-        let z272 = -qd[3] * z259;
-        let z273 = qd[3] * z270;
-        let z274 = 0.5 * self.mr * self.lr * z261 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z261 * (1.0 / (self.mr + self.mp)) + z260;
-        let z275 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z262
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z262
-            - 1.6666666666666667e-5 * self.mr * z5 * z261
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+        let z184 = -qd[0] * z1;
+        let z185 = qd[0] * z0;
+        let z259 = -z1 * z4;
+        let z260 = -z1 * z5;
+        let z261 = -qd[2] * z0;
+        let z262 = qd[2] * z27;
+        let z263 = -z1 * z20;
+        let z264 = z1 * z21;
+        let z265 = qd[3] * z0;
+        let z266 = qd[3] * z11;
+        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
+        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
+            - 1.6666666666666667e-5 * self.mr * z5 * z259
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z262
-            + self.mp * (self.lr * self.lr) * z4 * z262
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z262
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
+            + self.mp * (self.lr * self.lr) * z4 * z260
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z276 = -0.5 * self.mr * self.lr * z268 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z268 * (1.0 / (self.mr + self.mp)) + z267;
-        let z277 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z269
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z269
-            + 1.6666666666666667e-5 * self.mr * z21 * z268
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
+        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
+            + 1.6666666666666667e-5 * self.mr * z21 * z263
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z269
-            + self.mp * (self.lr * self.lr) * z20 * z269
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z269
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
+            + self.mp * (self.lr * self.lr) * z20 * z264
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z278 = -qd[0] * z36 + z266 + z38 * z265;
-        let z279 = qd[0] * z274 + z15 - z38 * z264;
-        let z280 = -qd[0] * z45 + z273 + z47 * z272;
-        let z281 = qd[0] * z276 + z31 - z47 * z271;
-        let z285 = -q[2].sin();
-        let z286 = z0 * z285;
-        let z287 = z1 * z285;
-        let z288 = 0.5 * self.mr * self.lr * z286 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z286 * (1.0 / (self.mr + self.mp));
-        let z289 = 0.5 * self.mr * self.lr * z287 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z287 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
+        let z271 = -qd[0] * z36 + z262 + z13 * z38;
+        let z272 = qd[0] * z267 + z15 - z38 * z261;
+        let z273 = -qd[0] * z45 + z266 + z29 * z47;
+        let z274 = qd[0] * z269 + z31 - z47 * z265;
+        let z278 = -z0 * z5;
+        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
+        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
+        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z291 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
+        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
-            - 1.6666666666666667e-5 * self.mr * z5 * z286
-            + 8.333333333333334e-6 * self.mr * z7 * z285
+            - 8.333333333333334e-6 * self.mr * z5 * z7
+            - 1.6666666666666667e-5 * self.mr * z5 * z278
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z6
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z7 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z7
             + self.mp * (self.lr * self.lr) * z4 * z6
-            + self.mp * (self.lr * self.lr) * z7 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z7
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z7 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
+        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z287
-            + 8.333333333333334e-6 * self.mr * z9 * z285
+            - 1.6666666666666667e-5 * self.mr * z5 * z260
+            - 8.333333333333334e-6 * self.mr * z5 * z9
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z8
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z9
             + self.mp * (self.lr * self.lr) * z4 * z8
-            + self.mp * (self.lr * self.lr) * z9 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z9
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z285
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z4 * z5
-            + 1.6666666666666667e-5 * self.mr * z4 * z285
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z285
-            + 2.0 * self.mp * (self.lr * self.lr) * z4 * z285
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z285
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z5
+            - 2.0 * self.mp * (self.lr * self.lr) * z4 * z5
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z4 * z285
+            + (self.mr * self.mr) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z294 = -qd[0] * z289 + z14 * z290;
-        let z295 = qd[0] * z288 - z13 * z290;
-        let z297 = -q[3].sin();
-        let z298 = z0 * z297;
-        let z299 = -z0 * z20;
-        let z300 = z1 * z297;
-        let z301 = -z1 * z20;
-        let z302 = -0.5 * self.mr * self.lr * z298 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z298 * (1.0 / (self.mr + self.mp));
-        let z303 = -0.5 * self.mr * self.lr * z300 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z300 * (1.0 / (self.mr + self.mp));
-        let z304 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
+        let z285 = -qd[0] * z280 + z14 * z281;
+        let z286 = qd[0] * z279 - z13 * z281;
+        let z288 = -z0 * z20;
+        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
+        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
+        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z305 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z299
+        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z299
-            + 1.6666666666666667e-5 * self.mr * z21 * z298
-            + 8.333333333333334e-6 * self.mr * z23 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            + 8.333333333333334e-6 * self.mr * z20 * z288
+            + 8.333333333333334e-6 * self.mr * z21 * z23
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z299
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z299
-            + self.mp * (self.lr * self.lr) * z23 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z299
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
+            + self.mp * (self.lr * self.lr) * z20 * z288
+            - self.mp * (self.lr * self.lr) * z21 * z23
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z299
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z306 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z301
+        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
+            + 8.333333333333334e-6 * self.mr * z20 * z263
             + 1.6666666666666667e-5 * self.mr * z20 * z24
-            + 8.333333333333334e-6 * self.mr * z20 * z301
-            + 1.6666666666666667e-5 * self.mr * z21 * z300
-            + 8.333333333333334e-6 * self.mr * z25 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            + 8.333333333333334e-6 * self.mr * z21 * z25
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z301
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z301
-            + self.mp * (self.lr * self.lr) * z25 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z301
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
+            + self.mp * (self.lr * self.lr) * z20 * z263
+            - self.mp * (self.lr * self.lr) * z21 * z25
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z301
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z307 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z297
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z20 * z21
-            + 1.6666666666666667e-5 * self.mr * z20 * z297
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z297
-            + 2.0 * self.mp * (self.lr * self.lr) * z20 * z297
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z297
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z21
+            - 2.0 * self.mp * (self.lr * self.lr) * z20 * z21
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z20 * z297
+            + (self.mr * self.mr) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z308 = -qd[0] * z303 + z30 * z304;
-        let z309 = qd[0] * z302 - z29 * z304;
-        let z311 = z0 * z3 + z0 * z260 + z1 * z2 + z2 * z259;
-        let z312 = qd[2] * z311;
-        let z313 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z295 = -qd[0] * z290 + z30 * z291;
+        let z296 = qd[0] * z289 - z29 * z291;
+        let z298 = z0 * z3 + z0 * z19;
+        let z299 = qd[2] * z298;
+        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z262
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z261
-            + 1.6666666666666667e-5 * self.mr * z7 * z262
+            + 3.3333333333333335e-5 * self.mr * z6 * z259
+            + 1.6666666666666667e-5 * self.mr * z7 * z260
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z262
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z262
+            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z314 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z262
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z8 * z261
-            + 8.333333333333334e-6 * self.mr * z9 * z262
+            + 1.6666666666666667e-5 * self.mr * z8 * z259
+            + 8.333333333333334e-6 * self.mr * z9 * z260
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z262
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
             + 1.6666666666666667e-5 * self.mr * (z6 * z6)
             + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z9 * z262
+            + self.mp * (self.lr * self.lr) * z9 * z260
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z7 * z7)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z262
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z315 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z6 * z8
             + 1.6666666666666667e-5 * self.mr * z7 * z9
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z9
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z7 * z9
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z316 = z13 * z36 - z14 * z274 - z36 * z265 + z37 * z264 + z312;
-        let z323 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
+        let z303 = -z14 * z267 + z37 * z261 + z299;
+        let z310 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z6 * z7
-            + 3.3333333333333335e-5 * self.mr * z6 * z286
+            + 3.3333333333333335e-5 * self.mr * z6 * z278
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8580,13 +8568,14 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z324 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
+        let z311 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z8
-                * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z6 * z9
-            + 1.6666666666666667e-5 * self.mr * z6 * z287
+                * (1.0 / (self.mr + self.mp))
+            + 1.6666666666666667e-5 * self.mr * z6 * z260
+            + 8.333333333333334e-6 * self.mr * z6 * z9
             + 8.333333333333334e-6 * self.mr * z7 * z8
-            + 1.6666666666666667e-5 * self.mr * z8 * z286
+            + 1.6666666666666667e-5 * self.mr * z8 * z278
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8623,9 +8612,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z325 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z8 * z9
-            + 3.3333333333333335e-5 * self.mr * z8 * z287
+        let z312 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z8 * z260
+            + 1.6666666666666667e-5 * self.mr * z8 * z9
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8644,335 +8633,333 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z326 = z13 * z289 - z14 * z288;
-        let z333 = -z0 * z267 - z0 * z19 - z1 * z18 - z18 * z259;
-        let z334 = qd[3] * z333;
-        let z335 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z313 = z13 * z280 - z14 * z279;
+        let z320 = -z0 * z3 - z0 * z19;
+        let z321 = qd[3] * z320;
+        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z269
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z268
-            + 1.6666666666666667e-5 * self.mr * z23 * z269
+            + 3.3333333333333335e-5 * self.mr * z22 * z263
+            + 1.6666666666666667e-5 * self.mr * z23 * z264
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z269
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z269
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z336 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z269
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z24 * z268
-            + 8.333333333333334e-6 * self.mr * z25 * z269
+            + 1.6666666666666667e-5 * self.mr * z24 * z263
+            + 8.333333333333334e-6 * self.mr * z25 * z264
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z269
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
             + 1.6666666666666667e-5 * self.mr * (z22 * z22)
             + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z25 * z269
+            + self.mp * (self.lr * self.lr) * z25 * z264
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z23 * z23)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z269
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z337 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
             + 3.3333333333333335e-5 * self.mr * z22 * z24
             + 1.6666666666666667e-5 * self.mr * z23 * z25
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z25
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z23 * z25
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z338 = z29 * z45 - z30 * z276 - z45 * z272 + z46 * z271 + z334;
-        let z345 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z299
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z298
-            + 1.6666666666666667e-5 * self.mr * z23 * z299
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z299
+        let z325 = -z30 * z269 + z46 * z265 + z321;
+        let z332 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z288
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z23
+            + 1.6666666666666667e-5 * self.mr * z23 * z288
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z299
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z299
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z299
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z288
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z288
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z299
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z299
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z299
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z299
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z346 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z301
+        let z333 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z263
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z299
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z22 * z300
-            + 8.333333333333334e-6 * self.mr * z23 * z301
-            + 1.6666666666666667e-5 * self.mr * z24 * z298
-            + 8.333333333333334e-6 * self.mr * z25 * z299
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z301
+            + 1.6666666666666667e-5 * self.mr * z22 * z25
+            + 8.333333333333334e-6 * self.mr * z23 * z263
+            + 1.6666666666666667e-5 * self.mr * z23 * z24
+            + 8.333333333333334e-6 * self.mr * z25 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z299
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z301
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z299
-            + self.mp * (self.lr * self.lr) * z23 * z301
-            + self.mp * (self.lr * self.lr) * z25 * z299
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z301
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z288
+            + self.mp * (self.lr * self.lr) * z23 * z263
+            + self.mp * (self.lr * self.lr) * z25 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z299
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z301
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z299
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z301
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z299
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z301
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z299
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z301
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z299
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z347 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z301
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z300
-            + 1.6666666666666667e-5 * self.mr * z25 * z301
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z301
+        let z334 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z263
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z25
+            + 1.6666666666666667e-5 * self.mr * z25 * z263
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z301
-            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z301
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z301
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z263
+            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z263
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z301
+            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z263
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z301
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z301
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z301
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z348 = z29 * z303 - z30 * z302;
-        let z494 = -qd[0] * qd[2] * z259;
-        let z495 = qd[2] * z0 * z264 + qd[2] * z0 * z14 + qd[2] * z1 * z265
-            + qd[2] * z13 * z259;
-        let z496 = -qd[0] * qd[2] * z10 - qd[2] * z0 * z312 + qd[2] * z12 * z265
-            + qd[2] * z14 * z311 - qd[2] * z17 * z259;
-        let z497 = qd[0] * qd[2] * z263 - qd[2] * z0 * z17 - qd[2] * z1 * z312
-            - qd[2] * z12 * z264 - qd[2] * z13 * z311;
-        let z498 = qd[0] * qd[3] * z259;
-        let z499 = -qd[3] * z0 * z271 - qd[3] * z0 * z30 - qd[3] * z1 * z272
-            - qd[3] * z29 * z259;
-        let z500 = -qd[0] * qd[3] * z26 + qd[3] * z0 * z334 + qd[3] * z28 * z272
-            + qd[3] * z30 * z333 + qd[3] * z33 * z259;
-        let z501 = qd[0] * qd[3] * z270 + qd[3] * z0 * z33 + qd[3] * z1 * z334
-            - qd[3] * z28 * z271 - qd[3] * z29 * z333;
-        let z502 = -qd[0] * self.mr * z279 - qd[0] * self.mp * z279 + self.mr * z496
-            + self.mr * z14 * z316 - self.mr * z36 * z129 - self.mr * z37 * z495
-            + self.mr * z38 * z127 + self.mr * z56 * z265 + self.mp * z496
-            + self.mp * z14 * z316 - self.mp * z36 * z129 - self.mp * z37 * z495
-            + self.mp * z38 * z127 + self.mp * z56 * z265;
-        let z503 = qd[0] * self.mr * z278 + qd[0] * self.mp * z278 + self.mr * z497
-            - self.mr * z13 * z316 + self.mr * z36 * z495 - self.mr * z38 * z494
-            - self.mr * z56 * z264 + self.mr * z129 * z274 + self.mp * z497
-            - self.mp * z13 * z316 + self.mp * z36 * z495 - self.mp * z38 * z494
-            - self.mp * z56 * z264 + self.mp * z129 * z274;
-        let z504 = qd[0] * z275 + z13 * z313 + z14 * z314 + z39 * z264 + z40 * z265;
-        let z505 = qd[0] * z41 + z13 * z314 + z14 * z315 + z40 * z264 + z42 * z265;
-        let z506 = z13 * z505 - z14 * z504 + z36 * z503 - z36 * z142 - z37 * z502
-            + z41 * z494 + z41 * z128 + z43 * z127 + z44 * z495 + z127 * z275
-            + z143 * z274 - z145 * z265 + z146 * z264;
-        let z507 = -qd[0] * self.mr * z281 - qd[0] * self.mp * z281 + self.mr * z500
-            + self.mr * z30 * z338 - self.mr * z45 * z135 - self.mr * z46 * z499
-            + self.mr * z47 * z133 + self.mr * z59 * z272 + self.mp * z500
-            + self.mp * z30 * z338 - self.mp * z45 * z135 - self.mp * z46 * z499
-            + self.mp * z47 * z133 + self.mp * z59 * z272;
-        let z508 = qd[0] * self.mr * z280 + qd[0] * self.mp * z280 + self.mr * z501
-            - self.mr * z29 * z338 + self.mr * z45 * z499 - self.mr * z47 * z498
-            - self.mr * z59 * z271 + self.mr * z135 * z276 + self.mp * z501
-            - self.mp * z29 * z338 + self.mp * z45 * z499 - self.mp * z47 * z498
-            - self.mp * z59 * z271 + self.mp * z135 * z276;
-        let z509 = qd[0] * z277 + z29 * z335 + z30 * z336 + z48 * z271 + z49 * z272;
-        let z510 = qd[0] * z50 + z29 * z336 + z30 * z337 + z49 * z271 + z51 * z272;
-        let z511 = z29 * z510 - z30 * z509 + z45 * z508 - z45 * z151 - z46 * z507
-            + z50 * z498 + z50 * z134 + z52 * z133 + z53 * z499 + z133 * z277
-            + z152 * z276 - z154 * z272 + z155 * z271;
-        let z512 = z506 + z511;
-        let z513 = -qd[0] * self.mr * z295 - qd[0] * self.mp * z295
-            + self.mr * z14 * z326 + self.mr * z128 * z290 - self.mr * z129 * z289
-            + self.mp * z14 * z326 + self.mp * z128 * z290 - self.mp * z129 * z289;
-        let z514 = qd[0] * self.mr * z294 + qd[0] * self.mp * z294 - self.mr * z13 * z326
-            - self.mr * z127 * z290 + self.mr * z129 * z288 - self.mp * z13 * z326
-            - self.mp * z127 * z290 + self.mp * z129 * z288;
-        let z515 = qd[0] * z291 + z13 * z323 + z14 * z324;
-        let z516 = qd[0] * z292 + z13 * z324 + z14 * z325;
-        let z517 = z13 * z516 - z14 * z515 + z36 * z514 - z37 * z513 + z127 * z291
-            + z128 * z292 + z129 * z293 - z142 * z289 + z143 * z288;
-        let z518 = -qd[0] * self.mr * z309 - qd[0] * self.mp * z309
-            + self.mr * z30 * z348 + self.mr * z134 * z304 - self.mr * z135 * z303
-            + self.mp * z30 * z348 + self.mp * z134 * z304 - self.mp * z135 * z303;
-        let z519 = qd[0] * self.mr * z308 + qd[0] * self.mp * z308 - self.mr * z29 * z348
-            - self.mr * z133 * z304 + self.mr * z135 * z302 - self.mp * z29 * z348
-            - self.mp * z133 * z304 + self.mp * z135 * z302;
-        let z520 = qd[0] * z305 + z29 * z345 + z30 * z346;
-        let z521 = qd[0] * z306 + z29 * z346 + z30 * z347;
-        let z522 = z29 * z521 - z30 * z520 + z45 * z519 - z46 * z518 + z133 * z305
-            + z134 * z306 + z135 * z307 - z151 * z303 + z152 * z302;
-        let z523 = q[1] * qd[1] * self.lr * self.cd
+        let z335 = z29 * z290 - z30 * z289;
+        let z501 = qd[0] * qd[2] * z1;
+        let z502 = qd[2] * z0 * z261 + qd[2] * z0 * z14;
+        let z503 = -qd[0] * qd[2] * z10 - qd[2] * z0 * z299 + qd[2] * z1 * z17
+            + qd[2] * z12 * z13 + qd[2] * z14 * z298;
+        let z504 = qd[0] * qd[2] * z27 - qd[2] * z0 * z17 - qd[2] * z1 * z299
+            - qd[2] * z12 * z261 - qd[2] * z13 * z298;
+        let z505 = -qd[0] * qd[3] * z1;
+        let z506 = -qd[3] * z0 * z265 - qd[3] * z0 * z30;
+        let z507 = -qd[0] * qd[3] * z26 + qd[3] * z0 * z321 - qd[3] * z1 * z33
+            + qd[3] * z28 * z29 + qd[3] * z30 * z320;
+        let z508 = qd[0] * qd[3] * z11 + qd[3] * z0 * z33 + qd[3] * z1 * z321
+            - qd[3] * z28 * z265 - qd[3] * z29 * z320;
+        let z509 = -qd[0] * self.mr * z272 - qd[0] * self.mp * z272 + self.mr * z503
+            + self.mr * z13 * z56 + self.mr * z14 * z303 - self.mr * z36 * z129
+            - self.mr * z37 * z502 + self.mr * z38 * z127 + self.mp * z503
+            + self.mp * z13 * z56 + self.mp * z14 * z303 - self.mp * z36 * z129
+            - self.mp * z37 * z502 + self.mp * z38 * z127;
+        let z510 = qd[0] * self.mr * z271 + qd[0] * self.mp * z271 + self.mr * z504
+            - self.mr * z13 * z303 + self.mr * z36 * z502 - self.mr * z38 * z501
+            - self.mr * z56 * z261 + self.mr * z129 * z267 + self.mp * z504
+            - self.mp * z13 * z303 + self.mp * z36 * z502 - self.mp * z38 * z501
+            - self.mp * z56 * z261 + self.mp * z129 * z267;
+        let z511 = qd[0] * z268 + z13 * z40 + z13 * z300 + z14 * z301 + z39 * z261;
+        let z512 = qd[0] * z41 + z13 * z42 + z13 * z301 + z14 * z302 + z40 * z261;
+        let z513 = z13 * z512 - z13 * z145 - z14 * z511 + z36 * z510 - z36 * z142
+            - z37 * z509 + z41 * z501 + z41 * z128 + z43 * z127 + z44 * z502
+            + z127 * z268 + z143 * z267 + z146 * z261;
+        let z514 = -qd[0] * self.mr * z274 - qd[0] * self.mp * z274 + self.mr * z507
+            + self.mr * z29 * z59 + self.mr * z30 * z325 - self.mr * z45 * z135
+            - self.mr * z46 * z506 + self.mr * z47 * z133 + self.mp * z507
+            + self.mp * z29 * z59 + self.mp * z30 * z325 - self.mp * z45 * z135
+            - self.mp * z46 * z506 + self.mp * z47 * z133;
+        let z515 = qd[0] * self.mr * z273 + qd[0] * self.mp * z273 + self.mr * z508
+            - self.mr * z29 * z325 + self.mr * z45 * z506 - self.mr * z47 * z505
+            - self.mr * z59 * z265 + self.mr * z135 * z269 + self.mp * z508
+            - self.mp * z29 * z325 + self.mp * z45 * z506 - self.mp * z47 * z505
+            - self.mp * z59 * z265 + self.mp * z135 * z269;
+        let z516 = qd[0] * z270 + z29 * z49 + z29 * z322 + z30 * z323 + z48 * z265;
+        let z517 = qd[0] * z50 + z29 * z51 + z29 * z323 + z30 * z324 + z49 * z265;
+        let z518 = z29 * z517 - z29 * z154 - z30 * z516 + z45 * z515 - z45 * z151
+            - z46 * z514 + z50 * z505 + z50 * z134 + z52 * z133 + z53 * z506
+            + z133 * z270 + z152 * z269 + z155 * z265;
+        let z519 = z513 + z518;
+        let z520 = -qd[0] * self.mr * z286 - qd[0] * self.mp * z286
+            + self.mr * z14 * z313 + self.mr * z128 * z281 - self.mr * z129 * z280
+            + self.mp * z14 * z313 + self.mp * z128 * z281 - self.mp * z129 * z280;
+        let z521 = qd[0] * self.mr * z285 + qd[0] * self.mp * z285 - self.mr * z13 * z313
+            - self.mr * z127 * z281 + self.mr * z129 * z279 - self.mp * z13 * z313
+            - self.mp * z127 * z281 + self.mp * z129 * z279;
+        let z522 = qd[0] * z282 + z13 * z310 + z14 * z311;
+        let z523 = qd[0] * z283 + z13 * z311 + z14 * z312;
+        let z524 = z13 * z523 - z14 * z522 + z36 * z521 - z37 * z520 + z127 * z282
+            + z128 * z283 + z129 * z284 - z142 * z280 + z143 * z279;
+        let z525 = -qd[0] * self.mr * z296 - qd[0] * self.mp * z296
+            + self.mr * z30 * z335 + self.mr * z134 * z291 - self.mr * z135 * z290
+            + self.mp * z30 * z335 + self.mp * z134 * z291 - self.mp * z135 * z290;
+        let z526 = qd[0] * self.mr * z295 + qd[0] * self.mp * z295 - self.mr * z29 * z335
+            - self.mr * z133 * z291 + self.mr * z135 * z289 - self.mp * z29 * z335
+            - self.mp * z133 * z291 + self.mp * z135 * z289;
+        let z527 = qd[0] * z292 + z29 * z332 + z30 * z333;
+        let z528 = qd[0] * z293 + z29 * z333 + z30 * z334;
+        let z529 = z29 * z528 - z30 * z527 + z45 * z526 - z46 * z525 + z133 * z292
+            + z134 * z293 + z135 * z294 - z151 * z290 + z152 * z289;
+        let z530 = q[1] * qd[1] * self.lr * self.cd
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9296,121 +9283,153 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos();
-        let z524 = q[1] * qd[1] * self.lr * self.cd
-            * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-            * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                + self.h * self.h)
-                .powi(-2)) * q[2].sin()
-            - q[1] * qd[1] * self.lr * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].cos()
-            - 2.0 * q[1] * qd[1] * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+        let z531 = -q[1] * qd[1] * self.lr * self.cd * z4
+            * (1.0
+                / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[2] * self.lr * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[2].cos()
-            - q[1] * qd[2] * self.lr * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin()
-            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[2].sin() * q[2].cos()
-            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].sin() * q[2].sin())
-            - 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos())
-            - 0.5 * q[1] * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powf(-1.5))
-            - qd[1] * self.lr * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                    + self.h * self.h))
+            + q[1] * qd[1] * self.lr * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].sin()
-            + qd[1] * self.lr * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].cos()
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * (q[2].sin() * q[2].sin())
-            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin() * q[2].cos()
-            + qd[1] * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+            - 2.0 * q[1] * qd[1] * self.h * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2))
-            + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+            - q[1] * qd[2] * self.lr * self.h * self.cd * z5
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h))
+            - q[1] * qd[2] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].cos()
+            - 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
+            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * z5
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].sin()
+            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[2].sin() * q[2].cos()
+            - 0.5 * q[1] * self.k * self.l0
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powf(-1.5))
+            + qd[1] * self.lr * self.h * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h))
+            - qd[1] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[2].sin()
+            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].sin()
+            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * (q[2].sin() * q[2].sin())
+            + qd[1] * (self.h * self.h) * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2))
+            + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd * z5
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h))
             + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[2].cos()
+            + 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
+            - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9418,45 +9437,37 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * q[2].sin()
             - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powi(-2)) * q[2].sin() * q[2].cos()
-            - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd
+                    .powi(-2)) * q[2].sin() * q[2].cos() - 0.5 * self.lr * self.k * z4
+            + 0.5 * self.lr * self.k * self.l0 * z4
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].sin() * q[2].sin())
-            + 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)
+                        .sqrt())
             - 0.25 * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powf(-1.5)) * q[2].sin()
-            + 0.5 * self.lr * self.k * self.l0
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)
-                        .sqrt()) * q[2].cos() - 0.5 * self.lr * self.k * q[2].cos()
             + 0.5 * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
@@ -9464,143 +9475,179 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + self.h * self.h)
                     .powf(-1.5))
             + (q[1] * q[1]) * qd[1] * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[2].cos()
-            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd
+            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin();
-        let z525 = q[1] * qd[1] * self.lr * self.cd
-            * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-            * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                + self.h * self.h)
-                .powi(-2)) * q[3].sin()
-            - q[1] * qd[1] * self.lr * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].cos()
-            - 2.0 * q[1] * qd[1] * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        + self.h * self.h))
+            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[2].cos();
+        let z532 = -q[1] * qd[1] * self.lr * self.cd * z20
+            * (1.0
+                / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[3] * self.lr * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[3].cos()
-            - q[1] * qd[3] * self.lr * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin()
-            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[3].sin() * q[3].cos()
-            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].sin() * q[3].sin())
-            - 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos())
-            - 0.5 * q[1] * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powf(-1.5))
-            - qd[1] * self.lr * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                    + self.h * self.h))
+            + q[1] * qd[1] * self.lr * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].sin()
-            + qd[1] * self.lr * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].cos()
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * (q[3].sin() * q[3].sin())
-            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos()
-            + qd[1] * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+            - 2.0 * q[1] * qd[1] * self.h * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2))
-            + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+            - q[1] * qd[3] * self.lr * self.h * self.cd * z21
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h))
+            - q[1] * qd[3] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos()
+            - 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
+            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * z21
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].sin()
+            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[3].sin() * q[3].cos()
+            - 0.5 * q[1] * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5))
+            + qd[1] * self.lr * self.h * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h))
+            - qd[1] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[3].sin()
+            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].sin()
+            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * (q[3].sin() * q[3].sin())
+            + qd[1] * (self.h * self.h) * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2))
+            + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd * z21
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h))
             + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[3].cos()
+            + 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
+            - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -9608,45 +9655,37 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].sin()
             - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].sin() * q[3].cos()
-            - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].sin() * q[3].sin())
-            + 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos())
-            - 0.25 * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[3].sin()
-            + 0.5 * self.lr * self.k * self.l0
+            + 0.5 * self.lr * self.k * self.l0 * z20
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[3].cos() - 0.5 * self.lr * self.k * q[3].cos()
+                        .sqrt())
+            - 0.25 * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[3].sin() - 0.5 * self.lr * self.k * z20
             + 0.5 * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
@@ -9654,46 +9693,49 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + self.h * self.h)
                     .powf(-1.5))
             + (q[1] * q[1]) * qd[1] * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powi(-2)) * q[3].cos()
-            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd
+            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin();
-        let z526 = qd[2] * z0 * z266 + qd[2] * z0 * z16 + qd[2] * z1 * z15
-            - qd[2] * z10 * z265 + qd[2] * z10 * z13 + qd[2] * z11 * z264
-            - qd[2] * z14 * z263 + qd[2] * z15 * z259;
-        let z527 = self.mr * z13 * z279 - self.mr * z14 * z278 + self.mr * z526
-            + self.mr * z37 * z494 - self.mr * z54 * z265 + self.mr * z55 * z264
-            - self.mr * z128 * z274 + self.mp * z13 * z279 - self.mp * z14 * z278
-            + self.mp * z526 + self.mp * z37 * z494 - self.mp * z54 * z265
-            + self.mp * z55 * z264 - self.mp * z128 * z274;
-        let z528 = z13 * z275 + z14 * z41 + z41 * z264 + z43 * z265;
-        let z529 = -qd[0] * z505 + z14 * z528 + z36 * z144 + z37 * z527 - z38 * z503
-            + z39 * z494 + z40 * z127 + z41 * z495 + z127 * z313 + z128 * z314
-            + z129 * z275 + z147 * z265;
-        let z530 = qd[0] * z504 - z13 * z528 - z36 * z527 + z38 * z502 + z40 * z494
-            + z41 * z129 + z42 * z127 + z43 * z495 + z127 * z314 + z128 * z315
-            - z144 * z274 - z147 * z264;
-        let z531 = z0 * z530 - z0 * z148 - z1 * z529 + z10 * z502 + z10 * z143
-            + z11 * z503 + z12 * z527 + z142 * z263 + z144 * z311 + z149 * z259;
-        let z532 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                        + self.h * self.h))
+            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[3].cos();
+        let z533 = qd[2] * z0 * z262 + qd[2] * z0 * z16 + qd[2] * z11 * z261
+            - qd[2] * z14 * z27;
+        let z534 = self.mr * z13 * z272 - self.mr * z13 * z54 - self.mr * z14 * z271
+            + self.mr * z533 + self.mr * z37 * z501 + self.mr * z55 * z261
+            - self.mr * z128 * z267 + self.mp * z13 * z272 - self.mp * z13 * z54
+            - self.mp * z14 * z271 + self.mp * z533 + self.mp * z37 * z501
+            + self.mp * z55 * z261 - self.mp * z128 * z267;
+        let z535 = z13 * z268 + z13 * z43 + z14 * z41 + z41 * z261;
+        let z536 = -qd[0] * z512 + z13 * z147 + z14 * z535 + z36 * z144 + z37 * z534
+            - z38 * z510 + z39 * z501 + z40 * z127 + z41 * z502 + z127 * z300
+            + z128 * z301 + z129 * z268;
+        let z537 = qd[0] * z511 - z13 * z535 - z36 * z534 + z38 * z509 + z40 * z501
+            + z41 * z129 + z42 * z127 + z43 * z502 + z127 * z301 + z128 * z302
+            - z144 * z267 - z147 * z261;
+        let z538 = z0 * z537 - z0 * z148 - z1 * z536 - z1 * z149 + z10 * z509
+            + z10 * z143 + z11 * z510 + z12 * z534 + z27 * z142 + z144 * z298;
+        let z539 = -q[1] * qd[1] * self.lr * self.h * self.cd
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9816,24 +9858,40 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[2].cos() * q[2].cos());
-        let z533 = self.mr * z13 * z295 - self.mr * z14 * z294 + self.mr * z127 * z289
-            - self.mr * z128 * z288 + self.mp * z13 * z295 - self.mp * z14 * z294
-            + self.mp * z127 * z289 - self.mp * z128 * z288;
-        let z534 = qd[0] * z293 + z13 * z291 + z14 * z292;
-        let z535 = -qd[0] * z516 + z14 * z534 + z37 * z533 - z38 * z514 + z127 * z323
-            + z128 * z324 + z129 * z291 - z143 * z290 + z144 * z289;
-        let z536 = qd[0] * z515 - z13 * z534 - z36 * z533 + z38 * z513 + z127 * z324
-            + z128 * z325 + z129 * z292 + z142 * z290 - z144 * z288;
-        let z537 = z0 * z536 - z1 * z535 + z10 * z513 + z11 * z514 + z12 * z533;
-        let z538 = -q[1] * qd[1] * self.lr * self.h * self.cd
-            * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-            * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                + self.h * self.h)
-                .powi(-2)) * q[2].cos()
+        let z540 = self.mr * z13 * z286 - self.mr * z14 * z285 + self.mr * z127 * z280
+            - self.mr * z128 * z279 + self.mp * z13 * z286 - self.mp * z14 * z285
+            + self.mp * z127 * z280 - self.mp * z128 * z279;
+        let z541 = qd[0] * z284 + z13 * z282 + z14 * z283;
+        let z542 = -qd[0] * z523 + z14 * z541 + z37 * z540 - z38 * z521 + z127 * z310
+            + z128 * z311 + z129 * z282 - z143 * z281 + z144 * z280;
+        let z543 = qd[0] * z522 - z13 * z541 - z36 * z540 + z38 * z520 + z127 * z311
+            + z128 * z312 + z129 * z283 + z142 * z281 - z144 * z279;
+        let z544 = z0 * z543 - z1 * z542 + z10 * z520 + z11 * z521 + z12 * z540;
+        let z545 = -q[1] * qd[1] * self.lr * self.h * self.cd * z5
+            * (1.0
+                / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h))
             - q[1] * qd[1] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[2].cos()
+            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
+            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9841,68 +9899,76 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * q[2].sin()
             + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].sin() * q[2].cos()
-            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
+            - q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].sin() * q[2].sin())
-            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
             - 0.5 * q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[2].cos() * q[2].cos())
-            - q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin() * q[2].cos()
-            - 0.25 * q[1] * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos()
-            - 0.5 * q[1] * self.lr * self.k * self.l0
+            + 0.5 * q[1] * self.lr * self.k * z5
+            - 0.5 * q[1] * self.lr * self.k * self.l0 * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[2].sin()
-            + 0.5 * q[1] * self.lr * self.k * q[2].sin()
+                        .sqrt())
+            - 0.25 * q[1] * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[2].cos()
+            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z5
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h))
             + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].cos()
-            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd
+            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z4
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
+            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9910,107 +9976,102 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * q[2].sin()
             - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].sin() * q[2].cos()
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
+            + 0.5 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].sin() * q[2].sin())
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h)) * q[2].cos()
             + 0.25 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[2].cos() * q[2].cos())
-            + 0.5 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin() * q[2].cos()
-            + 0.25 * self.lr * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
-                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos()
-            + 0.5 * self.lr * self.h * self.k * self.l0
+            - 0.5 * self.lr * self.h * self.k * z5
+            + 0.5 * self.lr * self.h * self.k * self.l0 * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[2].sin()
-            - 0.5 * self.lr * self.h * self.k * q[2].sin() - z537
+                        .sqrt())
+            + 0.25 * self.lr * self.h * self.k * self.l0
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
+                * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[2].cos() - z544
+            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z5
+                * (1.0
+                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
+                        + self.h * self.h))
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].cos()
-            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
+            + 0.5 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin()
+                        + self.h * self.h)) * q[2].cos()
             + 0.25 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[2].cos() - self.lr * self.h * q[2].cos())
+                * (q[1] * self.lr * z4 - self.lr * self.h * z4
+                    + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
+                    - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
                 * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powi(-2)) * (q[2].cos() * q[2].cos())
-            + 0.5 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[2].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * q[2].sin() * q[2].cos();
-        let z539 = -qd[3] * z0 * z273 - qd[3] * z0 * z32 - qd[3] * z1 * z31
-            - qd[3] * z26 * z272 + qd[3] * z26 * z29 + qd[3] * z27 * z271
-            - qd[3] * z30 * z270 - qd[3] * z31 * z259;
-        let z540 = self.mr * z539 + self.mr * z29 * z281 - self.mr * z30 * z280
-            + self.mr * z46 * z498 - self.mr * z57 * z272 + self.mr * z58 * z271
-            - self.mr * z134 * z276 + self.mp * z539 + self.mp * z29 * z281
-            - self.mp * z30 * z280 + self.mp * z46 * z498 - self.mp * z57 * z272
-            + self.mp * z58 * z271 - self.mp * z134 * z276;
-        let z541 = z29 * z277 + z30 * z50 + z50 * z271 + z52 * z272;
-        let z542 = -qd[0] * z510 + z30 * z541 + z45 * z153 + z46 * z540 - z47 * z508
-            + z48 * z498 + z49 * z133 + z50 * z499 + z133 * z335 + z134 * z336
-            + z135 * z277 + z156 * z272;
-        let z543 = qd[0] * z509 - z29 * z541 - z45 * z540 + z47 * z507 + z49 * z498
-            + z50 * z135 + z51 * z133 + z52 * z499 + z133 * z336 + z134 * z337
-            - z153 * z276 - z156 * z271;
-        let z544 = -z0 * z543 + z0 * z157 + z1 * z542 + z26 * z507 + z26 * z152
-            + z27 * z508 + z28 * z540 + z151 * z270 + z153 * z333 - z158 * z259;
-        let z545 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                    .powi(-2)) * (q[2].cos() * q[2].cos());
+        let z546 = -qd[3] * z0 * z266 - qd[3] * z0 * z32 - qd[3] * z11 * z30
+            + qd[3] * z27 * z265;
+        let z547 = self.mr * z29 * z274 - self.mr * z29 * z57 - self.mr * z30 * z273
+            + self.mr * z546 + self.mr * z46 * z505 + self.mr * z58 * z265
+            - self.mr * z134 * z269 + self.mp * z29 * z274 - self.mp * z29 * z57
+            - self.mp * z30 * z273 + self.mp * z546 + self.mp * z46 * z505
+            + self.mp * z58 * z265 - self.mp * z134 * z269;
+        let z548 = z29 * z270 + z29 * z52 + z30 * z50 + z50 * z265;
+        let z549 = -qd[0] * z517 + z29 * z156 + z30 * z548 + z45 * z153 + z46 * z547
+            - z47 * z515 + z48 * z505 + z49 * z133 + z50 * z506 + z133 * z322
+            + z134 * z323 + z135 * z270;
+        let z550 = qd[0] * z516 - z29 * z548 - z45 * z547 + z47 * z514 + z49 * z505
+            + z50 * z135 + z51 * z133 + z52 * z506 + z133 * z323 + z134 * z324
+            - z153 * z269 - z156 * z265;
+        let z551 = -z0 * z550 + z0 * z157 + z1 * z549 + z1 * z158 + z11 * z151
+            + z26 * z514 + z26 * z152 + z27 * z515 + z28 * z547 + z153 * z320;
+        let z552 = -q[1] * qd[1] * self.lr * self.h * self.cd
             * (2.0 * q[1] + self.lr * q[3].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10133,24 +10194,40 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[3].cos() * q[3].cos());
-        let z546 = self.mr * z29 * z309 - self.mr * z30 * z308 + self.mr * z133 * z303
-            - self.mr * z134 * z302 + self.mp * z29 * z309 - self.mp * z30 * z308
-            + self.mp * z133 * z303 - self.mp * z134 * z302;
-        let z547 = qd[0] * z307 + z29 * z305 + z30 * z306;
-        let z548 = -qd[0] * z521 + z30 * z547 + z46 * z546 - z47 * z519 + z133 * z345
-            + z134 * z346 + z135 * z305 - z152 * z304 + z153 * z303;
-        let z549 = qd[0] * z520 - z29 * z547 - z45 * z546 + z47 * z518 + z133 * z346
-            + z134 * z347 + z135 * z306 + z151 * z304 - z153 * z302;
-        let z550 = -z0 * z549 + z1 * z548 + z26 * z518 + z27 * z519 + z28 * z546;
-        let z551 = -q[1] * qd[1] * self.lr * self.h * self.cd
-            * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-            * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                + self.h * self.h)
-                .powi(-2)) * q[3].cos()
+        let z553 = self.mr * z29 * z296 - self.mr * z30 * z295 + self.mr * z133 * z290
+            - self.mr * z134 * z289 + self.mp * z29 * z296 - self.mp * z30 * z295
+            + self.mp * z133 * z290 - self.mp * z134 * z289;
+        let z554 = qd[0] * z294 + z29 * z292 + z30 * z293;
+        let z555 = -qd[0] * z528 + z30 * z554 + z46 * z553 - z47 * z526 + z133 * z332
+            + z134 * z333 + z135 * z292 - z152 * z291 + z153 * z290;
+        let z556 = qd[0] * z527 - z29 * z554 - z45 * z553 + z47 * z525 + z133 * z333
+            + z134 * z334 + z135 * z293 + z151 * z291 - z153 * z289;
+        let z557 = -z0 * z556 + z1 * z555 + z26 * z525 + z27 * z526 + z28 * z553;
+        let z558 = -q[1] * qd[1] * self.lr * self.h * self.cd * z21
+            * (1.0
+                / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h))
             - q[1] * qd[1] * self.lr * self.h * self.cd
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powi(-2)) * q[3].cos()
+            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
+            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10158,68 +10235,75 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].sin()
             + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].sin() * q[3].cos()
-            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
+            - q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].sin() * q[3].sin())
-            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
             - 0.5 * q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[3].cos() * q[3].cos())
-            - q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos()
-            - 0.25 * q[1] * self.lr * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[3].cos()
-            - 0.5 * q[1] * self.lr * self.k * self.l0
+            - 0.5 * q[1] * self.lr * self.k * self.l0 * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[3].sin()
-            + 0.5 * q[1] * self.lr * self.k * q[3].sin()
+                        .sqrt())
+            - 0.25 * q[1] * self.lr * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[3].cos() + 0.5 * q[1] * self.lr * self.k * z21
+            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z21
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h))
             + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos()
-            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd
+            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z20
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
+            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10227,147 +10311,141 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].sin()
             - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].sin() * q[3].cos()
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
+            + 0.5 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].sin() * q[3].sin())
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h)) * q[3].cos()
             + 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[3].cos() * q[3].cos())
-            + 0.5 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos()
-            + 0.25 * self.lr * self.h * self.k * self.l0
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
-                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)
-                    .powf(-1.5)) * q[3].cos()
-            + 0.5 * self.lr * self.h * self.k * self.l0
+            + 0.5 * self.lr * self.h * self.k * self.l0 * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
-                        .sqrt()) * q[3].sin()
-            - 0.5 * self.lr * self.h * self.k * q[3].sin() - z550
+                        .sqrt())
+            + 0.25 * self.lr * self.h * self.k * self.l0
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
+                * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                    - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                    + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                    + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                    + self.h * self.h)
+                    .powf(-1.5)) * q[3].cos() - 0.5 * self.lr * self.h * self.k * z21
+            - z557
+            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z21
+                * (1.0
+                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
+                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
+                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
+                        + self.h * self.h))
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos()
-            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
+            + 0.5 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin()
+                        + self.h * self.h)) * q[3].cos()
             + 0.25 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd
-                * (q[1] * self.lr * q[3].cos() - self.lr * self.h * q[3].cos())
+                * (q[1] * self.lr * z20 - self.lr * self.h * z20
+                    + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
+                    - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
                 * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
-                    .powi(-2)) * (q[3].cos() * q[3].cos())
-            + 0.5 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd
-                * (1.0
-                    / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
-                        - self.lr * self.h * q[3].sin() + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
-                        + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos();
-        let z552 = -qd[2] * z11;
-        let z553 = -qd[3] * z27;
-        let z554 = -qd[0] * self.mr * z36 - qd[0] * self.mp * z36 + self.mr * z13 * z38
-            + self.mr * z552 - self.mr * z55 + self.mp * z13 * z38 + self.mp * z552
-            - self.mp * z55;
-        let z555 = -qd[0] * self.mr * z37 - qd[0] * self.mp * z37 + self.mr * z15
-            - self.mr * z38 * z264 + self.mr * z54 + self.mp * z15 - self.mp * z38 * z264
+                    .powi(-2)) * (q[3].cos() * q[3].cos());
+        let z619 = z0 * z13 + z1 * z14;
+        let z620 = -qd[0] * z0;
+        let z660 = -z0 * z29 - z1 * z30;
+        let z661 = qd[0] * z1;
+        let z701 = -qd[2] * z11;
+        let z702 = -qd[3] * z27;
+        let z703 = -qd[0] * self.mr * z36 - qd[0] * self.mp * z36 + self.mr * z13 * z38
+            - self.mr * z55 + self.mr * z701 + self.mp * z13 * z38 - self.mp * z55
+            + self.mp * z701;
+        let z704 = -qd[0] * self.mr * z37 - qd[0] * self.mp * z37 + self.mr * z15
+            - self.mr * z38 * z261 + self.mr * z54 + self.mp * z15 - self.mp * z38 * z261
             + self.mp * z54;
-        let z556 = 2.0 * z13 * z43 - z14 * z41 + z36 * z555 - z37 * z554 + z41 * z264;
-        let z557 = -qd[0] * self.mr * z45 - qd[0] * self.mp * z45 + self.mr * z29 * z47
-            + self.mr * z553 - self.mr * z58 + self.mp * z29 * z47 + self.mp * z553
-            - self.mp * z58;
-        let z558 = -qd[0] * self.mr * z46 - qd[0] * self.mp * z46 + self.mr * z31
-            - self.mr * z47 * z271 + self.mr * z57 + self.mp * z31 - self.mp * z47 * z271
+        let z705 = 2.0 * z13 * z43 - z14 * z41 + z36 * z704 - z37 * z703 + z41 * z261;
+        let z706 = -qd[0] * self.mr * z45 - qd[0] * self.mp * z45 + self.mr * z29 * z47
+            - self.mr * z58 + self.mr * z702 + self.mp * z29 * z47 - self.mp * z58
+            + self.mp * z702;
+        let z707 = -qd[0] * self.mr * z46 - qd[0] * self.mp * z46 + self.mr * z31
+            - self.mr * z47 * z265 + self.mr * z57 + self.mp * z31 - self.mp * z47 * z265
             + self.mp * z57;
-        let z559 = 2.0 * z29 * z52 - z30 * z50 + z45 * z558 - z46 * z557 + z50 * z271;
-        let z560 = z556 + z559;
-        let z561 = z0 * z38 + z10;
-        let z562 = z1 * z38 + z11;
-        let z563 = -z0 * z36 - z1 * z37 + z12;
-        let z564 = -qd[0] * z0;
-        let z565 = -qd[0] * z1;
-        let z566 = z0 * z13 + z1 * z14;
-        let z567 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z568 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z569 = -qd[0] * self.mr * z562 - qd[0] * self.mp * z562 + self.mr * z0 * z56
-            + self.mr * z14 * z563 - self.mr * z37 * z566 + self.mr * z38 * z565
-            + self.mr * z567 + self.mp * z0 * z56 + self.mp * z14 * z563
-            - self.mp * z37 * z566 + self.mp * z38 * z565 + self.mp * z567;
-        let z570 = qd[0] * self.mr * z561 + qd[0] * self.mp * z561 + self.mr * z1 * z56
-            - self.mr * z13 * z563 + self.mr * z36 * z566 - self.mr * z38 * z564
-            + self.mr * z568 + self.mp * z1 * z56 - self.mp * z13 * z563
-            + self.mp * z36 * z566 - self.mp * z38 * z564 + self.mp * z568;
-        let z571 = z0 * z40 - z1 * z39;
-        let z572 = z0 * z42 - z1 * z40;
-        let z573 = -z0 * z145 - z1 * z146 + z13 * z572 - z14 * z571 + z36 * z570
-            - z37 * z569 + z41 * z564 + z43 * z565 + z44 * z566;
-        let z574 = -z0 * z47 + z26;
-        let z575 = -z1 * z47 + z27;
-        let z576 = z0 * z45 + z1 * z46 + z28;
-        let z577 = qd[0] * z0;
-        let z578 = qd[0] * z1;
-        let z579 = -z0 * z29 - z1 * z30;
-        let z580 = -qd[0] * z27 + z0 * z33 + z28 * z30;
-        let z581 = qd[0] * z26 + z1 * z33 - z28 * z29;
-        let z582 = -qd[0] * self.mr * z575 - qd[0] * self.mp * z575 - self.mr * z0 * z59
-            + self.mr * z30 * z576 - self.mr * z46 * z579 + self.mr * z47 * z578
-            + self.mr * z580 - self.mp * z0 * z59 + self.mp * z30 * z576
-            - self.mp * z46 * z579 + self.mp * z47 * z578 + self.mp * z580;
-        let z583 = qd[0] * self.mr * z574 + qd[0] * self.mp * z574 - self.mr * z1 * z59
-            - self.mr * z29 * z576 + self.mr * z45 * z579 - self.mr * z47 * z577
-            + self.mr * z581 - self.mp * z1 * z59 - self.mp * z29 * z576
-            + self.mp * z45 * z579 - self.mp * z47 * z577 + self.mp * z581;
-        let z584 = -z0 * z49 + z1 * z48;
-        let z585 = -z0 * z51 + z1 * z49;
-        let z586 = z0 * z154 + z1 * z155 + z29 * z585 - z30 * z584 + z45 * z583
-            - z46 * z582 + z50 * z577 + z52 * z578 + z53 * z579;
-        let z587 = -q[1] * self.lr * self.cd
+        let z708 = 2.0 * z29 * z52 - z30 * z50 + z45 * z707 - z46 * z706 + z50 * z265;
+        let z709 = z705 + z708;
+        let z710 = z0 * z38 + z10;
+        let z711 = z1 * z38 + z11;
+        let z712 = -z0 * z36 - z1 * z37 + z12;
+        let z713 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z714 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z715 = -qd[0] * self.mr * z711 - qd[0] * self.mp * z711 + self.mr * z0 * z56
+            + self.mr * z14 * z712 - self.mr * z37 * z619 + self.mr * z38 * z184
+            + self.mr * z713 + self.mp * z0 * z56 + self.mp * z14 * z712
+            - self.mp * z37 * z619 + self.mp * z38 * z184 + self.mp * z713;
+        let z716 = qd[0] * self.mr * z710 + qd[0] * self.mp * z710 + self.mr * z714
+            + self.mr * z1 * z56 - self.mr * z13 * z712 + self.mr * z36 * z619
+            - self.mr * z38 * z620 + self.mp * z714 + self.mp * z1 * z56
+            - self.mp * z13 * z712 + self.mp * z36 * z619 - self.mp * z38 * z620;
+        let z717 = z0 * z40 - z1 * z39;
+        let z718 = z0 * z42 - z1 * z40;
+        let z719 = -z0 * z145 - z1 * z146 + z13 * z718 - z14 * z717 + z36 * z716
+            - z37 * z715 + z41 * z620 + z43 * z184 + z44 * z619;
+        let z720 = -z0 * z47 + z26;
+        let z721 = -z1 * z47 + z27;
+        let z722 = z0 * z45 + z1 * z46 + z28;
+        let z723 = -qd[0] * z27 + z0 * z33 + z28 * z30;
+        let z724 = qd[0] * z26 + z1 * z33 - z28 * z29;
+        let z725 = -qd[0] * self.mr * z721 - qd[0] * self.mp * z721 + self.mr * z723
+            - self.mr * z0 * z59 + self.mr * z30 * z722 - self.mr * z46 * z660
+            + self.mr * z47 * z661 + self.mp * z723 - self.mp * z0 * z59
+            + self.mp * z30 * z722 - self.mp * z46 * z660 + self.mp * z47 * z661;
+        let z726 = qd[0] * self.mr * z720 + qd[0] * self.mp * z720 + self.mr * z724
+            - self.mr * z1 * z59 - self.mr * z29 * z722 + self.mr * z45 * z660
+            - self.mr * z47 * z185 + self.mp * z724 - self.mp * z1 * z59
+            - self.mp * z29 * z722 + self.mp * z45 * z660 - self.mp * z47 * z185;
+        let z727 = -z0 * z49 + z1 * z48;
+        let z728 = -z0 * z51 + z1 * z49;
+        let z729 = z0 * z154 + z1 * z155 + z29 * z728 - z30 * z727 + z45 * z726
+            - z46 * z725 + z50 * z185 + z52 * z661 + z53 * z660;
+        let z730 = -q[1] * self.lr * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -10451,7 +10529,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h));
-        let z588 = q[1] * self.lr * self.h * self.cd
+        let z731 = q[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -10486,7 +10564,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * q[2].sin() * q[2].cos();
-        let z589 = q[1] * self.lr * self.h * self.cd
+        let z732 = q[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10521,32 +10599,32 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].sin() * q[3].cos();
-        let z590 = self.mr * z14 * z37 + self.mr * z37 * z264 + self.mp * z14 * z37
-            + self.mp * z37 * z264;
-        let z591 = -qd[0] * z43 + z13 * z40 + z14 * z44 + z37 * z590 - z38 * z555
-            + z39 * z264 - z146;
-        let z592 = qd[0] * z41 + z13 * z42 - z13 * z44 - z36 * z590 + z38 * z554
-            + z40 * z264 + z145;
-        let z593 = z0 * z592 - z1 * z591 + z10 * z554 + z11 * z555 + z12 * z590;
-        let z594 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z595 = -self.mr * z0 * z54 - self.mr * z1 * z55 + self.mr * z13 * z562
-            - self.mr * z14 * z561 - self.mr * z36 * z565 + self.mr * z37 * z564
-            + self.mr * z594 - self.mp * z0 * z54 - self.mp * z1 * z55
-            + self.mp * z13 * z562 - self.mp * z14 * z561 - self.mp * z36 * z565
-            + self.mp * z37 * z564 + self.mp * z594;
-        let z596 = z0 * z43 - z1 * z41;
-        let z597 = -qd[0] * z572 + z0 * z147 + z14 * z596 + z37 * z595 - z38 * z570
-            + z39 * z564 + z40 * z565 + z41 * z566;
-        let z598 = qd[0] * z571 + z1 * z147 - z13 * z596 - z36 * z595 + z38 * z569
-            + z40 * z564 + z42 * z565 + z43 * z566;
-        let z599 = z0 * z598 - z1 * z597 + z10 * z569 + z11 * z570 + z12 * z595;
-        let z600 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
+        let z733 = self.mr * z14 * z37 + self.mr * z37 * z261 + self.mp * z14 * z37
+            + self.mp * z37 * z261;
+        let z734 = -qd[0] * z43 + z13 * z40 + z14 * z44 + z37 * z733 - z38 * z704
+            + z39 * z261 - z146;
+        let z735 = qd[0] * z41 + z13 * z42 - z13 * z44 - z36 * z733 + z38 * z703
+            + z40 * z261 + z145;
+        let z736 = z0 * z735 - z1 * z734 + z10 * z703 + z11 * z704 + z12 * z733;
+        let z737 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z738 = self.mr * z737 - self.mr * z0 * z54 - self.mr * z1 * z55
+            + self.mr * z13 * z711 - self.mr * z14 * z710 - self.mr * z36 * z184
+            + self.mr * z37 * z620 + self.mp * z737 - self.mp * z0 * z54
+            - self.mp * z1 * z55 + self.mp * z13 * z711 - self.mp * z14 * z710
+            - self.mp * z36 * z184 + self.mp * z37 * z620;
+        let z739 = z0 * z43 - z1 * z41;
+        let z740 = -qd[0] * z718 + z0 * z147 + z14 * z739 + z37 * z738 - z38 * z716
+            + z39 * z620 + z40 * z184 + z41 * z619;
+        let z741 = qd[0] * z717 + z1 * z147 - z13 * z739 - z36 * z738 + z38 * z715
+            + z40 * z620 + z42 * z184 + z43 * z619;
+        let z742 = z0 * z741 - z1 * z740 + z10 * z715 + z11 * z716 + z12 * z738;
+        let z743 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z599
+                    + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z742
             - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -10561,32 +10639,32 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * (q[2].cos() * q[2].cos());
-        let z601 = self.mr * z30 * z46 + self.mr * z46 * z271 + self.mp * z30 * z46
-            + self.mp * z46 * z271;
-        let z602 = -qd[0] * z52 + z29 * z49 + z30 * z53 + z46 * z601 - z47 * z558
-            + z48 * z271 - z155;
-        let z603 = qd[0] * z50 + z29 * z51 - z29 * z53 - z45 * z601 + z47 * z557
-            + z49 * z271 + z154;
-        let z604 = -z0 * z603 + z1 * z602 + z26 * z557 + z27 * z558 + z28 * z601;
-        let z605 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
-        let z606 = self.mr * z0 * z57 + self.mr * z1 * z58 + self.mr * z29 * z575
-            - self.mr * z30 * z574 - self.mr * z45 * z578 + self.mr * z46 * z577
-            + self.mr * z605 + self.mp * z0 * z57 + self.mp * z1 * z58
-            + self.mp * z29 * z575 - self.mp * z30 * z574 - self.mp * z45 * z578
-            + self.mp * z46 * z577 + self.mp * z605;
-        let z607 = -z0 * z52 + z1 * z50;
-        let z608 = -qd[0] * z585 - z0 * z156 + z30 * z607 + z46 * z606 - z47 * z583
-            + z48 * z577 + z49 * z578 + z50 * z579;
-        let z609 = qd[0] * z584 - z1 * z156 - z29 * z607 - z45 * z606 + z47 * z582
-            + z49 * z577 + z51 * z578 + z52 * z579;
-        let z610 = -z0 * z609 + z1 * z608 + z26 * z582 + z27 * z583 + z28 * z606;
-        let z611 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
+        let z744 = self.mr * z30 * z46 + self.mr * z46 * z265 + self.mp * z30 * z46
+            + self.mp * z46 * z265;
+        let z745 = -qd[0] * z52 + z29 * z49 + z30 * z53 + z46 * z744 - z47 * z707
+            + z48 * z265 - z155;
+        let z746 = qd[0] * z50 + z29 * z51 - z29 * z53 - z45 * z744 + z47 * z706
+            + z49 * z265 + z154;
+        let z747 = -z0 * z746 + z1 * z745 + z26 * z706 + z27 * z707 + z28 * z744;
+        let z748 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
+        let z749 = self.mr * z748 + self.mr * z0 * z57 + self.mr * z1 * z58
+            + self.mr * z29 * z721 - self.mr * z30 * z720 - self.mr * z45 * z661
+            + self.mr * z46 * z185 + self.mp * z748 + self.mp * z0 * z57
+            + self.mp * z1 * z58 + self.mp * z29 * z721 - self.mp * z30 * z720
+            - self.mp * z45 * z661 + self.mp * z46 * z185;
+        let z750 = -z0 * z52 + z1 * z50;
+        let z751 = -qd[0] * z728 - z0 * z156 + z30 * z750 + z46 * z749 - z47 * z726
+            + z48 * z185 + z49 * z661 + z50 * z660;
+        let z752 = qd[0] * z727 - z1 * z156 - z29 * z750 - z45 * z749 + z47 * z725
+            + z49 * z185 + z51 * z661 + z52 * z660;
+        let z753 = -z0 * z752 + z1 * z751 + z26 * z725 + z27 * z726 + z28 * z749;
+        let z754 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z610
+                    + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z753
             - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -10601,40 +10679,40 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * (q[3].cos() * q[3].cos());
-        let x0 = -z512;
-        let x1 = -z517;
-        let x2 = -z522;
-        let x3 = -z531;
-        let x4 = -z544;
-        let x5 = -z560;
-        let x6 = -z573;
-        let x7 = -z586;
-        let x8 = -z593;
-        let x9 = -z604;
+        let x0 = -z519;
+        let x1 = -z524;
+        let x2 = -z529;
+        let x3 = -z538;
+        let x4 = -z551;
+        let x5 = -z709;
+        let x6 = -z719;
+        let x7 = -z729;
+        let x8 = -z736;
+        let x9 = -z747;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 2)] = x1;
         dh_dq[(0, 3)] = x2;
-        dh_dq[(1, 1)] = z523;
-        dh_dq[(1, 2)] = z524;
-        dh_dq[(1, 3)] = z525;
+        dh_dq[(1, 1)] = z530;
+        dh_dq[(1, 2)] = z531;
+        dh_dq[(1, 3)] = z532;
         dh_dq[(2, 0)] = x3;
-        dh_dq[(2, 1)] = z532;
-        dh_dq[(2, 2)] = z538;
+        dh_dq[(2, 1)] = z539;
+        dh_dq[(2, 2)] = z545;
         dh_dq[(3, 0)] = x4;
-        dh_dq[(3, 1)] = z545;
-        dh_dq[(3, 3)] = z551;
+        dh_dq[(3, 1)] = z552;
+        dh_dq[(3, 3)] = z558;
         dh_dqd[(0, 0)] = x5;
         dh_dqd[(0, 2)] = x6;
         dh_dqd[(0, 3)] = x7;
-        dh_dqd[(1, 1)] = z587;
-        dh_dqd[(1, 2)] = z588;
-        dh_dqd[(1, 3)] = z589;
+        dh_dqd[(1, 1)] = z730;
+        dh_dqd[(1, 2)] = z731;
+        dh_dqd[(1, 3)] = z732;
         dh_dqd[(2, 0)] = x8;
-        dh_dqd[(2, 1)] = z588;
-        dh_dqd[(2, 2)] = z600;
+        dh_dqd[(2, 1)] = z731;
+        dh_dqd[(2, 2)] = z743;
         dh_dqd[(3, 0)] = x9;
-        dh_dqd[(3, 1)] = z589;
-        dh_dqd[(3, 3)] = z611;
+        dh_dqd[(3, 1)] = z732;
+        dh_dqd[(3, 3)] = z754;
     }
     fn force_time_partial(
         &self,
@@ -11030,470 +11108,455 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z259 = -q[0].sin();
-        let z260 = self.a * z259;
-        let z261 = z4 * z259;
-        let z262 = z5 * z259;
-        let z263 = -self.h * z259;
-        let z267 = -self.a * z259;
-        let z268 = z20 * z259;
-        let z269 = -z21 * z259;
-        let z270 = self.h * z259;
-        let z274 = 0.5 * self.mr * self.lr * z261 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z261 * (1.0 / (self.mr + self.mp)) + z260;
-        let z275 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z262
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z262
-            - 1.6666666666666667e-5 * self.mr * z5 * z261
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+        let z259 = -z1 * z4;
+        let z260 = -z1 * z5;
+        let z263 = -z1 * z20;
+        let z264 = z1 * z21;
+        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
+        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
+            - 1.6666666666666667e-5 * self.mr * z5 * z259
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z262
-            + self.mp * (self.lr * self.lr) * z4 * z262
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z262
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
+            + self.mp * (self.lr * self.lr) * z4 * z260
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z276 = -0.5 * self.mr * self.lr * z268 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z268 * (1.0 / (self.mr + self.mp)) + z267;
-        let z277 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z269
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z269
-            + 1.6666666666666667e-5 * self.mr * z21 * z268
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
+        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
+            + 1.6666666666666667e-5 * self.mr * z21 * z263
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z269
-            + self.mp * (self.lr * self.lr) * z20 * z269
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z269
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
+            + self.mp * (self.lr * self.lr) * z20 * z264
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z285 = -q[2].sin();
-        let z286 = z0 * z285;
-        let z287 = z1 * z285;
-        let z288 = 0.5 * self.mr * self.lr * z286 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z286 * (1.0 / (self.mr + self.mp));
-        let z289 = 0.5 * self.mr * self.lr * z287 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z287 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
+        let z278 = -z0 * z5;
+        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
+        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
+        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z291 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
+        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
-            - 1.6666666666666667e-5 * self.mr * z5 * z286
-            + 8.333333333333334e-6 * self.mr * z7 * z285
+            - 8.333333333333334e-6 * self.mr * z5 * z7
+            - 1.6666666666666667e-5 * self.mr * z5 * z278
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z6
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z7 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z7
             + self.mp * (self.lr * self.lr) * z4 * z6
-            + self.mp * (self.lr * self.lr) * z7 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z7
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z7 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
+        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z285
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z287
-            + 8.333333333333334e-6 * self.mr * z9 * z285
+            - 1.6666666666666667e-5 * self.mr * z5 * z260
+            - 8.333333333333334e-6 * self.mr * z5 * z9
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z8
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z285
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z9
             + self.mp * (self.lr * self.lr) * z4 * z8
-            + self.mp * (self.lr * self.lr) * z9 * z285
+            - self.mp * (self.lr * self.lr) * z5 * z9
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z285
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z285
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z285
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z285
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z285
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z4 * z5
-            + 1.6666666666666667e-5 * self.mr * z4 * z285
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z285
-            + 2.0 * self.mp * (self.lr * self.lr) * z4 * z285
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z285
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z5
+            - 2.0 * self.mp * (self.lr * self.lr) * z4 * z5
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z4 * z285
+            + (self.mr * self.mr) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z285
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z285
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z297 = -q[3].sin();
-        let z298 = z0 * z297;
-        let z299 = -z0 * z20;
-        let z300 = z1 * z297;
-        let z301 = -z1 * z20;
-        let z302 = -0.5 * self.mr * self.lr * z298 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z298 * (1.0 / (self.mr + self.mp));
-        let z303 = -0.5 * self.mr * self.lr * z300 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z300 * (1.0 / (self.mr + self.mp));
-        let z304 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
+        let z288 = -z0 * z20;
+        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
+        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
+        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z305 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z299
+        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z299
-            + 1.6666666666666667e-5 * self.mr * z21 * z298
-            + 8.333333333333334e-6 * self.mr * z23 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            + 8.333333333333334e-6 * self.mr * z20 * z288
+            + 8.333333333333334e-6 * self.mr * z21 * z23
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z299
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z299
-            + self.mp * (self.lr * self.lr) * z23 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z299
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
+            + self.mp * (self.lr * self.lr) * z20 * z288
+            - self.mp * (self.lr * self.lr) * z21 * z23
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z299
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z299
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z299
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z306 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z301
+        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z297
+            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
+            + 8.333333333333334e-6 * self.mr * z20 * z263
             + 1.6666666666666667e-5 * self.mr * z20 * z24
-            + 8.333333333333334e-6 * self.mr * z20 * z301
-            + 1.6666666666666667e-5 * self.mr * z21 * z300
-            + 8.333333333333334e-6 * self.mr * z25 * z297
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            + 8.333333333333334e-6 * self.mr * z21 * z25
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z301
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z297
-            + self.mp * (self.lr * self.lr) * z20 * z301
-            + self.mp * (self.lr * self.lr) * z25 * z297
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z301
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
+            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
+            + self.mp * (self.lr * self.lr) * z20 * z263
+            - self.mp * (self.lr * self.lr) * z21 * z25
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z297
+            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z301
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z297
+            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z301
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z297
+            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z301
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z297
+            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z307 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z297
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z20 * z21
-            + 1.6666666666666667e-5 * self.mr * z20 * z297
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z297
-            + 2.0 * self.mp * (self.lr * self.lr) * z20 * z297
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z297
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z21
+            - 2.0 * self.mp * (self.lr * self.lr) * z20 * z21
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z20 * z297
+            + (self.mr * self.mr) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z297
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z297
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z311 = z0 * z3 + z0 * z260 + z1 * z2 + z2 * z259;
-        let z313 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z298 = z0 * z3 + z0 * z19;
+        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z262
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z261
-            + 1.6666666666666667e-5 * self.mr * z7 * z262
+            + 3.3333333333333335e-5 * self.mr * z6 * z259
+            + 1.6666666666666667e-5 * self.mr * z7 * z260
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z262
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z262
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z262
+            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z262
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z262
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z314 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z262
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z8 * z261
-            + 8.333333333333334e-6 * self.mr * z9 * z262
+            + 1.6666666666666667e-5 * self.mr * z8 * z259
+            + 8.333333333333334e-6 * self.mr * z9 * z260
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z262
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
             + 1.6666666666666667e-5 * self.mr * (z6 * z6)
             + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z9 * z262
+            + self.mp * (self.lr * self.lr) * z9 * z260
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z7 * z7)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z262
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z262
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z262
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z262
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z315 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z6 * z8
             + 1.6666666666666667e-5 * self.mr * z7 * z9
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z9
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z7 * z9
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z323 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
+        let z310 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z6 * z7
-            + 3.3333333333333335e-5 * self.mr * z6 * z286
+            + 3.3333333333333335e-5 * self.mr * z6 * z278
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11512,13 +11575,14 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z324 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
+        let z311 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z8
-                * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z6 * z9
-            + 1.6666666666666667e-5 * self.mr * z6 * z287
+                * (1.0 / (self.mr + self.mp))
+            + 1.6666666666666667e-5 * self.mr * z6 * z260
+            + 8.333333333333334e-6 * self.mr * z6 * z9
             + 8.333333333333334e-6 * self.mr * z7 * z8
-            + 1.6666666666666667e-5 * self.mr * z8 * z286
+            + 1.6666666666666667e-5 * self.mr * z8 * z278
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11555,9 +11619,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z325 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z8 * z9
-            + 3.3333333333333335e-5 * self.mr * z8 * z287
+        let z312 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z8 * z260
+            + 1.6666666666666667e-5 * self.mr * z8 * z9
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11576,365 +11640,359 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z333 = -z0 * z267 - z0 * z19 - z1 * z18 - z18 * z259;
-        let z335 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z320 = -z0 * z3 - z0 * z19;
+        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z269
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z268
-            + 1.6666666666666667e-5 * self.mr * z23 * z269
+            + 3.3333333333333335e-5 * self.mr * z22 * z263
+            + 1.6666666666666667e-5 * self.mr * z23 * z264
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z269
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z269
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z269
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z269
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z269
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z336 = 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z259
+        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z269
-                * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
+                * (1.0 / (self.mr + self.mp))
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z259
-            + 1.6666666666666667e-5 * self.mr * z24 * z268
-            + 8.333333333333334e-6 * self.mr * z25 * z269
+            + 1.6666666666666667e-5 * self.mr * z24 * z263
+            + 8.333333333333334e-6 * self.mr * z25 * z264
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z259
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z269
+            + 8.333333333333334e-6 * self.mr * (z1 * z1)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
             + 1.6666666666666667e-5 * self.mr * (z22 * z22)
             + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            - self.mp * (self.lr * self.lr) * z1 * z259
-            + self.mp * (self.lr * self.lr) * z25 * z269
+            + self.mp * (self.lr * self.lr) * z25 * z264
             - self.mp * (self.lr * self.lr) * (z0 * z0)
+            + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z23 * z23)
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z269
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z269
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z259
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z269
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z259
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z269
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z337 = 1.6666666666666667e-5 * self.mr * z0 * z259
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z259
+        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
+            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
             + 3.3333333333333335e-5 * self.mr * z22 * z24
             + 1.6666666666666667e-5 * self.mr * z23 * z25
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z259
+            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z25
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
             + 2.0 * self.mp * (self.lr * self.lr) * z23 * z25
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z259
+            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z259
+            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z259
+            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z259
+            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z345 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z299
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z298
-            + 1.6666666666666667e-5 * self.mr * z23 * z299
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z299
+        let z332 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z288
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z23
+            + 1.6666666666666667e-5 * self.mr * z23 * z288
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z299
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z299
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z299
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z288
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z288
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z299
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z299
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z299
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z299
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z346 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z301
+        let z333 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z263
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z299
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z22 * z300
-            + 8.333333333333334e-6 * self.mr * z23 * z301
-            + 1.6666666666666667e-5 * self.mr * z24 * z298
-            + 8.333333333333334e-6 * self.mr * z25 * z299
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z301
+            + 1.6666666666666667e-5 * self.mr * z22 * z25
+            + 8.333333333333334e-6 * self.mr * z23 * z263
+            + 1.6666666666666667e-5 * self.mr * z23 * z24
+            + 8.333333333333334e-6 * self.mr * z25 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z299
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z301
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z299
-            + self.mp * (self.lr * self.lr) * z23 * z301
-            + self.mp * (self.lr * self.lr) * z25 * z299
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z301
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z288
+            + self.mp * (self.lr * self.lr) * z23 * z263
+            + self.mp * (self.lr * self.lr) * z25 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z299
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z301
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z299
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z301
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z299
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z301
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z299
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z301
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z299
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z288
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z347 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z301
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z300
-            + 1.6666666666666667e-5 * self.mr * z25 * z301
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z301
+        let z334 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z263
+            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z25
+            + 1.6666666666666667e-5 * self.mr * z25 * z263
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z301
-            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z301
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z301
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z263
+            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z263
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z301
+            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z263
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z301
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z301
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z301
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z263
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z359 = -a[2] * z1;
-        let z360 = a[2] * z0;
-        let z361 = a[2] * z10;
-        let z362 = a[2] * z11;
-        let z363 = a[2] * z12;
-        let z364 = a[3] * z1;
-        let z365 = -a[3] * z0;
-        let z366 = a[3] * z26;
-        let z367 = a[3] * z27;
-        let z368 = a[3] * z28;
-        let z371 = -self.mr * a[0] * z37 + self.mr * z38 * z360 + self.mr * z361
-            - self.mp * a[0] * z37 + self.mp * z38 * z360 + self.mp * z361;
-        let z372 = self.mr * a[0] * z36 - self.mr * z38 * z359 + self.mr * z362
-            + self.mp * a[0] * z36 - self.mp * z38 * z359 + self.mp * z362;
-        let z373 = -self.mr * z36 * z360 + self.mr * z37 * z359 + self.mr * z363
-            - self.mp * z36 * z360 + self.mp * z37 * z359 + self.mp * z363;
-        let z374 = a[0] * z41 + z37 * z373 - z38 * z372 + z39 * z359 + z40 * z360;
-        let z375 = a[0] * z43 - z36 * z373 + z38 * z371 + z40 * z359 + z42 * z360;
-        let z377 = -self.mr * a[0] * z46 + self.mr * z47 * z365 + self.mr * z366
-            - self.mp * a[0] * z46 + self.mp * z47 * z365 + self.mp * z366;
-        let z378 = self.mr * a[0] * z45 - self.mr * z47 * z364 + self.mr * z367
-            + self.mp * a[0] * z45 - self.mp * z47 * z364 + self.mp * z367;
-        let z379 = -self.mr * z45 * z365 + self.mr * z46 * z364 + self.mr * z368
-            - self.mp * z45 * z365 + self.mp * z46 * z364 + self.mp * z368;
-        let z380 = a[0] * z50 + z46 * z379 - z47 * z378 + z48 * z364 + z49 * z365;
-        let z381 = a[0] * z52 - z45 * z379 + z47 * z377 + z49 * z364 + z51 * z365;
-        let z391 = -a[2] * z0;
-        let z392 = a[2] * z259;
-        let z393 = a[2] * z263;
-        let z394 = a[3] * z0;
-        let z395 = -a[3] * z259;
-        let z396 = a[3] * z270;
-        let z397 = -self.mr * a[0] * z36 + self.mr * z38 * z392 + self.mr * z393
-            - self.mp * a[0] * z36 + self.mp * z38 * z392 + self.mp * z393;
-        let z398 = self.mr * a[0] * z274 - self.mr * z38 * z391 + self.mr * z361
-            + self.mp * a[0] * z274 - self.mp * z38 * z391 + self.mp * z361;
-        let z399 = z274 * z372 + z275 * z359 - z36 * z371 + z36 * z398 - z37 * z397
-            + z41 * z360 + z41 * z391 + z43 * z392;
-        let z400 = -self.mr * a[0] * z45 + self.mr * z47 * z395 + self.mr * z396
-            - self.mp * a[0] * z45 + self.mp * z47 * z395 + self.mp * z396;
-        let z401 = self.mr * a[0] * z276 - self.mr * z47 * z394 + self.mr * z366
-            + self.mp * a[0] * z276 - self.mp * z47 * z394 + self.mp * z366;
-        let z402 = z276 * z378 + z277 * z364 - z45 * z377 + z45 * z401 - z46 * z400
-            + z50 * z365 + z50 * z394 + z52 * z395;
-        let z403 = z399 + z402;
-        let z404 = -self.mr * a[0] * z289 + self.mr * z290 * z360 - self.mp * a[0] * z289
-            + self.mp * z290 * z360;
-        let z405 = self.mr * a[0] * z288 - self.mr * z290 * z359 + self.mp * a[0] * z288
-            - self.mp * z290 * z359;
-        let z406 = a[0] * z293 + z288 * z372 - z289 * z371 + z291 * z359 + z36 * z405
-            + z292 * z360 - z37 * z404;
-        let z407 = -self.mr * a[0] * z303 + self.mr * z304 * z365 - self.mp * a[0] * z303
-            + self.mp * z304 * z365;
-        let z408 = self.mr * a[0] * z302 - self.mr * z304 * z364 + self.mp * a[0] * z302
-            - self.mp * z304 * z364;
-        let z409 = a[0] * z307 + z45 * z408 - z46 * z407 + z302 * z378 - z303 * z377
-            + z305 * z364 + z306 * z365;
-        let z410 = a[2] * z311;
-        let z411 = -self.mr * z274 * z360 + self.mr * z36 * z359 - self.mr * z36 * z392
-            + self.mr * z37 * z391 + self.mr * z410 - self.mp * z274 * z360
-            + self.mp * z36 * z359 - self.mp * z36 * z392 + self.mp * z37 * z391
-            + self.mp * z410;
-        let z412 = a[0] * z275 + z36 * z373 + z37 * z411 - z38 * z398 + z39 * z391
-            + z40 * z392 + z313 * z359 + z314 * z360;
-        let z413 = a[0] * z41 - z274 * z373 - z36 * z411 + z38 * z397 + z40 * z391
-            + z42 * z392 + z314 * z359 + z315 * z360;
-        let z414 = -z0 * z374 + z0 * z413 - z1 * z412 + z259 * z375 + z263 * z371
-            + z10 * z372 + z10 * z397 + z11 * z398 + z12 * z411 + z311 * z373;
-        let z415 = -self.mr * z288 * z360 + self.mr * z289 * z359 - self.mp * z288 * z360
-            + self.mp * z289 * z359;
-        let z416 = a[0] * z291 + z289 * z373 - z290 * z372 + z37 * z415 - z38 * z405
-            + z323 * z359 + z324 * z360;
-        let z417 = a[0] * z292 - z288 * z373 + z290 * z371 - z36 * z415 + z38 * z404
-            + z324 * z359 + z325 * z360;
-        let z418 = z0 * z417 - z1 * z416 + z10 * z404 + z11 * z405 + z12 * z415;
-        let z419 = a[3] * z333;
-        let z420 = -self.mr * z276 * z365 + self.mr * z45 * z364 - self.mr * z45 * z395
-            + self.mr * z46 * z394 + self.mr * z419 - self.mp * z276 * z365
-            + self.mp * z45 * z364 - self.mp * z45 * z395 + self.mp * z46 * z394
-            + self.mp * z419;
-        let z421 = a[0] * z277 + z45 * z379 + z46 * z420 - z47 * z401 + z48 * z394
-            + z49 * z395 + z335 * z364 + z336 * z365;
-        let z422 = a[0] * z50 - z276 * z379 - z45 * z420 + z47 * z400 + z49 * z394
-            + z51 * z395 + z336 * z364 + z337 * z365;
-        let z423 = z0 * z380 - z0 * z422 + z1 * z421 - z259 * z381 + z270 * z377
-            + z26 * z378 + z26 * z400 + z27 * z401 + z28 * z420 + z333 * z379;
-        let z424 = -self.mr * z302 * z365 + self.mr * z303 * z364 - self.mp * z302 * z365
-            + self.mp * z303 * z364;
-        let z425 = a[0] * z305 + z46 * z424 - z47 * z408 + z303 * z379 - z304 * z378
-            + z345 * z364 + z346 * z365;
-        let z426 = a[0] * z306 - z45 * z424 - z302 * z379 + z47 * z407 + z304 * z377
-            + z346 * z364 + z347 * z365;
-        let z427 = -z0 * z426 + z1 * z425 + z26 * z407 + z27 * z408 + z28 * z424;
-        out[(0, 0)] = z403;
-        out[(0, 2)] = z406;
-        out[(0, 3)] = z409;
-        out[(2, 0)] = z414;
-        out[(2, 2)] = z418;
-        out[(3, 0)] = z423;
-        out[(3, 3)] = z427;
+        let z346 = -a[2] * z1;
+        let z347 = a[2] * z0;
+        let z348 = a[2] * z10;
+        let z349 = a[2] * z11;
+        let z350 = a[2] * z12;
+        let z351 = a[3] * z1;
+        let z352 = -a[3] * z0;
+        let z353 = a[3] * z26;
+        let z354 = a[3] * z27;
+        let z355 = a[3] * z28;
+        let z358 = -self.mr * a[0] * z37 + self.mr * z38 * z347 + self.mr * z348
+            - self.mp * a[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
+        let z359 = self.mr * a[0] * z36 - self.mr * z38 * z346 + self.mr * z349
+            + self.mp * a[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
+        let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
+            - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
+        let z361 = a[0] * z41 + z37 * z360 - z38 * z359 + z39 * z346 + z40 * z347;
+        let z362 = a[0] * z43 - z36 * z360 + z38 * z358 + z40 * z346 + z42 * z347;
+        let z364 = -self.mr * a[0] * z46 + self.mr * z47 * z352 + self.mr * z353
+            - self.mp * a[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
+        let z365 = self.mr * a[0] * z45 - self.mr * z47 * z351 + self.mr * z354
+            + self.mp * a[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
+        let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
+            - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
+        let z367 = a[0] * z50 + z46 * z366 - z47 * z365 + z48 * z351 + z49 * z352;
+        let z368 = a[0] * z52 - z45 * z366 + z47 * z364 + z49 * z351 + z51 * z352;
+        let z378 = -a[2] * z0;
+        let z379 = a[2] * z27;
+        let z380 = a[3] * z0;
+        let z381 = a[3] * z11;
+        let z382 = -self.mr * a[0] * z36 + self.mr * z38 * z346 + self.mr * z379
+            - self.mp * a[0] * z36 + self.mp * z38 * z346 + self.mp * z379;
+        let z383 = self.mr * a[0] * z267 - self.mr * z38 * z378 + self.mr * z348
+            + self.mp * a[0] * z267 - self.mp * z38 * z378 + self.mp * z348;
+        let z384 = z267 * z359 + z268 * z346 - z36 * z358 + z36 * z383 - z37 * z382
+            + z41 * z347 + z41 * z378 + z43 * z346;
+        let z385 = -self.mr * a[0] * z45 + self.mr * z47 * z351 + self.mr * z381
+            - self.mp * a[0] * z45 + self.mp * z47 * z351 + self.mp * z381;
+        let z386 = self.mr * a[0] * z269 - self.mr * z47 * z380 + self.mr * z353
+            + self.mp * a[0] * z269 - self.mp * z47 * z380 + self.mp * z353;
+        let z387 = z269 * z365 + z270 * z351 - z45 * z364 + z45 * z386 - z46 * z385
+            + z50 * z352 + z50 * z380 + z52 * z351;
+        let z388 = z384 + z387;
+        let z389 = -self.mr * a[0] * z280 + self.mr * z281 * z347 - self.mp * a[0] * z280
+            + self.mp * z281 * z347;
+        let z390 = self.mr * a[0] * z279 - self.mr * z281 * z346 + self.mp * a[0] * z279
+            - self.mp * z281 * z346;
+        let z391 = a[0] * z284 + z279 * z359 - z280 * z358 + z282 * z346 + z283 * z347
+            + z36 * z390 - z37 * z389;
+        let z392 = -self.mr * a[0] * z290 + self.mr * z291 * z352 - self.mp * a[0] * z290
+            + self.mp * z291 * z352;
+        let z393 = self.mr * a[0] * z289 - self.mr * z291 * z351 + self.mp * a[0] * z289
+            - self.mp * z291 * z351;
+        let z394 = a[0] * z294 + z289 * z365 - z290 * z364 + z292 * z351 + z293 * z352
+            + z45 * z393 - z46 * z392;
+        let z395 = a[2] * z298;
+        let z396 = -self.mr * z267 * z347 + self.mr * z37 * z378 + self.mr * z395
+            - self.mp * z267 * z347 + self.mp * z37 * z378 + self.mp * z395;
+        let z397 = a[0] * z268 + z36 * z360 + z37 * z396 - z38 * z383 + z39 * z378
+            + z40 * z346 + z300 * z346 + z301 * z347;
+        let z398 = a[0] * z41 - z267 * z360 - z36 * z396 + z38 * z382 + z40 * z378
+            + z42 * z346 + z301 * z346 + z302 * z347;
+        let z399 = -z0 * z361 + z0 * z398 - z1 * z362 - z1 * z397 + z10 * z359
+            + z10 * z382 + z11 * z383 + z12 * z396 + z27 * z358 + z298 * z360;
+        let z400 = -self.mr * z279 * z347 + self.mr * z280 * z346 - self.mp * z279 * z347
+            + self.mp * z280 * z346;
+        let z401 = a[0] * z282 + z280 * z360 - z281 * z359 + z37 * z400 - z38 * z390
+            + z310 * z346 + z311 * z347;
+        let z402 = a[0] * z283 - z279 * z360 + z281 * z358 - z36 * z400 + z38 * z389
+            + z311 * z346 + z312 * z347;
+        let z403 = z0 * z402 - z1 * z401 + z10 * z389 + z11 * z390 + z12 * z400;
+        let z404 = a[3] * z320;
+        let z405 = -self.mr * z269 * z352 + self.mr * z46 * z380 + self.mr * z404
+            - self.mp * z269 * z352 + self.mp * z46 * z380 + self.mp * z404;
+        let z406 = a[0] * z270 + z45 * z366 + z46 * z405 - z47 * z386 + z48 * z380
+            + z49 * z351 + z322 * z351 + z323 * z352;
+        let z407 = a[0] * z50 - z269 * z366 - z45 * z405 + z47 * z385 + z49 * z380
+            + z51 * z351 + z323 * z351 + z324 * z352;
+        let z408 = z0 * z367 - z0 * z407 + z1 * z368 + z1 * z406 + z11 * z364
+            + z26 * z365 + z26 * z385 + z27 * z386 + z28 * z405 + z320 * z366;
+        let z409 = -self.mr * z289 * z352 + self.mr * z290 * z351 - self.mp * z289 * z352
+            + self.mp * z290 * z351;
+        let z410 = a[0] * z292 + z290 * z366 - z291 * z365 + z46 * z409 - z47 * z393
+            + z332 * z351 + z333 * z352;
+        let z411 = a[0] * z293 - z289 * z366 + z291 * z364 - z45 * z409 + z47 * z392
+            + z333 * z351 + z334 * z352;
+        let z412 = -z0 * z411 + z1 * z410 + z26 * z392 + z27 * z393 + z28 * z409;
+        out[(0, 0)] = z388;
+        out[(0, 2)] = z391;
+        out[(0, 3)] = z394;
+        out[(2, 0)] = z399;
+        out[(2, 2)] = z403;
+        out[(3, 0)] = z408;
+        out[(3, 3)] = z412;
     }
     fn force_parameter_derivative(
         &self,
@@ -12038,39 +12096,41 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mr * z45 * z134 + self.mr * z46 * z133 + self.mr * z138
                     + self.mp * self.g + self.mp * z29 * z58 - self.mp * z30 * z57
                     - self.mp * z45 * z134 + self.mp * z46 * z133 + self.mp * z138;
-                let z612 = dp[5] * z0;
-                let z613 = dp[5] * z1;
-                let z614 = -dp[6] * z0;
-                let z615 = -dp[6] * z1;
-                let z616 = z0 * z612 + z1 * z613;
-                let z617 = qd[2] * z614;
-                let z618 = qd[2] * z615;
-                let z619 = qd[2] * z616;
-                let z620 = -dp[5] * z0;
-                let z621 = -dp[5] * z1;
-                let z622 = dp[6] * z0;
-                let z623 = dp[6] * z1;
-                let z624 = -z0 * z620 - z1 * z621;
-                let z625 = qd[3] * z622;
-                let z626 = qd[3] * z623;
-                let z627 = qd[3] * z624;
-                let z628 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                let z755 = dp[5] * z0;
+                let z756 = dp[5] * z1;
+                let z757 = -dp[6] * z0;
+                let z758 = -dp[6] * z1;
+                let z759 = z0 * z755 + z1 * z756;
+                let z760 = qd[2] * z757;
+                let z761 = qd[2] * z758;
+                let z762 = qd[2] * z759;
+                let z763 = -dp[5] * z0;
+                let z764 = -dp[5] * z1;
+                let z765 = dp[6] * z0;
+                let z766 = dp[6] * z1;
+                let z767 = -z0 * z763 - z1 * z764;
+                let z768 = qd[3] * z765;
+                let z769 = qd[3] * z766;
+                let z770 = qd[3] * z767;
+                let z771 = z755
+                    - 0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z6 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp)) + z612;
-                let z629 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp));
+                let z772 = z756
+                    - 0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z8 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp)) + z613;
-                let z630 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
+                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp));
+                let z773 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
@@ -12078,7 +12138,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z631 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z774 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z7 * z7)
                         * (1.0 / (self.mr + self.mp))
@@ -12265,7 +12325,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z7 * z7)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z7 * z7);
-                let z632 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z775 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z7 * z9
                         * (1.0 / (self.mr + self.mp))
@@ -12446,7 +12506,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z7 * z9
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z7 * z9;
-                let z633 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
+                let z776 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z7
                         * (1.0
@@ -12537,7 +12597,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z7
                     + (self.lr * self.lr) * dp[3] * z4 * z7;
-                let z634 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z777 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z9 * z9)
                         * (1.0 / (self.mr + self.mp))
@@ -12724,7 +12784,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z9 * z9)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z9 * z9);
-                let z635 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
+                let z778 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z9
                         * (1.0
@@ -12815,7 +12875,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z9
                     + (self.lr * self.lr) * dp[3] * z4 * z9;
-                let z636 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
+                let z779 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z4 * z4)
                         * (1.0
@@ -12909,23 +12969,25 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z637 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                let z780 = z763
+                    + 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z22 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp)) + z620;
-                let z638 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp));
+                let z781 = z764
+                    + 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z24 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp)) + z621;
-                let z639 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
+                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp));
+                let z782 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
@@ -12933,7 +12995,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z640 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z783 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)
                         * (1.0 / (self.mr + self.mp))
@@ -13122,7 +13184,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z23 * z23)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z23 * z23);
-                let z641 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z784 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z23 * z25
                         * (1.0 / (self.mr + self.mp))
@@ -13306,7 +13368,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z23 * z25
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z23 * z25;
-                let z642 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
+                let z785 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z23
                         * (1.0
@@ -13400,7 +13462,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z23
                     + (self.lr * self.lr) * dp[3] * z20 * z23;
-                let z643 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z786 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z25 * z25)
                         * (1.0 / (self.mr + self.mp))
@@ -13589,7 +13651,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z25 * z25)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z25 * z25);
-                let z644 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
+                let z787 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z25
                         * (1.0
@@ -13683,7 +13745,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z25
                     + (self.lr * self.lr) * dp[3] * z20 * z25;
-                let z645 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
+                let z788 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z20 * z20)
                         * (1.0
@@ -13779,59 +13841,60 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z20 * z20)
                     + (self.lr * self.lr) * dp[3] * (z20 * z20);
-                let z646 = -qd[0] * z629 + z14 * z630 + z617;
-                let z647 = qd[0] * z628 - z13 * z630 + z618;
-                let z648 = z13 * z629 - z14 * z628 + z619;
-                let z649 = -qd[0] * z638 + z30 * z639 + z625;
-                let z650 = qd[0] * z637 - z29 * z639 + z626;
-                let z651 = z29 * z638 - z30 * z637 + z627;
-                let z652 = -qd[0] * qd[2] * z615 - qd[2] * z0 * z619
-                    + qd[2] * z14 * z616;
-                let z653 = qd[0] * qd[2] * z614 - qd[2] * z1 * z619 - qd[2] * z13 * z616;
-                let z654 = -qd[0] * qd[3] * z623 + qd[3] * z0 * z627
-                    + qd[3] * z30 * z624;
-                let z655 = qd[0] * qd[3] * z622 + qd[3] * z1 * z627 - qd[3] * z29 * z624;
-                let z656 = -qd[0] * self.mr * z647 - qd[0] * dp[2] * z55
-                    - qd[0] * self.mp * z647 - qd[0] * dp[3] * z55 + self.mr * z14 * z648
-                    + self.mr * z128 * z630 - self.mr * z129 * z629 + self.mr * z652
+                let z789 = z760 - qd[0] * z772 + z14 * z773;
+                let z790 = z761 + qd[0] * z771 - z13 * z773;
+                let z791 = z762 + z13 * z772 - z14 * z771;
+                let z792 = -qd[0] * z781 + z768 + z30 * z782;
+                let z793 = qd[0] * z780 + z769 - z29 * z782;
+                let z794 = z770 + z29 * z781 - z30 * z780;
+                let z795 = -qd[0] * qd[2] * z758 - qd[2] * z0 * z762
+                    + qd[2] * z14 * z759;
+                let z796 = qd[0] * qd[2] * z757 - qd[2] * z1 * z762 - qd[2] * z13 * z759;
+                let z797 = -qd[0] * qd[3] * z766 + qd[3] * z0 * z770
+                    + qd[3] * z30 * z767;
+                let z798 = qd[0] * qd[3] * z765 + qd[3] * z1 * z770 - qd[3] * z29 * z767;
+                let z799 = -qd[0] * self.mr * z790 - qd[0] * dp[2] * z55
+                    - qd[0] * self.mp * z790 - qd[0] * dp[3] * z55 + self.mr * z14 * z791
+                    + self.mr * z795 + self.mr * z128 * z773 - self.mr * z129 * z772
                     + dp[2] * z14 * z56 - dp[2] * z37 * z129 + dp[2] * z38 * z128
-                    + dp[2] * z130 + self.mp * z14 * z648 + self.mp * z128 * z630
-                    - self.mp * z129 * z629 + self.mp * z652 + dp[3] * z14 * z56
+                    + dp[2] * z130 + self.mp * z14 * z791 + self.mp * z795
+                    + self.mp * z128 * z773 - self.mp * z129 * z772 + dp[3] * z14 * z56
                     - dp[3] * z37 * z129 + dp[3] * z38 * z128 + dp[3] * z130;
-                let z657 = qd[0] * self.mr * z646 + qd[0] * dp[2] * z54
-                    + qd[0] * self.mp * z646 + qd[0] * dp[3] * z54 - self.mr * z13 * z648
-                    - self.mr * z127 * z630 + self.mr * z129 * z628 + self.mr * z653
+                let z800 = qd[0] * self.mr * z789 + qd[0] * dp[2] * z54
+                    + qd[0] * self.mp * z789 + qd[0] * dp[3] * z54 - self.mr * z13 * z791
+                    + self.mr * z796 - self.mr * z127 * z773 + self.mr * z129 * z771
                     - dp[2] * z13 * z56 + dp[2] * z36 * z129 - dp[2] * z38 * z127
-                    + dp[2] * z131 - self.mp * z13 * z648 - self.mp * z127 * z630
-                    + self.mp * z129 * z628 + self.mp * z653 - dp[3] * z13 * z56
+                    + dp[2] * z131 - self.mp * z13 * z791 + self.mp * z796
+                    - self.mp * z127 * z773 + self.mp * z129 * z771 - dp[3] * z13 * z56
                     + dp[3] * z36 * z129 - dp[3] * z38 * z127 + dp[3] * z131;
-                let z658 = qd[0] * z633 + z13 * z631 + z14 * z632;
-                let z659 = qd[0] * z635 + z13 * z632 + z14 * z634;
-                let z660 = z13 * z659 - z14 * z658 + z36 * z657 - z37 * z656
-                    + z127 * z633 + z128 * z635 + z129 * z636 - z142 * z629
-                    + z143 * z628;
-                let z661 = -qd[0] * self.mr * z650 - qd[0] * dp[2] * z58
-                    - qd[0] * self.mp * z650 - qd[0] * dp[3] * z58 + self.mr * z30 * z651
-                    + self.mr * z134 * z639 - self.mr * z135 * z638 + self.mr * z654
-                    + dp[2] * z30 * z59 - dp[2] * z46 * z135 + dp[2] * z47 * z134
-                    + dp[2] * z136 + self.mp * z30 * z651 + self.mp * z134 * z639
-                    - self.mp * z135 * z638 + self.mp * z654 + dp[3] * z30 * z59
-                    - dp[3] * z46 * z135 + dp[3] * z47 * z134 + dp[3] * z136;
-                let z662 = qd[0] * self.mr * z649 + qd[0] * dp[2] * z57
-                    + qd[0] * self.mp * z649 + qd[0] * dp[3] * z57 - self.mr * z29 * z651
-                    - self.mr * z133 * z639 + self.mr * z135 * z637 + self.mr * z655
+                let z801 = qd[0] * z776 + z13 * z774 + z14 * z775;
+                let z802 = qd[0] * z778 + z13 * z775 + z14 * z777;
+                let z803 = z13 * z802 - z14 * z801 + z36 * z800 - z37 * z799
+                    + z127 * z776 + z128 * z778 + z129 * z779 - z142 * z772
+                    + z143 * z771;
+                let z804 = -qd[0] * self.mr * z793 - qd[0] * dp[2] * z58
+                    - qd[0] * self.mp * z793 - qd[0] * dp[3] * z58 + self.mr * z797
+                    + self.mr * z30 * z794 + self.mr * z134 * z782
+                    - self.mr * z135 * z781 + dp[2] * z30 * z59 - dp[2] * z46 * z135
+                    + dp[2] * z47 * z134 + dp[2] * z136 + self.mp * z797
+                    + self.mp * z30 * z794 + self.mp * z134 * z782
+                    - self.mp * z135 * z781 + dp[3] * z30 * z59 - dp[3] * z46 * z135
+                    + dp[3] * z47 * z134 + dp[3] * z136;
+                let z805 = qd[0] * self.mr * z792 + qd[0] * dp[2] * z57
+                    + qd[0] * self.mp * z792 + qd[0] * dp[3] * z57 - self.mr * z29 * z794
+                    + self.mr * z798 - self.mr * z133 * z782 + self.mr * z135 * z780
                     - dp[2] * z29 * z59 + dp[2] * z45 * z135 - dp[2] * z47 * z133
-                    + dp[2] * z137 - self.mp * z29 * z651 - self.mp * z133 * z639
-                    + self.mp * z135 * z637 + self.mp * z655 - dp[3] * z29 * z59
+                    + dp[2] * z137 - self.mp * z29 * z794 + self.mp * z798
+                    - self.mp * z133 * z782 + self.mp * z135 * z780 - dp[3] * z29 * z59
                     + dp[3] * z45 * z135 - dp[3] * z47 * z133 + dp[3] * z137;
-                let z663 = qd[0] * z642 + z29 * z640 + z30 * z641;
-                let z664 = qd[0] * z644 + z29 * z641 + z30 * z643;
-                let z665 = z29 * z664 - z30 * z663 + z45 * z662 - z46 * z661
-                    + z133 * z642 + z134 * z644 + z135 * z645 - z151 * z638
-                    + z152 * z637;
-                let z666 = z660 + z665;
-                let z667 = self.msl * dp[10] + self.g * dp[1];
-                let z668 = q[1] * qd[1] * self.lr * self.cd
+                let z806 = qd[0] * z785 + z29 * z783 + z30 * z784;
+                let z807 = qd[0] * z787 + z29 * z784 + z30 * z786;
+                let z808 = z29 * z807 - z30 * z806 + z45 * z805 - z46 * z804
+                    + z133 * z785 + z134 * z787 + z135 * z788 - z151 * z781
+                    + z152 * z780;
+                let z809 = z803 + z808;
+                let z810 = self.msl * dp[10] + self.g * dp[1];
+                let z811 = q[1] * qd[1] * self.lr * self.cd
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
@@ -14556,7 +14619,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) - z667
+                                .sqrt()) - z810
                     + (q[1] * q[1]) * qd[1] * self.cd
                         * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -14647,26 +14710,26 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)) * q[3].cos();
-                let z669 = qd[2] * z0 * z617 + qd[2] * z1 * z618 + qd[2] * z13 * z615
-                    - qd[2] * z14 * z614;
-                let z670 = self.mr * dp[10] + self.mr * z13 * z647 - self.mr * z14 * z646
-                    + self.mr * z127 * z629 - self.mr * z128 * z628 + self.mr * z669
+                let z812 = qd[2] * z0 * z760 + qd[2] * z1 * z761 + qd[2] * z13 * z758
+                    - qd[2] * z14 * z757;
+                let z813 = self.mr * dp[10] + self.mr * z13 * z790 - self.mr * z14 * z789
+                    + self.mr * z812 + self.mr * z127 * z772 - self.mr * z128 * z771
                     + dp[2] * z13 * z55 - dp[2] * z14 * z54 - dp[2] * z36 * z128
                     + dp[2] * z37 * z127 + dp[2] * z132 + self.mp * dp[10]
-                    + self.mp * z13 * z647 - self.mp * z14 * z646 + self.mp * z127 * z629
-                    - self.mp * z128 * z628 + self.mp * z669 + dp[3] * z13 * z55
+                    + self.mp * z13 * z790 - self.mp * z14 * z789 + self.mp * z812
+                    + self.mp * z127 * z772 - self.mp * z128 * z771 + dp[3] * z13 * z55
                     - dp[3] * z14 * z54 - dp[3] * z36 * z128 + dp[3] * z37 * z127
                     + dp[3] * z132 + self.g * dp[2] + self.g * dp[3];
-                let z671 = qd[0] * z636 + z13 * z633 + z14 * z635;
-                let z672 = -qd[0] * z659 + z14 * z671 + z37 * z670 - z38 * z657
-                    + z127 * z631 + z128 * z632 + z129 * z633 - z143 * z630
-                    + z144 * z629;
-                let z673 = qd[0] * z658 - z13 * z671 - z36 * z670 + z38 * z656
-                    + z127 * z632 + z128 * z634 + z129 * z635 + z142 * z630
-                    - z144 * z628;
-                let z674 = z0 * z673 - z1 * z672 + z10 * z656 + z11 * z657 + z12 * z670
-                    + z142 * z614 + z143 * z615 + z144 * z616;
-                let z675 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                let z814 = qd[0] * z779 + z13 * z776 + z14 * z778;
+                let z815 = -qd[0] * z802 + z14 * z814 + z37 * z813 - z38 * z800
+                    + z127 * z774 + z128 * z775 + z129 * z776 - z143 * z773
+                    + z144 * z772;
+                let z816 = qd[0] * z801 - z13 * z814 - z36 * z813 + z38 * z799
+                    + z127 * z775 + z128 * z777 + z129 * z778 + z142 * z773
+                    - z144 * z771;
+                let z817 = z0 * z816 - z1 * z815 + z10 * z799 + z11 * z800 + z12 * z813
+                    + z142 * z757 + z143 * z758 + z144 * z759;
+                let z818 = -q[1] * qd[1] * self.lr * self.h * self.cd
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
@@ -14941,7 +15004,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[2].cos() - z674
+                                .sqrt()) * q[2].cos() - z817
                     + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                         * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -14994,26 +15057,26 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)) * (q[2].cos() * q[2].cos());
-                let z676 = -qd[3] * z0 * z625 - qd[3] * z1 * z626 + qd[3] * z29 * z623
-                    - qd[3] * z30 * z622;
-                let z677 = self.mr * dp[10] + self.mr * z29 * z650 - self.mr * z30 * z649
-                    + self.mr * z133 * z638 - self.mr * z134 * z637 + self.mr * z676
+                let z819 = -qd[3] * z0 * z768 - qd[3] * z1 * z769 + qd[3] * z29 * z766
+                    - qd[3] * z30 * z765;
+                let z820 = self.mr * dp[10] + self.mr * z29 * z793 - self.mr * z30 * z792
+                    + self.mr * z819 + self.mr * z133 * z781 - self.mr * z134 * z780
                     + dp[2] * z29 * z58 - dp[2] * z30 * z57 - dp[2] * z45 * z134
                     + dp[2] * z46 * z133 + dp[2] * z138 + self.mp * dp[10]
-                    + self.mp * z29 * z650 - self.mp * z30 * z649 + self.mp * z133 * z638
-                    - self.mp * z134 * z637 + self.mp * z676 + dp[3] * z29 * z58
+                    + self.mp * z29 * z793 - self.mp * z30 * z792 + self.mp * z819
+                    + self.mp * z133 * z781 - self.mp * z134 * z780 + dp[3] * z29 * z58
                     - dp[3] * z30 * z57 - dp[3] * z45 * z134 + dp[3] * z46 * z133
                     + dp[3] * z138 + self.g * dp[2] + self.g * dp[3];
-                let z678 = qd[0] * z645 + z29 * z642 + z30 * z644;
-                let z679 = -qd[0] * z664 + z30 * z678 + z46 * z677 - z47 * z662
-                    + z133 * z640 + z134 * z641 + z135 * z642 - z152 * z639
-                    + z153 * z638;
-                let z680 = qd[0] * z663 - z29 * z678 - z45 * z677 + z47 * z661
-                    + z133 * z641 + z134 * z643 + z135 * z644 + z151 * z639
-                    - z153 * z637;
-                let z681 = -z0 * z680 + z1 * z679 + z26 * z661 + z27 * z662 + z28 * z677
-                    + z151 * z622 + z152 * z623 + z153 * z624;
-                let z682 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                let z821 = qd[0] * z788 + z29 * z785 + z30 * z787;
+                let z822 = -qd[0] * z807 + z30 * z821 + z46 * z820 - z47 * z805
+                    + z133 * z783 + z134 * z784 + z135 * z785 - z152 * z782
+                    + z153 * z781;
+                let z823 = qd[0] * z806 - z29 * z821 - z45 * z820 + z47 * z804
+                    + z133 * z784 + z134 * z786 + z135 * z787 + z151 * z782
+                    - z153 * z780;
+                let z824 = -z0 * z823 + z1 * z822 + z26 * z804 + z27 * z805 + z28 * z820
+                    + z151 * z765 + z152 * z766 + z153 * z767;
+                let z825 = -q[1] * qd[1] * self.lr * self.h * self.cd
                     * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
@@ -15288,7 +15351,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[3].cos() - z681
+                                .sqrt()) * q[3].cos() - z824
                     + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                         * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -15341,11 +15404,11 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)) * (q[3].cos() * q[3].cos());
-                let x0 = -z666;
+                let x0 = -z809;
                 out[0] = x0;
-                out[1] = z668;
-                out[2] = z675;
-                out[3] = z682;
+                out[1] = z811;
+                out[2] = z818;
+                out[3] = z825;
                 true
             }
             _ => false,
@@ -15399,55 +15462,57 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z47 = -0.5 * self.mr * self.lr * z21 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z21 * (1.0 / (self.mr + self.mp)) + self.h;
-                let z359 = -a[2] * z1;
-                let z360 = a[2] * z0;
-                let z361 = a[2] * z10;
-                let z362 = a[2] * z11;
-                let z363 = a[2] * z12;
-                let z364 = a[3] * z1;
-                let z365 = -a[3] * z0;
-                let z366 = a[3] * z26;
-                let z367 = a[3] * z27;
-                let z368 = a[3] * z28;
-                let z371 = -self.mr * a[0] * z37 + self.mr * z38 * z360 + self.mr * z361
-                    - self.mp * a[0] * z37 + self.mp * z38 * z360 + self.mp * z361;
-                let z372 = self.mr * a[0] * z36 - self.mr * z38 * z359 + self.mr * z362
-                    + self.mp * a[0] * z36 - self.mp * z38 * z359 + self.mp * z362;
-                let z373 = -self.mr * z36 * z360 + self.mr * z37 * z359 + self.mr * z363
-                    - self.mp * z36 * z360 + self.mp * z37 * z359 + self.mp * z363;
-                let z377 = -self.mr * a[0] * z46 + self.mr * z47 * z365 + self.mr * z366
-                    - self.mp * a[0] * z46 + self.mp * z47 * z365 + self.mp * z366;
-                let z378 = self.mr * a[0] * z45 - self.mr * z47 * z364 + self.mr * z367
-                    + self.mp * a[0] * z45 - self.mp * z47 * z364 + self.mp * z367;
-                let z379 = -self.mr * z45 * z365 + self.mr * z46 * z364 + self.mr * z368
-                    - self.mp * z45 * z365 + self.mp * z46 * z364 + self.mp * z368;
-                let z612 = dp[5] * z0;
-                let z613 = dp[5] * z1;
-                let z614 = -dp[6] * z0;
-                let z615 = -dp[6] * z1;
-                let z616 = z0 * z612 + z1 * z613;
-                let z620 = -dp[5] * z0;
-                let z621 = -dp[5] * z1;
-                let z622 = dp[6] * z0;
-                let z623 = dp[6] * z1;
-                let z624 = -z0 * z620 - z1 * z621;
-                let z628 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                let z346 = -a[2] * z1;
+                let z347 = a[2] * z0;
+                let z348 = a[2] * z10;
+                let z349 = a[2] * z11;
+                let z350 = a[2] * z12;
+                let z351 = a[3] * z1;
+                let z352 = -a[3] * z0;
+                let z353 = a[3] * z26;
+                let z354 = a[3] * z27;
+                let z355 = a[3] * z28;
+                let z358 = -self.mr * a[0] * z37 + self.mr * z38 * z347 + self.mr * z348
+                    - self.mp * a[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
+                let z359 = self.mr * a[0] * z36 - self.mr * z38 * z346 + self.mr * z349
+                    + self.mp * a[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
+                let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
+                    - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
+                let z364 = -self.mr * a[0] * z46 + self.mr * z47 * z352 + self.mr * z353
+                    - self.mp * a[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
+                let z365 = self.mr * a[0] * z45 - self.mr * z47 * z351 + self.mr * z354
+                    + self.mp * a[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
+                let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
+                    - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
+                let z755 = dp[5] * z0;
+                let z756 = dp[5] * z1;
+                let z757 = -dp[6] * z0;
+                let z758 = -dp[6] * z1;
+                let z759 = z0 * z755 + z1 * z756;
+                let z763 = -dp[5] * z0;
+                let z764 = -dp[5] * z1;
+                let z765 = dp[6] * z0;
+                let z766 = dp[6] * z1;
+                let z767 = -z0 * z763 - z1 * z764;
+                let z771 = z755
+                    - 0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z6 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp)) + z612;
-                let z629 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp));
+                let z772 = z756
+                    - 0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z8 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp)) + z613;
-                let z630 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
+                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp));
+                let z773 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
@@ -15455,7 +15520,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z631 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z774 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z7 * z7)
                         * (1.0 / (self.mr + self.mp))
@@ -15642,7 +15707,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z7 * z7)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z7 * z7);
-                let z632 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z775 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z7 * z9
                         * (1.0 / (self.mr + self.mp))
@@ -15823,7 +15888,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z7 * z9
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z7 * z9;
-                let z633 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
+                let z776 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z7
                         * (1.0
@@ -15914,7 +15979,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z7
                     + (self.lr * self.lr) * dp[3] * z4 * z7;
-                let z634 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z777 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z9 * z9)
                         * (1.0 / (self.mr + self.mp))
@@ -16101,7 +16166,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z9 * z9)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z9 * z9);
-                let z635 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
+                let z778 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z9
                         * (1.0
@@ -16192,7 +16257,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z9
                     + (self.lr * self.lr) * dp[3] * z4 * z9;
-                let z636 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
+                let z779 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z4 * z4)
                         * (1.0
@@ -16286,23 +16351,25 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z637 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                let z780 = z763
+                    + 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z22 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp)) + z620;
-                let z638 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
+                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp));
+                let z781 = z764
+                    + 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                        * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z24 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp)) + z621;
-                let z639 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
+                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp));
+                let z782 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
@@ -16310,7 +16377,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z640 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z783 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)
                         * (1.0 / (self.mr + self.mp))
@@ -16499,7 +16566,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z23 * z23)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z23 * z23);
-                let z641 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z784 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z23 * z25
                         * (1.0 / (self.mr + self.mp))
@@ -16683,7 +16750,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z23 * z25
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z23 * z25;
-                let z642 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
+                let z785 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z23
                         * (1.0
@@ -16777,7 +16844,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z23
                     + (self.lr * self.lr) * dp[3] * z20 * z23;
-                let z643 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z786 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z25 * z25)
                         * (1.0 / (self.mr + self.mp))
@@ -16966,7 +17033,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z25 * z25)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z25 * z25);
-                let z644 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
+                let z787 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z25
                         * (1.0
@@ -17060,7 +17127,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z25
                     + (self.lr * self.lr) * dp[3] * z20 * z25;
-                let z645 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
+                let z788 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z20 * z20)
                         * (1.0
@@ -17156,63 +17223,63 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z20 * z20)
                     + (self.lr * self.lr) * dp[3] * (z20 * z20);
-                let z683 = a[2] * z614;
-                let z684 = a[2] * z615;
-                let z685 = a[3] * z622;
-                let z686 = a[3] * z623;
-                let z687 = 1.6666666666666667e-5 * a[0] * dp[0];
-                let z688 = -a[0] * dp[2] * z37 - a[0] * dp[3] * z37
-                    - self.mr * a[0] * z629 + self.mr * z360 * z630 + self.mr * z683
-                    + dp[2] * z38 * z360 + dp[2] * z361 - self.mp * a[0] * z629
-                    + self.mp * z360 * z630 + self.mp * z683 + dp[3] * z38 * z360
-                    + dp[3] * z361;
-                let z689 = a[0] * dp[2] * z36 + a[0] * dp[3] * z36
-                    + self.mr * a[0] * z628 - self.mr * z359 * z630 + self.mr * z684
-                    - dp[2] * z38 * z359 + dp[2] * z362 + self.mp * a[0] * z628
-                    - self.mp * z359 * z630 + self.mp * z684 - dp[3] * z38 * z359
-                    + dp[3] * z362;
-                let z690 = a[0] * z636 + z36 * z689 - z37 * z688 + z359 * z633
-                    + z360 * z635 - z371 * z629 + z372 * z628;
-                let z691 = -a[0] * dp[2] * z46 - a[0] * dp[3] * z46
-                    - self.mr * a[0] * z638 + self.mr * z365 * z639 + self.mr * z685
-                    + dp[2] * z47 * z365 + dp[2] * z366 - self.mp * a[0] * z638
-                    + self.mp * z365 * z639 + self.mp * z685 + dp[3] * z47 * z365
-                    + dp[3] * z366;
-                let z692 = a[0] * dp[2] * z45 + a[0] * dp[3] * z45
-                    + self.mr * a[0] * z637 - self.mr * z364 * z639 + self.mr * z686
-                    - dp[2] * z47 * z364 + dp[2] * z367 + self.mp * a[0] * z637
-                    - self.mp * z364 * z639 + self.mp * z686 - dp[3] * z47 * z364
-                    + dp[3] * z367;
-                let z693 = a[0] * z645 + z45 * z692 - z46 * z691 + z364 * z642
-                    + z365 * z644 - z377 * z638 + z378 * z637;
-                let z694 = z687 + z690 + z693;
-                let z695 = a[1] * dp[1];
-                let z696 = a[2] * z616;
-                let z697 = self.mr * z359 * z629 - self.mr * z360 * z628 + self.mr * z696
-                    - dp[2] * z36 * z360 + dp[2] * z37 * z359 + dp[2] * z363
-                    + self.mp * z359 * z629 - self.mp * z360 * z628 + self.mp * z696
-                    - dp[3] * z36 * z360 + dp[3] * z37 * z359 + dp[3] * z363;
-                let z698 = a[0] * z633 + z37 * z697 - z38 * z689 + z359 * z631
-                    + z360 * z632 - z372 * z630 + z373 * z629;
-                let z699 = a[0] * z635 - z36 * z697 + z38 * z688 + z359 * z632
-                    + z360 * z634 + z371 * z630 - z373 * z628;
-                let z700 = z0 * z699 - z1 * z698 + z10 * z688 + z11 * z689 + z12 * z697
-                    + z371 * z614 + z372 * z615 + z373 * z616;
-                let z701 = a[3] * z624;
-                let z702 = self.mr * z364 * z638 - self.mr * z365 * z637 + self.mr * z701
-                    - dp[2] * z45 * z365 + dp[2] * z46 * z364 + dp[2] * z368
-                    + self.mp * z364 * z638 - self.mp * z365 * z637 + self.mp * z701
-                    - dp[3] * z45 * z365 + dp[3] * z46 * z364 + dp[3] * z368;
-                let z703 = a[0] * z642 + z46 * z702 - z47 * z692 + z364 * z640
-                    + z365 * z641 - z378 * z639 + z379 * z638;
-                let z704 = a[0] * z644 - z45 * z702 + z47 * z691 + z364 * z641
-                    + z365 * z643 + z377 * z639 - z379 * z637;
-                let z705 = -z0 * z704 + z1 * z703 + z26 * z691 + z27 * z692 + z28 * z702
-                    + z377 * z622 + z378 * z623 + z379 * z624;
-                out[0] = z694;
-                out[1] = z695;
-                out[2] = z700;
-                out[3] = z705;
+                let z826 = a[2] * z757;
+                let z827 = a[2] * z758;
+                let z828 = a[3] * z765;
+                let z829 = a[3] * z766;
+                let z830 = 1.6666666666666667e-5 * a[0] * dp[0];
+                let z831 = -a[0] * dp[2] * z37 - a[0] * dp[3] * z37
+                    - self.mr * a[0] * z772 + self.mr * z826 + self.mr * z347 * z773
+                    + dp[2] * z38 * z347 + dp[2] * z348 - self.mp * a[0] * z772
+                    + self.mp * z826 + self.mp * z347 * z773 + dp[3] * z38 * z347
+                    + dp[3] * z348;
+                let z832 = a[0] * dp[2] * z36 + a[0] * dp[3] * z36
+                    + self.mr * a[0] * z771 + self.mr * z827 - self.mr * z346 * z773
+                    - dp[2] * z38 * z346 + dp[2] * z349 + self.mp * a[0] * z771
+                    + self.mp * z827 - self.mp * z346 * z773 - dp[3] * z38 * z346
+                    + dp[3] * z349;
+                let z833 = a[0] * z779 + z36 * z832 - z37 * z831 + z346 * z776
+                    + z347 * z778 - z358 * z772 + z359 * z771;
+                let z834 = -a[0] * dp[2] * z46 - a[0] * dp[3] * z46
+                    - self.mr * a[0] * z781 + self.mr * z828 + self.mr * z352 * z782
+                    + dp[2] * z47 * z352 + dp[2] * z353 - self.mp * a[0] * z781
+                    + self.mp * z828 + self.mp * z352 * z782 + dp[3] * z47 * z352
+                    + dp[3] * z353;
+                let z835 = a[0] * dp[2] * z45 + a[0] * dp[3] * z45
+                    + self.mr * a[0] * z780 + self.mr * z829 - self.mr * z351 * z782
+                    - dp[2] * z47 * z351 + dp[2] * z354 + self.mp * a[0] * z780
+                    + self.mp * z829 - self.mp * z351 * z782 - dp[3] * z47 * z351
+                    + dp[3] * z354;
+                let z836 = a[0] * z788 + z45 * z835 - z46 * z834 + z351 * z785
+                    + z352 * z787 - z364 * z781 + z365 * z780;
+                let z837 = z830 + z833 + z836;
+                let z838 = a[1] * dp[1];
+                let z839 = a[2] * z759;
+                let z840 = self.mr * z839 + self.mr * z346 * z772 - self.mr * z347 * z771
+                    - dp[2] * z36 * z347 + dp[2] * z37 * z346 + dp[2] * z350
+                    + self.mp * z839 + self.mp * z346 * z772 - self.mp * z347 * z771
+                    - dp[3] * z36 * z347 + dp[3] * z37 * z346 + dp[3] * z350;
+                let z841 = a[0] * z776 + z37 * z840 - z38 * z832 + z346 * z774
+                    + z347 * z775 - z359 * z773 + z360 * z772;
+                let z842 = a[0] * z778 - z36 * z840 + z38 * z831 + z346 * z775
+                    + z347 * z777 + z358 * z773 - z360 * z771;
+                let z843 = z0 * z842 - z1 * z841 + z10 * z831 + z11 * z832 + z12 * z840
+                    + z358 * z757 + z359 * z758 + z360 * z759;
+                let z844 = a[3] * z767;
+                let z845 = self.mr * z844 + self.mr * z351 * z781 - self.mr * z352 * z780
+                    - dp[2] * z45 * z352 + dp[2] * z46 * z351 + dp[2] * z355
+                    + self.mp * z844 + self.mp * z351 * z781 - self.mp * z352 * z780
+                    - dp[3] * z45 * z352 + dp[3] * z46 * z351 + dp[3] * z355;
+                let z846 = a[0] * z785 + z46 * z845 - z47 * z835 + z351 * z783
+                    + z352 * z784 - z365 * z782 + z366 * z781;
+                let z847 = a[0] * z787 - z45 * z845 + z47 * z834 + z351 * z784
+                    + z352 * z786 + z364 * z782 - z366 * z780;
+                let z848 = -z0 * z847 + z1 * z846 + z26 * z834 + z27 * z835 + z28 * z845
+                    + z364 * z765 + z365 * z766 + z366 * z767;
+                out[0] = z837;
+                out[1] = z838;
+                out[2] = z843;
+                out[3] = z848;
                 true
             }
             _ => false,

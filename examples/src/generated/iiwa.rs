@@ -2376,18 +2376,18 @@ impl Dynamics<7> for Iiwa {
         let z360 = self.m7 * z106 + z83 * z245 - z85 * z244;
         let z361 = self.m7 * z107 - z81 * z245 + z85 * z243;
         let z362 = self.m7 * z108 + z81 * z244 - z83 * z243;
-        let z559 = -qd[0] * q[0].sin();
-        let z560 = qd[0] * q[0].cos();
-        let z561 = -qd[1] * q[1].sin();
-        let z562 = qd[1] * q[1].cos();
+        let z559 = -qd[0] * z1;
+        let z560 = qd[0] * z0;
+        let z561 = -qd[1] * z4;
+        let z562 = qd[1] * z3;
         let z563 = z0 * z561 + z3 * z559;
         let z564 = z0 * z562 + z4 * z559;
         let z565 = z1 * z561 + z3 * z560;
         let z566 = z1 * z562 + z4 * z560;
         let z567 = self.d2 * z564;
         let z568 = self.d2 * z566;
-        let z569 = -qd[2] * q[2].sin();
-        let z570 = qd[2] * q[2].cos();
+        let z569 = -qd[2] * z19;
+        let z570 = qd[2] * z18;
         let z571 = -z1 * z570 + z5 * z569 + z18 * z563 - z19 * z560;
         let z572 = -z1 * z569 - z5 * z570 - z18 * z560 - z19 * z563;
         let z573 = z0 * z570 + z7 * z569 + z18 * z565 + z19 * z559;
@@ -2396,8 +2396,8 @@ impl Dynamics<7> for Iiwa {
         let z576 = z4 * z570 + z19 * z562;
         let z577 = self.d3 * z564 + z567;
         let z578 = self.d3 * z566 + z568;
-        let z579 = -qd[3] * q[3].sin();
-        let z580 = qd[3] * q[3].cos();
+        let z579 = -qd[3] * z39;
+        let z580 = qd[3] * z38;
         let z581 = -z6 * z580 + z20 * z579 + z38 * z571 - z39 * z564;
         let z582 = z6 * z579 + z20 * z580 + z38 * z564 + z39 * z571;
         let z583 = -z8 * z580 + z22 * z579 + z38 * z573 - z39 * z566;
@@ -2406,8 +2406,8 @@ impl Dynamics<7> for Iiwa {
         let z586 = z3 * z579 + z24 * z580 + z38 * z561 + z39 * z575;
         let z587 = self.d4 * z582 + z577;
         let z588 = self.d4 * z584 + z578;
-        let z589 = -qd[4] * q[4].sin();
-        let z590 = qd[4] * q[4].cos();
+        let z589 = -qd[4] * z59;
+        let z590 = qd[4] * z58;
         let z591 = z21 * z590 + z40 * z589 + z58 * z581 + z59 * z572;
         let z592 = z21 * z589 - z40 * z590 + z58 * z572 - z59 * z581;
         let z593 = z23 * z590 + z42 * z589 + z58 * z583 + z59 * z574;
@@ -2416,16 +2416,16 @@ impl Dynamics<7> for Iiwa {
         let z596 = z25 * z589 - z44 * z590 + z58 * z576 - z59 * z585;
         let z597 = self.d5 * z582 + z587;
         let z598 = self.d5 * z584 + z588;
-        let z599 = -qd[5] * q[5].sin();
-        let z600 = qd[5] * q[5].cos();
+        let z599 = -qd[5] * z79;
+        let z600 = qd[5] * z78;
         let z601 = z41 * z599 + z60 * z600 + z78 * z582 + z79 * z591;
         let z602 = z43 * z599 + z62 * z600 + z78 * z584 + z79 * z593;
         let z603 = -z45 * z600 + z64 * z599 + z78 * z595 - z79 * z586;
         let z604 = z45 * z599 + z64 * z600 + z78 * z586 + z79 * z595;
         let z605 = self.d6 * z601 + z597;
         let z606 = self.d6 * z602 + z598;
-        let z607 = -qd[6] * q[6].sin();
-        let z608 = qd[6] * q[6].cos();
+        let z607 = -qd[6] * z99;
+        let z608 = qd[6] * z98;
         let z609 = z65 * z608 + z84 * z607 + z98 * z603 + z99 * z596;
         let z610 = z65 * z607 - z84 * z608 + z98 * z596 - z99 * z603;
         let z611 = -self.cy1 * z560;
@@ -2727,1265 +2727,1213 @@ impl Dynamics<7> for Iiwa {
         let z805 = z81 * z781 + z83 * z782 + z85 * z708 + z357 * z601 + z358 * z602
             + z359 * z604 + z360 * z706 + z361 * z707 + z106 * z783 + z362 * z780
             + z107 * z784 + z108 * z794;
-        let z806 = -q[0].sin();
-        let z807 = z3 * z806;
-        let z808 = z4 * z806;
-        let z809 = -z2 * z806;
-        let z810 = -qd[1] * z0;
-        let z811 = qd[1] * z806;
-        let z812 = qd[1] * z809;
-        let z813 = self.d2 * z808;
-        let z814 = -z0 * z19 + z18 * z807;
-        let z815 = -z0 * z18 - z19 * z807;
-        let z816 = z5 * z18 + z19 * z806;
-        let z817 = -z5 * z19 + z18 * z806;
-        let z818 = z3 * z15 - z6 * z17;
-        let z819 = -z3 * z813 + z17 * z808;
-        let z820 = qd[2] * z808 + z810;
-        let z821 = qd[2] * z6 + z811;
-        let z822 = qd[2] * z818 + z812;
-        let z823 = qd[2] * z819 + z13;
-        let z824 = self.d3 * z808 + z813;
-        let z825 = z38 * z814 - z39 * z808;
-        let z826 = z38 * z808 + z39 * z814;
-        let z827 = -z6 * z39 + z38 * z816;
-        let z828 = z6 * z38 + z39 * z816;
-        let z829 = z25 * z35 - z37 * z817;
-        let z830 = -z25 * z824 + z37 * z815;
-        let z831 = qd[3] * z815 + z820;
-        let z832 = qd[3] * z817 + z821;
-        let z833 = qd[3] * z829 + z822;
-        let z834 = qd[3] * z830 + z823;
-        let z835 = self.d4 * z826 + z824;
-        let z836 = self.d4 * z828 + z35;
-        let z837 = z58 * z825 + z59 * z815;
-        let z838 = z58 * z815 - z59 * z825;
-        let z839 = z58 * z827 + z59 * z817;
-        let z840 = z58 * z817 - z59 * z827;
-        let z841 = z45 * z836 - z57 * z828;
-        let z842 = -z45 * z835 + z57 * z826;
-        let z843 = qd[4] * z826 + z831;
-        let z844 = qd[4] * z828 + z832;
-        let z845 = qd[4] * z841 + z833;
-        let z846 = qd[4] * z842 + z834;
-        let z847 = self.d5 * z826 + z835;
-        let z848 = self.d5 * z828 + z836;
-        let z849 = z78 * z837 - z79 * z826;
-        let z850 = z78 * z826 + z79 * z837;
-        let z851 = z78 * z839 - z79 * z828;
-        let z852 = z78 * z828 + z79 * z839;
-        let z853 = z65 * z848 - z77 * z840;
-        let z854 = -z65 * z847 + z77 * z838;
-        let z855 = qd[5] * z838 + z843;
-        let z856 = qd[5] * z840 + z844;
-        let z857 = qd[5] * z853 + z845;
-        let z858 = qd[5] * z854 + z846;
-        let z859 = self.d6 * z850 + z847;
-        let z860 = self.d6 * z852 + z848;
-        let z861 = z98 * z849 + z99 * z838;
-        let z862 = z98 * z838 - z99 * z849;
-        let z863 = z98 * z851 + z99 * z840;
-        let z864 = z98 * z840 - z99 * z851;
-        let z865 = z85 * z860 - z97 * z852;
-        let z866 = -z85 * z859 + z97 * z850;
-        let z867 = qd[6] * z850 + z855;
-        let z868 = qd[6] * z852 + z856;
-        let z869 = qd[6] * z865 + z857;
-        let z870 = qd[6] * z866 + z858;
-        let z873 = -self.cy2 * z0 + self.cz2 * z808;
-        let z874 = self.cy2 * z806 + self.cz2 * z6;
-        let z875 = -self.i2x * z4 * z807 + self.i2z * z3 * z808;
-        let z876 = self.cy3 * z815 + self.cz3 * z808 + z813;
-        let z877 = z15 + self.cy3 * z817 + self.cz3 * z6;
-        let z878 = self.i3x * z24 * z814 + self.i3y * z25 * z815 + self.i3z * z3 * z808;
-        let z879 = self.i3x * z24 * z816 + self.i3y * z25 * z817 + self.i3z * z3 * z6;
-        let z880 = self.cy4 * z815 + self.cz4 * z826 + z824;
-        let z881 = self.cy4 * z817 + self.cz4 * z828 + z35;
-        let z882 = self.i4x * z44 * z825 + self.i4y * z25 * z815 + self.i4z * z45 * z826;
-        let z883 = self.i4x * z44 * z827 + self.i4y * z25 * z817 + self.i4z * z45 * z828;
-        let z884 = self.cy5 * z838 + self.cz5 * z826 + z835;
-        let z885 = self.cy5 * z840 + self.cz5 * z828 + z836;
-        let z886 = self.i5x * z64 * z837 + self.i5y * z65 * z838 + self.i5z * z45 * z826;
-        let z887 = self.i5x * z64 * z839 + self.i5y * z65 * z840 + self.i5z * z45 * z828;
-        let z888 = self.cy6 * z838 + self.cz6 * z850 + z847;
-        let z889 = self.cy6 * z840 + self.cz6 * z852 + z848;
-        let z890 = self.i6x * z84 * z849 + self.i6y * z65 * z838 + self.i6z * z85 * z850;
-        let z891 = self.i6x * z84 * z851 + self.i6y * z65 * z840 + self.i6z * z85 * z852;
-        let z892 = self.cz7 * z850 + z859;
-        let z893 = self.cz7 * z852 + z860;
-        let z894 = self.i7 * z85 * z850 + self.i7 * z104 * z861 + self.i7 * z105 * z862;
-        let z895 = self.i7 * z85 * z852 + self.i7 * z104 * z863 + self.i7 * z105 * z864;
-        let z898 = -qd[0] * z874 + z812 + z123 * z811;
-        let z899 = qd[0] * z873 + z13 - z123 * z810;
-        let z900 = -z31 * z877 + z822 + z132 * z821;
-        let z901 = z31 * z876 + z823 - z132 * z820;
-        let z902 = -z51 * z881 + z833 + z141 * z832;
-        let z903 = z51 * z880 + z834 - z141 * z831;
-        let z904 = -z71 * z885 + z845 + z150 * z844;
-        let z905 = z71 * z884 + z846 - z150 * z843;
-        let z906 = z857 - z91 * z889 + z159 * z856;
-        let z907 = z858 + z91 * z888 - z159 * z855;
-        let z908 = z869 - z111 * z893 + z168 * z868;
-        let z909 = z870 + z111 * z892 - z168 * z867;
-        let z910 = self.m7 * z166 * z909 - self.m7 * z167 * z908 - self.m7 * z192 * z893
-            + self.m7 * z193 * z892 + z109 * z894 + z110 * z895 + z171 * z867
-            + z173 * z868;
-        let z911 = self.m6 * z157 * z907 - self.m6 * z158 * z906 - self.m6 * z189 * z889
-            + self.m6 * z190 * z888 + z89 * z890 + z90 * z891 + z910 + z162 * z855
-            + z164 * z856;
-        let z912 = self.m5 * z148 * z905 - self.m5 * z149 * z904 - self.m5 * z186 * z885
-            + self.m5 * z187 * z884 + z69 * z886 + z70 * z887 + z911 + z153 * z843
-            + z155 * z844;
-        let z913 = self.m4 * z139 * z903 - self.m4 * z140 * z902 - self.m4 * z183 * z881
-            + self.m4 * z184 * z880 + z49 * z882 + z50 * z883 + z144 * z831 + z912
-            + z146 * z832;
-        let z914 = self.m3 * z130 * z901 - self.m3 * z131 * z900 - self.m3 * z180 * z877
-            + self.m3 * z181 * z876 + z29 * z878 + z30 * z879 + z135 * z820 + z137 * z821
-            + z913;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z919 = z1 * z917;
-        let z920 = self.d2 * z5;
-        let z921 = self.d2 * z7;
-        let z922 = self.d2 * z917;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z929 = z3 * z921 - z7 * z17 - z8 * z922 + z16 * z917;
-        let z930 = -z3 * z920 + z5 * z17 + z6 * z922 - z15 * z917;
-        let z931 = qd[2] * z5;
-        let z932 = qd[2] * z7;
-        let z933 = qd[2] * z917;
-        let z934 = qd[2] * z929;
-        let z935 = qd[2] * z930;
-        let z936 = self.d3 * z5 + z920;
-        let z937 = self.d3 * z7 + z921;
-        let z938 = self.d3 * z917 + z922;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z945 = -z23 * z938 + z25 * z937 + z36 * z928 - z37 * z926;
-        let z946 = z21 * z938 - z25 * z936 - z35 * z928 + z37 * z924;
-        let z947 = qd[3] * z924 + z931;
-        let z948 = qd[3] * z926 + z932;
-        let z949 = qd[3] * z928 + z933;
-        let z950 = qd[3] * z945 + z934;
-        let z951 = qd[3] * z946 + z935;
-        let z952 = self.d4 * z940 + z936;
-        let z953 = self.d4 * z942 + z937;
-        let z954 = self.d4 * z944 + z938;
-        let z955 = z58 * z939 + z59 * z924;
-        let z956 = z58 * z924 - z59 * z939;
-        let z957 = z58 * z941 + z59 * z926;
-        let z958 = z58 * z926 - z59 * z941;
-        let z959 = z58 * z943 + z59 * z928;
-        let z960 = z58 * z928 - z59 * z943;
-        let z961 = -z43 * z954 + z45 * z953 + z56 * z944 - z57 * z942;
-        let z962 = z41 * z954 - z45 * z952 - z55 * z944 + z57 * z940;
-        let z963 = qd[4] * z940 + z947;
-        let z964 = qd[4] * z942 + z948;
-        let z965 = qd[4] * z944 + z949;
-        let z966 = qd[4] * z961 + z950;
-        let z967 = qd[4] * z962 + z951;
-        let z968 = self.d5 * z940 + z952;
-        let z969 = self.d5 * z942 + z953;
-        let z970 = self.d5 * z944 + z954;
-        let z971 = z78 * z955 - z79 * z940;
-        let z972 = z78 * z940 + z79 * z955;
-        let z973 = z78 * z957 - z79 * z942;
-        let z974 = z78 * z942 + z79 * z957;
-        let z975 = z78 * z959 - z79 * z944;
-        let z976 = z78 * z944 + z79 * z959;
-        let z977 = -z63 * z970 + z65 * z969 + z76 * z960 - z77 * z958;
-        let z978 = z61 * z970 - z65 * z968 - z75 * z960 + z77 * z956;
-        let z979 = qd[5] * z956 + z963;
-        let z980 = qd[5] * z958 + z964;
-        let z981 = qd[5] * z960 + z965;
-        let z982 = qd[5] * z977 + z966;
-        let z983 = qd[5] * z978 + z967;
-        let z984 = self.d6 * z972 + z968;
-        let z985 = self.d6 * z974 + z969;
-        let z986 = z970 + self.d6 * z976;
-        let z987 = z98 * z971 + z99 * z956;
-        let z988 = z98 * z956 - z99 * z971;
-        let z989 = z98 * z973 + z99 * z958;
-        let z990 = z98 * z958 - z99 * z973;
-        let z991 = z98 * z975 + z99 * z960;
-        let z992 = z98 * z960 - z99 * z975;
-        let z993 = -z83 * z986 + z85 * z985 + z96 * z976 - z97 * z974;
-        let z994 = z81 * z986 - z85 * z984 - z95 * z976 + z97 * z972;
-        let z995 = z979 + qd[6] * z972;
-        let z996 = z980 + qd[6] * z974;
-        let z997 = z981 + qd[6] * z976;
-        let z998 = z982 + qd[6] * z993;
-        let z999 = z983 + qd[6] * z994;
-        let z1000 = self.cz2 * z5;
-        let z1001 = self.cz2 * z7;
-        let z1002 = self.cz2 * z917;
-        let z1003 = -self.i2x * z3 * z5 - self.i2x * z4 * z918 + self.i2z * z3 * z5
-            + self.i2z * z6 * z917;
-        let z1004 = -self.i2x * z3 * z7 - self.i2x * z4 * z919 + self.i2z * z3 * z7
-            + self.i2z * z8 * z917;
-        let z1005 = 2.0 * self.i2x * z3 * z4 + 2.0 * self.i2z * z3 * z917;
-        let z1006 = self.cy3 * z924 + self.cz3 * z5 + z920;
-        let z1007 = self.cy3 * z926 + self.cz3 * z7 + z921;
-        let z1008 = self.cy3 * z928 + self.cz3 * z917 + z922;
-        let z1009 = self.i3x * z20 * z927 + self.i3x * z24 * z923 + self.i3y * z21 * z928
-            + self.i3y * z25 * z924 + self.i3z * z3 * z5 + self.i3z * z6 * z917;
-        let z1010 = self.i3x * z22 * z927 + self.i3x * z24 * z925 + self.i3y * z23 * z928
-            + self.i3y * z25 * z926 + self.i3z * z3 * z7 + self.i3z * z8 * z917;
-        let z1011 = 2.0 * self.i3x * z24 * z927 + 2.0 * self.i3y * z25 * z928
-            + 2.0 * self.i3z * z3 * z917;
-        let z1012 = self.cy4 * z924 + self.cz4 * z940 + z936;
-        let z1013 = self.cy4 * z926 + self.cz4 * z942 + z937;
-        let z1014 = self.cy4 * z928 + self.cz4 * z944 + z938;
-        let z1015 = self.i4x * z40 * z943 + self.i4x * z44 * z939 + self.i4y * z21 * z928
-            + self.i4y * z25 * z924 + self.i4z * z41 * z944 + self.i4z * z45 * z940;
-        let z1016 = self.i4x * z42 * z943 + self.i4x * z44 * z941 + self.i4y * z23 * z928
-            + self.i4y * z25 * z926 + self.i4z * z43 * z944 + self.i4z * z45 * z942;
-        let z1017 = 2.0 * self.i4x * z44 * z943 + 2.0 * self.i4y * z25 * z928
-            + 2.0 * self.i4z * z45 * z944;
-        let z1018 = self.cy5 * z956 + self.cz5 * z940 + z952;
-        let z1019 = self.cy5 * z958 + self.cz5 * z942 + z953;
-        let z1020 = self.cy5 * z960 + self.cz5 * z944 + z954;
-        let z1021 = self.i5x * z60 * z959 + self.i5x * z64 * z955 + self.i5y * z61 * z960
-            + self.i5y * z65 * z956 + self.i5z * z41 * z944 + self.i5z * z45 * z940;
-        let z1022 = self.i5x * z62 * z959 + self.i5x * z64 * z957 + self.i5y * z63 * z960
-            + self.i5y * z65 * z958 + self.i5z * z43 * z944 + self.i5z * z45 * z942;
-        let z1023 = 2.0 * self.i5x * z64 * z959 + 2.0 * self.i5y * z65 * z960
-            + 2.0 * self.i5z * z45 * z944;
-        let z1024 = self.cy6 * z956 + self.cz6 * z972 + z968;
-        let z1025 = self.cy6 * z958 + self.cz6 * z974 + z969;
-        let z1026 = z970 + self.cy6 * z960 + self.cz6 * z976;
-        let z1027 = self.i6x * z80 * z975 + self.i6x * z84 * z971 + self.i6y * z61 * z960
-            + self.i6y * z65 * z956 + self.i6z * z81 * z976 + self.i6z * z85 * z972;
-        let z1028 = self.i6x * z82 * z975 + self.i6x * z84 * z973 + self.i6y * z63 * z960
-            + self.i6y * z65 * z958 + self.i6z * z83 * z976 + self.i6z * z85 * z974;
-        let z1029 = 2.0 * self.i6x * z84 * z975 + 2.0 * self.i6y * z65 * z960
-            + 2.0 * self.i6z * z85 * z976;
-        let z1030 = z984 + self.cz7 * z972;
-        let z1031 = z985 + self.cz7 * z974;
-        let z1032 = z986 + self.cz7 * z976;
-        let z1033 = self.i7 * z81 * z976 + self.i7 * z85 * z972 + self.i7 * z100 * z991
-            + self.i7 * z101 * z992 + self.i7 * z104 * z987 + self.i7 * z105 * z988;
-        let z1034 = self.i7 * z83 * z976 + self.i7 * z85 * z974 + self.i7 * z102 * z991
-            + self.i7 * z103 * z992 + self.i7 * z104 * z989 + self.i7 * z105 * z990;
-        let z1035 = 2.0 * self.i7 * z85 * z976 + 2.0 * self.i7 * z104 * z991
-            + 2.0 * self.i7 * z105 * z992;
-        let z1036 = -qd[0] * z1001 + z12 * z1002;
-        let z1037 = qd[0] * z1000 - z11 * z1002;
-        let z1038 = z30 * z1008 - z31 * z1007 - z131 * z933 + z132 * z932 + z934;
-        let z1039 = -z29 * z1008 + z31 * z1006 + z130 * z933 - z132 * z931 + z935;
-        let z1040 = z50 * z1014 - z51 * z1013 - z140 * z949 + z141 * z948 + z950;
-        let z1041 = -z49 * z1014 + z51 * z1012 + z139 * z949 - z141 * z947 + z951;
-        let z1042 = z70 * z1020 - z71 * z1019 - z149 * z965 + z150 * z964 + z966;
-        let z1043 = -z69 * z1020 + z71 * z1018 + z148 * z965 - z150 * z963 + z967;
-        let z1044 = z982 + z90 * z1026 - z91 * z1025 - z158 * z981 + z159 * z980;
-        let z1045 = z983 - z89 * z1026 + z91 * z1024 + z157 * z981 - z159 * z979;
-        let z1046 = z998 + z110 * z1032 - z111 * z1031 - z167 * z997 + z168 * z996;
-        let z1047 = z999 - z109 * z1032 + z111 * z1030 + z166 * z997 - z168 * z995;
-        let z1048 = self.m7 * z166 * z1047 - self.m7 * z167 * z1046
-            - self.m7 * z192 * z1031 + self.m7 * z193 * z1030 + z109 * z1033
-            + z110 * z1034 + z111 * z1035 + z171 * z995 + z173 * z996 + z174 * z997;
-        let z1049 = self.m6 * z157 * z1045 - self.m6 * z158 * z1044
-            - self.m6 * z189 * z1025 + self.m6 * z190 * z1024 + z1048 + z89 * z1027
-            + z90 * z1028 + z91 * z1029 + z162 * z979 + z164 * z980 + z165 * z981;
-        let z1050 = self.m5 * z148 * z1043 - self.m5 * z149 * z1042
-            - self.m5 * z186 * z1019 + self.m5 * z187 * z1018 + z1049 + z69 * z1021
-            + z70 * z1022 + z71 * z1023 + z153 * z963 + z155 * z964 + z156 * z965;
-        let z1051 = self.m4 * z139 * z1041 - self.m4 * z140 * z1040
-            - self.m4 * z183 * z1013 + self.m4 * z184 * z1012 + z1050 + z49 * z1015
-            + z50 * z1016 + z51 * z1017 + z144 * z947 + z146 * z948 + z147 * z949;
-        let z1052 = self.m3 * z130 * z1039 - self.m3 * z131 * z1038
-            - self.m3 * z180 * z1007 + self.m3 * z181 * z1006 + z1051 + z29 * z1009
-            + z30 * z1010 + z31 * z1011 + z135 * z931 + z137 * z932 + z138 * z933;
-        let z1053 = qd[0] * z1005 + self.m2 * z121 * z1037 - self.m2 * z122 * z1036
-            - self.m2 * z177 * z1001 + self.m2 * z178 * z1000 + z11 * z1003 + z12 * z1004
-            + z1052;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1067 = z36 * z1060 - z37 * z1058;
-        let z1068 = -z35 * z1060 + z37 * z1056;
-        let z1069 = qd[3] * z1056;
-        let z1070 = qd[3] * z1058;
-        let z1071 = qd[3] * z1060;
-        let z1072 = qd[3] * z1067;
-        let z1073 = qd[3] * z1068;
-        let z1074 = self.d4 * z1062;
-        let z1075 = self.d4 * z1064;
-        let z1076 = self.d4 * z1066;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1078 = z58 * z1056 - z59 * z1061;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1080 = z58 * z1058 - z59 * z1063;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1082 = z58 * z1060 - z59 * z1065;
-        let z1083 = -z43 * z1076 + z45 * z1075 + z56 * z1066 - z57 * z1064;
-        let z1084 = z41 * z1076 - z45 * z1074 - z55 * z1066 + z57 * z1062;
-        let z1085 = qd[4] * z1062 + z1069;
-        let z1086 = qd[4] * z1064 + z1070;
-        let z1087 = qd[4] * z1066 + z1071;
-        let z1088 = qd[4] * z1083 + z1072;
-        let z1089 = qd[4] * z1084 + z1073;
-        let z1090 = self.d5 * z1062 + z1074;
-        let z1091 = self.d5 * z1064 + z1075;
-        let z1092 = self.d5 * z1066 + z1076;
-        let z1093 = z78 * z1077 - z79 * z1062;
-        let z1094 = z78 * z1062 + z79 * z1077;
-        let z1095 = z78 * z1079 - z79 * z1064;
-        let z1096 = z78 * z1064 + z79 * z1079;
-        let z1097 = z78 * z1081 - z79 * z1066;
-        let z1098 = z78 * z1066 + z79 * z1081;
-        let z1099 = -z63 * z1092 + z65 * z1091 + z76 * z1082 - z77 * z1080;
-        let z1100 = z61 * z1092 - z65 * z1090 - z75 * z1082 + z77 * z1078;
-        let z1101 = qd[5] * z1078 + z1085;
-        let z1102 = qd[5] * z1080 + z1086;
-        let z1103 = qd[5] * z1082 + z1087;
-        let z1104 = qd[5] * z1099 + z1088;
-        let z1105 = qd[5] * z1100 + z1089;
-        let z1106 = self.d6 * z1094 + z1090;
-        let z1107 = self.d6 * z1096 + z1091;
-        let z1108 = self.d6 * z1098 + z1092;
-        let z1109 = z98 * z1093 + z99 * z1078;
-        let z1110 = z98 * z1078 - z99 * z1093;
-        let z1111 = z98 * z1095 + z99 * z1080;
-        let z1112 = z98 * z1080 - z99 * z1095;
-        let z1113 = z98 * z1097 + z99 * z1082;
-        let z1114 = z98 * z1082 - z99 * z1097;
-        let z1115 = -z83 * z1108 + z85 * z1107 + z96 * z1098 - z97 * z1096;
-        let z1116 = z81 * z1108 - z85 * z1106 - z95 * z1098 + z97 * z1094;
-        let z1117 = qd[6] * z1094 + z1101;
-        let z1118 = qd[6] * z1096 + z1102;
-        let z1119 = qd[6] * z1098 + z1103;
-        let z1120 = qd[6] * z1115 + z1104;
-        let z1121 = qd[6] * z1116 + z1105;
-        let z1122 = self.cy3 * z1056;
-        let z1123 = self.cy3 * z1058;
-        let z1124 = self.cy3 * z1060;
-        let z1125 = self.i3x * z20 * z1059 + self.i3x * z24 * z1055
-            + self.i3y * z21 * z1060 + self.i3y * z25 * z1056;
-        let z1126 = self.i3x * z22 * z1059 + self.i3x * z24 * z1057
-            + self.i3y * z23 * z1060 + self.i3y * z25 * z1058;
-        let z1127 = 2.0 * self.i3x * z24 * z1059 + 2.0 * self.i3y * z25 * z1060;
-        let z1128 = self.cy4 * z1056 + self.cz4 * z1062;
-        let z1129 = self.cy4 * z1058 + self.cz4 * z1064;
-        let z1130 = self.cy4 * z1060 + self.cz4 * z1066;
-        let z1131 = self.i4x * z40 * z1065 + self.i4x * z44 * z1061
-            + self.i4y * z21 * z1060 + self.i4y * z25 * z1056 + self.i4z * z41 * z1066
-            + self.i4z * z45 * z1062;
-        let z1132 = self.i4x * z42 * z1065 + self.i4x * z44 * z1063
-            + self.i4y * z23 * z1060 + self.i4y * z25 * z1058 + self.i4z * z43 * z1066
-            + self.i4z * z45 * z1064;
-        let z1133 = 2.0 * self.i4x * z44 * z1065 + 2.0 * self.i4y * z25 * z1060
-            + 2.0 * self.i4z * z45 * z1066;
-        let z1134 = self.cy5 * z1078 + self.cz5 * z1062 + z1074;
-        let z1135 = self.cy5 * z1080 + self.cz5 * z1064 + z1075;
-        let z1136 = self.cy5 * z1082 + self.cz5 * z1066 + z1076;
-        let z1137 = self.i5x * z60 * z1081 + self.i5x * z64 * z1077
-            + self.i5y * z61 * z1082 + self.i5y * z65 * z1078 + self.i5z * z41 * z1066
-            + self.i5z * z45 * z1062;
-        let z1138 = self.i5x * z62 * z1081 + self.i5x * z64 * z1079
-            + self.i5y * z63 * z1082 + self.i5y * z65 * z1080 + self.i5z * z43 * z1066
-            + self.i5z * z45 * z1064;
-        let z1139 = 2.0 * self.i5x * z64 * z1081 + 2.0 * self.i5y * z65 * z1082
-            + 2.0 * self.i5z * z45 * z1066;
-        let z1140 = self.cy6 * z1078 + self.cz6 * z1094 + z1090;
-        let z1141 = self.cy6 * z1080 + self.cz6 * z1096 + z1091;
-        let z1142 = self.cy6 * z1082 + self.cz6 * z1098 + z1092;
-        let z1143 = self.i6x * z80 * z1097 + self.i6x * z84 * z1093
-            + self.i6y * z61 * z1082 + self.i6y * z65 * z1078 + self.i6z * z81 * z1098
-            + self.i6z * z85 * z1094;
-        let z1144 = self.i6x * z82 * z1097 + self.i6x * z84 * z1095
-            + self.i6y * z63 * z1082 + self.i6y * z65 * z1080 + self.i6z * z83 * z1098
-            + self.i6z * z85 * z1096;
-        let z1145 = 2.0 * self.i6x * z84 * z1097 + 2.0 * self.i6y * z65 * z1082
-            + 2.0 * self.i6z * z85 * z1098;
-        let z1146 = self.cz7 * z1094 + z1106;
-        let z1147 = self.cz7 * z1096 + z1107;
-        let z1148 = self.cz7 * z1098 + z1108;
-        let z1149 = self.i7 * z81 * z1098 + self.i7 * z85 * z1094
-            + self.i7 * z100 * z1113 + self.i7 * z101 * z1114 + self.i7 * z104 * z1109
-            + self.i7 * z105 * z1110;
-        let z1150 = self.i7 * z83 * z1098 + self.i7 * z85 * z1096
-            + self.i7 * z102 * z1113 + self.i7 * z103 * z1114 + self.i7 * z104 * z1111
-            + self.i7 * z105 * z1112;
-        let z1151 = 2.0 * self.i7 * z85 * z1098 + 2.0 * self.i7 * z104 * z1113
-            + 2.0 * self.i7 * z105 * z1114;
-        let z1152 = z30 * z1124 - z31 * z1123;
-        let z1153 = -z29 * z1124 + z31 * z1122;
-        let z1154 = z1072 + z50 * z1130 - z51 * z1129 - z140 * z1071 + z141 * z1070;
-        let z1155 = -z49 * z1130 + z1073 + z51 * z1128 + z139 * z1071 - z141 * z1069;
-        let z1156 = z1088 + z70 * z1136 - z71 * z1135 - z149 * z1087 + z150 * z1086;
-        let z1157 = z1089 - z69 * z1136 + z71 * z1134 + z148 * z1087 - z150 * z1085;
-        let z1158 = z1104 + z90 * z1142 - z91 * z1141 - z158 * z1103 + z159 * z1102;
-        let z1159 = z1105 - z89 * z1142 + z91 * z1140 + z157 * z1103 - z159 * z1101;
-        let z1160 = z1120 + z110 * z1148 - z111 * z1147 - z167 * z1119 + z168 * z1118;
-        let z1161 = z1121 - z109 * z1148 + z111 * z1146 + z166 * z1119 - z168 * z1117;
-        let z1162 = self.m7 * z166 * z1161 - self.m7 * z167 * z1160
-            - self.m7 * z192 * z1147 + self.m7 * z193 * z1146 + z109 * z1149
-            + z110 * z1150 + z111 * z1151 + z171 * z1117 + z173 * z1118 + z174 * z1119;
-        let z1163 = self.m6 * z157 * z1159 - self.m6 * z158 * z1158
-            - self.m6 * z189 * z1141 + self.m6 * z190 * z1140 + z89 * z1143 + z90 * z1144
-            + z91 * z1145 + z1162 + z162 * z1101 + z164 * z1102 + z165 * z1103;
-        let z1164 = self.m5 * z148 * z1157 - self.m5 * z149 * z1156
-            - self.m5 * z186 * z1135 + self.m5 * z187 * z1134 + z69 * z1137 + z70 * z1138
-            + z71 * z1139 + z1163 + z153 * z1085 + z155 * z1086 + z156 * z1087;
-        let z1165 = self.m4 * z139 * z1155 - self.m4 * z140 * z1154
-            - self.m4 * z183 * z1129 + self.m4 * z184 * z1128 + z49 * z1131 + z50 * z1132
-            + z51 * z1133 + z1164 + z144 * z1069 + z146 * z1070 + z147 * z1071;
-        let z1166 = self.m3 * z130 * z1153 - self.m3 * z131 * z1152
-            - self.m3 * z180 * z1123 + self.m3 * z181 * z1122 + z29 * z1125 + z30 * z1126
-            + z31 * z1127 + z1165;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1174 = self.d4 * z1169;
-        let z1175 = self.d4 * z1171;
-        let z1176 = self.d4 * z1173;
-        let z1177 = z58 * z1168;
-        let z1178 = -z59 * z1168;
-        let z1179 = z58 * z1170;
-        let z1180 = -z59 * z1170;
-        let z1181 = z58 * z1172;
-        let z1182 = -z59 * z1172;
-        let z1183 = -z43 * z1176 + z45 * z1175 + z56 * z1173 - z57 * z1171;
-        let z1184 = z41 * z1176 - z45 * z1174 - z55 * z1173 + z57 * z1169;
-        let z1185 = qd[4] * z1169;
-        let z1186 = qd[4] * z1171;
-        let z1187 = qd[4] * z1173;
-        let z1188 = qd[4] * z1183;
-        let z1189 = qd[4] * z1184;
-        let z1190 = self.d5 * z1169 + z1174;
-        let z1191 = self.d5 * z1171 + z1175;
-        let z1192 = self.d5 * z1173 + z1176;
-        let z1193 = z78 * z1177 - z79 * z1169;
-        let z1194 = z78 * z1169 + z79 * z1177;
-        let z1195 = z78 * z1179 - z79 * z1171;
-        let z1196 = z78 * z1171 + z79 * z1179;
-        let z1197 = z78 * z1181 - z79 * z1173;
-        let z1198 = z78 * z1173 + z79 * z1181;
-        let z1199 = -z63 * z1192 + z65 * z1191 + z76 * z1182 - z77 * z1180;
-        let z1200 = z61 * z1192 - z65 * z1190 - z75 * z1182 + z77 * z1178;
-        let z1201 = qd[5] * z1178 + z1185;
-        let z1202 = qd[5] * z1180 + z1186;
-        let z1203 = qd[5] * z1182 + z1187;
-        let z1204 = qd[5] * z1199 + z1188;
-        let z1205 = qd[5] * z1200 + z1189;
-        let z1206 = self.d6 * z1194 + z1190;
-        let z1207 = self.d6 * z1196 + z1191;
-        let z1208 = self.d6 * z1198 + z1192;
-        let z1209 = z98 * z1193 + z99 * z1178;
-        let z1210 = z98 * z1178 - z99 * z1193;
-        let z1211 = z98 * z1195 + z99 * z1180;
-        let z1212 = z98 * z1180 - z99 * z1195;
-        let z1213 = z98 * z1197 + z99 * z1182;
-        let z1214 = z98 * z1182 - z99 * z1197;
-        let z1215 = -z83 * z1208 + z85 * z1207 + z96 * z1198 - z97 * z1196;
-        let z1216 = z81 * z1208 - z85 * z1206 - z95 * z1198 + z97 * z1194;
-        let z1217 = qd[6] * z1194 + z1201;
-        let z1218 = qd[6] * z1196 + z1202;
-        let z1219 = qd[6] * z1198 + z1203;
-        let z1220 = qd[6] * z1215 + z1204;
-        let z1221 = qd[6] * z1216 + z1205;
-        let z1222 = self.cz4 * z1169;
-        let z1223 = self.cz4 * z1171;
-        let z1224 = self.cz4 * z1173;
-        let z1225 = self.i4x * z40 * z1172 + self.i4x * z44 * z1168
-            + self.i4z * z41 * z1173 + self.i4z * z45 * z1169;
-        let z1226 = self.i4x * z42 * z1172 + self.i4x * z44 * z1170
-            + self.i4z * z43 * z1173 + self.i4z * z45 * z1171;
-        let z1227 = 2.0 * self.i4x * z44 * z1172 + 2.0 * self.i4z * z45 * z1173;
-        let z1228 = self.cy5 * z1178 + self.cz5 * z1169 + z1174;
-        let z1229 = self.cy5 * z1180 + self.cz5 * z1171 + z1175;
-        let z1230 = self.cy5 * z1182 + self.cz5 * z1173 + z1176;
-        let z1231 = self.i5x * z60 * z1181 + self.i5x * z64 * z1177
-            + self.i5y * z61 * z1182 + self.i5y * z65 * z1178 + self.i5z * z41 * z1173
-            + self.i5z * z45 * z1169;
-        let z1232 = self.i5x * z62 * z1181 + self.i5x * z64 * z1179
-            + self.i5y * z63 * z1182 + self.i5y * z65 * z1180 + self.i5z * z43 * z1173
-            + self.i5z * z45 * z1171;
-        let z1233 = 2.0 * self.i5x * z64 * z1181 + 2.0 * self.i5y * z65 * z1182
-            + 2.0 * self.i5z * z45 * z1173;
-        let z1234 = self.cy6 * z1178 + self.cz6 * z1194 + z1190;
-        let z1235 = self.cy6 * z1180 + self.cz6 * z1196 + z1191;
-        let z1236 = self.cy6 * z1182 + self.cz6 * z1198 + z1192;
-        let z1237 = self.i6x * z80 * z1197 + self.i6x * z84 * z1193
-            + self.i6y * z61 * z1182 + self.i6y * z65 * z1178 + self.i6z * z81 * z1198
-            + self.i6z * z85 * z1194;
-        let z1238 = self.i6x * z82 * z1197 + self.i6x * z84 * z1195
-            + self.i6y * z63 * z1182 + self.i6y * z65 * z1180 + self.i6z * z83 * z1198
-            + self.i6z * z85 * z1196;
-        let z1239 = 2.0 * self.i6x * z84 * z1197 + 2.0 * self.i6y * z65 * z1182
-            + 2.0 * self.i6z * z85 * z1198;
-        let z1240 = self.cz7 * z1194 + z1206;
-        let z1241 = self.cz7 * z1196 + z1207;
-        let z1242 = self.cz7 * z1198 + z1208;
-        let z1243 = self.i7 * z81 * z1198 + self.i7 * z85 * z1194
-            + self.i7 * z100 * z1213 + self.i7 * z101 * z1214 + self.i7 * z104 * z1209
-            + self.i7 * z105 * z1210;
-        let z1244 = self.i7 * z83 * z1198 + self.i7 * z85 * z1196
-            + self.i7 * z102 * z1213 + self.i7 * z103 * z1214 + self.i7 * z104 * z1211
-            + self.i7 * z105 * z1212;
-        let z1245 = 2.0 * self.i7 * z85 * z1198 + 2.0 * self.i7 * z104 * z1213
-            + 2.0 * self.i7 * z105 * z1214;
-        let z1246 = z50 * z1224 - z51 * z1223;
-        let z1247 = -z49 * z1224 + z51 * z1222;
-        let z1248 = z70 * z1230 - z71 * z1229 - z149 * z1187 + z150 * z1186 + z1188;
-        let z1249 = -z69 * z1230 + z71 * z1228 + z148 * z1187 - z150 * z1185 + z1189;
-        let z1250 = z90 * z1236 - z91 * z1235 - z158 * z1203 + z159 * z1202 + z1204;
-        let z1251 = -z89 * z1236 + z91 * z1234 + z157 * z1203 - z159 * z1201 + z1205;
-        let z1252 = z110 * z1242 - z111 * z1241 - z167 * z1219 + z168 * z1218 + z1220;
-        let z1253 = -z109 * z1242 + z111 * z1240 + z166 * z1219 - z168 * z1217 + z1221;
-        let z1254 = self.m7 * z166 * z1253 - self.m7 * z167 * z1252
-            - self.m7 * z192 * z1241 + self.m7 * z193 * z1240 + z109 * z1243
-            + z110 * z1244 + z111 * z1245 + z171 * z1217 + z173 * z1218 + z174 * z1219;
-        let z1255 = z1254 + self.m6 * z157 * z1251 - self.m6 * z158 * z1250
-            - self.m6 * z189 * z1235 + self.m6 * z190 * z1234 + z89 * z1237 + z90 * z1238
-            + z91 * z1239 + z162 * z1201 + z164 * z1202 + z165 * z1203;
-        let z1256 = z1255 + self.m5 * z148 * z1249 - self.m5 * z149 * z1248
-            - self.m5 * z186 * z1229 + self.m5 * z187 * z1228 + z69 * z1231 + z70 * z1232
-            + z71 * z1233 + z153 * z1185 + z155 * z1186 + z156 * z1187;
-        let z1257 = z1256 + self.m4 * z139 * z1247 - self.m4 * z140 * z1246
-            - self.m4 * z183 * z1223 + self.m4 * z184 * z1222 + z49 * z1225 + z50 * z1226
-            + z51 * z1227;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1260 = z21 * z1258 - z40 * z58;
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1262 = z23 * z1258 - z42 * z58;
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1264 = z25 * z1258 - z44 * z58;
-        let z1265 = z78 * z1259;
-        let z1266 = z79 * z1259;
-        let z1267 = z78 * z1261;
-        let z1268 = z79 * z1261;
-        let z1269 = z78 * z1263;
-        let z1270 = z79 * z1263;
-        let z1271 = z76 * z1264 - z77 * z1262;
-        let z1272 = -z75 * z1264 + z77 * z1260;
-        let z1273 = qd[5] * z1260;
-        let z1274 = qd[5] * z1262;
-        let z1275 = qd[5] * z1264;
-        let z1276 = qd[5] * z1271;
-        let z1277 = qd[5] * z1272;
-        let z1278 = self.d6 * z1266;
-        let z1279 = self.d6 * z1268;
-        let z1280 = self.d6 * z1270;
-        let z1281 = z98 * z1265 + z99 * z1260;
-        let z1282 = z98 * z1260 - z99 * z1265;
-        let z1283 = z98 * z1267 + z99 * z1262;
-        let z1284 = z98 * z1262 - z99 * z1267;
-        let z1285 = z98 * z1269 + z99 * z1264;
-        let z1286 = z98 * z1264 - z99 * z1269;
-        let z1287 = -z83 * z1280 + z85 * z1279 + z96 * z1270 - z97 * z1268;
-        let z1288 = z81 * z1280 - z85 * z1278 - z95 * z1270 + z97 * z1266;
-        let z1289 = z1273 + qd[6] * z1266;
-        let z1290 = z1274 + qd[6] * z1268;
-        let z1291 = z1275 + qd[6] * z1270;
-        let z1292 = z1276 + qd[6] * z1287;
-        let z1293 = z1277 + qd[6] * z1288;
-        let z1294 = self.cy5 * z1260;
-        let z1295 = self.cy5 * z1262;
-        let z1296 = self.cy5 * z1264;
-        let z1297 = self.i5x * z60 * z1263 + self.i5x * z64 * z1259
-            + self.i5y * z61 * z1264 + self.i5y * z65 * z1260;
-        let z1298 = self.i5x * z62 * z1263 + self.i5x * z64 * z1261
-            + self.i5y * z63 * z1264 + self.i5y * z65 * z1262;
-        let z1299 = 2.0 * self.i5x * z64 * z1263 + 2.0 * self.i5y * z65 * z1264;
-        let z1300 = self.cy6 * z1260 + self.cz6 * z1266;
-        let z1301 = self.cy6 * z1262 + self.cz6 * z1268;
-        let z1302 = self.cy6 * z1264 + self.cz6 * z1270;
-        let z1303 = self.i6x * z80 * z1269 + self.i6x * z84 * z1265
-            + self.i6y * z61 * z1264 + self.i6y * z65 * z1260 + self.i6z * z81 * z1270
-            + self.i6z * z85 * z1266;
-        let z1304 = self.i6x * z82 * z1269 + self.i6x * z84 * z1267
-            + self.i6y * z63 * z1264 + self.i6y * z65 * z1262 + self.i6z * z83 * z1270
-            + self.i6z * z85 * z1268;
-        let z1305 = 2.0 * self.i6x * z84 * z1269 + 2.0 * self.i6y * z65 * z1264
-            + 2.0 * self.i6z * z85 * z1270;
-        let z1306 = z1278 + self.cz7 * z1266;
-        let z1307 = z1279 + self.cz7 * z1268;
-        let z1308 = z1280 + self.cz7 * z1270;
-        let z1309 = self.i7 * z81 * z1270 + self.i7 * z85 * z1266
-            + self.i7 * z100 * z1285 + self.i7 * z101 * z1286 + self.i7 * z104 * z1281
-            + self.i7 * z105 * z1282;
-        let z1310 = self.i7 * z83 * z1270 + self.i7 * z85 * z1268
-            + self.i7 * z102 * z1285 + self.i7 * z103 * z1286 + self.i7 * z104 * z1283
-            + self.i7 * z105 * z1284;
-        let z1311 = 2.0 * self.i7 * z85 * z1270 + 2.0 * self.i7 * z104 * z1285
+        let z806 = -z1 * z3;
+        let z807 = -z1 * z4;
+        let z808 = z1 * z2;
+        let z809 = -qd[1] * z0;
+        let z810 = qd[1] * z808;
+        let z811 = self.d2 * z807;
+        let z812 = -z0 * z19 + z18 * z806;
+        let z813 = -z0 * z18 - z19 * z806;
+        let z814 = z3 * z15 - z6 * z17;
+        let z815 = -z3 * z811 + z17 * z807;
+        let z816 = qd[2] * z807 + z809;
+        let z817 = qd[2] * z814 + z810;
+        let z818 = qd[2] * z815 + z13;
+        let z819 = self.d3 * z807 + z811;
+        let z820 = z38 * z812 - z39 * z807;
+        let z821 = z38 * z807 + z39 * z812;
+        let z822 = -z21 * z37 + z25 * z35;
+        let z823 = -z25 * z819 + z37 * z813;
+        let z824 = qd[3] * z813 + z816;
+        let z825 = qd[3] * z822 + z817;
+        let z826 = qd[3] * z823 + z818;
+        let z827 = self.d4 * z821 + z819;
+        let z828 = z58 * z820 + z59 * z813;
+        let z829 = z58 * z813 - z59 * z820;
+        let z830 = -z41 * z57 + z45 * z55;
+        let z831 = -z45 * z827 + z57 * z821;
+        let z832 = qd[4] * z821 + z824;
+        let z833 = qd[4] * z830 + z825;
+        let z834 = qd[4] * z831 + z826;
+        let z835 = self.d5 * z821 + z827;
+        let z836 = z78 * z828 - z79 * z821;
+        let z837 = z78 * z821 + z79 * z828;
+        let z838 = -z61 * z77 + z65 * z75;
+        let z839 = -z65 * z835 + z77 * z829;
+        let z840 = qd[5] * z829 + z832;
+        let z841 = qd[5] * z838 + z833;
+        let z842 = qd[5] * z839 + z834;
+        let z843 = self.d6 * z837 + z835;
+        let z844 = z98 * z836 + z99 * z829;
+        let z845 = z98 * z829 - z99 * z836;
+        let z846 = -z81 * z97 + z85 * z95;
+        let z847 = -z85 * z843 + z97 * z837;
+        let z848 = qd[6] * z837 + z840;
+        let z849 = qd[6] * z846 + z841;
+        let z850 = qd[6] * z847 + z842;
+        let z852 = -self.cy2 * z0 + self.cz2 * z807;
+        let z853 = -self.i2x * z4 * z806 + self.i2z * z3 * z807;
+        let z854 = self.cy3 * z813 + self.cz3 * z807 + z811;
+        let z855 = self.i3x * z24 * z812 + self.i3y * z25 * z813 + self.i3z * z3 * z807;
+        let z856 = self.cy4 * z813 + self.cz4 * z821 + z819;
+        let z857 = self.i4x * z44 * z820 + self.i4y * z25 * z813 + self.i4z * z45 * z821;
+        let z858 = self.cy5 * z829 + self.cz5 * z821 + z827;
+        let z859 = self.i5x * z64 * z828 + self.i5y * z65 * z829 + self.i5z * z45 * z821;
+        let z860 = self.cy6 * z829 + self.cz6 * z837 + z835;
+        let z861 = self.i6x * z84 * z836 + self.i6y * z65 * z829 + self.i6z * z85 * z837;
+        let z862 = self.cz7 * z837 + z843;
+        let z863 = self.i7 * z85 * z837 + self.i7 * z104 * z844 + self.i7 * z105 * z845;
+        let z866 = -qd[0] * z121 + z11 * z123 + z810;
+        let z867 = qd[0] * z852 + z13 - z123 * z809;
+        let z868 = z29 * z132 - z31 * z130 + z817;
+        let z869 = z31 * z854 + z818 - z132 * z816;
+        let z870 = z49 * z141 - z51 * z139 + z825;
+        let z871 = z51 * z856 + z826 - z141 * z824;
+        let z872 = z833 + z69 * z150 - z71 * z148;
+        let z873 = z834 + z71 * z858 - z150 * z832;
+        let z874 = z841 + z89 * z159 - z91 * z157;
+        let z875 = z842 + z91 * z860 - z159 * z840;
+        let z876 = z849 + z109 * z168 - z111 * z166;
+        let z877 = z850 + z111 * z862 - z168 * z848;
+        let z878 = self.m7 * z166 * z877 - self.m7 * z166 * z192 - self.m7 * z167 * z876
+            + self.m7 * z193 * z862 + z109 * z863 + z109 * z173 + z110 * z171
+            + z171 * z848;
+        let z879 = self.m6 * z157 * z875 - self.m6 * z157 * z189 - self.m6 * z158 * z874
+            + self.m6 * z190 * z860 + z89 * z861 + z89 * z164 + z90 * z162 + z878
+            + z162 * z840;
+        let z880 = self.m5 * z148 * z873 - self.m5 * z148 * z186 - self.m5 * z149 * z872
+            + self.m5 * z187 * z858 + z69 * z859 + z69 * z155 + z70 * z153 + z879
+            + z153 * z832;
+        let z881 = self.m4 * z139 * z871 - self.m4 * z139 * z183 - self.m4 * z140 * z870
+            + self.m4 * z184 * z856 + z49 * z857 + z49 * z146 + z50 * z144 + z880
+            + z144 * z824;
+        let z882 = self.m3 * z130 * z869 - self.m3 * z130 * z180 - self.m3 * z131 * z868
+            + self.m3 * z181 * z854 + z29 * z855 + z29 * z137 + z30 * z135 + z881
+            + z135 * z816;
+        let z885 = -z0 * z4;
+        let z886 = self.d2 * z5;
+        let z887 = self.d2 * z7;
+        let z888 = -self.d2 * z4;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z895 = z3 * z887 - z4 * z16 - z7 * z17 - z8 * z888;
+        let z896 = -z3 * z886 + z4 * z15 + z5 * z17 + z6 * z888;
+        let z897 = qd[2] * z5;
+        let z898 = qd[2] * z7;
+        let z899 = -qd[2] * z4;
+        let z900 = qd[2] * z895;
+        let z901 = qd[2] * z896;
+        let z902 = self.d3 * z5 + z886;
+        let z903 = self.d3 * z7 + z887;
+        let z904 = -self.d3 * z4 + z888;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z911 = -z23 * z904 + z25 * z903 + z36 * z894 - z37 * z892;
+        let z912 = z21 * z904 - z25 * z902 - z35 * z894 + z37 * z890;
+        let z913 = qd[3] * z890 + z897;
+        let z914 = qd[3] * z892 + z898;
+        let z915 = qd[3] * z894 + z899;
+        let z916 = qd[3] * z911 + z900;
+        let z917 = qd[3] * z912 + z901;
+        let z918 = self.d4 * z906 + z902;
+        let z919 = self.d4 * z908 + z903;
+        let z920 = self.d4 * z910 + z904;
+        let z921 = z58 * z905 + z59 * z890;
+        let z922 = z58 * z890 - z59 * z905;
+        let z923 = z58 * z907 + z59 * z892;
+        let z924 = z58 * z892 - z59 * z907;
+        let z925 = z58 * z909 + z59 * z894;
+        let z926 = z58 * z894 - z59 * z909;
+        let z927 = -z43 * z920 + z45 * z919 + z56 * z910 - z57 * z908;
+        let z928 = z41 * z920 - z45 * z918 - z55 * z910 + z57 * z906;
+        let z929 = qd[4] * z906 + z913;
+        let z930 = qd[4] * z908 + z914;
+        let z931 = qd[4] * z910 + z915;
+        let z932 = qd[4] * z927 + z916;
+        let z933 = qd[4] * z928 + z917;
+        let z934 = self.d5 * z906 + z918;
+        let z935 = self.d5 * z908 + z919;
+        let z936 = self.d5 * z910 + z920;
+        let z937 = z78 * z921 - z79 * z906;
+        let z938 = z78 * z906 + z79 * z921;
+        let z939 = z78 * z923 - z79 * z908;
+        let z940 = z78 * z908 + z79 * z923;
+        let z941 = z78 * z925 - z79 * z910;
+        let z942 = z78 * z910 + z79 * z925;
+        let z943 = -z63 * z936 + z65 * z935 + z76 * z926 - z77 * z924;
+        let z944 = z61 * z936 - z65 * z934 - z75 * z926 + z77 * z922;
+        let z945 = qd[5] * z922 + z929;
+        let z946 = qd[5] * z924 + z930;
+        let z947 = qd[5] * z926 + z931;
+        let z948 = qd[5] * z943 + z932;
+        let z949 = qd[5] * z944 + z933;
+        let z950 = self.d6 * z938 + z934;
+        let z951 = self.d6 * z940 + z935;
+        let z952 = self.d6 * z942 + z936;
+        let z953 = z98 * z937 + z99 * z922;
+        let z954 = z98 * z922 - z99 * z937;
+        let z955 = z98 * z939 + z99 * z924;
+        let z956 = z98 * z924 - z99 * z939;
+        let z957 = z98 * z941 + z99 * z926;
+        let z958 = z98 * z926 - z99 * z941;
+        let z959 = -z83 * z952 + z85 * z951 + z96 * z942 - z97 * z940;
+        let z960 = z81 * z952 - z85 * z950 - z95 * z942 + z97 * z938;
+        let z961 = qd[6] * z938 + z945;
+        let z962 = qd[6] * z940 + z946;
+        let z963 = qd[6] * z942 + z947;
+        let z964 = qd[6] * z959 + z948;
+        let z965 = qd[6] * z960 + z949;
+        let z966 = self.cz2 * z5;
+        let z967 = self.cz2 * z7;
+        let z968 = -self.cz2 * z4;
+        let z969 = -self.i2x * z3 * z5 - self.i2x * z4 * z885 + self.i2z * z3 * z5
+            - self.i2z * z4 * z6;
+        let z970 = -self.i2x * z3 * z7 - self.i2x * z4 * z807 + self.i2z * z3 * z7
+            - self.i2z * z4 * z8;
+        let z971 = 2.0 * self.i2x * z3 * z4 - 2.0 * self.i2z * z3 * z4;
+        let z972 = self.cy3 * z890 + self.cz3 * z5 + z886;
+        let z973 = self.cy3 * z892 + self.cz3 * z7 + z887;
+        let z974 = self.cy3 * z894 - self.cz3 * z4 + z888;
+        let z975 = self.i3x * z20 * z893 + self.i3x * z24 * z889 + self.i3y * z21 * z894
+            + self.i3y * z25 * z890 + self.i3z * z3 * z5 - self.i3z * z4 * z6;
+        let z976 = self.i3x * z22 * z893 + self.i3x * z24 * z891 + self.i3y * z23 * z894
+            + self.i3y * z25 * z892 + self.i3z * z3 * z7 - self.i3z * z4 * z8;
+        let z977 = 2.0 * self.i3x * z24 * z893 + 2.0 * self.i3y * z25 * z894
+            - 2.0 * self.i3z * z3 * z4;
+        let z978 = self.cy4 * z890 + self.cz4 * z906 + z902;
+        let z979 = self.cy4 * z892 + self.cz4 * z908 + z903;
+        let z980 = self.cy4 * z894 + self.cz4 * z910 + z904;
+        let z981 = self.i4x * z40 * z909 + self.i4x * z44 * z905 + self.i4y * z21 * z894
+            + self.i4y * z25 * z890 + self.i4z * z41 * z910 + self.i4z * z45 * z906;
+        let z982 = self.i4x * z42 * z909 + self.i4x * z44 * z907 + self.i4y * z23 * z894
+            + self.i4y * z25 * z892 + self.i4z * z43 * z910 + self.i4z * z45 * z908;
+        let z983 = 2.0 * self.i4x * z44 * z909 + 2.0 * self.i4y * z25 * z894
+            + 2.0 * self.i4z * z45 * z910;
+        let z984 = self.cy5 * z922 + self.cz5 * z906 + z918;
+        let z985 = self.cy5 * z924 + self.cz5 * z908 + z919;
+        let z986 = self.cy5 * z926 + self.cz5 * z910 + z920;
+        let z987 = self.i5x * z60 * z925 + self.i5x * z64 * z921 + self.i5y * z61 * z926
+            + self.i5y * z65 * z922 + self.i5z * z41 * z910 + self.i5z * z45 * z906;
+        let z988 = self.i5x * z62 * z925 + self.i5x * z64 * z923 + self.i5y * z63 * z926
+            + self.i5y * z65 * z924 + self.i5z * z43 * z910 + self.i5z * z45 * z908;
+        let z989 = 2.0 * self.i5x * z64 * z925 + 2.0 * self.i5y * z65 * z926
+            + 2.0 * self.i5z * z45 * z910;
+        let z990 = self.cy6 * z922 + self.cz6 * z938 + z934;
+        let z991 = self.cy6 * z924 + self.cz6 * z940 + z935;
+        let z992 = self.cy6 * z926 + self.cz6 * z942 + z936;
+        let z993 = self.i6x * z80 * z941 + self.i6x * z84 * z937 + self.i6y * z61 * z926
+            + self.i6y * z65 * z922 + self.i6z * z81 * z942 + self.i6z * z85 * z938;
+        let z994 = self.i6x * z82 * z941 + self.i6x * z84 * z939 + self.i6y * z63 * z926
+            + self.i6y * z65 * z924 + self.i6z * z83 * z942 + self.i6z * z85 * z940;
+        let z995 = 2.0 * self.i6x * z84 * z941 + 2.0 * self.i6y * z65 * z926
+            + 2.0 * self.i6z * z85 * z942;
+        let z996 = self.cz7 * z938 + z950;
+        let z997 = self.cz7 * z940 + z951;
+        let z998 = self.cz7 * z942 + z952;
+        let z999 = self.i7 * z81 * z942 + self.i7 * z85 * z938 + self.i7 * z100 * z957
+            + self.i7 * z101 * z958 + self.i7 * z104 * z953 + self.i7 * z105 * z954;
+        let z1000 = self.i7 * z83 * z942 + self.i7 * z85 * z940 + self.i7 * z102 * z957
+            + self.i7 * z103 * z958 + self.i7 * z104 * z955 + self.i7 * z105 * z956;
+        let z1001 = 2.0 * self.i7 * z85 * z942 + 2.0 * self.i7 * z104 * z957
+            + 2.0 * self.i7 * z105 * z958;
+        let z1002 = -qd[0] * z967 + z12 * z968;
+        let z1003 = qd[0] * z966 - z11 * z968;
+        let z1004 = z30 * z974 - z31 * z973 - z131 * z899 + z132 * z898 + z900;
+        let z1005 = -z29 * z974 + z31 * z972 + z130 * z899 - z132 * z897 + z901;
+        let z1006 = z50 * z980 - z51 * z979 - z140 * z915 + z141 * z914 + z916;
+        let z1007 = -z49 * z980 + z51 * z978 + z139 * z915 - z141 * z913 + z917;
+        let z1008 = z70 * z986 - z71 * z985 - z149 * z931 + z150 * z930 + z932;
+        let z1009 = -z69 * z986 + z71 * z984 + z148 * z931 - z150 * z929 + z933;
+        let z1010 = z90 * z992 - z91 * z991 - z158 * z947 + z159 * z946 + z948;
+        let z1011 = -z89 * z992 + z91 * z990 + z157 * z947 - z159 * z945 + z949;
+        let z1012 = z110 * z998 - z111 * z997 - z167 * z963 + z168 * z962 + z964;
+        let z1013 = -z109 * z998 + z111 * z996 + z166 * z963 - z168 * z961 + z965;
+        let z1014 = self.m7 * z166 * z1013 - self.m7 * z167 * z1012
+            - self.m7 * z192 * z997 + self.m7 * z193 * z996 + z109 * z999 + z110 * z1000
+            + z111 * z1001 + z171 * z961 + z173 * z962 + z174 * z963;
+        let z1015 = z1014 + self.m6 * z157 * z1011 - self.m6 * z158 * z1010
+            - self.m6 * z189 * z991 + self.m6 * z190 * z990 + z89 * z993 + z90 * z994
+            + z91 * z995 + z162 * z945 + z164 * z946 + z165 * z947;
+        let z1016 = z1015 + self.m5 * z148 * z1009 - self.m5 * z149 * z1008
+            - self.m5 * z186 * z985 + self.m5 * z187 * z984 + z69 * z987 + z70 * z988
+            + z71 * z989 + z153 * z929 + z155 * z930 + z156 * z931;
+        let z1017 = z1016 + self.m4 * z139 * z1007 - self.m4 * z140 * z1006
+            - self.m4 * z183 * z979 + self.m4 * z184 * z978 + z49 * z981 + z50 * z982
+            + z51 * z983 + z144 * z913 + z146 * z914 + z147 * z915;
+        let z1018 = z1017 + self.m3 * z130 * z1005 - self.m3 * z131 * z1004
+            - self.m3 * z180 * z973 + self.m3 * z181 * z972 + z29 * z975 + z30 * z976
+            + z31 * z977 + z135 * z897 + z137 * z898 + z138 * z899;
+        let z1019 = z1018 + qd[0] * z971 + self.m2 * z121 * z1003
+            - self.m2 * z122 * z1002 - self.m2 * z177 * z967 + self.m2 * z178 * z966
+            + z11 * z969 + z12 * z970;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1022 = z4 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1029 = z36 * z1022 - z37 * z1021;
+        let z1030 = -z35 * z1022 + z37 * z1020;
+        let z1031 = qd[3] * z1020;
+        let z1032 = qd[3] * z1021;
+        let z1033 = qd[3] * z1022;
+        let z1034 = qd[3] * z1029;
+        let z1035 = qd[3] * z1030;
+        let z1036 = self.d4 * z1024;
+        let z1037 = self.d4 * z1026;
+        let z1038 = self.d4 * z1028;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1040 = z58 * z1020 - z59 * z1023;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1042 = z58 * z1021 - z59 * z1025;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1044 = z58 * z1022 - z59 * z1027;
+        let z1045 = -z43 * z1038 + z45 * z1037 + z56 * z1028 - z57 * z1026;
+        let z1046 = z41 * z1038 - z45 * z1036 - z55 * z1028 + z57 * z1024;
+        let z1047 = qd[4] * z1024 + z1031;
+        let z1048 = qd[4] * z1026 + z1032;
+        let z1049 = qd[4] * z1028 + z1033;
+        let z1050 = qd[4] * z1045 + z1034;
+        let z1051 = qd[4] * z1046 + z1035;
+        let z1052 = self.d5 * z1024 + z1036;
+        let z1053 = self.d5 * z1026 + z1037;
+        let z1054 = self.d5 * z1028 + z1038;
+        let z1055 = z78 * z1039 - z79 * z1024;
+        let z1056 = z78 * z1024 + z79 * z1039;
+        let z1057 = z78 * z1041 - z79 * z1026;
+        let z1058 = z78 * z1026 + z79 * z1041;
+        let z1059 = z78 * z1043 - z79 * z1028;
+        let z1060 = z78 * z1028 + z79 * z1043;
+        let z1061 = -z63 * z1054 + z65 * z1053 + z76 * z1044 - z77 * z1042;
+        let z1062 = z61 * z1054 - z65 * z1052 - z75 * z1044 + z77 * z1040;
+        let z1063 = qd[5] * z1040 + z1047;
+        let z1064 = qd[5] * z1042 + z1048;
+        let z1065 = qd[5] * z1044 + z1049;
+        let z1066 = qd[5] * z1061 + z1050;
+        let z1067 = qd[5] * z1062 + z1051;
+        let z1068 = self.d6 * z1056 + z1052;
+        let z1069 = self.d6 * z1058 + z1053;
+        let z1070 = self.d6 * z1060 + z1054;
+        let z1071 = z98 * z1055 + z99 * z1040;
+        let z1072 = z98 * z1040 - z99 * z1055;
+        let z1073 = z98 * z1057 + z99 * z1042;
+        let z1074 = z98 * z1042 - z99 * z1057;
+        let z1075 = z98 * z1059 + z99 * z1044;
+        let z1076 = z98 * z1044 - z99 * z1059;
+        let z1077 = -z83 * z1070 + z85 * z1069 + z96 * z1060 - z97 * z1058;
+        let z1078 = z81 * z1070 - z85 * z1068 - z95 * z1060 + z97 * z1056;
+        let z1079 = qd[6] * z1056 + z1063;
+        let z1080 = qd[6] * z1058 + z1064;
+        let z1081 = qd[6] * z1060 + z1065;
+        let z1082 = qd[6] * z1077 + z1066;
+        let z1083 = qd[6] * z1078 + z1067;
+        let z1084 = self.cy3 * z1020;
+        let z1085 = self.cy3 * z1021;
+        let z1086 = self.cy3 * z1022;
+        let z1087 = self.i3x * z20 * z25 + self.i3x * z21 * z24 + self.i3y * z21 * z1022
+            + self.i3y * z25 * z1020;
+        let z1088 = self.i3x * z22 * z25 + self.i3x * z23 * z24 + self.i3y * z23 * z1022
+            + self.i3y * z25 * z1021;
+        let z1089 = 2.0 * self.i3x * z24 * z25 + 2.0 * self.i3y * z25 * z1022;
+        let z1090 = self.cy4 * z1020 + self.cz4 * z1024;
+        let z1091 = self.cy4 * z1021 + self.cz4 * z1026;
+        let z1092 = self.cy4 * z1022 + self.cz4 * z1028;
+        let z1093 = self.i4x * z40 * z1027 + self.i4x * z44 * z1023
+            + self.i4y * z21 * z1022 + self.i4y * z25 * z1020 + self.i4z * z41 * z1028
+            + self.i4z * z45 * z1024;
+        let z1094 = self.i4x * z42 * z1027 + self.i4x * z44 * z1025
+            + self.i4y * z23 * z1022 + self.i4y * z25 * z1021 + self.i4z * z43 * z1028
+            + self.i4z * z45 * z1026;
+        let z1095 = 2.0 * self.i4x * z44 * z1027 + 2.0 * self.i4y * z25 * z1022
+            + 2.0 * self.i4z * z45 * z1028;
+        let z1096 = z1036 + self.cy5 * z1040 + self.cz5 * z1024;
+        let z1097 = z1037 + self.cy5 * z1042 + self.cz5 * z1026;
+        let z1098 = z1038 + self.cy5 * z1044 + self.cz5 * z1028;
+        let z1099 = self.i5x * z60 * z1043 + self.i5x * z64 * z1039
+            + self.i5y * z61 * z1044 + self.i5y * z65 * z1040 + self.i5z * z41 * z1028
+            + self.i5z * z45 * z1024;
+        let z1100 = self.i5x * z62 * z1043 + self.i5x * z64 * z1041
+            + self.i5y * z63 * z1044 + self.i5y * z65 * z1042 + self.i5z * z43 * z1028
+            + self.i5z * z45 * z1026;
+        let z1101 = 2.0 * self.i5x * z64 * z1043 + 2.0 * self.i5y * z65 * z1044
+            + 2.0 * self.i5z * z45 * z1028;
+        let z1102 = self.cy6 * z1040 + self.cz6 * z1056 + z1052;
+        let z1103 = self.cy6 * z1042 + self.cz6 * z1058 + z1053;
+        let z1104 = self.cy6 * z1044 + self.cz6 * z1060 + z1054;
+        let z1105 = self.i6x * z80 * z1059 + self.i6x * z84 * z1055
+            + self.i6y * z61 * z1044 + self.i6y * z65 * z1040 + self.i6z * z81 * z1060
+            + self.i6z * z85 * z1056;
+        let z1106 = self.i6x * z82 * z1059 + self.i6x * z84 * z1057
+            + self.i6y * z63 * z1044 + self.i6y * z65 * z1042 + self.i6z * z83 * z1060
+            + self.i6z * z85 * z1058;
+        let z1107 = 2.0 * self.i6x * z84 * z1059 + 2.0 * self.i6y * z65 * z1044
+            + 2.0 * self.i6z * z85 * z1060;
+        let z1108 = self.cz7 * z1056 + z1068;
+        let z1109 = self.cz7 * z1058 + z1069;
+        let z1110 = self.cz7 * z1060 + z1070;
+        let z1111 = self.i7 * z81 * z1060 + self.i7 * z85 * z1056
+            + self.i7 * z100 * z1075 + self.i7 * z101 * z1076 + self.i7 * z104 * z1071
+            + self.i7 * z105 * z1072;
+        let z1112 = self.i7 * z83 * z1060 + self.i7 * z85 * z1058
+            + self.i7 * z102 * z1075 + self.i7 * z103 * z1076 + self.i7 * z104 * z1073
+            + self.i7 * z105 * z1074;
+        let z1113 = 2.0 * self.i7 * z85 * z1060 + 2.0 * self.i7 * z104 * z1075
+            + 2.0 * self.i7 * z105 * z1076;
+        let z1114 = z30 * z1086 - z31 * z1085;
+        let z1115 = -z29 * z1086 + z31 * z1084;
+        let z1116 = z1034 + z50 * z1092 - z51 * z1091 - z140 * z1033 + z141 * z1032;
+        let z1117 = z1035 - z49 * z1092 + z51 * z1090 + z139 * z1033 - z141 * z1031;
+        let z1118 = z1050 + z70 * z1098 - z71 * z1097 - z149 * z1049 + z150 * z1048;
+        let z1119 = z1051 - z69 * z1098 + z71 * z1096 + z148 * z1049 - z150 * z1047;
+        let z1120 = z1066 + z90 * z1104 - z91 * z1103 - z158 * z1065 + z159 * z1064;
+        let z1121 = z1067 - z89 * z1104 + z91 * z1102 + z157 * z1065 - z159 * z1063;
+        let z1122 = z1082 + z110 * z1110 - z111 * z1109 - z167 * z1081 + z168 * z1080;
+        let z1123 = z1083 - z109 * z1110 + z111 * z1108 + z166 * z1081 - z168 * z1079;
+        let z1124 = self.m7 * z166 * z1123 - self.m7 * z167 * z1122
+            - self.m7 * z192 * z1109 + self.m7 * z193 * z1108 + z109 * z1111
+            + z110 * z1112 + z111 * z1113 + z171 * z1079 + z173 * z1080 + z174 * z1081;
+        let z1125 = self.m6 * z157 * z1121 - self.m6 * z158 * z1120
+            - self.m6 * z189 * z1103 + self.m6 * z190 * z1102 + z89 * z1105 + z90 * z1106
+            + z91 * z1107 + z1124 + z162 * z1063 + z164 * z1064 + z165 * z1065;
+        let z1126 = self.m5 * z148 * z1119 - self.m5 * z149 * z1118
+            - self.m5 * z186 * z1097 + self.m5 * z187 * z1096 + z69 * z1099 + z70 * z1100
+            + z71 * z1101 + z1125 + z153 * z1047 + z155 * z1048 + z156 * z1049;
+        let z1127 = self.m4 * z139 * z1117 - self.m4 * z140 * z1116
+            - self.m4 * z183 * z1091 + self.m4 * z184 * z1090 + z49 * z1093 + z50 * z1094
+            + z51 * z1095 + z1126 + z144 * z1031 + z146 * z1032 + z147 * z1033;
+        let z1128 = self.m3 * z130 * z1115 - self.m3 * z131 * z1114
+            - self.m3 * z180 * z1085 + self.m3 * z181 * z1084 + z29 * z1087 + z30 * z1088
+            + z31 * z1089 + z1127;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1132 = self.d4 * z40;
+        let z1133 = self.d4 * z42;
+        let z1134 = self.d4 * z44;
+        let z1135 = z58 * z1129;
+        let z1136 = -z59 * z1129;
+        let z1137 = z58 * z1130;
+        let z1138 = -z59 * z1130;
+        let z1139 = z58 * z1131;
+        let z1140 = -z59 * z1131;
+        let z1141 = -z42 * z57 - z43 * z1134 + z44 * z56 + z45 * z1133;
+        let z1142 = z40 * z57 + z41 * z1134 - z44 * z55 - z45 * z1132;
+        let z1143 = qd[4] * z40;
+        let z1144 = qd[4] * z42;
+        let z1145 = qd[4] * z44;
+        let z1146 = qd[4] * z1141;
+        let z1147 = qd[4] * z1142;
+        let z1148 = self.d5 * z40 + z1132;
+        let z1149 = self.d5 * z42 + z1133;
+        let z1150 = self.d5 * z44 + z1134;
+        let z1151 = -z40 * z79 + z78 * z1135;
+        let z1152 = z40 * z78 + z79 * z1135;
+        let z1153 = -z42 * z79 + z78 * z1137;
+        let z1154 = z42 * z78 + z79 * z1137;
+        let z1155 = -z44 * z79 + z78 * z1139;
+        let z1156 = z44 * z78 + z79 * z1139;
+        let z1157 = -z63 * z1150 + z65 * z1149 + z76 * z1140 - z77 * z1138;
+        let z1158 = z61 * z1150 - z65 * z1148 - z75 * z1140 + z77 * z1136;
+        let z1159 = qd[5] * z1136 + z1143;
+        let z1160 = qd[5] * z1138 + z1144;
+        let z1161 = qd[5] * z1140 + z1145;
+        let z1162 = qd[5] * z1157 + z1146;
+        let z1163 = qd[5] * z1158 + z1147;
+        let z1164 = self.d6 * z1152 + z1148;
+        let z1165 = self.d6 * z1154 + z1149;
+        let z1166 = self.d6 * z1156 + z1150;
+        let z1167 = z98 * z1151 + z99 * z1136;
+        let z1168 = z98 * z1136 - z99 * z1151;
+        let z1169 = z98 * z1153 + z99 * z1138;
+        let z1170 = z98 * z1138 - z99 * z1153;
+        let z1171 = z98 * z1155 + z99 * z1140;
+        let z1172 = z98 * z1140 - z99 * z1155;
+        let z1173 = -z83 * z1166 + z85 * z1165 + z96 * z1156 - z97 * z1154;
+        let z1174 = z81 * z1166 - z85 * z1164 - z95 * z1156 + z97 * z1152;
+        let z1175 = qd[6] * z1152 + z1159;
+        let z1176 = qd[6] * z1154 + z1160;
+        let z1177 = qd[6] * z1156 + z1161;
+        let z1178 = qd[6] * z1173 + z1162;
+        let z1179 = qd[6] * z1174 + z1163;
+        let z1180 = self.cz4 * z40;
+        let z1181 = self.cz4 * z42;
+        let z1182 = self.cz4 * z44;
+        let z1183 = self.i4x * z40 * z1131 + self.i4x * z44 * z1129
+            + self.i4z * z40 * z45 + self.i4z * z41 * z44;
+        let z1184 = self.i4x * z42 * z1131 + self.i4x * z44 * z1130
+            + self.i4z * z42 * z45 + self.i4z * z43 * z44;
+        let z1185 = 2.0 * self.i4x * z44 * z1131 + 2.0 * self.i4z * z44 * z45;
+        let z1186 = self.cy5 * z1136 + self.cz5 * z40 + z1132;
+        let z1187 = self.cy5 * z1138 + self.cz5 * z42 + z1133;
+        let z1188 = self.cy5 * z1140 + self.cz5 * z44 + z1134;
+        let z1189 = self.i5x * z60 * z1139 + self.i5x * z64 * z1135
+            + self.i5y * z61 * z1140 + self.i5y * z65 * z1136 + self.i5z * z40 * z45
+            + self.i5z * z41 * z44;
+        let z1190 = self.i5x * z62 * z1139 + self.i5x * z64 * z1137
+            + self.i5y * z63 * z1140 + self.i5y * z65 * z1138 + self.i5z * z42 * z45
+            + self.i5z * z43 * z44;
+        let z1191 = 2.0 * self.i5x * z64 * z1139 + 2.0 * self.i5y * z65 * z1140
+            + 2.0 * self.i5z * z44 * z45;
+        let z1192 = self.cy6 * z1136 + self.cz6 * z1152 + z1148;
+        let z1193 = self.cy6 * z1138 + self.cz6 * z1154 + z1149;
+        let z1194 = self.cy6 * z1140 + self.cz6 * z1156 + z1150;
+        let z1195 = self.i6x * z80 * z1155 + self.i6x * z84 * z1151
+            + self.i6y * z61 * z1140 + self.i6y * z65 * z1136 + self.i6z * z81 * z1156
+            + self.i6z * z85 * z1152;
+        let z1196 = self.i6x * z82 * z1155 + self.i6x * z84 * z1153
+            + self.i6y * z63 * z1140 + self.i6y * z65 * z1138 + self.i6z * z83 * z1156
+            + self.i6z * z85 * z1154;
+        let z1197 = 2.0 * self.i6x * z84 * z1155 + 2.0 * self.i6y * z65 * z1140
+            + 2.0 * self.i6z * z85 * z1156;
+        let z1198 = self.cz7 * z1152 + z1164;
+        let z1199 = self.cz7 * z1154 + z1165;
+        let z1200 = self.cz7 * z1156 + z1166;
+        let z1201 = self.i7 * z81 * z1156 + self.i7 * z85 * z1152
+            + self.i7 * z100 * z1171 + self.i7 * z101 * z1172 + self.i7 * z104 * z1167
+            + self.i7 * z105 * z1168;
+        let z1202 = self.i7 * z83 * z1156 + self.i7 * z85 * z1154
+            + self.i7 * z102 * z1171 + self.i7 * z103 * z1172 + self.i7 * z104 * z1169
+            + self.i7 * z105 * z1170;
+        let z1203 = 2.0 * self.i7 * z85 * z1156 + 2.0 * self.i7 * z104 * z1171
+            + 2.0 * self.i7 * z105 * z1172;
+        let z1204 = z50 * z1182 - z51 * z1181;
+        let z1205 = -z49 * z1182 + z51 * z1180;
+        let z1206 = z70 * z1188 - z71 * z1187 + z1146 - z149 * z1145 + z150 * z1144;
+        let z1207 = -z69 * z1188 + z71 * z1186 + z1147 + z148 * z1145 - z150 * z1143;
+        let z1208 = z90 * z1194 - z91 * z1193 + z1162 - z158 * z1161 + z159 * z1160;
+        let z1209 = -z89 * z1194 + z91 * z1192 + z1163 + z157 * z1161 - z159 * z1159;
+        let z1210 = z110 * z1200 - z111 * z1199 + z1178 - z167 * z1177 + z168 * z1176;
+        let z1211 = -z109 * z1200 + z111 * z1198 + z1179 + z166 * z1177 - z168 * z1175;
+        let z1212 = self.m7 * z166 * z1211 - self.m7 * z167 * z1210
+            - self.m7 * z192 * z1199 + self.m7 * z193 * z1198 + z109 * z1201
+            + z110 * z1202 + z111 * z1203 + z171 * z1175 + z173 * z1176 + z174 * z1177;
+        let z1213 = self.m6 * z157 * z1209 - self.m6 * z158 * z1208
+            - self.m6 * z189 * z1193 + self.m6 * z190 * z1192 + z89 * z1195 + z90 * z1196
+            + z91 * z1197 + z162 * z1159 + z164 * z1160 + z165 * z1161 + z1212;
+        let z1214 = self.m5 * z148 * z1207 - self.m5 * z149 * z1206
+            - self.m5 * z186 * z1187 + self.m5 * z187 * z1186 + z69 * z1189 + z70 * z1190
+            + z71 * z1191 + z153 * z1143 + z155 * z1144 + z156 * z1145 + z1213;
+        let z1215 = self.m4 * z139 * z1205 - self.m4 * z140 * z1204
+            - self.m4 * z183 * z1181 + self.m4 * z184 * z1180 + z49 * z1183 + z50 * z1184
+            + z51 * z1185 + z1214;
+        let z1216 = -z21 * z59 - z40 * z58;
+        let z1217 = -z23 * z59 - z42 * z58;
+        let z1218 = -z25 * z59 - z44 * z58;
+        let z1219 = z61 * z78;
+        let z1220 = z61 * z79;
+        let z1221 = z63 * z78;
+        let z1222 = z63 * z79;
+        let z1223 = z65 * z78;
+        let z1224 = z65 * z79;
+        let z1225 = z76 * z1218 - z77 * z1217;
+        let z1226 = -z75 * z1218 + z77 * z1216;
+        let z1227 = qd[5] * z1216;
+        let z1228 = qd[5] * z1217;
+        let z1229 = qd[5] * z1218;
+        let z1230 = qd[5] * z1225;
+        let z1231 = qd[5] * z1226;
+        let z1232 = self.d6 * z1220;
+        let z1233 = self.d6 * z1222;
+        let z1234 = self.d6 * z1224;
+        let z1235 = z98 * z1219 + z99 * z1216;
+        let z1236 = z98 * z1216 - z99 * z1219;
+        let z1237 = z98 * z1221 + z99 * z1217;
+        let z1238 = z98 * z1217 - z99 * z1221;
+        let z1239 = z98 * z1223 + z99 * z1218;
+        let z1240 = z98 * z1218 - z99 * z1223;
+        let z1241 = -z83 * z1234 + z85 * z1233 + z96 * z1224 - z97 * z1222;
+        let z1242 = z81 * z1234 - z85 * z1232 - z95 * z1224 + z97 * z1220;
+        let z1243 = z1227 + qd[6] * z1220;
+        let z1244 = z1228 + qd[6] * z1222;
+        let z1245 = z1229 + qd[6] * z1224;
+        let z1246 = z1230 + qd[6] * z1241;
+        let z1247 = z1231 + qd[6] * z1242;
+        let z1248 = self.cy5 * z1216;
+        let z1249 = self.cy5 * z1217;
+        let z1250 = self.cy5 * z1218;
+        let z1251 = self.i5x * z60 * z65 + self.i5x * z61 * z64 + self.i5y * z61 * z1218
+            + self.i5y * z65 * z1216;
+        let z1252 = self.i5x * z62 * z65 + self.i5x * z63 * z64 + self.i5y * z63 * z1218
+            + self.i5y * z65 * z1217;
+        let z1253 = 2.0 * self.i5x * z64 * z65 + 2.0 * self.i5y * z65 * z1218;
+        let z1254 = self.cy6 * z1216 + self.cz6 * z1220;
+        let z1255 = self.cy6 * z1217 + self.cz6 * z1222;
+        let z1256 = self.cy6 * z1218 + self.cz6 * z1224;
+        let z1257 = self.i6x * z80 * z1223 + self.i6x * z84 * z1219
+            + self.i6y * z61 * z1218 + self.i6y * z65 * z1216 + self.i6z * z81 * z1224
+            + self.i6z * z85 * z1220;
+        let z1258 = self.i6x * z82 * z1223 + self.i6x * z84 * z1221
+            + self.i6y * z63 * z1218 + self.i6y * z65 * z1217 + self.i6z * z83 * z1224
+            + self.i6z * z85 * z1222;
+        let z1259 = 2.0 * self.i6x * z84 * z1223 + 2.0 * self.i6y * z65 * z1218
+            + 2.0 * self.i6z * z85 * z1224;
+        let z1260 = z1232 + self.cz7 * z1220;
+        let z1261 = z1233 + self.cz7 * z1222;
+        let z1262 = z1234 + self.cz7 * z1224;
+        let z1263 = self.i7 * z81 * z1224 + self.i7 * z85 * z1220
+            + self.i7 * z100 * z1239 + self.i7 * z101 * z1240 + self.i7 * z104 * z1235
+            + self.i7 * z105 * z1236;
+        let z1264 = self.i7 * z83 * z1224 + self.i7 * z85 * z1222
+            + self.i7 * z102 * z1239 + self.i7 * z103 * z1240 + self.i7 * z104 * z1237
+            + self.i7 * z105 * z1238;
+        let z1265 = 2.0 * self.i7 * z85 * z1224 + 2.0 * self.i7 * z104 * z1239
+            + 2.0 * self.i7 * z105 * z1240;
+        let z1266 = z70 * z1250 - z71 * z1249;
+        let z1267 = -z69 * z1250 + z71 * z1248;
+        let z1268 = z1230 + z90 * z1256 - z91 * z1255 - z158 * z1229 + z159 * z1228;
+        let z1269 = z1231 - z89 * z1256 + z91 * z1254 + z157 * z1229 - z159 * z1227;
+        let z1270 = z1246 + z110 * z1262 - z111 * z1261 - z167 * z1245 + z168 * z1244;
+        let z1271 = z1247 - z109 * z1262 + z111 * z1260 + z166 * z1245 - z168 * z1243;
+        let z1272 = self.m7 * z166 * z1271 - self.m7 * z167 * z1270
+            - self.m7 * z192 * z1261 + self.m7 * z193 * z1260 + z109 * z1263
+            + z110 * z1264 + z111 * z1265 + z171 * z1243 + z173 * z1244 + z174 * z1245;
+        let z1273 = z1272 + self.m6 * z157 * z1269 - self.m6 * z158 * z1268
+            - self.m6 * z189 * z1255 + self.m6 * z190 * z1254 + z89 * z1257 + z90 * z1258
+            + z91 * z1259 + z162 * z1227 + z164 * z1228 + z165 * z1229;
+        let z1274 = z1273 + self.m5 * z148 * z1267 - self.m5 * z149 * z1266
+            - self.m5 * z186 * z1249 + self.m5 * z187 * z1248 + z69 * z1251 + z70 * z1252
+            + z71 * z1253;
+        let z1275 = -z41 * z78 - z60 * z79;
+        let z1276 = -z43 * z78 - z62 * z79;
+        let z1277 = -z45 * z78 - z64 * z79;
+        let z1278 = self.d6 * z80;
+        let z1279 = self.d6 * z82;
+        let z1280 = self.d6 * z84;
+        let z1281 = z98 * z1275;
+        let z1282 = -z99 * z1275;
+        let z1283 = z98 * z1276;
+        let z1284 = -z99 * z1276;
+        let z1285 = z98 * z1277;
+        let z1286 = -z99 * z1277;
+        let z1287 = -z82 * z97 - z83 * z1280 + z84 * z96 + z85 * z1279;
+        let z1288 = z80 * z97 + z81 * z1280 - z84 * z95 - z85 * z1278;
+        let z1289 = qd[6] * z80;
+        let z1290 = qd[6] * z82;
+        let z1291 = qd[6] * z84;
+        let z1292 = qd[6] * z1287;
+        let z1293 = qd[6] * z1288;
+        let z1294 = self.cz6 * z80;
+        let z1295 = self.cz6 * z82;
+        let z1296 = self.cz6 * z84;
+        let z1297 = self.i6x * z80 * z1277 + self.i6x * z84 * z1275
+            + self.i6z * z80 * z85 + self.i6z * z81 * z84;
+        let z1298 = self.i6x * z82 * z1277 + self.i6x * z84 * z1276
+            + self.i6z * z82 * z85 + self.i6z * z83 * z84;
+        let z1299 = 2.0 * self.i6x * z84 * z1277 + 2.0 * self.i6z * z84 * z85;
+        let z1300 = z1278 + self.cz7 * z80;
+        let z1301 = z1279 + self.cz7 * z82;
+        let z1302 = z1280 + self.cz7 * z84;
+        let z1303 = self.i7 * z80 * z85 + self.i7 * z81 * z84 + self.i7 * z100 * z1285
+            + self.i7 * z101 * z1286 + self.i7 * z104 * z1281 + self.i7 * z105 * z1282;
+        let z1304 = self.i7 * z82 * z85 + self.i7 * z83 * z84 + self.i7 * z102 * z1285
+            + self.i7 * z103 * z1286 + self.i7 * z104 * z1283 + self.i7 * z105 * z1284;
+        let z1305 = 2.0 * self.i7 * z84 * z85 + 2.0 * self.i7 * z104 * z1285
             + 2.0 * self.i7 * z105 * z1286;
-        let z1312 = z70 * z1296 - z71 * z1295;
-        let z1313 = -z69 * z1296 + z71 * z1294;
-        let z1314 = z1276 + z90 * z1302 - z91 * z1301 - z158 * z1275 + z159 * z1274;
-        let z1315 = z1277 - z89 * z1302 + z91 * z1300 + z157 * z1275 - z159 * z1273;
-        let z1316 = z1292 + z110 * z1308 - z111 * z1307 - z167 * z1291 + z168 * z1290;
-        let z1317 = z1293 - z109 * z1308 + z111 * z1306 + z166 * z1291 - z168 * z1289;
-        let z1318 = self.m7 * z166 * z1317 - self.m7 * z167 * z1316
-            - self.m7 * z192 * z1307 + self.m7 * z193 * z1306 + z109 * z1309
-            + z110 * z1310 + z111 * z1311 + z171 * z1289 + z173 * z1290 + z174 * z1291;
-        let z1319 = self.m6 * z157 * z1315 - self.m6 * z158 * z1314
-            - self.m6 * z189 * z1301 + self.m6 * z190 * z1300 + z1318 + z89 * z1303
-            + z90 * z1304 + z91 * z1305 + z162 * z1273 + z164 * z1274 + z165 * z1275;
-        let z1320 = self.m5 * z148 * z1313 - self.m5 * z149 * z1312
-            - self.m5 * z186 * z1295 + self.m5 * z187 * z1294 + z1319 + z69 * z1297
-            + z70 * z1298 + z71 * z1299;
-        let z1321 = -q[5].sin();
-        let z1322 = -z41 * z78 + z60 * z1321;
-        let z1323 = z41 * z1321 + z60 * z78;
-        let z1324 = -z43 * z78 + z62 * z1321;
-        let z1325 = z43 * z1321 + z62 * z78;
-        let z1326 = -z45 * z78 + z64 * z1321;
-        let z1327 = z45 * z1321 + z64 * z78;
-        let z1328 = self.d6 * z1323;
-        let z1329 = self.d6 * z1325;
-        let z1330 = self.d6 * z1327;
-        let z1331 = z98 * z1322;
-        let z1332 = -z99 * z1322;
-        let z1333 = z98 * z1324;
-        let z1334 = -z99 * z1324;
-        let z1335 = z98 * z1326;
-        let z1336 = -z99 * z1326;
-        let z1337 = -z83 * z1330 + z85 * z1329 + z96 * z1327 - z97 * z1325;
-        let z1338 = z81 * z1330 - z85 * z1328 - z95 * z1327 + z97 * z1323;
-        let z1339 = qd[6] * z1323;
-        let z1340 = qd[6] * z1325;
-        let z1341 = qd[6] * z1327;
-        let z1342 = qd[6] * z1337;
-        let z1343 = qd[6] * z1338;
-        let z1344 = self.cz6 * z1323;
-        let z1345 = self.cz6 * z1325;
-        let z1346 = self.cz6 * z1327;
-        let z1347 = self.i6x * z80 * z1326 + self.i6x * z84 * z1322
-            + self.i6z * z81 * z1327 + self.i6z * z85 * z1323;
-        let z1348 = self.i6x * z82 * z1326 + self.i6x * z84 * z1324
-            + self.i6z * z83 * z1327 + self.i6z * z85 * z1325;
-        let z1349 = 2.0 * self.i6x * z84 * z1326 + 2.0 * self.i6z * z85 * z1327;
-        let z1350 = self.cz7 * z1323 + z1328;
-        let z1351 = self.cz7 * z1325 + z1329;
-        let z1352 = self.cz7 * z1327 + z1330;
-        let z1353 = self.i7 * z81 * z1327 + self.i7 * z85 * z1323
-            + self.i7 * z100 * z1335 + self.i7 * z101 * z1336 + self.i7 * z104 * z1331
-            + self.i7 * z105 * z1332;
-        let z1354 = self.i7 * z83 * z1327 + self.i7 * z85 * z1325
-            + self.i7 * z102 * z1335 + self.i7 * z103 * z1336 + self.i7 * z104 * z1333
-            + self.i7 * z105 * z1334;
-        let z1355 = 2.0 * self.i7 * z85 * z1327 + 2.0 * self.i7 * z104 * z1335
-            + 2.0 * self.i7 * z105 * z1336;
-        let z1356 = z90 * z1346 - z91 * z1345;
-        let z1357 = -z89 * z1346 + z91 * z1344;
-        let z1358 = z1342 + z110 * z1352 - z111 * z1351 - z167 * z1341 + z168 * z1340;
-        let z1359 = z1343 - z109 * z1352 + z111 * z1350 + z166 * z1341 - z168 * z1339;
-        let z1360 = self.m7 * z166 * z1359 - self.m7 * z167 * z1358
-            - self.m7 * z192 * z1351 + self.m7 * z193 * z1350 + z109 * z1353
-            + z110 * z1354 + z111 * z1355 + z171 * z1339 + z173 * z1340 + z174 * z1341;
-        let z1361 = self.m6 * z157 * z1357 - self.m6 * z158 * z1356
-            - self.m6 * z189 * z1345 + self.m6 * z190 * z1344 + z1360 + z89 * z1347
-            + z90 * z1348 + z91 * z1349;
-        let z1362 = -q[6].sin();
-        let z1363 = z61 * z98 + z80 * z1362;
-        let z1364 = z61 * z1362 - z80 * z98;
-        let z1365 = z63 * z98 + z82 * z1362;
-        let z1366 = z63 * z1362 - z82 * z98;
-        let z1367 = z65 * z98 + z84 * z1362;
-        let z1368 = z65 * z1362 - z84 * z98;
-        let z1369 = self.i7 * z100 * z1367 + self.i7 * z101 * z1368
-            + self.i7 * z104 * z1363 + self.i7 * z105 * z1364;
-        let z1370 = self.i7 * z102 * z1367 + self.i7 * z103 * z1368
-            + self.i7 * z104 * z1365 + self.i7 * z105 * z1366;
-        let z1371 = 2.0 * self.i7 * z104 * z1367 + 2.0 * self.i7 * z105 * z1368;
-        let z1372 = z109 * z1369 + z110 * z1370 + z111 * z1371;
-        let z1373 = z8 * z813 - z16 * z808;
-        let z1374 = qd[2] * z1373;
-        let z1375 = -z21 * z35 + z23 * z824 + z35 * z817 - z36 * z815;
-        let z1376 = qd[3] * z1375 + z1374;
-        let z1377 = -z41 * z836 + z43 * z835 + z55 * z828 - z56 * z826;
-        let z1378 = qd[4] * z1377 + z1376;
-        let z1379 = -z61 * z848 + z63 * z847 + z75 * z840 - z76 * z838;
-        let z1380 = qd[5] * z1379 + z1378;
-        let z1381 = -z81 * z860 + z83 * z859 + z95 * z852 - z96 * z850;
-        let z1382 = qd[6] * z1381 + z1380;
-        let z1383 = 2.0 * self.i2x * z5 * z807 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z6 * z808;
-        let z1384 = self.i2x * z7 * z807 + self.i2x * (z5 * z5) - self.i2y * z1 * z806
-            - self.i2y * (z0 * z0) + self.i2z * z8 * z808 + self.i2z * (z6 * z6);
-        let z1385 = 2.0 * self.i2x * z5 * z7 + 2.0 * self.i2y * z0 * z806
+        let z1306 = z90 * z1296 - z91 * z1295;
+        let z1307 = -z89 * z1296 + z91 * z1294;
+        let z1308 = z1292 + z110 * z1302 - z111 * z1301 - z167 * z1291 + z168 * z1290;
+        let z1309 = z1293 - z109 * z1302 + z111 * z1300 + z166 * z1291 - z168 * z1289;
+        let z1310 = self.m7 * z166 * z1309 - self.m7 * z167 * z1308
+            - self.m7 * z192 * z1301 + self.m7 * z193 * z1300 + z109 * z1303
+            + z110 * z1304 + z111 * z1305 + z171 * z1289 + z173 * z1290 + z174 * z1291;
+        let z1311 = self.m6 * z157 * z1307 - self.m6 * z158 * z1306
+            - self.m6 * z189 * z1295 + self.m6 * z190 * z1294 + z1310 + z89 * z1297
+            + z90 * z1298 + z91 * z1299;
+        let z1312 = -z61 * z99 - z80 * z98;
+        let z1313 = -z63 * z99 - z82 * z98;
+        let z1314 = -z65 * z99 - z84 * z98;
+        let z1315 = self.i7 * z100 * z105 + self.i7 * z101 * z1314
+            + self.i7 * z101 * z104 + self.i7 * z105 * z1312;
+        let z1316 = self.i7 * z102 * z105 + self.i7 * z103 * z1314
+            + self.i7 * z103 * z104 + self.i7 * z105 * z1313;
+        let z1317 = 2.0 * self.i7 * z104 * z105 + 2.0 * self.i7 * z105 * z1314;
+        let z1318 = z109 * z1315 + z110 * z1316 + z111 * z1317;
+        let z1319 = z8 * z811 - z16 * z807;
+        let z1320 = qd[2] * z1319;
+        let z1321 = z23 * z819 - z36 * z813;
+        let z1322 = qd[3] * z1321 + z1320;
+        let z1323 = z43 * z827 - z56 * z821;
+        let z1324 = qd[4] * z1323 + z1322;
+        let z1325 = z63 * z835 - z76 * z829;
+        let z1326 = qd[5] * z1325 + z1324;
+        let z1327 = z83 * z843 - z96 * z837;
+        let z1328 = qd[6] * z1327 + z1326;
+        let z1329 = 2.0 * self.i2x * z5 * z806 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z6 * z807;
+        let z1330 = self.i2x * z7 * z806 + self.i2x * (z5 * z5) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z8 * z807 + self.i2z * (z6 * z6);
+        let z1331 = 2.0 * self.i2x * z5 * z7 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z6 * z8;
-        let z1386 = 2.0 * self.i3x * z20 * z814 + 2.0 * self.i3y * z21 * z815
-            + 2.0 * self.i3z * z6 * z808;
-        let z1387 = self.i3x * z20 * z816 + self.i3x * z22 * z814 + self.i3y * z21 * z817
-            + self.i3y * z23 * z815 + self.i3z * z8 * z808 + self.i3z * (z6 * z6);
-        let z1388 = 2.0 * self.i3x * z22 * z816 + 2.0 * self.i3y * z23 * z817
+        let z1332 = 2.0 * self.i3x * z20 * z812 + 2.0 * self.i3y * z21 * z813
+            + 2.0 * self.i3z * z6 * z807;
+        let z1333 = self.i3x * z22 * z812 + self.i3x * (z20 * z20)
+            + self.i3y * z23 * z813 + self.i3y * (z21 * z21) + self.i3z * z8 * z807
+            + self.i3z * (z6 * z6);
+        let z1334 = 2.0 * self.i3x * z20 * z22 + 2.0 * self.i3y * z21 * z23
             + 2.0 * self.i3z * z6 * z8;
-        let z1389 = 2.0 * self.i4x * z40 * z825 + 2.0 * self.i4y * z21 * z815
-            + 2.0 * self.i4z * z41 * z826;
-        let z1390 = self.i4x * z40 * z827 + self.i4x * z42 * z825 + self.i4y * z21 * z817
-            + self.i4y * z23 * z815 + self.i4z * z41 * z828 + self.i4z * z43 * z826;
-        let z1391 = 2.0 * self.i4x * z42 * z827 + 2.0 * self.i4y * z23 * z817
-            + 2.0 * self.i4z * z43 * z828;
-        let z1392 = 2.0 * self.i5x * z60 * z837 + 2.0 * self.i5y * z61 * z838
-            + 2.0 * self.i5z * z41 * z826;
-        let z1393 = self.i5x * z60 * z839 + self.i5x * z62 * z837 + self.i5y * z61 * z840
-            + self.i5y * z63 * z838 + self.i5z * z41 * z828 + self.i5z * z43 * z826;
-        let z1394 = 2.0 * self.i5x * z62 * z839 + 2.0 * self.i5y * z63 * z840
-            + 2.0 * self.i5z * z43 * z828;
-        let z1395 = 2.0 * self.i6x * z80 * z849 + 2.0 * self.i6y * z61 * z838
-            + 2.0 * self.i6z * z81 * z850;
-        let z1396 = self.i6x * z80 * z851 + self.i6x * z82 * z849 + self.i6y * z61 * z840
-            + self.i6y * z63 * z838 + self.i6z * z81 * z852 + self.i6z * z83 * z850;
-        let z1397 = 2.0 * self.i6x * z82 * z851 + 2.0 * self.i6y * z63 * z840
-            + 2.0 * self.i6z * z83 * z852;
-        let z1398 = 2.0 * self.i7 * z81 * z850 + 2.0 * self.i7 * z100 * z861
-            + 2.0 * self.i7 * z101 * z862;
-        let z1399 = self.i7 * z81 * z852 + self.i7 * z83 * z850 + self.i7 * z100 * z863
-            + self.i7 * z101 * z864 + self.i7 * z102 * z861 + self.i7 * z103 * z862;
-        let z1400 = 2.0 * self.i7 * z83 * z852 + 2.0 * self.i7 * z102 * z863
-            + 2.0 * self.i7 * z103 * z864;
-        let z1401 = z11 * z874 - z12 * z873 - z121 * z811 + z122 * z810;
-        let z1402 = z29 * z877 - z30 * z876 + z1374 - z130 * z821 + z131 * z820;
-        let z1403 = z49 * z881 - z50 * z880 + z1376 - z139 * z832 + z140 * z831;
-        let z1404 = z69 * z885 - z70 * z884 + z1378 - z148 * z844 + z149 * z843;
-        let z1405 = z89 * z889 - z90 * z888 + z1380 - z157 * z856 + z158 * z855;
-        let z1406 = z1382 + z109 * z893 - z110 * z892 - z166 * z868 + z167 * z867;
-        let z1407 = self.m7 * z167 * z1406 - self.m7 * z168 * z909
-            + self.m7 * z194 * z893 + z109 * z1398 + z110 * z1399 + z111 * z894
-            + z169 * z867 + z170 * z868;
-        let z1408 = -self.m7 * z166 * z1406 + self.m7 * z168 * z908
-            - self.m7 * z194 * z892 + z109 * z1399 + z110 * z1400 + z111 * z895
-            + z170 * z867 + z172 * z868;
-        let z1409 = self.m7 * z908;
-        let z1410 = self.m7 * z909;
-        let z1411 = self.m6 * z158 * z1405 - self.m6 * z159 * z907
-            + self.m6 * z191 * z889 + z89 * z1395 + z90 * z1396 + z91 * z890 + z1407
-            + z160 * z855 + z161 * z856;
-        let z1412 = -self.m6 * z157 * z1405 + self.m6 * z159 * z906
-            - self.m6 * z191 * z888 + z89 * z1396 + z90 * z1397 + z91 * z891 + z1408
-            + z161 * z855 + z163 * z856;
-        let z1413 = self.m6 * z906 + z1409;
-        let z1414 = self.m6 * z907 + z1410;
-        let z1415 = self.m5 * z149 * z1404 - self.m5 * z150 * z905
-            + self.m5 * z188 * z885 + z69 * z1392 + z70 * z1393 + z71 * z886 + z1411
-            + z151 * z843 + z152 * z844;
-        let z1416 = -self.m5 * z148 * z1404 + self.m5 * z150 * z904
-            - self.m5 * z188 * z884 + z69 * z1393 + z70 * z1394 + z71 * z887 + z1412
-            + z152 * z843 + z154 * z844;
-        let z1417 = self.m5 * z904 + z1413;
-        let z1418 = self.m5 * z905 + z1414;
-        let z1419 = self.m4 * z140 * z1403 - self.m4 * z141 * z903
-            + self.m4 * z185 * z881 + z49 * z1389 + z50 * z1390 + z51 * z882 + z1415
-            + z142 * z831 + z143 * z832;
-        let z1420 = -self.m4 * z139 * z1403 + self.m4 * z141 * z902
-            - self.m4 * z185 * z880 + z49 * z1390 + z50 * z1391 + z51 * z883 + z1416
-            + z143 * z831 + z145 * z832;
-        let z1421 = self.m4 * z902 + z1417;
-        let z1422 = self.m4 * z903 + z1418;
-        let z1423 = self.m3 * z131 * z1402 - self.m3 * z132 * z901
-            + self.m3 * z182 * z877 + z29 * z1386 + z30 * z1387 + z31 * z878
-            + z133 * z820 + z134 * z821 + z1419;
-        let z1424 = -self.m3 * z130 * z1402 + self.m3 * z132 * z900
-            - self.m3 * z182 * z876 + z29 * z1387 + z30 * z1388 + z31 * z879
-            + z134 * z820 + z136 * z821 + z1420;
-        let z1425 = self.m3 * z900 + z1421;
-        let z1426 = self.m3 * z901 + z1422;
-        let z1427 = qd[0] * z875 + self.m2 * z122 * z1401 - self.m2 * z123 * z899
-            + self.m2 * z179 * z874 + z11 * z1383 + z12 * z1384 + z124 * z810
-            + z125 * z811 + z1423;
-        let z1428 = qd[0] * z126 - self.m2 * z121 * z1401 + self.m2 * z123 * z898
-            - self.m2 * z179 * z873 + z11 * z1384 + z12 * z1385 + z125 * z810
-            + z127 * z811 + z1424;
-        let z1429 = self.m2 * z898 + z1425;
-        let z1430 = self.m2 * z899 + z1426;
-        let z1431 = z226 * z806 + z228 * z809 - z0 * z225 + z0 * z1428 - z1 * z1427
-            + z9 * z229 + z9 * z1429 + z10 * z1430;
-        let z1432 = -z5 * z16 - z6 * z921 + z7 * z15 + z8 * z920;
-        let z1433 = qd[2] * z1432;
-        let z1434 = -z21 * z937 + z23 * z936 + z35 * z926 - z36 * z924;
-        let z1435 = qd[3] * z1434 + z1433;
-        let z1436 = -z41 * z953 + z43 * z952 + z55 * z942 - z56 * z940;
-        let z1437 = qd[4] * z1436 + z1435;
-        let z1438 = -z61 * z969 + z63 * z968 + z75 * z958 - z76 * z956;
-        let z1439 = qd[5] * z1438 + z1437;
-        let z1440 = -z81 * z985 + z83 * z984 + z95 * z974 - z96 * z972;
-        let z1441 = qd[6] * z1440 + z1439;
-        let z1445 = 2.0 * self.i3x * z20 * z923 + 2.0 * self.i3y * z21 * z924
+        let z1335 = 2.0 * self.i4x * z40 * z820 + 2.0 * self.i4y * z21 * z813
+            + 2.0 * self.i4z * z41 * z821;
+        let z1336 = self.i4x * z42 * z820 + self.i4x * (z40 * z40)
+            + self.i4y * z23 * z813 + self.i4y * (z21 * z21) + self.i4z * z43 * z821
+            + self.i4z * (z41 * z41);
+        let z1337 = 2.0 * self.i4x * z40 * z42 + 2.0 * self.i4y * z21 * z23
+            + 2.0 * self.i4z * z41 * z43;
+        let z1338 = 2.0 * self.i5x * z60 * z828 + 2.0 * self.i5y * z61 * z829
+            + 2.0 * self.i5z * z41 * z821;
+        let z1339 = self.i5x * z62 * z828 + self.i5x * (z60 * z60)
+            + self.i5y * z63 * z829 + self.i5y * (z61 * z61) + self.i5z * z43 * z821
+            + self.i5z * (z41 * z41);
+        let z1340 = 2.0 * self.i5x * z60 * z62 + 2.0 * self.i5y * z61 * z63
+            + 2.0 * self.i5z * z41 * z43;
+        let z1341 = 2.0 * self.i6x * z80 * z836 + 2.0 * self.i6y * z61 * z829
+            + 2.0 * self.i6z * z81 * z837;
+        let z1342 = self.i6x * z82 * z836 + self.i6x * (z80 * z80)
+            + self.i6y * z63 * z829 + self.i6y * (z61 * z61) + self.i6z * z83 * z837
+            + self.i6z * (z81 * z81);
+        let z1343 = 2.0 * self.i6x * z80 * z82 + 2.0 * self.i6y * z61 * z63
+            + 2.0 * self.i6z * z81 * z83;
+        let z1344 = 2.0 * self.i7 * z81 * z837 + 2.0 * self.i7 * z100 * z844
+            + 2.0 * self.i7 * z101 * z845;
+        let z1345 = self.i7 * z83 * z837 + self.i7 * z102 * z844 + self.i7 * z103 * z845
+            + self.i7 * (z81 * z81) + self.i7 * (z100 * z100) + self.i7 * (z101 * z101);
+        let z1346 = 2.0 * self.i7 * z81 * z83 + 2.0 * self.i7 * z100 * z102
+            + 2.0 * self.i7 * z101 * z103;
+        let z1347 = -z12 * z852 + z122 * z809;
+        let z1348 = -z30 * z854 + z1320 + z131 * z816;
+        let z1349 = z1322 - z50 * z856 + z140 * z824;
+        let z1350 = z1324 - z70 * z858 + z149 * z832;
+        let z1351 = z1326 - z90 * z860 + z158 * z840;
+        let z1352 = z1328 - z110 * z862 + z167 * z848;
+        let z1353 = self.m7 * z166 * z194 + self.m7 * z167 * z1352
+            - self.m7 * z168 * z877 + z109 * z1344 + z109 * z170 + z110 * z1345
+            + z111 * z863 + z169 * z848;
+        let z1354 = -self.m7 * z166 * z1352 + self.m7 * z168 * z876
+            - self.m7 * z194 * z862 + z109 * z1345 + z109 * z172 + z110 * z1346
+            + z111 * z171 + z170 * z848;
+        let z1355 = self.m7 * z876;
+        let z1356 = self.m7 * z877;
+        let z1357 = self.m6 * z157 * z191 + self.m6 * z158 * z1351
+            - self.m6 * z159 * z875 + z1353 + z89 * z1341 + z89 * z161 + z90 * z1342
+            + z91 * z861 + z160 * z840;
+        let z1358 = -self.m6 * z157 * z1351 + self.m6 * z159 * z874
+            - self.m6 * z191 * z860 + z1354 + z89 * z1342 + z89 * z163 + z90 * z1343
+            + z91 * z162 + z161 * z840;
+        let z1359 = self.m6 * z874 + z1355;
+        let z1360 = self.m6 * z875 + z1356;
+        let z1361 = self.m5 * z148 * z188 + self.m5 * z149 * z1350
+            - self.m5 * z150 * z873 + z69 * z1338 + z69 * z152 + z70 * z1339 + z71 * z859
+            + z1357 + z151 * z832;
+        let z1362 = -self.m5 * z148 * z1350 + self.m5 * z150 * z872
+            - self.m5 * z188 * z858 + z69 * z1339 + z69 * z154 + z70 * z1340 + z71 * z153
+            + z1358 + z152 * z832;
+        let z1363 = self.m5 * z872 + z1359;
+        let z1364 = self.m5 * z873 + z1360;
+        let z1365 = self.m4 * z139 * z185 + self.m4 * z140 * z1349
+            - self.m4 * z141 * z871 + z49 * z1335 + z49 * z143 + z50 * z1336 + z51 * z857
+            + z1361 + z142 * z824;
+        let z1366 = -self.m4 * z139 * z1349 + self.m4 * z141 * z870
+            - self.m4 * z185 * z856 + z49 * z1336 + z49 * z145 + z50 * z1337 + z51 * z144
+            + z1362 + z143 * z824;
+        let z1367 = self.m4 * z870 + z1363;
+        let z1368 = self.m4 * z871 + z1364;
+        let z1369 = self.m3 * z130 * z182 + self.m3 * z131 * z1348
+            - self.m3 * z132 * z869 + z29 * z1332 + z29 * z134 + z30 * z1333 + z31 * z855
+            + z1365 + z133 * z816;
+        let z1370 = -self.m3 * z130 * z1348 + self.m3 * z132 * z868
+            - self.m3 * z182 * z854 + z29 * z1333 + z29 * z136 + z30 * z1334 + z31 * z135
+            + z1366 + z134 * z816;
+        let z1371 = self.m3 * z868 + z1367;
+        let z1372 = self.m3 * z869 + z1368;
+        let z1373 = qd[0] * z853 + self.m2 * z121 * z179 + self.m2 * z122 * z1347
+            - self.m2 * z123 * z867 + z11 * z1329 + z11 * z125 + z12 * z1330 + z1369
+            + z124 * z809;
+        let z1374 = qd[0] * z126 - self.m2 * z121 * z1347 + self.m2 * z123 * z866
+            - self.m2 * z179 * z852 + z11 * z1330 + z11 * z127 + z12 * z1331 + z1370
+            + z125 * z809;
+        let z1375 = self.m2 * z866 + z1371;
+        let z1376 = self.m2 * z867 + z1372;
+        let z1377 = z228 * z808 - z0 * z225 + z0 * z1374 - z1 * z226 - z1 * z1373
+            + z9 * z229 + z9 * z1375 + z10 * z1376;
+        let z1378 = -z5 * z16 - z6 * z887 + z7 * z15 + z8 * z886;
+        let z1379 = qd[2] * z1378;
+        let z1380 = -z21 * z903 + z23 * z902 + z35 * z892 - z36 * z890;
+        let z1381 = qd[3] * z1380 + z1379;
+        let z1382 = -z41 * z919 + z43 * z918 + z55 * z908 - z56 * z906;
+        let z1383 = qd[4] * z1382 + z1381;
+        let z1384 = -z61 * z935 + z63 * z934 + z75 * z924 - z76 * z922;
+        let z1385 = qd[5] * z1384 + z1383;
+        let z1386 = -z81 * z951 + z83 * z950 + z95 * z940 - z96 * z938;
+        let z1387 = qd[6] * z1386 + z1385;
+        let z1391 = 2.0 * self.i3x * z20 * z889 + 2.0 * self.i3y * z21 * z890
             + 2.0 * self.i3z * z5 * z6;
-        let z1446 = self.i3x * z20 * z925 + self.i3x * z22 * z923 + self.i3y * z21 * z926
-            + self.i3y * z23 * z924 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
-        let z1447 = 2.0 * self.i3x * z22 * z925 + 2.0 * self.i3y * z23 * z926
+        let z1392 = self.i3x * z20 * z891 + self.i3x * z22 * z889 + self.i3y * z21 * z892
+            + self.i3y * z23 * z890 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
+        let z1393 = 2.0 * self.i3x * z22 * z891 + 2.0 * self.i3y * z23 * z892
             + 2.0 * self.i3z * z7 * z8;
-        let z1448 = 2.0 * self.i4x * z40 * z939 + 2.0 * self.i4y * z21 * z924
-            + 2.0 * self.i4z * z41 * z940;
-        let z1449 = self.i4x * z40 * z941 + self.i4x * z42 * z939 + self.i4y * z21 * z926
-            + self.i4y * z23 * z924 + self.i4z * z41 * z942 + self.i4z * z43 * z940;
-        let z1450 = 2.0 * self.i4x * z42 * z941 + 2.0 * self.i4y * z23 * z926
-            + 2.0 * self.i4z * z43 * z942;
-        let z1451 = 2.0 * self.i5x * z60 * z955 + 2.0 * self.i5y * z61 * z956
-            + 2.0 * self.i5z * z41 * z940;
-        let z1452 = self.i5x * z60 * z957 + self.i5x * z62 * z955 + self.i5y * z61 * z958
-            + self.i5y * z63 * z956 + self.i5z * z41 * z942 + self.i5z * z43 * z940;
-        let z1453 = 2.0 * self.i5x * z62 * z957 + 2.0 * self.i5y * z63 * z958
-            + 2.0 * self.i5z * z43 * z942;
-        let z1454 = 2.0 * self.i6x * z80 * z971 + 2.0 * self.i6y * z61 * z956
-            + 2.0 * self.i6z * z81 * z972;
-        let z1455 = self.i6x * z80 * z973 + self.i6x * z82 * z971 + self.i6y * z61 * z958
-            + self.i6y * z63 * z956 + self.i6z * z81 * z974 + self.i6z * z83 * z972;
-        let z1456 = 2.0 * self.i6x * z82 * z973 + 2.0 * self.i6y * z63 * z958
-            + 2.0 * self.i6z * z83 * z974;
-        let z1457 = 2.0 * self.i7 * z81 * z972 + 2.0 * self.i7 * z100 * z987
-            + 2.0 * self.i7 * z101 * z988;
-        let z1458 = self.i7 * z81 * z974 + self.i7 * z83 * z972 + self.i7 * z100 * z989
-            + self.i7 * z101 * z990 + self.i7 * z102 * z987 + self.i7 * z103 * z988;
-        let z1459 = 2.0 * self.i7 * z83 * z974 + 2.0 * self.i7 * z102 * z989
-            + 2.0 * self.i7 * z103 * z990;
-        let z1461 = z29 * z1007 - z30 * z1006 - z130 * z932 + z131 * z931 + z1433;
-        let z1462 = z49 * z1013 - z50 * z1012 - z139 * z948 + z140 * z947 + z1435;
-        let z1463 = z69 * z1019 - z70 * z1018 - z148 * z964 + z149 * z963 + z1437;
-        let z1464 = z89 * z1025 - z90 * z1024 - z157 * z980 + z158 * z979 + z1439;
-        let z1465 = z109 * z1031 - z110 * z1030 + z1441 - z166 * z996 + z167 * z995;
-        let z1466 = self.m7 * z167 * z1465 - self.m7 * z168 * z1047
-            - self.m7 * z193 * z1032 + self.m7 * z194 * z1031 + z109 * z1457
-            + z110 * z1458 + z111 * z1033 + z169 * z995 + z170 * z996 + z171 * z997;
-        let z1467 = -self.m7 * z166 * z1465 + self.m7 * z168 * z1046
-            + self.m7 * z192 * z1032 - self.m7 * z194 * z1030 + z109 * z1458
-            + z110 * z1459 + z111 * z1034 + z170 * z995 + z172 * z996 + z173 * z997;
-        let z1468 = self.m7 * z1046;
-        let z1469 = self.m7 * z1047;
-        let z1470 = self.m6 * z158 * z1464 - self.m6 * z159 * z1045
-            - self.m6 * z190 * z1026 + self.m6 * z191 * z1025 + z89 * z1454 + z90 * z1455
-            + z91 * z1027 + z160 * z979 + z161 * z980 + z162 * z981 + z1466;
-        let z1471 = -self.m6 * z157 * z1464 + self.m6 * z159 * z1044
-            + self.m6 * z189 * z1026 - self.m6 * z191 * z1024 + z89 * z1455 + z90 * z1456
-            + z91 * z1028 + z161 * z979 + z163 * z980 + z164 * z981 + z1467;
-        let z1472 = self.m6 * z1044 + z1468;
-        let z1473 = self.m6 * z1045 + z1469;
-        let z1474 = self.m5 * z149 * z1463 - self.m5 * z150 * z1043
-            - self.m5 * z187 * z1020 + self.m5 * z188 * z1019 + z69 * z1451 + z70 * z1452
-            + z71 * z1021 + z151 * z963 + z152 * z964 + z153 * z965 + z1470;
-        let z1475 = -self.m5 * z148 * z1463 + self.m5 * z150 * z1042
-            + self.m5 * z186 * z1020 - self.m5 * z188 * z1018 + z69 * z1452 + z70 * z1453
-            + z71 * z1022 + z152 * z963 + z154 * z964 + z155 * z965 + z1471;
-        let z1476 = self.m5 * z1042 + z1472;
-        let z1477 = self.m5 * z1043 + z1473;
-        let z1478 = self.m4 * z140 * z1462 - self.m4 * z141 * z1041
-            - self.m4 * z184 * z1014 + self.m4 * z185 * z1013 + z49 * z1448 + z50 * z1449
-            + z51 * z1015 + z142 * z947 + z143 * z948 + z144 * z949 + z1474;
-        let z1479 = -self.m4 * z139 * z1462 + self.m4 * z141 * z1040
-            + self.m4 * z183 * z1014 - self.m4 * z185 * z1012 + z49 * z1449 + z50 * z1450
-            + z51 * z1016 + z143 * z947 + z145 * z948 + z146 * z949 + z1475;
-        let z1480 = self.m4 * z1040 + z1476;
-        let z1481 = self.m4 * z1041 + z1477;
-        let z1482 = self.m3 * z131 * z1461 - self.m3 * z132 * z1039
-            - self.m3 * z181 * z1008 + self.m3 * z182 * z1007 + z29 * z1445 + z30 * z1446
-            + z31 * z1009 + z133 * z931 + z134 * z932 + z135 * z933 + z1478;
-        let z1483 = -self.m3 * z130 * z1461 + self.m3 * z132 * z1038
-            + self.m3 * z180 * z1008 - self.m3 * z182 * z1006 + z29 * z1446 + z30 * z1447
-            + z31 * z1010 + z134 * z931 + z136 * z932 + z137 * z933 + z1479;
-        let z1484 = self.m3 * z1038 + z1480;
-        let z1485 = self.m3 * z1039 + z1481;
-        let z1491 = z35 * z1058 - z36 * z1056;
-        let z1492 = qd[3] * z1491;
-        let z1493 = -z41 * z1075 + z43 * z1074 + z55 * z1064 - z56 * z1062;
-        let z1494 = z1492 + qd[4] * z1493;
-        let z1495 = -z61 * z1091 + z63 * z1090 + z75 * z1080 - z76 * z1078;
-        let z1496 = z1494 + qd[5] * z1495;
-        let z1497 = -z81 * z1107 + z83 * z1106 + z95 * z1096 - z96 * z1094;
-        let z1498 = z1496 + qd[6] * z1497;
-        let z1499 = 2.0 * self.i3x * z20 * z1055 + 2.0 * self.i3y * z21 * z1056;
-        let z1500 = self.i3x * z20 * z1057 + self.i3x * z22 * z1055
-            + self.i3y * z21 * z1058 + self.i3y * z23 * z1056;
-        let z1501 = 2.0 * self.i3x * z22 * z1057 + 2.0 * self.i3y * z23 * z1058;
-        let z1502 = 2.0 * self.i4x * z40 * z1061 + 2.0 * self.i4y * z21 * z1056
-            + 2.0 * self.i4z * z41 * z1062;
-        let z1503 = self.i4x * z40 * z1063 + self.i4x * z42 * z1061
-            + self.i4y * z21 * z1058 + self.i4y * z23 * z1056 + self.i4z * z41 * z1064
-            + self.i4z * z43 * z1062;
-        let z1504 = 2.0 * self.i4x * z42 * z1063 + 2.0 * self.i4y * z23 * z1058
-            + 2.0 * self.i4z * z43 * z1064;
-        let z1505 = 2.0 * self.i5x * z60 * z1077 + 2.0 * self.i5y * z61 * z1078
-            + 2.0 * self.i5z * z41 * z1062;
-        let z1506 = self.i5x * z60 * z1079 + self.i5x * z62 * z1077
-            + self.i5y * z61 * z1080 + self.i5y * z63 * z1078 + self.i5z * z41 * z1064
-            + self.i5z * z43 * z1062;
-        let z1507 = 2.0 * self.i5x * z62 * z1079 + 2.0 * self.i5y * z63 * z1080
-            + 2.0 * self.i5z * z43 * z1064;
-        let z1508 = 2.0 * self.i6x * z80 * z1093 + 2.0 * self.i6y * z61 * z1078
-            + 2.0 * self.i6z * z81 * z1094;
-        let z1509 = self.i6x * z80 * z1095 + self.i6x * z82 * z1093
-            + self.i6y * z61 * z1080 + self.i6y * z63 * z1078 + self.i6z * z81 * z1096
-            + self.i6z * z83 * z1094;
-        let z1510 = 2.0 * self.i6x * z82 * z1095 + 2.0 * self.i6y * z63 * z1080
-            + 2.0 * self.i6z * z83 * z1096;
-        let z1511 = 2.0 * self.i7 * z81 * z1094 + 2.0 * self.i7 * z100 * z1109
-            + 2.0 * self.i7 * z101 * z1110;
-        let z1512 = self.i7 * z81 * z1096 + self.i7 * z83 * z1094
-            + self.i7 * z100 * z1111 + self.i7 * z101 * z1112 + self.i7 * z102 * z1109
-            + self.i7 * z103 * z1110;
-        let z1513 = 2.0 * self.i7 * z83 * z1096 + 2.0 * self.i7 * z102 * z1111
-            + 2.0 * self.i7 * z103 * z1112;
-        let z1514 = z29 * z1123 - z30 * z1122;
-        let z1515 = z1492 + z49 * z1129 - z50 * z1128 - z139 * z1070 + z140 * z1069;
-        let z1516 = z1494 + z69 * z1135 - z70 * z1134 - z148 * z1086 + z149 * z1085;
-        let z1517 = z1496 + z89 * z1141 - z90 * z1140 - z157 * z1102 + z158 * z1101;
-        let z1518 = z1498 + z109 * z1147 - z110 * z1146 - z166 * z1118 + z167 * z1117;
-        let z1519 = self.m7 * z167 * z1518 - self.m7 * z168 * z1161
-            - self.m7 * z193 * z1148 + self.m7 * z194 * z1147 + z109 * z1511
-            + z110 * z1512 + z111 * z1149 + z169 * z1117 + z170 * z1118 + z171 * z1119;
-        let z1520 = -self.m7 * z166 * z1518 + self.m7 * z168 * z1160
-            + self.m7 * z192 * z1148 - self.m7 * z194 * z1146 + z109 * z1512
-            + z110 * z1513 + z111 * z1150 + z170 * z1117 + z172 * z1118 + z173 * z1119;
-        let z1521 = self.m7 * z1160;
-        let z1522 = self.m7 * z1161;
-        let z1523 = z1519 + self.m6 * z158 * z1517 - self.m6 * z159 * z1159
-            - self.m6 * z190 * z1142 + self.m6 * z191 * z1141 + z89 * z1508 + z90 * z1509
-            + z91 * z1143 + z160 * z1101 + z161 * z1102 + z162 * z1103;
-        let z1524 = z1520 - self.m6 * z157 * z1517 + self.m6 * z159 * z1158
-            + self.m6 * z189 * z1142 - self.m6 * z191 * z1140 + z89 * z1509 + z90 * z1510
-            + z91 * z1144 + z161 * z1101 + z163 * z1102 + z164 * z1103;
-        let z1525 = z1521 + self.m6 * z1158;
-        let z1526 = z1522 + self.m6 * z1159;
-        let z1527 = z1523 + self.m5 * z149 * z1516 - self.m5 * z150 * z1157
-            - self.m5 * z187 * z1136 + self.m5 * z188 * z1135 + z69 * z1505 + z70 * z1506
-            + z71 * z1137 + z151 * z1085 + z152 * z1086 + z153 * z1087;
-        let z1528 = z1524 - self.m5 * z148 * z1516 + self.m5 * z150 * z1156
-            + self.m5 * z186 * z1136 - self.m5 * z188 * z1134 + z69 * z1506 + z70 * z1507
-            + z71 * z1138 + z152 * z1085 + z154 * z1086 + z155 * z1087;
-        let z1529 = z1525 + self.m5 * z1156;
-        let z1530 = z1526 + self.m5 * z1157;
-        let z1531 = z1527 + self.m4 * z140 * z1515 - self.m4 * z141 * z1155
-            - self.m4 * z184 * z1130 + self.m4 * z185 * z1129 + z49 * z1502 + z50 * z1503
-            + z51 * z1131 + z142 * z1069 + z143 * z1070 + z144 * z1071;
-        let z1532 = z1528 - self.m4 * z139 * z1515 + self.m4 * z141 * z1154
-            + self.m4 * z183 * z1130 - self.m4 * z185 * z1128 + z49 * z1503 + z50 * z1504
-            + z51 * z1132 + z143 * z1069 + z145 * z1070 + z146 * z1071;
-        let z1533 = z1529 + self.m4 * z1154;
-        let z1534 = z1530 + self.m4 * z1155;
-        let z1535 = z1531 + self.m3 * z131 * z1514 - self.m3 * z132 * z1153
-            - self.m3 * z181 * z1124 + self.m3 * z182 * z1123 + z29 * z1499 + z30 * z1500
-            + z31 * z1125;
-        let z1536 = z1532 - self.m3 * z130 * z1514 + self.m3 * z132 * z1152
-            + self.m3 * z180 * z1124 - self.m3 * z182 * z1122 + z29 * z1500 + z30 * z1501
-            + z31 * z1126;
-        let z1537 = z1533 + self.m3 * z1152;
-        let z1538 = z1534 + self.m3 * z1153;
-        let z1539 = z0 * z1536 - z1 * z1535 + z9 * z1537 + z10 * z1538;
-        let z1540 = -z41 * z1175 + z43 * z1174 + z55 * z1171 - z56 * z1169;
-        let z1541 = qd[4] * z1540;
-        let z1542 = -z61 * z1191 + z63 * z1190 + z75 * z1180 - z76 * z1178;
-        let z1543 = qd[5] * z1542 + z1541;
-        let z1544 = -z81 * z1207 + z83 * z1206 + z95 * z1196 - z96 * z1194;
-        let z1545 = qd[6] * z1544 + z1543;
-        let z1546 = 2.0 * self.i4x * z40 * z1168 + 2.0 * self.i4z * z41 * z1169;
-        let z1547 = self.i4x * z40 * z1170 + self.i4x * z42 * z1168
-            + self.i4z * z41 * z1171 + self.i4z * z43 * z1169;
-        let z1548 = 2.0 * self.i4x * z42 * z1170 + 2.0 * self.i4z * z43 * z1171;
-        let z1549 = 2.0 * self.i5x * z60 * z1177 + 2.0 * self.i5y * z61 * z1178
-            + 2.0 * self.i5z * z41 * z1169;
-        let z1550 = self.i5x * z60 * z1179 + self.i5x * z62 * z1177
-            + self.i5y * z61 * z1180 + self.i5y * z63 * z1178 + self.i5z * z41 * z1171
-            + self.i5z * z43 * z1169;
-        let z1551 = 2.0 * self.i5x * z62 * z1179 + 2.0 * self.i5y * z63 * z1180
-            + 2.0 * self.i5z * z43 * z1171;
-        let z1552 = 2.0 * self.i6x * z80 * z1193 + 2.0 * self.i6y * z61 * z1178
-            + 2.0 * self.i6z * z81 * z1194;
-        let z1553 = self.i6x * z80 * z1195 + self.i6x * z82 * z1193
-            + self.i6y * z61 * z1180 + self.i6y * z63 * z1178 + self.i6z * z81 * z1196
-            + self.i6z * z83 * z1194;
-        let z1554 = 2.0 * self.i6x * z82 * z1195 + 2.0 * self.i6y * z63 * z1180
-            + 2.0 * self.i6z * z83 * z1196;
-        let z1555 = 2.0 * self.i7 * z81 * z1194 + 2.0 * self.i7 * z100 * z1209
-            + 2.0 * self.i7 * z101 * z1210;
-        let z1556 = self.i7 * z81 * z1196 + self.i7 * z83 * z1194
-            + self.i7 * z100 * z1211 + self.i7 * z101 * z1212 + self.i7 * z102 * z1209
-            + self.i7 * z103 * z1210;
-        let z1557 = 2.0 * self.i7 * z83 * z1196 + 2.0 * self.i7 * z102 * z1211
-            + 2.0 * self.i7 * z103 * z1212;
-        let z1558 = z49 * z1223 - z50 * z1222;
-        let z1559 = z1541 + z69 * z1229 - z70 * z1228 - z148 * z1186 + z149 * z1185;
-        let z1560 = z1543 + z89 * z1235 - z90 * z1234 - z157 * z1202 + z158 * z1201;
-        let z1561 = z1545 + z109 * z1241 - z110 * z1240 - z166 * z1218 + z167 * z1217;
-        let z1562 = self.m7 * z167 * z1561 - self.m7 * z168 * z1253
-            - self.m7 * z193 * z1242 + self.m7 * z194 * z1241 + z109 * z1555
-            + z110 * z1556 + z111 * z1243 + z169 * z1217 + z170 * z1218 + z171 * z1219;
-        let z1563 = -self.m7 * z166 * z1561 + self.m7 * z168 * z1252
-            + self.m7 * z192 * z1242 - self.m7 * z194 * z1240 + z109 * z1556
-            + z110 * z1557 + z111 * z1244 + z170 * z1217 + z172 * z1218 + z173 * z1219;
-        let z1564 = self.m7 * z1252;
-        let z1565 = self.m7 * z1253;
-        let z1566 = self.m6 * z158 * z1560 - self.m6 * z159 * z1251
-            - self.m6 * z190 * z1236 + self.m6 * z191 * z1235 + z1562 + z89 * z1552
-            + z90 * z1553 + z91 * z1237 + z160 * z1201 + z161 * z1202 + z162 * z1203;
-        let z1567 = -self.m6 * z157 * z1560 + self.m6 * z159 * z1250
-            + self.m6 * z189 * z1236 - self.m6 * z191 * z1234 + z1563 + z89 * z1553
-            + z90 * z1554 + z91 * z1238 + z161 * z1201 + z163 * z1202 + z164 * z1203;
-        let z1568 = self.m6 * z1250 + z1564;
-        let z1569 = self.m6 * z1251 + z1565;
-        let z1570 = self.m5 * z149 * z1559 - self.m5 * z150 * z1249
-            - self.m5 * z187 * z1230 + self.m5 * z188 * z1229 + z1566 + z69 * z1549
-            + z70 * z1550 + z71 * z1231 + z151 * z1185 + z152 * z1186 + z153 * z1187;
-        let z1571 = -self.m5 * z148 * z1559 + self.m5 * z150 * z1248
-            + self.m5 * z186 * z1230 - self.m5 * z188 * z1228 + z1567 + z69 * z1550
-            + z70 * z1551 + z71 * z1232 + z152 * z1185 + z154 * z1186 + z155 * z1187;
-        let z1572 = self.m5 * z1248 + z1568;
-        let z1573 = self.m5 * z1249 + z1569;
-        let z1574 = self.m4 * z140 * z1558 - self.m4 * z141 * z1247
-            - self.m4 * z184 * z1224 + self.m4 * z185 * z1223 + z1570 + z49 * z1546
-            + z50 * z1547 + z51 * z1225;
-        let z1575 = -self.m4 * z139 * z1558 + self.m4 * z141 * z1246
-            + self.m4 * z183 * z1224 - self.m4 * z185 * z1222 + z1571 + z49 * z1547
-            + z50 * z1548 + z51 * z1226;
-        let z1576 = self.m4 * z1246 + z1572;
-        let z1577 = self.m4 * z1247 + z1573;
-        let z1578 = z0 * z1575 - z1 * z1574 + z9 * z1576 + z10 * z1577;
-        let z1579 = z75 * z1262 - z76 * z1260;
-        let z1580 = qd[5] * z1579;
-        let z1581 = -z81 * z1279 + z83 * z1278 + z95 * z1268 - z96 * z1266;
-        let z1582 = qd[6] * z1581 + z1580;
-        let z1583 = 2.0 * self.i5x * z60 * z1259 + 2.0 * self.i5y * z61 * z1260;
-        let z1584 = self.i5x * z60 * z1261 + self.i5x * z62 * z1259
-            + self.i5y * z61 * z1262 + self.i5y * z63 * z1260;
-        let z1585 = 2.0 * self.i5x * z62 * z1261 + 2.0 * self.i5y * z63 * z1262;
-        let z1586 = 2.0 * self.i6x * z80 * z1265 + 2.0 * self.i6y * z61 * z1260
-            + 2.0 * self.i6z * z81 * z1266;
-        let z1587 = self.i6x * z80 * z1267 + self.i6x * z82 * z1265
-            + self.i6y * z61 * z1262 + self.i6y * z63 * z1260 + self.i6z * z81 * z1268
-            + self.i6z * z83 * z1266;
-        let z1588 = 2.0 * self.i6x * z82 * z1267 + 2.0 * self.i6y * z63 * z1262
-            + 2.0 * self.i6z * z83 * z1268;
-        let z1589 = 2.0 * self.i7 * z81 * z1266 + 2.0 * self.i7 * z100 * z1281
+        let z1394 = 2.0 * self.i4x * z40 * z905 + 2.0 * self.i4y * z21 * z890
+            + 2.0 * self.i4z * z41 * z906;
+        let z1395 = self.i4x * z40 * z907 + self.i4x * z42 * z905 + self.i4y * z21 * z892
+            + self.i4y * z23 * z890 + self.i4z * z41 * z908 + self.i4z * z43 * z906;
+        let z1396 = 2.0 * self.i4x * z42 * z907 + 2.0 * self.i4y * z23 * z892
+            + 2.0 * self.i4z * z43 * z908;
+        let z1397 = 2.0 * self.i5x * z60 * z921 + 2.0 * self.i5y * z61 * z922
+            + 2.0 * self.i5z * z41 * z906;
+        let z1398 = self.i5x * z60 * z923 + self.i5x * z62 * z921 + self.i5y * z61 * z924
+            + self.i5y * z63 * z922 + self.i5z * z41 * z908 + self.i5z * z43 * z906;
+        let z1399 = 2.0 * self.i5x * z62 * z923 + 2.0 * self.i5y * z63 * z924
+            + 2.0 * self.i5z * z43 * z908;
+        let z1400 = 2.0 * self.i6x * z80 * z937 + 2.0 * self.i6y * z61 * z922
+            + 2.0 * self.i6z * z81 * z938;
+        let z1401 = self.i6x * z80 * z939 + self.i6x * z82 * z937 + self.i6y * z61 * z924
+            + self.i6y * z63 * z922 + self.i6z * z81 * z940 + self.i6z * z83 * z938;
+        let z1402 = 2.0 * self.i6x * z82 * z939 + 2.0 * self.i6y * z63 * z924
+            + 2.0 * self.i6z * z83 * z940;
+        let z1403 = 2.0 * self.i7 * z81 * z938 + 2.0 * self.i7 * z100 * z953
+            + 2.0 * self.i7 * z101 * z954;
+        let z1404 = self.i7 * z81 * z940 + self.i7 * z83 * z938 + self.i7 * z100 * z955
+            + self.i7 * z101 * z956 + self.i7 * z102 * z953 + self.i7 * z103 * z954;
+        let z1405 = 2.0 * self.i7 * z83 * z940 + 2.0 * self.i7 * z102 * z955
+            + 2.0 * self.i7 * z103 * z956;
+        let z1407 = z29 * z973 - z30 * z972 + z1379 - z130 * z898 + z131 * z897;
+        let z1408 = z49 * z979 - z50 * z978 + z1381 - z139 * z914 + z140 * z913;
+        let z1409 = z69 * z985 - z70 * z984 + z1383 - z148 * z930 + z149 * z929;
+        let z1410 = z89 * z991 - z90 * z990 + z1385 - z157 * z946 + z158 * z945;
+        let z1411 = z1387 + z109 * z997 - z110 * z996 - z166 * z962 + z167 * z961;
+        let z1412 = self.m7 * z167 * z1411 - self.m7 * z168 * z1013
+            - self.m7 * z193 * z998 + self.m7 * z194 * z997 + z109 * z1403 + z110 * z1404
+            + z111 * z999 + z169 * z961 + z170 * z962 + z171 * z963;
+        let z1413 = -self.m7 * z166 * z1411 + self.m7 * z168 * z1012
+            + self.m7 * z192 * z998 - self.m7 * z194 * z996 + z109 * z1404 + z110 * z1405
+            + z111 * z1000 + z170 * z961 + z172 * z962 + z173 * z963;
+        let z1414 = self.m7 * z1012;
+        let z1415 = self.m7 * z1013;
+        let z1416 = self.m6 * z158 * z1410 - self.m6 * z159 * z1011
+            - self.m6 * z190 * z992 + self.m6 * z191 * z991 + z89 * z1400 + z90 * z1401
+            + z91 * z993 + z1412 + z160 * z945 + z161 * z946 + z162 * z947;
+        let z1417 = -self.m6 * z157 * z1410 + self.m6 * z159 * z1010
+            + self.m6 * z189 * z992 - self.m6 * z191 * z990 + z89 * z1401 + z90 * z1402
+            + z91 * z994 + z1413 + z161 * z945 + z163 * z946 + z164 * z947;
+        let z1418 = self.m6 * z1010 + z1414;
+        let z1419 = self.m6 * z1011 + z1415;
+        let z1420 = self.m5 * z149 * z1409 - self.m5 * z150 * z1009
+            - self.m5 * z187 * z986 + self.m5 * z188 * z985 + z69 * z1397 + z70 * z1398
+            + z71 * z987 + z1416 + z151 * z929 + z152 * z930 + z153 * z931;
+        let z1421 = -self.m5 * z148 * z1409 + self.m5 * z150 * z1008
+            + self.m5 * z186 * z986 - self.m5 * z188 * z984 + z69 * z1398 + z70 * z1399
+            + z71 * z988 + z1417 + z152 * z929 + z154 * z930 + z155 * z931;
+        let z1422 = self.m5 * z1008 + z1418;
+        let z1423 = self.m5 * z1009 + z1419;
+        let z1424 = self.m4 * z140 * z1408 - self.m4 * z141 * z1007
+            - self.m4 * z184 * z980 + self.m4 * z185 * z979 + z49 * z1394 + z50 * z1395
+            + z51 * z981 + z1420 + z142 * z913 + z143 * z914 + z144 * z915;
+        let z1425 = -self.m4 * z139 * z1408 + self.m4 * z141 * z1006
+            + self.m4 * z183 * z980 - self.m4 * z185 * z978 + z49 * z1395 + z50 * z1396
+            + z51 * z982 + z1421 + z143 * z913 + z145 * z914 + z146 * z915;
+        let z1426 = self.m4 * z1006 + z1422;
+        let z1427 = self.m4 * z1007 + z1423;
+        let z1428 = self.m3 * z131 * z1407 - self.m3 * z132 * z1005
+            - self.m3 * z181 * z974 + self.m3 * z182 * z973 + z29 * z1391 + z30 * z1392
+            + z31 * z975 + z133 * z897 + z134 * z898 + z135 * z899 + z1424;
+        let z1429 = -self.m3 * z130 * z1407 + self.m3 * z132 * z1004
+            + self.m3 * z180 * z974 - self.m3 * z182 * z972 + z29 * z1392 + z30 * z1393
+            + z31 * z976 + z134 * z897 + z136 * z898 + z137 * z899 + z1425;
+        let z1430 = self.m3 * z1004 + z1426;
+        let z1431 = self.m3 * z1005 + z1427;
+        let z1437 = z35 * z1021 - z36 * z1020;
+        let z1438 = qd[3] * z1437;
+        let z1439 = -z41 * z1037 + z43 * z1036 + z55 * z1026 - z56 * z1024;
+        let z1440 = qd[4] * z1439 + z1438;
+        let z1441 = -z61 * z1053 + z63 * z1052 + z75 * z1042 - z76 * z1040;
+        let z1442 = qd[5] * z1441 + z1440;
+        let z1443 = -z81 * z1069 + z83 * z1068 + z95 * z1058 - z96 * z1056;
+        let z1444 = qd[6] * z1443 + z1442;
+        let z1445 = 2.0 * self.i3x * z20 * z21 + 2.0 * self.i3y * z21 * z1020;
+        let z1446 = self.i3x * z20 * z23 + self.i3x * z21 * z22 + self.i3y * z21 * z1021
+            + self.i3y * z23 * z1020;
+        let z1447 = 2.0 * self.i3x * z22 * z23 + 2.0 * self.i3y * z23 * z1021;
+        let z1448 = 2.0 * self.i4x * z40 * z1023 + 2.0 * self.i4y * z21 * z1020
+            + 2.0 * self.i4z * z41 * z1024;
+        let z1449 = self.i4x * z40 * z1025 + self.i4x * z42 * z1023
+            + self.i4y * z21 * z1021 + self.i4y * z23 * z1020 + self.i4z * z41 * z1026
+            + self.i4z * z43 * z1024;
+        let z1450 = 2.0 * self.i4x * z42 * z1025 + 2.0 * self.i4y * z23 * z1021
+            + 2.0 * self.i4z * z43 * z1026;
+        let z1451 = 2.0 * self.i5x * z60 * z1039 + 2.0 * self.i5y * z61 * z1040
+            + 2.0 * self.i5z * z41 * z1024;
+        let z1452 = self.i5x * z60 * z1041 + self.i5x * z62 * z1039
+            + self.i5y * z61 * z1042 + self.i5y * z63 * z1040 + self.i5z * z41 * z1026
+            + self.i5z * z43 * z1024;
+        let z1453 = 2.0 * self.i5x * z62 * z1041 + 2.0 * self.i5y * z63 * z1042
+            + 2.0 * self.i5z * z43 * z1026;
+        let z1454 = 2.0 * self.i6x * z80 * z1055 + 2.0 * self.i6y * z61 * z1040
+            + 2.0 * self.i6z * z81 * z1056;
+        let z1455 = self.i6x * z80 * z1057 + self.i6x * z82 * z1055
+            + self.i6y * z61 * z1042 + self.i6y * z63 * z1040 + self.i6z * z81 * z1058
+            + self.i6z * z83 * z1056;
+        let z1456 = 2.0 * self.i6x * z82 * z1057 + 2.0 * self.i6y * z63 * z1042
+            + 2.0 * self.i6z * z83 * z1058;
+        let z1457 = 2.0 * self.i7 * z81 * z1056 + 2.0 * self.i7 * z100 * z1071
+            + 2.0 * self.i7 * z101 * z1072;
+        let z1458 = self.i7 * z81 * z1058 + self.i7 * z83 * z1056
+            + self.i7 * z100 * z1073 + self.i7 * z101 * z1074 + self.i7 * z102 * z1071
+            + self.i7 * z103 * z1072;
+        let z1459 = 2.0 * self.i7 * z83 * z1058 + 2.0 * self.i7 * z102 * z1073
+            + 2.0 * self.i7 * z103 * z1074;
+        let z1460 = z29 * z1085 - z30 * z1084;
+        let z1461 = z49 * z1091 - z50 * z1090 - z139 * z1032 + z140 * z1031 + z1438;
+        let z1462 = z69 * z1097 - z70 * z1096 - z148 * z1048 + z149 * z1047 + z1440;
+        let z1463 = z89 * z1103 - z90 * z1102 - z157 * z1064 + z158 * z1063 + z1442;
+        let z1464 = z109 * z1109 - z110 * z1108 + z1444 - z166 * z1080 + z167 * z1079;
+        let z1465 = self.m7 * z167 * z1464 - self.m7 * z168 * z1123
+            - self.m7 * z193 * z1110 + self.m7 * z194 * z1109 + z109 * z1457
+            + z110 * z1458 + z111 * z1111 + z169 * z1079 + z170 * z1080 + z171 * z1081;
+        let z1466 = -self.m7 * z166 * z1464 + self.m7 * z168 * z1122
+            + self.m7 * z192 * z1110 - self.m7 * z194 * z1108 + z109 * z1458
+            + z110 * z1459 + z111 * z1112 + z170 * z1079 + z172 * z1080 + z173 * z1081;
+        let z1467 = self.m7 * z1122;
+        let z1468 = self.m7 * z1123;
+        let z1469 = self.m6 * z158 * z1463 - self.m6 * z159 * z1121
+            - self.m6 * z190 * z1104 + self.m6 * z191 * z1103 + z89 * z1454 + z90 * z1455
+            + z91 * z1105 + z160 * z1063 + z161 * z1064 + z162 * z1065 + z1465;
+        let z1470 = -self.m6 * z157 * z1463 + self.m6 * z159 * z1120
+            + self.m6 * z189 * z1104 - self.m6 * z191 * z1102 + z89 * z1455 + z90 * z1456
+            + z91 * z1106 + z161 * z1063 + z163 * z1064 + z164 * z1065 + z1466;
+        let z1471 = self.m6 * z1120 + z1467;
+        let z1472 = self.m6 * z1121 + z1468;
+        let z1473 = self.m5 * z149 * z1462 - self.m5 * z150 * z1119
+            - self.m5 * z187 * z1098 + self.m5 * z188 * z1097 + z69 * z1451 + z70 * z1452
+            + z71 * z1099 + z151 * z1047 + z152 * z1048 + z153 * z1049 + z1469;
+        let z1474 = -self.m5 * z148 * z1462 + self.m5 * z150 * z1118
+            + self.m5 * z186 * z1098 - self.m5 * z188 * z1096 + z69 * z1452 + z70 * z1453
+            + z71 * z1100 + z152 * z1047 + z154 * z1048 + z155 * z1049 + z1470;
+        let z1475 = self.m5 * z1118 + z1471;
+        let z1476 = self.m5 * z1119 + z1472;
+        let z1477 = self.m4 * z140 * z1461 - self.m4 * z141 * z1117
+            - self.m4 * z184 * z1092 + self.m4 * z185 * z1091 + z49 * z1448 + z50 * z1449
+            + z51 * z1093 + z142 * z1031 + z143 * z1032 + z144 * z1033 + z1473;
+        let z1478 = -self.m4 * z139 * z1461 + self.m4 * z141 * z1116
+            + self.m4 * z183 * z1092 - self.m4 * z185 * z1090 + z49 * z1449 + z50 * z1450
+            + z51 * z1094 + z143 * z1031 + z145 * z1032 + z146 * z1033 + z1474;
+        let z1479 = self.m4 * z1116 + z1475;
+        let z1480 = self.m4 * z1117 + z1476;
+        let z1481 = self.m3 * z131 * z1460 - self.m3 * z132 * z1115
+            - self.m3 * z181 * z1086 + self.m3 * z182 * z1085 + z29 * z1445 + z30 * z1446
+            + z31 * z1087 + z1477;
+        let z1482 = -self.m3 * z130 * z1460 + self.m3 * z132 * z1114
+            + self.m3 * z180 * z1086 - self.m3 * z182 * z1084 + z29 * z1446 + z30 * z1447
+            + z31 * z1088 + z1478;
+        let z1483 = self.m3 * z1114 + z1479;
+        let z1484 = self.m3 * z1115 + z1480;
+        let z1485 = z0 * z1482 - z1 * z1481 + z9 * z1483 + z10 * z1484;
+        let z1486 = -z40 * z56 - z41 * z1133 + z42 * z55 + z43 * z1132;
+        let z1487 = qd[4] * z1486;
+        let z1488 = -z61 * z1149 + z63 * z1148 + z75 * z1138 - z76 * z1136;
+        let z1489 = z1487 + qd[5] * z1488;
+        let z1490 = -z81 * z1165 + z83 * z1164 + z95 * z1154 - z96 * z1152;
+        let z1491 = z1489 + qd[6] * z1490;
+        let z1492 = 2.0 * self.i4x * z40 * z1129 + 2.0 * self.i4z * z40 * z41;
+        let z1493 = self.i4x * z40 * z1130 + self.i4x * z42 * z1129
+            + self.i4z * z40 * z43 + self.i4z * z41 * z42;
+        let z1494 = 2.0 * self.i4x * z42 * z1130 + 2.0 * self.i4z * z42 * z43;
+        let z1495 = 2.0 * self.i5x * z60 * z1135 + 2.0 * self.i5y * z61 * z1136
+            + 2.0 * self.i5z * z40 * z41;
+        let z1496 = self.i5x * z60 * z1137 + self.i5x * z62 * z1135
+            + self.i5y * z61 * z1138 + self.i5y * z63 * z1136 + self.i5z * z40 * z43
+            + self.i5z * z41 * z42;
+        let z1497 = 2.0 * self.i5x * z62 * z1137 + 2.0 * self.i5y * z63 * z1138
+            + 2.0 * self.i5z * z42 * z43;
+        let z1498 = 2.0 * self.i6x * z80 * z1151 + 2.0 * self.i6y * z61 * z1136
+            + 2.0 * self.i6z * z81 * z1152;
+        let z1499 = self.i6x * z80 * z1153 + self.i6x * z82 * z1151
+            + self.i6y * z61 * z1138 + self.i6y * z63 * z1136 + self.i6z * z81 * z1154
+            + self.i6z * z83 * z1152;
+        let z1500 = 2.0 * self.i6x * z82 * z1153 + 2.0 * self.i6y * z63 * z1138
+            + 2.0 * self.i6z * z83 * z1154;
+        let z1501 = 2.0 * self.i7 * z81 * z1152 + 2.0 * self.i7 * z100 * z1167
+            + 2.0 * self.i7 * z101 * z1168;
+        let z1502 = self.i7 * z81 * z1154 + self.i7 * z83 * z1152
+            + self.i7 * z100 * z1169 + self.i7 * z101 * z1170 + self.i7 * z102 * z1167
+            + self.i7 * z103 * z1168;
+        let z1503 = 2.0 * self.i7 * z83 * z1154 + 2.0 * self.i7 * z102 * z1169
+            + 2.0 * self.i7 * z103 * z1170;
+        let z1504 = z49 * z1181 - z50 * z1180;
+        let z1505 = z1487 + z69 * z1187 - z70 * z1186 - z148 * z1144 + z149 * z1143;
+        let z1506 = z1489 + z89 * z1193 - z90 * z1192 - z157 * z1160 + z158 * z1159;
+        let z1507 = z1491 + z109 * z1199 - z110 * z1198 - z166 * z1176 + z167 * z1175;
+        let z1508 = self.m7 * z167 * z1507 - self.m7 * z168 * z1211
+            - self.m7 * z193 * z1200 + self.m7 * z194 * z1199 + z109 * z1501
+            + z110 * z1502 + z111 * z1201 + z169 * z1175 + z170 * z1176 + z171 * z1177;
+        let z1509 = -self.m7 * z166 * z1507 + self.m7 * z168 * z1210
+            + self.m7 * z192 * z1200 - self.m7 * z194 * z1198 + z109 * z1502
+            + z110 * z1503 + z111 * z1202 + z170 * z1175 + z172 * z1176 + z173 * z1177;
+        let z1510 = self.m7 * z1210;
+        let z1511 = self.m7 * z1211;
+        let z1512 = z1508 + self.m6 * z158 * z1506 - self.m6 * z159 * z1209
+            - self.m6 * z190 * z1194 + self.m6 * z191 * z1193 + z89 * z1498 + z90 * z1499
+            + z91 * z1195 + z160 * z1159 + z161 * z1160 + z162 * z1161;
+        let z1513 = z1509 - self.m6 * z157 * z1506 + self.m6 * z159 * z1208
+            + self.m6 * z189 * z1194 - self.m6 * z191 * z1192 + z89 * z1499 + z90 * z1500
+            + z91 * z1196 + z161 * z1159 + z163 * z1160 + z164 * z1161;
+        let z1514 = z1510 + self.m6 * z1208;
+        let z1515 = z1511 + self.m6 * z1209;
+        let z1516 = z1512 + self.m5 * z149 * z1505 - self.m5 * z150 * z1207
+            - self.m5 * z187 * z1188 + self.m5 * z188 * z1187 + z69 * z1495 + z70 * z1496
+            + z71 * z1189 + z151 * z1143 + z152 * z1144 + z153 * z1145;
+        let z1517 = z1513 - self.m5 * z148 * z1505 + self.m5 * z150 * z1206
+            + self.m5 * z186 * z1188 - self.m5 * z188 * z1186 + z69 * z1496 + z70 * z1497
+            + z71 * z1190 + z152 * z1143 + z154 * z1144 + z155 * z1145;
+        let z1518 = z1514 + self.m5 * z1206;
+        let z1519 = z1515 + self.m5 * z1207;
+        let z1520 = z1516 + self.m4 * z140 * z1504 - self.m4 * z141 * z1205
+            - self.m4 * z184 * z1182 + self.m4 * z185 * z1181 + z49 * z1492 + z50 * z1493
+            + z51 * z1183;
+        let z1521 = z1517 - self.m4 * z139 * z1504 + self.m4 * z141 * z1204
+            + self.m4 * z183 * z1182 - self.m4 * z185 * z1180 + z49 * z1493 + z50 * z1494
+            + z51 * z1184;
+        let z1522 = z1518 + self.m4 * z1204;
+        let z1523 = z1519 + self.m4 * z1205;
+        let z1524 = z0 * z1521 - z1 * z1520 + z9 * z1522 + z10 * z1523;
+        let z1525 = z75 * z1217 - z76 * z1216;
+        let z1526 = qd[5] * z1525;
+        let z1527 = -z81 * z1233 + z83 * z1232 + z95 * z1222 - z96 * z1220;
+        let z1528 = z1526 + qd[6] * z1527;
+        let z1529 = 2.0 * self.i5x * z60 * z61 + 2.0 * self.i5y * z61 * z1216;
+        let z1530 = self.i5x * z60 * z63 + self.i5x * z61 * z62 + self.i5y * z61 * z1217
+            + self.i5y * z63 * z1216;
+        let z1531 = 2.0 * self.i5x * z62 * z63 + 2.0 * self.i5y * z63 * z1217;
+        let z1532 = 2.0 * self.i6x * z80 * z1219 + 2.0 * self.i6y * z61 * z1216
+            + 2.0 * self.i6z * z81 * z1220;
+        let z1533 = self.i6x * z80 * z1221 + self.i6x * z82 * z1219
+            + self.i6y * z61 * z1217 + self.i6y * z63 * z1216 + self.i6z * z81 * z1222
+            + self.i6z * z83 * z1220;
+        let z1534 = 2.0 * self.i6x * z82 * z1221 + 2.0 * self.i6y * z63 * z1217
+            + 2.0 * self.i6z * z83 * z1222;
+        let z1535 = 2.0 * self.i7 * z81 * z1220 + 2.0 * self.i7 * z100 * z1235
+            + 2.0 * self.i7 * z101 * z1236;
+        let z1536 = self.i7 * z81 * z1222 + self.i7 * z83 * z1220
+            + self.i7 * z100 * z1237 + self.i7 * z101 * z1238 + self.i7 * z102 * z1235
+            + self.i7 * z103 * z1236;
+        let z1537 = 2.0 * self.i7 * z83 * z1222 + 2.0 * self.i7 * z102 * z1237
+            + 2.0 * self.i7 * z103 * z1238;
+        let z1538 = z69 * z1249 - z70 * z1248;
+        let z1539 = z1526 + z89 * z1255 - z90 * z1254 - z157 * z1228 + z158 * z1227;
+        let z1540 = z1528 + z109 * z1261 - z110 * z1260 - z166 * z1244 + z167 * z1243;
+        let z1541 = self.m7 * z167 * z1540 - self.m7 * z168 * z1271
+            - self.m7 * z193 * z1262 + self.m7 * z194 * z1261 + z109 * z1535
+            + z110 * z1536 + z111 * z1263 + z169 * z1243 + z170 * z1244 + z171 * z1245;
+        let z1542 = -self.m7 * z166 * z1540 + self.m7 * z168 * z1270
+            + self.m7 * z192 * z1262 - self.m7 * z194 * z1260 + z109 * z1536
+            + z110 * z1537 + z111 * z1264 + z170 * z1243 + z172 * z1244 + z173 * z1245;
+        let z1543 = self.m7 * z1270;
+        let z1544 = self.m7 * z1271;
+        let z1545 = z1541 + self.m6 * z158 * z1539 - self.m6 * z159 * z1269
+            - self.m6 * z190 * z1256 + self.m6 * z191 * z1255 + z89 * z1532 + z90 * z1533
+            + z91 * z1257 + z160 * z1227 + z161 * z1228 + z162 * z1229;
+        let z1546 = z1542 - self.m6 * z157 * z1539 + self.m6 * z159 * z1268
+            + self.m6 * z189 * z1256 - self.m6 * z191 * z1254 + z89 * z1533 + z90 * z1534
+            + z91 * z1258 + z161 * z1227 + z163 * z1228 + z164 * z1229;
+        let z1547 = z1543 + self.m6 * z1268;
+        let z1548 = z1544 + self.m6 * z1269;
+        let z1549 = z1545 + self.m5 * z149 * z1538 - self.m5 * z150 * z1267
+            - self.m5 * z187 * z1250 + self.m5 * z188 * z1249 + z69 * z1529 + z70 * z1530
+            + z71 * z1251;
+        let z1550 = -self.m5 * z148 * z1538 + self.m5 * z150 * z1266
+            + self.m5 * z186 * z1250 - self.m5 * z188 * z1248 + z1546 + z69 * z1530
+            + z70 * z1531 + z71 * z1252;
+        let z1551 = self.m5 * z1266 + z1547;
+        let z1552 = self.m5 * z1267 + z1548;
+        let z1553 = z0 * z1550 - z1 * z1549 + z9 * z1551 + z10 * z1552;
+        let z1554 = -z80 * z96 - z81 * z1279 + z82 * z95 + z83 * z1278;
+        let z1555 = qd[6] * z1554;
+        let z1556 = 2.0 * self.i6x * z80 * z1275 + 2.0 * self.i6z * z80 * z81;
+        let z1557 = self.i6x * z80 * z1276 + self.i6x * z82 * z1275
+            + self.i6z * z80 * z83 + self.i6z * z81 * z82;
+        let z1558 = 2.0 * self.i6x * z82 * z1276 + 2.0 * self.i6z * z82 * z83;
+        let z1559 = 2.0 * self.i7 * z80 * z81 + 2.0 * self.i7 * z100 * z1281
             + 2.0 * self.i7 * z101 * z1282;
-        let z1590 = self.i7 * z81 * z1268 + self.i7 * z83 * z1266
-            + self.i7 * z100 * z1283 + self.i7 * z101 * z1284 + self.i7 * z102 * z1281
-            + self.i7 * z103 * z1282;
-        let z1591 = 2.0 * self.i7 * z83 * z1268 + 2.0 * self.i7 * z102 * z1283
+        let z1560 = self.i7 * z80 * z83 + self.i7 * z81 * z82 + self.i7 * z100 * z1283
+            + self.i7 * z101 * z1284 + self.i7 * z102 * z1281 + self.i7 * z103 * z1282;
+        let z1561 = 2.0 * self.i7 * z82 * z83 + 2.0 * self.i7 * z102 * z1283
             + 2.0 * self.i7 * z103 * z1284;
-        let z1592 = z69 * z1295 - z70 * z1294;
-        let z1593 = z1580 + z89 * z1301 - z90 * z1300 - z157 * z1274 + z158 * z1273;
-        let z1594 = z1582 + z109 * z1307 - z110 * z1306 - z166 * z1290 + z167 * z1289;
-        let z1595 = self.m7 * z167 * z1594 - self.m7 * z168 * z1317
-            - self.m7 * z193 * z1308 + self.m7 * z194 * z1307 + z109 * z1589
-            + z110 * z1590 + z111 * z1309 + z169 * z1289 + z170 * z1290 + z171 * z1291;
-        let z1596 = -self.m7 * z166 * z1594 + self.m7 * z168 * z1316
-            + self.m7 * z192 * z1308 - self.m7 * z194 * z1306 + z109 * z1590
-            + z110 * z1591 + z111 * z1310 + z170 * z1289 + z172 * z1290 + z173 * z1291;
-        let z1597 = self.m7 * z1316;
-        let z1598 = self.m7 * z1317;
-        let z1599 = self.m6 * z158 * z1593 - self.m6 * z159 * z1315
-            - self.m6 * z190 * z1302 + self.m6 * z191 * z1301 + z1595 + z89 * z1586
-            + z90 * z1587 + z91 * z1303 + z160 * z1273 + z161 * z1274 + z162 * z1275;
-        let z1600 = -self.m6 * z157 * z1593 + self.m6 * z159 * z1314
-            + self.m6 * z189 * z1302 - self.m6 * z191 * z1300 + z1596 + z89 * z1587
-            + z90 * z1588 + z91 * z1304 + z161 * z1273 + z163 * z1274 + z164 * z1275;
-        let z1601 = self.m6 * z1314 + z1597;
-        let z1602 = self.m6 * z1315 + z1598;
-        let z1603 = self.m5 * z149 * z1592 - self.m5 * z150 * z1313
-            - self.m5 * z187 * z1296 + self.m5 * z188 * z1295 + z1599 + z69 * z1583
-            + z70 * z1584 + z71 * z1297;
-        let z1604 = -self.m5 * z148 * z1592 + self.m5 * z150 * z1312
-            + self.m5 * z186 * z1296 - self.m5 * z188 * z1294 + z1600 + z69 * z1584
-            + z70 * z1585 + z71 * z1298;
-        let z1605 = self.m5 * z1312 + z1601;
-        let z1606 = self.m5 * z1313 + z1602;
-        let z1607 = z0 * z1604 - z1 * z1603 + z9 * z1605 + z10 * z1606;
-        let z1608 = -z81 * z1329 + z83 * z1328 + z95 * z1325 - z96 * z1323;
-        let z1609 = qd[6] * z1608;
-        let z1610 = 2.0 * self.i6x * z80 * z1322 + 2.0 * self.i6z * z81 * z1323;
-        let z1611 = self.i6x * z80 * z1324 + self.i6x * z82 * z1322
-            + self.i6z * z81 * z1325 + self.i6z * z83 * z1323;
-        let z1612 = 2.0 * self.i6x * z82 * z1324 + 2.0 * self.i6z * z83 * z1325;
-        let z1613 = 2.0 * self.i7 * z81 * z1323 + 2.0 * self.i7 * z100 * z1331
-            + 2.0 * self.i7 * z101 * z1332;
-        let z1614 = self.i7 * z81 * z1325 + self.i7 * z83 * z1323
-            + self.i7 * z100 * z1333 + self.i7 * z101 * z1334 + self.i7 * z102 * z1331
-            + self.i7 * z103 * z1332;
-        let z1615 = 2.0 * self.i7 * z83 * z1325 + 2.0 * self.i7 * z102 * z1333
-            + 2.0 * self.i7 * z103 * z1334;
-        let z1616 = z89 * z1345 - z90 * z1344;
-        let z1617 = z1609 + z109 * z1351 - z110 * z1350 - z166 * z1340 + z167 * z1339;
-        let z1618 = self.m7 * z167 * z1617 - self.m7 * z168 * z1359
-            - self.m7 * z193 * z1352 + self.m7 * z194 * z1351 + z109 * z1613
-            + z110 * z1614 + z111 * z1353 + z169 * z1339 + z170 * z1340 + z171 * z1341;
-        let z1619 = -self.m7 * z166 * z1617 + self.m7 * z168 * z1358
-            + self.m7 * z192 * z1352 - self.m7 * z194 * z1350 + z109 * z1614
-            + z110 * z1615 + z111 * z1354 + z170 * z1339 + z172 * z1340 + z173 * z1341;
-        let z1620 = self.m7 * z1358;
-        let z1621 = self.m7 * z1359;
-        let z1622 = self.m6 * z158 * z1616 - self.m6 * z159 * z1357
-            - self.m6 * z190 * z1346 + self.m6 * z191 * z1345 + z1618 + z89 * z1610
-            + z90 * z1611 + z91 * z1347;
-        let z1623 = -self.m6 * z157 * z1616 + self.m6 * z159 * z1356
-            + self.m6 * z189 * z1346 - self.m6 * z191 * z1344 + z1619 + z89 * z1611
-            + z90 * z1612 + z91 * z1348;
-        let z1624 = self.m6 * z1356 + z1620;
-        let z1625 = self.m6 * z1357 + z1621;
-        let z1626 = z0 * z1623 - z1 * z1622 + z9 * z1624 + z10 * z1625;
-        let z1627 = 2.0 * self.i7 * z100 * z1363 + 2.0 * self.i7 * z101 * z1364;
-        let z1628 = self.i7 * z100 * z1365 + self.i7 * z101 * z1366
-            + self.i7 * z102 * z1363 + self.i7 * z103 * z1364;
-        let z1629 = 2.0 * self.i7 * z102 * z1365 + 2.0 * self.i7 * z103 * z1366;
-        let z1630 = z109 * z1627 + z110 * z1628 + z111 * z1369;
-        let z1631 = z109 * z1628 + z110 * z1629 + z111 * z1370;
-        let z1632 = z0 * z1631 - z1 * z1630;
-        let z1633 = self.m7 * z1406;
-        let z1634 = self.m6 * z1405 + z1633;
-        let z1635 = self.m5 * z1404 + z1634;
-        let z1636 = self.m4 * z1403 + z1635;
-        let z1637 = self.m3 * z1402 + z1636;
-        let z1638 = z219 * z808 + z222 * z818 + z223 * z819 + z224 * z1373 + z3 * z914
-            + z6 * z220 + z6 * z1423 + z8 * z1424 + z26 * z1425 + z27 * z1426
-            + z28 * z1637;
-        let z1639 = self.m7 * z1465;
-        let z1640 = self.m6 * z1464 + z1639;
-        let z1641 = self.m5 * z1463 + z1640;
-        let z1642 = self.m4 * z1462 + z1641;
-        let z1643 = self.m3 * z1461 + z1642;
-        let z1644 = z221 * z917 + z222 * z929 + z223 * z930 + z224 * z1432 + z3 * z1052
-            + z5 * z219 + z6 * z1482 + z7 * z220 + z8 * z1483 + z26 * z1484 + z27 * z1485
-            + z28 * z1643;
-        let z1645 = self.m7 * z1518;
-        let z1646 = self.m6 * z1517 + z1645;
-        let z1647 = self.m5 * z1516 + z1646;
-        let z1648 = self.m4 * z1515 + z1647;
-        let z1651 = self.m7 * z1561;
-        let z1652 = self.m6 * z1560 + z1651;
-        let z1653 = self.m5 * z1559 + z1652;
-        let z1654 = self.m4 * z1558 + z1653;
-        let z1655 = z3 * z1257 + z6 * z1574 + z8 * z1575 + z26 * z1576 + z27 * z1577
-            + z28 * z1654;
-        let z1656 = self.m7 * z1594;
-        let z1657 = self.m6 * z1593 + z1656;
-        let z1658 = self.m5 * z1592 + z1657;
-        let z1659 = z3 * z1320 + z6 * z1603 + z8 * z1604 + z26 * z1605 + z27 * z1606
-            + z28 * z1658;
-        let z1660 = self.m7 * z1617;
-        let z1661 = self.m6 * z1616 + z1660;
-        let z1662 = z3 * z1361 + z6 * z1622 + z8 * z1623 + z26 * z1624 + z27 * z1625
-            + z28 * z1661;
-        let z1663 = z3 * z1372 + z6 * z1630 + z8 * z1631;
-        let z1664 = z213 * z815 + z214 * z817 + z216 * z829 + z217 * z830 + z218 * z1375
-            + z21 * z1419 + z23 * z1420 + z25 * z913 + z46 * z1421 + z47 * z1422
-            + z48 * z1636;
-        let z1665 = z213 * z924 + z214 * z926 + z215 * z928 + z216 * z945 + z217 * z946
-            + z218 * z1434 + z21 * z1478 + z23 * z1479 + z25 * z1051 + z46 * z1480
-            + z47 * z1481 + z48 * z1642;
-        let z1666 = z213 * z1056 + z214 * z1058 + z215 * z1060 + z216 * z1067
-            + z217 * z1068 + z218 * z1491 + z21 * z1531 + z23 * z1532 + z25 * z1165
-            + z46 * z1533 + z47 * z1534 + z48 * z1648;
-        let z1668 = z21 * z1603 + z23 * z1604 + z25 * z1320 + z46 * z1605 + z47 * z1606
-            + z48 * z1658;
-        let z1669 = z21 * z1622 + z23 * z1623 + z25 * z1361 + z46 * z1624 + z47 * z1625
-            + z48 * z1661;
-        let z1670 = z21 * z1630 + z23 * z1631 + z25 * z1372;
-        let z1671 = z207 * z826 + z208 * z828 + z210 * z841 + z211 * z842 + z212 * z1377
-            + z41 * z1415 + z43 * z1416 + z45 * z912 + z66 * z1417 + z67 * z1418
-            + z68 * z1635;
-        let z1672 = z207 * z940 + z208 * z942 + z209 * z944 + z210 * z961 + z211 * z962
-            + z212 * z1436 + z41 * z1474 + z43 * z1475 + z45 * z1050 + z66 * z1476
-            + z67 * z1477 + z68 * z1641;
-        let z1673 = z207 * z1062 + z208 * z1064 + z209 * z1066 + z210 * z1083
-            + z211 * z1084 + z212 * z1493 + z41 * z1527 + z43 * z1528 + z45 * z1164
-            + z66 * z1529 + z67 * z1530 + z68 * z1647;
-        let z1674 = z207 * z1169 + z208 * z1171 + z209 * z1173 + z210 * z1183
-            + z211 * z1184 + z212 * z1540 + z41 * z1570 + z43 * z1571 + z45 * z1256
-            + z66 * z1572 + z67 * z1573 + z68 * z1653;
-        let z1676 = z41 * z1622 + z43 * z1623 + z45 * z1361 + z66 * z1624 + z67 * z1625
-            + z68 * z1661;
-        let z1677 = z41 * z1630 + z43 * z1631 + z45 * z1372;
-        let z1678 = z202 * z840 + z204 * z853 + z205 * z854 + z206 * z1379 + z61 * z1411
-            + z63 * z1412 + z65 * z911 + z86 * z1413 + z87 * z1414 + z88 * z1634
-            + z201 * z838;
-        let z1679 = z202 * z958 + z203 * z960 + z204 * z977 + z205 * z978 + z206 * z1438
-            + z61 * z1470 + z63 * z1471 + z65 * z1049 + z86 * z1472 + z87 * z1473
-            + z88 * z1640 + z201 * z956;
-        let z1680 = z202 * z1080 + z203 * z1082 + z204 * z1099 + z205 * z1100
-            + z206 * z1495 + z61 * z1523 + z63 * z1524 + z65 * z1163 + z86 * z1525
-            + z87 * z1526 + z88 * z1646 + z201 * z1078;
-        let z1681 = z202 * z1180 + z203 * z1182 + z204 * z1199 + z205 * z1200
-            + z206 * z1542 + z61 * z1566 + z63 * z1567 + z65 * z1255 + z86 * z1568
-            + z87 * z1569 + z88 * z1652 + z201 * z1178;
-        let z1682 = z202 * z1262 + z203 * z1264 + z204 * z1271 + z205 * z1272
-            + z206 * z1579 + z61 * z1599 + z63 * z1600 + z65 * z1319 + z86 * z1601
-            + z87 * z1602 + z88 * z1657 + z201 * z1260;
-        let z1684 = z61 * z1630 + z63 * z1631 + z65 * z1372;
-        let z1685 = z81 * z1407 + z83 * z1408 + z85 * z910 + z106 * z1409 + z107 * z1410
-            + z108 * z1633 + z195 * z850 + z196 * z852 + z198 * z865 + z199 * z866
-            + z200 * z1381;
-        let z1686 = z81 * z1466 + z83 * z1467 + z85 * z1048 + z106 * z1468 + z107 * z1469
-            + z108 * z1639 + z195 * z972 + z196 * z974 + z197 * z976 + z198 * z993
-            + z199 * z994 + z200 * z1440;
-        let z1687 = z81 * z1519 + z83 * z1520 + z85 * z1162 + z106 * z1521 + z107 * z1522
-            + z108 * z1645 + z195 * z1094 + z196 * z1096 + z197 * z1098 + z198 * z1115
-            + z199 * z1116 + z200 * z1497;
-        let z1688 = z81 * z1562 + z83 * z1563 + z85 * z1254 + z106 * z1564 + z107 * z1565
-            + z108 * z1651 + z195 * z1194 + z196 * z1196 + z197 * z1198 + z198 * z1215
-            + z199 * z1216 + z200 * z1544;
-        let z1689 = z81 * z1595 + z83 * z1596 + z85 * z1318 + z106 * z1597 + z107 * z1598
-            + z108 * z1656 + z195 * z1266 + z196 * z1268 + z197 * z1270 + z198 * z1287
-            + z199 * z1288 + z200 * z1581;
-        let z1690 = z81 * z1618 + z83 * z1619 + z85 * z1360 + z106 * z1620 + z107 * z1621
-            + z108 * z1660 + z195 * z1323 + z196 * z1325 + z197 * z1327 + z198 * z1337
-            + z199 * z1338 + z200 * z1608;
-        let z1692 = 0.5 * z1053 - 0.5 * z1431 + 0.5 * z693;
-        let z1693 = -0.5 * z1638 + 0.5 * z1166 + 0.5 * z696;
-        let z1694 = 0.5 * z1257 - 0.5 * z1664 + 0.5 * z699;
-        let z1695 = 0.5 * z1320 - 0.5 * z1671 + 0.5 * z702;
-        let z1696 = 0.5 * z1361 - 0.5 * z1678 + 0.5 * z705;
-        let z1697 = 0.5 * z1372 - 0.5 * z1685 + 0.5 * z708;
-        let z1698 = -0.5 * z1053 + 0.5 * z1431 + 0.5 * z693;
-        let z1699 = 0.5 * z761 + 0.5 * z1539 - 0.5 * z1644;
-        let z1700 = 0.5 * z767 + 0.5 * z1578 - 0.5 * z1665;
-        let z1701 = 0.5 * z773 + 0.5 * z1607 - 0.5 * z1672;
-        let z1702 = 0.5 * z779 + 0.5 * z1626 - 0.5 * z1679;
-        let z1703 = 0.5 * z785 + 0.5 * z1632 - 0.5 * z1686;
-        let z1704 = 0.5 * z1638 - 0.5 * z1166 + 0.5 * z696;
-        let z1705 = 0.5 * z761 - 0.5 * z1539 + 0.5 * z1644;
-        let z1706 = 0.5 * z789 + 0.5 * z1655 - 0.5 * z1666;
-        let z1707 = 0.5 * z791 + 0.5 * z1659 - 0.5 * z1673;
-        let z1708 = 0.5 * z793 + 0.5 * z1662 - 0.5 * z1680;
-        let z1709 = 0.5 * z795 + 0.5 * z1663 - 0.5 * z1687;
-        let z1710 = -0.5 * z1257 + 0.5 * z1664 + 0.5 * z699;
-        let z1711 = 0.5 * z767 - 0.5 * z1578 + 0.5 * z1665;
-        let z1712 = 0.5 * z789 - 0.5 * z1655 + 0.5 * z1666;
-        let z1713 = 0.5 * z797 + 0.5 * z1668 - 0.5 * z1674;
-        let z1714 = 0.5 * z798 + 0.5 * z1669 - 0.5 * z1681;
-        let z1715 = 0.5 * z799 + 0.5 * z1670 - 0.5 * z1688;
-        let z1716 = -0.5 * z1320 + 0.5 * z1671 + 0.5 * z702;
-        let z1717 = 0.5 * z773 - 0.5 * z1607 + 0.5 * z1672;
-        let z1718 = 0.5 * z791 - 0.5 * z1659 + 0.5 * z1673;
-        let z1719 = 0.5 * z797 - 0.5 * z1668 + 0.5 * z1674;
-        let z1720 = 0.5 * z801 + 0.5 * z1676 - 0.5 * z1682;
-        let z1721 = 0.5 * z802 + 0.5 * z1677 - 0.5 * z1689;
-        let z1722 = -0.5 * z1361 + 0.5 * z1678 + 0.5 * z705;
-        let z1723 = 0.5 * z779 - 0.5 * z1626 + 0.5 * z1679;
-        let z1724 = 0.5 * z793 - 0.5 * z1662 + 0.5 * z1680;
-        let z1725 = 0.5 * z798 - 0.5 * z1669 + 0.5 * z1681;
-        let z1726 = 0.5 * z801 - 0.5 * z1676 + 0.5 * z1682;
-        let z1727 = 0.5 * z804 + 0.5 * z1684 - 0.5 * z1690;
-        let z1728 = -0.5 * z1372 + 0.5 * z1685 + 0.5 * z708;
-        let z1729 = 0.5 * z785 - 0.5 * z1632 + 0.5 * z1686;
-        let z1730 = 0.5 * z795 - 0.5 * z1663 + 0.5 * z1687;
-        let z1731 = 0.5 * z799 - 0.5 * z1670 + 0.5 * z1688;
-        let z1732 = 0.5 * z802 - 0.5 * z1677 + 0.5 * z1689;
-        let z1733 = 0.5 * z804 - 0.5 * z1684 + 0.5 * z1690;
+        let z1562 = z89 * z1295 - z90 * z1294;
+        let z1563 = z1555 + z109 * z1301 - z110 * z1300 - z166 * z1290 + z167 * z1289;
+        let z1564 = self.m7 * z167 * z1563 - self.m7 * z168 * z1309
+            - self.m7 * z193 * z1302 + self.m7 * z194 * z1301 + z109 * z1559
+            + z110 * z1560 + z111 * z1303 + z169 * z1289 + z170 * z1290 + z171 * z1291;
+        let z1565 = -self.m7 * z166 * z1563 + self.m7 * z168 * z1308
+            + self.m7 * z192 * z1302 - self.m7 * z194 * z1300 + z109 * z1560
+            + z110 * z1561 + z111 * z1304 + z170 * z1289 + z172 * z1290 + z173 * z1291;
+        let z1566 = self.m7 * z1308;
+        let z1567 = self.m7 * z1309;
+        let z1568 = self.m6 * z158 * z1562 - self.m6 * z159 * z1307
+            - self.m6 * z190 * z1296 + self.m6 * z191 * z1295 + z1564 + z89 * z1556
+            + z90 * z1557 + z91 * z1297;
+        let z1569 = -self.m6 * z157 * z1562 + self.m6 * z159 * z1306
+            + self.m6 * z189 * z1296 - self.m6 * z191 * z1294 + z1565 + z89 * z1557
+            + z90 * z1558 + z91 * z1298;
+        let z1570 = self.m6 * z1306 + z1566;
+        let z1571 = self.m6 * z1307 + z1567;
+        let z1572 = z0 * z1569 - z1 * z1568 + z9 * z1570 + z10 * z1571;
+        let z1573 = 2.0 * self.i7 * z100 * z101 + 2.0 * self.i7 * z101 * z1312;
+        let z1574 = self.i7 * z100 * z103 + self.i7 * z101 * z1313
+            + self.i7 * z101 * z102 + self.i7 * z103 * z1312;
+        let z1575 = 2.0 * self.i7 * z102 * z103 + 2.0 * self.i7 * z103 * z1313;
+        let z1576 = z109 * z1573 + z110 * z1574 + z111 * z1315;
+        let z1577 = z109 * z1574 + z110 * z1575 + z111 * z1316;
+        let z1578 = z0 * z1577 - z1 * z1576;
+        let z1579 = self.m7 * z1352;
+        let z1580 = self.m6 * z1351 + z1579;
+        let z1581 = self.m5 * z1350 + z1580;
+        let z1582 = self.m4 * z1349 + z1581;
+        let z1583 = self.m3 * z1348 + z1582;
+        let z1584 = z219 * z807 + z222 * z814 + z223 * z815 + z224 * z1319 + z3 * z882
+            + z6 * z220 + z6 * z1369 + z8 * z1370 + z26 * z1371 + z27 * z1372
+            + z28 * z1583;
+        let z1585 = self.m7 * z1411;
+        let z1586 = self.m6 * z1410 + z1585;
+        let z1587 = self.m5 * z1409 + z1586;
+        let z1588 = self.m4 * z1408 + z1587;
+        let z1589 = self.m3 * z1407 + z1588;
+        let z1590 = z222 * z895 + z223 * z896 + z224 * z1378 + z3 * z1018 - z4 * z221
+            + z5 * z219 + z6 * z1428 + z7 * z220 + z8 * z1429 + z26 * z1430 + z27 * z1431
+            + z28 * z1589;
+        let z1591 = self.m7 * z1464;
+        let z1592 = self.m6 * z1463 + z1591;
+        let z1593 = self.m5 * z1462 + z1592;
+        let z1594 = self.m4 * z1461 + z1593;
+        let z1597 = self.m7 * z1507;
+        let z1598 = self.m6 * z1506 + z1597;
+        let z1599 = self.m5 * z1505 + z1598;
+        let z1600 = self.m4 * z1504 + z1599;
+        let z1601 = z3 * z1215 + z6 * z1520 + z8 * z1521 + z26 * z1522 + z27 * z1523
+            + z28 * z1600;
+        let z1602 = self.m7 * z1540;
+        let z1603 = self.m6 * z1539 + z1602;
+        let z1604 = self.m5 * z1538 + z1603;
+        let z1605 = z3 * z1274 + z6 * z1549 + z8 * z1550 + z26 * z1551 + z27 * z1552
+            + z28 * z1604;
+        let z1606 = self.m7 * z1563;
+        let z1607 = self.m6 * z1562 + z1606;
+        let z1608 = z3 * z1311 + z6 * z1568 + z8 * z1569 + z26 * z1570 + z27 * z1571
+            + z28 * z1607;
+        let z1609 = z3 * z1318 + z6 * z1576 + z8 * z1577;
+        let z1610 = z213 * z813 + z216 * z822 + z217 * z823 + z218 * z1321 + z21 * z214
+            + z21 * z1365 + z23 * z1366 + z25 * z881 + z46 * z1367 + z47 * z1368
+            + z48 * z1582;
+        let z1611 = z213 * z890 + z214 * z892 + z215 * z894 + z216 * z911 + z217 * z912
+            + z218 * z1380 + z21 * z1424 + z23 * z1425 + z25 * z1017 + z46 * z1426
+            + z47 * z1427 + z48 * z1588;
+        let z1612 = z213 * z1020 + z214 * z1021 + z215 * z1022 + z216 * z1029
+            + z217 * z1030 + z218 * z1437 + z21 * z1477 + z23 * z1478 + z25 * z1127
+            + z46 * z1479 + z47 * z1480 + z48 * z1594;
+        let z1614 = z21 * z1549 + z23 * z1550 + z25 * z1274 + z46 * z1551 + z47 * z1552
+            + z48 * z1604;
+        let z1615 = z21 * z1568 + z23 * z1569 + z25 * z1311 + z46 * z1570 + z47 * z1571
+            + z48 * z1607;
+        let z1616 = z21 * z1576 + z23 * z1577 + z25 * z1318;
+        let z1617 = z207 * z821 + z210 * z830 + z211 * z831 + z212 * z1323 + z41 * z208
+            + z41 * z1361 + z43 * z1362 + z45 * z880 + z66 * z1363 + z67 * z1364
+            + z68 * z1581;
+        let z1618 = z207 * z906 + z208 * z908 + z209 * z910 + z210 * z927 + z211 * z928
+            + z212 * z1382 + z41 * z1420 + z43 * z1421 + z45 * z1016 + z66 * z1422
+            + z67 * z1423 + z68 * z1587;
+        let z1619 = z207 * z1024 + z208 * z1026 + z209 * z1028 + z210 * z1045
+            + z211 * z1046 + z212 * z1439 + z41 * z1473 + z43 * z1474 + z45 * z1126
+            + z66 * z1475 + z67 * z1476 + z68 * z1593;
+        let z1620 = z210 * z1141 + z211 * z1142 + z212 * z1486 + z40 * z207 + z41 * z1516
+            + z42 * z208 + z43 * z1517 + z44 * z209 + z45 * z1214 + z66 * z1518
+            + z67 * z1519 + z68 * z1599;
+        let z1622 = z41 * z1568 + z43 * z1569 + z45 * z1311 + z66 * z1570 + z67 * z1571
+            + z68 * z1607;
+        let z1623 = z41 * z1576 + z43 * z1577 + z45 * z1318;
+        let z1624 = z204 * z838 + z205 * z839 + z206 * z1325 + z61 * z202 + z61 * z1357
+            + z63 * z1358 + z65 * z879 + z86 * z1359 + z87 * z1360 + z88 * z1580
+            + z201 * z829;
+        let z1625 = z202 * z924 + z203 * z926 + z204 * z943 + z205 * z944 + z206 * z1384
+            + z61 * z1416 + z63 * z1417 + z65 * z1015 + z86 * z1418 + z87 * z1419
+            + z88 * z1586 + z201 * z922;
+        let z1626 = z202 * z1042 + z203 * z1044 + z204 * z1061 + z205 * z1062
+            + z206 * z1441 + z61 * z1469 + z63 * z1470 + z65 * z1125 + z86 * z1471
+            + z87 * z1472 + z88 * z1592 + z201 * z1040;
+        let z1627 = z202 * z1138 + z203 * z1140 + z204 * z1157 + z205 * z1158
+            + z206 * z1488 + z61 * z1512 + z63 * z1513 + z65 * z1213 + z86 * z1514
+            + z87 * z1515 + z88 * z1598 + z201 * z1136;
+        let z1628 = z202 * z1217 + z203 * z1218 + z204 * z1225 + z205 * z1226
+            + z206 * z1525 + z61 * z1545 + z63 * z1546 + z65 * z1273 + z86 * z1547
+            + z87 * z1548 + z88 * z1603 + z201 * z1216;
+        let z1630 = z61 * z1576 + z63 * z1577 + z65 * z1318;
+        let z1631 = z81 * z1353 + z81 * z196 + z83 * z1354 + z85 * z878 + z106 * z1355
+            + z107 * z1356 + z108 * z1579 + z195 * z837 + z198 * z846 + z199 * z847
+            + z200 * z1327;
+        let z1632 = z81 * z1412 + z83 * z1413 + z85 * z1014 + z106 * z1414 + z107 * z1415
+            + z108 * z1585 + z195 * z938 + z196 * z940 + z197 * z942 + z198 * z959
+            + z199 * z960 + z200 * z1386;
+        let z1633 = z81 * z1465 + z83 * z1466 + z85 * z1124 + z106 * z1467 + z107 * z1468
+            + z108 * z1591 + z195 * z1056 + z196 * z1058 + z197 * z1060 + z198 * z1077
+            + z199 * z1078 + z200 * z1443;
+        let z1634 = z81 * z1508 + z83 * z1509 + z85 * z1212 + z106 * z1510 + z107 * z1511
+            + z108 * z1597 + z195 * z1152 + z196 * z1154 + z197 * z1156 + z198 * z1173
+            + z199 * z1174 + z200 * z1490;
+        let z1635 = z81 * z1541 + z83 * z1542 + z85 * z1272 + z106 * z1543 + z107 * z1544
+            + z108 * z1602 + z195 * z1220 + z196 * z1222 + z197 * z1224 + z198 * z1241
+            + z199 * z1242 + z200 * z1527;
+        let z1636 = z80 * z195 + z81 * z1564 + z82 * z196 + z83 * z1565 + z84 * z197
+            + z85 * z1310 + z106 * z1566 + z107 * z1567 + z108 * z1606 + z198 * z1287
+            + z199 * z1288 + z200 * z1554;
+        let z1638 = 0.5 * z1019 - 0.5 * z1377 + 0.5 * z693;
+        let z1639 = -0.5 * z1584 + 0.5 * z1128 + 0.5 * z696;
+        let z1640 = -0.5 * z1610 + 0.5 * z699 + 0.5 * z1215;
+        let z1641 = 0.5 * z1274 - 0.5 * z1617 + 0.5 * z702;
+        let z1642 = 0.5 * z1311 - 0.5 * z1624 + 0.5 * z705;
+        let z1643 = 0.5 * z1318 - 0.5 * z1631 + 0.5 * z708;
+        let z1644 = -0.5 * z1019 + 0.5 * z1377 + 0.5 * z693;
+        let z1645 = 0.5 * z1485 + 0.5 * z761 - 0.5 * z1590;
+        let z1646 = 0.5 * z1524 + 0.5 * z767 - 0.5 * z1611;
+        let z1647 = 0.5 * z773 + 0.5 * z1553 - 0.5 * z1618;
+        let z1648 = 0.5 * z779 + 0.5 * z1572 - 0.5 * z1625;
+        let z1649 = 0.5 * z785 + 0.5 * z1578 - 0.5 * z1632;
+        let z1650 = 0.5 * z1584 - 0.5 * z1128 + 0.5 * z696;
+        let z1651 = -0.5 * z1485 + 0.5 * z761 + 0.5 * z1590;
+        let z1652 = 0.5 * z789 + 0.5 * z1601 - 0.5 * z1612;
+        let z1653 = 0.5 * z791 + 0.5 * z1605 - 0.5 * z1619;
+        let z1654 = 0.5 * z793 + 0.5 * z1608 - 0.5 * z1626;
+        let z1655 = 0.5 * z795 + 0.5 * z1609 - 0.5 * z1633;
+        let z1656 = 0.5 * z1610 + 0.5 * z699 - 0.5 * z1215;
+        let z1657 = -0.5 * z1524 + 0.5 * z767 + 0.5 * z1611;
+        let z1658 = 0.5 * z789 - 0.5 * z1601 + 0.5 * z1612;
+        let z1659 = 0.5 * z797 + 0.5 * z1614 - 0.5 * z1620;
+        let z1660 = 0.5 * z798 + 0.5 * z1615 - 0.5 * z1627;
+        let z1661 = 0.5 * z799 + 0.5 * z1616 - 0.5 * z1634;
+        let z1662 = -0.5 * z1274 + 0.5 * z1617 + 0.5 * z702;
+        let z1663 = 0.5 * z773 - 0.5 * z1553 + 0.5 * z1618;
+        let z1664 = 0.5 * z791 - 0.5 * z1605 + 0.5 * z1619;
+        let z1665 = 0.5 * z797 - 0.5 * z1614 + 0.5 * z1620;
+        let z1666 = 0.5 * z801 + 0.5 * z1622 - 0.5 * z1628;
+        let z1667 = 0.5 * z802 + 0.5 * z1623 - 0.5 * z1635;
+        let z1668 = -0.5 * z1311 + 0.5 * z1624 + 0.5 * z705;
+        let z1669 = 0.5 * z779 - 0.5 * z1572 + 0.5 * z1625;
+        let z1670 = 0.5 * z793 - 0.5 * z1608 + 0.5 * z1626;
+        let z1671 = 0.5 * z798 - 0.5 * z1615 + 0.5 * z1627;
+        let z1672 = 0.5 * z801 - 0.5 * z1622 + 0.5 * z1628;
+        let z1673 = 0.5 * z804 + 0.5 * z1630 - 0.5 * z1636;
+        let z1674 = -0.5 * z1318 + 0.5 * z1631 + 0.5 * z708;
+        let z1675 = 0.5 * z785 - 0.5 * z1578 + 0.5 * z1632;
+        let z1676 = 0.5 * z795 - 0.5 * z1609 + 0.5 * z1633;
+        let z1677 = 0.5 * z799 - 0.5 * z1616 + 0.5 * z1634;
+        let z1678 = 0.5 * z802 - 0.5 * z1623 + 0.5 * z1635;
+        let z1679 = 0.5 * z804 - 0.5 * z1630 + 0.5 * z1636;
         let x0 = z637 * 0.5;
         let x1 = z755 * 0.5;
         let x2 = z787 * 0.5;
@@ -3994,53 +3942,53 @@ impl Dynamics<7> for Iiwa {
         let x5 = z803 * 0.5;
         let x6 = z805 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1692;
-        c[(0, 2)] = z1693;
-        c[(0, 3)] = z1694;
-        c[(0, 4)] = z1695;
-        c[(0, 5)] = z1696;
-        c[(0, 6)] = z1697;
-        c[(1, 0)] = z1698;
+        c[(0, 1)] = z1638;
+        c[(0, 2)] = z1639;
+        c[(0, 3)] = z1640;
+        c[(0, 4)] = z1641;
+        c[(0, 5)] = z1642;
+        c[(0, 6)] = z1643;
+        c[(1, 0)] = z1644;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z1699;
-        c[(1, 3)] = z1700;
-        c[(1, 4)] = z1701;
-        c[(1, 5)] = z1702;
-        c[(1, 6)] = z1703;
-        c[(2, 0)] = z1704;
-        c[(2, 1)] = z1705;
+        c[(1, 2)] = z1645;
+        c[(1, 3)] = z1646;
+        c[(1, 4)] = z1647;
+        c[(1, 5)] = z1648;
+        c[(1, 6)] = z1649;
+        c[(2, 0)] = z1650;
+        c[(2, 1)] = z1651;
         c[(2, 2)] = x2;
-        c[(2, 3)] = z1706;
-        c[(2, 4)] = z1707;
-        c[(2, 5)] = z1708;
-        c[(2, 6)] = z1709;
-        c[(3, 0)] = z1710;
-        c[(3, 1)] = z1711;
-        c[(3, 2)] = z1712;
+        c[(2, 3)] = z1652;
+        c[(2, 4)] = z1653;
+        c[(2, 5)] = z1654;
+        c[(2, 6)] = z1655;
+        c[(3, 0)] = z1656;
+        c[(3, 1)] = z1657;
+        c[(3, 2)] = z1658;
         c[(3, 3)] = x3;
-        c[(3, 4)] = z1713;
-        c[(3, 5)] = z1714;
-        c[(3, 6)] = z1715;
-        c[(4, 0)] = z1716;
-        c[(4, 1)] = z1717;
-        c[(4, 2)] = z1718;
-        c[(4, 3)] = z1719;
+        c[(3, 4)] = z1659;
+        c[(3, 5)] = z1660;
+        c[(3, 6)] = z1661;
+        c[(4, 0)] = z1662;
+        c[(4, 1)] = z1663;
+        c[(4, 2)] = z1664;
+        c[(4, 3)] = z1665;
         c[(4, 4)] = x4;
-        c[(4, 5)] = z1720;
-        c[(4, 6)] = z1721;
-        c[(5, 0)] = z1722;
-        c[(5, 1)] = z1723;
-        c[(5, 2)] = z1724;
-        c[(5, 3)] = z1725;
-        c[(5, 4)] = z1726;
+        c[(4, 5)] = z1666;
+        c[(4, 6)] = z1667;
+        c[(5, 0)] = z1668;
+        c[(5, 1)] = z1669;
+        c[(5, 2)] = z1670;
+        c[(5, 3)] = z1671;
+        c[(5, 4)] = z1672;
         c[(5, 5)] = x5;
-        c[(5, 6)] = z1727;
-        c[(6, 0)] = z1728;
-        c[(6, 1)] = z1729;
-        c[(6, 2)] = z1730;
-        c[(6, 3)] = z1731;
-        c[(6, 4)] = z1732;
-        c[(6, 5)] = z1733;
+        c[(5, 6)] = z1673;
+        c[(6, 0)] = z1674;
+        c[(6, 1)] = z1675;
+        c[(6, 2)] = z1676;
+        c[(6, 3)] = z1677;
+        c[(6, 4)] = z1678;
+        c[(6, 5)] = z1679;
         c[(6, 6)] = x6;
     }
     fn articulated_acceleration(
@@ -4286,543 +4234,543 @@ impl Dynamics<7> for Iiwa {
         let z460 = z109 * z169 + z110 * z170 + z111 * z171;
         let z461 = z109 * z170 + z110 * z172 + z111 * z173;
         let z462 = z109 * z171 + z110 * z173 + z111 * z174;
-        let z2641 = self.m2 * z122;
-        let z2642 = -self.m2 * z121;
-        let z2643 = self.m3 * z131;
-        let z2644 = -self.m3 * z130;
-        let z2645 = self.m4 * z140;
-        let z2646 = -self.m4 * z139;
-        let z2647 = self.m5 * z149;
-        let z2648 = -self.m5 * z148;
-        let z2649 = self.m6 * z158;
-        let z2650 = -self.m6 * z157;
-        let z2651 = -self.m7 * z166;
-        let z2667 = self.m7 * z108 + z81 * z244 + z83 * z2651;
-        let z3326 = -qd[0] * z0;
-        let z3327 = -qd[0] * z1;
-        let z3328 = z0 * z11 + z1 * z12;
-        let z3329 = -qd[0] * z10;
-        let z3330 = qd[0] * z9;
-        let z3406 = z3 * z30 - z8 * z31;
-        let z3407 = -z3 * z29 + z6 * z31;
-        let z3408 = -z6 * z30 + z8 * z29;
-        let z3409 = z3 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
-        let z3410 = -z3 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
-        let z3472 = -z23 * z51 + z25 * z50;
-        let z3473 = z21 * z51 - z25 * z49;
-        let z3474 = -z21 * z50 + z23 * z49;
-        let z3475 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
-        let z3476 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
-        let z3524 = -z43 * z71 + z45 * z70;
-        let z3525 = z41 * z71 - z45 * z69;
-        let z3526 = -z41 * z70 + z43 * z69;
-        let z3527 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
-        let z3528 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
-        let z3562 = -z63 * z91 + z65 * z90;
-        let z3563 = z61 * z91 - z65 * z89;
-        let z3564 = -z61 * z90 + z63 * z89;
-        let z3565 = -z63 * z94 + z65 * z93 - z87 * z91 + z88 * z90;
-        let z3566 = z61 * z94 - z65 * z92 + z86 * z91 - z88 * z89;
-        let z3586 = -z83 * z111 + z85 * z110;
-        let z3587 = z81 * z111 - z85 * z109;
-        let z3588 = -z81 * z110 + z83 * z109;
-        let z3589 = -z83 * z114 + z85 * z113 - z107 * z111 + z108 * z110;
-        let z3590 = z81 * z114 - z85 * z112 + z106 * z111 - z108 * z109;
-        let z3635 = z0 * z13 + z1 * z14 - z9 * z12 + z10 * z11;
-        let z3687 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z3729 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z3762 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
-        let z3786 = -z61 * z93 + z63 * z92 - z86 * z90 + z87 * z89;
-        let z3801 = -z81 * z113 + z83 * z112 - z106 * z110 + z107 * z109;
-        let z4277 = qd[1] * z3326;
-        let z4278 = qd[1] * z3327;
-        let z4279 = qd[1] * z3328;
-        let z4280 = qd[1] * z3329;
-        let z4281 = qd[1] * z3330;
-        let z4282 = qd[1] * z3635;
-        let z4283 = qd[2] * z3406;
-        let z4284 = qd[2] * z3407;
-        let z4285 = qd[2] * z3408;
-        let z4286 = qd[2] * z3409;
-        let z4287 = qd[2] * z3410;
-        let z4288 = qd[2] * z3687;
-        let z4289 = qd[3] * z3472;
-        let z4290 = qd[3] * z3473;
-        let z4291 = qd[3] * z3474;
-        let z4292 = qd[3] * z3475;
-        let z4293 = qd[3] * z3476;
-        let z4294 = qd[3] * z3729;
-        let z4295 = qd[4] * z3524;
-        let z4296 = qd[4] * z3525;
-        let z4297 = qd[4] * z3526;
-        let z4298 = qd[4] * z3527;
-        let z4299 = qd[4] * z3528;
-        let z4300 = qd[4] * z3762;
-        let z4301 = qd[5] * z3562;
-        let z4302 = qd[5] * z3563;
-        let z4303 = qd[5] * z3564;
-        let z4304 = qd[5] * z3565;
-        let z4305 = qd[5] * z3566;
-        let z4306 = qd[5] * z3786;
-        let z4307 = qd[6] * z3586;
-        let z4308 = qd[6] * z3587;
-        let z4309 = qd[6] * z3588;
-        let z4310 = qd[6] * z3589;
-        let z4311 = qd[6] * z3590;
-        let z4312 = qd[6] * z3801;
-        let z4322 = self.m1 * (z115 * z115) + self.m1 * (z116 * z116) + self.i1z;
-        let z4327 = self.m2 * (z122 * z122) + self.m2 * (z123 * z123) + z124;
-        let z4328 = -self.m2 * z121 * z122 + z125;
-        let z4329 = -self.m2 * z121 * z123 + z126;
-        let z4330 = -self.m2 * z123;
-        let z4331 = self.m2 * (z121 * z121) + self.m2 * (z123 * z123) + z127;
-        let z4332 = -self.m2 * z122 * z123 + z128;
-        let z4333 = self.m2 * z123;
-        let z4334 = self.m2 * (z121 * z121) + self.m2 * (z122 * z122) + z129;
-        let z4335 = -self.m2 * z122;
-        let z4336 = self.m2 * z121;
-        let z4337 = -qd[0] * self.m2 * z178 + self.m2 * z12 * z179;
-        let z4338 = qd[0] * self.m2 * z177 - self.m2 * z11 * z179;
-        let z4339 = self.m2 * z11 * z178 - self.m2 * z12 * z177;
-        let z4340 = -qd[0] * z416 + z12 * z417 + z122 * z4339 - z123 * z4338;
-        let z4341 = qd[0] * z415 - z11 * z417 - z121 * z4339 + z123 * z4337;
-        let z4342 = z11 * z416 - z12 * z415 + z121 * z4338 - z122 * z4337;
-        let z4343 = self.m3 * (z131 * z131) + self.m3 * (z132 * z132) + z133;
-        let z4344 = -self.m3 * z130 * z131 + z134;
-        let z4345 = -self.m3 * z130 * z132 + z135;
-        let z4346 = -self.m3 * z132;
-        let z4347 = self.m3 * (z130 * z130) + self.m3 * (z132 * z132) + z136;
-        let z4348 = -self.m3 * z131 * z132 + z137;
-        let z4349 = self.m3 * z132;
-        let z4350 = self.m3 * (z130 * z130) + self.m3 * (z131 * z131) + z138;
-        let z4351 = -self.m3 * z131;
-        let z4352 = self.m3 * z130;
-        let z4353 = self.m3 * z30 * z182 - self.m3 * z31 * z181;
-        let z4354 = -self.m3 * z29 * z182 + self.m3 * z31 * z180;
-        let z4355 = self.m3 * z29 * z181 - self.m3 * z30 * z180;
-        let z4356 = z30 * z426 - z31 * z425 + z131 * z4355 - z132 * z4354;
-        let z4357 = -z29 * z426 + z31 * z424 - z130 * z4355 + z132 * z4353;
-        let z4358 = z29 * z425 - z30 * z424 + z130 * z4354 - z131 * z4353;
-        let z4359 = self.m4 * (z140 * z140) + self.m4 * (z141 * z141) + z142;
-        let z4360 = -self.m4 * z139 * z140 + z143;
-        let z4361 = -self.m4 * z139 * z141 + z144;
-        let z4362 = -self.m4 * z141;
-        let z4363 = self.m4 * (z139 * z139) + self.m4 * (z141 * z141) + z145;
-        let z4364 = -self.m4 * z140 * z141 + z146;
-        let z4365 = self.m4 * z141;
-        let z4366 = self.m4 * (z139 * z139) + self.m4 * (z140 * z140) + z147;
-        let z4367 = -self.m4 * z140;
-        let z4368 = self.m4 * z139;
-        let z4369 = self.m4 * z50 * z185 - self.m4 * z51 * z184;
-        let z4370 = -self.m4 * z49 * z185 + self.m4 * z51 * z183;
-        let z4371 = self.m4 * z49 * z184 - self.m4 * z50 * z183;
-        let z4372 = z50 * z435 - z51 * z434 + z140 * z4371 - z141 * z4370;
-        let z4373 = -z49 * z435 + z51 * z433 - z139 * z4371 + z141 * z4369;
-        let z4374 = z49 * z434 - z50 * z433 + z139 * z4370 - z140 * z4369;
-        let z4375 = self.m5 * (z149 * z149) + self.m5 * (z150 * z150) + z151;
-        let z4376 = -self.m5 * z148 * z149 + z152;
-        let z4377 = -self.m5 * z148 * z150 + z153;
-        let z4378 = -self.m5 * z150;
-        let z4379 = self.m5 * (z148 * z148) + self.m5 * (z150 * z150) + z154;
-        let z4380 = -self.m5 * z149 * z150 + z155;
-        let z4381 = self.m5 * z150;
-        let z4382 = self.m5 * (z148 * z148) + self.m5 * (z149 * z149) + z156;
-        let z4383 = -self.m5 * z149;
-        let z4384 = self.m5 * z148;
-        let z4385 = self.m5 * z70 * z188 - self.m5 * z71 * z187;
-        let z4386 = -self.m5 * z69 * z188 + self.m5 * z71 * z186;
-        let z4387 = self.m5 * z69 * z187 - self.m5 * z70 * z186;
-        let z4388 = z70 * z444 - z71 * z443 + z149 * z4387 - z150 * z4386;
-        let z4389 = -z69 * z444 + z71 * z442 - z148 * z4387 + z150 * z4385;
-        let z4390 = z69 * z443 - z70 * z442 + z148 * z4386 - z149 * z4385;
-        let z4391 = self.m6 * (z158 * z158) + self.m6 * (z159 * z159) + z160;
-        let z4392 = -self.m6 * z157 * z158 + z161;
-        let z4393 = -self.m6 * z157 * z159 + z162;
-        let z4394 = -self.m6 * z159;
-        let z4395 = self.m6 * (z157 * z157) + self.m6 * (z159 * z159) + z163;
-        let z4396 = -self.m6 * z158 * z159 + z164;
-        let z4397 = self.m6 * z159;
-        let z4398 = self.m6 * (z157 * z157) + self.m6 * (z158 * z158) + z165;
-        let z4399 = -self.m6 * z158;
-        let z4400 = self.m6 * z157;
-        let z4401 = self.m6 * z90 * z191 - self.m6 * z91 * z190;
-        let z4402 = -self.m6 * z89 * z191 + self.m6 * z91 * z189;
-        let z4403 = self.m6 * z89 * z190 - self.m6 * z90 * z189;
-        let z4404 = z90 * z453 - z91 * z452 + z158 * z4403 - z159 * z4402;
-        let z4405 = -z89 * z453 + z91 * z451 - z157 * z4403 + z159 * z4401;
-        let z4406 = z89 * z452 - z90 * z451 + z157 * z4402 - z158 * z4401;
-        let z4407 = -self.m7 * z168;
-        let z4408 = -self.m7 * z167;
-        let z4409 = self.m7 * z110 * z194 - self.m7 * z111 * z193;
-        let z4410 = -self.m7 * z109 * z194 + self.m7 * z111 * z192;
-        let z4411 = self.m7 * z109 * z193 - self.m7 * z110 * z192;
-        let z4412 = z110 * z462 - z111 * z461 + z167 * z4411 - z168 * z4410;
-        let z4413 = -z109 * z462 + z111 * z460 - z166 * z4411 + z168 * z4409;
-        let z4414 = z109 * z461 - z110 * z460 + z166 * z4410 - z167 * z4409;
-        let z4415 = z81 * z246 + z83 * z247 + z85 * z248 + z107 * z4407 + z108 * z244;
-        let z4416 = z81 * z247 + z83 * z249 + z85 * z250 + z106 * z245 + z108 * z2651;
-        let z4417 = z81 * z248 + z83 * z250 + z85 * z251 + z106 * z4408 + z107 * z243;
-        let z4418 = self.m7 * z106 + z83 * z245 + z85 * z4408;
-        let z4419 = self.m7 * z107 + z81 * z4407 + z85 * z243;
-        let z4420 = z81 * z4415 + z83 * z4416 + z85 * z4417 + z106 * z4418 + z107 * z4419
-            + z108 * z2667;
-        let z4421 = 1.0 / z4420;
-        let z4422 = -qd[6] * self.d - z81 * z4412 - z83 * z4413 - z85 * z4414
-            - z106 * z4409 - z107 * z4410 - z108 * z4411;
-        let z4423 = z4415 * z4421;
-        let z4424 = z4416 * z4421;
-        let z4425 = z4417 * z4421;
-        let z4426 = z4418 * z4421;
-        let z4427 = z4419 * z4421;
-        let z4428 = z2667 * z4421;
-        let z4429 = -z4307 * z4415 - z4308 * z4416 - z4309 * z4417 - z4310 * z4418
-            - z4311 * z4419 + z4422 - z2667 * z4312;
-        let z4430 = z246 + z4391 - z4415 * z4423;
-        let z4431 = z247 + z4392 - z4415 * z4424;
-        let z4432 = z248 + z4393 - z4415 * z4425;
-        let z4433 = -z4415 * z4426;
-        let z4434 = z4394 + z4407 - z4415 * z4427;
-        let z4435 = z244 - z4415 * z4428 + z2649;
-        let z4436 = z249 + z4395 - z4416 * z4424;
-        let z4437 = z250 + z4396 - z4416 * z4425;
-        let z4438 = z245 + z4397 - z4416 * z4426;
-        let z4439 = -z4416 * z4427;
-        let z4440 = -z4416 * z4428 + z2650 + z2651;
-        let z4441 = z251 + z4398 - z4417 * z4425;
-        let z4442 = z4399 + z4408 - z4417 * z4426;
-        let z4443 = z243 + z4400 - z4417 * z4427;
-        let z4444 = -z4417 * z4428;
-        let z4445 = self.m6 + self.m7 - z4418 * z4426;
-        let z4446 = -z4418 * z4427;
-        let z4447 = -z4418 * z4428;
-        let z4448 = self.m6 + self.m7 - z4419 * z4427;
-        let z4449 = -z4419 * z4428;
-        let z4450 = self.m6 + self.m7 - z2667 * z4428;
-        let z4451 = z4311 * z4407 + z244 * z4312 + z246 * z4307 + z247 * z4308
-            + z248 * z4309 + z4404 + z4412 + z4423 * z4429;
-        let z4452 = z245 * z4310 + z247 * z4307 + z249 * z4308 + z250 * z4309 + z4405
-            + z4413 + z4424 * z4429 + z2651 * z4312;
-        let z4453 = z4310 * z4408 + z243 * z4311 + z248 * z4307 + z250 * z4308
-            + z251 * z4309 + z4406 + z4414 + z4425 * z4429;
-        let z4454 = z4309 * z4408 + z245 * z4308 + self.m7 * z4310 + z4401 + z4409
-            + z4426 * z4429;
-        let z4455 = z4307 * z4407 + z243 * z4309 + self.m7 * z4311 + z4402 + z4410
-            + z4427 * z4429;
-        let z4456 = z244 * z4307 + self.m7 * z4312 + z4403 + z4411 + z4428 * z4429
-            + z2651 * z4308;
-        let z4457 = z61 * z4430 + z63 * z4431 + z65 * z4432 + z86 * z4433 + z87 * z4434
-            + z88 * z4435;
-        let z4458 = z61 * z4431 + z63 * z4436 + z65 * z4437 + z86 * z4438 + z87 * z4439
-            + z88 * z4440;
-        let z4459 = z61 * z4432 + z63 * z4437 + z65 * z4441 + z86 * z4442 + z87 * z4443
-            + z88 * z4444;
-        let z4460 = z61 * z4433 + z63 * z4438 + z65 * z4442 + z86 * z4445 + z87 * z4446
-            + z88 * z4447;
-        let z4461 = z61 * z4434 + z63 * z4439 + z65 * z4443 + z86 * z4446 + z87 * z4448
-            + z88 * z4449;
-        let z4462 = z61 * z4435 + z63 * z4440 + z65 * z4444 + z86 * z4447 + z87 * z4449
-            + z88 * z4450;
-        let z4463 = z61 * z4457 + z63 * z4458 + z65 * z4459 + z86 * z4460 + z87 * z4461
-            + z88 * z4462;
-        let z4464 = 1.0 / z4463;
-        let z4465 = -qd[5] * self.d - z61 * z4451 - z63 * z4452 - z65 * z4453
-            - z86 * z4454 - z87 * z4455 - z88 * z4456;
-        let z4466 = z4457 * z4464;
-        let z4467 = z4458 * z4464;
-        let z4468 = z4459 * z4464;
-        let z4469 = z4460 * z4464;
-        let z4470 = z4461 * z4464;
-        let z4471 = z4462 * z4464;
-        let z4472 = -z4301 * z4457 - z4302 * z4458 - z4303 * z4459 - z4304 * z4460
-            - z4305 * z4461 - z4306 * z4462 + z4465;
-        let z4473 = z4375 + z4430 - z4457 * z4466;
-        let z4474 = z4376 + z4431 - z4457 * z4467;
-        let z4475 = z4377 + z4432 - z4457 * z4468;
-        let z4476 = z4433 - z4457 * z4469;
-        let z4477 = z4378 + z4434 - z4457 * z4470;
-        let z4478 = z4435 + z2647 - z4457 * z4471;
-        let z4479 = z4379 + z4436 - z4458 * z4467;
-        let z4480 = z4380 + z4437 - z4458 * z4468;
-        let z4481 = z4381 + z4438 - z4458 * z4469;
-        let z4482 = z4439 - z4458 * z4470;
-        let z4483 = z2648 + z4440 - z4458 * z4471;
-        let z4484 = z4382 + z4441 - z4459 * z4468;
-        let z4485 = z4383 + z4442 - z4459 * z4469;
-        let z4486 = z4384 + z4443 - z4459 * z4470;
-        let z4487 = z4444 - z4459 * z4471;
-        let z4488 = self.m5 + z4445 - z4460 * z4469;
-        let z4489 = z4446 - z4460 * z4470;
-        let z4490 = z4447 - z4460 * z4471;
-        let z4491 = self.m5 + z4448 - z4461 * z4470;
-        let z4492 = z4449 - z4461 * z4471;
-        let z4493 = self.m5 + z4450 - z4462 * z4471;
-        let z4494 = z4301 * z4430 + z4302 * z4431 + z4303 * z4432 + z4304 * z4433
-            + z4305 * z4434 + z4306 * z4435 + z4388 + z4451 + z4466 * z4472;
-        let z4495 = z4301 * z4431 + z4302 * z4436 + z4303 * z4437 + z4304 * z4438
-            + z4305 * z4439 + z4306 * z4440 + z4389 + z4452 + z4467 * z4472;
-        let z4496 = z4301 * z4432 + z4302 * z4437 + z4303 * z4441 + z4304 * z4442
-            + z4305 * z4443 + z4306 * z4444 + z4390 + z4453 + z4468 * z4472;
-        let z4497 = z4301 * z4433 + z4302 * z4438 + z4303 * z4442 + z4304 * z4445
-            + z4305 * z4446 + z4306 * z4447 + z4385 + z4454 + z4469 * z4472;
-        let z4498 = z4301 * z4434 + z4302 * z4439 + z4303 * z4443 + z4304 * z4446
-            + z4305 * z4448 + z4306 * z4449 + z4386 + z4455 + z4470 * z4472;
-        let z4499 = z4301 * z4435 + z4302 * z4440 + z4303 * z4444 + z4304 * z4447
-            + z4305 * z4449 + z4306 * z4450 + z4387 + z4456 + z4471 * z4472;
-        let z4500 = z41 * z4473 + z43 * z4474 + z45 * z4475 + z66 * z4476 + z67 * z4477
-            + z68 * z4478;
-        let z4501 = z41 * z4474 + z43 * z4479 + z45 * z4480 + z66 * z4481 + z67 * z4482
-            + z68 * z4483;
-        let z4502 = z41 * z4475 + z43 * z4480 + z45 * z4484 + z66 * z4485 + z67 * z4486
-            + z68 * z4487;
-        let z4503 = z41 * z4476 + z43 * z4481 + z45 * z4485 + z66 * z4488 + z67 * z4489
-            + z68 * z4490;
-        let z4504 = z41 * z4477 + z43 * z4482 + z45 * z4486 + z66 * z4489 + z67 * z4491
-            + z68 * z4492;
-        let z4505 = z41 * z4478 + z43 * z4483 + z45 * z4487 + z66 * z4490 + z67 * z4492
-            + z68 * z4493;
-        let z4506 = z41 * z4500 + z43 * z4501 + z45 * z4502 + z66 * z4503 + z67 * z4504
-            + z68 * z4505;
-        let z4507 = 1.0 / z4506;
-        let z4508 = -qd[4] * self.d - z41 * z4494 - z43 * z4495 - z45 * z4496
-            - z66 * z4497 - z67 * z4498 - z68 * z4499;
-        let z4509 = z4500 * z4507;
-        let z4510 = z4501 * z4507;
-        let z4511 = z4502 * z4507;
-        let z4512 = z4503 * z4507;
-        let z4513 = z4504 * z4507;
-        let z4514 = z4505 * z4507;
-        let z4515 = -z4298 * z4503 - z4299 * z4504 - z4300 * z4505 + z4508
-            - z4295 * z4500 - z4296 * z4501 - z4297 * z4502;
-        let z4516 = z4359 + z4473 - z4500 * z4509;
-        let z4517 = z4360 + z4474 - z4500 * z4510;
-        let z4518 = z4361 + z4475 - z4500 * z4511;
-        let z4519 = z4476 - z4500 * z4512;
-        let z4520 = z4362 + z4477 - z4500 * z4513;
-        let z4521 = z2645 + z4478 - z4500 * z4514;
-        let z4522 = z4363 + z4479 - z4501 * z4510;
-        let z4523 = z4364 + z4480 - z4501 * z4511;
-        let z4524 = z4365 + z4481 - z4501 * z4512;
-        let z4525 = z4482 - z4501 * z4513;
-        let z4526 = z2646 + z4483 - z4501 * z4514;
-        let z4527 = z4366 + z4484 - z4502 * z4511;
-        let z4528 = z4367 + z4485 - z4502 * z4512;
-        let z4529 = z4368 + z4486 - z4502 * z4513;
-        let z4530 = z4487 - z4502 * z4514;
-        let z4531 = self.m4 + z4488 - z4503 * z4512;
-        let z4532 = z4489 - z4503 * z4513;
-        let z4533 = z4490 - z4503 * z4514;
-        let z4534 = self.m4 + z4491 - z4504 * z4513;
-        let z4535 = z4492 - z4504 * z4514;
-        let z4536 = self.m4 + z4493 - z4505 * z4514;
-        let z4537 = z4298 * z4476 + z4299 * z4477 + z4300 * z4478 + z4372 + z4494
-            + z4509 * z4515 + z4295 * z4473 + z4296 * z4474 + z4297 * z4475;
-        let z4538 = z4298 * z4481 + z4299 * z4482 + z4300 * z4483 + z4373 + z4495
-            + z4510 * z4515 + z4295 * z4474 + z4296 * z4479 + z4297 * z4480;
-        let z4539 = z4298 * z4485 + z4299 * z4486 + z4300 * z4487 + z4374 + z4496
-            + z4511 * z4515 + z4295 * z4475 + z4296 * z4480 + z4297 * z4484;
-        let z4540 = z4298 * z4488 + z4299 * z4489 + z4300 * z4490 + z4369 + z4497
-            + z4512 * z4515 + z4295 * z4476 + z4296 * z4481 + z4297 * z4485;
-        let z4541 = z4298 * z4489 + z4299 * z4491 + z4300 * z4492 + z4370 + z4498
-            + z4513 * z4515 + z4295 * z4477 + z4296 * z4482 + z4297 * z4486;
-        let z4542 = z4298 * z4490 + z4299 * z4492 + z4300 * z4493 + z4371 + z4499
-            + z4514 * z4515 + z4295 * z4478 + z4296 * z4483 + z4297 * z4487;
-        let z4543 = z21 * z4516 + z23 * z4517 + z25 * z4518 + z46 * z4519 + z47 * z4520
-            + z48 * z4521;
-        let z4544 = z21 * z4517 + z23 * z4522 + z25 * z4523 + z46 * z4524 + z47 * z4525
-            + z48 * z4526;
-        let z4545 = z21 * z4518 + z23 * z4523 + z25 * z4527 + z46 * z4528 + z47 * z4529
-            + z48 * z4530;
-        let z4546 = z21 * z4519 + z23 * z4524 + z25 * z4528 + z46 * z4531 + z47 * z4532
-            + z48 * z4533;
-        let z4547 = z21 * z4520 + z23 * z4525 + z25 * z4529 + z46 * z4532 + z47 * z4534
-            + z48 * z4535;
-        let z4548 = z21 * z4521 + z23 * z4526 + z25 * z4530 + z46 * z4533 + z47 * z4535
-            + z48 * z4536;
-        let z4549 = z21 * z4543 + z23 * z4544 + z25 * z4545 + z46 * z4546 + z47 * z4547
-            + z48 * z4548;
-        let z4550 = 1.0 / z4549;
-        let z4551 = -qd[3] * self.d - z21 * z4537 - z23 * z4538 - z25 * z4539
-            - z46 * z4540 - z47 * z4541 - z48 * z4542;
-        let z4552 = z4543 * z4550;
-        let z4553 = z4544 * z4550;
-        let z4554 = z4545 * z4550;
-        let z4555 = z4546 * z4550;
-        let z4556 = z4547 * z4550;
-        let z4557 = z4548 * z4550;
-        let z4558 = -z4289 * z4543 - z4290 * z4544 - z4291 * z4545 - z4292 * z4546
-            - z4293 * z4547 - z4294 * z4548 + z4551;
-        let z4559 = z4343 + z4516 - z4543 * z4552;
-        let z4560 = z4344 + z4517 - z4543 * z4553;
-        let z4561 = z4345 + z4518 - z4543 * z4554;
-        let z4562 = z4519 - z4543 * z4555;
-        let z4563 = z4346 + z4520 - z4543 * z4556;
-        let z4564 = z2643 + z4521 - z4543 * z4557;
-        let z4565 = z4347 + z4522 - z4544 * z4553;
-        let z4566 = z4348 + z4523 - z4544 * z4554;
-        let z4567 = z4349 + z4524 - z4544 * z4555;
-        let z4568 = z4525 - z4544 * z4556;
-        let z4569 = z2644 + z4526 - z4544 * z4557;
-        let z4570 = z4350 + z4527 - z4545 * z4554;
-        let z4571 = z4351 + z4528 - z4545 * z4555;
-        let z4572 = z4352 + z4529 - z4545 * z4556;
-        let z4573 = z4530 - z4545 * z4557;
-        let z4574 = self.m3 + z4531 - z4546 * z4555;
-        let z4575 = z4532 - z4546 * z4556;
-        let z4576 = z4533 - z4546 * z4557;
-        let z4577 = self.m3 + z4534 - z4547 * z4556;
-        let z4578 = z4535 - z4547 * z4557;
-        let z4579 = self.m3 + z4536 - z4548 * z4557;
-        let z4580 = z4356 + z4537 + z4289 * z4516 + z4290 * z4517 + z4291 * z4518
-            + z4292 * z4519 + z4293 * z4520 + z4294 * z4521 + z4552 * z4558;
-        let z4581 = z4357 + z4538 + z4289 * z4517 + z4290 * z4522 + z4291 * z4523
-            + z4292 * z4524 + z4293 * z4525 + z4294 * z4526 + z4553 * z4558;
-        let z4582 = z4554 * z4558 + z4358 + z4539 + z4289 * z4518 + z4290 * z4523
-            + z4291 * z4527 + z4292 * z4528 + z4293 * z4529 + z4294 * z4530;
-        let z4583 = z4555 * z4558 + z4353 + z4540 + z4289 * z4519 + z4290 * z4524
-            + z4291 * z4528 + z4292 * z4531 + z4293 * z4532 + z4294 * z4533;
-        let z4584 = z4556 * z4558 + z4354 + z4541 + z4289 * z4520 + z4290 * z4525
-            + z4291 * z4529 + z4292 * z4532 + z4293 * z4534 + z4294 * z4535;
-        let z4585 = z4557 * z4558 + z4355 + z4542 + z4289 * z4521 + z4290 * z4526
-            + z4291 * z4530 + z4292 * z4533 + z4293 * z4535 + z4294 * z4536;
-        let z4586 = z3 * z4561 + z6 * z4559 + z8 * z4560 + z26 * z4562 + z27 * z4563
-            + z28 * z4564;
-        let z4587 = z3 * z4566 + z6 * z4560 + z8 * z4565 + z26 * z4567 + z27 * z4568
-            + z28 * z4569;
-        let z4588 = z3 * z4570 + z6 * z4561 + z8 * z4566 + z26 * z4571 + z27 * z4572
-            + z28 * z4573;
-        let z4589 = z3 * z4571 + z6 * z4562 + z8 * z4567 + z26 * z4574 + z27 * z4575
-            + z28 * z4576;
-        let z4590 = z3 * z4572 + z6 * z4563 + z8 * z4568 + z26 * z4575 + z27 * z4577
-            + z28 * z4578;
-        let z4591 = z3 * z4573 + z6 * z4564 + z8 * z4569 + z26 * z4576 + z27 * z4578
-            + z28 * z4579;
-        let z4592 = z3 * z4588 + z6 * z4586 + z8 * z4587 + z26 * z4589 + z27 * z4590
-            + z28 * z4591;
-        let z4593 = 1.0 / z4592;
-        let z4594 = -qd[2] * self.d - z3 * z4582 - z6 * z4580 - z8 * z4581 - z26 * z4583
-            - z27 * z4584 - z28 * z4585;
-        let z4595 = z4586 * z4593;
-        let z4596 = z4587 * z4593;
-        let z4597 = z4588 * z4593;
-        let z4598 = z4589 * z4593;
-        let z4599 = z4590 * z4593;
-        let z4600 = z4591 * z4593;
-        let z4601 = z4594 - z4283 * z4586 - z4284 * z4587 - z4285 * z4588 - z4286 * z4589
-            - z4287 * z4590 - z4288 * z4591;
-        let z4602 = z4559 + z4327 - z4586 * z4595;
-        let z4603 = z4560 + z4328 - z4586 * z4596;
-        let z4604 = z4561 + z4329 - z4586 * z4597;
-        let z4605 = z4562 - z4586 * z4598;
-        let z4606 = z4563 + z4330 - z4586 * z4599;
-        let z4607 = z4564 - z4586 * z4600 + z2641;
-        let z4608 = z4565 + z4331 - z4587 * z4596;
-        let z4609 = z4566 - z4587 * z4597 + z4332;
-        let z4610 = z4567 - z4587 * z4598 + z4333;
-        let z4611 = z4568 - z4587 * z4599;
-        let z4612 = z4569 - z4587 * z4600 + z2642;
-        let z4613 = z4570 - z4588 * z4597 + z4334;
-        let z4614 = z4571 - z4588 * z4598 + z4335;
-        let z4615 = z4572 - z4588 * z4599 + z4336;
-        let z4616 = z4573 - z4588 * z4600;
-        let z4617 = z4574 - z4589 * z4598 + self.m2;
-        let z4618 = z4575 - z4589 * z4599;
-        let z4619 = z4576 - z4589 * z4600;
-        let z4620 = z4577 - z4590 * z4599 + self.m2;
-        let z4621 = z4578 - z4590 * z4600;
-        let z4623 = z4580 + z4595 * z4601 + z4340 + z4283 * z4559 + z4284 * z4560
-            + z4285 * z4561 + z4286 * z4562 + z4287 * z4563 + z4288 * z4564;
-        let z4624 = z4581 + z4596 * z4601 + z4341 + z4283 * z4560 + z4284 * z4565
-            + z4285 * z4566 + z4286 * z4567 + z4287 * z4568 + z4288 * z4569;
-        let z4625 = z4582 + z4597 * z4601 + z4342 + z4283 * z4561 + z4284 * z4566
-            + z4285 * z4570 + z4286 * z4571 + z4287 * z4572 + z4288 * z4573;
-        let z4626 = z4583 + z4337 + z4598 * z4601 + z4283 * z4562 + z4284 * z4567
-            + z4285 * z4571 + z4286 * z4574 + z4287 * z4575 + z4288 * z4576;
-        let z4627 = z4584 + z4338 + z4599 * z4601 + z4283 * z4563 + z4284 * z4568
-            + z4285 * z4572 + z4286 * z4575 + z4287 * z4577 + z4288 * z4578;
-        let z4629 = z0 * z4603 - z1 * z4602 + z9 * z4605 + z10 * z4606;
-        let z4630 = z0 * z4608 - z1 * z4603 + z9 * z4610 + z10 * z4611;
-        let z4631 = z0 * z4609 - z1 * z4604 + z9 * z4614 + z10 * z4615;
-        let z4632 = z0 * z4610 - z1 * z4605 + z9 * z4617 + z10 * z4618;
-        let z4633 = z0 * z4611 - z1 * z4606 + z9 * z4618 + z10 * z4620;
-        let z4634 = z0 * z4612 - z1 * z4607 + z9 * z4619 + z10 * z4621;
-        let z4635 = z0 * z4630 - z1 * z4629 + z9 * z4632 + z10 * z4633;
-        let z4636 = 1.0 / z4635;
-        let z4637 = -qd[1] * self.d - z0 * z4624 + z1 * z4623 - z9 * z4626 - z10 * z4627;
-        let z4640 = z4631 * z4636;
-        let z4643 = z4634 * z4636;
-        let z4644 = z4637 - z4277 * z4629 - z4278 * z4630 - z4279 * z4631 - z4280 * z4632
-            - z4281 * z4633 - z4282 * z4634;
-        let z4656 = z4322 + z4613 - z4631 * z4640;
-        let z4659 = z4616 - z4631 * z4643;
-        let z4668 = z4625 + z4640 * z4644 + z411 + z4277 * z4604 + z4278 * z4609
-            + z4279 * z4613 + z4280 * z4614 + z4281 * z4615 + z4282 * z4616;
-        let z4672 = 1.0 / z4656;
-        let z4673 = -qd[0] * self.d - z4668;
-        let z4680 = -self.g * z4659 + z4673;
-        let z4681 = z4672 * z4680;
-        let z4682 = -z4631 * z4681 + z4637 - self.g * z4634 - z4277 * z4629
-            - z4278 * z4630 - z4279 * z4631 - z4280 * z4632 - z4281 * z4633
-            - z4282 * z4634;
-        let z4683 = z4636 * z4682;
-        let z4684 = -z1 * z4683 + z4277;
-        let z4685 = z0 * z4683 + z4278;
-        let z4686 = z4681 + z4279;
-        let z4687 = z9 * z4683 + z4280;
-        let z4688 = z10 * z4683 + z4281;
-        let z4689 = self.g + z4282;
-        let z4690 = -z4586 * z4684 - z4587 * z4685 - z4588 * z4686 - z4589 * z4687
-            - z4590 * z4688 - z4591 * z4689 + z4594 - z4283 * z4586 - z4284 * z4587
-            - z4285 * z4588 - z4286 * z4589 - z4287 * z4590 - z4288 * z4591;
-        let z4691 = z4593 * z4690;
-        let z4692 = z6 * z4691 + z4684 + z4283;
-        let z4693 = z8 * z4691 + z4685 + z4284;
-        let z4694 = z3 * z4691 + z4686 + z4285;
-        let z4695 = z26 * z4691 + z4687 + z4286;
-        let z4696 = z27 * z4691 + z4688 + z4287;
-        let z4697 = z28 * z4691 + z4689 + z4288;
-        let z4698 = -z4543 * z4692 - z4544 * z4693 - z4289 * z4543 - z4545 * z4694
-            - z4290 * z4544 - z4546 * z4695 - z4291 * z4545 - z4547 * z4696
-            - z4292 * z4546 - z4548 * z4697 - z4293 * z4547 - z4294 * z4548 + z4551;
-        let z4699 = z4550 * z4698;
-        let z4700 = z21 * z4699 + z4692 + z4289;
-        let z4701 = z23 * z4699 + z4693 + z4290;
-        let z4702 = z25 * z4699 + z4694 + z4291;
-        let z4703 = z46 * z4699 + z4695 + z4292;
-        let z4704 = z47 * z4699 + z4696 + z4293;
-        let z4705 = z48 * z4699 + z4697 + z4294;
-        let z4706 = -z4298 * z4503 - z4299 * z4504 - z4300 * z4505 - z4500 * z4700
-            - z4501 * z4701 - z4502 * z4702 - z4503 * z4703 - z4504 * z4704
-            - z4505 * z4705 + z4508 - z4295 * z4500 - z4296 * z4501 - z4297 * z4502;
-        let z4707 = z4507 * z4706;
-        let z4708 = z41 * z4707 + z4700 + z4295;
-        let z4709 = z43 * z4707 + z4701 + z4296;
-        let z4710 = z45 * z4707 + z4702 + z4297;
-        let z4711 = z4298 + z66 * z4707 + z4703;
-        let z4712 = z4299 + z67 * z4707 + z4704;
-        let z4713 = z4300 + z68 * z4707 + z4705;
-        let z4714 = -z4301 * z4457 - z4302 * z4458 - z4303 * z4459 - z4304 * z4460
-            - z4305 * z4461 - z4306 * z4462 - z4457 * z4708 - z4458 * z4709
-            - z4459 * z4710 - z4460 * z4711 - z4461 * z4712 - z4462 * z4713 + z4465;
-        let z4715 = z4464 * z4714;
-        let z4716 = z4301 + z61 * z4715 + z4708;
-        let z4717 = z4302 + z63 * z4715 + z4709;
-        let z4718 = z4303 + z65 * z4715 + z4710;
-        let z4719 = z4304 + z86 * z4715 + z4711;
-        let z4720 = z4305 + z87 * z4715 + z4712;
-        let z4721 = z4306 + z88 * z4715 + z4713;
-        let z4722 = -z4307 * z4415 - z4308 * z4416 - z4309 * z4417 - z4310 * z4418
-            - z4311 * z4419 - z4415 * z4716 - z4416 * z4717 - z4417 * z4718
-            - z4418 * z4719 - z4419 * z4720 + z4422 - z2667 * z4312 - z2667 * z4721;
-        let z4723 = z4421 * z4722;
-        qdd[0] = z4681;
-        qdd[1] = z4683;
-        qdd[2] = z4691;
-        qdd[3] = z4699;
-        qdd[4] = z4707;
-        qdd[5] = z4715;
-        qdd[6] = z4723;
-        z4420 > 0.0 && z4463 > 0.0 && z4506 > 0.0 && z4549 > 0.0 && z4592 > 0.0
-            && z4635 > 0.0 && z4656 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z559 = -qd[0] * z1;
+        let z2846 = self.m2 * z122;
+        let z2847 = -self.m2 * z121;
+        let z2848 = self.m3 * z131;
+        let z2849 = -self.m3 * z130;
+        let z2850 = self.m4 * z140;
+        let z2851 = -self.m4 * z139;
+        let z2852 = self.m5 * z149;
+        let z2853 = -self.m5 * z148;
+        let z2854 = self.m6 * z158;
+        let z2855 = -self.m6 * z157;
+        let z2856 = -self.m7 * z166;
+        let z2872 = self.m7 * z108 + z81 * z244 + z83 * z2856;
+        let z3752 = z0 * z11 + z1 * z12;
+        let z3753 = -qd[0] * z0;
+        let z4003 = -z6 * z30 + z8 * z29;
+        let z4004 = -z3 * z29 + z6 * z31;
+        let z4005 = z3 * z30 - z8 * z31;
+        let z4231 = -z21 * z50 + z23 * z49;
+        let z4232 = z21 * z51 - z25 * z49;
+        let z4233 = -z23 * z51 + z25 * z50;
+        let z4435 = -z41 * z70 + z43 * z69;
+        let z4436 = z41 * z71 - z45 * z69;
+        let z4437 = -z43 * z71 + z45 * z70;
+        let z4615 = -z61 * z90 + z63 * z89;
+        let z4616 = z61 * z91 - z65 * z89;
+        let z4617 = -z63 * z91 + z65 * z90;
+        let z4771 = -z81 * z110 + z83 * z109;
+        let z4772 = z81 * z111 - z85 * z109;
+        let z4773 = -z83 * z111 + z85 * z110;
+        let z4966 = -qd[0] * z10;
+        let z4967 = qd[0] * z9;
+        let z5043 = z3 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
+        let z5044 = -z3 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
+        let z5106 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
+        let z5107 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
+        let z5155 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
+        let z5156 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
+        let z5190 = -z63 * z94 + z65 * z93 - z87 * z91 + z88 * z90;
+        let z5191 = z61 * z94 - z65 * z92 + z86 * z91 - z88 * z89;
+        let z5211 = -z83 * z114 + z85 * z113 - z107 * z111 + z108 * z110;
+        let z5212 = z81 * z114 - z85 * z112 + z106 * z111 - z108 * z109;
+        let z5257 = z0 * z13 + z1 * z14 - z9 * z12 + z10 * z11;
+        let z5309 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z5351 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z5384 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
+        let z5408 = -z61 * z93 + z63 * z92 - z86 * z90 + z87 * z89;
+        let z5423 = -z81 * z113 + z83 * z112 - z106 * z110 + z107 * z109;
+        let z6003 = qd[1] * z3753;
+        let z6004 = qd[1] * z559;
+        let z6005 = qd[1] * z3752;
+        let z6006 = qd[1] * z4966;
+        let z6007 = qd[1] * z4967;
+        let z6008 = qd[1] * z5257;
+        let z6009 = qd[2] * z4005;
+        let z6010 = qd[2] * z4004;
+        let z6011 = qd[2] * z4003;
+        let z6012 = qd[2] * z5043;
+        let z6013 = qd[2] * z5044;
+        let z6014 = qd[2] * z5309;
+        let z6015 = qd[3] * z4233;
+        let z6016 = qd[3] * z4232;
+        let z6017 = qd[3] * z4231;
+        let z6018 = qd[3] * z5106;
+        let z6019 = qd[3] * z5107;
+        let z6020 = qd[3] * z5351;
+        let z6021 = qd[4] * z4437;
+        let z6022 = qd[4] * z4436;
+        let z6023 = qd[4] * z4435;
+        let z6024 = qd[4] * z5155;
+        let z6025 = qd[4] * z5156;
+        let z6026 = qd[4] * z5384;
+        let z6027 = qd[5] * z4617;
+        let z6028 = qd[5] * z4616;
+        let z6029 = qd[5] * z4615;
+        let z6030 = qd[5] * z5190;
+        let z6031 = qd[5] * z5191;
+        let z6032 = qd[5] * z5408;
+        let z6033 = qd[6] * z4773;
+        let z6034 = qd[6] * z4772;
+        let z6035 = qd[6] * z4771;
+        let z6036 = qd[6] * z5211;
+        let z6037 = qd[6] * z5212;
+        let z6038 = qd[6] * z5423;
+        let z6048 = self.m1 * (z115 * z115) + self.m1 * (z116 * z116) + self.i1z;
+        let z6053 = self.m2 * (z122 * z122) + self.m2 * (z123 * z123) + z124;
+        let z6054 = -self.m2 * z121 * z122 + z125;
+        let z6055 = -self.m2 * z121 * z123 + z126;
+        let z6056 = -self.m2 * z123;
+        let z6057 = self.m2 * (z121 * z121) + self.m2 * (z123 * z123) + z127;
+        let z6058 = -self.m2 * z122 * z123 + z128;
+        let z6059 = self.m2 * z123;
+        let z6060 = self.m2 * (z121 * z121) + self.m2 * (z122 * z122) + z129;
+        let z6061 = -self.m2 * z122;
+        let z6062 = self.m2 * z121;
+        let z6063 = -qd[0] * self.m2 * z178 + self.m2 * z12 * z179;
+        let z6064 = qd[0] * self.m2 * z177 - self.m2 * z11 * z179;
+        let z6065 = self.m2 * z11 * z178 - self.m2 * z12 * z177;
+        let z6066 = -qd[0] * z416 + z12 * z417 + z122 * z6065 - z123 * z6064;
+        let z6067 = qd[0] * z415 - z11 * z417 - z121 * z6065 + z123 * z6063;
+        let z6068 = z11 * z416 - z12 * z415 + z121 * z6064 - z122 * z6063;
+        let z6069 = self.m3 * (z131 * z131) + self.m3 * (z132 * z132) + z133;
+        let z6070 = -self.m3 * z130 * z131 + z134;
+        let z6071 = -self.m3 * z130 * z132 + z135;
+        let z6072 = -self.m3 * z132;
+        let z6073 = self.m3 * (z130 * z130) + self.m3 * (z132 * z132) + z136;
+        let z6074 = -self.m3 * z131 * z132 + z137;
+        let z6075 = self.m3 * z132;
+        let z6076 = self.m3 * (z130 * z130) + self.m3 * (z131 * z131) + z138;
+        let z6077 = -self.m3 * z131;
+        let z6078 = self.m3 * z130;
+        let z6079 = self.m3 * z30 * z182 - self.m3 * z31 * z181;
+        let z6080 = -self.m3 * z29 * z182 + self.m3 * z31 * z180;
+        let z6081 = self.m3 * z29 * z181 - self.m3 * z30 * z180;
+        let z6082 = z30 * z426 - z31 * z425 + z131 * z6081 - z132 * z6080;
+        let z6083 = -z29 * z426 + z31 * z424 - z130 * z6081 + z132 * z6079;
+        let z6084 = z29 * z425 - z30 * z424 + z130 * z6080 - z131 * z6079;
+        let z6085 = self.m4 * (z140 * z140) + self.m4 * (z141 * z141) + z142;
+        let z6086 = -self.m4 * z139 * z140 + z143;
+        let z6087 = -self.m4 * z139 * z141 + z144;
+        let z6088 = -self.m4 * z141;
+        let z6089 = self.m4 * (z139 * z139) + self.m4 * (z141 * z141) + z145;
+        let z6090 = -self.m4 * z140 * z141 + z146;
+        let z6091 = self.m4 * z141;
+        let z6092 = self.m4 * (z139 * z139) + self.m4 * (z140 * z140) + z147;
+        let z6093 = -self.m4 * z140;
+        let z6094 = self.m4 * z139;
+        let z6095 = self.m4 * z50 * z185 - self.m4 * z51 * z184;
+        let z6096 = -self.m4 * z49 * z185 + self.m4 * z51 * z183;
+        let z6097 = self.m4 * z49 * z184 - self.m4 * z50 * z183;
+        let z6098 = z50 * z435 - z51 * z434 + z140 * z6097 - z141 * z6096;
+        let z6099 = -z49 * z435 + z51 * z433 - z139 * z6097 + z141 * z6095;
+        let z6100 = z49 * z434 - z50 * z433 + z139 * z6096 - z140 * z6095;
+        let z6101 = self.m5 * (z149 * z149) + self.m5 * (z150 * z150) + z151;
+        let z6102 = -self.m5 * z148 * z149 + z152;
+        let z6103 = -self.m5 * z148 * z150 + z153;
+        let z6104 = -self.m5 * z150;
+        let z6105 = self.m5 * (z148 * z148) + self.m5 * (z150 * z150) + z154;
+        let z6106 = -self.m5 * z149 * z150 + z155;
+        let z6107 = self.m5 * z150;
+        let z6108 = self.m5 * (z148 * z148) + self.m5 * (z149 * z149) + z156;
+        let z6109 = -self.m5 * z149;
+        let z6110 = self.m5 * z148;
+        let z6111 = self.m5 * z70 * z188 - self.m5 * z71 * z187;
+        let z6112 = -self.m5 * z69 * z188 + self.m5 * z71 * z186;
+        let z6113 = self.m5 * z69 * z187 - self.m5 * z70 * z186;
+        let z6114 = z70 * z444 - z71 * z443 + z149 * z6113 - z150 * z6112;
+        let z6115 = -z69 * z444 + z71 * z442 - z148 * z6113 + z150 * z6111;
+        let z6116 = z69 * z443 - z70 * z442 + z148 * z6112 - z149 * z6111;
+        let z6117 = self.m6 * (z158 * z158) + self.m6 * (z159 * z159) + z160;
+        let z6118 = -self.m6 * z157 * z158 + z161;
+        let z6119 = -self.m6 * z157 * z159 + z162;
+        let z6120 = -self.m6 * z159;
+        let z6121 = self.m6 * (z157 * z157) + self.m6 * (z159 * z159) + z163;
+        let z6122 = -self.m6 * z158 * z159 + z164;
+        let z6123 = self.m6 * z159;
+        let z6124 = self.m6 * (z157 * z157) + self.m6 * (z158 * z158) + z165;
+        let z6125 = -self.m6 * z158;
+        let z6126 = self.m6 * z157;
+        let z6127 = self.m6 * z90 * z191 - self.m6 * z91 * z190;
+        let z6128 = -self.m6 * z89 * z191 + self.m6 * z91 * z189;
+        let z6129 = self.m6 * z89 * z190 - self.m6 * z90 * z189;
+        let z6130 = z90 * z453 - z91 * z452 + z158 * z6129 - z159 * z6128;
+        let z6131 = -z89 * z453 + z91 * z451 - z157 * z6129 + z159 * z6127;
+        let z6132 = z89 * z452 - z90 * z451 + z157 * z6128 - z158 * z6127;
+        let z6133 = -self.m7 * z168;
+        let z6134 = -self.m7 * z167;
+        let z6135 = self.m7 * z110 * z194 - self.m7 * z111 * z193;
+        let z6136 = -self.m7 * z109 * z194 + self.m7 * z111 * z192;
+        let z6137 = self.m7 * z109 * z193 - self.m7 * z110 * z192;
+        let z6138 = z110 * z462 - z111 * z461 + z167 * z6137 - z168 * z6136;
+        let z6139 = -z109 * z462 + z111 * z460 - z166 * z6137 + z168 * z6135;
+        let z6140 = z109 * z461 - z110 * z460 + z166 * z6136 - z167 * z6135;
+        let z6141 = z81 * z246 + z83 * z247 + z85 * z248 + z107 * z6133 + z108 * z244;
+        let z6142 = z81 * z247 + z83 * z249 + z85 * z250 + z106 * z245 + z108 * z2856;
+        let z6143 = z81 * z248 + z83 * z250 + z85 * z251 + z106 * z6134 + z107 * z243;
+        let z6144 = self.m7 * z106 + z83 * z245 + z85 * z6134;
+        let z6145 = self.m7 * z107 + z81 * z6133 + z85 * z243;
+        let z6146 = z81 * z6141 + z83 * z6142 + z85 * z6143 + z106 * z6144 + z107 * z6145
+            + z108 * z2872;
+        let z6147 = 1.0 / z6146;
+        let z6148 = -qd[6] * self.d - z81 * z6138 - z83 * z6139 - z85 * z6140
+            - z106 * z6135 - z107 * z6136 - z108 * z6137;
+        let z6149 = z6141 * z6147;
+        let z6150 = z6142 * z6147;
+        let z6151 = z6143 * z6147;
+        let z6152 = z6144 * z6147;
+        let z6153 = z6145 * z6147;
+        let z6154 = z2872 * z6147;
+        let z6155 = z6148 - z2872 * z6038 - z6033 * z6141 - z6034 * z6142 - z6035 * z6143
+            - z6036 * z6144 - z6037 * z6145;
+        let z6156 = z6117 + z246 - z6141 * z6149;
+        let z6157 = z6118 + z247 - z6141 * z6150;
+        let z6158 = z6119 + z248 - z6141 * z6151;
+        let z6159 = -z6141 * z6152;
+        let z6160 = z6120 + z6133 - z6141 * z6153;
+        let z6161 = z244 - z6141 * z6154 + z2854;
+        let z6162 = z6121 + z249 - z6142 * z6150;
+        let z6163 = z6122 + z250 - z6142 * z6151;
+        let z6164 = z6123 + z245 - z6142 * z6152;
+        let z6165 = -z6142 * z6153;
+        let z6166 = -z6142 * z6154 + z2855 + z2856;
+        let z6167 = z6124 + z251 - z6143 * z6151;
+        let z6168 = z6125 + z6134 - z6143 * z6152;
+        let z6169 = z6126 + z243 - z6143 * z6153;
+        let z6170 = -z6143 * z6154;
+        let z6171 = -z6144 * z6152 + self.m6 + self.m7;
+        let z6172 = -z6144 * z6153;
+        let z6173 = -z6144 * z6154;
+        let z6174 = -z6145 * z6153 + self.m6 + self.m7;
+        let z6175 = -z6145 * z6154;
+        let z6176 = self.m6 + self.m7 - z2872 * z6154;
+        let z6177 = z6130 + z244 * z6038 + z246 * z6033 + z247 * z6034 + z248 * z6035
+            + z6138 + z6149 * z6155 + z6037 * z6133;
+        let z6178 = z6131 + z245 * z6036 + z247 * z6033 + z249 * z6034 + z250 * z6035
+            + z6139 + z6150 * z6155 + z2856 * z6038;
+        let z6179 = z243 * z6037 + z6132 + z248 * z6033 + z250 * z6034 + z251 * z6035
+            + z6140 + z6151 * z6155 + z6036 * z6134;
+        let z6180 = z6127 + z245 * z6034 + z6135 + z6152 * z6155 + self.m7 * z6036
+            + z6035 * z6134;
+        let z6181 = z6128 + z243 * z6035 + z6136 + z6153 * z6155 + self.m7 * z6037
+            + z6033 * z6133;
+        let z6182 = z6129 + z244 * z6033 + z6137 + z6154 * z6155 + self.m7 * z6038
+            + z2856 * z6034;
+        let z6183 = z61 * z6156 + z63 * z6157 + z65 * z6158 + z86 * z6159 + z87 * z6160
+            + z88 * z6161;
+        let z6184 = z61 * z6157 + z63 * z6162 + z65 * z6163 + z86 * z6164 + z87 * z6165
+            + z88 * z6166;
+        let z6185 = z61 * z6158 + z63 * z6163 + z65 * z6167 + z86 * z6168 + z87 * z6169
+            + z88 * z6170;
+        let z6186 = z61 * z6159 + z63 * z6164 + z65 * z6168 + z86 * z6171 + z87 * z6172
+            + z88 * z6173;
+        let z6187 = z61 * z6160 + z63 * z6165 + z65 * z6169 + z86 * z6172 + z87 * z6174
+            + z88 * z6175;
+        let z6188 = z61 * z6161 + z63 * z6166 + z65 * z6170 + z86 * z6173 + z87 * z6175
+            + z88 * z6176;
+        let z6189 = z61 * z6183 + z63 * z6184 + z65 * z6185 + z86 * z6186 + z87 * z6187
+            + z88 * z6188;
+        let z6190 = 1.0 / z6189;
+        let z6191 = -qd[5] * self.d - z61 * z6177 - z63 * z6178 - z65 * z6179
+            - z86 * z6180 - z87 * z6181 - z88 * z6182;
+        let z6192 = z6183 * z6190;
+        let z6193 = z6184 * z6190;
+        let z6194 = z6185 * z6190;
+        let z6195 = z6186 * z6190;
+        let z6196 = z6187 * z6190;
+        let z6197 = z6188 * z6190;
+        let z6198 = z6191 - z6027 * z6183 - z6028 * z6184 - z6029 * z6185 - z6030 * z6186
+            - z6031 * z6187 - z6032 * z6188;
+        let z6199 = z6101 + z6156 - z6183 * z6192;
+        let z6200 = z6102 + z6157 - z6183 * z6193;
+        let z6201 = z6103 + z6158 - z6183 * z6194;
+        let z6202 = z6159 - z6183 * z6195;
+        let z6203 = z6104 + z6160 - z6183 * z6196;
+        let z6204 = z6161 + z2852 - z6183 * z6197;
+        let z6205 = z6105 + z6162 - z6184 * z6193;
+        let z6206 = z6106 + z6163 - z6184 * z6194;
+        let z6207 = z6107 + z6164 - z6184 * z6195;
+        let z6208 = z6165 - z6184 * z6196;
+        let z6209 = z6166 + z2853 - z6184 * z6197;
+        let z6210 = z6108 + z6167 - z6185 * z6194;
+        let z6211 = z6109 + z6168 - z6185 * z6195;
+        let z6212 = z6110 + z6169 - z6185 * z6196;
+        let z6213 = z6170 - z6185 * z6197;
+        let z6214 = self.m5 + z6171 - z6186 * z6195;
+        let z6215 = z6172 - z6186 * z6196;
+        let z6216 = z6173 - z6186 * z6197;
+        let z6217 = self.m5 + z6174 - z6187 * z6196;
+        let z6218 = z6175 - z6187 * z6197;
+        let z6219 = self.m5 + z6176 - z6188 * z6197;
+        let z6220 = z6114 + z6177 + z6192 * z6198 + z6027 * z6156 + z6028 * z6157
+            + z6029 * z6158 + z6030 * z6159 + z6031 * z6160 + z6032 * z6161;
+        let z6221 = z6115 + z6178 + z6193 * z6198 + z6027 * z6157 + z6028 * z6162
+            + z6029 * z6163 + z6030 * z6164 + z6031 * z6165 + z6032 * z6166;
+        let z6222 = z6116 + z6179 + z6194 * z6198 + z6027 * z6158 + z6028 * z6163
+            + z6029 * z6167 + z6030 * z6168 + z6031 * z6169 + z6032 * z6170;
+        let z6223 = z6111 + z6180 + z6195 * z6198 + z6027 * z6159 + z6028 * z6164
+            + z6029 * z6168 + z6030 * z6171 + z6031 * z6172 + z6032 * z6173;
+        let z6224 = z6112 + z6181 + z6196 * z6198 + z6027 * z6160 + z6028 * z6165
+            + z6029 * z6169 + z6030 * z6172 + z6031 * z6174 + z6032 * z6175;
+        let z6225 = z6113 + z6182 + z6197 * z6198 + z6027 * z6161 + z6028 * z6166
+            + z6029 * z6170 + z6030 * z6173 + z6031 * z6175 + z6032 * z6176;
+        let z6226 = z41 * z6199 + z43 * z6200 + z45 * z6201 + z66 * z6202 + z67 * z6203
+            + z68 * z6204;
+        let z6227 = z41 * z6200 + z43 * z6205 + z45 * z6206 + z66 * z6207 + z67 * z6208
+            + z68 * z6209;
+        let z6228 = z41 * z6201 + z43 * z6206 + z45 * z6210 + z66 * z6211 + z67 * z6212
+            + z68 * z6213;
+        let z6229 = z41 * z6202 + z43 * z6207 + z45 * z6211 + z66 * z6214 + z67 * z6215
+            + z68 * z6216;
+        let z6230 = z41 * z6203 + z43 * z6208 + z45 * z6212 + z66 * z6215 + z67 * z6217
+            + z68 * z6218;
+        let z6231 = z41 * z6204 + z43 * z6209 + z45 * z6213 + z66 * z6216 + z67 * z6218
+            + z68 * z6219;
+        let z6232 = z41 * z6226 + z43 * z6227 + z45 * z6228 + z66 * z6229 + z67 * z6230
+            + z68 * z6231;
+        let z6233 = 1.0 / z6232;
+        let z6234 = -qd[4] * self.d - z41 * z6220 - z43 * z6221 - z45 * z6222
+            - z66 * z6223 - z67 * z6224 - z68 * z6225;
+        let z6235 = z6226 * z6233;
+        let z6236 = z6227 * z6233;
+        let z6237 = z6228 * z6233;
+        let z6238 = z6229 * z6233;
+        let z6239 = z6230 * z6233;
+        let z6240 = z6231 * z6233;
+        let z6241 = z6234 - z6021 * z6226 - z6022 * z6227 - z6023 * z6228 - z6024 * z6229
+            - z6025 * z6230 - z6026 * z6231;
+        let z6242 = z6199 - z6226 * z6235 + z6085;
+        let z6243 = z6200 - z6226 * z6236 + z6086;
+        let z6244 = z6201 - z6226 * z6237 + z6087;
+        let z6245 = z6202 - z6226 * z6238;
+        let z6246 = z6203 - z6226 * z6239 + z6088;
+        let z6247 = z2850 + z6204 - z6226 * z6240;
+        let z6248 = z6205 - z6227 * z6236 + z6089;
+        let z6249 = z6090 + z6206 - z6227 * z6237;
+        let z6250 = z6091 + z6207 - z6227 * z6238;
+        let z6251 = z6208 - z6227 * z6239;
+        let z6252 = z2851 + z6209 - z6227 * z6240;
+        let z6253 = z6092 + z6210 - z6228 * z6237;
+        let z6254 = z6093 + z6211 - z6228 * z6238;
+        let z6255 = z6094 + z6212 - z6228 * z6239;
+        let z6256 = z6213 - z6228 * z6240;
+        let z6257 = self.m4 + z6214 - z6229 * z6238;
+        let z6258 = z6215 - z6229 * z6239;
+        let z6259 = z6216 - z6229 * z6240;
+        let z6260 = self.m4 + z6217 - z6230 * z6239;
+        let z6261 = z6218 - z6230 * z6240;
+        let z6262 = self.m4 + z6219 - z6231 * z6240;
+        let z6263 = z6098 + z6220 + z6235 * z6241 + z6021 * z6199 + z6022 * z6200
+            + z6023 * z6201 + z6024 * z6202 + z6025 * z6203 + z6026 * z6204;
+        let z6264 = z6099 + z6221 + z6236 * z6241 + z6021 * z6200 + z6022 * z6205
+            + z6023 * z6206 + z6024 * z6207 + z6025 * z6208 + z6026 * z6209;
+        let z6265 = z6100 + z6222 + z6237 * z6241 + z6021 * z6201 + z6022 * z6206
+            + z6023 * z6210 + z6024 * z6211 + z6025 * z6212 + z6026 * z6213;
+        let z6266 = z6095 + z6223 + z6238 * z6241 + z6021 * z6202 + z6022 * z6207
+            + z6023 * z6211 + z6024 * z6214 + z6025 * z6215 + z6026 * z6216;
+        let z6267 = z6096 + z6224 + z6239 * z6241 + z6021 * z6203 + z6022 * z6208
+            + z6023 * z6212 + z6024 * z6215 + z6025 * z6217 + z6026 * z6218;
+        let z6268 = z6097 + z6225 + z6240 * z6241 + z6021 * z6204 + z6022 * z6209
+            + z6023 * z6213 + z6024 * z6216 + z6025 * z6218 + z6026 * z6219;
+        let z6269 = z21 * z6242 + z23 * z6243 + z25 * z6244 + z46 * z6245 + z47 * z6246
+            + z48 * z6247;
+        let z6270 = z21 * z6243 + z23 * z6248 + z25 * z6249 + z46 * z6250 + z47 * z6251
+            + z48 * z6252;
+        let z6271 = z21 * z6244 + z23 * z6249 + z25 * z6253 + z46 * z6254 + z47 * z6255
+            + z48 * z6256;
+        let z6272 = z21 * z6245 + z23 * z6250 + z25 * z6254 + z46 * z6257 + z47 * z6258
+            + z48 * z6259;
+        let z6273 = z21 * z6246 + z23 * z6251 + z25 * z6255 + z46 * z6258 + z47 * z6260
+            + z48 * z6261;
+        let z6274 = z21 * z6247 + z23 * z6252 + z25 * z6256 + z46 * z6259 + z47 * z6261
+            + z48 * z6262;
+        let z6275 = z21 * z6269 + z23 * z6270 + z25 * z6271 + z46 * z6272 + z47 * z6273
+            + z48 * z6274;
+        let z6276 = 1.0 / z6275;
+        let z6277 = -qd[3] * self.d - z21 * z6263 - z23 * z6264 - z25 * z6265
+            - z46 * z6266 - z47 * z6267 - z48 * z6268;
+        let z6278 = z6269 * z6276;
+        let z6279 = z6270 * z6276;
+        let z6280 = z6271 * z6276;
+        let z6281 = z6272 * z6276;
+        let z6282 = z6273 * z6276;
+        let z6283 = z6274 * z6276;
+        let z6284 = -z6015 * z6269 - z6016 * z6270 - z6017 * z6271 - z6018 * z6272
+            - z6019 * z6273 - z6020 * z6274 + z6277;
+        let z6285 = z6242 - z6269 * z6278 + z6069;
+        let z6286 = z6243 - z6269 * z6279 + z6070;
+        let z6287 = z6244 - z6269 * z6280 + z6071;
+        let z6288 = z6245 - z6269 * z6281;
+        let z6289 = z6246 - z6269 * z6282 + z6072;
+        let z6290 = z2848 + z6247 - z6269 * z6283;
+        let z6291 = z6248 - z6270 * z6279 + z6073;
+        let z6292 = z6249 - z6270 * z6280 + z6074;
+        let z6293 = z6250 - z6270 * z6281 + z6075;
+        let z6294 = z6251 - z6270 * z6282;
+        let z6295 = z2849 + z6252 - z6270 * z6283;
+        let z6296 = z6253 - z6271 * z6280 + z6076;
+        let z6297 = z6254 - z6271 * z6281 + z6077;
+        let z6298 = z6255 - z6271 * z6282 + z6078;
+        let z6299 = z6256 - z6271 * z6283;
+        let z6300 = self.m3 + z6257 - z6272 * z6281;
+        let z6301 = z6258 - z6272 * z6282;
+        let z6302 = z6259 - z6272 * z6283;
+        let z6303 = self.m3 + z6260 - z6273 * z6282;
+        let z6304 = z6261 - z6273 * z6283;
+        let z6305 = self.m3 + z6262 - z6274 * z6283;
+        let z6306 = z6263 + z6015 * z6242 + z6016 * z6243 + z6017 * z6244 + z6018 * z6245
+            + z6019 * z6246 + z6020 * z6247 + z6278 * z6284 + z6082;
+        let z6307 = z6264 + z6015 * z6243 + z6016 * z6248 + z6017 * z6249 + z6018 * z6250
+            + z6019 * z6251 + z6020 * z6252 + z6279 * z6284 + z6083;
+        let z6308 = z6265 + z6015 * z6244 + z6016 * z6249 + z6017 * z6253 + z6018 * z6254
+            + z6019 * z6255 + z6020 * z6256 + z6280 * z6284 + z6084;
+        let z6309 = z6266 + z6015 * z6245 + z6016 * z6250 + z6017 * z6254 + z6018 * z6257
+            + z6019 * z6258 + z6020 * z6259 + z6281 * z6284 + z6079;
+        let z6310 = z6267 + z6015 * z6246 + z6016 * z6251 + z6017 * z6255 + z6018 * z6258
+            + z6019 * z6260 + z6020 * z6261 + z6282 * z6284 + z6080;
+        let z6311 = z6268 + z6015 * z6247 + z6016 * z6252 + z6017 * z6256 + z6018 * z6259
+            + z6019 * z6261 + z6020 * z6262 + z6283 * z6284 + z6081;
+        let z6312 = z3 * z6287 + z6 * z6285 + z8 * z6286 + z26 * z6288 + z27 * z6289
+            + z28 * z6290;
+        let z6313 = z3 * z6292 + z6 * z6286 + z8 * z6291 + z26 * z6293 + z27 * z6294
+            + z28 * z6295;
+        let z6314 = z3 * z6296 + z6 * z6287 + z8 * z6292 + z26 * z6297 + z27 * z6298
+            + z28 * z6299;
+        let z6315 = z3 * z6297 + z6 * z6288 + z8 * z6293 + z26 * z6300 + z27 * z6301
+            + z28 * z6302;
+        let z6316 = z3 * z6298 + z6 * z6289 + z8 * z6294 + z26 * z6301 + z27 * z6303
+            + z28 * z6304;
+        let z6317 = z3 * z6299 + z6 * z6290 + z8 * z6295 + z26 * z6302 + z27 * z6304
+            + z28 * z6305;
+        let z6318 = z3 * z6314 + z6 * z6312 + z8 * z6313 + z26 * z6315 + z27 * z6316
+            + z28 * z6317;
+        let z6319 = 1.0 / z6318;
+        let z6320 = -qd[2] * self.d - z3 * z6308 - z6 * z6306 - z8 * z6307 - z26 * z6309
+            - z27 * z6310 - z28 * z6311;
+        let z6321 = z6312 * z6319;
+        let z6322 = z6313 * z6319;
+        let z6323 = z6314 * z6319;
+        let z6324 = z6315 * z6319;
+        let z6325 = z6316 * z6319;
+        let z6326 = z6317 * z6319;
+        let z6327 = -z6009 * z6312 - z6010 * z6313 - z6011 * z6314 - z6012 * z6315
+            - z6013 * z6316 - z6014 * z6317 + z6320;
+        let z6328 = z6285 + z6053 - z6312 * z6321;
+        let z6329 = z6286 + z6054 - z6312 * z6322;
+        let z6330 = z6287 + z6055 - z6312 * z6323;
+        let z6331 = z6288 - z6312 * z6324;
+        let z6332 = z6289 + z6056 - z6312 * z6325;
+        let z6333 = z2846 + z6290 - z6312 * z6326;
+        let z6334 = z6291 + z6057 - z6313 * z6322;
+        let z6335 = z6292 - z6313 * z6323 + z6058;
+        let z6336 = z6293 - z6313 * z6324 + z6059;
+        let z6337 = z6294 - z6313 * z6325;
+        let z6338 = z2847 + z6295 - z6313 * z6326;
+        let z6339 = z6296 - z6314 * z6323 + z6060;
+        let z6340 = z6297 - z6314 * z6324 + z6061;
+        let z6341 = z6298 - z6314 * z6325 + z6062;
+        let z6342 = z6299 - z6314 * z6326;
+        let z6343 = self.m2 + z6300 - z6315 * z6324;
+        let z6344 = z6301 - z6315 * z6325;
+        let z6345 = z6302 - z6315 * z6326;
+        let z6346 = self.m2 + z6303 - z6316 * z6325;
+        let z6347 = z6304 - z6316 * z6326;
+        let z6349 = z6009 * z6285 + z6010 * z6286 + z6011 * z6287 + z6012 * z6288
+            + z6013 * z6289 + z6014 * z6290 + z6306 + z6321 * z6327 + z6066;
+        let z6350 = z6009 * z6286 + z6010 * z6291 + z6011 * z6292 + z6012 * z6293
+            + z6013 * z6294 + z6014 * z6295 + z6307 + z6322 * z6327 + z6067;
+        let z6351 = z6009 * z6287 + z6010 * z6292 + z6011 * z6296 + z6012 * z6297
+            + z6013 * z6298 + z6014 * z6299 + z6308 + z6323 * z6327 + z6068;
+        let z6352 = z6009 * z6288 + z6010 * z6293 + z6011 * z6297 + z6012 * z6300
+            + z6013 * z6301 + z6014 * z6302 + z6309 + z6063 + z6324 * z6327;
+        let z6353 = z6009 * z6289 + z6010 * z6294 + z6011 * z6298 + z6012 * z6301
+            + z6013 * z6303 + z6014 * z6304 + z6310 + z6064 + z6325 * z6327;
+        let z6355 = z0 * z6329 - z1 * z6328 + z9 * z6331 + z10 * z6332;
+        let z6356 = z0 * z6334 - z1 * z6329 + z9 * z6336 + z10 * z6337;
+        let z6357 = z0 * z6335 - z1 * z6330 + z9 * z6340 + z10 * z6341;
+        let z6358 = z0 * z6336 - z1 * z6331 + z9 * z6343 + z10 * z6344;
+        let z6359 = z0 * z6337 - z1 * z6332 + z9 * z6344 + z10 * z6346;
+        let z6360 = z0 * z6338 - z1 * z6333 + z9 * z6345 + z10 * z6347;
+        let z6361 = z0 * z6356 - z1 * z6355 + z9 * z6358 + z10 * z6359;
+        let z6362 = 1.0 / z6361;
+        let z6363 = -qd[1] * self.d - z0 * z6350 + z1 * z6349 - z9 * z6352 - z10 * z6353;
+        let z6366 = z6357 * z6362;
+        let z6369 = z6360 * z6362;
+        let z6370 = z6363 - z6003 * z6355 - z6004 * z6356 - z6005 * z6357 - z6006 * z6358
+            - z6007 * z6359 - z6008 * z6360;
+        let z6382 = -z6357 * z6366 + z6048 + z6339;
+        let z6385 = -z6357 * z6369 + z6342;
+        let z6394 = z6351 + z6366 * z6370 + z6003 * z6330 + z6004 * z6335 + z6005 * z6339
+            + z6006 * z6340 + z6007 * z6341 + z6008 * z6342 + z411;
+        let z6398 = 1.0 / z6382;
+        let z6399 = -z6394 - qd[0] * self.d;
+        let z6406 = z6399 - self.g * z6385;
+        let z6407 = z6398 * z6406;
+        let z6408 = -z6357 * z6407 + z6363 - self.g * z6360 - z6003 * z6355
+            - z6004 * z6356 - z6005 * z6357 - z6006 * z6358 - z6007 * z6359
+            - z6008 * z6360;
+        let z6409 = z6362 * z6408;
+        let z6410 = -z1 * z6409 + z6003;
+        let z6411 = z0 * z6409 + z6004;
+        let z6412 = z6407 + z6005;
+        let z6413 = z9 * z6409 + z6006;
+        let z6414 = z10 * z6409 + z6007;
+        let z6415 = self.g + z6008;
+        let z6416 = -z6009 * z6312 - z6010 * z6313 - z6011 * z6314 - z6012 * z6315
+            - z6013 * z6316 - z6014 * z6317 - z6312 * z6410 - z6313 * z6411
+            - z6314 * z6412 - z6315 * z6413 - z6316 * z6414 - z6317 * z6415 + z6320;
+        let z6417 = z6319 * z6416;
+        let z6418 = z6 * z6417 + z6410 + z6009;
+        let z6419 = z8 * z6417 + z6411 + z6010;
+        let z6420 = z3 * z6417 + z6412 + z6011;
+        let z6421 = z6413 + z26 * z6417 + z6012;
+        let z6422 = z6414 + z27 * z6417 + z6013;
+        let z6423 = z6415 + z28 * z6417 + z6014;
+        let z6424 = -z6269 * z6418 - z6270 * z6419 - z6015 * z6269 - z6271 * z6420
+            - z6016 * z6270 - z6272 * z6421 - z6017 * z6271 - z6273 * z6422
+            - z6018 * z6272 - z6274 * z6423 - z6019 * z6273 - z6020 * z6274 + z6277;
+        let z6425 = z6276 * z6424;
+        let z6426 = z6418 + z21 * z6425 + z6015;
+        let z6427 = z6419 + z23 * z6425 + z6016;
+        let z6428 = z6420 + z25 * z6425 + z6017;
+        let z6429 = z6421 + z46 * z6425 + z6018;
+        let z6430 = z6422 + z47 * z6425 + z6019;
+        let z6431 = z6423 + z48 * z6425 + z6020;
+        let z6432 = -z6226 * z6426 - z6227 * z6427 - z6228 * z6428 - z6229 * z6429
+            - z6230 * z6430 - z6231 * z6431 + z6234 - z6021 * z6226 - z6022 * z6227
+            - z6023 * z6228 - z6024 * z6229 - z6025 * z6230 - z6026 * z6231;
+        let z6433 = z6233 * z6432;
+        let z6434 = z6426 + z41 * z6433 + z6021;
+        let z6435 = z6427 + z43 * z6433 + z6022;
+        let z6436 = z6428 + z45 * z6433 + z6023;
+        let z6437 = z6429 + z66 * z6433 + z6024;
+        let z6438 = z6430 + z67 * z6433 + z6025;
+        let z6439 = z6431 + z68 * z6433 + z6026;
+        let z6440 = -z6183 * z6434 - z6184 * z6435 - z6185 * z6436 - z6186 * z6437
+            - z6187 * z6438 - z6188 * z6439 + z6191 - z6027 * z6183 - z6028 * z6184
+            - z6029 * z6185 - z6030 * z6186 - z6031 * z6187 - z6032 * z6188;
+        let z6441 = z6190 * z6440;
+        let z6442 = z6434 + z61 * z6441 + z6027;
+        let z6443 = z6435 + z63 * z6441 + z6028;
+        let z6444 = z6436 + z65 * z6441 + z6029;
+        let z6445 = z6437 + z86 * z6441 + z6030;
+        let z6446 = z6438 + z87 * z6441 + z6031;
+        let z6447 = z6439 + z88 * z6441 + z6032;
+        let z6448 = -z6141 * z6442 - z6142 * z6443 - z6143 * z6444 - z6144 * z6445
+            - z6145 * z6446 + z6148 - z2872 * z6447 - z2872 * z6038 - z6033 * z6141
+            - z6034 * z6142 - z6035 * z6143 - z6036 * z6144 - z6037 * z6145;
+        let z6449 = z6147 * z6448;
+        qdd[0] = z6407;
+        qdd[1] = z6409;
+        qdd[2] = z6417;
+        qdd[3] = z6425;
+        qdd[4] = z6433;
+        qdd[5] = z6441;
+        qdd[6] = z6449;
+        z6146 > 0.0 && z6189 > 0.0 && z6232 > 0.0 && z6275 > 0.0 && z6318 > 0.0
+            && z6361 > 0.0 && z6382 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<7, 0, 1> for Iiwa {
@@ -4894,55 +4842,48 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z58 = q[4].cos();
         let z59 = q[4].sin();
         let z64 = z25 * z59 + z44 * z58;
+        let z65 = z25 * z58 - z44 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z917 = -q[1].sin();
-        let z922 = self.d2 * z917;
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z938 = self.d3 * z917 + z922;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z954 = self.d4 * z944 + z938;
-        let z959 = z58 * z943 + z59 * z928;
-        let z970 = self.d5 * z944 + z954;
-        let z976 = z78 * z944 + z79 * z959;
-        let z986 = z970 + self.d6 * z976;
-        let z1054 = -q[2].sin();
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1076 = self.d4 * z1066;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1092 = self.d5 * z1066 + z1076;
-        let z1098 = z78 * z1066 + z79 * z1081;
-        let z1108 = self.d6 * z1098 + z1092;
-        let z1167 = -q[3].sin();
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1176 = self.d4 * z1173;
-        let z1181 = z58 * z1172;
-        let z1192 = self.d5 * z1173 + z1176;
-        let z1198 = z78 * z1173 + z79 * z1181;
-        let z1208 = self.d6 * z1198 + z1192;
-        let z1258 = -q[4].sin();
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1270 = z79 * z1263;
-        let z1280 = self.d6 * z1270;
-        let z1321 = -q[5].sin();
-        let z1327 = z45 * z1321 + z64 * z78;
-        let z1330 = self.d6 * z1327;
-        let x0 = self.d_flange * z976;
-        let x1 = z986 + x0;
-        let x2 = self.d_flange * z1098;
-        let x3 = z1108 + x2;
-        let x4 = self.d_flange * z1198;
-        let x5 = z1208 + x4;
-        let x6 = self.d_flange * z1270;
-        let x7 = z1280 + x6;
-        let x8 = self.d_flange * z1327;
-        let x9 = z1330 + x8;
+        let z84 = -z45 * z79 + z64 * z78;
+        let z888 = -self.d2 * z4;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z904 = -self.d3 * z4 + z888;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z920 = self.d4 * z910 + z904;
+        let z925 = z58 * z909 + z59 * z894;
+        let z936 = self.d5 * z910 + z920;
+        let z942 = z78 * z910 + z79 * z925;
+        let z952 = self.d6 * z942 + z936;
+        let z1022 = z4 * z18;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1038 = self.d4 * z1028;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1054 = self.d5 * z1028 + z1038;
+        let z1060 = z78 * z1028 + z79 * z1043;
+        let z1070 = self.d6 * z1060 + z1054;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1134 = self.d4 * z44;
+        let z1139 = z58 * z1131;
+        let z1150 = self.d5 * z44 + z1134;
+        let z1156 = z44 * z78 + z79 * z1139;
+        let z1166 = self.d6 * z1156 + z1150;
+        let z1224 = z65 * z79;
+        let z1234 = self.d6 * z1224;
+        let z1280 = self.d6 * z84;
+        let x0 = self.d_flange * z942;
+        let x1 = z952 + x0;
+        let x2 = self.d_flange * z1060;
+        let x3 = z1070 + x2;
+        let x4 = self.d_flange * z1156;
+        let x5 = z1166 + x4;
+        let x6 = self.d_flange * z1224;
+        let x7 = z1234 + x6;
+        let x8 = self.d_flange * z84;
+        let x9 = z1280 + x8;
         w_n[(1, 0)] = x1;
         w_n[(2, 0)] = x3;
         w_n[(3, 0)] = x5;
@@ -4963,89 +4904,75 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z58 = q[4].cos();
         let z59 = q[4].sin();
         let z64 = z25 * z59 + z44 * z58;
+        let z65 = z25 * z58 - z44 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z561 = -qd[1] * q[1].sin();
-        let z562 = qd[1] * q[1].cos();
-        let z569 = -qd[2] * q[2].sin();
-        let z570 = qd[2] * q[2].cos();
+        let z561 = -qd[1] * z4;
+        let z562 = qd[1] * z3;
+        let z569 = -qd[2] * z19;
+        let z570 = qd[2] * z18;
         let z575 = -z4 * z569 - z18 * z562;
         let z576 = z4 * z570 + z19 * z562;
-        let z579 = -qd[3] * q[3].sin();
-        let z580 = qd[3] * q[3].cos();
+        let z579 = -qd[3] * z39;
+        let z580 = qd[3] * z38;
         let z585 = -z3 * z580 + z24 * z579 + z38 * z575 - z39 * z561;
         let z586 = z3 * z579 + z24 * z580 + z38 * z561 + z39 * z575;
-        let z589 = -qd[4] * q[4].sin();
-        let z590 = qd[4] * q[4].cos();
+        let z589 = -qd[4] * z59;
+        let z590 = qd[4] * z58;
         let z595 = z25 * z590 + z44 * z589 + z58 * z585 + z59 * z576;
-        let z599 = -qd[5] * q[5].sin();
-        let z600 = qd[5] * q[5].cos();
-        let z917 = -q[1].sin();
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z959 = z58 * z943 + z59 * z928;
-        let z1054 = -q[2].sin();
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1167 = -q[3].sin();
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1181 = z58 * z1172;
-        let z1258 = -q[4].sin();
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1321 = -q[5].sin();
-        let z2291 = -qd[1] * q[1].cos();
-        let z2292 = self.d2 * z2291;
-        let z2293 = -z3 * z569 - z18 * z561;
-        let z2294 = z3 * z570 + z19 * z561;
-        let z2295 = z2292 + self.d3 * z2291;
-        let z2296 = z38 * z2293 - z39 * z2291 + z579 * z927 - z580 * z917;
-        let z2297 = z38 * z2291 + z39 * z2293 + z579 * z917 + z580 * z927;
-        let z2298 = z2295 + self.d4 * z2297;
-        let z2299 = z58 * z2296 + z59 * z2294 + z589 * z943 + z590 * z928;
-        let z2300 = z2298 + self.d5 * z2297;
-        let z2301 = z78 * z2297 + z79 * z2299 + z599 * z944 + z600 * z959;
-        let z2302 = z2300 + self.d6 * z2301;
-        let z2303 = -qd[2] * q[2].cos();
-        let z2304 = -z4 * z2303 - z562 * z1054;
-        let z2305 = z4 * z569 + z18 * z562;
-        let z2306 = z38 * z2304 + z579 * z1059;
-        let z2307 = z39 * z2304 + z580 * z1059;
-        let z2308 = z58 * z2306 + z59 * z2305 + z589 * z1065 + z590 * z1060;
-        let z2309 = z78 * z2307 + z79 * z2308 + z599 * z1066 + z600 * z1081;
-        let z2310 = self.d4 * z2307;
-        let z2311 = self.d5 * z2307 + z2310;
-        let z2312 = self.d6 * z2309 + z2311;
-        let z2313 = -qd[3] * q[3].cos();
-        let z2314 = -z3 * z579 + z24 * z2313 - z38 * z561 + z575 * z1167;
-        let z2315 = z3 * z2313 + z24 * z579 + z38 * z575 + z561 * z1167;
-        let z2316 = z58 * z2314 + z589 * z1172;
-        let z2317 = z78 * z2315 + z79 * z2316 + z599 * z1173 + z600 * z1181;
-        let z2318 = self.d4 * z2315;
-        let z2319 = self.d5 * z2315 + z2318;
-        let z2320 = self.d6 * z2317 + z2319;
-        let z2321 = -qd[4] * q[4].cos();
-        let z2322 = z25 * z589 + z44 * z2321 + z58 * z576 + z585 * z1258;
-        let z2323 = z79 * z2322 + z600 * z1263;
-        let z2324 = self.d6 * z2323;
-        let z2325 = -qd[5] * q[5].cos();
-        let z2326 = z45 * z2325 + z64 * z599 + z586 * z1321 + z78 * z595;
-        let z2327 = self.d6 * z2326;
-        let x0 = qd[1] * z2302;
-        let x1 = qd[2] * z2312;
-        let x2 = qd[3] * z2320;
-        let x3 = qd[4] * z2324;
-        let x4 = qd[5] * z2327;
-        let x5 = qd[1] * z2301;
-        let x6 = qd[2] * z2309;
-        let x7 = qd[3] * z2317;
-        let x8 = qd[4] * z2323;
-        let x9 = qd[5] * z2326;
+        let z596 = z25 * z589 - z44 * z590 + z58 * z576 - z59 * z585;
+        let z599 = -qd[5] * z79;
+        let z600 = qd[5] * z78;
+        let z603 = -z45 * z600 + z64 * z599 + z78 * z595 - z79 * z586;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z925 = z58 * z909 + z59 * z894;
+        let z1022 = z4 * z18;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1139 = z58 * z1131;
+        let z2231 = -z3 * z569 - z18 * z561;
+        let z2232 = z3 * z570 + z19 * z561;
+        let z2233 = z4 * z580 + z38 * z2231 + z39 * z562 + z579 * z893;
+        let z2234 = -z4 * z579 - z38 * z562 + z39 * z2231 + z580 * z893;
+        let z2235 = z58 * z2233 + z59 * z2232 + z589 * z909 + z590 * z894;
+        let z2236 = z78 * z2234 + z79 * z2235 + z599 * z910 + z600 * z925;
+        let z2237 = -self.d2 * z562;
+        let z2238 = -self.d3 * z562 + z2237;
+        let z2239 = self.d4 * z2234 + z2238;
+        let z2240 = self.d5 * z2234 + z2239;
+        let z2241 = self.d6 * z2236 + z2240;
+        let z2242 = z4 * z569 + z18 * z562;
+        let z2243 = z25 * z579 + z38 * z576;
+        let z2244 = z25 * z580 + z39 * z576;
+        let z2245 = z58 * z2243 + z59 * z2242 + z589 * z1027 + z590 * z1022;
+        let z2246 = z78 * z2244 + z79 * z2245 + z599 * z1028 + z600 * z1043;
+        let z2247 = self.d4 * z2244;
+        let z2248 = self.d5 * z2244 + z2247;
+        let z2249 = self.d6 * z2246 + z2248;
+        let z2250 = -z3 * z579 - z24 * z580 - z38 * z561 - z39 * z575;
+        let z2251 = z58 * z2250 + z589 * z1131;
+        let z2252 = z44 * z599 + z78 * z585 + z79 * z2251 + z600 * z1139;
+        let z2253 = self.d4 * z585;
+        let z2254 = z2253 + self.d5 * z585;
+        let z2255 = z2254 + self.d6 * z2252;
+        let z2256 = z65 * z600 + z79 * z596;
+        let z2257 = self.d6 * z2256;
+        let z2258 = self.d6 * z603;
+        let x0 = qd[1] * z2241;
+        let x1 = qd[2] * z2249;
+        let x2 = qd[3] * z2255;
+        let x3 = qd[4] * z2257;
+        let x4 = qd[5] * z2258;
+        let x5 = qd[1] * z2236;
+        let x6 = qd[2] * z2246;
+        let x7 = qd[3] * z2252;
+        let x8 = qd[4] * z2256;
+        let x9 = qd[5] * z603;
         let x10 = x5 + x6 + x7 + x8 + x9;
         let x11 = self.d_flange * x10;
         let x12 = x0 + x1 + x2 + x3 + x4 + x11;
@@ -5077,72 +5004,64 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z58 = q[4].cos();
         let z59 = q[4].sin();
         let z60 = z21 * z59 + z40 * z58;
+        let z61 = z21 * z58 - z40 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z806 = -q[0].sin();
-        let z807 = z3 * z806;
-        let z808 = z4 * z806;
-        let z813 = self.d2 * z808;
-        let z814 = -z0 * z19 + z18 * z807;
-        let z815 = -z0 * z18 - z19 * z807;
-        let z824 = self.d3 * z808 + z813;
-        let z825 = z38 * z814 - z39 * z808;
-        let z826 = z38 * z808 + z39 * z814;
-        let z835 = self.d4 * z826 + z824;
-        let z837 = z58 * z825 + z59 * z815;
-        let z847 = self.d5 * z826 + z835;
-        let z850 = z78 * z826 + z79 * z837;
-        let z859 = self.d6 * z850 + z847;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z920 = self.d2 * z5;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z936 = self.d3 * z5 + z920;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z952 = self.d4 * z940 + z936;
-        let z955 = z58 * z939 + z59 * z924;
-        let z968 = self.d5 * z940 + z952;
-        let z972 = z78 * z940 + z79 * z955;
-        let z984 = self.d6 * z972 + z968;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1074 = self.d4 * z1062;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1090 = self.d5 * z1062 + z1074;
-        let z1094 = z78 * z1062 + z79 * z1077;
-        let z1106 = self.d6 * z1094 + z1090;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1174 = self.d4 * z1169;
-        let z1177 = z58 * z1168;
-        let z1190 = self.d5 * z1169 + z1174;
-        let z1194 = z78 * z1169 + z79 * z1177;
-        let z1206 = self.d6 * z1194 + z1190;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1266 = z79 * z1259;
-        let z1278 = self.d6 * z1266;
-        let z1321 = -q[5].sin();
-        let z1323 = z41 * z1321 + z60 * z78;
-        let z1328 = self.d6 * z1323;
-        let x0 = self.d_flange * z850;
-        let x1 = z859 + x0;
-        let x2 = self.d_flange * z972;
-        let x3 = z984 + x2;
-        let x4 = self.d_flange * z1094;
-        let x5 = z1106 + x4;
-        let x6 = self.d_flange * z1194;
-        let x7 = z1206 + x6;
-        let x8 = self.d_flange * z1266;
-        let x9 = z1278 + x8;
-        let x10 = self.d_flange * z1323;
-        let x11 = z1328 + x10;
+        let z80 = -z41 * z79 + z60 * z78;
+        let z806 = -z1 * z3;
+        let z807 = -z1 * z4;
+        let z811 = self.d2 * z807;
+        let z812 = -z0 * z19 + z18 * z806;
+        let z813 = -z0 * z18 - z19 * z806;
+        let z819 = self.d3 * z807 + z811;
+        let z820 = z38 * z812 - z39 * z807;
+        let z821 = z38 * z807 + z39 * z812;
+        let z827 = self.d4 * z821 + z819;
+        let z828 = z58 * z820 + z59 * z813;
+        let z835 = self.d5 * z821 + z827;
+        let z837 = z78 * z821 + z79 * z828;
+        let z843 = self.d6 * z837 + z835;
+        let z885 = -z0 * z4;
+        let z886 = self.d2 * z5;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z902 = self.d3 * z5 + z886;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z918 = self.d4 * z906 + z902;
+        let z921 = z58 * z905 + z59 * z890;
+        let z934 = self.d5 * z906 + z918;
+        let z938 = z78 * z906 + z79 * z921;
+        let z950 = self.d6 * z938 + z934;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1036 = self.d4 * z1024;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1052 = self.d5 * z1024 + z1036;
+        let z1056 = z78 * z1024 + z79 * z1039;
+        let z1068 = self.d6 * z1056 + z1052;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1132 = self.d4 * z40;
+        let z1135 = z58 * z1129;
+        let z1148 = self.d5 * z40 + z1132;
+        let z1152 = z40 * z78 + z79 * z1135;
+        let z1164 = self.d6 * z1152 + z1148;
+        let z1220 = z61 * z79;
+        let z1232 = self.d6 * z1220;
+        let z1278 = self.d6 * z80;
+        let x0 = self.d_flange * z837;
+        let x1 = z843 + x0;
+        let x2 = self.d_flange * z938;
+        let x3 = z950 + x2;
+        let x4 = self.d_flange * z1056;
+        let x5 = z1068 + x4;
+        let x6 = self.d_flange * z1152;
+        let x7 = z1164 + x6;
+        let x8 = self.d_flange * z1220;
+        let x9 = z1232 + x8;
+        let x10 = self.d_flange * z80;
+        let x11 = z1278 + x10;
         w_t[(0, 0)] = x1;
         w_t[(1, 0)] = x3;
         w_t[(2, 0)] = x5;
@@ -5168,119 +5087,103 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z58 = q[4].cos();
         let z59 = q[4].sin();
         let z60 = z21 * z59 + z40 * z58;
+        let z61 = z21 * z58 - z40 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z559 = -qd[0] * q[0].sin();
-        let z560 = qd[0] * q[0].cos();
-        let z561 = -qd[1] * q[1].sin();
-        let z562 = qd[1] * q[1].cos();
+        let z559 = -qd[0] * z1;
+        let z560 = qd[0] * z0;
+        let z561 = -qd[1] * z4;
+        let z562 = qd[1] * z3;
         let z563 = z0 * z561 + z3 * z559;
         let z564 = z0 * z562 + z4 * z559;
-        let z569 = -qd[2] * q[2].sin();
-        let z570 = qd[2] * q[2].cos();
+        let z569 = -qd[2] * z19;
+        let z570 = qd[2] * z18;
         let z571 = -z1 * z570 + z5 * z569 + z18 * z563 - z19 * z560;
         let z572 = -z1 * z569 - z5 * z570 - z18 * z560 - z19 * z563;
-        let z579 = -qd[3] * q[3].sin();
-        let z580 = qd[3] * q[3].cos();
+        let z579 = -qd[3] * z39;
+        let z580 = qd[3] * z38;
         let z581 = -z6 * z580 + z20 * z579 + z38 * z571 - z39 * z564;
         let z582 = z6 * z579 + z20 * z580 + z38 * z564 + z39 * z571;
-        let z589 = -qd[4] * q[4].sin();
-        let z590 = qd[4] * q[4].cos();
+        let z589 = -qd[4] * z59;
+        let z590 = qd[4] * z58;
         let z591 = z21 * z590 + z40 * z589 + z58 * z581 + z59 * z572;
-        let z599 = -qd[5] * q[5].sin();
-        let z600 = qd[5] * q[5].cos();
-        let z806 = -q[0].sin();
-        let z807 = z3 * z806;
-        let z808 = z4 * z806;
-        let z814 = -z0 * z19 + z18 * z807;
-        let z815 = -z0 * z18 - z19 * z807;
-        let z825 = z38 * z814 - z39 * z808;
-        let z826 = z38 * z808 + z39 * z814;
-        let z837 = z58 * z825 + z59 * z815;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z955 = z58 * z939 + z59 * z924;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1177 = z58 * z1168;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1321 = -q[5].sin();
-        let z2291 = -qd[1] * q[1].cos();
-        let z2303 = -qd[2] * q[2].cos();
-        let z2313 = -qd[3] * q[3].cos();
-        let z2321 = -qd[4] * q[4].cos();
-        let z2325 = -qd[5] * q[5].cos();
-        let z2328 = -qd[0] * q[0].cos();
-        let z2329 = z3 * z2328 + z561 * z806;
-        let z2330 = z4 * z2328 + z562 * z806;
-        let z2331 = -z0 * z570 + z18 * z2329 - z19 * z559 + z569 * z807;
-        let z2332 = -z0 * z569 - z18 * z559 - z19 * z2329 - z570 * z807;
-        let z2333 = z38 * z2331 - z39 * z2330 + z579 * z814 - z580 * z808;
-        let z2334 = z38 * z2330 + z39 * z2331 + z579 * z808 + z580 * z814;
-        let z2335 = z58 * z2333 + z59 * z2332 + z589 * z825 + z590 * z815;
-        let z2336 = z78 * z2334 + z79 * z2335 + z599 * z826 + z600 * z837;
-        let z2337 = self.d2 * z2330;
-        let z2338 = self.d3 * z2330 + z2337;
-        let z2339 = self.d4 * z2334 + z2338;
-        let z2340 = self.d5 * z2334 + z2339;
-        let z2341 = self.d6 * z2336 + z2340;
-        let z2342 = z0 * z2291 + z559 * z917;
-        let z2343 = self.d2 * z563;
-        let z2344 = z18 * z2342 + z569 * z918;
-        let z2345 = -z19 * z2342 - z570 * z918;
-        let z2346 = self.d3 * z563 + z2343;
-        let z2347 = -z5 * z580 + z38 * z2344 - z39 * z563 + z579 * z923;
-        let z2348 = z5 * z579 + z38 * z563 + z39 * z2344 + z580 * z923;
-        let z2349 = self.d4 * z2348 + z2346;
-        let z2350 = z58 * z2347 + z59 * z2345 + z589 * z939 + z590 * z924;
-        let z2351 = self.d5 * z2348 + z2349;
-        let z2352 = z78 * z2348 + z79 * z2350 + z599 * z940 + z600 * z955;
-        let z2353 = self.d6 * z2352 + z2351;
-        let z2354 = -z1 * z569 + z5 * z2303 - z18 * z560 + z563 * z1054;
-        let z2355 = -z1 * z2303 - z5 * z569 - z18 * z563 - z560 * z1054;
-        let z2356 = z38 * z2354 + z579 * z1055;
-        let z2357 = z39 * z2354 + z580 * z1055;
-        let z2358 = z58 * z2356 + z59 * z2355 + z589 * z1061 + z590 * z1056;
-        let z2359 = z78 * z2357 + z79 * z2358 + z599 * z1062 + z600 * z1077;
-        let z2360 = self.d4 * z2357;
-        let z2361 = self.d5 * z2357 + z2360;
-        let z2362 = self.d6 * z2359 + z2361;
-        let z2363 = -z6 * z579 + z20 * z2313 - z38 * z564 + z571 * z1167;
-        let z2364 = z6 * z2313 + z20 * z579 + z38 * z571 + z564 * z1167;
-        let z2365 = z58 * z2363 + z589 * z1168;
-        let z2366 = z78 * z2364 + z79 * z2365 + z599 * z1169 + z600 * z1177;
-        let z2367 = self.d4 * z2364;
-        let z2368 = self.d5 * z2364 + z2367;
-        let z2369 = self.d6 * z2366 + z2368;
-        let z2370 = z21 * z589 + z40 * z2321 + z58 * z572 + z581 * z1258;
-        let z2371 = z79 * z2370 + z600 * z1259;
-        let z2372 = self.d6 * z2371;
-        let z2373 = z41 * z2325 + z60 * z599 + z582 * z1321 + z78 * z591;
-        let z2374 = self.d6 * z2373;
-        let x0 = qd[0] * z2341;
-        let x1 = qd[1] * z2353;
-        let x2 = qd[2] * z2362;
-        let x3 = qd[3] * z2369;
-        let x4 = qd[4] * z2372;
-        let x5 = qd[5] * z2374;
-        let x6 = qd[0] * z2336;
-        let x7 = qd[1] * z2352;
-        let x8 = qd[2] * z2359;
-        let x9 = qd[3] * z2366;
-        let x10 = qd[4] * z2371;
-        let x11 = qd[5] * z2373;
+        let z592 = z21 * z589 - z40 * z590 + z58 * z572 - z59 * z581;
+        let z599 = -qd[5] * z79;
+        let z600 = qd[5] * z78;
+        let z644 = -z41 * z600 + z60 * z599 + z78 * z591 - z79 * z582;
+        let z806 = -z1 * z3;
+        let z807 = -z1 * z4;
+        let z812 = -z0 * z19 + z18 * z806;
+        let z813 = -z0 * z18 - z19 * z806;
+        let z820 = z38 * z812 - z39 * z807;
+        let z821 = z38 * z807 + z39 * z812;
+        let z828 = z58 * z820 + z59 * z813;
+        let z885 = -z0 * z4;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z921 = z58 * z905 + z59 * z890;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1135 = z58 * z1129;
+        let z2259 = -z1 * z561 - z3 * z560;
+        let z2260 = -z1 * z562 - z4 * z560;
+        let z2261 = -z0 * z570 + z18 * z2259 - z19 * z559 + z569 * z806;
+        let z2262 = -z0 * z569 - z18 * z559 - z19 * z2259 - z570 * z806;
+        let z2263 = z38 * z2261 - z39 * z2260 + z579 * z812 - z580 * z807;
+        let z2264 = z38 * z2260 + z39 * z2261 + z579 * z807 + z580 * z812;
+        let z2265 = z58 * z2263 + z59 * z2262 + z589 * z820 + z590 * z813;
+        let z2266 = z78 * z2264 + z79 * z2265 + z599 * z821 + z600 * z828;
+        let z2267 = self.d2 * z2260;
+        let z2268 = z2267 + self.d3 * z2260;
+        let z2269 = z2268 + self.d4 * z2264;
+        let z2270 = z2269 + self.d5 * z2264;
+        let z2271 = z2270 + self.d6 * z2266;
+        let z2272 = -z0 * z562 - z4 * z559;
+        let z2273 = z18 * z2272 + z569 * z885;
+        let z2274 = -z19 * z2272 - z570 * z885;
+        let z2275 = -z5 * z580 + z38 * z2273 - z39 * z563 + z579 * z889;
+        let z2276 = z5 * z579 + z38 * z563 + z39 * z2273 + z580 * z889;
+        let z2277 = z58 * z2275 + z59 * z2274 + z589 * z905 + z590 * z890;
+        let z2278 = z78 * z2276 + z79 * z2277 + z599 * z906 + z600 * z921;
+        let z2279 = self.d2 * z563;
+        let z2280 = z2279 + self.d3 * z563;
+        let z2281 = z2280 + self.d4 * z2276;
+        let z2282 = z2281 + self.d5 * z2276;
+        let z2283 = z2282 + self.d6 * z2278;
+        let z2284 = z1 * z570 - z5 * z569 - z18 * z563 + z19 * z560;
+        let z2285 = z21 * z579 + z38 * z572;
+        let z2286 = z21 * z580 + z39 * z572;
+        let z2287 = z58 * z2285 + z59 * z2284 + z589 * z1023 + z590 * z1020;
+        let z2288 = z78 * z2286 + z79 * z2287 + z599 * z1024 + z600 * z1039;
+        let z2289 = self.d4 * z2286;
+        let z2290 = z2289 + self.d5 * z2286;
+        let z2291 = z2290 + self.d6 * z2288;
+        let z2292 = -z6 * z579 - z20 * z580 - z38 * z564 - z39 * z571;
+        let z2293 = z58 * z2292 + z589 * z1129;
+        let z2294 = z40 * z599 + z78 * z581 + z79 * z2293 + z600 * z1135;
+        let z2295 = self.d4 * z581;
+        let z2296 = z2295 + self.d5 * z581;
+        let z2297 = z2296 + self.d6 * z2294;
+        let z2298 = z61 * z600 + z79 * z592;
+        let z2299 = self.d6 * z2298;
+        let z2300 = self.d6 * z644;
+        let x0 = qd[0] * z2271;
+        let x1 = qd[1] * z2283;
+        let x2 = qd[2] * z2291;
+        let x3 = qd[3] * z2297;
+        let x4 = qd[4] * z2299;
+        let x5 = qd[5] * z2300;
+        let x6 = qd[0] * z2266;
+        let x7 = qd[1] * z2278;
+        let x8 = qd[2] * z2288;
+        let x9 = qd[3] * z2294;
+        let x10 = qd[4] * z2298;
+        let x11 = qd[5] * z644;
         let x12 = x6 + x7 + x8 + x9 + x10 + x11;
         let x13 = self.d_flange * x12;
         let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
@@ -5306,78 +5209,70 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z15 = self.d2 * z6;
         let z18 = q[2].cos();
         let z19 = q[2].sin();
+        let z20 = -z1 * z19 + z5 * z18;
+        let z21 = -z1 * z18 - z5 * z19;
         let z22 = z0 * z19 + z7 * z18;
         let z23 = z0 * z18 - z7 * z19;
         let z35 = self.d3 * z6 + z15;
         let z38 = q[3].cos();
         let z39 = q[3].sin();
+        let z40 = -z6 * z39 + z20 * z38;
+        let z41 = z6 * z38 + z20 * z39;
         let z42 = -z8 * z39 + z22 * z38;
         let z43 = z8 * z38 + z22 * z39;
+        let z55 = self.d4 * z41 + z35;
         let z58 = q[4].cos();
         let z59 = q[4].sin();
+        let z60 = z21 * z59 + z40 * z58;
         let z62 = z23 * z59 + z42 * z58;
+        let z63 = z23 * z58 - z42 * z59;
+        let z75 = self.d5 * z41 + z55;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z806 = -q[0].sin();
-        let z816 = z5 * z18 + z19 * z806;
-        let z817 = -z5 * z19 + z18 * z806;
-        let z827 = -z6 * z39 + z38 * z816;
-        let z828 = z6 * z38 + z39 * z816;
-        let z836 = self.d4 * z828 + z35;
-        let z839 = z58 * z827 + z59 * z817;
-        let z848 = self.d5 * z828 + z836;
-        let z852 = z78 * z828 + z79 * z839;
-        let z860 = self.d6 * z852 + z848;
-        let z917 = -q[1].sin();
-        let z919 = z1 * z917;
-        let z921 = self.d2 * z7;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z937 = self.d3 * z7 + z921;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z953 = self.d4 * z942 + z937;
-        let z957 = z58 * z941 + z59 * z926;
-        let z969 = self.d5 * z942 + z953;
-        let z974 = z78 * z942 + z79 * z957;
-        let z985 = self.d6 * z974 + z969;
-        let z1054 = -q[2].sin();
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1075 = self.d4 * z1064;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1091 = self.d5 * z1064 + z1075;
-        let z1096 = z78 * z1064 + z79 * z1079;
-        let z1107 = self.d6 * z1096 + z1091;
-        let z1167 = -q[3].sin();
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1175 = self.d4 * z1171;
-        let z1179 = z58 * z1170;
-        let z1191 = self.d5 * z1171 + z1175;
-        let z1196 = z78 * z1171 + z79 * z1179;
-        let z1207 = self.d6 * z1196 + z1191;
-        let z1258 = -q[4].sin();
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1268 = z79 * z1261;
-        let z1279 = self.d6 * z1268;
-        let z1321 = -q[5].sin();
-        let z1325 = z43 * z1321 + z62 * z78;
-        let z1329 = self.d6 * z1325;
-        let x0 = self.d_flange * z852;
-        let x1 = z860 + x0;
-        let x2 = self.d_flange * z974;
-        let x3 = z985 + x2;
-        let x4 = self.d_flange * z1096;
-        let x5 = z1107 + x4;
-        let x6 = self.d_flange * z1196;
-        let x7 = z1207 + x6;
-        let x8 = self.d_flange * z1268;
-        let x9 = z1279 + x8;
-        let x10 = self.d_flange * z1325;
-        let x11 = z1329 + x10;
+        let z81 = z41 * z78 + z60 * z79;
+        let z82 = -z43 * z79 + z62 * z78;
+        let z95 = self.d6 * z81 + z75;
+        let z807 = -z1 * z4;
+        let z887 = self.d2 * z7;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z903 = self.d3 * z7 + z887;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z919 = self.d4 * z908 + z903;
+        let z923 = z58 * z907 + z59 * z892;
+        let z935 = self.d5 * z908 + z919;
+        let z940 = z78 * z908 + z79 * z923;
+        let z951 = self.d6 * z940 + z935;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1037 = self.d4 * z1026;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1053 = self.d5 * z1026 + z1037;
+        let z1058 = z78 * z1026 + z79 * z1041;
+        let z1069 = self.d6 * z1058 + z1053;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1133 = self.d4 * z42;
+        let z1137 = z58 * z1130;
+        let z1149 = self.d5 * z42 + z1133;
+        let z1154 = z42 * z78 + z79 * z1137;
+        let z1165 = self.d6 * z1154 + z1149;
+        let z1222 = z63 * z79;
+        let z1233 = self.d6 * z1222;
+        let z1279 = self.d6 * z82;
+        let x0 = self.d_flange * z81;
+        let x1 = z95 + x0;
+        let x2 = self.d_flange * z940;
+        let x3 = z951 + x2;
+        let x4 = self.d_flange * z1058;
+        let x5 = z1069 + x4;
+        let x6 = self.d_flange * z1154;
+        let x7 = z1165 + x6;
+        let x8 = self.d_flange * z1222;
+        let x9 = z1233 + x8;
+        let x10 = self.d_flange * z82;
+        let x11 = z1279 + x10;
         w_t2[(0, 0)] = x1;
         w_t2[(1, 0)] = x3;
         w_t2[(2, 0)] = x5;
@@ -5402,126 +5297,110 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z8 = z1 * z4;
         let z18 = q[2].cos();
         let z19 = q[2].sin();
+        let z20 = -z1 * z19 + z5 * z18;
+        let z21 = -z1 * z18 - z5 * z19;
         let z22 = z0 * z19 + z7 * z18;
         let z23 = z0 * z18 - z7 * z19;
         let z38 = q[3].cos();
         let z39 = q[3].sin();
+        let z40 = -z6 * z39 + z20 * z38;
+        let z41 = z6 * z38 + z20 * z39;
         let z42 = -z8 * z39 + z22 * z38;
         let z43 = z8 * z38 + z22 * z39;
         let z58 = q[4].cos();
         let z59 = q[4].sin();
+        let z60 = z21 * z59 + z40 * z58;
         let z62 = z23 * z59 + z42 * z58;
+        let z63 = z23 * z58 - z42 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z559 = -qd[0] * q[0].sin();
-        let z560 = qd[0] * q[0].cos();
-        let z561 = -qd[1] * q[1].sin();
-        let z562 = qd[1] * q[1].cos();
+        let z559 = -qd[0] * z1;
+        let z560 = qd[0] * z0;
+        let z561 = -qd[1] * z4;
+        let z562 = qd[1] * z3;
         let z563 = z0 * z561 + z3 * z559;
         let z564 = z0 * z562 + z4 * z559;
         let z565 = z1 * z561 + z3 * z560;
         let z566 = z1 * z562 + z4 * z560;
         let z567 = self.d2 * z564;
-        let z569 = -qd[2] * q[2].sin();
-        let z570 = qd[2] * q[2].cos();
+        let z569 = -qd[2] * z19;
+        let z570 = qd[2] * z18;
+        let z571 = -z1 * z570 + z5 * z569 + z18 * z563 - z19 * z560;
+        let z572 = -z1 * z569 - z5 * z570 - z18 * z560 - z19 * z563;
         let z573 = z0 * z570 + z7 * z569 + z18 * z565 + z19 * z559;
         let z574 = z0 * z569 - z7 * z570 + z18 * z559 - z19 * z565;
         let z577 = self.d3 * z564 + z567;
-        let z579 = -qd[3] * q[3].sin();
-        let z580 = qd[3] * q[3].cos();
+        let z579 = -qd[3] * z39;
+        let z580 = qd[3] * z38;
+        let z581 = -z6 * z580 + z20 * z579 + z38 * z571 - z39 * z564;
+        let z582 = z6 * z579 + z20 * z580 + z38 * z564 + z39 * z571;
         let z583 = -z8 * z580 + z22 * z579 + z38 * z573 - z39 * z566;
         let z584 = z8 * z579 + z22 * z580 + z38 * z566 + z39 * z573;
-        let z589 = -qd[4] * q[4].sin();
-        let z590 = qd[4] * q[4].cos();
+        let z587 = self.d4 * z582 + z577;
+        let z589 = -qd[4] * z59;
+        let z590 = qd[4] * z58;
+        let z591 = z21 * z590 + z40 * z589 + z58 * z581 + z59 * z572;
         let z593 = z23 * z590 + z42 * z589 + z58 * z583 + z59 * z574;
-        let z599 = -qd[5] * q[5].sin();
-        let z600 = qd[5] * q[5].cos();
-        let z806 = -q[0].sin();
-        let z816 = z5 * z18 + z19 * z806;
-        let z817 = -z5 * z19 + z18 * z806;
-        let z827 = -z6 * z39 + z38 * z816;
-        let z828 = z6 * z38 + z39 * z816;
-        let z839 = z58 * z827 + z59 * z817;
-        let z917 = -q[1].sin();
-        let z919 = z1 * z917;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z957 = z58 * z941 + z59 * z926;
-        let z1054 = -q[2].sin();
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1167 = -q[3].sin();
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1179 = z58 * z1170;
-        let z1258 = -q[4].sin();
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1321 = -q[5].sin();
-        let z2291 = -qd[1] * q[1].cos();
-        let z2303 = -qd[2] * q[2].cos();
-        let z2313 = -qd[3] * q[3].cos();
-        let z2321 = -qd[4] * q[4].cos();
-        let z2325 = -qd[5] * q[5].cos();
-        let z2328 = -qd[0] * q[0].cos();
-        let z2375 = z5 * z569 + z18 * z563 + z19 * z2328 + z570 * z806;
-        let z2376 = -z5 * z570 + z18 * z2328 - z19 * z563 + z569 * z806;
-        let z2377 = -z6 * z580 + z38 * z2375 - z39 * z564 + z579 * z816;
-        let z2378 = z6 * z579 + z38 * z564 + z39 * z2375 + z580 * z816;
-        let z2379 = z58 * z2377 + z59 * z2376 + z589 * z827 + z590 * z817;
-        let z2380 = z78 * z2378 + z79 * z2379 + z599 * z828 + z600 * z839;
-        let z2381 = self.d4 * z2378 + z577;
-        let z2382 = self.d5 * z2378 + z2381;
-        let z2383 = self.d6 * z2380 + z2382;
-        let z2384 = z1 * z2291 + z560 * z917;
-        let z2385 = self.d2 * z565;
-        let z2386 = z18 * z2384 + z569 * z919;
-        let z2387 = -z19 * z2384 - z570 * z919;
-        let z2388 = self.d3 * z565 + z2385;
-        let z2389 = -z7 * z580 + z38 * z2386 - z39 * z565 + z579 * z925;
-        let z2390 = z7 * z579 + z38 * z565 + z39 * z2386 + z580 * z925;
-        let z2391 = self.d4 * z2390 + z2388;
-        let z2392 = z58 * z2389 + z59 * z2387 + z589 * z941 + z590 * z926;
-        let z2393 = self.d5 * z2390 + z2391;
-        let z2394 = z78 * z2390 + z79 * z2392 + z599 * z942 + z600 * z957;
-        let z2395 = self.d6 * z2394 + z2393;
-        let z2396 = z0 * z569 + z7 * z2303 + z18 * z559 + z565 * z1054;
-        let z2397 = z0 * z2303 - z7 * z569 - z18 * z565 + z559 * z1054;
-        let z2398 = z38 * z2396 + z579 * z1057;
-        let z2399 = z39 * z2396 + z580 * z1057;
-        let z2400 = z58 * z2398 + z59 * z2397 + z589 * z1063 + z590 * z1058;
-        let z2401 = z78 * z2399 + z79 * z2400 + z599 * z1064 + z600 * z1079;
-        let z2402 = self.d4 * z2399;
-        let z2403 = self.d5 * z2399 + z2402;
-        let z2404 = self.d6 * z2401 + z2403;
-        let z2405 = -z8 * z579 + z22 * z2313 - z38 * z566 + z573 * z1167;
-        let z2406 = z8 * z2313 + z22 * z579 + z38 * z573 + z566 * z1167;
-        let z2407 = z58 * z2405 + z589 * z1170;
-        let z2408 = z78 * z2406 + z79 * z2407 + z599 * z1171 + z600 * z1179;
-        let z2409 = self.d4 * z2406;
-        let z2410 = self.d5 * z2406 + z2409;
-        let z2411 = self.d6 * z2408 + z2410;
-        let z2412 = z23 * z589 + z42 * z2321 + z58 * z574 + z583 * z1258;
-        let z2413 = z79 * z2412 + z600 * z1261;
-        let z2414 = self.d6 * z2413;
-        let z2415 = z43 * z2325 + z62 * z599 + z584 * z1321 + z78 * z593;
-        let z2416 = self.d6 * z2415;
-        let x0 = qd[0] * z2383;
-        let x1 = qd[1] * z2395;
-        let x2 = qd[2] * z2404;
-        let x3 = qd[3] * z2411;
-        let x4 = qd[4] * z2414;
-        let x5 = qd[5] * z2416;
-        let x6 = qd[0] * z2380;
-        let x7 = qd[1] * z2394;
-        let x8 = qd[2] * z2401;
-        let x9 = qd[3] * z2408;
-        let x10 = qd[4] * z2413;
-        let x11 = qd[5] * z2415;
+        let z594 = z23 * z589 - z42 * z590 + z58 * z574 - z59 * z583;
+        let z597 = self.d5 * z582 + z587;
+        let z599 = -qd[5] * z79;
+        let z600 = qd[5] * z78;
+        let z601 = z41 * z599 + z60 * z600 + z78 * z582 + z79 * z591;
+        let z605 = self.d6 * z601 + z597;
+        let z645 = -z43 * z600 + z62 * z599 + z78 * z593 - z79 * z584;
+        let z807 = -z1 * z4;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z923 = z58 * z907 + z59 * z892;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1137 = z58 * z1130;
+        let z2260 = -z1 * z562 - z4 * z560;
+        let z2301 = z18 * z2260 + z569 * z807;
+        let z2302 = -z19 * z2260 - z570 * z807;
+        let z2303 = -z7 * z580 + z38 * z2301 - z39 * z565 + z579 * z891;
+        let z2304 = z7 * z579 + z38 * z565 + z39 * z2301 + z580 * z891;
+        let z2305 = z58 * z2303 + z59 * z2302 + z589 * z907 + z590 * z892;
+        let z2306 = z78 * z2304 + z79 * z2305 + z599 * z908 + z600 * z923;
+        let z2307 = self.d2 * z565;
+        let z2308 = self.d3 * z565 + z2307;
+        let z2309 = self.d4 * z2304 + z2308;
+        let z2310 = self.d5 * z2304 + z2309;
+        let z2311 = self.d6 * z2306 + z2310;
+        let z2312 = -z0 * z570 - z7 * z569 - z18 * z565 - z19 * z559;
+        let z2313 = z23 * z579 + z38 * z574;
+        let z2314 = z23 * z580 + z39 * z574;
+        let z2315 = z58 * z2313 + z59 * z2312 + z589 * z1025 + z590 * z1021;
+        let z2316 = z78 * z2314 + z79 * z2315 + z599 * z1026 + z600 * z1041;
+        let z2317 = self.d4 * z2314;
+        let z2318 = self.d5 * z2314 + z2317;
+        let z2319 = self.d6 * z2316 + z2318;
+        let z2320 = -z8 * z579 - z22 * z580 - z38 * z566 - z39 * z573;
+        let z2321 = z58 * z2320 + z589 * z1130;
+        let z2322 = z42 * z599 + z78 * z583 + z79 * z2321 + z600 * z1137;
+        let z2323 = self.d4 * z583;
+        let z2324 = self.d5 * z583 + z2323;
+        let z2325 = self.d6 * z2322 + z2324;
+        let z2326 = z63 * z600 + z79 * z594;
+        let z2327 = self.d6 * z2326;
+        let z2328 = self.d6 * z645;
+        let x0 = qd[0] * z605;
+        let x1 = qd[1] * z2311;
+        let x2 = qd[2] * z2319;
+        let x3 = qd[3] * z2325;
+        let x4 = qd[4] * z2327;
+        let x5 = qd[5] * z2328;
+        let x6 = qd[0] * z601;
+        let x7 = qd[1] * z2306;
+        let x8 = qd[2] * z2316;
+        let x9 = qd[3] * z2322;
+        let x10 = qd[4] * z2326;
+        let x11 = qd[5] * z645;
         let x12 = x6 + x7 + x8 + x9 + x10 + x11;
         let x13 = self.d_flange * x12;
         let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
@@ -5945,210 +5824,201 @@ impl Rates<7, 0, 1> for Iiwa {
         let z556 = -z505 - x.qd[4] * self.d;
         let z557 = -z506 - x.qd[5] * self.d;
         let z558 = -z507 - x.qd[6] * self.d;
-        let z917 = -x.q[1].sin();
-        let z922 = self.d2 * z917;
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z938 = self.d3 * z917 + z922;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z954 = self.d4 * z944 + z938;
-        let z959 = z58 * z943 + z59 * z928;
-        let z970 = self.d5 * z944 + z954;
-        let z976 = z78 * z944 + z79 * z959;
-        let z986 = z970 + self.d6 * z976;
-        let z1054 = -x.q[2].sin();
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1076 = self.d4 * z1066;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1092 = self.d5 * z1066 + z1076;
-        let z1098 = z78 * z1066 + z79 * z1081;
-        let z1108 = self.d6 * z1098 + z1092;
-        let z1167 = -x.q[3].sin();
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1176 = self.d4 * z1173;
-        let z1181 = z58 * z1172;
-        let z1192 = self.d5 * z1173 + z1176;
-        let z1198 = z78 * z1173 + z79 * z1181;
-        let z1208 = self.d6 * z1198 + z1192;
-        let z1258 = -x.q[4].sin();
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1270 = z79 * z1263;
-        let z1280 = self.d6 * z1270;
-        let z1321 = -x.q[5].sin();
-        let z1327 = z45 * z1321 + z64 * z78;
-        let z1330 = self.d6 * z1327;
-        let z1734 = -x.qdd[1] * z1;
-        let z1735 = x.qdd[1] * z0;
-        let z1736 = x.qdd[1] * z9;
-        let z1737 = x.qdd[1] * z10;
-        let z1738 = x.qdd[2] * z6 + z1734;
-        let z1739 = x.qdd[2] * z8 + z1735;
-        let z1740 = x.qdd[0] + x.qdd[2] * z3;
-        let z1741 = x.qdd[2] * z26 + z1736;
-        let z1742 = x.qdd[2] * z27 + z1737;
-        let z1743 = x.qdd[2] * z28;
-        let z1744 = z1738 + x.qdd[3] * z21;
-        let z1745 = z1739 + x.qdd[3] * z23;
-        let z1746 = z1740 + x.qdd[3] * z25;
-        let z1747 = z1741 + x.qdd[3] * z46;
-        let z1748 = z1742 + x.qdd[3] * z47;
-        let z1749 = z1743 + x.qdd[3] * z48;
-        let z1750 = z1744 + x.qdd[4] * z41;
-        let z1751 = z1745 + x.qdd[4] * z43;
-        let z1752 = z1746 + x.qdd[4] * z45;
-        let z1753 = z1747 + x.qdd[4] * z66;
-        let z1754 = z1748 + x.qdd[4] * z67;
-        let z1755 = z1749 + x.qdd[4] * z68;
-        let z1756 = z1750 + x.qdd[5] * z61;
-        let z1757 = z1751 + x.qdd[5] * z63;
-        let z1758 = z1752 + x.qdd[5] * z65;
-        let z1759 = z1753 + x.qdd[5] * z86;
-        let z1760 = z1754 + x.qdd[5] * z87;
-        let z1761 = z1755 + x.qdd[5] * z88;
-        let z1762 = z1756 + x.qdd[6] * z81;
-        let z1763 = z1757 + x.qdd[6] * z83;
-        let z1764 = z1758 + x.qdd[6] * z85;
-        let z1765 = z1759 + x.qdd[6] * z106;
-        let z1766 = z1760 + x.qdd[6] * z107;
-        let z1767 = z1761 + x.qdd[6] * z108;
-        let z1768 = -self.m1 * x.qdd[0] * z116;
-        let z1769 = self.m1 * x.qdd[0] * z115;
-        let z1772 = self.i1z * x.qdd[0] + z115 * z1769 - z116 * z1768;
-        let z1773 = -self.m2 * x.qdd[0] * z122 + self.m2 * z123 * z1735
-            + self.m2 * z1736;
-        let z1774 = self.m2 * x.qdd[0] * z121 - self.m2 * z123 * z1734 + self.m2 * z1737;
-        let z1775 = -self.m2 * z121 * z1735 + self.m2 * z122 * z1734;
-        let z1776 = x.qdd[0] * z126 + z122 * z1775 - z123 * z1774 + z124 * z1734
-            + z125 * z1735;
-        let z1777 = x.qdd[0] * z128 - z121 * z1775 + z123 * z1773 + z125 * z1734
-            + z127 * z1735;
-        let z1778 = x.qdd[0] * z129 + z121 * z1774 - z122 * z1773 + z126 * z1734
-            + z128 * z1735;
-        let z1779 = self.m3 * z1741 - self.m3 * z131 * z1740 + self.m3 * z132 * z1739;
-        let z1780 = self.m3 * z1742 + self.m3 * z130 * z1740 - self.m3 * z132 * z1738;
-        let z1781 = self.m3 * z1743 - self.m3 * z130 * z1739 + self.m3 * z131 * z1738;
-        let z1782 = z131 * z1781 - z132 * z1780 + z133 * z1738 + z134 * z1739
-            + z135 * z1740;
-        let z1783 = -z130 * z1781 + z132 * z1779 + z134 * z1738 + z136 * z1739
-            + z137 * z1740;
-        let z1784 = z130 * z1780 - z131 * z1779 + z135 * z1738 + z137 * z1739
-            + z138 * z1740;
-        let z1785 = self.m4 * z1747 - self.m4 * z140 * z1746 + self.m4 * z141 * z1745;
-        let z1786 = self.m4 * z1748 + self.m4 * z139 * z1746 - self.m4 * z141 * z1744;
-        let z1787 = self.m4 * z1749 - self.m4 * z139 * z1745 + self.m4 * z140 * z1744;
-        let z1788 = z140 * z1787 - z141 * z1786 + z142 * z1744 + z143 * z1745
-            + z144 * z1746;
-        let z1789 = -z139 * z1787 + z141 * z1785 + z143 * z1744 + z145 * z1745
-            + z146 * z1746;
-        let z1790 = z139 * z1786 - z140 * z1785 + z144 * z1744 + z146 * z1745
-            + z147 * z1746;
-        let z1791 = self.m5 * z1753 - self.m5 * z149 * z1752 + self.m5 * z150 * z1751;
-        let z1792 = self.m5 * z1754 + self.m5 * z148 * z1752 - self.m5 * z150 * z1750;
-        let z1793 = self.m5 * z1755 - self.m5 * z148 * z1751 + self.m5 * z149 * z1750;
-        let z1794 = z149 * z1793 - z150 * z1792 + z151 * z1750 + z152 * z1751
-            + z153 * z1752;
-        let z1795 = -z148 * z1793 + z150 * z1791 + z152 * z1750 + z154 * z1751
-            + z155 * z1752;
-        let z1796 = z148 * z1792 - z149 * z1791 + z153 * z1750 + z155 * z1751
-            + z156 * z1752;
-        let z1797 = self.m6 * z1759 - self.m6 * z158 * z1758 + self.m6 * z159 * z1757;
-        let z1798 = self.m6 * z1760 + self.m6 * z157 * z1758 - self.m6 * z159 * z1756;
-        let z1799 = self.m6 * z1761 - self.m6 * z157 * z1757 + self.m6 * z158 * z1756;
-        let z1800 = z158 * z1799 - z159 * z1798 + z160 * z1756 + z161 * z1757
-            + z162 * z1758;
-        let z1801 = -z157 * z1799 + z159 * z1797 + z161 * z1756 + z163 * z1757
-            + z164 * z1758;
-        let z1802 = z157 * z1798 - z158 * z1797 + z162 * z1756 + z164 * z1757
-            + z165 * z1758;
-        let z1803 = self.m7 * z1765 - self.m7 * z167 * z1764 + self.m7 * z168 * z1763;
-        let z1804 = self.m7 * z1766 + self.m7 * z166 * z1764 - self.m7 * z168 * z1762;
-        let z1805 = self.m7 * z1767 - self.m7 * z166 * z1763 + self.m7 * z167 * z1762;
-        let z1806 = z167 * z1805 - z168 * z1804 + z169 * z1762 + z170 * z1763
-            + z171 * z1764;
-        let z1807 = -z166 * z1805 + z168 * z1803 + z170 * z1762 + z172 * z1763
-            + z173 * z1764;
-        let z1808 = z166 * z1804 - z167 * z1803 + z171 * z1762 + z173 * z1763
-            + z174 * z1764;
-        let z1809 = z1800 + z1806;
-        let z1810 = z1801 + z1807;
-        let z1811 = z1802 + z1808;
-        let z1812 = z1797 + z1803;
-        let z1813 = z1798 + z1804;
-        let z1814 = z1799 + z1805;
-        let z1815 = z1794 + z1809;
-        let z1816 = z1795 + z1810;
-        let z1817 = z1796 + z1811;
-        let z1818 = z1791 + z1812;
-        let z1819 = z1792 + z1813;
-        let z1820 = z1793 + z1814;
-        let z1821 = z1788 + z1815;
-        let z1822 = z1789 + z1816;
-        let z1823 = z1790 + z1817;
-        let z1824 = z1785 + z1818;
-        let z1825 = z1786 + z1819;
-        let z1826 = z1787 + z1820;
-        let z1827 = z1782 + z1821;
-        let z1828 = z1783 + z1822;
-        let z1829 = z1784 + z1823;
-        let z1830 = z1779 + z1824;
-        let z1831 = z1780 + z1825;
-        let z1832 = z1781 + z1826;
-        let z1833 = z1776 + z1827;
-        let z1834 = z1777 + z1828;
-        let z1835 = z1778 + z1829;
-        let z1836 = z1773 + z1830;
-        let z1837 = z1774 + z1831;
-        let z1841 = z1772 + z1835;
-        let z1844 = z0 * z1834 - z1 * z1833 + z9 * z1836 + z10 * z1837;
-        let z1845 = z3 * z1829 + z6 * z1827 + z8 * z1828 + z26 * z1830 + z27 * z1831
-            + z28 * z1832;
-        let z1846 = z21 * z1821 + z23 * z1822 + z25 * z1823 + z46 * z1824 + z47 * z1825
-            + z48 * z1826;
-        let z1847 = z41 * z1815 + z43 * z1816 + z45 * z1817 + z66 * z1818 + z67 * z1819
-            + z68 * z1820;
-        let z1848 = z61 * z1809 + z63 * z1810 + z65 * z1811 + z86 * z1812 + z87 * z1813
-            + z88 * z1814;
-        let z1849 = z81 * z1806 + z83 * z1807 + z85 * z1808 + z106 * z1803 + z107 * z1804
-            + z108 * z1805;
+        let z888 = -self.d2 * z4;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z904 = -self.d3 * z4 + z888;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z920 = self.d4 * z910 + z904;
+        let z925 = z58 * z909 + z59 * z894;
+        let z936 = self.d5 * z910 + z920;
+        let z942 = z78 * z910 + z79 * z925;
+        let z952 = self.d6 * z942 + z936;
+        let z1022 = z4 * z18;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1038 = self.d4 * z1028;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1054 = self.d5 * z1028 + z1038;
+        let z1060 = z78 * z1028 + z79 * z1043;
+        let z1070 = self.d6 * z1060 + z1054;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1134 = self.d4 * z44;
+        let z1139 = z58 * z1131;
+        let z1150 = self.d5 * z44 + z1134;
+        let z1156 = z44 * z78 + z79 * z1139;
+        let z1166 = self.d6 * z1156 + z1150;
+        let z1224 = z65 * z79;
+        let z1234 = self.d6 * z1224;
+        let z1280 = self.d6 * z84;
+        let z1680 = -x.qdd[1] * z1;
+        let z1681 = x.qdd[1] * z0;
+        let z1682 = x.qdd[1] * z9;
+        let z1683 = x.qdd[1] * z10;
+        let z1684 = x.qdd[2] * z6 + z1680;
+        let z1685 = x.qdd[2] * z8 + z1681;
+        let z1686 = x.qdd[0] + x.qdd[2] * z3;
+        let z1687 = x.qdd[2] * z26 + z1682;
+        let z1688 = x.qdd[2] * z27 + z1683;
+        let z1689 = x.qdd[2] * z28;
+        let z1690 = x.qdd[3] * z21 + z1684;
+        let z1691 = x.qdd[3] * z23 + z1685;
+        let z1692 = x.qdd[3] * z25 + z1686;
+        let z1693 = x.qdd[3] * z46 + z1687;
+        let z1694 = x.qdd[3] * z47 + z1688;
+        let z1695 = x.qdd[3] * z48 + z1689;
+        let z1696 = x.qdd[4] * z41 + z1690;
+        let z1697 = x.qdd[4] * z43 + z1691;
+        let z1698 = x.qdd[4] * z45 + z1692;
+        let z1699 = x.qdd[4] * z66 + z1693;
+        let z1700 = x.qdd[4] * z67 + z1694;
+        let z1701 = x.qdd[4] * z68 + z1695;
+        let z1702 = x.qdd[5] * z61 + z1696;
+        let z1703 = x.qdd[5] * z63 + z1697;
+        let z1704 = x.qdd[5] * z65 + z1698;
+        let z1705 = x.qdd[5] * z86 + z1699;
+        let z1706 = x.qdd[5] * z87 + z1700;
+        let z1707 = x.qdd[5] * z88 + z1701;
+        let z1708 = x.qdd[6] * z81 + z1702;
+        let z1709 = x.qdd[6] * z83 + z1703;
+        let z1710 = x.qdd[6] * z85 + z1704;
+        let z1711 = x.qdd[6] * z106 + z1705;
+        let z1712 = x.qdd[6] * z107 + z1706;
+        let z1713 = x.qdd[6] * z108 + z1707;
+        let z1714 = -self.m1 * x.qdd[0] * z116;
+        let z1715 = self.m1 * x.qdd[0] * z115;
+        let z1718 = self.i1z * x.qdd[0] + z115 * z1715 - z116 * z1714;
+        let z1719 = -self.m2 * x.qdd[0] * z122 + self.m2 * z123 * z1681
+            + self.m2 * z1682;
+        let z1720 = self.m2 * x.qdd[0] * z121 - self.m2 * z123 * z1680 + self.m2 * z1683;
+        let z1721 = -self.m2 * z121 * z1681 + self.m2 * z122 * z1680;
+        let z1722 = x.qdd[0] * z126 + z122 * z1721 - z123 * z1720 + z124 * z1680
+            + z125 * z1681;
+        let z1723 = x.qdd[0] * z128 - z121 * z1721 + z123 * z1719 + z125 * z1680
+            + z127 * z1681;
+        let z1724 = x.qdd[0] * z129 + z121 * z1720 - z122 * z1719 + z126 * z1680
+            + z128 * z1681;
+        let z1725 = -self.m3 * z131 * z1686 + self.m3 * z132 * z1685 + self.m3 * z1687;
+        let z1726 = self.m3 * z130 * z1686 - self.m3 * z132 * z1684 + self.m3 * z1688;
+        let z1727 = -self.m3 * z130 * z1685 + self.m3 * z131 * z1684 + self.m3 * z1689;
+        let z1728 = z131 * z1727 - z132 * z1726 + z133 * z1684 + z134 * z1685
+            + z135 * z1686;
+        let z1729 = -z130 * z1727 + z132 * z1725 + z134 * z1684 + z136 * z1685
+            + z137 * z1686;
+        let z1730 = z130 * z1726 - z131 * z1725 + z135 * z1684 + z137 * z1685
+            + z138 * z1686;
+        let z1731 = -self.m4 * z140 * z1692 + self.m4 * z141 * z1691 + self.m4 * z1693;
+        let z1732 = self.m4 * z139 * z1692 - self.m4 * z141 * z1690 + self.m4 * z1694;
+        let z1733 = -self.m4 * z139 * z1691 + self.m4 * z140 * z1690 + self.m4 * z1695;
+        let z1734 = z140 * z1733 - z141 * z1732 + z142 * z1690 + z143 * z1691
+            + z144 * z1692;
+        let z1735 = -z139 * z1733 + z141 * z1731 + z143 * z1690 + z145 * z1691
+            + z146 * z1692;
+        let z1736 = z139 * z1732 - z140 * z1731 + z144 * z1690 + z146 * z1691
+            + z147 * z1692;
+        let z1737 = -self.m5 * z149 * z1698 + self.m5 * z150 * z1697 + self.m5 * z1699;
+        let z1738 = self.m5 * z148 * z1698 - self.m5 * z150 * z1696 + self.m5 * z1700;
+        let z1739 = -self.m5 * z148 * z1697 + self.m5 * z149 * z1696 + self.m5 * z1701;
+        let z1740 = z149 * z1739 - z150 * z1738 + z151 * z1696 + z152 * z1697
+            + z153 * z1698;
+        let z1741 = -z148 * z1739 + z150 * z1737 + z152 * z1696 + z154 * z1697
+            + z155 * z1698;
+        let z1742 = z148 * z1738 - z149 * z1737 + z153 * z1696 + z155 * z1697
+            + z156 * z1698;
+        let z1743 = -self.m6 * z158 * z1704 + self.m6 * z159 * z1703 + self.m6 * z1705;
+        let z1744 = self.m6 * z157 * z1704 - self.m6 * z159 * z1702 + self.m6 * z1706;
+        let z1745 = -self.m6 * z157 * z1703 + self.m6 * z158 * z1702 + self.m6 * z1707;
+        let z1746 = z158 * z1745 - z159 * z1744 + z160 * z1702 + z161 * z1703
+            + z162 * z1704;
+        let z1747 = -z157 * z1745 + z159 * z1743 + z161 * z1702 + z163 * z1703
+            + z164 * z1704;
+        let z1748 = z157 * z1744 - z158 * z1743 + z162 * z1702 + z164 * z1703
+            + z165 * z1704;
+        let z1749 = -self.m7 * z167 * z1710 + self.m7 * z168 * z1709 + self.m7 * z1711;
+        let z1750 = self.m7 * z166 * z1710 - self.m7 * z168 * z1708 + self.m7 * z1712;
+        let z1751 = -self.m7 * z166 * z1709 + self.m7 * z167 * z1708 + self.m7 * z1713;
+        let z1752 = z167 * z1751 - z168 * z1750 + z169 * z1708 + z170 * z1709
+            + z171 * z1710;
+        let z1753 = -z166 * z1751 + z168 * z1749 + z170 * z1708 + z172 * z1709
+            + z173 * z1710;
+        let z1754 = z166 * z1750 - z167 * z1749 + z171 * z1708 + z173 * z1709
+            + z174 * z1710;
+        let z1755 = z1746 + z1752;
+        let z1756 = z1747 + z1753;
+        let z1757 = z1748 + z1754;
+        let z1758 = z1743 + z1749;
+        let z1759 = z1744 + z1750;
+        let z1760 = z1745 + z1751;
+        let z1761 = z1740 + z1755;
+        let z1762 = z1741 + z1756;
+        let z1763 = z1742 + z1757;
+        let z1764 = z1758 + z1737;
+        let z1765 = z1738 + z1759;
+        let z1766 = z1739 + z1760;
+        let z1767 = z1761 + z1734;
+        let z1768 = z1762 + z1735;
+        let z1769 = z1763 + z1736;
+        let z1770 = z1764 + z1731;
+        let z1771 = z1765 + z1732;
+        let z1772 = z1766 + z1733;
+        let z1773 = z1767 + z1728;
+        let z1774 = z1768 + z1729;
+        let z1775 = z1769 + z1730;
+        let z1776 = z1770 + z1725;
+        let z1777 = z1771 + z1726;
+        let z1778 = z1772 + z1727;
+        let z1779 = z1773 + z1722;
+        let z1780 = z1774 + z1723;
+        let z1781 = z1775 + z1724;
+        let z1782 = z1776 + z1719;
+        let z1783 = z1777 + z1720;
+        let z1787 = z1781 + z1718;
+        let z1790 = z0 * z1780 - z1 * z1779 + z9 * z1782 + z10 * z1783;
+        let z1791 = z3 * z1775 + z6 * z1773 + z8 * z1774 + z26 * z1776 + z27 * z1777
+            + z28 * z1778;
+        let z1792 = z21 * z1767 + z23 * z1768 + z25 * z1769 + z46 * z1770 + z47 * z1771
+            + z48 * z1772;
+        let z1793 = z41 * z1761 + z43 * z1762 + z45 * z1763 + z66 * z1764 + z67 * z1765
+            + z68 * z1766;
+        let z1794 = z61 * z1755 + z63 * z1756 + z65 * z1757 + z86 * z1758 + z87 * z1759
+            + z88 * z1760;
+        let z1795 = z81 * z1752 + z83 * z1753 + z85 * z1754 + z106 * z1749 + z107 * z1750
+            + z108 * z1751;
         let x0 = -z552;
-        let x1 = z1841 + x0;
-        let x2 = self.d_flange * z976;
-        let x3 = z986 + x2;
+        let x1 = z1787 + x0;
+        let x2 = self.d_flange * z942;
+        let x3 = z952 + x2;
         let x4 = lambda_n[0] * x3;
         let x5 = z553 + x4;
         let x6 = -x5;
-        let x7 = z1844 + x6;
-        let x8 = self.d_flange * z1098;
-        let x9 = z1108 + x8;
+        let x7 = z1790 + x6;
+        let x8 = self.d_flange * z1060;
+        let x9 = z1070 + x8;
         let x10 = lambda_n[0] * x9;
         let x11 = z554 + x10;
         let x12 = -x11;
-        let x13 = z1845 + x12;
-        let x14 = self.d_flange * z1198;
-        let x15 = z1208 + x14;
+        let x13 = z1791 + x12;
+        let x14 = self.d_flange * z1156;
+        let x15 = z1166 + x14;
         let x16 = lambda_n[0] * x15;
         let x17 = z555 + x16;
         let x18 = -x17;
-        let x19 = z1846 + x18;
-        let x20 = self.d_flange * z1270;
-        let x21 = z1280 + x20;
+        let x19 = z1792 + x18;
+        let x20 = self.d_flange * z1224;
+        let x21 = z1234 + x20;
         let x22 = lambda_n[0] * x21;
         let x23 = z556 + x22;
         let x24 = -x23;
-        let x25 = z1847 + x24;
-        let x26 = self.d_flange * z1327;
-        let x27 = z1330 + x26;
+        let x25 = z1793 + x24;
+        let x26 = self.d_flange * z84;
+        let x27 = z1280 + x26;
         let x28 = lambda_n[0] * x27;
         let x29 = z557 + x28;
         let x30 = -x29;
-        let x31 = z1848 + x30;
+        let x31 = z1794 + x30;
         let x32 = -z558;
-        let x33 = z1849 + x32;
+        let x33 = z1795 + x32;
         out[0] = Jet::lift(x1);
         out[1] = Jet::lift(x7);
         out[2] = Jet::lift(x13);
@@ -6326,241 +6196,230 @@ impl Statics<7> for Iiwa {
         let z63 = z23 * z58 - z42 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
+        let z80 = -z41 * z79 + z60 * z78;
+        let z82 = -z43 * z79 + z62 * z78;
         let z510 = self.m2 * self.g;
         let z513 = self.m3 * self.g;
         let z516 = self.m4 * self.g;
         let z519 = self.m5 * self.g;
         let z522 = self.m6 * self.g;
         let z525 = self.m7 * self.g;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z919 = z1 * z917;
-        let z920 = self.d2 * z5;
-        let z921 = self.d2 * z7;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z936 = self.d3 * z5 + z920;
-        let z937 = self.d3 * z7 + z921;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z952 = self.d4 * z940 + z936;
-        let z953 = self.d4 * z942 + z937;
-        let z955 = z58 * z939 + z59 * z924;
-        let z956 = z58 * z924 - z59 * z939;
-        let z957 = z58 * z941 + z59 * z926;
-        let z958 = z58 * z926 - z59 * z941;
-        let z968 = self.d5 * z940 + z952;
-        let z969 = self.d5 * z942 + z953;
-        let z972 = z78 * z940 + z79 * z955;
-        let z974 = z78 * z942 + z79 * z957;
-        let z984 = self.d6 * z972 + z968;
-        let z985 = self.d6 * z974 + z969;
-        let z1000 = self.cz2 * z5;
-        let z1001 = self.cz2 * z7;
-        let z1006 = self.cy3 * z924 + self.cz3 * z5 + z920;
-        let z1007 = self.cy3 * z926 + self.cz3 * z7 + z921;
-        let z1012 = self.cy4 * z924 + self.cz4 * z940 + z936;
-        let z1013 = self.cy4 * z926 + self.cz4 * z942 + z937;
-        let z1018 = self.cy5 * z956 + self.cz5 * z940 + z952;
-        let z1019 = self.cy5 * z958 + self.cz5 * z942 + z953;
-        let z1024 = self.cy6 * z956 + self.cz6 * z972 + z968;
-        let z1025 = self.cy6 * z958 + self.cz6 * z974 + z969;
-        let z1030 = z984 + self.cz7 * z972;
-        let z1031 = z985 + self.cz7 * z974;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1074 = self.d4 * z1062;
-        let z1075 = self.d4 * z1064;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1078 = z58 * z1056 - z59 * z1061;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1080 = z58 * z1058 - z59 * z1063;
-        let z1090 = self.d5 * z1062 + z1074;
-        let z1091 = self.d5 * z1064 + z1075;
-        let z1094 = z78 * z1062 + z79 * z1077;
-        let z1096 = z78 * z1064 + z79 * z1079;
-        let z1106 = self.d6 * z1094 + z1090;
-        let z1107 = self.d6 * z1096 + z1091;
-        let z1122 = self.cy3 * z1056;
-        let z1123 = self.cy3 * z1058;
-        let z1128 = self.cy4 * z1056 + self.cz4 * z1062;
-        let z1129 = self.cy4 * z1058 + self.cz4 * z1064;
-        let z1134 = self.cy5 * z1078 + self.cz5 * z1062 + z1074;
-        let z1135 = self.cy5 * z1080 + self.cz5 * z1064 + z1075;
-        let z1140 = self.cy6 * z1078 + self.cz6 * z1094 + z1090;
-        let z1141 = self.cy6 * z1080 + self.cz6 * z1096 + z1091;
-        let z1146 = self.cz7 * z1094 + z1106;
-        let z1147 = self.cz7 * z1096 + z1107;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1174 = self.d4 * z1169;
-        let z1175 = self.d4 * z1171;
-        let z1177 = z58 * z1168;
-        let z1178 = -z59 * z1168;
-        let z1179 = z58 * z1170;
-        let z1180 = -z59 * z1170;
-        let z1190 = self.d5 * z1169 + z1174;
-        let z1191 = self.d5 * z1171 + z1175;
-        let z1194 = z78 * z1169 + z79 * z1177;
-        let z1196 = z78 * z1171 + z79 * z1179;
-        let z1206 = self.d6 * z1194 + z1190;
-        let z1207 = self.d6 * z1196 + z1191;
-        let z1222 = self.cz4 * z1169;
-        let z1223 = self.cz4 * z1171;
-        let z1228 = self.cy5 * z1178 + self.cz5 * z1169 + z1174;
-        let z1229 = self.cy5 * z1180 + self.cz5 * z1171 + z1175;
-        let z1234 = self.cy6 * z1178 + self.cz6 * z1194 + z1190;
-        let z1235 = self.cy6 * z1180 + self.cz6 * z1196 + z1191;
-        let z1240 = self.cz7 * z1194 + z1206;
-        let z1241 = self.cz7 * z1196 + z1207;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1260 = z21 * z1258 - z40 * z58;
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1262 = z23 * z1258 - z42 * z58;
-        let z1266 = z79 * z1259;
-        let z1268 = z79 * z1261;
-        let z1278 = self.d6 * z1266;
-        let z1279 = self.d6 * z1268;
-        let z1294 = self.cy5 * z1260;
-        let z1295 = self.cy5 * z1262;
-        let z1300 = self.cy6 * z1260 + self.cz6 * z1266;
-        let z1301 = self.cy6 * z1262 + self.cz6 * z1268;
-        let z1306 = z1278 + self.cz7 * z1266;
-        let z1307 = z1279 + self.cz7 * z1268;
-        let z1321 = -q[5].sin();
-        let z1323 = z41 * z1321 + z60 * z78;
-        let z1325 = z43 * z1321 + z62 * z78;
-        let z1328 = self.d6 * z1323;
-        let z1329 = self.d6 * z1325;
-        let z1344 = self.cz6 * z1323;
-        let z1345 = self.cz6 * z1325;
-        let z1350 = self.cz7 * z1323 + z1328;
-        let z1351 = self.cz7 * z1325 + z1329;
-        let z2417 = z510 * z1001;
-        let z2418 = -z510 * z1000;
-        let z2419 = z513 * z1007;
-        let z2420 = -z513 * z1006;
-        let z2421 = z516 * z1013;
-        let z2422 = -z516 * z1012;
-        let z2423 = z519 * z1019;
-        let z2424 = -z519 * z1018;
-        let z2425 = z522 * z1025;
-        let z2426 = -z522 * z1024;
-        let z2427 = z525 * z1031;
-        let z2428 = -z525 * z1030;
-        let z2429 = z2425 + z2427;
-        let z2430 = z2426 + z2428;
-        let z2431 = z2423 + z2429;
-        let z2432 = z2424 + z2430;
-        let z2433 = z2421 + z2431;
-        let z2434 = z2422 + z2432;
-        let z2435 = z2419 + z2433;
-        let z2436 = z2420 + z2434;
-        let z2437 = z2417 + z2435;
-        let z2438 = z2418 + z2436;
-        let z2439 = z0 * z2438 - z1 * z2437;
-        let z2440 = z513 * z1123;
-        let z2441 = -z513 * z1122;
-        let z2442 = z516 * z1129;
-        let z2443 = -z516 * z1128;
-        let z2444 = z519 * z1135;
-        let z2445 = -z519 * z1134;
-        let z2446 = z522 * z1141;
-        let z2447 = -z522 * z1140;
-        let z2448 = z525 * z1147;
-        let z2449 = -z525 * z1146;
-        let z2450 = z2446 + z2448;
-        let z2451 = z2447 + z2449;
-        let z2452 = z2444 + z2450;
-        let z2453 = z2445 + z2451;
-        let z2454 = z2442 + z2452;
-        let z2455 = z2443 + z2453;
-        let z2456 = z2440 + z2454;
-        let z2457 = z2441 + z2455;
-        let z2458 = z0 * z2457 - z1 * z2456;
-        let z2459 = z516 * z1223;
-        let z2460 = -z516 * z1222;
-        let z2461 = z519 * z1229;
-        let z2462 = -z519 * z1228;
-        let z2463 = z522 * z1235;
-        let z2464 = -z522 * z1234;
-        let z2465 = z525 * z1241;
-        let z2466 = -z525 * z1240;
-        let z2467 = z2463 + z2465;
-        let z2468 = z2464 + z2466;
-        let z2469 = z2461 + z2467;
-        let z2470 = z2462 + z2468;
-        let z2471 = z2459 + z2469;
-        let z2472 = z2460 + z2470;
-        let z2473 = z0 * z2472 - z1 * z2471;
-        let z2474 = z519 * z1295;
-        let z2475 = -z519 * z1294;
-        let z2476 = z522 * z1301;
-        let z2477 = -z522 * z1300;
-        let z2478 = z525 * z1307;
-        let z2479 = -z525 * z1306;
-        let z2480 = z2476 + z2478;
-        let z2481 = z2477 + z2479;
-        let z2482 = z2474 + z2480;
-        let z2483 = z2475 + z2481;
-        let z2484 = z0 * z2483 - z1 * z2482;
-        let z2485 = z522 * z1345;
-        let z2486 = -z522 * z1344;
-        let z2487 = z525 * z1351;
-        let z2488 = -z525 * z1350;
-        let z2489 = z2485 + z2487;
-        let z2490 = z2486 + z2488;
-        let z2491 = z0 * z2490 - z1 * z2489;
-        let z2492 = z6 * z2456 + z8 * z2457;
-        let z2493 = z6 * z2471 + z8 * z2472;
-        let z2494 = z6 * z2482 + z8 * z2483;
-        let z2495 = z6 * z2489 + z8 * z2490;
-        let z2496 = z21 * z2471 + z23 * z2472;
-        let z2497 = z21 * z2482 + z23 * z2483;
-        let z2498 = z21 * z2489 + z23 * z2490;
-        let z2499 = z41 * z2482 + z43 * z2483;
-        let z2500 = z41 * z2489 + z43 * z2490;
-        let z2501 = z61 * z2489 + z63 * z2490;
-        hess[(1, 1)] = z2439;
-        hess[(1, 2)] = z2458;
-        hess[(2, 1)] = z2458;
-        hess[(1, 3)] = z2473;
-        hess[(3, 1)] = z2473;
-        hess[(1, 4)] = z2484;
-        hess[(4, 1)] = z2484;
-        hess[(1, 5)] = z2491;
-        hess[(5, 1)] = z2491;
-        hess[(2, 2)] = z2492;
-        hess[(2, 3)] = z2493;
-        hess[(3, 2)] = z2493;
-        hess[(2, 4)] = z2494;
-        hess[(4, 2)] = z2494;
-        hess[(2, 5)] = z2495;
-        hess[(5, 2)] = z2495;
-        hess[(3, 3)] = z2496;
-        hess[(3, 4)] = z2497;
-        hess[(4, 3)] = z2497;
-        hess[(3, 5)] = z2498;
-        hess[(5, 3)] = z2498;
-        hess[(4, 4)] = z2499;
-        hess[(4, 5)] = z2500;
-        hess[(5, 4)] = z2500;
-        hess[(5, 5)] = z2501;
+        let z807 = -z1 * z4;
+        let z885 = -z0 * z4;
+        let z886 = self.d2 * z5;
+        let z887 = self.d2 * z7;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z902 = self.d3 * z5 + z886;
+        let z903 = self.d3 * z7 + z887;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z918 = self.d4 * z906 + z902;
+        let z919 = self.d4 * z908 + z903;
+        let z921 = z58 * z905 + z59 * z890;
+        let z922 = z58 * z890 - z59 * z905;
+        let z923 = z58 * z907 + z59 * z892;
+        let z924 = z58 * z892 - z59 * z907;
+        let z934 = self.d5 * z906 + z918;
+        let z935 = self.d5 * z908 + z919;
+        let z938 = z78 * z906 + z79 * z921;
+        let z940 = z78 * z908 + z79 * z923;
+        let z950 = self.d6 * z938 + z934;
+        let z951 = self.d6 * z940 + z935;
+        let z966 = self.cz2 * z5;
+        let z967 = self.cz2 * z7;
+        let z972 = self.cy3 * z890 + self.cz3 * z5 + z886;
+        let z973 = self.cy3 * z892 + self.cz3 * z7 + z887;
+        let z978 = self.cy4 * z890 + self.cz4 * z906 + z902;
+        let z979 = self.cy4 * z892 + self.cz4 * z908 + z903;
+        let z984 = self.cy5 * z922 + self.cz5 * z906 + z918;
+        let z985 = self.cy5 * z924 + self.cz5 * z908 + z919;
+        let z990 = self.cy6 * z922 + self.cz6 * z938 + z934;
+        let z991 = self.cy6 * z924 + self.cz6 * z940 + z935;
+        let z996 = self.cz7 * z938 + z950;
+        let z997 = self.cz7 * z940 + z951;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1036 = self.d4 * z1024;
+        let z1037 = self.d4 * z1026;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1040 = z58 * z1020 - z59 * z1023;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1042 = z58 * z1021 - z59 * z1025;
+        let z1052 = self.d5 * z1024 + z1036;
+        let z1053 = self.d5 * z1026 + z1037;
+        let z1056 = z78 * z1024 + z79 * z1039;
+        let z1058 = z78 * z1026 + z79 * z1041;
+        let z1068 = self.d6 * z1056 + z1052;
+        let z1069 = self.d6 * z1058 + z1053;
+        let z1084 = self.cy3 * z1020;
+        let z1085 = self.cy3 * z1021;
+        let z1090 = self.cy4 * z1020 + self.cz4 * z1024;
+        let z1091 = self.cy4 * z1021 + self.cz4 * z1026;
+        let z1096 = z1036 + self.cy5 * z1040 + self.cz5 * z1024;
+        let z1097 = z1037 + self.cy5 * z1042 + self.cz5 * z1026;
+        let z1102 = self.cy6 * z1040 + self.cz6 * z1056 + z1052;
+        let z1103 = self.cy6 * z1042 + self.cz6 * z1058 + z1053;
+        let z1108 = self.cz7 * z1056 + z1068;
+        let z1109 = self.cz7 * z1058 + z1069;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1132 = self.d4 * z40;
+        let z1133 = self.d4 * z42;
+        let z1135 = z58 * z1129;
+        let z1136 = -z59 * z1129;
+        let z1137 = z58 * z1130;
+        let z1138 = -z59 * z1130;
+        let z1148 = self.d5 * z40 + z1132;
+        let z1149 = self.d5 * z42 + z1133;
+        let z1152 = z40 * z78 + z79 * z1135;
+        let z1154 = z42 * z78 + z79 * z1137;
+        let z1164 = self.d6 * z1152 + z1148;
+        let z1165 = self.d6 * z1154 + z1149;
+        let z1180 = self.cz4 * z40;
+        let z1181 = self.cz4 * z42;
+        let z1186 = self.cy5 * z1136 + self.cz5 * z40 + z1132;
+        let z1187 = self.cy5 * z1138 + self.cz5 * z42 + z1133;
+        let z1192 = self.cy6 * z1136 + self.cz6 * z1152 + z1148;
+        let z1193 = self.cy6 * z1138 + self.cz6 * z1154 + z1149;
+        let z1198 = self.cz7 * z1152 + z1164;
+        let z1199 = self.cz7 * z1154 + z1165;
+        let z1216 = -z21 * z59 - z40 * z58;
+        let z1217 = -z23 * z59 - z42 * z58;
+        let z1220 = z61 * z79;
+        let z1222 = z63 * z79;
+        let z1232 = self.d6 * z1220;
+        let z1233 = self.d6 * z1222;
+        let z1248 = self.cy5 * z1216;
+        let z1249 = self.cy5 * z1217;
+        let z1254 = self.cy6 * z1216 + self.cz6 * z1220;
+        let z1255 = self.cy6 * z1217 + self.cz6 * z1222;
+        let z1260 = z1232 + self.cz7 * z1220;
+        let z1261 = z1233 + self.cz7 * z1222;
+        let z1278 = self.d6 * z80;
+        let z1279 = self.d6 * z82;
+        let z1294 = self.cz6 * z80;
+        let z1295 = self.cz6 * z82;
+        let z1300 = z1278 + self.cz7 * z80;
+        let z1301 = z1279 + self.cz7 * z82;
+        let z2352 = z510 * z967;
+        let z2353 = -z510 * z966;
+        let z2354 = z513 * z973;
+        let z2355 = -z513 * z972;
+        let z2356 = z516 * z979;
+        let z2357 = -z516 * z978;
+        let z2358 = z519 * z985;
+        let z2359 = -z519 * z984;
+        let z2360 = z522 * z991;
+        let z2361 = -z522 * z990;
+        let z2362 = z525 * z997;
+        let z2363 = -z525 * z996;
+        let z2364 = z2360 + z2362;
+        let z2365 = z2361 + z2363;
+        let z2366 = z2358 + z2364;
+        let z2367 = z2359 + z2365;
+        let z2368 = z2356 + z2366;
+        let z2369 = z2357 + z2367;
+        let z2370 = z2354 + z2368;
+        let z2371 = z2355 + z2369;
+        let z2372 = z2352 + z2370;
+        let z2373 = z2353 + z2371;
+        let z2374 = z0 * z2373 - z1 * z2372;
+        let z2375 = z513 * z1085;
+        let z2376 = -z513 * z1084;
+        let z2377 = z516 * z1091;
+        let z2378 = -z516 * z1090;
+        let z2379 = z519 * z1097;
+        let z2380 = -z519 * z1096;
+        let z2381 = z522 * z1103;
+        let z2382 = -z522 * z1102;
+        let z2383 = z525 * z1109;
+        let z2384 = -z525 * z1108;
+        let z2385 = z2381 + z2383;
+        let z2386 = z2382 + z2384;
+        let z2387 = z2379 + z2385;
+        let z2388 = z2380 + z2386;
+        let z2389 = z2377 + z2387;
+        let z2390 = z2378 + z2388;
+        let z2391 = z2375 + z2389;
+        let z2392 = z2376 + z2390;
+        let z2393 = z0 * z2392 - z1 * z2391;
+        let z2394 = z516 * z1181;
+        let z2395 = -z516 * z1180;
+        let z2396 = z519 * z1187;
+        let z2397 = -z519 * z1186;
+        let z2398 = z522 * z1193;
+        let z2399 = -z522 * z1192;
+        let z2400 = z525 * z1199;
+        let z2401 = -z525 * z1198;
+        let z2402 = z2398 + z2400;
+        let z2403 = z2399 + z2401;
+        let z2404 = z2396 + z2402;
+        let z2405 = z2397 + z2403;
+        let z2406 = z2394 + z2404;
+        let z2407 = z2395 + z2405;
+        let z2408 = z0 * z2407 - z1 * z2406;
+        let z2409 = z519 * z1249;
+        let z2410 = -z519 * z1248;
+        let z2411 = z522 * z1255;
+        let z2412 = -z522 * z1254;
+        let z2413 = z525 * z1261;
+        let z2414 = -z525 * z1260;
+        let z2415 = z2411 + z2413;
+        let z2416 = z2412 + z2414;
+        let z2417 = z2409 + z2415;
+        let z2418 = z2410 + z2416;
+        let z2419 = z0 * z2418 - z1 * z2417;
+        let z2420 = z522 * z1295;
+        let z2421 = -z522 * z1294;
+        let z2422 = z525 * z1301;
+        let z2423 = -z525 * z1300;
+        let z2424 = z2420 + z2422;
+        let z2425 = z2421 + z2423;
+        let z2426 = z0 * z2425 - z1 * z2424;
+        let z2429 = z6 * z2391 + z8 * z2392;
+        let z2430 = z6 * z2406 + z8 * z2407;
+        let z2431 = z6 * z2417 + z8 * z2418;
+        let z2432 = z6 * z2424 + z8 * z2425;
+        let z2436 = z21 * z2406 + z23 * z2407;
+        let z2437 = z21 * z2417 + z23 * z2418;
+        let z2438 = z21 * z2424 + z23 * z2425;
+        let z2443 = z41 * z2417 + z43 * z2418;
+        let z2444 = z41 * z2424 + z43 * z2425;
+        let z2450 = z61 * z2424 + z63 * z2425;
+        hess[(1, 1)] = z2374;
+        hess[(1, 2)] = z2393;
+        hess[(2, 1)] = z2393;
+        hess[(1, 3)] = z2408;
+        hess[(3, 1)] = z2408;
+        hess[(1, 4)] = z2419;
+        hess[(4, 1)] = z2419;
+        hess[(1, 5)] = z2426;
+        hess[(5, 1)] = z2426;
+        hess[(2, 2)] = z2429;
+        hess[(2, 3)] = z2430;
+        hess[(3, 2)] = z2430;
+        hess[(2, 4)] = z2431;
+        hess[(4, 2)] = z2431;
+        hess[(2, 5)] = z2432;
+        hess[(5, 2)] = z2432;
+        hess[(3, 3)] = z2436;
+        hess[(3, 4)] = z2437;
+        hess[(4, 3)] = z2437;
+        hess[(3, 5)] = z2438;
+        hess[(5, 3)] = z2438;
+        hess[(4, 4)] = z2443;
+        hess[(4, 5)] = z2444;
+        hess[(5, 4)] = z2444;
+        hess[(5, 5)] = z2450;
     }
     fn potential_gradient_parameter(
         &self,
@@ -6618,40 +6477,40 @@ impl Statics<7> for Iiwa {
                 let z530 = z522 + z525;
                 let z533 = z519 + z530;
                 let z536 = z516 + z533;
-                let z2502 = z8 * z513;
-                let z2503 = -z6 * z513;
-                let z2504 = z8 * z516;
-                let z2505 = -z6 * z516;
-                let z2506 = z8 * z519;
-                let z2507 = -z6 * z519;
-                let z2508 = z8 * z522;
-                let z2509 = -z6 * z522;
-                let z2510 = z8 * z525;
-                let z2511 = -z6 * z525;
-                let z2512 = z2508 + z2510;
-                let z2513 = z2509 + z2511;
-                let z2514 = z2506 + z2512;
-                let z2515 = z2507 + z2513;
-                let z2516 = z2514 + z2504;
-                let z2517 = z2515 + z2505;
-                let z2518 = z2516 + z2502;
-                let z2519 = z2517 + z2503;
-                let z2520 = z0 * z2519 - z1 * z2518;
-                let z2521 = z6 * z2518 + z8 * z2519;
-                let z2522 = z6 * z23 - z8 * z21;
-                let z2523 = z21 * z2516 + z23 * z2517 + z536 * z2522;
-                let z2524 = z6 * z43 - z8 * z41;
-                let z2525 = z533 * z2524 + z41 * z2514 + z43 * z2515;
-                let z2526 = z6 * z63 - z8 * z61;
-                let z2527 = z530 * z2526 + z61 * z2512 + z63 * z2513;
-                let z2528 = z6 * z83 - z8 * z81;
-                let z2529 = z525 * z2528 + z81 * z2510 + z83 * z2511;
-                out[1] = z2520;
-                out[2] = z2521;
-                out[3] = z2523;
-                out[4] = z2525;
-                out[5] = z2527;
-                out[6] = z2529;
+                let z2707 = z8 * z513;
+                let z2708 = -z6 * z513;
+                let z2709 = z8 * z516;
+                let z2710 = -z6 * z516;
+                let z2711 = z8 * z519;
+                let z2712 = -z6 * z519;
+                let z2713 = z8 * z522;
+                let z2714 = -z6 * z522;
+                let z2715 = z8 * z525;
+                let z2716 = -z6 * z525;
+                let z2717 = z2713 + z2715;
+                let z2718 = z2714 + z2716;
+                let z2719 = z2711 + z2717;
+                let z2720 = z2712 + z2718;
+                let z2721 = z2709 + z2719;
+                let z2722 = z2710 + z2720;
+                let z2723 = z2707 + z2721;
+                let z2724 = z2708 + z2722;
+                let z2725 = z0 * z2724 - z1 * z2723;
+                let z2726 = z6 * z2723 + z8 * z2724;
+                let z2727 = z6 * z23 - z8 * z21;
+                let z2728 = z21 * z2721 + z23 * z2722 + z536 * z2727;
+                let z2729 = z6 * z43 - z8 * z41;
+                let z2730 = z533 * z2729 + z41 * z2719 + z43 * z2720;
+                let z2731 = z6 * z63 - z8 * z61;
+                let z2732 = z530 * z2731 + z61 * z2717 + z63 * z2718;
+                let z2733 = z6 * z83 - z8 * z81;
+                let z2734 = z525 * z2733 + z81 * z2715 + z83 * z2716;
+                out[1] = z2725;
+                out[2] = z2726;
+                out[3] = z2728;
+                out[4] = z2730;
+                out[5] = z2732;
+                out[6] = z2734;
                 true
             }
             3 => {
@@ -6693,36 +6552,36 @@ impl Statics<7> for Iiwa {
                 let z530 = z522 + z525;
                 let z533 = z519 + z530;
                 let z536 = z516 + z533;
-                let z2504 = z8 * z516;
-                let z2505 = -z6 * z516;
-                let z2506 = z8 * z519;
-                let z2507 = -z6 * z519;
-                let z2508 = z8 * z522;
-                let z2509 = -z6 * z522;
-                let z2510 = z8 * z525;
-                let z2511 = -z6 * z525;
-                let z2512 = z2508 + z2510;
-                let z2513 = z2509 + z2511;
-                let z2514 = z2506 + z2512;
-                let z2515 = z2507 + z2513;
-                let z2516 = z2514 + z2504;
-                let z2517 = z2515 + z2505;
-                let z2522 = z6 * z23 - z8 * z21;
-                let z2523 = z21 * z2516 + z23 * z2517 + z536 * z2522;
-                let z2524 = z6 * z43 - z8 * z41;
-                let z2525 = z533 * z2524 + z41 * z2514 + z43 * z2515;
-                let z2526 = z6 * z63 - z8 * z61;
-                let z2527 = z530 * z2526 + z61 * z2512 + z63 * z2513;
-                let z2528 = z6 * z83 - z8 * z81;
-                let z2529 = z525 * z2528 + z81 * z2510 + z83 * z2511;
-                let z2530 = z0 * z2517 - z1 * z2516;
-                let z2531 = z6 * z2516 + z8 * z2517;
-                out[1] = z2530;
-                out[2] = z2531;
-                out[3] = z2523;
-                out[4] = z2525;
-                out[5] = z2527;
-                out[6] = z2529;
+                let z2709 = z8 * z516;
+                let z2710 = -z6 * z516;
+                let z2711 = z8 * z519;
+                let z2712 = -z6 * z519;
+                let z2713 = z8 * z522;
+                let z2714 = -z6 * z522;
+                let z2715 = z8 * z525;
+                let z2716 = -z6 * z525;
+                let z2717 = z2713 + z2715;
+                let z2718 = z2714 + z2716;
+                let z2719 = z2711 + z2717;
+                let z2720 = z2712 + z2718;
+                let z2721 = z2709 + z2719;
+                let z2722 = z2710 + z2720;
+                let z2727 = z6 * z23 - z8 * z21;
+                let z2728 = z21 * z2721 + z23 * z2722 + z536 * z2727;
+                let z2729 = z6 * z43 - z8 * z41;
+                let z2730 = z533 * z2729 + z41 * z2719 + z43 * z2720;
+                let z2731 = z6 * z63 - z8 * z61;
+                let z2732 = z530 * z2731 + z61 * z2717 + z63 * z2718;
+                let z2733 = z6 * z83 - z8 * z81;
+                let z2734 = z525 * z2733 + z81 * z2715 + z83 * z2716;
+                let z2735 = z0 * z2722 - z1 * z2721;
+                let z2736 = z6 * z2721 + z8 * z2722;
+                out[1] = z2735;
+                out[2] = z2736;
+                out[3] = z2728;
+                out[4] = z2730;
+                out[5] = z2732;
+                out[6] = z2734;
                 true
             }
             4 => {
@@ -6761,30 +6620,30 @@ impl Statics<7> for Iiwa {
                 let z522 = self.m6 * self.g;
                 let z525 = self.m7 * self.g;
                 let z530 = z522 + z525;
-                let z2532 = z43 * z519;
-                let z2533 = -z41 * z519;
-                let z2534 = z43 * z522;
-                let z2535 = -z41 * z522;
-                let z2536 = z43 * z525;
-                let z2537 = -z41 * z525;
-                let z2538 = z2534 + z2536;
-                let z2539 = z2535 + z2537;
-                let z2540 = z2532 + z2538;
-                let z2541 = z2533 + z2539;
-                let z2542 = z0 * z2541 - z1 * z2540;
-                let z2543 = z6 * z2540 + z8 * z2541;
-                let z2544 = z21 * z2540 + z23 * z2541;
-                let z2545 = z41 * z2540 + z43 * z2541;
-                let z2546 = z41 * z63 - z43 * z61;
-                let z2547 = z530 * z2546 + z61 * z2538 + z63 * z2539;
-                let z2548 = z41 * z83 - z43 * z81;
-                let z2549 = z525 * z2548 + z81 * z2536 + z83 * z2537;
-                out[1] = z2542;
-                out[2] = z2543;
-                out[3] = z2544;
-                out[4] = z2545;
-                out[5] = z2547;
-                out[6] = z2549;
+                let z2737 = z43 * z519;
+                let z2738 = -z41 * z519;
+                let z2739 = z43 * z522;
+                let z2740 = -z41 * z522;
+                let z2741 = z43 * z525;
+                let z2742 = -z41 * z525;
+                let z2743 = z2739 + z2741;
+                let z2744 = z2740 + z2742;
+                let z2745 = z2737 + z2743;
+                let z2746 = z2738 + z2744;
+                let z2747 = z0 * z2746 - z1 * z2745;
+                let z2748 = z6 * z2745 + z8 * z2746;
+                let z2749 = z21 * z2745 + z23 * z2746;
+                let z2750 = z41 * z2745 + z43 * z2746;
+                let z2751 = z41 * z63 - z43 * z61;
+                let z2752 = z530 * z2751 + z61 * z2743 + z63 * z2744;
+                let z2753 = z41 * z83 - z43 * z81;
+                let z2754 = z525 * z2753 + z81 * z2741 + z83 * z2742;
+                out[1] = z2747;
+                out[2] = z2748;
+                out[3] = z2749;
+                out[4] = z2750;
+                out[5] = z2752;
+                out[6] = z2754;
                 true
             }
             5 => {
@@ -6822,26 +6681,26 @@ impl Statics<7> for Iiwa {
                 let z522 = self.m6 * self.g;
                 let z525 = self.m7 * self.g;
                 let z530 = z522 + z525;
-                let z2534 = z43 * z522;
-                let z2535 = -z41 * z522;
-                let z2536 = z43 * z525;
-                let z2537 = -z41 * z525;
-                let z2538 = z2534 + z2536;
-                let z2539 = z2535 + z2537;
-                let z2546 = z41 * z63 - z43 * z61;
-                let z2547 = z530 * z2546 + z61 * z2538 + z63 * z2539;
-                let z2548 = z41 * z83 - z43 * z81;
-                let z2549 = z525 * z2548 + z81 * z2536 + z83 * z2537;
-                let z2550 = z0 * z2539 - z1 * z2538;
-                let z2551 = z6 * z2538 + z8 * z2539;
-                let z2552 = z21 * z2538 + z23 * z2539;
-                let z2553 = z41 * z2538 + z43 * z2539;
-                out[1] = z2550;
-                out[2] = z2551;
-                out[3] = z2552;
-                out[4] = z2553;
-                out[5] = z2547;
-                out[6] = z2549;
+                let z2739 = z43 * z522;
+                let z2740 = -z41 * z522;
+                let z2741 = z43 * z525;
+                let z2742 = -z41 * z525;
+                let z2743 = z2739 + z2741;
+                let z2744 = z2740 + z2742;
+                let z2751 = z41 * z63 - z43 * z61;
+                let z2752 = z530 * z2751 + z61 * z2743 + z63 * z2744;
+                let z2753 = z41 * z83 - z43 * z81;
+                let z2754 = z525 * z2753 + z81 * z2741 + z83 * z2742;
+                let z2755 = z0 * z2744 - z1 * z2743;
+                let z2756 = z6 * z2743 + z8 * z2744;
+                let z2757 = z21 * z2743 + z23 * z2744;
+                let z2758 = z41 * z2743 + z43 * z2744;
+                out[1] = z2755;
+                out[2] = z2756;
+                out[3] = z2757;
+                out[4] = z2758;
+                out[5] = z2752;
+                out[6] = z2754;
                 true
             }
             6 => {
@@ -6877,20 +6736,20 @@ impl Statics<7> for Iiwa {
                 let z81 = z41 * z78 + z60 * z79;
                 let z83 = z43 * z78 + z62 * z79;
                 let z525 = self.m7 * self.g;
-                let z2554 = z83 * z525;
-                let z2555 = -z81 * z525;
-                let z2556 = z0 * z2555 - z1 * z2554;
-                let z2557 = z6 * z2554 + z8 * z2555;
-                let z2558 = z21 * z2554 + z23 * z2555;
-                let z2559 = z41 * z2554 + z43 * z2555;
-                let z2560 = z61 * z2554 + z63 * z2555;
-                let z2561 = z81 * z2554 + z83 * z2555;
-                out[1] = z2556;
-                out[2] = z2557;
-                out[3] = z2558;
-                out[4] = z2559;
-                out[5] = z2560;
-                out[6] = z2561;
+                let z2759 = z83 * z525;
+                let z2760 = -z81 * z525;
+                let z2761 = z0 * z2760 - z1 * z2759;
+                let z2762 = z6 * z2759 + z8 * z2760;
+                let z2763 = z21 * z2759 + z23 * z2760;
+                let z2764 = z41 * z2759 + z43 * z2760;
+                let z2765 = z61 * z2759 + z63 * z2760;
+                let z2766 = z81 * z2759 + z83 * z2760;
+                out[1] = z2761;
+                out[2] = z2762;
+                out[3] = z2763;
+                out[4] = z2764;
+                out[5] = z2765;
+                out[6] = z2766;
                 true
             }
             7 => {
@@ -6910,10 +6769,10 @@ impl Statics<7> for Iiwa {
                 let z8 = z1 * z4;
                 let z121 = -self.cy2 * z1 + self.cz2 * z6;
                 let z122 = self.cy2 * z0 + self.cz2 * z8;
-                let z2562 = self.g * z122;
-                let z2563 = -self.g * z121;
-                let z2564 = z0 * z2563 - z1 * z2562;
-                out[1] = z2564;
+                let z2767 = self.g * z122;
+                let z2768 = -self.g * z121;
+                let z2769 = z0 * z2768 - z1 * z2767;
+                out[1] = z2769;
                 true
             }
             10 => {
@@ -6935,12 +6794,12 @@ impl Statics<7> for Iiwa {
                 let z28 = -z6 * z16 + z8 * z15;
                 let z130 = z15 + self.cy3 * z21 + self.cz3 * z6;
                 let z131 = z16 + self.cy3 * z23 + self.cz3 * z8;
-                let z2565 = self.g * z131;
-                let z2566 = -self.g * z130;
-                let z2567 = z0 * z2566 - z1 * z2565;
-                let z2568 = z6 * z2565 + z8 * z2566 + self.g * z28;
-                out[1] = z2567;
-                out[2] = z2568;
+                let z2770 = self.g * z131;
+                let z2771 = -self.g * z130;
+                let z2772 = z0 * z2771 - z1 * z2770;
+                let z2773 = z6 * z2770 + z8 * z2771 + self.g * z28;
+                out[1] = z2772;
+                out[2] = z2773;
                 true
             }
             11 => {
@@ -6971,14 +6830,14 @@ impl Statics<7> for Iiwa {
                 let z48 = -z21 * z36 + z23 * z35;
                 let z139 = self.cy4 * z21 + self.cz4 * z41 + z35;
                 let z140 = self.cy4 * z23 + self.cz4 * z43 + z36;
-                let z2569 = self.g * z140;
-                let z2570 = -self.g * z139;
-                let z2571 = z0 * z2570 - z1 * z2569;
-                let z2572 = z6 * z2569 + z8 * z2570 + self.g * z28;
-                let z2573 = z21 * z2569 + z23 * z2570 + self.g * z48;
-                out[1] = z2571;
-                out[2] = z2572;
-                out[3] = z2573;
+                let z2774 = self.g * z140;
+                let z2775 = -self.g * z139;
+                let z2776 = z0 * z2775 - z1 * z2774;
+                let z2777 = z6 * z2774 + z8 * z2775 + self.g * z28;
+                let z2778 = z21 * z2774 + z23 * z2775 + self.g * z48;
+                out[1] = z2776;
+                out[2] = z2777;
+                out[3] = z2778;
                 true
             }
             12 => {
@@ -7018,16 +6877,16 @@ impl Statics<7> for Iiwa {
                 let z68 = -z41 * z56 + z43 * z55;
                 let z148 = self.cy5 * z61 + self.cz5 * z41 + z55;
                 let z149 = self.cy5 * z63 + self.cz5 * z43 + z56;
-                let z2574 = self.g * z149;
-                let z2575 = -self.g * z148;
-                let z2576 = z0 * z2575 - z1 * z2574;
-                let z2577 = z6 * z2574 + z8 * z2575 + self.g * z28;
-                let z2578 = z21 * z2574 + z23 * z2575 + self.g * z48;
-                let z2579 = z41 * z2574 + z43 * z2575 + self.g * z68;
-                out[1] = z2576;
-                out[2] = z2577;
-                out[3] = z2578;
-                out[4] = z2579;
+                let z2779 = self.g * z149;
+                let z2780 = -self.g * z148;
+                let z2781 = z0 * z2780 - z1 * z2779;
+                let z2782 = z6 * z2779 + z8 * z2780 + self.g * z28;
+                let z2783 = z21 * z2779 + z23 * z2780 + self.g * z48;
+                let z2784 = z41 * z2779 + z43 * z2780 + self.g * z68;
+                out[1] = z2781;
+                out[2] = z2782;
+                out[3] = z2783;
+                out[4] = z2784;
                 true
             }
             13 => {
@@ -7076,18 +6935,18 @@ impl Statics<7> for Iiwa {
                 let z88 = -z61 * z76 + z63 * z75;
                 let z157 = self.cy6 * z61 + self.cz6 * z81 + z75;
                 let z158 = self.cy6 * z63 + self.cz6 * z83 + z76;
-                let z2580 = self.g * z158;
-                let z2581 = -self.g * z157;
-                let z2582 = z0 * z2581 - z1 * z2580;
-                let z2583 = z6 * z2580 + z8 * z2581 + self.g * z28;
-                let z2584 = z21 * z2580 + z23 * z2581 + self.g * z48;
-                let z2585 = z41 * z2580 + z43 * z2581 + self.g * z68;
-                let z2586 = self.g * z88 + z61 * z2580 + z63 * z2581;
-                out[1] = z2582;
-                out[2] = z2583;
-                out[3] = z2584;
-                out[4] = z2585;
-                out[5] = z2586;
+                let z2785 = self.g * z158;
+                let z2786 = -self.g * z157;
+                let z2787 = z0 * z2786 - z1 * z2785;
+                let z2788 = z6 * z2785 + z8 * z2786 + self.g * z28;
+                let z2789 = z21 * z2785 + z23 * z2786 + self.g * z48;
+                let z2790 = z41 * z2785 + z43 * z2786 + self.g * z68;
+                let z2791 = self.g * z88 + z61 * z2785 + z63 * z2786;
+                out[1] = z2787;
+                out[2] = z2788;
+                out[3] = z2789;
+                out[4] = z2790;
+                out[5] = z2791;
                 true
             }
             14 => {
@@ -7139,20 +6998,20 @@ impl Statics<7> for Iiwa {
                 let z108 = -z81 * z96 + z83 * z95;
                 let z166 = self.cz7 * z81 + z95;
                 let z167 = self.cz7 * z83 + z96;
-                let z2587 = self.g * z167;
-                let z2588 = -self.g * z166;
-                let z2589 = z0 * z2588 - z1 * z2587;
-                let z2590 = z6 * z2587 + z8 * z2588 + self.g * z28;
-                let z2591 = z21 * z2587 + z23 * z2588 + self.g * z48;
-                let z2592 = z41 * z2587 + z43 * z2588 + self.g * z68;
-                let z2593 = self.g * z88 + z61 * z2587 + z63 * z2588;
-                let z2594 = self.g * z108 + z81 * z2587 + z83 * z2588;
-                out[1] = z2589;
-                out[2] = z2590;
-                out[3] = z2591;
-                out[4] = z2592;
-                out[5] = z2593;
-                out[6] = z2594;
+                let z2792 = self.g * z167;
+                let z2793 = -self.g * z166;
+                let z2794 = z0 * z2793 - z1 * z2792;
+                let z2795 = z6 * z2792 + z8 * z2793 + self.g * z28;
+                let z2796 = z21 * z2792 + z23 * z2793 + self.g * z48;
+                let z2797 = z41 * z2792 + z43 * z2793 + self.g * z68;
+                let z2798 = self.g * z88 + z61 * z2792 + z63 * z2793;
+                let z2799 = self.g * z108 + z81 * z2792 + z83 * z2793;
+                out[1] = z2794;
+                out[2] = z2795;
+                out[3] = z2796;
+                out[4] = z2797;
+                out[5] = z2798;
+                out[6] = z2799;
                 true
             }
             15 => {
@@ -7168,10 +7027,10 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z510 = self.m2 * self.g;
-                let z2595 = z0 * z510;
-                let z2596 = z1 * z510;
-                let z2597 = z0 * z2596 - z1 * z2595;
-                out[1] = z2597;
+                let z2800 = z0 * z510;
+                let z2801 = z1 * z510;
+                let z2802 = z0 * z2801 - z1 * z2800;
+                out[1] = z2802;
                 true
             }
             18 => {
@@ -7182,10 +7041,10 @@ impl Statics<7> for Iiwa {
                 let z6 = z0 * z4;
                 let z8 = z1 * z4;
                 let z510 = self.m2 * self.g;
-                let z2598 = z8 * z510;
-                let z2599 = -z6 * z510;
-                let z2600 = z0 * z2599 - z1 * z2598;
-                out[1] = z2600;
+                let z2803 = z8 * z510;
+                let z2804 = -z6 * z510;
+                let z2805 = z0 * z2804 - z1 * z2803;
+                out[1] = z2805;
                 true
             }
             19 => {
@@ -7203,12 +7062,12 @@ impl Statics<7> for Iiwa {
                 let z21 = -z1 * z18 - z5 * z19;
                 let z23 = z0 * z18 - z7 * z19;
                 let z513 = self.m3 * self.g;
-                let z2601 = z23 * z513;
-                let z2602 = -z21 * z513;
-                let z2603 = z0 * z2602 - z1 * z2601;
-                let z2604 = z6 * z2601 + z8 * z2602;
-                out[1] = z2603;
-                out[2] = z2604;
+                let z2806 = z23 * z513;
+                let z2807 = -z21 * z513;
+                let z2808 = z0 * z2807 - z1 * z2806;
+                let z2809 = z6 * z2806 + z8 * z2807;
+                out[1] = z2808;
+                out[2] = z2809;
                 true
             }
             20 => {
@@ -7219,12 +7078,12 @@ impl Statics<7> for Iiwa {
                 let z6 = z0 * z4;
                 let z8 = z1 * z4;
                 let z513 = self.m3 * self.g;
-                let z2502 = z8 * z513;
-                let z2503 = -z6 * z513;
-                let z2605 = z0 * z2503 - z1 * z2502;
-                let z2606 = z6 * z2502 + z8 * z2503;
-                out[1] = z2605;
-                out[2] = z2606;
+                let z2707 = z8 * z513;
+                let z2708 = -z6 * z513;
+                let z2810 = z0 * z2708 - z1 * z2707;
+                let z2811 = z6 * z2707 + z8 * z2708;
+                out[1] = z2810;
+                out[2] = z2811;
                 true
             }
             21 => {
@@ -7242,14 +7101,14 @@ impl Statics<7> for Iiwa {
                 let z21 = -z1 * z18 - z5 * z19;
                 let z23 = z0 * z18 - z7 * z19;
                 let z516 = self.m4 * self.g;
-                let z2607 = z23 * z516;
-                let z2608 = -z21 * z516;
-                let z2609 = z0 * z2608 - z1 * z2607;
-                let z2610 = z6 * z2607 + z8 * z2608;
-                let z2611 = z21 * z2607 + z23 * z2608;
-                out[1] = z2609;
-                out[2] = z2610;
-                out[3] = z2611;
+                let z2812 = z23 * z516;
+                let z2813 = -z21 * z516;
+                let z2814 = z0 * z2813 - z1 * z2812;
+                let z2815 = z6 * z2812 + z8 * z2813;
+                let z2816 = z21 * z2812 + z23 * z2813;
+                out[1] = z2814;
+                out[2] = z2815;
+                out[3] = z2816;
                 true
             }
             22 => {
@@ -7273,14 +7132,14 @@ impl Statics<7> for Iiwa {
                 let z41 = z6 * z38 + z20 * z39;
                 let z43 = z8 * z38 + z22 * z39;
                 let z516 = self.m4 * self.g;
-                let z2612 = z43 * z516;
-                let z2613 = -z41 * z516;
-                let z2614 = z0 * z2613 - z1 * z2612;
-                let z2615 = z6 * z2612 + z8 * z2613;
-                let z2616 = z21 * z2612 + z23 * z2613;
-                out[1] = z2614;
-                out[2] = z2615;
-                out[3] = z2616;
+                let z2817 = z43 * z516;
+                let z2818 = -z41 * z516;
+                let z2819 = z0 * z2818 - z1 * z2817;
+                let z2820 = z6 * z2817 + z8 * z2818;
+                let z2821 = z21 * z2817 + z23 * z2818;
+                out[1] = z2819;
+                out[2] = z2820;
+                out[3] = z2821;
                 true
             }
             23 => {
@@ -7310,16 +7169,16 @@ impl Statics<7> for Iiwa {
                 let z61 = z21 * z58 - z40 * z59;
                 let z63 = z23 * z58 - z42 * z59;
                 let z519 = self.m5 * self.g;
-                let z2617 = z63 * z519;
-                let z2618 = -z61 * z519;
-                let z2619 = z0 * z2618 - z1 * z2617;
-                let z2620 = z6 * z2617 + z8 * z2618;
-                let z2621 = z21 * z2617 + z23 * z2618;
-                let z2622 = z41 * z2617 + z43 * z2618;
-                out[1] = z2619;
-                out[2] = z2620;
-                out[3] = z2621;
-                out[4] = z2622;
+                let z2822 = z63 * z519;
+                let z2823 = -z61 * z519;
+                let z2824 = z0 * z2823 - z1 * z2822;
+                let z2825 = z6 * z2822 + z8 * z2823;
+                let z2826 = z21 * z2822 + z23 * z2823;
+                let z2827 = z41 * z2822 + z43 * z2823;
+                out[1] = z2824;
+                out[2] = z2825;
+                out[3] = z2826;
+                out[4] = z2827;
                 true
             }
             24 => {
@@ -7343,16 +7202,16 @@ impl Statics<7> for Iiwa {
                 let z41 = z6 * z38 + z20 * z39;
                 let z43 = z8 * z38 + z22 * z39;
                 let z519 = self.m5 * self.g;
-                let z2532 = z43 * z519;
-                let z2533 = -z41 * z519;
-                let z2623 = z0 * z2533 - z1 * z2532;
-                let z2624 = z6 * z2532 + z8 * z2533;
-                let z2625 = z21 * z2532 + z23 * z2533;
-                let z2626 = z41 * z2532 + z43 * z2533;
-                out[1] = z2623;
-                out[2] = z2624;
-                out[3] = z2625;
-                out[4] = z2626;
+                let z2737 = z43 * z519;
+                let z2738 = -z41 * z519;
+                let z2828 = z0 * z2738 - z1 * z2737;
+                let z2829 = z6 * z2737 + z8 * z2738;
+                let z2830 = z21 * z2737 + z23 * z2738;
+                let z2831 = z41 * z2737 + z43 * z2738;
+                out[1] = z2828;
+                out[2] = z2829;
+                out[3] = z2830;
+                out[4] = z2831;
                 true
             }
             25 => {
@@ -7382,18 +7241,18 @@ impl Statics<7> for Iiwa {
                 let z61 = z21 * z58 - z40 * z59;
                 let z63 = z23 * z58 - z42 * z59;
                 let z522 = self.m6 * self.g;
-                let z2627 = z63 * z522;
-                let z2628 = -z61 * z522;
-                let z2629 = z0 * z2628 - z1 * z2627;
-                let z2630 = z6 * z2627 + z8 * z2628;
-                let z2631 = z21 * z2627 + z23 * z2628;
-                let z2632 = z41 * z2627 + z43 * z2628;
-                let z2633 = z61 * z2627 + z63 * z2628;
-                out[1] = z2629;
-                out[2] = z2630;
-                out[3] = z2631;
-                out[4] = z2632;
-                out[5] = z2633;
+                let z2832 = z63 * z522;
+                let z2833 = -z61 * z522;
+                let z2834 = z0 * z2833 - z1 * z2832;
+                let z2835 = z6 * z2832 + z8 * z2833;
+                let z2836 = z21 * z2832 + z23 * z2833;
+                let z2837 = z41 * z2832 + z43 * z2833;
+                let z2838 = z61 * z2832 + z63 * z2833;
+                out[1] = z2834;
+                out[2] = z2835;
+                out[3] = z2836;
+                out[4] = z2837;
+                out[5] = z2838;
                 true
             }
             26 => {
@@ -7429,18 +7288,18 @@ impl Statics<7> for Iiwa {
                 let z81 = z41 * z78 + z60 * z79;
                 let z83 = z43 * z78 + z62 * z79;
                 let z522 = self.m6 * self.g;
-                let z2634 = z83 * z522;
-                let z2635 = -z81 * z522;
-                let z2636 = z0 * z2635 - z1 * z2634;
-                let z2637 = z6 * z2634 + z8 * z2635;
-                let z2638 = z21 * z2634 + z23 * z2635;
-                let z2639 = z41 * z2634 + z43 * z2635;
-                let z2640 = z61 * z2634 + z63 * z2635;
-                out[1] = z2636;
-                out[2] = z2637;
-                out[3] = z2638;
-                out[4] = z2639;
-                out[5] = z2640;
+                let z2839 = z83 * z522;
+                let z2840 = -z81 * z522;
+                let z2841 = z0 * z2840 - z1 * z2839;
+                let z2842 = z6 * z2839 + z8 * z2840;
+                let z2843 = z21 * z2839 + z23 * z2840;
+                let z2844 = z41 * z2839 + z43 * z2840;
+                let z2845 = z61 * z2839 + z63 * z2840;
+                out[1] = z2841;
+                out[2] = z2842;
+                out[3] = z2843;
+                out[4] = z2844;
+                out[5] = z2845;
                 true
             }
             27 => {
@@ -7476,20 +7335,20 @@ impl Statics<7> for Iiwa {
                 let z81 = z41 * z78 + z60 * z79;
                 let z83 = z43 * z78 + z62 * z79;
                 let z525 = self.m7 * self.g;
-                let z2554 = z83 * z525;
-                let z2555 = -z81 * z525;
-                let z2556 = z0 * z2555 - z1 * z2554;
-                let z2557 = z6 * z2554 + z8 * z2555;
-                let z2558 = z21 * z2554 + z23 * z2555;
-                let z2559 = z41 * z2554 + z43 * z2555;
-                let z2560 = z61 * z2554 + z63 * z2555;
-                let z2561 = z81 * z2554 + z83 * z2555;
-                out[1] = z2556;
-                out[2] = z2557;
-                out[3] = z2558;
-                out[4] = z2559;
-                out[5] = z2560;
-                out[6] = z2561;
+                let z2759 = z83 * z525;
+                let z2760 = -z81 * z525;
+                let z2761 = z0 * z2760 - z1 * z2759;
+                let z2762 = z6 * z2759 + z8 * z2760;
+                let z2763 = z21 * z2759 + z23 * z2760;
+                let z2764 = z41 * z2759 + z43 * z2760;
+                let z2765 = z61 * z2759 + z63 * z2760;
+                let z2766 = z81 * z2759 + z83 * z2760;
+                out[1] = z2761;
+                out[2] = z2762;
+                out[3] = z2763;
+                out[4] = z2764;
+                out[5] = z2765;
+                out[6] = z2766;
                 true
             }
             28 => {
@@ -7636,39 +7495,39 @@ impl Statics<7> for Iiwa {
                 let z262 = z252 + self.m5;
                 let z272 = z262 + self.m4;
                 let z282 = self.m3 + z272;
-                let z2641 = self.m2 * z122;
-                let z2642 = -self.m2 * z121;
-                let z2643 = self.m3 * z131;
-                let z2644 = -self.m3 * z130;
-                let z2645 = self.m4 * z140;
-                let z2646 = -self.m4 * z139;
-                let z2647 = self.m5 * z149;
-                let z2648 = -self.m5 * z148;
-                let z2649 = self.m6 * z158;
-                let z2650 = -self.m6 * z157;
-                let z2651 = -self.m7 * z166;
-                let z2652 = z244 + z2649;
-                let z2653 = z2650 + z2651;
-                let z2654 = z2647 + z2652;
-                let z2655 = z2648 + z2653;
-                let z2656 = z2645 + z2654;
-                let z2657 = z2646 + z2655;
-                let z2658 = z2643 + z2656;
-                let z2659 = z2644 + z2657;
-                let z2660 = z2641 + z2658;
-                let z2661 = z2642 + z2659;
-                let z2662 = z0 * z2661 - z1 * z2660;
-                let z2663 = z6 * z2658 + z8 * z2659 + z28 * z282;
-                let z2664 = z21 * z2656 + z23 * z2657 + z48 * z272;
-                let z2665 = z41 * z2654 + z43 * z2655 + z68 * z262;
-                let z2666 = z61 * z2652 + z63 * z2653 + z88 * z252;
-                let z2667 = self.m7 * z108 + z81 * z244 + z83 * z2651;
-                out[1] = z2662;
-                out[2] = z2663;
-                out[3] = z2664;
-                out[4] = z2665;
-                out[5] = z2666;
-                out[6] = z2667;
+                let z2846 = self.m2 * z122;
+                let z2847 = -self.m2 * z121;
+                let z2848 = self.m3 * z131;
+                let z2849 = -self.m3 * z130;
+                let z2850 = self.m4 * z140;
+                let z2851 = -self.m4 * z139;
+                let z2852 = self.m5 * z149;
+                let z2853 = -self.m5 * z148;
+                let z2854 = self.m6 * z158;
+                let z2855 = -self.m6 * z157;
+                let z2856 = -self.m7 * z166;
+                let z2857 = z244 + z2854;
+                let z2858 = z2855 + z2856;
+                let z2859 = z2852 + z2857;
+                let z2860 = z2853 + z2858;
+                let z2861 = z2850 + z2859;
+                let z2862 = z2851 + z2860;
+                let z2863 = z2848 + z2861;
+                let z2864 = z2849 + z2862;
+                let z2865 = z2846 + z2863;
+                let z2866 = z2847 + z2864;
+                let z2867 = z0 * z2866 - z1 * z2865;
+                let z2868 = z6 * z2863 + z8 * z2864 + z28 * z282;
+                let z2869 = z21 * z2861 + z23 * z2862 + z48 * z272;
+                let z2870 = z41 * z2859 + z43 * z2860 + z68 * z262;
+                let z2871 = z61 * z2857 + z63 * z2858 + z88 * z252;
+                let z2872 = self.m7 * z108 + z81 * z244 + z83 * z2856;
+                out[1] = z2867;
+                out[2] = z2868;
+                out[3] = z2869;
+                out[4] = z2870;
+                out[5] = z2871;
+                out[6] = z2872;
                 true
             }
             49 => {
@@ -7714,133 +7573,115 @@ impl Statics<7> for Iiwa {
                 let z58 = q[4].cos();
                 let z59 = q[4].sin();
                 let z64 = z25 * z59 + z44 * z58;
+                let z65 = z25 * z58 - z44 * z59;
                 let z78 = q[5].cos();
                 let z79 = q[5].sin();
-                let z917 = -q[1].sin();
-                let z927 = -z3 * z18;
-                let z928 = z3 * z19;
-                let z943 = z38 * z927 - z39 * z917;
-                let z944 = z38 * z917 + z39 * z927;
-                let z959 = z58 * z943 + z59 * z928;
-                let z1054 = -q[2].sin();
-                let z1059 = -z4 * z1054;
-                let z1060 = z4 * z18;
-                let z1065 = z38 * z1059;
-                let z1066 = z39 * z1059;
-                let z1081 = z58 * z1065 + z59 * z1060;
-                let z1167 = -q[3].sin();
-                let z1172 = -z3 * z38 + z24 * z1167;
-                let z1173 = z3 * z1167 + z24 * z38;
-                let z1181 = z58 * z1172;
-                let z1258 = -q[4].sin();
-                let z1263 = z25 * z58 + z44 * z1258;
-                let z1269 = z78 * z1263;
-                let z1321 = -q[5].sin();
-                let z2668 = -q[1].cos();
-                let z2669 = self.d2 * z2668;
-                let z2670 = -z18 * z917;
-                let z2671 = z19 * z917;
-                let z2672 = self.d3 * z2668 + z2669;
-                let z2673 = z38 * z2670 - z39 * z2668;
-                let z2674 = z38 * z2668 + z39 * z2670;
-                let z2675 = self.d4 * z2674 + z2672;
-                let z2676 = z58 * z2673 + z59 * z2671;
-                let z2677 = self.d5 * z2674 + z2675;
-                let z2678 = z78 * z2674 + z79 * z2676;
-                let z2679 = self.d6 * z2678 + z2677;
-                let z2680 = -z3 * z1054;
-                let z2681 = z3 * z18;
-                let z2682 = z38 * z2680;
-                let z2683 = z39 * z2680;
-                let z2684 = self.d4 * z2683;
-                let z2685 = z58 * z2682 + z59 * z2681;
-                let z2686 = self.d5 * z2683 + z2684;
-                let z2687 = z78 * z2683 + z79 * z2685;
-                let z2688 = self.d6 * z2687 + z2686;
-                let z2689 = -z38 * z917 + z927 * z1167;
-                let z2690 = z38 * z927 + z917 * z1167;
-                let z2691 = self.d4 * z2690;
-                let z2692 = z58 * z2689;
-                let z2693 = self.d5 * z2690 + z2691;
-                let z2694 = z78 * z2690 + z79 * z2692;
-                let z2695 = self.d6 * z2694 + z2693;
-                let z2696 = z58 * z928 + z943 * z1258;
-                let z2697 = z79 * z2696;
-                let z2698 = self.d6 * z2697;
-                let z2699 = z78 * z959 + z944 * z1321;
-                let z2700 = self.d6 * z2699;
-                let z2701 = -q[2].cos();
-                let z2702 = -z4 * z2701;
-                let z2703 = z4 * z1054;
-                let z2704 = z38 * z2702;
-                let z2705 = z39 * z2702;
-                let z2706 = z58 * z2704 + z59 * z2703;
-                let z2707 = z78 * z2705 + z79 * z2706;
-                let z2708 = self.d4 * z2705;
-                let z2709 = self.d5 * z2705 + z2708;
-                let z2710 = self.d6 * z2707 + z2709;
-                let z2711 = z1059 * z1167;
-                let z2712 = z58 * z2711;
-                let z2713 = z78 * z1065 + z79 * z2712;
-                let z2714 = self.d4 * z1065;
-                let z2715 = self.d5 * z1065 + z2714;
-                let z2716 = self.d6 * z2713 + z2715;
-                let z2717 = z1065 * z1258 + z58 * z1060;
-                let z2718 = z79 * z2717;
-                let z2719 = self.d6 * z2718;
-                let z2720 = z1066 * z1321 + z78 * z1081;
-                let z2721 = self.d6 * z2720;
-                let z2722 = -q[3].cos();
-                let z2723 = -z3 * z1167 + z24 * z2722;
-                let z2724 = z3 * z2722 + z24 * z1167;
-                let z2725 = z58 * z2723;
-                let z2726 = z78 * z2724 + z79 * z2725;
-                let z2727 = self.d4 * z2724;
-                let z2728 = self.d5 * z2724 + z2727;
-                let z2729 = self.d6 * z2726 + z2728;
-                let z2730 = z1172 * z1258;
-                let z2731 = z79 * z2730;
-                let z2732 = self.d6 * z2731;
-                let z2733 = z78 * z1181 + z1173 * z1321;
-                let z2734 = self.d6 * z2733;
-                let z2735 = -q[4].cos();
-                let z2736 = z25 * z1258 + z44 * z2735;
-                let z2737 = z79 * z2736;
-                let z2738 = self.d6 * z2737;
-                let z2739 = self.d6 * z1269;
-                let z2740 = -q[5].cos();
-                let z2741 = z45 * z2740 + z64 * z1321;
-                let z2742 = self.d6 * z2741;
-                let x0 = self.d_flange * z2678;
-                let x1 = z2679 + x0;
-                let x2 = self.d_flange * z2687;
-                let x3 = z2688 + x2;
-                let x4 = self.d_flange * z2694;
-                let x5 = z2695 + x4;
-                let x6 = self.d_flange * z2697;
-                let x7 = z2698 + x6;
-                let x8 = self.d_flange * z2699;
-                let x9 = z2700 + x8;
-                let x10 = self.d_flange * z2707;
-                let x11 = z2710 + x10;
-                let x12 = self.d_flange * z2713;
-                let x13 = z2716 + x12;
-                let x14 = self.d_flange * z2718;
-                let x15 = z2719 + x14;
-                let x16 = self.d_flange * z2720;
-                let x17 = z2721 + x16;
-                let x18 = self.d_flange * z2726;
-                let x19 = z2729 + x18;
-                let x20 = self.d_flange * z2731;
-                let x21 = z2732 + x20;
-                let x22 = self.d_flange * z2733;
-                let x23 = z2734 + x22;
-                let x24 = self.d_flange * z2737;
-                let x25 = z2738 + x24;
-                let x26 = self.d_flange * z1269;
-                let x27 = z2739 + x26;
-                let x28 = self.d_flange * z2741;
-                let x29 = z2742 + x28;
+                let z893 = -z3 * z18;
+                let z894 = z3 * z19;
+                let z909 = z4 * z39 + z38 * z893;
+                let z910 = -z4 * z38 + z39 * z893;
+                let z925 = z58 * z909 + z59 * z894;
+                let z926 = z58 * z894 - z59 * z909;
+                let z941 = z78 * z925 - z79 * z910;
+                let z1022 = z4 * z18;
+                let z1027 = z25 * z38;
+                let z1028 = z25 * z39;
+                let z1043 = z58 * z1027 + z59 * z1022;
+                let z1044 = z58 * z1022 - z59 * z1027;
+                let z1059 = z78 * z1043 - z79 * z1028;
+                let z1131 = -z3 * z38 - z24 * z39;
+                let z1139 = z58 * z1131;
+                let z1140 = -z59 * z1131;
+                let z1155 = -z44 * z79 + z78 * z1139;
+                let z1218 = -z25 * z59 - z44 * z58;
+                let z1223 = z65 * z78;
+                let z1277 = -z45 * z78 - z64 * z79;
+                let z2873 = -z4 * z19;
+                let z2874 = z3 * z39 + z38 * z1022;
+                let z2875 = -z3 * z38 + z39 * z1022;
+                let z2876 = z58 * z2874 + z59 * z2873;
+                let z2877 = z78 * z2875 + z79 * z2876;
+                let z2878 = -self.d2 * z3;
+                let z2879 = -self.d3 * z3 + z2878;
+                let z2880 = self.d4 * z2875 + z2879;
+                let z2881 = self.d5 * z2875 + z2880;
+                let z2882 = self.d6 * z2877 + z2881;
+                let z2883 = z3 * z18;
+                let z2884 = z38 * z894;
+                let z2885 = z39 * z894;
+                let z2886 = z58 * z2884 + z59 * z2883;
+                let z2887 = z78 * z2885 + z79 * z2886;
+                let z2888 = self.d4 * z2885;
+                let z2889 = self.d5 * z2885 + z2888;
+                let z2890 = self.d6 * z2887 + z2889;
+                let z2891 = z4 * z38 - z39 * z893;
+                let z2892 = z58 * z2891;
+                let z2893 = z78 * z909 + z79 * z2892;
+                let z2894 = self.d4 * z909;
+                let z2895 = self.d5 * z909 + z2894;
+                let z2896 = self.d6 * z2893 + z2895;
+                let z2897 = z79 * z926;
+                let z2898 = self.d6 * z2897;
+                let z2899 = self.d6 * z941;
+                let z2900 = z38 * z1022;
+                let z2901 = z39 * z1022;
+                let z2902 = z58 * z2900 + z59 * z2873;
+                let z2903 = z78 * z2901 + z79 * z2902;
+                let z2904 = self.d4 * z2901;
+                let z2905 = self.d5 * z2901 + z2904;
+                let z2906 = self.d6 * z2903 + z2905;
+                let z2907 = -z25 * z39;
+                let z2908 = z58 * z2907;
+                let z2909 = z78 * z1027 + z79 * z2908;
+                let z2910 = self.d4 * z1027;
+                let z2911 = self.d5 * z1027 + z2910;
+                let z2912 = self.d6 * z2909 + z2911;
+                let z2913 = z79 * z1044;
+                let z2914 = self.d6 * z2913;
+                let z2915 = self.d6 * z1059;
+                let z2916 = z3 * z39 - z24 * z38;
+                let z2917 = z58 * z2916;
+                let z2918 = z78 * z1131 + z79 * z2917;
+                let z2919 = self.d4 * z1131;
+                let z2920 = self.d5 * z1131 + z2919;
+                let z2921 = self.d6 * z2918 + z2920;
+                let z2922 = z79 * z1140;
+                let z2923 = self.d6 * z2922;
+                let z2924 = self.d6 * z1155;
+                let z2925 = z79 * z1218;
+                let z2926 = self.d6 * z2925;
+                let z2927 = self.d6 * z1223;
+                let z2928 = self.d6 * z1277;
+                let x0 = self.d_flange * z2877;
+                let x1 = z2882 + x0;
+                let x2 = self.d_flange * z2887;
+                let x3 = z2890 + x2;
+                let x4 = self.d_flange * z2893;
+                let x5 = z2896 + x4;
+                let x6 = self.d_flange * z2897;
+                let x7 = z2898 + x6;
+                let x8 = self.d_flange * z941;
+                let x9 = z2899 + x8;
+                let x10 = self.d_flange * z2903;
+                let x11 = z2906 + x10;
+                let x12 = self.d_flange * z2909;
+                let x13 = z2912 + x12;
+                let x14 = self.d_flange * z2913;
+                let x15 = z2914 + x14;
+                let x16 = self.d_flange * z1059;
+                let x17 = z2915 + x16;
+                let x18 = self.d_flange * z2918;
+                let x19 = z2921 + x18;
+                let x20 = self.d_flange * z2922;
+                let x21 = z2923 + x20;
+                let x22 = self.d_flange * z1155;
+                let x23 = z2924 + x22;
+                let x24 = self.d_flange * z2925;
+                let x25 = z2926 + x24;
+                let x26 = self.d_flange * z1223;
+                let x27 = z2927 + x26;
+                let x28 = self.d_flange * z1277;
+                let x29 = z2928 + x28;
                 hess[(1, 1)] = x1;
                 hess[(1, 2)] = x3;
                 hess[(2, 1)] = x3;
@@ -8257,2895 +8098,2830 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z491 = z485 + z419;
         let z493 = z487 + z412;
         let z494 = z488 + z413;
-        let z806 = -q[0].sin();
-        let z807 = z3 * z806;
-        let z808 = z4 * z806;
-        let z809 = -z2 * z806;
-        let z810 = -qd[1] * z0;
-        let z811 = qd[1] * z806;
-        let z812 = qd[1] * z809;
-        let z813 = self.d2 * z808;
-        let z814 = -z0 * z19 + z18 * z807;
-        let z815 = -z0 * z18 - z19 * z807;
-        let z816 = z5 * z18 + z19 * z806;
-        let z817 = -z5 * z19 + z18 * z806;
-        let z818 = z3 * z15 - z6 * z17;
-        let z819 = -z3 * z813 + z17 * z808;
-        let z820 = qd[2] * z808 + z810;
-        let z821 = qd[2] * z6 + z811;
-        let z822 = qd[2] * z818 + z812;
-        let z823 = qd[2] * z819 + z13;
-        let z824 = self.d3 * z808 + z813;
-        let z825 = z38 * z814 - z39 * z808;
-        let z826 = z38 * z808 + z39 * z814;
-        let z827 = -z6 * z39 + z38 * z816;
-        let z828 = z6 * z38 + z39 * z816;
-        let z829 = z25 * z35 - z37 * z817;
-        let z830 = -z25 * z824 + z37 * z815;
-        let z831 = qd[3] * z815 + z820;
-        let z832 = qd[3] * z817 + z821;
-        let z833 = qd[3] * z829 + z822;
-        let z834 = qd[3] * z830 + z823;
-        let z835 = self.d4 * z826 + z824;
-        let z836 = self.d4 * z828 + z35;
-        let z837 = z58 * z825 + z59 * z815;
-        let z838 = z58 * z815 - z59 * z825;
-        let z839 = z58 * z827 + z59 * z817;
-        let z840 = z58 * z817 - z59 * z827;
-        let z841 = z45 * z836 - z57 * z828;
-        let z842 = -z45 * z835 + z57 * z826;
-        let z843 = qd[4] * z826 + z831;
-        let z844 = qd[4] * z828 + z832;
-        let z845 = qd[4] * z841 + z833;
-        let z846 = qd[4] * z842 + z834;
-        let z847 = self.d5 * z826 + z835;
-        let z848 = self.d5 * z828 + z836;
-        let z849 = z78 * z837 - z79 * z826;
-        let z850 = z78 * z826 + z79 * z837;
-        let z851 = z78 * z839 - z79 * z828;
-        let z852 = z78 * z828 + z79 * z839;
-        let z853 = z65 * z848 - z77 * z840;
-        let z854 = -z65 * z847 + z77 * z838;
-        let z855 = qd[5] * z838 + z843;
-        let z856 = qd[5] * z840 + z844;
-        let z857 = qd[5] * z853 + z845;
-        let z858 = qd[5] * z854 + z846;
-        let z859 = self.d6 * z850 + z847;
-        let z860 = self.d6 * z852 + z848;
-        let z861 = z98 * z849 + z99 * z838;
-        let z862 = z98 * z838 - z99 * z849;
-        let z863 = z98 * z851 + z99 * z840;
-        let z864 = z98 * z840 - z99 * z851;
-        let z865 = z85 * z860 - z97 * z852;
-        let z866 = -z85 * z859 + z97 * z850;
-        let z867 = qd[6] * z850 + z855;
-        let z868 = qd[6] * z852 + z856;
-        let z869 = qd[6] * z865 + z857;
-        let z870 = qd[6] * z866 + z858;
-        let z871 = -self.cy1 * z0;
-        let z872 = self.cy1 * z806;
-        let z873 = -self.cy2 * z0 + self.cz2 * z808;
-        let z874 = self.cy2 * z806 + self.cz2 * z6;
-        let z875 = -self.i2x * z4 * z807 + self.i2z * z3 * z808;
-        let z876 = self.cy3 * z815 + self.cz3 * z808 + z813;
-        let z877 = z15 + self.cy3 * z817 + self.cz3 * z6;
-        let z878 = self.i3x * z24 * z814 + self.i3y * z25 * z815 + self.i3z * z3 * z808;
-        let z879 = self.i3x * z24 * z816 + self.i3y * z25 * z817 + self.i3z * z3 * z6;
-        let z880 = self.cy4 * z815 + self.cz4 * z826 + z824;
-        let z881 = self.cy4 * z817 + self.cz4 * z828 + z35;
-        let z882 = self.i4x * z44 * z825 + self.i4y * z25 * z815 + self.i4z * z45 * z826;
-        let z883 = self.i4x * z44 * z827 + self.i4y * z25 * z817 + self.i4z * z45 * z828;
-        let z884 = self.cy5 * z838 + self.cz5 * z826 + z835;
-        let z885 = self.cy5 * z840 + self.cz5 * z828 + z836;
-        let z886 = self.i5x * z64 * z837 + self.i5y * z65 * z838 + self.i5z * z45 * z826;
-        let z887 = self.i5x * z64 * z839 + self.i5y * z65 * z840 + self.i5z * z45 * z828;
-        let z888 = self.cy6 * z838 + self.cz6 * z850 + z847;
-        let z889 = self.cy6 * z840 + self.cz6 * z852 + z848;
-        let z890 = self.i6x * z84 * z849 + self.i6y * z65 * z838 + self.i6z * z85 * z850;
-        let z891 = self.i6x * z84 * z851 + self.i6y * z65 * z840 + self.i6z * z85 * z852;
-        let z892 = self.cz7 * z850 + z859;
-        let z893 = self.cz7 * z852 + z860;
-        let z894 = self.i7 * z85 * z850 + self.i7 * z104 * z861 + self.i7 * z105 * z862;
-        let z895 = self.i7 * z85 * z852 + self.i7 * z104 * z863 + self.i7 * z105 * z864;
-        let z896 = -qd[0] * z872;
-        let z897 = qd[0] * z871;
-        let z898 = -qd[0] * z874 + z812 + z123 * z811;
-        let z899 = qd[0] * z873 + z13 - z123 * z810;
-        let z900 = -z31 * z877 + z822 + z132 * z821;
-        let z901 = z31 * z876 + z823 - z132 * z820;
-        let z902 = -z51 * z881 + z833 + z141 * z832;
-        let z903 = z51 * z880 + z834 - z141 * z831;
-        let z904 = -z71 * z885 + z845 + z150 * z844;
-        let z905 = z71 * z884 + z846 - z150 * z843;
-        let z906 = z857 - z91 * z889 + z159 * z856;
-        let z907 = z858 + z91 * z888 - z159 * z855;
-        let z908 = z869 - z111 * z893 + z168 * z868;
-        let z909 = z870 + z111 * z892 - z168 * z867;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z919 = z1 * z917;
-        let z920 = self.d2 * z5;
-        let z921 = self.d2 * z7;
-        let z922 = self.d2 * z917;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z929 = z3 * z921 - z7 * z17 - z8 * z922 + z16 * z917;
-        let z930 = -z3 * z920 + z5 * z17 + z6 * z922 - z15 * z917;
-        let z931 = qd[2] * z5;
-        let z932 = qd[2] * z7;
-        let z933 = qd[2] * z917;
-        let z934 = qd[2] * z929;
-        let z935 = qd[2] * z930;
-        let z936 = self.d3 * z5 + z920;
-        let z937 = self.d3 * z7 + z921;
-        let z938 = self.d3 * z917 + z922;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z945 = -z23 * z938 + z25 * z937 + z36 * z928 - z37 * z926;
-        let z946 = z21 * z938 - z25 * z936 - z35 * z928 + z37 * z924;
-        let z947 = qd[3] * z924 + z931;
-        let z948 = qd[3] * z926 + z932;
-        let z949 = qd[3] * z928 + z933;
-        let z950 = qd[3] * z945 + z934;
-        let z951 = qd[3] * z946 + z935;
-        let z952 = self.d4 * z940 + z936;
-        let z953 = self.d4 * z942 + z937;
-        let z954 = self.d4 * z944 + z938;
-        let z955 = z58 * z939 + z59 * z924;
-        let z956 = z58 * z924 - z59 * z939;
-        let z957 = z58 * z941 + z59 * z926;
-        let z958 = z58 * z926 - z59 * z941;
-        let z959 = z58 * z943 + z59 * z928;
-        let z960 = z58 * z928 - z59 * z943;
-        let z961 = -z43 * z954 + z45 * z953 + z56 * z944 - z57 * z942;
-        let z962 = z41 * z954 - z45 * z952 - z55 * z944 + z57 * z940;
-        let z963 = qd[4] * z940 + z947;
-        let z964 = qd[4] * z942 + z948;
-        let z965 = qd[4] * z944 + z949;
-        let z966 = qd[4] * z961 + z950;
-        let z967 = qd[4] * z962 + z951;
-        let z968 = self.d5 * z940 + z952;
-        let z969 = self.d5 * z942 + z953;
-        let z970 = self.d5 * z944 + z954;
-        let z971 = z78 * z955 - z79 * z940;
-        let z972 = z78 * z940 + z79 * z955;
-        let z973 = z78 * z957 - z79 * z942;
-        let z974 = z78 * z942 + z79 * z957;
-        let z975 = z78 * z959 - z79 * z944;
-        let z976 = z78 * z944 + z79 * z959;
-        let z977 = -z63 * z970 + z65 * z969 + z76 * z960 - z77 * z958;
-        let z978 = z61 * z970 - z65 * z968 - z75 * z960 + z77 * z956;
-        let z979 = qd[5] * z956 + z963;
-        let z980 = qd[5] * z958 + z964;
-        let z981 = qd[5] * z960 + z965;
-        let z982 = qd[5] * z977 + z966;
-        let z983 = qd[5] * z978 + z967;
-        let z984 = self.d6 * z972 + z968;
-        let z985 = self.d6 * z974 + z969;
-        let z986 = z970 + self.d6 * z976;
-        let z987 = z98 * z971 + z99 * z956;
-        let z988 = z98 * z956 - z99 * z971;
-        let z989 = z98 * z973 + z99 * z958;
-        let z990 = z98 * z958 - z99 * z973;
-        let z991 = z98 * z975 + z99 * z960;
-        let z992 = z98 * z960 - z99 * z975;
-        let z993 = -z83 * z986 + z85 * z985 + z96 * z976 - z97 * z974;
-        let z994 = z81 * z986 - z85 * z984 - z95 * z976 + z97 * z972;
-        let z995 = z979 + qd[6] * z972;
-        let z996 = z980 + qd[6] * z974;
-        let z997 = z981 + qd[6] * z976;
-        let z998 = z982 + qd[6] * z993;
-        let z999 = z983 + qd[6] * z994;
-        let z1000 = self.cz2 * z5;
-        let z1001 = self.cz2 * z7;
-        let z1002 = self.cz2 * z917;
-        let z1003 = -self.i2x * z3 * z5 - self.i2x * z4 * z918 + self.i2z * z3 * z5
-            + self.i2z * z6 * z917;
-        let z1004 = -self.i2x * z3 * z7 - self.i2x * z4 * z919 + self.i2z * z3 * z7
-            + self.i2z * z8 * z917;
-        let z1005 = 2.0 * self.i2x * z3 * z4 + 2.0 * self.i2z * z3 * z917;
-        let z1006 = self.cy3 * z924 + self.cz3 * z5 + z920;
-        let z1007 = self.cy3 * z926 + self.cz3 * z7 + z921;
-        let z1008 = self.cy3 * z928 + self.cz3 * z917 + z922;
-        let z1009 = self.i3x * z20 * z927 + self.i3x * z24 * z923 + self.i3y * z21 * z928
-            + self.i3y * z25 * z924 + self.i3z * z3 * z5 + self.i3z * z6 * z917;
-        let z1010 = self.i3x * z22 * z927 + self.i3x * z24 * z925 + self.i3y * z23 * z928
-            + self.i3y * z25 * z926 + self.i3z * z3 * z7 + self.i3z * z8 * z917;
-        let z1011 = 2.0 * self.i3x * z24 * z927 + 2.0 * self.i3y * z25 * z928
-            + 2.0 * self.i3z * z3 * z917;
-        let z1012 = self.cy4 * z924 + self.cz4 * z940 + z936;
-        let z1013 = self.cy4 * z926 + self.cz4 * z942 + z937;
-        let z1014 = self.cy4 * z928 + self.cz4 * z944 + z938;
-        let z1015 = self.i4x * z40 * z943 + self.i4x * z44 * z939 + self.i4y * z21 * z928
-            + self.i4y * z25 * z924 + self.i4z * z41 * z944 + self.i4z * z45 * z940;
-        let z1016 = self.i4x * z42 * z943 + self.i4x * z44 * z941 + self.i4y * z23 * z928
-            + self.i4y * z25 * z926 + self.i4z * z43 * z944 + self.i4z * z45 * z942;
-        let z1017 = 2.0 * self.i4x * z44 * z943 + 2.0 * self.i4y * z25 * z928
-            + 2.0 * self.i4z * z45 * z944;
-        let z1018 = self.cy5 * z956 + self.cz5 * z940 + z952;
-        let z1019 = self.cy5 * z958 + self.cz5 * z942 + z953;
-        let z1020 = self.cy5 * z960 + self.cz5 * z944 + z954;
-        let z1021 = self.i5x * z60 * z959 + self.i5x * z64 * z955 + self.i5y * z61 * z960
-            + self.i5y * z65 * z956 + self.i5z * z41 * z944 + self.i5z * z45 * z940;
-        let z1022 = self.i5x * z62 * z959 + self.i5x * z64 * z957 + self.i5y * z63 * z960
-            + self.i5y * z65 * z958 + self.i5z * z43 * z944 + self.i5z * z45 * z942;
-        let z1023 = 2.0 * self.i5x * z64 * z959 + 2.0 * self.i5y * z65 * z960
-            + 2.0 * self.i5z * z45 * z944;
-        let z1024 = self.cy6 * z956 + self.cz6 * z972 + z968;
-        let z1025 = self.cy6 * z958 + self.cz6 * z974 + z969;
-        let z1026 = z970 + self.cy6 * z960 + self.cz6 * z976;
-        let z1027 = self.i6x * z80 * z975 + self.i6x * z84 * z971 + self.i6y * z61 * z960
-            + self.i6y * z65 * z956 + self.i6z * z81 * z976 + self.i6z * z85 * z972;
-        let z1028 = self.i6x * z82 * z975 + self.i6x * z84 * z973 + self.i6y * z63 * z960
-            + self.i6y * z65 * z958 + self.i6z * z83 * z976 + self.i6z * z85 * z974;
-        let z1029 = 2.0 * self.i6x * z84 * z975 + 2.0 * self.i6y * z65 * z960
-            + 2.0 * self.i6z * z85 * z976;
-        let z1030 = z984 + self.cz7 * z972;
-        let z1031 = z985 + self.cz7 * z974;
-        let z1032 = z986 + self.cz7 * z976;
-        let z1033 = self.i7 * z81 * z976 + self.i7 * z85 * z972 + self.i7 * z100 * z991
-            + self.i7 * z101 * z992 + self.i7 * z104 * z987 + self.i7 * z105 * z988;
-        let z1034 = self.i7 * z83 * z976 + self.i7 * z85 * z974 + self.i7 * z102 * z991
-            + self.i7 * z103 * z992 + self.i7 * z104 * z989 + self.i7 * z105 * z990;
-        let z1035 = 2.0 * self.i7 * z85 * z976 + 2.0 * self.i7 * z104 * z991
-            + 2.0 * self.i7 * z105 * z992;
-        let z1036 = -qd[0] * z1001 + z12 * z1002;
-        let z1037 = qd[0] * z1000 - z11 * z1002;
-        let z1038 = z30 * z1008 - z31 * z1007 - z131 * z933 + z132 * z932 + z934;
-        let z1039 = -z29 * z1008 + z31 * z1006 + z130 * z933 - z132 * z931 + z935;
-        let z1040 = z50 * z1014 - z51 * z1013 - z140 * z949 + z141 * z948 + z950;
-        let z1041 = -z49 * z1014 + z51 * z1012 + z139 * z949 - z141 * z947 + z951;
-        let z1042 = z70 * z1020 - z71 * z1019 - z149 * z965 + z150 * z964 + z966;
-        let z1043 = -z69 * z1020 + z71 * z1018 + z148 * z965 - z150 * z963 + z967;
-        let z1044 = z982 + z90 * z1026 - z91 * z1025 - z158 * z981 + z159 * z980;
-        let z1045 = z983 - z89 * z1026 + z91 * z1024 + z157 * z981 - z159 * z979;
-        let z1046 = z998 + z110 * z1032 - z111 * z1031 - z167 * z997 + z168 * z996;
-        let z1047 = z999 - z109 * z1032 + z111 * z1030 + z166 * z997 - z168 * z995;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1067 = z36 * z1060 - z37 * z1058;
-        let z1068 = -z35 * z1060 + z37 * z1056;
-        let z1069 = qd[3] * z1056;
-        let z1070 = qd[3] * z1058;
-        let z1071 = qd[3] * z1060;
-        let z1072 = qd[3] * z1067;
-        let z1073 = qd[3] * z1068;
-        let z1074 = self.d4 * z1062;
-        let z1075 = self.d4 * z1064;
-        let z1076 = self.d4 * z1066;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1078 = z58 * z1056 - z59 * z1061;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1080 = z58 * z1058 - z59 * z1063;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1082 = z58 * z1060 - z59 * z1065;
-        let z1083 = -z43 * z1076 + z45 * z1075 + z56 * z1066 - z57 * z1064;
-        let z1084 = z41 * z1076 - z45 * z1074 - z55 * z1066 + z57 * z1062;
-        let z1085 = qd[4] * z1062 + z1069;
-        let z1086 = qd[4] * z1064 + z1070;
-        let z1087 = qd[4] * z1066 + z1071;
-        let z1088 = qd[4] * z1083 + z1072;
-        let z1089 = qd[4] * z1084 + z1073;
-        let z1090 = self.d5 * z1062 + z1074;
-        let z1091 = self.d5 * z1064 + z1075;
-        let z1092 = self.d5 * z1066 + z1076;
-        let z1093 = z78 * z1077 - z79 * z1062;
-        let z1094 = z78 * z1062 + z79 * z1077;
-        let z1095 = z78 * z1079 - z79 * z1064;
-        let z1096 = z78 * z1064 + z79 * z1079;
-        let z1097 = z78 * z1081 - z79 * z1066;
-        let z1098 = z78 * z1066 + z79 * z1081;
-        let z1099 = -z63 * z1092 + z65 * z1091 + z76 * z1082 - z77 * z1080;
-        let z1100 = z61 * z1092 - z65 * z1090 - z75 * z1082 + z77 * z1078;
-        let z1101 = qd[5] * z1078 + z1085;
-        let z1102 = qd[5] * z1080 + z1086;
-        let z1103 = qd[5] * z1082 + z1087;
-        let z1104 = qd[5] * z1099 + z1088;
-        let z1105 = qd[5] * z1100 + z1089;
-        let z1106 = self.d6 * z1094 + z1090;
-        let z1107 = self.d6 * z1096 + z1091;
-        let z1108 = self.d6 * z1098 + z1092;
-        let z1109 = z98 * z1093 + z99 * z1078;
-        let z1110 = z98 * z1078 - z99 * z1093;
-        let z1111 = z98 * z1095 + z99 * z1080;
-        let z1112 = z98 * z1080 - z99 * z1095;
-        let z1113 = z98 * z1097 + z99 * z1082;
-        let z1114 = z98 * z1082 - z99 * z1097;
-        let z1115 = -z83 * z1108 + z85 * z1107 + z96 * z1098 - z97 * z1096;
-        let z1116 = z81 * z1108 - z85 * z1106 - z95 * z1098 + z97 * z1094;
-        let z1117 = qd[6] * z1094 + z1101;
-        let z1118 = qd[6] * z1096 + z1102;
-        let z1119 = qd[6] * z1098 + z1103;
-        let z1120 = qd[6] * z1115 + z1104;
-        let z1121 = qd[6] * z1116 + z1105;
-        let z1122 = self.cy3 * z1056;
-        let z1123 = self.cy3 * z1058;
-        let z1124 = self.cy3 * z1060;
-        let z1125 = self.i3x * z20 * z1059 + self.i3x * z24 * z1055
-            + self.i3y * z21 * z1060 + self.i3y * z25 * z1056;
-        let z1126 = self.i3x * z22 * z1059 + self.i3x * z24 * z1057
-            + self.i3y * z23 * z1060 + self.i3y * z25 * z1058;
-        let z1127 = 2.0 * self.i3x * z24 * z1059 + 2.0 * self.i3y * z25 * z1060;
-        let z1128 = self.cy4 * z1056 + self.cz4 * z1062;
-        let z1129 = self.cy4 * z1058 + self.cz4 * z1064;
-        let z1130 = self.cy4 * z1060 + self.cz4 * z1066;
-        let z1131 = self.i4x * z40 * z1065 + self.i4x * z44 * z1061
-            + self.i4y * z21 * z1060 + self.i4y * z25 * z1056 + self.i4z * z41 * z1066
-            + self.i4z * z45 * z1062;
-        let z1132 = self.i4x * z42 * z1065 + self.i4x * z44 * z1063
-            + self.i4y * z23 * z1060 + self.i4y * z25 * z1058 + self.i4z * z43 * z1066
-            + self.i4z * z45 * z1064;
-        let z1133 = 2.0 * self.i4x * z44 * z1065 + 2.0 * self.i4y * z25 * z1060
-            + 2.0 * self.i4z * z45 * z1066;
-        let z1134 = self.cy5 * z1078 + self.cz5 * z1062 + z1074;
-        let z1135 = self.cy5 * z1080 + self.cz5 * z1064 + z1075;
-        let z1136 = self.cy5 * z1082 + self.cz5 * z1066 + z1076;
-        let z1137 = self.i5x * z60 * z1081 + self.i5x * z64 * z1077
-            + self.i5y * z61 * z1082 + self.i5y * z65 * z1078 + self.i5z * z41 * z1066
-            + self.i5z * z45 * z1062;
-        let z1138 = self.i5x * z62 * z1081 + self.i5x * z64 * z1079
-            + self.i5y * z63 * z1082 + self.i5y * z65 * z1080 + self.i5z * z43 * z1066
-            + self.i5z * z45 * z1064;
-        let z1139 = 2.0 * self.i5x * z64 * z1081 + 2.0 * self.i5y * z65 * z1082
-            + 2.0 * self.i5z * z45 * z1066;
-        let z1140 = self.cy6 * z1078 + self.cz6 * z1094 + z1090;
-        let z1141 = self.cy6 * z1080 + self.cz6 * z1096 + z1091;
-        let z1142 = self.cy6 * z1082 + self.cz6 * z1098 + z1092;
-        let z1143 = self.i6x * z80 * z1097 + self.i6x * z84 * z1093
-            + self.i6y * z61 * z1082 + self.i6y * z65 * z1078 + self.i6z * z81 * z1098
-            + self.i6z * z85 * z1094;
-        let z1144 = self.i6x * z82 * z1097 + self.i6x * z84 * z1095
-            + self.i6y * z63 * z1082 + self.i6y * z65 * z1080 + self.i6z * z83 * z1098
-            + self.i6z * z85 * z1096;
-        let z1145 = 2.0 * self.i6x * z84 * z1097 + 2.0 * self.i6y * z65 * z1082
-            + 2.0 * self.i6z * z85 * z1098;
-        let z1146 = self.cz7 * z1094 + z1106;
-        let z1147 = self.cz7 * z1096 + z1107;
-        let z1148 = self.cz7 * z1098 + z1108;
-        let z1149 = self.i7 * z81 * z1098 + self.i7 * z85 * z1094
-            + self.i7 * z100 * z1113 + self.i7 * z101 * z1114 + self.i7 * z104 * z1109
-            + self.i7 * z105 * z1110;
-        let z1150 = self.i7 * z83 * z1098 + self.i7 * z85 * z1096
-            + self.i7 * z102 * z1113 + self.i7 * z103 * z1114 + self.i7 * z104 * z1111
-            + self.i7 * z105 * z1112;
-        let z1151 = 2.0 * self.i7 * z85 * z1098 + 2.0 * self.i7 * z104 * z1113
-            + 2.0 * self.i7 * z105 * z1114;
-        let z1152 = z30 * z1124 - z31 * z1123;
-        let z1153 = -z29 * z1124 + z31 * z1122;
-        let z1154 = z1072 + z50 * z1130 - z51 * z1129 - z140 * z1071 + z141 * z1070;
-        let z1155 = -z49 * z1130 + z1073 + z51 * z1128 + z139 * z1071 - z141 * z1069;
-        let z1156 = z1088 + z70 * z1136 - z71 * z1135 - z149 * z1087 + z150 * z1086;
-        let z1157 = z1089 - z69 * z1136 + z71 * z1134 + z148 * z1087 - z150 * z1085;
-        let z1158 = z1104 + z90 * z1142 - z91 * z1141 - z158 * z1103 + z159 * z1102;
-        let z1159 = z1105 - z89 * z1142 + z91 * z1140 + z157 * z1103 - z159 * z1101;
-        let z1160 = z1120 + z110 * z1148 - z111 * z1147 - z167 * z1119 + z168 * z1118;
-        let z1161 = z1121 - z109 * z1148 + z111 * z1146 + z166 * z1119 - z168 * z1117;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1174 = self.d4 * z1169;
-        let z1175 = self.d4 * z1171;
-        let z1176 = self.d4 * z1173;
-        let z1177 = z58 * z1168;
-        let z1178 = -z59 * z1168;
-        let z1179 = z58 * z1170;
-        let z1180 = -z59 * z1170;
-        let z1181 = z58 * z1172;
-        let z1182 = -z59 * z1172;
-        let z1183 = -z43 * z1176 + z45 * z1175 + z56 * z1173 - z57 * z1171;
-        let z1184 = z41 * z1176 - z45 * z1174 - z55 * z1173 + z57 * z1169;
-        let z1185 = qd[4] * z1169;
-        let z1186 = qd[4] * z1171;
-        let z1187 = qd[4] * z1173;
-        let z1188 = qd[4] * z1183;
-        let z1189 = qd[4] * z1184;
-        let z1190 = self.d5 * z1169 + z1174;
-        let z1191 = self.d5 * z1171 + z1175;
-        let z1192 = self.d5 * z1173 + z1176;
-        let z1193 = z78 * z1177 - z79 * z1169;
-        let z1194 = z78 * z1169 + z79 * z1177;
-        let z1195 = z78 * z1179 - z79 * z1171;
-        let z1196 = z78 * z1171 + z79 * z1179;
-        let z1197 = z78 * z1181 - z79 * z1173;
-        let z1198 = z78 * z1173 + z79 * z1181;
-        let z1199 = -z63 * z1192 + z65 * z1191 + z76 * z1182 - z77 * z1180;
-        let z1200 = z61 * z1192 - z65 * z1190 - z75 * z1182 + z77 * z1178;
-        let z1201 = qd[5] * z1178 + z1185;
-        let z1202 = qd[5] * z1180 + z1186;
-        let z1203 = qd[5] * z1182 + z1187;
-        let z1204 = qd[5] * z1199 + z1188;
-        let z1205 = qd[5] * z1200 + z1189;
-        let z1206 = self.d6 * z1194 + z1190;
-        let z1207 = self.d6 * z1196 + z1191;
-        let z1208 = self.d6 * z1198 + z1192;
-        let z1209 = z98 * z1193 + z99 * z1178;
-        let z1210 = z98 * z1178 - z99 * z1193;
-        let z1211 = z98 * z1195 + z99 * z1180;
-        let z1212 = z98 * z1180 - z99 * z1195;
-        let z1213 = z98 * z1197 + z99 * z1182;
-        let z1214 = z98 * z1182 - z99 * z1197;
-        let z1215 = -z83 * z1208 + z85 * z1207 + z96 * z1198 - z97 * z1196;
-        let z1216 = z81 * z1208 - z85 * z1206 - z95 * z1198 + z97 * z1194;
-        let z1217 = qd[6] * z1194 + z1201;
-        let z1218 = qd[6] * z1196 + z1202;
-        let z1219 = qd[6] * z1198 + z1203;
-        let z1220 = qd[6] * z1215 + z1204;
-        let z1221 = qd[6] * z1216 + z1205;
-        let z1222 = self.cz4 * z1169;
-        let z1223 = self.cz4 * z1171;
-        let z1224 = self.cz4 * z1173;
-        let z1225 = self.i4x * z40 * z1172 + self.i4x * z44 * z1168
-            + self.i4z * z41 * z1173 + self.i4z * z45 * z1169;
-        let z1226 = self.i4x * z42 * z1172 + self.i4x * z44 * z1170
-            + self.i4z * z43 * z1173 + self.i4z * z45 * z1171;
-        let z1227 = 2.0 * self.i4x * z44 * z1172 + 2.0 * self.i4z * z45 * z1173;
-        let z1228 = self.cy5 * z1178 + self.cz5 * z1169 + z1174;
-        let z1229 = self.cy5 * z1180 + self.cz5 * z1171 + z1175;
-        let z1230 = self.cy5 * z1182 + self.cz5 * z1173 + z1176;
-        let z1231 = self.i5x * z60 * z1181 + self.i5x * z64 * z1177
-            + self.i5y * z61 * z1182 + self.i5y * z65 * z1178 + self.i5z * z41 * z1173
-            + self.i5z * z45 * z1169;
-        let z1232 = self.i5x * z62 * z1181 + self.i5x * z64 * z1179
-            + self.i5y * z63 * z1182 + self.i5y * z65 * z1180 + self.i5z * z43 * z1173
-            + self.i5z * z45 * z1171;
-        let z1233 = 2.0 * self.i5x * z64 * z1181 + 2.0 * self.i5y * z65 * z1182
-            + 2.0 * self.i5z * z45 * z1173;
-        let z1234 = self.cy6 * z1178 + self.cz6 * z1194 + z1190;
-        let z1235 = self.cy6 * z1180 + self.cz6 * z1196 + z1191;
-        let z1236 = self.cy6 * z1182 + self.cz6 * z1198 + z1192;
-        let z1237 = self.i6x * z80 * z1197 + self.i6x * z84 * z1193
-            + self.i6y * z61 * z1182 + self.i6y * z65 * z1178 + self.i6z * z81 * z1198
-            + self.i6z * z85 * z1194;
-        let z1238 = self.i6x * z82 * z1197 + self.i6x * z84 * z1195
-            + self.i6y * z63 * z1182 + self.i6y * z65 * z1180 + self.i6z * z83 * z1198
-            + self.i6z * z85 * z1196;
-        let z1239 = 2.0 * self.i6x * z84 * z1197 + 2.0 * self.i6y * z65 * z1182
-            + 2.0 * self.i6z * z85 * z1198;
-        let z1240 = self.cz7 * z1194 + z1206;
-        let z1241 = self.cz7 * z1196 + z1207;
-        let z1242 = self.cz7 * z1198 + z1208;
-        let z1243 = self.i7 * z81 * z1198 + self.i7 * z85 * z1194
-            + self.i7 * z100 * z1213 + self.i7 * z101 * z1214 + self.i7 * z104 * z1209
-            + self.i7 * z105 * z1210;
-        let z1244 = self.i7 * z83 * z1198 + self.i7 * z85 * z1196
-            + self.i7 * z102 * z1213 + self.i7 * z103 * z1214 + self.i7 * z104 * z1211
-            + self.i7 * z105 * z1212;
-        let z1245 = 2.0 * self.i7 * z85 * z1198 + 2.0 * self.i7 * z104 * z1213
-            + 2.0 * self.i7 * z105 * z1214;
-        let z1246 = z50 * z1224 - z51 * z1223;
-        let z1247 = -z49 * z1224 + z51 * z1222;
-        let z1248 = z70 * z1230 - z71 * z1229 - z149 * z1187 + z150 * z1186 + z1188;
-        let z1249 = -z69 * z1230 + z71 * z1228 + z148 * z1187 - z150 * z1185 + z1189;
-        let z1250 = z90 * z1236 - z91 * z1235 - z158 * z1203 + z159 * z1202 + z1204;
-        let z1251 = -z89 * z1236 + z91 * z1234 + z157 * z1203 - z159 * z1201 + z1205;
-        let z1252 = z110 * z1242 - z111 * z1241 - z167 * z1219 + z168 * z1218 + z1220;
-        let z1253 = -z109 * z1242 + z111 * z1240 + z166 * z1219 - z168 * z1217 + z1221;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1260 = z21 * z1258 - z40 * z58;
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1262 = z23 * z1258 - z42 * z58;
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1264 = z25 * z1258 - z44 * z58;
-        let z1265 = z78 * z1259;
-        let z1266 = z79 * z1259;
-        let z1267 = z78 * z1261;
-        let z1268 = z79 * z1261;
-        let z1269 = z78 * z1263;
-        let z1270 = z79 * z1263;
-        let z1271 = z76 * z1264 - z77 * z1262;
-        let z1272 = -z75 * z1264 + z77 * z1260;
-        let z1273 = qd[5] * z1260;
-        let z1274 = qd[5] * z1262;
-        let z1275 = qd[5] * z1264;
-        let z1276 = qd[5] * z1271;
-        let z1277 = qd[5] * z1272;
-        let z1278 = self.d6 * z1266;
-        let z1279 = self.d6 * z1268;
-        let z1280 = self.d6 * z1270;
-        let z1281 = z98 * z1265 + z99 * z1260;
-        let z1282 = z98 * z1260 - z99 * z1265;
-        let z1283 = z98 * z1267 + z99 * z1262;
-        let z1284 = z98 * z1262 - z99 * z1267;
-        let z1285 = z98 * z1269 + z99 * z1264;
-        let z1286 = z98 * z1264 - z99 * z1269;
-        let z1287 = -z83 * z1280 + z85 * z1279 + z96 * z1270 - z97 * z1268;
-        let z1288 = z81 * z1280 - z85 * z1278 - z95 * z1270 + z97 * z1266;
-        let z1289 = z1273 + qd[6] * z1266;
-        let z1290 = z1274 + qd[6] * z1268;
-        let z1291 = z1275 + qd[6] * z1270;
-        let z1292 = z1276 + qd[6] * z1287;
-        let z1293 = z1277 + qd[6] * z1288;
-        let z1294 = self.cy5 * z1260;
-        let z1295 = self.cy5 * z1262;
-        let z1296 = self.cy5 * z1264;
-        let z1297 = self.i5x * z60 * z1263 + self.i5x * z64 * z1259
-            + self.i5y * z61 * z1264 + self.i5y * z65 * z1260;
-        let z1298 = self.i5x * z62 * z1263 + self.i5x * z64 * z1261
-            + self.i5y * z63 * z1264 + self.i5y * z65 * z1262;
-        let z1299 = 2.0 * self.i5x * z64 * z1263 + 2.0 * self.i5y * z65 * z1264;
-        let z1300 = self.cy6 * z1260 + self.cz6 * z1266;
-        let z1301 = self.cy6 * z1262 + self.cz6 * z1268;
-        let z1302 = self.cy6 * z1264 + self.cz6 * z1270;
-        let z1303 = self.i6x * z80 * z1269 + self.i6x * z84 * z1265
-            + self.i6y * z61 * z1264 + self.i6y * z65 * z1260 + self.i6z * z81 * z1270
-            + self.i6z * z85 * z1266;
-        let z1304 = self.i6x * z82 * z1269 + self.i6x * z84 * z1267
-            + self.i6y * z63 * z1264 + self.i6y * z65 * z1262 + self.i6z * z83 * z1270
-            + self.i6z * z85 * z1268;
-        let z1305 = 2.0 * self.i6x * z84 * z1269 + 2.0 * self.i6y * z65 * z1264
-            + 2.0 * self.i6z * z85 * z1270;
-        let z1306 = z1278 + self.cz7 * z1266;
-        let z1307 = z1279 + self.cz7 * z1268;
-        let z1308 = z1280 + self.cz7 * z1270;
-        let z1309 = self.i7 * z81 * z1270 + self.i7 * z85 * z1266
-            + self.i7 * z100 * z1285 + self.i7 * z101 * z1286 + self.i7 * z104 * z1281
-            + self.i7 * z105 * z1282;
-        let z1310 = self.i7 * z83 * z1270 + self.i7 * z85 * z1268
-            + self.i7 * z102 * z1285 + self.i7 * z103 * z1286 + self.i7 * z104 * z1283
-            + self.i7 * z105 * z1284;
-        let z1311 = 2.0 * self.i7 * z85 * z1270 + 2.0 * self.i7 * z104 * z1285
+        let z559 = -qd[0] * z1;
+        let z806 = -z1 * z3;
+        let z807 = -z1 * z4;
+        let z808 = z1 * z2;
+        let z809 = -qd[1] * z0;
+        let z810 = qd[1] * z808;
+        let z811 = self.d2 * z807;
+        let z812 = -z0 * z19 + z18 * z806;
+        let z813 = -z0 * z18 - z19 * z806;
+        let z814 = z3 * z15 - z6 * z17;
+        let z815 = -z3 * z811 + z17 * z807;
+        let z816 = qd[2] * z807 + z809;
+        let z817 = qd[2] * z814 + z810;
+        let z818 = qd[2] * z815 + z13;
+        let z819 = self.d3 * z807 + z811;
+        let z820 = z38 * z812 - z39 * z807;
+        let z821 = z38 * z807 + z39 * z812;
+        let z822 = -z21 * z37 + z25 * z35;
+        let z823 = -z25 * z819 + z37 * z813;
+        let z824 = qd[3] * z813 + z816;
+        let z825 = qd[3] * z822 + z817;
+        let z826 = qd[3] * z823 + z818;
+        let z827 = self.d4 * z821 + z819;
+        let z828 = z58 * z820 + z59 * z813;
+        let z829 = z58 * z813 - z59 * z820;
+        let z830 = -z41 * z57 + z45 * z55;
+        let z831 = -z45 * z827 + z57 * z821;
+        let z832 = qd[4] * z821 + z824;
+        let z833 = qd[4] * z830 + z825;
+        let z834 = qd[4] * z831 + z826;
+        let z835 = self.d5 * z821 + z827;
+        let z836 = z78 * z828 - z79 * z821;
+        let z837 = z78 * z821 + z79 * z828;
+        let z838 = -z61 * z77 + z65 * z75;
+        let z839 = -z65 * z835 + z77 * z829;
+        let z840 = qd[5] * z829 + z832;
+        let z841 = qd[5] * z838 + z833;
+        let z842 = qd[5] * z839 + z834;
+        let z843 = self.d6 * z837 + z835;
+        let z844 = z98 * z836 + z99 * z829;
+        let z845 = z98 * z829 - z99 * z836;
+        let z846 = -z81 * z97 + z85 * z95;
+        let z847 = -z85 * z843 + z97 * z837;
+        let z848 = qd[6] * z837 + z840;
+        let z849 = qd[6] * z846 + z841;
+        let z850 = qd[6] * z847 + z842;
+        let z851 = -self.cy1 * z0;
+        let z852 = -self.cy2 * z0 + self.cz2 * z807;
+        let z853 = -self.i2x * z4 * z806 + self.i2z * z3 * z807;
+        let z854 = self.cy3 * z813 + self.cz3 * z807 + z811;
+        let z855 = self.i3x * z24 * z812 + self.i3y * z25 * z813 + self.i3z * z3 * z807;
+        let z856 = self.cy4 * z813 + self.cz4 * z821 + z819;
+        let z857 = self.i4x * z44 * z820 + self.i4y * z25 * z813 + self.i4z * z45 * z821;
+        let z858 = self.cy5 * z829 + self.cz5 * z821 + z827;
+        let z859 = self.i5x * z64 * z828 + self.i5y * z65 * z829 + self.i5z * z45 * z821;
+        let z860 = self.cy6 * z829 + self.cz6 * z837 + z835;
+        let z861 = self.i6x * z84 * z836 + self.i6y * z65 * z829 + self.i6z * z85 * z837;
+        let z862 = self.cz7 * z837 + z843;
+        let z863 = self.i7 * z85 * z837 + self.i7 * z104 * z844 + self.i7 * z105 * z845;
+        let z864 = -qd[0] * z115;
+        let z865 = qd[0] * z851;
+        let z866 = -qd[0] * z121 + z11 * z123 + z810;
+        let z867 = qd[0] * z852 + z13 - z123 * z809;
+        let z868 = z29 * z132 - z31 * z130 + z817;
+        let z869 = z31 * z854 + z818 - z132 * z816;
+        let z870 = z49 * z141 - z51 * z139 + z825;
+        let z871 = z51 * z856 + z826 - z141 * z824;
+        let z872 = z833 + z69 * z150 - z71 * z148;
+        let z873 = z834 + z71 * z858 - z150 * z832;
+        let z874 = z841 + z89 * z159 - z91 * z157;
+        let z875 = z842 + z91 * z860 - z159 * z840;
+        let z876 = z849 + z109 * z168 - z111 * z166;
+        let z877 = z850 + z111 * z862 - z168 * z848;
+        let z885 = -z0 * z4;
+        let z886 = self.d2 * z5;
+        let z887 = self.d2 * z7;
+        let z888 = -self.d2 * z4;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z895 = z3 * z887 - z4 * z16 - z7 * z17 - z8 * z888;
+        let z896 = -z3 * z886 + z4 * z15 + z5 * z17 + z6 * z888;
+        let z897 = qd[2] * z5;
+        let z898 = qd[2] * z7;
+        let z899 = -qd[2] * z4;
+        let z900 = qd[2] * z895;
+        let z901 = qd[2] * z896;
+        let z902 = self.d3 * z5 + z886;
+        let z903 = self.d3 * z7 + z887;
+        let z904 = -self.d3 * z4 + z888;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z911 = -z23 * z904 + z25 * z903 + z36 * z894 - z37 * z892;
+        let z912 = z21 * z904 - z25 * z902 - z35 * z894 + z37 * z890;
+        let z913 = qd[3] * z890 + z897;
+        let z914 = qd[3] * z892 + z898;
+        let z915 = qd[3] * z894 + z899;
+        let z916 = qd[3] * z911 + z900;
+        let z917 = qd[3] * z912 + z901;
+        let z918 = self.d4 * z906 + z902;
+        let z919 = self.d4 * z908 + z903;
+        let z920 = self.d4 * z910 + z904;
+        let z921 = z58 * z905 + z59 * z890;
+        let z922 = z58 * z890 - z59 * z905;
+        let z923 = z58 * z907 + z59 * z892;
+        let z924 = z58 * z892 - z59 * z907;
+        let z925 = z58 * z909 + z59 * z894;
+        let z926 = z58 * z894 - z59 * z909;
+        let z927 = -z43 * z920 + z45 * z919 + z56 * z910 - z57 * z908;
+        let z928 = z41 * z920 - z45 * z918 - z55 * z910 + z57 * z906;
+        let z929 = qd[4] * z906 + z913;
+        let z930 = qd[4] * z908 + z914;
+        let z931 = qd[4] * z910 + z915;
+        let z932 = qd[4] * z927 + z916;
+        let z933 = qd[4] * z928 + z917;
+        let z934 = self.d5 * z906 + z918;
+        let z935 = self.d5 * z908 + z919;
+        let z936 = self.d5 * z910 + z920;
+        let z937 = z78 * z921 - z79 * z906;
+        let z938 = z78 * z906 + z79 * z921;
+        let z939 = z78 * z923 - z79 * z908;
+        let z940 = z78 * z908 + z79 * z923;
+        let z941 = z78 * z925 - z79 * z910;
+        let z942 = z78 * z910 + z79 * z925;
+        let z943 = -z63 * z936 + z65 * z935 + z76 * z926 - z77 * z924;
+        let z944 = z61 * z936 - z65 * z934 - z75 * z926 + z77 * z922;
+        let z945 = qd[5] * z922 + z929;
+        let z946 = qd[5] * z924 + z930;
+        let z947 = qd[5] * z926 + z931;
+        let z948 = qd[5] * z943 + z932;
+        let z949 = qd[5] * z944 + z933;
+        let z950 = self.d6 * z938 + z934;
+        let z951 = self.d6 * z940 + z935;
+        let z952 = self.d6 * z942 + z936;
+        let z953 = z98 * z937 + z99 * z922;
+        let z954 = z98 * z922 - z99 * z937;
+        let z955 = z98 * z939 + z99 * z924;
+        let z956 = z98 * z924 - z99 * z939;
+        let z957 = z98 * z941 + z99 * z926;
+        let z958 = z98 * z926 - z99 * z941;
+        let z959 = -z83 * z952 + z85 * z951 + z96 * z942 - z97 * z940;
+        let z960 = z81 * z952 - z85 * z950 - z95 * z942 + z97 * z938;
+        let z961 = qd[6] * z938 + z945;
+        let z962 = qd[6] * z940 + z946;
+        let z963 = qd[6] * z942 + z947;
+        let z964 = qd[6] * z959 + z948;
+        let z965 = qd[6] * z960 + z949;
+        let z966 = self.cz2 * z5;
+        let z967 = self.cz2 * z7;
+        let z968 = -self.cz2 * z4;
+        let z969 = -self.i2x * z3 * z5 - self.i2x * z4 * z885 + self.i2z * z3 * z5
+            - self.i2z * z4 * z6;
+        let z970 = -self.i2x * z3 * z7 - self.i2x * z4 * z807 + self.i2z * z3 * z7
+            - self.i2z * z4 * z8;
+        let z971 = 2.0 * self.i2x * z3 * z4 - 2.0 * self.i2z * z3 * z4;
+        let z972 = self.cy3 * z890 + self.cz3 * z5 + z886;
+        let z973 = self.cy3 * z892 + self.cz3 * z7 + z887;
+        let z974 = self.cy3 * z894 - self.cz3 * z4 + z888;
+        let z975 = self.i3x * z20 * z893 + self.i3x * z24 * z889 + self.i3y * z21 * z894
+            + self.i3y * z25 * z890 + self.i3z * z3 * z5 - self.i3z * z4 * z6;
+        let z976 = self.i3x * z22 * z893 + self.i3x * z24 * z891 + self.i3y * z23 * z894
+            + self.i3y * z25 * z892 + self.i3z * z3 * z7 - self.i3z * z4 * z8;
+        let z977 = 2.0 * self.i3x * z24 * z893 + 2.0 * self.i3y * z25 * z894
+            - 2.0 * self.i3z * z3 * z4;
+        let z978 = self.cy4 * z890 + self.cz4 * z906 + z902;
+        let z979 = self.cy4 * z892 + self.cz4 * z908 + z903;
+        let z980 = self.cy4 * z894 + self.cz4 * z910 + z904;
+        let z981 = self.i4x * z40 * z909 + self.i4x * z44 * z905 + self.i4y * z21 * z894
+            + self.i4y * z25 * z890 + self.i4z * z41 * z910 + self.i4z * z45 * z906;
+        let z982 = self.i4x * z42 * z909 + self.i4x * z44 * z907 + self.i4y * z23 * z894
+            + self.i4y * z25 * z892 + self.i4z * z43 * z910 + self.i4z * z45 * z908;
+        let z983 = 2.0 * self.i4x * z44 * z909 + 2.0 * self.i4y * z25 * z894
+            + 2.0 * self.i4z * z45 * z910;
+        let z984 = self.cy5 * z922 + self.cz5 * z906 + z918;
+        let z985 = self.cy5 * z924 + self.cz5 * z908 + z919;
+        let z986 = self.cy5 * z926 + self.cz5 * z910 + z920;
+        let z987 = self.i5x * z60 * z925 + self.i5x * z64 * z921 + self.i5y * z61 * z926
+            + self.i5y * z65 * z922 + self.i5z * z41 * z910 + self.i5z * z45 * z906;
+        let z988 = self.i5x * z62 * z925 + self.i5x * z64 * z923 + self.i5y * z63 * z926
+            + self.i5y * z65 * z924 + self.i5z * z43 * z910 + self.i5z * z45 * z908;
+        let z989 = 2.0 * self.i5x * z64 * z925 + 2.0 * self.i5y * z65 * z926
+            + 2.0 * self.i5z * z45 * z910;
+        let z990 = self.cy6 * z922 + self.cz6 * z938 + z934;
+        let z991 = self.cy6 * z924 + self.cz6 * z940 + z935;
+        let z992 = self.cy6 * z926 + self.cz6 * z942 + z936;
+        let z993 = self.i6x * z80 * z941 + self.i6x * z84 * z937 + self.i6y * z61 * z926
+            + self.i6y * z65 * z922 + self.i6z * z81 * z942 + self.i6z * z85 * z938;
+        let z994 = self.i6x * z82 * z941 + self.i6x * z84 * z939 + self.i6y * z63 * z926
+            + self.i6y * z65 * z924 + self.i6z * z83 * z942 + self.i6z * z85 * z940;
+        let z995 = 2.0 * self.i6x * z84 * z941 + 2.0 * self.i6y * z65 * z926
+            + 2.0 * self.i6z * z85 * z942;
+        let z996 = self.cz7 * z938 + z950;
+        let z997 = self.cz7 * z940 + z951;
+        let z998 = self.cz7 * z942 + z952;
+        let z999 = self.i7 * z81 * z942 + self.i7 * z85 * z938 + self.i7 * z100 * z957
+            + self.i7 * z101 * z958 + self.i7 * z104 * z953 + self.i7 * z105 * z954;
+        let z1000 = self.i7 * z83 * z942 + self.i7 * z85 * z940 + self.i7 * z102 * z957
+            + self.i7 * z103 * z958 + self.i7 * z104 * z955 + self.i7 * z105 * z956;
+        let z1001 = 2.0 * self.i7 * z85 * z942 + 2.0 * self.i7 * z104 * z957
+            + 2.0 * self.i7 * z105 * z958;
+        let z1002 = -qd[0] * z967 + z12 * z968;
+        let z1003 = qd[0] * z966 - z11 * z968;
+        let z1004 = z30 * z974 - z31 * z973 - z131 * z899 + z132 * z898 + z900;
+        let z1005 = -z29 * z974 + z31 * z972 + z130 * z899 - z132 * z897 + z901;
+        let z1006 = z50 * z980 - z51 * z979 - z140 * z915 + z141 * z914 + z916;
+        let z1007 = -z49 * z980 + z51 * z978 + z139 * z915 - z141 * z913 + z917;
+        let z1008 = z70 * z986 - z71 * z985 - z149 * z931 + z150 * z930 + z932;
+        let z1009 = -z69 * z986 + z71 * z984 + z148 * z931 - z150 * z929 + z933;
+        let z1010 = z90 * z992 - z91 * z991 - z158 * z947 + z159 * z946 + z948;
+        let z1011 = -z89 * z992 + z91 * z990 + z157 * z947 - z159 * z945 + z949;
+        let z1012 = z110 * z998 - z111 * z997 - z167 * z963 + z168 * z962 + z964;
+        let z1013 = -z109 * z998 + z111 * z996 + z166 * z963 - z168 * z961 + z965;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1022 = z4 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1029 = z36 * z1022 - z37 * z1021;
+        let z1030 = -z35 * z1022 + z37 * z1020;
+        let z1031 = qd[3] * z1020;
+        let z1032 = qd[3] * z1021;
+        let z1033 = qd[3] * z1022;
+        let z1034 = qd[3] * z1029;
+        let z1035 = qd[3] * z1030;
+        let z1036 = self.d4 * z1024;
+        let z1037 = self.d4 * z1026;
+        let z1038 = self.d4 * z1028;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1040 = z58 * z1020 - z59 * z1023;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1042 = z58 * z1021 - z59 * z1025;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1044 = z58 * z1022 - z59 * z1027;
+        let z1045 = -z43 * z1038 + z45 * z1037 + z56 * z1028 - z57 * z1026;
+        let z1046 = z41 * z1038 - z45 * z1036 - z55 * z1028 + z57 * z1024;
+        let z1047 = qd[4] * z1024 + z1031;
+        let z1048 = qd[4] * z1026 + z1032;
+        let z1049 = qd[4] * z1028 + z1033;
+        let z1050 = qd[4] * z1045 + z1034;
+        let z1051 = qd[4] * z1046 + z1035;
+        let z1052 = self.d5 * z1024 + z1036;
+        let z1053 = self.d5 * z1026 + z1037;
+        let z1054 = self.d5 * z1028 + z1038;
+        let z1055 = z78 * z1039 - z79 * z1024;
+        let z1056 = z78 * z1024 + z79 * z1039;
+        let z1057 = z78 * z1041 - z79 * z1026;
+        let z1058 = z78 * z1026 + z79 * z1041;
+        let z1059 = z78 * z1043 - z79 * z1028;
+        let z1060 = z78 * z1028 + z79 * z1043;
+        let z1061 = -z63 * z1054 + z65 * z1053 + z76 * z1044 - z77 * z1042;
+        let z1062 = z61 * z1054 - z65 * z1052 - z75 * z1044 + z77 * z1040;
+        let z1063 = qd[5] * z1040 + z1047;
+        let z1064 = qd[5] * z1042 + z1048;
+        let z1065 = qd[5] * z1044 + z1049;
+        let z1066 = qd[5] * z1061 + z1050;
+        let z1067 = qd[5] * z1062 + z1051;
+        let z1068 = self.d6 * z1056 + z1052;
+        let z1069 = self.d6 * z1058 + z1053;
+        let z1070 = self.d6 * z1060 + z1054;
+        let z1071 = z98 * z1055 + z99 * z1040;
+        let z1072 = z98 * z1040 - z99 * z1055;
+        let z1073 = z98 * z1057 + z99 * z1042;
+        let z1074 = z98 * z1042 - z99 * z1057;
+        let z1075 = z98 * z1059 + z99 * z1044;
+        let z1076 = z98 * z1044 - z99 * z1059;
+        let z1077 = -z83 * z1070 + z85 * z1069 + z96 * z1060 - z97 * z1058;
+        let z1078 = z81 * z1070 - z85 * z1068 - z95 * z1060 + z97 * z1056;
+        let z1079 = qd[6] * z1056 + z1063;
+        let z1080 = qd[6] * z1058 + z1064;
+        let z1081 = qd[6] * z1060 + z1065;
+        let z1082 = qd[6] * z1077 + z1066;
+        let z1083 = qd[6] * z1078 + z1067;
+        let z1084 = self.cy3 * z1020;
+        let z1085 = self.cy3 * z1021;
+        let z1086 = self.cy3 * z1022;
+        let z1087 = self.i3x * z20 * z25 + self.i3x * z21 * z24 + self.i3y * z21 * z1022
+            + self.i3y * z25 * z1020;
+        let z1088 = self.i3x * z22 * z25 + self.i3x * z23 * z24 + self.i3y * z23 * z1022
+            + self.i3y * z25 * z1021;
+        let z1089 = 2.0 * self.i3x * z24 * z25 + 2.0 * self.i3y * z25 * z1022;
+        let z1090 = self.cy4 * z1020 + self.cz4 * z1024;
+        let z1091 = self.cy4 * z1021 + self.cz4 * z1026;
+        let z1092 = self.cy4 * z1022 + self.cz4 * z1028;
+        let z1093 = self.i4x * z40 * z1027 + self.i4x * z44 * z1023
+            + self.i4y * z21 * z1022 + self.i4y * z25 * z1020 + self.i4z * z41 * z1028
+            + self.i4z * z45 * z1024;
+        let z1094 = self.i4x * z42 * z1027 + self.i4x * z44 * z1025
+            + self.i4y * z23 * z1022 + self.i4y * z25 * z1021 + self.i4z * z43 * z1028
+            + self.i4z * z45 * z1026;
+        let z1095 = 2.0 * self.i4x * z44 * z1027 + 2.0 * self.i4y * z25 * z1022
+            + 2.0 * self.i4z * z45 * z1028;
+        let z1096 = z1036 + self.cy5 * z1040 + self.cz5 * z1024;
+        let z1097 = z1037 + self.cy5 * z1042 + self.cz5 * z1026;
+        let z1098 = z1038 + self.cy5 * z1044 + self.cz5 * z1028;
+        let z1099 = self.i5x * z60 * z1043 + self.i5x * z64 * z1039
+            + self.i5y * z61 * z1044 + self.i5y * z65 * z1040 + self.i5z * z41 * z1028
+            + self.i5z * z45 * z1024;
+        let z1100 = self.i5x * z62 * z1043 + self.i5x * z64 * z1041
+            + self.i5y * z63 * z1044 + self.i5y * z65 * z1042 + self.i5z * z43 * z1028
+            + self.i5z * z45 * z1026;
+        let z1101 = 2.0 * self.i5x * z64 * z1043 + 2.0 * self.i5y * z65 * z1044
+            + 2.0 * self.i5z * z45 * z1028;
+        let z1102 = self.cy6 * z1040 + self.cz6 * z1056 + z1052;
+        let z1103 = self.cy6 * z1042 + self.cz6 * z1058 + z1053;
+        let z1104 = self.cy6 * z1044 + self.cz6 * z1060 + z1054;
+        let z1105 = self.i6x * z80 * z1059 + self.i6x * z84 * z1055
+            + self.i6y * z61 * z1044 + self.i6y * z65 * z1040 + self.i6z * z81 * z1060
+            + self.i6z * z85 * z1056;
+        let z1106 = self.i6x * z82 * z1059 + self.i6x * z84 * z1057
+            + self.i6y * z63 * z1044 + self.i6y * z65 * z1042 + self.i6z * z83 * z1060
+            + self.i6z * z85 * z1058;
+        let z1107 = 2.0 * self.i6x * z84 * z1059 + 2.0 * self.i6y * z65 * z1044
+            + 2.0 * self.i6z * z85 * z1060;
+        let z1108 = self.cz7 * z1056 + z1068;
+        let z1109 = self.cz7 * z1058 + z1069;
+        let z1110 = self.cz7 * z1060 + z1070;
+        let z1111 = self.i7 * z81 * z1060 + self.i7 * z85 * z1056
+            + self.i7 * z100 * z1075 + self.i7 * z101 * z1076 + self.i7 * z104 * z1071
+            + self.i7 * z105 * z1072;
+        let z1112 = self.i7 * z83 * z1060 + self.i7 * z85 * z1058
+            + self.i7 * z102 * z1075 + self.i7 * z103 * z1076 + self.i7 * z104 * z1073
+            + self.i7 * z105 * z1074;
+        let z1113 = 2.0 * self.i7 * z85 * z1060 + 2.0 * self.i7 * z104 * z1075
+            + 2.0 * self.i7 * z105 * z1076;
+        let z1114 = z30 * z1086 - z31 * z1085;
+        let z1115 = -z29 * z1086 + z31 * z1084;
+        let z1116 = z1034 + z50 * z1092 - z51 * z1091 - z140 * z1033 + z141 * z1032;
+        let z1117 = z1035 - z49 * z1092 + z51 * z1090 + z139 * z1033 - z141 * z1031;
+        let z1118 = z1050 + z70 * z1098 - z71 * z1097 - z149 * z1049 + z150 * z1048;
+        let z1119 = z1051 - z69 * z1098 + z71 * z1096 + z148 * z1049 - z150 * z1047;
+        let z1120 = z1066 + z90 * z1104 - z91 * z1103 - z158 * z1065 + z159 * z1064;
+        let z1121 = z1067 - z89 * z1104 + z91 * z1102 + z157 * z1065 - z159 * z1063;
+        let z1122 = z1082 + z110 * z1110 - z111 * z1109 - z167 * z1081 + z168 * z1080;
+        let z1123 = z1083 - z109 * z1110 + z111 * z1108 + z166 * z1081 - z168 * z1079;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1132 = self.d4 * z40;
+        let z1133 = self.d4 * z42;
+        let z1134 = self.d4 * z44;
+        let z1135 = z58 * z1129;
+        let z1136 = -z59 * z1129;
+        let z1137 = z58 * z1130;
+        let z1138 = -z59 * z1130;
+        let z1139 = z58 * z1131;
+        let z1140 = -z59 * z1131;
+        let z1141 = -z42 * z57 - z43 * z1134 + z44 * z56 + z45 * z1133;
+        let z1142 = z40 * z57 + z41 * z1134 - z44 * z55 - z45 * z1132;
+        let z1143 = qd[4] * z40;
+        let z1144 = qd[4] * z42;
+        let z1145 = qd[4] * z44;
+        let z1146 = qd[4] * z1141;
+        let z1147 = qd[4] * z1142;
+        let z1148 = self.d5 * z40 + z1132;
+        let z1149 = self.d5 * z42 + z1133;
+        let z1150 = self.d5 * z44 + z1134;
+        let z1151 = -z40 * z79 + z78 * z1135;
+        let z1152 = z40 * z78 + z79 * z1135;
+        let z1153 = -z42 * z79 + z78 * z1137;
+        let z1154 = z42 * z78 + z79 * z1137;
+        let z1155 = -z44 * z79 + z78 * z1139;
+        let z1156 = z44 * z78 + z79 * z1139;
+        let z1157 = -z63 * z1150 + z65 * z1149 + z76 * z1140 - z77 * z1138;
+        let z1158 = z61 * z1150 - z65 * z1148 - z75 * z1140 + z77 * z1136;
+        let z1159 = qd[5] * z1136 + z1143;
+        let z1160 = qd[5] * z1138 + z1144;
+        let z1161 = qd[5] * z1140 + z1145;
+        let z1162 = qd[5] * z1157 + z1146;
+        let z1163 = qd[5] * z1158 + z1147;
+        let z1164 = self.d6 * z1152 + z1148;
+        let z1165 = self.d6 * z1154 + z1149;
+        let z1166 = self.d6 * z1156 + z1150;
+        let z1167 = z98 * z1151 + z99 * z1136;
+        let z1168 = z98 * z1136 - z99 * z1151;
+        let z1169 = z98 * z1153 + z99 * z1138;
+        let z1170 = z98 * z1138 - z99 * z1153;
+        let z1171 = z98 * z1155 + z99 * z1140;
+        let z1172 = z98 * z1140 - z99 * z1155;
+        let z1173 = -z83 * z1166 + z85 * z1165 + z96 * z1156 - z97 * z1154;
+        let z1174 = z81 * z1166 - z85 * z1164 - z95 * z1156 + z97 * z1152;
+        let z1175 = qd[6] * z1152 + z1159;
+        let z1176 = qd[6] * z1154 + z1160;
+        let z1177 = qd[6] * z1156 + z1161;
+        let z1178 = qd[6] * z1173 + z1162;
+        let z1179 = qd[6] * z1174 + z1163;
+        let z1180 = self.cz4 * z40;
+        let z1181 = self.cz4 * z42;
+        let z1182 = self.cz4 * z44;
+        let z1183 = self.i4x * z40 * z1131 + self.i4x * z44 * z1129
+            + self.i4z * z40 * z45 + self.i4z * z41 * z44;
+        let z1184 = self.i4x * z42 * z1131 + self.i4x * z44 * z1130
+            + self.i4z * z42 * z45 + self.i4z * z43 * z44;
+        let z1185 = 2.0 * self.i4x * z44 * z1131 + 2.0 * self.i4z * z44 * z45;
+        let z1186 = self.cy5 * z1136 + self.cz5 * z40 + z1132;
+        let z1187 = self.cy5 * z1138 + self.cz5 * z42 + z1133;
+        let z1188 = self.cy5 * z1140 + self.cz5 * z44 + z1134;
+        let z1189 = self.i5x * z60 * z1139 + self.i5x * z64 * z1135
+            + self.i5y * z61 * z1140 + self.i5y * z65 * z1136 + self.i5z * z40 * z45
+            + self.i5z * z41 * z44;
+        let z1190 = self.i5x * z62 * z1139 + self.i5x * z64 * z1137
+            + self.i5y * z63 * z1140 + self.i5y * z65 * z1138 + self.i5z * z42 * z45
+            + self.i5z * z43 * z44;
+        let z1191 = 2.0 * self.i5x * z64 * z1139 + 2.0 * self.i5y * z65 * z1140
+            + 2.0 * self.i5z * z44 * z45;
+        let z1192 = self.cy6 * z1136 + self.cz6 * z1152 + z1148;
+        let z1193 = self.cy6 * z1138 + self.cz6 * z1154 + z1149;
+        let z1194 = self.cy6 * z1140 + self.cz6 * z1156 + z1150;
+        let z1195 = self.i6x * z80 * z1155 + self.i6x * z84 * z1151
+            + self.i6y * z61 * z1140 + self.i6y * z65 * z1136 + self.i6z * z81 * z1156
+            + self.i6z * z85 * z1152;
+        let z1196 = self.i6x * z82 * z1155 + self.i6x * z84 * z1153
+            + self.i6y * z63 * z1140 + self.i6y * z65 * z1138 + self.i6z * z83 * z1156
+            + self.i6z * z85 * z1154;
+        let z1197 = 2.0 * self.i6x * z84 * z1155 + 2.0 * self.i6y * z65 * z1140
+            + 2.0 * self.i6z * z85 * z1156;
+        let z1198 = self.cz7 * z1152 + z1164;
+        let z1199 = self.cz7 * z1154 + z1165;
+        let z1200 = self.cz7 * z1156 + z1166;
+        let z1201 = self.i7 * z81 * z1156 + self.i7 * z85 * z1152
+            + self.i7 * z100 * z1171 + self.i7 * z101 * z1172 + self.i7 * z104 * z1167
+            + self.i7 * z105 * z1168;
+        let z1202 = self.i7 * z83 * z1156 + self.i7 * z85 * z1154
+            + self.i7 * z102 * z1171 + self.i7 * z103 * z1172 + self.i7 * z104 * z1169
+            + self.i7 * z105 * z1170;
+        let z1203 = 2.0 * self.i7 * z85 * z1156 + 2.0 * self.i7 * z104 * z1171
+            + 2.0 * self.i7 * z105 * z1172;
+        let z1204 = z50 * z1182 - z51 * z1181;
+        let z1205 = -z49 * z1182 + z51 * z1180;
+        let z1206 = z70 * z1188 - z71 * z1187 + z1146 - z149 * z1145 + z150 * z1144;
+        let z1207 = -z69 * z1188 + z71 * z1186 + z1147 + z148 * z1145 - z150 * z1143;
+        let z1208 = z90 * z1194 - z91 * z1193 + z1162 - z158 * z1161 + z159 * z1160;
+        let z1209 = -z89 * z1194 + z91 * z1192 + z1163 + z157 * z1161 - z159 * z1159;
+        let z1210 = z110 * z1200 - z111 * z1199 + z1178 - z167 * z1177 + z168 * z1176;
+        let z1211 = -z109 * z1200 + z111 * z1198 + z1179 + z166 * z1177 - z168 * z1175;
+        let z1216 = -z21 * z59 - z40 * z58;
+        let z1217 = -z23 * z59 - z42 * z58;
+        let z1218 = -z25 * z59 - z44 * z58;
+        let z1219 = z61 * z78;
+        let z1220 = z61 * z79;
+        let z1221 = z63 * z78;
+        let z1222 = z63 * z79;
+        let z1223 = z65 * z78;
+        let z1224 = z65 * z79;
+        let z1225 = z76 * z1218 - z77 * z1217;
+        let z1226 = -z75 * z1218 + z77 * z1216;
+        let z1227 = qd[5] * z1216;
+        let z1228 = qd[5] * z1217;
+        let z1229 = qd[5] * z1218;
+        let z1230 = qd[5] * z1225;
+        let z1231 = qd[5] * z1226;
+        let z1232 = self.d6 * z1220;
+        let z1233 = self.d6 * z1222;
+        let z1234 = self.d6 * z1224;
+        let z1235 = z98 * z1219 + z99 * z1216;
+        let z1236 = z98 * z1216 - z99 * z1219;
+        let z1237 = z98 * z1221 + z99 * z1217;
+        let z1238 = z98 * z1217 - z99 * z1221;
+        let z1239 = z98 * z1223 + z99 * z1218;
+        let z1240 = z98 * z1218 - z99 * z1223;
+        let z1241 = -z83 * z1234 + z85 * z1233 + z96 * z1224 - z97 * z1222;
+        let z1242 = z81 * z1234 - z85 * z1232 - z95 * z1224 + z97 * z1220;
+        let z1243 = z1227 + qd[6] * z1220;
+        let z1244 = z1228 + qd[6] * z1222;
+        let z1245 = z1229 + qd[6] * z1224;
+        let z1246 = z1230 + qd[6] * z1241;
+        let z1247 = z1231 + qd[6] * z1242;
+        let z1248 = self.cy5 * z1216;
+        let z1249 = self.cy5 * z1217;
+        let z1250 = self.cy5 * z1218;
+        let z1251 = self.i5x * z60 * z65 + self.i5x * z61 * z64 + self.i5y * z61 * z1218
+            + self.i5y * z65 * z1216;
+        let z1252 = self.i5x * z62 * z65 + self.i5x * z63 * z64 + self.i5y * z63 * z1218
+            + self.i5y * z65 * z1217;
+        let z1253 = 2.0 * self.i5x * z64 * z65 + 2.0 * self.i5y * z65 * z1218;
+        let z1254 = self.cy6 * z1216 + self.cz6 * z1220;
+        let z1255 = self.cy6 * z1217 + self.cz6 * z1222;
+        let z1256 = self.cy6 * z1218 + self.cz6 * z1224;
+        let z1257 = self.i6x * z80 * z1223 + self.i6x * z84 * z1219
+            + self.i6y * z61 * z1218 + self.i6y * z65 * z1216 + self.i6z * z81 * z1224
+            + self.i6z * z85 * z1220;
+        let z1258 = self.i6x * z82 * z1223 + self.i6x * z84 * z1221
+            + self.i6y * z63 * z1218 + self.i6y * z65 * z1217 + self.i6z * z83 * z1224
+            + self.i6z * z85 * z1222;
+        let z1259 = 2.0 * self.i6x * z84 * z1223 + 2.0 * self.i6y * z65 * z1218
+            + 2.0 * self.i6z * z85 * z1224;
+        let z1260 = z1232 + self.cz7 * z1220;
+        let z1261 = z1233 + self.cz7 * z1222;
+        let z1262 = z1234 + self.cz7 * z1224;
+        let z1263 = self.i7 * z81 * z1224 + self.i7 * z85 * z1220
+            + self.i7 * z100 * z1239 + self.i7 * z101 * z1240 + self.i7 * z104 * z1235
+            + self.i7 * z105 * z1236;
+        let z1264 = self.i7 * z83 * z1224 + self.i7 * z85 * z1222
+            + self.i7 * z102 * z1239 + self.i7 * z103 * z1240 + self.i7 * z104 * z1237
+            + self.i7 * z105 * z1238;
+        let z1265 = 2.0 * self.i7 * z85 * z1224 + 2.0 * self.i7 * z104 * z1239
+            + 2.0 * self.i7 * z105 * z1240;
+        let z1266 = z70 * z1250 - z71 * z1249;
+        let z1267 = -z69 * z1250 + z71 * z1248;
+        let z1268 = z1230 + z90 * z1256 - z91 * z1255 - z158 * z1229 + z159 * z1228;
+        let z1269 = z1231 - z89 * z1256 + z91 * z1254 + z157 * z1229 - z159 * z1227;
+        let z1270 = z1246 + z110 * z1262 - z111 * z1261 - z167 * z1245 + z168 * z1244;
+        let z1271 = z1247 - z109 * z1262 + z111 * z1260 + z166 * z1245 - z168 * z1243;
+        let z1275 = -z41 * z78 - z60 * z79;
+        let z1276 = -z43 * z78 - z62 * z79;
+        let z1277 = -z45 * z78 - z64 * z79;
+        let z1278 = self.d6 * z80;
+        let z1279 = self.d6 * z82;
+        let z1280 = self.d6 * z84;
+        let z1281 = z98 * z1275;
+        let z1282 = -z99 * z1275;
+        let z1283 = z98 * z1276;
+        let z1284 = -z99 * z1276;
+        let z1285 = z98 * z1277;
+        let z1286 = -z99 * z1277;
+        let z1287 = -z82 * z97 - z83 * z1280 + z84 * z96 + z85 * z1279;
+        let z1288 = z80 * z97 + z81 * z1280 - z84 * z95 - z85 * z1278;
+        let z1289 = qd[6] * z80;
+        let z1290 = qd[6] * z82;
+        let z1291 = qd[6] * z84;
+        let z1292 = qd[6] * z1287;
+        let z1293 = qd[6] * z1288;
+        let z1294 = self.cz6 * z80;
+        let z1295 = self.cz6 * z82;
+        let z1296 = self.cz6 * z84;
+        let z1297 = self.i6x * z80 * z1277 + self.i6x * z84 * z1275
+            + self.i6z * z80 * z85 + self.i6z * z81 * z84;
+        let z1298 = self.i6x * z82 * z1277 + self.i6x * z84 * z1276
+            + self.i6z * z82 * z85 + self.i6z * z83 * z84;
+        let z1299 = 2.0 * self.i6x * z84 * z1277 + 2.0 * self.i6z * z84 * z85;
+        let z1300 = z1278 + self.cz7 * z80;
+        let z1301 = z1279 + self.cz7 * z82;
+        let z1302 = z1280 + self.cz7 * z84;
+        let z1303 = self.i7 * z80 * z85 + self.i7 * z81 * z84 + self.i7 * z100 * z1285
+            + self.i7 * z101 * z1286 + self.i7 * z104 * z1281 + self.i7 * z105 * z1282;
+        let z1304 = self.i7 * z82 * z85 + self.i7 * z83 * z84 + self.i7 * z102 * z1285
+            + self.i7 * z103 * z1286 + self.i7 * z104 * z1283 + self.i7 * z105 * z1284;
+        let z1305 = 2.0 * self.i7 * z84 * z85 + 2.0 * self.i7 * z104 * z1285
             + 2.0 * self.i7 * z105 * z1286;
-        let z1312 = z70 * z1296 - z71 * z1295;
-        let z1313 = -z69 * z1296 + z71 * z1294;
-        let z1314 = z1276 + z90 * z1302 - z91 * z1301 - z158 * z1275 + z159 * z1274;
-        let z1315 = z1277 - z89 * z1302 + z91 * z1300 + z157 * z1275 - z159 * z1273;
-        let z1316 = z1292 + z110 * z1308 - z111 * z1307 - z167 * z1291 + z168 * z1290;
-        let z1317 = z1293 - z109 * z1308 + z111 * z1306 + z166 * z1291 - z168 * z1289;
-        let z1321 = -q[5].sin();
-        let z1322 = -z41 * z78 + z60 * z1321;
-        let z1323 = z41 * z1321 + z60 * z78;
-        let z1324 = -z43 * z78 + z62 * z1321;
-        let z1325 = z43 * z1321 + z62 * z78;
-        let z1326 = -z45 * z78 + z64 * z1321;
-        let z1327 = z45 * z1321 + z64 * z78;
-        let z1328 = self.d6 * z1323;
-        let z1329 = self.d6 * z1325;
-        let z1330 = self.d6 * z1327;
-        let z1331 = z98 * z1322;
-        let z1332 = -z99 * z1322;
-        let z1333 = z98 * z1324;
-        let z1334 = -z99 * z1324;
-        let z1335 = z98 * z1326;
-        let z1336 = -z99 * z1326;
-        let z1337 = -z83 * z1330 + z85 * z1329 + z96 * z1327 - z97 * z1325;
-        let z1338 = z81 * z1330 - z85 * z1328 - z95 * z1327 + z97 * z1323;
-        let z1339 = qd[6] * z1323;
-        let z1340 = qd[6] * z1325;
-        let z1341 = qd[6] * z1327;
-        let z1342 = qd[6] * z1337;
-        let z1343 = qd[6] * z1338;
-        let z1344 = self.cz6 * z1323;
-        let z1345 = self.cz6 * z1325;
-        let z1346 = self.cz6 * z1327;
-        let z1347 = self.i6x * z80 * z1326 + self.i6x * z84 * z1322
-            + self.i6z * z81 * z1327 + self.i6z * z85 * z1323;
-        let z1348 = self.i6x * z82 * z1326 + self.i6x * z84 * z1324
-            + self.i6z * z83 * z1327 + self.i6z * z85 * z1325;
-        let z1349 = 2.0 * self.i6x * z84 * z1326 + 2.0 * self.i6z * z85 * z1327;
-        let z1350 = self.cz7 * z1323 + z1328;
-        let z1351 = self.cz7 * z1325 + z1329;
-        let z1352 = self.cz7 * z1327 + z1330;
-        let z1353 = self.i7 * z81 * z1327 + self.i7 * z85 * z1323
-            + self.i7 * z100 * z1335 + self.i7 * z101 * z1336 + self.i7 * z104 * z1331
-            + self.i7 * z105 * z1332;
-        let z1354 = self.i7 * z83 * z1327 + self.i7 * z85 * z1325
-            + self.i7 * z102 * z1335 + self.i7 * z103 * z1336 + self.i7 * z104 * z1333
-            + self.i7 * z105 * z1334;
-        let z1355 = 2.0 * self.i7 * z85 * z1327 + 2.0 * self.i7 * z104 * z1335
-            + 2.0 * self.i7 * z105 * z1336;
-        let z1356 = z90 * z1346 - z91 * z1345;
-        let z1357 = -z89 * z1346 + z91 * z1344;
-        let z1358 = z1342 + z110 * z1352 - z111 * z1351 - z167 * z1341 + z168 * z1340;
-        let z1359 = z1343 - z109 * z1352 + z111 * z1350 + z166 * z1341 - z168 * z1339;
-        let z1362 = -q[6].sin();
-        let z1363 = z61 * z98 + z80 * z1362;
-        let z1364 = z61 * z1362 - z80 * z98;
-        let z1365 = z63 * z98 + z82 * z1362;
-        let z1366 = z63 * z1362 - z82 * z98;
-        let z1367 = z65 * z98 + z84 * z1362;
-        let z1368 = z65 * z1362 - z84 * z98;
-        let z1369 = self.i7 * z100 * z1367 + self.i7 * z101 * z1368
-            + self.i7 * z104 * z1363 + self.i7 * z105 * z1364;
-        let z1370 = self.i7 * z102 * z1367 + self.i7 * z103 * z1368
-            + self.i7 * z104 * z1365 + self.i7 * z105 * z1366;
-        let z1371 = 2.0 * self.i7 * z104 * z1367 + 2.0 * self.i7 * z105 * z1368;
-        let z1372 = z109 * z1369 + z110 * z1370 + z111 * z1371;
-        let z1373 = z8 * z813 - z16 * z808;
-        let z1374 = qd[2] * z1373;
-        let z1375 = -z21 * z35 + z23 * z824 + z35 * z817 - z36 * z815;
-        let z1376 = qd[3] * z1375 + z1374;
-        let z1377 = -z41 * z836 + z43 * z835 + z55 * z828 - z56 * z826;
-        let z1378 = qd[4] * z1377 + z1376;
-        let z1379 = -z61 * z848 + z63 * z847 + z75 * z840 - z76 * z838;
-        let z1380 = qd[5] * z1379 + z1378;
-        let z1381 = -z81 * z860 + z83 * z859 + z95 * z852 - z96 * z850;
-        let z1382 = qd[6] * z1381 + z1380;
-        let z1383 = 2.0 * self.i2x * z5 * z807 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z6 * z808;
-        let z1384 = self.i2x * z7 * z807 + self.i2x * (z5 * z5) - self.i2y * z1 * z806
-            - self.i2y * (z0 * z0) + self.i2z * z8 * z808 + self.i2z * (z6 * z6);
-        let z1385 = 2.0 * self.i2x * z5 * z7 + 2.0 * self.i2y * z0 * z806
+        let z1306 = z90 * z1296 - z91 * z1295;
+        let z1307 = -z89 * z1296 + z91 * z1294;
+        let z1308 = z1292 + z110 * z1302 - z111 * z1301 - z167 * z1291 + z168 * z1290;
+        let z1309 = z1293 - z109 * z1302 + z111 * z1300 + z166 * z1291 - z168 * z1289;
+        let z1312 = -z61 * z99 - z80 * z98;
+        let z1313 = -z63 * z99 - z82 * z98;
+        let z1314 = -z65 * z99 - z84 * z98;
+        let z1315 = self.i7 * z100 * z105 + self.i7 * z101 * z1314
+            + self.i7 * z101 * z104 + self.i7 * z105 * z1312;
+        let z1316 = self.i7 * z102 * z105 + self.i7 * z103 * z1314
+            + self.i7 * z103 * z104 + self.i7 * z105 * z1313;
+        let z1317 = 2.0 * self.i7 * z104 * z105 + 2.0 * self.i7 * z105 * z1314;
+        let z1318 = z109 * z1315 + z110 * z1316 + z111 * z1317;
+        let z1319 = z8 * z811 - z16 * z807;
+        let z1320 = qd[2] * z1319;
+        let z1321 = z23 * z819 - z36 * z813;
+        let z1322 = qd[3] * z1321 + z1320;
+        let z1323 = z43 * z827 - z56 * z821;
+        let z1324 = qd[4] * z1323 + z1322;
+        let z1325 = z63 * z835 - z76 * z829;
+        let z1326 = qd[5] * z1325 + z1324;
+        let z1327 = z83 * z843 - z96 * z837;
+        let z1328 = qd[6] * z1327 + z1326;
+        let z1329 = 2.0 * self.i2x * z5 * z806 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z6 * z807;
+        let z1330 = self.i2x * z7 * z806 + self.i2x * (z5 * z5) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z8 * z807 + self.i2z * (z6 * z6);
+        let z1331 = 2.0 * self.i2x * z5 * z7 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z6 * z8;
-        let z1386 = 2.0 * self.i3x * z20 * z814 + 2.0 * self.i3y * z21 * z815
-            + 2.0 * self.i3z * z6 * z808;
-        let z1387 = self.i3x * z20 * z816 + self.i3x * z22 * z814 + self.i3y * z21 * z817
-            + self.i3y * z23 * z815 + self.i3z * z8 * z808 + self.i3z * (z6 * z6);
-        let z1388 = 2.0 * self.i3x * z22 * z816 + 2.0 * self.i3y * z23 * z817
+        let z1332 = 2.0 * self.i3x * z20 * z812 + 2.0 * self.i3y * z21 * z813
+            + 2.0 * self.i3z * z6 * z807;
+        let z1333 = self.i3x * z22 * z812 + self.i3x * (z20 * z20)
+            + self.i3y * z23 * z813 + self.i3y * (z21 * z21) + self.i3z * z8 * z807
+            + self.i3z * (z6 * z6);
+        let z1334 = 2.0 * self.i3x * z20 * z22 + 2.0 * self.i3y * z21 * z23
             + 2.0 * self.i3z * z6 * z8;
-        let z1389 = 2.0 * self.i4x * z40 * z825 + 2.0 * self.i4y * z21 * z815
-            + 2.0 * self.i4z * z41 * z826;
-        let z1390 = self.i4x * z40 * z827 + self.i4x * z42 * z825 + self.i4y * z21 * z817
-            + self.i4y * z23 * z815 + self.i4z * z41 * z828 + self.i4z * z43 * z826;
-        let z1391 = 2.0 * self.i4x * z42 * z827 + 2.0 * self.i4y * z23 * z817
-            + 2.0 * self.i4z * z43 * z828;
-        let z1392 = 2.0 * self.i5x * z60 * z837 + 2.0 * self.i5y * z61 * z838
-            + 2.0 * self.i5z * z41 * z826;
-        let z1393 = self.i5x * z60 * z839 + self.i5x * z62 * z837 + self.i5y * z61 * z840
-            + self.i5y * z63 * z838 + self.i5z * z41 * z828 + self.i5z * z43 * z826;
-        let z1394 = 2.0 * self.i5x * z62 * z839 + 2.0 * self.i5y * z63 * z840
-            + 2.0 * self.i5z * z43 * z828;
-        let z1395 = 2.0 * self.i6x * z80 * z849 + 2.0 * self.i6y * z61 * z838
-            + 2.0 * self.i6z * z81 * z850;
-        let z1396 = self.i6x * z80 * z851 + self.i6x * z82 * z849 + self.i6y * z61 * z840
-            + self.i6y * z63 * z838 + self.i6z * z81 * z852 + self.i6z * z83 * z850;
-        let z1397 = 2.0 * self.i6x * z82 * z851 + 2.0 * self.i6y * z63 * z840
-            + 2.0 * self.i6z * z83 * z852;
-        let z1398 = 2.0 * self.i7 * z81 * z850 + 2.0 * self.i7 * z100 * z861
-            + 2.0 * self.i7 * z101 * z862;
-        let z1399 = self.i7 * z81 * z852 + self.i7 * z83 * z850 + self.i7 * z100 * z863
-            + self.i7 * z101 * z864 + self.i7 * z102 * z861 + self.i7 * z103 * z862;
-        let z1400 = 2.0 * self.i7 * z83 * z852 + 2.0 * self.i7 * z102 * z863
-            + 2.0 * self.i7 * z103 * z864;
-        let z1401 = z11 * z874 - z12 * z873 - z121 * z811 + z122 * z810;
-        let z1402 = z29 * z877 - z30 * z876 + z1374 - z130 * z821 + z131 * z820;
-        let z1403 = z49 * z881 - z50 * z880 + z1376 - z139 * z832 + z140 * z831;
-        let z1404 = z69 * z885 - z70 * z884 + z1378 - z148 * z844 + z149 * z843;
-        let z1405 = z89 * z889 - z90 * z888 + z1380 - z157 * z856 + z158 * z855;
-        let z1406 = z1382 + z109 * z893 - z110 * z892 - z166 * z868 + z167 * z867;
-        let z1432 = -z5 * z16 - z6 * z921 + z7 * z15 + z8 * z920;
-        let z1433 = qd[2] * z1432;
-        let z1434 = -z21 * z937 + z23 * z936 + z35 * z926 - z36 * z924;
-        let z1435 = qd[3] * z1434 + z1433;
-        let z1436 = -z41 * z953 + z43 * z952 + z55 * z942 - z56 * z940;
-        let z1437 = qd[4] * z1436 + z1435;
-        let z1438 = -z61 * z969 + z63 * z968 + z75 * z958 - z76 * z956;
-        let z1439 = qd[5] * z1438 + z1437;
-        let z1440 = -z81 * z985 + z83 * z984 + z95 * z974 - z96 * z972;
-        let z1441 = qd[6] * z1440 + z1439;
-        let z1442 = 2.0 * self.i2x * z5 * z918 + 2.0 * self.i2z * z5 * z6;
-        let z1443 = self.i2x * z5 * z919 + self.i2x * z7 * z918 + self.i2z * z5 * z8
+        let z1335 = 2.0 * self.i4x * z40 * z820 + 2.0 * self.i4y * z21 * z813
+            + 2.0 * self.i4z * z41 * z821;
+        let z1336 = self.i4x * z42 * z820 + self.i4x * (z40 * z40)
+            + self.i4y * z23 * z813 + self.i4y * (z21 * z21) + self.i4z * z43 * z821
+            + self.i4z * (z41 * z41);
+        let z1337 = 2.0 * self.i4x * z40 * z42 + 2.0 * self.i4y * z21 * z23
+            + 2.0 * self.i4z * z41 * z43;
+        let z1338 = 2.0 * self.i5x * z60 * z828 + 2.0 * self.i5y * z61 * z829
+            + 2.0 * self.i5z * z41 * z821;
+        let z1339 = self.i5x * z62 * z828 + self.i5x * (z60 * z60)
+            + self.i5y * z63 * z829 + self.i5y * (z61 * z61) + self.i5z * z43 * z821
+            + self.i5z * (z41 * z41);
+        let z1340 = 2.0 * self.i5x * z60 * z62 + 2.0 * self.i5y * z61 * z63
+            + 2.0 * self.i5z * z41 * z43;
+        let z1341 = 2.0 * self.i6x * z80 * z836 + 2.0 * self.i6y * z61 * z829
+            + 2.0 * self.i6z * z81 * z837;
+        let z1342 = self.i6x * z82 * z836 + self.i6x * (z80 * z80)
+            + self.i6y * z63 * z829 + self.i6y * (z61 * z61) + self.i6z * z83 * z837
+            + self.i6z * (z81 * z81);
+        let z1343 = 2.0 * self.i6x * z80 * z82 + 2.0 * self.i6y * z61 * z63
+            + 2.0 * self.i6z * z81 * z83;
+        let z1344 = 2.0 * self.i7 * z81 * z837 + 2.0 * self.i7 * z100 * z844
+            + 2.0 * self.i7 * z101 * z845;
+        let z1345 = self.i7 * z83 * z837 + self.i7 * z102 * z844 + self.i7 * z103 * z845
+            + self.i7 * (z81 * z81) + self.i7 * (z100 * z100) + self.i7 * (z101 * z101);
+        let z1346 = 2.0 * self.i7 * z81 * z83 + 2.0 * self.i7 * z100 * z102
+            + 2.0 * self.i7 * z101 * z103;
+        let z1347 = -z12 * z852 + z122 * z809;
+        let z1348 = -z30 * z854 + z1320 + z131 * z816;
+        let z1349 = z1322 - z50 * z856 + z140 * z824;
+        let z1350 = z1324 - z70 * z858 + z149 * z832;
+        let z1351 = z1326 - z90 * z860 + z158 * z840;
+        let z1352 = z1328 - z110 * z862 + z167 * z848;
+        let z1378 = -z5 * z16 - z6 * z887 + z7 * z15 + z8 * z886;
+        let z1379 = qd[2] * z1378;
+        let z1380 = -z21 * z903 + z23 * z902 + z35 * z892 - z36 * z890;
+        let z1381 = qd[3] * z1380 + z1379;
+        let z1382 = -z41 * z919 + z43 * z918 + z55 * z908 - z56 * z906;
+        let z1383 = qd[4] * z1382 + z1381;
+        let z1384 = -z61 * z935 + z63 * z934 + z75 * z924 - z76 * z922;
+        let z1385 = qd[5] * z1384 + z1383;
+        let z1386 = -z81 * z951 + z83 * z950 + z95 * z940 - z96 * z938;
+        let z1387 = qd[6] * z1386 + z1385;
+        let z1388 = 2.0 * self.i2x * z5 * z885 + 2.0 * self.i2z * z5 * z6;
+        let z1389 = self.i2x * z5 * z807 + self.i2x * z7 * z885 + self.i2z * z5 * z8
             + self.i2z * z6 * z7;
-        let z1444 = 2.0 * self.i2x * z7 * z919 + 2.0 * self.i2z * z7 * z8;
-        let z1445 = 2.0 * self.i3x * z20 * z923 + 2.0 * self.i3y * z21 * z924
+        let z1390 = 2.0 * self.i2x * z7 * z807 + 2.0 * self.i2z * z7 * z8;
+        let z1391 = 2.0 * self.i3x * z20 * z889 + 2.0 * self.i3y * z21 * z890
             + 2.0 * self.i3z * z5 * z6;
-        let z1446 = self.i3x * z20 * z925 + self.i3x * z22 * z923 + self.i3y * z21 * z926
-            + self.i3y * z23 * z924 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
-        let z1447 = 2.0 * self.i3x * z22 * z925 + 2.0 * self.i3y * z23 * z926
+        let z1392 = self.i3x * z20 * z891 + self.i3x * z22 * z889 + self.i3y * z21 * z892
+            + self.i3y * z23 * z890 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
+        let z1393 = 2.0 * self.i3x * z22 * z891 + 2.0 * self.i3y * z23 * z892
             + 2.0 * self.i3z * z7 * z8;
-        let z1448 = 2.0 * self.i4x * z40 * z939 + 2.0 * self.i4y * z21 * z924
-            + 2.0 * self.i4z * z41 * z940;
-        let z1449 = self.i4x * z40 * z941 + self.i4x * z42 * z939 + self.i4y * z21 * z926
-            + self.i4y * z23 * z924 + self.i4z * z41 * z942 + self.i4z * z43 * z940;
-        let z1450 = 2.0 * self.i4x * z42 * z941 + 2.0 * self.i4y * z23 * z926
-            + 2.0 * self.i4z * z43 * z942;
-        let z1451 = 2.0 * self.i5x * z60 * z955 + 2.0 * self.i5y * z61 * z956
-            + 2.0 * self.i5z * z41 * z940;
-        let z1452 = self.i5x * z60 * z957 + self.i5x * z62 * z955 + self.i5y * z61 * z958
-            + self.i5y * z63 * z956 + self.i5z * z41 * z942 + self.i5z * z43 * z940;
-        let z1453 = 2.0 * self.i5x * z62 * z957 + 2.0 * self.i5y * z63 * z958
-            + 2.0 * self.i5z * z43 * z942;
-        let z1454 = 2.0 * self.i6x * z80 * z971 + 2.0 * self.i6y * z61 * z956
-            + 2.0 * self.i6z * z81 * z972;
-        let z1455 = self.i6x * z80 * z973 + self.i6x * z82 * z971 + self.i6y * z61 * z958
-            + self.i6y * z63 * z956 + self.i6z * z81 * z974 + self.i6z * z83 * z972;
-        let z1456 = 2.0 * self.i6x * z82 * z973 + 2.0 * self.i6y * z63 * z958
-            + 2.0 * self.i6z * z83 * z974;
-        let z1457 = 2.0 * self.i7 * z81 * z972 + 2.0 * self.i7 * z100 * z987
-            + 2.0 * self.i7 * z101 * z988;
-        let z1458 = self.i7 * z81 * z974 + self.i7 * z83 * z972 + self.i7 * z100 * z989
-            + self.i7 * z101 * z990 + self.i7 * z102 * z987 + self.i7 * z103 * z988;
-        let z1459 = 2.0 * self.i7 * z83 * z974 + 2.0 * self.i7 * z102 * z989
-            + 2.0 * self.i7 * z103 * z990;
-        let z1460 = z11 * z1001 - z12 * z1000;
-        let z1461 = z29 * z1007 - z30 * z1006 - z130 * z932 + z131 * z931 + z1433;
-        let z1462 = z49 * z1013 - z50 * z1012 - z139 * z948 + z140 * z947 + z1435;
-        let z1463 = z69 * z1019 - z70 * z1018 - z148 * z964 + z149 * z963 + z1437;
-        let z1464 = z89 * z1025 - z90 * z1024 - z157 * z980 + z158 * z979 + z1439;
-        let z1465 = z109 * z1031 - z110 * z1030 + z1441 - z166 * z996 + z167 * z995;
-        let z1491 = z35 * z1058 - z36 * z1056;
-        let z1492 = qd[3] * z1491;
-        let z1493 = -z41 * z1075 + z43 * z1074 + z55 * z1064 - z56 * z1062;
-        let z1494 = z1492 + qd[4] * z1493;
-        let z1495 = -z61 * z1091 + z63 * z1090 + z75 * z1080 - z76 * z1078;
-        let z1496 = z1494 + qd[5] * z1495;
-        let z1497 = -z81 * z1107 + z83 * z1106 + z95 * z1096 - z96 * z1094;
-        let z1498 = z1496 + qd[6] * z1497;
-        let z1499 = 2.0 * self.i3x * z20 * z1055 + 2.0 * self.i3y * z21 * z1056;
-        let z1500 = self.i3x * z20 * z1057 + self.i3x * z22 * z1055
-            + self.i3y * z21 * z1058 + self.i3y * z23 * z1056;
-        let z1501 = 2.0 * self.i3x * z22 * z1057 + 2.0 * self.i3y * z23 * z1058;
-        let z1502 = 2.0 * self.i4x * z40 * z1061 + 2.0 * self.i4y * z21 * z1056
-            + 2.0 * self.i4z * z41 * z1062;
-        let z1503 = self.i4x * z40 * z1063 + self.i4x * z42 * z1061
-            + self.i4y * z21 * z1058 + self.i4y * z23 * z1056 + self.i4z * z41 * z1064
-            + self.i4z * z43 * z1062;
-        let z1504 = 2.0 * self.i4x * z42 * z1063 + 2.0 * self.i4y * z23 * z1058
-            + 2.0 * self.i4z * z43 * z1064;
-        let z1505 = 2.0 * self.i5x * z60 * z1077 + 2.0 * self.i5y * z61 * z1078
-            + 2.0 * self.i5z * z41 * z1062;
-        let z1506 = self.i5x * z60 * z1079 + self.i5x * z62 * z1077
-            + self.i5y * z61 * z1080 + self.i5y * z63 * z1078 + self.i5z * z41 * z1064
-            + self.i5z * z43 * z1062;
-        let z1507 = 2.0 * self.i5x * z62 * z1079 + 2.0 * self.i5y * z63 * z1080
-            + 2.0 * self.i5z * z43 * z1064;
-        let z1508 = 2.0 * self.i6x * z80 * z1093 + 2.0 * self.i6y * z61 * z1078
-            + 2.0 * self.i6z * z81 * z1094;
-        let z1509 = self.i6x * z80 * z1095 + self.i6x * z82 * z1093
-            + self.i6y * z61 * z1080 + self.i6y * z63 * z1078 + self.i6z * z81 * z1096
-            + self.i6z * z83 * z1094;
-        let z1510 = 2.0 * self.i6x * z82 * z1095 + 2.0 * self.i6y * z63 * z1080
-            + 2.0 * self.i6z * z83 * z1096;
-        let z1511 = 2.0 * self.i7 * z81 * z1094 + 2.0 * self.i7 * z100 * z1109
-            + 2.0 * self.i7 * z101 * z1110;
-        let z1512 = self.i7 * z81 * z1096 + self.i7 * z83 * z1094
-            + self.i7 * z100 * z1111 + self.i7 * z101 * z1112 + self.i7 * z102 * z1109
-            + self.i7 * z103 * z1110;
-        let z1513 = 2.0 * self.i7 * z83 * z1096 + 2.0 * self.i7 * z102 * z1111
-            + 2.0 * self.i7 * z103 * z1112;
-        let z1514 = z29 * z1123 - z30 * z1122;
-        let z1515 = z1492 + z49 * z1129 - z50 * z1128 - z139 * z1070 + z140 * z1069;
-        let z1516 = z1494 + z69 * z1135 - z70 * z1134 - z148 * z1086 + z149 * z1085;
-        let z1517 = z1496 + z89 * z1141 - z90 * z1140 - z157 * z1102 + z158 * z1101;
-        let z1518 = z1498 + z109 * z1147 - z110 * z1146 - z166 * z1118 + z167 * z1117;
-        let z1540 = -z41 * z1175 + z43 * z1174 + z55 * z1171 - z56 * z1169;
-        let z1541 = qd[4] * z1540;
-        let z1542 = -z61 * z1191 + z63 * z1190 + z75 * z1180 - z76 * z1178;
-        let z1543 = qd[5] * z1542 + z1541;
-        let z1544 = -z81 * z1207 + z83 * z1206 + z95 * z1196 - z96 * z1194;
-        let z1545 = qd[6] * z1544 + z1543;
-        let z1546 = 2.0 * self.i4x * z40 * z1168 + 2.0 * self.i4z * z41 * z1169;
-        let z1547 = self.i4x * z40 * z1170 + self.i4x * z42 * z1168
-            + self.i4z * z41 * z1171 + self.i4z * z43 * z1169;
-        let z1548 = 2.0 * self.i4x * z42 * z1170 + 2.0 * self.i4z * z43 * z1171;
-        let z1549 = 2.0 * self.i5x * z60 * z1177 + 2.0 * self.i5y * z61 * z1178
-            + 2.0 * self.i5z * z41 * z1169;
-        let z1550 = self.i5x * z60 * z1179 + self.i5x * z62 * z1177
-            + self.i5y * z61 * z1180 + self.i5y * z63 * z1178 + self.i5z * z41 * z1171
-            + self.i5z * z43 * z1169;
-        let z1551 = 2.0 * self.i5x * z62 * z1179 + 2.0 * self.i5y * z63 * z1180
-            + 2.0 * self.i5z * z43 * z1171;
-        let z1552 = 2.0 * self.i6x * z80 * z1193 + 2.0 * self.i6y * z61 * z1178
-            + 2.0 * self.i6z * z81 * z1194;
-        let z1553 = self.i6x * z80 * z1195 + self.i6x * z82 * z1193
-            + self.i6y * z61 * z1180 + self.i6y * z63 * z1178 + self.i6z * z81 * z1196
-            + self.i6z * z83 * z1194;
-        let z1554 = 2.0 * self.i6x * z82 * z1195 + 2.0 * self.i6y * z63 * z1180
-            + 2.0 * self.i6z * z83 * z1196;
-        let z1555 = 2.0 * self.i7 * z81 * z1194 + 2.0 * self.i7 * z100 * z1209
-            + 2.0 * self.i7 * z101 * z1210;
-        let z1556 = self.i7 * z81 * z1196 + self.i7 * z83 * z1194
-            + self.i7 * z100 * z1211 + self.i7 * z101 * z1212 + self.i7 * z102 * z1209
-            + self.i7 * z103 * z1210;
-        let z1557 = 2.0 * self.i7 * z83 * z1196 + 2.0 * self.i7 * z102 * z1211
-            + 2.0 * self.i7 * z103 * z1212;
-        let z1558 = z49 * z1223 - z50 * z1222;
-        let z1559 = z1541 + z69 * z1229 - z70 * z1228 - z148 * z1186 + z149 * z1185;
-        let z1560 = z1543 + z89 * z1235 - z90 * z1234 - z157 * z1202 + z158 * z1201;
-        let z1561 = z1545 + z109 * z1241 - z110 * z1240 - z166 * z1218 + z167 * z1217;
-        let z1579 = z75 * z1262 - z76 * z1260;
-        let z1580 = qd[5] * z1579;
-        let z1581 = -z81 * z1279 + z83 * z1278 + z95 * z1268 - z96 * z1266;
-        let z1582 = qd[6] * z1581 + z1580;
-        let z1583 = 2.0 * self.i5x * z60 * z1259 + 2.0 * self.i5y * z61 * z1260;
-        let z1584 = self.i5x * z60 * z1261 + self.i5x * z62 * z1259
-            + self.i5y * z61 * z1262 + self.i5y * z63 * z1260;
-        let z1585 = 2.0 * self.i5x * z62 * z1261 + 2.0 * self.i5y * z63 * z1262;
-        let z1586 = 2.0 * self.i6x * z80 * z1265 + 2.0 * self.i6y * z61 * z1260
-            + 2.0 * self.i6z * z81 * z1266;
-        let z1587 = self.i6x * z80 * z1267 + self.i6x * z82 * z1265
-            + self.i6y * z61 * z1262 + self.i6y * z63 * z1260 + self.i6z * z81 * z1268
-            + self.i6z * z83 * z1266;
-        let z1588 = 2.0 * self.i6x * z82 * z1267 + 2.0 * self.i6y * z63 * z1262
-            + 2.0 * self.i6z * z83 * z1268;
-        let z1589 = 2.0 * self.i7 * z81 * z1266 + 2.0 * self.i7 * z100 * z1281
+        let z1394 = 2.0 * self.i4x * z40 * z905 + 2.0 * self.i4y * z21 * z890
+            + 2.0 * self.i4z * z41 * z906;
+        let z1395 = self.i4x * z40 * z907 + self.i4x * z42 * z905 + self.i4y * z21 * z892
+            + self.i4y * z23 * z890 + self.i4z * z41 * z908 + self.i4z * z43 * z906;
+        let z1396 = 2.0 * self.i4x * z42 * z907 + 2.0 * self.i4y * z23 * z892
+            + 2.0 * self.i4z * z43 * z908;
+        let z1397 = 2.0 * self.i5x * z60 * z921 + 2.0 * self.i5y * z61 * z922
+            + 2.0 * self.i5z * z41 * z906;
+        let z1398 = self.i5x * z60 * z923 + self.i5x * z62 * z921 + self.i5y * z61 * z924
+            + self.i5y * z63 * z922 + self.i5z * z41 * z908 + self.i5z * z43 * z906;
+        let z1399 = 2.0 * self.i5x * z62 * z923 + 2.0 * self.i5y * z63 * z924
+            + 2.0 * self.i5z * z43 * z908;
+        let z1400 = 2.0 * self.i6x * z80 * z937 + 2.0 * self.i6y * z61 * z922
+            + 2.0 * self.i6z * z81 * z938;
+        let z1401 = self.i6x * z80 * z939 + self.i6x * z82 * z937 + self.i6y * z61 * z924
+            + self.i6y * z63 * z922 + self.i6z * z81 * z940 + self.i6z * z83 * z938;
+        let z1402 = 2.0 * self.i6x * z82 * z939 + 2.0 * self.i6y * z63 * z924
+            + 2.0 * self.i6z * z83 * z940;
+        let z1403 = 2.0 * self.i7 * z81 * z938 + 2.0 * self.i7 * z100 * z953
+            + 2.0 * self.i7 * z101 * z954;
+        let z1404 = self.i7 * z81 * z940 + self.i7 * z83 * z938 + self.i7 * z100 * z955
+            + self.i7 * z101 * z956 + self.i7 * z102 * z953 + self.i7 * z103 * z954;
+        let z1405 = 2.0 * self.i7 * z83 * z940 + 2.0 * self.i7 * z102 * z955
+            + 2.0 * self.i7 * z103 * z956;
+        let z1406 = z11 * z967 - z12 * z966;
+        let z1407 = z29 * z973 - z30 * z972 + z1379 - z130 * z898 + z131 * z897;
+        let z1408 = z49 * z979 - z50 * z978 + z1381 - z139 * z914 + z140 * z913;
+        let z1409 = z69 * z985 - z70 * z984 + z1383 - z148 * z930 + z149 * z929;
+        let z1410 = z89 * z991 - z90 * z990 + z1385 - z157 * z946 + z158 * z945;
+        let z1411 = z1387 + z109 * z997 - z110 * z996 - z166 * z962 + z167 * z961;
+        let z1437 = z35 * z1021 - z36 * z1020;
+        let z1438 = qd[3] * z1437;
+        let z1439 = -z41 * z1037 + z43 * z1036 + z55 * z1026 - z56 * z1024;
+        let z1440 = qd[4] * z1439 + z1438;
+        let z1441 = -z61 * z1053 + z63 * z1052 + z75 * z1042 - z76 * z1040;
+        let z1442 = qd[5] * z1441 + z1440;
+        let z1443 = -z81 * z1069 + z83 * z1068 + z95 * z1058 - z96 * z1056;
+        let z1444 = qd[6] * z1443 + z1442;
+        let z1445 = 2.0 * self.i3x * z20 * z21 + 2.0 * self.i3y * z21 * z1020;
+        let z1446 = self.i3x * z20 * z23 + self.i3x * z21 * z22 + self.i3y * z21 * z1021
+            + self.i3y * z23 * z1020;
+        let z1447 = 2.0 * self.i3x * z22 * z23 + 2.0 * self.i3y * z23 * z1021;
+        let z1448 = 2.0 * self.i4x * z40 * z1023 + 2.0 * self.i4y * z21 * z1020
+            + 2.0 * self.i4z * z41 * z1024;
+        let z1449 = self.i4x * z40 * z1025 + self.i4x * z42 * z1023
+            + self.i4y * z21 * z1021 + self.i4y * z23 * z1020 + self.i4z * z41 * z1026
+            + self.i4z * z43 * z1024;
+        let z1450 = 2.0 * self.i4x * z42 * z1025 + 2.0 * self.i4y * z23 * z1021
+            + 2.0 * self.i4z * z43 * z1026;
+        let z1451 = 2.0 * self.i5x * z60 * z1039 + 2.0 * self.i5y * z61 * z1040
+            + 2.0 * self.i5z * z41 * z1024;
+        let z1452 = self.i5x * z60 * z1041 + self.i5x * z62 * z1039
+            + self.i5y * z61 * z1042 + self.i5y * z63 * z1040 + self.i5z * z41 * z1026
+            + self.i5z * z43 * z1024;
+        let z1453 = 2.0 * self.i5x * z62 * z1041 + 2.0 * self.i5y * z63 * z1042
+            + 2.0 * self.i5z * z43 * z1026;
+        let z1454 = 2.0 * self.i6x * z80 * z1055 + 2.0 * self.i6y * z61 * z1040
+            + 2.0 * self.i6z * z81 * z1056;
+        let z1455 = self.i6x * z80 * z1057 + self.i6x * z82 * z1055
+            + self.i6y * z61 * z1042 + self.i6y * z63 * z1040 + self.i6z * z81 * z1058
+            + self.i6z * z83 * z1056;
+        let z1456 = 2.0 * self.i6x * z82 * z1057 + 2.0 * self.i6y * z63 * z1042
+            + 2.0 * self.i6z * z83 * z1058;
+        let z1457 = 2.0 * self.i7 * z81 * z1056 + 2.0 * self.i7 * z100 * z1071
+            + 2.0 * self.i7 * z101 * z1072;
+        let z1458 = self.i7 * z81 * z1058 + self.i7 * z83 * z1056
+            + self.i7 * z100 * z1073 + self.i7 * z101 * z1074 + self.i7 * z102 * z1071
+            + self.i7 * z103 * z1072;
+        let z1459 = 2.0 * self.i7 * z83 * z1058 + 2.0 * self.i7 * z102 * z1073
+            + 2.0 * self.i7 * z103 * z1074;
+        let z1460 = z29 * z1085 - z30 * z1084;
+        let z1461 = z49 * z1091 - z50 * z1090 - z139 * z1032 + z140 * z1031 + z1438;
+        let z1462 = z69 * z1097 - z70 * z1096 - z148 * z1048 + z149 * z1047 + z1440;
+        let z1463 = z89 * z1103 - z90 * z1102 - z157 * z1064 + z158 * z1063 + z1442;
+        let z1464 = z109 * z1109 - z110 * z1108 + z1444 - z166 * z1080 + z167 * z1079;
+        let z1486 = -z40 * z56 - z41 * z1133 + z42 * z55 + z43 * z1132;
+        let z1487 = qd[4] * z1486;
+        let z1488 = -z61 * z1149 + z63 * z1148 + z75 * z1138 - z76 * z1136;
+        let z1489 = z1487 + qd[5] * z1488;
+        let z1490 = -z81 * z1165 + z83 * z1164 + z95 * z1154 - z96 * z1152;
+        let z1491 = z1489 + qd[6] * z1490;
+        let z1492 = 2.0 * self.i4x * z40 * z1129 + 2.0 * self.i4z * z40 * z41;
+        let z1493 = self.i4x * z40 * z1130 + self.i4x * z42 * z1129
+            + self.i4z * z40 * z43 + self.i4z * z41 * z42;
+        let z1494 = 2.0 * self.i4x * z42 * z1130 + 2.0 * self.i4z * z42 * z43;
+        let z1495 = 2.0 * self.i5x * z60 * z1135 + 2.0 * self.i5y * z61 * z1136
+            + 2.0 * self.i5z * z40 * z41;
+        let z1496 = self.i5x * z60 * z1137 + self.i5x * z62 * z1135
+            + self.i5y * z61 * z1138 + self.i5y * z63 * z1136 + self.i5z * z40 * z43
+            + self.i5z * z41 * z42;
+        let z1497 = 2.0 * self.i5x * z62 * z1137 + 2.0 * self.i5y * z63 * z1138
+            + 2.0 * self.i5z * z42 * z43;
+        let z1498 = 2.0 * self.i6x * z80 * z1151 + 2.0 * self.i6y * z61 * z1136
+            + 2.0 * self.i6z * z81 * z1152;
+        let z1499 = self.i6x * z80 * z1153 + self.i6x * z82 * z1151
+            + self.i6y * z61 * z1138 + self.i6y * z63 * z1136 + self.i6z * z81 * z1154
+            + self.i6z * z83 * z1152;
+        let z1500 = 2.0 * self.i6x * z82 * z1153 + 2.0 * self.i6y * z63 * z1138
+            + 2.0 * self.i6z * z83 * z1154;
+        let z1501 = 2.0 * self.i7 * z81 * z1152 + 2.0 * self.i7 * z100 * z1167
+            + 2.0 * self.i7 * z101 * z1168;
+        let z1502 = self.i7 * z81 * z1154 + self.i7 * z83 * z1152
+            + self.i7 * z100 * z1169 + self.i7 * z101 * z1170 + self.i7 * z102 * z1167
+            + self.i7 * z103 * z1168;
+        let z1503 = 2.0 * self.i7 * z83 * z1154 + 2.0 * self.i7 * z102 * z1169
+            + 2.0 * self.i7 * z103 * z1170;
+        let z1504 = z49 * z1181 - z50 * z1180;
+        let z1505 = z1487 + z69 * z1187 - z70 * z1186 - z148 * z1144 + z149 * z1143;
+        let z1506 = z1489 + z89 * z1193 - z90 * z1192 - z157 * z1160 + z158 * z1159;
+        let z1507 = z1491 + z109 * z1199 - z110 * z1198 - z166 * z1176 + z167 * z1175;
+        let z1525 = z75 * z1217 - z76 * z1216;
+        let z1526 = qd[5] * z1525;
+        let z1527 = -z81 * z1233 + z83 * z1232 + z95 * z1222 - z96 * z1220;
+        let z1528 = z1526 + qd[6] * z1527;
+        let z1529 = 2.0 * self.i5x * z60 * z61 + 2.0 * self.i5y * z61 * z1216;
+        let z1530 = self.i5x * z60 * z63 + self.i5x * z61 * z62 + self.i5y * z61 * z1217
+            + self.i5y * z63 * z1216;
+        let z1531 = 2.0 * self.i5x * z62 * z63 + 2.0 * self.i5y * z63 * z1217;
+        let z1532 = 2.0 * self.i6x * z80 * z1219 + 2.0 * self.i6y * z61 * z1216
+            + 2.0 * self.i6z * z81 * z1220;
+        let z1533 = self.i6x * z80 * z1221 + self.i6x * z82 * z1219
+            + self.i6y * z61 * z1217 + self.i6y * z63 * z1216 + self.i6z * z81 * z1222
+            + self.i6z * z83 * z1220;
+        let z1534 = 2.0 * self.i6x * z82 * z1221 + 2.0 * self.i6y * z63 * z1217
+            + 2.0 * self.i6z * z83 * z1222;
+        let z1535 = 2.0 * self.i7 * z81 * z1220 + 2.0 * self.i7 * z100 * z1235
+            + 2.0 * self.i7 * z101 * z1236;
+        let z1536 = self.i7 * z81 * z1222 + self.i7 * z83 * z1220
+            + self.i7 * z100 * z1237 + self.i7 * z101 * z1238 + self.i7 * z102 * z1235
+            + self.i7 * z103 * z1236;
+        let z1537 = 2.0 * self.i7 * z83 * z1222 + 2.0 * self.i7 * z102 * z1237
+            + 2.0 * self.i7 * z103 * z1238;
+        let z1538 = z69 * z1249 - z70 * z1248;
+        let z1539 = z1526 + z89 * z1255 - z90 * z1254 - z157 * z1228 + z158 * z1227;
+        let z1540 = z1528 + z109 * z1261 - z110 * z1260 - z166 * z1244 + z167 * z1243;
+        let z1554 = -z80 * z96 - z81 * z1279 + z82 * z95 + z83 * z1278;
+        let z1555 = qd[6] * z1554;
+        let z1556 = 2.0 * self.i6x * z80 * z1275 + 2.0 * self.i6z * z80 * z81;
+        let z1557 = self.i6x * z80 * z1276 + self.i6x * z82 * z1275
+            + self.i6z * z80 * z83 + self.i6z * z81 * z82;
+        let z1558 = 2.0 * self.i6x * z82 * z1276 + 2.0 * self.i6z * z82 * z83;
+        let z1559 = 2.0 * self.i7 * z80 * z81 + 2.0 * self.i7 * z100 * z1281
             + 2.0 * self.i7 * z101 * z1282;
-        let z1590 = self.i7 * z81 * z1268 + self.i7 * z83 * z1266
-            + self.i7 * z100 * z1283 + self.i7 * z101 * z1284 + self.i7 * z102 * z1281
-            + self.i7 * z103 * z1282;
-        let z1591 = 2.0 * self.i7 * z83 * z1268 + 2.0 * self.i7 * z102 * z1283
+        let z1560 = self.i7 * z80 * z83 + self.i7 * z81 * z82 + self.i7 * z100 * z1283
+            + self.i7 * z101 * z1284 + self.i7 * z102 * z1281 + self.i7 * z103 * z1282;
+        let z1561 = 2.0 * self.i7 * z82 * z83 + 2.0 * self.i7 * z102 * z1283
             + 2.0 * self.i7 * z103 * z1284;
-        let z1592 = z69 * z1295 - z70 * z1294;
-        let z1593 = z1580 + z89 * z1301 - z90 * z1300 - z157 * z1274 + z158 * z1273;
-        let z1594 = z1582 + z109 * z1307 - z110 * z1306 - z166 * z1290 + z167 * z1289;
-        let z1608 = -z81 * z1329 + z83 * z1328 + z95 * z1325 - z96 * z1323;
-        let z1609 = qd[6] * z1608;
-        let z1610 = 2.0 * self.i6x * z80 * z1322 + 2.0 * self.i6z * z81 * z1323;
-        let z1611 = self.i6x * z80 * z1324 + self.i6x * z82 * z1322
-            + self.i6z * z81 * z1325 + self.i6z * z83 * z1323;
-        let z1612 = 2.0 * self.i6x * z82 * z1324 + 2.0 * self.i6z * z83 * z1325;
-        let z1613 = 2.0 * self.i7 * z81 * z1323 + 2.0 * self.i7 * z100 * z1331
-            + 2.0 * self.i7 * z101 * z1332;
-        let z1614 = self.i7 * z81 * z1325 + self.i7 * z83 * z1323
-            + self.i7 * z100 * z1333 + self.i7 * z101 * z1334 + self.i7 * z102 * z1331
-            + self.i7 * z103 * z1332;
-        let z1615 = 2.0 * self.i7 * z83 * z1325 + 2.0 * self.i7 * z102 * z1333
-            + 2.0 * self.i7 * z103 * z1334;
-        let z1616 = z89 * z1345 - z90 * z1344;
-        let z1617 = z1609 + z109 * z1351 - z110 * z1350 - z166 * z1340 + z167 * z1339;
-        let z1627 = 2.0 * self.i7 * z100 * z1363 + 2.0 * self.i7 * z101 * z1364;
-        let z1628 = self.i7 * z100 * z1365 + self.i7 * z101 * z1366
-            + self.i7 * z102 * z1363 + self.i7 * z103 * z1364;
-        let z1629 = 2.0 * self.i7 * z102 * z1365 + 2.0 * self.i7 * z103 * z1366;
-        let z1630 = z109 * z1627 + z110 * z1628 + z111 * z1369;
-        let z1631 = z109 * z1628 + z110 * z1629 + z111 * z1370;
-        let z2743 = -qd[0] * qd[1] * z806;
-        let z2744 = qd[1] * z0 * z12 + qd[1] * z0 * z810 + qd[1] * z1 * z811
-            + qd[1] * z11 * z806;
-        let z2745 = -qd[0] * qd[1] * z9;
-        let z2746 = qd[0] * qd[1] * z809;
-        let z2747 = qd[2] * z3 * z821 - qd[2] * z6 * z31 + z2743;
-        let z2748 = -qd[2] * z3 * z820 + qd[2] * z31 * z808 + z369;
-        let z2749 = qd[2] * z6 * z29 - qd[2] * z6 * z821 + qd[2] * z8 * z820
-            - qd[2] * z30 * z808 + z2744;
-        let z2750 = qd[2] * z3 * z823 - qd[2] * z6 * z34 - qd[2] * z8 * z1374
-            + qd[2] * z28 * z821 + qd[2] * z30 * z1373 - qd[2] * z31 * z819 + z2745;
-        let z2751 = -qd[2] * z3 * z822 + qd[2] * z6 * z1374 - qd[2] * z28 * z820
-            - qd[2] * z29 * z1373 + qd[2] * z31 * z818 + qd[2] * z34 * z808 + z2746;
-        let z2752 = qd[3] * z25 * z832 - qd[3] * z51 * z817 + z2747;
-        let z2753 = -qd[3] * z25 * z831 + qd[3] * z51 * z815 + z2748;
-        let z2754 = -qd[3] * z21 * z832 + qd[3] * z23 * z831 + qd[3] * z49 * z817
-            - qd[3] * z50 * z815 + z2749;
-        let z2755 = -qd[3] * z23 * z1376 + qd[3] * z25 * z834 + qd[3] * z48 * z832
-            + qd[3] * z50 * z1375 - qd[3] * z51 * z830 - qd[3] * z54 * z817 + z2750;
-        let z2756 = qd[3] * z21 * z1376 - qd[3] * z25 * z833 - qd[3] * z48 * z831
-            - qd[3] * z49 * z1375 + qd[3] * z51 * z829 + qd[3] * z54 * z815 + z2751;
-        let z2757 = qd[4] * z45 * z844 - qd[4] * z71 * z828 + z2752;
-        let z2758 = -qd[4] * z45 * z843 + qd[4] * z71 * z826 + z2753;
-        let z2759 = -qd[4] * z41 * z844 + qd[4] * z43 * z843 + qd[4] * z69 * z828
-            - qd[4] * z70 * z826 + z2754;
-        let z2760 = -qd[4] * z43 * z1378 + qd[4] * z45 * z846 + qd[4] * z68 * z844
-            + qd[4] * z70 * z1377 - qd[4] * z71 * z842 - qd[4] * z74 * z828 + z2755;
-        let z2761 = qd[4] * z41 * z1378 - qd[4] * z45 * z845 - qd[4] * z68 * z843
-            - qd[4] * z69 * z1377 + qd[4] * z71 * z841 + qd[4] * z74 * z826 + z2756;
-        let z2762 = qd[5] * z65 * z856 - qd[5] * z91 * z840 + z2757;
-        let z2763 = -qd[5] * z65 * z855 + qd[5] * z91 * z838 + z2758;
-        let z2764 = -qd[5] * z61 * z856 + qd[5] * z63 * z855 + qd[5] * z89 * z840
-            - qd[5] * z90 * z838 + z2759;
-        let z2765 = -qd[5] * z63 * z1380 + qd[5] * z65 * z858 + qd[5] * z88 * z856
-            + qd[5] * z90 * z1379 - qd[5] * z91 * z854 - qd[5] * z94 * z840 + z2760;
-        let z2766 = qd[5] * z61 * z1380 - qd[5] * z65 * z857 - qd[5] * z88 * z855
-            - qd[5] * z89 * z1379 + qd[5] * z91 * z853 + qd[5] * z94 * z838 + z2761;
-        let z2767 = z2762 + qd[6] * z85 * z868 - qd[6] * z111 * z852;
-        let z2768 = z2763 - qd[6] * z85 * z867 + qd[6] * z111 * z850;
-        let z2769 = z2764 - qd[6] * z81 * z868 + qd[6] * z83 * z867 + qd[6] * z109 * z852
-            - qd[6] * z110 * z850;
-        let z2770 = z2765 - qd[6] * z83 * z1382 + qd[6] * z85 * z870
-            + qd[6] * z108 * z868 + qd[6] * z110 * z1381 - qd[6] * z111 * z866
-            - qd[6] * z114 * z852;
-        let z2771 = z2766 + qd[6] * z81 * z1382 - qd[6] * z85 * z869
-            - qd[6] * z108 * z867 - qd[6] * z109 * z1381 + qd[6] * z111 * z865
-            + qd[6] * z114 * z850;
-        let z2772 = -qd[0] * self.m1 * z897;
-        let z2773 = qd[0] * self.m1 * z896;
-        let z2774 = z115 * z2773 - z116 * z2772 - z405 * z872 + z406 * z871;
-        let z2775 = -qd[0] * self.m2 * z899 + self.m2 * z12 * z1401
-            - self.m2 * z371 * z874 - self.m2 * z122 * z2744 + self.m2 * z123 * z369
-            + self.m2 * z179 * z811 + self.m2 * z2745;
-        let z2776 = qd[0] * self.m2 * z898 - self.m2 * z11 * z1401
-            + self.m2 * z371 * z873 + self.m2 * z121 * z2744 - self.m2 * z123 * z2743
-            - self.m2 * z179 * z810 + self.m2 * z2746;
-        let z2777 = qd[0] * z875 + z11 * z1383 + z12 * z1384 + z124 * z810 + z125 * z811;
-        let z2778 = qd[0] * z126 + z11 * z1384 + z12 * z1385 + z125 * z810 + z127 * z811;
-        let z2779 = z11 * z2778 - z12 * z2777 + z369 * z875 + z121 * z2776 - z122 * z2775
-            + z126 * z370 + z126 * z2743 + z128 * z369 + z129 * z2744 - z412 * z874
-            + z413 * z873 - z415 * z811 + z416 * z810;
-        let z2780 = self.m3 * z30 * z1402 - self.m3 * z31 * z901 - self.m3 * z377 * z877
-            - self.m3 * z131 * z2749 + self.m3 * z132 * z2748 + self.m3 * z182 * z821
-            + self.m3 * z2750;
-        let z2781 = -self.m3 * z29 * z1402 + self.m3 * z31 * z900 + self.m3 * z377 * z876
-            + self.m3 * z130 * z2749 - self.m3 * z132 * z2747 - self.m3 * z182 * z820
-            + self.m3 * z2751;
-        let z2782 = z29 * z1386 + z30 * z1387 + z31 * z878 + z133 * z820 + z134 * z821;
-        let z2783 = z29 * z1387 + z30 * z1388 + z31 * z879 + z134 * z820 + z136 * z821;
-        let z2784 = z29 * z2783 - z30 * z2782 + z375 * z878 + z376 * z879 + z130 * z2781
-            - z131 * z2780 + z135 * z2747 + z137 * z2748 + z138 * z2749 - z421 * z877
-            + z422 * z876 - z424 * z821 + z425 * z820;
-        let z2785 = self.m4 * z50 * z1403 - self.m4 * z51 * z903 - self.m4 * z383 * z881
-            - self.m4 * z140 * z2754 + self.m4 * z141 * z2753 + self.m4 * z185 * z832
-            + self.m4 * z2755;
-        let z2786 = -self.m4 * z49 * z1403 + self.m4 * z51 * z902 + self.m4 * z383 * z880
-            + self.m4 * z139 * z2754 - self.m4 * z141 * z2752 - self.m4 * z185 * z831
-            + self.m4 * z2756;
-        let z2787 = z49 * z1389 + z50 * z1390 + z51 * z882 + z142 * z831 + z143 * z832;
-        let z2788 = z49 * z1390 + z50 * z1391 + z51 * z883 + z143 * z831 + z145 * z832;
-        let z2789 = z49 * z2788 - z50 * z2787 + z381 * z882 + z382 * z883 + z139 * z2786
-            - z140 * z2785 + z144 * z2752 + z146 * z2753 + z147 * z2754 - z430 * z881
-            + z431 * z880 - z433 * z832 + z434 * z831;
-        let z2790 = self.m5 * z70 * z1404 - self.m5 * z71 * z905 - self.m5 * z389 * z885
-            - self.m5 * z149 * z2759 + self.m5 * z150 * z2758 + self.m5 * z188 * z844
-            + self.m5 * z2760;
-        let z2791 = -self.m5 * z69 * z1404 + self.m5 * z71 * z904 + self.m5 * z389 * z884
-            + self.m5 * z148 * z2759 - self.m5 * z150 * z2757 - self.m5 * z188 * z843
-            + self.m5 * z2761;
-        let z2792 = z69 * z1392 + z70 * z1393 + z71 * z886 + z151 * z843 + z152 * z844;
-        let z2793 = z69 * z1393 + z70 * z1394 + z71 * z887 + z152 * z843 + z154 * z844;
-        let z2794 = z69 * z2793 - z70 * z2792 + z387 * z886 + z388 * z887 + z148 * z2791
-            - z149 * z2790 + z153 * z2757 + z155 * z2758 + z156 * z2759 - z439 * z885
-            + z440 * z884 - z442 * z844 + z443 * z843;
-        let z2795 = self.m6 * z2765 + self.m6 * z90 * z1405 - self.m6 * z91 * z907
-            - self.m6 * z395 * z889 - self.m6 * z158 * z2764 + self.m6 * z159 * z2763
-            + self.m6 * z191 * z856;
-        let z2796 = self.m6 * z2766 - self.m6 * z89 * z1405 + self.m6 * z91 * z906
-            + self.m6 * z395 * z888 + self.m6 * z157 * z2764 - self.m6 * z159 * z2762
-            - self.m6 * z191 * z855;
-        let z2797 = z89 * z1395 + z90 * z1396 + z91 * z890 + z160 * z855 + z161 * z856;
-        let z2798 = z89 * z1396 + z90 * z1397 + z91 * z891 + z161 * z855 + z163 * z856;
-        let z2799 = z89 * z2798 - z90 * z2797 + z393 * z890 + z394 * z891 + z157 * z2796
-            - z158 * z2795 + z162 * z2762 + z164 * z2763 + z165 * z2764 - z448 * z889
-            + z449 * z888 - z451 * z856 + z452 * z855;
-        let z2800 = self.m7 * z2770 + self.m7 * z110 * z1406 - self.m7 * z111 * z909
-            - self.m7 * z401 * z893 - self.m7 * z167 * z2769 + self.m7 * z168 * z2768
-            + self.m7 * z194 * z868;
-        let z2801 = self.m7 * z2771 - self.m7 * z109 * z1406 + self.m7 * z111 * z908
-            + self.m7 * z401 * z892 + self.m7 * z166 * z2769 - self.m7 * z168 * z2767
-            - self.m7 * z194 * z867;
-        let z2802 = z109 * z1398 + z110 * z1399 + z111 * z894 + z169 * z867
-            + z170 * z868;
-        let z2803 = z109 * z1399 + z110 * z1400 + z111 * z895 + z170 * z867
-            + z172 * z868;
-        let z2804 = z458 * z892 - z460 * z868 + z461 * z867 + z109 * z2803 - z110 * z2802
-            + z399 * z894 + z400 * z895 + z166 * z2801 - z167 * z2800 + z171 * z2767
-            + z173 * z2768 + z174 * z2769 - z457 * z893;
-        let z2805 = z2799 + z2804;
-        let z2806 = z2794 + z2805;
-        let z2807 = z2789 + z2806;
-        let z2808 = z2784 + z2807;
-        let z2809 = z2779 + z2808;
-        let z2810 = z2774 + z2809;
-        let z2811 = qd[2] * z3 * z932 - qd[2] * z7 * z31 - qd[2] * z8 * z933
-            + qd[2] * z30 * z917;
-        let z2812 = -qd[2] * z3 * z931 + qd[2] * z5 * z31 + qd[2] * z6 * z933
-            - qd[2] * z29 * z917;
-        let z2813 = -qd[2] * z5 * z30 - qd[2] * z6 * z932 + qd[2] * z7 * z29
-            + qd[2] * z8 * z931;
-        let z2814 = qd[2] * z3 * z935 - qd[2] * z7 * z34 - qd[2] * z8 * z1433
-            - qd[2] * z27 * z933 + qd[2] * z28 * z932 + qd[2] * z30 * z1432
-            - qd[2] * z31 * z930 + qd[2] * z33 * z917;
-        let z2815 = -qd[2] * z3 * z934 + qd[2] * z5 * z34 + qd[2] * z6 * z1433
-            + qd[2] * z26 * z933 - qd[2] * z28 * z931 - qd[2] * z29 * z1432
-            + qd[2] * z31 * z929 - qd[2] * z32 * z917;
-        let z2816 = z2811 - qd[3] * z23 * z949 + qd[3] * z25 * z948 + qd[3] * z50 * z928
-            - qd[3] * z51 * z926;
-        let z2817 = z2812 + qd[3] * z21 * z949 - qd[3] * z25 * z947 - qd[3] * z49 * z928
-            + qd[3] * z51 * z924;
-        let z2818 = z2813 - qd[3] * z21 * z948 + qd[3] * z23 * z947 + qd[3] * z49 * z926
-            - qd[3] * z50 * z924;
-        let z2819 = z2814 - qd[3] * z23 * z1435 + qd[3] * z25 * z951 - qd[3] * z47 * z949
-            + qd[3] * z48 * z948 + qd[3] * z50 * z1434 - qd[3] * z51 * z946
-            + qd[3] * z53 * z928 - qd[3] * z54 * z926;
-        let z2820 = z2815 + qd[3] * z21 * z1435 - qd[3] * z25 * z950 + qd[3] * z46 * z949
-            - qd[3] * z48 * z947 - qd[3] * z49 * z1434 + qd[3] * z51 * z945
-            - qd[3] * z52 * z928 + qd[3] * z54 * z924;
-        let z2821 = z2816 - qd[4] * z43 * z965 + qd[4] * z45 * z964 + qd[4] * z70 * z944
-            - qd[4] * z71 * z942;
-        let z2822 = z2817 + qd[4] * z41 * z965 - qd[4] * z45 * z963 - qd[4] * z69 * z944
-            + qd[4] * z71 * z940;
-        let z2823 = -qd[4] * z41 * z964 + qd[4] * z43 * z963 + qd[4] * z69 * z942
-            - qd[4] * z70 * z940 + z2818;
-        let z2824 = -qd[4] * z43 * z1437 + qd[4] * z45 * z967 - qd[4] * z67 * z965
-            + qd[4] * z68 * z964 + qd[4] * z70 * z1436 - qd[4] * z71 * z962
-            + qd[4] * z73 * z944 - qd[4] * z74 * z942 + z2819;
-        let z2825 = qd[4] * z41 * z1437 - qd[4] * z45 * z966 + qd[4] * z66 * z965
-            - qd[4] * z68 * z963 - qd[4] * z69 * z1436 + qd[4] * z71 * z961
-            - qd[4] * z72 * z944 + qd[4] * z74 * z940 + z2820;
-        let z2826 = -qd[5] * z63 * z981 + qd[5] * z65 * z980 + qd[5] * z90 * z960
-            - qd[5] * z91 * z958 + z2821;
-        let z2827 = qd[5] * z61 * z981 - qd[5] * z65 * z979 - qd[5] * z89 * z960
-            + qd[5] * z91 * z956 + z2822;
-        let z2828 = -qd[5] * z61 * z980 + qd[5] * z63 * z979 + qd[5] * z89 * z958
-            - qd[5] * z90 * z956 + z2823;
-        let z2829 = -qd[5] * z63 * z1439 + qd[5] * z65 * z983 - qd[5] * z87 * z981
-            + qd[5] * z88 * z980 + qd[5] * z90 * z1438 - qd[5] * z91 * z978
-            + qd[5] * z93 * z960 - qd[5] * z94 * z958 + z2824;
-        let z2830 = qd[5] * z61 * z1439 - qd[5] * z65 * z982 + qd[5] * z86 * z981
-            - qd[5] * z88 * z979 - qd[5] * z89 * z1438 + qd[5] * z91 * z977
-            - qd[5] * z92 * z960 + qd[5] * z94 * z956 + z2825;
-        let z2831 = -qd[6] * z83 * z997 + qd[6] * z85 * z996 + qd[6] * z110 * z976
-            - qd[6] * z111 * z974 + z2826;
-        let z2832 = qd[6] * z81 * z997 - qd[6] * z85 * z995 - qd[6] * z109 * z976
-            + qd[6] * z111 * z972 + z2827;
-        let z2833 = -qd[6] * z81 * z996 + qd[6] * z83 * z995 + qd[6] * z109 * z974
-            - qd[6] * z110 * z972 + z2828;
-        let z2834 = -qd[6] * z83 * z1441 + qd[6] * z85 * z999 - qd[6] * z107 * z997
-            + qd[6] * z108 * z996 + qd[6] * z110 * z1440 - qd[6] * z111 * z994
-            + qd[6] * z113 * z976 - qd[6] * z114 * z974 + z2829;
-        let z2835 = qd[6] * z81 * z1441 - qd[6] * z85 * z998 + qd[6] * z106 * z997
-            - qd[6] * z108 * z995 - qd[6] * z109 * z1440 + qd[6] * z111 * z993
-            - qd[6] * z112 * z976 + qd[6] * z114 * z972 + z2830;
-        let z2836 = -qd[0] * self.m2 * z1037 + self.m2 * z12 * z1460
-            + self.m2 * z370 * z1002 - self.m2 * z371 * z1001;
-        let z2837 = qd[0] * self.m2 * z1036 - self.m2 * z11 * z1460
-            - self.m2 * z369 * z1002 + self.m2 * z371 * z1000;
-        let z2838 = qd[0] * z1003 + z11 * z1442 + z12 * z1443;
-        let z2839 = qd[0] * z1004 + z11 * z1443 + z12 * z1444;
-        let z2840 = z11 * z2839 - z12 * z2838 + z369 * z1003 + z370 * z1004
-            + z371 * z1005 + z121 * z2837 - z122 * z2836 - z412 * z1001 + z413 * z1000;
-        let z2841 = self.m3 * z2814 + self.m3 * z30 * z1461 - self.m3 * z31 * z1039
-            + self.m3 * z376 * z1008 - self.m3 * z377 * z1007 - self.m3 * z131 * z2813
-            + self.m3 * z132 * z2812 - self.m3 * z181 * z933 + self.m3 * z182 * z932;
-        let z2842 = self.m3 * z2815 - self.m3 * z29 * z1461 + self.m3 * z31 * z1038
-            - self.m3 * z375 * z1008 + self.m3 * z377 * z1006 + self.m3 * z130 * z2813
-            - self.m3 * z132 * z2811 + self.m3 * z180 * z933 - self.m3 * z182 * z931;
-        let z2843 = z29 * z1445 + z30 * z1446 + z31 * z1009 + z133 * z931 + z134 * z932
-            + z135 * z933;
-        let z2844 = z29 * z1446 + z30 * z1447 + z31 * z1010 + z134 * z931 + z136 * z932
-            + z137 * z933;
-        let z2845 = z29 * z2844 - z30 * z2843 + z375 * z1009 + z376 * z1010
-            + z377 * z1011 + z130 * z2842 - z131 * z2841 + z135 * z2811 + z137 * z2812
-            + z138 * z2813 - z421 * z1007 + z422 * z1006 - z424 * z932 + z425 * z931;
-        let z2846 = self.m4 * z2819 + self.m4 * z50 * z1462 - self.m4 * z51 * z1041
-            + self.m4 * z382 * z1014 - self.m4 * z383 * z1013 - self.m4 * z140 * z2818
-            + self.m4 * z141 * z2817 - self.m4 * z184 * z949 + self.m4 * z185 * z948;
-        let z2847 = self.m4 * z2820 - self.m4 * z49 * z1462 + self.m4 * z51 * z1040
-            - self.m4 * z381 * z1014 + self.m4 * z383 * z1012 + self.m4 * z139 * z2818
-            - self.m4 * z141 * z2816 + self.m4 * z183 * z949 - self.m4 * z185 * z947;
-        let z2848 = z49 * z1448 + z50 * z1449 + z51 * z1015 + z142 * z947 + z143 * z948
-            + z144 * z949;
-        let z2849 = z49 * z1449 + z50 * z1450 + z51 * z1016 + z143 * z947 + z145 * z948
-            + z146 * z949;
-        let z2850 = z49 * z2849 - z50 * z2848 + z381 * z1015 + z382 * z1016
-            + z383 * z1017 + z139 * z2847 - z140 * z2846 + z144 * z2816 + z146 * z2817
-            + z147 * z2818 - z430 * z1013 + z431 * z1012 - z433 * z948 + z434 * z947;
-        let z2851 = self.m5 * z2824 + self.m5 * z70 * z1463 - self.m5 * z71 * z1043
-            + self.m5 * z388 * z1020 - self.m5 * z389 * z1019 - self.m5 * z149 * z2823
-            + self.m5 * z150 * z2822 - self.m5 * z187 * z965 + self.m5 * z188 * z964;
-        let z2852 = self.m5 * z2825 - self.m5 * z69 * z1463 + self.m5 * z71 * z1042
-            - self.m5 * z387 * z1020 + self.m5 * z389 * z1018 + self.m5 * z148 * z2823
-            - self.m5 * z150 * z2821 + self.m5 * z186 * z965 - self.m5 * z188 * z963;
-        let z2853 = z69 * z1451 + z70 * z1452 + z71 * z1021 + z151 * z963 + z152 * z964
-            + z153 * z965;
-        let z2854 = z69 * z1452 + z70 * z1453 + z71 * z1022 + z152 * z963 + z154 * z964
-            + z155 * z965;
-        let z2855 = z69 * z2854 - z70 * z2853 + z387 * z1021 + z388 * z1022
-            + z389 * z1023 + z148 * z2852 - z149 * z2851 + z153 * z2821 + z155 * z2822
-            + z156 * z2823 - z439 * z1019 + z440 * z1018 - z442 * z964 + z443 * z963;
-        let z2856 = self.m6 * z2829 + self.m6 * z90 * z1464 - self.m6 * z91 * z1045
-            + self.m6 * z394 * z1026 - self.m6 * z395 * z1025 - self.m6 * z158 * z2828
-            + self.m6 * z159 * z2827 - self.m6 * z190 * z981 + self.m6 * z191 * z980;
-        let z2857 = self.m6 * z2830 - self.m6 * z89 * z1464 + self.m6 * z91 * z1044
-            - self.m6 * z393 * z1026 + self.m6 * z395 * z1024 + self.m6 * z157 * z2828
-            - self.m6 * z159 * z2826 + self.m6 * z189 * z981 - self.m6 * z191 * z979;
-        let z2858 = z89 * z1454 + z90 * z1455 + z91 * z1027 + z160 * z979 + z161 * z980
-            + z162 * z981;
-        let z2859 = z89 * z1455 + z90 * z1456 + z91 * z1028 + z161 * z979 + z163 * z980
-            + z164 * z981;
-        let z2860 = z89 * z2859 - z90 * z2858 + z393 * z1027 + z394 * z1028
-            + z395 * z1029 + z157 * z2857 - z158 * z2856 + z162 * z2826 + z164 * z2827
-            + z165 * z2828 - z448 * z1025 + z449 * z1024 - z451 * z980 + z452 * z979;
-        let z2861 = self.m7 * z2834 + self.m7 * z110 * z1465 - self.m7 * z111 * z1047
-            + self.m7 * z400 * z1032 - self.m7 * z401 * z1031 - self.m7 * z167 * z2833
-            + self.m7 * z168 * z2832 - self.m7 * z193 * z997 + self.m7 * z194 * z996;
-        let z2862 = self.m7 * z2835 - self.m7 * z109 * z1465 + self.m7 * z111 * z1046
-            - self.m7 * z399 * z1032 + self.m7 * z401 * z1030 + self.m7 * z166 * z2833
-            - self.m7 * z168 * z2831 + self.m7 * z192 * z997 - self.m7 * z194 * z995;
-        let z2863 = z109 * z1457 + z110 * z1458 + z111 * z1033 + z169 * z995
-            + z170 * z996 + z171 * z997;
-        let z2864 = z109 * z1458 + z110 * z1459 + z111 * z1034 + z170 * z995
-            + z172 * z996 + z173 * z997;
-        let z2865 = z458 * z1030 - z460 * z996 + z461 * z995 + z109 * z2864
-            - z110 * z2863 + z399 * z1033 + z400 * z1034 + z401 * z1035 + z166 * z2862
-            - z167 * z2861 + z171 * z2831 + z173 * z2832 + z174 * z2833 - z457 * z1031;
-        let z2866 = z2860 + z2865;
-        let z2867 = z2855 + z2866;
-        let z2868 = z2850 + z2867;
-        let z2869 = z2845 + z2868;
-        let z2870 = z2840 + z2869;
-        let z2871 = -qd[3] * z23 * z1071 + qd[3] * z25 * z1070 + qd[3] * z50 * z1060
-            - qd[3] * z51 * z1058;
-        let z2872 = qd[3] * z21 * z1071 - qd[3] * z25 * z1069 - qd[3] * z49 * z1060
-            + qd[3] * z51 * z1056;
-        let z2873 = -qd[3] * z21 * z1070 + qd[3] * z23 * z1069 + qd[3] * z49 * z1058
-            - qd[3] * z50 * z1056;
-        let z2874 = -qd[3] * z23 * z1492 + qd[3] * z25 * z1073 - qd[3] * z47 * z1071
-            + qd[3] * z48 * z1070 + qd[3] * z50 * z1491 - qd[3] * z51 * z1068
-            + qd[3] * z53 * z1060 - qd[3] * z54 * z1058;
-        let z2875 = qd[3] * z21 * z1492 - qd[3] * z25 * z1072 + qd[3] * z46 * z1071
-            - qd[3] * z48 * z1069 - qd[3] * z49 * z1491 + qd[3] * z51 * z1067
-            - qd[3] * z52 * z1060 + qd[3] * z54 * z1056;
-        let z2876 = -qd[4] * z43 * z1087 + qd[4] * z45 * z1086 + qd[4] * z70 * z1066
-            - qd[4] * z71 * z1064 + z2871;
-        let z2877 = qd[4] * z41 * z1087 - qd[4] * z45 * z1085 - qd[4] * z69 * z1066
-            + qd[4] * z71 * z1062 + z2872;
-        let z2878 = -qd[4] * z41 * z1086 + qd[4] * z43 * z1085 + qd[4] * z69 * z1064
-            - qd[4] * z70 * z1062 + z2873;
-        let z2879 = -qd[4] * z43 * z1494 + qd[4] * z45 * z1089 - qd[4] * z67 * z1087
-            + qd[4] * z68 * z1086 + qd[4] * z70 * z1493 - qd[4] * z71 * z1084
-            + qd[4] * z73 * z1066 - qd[4] * z74 * z1064 + z2874;
-        let z2880 = qd[4] * z41 * z1494 - qd[4] * z45 * z1088 + qd[4] * z66 * z1087
-            - qd[4] * z68 * z1085 - qd[4] * z69 * z1493 + qd[4] * z71 * z1083
-            - qd[4] * z72 * z1066 + qd[4] * z74 * z1062 + z2875;
-        let z2881 = -qd[5] * z63 * z1103 + qd[5] * z65 * z1102 + qd[5] * z90 * z1082
-            - qd[5] * z91 * z1080 + z2876;
-        let z2882 = qd[5] * z61 * z1103 - qd[5] * z65 * z1101 - qd[5] * z89 * z1082
-            + qd[5] * z91 * z1078 + z2877;
-        let z2883 = -qd[5] * z61 * z1102 + qd[5] * z63 * z1101 + qd[5] * z89 * z1080
-            - qd[5] * z90 * z1078 + z2878;
-        let z2884 = -qd[5] * z63 * z1496 + qd[5] * z65 * z1105 - qd[5] * z87 * z1103
-            + qd[5] * z88 * z1102 + qd[5] * z90 * z1495 - qd[5] * z91 * z1100
-            + qd[5] * z93 * z1082 - qd[5] * z94 * z1080 + z2879;
-        let z2885 = qd[5] * z61 * z1496 - qd[5] * z65 * z1104 + qd[5] * z86 * z1103
-            - qd[5] * z88 * z1101 - qd[5] * z89 * z1495 + qd[5] * z91 * z1099
-            - qd[5] * z92 * z1082 + qd[5] * z94 * z1078 + z2880;
-        let z2886 = -qd[6] * z83 * z1119 + qd[6] * z85 * z1118 + qd[6] * z110 * z1098
-            - qd[6] * z111 * z1096 + z2881;
-        let z2887 = qd[6] * z81 * z1119 - qd[6] * z85 * z1117 - qd[6] * z109 * z1098
-            + qd[6] * z111 * z1094 + z2882;
-        let z2888 = -qd[6] * z81 * z1118 + qd[6] * z83 * z1117 + qd[6] * z109 * z1096
-            - qd[6] * z110 * z1094 + z2883;
-        let z2889 = -qd[6] * z83 * z1498 + qd[6] * z85 * z1121 - qd[6] * z107 * z1119
-            + qd[6] * z108 * z1118 + qd[6] * z110 * z1497 - qd[6] * z111 * z1116
-            + qd[6] * z113 * z1098 - qd[6] * z114 * z1096 + z2884;
-        let z2890 = qd[6] * z81 * z1498 - qd[6] * z85 * z1120 + qd[6] * z106 * z1119
-            - qd[6] * z108 * z1117 - qd[6] * z109 * z1497 + qd[6] * z111 * z1115
-            - qd[6] * z112 * z1098 + qd[6] * z114 * z1094 + z2885;
-        let z2891 = self.m3 * z30 * z1514 - self.m3 * z31 * z1153
-            + self.m3 * z376 * z1124 - self.m3 * z377 * z1123;
-        let z2892 = -self.m3 * z29 * z1514 + self.m3 * z31 * z1152
-            - self.m3 * z375 * z1124 + self.m3 * z377 * z1122;
-        let z2893 = z29 * z1499 + z30 * z1500 + z31 * z1125;
-        let z2894 = z29 * z1500 + z30 * z1501 + z31 * z1126;
-        let z2895 = z29 * z2894 - z30 * z2893 + z375 * z1125 + z376 * z1126
-            + z377 * z1127 + z130 * z2892 - z131 * z2891 - z421 * z1123 + z422 * z1122;
-        let z2896 = self.m4 * z50 * z1515 - self.m4 * z51 * z1155 + self.m4 * z2874
-            + self.m4 * z382 * z1130 - self.m4 * z383 * z1129 - self.m4 * z140 * z2873
-            + self.m4 * z141 * z2872 - self.m4 * z184 * z1071 + self.m4 * z185 * z1070;
-        let z2897 = -self.m4 * z49 * z1515 + self.m4 * z51 * z1154 + self.m4 * z2875
-            - self.m4 * z381 * z1130 + self.m4 * z383 * z1128 + self.m4 * z139 * z2873
-            - self.m4 * z141 * z2871 + self.m4 * z183 * z1071 - self.m4 * z185 * z1069;
-        let z2898 = z49 * z1502 + z50 * z1503 + z51 * z1131 + z142 * z1069 + z143 * z1070
-            + z144 * z1071;
-        let z2899 = z49 * z1503 + z50 * z1504 + z51 * z1132 + z143 * z1069 + z145 * z1070
-            + z146 * z1071;
-        let z2900 = z49 * z2899 - z50 * z2898 + z381 * z1131 + z382 * z1132
-            + z383 * z1133 + z139 * z2897 - z140 * z2896 + z144 * z2871 + z146 * z2872
-            + z147 * z2873 - z430 * z1129 + z431 * z1128 - z433 * z1070 + z434 * z1069;
-        let z2901 = self.m5 * z2879 + self.m5 * z70 * z1516 - self.m5 * z71 * z1157
-            + self.m5 * z388 * z1136 - self.m5 * z389 * z1135 - self.m5 * z149 * z2878
-            + self.m5 * z150 * z2877 - self.m5 * z187 * z1087 + self.m5 * z188 * z1086;
-        let z2902 = self.m5 * z2880 - self.m5 * z69 * z1516 + self.m5 * z71 * z1156
-            - self.m5 * z387 * z1136 + self.m5 * z389 * z1134 + self.m5 * z148 * z2878
-            - self.m5 * z150 * z2876 + self.m5 * z186 * z1087 - self.m5 * z188 * z1085;
-        let z2903 = z69 * z1505 + z70 * z1506 + z71 * z1137 + z151 * z1085 + z152 * z1086
-            + z153 * z1087;
-        let z2904 = z69 * z1506 + z70 * z1507 + z71 * z1138 + z152 * z1085 + z154 * z1086
-            + z155 * z1087;
-        let z2905 = z69 * z2904 - z70 * z2903 + z387 * z1137 + z388 * z1138
-            + z389 * z1139 + z148 * z2902 - z149 * z2901 + z153 * z2876 + z155 * z2877
-            + z156 * z2878 - z439 * z1135 + z440 * z1134 - z442 * z1086 + z443 * z1085;
-        let z2906 = self.m6 * z2884 + self.m6 * z90 * z1517 - self.m6 * z91 * z1159
-            + self.m6 * z394 * z1142 - self.m6 * z395 * z1141 - self.m6 * z158 * z2883
-            + self.m6 * z159 * z2882 - self.m6 * z190 * z1103 + self.m6 * z191 * z1102;
-        let z2907 = self.m6 * z2885 - self.m6 * z89 * z1517 + self.m6 * z91 * z1158
-            - self.m6 * z393 * z1142 + self.m6 * z395 * z1140 + self.m6 * z157 * z2883
-            - self.m6 * z159 * z2881 + self.m6 * z189 * z1103 - self.m6 * z191 * z1101;
-        let z2908 = z89 * z1508 + z90 * z1509 + z91 * z1143 + z160 * z1101 + z161 * z1102
-            + z162 * z1103;
-        let z2909 = z89 * z1509 + z90 * z1510 + z91 * z1144 + z161 * z1101 + z163 * z1102
-            + z164 * z1103;
-        let z2910 = z89 * z2909 - z90 * z2908 + z393 * z1143 + z394 * z1144
-            + z395 * z1145 + z157 * z2907 - z158 * z2906 + z162 * z2881 + z164 * z2882
-            + z165 * z2883 - z448 * z1141 + z449 * z1140 - z451 * z1102 + z452 * z1101;
-        let z2911 = self.m7 * z2889 + self.m7 * z110 * z1518 - self.m7 * z111 * z1161
-            + self.m7 * z400 * z1148 - self.m7 * z401 * z1147 - self.m7 * z167 * z2888
-            + self.m7 * z168 * z2887 - self.m7 * z193 * z1119 + self.m7 * z194 * z1118;
-        let z2912 = self.m7 * z2890 - self.m7 * z109 * z1518 + self.m7 * z111 * z1160
-            - self.m7 * z399 * z1148 + self.m7 * z401 * z1146 + self.m7 * z166 * z2888
-            - self.m7 * z168 * z2886 + self.m7 * z192 * z1119 - self.m7 * z194 * z1117;
-        let z2913 = z109 * z1511 + z110 * z1512 + z111 * z1149 + z169 * z1117
-            + z170 * z1118 + z171 * z1119;
-        let z2914 = z109 * z1512 + z110 * z1513 + z111 * z1150 + z170 * z1117
-            + z172 * z1118 + z173 * z1119;
-        let z2915 = z458 * z1146 - z460 * z1118 + z461 * z1117 + z109 * z2914
-            - z110 * z2913 + z399 * z1149 + z400 * z1150 + z401 * z1151 + z166 * z2912
-            - z167 * z2911 + z171 * z2886 + z173 * z2887 + z174 * z2888 - z457 * z1147;
-        let z2916 = z2910 + z2915;
-        let z2917 = z2905 + z2916;
-        let z2918 = z2900 + z2917;
-        let z2919 = z2895 + z2918;
-        let z2920 = -qd[4] * z43 * z1187 + qd[4] * z45 * z1186 + qd[4] * z70 * z1173
-            - qd[4] * z71 * z1171;
-        let z2921 = qd[4] * z41 * z1187 - qd[4] * z45 * z1185 - qd[4] * z69 * z1173
-            + qd[4] * z71 * z1169;
-        let z2922 = -qd[4] * z41 * z1186 + qd[4] * z43 * z1185 + qd[4] * z69 * z1171
-            - qd[4] * z70 * z1169;
-        let z2923 = -qd[4] * z43 * z1541 + qd[4] * z45 * z1189 - qd[4] * z67 * z1187
-            + qd[4] * z68 * z1186 + qd[4] * z70 * z1540 - qd[4] * z71 * z1184
-            + qd[4] * z73 * z1173 - qd[4] * z74 * z1171;
-        let z2924 = qd[4] * z41 * z1541 - qd[4] * z45 * z1188 + qd[4] * z66 * z1187
-            - qd[4] * z68 * z1185 - qd[4] * z69 * z1540 + qd[4] * z71 * z1183
-            - qd[4] * z72 * z1173 + qd[4] * z74 * z1169;
-        let z2925 = -qd[5] * z63 * z1203 + qd[5] * z65 * z1202 + qd[5] * z90 * z1182
-            - qd[5] * z91 * z1180 + z2920;
-        let z2926 = qd[5] * z61 * z1203 - qd[5] * z65 * z1201 - qd[5] * z89 * z1182
-            + qd[5] * z91 * z1178 + z2921;
-        let z2927 = -qd[5] * z61 * z1202 + qd[5] * z63 * z1201 + qd[5] * z89 * z1180
-            - qd[5] * z90 * z1178 + z2922;
-        let z2928 = -qd[5] * z63 * z1543 + qd[5] * z65 * z1205 - qd[5] * z87 * z1203
-            + qd[5] * z88 * z1202 + qd[5] * z90 * z1542 - qd[5] * z91 * z1200
-            + qd[5] * z93 * z1182 - qd[5] * z94 * z1180 + z2923;
-        let z2929 = qd[5] * z61 * z1543 - qd[5] * z65 * z1204 + qd[5] * z86 * z1203
-            - qd[5] * z88 * z1201 - qd[5] * z89 * z1542 + qd[5] * z91 * z1199
-            - qd[5] * z92 * z1182 + qd[5] * z94 * z1178 + z2924;
-        let z2930 = -qd[6] * z83 * z1219 + qd[6] * z85 * z1218 + qd[6] * z110 * z1198
-            - qd[6] * z111 * z1196 + z2925;
-        let z2931 = qd[6] * z81 * z1219 - qd[6] * z85 * z1217 - qd[6] * z109 * z1198
-            + qd[6] * z111 * z1194 + z2926;
-        let z2932 = -qd[6] * z81 * z1218 + qd[6] * z83 * z1217 + qd[6] * z109 * z1196
-            - qd[6] * z110 * z1194 + z2927;
-        let z2933 = -qd[6] * z83 * z1545 + qd[6] * z85 * z1221 - qd[6] * z107 * z1219
-            + qd[6] * z108 * z1218 + qd[6] * z110 * z1544 - qd[6] * z111 * z1216
-            + qd[6] * z113 * z1198 - qd[6] * z114 * z1196 + z2928;
-        let z2934 = qd[6] * z81 * z1545 - qd[6] * z85 * z1220 + qd[6] * z106 * z1219
-            - qd[6] * z108 * z1217 - qd[6] * z109 * z1544 + qd[6] * z111 * z1215
-            - qd[6] * z112 * z1198 + qd[6] * z114 * z1194 + z2929;
-        let z2935 = self.m4 * z50 * z1558 - self.m4 * z51 * z1247
-            + self.m4 * z382 * z1224 - self.m4 * z383 * z1223;
-        let z2936 = -self.m4 * z49 * z1558 + self.m4 * z51 * z1246
-            - self.m4 * z381 * z1224 + self.m4 * z383 * z1222;
-        let z2937 = z49 * z1546 + z50 * z1547 + z51 * z1225;
-        let z2938 = z49 * z1547 + z50 * z1548 + z51 * z1226;
-        let z2939 = z49 * z2938 - z50 * z2937 + z381 * z1225 + z382 * z1226
-            + z383 * z1227 + z139 * z2936 - z140 * z2935 - z430 * z1223 + z431 * z1222;
-        let z2940 = self.m5 * z70 * z1559 - self.m5 * z71 * z1249 + self.m5 * z2923
-            + self.m5 * z388 * z1230 - self.m5 * z389 * z1229 - self.m5 * z149 * z2922
-            + self.m5 * z150 * z2921 - self.m5 * z187 * z1187 + self.m5 * z188 * z1186;
-        let z2941 = -self.m5 * z69 * z1559 + self.m5 * z71 * z1248 + self.m5 * z2924
-            - self.m5 * z387 * z1230 + self.m5 * z389 * z1228 + self.m5 * z148 * z2922
-            - self.m5 * z150 * z2920 + self.m5 * z186 * z1187 - self.m5 * z188 * z1185;
-        let z2942 = z69 * z1549 + z70 * z1550 + z71 * z1231 + z151 * z1185 + z152 * z1186
-            + z153 * z1187;
-        let z2943 = z69 * z1550 + z70 * z1551 + z71 * z1232 + z152 * z1185 + z154 * z1186
-            + z155 * z1187;
-        let z2944 = z69 * z2943 - z70 * z2942 + z387 * z1231 + z388 * z1232
-            + z389 * z1233 + z148 * z2941 - z149 * z2940 + z153 * z2920 + z155 * z2921
-            + z156 * z2922 - z439 * z1229 + z440 * z1228 - z442 * z1186 + z443 * z1185;
-        let z2945 = self.m6 * z90 * z1560 - self.m6 * z91 * z1251 + self.m6 * z2928
-            + self.m6 * z394 * z1236 - self.m6 * z395 * z1235 - self.m6 * z158 * z2927
-            + self.m6 * z159 * z2926 - self.m6 * z190 * z1203 + self.m6 * z191 * z1202;
-        let z2946 = -self.m6 * z89 * z1560 + self.m6 * z91 * z1250 + self.m6 * z2929
-            - self.m6 * z393 * z1236 + self.m6 * z395 * z1234 + self.m6 * z157 * z2927
-            - self.m6 * z159 * z2925 + self.m6 * z189 * z1203 - self.m6 * z191 * z1201;
-        let z2947 = z89 * z1552 + z90 * z1553 + z91 * z1237 + z160 * z1201 + z161 * z1202
-            + z162 * z1203;
-        let z2948 = z89 * z1553 + z90 * z1554 + z91 * z1238 + z161 * z1201 + z163 * z1202
-            + z164 * z1203;
-        let z2949 = z89 * z2948 - z90 * z2947 + z393 * z1237 + z394 * z1238
-            + z395 * z1239 + z157 * z2946 - z158 * z2945 + z162 * z2925 + z164 * z2926
-            + z165 * z2927 - z448 * z1235 + z449 * z1234 - z451 * z1202 + z452 * z1201;
-        let z2950 = self.m7 * z110 * z1561 - self.m7 * z111 * z1253 + self.m7 * z2933
-            + self.m7 * z400 * z1242 - self.m7 * z401 * z1241 - self.m7 * z167 * z2932
-            + self.m7 * z168 * z2931 - self.m7 * z193 * z1219 + self.m7 * z194 * z1218;
-        let z2951 = -self.m7 * z109 * z1561 + self.m7 * z111 * z1252 + self.m7 * z2934
-            - self.m7 * z399 * z1242 + self.m7 * z401 * z1240 + self.m7 * z166 * z2932
-            - self.m7 * z168 * z2930 + self.m7 * z192 * z1219 - self.m7 * z194 * z1217;
-        let z2952 = z109 * z1555 + z110 * z1556 + z111 * z1243 + z169 * z1217
-            + z170 * z1218 + z171 * z1219;
-        let z2953 = z109 * z1556 + z110 * z1557 + z111 * z1244 + z170 * z1217
-            + z172 * z1218 + z173 * z1219;
-        let z2954 = z458 * z1240 - z460 * z1218 + z461 * z1217 + z109 * z2953
-            - z110 * z2952 + z399 * z1243 + z400 * z1244 + z401 * z1245 + z166 * z2951
-            - z167 * z2950 + z171 * z2930 + z173 * z2931 + z174 * z2932 - z457 * z1241;
-        let z2955 = z2949 + z2954;
-        let z2956 = z2944 + z2955;
-        let z2957 = z2939 + z2956;
-        let z2958 = -qd[5] * z63 * z1275 + qd[5] * z65 * z1274 + qd[5] * z90 * z1264
-            - qd[5] * z91 * z1262;
-        let z2959 = qd[5] * z61 * z1275 - qd[5] * z65 * z1273 - qd[5] * z89 * z1264
-            + qd[5] * z91 * z1260;
-        let z2960 = -qd[5] * z61 * z1274 + qd[5] * z63 * z1273 + qd[5] * z89 * z1262
-            - qd[5] * z90 * z1260;
-        let z2961 = -qd[5] * z63 * z1580 + qd[5] * z65 * z1277 - qd[5] * z87 * z1275
-            + qd[5] * z88 * z1274 + qd[5] * z90 * z1579 - qd[5] * z91 * z1272
-            + qd[5] * z93 * z1264 - qd[5] * z94 * z1262;
-        let z2962 = qd[5] * z61 * z1580 - qd[5] * z65 * z1276 + qd[5] * z86 * z1275
-            - qd[5] * z88 * z1273 - qd[5] * z89 * z1579 + qd[5] * z91 * z1271
-            - qd[5] * z92 * z1264 + qd[5] * z94 * z1260;
-        let z2963 = -qd[6] * z83 * z1291 + qd[6] * z85 * z1290 + qd[6] * z110 * z1270
-            - qd[6] * z111 * z1268 + z2958;
-        let z2964 = qd[6] * z81 * z1291 - qd[6] * z85 * z1289 - qd[6] * z109 * z1270
-            + qd[6] * z111 * z1266 + z2959;
-        let z2965 = -qd[6] * z81 * z1290 + qd[6] * z83 * z1289 + qd[6] * z109 * z1268
-            - qd[6] * z110 * z1266 + z2960;
-        let z2966 = -qd[6] * z83 * z1582 + qd[6] * z85 * z1293 - qd[6] * z107 * z1291
-            + qd[6] * z108 * z1290 + qd[6] * z110 * z1581 - qd[6] * z111 * z1288
-            + qd[6] * z113 * z1270 - qd[6] * z114 * z1268 + z2961;
-        let z2967 = qd[6] * z81 * z1582 - qd[6] * z85 * z1292 + qd[6] * z106 * z1291
-            - qd[6] * z108 * z1289 - qd[6] * z109 * z1581 + qd[6] * z111 * z1287
-            - qd[6] * z112 * z1270 + qd[6] * z114 * z1266 + z2962;
-        let z2968 = self.m5 * z70 * z1592 - self.m5 * z71 * z1313
-            + self.m5 * z388 * z1296 - self.m5 * z389 * z1295;
-        let z2969 = -self.m5 * z69 * z1592 + self.m5 * z71 * z1312
-            - self.m5 * z387 * z1296 + self.m5 * z389 * z1294;
-        let z2970 = z69 * z1583 + z70 * z1584 + z71 * z1297;
-        let z2971 = z69 * z1584 + z70 * z1585 + z71 * z1298;
-        let z2972 = z69 * z2971 - z70 * z2970 + z387 * z1297 + z388 * z1298
-            + z389 * z1299 + z148 * z2969 - z149 * z2968 - z439 * z1295 + z440 * z1294;
-        let z2973 = self.m6 * z90 * z1593 - self.m6 * z91 * z1315
-            + self.m6 * z394 * z1302 - self.m6 * z395 * z1301 + self.m6 * z2961
-            - self.m6 * z158 * z2960 + self.m6 * z159 * z2959 - self.m6 * z190 * z1275
-            + self.m6 * z191 * z1274;
-        let z2974 = -self.m6 * z89 * z1593 + self.m6 * z91 * z1314
-            - self.m6 * z393 * z1302 + self.m6 * z395 * z1300 + self.m6 * z2962
-            + self.m6 * z157 * z2960 - self.m6 * z159 * z2958 + self.m6 * z189 * z1275
-            - self.m6 * z191 * z1273;
-        let z2975 = z89 * z1586 + z90 * z1587 + z91 * z1303 + z160 * z1273 + z161 * z1274
-            + z162 * z1275;
-        let z2976 = z89 * z1587 + z90 * z1588 + z91 * z1304 + z161 * z1273 + z163 * z1274
-            + z164 * z1275;
-        let z2977 = z89 * z2976 - z90 * z2975 + z393 * z1303 + z394 * z1304
-            + z395 * z1305 + z157 * z2974 - z158 * z2973 + z162 * z2958 + z164 * z2959
-            + z165 * z2960 - z448 * z1301 + z449 * z1300 - z451 * z1274 + z452 * z1273;
-        let z2978 = self.m7 * z110 * z1594 - self.m7 * z111 * z1317
-            + self.m7 * z400 * z1308 - self.m7 * z401 * z1307 + self.m7 * z2966
-            - self.m7 * z167 * z2965 + self.m7 * z168 * z2964 - self.m7 * z193 * z1291
+        let z1562 = z89 * z1295 - z90 * z1294;
+        let z1563 = z1555 + z109 * z1301 - z110 * z1300 - z166 * z1290 + z167 * z1289;
+        let z1573 = 2.0 * self.i7 * z100 * z101 + 2.0 * self.i7 * z101 * z1312;
+        let z1574 = self.i7 * z100 * z103 + self.i7 * z101 * z1313
+            + self.i7 * z101 * z102 + self.i7 * z103 * z1312;
+        let z1575 = 2.0 * self.i7 * z102 * z103 + 2.0 * self.i7 * z103 * z1313;
+        let z1576 = z109 * z1573 + z110 * z1574 + z111 * z1315;
+        let z1577 = z109 * z1574 + z110 * z1575 + z111 * z1316;
+        let z2989 = qd[0] * qd[1] * z1;
+        let z2990 = qd[1] * z0 * z12 + qd[1] * z0 * z809;
+        let z2991 = -qd[0] * qd[1] * z9;
+        let z2992 = qd[0] * qd[1] * z808;
+        let z2993 = qd[2] * z3 * z29 - qd[2] * z6 * z31 + z2989;
+        let z2994 = -qd[2] * z3 * z816 + qd[2] * z31 * z807 + z369;
+        let z2995 = qd[2] * z8 * z816 - qd[2] * z30 * z807 + z2990;
+        let z2996 = qd[2] * z3 * z818 - qd[2] * z6 * z34 - qd[2] * z8 * z1320
+            + qd[2] * z28 * z29 + qd[2] * z30 * z1319 - qd[2] * z31 * z815 + z2991;
+        let z2997 = -qd[2] * z3 * z817 + qd[2] * z6 * z1320 - qd[2] * z28 * z816
+            - qd[2] * z29 * z1319 + qd[2] * z31 * z814 + qd[2] * z34 * z807 + z2992;
+        let z2998 = -qd[3] * z21 * z51 + qd[3] * z25 * z49 + z2993;
+        let z2999 = -qd[3] * z25 * z824 + qd[3] * z51 * z813 + z2994;
+        let z3000 = qd[3] * z23 * z824 - qd[3] * z50 * z813 + z2995;
+        let z3001 = -qd[3] * z21 * z54 - qd[3] * z23 * z1322 + qd[3] * z25 * z826
+            + qd[3] * z48 * z49 + qd[3] * z50 * z1321 - qd[3] * z51 * z823 + z2996;
+        let z3002 = qd[3] * z21 * z1322 - qd[3] * z25 * z825 - qd[3] * z48 * z824
+            - qd[3] * z49 * z1321 + qd[3] * z51 * z822 + qd[3] * z54 * z813 + z2997;
+        let z3003 = -qd[4] * z41 * z71 + qd[4] * z45 * z69 + z2998;
+        let z3004 = -qd[4] * z45 * z832 + qd[4] * z71 * z821 + z2999;
+        let z3005 = qd[4] * z43 * z832 - qd[4] * z70 * z821 + z3000;
+        let z3006 = -qd[4] * z41 * z74 - qd[4] * z43 * z1324 + qd[4] * z45 * z834
+            + qd[4] * z68 * z69 + qd[4] * z70 * z1323 - qd[4] * z71 * z831 + z3001;
+        let z3007 = qd[4] * z41 * z1324 - qd[4] * z45 * z833 - qd[4] * z68 * z832
+            - qd[4] * z69 * z1323 + qd[4] * z71 * z830 + qd[4] * z74 * z821 + z3002;
+        let z3008 = -qd[5] * z61 * z91 + qd[5] * z65 * z89 + z3003;
+        let z3009 = -qd[5] * z65 * z840 + qd[5] * z91 * z829 + z3004;
+        let z3010 = qd[5] * z63 * z840 - qd[5] * z90 * z829 + z3005;
+        let z3011 = -qd[5] * z61 * z94 - qd[5] * z63 * z1326 + qd[5] * z65 * z842
+            + qd[5] * z88 * z89 + qd[5] * z90 * z1325 - qd[5] * z91 * z839 + z3006;
+        let z3012 = qd[5] * z61 * z1326 - qd[5] * z65 * z841 - qd[5] * z88 * z840
+            - qd[5] * z89 * z1325 + qd[5] * z91 * z838 + qd[5] * z94 * z829 + z3007;
+        let z3013 = -qd[6] * z81 * z111 + qd[6] * z85 * z109 + z3008;
+        let z3014 = -qd[6] * z85 * z848 + qd[6] * z111 * z837 + z3009;
+        let z3015 = qd[6] * z83 * z848 - qd[6] * z110 * z837 + z3010;
+        let z3016 = -qd[6] * z81 * z114 - qd[6] * z83 * z1328 + qd[6] * z85 * z850
+            + qd[6] * z108 * z109 + qd[6] * z110 * z1327 - qd[6] * z111 * z847 + z3011;
+        let z3017 = qd[6] * z81 * z1328 - qd[6] * z85 * z849 - qd[6] * z108 * z848
+            - qd[6] * z109 * z1327 + qd[6] * z111 * z846 + qd[6] * z114 * z837 + z3012;
+        let z3018 = -qd[0] * self.m1 * z865;
+        let z3019 = qd[0] * self.m1 * z864;
+        let z3020 = z115 * z3019 - z115 * z405 - z116 * z3018 + z406 * z851;
+        let z3021 = -qd[0] * self.m2 * z867 + self.m2 * z11 * z179
+            + self.m2 * z12 * z1347 - self.m2 * z121 * z371 - self.m2 * z122 * z2990
+            + self.m2 * z123 * z369 + self.m2 * z2991;
+        let z3022 = qd[0] * self.m2 * z866 - self.m2 * z11 * z1347
+            + self.m2 * z371 * z852 + self.m2 * z121 * z2990 - self.m2 * z123 * z2989
+            + self.m2 * z2992 - self.m2 * z179 * z809;
+        let z3023 = qd[0] * z853 + z11 * z1329 + z11 * z125 + z12 * z1330 + z124 * z809;
+        let z3024 = qd[0] * z126 + z11 * z1330 + z11 * z127 + z12 * z1331 + z125 * z809;
+        let z3025 = z11 * z3024 - z11 * z415 - z12 * z3023 + z369 * z853 + z121 * z3022
+            - z121 * z412 - z122 * z3021 + z126 * z370 + z126 * z2989 + z128 * z369
+            + z129 * z2990 + z413 * z852 + z416 * z809;
+        let z3026 = self.m3 * z29 * z182 + self.m3 * z30 * z1348 - self.m3 * z31 * z869
+            - self.m3 * z130 * z377 - self.m3 * z131 * z2995 + self.m3 * z132 * z2994
+            + self.m3 * z2996;
+        let z3027 = -self.m3 * z29 * z1348 + self.m3 * z31 * z868 + self.m3 * z377 * z854
+            + self.m3 * z130 * z2995 - self.m3 * z132 * z2993 + self.m3 * z2997
+            - self.m3 * z182 * z816;
+        let z3028 = z29 * z1332 + z29 * z134 + z30 * z1333 + z31 * z855 + z133 * z816;
+        let z3029 = z29 * z1333 + z29 * z136 + z30 * z1334 + z31 * z135 + z134 * z816;
+        let z3030 = z29 * z3029 - z29 * z424 - z30 * z3028 + z375 * z855 + z130 * z3027
+            - z130 * z421 - z131 * z3026 + z135 * z376 + z135 * z2993 + z137 * z2994
+            + z138 * z2995 + z422 * z854 + z425 * z816;
+        let z3031 = self.m4 * z49 * z185 + self.m4 * z50 * z1349 - self.m4 * z51 * z871
+            - self.m4 * z139 * z383 - self.m4 * z140 * z3000 + self.m4 * z141 * z2999
+            + self.m4 * z3001;
+        let z3032 = -self.m4 * z49 * z1349 + self.m4 * z51 * z870 + self.m4 * z383 * z856
+            + self.m4 * z139 * z3000 - self.m4 * z141 * z2998 - self.m4 * z185 * z824
+            + self.m4 * z3002;
+        let z3033 = z49 * z1335 + z49 * z143 + z50 * z1336 + z51 * z857 + z142 * z824;
+        let z3034 = z49 * z1336 + z49 * z145 + z50 * z1337 + z51 * z144 + z143 * z824;
+        let z3035 = z49 * z3034 - z49 * z433 - z50 * z3033 + z381 * z857 + z139 * z3032
+            - z139 * z430 - z140 * z3031 + z144 * z382 + z144 * z2998 + z146 * z2999
+            + z147 * z3000 + z431 * z856 + z434 * z824;
+        let z3036 = self.m5 * z69 * z188 + self.m5 * z70 * z1350 - self.m5 * z71 * z873
+            - self.m5 * z148 * z389 - self.m5 * z149 * z3005 + self.m5 * z150 * z3004
+            + self.m5 * z3006;
+        let z3037 = -self.m5 * z69 * z1350 + self.m5 * z71 * z872 + self.m5 * z389 * z858
+            + self.m5 * z148 * z3005 - self.m5 * z150 * z3003 - self.m5 * z188 * z832
+            + self.m5 * z3007;
+        let z3038 = z69 * z1338 + z69 * z152 + z70 * z1339 + z71 * z859 + z151 * z832;
+        let z3039 = z69 * z1339 + z69 * z154 + z70 * z1340 + z71 * z153 + z152 * z832;
+        let z3040 = z69 * z3039 - z69 * z442 - z70 * z3038 + z387 * z859 + z148 * z3037
+            - z148 * z439 - z149 * z3036 + z153 * z388 + z153 * z3003 + z155 * z3004
+            + z156 * z3005 + z440 * z858 + z443 * z832;
+        let z3041 = self.m6 * z89 * z191 + self.m6 * z90 * z1351 - self.m6 * z91 * z875
+            - self.m6 * z157 * z395 - self.m6 * z158 * z3010 + self.m6 * z159 * z3009
+            + self.m6 * z3011;
+        let z3042 = -self.m6 * z89 * z1351 + self.m6 * z91 * z874 + self.m6 * z395 * z860
+            + self.m6 * z157 * z3010 - self.m6 * z159 * z3008 - self.m6 * z191 * z840
+            + self.m6 * z3012;
+        let z3043 = z89 * z1341 + z89 * z161 + z90 * z1342 + z91 * z861 + z160 * z840;
+        let z3044 = z89 * z1342 + z89 * z163 + z90 * z1343 + z91 * z162 + z161 * z840;
+        let z3045 = z89 * z3044 - z89 * z451 - z90 * z3043 + z393 * z861 + z157 * z3042
+            - z157 * z448 - z158 * z3041 + z162 * z394 + z162 * z3008 + z164 * z3009
+            + z165 * z3010 + z449 * z860 + z452 * z840;
+        let z3046 = self.m7 * z109 * z194 + self.m7 * z110 * z1352
+            - self.m7 * z111 * z877 - self.m7 * z166 * z401 - self.m7 * z167 * z3015
+            + self.m7 * z168 * z3014 + self.m7 * z3016;
+        let z3047 = -self.m7 * z109 * z1352 + self.m7 * z111 * z876
+            + self.m7 * z401 * z862 + self.m7 * z166 * z3015 - self.m7 * z168 * z3013
+            - self.m7 * z194 * z848 + self.m7 * z3017;
+        let z3048 = z109 * z1344 + z109 * z170 + z110 * z1345 + z111 * z863
+            + z169 * z848;
+        let z3049 = z109 * z1345 + z109 * z172 + z110 * z1346 + z111 * z171
+            + z170 * z848;
+        let z3050 = z458 * z862 + z461 * z848 - z109 * z460 + z109 * z3049 - z110 * z3048
+            + z399 * z863 + z166 * z3047 - z166 * z457 - z167 * z3046 + z171 * z400
+            + z171 * z3013 + z173 * z3014 + z174 * z3015;
+        let z3051 = z3045 + z3050;
+        let z3052 = z3040 + z3051;
+        let z3053 = z3035 + z3052;
+        let z3054 = z3030 + z3053;
+        let z3055 = z3025 + z3054;
+        let z3056 = z3020 + z3055;
+        let z3057 = qd[2] * z3 * z898 - qd[2] * z4 * z30 - qd[2] * z7 * z31
+            - qd[2] * z8 * z899;
+        let z3058 = -qd[2] * z3 * z897 + qd[2] * z4 * z29 + qd[2] * z5 * z31
+            + qd[2] * z6 * z899;
+        let z3059 = -qd[2] * z5 * z30 - qd[2] * z6 * z898 + qd[2] * z7 * z29
+            + qd[2] * z8 * z897;
+        let z3060 = qd[2] * z3 * z901 - qd[2] * z4 * z33 - qd[2] * z7 * z34
+            - qd[2] * z8 * z1379 - qd[2] * z27 * z899 + qd[2] * z28 * z898
+            + qd[2] * z30 * z1378 - qd[2] * z31 * z896;
+        let z3061 = -qd[2] * z3 * z900 + qd[2] * z4 * z32 + qd[2] * z5 * z34
+            + qd[2] * z6 * z1379 + qd[2] * z26 * z899 - qd[2] * z28 * z897
+            - qd[2] * z29 * z1378 + qd[2] * z31 * z895;
+        let z3062 = z3057 - qd[3] * z23 * z915 + qd[3] * z25 * z914 + qd[3] * z50 * z894
+            - qd[3] * z51 * z892;
+        let z3063 = z3058 + qd[3] * z21 * z915 - qd[3] * z25 * z913 - qd[3] * z49 * z894
+            + qd[3] * z51 * z890;
+        let z3064 = z3059 - qd[3] * z21 * z914 + qd[3] * z23 * z913 + qd[3] * z49 * z892
+            - qd[3] * z50 * z890;
+        let z3065 = z3060 - qd[3] * z23 * z1381 + qd[3] * z25 * z917 - qd[3] * z47 * z915
+            + qd[3] * z48 * z914 + qd[3] * z50 * z1380 - qd[3] * z51 * z912
+            + qd[3] * z53 * z894 - qd[3] * z54 * z892;
+        let z3066 = z3061 + qd[3] * z21 * z1381 - qd[3] * z25 * z916 + qd[3] * z46 * z915
+            - qd[3] * z48 * z913 - qd[3] * z49 * z1380 + qd[3] * z51 * z911
+            - qd[3] * z52 * z894 + qd[3] * z54 * z890;
+        let z3067 = z3062 - qd[4] * z43 * z931 + qd[4] * z45 * z930 + qd[4] * z70 * z910
+            - qd[4] * z71 * z908;
+        let z3068 = z3063 + qd[4] * z41 * z931 - qd[4] * z45 * z929 - qd[4] * z69 * z910
+            + qd[4] * z71 * z906;
+        let z3069 = z3064 - qd[4] * z41 * z930 + qd[4] * z43 * z929 + qd[4] * z69 * z908
+            - qd[4] * z70 * z906;
+        let z3070 = z3065 - qd[4] * z43 * z1383 + qd[4] * z45 * z933 - qd[4] * z67 * z931
+            + qd[4] * z68 * z930 + qd[4] * z70 * z1382 - qd[4] * z71 * z928
+            + qd[4] * z73 * z910 - qd[4] * z74 * z908;
+        let z3071 = z3066 + qd[4] * z41 * z1383 - qd[4] * z45 * z932 + qd[4] * z66 * z931
+            - qd[4] * z68 * z929 - qd[4] * z69 * z1382 + qd[4] * z71 * z927
+            - qd[4] * z72 * z910 + qd[4] * z74 * z906;
+        let z3072 = z3067 - qd[5] * z63 * z947 + qd[5] * z65 * z946 + qd[5] * z90 * z926
+            - qd[5] * z91 * z924;
+        let z3073 = z3068 + qd[5] * z61 * z947 - qd[5] * z65 * z945 - qd[5] * z89 * z926
+            + qd[5] * z91 * z922;
+        let z3074 = z3069 - qd[5] * z61 * z946 + qd[5] * z63 * z945 + qd[5] * z89 * z924
+            - qd[5] * z90 * z922;
+        let z3075 = z3070 - qd[5] * z63 * z1385 + qd[5] * z65 * z949 - qd[5] * z87 * z947
+            + qd[5] * z88 * z946 + qd[5] * z90 * z1384 - qd[5] * z91 * z944
+            + qd[5] * z93 * z926 - qd[5] * z94 * z924;
+        let z3076 = z3071 + qd[5] * z61 * z1385 - qd[5] * z65 * z948 + qd[5] * z86 * z947
+            - qd[5] * z88 * z945 - qd[5] * z89 * z1384 + qd[5] * z91 * z943
+            - qd[5] * z92 * z926 + qd[5] * z94 * z922;
+        let z3077 = z3072 - qd[6] * z83 * z963 + qd[6] * z85 * z962 + qd[6] * z110 * z942
+            - qd[6] * z111 * z940;
+        let z3078 = z3073 + qd[6] * z81 * z963 - qd[6] * z85 * z961 - qd[6] * z109 * z942
+            + qd[6] * z111 * z938;
+        let z3079 = z3074 - qd[6] * z81 * z962 + qd[6] * z83 * z961 + qd[6] * z109 * z940
+            - qd[6] * z110 * z938;
+        let z3080 = z3075 - qd[6] * z83 * z1387 + qd[6] * z85 * z965
+            - qd[6] * z107 * z963 + qd[6] * z108 * z962 + qd[6] * z110 * z1386
+            - qd[6] * z111 * z960 + qd[6] * z113 * z942 - qd[6] * z114 * z940;
+        let z3081 = qd[6] * z81 * z1387 - qd[6] * z85 * z964 + qd[6] * z106 * z963
+            - qd[6] * z108 * z961 - qd[6] * z109 * z1386 + qd[6] * z111 * z959
+            - qd[6] * z112 * z942 + qd[6] * z114 * z938 + z3076;
+        let z3082 = -qd[0] * self.m2 * z1003 + self.m2 * z12 * z1406
+            + self.m2 * z370 * z968 - self.m2 * z371 * z967;
+        let z3083 = qd[0] * self.m2 * z1002 - self.m2 * z11 * z1406
+            - self.m2 * z369 * z968 + self.m2 * z371 * z966;
+        let z3084 = qd[0] * z969 + z11 * z1388 + z12 * z1389;
+        let z3085 = qd[0] * z970 + z11 * z1389 + z12 * z1390;
+        let z3086 = z11 * z3085 - z12 * z3084 + z369 * z969 + z370 * z970 + z371 * z971
+            + z121 * z3083 - z122 * z3082 - z412 * z967 + z413 * z966;
+        let z3087 = self.m3 * z3060 + self.m3 * z30 * z1407 - self.m3 * z31 * z1005
+            + self.m3 * z376 * z974 - self.m3 * z377 * z973 - self.m3 * z131 * z3059
+            + self.m3 * z132 * z3058 - self.m3 * z181 * z899 + self.m3 * z182 * z898;
+        let z3088 = self.m3 * z3061 - self.m3 * z29 * z1407 + self.m3 * z31 * z1004
+            - self.m3 * z375 * z974 + self.m3 * z377 * z972 + self.m3 * z130 * z3059
+            - self.m3 * z132 * z3057 + self.m3 * z180 * z899 - self.m3 * z182 * z897;
+        let z3089 = z29 * z1391 + z30 * z1392 + z31 * z975 + z133 * z897 + z134 * z898
+            + z135 * z899;
+        let z3090 = z29 * z1392 + z30 * z1393 + z31 * z976 + z134 * z897 + z136 * z898
+            + z137 * z899;
+        let z3091 = z29 * z3090 - z30 * z3089 + z375 * z975 + z376 * z976 + z377 * z977
+            + z130 * z3088 - z131 * z3087 + z135 * z3057 + z137 * z3058 + z138 * z3059
+            - z421 * z973 + z422 * z972 - z424 * z898 + z425 * z897;
+        let z3092 = self.m4 * z3065 + self.m4 * z50 * z1408 - self.m4 * z51 * z1007
+            + self.m4 * z382 * z980 - self.m4 * z383 * z979 - self.m4 * z140 * z3064
+            + self.m4 * z141 * z3063 - self.m4 * z184 * z915 + self.m4 * z185 * z914;
+        let z3093 = self.m4 * z3066 - self.m4 * z49 * z1408 + self.m4 * z51 * z1006
+            - self.m4 * z381 * z980 + self.m4 * z383 * z978 + self.m4 * z139 * z3064
+            - self.m4 * z141 * z3062 + self.m4 * z183 * z915 - self.m4 * z185 * z913;
+        let z3094 = z49 * z1394 + z50 * z1395 + z51 * z981 + z142 * z913 + z143 * z914
+            + z144 * z915;
+        let z3095 = z49 * z1395 + z50 * z1396 + z51 * z982 + z143 * z913 + z145 * z914
+            + z146 * z915;
+        let z3096 = z49 * z3095 - z50 * z3094 + z381 * z981 + z382 * z982 + z383 * z983
+            + z139 * z3093 - z140 * z3092 + z144 * z3062 + z146 * z3063 + z147 * z3064
+            - z430 * z979 + z431 * z978 - z433 * z914 + z434 * z913;
+        let z3097 = self.m5 * z3070 + self.m5 * z70 * z1409 - self.m5 * z71 * z1009
+            + self.m5 * z388 * z986 - self.m5 * z389 * z985 - self.m5 * z149 * z3069
+            + self.m5 * z150 * z3068 - self.m5 * z187 * z931 + self.m5 * z188 * z930;
+        let z3098 = self.m5 * z3071 - self.m5 * z69 * z1409 + self.m5 * z71 * z1008
+            - self.m5 * z387 * z986 + self.m5 * z389 * z984 + self.m5 * z148 * z3069
+            - self.m5 * z150 * z3067 + self.m5 * z186 * z931 - self.m5 * z188 * z929;
+        let z3099 = z69 * z1397 + z70 * z1398 + z71 * z987 + z151 * z929 + z152 * z930
+            + z153 * z931;
+        let z3100 = z69 * z1398 + z70 * z1399 + z71 * z988 + z152 * z929 + z154 * z930
+            + z155 * z931;
+        let z3101 = z69 * z3100 - z70 * z3099 + z387 * z987 + z388 * z988 + z389 * z989
+            + z148 * z3098 - z149 * z3097 + z153 * z3067 + z155 * z3068 + z156 * z3069
+            - z439 * z985 + z440 * z984 - z442 * z930 + z443 * z929;
+        let z3102 = self.m6 * z3075 + self.m6 * z90 * z1410 - self.m6 * z91 * z1011
+            + self.m6 * z394 * z992 - self.m6 * z395 * z991 - self.m6 * z158 * z3074
+            + self.m6 * z159 * z3073 - self.m6 * z190 * z947 + self.m6 * z191 * z946;
+        let z3103 = self.m6 * z3076 - self.m6 * z89 * z1410 + self.m6 * z91 * z1010
+            - self.m6 * z393 * z992 + self.m6 * z395 * z990 + self.m6 * z157 * z3074
+            - self.m6 * z159 * z3072 + self.m6 * z189 * z947 - self.m6 * z191 * z945;
+        let z3104 = z89 * z1400 + z90 * z1401 + z91 * z993 + z160 * z945 + z161 * z946
+            + z162 * z947;
+        let z3105 = z89 * z1401 + z90 * z1402 + z91 * z994 + z161 * z945 + z163 * z946
+            + z164 * z947;
+        let z3106 = z89 * z3105 - z90 * z3104 + z393 * z993 + z394 * z994 + z395 * z995
+            + z157 * z3103 - z158 * z3102 + z162 * z3072 + z164 * z3073 + z165 * z3074
+            - z448 * z991 + z449 * z990 - z451 * z946 + z452 * z945;
+        let z3107 = self.m7 * z3080 + self.m7 * z110 * z1411 - self.m7 * z111 * z1013
+            + self.m7 * z400 * z998 - self.m7 * z401 * z997 - self.m7 * z167 * z3079
+            + self.m7 * z168 * z3078 - self.m7 * z193 * z963 + self.m7 * z194 * z962;
+        let z3108 = self.m7 * z3081 - self.m7 * z109 * z1411 + self.m7 * z111 * z1012
+            - self.m7 * z399 * z998 + self.m7 * z401 * z996 + self.m7 * z166 * z3079
+            - self.m7 * z168 * z3077 + self.m7 * z192 * z963 - self.m7 * z194 * z961;
+        let z3109 = z109 * z1403 + z110 * z1404 + z111 * z999 + z169 * z961 + z170 * z962
+            + z171 * z963;
+        let z3110 = z109 * z1404 + z110 * z1405 + z111 * z1000 + z170 * z961
+            + z172 * z962 + z173 * z963;
+        let z3111 = z458 * z996 - z460 * z962 + z461 * z961 + z109 * z3110 - z110 * z3109
+            + z399 * z999 + z400 * z1000 + z401 * z1001 + z166 * z3108 - z167 * z3107
+            + z171 * z3077 + z173 * z3078 + z174 * z3079 - z457 * z997;
+        let z3112 = z3106 + z3111;
+        let z3113 = z3101 + z3112;
+        let z3114 = z3096 + z3113;
+        let z3115 = z3091 + z3114;
+        let z3116 = z3086 + z3115;
+        let z3117 = -qd[3] * z23 * z1033 + qd[3] * z25 * z1032 + qd[3] * z50 * z1022
+            - qd[3] * z51 * z1021;
+        let z3118 = qd[3] * z21 * z1033 - qd[3] * z25 * z1031 - qd[3] * z49 * z1022
+            + qd[3] * z51 * z1020;
+        let z3119 = -qd[3] * z21 * z1032 + qd[3] * z23 * z1031 + qd[3] * z49 * z1021
+            - qd[3] * z50 * z1020;
+        let z3120 = -qd[3] * z23 * z1438 + qd[3] * z25 * z1035 - qd[3] * z47 * z1033
+            + qd[3] * z48 * z1032 + qd[3] * z50 * z1437 - qd[3] * z51 * z1030
+            + qd[3] * z53 * z1022 - qd[3] * z54 * z1021;
+        let z3121 = qd[3] * z21 * z1438 - qd[3] * z25 * z1034 + qd[3] * z46 * z1033
+            - qd[3] * z48 * z1031 - qd[3] * z49 * z1437 + qd[3] * z51 * z1029
+            - qd[3] * z52 * z1022 + qd[3] * z54 * z1020;
+        let z3122 = -qd[4] * z43 * z1049 + qd[4] * z45 * z1048 + qd[4] * z70 * z1028
+            - qd[4] * z71 * z1026 + z3117;
+        let z3123 = qd[4] * z41 * z1049 - qd[4] * z45 * z1047 - qd[4] * z69 * z1028
+            + qd[4] * z71 * z1024 + z3118;
+        let z3124 = -qd[4] * z41 * z1048 + qd[4] * z43 * z1047 + qd[4] * z69 * z1026
+            - qd[4] * z70 * z1024 + z3119;
+        let z3125 = -qd[4] * z43 * z1440 + qd[4] * z45 * z1051 - qd[4] * z67 * z1049
+            + qd[4] * z68 * z1048 + qd[4] * z70 * z1439 - qd[4] * z71 * z1046
+            + qd[4] * z73 * z1028 - qd[4] * z74 * z1026 + z3120;
+        let z3126 = qd[4] * z41 * z1440 - qd[4] * z45 * z1050 + qd[4] * z66 * z1049
+            - qd[4] * z68 * z1047 - qd[4] * z69 * z1439 + qd[4] * z71 * z1045
+            - qd[4] * z72 * z1028 + qd[4] * z74 * z1024 + z3121;
+        let z3127 = -qd[5] * z63 * z1065 + qd[5] * z65 * z1064 + qd[5] * z90 * z1044
+            - qd[5] * z91 * z1042 + z3122;
+        let z3128 = qd[5] * z61 * z1065 - qd[5] * z65 * z1063 - qd[5] * z89 * z1044
+            + qd[5] * z91 * z1040 + z3123;
+        let z3129 = -qd[5] * z61 * z1064 + qd[5] * z63 * z1063 + qd[5] * z89 * z1042
+            - qd[5] * z90 * z1040 + z3124;
+        let z3130 = -qd[5] * z63 * z1442 + qd[5] * z65 * z1067 - qd[5] * z87 * z1065
+            + qd[5] * z88 * z1064 + qd[5] * z90 * z1441 - qd[5] * z91 * z1062
+            + qd[5] * z93 * z1044 - qd[5] * z94 * z1042 + z3125;
+        let z3131 = qd[5] * z61 * z1442 - qd[5] * z65 * z1066 + qd[5] * z86 * z1065
+            - qd[5] * z88 * z1063 - qd[5] * z89 * z1441 + qd[5] * z91 * z1061
+            - qd[5] * z92 * z1044 + qd[5] * z94 * z1040 + z3126;
+        let z3132 = -qd[6] * z83 * z1081 + qd[6] * z85 * z1080 + qd[6] * z110 * z1060
+            - qd[6] * z111 * z1058 + z3127;
+        let z3133 = qd[6] * z81 * z1081 - qd[6] * z85 * z1079 - qd[6] * z109 * z1060
+            + qd[6] * z111 * z1056 + z3128;
+        let z3134 = -qd[6] * z81 * z1080 + qd[6] * z83 * z1079 + qd[6] * z109 * z1058
+            - qd[6] * z110 * z1056 + z3129;
+        let z3135 = -qd[6] * z83 * z1444 + qd[6] * z85 * z1083 - qd[6] * z107 * z1081
+            + qd[6] * z108 * z1080 + qd[6] * z110 * z1443 - qd[6] * z111 * z1078
+            + qd[6] * z113 * z1060 - qd[6] * z114 * z1058 + z3130;
+        let z3136 = qd[6] * z81 * z1444 - qd[6] * z85 * z1082 + qd[6] * z106 * z1081
+            - qd[6] * z108 * z1079 - qd[6] * z109 * z1443 + qd[6] * z111 * z1077
+            - qd[6] * z112 * z1060 + qd[6] * z114 * z1056 + z3131;
+        let z3137 = self.m3 * z30 * z1460 - self.m3 * z31 * z1115
+            + self.m3 * z376 * z1086 - self.m3 * z377 * z1085;
+        let z3138 = -self.m3 * z29 * z1460 + self.m3 * z31 * z1114
+            - self.m3 * z375 * z1086 + self.m3 * z377 * z1084;
+        let z3139 = z29 * z1445 + z30 * z1446 + z31 * z1087;
+        let z3140 = z29 * z1446 + z30 * z1447 + z31 * z1088;
+        let z3141 = z29 * z3140 - z30 * z3139 + z375 * z1087 + z376 * z1088
+            + z377 * z1089 + z130 * z3138 - z131 * z3137 - z421 * z1085 + z422 * z1084;
+        let z3142 = self.m4 * z3120 + self.m4 * z50 * z1461 - self.m4 * z51 * z1117
+            + self.m4 * z382 * z1092 - self.m4 * z383 * z1091 - self.m4 * z140 * z3119
+            + self.m4 * z141 * z3118 - self.m4 * z184 * z1033 + self.m4 * z185 * z1032;
+        let z3143 = -self.m4 * z49 * z1461 + self.m4 * z3121 + self.m4 * z51 * z1116
+            - self.m4 * z381 * z1092 + self.m4 * z383 * z1090 + self.m4 * z139 * z3119
+            - self.m4 * z141 * z3117 + self.m4 * z183 * z1033 - self.m4 * z185 * z1031;
+        let z3144 = z49 * z1448 + z50 * z1449 + z51 * z1093 + z142 * z1031 + z143 * z1032
+            + z144 * z1033;
+        let z3145 = z49 * z1449 + z50 * z1450 + z51 * z1094 + z143 * z1031 + z145 * z1032
+            + z146 * z1033;
+        let z3146 = z49 * z3145 - z50 * z3144 + z381 * z1093 + z382 * z1094
+            + z383 * z1095 + z139 * z3143 - z140 * z3142 + z144 * z3117 + z146 * z3118
+            + z147 * z3119 - z430 * z1091 + z431 * z1090 - z433 * z1032 + z434 * z1031;
+        let z3147 = self.m5 * z3125 + self.m5 * z70 * z1462 - self.m5 * z71 * z1119
+            + self.m5 * z388 * z1098 - self.m5 * z389 * z1097 - self.m5 * z149 * z3124
+            + self.m5 * z150 * z3123 - self.m5 * z187 * z1049 + self.m5 * z188 * z1048;
+        let z3148 = self.m5 * z3126 - self.m5 * z69 * z1462 + self.m5 * z71 * z1118
+            - self.m5 * z387 * z1098 + self.m5 * z389 * z1096 + self.m5 * z148 * z3124
+            - self.m5 * z150 * z3122 + self.m5 * z186 * z1049 - self.m5 * z188 * z1047;
+        let z3149 = z69 * z1451 + z70 * z1452 + z71 * z1099 + z151 * z1047 + z152 * z1048
+            + z153 * z1049;
+        let z3150 = z69 * z1452 + z70 * z1453 + z71 * z1100 + z152 * z1047 + z154 * z1048
+            + z155 * z1049;
+        let z3151 = z69 * z3150 - z70 * z3149 + z387 * z1099 + z388 * z1100
+            + z389 * z1101 + z148 * z3148 - z149 * z3147 + z153 * z3122 + z155 * z3123
+            + z156 * z3124 - z439 * z1097 + z440 * z1096 - z442 * z1048 + z443 * z1047;
+        let z3152 = self.m6 * z3130 + self.m6 * z90 * z1463 - self.m6 * z91 * z1121
+            + self.m6 * z394 * z1104 - self.m6 * z395 * z1103 - self.m6 * z158 * z3129
+            + self.m6 * z159 * z3128 - self.m6 * z190 * z1065 + self.m6 * z191 * z1064;
+        let z3153 = self.m6 * z3131 - self.m6 * z89 * z1463 + self.m6 * z91 * z1120
+            - self.m6 * z393 * z1104 + self.m6 * z395 * z1102 + self.m6 * z157 * z3129
+            - self.m6 * z159 * z3127 + self.m6 * z189 * z1065 - self.m6 * z191 * z1063;
+        let z3154 = z89 * z1454 + z90 * z1455 + z91 * z1105 + z160 * z1063 + z161 * z1064
+            + z162 * z1065;
+        let z3155 = z89 * z1455 + z90 * z1456 + z91 * z1106 + z161 * z1063 + z163 * z1064
+            + z164 * z1065;
+        let z3156 = z89 * z3155 - z90 * z3154 + z393 * z1105 + z394 * z1106
+            + z395 * z1107 + z157 * z3153 - z158 * z3152 + z162 * z3127 + z164 * z3128
+            + z165 * z3129 - z448 * z1103 + z449 * z1102 - z451 * z1064 + z452 * z1063;
+        let z3157 = self.m7 * z3135 + self.m7 * z110 * z1464 - self.m7 * z111 * z1123
+            + self.m7 * z400 * z1110 - self.m7 * z401 * z1109 - self.m7 * z167 * z3134
+            + self.m7 * z168 * z3133 - self.m7 * z193 * z1081 + self.m7 * z194 * z1080;
+        let z3158 = self.m7 * z3136 - self.m7 * z109 * z1464 + self.m7 * z111 * z1122
+            - self.m7 * z399 * z1110 + self.m7 * z401 * z1108 + self.m7 * z166 * z3134
+            - self.m7 * z168 * z3132 + self.m7 * z192 * z1081 - self.m7 * z194 * z1079;
+        let z3159 = z109 * z1457 + z110 * z1458 + z111 * z1111 + z169 * z1079
+            + z170 * z1080 + z171 * z1081;
+        let z3160 = z109 * z1458 + z110 * z1459 + z111 * z1112 + z170 * z1079
+            + z172 * z1080 + z173 * z1081;
+        let z3161 = z458 * z1108 - z460 * z1080 + z461 * z1079 + z109 * z3160
+            - z110 * z3159 + z399 * z1111 + z400 * z1112 + z401 * z1113 + z166 * z3158
+            - z167 * z3157 + z171 * z3132 + z173 * z3133 + z174 * z3134 - z457 * z1109;
+        let z3162 = z3156 + z3161;
+        let z3163 = z3151 + z3162;
+        let z3164 = z3146 + z3163;
+        let z3165 = z3141 + z3164;
+        let z3166 = -qd[4] * z42 * z71 - qd[4] * z43 * z1145 + qd[4] * z44 * z70
+            + qd[4] * z45 * z1144;
+        let z3167 = qd[4] * z40 * z71 + qd[4] * z41 * z1145 - qd[4] * z44 * z69
+            - qd[4] * z45 * z1143;
+        let z3168 = -qd[4] * z40 * z70 - qd[4] * z41 * z1144 + qd[4] * z42 * z69
+            + qd[4] * z43 * z1143;
+        let z3169 = -qd[4] * z42 * z74 - qd[4] * z43 * z1487 + qd[4] * z44 * z73
+            + qd[4] * z45 * z1147 - qd[4] * z67 * z1145 + qd[4] * z68 * z1144
+            + qd[4] * z70 * z1486 - qd[4] * z71 * z1142;
+        let z3170 = qd[4] * z40 * z74 + qd[4] * z41 * z1487 - qd[4] * z44 * z72
+            - qd[4] * z45 * z1146 + qd[4] * z66 * z1145 - qd[4] * z68 * z1143
+            - qd[4] * z69 * z1486 + qd[4] * z71 * z1141;
+        let z3171 = -qd[5] * z63 * z1161 + qd[5] * z65 * z1160 + qd[5] * z90 * z1140
+            - qd[5] * z91 * z1138 + z3166;
+        let z3172 = qd[5] * z61 * z1161 - qd[5] * z65 * z1159 - qd[5] * z89 * z1140
+            + qd[5] * z91 * z1136 + z3167;
+        let z3173 = -qd[5] * z61 * z1160 + qd[5] * z63 * z1159 + qd[5] * z89 * z1138
+            - qd[5] * z90 * z1136 + z3168;
+        let z3174 = -qd[5] * z63 * z1489 + qd[5] * z65 * z1163 - qd[5] * z87 * z1161
+            + qd[5] * z88 * z1160 + qd[5] * z90 * z1488 - qd[5] * z91 * z1158
+            + qd[5] * z93 * z1140 - qd[5] * z94 * z1138 + z3169;
+        let z3175 = qd[5] * z61 * z1489 - qd[5] * z65 * z1162 + qd[5] * z86 * z1161
+            - qd[5] * z88 * z1159 - qd[5] * z89 * z1488 + qd[5] * z91 * z1157
+            - qd[5] * z92 * z1140 + qd[5] * z94 * z1136 + z3170;
+        let z3176 = -qd[6] * z83 * z1177 + qd[6] * z85 * z1176 + qd[6] * z110 * z1156
+            - qd[6] * z111 * z1154 + z3171;
+        let z3177 = qd[6] * z81 * z1177 - qd[6] * z85 * z1175 - qd[6] * z109 * z1156
+            + qd[6] * z111 * z1152 + z3172;
+        let z3178 = -qd[6] * z81 * z1176 + qd[6] * z83 * z1175 + qd[6] * z109 * z1154
+            - qd[6] * z110 * z1152 + z3173;
+        let z3179 = -qd[6] * z83 * z1491 + qd[6] * z85 * z1179 - qd[6] * z107 * z1177
+            + qd[6] * z108 * z1176 + qd[6] * z110 * z1490 - qd[6] * z111 * z1174
+            + qd[6] * z113 * z1156 - qd[6] * z114 * z1154 + z3174;
+        let z3180 = qd[6] * z81 * z1491 - qd[6] * z85 * z1178 + qd[6] * z106 * z1177
+            - qd[6] * z108 * z1175 - qd[6] * z109 * z1490 + qd[6] * z111 * z1173
+            - qd[6] * z112 * z1156 + qd[6] * z114 * z1152 + z3175;
+        let z3181 = self.m4 * z50 * z1504 - self.m4 * z51 * z1205
+            + self.m4 * z382 * z1182 - self.m4 * z383 * z1181;
+        let z3182 = -self.m4 * z49 * z1504 + self.m4 * z51 * z1204
+            - self.m4 * z381 * z1182 + self.m4 * z383 * z1180;
+        let z3183 = z49 * z1492 + z50 * z1493 + z51 * z1183;
+        let z3184 = z49 * z1493 + z50 * z1494 + z51 * z1184;
+        let z3185 = z49 * z3184 - z50 * z3183 + z381 * z1183 + z382 * z1184
+            + z383 * z1185 + z139 * z3182 - z140 * z3181 - z430 * z1181 + z431 * z1180;
+        let z3186 = self.m5 * z70 * z1505 - self.m5 * z71 * z1207 + self.m5 * z3169
+            + self.m5 * z388 * z1188 - self.m5 * z389 * z1187 - self.m5 * z149 * z3168
+            + self.m5 * z150 * z3167 - self.m5 * z187 * z1145 + self.m5 * z188 * z1144;
+        let z3187 = -self.m5 * z69 * z1505 + self.m5 * z71 * z1206 + self.m5 * z3170
+            - self.m5 * z387 * z1188 + self.m5 * z389 * z1186 + self.m5 * z148 * z3168
+            - self.m5 * z150 * z3166 + self.m5 * z186 * z1145 - self.m5 * z188 * z1143;
+        let z3188 = z69 * z1495 + z70 * z1496 + z71 * z1189 + z151 * z1143 + z152 * z1144
+            + z153 * z1145;
+        let z3189 = z69 * z1496 + z70 * z1497 + z71 * z1190 + z152 * z1143 + z154 * z1144
+            + z155 * z1145;
+        let z3190 = z69 * z3189 - z70 * z3188 + z387 * z1189 + z388 * z1190
+            + z389 * z1191 + z148 * z3187 - z149 * z3186 + z153 * z3166 + z155 * z3167
+            + z156 * z3168 - z439 * z1187 + z440 * z1186 - z442 * z1144 + z443 * z1143;
+        let z3191 = self.m6 * z90 * z1506 - self.m6 * z91 * z1209 + self.m6 * z3174
+            + self.m6 * z394 * z1194 - self.m6 * z395 * z1193 - self.m6 * z158 * z3173
+            + self.m6 * z159 * z3172 - self.m6 * z190 * z1161 + self.m6 * z191 * z1160;
+        let z3192 = -self.m6 * z89 * z1506 + self.m6 * z91 * z1208 + self.m6 * z3175
+            - self.m6 * z393 * z1194 + self.m6 * z395 * z1192 + self.m6 * z157 * z3173
+            - self.m6 * z159 * z3171 + self.m6 * z189 * z1161 - self.m6 * z191 * z1159;
+        let z3193 = z89 * z1498 + z90 * z1499 + z91 * z1195 + z160 * z1159 + z161 * z1160
+            + z162 * z1161;
+        let z3194 = z89 * z1499 + z90 * z1500 + z91 * z1196 + z161 * z1159 + z163 * z1160
+            + z164 * z1161;
+        let z3195 = z89 * z3194 - z90 * z3193 + z393 * z1195 + z394 * z1196
+            + z395 * z1197 + z157 * z3192 - z158 * z3191 + z162 * z3171 + z164 * z3172
+            + z165 * z3173 - z448 * z1193 + z449 * z1192 - z451 * z1160 + z452 * z1159;
+        let z3196 = self.m7 * z3179 + self.m7 * z110 * z1507 - self.m7 * z111 * z1211
+            + self.m7 * z400 * z1200 - self.m7 * z401 * z1199 - self.m7 * z167 * z3178
+            + self.m7 * z168 * z3177 - self.m7 * z193 * z1177 + self.m7 * z194 * z1176;
+        let z3197 = self.m7 * z3180 - self.m7 * z109 * z1507 + self.m7 * z111 * z1210
+            - self.m7 * z399 * z1200 + self.m7 * z401 * z1198 + self.m7 * z166 * z3178
+            - self.m7 * z168 * z3176 + self.m7 * z192 * z1177 - self.m7 * z194 * z1175;
+        let z3198 = z109 * z1501 + z110 * z1502 + z111 * z1201 + z169 * z1175
+            + z170 * z1176 + z171 * z1177;
+        let z3199 = z109 * z1502 + z110 * z1503 + z111 * z1202 + z170 * z1175
+            + z172 * z1176 + z173 * z1177;
+        let z3200 = z458 * z1198 - z460 * z1176 + z461 * z1175 + z109 * z3199
+            - z110 * z3198 + z399 * z1201 + z400 * z1202 + z401 * z1203 + z166 * z3197
+            - z167 * z3196 + z171 * z3176 + z173 * z3177 + z174 * z3178 - z457 * z1199;
+        let z3201 = z3195 + z3200;
+        let z3202 = z3190 + z3201;
+        let z3203 = z3185 + z3202;
+        let z3204 = -qd[5] * z63 * z1229 + qd[5] * z65 * z1228 + qd[5] * z90 * z1218
+            - qd[5] * z91 * z1217;
+        let z3205 = qd[5] * z61 * z1229 - qd[5] * z65 * z1227 - qd[5] * z89 * z1218
+            + qd[5] * z91 * z1216;
+        let z3206 = -qd[5] * z61 * z1228 + qd[5] * z63 * z1227 + qd[5] * z89 * z1217
+            - qd[5] * z90 * z1216;
+        let z3207 = -qd[5] * z63 * z1526 + qd[5] * z65 * z1231 - qd[5] * z87 * z1229
+            + qd[5] * z88 * z1228 + qd[5] * z90 * z1525 - qd[5] * z91 * z1226
+            + qd[5] * z93 * z1218 - qd[5] * z94 * z1217;
+        let z3208 = qd[5] * z61 * z1526 - qd[5] * z65 * z1230 + qd[5] * z86 * z1229
+            - qd[5] * z88 * z1227 - qd[5] * z89 * z1525 + qd[5] * z91 * z1225
+            - qd[5] * z92 * z1218 + qd[5] * z94 * z1216;
+        let z3209 = -qd[6] * z83 * z1245 + qd[6] * z85 * z1244 + qd[6] * z110 * z1224
+            - qd[6] * z111 * z1222 + z3204;
+        let z3210 = qd[6] * z81 * z1245 - qd[6] * z85 * z1243 - qd[6] * z109 * z1224
+            + qd[6] * z111 * z1220 + z3205;
+        let z3211 = -qd[6] * z81 * z1244 + qd[6] * z83 * z1243 + qd[6] * z109 * z1222
+            - qd[6] * z110 * z1220 + z3206;
+        let z3212 = -qd[6] * z83 * z1528 + qd[6] * z85 * z1247 - qd[6] * z107 * z1245
+            + qd[6] * z108 * z1244 + qd[6] * z110 * z1527 - qd[6] * z111 * z1242
+            + qd[6] * z113 * z1224 - qd[6] * z114 * z1222 + z3207;
+        let z3213 = qd[6] * z81 * z1528 - qd[6] * z85 * z1246 + qd[6] * z106 * z1245
+            - qd[6] * z108 * z1243 - qd[6] * z109 * z1527 + qd[6] * z111 * z1241
+            - qd[6] * z112 * z1224 + qd[6] * z114 * z1220 + z3208;
+        let z3214 = self.m5 * z70 * z1538 - self.m5 * z71 * z1267
+            + self.m5 * z388 * z1250 - self.m5 * z389 * z1249;
+        let z3215 = -self.m5 * z69 * z1538 + self.m5 * z71 * z1266
+            - self.m5 * z387 * z1250 + self.m5 * z389 * z1248;
+        let z3216 = z69 * z1529 + z70 * z1530 + z71 * z1251;
+        let z3217 = z69 * z1530 + z70 * z1531 + z71 * z1252;
+        let z3218 = z69 * z3217 - z70 * z3216 + z387 * z1251 + z388 * z1252
+            + z389 * z1253 + z148 * z3215 - z149 * z3214 - z439 * z1249 + z440 * z1248;
+        let z3219 = self.m6 * z90 * z1539 - self.m6 * z91 * z1269 + self.m6 * z3207
+            + self.m6 * z394 * z1256 - self.m6 * z395 * z1255 - self.m6 * z158 * z3206
+            + self.m6 * z159 * z3205 - self.m6 * z190 * z1229 + self.m6 * z191 * z1228;
+        let z3220 = -self.m6 * z89 * z1539 + self.m6 * z91 * z1268 + self.m6 * z3208
+            - self.m6 * z393 * z1256 + self.m6 * z395 * z1254 + self.m6 * z157 * z3206
+            - self.m6 * z159 * z3204 + self.m6 * z189 * z1229 - self.m6 * z191 * z1227;
+        let z3221 = z89 * z1532 + z90 * z1533 + z91 * z1257 + z160 * z1227 + z161 * z1228
+            + z162 * z1229;
+        let z3222 = z89 * z1533 + z90 * z1534 + z91 * z1258 + z161 * z1227 + z163 * z1228
+            + z164 * z1229;
+        let z3223 = z89 * z3222 - z90 * z3221 + z393 * z1257 + z394 * z1258
+            + z395 * z1259 + z157 * z3220 - z158 * z3219 + z162 * z3204 + z164 * z3205
+            + z165 * z3206 - z448 * z1255 + z449 * z1254 - z451 * z1228 + z452 * z1227;
+        let z3224 = self.m7 * z110 * z1540 - self.m7 * z111 * z1271 + self.m7 * z3212
+            + self.m7 * z400 * z1262 - self.m7 * z401 * z1261 - self.m7 * z167 * z3211
+            + self.m7 * z168 * z3210 - self.m7 * z193 * z1245 + self.m7 * z194 * z1244;
+        let z3225 = -self.m7 * z109 * z1540 + self.m7 * z111 * z1270 + self.m7 * z3213
+            - self.m7 * z399 * z1262 + self.m7 * z401 * z1260 + self.m7 * z166 * z3211
+            - self.m7 * z168 * z3209 + self.m7 * z192 * z1245 - self.m7 * z194 * z1243;
+        let z3226 = z109 * z1535 + z110 * z1536 + z111 * z1263 + z169 * z1243
+            + z170 * z1244 + z171 * z1245;
+        let z3227 = z109 * z1536 + z110 * z1537 + z111 * z1264 + z170 * z1243
+            + z172 * z1244 + z173 * z1245;
+        let z3228 = z458 * z1260 - z460 * z1244 + z461 * z1243 + z109 * z3227
+            - z110 * z3226 + z399 * z1263 + z400 * z1264 + z401 * z1265 + z166 * z3225
+            - z167 * z3224 + z171 * z3209 + z173 * z3210 + z174 * z3211 - z457 * z1261;
+        let z3229 = z3223 + z3228;
+        let z3230 = z3218 + z3229;
+        let z3231 = -qd[6] * z82 * z111 - qd[6] * z83 * z1291 + qd[6] * z84 * z110
+            + qd[6] * z85 * z1290;
+        let z3232 = qd[6] * z80 * z111 + qd[6] * z81 * z1291 - qd[6] * z84 * z109
+            - qd[6] * z85 * z1289;
+        let z3233 = -qd[6] * z80 * z110 - qd[6] * z81 * z1290 + qd[6] * z82 * z109
+            + qd[6] * z83 * z1289;
+        let z3234 = -qd[6] * z82 * z114 - qd[6] * z83 * z1555 + qd[6] * z84 * z113
+            + qd[6] * z85 * z1293 - qd[6] * z107 * z1291 + qd[6] * z108 * z1290
+            + qd[6] * z110 * z1554 - qd[6] * z111 * z1288;
+        let z3235 = qd[6] * z80 * z114 + qd[6] * z81 * z1555 - qd[6] * z84 * z112
+            - qd[6] * z85 * z1292 + qd[6] * z106 * z1291 - qd[6] * z108 * z1289
+            - qd[6] * z109 * z1554 + qd[6] * z111 * z1287;
+        let z3236 = self.m6 * z90 * z1562 - self.m6 * z91 * z1307
+            + self.m6 * z394 * z1296 - self.m6 * z395 * z1295;
+        let z3237 = -self.m6 * z89 * z1562 + self.m6 * z91 * z1306
+            - self.m6 * z393 * z1296 + self.m6 * z395 * z1294;
+        let z3238 = z89 * z1556 + z90 * z1557 + z91 * z1297;
+        let z3239 = z89 * z1557 + z90 * z1558 + z91 * z1298;
+        let z3240 = z89 * z3239 - z90 * z3238 + z393 * z1297 + z394 * z1298
+            + z395 * z1299 + z157 * z3237 - z158 * z3236 - z448 * z1295 + z449 * z1294;
+        let z3241 = self.m7 * z110 * z1563 - self.m7 * z111 * z1309
+            + self.m7 * z400 * z1302 - self.m7 * z401 * z1301 + self.m7 * z3234
+            - self.m7 * z167 * z3233 + self.m7 * z168 * z3232 - self.m7 * z193 * z1291
             + self.m7 * z194 * z1290;
-        let z2979 = -self.m7 * z109 * z1594 + self.m7 * z111 * z1316
-            - self.m7 * z399 * z1308 + self.m7 * z401 * z1306 + self.m7 * z2967
-            + self.m7 * z166 * z2965 - self.m7 * z168 * z2963 + self.m7 * z192 * z1291
+        let z3242 = -self.m7 * z109 * z1563 + self.m7 * z111 * z1308
+            - self.m7 * z399 * z1302 + self.m7 * z401 * z1300 + self.m7 * z3235
+            + self.m7 * z166 * z3233 - self.m7 * z168 * z3231 + self.m7 * z192 * z1291
             - self.m7 * z194 * z1289;
-        let z2980 = z109 * z1589 + z110 * z1590 + z111 * z1309 + z169 * z1289
+        let z3243 = z109 * z1559 + z110 * z1560 + z111 * z1303 + z169 * z1289
             + z170 * z1290 + z171 * z1291;
-        let z2981 = z109 * z1590 + z110 * z1591 + z111 * z1310 + z170 * z1289
+        let z3244 = z109 * z1560 + z110 * z1561 + z111 * z1304 + z170 * z1289
             + z172 * z1290 + z173 * z1291;
-        let z2982 = z458 * z1306 - z460 * z1290 + z461 * z1289 + z109 * z2981
-            - z110 * z2980 + z399 * z1309 + z400 * z1310 + z401 * z1311 + z166 * z2979
-            - z167 * z2978 + z171 * z2963 + z173 * z2964 + z174 * z2965 - z457 * z1307;
-        let z2983 = z2977 + z2982;
-        let z2984 = z2972 + z2983;
-        let z2985 = -qd[6] * z83 * z1341 + qd[6] * z85 * z1340 + qd[6] * z110 * z1327
-            - qd[6] * z111 * z1325;
-        let z2986 = qd[6] * z81 * z1341 - qd[6] * z85 * z1339 - qd[6] * z109 * z1327
-            + qd[6] * z111 * z1323;
-        let z2987 = -qd[6] * z81 * z1340 + qd[6] * z83 * z1339 + qd[6] * z109 * z1325
-            - qd[6] * z110 * z1323;
-        let z2988 = -qd[6] * z83 * z1609 + qd[6] * z85 * z1343 - qd[6] * z107 * z1341
-            + qd[6] * z108 * z1340 + qd[6] * z110 * z1608 - qd[6] * z111 * z1338
-            + qd[6] * z113 * z1327 - qd[6] * z114 * z1325;
-        let z2989 = qd[6] * z81 * z1609 - qd[6] * z85 * z1342 + qd[6] * z106 * z1341
-            - qd[6] * z108 * z1339 - qd[6] * z109 * z1608 + qd[6] * z111 * z1337
-            - qd[6] * z112 * z1327 + qd[6] * z114 * z1323;
-        let z2990 = self.m6 * z90 * z1616 - self.m6 * z91 * z1357
-            + self.m6 * z394 * z1346 - self.m6 * z395 * z1345;
-        let z2991 = -self.m6 * z89 * z1616 + self.m6 * z91 * z1356
-            - self.m6 * z393 * z1346 + self.m6 * z395 * z1344;
-        let z2992 = z89 * z1610 + z90 * z1611 + z91 * z1347;
-        let z2993 = z89 * z1611 + z90 * z1612 + z91 * z1348;
-        let z2994 = z89 * z2993 - z90 * z2992 + z393 * z1347 + z394 * z1348
-            + z395 * z1349 + z157 * z2991 - z158 * z2990 - z448 * z1345 + z449 * z1344;
-        let z2995 = self.m7 * z110 * z1617 - self.m7 * z111 * z1359
-            + self.m7 * z400 * z1352 - self.m7 * z401 * z1351 - self.m7 * z167 * z2987
-            + self.m7 * z168 * z2986 + self.m7 * z2988 - self.m7 * z193 * z1341
-            + self.m7 * z194 * z1340;
-        let z2996 = -self.m7 * z109 * z1617 + self.m7 * z111 * z1358
-            - self.m7 * z399 * z1352 + self.m7 * z401 * z1350 + self.m7 * z166 * z2987
-            - self.m7 * z168 * z2985 + self.m7 * z2989 + self.m7 * z192 * z1341
-            - self.m7 * z194 * z1339;
-        let z2997 = z109 * z1613 + z110 * z1614 + z111 * z1353 + z169 * z1339
-            + z170 * z1340 + z171 * z1341;
-        let z2998 = z109 * z1614 + z110 * z1615 + z111 * z1354 + z170 * z1339
-            + z172 * z1340 + z173 * z1341;
-        let z2999 = z458 * z1350 - z460 * z1340 + z461 * z1339 + z109 * z2998
-            - z110 * z2997 + z399 * z1353 + z400 * z1354 + z401 * z1355 + z166 * z2996
-            - z167 * z2995 + z171 * z2985 + z173 * z2986 + z174 * z2987 - z457 * z1351;
-        let z3000 = z2994 + z2999;
-        let z3001 = z109 * z1631 - z110 * z1630 + z399 * z1369 + z400 * z1370
-            + z401 * z1371;
-        let z3002 = qd[1] * z0 * z14 + qd[1] * z0 * z812 + qd[1] * z1 * z13
-            + qd[1] * z9 * z11 - qd[1] * z9 * z811 + qd[1] * z10 * z810
-            - qd[1] * z12 * z809 + qd[1] * z13 * z806;
-        let z3003 = qd[2] * z6 * z32 - qd[2] * z6 * z823 + qd[2] * z8 * z822
-            - qd[2] * z26 * z821 + qd[2] * z27 * z820 + qd[2] * z29 * z819
-            - qd[2] * z30 * z818 - qd[2] * z33 * z808 + z3002;
-        let z3004 = -qd[3] * z21 * z834 + qd[3] * z23 * z833 - qd[3] * z46 * z832
-            + qd[3] * z47 * z831 + qd[3] * z49 * z830 - qd[3] * z50 * z829
-            + qd[3] * z52 * z817 - qd[3] * z53 * z815 + z3003;
-        let z3005 = -qd[4] * z41 * z846 + qd[4] * z43 * z845 - qd[4] * z66 * z844
-            + qd[4] * z67 * z843 + qd[4] * z69 * z842 - qd[4] * z70 * z841
-            + qd[4] * z72 * z828 - qd[4] * z73 * z826 + z3004;
-        let z3006 = -qd[5] * z61 * z858 + qd[5] * z63 * z857 - qd[5] * z86 * z856
-            + qd[5] * z87 * z855 + qd[5] * z89 * z854 - qd[5] * z90 * z853
-            + qd[5] * z92 * z840 - qd[5] * z93 * z838 + z3005;
-        let z3007 = -qd[6] * z81 * z870 + qd[6] * z83 * z869 - qd[6] * z106 * z868
-            + qd[6] * z107 * z867 + qd[6] * z109 * z866 - qd[6] * z110 * z865
-            + qd[6] * z112 * z852 - qd[6] * z113 * z850 + z3006;
-        let z3008 = self.m2 * z11 * z899 - self.m2 * z12 * z898 + self.m2 * z369 * z874
-            - self.m2 * z370 * z873 - self.m2 * z121 * z369 + self.m2 * z122 * z2743
-            - self.m2 * z177 * z811 + self.m2 * z178 * z810 + self.m2 * z3002;
-        let z3009 = z11 * z875 + z12 * z126 + z126 * z810 + z128 * z811;
-        let z3010 = -qd[0] * z2778 + z12 * z3009 + z369 * z1383 + z370 * z1384
-            + z371 * z875 + z122 * z3008 - z123 * z2776 + z124 * z2743 + z125 * z369
-            + z126 * z2744 + z414 * z874 + z417 * z811;
-        let z3011 = qd[0] * z2777 - z11 * z3009 + z369 * z1384 + z370 * z1385
-            - z121 * z3008 + z123 * z2775 + z125 * z2743 + z126 * z371 + z127 * z369
-            + z128 * z2744 - z414 * z873 - z417 * z810;
-        let z3012 = self.m3 * z29 * z901 - self.m3 * z30 * z900 + self.m3 * z375 * z877
-            - self.m3 * z376 * z876 - self.m3 * z130 * z2748 + self.m3 * z131 * z2747
-            - self.m3 * z180 * z821 + self.m3 * z181 * z820 + self.m3 * z3003;
-        let z3013 = z29 * z878 + z30 * z879 + z135 * z820 + z137 * z821;
-        let z3014 = z30 * z3013 - z31 * z2783 + z375 * z1386 + z376 * z1387 + z377 * z878
-            + z131 * z3012 - z132 * z2781 + z133 * z2747 + z134 * z2748 + z135 * z2749
-            + z423 * z877 + z426 * z821;
-        let z3015 = -z29 * z3013 + z31 * z2782 + z375 * z1387 + z376 * z1388
-            + z377 * z879 - z130 * z3012 + z132 * z2780 + z134 * z2747 + z136 * z2748
-            + z137 * z2749 - z423 * z876 - z426 * z820;
-        let z3016 = self.m4 * z49 * z903 - self.m4 * z50 * z902 + self.m4 * z381 * z881
-            - self.m4 * z382 * z880 - self.m4 * z139 * z2753 + self.m4 * z140 * z2752
-            - self.m4 * z183 * z832 + self.m4 * z184 * z831 + self.m4 * z3004;
-        let z3017 = z49 * z882 + z50 * z883 + z144 * z831 + z146 * z832;
-        let z3018 = z50 * z3017 - z51 * z2788 + z381 * z1389 + z382 * z1390 + z383 * z882
-            + z140 * z3016 - z141 * z2786 + z142 * z2752 + z143 * z2753 + z144 * z2754
-            + z432 * z881 + z435 * z832;
-        let z3019 = -z49 * z3017 + z51 * z2787 + z381 * z1390 + z382 * z1391
-            + z383 * z883 - z139 * z3016 + z141 * z2785 + z143 * z2752 + z145 * z2753
-            + z146 * z2754 - z432 * z880 - z435 * z831;
-        let z3020 = self.m5 * z69 * z905 - self.m5 * z70 * z904 + self.m5 * z387 * z885
-            - self.m5 * z388 * z884 - self.m5 * z148 * z2758 + self.m5 * z149 * z2757
-            - self.m5 * z186 * z844 + self.m5 * z187 * z843 + self.m5 * z3005;
-        let z3021 = z69 * z886 + z70 * z887 + z153 * z843 + z155 * z844;
-        let z3022 = z70 * z3021 - z71 * z2793 + z387 * z1392 + z388 * z1393 + z389 * z886
-            + z149 * z3020 - z150 * z2791 + z151 * z2757 + z152 * z2758 + z153 * z2759
-            + z441 * z885 + z444 * z844;
-        let z3023 = -z69 * z3021 + z71 * z2792 + z387 * z1393 + z388 * z1394
-            + z389 * z887 - z148 * z3020 + z150 * z2790 + z152 * z2757 + z154 * z2758
-            + z155 * z2759 - z441 * z884 - z444 * z843;
-        let z3024 = self.m6 * z89 * z907 - self.m6 * z90 * z906 + self.m6 * z393 * z889
-            - self.m6 * z394 * z888 - self.m6 * z157 * z2763 + self.m6 * z158 * z2762
-            - self.m6 * z189 * z856 + self.m6 * z190 * z855 + self.m6 * z3006;
-        let z3025 = z89 * z890 + z90 * z891 + z162 * z855 + z164 * z856;
-        let z3026 = z90 * z3025 - z91 * z2798 + z393 * z1395 + z394 * z1396 + z395 * z890
-            + z158 * z3024 - z159 * z2796 + z160 * z2762 + z161 * z2763 + z162 * z2764
-            + z450 * z889 + z453 * z856;
-        let z3027 = -z89 * z3025 + z91 * z2797 + z393 * z1396 + z394 * z1397
-            + z395 * z891 - z157 * z3024 + z159 * z2795 + z161 * z2762 + z163 * z2763
-            + z164 * z2764 - z450 * z888 - z453 * z855;
-        let z3028 = self.m7 * z109 * z909 - self.m7 * z110 * z908 + self.m7 * z399 * z893
-            - self.m7 * z400 * z892 - self.m7 * z166 * z2768 + self.m7 * z167 * z2767
-            + self.m7 * z3007 - self.m7 * z192 * z868 + self.m7 * z193 * z867;
-        let z3029 = z109 * z894 + z110 * z895 + z171 * z867 + z173 * z868;
-        let z3030 = z459 * z893 + z462 * z868 + z110 * z3029 - z111 * z2803
-            + z399 * z1398 + z400 * z1399 + z401 * z894 + z167 * z3028 - z168 * z2801
-            + z169 * z2767 + z170 * z2768 + z171 * z2769;
-        let z3031 = -z459 * z892 - z462 * z867 - z109 * z3029 + z111 * z2802
-            + z399 * z1399 + z400 * z1400 + z401 * z895 - z166 * z3028 + z168 * z2800
-            + z170 * z2767 + z172 * z2768 + z173 * z2769;
-        let z3032 = z3026 + z3030;
-        let z3033 = z3027 + z3031;
-        let z3034 = z2795 + z2800;
-        let z3035 = z2796 + z2801;
-        let z3036 = z3022 + z3032;
-        let z3037 = z3023 + z3033;
-        let z3038 = z3034 + z2790;
-        let z3039 = z3035 + z2791;
-        let z3040 = z3018 + z3036;
-        let z3041 = z3019 + z3037;
-        let z3042 = z3038 + z2785;
-        let z3043 = z3039 + z2786;
-        let z3044 = z3040 + z3014;
-        let z3045 = z3041 + z3015;
-        let z3046 = z2780 + z3042;
-        let z3047 = z2781 + z3043;
-        let z3048 = z3044 + z3010;
-        let z3049 = z3045 + z3011;
-        let z3050 = z2775 + z3046;
-        let z3051 = z2776 + z3047;
-        let z3052 = z491 * z806 + z493 * z809 + z0 * z3049 - z0 * z490 - z1 * z3048
-            + z9 * z3050 + z9 * z494 + z10 * z3051;
-        let z3053 = -qd[2] * z5 * z33 - qd[2] * z6 * z935 + qd[2] * z7 * z32
-            + qd[2] * z8 * z934 - qd[2] * z26 * z932 + qd[2] * z27 * z931
-            + qd[2] * z29 * z930 - qd[2] * z30 * z929;
-        let z3054 = z3053 - qd[3] * z21 * z951 + qd[3] * z23 * z950 - qd[3] * z46 * z948
-            + qd[3] * z47 * z947 + qd[3] * z49 * z946 - qd[3] * z50 * z945
-            + qd[3] * z52 * z926 - qd[3] * z53 * z924;
-        let z3055 = z3054 - qd[4] * z41 * z967 + qd[4] * z43 * z966 - qd[4] * z66 * z964
-            + qd[4] * z67 * z963 + qd[4] * z69 * z962 - qd[4] * z70 * z961
-            + qd[4] * z72 * z942 - qd[4] * z73 * z940;
-        let z3056 = z3055 - qd[5] * z61 * z983 + qd[5] * z63 * z982 - qd[5] * z86 * z980
-            + qd[5] * z87 * z979 + qd[5] * z89 * z978 - qd[5] * z90 * z977
-            + qd[5] * z92 * z958 - qd[5] * z93 * z956;
-        let z3057 = z3056 - qd[6] * z81 * z999 + qd[6] * z83 * z998 - qd[6] * z106 * z996
-            + qd[6] * z107 * z995 + qd[6] * z109 * z994 - qd[6] * z110 * z993
-            + qd[6] * z112 * z974 - qd[6] * z113 * z972;
-        let z3058 = self.m2 * z11 * z1037 - self.m2 * z12 * z1036
-            + self.m2 * z369 * z1001 - self.m2 * z370 * z1000;
-        let z3059 = qd[0] * z1005 + z11 * z1003 + z12 * z1004;
-        let z3060 = -qd[0] * z2839 + z12 * z3059 + z369 * z1442 + z370 * z1443
-            + z371 * z1003 + z122 * z3058 - z123 * z2837 - z413 * z1002 + z414 * z1001;
-        let z3061 = qd[0] * z2838 - z11 * z3059 + z369 * z1443 + z370 * z1444
-            + z371 * z1004 - z121 * z3058 + z123 * z2836 + z412 * z1002 - z414 * z1000;
-        let z3062 = self.m3 * z3053 + self.m3 * z29 * z1039 - self.m3 * z30 * z1038
-            + self.m3 * z375 * z1007 - self.m3 * z376 * z1006 - self.m3 * z130 * z2812
-            + self.m3 * z131 * z2811 - self.m3 * z180 * z932 + self.m3 * z181 * z931;
-        let z3063 = z29 * z1009 + z30 * z1010 + z31 * z1011 + z135 * z931 + z137 * z932
-            + z138 * z933;
-        let z3064 = z30 * z3063 - z31 * z2844 + z375 * z1445 + z376 * z1446
-            + z377 * z1009 + z131 * z3062 - z132 * z2842 + z133 * z2811 + z134 * z2812
-            + z135 * z2813 - z422 * z1008 + z423 * z1007 - z425 * z933 + z426 * z932;
-        let z3065 = -z29 * z3063 + z31 * z2843 + z375 * z1446 + z376 * z1447
-            + z377 * z1010 - z130 * z3062 + z132 * z2841 + z134 * z2811 + z136 * z2812
-            + z137 * z2813 + z421 * z1008 - z423 * z1006 + z424 * z933 - z426 * z931;
-        let z3066 = self.m4 * z3054 + self.m4 * z49 * z1041 - self.m4 * z50 * z1040
-            + self.m4 * z381 * z1013 - self.m4 * z382 * z1012 - self.m4 * z139 * z2817
-            + self.m4 * z140 * z2816 - self.m4 * z183 * z948 + self.m4 * z184 * z947;
-        let z3067 = z49 * z1015 + z50 * z1016 + z51 * z1017 + z144 * z947 + z146 * z948
-            + z147 * z949;
-        let z3068 = z50 * z3067 - z51 * z2849 + z381 * z1448 + z382 * z1449
-            + z383 * z1015 + z140 * z3066 - z141 * z2847 + z142 * z2816 + z143 * z2817
-            + z144 * z2818 - z431 * z1014 + z432 * z1013 - z434 * z949 + z435 * z948;
-        let z3069 = -z49 * z3067 + z51 * z2848 + z381 * z1449 + z382 * z1450
-            + z383 * z1016 - z139 * z3066 + z141 * z2846 + z143 * z2816 + z145 * z2817
-            + z146 * z2818 + z430 * z1014 - z432 * z1012 + z433 * z949 - z435 * z947;
-        let z3070 = self.m5 * z3055 + self.m5 * z69 * z1043 - self.m5 * z70 * z1042
-            + self.m5 * z387 * z1019 - self.m5 * z388 * z1018 - self.m5 * z148 * z2822
-            + self.m5 * z149 * z2821 - self.m5 * z186 * z964 + self.m5 * z187 * z963;
-        let z3071 = z69 * z1021 + z70 * z1022 + z71 * z1023 + z153 * z963 + z155 * z964
-            + z156 * z965;
-        let z3072 = z70 * z3071 - z71 * z2854 + z387 * z1451 + z388 * z1452
-            + z389 * z1021 + z149 * z3070 - z150 * z2852 + z151 * z2821 + z152 * z2822
-            + z153 * z2823 - z440 * z1020 + z441 * z1019 - z443 * z965 + z444 * z964;
-        let z3073 = -z69 * z3071 + z71 * z2853 + z387 * z1452 + z388 * z1453
-            + z389 * z1022 - z148 * z3070 + z150 * z2851 + z152 * z2821 + z154 * z2822
-            + z155 * z2823 + z439 * z1020 - z441 * z1018 + z442 * z965 - z444 * z963;
-        let z3074 = self.m6 * z3056 + self.m6 * z89 * z1045 - self.m6 * z90 * z1044
-            + self.m6 * z393 * z1025 - self.m6 * z394 * z1024 - self.m6 * z157 * z2827
-            + self.m6 * z158 * z2826 - self.m6 * z189 * z980 + self.m6 * z190 * z979;
-        let z3075 = z89 * z1027 + z90 * z1028 + z91 * z1029 + z162 * z979 + z164 * z980
-            + z165 * z981;
-        let z3076 = z90 * z3075 - z91 * z2859 + z393 * z1454 + z394 * z1455
-            + z395 * z1027 + z158 * z3074 - z159 * z2857 + z160 * z2826 + z161 * z2827
-            + z162 * z2828 - z449 * z1026 + z450 * z1025 - z452 * z981 + z453 * z980;
-        let z3077 = -z89 * z3075 + z91 * z2858 + z393 * z1455 + z394 * z1456
-            + z395 * z1028 - z157 * z3074 + z159 * z2856 + z161 * z2826 + z163 * z2827
-            + z164 * z2828 + z448 * z1026 - z450 * z1024 + z451 * z981 - z453 * z979;
-        let z3078 = self.m7 * z3057 + self.m7 * z109 * z1047 - self.m7 * z110 * z1046
-            + self.m7 * z399 * z1031 - self.m7 * z400 * z1030 - self.m7 * z166 * z2832
-            + self.m7 * z167 * z2831 - self.m7 * z192 * z996 + self.m7 * z193 * z995;
-        let z3079 = z109 * z1033 + z110 * z1034 + z111 * z1035 + z171 * z995
-            + z173 * z996 + z174 * z997;
-        let z3080 = -z458 * z1032 + z459 * z1031 - z461 * z997 + z462 * z996
-            + z110 * z3079 - z111 * z2864 + z399 * z1457 + z400 * z1458 + z401 * z1033
-            + z167 * z3078 - z168 * z2862 + z169 * z2831 + z170 * z2832 + z171 * z2833;
-        let z3081 = -z459 * z1030 + z460 * z997 - z462 * z995 - z109 * z3079
-            + z111 * z2863 + z399 * z1458 + z400 * z1459 + z401 * z1034 - z166 * z3078
-            + z168 * z2861 + z170 * z2831 + z172 * z2832 + z173 * z2833 + z457 * z1032;
-        let z3082 = z3076 + z3080;
-        let z3083 = z3077 + z3081;
-        let z3084 = z2856 + z2861;
-        let z3085 = z2857 + z2862;
-        let z3086 = z3072 + z3082;
-        let z3087 = z3073 + z3083;
-        let z3088 = z3084 + z2851;
-        let z3089 = z3085 + z2852;
-        let z3090 = z3068 + z3086;
-        let z3091 = z3069 + z3087;
-        let z3092 = z3088 + z2846;
-        let z3093 = z3089 + z2847;
-        let z3094 = z3064 + z3090;
-        let z3095 = z3065 + z3091;
-        let z3096 = z3092 + z2841;
-        let z3097 = z3093 + z2842;
-        let z3098 = z3060 + z3094;
-        let z3099 = z3061 + z3095;
-        let z3100 = z2836 + z3096;
-        let z3101 = z2837 + z3097;
-        let z3102 = z0 * z3099 - z1 * z3098 + z9 * z3100 + z10 * z3101;
-        let z3103 = -qd[3] * z21 * z1073 + qd[3] * z23 * z1072 - qd[3] * z46 * z1070
-            + qd[3] * z47 * z1069 + qd[3] * z49 * z1068 - qd[3] * z50 * z1067
-            + qd[3] * z52 * z1058 - qd[3] * z53 * z1056;
-        let z3104 = -qd[4] * z41 * z1089 + qd[4] * z43 * z1088 - qd[4] * z66 * z1086
-            + qd[4] * z67 * z1085 + qd[4] * z69 * z1084 - qd[4] * z70 * z1083
-            + qd[4] * z72 * z1064 - qd[4] * z73 * z1062 + z3103;
-        let z3105 = -qd[5] * z61 * z1105 + qd[5] * z63 * z1104 - qd[5] * z86 * z1102
-            + qd[5] * z87 * z1101 + qd[5] * z89 * z1100 - qd[5] * z90 * z1099
-            + qd[5] * z92 * z1080 - qd[5] * z93 * z1078 + z3104;
-        let z3106 = -qd[6] * z81 * z1121 + qd[6] * z83 * z1120 - qd[6] * z106 * z1118
-            + qd[6] * z107 * z1117 + qd[6] * z109 * z1116 - qd[6] * z110 * z1115
-            + qd[6] * z112 * z1096 - qd[6] * z113 * z1094 + z3105;
-        let z3107 = self.m3 * z29 * z1153 - self.m3 * z30 * z1152
-            + self.m3 * z375 * z1123 - self.m3 * z376 * z1122;
-        let z3108 = z29 * z1125 + z30 * z1126 + z31 * z1127;
-        let z3109 = z30 * z3108 - z31 * z2894 + z375 * z1499 + z376 * z1500
-            + z377 * z1125 + z131 * z3107 - z132 * z2892 - z422 * z1124 + z423 * z1123;
-        let z3110 = -z29 * z3108 + z31 * z2893 + z375 * z1500 + z376 * z1501
-            + z377 * z1126 - z130 * z3107 + z132 * z2891 + z421 * z1124 - z423 * z1122;
-        let z3111 = self.m4 * z3103 + self.m4 * z49 * z1155 - self.m4 * z50 * z1154
-            + self.m4 * z381 * z1129 - self.m4 * z382 * z1128 - self.m4 * z139 * z2872
-            + self.m4 * z140 * z2871 - self.m4 * z183 * z1070 + self.m4 * z184 * z1069;
-        let z3112 = z49 * z1131 + z50 * z1132 + z51 * z1133 + z144 * z1069 + z146 * z1070
-            + z147 * z1071;
-        let z3113 = z50 * z3112 - z51 * z2899 + z381 * z1502 + z382 * z1503
-            + z383 * z1131 + z140 * z3111 - z141 * z2897 + z142 * z2871 + z143 * z2872
-            + z144 * z2873 - z431 * z1130 + z432 * z1129 - z434 * z1071 + z435 * z1070;
-        let z3114 = -z49 * z3112 + z51 * z2898 + z381 * z1503 + z382 * z1504
-            + z383 * z1132 - z139 * z3111 + z141 * z2896 + z143 * z2871 + z145 * z2872
-            + z146 * z2873 + z430 * z1130 - z432 * z1128 + z433 * z1071 - z435 * z1069;
-        let z3115 = self.m5 * z3104 + self.m5 * z69 * z1157 - self.m5 * z70 * z1156
-            + self.m5 * z387 * z1135 - self.m5 * z388 * z1134 - self.m5 * z148 * z2877
-            + self.m5 * z149 * z2876 - self.m5 * z186 * z1086 + self.m5 * z187 * z1085;
-        let z3116 = z69 * z1137 + z70 * z1138 + z71 * z1139 + z153 * z1085 + z155 * z1086
-            + z156 * z1087;
-        let z3117 = z70 * z3116 - z71 * z2904 + z387 * z1505 + z388 * z1506
-            + z389 * z1137 + z149 * z3115 - z150 * z2902 + z151 * z2876 + z152 * z2877
-            + z153 * z2878 - z440 * z1136 + z441 * z1135 - z443 * z1087 + z444 * z1086;
-        let z3118 = -z69 * z3116 + z71 * z2903 + z387 * z1506 + z388 * z1507
-            + z389 * z1138 - z148 * z3115 + z150 * z2901 + z152 * z2876 + z154 * z2877
-            + z155 * z2878 + z439 * z1136 - z441 * z1134 + z442 * z1087 - z444 * z1085;
-        let z3119 = self.m6 * z3105 + self.m6 * z89 * z1159 - self.m6 * z90 * z1158
-            + self.m6 * z393 * z1141 - self.m6 * z394 * z1140 - self.m6 * z157 * z2882
-            + self.m6 * z158 * z2881 - self.m6 * z189 * z1102 + self.m6 * z190 * z1101;
-        let z3120 = z89 * z1143 + z90 * z1144 + z91 * z1145 + z162 * z1101 + z164 * z1102
-            + z165 * z1103;
-        let z3121 = z90 * z3120 - z91 * z2909 + z393 * z1508 + z394 * z1509
-            + z395 * z1143 + z158 * z3119 - z159 * z2907 + z160 * z2881 + z161 * z2882
-            + z162 * z2883 - z449 * z1142 + z450 * z1141 - z452 * z1103 + z453 * z1102;
-        let z3122 = -z89 * z3120 + z91 * z2908 + z393 * z1509 + z394 * z1510
-            + z395 * z1144 - z157 * z3119 + z159 * z2906 + z161 * z2881 + z163 * z2882
-            + z164 * z2883 + z448 * z1142 - z450 * z1140 + z451 * z1103 - z453 * z1101;
-        let z3123 = self.m7 * z3106 + self.m7 * z109 * z1161 - self.m7 * z110 * z1160
-            + self.m7 * z399 * z1147 - self.m7 * z400 * z1146 - self.m7 * z166 * z2887
-            + self.m7 * z167 * z2886 - self.m7 * z192 * z1118 + self.m7 * z193 * z1117;
-        let z3124 = z109 * z1149 + z110 * z1150 + z111 * z1151 + z171 * z1117
-            + z173 * z1118 + z174 * z1119;
-        let z3125 = -z458 * z1148 + z459 * z1147 - z461 * z1119 + z462 * z1118
-            + z110 * z3124 - z111 * z2914 + z399 * z1511 + z400 * z1512 + z401 * z1149
-            + z167 * z3123 - z168 * z2912 + z169 * z2886 + z170 * z2887 + z171 * z2888;
-        let z3126 = -z459 * z1146 + z460 * z1119 - z462 * z1117 - z109 * z3124
-            + z111 * z2913 + z399 * z1512 + z400 * z1513 + z401 * z1150 - z166 * z3123
-            + z168 * z2911 + z170 * z2886 + z172 * z2887 + z173 * z2888 + z457 * z1148;
-        let z3127 = z3121 + z3125;
-        let z3128 = z3122 + z3126;
-        let z3129 = z2906 + z2911;
-        let z3130 = z2907 + z2912;
-        let z3131 = z3117 + z3127;
-        let z3132 = z3118 + z3128;
-        let z3133 = z3129 + z2901;
-        let z3134 = z3130 + z2902;
-        let z3135 = z3113 + z3131;
-        let z3136 = z3114 + z3132;
-        let z3137 = z3133 + z2896;
-        let z3138 = z3134 + z2897;
-        let z3139 = z3109 + z3135;
-        let z3140 = z3110 + z3136;
-        let z3141 = z3137 + z2891;
-        let z3142 = z3138 + z2892;
-        let z3143 = z0 * z3140 - z1 * z3139 + z9 * z3141 + z10 * z3142;
-        let z3144 = -qd[4] * z41 * z1189 + qd[4] * z43 * z1188 - qd[4] * z66 * z1186
-            + qd[4] * z67 * z1185 + qd[4] * z69 * z1184 - qd[4] * z70 * z1183
-            + qd[4] * z72 * z1171 - qd[4] * z73 * z1169;
-        let z3145 = -qd[5] * z61 * z1205 + qd[5] * z63 * z1204 - qd[5] * z86 * z1202
-            + qd[5] * z87 * z1201 + qd[5] * z89 * z1200 - qd[5] * z90 * z1199
-            + qd[5] * z92 * z1180 - qd[5] * z93 * z1178 + z3144;
-        let z3146 = -qd[6] * z81 * z1221 + qd[6] * z83 * z1220 - qd[6] * z106 * z1218
-            + qd[6] * z107 * z1217 + qd[6] * z109 * z1216 - qd[6] * z110 * z1215
-            + qd[6] * z112 * z1196 - qd[6] * z113 * z1194 + z3145;
-        let z3147 = self.m4 * z49 * z1247 - self.m4 * z50 * z1246
-            + self.m4 * z381 * z1223 - self.m4 * z382 * z1222;
-        let z3148 = z49 * z1225 + z50 * z1226 + z51 * z1227;
-        let z3149 = z50 * z3148 - z51 * z2938 + z381 * z1546 + z382 * z1547
-            + z383 * z1225 + z140 * z3147 - z141 * z2936 - z431 * z1224 + z432 * z1223;
-        let z3150 = -z49 * z3148 + z51 * z2937 + z381 * z1547 + z382 * z1548
-            + z383 * z1226 - z139 * z3147 + z141 * z2935 + z430 * z1224 - z432 * z1222;
-        let z3151 = self.m5 * z69 * z1249 - self.m5 * z70 * z1248 + self.m5 * z3144
-            + self.m5 * z387 * z1229 - self.m5 * z388 * z1228 - self.m5 * z148 * z2921
-            + self.m5 * z149 * z2920 - self.m5 * z186 * z1186 + self.m5 * z187 * z1185;
-        let z3152 = z69 * z1231 + z70 * z1232 + z71 * z1233 + z153 * z1185 + z155 * z1186
-            + z156 * z1187;
-        let z3153 = z70 * z3152 - z71 * z2943 + z387 * z1549 + z388 * z1550
-            + z389 * z1231 + z149 * z3151 - z150 * z2941 + z151 * z2920 + z152 * z2921
-            + z153 * z2922 - z440 * z1230 + z441 * z1229 - z443 * z1187 + z444 * z1186;
-        let z3154 = -z69 * z3152 + z71 * z2942 + z387 * z1550 + z388 * z1551
-            + z389 * z1232 - z148 * z3151 + z150 * z2940 + z152 * z2920 + z154 * z2921
-            + z155 * z2922 + z439 * z1230 - z441 * z1228 + z442 * z1187 - z444 * z1185;
-        let z3155 = self.m6 * z3145 + self.m6 * z89 * z1251 - self.m6 * z90 * z1250
-            + self.m6 * z393 * z1235 - self.m6 * z394 * z1234 - self.m6 * z157 * z2926
-            + self.m6 * z158 * z2925 - self.m6 * z189 * z1202 + self.m6 * z190 * z1201;
-        let z3156 = z89 * z1237 + z90 * z1238 + z91 * z1239 + z162 * z1201 + z164 * z1202
-            + z165 * z1203;
-        let z3157 = z90 * z3156 - z91 * z2948 + z393 * z1552 + z394 * z1553
-            + z395 * z1237 + z158 * z3155 - z159 * z2946 + z160 * z2925 + z161 * z2926
-            + z162 * z2927 - z449 * z1236 + z450 * z1235 - z452 * z1203 + z453 * z1202;
-        let z3158 = -z89 * z3156 + z91 * z2947 + z393 * z1553 + z394 * z1554
-            + z395 * z1238 - z157 * z3155 + z159 * z2945 + z161 * z2925 + z163 * z2926
-            + z164 * z2927 + z448 * z1236 - z450 * z1234 + z451 * z1203 - z453 * z1201;
-        let z3159 = self.m7 * z3146 + self.m7 * z109 * z1253 - self.m7 * z110 * z1252
-            + self.m7 * z399 * z1241 - self.m7 * z400 * z1240 - self.m7 * z166 * z2931
-            + self.m7 * z167 * z2930 - self.m7 * z192 * z1218 + self.m7 * z193 * z1217;
-        let z3160 = z109 * z1243 + z110 * z1244 + z111 * z1245 + z171 * z1217
-            + z173 * z1218 + z174 * z1219;
-        let z3161 = -z458 * z1242 + z459 * z1241 - z461 * z1219 + z462 * z1218
-            + z110 * z3160 - z111 * z2953 + z399 * z1555 + z400 * z1556 + z401 * z1243
-            + z167 * z3159 - z168 * z2951 + z169 * z2930 + z170 * z2931 + z171 * z2932;
-        let z3162 = -z459 * z1240 + z460 * z1219 - z462 * z1217 - z109 * z3160
-            + z111 * z2952 + z399 * z1556 + z400 * z1557 + z401 * z1244 - z166 * z3159
-            + z168 * z2950 + z170 * z2930 + z172 * z2931 + z173 * z2932 + z457 * z1242;
-        let z3163 = z3157 + z3161;
-        let z3164 = z3158 + z3162;
-        let z3165 = z2945 + z2950;
-        let z3166 = z2946 + z2951;
-        let z3167 = z3153 + z3163;
-        let z3168 = z3154 + z3164;
-        let z3169 = z3165 + z2940;
-        let z3170 = z3166 + z2941;
-        let z3171 = z3149 + z3167;
-        let z3172 = z3150 + z3168;
-        let z3173 = z3169 + z2935;
-        let z3174 = z3170 + z2936;
-        let z3175 = z0 * z3172 - z1 * z3171 + z9 * z3173 + z10 * z3174;
-        let z3176 = -qd[5] * z61 * z1277 + qd[5] * z63 * z1276 - qd[5] * z86 * z1274
-            + qd[5] * z87 * z1273 + qd[5] * z89 * z1272 - qd[5] * z90 * z1271
-            + qd[5] * z92 * z1262 - qd[5] * z93 * z1260;
-        let z3177 = -qd[6] * z81 * z1293 + qd[6] * z83 * z1292 - qd[6] * z106 * z1290
-            + qd[6] * z107 * z1289 + qd[6] * z109 * z1288 - qd[6] * z110 * z1287
-            + qd[6] * z112 * z1268 - qd[6] * z113 * z1266 + z3176;
-        let z3178 = self.m5 * z69 * z1313 - self.m5 * z70 * z1312
-            + self.m5 * z387 * z1295 - self.m5 * z388 * z1294;
-        let z3179 = z69 * z1297 + z70 * z1298 + z71 * z1299;
-        let z3180 = z70 * z3179 - z71 * z2971 + z387 * z1583 + z388 * z1584
-            + z389 * z1297 + z149 * z3178 - z150 * z2969 - z440 * z1296 + z441 * z1295;
-        let z3181 = -z69 * z3179 + z71 * z2970 + z387 * z1584 + z388 * z1585
-            + z389 * z1298 - z148 * z3178 + z150 * z2968 + z439 * z1296 - z441 * z1294;
-        let z3182 = self.m6 * z89 * z1315 - self.m6 * z90 * z1314 + self.m6 * z3176
-            + self.m6 * z393 * z1301 - self.m6 * z394 * z1300 - self.m6 * z157 * z2959
-            + self.m6 * z158 * z2958 - self.m6 * z189 * z1274 + self.m6 * z190 * z1273;
-        let z3183 = z89 * z1303 + z90 * z1304 + z91 * z1305 + z162 * z1273 + z164 * z1274
-            + z165 * z1275;
-        let z3184 = z90 * z3183 - z91 * z2976 + z393 * z1586 + z394 * z1587
-            + z395 * z1303 + z158 * z3182 - z159 * z2974 + z160 * z2958 + z161 * z2959
-            + z162 * z2960 - z449 * z1302 + z450 * z1301 - z452 * z1275 + z453 * z1274;
-        let z3185 = -z89 * z3183 + z91 * z2975 + z393 * z1587 + z394 * z1588
-            + z395 * z1304 - z157 * z3182 + z159 * z2973 + z161 * z2958 + z163 * z2959
-            + z164 * z2960 + z448 * z1302 - z450 * z1300 + z451 * z1275 - z453 * z1273;
-        let z3186 = self.m7 * z3177 + self.m7 * z109 * z1317 - self.m7 * z110 * z1316
-            + self.m7 * z399 * z1307 - self.m7 * z400 * z1306 - self.m7 * z166 * z2964
-            + self.m7 * z167 * z2963 - self.m7 * z192 * z1290 + self.m7 * z193 * z1289;
-        let z3187 = z109 * z1309 + z110 * z1310 + z111 * z1311 + z171 * z1289
+        let z3245 = z458 * z1300 - z460 * z1290 + z461 * z1289 + z109 * z3244
+            - z110 * z3243 + z399 * z1303 + z400 * z1304 + z401 * z1305 + z166 * z3242
+            - z167 * z3241 + z171 * z3231 + z173 * z3232 + z174 * z3233 - z457 * z1301;
+        let z3246 = z3240 + z3245;
+        let z3247 = z109 * z1577 - z110 * z1576 + z399 * z1315 + z400 * z1316
+            + z401 * z1317;
+        let z3248 = qd[1] * z0 * z14 + qd[1] * z0 * z810 + qd[1] * z10 * z809
+            - qd[1] * z12 * z808;
+        let z3249 = qd[2] * z6 * z32 - qd[2] * z6 * z818 + qd[2] * z8 * z817
+            - qd[2] * z26 * z29 + qd[2] * z27 * z816 + qd[2] * z29 * z815
+            - qd[2] * z30 * z814 - qd[2] * z33 * z807 + z3248;
+        let z3250 = qd[3] * z21 * z52 - qd[3] * z21 * z826 + qd[3] * z23 * z825
+            - qd[3] * z46 * z49 + qd[3] * z47 * z824 + qd[3] * z49 * z823
+            - qd[3] * z50 * z822 - qd[3] * z53 * z813 + z3249;
+        let z3251 = -qd[4] * z41 * z834 + qd[4] * z41 * z72 + qd[4] * z43 * z833
+            - qd[4] * z66 * z69 + qd[4] * z67 * z832 + qd[4] * z69 * z831
+            - qd[4] * z70 * z830 - qd[4] * z73 * z821 + z3250;
+        let z3252 = -qd[5] * z61 * z842 + qd[5] * z61 * z92 + qd[5] * z63 * z841
+            - qd[5] * z86 * z89 + qd[5] * z87 * z840 + qd[5] * z89 * z839
+            - qd[5] * z90 * z838 - qd[5] * z93 * z829 + z3251;
+        let z3253 = -qd[6] * z81 * z850 + qd[6] * z81 * z112 + qd[6] * z83 * z849
+            - qd[6] * z106 * z109 + qd[6] * z107 * z848 + qd[6] * z109 * z847
+            - qd[6] * z110 * z846 - qd[6] * z113 * z837 + z3252;
+        let z3254 = self.m2 * z11 * z867 - self.m2 * z11 * z177 - self.m2 * z12 * z866
+            - self.m2 * z370 * z852 + self.m2 * z122 * z2989 + self.m2 * z3248
+            + self.m2 * z178 * z809;
+        let z3255 = z11 * z853 + z11 * z128 + z12 * z126 + z126 * z809;
+        let z3256 = -qd[0] * z3024 + z11 * z417 + z12 * z3255 + z369 * z1329
+            + z370 * z1330 + z371 * z853 + z121 * z414 + z122 * z3254 - z123 * z3022
+            + z124 * z2989 + z125 * z369 + z126 * z2990;
+        let z3257 = qd[0] * z3023 - z11 * z3255 + z369 * z1330 + z370 * z1331
+            - z121 * z3254 + z123 * z3021 + z125 * z2989 + z126 * z371 + z127 * z369
+            + z128 * z2990 - z414 * z852 - z417 * z809;
+        let z3258 = self.m3 * z29 * z869 - self.m3 * z29 * z180 - self.m3 * z30 * z868
+            - self.m3 * z376 * z854 + self.m3 * z130 * z375 - self.m3 * z130 * z2994
+            + self.m3 * z131 * z2993 + self.m3 * z3249 + self.m3 * z181 * z816;
+        let z3259 = z29 * z855 + z29 * z137 + z30 * z135 + z135 * z816;
+        let z3260 = z29 * z426 + z30 * z3259 - z31 * z3029 + z375 * z1332 + z376 * z1333
+            + z377 * z855 + z130 * z423 + z131 * z3258 - z132 * z3027 + z133 * z2993
+            + z134 * z2994 + z135 * z2995;
+        let z3261 = -z29 * z3259 + z31 * z3028 + z375 * z1333 + z376 * z1334
+            - z130 * z3258 + z132 * z3026 + z134 * z2993 + z135 * z377 + z136 * z2994
+            + z137 * z2995 - z423 * z854 - z426 * z816;
+        let z3262 = self.m4 * z49 * z871 - self.m4 * z49 * z183 - self.m4 * z50 * z870
+            - self.m4 * z382 * z856 + self.m4 * z139 * z381 - self.m4 * z139 * z2999
+            + self.m4 * z140 * z2998 + self.m4 * z3250 + self.m4 * z184 * z824;
+        let z3263 = z49 * z857 + z49 * z146 + z50 * z144 + z144 * z824;
+        let z3264 = z49 * z435 + z50 * z3263 - z51 * z3034 + z381 * z1335 + z382 * z1336
+            + z383 * z857 + z139 * z432 + z140 * z3262 - z141 * z3032 + z142 * z2998
+            + z143 * z2999 + z144 * z3000;
+        let z3265 = -z49 * z3263 + z51 * z3033 + z381 * z1336 + z382 * z1337
+            - z139 * z3262 + z141 * z3031 + z143 * z2998 + z144 * z383 + z145 * z2999
+            + z146 * z3000 - z432 * z856 - z435 * z824;
+        let z3266 = self.m5 * z69 * z873 - self.m5 * z69 * z186 - self.m5 * z70 * z872
+            - self.m5 * z388 * z858 + self.m5 * z148 * z387 - self.m5 * z148 * z3004
+            + self.m5 * z149 * z3003 + self.m5 * z3251 + self.m5 * z187 * z832;
+        let z3267 = z69 * z859 + z69 * z155 + z70 * z153 + z153 * z832;
+        let z3268 = z69 * z444 + z70 * z3267 - z71 * z3039 + z387 * z1338 + z388 * z1339
+            + z389 * z859 + z148 * z441 + z149 * z3266 - z150 * z3037 + z151 * z3003
+            + z152 * z3004 + z153 * z3005;
+        let z3269 = -z69 * z3267 + z71 * z3038 + z387 * z1339 + z388 * z1340
+            - z148 * z3266 + z150 * z3036 + z152 * z3003 + z153 * z389 + z154 * z3004
+            + z155 * z3005 - z441 * z858 - z444 * z832;
+        let z3270 = self.m6 * z89 * z875 - self.m6 * z89 * z189 - self.m6 * z90 * z874
+            - self.m6 * z394 * z860 + self.m6 * z157 * z393 - self.m6 * z157 * z3009
+            + self.m6 * z158 * z3008 + self.m6 * z3252 + self.m6 * z190 * z840;
+        let z3271 = z89 * z861 + z89 * z164 + z90 * z162 + z162 * z840;
+        let z3272 = z89 * z453 + z90 * z3271 - z91 * z3044 + z393 * z1341 + z394 * z1342
+            + z395 * z861 + z157 * z450 + z158 * z3270 - z159 * z3042 + z160 * z3008
+            + z161 * z3009 + z162 * z3010;
+        let z3273 = -z89 * z3271 + z91 * z3043 + z393 * z1342 + z394 * z1343
+            - z157 * z3270 + z159 * z3041 + z161 * z3008 + z162 * z395 + z163 * z3009
+            + z164 * z3010 - z450 * z860 - z453 * z840;
+        let z3274 = self.m7 * z109 * z877 - self.m7 * z109 * z192 - self.m7 * z110 * z876
+            - self.m7 * z400 * z862 + self.m7 * z166 * z399 - self.m7 * z166 * z3014
+            + self.m7 * z167 * z3013 + self.m7 * z3253 + self.m7 * z193 * z848;
+        let z3275 = z109 * z863 + z109 * z173 + z110 * z171 + z171 * z848;
+        let z3276 = z109 * z462 + z110 * z3275 - z111 * z3049 + z399 * z1344
+            + z400 * z1345 + z401 * z863 + z166 * z459 + z167 * z3274 - z168 * z3047
+            + z169 * z3013 + z170 * z3014 + z171 * z3015;
+        let z3277 = -z459 * z862 - z462 * z848 - z109 * z3275 + z111 * z3048
+            + z399 * z1345 + z400 * z1346 - z166 * z3274 + z168 * z3046 + z170 * z3013
+            + z171 * z401 + z172 * z3014 + z173 * z3015;
+        let z3278 = z3276 + z3272;
+        let z3279 = z3277 + z3273;
+        let z3280 = z3041 + z3046;
+        let z3281 = z3042 + z3047;
+        let z3282 = z3278 + z3268;
+        let z3283 = z3279 + z3269;
+        let z3284 = z3280 + z3036;
+        let z3285 = z3281 + z3037;
+        let z3286 = z3282 + z3264;
+        let z3287 = z3283 + z3265;
+        let z3288 = z3284 + z3031;
+        let z3289 = z3285 + z3032;
+        let z3290 = z3286 + z3260;
+        let z3291 = z3287 + z3261;
+        let z3292 = z3026 + z3288;
+        let z3293 = z3027 + z3289;
+        let z3294 = z3290 + z3256;
+        let z3295 = z3291 + z3257;
+        let z3296 = z3021 + z3292;
+        let z3297 = z3022 + z3293;
+        let z3298 = z493 * z808 + z0 * z3295 - z0 * z490 - z1 * z3294 - z1 * z491
+            + z9 * z3296 + z9 * z494 + z10 * z3297;
+        let z3299 = -qd[2] * z5 * z33 - qd[2] * z6 * z901 + qd[2] * z7 * z32
+            + qd[2] * z8 * z900 - qd[2] * z26 * z898 + qd[2] * z27 * z897
+            + qd[2] * z29 * z896 - qd[2] * z30 * z895;
+        let z3300 = z3299 - qd[3] * z21 * z917 + qd[3] * z23 * z916 - qd[3] * z46 * z914
+            + qd[3] * z47 * z913 + qd[3] * z49 * z912 - qd[3] * z50 * z911
+            + qd[3] * z52 * z892 - qd[3] * z53 * z890;
+        let z3301 = z3300 - qd[4] * z41 * z933 + qd[4] * z43 * z932 - qd[4] * z66 * z930
+            + qd[4] * z67 * z929 + qd[4] * z69 * z928 - qd[4] * z70 * z927
+            + qd[4] * z72 * z908 - qd[4] * z73 * z906;
+        let z3302 = z3301 - qd[5] * z61 * z949 + qd[5] * z63 * z948 - qd[5] * z86 * z946
+            + qd[5] * z87 * z945 + qd[5] * z89 * z944 - qd[5] * z90 * z943
+            + qd[5] * z92 * z924 - qd[5] * z93 * z922;
+        let z3303 = z3302 - qd[6] * z81 * z965 + qd[6] * z83 * z964 - qd[6] * z106 * z962
+            + qd[6] * z107 * z961 + qd[6] * z109 * z960 - qd[6] * z110 * z959
+            + qd[6] * z112 * z940 - qd[6] * z113 * z938;
+        let z3304 = self.m2 * z11 * z1003 - self.m2 * z12 * z1002 + self.m2 * z369 * z967
+            - self.m2 * z370 * z966;
+        let z3305 = qd[0] * z971 + z11 * z969 + z12 * z970;
+        let z3306 = -qd[0] * z3085 + z12 * z3305 + z369 * z1388 + z370 * z1389
+            + z371 * z969 + z122 * z3304 - z123 * z3083 - z413 * z968 + z414 * z967;
+        let z3307 = qd[0] * z3084 - z11 * z3305 + z369 * z1389 + z370 * z1390
+            + z371 * z970 - z121 * z3304 + z123 * z3082 + z412 * z968 - z414 * z966;
+        let z3308 = self.m3 * z3299 + self.m3 * z29 * z1005 - self.m3 * z30 * z1004
+            + self.m3 * z375 * z973 - self.m3 * z376 * z972 - self.m3 * z130 * z3058
+            + self.m3 * z131 * z3057 - self.m3 * z180 * z898 + self.m3 * z181 * z897;
+        let z3309 = z29 * z975 + z30 * z976 + z31 * z977 + z135 * z897 + z137 * z898
+            + z138 * z899;
+        let z3310 = z30 * z3309 - z31 * z3090 + z375 * z1391 + z376 * z1392 + z377 * z975
+            + z131 * z3308 - z132 * z3088 + z133 * z3057 + z134 * z3058 + z135 * z3059
+            - z422 * z974 + z423 * z973 - z425 * z899 + z426 * z898;
+        let z3311 = -z29 * z3309 + z31 * z3089 + z375 * z1392 + z376 * z1393
+            + z377 * z976 - z130 * z3308 + z132 * z3087 + z134 * z3057 + z136 * z3058
+            + z137 * z3059 + z421 * z974 - z423 * z972 + z424 * z899 - z426 * z897;
+        let z3312 = self.m4 * z3300 + self.m4 * z49 * z1007 - self.m4 * z50 * z1006
+            + self.m4 * z381 * z979 - self.m4 * z382 * z978 - self.m4 * z139 * z3063
+            + self.m4 * z140 * z3062 - self.m4 * z183 * z914 + self.m4 * z184 * z913;
+        let z3313 = z49 * z981 + z50 * z982 + z51 * z983 + z144 * z913 + z146 * z914
+            + z147 * z915;
+        let z3314 = z50 * z3313 - z51 * z3095 + z381 * z1394 + z382 * z1395 + z383 * z981
+            + z140 * z3312 - z141 * z3093 + z142 * z3062 + z143 * z3063 + z144 * z3064
+            - z431 * z980 + z432 * z979 - z434 * z915 + z435 * z914;
+        let z3315 = -z49 * z3313 + z51 * z3094 + z381 * z1395 + z382 * z1396
+            + z383 * z982 - z139 * z3312 + z141 * z3092 + z143 * z3062 + z145 * z3063
+            + z146 * z3064 + z430 * z980 - z432 * z978 + z433 * z915 - z435 * z913;
+        let z3316 = self.m5 * z3301 + self.m5 * z69 * z1009 - self.m5 * z70 * z1008
+            + self.m5 * z387 * z985 - self.m5 * z388 * z984 - self.m5 * z148 * z3068
+            + self.m5 * z149 * z3067 - self.m5 * z186 * z930 + self.m5 * z187 * z929;
+        let z3317 = z69 * z987 + z70 * z988 + z71 * z989 + z153 * z929 + z155 * z930
+            + z156 * z931;
+        let z3318 = z70 * z3317 - z71 * z3100 + z387 * z1397 + z388 * z1398 + z389 * z987
+            + z149 * z3316 - z150 * z3098 + z151 * z3067 + z152 * z3068 + z153 * z3069
+            - z440 * z986 + z441 * z985 - z443 * z931 + z444 * z930;
+        let z3319 = -z69 * z3317 + z71 * z3099 + z387 * z1398 + z388 * z1399
+            + z389 * z988 - z148 * z3316 + z150 * z3097 + z152 * z3067 + z154 * z3068
+            + z155 * z3069 + z439 * z986 - z441 * z984 + z442 * z931 - z444 * z929;
+        let z3320 = self.m6 * z3302 + self.m6 * z89 * z1011 - self.m6 * z90 * z1010
+            + self.m6 * z393 * z991 - self.m6 * z394 * z990 - self.m6 * z157 * z3073
+            + self.m6 * z158 * z3072 - self.m6 * z189 * z946 + self.m6 * z190 * z945;
+        let z3321 = z89 * z993 + z90 * z994 + z91 * z995 + z162 * z945 + z164 * z946
+            + z165 * z947;
+        let z3322 = z90 * z3321 - z91 * z3105 + z393 * z1400 + z394 * z1401 + z395 * z993
+            + z158 * z3320 - z159 * z3103 + z160 * z3072 + z161 * z3073 + z162 * z3074
+            - z449 * z992 + z450 * z991 - z452 * z947 + z453 * z946;
+        let z3323 = -z89 * z3321 + z91 * z3104 + z393 * z1401 + z394 * z1402
+            + z395 * z994 - z157 * z3320 + z159 * z3102 + z161 * z3072 + z163 * z3073
+            + z164 * z3074 + z448 * z992 - z450 * z990 + z451 * z947 - z453 * z945;
+        let z3324 = self.m7 * z3303 + self.m7 * z109 * z1013 - self.m7 * z110 * z1012
+            + self.m7 * z399 * z997 - self.m7 * z400 * z996 - self.m7 * z166 * z3078
+            + self.m7 * z167 * z3077 - self.m7 * z192 * z962 + self.m7 * z193 * z961;
+        let z3325 = z109 * z999 + z110 * z1000 + z111 * z1001 + z171 * z961 + z173 * z962
+            + z174 * z963;
+        let z3326 = -z458 * z998 + z459 * z997 - z461 * z963 + z462 * z962 + z110 * z3325
+            - z111 * z3110 + z399 * z1403 + z400 * z1404 + z401 * z999 + z167 * z3324
+            - z168 * z3108 + z169 * z3077 + z170 * z3078 + z171 * z3079;
+        let z3327 = -z459 * z996 + z460 * z963 - z462 * z961 - z109 * z3325
+            + z111 * z3109 + z399 * z1404 + z400 * z1405 + z401 * z1000 - z166 * z3324
+            + z168 * z3107 + z170 * z3077 + z172 * z3078 + z173 * z3079 + z457 * z998;
+        let z3328 = z3322 + z3326;
+        let z3329 = z3323 + z3327;
+        let z3330 = z3102 + z3107;
+        let z3331 = z3103 + z3108;
+        let z3332 = z3318 + z3328;
+        let z3333 = z3319 + z3329;
+        let z3334 = z3330 + z3097;
+        let z3335 = z3331 + z3098;
+        let z3336 = z3314 + z3332;
+        let z3337 = z3315 + z3333;
+        let z3338 = z3334 + z3092;
+        let z3339 = z3335 + z3093;
+        let z3340 = z3310 + z3336;
+        let z3341 = z3311 + z3337;
+        let z3342 = z3338 + z3087;
+        let z3343 = z3339 + z3088;
+        let z3344 = z3306 + z3340;
+        let z3345 = z3307 + z3341;
+        let z3346 = z3082 + z3342;
+        let z3347 = z3083 + z3343;
+        let z3348 = z0 * z3345 - z1 * z3344 + z9 * z3346 + z10 * z3347;
+        let z3349 = -qd[3] * z21 * z1035 + qd[3] * z23 * z1034 - qd[3] * z46 * z1032
+            + qd[3] * z47 * z1031 + qd[3] * z49 * z1030 - qd[3] * z50 * z1029
+            + qd[3] * z52 * z1021 - qd[3] * z53 * z1020;
+        let z3350 = -qd[4] * z41 * z1051 + qd[4] * z43 * z1050 - qd[4] * z66 * z1048
+            + qd[4] * z67 * z1047 + qd[4] * z69 * z1046 - qd[4] * z70 * z1045
+            + qd[4] * z72 * z1026 - qd[4] * z73 * z1024 + z3349;
+        let z3351 = -qd[5] * z61 * z1067 + qd[5] * z63 * z1066 - qd[5] * z86 * z1064
+            + qd[5] * z87 * z1063 + qd[5] * z89 * z1062 - qd[5] * z90 * z1061
+            + qd[5] * z92 * z1042 - qd[5] * z93 * z1040 + z3350;
+        let z3352 = -qd[6] * z81 * z1083 + qd[6] * z83 * z1082 - qd[6] * z106 * z1080
+            + qd[6] * z107 * z1079 + qd[6] * z109 * z1078 - qd[6] * z110 * z1077
+            + qd[6] * z112 * z1058 - qd[6] * z113 * z1056 + z3351;
+        let z3353 = self.m3 * z29 * z1115 - self.m3 * z30 * z1114
+            + self.m3 * z375 * z1085 - self.m3 * z376 * z1084;
+        let z3354 = z29 * z1087 + z30 * z1088 + z31 * z1089;
+        let z3355 = z30 * z3354 - z31 * z3140 + z375 * z1445 + z376 * z1446
+            + z377 * z1087 + z131 * z3353 - z132 * z3138 - z422 * z1086 + z423 * z1085;
+        let z3356 = -z29 * z3354 + z31 * z3139 + z375 * z1446 + z376 * z1447
+            + z377 * z1088 - z130 * z3353 + z132 * z3137 + z421 * z1086 - z423 * z1084;
+        let z3357 = self.m4 * z3349 + self.m4 * z49 * z1117 - self.m4 * z50 * z1116
+            + self.m4 * z381 * z1091 - self.m4 * z382 * z1090 - self.m4 * z139 * z3118
+            + self.m4 * z140 * z3117 - self.m4 * z183 * z1032 + self.m4 * z184 * z1031;
+        let z3358 = z49 * z1093 + z50 * z1094 + z51 * z1095 + z144 * z1031 + z146 * z1032
+            + z147 * z1033;
+        let z3359 = z50 * z3358 - z51 * z3145 + z381 * z1448 + z382 * z1449
+            + z383 * z1093 + z140 * z3357 - z141 * z3143 + z142 * z3117 + z143 * z3118
+            + z144 * z3119 - z431 * z1092 + z432 * z1091 - z434 * z1033 + z435 * z1032;
+        let z3360 = -z49 * z3358 + z51 * z3144 + z381 * z1449 + z382 * z1450
+            + z383 * z1094 - z139 * z3357 + z141 * z3142 + z143 * z3117 + z145 * z3118
+            + z146 * z3119 + z430 * z1092 - z432 * z1090 + z433 * z1033 - z435 * z1031;
+        let z3361 = self.m5 * z3350 + self.m5 * z69 * z1119 - self.m5 * z70 * z1118
+            + self.m5 * z387 * z1097 - self.m5 * z388 * z1096 - self.m5 * z148 * z3123
+            + self.m5 * z149 * z3122 - self.m5 * z186 * z1048 + self.m5 * z187 * z1047;
+        let z3362 = z69 * z1099 + z70 * z1100 + z71 * z1101 + z153 * z1047 + z155 * z1048
+            + z156 * z1049;
+        let z3363 = z70 * z3362 - z71 * z3150 + z387 * z1451 + z388 * z1452
+            + z389 * z1099 + z149 * z3361 - z150 * z3148 + z151 * z3122 + z152 * z3123
+            + z153 * z3124 - z440 * z1098 + z441 * z1097 - z443 * z1049 + z444 * z1048;
+        let z3364 = -z69 * z3362 + z71 * z3149 + z387 * z1452 + z388 * z1453
+            + z389 * z1100 - z148 * z3361 + z150 * z3147 + z152 * z3122 + z154 * z3123
+            + z155 * z3124 + z439 * z1098 - z441 * z1096 + z442 * z1049 - z444 * z1047;
+        let z3365 = self.m6 * z3351 + self.m6 * z89 * z1121 - self.m6 * z90 * z1120
+            + self.m6 * z393 * z1103 - self.m6 * z394 * z1102 - self.m6 * z157 * z3128
+            + self.m6 * z158 * z3127 - self.m6 * z189 * z1064 + self.m6 * z190 * z1063;
+        let z3366 = z89 * z1105 + z90 * z1106 + z91 * z1107 + z162 * z1063 + z164 * z1064
+            + z165 * z1065;
+        let z3367 = z90 * z3366 - z91 * z3155 + z393 * z1454 + z394 * z1455
+            + z395 * z1105 + z158 * z3365 - z159 * z3153 + z160 * z3127 + z161 * z3128
+            + z162 * z3129 - z449 * z1104 + z450 * z1103 - z452 * z1065 + z453 * z1064;
+        let z3368 = -z89 * z3366 + z91 * z3154 + z393 * z1455 + z394 * z1456
+            + z395 * z1106 - z157 * z3365 + z159 * z3152 + z161 * z3127 + z163 * z3128
+            + z164 * z3129 + z448 * z1104 - z450 * z1102 + z451 * z1065 - z453 * z1063;
+        let z3369 = self.m7 * z3352 + self.m7 * z109 * z1123 - self.m7 * z110 * z1122
+            + self.m7 * z399 * z1109 - self.m7 * z400 * z1108 - self.m7 * z166 * z3133
+            + self.m7 * z167 * z3132 - self.m7 * z192 * z1080 + self.m7 * z193 * z1079;
+        let z3370 = z109 * z1111 + z110 * z1112 + z111 * z1113 + z171 * z1079
+            + z173 * z1080 + z174 * z1081;
+        let z3371 = -z458 * z1110 + z459 * z1109 - z461 * z1081 + z462 * z1080
+            + z110 * z3370 - z111 * z3160 + z399 * z1457 + z400 * z1458 + z401 * z1111
+            + z167 * z3369 - z168 * z3158 + z169 * z3132 + z170 * z3133 + z171 * z3134;
+        let z3372 = -z459 * z1108 + z460 * z1081 - z462 * z1079 - z109 * z3370
+            + z111 * z3159 + z399 * z1458 + z400 * z1459 + z401 * z1112 - z166 * z3369
+            + z168 * z3157 + z170 * z3132 + z172 * z3133 + z173 * z3134 + z457 * z1110;
+        let z3373 = z3367 + z3371;
+        let z3374 = z3368 + z3372;
+        let z3375 = z3152 + z3157;
+        let z3376 = z3153 + z3158;
+        let z3377 = z3363 + z3373;
+        let z3378 = z3364 + z3374;
+        let z3379 = z3375 + z3147;
+        let z3380 = z3376 + z3148;
+        let z3381 = z3359 + z3377;
+        let z3382 = z3360 + z3378;
+        let z3383 = z3379 + z3142;
+        let z3384 = z3380 + z3143;
+        let z3385 = z3355 + z3381;
+        let z3386 = z3356 + z3382;
+        let z3387 = z3383 + z3137;
+        let z3388 = z3384 + z3138;
+        let z3389 = z0 * z3386 - z1 * z3385 + z9 * z3387 + z10 * z3388;
+        let z3390 = -qd[4] * z40 * z73 - qd[4] * z41 * z1147 + qd[4] * z42 * z72
+            + qd[4] * z43 * z1146 - qd[4] * z66 * z1144 + qd[4] * z67 * z1143
+            + qd[4] * z69 * z1142 - qd[4] * z70 * z1141;
+        let z3391 = -qd[5] * z61 * z1163 + qd[5] * z63 * z1162 - qd[5] * z86 * z1160
+            + qd[5] * z87 * z1159 + qd[5] * z89 * z1158 - qd[5] * z90 * z1157
+            + qd[5] * z92 * z1138 - qd[5] * z93 * z1136 + z3390;
+        let z3392 = -qd[6] * z81 * z1179 + qd[6] * z83 * z1178 - qd[6] * z106 * z1176
+            + qd[6] * z107 * z1175 + qd[6] * z109 * z1174 - qd[6] * z110 * z1173
+            + qd[6] * z112 * z1154 - qd[6] * z113 * z1152 + z3391;
+        let z3393 = self.m4 * z49 * z1205 - self.m4 * z50 * z1204
+            + self.m4 * z381 * z1181 - self.m4 * z382 * z1180;
+        let z3394 = z49 * z1183 + z50 * z1184 + z51 * z1185;
+        let z3395 = z50 * z3394 - z51 * z3184 + z381 * z1492 + z382 * z1493
+            + z383 * z1183 + z140 * z3393 - z141 * z3182 - z431 * z1182 + z432 * z1181;
+        let z3396 = -z49 * z3394 + z51 * z3183 + z381 * z1493 + z382 * z1494
+            + z383 * z1184 - z139 * z3393 + z141 * z3181 + z430 * z1182 - z432 * z1180;
+        let z3397 = self.m5 * z3390 + self.m5 * z69 * z1207 - self.m5 * z70 * z1206
+            + self.m5 * z387 * z1187 - self.m5 * z388 * z1186 - self.m5 * z148 * z3167
+            + self.m5 * z149 * z3166 - self.m5 * z186 * z1144 + self.m5 * z187 * z1143;
+        let z3398 = z69 * z1189 + z70 * z1190 + z71 * z1191 + z153 * z1143 + z155 * z1144
+            + z156 * z1145;
+        let z3399 = z70 * z3398 - z71 * z3189 + z387 * z1495 + z388 * z1496
+            + z389 * z1189 + z149 * z3397 - z150 * z3187 + z151 * z3166 + z152 * z3167
+            + z153 * z3168 - z440 * z1188 + z441 * z1187 - z443 * z1145 + z444 * z1144;
+        let z3400 = -z69 * z3398 + z71 * z3188 + z387 * z1496 + z388 * z1497
+            + z389 * z1190 - z148 * z3397 + z150 * z3186 + z152 * z3166 + z154 * z3167
+            + z155 * z3168 + z439 * z1188 - z441 * z1186 + z442 * z1145 - z444 * z1143;
+        let z3401 = self.m6 * z3391 + self.m6 * z89 * z1209 - self.m6 * z90 * z1208
+            + self.m6 * z393 * z1193 - self.m6 * z394 * z1192 - self.m6 * z157 * z3172
+            + self.m6 * z158 * z3171 - self.m6 * z189 * z1160 + self.m6 * z190 * z1159;
+        let z3402 = z89 * z1195 + z90 * z1196 + z91 * z1197 + z162 * z1159 + z164 * z1160
+            + z165 * z1161;
+        let z3403 = z90 * z3402 - z91 * z3194 + z393 * z1498 + z394 * z1499
+            + z395 * z1195 + z158 * z3401 - z159 * z3192 + z160 * z3171 + z161 * z3172
+            + z162 * z3173 - z449 * z1194 + z450 * z1193 - z452 * z1161 + z453 * z1160;
+        let z3404 = -z89 * z3402 + z91 * z3193 + z393 * z1499 + z394 * z1500
+            + z395 * z1196 - z157 * z3401 + z159 * z3191 + z161 * z3171 + z163 * z3172
+            + z164 * z3173 + z448 * z1194 - z450 * z1192 + z451 * z1161 - z453 * z1159;
+        let z3405 = self.m7 * z3392 + self.m7 * z109 * z1211 - self.m7 * z110 * z1210
+            + self.m7 * z399 * z1199 - self.m7 * z400 * z1198 - self.m7 * z166 * z3177
+            + self.m7 * z167 * z3176 - self.m7 * z192 * z1176 + self.m7 * z193 * z1175;
+        let z3406 = z109 * z1201 + z110 * z1202 + z111 * z1203 + z171 * z1175
+            + z173 * z1176 + z174 * z1177;
+        let z3407 = -z458 * z1200 + z459 * z1199 - z461 * z1177 + z462 * z1176
+            + z110 * z3406 - z111 * z3199 + z399 * z1501 + z400 * z1502 + z401 * z1201
+            + z167 * z3405 - z168 * z3197 + z169 * z3176 + z170 * z3177 + z171 * z3178;
+        let z3408 = -z459 * z1198 + z460 * z1177 - z462 * z1175 - z109 * z3406
+            + z111 * z3198 + z399 * z1502 + z400 * z1503 + z401 * z1202 - z166 * z3405
+            + z168 * z3196 + z170 * z3176 + z172 * z3177 + z173 * z3178 + z457 * z1200;
+        let z3409 = z3403 + z3407;
+        let z3410 = z3404 + z3408;
+        let z3411 = z3191 + z3196;
+        let z3412 = z3192 + z3197;
+        let z3413 = z3399 + z3409;
+        let z3414 = z3400 + z3410;
+        let z3415 = z3411 + z3186;
+        let z3416 = z3412 + z3187;
+        let z3417 = z3395 + z3413;
+        let z3418 = z3396 + z3414;
+        let z3419 = z3415 + z3181;
+        let z3420 = z3416 + z3182;
+        let z3421 = z0 * z3418 - z1 * z3417 + z9 * z3419 + z10 * z3420;
+        let z3422 = -qd[5] * z61 * z1231 + qd[5] * z63 * z1230 - qd[5] * z86 * z1228
+            + qd[5] * z87 * z1227 + qd[5] * z89 * z1226 - qd[5] * z90 * z1225
+            + qd[5] * z92 * z1217 - qd[5] * z93 * z1216;
+        let z3423 = -qd[6] * z81 * z1247 + qd[6] * z83 * z1246 - qd[6] * z106 * z1244
+            + qd[6] * z107 * z1243 + qd[6] * z109 * z1242 - qd[6] * z110 * z1241
+            + qd[6] * z112 * z1222 - qd[6] * z113 * z1220 + z3422;
+        let z3424 = self.m5 * z69 * z1267 - self.m5 * z70 * z1266
+            + self.m5 * z387 * z1249 - self.m5 * z388 * z1248;
+        let z3425 = z69 * z1251 + z70 * z1252 + z71 * z1253;
+        let z3426 = z70 * z3425 - z71 * z3217 + z387 * z1529 + z388 * z1530
+            + z389 * z1251 + z149 * z3424 - z150 * z3215 - z440 * z1250 + z441 * z1249;
+        let z3427 = -z69 * z3425 + z71 * z3216 + z387 * z1530 + z388 * z1531
+            + z389 * z1252 - z148 * z3424 + z150 * z3214 + z439 * z1250 - z441 * z1248;
+        let z3428 = self.m6 * z89 * z1269 - self.m6 * z90 * z1268 + self.m6 * z3422
+            + self.m6 * z393 * z1255 - self.m6 * z394 * z1254 - self.m6 * z157 * z3205
+            + self.m6 * z158 * z3204 - self.m6 * z189 * z1228 + self.m6 * z190 * z1227;
+        let z3429 = z89 * z1257 + z90 * z1258 + z91 * z1259 + z162 * z1227 + z164 * z1228
+            + z165 * z1229;
+        let z3430 = z90 * z3429 - z91 * z3222 + z393 * z1532 + z394 * z1533
+            + z395 * z1257 + z158 * z3428 - z159 * z3220 + z160 * z3204 + z161 * z3205
+            + z162 * z3206 - z449 * z1256 + z450 * z1255 - z452 * z1229 + z453 * z1228;
+        let z3431 = -z89 * z3429 + z91 * z3221 + z393 * z1533 + z394 * z1534
+            + z395 * z1258 - z157 * z3428 + z159 * z3219 + z161 * z3204 + z163 * z3205
+            + z164 * z3206 + z448 * z1256 - z450 * z1254 + z451 * z1229 - z453 * z1227;
+        let z3432 = self.m7 * z3423 + self.m7 * z109 * z1271 - self.m7 * z110 * z1270
+            + self.m7 * z399 * z1261 - self.m7 * z400 * z1260 - self.m7 * z166 * z3210
+            + self.m7 * z167 * z3209 - self.m7 * z192 * z1244 + self.m7 * z193 * z1243;
+        let z3433 = z109 * z1263 + z110 * z1264 + z111 * z1265 + z171 * z1243
+            + z173 * z1244 + z174 * z1245;
+        let z3434 = -z458 * z1262 + z459 * z1261 - z461 * z1245 + z462 * z1244
+            + z110 * z3433 - z111 * z3227 + z399 * z1535 + z400 * z1536 + z401 * z1263
+            + z167 * z3432 - z168 * z3225 + z169 * z3209 + z170 * z3210 + z171 * z3211;
+        let z3435 = -z459 * z1260 + z460 * z1245 - z462 * z1243 - z109 * z3433
+            + z111 * z3226 + z399 * z1536 + z400 * z1537 + z401 * z1264 - z166 * z3432
+            + z168 * z3224 + z170 * z3209 + z172 * z3210 + z173 * z3211 + z457 * z1262;
+        let z3436 = z3430 + z3434;
+        let z3437 = z3431 + z3435;
+        let z3438 = z3219 + z3224;
+        let z3439 = z3220 + z3225;
+        let z3440 = z3426 + z3436;
+        let z3441 = z3427 + z3437;
+        let z3442 = z3438 + z3214;
+        let z3443 = z3439 + z3215;
+        let z3444 = z0 * z3441 - z1 * z3440 + z9 * z3442 + z10 * z3443;
+        let z3445 = -qd[6] * z80 * z113 - qd[6] * z81 * z1293 + qd[6] * z82 * z112
+            + qd[6] * z83 * z1292 - qd[6] * z106 * z1290 + qd[6] * z107 * z1289
+            + qd[6] * z109 * z1288 - qd[6] * z110 * z1287;
+        let z3446 = self.m6 * z89 * z1307 - self.m6 * z90 * z1306
+            + self.m6 * z393 * z1295 - self.m6 * z394 * z1294;
+        let z3447 = z89 * z1297 + z90 * z1298 + z91 * z1299;
+        let z3448 = z90 * z3447 - z91 * z3239 + z393 * z1556 + z394 * z1557
+            + z395 * z1297 + z158 * z3446 - z159 * z3237 - z449 * z1296 + z450 * z1295;
+        let z3449 = -z89 * z3447 + z91 * z3238 + z393 * z1557 + z394 * z1558
+            + z395 * z1298 - z157 * z3446 + z159 * z3236 + z448 * z1296 - z450 * z1294;
+        let z3450 = self.m7 * z109 * z1309 - self.m7 * z110 * z1308 + self.m7 * z3445
+            + self.m7 * z399 * z1301 - self.m7 * z400 * z1300 - self.m7 * z166 * z3232
+            + self.m7 * z167 * z3231 - self.m7 * z192 * z1290 + self.m7 * z193 * z1289;
+        let z3451 = z109 * z1303 + z110 * z1304 + z111 * z1305 + z171 * z1289
             + z173 * z1290 + z174 * z1291;
-        let z3188 = -z458 * z1308 + z459 * z1307 - z461 * z1291 + z462 * z1290
-            + z110 * z3187 - z111 * z2981 + z399 * z1589 + z400 * z1590 + z401 * z1309
-            + z167 * z3186 - z168 * z2979 + z169 * z2963 + z170 * z2964 + z171 * z2965;
-        let z3189 = -z459 * z1306 + z460 * z1291 - z462 * z1289 - z109 * z3187
-            + z111 * z2980 + z399 * z1590 + z400 * z1591 + z401 * z1310 - z166 * z3186
-            + z168 * z2978 + z170 * z2963 + z172 * z2964 + z173 * z2965 + z457 * z1308;
-        let z3190 = z3184 + z3188;
-        let z3191 = z3185 + z3189;
-        let z3192 = z2973 + z2978;
-        let z3193 = z2974 + z2979;
-        let z3194 = z3180 + z3190;
-        let z3195 = z3181 + z3191;
-        let z3196 = z3192 + z2968;
-        let z3197 = z3193 + z2969;
-        let z3198 = z0 * z3195 - z1 * z3194 + z9 * z3196 + z10 * z3197;
-        let z3199 = -qd[6] * z81 * z1343 + qd[6] * z83 * z1342 - qd[6] * z106 * z1340
-            + qd[6] * z107 * z1339 + qd[6] * z109 * z1338 - qd[6] * z110 * z1337
-            + qd[6] * z112 * z1325 - qd[6] * z113 * z1323;
-        let z3200 = self.m6 * z89 * z1357 - self.m6 * z90 * z1356
-            + self.m6 * z393 * z1345 - self.m6 * z394 * z1344;
-        let z3201 = z89 * z1347 + z90 * z1348 + z91 * z1349;
-        let z3202 = z90 * z3201 - z91 * z2993 + z393 * z1610 + z394 * z1611
-            + z395 * z1347 + z158 * z3200 - z159 * z2991 - z449 * z1346 + z450 * z1345;
-        let z3203 = -z89 * z3201 + z91 * z2992 + z393 * z1611 + z394 * z1612
-            + z395 * z1348 - z157 * z3200 + z159 * z2990 + z448 * z1346 - z450 * z1344;
-        let z3204 = self.m7 * z109 * z1359 - self.m7 * z110 * z1358 + self.m7 * z3199
-            + self.m7 * z399 * z1351 - self.m7 * z400 * z1350 - self.m7 * z166 * z2986
-            + self.m7 * z167 * z2985 - self.m7 * z192 * z1340 + self.m7 * z193 * z1339;
-        let z3205 = z109 * z1353 + z110 * z1354 + z111 * z1355 + z171 * z1339
-            + z173 * z1340 + z174 * z1341;
-        let z3206 = -z458 * z1352 + z459 * z1351 - z461 * z1341 + z462 * z1340
-            + z110 * z3205 - z111 * z2998 + z399 * z1613 + z400 * z1614 + z401 * z1353
-            + z167 * z3204 - z168 * z2996 + z169 * z2985 + z170 * z2986 + z171 * z2987;
-        let z3207 = -z459 * z1350 + z460 * z1341 - z462 * z1339 - z109 * z3205
-            + z111 * z2997 + z399 * z1614 + z400 * z1615 + z401 * z1354 - z166 * z3204
-            + z168 * z2995 + z170 * z2985 + z172 * z2986 + z173 * z2987 + z457 * z1352;
-        let z3208 = z3202 + z3206;
-        let z3209 = z3203 + z3207;
-        let z3210 = z2990 + z2995;
-        let z3211 = z2991 + z2996;
-        let z3212 = z0 * z3209 - z1 * z3208 + z9 * z3210 + z10 * z3211;
-        let z3213 = z110 * z1372 - z111 * z1631 + z399 * z1627 + z400 * z1628
-            + z401 * z1369;
-        let z3214 = -z109 * z1372 + z111 * z1630 + z399 * z1628 + z400 * z1629
-            + z401 * z1370;
-        let z3215 = z0 * z3214 - z1 * z3213;
-        let z3216 = z3024 + z3028;
-        let z3217 = z3020 + z3216;
-        let z3218 = z3217 + z3016;
-        let z3219 = z3218 + z3012;
-        let z3220 = z484 * z808 + z487 * z818 + z488 * z819 + z489 * z1373 + z3 * z2808
-            + z6 * z3044 + z6 * z485 + z8 * z3045 + z26 * z3046 + z27 * z3047
-            + z28 * z3219;
-        let z3221 = z3074 + z3078;
-        let z3222 = z3070 + z3221;
-        let z3223 = z3066 + z3222;
-        let z3224 = z3062 + z3223;
-        let z3225 = z486 * z917 + z487 * z929 + z488 * z930 + z489 * z1432 + z3 * z2869
-            + z5 * z484 + z6 * z3094 + z7 * z485 + z8 * z3095 + z26 * z3096 + z27 * z3097
-            + z28 * z3224;
-        let z3226 = z3119 + z3123;
-        let z3227 = z3115 + z3226;
-        let z3228 = z3111 + z3227;
-        let z3229 = z3107 + z3228;
-        let z3230 = z3 * z2919 + z6 * z3139 + z8 * z3140 + z26 * z3141 + z27 * z3142
-            + z28 * z3229;
-        let z3231 = z3155 + z3159;
-        let z3232 = z3151 + z3231;
-        let z3233 = z3147 + z3232;
-        let z3234 = z3 * z2957 + z6 * z3171 + z8 * z3172 + z26 * z3173 + z27 * z3174
-            + z28 * z3233;
-        let z3235 = z3182 + z3186;
-        let z3236 = z3178 + z3235;
-        let z3237 = z3 * z2984 + z6 * z3194 + z8 * z3195 + z26 * z3196 + z27 * z3197
-            + z28 * z3236;
-        let z3238 = z3200 + z3204;
-        let z3239 = z3 * z3000 + z6 * z3208 + z8 * z3209 + z26 * z3210 + z27 * z3211
-            + z28 * z3238;
-        let z3240 = z3 * z3001 + z6 * z3213 + z8 * z3214;
-        let z3241 = z478 * z815 + z479 * z817 + z481 * z829 + z482 * z830 + z483 * z1375
-            + z21 * z3040 + z23 * z3041 + z25 * z2807 + z46 * z3042 + z47 * z3043
-            + z48 * z3218;
-        let z3242 = z478 * z924 + z479 * z926 + z480 * z928 + z481 * z945 + z482 * z946
-            + z483 * z1434 + z21 * z3090 + z23 * z3091 + z25 * z2868 + z46 * z3092
-            + z47 * z3093 + z48 * z3223;
-        let z3243 = z478 * z1056 + z479 * z1058 + z480 * z1060 + z481 * z1067
-            + z482 * z1068 + z483 * z1491 + z21 * z3135 + z23 * z3136 + z25 * z2918
-            + z46 * z3137 + z47 * z3138 + z48 * z3228;
-        let z3244 = z21 * z3171 + z23 * z3172 + z25 * z2957 + z46 * z3173 + z47 * z3174
-            + z48 * z3233;
-        let z3245 = z21 * z3194 + z23 * z3195 + z25 * z2984 + z46 * z3196 + z47 * z3197
-            + z48 * z3236;
-        let z3246 = z21 * z3208 + z23 * z3209 + z25 * z3000 + z46 * z3210 + z47 * z3211
-            + z48 * z3238;
-        let z3247 = z21 * z3213 + z23 * z3214 + z25 * z3001;
-        let z3248 = z472 * z826 + z473 * z828 + z475 * z841 + z476 * z842 + z477 * z1377
-            + z41 * z3036 + z43 * z3037 + z45 * z2806 + z66 * z3038 + z67 * z3039
-            + z68 * z3217;
-        let z3249 = z472 * z940 + z473 * z942 + z474 * z944 + z475 * z961 + z476 * z962
-            + z477 * z1436 + z41 * z3086 + z43 * z3087 + z45 * z2867 + z66 * z3088
-            + z67 * z3089 + z68 * z3222;
-        let z3250 = z472 * z1062 + z473 * z1064 + z474 * z1066 + z475 * z1083
-            + z476 * z1084 + z477 * z1493 + z41 * z3131 + z43 * z3132 + z45 * z2917
-            + z66 * z3133 + z67 * z3134 + z68 * z3227;
-        let z3251 = z472 * z1169 + z473 * z1171 + z474 * z1173 + z475 * z1183
-            + z476 * z1184 + z477 * z1540 + z41 * z3167 + z43 * z3168 + z45 * z2956
-            + z66 * z3169 + z67 * z3170 + z68 * z3232;
-        let z3252 = z41 * z3194 + z43 * z3195 + z45 * z2984 + z66 * z3196 + z67 * z3197
-            + z68 * z3236;
-        let z3253 = z41 * z3208 + z43 * z3209 + z45 * z3000 + z66 * z3210 + z67 * z3211
-            + z68 * z3238;
-        let z3254 = z41 * z3213 + z43 * z3214 + z45 * z3001;
-        let z3255 = z466 * z838 + z467 * z840 + z469 * z853 + z470 * z854 + z471 * z1379
-            + z61 * z3032 + z63 * z3033 + z65 * z2805 + z86 * z3034 + z87 * z3035
-            + z88 * z3216;
-        let z3256 = z466 * z956 + z467 * z958 + z468 * z960 + z469 * z977 + z470 * z978
-            + z471 * z1438 + z61 * z3082 + z63 * z3083 + z65 * z2866 + z86 * z3084
-            + z87 * z3085 + z88 * z3221;
-        let z3257 = z466 * z1078 + z467 * z1080 + z468 * z1082 + z469 * z1099
-            + z470 * z1100 + z471 * z1495 + z61 * z3127 + z63 * z3128 + z65 * z2916
-            + z86 * z3129 + z87 * z3130 + z88 * z3226;
-        let z3258 = z466 * z1178 + z467 * z1180 + z468 * z1182 + z469 * z1199
-            + z470 * z1200 + z471 * z1542 + z61 * z3163 + z63 * z3164 + z65 * z2955
-            + z86 * z3165 + z87 * z3166 + z88 * z3231;
-        let z3259 = z466 * z1260 + z467 * z1262 + z468 * z1264 + z469 * z1271
-            + z470 * z1272 + z471 * z1579 + z61 * z3190 + z63 * z3191 + z65 * z2983
-            + z86 * z3192 + z87 * z3193 + z88 * z3235;
-        let z3260 = z61 * z3208 + z63 * z3209 + z65 * z3000 + z86 * z3210 + z87 * z3211
-            + z88 * z3238;
-        let z3261 = z61 * z3213 + z63 * z3214 + z65 * z3001;
-        let z3262 = z458 * z866 + z459 * z1381 + z463 * z850 + z464 * z852 + z81 * z3030
-            + z83 * z3031 + z85 * z2804 + z106 * z2800 + z107 * z2801 + z108 * z3028
-            + z457 * z865;
-        let z3263 = z458 * z994 + z459 * z1440 + z463 * z972 + z464 * z974 + z465 * z976
-            + z81 * z3080 + z83 * z3081 + z85 * z2865 + z106 * z2861 + z107 * z2862
-            + z108 * z3078 + z457 * z993;
-        let z3264 = z458 * z1116 + z459 * z1497 + z463 * z1094 + z464 * z1096
-            + z465 * z1098 + z81 * z3125 + z83 * z3126 + z85 * z2915 + z106 * z2911
-            + z107 * z2912 + z108 * z3123 + z457 * z1115;
-        let z3265 = z458 * z1216 + z459 * z1544 + z463 * z1194 + z464 * z1196
-            + z465 * z1198 + z81 * z3161 + z83 * z3162 + z85 * z2954 + z106 * z2950
-            + z107 * z2951 + z108 * z3159 + z457 * z1215;
-        let z3266 = z458 * z1288 + z459 * z1581 + z463 * z1266 + z464 * z1268
-            + z465 * z1270 + z81 * z3188 + z83 * z3189 + z85 * z2982 + z106 * z2978
-            + z107 * z2979 + z108 * z3186 + z457 * z1287;
-        let z3267 = z458 * z1338 + z459 * z1608 + z463 * z1323 + z464 * z1325
-            + z465 * z1327 + z81 * z3206 + z83 * z3207 + z85 * z2999 + z106 * z2995
-            + z107 * z2996 + z108 * z3204 + z457 * z1337;
-        let z3268 = z81 * z3213 + z83 * z3214 + z85 * z3001;
-        let z3269 = -qd[1] * z10;
-        let z3270 = -qd[2] * z8 + z810;
-        let z3271 = -qd[2] * z27 + z3269;
-        let z3272 = -qd[3] * z23 + z3270;
-        let z3273 = -qd[3] * z47 + z3271;
-        let z3274 = -qd[4] * z43 + z3272;
-        let z3275 = -qd[4] * z67 + z3273;
-        let z3276 = z3274 - qd[5] * z63;
-        let z3277 = z3275 - qd[5] * z87;
-        let z3278 = z3276 - qd[6] * z83;
-        let z3279 = z3277 - qd[6] * z107;
-        let z3280 = -qd[0] * self.m1 * z115 - self.m1 * z176;
-        let z3281 = -qd[0] * self.m1 * z116 + self.m1 * z175;
-        let z3282 = z115 * z3281 - z116 * z3280;
-        let z3283 = -qd[0] * self.m2 * z121 + self.m2 * z11 * z123 - self.m2 * z178
-            + self.m2 * z3269;
-        let z3284 = -qd[0] * self.m2 * z122 + self.m2 * z13 - self.m2 * z123 * z810
+        let z3452 = -z458 * z1302 + z459 * z1301 - z461 * z1291 + z462 * z1290
+            + z110 * z3451 - z111 * z3244 + z399 * z1559 + z400 * z1560 + z401 * z1303
+            + z167 * z3450 - z168 * z3242 + z169 * z3231 + z170 * z3232 + z171 * z3233;
+        let z3453 = -z459 * z1300 + z460 * z1291 - z462 * z1289 - z109 * z3451
+            + z111 * z3243 + z399 * z1560 + z400 * z1561 + z401 * z1304 - z166 * z3450
+            + z168 * z3241 + z170 * z3231 + z172 * z3232 + z173 * z3233 + z457 * z1302;
+        let z3454 = z3448 + z3452;
+        let z3455 = z3449 + z3453;
+        let z3456 = z3236 + z3241;
+        let z3457 = z3237 + z3242;
+        let z3458 = z0 * z3455 - z1 * z3454 + z9 * z3456 + z10 * z3457;
+        let z3459 = z110 * z1318 - z111 * z1577 + z399 * z1573 + z400 * z1574
+            + z401 * z1315;
+        let z3460 = -z109 * z1318 + z111 * z1576 + z399 * z1574 + z400 * z1575
+            + z401 * z1316;
+        let z3461 = z0 * z3460 - z1 * z3459;
+        let z3462 = z3274 + z3270;
+        let z3463 = z3462 + z3266;
+        let z3464 = z3463 + z3262;
+        let z3465 = z3464 + z3258;
+        let z3466 = z484 * z807 + z487 * z814 + z488 * z815 + z489 * z1319 + z3 * z3054
+            + z6 * z3290 + z6 * z485 + z8 * z3291 + z26 * z3292 + z27 * z3293
+            + z28 * z3465;
+        let z3467 = z3320 + z3324;
+        let z3468 = z3316 + z3467;
+        let z3469 = z3312 + z3468;
+        let z3470 = z3308 + z3469;
+        let z3471 = z487 * z895 + z488 * z896 + z489 * z1378 + z3 * z3115 - z4 * z486
+            + z5 * z484 + z6 * z3340 + z7 * z485 + z8 * z3341 + z26 * z3342 + z27 * z3343
+            + z28 * z3470;
+        let z3472 = z3365 + z3369;
+        let z3473 = z3361 + z3472;
+        let z3474 = z3357 + z3473;
+        let z3475 = z3353 + z3474;
+        let z3476 = z3 * z3165 + z6 * z3385 + z8 * z3386 + z26 * z3387 + z27 * z3388
+            + z28 * z3475;
+        let z3477 = z3401 + z3405;
+        let z3478 = z3397 + z3477;
+        let z3479 = z3393 + z3478;
+        let z3480 = z3 * z3203 + z6 * z3417 + z8 * z3418 + z26 * z3419 + z27 * z3420
+            + z28 * z3479;
+        let z3481 = z3428 + z3432;
+        let z3482 = z3424 + z3481;
+        let z3483 = z3 * z3230 + z6 * z3440 + z8 * z3441 + z26 * z3442 + z27 * z3443
+            + z28 * z3482;
+        let z3484 = z3446 + z3450;
+        let z3485 = z3 * z3246 + z6 * z3454 + z8 * z3455 + z26 * z3456 + z27 * z3457
+            + z28 * z3484;
+        let z3486 = z3 * z3247 + z6 * z3459 + z8 * z3460;
+        let z3487 = z478 * z813 + z481 * z822 + z482 * z823 + z483 * z1321 + z21 * z3286
+            + z21 * z479 + z23 * z3287 + z25 * z3053 + z46 * z3288 + z47 * z3289
+            + z48 * z3464;
+        let z3488 = z478 * z890 + z479 * z892 + z480 * z894 + z481 * z911 + z482 * z912
+            + z483 * z1380 + z21 * z3336 + z23 * z3337 + z25 * z3114 + z46 * z3338
+            + z47 * z3339 + z48 * z3469;
+        let z3489 = z478 * z1020 + z479 * z1021 + z480 * z1022 + z481 * z1029
+            + z482 * z1030 + z483 * z1437 + z21 * z3381 + z23 * z3382 + z25 * z3164
+            + z46 * z3383 + z47 * z3384 + z48 * z3474;
+        let z3490 = z21 * z3417 + z23 * z3418 + z25 * z3203 + z46 * z3419 + z47 * z3420
+            + z48 * z3479;
+        let z3491 = z21 * z3440 + z23 * z3441 + z25 * z3230 + z46 * z3442 + z47 * z3443
+            + z48 * z3482;
+        let z3492 = z21 * z3454 + z23 * z3455 + z25 * z3246 + z46 * z3456 + z47 * z3457
+            + z48 * z3484;
+        let z3493 = z21 * z3459 + z23 * z3460 + z25 * z3247;
+        let z3494 = z472 * z821 + z475 * z830 + z476 * z831 + z477 * z1323 + z41 * z3282
+            + z41 * z473 + z43 * z3283 + z45 * z3052 + z66 * z3284 + z67 * z3285
+            + z68 * z3463;
+        let z3495 = z472 * z906 + z473 * z908 + z474 * z910 + z475 * z927 + z476 * z928
+            + z477 * z1382 + z41 * z3332 + z43 * z3333 + z45 * z3113 + z66 * z3334
+            + z67 * z3335 + z68 * z3468;
+        let z3496 = z472 * z1024 + z473 * z1026 + z474 * z1028 + z475 * z1045
+            + z476 * z1046 + z477 * z1439 + z41 * z3377 + z43 * z3378 + z45 * z3163
+            + z66 * z3379 + z67 * z3380 + z68 * z3473;
+        let z3497 = z475 * z1141 + z476 * z1142 + z477 * z1486 + z40 * z472 + z41 * z3413
+            + z42 * z473 + z43 * z3414 + z44 * z474 + z45 * z3202 + z66 * z3415
+            + z67 * z3416 + z68 * z3478;
+        let z3498 = z41 * z3440 + z43 * z3441 + z45 * z3230 + z66 * z3442 + z67 * z3443
+            + z68 * z3482;
+        let z3499 = z41 * z3454 + z43 * z3455 + z45 * z3246 + z66 * z3456 + z67 * z3457
+            + z68 * z3484;
+        let z3500 = z41 * z3459 + z43 * z3460 + z45 * z3247;
+        let z3501 = z466 * z829 + z469 * z838 + z470 * z839 + z471 * z1325 + z61 * z3278
+            + z61 * z467 + z63 * z3279 + z65 * z3051 + z86 * z3280 + z87 * z3281
+            + z88 * z3462;
+        let z3502 = z466 * z922 + z467 * z924 + z468 * z926 + z469 * z943 + z470 * z944
+            + z471 * z1384 + z61 * z3328 + z63 * z3329 + z65 * z3112 + z86 * z3330
+            + z87 * z3331 + z88 * z3467;
+        let z3503 = z466 * z1040 + z467 * z1042 + z468 * z1044 + z469 * z1061
+            + z470 * z1062 + z471 * z1441 + z61 * z3373 + z63 * z3374 + z65 * z3162
+            + z86 * z3375 + z87 * z3376 + z88 * z3472;
+        let z3504 = z466 * z1136 + z467 * z1138 + z468 * z1140 + z469 * z1157
+            + z470 * z1158 + z471 * z1488 + z61 * z3409 + z63 * z3410 + z65 * z3201
+            + z86 * z3411 + z87 * z3412 + z88 * z3477;
+        let z3505 = z466 * z1216 + z467 * z1217 + z468 * z1218 + z469 * z1225
+            + z470 * z1226 + z471 * z1525 + z61 * z3436 + z63 * z3437 + z65 * z3229
+            + z86 * z3438 + z87 * z3439 + z88 * z3481;
+        let z3506 = z61 * z3454 + z63 * z3455 + z65 * z3246 + z86 * z3456 + z87 * z3457
+            + z88 * z3484;
+        let z3507 = z61 * z3459 + z63 * z3460 + z65 * z3247;
+        let z3508 = z458 * z847 + z459 * z1327 + z463 * z837 + z81 * z3276 + z81 * z464
+            + z83 * z3277 + z85 * z3050 + z106 * z3046 + z107 * z3047 + z108 * z3274
+            + z457 * z846;
+        let z3509 = z458 * z960 + z459 * z1386 + z463 * z938 + z464 * z940 + z465 * z942
+            + z81 * z3326 + z83 * z3327 + z85 * z3111 + z106 * z3107 + z107 * z3108
+            + z108 * z3324 + z457 * z959;
+        let z3510 = z458 * z1078 + z459 * z1443 + z463 * z1056 + z464 * z1058
+            + z465 * z1060 + z81 * z3371 + z83 * z3372 + z85 * z3161 + z106 * z3157
+            + z107 * z3158 + z108 * z3369 + z457 * z1077;
+        let z3511 = z458 * z1174 + z459 * z1490 + z463 * z1152 + z464 * z1154
+            + z465 * z1156 + z81 * z3407 + z83 * z3408 + z85 * z3200 + z106 * z3196
+            + z107 * z3197 + z108 * z3405 + z457 * z1173;
+        let z3512 = z458 * z1242 + z459 * z1527 + z463 * z1220 + z464 * z1222
+            + z465 * z1224 + z81 * z3434 + z83 * z3435 + z85 * z3228 + z106 * z3224
+            + z107 * z3225 + z108 * z3432 + z457 * z1241;
+        let z3513 = z458 * z1288 + z459 * z1554 + z80 * z463 + z81 * z3452 + z82 * z464
+            + z83 * z3453 + z84 * z465 + z85 * z3245 + z106 * z3241 + z107 * z3242
+            + z108 * z3450 + z457 * z1287;
+        let z3514 = z81 * z3459 + z83 * z3460 + z85 * z3247;
+        let z3752 = z0 * z11 + z1 * z12;
+        let z3753 = -qd[0] * z0;
+        let z4003 = -z6 * z30 + z8 * z29;
+        let z4004 = -z3 * z29 + z6 * z31;
+        let z4005 = z3 * z30 - z8 * z31;
+        let z4231 = -z21 * z50 + z23 * z49;
+        let z4232 = z21 * z51 - z25 * z49;
+        let z4233 = -z23 * z51 + z25 * z50;
+        let z4435 = -z41 * z70 + z43 * z69;
+        let z4436 = z41 * z71 - z45 * z69;
+        let z4437 = -z43 * z71 + z45 * z70;
+        let z4615 = -z61 * z90 + z63 * z89;
+        let z4616 = z61 * z91 - z65 * z89;
+        let z4617 = -z63 * z91 + z65 * z90;
+        let z4771 = -z81 * z110 + z83 * z109;
+        let z4772 = z81 * z111 - z85 * z109;
+        let z4773 = -z83 * z111 + z85 * z110;
+        let z4909 = -qd[1] * z10;
+        let z4910 = -qd[2] * z8 + z809;
+        let z4911 = -qd[2] * z27 + z4909;
+        let z4912 = -qd[3] * z23 + z4910;
+        let z4913 = -qd[3] * z47 + z4911;
+        let z4914 = -qd[4] * z43 + z4912;
+        let z4915 = -qd[4] * z67 + z4913;
+        let z4916 = -qd[5] * z63 + z4914;
+        let z4917 = -qd[5] * z87 + z4915;
+        let z4918 = -qd[6] * z83 + z4916;
+        let z4919 = -qd[6] * z107 + z4917;
+        let z4920 = -qd[0] * self.m1 * z115 - self.m1 * z176;
+        let z4921 = -qd[0] * self.m1 * z116 + self.m1 * z175;
+        let z4922 = z115 * z4921 - z116 * z4920;
+        let z4923 = -qd[0] * self.m2 * z121 + self.m2 * z11 * z123 + self.m2 * z4909
+            - self.m2 * z178;
+        let z4924 = -qd[0] * self.m2 * z122 + self.m2 * z13 - self.m2 * z123 * z809
             + self.m2 * z177;
-        let z3285 = 2.0 * z11 * z128 - z12 * z126 + z121 * z3284 - z122 * z3283
-            + z126 * z810;
-        let z3286 = self.m3 * z29 * z132 - self.m3 * z31 * z130 - self.m3 * z181
-            + self.m3 * z3271;
-        let z3287 = -self.m3 * z31 * z131 + self.m3 * z32 - self.m3 * z132 * z3270
+        let z4925 = 2.0 * z11 * z128 - z12 * z126 + z121 * z4924 - z122 * z4923
+            + z126 * z809;
+        let z4926 = self.m3 * z29 * z132 - self.m3 * z31 * z130 + self.m3 * z4911
+            - self.m3 * z181;
+        let z4927 = -self.m3 * z31 * z131 + self.m3 * z32 - self.m3 * z132 * z4910
             + self.m3 * z180;
-        let z3288 = 2.0 * z29 * z137 - z30 * z135 + z130 * z3287 - z131 * z3286
-            + z135 * z3270;
-        let z3289 = self.m4 * z49 * z141 - self.m4 * z51 * z139 - self.m4 * z184
-            + self.m4 * z3273;
-        let z3290 = -self.m4 * z51 * z140 + self.m4 * z52 - self.m4 * z141 * z3272
+        let z4928 = 2.0 * z29 * z137 - z30 * z135 + z130 * z4927 - z131 * z4926
+            + z135 * z4910;
+        let z4929 = self.m4 * z49 * z141 + self.m4 * z4913 - self.m4 * z51 * z139
+            - self.m4 * z184;
+        let z4930 = -self.m4 * z51 * z140 + self.m4 * z52 - self.m4 * z141 * z4912
             + self.m4 * z183;
-        let z3291 = 2.0 * z49 * z146 - z50 * z144 + z139 * z3290 - z140 * z3289
-            + z144 * z3272;
-        let z3292 = self.m5 * z3275 + self.m5 * z69 * z150 - self.m5 * z71 * z148
+        let z4931 = 2.0 * z49 * z146 - z50 * z144 + z139 * z4930 - z140 * z4929
+            + z144 * z4912;
+        let z4932 = self.m5 * z4915 + self.m5 * z69 * z150 - self.m5 * z71 * z148
             - self.m5 * z187;
-        let z3293 = -self.m5 * z71 * z149 + self.m5 * z72 - self.m5 * z150 * z3274
+        let z4933 = -self.m5 * z71 * z149 + self.m5 * z72 - self.m5 * z150 * z4914
             + self.m5 * z186;
-        let z3294 = 2.0 * z69 * z155 - z70 * z153 + z148 * z3293 - z149 * z3292
-            + z153 * z3274;
-        let z3295 = self.m6 * z3277 + self.m6 * z89 * z159 - self.m6 * z91 * z157
+        let z4934 = 2.0 * z69 * z155 - z70 * z153 + z148 * z4933 - z149 * z4932
+            + z153 * z4914;
+        let z4935 = self.m6 * z4917 + self.m6 * z89 * z159 - self.m6 * z91 * z157
             - self.m6 * z190;
-        let z3296 = -self.m6 * z91 * z158 + self.m6 * z92 - self.m6 * z159 * z3276
+        let z4936 = -self.m6 * z91 * z158 + self.m6 * z92 - self.m6 * z159 * z4916
             + self.m6 * z189;
-        let z3297 = 2.0 * z89 * z164 - z90 * z162 + z157 * z3296 - z158 * z3295
-            + z162 * z3276;
-        let z3298 = self.m7 * z3279 + self.m7 * z109 * z168 - self.m7 * z111 * z166
+        let z4937 = 2.0 * z89 * z164 - z90 * z162 + z157 * z4936 - z158 * z4935
+            + z162 * z4916;
+        let z4938 = self.m7 * z4919 + self.m7 * z109 * z168 - self.m7 * z111 * z166
             - self.m7 * z193;
-        let z3299 = -self.m7 * z111 * z167 + self.m7 * z112 - self.m7 * z168 * z3278
+        let z4939 = -self.m7 * z111 * z167 + self.m7 * z112 - self.m7 * z168 * z4918
             + self.m7 * z192;
-        let z3300 = 2.0 * z109 * z173 - z110 * z171 + z166 * z3299 - z167 * z3298
-            + z171 * z3278;
-        let z3301 = z3297 + z3300;
-        let z3302 = z3294 + z3301;
-        let z3303 = z3291 + z3302;
-        let z3304 = z3288 + z3303;
-        let z3305 = z3285 + z3304;
-        let z3306 = z3282 + z3305;
-        let z3307 = -z3306 - self.d;
-        let z3308 = z0 * z123 + z9;
-        let z3309 = z1 * z123 + z10;
-        let z3310 = -z0 * z121 - z1 * z122;
-        let z3311 = z0 * z132 + z9;
-        let z3312 = z1 * z132 + z10;
-        let z3313 = -z0 * z130 - z1 * z131;
-        let z3314 = z0 * z141 + z9;
-        let z3315 = z1 * z141 + z10;
-        let z3316 = -z0 * z139 - z1 * z140;
-        let z3317 = z0 * z150 + z9;
-        let z3318 = z1 * z150 + z10;
-        let z3319 = -z0 * z148 - z1 * z149;
-        let z3320 = z0 * z159 + z9;
-        let z3321 = z1 * z159 + z10;
-        let z3322 = -z0 * z157 - z1 * z158;
-        let z3323 = z0 * z168 + z9;
-        let z3324 = z1 * z168 + z10;
-        let z3325 = -z0 * z166 - z1 * z167;
-        let z3326 = -qd[0] * z0;
-        let z3327 = -qd[0] * z1;
-        let z3328 = z0 * z11 + z1 * z12;
-        let z3329 = -qd[0] * z10;
-        let z3330 = qd[0] * z9;
-        let z3331 = z3326 + qd[2] * z0 * z3;
-        let z3332 = z3327 + qd[2] * z1 * z3;
-        let z3333 = -qd[2] * z0 * z6 - qd[2] * z1 * z8 + z3328;
-        let z3334 = qd[2] * z0 * z28 + qd[2] * z3 * z10 + z3329;
-        let z3335 = qd[2] * z1 * z28 - qd[2] * z3 * z9 + z3330;
-        let z3336 = qd[3] * z0 * z25 + z3331;
-        let z3337 = qd[3] * z1 * z25 + z3332;
-        let z3338 = -qd[3] * z0 * z21 - qd[3] * z1 * z23 + z3333;
-        let z3339 = qd[3] * z0 * z48 + qd[3] * z10 * z25 + z3334;
-        let z3340 = qd[3] * z1 * z48 - qd[3] * z9 * z25 + z3335;
-        let z3341 = qd[4] * z0 * z45 + z3336;
-        let z3342 = qd[4] * z1 * z45 + z3337;
-        let z3343 = -qd[4] * z0 * z41 - qd[4] * z1 * z43 + z3338;
-        let z3344 = qd[4] * z0 * z68 + qd[4] * z10 * z45 + z3339;
-        let z3345 = qd[4] * z1 * z68 - qd[4] * z9 * z45 + z3340;
-        let z3346 = qd[5] * z0 * z65 + z3341;
-        let z3347 = qd[5] * z1 * z65 + z3342;
-        let z3348 = -qd[5] * z0 * z61 - qd[5] * z1 * z63 + z3343;
-        let z3349 = qd[5] * z0 * z88 + qd[5] * z10 * z65 + z3344;
-        let z3350 = qd[5] * z1 * z88 - qd[5] * z9 * z65 + z3345;
-        let z3351 = qd[6] * z0 * z85 + z3346;
-        let z3352 = qd[6] * z1 * z85 + z3347;
-        let z3353 = -qd[6] * z0 * z81 - qd[6] * z1 * z83 + z3348;
-        let z3354 = qd[6] * z0 * z108 + qd[6] * z10 * z85 + z3349;
-        let z3355 = qd[6] * z1 * z108 - qd[6] * z9 * z85 + z3350;
-        let z3356 = -qd[0] * self.m2 * z3309 + self.m2 * z0 * z179 + self.m2 * z3329
-            + self.m2 * z12 * z3310 - self.m2 * z122 * z3328 + self.m2 * z123 * z3327;
-        let z3357 = qd[0] * self.m2 * z3308 + self.m2 * z1 * z179 + self.m2 * z3330
-            - self.m2 * z11 * z3310 + self.m2 * z121 * z3328 - self.m2 * z123 * z3326;
-        let z3358 = z0 * z125 - z1 * z124;
-        let z3359 = z0 * z127 - z1 * z125;
-        let z3360 = -z0 * z415 - z1 * z416 + z11 * z3359 - z12 * z3358 + z121 * z3357
-            - z122 * z3356 + z126 * z3326 + z128 * z3327 + z129 * z3328;
-        let z3361 = self.m3 * z0 * z182 + self.m3 * z3334 + self.m3 * z30 * z3313
-            - self.m3 * z31 * z3312 - self.m3 * z131 * z3333 + self.m3 * z132 * z3332;
-        let z3362 = self.m3 * z1 * z182 + self.m3 * z3335 - self.m3 * z29 * z3313
-            + self.m3 * z31 * z3311 + self.m3 * z130 * z3333 - self.m3 * z132 * z3331;
-        let z3363 = z0 * z134 - z1 * z133;
-        let z3364 = z0 * z136 - z1 * z134;
-        let z3365 = -z0 * z424 - z1 * z425 + z29 * z3364 - z30 * z3363 + z130 * z3362
-            - z131 * z3361 + z135 * z3331 + z137 * z3332 + z138 * z3333;
-        let z3366 = self.m4 * z0 * z185 + self.m4 * z3339 + self.m4 * z50 * z3316
-            - self.m4 * z51 * z3315 - self.m4 * z140 * z3338 + self.m4 * z141 * z3337;
-        let z3367 = self.m4 * z1 * z185 + self.m4 * z3340 - self.m4 * z49 * z3316
-            + self.m4 * z51 * z3314 + self.m4 * z139 * z3338 - self.m4 * z141 * z3336;
-        let z3368 = z0 * z143 - z1 * z142;
-        let z3369 = z0 * z145 - z1 * z143;
-        let z3370 = -z0 * z433 - z1 * z434 + z49 * z3369 - z50 * z3368 + z139 * z3367
-            - z140 * z3366 + z144 * z3336 + z146 * z3337 + z147 * z3338;
-        let z3371 = self.m5 * z0 * z188 + self.m5 * z3344 + self.m5 * z70 * z3319
-            - self.m5 * z71 * z3318 - self.m5 * z149 * z3343 + self.m5 * z150 * z3342;
-        let z3372 = self.m5 * z1 * z188 + self.m5 * z3345 - self.m5 * z69 * z3319
-            + self.m5 * z71 * z3317 + self.m5 * z148 * z3343 - self.m5 * z150 * z3341;
-        let z3373 = z0 * z152 - z1 * z151;
-        let z3374 = z0 * z154 - z1 * z152;
-        let z3375 = -z0 * z442 - z1 * z443 + z69 * z3374 - z70 * z3373 + z148 * z3372
-            - z149 * z3371 + z153 * z3341 + z155 * z3342 + z156 * z3343;
-        let z3376 = self.m6 * z0 * z191 + self.m6 * z3349 + self.m6 * z90 * z3322
-            - self.m6 * z91 * z3321 - self.m6 * z158 * z3348 + self.m6 * z159 * z3347;
-        let z3377 = self.m6 * z1 * z191 + self.m6 * z3350 - self.m6 * z89 * z3322
-            + self.m6 * z91 * z3320 + self.m6 * z157 * z3348 - self.m6 * z159 * z3346;
-        let z3378 = z0 * z161 - z1 * z160;
-        let z3379 = z0 * z163 - z1 * z161;
-        let z3380 = -z0 * z451 - z1 * z452 + z89 * z3379 - z90 * z3378 + z157 * z3377
-            - z158 * z3376 + z162 * z3346 + z164 * z3347 + z165 * z3348;
-        let z3381 = self.m7 * z0 * z194 + self.m7 * z3354 + self.m7 * z110 * z3325
-            - self.m7 * z111 * z3324 - self.m7 * z167 * z3353 + self.m7 * z168 * z3352;
-        let z3382 = self.m7 * z1 * z194 + self.m7 * z3355 - self.m7 * z109 * z3325
-            + self.m7 * z111 * z3323 + self.m7 * z166 * z3353 - self.m7 * z168 * z3351;
-        let z3383 = z0 * z170 - z1 * z169;
-        let z3384 = z0 * z172 - z1 * z170;
-        let z3385 = -z0 * z460 - z1 * z461 + z109 * z3384 - z110 * z3383 + z166 * z3382
-            - z167 * z3381 + z171 * z3351 + z173 * z3352 + z174 * z3353;
-        let z3386 = z3380 + z3385;
-        let z3387 = z3375 + z3386;
-        let z3388 = z3370 + z3387;
-        let z3389 = z3365 + z3388;
-        let z3390 = z3360 + z3389;
-        let z3391 = -z3 * z131 + z8 * z132 + z26;
-        let z3392 = z3 * z130 - z6 * z132 + z27;
-        let z3393 = z6 * z131 - z8 * z130 + z28;
-        let z3394 = -z3 * z140 + z8 * z141 + z26;
-        let z3395 = z3 * z139 - z6 * z141 + z27;
-        let z3396 = z6 * z140 - z8 * z139 + z28;
-        let z3397 = -z3 * z149 + z8 * z150 + z26;
-        let z3398 = z3 * z148 - z6 * z150 + z27;
-        let z3399 = z6 * z149 - z8 * z148 + z28;
-        let z3400 = -z3 * z158 + z8 * z159 + z26;
-        let z3401 = z3 * z157 - z6 * z159 + z27;
-        let z3402 = z6 * z158 - z8 * z157 + z28;
-        let z3403 = -z3 * z167 + z8 * z168 + z26;
-        let z3404 = z3 * z166 - z6 * z168 + z27;
-        let z3405 = z6 * z167 - z8 * z166 + z28;
-        let z3406 = z3 * z30 - z8 * z31;
-        let z3407 = -z3 * z29 + z6 * z31;
-        let z3408 = -z6 * z30 + z8 * z29;
-        let z3409 = z3 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
-        let z3410 = -z3 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
-        let z3411 = -qd[3] * z3 * z23 + qd[3] * z8 * z25 + z3406;
-        let z3412 = qd[3] * z3 * z21 - qd[3] * z6 * z25 + z3407;
-        let z3413 = qd[3] * z6 * z23 - qd[3] * z8 * z21 + z3408;
-        let z3414 = -qd[3] * z3 * z47 + qd[3] * z8 * z48 - qd[3] * z23 * z28
-            + qd[3] * z25 * z27 + z3409;
-        let z3415 = qd[3] * z3 * z46 - qd[3] * z6 * z48 + qd[3] * z21 * z28
-            - qd[3] * z25 * z26 + z3410;
-        let z3416 = -qd[4] * z3 * z43 + qd[4] * z8 * z45 + z3411;
-        let z3417 = qd[4] * z3 * z41 - qd[4] * z6 * z45 + z3412;
-        let z3418 = qd[4] * z6 * z43 - qd[4] * z8 * z41 + z3413;
-        let z3419 = -qd[4] * z3 * z67 + qd[4] * z8 * z68 + qd[4] * z27 * z45
-            - qd[4] * z28 * z43 + z3414;
-        let z3420 = qd[4] * z3 * z66 - qd[4] * z6 * z68 - qd[4] * z26 * z45
-            + qd[4] * z28 * z41 + z3415;
-        let z3421 = -qd[5] * z3 * z63 + qd[5] * z8 * z65 + z3416;
-        let z3422 = qd[5] * z3 * z61 - qd[5] * z6 * z65 + z3417;
-        let z3423 = qd[5] * z6 * z63 - qd[5] * z8 * z61 + z3418;
-        let z3424 = -qd[5] * z3 * z87 + qd[5] * z8 * z88 + qd[5] * z27 * z65
-            - qd[5] * z28 * z63 + z3419;
-        let z3425 = qd[5] * z3 * z86 - qd[5] * z6 * z88 - qd[5] * z26 * z65
-            + qd[5] * z28 * z61 + z3420;
-        let z3426 = -qd[6] * z3 * z83 + qd[6] * z8 * z85 + z3421;
-        let z3427 = qd[6] * z3 * z81 - qd[6] * z6 * z85 + z3422;
-        let z3428 = qd[6] * z6 * z83 - qd[6] * z8 * z81 + z3423;
-        let z3429 = -qd[6] * z3 * z107 + qd[6] * z8 * z108 + qd[6] * z27 * z85
-            - qd[6] * z28 * z83 + z3424;
-        let z3430 = qd[6] * z3 * z106 - qd[6] * z6 * z108 - qd[6] * z26 * z85
-            + qd[6] * z28 * z81 + z3425;
-        let z3431 = -self.m3 * z3 * z181 + self.m3 * z8 * z182 + self.m3 * z30 * z3393
-            - self.m3 * z31 * z3392 + self.m3 * z3409 - self.m3 * z131 * z3408
-            + self.m3 * z132 * z3407;
-        let z3432 = self.m3 * z3 * z180 - self.m3 * z6 * z182 - self.m3 * z29 * z3393
-            + self.m3 * z31 * z3391 + self.m3 * z3410 + self.m3 * z130 * z3408
-            - self.m3 * z132 * z3406;
-        let z3433 = z3 * z135 + z6 * z133 + z8 * z134;
-        let z3434 = z3 * z137 + z6 * z134 + z8 * z136;
-        let z3435 = z6 * z425 - z8 * z424 + z29 * z3434 - z30 * z3433 + z130 * z3432
-            - z131 * z3431 + z135 * z3406 + z137 * z3407 + z138 * z3408;
-        let z3436 = -self.m4 * z3 * z184 + self.m4 * z8 * z185 + self.m4 * z50 * z3396
-            - self.m4 * z51 * z3395 + self.m4 * z3414 - self.m4 * z140 * z3413
-            + self.m4 * z141 * z3412;
-        let z3437 = self.m4 * z3 * z183 - self.m4 * z6 * z185 - self.m4 * z49 * z3396
-            + self.m4 * z51 * z3394 + self.m4 * z3415 + self.m4 * z139 * z3413
-            - self.m4 * z141 * z3411;
-        let z3438 = z3 * z144 + z6 * z142 + z8 * z143;
-        let z3439 = z3 * z146 + z6 * z143 + z8 * z145;
-        let z3440 = z6 * z434 - z8 * z433 + z49 * z3439 - z50 * z3438 + z139 * z3437
-            - z140 * z3436 + z144 * z3411 + z146 * z3412 + z147 * z3413;
-        let z3441 = -self.m5 * z3 * z187 + self.m5 * z8 * z188 + self.m5 * z70 * z3399
-            - self.m5 * z71 * z3398 + self.m5 * z3419 - self.m5 * z149 * z3418
-            + self.m5 * z150 * z3417;
-        let z3442 = self.m5 * z3 * z186 - self.m5 * z6 * z188 - self.m5 * z69 * z3399
-            + self.m5 * z71 * z3397 + self.m5 * z3420 + self.m5 * z148 * z3418
-            - self.m5 * z150 * z3416;
-        let z3443 = z3 * z153 + z6 * z151 + z8 * z152;
-        let z3444 = z3 * z155 + z6 * z152 + z8 * z154;
-        let z3445 = z6 * z443 - z8 * z442 + z69 * z3444 - z70 * z3443 + z148 * z3442
-            - z149 * z3441 + z153 * z3416 + z155 * z3417 + z156 * z3418;
-        let z3446 = -self.m6 * z3 * z190 + self.m6 * z8 * z191 + self.m6 * z90 * z3402
-            - self.m6 * z91 * z3401 + self.m6 * z3424 - self.m6 * z158 * z3423
-            + self.m6 * z159 * z3422;
-        let z3447 = self.m6 * z3 * z189 - self.m6 * z6 * z191 - self.m6 * z89 * z3402
-            + self.m6 * z91 * z3400 + self.m6 * z3425 + self.m6 * z157 * z3423
-            - self.m6 * z159 * z3421;
-        let z3448 = z3 * z162 + z6 * z160 + z8 * z161;
-        let z3449 = z3 * z164 + z6 * z161 + z8 * z163;
-        let z3450 = z6 * z452 - z8 * z451 + z89 * z3449 - z90 * z3448 + z157 * z3447
-            - z158 * z3446 + z162 * z3421 + z164 * z3422 + z165 * z3423;
-        let z3451 = -self.m7 * z3 * z193 + self.m7 * z8 * z194 + self.m7 * z3429
-            + self.m7 * z110 * z3405 - self.m7 * z111 * z3404 - self.m7 * z167 * z3428
-            + self.m7 * z168 * z3427;
-        let z3452 = self.m7 * z3 * z192 - self.m7 * z6 * z194 + self.m7 * z3430
-            - self.m7 * z109 * z3405 + self.m7 * z111 * z3403 + self.m7 * z166 * z3428
-            - self.m7 * z168 * z3426;
-        let z3453 = z3 * z171 + z6 * z169 + z8 * z170;
-        let z3454 = z3 * z173 + z6 * z170 + z8 * z172;
-        let z3455 = z6 * z461 - z8 * z460 + z109 * z3454 - z110 * z3453 + z166 * z3452
-            - z167 * z3451 + z171 * z3426 + z173 * z3427 + z174 * z3428;
-        let z3456 = z3450 + z3455;
-        let z3457 = z3445 + z3456;
-        let z3458 = z3440 + z3457;
-        let z3459 = z3435 + z3458;
-        let z3460 = z23 * z141 - z25 * z140 + z46;
-        let z3461 = -z21 * z141 + z25 * z139 + z47;
-        let z3462 = z21 * z140 - z23 * z139 + z48;
-        let z3463 = z23 * z150 - z25 * z149 + z46;
-        let z3464 = -z21 * z150 + z25 * z148 + z47;
-        let z3465 = z21 * z149 - z23 * z148 + z48;
-        let z3466 = z23 * z159 - z25 * z158 + z46;
-        let z3467 = -z21 * z159 + z25 * z157 + z47;
-        let z3468 = z21 * z158 - z23 * z157 + z48;
-        let z3469 = z23 * z168 - z25 * z167 + z46;
-        let z3470 = -z21 * z168 + z25 * z166 + z47;
-        let z3471 = z21 * z167 - z23 * z166 + z48;
-        let z3472 = -z23 * z51 + z25 * z50;
-        let z3473 = z21 * z51 - z25 * z49;
-        let z3474 = -z21 * z50 + z23 * z49;
-        let z3475 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
-        let z3476 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
-        let z3477 = qd[4] * z23 * z45 - qd[4] * z25 * z43 + z3472;
-        let z3478 = -qd[4] * z21 * z45 + qd[4] * z25 * z41 + z3473;
-        let z3479 = qd[4] * z21 * z43 - qd[4] * z23 * z41 + z3474;
-        let z3480 = qd[4] * z23 * z68 - qd[4] * z25 * z67 - qd[4] * z43 * z48
-            + qd[4] * z45 * z47 + z3475;
-        let z3481 = -qd[4] * z21 * z68 + qd[4] * z25 * z66 + qd[4] * z41 * z48
-            - qd[4] * z45 * z46 + z3476;
-        let z3482 = qd[5] * z23 * z65 - qd[5] * z25 * z63 + z3477;
-        let z3483 = -qd[5] * z21 * z65 + qd[5] * z25 * z61 + z3478;
-        let z3484 = qd[5] * z21 * z63 - qd[5] * z23 * z61 + z3479;
-        let z3485 = qd[5] * z23 * z88 - qd[5] * z25 * z87 + qd[5] * z47 * z65
-            - qd[5] * z48 * z63 + z3480;
-        let z3486 = -qd[5] * z21 * z88 + qd[5] * z25 * z86 - qd[5] * z46 * z65
-            + qd[5] * z48 * z61 + z3481;
-        let z3487 = qd[6] * z23 * z85 - qd[6] * z25 * z83 + z3482;
-        let z3488 = -qd[6] * z21 * z85 + qd[6] * z25 * z81 + z3483;
-        let z3489 = qd[6] * z21 * z83 - qd[6] * z23 * z81 + z3484;
-        let z3490 = qd[6] * z23 * z108 - qd[6] * z25 * z107 + qd[6] * z47 * z85
-            - qd[6] * z48 * z83 + z3485;
-        let z3491 = -qd[6] * z21 * z108 + qd[6] * z25 * z106 - qd[6] * z46 * z85
-            + qd[6] * z48 * z81 + z3486;
-        let z3492 = self.m4 * z23 * z185 - self.m4 * z25 * z184 + self.m4 * z50 * z3462
-            - self.m4 * z51 * z3461 - self.m4 * z140 * z3474 + self.m4 * z141 * z3473
-            + self.m4 * z3475;
-        let z3493 = -self.m4 * z21 * z185 + self.m4 * z25 * z183 - self.m4 * z49 * z3462
-            + self.m4 * z51 * z3460 + self.m4 * z139 * z3474 - self.m4 * z141 * z3472
-            + self.m4 * z3476;
-        let z3494 = z21 * z142 + z23 * z143 + z25 * z144;
-        let z3495 = z21 * z143 + z23 * z145 + z25 * z146;
-        let z3496 = z21 * z434 - z23 * z433 + z49 * z3495 - z50 * z3494 + z139 * z3493
-            - z140 * z3492 + z144 * z3472 + z146 * z3473 + z147 * z3474;
-        let z3497 = self.m5 * z23 * z188 - self.m5 * z25 * z187 + self.m5 * z70 * z3465
-            - self.m5 * z71 * z3464 - self.m5 * z149 * z3479 + self.m5 * z150 * z3478
-            + self.m5 * z3480;
-        let z3498 = -self.m5 * z21 * z188 + self.m5 * z25 * z186 - self.m5 * z69 * z3465
-            + self.m5 * z71 * z3463 + self.m5 * z148 * z3479 - self.m5 * z150 * z3477
-            + self.m5 * z3481;
-        let z3499 = z21 * z151 + z23 * z152 + z25 * z153;
-        let z3500 = z21 * z152 + z23 * z154 + z25 * z155;
-        let z3501 = z21 * z443 - z23 * z442 + z69 * z3500 - z70 * z3499 + z148 * z3498
-            - z149 * z3497 + z153 * z3477 + z155 * z3478 + z156 * z3479;
-        let z3502 = self.m6 * z23 * z191 - self.m6 * z25 * z190 + self.m6 * z90 * z3468
-            - self.m6 * z91 * z3467 + self.m6 * z3485 - self.m6 * z158 * z3484
-            + self.m6 * z159 * z3483;
-        let z3503 = -self.m6 * z21 * z191 + self.m6 * z25 * z189 - self.m6 * z89 * z3468
-            + self.m6 * z91 * z3466 + self.m6 * z157 * z3484 + self.m6 * z3486
-            - self.m6 * z159 * z3482;
-        let z3504 = z21 * z160 + z23 * z161 + z25 * z162;
-        let z3505 = z21 * z161 + z23 * z163 + z25 * z164;
-        let z3506 = z21 * z452 - z23 * z451 + z89 * z3505 - z90 * z3504 + z157 * z3503
-            - z158 * z3502 + z162 * z3482 + z164 * z3483 + z165 * z3484;
-        let z3507 = self.m7 * z23 * z194 - self.m7 * z25 * z193 + self.m7 * z110 * z3471
-            - self.m7 * z111 * z3470 + self.m7 * z3490 - self.m7 * z167 * z3489
-            + self.m7 * z168 * z3488;
-        let z3508 = -self.m7 * z21 * z194 + self.m7 * z25 * z192 - self.m7 * z109 * z3471
-            + self.m7 * z111 * z3469 + self.m7 * z3491 + self.m7 * z166 * z3489
-            - self.m7 * z168 * z3487;
-        let z3509 = z21 * z169 + z23 * z170 + z25 * z171;
-        let z3510 = z21 * z170 + z23 * z172 + z25 * z173;
-        let z3511 = z21 * z461 - z23 * z460 + z109 * z3510 - z110 * z3509 + z166 * z3508
-            - z167 * z3507 + z171 * z3487 + z173 * z3488 + z174 * z3489;
-        let z3512 = z3506 + z3511;
-        let z3513 = z3501 + z3512;
-        let z3514 = z3496 + z3513;
-        let z3515 = z43 * z150 - z45 * z149 + z66;
-        let z3516 = -z41 * z150 + z45 * z148 + z67;
-        let z3517 = z41 * z149 - z43 * z148 + z68;
-        let z3518 = z43 * z159 - z45 * z158 + z66;
-        let z3519 = -z41 * z159 + z45 * z157 + z67;
-        let z3520 = z41 * z158 - z43 * z157 + z68;
-        let z3521 = z43 * z168 - z45 * z167 + z66;
-        let z3522 = -z41 * z168 + z45 * z166 + z67;
-        let z3523 = z41 * z167 - z43 * z166 + z68;
-        let z3524 = -z43 * z71 + z45 * z70;
-        let z3525 = z41 * z71 - z45 * z69;
-        let z3526 = -z41 * z70 + z43 * z69;
-        let z3527 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
-        let z3528 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
-        let z3529 = qd[5] * z43 * z65 - qd[5] * z45 * z63 + z3524;
-        let z3530 = -qd[5] * z41 * z65 + qd[5] * z45 * z61 + z3525;
-        let z3531 = qd[5] * z41 * z63 - qd[5] * z43 * z61 + z3526;
-        let z3532 = qd[5] * z43 * z88 - qd[5] * z45 * z87 - qd[5] * z63 * z68
-            + qd[5] * z65 * z67 + z3527;
-        let z3533 = -qd[5] * z41 * z88 + qd[5] * z45 * z86 + qd[5] * z61 * z68
-            - qd[5] * z65 * z66 + z3528;
-        let z3534 = qd[6] * z43 * z85 - qd[6] * z45 * z83 + z3529;
-        let z3535 = z3530 - qd[6] * z41 * z85 + qd[6] * z45 * z81;
-        let z3536 = z3531 + qd[6] * z41 * z83 - qd[6] * z43 * z81;
-        let z3537 = z3532 + qd[6] * z43 * z108 - qd[6] * z45 * z107 + qd[6] * z67 * z85
-            - qd[6] * z68 * z83;
-        let z3538 = z3533 - qd[6] * z41 * z108 + qd[6] * z45 * z106 - qd[6] * z66 * z85
-            + qd[6] * z68 * z81;
-        let z3539 = self.m5 * z43 * z188 - self.m5 * z45 * z187 + self.m5 * z70 * z3517
-            - self.m5 * z71 * z3516 - self.m5 * z149 * z3526 + self.m5 * z150 * z3525
-            + self.m5 * z3527;
-        let z3540 = -self.m5 * z41 * z188 + self.m5 * z45 * z186 - self.m5 * z69 * z3517
-            + self.m5 * z71 * z3515 + self.m5 * z148 * z3526 - self.m5 * z150 * z3524
-            + self.m5 * z3528;
-        let z3541 = z41 * z151 + z43 * z152 + z45 * z153;
-        let z3542 = z41 * z152 + z43 * z154 + z45 * z155;
-        let z3543 = z41 * z443 - z43 * z442 + z69 * z3542 - z70 * z3541 + z148 * z3540
-            - z149 * z3539 + z153 * z3524 + z155 * z3525 + z156 * z3526;
-        let z3544 = self.m6 * z3532 + self.m6 * z43 * z191 - self.m6 * z45 * z190
-            + self.m6 * z90 * z3520 - self.m6 * z91 * z3519 - self.m6 * z158 * z3531
-            + self.m6 * z159 * z3530;
-        let z3545 = self.m6 * z3533 - self.m6 * z41 * z191 + self.m6 * z45 * z189
-            - self.m6 * z89 * z3520 + self.m6 * z91 * z3518 + self.m6 * z157 * z3531
-            - self.m6 * z159 * z3529;
-        let z3546 = z41 * z160 + z43 * z161 + z45 * z162;
-        let z3547 = z41 * z161 + z43 * z163 + z45 * z164;
-        let z3548 = z41 * z452 - z43 * z451 + z89 * z3547 - z90 * z3546 + z157 * z3545
-            - z158 * z3544 + z162 * z3529 + z164 * z3530 + z165 * z3531;
-        let z3549 = self.m7 * z3537 + self.m7 * z43 * z194 - self.m7 * z45 * z193
-            + self.m7 * z110 * z3523 - self.m7 * z111 * z3522 - self.m7 * z167 * z3536
-            + self.m7 * z168 * z3535;
-        let z3550 = self.m7 * z3538 - self.m7 * z41 * z194 + self.m7 * z45 * z192
-            - self.m7 * z109 * z3523 + self.m7 * z111 * z3521 + self.m7 * z166 * z3536
-            - self.m7 * z168 * z3534;
-        let z3551 = z41 * z169 + z43 * z170 + z45 * z171;
-        let z3552 = z41 * z170 + z43 * z172 + z45 * z173;
-        let z3553 = z41 * z461 - z43 * z460 + z109 * z3552 - z110 * z3551 + z166 * z3550
-            - z167 * z3549 + z171 * z3534 + z173 * z3535 + z174 * z3536;
-        let z3554 = z3548 + z3553;
-        let z3555 = z3543 + z3554;
-        let z3556 = z63 * z159 - z65 * z158 + z86;
-        let z3557 = -z61 * z159 + z65 * z157 + z87;
-        let z3558 = z61 * z158 - z63 * z157 + z88;
-        let z3559 = z63 * z168 - z65 * z167 + z86;
-        let z3560 = -z61 * z168 + z65 * z166 + z87;
-        let z3561 = z61 * z167 - z63 * z166 + z88;
-        let z3562 = -z63 * z91 + z65 * z90;
-        let z3563 = z61 * z91 - z65 * z89;
-        let z3564 = -z61 * z90 + z63 * z89;
-        let z3565 = -z63 * z94 + z65 * z93 - z87 * z91 + z88 * z90;
-        let z3566 = z61 * z94 - z65 * z92 + z86 * z91 - z88 * z89;
-        let z3567 = z3562 + qd[6] * z63 * z85 - qd[6] * z65 * z83;
-        let z3568 = z3563 - qd[6] * z61 * z85 + qd[6] * z65 * z81;
-        let z3569 = z3564 + qd[6] * z61 * z83 - qd[6] * z63 * z81;
-        let z3570 = z3565 + qd[6] * z63 * z108 - qd[6] * z65 * z107 - qd[6] * z83 * z88
-            + qd[6] * z85 * z87;
-        let z3571 = z3566 - qd[6] * z61 * z108 + qd[6] * z65 * z106 + qd[6] * z81 * z88
-            - qd[6] * z85 * z86;
-        let z3572 = self.m6 * z3565 + self.m6 * z63 * z191 - self.m6 * z65 * z190
-            + self.m6 * z90 * z3558 - self.m6 * z91 * z3557 - self.m6 * z158 * z3564
-            + self.m6 * z159 * z3563;
-        let z3573 = self.m6 * z3566 - self.m6 * z61 * z191 + self.m6 * z65 * z189
-            - self.m6 * z89 * z3558 + self.m6 * z91 * z3556 + self.m6 * z157 * z3564
-            - self.m6 * z159 * z3562;
-        let z3574 = z61 * z160 + z63 * z161 + z65 * z162;
-        let z3575 = z61 * z161 + z63 * z163 + z65 * z164;
-        let z3576 = z61 * z452 - z63 * z451 + z89 * z3575 - z90 * z3574 + z157 * z3573
-            - z158 * z3572 + z162 * z3562 + z164 * z3563 + z165 * z3564;
-        let z3577 = self.m7 * z3570 + self.m7 * z63 * z194 - self.m7 * z65 * z193
-            + self.m7 * z110 * z3561 - self.m7 * z111 * z3560 - self.m7 * z167 * z3569
-            + self.m7 * z168 * z3568;
-        let z3578 = self.m7 * z3571 - self.m7 * z61 * z194 + self.m7 * z65 * z192
-            - self.m7 * z109 * z3561 + self.m7 * z111 * z3559 + self.m7 * z166 * z3569
-            - self.m7 * z168 * z3567;
-        let z3579 = z61 * z169 + z63 * z170 + z65 * z171;
-        let z3580 = z61 * z170 + z63 * z172 + z65 * z173;
-        let z3581 = z61 * z461 - z63 * z460 + z109 * z3580 - z110 * z3579 + z166 * z3578
-            - z167 * z3577 + z171 * z3567 + z173 * z3568 + z174 * z3569;
-        let z3582 = z3576 + z3581;
-        let z3583 = z83 * z168 - z85 * z167 + z106;
-        let z3584 = -z81 * z168 + z85 * z166 + z107;
-        let z3585 = z81 * z167 - z83 * z166 + z108;
-        let z3586 = -z83 * z111 + z85 * z110;
-        let z3587 = z81 * z111 - z85 * z109;
-        let z3588 = -z81 * z110 + z83 * z109;
-        let z3589 = -z83 * z114 + z85 * z113 - z107 * z111 + z108 * z110;
-        let z3590 = z81 * z114 - z85 * z112 + z106 * z111 - z108 * z109;
-        let z3591 = self.m7 * z3589 + self.m7 * z83 * z194 - self.m7 * z85 * z193
-            + self.m7 * z110 * z3585 - self.m7 * z111 * z3584 - self.m7 * z167 * z3588
-            + self.m7 * z168 * z3587;
-        let z3592 = self.m7 * z3590 - self.m7 * z81 * z194 + self.m7 * z85 * z192
-            - self.m7 * z109 * z3585 + self.m7 * z111 * z3583 + self.m7 * z166 * z3588
-            - self.m7 * z168 * z3586;
-        let z3593 = z81 * z169 + z83 * z170 + z85 * z171;
-        let z3594 = z81 * z170 + z83 * z172 + z85 * z173;
-        let z3595 = z81 * z461 - z83 * z460 + z109 * z3594 - z110 * z3593 + z166 * z3592
-            - z167 * z3591 + z171 * z3586 + z173 * z3587 + z174 * z3588;
-        let z3596 = self.m2 * z12 * z122 + self.m2 * z122 * z810;
-        let z3597 = -qd[0] * z128 + z11 * z125 + z12 * z129 + z122 * z3596 - z123 * z3284
-            + z124 * z810 - z416;
-        let z3598 = qd[0] * z126 + z11 * z127 - z11 * z129 - z121 * z3596 + z123 * z3283
-            + z125 * z810 + z415;
-        let z3599 = self.m3 * z30 * z131 + self.m3 * z131 * z3270;
-        let z3600 = z29 * z134 + z30 * z138 - z31 * z137 + z131 * z3599 - z132 * z3287
-            + z133 * z3270 - z425;
-        let z3601 = z29 * z136 - z29 * z138 + z31 * z135 - z130 * z3599 + z132 * z3286
-            + z134 * z3270 + z424;
-        let z3602 = self.m4 * z50 * z140 + self.m4 * z140 * z3272;
-        let z3603 = z49 * z143 + z50 * z147 - z51 * z146 + z140 * z3602 - z141 * z3290
-            + z142 * z3272 - z434;
-        let z3604 = z49 * z145 - z49 * z147 + z51 * z144 - z139 * z3602 + z141 * z3289
-            + z143 * z3272 + z433;
-        let z3605 = self.m5 * z70 * z149 + self.m5 * z149 * z3274;
-        let z3606 = z69 * z152 + z70 * z156 - z71 * z155 + z149 * z3605 - z150 * z3293
-            + z151 * z3274 - z443;
-        let z3607 = z69 * z154 - z69 * z156 + z71 * z153 - z148 * z3605 + z150 * z3292
-            + z152 * z3274 + z442;
-        let z3608 = self.m6 * z90 * z158 + self.m6 * z158 * z3276;
-        let z3609 = z89 * z161 + z90 * z165 - z91 * z164 + z158 * z3608 - z159 * z3296
-            + z160 * z3276 - z452;
-        let z3610 = z89 * z163 - z89 * z165 + z91 * z162 - z157 * z3608 + z159 * z3295
-            + z161 * z3276 + z451;
-        let z3611 = self.m7 * z110 * z167 + self.m7 * z167 * z3278;
-        let z3612 = -z461 + z109 * z170 + z110 * z174 - z111 * z173 + z167 * z3611
-            - z168 * z3299 + z169 * z3278;
-        let z3613 = z460 + z109 * z172 - z109 * z174 + z111 * z171 - z166 * z3611
-            + z168 * z3298 + z170 * z3278;
-        let z3614 = z3609 + z3612;
-        let z3615 = z3610 + z3613;
-        let z3616 = z3295 + z3298;
-        let z3617 = z3296 + z3299;
-        let z3618 = z3606 + z3614;
-        let z3619 = z3607 + z3615;
-        let z3620 = z3292 + z3616;
-        let z3621 = z3293 + z3617;
-        let z3622 = z3603 + z3618;
-        let z3623 = z3604 + z3619;
-        let z3624 = z3289 + z3620;
-        let z3625 = z3290 + z3621;
-        let z3626 = z3600 + z3622;
-        let z3627 = z3601 + z3623;
-        let z3628 = z3286 + z3624;
-        let z3629 = z3287 + z3625;
-        let z3630 = z3597 + z3626;
-        let z3631 = z3598 + z3627;
-        let z3632 = z3283 + z3628;
-        let z3633 = z3284 + z3629;
-        let z3634 = z0 * z3631 - z1 * z3630 + z9 * z3632 + z10 * z3633;
-        let z3635 = z0 * z13 + z1 * z14 - z9 * z12 + z10 * z11;
-        let z3636 = -qd[2] * z0 * z26 - qd[2] * z1 * z27 - qd[2] * z6 * z10
-            + qd[2] * z8 * z9 + z3635;
-        let z3637 = -qd[3] * z0 * z46 - qd[3] * z1 * z47 + qd[3] * z9 * z23
-            - qd[3] * z10 * z21 + z3636;
-        let z3638 = -qd[4] * z0 * z66 - qd[4] * z1 * z67 + qd[4] * z9 * z43
-            - qd[4] * z10 * z41 + z3637;
-        let z3639 = -qd[5] * z0 * z86 - qd[5] * z1 * z87 + qd[5] * z9 * z63
-            - qd[5] * z10 * z61 + z3638;
-        let z3640 = -qd[6] * z0 * z106 - qd[6] * z1 * z107 + qd[6] * z9 * z83
-            - qd[6] * z10 * z81 + z3639;
-        let z3641 = -self.m2 * z0 * z177 - self.m2 * z1 * z178 + self.m2 * z11 * z3309
-            - self.m2 * z12 * z3308 + self.m2 * z3635 - self.m2 * z121 * z3327
-            + self.m2 * z122 * z3326;
-        let z3642 = z0 * z128 - z1 * z126;
-        let z3643 = -qd[0] * z3359 + z0 * z417 + z12 * z3642 + z122 * z3641
-            - z123 * z3357 + z124 * z3326 + z125 * z3327 + z126 * z3328;
-        let z3644 = qd[0] * z3358 + z1 * z417 - z11 * z3642 - z121 * z3641 + z123 * z3356
-            + z125 * z3326 + z127 * z3327 + z128 * z3328;
-        let z3645 = -self.m3 * z0 * z180 - self.m3 * z1 * z181 + self.m3 * z29 * z3312
-            - self.m3 * z30 * z3311 + self.m3 * z3636 - self.m3 * z130 * z3332
-            + self.m3 * z131 * z3331;
-        let z3646 = z0 * z137 - z1 * z135;
-        let z3647 = z0 * z426 + z30 * z3646 - z31 * z3364 + z131 * z3645 - z132 * z3362
-            + z133 * z3331 + z134 * z3332 + z135 * z3333;
-        let z3648 = z1 * z426 - z29 * z3646 + z31 * z3363 - z130 * z3645 + z132 * z3361
-            + z134 * z3331 + z136 * z3332 + z137 * z3333;
-        let z3649 = -self.m4 * z0 * z183 - self.m4 * z1 * z184 + self.m4 * z49 * z3315
-            - self.m4 * z50 * z3314 + self.m4 * z3637 - self.m4 * z139 * z3337
-            + self.m4 * z140 * z3336;
-        let z3650 = z0 * z146 - z1 * z144;
-        let z3651 = z0 * z435 + z50 * z3650 - z51 * z3369 + z140 * z3649 - z141 * z3367
-            + z142 * z3336 + z143 * z3337 + z144 * z3338;
-        let z3652 = z1 * z435 - z49 * z3650 + z51 * z3368 - z139 * z3649 + z141 * z3366
-            + z143 * z3336 + z145 * z3337 + z146 * z3338;
-        let z3653 = -self.m5 * z0 * z186 - self.m5 * z1 * z187 + self.m5 * z3638
-            + self.m5 * z69 * z3318 - self.m5 * z70 * z3317 - self.m5 * z148 * z3342
-            + self.m5 * z149 * z3341;
-        let z3654 = z0 * z155 - z1 * z153;
-        let z3655 = z0 * z444 + z70 * z3654 - z71 * z3374 + z149 * z3653 - z150 * z3372
-            + z151 * z3341 + z152 * z3342 + z153 * z3343;
-        let z3656 = z1 * z444 - z69 * z3654 + z71 * z3373 - z148 * z3653 + z150 * z3371
-            + z152 * z3341 + z154 * z3342 + z155 * z3343;
-        let z3657 = -self.m6 * z0 * z189 - self.m6 * z1 * z190 + self.m6 * z3639
-            + self.m6 * z89 * z3321 - self.m6 * z90 * z3320 - self.m6 * z157 * z3347
-            + self.m6 * z158 * z3346;
-        let z3658 = z0 * z164 - z1 * z162;
-        let z3659 = z0 * z453 + z90 * z3658 - z91 * z3379 + z158 * z3657 - z159 * z3377
-            + z160 * z3346 + z161 * z3347 + z162 * z3348;
-        let z3660 = z1 * z453 - z89 * z3658 + z91 * z3378 - z157 * z3657 + z159 * z3376
-            + z161 * z3346 + z163 * z3347 + z164 * z3348;
-        let z3661 = -self.m7 * z0 * z192 - self.m7 * z1 * z193 + self.m7 * z3640
-            + self.m7 * z109 * z3324 - self.m7 * z110 * z3323 - self.m7 * z166 * z3352
-            + self.m7 * z167 * z3351;
-        let z3662 = z0 * z173 - z1 * z171;
-        let z3663 = z0 * z462 + z110 * z3662 - z111 * z3384 + z167 * z3661 - z168 * z3382
-            + z169 * z3351 + z170 * z3352 + z171 * z3353;
-        let z3664 = z1 * z462 - z109 * z3662 + z111 * z3383 - z166 * z3661 + z168 * z3381
-            + z170 * z3351 + z172 * z3352 + z173 * z3353;
-        let z3665 = z3659 + z3663;
-        let z3666 = z3660 + z3664;
-        let z3667 = z3376 + z3381;
-        let z3668 = z3377 + z3382;
-        let z3669 = z3655 + z3665;
-        let z3670 = z3656 + z3666;
-        let z3671 = z3371 + z3667;
-        let z3672 = z3372 + z3668;
-        let z3673 = z3651 + z3669;
-        let z3674 = z3652 + z3670;
-        let z3675 = z3366 + z3671;
-        let z3676 = z3367 + z3672;
-        let z3677 = z3647 + z3673;
-        let z3678 = z3648 + z3674;
-        let z3679 = z3361 + z3675;
-        let z3680 = z3362 + z3676;
-        let z3681 = z3643 + z3677;
-        let z3682 = z3644 + z3678;
-        let z3683 = z3356 + z3679;
-        let z3684 = z3357 + z3680;
-        let z3685 = z0 * z3682 - z1 * z3681 + z9 * z3683 + z10 * z3684;
-        let z3686 = -self.d - z3685;
-        let z3687 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z3688 = qd[3] * z6 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
-            + qd[3] * z23 * z26 + z3687;
-        let z3689 = qd[4] * z6 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z43
-            - qd[4] * z27 * z41 + z3688;
-        let z3690 = qd[5] * z6 * z87 - qd[5] * z8 * z86 + qd[5] * z26 * z63
-            - qd[5] * z27 * z61 + z3689;
-        let z3691 = qd[6] * z6 * z107 - qd[6] * z8 * z106 + qd[6] * z26 * z83
-            - qd[6] * z27 * z81 + z3690;
-        let z3692 = self.m3 * z6 * z181 - self.m3 * z8 * z180 + self.m3 * z29 * z3392
-            - self.m3 * z30 * z3391 + self.m3 * z3687 - self.m3 * z130 * z3407
-            + self.m3 * z131 * z3406;
-        let z3693 = z3 * z138 + z6 * z135 + z8 * z137;
-        let z3694 = -z3 * z425 + z8 * z426 + z30 * z3693 - z31 * z3434 + z131 * z3692
-            - z132 * z3432 + z133 * z3406 + z134 * z3407 + z135 * z3408;
-        let z3695 = z3 * z424 - z6 * z426 - z29 * z3693 + z31 * z3433 - z130 * z3692
-            + z132 * z3431 + z134 * z3406 + z136 * z3407 + z137 * z3408;
-        let z3696 = self.m4 * z6 * z184 - self.m4 * z8 * z183 + self.m4 * z49 * z3395
-            - self.m4 * z50 * z3394 + self.m4 * z3688 - self.m4 * z139 * z3412
-            + self.m4 * z140 * z3411;
-        let z3697 = z3 * z147 + z6 * z144 + z8 * z146;
-        let z3698 = -z3 * z434 + z8 * z435 + z50 * z3697 - z51 * z3439 + z140 * z3696
-            - z141 * z3437 + z142 * z3411 + z143 * z3412 + z144 * z3413;
-        let z3699 = z3 * z433 - z6 * z435 - z49 * z3697 + z51 * z3438 - z139 * z3696
-            + z141 * z3436 + z143 * z3411 + z145 * z3412 + z146 * z3413;
-        let z3700 = self.m5 * z6 * z187 - self.m5 * z8 * z186 + self.m5 * z69 * z3398
-            - self.m5 * z70 * z3397 + self.m5 * z3689 - self.m5 * z148 * z3417
-            + self.m5 * z149 * z3416;
-        let z3701 = z3 * z156 + z6 * z153 + z8 * z155;
-        let z3702 = -z3 * z443 + z8 * z444 + z70 * z3701 - z71 * z3444 + z149 * z3700
-            - z150 * z3442 + z151 * z3416 + z152 * z3417 + z153 * z3418;
-        let z3703 = z3 * z442 - z6 * z444 - z69 * z3701 + z71 * z3443 - z148 * z3700
-            + z150 * z3441 + z152 * z3416 + z154 * z3417 + z155 * z3418;
-        let z3704 = self.m6 * z6 * z190 - self.m6 * z8 * z189 + self.m6 * z89 * z3401
-            - self.m6 * z90 * z3400 + self.m6 * z3690 - self.m6 * z157 * z3422
-            + self.m6 * z158 * z3421;
-        let z3705 = z3 * z165 + z6 * z162 + z8 * z164;
-        let z3706 = -z3 * z452 + z8 * z453 + z90 * z3705 - z91 * z3449 + z158 * z3704
-            - z159 * z3447 + z160 * z3421 + z161 * z3422 + z162 * z3423;
-        let z3707 = z3 * z451 - z6 * z453 - z89 * z3705 + z91 * z3448 - z157 * z3704
-            + z159 * z3446 + z161 * z3421 + z163 * z3422 + z164 * z3423;
-        let z3708 = self.m7 * z6 * z193 - self.m7 * z8 * z192 + self.m7 * z3691
-            + self.m7 * z109 * z3404 - self.m7 * z110 * z3403 - self.m7 * z166 * z3427
-            + self.m7 * z167 * z3426;
-        let z3709 = z3 * z174 + z6 * z171 + z8 * z173;
-        let z3710 = -z3 * z461 + z8 * z462 + z110 * z3709 - z111 * z3454 + z167 * z3708
-            - z168 * z3452 + z169 * z3426 + z170 * z3427 + z171 * z3428;
-        let z3711 = z3 * z460 - z6 * z462 - z109 * z3709 + z111 * z3453 - z166 * z3708
-            + z168 * z3451 + z170 * z3426 + z172 * z3427 + z173 * z3428;
-        let z3712 = z3706 + z3710;
-        let z3713 = z3707 + z3711;
-        let z3714 = z3446 + z3451;
-        let z3715 = z3447 + z3452;
-        let z3716 = z3702 + z3712;
-        let z3717 = z3703 + z3713;
-        let z3718 = z3441 + z3714;
-        let z3719 = z3442 + z3715;
-        let z3720 = z3698 + z3716;
-        let z3721 = z3699 + z3717;
-        let z3722 = z3436 + z3718;
-        let z3723 = z3437 + z3719;
-        let z3724 = z3694 + z3720;
-        let z3725 = z3695 + z3721;
-        let z3726 = z3431 + z3722;
-        let z3727 = z3432 + z3723;
-        let z3728 = z0 * z3725 - z1 * z3724 + z9 * z3726 + z10 * z3727;
-        let z3729 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z3730 = qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z41 * z47
-            + qd[4] * z43 * z46 + z3729;
-        let z3731 = qd[5] * z21 * z87 - qd[5] * z23 * z86 + qd[5] * z46 * z63
-            - qd[5] * z47 * z61 + z3730;
-        let z3732 = qd[6] * z21 * z107 - qd[6] * z23 * z106 + qd[6] * z46 * z83
-            - qd[6] * z47 * z81 + z3731;
-        let z3733 = self.m4 * z21 * z184 - self.m4 * z23 * z183 + self.m4 * z49 * z3461
-            - self.m4 * z50 * z3460 - self.m4 * z139 * z3473 + self.m4 * z140 * z3472
-            + self.m4 * z3729;
-        let z3734 = z21 * z144 + z23 * z146 + z25 * z147;
-        let z3735 = z23 * z435 - z25 * z434 + z50 * z3734 - z51 * z3495 + z140 * z3733
-            - z141 * z3493 + z142 * z3472 + z143 * z3473 + z144 * z3474;
-        let z3736 = -z21 * z435 + z25 * z433 - z49 * z3734 + z51 * z3494 - z139 * z3733
-            + z141 * z3492 + z143 * z3472 + z145 * z3473 + z146 * z3474;
-        let z3737 = self.m5 * z21 * z187 - self.m5 * z23 * z186 + self.m5 * z69 * z3464
-            - self.m5 * z70 * z3463 + self.m5 * z3730 - self.m5 * z148 * z3478
-            + self.m5 * z149 * z3477;
-        let z3738 = z21 * z153 + z23 * z155 + z25 * z156;
-        let z3739 = z23 * z444 - z25 * z443 + z70 * z3738 - z71 * z3500 + z149 * z3737
-            - z150 * z3498 + z151 * z3477 + z152 * z3478 + z153 * z3479;
-        let z3740 = -z21 * z444 + z25 * z442 - z69 * z3738 + z71 * z3499 - z148 * z3737
-            + z150 * z3497 + z152 * z3477 + z154 * z3478 + z155 * z3479;
-        let z3741 = self.m6 * z21 * z190 - self.m6 * z23 * z189 + self.m6 * z89 * z3467
-            - self.m6 * z90 * z3466 + self.m6 * z3731 - self.m6 * z157 * z3483
-            + self.m6 * z158 * z3482;
-        let z3742 = z21 * z162 + z23 * z164 + z25 * z165;
-        let z3743 = z23 * z453 - z25 * z452 + z90 * z3742 - z91 * z3505 + z158 * z3741
-            - z159 * z3503 + z160 * z3482 + z161 * z3483 + z162 * z3484;
-        let z3744 = -z21 * z453 + z25 * z451 - z89 * z3742 + z91 * z3504 - z157 * z3741
-            + z159 * z3502 + z161 * z3482 + z163 * z3483 + z164 * z3484;
-        let z3745 = self.m7 * z21 * z193 - self.m7 * z23 * z192 + self.m7 * z109 * z3470
-            - self.m7 * z110 * z3469 + self.m7 * z3732 - self.m7 * z166 * z3488
-            + self.m7 * z167 * z3487;
-        let z3746 = z21 * z171 + z23 * z173 + z25 * z174;
-        let z3747 = z23 * z462 - z25 * z461 + z110 * z3746 - z111 * z3510 + z167 * z3745
-            - z168 * z3508 + z169 * z3487 + z170 * z3488 + z171 * z3489;
-        let z3748 = -z21 * z462 + z25 * z460 - z109 * z3746 + z111 * z3509 - z166 * z3745
-            + z168 * z3507 + z170 * z3487 + z172 * z3488 + z173 * z3489;
-        let z3749 = z3743 + z3747;
-        let z3750 = z3744 + z3748;
-        let z3751 = z3502 + z3507;
-        let z3752 = z3503 + z3508;
-        let z3753 = z3739 + z3749;
-        let z3754 = z3740 + z3750;
-        let z3755 = z3751 + z3497;
-        let z3756 = z3752 + z3498;
-        let z3757 = z3735 + z3753;
-        let z3758 = z3736 + z3754;
-        let z3759 = z3492 + z3755;
-        let z3760 = z3493 + z3756;
-        let z3761 = z0 * z3758 - z1 * z3757 + z9 * z3759 + z10 * z3760;
-        let z3762 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
-        let z3763 = qd[5] * z41 * z87 - qd[5] * z43 * z86 - qd[5] * z61 * z67
-            + qd[5] * z63 * z66 + z3762;
-        let z3764 = qd[6] * z41 * z107 - qd[6] * z43 * z106 + qd[6] * z66 * z83
-            - qd[6] * z67 * z81 + z3763;
-        let z3765 = self.m5 * z41 * z187 - self.m5 * z43 * z186 + self.m5 * z69 * z3516
-            - self.m5 * z70 * z3515 - self.m5 * z148 * z3525 + self.m5 * z149 * z3524
-            + self.m5 * z3762;
-        let z3766 = z41 * z153 + z43 * z155 + z45 * z156;
-        let z3767 = z43 * z444 - z45 * z443 + z70 * z3766 - z71 * z3542 + z149 * z3765
-            - z150 * z3540 + z151 * z3524 + z152 * z3525 + z153 * z3526;
-        let z3768 = -z41 * z444 + z45 * z442 - z69 * z3766 + z71 * z3541 - z148 * z3765
-            + z150 * z3539 + z152 * z3524 + z154 * z3525 + z155 * z3526;
-        let z3769 = self.m6 * z41 * z190 - self.m6 * z43 * z189 + self.m6 * z89 * z3519
-            - self.m6 * z90 * z3518 - self.m6 * z157 * z3530 + self.m6 * z158 * z3529
-            + self.m6 * z3763;
-        let z3770 = z41 * z162 + z43 * z164 + z45 * z165;
-        let z3771 = z43 * z453 - z45 * z452 + z90 * z3770 - z91 * z3547 + z158 * z3769
-            - z159 * z3545 + z160 * z3529 + z161 * z3530 + z162 * z3531;
-        let z3772 = -z41 * z453 + z45 * z451 - z89 * z3770 + z91 * z3546 - z157 * z3769
-            + z159 * z3544 + z161 * z3529 + z163 * z3530 + z164 * z3531;
-        let z3773 = self.m7 * z41 * z193 - self.m7 * z43 * z192 + self.m7 * z109 * z3522
-            - self.m7 * z110 * z3521 - self.m7 * z166 * z3535 + self.m7 * z167 * z3534
-            + self.m7 * z3764;
-        let z3774 = z41 * z171 + z43 * z173 + z45 * z174;
-        let z3775 = z43 * z462 - z45 * z461 + z110 * z3774 - z111 * z3552 + z167 * z3773
-            - z168 * z3550 + z169 * z3534 + z170 * z3535 + z171 * z3536;
-        let z3776 = -z41 * z462 + z45 * z460 - z109 * z3774 + z111 * z3551 - z166 * z3773
-            + z168 * z3549 + z170 * z3534 + z172 * z3535 + z173 * z3536;
-        let z3777 = z3771 + z3775;
-        let z3778 = z3772 + z3776;
-        let z3779 = z3544 + z3549;
-        let z3780 = z3545 + z3550;
-        let z3781 = z3767 + z3777;
-        let z3782 = z3768 + z3778;
-        let z3783 = z3539 + z3779;
-        let z3784 = z3540 + z3780;
-        let z3785 = z0 * z3782 - z1 * z3781 + z9 * z3783 + z10 * z3784;
-        let z3786 = -z61 * z93 + z63 * z92 - z86 * z90 + z87 * z89;
-        let z3787 = z3786 + qd[6] * z61 * z107 - qd[6] * z63 * z106 - qd[6] * z81 * z87
-            + qd[6] * z83 * z86;
-        let z3788 = self.m6 * z3786 + self.m6 * z61 * z190 - self.m6 * z63 * z189
-            + self.m6 * z89 * z3557 - self.m6 * z90 * z3556 - self.m6 * z157 * z3563
-            + self.m6 * z158 * z3562;
-        let z3789 = z61 * z162 + z63 * z164 + z65 * z165;
-        let z3790 = z63 * z453 - z65 * z452 + z90 * z3789 - z91 * z3575 + z158 * z3788
-            - z159 * z3573 + z160 * z3562 + z161 * z3563 + z162 * z3564;
-        let z3791 = -z61 * z453 + z65 * z451 - z89 * z3789 + z91 * z3574 - z157 * z3788
-            + z159 * z3572 + z161 * z3562 + z163 * z3563 + z164 * z3564;
-        let z3792 = self.m7 * z3787 + self.m7 * z61 * z193 - self.m7 * z63 * z192
-            + self.m7 * z109 * z3560 - self.m7 * z110 * z3559 - self.m7 * z166 * z3568
-            + self.m7 * z167 * z3567;
-        let z3793 = z61 * z171 + z63 * z173 + z65 * z174;
-        let z3794 = z63 * z462 - z65 * z461 + z110 * z3793 - z111 * z3580 + z167 * z3792
-            - z168 * z3578 + z169 * z3567 + z170 * z3568 + z171 * z3569;
-        let z3795 = -z61 * z462 + z65 * z460 - z109 * z3793 + z111 * z3579 - z166 * z3792
-            + z168 * z3577 + z170 * z3567 + z172 * z3568 + z173 * z3569;
-        let z3796 = z3790 + z3794;
-        let z3797 = z3791 + z3795;
-        let z3798 = z3572 + z3577;
-        let z3799 = z3573 + z3578;
-        let z3800 = z0 * z3797 - z1 * z3796 + z9 * z3798 + z10 * z3799;
-        let z3801 = -z81 * z113 + z83 * z112 - z106 * z110 + z107 * z109;
-        let z3802 = self.m7 * z3801 + self.m7 * z81 * z193 - self.m7 * z83 * z192
-            + self.m7 * z109 * z3584 - self.m7 * z110 * z3583 - self.m7 * z166 * z3587
-            + self.m7 * z167 * z3586;
-        let z3803 = z81 * z171 + z83 * z173 + z85 * z174;
-        let z3804 = z83 * z462 - z85 * z461 + z110 * z3803 - z111 * z3594 + z167 * z3802
-            - z168 * z3592 + z169 * z3586 + z170 * z3587 + z171 * z3588;
-        let z3805 = -z81 * z462 + z85 * z460 - z109 * z3803 + z111 * z3593 - z166 * z3802
-            + z168 * z3591 + z170 * z3586 + z172 * z3587 + z173 * z3588;
-        let z3806 = z0 * z3805 - z1 * z3804 + z9 * z3591 + z10 * z3592;
-        let z3807 = z3608 + z3611;
-        let z3808 = z3807 + z3605;
-        let z3809 = z3808 + z3602;
-        let z3810 = z3809 + z3599;
-        let z3811 = z3 * z3304 + z6 * z3626 + z8 * z3627 + z26 * z3628 + z27 * z3629
-            + z28 * z3810;
-        let z3812 = z3657 + z3661;
-        let z3813 = z3812 + z3653;
-        let z3814 = z3813 + z3649;
-        let z3815 = z3814 + z3645;
-        let z3816 = z3 * z3389 + z6 * z3677 + z8 * z3678 + z26 * z3679 + z27 * z3680
-            + z28 * z3815;
-        let z3817 = z3704 + z3708;
-        let z3818 = z3817 + z3700;
-        let z3819 = z3818 + z3696;
-        let z3820 = z3819 + z3692;
-        let z3821 = z3 * z3459 + z6 * z3724 + z8 * z3725 + z26 * z3726 + z27 * z3727
-            + z28 * z3820;
-        let z3822 = -z3821 - self.d;
-        let z3823 = z3741 + z3745;
-        let z3824 = z3823 + z3737;
-        let z3825 = z3824 + z3733;
-        let z3826 = z3 * z3514 + z6 * z3757 + z8 * z3758 + z26 * z3759 + z27 * z3760
-            + z28 * z3825;
-        let z3827 = z3769 + z3773;
-        let z3828 = z3827 + z3765;
-        let z3829 = z3 * z3555 + z6 * z3781 + z8 * z3782 + z26 * z3783 + z27 * z3784
-            + z28 * z3828;
-        let z3830 = z3788 + z3792;
-        let z3831 = z3 * z3582 + z6 * z3796 + z8 * z3797 + z26 * z3798 + z27 * z3799
-            + z28 * z3830;
-        let z3832 = z3 * z3595 + z6 * z3804 + z8 * z3805 + z26 * z3591 + z27 * z3592
-            + z28 * z3802;
-        let z3833 = z21 * z3622 + z23 * z3623 + z25 * z3303 + z46 * z3624 + z47 * z3625
-            + z48 * z3809;
-        let z3834 = z21 * z3673 + z23 * z3674 + z25 * z3388 + z46 * z3675 + z47 * z3676
-            + z48 * z3814;
-        let z3835 = z21 * z3720 + z23 * z3721 + z25 * z3458 + z46 * z3722 + z47 * z3723
-            + z48 * z3819;
-        let z3836 = z21 * z3757 + z23 * z3758 + z25 * z3514 + z46 * z3759 + z47 * z3760
-            + z48 * z3825;
-        let z3837 = -z3836 - self.d;
-        let z3838 = z21 * z3781 + z23 * z3782 + z25 * z3555 + z46 * z3783 + z47 * z3784
-            + z48 * z3828;
-        let z3839 = z21 * z3796 + z23 * z3797 + z25 * z3582 + z46 * z3798 + z47 * z3799
-            + z48 * z3830;
-        let z3840 = z21 * z3804 + z23 * z3805 + z25 * z3595 + z46 * z3591 + z47 * z3592
-            + z48 * z3802;
-        let z3841 = z41 * z3618 + z43 * z3619 + z45 * z3302 + z66 * z3620 + z67 * z3621
-            + z68 * z3808;
-        let z3842 = z41 * z3669 + z43 * z3670 + z45 * z3387 + z66 * z3671 + z67 * z3672
-            + z68 * z3813;
-        let z3843 = z41 * z3716 + z43 * z3717 + z45 * z3457 + z66 * z3718 + z67 * z3719
-            + z68 * z3818;
-        let z3844 = z41 * z3753 + z43 * z3754 + z45 * z3513 + z66 * z3755 + z67 * z3756
-            + z68 * z3824;
-        let z3845 = z41 * z3781 + z43 * z3782 + z45 * z3555 + z66 * z3783 + z67 * z3784
-            + z68 * z3828;
-        let z3846 = -z3845 - self.d;
-        let z3847 = z41 * z3796 + z43 * z3797 + z45 * z3582 + z66 * z3798 + z67 * z3799
-            + z68 * z3830;
-        let z3848 = z41 * z3804 + z43 * z3805 + z45 * z3595 + z66 * z3591 + z67 * z3592
-            + z68 * z3802;
-        let z3849 = z61 * z3614 + z63 * z3615 + z65 * z3301 + z86 * z3616 + z87 * z3617
-            + z88 * z3807;
-        let z3850 = z61 * z3665 + z63 * z3666 + z65 * z3386 + z86 * z3667 + z87 * z3668
-            + z88 * z3812;
-        let z3851 = z61 * z3712 + z63 * z3713 + z65 * z3456 + z86 * z3714 + z87 * z3715
-            + z88 * z3817;
-        let z3852 = z61 * z3749 + z63 * z3750 + z65 * z3512 + z86 * z3751 + z87 * z3752
-            + z88 * z3823;
-        let z3853 = z61 * z3777 + z63 * z3778 + z65 * z3554 + z86 * z3779 + z87 * z3780
-            + z88 * z3827;
-        let z3854 = z61 * z3796 + z63 * z3797 + z65 * z3582 + z86 * z3798 + z87 * z3799
-            + z88 * z3830;
-        let z3855 = -z3854 - self.d;
-        let z3856 = z61 * z3804 + z63 * z3805 + z65 * z3595 + z86 * z3591 + z87 * z3592
-            + z88 * z3802;
-        let z3857 = z81 * z3612 + z83 * z3613 + z85 * z3300 + z106 * z3298 + z107 * z3299
-            + z108 * z3611;
-        let z3858 = z81 * z3663 + z83 * z3664 + z85 * z3385 + z106 * z3381 + z107 * z3382
-            + z108 * z3661;
-        let z3859 = z81 * z3710 + z83 * z3711 + z85 * z3455 + z106 * z3451 + z107 * z3452
-            + z108 * z3708;
-        let z3860 = z81 * z3747 + z83 * z3748 + z85 * z3511 + z106 * z3507 + z107 * z3508
-            + z108 * z3745;
-        let z3861 = z81 * z3775 + z83 * z3776 + z85 * z3553 + z106 * z3549 + z107 * z3550
-            + z108 * z3773;
-        let z3862 = z81 * z3794 + z83 * z3795 + z85 * z3581 + z106 * z3577 + z107 * z3578
-            + z108 * z3792;
-        let z3863 = z81 * z3804 + z83 * z3805 + z85 * z3595 + z106 * z3591 + z107 * z3592
-            + z108 * z3802;
-        let z3864 = -z3863 - self.d;
-        let x0 = -z2810;
-        let x1 = -z2870;
-        let x2 = -z2919;
-        let x3 = -z2957;
-        let x4 = -z2984;
-        let x5 = -z3000;
-        let x6 = -z3001;
-        let x7 = -z3052;
-        let x8 = -z3102;
-        let x9 = -z3143;
-        let x10 = -z3175;
-        let x11 = -z3198;
-        let x12 = -z3212;
-        let x13 = -z3215;
-        let x14 = -z3220;
-        let x15 = -z3225;
-        let x16 = -z3230;
-        let x17 = -z3234;
-        let x18 = -z3237;
-        let x19 = -z3239;
-        let x20 = -z3240;
-        let x21 = -z3241;
-        let x22 = -z3242;
-        let x23 = -z3243;
-        let x24 = -z3244;
-        let x25 = -z3245;
-        let x26 = -z3246;
-        let x27 = -z3247;
-        let x28 = -z3248;
-        let x29 = -z3249;
-        let x30 = -z3250;
-        let x31 = -z3251;
-        let x32 = -z3252;
-        let x33 = -z3253;
-        let x34 = -z3254;
-        let x35 = -z3255;
-        let x36 = -z3256;
-        let x37 = -z3257;
-        let x38 = -z3258;
-        let x39 = -z3259;
-        let x40 = -z3260;
-        let x41 = -z3261;
-        let x42 = -z3262;
-        let x43 = -z3263;
-        let x44 = -z3264;
-        let x45 = -z3265;
-        let x46 = -z3266;
-        let x47 = -z3267;
-        let x48 = -z3268;
-        let x49 = -z3390;
-        let x50 = -z3459;
-        let x51 = -z3514;
-        let x52 = -z3555;
-        let x53 = -z3582;
-        let x54 = -z3595;
-        let x55 = -z3634;
-        let x56 = -z3728;
-        let x57 = -z3761;
-        let x58 = -z3785;
-        let x59 = -z3800;
-        let x60 = -z3806;
-        let x61 = -z3811;
-        let x62 = -z3816;
-        let x63 = -z3826;
-        let x64 = -z3829;
-        let x65 = -z3831;
-        let x66 = -z3832;
-        let x67 = -z3833;
-        let x68 = -z3834;
-        let x69 = -z3835;
-        let x70 = -z3838;
-        let x71 = -z3839;
-        let x72 = -z3840;
-        let x73 = -z3841;
-        let x74 = -z3842;
-        let x75 = -z3843;
-        let x76 = -z3844;
-        let x77 = -z3847;
-        let x78 = -z3848;
-        let x79 = -z3849;
-        let x80 = -z3850;
-        let x81 = -z3851;
-        let x82 = -z3852;
-        let x83 = -z3853;
-        let x84 = -z3856;
-        let x85 = -z3857;
-        let x86 = -z3858;
-        let x87 = -z3859;
-        let x88 = -z3860;
-        let x89 = -z3861;
-        let x90 = -z3862;
+        let z4940 = 2.0 * z109 * z173 - z110 * z171 + z166 * z4939 - z167 * z4938
+            + z171 * z4918;
+        let z4941 = z4937 + z4940;
+        let z4942 = z4934 + z4941;
+        let z4943 = z4931 + z4942;
+        let z4944 = z4928 + z4943;
+        let z4945 = z4925 + z4944;
+        let z4946 = z4922 + z4945;
+        let z4947 = -self.d - z4946;
+        let z4948 = z0 * z123 + z9;
+        let z4949 = z1 * z123 + z10;
+        let z4950 = -z0 * z121 - z1 * z122;
+        let z4951 = z0 * z132 + z9;
+        let z4952 = z1 * z132 + z10;
+        let z4953 = -z0 * z130 - z1 * z131;
+        let z4954 = z0 * z141 + z9;
+        let z4955 = z1 * z141 + z10;
+        let z4956 = -z0 * z139 - z1 * z140;
+        let z4957 = z0 * z150 + z9;
+        let z4958 = z1 * z150 + z10;
+        let z4959 = -z0 * z148 - z1 * z149;
+        let z4960 = z0 * z159 + z9;
+        let z4961 = z1 * z159 + z10;
+        let z4962 = -z0 * z157 - z1 * z158;
+        let z4963 = z0 * z168 + z9;
+        let z4964 = z1 * z168 + z10;
+        let z4965 = -z0 * z166 - z1 * z167;
+        let z4966 = -qd[0] * z10;
+        let z4967 = qd[0] * z9;
+        let z4968 = qd[2] * z0 * z3 + z3753;
+        let z4969 = qd[2] * z1 * z3 + z559;
+        let z4970 = -qd[2] * z0 * z6 - qd[2] * z1 * z8 + z3752;
+        let z4971 = qd[2] * z0 * z28 + qd[2] * z3 * z10 + z4966;
+        let z4972 = qd[2] * z1 * z28 - qd[2] * z3 * z9 + z4967;
+        let z4973 = qd[3] * z0 * z25 + z4968;
+        let z4974 = qd[3] * z1 * z25 + z4969;
+        let z4975 = -qd[3] * z0 * z21 - qd[3] * z1 * z23 + z4970;
+        let z4976 = qd[3] * z0 * z48 + qd[3] * z10 * z25 + z4971;
+        let z4977 = qd[3] * z1 * z48 - qd[3] * z9 * z25 + z4972;
+        let z4978 = qd[4] * z0 * z45 + z4973;
+        let z4979 = qd[4] * z1 * z45 + z4974;
+        let z4980 = -qd[4] * z0 * z41 - qd[4] * z1 * z43 + z4975;
+        let z4981 = qd[4] * z0 * z68 + qd[4] * z10 * z45 + z4976;
+        let z4982 = qd[4] * z1 * z68 - qd[4] * z9 * z45 + z4977;
+        let z4983 = qd[5] * z0 * z65 + z4978;
+        let z4984 = qd[5] * z1 * z65 + z4979;
+        let z4985 = -qd[5] * z0 * z61 - qd[5] * z1 * z63 + z4980;
+        let z4986 = qd[5] * z0 * z88 + qd[5] * z10 * z65 + z4981;
+        let z4987 = qd[5] * z1 * z88 - qd[5] * z9 * z65 + z4982;
+        let z4988 = qd[6] * z0 * z85 + z4983;
+        let z4989 = qd[6] * z1 * z85 + z4984;
+        let z4990 = -qd[6] * z0 * z81 - qd[6] * z1 * z83 + z4985;
+        let z4991 = qd[6] * z0 * z108 + qd[6] * z10 * z85 + z4986;
+        let z4992 = qd[6] * z1 * z108 - qd[6] * z9 * z85 + z4987;
+        let z4993 = -qd[0] * self.m2 * z4949 + self.m2 * z0 * z179
+            + self.m2 * z12 * z4950 + self.m2 * z4966 - self.m2 * z122 * z3752
+            + self.m2 * z123 * z559;
+        let z4994 = qd[0] * self.m2 * z4948 + self.m2 * z1 * z179 - self.m2 * z11 * z4950
+            + self.m2 * z4967 + self.m2 * z121 * z3752 - self.m2 * z123 * z3753;
+        let z4995 = z0 * z125 - z1 * z124;
+        let z4996 = z0 * z127 - z1 * z125;
+        let z4997 = -z0 * z415 - z1 * z416 + z11 * z4996 - z12 * z4995 + z121 * z4994
+            - z122 * z4993 + z126 * z3753 + z128 * z559 + z129 * z3752;
+        let z4998 = self.m3 * z0 * z182 + self.m3 * z30 * z4953 - self.m3 * z31 * z4952
+            + self.m3 * z4971 - self.m3 * z131 * z4970 + self.m3 * z132 * z4969;
+        let z4999 = self.m3 * z1 * z182 - self.m3 * z29 * z4953 + self.m3 * z31 * z4951
+            + self.m3 * z4972 + self.m3 * z130 * z4970 - self.m3 * z132 * z4968;
+        let z5000 = z0 * z134 - z1 * z133;
+        let z5001 = z0 * z136 - z1 * z134;
+        let z5002 = -z0 * z424 - z1 * z425 + z29 * z5001 - z30 * z5000 + z130 * z4999
+            - z131 * z4998 + z135 * z4968 + z137 * z4969 + z138 * z4970;
+        let z5003 = self.m4 * z0 * z185 + self.m4 * z50 * z4956 - self.m4 * z51 * z4955
+            + self.m4 * z4976 - self.m4 * z140 * z4975 + self.m4 * z141 * z4974;
+        let z5004 = self.m4 * z1 * z185 - self.m4 * z49 * z4956 + self.m4 * z51 * z4954
+            + self.m4 * z4977 + self.m4 * z139 * z4975 - self.m4 * z141 * z4973;
+        let z5005 = z0 * z143 - z1 * z142;
+        let z5006 = z0 * z145 - z1 * z143;
+        let z5007 = -z0 * z433 - z1 * z434 + z49 * z5006 - z50 * z5005 + z139 * z5004
+            - z140 * z5003 + z144 * z4973 + z146 * z4974 + z147 * z4975;
+        let z5008 = self.m5 * z0 * z188 + self.m5 * z70 * z4959 - self.m5 * z71 * z4958
+            + self.m5 * z4981 - self.m5 * z149 * z4980 + self.m5 * z150 * z4979;
+        let z5009 = self.m5 * z1 * z188 - self.m5 * z69 * z4959 + self.m5 * z71 * z4957
+            + self.m5 * z4982 + self.m5 * z148 * z4980 - self.m5 * z150 * z4978;
+        let z5010 = z0 * z152 - z1 * z151;
+        let z5011 = z0 * z154 - z1 * z152;
+        let z5012 = -z0 * z442 - z1 * z443 + z69 * z5011 - z70 * z5010 + z148 * z5009
+            - z149 * z5008 + z153 * z4978 + z155 * z4979 + z156 * z4980;
+        let z5013 = self.m6 * z0 * z191 + self.m6 * z90 * z4962 - self.m6 * z91 * z4961
+            + self.m6 * z4986 - self.m6 * z158 * z4985 + self.m6 * z159 * z4984;
+        let z5014 = self.m6 * z1 * z191 - self.m6 * z89 * z4962 + self.m6 * z91 * z4960
+            + self.m6 * z4987 + self.m6 * z157 * z4985 - self.m6 * z159 * z4983;
+        let z5015 = z0 * z161 - z1 * z160;
+        let z5016 = z0 * z163 - z1 * z161;
+        let z5017 = -z0 * z451 - z1 * z452 + z89 * z5016 - z90 * z5015 + z157 * z5014
+            - z158 * z5013 + z162 * z4983 + z164 * z4984 + z165 * z4985;
+        let z5018 = self.m7 * z0 * z194 + self.m7 * z110 * z4965 - self.m7 * z111 * z4964
+            + self.m7 * z4991 - self.m7 * z167 * z4990 + self.m7 * z168 * z4989;
+        let z5019 = self.m7 * z1 * z194 - self.m7 * z109 * z4965 + self.m7 * z111 * z4963
+            + self.m7 * z4992 + self.m7 * z166 * z4990 - self.m7 * z168 * z4988;
+        let z5020 = z0 * z170 - z1 * z169;
+        let z5021 = z0 * z172 - z1 * z170;
+        let z5022 = -z0 * z460 - z1 * z461 + z109 * z5021 - z110 * z5020 + z166 * z5019
+            - z167 * z5018 + z171 * z4988 + z173 * z4989 + z174 * z4990;
+        let z5023 = z5017 + z5022;
+        let z5024 = z5012 + z5023;
+        let z5025 = z5007 + z5024;
+        let z5026 = z5002 + z5025;
+        let z5027 = z4997 + z5026;
+        let z5028 = -z3 * z131 + z8 * z132 + z26;
+        let z5029 = z3 * z130 - z6 * z132 + z27;
+        let z5030 = z6 * z131 - z8 * z130 + z28;
+        let z5031 = -z3 * z140 + z8 * z141 + z26;
+        let z5032 = z3 * z139 - z6 * z141 + z27;
+        let z5033 = z6 * z140 - z8 * z139 + z28;
+        let z5034 = -z3 * z149 + z8 * z150 + z26;
+        let z5035 = z3 * z148 - z6 * z150 + z27;
+        let z5036 = z6 * z149 - z8 * z148 + z28;
+        let z5037 = -z3 * z158 + z8 * z159 + z26;
+        let z5038 = z3 * z157 - z6 * z159 + z27;
+        let z5039 = z6 * z158 - z8 * z157 + z28;
+        let z5040 = -z3 * z167 + z8 * z168 + z26;
+        let z5041 = z3 * z166 - z6 * z168 + z27;
+        let z5042 = z6 * z167 - z8 * z166 + z28;
+        let z5043 = z3 * z33 - z8 * z34 - z27 * z31 + z28 * z30;
+        let z5044 = -z3 * z32 + z6 * z34 + z26 * z31 - z28 * z29;
+        let z5045 = -qd[3] * z3 * z23 + qd[3] * z8 * z25 + z4005;
+        let z5046 = qd[3] * z3 * z21 - qd[3] * z6 * z25 + z4004;
+        let z5047 = qd[3] * z6 * z23 - qd[3] * z8 * z21 + z4003;
+        let z5048 = -qd[3] * z3 * z47 + qd[3] * z8 * z48 - qd[3] * z23 * z28
+            + qd[3] * z25 * z27 + z5043;
+        let z5049 = qd[3] * z3 * z46 - qd[3] * z6 * z48 + qd[3] * z21 * z28
+            - qd[3] * z25 * z26 + z5044;
+        let z5050 = -qd[4] * z3 * z43 + qd[4] * z8 * z45 + z5045;
+        let z5051 = qd[4] * z3 * z41 - qd[4] * z6 * z45 + z5046;
+        let z5052 = qd[4] * z6 * z43 - qd[4] * z8 * z41 + z5047;
+        let z5053 = -qd[4] * z3 * z67 + qd[4] * z8 * z68 + qd[4] * z27 * z45
+            - qd[4] * z28 * z43 + z5048;
+        let z5054 = qd[4] * z3 * z66 - qd[4] * z6 * z68 - qd[4] * z26 * z45
+            + qd[4] * z28 * z41 + z5049;
+        let z5055 = -qd[5] * z3 * z63 + qd[5] * z8 * z65 + z5050;
+        let z5056 = qd[5] * z3 * z61 - qd[5] * z6 * z65 + z5051;
+        let z5057 = qd[5] * z6 * z63 - qd[5] * z8 * z61 + z5052;
+        let z5058 = -qd[5] * z3 * z87 + qd[5] * z8 * z88 + qd[5] * z27 * z65
+            - qd[5] * z28 * z63 + z5053;
+        let z5059 = qd[5] * z3 * z86 - qd[5] * z6 * z88 - qd[5] * z26 * z65
+            + qd[5] * z28 * z61 + z5054;
+        let z5060 = -qd[6] * z3 * z83 + qd[6] * z8 * z85 + z5055;
+        let z5061 = qd[6] * z3 * z81 - qd[6] * z6 * z85 + z5056;
+        let z5062 = qd[6] * z6 * z83 - qd[6] * z8 * z81 + z5057;
+        let z5063 = -qd[6] * z3 * z107 + qd[6] * z8 * z108 + qd[6] * z27 * z85
+            - qd[6] * z28 * z83 + z5058;
+        let z5064 = qd[6] * z3 * z106 - qd[6] * z6 * z108 - qd[6] * z26 * z85
+            + qd[6] * z28 * z81 + z5059;
+        let z5065 = -self.m3 * z3 * z181 + self.m3 * z8 * z182 + self.m3 * z30 * z5030
+            - self.m3 * z31 * z5029 - self.m3 * z131 * z4003 + self.m3 * z132 * z4004
+            + self.m3 * z5043;
+        let z5066 = self.m3 * z3 * z180 - self.m3 * z6 * z182 - self.m3 * z29 * z5030
+            + self.m3 * z31 * z5028 + self.m3 * z130 * z4003 - self.m3 * z132 * z4005
+            + self.m3 * z5044;
+        let z5067 = z3 * z135 + z6 * z133 + z8 * z134;
+        let z5068 = z3 * z137 + z6 * z134 + z8 * z136;
+        let z5069 = z6 * z425 - z8 * z424 + z29 * z5068 - z30 * z5067 + z130 * z5066
+            - z131 * z5065 + z135 * z4005 + z137 * z4004 + z138 * z4003;
+        let z5070 = -self.m4 * z3 * z184 + self.m4 * z8 * z185 + self.m4 * z50 * z5033
+            - self.m4 * z51 * z5032 - self.m4 * z140 * z5047 + self.m4 * z141 * z5046
+            + self.m4 * z5048;
+        let z5071 = self.m4 * z3 * z183 - self.m4 * z6 * z185 - self.m4 * z49 * z5033
+            + self.m4 * z51 * z5031 + self.m4 * z139 * z5047 - self.m4 * z141 * z5045
+            + self.m4 * z5049;
+        let z5072 = z3 * z144 + z6 * z142 + z8 * z143;
+        let z5073 = z3 * z146 + z6 * z143 + z8 * z145;
+        let z5074 = z6 * z434 - z8 * z433 + z49 * z5073 - z50 * z5072 + z139 * z5071
+            - z140 * z5070 + z144 * z5045 + z146 * z5046 + z147 * z5047;
+        let z5075 = -self.m5 * z3 * z187 + self.m5 * z8 * z188 + self.m5 * z70 * z5036
+            - self.m5 * z71 * z5035 - self.m5 * z149 * z5052 + self.m5 * z150 * z5051
+            + self.m5 * z5053;
+        let z5076 = self.m5 * z3 * z186 - self.m5 * z6 * z188 - self.m5 * z69 * z5036
+            + self.m5 * z71 * z5034 + self.m5 * z148 * z5052 - self.m5 * z150 * z5050
+            + self.m5 * z5054;
+        let z5077 = z3 * z153 + z6 * z151 + z8 * z152;
+        let z5078 = z3 * z155 + z6 * z152 + z8 * z154;
+        let z5079 = z6 * z443 - z8 * z442 + z69 * z5078 - z70 * z5077 + z148 * z5076
+            - z149 * z5075 + z153 * z5050 + z155 * z5051 + z156 * z5052;
+        let z5080 = -self.m6 * z3 * z190 + self.m6 * z8 * z191 + self.m6 * z90 * z5039
+            - self.m6 * z91 * z5038 - self.m6 * z158 * z5057 + self.m6 * z159 * z5056
+            + self.m6 * z5058;
+        let z5081 = self.m6 * z3 * z189 - self.m6 * z6 * z191 - self.m6 * z89 * z5039
+            + self.m6 * z91 * z5037 + self.m6 * z157 * z5057 - self.m6 * z159 * z5055
+            + self.m6 * z5059;
+        let z5082 = z3 * z162 + z6 * z160 + z8 * z161;
+        let z5083 = z3 * z164 + z6 * z161 + z8 * z163;
+        let z5084 = z6 * z452 - z8 * z451 + z89 * z5083 - z90 * z5082 + z157 * z5081
+            - z158 * z5080 + z162 * z5055 + z164 * z5056 + z165 * z5057;
+        let z5085 = -self.m7 * z3 * z193 + self.m7 * z8 * z194 + self.m7 * z110 * z5042
+            - self.m7 * z111 * z5041 - self.m7 * z167 * z5062 + self.m7 * z168 * z5061
+            + self.m7 * z5063;
+        let z5086 = self.m7 * z3 * z192 - self.m7 * z6 * z194 - self.m7 * z109 * z5042
+            + self.m7 * z111 * z5040 + self.m7 * z166 * z5062 - self.m7 * z168 * z5060
+            + self.m7 * z5064;
+        let z5087 = z3 * z171 + z6 * z169 + z8 * z170;
+        let z5088 = z3 * z173 + z6 * z170 + z8 * z172;
+        let z5089 = z6 * z461 - z8 * z460 + z109 * z5088 - z110 * z5087 + z166 * z5086
+            - z167 * z5085 + z171 * z5060 + z173 * z5061 + z174 * z5062;
+        let z5090 = z5084 + z5089;
+        let z5091 = z5079 + z5090;
+        let z5092 = z5074 + z5091;
+        let z5093 = z5069 + z5092;
+        let z5094 = z23 * z141 - z25 * z140 + z46;
+        let z5095 = -z21 * z141 + z25 * z139 + z47;
+        let z5096 = z21 * z140 - z23 * z139 + z48;
+        let z5097 = z23 * z150 - z25 * z149 + z46;
+        let z5098 = -z21 * z150 + z25 * z148 + z47;
+        let z5099 = z21 * z149 - z23 * z148 + z48;
+        let z5100 = z23 * z159 - z25 * z158 + z46;
+        let z5101 = -z21 * z159 + z25 * z157 + z47;
+        let z5102 = z21 * z158 - z23 * z157 + z48;
+        let z5103 = z23 * z168 - z25 * z167 + z46;
+        let z5104 = -z21 * z168 + z25 * z166 + z47;
+        let z5105 = z21 * z167 - z23 * z166 + z48;
+        let z5106 = -z23 * z54 + z25 * z53 - z47 * z51 + z48 * z50;
+        let z5107 = z21 * z54 - z25 * z52 + z46 * z51 - z48 * z49;
+        let z5108 = qd[4] * z23 * z45 - qd[4] * z25 * z43 + z4233;
+        let z5109 = -qd[4] * z21 * z45 + qd[4] * z25 * z41 + z4232;
+        let z5110 = qd[4] * z21 * z43 - qd[4] * z23 * z41 + z4231;
+        let z5111 = z5106 + qd[4] * z23 * z68 - qd[4] * z25 * z67 - qd[4] * z43 * z48
+            + qd[4] * z45 * z47;
+        let z5112 = z5107 - qd[4] * z21 * z68 + qd[4] * z25 * z66 + qd[4] * z41 * z48
+            - qd[4] * z45 * z46;
+        let z5113 = z5108 + qd[5] * z23 * z65 - qd[5] * z25 * z63;
+        let z5114 = z5109 - qd[5] * z21 * z65 + qd[5] * z25 * z61;
+        let z5115 = z5110 + qd[5] * z21 * z63 - qd[5] * z23 * z61;
+        let z5116 = z5111 + qd[5] * z23 * z88 - qd[5] * z25 * z87 + qd[5] * z47 * z65
+            - qd[5] * z48 * z63;
+        let z5117 = z5112 - qd[5] * z21 * z88 + qd[5] * z25 * z86 - qd[5] * z46 * z65
+            + qd[5] * z48 * z61;
+        let z5118 = z5113 + qd[6] * z23 * z85 - qd[6] * z25 * z83;
+        let z5119 = z5114 - qd[6] * z21 * z85 + qd[6] * z25 * z81;
+        let z5120 = z5115 + qd[6] * z21 * z83 - qd[6] * z23 * z81;
+        let z5121 = z5116 + qd[6] * z23 * z108 - qd[6] * z25 * z107 + qd[6] * z47 * z85
+            - qd[6] * z48 * z83;
+        let z5122 = z5117 - qd[6] * z21 * z108 + qd[6] * z25 * z106 - qd[6] * z46 * z85
+            + qd[6] * z48 * z81;
+        let z5123 = self.m4 * z5106 + self.m4 * z23 * z185 - self.m4 * z25 * z184
+            + self.m4 * z50 * z5096 - self.m4 * z51 * z5095 - self.m4 * z140 * z4231
+            + self.m4 * z141 * z4232;
+        let z5124 = self.m4 * z5107 - self.m4 * z21 * z185 + self.m4 * z25 * z183
+            - self.m4 * z49 * z5096 + self.m4 * z51 * z5094 + self.m4 * z139 * z4231
+            - self.m4 * z141 * z4233;
+        let z5125 = z21 * z142 + z23 * z143 + z25 * z144;
+        let z5126 = z21 * z143 + z23 * z145 + z25 * z146;
+        let z5127 = z21 * z434 - z23 * z433 + z49 * z5126 - z50 * z5125 + z139 * z5124
+            - z140 * z5123 + z144 * z4233 + z146 * z4232 + z147 * z4231;
+        let z5128 = self.m5 * z5111 + self.m5 * z23 * z188 - self.m5 * z25 * z187
+            + self.m5 * z70 * z5099 - self.m5 * z71 * z5098 - self.m5 * z149 * z5110
+            + self.m5 * z150 * z5109;
+        let z5129 = self.m5 * z5112 - self.m5 * z21 * z188 + self.m5 * z25 * z186
+            - self.m5 * z69 * z5099 + self.m5 * z71 * z5097 + self.m5 * z148 * z5110
+            - self.m5 * z150 * z5108;
+        let z5130 = z21 * z151 + z23 * z152 + z25 * z153;
+        let z5131 = z21 * z152 + z23 * z154 + z25 * z155;
+        let z5132 = z21 * z443 - z23 * z442 + z69 * z5131 - z70 * z5130 + z148 * z5129
+            - z149 * z5128 + z153 * z5108 + z155 * z5109 + z156 * z5110;
+        let z5133 = self.m6 * z5116 + self.m6 * z23 * z191 - self.m6 * z25 * z190
+            + self.m6 * z90 * z5102 - self.m6 * z91 * z5101 - self.m6 * z158 * z5115
+            + self.m6 * z159 * z5114;
+        let z5134 = self.m6 * z5117 - self.m6 * z21 * z191 + self.m6 * z25 * z189
+            - self.m6 * z89 * z5102 + self.m6 * z91 * z5100 + self.m6 * z157 * z5115
+            - self.m6 * z159 * z5113;
+        let z5135 = z21 * z160 + z23 * z161 + z25 * z162;
+        let z5136 = z21 * z161 + z23 * z163 + z25 * z164;
+        let z5137 = z21 * z452 - z23 * z451 + z89 * z5136 - z90 * z5135 + z157 * z5134
+            - z158 * z5133 + z162 * z5113 + z164 * z5114 + z165 * z5115;
+        let z5138 = self.m7 * z5121 + self.m7 * z23 * z194 - self.m7 * z25 * z193
+            + self.m7 * z110 * z5105 - self.m7 * z111 * z5104 - self.m7 * z167 * z5120
+            + self.m7 * z168 * z5119;
+        let z5139 = self.m7 * z5122 - self.m7 * z21 * z194 + self.m7 * z25 * z192
+            - self.m7 * z109 * z5105 + self.m7 * z111 * z5103 + self.m7 * z166 * z5120
+            - self.m7 * z168 * z5118;
+        let z5140 = z21 * z169 + z23 * z170 + z25 * z171;
+        let z5141 = z21 * z170 + z23 * z172 + z25 * z173;
+        let z5142 = z21 * z461 - z23 * z460 + z109 * z5141 - z110 * z5140 + z166 * z5139
+            - z167 * z5138 + z171 * z5118 + z173 * z5119 + z174 * z5120;
+        let z5143 = z5137 + z5142;
+        let z5144 = z5132 + z5143;
+        let z5145 = z5127 + z5144;
+        let z5146 = z43 * z150 - z45 * z149 + z66;
+        let z5147 = -z41 * z150 + z45 * z148 + z67;
+        let z5148 = z41 * z149 - z43 * z148 + z68;
+        let z5149 = z43 * z159 - z45 * z158 + z66;
+        let z5150 = -z41 * z159 + z45 * z157 + z67;
+        let z5151 = z41 * z158 - z43 * z157 + z68;
+        let z5152 = z43 * z168 - z45 * z167 + z66;
+        let z5153 = -z41 * z168 + z45 * z166 + z67;
+        let z5154 = z41 * z167 - z43 * z166 + z68;
+        let z5155 = -z43 * z74 + z45 * z73 - z67 * z71 + z68 * z70;
+        let z5156 = z41 * z74 - z45 * z72 + z66 * z71 - z68 * z69;
+        let z5157 = qd[5] * z43 * z65 - qd[5] * z45 * z63 + z4437;
+        let z5158 = -qd[5] * z41 * z65 + qd[5] * z45 * z61 + z4436;
+        let z5159 = qd[5] * z41 * z63 - qd[5] * z43 * z61 + z4435;
+        let z5160 = qd[5] * z43 * z88 - qd[5] * z45 * z87 - qd[5] * z63 * z68
+            + qd[5] * z65 * z67 + z5155;
+        let z5161 = -qd[5] * z41 * z88 + qd[5] * z45 * z86 + qd[5] * z61 * z68
+            - qd[5] * z65 * z66 + z5156;
+        let z5162 = qd[6] * z43 * z85 - qd[6] * z45 * z83 + z5157;
+        let z5163 = -qd[6] * z41 * z85 + qd[6] * z45 * z81 + z5158;
+        let z5164 = qd[6] * z41 * z83 - qd[6] * z43 * z81 + z5159;
+        let z5165 = qd[6] * z43 * z108 - qd[6] * z45 * z107 + qd[6] * z67 * z85
+            - qd[6] * z68 * z83 + z5160;
+        let z5166 = -qd[6] * z41 * z108 + qd[6] * z45 * z106 - qd[6] * z66 * z85
+            + qd[6] * z68 * z81 + z5161;
+        let z5167 = self.m5 * z5155 + self.m5 * z43 * z188 - self.m5 * z45 * z187
+            + self.m5 * z70 * z5148 - self.m5 * z71 * z5147 - self.m5 * z149 * z4435
+            + self.m5 * z150 * z4436;
+        let z5168 = self.m5 * z5156 - self.m5 * z41 * z188 + self.m5 * z45 * z186
+            - self.m5 * z69 * z5148 + self.m5 * z71 * z5146 + self.m5 * z148 * z4435
+            - self.m5 * z150 * z4437;
+        let z5169 = z41 * z151 + z43 * z152 + z45 * z153;
+        let z5170 = z41 * z152 + z43 * z154 + z45 * z155;
+        let z5171 = z41 * z443 - z43 * z442 + z69 * z5170 - z70 * z5169 + z148 * z5168
+            - z149 * z5167 + z153 * z4437 + z155 * z4436 + z156 * z4435;
+        let z5172 = self.m6 * z5160 + self.m6 * z43 * z191 - self.m6 * z45 * z190
+            + self.m6 * z90 * z5151 - self.m6 * z91 * z5150 - self.m6 * z158 * z5159
+            + self.m6 * z159 * z5158;
+        let z5173 = -self.m6 * z41 * z191 + self.m6 * z5161 + self.m6 * z45 * z189
+            - self.m6 * z89 * z5151 + self.m6 * z91 * z5149 + self.m6 * z157 * z5159
+            - self.m6 * z159 * z5157;
+        let z5174 = z41 * z160 + z43 * z161 + z45 * z162;
+        let z5175 = z41 * z161 + z43 * z163 + z45 * z164;
+        let z5176 = z41 * z452 - z43 * z451 + z89 * z5175 - z90 * z5174 + z157 * z5173
+            - z158 * z5172 + z162 * z5157 + z164 * z5158 + z165 * z5159;
+        let z5177 = self.m7 * z43 * z194 - self.m7 * z45 * z193 + self.m7 * z5165
+            + self.m7 * z110 * z5154 - self.m7 * z111 * z5153 - self.m7 * z167 * z5164
+            + self.m7 * z168 * z5163;
+        let z5178 = -self.m7 * z41 * z194 + self.m7 * z45 * z192 + self.m7 * z5166
+            - self.m7 * z109 * z5154 + self.m7 * z111 * z5152 + self.m7 * z166 * z5164
+            - self.m7 * z168 * z5162;
+        let z5179 = z41 * z169 + z43 * z170 + z45 * z171;
+        let z5180 = z41 * z170 + z43 * z172 + z45 * z173;
+        let z5181 = z41 * z461 - z43 * z460 + z109 * z5180 - z110 * z5179 + z166 * z5178
+            - z167 * z5177 + z171 * z5162 + z173 * z5163 + z174 * z5164;
+        let z5182 = z5176 + z5181;
+        let z5183 = z5171 + z5182;
+        let z5184 = z63 * z159 - z65 * z158 + z86;
+        let z5185 = -z61 * z159 + z65 * z157 + z87;
+        let z5186 = z61 * z158 - z63 * z157 + z88;
+        let z5187 = z63 * z168 - z65 * z167 + z86;
+        let z5188 = -z61 * z168 + z65 * z166 + z87;
+        let z5189 = z61 * z167 - z63 * z166 + z88;
+        let z5190 = -z63 * z94 + z65 * z93 - z87 * z91 + z88 * z90;
+        let z5191 = z61 * z94 - z65 * z92 + z86 * z91 - z88 * z89;
+        let z5192 = qd[6] * z63 * z85 - qd[6] * z65 * z83 + z4617;
+        let z5193 = -qd[6] * z61 * z85 + qd[6] * z65 * z81 + z4616;
+        let z5194 = qd[6] * z61 * z83 - qd[6] * z63 * z81 + z4615;
+        let z5195 = qd[6] * z63 * z108 - qd[6] * z65 * z107 - qd[6] * z83 * z88
+            + qd[6] * z85 * z87 + z5190;
+        let z5196 = -qd[6] * z61 * z108 + qd[6] * z65 * z106 + qd[6] * z81 * z88
+            - qd[6] * z85 * z86 + z5191;
+        let z5197 = self.m6 * z63 * z191 - self.m6 * z65 * z190 + self.m6 * z5190
+            + self.m6 * z90 * z5186 - self.m6 * z91 * z5185 - self.m6 * z158 * z4615
+            + self.m6 * z159 * z4616;
+        let z5198 = -self.m6 * z61 * z191 + self.m6 * z65 * z189 + self.m6 * z5191
+            - self.m6 * z89 * z5186 + self.m6 * z91 * z5184 + self.m6 * z157 * z4615
+            - self.m6 * z159 * z4617;
+        let z5199 = z61 * z160 + z63 * z161 + z65 * z162;
+        let z5200 = z61 * z161 + z63 * z163 + z65 * z164;
+        let z5201 = z61 * z452 - z63 * z451 + z89 * z5200 - z90 * z5199 + z157 * z5198
+            - z158 * z5197 + z162 * z4617 + z164 * z4616 + z165 * z4615;
+        let z5202 = self.m7 * z63 * z194 - self.m7 * z65 * z193 + self.m7 * z5195
+            + self.m7 * z110 * z5189 - self.m7 * z111 * z5188 - self.m7 * z167 * z5194
+            + self.m7 * z168 * z5193;
+        let z5203 = -self.m7 * z61 * z194 + self.m7 * z65 * z192 + self.m7 * z5196
+            - self.m7 * z109 * z5189 + self.m7 * z111 * z5187 + self.m7 * z166 * z5194
+            - self.m7 * z168 * z5192;
+        let z5204 = z61 * z169 + z63 * z170 + z65 * z171;
+        let z5205 = z61 * z170 + z63 * z172 + z65 * z173;
+        let z5206 = z61 * z461 - z63 * z460 + z109 * z5205 - z110 * z5204 + z166 * z5203
+            - z167 * z5202 + z171 * z5192 + z173 * z5193 + z174 * z5194;
+        let z5207 = z5201 + z5206;
+        let z5208 = z83 * z168 - z85 * z167 + z106;
+        let z5209 = -z81 * z168 + z85 * z166 + z107;
+        let z5210 = z81 * z167 - z83 * z166 + z108;
+        let z5211 = -z83 * z114 + z85 * z113 - z107 * z111 + z108 * z110;
+        let z5212 = z81 * z114 - z85 * z112 + z106 * z111 - z108 * z109;
+        let z5213 = self.m7 * z83 * z194 - self.m7 * z85 * z193 + self.m7 * z5211
+            + self.m7 * z110 * z5210 - self.m7 * z111 * z5209 - self.m7 * z167 * z4771
+            + self.m7 * z168 * z4772;
+        let z5214 = -self.m7 * z81 * z194 + self.m7 * z85 * z192 + self.m7 * z5212
+            - self.m7 * z109 * z5210 + self.m7 * z111 * z5208 + self.m7 * z166 * z4771
+            - self.m7 * z168 * z4773;
+        let z5215 = z81 * z169 + z83 * z170 + z85 * z171;
+        let z5216 = z81 * z170 + z83 * z172 + z85 * z173;
+        let z5217 = z81 * z461 - z83 * z460 + z109 * z5216 - z110 * z5215 + z166 * z5214
+            - z167 * z5213 + z171 * z4773 + z173 * z4772 + z174 * z4771;
+        let z5218 = self.m2 * z12 * z122 + self.m2 * z122 * z809;
+        let z5219 = -qd[0] * z128 + z11 * z125 + z12 * z129 + z122 * z5218 - z123 * z4924
+            + z124 * z809 - z416;
+        let z5220 = qd[0] * z126 + z11 * z127 - z11 * z129 - z121 * z5218 + z123 * z4923
+            + z125 * z809 + z415;
+        let z5221 = self.m3 * z30 * z131 + self.m3 * z131 * z4910;
+        let z5222 = z29 * z134 + z30 * z138 - z31 * z137 + z131 * z5221 - z132 * z4927
+            + z133 * z4910 - z425;
+        let z5223 = z29 * z136 - z29 * z138 + z31 * z135 - z130 * z5221 + z132 * z4926
+            + z134 * z4910 + z424;
+        let z5224 = self.m4 * z50 * z140 + self.m4 * z140 * z4912;
+        let z5225 = z49 * z143 + z50 * z147 - z51 * z146 + z140 * z5224 - z141 * z4930
+            + z142 * z4912 - z434;
+        let z5226 = z49 * z145 - z49 * z147 + z51 * z144 - z139 * z5224 + z141 * z4929
+            + z143 * z4912 + z433;
+        let z5227 = self.m5 * z70 * z149 + self.m5 * z149 * z4914;
+        let z5228 = z69 * z152 + z70 * z156 - z71 * z155 + z149 * z5227 - z150 * z4933
+            + z151 * z4914 - z443;
+        let z5229 = z69 * z154 - z69 * z156 + z71 * z153 - z148 * z5227 + z150 * z4932
+            + z152 * z4914 + z442;
+        let z5230 = self.m6 * z90 * z158 + self.m6 * z158 * z4916;
+        let z5231 = z89 * z161 + z90 * z165 - z91 * z164 + z158 * z5230 - z159 * z4936
+            + z160 * z4916 - z452;
+        let z5232 = z89 * z163 - z89 * z165 + z91 * z162 - z157 * z5230 + z159 * z4935
+            + z161 * z4916 + z451;
+        let z5233 = self.m7 * z110 * z167 + self.m7 * z167 * z4918;
+        let z5234 = -z461 + z109 * z170 + z110 * z174 - z111 * z173 + z167 * z5233
+            - z168 * z4939 + z169 * z4918;
+        let z5235 = z460 + z109 * z172 - z109 * z174 + z111 * z171 - z166 * z5233
+            + z168 * z4938 + z170 * z4918;
+        let z5236 = z5231 + z5234;
+        let z5237 = z5232 + z5235;
+        let z5238 = z4935 + z4938;
+        let z5239 = z4936 + z4939;
+        let z5240 = z5228 + z5236;
+        let z5241 = z5229 + z5237;
+        let z5242 = z4932 + z5238;
+        let z5243 = z4933 + z5239;
+        let z5244 = z5225 + z5240;
+        let z5245 = z5226 + z5241;
+        let z5246 = z4929 + z5242;
+        let z5247 = z4930 + z5243;
+        let z5248 = z5222 + z5244;
+        let z5249 = z5223 + z5245;
+        let z5250 = z4926 + z5246;
+        let z5251 = z4927 + z5247;
+        let z5252 = z5219 + z5248;
+        let z5253 = z5220 + z5249;
+        let z5254 = z4923 + z5250;
+        let z5255 = z4924 + z5251;
+        let z5256 = z0 * z5253 - z1 * z5252 + z9 * z5254 + z10 * z5255;
+        let z5257 = z0 * z13 + z1 * z14 - z9 * z12 + z10 * z11;
+        let z5258 = -qd[2] * z0 * z26 - qd[2] * z1 * z27 - qd[2] * z6 * z10
+            + qd[2] * z8 * z9 + z5257;
+        let z5259 = -qd[3] * z0 * z46 - qd[3] * z1 * z47 + qd[3] * z9 * z23
+            - qd[3] * z10 * z21 + z5258;
+        let z5260 = -qd[4] * z0 * z66 - qd[4] * z1 * z67 + qd[4] * z9 * z43
+            - qd[4] * z10 * z41 + z5259;
+        let z5261 = -qd[5] * z0 * z86 - qd[5] * z1 * z87 + qd[5] * z9 * z63
+            - qd[5] * z10 * z61 + z5260;
+        let z5262 = -qd[6] * z0 * z106 - qd[6] * z1 * z107 + qd[6] * z9 * z83
+            - qd[6] * z10 * z81 + z5261;
+        let z5263 = -self.m2 * z0 * z177 - self.m2 * z1 * z178 + self.m2 * z11 * z4949
+            - self.m2 * z12 * z4948 - self.m2 * z121 * z559 + self.m2 * z122 * z3753
+            + self.m2 * z5257;
+        let z5264 = z0 * z128 - z1 * z126;
+        let z5265 = -qd[0] * z4996 + z0 * z417 + z12 * z5264 + z122 * z5263
+            - z123 * z4994 + z124 * z3753 + z125 * z559 + z126 * z3752;
+        let z5266 = qd[0] * z4995 + z1 * z417 - z11 * z5264 - z121 * z5263 + z123 * z4993
+            + z125 * z3753 + z127 * z559 + z128 * z3752;
+        let z5267 = -self.m3 * z0 * z180 - self.m3 * z1 * z181 + self.m3 * z29 * z4952
+            - self.m3 * z30 * z4951 - self.m3 * z130 * z4969 + self.m3 * z131 * z4968
+            + self.m3 * z5258;
+        let z5268 = z0 * z137 - z1 * z135;
+        let z5269 = z0 * z426 + z30 * z5268 - z31 * z5001 + z131 * z5267 - z132 * z4999
+            + z133 * z4968 + z134 * z4969 + z135 * z4970;
+        let z5270 = z1 * z426 - z29 * z5268 + z31 * z5000 - z130 * z5267 + z132 * z4998
+            + z134 * z4968 + z136 * z4969 + z137 * z4970;
+        let z5271 = -self.m4 * z0 * z183 - self.m4 * z1 * z184 + self.m4 * z49 * z4955
+            - self.m4 * z50 * z4954 - self.m4 * z139 * z4974 + self.m4 * z5259
+            + self.m4 * z140 * z4973;
+        let z5272 = z0 * z146 - z1 * z144;
+        let z5273 = z0 * z435 + z50 * z5272 - z51 * z5006 + z140 * z5271 - z141 * z5004
+            + z142 * z4973 + z143 * z4974 + z144 * z4975;
+        let z5274 = z1 * z435 - z49 * z5272 + z51 * z5005 - z139 * z5271 + z141 * z5003
+            + z143 * z4973 + z145 * z4974 + z146 * z4975;
+        let z5275 = -self.m5 * z0 * z186 - self.m5 * z1 * z187 + self.m5 * z69 * z4958
+            - self.m5 * z70 * z4957 + self.m5 * z5260 - self.m5 * z148 * z4979
+            + self.m5 * z149 * z4978;
+        let z5276 = z0 * z155 - z1 * z153;
+        let z5277 = z0 * z444 + z70 * z5276 - z71 * z5011 + z149 * z5275 - z150 * z5009
+            + z151 * z4978 + z152 * z4979 + z153 * z4980;
+        let z5278 = z1 * z444 - z69 * z5276 + z71 * z5010 - z148 * z5275 + z150 * z5008
+            + z152 * z4978 + z154 * z4979 + z155 * z4980;
+        let z5279 = -self.m6 * z0 * z189 - self.m6 * z1 * z190 + self.m6 * z89 * z4961
+            - self.m6 * z90 * z4960 + self.m6 * z5261 - self.m6 * z157 * z4984
+            + self.m6 * z158 * z4983;
+        let z5280 = z0 * z164 - z1 * z162;
+        let z5281 = z0 * z453 + z90 * z5280 - z91 * z5016 + z158 * z5279 - z159 * z5014
+            + z160 * z4983 + z161 * z4984 + z162 * z4985;
+        let z5282 = z1 * z453 - z89 * z5280 + z91 * z5015 - z157 * z5279 + z159 * z5013
+            + z161 * z4983 + z163 * z4984 + z164 * z4985;
+        let z5283 = -self.m7 * z0 * z192 - self.m7 * z1 * z193 + self.m7 * z109 * z4964
+            - self.m7 * z110 * z4963 + self.m7 * z5262 - self.m7 * z166 * z4989
+            + self.m7 * z167 * z4988;
+        let z5284 = z0 * z173 - z1 * z171;
+        let z5285 = z0 * z462 + z110 * z5284 - z111 * z5021 + z167 * z5283 - z168 * z5019
+            + z169 * z4988 + z170 * z4989 + z171 * z4990;
+        let z5286 = z1 * z462 - z109 * z5284 + z111 * z5020 - z166 * z5283 + z168 * z5018
+            + z170 * z4988 + z172 * z4989 + z173 * z4990;
+        let z5287 = z5281 + z5285;
+        let z5288 = z5282 + z5286;
+        let z5289 = z5013 + z5018;
+        let z5290 = z5014 + z5019;
+        let z5291 = z5277 + z5287;
+        let z5292 = z5278 + z5288;
+        let z5293 = z5008 + z5289;
+        let z5294 = z5009 + z5290;
+        let z5295 = z5273 + z5291;
+        let z5296 = z5274 + z5292;
+        let z5297 = z5003 + z5293;
+        let z5298 = z5004 + z5294;
+        let z5299 = z5269 + z5295;
+        let z5300 = z5270 + z5296;
+        let z5301 = z4998 + z5297;
+        let z5302 = z4999 + z5298;
+        let z5303 = z5265 + z5299;
+        let z5304 = z5266 + z5300;
+        let z5305 = z4993 + z5301;
+        let z5306 = z4994 + z5302;
+        let z5307 = z0 * z5304 - z1 * z5303 + z9 * z5305 + z10 * z5306;
+        let z5308 = -self.d - z5307;
+        let z5309 = -z6 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z5310 = qd[3] * z6 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
+            + qd[3] * z23 * z26 + z5309;
+        let z5311 = qd[4] * z6 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z43
+            - qd[4] * z27 * z41 + z5310;
+        let z5312 = qd[5] * z6 * z87 - qd[5] * z8 * z86 + qd[5] * z26 * z63
+            - qd[5] * z27 * z61 + z5311;
+        let z5313 = qd[6] * z6 * z107 - qd[6] * z8 * z106 + qd[6] * z26 * z83
+            - qd[6] * z27 * z81 + z5312;
+        let z5314 = self.m3 * z6 * z181 - self.m3 * z8 * z180 + self.m3 * z29 * z5029
+            - self.m3 * z30 * z5028 - self.m3 * z130 * z4004 + self.m3 * z131 * z4005
+            + self.m3 * z5309;
+        let z5315 = z3 * z138 + z6 * z135 + z8 * z137;
+        let z5316 = -z3 * z425 + z8 * z426 + z30 * z5315 - z31 * z5068 + z131 * z5314
+            - z132 * z5066 + z133 * z4005 + z134 * z4004 + z135 * z4003;
+        let z5317 = z3 * z424 - z6 * z426 - z29 * z5315 + z31 * z5067 - z130 * z5314
+            + z132 * z5065 + z134 * z4005 + z136 * z4004 + z137 * z4003;
+        let z5318 = self.m4 * z6 * z184 - self.m4 * z8 * z183 + self.m4 * z49 * z5032
+            - self.m4 * z50 * z5031 - self.m4 * z139 * z5046 + self.m4 * z140 * z5045
+            + self.m4 * z5310;
+        let z5319 = z3 * z147 + z6 * z144 + z8 * z146;
+        let z5320 = -z3 * z434 + z8 * z435 + z50 * z5319 - z51 * z5073 + z140 * z5318
+            - z141 * z5071 + z142 * z5045 + z143 * z5046 + z144 * z5047;
+        let z5321 = z3 * z433 - z6 * z435 - z49 * z5319 + z51 * z5072 - z139 * z5318
+            + z141 * z5070 + z143 * z5045 + z145 * z5046 + z146 * z5047;
+        let z5322 = self.m5 * z6 * z187 - self.m5 * z8 * z186 + self.m5 * z69 * z5035
+            - self.m5 * z70 * z5034 - self.m5 * z148 * z5051 + self.m5 * z149 * z5050
+            + self.m5 * z5311;
+        let z5323 = z3 * z156 + z6 * z153 + z8 * z155;
+        let z5324 = -z3 * z443 + z8 * z444 + z70 * z5323 - z71 * z5078 + z149 * z5322
+            - z150 * z5076 + z151 * z5050 + z152 * z5051 + z153 * z5052;
+        let z5325 = z3 * z442 - z6 * z444 - z69 * z5323 + z71 * z5077 - z148 * z5322
+            + z150 * z5075 + z152 * z5050 + z154 * z5051 + z155 * z5052;
+        let z5326 = self.m6 * z6 * z190 - self.m6 * z8 * z189 + self.m6 * z89 * z5038
+            - self.m6 * z90 * z5037 - self.m6 * z157 * z5056 + self.m6 * z158 * z5055
+            + self.m6 * z5312;
+        let z5327 = z3 * z165 + z6 * z162 + z8 * z164;
+        let z5328 = -z3 * z452 + z8 * z453 + z90 * z5327 - z91 * z5083 + z158 * z5326
+            - z159 * z5081 + z160 * z5055 + z161 * z5056 + z162 * z5057;
+        let z5329 = z3 * z451 - z6 * z453 - z89 * z5327 + z91 * z5082 - z157 * z5326
+            + z159 * z5080 + z161 * z5055 + z163 * z5056 + z164 * z5057;
+        let z5330 = self.m7 * z6 * z193 - self.m7 * z8 * z192 + self.m7 * z109 * z5041
+            - self.m7 * z110 * z5040 - self.m7 * z166 * z5061 + self.m7 * z167 * z5060
+            + self.m7 * z5313;
+        let z5331 = z3 * z174 + z6 * z171 + z8 * z173;
+        let z5332 = -z3 * z461 + z8 * z462 + z110 * z5331 - z111 * z5088 + z167 * z5330
+            - z168 * z5086 + z169 * z5060 + z170 * z5061 + z171 * z5062;
+        let z5333 = z3 * z460 - z6 * z462 - z109 * z5331 + z111 * z5087 - z166 * z5330
+            + z168 * z5085 + z170 * z5060 + z172 * z5061 + z173 * z5062;
+        let z5334 = z5328 + z5332;
+        let z5335 = z5329 + z5333;
+        let z5336 = z5080 + z5085;
+        let z5337 = z5081 + z5086;
+        let z5338 = z5324 + z5334;
+        let z5339 = z5325 + z5335;
+        let z5340 = z5075 + z5336;
+        let z5341 = z5076 + z5337;
+        let z5342 = z5338 + z5320;
+        let z5343 = z5339 + z5321;
+        let z5344 = z5070 + z5340;
+        let z5345 = z5071 + z5341;
+        let z5346 = z5342 + z5316;
+        let z5347 = z5343 + z5317;
+        let z5348 = z5344 + z5065;
+        let z5349 = z5066 + z5345;
+        let z5350 = z0 * z5347 - z1 * z5346 + z9 * z5348 + z10 * z5349;
+        let z5351 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z5352 = z5351 + qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z41 * z47
+            + qd[4] * z43 * z46;
+        let z5353 = z5352 + qd[5] * z21 * z87 - qd[5] * z23 * z86 + qd[5] * z46 * z63
+            - qd[5] * z47 * z61;
+        let z5354 = z5353 + qd[6] * z21 * z107 - qd[6] * z23 * z106 + qd[6] * z46 * z83
+            - qd[6] * z47 * z81;
+        let z5355 = self.m4 * z5351 + self.m4 * z21 * z184 - self.m4 * z23 * z183
+            + self.m4 * z49 * z5095 - self.m4 * z50 * z5094 - self.m4 * z139 * z4232
+            + self.m4 * z140 * z4233;
+        let z5356 = z21 * z144 + z23 * z146 + z25 * z147;
+        let z5357 = z23 * z435 - z25 * z434 + z50 * z5356 - z51 * z5126 + z140 * z5355
+            - z141 * z5124 + z142 * z4233 + z143 * z4232 + z144 * z4231;
+        let z5358 = -z21 * z435 + z25 * z433 - z49 * z5356 + z51 * z5125 - z139 * z5355
+            + z141 * z5123 + z143 * z4233 + z145 * z4232 + z146 * z4231;
+        let z5359 = self.m5 * z5352 + self.m5 * z21 * z187 - self.m5 * z23 * z186
+            + self.m5 * z69 * z5098 - self.m5 * z70 * z5097 - self.m5 * z148 * z5109
+            + self.m5 * z149 * z5108;
+        let z5360 = z21 * z153 + z23 * z155 + z25 * z156;
+        let z5361 = z23 * z444 - z25 * z443 + z70 * z5360 - z71 * z5131 + z149 * z5359
+            - z150 * z5129 + z151 * z5108 + z152 * z5109 + z153 * z5110;
+        let z5362 = -z21 * z444 + z25 * z442 - z69 * z5360 + z71 * z5130 - z148 * z5359
+            + z150 * z5128 + z152 * z5108 + z154 * z5109 + z155 * z5110;
+        let z5363 = self.m6 * z5353 + self.m6 * z21 * z190 - self.m6 * z23 * z189
+            + self.m6 * z89 * z5101 - self.m6 * z90 * z5100 - self.m6 * z157 * z5114
+            + self.m6 * z158 * z5113;
+        let z5364 = z21 * z162 + z23 * z164 + z25 * z165;
+        let z5365 = z23 * z453 - z25 * z452 + z90 * z5364 - z91 * z5136 + z158 * z5363
+            - z159 * z5134 + z160 * z5113 + z161 * z5114 + z162 * z5115;
+        let z5366 = -z21 * z453 + z25 * z451 - z89 * z5364 + z91 * z5135 - z157 * z5363
+            + z159 * z5133 + z161 * z5113 + z163 * z5114 + z164 * z5115;
+        let z5367 = self.m7 * z5354 + self.m7 * z21 * z193 - self.m7 * z23 * z192
+            + self.m7 * z109 * z5104 - self.m7 * z110 * z5103 - self.m7 * z166 * z5119
+            + self.m7 * z167 * z5118;
+        let z5368 = z21 * z171 + z23 * z173 + z25 * z174;
+        let z5369 = z23 * z462 - z25 * z461 + z110 * z5368 - z111 * z5141 + z167 * z5367
+            - z168 * z5139 + z169 * z5118 + z170 * z5119 + z171 * z5120;
+        let z5370 = -z21 * z462 + z25 * z460 - z109 * z5368 + z111 * z5140 - z166 * z5367
+            + z168 * z5138 + z170 * z5118 + z172 * z5119 + z173 * z5120;
+        let z5371 = z5365 + z5369;
+        let z5372 = z5366 + z5370;
+        let z5373 = z5133 + z5138;
+        let z5374 = z5134 + z5139;
+        let z5375 = z5361 + z5371;
+        let z5376 = z5362 + z5372;
+        let z5377 = z5373 + z5128;
+        let z5378 = z5374 + z5129;
+        let z5379 = z5357 + z5375;
+        let z5380 = z5358 + z5376;
+        let z5381 = z5377 + z5123;
+        let z5382 = z5378 + z5124;
+        let z5383 = z0 * z5380 - z1 * z5379 + z9 * z5381 + z10 * z5382;
+        let z5384 = -z41 * z73 + z43 * z72 - z66 * z70 + z67 * z69;
+        let z5385 = qd[5] * z41 * z87 - qd[5] * z43 * z86 - qd[5] * z61 * z67
+            + qd[5] * z63 * z66 + z5384;
+        let z5386 = qd[6] * z41 * z107 - qd[6] * z43 * z106 + qd[6] * z66 * z83
+            - qd[6] * z67 * z81 + z5385;
+        let z5387 = self.m5 * z5384 + self.m5 * z41 * z187 - self.m5 * z43 * z186
+            + self.m5 * z69 * z5147 - self.m5 * z70 * z5146 - self.m5 * z148 * z4436
+            + self.m5 * z149 * z4437;
+        let z5388 = z41 * z153 + z43 * z155 + z45 * z156;
+        let z5389 = z43 * z444 - z45 * z443 + z70 * z5388 - z71 * z5170 + z149 * z5387
+            - z150 * z5168 + z151 * z4437 + z152 * z4436 + z153 * z4435;
+        let z5390 = -z41 * z444 + z45 * z442 - z69 * z5388 + z71 * z5169 - z148 * z5387
+            + z150 * z5167 + z152 * z4437 + z154 * z4436 + z155 * z4435;
+        let z5391 = self.m6 * z5385 + self.m6 * z41 * z190 - self.m6 * z43 * z189
+            + self.m6 * z89 * z5150 - self.m6 * z90 * z5149 - self.m6 * z157 * z5158
+            + self.m6 * z158 * z5157;
+        let z5392 = z41 * z162 + z43 * z164 + z45 * z165;
+        let z5393 = z43 * z453 - z45 * z452 + z90 * z5392 - z91 * z5175 + z158 * z5391
+            - z159 * z5173 + z160 * z5157 + z161 * z5158 + z162 * z5159;
+        let z5394 = -z41 * z453 + z45 * z451 - z89 * z5392 + z91 * z5174 - z157 * z5391
+            + z159 * z5172 + z161 * z5157 + z163 * z5158 + z164 * z5159;
+        let z5395 = self.m7 * z5386 + self.m7 * z41 * z193 - self.m7 * z43 * z192
+            + self.m7 * z109 * z5153 - self.m7 * z110 * z5152 - self.m7 * z166 * z5163
+            + self.m7 * z167 * z5162;
+        let z5396 = z41 * z171 + z43 * z173 + z45 * z174;
+        let z5397 = z43 * z462 - z45 * z461 + z110 * z5396 - z111 * z5180 + z167 * z5395
+            - z168 * z5178 + z169 * z5162 + z170 * z5163 + z171 * z5164;
+        let z5398 = -z41 * z462 + z45 * z460 - z109 * z5396 + z111 * z5179 - z166 * z5395
+            + z168 * z5177 + z170 * z5162 + z172 * z5163 + z173 * z5164;
+        let z5399 = z5393 + z5397;
+        let z5400 = z5394 + z5398;
+        let z5401 = z5172 + z5177;
+        let z5402 = z5173 + z5178;
+        let z5403 = z5389 + z5399;
+        let z5404 = z5390 + z5400;
+        let z5405 = z5401 + z5167;
+        let z5406 = z5402 + z5168;
+        let z5407 = z0 * z5404 - z1 * z5403 + z9 * z5405 + z10 * z5406;
+        let z5408 = -z61 * z93 + z63 * z92 - z86 * z90 + z87 * z89;
+        let z5409 = qd[6] * z61 * z107 - qd[6] * z63 * z106 - qd[6] * z81 * z87
+            + qd[6] * z83 * z86 + z5408;
+        let z5410 = self.m6 * z5408 + self.m6 * z61 * z190 - self.m6 * z63 * z189
+            + self.m6 * z89 * z5185 - self.m6 * z90 * z5184 - self.m6 * z157 * z4616
+            + self.m6 * z158 * z4617;
+        let z5411 = z61 * z162 + z63 * z164 + z65 * z165;
+        let z5412 = z63 * z453 - z65 * z452 + z90 * z5411 - z91 * z5200 + z158 * z5410
+            - z159 * z5198 + z160 * z4617 + z161 * z4616 + z162 * z4615;
+        let z5413 = -z61 * z453 + z65 * z451 - z89 * z5411 + z91 * z5199 - z157 * z5410
+            + z159 * z5197 + z161 * z4617 + z163 * z4616 + z164 * z4615;
+        let z5414 = self.m7 * z5409 + self.m7 * z61 * z193 - self.m7 * z63 * z192
+            + self.m7 * z109 * z5188 - self.m7 * z110 * z5187 - self.m7 * z166 * z5193
+            + self.m7 * z167 * z5192;
+        let z5415 = z61 * z171 + z63 * z173 + z65 * z174;
+        let z5416 = z63 * z462 - z65 * z461 + z110 * z5415 - z111 * z5205 + z167 * z5414
+            - z168 * z5203 + z169 * z5192 + z170 * z5193 + z171 * z5194;
+        let z5417 = -z61 * z462 + z65 * z460 - z109 * z5415 + z111 * z5204 - z166 * z5414
+            + z168 * z5202 + z170 * z5192 + z172 * z5193 + z173 * z5194;
+        let z5418 = z5412 + z5416;
+        let z5419 = z5413 + z5417;
+        let z5420 = z5197 + z5202;
+        let z5421 = z5198 + z5203;
+        let z5422 = z0 * z5419 - z1 * z5418 + z9 * z5420 + z10 * z5421;
+        let z5423 = -z81 * z113 + z83 * z112 - z106 * z110 + z107 * z109;
+        let z5424 = self.m7 * z5423 + self.m7 * z81 * z193 - self.m7 * z83 * z192
+            + self.m7 * z109 * z5209 - self.m7 * z110 * z5208 - self.m7 * z166 * z4772
+            + self.m7 * z167 * z4773;
+        let z5425 = z81 * z171 + z83 * z173 + z85 * z174;
+        let z5426 = z83 * z462 - z85 * z461 + z110 * z5425 - z111 * z5216 + z167 * z5424
+            - z168 * z5214 + z169 * z4773 + z170 * z4772 + z171 * z4771;
+        let z5427 = -z81 * z462 + z85 * z460 - z109 * z5425 + z111 * z5215 - z166 * z5424
+            + z168 * z5213 + z170 * z4773 + z172 * z4772 + z173 * z4771;
+        let z5428 = z0 * z5427 - z1 * z5426 + z9 * z5213 + z10 * z5214;
+        let z5429 = z5230 + z5233;
+        let z5430 = z5429 + z5227;
+        let z5431 = z5430 + z5224;
+        let z5432 = z5431 + z5221;
+        let z5433 = z3 * z4944 + z6 * z5248 + z8 * z5249 + z26 * z5250 + z27 * z5251
+            + z28 * z5432;
+        let z5434 = z5279 + z5283;
+        let z5435 = z5434 + z5275;
+        let z5436 = z5435 + z5271;
+        let z5437 = z5436 + z5267;
+        let z5438 = z3 * z5026 + z6 * z5299 + z8 * z5300 + z26 * z5301 + z27 * z5302
+            + z28 * z5437;
+        let z5439 = z5326 + z5330;
+        let z5440 = z5322 + z5439;
+        let z5441 = z5440 + z5318;
+        let z5442 = z5441 + z5314;
+        let z5443 = z3 * z5093 + z6 * z5346 + z8 * z5347 + z26 * z5348 + z27 * z5349
+            + z28 * z5442;
+        let z5444 = -self.d - z5443;
+        let z5445 = z5363 + z5367;
+        let z5446 = z5359 + z5445;
+        let z5447 = z5355 + z5446;
+        let z5448 = z3 * z5145 + z6 * z5379 + z8 * z5380 + z26 * z5381 + z27 * z5382
+            + z28 * z5447;
+        let z5449 = z5391 + z5395;
+        let z5450 = z5387 + z5449;
+        let z5451 = z3 * z5183 + z6 * z5403 + z8 * z5404 + z26 * z5405 + z27 * z5406
+            + z28 * z5450;
+        let z5452 = z5410 + z5414;
+        let z5453 = z3 * z5207 + z6 * z5418 + z8 * z5419 + z26 * z5420 + z27 * z5421
+            + z28 * z5452;
+        let z5454 = z3 * z5217 + z6 * z5426 + z8 * z5427 + z26 * z5213 + z27 * z5214
+            + z28 * z5424;
+        let z5455 = z21 * z5244 + z23 * z5245 + z25 * z4943 + z46 * z5246 + z47 * z5247
+            + z48 * z5431;
+        let z5456 = z21 * z5295 + z23 * z5296 + z25 * z5025 + z46 * z5297 + z47 * z5298
+            + z48 * z5436;
+        let z5457 = z21 * z5342 + z23 * z5343 + z25 * z5092 + z46 * z5344 + z47 * z5345
+            + z48 * z5441;
+        let z5458 = z21 * z5379 + z23 * z5380 + z25 * z5145 + z46 * z5381 + z47 * z5382
+            + z48 * z5447;
+        let z5459 = -self.d - z5458;
+        let z5460 = z21 * z5403 + z23 * z5404 + z25 * z5183 + z46 * z5405 + z47 * z5406
+            + z48 * z5450;
+        let z5461 = z21 * z5418 + z23 * z5419 + z25 * z5207 + z46 * z5420 + z47 * z5421
+            + z48 * z5452;
+        let z5462 = z21 * z5426 + z23 * z5427 + z25 * z5217 + z46 * z5213 + z47 * z5214
+            + z48 * z5424;
+        let z5463 = z41 * z5240 + z43 * z5241 + z45 * z4942 + z66 * z5242 + z67 * z5243
+            + z68 * z5430;
+        let z5464 = z41 * z5291 + z43 * z5292 + z45 * z5024 + z66 * z5293 + z67 * z5294
+            + z68 * z5435;
+        let z5465 = z41 * z5338 + z43 * z5339 + z45 * z5091 + z66 * z5340 + z67 * z5341
+            + z68 * z5440;
+        let z5466 = z41 * z5375 + z43 * z5376 + z45 * z5144 + z66 * z5377 + z67 * z5378
+            + z68 * z5446;
+        let z5467 = z41 * z5403 + z43 * z5404 + z45 * z5183 + z66 * z5405 + z67 * z5406
+            + z68 * z5450;
+        let z5468 = -self.d - z5467;
+        let z5469 = z41 * z5418 + z43 * z5419 + z45 * z5207 + z66 * z5420 + z67 * z5421
+            + z68 * z5452;
+        let z5470 = z41 * z5426 + z43 * z5427 + z45 * z5217 + z66 * z5213 + z67 * z5214
+            + z68 * z5424;
+        let z5471 = z61 * z5236 + z63 * z5237 + z65 * z4941 + z86 * z5238 + z87 * z5239
+            + z88 * z5429;
+        let z5472 = z61 * z5287 + z63 * z5288 + z65 * z5023 + z86 * z5289 + z87 * z5290
+            + z88 * z5434;
+        let z5473 = z61 * z5334 + z63 * z5335 + z65 * z5090 + z86 * z5336 + z87 * z5337
+            + z88 * z5439;
+        let z5474 = z61 * z5371 + z63 * z5372 + z65 * z5143 + z86 * z5373 + z87 * z5374
+            + z88 * z5445;
+        let z5475 = z61 * z5399 + z63 * z5400 + z65 * z5182 + z86 * z5401 + z87 * z5402
+            + z88 * z5449;
+        let z5476 = z61 * z5418 + z63 * z5419 + z65 * z5207 + z86 * z5420 + z87 * z5421
+            + z88 * z5452;
+        let z5477 = -self.d - z5476;
+        let z5478 = z61 * z5426 + z63 * z5427 + z65 * z5217 + z86 * z5213 + z87 * z5214
+            + z88 * z5424;
+        let z5479 = z81 * z5234 + z83 * z5235 + z85 * z4940 + z106 * z4938 + z107 * z4939
+            + z108 * z5233;
+        let z5480 = z81 * z5285 + z83 * z5286 + z85 * z5022 + z106 * z5018 + z107 * z5019
+            + z108 * z5283;
+        let z5481 = z81 * z5332 + z83 * z5333 + z85 * z5089 + z106 * z5085 + z107 * z5086
+            + z108 * z5330;
+        let z5482 = z81 * z5369 + z83 * z5370 + z85 * z5142 + z106 * z5138 + z107 * z5139
+            + z108 * z5367;
+        let z5483 = z81 * z5397 + z83 * z5398 + z85 * z5181 + z106 * z5177 + z107 * z5178
+            + z108 * z5395;
+        let z5484 = z81 * z5416 + z83 * z5417 + z85 * z5206 + z106 * z5202 + z107 * z5203
+            + z108 * z5414;
+        let z5485 = z81 * z5426 + z83 * z5427 + z85 * z5217 + z106 * z5213 + z107 * z5214
+            + z108 * z5424;
+        let z5486 = -self.d - z5485;
+        let x0 = -z3056;
+        let x1 = -z3116;
+        let x2 = -z3165;
+        let x3 = -z3203;
+        let x4 = -z3230;
+        let x5 = -z3246;
+        let x6 = -z3247;
+        let x7 = -z3298;
+        let x8 = -z3348;
+        let x9 = -z3389;
+        let x10 = -z3421;
+        let x11 = -z3444;
+        let x12 = -z3458;
+        let x13 = -z3461;
+        let x14 = -z3466;
+        let x15 = -z3471;
+        let x16 = -z3476;
+        let x17 = -z3480;
+        let x18 = -z3483;
+        let x19 = -z3485;
+        let x20 = -z3486;
+        let x21 = -z3487;
+        let x22 = -z3488;
+        let x23 = -z3489;
+        let x24 = -z3490;
+        let x25 = -z3491;
+        let x26 = -z3492;
+        let x27 = -z3493;
+        let x28 = -z3494;
+        let x29 = -z3495;
+        let x30 = -z3496;
+        let x31 = -z3497;
+        let x32 = -z3498;
+        let x33 = -z3499;
+        let x34 = -z3500;
+        let x35 = -z3501;
+        let x36 = -z3502;
+        let x37 = -z3503;
+        let x38 = -z3504;
+        let x39 = -z3505;
+        let x40 = -z3506;
+        let x41 = -z3507;
+        let x42 = -z3508;
+        let x43 = -z3509;
+        let x44 = -z3510;
+        let x45 = -z3511;
+        let x46 = -z3512;
+        let x47 = -z3513;
+        let x48 = -z3514;
+        let x49 = -z5027;
+        let x50 = -z5093;
+        let x51 = -z5145;
+        let x52 = -z5183;
+        let x53 = -z5207;
+        let x54 = -z5217;
+        let x55 = -z5256;
+        let x56 = -z5350;
+        let x57 = -z5383;
+        let x58 = -z5407;
+        let x59 = -z5422;
+        let x60 = -z5428;
+        let x61 = -z5433;
+        let x62 = -z5438;
+        let x63 = -z5448;
+        let x64 = -z5451;
+        let x65 = -z5453;
+        let x66 = -z5454;
+        let x67 = -z5455;
+        let x68 = -z5456;
+        let x69 = -z5457;
+        let x70 = -z5460;
+        let x71 = -z5461;
+        let x72 = -z5462;
+        let x73 = -z5463;
+        let x74 = -z5464;
+        let x75 = -z5465;
+        let x76 = -z5466;
+        let x77 = -z5469;
+        let x78 = -z5470;
+        let x79 = -z5471;
+        let x80 = -z5472;
+        let x81 = -z5473;
+        let x82 = -z5474;
+        let x83 = -z5475;
+        let x84 = -z5478;
+        let x85 = -z5479;
+        let x86 = -z5480;
+        let x87 = -z5481;
+        let x88 = -z5482;
+        let x89 = -z5483;
+        let x90 = -z5484;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -11195,7 +10971,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dq[(6, 4)] = x46;
         dh_dq[(6, 5)] = x47;
         dh_dq[(6, 6)] = x48;
-        dh_dqd[(0, 0)] = z3307;
+        dh_dqd[(0, 0)] = z4947;
         dh_dqd[(0, 1)] = x49;
         dh_dqd[(0, 2)] = x50;
         dh_dqd[(0, 3)] = x51;
@@ -11203,7 +10979,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(0, 5)] = x53;
         dh_dqd[(0, 6)] = x54;
         dh_dqd[(1, 0)] = x55;
-        dh_dqd[(1, 1)] = z3686;
+        dh_dqd[(1, 1)] = z5308;
         dh_dqd[(1, 2)] = x56;
         dh_dqd[(1, 3)] = x57;
         dh_dqd[(1, 4)] = x58;
@@ -11211,7 +10987,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(1, 6)] = x60;
         dh_dqd[(2, 0)] = x61;
         dh_dqd[(2, 1)] = x62;
-        dh_dqd[(2, 2)] = z3822;
+        dh_dqd[(2, 2)] = z5444;
         dh_dqd[(2, 3)] = x63;
         dh_dqd[(2, 4)] = x64;
         dh_dqd[(2, 5)] = x65;
@@ -11219,7 +10995,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(3, 0)] = x67;
         dh_dqd[(3, 1)] = x68;
         dh_dqd[(3, 2)] = x69;
-        dh_dqd[(3, 3)] = z3837;
+        dh_dqd[(3, 3)] = z5459;
         dh_dqd[(3, 4)] = x70;
         dh_dqd[(3, 5)] = x71;
         dh_dqd[(3, 6)] = x72;
@@ -11227,7 +11003,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(4, 1)] = x74;
         dh_dqd[(4, 2)] = x75;
         dh_dqd[(4, 3)] = x76;
-        dh_dqd[(4, 4)] = z3846;
+        dh_dqd[(4, 4)] = z5468;
         dh_dqd[(4, 5)] = x77;
         dh_dqd[(4, 6)] = x78;
         dh_dqd[(5, 0)] = x79;
@@ -11235,7 +11011,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(5, 2)] = x81;
         dh_dqd[(5, 3)] = x82;
         dh_dqd[(5, 4)] = x83;
-        dh_dqd[(5, 5)] = z3855;
+        dh_dqd[(5, 5)] = z5477;
         dh_dqd[(5, 6)] = x84;
         dh_dqd[(6, 0)] = x85;
         dh_dqd[(6, 1)] = x86;
@@ -11243,7 +11019,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(6, 3)] = x88;
         dh_dqd[(6, 4)] = x89;
         dh_dqd[(6, 5)] = x90;
-        dh_dqd[(6, 6)] = z3864;
+        dh_dqd[(6, 6)] = z5486;
     }
     fn force_time_partial(
         &self,
@@ -11412,1481 +11188,1422 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z173 = self.i7 * z83 * z85 + self.i7 * z102 * z104 + self.i7 * z103 * z105;
         let z174 = self.i7 * (z85 * z85) + self.i7 * (z104 * z104)
             + self.i7 * (z105 * z105);
-        let z806 = -q[0].sin();
-        let z807 = z3 * z806;
-        let z808 = z4 * z806;
-        let z809 = -z2 * z806;
-        let z813 = self.d2 * z808;
-        let z814 = -z0 * z19 + z18 * z807;
-        let z815 = -z0 * z18 - z19 * z807;
-        let z816 = z5 * z18 + z19 * z806;
-        let z817 = -z5 * z19 + z18 * z806;
-        let z818 = z3 * z15 - z6 * z17;
-        let z819 = -z3 * z813 + z17 * z808;
-        let z824 = self.d3 * z808 + z813;
-        let z825 = z38 * z814 - z39 * z808;
-        let z826 = z38 * z808 + z39 * z814;
-        let z827 = -z6 * z39 + z38 * z816;
-        let z828 = z6 * z38 + z39 * z816;
-        let z829 = z25 * z35 - z37 * z817;
-        let z830 = -z25 * z824 + z37 * z815;
-        let z835 = self.d4 * z826 + z824;
-        let z836 = self.d4 * z828 + z35;
-        let z837 = z58 * z825 + z59 * z815;
-        let z838 = z58 * z815 - z59 * z825;
-        let z839 = z58 * z827 + z59 * z817;
-        let z840 = z58 * z817 - z59 * z827;
-        let z841 = z45 * z836 - z57 * z828;
-        let z842 = -z45 * z835 + z57 * z826;
-        let z847 = self.d5 * z826 + z835;
-        let z848 = self.d5 * z828 + z836;
-        let z849 = z78 * z837 - z79 * z826;
-        let z850 = z78 * z826 + z79 * z837;
-        let z851 = z78 * z839 - z79 * z828;
-        let z852 = z78 * z828 + z79 * z839;
-        let z853 = z65 * z848 - z77 * z840;
-        let z854 = -z65 * z847 + z77 * z838;
-        let z859 = self.d6 * z850 + z847;
-        let z860 = self.d6 * z852 + z848;
-        let z861 = z98 * z849 + z99 * z838;
-        let z862 = z98 * z838 - z99 * z849;
-        let z863 = z98 * z851 + z99 * z840;
-        let z864 = z98 * z840 - z99 * z851;
-        let z865 = z85 * z860 - z97 * z852;
-        let z866 = -z85 * z859 + z97 * z850;
-        let z871 = -self.cy1 * z0;
-        let z872 = self.cy1 * z806;
-        let z873 = -self.cy2 * z0 + self.cz2 * z808;
-        let z874 = self.cy2 * z806 + self.cz2 * z6;
-        let z875 = -self.i2x * z4 * z807 + self.i2z * z3 * z808;
-        let z876 = self.cy3 * z815 + self.cz3 * z808 + z813;
-        let z877 = z15 + self.cy3 * z817 + self.cz3 * z6;
-        let z878 = self.i3x * z24 * z814 + self.i3y * z25 * z815 + self.i3z * z3 * z808;
-        let z879 = self.i3x * z24 * z816 + self.i3y * z25 * z817 + self.i3z * z3 * z6;
-        let z880 = self.cy4 * z815 + self.cz4 * z826 + z824;
-        let z881 = self.cy4 * z817 + self.cz4 * z828 + z35;
-        let z882 = self.i4x * z44 * z825 + self.i4y * z25 * z815 + self.i4z * z45 * z826;
-        let z883 = self.i4x * z44 * z827 + self.i4y * z25 * z817 + self.i4z * z45 * z828;
-        let z884 = self.cy5 * z838 + self.cz5 * z826 + z835;
-        let z885 = self.cy5 * z840 + self.cz5 * z828 + z836;
-        let z886 = self.i5x * z64 * z837 + self.i5y * z65 * z838 + self.i5z * z45 * z826;
-        let z887 = self.i5x * z64 * z839 + self.i5y * z65 * z840 + self.i5z * z45 * z828;
-        let z888 = self.cy6 * z838 + self.cz6 * z850 + z847;
-        let z889 = self.cy6 * z840 + self.cz6 * z852 + z848;
-        let z890 = self.i6x * z84 * z849 + self.i6y * z65 * z838 + self.i6z * z85 * z850;
-        let z891 = self.i6x * z84 * z851 + self.i6y * z65 * z840 + self.i6z * z85 * z852;
-        let z892 = self.cz7 * z850 + z859;
-        let z893 = self.cz7 * z852 + z860;
-        let z894 = self.i7 * z85 * z850 + self.i7 * z104 * z861 + self.i7 * z105 * z862;
-        let z895 = self.i7 * z85 * z852 + self.i7 * z104 * z863 + self.i7 * z105 * z864;
-        let z917 = -q[1].sin();
-        let z918 = z0 * z917;
-        let z919 = z1 * z917;
-        let z920 = self.d2 * z5;
-        let z921 = self.d2 * z7;
-        let z922 = self.d2 * z917;
-        let z923 = z18 * z918;
-        let z924 = -z19 * z918;
-        let z925 = z18 * z919;
-        let z926 = -z19 * z919;
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z929 = z3 * z921 - z7 * z17 - z8 * z922 + z16 * z917;
-        let z930 = -z3 * z920 + z5 * z17 + z6 * z922 - z15 * z917;
-        let z936 = self.d3 * z5 + z920;
-        let z937 = self.d3 * z7 + z921;
-        let z938 = self.d3 * z917 + z922;
-        let z939 = -z5 * z39 + z38 * z923;
-        let z940 = z5 * z38 + z39 * z923;
-        let z941 = -z7 * z39 + z38 * z925;
-        let z942 = z7 * z38 + z39 * z925;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z945 = -z23 * z938 + z25 * z937 + z36 * z928 - z37 * z926;
-        let z946 = z21 * z938 - z25 * z936 - z35 * z928 + z37 * z924;
-        let z952 = self.d4 * z940 + z936;
-        let z953 = self.d4 * z942 + z937;
-        let z954 = self.d4 * z944 + z938;
-        let z955 = z58 * z939 + z59 * z924;
-        let z956 = z58 * z924 - z59 * z939;
-        let z957 = z58 * z941 + z59 * z926;
-        let z958 = z58 * z926 - z59 * z941;
-        let z959 = z58 * z943 + z59 * z928;
-        let z960 = z58 * z928 - z59 * z943;
-        let z961 = -z43 * z954 + z45 * z953 + z56 * z944 - z57 * z942;
-        let z962 = z41 * z954 - z45 * z952 - z55 * z944 + z57 * z940;
-        let z968 = self.d5 * z940 + z952;
-        let z969 = self.d5 * z942 + z953;
-        let z970 = self.d5 * z944 + z954;
-        let z971 = z78 * z955 - z79 * z940;
-        let z972 = z78 * z940 + z79 * z955;
-        let z973 = z78 * z957 - z79 * z942;
-        let z974 = z78 * z942 + z79 * z957;
-        let z975 = z78 * z959 - z79 * z944;
-        let z976 = z78 * z944 + z79 * z959;
-        let z977 = -z63 * z970 + z65 * z969 + z76 * z960 - z77 * z958;
-        let z978 = z61 * z970 - z65 * z968 - z75 * z960 + z77 * z956;
-        let z984 = self.d6 * z972 + z968;
-        let z985 = self.d6 * z974 + z969;
-        let z986 = z970 + self.d6 * z976;
-        let z987 = z98 * z971 + z99 * z956;
-        let z988 = z98 * z956 - z99 * z971;
-        let z989 = z98 * z973 + z99 * z958;
-        let z990 = z98 * z958 - z99 * z973;
-        let z991 = z98 * z975 + z99 * z960;
-        let z992 = z98 * z960 - z99 * z975;
-        let z993 = -z83 * z986 + z85 * z985 + z96 * z976 - z97 * z974;
-        let z994 = z81 * z986 - z85 * z984 - z95 * z976 + z97 * z972;
-        let z1000 = self.cz2 * z5;
-        let z1001 = self.cz2 * z7;
-        let z1002 = self.cz2 * z917;
-        let z1003 = -self.i2x * z3 * z5 - self.i2x * z4 * z918 + self.i2z * z3 * z5
-            + self.i2z * z6 * z917;
-        let z1004 = -self.i2x * z3 * z7 - self.i2x * z4 * z919 + self.i2z * z3 * z7
-            + self.i2z * z8 * z917;
-        let z1005 = 2.0 * self.i2x * z3 * z4 + 2.0 * self.i2z * z3 * z917;
-        let z1006 = self.cy3 * z924 + self.cz3 * z5 + z920;
-        let z1007 = self.cy3 * z926 + self.cz3 * z7 + z921;
-        let z1008 = self.cy3 * z928 + self.cz3 * z917 + z922;
-        let z1009 = self.i3x * z20 * z927 + self.i3x * z24 * z923 + self.i3y * z21 * z928
-            + self.i3y * z25 * z924 + self.i3z * z3 * z5 + self.i3z * z6 * z917;
-        let z1010 = self.i3x * z22 * z927 + self.i3x * z24 * z925 + self.i3y * z23 * z928
-            + self.i3y * z25 * z926 + self.i3z * z3 * z7 + self.i3z * z8 * z917;
-        let z1011 = 2.0 * self.i3x * z24 * z927 + 2.0 * self.i3y * z25 * z928
-            + 2.0 * self.i3z * z3 * z917;
-        let z1012 = self.cy4 * z924 + self.cz4 * z940 + z936;
-        let z1013 = self.cy4 * z926 + self.cz4 * z942 + z937;
-        let z1014 = self.cy4 * z928 + self.cz4 * z944 + z938;
-        let z1015 = self.i4x * z40 * z943 + self.i4x * z44 * z939 + self.i4y * z21 * z928
-            + self.i4y * z25 * z924 + self.i4z * z41 * z944 + self.i4z * z45 * z940;
-        let z1016 = self.i4x * z42 * z943 + self.i4x * z44 * z941 + self.i4y * z23 * z928
-            + self.i4y * z25 * z926 + self.i4z * z43 * z944 + self.i4z * z45 * z942;
-        let z1017 = 2.0 * self.i4x * z44 * z943 + 2.0 * self.i4y * z25 * z928
-            + 2.0 * self.i4z * z45 * z944;
-        let z1018 = self.cy5 * z956 + self.cz5 * z940 + z952;
-        let z1019 = self.cy5 * z958 + self.cz5 * z942 + z953;
-        let z1020 = self.cy5 * z960 + self.cz5 * z944 + z954;
-        let z1021 = self.i5x * z60 * z959 + self.i5x * z64 * z955 + self.i5y * z61 * z960
-            + self.i5y * z65 * z956 + self.i5z * z41 * z944 + self.i5z * z45 * z940;
-        let z1022 = self.i5x * z62 * z959 + self.i5x * z64 * z957 + self.i5y * z63 * z960
-            + self.i5y * z65 * z958 + self.i5z * z43 * z944 + self.i5z * z45 * z942;
-        let z1023 = 2.0 * self.i5x * z64 * z959 + 2.0 * self.i5y * z65 * z960
-            + 2.0 * self.i5z * z45 * z944;
-        let z1024 = self.cy6 * z956 + self.cz6 * z972 + z968;
-        let z1025 = self.cy6 * z958 + self.cz6 * z974 + z969;
-        let z1026 = z970 + self.cy6 * z960 + self.cz6 * z976;
-        let z1027 = self.i6x * z80 * z975 + self.i6x * z84 * z971 + self.i6y * z61 * z960
-            + self.i6y * z65 * z956 + self.i6z * z81 * z976 + self.i6z * z85 * z972;
-        let z1028 = self.i6x * z82 * z975 + self.i6x * z84 * z973 + self.i6y * z63 * z960
-            + self.i6y * z65 * z958 + self.i6z * z83 * z976 + self.i6z * z85 * z974;
-        let z1029 = 2.0 * self.i6x * z84 * z975 + 2.0 * self.i6y * z65 * z960
-            + 2.0 * self.i6z * z85 * z976;
-        let z1030 = z984 + self.cz7 * z972;
-        let z1031 = z985 + self.cz7 * z974;
-        let z1032 = z986 + self.cz7 * z976;
-        let z1033 = self.i7 * z81 * z976 + self.i7 * z85 * z972 + self.i7 * z100 * z991
-            + self.i7 * z101 * z992 + self.i7 * z104 * z987 + self.i7 * z105 * z988;
-        let z1034 = self.i7 * z83 * z976 + self.i7 * z85 * z974 + self.i7 * z102 * z991
-            + self.i7 * z103 * z992 + self.i7 * z104 * z989 + self.i7 * z105 * z990;
-        let z1035 = 2.0 * self.i7 * z85 * z976 + 2.0 * self.i7 * z104 * z991
-            + 2.0 * self.i7 * z105 * z992;
-        let z1054 = -q[2].sin();
-        let z1055 = -z1 * z18 + z5 * z1054;
-        let z1056 = -z1 * z1054 - z5 * z18;
-        let z1057 = z0 * z18 + z7 * z1054;
-        let z1058 = z0 * z1054 - z7 * z18;
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1061 = z38 * z1055;
-        let z1062 = z39 * z1055;
-        let z1063 = z38 * z1057;
-        let z1064 = z39 * z1057;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1067 = z36 * z1060 - z37 * z1058;
-        let z1068 = -z35 * z1060 + z37 * z1056;
-        let z1074 = self.d4 * z1062;
-        let z1075 = self.d4 * z1064;
-        let z1076 = self.d4 * z1066;
-        let z1077 = z58 * z1061 + z59 * z1056;
-        let z1078 = z58 * z1056 - z59 * z1061;
-        let z1079 = z58 * z1063 + z59 * z1058;
-        let z1080 = z58 * z1058 - z59 * z1063;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1082 = z58 * z1060 - z59 * z1065;
-        let z1083 = -z43 * z1076 + z45 * z1075 + z56 * z1066 - z57 * z1064;
-        let z1084 = z41 * z1076 - z45 * z1074 - z55 * z1066 + z57 * z1062;
-        let z1090 = self.d5 * z1062 + z1074;
-        let z1091 = self.d5 * z1064 + z1075;
-        let z1092 = self.d5 * z1066 + z1076;
-        let z1093 = z78 * z1077 - z79 * z1062;
-        let z1094 = z78 * z1062 + z79 * z1077;
-        let z1095 = z78 * z1079 - z79 * z1064;
-        let z1096 = z78 * z1064 + z79 * z1079;
-        let z1097 = z78 * z1081 - z79 * z1066;
-        let z1098 = z78 * z1066 + z79 * z1081;
-        let z1099 = -z63 * z1092 + z65 * z1091 + z76 * z1082 - z77 * z1080;
-        let z1100 = z61 * z1092 - z65 * z1090 - z75 * z1082 + z77 * z1078;
-        let z1106 = self.d6 * z1094 + z1090;
-        let z1107 = self.d6 * z1096 + z1091;
-        let z1108 = self.d6 * z1098 + z1092;
-        let z1109 = z98 * z1093 + z99 * z1078;
-        let z1110 = z98 * z1078 - z99 * z1093;
-        let z1111 = z98 * z1095 + z99 * z1080;
-        let z1112 = z98 * z1080 - z99 * z1095;
-        let z1113 = z98 * z1097 + z99 * z1082;
-        let z1114 = z98 * z1082 - z99 * z1097;
-        let z1115 = -z83 * z1108 + z85 * z1107 + z96 * z1098 - z97 * z1096;
-        let z1116 = z81 * z1108 - z85 * z1106 - z95 * z1098 + z97 * z1094;
-        let z1122 = self.cy3 * z1056;
-        let z1123 = self.cy3 * z1058;
-        let z1124 = self.cy3 * z1060;
-        let z1125 = self.i3x * z20 * z1059 + self.i3x * z24 * z1055
-            + self.i3y * z21 * z1060 + self.i3y * z25 * z1056;
-        let z1126 = self.i3x * z22 * z1059 + self.i3x * z24 * z1057
-            + self.i3y * z23 * z1060 + self.i3y * z25 * z1058;
-        let z1127 = 2.0 * self.i3x * z24 * z1059 + 2.0 * self.i3y * z25 * z1060;
-        let z1128 = self.cy4 * z1056 + self.cz4 * z1062;
-        let z1129 = self.cy4 * z1058 + self.cz4 * z1064;
-        let z1130 = self.cy4 * z1060 + self.cz4 * z1066;
-        let z1131 = self.i4x * z40 * z1065 + self.i4x * z44 * z1061
-            + self.i4y * z21 * z1060 + self.i4y * z25 * z1056 + self.i4z * z41 * z1066
-            + self.i4z * z45 * z1062;
-        let z1132 = self.i4x * z42 * z1065 + self.i4x * z44 * z1063
-            + self.i4y * z23 * z1060 + self.i4y * z25 * z1058 + self.i4z * z43 * z1066
-            + self.i4z * z45 * z1064;
-        let z1133 = 2.0 * self.i4x * z44 * z1065 + 2.0 * self.i4y * z25 * z1060
-            + 2.0 * self.i4z * z45 * z1066;
-        let z1134 = self.cy5 * z1078 + self.cz5 * z1062 + z1074;
-        let z1135 = self.cy5 * z1080 + self.cz5 * z1064 + z1075;
-        let z1136 = self.cy5 * z1082 + self.cz5 * z1066 + z1076;
-        let z1137 = self.i5x * z60 * z1081 + self.i5x * z64 * z1077
-            + self.i5y * z61 * z1082 + self.i5y * z65 * z1078 + self.i5z * z41 * z1066
-            + self.i5z * z45 * z1062;
-        let z1138 = self.i5x * z62 * z1081 + self.i5x * z64 * z1079
-            + self.i5y * z63 * z1082 + self.i5y * z65 * z1080 + self.i5z * z43 * z1066
-            + self.i5z * z45 * z1064;
-        let z1139 = 2.0 * self.i5x * z64 * z1081 + 2.0 * self.i5y * z65 * z1082
-            + 2.0 * self.i5z * z45 * z1066;
-        let z1140 = self.cy6 * z1078 + self.cz6 * z1094 + z1090;
-        let z1141 = self.cy6 * z1080 + self.cz6 * z1096 + z1091;
-        let z1142 = self.cy6 * z1082 + self.cz6 * z1098 + z1092;
-        let z1143 = self.i6x * z80 * z1097 + self.i6x * z84 * z1093
-            + self.i6y * z61 * z1082 + self.i6y * z65 * z1078 + self.i6z * z81 * z1098
-            + self.i6z * z85 * z1094;
-        let z1144 = self.i6x * z82 * z1097 + self.i6x * z84 * z1095
-            + self.i6y * z63 * z1082 + self.i6y * z65 * z1080 + self.i6z * z83 * z1098
-            + self.i6z * z85 * z1096;
-        let z1145 = 2.0 * self.i6x * z84 * z1097 + 2.0 * self.i6y * z65 * z1082
-            + 2.0 * self.i6z * z85 * z1098;
-        let z1146 = self.cz7 * z1094 + z1106;
-        let z1147 = self.cz7 * z1096 + z1107;
-        let z1148 = self.cz7 * z1098 + z1108;
-        let z1149 = self.i7 * z81 * z1098 + self.i7 * z85 * z1094
-            + self.i7 * z100 * z1113 + self.i7 * z101 * z1114 + self.i7 * z104 * z1109
-            + self.i7 * z105 * z1110;
-        let z1150 = self.i7 * z83 * z1098 + self.i7 * z85 * z1096
-            + self.i7 * z102 * z1113 + self.i7 * z103 * z1114 + self.i7 * z104 * z1111
-            + self.i7 * z105 * z1112;
-        let z1151 = 2.0 * self.i7 * z85 * z1098 + 2.0 * self.i7 * z104 * z1113
-            + 2.0 * self.i7 * z105 * z1114;
-        let z1167 = -q[3].sin();
-        let z1168 = -z6 * z38 + z20 * z1167;
-        let z1169 = z6 * z1167 + z20 * z38;
-        let z1170 = -z8 * z38 + z22 * z1167;
-        let z1171 = z8 * z1167 + z22 * z38;
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1174 = self.d4 * z1169;
-        let z1175 = self.d4 * z1171;
-        let z1176 = self.d4 * z1173;
-        let z1177 = z58 * z1168;
-        let z1178 = -z59 * z1168;
-        let z1179 = z58 * z1170;
-        let z1180 = -z59 * z1170;
-        let z1181 = z58 * z1172;
-        let z1182 = -z59 * z1172;
-        let z1183 = -z43 * z1176 + z45 * z1175 + z56 * z1173 - z57 * z1171;
-        let z1184 = z41 * z1176 - z45 * z1174 - z55 * z1173 + z57 * z1169;
-        let z1190 = self.d5 * z1169 + z1174;
-        let z1191 = self.d5 * z1171 + z1175;
-        let z1192 = self.d5 * z1173 + z1176;
-        let z1193 = z78 * z1177 - z79 * z1169;
-        let z1194 = z78 * z1169 + z79 * z1177;
-        let z1195 = z78 * z1179 - z79 * z1171;
-        let z1196 = z78 * z1171 + z79 * z1179;
-        let z1197 = z78 * z1181 - z79 * z1173;
-        let z1198 = z78 * z1173 + z79 * z1181;
-        let z1199 = -z63 * z1192 + z65 * z1191 + z76 * z1182 - z77 * z1180;
-        let z1200 = z61 * z1192 - z65 * z1190 - z75 * z1182 + z77 * z1178;
-        let z1206 = self.d6 * z1194 + z1190;
-        let z1207 = self.d6 * z1196 + z1191;
-        let z1208 = self.d6 * z1198 + z1192;
-        let z1209 = z98 * z1193 + z99 * z1178;
-        let z1210 = z98 * z1178 - z99 * z1193;
-        let z1211 = z98 * z1195 + z99 * z1180;
-        let z1212 = z98 * z1180 - z99 * z1195;
-        let z1213 = z98 * z1197 + z99 * z1182;
-        let z1214 = z98 * z1182 - z99 * z1197;
-        let z1215 = -z83 * z1208 + z85 * z1207 + z96 * z1198 - z97 * z1196;
-        let z1216 = z81 * z1208 - z85 * z1206 - z95 * z1198 + z97 * z1194;
-        let z1222 = self.cz4 * z1169;
-        let z1223 = self.cz4 * z1171;
-        let z1224 = self.cz4 * z1173;
-        let z1225 = self.i4x * z40 * z1172 + self.i4x * z44 * z1168
-            + self.i4z * z41 * z1173 + self.i4z * z45 * z1169;
-        let z1226 = self.i4x * z42 * z1172 + self.i4x * z44 * z1170
-            + self.i4z * z43 * z1173 + self.i4z * z45 * z1171;
-        let z1227 = 2.0 * self.i4x * z44 * z1172 + 2.0 * self.i4z * z45 * z1173;
-        let z1228 = self.cy5 * z1178 + self.cz5 * z1169 + z1174;
-        let z1229 = self.cy5 * z1180 + self.cz5 * z1171 + z1175;
-        let z1230 = self.cy5 * z1182 + self.cz5 * z1173 + z1176;
-        let z1231 = self.i5x * z60 * z1181 + self.i5x * z64 * z1177
-            + self.i5y * z61 * z1182 + self.i5y * z65 * z1178 + self.i5z * z41 * z1173
-            + self.i5z * z45 * z1169;
-        let z1232 = self.i5x * z62 * z1181 + self.i5x * z64 * z1179
-            + self.i5y * z63 * z1182 + self.i5y * z65 * z1180 + self.i5z * z43 * z1173
-            + self.i5z * z45 * z1171;
-        let z1233 = 2.0 * self.i5x * z64 * z1181 + 2.0 * self.i5y * z65 * z1182
-            + 2.0 * self.i5z * z45 * z1173;
-        let z1234 = self.cy6 * z1178 + self.cz6 * z1194 + z1190;
-        let z1235 = self.cy6 * z1180 + self.cz6 * z1196 + z1191;
-        let z1236 = self.cy6 * z1182 + self.cz6 * z1198 + z1192;
-        let z1237 = self.i6x * z80 * z1197 + self.i6x * z84 * z1193
-            + self.i6y * z61 * z1182 + self.i6y * z65 * z1178 + self.i6z * z81 * z1198
-            + self.i6z * z85 * z1194;
-        let z1238 = self.i6x * z82 * z1197 + self.i6x * z84 * z1195
-            + self.i6y * z63 * z1182 + self.i6y * z65 * z1180 + self.i6z * z83 * z1198
-            + self.i6z * z85 * z1196;
-        let z1239 = 2.0 * self.i6x * z84 * z1197 + 2.0 * self.i6y * z65 * z1182
-            + 2.0 * self.i6z * z85 * z1198;
-        let z1240 = self.cz7 * z1194 + z1206;
-        let z1241 = self.cz7 * z1196 + z1207;
-        let z1242 = self.cz7 * z1198 + z1208;
-        let z1243 = self.i7 * z81 * z1198 + self.i7 * z85 * z1194
-            + self.i7 * z100 * z1213 + self.i7 * z101 * z1214 + self.i7 * z104 * z1209
-            + self.i7 * z105 * z1210;
-        let z1244 = self.i7 * z83 * z1198 + self.i7 * z85 * z1196
-            + self.i7 * z102 * z1213 + self.i7 * z103 * z1214 + self.i7 * z104 * z1211
-            + self.i7 * z105 * z1212;
-        let z1245 = 2.0 * self.i7 * z85 * z1198 + 2.0 * self.i7 * z104 * z1213
-            + 2.0 * self.i7 * z105 * z1214;
-        let z1258 = -q[4].sin();
-        let z1259 = z21 * z58 + z40 * z1258;
-        let z1260 = z21 * z1258 - z40 * z58;
-        let z1261 = z23 * z58 + z42 * z1258;
-        let z1262 = z23 * z1258 - z42 * z58;
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1264 = z25 * z1258 - z44 * z58;
-        let z1265 = z78 * z1259;
-        let z1266 = z79 * z1259;
-        let z1267 = z78 * z1261;
-        let z1268 = z79 * z1261;
-        let z1269 = z78 * z1263;
-        let z1270 = z79 * z1263;
-        let z1271 = z76 * z1264 - z77 * z1262;
-        let z1272 = -z75 * z1264 + z77 * z1260;
-        let z1278 = self.d6 * z1266;
-        let z1279 = self.d6 * z1268;
-        let z1280 = self.d6 * z1270;
-        let z1281 = z98 * z1265 + z99 * z1260;
-        let z1282 = z98 * z1260 - z99 * z1265;
-        let z1283 = z98 * z1267 + z99 * z1262;
-        let z1284 = z98 * z1262 - z99 * z1267;
-        let z1285 = z98 * z1269 + z99 * z1264;
-        let z1286 = z98 * z1264 - z99 * z1269;
-        let z1287 = -z83 * z1280 + z85 * z1279 + z96 * z1270 - z97 * z1268;
-        let z1288 = z81 * z1280 - z85 * z1278 - z95 * z1270 + z97 * z1266;
-        let z1294 = self.cy5 * z1260;
-        let z1295 = self.cy5 * z1262;
-        let z1296 = self.cy5 * z1264;
-        let z1297 = self.i5x * z60 * z1263 + self.i5x * z64 * z1259
-            + self.i5y * z61 * z1264 + self.i5y * z65 * z1260;
-        let z1298 = self.i5x * z62 * z1263 + self.i5x * z64 * z1261
-            + self.i5y * z63 * z1264 + self.i5y * z65 * z1262;
-        let z1299 = 2.0 * self.i5x * z64 * z1263 + 2.0 * self.i5y * z65 * z1264;
-        let z1300 = self.cy6 * z1260 + self.cz6 * z1266;
-        let z1301 = self.cy6 * z1262 + self.cz6 * z1268;
-        let z1302 = self.cy6 * z1264 + self.cz6 * z1270;
-        let z1303 = self.i6x * z80 * z1269 + self.i6x * z84 * z1265
-            + self.i6y * z61 * z1264 + self.i6y * z65 * z1260 + self.i6z * z81 * z1270
-            + self.i6z * z85 * z1266;
-        let z1304 = self.i6x * z82 * z1269 + self.i6x * z84 * z1267
-            + self.i6y * z63 * z1264 + self.i6y * z65 * z1262 + self.i6z * z83 * z1270
-            + self.i6z * z85 * z1268;
-        let z1305 = 2.0 * self.i6x * z84 * z1269 + 2.0 * self.i6y * z65 * z1264
-            + 2.0 * self.i6z * z85 * z1270;
-        let z1306 = z1278 + self.cz7 * z1266;
-        let z1307 = z1279 + self.cz7 * z1268;
-        let z1308 = z1280 + self.cz7 * z1270;
-        let z1309 = self.i7 * z81 * z1270 + self.i7 * z85 * z1266
-            + self.i7 * z100 * z1285 + self.i7 * z101 * z1286 + self.i7 * z104 * z1281
-            + self.i7 * z105 * z1282;
-        let z1310 = self.i7 * z83 * z1270 + self.i7 * z85 * z1268
-            + self.i7 * z102 * z1285 + self.i7 * z103 * z1286 + self.i7 * z104 * z1283
-            + self.i7 * z105 * z1284;
-        let z1311 = 2.0 * self.i7 * z85 * z1270 + 2.0 * self.i7 * z104 * z1285
+        let z806 = -z1 * z3;
+        let z807 = -z1 * z4;
+        let z808 = z1 * z2;
+        let z811 = self.d2 * z807;
+        let z812 = -z0 * z19 + z18 * z806;
+        let z813 = -z0 * z18 - z19 * z806;
+        let z814 = z3 * z15 - z6 * z17;
+        let z815 = -z3 * z811 + z17 * z807;
+        let z819 = self.d3 * z807 + z811;
+        let z820 = z38 * z812 - z39 * z807;
+        let z821 = z38 * z807 + z39 * z812;
+        let z822 = -z21 * z37 + z25 * z35;
+        let z823 = -z25 * z819 + z37 * z813;
+        let z827 = self.d4 * z821 + z819;
+        let z828 = z58 * z820 + z59 * z813;
+        let z829 = z58 * z813 - z59 * z820;
+        let z830 = -z41 * z57 + z45 * z55;
+        let z831 = -z45 * z827 + z57 * z821;
+        let z835 = self.d5 * z821 + z827;
+        let z836 = z78 * z828 - z79 * z821;
+        let z837 = z78 * z821 + z79 * z828;
+        let z838 = -z61 * z77 + z65 * z75;
+        let z839 = -z65 * z835 + z77 * z829;
+        let z843 = self.d6 * z837 + z835;
+        let z844 = z98 * z836 + z99 * z829;
+        let z845 = z98 * z829 - z99 * z836;
+        let z846 = -z81 * z97 + z85 * z95;
+        let z847 = -z85 * z843 + z97 * z837;
+        let z851 = -self.cy1 * z0;
+        let z852 = -self.cy2 * z0 + self.cz2 * z807;
+        let z853 = -self.i2x * z4 * z806 + self.i2z * z3 * z807;
+        let z854 = self.cy3 * z813 + self.cz3 * z807 + z811;
+        let z855 = self.i3x * z24 * z812 + self.i3y * z25 * z813 + self.i3z * z3 * z807;
+        let z856 = self.cy4 * z813 + self.cz4 * z821 + z819;
+        let z857 = self.i4x * z44 * z820 + self.i4y * z25 * z813 + self.i4z * z45 * z821;
+        let z858 = self.cy5 * z829 + self.cz5 * z821 + z827;
+        let z859 = self.i5x * z64 * z828 + self.i5y * z65 * z829 + self.i5z * z45 * z821;
+        let z860 = self.cy6 * z829 + self.cz6 * z837 + z835;
+        let z861 = self.i6x * z84 * z836 + self.i6y * z65 * z829 + self.i6z * z85 * z837;
+        let z862 = self.cz7 * z837 + z843;
+        let z863 = self.i7 * z85 * z837 + self.i7 * z104 * z844 + self.i7 * z105 * z845;
+        let z885 = -z0 * z4;
+        let z886 = self.d2 * z5;
+        let z887 = self.d2 * z7;
+        let z888 = -self.d2 * z4;
+        let z889 = z18 * z885;
+        let z890 = -z19 * z885;
+        let z891 = z18 * z807;
+        let z892 = -z19 * z807;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z895 = z3 * z887 - z4 * z16 - z7 * z17 - z8 * z888;
+        let z896 = -z3 * z886 + z4 * z15 + z5 * z17 + z6 * z888;
+        let z902 = self.d3 * z5 + z886;
+        let z903 = self.d3 * z7 + z887;
+        let z904 = -self.d3 * z4 + z888;
+        let z905 = -z5 * z39 + z38 * z889;
+        let z906 = z5 * z38 + z39 * z889;
+        let z907 = -z7 * z39 + z38 * z891;
+        let z908 = z7 * z38 + z39 * z891;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z911 = -z23 * z904 + z25 * z903 + z36 * z894 - z37 * z892;
+        let z912 = z21 * z904 - z25 * z902 - z35 * z894 + z37 * z890;
+        let z918 = self.d4 * z906 + z902;
+        let z919 = self.d4 * z908 + z903;
+        let z920 = self.d4 * z910 + z904;
+        let z921 = z58 * z905 + z59 * z890;
+        let z922 = z58 * z890 - z59 * z905;
+        let z923 = z58 * z907 + z59 * z892;
+        let z924 = z58 * z892 - z59 * z907;
+        let z925 = z58 * z909 + z59 * z894;
+        let z926 = z58 * z894 - z59 * z909;
+        let z927 = -z43 * z920 + z45 * z919 + z56 * z910 - z57 * z908;
+        let z928 = z41 * z920 - z45 * z918 - z55 * z910 + z57 * z906;
+        let z934 = self.d5 * z906 + z918;
+        let z935 = self.d5 * z908 + z919;
+        let z936 = self.d5 * z910 + z920;
+        let z937 = z78 * z921 - z79 * z906;
+        let z938 = z78 * z906 + z79 * z921;
+        let z939 = z78 * z923 - z79 * z908;
+        let z940 = z78 * z908 + z79 * z923;
+        let z941 = z78 * z925 - z79 * z910;
+        let z942 = z78 * z910 + z79 * z925;
+        let z943 = -z63 * z936 + z65 * z935 + z76 * z926 - z77 * z924;
+        let z944 = z61 * z936 - z65 * z934 - z75 * z926 + z77 * z922;
+        let z950 = self.d6 * z938 + z934;
+        let z951 = self.d6 * z940 + z935;
+        let z952 = self.d6 * z942 + z936;
+        let z953 = z98 * z937 + z99 * z922;
+        let z954 = z98 * z922 - z99 * z937;
+        let z955 = z98 * z939 + z99 * z924;
+        let z956 = z98 * z924 - z99 * z939;
+        let z957 = z98 * z941 + z99 * z926;
+        let z958 = z98 * z926 - z99 * z941;
+        let z959 = -z83 * z952 + z85 * z951 + z96 * z942 - z97 * z940;
+        let z960 = z81 * z952 - z85 * z950 - z95 * z942 + z97 * z938;
+        let z966 = self.cz2 * z5;
+        let z967 = self.cz2 * z7;
+        let z968 = -self.cz2 * z4;
+        let z969 = -self.i2x * z3 * z5 - self.i2x * z4 * z885 + self.i2z * z3 * z5
+            - self.i2z * z4 * z6;
+        let z970 = -self.i2x * z3 * z7 - self.i2x * z4 * z807 + self.i2z * z3 * z7
+            - self.i2z * z4 * z8;
+        let z971 = 2.0 * self.i2x * z3 * z4 - 2.0 * self.i2z * z3 * z4;
+        let z972 = self.cy3 * z890 + self.cz3 * z5 + z886;
+        let z973 = self.cy3 * z892 + self.cz3 * z7 + z887;
+        let z974 = self.cy3 * z894 - self.cz3 * z4 + z888;
+        let z975 = self.i3x * z20 * z893 + self.i3x * z24 * z889 + self.i3y * z21 * z894
+            + self.i3y * z25 * z890 + self.i3z * z3 * z5 - self.i3z * z4 * z6;
+        let z976 = self.i3x * z22 * z893 + self.i3x * z24 * z891 + self.i3y * z23 * z894
+            + self.i3y * z25 * z892 + self.i3z * z3 * z7 - self.i3z * z4 * z8;
+        let z977 = 2.0 * self.i3x * z24 * z893 + 2.0 * self.i3y * z25 * z894
+            - 2.0 * self.i3z * z3 * z4;
+        let z978 = self.cy4 * z890 + self.cz4 * z906 + z902;
+        let z979 = self.cy4 * z892 + self.cz4 * z908 + z903;
+        let z980 = self.cy4 * z894 + self.cz4 * z910 + z904;
+        let z981 = self.i4x * z40 * z909 + self.i4x * z44 * z905 + self.i4y * z21 * z894
+            + self.i4y * z25 * z890 + self.i4z * z41 * z910 + self.i4z * z45 * z906;
+        let z982 = self.i4x * z42 * z909 + self.i4x * z44 * z907 + self.i4y * z23 * z894
+            + self.i4y * z25 * z892 + self.i4z * z43 * z910 + self.i4z * z45 * z908;
+        let z983 = 2.0 * self.i4x * z44 * z909 + 2.0 * self.i4y * z25 * z894
+            + 2.0 * self.i4z * z45 * z910;
+        let z984 = self.cy5 * z922 + self.cz5 * z906 + z918;
+        let z985 = self.cy5 * z924 + self.cz5 * z908 + z919;
+        let z986 = self.cy5 * z926 + self.cz5 * z910 + z920;
+        let z987 = self.i5x * z60 * z925 + self.i5x * z64 * z921 + self.i5y * z61 * z926
+            + self.i5y * z65 * z922 + self.i5z * z41 * z910 + self.i5z * z45 * z906;
+        let z988 = self.i5x * z62 * z925 + self.i5x * z64 * z923 + self.i5y * z63 * z926
+            + self.i5y * z65 * z924 + self.i5z * z43 * z910 + self.i5z * z45 * z908;
+        let z989 = 2.0 * self.i5x * z64 * z925 + 2.0 * self.i5y * z65 * z926
+            + 2.0 * self.i5z * z45 * z910;
+        let z990 = self.cy6 * z922 + self.cz6 * z938 + z934;
+        let z991 = self.cy6 * z924 + self.cz6 * z940 + z935;
+        let z992 = self.cy6 * z926 + self.cz6 * z942 + z936;
+        let z993 = self.i6x * z80 * z941 + self.i6x * z84 * z937 + self.i6y * z61 * z926
+            + self.i6y * z65 * z922 + self.i6z * z81 * z942 + self.i6z * z85 * z938;
+        let z994 = self.i6x * z82 * z941 + self.i6x * z84 * z939 + self.i6y * z63 * z926
+            + self.i6y * z65 * z924 + self.i6z * z83 * z942 + self.i6z * z85 * z940;
+        let z995 = 2.0 * self.i6x * z84 * z941 + 2.0 * self.i6y * z65 * z926
+            + 2.0 * self.i6z * z85 * z942;
+        let z996 = self.cz7 * z938 + z950;
+        let z997 = self.cz7 * z940 + z951;
+        let z998 = self.cz7 * z942 + z952;
+        let z999 = self.i7 * z81 * z942 + self.i7 * z85 * z938 + self.i7 * z100 * z957
+            + self.i7 * z101 * z958 + self.i7 * z104 * z953 + self.i7 * z105 * z954;
+        let z1000 = self.i7 * z83 * z942 + self.i7 * z85 * z940 + self.i7 * z102 * z957
+            + self.i7 * z103 * z958 + self.i7 * z104 * z955 + self.i7 * z105 * z956;
+        let z1001 = 2.0 * self.i7 * z85 * z942 + 2.0 * self.i7 * z104 * z957
+            + 2.0 * self.i7 * z105 * z958;
+        let z1020 = z1 * z19 - z5 * z18;
+        let z1021 = -z0 * z19 - z7 * z18;
+        let z1022 = z4 * z18;
+        let z1023 = z21 * z38;
+        let z1024 = z21 * z39;
+        let z1025 = z23 * z38;
+        let z1026 = z23 * z39;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1029 = z36 * z1022 - z37 * z1021;
+        let z1030 = -z35 * z1022 + z37 * z1020;
+        let z1036 = self.d4 * z1024;
+        let z1037 = self.d4 * z1026;
+        let z1038 = self.d4 * z1028;
+        let z1039 = z58 * z1023 + z59 * z1020;
+        let z1040 = z58 * z1020 - z59 * z1023;
+        let z1041 = z58 * z1025 + z59 * z1021;
+        let z1042 = z58 * z1021 - z59 * z1025;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1044 = z58 * z1022 - z59 * z1027;
+        let z1045 = -z43 * z1038 + z45 * z1037 + z56 * z1028 - z57 * z1026;
+        let z1046 = z41 * z1038 - z45 * z1036 - z55 * z1028 + z57 * z1024;
+        let z1052 = self.d5 * z1024 + z1036;
+        let z1053 = self.d5 * z1026 + z1037;
+        let z1054 = self.d5 * z1028 + z1038;
+        let z1055 = z78 * z1039 - z79 * z1024;
+        let z1056 = z78 * z1024 + z79 * z1039;
+        let z1057 = z78 * z1041 - z79 * z1026;
+        let z1058 = z78 * z1026 + z79 * z1041;
+        let z1059 = z78 * z1043 - z79 * z1028;
+        let z1060 = z78 * z1028 + z79 * z1043;
+        let z1061 = -z63 * z1054 + z65 * z1053 + z76 * z1044 - z77 * z1042;
+        let z1062 = z61 * z1054 - z65 * z1052 - z75 * z1044 + z77 * z1040;
+        let z1068 = self.d6 * z1056 + z1052;
+        let z1069 = self.d6 * z1058 + z1053;
+        let z1070 = self.d6 * z1060 + z1054;
+        let z1071 = z98 * z1055 + z99 * z1040;
+        let z1072 = z98 * z1040 - z99 * z1055;
+        let z1073 = z98 * z1057 + z99 * z1042;
+        let z1074 = z98 * z1042 - z99 * z1057;
+        let z1075 = z98 * z1059 + z99 * z1044;
+        let z1076 = z98 * z1044 - z99 * z1059;
+        let z1077 = -z83 * z1070 + z85 * z1069 + z96 * z1060 - z97 * z1058;
+        let z1078 = z81 * z1070 - z85 * z1068 - z95 * z1060 + z97 * z1056;
+        let z1084 = self.cy3 * z1020;
+        let z1085 = self.cy3 * z1021;
+        let z1086 = self.cy3 * z1022;
+        let z1087 = self.i3x * z20 * z25 + self.i3x * z21 * z24 + self.i3y * z21 * z1022
+            + self.i3y * z25 * z1020;
+        let z1088 = self.i3x * z22 * z25 + self.i3x * z23 * z24 + self.i3y * z23 * z1022
+            + self.i3y * z25 * z1021;
+        let z1089 = 2.0 * self.i3x * z24 * z25 + 2.0 * self.i3y * z25 * z1022;
+        let z1090 = self.cy4 * z1020 + self.cz4 * z1024;
+        let z1091 = self.cy4 * z1021 + self.cz4 * z1026;
+        let z1092 = self.cy4 * z1022 + self.cz4 * z1028;
+        let z1093 = self.i4x * z40 * z1027 + self.i4x * z44 * z1023
+            + self.i4y * z21 * z1022 + self.i4y * z25 * z1020 + self.i4z * z41 * z1028
+            + self.i4z * z45 * z1024;
+        let z1094 = self.i4x * z42 * z1027 + self.i4x * z44 * z1025
+            + self.i4y * z23 * z1022 + self.i4y * z25 * z1021 + self.i4z * z43 * z1028
+            + self.i4z * z45 * z1026;
+        let z1095 = 2.0 * self.i4x * z44 * z1027 + 2.0 * self.i4y * z25 * z1022
+            + 2.0 * self.i4z * z45 * z1028;
+        let z1096 = z1036 + self.cy5 * z1040 + self.cz5 * z1024;
+        let z1097 = z1037 + self.cy5 * z1042 + self.cz5 * z1026;
+        let z1098 = z1038 + self.cy5 * z1044 + self.cz5 * z1028;
+        let z1099 = self.i5x * z60 * z1043 + self.i5x * z64 * z1039
+            + self.i5y * z61 * z1044 + self.i5y * z65 * z1040 + self.i5z * z41 * z1028
+            + self.i5z * z45 * z1024;
+        let z1100 = self.i5x * z62 * z1043 + self.i5x * z64 * z1041
+            + self.i5y * z63 * z1044 + self.i5y * z65 * z1042 + self.i5z * z43 * z1028
+            + self.i5z * z45 * z1026;
+        let z1101 = 2.0 * self.i5x * z64 * z1043 + 2.0 * self.i5y * z65 * z1044
+            + 2.0 * self.i5z * z45 * z1028;
+        let z1102 = self.cy6 * z1040 + self.cz6 * z1056 + z1052;
+        let z1103 = self.cy6 * z1042 + self.cz6 * z1058 + z1053;
+        let z1104 = self.cy6 * z1044 + self.cz6 * z1060 + z1054;
+        let z1105 = self.i6x * z80 * z1059 + self.i6x * z84 * z1055
+            + self.i6y * z61 * z1044 + self.i6y * z65 * z1040 + self.i6z * z81 * z1060
+            + self.i6z * z85 * z1056;
+        let z1106 = self.i6x * z82 * z1059 + self.i6x * z84 * z1057
+            + self.i6y * z63 * z1044 + self.i6y * z65 * z1042 + self.i6z * z83 * z1060
+            + self.i6z * z85 * z1058;
+        let z1107 = 2.0 * self.i6x * z84 * z1059 + 2.0 * self.i6y * z65 * z1044
+            + 2.0 * self.i6z * z85 * z1060;
+        let z1108 = self.cz7 * z1056 + z1068;
+        let z1109 = self.cz7 * z1058 + z1069;
+        let z1110 = self.cz7 * z1060 + z1070;
+        let z1111 = self.i7 * z81 * z1060 + self.i7 * z85 * z1056
+            + self.i7 * z100 * z1075 + self.i7 * z101 * z1076 + self.i7 * z104 * z1071
+            + self.i7 * z105 * z1072;
+        let z1112 = self.i7 * z83 * z1060 + self.i7 * z85 * z1058
+            + self.i7 * z102 * z1075 + self.i7 * z103 * z1076 + self.i7 * z104 * z1073
+            + self.i7 * z105 * z1074;
+        let z1113 = 2.0 * self.i7 * z85 * z1060 + 2.0 * self.i7 * z104 * z1075
+            + 2.0 * self.i7 * z105 * z1076;
+        let z1129 = -z6 * z38 - z20 * z39;
+        let z1130 = -z8 * z38 - z22 * z39;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1132 = self.d4 * z40;
+        let z1133 = self.d4 * z42;
+        let z1134 = self.d4 * z44;
+        let z1135 = z58 * z1129;
+        let z1136 = -z59 * z1129;
+        let z1137 = z58 * z1130;
+        let z1138 = -z59 * z1130;
+        let z1139 = z58 * z1131;
+        let z1140 = -z59 * z1131;
+        let z1141 = -z42 * z57 - z43 * z1134 + z44 * z56 + z45 * z1133;
+        let z1142 = z40 * z57 + z41 * z1134 - z44 * z55 - z45 * z1132;
+        let z1148 = self.d5 * z40 + z1132;
+        let z1149 = self.d5 * z42 + z1133;
+        let z1150 = self.d5 * z44 + z1134;
+        let z1151 = -z40 * z79 + z78 * z1135;
+        let z1152 = z40 * z78 + z79 * z1135;
+        let z1153 = -z42 * z79 + z78 * z1137;
+        let z1154 = z42 * z78 + z79 * z1137;
+        let z1155 = -z44 * z79 + z78 * z1139;
+        let z1156 = z44 * z78 + z79 * z1139;
+        let z1157 = -z63 * z1150 + z65 * z1149 + z76 * z1140 - z77 * z1138;
+        let z1158 = z61 * z1150 - z65 * z1148 - z75 * z1140 + z77 * z1136;
+        let z1164 = self.d6 * z1152 + z1148;
+        let z1165 = self.d6 * z1154 + z1149;
+        let z1166 = self.d6 * z1156 + z1150;
+        let z1167 = z98 * z1151 + z99 * z1136;
+        let z1168 = z98 * z1136 - z99 * z1151;
+        let z1169 = z98 * z1153 + z99 * z1138;
+        let z1170 = z98 * z1138 - z99 * z1153;
+        let z1171 = z98 * z1155 + z99 * z1140;
+        let z1172 = z98 * z1140 - z99 * z1155;
+        let z1173 = -z83 * z1166 + z85 * z1165 + z96 * z1156 - z97 * z1154;
+        let z1174 = z81 * z1166 - z85 * z1164 - z95 * z1156 + z97 * z1152;
+        let z1180 = self.cz4 * z40;
+        let z1181 = self.cz4 * z42;
+        let z1182 = self.cz4 * z44;
+        let z1183 = self.i4x * z40 * z1131 + self.i4x * z44 * z1129
+            + self.i4z * z40 * z45 + self.i4z * z41 * z44;
+        let z1184 = self.i4x * z42 * z1131 + self.i4x * z44 * z1130
+            + self.i4z * z42 * z45 + self.i4z * z43 * z44;
+        let z1185 = 2.0 * self.i4x * z44 * z1131 + 2.0 * self.i4z * z44 * z45;
+        let z1186 = self.cy5 * z1136 + self.cz5 * z40 + z1132;
+        let z1187 = self.cy5 * z1138 + self.cz5 * z42 + z1133;
+        let z1188 = self.cy5 * z1140 + self.cz5 * z44 + z1134;
+        let z1189 = self.i5x * z60 * z1139 + self.i5x * z64 * z1135
+            + self.i5y * z61 * z1140 + self.i5y * z65 * z1136 + self.i5z * z40 * z45
+            + self.i5z * z41 * z44;
+        let z1190 = self.i5x * z62 * z1139 + self.i5x * z64 * z1137
+            + self.i5y * z63 * z1140 + self.i5y * z65 * z1138 + self.i5z * z42 * z45
+            + self.i5z * z43 * z44;
+        let z1191 = 2.0 * self.i5x * z64 * z1139 + 2.0 * self.i5y * z65 * z1140
+            + 2.0 * self.i5z * z44 * z45;
+        let z1192 = self.cy6 * z1136 + self.cz6 * z1152 + z1148;
+        let z1193 = self.cy6 * z1138 + self.cz6 * z1154 + z1149;
+        let z1194 = self.cy6 * z1140 + self.cz6 * z1156 + z1150;
+        let z1195 = self.i6x * z80 * z1155 + self.i6x * z84 * z1151
+            + self.i6y * z61 * z1140 + self.i6y * z65 * z1136 + self.i6z * z81 * z1156
+            + self.i6z * z85 * z1152;
+        let z1196 = self.i6x * z82 * z1155 + self.i6x * z84 * z1153
+            + self.i6y * z63 * z1140 + self.i6y * z65 * z1138 + self.i6z * z83 * z1156
+            + self.i6z * z85 * z1154;
+        let z1197 = 2.0 * self.i6x * z84 * z1155 + 2.0 * self.i6y * z65 * z1140
+            + 2.0 * self.i6z * z85 * z1156;
+        let z1198 = self.cz7 * z1152 + z1164;
+        let z1199 = self.cz7 * z1154 + z1165;
+        let z1200 = self.cz7 * z1156 + z1166;
+        let z1201 = self.i7 * z81 * z1156 + self.i7 * z85 * z1152
+            + self.i7 * z100 * z1171 + self.i7 * z101 * z1172 + self.i7 * z104 * z1167
+            + self.i7 * z105 * z1168;
+        let z1202 = self.i7 * z83 * z1156 + self.i7 * z85 * z1154
+            + self.i7 * z102 * z1171 + self.i7 * z103 * z1172 + self.i7 * z104 * z1169
+            + self.i7 * z105 * z1170;
+        let z1203 = 2.0 * self.i7 * z85 * z1156 + 2.0 * self.i7 * z104 * z1171
+            + 2.0 * self.i7 * z105 * z1172;
+        let z1216 = -z21 * z59 - z40 * z58;
+        let z1217 = -z23 * z59 - z42 * z58;
+        let z1218 = -z25 * z59 - z44 * z58;
+        let z1219 = z61 * z78;
+        let z1220 = z61 * z79;
+        let z1221 = z63 * z78;
+        let z1222 = z63 * z79;
+        let z1223 = z65 * z78;
+        let z1224 = z65 * z79;
+        let z1225 = z76 * z1218 - z77 * z1217;
+        let z1226 = -z75 * z1218 + z77 * z1216;
+        let z1232 = self.d6 * z1220;
+        let z1233 = self.d6 * z1222;
+        let z1234 = self.d6 * z1224;
+        let z1235 = z98 * z1219 + z99 * z1216;
+        let z1236 = z98 * z1216 - z99 * z1219;
+        let z1237 = z98 * z1221 + z99 * z1217;
+        let z1238 = z98 * z1217 - z99 * z1221;
+        let z1239 = z98 * z1223 + z99 * z1218;
+        let z1240 = z98 * z1218 - z99 * z1223;
+        let z1241 = -z83 * z1234 + z85 * z1233 + z96 * z1224 - z97 * z1222;
+        let z1242 = z81 * z1234 - z85 * z1232 - z95 * z1224 + z97 * z1220;
+        let z1248 = self.cy5 * z1216;
+        let z1249 = self.cy5 * z1217;
+        let z1250 = self.cy5 * z1218;
+        let z1251 = self.i5x * z60 * z65 + self.i5x * z61 * z64 + self.i5y * z61 * z1218
+            + self.i5y * z65 * z1216;
+        let z1252 = self.i5x * z62 * z65 + self.i5x * z63 * z64 + self.i5y * z63 * z1218
+            + self.i5y * z65 * z1217;
+        let z1253 = 2.0 * self.i5x * z64 * z65 + 2.0 * self.i5y * z65 * z1218;
+        let z1254 = self.cy6 * z1216 + self.cz6 * z1220;
+        let z1255 = self.cy6 * z1217 + self.cz6 * z1222;
+        let z1256 = self.cy6 * z1218 + self.cz6 * z1224;
+        let z1257 = self.i6x * z80 * z1223 + self.i6x * z84 * z1219
+            + self.i6y * z61 * z1218 + self.i6y * z65 * z1216 + self.i6z * z81 * z1224
+            + self.i6z * z85 * z1220;
+        let z1258 = self.i6x * z82 * z1223 + self.i6x * z84 * z1221
+            + self.i6y * z63 * z1218 + self.i6y * z65 * z1217 + self.i6z * z83 * z1224
+            + self.i6z * z85 * z1222;
+        let z1259 = 2.0 * self.i6x * z84 * z1223 + 2.0 * self.i6y * z65 * z1218
+            + 2.0 * self.i6z * z85 * z1224;
+        let z1260 = z1232 + self.cz7 * z1220;
+        let z1261 = z1233 + self.cz7 * z1222;
+        let z1262 = z1234 + self.cz7 * z1224;
+        let z1263 = self.i7 * z81 * z1224 + self.i7 * z85 * z1220
+            + self.i7 * z100 * z1239 + self.i7 * z101 * z1240 + self.i7 * z104 * z1235
+            + self.i7 * z105 * z1236;
+        let z1264 = self.i7 * z83 * z1224 + self.i7 * z85 * z1222
+            + self.i7 * z102 * z1239 + self.i7 * z103 * z1240 + self.i7 * z104 * z1237
+            + self.i7 * z105 * z1238;
+        let z1265 = 2.0 * self.i7 * z85 * z1224 + 2.0 * self.i7 * z104 * z1239
+            + 2.0 * self.i7 * z105 * z1240;
+        let z1275 = -z41 * z78 - z60 * z79;
+        let z1276 = -z43 * z78 - z62 * z79;
+        let z1277 = -z45 * z78 - z64 * z79;
+        let z1278 = self.d6 * z80;
+        let z1279 = self.d6 * z82;
+        let z1280 = self.d6 * z84;
+        let z1281 = z98 * z1275;
+        let z1282 = -z99 * z1275;
+        let z1283 = z98 * z1276;
+        let z1284 = -z99 * z1276;
+        let z1285 = z98 * z1277;
+        let z1286 = -z99 * z1277;
+        let z1287 = -z82 * z97 - z83 * z1280 + z84 * z96 + z85 * z1279;
+        let z1288 = z80 * z97 + z81 * z1280 - z84 * z95 - z85 * z1278;
+        let z1294 = self.cz6 * z80;
+        let z1295 = self.cz6 * z82;
+        let z1296 = self.cz6 * z84;
+        let z1297 = self.i6x * z80 * z1277 + self.i6x * z84 * z1275
+            + self.i6z * z80 * z85 + self.i6z * z81 * z84;
+        let z1298 = self.i6x * z82 * z1277 + self.i6x * z84 * z1276
+            + self.i6z * z82 * z85 + self.i6z * z83 * z84;
+        let z1299 = 2.0 * self.i6x * z84 * z1277 + 2.0 * self.i6z * z84 * z85;
+        let z1300 = z1278 + self.cz7 * z80;
+        let z1301 = z1279 + self.cz7 * z82;
+        let z1302 = z1280 + self.cz7 * z84;
+        let z1303 = self.i7 * z80 * z85 + self.i7 * z81 * z84 + self.i7 * z100 * z1285
+            + self.i7 * z101 * z1286 + self.i7 * z104 * z1281 + self.i7 * z105 * z1282;
+        let z1304 = self.i7 * z82 * z85 + self.i7 * z83 * z84 + self.i7 * z102 * z1285
+            + self.i7 * z103 * z1286 + self.i7 * z104 * z1283 + self.i7 * z105 * z1284;
+        let z1305 = 2.0 * self.i7 * z84 * z85 + 2.0 * self.i7 * z104 * z1285
             + 2.0 * self.i7 * z105 * z1286;
-        let z1321 = -q[5].sin();
-        let z1322 = -z41 * z78 + z60 * z1321;
-        let z1323 = z41 * z1321 + z60 * z78;
-        let z1324 = -z43 * z78 + z62 * z1321;
-        let z1325 = z43 * z1321 + z62 * z78;
-        let z1326 = -z45 * z78 + z64 * z1321;
-        let z1327 = z45 * z1321 + z64 * z78;
-        let z1328 = self.d6 * z1323;
-        let z1329 = self.d6 * z1325;
-        let z1330 = self.d6 * z1327;
-        let z1331 = z98 * z1322;
-        let z1332 = -z99 * z1322;
-        let z1333 = z98 * z1324;
-        let z1334 = -z99 * z1324;
-        let z1335 = z98 * z1326;
-        let z1336 = -z99 * z1326;
-        let z1337 = -z83 * z1330 + z85 * z1329 + z96 * z1327 - z97 * z1325;
-        let z1338 = z81 * z1330 - z85 * z1328 - z95 * z1327 + z97 * z1323;
-        let z1344 = self.cz6 * z1323;
-        let z1345 = self.cz6 * z1325;
-        let z1346 = self.cz6 * z1327;
-        let z1347 = self.i6x * z80 * z1326 + self.i6x * z84 * z1322
-            + self.i6z * z81 * z1327 + self.i6z * z85 * z1323;
-        let z1348 = self.i6x * z82 * z1326 + self.i6x * z84 * z1324
-            + self.i6z * z83 * z1327 + self.i6z * z85 * z1325;
-        let z1349 = 2.0 * self.i6x * z84 * z1326 + 2.0 * self.i6z * z85 * z1327;
-        let z1350 = self.cz7 * z1323 + z1328;
-        let z1351 = self.cz7 * z1325 + z1329;
-        let z1352 = self.cz7 * z1327 + z1330;
-        let z1353 = self.i7 * z81 * z1327 + self.i7 * z85 * z1323
-            + self.i7 * z100 * z1335 + self.i7 * z101 * z1336 + self.i7 * z104 * z1331
-            + self.i7 * z105 * z1332;
-        let z1354 = self.i7 * z83 * z1327 + self.i7 * z85 * z1325
-            + self.i7 * z102 * z1335 + self.i7 * z103 * z1336 + self.i7 * z104 * z1333
-            + self.i7 * z105 * z1334;
-        let z1355 = 2.0 * self.i7 * z85 * z1327 + 2.0 * self.i7 * z104 * z1335
-            + 2.0 * self.i7 * z105 * z1336;
-        let z1362 = -q[6].sin();
-        let z1363 = z61 * z98 + z80 * z1362;
-        let z1364 = z61 * z1362 - z80 * z98;
-        let z1365 = z63 * z98 + z82 * z1362;
-        let z1366 = z63 * z1362 - z82 * z98;
-        let z1367 = z65 * z98 + z84 * z1362;
-        let z1368 = z65 * z1362 - z84 * z98;
-        let z1369 = self.i7 * z100 * z1367 + self.i7 * z101 * z1368
-            + self.i7 * z104 * z1363 + self.i7 * z105 * z1364;
-        let z1370 = self.i7 * z102 * z1367 + self.i7 * z103 * z1368
-            + self.i7 * z104 * z1365 + self.i7 * z105 * z1366;
-        let z1371 = 2.0 * self.i7 * z104 * z1367 + 2.0 * self.i7 * z105 * z1368;
-        let z1373 = z8 * z813 - z16 * z808;
-        let z1375 = -z21 * z35 + z23 * z824 + z35 * z817 - z36 * z815;
-        let z1377 = -z41 * z836 + z43 * z835 + z55 * z828 - z56 * z826;
-        let z1379 = -z61 * z848 + z63 * z847 + z75 * z840 - z76 * z838;
-        let z1381 = -z81 * z860 + z83 * z859 + z95 * z852 - z96 * z850;
-        let z1383 = 2.0 * self.i2x * z5 * z807 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z6 * z808;
-        let z1384 = self.i2x * z7 * z807 + self.i2x * (z5 * z5) - self.i2y * z1 * z806
-            - self.i2y * (z0 * z0) + self.i2z * z8 * z808 + self.i2z * (z6 * z6);
-        let z1385 = 2.0 * self.i2x * z5 * z7 + 2.0 * self.i2y * z0 * z806
+        let z1312 = -z61 * z99 - z80 * z98;
+        let z1313 = -z63 * z99 - z82 * z98;
+        let z1314 = -z65 * z99 - z84 * z98;
+        let z1315 = self.i7 * z100 * z105 + self.i7 * z101 * z1314
+            + self.i7 * z101 * z104 + self.i7 * z105 * z1312;
+        let z1316 = self.i7 * z102 * z105 + self.i7 * z103 * z1314
+            + self.i7 * z103 * z104 + self.i7 * z105 * z1313;
+        let z1317 = 2.0 * self.i7 * z104 * z105 + 2.0 * self.i7 * z105 * z1314;
+        let z1319 = z8 * z811 - z16 * z807;
+        let z1321 = z23 * z819 - z36 * z813;
+        let z1323 = z43 * z827 - z56 * z821;
+        let z1325 = z63 * z835 - z76 * z829;
+        let z1327 = z83 * z843 - z96 * z837;
+        let z1329 = 2.0 * self.i2x * z5 * z806 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z6 * z807;
+        let z1330 = self.i2x * z7 * z806 + self.i2x * (z5 * z5) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z8 * z807 + self.i2z * (z6 * z6);
+        let z1331 = 2.0 * self.i2x * z5 * z7 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z6 * z8;
-        let z1386 = 2.0 * self.i3x * z20 * z814 + 2.0 * self.i3y * z21 * z815
-            + 2.0 * self.i3z * z6 * z808;
-        let z1387 = self.i3x * z20 * z816 + self.i3x * z22 * z814 + self.i3y * z21 * z817
-            + self.i3y * z23 * z815 + self.i3z * z8 * z808 + self.i3z * (z6 * z6);
-        let z1388 = 2.0 * self.i3x * z22 * z816 + 2.0 * self.i3y * z23 * z817
+        let z1332 = 2.0 * self.i3x * z20 * z812 + 2.0 * self.i3y * z21 * z813
+            + 2.0 * self.i3z * z6 * z807;
+        let z1333 = self.i3x * z22 * z812 + self.i3x * (z20 * z20)
+            + self.i3y * z23 * z813 + self.i3y * (z21 * z21) + self.i3z * z8 * z807
+            + self.i3z * (z6 * z6);
+        let z1334 = 2.0 * self.i3x * z20 * z22 + 2.0 * self.i3y * z21 * z23
             + 2.0 * self.i3z * z6 * z8;
-        let z1389 = 2.0 * self.i4x * z40 * z825 + 2.0 * self.i4y * z21 * z815
-            + 2.0 * self.i4z * z41 * z826;
-        let z1390 = self.i4x * z40 * z827 + self.i4x * z42 * z825 + self.i4y * z21 * z817
-            + self.i4y * z23 * z815 + self.i4z * z41 * z828 + self.i4z * z43 * z826;
-        let z1391 = 2.0 * self.i4x * z42 * z827 + 2.0 * self.i4y * z23 * z817
-            + 2.0 * self.i4z * z43 * z828;
-        let z1392 = 2.0 * self.i5x * z60 * z837 + 2.0 * self.i5y * z61 * z838
-            + 2.0 * self.i5z * z41 * z826;
-        let z1393 = self.i5x * z60 * z839 + self.i5x * z62 * z837 + self.i5y * z61 * z840
-            + self.i5y * z63 * z838 + self.i5z * z41 * z828 + self.i5z * z43 * z826;
-        let z1394 = 2.0 * self.i5x * z62 * z839 + 2.0 * self.i5y * z63 * z840
-            + 2.0 * self.i5z * z43 * z828;
-        let z1395 = 2.0 * self.i6x * z80 * z849 + 2.0 * self.i6y * z61 * z838
-            + 2.0 * self.i6z * z81 * z850;
-        let z1396 = self.i6x * z80 * z851 + self.i6x * z82 * z849 + self.i6y * z61 * z840
-            + self.i6y * z63 * z838 + self.i6z * z81 * z852 + self.i6z * z83 * z850;
-        let z1397 = 2.0 * self.i6x * z82 * z851 + 2.0 * self.i6y * z63 * z840
-            + 2.0 * self.i6z * z83 * z852;
-        let z1398 = 2.0 * self.i7 * z81 * z850 + 2.0 * self.i7 * z100 * z861
-            + 2.0 * self.i7 * z101 * z862;
-        let z1399 = self.i7 * z81 * z852 + self.i7 * z83 * z850 + self.i7 * z100 * z863
-            + self.i7 * z101 * z864 + self.i7 * z102 * z861 + self.i7 * z103 * z862;
-        let z1400 = 2.0 * self.i7 * z83 * z852 + 2.0 * self.i7 * z102 * z863
-            + 2.0 * self.i7 * z103 * z864;
-        let z1432 = -z5 * z16 - z6 * z921 + z7 * z15 + z8 * z920;
-        let z1434 = -z21 * z937 + z23 * z936 + z35 * z926 - z36 * z924;
-        let z1436 = -z41 * z953 + z43 * z952 + z55 * z942 - z56 * z940;
-        let z1438 = -z61 * z969 + z63 * z968 + z75 * z958 - z76 * z956;
-        let z1440 = -z81 * z985 + z83 * z984 + z95 * z974 - z96 * z972;
-        let z1442 = 2.0 * self.i2x * z5 * z918 + 2.0 * self.i2z * z5 * z6;
-        let z1443 = self.i2x * z5 * z919 + self.i2x * z7 * z918 + self.i2z * z5 * z8
+        let z1335 = 2.0 * self.i4x * z40 * z820 + 2.0 * self.i4y * z21 * z813
+            + 2.0 * self.i4z * z41 * z821;
+        let z1336 = self.i4x * z42 * z820 + self.i4x * (z40 * z40)
+            + self.i4y * z23 * z813 + self.i4y * (z21 * z21) + self.i4z * z43 * z821
+            + self.i4z * (z41 * z41);
+        let z1337 = 2.0 * self.i4x * z40 * z42 + 2.0 * self.i4y * z21 * z23
+            + 2.0 * self.i4z * z41 * z43;
+        let z1338 = 2.0 * self.i5x * z60 * z828 + 2.0 * self.i5y * z61 * z829
+            + 2.0 * self.i5z * z41 * z821;
+        let z1339 = self.i5x * z62 * z828 + self.i5x * (z60 * z60)
+            + self.i5y * z63 * z829 + self.i5y * (z61 * z61) + self.i5z * z43 * z821
+            + self.i5z * (z41 * z41);
+        let z1340 = 2.0 * self.i5x * z60 * z62 + 2.0 * self.i5y * z61 * z63
+            + 2.0 * self.i5z * z41 * z43;
+        let z1341 = 2.0 * self.i6x * z80 * z836 + 2.0 * self.i6y * z61 * z829
+            + 2.0 * self.i6z * z81 * z837;
+        let z1342 = self.i6x * z82 * z836 + self.i6x * (z80 * z80)
+            + self.i6y * z63 * z829 + self.i6y * (z61 * z61) + self.i6z * z83 * z837
+            + self.i6z * (z81 * z81);
+        let z1343 = 2.0 * self.i6x * z80 * z82 + 2.0 * self.i6y * z61 * z63
+            + 2.0 * self.i6z * z81 * z83;
+        let z1344 = 2.0 * self.i7 * z81 * z837 + 2.0 * self.i7 * z100 * z844
+            + 2.0 * self.i7 * z101 * z845;
+        let z1345 = self.i7 * z83 * z837 + self.i7 * z102 * z844 + self.i7 * z103 * z845
+            + self.i7 * (z81 * z81) + self.i7 * (z100 * z100) + self.i7 * (z101 * z101);
+        let z1346 = 2.0 * self.i7 * z81 * z83 + 2.0 * self.i7 * z100 * z102
+            + 2.0 * self.i7 * z101 * z103;
+        let z1378 = -z5 * z16 - z6 * z887 + z7 * z15 + z8 * z886;
+        let z1380 = -z21 * z903 + z23 * z902 + z35 * z892 - z36 * z890;
+        let z1382 = -z41 * z919 + z43 * z918 + z55 * z908 - z56 * z906;
+        let z1384 = -z61 * z935 + z63 * z934 + z75 * z924 - z76 * z922;
+        let z1386 = -z81 * z951 + z83 * z950 + z95 * z940 - z96 * z938;
+        let z1388 = 2.0 * self.i2x * z5 * z885 + 2.0 * self.i2z * z5 * z6;
+        let z1389 = self.i2x * z5 * z807 + self.i2x * z7 * z885 + self.i2z * z5 * z8
             + self.i2z * z6 * z7;
-        let z1444 = 2.0 * self.i2x * z7 * z919 + 2.0 * self.i2z * z7 * z8;
-        let z1445 = 2.0 * self.i3x * z20 * z923 + 2.0 * self.i3y * z21 * z924
+        let z1390 = 2.0 * self.i2x * z7 * z807 + 2.0 * self.i2z * z7 * z8;
+        let z1391 = 2.0 * self.i3x * z20 * z889 + 2.0 * self.i3y * z21 * z890
             + 2.0 * self.i3z * z5 * z6;
-        let z1446 = self.i3x * z20 * z925 + self.i3x * z22 * z923 + self.i3y * z21 * z926
-            + self.i3y * z23 * z924 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
-        let z1447 = 2.0 * self.i3x * z22 * z925 + 2.0 * self.i3y * z23 * z926
+        let z1392 = self.i3x * z20 * z891 + self.i3x * z22 * z889 + self.i3y * z21 * z892
+            + self.i3y * z23 * z890 + self.i3z * z5 * z8 + self.i3z * z6 * z7;
+        let z1393 = 2.0 * self.i3x * z22 * z891 + 2.0 * self.i3y * z23 * z892
             + 2.0 * self.i3z * z7 * z8;
-        let z1448 = 2.0 * self.i4x * z40 * z939 + 2.0 * self.i4y * z21 * z924
-            + 2.0 * self.i4z * z41 * z940;
-        let z1449 = self.i4x * z40 * z941 + self.i4x * z42 * z939 + self.i4y * z21 * z926
-            + self.i4y * z23 * z924 + self.i4z * z41 * z942 + self.i4z * z43 * z940;
-        let z1450 = 2.0 * self.i4x * z42 * z941 + 2.0 * self.i4y * z23 * z926
-            + 2.0 * self.i4z * z43 * z942;
-        let z1451 = 2.0 * self.i5x * z60 * z955 + 2.0 * self.i5y * z61 * z956
-            + 2.0 * self.i5z * z41 * z940;
-        let z1452 = self.i5x * z60 * z957 + self.i5x * z62 * z955 + self.i5y * z61 * z958
-            + self.i5y * z63 * z956 + self.i5z * z41 * z942 + self.i5z * z43 * z940;
-        let z1453 = 2.0 * self.i5x * z62 * z957 + 2.0 * self.i5y * z63 * z958
-            + 2.0 * self.i5z * z43 * z942;
-        let z1454 = 2.0 * self.i6x * z80 * z971 + 2.0 * self.i6y * z61 * z956
-            + 2.0 * self.i6z * z81 * z972;
-        let z1455 = self.i6x * z80 * z973 + self.i6x * z82 * z971 + self.i6y * z61 * z958
-            + self.i6y * z63 * z956 + self.i6z * z81 * z974 + self.i6z * z83 * z972;
-        let z1456 = 2.0 * self.i6x * z82 * z973 + 2.0 * self.i6y * z63 * z958
-            + 2.0 * self.i6z * z83 * z974;
-        let z1457 = 2.0 * self.i7 * z81 * z972 + 2.0 * self.i7 * z100 * z987
-            + 2.0 * self.i7 * z101 * z988;
-        let z1458 = self.i7 * z81 * z974 + self.i7 * z83 * z972 + self.i7 * z100 * z989
-            + self.i7 * z101 * z990 + self.i7 * z102 * z987 + self.i7 * z103 * z988;
-        let z1459 = 2.0 * self.i7 * z83 * z974 + 2.0 * self.i7 * z102 * z989
-            + 2.0 * self.i7 * z103 * z990;
-        let z1491 = z35 * z1058 - z36 * z1056;
-        let z1493 = -z41 * z1075 + z43 * z1074 + z55 * z1064 - z56 * z1062;
-        let z1495 = -z61 * z1091 + z63 * z1090 + z75 * z1080 - z76 * z1078;
-        let z1497 = -z81 * z1107 + z83 * z1106 + z95 * z1096 - z96 * z1094;
-        let z1499 = 2.0 * self.i3x * z20 * z1055 + 2.0 * self.i3y * z21 * z1056;
-        let z1500 = self.i3x * z20 * z1057 + self.i3x * z22 * z1055
-            + self.i3y * z21 * z1058 + self.i3y * z23 * z1056;
-        let z1501 = 2.0 * self.i3x * z22 * z1057 + 2.0 * self.i3y * z23 * z1058;
-        let z1502 = 2.0 * self.i4x * z40 * z1061 + 2.0 * self.i4y * z21 * z1056
-            + 2.0 * self.i4z * z41 * z1062;
-        let z1503 = self.i4x * z40 * z1063 + self.i4x * z42 * z1061
-            + self.i4y * z21 * z1058 + self.i4y * z23 * z1056 + self.i4z * z41 * z1064
-            + self.i4z * z43 * z1062;
-        let z1504 = 2.0 * self.i4x * z42 * z1063 + 2.0 * self.i4y * z23 * z1058
-            + 2.0 * self.i4z * z43 * z1064;
-        let z1505 = 2.0 * self.i5x * z60 * z1077 + 2.0 * self.i5y * z61 * z1078
-            + 2.0 * self.i5z * z41 * z1062;
-        let z1506 = self.i5x * z60 * z1079 + self.i5x * z62 * z1077
-            + self.i5y * z61 * z1080 + self.i5y * z63 * z1078 + self.i5z * z41 * z1064
-            + self.i5z * z43 * z1062;
-        let z1507 = 2.0 * self.i5x * z62 * z1079 + 2.0 * self.i5y * z63 * z1080
-            + 2.0 * self.i5z * z43 * z1064;
-        let z1508 = 2.0 * self.i6x * z80 * z1093 + 2.0 * self.i6y * z61 * z1078
-            + 2.0 * self.i6z * z81 * z1094;
-        let z1509 = self.i6x * z80 * z1095 + self.i6x * z82 * z1093
-            + self.i6y * z61 * z1080 + self.i6y * z63 * z1078 + self.i6z * z81 * z1096
-            + self.i6z * z83 * z1094;
-        let z1510 = 2.0 * self.i6x * z82 * z1095 + 2.0 * self.i6y * z63 * z1080
-            + 2.0 * self.i6z * z83 * z1096;
-        let z1511 = 2.0 * self.i7 * z81 * z1094 + 2.0 * self.i7 * z100 * z1109
-            + 2.0 * self.i7 * z101 * z1110;
-        let z1512 = self.i7 * z81 * z1096 + self.i7 * z83 * z1094
-            + self.i7 * z100 * z1111 + self.i7 * z101 * z1112 + self.i7 * z102 * z1109
-            + self.i7 * z103 * z1110;
-        let z1513 = 2.0 * self.i7 * z83 * z1096 + 2.0 * self.i7 * z102 * z1111
-            + 2.0 * self.i7 * z103 * z1112;
-        let z1540 = -z41 * z1175 + z43 * z1174 + z55 * z1171 - z56 * z1169;
-        let z1542 = -z61 * z1191 + z63 * z1190 + z75 * z1180 - z76 * z1178;
-        let z1544 = -z81 * z1207 + z83 * z1206 + z95 * z1196 - z96 * z1194;
-        let z1546 = 2.0 * self.i4x * z40 * z1168 + 2.0 * self.i4z * z41 * z1169;
-        let z1547 = self.i4x * z40 * z1170 + self.i4x * z42 * z1168
-            + self.i4z * z41 * z1171 + self.i4z * z43 * z1169;
-        let z1548 = 2.0 * self.i4x * z42 * z1170 + 2.0 * self.i4z * z43 * z1171;
-        let z1549 = 2.0 * self.i5x * z60 * z1177 + 2.0 * self.i5y * z61 * z1178
-            + 2.0 * self.i5z * z41 * z1169;
-        let z1550 = self.i5x * z60 * z1179 + self.i5x * z62 * z1177
-            + self.i5y * z61 * z1180 + self.i5y * z63 * z1178 + self.i5z * z41 * z1171
-            + self.i5z * z43 * z1169;
-        let z1551 = 2.0 * self.i5x * z62 * z1179 + 2.0 * self.i5y * z63 * z1180
-            + 2.0 * self.i5z * z43 * z1171;
-        let z1552 = 2.0 * self.i6x * z80 * z1193 + 2.0 * self.i6y * z61 * z1178
-            + 2.0 * self.i6z * z81 * z1194;
-        let z1553 = self.i6x * z80 * z1195 + self.i6x * z82 * z1193
-            + self.i6y * z61 * z1180 + self.i6y * z63 * z1178 + self.i6z * z81 * z1196
-            + self.i6z * z83 * z1194;
-        let z1554 = 2.0 * self.i6x * z82 * z1195 + 2.0 * self.i6y * z63 * z1180
-            + 2.0 * self.i6z * z83 * z1196;
-        let z1555 = 2.0 * self.i7 * z81 * z1194 + 2.0 * self.i7 * z100 * z1209
-            + 2.0 * self.i7 * z101 * z1210;
-        let z1556 = self.i7 * z81 * z1196 + self.i7 * z83 * z1194
-            + self.i7 * z100 * z1211 + self.i7 * z101 * z1212 + self.i7 * z102 * z1209
-            + self.i7 * z103 * z1210;
-        let z1557 = 2.0 * self.i7 * z83 * z1196 + 2.0 * self.i7 * z102 * z1211
-            + 2.0 * self.i7 * z103 * z1212;
-        let z1579 = z75 * z1262 - z76 * z1260;
-        let z1581 = -z81 * z1279 + z83 * z1278 + z95 * z1268 - z96 * z1266;
-        let z1583 = 2.0 * self.i5x * z60 * z1259 + 2.0 * self.i5y * z61 * z1260;
-        let z1584 = self.i5x * z60 * z1261 + self.i5x * z62 * z1259
-            + self.i5y * z61 * z1262 + self.i5y * z63 * z1260;
-        let z1585 = 2.0 * self.i5x * z62 * z1261 + 2.0 * self.i5y * z63 * z1262;
-        let z1586 = 2.0 * self.i6x * z80 * z1265 + 2.0 * self.i6y * z61 * z1260
-            + 2.0 * self.i6z * z81 * z1266;
-        let z1587 = self.i6x * z80 * z1267 + self.i6x * z82 * z1265
-            + self.i6y * z61 * z1262 + self.i6y * z63 * z1260 + self.i6z * z81 * z1268
-            + self.i6z * z83 * z1266;
-        let z1588 = 2.0 * self.i6x * z82 * z1267 + 2.0 * self.i6y * z63 * z1262
-            + 2.0 * self.i6z * z83 * z1268;
-        let z1589 = 2.0 * self.i7 * z81 * z1266 + 2.0 * self.i7 * z100 * z1281
+        let z1394 = 2.0 * self.i4x * z40 * z905 + 2.0 * self.i4y * z21 * z890
+            + 2.0 * self.i4z * z41 * z906;
+        let z1395 = self.i4x * z40 * z907 + self.i4x * z42 * z905 + self.i4y * z21 * z892
+            + self.i4y * z23 * z890 + self.i4z * z41 * z908 + self.i4z * z43 * z906;
+        let z1396 = 2.0 * self.i4x * z42 * z907 + 2.0 * self.i4y * z23 * z892
+            + 2.0 * self.i4z * z43 * z908;
+        let z1397 = 2.0 * self.i5x * z60 * z921 + 2.0 * self.i5y * z61 * z922
+            + 2.0 * self.i5z * z41 * z906;
+        let z1398 = self.i5x * z60 * z923 + self.i5x * z62 * z921 + self.i5y * z61 * z924
+            + self.i5y * z63 * z922 + self.i5z * z41 * z908 + self.i5z * z43 * z906;
+        let z1399 = 2.0 * self.i5x * z62 * z923 + 2.0 * self.i5y * z63 * z924
+            + 2.0 * self.i5z * z43 * z908;
+        let z1400 = 2.0 * self.i6x * z80 * z937 + 2.0 * self.i6y * z61 * z922
+            + 2.0 * self.i6z * z81 * z938;
+        let z1401 = self.i6x * z80 * z939 + self.i6x * z82 * z937 + self.i6y * z61 * z924
+            + self.i6y * z63 * z922 + self.i6z * z81 * z940 + self.i6z * z83 * z938;
+        let z1402 = 2.0 * self.i6x * z82 * z939 + 2.0 * self.i6y * z63 * z924
+            + 2.0 * self.i6z * z83 * z940;
+        let z1403 = 2.0 * self.i7 * z81 * z938 + 2.0 * self.i7 * z100 * z953
+            + 2.0 * self.i7 * z101 * z954;
+        let z1404 = self.i7 * z81 * z940 + self.i7 * z83 * z938 + self.i7 * z100 * z955
+            + self.i7 * z101 * z956 + self.i7 * z102 * z953 + self.i7 * z103 * z954;
+        let z1405 = 2.0 * self.i7 * z83 * z940 + 2.0 * self.i7 * z102 * z955
+            + 2.0 * self.i7 * z103 * z956;
+        let z1437 = z35 * z1021 - z36 * z1020;
+        let z1439 = -z41 * z1037 + z43 * z1036 + z55 * z1026 - z56 * z1024;
+        let z1441 = -z61 * z1053 + z63 * z1052 + z75 * z1042 - z76 * z1040;
+        let z1443 = -z81 * z1069 + z83 * z1068 + z95 * z1058 - z96 * z1056;
+        let z1445 = 2.0 * self.i3x * z20 * z21 + 2.0 * self.i3y * z21 * z1020;
+        let z1446 = self.i3x * z20 * z23 + self.i3x * z21 * z22 + self.i3y * z21 * z1021
+            + self.i3y * z23 * z1020;
+        let z1447 = 2.0 * self.i3x * z22 * z23 + 2.0 * self.i3y * z23 * z1021;
+        let z1448 = 2.0 * self.i4x * z40 * z1023 + 2.0 * self.i4y * z21 * z1020
+            + 2.0 * self.i4z * z41 * z1024;
+        let z1449 = self.i4x * z40 * z1025 + self.i4x * z42 * z1023
+            + self.i4y * z21 * z1021 + self.i4y * z23 * z1020 + self.i4z * z41 * z1026
+            + self.i4z * z43 * z1024;
+        let z1450 = 2.0 * self.i4x * z42 * z1025 + 2.0 * self.i4y * z23 * z1021
+            + 2.0 * self.i4z * z43 * z1026;
+        let z1451 = 2.0 * self.i5x * z60 * z1039 + 2.0 * self.i5y * z61 * z1040
+            + 2.0 * self.i5z * z41 * z1024;
+        let z1452 = self.i5x * z60 * z1041 + self.i5x * z62 * z1039
+            + self.i5y * z61 * z1042 + self.i5y * z63 * z1040 + self.i5z * z41 * z1026
+            + self.i5z * z43 * z1024;
+        let z1453 = 2.0 * self.i5x * z62 * z1041 + 2.0 * self.i5y * z63 * z1042
+            + 2.0 * self.i5z * z43 * z1026;
+        let z1454 = 2.0 * self.i6x * z80 * z1055 + 2.0 * self.i6y * z61 * z1040
+            + 2.0 * self.i6z * z81 * z1056;
+        let z1455 = self.i6x * z80 * z1057 + self.i6x * z82 * z1055
+            + self.i6y * z61 * z1042 + self.i6y * z63 * z1040 + self.i6z * z81 * z1058
+            + self.i6z * z83 * z1056;
+        let z1456 = 2.0 * self.i6x * z82 * z1057 + 2.0 * self.i6y * z63 * z1042
+            + 2.0 * self.i6z * z83 * z1058;
+        let z1457 = 2.0 * self.i7 * z81 * z1056 + 2.0 * self.i7 * z100 * z1071
+            + 2.0 * self.i7 * z101 * z1072;
+        let z1458 = self.i7 * z81 * z1058 + self.i7 * z83 * z1056
+            + self.i7 * z100 * z1073 + self.i7 * z101 * z1074 + self.i7 * z102 * z1071
+            + self.i7 * z103 * z1072;
+        let z1459 = 2.0 * self.i7 * z83 * z1058 + 2.0 * self.i7 * z102 * z1073
+            + 2.0 * self.i7 * z103 * z1074;
+        let z1486 = -z40 * z56 - z41 * z1133 + z42 * z55 + z43 * z1132;
+        let z1488 = -z61 * z1149 + z63 * z1148 + z75 * z1138 - z76 * z1136;
+        let z1490 = -z81 * z1165 + z83 * z1164 + z95 * z1154 - z96 * z1152;
+        let z1492 = 2.0 * self.i4x * z40 * z1129 + 2.0 * self.i4z * z40 * z41;
+        let z1493 = self.i4x * z40 * z1130 + self.i4x * z42 * z1129
+            + self.i4z * z40 * z43 + self.i4z * z41 * z42;
+        let z1494 = 2.0 * self.i4x * z42 * z1130 + 2.0 * self.i4z * z42 * z43;
+        let z1495 = 2.0 * self.i5x * z60 * z1135 + 2.0 * self.i5y * z61 * z1136
+            + 2.0 * self.i5z * z40 * z41;
+        let z1496 = self.i5x * z60 * z1137 + self.i5x * z62 * z1135
+            + self.i5y * z61 * z1138 + self.i5y * z63 * z1136 + self.i5z * z40 * z43
+            + self.i5z * z41 * z42;
+        let z1497 = 2.0 * self.i5x * z62 * z1137 + 2.0 * self.i5y * z63 * z1138
+            + 2.0 * self.i5z * z42 * z43;
+        let z1498 = 2.0 * self.i6x * z80 * z1151 + 2.0 * self.i6y * z61 * z1136
+            + 2.0 * self.i6z * z81 * z1152;
+        let z1499 = self.i6x * z80 * z1153 + self.i6x * z82 * z1151
+            + self.i6y * z61 * z1138 + self.i6y * z63 * z1136 + self.i6z * z81 * z1154
+            + self.i6z * z83 * z1152;
+        let z1500 = 2.0 * self.i6x * z82 * z1153 + 2.0 * self.i6y * z63 * z1138
+            + 2.0 * self.i6z * z83 * z1154;
+        let z1501 = 2.0 * self.i7 * z81 * z1152 + 2.0 * self.i7 * z100 * z1167
+            + 2.0 * self.i7 * z101 * z1168;
+        let z1502 = self.i7 * z81 * z1154 + self.i7 * z83 * z1152
+            + self.i7 * z100 * z1169 + self.i7 * z101 * z1170 + self.i7 * z102 * z1167
+            + self.i7 * z103 * z1168;
+        let z1503 = 2.0 * self.i7 * z83 * z1154 + 2.0 * self.i7 * z102 * z1169
+            + 2.0 * self.i7 * z103 * z1170;
+        let z1525 = z75 * z1217 - z76 * z1216;
+        let z1527 = -z81 * z1233 + z83 * z1232 + z95 * z1222 - z96 * z1220;
+        let z1529 = 2.0 * self.i5x * z60 * z61 + 2.0 * self.i5y * z61 * z1216;
+        let z1530 = self.i5x * z60 * z63 + self.i5x * z61 * z62 + self.i5y * z61 * z1217
+            + self.i5y * z63 * z1216;
+        let z1531 = 2.0 * self.i5x * z62 * z63 + 2.0 * self.i5y * z63 * z1217;
+        let z1532 = 2.0 * self.i6x * z80 * z1219 + 2.0 * self.i6y * z61 * z1216
+            + 2.0 * self.i6z * z81 * z1220;
+        let z1533 = self.i6x * z80 * z1221 + self.i6x * z82 * z1219
+            + self.i6y * z61 * z1217 + self.i6y * z63 * z1216 + self.i6z * z81 * z1222
+            + self.i6z * z83 * z1220;
+        let z1534 = 2.0 * self.i6x * z82 * z1221 + 2.0 * self.i6y * z63 * z1217
+            + 2.0 * self.i6z * z83 * z1222;
+        let z1535 = 2.0 * self.i7 * z81 * z1220 + 2.0 * self.i7 * z100 * z1235
+            + 2.0 * self.i7 * z101 * z1236;
+        let z1536 = self.i7 * z81 * z1222 + self.i7 * z83 * z1220
+            + self.i7 * z100 * z1237 + self.i7 * z101 * z1238 + self.i7 * z102 * z1235
+            + self.i7 * z103 * z1236;
+        let z1537 = 2.0 * self.i7 * z83 * z1222 + 2.0 * self.i7 * z102 * z1237
+            + 2.0 * self.i7 * z103 * z1238;
+        let z1554 = -z80 * z96 - z81 * z1279 + z82 * z95 + z83 * z1278;
+        let z1556 = 2.0 * self.i6x * z80 * z1275 + 2.0 * self.i6z * z80 * z81;
+        let z1557 = self.i6x * z80 * z1276 + self.i6x * z82 * z1275
+            + self.i6z * z80 * z83 + self.i6z * z81 * z82;
+        let z1558 = 2.0 * self.i6x * z82 * z1276 + 2.0 * self.i6z * z82 * z83;
+        let z1559 = 2.0 * self.i7 * z80 * z81 + 2.0 * self.i7 * z100 * z1281
             + 2.0 * self.i7 * z101 * z1282;
-        let z1590 = self.i7 * z81 * z1268 + self.i7 * z83 * z1266
-            + self.i7 * z100 * z1283 + self.i7 * z101 * z1284 + self.i7 * z102 * z1281
-            + self.i7 * z103 * z1282;
-        let z1591 = 2.0 * self.i7 * z83 * z1268 + 2.0 * self.i7 * z102 * z1283
+        let z1560 = self.i7 * z80 * z83 + self.i7 * z81 * z82 + self.i7 * z100 * z1283
+            + self.i7 * z101 * z1284 + self.i7 * z102 * z1281 + self.i7 * z103 * z1282;
+        let z1561 = 2.0 * self.i7 * z82 * z83 + 2.0 * self.i7 * z102 * z1283
             + 2.0 * self.i7 * z103 * z1284;
-        let z1608 = -z81 * z1329 + z83 * z1328 + z95 * z1325 - z96 * z1323;
-        let z1610 = 2.0 * self.i6x * z80 * z1322 + 2.0 * self.i6z * z81 * z1323;
-        let z1611 = self.i6x * z80 * z1324 + self.i6x * z82 * z1322
-            + self.i6z * z81 * z1325 + self.i6z * z83 * z1323;
-        let z1612 = 2.0 * self.i6x * z82 * z1324 + 2.0 * self.i6z * z83 * z1325;
-        let z1613 = 2.0 * self.i7 * z81 * z1323 + 2.0 * self.i7 * z100 * z1331
-            + 2.0 * self.i7 * z101 * z1332;
-        let z1614 = self.i7 * z81 * z1325 + self.i7 * z83 * z1323
-            + self.i7 * z100 * z1333 + self.i7 * z101 * z1334 + self.i7 * z102 * z1331
-            + self.i7 * z103 * z1332;
-        let z1615 = 2.0 * self.i7 * z83 * z1325 + 2.0 * self.i7 * z102 * z1333
-            + 2.0 * self.i7 * z103 * z1334;
-        let z1627 = 2.0 * self.i7 * z100 * z1363 + 2.0 * self.i7 * z101 * z1364;
-        let z1628 = self.i7 * z100 * z1365 + self.i7 * z101 * z1366
-            + self.i7 * z102 * z1363 + self.i7 * z103 * z1364;
-        let z1629 = 2.0 * self.i7 * z102 * z1365 + 2.0 * self.i7 * z103 * z1366;
-        let z1734 = -a[1] * z1;
-        let z1735 = a[1] * z0;
-        let z1736 = a[1] * z9;
-        let z1737 = a[1] * z10;
-        let z1738 = a[2] * z6 + z1734;
-        let z1739 = a[2] * z8 + z1735;
-        let z1740 = a[0] + a[2] * z3;
-        let z1741 = a[2] * z26 + z1736;
-        let z1742 = a[2] * z27 + z1737;
-        let z1743 = a[2] * z28;
-        let z1744 = z1738 + a[3] * z21;
-        let z1745 = z1739 + a[3] * z23;
-        let z1746 = z1740 + a[3] * z25;
-        let z1747 = z1741 + a[3] * z46;
-        let z1748 = z1742 + a[3] * z47;
-        let z1749 = z1743 + a[3] * z48;
-        let z1750 = z1744 + a[4] * z41;
-        let z1751 = z1745 + a[4] * z43;
-        let z1752 = z1746 + a[4] * z45;
-        let z1753 = z1747 + a[4] * z66;
-        let z1754 = z1748 + a[4] * z67;
-        let z1755 = z1749 + a[4] * z68;
-        let z1756 = z1750 + a[5] * z61;
-        let z1757 = z1751 + a[5] * z63;
-        let z1758 = z1752 + a[5] * z65;
-        let z1759 = z1753 + a[5] * z86;
-        let z1760 = z1754 + a[5] * z87;
-        let z1761 = z1755 + a[5] * z88;
-        let z1762 = z1756 + a[6] * z81;
-        let z1763 = z1757 + a[6] * z83;
-        let z1764 = z1758 + a[6] * z85;
-        let z1765 = z1759 + a[6] * z106;
-        let z1766 = z1760 + a[6] * z107;
-        let z1767 = z1761 + a[6] * z108;
-        let z1768 = -self.m1 * a[0] * z116;
-        let z1769 = self.m1 * a[0] * z115;
-        let z1773 = -self.m2 * a[0] * z122 + self.m2 * z123 * z1735 + self.m2 * z1736;
-        let z1774 = self.m2 * a[0] * z121 - self.m2 * z123 * z1734 + self.m2 * z1737;
-        let z1775 = -self.m2 * z121 * z1735 + self.m2 * z122 * z1734;
-        let z1776 = a[0] * z126 + z122 * z1775 - z123 * z1774 + z124 * z1734
-            + z125 * z1735;
-        let z1777 = a[0] * z128 - z121 * z1775 + z123 * z1773 + z125 * z1734
-            + z127 * z1735;
-        let z1779 = self.m3 * z1741 - self.m3 * z131 * z1740 + self.m3 * z132 * z1739;
-        let z1780 = self.m3 * z1742 + self.m3 * z130 * z1740 - self.m3 * z132 * z1738;
-        let z1781 = self.m3 * z1743 - self.m3 * z130 * z1739 + self.m3 * z131 * z1738;
-        let z1782 = z131 * z1781 - z132 * z1780 + z133 * z1738 + z134 * z1739
-            + z135 * z1740;
-        let z1783 = -z130 * z1781 + z132 * z1779 + z134 * z1738 + z136 * z1739
-            + z137 * z1740;
-        let z1784 = z130 * z1780 - z131 * z1779 + z135 * z1738 + z137 * z1739
-            + z138 * z1740;
-        let z1785 = self.m4 * z1747 - self.m4 * z140 * z1746 + self.m4 * z141 * z1745;
-        let z1786 = self.m4 * z1748 + self.m4 * z139 * z1746 - self.m4 * z141 * z1744;
-        let z1787 = self.m4 * z1749 - self.m4 * z139 * z1745 + self.m4 * z140 * z1744;
-        let z1788 = z140 * z1787 - z141 * z1786 + z142 * z1744 + z143 * z1745
-            + z144 * z1746;
-        let z1789 = -z139 * z1787 + z141 * z1785 + z143 * z1744 + z145 * z1745
-            + z146 * z1746;
-        let z1790 = z139 * z1786 - z140 * z1785 + z144 * z1744 + z146 * z1745
-            + z147 * z1746;
-        let z1791 = self.m5 * z1753 - self.m5 * z149 * z1752 + self.m5 * z150 * z1751;
-        let z1792 = self.m5 * z1754 + self.m5 * z148 * z1752 - self.m5 * z150 * z1750;
-        let z1793 = self.m5 * z1755 - self.m5 * z148 * z1751 + self.m5 * z149 * z1750;
-        let z1794 = z149 * z1793 - z150 * z1792 + z151 * z1750 + z152 * z1751
-            + z153 * z1752;
-        let z1795 = -z148 * z1793 + z150 * z1791 + z152 * z1750 + z154 * z1751
-            + z155 * z1752;
-        let z1796 = z148 * z1792 - z149 * z1791 + z153 * z1750 + z155 * z1751
-            + z156 * z1752;
-        let z1797 = self.m6 * z1759 - self.m6 * z158 * z1758 + self.m6 * z159 * z1757;
-        let z1798 = self.m6 * z1760 + self.m6 * z157 * z1758 - self.m6 * z159 * z1756;
-        let z1799 = self.m6 * z1761 - self.m6 * z157 * z1757 + self.m6 * z158 * z1756;
-        let z1800 = z158 * z1799 - z159 * z1798 + z160 * z1756 + z161 * z1757
-            + z162 * z1758;
-        let z1801 = -z157 * z1799 + z159 * z1797 + z161 * z1756 + z163 * z1757
-            + z164 * z1758;
-        let z1802 = z157 * z1798 - z158 * z1797 + z162 * z1756 + z164 * z1757
-            + z165 * z1758;
-        let z1803 = self.m7 * z1765 - self.m7 * z167 * z1764 + self.m7 * z168 * z1763;
-        let z1804 = self.m7 * z1766 + self.m7 * z166 * z1764 - self.m7 * z168 * z1762;
-        let z1805 = self.m7 * z1767 - self.m7 * z166 * z1763 + self.m7 * z167 * z1762;
-        let z1806 = z167 * z1805 - z168 * z1804 + z169 * z1762 + z170 * z1763
-            + z171 * z1764;
-        let z1807 = -z166 * z1805 + z168 * z1803 + z170 * z1762 + z172 * z1763
-            + z173 * z1764;
-        let z1808 = z166 * z1804 - z167 * z1803 + z171 * z1762 + z173 * z1763
-            + z174 * z1764;
-        let z1809 = z1800 + z1806;
-        let z1810 = z1801 + z1807;
-        let z1811 = z1802 + z1808;
-        let z1812 = z1797 + z1803;
-        let z1813 = z1798 + z1804;
-        let z1814 = z1799 + z1805;
-        let z1815 = z1794 + z1809;
-        let z1816 = z1795 + z1810;
-        let z1817 = z1796 + z1811;
-        let z1818 = z1791 + z1812;
-        let z1819 = z1792 + z1813;
-        let z1820 = z1793 + z1814;
-        let z1821 = z1788 + z1815;
-        let z1822 = z1789 + z1816;
-        let z1823 = z1790 + z1817;
-        let z1824 = z1785 + z1818;
-        let z1825 = z1786 + z1819;
-        let z1826 = z1787 + z1820;
-        let z1827 = z1782 + z1821;
-        let z1828 = z1783 + z1822;
-        let z1829 = z1784 + z1823;
-        let z1830 = z1779 + z1824;
-        let z1831 = z1780 + z1825;
-        let z1832 = z1781 + z1826;
-        let z1833 = z1776 + z1827;
-        let z1834 = z1777 + z1828;
-        let z1836 = z1773 + z1830;
-        let z1837 = z1774 + z1831;
-        let z1850 = -a[1] * z0;
-        let z1851 = a[1] * z806;
-        let z1852 = a[1] * z809;
-        let z1853 = a[2] * z808 + z1850;
-        let z1854 = a[2] * z6 + z1851;
-        let z1855 = a[2] * z818 + z1852;
-        let z1856 = a[2] * z819 + z1736;
-        let z1857 = a[3] * z815 + z1853;
-        let z1858 = a[3] * z817 + z1854;
-        let z1859 = a[3] * z829 + z1855;
-        let z1860 = a[3] * z830 + z1856;
-        let z1861 = a[4] * z826 + z1857;
-        let z1862 = a[4] * z828 + z1858;
-        let z1863 = a[4] * z841 + z1859;
-        let z1864 = a[4] * z842 + z1860;
-        let z1865 = a[5] * z838 + z1861;
-        let z1866 = a[5] * z840 + z1862;
-        let z1867 = a[5] * z853 + z1863;
-        let z1868 = a[5] * z854 + z1864;
-        let z1869 = a[6] * z850 + z1865;
-        let z1870 = a[6] * z852 + z1866;
-        let z1871 = a[6] * z865 + z1867;
-        let z1872 = a[6] * z866 + z1868;
-        let z1873 = -self.m1 * a[0] * z872;
-        let z1874 = self.m1 * a[0] * z871;
-        let z1875 = z871 * z1769 - z872 * z1768 + z115 * z1874 - z116 * z1873;
-        let z1876 = -self.m2 * a[0] * z874 + self.m2 * z1852 + self.m2 * z123 * z1851;
-        let z1877 = self.m2 * a[0] * z873 - self.m2 * z123 * z1850 + self.m2 * z1736;
-        let z1878 = z873 * z1774 - z874 * z1773 + z875 * z1734 + z121 * z1877
-            - z122 * z1876 + z126 * z1850 + z126 * z1735 + z128 * z1851;
-        let z1879 = self.m3 * z1855 - self.m3 * z877 * z1740 + self.m3 * z132 * z1854;
-        let z1880 = self.m3 * z1856 + self.m3 * z876 * z1740 - self.m3 * z132 * z1853;
-        let z1881 = z876 * z1780 - z877 * z1779 + z878 * z1738 + z879 * z1739
-            + z130 * z1880 - z131 * z1879 + z135 * z1853 + z137 * z1854;
-        let z1882 = self.m4 * z1859 - self.m4 * z881 * z1746 + self.m4 * z141 * z1858;
-        let z1883 = self.m4 * z1860 + self.m4 * z880 * z1746 - self.m4 * z141 * z1857;
-        let z1884 = z880 * z1786 - z881 * z1785 + z882 * z1744 + z883 * z1745
-            + z139 * z1883 - z140 * z1882 + z144 * z1857 + z146 * z1858;
-        let z1885 = self.m5 * z1863 - self.m5 * z885 * z1752 + self.m5 * z150 * z1862;
-        let z1886 = self.m5 * z1864 + self.m5 * z884 * z1752 - self.m5 * z150 * z1861;
-        let z1887 = z884 * z1792 - z885 * z1791 + z886 * z1750 + z887 * z1751
-            + z148 * z1886 - z149 * z1885 + z153 * z1861 + z155 * z1862;
-        let z1888 = self.m6 * z1867 - self.m6 * z889 * z1758 + self.m6 * z159 * z1866;
-        let z1889 = self.m6 * z1868 + self.m6 * z888 * z1758 - self.m6 * z159 * z1865;
-        let z1890 = z888 * z1798 - z889 * z1797 + z890 * z1756 + z891 * z1757
-            + z157 * z1889 - z158 * z1888 + z162 * z1865 + z164 * z1866;
-        let z1891 = self.m7 * z1871 - self.m7 * z893 * z1764 + self.m7 * z168 * z1870;
-        let z1892 = self.m7 * z1872 + self.m7 * z892 * z1764 - self.m7 * z168 * z1869;
-        let z1893 = z892 * z1804 - z893 * z1803 + z894 * z1762 + z895 * z1763
-            + z166 * z1892 - z167 * z1891 + z171 * z1869 + z173 * z1870;
-        let z1894 = z1890 + z1893;
-        let z1895 = z1887 + z1894;
-        let z1896 = z1884 + z1895;
-        let z1897 = z1881 + z1896;
-        let z1898 = z1878 + z1897;
-        let z1899 = z1875 + z1898;
-        let z1900 = a[2] * z5;
-        let z1901 = a[2] * z7;
-        let z1902 = a[2] * z917;
-        let z1903 = a[2] * z929;
-        let z1904 = a[2] * z930;
-        let z1905 = a[3] * z924 + z1900;
-        let z1906 = a[3] * z926 + z1901;
-        let z1907 = a[3] * z928 + z1902;
-        let z1908 = a[3] * z945 + z1903;
-        let z1909 = a[3] * z946 + z1904;
-        let z1910 = a[4] * z940 + z1905;
-        let z1911 = a[4] * z942 + z1906;
-        let z1912 = a[4] * z944 + z1907;
-        let z1913 = a[4] * z961 + z1908;
-        let z1914 = a[4] * z962 + z1909;
-        let z1915 = a[5] * z956 + z1910;
-        let z1916 = a[5] * z958 + z1911;
-        let z1917 = a[5] * z960 + z1912;
-        let z1918 = a[5] * z977 + z1913;
-        let z1919 = a[5] * z978 + z1914;
-        let z1920 = a[6] * z972 + z1915;
-        let z1921 = a[6] * z974 + z1916;
-        let z1922 = a[6] * z976 + z1917;
-        let z1923 = a[6] * z993 + z1918;
-        let z1924 = a[6] * z994 + z1919;
-        let z1925 = self.m2 * z1002 * z1735 - self.m2 * a[0] * z1001;
-        let z1926 = -self.m2 * z1002 * z1734 + self.m2 * a[0] * z1000;
-        let z1927 = z1000 * z1774 - z1001 * z1773 + z1003 * z1734 + z1004 * z1735
-            + a[0] * z1005 + z121 * z1926 - z122 * z1925;
-        let z1928 = -self.m3 * z1007 * z1740 + self.m3 * z1008 * z1739 + self.m3 * z1903
-            - self.m3 * z131 * z1902 + self.m3 * z132 * z1901;
-        let z1929 = self.m3 * z1006 * z1740 - self.m3 * z1008 * z1738 + self.m3 * z1904
-            + self.m3 * z130 * z1902 - self.m3 * z132 * z1900;
-        let z1930 = z1006 * z1780 - z1007 * z1779 + z1009 * z1738 + z1010 * z1739
-            + z1011 * z1740 + z130 * z1929 - z131 * z1928 + z135 * z1900 + z137 * z1901
-            + z138 * z1902;
-        let z1931 = -self.m4 * z1013 * z1746 + self.m4 * z1014 * z1745 + self.m4 * z1908
-            - self.m4 * z140 * z1907 + self.m4 * z141 * z1906;
-        let z1932 = self.m4 * z1012 * z1746 - self.m4 * z1014 * z1744 + self.m4 * z1909
-            + self.m4 * z139 * z1907 - self.m4 * z141 * z1905;
-        let z1933 = z1012 * z1786 - z1013 * z1785 + z1015 * z1744 + z1016 * z1745
-            + z1017 * z1746 + z139 * z1932 - z140 * z1931 + z144 * z1905 + z146 * z1906
-            + z147 * z1907;
-        let z1934 = -self.m5 * z1019 * z1752 + self.m5 * z1020 * z1751 + self.m5 * z1913
-            - self.m5 * z149 * z1912 + self.m5 * z150 * z1911;
-        let z1935 = self.m5 * z1018 * z1752 - self.m5 * z1020 * z1750 + self.m5 * z1914
-            + self.m5 * z148 * z1912 - self.m5 * z150 * z1910;
-        let z1936 = z1018 * z1792 - z1019 * z1791 + z1021 * z1750 + z1022 * z1751
-            + z1023 * z1752 + z148 * z1935 - z149 * z1934 + z153 * z1910 + z155 * z1911
-            + z156 * z1912;
-        let z1937 = -self.m6 * z1025 * z1758 + self.m6 * z1026 * z1757 + self.m6 * z1918
-            - self.m6 * z158 * z1917 + self.m6 * z159 * z1916;
-        let z1938 = self.m6 * z1024 * z1758 - self.m6 * z1026 * z1756 + self.m6 * z1919
-            + self.m6 * z157 * z1917 - self.m6 * z159 * z1915;
-        let z1939 = z1024 * z1798 - z1025 * z1797 + z1027 * z1756 + z1028 * z1757
-            + z1029 * z1758 + z157 * z1938 - z158 * z1937 + z162 * z1915 + z164 * z1916
-            + z165 * z1917;
-        let z1940 = -self.m7 * z1031 * z1764 + self.m7 * z1032 * z1763 + self.m7 * z1923
-            - self.m7 * z167 * z1922 + self.m7 * z168 * z1921;
-        let z1941 = self.m7 * z1030 * z1764 - self.m7 * z1032 * z1762 + self.m7 * z1924
-            + self.m7 * z166 * z1922 - self.m7 * z168 * z1920;
-        let z1942 = z1030 * z1804 - z1031 * z1803 + z1033 * z1762 + z1034 * z1763
-            + z1035 * z1764 + z166 * z1941 - z167 * z1940 + z171 * z1920 + z173 * z1921
-            + z174 * z1922;
-        let z1943 = z1939 + z1942;
-        let z1944 = z1936 + z1943;
-        let z1945 = z1933 + z1944;
-        let z1946 = z1930 + z1945;
-        let z1947 = z1927 + z1946;
-        let z1948 = a[3] * z1056;
-        let z1949 = a[3] * z1058;
-        let z1950 = a[3] * z1060;
-        let z1951 = a[3] * z1067;
-        let z1952 = a[3] * z1068;
-        let z1953 = a[4] * z1062 + z1948;
-        let z1954 = a[4] * z1064 + z1949;
-        let z1955 = a[4] * z1066 + z1950;
-        let z1956 = a[4] * z1083 + z1951;
-        let z1957 = a[4] * z1084 + z1952;
-        let z1958 = a[5] * z1078 + z1953;
-        let z1959 = a[5] * z1080 + z1954;
-        let z1960 = a[5] * z1082 + z1955;
-        let z1961 = a[5] * z1099 + z1956;
-        let z1962 = a[5] * z1100 + z1957;
-        let z1963 = a[6] * z1094 + z1958;
-        let z1964 = a[6] * z1096 + z1959;
-        let z1965 = a[6] * z1098 + z1960;
-        let z1966 = a[6] * z1115 + z1961;
-        let z1967 = a[6] * z1116 + z1962;
-        let z1968 = -self.m3 * z1123 * z1740 + self.m3 * z1124 * z1739;
-        let z1969 = self.m3 * z1122 * z1740 - self.m3 * z1124 * z1738;
-        let z1970 = z1122 * z1780 - z1123 * z1779 + z1125 * z1738 + z1126 * z1739
-            + z1127 * z1740 + z130 * z1969 - z131 * z1968;
-        let z1971 = -self.m4 * z1129 * z1746 + self.m4 * z1130 * z1745
-            - self.m4 * z140 * z1950 + self.m4 * z141 * z1949 + self.m4 * z1951;
-        let z1972 = self.m4 * z1128 * z1746 - self.m4 * z1130 * z1744
-            + self.m4 * z139 * z1950 - self.m4 * z141 * z1948 + self.m4 * z1952;
-        let z1973 = z1128 * z1786 - z1129 * z1785 + z1131 * z1744 + z1132 * z1745
-            + z1133 * z1746 + z139 * z1972 - z140 * z1971 + z144 * z1948 + z146 * z1949
-            + z147 * z1950;
-        let z1974 = -self.m5 * z1135 * z1752 + self.m5 * z1136 * z1751
-            - self.m5 * z149 * z1955 + self.m5 * z150 * z1954 + self.m5 * z1956;
-        let z1975 = self.m5 * z1134 * z1752 - self.m5 * z1136 * z1750
-            + self.m5 * z148 * z1955 - self.m5 * z150 * z1953 + self.m5 * z1957;
-        let z1976 = z1134 * z1792 - z1135 * z1791 + z1137 * z1750 + z1138 * z1751
-            + z1139 * z1752 + z148 * z1975 - z149 * z1974 + z153 * z1953 + z155 * z1954
-            + z156 * z1955;
-        let z1977 = -self.m6 * z1141 * z1758 + self.m6 * z1142 * z1757
-            - self.m6 * z158 * z1960 + self.m6 * z159 * z1959 + self.m6 * z1961;
-        let z1978 = self.m6 * z1140 * z1758 - self.m6 * z1142 * z1756
-            + self.m6 * z157 * z1960 - self.m6 * z159 * z1958 + self.m6 * z1962;
-        let z1979 = z1140 * z1798 - z1141 * z1797 + z1143 * z1756 + z1144 * z1757
-            + z1145 * z1758 + z157 * z1978 - z158 * z1977 + z162 * z1958 + z164 * z1959
-            + z165 * z1960;
-        let z1980 = -self.m7 * z1147 * z1764 + self.m7 * z1148 * z1763
-            - self.m7 * z167 * z1965 + self.m7 * z168 * z1964 + self.m7 * z1966;
-        let z1981 = self.m7 * z1146 * z1764 - self.m7 * z1148 * z1762
-            + self.m7 * z166 * z1965 - self.m7 * z168 * z1963 + self.m7 * z1967;
-        let z1982 = z1146 * z1804 - z1147 * z1803 + z1149 * z1762 + z1150 * z1763
-            + z1151 * z1764 + z166 * z1981 - z167 * z1980 + z171 * z1963 + z173 * z1964
-            + z174 * z1965;
-        let z1983 = z1979 + z1982;
-        let z1984 = z1976 + z1983;
-        let z1985 = z1973 + z1984;
-        let z1986 = z1970 + z1985;
-        let z1987 = a[4] * z1169;
-        let z1988 = a[4] * z1171;
-        let z1989 = a[4] * z1173;
-        let z1990 = a[4] * z1183;
-        let z1991 = a[4] * z1184;
-        let z1992 = a[5] * z1178 + z1987;
-        let z1993 = a[5] * z1180 + z1988;
-        let z1994 = a[5] * z1182 + z1989;
-        let z1995 = a[5] * z1199 + z1990;
-        let z1996 = a[5] * z1200 + z1991;
-        let z1997 = a[6] * z1194 + z1992;
-        let z1998 = a[6] * z1196 + z1993;
-        let z1999 = z1994 + a[6] * z1198;
-        let z2000 = z1995 + a[6] * z1215;
-        let z2001 = z1996 + a[6] * z1216;
-        let z2002 = -self.m4 * z1223 * z1746 + self.m4 * z1224 * z1745;
-        let z2003 = self.m4 * z1222 * z1746 - self.m4 * z1224 * z1744;
-        let z2004 = z1226 * z1745 + z1227 * z1746 + z139 * z2003 - z140 * z2002
-            + z1222 * z1786 - z1223 * z1785 + z1225 * z1744;
-        let z2005 = -self.m5 * z1229 * z1752 + self.m5 * z1230 * z1751
-            - self.m5 * z149 * z1989 + self.m5 * z150 * z1988 + self.m5 * z1990;
-        let z2006 = self.m5 * z1228 * z1752 - self.m5 * z1230 * z1750
-            + self.m5 * z148 * z1989 - self.m5 * z150 * z1987 + self.m5 * z1991;
-        let z2007 = z1228 * z1792 - z1229 * z1791 + z1231 * z1750 + z1232 * z1751
-            + z1233 * z1752 + z148 * z2006 - z149 * z2005 + z153 * z1987 + z155 * z1988
-            + z156 * z1989;
-        let z2008 = self.m6 * z1995 - self.m6 * z1235 * z1758 + self.m6 * z1236 * z1757
-            - self.m6 * z158 * z1994 + self.m6 * z159 * z1993;
-        let z2009 = self.m6 * z1996 + self.m6 * z1234 * z1758 - self.m6 * z1236 * z1756
-            + self.m6 * z157 * z1994 - self.m6 * z159 * z1992;
-        let z2010 = z1234 * z1798 - z1235 * z1797 + z1237 * z1756 + z1238 * z1757
-            + z1239 * z1758 + z157 * z2009 - z158 * z2008 + z162 * z1992 + z164 * z1993
-            + z165 * z1994;
-        let z2011 = self.m7 * z2000 - self.m7 * z1241 * z1764 + self.m7 * z1242 * z1763
-            - self.m7 * z167 * z1999 + self.m7 * z168 * z1998;
-        let z2012 = self.m7 * z2001 + self.m7 * z1240 * z1764 - self.m7 * z1242 * z1762
-            + self.m7 * z166 * z1999 - self.m7 * z168 * z1997;
-        let z2013 = z1240 * z1804 - z1241 * z1803 + z1243 * z1762 + z1244 * z1763
-            + z1245 * z1764 + z166 * z2012 - z167 * z2011 + z171 * z1997 + z173 * z1998
-            + z174 * z1999;
-        let z2014 = z2010 + z2013;
-        let z2015 = z2007 + z2014;
-        let z2016 = z2004 + z2015;
-        let z2017 = a[5] * z1260;
-        let z2018 = a[5] * z1262;
-        let z2019 = a[5] * z1264;
-        let z2020 = a[5] * z1271;
-        let z2021 = a[5] * z1272;
-        let z2022 = z2017 + a[6] * z1266;
-        let z2023 = z2018 + a[6] * z1268;
-        let z2024 = z2019 + a[6] * z1270;
-        let z2025 = z2020 + a[6] * z1287;
-        let z2026 = z2021 + a[6] * z1288;
-        let z2027 = -self.m5 * z1295 * z1752 + self.m5 * z1296 * z1751;
-        let z2028 = self.m5 * z1294 * z1752 - self.m5 * z1296 * z1750;
-        let z2029 = z1294 * z1792 - z1295 * z1791 + z1297 * z1750 + z1298 * z1751
-            + z1299 * z1752 + z148 * z2028 - z149 * z2027;
-        let z2030 = self.m6 * z2020 - self.m6 * z1301 * z1758 + self.m6 * z1302 * z1757
-            - self.m6 * z158 * z2019 + self.m6 * z159 * z2018;
-        let z2031 = self.m6 * z2021 + self.m6 * z1300 * z1758 - self.m6 * z1302 * z1756
-            + self.m6 * z157 * z2019 - self.m6 * z159 * z2017;
-        let z2032 = z1300 * z1798 - z1301 * z1797 + z1303 * z1756 + z1304 * z1757
-            + z1305 * z1758 + z157 * z2031 - z158 * z2030 + z162 * z2017 + z164 * z2018
-            + z165 * z2019;
-        let z2033 = self.m7 * z2025 - self.m7 * z1307 * z1764 + self.m7 * z1308 * z1763
-            - self.m7 * z167 * z2024 + self.m7 * z168 * z2023;
-        let z2034 = self.m7 * z2026 + self.m7 * z1306 * z1764 - self.m7 * z1308 * z1762
-            + self.m7 * z166 * z2024 - self.m7 * z168 * z2022;
-        let z2035 = z1306 * z1804 - z1307 * z1803 + z1309 * z1762 + z1310 * z1763
-            + z1311 * z1764 + z166 * z2034 - z167 * z2033 + z171 * z2022 + z173 * z2023
-            + z174 * z2024;
-        let z2036 = z2032 + z2035;
-        let z2037 = z2029 + z2036;
-        let z2038 = a[6] * z1323;
-        let z2039 = a[6] * z1325;
-        let z2040 = a[6] * z1327;
-        let z2041 = a[6] * z1337;
-        let z2042 = a[6] * z1338;
-        let z2043 = -self.m6 * z1345 * z1758 + self.m6 * z1346 * z1757;
-        let z2044 = self.m6 * z1344 * z1758 - self.m6 * z1346 * z1756;
-        let z2045 = z1344 * z1798 - z1345 * z1797 + z1347 * z1756 + z1348 * z1757
-            + z1349 * z1758 + z157 * z2044 - z158 * z2043;
-        let z2046 = self.m7 * z2041 - self.m7 * z1351 * z1764 + self.m7 * z1352 * z1763
-            - self.m7 * z167 * z2040 + self.m7 * z168 * z2039;
-        let z2047 = self.m7 * z2042 + self.m7 * z1350 * z1764 - self.m7 * z1352 * z1762
-            + self.m7 * z166 * z2040 - self.m7 * z168 * z2038;
-        let z2048 = z1350 * z1804 - z1351 * z1803 + z1353 * z1762 + z1354 * z1763
-            + z1355 * z1764 + z166 * z2047 - z167 * z2046 + z171 * z2038 + z173 * z2039
-            + z174 * z2040;
-        let z2049 = z2045 + z2048;
-        let z2050 = z1369 * z1762 + z1370 * z1763 + z1371 * z1764;
-        let z2051 = a[2] * z1373;
-        let z2052 = a[3] * z1375 + z2051;
-        let z2053 = a[4] * z1377 + z2052;
-        let z2054 = a[5] * z1379 + z2053;
-        let z2055 = a[6] * z1381 + z2054;
-        let z2056 = -self.m2 * z873 * z1735 + self.m2 * z874 * z1734
-            - self.m2 * z121 * z1851 + self.m2 * z122 * z1850;
-        let z2057 = a[0] * z875 + z1383 * z1734 + z1384 * z1735 + z874 * z1775
-            + z122 * z2056 - z123 * z1877 + z124 * z1850 + z125 * z1851;
-        let z2058 = a[0] * z126 + z1384 * z1734 - z873 * z1775 + z1385 * z1735
-            - z121 * z2056 + z123 * z1876 + z125 * z1850 + z127 * z1851;
-        let z2059 = self.m3 * z2051 - self.m3 * z876 * z1739 + self.m3 * z877 * z1738
-            - self.m3 * z130 * z1854 + self.m3 * z131 * z1853;
-        let z2060 = z1386 * z1738 + z1387 * z1739 + z877 * z1781 + z878 * z1740
-            + z131 * z2059 - z132 * z1880 + z133 * z1853 + z134 * z1854;
-        let z2061 = z1387 * z1738 - z876 * z1781 + z1388 * z1739 + z879 * z1740
-            - z130 * z2059 + z132 * z1879 + z134 * z1853 + z136 * z1854;
-        let z2062 = self.m4 * z2052 - self.m4 * z880 * z1745 + self.m4 * z881 * z1744
-            - self.m4 * z139 * z1858 + self.m4 * z140 * z1857;
-        let z2063 = z1389 * z1744 + z1390 * z1745 + z881 * z1787 + z882 * z1746
-            + z140 * z2062 - z141 * z1883 + z142 * z1857 + z143 * z1858;
-        let z2064 = z1390 * z1744 + z1391 * z1745 - z880 * z1787 + z883 * z1746
-            - z139 * z2062 + z141 * z1882 + z143 * z1857 + z145 * z1858;
-        let z2065 = self.m5 * z2053 - self.m5 * z884 * z1751 + self.m5 * z885 * z1750
-            - self.m5 * z148 * z1862 + self.m5 * z149 * z1861;
-        let z2066 = z1392 * z1750 + z1393 * z1751 + z885 * z1793 + z886 * z1752
-            + z149 * z2065 - z150 * z1886 + z151 * z1861 + z152 * z1862;
-        let z2067 = z1393 * z1750 + z1394 * z1751 - z884 * z1793 + z887 * z1752
-            - z148 * z2065 + z150 * z1885 + z152 * z1861 + z154 * z1862;
-        let z2068 = self.m6 * z2054 - self.m6 * z888 * z1757 + self.m6 * z889 * z1756
-            - self.m6 * z157 * z1866 + self.m6 * z158 * z1865;
-        let z2069 = z1395 * z1756 + z1396 * z1757 + z889 * z1799 + z890 * z1758
-            + z158 * z2068 - z159 * z1889 + z160 * z1865 + z161 * z1866;
-        let z2070 = z1396 * z1756 + z1397 * z1757 - z888 * z1799 + z891 * z1758
-            - z157 * z2068 + z159 * z1888 + z161 * z1865 + z163 * z1866;
-        let z2071 = self.m7 * z2055 - self.m7 * z892 * z1763 + self.m7 * z893 * z1762
-            - self.m7 * z166 * z1870 + self.m7 * z167 * z1869;
-        let z2072 = z1398 * z1762 + z1399 * z1763 + z893 * z1805 + z894 * z1764
-            + z167 * z2071 - z168 * z1892 + z169 * z1869 + z170 * z1870;
-        let z2073 = z1399 * z1762 + z1400 * z1763 - z892 * z1805 + z895 * z1764
-            - z166 * z2071 + z168 * z1891 + z170 * z1869 + z172 * z1870;
-        let z2074 = z2069 + z2072;
-        let z2075 = z2070 + z2073;
-        let z2076 = z1888 + z1891;
-        let z2077 = z1889 + z1892;
-        let z2078 = z2066 + z2074;
-        let z2079 = z2067 + z2075;
-        let z2080 = z2076 + z1885;
-        let z2081 = z2077 + z1886;
-        let z2082 = z2063 + z2078;
-        let z2083 = z2064 + z2079;
-        let z2084 = z2080 + z1882;
-        let z2085 = z2081 + z1883;
-        let z2086 = z2060 + z2082;
-        let z2087 = z2061 + z2083;
-        let z2088 = z2084 + z1879;
-        let z2089 = z2085 + z1880;
-        let z2090 = z2057 + z2086;
-        let z2091 = z2058 + z2087;
-        let z2092 = z2088 + z1876;
-        let z2093 = z2089 + z1877;
-        let z2094 = -z0 * z1833 + z0 * z2091 - z1 * z2090 + z9 * z2092 + z9 * z1837
-            + z10 * z2093 + z806 * z1834 + z809 * z1836;
-        let z2095 = a[2] * z1432;
-        let z2096 = a[3] * z1434 + z2095;
-        let z2097 = a[4] * z1436 + z2096;
-        let z2098 = a[5] * z1438 + z2097;
-        let z2099 = a[6] * z1440 + z2098;
-        let z2100 = -self.m2 * z1000 * z1735 + self.m2 * z1001 * z1734;
-        let z2101 = z1001 * z1775 - z1002 * z1774 + a[0] * z1003 + z122 * z2100
-            - z123 * z1926 + z1442 * z1734 + z1443 * z1735;
-        let z2102 = -z1000 * z1775 + z1002 * z1773 + a[0] * z1004 - z121 * z2100
-            + z123 * z1925 + z1443 * z1734 + z1444 * z1735;
-        let z2103 = -self.m3 * z1006 * z1739 + self.m3 * z1007 * z1738 + self.m3 * z2095
-            - self.m3 * z130 * z1901 + self.m3 * z131 * z1900;
-        let z2104 = z1007 * z1781 - z1008 * z1780 + z1009 * z1740 + z131 * z2103
-            - z132 * z1929 + z133 * z1900 + z134 * z1901 + z135 * z1902 + z1445 * z1738
-            + z1446 * z1739;
-        let z2105 = -z1006 * z1781 + z1008 * z1779 + z1010 * z1740 - z130 * z2103
-            + z132 * z1928 + z134 * z1900 + z136 * z1901 + z137 * z1902 + z1446 * z1738
-            + z1447 * z1739;
-        let z2106 = -self.m4 * z1012 * z1745 + self.m4 * z1013 * z1744 + self.m4 * z2096
-            - self.m4 * z139 * z1906 + self.m4 * z140 * z1905;
-        let z2107 = z1013 * z1787 - z1014 * z1786 + z1015 * z1746 + z140 * z2106
-            - z141 * z1932 + z142 * z1905 + z143 * z1906 + z144 * z1907 + z1448 * z1744
-            + z1449 * z1745;
-        let z2108 = -z1012 * z1787 + z1014 * z1785 + z1016 * z1746 - z139 * z2106
-            + z141 * z1931 + z143 * z1905 + z145 * z1906 + z146 * z1907 + z1449 * z1744
-            + z1450 * z1745;
-        let z2109 = -self.m5 * z1018 * z1751 + self.m5 * z1019 * z1750 + self.m5 * z2097
-            - self.m5 * z148 * z1911 + self.m5 * z149 * z1910;
-        let z2110 = z1019 * z1793 - z1020 * z1792 + z1021 * z1752 + z149 * z2109
-            - z150 * z1935 + z151 * z1910 + z152 * z1911 + z153 * z1912 + z1451 * z1750
-            + z1452 * z1751;
-        let z2111 = -z1018 * z1793 + z1020 * z1791 + z1022 * z1752 - z148 * z2109
-            + z150 * z1934 + z152 * z1910 + z154 * z1911 + z155 * z1912 + z1452 * z1750
-            + z1453 * z1751;
-        let z2112 = -self.m6 * z1024 * z1757 + self.m6 * z1025 * z1756 + self.m6 * z2098
-            - self.m6 * z157 * z1916 + self.m6 * z158 * z1915;
-        let z2113 = z1025 * z1799 - z1026 * z1798 + z1027 * z1758 + z158 * z2112
-            - z159 * z1938 + z160 * z1915 + z161 * z1916 + z162 * z1917 + z1454 * z1756
-            + z1455 * z1757;
-        let z2114 = -z1024 * z1799 + z1026 * z1797 + z1028 * z1758 - z157 * z2112
-            + z159 * z1937 + z161 * z1915 + z163 * z1916 + z164 * z1917 + z1455 * z1756
-            + z1456 * z1757;
-        let z2115 = -self.m7 * z1030 * z1763 + self.m7 * z1031 * z1762 + self.m7 * z2099
-            - self.m7 * z166 * z1921 + self.m7 * z167 * z1920;
-        let z2116 = z1031 * z1805 - z1032 * z1804 + z1033 * z1764 + z167 * z2115
-            - z168 * z1941 + z169 * z1920 + z170 * z1921 + z171 * z1922 + z1457 * z1762
-            + z1458 * z1763;
-        let z2117 = -z1030 * z1805 + z1032 * z1803 + z1034 * z1764 - z166 * z2115
-            + z168 * z1940 + z170 * z1920 + z172 * z1921 + z173 * z1922 + z1458 * z1762
-            + z1459 * z1763;
-        let z2118 = z2113 + z2116;
-        let z2119 = z2114 + z2117;
-        let z2120 = z1937 + z1940;
-        let z2121 = z1938 + z1941;
-        let z2122 = z2110 + z2118;
-        let z2123 = z2111 + z2119;
-        let z2124 = z2120 + z1934;
-        let z2125 = z2121 + z1935;
-        let z2126 = z2107 + z2122;
-        let z2127 = z2108 + z2123;
-        let z2128 = z2124 + z1931;
-        let z2129 = z2125 + z1932;
-        let z2130 = z2104 + z2126;
-        let z2131 = z2105 + z2127;
-        let z2132 = z2128 + z1928;
-        let z2133 = z2129 + z1929;
-        let z2134 = z2101 + z2130;
-        let z2135 = z2102 + z2131;
-        let z2136 = z2132 + z1925;
-        let z2137 = z2133 + z1926;
-        let z2138 = z0 * z2135 - z1 * z2134 + z9 * z2136 + z10 * z2137;
-        let z2139 = a[3] * z1491;
-        let z2140 = a[4] * z1493 + z2139;
-        let z2141 = a[5] * z1495 + z2140;
-        let z2142 = a[6] * z1497 + z2141;
-        let z2143 = -self.m3 * z1122 * z1739 + self.m3 * z1123 * z1738;
-        let z2144 = z1499 * z1738 + z1500 * z1739 + z1123 * z1781 - z1124 * z1780
-            + z1125 * z1740 + z131 * z2143 - z132 * z1969;
-        let z2145 = z1500 * z1738 + z1501 * z1739 - z1122 * z1781 + z1124 * z1779
-            + z1126 * z1740 - z130 * z2143 + z132 * z1968;
-        let z2146 = self.m4 * z2139 - self.m4 * z1128 * z1745 + self.m4 * z1129 * z1744
-            - self.m4 * z139 * z1949 + self.m4 * z140 * z1948;
-        let z2147 = z1502 * z1744 + z1503 * z1745 + z1129 * z1787 - z1130 * z1786
-            + z1131 * z1746 + z140 * z2146 - z141 * z1972 + z142 * z1948 + z143 * z1949
-            + z144 * z1950;
-        let z2148 = z1503 * z1744 + z1504 * z1745 - z1128 * z1787 + z1130 * z1785
-            + z1132 * z1746 - z139 * z2146 + z141 * z1971 + z143 * z1948 + z145 * z1949
-            + z146 * z1950;
-        let z2149 = self.m5 * z2140 - self.m5 * z1134 * z1751 + self.m5 * z1135 * z1750
-            - self.m5 * z148 * z1954 + self.m5 * z149 * z1953;
-        let z2150 = z1505 * z1750 + z1506 * z1751 + z1135 * z1793 - z1136 * z1792
-            + z1137 * z1752 + z149 * z2149 - z150 * z1975 + z151 * z1953 + z152 * z1954
-            + z153 * z1955;
-        let z2151 = z1506 * z1750 + z1507 * z1751 - z1134 * z1793 + z1136 * z1791
-            + z1138 * z1752 - z148 * z2149 + z150 * z1974 + z152 * z1953 + z154 * z1954
-            + z155 * z1955;
-        let z2152 = self.m6 * z2141 - self.m6 * z1140 * z1757 + self.m6 * z1141 * z1756
-            - self.m6 * z157 * z1959 + self.m6 * z158 * z1958;
-        let z2153 = z1508 * z1756 + z1509 * z1757 + z1141 * z1799 - z1142 * z1798
-            + z1143 * z1758 + z158 * z2152 - z159 * z1978 + z160 * z1958 + z161 * z1959
-            + z162 * z1960;
-        let z2154 = z1509 * z1756 + z1510 * z1757 - z1140 * z1799 + z1142 * z1797
-            + z1144 * z1758 - z157 * z2152 + z159 * z1977 + z161 * z1958 + z163 * z1959
-            + z164 * z1960;
-        let z2155 = self.m7 * z2142 - self.m7 * z1146 * z1763 + self.m7 * z1147 * z1762
-            - self.m7 * z166 * z1964 + self.m7 * z167 * z1963;
-        let z2156 = z1511 * z1762 + z1512 * z1763 + z1147 * z1805 - z1148 * z1804
-            + z1149 * z1764 + z167 * z2155 - z168 * z1981 + z169 * z1963 + z170 * z1964
-            + z171 * z1965;
-        let z2157 = z1512 * z1762 + z1513 * z1763 - z1146 * z1805 + z1148 * z1803
-            + z1150 * z1764 - z166 * z2155 + z168 * z1980 + z170 * z1963 + z172 * z1964
-            + z173 * z1965;
-        let z2158 = z2153 + z2156;
-        let z2159 = z2154 + z2157;
-        let z2160 = z1977 + z1980;
-        let z2161 = z1978 + z1981;
-        let z2162 = z2150 + z2158;
-        let z2163 = z2151 + z2159;
-        let z2164 = z2160 + z1974;
-        let z2165 = z2161 + z1975;
-        let z2166 = z2147 + z2162;
-        let z2167 = z2148 + z2163;
-        let z2168 = z2164 + z1971;
-        let z2169 = z2165 + z1972;
-        let z2170 = z2144 + z2166;
-        let z2171 = z2145 + z2167;
-        let z2172 = z2168 + z1968;
-        let z2173 = z2169 + z1969;
+        let z1573 = 2.0 * self.i7 * z100 * z101 + 2.0 * self.i7 * z101 * z1312;
+        let z1574 = self.i7 * z100 * z103 + self.i7 * z101 * z1313
+            + self.i7 * z101 * z102 + self.i7 * z103 * z1312;
+        let z1575 = 2.0 * self.i7 * z102 * z103 + 2.0 * self.i7 * z103 * z1313;
+        let z1680 = -a[1] * z1;
+        let z1681 = a[1] * z0;
+        let z1682 = a[1] * z9;
+        let z1683 = a[1] * z10;
+        let z1684 = a[2] * z6 + z1680;
+        let z1685 = a[2] * z8 + z1681;
+        let z1686 = a[0] + a[2] * z3;
+        let z1687 = a[2] * z26 + z1682;
+        let z1688 = a[2] * z27 + z1683;
+        let z1689 = a[2] * z28;
+        let z1690 = a[3] * z21 + z1684;
+        let z1691 = a[3] * z23 + z1685;
+        let z1692 = a[3] * z25 + z1686;
+        let z1693 = a[3] * z46 + z1687;
+        let z1694 = a[3] * z47 + z1688;
+        let z1695 = a[3] * z48 + z1689;
+        let z1696 = a[4] * z41 + z1690;
+        let z1697 = a[4] * z43 + z1691;
+        let z1698 = a[4] * z45 + z1692;
+        let z1699 = a[4] * z66 + z1693;
+        let z1700 = a[4] * z67 + z1694;
+        let z1701 = a[4] * z68 + z1695;
+        let z1702 = a[5] * z61 + z1696;
+        let z1703 = a[5] * z63 + z1697;
+        let z1704 = a[5] * z65 + z1698;
+        let z1705 = a[5] * z86 + z1699;
+        let z1706 = a[5] * z87 + z1700;
+        let z1707 = a[5] * z88 + z1701;
+        let z1708 = a[6] * z81 + z1702;
+        let z1709 = a[6] * z83 + z1703;
+        let z1710 = a[6] * z85 + z1704;
+        let z1711 = a[6] * z106 + z1705;
+        let z1712 = a[6] * z107 + z1706;
+        let z1713 = a[6] * z108 + z1707;
+        let z1714 = -self.m1 * a[0] * z116;
+        let z1715 = self.m1 * a[0] * z115;
+        let z1719 = -self.m2 * a[0] * z122 + self.m2 * z123 * z1681 + self.m2 * z1682;
+        let z1720 = self.m2 * a[0] * z121 - self.m2 * z123 * z1680 + self.m2 * z1683;
+        let z1721 = -self.m2 * z121 * z1681 + self.m2 * z122 * z1680;
+        let z1722 = a[0] * z126 + z122 * z1721 - z123 * z1720 + z124 * z1680
+            + z125 * z1681;
+        let z1723 = a[0] * z128 - z121 * z1721 + z123 * z1719 + z125 * z1680
+            + z127 * z1681;
+        let z1725 = -self.m3 * z131 * z1686 + self.m3 * z132 * z1685 + self.m3 * z1687;
+        let z1726 = self.m3 * z130 * z1686 - self.m3 * z132 * z1684 + self.m3 * z1688;
+        let z1727 = -self.m3 * z130 * z1685 + self.m3 * z131 * z1684 + self.m3 * z1689;
+        let z1728 = z131 * z1727 - z132 * z1726 + z133 * z1684 + z134 * z1685
+            + z135 * z1686;
+        let z1729 = -z130 * z1727 + z132 * z1725 + z134 * z1684 + z136 * z1685
+            + z137 * z1686;
+        let z1730 = z130 * z1726 - z131 * z1725 + z135 * z1684 + z137 * z1685
+            + z138 * z1686;
+        let z1731 = -self.m4 * z140 * z1692 + self.m4 * z141 * z1691 + self.m4 * z1693;
+        let z1732 = self.m4 * z139 * z1692 - self.m4 * z141 * z1690 + self.m4 * z1694;
+        let z1733 = -self.m4 * z139 * z1691 + self.m4 * z140 * z1690 + self.m4 * z1695;
+        let z1734 = z140 * z1733 - z141 * z1732 + z142 * z1690 + z143 * z1691
+            + z144 * z1692;
+        let z1735 = -z139 * z1733 + z141 * z1731 + z143 * z1690 + z145 * z1691
+            + z146 * z1692;
+        let z1736 = z139 * z1732 - z140 * z1731 + z144 * z1690 + z146 * z1691
+            + z147 * z1692;
+        let z1737 = -self.m5 * z149 * z1698 + self.m5 * z150 * z1697 + self.m5 * z1699;
+        let z1738 = self.m5 * z148 * z1698 - self.m5 * z150 * z1696 + self.m5 * z1700;
+        let z1739 = -self.m5 * z148 * z1697 + self.m5 * z149 * z1696 + self.m5 * z1701;
+        let z1740 = z149 * z1739 - z150 * z1738 + z151 * z1696 + z152 * z1697
+            + z153 * z1698;
+        let z1741 = -z148 * z1739 + z150 * z1737 + z152 * z1696 + z154 * z1697
+            + z155 * z1698;
+        let z1742 = z148 * z1738 - z149 * z1737 + z153 * z1696 + z155 * z1697
+            + z156 * z1698;
+        let z1743 = -self.m6 * z158 * z1704 + self.m6 * z159 * z1703 + self.m6 * z1705;
+        let z1744 = self.m6 * z157 * z1704 - self.m6 * z159 * z1702 + self.m6 * z1706;
+        let z1745 = -self.m6 * z157 * z1703 + self.m6 * z158 * z1702 + self.m6 * z1707;
+        let z1746 = z158 * z1745 - z159 * z1744 + z160 * z1702 + z161 * z1703
+            + z162 * z1704;
+        let z1747 = -z157 * z1745 + z159 * z1743 + z161 * z1702 + z163 * z1703
+            + z164 * z1704;
+        let z1748 = z157 * z1744 - z158 * z1743 + z162 * z1702 + z164 * z1703
+            + z165 * z1704;
+        let z1749 = -self.m7 * z167 * z1710 + self.m7 * z168 * z1709 + self.m7 * z1711;
+        let z1750 = self.m7 * z166 * z1710 - self.m7 * z168 * z1708 + self.m7 * z1712;
+        let z1751 = -self.m7 * z166 * z1709 + self.m7 * z167 * z1708 + self.m7 * z1713;
+        let z1752 = z167 * z1751 - z168 * z1750 + z169 * z1708 + z170 * z1709
+            + z171 * z1710;
+        let z1753 = -z166 * z1751 + z168 * z1749 + z170 * z1708 + z172 * z1709
+            + z173 * z1710;
+        let z1754 = z166 * z1750 - z167 * z1749 + z171 * z1708 + z173 * z1709
+            + z174 * z1710;
+        let z1755 = z1746 + z1752;
+        let z1756 = z1747 + z1753;
+        let z1757 = z1748 + z1754;
+        let z1758 = z1743 + z1749;
+        let z1759 = z1744 + z1750;
+        let z1760 = z1745 + z1751;
+        let z1761 = z1740 + z1755;
+        let z1762 = z1741 + z1756;
+        let z1763 = z1742 + z1757;
+        let z1764 = z1758 + z1737;
+        let z1765 = z1738 + z1759;
+        let z1766 = z1739 + z1760;
+        let z1767 = z1761 + z1734;
+        let z1768 = z1762 + z1735;
+        let z1769 = z1763 + z1736;
+        let z1770 = z1764 + z1731;
+        let z1771 = z1765 + z1732;
+        let z1772 = z1766 + z1733;
+        let z1773 = z1767 + z1728;
+        let z1774 = z1768 + z1729;
+        let z1775 = z1769 + z1730;
+        let z1776 = z1770 + z1725;
+        let z1777 = z1771 + z1726;
+        let z1778 = z1772 + z1727;
+        let z1779 = z1773 + z1722;
+        let z1780 = z1774 + z1723;
+        let z1782 = z1776 + z1719;
+        let z1783 = z1777 + z1720;
+        let z1796 = -a[1] * z0;
+        let z1797 = a[1] * z808;
+        let z1798 = a[2] * z807 + z1796;
+        let z1799 = a[2] * z814 + z1797;
+        let z1800 = a[2] * z815 + z1682;
+        let z1801 = a[3] * z813 + z1798;
+        let z1802 = a[3] * z822 + z1799;
+        let z1803 = a[3] * z823 + z1800;
+        let z1804 = a[4] * z821 + z1801;
+        let z1805 = a[4] * z830 + z1802;
+        let z1806 = a[4] * z831 + z1803;
+        let z1807 = a[5] * z829 + z1804;
+        let z1808 = a[5] * z838 + z1805;
+        let z1809 = a[5] * z839 + z1806;
+        let z1810 = a[6] * z837 + z1807;
+        let z1811 = a[6] * z846 + z1808;
+        let z1812 = a[6] * z847 + z1809;
+        let z1813 = -self.m1 * a[0] * z115;
+        let z1814 = self.m1 * a[0] * z851;
+        let z1815 = z851 * z1715 + z115 * z1814 - z115 * z1714 - z116 * z1813;
+        let z1816 = -self.m2 * a[0] * z121 + self.m2 * z1797 + self.m2 * z123 * z1680;
+        let z1817 = self.m2 * a[0] * z852 - self.m2 * z123 * z1796 + self.m2 * z1682;
+        let z1818 = z852 * z1720 + z853 * z1680 + z121 * z1817 - z121 * z1719
+            - z122 * z1816 + z126 * z1796 + z126 * z1681 + z128 * z1680;
+        let z1819 = self.m3 * z1799 - self.m3 * z130 * z1686 + self.m3 * z132 * z1684;
+        let z1820 = self.m3 * z1800 + self.m3 * z854 * z1686 - self.m3 * z132 * z1798;
+        let z1821 = z854 * z1726 + z855 * z1684 + z130 * z1820 - z130 * z1725
+            - z131 * z1819 + z135 * z1798 + z135 * z1685 + z137 * z1684;
+        let z1822 = self.m4 * z1802 - self.m4 * z139 * z1692 + self.m4 * z141 * z1690;
+        let z1823 = self.m4 * z1803 + self.m4 * z856 * z1692 - self.m4 * z141 * z1801;
+        let z1824 = z856 * z1732 + z857 * z1690 + z139 * z1823 - z139 * z1731
+            - z140 * z1822 + z144 * z1801 + z144 * z1691 + z146 * z1690;
+        let z1825 = self.m5 * z1805 - self.m5 * z148 * z1698 + self.m5 * z150 * z1696;
+        let z1826 = self.m5 * z1806 + self.m5 * z858 * z1698 - self.m5 * z150 * z1804;
+        let z1827 = z858 * z1738 + z859 * z1696 + z148 * z1826 - z148 * z1737
+            - z149 * z1825 + z153 * z1804 + z153 * z1697 + z155 * z1696;
+        let z1828 = self.m6 * z1808 - self.m6 * z157 * z1704 + self.m6 * z159 * z1702;
+        let z1829 = self.m6 * z1809 + self.m6 * z860 * z1704 - self.m6 * z159 * z1807;
+        let z1830 = z860 * z1744 + z861 * z1702 - z157 * z1743 + z157 * z1829
+            - z158 * z1828 + z162 * z1807 + z162 * z1703 + z164 * z1702;
+        let z1831 = self.m7 * z1811 - self.m7 * z166 * z1710 + self.m7 * z168 * z1708;
+        let z1832 = self.m7 * z1812 + self.m7 * z862 * z1710 - self.m7 * z168 * z1810;
+        let z1833 = z862 * z1750 + z863 * z1708 - z166 * z1749 + z166 * z1832
+            - z167 * z1831 + z171 * z1810 + z171 * z1709 + z173 * z1708;
+        let z1834 = z1830 + z1833;
+        let z1835 = z1827 + z1834;
+        let z1836 = z1824 + z1835;
+        let z1837 = z1821 + z1836;
+        let z1838 = z1818 + z1837;
+        let z1839 = z1815 + z1838;
+        let z1840 = a[2] * z5;
+        let z1841 = a[2] * z7;
+        let z1842 = -a[2] * z4;
+        let z1843 = a[2] * z895;
+        let z1844 = a[2] * z896;
+        let z1845 = a[3] * z890 + z1840;
+        let z1846 = a[3] * z892 + z1841;
+        let z1847 = a[3] * z894 + z1842;
+        let z1848 = a[3] * z911 + z1843;
+        let z1849 = a[3] * z912 + z1844;
+        let z1850 = a[4] * z906 + z1845;
+        let z1851 = a[4] * z908 + z1846;
+        let z1852 = a[4] * z910 + z1847;
+        let z1853 = a[4] * z927 + z1848;
+        let z1854 = a[4] * z928 + z1849;
+        let z1855 = a[5] * z922 + z1850;
+        let z1856 = a[5] * z924 + z1851;
+        let z1857 = a[5] * z926 + z1852;
+        let z1858 = a[5] * z943 + z1853;
+        let z1859 = a[5] * z944 + z1854;
+        let z1860 = a[6] * z938 + z1855;
+        let z1861 = a[6] * z940 + z1856;
+        let z1862 = a[6] * z942 + z1857;
+        let z1863 = a[6] * z959 + z1858;
+        let z1864 = a[6] * z960 + z1859;
+        let z1865 = -self.m2 * a[0] * z967 + self.m2 * z968 * z1681;
+        let z1866 = self.m2 * a[0] * z966 - self.m2 * z968 * z1680;
+        let z1867 = z970 * z1681 + a[0] * z971 + z121 * z1866 - z122 * z1865
+            + z966 * z1720 - z967 * z1719 + z969 * z1680;
+        let z1868 = -self.m3 * z973 * z1686 + self.m3 * z974 * z1685 + self.m3 * z1843
+            - self.m3 * z131 * z1842 + self.m3 * z132 * z1841;
+        let z1869 = self.m3 * z972 * z1686 - self.m3 * z974 * z1684 + self.m3 * z1844
+            + self.m3 * z130 * z1842 - self.m3 * z132 * z1840;
+        let z1870 = z972 * z1726 - z973 * z1725 + z975 * z1684 + z976 * z1685
+            + z977 * z1686 + z130 * z1869 - z131 * z1868 + z135 * z1840 + z137 * z1841
+            + z138 * z1842;
+        let z1871 = -self.m4 * z979 * z1692 + self.m4 * z980 * z1691 + self.m4 * z1848
+            - self.m4 * z140 * z1847 + self.m4 * z141 * z1846;
+        let z1872 = self.m4 * z978 * z1692 - self.m4 * z980 * z1690 + self.m4 * z1849
+            + self.m4 * z139 * z1847 - self.m4 * z141 * z1845;
+        let z1873 = z978 * z1732 - z979 * z1731 + z981 * z1690 + z982 * z1691
+            + z983 * z1692 + z139 * z1872 - z140 * z1871 + z144 * z1845 + z146 * z1846
+            + z147 * z1847;
+        let z1874 = -self.m5 * z985 * z1698 + self.m5 * z986 * z1697 + self.m5 * z1853
+            - self.m5 * z149 * z1852 + self.m5 * z150 * z1851;
+        let z1875 = self.m5 * z984 * z1698 - self.m5 * z986 * z1696 + self.m5 * z1854
+            + self.m5 * z148 * z1852 - self.m5 * z150 * z1850;
+        let z1876 = z984 * z1738 - z985 * z1737 + z987 * z1696 + z988 * z1697
+            + z989 * z1698 + z148 * z1875 - z149 * z1874 + z153 * z1850 + z155 * z1851
+            + z156 * z1852;
+        let z1877 = -self.m6 * z991 * z1704 + self.m6 * z992 * z1703 + self.m6 * z1858
+            - self.m6 * z158 * z1857 + self.m6 * z159 * z1856;
+        let z1878 = self.m6 * z990 * z1704 - self.m6 * z992 * z1702 + self.m6 * z1859
+            + self.m6 * z157 * z1857 - self.m6 * z159 * z1855;
+        let z1879 = z990 * z1744 - z991 * z1743 + z993 * z1702 + z994 * z1703
+            + z995 * z1704 + z157 * z1878 - z158 * z1877 + z162 * z1855 + z164 * z1856
+            + z165 * z1857;
+        let z1880 = -self.m7 * z997 * z1710 + self.m7 * z998 * z1709 + self.m7 * z1863
+            - self.m7 * z167 * z1862 + self.m7 * z168 * z1861;
+        let z1881 = self.m7 * z996 * z1710 - self.m7 * z998 * z1708 + self.m7 * z1864
+            + self.m7 * z166 * z1862 - self.m7 * z168 * z1860;
+        let z1882 = z996 * z1750 - z997 * z1749 + z999 * z1708 + z1000 * z1709
+            + z1001 * z1710 + z166 * z1881 - z167 * z1880 + z171 * z1860 + z173 * z1861
+            + z174 * z1862;
+        let z1883 = z1879 + z1882;
+        let z1884 = z1876 + z1883;
+        let z1885 = z1873 + z1884;
+        let z1886 = z1870 + z1885;
+        let z1887 = z1867 + z1886;
+        let z1888 = a[3] * z1020;
+        let z1889 = a[3] * z1021;
+        let z1890 = a[3] * z1022;
+        let z1891 = a[3] * z1029;
+        let z1892 = a[3] * z1030;
+        let z1893 = a[4] * z1024 + z1888;
+        let z1894 = a[4] * z1026 + z1889;
+        let z1895 = a[4] * z1028 + z1890;
+        let z1896 = a[4] * z1045 + z1891;
+        let z1897 = a[4] * z1046 + z1892;
+        let z1898 = a[5] * z1040 + z1893;
+        let z1899 = a[5] * z1042 + z1894;
+        let z1900 = a[5] * z1044 + z1895;
+        let z1901 = a[5] * z1061 + z1896;
+        let z1902 = a[5] * z1062 + z1897;
+        let z1903 = a[6] * z1056 + z1898;
+        let z1904 = a[6] * z1058 + z1899;
+        let z1905 = a[6] * z1060 + z1900;
+        let z1906 = a[6] * z1077 + z1901;
+        let z1907 = a[6] * z1078 + z1902;
+        let z1908 = -self.m3 * z1085 * z1686 + self.m3 * z1086 * z1685;
+        let z1909 = self.m3 * z1084 * z1686 - self.m3 * z1086 * z1684;
+        let z1910 = z1084 * z1726 - z1085 * z1725 + z1087 * z1684 + z1088 * z1685
+            + z1089 * z1686 + z130 * z1909 - z131 * z1908;
+        let z1911 = -self.m4 * z1091 * z1692 + self.m4 * z1092 * z1691 + self.m4 * z1891
+            - self.m4 * z140 * z1890 + self.m4 * z141 * z1889;
+        let z1912 = self.m4 * z1090 * z1692 - self.m4 * z1092 * z1690 + self.m4 * z1892
+            + self.m4 * z139 * z1890 - self.m4 * z141 * z1888;
+        let z1913 = z1090 * z1732 - z1091 * z1731 + z1093 * z1690 + z1094 * z1691
+            + z1095 * z1692 + z139 * z1912 - z140 * z1911 + z144 * z1888 + z146 * z1889
+            + z147 * z1890;
+        let z1914 = -self.m5 * z1097 * z1698 + self.m5 * z1098 * z1697 + self.m5 * z1896
+            - self.m5 * z149 * z1895 + self.m5 * z150 * z1894;
+        let z1915 = self.m5 * z1096 * z1698 - self.m5 * z1098 * z1696 + self.m5 * z1897
+            + self.m5 * z148 * z1895 - self.m5 * z150 * z1893;
+        let z1916 = z1096 * z1738 - z1097 * z1737 + z1099 * z1696 + z1100 * z1697
+            + z1101 * z1698 + z148 * z1915 - z149 * z1914 + z153 * z1893 + z155 * z1894
+            + z156 * z1895;
+        let z1917 = -self.m6 * z1103 * z1704 + self.m6 * z1104 * z1703 + self.m6 * z1901
+            - self.m6 * z158 * z1900 + self.m6 * z159 * z1899;
+        let z1918 = self.m6 * z1102 * z1704 - self.m6 * z1104 * z1702 + self.m6 * z1902
+            + self.m6 * z157 * z1900 - self.m6 * z159 * z1898;
+        let z1919 = z1102 * z1744 - z1103 * z1743 + z1105 * z1702 + z1106 * z1703
+            + z1107 * z1704 + z157 * z1918 - z158 * z1917 + z162 * z1898 + z164 * z1899
+            + z165 * z1900;
+        let z1920 = -self.m7 * z1109 * z1710 + self.m7 * z1110 * z1709 + self.m7 * z1906
+            - self.m7 * z167 * z1905 + self.m7 * z168 * z1904;
+        let z1921 = self.m7 * z1108 * z1710 - self.m7 * z1110 * z1708 + self.m7 * z1907
+            + self.m7 * z166 * z1905 - self.m7 * z168 * z1903;
+        let z1922 = z1108 * z1750 - z1109 * z1749 + z1111 * z1708 + z1112 * z1709
+            + z1113 * z1710 + z166 * z1921 - z167 * z1920 + z171 * z1903 + z173 * z1904
+            + z174 * z1905;
+        let z1923 = z1919 + z1922;
+        let z1924 = z1916 + z1923;
+        let z1925 = z1913 + z1924;
+        let z1926 = z1910 + z1925;
+        let z1927 = a[4] * z40;
+        let z1928 = a[4] * z42;
+        let z1929 = a[4] * z44;
+        let z1930 = a[4] * z1141;
+        let z1931 = a[4] * z1142;
+        let z1932 = a[5] * z1136 + z1927;
+        let z1933 = a[5] * z1138 + z1928;
+        let z1934 = a[5] * z1140 + z1929;
+        let z1935 = a[5] * z1157 + z1930;
+        let z1936 = a[5] * z1158 + z1931;
+        let z1937 = a[6] * z1152 + z1932;
+        let z1938 = a[6] * z1154 + z1933;
+        let z1939 = a[6] * z1156 + z1934;
+        let z1940 = a[6] * z1173 + z1935;
+        let z1941 = a[6] * z1174 + z1936;
+        let z1942 = -self.m4 * z1181 * z1692 + self.m4 * z1182 * z1691;
+        let z1943 = self.m4 * z1180 * z1692 - self.m4 * z1182 * z1690;
+        let z1944 = z139 * z1943 - z140 * z1942 + z1180 * z1732 - z1181 * z1731
+            + z1183 * z1690 + z1184 * z1691 + z1185 * z1692;
+        let z1945 = self.m5 * z1930 - self.m5 * z149 * z1929 + self.m5 * z150 * z1928
+            - self.m5 * z1187 * z1698 + self.m5 * z1188 * z1697;
+        let z1946 = self.m5 * z1931 + self.m5 * z148 * z1929 - self.m5 * z150 * z1927
+            + self.m5 * z1186 * z1698 - self.m5 * z1188 * z1696;
+        let z1947 = z148 * z1946 - z149 * z1945 + z153 * z1927 + z155 * z1928
+            + z156 * z1929 + z1186 * z1738 - z1187 * z1737 + z1189 * z1696
+            + z1190 * z1697 + z1191 * z1698;
+        let z1948 = self.m6 * z1935 - self.m6 * z158 * z1934 + self.m6 * z159 * z1933
+            - self.m6 * z1193 * z1704 + self.m6 * z1194 * z1703;
+        let z1949 = self.m6 * z1936 + self.m6 * z157 * z1934 - self.m6 * z159 * z1932
+            + self.m6 * z1192 * z1704 - self.m6 * z1194 * z1702;
+        let z1950 = z157 * z1949 - z158 * z1948 + z162 * z1932 + z164 * z1933
+            + z165 * z1934 + z1192 * z1744 - z1193 * z1743 + z1195 * z1702
+            + z1196 * z1703 + z1197 * z1704;
+        let z1951 = self.m7 * z1940 - self.m7 * z167 * z1939 + self.m7 * z168 * z1938
+            - self.m7 * z1199 * z1710 + self.m7 * z1200 * z1709;
+        let z1952 = self.m7 * z1941 + self.m7 * z166 * z1939 - self.m7 * z168 * z1937
+            + self.m7 * z1198 * z1710 - self.m7 * z1200 * z1708;
+        let z1953 = z166 * z1952 - z167 * z1951 + z171 * z1937 + z173 * z1938
+            + z174 * z1939 + z1198 * z1750 - z1199 * z1749 + z1201 * z1708
+            + z1202 * z1709 + z1203 * z1710;
+        let z1954 = z1950 + z1953;
+        let z1955 = z1947 + z1954;
+        let z1956 = z1944 + z1955;
+        let z1957 = a[5] * z1216;
+        let z1958 = a[5] * z1217;
+        let z1959 = a[5] * z1218;
+        let z1960 = a[5] * z1225;
+        let z1961 = a[5] * z1226;
+        let z1962 = a[6] * z1220 + z1957;
+        let z1963 = a[6] * z1222 + z1958;
+        let z1964 = a[6] * z1224 + z1959;
+        let z1965 = a[6] * z1241 + z1960;
+        let z1966 = a[6] * z1242 + z1961;
+        let z1967 = -self.m5 * z1249 * z1698 + self.m5 * z1250 * z1697;
+        let z1968 = self.m5 * z1248 * z1698 - self.m5 * z1250 * z1696;
+        let z1969 = z1248 * z1738 - z1249 * z1737 + z1251 * z1696 + z1252 * z1697
+            + z1253 * z1698 + z148 * z1968 - z149 * z1967;
+        let z1970 = -self.m6 * z1255 * z1704 + self.m6 * z1256 * z1703
+            - self.m6 * z158 * z1959 + self.m6 * z159 * z1958 + self.m6 * z1960;
+        let z1971 = self.m6 * z1254 * z1704 - self.m6 * z1256 * z1702
+            + self.m6 * z157 * z1959 - self.m6 * z159 * z1957 + self.m6 * z1961;
+        let z1972 = z1254 * z1744 - z1255 * z1743 + z1257 * z1702 + z1258 * z1703
+            + z1259 * z1704 + z157 * z1971 - z158 * z1970 + z162 * z1957 + z164 * z1958
+            + z165 * z1959;
+        let z1973 = -self.m7 * z1261 * z1710 + self.m7 * z1262 * z1709
+            - self.m7 * z167 * z1964 + self.m7 * z168 * z1963 + self.m7 * z1965;
+        let z1974 = self.m7 * z1260 * z1710 - self.m7 * z1262 * z1708
+            + self.m7 * z166 * z1964 - self.m7 * z168 * z1962 + self.m7 * z1966;
+        let z1975 = z1260 * z1750 - z1261 * z1749 + z1263 * z1708 + z1264 * z1709
+            + z1265 * z1710 + z166 * z1974 - z167 * z1973 + z171 * z1962 + z173 * z1963
+            + z174 * z1964;
+        let z1976 = z1972 + z1975;
+        let z1977 = z1969 + z1976;
+        let z1978 = a[6] * z80;
+        let z1979 = a[6] * z82;
+        let z1980 = a[6] * z84;
+        let z1981 = a[6] * z1287;
+        let z1982 = a[6] * z1288;
+        let z1983 = -self.m6 * z1295 * z1704 + self.m6 * z1296 * z1703;
+        let z1984 = self.m6 * z1294 * z1704 - self.m6 * z1296 * z1702;
+        let z1985 = z1294 * z1744 - z1295 * z1743 + z1297 * z1702 + z1298 * z1703
+            + z1299 * z1704 + z157 * z1984 - z158 * z1983;
+        let z1986 = -self.m7 * z1301 * z1710 + self.m7 * z1302 * z1709
+            - self.m7 * z167 * z1980 + self.m7 * z168 * z1979 + self.m7 * z1981;
+        let z1987 = self.m7 * z1300 * z1710 - self.m7 * z1302 * z1708
+            + self.m7 * z166 * z1980 - self.m7 * z168 * z1978 + self.m7 * z1982;
+        let z1988 = z1300 * z1750 - z1301 * z1749 + z1303 * z1708 + z1304 * z1709
+            + z1305 * z1710 + z166 * z1987 - z167 * z1986 + z171 * z1978 + z173 * z1979
+            + z174 * z1980;
+        let z1989 = z1985 + z1988;
+        let z1990 = z1315 * z1708 + z1316 * z1709 + z1317 * z1710;
+        let z1991 = a[2] * z1319;
+        let z1992 = a[3] * z1321 + z1991;
+        let z1993 = a[4] * z1323 + z1992;
+        let z1994 = a[5] * z1325 + z1993;
+        let z1995 = z1994 + a[6] * z1327;
+        let z1996 = -self.m2 * z852 * z1681 + self.m2 * z122 * z1796;
+        let z1997 = a[0] * z853 + z1329 * z1680 + z1330 * z1681 + z121 * z1721
+            + z122 * z1996 - z123 * z1817 + z124 * z1796 + z125 * z1680;
+        let z1998 = a[0] * z126 + z1330 * z1680 + z1331 * z1681 - z852 * z1721
+            - z121 * z1996 + z123 * z1816 + z125 * z1796 + z127 * z1680;
+        let z1999 = -self.m3 * z854 * z1685 + self.m3 * z131 * z1798 + self.m3 * z1991;
+        let z2000 = z1332 * z1684 + z1333 * z1685 + z855 * z1686 + z130 * z1727
+            + z131 * z1999 - z132 * z1820 + z133 * z1798 + z134 * z1684;
+        let z2001 = z1333 * z1684 + z1334 * z1685 - z854 * z1727 - z130 * z1999
+            + z132 * z1819 + z134 * z1798 + z135 * z1686 + z136 * z1684;
+        let z2002 = -self.m4 * z856 * z1691 + self.m4 * z140 * z1801 + self.m4 * z1992;
+        let z2003 = z1335 * z1690 + z1336 * z1691 + z857 * z1692 + z139 * z1733
+            + z140 * z2002 - z141 * z1823 + z142 * z1801 + z143 * z1690;
+        let z2004 = z1336 * z1690 + z1337 * z1691 - z856 * z1733 - z139 * z2002
+            + z141 * z1822 + z143 * z1801 + z144 * z1692 + z145 * z1690;
+        let z2005 = -self.m5 * z858 * z1697 + self.m5 * z149 * z1804 + self.m5 * z1993;
+        let z2006 = z1338 * z1696 + z1339 * z1697 + z859 * z1698 + z148 * z1739
+            + z149 * z2005 - z150 * z1826 + z151 * z1804 + z152 * z1696;
+        let z2007 = z1339 * z1696 + z1340 * z1697 - z858 * z1739 - z148 * z2005
+            + z150 * z1825 + z152 * z1804 + z153 * z1698 + z154 * z1696;
+        let z2008 = self.m6 * z1994 - self.m6 * z860 * z1703 + self.m6 * z158 * z1807;
+        let z2009 = z1341 * z1702 + z1342 * z1703 + z861 * z1704 + z157 * z1745
+            + z158 * z2008 - z159 * z1829 + z160 * z1807 + z161 * z1702;
+        let z2010 = z1342 * z1702 + z1343 * z1703 - z860 * z1745 - z157 * z2008
+            + z159 * z1828 + z161 * z1807 + z162 * z1704 + z163 * z1702;
+        let z2011 = self.m7 * z1995 - self.m7 * z862 * z1709 + self.m7 * z167 * z1810;
+        let z2012 = z1344 * z1708 + z1345 * z1709 + z863 * z1710 + z166 * z1751
+            + z167 * z2011 - z168 * z1832 + z169 * z1810 + z170 * z1708;
+        let z2013 = z1345 * z1708 + z1346 * z1709 - z862 * z1751 - z166 * z2011
+            + z168 * z1831 + z170 * z1810 + z171 * z1710 + z172 * z1708;
+        let z2014 = z2009 + z2012;
+        let z2015 = z2010 + z2013;
+        let z2016 = z1828 + z1831;
+        let z2017 = z1829 + z1832;
+        let z2018 = z2006 + z2014;
+        let z2019 = z2007 + z2015;
+        let z2020 = z2016 + z1825;
+        let z2021 = z2017 + z1826;
+        let z2022 = z2003 + z2018;
+        let z2023 = z2004 + z2019;
+        let z2024 = z2020 + z1822;
+        let z2025 = z2021 + z1823;
+        let z2026 = z2000 + z2022;
+        let z2027 = z2001 + z2023;
+        let z2028 = z2024 + z1819;
+        let z2029 = z2025 + z1820;
+        let z2030 = z1997 + z2026;
+        let z2031 = z1998 + z2027;
+        let z2032 = z2028 + z1816;
+        let z2033 = z2029 + z1817;
+        let z2034 = z0 * z2031 - z0 * z1779 - z1 * z2030 - z1 * z1780 + z9 * z2032
+            + z9 * z1783 + z10 * z2033 + z808 * z1782;
+        let z2035 = a[2] * z1378;
+        let z2036 = z2035 + a[3] * z1380;
+        let z2037 = z2036 + a[4] * z1382;
+        let z2038 = z2037 + a[5] * z1384;
+        let z2039 = z2038 + a[6] * z1386;
+        let z2040 = -self.m2 * z966 * z1681 + self.m2 * z967 * z1680;
+        let z2041 = a[0] * z969 + z1388 * z1680 + z1389 * z1681 + z122 * z2040
+            - z123 * z1866 + z967 * z1721 - z968 * z1720;
+        let z2042 = a[0] * z970 + z1389 * z1680 + z1390 * z1681 - z121 * z2040
+            + z123 * z1865 - z966 * z1721 + z968 * z1719;
+        let z2043 = -self.m3 * z972 * z1685 + self.m3 * z973 * z1684 + self.m3 * z2035
+            - self.m3 * z130 * z1841 + self.m3 * z131 * z1840;
+        let z2044 = z973 * z1727 - z974 * z1726 + z975 * z1686 + z1391 * z1684
+            + z1392 * z1685 + z131 * z2043 - z132 * z1869 + z133 * z1840 + z134 * z1841
+            + z135 * z1842;
+        let z2045 = -z972 * z1727 + z974 * z1725 + z976 * z1686 + z1392 * z1684
+            + z1393 * z1685 - z130 * z2043 + z132 * z1868 + z134 * z1840 + z136 * z1841
+            + z137 * z1842;
+        let z2046 = -self.m4 * z978 * z1691 + self.m4 * z979 * z1690 + self.m4 * z2036
+            - self.m4 * z139 * z1846 + self.m4 * z140 * z1845;
+        let z2047 = z979 * z1733 - z980 * z1732 + z981 * z1692 + z1394 * z1690
+            + z1395 * z1691 + z140 * z2046 - z141 * z1872 + z142 * z1845 + z143 * z1846
+            + z144 * z1847;
+        let z2048 = -z978 * z1733 + z980 * z1731 + z982 * z1692 + z1395 * z1690
+            + z1396 * z1691 - z139 * z2046 + z141 * z1871 + z143 * z1845 + z145 * z1846
+            + z146 * z1847;
+        let z2049 = -self.m5 * z984 * z1697 + self.m5 * z985 * z1696 + self.m5 * z2037
+            - self.m5 * z148 * z1851 + self.m5 * z149 * z1850;
+        let z2050 = z985 * z1739 - z986 * z1738 + z987 * z1698 + z1397 * z1696
+            + z1398 * z1697 + z149 * z2049 - z150 * z1875 + z151 * z1850 + z152 * z1851
+            + z153 * z1852;
+        let z2051 = -z984 * z1739 + z986 * z1737 + z988 * z1698 + z1398 * z1696
+            + z1399 * z1697 - z148 * z2049 + z150 * z1874 + z152 * z1850 + z154 * z1851
+            + z155 * z1852;
+        let z2052 = -self.m6 * z990 * z1703 + self.m6 * z991 * z1702 + self.m6 * z2038
+            - self.m6 * z157 * z1856 + self.m6 * z158 * z1855;
+        let z2053 = z991 * z1745 - z992 * z1744 + z993 * z1704 + z1400 * z1702
+            + z1401 * z1703 + z158 * z2052 - z159 * z1878 + z160 * z1855 + z161 * z1856
+            + z162 * z1857;
+        let z2054 = -z990 * z1745 + z992 * z1743 + z994 * z1704 + z1401 * z1702
+            + z1402 * z1703 - z157 * z2052 + z159 * z1877 + z161 * z1855 + z163 * z1856
+            + z164 * z1857;
+        let z2055 = -self.m7 * z996 * z1709 + self.m7 * z997 * z1708 + self.m7 * z2039
+            - self.m7 * z166 * z1861 + self.m7 * z167 * z1860;
+        let z2056 = z997 * z1751 - z998 * z1750 + z999 * z1710 + z1403 * z1708
+            + z1404 * z1709 + z167 * z2055 - z168 * z1881 + z169 * z1860 + z170 * z1861
+            + z171 * z1862;
+        let z2057 = -z996 * z1751 + z998 * z1749 + z1000 * z1710 + z1404 * z1708
+            + z1405 * z1709 - z166 * z2055 + z168 * z1880 + z170 * z1860 + z172 * z1861
+            + z173 * z1862;
+        let z2058 = z2053 + z2056;
+        let z2059 = z2054 + z2057;
+        let z2060 = z1877 + z1880;
+        let z2061 = z1878 + z1881;
+        let z2062 = z2050 + z2058;
+        let z2063 = z2051 + z2059;
+        let z2064 = z2060 + z1874;
+        let z2065 = z2061 + z1875;
+        let z2066 = z2047 + z2062;
+        let z2067 = z2048 + z2063;
+        let z2068 = z2064 + z1871;
+        let z2069 = z2065 + z1872;
+        let z2070 = z2044 + z2066;
+        let z2071 = z2045 + z2067;
+        let z2072 = z2068 + z1868;
+        let z2073 = z2069 + z1869;
+        let z2074 = z2041 + z2070;
+        let z2075 = z2042 + z2071;
+        let z2076 = z2072 + z1865;
+        let z2077 = z2073 + z1866;
+        let z2078 = z0 * z2075 - z1 * z2074 + z9 * z2076 + z10 * z2077;
+        let z2079 = a[3] * z1437;
+        let z2080 = a[4] * z1439 + z2079;
+        let z2081 = a[5] * z1441 + z2080;
+        let z2082 = a[6] * z1443 + z2081;
+        let z2083 = -self.m3 * z1084 * z1685 + self.m3 * z1085 * z1684;
+        let z2084 = z1085 * z1727 - z1086 * z1726 + z1087 * z1686 + z131 * z2083
+            - z132 * z1909 + z1445 * z1684 + z1446 * z1685;
+        let z2085 = -z1084 * z1727 + z1086 * z1725 + z1088 * z1686 - z130 * z2083
+            + z132 * z1908 + z1446 * z1684 + z1447 * z1685;
+        let z2086 = self.m4 * z2079 - self.m4 * z1090 * z1691 + self.m4 * z1091 * z1690
+            - self.m4 * z139 * z1889 + self.m4 * z140 * z1888;
+        let z2087 = z1091 * z1733 - z1092 * z1732 + z1093 * z1692 + z140 * z2086
+            - z141 * z1912 + z142 * z1888 + z143 * z1889 + z144 * z1890 + z1448 * z1690
+            + z1449 * z1691;
+        let z2088 = -z1090 * z1733 + z1092 * z1731 + z1094 * z1692 - z139 * z2086
+            + z141 * z1911 + z143 * z1888 + z145 * z1889 + z146 * z1890 + z1449 * z1690
+            + z1450 * z1691;
+        let z2089 = self.m5 * z2080 - self.m5 * z1096 * z1697 + self.m5 * z1097 * z1696
+            - self.m5 * z148 * z1894 + self.m5 * z149 * z1893;
+        let z2090 = z1097 * z1739 - z1098 * z1738 + z1099 * z1698 + z149 * z2089
+            - z150 * z1915 + z151 * z1893 + z152 * z1894 + z153 * z1895 + z1451 * z1696
+            + z1452 * z1697;
+        let z2091 = -z1096 * z1739 + z1098 * z1737 + z1100 * z1698 - z148 * z2089
+            + z150 * z1914 + z152 * z1893 + z154 * z1894 + z155 * z1895 + z1452 * z1696
+            + z1453 * z1697;
+        let z2092 = self.m6 * z2081 - self.m6 * z1102 * z1703 + self.m6 * z1103 * z1702
+            - self.m6 * z157 * z1899 + self.m6 * z158 * z1898;
+        let z2093 = z1103 * z1745 - z1104 * z1744 + z1105 * z1704 + z158 * z2092
+            - z159 * z1918 + z160 * z1898 + z161 * z1899 + z162 * z1900 + z1454 * z1702
+            + z1455 * z1703;
+        let z2094 = -z1102 * z1745 + z1104 * z1743 + z1106 * z1704 - z157 * z2092
+            + z159 * z1917 + z161 * z1898 + z163 * z1899 + z164 * z1900 + z1455 * z1702
+            + z1456 * z1703;
+        let z2095 = self.m7 * z2082 - self.m7 * z1108 * z1709 + self.m7 * z1109 * z1708
+            - self.m7 * z166 * z1904 + self.m7 * z167 * z1903;
+        let z2096 = z1109 * z1751 - z1110 * z1750 + z1111 * z1710 + z167 * z2095
+            - z168 * z1921 + z169 * z1903 + z170 * z1904 + z171 * z1905 + z1457 * z1708
+            + z1458 * z1709;
+        let z2097 = -z1108 * z1751 + z1110 * z1749 + z1112 * z1710 - z166 * z2095
+            + z168 * z1920 + z170 * z1903 + z172 * z1904 + z173 * z1905 + z1458 * z1708
+            + z1459 * z1709;
+        let z2098 = z2093 + z2096;
+        let z2099 = z2094 + z2097;
+        let z2100 = z1917 + z1920;
+        let z2101 = z1918 + z1921;
+        let z2102 = z2090 + z2098;
+        let z2103 = z2091 + z2099;
+        let z2104 = z2100 + z1914;
+        let z2105 = z2101 + z1915;
+        let z2106 = z2087 + z2102;
+        let z2107 = z2088 + z2103;
+        let z2108 = z2104 + z1911;
+        let z2109 = z2105 + z1912;
+        let z2110 = z2084 + z2106;
+        let z2111 = z2085 + z2107;
+        let z2112 = z2108 + z1908;
+        let z2113 = z2109 + z1909;
+        let z2114 = z0 * z2111 - z1 * z2110 + z9 * z2112 + z10 * z2113;
+        let z2115 = a[4] * z1486;
+        let z2116 = a[5] * z1488 + z2115;
+        let z2117 = a[6] * z1490 + z2116;
+        let z2118 = -self.m4 * z1180 * z1691 + self.m4 * z1181 * z1690;
+        let z2119 = z1492 * z1690 + z1493 * z1691 + z140 * z2118 - z141 * z1943
+            + z1181 * z1733 - z1182 * z1732 + z1183 * z1692;
+        let z2120 = z1493 * z1690 + z1494 * z1691 - z139 * z2118 + z141 * z1942
+            - z1180 * z1733 + z1182 * z1731 + z1184 * z1692;
+        let z2121 = self.m5 * z2115 - self.m5 * z148 * z1928 + self.m5 * z149 * z1927
+            - self.m5 * z1186 * z1697 + self.m5 * z1187 * z1696;
+        let z2122 = z1495 * z1696 + z1496 * z1697 + z149 * z2121 - z150 * z1946
+            + z151 * z1927 + z152 * z1928 + z153 * z1929 + z1187 * z1739 - z1188 * z1738
+            + z1189 * z1698;
+        let z2123 = z1496 * z1696 + z1497 * z1697 - z148 * z2121 + z150 * z1945
+            + z152 * z1927 + z154 * z1928 + z155 * z1929 - z1186 * z1739 + z1188 * z1737
+            + z1190 * z1698;
+        let z2124 = self.m6 * z2116 - self.m6 * z157 * z1933 + self.m6 * z158 * z1932
+            - self.m6 * z1192 * z1703 + self.m6 * z1193 * z1702;
+        let z2125 = z1498 * z1702 + z1499 * z1703 + z158 * z2124 - z159 * z1949
+            + z160 * z1932 + z161 * z1933 + z162 * z1934 + z1193 * z1745 - z1194 * z1744
+            + z1195 * z1704;
+        let z2126 = z1499 * z1702 + z1500 * z1703 - z157 * z2124 + z159 * z1948
+            + z161 * z1932 + z163 * z1933 + z164 * z1934 - z1192 * z1745 + z1194 * z1743
+            + z1196 * z1704;
+        let z2127 = self.m7 * z2117 - self.m7 * z166 * z1938 + self.m7 * z167 * z1937
+            - self.m7 * z1198 * z1709 + self.m7 * z1199 * z1708;
+        let z2128 = z1501 * z1708 + z1502 * z1709 + z167 * z2127 - z168 * z1952
+            + z169 * z1937 + z170 * z1938 + z171 * z1939 + z1199 * z1751 - z1200 * z1750
+            + z1201 * z1710;
+        let z2129 = z1502 * z1708 + z1503 * z1709 - z166 * z2127 + z168 * z1951
+            + z170 * z1937 + z172 * z1938 + z173 * z1939 - z1198 * z1751 + z1200 * z1749
+            + z1202 * z1710;
+        let z2130 = z2125 + z2128;
+        let z2131 = z2126 + z2129;
+        let z2132 = z1948 + z1951;
+        let z2133 = z1949 + z1952;
+        let z2134 = z2122 + z2130;
+        let z2135 = z2123 + z2131;
+        let z2136 = z2132 + z1945;
+        let z2137 = z2133 + z1946;
+        let z2138 = z2119 + z2134;
+        let z2139 = z2120 + z2135;
+        let z2140 = z2136 + z1942;
+        let z2141 = z2137 + z1943;
+        let z2142 = z0 * z2139 - z1 * z2138 + z9 * z2140 + z10 * z2141;
+        let z2143 = a[5] * z1525;
+        let z2144 = a[6] * z1527 + z2143;
+        let z2145 = -self.m5 * z1248 * z1697 + self.m5 * z1249 * z1696;
+        let z2146 = z1249 * z1739 - z1250 * z1738 + z1251 * z1698 + z1529 * z1696
+            + z1530 * z1697 + z149 * z2145 - z150 * z1968;
+        let z2147 = -z1248 * z1739 + z1250 * z1737 + z1252 * z1698 + z1530 * z1696
+            + z1531 * z1697 - z148 * z2145 + z150 * z1967;
+        let z2148 = -self.m6 * z1254 * z1703 + self.m6 * z1255 * z1702 + self.m6 * z2143
+            - self.m6 * z157 * z1958 + self.m6 * z158 * z1957;
+        let z2149 = z1255 * z1745 - z1256 * z1744 + z1257 * z1704 + z1532 * z1702
+            + z1533 * z1703 + z158 * z2148 - z159 * z1971 + z160 * z1957 + z161 * z1958
+            + z162 * z1959;
+        let z2150 = -z1254 * z1745 + z1256 * z1743 + z1258 * z1704 + z1533 * z1702
+            + z1534 * z1703 - z157 * z2148 + z159 * z1970 + z161 * z1957 + z163 * z1958
+            + z164 * z1959;
+        let z2151 = -self.m7 * z1260 * z1709 + self.m7 * z1261 * z1708 + self.m7 * z2144
+            - self.m7 * z166 * z1963 + self.m7 * z167 * z1962;
+        let z2152 = z1261 * z1751 - z1262 * z1750 + z1263 * z1710 + z1535 * z1708
+            + z1536 * z1709 + z167 * z2151 - z168 * z1974 + z169 * z1962 + z170 * z1963
+            + z171 * z1964;
+        let z2153 = -z1260 * z1751 + z1262 * z1749 + z1264 * z1710 + z1536 * z1708
+            + z1537 * z1709 - z166 * z2151 + z168 * z1973 + z170 * z1962 + z172 * z1963
+            + z173 * z1964;
+        let z2154 = z2149 + z2152;
+        let z2155 = z2150 + z2153;
+        let z2156 = z1970 + z1973;
+        let z2157 = z1971 + z1974;
+        let z2158 = z2146 + z2154;
+        let z2159 = z2147 + z2155;
+        let z2160 = z2156 + z1967;
+        let z2161 = z2157 + z1968;
+        let z2162 = z0 * z2159 - z1 * z2158 + z9 * z2160 + z10 * z2161;
+        let z2163 = a[6] * z1554;
+        let z2164 = -self.m6 * z1294 * z1703 + self.m6 * z1295 * z1702;
+        let z2165 = z1295 * z1745 - z1296 * z1744 + z1297 * z1704 + z1556 * z1702
+            + z1557 * z1703 + z158 * z2164 - z159 * z1984;
+        let z2166 = -z1294 * z1745 + z1296 * z1743 + z1298 * z1704 + z1557 * z1702
+            + z1558 * z1703 - z157 * z2164 + z159 * z1983;
+        let z2167 = -self.m7 * z1300 * z1709 + self.m7 * z1301 * z1708 + self.m7 * z2163
+            - self.m7 * z166 * z1979 + self.m7 * z167 * z1978;
+        let z2168 = z1301 * z1751 - z1302 * z1750 + z1303 * z1710 + z1559 * z1708
+            + z1560 * z1709 + z167 * z2167 - z168 * z1987 + z169 * z1978 + z170 * z1979
+            + z171 * z1980;
+        let z2169 = -z1300 * z1751 + z1302 * z1749 + z1304 * z1710 + z1560 * z1708
+            + z1561 * z1709 - z166 * z2167 + z168 * z1986 + z170 * z1978 + z172 * z1979
+            + z173 * z1980;
+        let z2170 = z2165 + z2168;
+        let z2171 = z2166 + z2169;
+        let z2172 = z1983 + z1986;
+        let z2173 = z1984 + z1987;
         let z2174 = z0 * z2171 - z1 * z2170 + z9 * z2172 + z10 * z2173;
-        let z2175 = a[4] * z1540;
-        let z2176 = a[5] * z1542 + z2175;
-        let z2177 = a[6] * z1544 + z2176;
-        let z2178 = -self.m4 * z1222 * z1745 + self.m4 * z1223 * z1744;
-        let z2179 = z1546 * z1744 + z1547 * z1745 + z140 * z2178 - z141 * z2003
-            + z1223 * z1787 - z1224 * z1786 + z1225 * z1746;
-        let z2180 = z1226 * z1746 + z1547 * z1744 + z1548 * z1745 - z139 * z2178
-            + z141 * z2002 - z1222 * z1787 + z1224 * z1785;
-        let z2181 = -self.m5 * z1228 * z1751 + self.m5 * z1229 * z1750 + self.m5 * z2175
-            - self.m5 * z148 * z1988 + self.m5 * z149 * z1987;
-        let z2182 = z1229 * z1793 - z1230 * z1792 + z1231 * z1752 + z1549 * z1750
-            + z1550 * z1751 + z149 * z2181 - z150 * z2006 + z151 * z1987 + z152 * z1988
-            + z153 * z1989;
-        let z2183 = -z1228 * z1793 + z1230 * z1791 + z1232 * z1752 + z1550 * z1750
-            + z1551 * z1751 - z148 * z2181 + z150 * z2005 + z152 * z1987 + z154 * z1988
-            + z155 * z1989;
-        let z2184 = -self.m6 * z1234 * z1757 + self.m6 * z1235 * z1756 + self.m6 * z2176
-            - self.m6 * z157 * z1993 + self.m6 * z158 * z1992;
-        let z2185 = z1235 * z1799 - z1236 * z1798 + z1237 * z1758 + z1552 * z1756
-            + z1553 * z1757 + z158 * z2184 - z159 * z2009 + z160 * z1992 + z161 * z1993
-            + z162 * z1994;
-        let z2186 = -z1234 * z1799 + z1236 * z1797 + z1238 * z1758 + z1553 * z1756
-            + z1554 * z1757 - z157 * z2184 + z159 * z2008 + z161 * z1992 + z163 * z1993
-            + z164 * z1994;
-        let z2187 = -self.m7 * z1240 * z1763 + self.m7 * z1241 * z1762 + self.m7 * z2177
-            - self.m7 * z166 * z1998 + self.m7 * z167 * z1997;
-        let z2188 = z1241 * z1805 - z1242 * z1804 + z1243 * z1764 + z1555 * z1762
-            + z1556 * z1763 + z167 * z2187 - z168 * z2012 + z169 * z1997 + z170 * z1998
-            + z171 * z1999;
-        let z2189 = -z1240 * z1805 + z1242 * z1803 + z1244 * z1764 + z1556 * z1762
-            + z1557 * z1763 - z166 * z2187 + z168 * z2011 + z170 * z1997 + z172 * z1998
-            + z173 * z1999;
-        let z2190 = z2185 + z2188;
-        let z2191 = z2186 + z2189;
-        let z2192 = z2008 + z2011;
-        let z2193 = z2009 + z2012;
-        let z2194 = z2182 + z2190;
-        let z2195 = z2183 + z2191;
-        let z2196 = z2005 + z2192;
-        let z2197 = z2006 + z2193;
-        let z2198 = z2179 + z2194;
-        let z2199 = z2180 + z2195;
-        let z2200 = z2002 + z2196;
-        let z2201 = z2003 + z2197;
-        let z2202 = z0 * z2199 - z1 * z2198 + z9 * z2200 + z10 * z2201;
-        let z2203 = a[5] * z1579;
-        let z2204 = a[6] * z1581 + z2203;
-        let z2205 = -self.m5 * z1294 * z1751 + self.m5 * z1295 * z1750;
-        let z2206 = z1295 * z1793 - z1296 * z1792 + z1297 * z1752 + z1583 * z1750
-            + z1584 * z1751 + z149 * z2205 - z150 * z2028;
-        let z2207 = -z1294 * z1793 + z1296 * z1791 + z1298 * z1752 + z1584 * z1750
-            + z1585 * z1751 - z148 * z2205 + z150 * z2027;
-        let z2208 = -self.m6 * z1300 * z1757 + self.m6 * z1301 * z1756 + self.m6 * z2203
-            - self.m6 * z157 * z2018 + self.m6 * z158 * z2017;
-        let z2209 = z1301 * z1799 - z1302 * z1798 + z1303 * z1758 + z1586 * z1756
-            + z1587 * z1757 + z158 * z2208 - z159 * z2031 + z160 * z2017 + z161 * z2018
-            + z162 * z2019;
-        let z2210 = -z1300 * z1799 + z1302 * z1797 + z1304 * z1758 + z1587 * z1756
-            + z1588 * z1757 - z157 * z2208 + z159 * z2030 + z161 * z2017 + z163 * z2018
-            + z164 * z2019;
-        let z2211 = -self.m7 * z1306 * z1763 + self.m7 * z1307 * z1762 + self.m7 * z2204
-            - self.m7 * z166 * z2023 + self.m7 * z167 * z2022;
-        let z2212 = z1307 * z1805 - z1308 * z1804 + z1309 * z1764 + z1589 * z1762
-            + z1590 * z1763 + z167 * z2211 - z168 * z2034 + z169 * z2022 + z170 * z2023
-            + z171 * z2024;
-        let z2213 = -z1306 * z1805 + z1308 * z1803 + z1310 * z1764 + z1590 * z1762
-            + z1591 * z1763 - z166 * z2211 + z168 * z2033 + z170 * z2022 + z172 * z2023
-            + z173 * z2024;
-        let z2214 = z2209 + z2212;
-        let z2215 = z2210 + z2213;
-        let z2216 = z2030 + z2033;
-        let z2217 = z2031 + z2034;
-        let z2218 = z2206 + z2214;
-        let z2219 = z2207 + z2215;
-        let z2220 = z2027 + z2216;
-        let z2221 = z2028 + z2217;
-        let z2222 = z0 * z2219 - z1 * z2218 + z9 * z2220 + z10 * z2221;
-        let z2223 = a[6] * z1608;
-        let z2224 = -self.m6 * z1344 * z1757 + self.m6 * z1345 * z1756;
-        let z2225 = z1345 * z1799 - z1346 * z1798 + z1347 * z1758 + z1610 * z1756
-            + z1611 * z1757 + z158 * z2224 - z159 * z2044;
-        let z2226 = -z1344 * z1799 + z1346 * z1797 + z1348 * z1758 + z1611 * z1756
-            + z1612 * z1757 - z157 * z2224 + z159 * z2043;
-        let z2227 = -self.m7 * z1350 * z1763 + self.m7 * z1351 * z1762
-            - self.m7 * z166 * z2039 + self.m7 * z167 * z2038 + self.m7 * z2223;
-        let z2228 = z1351 * z1805 - z1352 * z1804 + z1353 * z1764 + z1613 * z1762
-            + z1614 * z1763 + z167 * z2227 - z168 * z2047 + z169 * z2038 + z170 * z2039
-            + z171 * z2040;
-        let z2229 = -z1350 * z1805 + z1352 * z1803 + z1354 * z1764 + z1614 * z1762
-            + z1615 * z1763 - z166 * z2227 + z168 * z2046 + z170 * z2038 + z172 * z2039
-            + z173 * z2040;
-        let z2230 = z2225 + z2228;
-        let z2231 = z2226 + z2229;
-        let z2232 = z2043 + z2046;
-        let z2233 = z2044 + z2047;
-        let z2234 = z0 * z2231 - z1 * z2230 + z9 * z2232 + z10 * z2233;
-        let z2235 = z1369 * z1764 + z1627 * z1762 + z1628 * z1763;
-        let z2236 = z1370 * z1764 + z1628 * z1762 + z1629 * z1763;
-        let z2237 = z0 * z2236 - z1 * z2235;
-        let z2238 = z2068 + z2071;
-        let z2239 = z2065 + z2238;
-        let z2240 = z2062 + z2239;
-        let z2241 = z2059 + z2240;
-        let z2242 = z3 * z1897 + z6 * z1828 + z6 * z2086 + z8 * z2087 + z26 * z2088
-            + z27 * z2089 + z28 * z2241 + z808 * z1827 + z818 * z1830 + z819 * z1831
-            + z1373 * z1832;
-        let z2243 = z2112 + z2115;
-        let z2244 = z2109 + z2243;
-        let z2245 = z2106 + z2244;
-        let z2246 = z2103 + z2245;
-        let z2247 = z3 * z1946 + z5 * z1827 + z6 * z2130 + z7 * z1828 + z8 * z2131
-            + z26 * z2132 + z27 * z2133 + z28 * z2246 + z917 * z1829 + z1432 * z1832
-            + z929 * z1830 + z930 * z1831;
-        let z2248 = z2152 + z2155;
-        let z2249 = z2149 + z2248;
-        let z2250 = z2146 + z2249;
-        let z2251 = z2250 + z2143;
-        let z2252 = z3 * z1986 + z6 * z2170 + z8 * z2171 + z26 * z2172 + z27 * z2173
-            + z28 * z2251;
-        let z2253 = z2184 + z2187;
-        let z2254 = z2253 + z2181;
-        let z2255 = z2254 + z2178;
-        let z2256 = z3 * z2016 + z6 * z2198 + z8 * z2199 + z26 * z2200 + z27 * z2201
-            + z28 * z2255;
-        let z2257 = z2208 + z2211;
-        let z2258 = z2257 + z2205;
-        let z2259 = z3 * z2037 + z6 * z2218 + z8 * z2219 + z26 * z2220 + z27 * z2221
-            + z28 * z2258;
-        let z2260 = z2224 + z2227;
-        let z2261 = z3 * z2049 + z6 * z2230 + z8 * z2231 + z26 * z2232 + z27 * z2233
-            + z28 * z2260;
-        let z2262 = z3 * z2050 + z6 * z2235 + z8 * z2236;
-        let z2263 = z21 * z2082 + z23 * z2083 + z25 * z1896 + z46 * z2084 + z47 * z2085
-            + z815 * z1821 + z48 * z2240 + z817 * z1822 + z829 * z1824 + z830 * z1825
-            + z1375 * z1826;
-        let z2264 = z21 * z2126 + z23 * z2127 + z25 * z1945 + z46 * z2128 + z47 * z2129
-            + z48 * z2245 + z1434 * z1826 + z924 * z1821 + z926 * z1822 + z928 * z1823
-            + z945 * z1824 + z946 * z1825;
-        let z2265 = z1491 * z1826 + z21 * z2166 + z23 * z2167 + z25 * z1985
-            + z1056 * z1821 + z1058 * z1822 + z1060 * z1823 + z1067 * z1824
-            + z1068 * z1825 + z46 * z2168 + z47 * z2169 + z48 * z2250;
-        let z2266 = z21 * z2198 + z23 * z2199 + z25 * z2016 + z46 * z2200 + z47 * z2201
-            + z48 * z2255;
-        let z2267 = z21 * z2218 + z23 * z2219 + z25 * z2037 + z46 * z2220 + z47 * z2221
-            + z48 * z2258;
-        let z2268 = z21 * z2230 + z23 * z2231 + z25 * z2049 + z46 * z2232 + z47 * z2233
-            + z48 * z2260;
-        let z2269 = z21 * z2235 + z23 * z2236 + z25 * z2050;
-        let z2270 = z41 * z2078 + z43 * z2079 + z45 * z1895 + z826 * z1815 + z828 * z1816
-            + z66 * z2080 + z67 * z2081 + z68 * z2239 + z841 * z1818 + z842 * z1819
-            + z1377 * z1820;
-        let z2271 = z41 * z2122 + z43 * z2123 + z45 * z1944 + z66 * z2124 + z67 * z2125
-            + z68 * z2244 + z1436 * z1820 + z940 * z1815 + z942 * z1816 + z944 * z1817
-            + z961 * z1818 + z962 * z1819;
-        let z2272 = z1493 * z1820 + z1062 * z1815 + z1064 * z1816 + z41 * z2162
-            + z1066 * z1817 + z43 * z2163 + z45 * z1984 + z1083 * z1818 + z1084 * z1819
-            + z66 * z2164 + z67 * z2165 + z68 * z2249;
-        let z2273 = z1540 * z1820 + z41 * z2194 + z43 * z2195 + z45 * z2015 + z66 * z2196
-            + z67 * z2197 + z68 * z2254 + z1169 * z1815 + z1171 * z1816 + z1173 * z1817
-            + z1183 * z1818 + z1184 * z1819;
-        let z2274 = z41 * z2218 + z43 * z2219 + z45 * z2037 + z66 * z2220 + z67 * z2221
-            + z68 * z2258;
-        let z2275 = z41 * z2230 + z43 * z2231 + z45 * z2049 + z66 * z2232 + z67 * z2233
-            + z68 * z2260;
-        let z2276 = z41 * z2235 + z43 * z2236 + z45 * z2050;
-        let z2277 = z61 * z2074 + z63 * z2075 + z65 * z1894 + z838 * z1809 + z840 * z1810
-            + z853 * z1812 + z86 * z2076 + z854 * z1813 + z87 * z2077 + z88 * z2238
-            + z1379 * z1814;
-        let z2278 = z977 * z1812 + z978 * z1813 + z61 * z2118 + z63 * z2119 + z65 * z1943
-            + z86 * z2120 + z87 * z2121 + z88 * z2243 + z1438 * z1814 + z956 * z1809
-            + z958 * z1810 + z960 * z1811;
-        let z2279 = z1495 * z1814 + z1078 * z1809 + z1080 * z1810 + z1082 * z1811
-            + z61 * z2158 + z63 * z2159 + z65 * z1983 + z1099 * z1812 + z1100 * z1813
-            + z86 * z2160 + z87 * z2161 + z88 * z2248;
-        let z2280 = z1542 * z1814 + z61 * z2190 + z63 * z2191 + z65 * z2014 + z86 * z2192
-            + z87 * z2193 + z88 * z2253 + z1178 * z1809 + z1180 * z1810 + z1182 * z1811
-            + z1199 * z1812 + z1200 * z1813;
-        let z2281 = z1260 * z1809 + z1262 * z1810 + z1264 * z1811 + z1271 * z1812
-            + z1272 * z1813 + z1579 * z1814 + z61 * z2214 + z63 * z2215 + z65 * z2036
-            + z86 * z2216 + z87 * z2217 + z88 * z2257;
-        let z2282 = z61 * z2230 + z63 * z2231 + z65 * z2049 + z86 * z2232 + z87 * z2233
-            + z88 * z2260;
-        let z2283 = z61 * z2235 + z63 * z2236 + z65 * z2050;
-        let z2284 = z81 * z2072 + z850 * z1806 + z83 * z2073 + z852 * z1807 + z85 * z1893
-            + z865 * z1803 + z866 * z1804 + z1381 * z1805 + z106 * z1891 + z107 * z1892
-            + z108 * z2071;
-        let z2285 = z972 * z1806 + z974 * z1807 + z976 * z1808 + z993 * z1803
-            + z994 * z1804 + z81 * z2116 + z83 * z2117 + z85 * z1942 + z106 * z1940
-            + z107 * z1941 + z108 * z2115 + z1440 * z1805;
-        let z2286 = z1497 * z1805 + z1094 * z1806 + z1096 * z1807 + z1098 * z1808
-            + z81 * z2156 + z83 * z2157 + z85 * z1982 + z1115 * z1803 + z1116 * z1804
-            + z106 * z1980 + z107 * z1981 + z108 * z2155;
-        let z2287 = z1544 * z1805 + z81 * z2188 + z83 * z2189 + z85 * z2013
-            + z106 * z2011 + z107 * z2012 + z108 * z2187 + z1194 * z1806 + z1196 * z1807
-            + z1198 * z1808 + z1215 * z1803 + z1216 * z1804;
-        let z2288 = z1266 * z1806 + z1268 * z1807 + z1270 * z1808 + z1287 * z1803
-            + z1288 * z1804 + z1581 * z1805 + z81 * z2212 + z83 * z2213 + z85 * z2035
-            + z106 * z2033 + z107 * z2034 + z108 * z2211;
-        let z2289 = z1323 * z1806 + z1325 * z1807 + z1327 * z1808 + z1337 * z1803
-            + z1338 * z1804 + z1608 * z1805 + z81 * z2228 + z83 * z2229 + z85 * z2048
-            + z106 * z2046 + z107 * z2047 + z108 * z2227;
-        let z2290 = z81 * z2235 + z83 * z2236 + z85 * z2050;
-        out[(0, 0)] = z1899;
-        out[(0, 1)] = z1947;
-        out[(0, 2)] = z1986;
-        out[(0, 3)] = z2016;
-        out[(0, 4)] = z2037;
-        out[(0, 5)] = z2049;
-        out[(0, 6)] = z2050;
-        out[(1, 0)] = z2094;
-        out[(1, 1)] = z2138;
-        out[(1, 2)] = z2174;
-        out[(1, 3)] = z2202;
-        out[(1, 4)] = z2222;
-        out[(1, 5)] = z2234;
-        out[(1, 6)] = z2237;
-        out[(2, 0)] = z2242;
-        out[(2, 1)] = z2247;
-        out[(2, 2)] = z2252;
-        out[(2, 3)] = z2256;
-        out[(2, 4)] = z2259;
-        out[(2, 5)] = z2261;
-        out[(2, 6)] = z2262;
-        out[(3, 0)] = z2263;
-        out[(3, 1)] = z2264;
-        out[(3, 2)] = z2265;
-        out[(3, 3)] = z2266;
-        out[(3, 4)] = z2267;
-        out[(3, 5)] = z2268;
-        out[(3, 6)] = z2269;
-        out[(4, 0)] = z2270;
-        out[(4, 1)] = z2271;
-        out[(4, 2)] = z2272;
-        out[(4, 3)] = z2273;
-        out[(4, 4)] = z2274;
-        out[(4, 5)] = z2275;
-        out[(4, 6)] = z2276;
-        out[(5, 0)] = z2277;
-        out[(5, 1)] = z2278;
-        out[(5, 2)] = z2279;
-        out[(5, 3)] = z2280;
-        out[(5, 4)] = z2281;
-        out[(5, 5)] = z2282;
-        out[(5, 6)] = z2283;
-        out[(6, 0)] = z2284;
-        out[(6, 1)] = z2285;
-        out[(6, 2)] = z2286;
-        out[(6, 3)] = z2287;
-        out[(6, 4)] = z2288;
-        out[(6, 5)] = z2289;
-        out[(6, 6)] = z2290;
+        let z2175 = z1315 * z1710 + z1573 * z1708 + z1574 * z1709;
+        let z2176 = z1316 * z1710 + z1574 * z1708 + z1575 * z1709;
+        let z2177 = z0 * z2176 - z1 * z2175;
+        let z2178 = z2008 + z2011;
+        let z2179 = z2005 + z2178;
+        let z2180 = z2002 + z2179;
+        let z2181 = z1999 + z2180;
+        let z2182 = z3 * z1837 + z6 * z2026 + z6 * z1774 + z8 * z2027 + z26 * z2028
+            + z27 * z2029 + z28 * z2181 + z807 * z1773 + z1319 * z1778 + z814 * z1776
+            + z815 * z1777;
+        let z2183 = z2052 + z2055;
+        let z2184 = z2049 + z2183;
+        let z2185 = z2046 + z2184;
+        let z2186 = z2043 + z2185;
+        let z2187 = z3 * z1886 - z4 * z1775 + z5 * z1773 + z6 * z2070 + z7 * z1774
+            + z8 * z2071 + z26 * z2072 + z27 * z2073 + z28 * z2186 + z1378 * z1778
+            + z895 * z1776 + z896 * z1777;
+        let z2188 = z2092 + z2095;
+        let z2189 = z2089 + z2188;
+        let z2190 = z2086 + z2189;
+        let z2191 = z2083 + z2190;
+        let z2192 = z3 * z1926 + z6 * z2110 + z8 * z2111 + z26 * z2112 + z27 * z2113
+            + z28 * z2191;
+        let z2193 = z2124 + z2127;
+        let z2194 = z2121 + z2193;
+        let z2195 = z2118 + z2194;
+        let z2196 = z3 * z1956 + z6 * z2138 + z8 * z2139 + z26 * z2140 + z27 * z2141
+            + z28 * z2195;
+        let z2197 = z2148 + z2151;
+        let z2198 = z2145 + z2197;
+        let z2199 = z3 * z1977 + z6 * z2158 + z8 * z2159 + z26 * z2160 + z27 * z2161
+            + z28 * z2198;
+        let z2200 = z2164 + z2167;
+        let z2201 = z3 * z1989 + z6 * z2170 + z8 * z2171 + z26 * z2172 + z27 * z2173
+            + z28 * z2200;
+        let z2202 = z3 * z1990 + z6 * z2175 + z8 * z2176;
+        let z2203 = z21 * z2022 + z21 * z1768 + z23 * z2023 + z25 * z1836 + z1321 * z1772
+            + z813 * z1767 + z46 * z2024 + z47 * z2025 + z48 * z2180 + z822 * z1770
+            + z823 * z1771;
+        let z2204 = z21 * z2066 + z23 * z2067 + z25 * z1885 + z46 * z2068 + z47 * z2069
+            + z48 * z2185 + z1380 * z1772 + z890 * z1767 + z892 * z1768 + z894 * z1769
+            + z911 * z1770 + z912 * z1771;
+        let z2205 = z1020 * z1767 + z1021 * z1768 + z1022 * z1769 + z1029 * z1770
+            + z1030 * z1771 + z21 * z2106 + z23 * z2107 + z25 * z1925 + z46 * z2108
+            + z47 * z2109 + z48 * z2190 + z1437 * z1772;
+        let z2206 = z21 * z2138 + z23 * z2139 + z25 * z1956 + z46 * z2140 + z47 * z2141
+            + z48 * z2195;
+        let z2207 = z21 * z2158 + z23 * z2159 + z25 * z1977 + z46 * z2160 + z47 * z2161
+            + z48 * z2198;
+        let z2208 = z21 * z2170 + z23 * z2171 + z25 * z1989 + z46 * z2172 + z47 * z2173
+            + z48 * z2200;
+        let z2209 = z21 * z2175 + z23 * z2176 + z25 * z1990;
+        let z2210 = z41 * z1762 + z41 * z2018 + z43 * z2019 + z1323 * z1766 + z45 * z1835
+            + z821 * z1761 + z830 * z1764 + z831 * z1765 + z66 * z2020 + z67 * z2021
+            + z68 * z2179;
+        let z2211 = z41 * z2062 + z43 * z2063 + z45 * z1884 + z66 * z2064 + z67 * z2065
+            + z68 * z2184 + z1382 * z1766 + z906 * z1761 + z908 * z1762 + z910 * z1763
+            + z927 * z1764 + z928 * z1765;
+        let z2212 = z1024 * z1761 + z1026 * z1762 + z1028 * z1763 + z1045 * z1764
+            + z1046 * z1765 + z41 * z2102 + z43 * z2103 + z45 * z1924 + z66 * z2104
+            + z67 * z2105 + z68 * z2189 + z1439 * z1766;
+        let z2213 = z1486 * z1766 + z40 * z1761 + z41 * z2134 + z42 * z1762 + z43 * z2135
+            + z44 * z1763 + z45 * z1955 + z66 * z2136 + z67 * z2137 + z68 * z2194
+            + z1141 * z1764 + z1142 * z1765;
+        let z2214 = z41 * z2158 + z43 * z2159 + z45 * z1977 + z66 * z2160 + z67 * z2161
+            + z68 * z2198;
+        let z2215 = z41 * z2170 + z43 * z2171 + z45 * z1989 + z66 * z2172 + z67 * z2173
+            + z68 * z2200;
+        let z2216 = z41 * z2175 + z43 * z2176 + z45 * z1990;
+        let z2217 = z1325 * z1760 + z61 * z1756 + z61 * z2014 + z829 * z1755
+            + z63 * z2015 + z65 * z1834 + z838 * z1758 + z839 * z1759 + z86 * z2016
+            + z87 * z2017 + z88 * z2178;
+        let z2218 = z61 * z2058 + z63 * z2059 + z65 * z1883 + z86 * z2060 + z87 * z2061
+            + z88 * z2183 + z1384 * z1760 + z922 * z1755 + z924 * z1756 + z926 * z1757
+            + z943 * z1758 + z944 * z1759;
+        let z2219 = z1040 * z1755 + z1042 * z1756 + z1044 * z1757 + z1061 * z1758
+            + z1062 * z1759 + z61 * z2098 + z63 * z2099 + z65 * z1923 + z86 * z2100
+            + z87 * z2101 + z88 * z2188 + z1441 * z1760;
+        let z2220 = z1488 * z1760 + z61 * z2130 + z63 * z2131 + z65 * z1954 + z86 * z2132
+            + z87 * z2133 + z88 * z2193 + z1136 * z1755 + z1138 * z1756 + z1140 * z1757
+            + z1157 * z1758 + z1158 * z1759;
+        let z2221 = z1226 * z1759 + z1525 * z1760 + z61 * z2154 + z63 * z2155
+            + z65 * z1976 + z86 * z2156 + z87 * z2157 + z88 * z2197 + z1216 * z1755
+            + z1217 * z1756 + z1218 * z1757 + z1225 * z1758;
+        let z2222 = z61 * z2170 + z63 * z2171 + z65 * z1989 + z86 * z2172 + z87 * z2173
+            + z88 * z2200;
+        let z2223 = z61 * z2175 + z63 * z2176 + z65 * z1990;
+        let z2224 = z1327 * z1751 + z837 * z1752 + z846 * z1749 + z847 * z1750
+            + z81 * z1753 + z81 * z2012 + z83 * z2013 + z85 * z1833 + z106 * z1831
+            + z107 * z1832 + z108 * z2011;
+        let z2225 = z81 * z2056 + z83 * z2057 + z85 * z1882 + z106 * z1880
+            + z1386 * z1751 + z107 * z1881 + z108 * z2055 + z938 * z1752 + z940 * z1753
+            + z942 * z1754 + z959 * z1749 + z960 * z1750;
+        let z2226 = z1056 * z1752 + z1058 * z1753 + z1060 * z1754 + z1077 * z1749
+            + z1078 * z1750 + z81 * z2096 + z83 * z2097 + z85 * z1922 + z106 * z1920
+            + z107 * z1921 + z108 * z2095 + z1443 * z1751;
+        let z2227 = z1490 * z1751 + z81 * z2128 + z83 * z2129 + z85 * z1953
+            + z106 * z1951 + z107 * z1952 + z108 * z2127 + z1152 * z1752 + z1154 * z1753
+            + z1156 * z1754 + z1173 * z1749 + z1174 * z1750;
+        let z2228 = z1241 * z1749 + z1242 * z1750 + z1527 * z1751 + z81 * z2152
+            + z83 * z2153 + z85 * z1975 + z106 * z1973 + z107 * z1974 + z108 * z2151
+            + z1220 * z1752 + z1222 * z1753 + z1224 * z1754;
+        let z2229 = z1287 * z1749 + z1288 * z1750 + z1554 * z1751 + z80 * z1752
+            + z81 * z2168 + z82 * z1753 + z83 * z2169 + z84 * z1754 + z85 * z1988
+            + z106 * z1986 + z107 * z1987 + z108 * z2167;
+        let z2230 = z81 * z2175 + z83 * z2176 + z85 * z1990;
+        out[(0, 0)] = z1839;
+        out[(0, 1)] = z1887;
+        out[(0, 2)] = z1926;
+        out[(0, 3)] = z1956;
+        out[(0, 4)] = z1977;
+        out[(0, 5)] = z1989;
+        out[(0, 6)] = z1990;
+        out[(1, 0)] = z2034;
+        out[(1, 1)] = z2078;
+        out[(1, 2)] = z2114;
+        out[(1, 3)] = z2142;
+        out[(1, 4)] = z2162;
+        out[(1, 5)] = z2174;
+        out[(1, 6)] = z2177;
+        out[(2, 0)] = z2182;
+        out[(2, 1)] = z2187;
+        out[(2, 2)] = z2192;
+        out[(2, 3)] = z2196;
+        out[(2, 4)] = z2199;
+        out[(2, 5)] = z2201;
+        out[(2, 6)] = z2202;
+        out[(3, 0)] = z2203;
+        out[(3, 1)] = z2204;
+        out[(3, 2)] = z2205;
+        out[(3, 3)] = z2206;
+        out[(3, 4)] = z2207;
+        out[(3, 5)] = z2208;
+        out[(3, 6)] = z2209;
+        out[(4, 0)] = z2210;
+        out[(4, 1)] = z2211;
+        out[(4, 2)] = z2212;
+        out[(4, 3)] = z2213;
+        out[(4, 4)] = z2214;
+        out[(4, 5)] = z2215;
+        out[(4, 6)] = z2216;
+        out[(5, 0)] = z2217;
+        out[(5, 1)] = z2218;
+        out[(5, 2)] = z2219;
+        out[(5, 3)] = z2220;
+        out[(5, 4)] = z2221;
+        out[(5, 5)] = z2222;
+        out[(5, 6)] = z2223;
+        out[(6, 0)] = z2224;
+        out[(6, 1)] = z2225;
+        out[(6, 2)] = z2226;
+        out[(6, 3)] = z2227;
+        out[(6, 4)] = z2228;
+        out[(6, 5)] = z2229;
+        out[(6, 6)] = z2230;
     }
     fn force_parameter_derivative(
         &self,
@@ -13160,397 +12877,399 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z489 = z483 + z423;
                 let z493 = z487 + z412;
                 let z494 = z488 + z413;
-                let z3865 = dp[0] + dp[1];
-                let z3866 = -z0 * z3865;
-                let z3867 = -z1 * z3865;
-                let z3868 = qd[1] * z3866;
-                let z3869 = qd[1] * z3867;
-                let z3870 = dp[2] * z6;
-                let z3871 = dp[2] * z8;
-                let z3872 = dp[2] * z3 + z3865;
-                let z3873 = z3 * z3871 - z8 * z3872;
-                let z3874 = -z3 * z3870 + z6 * z3872;
-                let z3875 = -z6 * z3871 + z8 * z3870;
-                let z3876 = qd[2] * z3873 + z3868;
-                let z3877 = qd[2] * z3874 + z3869;
-                let z3878 = qd[2] * z3875;
-                let z3879 = dp[3] * z6 + z3870;
-                let z3880 = dp[3] * z8 + z3871;
-                let z3881 = dp[3] * z3 + z3872;
-                let z3882 = -z23 * z3881 + z25 * z3880;
-                let z3883 = z21 * z3881 - z25 * z3879;
-                let z3884 = -z21 * z3880 + z23 * z3879;
-                let z3885 = qd[3] * z3882 + z3876;
-                let z3886 = qd[3] * z3883 + z3877;
-                let z3887 = qd[3] * z3884 + z3878;
-                let z3888 = dp[4] * z41 + z3879;
-                let z3889 = dp[4] * z43 + z3880;
-                let z3890 = dp[4] * z45 + z3881;
-                let z3891 = -z43 * z3890 + z45 * z3889;
-                let z3892 = z41 * z3890 - z45 * z3888;
-                let z3893 = -z41 * z3889 + z43 * z3888;
-                let z3894 = qd[4] * z3891 + z3885;
-                let z3895 = qd[4] * z3892 + z3886;
-                let z3896 = qd[4] * z3893 + z3887;
-                let z3897 = dp[5] * z41 + z3888;
-                let z3898 = dp[5] * z43 + z3889;
-                let z3899 = dp[5] * z45 + z3890;
-                let z3900 = -z63 * z3899 + z65 * z3898;
-                let z3901 = z61 * z3899 - z65 * z3897;
-                let z3902 = -z61 * z3898 + z63 * z3897;
-                let z3903 = qd[5] * z3900 + z3894;
-                let z3904 = qd[5] * z3901 + z3895;
-                let z3905 = qd[5] * z3902 + z3896;
-                let z3906 = dp[6] * z81 + z3897;
-                let z3907 = dp[6] * z83 + z3898;
-                let z3908 = dp[6] * z85 + z3899;
-                let z3909 = -z83 * z3908 + z85 * z3907;
-                let z3910 = z81 * z3908 - z85 * z3906;
-                let z3911 = -z81 * z3907 + z83 * z3906;
-                let z3912 = qd[6] * z3909 + z3903;
-                let z3913 = qd[6] * z3910 + z3904;
-                let z3914 = qd[6] * z3911 + z3905;
-                let z3915 = -dp[15] * z1;
-                let z3916 = dp[15] * z0;
-                let z3917 = -dp[17] * z1 + dp[18] * z6;
-                let z3918 = dp[17] * z0 + dp[18] * z8;
-                let z3919 = dp[18] * z3 + z3865;
-                let z3920 = dp[31] * (z5 * z5) + dp[32] * (z1 * z1) + dp[33] * (z6 * z6);
-                let z3921 = dp[31] * z5 * z7 - dp[32] * z0 * z1 + dp[33] * z6 * z8;
-                let z3922 = -dp[31] * z4 * z5 + dp[33] * z3 * z6;
-                let z3923 = dp[31] * (z7 * z7) + dp[32] * (z0 * z0) + dp[33] * (z8 * z8);
-                let z3924 = -dp[31] * z4 * z7 + dp[33] * z3 * z8;
-                let z3925 = dp[31] * (z4 * z4) + dp[33] * (z3 * z3);
-                let z3926 = dp[19] * z21 + dp[20] * z6 + z3870;
-                let z3927 = dp[19] * z23 + dp[20] * z8 + z3871;
-                let z3928 = dp[19] * z25 + dp[20] * z3 + z3872;
-                let z3929 = dp[34] * (z20 * z20) + dp[35] * (z21 * z21)
+                let z5487 = dp[0] + dp[1];
+                let z5488 = -z0 * z5487;
+                let z5489 = -z1 * z5487;
+                let z5490 = qd[1] * z5488;
+                let z5491 = qd[1] * z5489;
+                let z5492 = dp[2] * z6;
+                let z5493 = dp[2] * z8;
+                let z5494 = dp[2] * z3 + z5487;
+                let z5495 = z3 * z5493 - z8 * z5494;
+                let z5496 = -z3 * z5492 + z6 * z5494;
+                let z5497 = -z6 * z5493 + z8 * z5492;
+                let z5498 = qd[2] * z5495 + z5490;
+                let z5499 = qd[2] * z5496 + z5491;
+                let z5500 = qd[2] * z5497;
+                let z5501 = dp[3] * z6 + z5492;
+                let z5502 = dp[3] * z8 + z5493;
+                let z5503 = dp[3] * z3 + z5494;
+                let z5504 = -z23 * z5503 + z25 * z5502;
+                let z5505 = z21 * z5503 - z25 * z5501;
+                let z5506 = -z21 * z5502 + z23 * z5501;
+                let z5507 = qd[3] * z5504 + z5498;
+                let z5508 = qd[3] * z5505 + z5499;
+                let z5509 = qd[3] * z5506 + z5500;
+                let z5510 = dp[4] * z41 + z5501;
+                let z5511 = dp[4] * z43 + z5502;
+                let z5512 = dp[4] * z45 + z5503;
+                let z5513 = -z43 * z5512 + z45 * z5511;
+                let z5514 = z41 * z5512 - z45 * z5510;
+                let z5515 = -z41 * z5511 + z43 * z5510;
+                let z5516 = qd[4] * z5513 + z5507;
+                let z5517 = qd[4] * z5514 + z5508;
+                let z5518 = qd[4] * z5515 + z5509;
+                let z5519 = dp[5] * z41 + z5510;
+                let z5520 = dp[5] * z43 + z5511;
+                let z5521 = dp[5] * z45 + z5512;
+                let z5522 = -z63 * z5521 + z65 * z5520;
+                let z5523 = z61 * z5521 - z65 * z5519;
+                let z5524 = -z61 * z5520 + z63 * z5519;
+                let z5525 = qd[5] * z5522 + z5516;
+                let z5526 = qd[5] * z5523 + z5517;
+                let z5527 = qd[5] * z5524 + z5518;
+                let z5528 = dp[6] * z81 + z5519;
+                let z5529 = dp[6] * z83 + z5520;
+                let z5530 = dp[6] * z85 + z5521;
+                let z5531 = -z83 * z5530 + z85 * z5529;
+                let z5532 = z81 * z5530 - z85 * z5528;
+                let z5533 = -z81 * z5529 + z83 * z5528;
+                let z5534 = qd[6] * z5531 + z5525;
+                let z5535 = qd[6] * z5532 + z5526;
+                let z5536 = qd[6] * z5533 + z5527;
+                let z5537 = -dp[15] * z1;
+                let z5538 = dp[15] * z0;
+                let z5539 = -dp[17] * z1 + dp[18] * z6;
+                let z5540 = dp[17] * z0 + dp[18] * z8;
+                let z5541 = dp[18] * z3 + z5487;
+                let z5542 = dp[31] * (z5 * z5) + dp[32] * (z1 * z1) + dp[33] * (z6 * z6);
+                let z5543 = dp[31] * z5 * z7 - dp[32] * z0 * z1 + dp[33] * z6 * z8;
+                let z5544 = -dp[31] * z4 * z5 + dp[33] * z3 * z6;
+                let z5545 = dp[31] * (z7 * z7) + dp[32] * (z0 * z0) + dp[33] * (z8 * z8);
+                let z5546 = -dp[31] * z4 * z7 + dp[33] * z3 * z8;
+                let z5547 = dp[31] * (z4 * z4) + dp[33] * (z3 * z3);
+                let z5548 = dp[19] * z21 + dp[20] * z6 + z5492;
+                let z5549 = dp[19] * z23 + dp[20] * z8 + z5493;
+                let z5550 = dp[19] * z25 + dp[20] * z3 + z5494;
+                let z5551 = dp[34] * (z20 * z20) + dp[35] * (z21 * z21)
                     + dp[36] * (z6 * z6);
-                let z3930 = dp[34] * z20 * z22 + dp[35] * z21 * z23 + dp[36] * z6 * z8;
-                let z3931 = dp[34] * z20 * z24 + dp[35] * z21 * z25 + dp[36] * z3 * z6;
-                let z3932 = dp[34] * (z22 * z22) + dp[35] * (z23 * z23)
+                let z5552 = dp[34] * z20 * z22 + dp[35] * z21 * z23 + dp[36] * z6 * z8;
+                let z5553 = dp[34] * z20 * z24 + dp[35] * z21 * z25 + dp[36] * z3 * z6;
+                let z5554 = dp[34] * (z22 * z22) + dp[35] * (z23 * z23)
                     + dp[36] * (z8 * z8);
-                let z3933 = dp[34] * z22 * z24 + dp[35] * z23 * z25 + dp[36] * z3 * z8;
-                let z3934 = dp[34] * (z24 * z24) + dp[35] * (z25 * z25)
+                let z5555 = dp[34] * z22 * z24 + dp[35] * z23 * z25 + dp[36] * z3 * z8;
+                let z5556 = dp[34] * (z24 * z24) + dp[35] * (z25 * z25)
                     + dp[36] * (z3 * z3);
-                let z3935 = dp[21] * z21 + dp[22] * z41 + z3879;
-                let z3936 = dp[21] * z23 + dp[22] * z43 + z3880;
-                let z3937 = dp[21] * z25 + dp[22] * z45 + z3881;
-                let z3938 = dp[37] * (z40 * z40) + dp[38] * (z21 * z21)
+                let z5557 = dp[21] * z21 + dp[22] * z41 + z5501;
+                let z5558 = dp[21] * z23 + dp[22] * z43 + z5502;
+                let z5559 = dp[21] * z25 + dp[22] * z45 + z5503;
+                let z5560 = dp[37] * (z40 * z40) + dp[38] * (z21 * z21)
                     + dp[39] * (z41 * z41);
-                let z3939 = dp[37] * z40 * z42 + dp[38] * z21 * z23 + dp[39] * z41 * z43;
-                let z3940 = dp[37] * z40 * z44 + dp[38] * z21 * z25 + dp[39] * z41 * z45;
-                let z3941 = dp[37] * (z42 * z42) + dp[38] * (z23 * z23)
+                let z5561 = dp[37] * z40 * z42 + dp[38] * z21 * z23 + dp[39] * z41 * z43;
+                let z5562 = dp[37] * z40 * z44 + dp[38] * z21 * z25 + dp[39] * z41 * z45;
+                let z5563 = dp[37] * (z42 * z42) + dp[38] * (z23 * z23)
                     + dp[39] * (z43 * z43);
-                let z3942 = dp[37] * z42 * z44 + dp[38] * z23 * z25 + dp[39] * z43 * z45;
-                let z3943 = dp[37] * (z44 * z44) + dp[38] * (z25 * z25)
+                let z5564 = dp[37] * z42 * z44 + dp[38] * z23 * z25 + dp[39] * z43 * z45;
+                let z5565 = dp[37] * (z44 * z44) + dp[38] * (z25 * z25)
                     + dp[39] * (z45 * z45);
-                let z3944 = dp[23] * z61 + dp[24] * z41 + z3888;
-                let z3945 = dp[23] * z63 + dp[24] * z43 + z3889;
-                let z3946 = dp[23] * z65 + dp[24] * z45 + z3890;
-                let z3947 = dp[40] * (z60 * z60) + dp[41] * (z61 * z61)
+                let z5566 = dp[23] * z61 + dp[24] * z41 + z5510;
+                let z5567 = dp[23] * z63 + dp[24] * z43 + z5511;
+                let z5568 = dp[23] * z65 + dp[24] * z45 + z5512;
+                let z5569 = dp[40] * (z60 * z60) + dp[41] * (z61 * z61)
                     + dp[42] * (z41 * z41);
-                let z3948 = dp[40] * z60 * z62 + dp[41] * z61 * z63 + dp[42] * z41 * z43;
-                let z3949 = dp[40] * z60 * z64 + dp[41] * z61 * z65 + dp[42] * z41 * z45;
-                let z3950 = dp[40] * (z62 * z62) + dp[41] * (z63 * z63)
+                let z5570 = dp[40] * z60 * z62 + dp[41] * z61 * z63 + dp[42] * z41 * z43;
+                let z5571 = dp[40] * z60 * z64 + dp[41] * z61 * z65 + dp[42] * z41 * z45;
+                let z5572 = dp[40] * (z62 * z62) + dp[41] * (z63 * z63)
                     + dp[42] * (z43 * z43);
-                let z3951 = dp[40] * z62 * z64 + dp[41] * z63 * z65 + dp[42] * z43 * z45;
-                let z3952 = dp[40] * (z64 * z64) + dp[41] * (z65 * z65)
+                let z5573 = dp[40] * z62 * z64 + dp[41] * z63 * z65 + dp[42] * z43 * z45;
+                let z5574 = dp[40] * (z64 * z64) + dp[41] * (z65 * z65)
                     + dp[42] * (z45 * z45);
-                let z3953 = dp[25] * z61 + dp[26] * z81 + z3897;
-                let z3954 = dp[25] * z63 + dp[26] * z83 + z3898;
-                let z3955 = dp[25] * z65 + dp[26] * z85 + z3899;
-                let z3956 = dp[43] * (z80 * z80) + dp[44] * (z61 * z61)
+                let z5575 = dp[25] * z61 + dp[26] * z81 + z5519;
+                let z5576 = dp[25] * z63 + dp[26] * z83 + z5520;
+                let z5577 = dp[25] * z65 + dp[26] * z85 + z5521;
+                let z5578 = dp[43] * (z80 * z80) + dp[44] * (z61 * z61)
                     + dp[45] * (z81 * z81);
-                let z3957 = dp[43] * z80 * z82 + dp[44] * z61 * z63 + dp[45] * z81 * z83;
-                let z3958 = dp[43] * z80 * z84 + dp[44] * z61 * z65 + dp[45] * z81 * z85;
-                let z3959 = dp[43] * (z82 * z82) + dp[44] * (z63 * z63)
+                let z5579 = dp[43] * z80 * z82 + dp[44] * z61 * z63 + dp[45] * z81 * z83;
+                let z5580 = dp[43] * z80 * z84 + dp[44] * z61 * z65 + dp[45] * z81 * z85;
+                let z5581 = dp[43] * (z82 * z82) + dp[44] * (z63 * z63)
                     + dp[45] * (z83 * z83);
-                let z3960 = dp[43] * z82 * z84 + dp[44] * z63 * z65 + dp[45] * z83 * z85;
-                let z3961 = dp[43] * (z84 * z84) + dp[44] * (z65 * z65)
+                let z5582 = dp[43] * z82 * z84 + dp[44] * z63 * z65 + dp[45] * z83 * z85;
+                let z5583 = dp[43] * (z84 * z84) + dp[44] * (z65 * z65)
                     + dp[45] * (z85 * z85);
-                let z3962 = dp[27] * z81 + z3906;
-                let z3963 = dp[27] * z83 + z3907;
-                let z3964 = dp[27] * z85 + z3908;
-                let z3965 = dp[46] * (z81 * z81) + dp[46] * (z100 * z100)
+                let z5584 = dp[27] * z81 + z5528;
+                let z5585 = dp[27] * z83 + z5529;
+                let z5586 = dp[27] * z85 + z5530;
+                let z5587 = dp[46] * (z81 * z81) + dp[46] * (z100 * z100)
                     + dp[46] * (z101 * z101);
-                let z3966 = dp[46] * z81 * z83 + dp[46] * z100 * z102
+                let z5588 = dp[46] * z81 * z83 + dp[46] * z100 * z102
                     + dp[46] * z101 * z103;
-                let z3967 = dp[46] * z81 * z85 + dp[46] * z100 * z104
+                let z5589 = dp[46] * z81 * z85 + dp[46] * z100 * z104
                     + dp[46] * z101 * z105;
-                let z3968 = dp[46] * (z83 * z83) + dp[46] * (z102 * z102)
+                let z5590 = dp[46] * (z83 * z83) + dp[46] * (z102 * z102)
                     + dp[46] * (z103 * z103);
-                let z3969 = dp[46] * z83 * z85 + dp[46] * z102 * z104
+                let z5591 = dp[46] * z83 * z85 + dp[46] * z102 * z104
                     + dp[46] * z103 * z105;
-                let z3970 = dp[46] * (z85 * z85) + dp[46] * (z104 * z104)
+                let z5592 = dp[46] * (z85 * z85) + dp[46] * (z104 * z104)
                     + dp[46] * (z105 * z105);
-                let z3971 = -qd[0] * z3916;
-                let z3972 = qd[0] * z3915;
-                let z3973 = -qd[0] * z3918 + z12 * z3919 + z3868;
-                let z3974 = qd[0] * z3917 - z11 * z3919 + z3869;
-                let z3975 = z11 * z3918 - z12 * z3917;
-                let z3976 = z30 * z3928 - z31 * z3927 + z3876;
-                let z3977 = -z29 * z3928 + z31 * z3926 + z3877;
-                let z3978 = z29 * z3927 - z30 * z3926 + z3878;
-                let z3979 = z3885 + z50 * z3937 - z51 * z3936;
-                let z3980 = z3886 - z49 * z3937 + z51 * z3935;
-                let z3981 = z3887 + z49 * z3936 - z50 * z3935;
-                let z3982 = z3894 + z70 * z3946 - z71 * z3945;
-                let z3983 = z3895 - z69 * z3946 + z71 * z3944;
-                let z3984 = z3896 + z69 * z3945 - z70 * z3944;
-                let z3985 = z3903 + z90 * z3955 - z91 * z3954;
-                let z3986 = z3904 - z89 * z3955 + z91 * z3953;
-                let z3987 = z3905 + z89 * z3954 - z90 * z3953;
-                let z3988 = z3912 + z110 * z3964 - z111 * z3963;
-                let z3989 = z3913 - z109 * z3964 + z111 * z3962;
-                let z3990 = z3914 + z109 * z3963 - z110 * z3962;
-                let z3991 = -qd[0] * qd[1] * z3867;
-                let z3992 = qd[0] * qd[1] * z3866;
-                let z3993 = qd[2] * z3 * z3877 - qd[2] * z8 * z3878 + qd[2] * z30 * z3875
-                    - qd[2] * z31 * z3874 + z3991;
-                let z3994 = -qd[2] * z3 * z3876 + qd[2] * z6 * z3878
-                    - qd[2] * z29 * z3875 + qd[2] * z31 * z3873 + z3992;
-                let z3995 = -qd[3] * z23 * z3887 + qd[3] * z25 * z3886
-                    + qd[3] * z50 * z3884 - qd[3] * z51 * z3883 + z3993;
-                let z3996 = qd[3] * z21 * z3887 - qd[3] * z25 * z3885
-                    - qd[3] * z49 * z3884 + qd[3] * z51 * z3882 + z3994;
-                let z3997 = -qd[4] * z43 * z3896 + qd[4] * z45 * z3895
-                    + qd[4] * z70 * z3893 - qd[4] * z71 * z3892 + z3995;
-                let z3998 = qd[4] * z41 * z3896 - qd[4] * z45 * z3894
-                    - qd[4] * z69 * z3893 + qd[4] * z71 * z3891 + z3996;
-                let z3999 = -qd[5] * z63 * z3905 + qd[5] * z65 * z3904
-                    + qd[5] * z90 * z3902 - qd[5] * z91 * z3901 + z3997;
-                let z4000 = qd[5] * z61 * z3905 - qd[5] * z65 * z3903
-                    - qd[5] * z89 * z3902 + qd[5] * z91 * z3900 + z3998;
-                let z4001 = -qd[6] * z83 * z3914 + qd[6] * z85 * z3913
-                    + qd[6] * z110 * z3911 - qd[6] * z111 * z3910 + z3999;
-                let z4002 = qd[6] * z81 * z3914 - qd[6] * z85 * z3912
-                    - qd[6] * z109 * z3911 + qd[6] * z111 * z3909 + z4000;
-                let z4003 = -qd[0] * self.m1 * z3972 - qd[0] * dp[8] * z176;
-                let z4004 = qd[0] * self.m1 * z3971 + qd[0] * dp[8] * z175;
-                let z4005 = z115 * z4004 - z116 * z4003 - z405 * z3916 + z406 * z3915;
-                let z4006 = -qd[0] * self.m2 * z3974 - qd[0] * dp[9] * z178
-                    + self.m2 * z12 * z3975 + self.m2 * z370 * z3919
-                    - self.m2 * z371 * z3918 + self.m2 * z3991 + dp[9] * z12 * z179
-                    + dp[9] * z372 - dp[9] * z122 * z371 + dp[9] * z123 * z370;
-                let z4007 = qd[0] * self.m2 * z3973 + qd[0] * dp[9] * z177
-                    - self.m2 * z11 * z3975 - self.m2 * z369 * z3919
-                    + self.m2 * z371 * z3917 + self.m2 * z3992 - dp[9] * z11 * z179
-                    + dp[9] * z373 + dp[9] * z121 * z371 - dp[9] * z123 * z369;
-                let z4008 = qd[0] * z3922 + z11 * z3920 + z12 * z3921;
-                let z4009 = qd[0] * z3924 + z11 * z3921 + z12 * z3923;
-                let z4010 = z11 * z4009 - z12 * z4008 + z369 * z3922 + z370 * z3924
-                    + z371 * z3925 + z121 * z4007 - z122 * z4006 - z412 * z3918
-                    + z413 * z3917;
-                let z4011 = self.m3 * z30 * z3978 - self.m3 * z31 * z3977
-                    + self.m3 * z376 * z3928 - self.m3 * z377 * z3927 + self.m3 * z3993
-                    + dp[10] * z30 * z182 - dp[10] * z31 * z181 + dp[10] * z378
-                    - dp[10] * z131 * z377 + dp[10] * z132 * z376;
-                let z4012 = -self.m3 * z29 * z3978 + self.m3 * z31 * z3976
-                    - self.m3 * z375 * z3928 + self.m3 * z377 * z3926 + self.m3 * z3994
-                    - dp[10] * z29 * z182 + dp[10] * z31 * z180 + dp[10] * z379
-                    + dp[10] * z130 * z377 - dp[10] * z132 * z375;
-                let z4013 = z29 * z3929 + z30 * z3930 + z31 * z3931;
-                let z4014 = z29 * z3930 + z30 * z3932 + z31 * z3933;
-                let z4015 = z29 * z4014 - z30 * z4013 + z375 * z3931 + z376 * z3933
-                    + z377 * z3934 + z130 * z4012 - z131 * z4011 - z421 * z3927
-                    + z422 * z3926;
-                let z4016 = self.m4 * z50 * z3981 - self.m4 * z51 * z3980
-                    + self.m4 * z382 * z3937 - self.m4 * z383 * z3936 + self.m4 * z3995
-                    + dp[11] * z50 * z185 - dp[11] * z51 * z184 + dp[11] * z384
-                    - dp[11] * z140 * z383 + dp[11] * z141 * z382;
-                let z4017 = -self.m4 * z49 * z3981 + self.m4 * z51 * z3979
-                    - self.m4 * z381 * z3937 + self.m4 * z383 * z3935 + self.m4 * z3996
-                    - dp[11] * z49 * z185 + dp[11] * z51 * z183 + dp[11] * z385
-                    + dp[11] * z139 * z383 - dp[11] * z141 * z381;
-                let z4018 = z49 * z3938 + z50 * z3939 + z51 * z3940;
-                let z4019 = z49 * z3939 + z50 * z3941 + z51 * z3942;
-                let z4020 = z49 * z4019 - z50 * z4018 + z381 * z3940 + z382 * z3942
-                    + z383 * z3943 + z139 * z4017 - z140 * z4016 - z430 * z3936
-                    + z431 * z3935;
-                let z4021 = self.m5 * z70 * z3984 - self.m5 * z71 * z3983
-                    + self.m5 * z388 * z3946 - self.m5 * z389 * z3945 + self.m5 * z3997
-                    + dp[12] * z70 * z188 - dp[12] * z71 * z187 + dp[12] * z390
-                    - dp[12] * z149 * z389 + dp[12] * z150 * z388;
-                let z4022 = -self.m5 * z69 * z3984 + self.m5 * z71 * z3982
-                    - self.m5 * z387 * z3946 + self.m5 * z389 * z3944 + self.m5 * z3998
-                    - dp[12] * z69 * z188 + dp[12] * z71 * z186 + dp[12] * z391
-                    + dp[12] * z148 * z389 - dp[12] * z150 * z387;
-                let z4023 = z69 * z3947 + z70 * z3948 + z71 * z3949;
-                let z4024 = z69 * z3948 + z70 * z3950 + z71 * z3951;
-                let z4025 = z69 * z4024 - z70 * z4023 + z387 * z3949 + z388 * z3951
-                    + z389 * z3952 + z148 * z4022 - z149 * z4021 - z439 * z3945
-                    + z440 * z3944;
-                let z4026 = self.m6 * z90 * z3987 - self.m6 * z91 * z3986
-                    + self.m6 * z394 * z3955 - self.m6 * z395 * z3954 + self.m6 * z3999
-                    + dp[13] * z90 * z191 - dp[13] * z91 * z190 + dp[13] * z396
-                    - dp[13] * z158 * z395 + dp[13] * z159 * z394;
-                let z4027 = -self.m6 * z89 * z3987 + self.m6 * z91 * z3985
-                    - self.m6 * z393 * z3955 + self.m6 * z395 * z3953 + self.m6 * z4000
-                    - dp[13] * z89 * z191 + dp[13] * z91 * z189 + dp[13] * z397
-                    + dp[13] * z157 * z395 - dp[13] * z159 * z393;
-                let z4028 = z89 * z3956 + z90 * z3957 + z91 * z3958;
-                let z4029 = z89 * z3957 + z90 * z3959 + z91 * z3960;
-                let z4030 = z89 * z4029 - z90 * z4028 + z393 * z3958 + z394 * z3960
-                    + z395 * z3961 + z157 * z4027 - z158 * z4026 - z448 * z3954
-                    + z449 * z3953;
-                let z4031 = self.m7 * z110 * z3990 - self.m7 * z111 * z3989
-                    + self.m7 * z400 * z3964 - self.m7 * z401 * z3963 + self.m7 * z4001
-                    + dp[14] * z110 * z194 - dp[14] * z111 * z193 + dp[14] * z402
-                    - dp[14] * z167 * z401 + dp[14] * z168 * z400;
-                let z4032 = -self.m7 * z109 * z3990 + self.m7 * z111 * z3988
-                    - self.m7 * z399 * z3964 + self.m7 * z401 * z3962 + self.m7 * z4002
-                    - dp[14] * z109 * z194 + dp[14] * z111 * z192 + dp[14] * z403
-                    + dp[14] * z166 * z401 - dp[14] * z168 * z399;
-                let z4033 = z109 * z3965 + z110 * z3966 + z111 * z3967;
-                let z4034 = z109 * z3966 + z110 * z3968 + z111 * z3969;
-                let z4035 = z458 * z3962 + z109 * z4034 - z110 * z4033 + z399 * z3967
-                    + z400 * z3969 + z401 * z3970 + z166 * z4032 - z167 * z4031
-                    - z457 * z3963;
-                let z4036 = z4030 + z4035;
-                let z4037 = z4025 + z4036;
-                let z4038 = z4020 + z4037;
-                let z4039 = z4015 + z4038;
-                let z4040 = z4010 + z4039;
-                let z4041 = z4005 + z4040;
-                let z4042 = -qd[0] * dp[47] - z4041;
-                let z4043 = qd[1] * z0 * z3868 + qd[1] * z1 * z3869 + qd[1] * z11 * z3867
-                    - qd[1] * z12 * z3866;
-                let z4044 = z4043 - qd[2] * z6 * z3877 + qd[2] * z8 * z3876
-                    + qd[2] * z29 * z3874 - qd[2] * z30 * z3873;
-                let z4045 = z4044 - qd[3] * z21 * z3886 + qd[3] * z23 * z3885
-                    + qd[3] * z49 * z3883 - qd[3] * z50 * z3882;
-                let z4046 = z4045 - qd[4] * z41 * z3895 + qd[4] * z43 * z3894
-                    + qd[4] * z69 * z3892 - qd[4] * z70 * z3891;
-                let z4047 = z4046 - qd[5] * z61 * z3904 + qd[5] * z63 * z3903
-                    + qd[5] * z89 * z3901 - qd[5] * z90 * z3900;
-                let z4048 = z4047 - qd[6] * z81 * z3913 + qd[6] * z83 * z3912
-                    + qd[6] * z109 * z3910 - qd[6] * z110 * z3909;
-                let z4049 = self.m2 * z4043 + self.m2 * z11 * z3974
-                    - self.m2 * z12 * z3973 + self.m2 * dp[48] + self.m2 * z369 * z3918
-                    - self.m2 * z370 * z3917 + dp[9] * z11 * z178 - dp[9] * z12 * z177
+                let z5593 = -qd[0] * z5538;
+                let z5594 = qd[0] * z5537;
+                let z5595 = -qd[0] * z5540 + z12 * z5541 + z5490;
+                let z5596 = qd[0] * z5539 - z11 * z5541 + z5491;
+                let z5597 = z11 * z5540 - z12 * z5539;
+                let z5598 = z30 * z5550 - z31 * z5549 + z5498;
+                let z5599 = -z29 * z5550 + z31 * z5548 + z5499;
+                let z5600 = z29 * z5549 - z30 * z5548 + z5500;
+                let z5601 = z50 * z5559 - z51 * z5558 + z5507;
+                let z5602 = -z49 * z5559 + z51 * z5557 + z5508;
+                let z5603 = z49 * z5558 - z50 * z5557 + z5509;
+                let z5604 = z70 * z5568 - z71 * z5567 + z5516;
+                let z5605 = -z69 * z5568 + z71 * z5566 + z5517;
+                let z5606 = z69 * z5567 - z70 * z5566 + z5518;
+                let z5607 = z90 * z5577 - z91 * z5576 + z5525;
+                let z5608 = -z89 * z5577 + z91 * z5575 + z5526;
+                let z5609 = z89 * z5576 - z90 * z5575 + z5527;
+                let z5610 = z110 * z5586 - z111 * z5585 + z5534;
+                let z5611 = -z109 * z5586 + z111 * z5584 + z5535;
+                let z5612 = z109 * z5585 - z110 * z5584 + z5536;
+                let z5613 = -qd[0] * qd[1] * z5489;
+                let z5614 = qd[0] * qd[1] * z5488;
+                let z5615 = z5613 + qd[2] * z3 * z5499 - qd[2] * z8 * z5500
+                    + qd[2] * z30 * z5497 - qd[2] * z31 * z5496;
+                let z5616 = z5614 - qd[2] * z3 * z5498 + qd[2] * z6 * z5500
+                    - qd[2] * z29 * z5497 + qd[2] * z31 * z5495;
+                let z5617 = z5615 - qd[3] * z23 * z5509 + qd[3] * z25 * z5508
+                    + qd[3] * z50 * z5506 - qd[3] * z51 * z5505;
+                let z5618 = z5616 + qd[3] * z21 * z5509 - qd[3] * z25 * z5507
+                    - qd[3] * z49 * z5506 + qd[3] * z51 * z5504;
+                let z5619 = z5617 - qd[4] * z43 * z5518 + qd[4] * z45 * z5517
+                    + qd[4] * z70 * z5515 - qd[4] * z71 * z5514;
+                let z5620 = z5618 + qd[4] * z41 * z5518 - qd[4] * z45 * z5516
+                    - qd[4] * z69 * z5515 + qd[4] * z71 * z5513;
+                let z5621 = z5619 - qd[5] * z63 * z5527 + qd[5] * z65 * z5526
+                    + qd[5] * z90 * z5524 - qd[5] * z91 * z5523;
+                let z5622 = z5620 + qd[5] * z61 * z5527 - qd[5] * z65 * z5525
+                    - qd[5] * z89 * z5524 + qd[5] * z91 * z5522;
+                let z5623 = z5621 - qd[6] * z83 * z5536 + qd[6] * z85 * z5535
+                    + qd[6] * z110 * z5533 - qd[6] * z111 * z5532;
+                let z5624 = z5622 + qd[6] * z81 * z5536 - qd[6] * z85 * z5534
+                    - qd[6] * z109 * z5533 + qd[6] * z111 * z5531;
+                let z5625 = -qd[0] * self.m1 * z5594 - qd[0] * dp[8] * z176;
+                let z5626 = qd[0] * self.m1 * z5593 + qd[0] * dp[8] * z175;
+                let z5627 = z115 * z5626 - z116 * z5625 - z405 * z5538 + z406 * z5537;
+                let z5628 = -qd[0] * self.m2 * z5596 - qd[0] * dp[9] * z178
+                    + self.m2 * z5613 + self.m2 * z12 * z5597 + self.m2 * z370 * z5541
+                    - self.m2 * z371 * z5540 + dp[9] * z12 * z179 + dp[9] * z372
+                    - dp[9] * z122 * z371 + dp[9] * z123 * z370;
+                let z5629 = qd[0] * self.m2 * z5595 + qd[0] * dp[9] * z177
+                    + self.m2 * z5614 - self.m2 * z11 * z5597 - self.m2 * z369 * z5541
+                    + self.m2 * z371 * z5539 - dp[9] * z11 * z179 + dp[9] * z373
+                    + dp[9] * z121 * z371 - dp[9] * z123 * z369;
+                let z5630 = qd[0] * z5544 + z11 * z5542 + z12 * z5543;
+                let z5631 = qd[0] * z5546 + z11 * z5543 + z12 * z5545;
+                let z5632 = z11 * z5631 - z12 * z5630 + z369 * z5544 + z370 * z5546
+                    + z371 * z5547 + z121 * z5629 - z122 * z5628 - z412 * z5540
+                    + z413 * z5539;
+                let z5633 = self.m3 * z5615 + self.m3 * z30 * z5600
+                    - self.m3 * z31 * z5599 + self.m3 * z376 * z5550
+                    - self.m3 * z377 * z5549 + dp[10] * z30 * z182 - dp[10] * z31 * z181
+                    + dp[10] * z378 - dp[10] * z131 * z377 + dp[10] * z132 * z376;
+                let z5634 = self.m3 * z5616 - self.m3 * z29 * z5600
+                    + self.m3 * z31 * z5598 - self.m3 * z375 * z5550
+                    + self.m3 * z377 * z5548 - dp[10] * z29 * z182 + dp[10] * z31 * z180
+                    + dp[10] * z379 + dp[10] * z130 * z377 - dp[10] * z132 * z375;
+                let z5635 = z29 * z5551 + z30 * z5552 + z31 * z5553;
+                let z5636 = z29 * z5552 + z30 * z5554 + z31 * z5555;
+                let z5637 = z29 * z5636 - z30 * z5635 + z375 * z5553 + z376 * z5555
+                    + z377 * z5556 + z130 * z5634 - z131 * z5633 - z421 * z5549
+                    + z422 * z5548;
+                let z5638 = self.m4 * z5617 + self.m4 * z50 * z5603
+                    - self.m4 * z51 * z5602 + self.m4 * z382 * z5559
+                    - self.m4 * z383 * z5558 + dp[11] * z50 * z185 - dp[11] * z51 * z184
+                    + dp[11] * z384 - dp[11] * z140 * z383 + dp[11] * z141 * z382;
+                let z5639 = self.m4 * z5618 - self.m4 * z49 * z5603
+                    + self.m4 * z51 * z5601 - self.m4 * z381 * z5559
+                    + self.m4 * z383 * z5557 - dp[11] * z49 * z185 + dp[11] * z51 * z183
+                    + dp[11] * z385 + dp[11] * z139 * z383 - dp[11] * z141 * z381;
+                let z5640 = z49 * z5560 + z50 * z5561 + z51 * z5562;
+                let z5641 = z49 * z5561 + z50 * z5563 + z51 * z5564;
+                let z5642 = z49 * z5641 - z50 * z5640 + z381 * z5562 + z382 * z5564
+                    + z383 * z5565 + z139 * z5639 - z140 * z5638 - z430 * z5558
+                    + z431 * z5557;
+                let z5643 = self.m5 * z5619 + self.m5 * z70 * z5606
+                    - self.m5 * z71 * z5605 + self.m5 * z388 * z5568
+                    - self.m5 * z389 * z5567 + dp[12] * z70 * z188 - dp[12] * z71 * z187
+                    + dp[12] * z390 - dp[12] * z149 * z389 + dp[12] * z150 * z388;
+                let z5644 = self.m5 * z5620 - self.m5 * z69 * z5606
+                    + self.m5 * z71 * z5604 - self.m5 * z387 * z5568
+                    + self.m5 * z389 * z5566 - dp[12] * z69 * z188 + dp[12] * z71 * z186
+                    + dp[12] * z391 + dp[12] * z148 * z389 - dp[12] * z150 * z387;
+                let z5645 = z69 * z5569 + z70 * z5570 + z71 * z5571;
+                let z5646 = z69 * z5570 + z70 * z5572 + z71 * z5573;
+                let z5647 = z69 * z5646 - z70 * z5645 + z387 * z5571 + z388 * z5573
+                    + z389 * z5574 + z148 * z5644 - z149 * z5643 - z439 * z5567
+                    + z440 * z5566;
+                let z5648 = self.m6 * z5621 + self.m6 * z90 * z5609
+                    - self.m6 * z91 * z5608 + self.m6 * z394 * z5577
+                    - self.m6 * z395 * z5576 + dp[13] * z90 * z191 - dp[13] * z91 * z190
+                    + dp[13] * z396 - dp[13] * z158 * z395 + dp[13] * z159 * z394;
+                let z5649 = self.m6 * z5622 - self.m6 * z89 * z5609
+                    + self.m6 * z91 * z5607 - self.m6 * z393 * z5577
+                    + self.m6 * z395 * z5575 - dp[13] * z89 * z191 + dp[13] * z91 * z189
+                    + dp[13] * z397 + dp[13] * z157 * z395 - dp[13] * z159 * z393;
+                let z5650 = z89 * z5578 + z90 * z5579 + z91 * z5580;
+                let z5651 = z89 * z5579 + z90 * z5581 + z91 * z5582;
+                let z5652 = z89 * z5651 - z90 * z5650 + z393 * z5580 + z394 * z5582
+                    + z395 * z5583 + z157 * z5649 - z158 * z5648 - z448 * z5576
+                    + z449 * z5575;
+                let z5653 = self.m7 * z5623 + self.m7 * z110 * z5612
+                    - self.m7 * z111 * z5611 + self.m7 * z400 * z5586
+                    - self.m7 * z401 * z5585 + dp[14] * z110 * z194
+                    - dp[14] * z111 * z193 + dp[14] * z402 - dp[14] * z167 * z401
+                    + dp[14] * z168 * z400;
+                let z5654 = self.m7 * z5624 - self.m7 * z109 * z5612
+                    + self.m7 * z111 * z5610 - self.m7 * z399 * z5586
+                    + self.m7 * z401 * z5584 - dp[14] * z109 * z194
+                    + dp[14] * z111 * z192 + dp[14] * z403 + dp[14] * z166 * z401
+                    - dp[14] * z168 * z399;
+                let z5655 = z109 * z5587 + z110 * z5588 + z111 * z5589;
+                let z5656 = z109 * z5588 + z110 * z5590 + z111 * z5591;
+                let z5657 = z458 * z5584 + z109 * z5656 - z110 * z5655 + z399 * z5589
+                    + z400 * z5591 + z401 * z5592 + z166 * z5654 - z167 * z5653
+                    - z457 * z5585;
+                let z5658 = z5652 + z5657;
+                let z5659 = z5647 + z5658;
+                let z5660 = z5642 + z5659;
+                let z5661 = z5637 + z5660;
+                let z5662 = z5632 + z5661;
+                let z5663 = z5627 + z5662;
+                let z5664 = -qd[0] * dp[47] - z5663;
+                let z5665 = qd[1] * z0 * z5490 + qd[1] * z1 * z5491 + qd[1] * z11 * z5489
+                    - qd[1] * z12 * z5488;
+                let z5666 = -qd[2] * z6 * z5499 + qd[2] * z8 * z5498
+                    + qd[2] * z29 * z5496 - qd[2] * z30 * z5495 + z5665;
+                let z5667 = -qd[3] * z21 * z5508 + qd[3] * z23 * z5507
+                    + qd[3] * z49 * z5505 - qd[3] * z50 * z5504 + z5666;
+                let z5668 = -qd[4] * z41 * z5517 + qd[4] * z43 * z5516
+                    + qd[4] * z69 * z5514 - qd[4] * z70 * z5513 + z5667;
+                let z5669 = -qd[5] * z61 * z5526 + qd[5] * z63 * z5525
+                    + qd[5] * z89 * z5523 - qd[5] * z90 * z5522 + z5668;
+                let z5670 = -qd[6] * z81 * z5535 + qd[6] * z83 * z5534
+                    + qd[6] * z109 * z5532 - qd[6] * z110 * z5531 + z5669;
+                let z5671 = self.m2 * z11 * z5596 - self.m2 * z12 * z5595
+                    + self.m2 * z5665 + self.m2 * dp[48] + self.m2 * z369 * z5540
+                    - self.m2 * z370 * z5539 + dp[9] * z11 * z178 - dp[9] * z12 * z177
                     + dp[9] * z374 - dp[9] * z121 * z370 + dp[9] * z122 * z369
                     + self.g * dp[9];
-                let z4050 = qd[0] * z3925 + z11 * z3922 + z12 * z3924;
-                let z4051 = -qd[0] * z4009 + z12 * z4050 + z369 * z3920 + z370 * z3921
-                    + z371 * z3922 + z122 * z4049 - z123 * z4007 - z413 * z3919
-                    + z414 * z3918;
-                let z4052 = qd[0] * z4008 - z11 * z4050 + z369 * z3921 + z370 * z3923
-                    + z371 * z3924 - z121 * z4049 + z123 * z4006 + z412 * z3919
-                    - z414 * z3917;
-                let z4053 = self.m3 * z4044 + self.m3 * z29 * z3977
-                    - self.m3 * z30 * z3976 + self.m3 * dp[48] + self.m3 * z375 * z3927
-                    - self.m3 * z376 * z3926 + dp[10] * z29 * z181 - dp[10] * z30 * z180
+                let z5672 = qd[0] * z5547 + z11 * z5544 + z12 * z5546;
+                let z5673 = -qd[0] * z5631 + z12 * z5672 + z369 * z5542 + z370 * z5543
+                    + z371 * z5544 + z122 * z5671 - z123 * z5629 - z413 * z5541
+                    + z414 * z5540;
+                let z5674 = qd[0] * z5630 - z11 * z5672 + z369 * z5543 + z370 * z5545
+                    + z371 * z5546 - z121 * z5671 + z123 * z5628 + z412 * z5541
+                    - z414 * z5539;
+                let z5675 = self.m3 * z29 * z5599 - self.m3 * z30 * z5598
+                    + self.m3 * z5666 + self.m3 * dp[48] + self.m3 * z375 * z5549
+                    - self.m3 * z376 * z5548 + dp[10] * z29 * z181 - dp[10] * z30 * z180
                     + dp[10] * z380 - dp[10] * z130 * z376 + dp[10] * z131 * z375
                     + self.g * dp[10];
-                let z4054 = z29 * z3931 + z30 * z3933 + z31 * z3934;
-                let z4055 = z30 * z4054 - z31 * z4014 + z375 * z3929 + z376 * z3930
-                    + z377 * z3931 + z131 * z4053 - z132 * z4012 - z422 * z3928
-                    + z423 * z3927;
-                let z4056 = -z29 * z4054 + z31 * z4013 + z375 * z3930 + z376 * z3932
-                    + z377 * z3933 - z130 * z4053 + z132 * z4011 + z421 * z3928
-                    - z423 * z3926;
-                let z4057 = self.m4 * z4045 + self.m4 * dp[48] + self.m4 * z49 * z3980
-                    - self.m4 * z50 * z3979 + self.m4 * z381 * z3936
-                    - self.m4 * z382 * z3935 + dp[11] * z49 * z184 - dp[11] * z50 * z183
+                let z5676 = z29 * z5553 + z30 * z5555 + z31 * z5556;
+                let z5677 = z30 * z5676 - z31 * z5636 + z375 * z5551 + z376 * z5552
+                    + z377 * z5553 + z131 * z5675 - z132 * z5634 - z422 * z5550
+                    + z423 * z5549;
+                let z5678 = -z29 * z5676 + z31 * z5635 + z375 * z5552 + z376 * z5554
+                    + z377 * z5555 - z130 * z5675 + z132 * z5633 + z421 * z5550
+                    - z423 * z5548;
+                let z5679 = self.m4 * z5667 + self.m4 * dp[48] + self.m4 * z49 * z5602
+                    - self.m4 * z50 * z5601 + self.m4 * z381 * z5558
+                    - self.m4 * z382 * z5557 + dp[11] * z49 * z184 - dp[11] * z50 * z183
                     + dp[11] * z386 - dp[11] * z139 * z382 + dp[11] * z140 * z381
                     + self.g * dp[11];
-                let z4058 = z49 * z3940 + z50 * z3942 + z51 * z3943;
-                let z4059 = z50 * z4058 - z51 * z4019 + z381 * z3938 + z382 * z3939
-                    + z383 * z3940 + z140 * z4057 - z141 * z4017 - z431 * z3937
-                    + z432 * z3936;
-                let z4060 = -z49 * z4058 + z51 * z4018 + z381 * z3939 + z382 * z3941
-                    + z383 * z3942 - z139 * z4057 + z141 * z4016 + z430 * z3937
-                    - z432 * z3935;
-                let z4061 = self.m5 * z4046 + self.m5 * dp[48] + self.m5 * z69 * z3983
-                    - self.m5 * z70 * z3982 + self.m5 * z387 * z3945
-                    - self.m5 * z388 * z3944 + dp[12] * z69 * z187 - dp[12] * z70 * z186
+                let z5680 = z49 * z5562 + z50 * z5564 + z51 * z5565;
+                let z5681 = z50 * z5680 - z51 * z5641 + z381 * z5560 + z382 * z5561
+                    + z383 * z5562 + z140 * z5679 - z141 * z5639 - z431 * z5559
+                    + z432 * z5558;
+                let z5682 = -z49 * z5680 + z51 * z5640 + z381 * z5561 + z382 * z5563
+                    + z383 * z5564 - z139 * z5679 + z141 * z5638 + z430 * z5559
+                    - z432 * z5557;
+                let z5683 = self.m5 * z5668 + self.m5 * dp[48] + self.m5 * z69 * z5605
+                    - self.m5 * z70 * z5604 + self.m5 * z387 * z5567
+                    - self.m5 * z388 * z5566 + dp[12] * z69 * z187 - dp[12] * z70 * z186
                     + dp[12] * z392 - dp[12] * z148 * z388 + dp[12] * z149 * z387
                     + self.g * dp[12];
-                let z4062 = z69 * z3949 + z70 * z3951 + z71 * z3952;
-                let z4063 = z70 * z4062 - z71 * z4024 + z387 * z3947 + z388 * z3948
-                    + z389 * z3949 + z149 * z4061 - z150 * z4022 - z440 * z3946
-                    + z441 * z3945;
-                let z4064 = -z69 * z4062 + z71 * z4023 + z387 * z3948 + z388 * z3950
-                    + z389 * z3951 - z148 * z4061 + z150 * z4021 + z439 * z3946
-                    - z441 * z3944;
-                let z4065 = self.m6 * z4047 + self.m6 * dp[48] + self.m6 * z89 * z3986
-                    - self.m6 * z90 * z3985 + self.m6 * z393 * z3954
-                    - self.m6 * z394 * z3953 + dp[13] * z89 * z190 - dp[13] * z90 * z189
+                let z5684 = z69 * z5571 + z70 * z5573 + z71 * z5574;
+                let z5685 = z70 * z5684 - z71 * z5646 + z387 * z5569 + z388 * z5570
+                    + z389 * z5571 + z149 * z5683 - z150 * z5644 - z440 * z5568
+                    + z441 * z5567;
+                let z5686 = -z69 * z5684 + z71 * z5645 + z387 * z5570 + z388 * z5572
+                    + z389 * z5573 - z148 * z5683 + z150 * z5643 + z439 * z5568
+                    - z441 * z5566;
+                let z5687 = self.m6 * z5669 + self.m6 * dp[48] + self.m6 * z89 * z5608
+                    - self.m6 * z90 * z5607 + self.m6 * z393 * z5576
+                    - self.m6 * z394 * z5575 + dp[13] * z89 * z190 - dp[13] * z90 * z189
                     + dp[13] * z398 - dp[13] * z157 * z394 + dp[13] * z158 * z393
                     + self.g * dp[13];
-                let z4066 = z89 * z3958 + z90 * z3960 + z91 * z3961;
-                let z4067 = z90 * z4066 - z91 * z4029 + z393 * z3956 + z394 * z3957
-                    + z395 * z3958 + z158 * z4065 - z159 * z4027 - z449 * z3955
-                    + z450 * z3954;
-                let z4068 = -z89 * z4066 + z91 * z4028 + z393 * z3957 + z394 * z3959
-                    + z395 * z3960 - z157 * z4065 + z159 * z4026 + z448 * z3955
-                    - z450 * z3953;
-                let z4069 = self.m7 * z4048 + self.m7 * dp[48] + self.m7 * z109 * z3989
-                    - self.m7 * z110 * z3988 + self.m7 * z399 * z3963
-                    - self.m7 * z400 * z3962 + dp[14] * z109 * z193
+                let z5688 = z89 * z5580 + z90 * z5582 + z91 * z5583;
+                let z5689 = z90 * z5688 - z91 * z5651 + z393 * z5578 + z394 * z5579
+                    + z395 * z5580 + z158 * z5687 - z159 * z5649 - z449 * z5577
+                    + z450 * z5576;
+                let z5690 = -z89 * z5688 + z91 * z5650 + z393 * z5579 + z394 * z5581
+                    + z395 * z5582 - z157 * z5687 + z159 * z5648 + z448 * z5577
+                    - z450 * z5575;
+                let z5691 = self.m7 * z5670 + self.m7 * dp[48] + self.m7 * z109 * z5611
+                    - self.m7 * z110 * z5610 + self.m7 * z399 * z5585
+                    - self.m7 * z400 * z5584 + dp[14] * z109 * z193
                     - dp[14] * z110 * z192 + dp[14] * z404 - dp[14] * z166 * z400
                     + dp[14] * z167 * z399 + self.g * dp[14];
-                let z4070 = z109 * z3967 + z110 * z3969 + z111 * z3970;
-                let z4071 = -z458 * z3964 + z459 * z3963 + z110 * z4070 - z111 * z4034
-                    + z399 * z3965 + z400 * z3966 + z401 * z3967 + z167 * z4069
-                    - z168 * z4032;
-                let z4072 = -z459 * z3962 - z109 * z4070 + z111 * z4033 + z399 * z3966
-                    + z400 * z3968 + z401 * z3969 - z166 * z4069 + z168 * z4031
-                    + z457 * z3964;
-                let z4073 = z4067 + z4071;
-                let z4074 = z4068 + z4072;
-                let z4075 = z4026 + z4031;
-                let z4076 = z4027 + z4032;
-                let z4077 = z4063 + z4073;
-                let z4078 = z4064 + z4074;
-                let z4079 = z4075 + z4021;
-                let z4080 = z4076 + z4022;
-                let z4081 = z4059 + z4077;
-                let z4082 = z4060 + z4078;
-                let z4083 = z4079 + z4016;
-                let z4084 = z4080 + z4017;
-                let z4085 = z4055 + z4081;
-                let z4086 = z4056 + z4082;
-                let z4087 = z4083 + z4011;
-                let z4088 = z4084 + z4012;
-                let z4089 = z4051 + z4085;
-                let z4090 = z4052 + z4086;
-                let z4091 = z4087 + z4006;
-                let z4092 = z4088 + z4007;
-                let z4093 = z493 * z3866 + z494 * z3867 + z0 * z4090 - z1 * z4089
-                    + z9 * z4091 + z10 * z4092;
-                let z4094 = -z4093 - qd[1] * dp[47];
-                let z4095 = z4065 + z4069;
-                let z4096 = z4061 + z4095;
-                let z4097 = z4057 + z4096;
-                let z4098 = z4053 + z4097;
-                let z4099 = z487 * z3873 + z488 * z3874 + z489 * z3875 + z3 * z4039
-                    + z6 * z4085 + z8 * z4086 + z26 * z4087 + z27 * z4088 + z28 * z4098;
-                let z4100 = -qd[2] * dp[47] - z4099;
-                let z4101 = z481 * z3882 + z482 * z3883 + z483 * z3884 + z21 * z4081
-                    + z23 * z4082 + z25 * z4038 + z46 * z4083 + z47 * z4084
-                    + z48 * z4097;
-                let z4102 = -qd[3] * dp[47] - z4101;
-                let z4103 = z475 * z3891 + z476 * z3892 + z477 * z3893 + z41 * z4077
-                    + z43 * z4078 + z45 * z4037 + z66 * z4079 + z67 * z4080
-                    + z68 * z4096;
-                let z4104 = -qd[4] * dp[47] - z4103;
-                let z4105 = z469 * z3900 + z470 * z3901 + z471 * z3902 + z61 * z4073
-                    + z63 * z4074 + z65 * z4036 + z86 * z4075 + z87 * z4076
-                    + z88 * z4095;
-                let z4106 = -qd[5] * dp[47] - z4105;
-                let z4107 = z458 * z3910 + z459 * z3911 + z81 * z4071 + z83 * z4072
-                    + z85 * z4035 + z106 * z4031 + z107 * z4032 + z108 * z4069
-                    + z457 * z3909;
-                let z4108 = -qd[6] * dp[47] - z4107;
-                out[0] = z4042;
-                out[1] = z4094;
-                out[2] = z4100;
-                out[3] = z4102;
-                out[4] = z4104;
-                out[5] = z4106;
-                out[6] = z4108;
+                let z5692 = z109 * z5589 + z110 * z5591 + z111 * z5592;
+                let z5693 = -z458 * z5586 + z459 * z5585 + z110 * z5692 - z111 * z5656
+                    + z399 * z5587 + z400 * z5588 + z401 * z5589 + z167 * z5691
+                    - z168 * z5654;
+                let z5694 = -z459 * z5584 - z109 * z5692 + z111 * z5655 + z399 * z5588
+                    + z400 * z5590 + z401 * z5591 - z166 * z5691 + z168 * z5653
+                    + z457 * z5586;
+                let z5695 = z5689 + z5693;
+                let z5696 = z5690 + z5694;
+                let z5697 = z5648 + z5653;
+                let z5698 = z5649 + z5654;
+                let z5699 = z5685 + z5695;
+                let z5700 = z5686 + z5696;
+                let z5701 = z5643 + z5697;
+                let z5702 = z5644 + z5698;
+                let z5703 = z5681 + z5699;
+                let z5704 = z5682 + z5700;
+                let z5705 = z5638 + z5701;
+                let z5706 = z5639 + z5702;
+                let z5707 = z5677 + z5703;
+                let z5708 = z5678 + z5704;
+                let z5709 = z5633 + z5705;
+                let z5710 = z5634 + z5706;
+                let z5711 = z5673 + z5707;
+                let z5712 = z5674 + z5708;
+                let z5713 = z5628 + z5709;
+                let z5714 = z5629 + z5710;
+                let z5715 = z493 * z5488 + z494 * z5489 + z0 * z5712 - z1 * z5711
+                    + z9 * z5713 + z10 * z5714;
+                let z5716 = -qd[1] * dp[47] - z5715;
+                let z5717 = z5687 + z5691;
+                let z5718 = z5683 + z5717;
+                let z5719 = z5679 + z5718;
+                let z5720 = z5675 + z5719;
+                let z5721 = z487 * z5495 + z488 * z5496 + z489 * z5497 + z3 * z5661
+                    + z6 * z5707 + z8 * z5708 + z26 * z5709 + z27 * z5710 + z28 * z5720;
+                let z5722 = -qd[2] * dp[47] - z5721;
+                let z5723 = z481 * z5504 + z482 * z5505 + z483 * z5506 + z21 * z5703
+                    + z23 * z5704 + z25 * z5660 + z46 * z5705 + z47 * z5706
+                    + z48 * z5719;
+                let z5724 = -qd[3] * dp[47] - z5723;
+                let z5725 = z475 * z5513 + z476 * z5514 + z477 * z5515 + z41 * z5699
+                    + z43 * z5700 + z45 * z5659 + z66 * z5701 + z67 * z5702
+                    + z68 * z5718;
+                let z5726 = -qd[4] * dp[47] - z5725;
+                let z5727 = z469 * z5522 + z470 * z5523 + z471 * z5524 + z61 * z5695
+                    + z63 * z5696 + z65 * z5658 + z86 * z5697 + z87 * z5698
+                    + z88 * z5717;
+                let z5728 = -qd[5] * dp[47] - z5727;
+                let z5729 = z458 * z5532 + z459 * z5533 + z81 * z5693 + z83 * z5694
+                    + z85 * z5657 + z106 * z5653 + z107 * z5654 + z108 * z5691
+                    + z457 * z5531;
+                let z5730 = -qd[6] * dp[47] - z5729;
+                out[0] = z5664;
+                out[1] = z5716;
+                out[2] = z5722;
+                out[3] = z5724;
+                out[4] = z5726;
+                out[5] = z5728;
+                out[6] = z5730;
                 true
             }
             _ => false,
@@ -13669,362 +13388,361 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z166 = self.cz7 * z81 + z95;
                 let z167 = self.cz7 * z83 + z96;
                 let z168 = self.cz7 * z85 + z97;
-                let z1734 = -a[1] * z1;
-                let z1735 = a[1] * z0;
-                let z1736 = a[1] * z9;
-                let z1737 = a[1] * z10;
-                let z1738 = a[2] * z6 + z1734;
-                let z1739 = a[2] * z8 + z1735;
-                let z1740 = a[0] + a[2] * z3;
-                let z1741 = a[2] * z26 + z1736;
-                let z1742 = a[2] * z27 + z1737;
-                let z1743 = a[2] * z28;
-                let z1744 = z1738 + a[3] * z21;
-                let z1745 = z1739 + a[3] * z23;
-                let z1746 = z1740 + a[3] * z25;
-                let z1747 = z1741 + a[3] * z46;
-                let z1748 = z1742 + a[3] * z47;
-                let z1749 = z1743 + a[3] * z48;
-                let z1750 = z1744 + a[4] * z41;
-                let z1751 = z1745 + a[4] * z43;
-                let z1752 = z1746 + a[4] * z45;
-                let z1753 = z1747 + a[4] * z66;
-                let z1754 = z1748 + a[4] * z67;
-                let z1755 = z1749 + a[4] * z68;
-                let z1756 = z1750 + a[5] * z61;
-                let z1757 = z1751 + a[5] * z63;
-                let z1758 = z1752 + a[5] * z65;
-                let z1759 = z1753 + a[5] * z86;
-                let z1760 = z1754 + a[5] * z87;
-                let z1761 = z1755 + a[5] * z88;
-                let z1762 = z1756 + a[6] * z81;
-                let z1763 = z1757 + a[6] * z83;
-                let z1764 = z1758 + a[6] * z85;
-                let z1765 = z1759 + a[6] * z106;
-                let z1766 = z1760 + a[6] * z107;
-                let z1767 = z1761 + a[6] * z108;
-                let z1768 = -self.m1 * a[0] * z116;
-                let z1769 = self.m1 * a[0] * z115;
-                let z1773 = -self.m2 * a[0] * z122 + self.m2 * z123 * z1735
-                    + self.m2 * z1736;
-                let z1774 = self.m2 * a[0] * z121 - self.m2 * z123 * z1734
-                    + self.m2 * z1737;
-                let z1775 = -self.m2 * z121 * z1735 + self.m2 * z122 * z1734;
-                let z1779 = self.m3 * z1741 - self.m3 * z131 * z1740
-                    + self.m3 * z132 * z1739;
-                let z1780 = self.m3 * z1742 + self.m3 * z130 * z1740
-                    - self.m3 * z132 * z1738;
-                let z1781 = self.m3 * z1743 - self.m3 * z130 * z1739
-                    + self.m3 * z131 * z1738;
-                let z1785 = self.m4 * z1747 - self.m4 * z140 * z1746
-                    + self.m4 * z141 * z1745;
-                let z1786 = self.m4 * z1748 + self.m4 * z139 * z1746
-                    - self.m4 * z141 * z1744;
-                let z1787 = self.m4 * z1749 - self.m4 * z139 * z1745
-                    + self.m4 * z140 * z1744;
-                let z1791 = self.m5 * z1753 - self.m5 * z149 * z1752
-                    + self.m5 * z150 * z1751;
-                let z1792 = self.m5 * z1754 + self.m5 * z148 * z1752
-                    - self.m5 * z150 * z1750;
-                let z1793 = self.m5 * z1755 - self.m5 * z148 * z1751
-                    + self.m5 * z149 * z1750;
-                let z1797 = self.m6 * z1759 - self.m6 * z158 * z1758
-                    + self.m6 * z159 * z1757;
-                let z1798 = self.m6 * z1760 + self.m6 * z157 * z1758
-                    - self.m6 * z159 * z1756;
-                let z1799 = self.m6 * z1761 - self.m6 * z157 * z1757
-                    + self.m6 * z158 * z1756;
-                let z1803 = self.m7 * z1765 - self.m7 * z167 * z1764
-                    + self.m7 * z168 * z1763;
-                let z1804 = self.m7 * z1766 + self.m7 * z166 * z1764
-                    - self.m7 * z168 * z1762;
-                let z1805 = self.m7 * z1767 - self.m7 * z166 * z1763
-                    + self.m7 * z167 * z1762;
-                let z1812 = z1797 + z1803;
-                let z1813 = z1798 + z1804;
-                let z1814 = z1799 + z1805;
-                let z1818 = z1791 + z1812;
-                let z1819 = z1792 + z1813;
-                let z1820 = z1793 + z1814;
-                let z1824 = z1785 + z1818;
-                let z1825 = z1786 + z1819;
-                let z1826 = z1787 + z1820;
-                let z1830 = z1779 + z1824;
-                let z1831 = z1780 + z1825;
-                let z1832 = z1781 + z1826;
-                let z1836 = z1773 + z1830;
-                let z1837 = z1774 + z1831;
-                let z3865 = dp[0] + dp[1];
-                let z3866 = -z0 * z3865;
-                let z3867 = -z1 * z3865;
-                let z3870 = dp[2] * z6;
-                let z3871 = dp[2] * z8;
-                let z3872 = dp[2] * z3 + z3865;
-                let z3873 = z3 * z3871 - z8 * z3872;
-                let z3874 = -z3 * z3870 + z6 * z3872;
-                let z3875 = -z6 * z3871 + z8 * z3870;
-                let z3879 = dp[3] * z6 + z3870;
-                let z3880 = dp[3] * z8 + z3871;
-                let z3881 = dp[3] * z3 + z3872;
-                let z3882 = -z23 * z3881 + z25 * z3880;
-                let z3883 = z21 * z3881 - z25 * z3879;
-                let z3884 = -z21 * z3880 + z23 * z3879;
-                let z3888 = dp[4] * z41 + z3879;
-                let z3889 = dp[4] * z43 + z3880;
-                let z3890 = dp[4] * z45 + z3881;
-                let z3891 = -z43 * z3890 + z45 * z3889;
-                let z3892 = z41 * z3890 - z45 * z3888;
-                let z3893 = -z41 * z3889 + z43 * z3888;
-                let z3897 = dp[5] * z41 + z3888;
-                let z3898 = dp[5] * z43 + z3889;
-                let z3899 = dp[5] * z45 + z3890;
-                let z3900 = -z63 * z3899 + z65 * z3898;
-                let z3901 = z61 * z3899 - z65 * z3897;
-                let z3902 = -z61 * z3898 + z63 * z3897;
-                let z3906 = dp[6] * z81 + z3897;
-                let z3907 = dp[6] * z83 + z3898;
-                let z3908 = dp[6] * z85 + z3899;
-                let z3909 = -z83 * z3908 + z85 * z3907;
-                let z3910 = z81 * z3908 - z85 * z3906;
-                let z3911 = -z81 * z3907 + z83 * z3906;
-                let z3915 = -dp[15] * z1;
-                let z3916 = dp[15] * z0;
-                let z3917 = -dp[17] * z1 + dp[18] * z6;
-                let z3918 = dp[17] * z0 + dp[18] * z8;
-                let z3919 = dp[18] * z3 + z3865;
-                let z3920 = dp[31] * (z5 * z5) + dp[32] * (z1 * z1) + dp[33] * (z6 * z6);
-                let z3921 = dp[31] * z5 * z7 - dp[32] * z0 * z1 + dp[33] * z6 * z8;
-                let z3922 = -dp[31] * z4 * z5 + dp[33] * z3 * z6;
-                let z3923 = dp[31] * (z7 * z7) + dp[32] * (z0 * z0) + dp[33] * (z8 * z8);
-                let z3924 = -dp[31] * z4 * z7 + dp[33] * z3 * z8;
-                let z3925 = dp[31] * (z4 * z4) + dp[33] * (z3 * z3);
-                let z3926 = dp[19] * z21 + dp[20] * z6 + z3870;
-                let z3927 = dp[19] * z23 + dp[20] * z8 + z3871;
-                let z3928 = dp[19] * z25 + dp[20] * z3 + z3872;
-                let z3929 = dp[34] * (z20 * z20) + dp[35] * (z21 * z21)
+                let z1680 = -a[1] * z1;
+                let z1681 = a[1] * z0;
+                let z1682 = a[1] * z9;
+                let z1683 = a[1] * z10;
+                let z1684 = a[2] * z6 + z1680;
+                let z1685 = a[2] * z8 + z1681;
+                let z1686 = a[0] + a[2] * z3;
+                let z1687 = a[2] * z26 + z1682;
+                let z1688 = a[2] * z27 + z1683;
+                let z1689 = a[2] * z28;
+                let z1690 = a[3] * z21 + z1684;
+                let z1691 = a[3] * z23 + z1685;
+                let z1692 = a[3] * z25 + z1686;
+                let z1693 = a[3] * z46 + z1687;
+                let z1694 = a[3] * z47 + z1688;
+                let z1695 = a[3] * z48 + z1689;
+                let z1696 = a[4] * z41 + z1690;
+                let z1697 = a[4] * z43 + z1691;
+                let z1698 = a[4] * z45 + z1692;
+                let z1699 = a[4] * z66 + z1693;
+                let z1700 = a[4] * z67 + z1694;
+                let z1701 = a[4] * z68 + z1695;
+                let z1702 = a[5] * z61 + z1696;
+                let z1703 = a[5] * z63 + z1697;
+                let z1704 = a[5] * z65 + z1698;
+                let z1705 = a[5] * z86 + z1699;
+                let z1706 = a[5] * z87 + z1700;
+                let z1707 = a[5] * z88 + z1701;
+                let z1708 = a[6] * z81 + z1702;
+                let z1709 = a[6] * z83 + z1703;
+                let z1710 = a[6] * z85 + z1704;
+                let z1711 = a[6] * z106 + z1705;
+                let z1712 = a[6] * z107 + z1706;
+                let z1713 = a[6] * z108 + z1707;
+                let z1714 = -self.m1 * a[0] * z116;
+                let z1715 = self.m1 * a[0] * z115;
+                let z1719 = -self.m2 * a[0] * z122 + self.m2 * z123 * z1681
+                    + self.m2 * z1682;
+                let z1720 = self.m2 * a[0] * z121 - self.m2 * z123 * z1680
+                    + self.m2 * z1683;
+                let z1721 = -self.m2 * z121 * z1681 + self.m2 * z122 * z1680;
+                let z1725 = -self.m3 * z131 * z1686 + self.m3 * z132 * z1685
+                    + self.m3 * z1687;
+                let z1726 = self.m3 * z130 * z1686 - self.m3 * z132 * z1684
+                    + self.m3 * z1688;
+                let z1727 = -self.m3 * z130 * z1685 + self.m3 * z131 * z1684
+                    + self.m3 * z1689;
+                let z1731 = -self.m4 * z140 * z1692 + self.m4 * z141 * z1691
+                    + self.m4 * z1693;
+                let z1732 = self.m4 * z139 * z1692 - self.m4 * z141 * z1690
+                    + self.m4 * z1694;
+                let z1733 = -self.m4 * z139 * z1691 + self.m4 * z140 * z1690
+                    + self.m4 * z1695;
+                let z1737 = -self.m5 * z149 * z1698 + self.m5 * z150 * z1697
+                    + self.m5 * z1699;
+                let z1738 = self.m5 * z148 * z1698 - self.m5 * z150 * z1696
+                    + self.m5 * z1700;
+                let z1739 = -self.m5 * z148 * z1697 + self.m5 * z149 * z1696
+                    + self.m5 * z1701;
+                let z1743 = -self.m6 * z158 * z1704 + self.m6 * z159 * z1703
+                    + self.m6 * z1705;
+                let z1744 = self.m6 * z157 * z1704 - self.m6 * z159 * z1702
+                    + self.m6 * z1706;
+                let z1745 = -self.m6 * z157 * z1703 + self.m6 * z158 * z1702
+                    + self.m6 * z1707;
+                let z1749 = -self.m7 * z167 * z1710 + self.m7 * z168 * z1709
+                    + self.m7 * z1711;
+                let z1750 = self.m7 * z166 * z1710 - self.m7 * z168 * z1708
+                    + self.m7 * z1712;
+                let z1751 = -self.m7 * z166 * z1709 + self.m7 * z167 * z1708
+                    + self.m7 * z1713;
+                let z1758 = z1743 + z1749;
+                let z1759 = z1744 + z1750;
+                let z1760 = z1745 + z1751;
+                let z1764 = z1758 + z1737;
+                let z1765 = z1738 + z1759;
+                let z1766 = z1739 + z1760;
+                let z1770 = z1764 + z1731;
+                let z1771 = z1765 + z1732;
+                let z1772 = z1766 + z1733;
+                let z1776 = z1770 + z1725;
+                let z1777 = z1771 + z1726;
+                let z1778 = z1772 + z1727;
+                let z1782 = z1776 + z1719;
+                let z1783 = z1777 + z1720;
+                let z5487 = dp[0] + dp[1];
+                let z5488 = -z0 * z5487;
+                let z5489 = -z1 * z5487;
+                let z5492 = dp[2] * z6;
+                let z5493 = dp[2] * z8;
+                let z5494 = dp[2] * z3 + z5487;
+                let z5495 = z3 * z5493 - z8 * z5494;
+                let z5496 = -z3 * z5492 + z6 * z5494;
+                let z5497 = -z6 * z5493 + z8 * z5492;
+                let z5501 = dp[3] * z6 + z5492;
+                let z5502 = dp[3] * z8 + z5493;
+                let z5503 = dp[3] * z3 + z5494;
+                let z5504 = -z23 * z5503 + z25 * z5502;
+                let z5505 = z21 * z5503 - z25 * z5501;
+                let z5506 = -z21 * z5502 + z23 * z5501;
+                let z5510 = dp[4] * z41 + z5501;
+                let z5511 = dp[4] * z43 + z5502;
+                let z5512 = dp[4] * z45 + z5503;
+                let z5513 = -z43 * z5512 + z45 * z5511;
+                let z5514 = z41 * z5512 - z45 * z5510;
+                let z5515 = -z41 * z5511 + z43 * z5510;
+                let z5519 = dp[5] * z41 + z5510;
+                let z5520 = dp[5] * z43 + z5511;
+                let z5521 = dp[5] * z45 + z5512;
+                let z5522 = -z63 * z5521 + z65 * z5520;
+                let z5523 = z61 * z5521 - z65 * z5519;
+                let z5524 = -z61 * z5520 + z63 * z5519;
+                let z5528 = dp[6] * z81 + z5519;
+                let z5529 = dp[6] * z83 + z5520;
+                let z5530 = dp[6] * z85 + z5521;
+                let z5531 = -z83 * z5530 + z85 * z5529;
+                let z5532 = z81 * z5530 - z85 * z5528;
+                let z5533 = -z81 * z5529 + z83 * z5528;
+                let z5537 = -dp[15] * z1;
+                let z5538 = dp[15] * z0;
+                let z5539 = -dp[17] * z1 + dp[18] * z6;
+                let z5540 = dp[17] * z0 + dp[18] * z8;
+                let z5541 = dp[18] * z3 + z5487;
+                let z5542 = dp[31] * (z5 * z5) + dp[32] * (z1 * z1) + dp[33] * (z6 * z6);
+                let z5543 = dp[31] * z5 * z7 - dp[32] * z0 * z1 + dp[33] * z6 * z8;
+                let z5544 = -dp[31] * z4 * z5 + dp[33] * z3 * z6;
+                let z5545 = dp[31] * (z7 * z7) + dp[32] * (z0 * z0) + dp[33] * (z8 * z8);
+                let z5546 = -dp[31] * z4 * z7 + dp[33] * z3 * z8;
+                let z5547 = dp[31] * (z4 * z4) + dp[33] * (z3 * z3);
+                let z5548 = dp[19] * z21 + dp[20] * z6 + z5492;
+                let z5549 = dp[19] * z23 + dp[20] * z8 + z5493;
+                let z5550 = dp[19] * z25 + dp[20] * z3 + z5494;
+                let z5551 = dp[34] * (z20 * z20) + dp[35] * (z21 * z21)
                     + dp[36] * (z6 * z6);
-                let z3930 = dp[34] * z20 * z22 + dp[35] * z21 * z23 + dp[36] * z6 * z8;
-                let z3931 = dp[34] * z20 * z24 + dp[35] * z21 * z25 + dp[36] * z3 * z6;
-                let z3932 = dp[34] * (z22 * z22) + dp[35] * (z23 * z23)
+                let z5552 = dp[34] * z20 * z22 + dp[35] * z21 * z23 + dp[36] * z6 * z8;
+                let z5553 = dp[34] * z20 * z24 + dp[35] * z21 * z25 + dp[36] * z3 * z6;
+                let z5554 = dp[34] * (z22 * z22) + dp[35] * (z23 * z23)
                     + dp[36] * (z8 * z8);
-                let z3933 = dp[34] * z22 * z24 + dp[35] * z23 * z25 + dp[36] * z3 * z8;
-                let z3934 = dp[34] * (z24 * z24) + dp[35] * (z25 * z25)
+                let z5555 = dp[34] * z22 * z24 + dp[35] * z23 * z25 + dp[36] * z3 * z8;
+                let z5556 = dp[34] * (z24 * z24) + dp[35] * (z25 * z25)
                     + dp[36] * (z3 * z3);
-                let z3935 = dp[21] * z21 + dp[22] * z41 + z3879;
-                let z3936 = dp[21] * z23 + dp[22] * z43 + z3880;
-                let z3937 = dp[21] * z25 + dp[22] * z45 + z3881;
-                let z3938 = dp[37] * (z40 * z40) + dp[38] * (z21 * z21)
+                let z5557 = dp[21] * z21 + dp[22] * z41 + z5501;
+                let z5558 = dp[21] * z23 + dp[22] * z43 + z5502;
+                let z5559 = dp[21] * z25 + dp[22] * z45 + z5503;
+                let z5560 = dp[37] * (z40 * z40) + dp[38] * (z21 * z21)
                     + dp[39] * (z41 * z41);
-                let z3939 = dp[37] * z40 * z42 + dp[38] * z21 * z23 + dp[39] * z41 * z43;
-                let z3940 = dp[37] * z40 * z44 + dp[38] * z21 * z25 + dp[39] * z41 * z45;
-                let z3941 = dp[37] * (z42 * z42) + dp[38] * (z23 * z23)
+                let z5561 = dp[37] * z40 * z42 + dp[38] * z21 * z23 + dp[39] * z41 * z43;
+                let z5562 = dp[37] * z40 * z44 + dp[38] * z21 * z25 + dp[39] * z41 * z45;
+                let z5563 = dp[37] * (z42 * z42) + dp[38] * (z23 * z23)
                     + dp[39] * (z43 * z43);
-                let z3942 = dp[37] * z42 * z44 + dp[38] * z23 * z25 + dp[39] * z43 * z45;
-                let z3943 = dp[37] * (z44 * z44) + dp[38] * (z25 * z25)
+                let z5564 = dp[37] * z42 * z44 + dp[38] * z23 * z25 + dp[39] * z43 * z45;
+                let z5565 = dp[37] * (z44 * z44) + dp[38] * (z25 * z25)
                     + dp[39] * (z45 * z45);
-                let z3944 = dp[23] * z61 + dp[24] * z41 + z3888;
-                let z3945 = dp[23] * z63 + dp[24] * z43 + z3889;
-                let z3946 = dp[23] * z65 + dp[24] * z45 + z3890;
-                let z3947 = dp[40] * (z60 * z60) + dp[41] * (z61 * z61)
+                let z5566 = dp[23] * z61 + dp[24] * z41 + z5510;
+                let z5567 = dp[23] * z63 + dp[24] * z43 + z5511;
+                let z5568 = dp[23] * z65 + dp[24] * z45 + z5512;
+                let z5569 = dp[40] * (z60 * z60) + dp[41] * (z61 * z61)
                     + dp[42] * (z41 * z41);
-                let z3948 = dp[40] * z60 * z62 + dp[41] * z61 * z63 + dp[42] * z41 * z43;
-                let z3949 = dp[40] * z60 * z64 + dp[41] * z61 * z65 + dp[42] * z41 * z45;
-                let z3950 = dp[40] * (z62 * z62) + dp[41] * (z63 * z63)
+                let z5570 = dp[40] * z60 * z62 + dp[41] * z61 * z63 + dp[42] * z41 * z43;
+                let z5571 = dp[40] * z60 * z64 + dp[41] * z61 * z65 + dp[42] * z41 * z45;
+                let z5572 = dp[40] * (z62 * z62) + dp[41] * (z63 * z63)
                     + dp[42] * (z43 * z43);
-                let z3951 = dp[40] * z62 * z64 + dp[41] * z63 * z65 + dp[42] * z43 * z45;
-                let z3952 = dp[40] * (z64 * z64) + dp[41] * (z65 * z65)
+                let z5573 = dp[40] * z62 * z64 + dp[41] * z63 * z65 + dp[42] * z43 * z45;
+                let z5574 = dp[40] * (z64 * z64) + dp[41] * (z65 * z65)
                     + dp[42] * (z45 * z45);
-                let z3953 = dp[25] * z61 + dp[26] * z81 + z3897;
-                let z3954 = dp[25] * z63 + dp[26] * z83 + z3898;
-                let z3955 = dp[25] * z65 + dp[26] * z85 + z3899;
-                let z3956 = dp[43] * (z80 * z80) + dp[44] * (z61 * z61)
+                let z5575 = dp[25] * z61 + dp[26] * z81 + z5519;
+                let z5576 = dp[25] * z63 + dp[26] * z83 + z5520;
+                let z5577 = dp[25] * z65 + dp[26] * z85 + z5521;
+                let z5578 = dp[43] * (z80 * z80) + dp[44] * (z61 * z61)
                     + dp[45] * (z81 * z81);
-                let z3957 = dp[43] * z80 * z82 + dp[44] * z61 * z63 + dp[45] * z81 * z83;
-                let z3958 = dp[43] * z80 * z84 + dp[44] * z61 * z65 + dp[45] * z81 * z85;
-                let z3959 = dp[43] * (z82 * z82) + dp[44] * (z63 * z63)
+                let z5579 = dp[43] * z80 * z82 + dp[44] * z61 * z63 + dp[45] * z81 * z83;
+                let z5580 = dp[43] * z80 * z84 + dp[44] * z61 * z65 + dp[45] * z81 * z85;
+                let z5581 = dp[43] * (z82 * z82) + dp[44] * (z63 * z63)
                     + dp[45] * (z83 * z83);
-                let z3960 = dp[43] * z82 * z84 + dp[44] * z63 * z65 + dp[45] * z83 * z85;
-                let z3961 = dp[43] * (z84 * z84) + dp[44] * (z65 * z65)
+                let z5582 = dp[43] * z82 * z84 + dp[44] * z63 * z65 + dp[45] * z83 * z85;
+                let z5583 = dp[43] * (z84 * z84) + dp[44] * (z65 * z65)
                     + dp[45] * (z85 * z85);
-                let z3962 = dp[27] * z81 + z3906;
-                let z3963 = dp[27] * z83 + z3907;
-                let z3964 = dp[27] * z85 + z3908;
-                let z3965 = dp[46] * (z81 * z81) + dp[46] * (z100 * z100)
+                let z5584 = dp[27] * z81 + z5528;
+                let z5585 = dp[27] * z83 + z5529;
+                let z5586 = dp[27] * z85 + z5530;
+                let z5587 = dp[46] * (z81 * z81) + dp[46] * (z100 * z100)
                     + dp[46] * (z101 * z101);
-                let z3966 = dp[46] * z81 * z83 + dp[46] * z100 * z102
+                let z5588 = dp[46] * z81 * z83 + dp[46] * z100 * z102
                     + dp[46] * z101 * z103;
-                let z3967 = dp[46] * z81 * z85 + dp[46] * z100 * z104
+                let z5589 = dp[46] * z81 * z85 + dp[46] * z100 * z104
                     + dp[46] * z101 * z105;
-                let z3968 = dp[46] * (z83 * z83) + dp[46] * (z102 * z102)
+                let z5590 = dp[46] * (z83 * z83) + dp[46] * (z102 * z102)
                     + dp[46] * (z103 * z103);
-                let z3969 = dp[46] * z83 * z85 + dp[46] * z102 * z104
+                let z5591 = dp[46] * z83 * z85 + dp[46] * z102 * z104
                     + dp[46] * z103 * z105;
-                let z3970 = dp[46] * (z85 * z85) + dp[46] * (z104 * z104)
+                let z5592 = dp[46] * (z85 * z85) + dp[46] * (z104 * z104)
                     + dp[46] * (z105 * z105);
-                let z4109 = a[1] * z3866;
-                let z4110 = a[1] * z3867;
-                let z4111 = a[2] * z3873 + z4109;
-                let z4112 = a[2] * z3874 + z4110;
-                let z4113 = a[3] * z3882 + z4111;
-                let z4114 = a[3] * z3883 + z4112;
-                let z4115 = a[4] * z3891 + z4113;
-                let z4116 = a[4] * z3892 + z4114;
-                let z4117 = a[5] * z3900 + z4115;
-                let z4118 = a[5] * z3901 + z4116;
-                let z4119 = a[6] * z3909 + z4117;
-                let z4120 = a[6] * z3910 + z4118;
-                let z4121 = -a[0] * dp[8] * z116 - self.m1 * a[0] * z3916;
-                let z4122 = a[0] * dp[8] * z115 + self.m1 * a[0] * z3915;
-                let z4123 = -z1768 * z3916 + z1769 * z3915 + a[0] * dp[30] + z115 * z4122
-                    - z116 * z4121;
-                let z4124 = -a[0] * dp[9] * z122 - self.m2 * a[0] * z3918
-                    + self.m2 * z4109 + self.m2 * z1735 * z3919 + dp[9] * z123 * z1735
-                    + dp[9] * z1736;
-                let z4125 = a[0] * dp[9] * z121 + self.m2 * a[0] * z3917
-                    + self.m2 * z4110 - self.m2 * z1734 * z3919 - dp[9] * z123 * z1734
-                    + dp[9] * z1737;
-                let z4126 = -z1773 * z3918 + z1774 * z3917 + a[0] * z3925 + z121 * z4125
-                    - z122 * z4124 + z1734 * z3922 + z1735 * z3924;
-                let z4127 = self.m3 * z1739 * z3928 - self.m3 * z1740 * z3927
-                    + self.m3 * z4111 + dp[10] * z1741 - dp[10] * z131 * z1740
-                    + dp[10] * z132 * z1739;
-                let z4128 = -self.m3 * z1738 * z3928 + self.m3 * z1740 * z3926
-                    + self.m3 * z4112 + dp[10] * z1742 + dp[10] * z130 * z1740
-                    - dp[10] * z132 * z1738;
-                let z4129 = z1738 * z3931 + z1739 * z3933 + z1740 * z3934 - z1779 * z3927
-                    + z1780 * z3926 + z130 * z4128 - z131 * z4127;
-                let z4130 = self.m4 * z1745 * z3937 - self.m4 * z1746 * z3936
-                    + self.m4 * z4113 + dp[11] * z1747 - dp[11] * z140 * z1746
-                    + dp[11] * z141 * z1745;
-                let z4131 = -self.m4 * z1744 * z3937 + self.m4 * z1746 * z3935
-                    + self.m4 * z4114 + dp[11] * z1748 + dp[11] * z139 * z1746
-                    - dp[11] * z141 * z1744;
-                let z4132 = z1744 * z3940 + z1745 * z3942 + z1746 * z3943 - z1785 * z3936
-                    + z1786 * z3935 + z139 * z4131 - z140 * z4130;
-                let z4133 = self.m5 * z1751 * z3946 - self.m5 * z1752 * z3945
-                    + self.m5 * z4115 + dp[12] * z1753 - dp[12] * z149 * z1752
-                    + dp[12] * z150 * z1751;
-                let z4134 = -self.m5 * z1750 * z3946 + self.m5 * z1752 * z3944
-                    + self.m5 * z4116 + dp[12] * z1754 + dp[12] * z148 * z1752
-                    - dp[12] * z150 * z1750;
-                let z4135 = z1750 * z3949 + z1751 * z3951 + z1752 * z3952 - z1791 * z3945
-                    + z1792 * z3944 + z148 * z4134 - z149 * z4133;
-                let z4136 = self.m6 * z1757 * z3955 - self.m6 * z1758 * z3954
-                    + self.m6 * z4117 + dp[13] * z1759 - dp[13] * z158 * z1758
-                    + dp[13] * z159 * z1757;
-                let z4137 = -self.m6 * z1756 * z3955 + self.m6 * z1758 * z3953
-                    + self.m6 * z4118 + dp[13] * z1760 + dp[13] * z157 * z1758
-                    - dp[13] * z159 * z1756;
-                let z4138 = z1756 * z3958 + z1757 * z3960 + z1758 * z3961 - z1797 * z3954
-                    + z1798 * z3953 + z157 * z4137 - z158 * z4136;
-                let z4139 = self.m7 * z1763 * z3964 - self.m7 * z1764 * z3963
-                    + self.m7 * z4119 + dp[14] * z1765 - dp[14] * z167 * z1764
-                    + dp[14] * z168 * z1763;
-                let z4140 = -self.m7 * z1762 * z3964 + self.m7 * z1764 * z3962
-                    + self.m7 * z4120 + dp[14] * z1766 + dp[14] * z166 * z1764
-                    - dp[14] * z168 * z1762;
-                let z4141 = z1762 * z3967 + z1763 * z3969 + z1764 * z3970 - z1803 * z3963
-                    + z1804 * z3962 + z166 * z4140 - z167 * z4139;
-                let z4142 = z4138 + z4141;
-                let z4143 = z4135 + z4142;
-                let z4144 = z4132 + z4143;
-                let z4145 = z4129 + z4144;
-                let z4146 = z4126 + z4145;
-                let z4147 = z4123 + z4146;
-                let z4148 = a[2] * z3875;
-                let z4149 = a[3] * z3884 + z4148;
-                let z4150 = a[4] * z3893 + z4149;
-                let z4151 = a[5] * z3902 + z4150;
-                let z4152 = a[6] * z3911 + z4151;
-                let z4153 = self.m2 * z1734 * z3918 - self.m2 * z1735 * z3917
-                    - dp[9] * z121 * z1735 + dp[9] * z122 * z1734;
-                let z4154 = -z1774 * z3919 + z1775 * z3918 + a[0] * z3922 + z122 * z4153
-                    - z123 * z4125 + z1734 * z3920 + z1735 * z3921;
-                let z4155 = z1773 * z3919 - z1775 * z3917 + a[0] * z3924 - z121 * z4153
-                    + z123 * z4124 + z1734 * z3921 + z1735 * z3923;
-                let z4156 = self.m3 * z1738 * z3927 - self.m3 * z1739 * z3926
-                    + self.m3 * z4148 + dp[10] * z1743 - dp[10] * z130 * z1739
-                    + dp[10] * z131 * z1738;
-                let z4157 = z1738 * z3929 + z1739 * z3930 + z1740 * z3931 - z1780 * z3928
-                    + z1781 * z3927 + z131 * z4156 - z132 * z4128;
-                let z4158 = z1738 * z3930 + z1739 * z3932 + z1740 * z3933 + z1779 * z3928
-                    - z1781 * z3926 - z130 * z4156 + z132 * z4127;
-                let z4159 = self.m4 * z1744 * z3936 - self.m4 * z1745 * z3935
-                    + self.m4 * z4149 + dp[11] * z1749 - dp[11] * z139 * z1745
-                    + dp[11] * z140 * z1744;
-                let z4160 = z1744 * z3938 + z1745 * z3939 + z1746 * z3940 - z1786 * z3937
-                    + z1787 * z3936 + z140 * z4159 - z141 * z4131;
-                let z4161 = z1744 * z3939 + z1745 * z3941 + z1746 * z3942 + z1785 * z3937
-                    - z1787 * z3935 - z139 * z4159 + z141 * z4130;
-                let z4162 = self.m5 * z1750 * z3945 - self.m5 * z1751 * z3944
-                    + self.m5 * z4150 + dp[12] * z1755 - dp[12] * z148 * z1751
-                    + dp[12] * z149 * z1750;
-                let z4163 = z1750 * z3947 + z1751 * z3948 + z1752 * z3949 - z1792 * z3946
-                    + z1793 * z3945 + z149 * z4162 - z150 * z4134;
-                let z4164 = z1750 * z3948 + z1751 * z3950 + z1752 * z3951 + z1791 * z3946
-                    - z1793 * z3944 - z148 * z4162 + z150 * z4133;
-                let z4165 = self.m6 * z1756 * z3954 - self.m6 * z1757 * z3953
-                    + self.m6 * z4151 + dp[13] * z1761 - dp[13] * z157 * z1757
-                    + dp[13] * z158 * z1756;
-                let z4166 = z1756 * z3956 + z1757 * z3957 + z1758 * z3958 - z1798 * z3955
-                    + z1799 * z3954 + z158 * z4165 - z159 * z4137;
-                let z4167 = z1756 * z3957 + z1757 * z3959 + z1758 * z3960 + z1797 * z3955
-                    - z1799 * z3953 - z157 * z4165 + z159 * z4136;
-                let z4168 = self.m7 * z1762 * z3963 - self.m7 * z1763 * z3962
-                    + self.m7 * z4152 + dp[14] * z1767 - dp[14] * z166 * z1763
-                    + dp[14] * z167 * z1762;
-                let z4169 = z1762 * z3965 + z1763 * z3966 + z1764 * z3967 - z1804 * z3964
-                    + z1805 * z3963 + z167 * z4168 - z168 * z4140;
-                let z4170 = z1762 * z3966 + z1763 * z3968 + z1764 * z3969 + z1803 * z3964
-                    - z1805 * z3962 - z166 * z4168 + z168 * z4139;
-                let z4171 = z4166 + z4169;
-                let z4172 = z4167 + z4170;
-                let z4173 = z4136 + z4139;
-                let z4174 = z4137 + z4140;
-                let z4175 = z4163 + z4171;
-                let z4176 = z4164 + z4172;
-                let z4177 = z4133 + z4173;
-                let z4178 = z4134 + z4174;
-                let z4179 = z4160 + z4175;
-                let z4180 = z4161 + z4176;
-                let z4181 = z4130 + z4177;
-                let z4182 = z4131 + z4178;
-                let z4183 = z4157 + z4179;
-                let z4184 = z4158 + z4180;
-                let z4185 = z4127 + z4181;
-                let z4186 = z4128 + z4182;
-                let z4187 = z4154 + z4183;
-                let z4188 = z4155 + z4184;
-                let z4189 = z4124 + z4185;
-                let z4190 = z4125 + z4186;
-                let z4191 = z0 * z4188 - z1 * z4187 + z9 * z4189 + z10 * z4190
-                    + z1836 * z3866 + z1837 * z3867;
-                let z4192 = z4165 + z4168;
-                let z4193 = z4162 + z4192;
-                let z4194 = z4159 + z4193;
-                let z4195 = z4156 + z4194;
-                let z4196 = z3 * z4145 + z6 * z4183 + z8 * z4184 + z26 * z4185
-                    + z27 * z4186 + z28 * z4195 + z1830 * z3873 + z1831 * z3874
-                    + z1832 * z3875;
-                let z4197 = z21 * z4179 + z23 * z4180 + z25 * z4144 + z1824 * z3882
-                    + z1825 * z3883 + z1826 * z3884 + z46 * z4181 + z47 * z4182
-                    + z48 * z4194;
-                let z4198 = z1818 * z3891 + z1819 * z3892 + z1820 * z3893 + z41 * z4175
-                    + z43 * z4176 + z45 * z4143 + z66 * z4177 + z67 * z4178
-                    + z68 * z4193;
-                let z4199 = z1812 * z3900 + z1813 * z3901 + z1814 * z3902 + z61 * z4171
-                    + z63 * z4172 + z65 * z4142 + z86 * z4173 + z87 * z4174
-                    + z88 * z4192;
-                let z4200 = z1803 * z3909 + z1804 * z3910 + z1805 * z3911 + z81 * z4169
-                    + z83 * z4170 + z85 * z4141 + z106 * z4139 + z107 * z4140
-                    + z108 * z4168;
-                out[0] = z4147;
-                out[1] = z4191;
-                out[2] = z4196;
-                out[3] = z4197;
-                out[4] = z4198;
-                out[5] = z4199;
-                out[6] = z4200;
+                let z5731 = a[1] * z5488;
+                let z5732 = a[1] * z5489;
+                let z5733 = a[2] * z5495 + z5731;
+                let z5734 = a[2] * z5496 + z5732;
+                let z5735 = a[3] * z5504 + z5733;
+                let z5736 = a[3] * z5505 + z5734;
+                let z5737 = a[4] * z5513 + z5735;
+                let z5738 = a[4] * z5514 + z5736;
+                let z5739 = a[5] * z5522 + z5737;
+                let z5740 = a[5] * z5523 + z5738;
+                let z5741 = a[6] * z5531 + z5739;
+                let z5742 = a[6] * z5532 + z5740;
+                let z5743 = -a[0] * dp[8] * z116 - self.m1 * a[0] * z5538;
+                let z5744 = a[0] * dp[8] * z115 + self.m1 * a[0] * z5537;
+                let z5745 = a[0] * dp[30] + z115 * z5744 - z116 * z5743 - z1714 * z5538
+                    + z1715 * z5537;
+                let z5746 = -a[0] * dp[9] * z122 - self.m2 * a[0] * z5540
+                    + self.m2 * z5731 + self.m2 * z1681 * z5541 + dp[9] * z123 * z1681
+                    + dp[9] * z1682;
+                let z5747 = a[0] * dp[9] * z121 + self.m2 * a[0] * z5539
+                    + self.m2 * z5732 - self.m2 * z1680 * z5541 - dp[9] * z123 * z1680
+                    + dp[9] * z1683;
+                let z5748 = a[0] * z5547 + z121 * z5747 - z122 * z5746 + z1680 * z5544
+                    + z1681 * z5546 - z1719 * z5540 + z1720 * z5539;
+                let z5749 = self.m3 * z5733 + self.m3 * z1685 * z5550
+                    - self.m3 * z1686 * z5549 - dp[10] * z131 * z1686
+                    + dp[10] * z132 * z1685 + dp[10] * z1687;
+                let z5750 = self.m3 * z5734 - self.m3 * z1684 * z5550
+                    + self.m3 * z1686 * z5548 + dp[10] * z130 * z1686
+                    - dp[10] * z132 * z1684 + dp[10] * z1688;
+                let z5751 = z130 * z5750 - z131 * z5749 + z1684 * z5553 + z1685 * z5555
+                    + z1686 * z5556 - z1725 * z5549 + z1726 * z5548;
+                let z5752 = self.m4 * z5735 + self.m4 * z1691 * z5559
+                    - self.m4 * z1692 * z5558 - dp[11] * z140 * z1692
+                    + dp[11] * z141 * z1691 + dp[11] * z1693;
+                let z5753 = self.m4 * z5736 - self.m4 * z1690 * z5559
+                    + self.m4 * z1692 * z5557 + dp[11] * z139 * z1692
+                    - dp[11] * z141 * z1690 + dp[11] * z1694;
+                let z5754 = z139 * z5753 - z140 * z5752 + z1690 * z5562 + z1691 * z5564
+                    + z1692 * z5565 - z1731 * z5558 + z1732 * z5557;
+                let z5755 = self.m5 * z5737 + self.m5 * z1697 * z5568
+                    - self.m5 * z1698 * z5567 - dp[12] * z149 * z1698
+                    + dp[12] * z150 * z1697 + dp[12] * z1699;
+                let z5756 = self.m5 * z5738 - self.m5 * z1696 * z5568
+                    + self.m5 * z1698 * z5566 + dp[12] * z148 * z1698
+                    - dp[12] * z150 * z1696 + dp[12] * z1700;
+                let z5757 = z1738 * z5566 + z148 * z5756 - z149 * z5755 + z1696 * z5571
+                    + z1697 * z5573 + z1698 * z5574 - z1737 * z5567;
+                let z5758 = self.m6 * z5739 + self.m6 * z1703 * z5577
+                    - self.m6 * z1704 * z5576 - dp[13] * z158 * z1704
+                    + dp[13] * z159 * z1703 + dp[13] * z1705;
+                let z5759 = self.m6 * z5740 - self.m6 * z1702 * z5577
+                    + self.m6 * z1704 * z5575 + dp[13] * z157 * z1704
+                    - dp[13] * z159 * z1702 + dp[13] * z1706;
+                let z5760 = -z1743 * z5576 + z1744 * z5575 + z157 * z5759 - z158 * z5758
+                    + z1702 * z5580 + z1703 * z5582 + z1704 * z5583;
+                let z5761 = self.m7 * z5741 + self.m7 * z1709 * z5586
+                    - self.m7 * z1710 * z5585 - dp[14] * z167 * z1710
+                    + dp[14] * z168 * z1709 + dp[14] * z1711;
+                let z5762 = self.m7 * z5742 - self.m7 * z1708 * z5586
+                    + self.m7 * z1710 * z5584 + dp[14] * z166 * z1710
+                    - dp[14] * z168 * z1708 + dp[14] * z1712;
+                let z5763 = -z1749 * z5585 + z1750 * z5584 + z166 * z5762 - z167 * z5761
+                    + z1708 * z5589 + z1709 * z5591 + z1710 * z5592;
+                let z5764 = z5760 + z5763;
+                let z5765 = z5757 + z5764;
+                let z5766 = z5754 + z5765;
+                let z5767 = z5751 + z5766;
+                let z5768 = z5748 + z5767;
+                let z5769 = z5745 + z5768;
+                let z5770 = a[2] * z5497;
+                let z5771 = a[3] * z5506 + z5770;
+                let z5772 = a[4] * z5515 + z5771;
+                let z5773 = a[5] * z5524 + z5772;
+                let z5774 = a[6] * z5533 + z5773;
+                let z5775 = self.m2 * z1680 * z5540 - self.m2 * z1681 * z5539
+                    - dp[9] * z121 * z1681 + dp[9] * z122 * z1680;
+                let z5776 = a[0] * z5544 + z122 * z5775 - z123 * z5747 + z1680 * z5542
+                    + z1681 * z5543 - z1720 * z5541 + z1721 * z5540;
+                let z5777 = a[0] * z5546 - z121 * z5775 + z123 * z5746 + z1680 * z5543
+                    + z1681 * z5545 + z1719 * z5541 - z1721 * z5539;
+                let z5778 = self.m3 * z5770 + self.m3 * z1684 * z5549
+                    - self.m3 * z1685 * z5548 - dp[10] * z130 * z1685
+                    + dp[10] * z131 * z1684 + dp[10] * z1689;
+                let z5779 = z131 * z5778 - z132 * z5750 + z1684 * z5551 + z1685 * z5552
+                    + z1686 * z5553 - z1726 * z5550 + z1727 * z5549;
+                let z5780 = -z130 * z5778 + z132 * z5749 + z1684 * z5552 + z1685 * z5554
+                    + z1686 * z5555 + z1725 * z5550 - z1727 * z5548;
+                let z5781 = self.m4 * z5771 + self.m4 * z1690 * z5558
+                    - self.m4 * z1691 * z5557 - dp[11] * z139 * z1691
+                    + dp[11] * z140 * z1690 + dp[11] * z1695;
+                let z5782 = z140 * z5781 - z141 * z5753 + z1690 * z5560 + z1691 * z5561
+                    + z1692 * z5562 - z1732 * z5559 + z1733 * z5558;
+                let z5783 = -z139 * z5781 + z141 * z5752 + z1690 * z5561 + z1691 * z5563
+                    + z1692 * z5564 + z1731 * z5559 - z1733 * z5557;
+                let z5784 = self.m5 * z5772 + self.m5 * z1696 * z5567
+                    - self.m5 * z1697 * z5566 - dp[12] * z148 * z1697
+                    + dp[12] * z149 * z1696 + dp[12] * z1701;
+                let z5785 = -z1738 * z5568 + z1739 * z5567 + z149 * z5784 - z150 * z5756
+                    + z1696 * z5569 + z1697 * z5570 + z1698 * z5571;
+                let z5786 = -z1739 * z5566 - z148 * z5784 + z150 * z5755 + z1696 * z5570
+                    + z1697 * z5572 + z1698 * z5573 + z1737 * z5568;
+                let z5787 = self.m6 * z5773 + self.m6 * z1702 * z5576
+                    - self.m6 * z1703 * z5575 - dp[13] * z157 * z1703
+                    + dp[13] * z158 * z1702 + dp[13] * z1707;
+                let z5788 = -z1744 * z5577 + z1745 * z5576 + z158 * z5787 - z159 * z5759
+                    + z1702 * z5578 + z1703 * z5579 + z1704 * z5580;
+                let z5789 = z1743 * z5577 - z1745 * z5575 - z157 * z5787 + z159 * z5758
+                    + z1702 * z5579 + z1703 * z5581 + z1704 * z5582;
+                let z5790 = self.m7 * z5774 + self.m7 * z1708 * z5585
+                    - self.m7 * z1709 * z5584 - dp[14] * z166 * z1709
+                    + dp[14] * z167 * z1708 + dp[14] * z1713;
+                let z5791 = -z1750 * z5586 + z1751 * z5585 + z167 * z5790 - z168 * z5762
+                    + z1708 * z5587 + z1709 * z5588 + z1710 * z5589;
+                let z5792 = z1749 * z5586 - z1751 * z5584 - z166 * z5790 + z168 * z5761
+                    + z1708 * z5588 + z1709 * z5590 + z1710 * z5591;
+                let z5793 = z5788 + z5791;
+                let z5794 = z5789 + z5792;
+                let z5795 = z5758 + z5761;
+                let z5796 = z5759 + z5762;
+                let z5797 = z5785 + z5793;
+                let z5798 = z5786 + z5794;
+                let z5799 = z5755 + z5795;
+                let z5800 = z5756 + z5796;
+                let z5801 = z5782 + z5797;
+                let z5802 = z5783 + z5798;
+                let z5803 = z5752 + z5799;
+                let z5804 = z5753 + z5800;
+                let z5805 = z5779 + z5801;
+                let z5806 = z5780 + z5802;
+                let z5807 = z5749 + z5803;
+                let z5808 = z5750 + z5804;
+                let z5809 = z5776 + z5805;
+                let z5810 = z5777 + z5806;
+                let z5811 = z5746 + z5807;
+                let z5812 = z5747 + z5808;
+                let z5813 = z1782 * z5488 + z1783 * z5489 + z0 * z5810 - z1 * z5809
+                    + z9 * z5811 + z10 * z5812;
+                let z5814 = z5787 + z5790;
+                let z5815 = z5784 + z5814;
+                let z5816 = z5781 + z5815;
+                let z5817 = z5778 + z5816;
+                let z5818 = z1776 * z5495 + z1777 * z5496 + z1778 * z5497 + z3 * z5767
+                    + z6 * z5805 + z8 * z5806 + z26 * z5807 + z27 * z5808 + z28 * z5817;
+                let z5819 = z1770 * z5504 + z1771 * z5505 + z1772 * z5506 + z21 * z5801
+                    + z23 * z5802 + z25 * z5766 + z46 * z5803 + z47 * z5804
+                    + z48 * z5816;
+                let z5820 = z1764 * z5513 + z1765 * z5514 + z1766 * z5515 + z41 * z5797
+                    + z43 * z5798 + z45 * z5765 + z66 * z5799 + z67 * z5800
+                    + z68 * z5815;
+                let z5821 = z1758 * z5522 + z1759 * z5523 + z1760 * z5524 + z61 * z5793
+                    + z63 * z5794 + z65 * z5764 + z86 * z5795 + z87 * z5796
+                    + z88 * z5814;
+                let z5822 = z1749 * z5531 + z1750 * z5532 + z1751 * z5533 + z81 * z5791
+                    + z83 * z5792 + z85 * z5763 + z106 * z5761 + z107 * z5762
+                    + z108 * z5790;
+                out[0] = z5769;
+                out[1] = z5813;
+                out[2] = z5818;
+                out[3] = z5819;
+                out[4] = z5820;
+                out[5] = z5821;
+                out[6] = z5822;
                 true
             }
             _ => false,
@@ -14064,370 +13782,202 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z58 = q[4].cos();
         let z59 = q[4].sin();
         let z64 = z25 * z59 + z44 * z58;
+        let z65 = z25 * z58 - z44 * z59;
         let z78 = q[5].cos();
         let z79 = q[5].sin();
-        let z561 = -qd[1] * q[1].sin();
-        let z562 = qd[1] * q[1].cos();
-        let z569 = -qd[2] * q[2].sin();
-        let z570 = qd[2] * q[2].cos();
+        let z561 = -qd[1] * z4;
+        let z562 = qd[1] * z3;
+        let z569 = -qd[2] * z19;
+        let z570 = qd[2] * z18;
         let z575 = -z4 * z569 - z18 * z562;
         let z576 = z4 * z570 + z19 * z562;
-        let z579 = -qd[3] * q[3].sin();
-        let z580 = qd[3] * q[3].cos();
+        let z579 = -qd[3] * z39;
+        let z580 = qd[3] * z38;
         let z585 = -z3 * z580 + z24 * z579 + z38 * z575 - z39 * z561;
         let z586 = z3 * z579 + z24 * z580 + z38 * z561 + z39 * z575;
-        let z589 = -qd[4] * q[4].sin();
-        let z590 = qd[4] * q[4].cos();
+        let z589 = -qd[4] * z59;
+        let z590 = qd[4] * z58;
         let z595 = z25 * z590 + z44 * z589 + z58 * z585 + z59 * z576;
-        let z599 = -qd[5] * q[5].sin();
-        let z600 = qd[5] * q[5].cos();
-        let z917 = -q[1].sin();
-        let z927 = -z3 * z18;
-        let z928 = z3 * z19;
-        let z943 = z38 * z927 - z39 * z917;
-        let z944 = z38 * z917 + z39 * z927;
-        let z959 = z58 * z943 + z59 * z928;
-        let z1054 = -q[2].sin();
-        let z1059 = -z4 * z1054;
-        let z1060 = z4 * z18;
-        let z1065 = z38 * z1059;
-        let z1066 = z39 * z1059;
-        let z1081 = z58 * z1065 + z59 * z1060;
-        let z1167 = -q[3].sin();
-        let z1172 = -z3 * z38 + z24 * z1167;
-        let z1173 = z3 * z1167 + z24 * z38;
-        let z1181 = z58 * z1172;
-        let z1258 = -q[4].sin();
-        let z1263 = z25 * z58 + z44 * z1258;
-        let z1269 = z78 * z1263;
-        let z1321 = -q[5].sin();
-        let z2291 = -qd[1] * q[1].cos();
-        let z2292 = self.d2 * z2291;
-        let z2293 = -z3 * z569 - z18 * z561;
-        let z2294 = z3 * z570 + z19 * z561;
-        let z2295 = z2292 + self.d3 * z2291;
-        let z2296 = z38 * z2293 - z39 * z2291 + z579 * z927 - z580 * z917;
-        let z2297 = z38 * z2291 + z39 * z2293 + z579 * z917 + z580 * z927;
-        let z2298 = z2295 + self.d4 * z2297;
-        let z2299 = z58 * z2296 + z59 * z2294 + z589 * z943 + z590 * z928;
-        let z2300 = z2298 + self.d5 * z2297;
-        let z2301 = z78 * z2297 + z79 * z2299 + z599 * z944 + z600 * z959;
-        let z2302 = z2300 + self.d6 * z2301;
-        let z2303 = -qd[2] * q[2].cos();
-        let z2304 = -z4 * z2303 - z562 * z1054;
-        let z2305 = z4 * z569 + z18 * z562;
-        let z2306 = z38 * z2304 + z579 * z1059;
-        let z2307 = z39 * z2304 + z580 * z1059;
-        let z2308 = z58 * z2306 + z59 * z2305 + z589 * z1065 + z590 * z1060;
-        let z2309 = z78 * z2307 + z79 * z2308 + z599 * z1066 + z600 * z1081;
-        let z2310 = self.d4 * z2307;
-        let z2311 = self.d5 * z2307 + z2310;
-        let z2312 = self.d6 * z2309 + z2311;
-        let z2313 = -qd[3] * q[3].cos();
-        let z2314 = -z3 * z579 + z24 * z2313 - z38 * z561 + z575 * z1167;
-        let z2315 = z3 * z2313 + z24 * z579 + z38 * z575 + z561 * z1167;
-        let z2316 = z58 * z2314 + z589 * z1172;
-        let z2317 = z78 * z2315 + z79 * z2316 + z599 * z1173 + z600 * z1181;
-        let z2318 = self.d4 * z2315;
-        let z2319 = self.d5 * z2315 + z2318;
-        let z2320 = self.d6 * z2317 + z2319;
-        let z2321 = -qd[4] * q[4].cos();
-        let z2322 = z25 * z589 + z44 * z2321 + z58 * z576 + z585 * z1258;
-        let z2323 = z79 * z2322 + z600 * z1263;
-        let z2324 = self.d6 * z2323;
-        let z2325 = -qd[5] * q[5].cos();
-        let z2326 = z45 * z2325 + z64 * z599 + z586 * z1321 + z78 * z595;
-        let z2327 = self.d6 * z2326;
-        let z2668 = -q[1].cos();
-        let z2669 = self.d2 * z2668;
-        let z2670 = -z18 * z917;
-        let z2671 = z19 * z917;
-        let z2672 = self.d3 * z2668 + z2669;
-        let z2673 = z38 * z2670 - z39 * z2668;
-        let z2674 = z38 * z2668 + z39 * z2670;
-        let z2675 = self.d4 * z2674 + z2672;
-        let z2676 = z58 * z2673 + z59 * z2671;
-        let z2677 = self.d5 * z2674 + z2675;
-        let z2678 = z78 * z2674 + z79 * z2676;
-        let z2679 = self.d6 * z2678 + z2677;
-        let z2680 = -z3 * z1054;
-        let z2681 = z3 * z18;
-        let z2682 = z38 * z2680;
-        let z2683 = z39 * z2680;
-        let z2684 = self.d4 * z2683;
-        let z2685 = z58 * z2682 + z59 * z2681;
-        let z2686 = self.d5 * z2683 + z2684;
-        let z2687 = z78 * z2683 + z79 * z2685;
-        let z2688 = self.d6 * z2687 + z2686;
-        let z2689 = -z38 * z917 + z927 * z1167;
-        let z2690 = z38 * z927 + z917 * z1167;
-        let z2691 = self.d4 * z2690;
-        let z2692 = z58 * z2689;
-        let z2693 = self.d5 * z2690 + z2691;
-        let z2694 = z78 * z2690 + z79 * z2692;
-        let z2695 = self.d6 * z2694 + z2693;
-        let z2696 = z58 * z928 + z943 * z1258;
-        let z2697 = z79 * z2696;
-        let z2698 = self.d6 * z2697;
-        let z2699 = z78 * z959 + z944 * z1321;
-        let z2700 = self.d6 * z2699;
-        let z2701 = -q[2].cos();
-        let z2702 = -z4 * z2701;
-        let z2703 = z4 * z1054;
-        let z2704 = z38 * z2702;
-        let z2705 = z39 * z2702;
-        let z2706 = z58 * z2704 + z59 * z2703;
-        let z2707 = z78 * z2705 + z79 * z2706;
-        let z2708 = self.d4 * z2705;
-        let z2709 = self.d5 * z2705 + z2708;
-        let z2710 = self.d6 * z2707 + z2709;
-        let z2711 = z1059 * z1167;
-        let z2712 = z58 * z2711;
-        let z2713 = z78 * z1065 + z79 * z2712;
-        let z2714 = self.d4 * z1065;
-        let z2715 = self.d5 * z1065 + z2714;
-        let z2716 = self.d6 * z2713 + z2715;
-        let z2717 = z1065 * z1258 + z58 * z1060;
-        let z2718 = z79 * z2717;
-        let z2719 = self.d6 * z2718;
-        let z2720 = z1066 * z1321 + z78 * z1081;
-        let z2721 = self.d6 * z2720;
-        let z2722 = -q[3].cos();
-        let z2723 = -z3 * z1167 + z24 * z2722;
-        let z2724 = z3 * z2722 + z24 * z1167;
-        let z2725 = z58 * z2723;
-        let z2726 = z78 * z2724 + z79 * z2725;
-        let z2727 = self.d4 * z2724;
-        let z2728 = self.d5 * z2724 + z2727;
-        let z2729 = self.d6 * z2726 + z2728;
-        let z2730 = z1172 * z1258;
-        let z2731 = z79 * z2730;
-        let z2732 = self.d6 * z2731;
-        let z2733 = z78 * z1181 + z1173 * z1321;
-        let z2734 = self.d6 * z2733;
-        let z2735 = -q[4].cos();
-        let z2736 = z25 * z1258 + z44 * z2735;
-        let z2737 = z79 * z2736;
-        let z2738 = self.d6 * z2737;
-        let z2739 = self.d6 * z1269;
-        let z2740 = -q[5].cos();
-        let z2741 = z45 * z2740 + z64 * z1321;
-        let z2742 = self.d6 * z2741;
-        let z4201 = qd[1] * q[1].sin();
-        let z4202 = self.d2 * z4201;
-        let z4203 = -z18 * z2291 - z569 * z917;
-        let z4204 = z19 * z2291 + z570 * z917;
-        let z4205 = self.d3 * z4201 + z4202;
-        let z4206 = z38 * z4203 - z39 * z4201 + z579 * z2670 - z580 * z2668;
-        let z4207 = z38 * z4201 + z39 * z4203 + z579 * z2668 + z580 * z2670;
-        let z4208 = self.d4 * z4207 + z4205;
-        let z4209 = z58 * z4206 + z59 * z4204 + z589 * z2673 + z590 * z2671;
-        let z4210 = self.d5 * z4207 + z4208;
-        let z4211 = z78 * z4207 + z79 * z4209 + z599 * z2674 + z600 * z2676;
-        let z4212 = self.d6 * z4211 + z4210;
-        let z4213 = -z3 * z2303 - z561 * z1054;
-        let z4214 = z3 * z569 + z18 * z561;
-        let z4215 = z38 * z4213 + z579 * z2680;
-        let z4216 = z39 * z4213 + z580 * z2680;
-        let z4217 = z58 * z4215 + z59 * z4214 + z589 * z2682 + z590 * z2681;
-        let z4218 = z78 * z4216 + z79 * z4217 + z599 * z2683 + z600 * z2685;
-        let z4219 = self.d4 * z4216;
-        let z4220 = self.d5 * z4216 + z4219;
-        let z4221 = self.d6 * z4218 + z4220;
-        let z4222 = -z38 * z2291 - z579 * z917 + z1167 * z2293 + z927 * z2313;
-        let z4223 = z38 * z2293 + z579 * z927 + z1167 * z2291 + z917 * z2313;
-        let z4224 = z58 * z4222 + z589 * z2689;
-        let z4225 = z78 * z4223 + z79 * z4224 + z599 * z2690 + z600 * z2692;
-        let z4226 = self.d4 * z4223;
-        let z4227 = self.d5 * z4223 + z4226;
-        let z4228 = self.d6 * z4225 + z4227;
-        let z4229 = z1258 * z2296 + z58 * z2294 + z589 * z928 + z943 * z2321;
-        let z4230 = z79 * z4229 + z600 * z2696;
-        let z4231 = self.d6 * z4230;
-        let z4232 = z1321 * z2297 + z78 * z2299 + z599 * z959 + z944 * z2325;
-        let z4233 = self.d6 * z4232;
-        let z4234 = qd[2] * q[2].sin();
-        let z4235 = -z4 * z4234 - z562 * z2701;
-        let z4236 = z4 * z2303 + z562 * z1054;
-        let z4237 = z38 * z4235 + z579 * z2702;
-        let z4238 = z39 * z4235 + z580 * z2702;
-        let z4239 = z58 * z4237 + z59 * z4236 + z589 * z2704 + z590 * z2703;
-        let z4240 = z78 * z4238 + z79 * z4239 + z599 * z2705 + z600 * z2706;
-        let z4241 = self.d4 * z4238;
-        let z4242 = self.d5 * z4238 + z4241;
-        let z4243 = self.d6 * z4240 + z4242;
-        let z4244 = z1059 * z2313 + z1167 * z2304;
-        let z4245 = z58 * z4244 + z589 * z2711;
-        let z4246 = z78 * z2306 + z79 * z4245 + z599 * z1065 + z600 * z2712;
-        let z4247 = self.d4 * z2306;
-        let z4248 = self.d5 * z2306 + z4247;
-        let z4249 = self.d6 * z4246 + z4248;
-        let z4250 = z1258 * z2306 + z1065 * z2321 + z58 * z2305 + z589 * z1060;
-        let z4251 = z79 * z4250 + z600 * z2717;
-        let z4252 = self.d6 * z4251;
-        let z4253 = z1321 * z2307 + z1066 * z2325 + z78 * z2308 + z599 * z1081;
-        let z4254 = self.d6 * z4253;
-        let z4255 = qd[3] * q[3].sin();
-        let z4256 = -z3 * z2313 + z24 * z4255 - z561 * z1167 + z575 * z2722;
-        let z4257 = z3 * z4255 + z24 * z2313 + z561 * z2722 + z575 * z1167;
-        let z4258 = z58 * z4256 + z589 * z2723;
-        let z4259 = z78 * z4257 + z79 * z4258 + z599 * z2724 + z600 * z2725;
-        let z4260 = self.d4 * z4257;
-        let z4261 = self.d5 * z4257 + z4260;
-        let z4262 = self.d6 * z4259 + z4261;
-        let z4263 = z1258 * z2314 + z1172 * z2321;
-        let z4264 = z79 * z4263 + z600 * z2730;
-        let z4265 = self.d6 * z4264;
-        let z4266 = z1321 * z2315 + z78 * z2316 + z599 * z1181 + z1173 * z2325;
-        let z4267 = self.d6 * z4266;
-        let z4268 = qd[4] * q[4].sin();
-        let z4269 = z25 * z2321 + z44 * z4268 + z576 * z1258 + z585 * z2735;
-        let z4270 = z79 * z4269 + z600 * z2736;
-        let z4271 = self.d6 * z4270;
-        let z4272 = z78 * z2322 + z599 * z1263;
-        let z4273 = self.d6 * z4272;
-        let z4274 = qd[5] * q[5].sin();
-        let z4275 = z45 * z4274 + z64 * z2325 + z586 * z2740 + z595 * z1321;
-        let z4276 = self.d6 * z4275;
-        let x0 = qd[1] * z4212;
-        let x1 = qd[2] * z4221;
-        let x2 = qd[3] * z4228;
-        let x3 = qd[4] * z4231;
-        let x4 = qd[5] * z4233;
-        let x5 = qd[1] * z4211;
-        let x6 = qd[2] * z4218;
-        let x7 = qd[3] * z4225;
-        let x8 = qd[4] * z4230;
-        let x9 = qd[5] * z4232;
-        let x10 = x5 + x6 + x7 + x8 + x9;
-        let x11 = self.d_flange * x10;
-        let x12 = x0 + x1 + x2 + x3 + x4 + x11;
-        let x13 = qd[1] * z4221;
-        let x14 = qd[2] * z4243;
-        let x15 = qd[3] * z4249;
-        let x16 = qd[4] * z4252;
-        let x17 = qd[5] * z4254;
-        let x18 = qd[1] * z4218;
-        let x19 = qd[2] * z4240;
-        let x20 = qd[3] * z4246;
-        let x21 = qd[4] * z4251;
-        let x22 = qd[5] * z4253;
-        let x23 = x18 + x19 + x20 + x21 + x22;
-        let x24 = self.d_flange * x23;
-        let x25 = x13 + x14 + x15 + x16 + x17 + x24;
-        let x26 = qd[1] * z4228;
-        let x27 = qd[2] * z4249;
-        let x28 = qd[3] * z4262;
-        let x29 = qd[4] * z4265;
-        let x30 = qd[5] * z4267;
-        let x31 = qd[1] * z4225;
-        let x32 = qd[2] * z4246;
-        let x33 = qd[3] * z4259;
-        let x34 = qd[4] * z4264;
-        let x35 = qd[5] * z4266;
-        let x36 = x31 + x32 + x33 + x34 + x35;
-        let x37 = self.d_flange * x36;
-        let x38 = x26 + x27 + x28 + x29 + x30 + x37;
-        let x39 = qd[1] * z4231;
-        let x40 = qd[2] * z4252;
-        let x41 = qd[3] * z4265;
-        let x42 = qd[4] * z4271;
-        let x43 = qd[5] * z4273;
-        let x44 = qd[1] * z4230;
-        let x45 = qd[2] * z4251;
-        let x46 = qd[3] * z4264;
-        let x47 = qd[4] * z4270;
-        let x48 = qd[5] * z4272;
-        let x49 = x44 + x45 + x46 + x47 + x48;
-        let x50 = self.d_flange * x49;
-        let x51 = x39 + x40 + x41 + x42 + x43 + x50;
-        let x52 = qd[1] * z4233;
-        let x53 = qd[2] * z4254;
-        let x54 = qd[3] * z4267;
-        let x55 = qd[4] * z4273;
-        let x56 = qd[5] * z4276;
-        let x57 = qd[1] * z4232;
-        let x58 = qd[2] * z4253;
-        let x59 = qd[3] * z4266;
-        let x60 = qd[4] * z4272;
-        let x61 = qd[5] * z4275;
-        let x62 = x57 + x58 + x59 + x60 + x61;
-        let x63 = self.d_flange * x62;
-        let x64 = x52 + x53 + x54 + x55 + x56 + x63;
-        let x65 = qd[1] * z2679;
-        let x66 = qd[2] * z2688;
-        let x67 = qd[3] * z2695;
-        let x68 = qd[4] * z2698;
-        let x69 = qd[5] * z2700;
-        let x70 = qd[1] * z2678;
-        let x71 = qd[2] * z2687;
-        let x72 = qd[3] * z2694;
-        let x73 = qd[4] * z2697;
-        let x74 = qd[5] * z2699;
-        let x75 = z2301 + x70 + x71 + x72 + x73 + x74;
-        let x76 = self.d_flange * x75;
-        let x77 = z2302 + x65 + x66 + x67 + x68 + x69 + x76;
-        let x78 = qd[1] * z2688;
-        let x79 = qd[2] * z2710;
-        let x80 = qd[3] * z2716;
-        let x81 = qd[4] * z2719;
-        let x82 = qd[5] * z2721;
-        let x83 = qd[1] * z2687;
-        let x84 = qd[2] * z2707;
-        let x85 = qd[3] * z2713;
-        let x86 = qd[4] * z2718;
-        let x87 = qd[5] * z2720;
-        let x88 = z2309 + x83 + x84 + x85 + x86 + x87;
-        let x89 = self.d_flange * x88;
-        let x90 = z2312 + x78 + x79 + x80 + x81 + x82 + x89;
-        let x91 = qd[1] * z2695;
-        let x92 = qd[2] * z2716;
-        let x93 = qd[3] * z2729;
-        let x94 = qd[4] * z2732;
-        let x95 = qd[5] * z2734;
-        let x96 = qd[1] * z2694;
-        let x97 = qd[2] * z2713;
-        let x98 = qd[3] * z2726;
-        let x99 = qd[4] * z2731;
-        let x100 = qd[5] * z2733;
-        let x101 = z2317 + x96 + x97 + x98 + x99 + x100;
-        let x102 = self.d_flange * x101;
-        let x103 = z2320 + x91 + x92 + x93 + x94 + x95 + x102;
-        let x104 = qd[1] * z2698;
-        let x105 = qd[2] * z2719;
-        let x106 = qd[3] * z2732;
-        let x107 = qd[4] * z2738;
-        let x108 = qd[5] * z2739;
-        let x109 = qd[1] * z2697;
-        let x110 = qd[2] * z2718;
-        let x111 = qd[3] * z2731;
-        let x112 = qd[4] * z2737;
-        let x113 = qd[5] * z1269;
-        let x114 = z2323 + x109 + x110 + x111 + x112 + x113;
-        let x115 = self.d_flange * x114;
-        let x116 = z2324 + x104 + x105 + x106 + x107 + x108 + x115;
-        let x117 = qd[1] * z2700;
-        let x118 = qd[2] * z2721;
-        let x119 = qd[3] * z2734;
-        let x120 = qd[4] * z2739;
-        let x121 = qd[5] * z2742;
-        let x122 = qd[1] * z2699;
-        let x123 = qd[2] * z2720;
-        let x124 = qd[3] * z2733;
-        let x125 = qd[4] * z1269;
-        let x126 = qd[5] * z2741;
-        let x127 = z2326 + x122 + x123 + x124 + x125 + x126;
-        let x128 = self.d_flange * x127;
-        let x129 = z2327 + x117 + x118 + x119 + x120 + x121 + x128;
-        d_dq[(0, 1)] = x12;
-        d_dq[(0, 2)] = x25;
-        d_dq[(0, 3)] = x38;
-        d_dq[(0, 4)] = x51;
-        d_dq[(0, 5)] = x64;
-        d_dqd[(0, 1)] = x77;
-        d_dqd[(0, 2)] = x90;
-        d_dqd[(0, 3)] = x103;
-        d_dqd[(0, 4)] = x116;
-        d_dqd[(0, 5)] = x129;
+        let z596 = z25 * z589 - z44 * z590 + z58 * z576 - z59 * z585;
+        let z599 = -qd[5] * z79;
+        let z600 = qd[5] * z78;
+        let z603 = -z45 * z600 + z64 * z599 + z78 * z595 - z79 * z586;
+        let z893 = -z3 * z18;
+        let z894 = z3 * z19;
+        let z909 = z4 * z39 + z38 * z893;
+        let z910 = -z4 * z38 + z39 * z893;
+        let z925 = z58 * z909 + z59 * z894;
+        let z1022 = z4 * z18;
+        let z1027 = z25 * z38;
+        let z1028 = z25 * z39;
+        let z1043 = z58 * z1027 + z59 * z1022;
+        let z1131 = -z3 * z38 - z24 * z39;
+        let z1139 = z58 * z1131;
+        let z2231 = -z3 * z569 - z18 * z561;
+        let z2232 = z3 * z570 + z19 * z561;
+        let z2233 = z4 * z580 + z38 * z2231 + z39 * z562 + z579 * z893;
+        let z2234 = -z4 * z579 - z38 * z562 + z39 * z2231 + z580 * z893;
+        let z2235 = z58 * z2233 + z59 * z2232 + z589 * z909 + z590 * z894;
+        let z2236 = z78 * z2234 + z79 * z2235 + z599 * z910 + z600 * z925;
+        let z2237 = -self.d2 * z562;
+        let z2238 = -self.d3 * z562 + z2237;
+        let z2239 = self.d4 * z2234 + z2238;
+        let z2240 = self.d5 * z2234 + z2239;
+        let z2241 = self.d6 * z2236 + z2240;
+        let z2242 = z4 * z569 + z18 * z562;
+        let z2243 = z25 * z579 + z38 * z576;
+        let z2244 = z25 * z580 + z39 * z576;
+        let z2245 = z58 * z2243 + z59 * z2242 + z589 * z1027 + z590 * z1022;
+        let z2246 = z78 * z2244 + z79 * z2245 + z599 * z1028 + z600 * z1043;
+        let z2247 = self.d4 * z2244;
+        let z2248 = self.d5 * z2244 + z2247;
+        let z2249 = self.d6 * z2246 + z2248;
+        let z2250 = -z3 * z579 - z24 * z580 - z38 * z561 - z39 * z575;
+        let z2251 = z58 * z2250 + z589 * z1131;
+        let z2252 = z44 * z599 + z78 * z585 + z79 * z2251 + z600 * z1139;
+        let z2253 = self.d4 * z585;
+        let z2254 = z2253 + self.d5 * z585;
+        let z2255 = z2254 + self.d6 * z2252;
+        let z2256 = z65 * z600 + z79 * z596;
+        let z2257 = self.d6 * z2256;
+        let z2258 = self.d6 * z603;
+        let z5944 = qd[4] * self.d6 + qd[4] * self.d_flange;
+        let z5945 = qd[3] * self.d6 + qd[3] * self.d_flange;
+        let z5946 = z79 * z5945;
+        let z5947 = z58 * z5946;
+        let z5948 = qd[2] * self.d6 + qd[2] * self.d_flange;
+        let z5949 = z79 * z5948;
+        let z5950 = qd[2] * self.d4 + qd[2] * self.d5 + z78 * z5948;
+        let z5951 = z58 * z5949;
+        let z5952 = z59 * z5949;
+        let z5953 = qd[1] * self.d6 + qd[1] * self.d_flange;
+        let z5954 = z79 * z5953;
+        let z5955 = qd[1] * self.d4 + qd[1] * self.d5 + z78 * z5953;
+        let z5956 = z58 * z5954;
+        let z5957 = z59 * z5954;
+        let z5958 = z38 * z5956 + z39 * z5955;
+        let z5959 = z600 * z5945;
+        let z5960 = z58 * z5959 + z589 * z5946;
+        let z5961 = z600 * z5948;
+        let z5962 = z599 * z5948;
+        let z5963 = z58 * z5961 + z589 * z5949;
+        let z5964 = z59 * z5961 + z590 * z5949;
+        let z5965 = z600 * z5953;
+        let z5966 = z599 * z5953;
+        let z5967 = z58 * z5965 + z589 * z5954;
+        let z5968 = z59 * z5965 + z590 * z5954;
+        let z5969 = z38 * z5967 + z39 * z5966 + z579 * z5956 + z580 * z5955;
+        let z5970 = qd[5] * self.d6 + qd[5] * self.d_flange;
+        let z5971 = z1043 * z5948 - z45 * z5970 + z65 * z5944 + z1139 * z5945
+            + z925 * z5953;
+        let z5972 = z1028 * z5948 + z44 * z5945 + z64 * z5970 + z910 * z5953;
+        let z5973 = z79 * z5944;
+        let z5974 = z78 * z5970;
+        let z5975 = z1022 * z5949 + z25 * z5974 - z44 * z5973 + z894 * z5954;
+        let z5976 = z1027 * z5949 + z25 * z5973 + z44 * z5974 + z1131 * z5946
+            + z909 * z5954;
+        let z5977 = -z79 * z5970;
+        let z5978 = qd[3] * self.d4 + qd[3] * self.d5 + z58 * z5974 - z59 * z5973
+            + z78 * z5945;
+        let z5979 = -z3 * z5978 + z4 * z5956 - z24 * z5947 + z24 * z5977 + z25 * z5950
+            + z893 * z5955;
+        let z5980 = -z3 * z5947 + z3 * z5977 - z4 * z5955 + z24 * z5978 + z25 * z5951
+            + z893 * z5956;
+        let z5981 = z38 * z5951 + z39 * z5950 + z58 * z5973 + z59 * z5974;
+        let z5982 = z38 * z5978 - z39 * z5947 + z39 * z5977;
+        let z5983 = z3 * z5957 + z4 * z5981;
+        let z5984 = -z3 * z5958 + z4 * z5952 - z4 * z5982;
+        let z5985 = -qd[1] * self.d2 - qd[1] * self.d3 + z18 * z5952 - z18 * z5982
+            + z19 * z5981 - z38 * z5955 + z39 * z5956;
+        let z5986 = -z18 * z5958 + z19 * z5957 - z38 * z5947 + z38 * z5977 - z39 * z5978;
+        let z5987 = z2251 * z5945 - qd[5] * z5972 - z586 * z5970 + z596 * z5944
+            + z2235 * z5953 + z2245 * z5948;
+        let z5988 = qd[5] * z5971 + z585 * z5945 + z595 * z5970 + z2234 * z5953
+            + z2244 * z5948;
+        let z5989 = z600 * z5944;
+        let z5990 = z599 * z5970;
+        let z5991 = z1022 * z5961 - qd[4] * z5976 + z25 * z5990 - z44 * z5989
+            + z576 * z5974 - z585 * z5973 + z894 * z5965 + z2232 * z5954 + z2242 * z5949;
+        let z5992 = z2250 * z5946 + qd[4] * z5975 + z1027 * z5961 + z25 * z5989
+            + z44 * z5990 + z576 * z5973 + z585 * z5974 + z1131 * z5959 + z909 * z5965
+            + z2233 * z5954 + z2243 * z5949;
+        let z5993 = -z600 * z5970;
+        let z5994 = z58 * z5990 - z59 * z5989 + z589 * z5974 - z590 * z5973
+            + z599 * z5945;
+        let z5995 = -qd[3] * z5980 - z3 * z5994 + z4 * z5967 - z24 * z5960 + z24 * z5993
+            + z25 * z5962 - z561 * z5978 + z562 * z5956 - z575 * z5947 + z575 * z5977
+            + z576 * z5950 + z893 * z5966 + z2231 * z5955;
+        let z5996 = qd[3] * z5979 - z3 * z5960 + z3 * z5993 - z4 * z5966 + z24 * z5994
+            + z25 * z5963 - z561 * z5947 + z561 * z5977 - z562 * z5955 + z575 * z5978
+            + z576 * z5951 + z893 * z5967 + z2231 * z5956;
+        let z5997 = z38 * z5963 + z39 * z5962 + z58 * z5989 + z59 * z5990 + z579 * z5951
+            + z580 * z5950 + z589 * z5973 + z590 * z5974;
+        let z5998 = z38 * z5994 - z39 * z5960 + z39 * z5993 + z579 * z5978 - z580 * z5947
+            + z580 * z5977;
+        let z5999 = -qd[2] * z5984 + z3 * z5968 + z4 * z5997 + z561 * z5957
+            + z562 * z5981;
+        let z6000 = qd[2] * z5983 - z3 * z5969 + z4 * z5964 - z4 * z5998 - z561 * z5958
+            + z562 * z5952 - z562 * z5982;
+        let z6001 = -qd[1] * z5986 + z18 * z5964 - z18 * z5998 + z19 * z5997
+            - z38 * z5966 + z39 * z5967 + z569 * z5952 - z569 * z5982 + z570 * z5981
+            - z579 * z5955 + z580 * z5956;
+        let z6002 = qd[1] * z5985 - z18 * z5969 + z19 * z5968 - z38 * z5960 + z38 * z5993
+            - z39 * z5994 - z569 * z5958 + z570 * z5957 - z579 * z5947 + z579 * z5977
+            - z580 * z5978;
+        let x0 = q[1].cos();
+        let x1 = z6001 * x0;
+        let x2 = q[1].sin();
+        let x3 = -(z6002 * x2);
+        let x4 = x1 + x3;
+        let x5 = q[2].cos();
+        let x6 = z5999 * x5;
+        let x7 = q[2].sin();
+        let x8 = -(z6000 * x7);
+        let x9 = x6 + x8;
+        let x10 = q[3].cos();
+        let x11 = z5995 * x10;
+        let x12 = q[3].sin();
+        let x13 = -(z5996 * x12);
+        let x14 = x11 + x13;
+        let x15 = q[4].cos();
+        let x16 = z5991 * x15;
+        let x17 = q[4].sin();
+        let x18 = -(z5992 * x17);
+        let x19 = x16 + x18;
+        let x20 = q[5].cos();
+        let x21 = z5987 * x20;
+        let x22 = q[5].sin();
+        let x23 = -(z5988 * x22);
+        let x24 = x21 + x23;
+        let x25 = z3 * z5985;
+        let x26 = -(z4 * z5986);
+        let x27 = self.d_flange * z2236;
+        let x28 = z2241 + x25 + x26 + x27;
+        let x29 = self.d_flange * z2246;
+        let x30 = z18 * z5983;
+        let x31 = -(z19 * z5984);
+        let x32 = z2249 + x29 + x30 + x31;
+        let x33 = self.d_flange * z2252;
+        let x34 = z38 * z5979;
+        let x35 = -(z39 * z5980);
+        let x36 = z2255 + x33 + x34 + x35;
+        let x37 = self.d_flange * z2256;
+        let x38 = z58 * z5975;
+        let x39 = -(z59 * z5976);
+        let x40 = z2257 + x37 + x38 + x39;
+        let x41 = self.d_flange * z603;
+        let x42 = z78 * z5971;
+        let x43 = -(z79 * z5972);
+        let x44 = z2258 + x41 + x42 + x43;
+        d_dq[(0, 1)] = x4;
+        d_dq[(0, 2)] = x9;
+        d_dq[(0, 3)] = x14;
+        d_dq[(0, 4)] = x19;
+        d_dq[(0, 5)] = x24;
+        d_dqd[(0, 1)] = x28;
+        d_dqd[(0, 2)] = x32;
+        d_dqd[(0, 3)] = x36;
+        d_dqd[(0, 4)] = x40;
+        d_dqd[(0, 5)] = x44;
     }
 }

@@ -75,20 +75,6 @@ pub fn gradient(f: &Atom, nq: usize) -> Vec<Atom> {
     (0..nq).map(|i| partial(f, p.q[i]).expand()).collect()
 }
 
-/// The symmetric matrix ∂(grad_i)/∂q_j, compacted (upper triangle computed, mirrored).
-pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
-    let p = pool();
-    let mut h = vec![vec![zero(); nq]; nq];
-    for i in 0..nq {
-        for j in i..nq {
-            let v = compact(&partial(&grad[i], p.q[j]));
-            h[j][i] = v.clone();
-            h[i][j] = v;
-        }
-    }
-    h
-}
-
 /// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
 pub fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
     Rates::positions(nq, rheonomic).of(gamma).expand()

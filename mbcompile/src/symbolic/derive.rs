@@ -215,6 +215,7 @@ fn principal_intermediates(
     atoms.extend(s.bilateral.iter().chain(&s.gaps));
     for f in [&k.bilateral, &k.gaps, &k.slips, &k.second_slips] {
         atoms.extend(f.jacobian.iter().flatten());
+        atoms.extend(&f.time);
         atoms.extend(&f.drift);
     }
     super::program::closure(&atoms)

@@ -145,6 +145,15 @@ pub(crate) fn define(value: Atom) -> Atom {
     })
 }
 
+/// The intermediate already defined by `value`, else `value` itself (never makes one): lets a
+/// derivative reuse cos q and sin q where the recursion named them.
+pub(crate) fn existing(value: Atom) -> Atom {
+    PROGRAM.with(|p| match p.borrow().by_value.get(&value) {
+        Some(s) => Atom::var(*s),
+        None => value,
+    })
+}
+
 /// The definition of intermediate `s`.
 pub(crate) fn definition(s: Symbol) -> Option<Atom> {
     PROGRAM.with(|p| {

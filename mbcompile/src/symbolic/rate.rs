@@ -149,8 +149,8 @@ impl Rates {
                     }
                     let u = u.to_owned();
                     return match sym {
-                        s if s == Symbol::SIN => u.cos() * du,
-                        s if s == Symbol::COS => -(u.sin()) * du,
+                        s if s == Symbol::SIN => program::existing(u.cos()) * du,
+                        s if s == Symbol::COS => -program::existing(u.sin()) * du,
                         s if s == Symbol::EXP => v.to_owned() * du,
                         _ => du / u,
                     };

@@ -49,11 +49,10 @@ fn partial(f: &Atom, x: Symbol) -> Atom {
     algebra::partial(f, x)
 }
 
-/// The matrix (∂f_i/∂x_j) of a list of functions f over the symbols x.
+/// The matrix (∂f_i/∂x_j) of a list of functions f over the symbols x (forward or reverse
+/// mode through the program, whichever is cheaper).
 fn jacobian(f: &[Atom], x: &[Symbol]) -> AtomMatrix {
-    f.iter()
-        .map(|fi| x.iter().map(|&xj| partial(fi, xj)).collect())
-        .collect()
+    super::super::reverse::jacobian(f, x)
 }
 
 /// Σ_l m_il a_l for every i, skipping zero entries.

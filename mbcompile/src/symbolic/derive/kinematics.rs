@@ -4,9 +4,11 @@
 //! constraint γ = A q̇ + a given directly must be linear in q̇ (its column is Aᵀ, its time part
 //! a), and a velocity constraint must be independent of the constraints before it. Also the contact laws (ε_N, ε_T, μ) as expressions of the parameters.
 
-use super::super::algebra::{AtomMatrix, drift, gradient, partial, uses_any, zero};
+use super::super::algebra::{AtomMatrix, drift, gradient, partial, trig_reduce, uses_any, zero};
 use super::super::convert::Converter;
 use super::super::numeric::Sampler;
+use super::super::program::{inline, mentions_intermediates};
+use super::super::substitute::Substitution;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
 use crate::dsl::ast::{Contact, Expr, Gap, Model};
@@ -210,19 +212,24 @@ fn slip_kinematics(
 
 /// The kinematics read off a velocity-level function γ = Wᵀ q̇ + ŵ (W(q, t), ŵ(q, t)); `Err(k)`
 /// when γ is not linear in q̇ (in q̇_k).
+///
+/// Over the structured route's intermediates, W = ∂γ/∂q̇ and ŵ = γ|_{q̇=0} are transformations
+/// of the program (the chain rule and `Substitution`), so γ is never written out in q. A column
+/// that depends on q̇ through the program is only a structural dependence; γ is then written out
+/// (intermediates inlined) and judged on that form, which decides exactly.
 fn linear_in_velocities(gamma: &Atom, s: &Scalar) -> Result<Kinematics, usize> {
     let p = pool();
     let nq = s.nq;
     let w: Vec<Atom> = (0..nq).map(|i| partial(gamma, p.qd[i]).expand()).collect();
     for wi in &w {
         if let Some(k) = uses_any(wi, &p.qd[..nq]) {
-            return Err(k);
+            return match mentions_intermediates(gamma) {
+                true => linear_in_velocities(&trig_reduce(&inline(gamma).expand()), s),
+                false => Err(k),
+            };
         }
     }
-    let mut offset = gamma.clone();
-    for v in &p.qd[..nq] {
-        offset = offset.replace(Atom::var(*v)).with(zero());
-    }
+    let offset = Substitution::zero(&p.qd[..nq]).of(gamma);
     Ok(Kinematics {
         drift: drift(gamma, nq, s.rheonomic),
         jacobian: w,

@@ -3,7 +3,7 @@
 
 use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
-use super::super::program::{depends_on, inline};
+use super::super::program::{depends_on, mentions_intermediates};
 use super::super::symbols::{pool, vars};
 use crate::dsl::ast::{Gap, Model, Tangent};
 use crate::error::DerivationError;
@@ -28,8 +28,8 @@ pub struct Scalar {
     pub generalised: Vec<Atom>,
     /// g, expanded (0 for a velocity constraint).
     pub bilateral: Vec<Atom>,
-    /// γ = A q̇ + a of each velocity constraint over the model's symbols (the structured
-    /// route's intermediates inlined, so that a = γ|_{q̇=0} can be read off by substitution),
+    /// γ = A q̇ + a of each velocity constraint: over the structured route's intermediates as
+    /// converted (A and a are read off through the program, see `kinematics`), otherwise
     /// expanded with sin² reduced to 1 − cos² (`None` for a holonomic one).
     pub velocity_constraints: Vec<Option<Atom>>,
     /// g_N, expanded.
@@ -82,8 +82,13 @@ impl Scalar {
             .constraints
             .iter()
             .map(|c| {
-                c.velocity
-                    .then(|| trig_reduce(&inline(&conv.atom(&c.value)).expand()))
+                c.velocity.then(|| {
+                    let gamma = conv.atom(&c.value);
+                    match mentions_intermediates(&gamma) {
+                        true => gamma.expand(),
+                        false => trig_reduce(&gamma.expand()),
+                    }
+                })
             })
             .collect();
         let bilateral: Vec<Atom> = model

@@ -1,7 +1,8 @@
 //! Equilibrium analysis: ∇²V, ∂∇V/∂p_k, and the Hessians ∂²g/∂q² of bilateral constraints
 //! (the Jacobians ∂A_iᵀ/∂q of velocity constraints' columns) and gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
 
-use super::super::algebra::{AtomMatrix, compact, hessian, partial};
+use super::super::algebra::{AtomMatrix, compact, partial};
+use super::super::reverse::{hessian, jacobian};
 use super::super::symbols::pool;
 use super::kinematics::ConstraintKinematics;
 use symbolica::atom::Atom;
@@ -20,11 +21,12 @@ pub struct Statics {
     pub gap_hessians: Vec<AtomMatrix>,
 }
 
-/// ∂w_k/∂q_l of a column w(q, t), entry by entry (not symmetric in general).
+/// ∂w_k/∂q_l of a column w(q, t) (not symmetric in general), by forward or reverse mode.
 fn column_jacobian(w: &[Atom], nq: usize) -> AtomMatrix {
     let p = pool();
-    w.iter()
-        .map(|wk| (0..nq).map(|l| compact(&partial(wk, p.q[l]))).collect())
+    jacobian(w, &p.q[..nq])
+        .iter()
+        .map(|row| row.iter().map(compact).collect())
         .collect()
 }
 

@@ -3,7 +3,7 @@
 //! three revolute links, of which only the last carries the body.
 
 use super::super::convert::Converter;
-use super::super::vec3::{M3, V3, zero3};
+use super::super::vec3::{M3, V3, named, zero3};
 use crate::dsl::ast::{JointKind, Model, Name, Vector};
 use crate::dsl::build::{int, unit};
 use crate::dsl::joints::offset_rotation;
@@ -51,8 +51,10 @@ fn coordinate_index(model: &Model, q: &Name) -> usize {
         .unwrap_or(0)
 }
 
+/// The unit axis, each component that is not a number named once (an axis given by parameters,
+/// like a steer axis tilted by λ, is then normalised once instead of in every entry that uses it).
 fn unit_atoms(axis: &Vector, conv: &Converter) -> V3 {
-    conv.vector3(&unit(axis))
+    named(&conv.vector3(&unit(axis)))
 }
 
 /// The coordinate axes e_x, e_y, e_z as written vectors (for the parts of a floating joint).
