@@ -6,9 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/setup.sh
 export SYMBOLICA_HIDE_BANNER=1
-cargo run -q -p mbcompile -- gen examples
-cargo run -q -p mbcompile -- gen examples --target c
-cargo run -q -p mbcompile -- print examples --model Woodpecker
+flock /tmp/symbolica.lock cargo run -q -p mbcompile -- gen examples --target rust,c
+flock /tmp/symbolica.lock cargo run -q -p mbcompile -- print examples --model Woodpecker
 for bin in $(ls examples/src/bin 2>/dev/null | sed -n 's/\.rs$//p'); do
   echo "== $bin"
   cargo run -q --release -p mb-examples --bin "$bin" -- "examples/out/$bin"

@@ -22,6 +22,6 @@ NS="2 4 8 10"
         python3 ../chain_model.py "$n" | grep -v '^use mbmacros::mechanism;' | sed '/^$/d'
     done
 } > src/lib.rs
-flock /tmp/symbolica.lock "$MBCOMPILE" gen .
-# The same chains in C99 (src/generated/c/chain{n}.h, .c) for the `c_dynamics` benchmark.
-flock /tmp/symbolica.lock "$MBCOMPILE" gen . --target c --out src/generated/c
+# The Rust modules, and the same chains in C99 (src/generated/c/chain{n}.h, .c) for the
+# `c_dynamics` benchmark, from one derivation of each chain.
+flock /tmp/symbolica.lock "$MBCOMPILE" gen . --target rust,c --out src/generated/c

@@ -122,15 +122,9 @@ void block_four_supports_coriolis(const block_four_supports_params *restrict p, 
     (void)q;
     (void)qd;
     (void)t;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
 }
 
 void block_four_supports_bilateral(const block_four_supports_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -244,18 +238,9 @@ void block_four_supports_slip_jacobian(const block_four_supports_params *restric
     (void)p;
     (void)q;
     (void)t;
-    w_t[0] = 0.0;
-    w_t[1] = 0.0;
-    w_t[2] = 0.0;
-    w_t[3] = 0.0;
-    w_t[4] = 0.0;
-    w_t[5] = 0.0;
-    w_t[6] = 0.0;
-    w_t[7] = 0.0;
-    w_t[8] = 0.0;
-    w_t[9] = 0.0;
-    w_t[10] = 0.0;
-    w_t[11] = 0.0;
+    for (int mb_k = 0; mb_k < 12; ++mb_k) {
+        w_t[mb_k] = 0.0;
+    }
     time_partial[0] = 0.0;
     time_partial[1] = 0.0;
     time_partial[2] = 0.0;
@@ -309,15 +294,9 @@ void block_four_supports_potential_hessian(const block_four_supports_params *res
     (void)p;
     (void)q;
     (void)t;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
 }
 
 int block_four_supports_potential_gradient_parameter(const block_four_supports_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -456,24 +435,12 @@ void block_four_supports_force_jacobians(const block_four_supports_params *restr
     (void)q;
     (void)qd;
     (void)t;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
 }
 
 void block_four_supports_force_time_partial(const block_four_supports_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -493,15 +460,9 @@ void block_four_supports_mass_action_jacobian(const block_four_supports_params *
     (void)q;
     (void)t;
     (void)a;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
 }
 
 int block_four_supports_force_parameter_derivative(const block_four_supports_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

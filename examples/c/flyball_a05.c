@@ -799,21 +799,15 @@ void flyball_a05_coriolis(const flyball_a05_params *restrict p, const double *re
     const double x0 = z206 * 0.5;
     const double x1 = z244 * 0.5;
     const double x2 = z258 * 0.5;
+    for (int mb_k = 0; mb_k < 16; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
     c[0] = x0;
-    c[1] = 0.0;
     c[2] = z342;
     c[3] = z343;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
     c[8] = z344;
-    c[9] = 0.0;
     c[10] = x1;
-    c[11] = 0.0;
     c[12] = z345;
-    c[13] = 0.0;
-    c[14] = 0.0;
     c[15] = x2;
 }
 
@@ -960,21 +954,15 @@ void flyball_a05_potential_hessian(const flyball_a05_params *restrict p, const d
     const double z429 = -z168 * z289;
     const double z430 = -z0 * z429 + z1 * z428;
     const double z431 = 0.5 * q[1] * p->lr * p->k * p->l0 * z21 * (1.0 / sqrt(q[1] * p->lr * sin(q[3]) - 2.0 * q[1] * p->h - p->lr * p->h * sin(q[3]) + q[1] * q[1] + 0.25 * (p->lr * p->lr) * (sin(q[3]) * sin(q[3])) + 0.25 * (p->lr * p->lr) * (cos(q[3]) * cos(q[3])) + p->h * p->h)) + 0.25 * q[1] * p->lr * p->k * p->l0 * (q[1] * p->lr * z20 - p->lr * p->h * z20 + 0.5 * (p->lr * p->lr) * z20 * sin(q[3]) - 0.5 * (p->lr * p->lr) * z21 * cos(q[3])) * (pow(q[1] * p->lr * sin(q[3]) - 2.0 * q[1] * p->h - p->lr * p->h * sin(q[3]) + q[1] * q[1] + 0.25 * (p->lr * p->lr) * (sin(q[3]) * sin(q[3])) + 0.25 * (p->lr * p->lr) * (cos(q[3]) * cos(q[3])) + p->h * p->h, (-1.5))) * cos(q[3]) - 0.5 * q[1] * p->lr * p->k * z21 - 0.5 * p->lr * p->h * p->k * p->l0 * z21 * (1.0 / sqrt(q[1] * p->lr * sin(q[3]) - 2.0 * q[1] * p->h - p->lr * p->h * sin(q[3]) + q[1] * q[1] + 0.25 * (p->lr * p->lr) * (sin(q[3]) * sin(q[3])) + 0.25 * (p->lr * p->lr) * (cos(q[3]) * cos(q[3])) + p->h * p->h)) - 0.25 * p->lr * p->h * p->k * p->l0 * (q[1] * p->lr * z20 - p->lr * p->h * z20 + 0.5 * (p->lr * p->lr) * z20 * sin(q[3]) - 0.5 * (p->lr * p->lr) * z21 * cos(q[3])) * (pow(q[1] * p->lr * sin(q[3]) - 2.0 * q[1] * p->h - p->lr * p->h * sin(q[3]) + q[1] * q[1] + 0.25 * (p->lr * p->lr) * (sin(q[3]) * sin(q[3])) + 0.25 * (p->lr * p->lr) * (cos(q[3]) * cos(q[3])) + p->h * p->h, (-1.5))) * cos(q[3]) + 0.5 * p->lr * p->h * p->k * z21 + z430;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
+    for (int mb_k = 0; mb_k < 16; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
     hess[5] = z413;
     hess[6] = z414;
     hess[7] = z415;
-    hess[8] = 0.0;
     hess[9] = z414;
     hess[10] = z423;
-    hess[11] = 0.0;
-    hess[12] = 0.0;
     hess[13] = z415;
-    hess[14] = 0.0;
     hess[15] = z431;
 }
 
@@ -1659,21 +1647,15 @@ void flyball_a05_mass_action_jacobian(const flyball_a05_params *restrict p, cons
     const double z410 = a[0] * z292 + z290 * z366 - z291 * z365 + z46 * z409 - z47 * z393 + z332 * z351 + z333 * z352;
     const double z411 = a[0] * z293 - z289 * z366 + z291 * z364 - z45 * z409 + z47 * z392 + z333 * z351 + z334 * z352;
     const double z412 = -z0 * z411 + z1 * z410 + z26 * z392 + z27 * z393 + z28 * z409;
+    for (int mb_k = 0; mb_k < 16; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
     out[0] = z388;
-    out[1] = 0.0;
     out[2] = z391;
     out[3] = z394;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
     out[8] = z399;
-    out[9] = 0.0;
     out[10] = z403;
-    out[11] = 0.0;
     out[12] = z408;
-    out[13] = 0.0;
-    out[14] = 0.0;
     out[15] = z412;
 }
 

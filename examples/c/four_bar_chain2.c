@@ -237,30 +237,17 @@ void four_bar_chain2_dynamics(const four_bar_chain2_params *restrict p, const do
     const double x2 = -z156;
     const double x3 = -z157;
     const double x4 = -z158;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = z107;
-    m[1] = 0.0;
-    m[2] = 0.0;
     m[3] = z114;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = z110;
-    m[7] = 0.0;
-    m[8] = 0.0;
     m[9] = z122;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = z113;
-    m[13] = 0.0;
-    m[14] = 0.0;
     m[15] = z114;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = z117;
-    m[19] = 0.0;
-    m[20] = 0.0;
     m[21] = z122;
-    m[22] = 0.0;
-    m[23] = 0.0;
     m[24] = z121;
     h[0] = x0;
     h[1] = x1;
@@ -327,30 +314,17 @@ void four_bar_chain2_mass_matrix(const four_bar_chain2_params *restrict p, const
     const double z120 = -p->m * z18 + z78;
     const double z121 = -z18 * z120 + z19 * z119 + z118;
     const double z122 = -p->d * z120 + z118;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = z107;
-    m[1] = 0.0;
-    m[2] = 0.0;
     m[3] = z114;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = z110;
-    m[7] = 0.0;
-    m[8] = 0.0;
     m[9] = z122;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = z113;
-    m[13] = 0.0;
-    m[14] = 0.0;
     m[15] = z114;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = z117;
-    m[19] = 0.0;
-    m[20] = 0.0;
     m[21] = z122;
-    m[22] = 0.0;
-    m[23] = 0.0;
     m[24] = z121;
 }
 
@@ -594,30 +568,17 @@ void four_bar_chain2_coriolis(const four_bar_chain2_params *restrict p, const do
     const double x2 = z217 * 0.5;
     const double x3 = z220 * 0.5;
     const double x4 = z222 * 0.5;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
     c[0] = x0;
-    c[1] = 0.0;
-    c[2] = 0.0;
     c[3] = z280;
-    c[4] = 0.0;
-    c[5] = 0.0;
     c[6] = x1;
-    c[7] = 0.0;
-    c[8] = 0.0;
     c[9] = z281;
-    c[10] = 0.0;
-    c[11] = 0.0;
     c[12] = x2;
-    c[13] = 0.0;
-    c[14] = 0.0;
     c[15] = z282;
-    c[16] = 0.0;
-    c[17] = 0.0;
     c[18] = x3;
-    c[19] = 0.0;
-    c[20] = 0.0;
     c[21] = z283;
-    c[22] = 0.0;
-    c[23] = 0.0;
     c[24] = x4;
 }
 
@@ -905,30 +866,17 @@ void four_bar_chain2_potential_hessian(const four_bar_chain2_params *restrict p,
     const double z358 = z356 + z357;
     const double z359 = z159 * z256;
     const double z360 = z159 * z263;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
     hess[0] = z354;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
     hess[3] = z355;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
     hess[6] = z358;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
     hess[9] = z359;
-    hess[10] = 0.0;
-    hess[11] = 0.0;
     hess[12] = z360;
-    hess[13] = 0.0;
-    hess[14] = 0.0;
     hess[15] = z355;
-    hess[16] = 0.0;
-    hess[17] = 0.0;
     hess[18] = z355;
-    hess[19] = 0.0;
-    hess[20] = 0.0;
     hess[21] = z359;
-    hess[22] = 0.0;
-    hess[23] = 0.0;
     hess[24] = z359;
 }
 
@@ -1068,31 +1016,14 @@ int four_bar_chain2_bilateral_hessian(const four_bar_chain2_params *restrict p, 
         const double x6 = x2 * x4;
         const double x7 = cos(q[1]);
         const double x8 = p->l * x7;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[0] = x5;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
         hess[3] = x6;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
         hess[6] = x8;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
         hess[15] = x6;
-        hess[16] = 0.0;
-        hess[17] = 0.0;
         hess[18] = x6;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
-        hess[22] = 0.0;
-        hess[23] = 0.0;
-        hess[24] = 0.0;
         return 1;
     }
     case 1: {
@@ -1105,31 +1036,14 @@ int four_bar_chain2_bilateral_hessian(const four_bar_chain2_params *restrict p, 
         const double x6 = x2 * x4;
         const double x7 = sin(q[1]);
         const double x8 = p->l * x7;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[0] = x5;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
         hess[3] = x6;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
         hess[6] = x8;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
         hess[15] = x6;
-        hess[16] = 0.0;
-        hess[17] = 0.0;
         hess[18] = x6;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
-        hess[22] = 0.0;
-        hess[23] = 0.0;
-        hess[24] = 0.0;
         return 1;
     }
     case 2: {
@@ -1142,30 +1056,13 @@ int four_bar_chain2_bilateral_hessian(const four_bar_chain2_params *restrict p, 
         const double x6 = x2 * x4;
         const double x7 = cos(q[2]);
         const double x8 = p->l * x7;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[6] = x5;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
         hess[9] = x6;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
         hess[12] = x8;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
-        hess[17] = 0.0;
-        hess[18] = 0.0;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
         hess[21] = x6;
-        hess[22] = 0.0;
-        hess[23] = 0.0;
         hess[24] = x6;
         return 1;
     }
@@ -1179,30 +1076,13 @@ int four_bar_chain2_bilateral_hessian(const four_bar_chain2_params *restrict p, 
         const double x6 = x2 * x4;
         const double x7 = sin(q[2]);
         const double x8 = p->l * x7;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[6] = x5;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
         hess[9] = x6;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
         hess[12] = x8;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
-        hess[17] = 0.0;
-        hess[18] = 0.0;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
         hess[21] = x6;
-        hess[22] = 0.0;
-        hess[23] = 0.0;
         hess[24] = x6;
         return 1;
     }
@@ -1419,55 +1299,29 @@ void four_bar_chain2_force_jacobians(const four_bar_chain2_params *restrict p, c
     const double x15 = -z561;
     const double x16 = -z562;
     const double x17 = -z563;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
     dh_dq[0] = x0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
     dh_dq[3] = x1;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
     dh_dq[6] = x2;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
     dh_dq[9] = x3;
-    dh_dq[10] = 0.0;
-    dh_dq[11] = 0.0;
     dh_dq[12] = x4;
-    dh_dq[13] = 0.0;
-    dh_dq[14] = 0.0;
     dh_dq[15] = x5;
-    dh_dq[16] = 0.0;
-    dh_dq[17] = 0.0;
     dh_dq[18] = x6;
-    dh_dq[19] = 0.0;
-    dh_dq[20] = 0.0;
     dh_dq[21] = x7;
-    dh_dq[22] = 0.0;
-    dh_dq[23] = 0.0;
     dh_dq[24] = x8;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
     dh_dqd[0] = x9;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
     dh_dqd[3] = x10;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
     dh_dqd[6] = x11;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
     dh_dqd[9] = x12;
-    dh_dqd[10] = 0.0;
-    dh_dqd[11] = 0.0;
     dh_dqd[12] = x13;
-    dh_dqd[13] = 0.0;
-    dh_dqd[14] = 0.0;
     dh_dqd[15] = x14;
-    dh_dqd[16] = 0.0;
-    dh_dqd[17] = 0.0;
     dh_dqd[18] = x15;
-    dh_dqd[19] = 0.0;
-    dh_dqd[20] = 0.0;
     dh_dqd[21] = x16;
-    dh_dqd[22] = 0.0;
-    dh_dqd[23] = 0.0;
     dh_dqd[24] = x17;
 }
 
@@ -1585,30 +1439,17 @@ void four_bar_chain2_mass_action_jacobian(const four_bar_chain2_params *restrict
     const double z349 = -z8 * z327 + z9 * z326 + z328;
     const double z350 = -z239 * z305 + z240 * z304 - z18 * z335 + z19 * z334 + z336;
     const double z351 = -z18 * z341 + z19 * z340 + z342;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
     out[0] = z325;
-    out[1] = 0.0;
-    out[2] = 0.0;
     out[3] = z328;
-    out[4] = 0.0;
-    out[5] = 0.0;
     out[6] = z339;
-    out[7] = 0.0;
-    out[8] = 0.0;
     out[9] = z343;
-    out[10] = 0.0;
-    out[11] = 0.0;
     out[12] = z347;
-    out[13] = 0.0;
-    out[14] = 0.0;
     out[15] = z348;
-    out[16] = 0.0;
-    out[17] = 0.0;
     out[18] = z349;
-    out[19] = 0.0;
-    out[20] = 0.0;
     out[21] = z350;
-    out[22] = 0.0;
-    out[23] = 0.0;
     out[24] = z351;
 }
 

@@ -123,15 +123,9 @@ void pushed_box_coriolis(const pushed_box_params *restrict p, const double *rest
     (void)q;
     (void)qd;
     (void)t;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
 }
 
 void pushed_box_bilateral(const pushed_box_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -277,15 +271,9 @@ void pushed_box_potential_hessian(const pushed_box_params *restrict p, const dou
     (void)p;
     (void)q;
     (void)t;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
 }
 
 int pushed_box_potential_gradient_parameter(const pushed_box_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -394,24 +382,12 @@ void pushed_box_force_jacobians(const pushed_box_params *restrict p, const doubl
     (void)q;
     (void)qd;
     (void)t;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
 }
 
 void pushed_box_force_time_partial(const pushed_box_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -430,15 +406,9 @@ void pushed_box_mass_action_jacobian(const pushed_box_params *restrict p, const 
     (void)q;
     (void)t;
     (void)a;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
 }
 
 int pushed_box_force_parameter_derivative(const pushed_box_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

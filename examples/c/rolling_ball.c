@@ -72,41 +72,14 @@ void rolling_ball_dynamics(const rolling_ball_params *restrict p, const double *
     const double x0 = p->r * p->r;
     const double x1 = p->m * 0.4 * x0;
     const double x2 = -(p->m * p->g);
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
-    m[6] = 0.0;
     m[7] = p->m;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
-    m[12] = 0.0;
-    m[13] = 0.0;
     m[14] = p->m;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
-    m[18] = 0.0;
-    m[19] = 0.0;
-    m[20] = 0.0;
     m[21] = x1;
-    m[22] = 0.0;
-    m[23] = 0.0;
-    m[24] = 0.0;
-    m[25] = 0.0;
-    m[26] = 0.0;
-    m[27] = 0.0;
     m[28] = x1;
-    m[29] = 0.0;
-    m[30] = 0.0;
-    m[31] = 0.0;
-    m[32] = 0.0;
-    m[33] = 0.0;
-    m[34] = 0.0;
     m[35] = x1;
     h[0] = 0.0;
     h[1] = 0.0;
@@ -122,41 +95,14 @@ void rolling_ball_mass_matrix(const rolling_ball_params *restrict p, const doubl
     (void)t;
     const double x0 = p->r * p->r;
     const double x1 = p->m * 0.4 * x0;
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
-    m[6] = 0.0;
     m[7] = p->m;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
-    m[12] = 0.0;
-    m[13] = 0.0;
     m[14] = p->m;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
-    m[18] = 0.0;
-    m[19] = 0.0;
-    m[20] = 0.0;
     m[21] = x1;
-    m[22] = 0.0;
-    m[23] = 0.0;
-    m[24] = 0.0;
-    m[25] = 0.0;
-    m[26] = 0.0;
-    m[27] = 0.0;
     m[28] = x1;
-    m[29] = 0.0;
-    m[30] = 0.0;
-    m[31] = 0.0;
-    m[32] = 0.0;
-    m[33] = 0.0;
-    m[34] = 0.0;
     m[35] = x1;
 }
 
@@ -180,42 +126,9 @@ void rolling_ball_coriolis(const rolling_ball_params *restrict p, const double *
     (void)q;
     (void)qd;
     (void)t;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
-    c[9] = 0.0;
-    c[10] = 0.0;
-    c[11] = 0.0;
-    c[12] = 0.0;
-    c[13] = 0.0;
-    c[14] = 0.0;
-    c[15] = 0.0;
-    c[16] = 0.0;
-    c[17] = 0.0;
-    c[18] = 0.0;
-    c[19] = 0.0;
-    c[20] = 0.0;
-    c[21] = 0.0;
-    c[22] = 0.0;
-    c[23] = 0.0;
-    c[24] = 0.0;
-    c[25] = 0.0;
-    c[26] = 0.0;
-    c[27] = 0.0;
-    c[28] = 0.0;
-    c[29] = 0.0;
-    c[30] = 0.0;
-    c[31] = 0.0;
-    c[32] = 0.0;
-    c[33] = 0.0;
-    c[34] = 0.0;
-    c[35] = 0.0;
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
 }
 
 void rolling_ball_bilateral(const rolling_ball_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -346,42 +259,9 @@ void rolling_ball_potential_hessian(const rolling_ball_params *restrict p, const
     (void)p;
     (void)q;
     (void)t;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
-    hess[9] = 0.0;
-    hess[10] = 0.0;
-    hess[11] = 0.0;
-    hess[12] = 0.0;
-    hess[13] = 0.0;
-    hess[14] = 0.0;
-    hess[15] = 0.0;
-    hess[16] = 0.0;
-    hess[17] = 0.0;
-    hess[18] = 0.0;
-    hess[19] = 0.0;
-    hess[20] = 0.0;
-    hess[21] = 0.0;
-    hess[22] = 0.0;
-    hess[23] = 0.0;
-    hess[24] = 0.0;
-    hess[25] = 0.0;
-    hess[26] = 0.0;
-    hess[27] = 0.0;
-    hess[28] = 0.0;
-    hess[29] = 0.0;
-    hess[30] = 0.0;
-    hess[31] = 0.0;
-    hess[32] = 0.0;
-    hess[33] = 0.0;
-    hess[34] = 0.0;
-    hess[35] = 0.0;
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
 }
 
 int rolling_ball_potential_gradient_parameter(const rolling_ball_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -456,42 +336,9 @@ int rolling_ball_gap_hessian(const rolling_ball_params *restrict p, const double
     (void)t;
     switch (i) {
     case 0: {
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
-        hess[17] = 0.0;
-        hess[18] = 0.0;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
-        hess[22] = 0.0;
-        hess[23] = 0.0;
-        hess[24] = 0.0;
-        hess[25] = 0.0;
-        hess[26] = 0.0;
-        hess[27] = 0.0;
-        hess[28] = 0.0;
-        hess[29] = 0.0;
-        hess[30] = 0.0;
-        hess[31] = 0.0;
-        hess[32] = 0.0;
-        hess[33] = 0.0;
-        hess[34] = 0.0;
-        hess[35] = 0.0;
+        for (int mb_k = 0; mb_k < 36; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         return 1;
     }
     default:
@@ -505,78 +352,12 @@ void rolling_ball_force_jacobians(const rolling_ball_params *restrict p, const d
     (void)q;
     (void)qd;
     (void)t;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dq[9] = 0.0;
-    dh_dq[10] = 0.0;
-    dh_dq[11] = 0.0;
-    dh_dq[12] = 0.0;
-    dh_dq[13] = 0.0;
-    dh_dq[14] = 0.0;
-    dh_dq[15] = 0.0;
-    dh_dq[16] = 0.0;
-    dh_dq[17] = 0.0;
-    dh_dq[18] = 0.0;
-    dh_dq[19] = 0.0;
-    dh_dq[20] = 0.0;
-    dh_dq[21] = 0.0;
-    dh_dq[22] = 0.0;
-    dh_dq[23] = 0.0;
-    dh_dq[24] = 0.0;
-    dh_dq[25] = 0.0;
-    dh_dq[26] = 0.0;
-    dh_dq[27] = 0.0;
-    dh_dq[28] = 0.0;
-    dh_dq[29] = 0.0;
-    dh_dq[30] = 0.0;
-    dh_dq[31] = 0.0;
-    dh_dq[32] = 0.0;
-    dh_dq[33] = 0.0;
-    dh_dq[34] = 0.0;
-    dh_dq[35] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
-    dh_dqd[9] = 0.0;
-    dh_dqd[10] = 0.0;
-    dh_dqd[11] = 0.0;
-    dh_dqd[12] = 0.0;
-    dh_dqd[13] = 0.0;
-    dh_dqd[14] = 0.0;
-    dh_dqd[15] = 0.0;
-    dh_dqd[16] = 0.0;
-    dh_dqd[17] = 0.0;
-    dh_dqd[18] = 0.0;
-    dh_dqd[19] = 0.0;
-    dh_dqd[20] = 0.0;
-    dh_dqd[21] = 0.0;
-    dh_dqd[22] = 0.0;
-    dh_dqd[23] = 0.0;
-    dh_dqd[24] = 0.0;
-    dh_dqd[25] = 0.0;
-    dh_dqd[26] = 0.0;
-    dh_dqd[27] = 0.0;
-    dh_dqd[28] = 0.0;
-    dh_dqd[29] = 0.0;
-    dh_dqd[30] = 0.0;
-    dh_dqd[31] = 0.0;
-    dh_dqd[32] = 0.0;
-    dh_dqd[33] = 0.0;
-    dh_dqd[34] = 0.0;
-    dh_dqd[35] = 0.0;
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
 }
 
 void rolling_ball_force_time_partial(const rolling_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -599,42 +380,9 @@ void rolling_ball_mass_action_jacobian(const rolling_ball_params *restrict p, co
     (void)q;
     (void)t;
     (void)a;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
-    out[9] = 0.0;
-    out[10] = 0.0;
-    out[11] = 0.0;
-    out[12] = 0.0;
-    out[13] = 0.0;
-    out[14] = 0.0;
-    out[15] = 0.0;
-    out[16] = 0.0;
-    out[17] = 0.0;
-    out[18] = 0.0;
-    out[19] = 0.0;
-    out[20] = 0.0;
-    out[21] = 0.0;
-    out[22] = 0.0;
-    out[23] = 0.0;
-    out[24] = 0.0;
-    out[25] = 0.0;
-    out[26] = 0.0;
-    out[27] = 0.0;
-    out[28] = 0.0;
-    out[29] = 0.0;
-    out[30] = 0.0;
-    out[31] = 0.0;
-    out[32] = 0.0;
-    out[33] = 0.0;
-    out[34] = 0.0;
-    out[35] = 0.0;
+    for (int mb_k = 0; mb_k < 36; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
 }
 
 int rolling_ball_force_parameter_derivative(const rolling_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

@@ -188,30 +188,15 @@ void rolling_coin_dynamics(const rolling_coin_params *restrict p, const double *
     const double x34 = x21 * x25;
     const double x35 = x33 + x34;
     const double x36 = qd[2] * qd[3] * (-0.5) * x17;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = p->m;
-    m[7] = 0.0;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = x6;
-    m[13] = 0.0;
     m[14] = x9;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = x12;
-    m[19] = 0.0;
-    m[20] = 0.0;
-    m[21] = 0.0;
     m[22] = x9;
-    m[23] = 0.0;
     m[24] = x8;
     h[0] = 0.0;
     h[1] = 0.0;
@@ -236,30 +221,15 @@ void rolling_coin_mass_matrix(const rolling_coin_params *restrict p, const doubl
     const double x10 = 4.0 * x2;
     const double x11 = (-5.0) + x10;
     const double x12 = x5 * x11;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = p->m;
-    m[7] = 0.0;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = x6;
-    m[13] = 0.0;
     m[14] = x9;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = x12;
-    m[19] = 0.0;
-    m[20] = 0.0;
-    m[21] = 0.0;
     m[22] = x9;
-    m[23] = 0.0;
     m[24] = x8;
 }
 
@@ -322,31 +292,17 @@ void rolling_coin_coriolis(const rolling_coin_params *restrict p, const double *
     const double x15 = p->m * x3 * x5;
     const double x16 = qd[2] * x13;
     const double x17 = qd[2] * x6;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
-    c[9] = 0.0;
-    c[10] = 0.0;
-    c[11] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
     c[12] = x7;
     c[13] = x10;
     c[14] = x11;
-    c[15] = 0.0;
-    c[16] = 0.0;
     c[17] = x14;
     c[18] = x15;
     c[19] = x16;
-    c[20] = 0.0;
-    c[21] = 0.0;
     c[22] = x11;
     c[23] = x17;
-    c[24] = 0.0;
 }
 
 void rolling_coin_bilateral(const rolling_coin_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -538,31 +494,10 @@ void rolling_coin_potential_hessian(const rolling_coin_params *restrict p, const
     (void)t;
     const double x0 = cos(q[3]);
     const double x1 = -(p->m * p->r * p->g * x0);
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
-    hess[9] = 0.0;
-    hess[10] = 0.0;
-    hess[11] = 0.0;
-    hess[12] = 0.0;
-    hess[13] = 0.0;
-    hess[14] = 0.0;
-    hess[15] = 0.0;
-    hess[16] = 0.0;
-    hess[17] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
     hess[18] = x1;
-    hess[19] = 0.0;
-    hess[20] = 0.0;
-    hess[21] = 0.0;
-    hess[22] = 0.0;
-    hess[23] = 0.0;
-    hess[24] = 0.0;
 }
 
 int rolling_coin_potential_gradient_parameter(const rolling_coin_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -633,31 +568,15 @@ int rolling_coin_bilateral_hessian(const rolling_coin_params *restrict p, const 
         const double x21 = x19 + x20;
         const double x22 = x0 + x20;
         const double x23 = x4 * x13 * x21 * x22;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[12] = x8;
         hess[13] = x14;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
         hess[17] = x15;
         hess[18] = x17;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
         hess[22] = x18;
         hess[23] = x23;
-        hess[24] = 0.0;
         return 1;
     }
     case 1: {
@@ -685,31 +604,15 @@ int rolling_coin_bilateral_hessian(const rolling_coin_params *restrict p, const 
         const double x21 = x19 + x20;
         const double x22 = x0 + x20;
         const double x23 = p->r * x3 * x13 * x21 * x22;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[12] = x9;
         hess[13] = x14;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
         hess[17] = x15;
         hess[18] = x17;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
         hess[22] = x18;
         hess[23] = x23;
-        hess[24] = 0.0;
         return 1;
     }
     default:
@@ -791,56 +694,23 @@ void rolling_coin_force_jacobians(const rolling_coin_params *restrict p, const d
     const double x58 = (-2.0) * x43 * x50;
     const double x59 = x15 * x50;
     const double x60 = qd[2] * x46;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dq[9] = 0.0;
-    dh_dq[10] = 0.0;
-    dh_dq[11] = 0.0;
-    dh_dq[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
     dh_dq[13] = x25;
-    dh_dq[14] = 0.0;
-    dh_dq[15] = 0.0;
-    dh_dq[16] = 0.0;
-    dh_dq[17] = 0.0;
     dh_dq[18] = x42;
-    dh_dq[19] = 0.0;
-    dh_dq[20] = 0.0;
-    dh_dq[21] = 0.0;
-    dh_dq[22] = 0.0;
     dh_dq[23] = x44;
-    dh_dq[24] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
-    dh_dqd[9] = 0.0;
-    dh_dqd[10] = 0.0;
-    dh_dqd[11] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
     dh_dqd[12] = x47;
     dh_dqd[13] = x55;
     dh_dqd[14] = x56;
-    dh_dqd[15] = 0.0;
-    dh_dqd[16] = 0.0;
     dh_dqd[17] = x57;
     dh_dqd[18] = x58;
     dh_dqd[19] = x59;
-    dh_dqd[20] = 0.0;
-    dh_dqd[21] = 0.0;
     dh_dqd[22] = x56;
     dh_dqd[23] = x60;
-    dh_dqd[24] = 0.0;
 }
 
 void rolling_coin_force_time_partial(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -870,31 +740,12 @@ void rolling_coin_mass_action_jacobian(const rolling_coin_params *restrict p, co
     const double x8 = x3 * x7;
     const double x9 = p->m * a[3] * 2.0 * x1 * x5;
     const double x10 = a[2] * x7;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
-    out[9] = 0.0;
-    out[10] = 0.0;
-    out[11] = 0.0;
-    out[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
     out[13] = x8;
-    out[14] = 0.0;
-    out[15] = 0.0;
-    out[16] = 0.0;
-    out[17] = 0.0;
     out[18] = x9;
-    out[19] = 0.0;
-    out[20] = 0.0;
-    out[21] = 0.0;
-    out[22] = 0.0;
     out[23] = x10;
-    out[24] = 0.0;
 }
 
 int rolling_coin_force_parameter_derivative(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

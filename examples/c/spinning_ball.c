@@ -117,15 +117,9 @@ void spinning_ball_coriolis(const spinning_ball_params *restrict p, const double
     (void)q;
     (void)qd;
     (void)t;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
 }
 
 void spinning_ball_bilateral(const spinning_ball_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -224,15 +218,9 @@ void spinning_ball_potential_hessian(const spinning_ball_params *restrict p, con
     (void)p;
     (void)q;
     (void)t;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
 }
 
 int spinning_ball_potential_gradient_parameter(const spinning_ball_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -298,15 +286,9 @@ int spinning_ball_gap_hessian(const spinning_ball_params *restrict p, const doub
     (void)t;
     switch (i) {
     case 0: {
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
+        for (int mb_k = 0; mb_k < 9; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         return 1;
     }
     default:
@@ -320,24 +302,12 @@ void spinning_ball_force_jacobians(const spinning_ball_params *restrict p, const
     (void)q;
     (void)qd;
     (void)t;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
 }
 
 void spinning_ball_force_time_partial(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -357,15 +327,9 @@ void spinning_ball_mass_action_jacobian(const spinning_ball_params *restrict p, 
     (void)q;
     (void)t;
     (void)a;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
 }
 
 int spinning_ball_force_parameter_derivative(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

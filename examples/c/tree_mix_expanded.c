@@ -14537,22 +14537,10 @@ int tree_mix_expanded_bilateral_hessian(const tree_mix_expanded_params *restrict
     case 0: {
         const double x0 = sin(q[0]);
         const double x1 = 0.2 * x0;
+        for (int mb_k = 0; mb_k < 16; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[0] = x1;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
         return 1;
     }
     default:

@@ -169,30 +169,15 @@ void turntable_ball_dynamics(const turntable_ball_params *restrict p, const doub
     const double x10 = qd[4] * x9;
     const double x11 = qd[2] * qd[4] * x4 * x6;
     const double x12 = qd[2] * x9;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = p->m;
-    m[7] = 0.0;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = x2;
-    m[13] = 0.0;
     m[14] = x5;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = x2;
-    m[19] = 0.0;
-    m[20] = 0.0;
-    m[21] = 0.0;
     m[22] = x5;
-    m[23] = 0.0;
     m[24] = x2;
     h[0] = 0.0;
     h[1] = 0.0;
@@ -209,30 +194,15 @@ void turntable_ball_mass_matrix(const turntable_ball_params *restrict p, const d
     const double x2 = 0.4 * x1;
     const double x3 = sin(q[3]);
     const double x4 = (-0.4) * x1 * x3;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
     m[0] = p->m;
-    m[1] = 0.0;
-    m[2] = 0.0;
-    m[3] = 0.0;
-    m[4] = 0.0;
-    m[5] = 0.0;
     m[6] = p->m;
-    m[7] = 0.0;
-    m[8] = 0.0;
-    m[9] = 0.0;
-    m[10] = 0.0;
-    m[11] = 0.0;
     m[12] = x2;
-    m[13] = 0.0;
     m[14] = x4;
-    m[15] = 0.0;
-    m[16] = 0.0;
-    m[17] = 0.0;
     m[18] = x2;
-    m[19] = 0.0;
-    m[20] = 0.0;
-    m[21] = 0.0;
     m[22] = x4;
-    m[23] = 0.0;
     m[24] = x2;
 }
 
@@ -270,31 +240,15 @@ void turntable_ball_coriolis(const turntable_ball_params *restrict p, const doub
     const double x9 = qd[4] * x8;
     const double x10 = qd[2] * x8;
     const double x11 = qd[2] * x4;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
-    c[9] = 0.0;
-    c[10] = 0.0;
-    c[11] = 0.0;
-    c[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
     c[13] = x5;
     c[14] = x6;
-    c[15] = 0.0;
-    c[16] = 0.0;
     c[17] = x9;
-    c[18] = 0.0;
     c[19] = x10;
-    c[20] = 0.0;
-    c[21] = 0.0;
     c[22] = x6;
     c[23] = x11;
-    c[24] = 0.0;
 }
 
 void turntable_ball_bilateral(const turntable_ball_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -442,31 +396,9 @@ void turntable_ball_potential_hessian(const turntable_ball_params *restrict p, c
     (void)p;
     (void)q;
     (void)t;
-    hess[0] = 0.0;
-    hess[1] = 0.0;
-    hess[2] = 0.0;
-    hess[3] = 0.0;
-    hess[4] = 0.0;
-    hess[5] = 0.0;
-    hess[6] = 0.0;
-    hess[7] = 0.0;
-    hess[8] = 0.0;
-    hess[9] = 0.0;
-    hess[10] = 0.0;
-    hess[11] = 0.0;
-    hess[12] = 0.0;
-    hess[13] = 0.0;
-    hess[14] = 0.0;
-    hess[15] = 0.0;
-    hess[16] = 0.0;
-    hess[17] = 0.0;
-    hess[18] = 0.0;
-    hess[19] = 0.0;
-    hess[20] = 0.0;
-    hess[21] = 0.0;
-    hess[22] = 0.0;
-    hess[23] = 0.0;
-    hess[24] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        hess[mb_k] = 0.0;
+    }
 }
 
 int turntable_ball_potential_gradient_parameter(const turntable_ball_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -524,31 +456,12 @@ int turntable_ball_bilateral_hessian(const turntable_ball_params *restrict p, co
         const double x4 = -(p->r * x2 * x3);
         const double x5 = sin(q[3]);
         const double x6 = x1 * x5;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[17] = x1;
-        hess[18] = 0.0;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
         hess[22] = x4;
         hess[23] = x6;
-        hess[24] = 0.0;
         return 1;
     }
     case 1: {
@@ -560,31 +473,12 @@ int turntable_ball_bilateral_hessian(const turntable_ball_params *restrict p, co
         const double x5 = x1 * x3 * x4;
         const double x6 = sin(q[3]);
         const double x7 = x2 * x6;
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
-        hess[9] = 0.0;
-        hess[10] = 0.0;
-        hess[11] = 0.0;
-        hess[12] = 0.0;
-        hess[13] = 0.0;
-        hess[14] = 0.0;
-        hess[15] = 0.0;
-        hess[16] = 0.0;
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         hess[17] = x2;
-        hess[18] = 0.0;
-        hess[19] = 0.0;
-        hess[20] = 0.0;
-        hess[21] = 0.0;
         hess[22] = x5;
         hess[23] = x7;
-        hess[24] = 0.0;
         return 1;
     }
     default:
@@ -623,56 +517,21 @@ void turntable_ball_force_jacobians(const turntable_ball_params *restrict p, con
     const double x15 = x4 * x14;
     const double x16 = x8 * x14;
     const double x17 = x8 * x11;
-    dh_dq[0] = 0.0;
-    dh_dq[1] = 0.0;
-    dh_dq[2] = 0.0;
-    dh_dq[3] = 0.0;
-    dh_dq[4] = 0.0;
-    dh_dq[5] = 0.0;
-    dh_dq[6] = 0.0;
-    dh_dq[7] = 0.0;
-    dh_dq[8] = 0.0;
-    dh_dq[9] = 0.0;
-    dh_dq[10] = 0.0;
-    dh_dq[11] = 0.0;
-    dh_dq[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dq[mb_k] = 0.0;
+    }
     dh_dq[13] = x6;
-    dh_dq[14] = 0.0;
-    dh_dq[15] = 0.0;
-    dh_dq[16] = 0.0;
-    dh_dq[17] = 0.0;
     dh_dq[18] = x7;
-    dh_dq[19] = 0.0;
-    dh_dq[20] = 0.0;
-    dh_dq[21] = 0.0;
-    dh_dq[22] = 0.0;
     dh_dq[23] = x9;
-    dh_dq[24] = 0.0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
-    dh_dqd[9] = 0.0;
-    dh_dqd[10] = 0.0;
-    dh_dqd[11] = 0.0;
-    dh_dqd[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
     dh_dqd[13] = x12;
     dh_dqd[14] = x13;
-    dh_dqd[15] = 0.0;
-    dh_dqd[16] = 0.0;
     dh_dqd[17] = x15;
-    dh_dqd[18] = 0.0;
     dh_dqd[19] = x16;
-    dh_dqd[20] = 0.0;
-    dh_dqd[21] = 0.0;
     dh_dqd[22] = x13;
     dh_dqd[23] = x17;
-    dh_dqd[24] = 0.0;
 }
 
 void turntable_ball_force_time_partial(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -698,31 +557,11 @@ void turntable_ball_mass_action_jacobian(const turntable_ball_params *restrict p
     const double x4 = x2 * x3;
     const double x5 = a[4] * x4;
     const double x6 = a[2] * x4;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
-    out[9] = 0.0;
-    out[10] = 0.0;
-    out[11] = 0.0;
-    out[12] = 0.0;
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
     out[13] = x5;
-    out[14] = 0.0;
-    out[15] = 0.0;
-    out[16] = 0.0;
-    out[17] = 0.0;
-    out[18] = 0.0;
-    out[19] = 0.0;
-    out[20] = 0.0;
-    out[21] = 0.0;
-    out[22] = 0.0;
     out[23] = x6;
-    out[24] = 0.0;
 }
 
 int turntable_ball_force_parameter_derivative(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)

@@ -177,15 +177,9 @@ void woodpecker_bodies_coriolis(const woodpecker_bodies_params *restrict p, cons
     (void)q;
     (void)qd;
     (void)t;
-    c[0] = 0.0;
-    c[1] = 0.0;
-    c[2] = 0.0;
-    c[3] = 0.0;
-    c[4] = 0.0;
-    c[5] = 0.0;
-    c[6] = 0.0;
-    c[7] = 0.0;
-    c[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        c[mb_k] = 0.0;
+    }
 }
 
 void woodpecker_bodies_bilateral(const woodpecker_bodies_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -477,39 +471,21 @@ int woodpecker_bodies_gap_hessian(const woodpecker_bodies_params *restrict p, co
     (void)t;
     switch (i) {
     case 0: {
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
+        for (int mb_k = 0; mb_k < 9; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         return 1;
     }
     case 1: {
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
+        for (int mb_k = 0; mb_k < 9; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         return 1;
     }
     case 2: {
-        hess[0] = 0.0;
-        hess[1] = 0.0;
-        hess[2] = 0.0;
-        hess[3] = 0.0;
-        hess[4] = 0.0;
-        hess[5] = 0.0;
-        hess[6] = 0.0;
-        hess[7] = 0.0;
-        hess[8] = 0.0;
+        for (int mb_k = 0; mb_k < 9; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
         return 1;
     }
     default:
@@ -532,15 +508,9 @@ void woodpecker_bodies_force_jacobians(const woodpecker_bodies_params *restrict 
     dh_dq[6] = 0.0;
     dh_dq[7] = p->c_phi;
     dh_dq[8] = x0;
-    dh_dqd[0] = 0.0;
-    dh_dqd[1] = 0.0;
-    dh_dqd[2] = 0.0;
-    dh_dqd[3] = 0.0;
-    dh_dqd[4] = 0.0;
-    dh_dqd[5] = 0.0;
-    dh_dqd[6] = 0.0;
-    dh_dqd[7] = 0.0;
-    dh_dqd[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        dh_dqd[mb_k] = 0.0;
+    }
 }
 
 void woodpecker_bodies_force_time_partial(const woodpecker_bodies_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -560,15 +530,9 @@ void woodpecker_bodies_mass_action_jacobian(const woodpecker_bodies_params *rest
     (void)q;
     (void)t;
     (void)a;
-    out[0] = 0.0;
-    out[1] = 0.0;
-    out[2] = 0.0;
-    out[3] = 0.0;
-    out[4] = 0.0;
-    out[5] = 0.0;
-    out[6] = 0.0;
-    out[7] = 0.0;
-    out[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        out[mb_k] = 0.0;
+    }
 }
 
 int woodpecker_bodies_force_parameter_derivative(const woodpecker_bodies_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)
@@ -693,22 +657,10 @@ void woodpecker_bodies_gap_drift_jacobians(const woodpecker_bodies_params *restr
     (void)q;
     (void)qd;
     (void)t;
-    d_dq[0] = 0.0;
-    d_dq[1] = 0.0;
-    d_dq[2] = 0.0;
-    d_dq[3] = 0.0;
-    d_dq[4] = 0.0;
-    d_dq[5] = 0.0;
-    d_dq[6] = 0.0;
-    d_dq[7] = 0.0;
-    d_dq[8] = 0.0;
-    d_dqd[0] = 0.0;
-    d_dqd[1] = 0.0;
-    d_dqd[2] = 0.0;
-    d_dqd[3] = 0.0;
-    d_dqd[4] = 0.0;
-    d_dqd[5] = 0.0;
-    d_dqd[6] = 0.0;
-    d_dqd[7] = 0.0;
-    d_dqd[8] = 0.0;
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        d_dq[mb_k] = 0.0;
+    }
+    for (int mb_k = 0; mb_k < 9; ++mb_k) {
+        d_dqd[mb_k] = 0.0;
+    }
 }

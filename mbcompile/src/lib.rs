@@ -7,12 +7,13 @@
 //!   [`dsl::assemble`], and [`dsl::source`]: the blocks of a source file and where their
 //!   generated files go (no symbolic engine needed);
 //! - `pipeline`: crate sources → generated modules, stage by stage (parse → validate →
-//!   assemble → derive → emit; what the `mbcompile` command runs): `generate`, `derive_model`,
-//!   `find_crate_models`, `freshness`;
+//!   assemble → derive → emit; what the `mbcompile` command runs): `generate`, `emit` (one
+//!   derivation, every target), `derive_model`, `find_crate_models`, `freshness`;
 //! - `symbolic`: the derivation's result (`derive::Derived`), the equations reports (`print`),
-//!   and derived atoms evaluated at a state (`numeric::value`, `program::with_values`,
-//!   `symbols::pool`);
-//! - `codegen`: the C99 target (`codegen::c`; the Rust module comes from `pipeline::generate`);
+//!   and derived atoms evaluated at a state (`numeric::value`, `Derived::program`'s
+//!   `with_values`, `symbols::pool`);
+//! - `codegen`: the targets behind one trait (`codegen::target`: the Rust module and its
+//!   equations reports, the C99 header and source of `codegen::c`);
 //! - `templates`: the tera templates of everything written that is not an expression (a new
 //!   crate's files, C file skeletons, equations reports), each overridable by a user's file;
 //! - `scaffold`: `mbcompile new`, a ready crate around an example block with snapshot tests of

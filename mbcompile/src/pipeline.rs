@@ -8,9 +8,10 @@
 //!    `dsl::assemble` assembles);
 //! 4. **derive**: M, h, C, constraint kinematics, time derivatives, Hessians, the Jacobians of
 //!    the dynamics (`symbolic::derive`);
-//! 5. **emit**: derived expressions → formatted module source (`codegen::module`), and the
-//!    equations reports (text and LaTeX, `symbolic::print`) that the module includes as
-//!    `EQUATIONS` and `EQUATIONS_LATEX`.
+//! 5. **emit**: derived expressions → the files of each target (`codegen::target`): the
+//!    formatted Rust module (`codegen::module`) with the equations reports (text and LaTeX,
+//!    `symbolic::print`) that it includes as `EQUATIONS` and `EQUATIONS_LATEX`, and the C99
+//!    header and source (`codegen::c`). [`emit`] derives a model once for all targets.
 //!
 //! Each stage reports its errors as the matching variant of [`CompileError`].
 
@@ -21,6 +22,8 @@ pub use freshness::{Freshness, freshness};
 pub use sources::{Found, find_crate_models};
 
 use crate::codegen::module::{Stats, module};
+use crate::codegen::target::TargetError;
+use crate::codegen::target::{Emission, Target};
 use crate::dsl::assemble::assemble;
 use crate::dsl::ast::Model;
 use crate::dsl::validate::validate;
@@ -90,4 +93,17 @@ pub fn generate(
         stats,
         derived,
     })
+}
+
+/// Stages 2 to 5 for several targets: derives one parsed model once and emits it in the language
+/// of each target (in order). A derivation error is located in the block; a target's error is
+/// that target's.
+pub fn emit(
+    model: &Model,
+    targets: &[&dyn Target],
+    progress: Progress,
+) -> Result<Vec<Result<Emission, TargetError>>, CompileError> {
+    let derived = derive_model(model, progress)?;
+    progress("code generation");
+    Ok(targets.iter().map(|t| t.emit(model, &derived)).collect())
 }

@@ -1,4 +1,5 @@
-//! `mbcompile gen --target c` from the command line: the files it writes compile, a user's
+//! `mbcompile gen --target c` from the command line: the files it writes compile, `--target
+//! rust,c` writes from one derivation what one run per target writes, a user's
 //! templates replace the built-in ones, and bad input gets a clear error with nothing
 //! overwritten silently: an unknown target, a template with a syntax error (its file, line and
 //! column), a template file that overrides nothing, and a template whose code does not compile
@@ -77,6 +78,44 @@ fn written_c_compiles_and_escapes_keywords() {
     let again = gen_c(dir.path(), &[]);
     assert!(again.status.success());
     assert!(stderr(&again).contains("unchanged"), "{}", stderr(&again));
+}
+
+/// `mbcompile gen <crate> --target rust,c` derives the block once and writes both languages: the
+/// same files, byte for byte, as one run per target.
+#[test]
+fn both_targets_from_one_derivation_write_what_separate_runs_write() {
+    let (both, separate) = (user_crate(), user_crate());
+    let run = |dir: &Path, target: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mbcompile"))
+            .arg("gen")
+            .arg(dir)
+            .args(["--target", target, "--no-cc"])
+            .output()
+            .expect("mbcompile runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stderr(&out)
+    };
+    let said = run(both.path(), "rust,c");
+    assert!(
+        said.contains("keyword_pendulum.rs and its equations"),
+        "{said}"
+    );
+    assert!(
+        said.contains("wrote") && said.contains("keyword_pendulum.c"),
+        "{said}"
+    );
+    run(separate.path(), "rust");
+    run(separate.path(), "c");
+    for file in [
+        "src/generated/keyword_pendulum.rs",
+        "src/generated/keyword_pendulum.equations.txt",
+        "src/generated/keyword_pendulum.equations.tex",
+        "c/keyword_pendulum.h",
+        "c/keyword_pendulum.c",
+    ] {
+        let read = |dir: &Path| std::fs::read_to_string(dir.join(file)).expect(file);
+        assert_eq!(read(both.path()), read(separate.path()), "{file}");
+    }
 }
 
 #[test]

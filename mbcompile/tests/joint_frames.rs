@@ -13,7 +13,6 @@ use mbcompile::dsl::Model;
 use mbcompile::pipeline::derive_model;
 use mbcompile::symbolic::derive::Derived;
 use mbcompile::symbolic::numeric::value;
-use mbcompile::symbolic::program::with_values;
 use mbcompile::symbolic::symbols::pool;
 use std::collections::HashMap;
 use symbolica::atom::Atom;
@@ -51,14 +50,13 @@ fn states(model: &Model, n: usize) -> Vec<HashMap<Atom, f64>> {
         .collect()
 }
 
-/// T, V, every h_i and every M_ij of a derived model at each state, evaluated right after its
-/// derivation: a joint model is derived by the structured route, whose intermediates (named
-/// values) live until the next derivation.
+/// T, V, every h_i and every M_ij of a derived model at each state (a joint model is derived by
+/// the structured route: its atoms are over the intermediates of the derivation's program).
 fn evaluate(d: &Derived, states: &[HashMap<Atom, f64>]) -> Vec<Vec<f64>> {
     states
         .iter()
         .map(|state| {
-            let state = with_values(state);
+            let state = d.program.with_values(state);
             let mut atoms = vec![&d.kinetic, &d.potential];
             atoms.extend(&d.forces);
             atoms.extend(d.mass.iter().flatten());
@@ -272,7 +270,7 @@ fn readme_arm_tool_height_is_the_table_gap() {
     let q2 = Atom::var(pool().q[1]);
     for state in states(&model, 5) {
         let height = 0.4 - 0.5 * state[&q2].sin();
-        let gap = value(&d.gaps[0], &with_values(&state)).unwrap();
+        let gap = value(&d.gaps[0], &d.program.with_values(&state)).unwrap();
         assert!((gap - height).abs() < 1e-14, "gap {gap}, height {height}");
     }
 }

@@ -18,7 +18,6 @@ use mbcompile::dsl::Model;
 use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, Generated, generate};
 use mbcompile::symbolic::derive::Derived;
 use mbcompile::symbolic::numeric::value;
-use mbcompile::symbolic::program::with_values;
 use mbcompile::symbolic::symbols::pool;
 use std::collections::HashMap;
 use symbolica::atom::Atom;
@@ -68,8 +67,8 @@ fn coordinates(state: &State, nq: usize) -> (Vec<f64>, Vec<f64>) {
 }
 
 /// The values of some atoms in a state (intermediates of the structured route included).
-fn values(atoms: &[Atom], state: &State) -> Vec<f64> {
-    let state = with_values(state);
+fn values(d: &Derived, atoms: &[Atom], state: &State) -> Vec<f64> {
+    let state = d.program.with_values(state);
     atoms
         .iter()
         .map(|a| value(a, &state).expect("finite value"))
@@ -183,9 +182,9 @@ struct Frame {
 fn columns(d: &Derived, c: usize, state: &State) -> [Vec<f64>; 3] {
     let k = &d.kinematics;
     [
-        values(&k.gaps.jacobian[c], state),
-        values(&k.slips.jacobian[c], state),
-        values(&k.second_slips.jacobian[c], state),
+        values(d, &k.gaps.jacobian[c], state),
+        values(d, &k.slips.jacobian[c], state),
+        values(d, &k.second_slips.jacobian[c], state),
     ]
 }
 
@@ -250,12 +249,12 @@ fn point_mass_frames_follow_the_basis_rule_and_the_given_tangents() {
         // A point mass's slips are linear in q: no offset, no drift.
         let k = &d.kinematics;
         assert!(
-            values(&k.second_slips.time, &state)
+            values(d, &k.second_slips.time, &state)
                 .iter()
                 .all(|v| *v == 0.0)
         );
         assert!(
-            values(&k.second_slips.drift, &state)
+            values(d, &k.second_slips.drift, &state)
                 .iter()
                 .all(|v| *v == 0.0)
         );
@@ -320,7 +319,7 @@ fn energy_form_pairs_give_both_directions() {
         let [_, w_t, w_t2] = columns(d, 1, &state);
         assert_close(&w_t, &[c, s, 0.0], 1e-15, "skid: W_T");
         assert_close(&w_t2, &[-s, c, 0.0], 1e-15, "skid: W_T2");
-        let drift = values(&d.kinematics.second_slips.drift, &state);
+        let drift = values(d, &d.kinematics.second_slips.drift, &state);
         let expected = -qd[2] * (c * qd[0] + s * qd[1]);
         assert_close(&drift, &[0.0, expected], 1e-14, "second drifts");
     }
@@ -381,8 +380,8 @@ fn check_block(src: &str) {
     for state in states(&model, 4) {
         let (q, qd) = coordinates(&state, 6);
         let drifts = [
-            values(&k.slips.drift, &state),
-            values(&k.second_slips.drift, &state),
+            values(d, &k.slips.drift, &state),
+            values(d, &k.second_slips.drift, &state),
         ];
         for (c, pair) in tangents.iter().enumerate() {
             let [_, w_t, w_t2] = columns(d, c, &state);

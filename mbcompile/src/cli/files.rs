@@ -12,6 +12,16 @@ pub fn write_if_changed(path: &Path, text: &str) -> Result<bool, String> {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Written beside the file and renamed over it: an interrupted run leaves the old file or the
+    // new one, never half of one.
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    std::fs::write(&partial, text).map_err(fail)?;
+    std::fs::rename(&partial, path).map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        fail(e)
+    })?;
     Ok(true)
 }

@@ -1,6 +1,9 @@
-//! The commands of the `mbcompile` binary that need more than a few lines (the binary's own
-//! modules; the library holds the generator they drive).
+//! The commands of the `mbcompile` binary, one file each (the binary's own modules; the library
+//! holds the generator they drive).
 
+pub mod check;
+pub mod crate_models;
 pub mod files;
-pub mod gen_c;
+pub mod generate;
+pub mod new;
 pub mod print;

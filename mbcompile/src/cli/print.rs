@@ -2,9 +2,12 @@
 //! templates (built in, or a user's with `--templates`), written to stdout only once every
 //! report has rendered.
 
+use super::crate_models::models;
 use mbcompile::pipeline::{Found, derive_model};
 use mbcompile::symbolic::print::{Format, ReportTemplates, Sections, render_report};
+use std::path::Path;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// What `print` was asked for.
 pub struct PrintOptions {
@@ -69,4 +72,23 @@ pub fn print_reports(found: &[Found], options: &PrintOptions) -> Result<String, 
         out.push_str(&text);
     }
     Ok(out)
+}
+
+/// `mbcompile print`.
+pub fn print_command(
+    crate_dir: &Path,
+    only: Option<&str>,
+    options: &PrintOptions,
+) -> Result<ExitCode, ExitCode> {
+    let found = models(crate_dir, only)?;
+    match print_reports(&found, options) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            e.messages.iter().for_each(|m| eprint!("{m}"));
+            Ok(ExitCode::from(e.code))
+        }
+    }
 }

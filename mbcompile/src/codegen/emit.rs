@@ -131,12 +131,12 @@ impl<'a> Emitter<'a> {
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
         let start = cpu_seconds();
-        let k = kernel(atoms, inputs, self.horner, Language::Rust).map_err(|source| {
-            EmissionError::Kernel {
+        let k = kernel(&self.d.program, atoms, inputs, self.horner, Language::Rust).map_err(
+            |source| EmissionError::Kernel {
                 function: name.to_string(),
                 source,
-            }
-        })?;
+            },
+        )?;
         self.stats.operations.push((name.to_string(), k.operations));
         self.stats
             .seconds

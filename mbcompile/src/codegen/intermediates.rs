@@ -9,7 +9,7 @@
 use super::input::Input;
 use super::language::{Language, Operand, OperandKind};
 use crate::error::KernelError;
-use crate::symbolic::program;
+use crate::symbolic::program::Program;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
@@ -32,6 +32,7 @@ fn binding(k: usize) -> String {
 
 /// Prints atoms as expressions over the kernel's inputs and the intermediates.
 struct Printer<'a> {
+    program: &'a Program,
     language: Language,
     inputs: HashMap<Symbol, &'a Input>,
     used: Vec<&'static str>,
@@ -156,7 +157,7 @@ impl Printer<'_> {
     }
 
     fn symbol(&mut self, s: Symbol) -> Result<String, KernelError> {
-        if let Some(k) = program::position(s) {
+        if let Some(k) = self.program.position(s) {
             return Ok(binding(k));
         }
         let input = self
@@ -174,13 +175,15 @@ impl Printer<'_> {
 
 /// The statements computing every intermediate `outputs` need, written in `language`.
 pub fn prefix(
+    program: &Program,
     outputs: &[Atom],
     inputs: &[Input],
     language: Language,
 ) -> Result<Prefix, KernelError> {
     let refs: Vec<&Atom> = outputs.iter().collect();
-    let needed = program::closure(&refs);
+    let needed = program.closure(&refs);
     let mut printer = Printer {
+        program,
         language,
         inputs: inputs.iter().map(|i| (i.symbol, i)).collect(),
         used: Vec::new(),
@@ -189,9 +192,11 @@ pub fn prefix(
     let mut statements = Vec::with_capacity(needed.len());
     let mut bindings = Vec::with_capacity(needed.len());
     for (symbol, value) in &needed {
-        let k = program::position(*symbol).ok_or_else(|| KernelError::UnknownSymbol {
-            symbol: symbol.get_name().to_string(),
-        })?;
+        let k = program
+            .position(*symbol)
+            .ok_or_else(|| KernelError::UnknownSymbol {
+                symbol: symbol.get_name().to_string(),
+            })?;
         let (text, _) = printer.print(value.as_view())?;
         statements.push(language.binding(&binding(k), &text));
         bindings.push(Input {

@@ -10,6 +10,7 @@ use super::input::Input;
 use super::intermediates;
 use super::language::{Language, Operand};
 use crate::error::KernelError;
+use crate::symbolic::program::Program;
 use std::collections::HashMap;
 use symbolica::atom::{Atom, AtomCore, Symbol};
 use symbolica::evaluate::{Instruction, Slot};
@@ -263,8 +264,10 @@ fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -
     out
 }
 
-/// Builds the kernel of `outputs` over `inputs`, written in `language`.
+/// Builds the kernel of `outputs` over `inputs` (and the intermediates of `program` they use),
+/// written in `language`.
 pub fn kernel(
+    program: &Program,
     outputs: &[Atom],
     inputs: &[Input],
     horner_iterations: usize,
@@ -273,7 +276,7 @@ pub fn kernel(
     let live: Vec<usize> = (0..outputs.len())
         .filter(|&i| !outputs[i].is_zero())
         .collect();
-    let prefix = intermediates::prefix(outputs, inputs, language)?;
+    let prefix = intermediates::prefix(program, outputs, inputs, language)?;
     let inputs: Vec<Input> = inputs.iter().cloned().chain(prefix.inputs).collect();
     let inputs = &inputs[..];
     let mut values = vec!["0.0".to_string(); outputs.len()];

@@ -5,7 +5,7 @@
 //! elements, `kernel` turns a quantity group over its `input`s into straight-line code (the
 //! `intermediates` it needs first), printed by the `language` of the target, `emit` makes one
 //! function of it, `items` the parameter struct and trait constants, and `module` the whole
-//! formatted module.
+//! formatted module; `target` puts the Rust module and the C files behind one trait.
 
 pub mod c;
 pub(crate) mod emit;
@@ -17,4 +17,6 @@ pub(crate) mod kernel;
 pub(crate) mod language;
 pub(crate) mod module;
 pub(crate) mod outputs;
+pub mod target;
+pub mod target_error;
 pub(crate) mod tokens;

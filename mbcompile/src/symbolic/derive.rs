@@ -39,6 +39,7 @@ pub(crate) mod statics;
 pub use super::algebra::AtomMatrix;
 use super::convert::Converter;
 use super::numeric::Sampler;
+use super::program::Program;
 use super::symbols::check_capacity;
 use super::tree::Tree;
 use super::tree::articulated::Articulated;
@@ -100,6 +101,9 @@ pub struct Derived {
     pub jacobians: DynamicsJacobians,
     /// q̈ = M⁻¹ h by the articulated-body algorithm and its pivots (structured route only).
     pub articulated: Option<Articulated>,
+    /// The straight-line program every atom above is written over (empty on the expanded
+    /// route): this derivation's own, read by emission and by numeric checks.
+    pub program: Program,
 }
 
 /// Progress reporting: called with a stage name before each stage.
@@ -281,6 +285,7 @@ pub(crate) fn derive(
         _ => None,
     };
     Ok(Derived {
+        program: super::program::take(),
         intermediates,
         articulated,
         nq: s.nq,

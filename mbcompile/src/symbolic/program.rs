@@ -13,10 +13,12 @@
 //! moves. This is forward-mode differentiation of the straight-line program, so a first
 //! derivative of an O(n) recursion stays O(n) per direction instead of expanding it.
 //!
-//! The program lives in thread-local storage for one derivation (symbolica itself runs on one
-//! thread here) and is cleared at the start of each model's derivation (`reset`). With no
-//! intermediates every function here falls back to symbolica's own operations, so models derived by
-//! expansion give exactly the output they always gave.
+//! While a model is derived, its program is the working area of this thread (symbolica itself
+//! runs on one thread here): cleared at the start of the derivation (`reset`) and moved out at its
+//! end (`take`) into the [`Derived`](super::derive::Derived) it belongs to, which owns it from then
+//! on — emission reads the intermediates from there, never from this thread. With no intermediates
+//! every function here falls back to symbolica's own operations, so models derived by expansion
+//! give exactly the output they always gave.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -30,8 +32,9 @@ struct Intermediate {
     depends: HashSet<Symbol>,
 }
 
+/// The straight-line program of one derivation: its intermediates in order of definition.
 #[derive(Default)]
-struct Program {
+pub struct Program {
     list: Vec<Intermediate>,
     index: HashMap<Symbol, usize>,
     /// Hash-consing: one intermediate per distinct definition.
@@ -58,6 +61,22 @@ pub(crate) fn reset() {
     });
 }
 
+/// Moves the program of the derivation just made out of this thread (which keeps only the symbol
+/// names, for reuse), for the `Derived` that owns it.
+pub(crate) fn take() -> Program {
+    PROGRAM.with(|p| {
+        let mut p = p.borrow_mut();
+        let symbols = p.symbols.clone();
+        std::mem::replace(
+            &mut *p,
+            Program {
+                symbols,
+                ..Program::default()
+            },
+        )
+    })
+}
+
 /// Whether the program has no intermediates (the expanded route).
 pub(crate) fn is_empty() -> bool {
     PROGRAM.with(|p| p.borrow().list.is_empty())
@@ -71,7 +90,7 @@ fn len() -> usize {
 
 /// The position of an intermediate in the program, if `s` is one.
 pub(crate) fn position(s: Symbol) -> Option<usize> {
-    PROGRAM.with(|p| p.borrow().index.get(&s).copied())
+    PROGRAM.with(|p| p.borrow().position(s))
 }
 
 /// Whether an atom is cheap enough to be used in place (a number, a symbol, or a number times a
@@ -241,34 +260,7 @@ pub(crate) fn record_derivative(key: u64, z: Symbol, value: Atom) {
 /// The intermediates the atoms need (directly or through other intermediates), in program
 /// order, with their definitions.
 pub(crate) fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
-    PROGRAM.with(|p| {
-        let p = p.borrow();
-        if p.list.is_empty() {
-            return Vec::new();
-        }
-        let mut needed = vec![false; p.list.len()];
-        let mut stack: Vec<usize> = Vec::new();
-        let mark = |v: AtomView<'_>, stack: &mut Vec<usize>, needed: &mut Vec<bool>| {
-            let mut found = Vec::new();
-            collect_intermediates(&p, v, &mut found);
-            for k in found {
-                if !needed[k] {
-                    needed[k] = true;
-                    stack.push(k);
-                }
-            }
-        };
-        for a in atoms {
-            mark(a.as_view(), &mut stack, &mut needed);
-        }
-        while let Some(k) = stack.pop() {
-            mark(p.list[k].value.as_view(), &mut stack, &mut needed);
-        }
-        (0..p.list.len())
-            .filter(|&k| needed[k])
-            .map(|k| (p.list[k].symbol, p.list[k].value.clone()))
-            .collect()
-    })
+    PROGRAM.with(|p| p.borrow().closure(atoms))
 }
 
 /// Indices of the intermediates mentioned directly in `v`.
@@ -280,21 +272,62 @@ fn collect_intermediates(p: &Program, v: AtomView<'_>, out: &mut Vec<usize>) {
     });
 }
 
-/// A state extended with the value of every intermediate (evaluated in program order), for
-/// generation-time numeric checks. Intermediates whose value is not a finite real are left out
-/// (an atom using them then fails to evaluate, which the checks report).
+/// A state extended with the value of every intermediate of the derivation under way (see
+/// [`Program::with_values`]).
 pub fn with_values(state: &HashMap<Atom, f64>) -> HashMap<Atom, f64> {
-    let mut out = state.clone();
-    PROGRAM.with(|p| {
-        for z in &p.borrow().list {
+    PROGRAM.with(|p| p.borrow().with_values(state))
+}
+
+impl Program {
+    /// The position of an intermediate in the program, if `s` is one.
+    pub(crate) fn position(&self, s: Symbol) -> Option<usize> {
+        self.index.get(&s).copied()
+    }
+
+    /// The intermediates the atoms need (directly or through other intermediates), in program
+    /// order, with their definitions.
+    pub(crate) fn closure(&self, atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
+        if self.list.is_empty() {
+            return Vec::new();
+        }
+        let mut needed = vec![false; self.list.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        let mark = |v: AtomView<'_>, stack: &mut Vec<usize>, needed: &mut Vec<bool>| {
+            let mut found = Vec::new();
+            collect_intermediates(self, v, &mut found);
+            for k in found {
+                if !needed[k] {
+                    needed[k] = true;
+                    stack.push(k);
+                }
+            }
+        };
+        for a in atoms {
+            mark(a.as_view(), &mut stack, &mut needed);
+        }
+        while let Some(k) = stack.pop() {
+            mark(self.list[k].value.as_view(), &mut stack, &mut needed);
+        }
+        (0..self.list.len())
+            .filter(|&k| needed[k])
+            .map(|k| (self.list[k].symbol, self.list[k].value.clone()))
+            .collect()
+    }
+
+    /// A state extended with the value of every intermediate (evaluated in program order), for
+    /// numeric checks of derived atoms. Intermediates whose value is not a finite real are left
+    /// out (an atom using them then fails to evaluate, which the checks report).
+    pub fn with_values(&self, state: &HashMap<Atom, f64>) -> HashMap<Atom, f64> {
+        let mut out = state.clone();
+        for z in &self.list {
             if let Ok(v) = z.value.evaluate(&out)
                 && v.is_finite()
             {
                 out.insert(Atom::var(z.symbol), v);
             }
         }
-    });
-    out
+        out
+    }
 }
 
 #[cfg(test)]

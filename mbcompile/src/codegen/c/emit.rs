@@ -16,6 +16,10 @@ use crate::codegen::outputs::{self, Out};
 use crate::dsl::ast::Model;
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
+
+/// Above this many zero entries a buffer is cleared by a loop before its non-zero entries are
+/// written (at or below it, each zero is written, which reads better in small models).
+const ZEROS_BY_LOOP: usize = 8;
 use symbolica::atom::Atom;
 
 /// Emits the C functions of one model.
@@ -122,14 +126,18 @@ impl<'a> CEmitter<'a> {
         inputs: &[Input],
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
-        kernel(atoms, inputs, self.horner, Language::C).map_err(|source| EmissionError::Kernel {
-            function: name.to_string(),
-            source,
+        kernel(&self.d.program, atoms, inputs, self.horner, Language::C).map_err(|source| {
+            EmissionError::Kernel {
+                function: name.to_string(),
+                source,
+            }
         })
     }
 
     /// Appends to `body` (at `depth`) the statements computing `outs` and writing every entry
-    /// of `buffers`: the values of non-zero entries, `0.0` for the others.
+    /// of `buffers`: the values of non-zero entries, `0.0` for the others (by one loop over the
+    /// buffer first when more than [`ZEROS_BY_LOOP`] entries are zero, as the Rust module's
+    /// `fill(0.0)`: a sparse 81 × 81 mass matrix is then ~200 lines, not 6 561).
     pub(super) fn write(
         &self,
         body: &mut Body,
@@ -163,8 +171,20 @@ impl<'a> CEmitter<'a> {
             if !values.is_empty() {
                 body.uses(name);
             }
+            // An entry nothing writes, or one whose kernel value is the literal zero.
+            let is_zero = |v: &Option<&str>| v.is_none_or(|v| v == "0.0");
+            let zeros = values.iter().filter(|v| is_zero(v)).count();
+            let by_loop = zeros > ZEROS_BY_LOOP;
+            if by_loop {
+                let n = values.len();
+                body.line(depth, format!("for (int mb_k = 0; mb_k < {n}; ++mb_k) {{"));
+                body.line(depth + 1, format!("{name}[mb_k] = 0.0;"));
+                body.line(depth, "}");
+            }
             for (i, v) in values.iter().enumerate() {
-                body.line(depth, format!("{name}[{i}] = {};", v.unwrap_or("0.0")));
+                if !(by_loop && is_zero(v)) {
+                    body.line(depth, format!("{name}[{i}] = {};", v.unwrap_or("0.0")));
+                }
             }
         }
         Ok(())

@@ -20,11 +20,12 @@ use names::{CNames, identifier};
 use crate::codegen::functions::FUNCTIONS;
 use crate::codegen::language::Language;
 use crate::codegen::module::GENERATOR;
+use crate::codegen::target_error::TargetError;
 use crate::dsl::ast::Model;
 use crate::dsl::canonical::fingerprint;
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
-use crate::templates::{Builtin, TemplateError, Templates};
+use crate::templates::{Builtin, Templates};
 use serde::Serialize;
 
 /// The built-in templates of the C target: the header and the source.
@@ -39,17 +40,6 @@ pub struct CSources {
     pub header: String,
     /// `<module>.c`: the definitions.
     pub source: String,
-}
-
-/// Errors of the C target.
-#[derive(Debug, thiserror::Error)]
-pub enum CError {
-    /// A function body could not be built.
-    #[error(transparent)]
-    Emission(#[from] EmissionError),
-    /// A template failed to render.
-    #[error(transparent)]
-    Template(#[from] TemplateError),
 }
 
 /// A size macro of the header.
@@ -105,7 +95,7 @@ pub fn c_sources(
     d: &Derived,
     horner: usize,
     templates: &Templates,
-) -> Result<CSources, CError> {
+) -> Result<CSources, TargetError> {
     let names = CNames::new(model);
     let size = |name: &str, value: usize, doc: &'static str| CSize {
         name: names.size(name),
