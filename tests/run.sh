@@ -6,28 +6,33 @@ bash tests/setup.sh
 export SYMBOLICA_HIDE_BANNER=1
 export CARGO_TERM_COLOR=never
 
-# Formatting and lints, generated modules included.
+# Formatting first (it takes a second).
 cargo fmt --all -- --check
-cargo clippy --workspace --all-targets -- -D warnings
 
-# The compiler's test binaries (the only ones linking the symbolic engine, whose build is the
-# longest) build in a target directory of their own while the runtime, examples and end-to-end
-# tests build and run in target/: two cargo processes for the two cores.
-SYMBOLIC_TARGET=target/symbolic
+# Two cargo processes for the two cores, each with its own target directory: in the background
+# the lints (generated modules included) and then the compiler's test binaries, the only ones
+# linking the symbolic engine, whose build is the longest (in target/symbolic, so that the lints'
+# build of the engine's GMP is the one its tests use); in the foreground the runtime, examples
+# and end-to-end tests (no symbolic engine involved) build and run in target/.
+SYMBOLIC_TARGET="$PWD/target/symbolic"
 mkdir -p "$SYMBOLIC_TARGET"
-CARGO_TARGET_DIR="$SYMBOLIC_TARGET" cargo test -p mbcompile --no-run \
-  >"$SYMBOLIC_TARGET/build.log" 2>&1 &
-symbolic_build=$!
-trap 'kill "$symbolic_build" 2>/dev/null || true' EXIT
+(
+  export CARGO_TARGET_DIR="$SYMBOLIC_TARGET"
+  cargo clippy --workspace --all-targets -- -D warnings
+  cargo test -p mbcompile --no-run
+) >"$SYMBOLIC_TARGET/background.log" 2>&1 &
+background=$!
+trap 'kill "$background" 2>/dev/null || true' EXIT
 
-# Runtime, examples and end-to-end tests (no symbolic engine involved).
 cargo test --workspace --exclude mbcompile
 
-if ! wait "$symbolic_build"; then
-  cat "$SYMBOLIC_TARGET/build.log"
+background_status=0
+wait "$background" || background_status=$?
+cat "$SYMBOLIC_TARGET/background.log"
+if [ "$background_status" != 0 ]; then
+  echo "lints or the compiler's test build failed (above)" >&2
   exit 1
 fi
-cat "$SYMBOLIC_TARGET/build.log"
 
 # The compiler's tests use the symbolic engine, which allows one thread (and one process) at a
 # time: one thread here, and the lock every generator run on this machine takes.
