@@ -4,9 +4,8 @@
 #
 # The environment lives in $CARGO_TARGET_DIR/python-venv (default target/python-venv); the
 # extension module and every model compiled by the tests share the cargo target directory. The
-# compiled-model tests run the generator binary $MBCOMPILE (tests/run.sh passes the one its
-# compiler tests built; default target/debug/mbcompile, built here if missing) against this source
-# tree (MB_SOURCE).
+# compiled-model tests run the generator binary $MBCOMPILE (default: target/debug/mbcompile, which
+# tests/run.sh has built; built here if missing) against this source tree (MB_SOURCE).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
