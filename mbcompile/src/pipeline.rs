@@ -22,8 +22,7 @@ pub use freshness::{Freshness, freshness};
 pub use sources::{Found, find_crate_models};
 
 use crate::codegen::module::{Stats, module};
-use crate::codegen::target::TargetError;
-use crate::codegen::target::{Emission, Target};
+use crate::codegen::target::{Emission, Target, TargetError};
 use crate::dsl::assemble::assemble;
 use crate::dsl::ast::Model;
 use crate::dsl::validate::validate;

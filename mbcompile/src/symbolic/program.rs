@@ -257,6 +257,33 @@ pub(crate) fn record_derivative(key: u64, z: Symbol, value: Atom) {
     });
 }
 
+/// The image of intermediate z under a transformation of the program (a derivation, a
+/// substitution) identified by `key`: for every intermediate z needs that depends on a symbol in
+/// `moves`, in program order, the intermediate defined by `image(definition)`, made once per
+/// (key, intermediate) and reused; `None` when z depends on nothing in `moves` (its image is then
+/// what the transformation makes of a constant, which the caller knows). Program order means each
+/// definition meets only images already made: no recursion as deep as the program.
+pub(crate) fn transformed(
+    key: u64,
+    moves: &HashSet<Symbol>,
+    z: Symbol,
+    image: impl Fn(&Atom) -> Atom,
+) -> Option<Atom> {
+    if !depends_on_any(z, moves) {
+        return None;
+    }
+    if let Some(made) = derivative_made(key, z) {
+        return Some(made);
+    }
+    for (s, definition) in closure(&[&Atom::var(z)]) {
+        if depends_on_any(s, moves) && derivative_made(key, s).is_none() {
+            let value = define(image(&definition));
+            record_derivative(key, s, value);
+        }
+    }
+    derivative_made(key, z)
+}
+
 /// The intermediates the atoms need (directly or through other intermediates), in program
 /// order, with their definitions.
 pub(crate) fn closure(atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {

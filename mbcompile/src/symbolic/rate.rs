@@ -183,23 +183,8 @@ impl Rates {
     /// δz for an intermediate z: the intermediate defined by δ(definition of z), made once per
     /// derivation; 0 when z does not depend on anything δ moves.
     fn intermediate(&self, z: Symbol) -> Atom {
-        if !program::depends_on_any(z, &self.moves) {
-            return Atom::num(0);
-        }
-        if let Some(d) = program::derivative_made(self.key, z) {
-            return d;
-        }
-        // Every intermediate z needs, in program order, so that each definition meets only
-        // derivatives already made: no recursion as deep as the program.
-        for (s, definition) in program::closure(&[&Atom::var(z)]) {
-            if program::depends_on_any(s, &self.moves)
-                && program::derivative_made(self.key, s).is_none()
-            {
-                let d = program::define(self.of(&definition));
-                program::record_derivative(self.key, s, d);
-            }
-        }
-        program::derivative_made(self.key, z).unwrap_or_else(|| Atom::num(0))
+        program::transformed(self.key, &self.moves, z, |definition| self.of(definition))
+            .unwrap_or_else(|| Atom::num(0))
     }
 }
 

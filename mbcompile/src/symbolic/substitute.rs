@@ -68,22 +68,7 @@ impl Substitution {
     /// The counterpart z' of an intermediate z, or `None` when z does not depend on a symbol
     /// the substitution sets (z is then its own counterpart).
     fn intermediate(&self, z: Symbol) -> Option<Atom> {
-        if !program::depends_on_any(z, &self.sets) {
-            return None;
-        }
-        if let Some(made) = program::derivative_made(self.key, z) {
-            return Some(made);
-        }
-        // In program order, so that each definition meets only counterparts already made.
-        for (s, definition) in program::closure(&[&Atom::var(z)]) {
-            if program::depends_on_any(s, &self.sets)
-                && program::derivative_made(self.key, s).is_none()
-            {
-                let value = program::define(self.of(&definition));
-                program::record_derivative(self.key, s, value);
-            }
-        }
-        program::derivative_made(self.key, z)
+        program::transformed(self.key, &self.sets, z, |definition| self.of(definition))
     }
 }
 

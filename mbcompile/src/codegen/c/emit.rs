@@ -16,11 +16,11 @@ use crate::codegen::outputs::{self, Out};
 use crate::dsl::ast::Model;
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
+use symbolica::atom::Atom;
 
 /// Above this many zero entries a buffer is cleared by a loop before its non-zero entries are
 /// written (at or below it, each zero is written, which reads better in small models).
 const ZEROS_BY_LOOP: usize = 8;
-use symbolica::atom::Atom;
 
 /// Emits the C functions of one model.
 pub struct CEmitter<'a> {

@@ -9,6 +9,7 @@
 
 use super::super::algebra::{self, AtomMatrix, zero};
 use super::super::program::depends_on;
+use super::super::reverse::jacobian;
 use super::super::symbols::{pool, vars};
 use super::coriolis::MassPartials;
 use super::kinematics::{ConstraintKinematics, Family};
@@ -47,12 +48,6 @@ pub struct DynamicsJacobians {
 /// ∂f/∂x, and no work when x does not occur in f.
 fn partial(f: &Atom, x: Symbol) -> Atom {
     algebra::partial(f, x)
-}
-
-/// The matrix (∂f_i/∂x_j) of a list of functions f over the symbols x (forward or reverse
-/// mode through the program, whichever is cheaper).
-fn jacobian(f: &[Atom], x: &[Symbol]) -> AtomMatrix {
-    super::super::reverse::jacobian(f, x)
 }
 
 /// Σ_l m_il a_l for every i, skipping zero entries.
