@@ -566,6 +566,205 @@ mechanism! {
 }
 
 mechanism! {
+    /// `Arm7` written with bodies placed by hand: each link's rotation as the list of its joints'
+    /// elementary rotations (R_k = R_z(q0) R_y(q1) R_z(q2) …), its centre of mass from `let`s
+    /// (joint origin j_k = j_(k−1) + R_(k−1) (0, oy, l), centre of mass j_k + R_k (cx, cy, cz)).
+    /// The same arm as `Arm7`: the program route against the structured route.
+    struct Arm7Bodies;
+    parameters {
+        /// Mass of link 0 [kg].
+        m0: 2.0,
+        /// Mass of link 1 [kg].
+        m1: 1.96,
+        /// Mass of link 2 [kg].
+        m2: 1.92,
+        /// Mass of link 3 [kg].
+        m3: 1.88,
+        /// Mass of link 4 [kg].
+        m4: 1.84,
+        /// Mass of link 5 [kg].
+        m5: 1.8,
+        /// Mass of link 6 [kg].
+        m6: 1.76,
+        /// I_xx of link 0 about its centre of mass [kg m^2].
+        ixx0: 0.02,
+        /// I_xx of link 1 about its centre of mass [kg m^2].
+        ixx1: 0.0205,
+        /// I_xx of link 2 about its centre of mass [kg m^2].
+        ixx2: 0.021,
+        /// I_xx of link 3 about its centre of mass [kg m^2].
+        ixx3: 0.0215,
+        /// I_xx of link 4 about its centre of mass [kg m^2].
+        ixx4: 0.022,
+        /// I_xx of link 5 about its centre of mass [kg m^2].
+        ixx5: 0.0225,
+        /// I_xx of link 6 about its centre of mass [kg m^2].
+        ixx6: 0.023,
+        /// I_yy of every link about its centre of mass [kg m^2].
+        iyy: 0.025,
+        /// I_zz of every link about its centre of mass [kg m^2].
+        izz: 0.01,
+        /// Centre of mass of every link, x in link axes [m].
+        cx: 0.01,
+        /// Centre of mass of every link, y in link axes [m].
+        cy: 0.005,
+        /// Centre of mass of every link, z in link axes [m].
+        cz: 0.12,
+        /// Height of joint 0 above the world origin [m].
+        z0: 0.1,
+        /// Offset of joint i >= 1 along y of link i - 1 [m].
+        oy: 0.02,
+        /// Offset of joint i >= 1 along z of link i - 1 [m].
+        l: 0.25,
+        /// Gravitational acceleration [m/s^2].
+        g: 9.81,
+    }
+    coordinates { q0, q1, q2, q3, q4, q5, q6 }
+    let c0 = cos(q0);
+    let s0 = sin(q0);
+    let r0_00 = c0;
+    let r0_01 = -s0;
+    let r0_02 = 0.0;
+    let r0_10 = s0;
+    let r0_11 = c0;
+    let r0_12 = 0.0;
+    let r0_20 = 0.0;
+    let r0_21 = 0.0;
+    let r0_22 = 1.0;
+    let j0_0 = 0.0;
+    let j0_1 = 0.0;
+    let j0_2 = z0;
+    let c1 = cos(q1);
+    let s1 = sin(q1);
+    let r1_00 = c1 * r0_00 - s1 * r0_02;
+    let r1_01 = r0_01;
+    let r1_02 = s1 * r0_00 + c1 * r0_02;
+    let r1_10 = c1 * r0_10 - s1 * r0_12;
+    let r1_11 = r0_11;
+    let r1_12 = s1 * r0_10 + c1 * r0_12;
+    let r1_20 = c1 * r0_20 - s1 * r0_22;
+    let r1_21 = r0_21;
+    let r1_22 = s1 * r0_20 + c1 * r0_22;
+    let j1_0 = j0_0 + oy * r0_01 + l * r0_02;
+    let j1_1 = j0_1 + oy * r0_11 + l * r0_12;
+    let j1_2 = j0_2 + oy * r0_21 + l * r0_22;
+    let c2 = cos(q2);
+    let s2 = sin(q2);
+    let r2_00 = c2 * r1_00 + s2 * r1_01;
+    let r2_01 = c2 * r1_01 - s2 * r1_00;
+    let r2_02 = r1_02;
+    let r2_10 = c2 * r1_10 + s2 * r1_11;
+    let r2_11 = c2 * r1_11 - s2 * r1_10;
+    let r2_12 = r1_12;
+    let r2_20 = c2 * r1_20 + s2 * r1_21;
+    let r2_21 = c2 * r1_21 - s2 * r1_20;
+    let r2_22 = r1_22;
+    let j2_0 = j1_0 + oy * r1_01 + l * r1_02;
+    let j2_1 = j1_1 + oy * r1_11 + l * r1_12;
+    let j2_2 = j1_2 + oy * r1_21 + l * r1_22;
+    let c3 = cos(q3);
+    let s3 = sin(q3);
+    let r3_00 = c3 * r2_00 - s3 * r2_02;
+    let r3_01 = r2_01;
+    let r3_02 = s3 * r2_00 + c3 * r2_02;
+    let r3_10 = c3 * r2_10 - s3 * r2_12;
+    let r3_11 = r2_11;
+    let r3_12 = s3 * r2_10 + c3 * r2_12;
+    let r3_20 = c3 * r2_20 - s3 * r2_22;
+    let r3_21 = r2_21;
+    let r3_22 = s3 * r2_20 + c3 * r2_22;
+    let j3_0 = j2_0 + oy * r2_01 + l * r2_02;
+    let j3_1 = j2_1 + oy * r2_11 + l * r2_12;
+    let j3_2 = j2_2 + oy * r2_21 + l * r2_22;
+    let c4 = cos(q4);
+    let s4 = sin(q4);
+    let r4_00 = c4 * r3_00 + s4 * r3_01;
+    let r4_01 = c4 * r3_01 - s4 * r3_00;
+    let r4_02 = r3_02;
+    let r4_10 = c4 * r3_10 + s4 * r3_11;
+    let r4_11 = c4 * r3_11 - s4 * r3_10;
+    let r4_12 = r3_12;
+    let r4_20 = c4 * r3_20 + s4 * r3_21;
+    let r4_21 = c4 * r3_21 - s4 * r3_20;
+    let r4_22 = r3_22;
+    let j4_0 = j3_0 + oy * r3_01 + l * r3_02;
+    let j4_1 = j3_1 + oy * r3_11 + l * r3_12;
+    let j4_2 = j3_2 + oy * r3_21 + l * r3_22;
+    let c5 = cos(q5);
+    let s5 = sin(q5);
+    let r5_00 = c5 * r4_00 - s5 * r4_02;
+    let r5_01 = r4_01;
+    let r5_02 = s5 * r4_00 + c5 * r4_02;
+    let r5_10 = c5 * r4_10 - s5 * r4_12;
+    let r5_11 = r4_11;
+    let r5_12 = s5 * r4_10 + c5 * r4_12;
+    let r5_20 = c5 * r4_20 - s5 * r4_22;
+    let r5_21 = r4_21;
+    let r5_22 = s5 * r4_20 + c5 * r4_22;
+    let j5_0 = j4_0 + oy * r4_01 + l * r4_02;
+    let j5_1 = j4_1 + oy * r4_11 + l * r4_12;
+    let j5_2 = j4_2 + oy * r4_21 + l * r4_22;
+    let c6 = cos(q6);
+    let s6 = sin(q6);
+    let r6_00 = c6 * r5_00 + s6 * r5_01;
+    let r6_01 = c6 * r5_01 - s6 * r5_00;
+    let r6_02 = r5_02;
+    let r6_10 = c6 * r5_10 + s6 * r5_11;
+    let r6_11 = c6 * r5_11 - s6 * r5_10;
+    let r6_12 = r5_12;
+    let r6_20 = c6 * r5_20 + s6 * r5_21;
+    let r6_21 = c6 * r5_21 - s6 * r5_20;
+    let r6_22 = r5_22;
+    let j6_0 = j5_0 + oy * r5_01 + l * r5_02;
+    let j6_1 = j5_1 + oy * r5_11 + l * r5_12;
+    let j6_2 = j5_2 + oy * r5_21 + l * r5_22;
+    body link0 {
+        mass: m0,
+        position: (j0_0 + cx * r0_00 + cy * r0_01 + cz * r0_02, j0_1 + cx * r0_10 + cy * r0_11 + cz * r0_12, j0_2 + cx * r0_20 + cy * r0_21 + cz * r0_22),
+        rotation: [rotz(q0)],
+        inertia: (ixx0, iyy, izz),
+    }
+    body link1 {
+        mass: m1,
+        position: (j1_0 + cx * r1_00 + cy * r1_01 + cz * r1_02, j1_1 + cx * r1_10 + cy * r1_11 + cz * r1_12, j1_2 + cx * r1_20 + cy * r1_21 + cz * r1_22),
+        rotation: [rotz(q0), roty(q1)],
+        inertia: (ixx1, iyy, izz),
+    }
+    body link2 {
+        mass: m2,
+        position: (j2_0 + cx * r2_00 + cy * r2_01 + cz * r2_02, j2_1 + cx * r2_10 + cy * r2_11 + cz * r2_12, j2_2 + cx * r2_20 + cy * r2_21 + cz * r2_22),
+        rotation: [rotz(q0), roty(q1), rotz(q2)],
+        inertia: (ixx2, iyy, izz),
+    }
+    body link3 {
+        mass: m3,
+        position: (j3_0 + cx * r3_00 + cy * r3_01 + cz * r3_02, j3_1 + cx * r3_10 + cy * r3_11 + cz * r3_12, j3_2 + cx * r3_20 + cy * r3_21 + cz * r3_22),
+        rotation: [rotz(q0), roty(q1), rotz(q2), roty(q3)],
+        inertia: (ixx3, iyy, izz),
+    }
+    body link4 {
+        mass: m4,
+        position: (j4_0 + cx * r4_00 + cy * r4_01 + cz * r4_02, j4_1 + cx * r4_10 + cy * r4_11 + cz * r4_12, j4_2 + cx * r4_20 + cy * r4_21 + cz * r4_22),
+        rotation: [rotz(q0), roty(q1), rotz(q2), roty(q3), rotz(q4)],
+        inertia: (ixx4, iyy, izz),
+    }
+    body link5 {
+        mass: m5,
+        position: (j5_0 + cx * r5_00 + cy * r5_01 + cz * r5_02, j5_1 + cx * r5_10 + cy * r5_11 + cz * r5_12, j5_2 + cx * r5_20 + cy * r5_21 + cz * r5_22),
+        rotation: [rotz(q0), roty(q1), rotz(q2), roty(q3), rotz(q4), roty(q5)],
+        inertia: (ixx5, iyy, izz),
+    }
+    body link6 {
+        mass: m6,
+        position: (j6_0 + cx * r6_00 + cy * r6_01 + cz * r6_02, j6_1 + cx * r6_10 + cy * r6_11 + cz * r6_12, j6_2 + cx * r6_20 + cy * r6_21 + cz * r6_22),
+        rotation: [rotz(q0), roty(q1), rotz(q2), roty(q3), rotz(q4), roty(q5), rotz(q6)],
+        inertia: (ixx6, iyy, izz),
+    }
+    gravity = (0.0, 0.0, -g);
+    generate { capabilities: [] }
+}
+
+mechanism! {
     /// A free-floating quadruped with 22 degrees of freedom: the torso on a `floating(x, y, z, a,
     /// b, c)` joint (translation (x, y, z), then R_z(a) R_y(b) R_x(c), world axes) and four legs
     /// (front/hind, left/right at (±0.3, ±0.15, 0) in the torso), each a hub turning about the

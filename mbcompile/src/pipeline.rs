@@ -31,7 +31,6 @@ use crate::symbolic::derive::{Derived, Progress, Route, derive};
 use crate::symbolic::print::{Format, report};
 use crate::symbolic::rotation::check_rotations;
 use crate::symbolic::symbols::check_capacity;
-use crate::symbolic::tree::structured;
 
 /// Default number of Horner-scheme search iterations in the evaluator optimiser.
 pub const DEFAULT_HORNER_ITERATIONS: usize = 1;
@@ -61,12 +60,8 @@ fn assemble_model(model: &Model) -> Result<Model, CompileError> {
 /// Stages 2 to 4: validate, assemble and derive one parsed model.
 pub fn derive_model(model: &Model, progress: Progress) -> Result<Derived, CompileError> {
     validate(model).map_err(CompileError::Validation)?;
-    let route = if structured(model) {
-        Route::Structured
-    } else {
-        Route::Expanded
-    };
     let scalar = assemble_model(model)?;
+    let route = Route::of(model, &scalar);
     Ok(derive(&scalar, route, progress)?)
 }
 

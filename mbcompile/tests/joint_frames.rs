@@ -9,6 +9,8 @@
 //! deterministic states (q, q̇ in [−1, 1]) at the parameter defaults.
 //! Symbolic work shares one symbolica permit: run with `--test-threads=1`.
 
+mod support;
+
 use mbcompile::dsl::Model;
 use mbcompile::pipeline::derive_model;
 use mbcompile::symbolic::derive::Derived;
@@ -21,33 +23,6 @@ fn derive(src: &str) -> (Model, Derived) {
     let model: Model = syn::parse_str(src).unwrap_or_else(|e| panic!("{e}\n{src}"));
     let derived = derive_model(&model, &mut |_| {}).unwrap_or_else(|e| panic!("{e}\n{src}"));
     (model, derived)
-}
-
-/// Deterministic states: q, q̇ in [−1, 1] (a fixed linear congruential sequence), parameters
-/// at their defaults.
-fn states(model: &Model, n: usize) -> Vec<HashMap<Atom, f64>> {
-    let p = pool();
-    let mut seed: u64 = 12345;
-    let mut next = || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    };
-    (0..n)
-        .map(|_| {
-            let mut s = HashMap::new();
-            for i in 0..model.coordinates.len() {
-                s.insert(Atom::var(p.q[i]), next());
-                s.insert(Atom::var(p.qd[i]), next());
-            }
-            for (k, par) in model.parameters.iter().enumerate() {
-                s.insert(Atom::var(p.p[k]), par.default.value);
-            }
-            s.insert(Atom::var(p.t), 0.0);
-            s
-        })
-        .collect()
 }
 
 /// T, V, every h_i and every M_ij of a derived model at each state (a joint model is derived by
@@ -71,7 +46,7 @@ fn evaluate(d: &Derived, states: &[HashMap<Atom, f64>]) -> Vec<Vec<f64>> {
 /// T, V, M and h of the two forms agree at several states.
 fn same_mechanism(joints: &str, by_hand: &str) {
     let (model, a) = derive(joints);
-    let states = states(&model, 5);
+    let states = support::states(&model, 5, 12345);
     let with_joints = evaluate(&a, &states);
     let (_, b) = derive(by_hand);
     assert_eq!(a.nq, b.nq);
@@ -268,7 +243,7 @@ fn readme_arm_tool_height_is_the_table_gap() {
         contact table { point: tool, normal: (0.0, 0.0, 1.0), restitution: 0.0 }",
     );
     let q2 = Atom::var(pool().q[1]);
-    for state in states(&model, 5) {
+    for state in support::states(&model, 5, 12345) {
         let height = 0.4 - 0.5 * state[&q2].sin();
         let gap = value(&d.gaps[0], &d.program.with_values(&state)).unwrap();
         assert!((gap - height).abs() < 1e-14, "gap {gap}, height {height}");

@@ -14,6 +14,8 @@
 //! contact point's position written out here by hand, r = (x, y, z) + R_z(a) R_y(b) R_x(c) ℓ.
 //! Symbolic work shares one symbolica permit: run with `--test-threads=1`.
 
+mod support;
+
 use mbcompile::dsl::Model;
 use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, Generated, generate};
 use mbcompile::symbolic::derive::Derived;
@@ -29,33 +31,6 @@ fn generated(src: &str) -> (Model, Generated) {
     let g = generate(&model, DEFAULT_HORNER_ITERATIONS, &mut |_| {})
         .unwrap_or_else(|e| panic!("{e}\n{src}"));
     (model, g)
-}
-
-/// Deterministic states: q, q̇ in [−1, 1] (a fixed linear congruential sequence), parameters
-/// at their defaults.
-fn states(model: &Model, n: usize) -> Vec<State> {
-    let p = pool();
-    let mut seed: u64 = 2024;
-    let mut next = || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    };
-    (0..n)
-        .map(|_| {
-            let mut s = HashMap::new();
-            for i in 0..model.coordinates.len() {
-                s.insert(Atom::var(p.q[i]), next());
-                s.insert(Atom::var(p.qd[i]), next());
-            }
-            for (k, par) in model.parameters.iter().enumerate() {
-                s.insert(Atom::var(p.p[k]), par.default.value);
-            }
-            s.insert(Atom::var(p.t), 0.0);
-            s
-        })
-        .collect()
 }
 
 /// q and q̇ of a state.
@@ -233,7 +208,7 @@ fn point_mass_frames_follow_the_basis_rule_and_the_given_tangents() {
             false,
         ),
     ];
-    for state in states(&model, 3) {
+    for state in support::states(&model, 3, 2024) {
         for (c, f) in expected.iter().enumerate() {
             let [w_n, w_t, w_t2] = columns(d, c, &state);
             assert_close(&w_n, &f.n, 1e-14, &format!("{}: W_N", f.name));
@@ -310,7 +285,7 @@ fn energy_form_pairs_give_both_directions() {
     let d = &g.derived;
     assert_eq!(d.kinematics.tangent_planes, [true, true]);
     assert_eq!(d.jacobians.parameter_in_constraints, [false, true, false]);
-    for state in states(&model, 3) {
+    for state in support::states(&model, 3, 2024) {
         let (q, qd) = coordinates(&state, 3);
         let [_, w_t, w_t2] = columns(d, 0, &state);
         assert_close(&w_t, &[1.0, 0.0, 0.0], 1e-15, "ground: W_T");
@@ -377,7 +352,7 @@ fn check_block(src: &str) {
     let s = 1.0 / 2f64.sqrt();
     let tangents = [[slope_t1, slope_t2], [vec![0.0, s, s], vec![0.0, -s, s]]];
     let project = |t: &[f64], q: &[f64]| dot(t, &corner(q, L));
-    for state in states(&model, 4) {
+    for state in support::states(&model, 4, 2024) {
         let (q, qd) = coordinates(&state, 6);
         let drifts = [
             values(d, &k.slips.drift, &state),

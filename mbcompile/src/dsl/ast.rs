@@ -580,14 +580,25 @@ impl Contact {
     }
 }
 
+/// What a block asks of the expansion of T.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expansion {
+    /// `full`: expand T in q.
+    Full,
+    /// `none`: never expand T.
+    None,
+}
+
 /// The `generate { … }` item: what code to generate.
 #[derive(Debug, Clone)]
 pub struct Generate {
     /// The optional capability traits to generate (`rates`, `statics`, `jacobians`); all of
     /// them when `None` (`Dynamics` and `Constraints` are always generated).
     pub capabilities: Option<Vec<Name>>,
-    /// `expansion: full`: derive by expanding T in q even for a joint tree.
-    pub expanded: bool,
+    /// `expansion: full` (derive by expanding T in q, even for a joint tree) or `expansion:
+    /// none` (never expand T: the program route, even for a small model); `None`: the generator
+    /// chooses (see `symbolic::derive::route`).
+    pub expansion: Option<Expansion>,
     /// The whole item.
     pub span: Span,
 }

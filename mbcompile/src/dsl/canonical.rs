@@ -6,8 +6,8 @@
 //! code: a semantic change changes it, a formatting change does not.
 
 use super::ast::{
-    Axis, BinOp, Body, Contact, Expr, ExprKind, Gap, Inertia, Joint, JointKind, Matrix3, Model,
-    Number, Orientation, Rolling, RotationFactor, Tangent, Vector, Wrt,
+    Axis, BinOp, Body, Contact, Expansion, Expr, ExprKind, Gap, Inertia, Joint, JointKind, Matrix3,
+    Model, Number, Orientation, Rolling, RotationFactor, Tangent, Vector, Wrt,
 };
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -156,8 +156,14 @@ pub fn model(m: &Model) -> String {
             let names: Vec<&str> = c.iter().map(|n| n.text.as_str()).collect();
             let _ = write!(s, " capabilities ({})", names.join(" "));
         }
-        if g.expanded {
-            let _ = write!(s, " expansion full");
+        match g.expansion {
+            Some(Expansion::Full) => {
+                let _ = write!(s, " expansion full");
+            }
+            Some(Expansion::None) => {
+                let _ = write!(s, " expansion none");
+            }
+            None => {}
         }
         s.push('\n');
     }

@@ -31,7 +31,8 @@
 //! [`super::validate()`].
 
 use super::ast::{
-    Constraint, Contact, Expr, Force, Gap, Generate, Model, Name, Parameter, Point, Tangent, Vector,
+    Constraint, Contact, Expansion, Expr, Force, Gap, Generate, Model, Name, Parameter, Point,
+    Tangent, Vector,
 };
 use super::components::substitute_components;
 use super::expr::{convert, number, strip};
@@ -505,7 +506,7 @@ fn assigned_vector(input: ParseStream, slot: Slot, d: &mut Deferred) -> syn::Res
 fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
     let (fs, close) = fields(input)?;
     let mut capabilities: Option<Vec<Name>> = None;
-    let mut expansion: Option<bool> = None;
+    let mut expansion: Option<Expansion> = None;
     let valid = Generate::CAPABILITIES.join(", ");
     for f in &fs {
         match f.key.to_string().as_str() {
@@ -541,14 +542,17 @@ fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
                 f.store(&mut capabilities, names)?;
             }
             "expansion" => {
-                let full = kinematics::name_ref(&f.value).is_ok_and(|n| n.text == "full");
-                if !full {
-                    return Err(Error::new(
-                        f.value.span(),
-                        "`expansion` takes `full` (derive by expanding T even for a joint tree); omit it for the default",
-                    ));
-                }
-                f.store(&mut expansion, true)?;
+                let choice = match kinematics::name_ref(&f.value).map(|n| n.text) {
+                    Ok(t) if t == "full" => Expansion::Full,
+                    Ok(t) if t == "none" => Expansion::None,
+                    _ => {
+                        return Err(Error::new(
+                            f.value.span(),
+                            "`expansion` takes `full` (derive by expanding T, even for a joint tree) or `none` (never expand T); omit it for the default",
+                        ));
+                    }
+                };
+                f.store(&mut expansion, choice)?;
             }
             _ => {
                 return Err(Error::new(
@@ -563,7 +567,7 @@ fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
     }
     Ok(Generate {
         capabilities,
-        expanded: expansion.unwrap_or(false),
+        expansion,
         span: key.span().join(close).unwrap_or(key.span()),
     })
 }

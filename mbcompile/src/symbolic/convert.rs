@@ -2,6 +2,7 @@
 
 use super::algebra::partial;
 use super::frame_atoms::Frames;
+use super::program;
 use super::rate::Rates;
 use super::symbols::pool;
 use super::vec3::{M3, V3};
@@ -26,8 +27,15 @@ pub fn number(n: &Number) -> Atom {
 }
 
 /// Converts every expression of one model, with `let` definitions substituted.
+///
+/// A lifting converter (the program route) names every compound value it makes as an
+/// intermediate of the program (`program::define`, which finds a value already named): a block's
+/// expressions become a straight-line program whose size is that of the written block, with
+/// every repeated subexpression (a `let`, a rotation entry used by a position and an angular
+/// velocity) computed once, instead of trees that repeat them.
 pub struct Converter<'m> {
     scope: Scope<'m>,
+    lift: bool,
     definitions: Vec<Atom>,
     /// D restricted to positions (q → q̇, t → 1), for the `Rate` nodes of assembled models.
     position_rates: Rates,
@@ -38,9 +46,19 @@ pub struct Converter<'m> {
 impl<'m> Converter<'m> {
     /// Prepares the name table and the definitions (in order).
     pub fn new(model: &'m Model) -> syn::Result<Self> {
+        Converter::with_lifting(model, false)
+    }
+
+    /// A converter that names every compound value as an intermediate (see [`Converter`]).
+    pub fn lifting(model: &'m Model) -> syn::Result<Self> {
+        Converter::with_lifting(model, true)
+    }
+
+    fn with_lifting(model: &'m Model, lift: bool) -> syn::Result<Self> {
         let scope = Scope::new(model)?;
         let mut c = Converter {
             scope,
+            lift,
             definitions: Vec::new(),
             position_rates: Rates::positions(model.coordinates.len(), true),
             frames: Frames::new(),
@@ -69,6 +87,14 @@ impl<'m> Converter<'m> {
 
     /// The atom of an expression (names were checked by validation).
     pub fn atom(&self, e: &Expr) -> Atom {
+        let a = self.value(e);
+        match self.lift && !matches!(e.kind, ExprKind::Number(_) | ExprKind::Name(_)) {
+            true => program::define(a),
+            false => a,
+        }
+    }
+
+    fn value(&self, e: &Expr) -> Atom {
         let p = pool();
         match &e.kind {
             ExprKind::Number(n) => number(n),

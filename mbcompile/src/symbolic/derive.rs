@@ -30,9 +30,11 @@ pub(crate) mod coriolis;
 pub(crate) mod forces;
 pub(crate) mod jacobians;
 pub(crate) mod kinematics;
+pub(crate) mod lagrange;
 pub(crate) mod mass;
 pub(crate) mod parameter_derivatives;
 pub(crate) mod rate_jets;
+pub mod route;
 pub(crate) mod scalar;
 pub(crate) mod statics;
 
@@ -48,6 +50,7 @@ use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;
 use kinematics::ConstraintKinematics;
 use rate_jets::RateJets;
+pub use route::Route;
 use scalar::Scalar;
 use statics::Statics;
 use symbolica::atom::Atom;
@@ -108,15 +111,6 @@ pub struct Derived {
 
 /// Progress reporting: called with a stage name before each stage.
 pub type Progress<'a> = &'a mut dyn FnMut(&str);
-
-/// How M and h are derived.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// From T expanded in q (any model).
-    Expanded,
-    /// By recursions over the kinematic tree (bodies on joints: see `symbolic::tree`).
-    Structured,
-}
 
 /// The optional capability groups to derive (Dynamics and Constraints always are).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,6 +201,26 @@ fn structured_core(
     })
 }
 
+/// The program route: M, h, C, ∇V by Lagrange's equations through the program.
+fn program_core(
+    model: &Model,
+    s: &Scalar,
+    sampler: &Sampler,
+    progress: Progress,
+) -> Result<Core, DerivationError> {
+    progress("lagrange over the program");
+    let l = lagrange::lagrange(model, s)?;
+    sampler.check_positive_definite(&l.mass, model, s.kinetic_span)?;
+    Ok(Core {
+        mass: l.mass,
+        forces: l.forces,
+        coriolis: l.coriolis.matrix,
+        potential_gradient: l.potential_gradient,
+        mass_action: Some(l.mass_action),
+        applied: None,
+    })
+}
+
 /// The intermediates behind the principal equations, for printing.
 fn principal_intermediates(
     s: &Scalar,
@@ -234,7 +248,10 @@ pub(crate) fn derive(
     check_capacity(model)?;
     super::program::reset();
     let caps = Capabilities::of(model);
-    let mut conv = Converter::new(model)?;
+    let mut conv = match route {
+        Route::Program => Converter::lifting(model)?,
+        _ => Converter::new(model)?,
+    };
     let tree = (route == Route::Structured).then(|| Tree::build(model, &conv));
     let frames = match &tree {
         Some(t) => t.body_frames(model),
@@ -244,9 +261,10 @@ pub(crate) fn derive(
     let kinetic = tree.as_ref().map(Tree::kinetic);
     let s = Scalar::convert(model, &conv, kinetic)?;
     let sampler = Sampler::new(model);
-    let core = match &tree {
-        Some(t) => structured_core(model, t, &conv, &s, &sampler, progress)?,
-        None => expanded_core(model, &s, &sampler, caps, progress)?,
+    let core = match (&tree, route) {
+        (Some(t), _) => structured_core(model, t, &conv, &s, &sampler, progress)?,
+        (None, Route::Program) => program_core(model, &s, &sampler, progress)?,
+        (None, _) => expanded_core(model, &s, &sampler, caps, progress)?,
     };
     progress("constraints");
     let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;

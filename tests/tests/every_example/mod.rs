@@ -163,17 +163,18 @@ macro_rules! every_example {
 /// (`generate { capabilities: [] }`), as `every_example!` for the checks that need no more.
 macro_rules! every_dynamics_only_example {
     ($check:ident, $seed:expr) => {{
-        use mb_examples::tree_models::{arm7::Arm7, quadruped::Quadruped};
-        let examples: [fn(); 2] = [
+        use mb_examples::tree_models::{arm7::Arm7, arm7_bodies::Arm7Bodies, quadruped::Quadruped};
+        let examples: [fn(); 3] = [
             || $check(&Arm7::default(), $seed + 1),
             || $check(&Quadruped::default(), $seed + 2),
+            || $check(&Arm7Bodies::default(), $seed + 3),
         ];
         examples
     }};
 }
 
 /// How many blocks `every_dynamics_only_example!` lists.
-pub const DYNAMICS_ONLY_EXAMPLES: usize = 2;
+pub const DYNAMICS_ONLY_EXAMPLES: usize = 3;
 
 /// The `mechanism!` blocks of the examples generated without `Rates` but with `Jacobians`
 /// (`generate { capabilities: [statics, jacobians] }`), for the checks that need no rates.

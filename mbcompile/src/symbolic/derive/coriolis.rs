@@ -36,6 +36,12 @@ pub fn coriolis(mass: &AtomMatrix, qd: &[Atom]) -> Coriolis {
             }
         }
     }
+    christoffel(dm, qd)
+}
+
+/// C from ∂M/∂q (`partials[i][j][k]` = ∂M_ij/∂q_k, symmetric in i, j).
+pub fn christoffel(dm: MassPartials, qd: &[Atom]) -> Coriolis {
+    let nq = dm.len();
     let mut coriolis = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in 0..nq {

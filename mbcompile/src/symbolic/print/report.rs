@@ -2,7 +2,7 @@
 //! equations, each side of each equation in plain text and in LaTeX. The templates of
 //! [`super::render`] turn it into text, LaTeX, Markdown or HTML.
 
-use super::super::derive::Derived;
+use super::super::derive::{Derived, Route};
 use super::printer::{Printer, intermediate_name, latex_name};
 use crate::dsl::ast::Model;
 use serde::Serialize;
@@ -234,9 +234,12 @@ impl<'m> Builder<'m> {
         }
     }
 
-    /// The intermediates of the structured route, in order of computation.
+    /// The intermediates of the structured or program route, in order of computation.
     fn intermediates(&mut self, d: &Derived) {
-        self.section("Intermediates z (structured route), in order of computation");
+        self.section(match d.route {
+            Route::Program => "Intermediates z (program route), in order of computation",
+            _ => "Intermediates z (structured route), in order of computation",
+        });
         for (z, value) in &d.intermediates {
             let stripped = z.get_stripped_name();
             let label = Side {

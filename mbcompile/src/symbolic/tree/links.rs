@@ -4,7 +4,7 @@
 
 use super::super::convert::Converter;
 use super::super::vec3::{M3, V3, named, zero3};
-use crate::dsl::ast::{JointKind, Model, Name, Vector};
+use crate::dsl::ast::{Expansion, JointKind, Model, Name, Vector};
 use crate::dsl::build::{int, unit};
 use crate::dsl::joints::offset_rotation;
 use proc_macro2::Span;
@@ -40,7 +40,10 @@ pub fn structured(parsed: &Model) -> bool {
     !parsed.bodies.is_empty()
         && parsed.bodies.iter().all(|b| b.joint.is_some())
         && parsed.kinetic.is_none()
-        && !parsed.generate.as_ref().is_some_and(|g| g.expanded)
+        && !parsed
+            .generate
+            .as_ref()
+            .is_some_and(|g| g.expansion == Some(Expansion::Full))
 }
 
 fn coordinate_index(model: &Model, q: &Name) -> usize {

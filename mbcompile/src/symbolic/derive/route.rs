@@ -1,0 +1,85 @@
+//! Which route derives M and h of a model.
+//!
+//! - **Structured**: every body on a joint (a kinematic tree): recursions over the tree
+//!   (`symbolic::tree`).
+//! - **Expanded**: T written out and expanded in q, M read off its coefficients, C from M's
+//!   Christoffel symbols, h by Lagrange's equations (`derive::mass`, `coriolis`, `forces`). For a
+//!   small model this is the cheapest code and the most readable equations: expansion lets
+//!   sin² + cos² = 1 and the orthogonality of rotations cancel terms. But the expansion grows by a
+//!   factor of 3–4 per rotation composed, so a chain of bodies placed by hand is out of reach.
+//! - **Program**: Lagrange's equations differentiated through the straight-line program of the
+//!   written block, never expanding T (`derive::lagrange`): cost proportional to the size of the
+//!   written block.
+//!
+//! A block may choose (`generate { expansion: full }` or `expansion: none`); otherwise a model
+//! not on joints takes the expanded route unless its kinetic energy, written out as one
+//! expression tree (each `let` counted at its size, a rate at three times the size of what it
+//! differentiates), has more than [`PROGRAM_ROUTE_SIZE`] nodes.
+
+use super::super::tree::structured;
+use crate::dsl::ast::{Expansion, Expr, ExprKind, Model};
+use std::collections::HashMap;
+
+/// Above this written size of T (nodes) a model not on joints takes the program route. The
+/// written sizes of the examples not on joints: the planar ones 78–1 711, the tops and rolling
+/// bodies 750–871 (one body, expanded in 0.1 s; the HeavyTop's `dynamics` then takes 42
+/// operations against 984 by the program route), a 7-link arm placed by hand (`Arm7Bodies`)
+/// 52 655 (its expansion took 113 s and made a 520 703-line module).
+pub const PROGRAM_ROUTE_SIZE: usize = 20_000;
+
+/// How M and h are derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// From T expanded in q (any model).
+    Expanded,
+    /// By recursions over the kinematic tree (bodies on joints: see `symbolic::tree`).
+    Structured,
+    /// By Lagrange's equations differentiated through the program of the written block, never
+    /// expanding T (see `derive::lagrange`).
+    Program,
+}
+
+impl Route {
+    /// The route of a model, from the parsed block (joints, the block's choice) and the
+    /// assembled one (the size of T written out).
+    pub fn of(parsed: &Model, assembled: &Model) -> Route {
+        match parsed.generate.as_ref().and_then(|g| g.expansion) {
+            Some(Expansion::Full) => Route::Expanded,
+            _ if structured(parsed) => Route::Structured,
+            Some(Expansion::None) => Route::Program,
+            None if written_size(assembled) > PROGRAM_ROUTE_SIZE => Route::Program,
+            None => Route::Expanded,
+        }
+    }
+}
+
+/// The number of nodes of T written out as one tree (see the module documentation).
+pub fn written_size(assembled: &Model) -> usize {
+    let mut sizes: HashMap<&str, usize> = HashMap::new();
+    for d in &assembled.definitions {
+        let s = size(&d.value, &sizes);
+        sizes.insert(d.name.text.as_str(), s);
+    }
+    assembled.kinetic.as_ref().map_or(0, |t| size(t, &sizes))
+}
+
+fn size(e: &Expr, lets: &HashMap<&str, usize>) -> usize {
+    let sum = |es: &[&Expr]| {
+        es.iter()
+            .map(|e| size(e, lets))
+            .fold(1, usize::saturating_add)
+    };
+    match &e.kind {
+        ExprKind::Name(n) => lets.get(n.as_str()).copied().unwrap_or(1),
+        ExprKind::Number(_) | ExprKind::Dot(_) | ExprKind::BodyRotation { .. } => 1,
+        ExprKind::Component { .. } | ExprKind::BodyVelocity { .. } => 1,
+        ExprKind::Neg(a) | ExprKind::Call(_, a) | ExprKind::Powi(a, _) => sum(&[a]),
+        ExprKind::Partial(a, _) => sum(&[a]),
+        ExprKind::Binary(_, a, b) | ExprKind::Powf(a, b) => sum(&[a, b]),
+        ExprKind::Rate(a) => size(a, lets).saturating_mul(3),
+        ExprKind::BodyPoint { local, .. } => local
+            .iter()
+            .map(|x| size(x, lets))
+            .fold(4, usize::saturating_add),
+    }
+}
