@@ -129,6 +129,20 @@ pub enum DerivationError {
         /// The contact.
         span: Span,
     },
+    /// A derived quantity over the size budget (see `symbolic::derive::budget`).
+    #[error(
+        "{quantity} takes {size} expression nodes, over the budget of {budget}: its generated code would take the compiler minutes or hours to build. Put the bodies on joints (the structured route), drop `expansion: full`, generate fewer capabilities (`generate {{ capabilities: [...] }}`), or raise the budget (`mbcompile gen --budget N`)"
+    )]
+    OverBudget {
+        /// The mechanism's name.
+        span: Span,
+        /// The quantity, in words.
+        quantity: String,
+        /// Its size in expression nodes.
+        size: usize,
+        /// The budget.
+        budget: usize,
+    },
     /// ∂²T/∂q̇² still depends on a velocity.
     #[error(
         "the kinetic energy is not quadratic in the velocities: ∂²T/∂q̇∂q̇ entry ({row}, {column}) still depends on dot({velocity})"
@@ -226,6 +240,7 @@ impl DerivationError {
             | DerivationError::NoKineticEnergy { span }
             | DerivationError::GeometricGap { span }
             | DerivationError::NotQuadratic { span, .. }
+            | DerivationError::OverBudget { span, .. }
             | DerivationError::MassNotFinite { span, .. }
             | DerivationError::MassNotPositiveDefinite { span, .. }
             | DerivationError::ConstrainsNothing { span, .. }

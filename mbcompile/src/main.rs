@@ -7,7 +7,7 @@ use cli::check::check_command;
 use cli::generate::{GenOptions, gen_command};
 use cli::new::new_command;
 use cli::print::{PrintOptions, print_command};
-use mbcompile::pipeline::DEFAULT_HORNER_ITERATIONS;
+use mbcompile::pipeline::{DEFAULT_BUDGET, DEFAULT_HORNER_ITERATIONS};
 use mbcompile::scaffold::{MbSource, NewCrate};
 use mbcompile::symbolic::print::{DEFAULT_KATEX_URL, Format, Sections};
 use std::path::PathBuf;
@@ -37,6 +37,11 @@ enum Command {
         /// Horner-scheme search iterations of the evaluator optimiser.
         #[arg(long, default_value_t = DEFAULT_HORNER_ITERATIONS)]
         horner: usize,
+        /// The size budget of each derived quantity (M, h, C, each Jacobian, …) in expression
+        /// nodes with the intermediates it needs; a block over it is an error naming the quantity
+        /// and its size instead of a module no compiler builds in reasonable time.
+        #[arg(long, default_value_t = DEFAULT_BUDGET)]
+        budget: usize,
         /// Print operation counts per generated function to stderr.
         #[arg(long)]
         stats: bool,
@@ -145,6 +150,7 @@ fn main() -> ExitCode {
             crate_dir,
             model,
             horner,
+            budget,
             stats,
             target,
             out,
@@ -155,6 +161,7 @@ fn main() -> ExitCode {
             let options = GenOptions {
                 only: model,
                 horner,
+                budget,
                 stats,
                 rust: target.contains(&Target::Rust),
                 c_out: c.then(|| out.unwrap_or_else(|| crate_dir.join("c"))),

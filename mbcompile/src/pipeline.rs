@@ -7,7 +7,7 @@
 //!    contacts → T, V, Q and gap functions (`symbolic::rotation` checks hand-written rotations,
 //!    `dsl::assemble` assembles);
 //! 4. **derive**: M, h, C, constraint kinematics, time derivatives, Hessians, the Jacobians of
-//!    the dynamics (`symbolic::derive`);
+//!    the dynamics (`symbolic::derive`), each within a size budget (`symbolic::derive::budget`);
 //! 5. **emit**: derived expressions → the files of each target (`codegen::target`): the
 //!    formatted Rust module (`codegen::module`) with the equations reports (text and LaTeX,
 //!    `symbolic::print`) that it includes as `EQUATIONS` and `EQUATIONS_LATEX`, and the C99
@@ -27,6 +27,8 @@ use crate::dsl::assemble::assemble;
 use crate::dsl::ast::Model;
 use crate::dsl::validate::validate;
 use crate::error::CompileError;
+pub use crate::symbolic::derive::budget::DEFAULT_BUDGET;
+use crate::symbolic::derive::budget::check as check_budget;
 use crate::symbolic::derive::{Derived, Progress, Route, derive};
 use crate::symbolic::print::{Format, report};
 use crate::symbolic::rotation::check_rotations;
@@ -57,12 +59,25 @@ fn assemble_model(model: &Model) -> Result<Model, CompileError> {
     assemble(model).map_err(|e| CompileError::Assembly(e.into()))
 }
 
-/// Stages 2 to 4: validate, assemble and derive one parsed model.
+/// Stages 2 to 4: validate, assemble and derive one parsed model, within the default size
+/// budget ([`DEFAULT_BUDGET`] expression nodes per derived quantity).
 pub fn derive_model(model: &Model, progress: Progress) -> Result<Derived, CompileError> {
+    derive_model_within(model, DEFAULT_BUDGET, progress)
+}
+
+/// Stages 2 to 4 with a size budget: a derived quantity over `budget` expression nodes (with the
+/// intermediates it needs) is an error naming it, located at the mechanism's name.
+pub fn derive_model_within(
+    model: &Model,
+    budget: usize,
+    progress: Progress,
+) -> Result<Derived, CompileError> {
     validate(model).map_err(CompileError::Validation)?;
     let scalar = assemble_model(model)?;
     let route = Route::of(model, &scalar);
-    Ok(derive(&scalar, route, progress)?)
+    let derived = derive(&scalar, route, progress)?;
+    check_budget(&derived, budget, model.name.span)?;
+    Ok(derived)
 }
 
 /// Stages 2 to 5: derives and emits one parsed model. Errors are located in the block.
@@ -89,15 +104,16 @@ pub fn generate(
     })
 }
 
-/// Stages 2 to 5 for several targets: derives one parsed model once and emits it in the language
-/// of each target (in order). A derivation error is located in the block; a target's error is
-/// that target's.
+/// Stages 2 to 5 for several targets: derives one parsed model once (within `budget`, see
+/// [`derive_model_within`]) and emits it in the language of each target (in order). A
+/// derivation error is located in the block; a target's error is that target's.
 pub fn emit(
     model: &Model,
     targets: &[&dyn Target],
+    budget: usize,
     progress: Progress,
 ) -> Result<Vec<Result<Emission, TargetError>>, CompileError> {
-    let derived = derive_model(model, progress)?;
+    let derived = derive_model_within(model, budget, progress)?;
     progress("code generation");
     Ok(targets.iter().map(|t| t.emit(model, &derived)).collect())
 }

@@ -246,3 +246,48 @@ fn a_user_template_replaces_the_built_in_one() {
         assert!(dir.join(file).is_file(), "{file}");
     }
 }
+
+/// A block whose derived quantities exceed the size budget is refused with the quantity, its
+/// size and the budget, located at the block, and nothing is written; within the default budget
+/// the same block generates.
+#[test]
+fn a_block_over_the_size_budget_is_refused_and_nothing_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("models");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"models\"\nversion = \"0.1.0\"\nedition = \"2024\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/lib.rs"),
+        "mbmacros::mechanism! {
+    /// A double pendulum.
+    struct Double;
+    parameters { m: 1.0, l: 1.0, g: 9.81 }
+    coordinates { a, b }
+    point p = (l * sin(a), -l * cos(a));
+    point r = p + (l * sin(b), -l * cos(b));
+    body one { mass: m, position: p }
+    body two { mass: m, position: r }
+    gravity = (0.0, -g);
+}
+",
+    )
+    .unwrap();
+    let out = mbcompile(&["gen", dir.to_str().unwrap(), "--budget", "40"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("expression nodes, over the budget of 40") && stderr.contains("--budget"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("src/lib.rs:3"),
+        "located at the block's name: {stderr}"
+    );
+    assert!(!dir.join("src/generated").exists(), "nothing written");
+    ok(&mbcompile(&["gen", dir.to_str().unwrap()]));
+    assert!(dir.join("src/generated/double.rs").exists());
+}

@@ -22,6 +22,8 @@ pub struct GenOptions {
     pub only: Option<String>,
     /// Horner-scheme search iterations.
     pub horner: usize,
+    /// The size budget per derived quantity, in expression nodes.
+    pub budget: usize,
     /// Print stage times and operation counts.
     pub stats: bool,
     /// Write the Rust modules.
@@ -126,7 +128,7 @@ pub fn gen_command(crate_dir: &Path, options: &GenOptions) -> Result<ExitCode, E
         let pb = spinner(&name);
         let start = Instant::now();
         let mut stages: Vec<Stage> = Vec::new();
-        let result = emit(&f.model, &target_refs, &mut |s| {
+        let result = emit(&f.model, &target_refs, options.budget, &mut |s| {
             stages.push(stage(s));
             pb.set_message(format!("{name}: {s}"));
         });

@@ -26,6 +26,7 @@
 //! free of q̇), M symmetric positive definite at sample states, tangential velocities linear in
 //! q̇, constraints and gaps that actually depend on q.
 
+pub mod budget;
 pub(crate) mod coriolis;
 pub(crate) mod forces;
 pub(crate) mod jacobians;

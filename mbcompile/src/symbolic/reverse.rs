@@ -17,7 +17,7 @@
 //! [`Rates::partial`]: super::rate::Rates::partial
 
 use super::algebra::{AtomMatrix, compact, partial, zero};
-use super::program;
+use super::program::{self, Program};
 use super::rate::sum;
 use super::symbols::pool;
 use std::collections::{HashMap, HashSet};
@@ -37,7 +37,7 @@ pub fn jacobian(f: &[Atom], x: &[Symbol]) -> Vec<Vec<Atom>> {
         .iter()
         .map(|fi| gradient(fi, &program::closure(&[fi]), x, &wrt))
         .collect();
-    match program_size(&reverse) < program_size(&forward) {
+    match smaller_program(&reverse) < smaller_program(&forward) {
         true => reverse,
         false => forward,
     }
@@ -61,12 +61,19 @@ pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
 
 /// The size (expression nodes) of a matrix of atoms with the intermediates it needs: what the
 /// generated function will compute.
-fn program_size(m: &[Vec<Atom>]) -> usize {
+fn smaller_program(m: &[Vec<Atom>]) -> usize {
     let atoms: Vec<&Atom> = m.iter().flatten().collect();
-    let definitions: usize = program::closure(&atoms)
-        .iter()
-        .map(|(_, d)| nodes(d.as_view()))
-        .sum();
+    size(&program::closure(&atoms), &atoms)
+}
+
+/// The expression nodes of `atoms` and of the intermediates of `program` they need.
+pub fn program_size(program: &Program, atoms: &[&Atom]) -> usize {
+    size(&program.closure(atoms), atoms)
+}
+
+/// The expression nodes of `atoms` and of the definitions in `closure`.
+fn size(closure: &[(Symbol, Atom)], atoms: &[&Atom]) -> usize {
+    let definitions: usize = closure.iter().map(|(_, d)| nodes(d.as_view())).sum();
     definitions + atoms.iter().map(|a| nodes(a.as_view())).sum::<usize>()
 }
 
