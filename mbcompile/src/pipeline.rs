@@ -2,12 +2,13 @@
 //!
 //! 1. **parse**: crate sources → `mechanism!` blocks → models (`pipeline::sources`, `dsl::parse`);
 //! 2. **validate**: names, what each quantity may depend on, values at the parameter defaults
-//!    (`dsl::validate`);
+//!    (`dsl::validate`) → `Validated`, the block with its name tables (scope, places) built once;
 //! 3. **assemble**: points, bodies, gravity, springs, dampers, loads, torques and geometric
 //!    contacts → T, V, Q and gap functions (`symbolic::rotation` checks hand-written rotations,
-//!    `dsl::assemble` assembles);
+//!    `dsl::assemble` assembles) → `Assembled`, the scalar form with the validated block;
 //! 4. **derive**: M, h, C, constraint kinematics, time derivatives, Hessians, the Jacobians of
-//!    the dynamics (`symbolic::derive`), each within a size budget (`symbolic::derive::budget`);
+//!    the dynamics (`symbolic::derive`) by the route `Route::of` chooses → `Derived`, which owns
+//!    its program, each quantity within a size budget (`symbolic::derive::budget`);
 //! 5. **emit**: derived expressions → the files of each target (`codegen::target`): the
 //!    formatted Rust module (`codegen::module`) with the equations reports (text and LaTeX,
 //!    `symbolic::print`) that it includes as `EQUATIONS` and `EQUATIONS_LATEX`, and the C99
@@ -23,9 +24,9 @@ pub use sources::{Found, find_crate_models};
 
 use crate::codegen::module::{Stats, module};
 use crate::codegen::target::{Emission, Target, TargetError};
-use crate::dsl::assemble::assemble;
+use crate::dsl::assemble::{Assembled, assemble};
 use crate::dsl::ast::Model;
-use crate::dsl::validate::validate;
+use crate::dsl::validate::{Validated, validate};
 use crate::error::CompileError;
 pub use crate::symbolic::derive::budget::DEFAULT_BUDGET;
 use crate::symbolic::derive::budget::check as check_budget;
@@ -53,10 +54,10 @@ pub struct Generated {
 }
 
 /// Stage 3: the scalar model (T, V, Q, gap functions) of a validated model.
-fn assemble_model(model: &Model) -> Result<Model, CompileError> {
-    check_capacity(model)?;
-    check_rotations(model)?;
-    assemble(model).map_err(|e| CompileError::Assembly(e.into()))
+fn assemble_model<'v>(validated: &'v Validated<'v>) -> Result<Assembled<'v>, CompileError> {
+    check_capacity(validated.model)?;
+    check_rotations(validated)?;
+    assemble(validated).map_err(|e| CompileError::Assembly(e.into()))
 }
 
 /// Stages 2 to 4: validate, assemble and derive one parsed model, within the default size
@@ -72,10 +73,10 @@ pub fn derive_model_within(
     budget: usize,
     progress: Progress,
 ) -> Result<Derived, CompileError> {
-    validate(model).map_err(CompileError::Validation)?;
-    let scalar = assemble_model(model)?;
-    let route = Route::of(model, &scalar);
-    let derived = derive(&scalar, route, progress)?;
+    let validated = validate(model).map_err(CompileError::Validation)?;
+    let assembled = assemble_model(&validated)?;
+    let route = Route::of(&assembled);
+    let derived = derive(&assembled, route, progress)?;
     check_budget(&derived, budget, model.name.span)?;
     Ok(derived)
 }

@@ -14,7 +14,10 @@ use quote::{format_ident, quote, quote_spanned};
 /// Declares a mechanism; see the `mbcompile` documentation for the language.
 #[proc_macro]
 pub fn mechanism(input: TokenStream) -> TokenStream {
-    let model = match syn::parse::<Model>(input).and_then(|m| validate(&m).map(|()| m)) {
+    let model = match syn::parse::<Model>(input).and_then(|m| {
+        validate(&m)?;
+        Ok(m)
+    }) {
         Ok(m) => m,
         Err(e) => return e.to_compile_error().into(),
     };

@@ -27,6 +27,7 @@ use super::default_values::constant_vector;
 use super::places::{Place, Places};
 use super::scope::Scope;
 use super::tangent_basis::contact_slips;
+use super::validate::Validated;
 use proc_macro2::Span;
 
 /// Body-axis angular velocity ω from ω̃ = Rᵀ Ṙ.
@@ -40,10 +41,21 @@ fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {
 /// Resolves a point or body name to the components of its position.
 type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Expr>> + 'a;
 
-/// The scalar model equivalent to `m` (unchanged when `m` has no kinematic items).
-pub fn assemble(m: &Model) -> syn::Result<Model> {
-    let scope = Scope::new(m)?;
-    let places = Places::new(m, &scope)?;
+/// A validated model in scalar form: T, V, Q, the constraints and contacts as expressions of
+/// (q, q̇, t) (`model`: the block with its points, hand-placed bodies, springs, dampers, loads
+/// and torques written into these; the joint bodies kept as the tree), and the validated block
+/// whose names they use. What the derive stage starts from.
+pub struct Assembled<'v> {
+    /// The scalar form.
+    pub model: Model,
+    /// The validated block (its name table serves the scalar form too: assembly keeps the
+    /// parameters, coordinates and `let`s).
+    pub validated: &'v Validated<'v>,
+}
+
+/// The scalar model equivalent to a validated model (unchanged when it has no kinematic items).
+pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
+    let (m, scope, places) = (v.model, &v.scope, &v.places);
     let frames = BodyFrames::new(m);
     let resolve = |n: &Name| {
         places.resolve(n).map(|p| match p {
@@ -69,22 +81,25 @@ pub fn assemble(m: &Model) -> syn::Result<Model> {
     let (kinetic, potential) = energies(m, &frames, &resolve)?;
     out.kinetic = kinetic;
     out.potential = potential;
-    let extra = generalised_forces(m, &frames, &places, &resolve)?;
+    let extra = generalised_forces(m, &frames, places, &resolve)?;
     add_forces(&mut out, m, extra);
     out.contacts = m
         .contacts
         .iter()
-        .map(|c| contact(c, &scope, &frames, &resolve))
+        .map(|c| contact(c, scope, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
-    let velocities = Velocities::new(m, &frames, &places);
+    let velocities = Velocities::new(m, &frames, places);
     for c in out.constraints.iter_mut().filter(|c| c.velocity) {
         c.value = velocities.resolve(&c.value)?;
     }
     for r in &m.rollings {
-        out.constraints.extend(velocities.rolling(r, &scope)?);
+        out.constraints.extend(velocities.rolling(r, scope)?);
     }
     out.rollings.clear();
-    Ok(out)
+    Ok(Assembled {
+        model: out,
+        validated: v,
+    })
 }
 
 /// The squared distance and the distance between two points or bodies.

@@ -47,7 +47,7 @@ pub(crate) mod validate_rolling;
 pub(crate) mod values;
 pub(crate) mod walk;
 
-pub use assemble::assemble;
+pub use assemble::{Assembled, assemble};
 pub use ast::Model;
 pub use canonical::fingerprint;
-pub use validate::validate;
+pub use validate::{Validated, validate};

@@ -65,6 +65,11 @@ fn declare(names: &mut HashMap<String, Binding>, n: &Name, b: Binding) -> syn::R
 }
 
 impl<'m> Scope<'m> {
+    /// The model whose names these are.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
     /// Builds the table, reporting duplicate names.
     pub fn new(model: &'m Model) -> syn::Result<Self> {
         let mut names: HashMap<String, Binding> = HashMap::new();

@@ -6,6 +6,7 @@
 //! kinematic items (points, bodies, …) are checked by [`super::validate_kinematics`].
 
 use super::ast::{Contact, Gap, Model, Name, Tangent};
+use super::places::Places;
 use super::scope::{Binding, Scope, constant, no_velocity};
 use super::validate_kinematics::validate_kinematics;
 use super::validate_rolling;
@@ -13,8 +14,20 @@ use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 use syn::Error;
 
+/// A parsed model whose every check passed, with its name tables built once: the scalar names
+/// (parameters, coordinates, time, `let`s) and the places (points and bodies). What assembly
+/// starts from.
+pub struct Validated<'m> {
+    /// The parsed model.
+    pub model: &'m Model,
+    /// Its scalar and vector names.
+    pub scope: Scope<'m>,
+    /// Its points and bodies.
+    pub places: Places,
+}
+
 /// Checks a parsed model (all checks that need no symbolic engine).
-pub fn validate(m: &Model) -> syn::Result<()> {
+pub fn validate(m: &Model) -> syn::Result<Validated<'_>> {
     if m.coordinates.is_empty() {
         return Err(Error::new(
             m.name.span,
@@ -42,7 +55,8 @@ pub fn validate(m: &Model) -> syn::Result<()> {
     if let Some(kinetic) = &m.kinetic {
         scope.dependencies(kinetic)?;
     }
-    validate_kinematics(m, &scope)?;
+    let places = Places::new(m, &scope)?;
+    validate_kinematics(m, &scope, &places)?;
     if let Some(v) = &m.potential {
         no_velocity(scope.dependencies(v)?, "the potential energy")?;
     }
@@ -51,7 +65,7 @@ pub fn validate(m: &Model) -> syn::Result<()> {
     for c in &m.constraints {
         unique_constraint(&mut constraint_names, &c.name)?;
         if c.velocity {
-            validate_rolling::velocity_constraint(c, m, &scope)?;
+            validate_rolling::velocity_constraint(c, m, &scope, &places)?;
         } else {
             no_velocity(scope.dependencies(&c.value)?, "a bilateral constraint")?;
         }
@@ -59,7 +73,7 @@ pub fn validate(m: &Model) -> syn::Result<()> {
     let spatial = super::validate_kinematics::dimension(m)? == Some(3);
     let mut rolling_names = Vec::new();
     for r in &m.rollings {
-        validate_rolling::rolling(r, m, &scope)?;
+        validate_rolling::rolling(r, m, &scope, &places)?;
         for n in validate_rolling::rolling_constraint_names(r, spatial) {
             rolling_names.push(Name {
                 text: n,
@@ -74,7 +88,11 @@ pub fn validate(m: &Model) -> syn::Result<()> {
         unique_constraint(&mut constraint_names, &c.name)?;
         contact(c, &scope)?;
     }
-    Ok(())
+    Ok(Validated {
+        model: m,
+        scope,
+        places,
+    })
 }
 
 /// Generalised forces: one per coordinate, at most once each.

@@ -69,9 +69,8 @@ fn positions(scope: &Scope, v: &Vector, what: &str) -> syn::Result<()> {
 }
 
 /// Checks every kinematic item of `m`.
-pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
-    let places = Places::new(m, scope)?;
-    validate_joints(m, scope, &places)?;
+pub fn validate_kinematics(m: &Model, scope: &Scope, places: &Places) -> syn::Result<()> {
+    validate_joints(m, scope, places)?;
     let dim = dimension(m)?;
     for p in &m.points {
         positions(
@@ -108,10 +107,10 @@ pub fn validate_kinematics(m: &Model, scope: &Scope) -> syn::Result<()> {
         }
     }
     for t in &m.torques {
-        torque(t, m, scope, &places, dim)?;
+        torque(t, m, scope, places, dim)?;
     }
     for c in &m.contacts {
-        geometric_contact(c, scope, &places)?;
+        geometric_contact(c, scope, places)?;
     }
     Ok(())
 }

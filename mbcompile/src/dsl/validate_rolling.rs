@@ -11,9 +11,13 @@ use super::validate_kinematics::dimension;
 use syn::Error;
 
 /// What a velocity constraint's expression depends on, resolving body velocities.
-pub fn velocity_constraint(c: &Constraint, m: &Model, scope: &Scope) -> syn::Result<()> {
-    let places = Places::new(m, scope)?;
-    let deps = dependencies(&c.value, m, scope, &places)?;
+pub fn velocity_constraint(
+    c: &Constraint,
+    m: &Model,
+    scope: &Scope,
+    places: &Places,
+) -> syn::Result<()> {
+    let deps = dependencies(&c.value, m, scope, places)?;
     if deps.velocity.is_none() {
         return Err(Error::new(
             c.value.span,
@@ -84,9 +88,8 @@ fn spinning_body(m: &Model, places: &Places, n: &Name) -> syn::Result<usize> {
 
 /// A rolling item: an existing spinning body, a positive parameter radius, a constant normal
 /// (and axis, for a disk in space), vectors of the model's dimension.
-pub fn rolling(r: &Rolling, m: &Model, scope: &Scope) -> syn::Result<()> {
-    let places = Places::new(m, scope)?;
-    let k = spinning_body(m, &places, &r.body)?;
+pub fn rolling(r: &Rolling, m: &Model, scope: &Scope, places: &Places) -> syn::Result<()> {
+    let k = spinning_body(m, places, &r.body)?;
     parameters_only(scope, &r.radius, "a rolling radius")?;
     positive(scope, &r.radius, "a rolling radius")?;
     let spatial = dimension(m)? == Some(3);

@@ -6,7 +6,7 @@ use super::program;
 use super::rate::Rates;
 use super::symbols::pool;
 use super::vec3::{M3, V3};
-use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Model, Number, Wrt};
+use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Number, Wrt};
 use crate::dsl::scope::{Binding, Scope};
 use symbolica::atom::{Atom, AtomCore};
 
@@ -34,7 +34,7 @@ pub fn number(n: &Number) -> Atom {
 /// every repeated subexpression (a `let`, a rotation entry used by a position and an angular
 /// velocity) computed once, instead of trees that repeat them.
 pub struct Converter<'m> {
-    scope: Scope<'m>,
+    scope: &'m Scope<'m>,
     lift: bool,
     definitions: Vec<Atom>,
     /// D restricted to positions (q → q̇, t → 1), for the `Rate` nodes of assembled models.
@@ -44,18 +44,20 @@ pub struct Converter<'m> {
 }
 
 impl<'m> Converter<'m> {
-    /// Prepares the name table and the definitions (in order).
-    pub fn new(model: &'m Model) -> syn::Result<Self> {
-        Converter::with_lifting(model, false)
+    /// Converts the expressions of a model whose names `scope` holds (the validated block's:
+    /// assembly keeps its parameters, coordinates and `let`s), with the definitions made once, in
+    /// order.
+    pub fn new(scope: &'m Scope<'m>) -> Self {
+        Converter::with_lifting(scope, false)
     }
 
     /// A converter that names every compound value as an intermediate (see [`Converter`]).
-    pub fn lifting(model: &'m Model) -> syn::Result<Self> {
-        Converter::with_lifting(model, true)
+    pub fn lifting(scope: &'m Scope<'m>) -> Self {
+        Converter::with_lifting(scope, true)
     }
 
-    fn with_lifting(model: &'m Model, lift: bool) -> syn::Result<Self> {
-        let scope = Scope::new(model)?;
+    fn with_lifting(scope: &'m Scope<'m>, lift: bool) -> Self {
+        let model = scope.model();
         let mut c = Converter {
             scope,
             lift,
@@ -67,7 +69,7 @@ impl<'m> Converter<'m> {
             let a = c.atom(&d.value);
             c.definitions.push(a);
         }
-        Ok(c)
+        c
     }
 
     /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to.

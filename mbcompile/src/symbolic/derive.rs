@@ -46,6 +46,7 @@ use super::program::Program;
 use super::symbols::check_capacity;
 use super::tree::Tree;
 use super::tree::articulated::Articulated;
+use crate::dsl::assemble::Assembled;
 use crate::dsl::ast::Model;
 use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;
@@ -240,18 +241,20 @@ fn principal_intermediates(
     super::program::closure(&atoms)
 }
 
-/// Derives everything for a validated, assembled model by the given route.
+/// Derives everything for an assembled model by the given route.
 pub(crate) fn derive(
-    model: &Model,
+    assembled: &Assembled,
     route: Route,
     progress: Progress,
 ) -> Result<Derived, DerivationError> {
+    let model = &assembled.model;
+    let scope = &assembled.validated.scope;
     check_capacity(model)?;
     super::program::reset();
     let caps = Capabilities::of(model);
     let mut conv = match route {
-        Route::Program => Converter::lifting(model)?,
-        _ => Converter::new(model)?,
+        Route::Program => Converter::lifting(scope),
+        _ => Converter::new(scope),
     };
     let tree = (route == Route::Structured).then(|| Tree::build(model, &conv));
     let frames = match &tree {

@@ -6,7 +6,8 @@
 
 use super::convert::Converter;
 use super::numeric::{Sampler, value};
-use crate::dsl::ast::{Model, Orientation, RotationFactor};
+use crate::dsl::ast::{Orientation, RotationFactor};
+use crate::dsl::validate::Validated;
 use crate::error::AssemblyError;
 use symbolica::atom::Atom;
 
@@ -27,8 +28,9 @@ fn orthonormality(v: &[[f64; 3]; 3]) -> (f64, f64) {
 
 /// Every rotation matrix written by hand (a body's `rotation` or a joint's `offset_rotation`)
 /// is a rotation at the sample states (|RᵀR − I| ≤ 1e-9, det R > 0), reported at the matrix.
-pub fn check_rotations(model: &Model) -> Result<(), AssemblyError> {
-    let conv = Converter::new(model)?;
+pub fn check_rotations(validated: &Validated) -> Result<(), AssemblyError> {
+    let model = validated.model;
+    let conv = Converter::new(&validated.scope);
     let sampler = Sampler::new(model);
     let written = model.bodies.iter().flat_map(|b| {
         let rotation = match &b.orientation {

@@ -17,6 +17,7 @@
 //! differentiates), has more than [`PROGRAM_ROUTE_SIZE`] nodes.
 
 use super::super::tree::structured;
+use crate::dsl::assemble::Assembled;
 use crate::dsl::ast::{Expansion, Expr, ExprKind, Model};
 use std::collections::HashMap;
 
@@ -40,14 +41,15 @@ pub enum Route {
 }
 
 impl Route {
-    /// The route of a model, from the parsed block (joints, the block's choice) and the
-    /// assembled one (the size of T written out).
-    pub fn of(parsed: &Model, assembled: &Model) -> Route {
+    /// The route of a model, from the parsed block (joints, the block's choice) and its scalar
+    /// form (the size of T written out).
+    pub fn of(assembled: &Assembled) -> Route {
+        let parsed = assembled.validated.model;
         match parsed.generate.as_ref().and_then(|g| g.expansion) {
             Some(Expansion::Full) => Route::Expanded,
             _ if structured(parsed) => Route::Structured,
             Some(Expansion::None) => Route::Program,
-            None if written_size(assembled) > PROGRAM_ROUTE_SIZE => Route::Program,
+            None if written_size(&assembled.model) > PROGRAM_ROUTE_SIZE => Route::Program,
             None => Route::Expanded,
         }
     }
