@@ -82,11 +82,13 @@ mechanism! {
 }
 
 mechanism! {
-    /// An end point (Schulz & Pellegrino 2000, Sect. 4b, Fig. 4a) with two weakly active stops:
-    /// V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0 (load parameter p, index 1). For p > 0 the only
-    /// equilibrium is x = 2p/k, y = 0 with λ_y = p; for p < 0 there is none; at the origin both
-    /// stops are weakly active and the path-derivative LCP (4.1) has one solution for ṗ > 0 and
-    /// none for ṗ < 0. A mathematical example (the paper notes that physical ones are rare).
+    /// The situation of an end point (Schulz & Pellegrino 2000, Sect. 4b, Fig. 4a) with two weakly
+    /// active stops: V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0 (load parameter p, index 1). For
+    /// p > 0 the equilibria are x = 2p/k, y = 0 with λ_y = p; for p < 0 there are none; at the
+    /// origin both stops are weakly active and the path-derivative LCP (4.1) has one solution for
+    /// ṗ > 0 and none for ṗ < 0 — but also one with ṗ = 0: at p = 0 the half-line x = 0, y ≥ 0
+    /// (λ_x = k y) is in equilibrium too, so the path turns horizontal there rather than ending,
+    /// which first order cannot tell from an end (Sect. 4(b)). A mathematical example.
     struct TwoStopEndPoint;
     parameters { k: 1.0, p: 0.0 }
     coordinates { x, y }

@@ -10,12 +10,18 @@
 //! branch x² + y² = y_b², p = 16ca²y, whose Hessian 16c[[x², xy], [xy, y² − a²]] has one negative
 //! eigenvalue (all hand-derived from the energies).
 //!
-//! End point (Fig. 4a; Sect. 8: needs ≥ 2 weakly active constraints): `TwoStopEndPoint`,
-//! V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0. By hand over the four active sets, the only
-//! equilibria are x = 2p/k, y = 0, λ_y = p for p ≥ 0 and none for p < 0; at the origin
-//! G = H⁻¹ = [[0, 1], [1, 1]]/k and ĝ = (1, −1)/k in (4.1)–(4.4), so the path LCP has one
-//! solution for ṗ > 0 and none for ṗ < 0. The test also confirms with the generated model that
-//! no active set admits an equilibrium at p < 0.
+//! The situation of an end point (Fig. 4a; Sect. 8: needs ≥ 2 weakly active constraints), which
+//! first order does not decide: `TwoStopEndPoint`, V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0.
+//! By hand over the four active sets, the equilibria are x = 2p/k, y = 0, λ_y = p for p ≥ 0,
+//! none for p < 0, and at p = 0 also the half-line x = 0, y ≥ 0 with λ_x = k y (only the stop
+//! x ≥ 0 active: ∂V/∂y = kx − p = 0 forces p = 0). At the origin G = H⁻¹ = [[0, 1], [1, 1]]/k
+//! and ĝ = (1, −1)/k in (4.1)–(4.4): the path LCP has one solution for ṗ > 0, none for ṗ < 0 —
+//! and one with ṗ = 0, λ̇ = (1, 0) (G₁₁ = 0, ġ = (0, 1/k) ≥ 0), q̇ = H⁻¹ e_x ∝ (0, 1): the
+//! horizontal half-line. So the path does not end there; it turns horizontal, and whether such a
+//! branch bends up or down in p is for a higher-order analysis (Sect. 4(b)): the tracer says so
+//! (`HigherOrderNeeded`) instead of calling the point an end point. The test checks the
+//! horizontal half-line and that no active set admits an equilibrium at p < 0 with the generated
+//! model.
 
 use mb_examples::analysis_models::euler_strut::EulerStrut;
 use mb_examples::analysis_models::two_stop_end_point::TwoStopEndPoint;
@@ -238,7 +244,7 @@ fn steep_truss_asymmetric_branch_follows_the_closed_form() {
 }
 
 #[test]
-fn two_stop_model_has_an_end_point_at_the_origin() {
+fn two_stop_model_turns_horizontal_at_the_origin_and_first_order_says_so() {
     let k = 2.0;
     let p0 = 1.0;
     let mut m = TwoStopEndPoint { k, p: p0 };
@@ -250,19 +256,25 @@ fn two_stop_model_has_an_end_point_at_the_origin() {
     };
     let q0 = Vector::<2>::new(2.0 * p0 / k, 0.0);
     let path = trace_equilibrium_path(&mut m, &q0, &opts).unwrap();
-    assert_eq!(path.termination, Termination::EndPoint);
+    assert_eq!(path.termination, Termination::HigherOrderNeeded);
     assert_eq!(path.special_points.len(), 1, "{:?}", path.special_points);
     let e = &path.special_points[0];
-    assert_eq!(e.kind, SpecialPointKind::EndPoint);
+    assert_eq!(e.kind, SpecialPointKind::HigherOrderNeeded);
     assert_eq!(
         e.branches,
         Some((1, 0)),
         "one LCP solution for ṗ > 0, none for ṗ < 0"
     );
+    assert_eq!(e.horizontal_branches, 1, "λ̇ = (1, 0) with ṗ = 0");
+    let flat = e.critical_direction.expect("the horizontal branch's q̇");
+    assert!(
+        flat[0].abs() < 1e-12 && (flat[1].abs() - 1.0).abs() < 1e-12,
+        "q̇ ∝ (0, 1): {flat}"
+    );
     let pe = &path.points[e.index];
     assert!(
         pe.p.abs() < 1e-9 && pe.q.amax() < 1e-9,
-        "end point at the origin, p = 0"
+        "at the origin, p = 0"
     );
     assert_eq!(pe.states, [ContactState::WeaklyActive; 2]);
     for pt in &path.points[..e.index] {
@@ -270,6 +282,19 @@ fn two_stop_model_has_an_end_point_at_the_origin() {
         assert!((pt.contact_multipliers[1] - pt.p).abs() < 1e-10);
         assert_eq!(pt.contact_multipliers[0], 0.0);
         assert_eq!(pt.unstable_directions, 1, "H_+ = ∂²V/∂x² = −k");
+    }
+    // The horizontal half-line is a family of equilibria (the generated ∇V against the
+    // Kuhn–Tucker conditions (3.3)–(3.4)): at p = 0 and q = (0, y), ∇V = (k y, 0) = λ_x e_x with
+    // λ_x = k y ≥ 0 on the closed stop x = 0, the stop y ≥ 0 open.
+    m.p = 0.0;
+    for y in [0.1, 0.5, 2.0] {
+        let mut grad = Vector::<2>::zeros();
+        m.potential_gradient(&Vector::<2>::new(0.0, y), 0.0, &mut grad);
+        assert!(
+            (grad[0] - k * y).abs() < 1e-14 && grad[0] > 0.0,
+            "λ_x = k y ≥ 0"
+        );
+        assert!(grad[1].abs() < 1e-14, "no force on the open stop");
     }
     // No equilibrium for p < 0: V is quadratic, so for each active set S the conditions
     // ∇V(q) = H q + ∇V(0) = Σ_{j∈S} λ_j e_j, q_j = 0 (j ∈ S) are linear; none has q ≥ 0, λ ≥ 0.

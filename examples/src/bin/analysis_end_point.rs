@@ -1,7 +1,9 @@
-//! An end point of an equilibrium path (Schulz & Pellegrino 2000, Sect. 4b, Fig. 4a) with two
-//! weakly active stops (`TwoStopEndPoint`, V = k(xy − ½x²) + p(2x − y), x ≥ 0, y ≥ 0): the path
-//! x = 2p/k, y = 0 (λ_y = p) comes down to the origin at p = 0 and ends there — the path LCP
-//! (4.1) has one solution for ṗ > 0 and none for ṗ < 0. Writes `path.csv` and `path.png` into
+//! The situation of an end point of an equilibrium path (Schulz & Pellegrino 2000, Sect. 4b,
+//! Fig. 4a) with two weakly active stops (`TwoStopEndPoint`, V = k(xy − ½x²) + p(2x − y),
+//! x ≥ 0, y ≥ 0): the path x = 2p/k, y = 0 (λ_y = p) comes down to the origin at p = 0, where
+//! the path LCP (4.1) has one solution for ṗ > 0, none for ṗ < 0, and one with ṗ = 0 — the
+//! half-line x = 0, y ≥ 0 of equilibria at p = 0 — so the tracer stops there with
+//! `HigherOrderNeeded` rather than calling it an end point. Writes `path.csv` and `path.png` into
 //! `examples/out/analysis_end_point/` (or the first argument).
 
 use mb_examples::analysis_models::two_stop_end_point::TwoStopEndPoint;
@@ -47,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     line_plot(
         &out.join("path.png"),
-        "Two stops: the path ends at the origin (end point, Fig. 4a)",
+        "Two stops: the path turns horizontal at the origin (first order cannot decide)",
         "x",
         "load p",
         &[
@@ -62,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 markers: false,
             },
             Series {
-                label: "end point",
+                label: "higher order needed",
                 points: &ends,
                 markers: true,
             },
@@ -71,8 +73,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for s in &path.special_points {
         let pt = &path.points[s.index];
         println!(
-            "{} at (x, y) = ({:.3e}, {:.3e}), p = {:.3e}; LCP solutions (ṗ>0, ṗ<0) = {:?}",
-            s.kind, pt.q[0], pt.q[1], pt.p, s.branches
+            "{} at (x, y) = ({:.3e}, {:.3e}), p = {:.3e}; LCP solutions (ṗ>0, ṗ<0) = {:?}, with ṗ = 0: {}",
+            s.kind, pt.q[0], pt.q[1], pt.p, s.branches, s.horizontal_branches
         );
     }
     println!(

@@ -26,11 +26,15 @@
 //!   ġ₀ = G λ̇₀ + ṗ ĝ, 0 ≤ λ̇₀ ⟂ ġ₀ ≥ 0, G = E₀ᵀ T_+ H_+⁻¹ T_+ᵀ E₀, ĝ = −E₀ᵀ T_+ H_+⁻¹ T_+ᵀ ∇U',
 //!   is solved by enumeration for ṗ = +1 and ṗ = −1; each solution gives a branch with
 //!   q̇ = T_+ H_+⁻¹ T_+ᵀ (E₀ λ̇₀ − ∇U' ṗ) (4.5). The branch that leads back is discarded and the
-//!   path continues on the remaining one. Counting solutions classifies the point (Sect. 4):
-//!   two solutions on one side and none on the other: **corner limit point** (Fig. 4b); one and
-//!   none: **end point** (Fig. 4a; needs ≥ 2 weakly active constraints, Sect. 8); more than one
-//!   on both sides or more than two on one: **bifurcation point**; one each: a regular change of
-//!   contact state.
+//!   path continues on the remaining one. The solutions with ṗ = 0 (horizontal tangents: on a
+//!   support α, a positive kernel vector of G_αα) are enumerated too. Counting solutions
+//!   classifies the point (Sect. 4): any solution with ṗ = 0 — the path may turn horizontal,
+//!   which only a higher-order analysis decides (Sect. 4(b)) — or one solution on one side and
+//!   none on the other at a single weakly active constraint (possible only at G = 0):
+//!   **higher order needed**, tracing stops; two solutions on one side and none on the other:
+//!   **corner limit point** (Fig. 4b); one and none at two or more weakly active constraints:
+//!   **end point** (Fig. 4a, Sect. 8); more than one on both sides or more than two on one:
+//!   **bifurcation point**; one each: a regular change of contact state.
 //! * **Singular H_+ at a weakly active point** (Sect. 7): with one weakly active constraint and a
 //!   simple zero eigenvalue, [`classify_singular_weakly_active`] evaluates c₁–c₄ (7.4)–(7.9)
 //!   (bifurcation / common limit point / corner limit point of shape Fig. 7(a)–(d)), recorded in
@@ -56,7 +60,7 @@
 //! [`MAX_PREALLOCATED_POINTS`]). All other quantities are fixed-size nalgebra types, so
 //! [`EquilibriumPathTracer::step`] does not touch the heap.
 
-use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_lcp_solution};
+use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_horizontal_solution, for_each_lcp_solution};
 use super::path_system::{PathSystem, PathVector};
 use super::singular_weakly_active::{
     SingularWeakOutcome, SingularWeaklyActive, classify_singular_weakly_active,
@@ -79,6 +83,25 @@ pub enum ContactState {
     StronglyActive,
 }
 
+/// The branches with ṗ = 0 of the path LCP at a weakly active point (see
+/// [`for_each_horizontal_solution`]): how many, and the unit q̇ = P E₀ λ̇₀ of the first.
+fn horizontal_branches<const NQ: usize, const NU: usize>(
+    g: &Matrix<NU, NU>,
+    weak: &[bool; NU],
+    proj: &Matrix<NQ, NQ>,
+    e0: &Matrix<NQ, NU>,
+) -> (usize, Option<Vector<NQ>>) {
+    let (mut count, mut first) = (0, None);
+    for_each_horizontal_solution(g, weak, 1e-9, |lambda, _| {
+        count += 1;
+        let q_dot = proj * (e0 * lambda);
+        if first.is_none() && q_dot.norm() > 0.0 {
+            first = Some(q_dot.normalize());
+        }
+    });
+    (count, first)
+}
+
 /// Kinds of special points (Schulz & Pellegrino Sects. 2(a), 4, 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpecialPointKind {
@@ -90,10 +113,18 @@ pub enum SpecialPointKind {
     /// Non-smooth maximum/minimum of p at a weakly active contact: two LCP solutions for one
     /// sign of ṗ, none for the other (Sect. 4b, Fig. 4b), or c₁ ≠ 0 ≠ c₂ at singular H_+ (Sect. 7).
     CornerLimitPoint,
-    /// The path ends: one LCP solution for one sign of ṗ, none for the other (Fig. 4a).
+    /// The path ends: one LCP solution for one sign of ṗ, none for the other and none with
+    /// ṗ = 0, at two or more weakly active constraints (Fig. 4a, Sect. 8).
     EndPoint,
     /// A contact changes state (one LCP solution for each sign of ṗ).
     ContactChange,
+    /// First order does not decide: the path LCP has a solution with ṗ = 0 (a branch with a
+    /// horizontal tangent, recorded in [`SpecialPoint::critical_direction`]), or one solution for
+    /// one sign of ṗ and none for the other at a single weakly active constraint, which happens
+    /// only where G = 0 (H₊ regular but indefinite, ĝ ≠ 0): the path may have reached a maximum
+    /// or minimum of p or may go on horizontally, which only a higher-order analysis decides
+    /// (Schulz & Pellegrino 2000, Sect. 4(b)). Tracing stops ([`Termination::HigherOrderNeeded`]).
+    HigherOrderNeeded,
 }
 
 impl std::fmt::Display for SpecialPointKind {
@@ -104,6 +135,7 @@ impl std::fmt::Display for SpecialPointKind {
             SpecialPointKind::CornerLimitPoint => "corner limit point",
             SpecialPointKind::EndPoint => "end point",
             SpecialPointKind::ContactChange => "contact change",
+            SpecialPointKind::HigherOrderNeeded => "higher order needed",
         })
     }
 }
@@ -155,9 +187,12 @@ pub struct SpecialPoint<const NQ: usize> {
     pub instability_after: Option<usize>,
     /// Number of path-derivative LCP solutions with ṗ > 0 and ṗ < 0 at a weakly active point.
     pub branches: Option<(usize, usize)>,
+    /// Number of path-derivative LCP solutions with ṗ = 0 (horizontal tangents) at a weakly
+    /// active point with regular H_+.
+    pub horizontal_branches: usize,
     /// At a limit or bifurcation point with singular H_+: the critical mode T_+ w₁ (unit, in
     /// q-space), where w₁ spans the kernel of H_+ (2.24)–(2.25); the tangent of a crossing
-    /// branch at a bifurcation.
+    /// branch at a bifurcation. Where higher order is needed: q̇ of the first branch with ṗ = 0.
     pub critical_direction: Option<Vector<NQ>>,
     /// At a weakly active point with singular H_+: the Sect. 7 coefficients and outcome.
     pub singular: Option<SingularWeaklyActive<NQ>>,
@@ -176,6 +211,9 @@ pub enum Termination {
     EndPoint,
     /// A weakly active point with singular H_+ (Sect. 7): classified, not continued.
     SingularWeaklyActive,
+    /// A weakly active point that first order does not decide
+    /// ([`SpecialPointKind::HigherOrderNeeded`]): not continued.
+    HigherOrderNeeded,
     /// The corrector failed even at [`PathOptions::min_step`].
     StepTooSmall,
 }
@@ -492,7 +530,7 @@ impl<
         &mut self,
         kind: SpecialPointKind,
         before: usize,
-        branches: Option<(usize, usize)>,
+        branches: Option<(usize, usize, usize)>,
         critical_direction: Option<Vector<NQ>>,
         singular: Option<SingularWeaklyActive<NQ>>,
     ) {
@@ -502,7 +540,8 @@ impl<
             index,
             instability_before: before,
             instability_after: None,
-            branches,
+            branches: branches.map(|(up, down, _)| (up, down)),
+            horizontal_branches: branches.map_or(0, |(_, _, flat)| flat),
             critical_direction,
             singular,
         });
@@ -881,18 +920,27 @@ impl<
         let g = e0.transpose() * proj * e0;
         let ghat = -(e0.transpose() * proj * u_p);
         let counts = self.enumerate_branches(&g, &ghat, &weak, &proj, &e0, &u_p);
+        let (flat, flat_direction) = horizontal_branches(&g, &weak, &proj, &e0);
+        let all = Some((counts.0, counts.1, flat));
         let kind = match counts {
             _ if n_weak > MAX_ENUMERATED_WEAK => SpecialPointKind::EndPoint,
+            _ if flat > 0 => SpecialPointKind::HigherOrderNeeded,
             (0, 0) => SpecialPointKind::EndPoint,
-            (0, 1) | (1, 0) => SpecialPointKind::EndPoint,
+            (0, 1) | (1, 0) if n_weak >= 2 => SpecialPointKind::EndPoint,
+            (0, 1) | (1, 0) => SpecialPointKind::HigherOrderNeeded,
             (0, 2) | (2, 0) => SpecialPointKind::CornerLimitPoint,
             (1, 1) => SpecialPointKind::ContactChange,
             _ => SpecialPointKind::BifurcationPoint,
         };
+        if kind == SpecialPointKind::HigherOrderNeeded {
+            self.push(z, &incoming_or_p, Some(kind));
+            self.mark_special(kind, before, all, flat_direction, None);
+            return Err(Termination::HigherOrderNeeded);
+        }
         let chosen = self.choose_branch(incoming);
         let Some(c) = chosen else {
             self.push(z, &incoming_or_p, Some(SpecialPointKind::EndPoint));
-            self.mark_special(SpecialPointKind::EndPoint, before, Some(counts), None, None);
+            self.mark_special(SpecialPointKind::EndPoint, before, all, None, None);
             return Err(Termination::EndPoint);
         };
         let b = self.branches[c];
@@ -903,7 +951,7 @@ impl<
         let reference = Self::branch_direction(&b);
         let tangent = self.sys.tangent(z, &reference).unwrap_or(reference);
         self.push(z, &tangent, Some(kind));
-        self.mark_special(kind, before, Some(counts), None, None);
+        self.mark_special(kind, before, all, None, None);
         Ok(tangent)
     }
 
