@@ -5,7 +5,8 @@
 //! (stable, contact strongly active with λ = −kLp), (0, 0) is a corner limit point whose
 //! path-derivative LCP (6.1)–(6.2) has two solutions for ṗ < 0 and none for ṗ > 0, and the
 //! continuation is the unstable branch p = −L tanφ on which AB ∥ BD; the degree of instability
-//! rises by one there ((5.9)). The Cartesian formulation (`BarSpringStopCartesian`, bilateral
+//! rises by one there ((5.9)). At the corner itself (λ = 0) the stability on the cone of
+//! admissible directions (3.19)–(3.20) is checked against ∂²V/∂φ² = −kL² < 0 along φ > 0. The Cartesian formulation (`BarSpringStopCartesian`, bilateral
 //! length constraint) must trace the same path: an independent second route.
 //!
 //! Von Mises truss with a stop (`VonMisesTrussStop`, on x = 0: p(y) = 8c y(h² − y²),
@@ -59,9 +60,19 @@ fn bar_spring_corner_limit_point() {
     assert_eq!(c.instability_after, Some(1));
     for pt in &path.points[..c.index] {
         assert!(pt.q[0].abs() < 1e-10 && pt.p >= -l - 1e-12 && pt.p <= 1e-10);
-        assert!(pt.stable());
         if pt.p < -1e-9 {
             assert_eq!(pt.states[0], ContactState::StronglyActive);
+            assert!(pt.stable());
+        } else {
+            // At the corner itself the stop is weakly active (λ = 0). The inertia of H_+ over
+            // the enforced stop sees no direction at all (0 unstable directions), but the cone
+            // of admissible directions (3.19)–(3.20) holds φ > 0 (g = sin φ ≥ 0), along which
+            // ∂²V/∂φ² = k(−L² cos φ + L p sin φ) = −kL² < 0: not stable, as the paper's rise
+            // of the degree of instability there says.
+            assert_eq!(pt.states[0], ContactState::WeaklyActive);
+            assert_eq!(pt.unstable_directions, 0);
+            assert_eq!(pt.stable_on_cone, Some(false));
+            assert!(!pt.stable());
         }
         assert!((pt.contact_multipliers[0] - (-k * l * pt.p)).abs() < 1e-9);
     }

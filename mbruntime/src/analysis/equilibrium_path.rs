@@ -49,7 +49,9 @@
 //!   mode T_+ w₁ is recorded in [`SpecialPoint::critical_direction`]. Branch switching is not
 //!   attempted: the path continues on the branch it arrived on.
 //! * **Stability**: the degree of instability is the number of negative eigenvalues of H_+
-//!   (Thompson & Hunt; (5.9)), reported at every point.
+//!   (Thompson & Hunt; (5.9)), reported at every point; at a point with weakly active contacts
+//!   the verdict is positivity on the cone of admissible directions (3.19)–(3.20), a
+//!   copositivity test (`cone_stability.rs`, [`PathPoint::stable_on_cone`]).
 //!
 //! # Allocation
 //!
@@ -60,8 +62,9 @@
 //! [`MAX_PREALLOCATED_POINTS`]). All other quantities are fixed-size nalgebra types, so
 //! [`EquilibriumPathTracer::step`] does not touch the heap.
 
+use super::cone_stability::stable_on_cone;
 use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_horizontal_solution, for_each_lcp_solution};
-use super::path_system::{PathSystem, PathVector};
+use super::path_system::{Evaluation, PathSystem, PathVector};
 use super::singular_weakly_active::{
     SingularWeakOutcome, SingularWeaklyActive, classify_singular_weakly_active,
 };
@@ -81,6 +84,33 @@ pub enum ContactState {
     WeaklyActive,
     /// g_N = 0 and λ > 0: behaves like a bilateral constraint.
     StronglyActive,
+}
+
+/// Stability on the cone of admissible directions at a point whose `weak` contacts are weakly
+/// active: H_+ over the bilateral and the other active contacts, A = E₀ᵀ T_+.
+fn cone_verdict<M, const NQ: usize, const NB: usize, const NU: usize>(
+    e: &Evaluation<NQ, NB, NU>,
+    active: &[bool; NU],
+    weak: &[bool; NU],
+) -> Option<bool>
+where
+    M: Statics<NQ> + Constraints<NQ, NB, NU>,
+{
+    let strong: [bool; NU] = std::array::from_fn(|j| active[j] && !weak[j]);
+    let rh = PathSystem::<M, NQ, NB, NU>::reduced_hessian(e, &strong);
+    let mut a = Matrix::<NQ, NQ>::zeros();
+    let mut m = 0;
+    for j in (0..NU).filter(|&j| weak[j]) {
+        if m == NQ {
+            return None;
+        }
+        let row = e.w_n.column(j).transpose() * rh.basis;
+        for c in 0..rh.dim {
+            a[(m, c)] = row[c];
+        }
+        m += 1;
+    }
+    stable_on_cone(&rh.hessian, rh.dim, &a, m)
 }
 
 /// The branches with ṗ = 0 of the path LCP at a weakly active point (see
@@ -163,13 +193,25 @@ pub struct PathPoint<const NQ: usize, const NB: usize, const NU: usize> {
     pub unstable_directions: usize,
     /// Number of zero eigenvalues of H_+ (tolerance [`super::RANK_RELATIVE_TOLERANCE`]).
     pub singular_directions: usize,
+    /// At a point with weakly active contacts: whether yᵀ H_+ y > 0 on the cone of admissible
+    /// directions (Schulz & Pellegrino (3.19)–(3.20): H_+ over the bilateral and strongly active
+    /// constraints, y leaving no weakly active contact inwards), decided by a copositivity test
+    /// (see `cone_stability.rs`); `None` where no contact is weakly active, or where the weakly
+    /// active normals are dependent in Ker E_+ᵀ (not decided; [`PathPoint::stable`] then says
+    /// `false`).
+    pub stable_on_cone: Option<bool>,
     /// Set if this point is a special point.
     pub special: Option<SpecialPointKind>,
 }
 
 impl<const NQ: usize, const NB: usize, const NU: usize> PathPoint<NQ, NB, NU> {
-    /// Whether the equilibrium is stable (H_+ positive definite).
+    /// Whether the equilibrium is stable: H_+ positive definite, or at a point with weakly active
+    /// contacts positive on the cone of admissible directions ([`PathPoint::stable_on_cone`];
+    /// `false` when that is not decided).
     pub fn stable(&self) -> bool {
+        if self.states.contains(&ContactState::WeaklyActive) {
+            return self.stable_on_cone == Some(true);
+        }
         self.unstable_directions == 0 && self.singular_directions == 0
     }
 }
@@ -501,6 +543,13 @@ impl<
             Some(e) => PathSystem::<M, NQ, NB, NU>::stability(e, &self.sys.active),
             None => (0, 0),
         };
+        let weak = states.map(|s| s == ContactState::WeaklyActive);
+        let stable_on_cone = match &e {
+            Some(e) if weak.contains(&true) => {
+                cone_verdict::<M, NQ, NB, NU>(e, &self.sys.active, &weak)
+            }
+            _ => None,
+        };
         if let Some(last) = self.points.last() {
             let dq = (z.q - last.q).norm();
             self.arc += dq.hypot(z.p - last.p);
@@ -516,6 +565,7 @@ impl<
             tangent_p: tangent.p,
             unstable_directions: unstable,
             singular_directions: singular,
+            stable_on_cone,
             special,
         });
         // Fill "instability after" of special points waiting for a regular successor.

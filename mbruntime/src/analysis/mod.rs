@@ -24,6 +24,7 @@
 //! Numerical ranks use [`RANK_RELATIVE_TOLERANCE`]. Errors are typed ([`AnalysisError`],
 //! [`PathError`]); nothing panics on singular or degenerate input.
 
+mod cone_stability;
 mod equilibrium_path;
 pub mod linearisation;
 mod path_lcp;
