@@ -6,7 +6,11 @@
 //!    index-1 system [M −W_A; W_Aᵀ 0][q̈; λ] = [h; −ẇ_A] (Lötstedt (4.3)) is solved by a
 //!    rank-revealing factorisation in the kinetic metric
 //!    ([`ConstraintFactor`](crate::linalg::ConstraintFactor)), so redundant
-//!    columns are allowed and q̈, W_Aλ are unique (Lemma 5.2). The ODE is integrated by an
+//!    columns are allowed and q̈, W_Aλ are unique (Lemma 5.2; its proof misuses Cottle's 1968
+//!    Theorem 1 though the result stands, as Brogliato 2013, Remark 1, and Blumentals, Brogliato
+//!    & Bertails-Descoubes 2016, footnote 7, note; with the drift terms ẇ_A, which Brogliato's
+//!    Remark 1 says the lemma does not cover in general, it applies through Lötstedt's Lemma 5.3:
+//!    Gᵀq̇ = 0 gives Ġᵀq̇ ∈ R(Gᵀ)). The ODE is integrated by an
 //!    adaptive Dormand–Prince 5(4) method with continuous extension ([`dopri`]); after every
 //!    accepted step q and q̇ are projected onto the constraints ([`evaluate`]). A velocity
 //!    (nonholonomic) constraint A q̇ + a = 0 is a bilateral column Aᵀ at acceleration and
