@@ -961,12 +961,7 @@ impl<
             self.mark_special(kind, before, None, direction, detail);
             return Err(Termination::SingularWeaklyActive);
         }
-        // Regular H_+: P = T H⁻¹ Tᵀ = Σ (T wᵢ)(T wᵢ)ᵀ / dᵢ.
-        let mut proj = Matrix::<NQ, NQ>::zeros();
-        for i in 0..r {
-            let tw = rh.basis * rh.eigenvectors.column(i);
-            proj += tw * tw.transpose() / rh.eigenvalues[i];
-        }
+        let proj = rh.inverse_in_coordinates();
         let g = e0.transpose() * proj * e0;
         let ghat = -(e0.transpose() * proj * u_p);
         let counts = self.enumerate_branches(&g, &ghat, &weak, &proj, &e0, &u_p);

@@ -198,6 +198,31 @@ impl<const NQ: usize> ReducedHessian<NQ> {
     pub fn inertia(&self) -> (usize, usize, usize) {
         leading_inertia(&self.eigenvalues, self.dim)
     }
+
+    /// P = T_+ H_+⁻¹ T_+ᵀ = Σ (T_+ wᵢ)(T_+ wᵢ)ᵀ / dᵢ for a regular H_+: the map of the path
+    /// derivatives (4.3)–(4.5), G = E₀ᵀ P E₀ and ĝ = −E₀ᵀ P ∇U'.
+    pub fn inverse_in_coordinates(&self) -> Matrix<NQ, NQ> {
+        let mut proj = Matrix::<NQ, NQ>::zeros();
+        for i in 0..self.dim {
+            let tw = self.basis * self.eigenvectors.column(i);
+            proj += tw * tw.transpose() / self.eigenvalues[i];
+        }
+        proj
+    }
+
+    /// The reduced Hessian of `hessian` (∇²𝓛) over the orthonormal columns `basis[.., 0..dim]`.
+    #[cfg(test)]
+    pub fn over(hessian: &Matrix<NQ, NQ>, basis: Matrix<NQ, NQ>, dim: usize) -> Self {
+        let h = basis.transpose() * hessian * basis;
+        let (eigenvalues, eigenvectors) = leading_block_eigen(&h, dim);
+        ReducedHessian {
+            dim,
+            basis,
+            hessian: h,
+            eigenvalues,
+            eigenvectors,
+        }
+    }
 }
 
 /// The equilibrium system of a model for parameter `k` at time `t`, with its solver workspace.
@@ -516,5 +541,96 @@ impl<
     pub fn stability(e: &Evaluation<NQ, NB, NU>, strong: &[bool; NU]) -> (usize, usize) {
         let (_, neg, zero) = Self::reduced_hessian(e, strong).inertia();
         (neg, zero)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The path LCP's matrix against Schulz & Pellegrino's closed forms: G by the Schur
+    //! complement (5.8) with the inertia formula (5.9), and Sect. 4(a): a positive definite H_+
+    //! gives exactly one branch for each sign of ṗ.
+
+    use super::super::path_lcp::for_each_lcp_solution;
+    use super::*;
+
+    /// A fixed sequence in [−1, 1).
+    fn numbers(seed: u64) -> impl FnMut() -> f64 {
+        let mut s = seed;
+        move || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+        }
+    }
+
+    fn orthonormal(next: &mut impl FnMut() -> f64) -> Matrix<4, 4> {
+        Matrix::<4, 4>::from_fn(|_, _| next()).qr().q()
+    }
+
+    /// Counts (positive, negative, zero) of an independent symmetric eigensolver.
+    fn inertia(a: &nalgebra::DMatrix<f64>) -> (usize, usize, usize) {
+        let d = a.clone().symmetric_eigen().eigenvalues;
+        let tol = 1e-12 * d.amax();
+        let pos = d.iter().filter(|x| **x > tol).count();
+        let neg = d.iter().filter(|x| **x < -tol).count();
+        (pos, neg, d.len() - pos - neg)
+    }
+
+    #[test]
+    fn g_is_the_schur_complement_formula_5_8_and_inertia_adds_up_5_9() {
+        let mut next = numbers(7);
+        for _ in 0..20 {
+            let l = Matrix::<4, 4>::from_fn(|_, _| next());
+            let l = l + l.transpose();
+            let q = orthonormal(&mut next);
+            // One strongly active constraint along q₃: T_+ = [q₀ q₁ q₂], T = [q₀ q₁] spans
+            // Ker [E_+ E₀]ᵀ and t₀ = q₂, with E₀ = c t₀ + d q₃ so that TᵀE₀ = 0, t₀ᵀE₀ = c (5.7).
+            let (c, d) = (0.5 + next().abs(), next());
+            let e0 = q.column(2) * c + q.column(3) * d;
+            let basis = Matrix::<4, 4>::from_fn(|i, j| if j < 3 { q[(i, j)] } else { 0.0 });
+            let rh = ReducedHessian::over(&l, basis, 3);
+            let g = (e0.transpose() * rh.inverse_in_coordinates() * e0)[0];
+            let t = q.columns(0, 2).into_owned();
+            let t0 = q.column(2).into_owned();
+            let h = t.transpose() * l * &t;
+            let coupling = t.transpose() * l * t0;
+            let h_inv = h.clone().try_inverse().expect("H regular for these draws");
+            let schur = (t0.transpose() * l * t0)[0] - (coupling.transpose() * h_inv * coupling)[0];
+            let g_formula = c * c / schur;
+            assert!(
+                (g - g_formula).abs() <= 1e-10 * g.abs().max(1.0),
+                "G = {g}, (t₀ᵀE₀)²/(H_+/H) = {g_formula}"
+            );
+            let h_plus = nalgebra::DMatrix::from_fn(3, 3, |i, j| rh.hessian[(i, j)]);
+            let h_only = nalgebra::DMatrix::from_fn(2, 2, |i, j| h[(i, j)]);
+            let (hp, hn, hz) = inertia(&h_only);
+            let (sp, sn) = (usize::from(schur > 0.0), usize::from(schur < 0.0));
+            assert_eq!(inertia(&h_plus), (hp + sp, hn + sn, hz), "(5.9)");
+            assert_eq!(rh.inertia(), inertia(&h_plus));
+        }
+    }
+
+    #[test]
+    fn a_positive_definite_reduced_hessian_gives_one_branch_each_way() {
+        let mut next = numbers(11);
+        for _ in 0..50 {
+            let a = Matrix::<4, 4>::from_fn(|_, _| next());
+            let l = a.transpose() * a + Matrix::<4, 4>::identity() * 0.1;
+            let rh = ReducedHessian::over(&l, Matrix::<4, 4>::identity(), 4);
+            let e0 = nalgebra::Matrix4x3::<f64>::from_fn(|_, _| next());
+            let g = e0.transpose() * rh.inverse_in_coordinates() * e0;
+            let ghat = nalgebra::Vector3::<f64>::from_fn(|_, _| next());
+            for s in [1.0, -1.0] {
+                let mut count = 0;
+                for_each_lcp_solution(&g, &(ghat * s), &[true; 3], 1e-9, |z, w| {
+                    count += 1;
+                    assert!(z.min() >= 0.0 && w.min() >= 0.0 && z.dot(w).abs() < 1e-12);
+                    let residual = g * z + ghat * s - w;
+                    assert!(residual.amax() < 1e-9, "ġ₀ = G λ̇₀ + ṗ ĝ: {residual}");
+                });
+                assert_eq!(count, 1, "Sect. 4(a): one solution for ṗ = {s}");
+            }
+        }
     }
 }
