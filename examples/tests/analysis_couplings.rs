@@ -4,7 +4,9 @@
 //! constraint (model `RodWall`), M_c⁻¹ equal to (39) with rank 2, kinetic angle π/2 for the
 //! family g = βy + δ (Sect. 4.3, Proposition 16), the bilateral percussion derived by hand from
 //! the impact equations (75) together with ∇gᵀ(q̇⁺ − q̇⁻) = 0, and the rank-1 Delassus matrix
-//! (1/m)·𝟙𝟙ᵀ of Example 1. Closed forms are written out here independently of the code.
+//! (1/m)·𝟙𝟙ᵀ of Example 1, and Proposition 7 (30), A_c = A sin²θ, including the colinear pair
+//! with θ = π that the proposition's exception omits. Closed forms are written out here
+//! independently of the code.
 
 use mb_examples::analysis_models::block_three_contacts::BlockThreeContacts;
 use mb_examples::event_models::rod_line::RodLine;
@@ -74,6 +76,66 @@ fn orthogonal_guide_family_has_kinetic_angle_pi_over_two_and_no_percussion() {
             assert!((c.constrained_delassus().unwrap() - c.delassus()).amax() < TOL);
             let p_b = c.bilateral_percussion(&Vector::<1>::new(1.7)).unwrap();
             assert!(p_b[0].abs() < TOL, "Proposition 16 / Example 3: p_b = 0");
+        }
+    }
+}
+
+/// Brogliato (2013), Proposition 7, (30): with one contact and one bilateral constraint,
+/// A_c = (∇hᵀM⁻¹∇h) sin²θ with θ the kinetic angle (9) between them, so A_c vanishes exactly when
+/// |cos θ| = 1. The paper's exception names θ = 0 only; θ = π (∇h = α∇g with α > 0, which (9)
+/// maps to π) makes A_c vanish too. Checked on `RodLine` over slanted guides and rod angles, and
+/// at the two colinear configurations (rod angle 0, guide αx + γ: ∇g = (α, 0, 0) ∥ ∇h = (1, 0, 0)).
+#[test]
+fn constrained_delassus_is_the_delassus_times_sine_squared_of_the_kinetic_angle() {
+    for (alpha, beta) in [
+        (1.0, 1.0),
+        (0.5, -2.0),
+        (-3.0, 0.2),
+        (2.0, 0.0),
+        (-2.0, 0.0),
+    ] {
+        let rod = RodLine {
+            alpha,
+            beta,
+            gamma: -0.3,
+            m: 1.3,
+            l: 0.4,
+            ..Default::default()
+        };
+        for theta in [0.0, 0.4, 1.1, -0.7] {
+            if beta == 0.0 && theta != 0.0 {
+                continue;
+            }
+            let x = rod.l * f64::cos(theta);
+            let y = if beta == 0.0 {
+                0.1
+            } else {
+                -(alpha * x + rod.gamma) / beta
+            };
+            let q = Vector::<3>::new(x, y, theta);
+            let c = InertialCouplings::at(&rod, &q, 0.0).unwrap();
+            let a = c.delassus()[(0, 0)];
+            let angle = c
+                .kinetic_angle(ConstraintRef::Unilateral(0), ConstraintRef::Bilateral(0))
+                .unwrap();
+            let a_c = c.constrained_delassus().unwrap()[(0, 0)];
+            let sine2 = angle.angle.sin().powi(2);
+            assert!(
+                (a_c - a * sine2).abs() < TOL * a,
+                "(30) at α = {alpha}, β = {beta}, θ = {theta}: A_c = {a_c}, A sin²θ = {}",
+                a * sine2
+            );
+            if beta == 0.0 {
+                // Colinear: θ = π for α > 0 (missing from the proposition's exception), θ = 0
+                // for α < 0; A_c = 0 either way.
+                let expected = if alpha > 0.0 {
+                    std::f64::consts::PI
+                } else {
+                    0.0
+                };
+                assert!((angle.angle - expected).abs() < 1e-7, "θ = {}", angle.angle);
+                assert!(a_c.abs() < TOL * a, "A_c = {a_c} at a colinear pair");
+            }
         }
     }
 }
