@@ -75,7 +75,8 @@ impl ConstraintRankReport {
         Ok(report)
     }
 
-    /// Evaluates the report for a given M (n × n, symmetric PSD) and F (n × m) whose first
+    /// Evaluates the report for a given M (n × n, symmetric; (69) needs no definiteness) and F
+    /// (n × m) whose first
     /// `bilateral` columns are bilateral gradients and the rest contact normals (numbered
     /// 0, 1, … in [`ConstraintRankReport::contacts`]).
     pub fn from_matrices(
@@ -201,6 +202,76 @@ impl std::fmt::Display for ConstraintRankReport {
                 "Some direction of motion has no inertia and is not blocked by any constraint (Ker M ∩ Ker Fᵀ ≠ {{0}}, rank [M F] = {} < {n}): the accelerations are not determined.",
                 self.combined_rank
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The KKT rank against Blumentals, Brogliato & Bertails-Descoubes (2016), App. E, (69):
+    //! rank Ā = rank M + 2 rank F − dim(Im M ∩ Im F) − dim(Im [M; Fᵀ] ∩ Im [F; 0]), each
+    //! intersection's dimension from dim(U ∩ V) = rank U + rank V − rank [U V] — a second route
+    //! to the rank the report computes from Ā itself — and the paper's example M = diag(1, −1),
+    //! F = (1, 0)ᵀ, rank Ā = 3 (M indefinite: (69) needs no definiteness).
+
+    use super::*;
+
+    fn intersection(u: &DMatrix<f64>, v: &DMatrix<f64>) -> usize {
+        let mut uv = DMatrix::zeros(u.nrows(), u.ncols() + v.ncols());
+        uv.view_mut((0, 0), u.shape()).copy_from(u);
+        uv.view_mut((0, u.ncols()), v.shape()).copy_from(v);
+        numerical_rank(u) + numerical_rank(v) - numerical_rank(&uv)
+    }
+
+    fn formula_69(mass: &DMatrix<f64>, f: &DMatrix<f64>) -> usize {
+        let (n, m) = f.shape();
+        let mut upper = DMatrix::zeros(n + m, n);
+        upper.view_mut((0, 0), (n, n)).copy_from(mass);
+        upper.view_mut((n, 0), (m, n)).copy_from(&f.transpose());
+        let mut lower = DMatrix::zeros(n + m, m);
+        lower.view_mut((0, 0), (n, m)).copy_from(f);
+        numerical_rank(mass) + 2 * numerical_rank(f)
+            - intersection(mass, f)
+            - intersection(&upper, &lower)
+    }
+
+    #[test]
+    fn the_papers_example_has_kkt_rank_three() {
+        let mass = DMatrix::from_row_slice(2, 2, &[1.0, 0.0, 0.0, -1.0]);
+        let f = DMatrix::from_row_slice(2, 1, &[1.0, 0.0]);
+        let r = ConstraintRankReport::from_matrices(&mass, &f, 0).unwrap();
+        assert_eq!(r.kkt_rank, 3);
+        assert_eq!(formula_69(&mass, &f), 3);
+        assert!(r.kkt_nonsingular());
+    }
+
+    #[test]
+    fn kkt_rank_equals_formula_69_on_singular_and_redundant_systems() {
+        let mut s: u64 = 3;
+        let mut next = move || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+        };
+        for case in 0..60 {
+            let n = 2 + case % 4;
+            let m = 1 + case % 3;
+            // M = B Bᵀ of rank ≤ k (singular for k < n), F with a repeated column when m ≥ 2.
+            let k = 1 + case % n;
+            let b = DMatrix::from_fn(n, k, |_, _| next());
+            let mass = &b * b.transpose();
+            let mut f = DMatrix::from_fn(n, m, |_, _| next());
+            if m >= 2 && case % 2 == 0 {
+                let c = f.column(0) * 2.0;
+                f.set_column(m - 1, &c);
+            }
+            let r = ConstraintRankReport::from_matrices(&mass, &f, 0).unwrap();
+            assert_eq!(
+                r.kkt_rank,
+                formula_69(&mass, &f),
+                "n = {n}, m = {m}, rank M ≤ {k}"
+            );
         }
     }
 }
