@@ -76,9 +76,8 @@ impl ConstraintRankReport {
     }
 
     /// Evaluates the report for a given M (n × n, symmetric; (69) needs no definiteness) and F
-    /// (n × m) whose first
-    /// `bilateral` columns are bilateral gradients and the rest contact normals (numbered
-    /// 0, 1, … in [`ConstraintRankReport::contacts`]).
+    /// (n × m) whose first `bilateral` columns are bilateral gradients and the rest contact
+    /// normals (numbered 0, 1, … in [`ConstraintRankReport::contacts`]).
     pub fn from_matrices(
         mass: &DMatrix<f64>,
         f: &DMatrix<f64>,
