@@ -9,7 +9,10 @@
 //! independent reference is the paper's published state; in addition successive section
 //! passages must agree with each other (periodicity), and every cycle must show the paper's
 //! phases: a jam (lower sleeve closed), a free phase (no contact closed), a beak impact, and a
-//! net downward motion.
+//! net downward motion. And at every step what the paper says of the woodpecker's LCPs (Sect. 4):
+//! the upper and lower edges of the sleeve are never closed together, so at most two contacts
+//! are, and the LCP of dimension 3k ((33), k closed contacts) never exceeds 6. (Observed on
+//! these runs: at most one contact closed per step, LCPs of dimension 3.)
 
 use mb_examples::woodpecker::Woodpecker;
 use mbruntime::Vector;
@@ -39,7 +42,16 @@ fn table_i_state_is_on_the_limit_cycle() {
         .unwrap();
         let mut section = Vec::new(); // (t, y, v, ω_S, φ_M)
         let mut phases = vec![Phases::default()];
+        let (mut largest_lcp, mut most_closed) = (0, 0);
         ts.run(1e-5, 0.8, |r| {
+            let closed = r.impulses.active;
+            assert!(
+                !(closed[1] && closed[2]),
+                "both sleeve edges closed at t = {}",
+                r.t
+            );
+            most_closed = most_closed.max(r.active_count());
+            largest_lcp = largest_lcp.max(r.impulses.lcp_size);
             let (a, b) = (r.q_start[2], r.q[2]);
             if a > TABLE_I_Q[2] && b <= TABLE_I_Q[2] && r.u[2] < 0.0 {
                 let s = (a - TABLE_I_Q[2]) / (a - b);
@@ -59,6 +71,11 @@ fn table_i_state_is_on_the_limit_cycle() {
             p.beak += usize::from(r.impulses.active[0] && r.impulses.lambda_n[0] > 0.0);
         })
         .unwrap();
+        println!("{scheme:?}: at most {most_closed} contacts closed, largest LCP {largest_lcp}");
+        assert!(
+            most_closed <= 2 && largest_lcp <= 6,
+            "{most_closed}, {largest_lcp}"
+        );
         assert!(
             section.len() >= 4,
             "{scheme:?}: only {} section passages",
