@@ -140,6 +140,40 @@ fn constrained_delassus_is_the_delassus_times_sine_squared_of_the_kinetic_angle(
     }
 }
 
+/// Brogliato (2013), Lemma 1, (23): the kernel of M_c⁻¹ = M⁻¹ − M⁻¹∇g(∇gᵀM⁻¹∇g)⁻¹∇gᵀM⁻¹ is
+/// the range of ∇g. On `RodLine` ∇g = (α, β, 0): M_c⁻¹∇g = 0, rank M_c⁻¹ = n − 1 = 2 (so the
+/// kernel is no larger), and M_c⁻¹ v ≠ 0 for v = ∇g × e₃ and v = e₃, a basis of the
+/// complement of R(∇g).
+#[test]
+fn constrained_inverse_mass_has_the_guide_gradient_as_kernel_lemma_1() {
+    for (alpha, beta) in [(1.0, 1.0), (0.5, -2.0), (-3.0, 0.2), (0.0, 1.0)] {
+        let rod = RodLine {
+            alpha,
+            beta,
+            gamma: -0.3,
+            ..Default::default()
+        };
+        let theta: f64 = 0.6;
+        let x = rod.l * theta.cos();
+        let q = Vector::<3>::new(x, -(alpha * x + rod.gamma) / beta, theta);
+        let c = InertialCouplings::at(&rod, &q, 0.0).unwrap();
+        let mc = c.constrained_inverse_mass().unwrap();
+        let grad_g = Vector::<3>::new(alpha, beta, 0.0);
+        assert!((mc * grad_g).amax() < TOL * mc.amax(), "M_c⁻¹ ∇g = 0");
+        let rank = mc.svd(false, false).rank(1e-12 * mc.amax());
+        assert_eq!(rank, 2, "the kernel is exactly R(∇g)");
+        for v in [
+            Vector::<3>::new(-beta, alpha, 0.0),
+            Vector::<3>::new(0.0, 0.0, 1.0),
+        ] {
+            assert!(
+                (mc * v).amax() > 1e-3 * mc.amax(),
+                "{v} is not in the kernel"
+            );
+        }
+    }
+}
+
 #[test]
 fn slanted_guide_percussion_matches_equation_75() {
     // From (75): m Δẋ = p_u + α p_b, m Δẏ = β p_b, I Δθ̇ = l sinθ p_u, and the guide keeps
