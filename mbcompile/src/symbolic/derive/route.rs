@@ -12,20 +12,24 @@
 //!   written block.
 //!
 //! A block may choose (`generate { expansion: full }` or `expansion: none`); otherwise a model
-//! not on joints takes the expanded route unless its kinetic energy, written out as one
-//! expression tree (each `let` counted at its size, a rate at three times the size of what it
-//! differentiates), has more than [`PROGRAM_ROUTE_SIZE`] nodes.
+//! not on joints takes the expanded route unless it has a spatial body placed by hand (a
+//! `rotation` list or matrix: the compositions whose expansion explodes) and its kinetic energy,
+//! written out as one expression tree (each `let` counted at its size, a rate at three times the
+//! size of what it differentiates), has more than [`PROGRAM_ROUTE_SIZE`] nodes. Planar chains
+//! stay expanded: their expansion grows polynomially (a 64-link pendulum: 12.6 s, 795 MB and a
+//! 249 683-line module expanded, against 12.4 s, 1.4 GB and 304 181 lines by the program
+//! route).
 
 use super::super::tree::structured;
 use crate::dsl::assemble::Assembled;
-use crate::dsl::ast::{Expansion, Expr, ExprKind, Model};
+use crate::dsl::ast::{Expansion, Expr, ExprKind, Model, Orientation};
 use std::collections::HashMap;
 
-/// Above this written size of T (nodes) a model not on joints takes the program route. The
-/// written sizes of the examples not on joints: the planar ones 78–1 711, the tops and rolling
-/// bodies 750–871 (one body, expanded in 0.1 s; the HeavyTop's `dynamics` then takes 42
-/// operations against 984 by the program route), a 7-link arm placed by hand (`Arm7Bodies`)
-/// 52 655 (its expansion took 113 s and made a 520 703-line module).
+/// Above this written size of T (nodes) a model with spatial bodies placed by hand takes the
+/// program route. The written sizes of the examples not on joints: the planar ones 78–1 711, the
+/// tops and rolling bodies 750–871 (one body, expanded in 0.1 s; the HeavyTop's `dynamics` then
+/// takes 42 operations against 984 by the program route), a 7-link arm placed by hand
+/// (`Arm7Bodies`) 52 655 (its expansion took 62 s and made a 160 443-line module).
 pub const PROGRAM_ROUTE_SIZE: usize = 20_000;
 
 /// How M and h are derived.
@@ -49,10 +53,25 @@ impl Route {
             Some(Expansion::Full) => Route::Expanded,
             _ if structured(parsed) => Route::Structured,
             Some(Expansion::None) => Route::Program,
-            None if written_size(&assembled.model) > PROGRAM_ROUTE_SIZE => Route::Program,
+            None if rotates_by_hand(parsed)
+                && written_size(&assembled.model) > PROGRAM_ROUTE_SIZE =>
+            {
+                Route::Program
+            }
             None => Route::Expanded,
         }
     }
+}
+
+/// Whether a body not on a joint has a spatial rotation (a sequence of factors or a matrix).
+fn rotates_by_hand(parsed: &Model) -> bool {
+    parsed.bodies.iter().any(|b| {
+        b.joint.is_none()
+            && matches!(
+                b.orientation,
+                Some(Orientation::Sequence(..) | Orientation::Matrix(_))
+            )
+    })
 }
 
 /// The number of nodes of T written out as one tree (see the module documentation).
