@@ -24,8 +24,11 @@
 //! [`MAX_ENUMERATED_WEAK`]).
 
 use super::path_lcp::MAX_ENUMERATED_WEAK;
-use crate::linalg::{RANK_RELATIVE_TOLERANCE, leading_block_eigen};
+use crate::linalg::{
+    RANK_RELATIVE_TOLERANCE, for_each_principal_eigen, leading_block_eigen, one_signed,
+};
 use crate::mechanism::Matrix;
+use std::ops::ControlFlow;
 
 /// Whether the symmetric `h` (leading r × r block) is strictly copositive on {y : A y ≥ 0},
 /// `a` holding A in its leading m × r block; `None` when A's rows are dependent or m is too
@@ -94,32 +97,16 @@ fn inverse<const N: usize>(a: &Matrix<N, N>, k: usize) -> Option<Matrix<N, N>> {
 /// Kaplan's test on the leading m × m block of the symmetric `s`: no principal submatrix has an
 /// eigenvector with all components of one strict sign and an eigenvalue ≤ 0.
 fn strictly_copositive<const N: usize>(s: &Matrix<N, N>, m: usize) -> bool {
-    let scale = s.amax().max(f64::MIN_POSITIVE);
-    let tol = RANK_RELATIVE_TOLERANCE * m as f64 * scale;
-    for mask in 1usize..(1 << m) {
-        let mut index = [0usize; N];
-        let mut k = 0;
-        for i in (0..m).filter(|i| mask & (1 << i) != 0) {
-            index[k] = i;
-            k += 1;
+    let tol = RANK_RELATIVE_TOLERANCE * m as f64 * s.amax().max(f64::MIN_POSITIVE);
+    let used: [bool; N] = std::array::from_fn(|i| i < m);
+    let found = for_each_principal_eigen(s, &used, |alpha, d, w| {
+        let k = alpha.len();
+        match (0..k).any(|e| d[e] <= tol && one_signed(w, e, k, 0.0).is_some()) {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
         }
-        let block = Matrix::<N, N>::from_fn(|r, c| {
-            if r < k && c < k {
-                s[(index[r], index[c])]
-            } else {
-                0.0
-            }
-        });
-        let (d, w) = leading_block_eigen(&block, k);
-        for e in (0..k).filter(|&e| d[e] <= tol) {
-            let v = w.column(e);
-            let one_sign = (0..k).all(|r| v[r] > 0.0) || (0..k).all(|r| v[r] < 0.0);
-            if one_sign {
-                return false;
-            }
-        }
-    }
-    true
+    });
+    found.is_continue()
 }
 
 #[cfg(test)]

@@ -2,9 +2,10 @@
 //! ġ₀ = G λ̇₀ + ṗ ĝ, 0 ≤ λ̇₀ ⟂ ġ₀ ≥ 0, by enumeration of complementary bases: the number of
 //! solutions for ṗ = ±1 classifies a weakly active point (Sect. 4). Fixed-size, allocation-free.
 
-use crate::linalg::leading_block_eigen;
 use crate::linalg::lu::solve_once;
+use crate::linalg::{for_each_principal_eigen, one_signed};
 use crate::mechanism::{Matrix, Vector};
+use std::ops::ControlFlow;
 
 /// Largest number of simultaneously weakly active contacts whose path LCP is enumerated.
 pub(crate) const MAX_ENUMERATED_WEAK: usize = 16;
@@ -86,54 +87,34 @@ pub(crate) fn for_each_horizontal_solution<const NU: usize>(
     tol: f64,
     mut found: impl FnMut(&Vector<NU>, &Vector<NU>),
 ) {
-    let indices: [usize; NU] = std::array::from_fn(|i| i);
-    let count = used.iter().filter(|u| **u).count();
-    if count > MAX_ENUMERATED_WEAK {
+    if used.iter().filter(|u| **u).count() > MAX_ENUMERATED_WEAK {
         return;
     }
-    let scale = g.amax().max(f64::MIN_POSITIVE);
-    for mask in 1usize..(1 << count) {
-        // The support α, in order: α[0..k].
-        let mut alpha = [0usize; NU];
-        let mut k = 0;
-        for (r, &i) in indices.iter().filter(|&&i| used[i]).enumerate() {
-            if mask & (1 << r) != 0 {
-                alpha[k] = i;
-                k += 1;
-            }
-        }
-        let block = Matrix::<NU, NU>::from_fn(|r, c| match r < k && c < k {
-            true => g[(alpha[r], alpha[c])],
-            false => 0.0,
-        });
-        let (d, w) = leading_block_eigen(&block, k);
-        let zeros: usize = (0..k).filter(|&i| d[i].abs() <= tol * scale).count();
-        if zeros != 1 {
-            continue;
-        }
-        let Some(z) = (0..k).find(|&i| d[i].abs() <= tol * scale) else {
-            continue;
+    let zero = tol * g.amax().max(f64::MIN_POSITIVE);
+    let _ = for_each_principal_eigen(g, used, |alpha, d, w| {
+        let k = alpha.len();
+        let mut zeros = (0..k).filter(|&i| d[i].abs() <= zero);
+        let (Some(z), None) = (zeros.next(), zeros.next()) else {
+            return ControlFlow::Continue(());
         };
-        let sign = if w.column(z).rows(0, k).sum() < 0.0 {
-            -1.0
-        } else {
-            1.0
+        let Some(sign) = one_signed(w, z, k, tol.sqrt()) else {
+            return ControlFlow::Continue(());
         };
         let mut lambda = Vector::<NU>::zeros();
-        for r in 0..k {
-            lambda[alpha[r]] = sign * w[(r, z)];
+        for (r, &i) in alpha.iter().enumerate() {
+            lambda[i] = sign * w[(r, z)];
         }
-        let positive = (0..k).all(|r| lambda[alpha[r]] > tol.sqrt());
         let mut rate = g * lambda;
         for i in 0..NU {
-            if !used[i] || (0..k).any(|r| alpha[r] == i) {
+            if !used[i] || alpha.contains(&i) {
                 rate[i] = 0.0;
             }
         }
-        if positive && rate.iter().all(|x| *x >= -tol * scale) {
+        if rate.iter().all(|x| *x >= -zero) {
             found(&lambda, &rate.map(|x| x.max(0.0)));
         }
-    }
+        ControlFlow::Continue(())
+    });
 }
 
 #[cfg(test)]

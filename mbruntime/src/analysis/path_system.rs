@@ -552,17 +552,7 @@ mod tests {
 
     use super::super::path_lcp::for_each_lcp_solution;
     use super::*;
-
-    /// A fixed sequence in [−1, 1).
-    fn numbers(seed: u64) -> impl FnMut() -> f64 {
-        let mut s = seed;
-        move || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        }
-    }
+    use mb_testsupport::SplitMix;
 
     fn orthonormal(next: &mut impl FnMut() -> f64) -> Matrix<4, 4> {
         Matrix::<4, 4>::from_fn(|_, _| next()).qr().q()
@@ -579,7 +569,8 @@ mod tests {
 
     #[test]
     fn g_is_the_schur_complement_formula_5_8_and_inertia_adds_up_5_9() {
-        let mut next = numbers(7);
+        let mut rng = SplitMix(7);
+        let mut next = || rng.next_f64();
         for _ in 0..20 {
             let l = Matrix::<4, 4>::from_fn(|_, _| next());
             let l = l + l.transpose();
@@ -613,7 +604,8 @@ mod tests {
 
     #[test]
     fn a_positive_definite_reduced_hessian_gives_one_branch_each_way() {
-        let mut next = numbers(11);
+        let mut rng = SplitMix(11);
+        let mut next = || rng.next_f64();
         for _ in 0..50 {
             let a = Matrix::<4, 4>::from_fn(|_, _| next());
             let l = a.transpose() * a + Matrix::<4, 4>::identity() * 0.1;

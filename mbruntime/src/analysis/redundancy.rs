@@ -214,6 +214,7 @@ mod tests {
     //! F = (1, 0)ᵀ, rank Ā = 3 (M indefinite: (69) needs no definiteness).
 
     use super::*;
+    use mb_testsupport::SplitMix;
 
     fn intersection(u: &DMatrix<f64>, v: &DMatrix<f64>) -> usize {
         let mut uv = DMatrix::zeros(u.nrows(), u.ncols() + v.ncols());
@@ -246,13 +247,8 @@ mod tests {
 
     #[test]
     fn kkt_rank_equals_formula_69_on_singular_and_redundant_systems() {
-        let mut s: u64 = 3;
-        let mut next = move || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        let mut rng = SplitMix(3);
+        let mut next = || rng.next_f64();
         for case in 0..60 {
             let n = 2 + case % 4;
             let m = 1 + case % 3;

@@ -44,4 +44,4 @@ pub use spectrum::{
     NonFiniteEntry, RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, leading_inertia, numerical_rank,
     spectral_norm,
 };
-pub use symmetric_eigen::leading_block_eigen;
+pub use symmetric_eigen::{for_each_principal_eigen, leading_block_eigen, one_signed};

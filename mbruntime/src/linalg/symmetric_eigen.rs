@@ -7,6 +7,7 @@
 //! block of a fixed buffer, which no library routine addresses.
 
 use nalgebra::{SMatrix, SVector};
+use std::ops::ControlFlow;
 
 /// Eigen-decomposition of the symmetric part of the leading `r × r` block of `a` by cyclic
 /// Jacobi rotations, without allocation (the reduced Hessians H_+ = T_+ᵀ ∇²𝓛 T_+ of the path
@@ -100,6 +101,56 @@ fn rotate<const N: usize>(
         let (vkp, vkq) = (v[(k, p)], v[(k, q)]);
         v[(k, p)] = c * vkp - s * vkq;
         v[(k, q)] = s * vkp + c * vkq;
+    }
+}
+
+/// The eigen-decompositions of the principal submatrices of the symmetric `a` whose indices are
+/// among those marked in `used`: calls `f(α, d, W)` for every non-empty index set α (increasing
+/// indices, `α.len() = k`), with d[0..k] the eigenvalues of A_αα in ascending order and the
+/// leading k rows of W's first k columns its unit eigenvectors, until `f` breaks. Copositivity
+/// and the kernels of complementarity problems are read off these (Kaplan 2000; Schulz &
+/// Pellegrino (4.1) with ṗ = 0). 2^|used| − 1 decompositions; callers bound |used|. No
+/// allocation.
+pub fn for_each_principal_eigen<const N: usize>(
+    a: &SMatrix<f64, N, N>,
+    used: &[bool; N],
+    mut f: impl FnMut(&[usize], &SVector<f64, N>, &SMatrix<f64, N, N>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let count = used.iter().filter(|u| **u).count();
+    for mask in 1usize..(1 << count) {
+        let mut alpha = [0usize; N];
+        let mut k = 0;
+        for (r, i) in (0..N).filter(|&i| used[i]).enumerate() {
+            if mask & (1 << r) != 0 {
+                alpha[k] = i;
+                k += 1;
+            }
+        }
+        let block = SMatrix::<f64, N, N>::from_fn(|r, c| match r < k && c < k {
+            true => a[(alpha[r], alpha[c])],
+            false => 0.0,
+        });
+        let (d, w) = leading_block_eigen(&block, k);
+        f(&alpha[..k], &d, &w)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The sign (±1) shared by the first `k` components of column `e` of `w` when every one of them
+/// exceeds `threshold` in magnitude with that sign, else `None`.
+pub fn one_signed<const N: usize>(
+    w: &SMatrix<f64, N, N>,
+    e: usize,
+    k: usize,
+    threshold: f64,
+) -> Option<f64> {
+    let v = w.column(e);
+    if (0..k).all(|r| v[r] > threshold) {
+        Some(1.0)
+    } else if (0..k).all(|r| v[r] < -threshold) {
+        Some(-1.0)
+    } else {
+        None
     }
 }
 

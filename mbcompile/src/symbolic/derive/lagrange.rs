@@ -24,6 +24,7 @@ use super::super::reverse::jacobian;
 use super::super::symbols::pool;
 use super::coriolis::{Coriolis, MassPartials, christoffel};
 use super::jacobians::mass_action_from_partials;
+use super::mass::not_quadratic;
 use super::scalar::Scalar;
 use crate::dsl::ast::Model;
 use crate::error::DerivationError;
@@ -107,12 +108,7 @@ fn mass_matrix(model: &Model, s: &Scalar, momenta: &[Atom]) -> Result<AtomMatrix
             if p.qd[..nq].iter().any(|&v| program::depends_on(&m, v)) {
                 let written = compact(&program::inline(&m).expand());
                 if let Some(k) = uses_any(&written, &p.qd[..nq]) {
-                    return Err(DerivationError::NotQuadratic {
-                        span: s.kinetic_span,
-                        row: model.coordinates[i].text.clone(),
-                        column: model.coordinates[j].text.clone(),
-                        velocity: model.coordinates[k].text.clone(),
-                    });
+                    return Err(not_quadratic(model, s, [i, j, k]));
                 }
                 m = written;
             }

@@ -48,6 +48,17 @@ pub fn momenta(kinetic: &Atom, nq: usize) -> Vec<Atom> {
     (0..nq).map(|i| kinetic.derivative(p.qd[i])).collect()
 }
 
+/// The error for entry (i, j) of ∂²T/∂q̇² depending on q̇_k, located at T.
+pub fn not_quadratic(model: &Model, s: &Scalar, [i, j, k]: [usize; 3]) -> DerivationError {
+    let name = |c: usize| model.coordinates[c].text.clone();
+    DerivationError::NotQuadratic {
+        span: s.kinetic_span,
+        row: name(i),
+        column: name(j),
+        velocity: name(k),
+    }
+}
+
 /// M = ∂(∂T/∂q̇)/∂q̇, reporting an entry that still depends on a velocity.
 fn by_differentiation(model: &Model, s: &Scalar) -> Result<Mass, DerivationError> {
     let p = pool();
@@ -58,12 +69,7 @@ fn by_differentiation(model: &Model, s: &Scalar) -> Result<Mass, DerivationError
         for j in i..nq {
             let m = compact(&dt_dqd[i].derivative(p.qd[j]));
             if let Some(k) = uses_any(&m, &p.qd[..nq]) {
-                return Err(DerivationError::NotQuadratic {
-                    span: s.kinetic_span,
-                    row: model.coordinates[i].text.clone(),
-                    column: model.coordinates[j].text.clone(),
-                    velocity: model.coordinates[k].text.clone(),
-                });
+                return Err(not_quadratic(model, s, [i, j, k]));
             }
             mass[j][i] = m.clone();
             mass[i][j] = m;

@@ -4,7 +4,7 @@
 
 use super::super::convert::Converter;
 use super::super::vec3::{M3, V3, named, zero3};
-use crate::dsl::ast::{Expansion, JointKind, Model, Name, Vector};
+use crate::dsl::ast::{JointKind, Model, Name, Vector};
 use crate::dsl::build::{int, unit};
 use crate::dsl::joints::offset_rotation;
 use proc_macro2::Span;
@@ -34,16 +34,13 @@ pub struct Link {
     pub body: Option<usize>,
 }
 
-/// Whether the structured route applies to a parsed (not yet assembled) model: every body
-/// hangs on a joint, T is not written by hand, and the block does not ask for expansion.
+/// Whether the structured route can derive a parsed (not yet assembled) model: every body hangs
+/// on a joint and T is not written by hand (whether the block asks for expansion instead is
+/// `Route::of`'s decision).
 pub fn structured(parsed: &Model) -> bool {
     !parsed.bodies.is_empty()
         && parsed.bodies.iter().all(|b| b.joint.is_some())
         && parsed.kinetic.is_none()
-        && !parsed
-            .generate
-            .as_ref()
-            .is_some_and(|g| g.expansion == Some(Expansion::Full))
 }
 
 fn coordinate_index(model: &Model, q: &Name) -> usize {
