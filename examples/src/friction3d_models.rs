@@ -94,3 +94,37 @@ mechanism! {
         slip: (x - r * phi_y, y + r * phi_x),
     }
 }
+
+mechanism! {
+    /// A point mass (x, y, z) on the horizontal plane z = 0 with friction μ under gravity
+    /// (0, 0, −g), pushed along the plane by the rotating force of pulsing magnitude
+    /// F(t) = F₀ sin²(νt/2) (cos ωt, sin ωt, 0). While |F| < μ m g it sticks (the friction force
+    /// is −F); it starts to slide when |F(t)| = μ m g, i.e. at sin²(νt/2) = μ m g / F₀, in the
+    /// direction of F there (the friction force leaves the cone where it is −F), with zero slip
+    /// acceleration; while sliding the slip direction turns with F until the block stops and
+    /// sticks again, once per pulse.
+    struct PushedBlock;
+    parameters {
+        /// Mass [kg].
+        m: 1.0,
+        /// Friction coefficient.
+        mu: 0.5,
+        /// Gravity [m/s²].
+        g: 9.81,
+        /// Peak push [N].
+        f0: 8.0,
+        /// Pulse frequency ν [rad/s].
+        nu: 2.0,
+        /// Rotation rate ω of the push [rad/s].
+        w: 1.5,
+    }
+    coordinates { x, y, z }
+    time t;
+    body block { mass: m, position: (x, y, z) }
+    gravity = (0.0, 0.0, -g);
+    forces {
+        x: f0 * sin(0.5 * nu * t).powi(2) * cos(w * t),
+        y: f0 * sin(0.5 * nu * t).powi(2) * sin(w * t),
+    }
+    contact floor { point: block, normal: (0.0, 0.0, 1.0), restitution: 0.0, friction: mu }
+}

@@ -58,7 +58,7 @@ fn starting_to_slide_above_the_bound_is_refused_with_the_closed_form_bound() {
                     FrictionModeError::Inconsistent { culprit, .. }
                     | FrictionModeError::NonUnique { culprit, .. },
                 ..
-            } => culprit.expect("the culprit is named"),
+            } => culprit.as_deref().copied().expect("the culprit is named"),
             other => panic!("θ₀ = {theta0}: expected a Painlevé error, got {other:?}"),
         };
         assert_eq!(

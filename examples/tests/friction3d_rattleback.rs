@@ -227,3 +227,82 @@ fn time_stepping_reverses_the_clockwise_spin_when_the_rolling_body_does() {
         "reversal time errors {errors:?} (reference {t_ref} s)"
     );
 }
+
+/// The rattleback under the event-driven integrator (rtol 1e-10) from the rolling start with
+/// `spin`: (t, vertical spin) at every step, the largest relative energy drift, the number of
+/// events.
+fn event_driven(spin: f64) -> (Vec<(f64, f64)>, f64, usize) {
+    use mbruntime::event::{ContactMode, EventDriven, EventOptions, Report};
+    let (q, qd) = start(spin);
+    let (q0, u0) = (Vector::<6>::from(q), Vector::<6>::from(qd));
+    let m = model();
+    let energy =
+        |q: &Vector<6>, u: &Vector<6>| m.kinetic_energy(q, u, 0.0) + m.potential_energy(q, 0.0);
+    let e0 = energy(&q0, &u0);
+    let opts = EventOptions {
+        rtol: 1e-10,
+        atol: 1e-12,
+        ..EventOptions::default()
+    };
+    let mut sim = EventDriven::new(m, opts, 0.0, q0, u0).expect("rolling start");
+    assert_eq!(sim.contact_modes(), [ContactMode::Sticking]);
+    let mut spins = vec![(0.0, rolling_state(&q, &qd).vertical_spin())];
+    let mut worst_energy = 0.0_f64;
+    let mut events = 0;
+    sim.run(T_END, |r| match r {
+        Report::Step { t, q, u, .. } => {
+            let qa: [f64; 6] = q.as_slice().try_into().unwrap();
+            let ua: [f64; 6] = u.as_slice().try_into().unwrap();
+            spins.push((t, rolling_state(&qa, &ua).vertical_spin()));
+            worst_energy = worst_energy.max((energy(q, u) / e0 - 1.0).abs());
+        }
+        Report::Event(_) => events += 1,
+    })
+    .expect("rolls");
+    (spins, worst_energy, events)
+}
+
+/// The event-driven integrator with spatial friction: the rattleback sticks at its contact
+/// throughout (both tangential velocities are constraints), so it follows the rolling reference
+/// to the reference's own accuracy, conserves energy to the integration tolerance (the contact
+/// force does no work), never lifts off or slips (no event), and reverses its clockwise spin at
+/// the reference's time; time-stepping converges to it at first order (the error of its spin at
+/// the end, against the event-driven one, halves with the step).
+#[test]
+fn the_event_driven_rattleback_rolls_as_the_reference_and_time_stepping_converges_to_it() {
+    for spin in [-5.0, 5.0] {
+        let rolling = reference(spin, DT_REF, T_END);
+        let (spins, drift, events) = event_driven(spin);
+        assert_eq!(events, 0, "spin {spin}: no lift-off, no slip");
+        assert!(drift <= 1e-8, "spin {spin}: energy drift {drift:e}");
+        let end = rolling.last().unwrap().vertical_spin();
+        let got = spins.last().unwrap().1;
+        assert!(
+            (got - end).abs() <= 1e-6,
+            "spin {spin}: {got} vs {end} at T"
+        );
+        let reference_spins = rolling
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (k as f64 * DT_REF, s.vertical_spin()));
+        match (reversal(spins.iter().copied()), reversal(reference_spins)) {
+            (Some(t), Some(t_ref)) => assert!((t - t_ref).abs() <= 1e-5, "{t} vs {t_ref}"),
+            (None, None) => assert!(spin > 0.0),
+            other => panic!("spin {spin}: reversals {other:?}"),
+        }
+        if spin > 0.0 {
+            let errors: Vec<f64> = [1e-4, 5e-5]
+                .iter()
+                .map(|&h| {
+                    let run = simulate(Scheme::MoreauMidpoint, h, spin, &rolling);
+                    (run.spins.last().unwrap().1 - got).abs()
+                })
+                .collect();
+            let ratio = errors[0] / errors[1];
+            assert!(
+                (1.6..=2.4).contains(&ratio),
+                "errors {errors:?}, ratio {ratio}"
+            );
+        }
+    }
+}

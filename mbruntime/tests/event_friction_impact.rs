@@ -295,25 +295,54 @@ fn box_landing_flat_on_two_corners_matches_the_symmetric_closed_form() {
     );
 }
 
+/// A contact declaring a tangent plane whose second tangent is zero (the disk moves in its
+/// plane) goes through the cone complementarity problem (`friction_cone_impact`): its impact
+/// must be the planar LCP's, in the sliding and in the sticking regime, with tangential
+/// restitution, and with the rotation locked by a bilateral constraint.
 #[test]
-fn tangent_planes_invalid_laws_and_non_finite_states_are_refused() {
+fn the_cone_impact_law_agrees_with_the_planar_lcp_where_the_motion_is_planar() {
+    let q = Vector::<3>::from(Q_DISK);
+    for (u, l) in [
+        (Vector::<3>::new(1.0, -1.0, 0.0), law(0.5, 0.0, 0.3)),
+        (Vector::<3>::new(0.2, -2.0, 3.0), law(0.3, 0.0, 0.8)),
+        (Vector::<3>::new(-0.4, -1.5, 1.0), law(0.7, 0.5, 0.9)),
+    ] {
+        let (m, r) = (1.0, 0.3);
+        let spatial = FrictionalImpactLcp::<3, 1>::default()
+            .solve(&Disk::<true, 0> { m, r, law: l }, &[true], 0.0, &q, &u)
+            .expect("cone impact");
+        let planar = FrictionalImpactLcp::<3, 1>::default()
+            .solve(&Disk::<false, 0> { m, r, law: l }, &[true], 0.0, &q, &u)
+            .expect("planar impact");
+        assert!(
+            (spatial.u_post - planar.u_post).norm() <= 1e-12,
+            "{spatial:?} vs {planar:?}"
+        );
+        assert!(close(spatial.lambda_n[0], planar.lambda_n[0], 1e-12));
+        assert!(close(spatial.lambda_t[0], planar.lambda_t[0], 1e-12));
+        assert_eq!(spatial.lambda_t2[0], 0.0);
+        let mode = match planar.modes[0] {
+            ImpactMode::Sliding { sigma } => ImpactMode::SlidingPlane {
+                direction: [sigma, 0.0],
+            },
+            other => other,
+        };
+        assert_eq!(spatial.modes[0], mode);
+        let locked = FrictionalImpactLcp::<3, 1>::default()
+            .solve(&Disk::<true, 1> { m, r, law: l }, &[true], 0.0, &q, &u)
+            .expect("cone impact, rotation locked");
+        let locked_planar = FrictionalImpactLcp::<3, 1>::default()
+            .solve(&Disk::<false, 1> { m, r, law: l }, &[true], 0.0, &q, &u)
+            .expect("planar impact, rotation locked");
+        assert!((locked.u_post - locked_planar.u_post).norm() <= 1e-12);
+        assert!(close(locked.lambda_b[0], locked_planar.lambda_b[0], 1e-12));
+    }
+}
+
+#[test]
+fn invalid_laws_and_non_finite_states_are_refused() {
     let q = Vector::<3>::from(Q_DISK);
     let u = Vector::<3>::new(1.0, -1.0, 0.0);
-    let spatial = Disk::<true, 0> {
-        m: 1.0,
-        r: 0.3,
-        law: law(0.5, 0.0, 0.3),
-    };
-    let err = FrictionalImpactLcp::<3, 1>::default()
-        .solve(&spatial, &[true], 0.0, &q, &u)
-        .unwrap_err();
-    assert_eq!(
-        err,
-        FrictionalImpactError::TangentPlane {
-            contact: "floor",
-            index: 0
-        }
-    );
     let mut ws = FrictionalImpactLcp::<3, 1>::default();
     for (bad, parameter, value) in [
         (law(1.5, 0.0, 0.3), "ε_N", 1.5),

@@ -387,19 +387,80 @@ fn bad_input_gives_typed_errors() {
         .unwrap();
     assert_eq!(sol.modes[0], ContactMode::Open);
     assert!(close(sol.qdd[1], -G, 1e-14));
+}
 
+/// The rod of [`SlidingRod`] moving in the (x, z) plane is Painlevé's rod with a tangent plane:
+/// its acceleration-level problem goes through the cone complementarity problem
+/// (`friction_cone_modes`) and must give the planar LCP's accelerations, forces and modes — at
+/// rest (sticking, and starting to slide for a small μ) and sliding both ways below the
+/// Painlevé bound — with the y direction untouched.
+#[test]
+fn the_cone_problem_agrees_with_the_planar_lcp_where_the_motion_is_planar() {
+    let tol = ModeTolerances::default();
+    let theta = 30f64.to_radians();
+    let (m, l) = (1.0, 1.0);
+    for (mu, vx, omega) in [
+        (0.6, 0.0, 0.0),
+        (0.05, 0.0, 0.0),
+        (0.3, 0.8, 0.0),
+        (0.3, -0.8, 0.5),
+    ] {
+        let rod3d = SlidingRod { m, l, mu, g: G };
+        let rod2d = PainleveRod { m, l, mu };
+        // The lower end on the floor with zero normal velocity: ż = l cos θ θ̇.
+        let zdot = l * theta.cos() * omega;
+        let q3 = Vector::<4>::new(0.0, 0.0, l * theta.sin(), theta);
+        let u3 = Vector::<4>::new(vx, 0.0, zdot, omega);
+        let q2 = Vector::<3>::new(0.0, l * theta.sin(), theta);
+        let u2 = Vector::<3>::new(vx, zdot, omega);
+        let spatial = FrictionalContactLcp::<4, 1>::default()
+            .solve(&rod3d, &[true], &tol, 0.0, &q3, &u3)
+            .expect("cone problem");
+        let planar = FrictionalContactLcp::<3, 1>::default()
+            .solve(&rod2d, &[true], &tol, 0.0, &q2, &u2)
+            .expect("planar LCP");
+        let (a3, a2) = (spatial.qdd, planar.qdd);
+        for (k3, k2) in [(0, 0), (2, 1), (3, 2)] {
+            assert!(
+                close(a3[k3], a2[k2], 1e-12),
+                "μ = {mu}, v = {vx}: {a3:?} vs {a2:?}"
+            );
+        }
+        assert!(a3[1].abs() <= 1e-14, "no motion across");
+        assert!(close(spatial.lambda_n[0], planar.lambda_n[0], 1e-12));
+        assert!(close(spatial.lambda_t[0], planar.lambda_t[0], 1e-12));
+        assert!(spatial.lambda_t2[0].abs() <= 1e-12);
+        let mode = match planar.modes[0] {
+            ContactMode::Sliding { sigma } => ContactMode::SlidingPlane {
+                direction: [sigma, 0.0],
+            },
+            ContactMode::StartsSliding { sigma } => ContactMode::StartsSlidingPlane {
+                direction: [sigma, 0.0],
+            },
+            other => other,
+        };
+        assert_eq!(spatial.modes[0], mode, "μ = {mu}, v = {vx}");
+    }
+    // Above Painlevé's bound μ*(θ) = (1 + 3cos²θ)/(3 sinθ cosθ) the sliding rod has no unique
+    // accelerations: a typed error naming the contact, its direction in the plane and μ*.
+    let bound = (1.0 + 3.0 * theta.cos().powi(2)) / (3.0 * theta.sin() * theta.cos());
     let rod3d = SlidingRod {
-        m: 1.0,
-        l: 1.0,
-        mu: 0.3,
+        m,
+        l,
+        mu: 3.0,
         g: G,
     };
-    let q = Vector::<4>::new(0.0, 0.0, 0.5, 30f64.to_radians());
-    let mut lcp3 = FrictionalContactLcp::<4, 1>::default();
-    assert!(matches!(
-        lcp3.solve(&rod3d, &[true], &tol, 0.0, &q, &Vector::zeros()),
-        Err(FrictionModeError::TangentPlane { index: 0, .. })
-    ));
+    let q3 = Vector::<4>::new(0.0, 0.0, l * theta.sin(), theta);
+    let u3 = Vector::<4>::new(0.8, 0.0, 0.0, 0.0);
+    match FrictionalContactLcp::<4, 1>::default().solve(&rod3d, &[true], &tol, 0.0, &q3, &u3) {
+        Err(FrictionModeError::NonUnique {
+            culprit: Some(c), ..
+        }) => {
+            assert_eq!((c.index, c.in_plane), (0, Some([1.0, 0.0])));
+            assert!(close(c.bound.expect("μ*"), bound, 1e-10), "{c}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Test 5. Solving allocates nothing once the workspace exists (runtime contract: no heap

@@ -10,7 +10,9 @@
 //! With planar Coulomb friction every closed contact also carries its tangential mode
 //! ([`TangentialMode`]): sticking adds the tangential velocity constraint W_Tᵀq̇ + ŵ_T = 0 as a
 //! further column, sliding replaces the contact's force column W_N by W_N − μσW_T (the normal
-//! constraint stays). Frictionless contacts are [`TangentialMode::Free`].
+//! constraint stays). Frictionless contacts are [`TangentialMode::Free`]. A contact with a
+//! tangent plane (spatial friction) sticks with both tangential velocities as constraints, or
+//! slides with the slip direction of the state ([`TangentialMode::SlidingPlane`]).
 //!
 //! The set is a small `Copy` value, so saving and restoring it is an assignment. The integrator
 //! owns the current one; the functions deciding a new one (the impact, grazing and acceleration
@@ -18,7 +20,7 @@
 //! sets (a contact closed for one projection, [`ActiveSet::with_closed`]) are copies: the
 //! integrator's set changes only when it commits a decision.
 
-/// Tangential mode of a closed contact in a smooth phase (planar Coulomb friction).
+/// Tangential mode of a closed contact in a smooth phase (Coulomb friction).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum TangentialMode {
     /// No tangential force: frictionless, without tangent, or open.
@@ -30,6 +32,14 @@ pub enum TangentialMode {
     Sliding {
         /// Sign of the slip velocity γ_T.
         sigma: f64,
+    },
+    /// Sliding in a tangent plane (spatial friction): λ_T = −μλ_N ŝ with ŝ = γ_T/‖γ_T‖ at
+    /// every evaluation; `direction` is the unit slip direction (ŝ₁, ŝ₂) in the basis
+    /// (W_T1, W_T2) at the start of the current step, the reference that orients ŝ through
+    /// the stop of the slip (see [`KktSystem`](super::KktSystem)).
+    SlidingPlane {
+        /// Unit slip direction at the start of the step.
+        direction: [f64; 2],
     },
 }
 
@@ -73,9 +83,12 @@ impl<const NU: usize> ActiveSet<NU> {
         self.tangential.iter().any(|m| *m != TangentialMode::Free)
     }
 
-    /// Whether `contact` is closed and slides.
+    /// Whether `contact` is closed and slides (along its tangent or in its tangent plane).
     pub fn is_sliding(&self, contact: usize) -> bool {
-        matches!(self.tangential(contact), TangentialMode::Sliding { .. })
+        matches!(
+            self.tangential(contact),
+            TangentialMode::Sliding { .. } | TangentialMode::SlidingPlane { .. }
+        )
     }
 
     /// Sets the tangential mode of a closed contact (ignored for an open contact or an index

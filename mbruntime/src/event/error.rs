@@ -105,22 +105,6 @@ pub enum EventError {
         /// ‖Gᵢ‖ (Euclidean).
         norm: f64,
     },
-    /// A contact with a tangent plane (spatial Coulomb friction, the friction cone) has μ ≠ 0:
-    /// the event-driven integrator treats planar friction only (one tangent per contact);
-    /// time-stepping handles the cone.
-    #[error(
-        "contact `{contact}` (index {index}) has spatial Coulomb friction μ = {friction} (a \
-         tangent plane): the event-driven integrator handles planar friction only (use \
-         time-stepping)"
-    )]
-    SpatialFrictionNotSupported {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-        /// Its friction coefficient μ.
-        friction: f64,
-    },
     /// The acceleration-level frictional contact problem at a mode change had no solution or
     /// no unique one (Painlevé's paradoxes), or failed otherwise: see [`FrictionModeError`],
     /// which names the contact, μ and its Painlevé bound.
@@ -155,19 +139,46 @@ pub enum EventError {
         /// Its index.
         index: usize,
     },
+    /// The friction force of a sticking contact with a tangent plane reached the cone boundary
+    /// ‖λ_T‖ = μλ_N: the contact starts to slide in `direction` (the direction of −λ_T there),
+    /// but with zero slip acceleration, so that its slip speed grows like (t − t₀)² while the
+    /// slip direction relaxes towards the applied force at a rate μλ_N/(m‖γ_T‖) that grows
+    /// without bound as ‖γ_T‖ → 0. That sliding phase is stiff for the explicit Dormand–Prince
+    /// integrator (stable steps ∝ ‖γ_T‖); it stops here, at the located start of the slip,
+    /// instead of taking ever smaller steps. Time-stepping integrates such motions.
+    #[error(
+        "contact `{contact}` (index {index}, μ = {friction}) leaves its friction cone at t = {t} \
+         and starts to slide in direction ({:+.6}, {:+.6}) of its tangent plane with zero slip \
+         acceleration: the start of a spatial slip from the cone boundary is stiff for the \
+         event-driven integrator (use time-stepping for this motion)",
+        direction[0],
+        direction[1]
+    )]
+    PlaneSlipFromConeBoundary {
+        /// Time of the stick end.
+        t: f64,
+        /// Name of the contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient μ.
+        friction: f64,
+        /// The unit slip direction (ŝ₁, ŝ₂) in the basis (W_T1, W_T2).
+        direction: [f64; 2],
+    },
     /// In a sliding phase the matrix A(μ) of the sliding contacts became singular (its scaled
     /// determinant reached zero): μ reached the Painlevé bound of the configuration, beyond
     /// which the sliding motion has no or no unique continuation (Painlevé 1895; Génot &
     /// Brogliato 1999). The integration stops at that time, with the bound.
     #[error(
         "sliding became ill-posed at t = {t} (Painlevé): {}",
-        culprit.map_or_else(|| "no bound available".to_string(), |c| c.to_string())
+        culprit.as_ref().map_or_else(|| "no bound available".to_string(), |c| c.to_string())
     )]
     PainleveSingularity {
         /// Time at which det A(μ) reached zero.
         t: f64,
         /// The contact whose μ exceeds its own bound the most, with the bounds.
-        culprit: Option<PainleveBound>,
+        culprit: Option<Box<PainleveBound>>,
     },
     /// The derivative iteration of Lötstedt's Theorem 5.4 left a contact undecided at its highest
     /// level: its multiplier, its normal acceleration and their time derivatives vanish up to

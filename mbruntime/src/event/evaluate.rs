@@ -24,6 +24,19 @@
 //! contact and the tangential columns of the sticking ones (no tangential position
 //! constraint: the position correction of a sticking contact is along its normal only).
 //!
+//! **Spatial friction.** A contact with a tangent plane (W_T1, W_T2) sticks with both tangential
+//! velocity constraints (tags NB + NU + j and NB + 2NU + j) and slides with
+//! λ_T = −μλ_N ŝ, ŝ = γ_T/‖γ_T‖, γ_T = (W_T1ᵀq̇ + ŵ_T1, W_T2ᵀq̇ + ŵ_T2), evaluated at every
+//! point: its force column W_N − μ(ŝ₁W_T1 + ŝ₂W_T2) is condensed like a planar sliding column
+//! with σ = 1. The direction is oriented by the reference d of the active set (the direction at
+//! the start of the step, [`TangentialMode::SlidingPlane`]): ŝ = sign(γ_T·d) γ_T/‖γ_T‖, and
+//! ŝ = d where γ_T = 0 (to its round-off). Along a motion whose slip stops transversally, γ_T ≈ (t* − t) v(t)
+//! with v(t*) ≠ 0, this continues ŝ = v/‖v‖ through the stop, as the fixed σ of a planar
+//! sliding contact continues its force, so that the stop is the sign change of γ_T·d on the
+//! dense output (a root of ‖γ_T‖ would be a double one) and no stage sees the direction jump.
+//! Redundant sticking contacts with tangent planes are not grouped: a dependent tangential
+//! column of such a contact is reported ([`dependent_sticking`](KktSystem::dependent_sticking)).
+//!
 //! **Redundant sticking contacts.** Two contacts of one rigid body sticking on one plane (a box
 //! on two corners) have parallel tangential columns: only the first is kept, and its multiplier
 //! carries the friction of the whole group. The distribution inside the group is not unique, but
@@ -119,9 +132,16 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     w_tp: Vector<NU>,
     w_t: Matrix<NQ, NU>,
     wt_tp: Vector<NU>,
+    /// W_T2 and ŵ_T2 (contacts with a tangent plane; zero elsewhere).
+    w_t2: Matrix<NQ, NU>,
+    wt2_tp: Vector<NU>,
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
     lambda_t: Vector<NU>,
+    /// Friction forces along W_T2 (contacts with a tangent plane).
+    lambda_t2: Vector<NU>,
+    /// Slip direction ŝ of every contact sliding in its tangent plane at the last acceleration.
+    slip_direction: [[f64; 2]; NU],
     sliding_determinant: f64,
     /// Representative (kept) sticking contact of each sticking contact's group, with the sign
     /// of its column relative to the representative's.
@@ -144,9 +164,13 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             w_tp: Vector::zeros(),
             w_t: Matrix::zeros(),
             wt_tp: Vector::zeros(),
+            w_t2: Matrix::zeros(),
+            wt2_tp: Vector::zeros(),
             lambda_b: Vector::zeros(),
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
+            slip_direction: [[1.0, 0.0]; NU],
             sliding_determinant: 1.0,
             stick_group: [(0, 1.0); NU],
             dependent_sticking: None,
@@ -192,9 +216,23 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
     }
 
     /// Tangential forces λ_T along W_T of the last acceleration (sticking: the multiplier of
-    /// the tangential constraint; sliding: −μσλ_N; zero otherwise).
+    /// the tangential constraint; sliding: −μσλ_N, or −μλ_N ŝ₁ in a tangent plane; zero
+    /// otherwise).
     pub fn tangential_multipliers(&self) -> &Vector<NU> {
         &self.lambda_t
+    }
+
+    /// Friction forces along the second tangent W_T2 of the last acceleration (contacts with a
+    /// tangent plane: the multiplier of γ_T2 = 0 when sticking, −μλ_N ŝ₂ when sliding; zero
+    /// otherwise).
+    pub fn second_tangential_multipliers(&self) -> &Vector<NU> {
+        &self.lambda_t2
+    }
+
+    /// The slip direction ŝ of contact j at the last acceleration, if it slid in its tangent
+    /// plane there (else the last one it had).
+    pub fn slip_direction(&self, j: usize) -> [f64; 2] {
+        self.slip_direction.get(j).copied().unwrap_or([1.0, 0.0])
     }
 
     /// det A(μ) / Π zᵢ·zᵢ of the sliding contacts at the last acceleration (1 without sliding
@@ -294,20 +332,45 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
         self.dependent_sticking = None;
         if active.has_friction() {
-            let mut tp_t = Vector::<NU>::zeros();
-            model.slip_jacobian(q, t, &mut self.w_t, &mut tp_t);
-            self.wt_tp = tp_t;
+            self.load_tangents(model, active, q, t);
             for &j in active.priority() {
                 if active.tangential(j) == TangentialMode::Sticking {
                     let col = self.w_t.column(j).into_owned();
                     self.stick_group[j] = (j, 1.0);
-                    if !self.factor.push_column(NB + NU + j, &col, tol) {
-                        self.join_stick_group(active, j);
+                    let kept = self.factor.push_column(NB + NU + j, &col, tol);
+                    if !Mo::TANGENT_PLANES[j] {
+                        if !kept {
+                            self.join_stick_group(active, j);
+                        }
+                        continue;
+                    }
+                    let col2 = self.w_t2.column(j).into_owned();
+                    let kept2 = self.factor.push_column(NB + 2 * NU + j, &col2, tol);
+                    if !(kept && kept2) {
+                        self.dependent_sticking = Some(j);
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// W_T, ŵ_T and, where a closed contact has a tangent plane, W_T2, ŵ_T2 at (q, t).
+    fn load_tangents<Mo: Constraints<NQ, NB, NU>>(
+        &mut self,
+        model: &Mo,
+        active: &ActiveSet<NU>,
+        q: &Vector<NQ>,
+        t: f64,
+    ) {
+        let mut tp_t = Vector::<NU>::zeros();
+        model.slip_jacobian(q, t, &mut self.w_t, &mut tp_t);
+        self.wt_tp = tp_t;
+        if active.priority().iter().any(|&j| Mo::TANGENT_PLANES[j]) {
+            let mut tp_t2 = Vector::<NU>::zeros();
+            model.second_slip_jacobian(q, t, &mut self.w_t2, &mut tp_t2);
+            self.wt2_tp = tp_t2;
+        }
     }
 
     /// Puts the dropped sticking column j into the group of a kept sticking column parallel to
@@ -351,12 +414,16 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         let mut drift_b = Vector::<NB>::zeros();
         let mut drift_n = Vector::<NU>::zeros();
         let mut drift_t = Vector::<NU>::zeros();
+        let mut drift_t2 = Vector::<NU>::zeros();
         model.bilateral_drift(q, u, t, &mut drift_b);
         if !active.is_empty() {
             model.gap_drift(q, u, t, &mut drift_n);
         }
         if active.has_friction() {
             model.slip_drift(q, u, t, &mut drift_t);
+            if active.priority().iter().any(|&j| Mo::TANGENT_PLANES[j]) {
+                model.second_slip_drift(q, u, t, &mut drift_t2);
+            }
         }
         let mut c = Vector::<NQ>::zeros();
         for k in 0..self.factor.rank() {
@@ -365,18 +432,21 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                 -drift_b[tag]
             } else if tag < NB + NU {
                 -drift_n[tag - NB]
-            } else {
+            } else if tag < NB + 2 * NU {
                 -drift_t[tag - NB - NU]
+            } else {
+                -drift_t2[tag - NB - 2 * NU]
             };
         }
         let (mut x, mut mu) = self.factor.solve_kkt(&h, &c);
         self.lambda_t.fill(0.0);
+        self.lambda_t2.fill(0.0);
         self.sliding_determinant = 1.0;
-        let sliding = self.sliding_set(model, active);
+        let (sliding, w_slide) = self.sliding_set(model, active, u);
         let mut sliding_n = Vector::<NU>::zeros();
         if sliding.len > 0 {
             let forces =
-                sliding_normal_forces(&self.factor, &self.w_n, &self.w_t, &drift_n, &sliding, &x);
+                sliding_normal_forces(&self.factor, &self.w_n, &w_slide, &drift_n, &sliding, &x);
             self.sliding_determinant = forces.scaled_determinant;
             if !forces.solved {
                 return Err(EventError::NonFinite {
@@ -388,7 +458,14 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             for &(i, sigma, friction) in sliding.as_slice() {
                 let lambda = forces.lambda_n[i];
                 sliding_n[i] = lambda;
-                self.lambda_t[i] = -friction * sigma * lambda;
+                if matches!(active.tangential(i), TangentialMode::SlidingPlane { .. }) {
+                    let [s1, s2] = self.slip_direction[i];
+                    self.lambda_t[i] = -friction * s1 * lambda;
+                    self.lambda_t2[i] = -friction * s2 * lambda;
+                    f += self.w_t2.column(i) * self.lambda_t2[i];
+                } else {
+                    self.lambda_t[i] = -friction * sigma * lambda;
+                }
                 f += self.w_n.column(i) * lambda + self.w_t.column(i) * self.lambda_t[i];
             }
             (x, mu) = self.factor.solve_kkt(&f, &c);
@@ -401,8 +478,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                 self.lambda_b[tag] = mu[k];
             } else if tag < NB + NU {
                 self.lambda_n[tag - NB] = mu[k];
-            } else {
+            } else if tag < NB + 2 * NU {
                 self.lambda_t[tag - NB - NU] = mu[k];
+            } else {
+                self.lambda_t2[tag - NB - 2 * NU] = mu[k];
             }
         }
         if !(x.iter().all(|v| v.is_finite()) && mu.iter().all(|v| v.is_finite())) {
@@ -415,23 +494,45 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         Ok(())
     }
 
-    /// The sliding contacts of `active` with their σ and μ.
+    /// The sliding contacts of `active` with their σ and μ, and their tangent columns: W_T for
+    /// planar friction, ŝ₁W_T1 + ŝ₂W_T2 with σ = 1 in a tangent plane (ŝ at `u`, recorded in
+    /// `slip_direction`; see the module docs).
     fn sliding_set<Mo: Constraints<NQ, NB, NU>>(
-        &self,
+        &mut self,
         model: &Mo,
         active: &ActiveSet<NU>,
-    ) -> SlidingSet<NU> {
+        u: &Vector<NQ>,
+    ) -> (SlidingSet<NU>, Matrix<NQ, NU>) {
         let mut set = SlidingSet::empty();
+        let mut columns = self.w_t;
         if !active.has_friction() {
-            return set;
+            return (set, columns);
         }
         let laws = model.contact_laws();
         for &j in active.priority() {
-            if let TangentialMode::Sliding { sigma } = active.tangential(j) {
-                set.push(j, sigma, laws[j].friction);
+            match active.tangential(j) {
+                TangentialMode::Sliding { sigma } => set.push(j, sigma, laws[j].friction),
+                TangentialMode::SlidingPlane { direction } => {
+                    let gamma = [
+                        self.w_t.column(j).dot(u) + self.wt_tp[j],
+                        self.w_t2.column(j).dot(u) + self.wt2_tp[j],
+                    ];
+                    // The round-off of γ_T: below it the slip is zero (a slip starting from rest).
+                    let floor = 16.0
+                        * f64::EPSILON
+                        * ((self.w_t.column(j).norm() + self.w_t2.column(j).norm()) * u.norm()
+                            + self.wt_tp[j].abs()
+                            + self.wt2_tp[j].abs());
+                    let s = oriented_slip_direction(gamma, direction, floor);
+                    self.slip_direction[j] = s;
+                    columns
+                        .set_column(j, &(self.w_t.column(j) * s[0] + self.w_t2.column(j) * s[1]));
+                    set.push(j, 1.0, laws[j].friction);
+                }
+                _ => {}
             }
         }
-        set
+        (set, columns)
     }
 
     /// Projects q onto the position constraints of the holonomic bilateral constraints and
@@ -490,9 +591,12 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                     self.g_jac.column(tag).dot(u) + self.g_tp[tag]
                 } else if tag < NB + NU {
                     self.w_n.column(tag - NB).dot(u) + self.w_tp[tag - NB]
-                } else {
+                } else if tag < NB + 2 * NU {
                     let j = tag - NB - NU;
                     self.w_t.column(j).dot(u) + self.wt_tp[j]
+                } else {
+                    let j = tag - NB - 2 * NU;
+                    self.w_t2.column(j).dot(u) + self.wt2_tp[j]
                 };
             }
             *u += self.factor.correction(&r);
@@ -517,6 +621,22 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         self.w_t.tr_mul(u) + tp
     }
 
+    /// Slip velocities in the tangent planes, (γ_T1, γ_T2) with γ_T2 = W_T2ᵀu + ŵ_T2 (zero for
+    /// contacts without tangent plane), at (q, u, t).
+    pub fn plane_slip_velocities<Mo: Constraints<NQ, NB, NU>>(
+        &mut self,
+        model: &Mo,
+        q: &Vector<NQ>,
+        u: &Vector<NQ>,
+        t: f64,
+    ) -> (Vector<NU>, Vector<NU>) {
+        let first = self.slip_velocities(model, q, u, t);
+        let mut tp = Vector::<NU>::zeros();
+        model.second_slip_jacobian(q, t, &mut self.w_t2, &mut tp);
+        self.wt2_tp = tp;
+        (first, self.w_t2.tr_mul(u) + tp)
+    }
+
     /// Normal velocities γ = W_Nᵀu + ŵ_N at (q, u, t) (W_N, ŵ_N are kept).
     pub fn normal_velocities<Mo: Constraints<NQ, NB, NU>>(
         &mut self,
@@ -530,4 +650,20 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         self.w_tp = tp;
         self.w_n.tr_mul(u) + tp
     }
+}
+
+/// The unit slip direction of slip velocity γ_T oriented by the reference `d`:
+/// sign(γ_T·d) γ_T/‖γ_T‖, and d where ‖γ_T‖ ≤ `floor`, the round-off of γ_T (see the module
+/// docs, "Spatial friction").
+pub(super) fn oriented_slip_direction(gamma: [f64; 2], d: [f64; 2], floor: f64) -> [f64; 2] {
+    let speed = gamma[0].hypot(gamma[1]);
+    if speed <= floor || !speed.is_finite() {
+        return d;
+    }
+    let sign = if gamma[0] * d[0] + gamma[1] * d[1] < 0.0 {
+        -1.0
+    } else {
+        1.0
+    };
+    [sign * gamma[0] / speed, sign * gamma[1] / speed]
 }

@@ -11,13 +11,19 @@
 //! Painlevé bound: the integrator never picks one of several solutions silently.
 //!
 //! **At the cone boundary.** When the event was a sticking contact's friction reaching μλ_N
-//! (`slide[i] = Some(σ)` for it and for the contacts of its group of parallel tangential
+//! (`slide[i] = Some(d)` for it and for the contacts of its group of parallel tangential
 //! columns, [`KktSystem::stick_group`]), the acceleration-level problem still admits sticking
 //! there (the force is on the boundary of the friction interval, and the first-order
 //! information does not decide); the event function μλ_N − |λ_T| is decreasing through zero, so
 //! sticking cannot persist: those contacts are made to slide against their friction force,
-//! σ = −sign λ_T (λ_T = −μσλ_N keeps the force continuous). Without this rule the integrator
-//! would stop at the same instant again.
+//! σ = −sign λ_T (λ_T = −μσλ_N keeps the force continuous), or in a tangent plane in the
+//! direction d = −λ_T/‖λ_T‖. Without this rule the integrator would stop at the same instant
+//! again.
+//!
+//! **Tangent planes.** Where a candidate contact has a tangent plane the problem is the cone
+//! complementarity problem of `friction_cone_modes`; `stopped` names the contact whose slip
+//! stopped at this event, which is decided as at rest (its slip vanishes to the accuracy of
+//! the located root only).
 //!
 //! **Normal force reaching zero.** Likewise, when the event was a closed contact's normal force
 //! reaching zero (`released`), the problem sees λ_N = g̈_N = 0 there and keeps the contact
@@ -48,6 +54,17 @@ pub(super) fn mode_tolerances(opts: &EventOptions) -> ModeTolerances {
     }
 }
 
+/// What the event that led to a decision says about it (see the module docs).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct EventHints<const NU: usize> {
+    /// The contacts whose sticking reached the cone boundary, with their slip direction.
+    pub slide: [Option<[f64; 2]>; NU],
+    /// The contact whose normal force reached zero.
+    pub released: Option<usize>,
+    /// The contact whose slip stopped.
+    pub stopped: Option<usize>,
+}
+
 /// Decides the closed contacts and their tangential modes at (t, q, u).
 pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
@@ -55,12 +72,16 @@ pub(super) fn decide_frictional_modes<Mo, const NQ: usize, const NB: usize, cons
     kkt: &mut KktSystem<NQ, NB, NU>,
     modes_lcp: &mut FrictionalContactLcp<NQ, NU>,
     state: &State<NQ>,
-    slide: &[Option<f64>; NU],
-    released: Option<usize>,
+    hints: &EventHints<NU>,
 ) -> Result<ActiveSetDecision<NU>, EventError>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
+    let EventHints {
+        slide,
+        released,
+        stopped,
+    } = *hints;
     let (t, q, u) = (state.t, &state.q, &state.u);
     let mut decision = ActiveSetDecision {
         active: ActiveSet::empty(),
@@ -78,8 +99,12 @@ where
         return Ok(decision);
     }
     let tolerances = mode_tolerances(opts);
+    let mut at_rest = [false; NU];
+    if let Some(i) = stopped.filter(|&i| i < NU && Mo::TANGENT_PLANES[i]) {
+        at_rest[i] = true;
+    }
     let mut sol = modes_lcp
-        .solve(model, &candidates, &tolerances, t, q, u)
+        .solve_at_rest(model, &candidates, &at_rest, &tolerances, t, q, u)
         .map_err(|source| EventError::FrictionModes { t, source })?;
     if let Some(i) = released
         && !matches!(sol.modes[i], ContactMode::Open | ContactMode::LiftingOff)
@@ -87,7 +112,7 @@ where
     {
         candidates[i] = false;
         sol = modes_lcp
-            .solve(model, &candidates, &tolerances, t, q, u)
+            .solve_at_rest(model, &candidates, &at_rest, &tolerances, t, q, u)
             .map_err(|source| EventError::FrictionModes { t, source })?;
     }
     decision.acceleration_lcp = Some((sol.lambda_n, sol.normal_acceleration));
@@ -97,12 +122,19 @@ where
             ContactMode::Open | ContactMode::LiftingOff => continue,
             ContactMode::Closed => TangentialMode::Free,
             _ if law.friction == 0.0 => TangentialMode::Free,
-            ContactMode::Sticking if slide[i].is_some() => TangentialMode::Sliding {
-                sigma: slide[i].unwrap_or(1.0),
+            ContactMode::Sticking => match slide[i] {
+                Some(direction) if Mo::TANGENT_PLANES[i] => {
+                    TangentialMode::SlidingPlane { direction }
+                }
+                Some([sigma, _]) => TangentialMode::Sliding { sigma },
+                None => TangentialMode::Sticking,
             },
-            ContactMode::Sticking => TangentialMode::Sticking,
             ContactMode::Sliding { sigma } | ContactMode::StartsSliding { sigma } => {
                 TangentialMode::Sliding { sigma }
+            }
+            ContactMode::SlidingPlane { direction }
+            | ContactMode::StartsSlidingPlane { direction } => {
+                TangentialMode::SlidingPlane { direction }
             }
         };
         decision.active.close(i);

@@ -65,12 +65,15 @@
 //!
 //! The event-driven integrator uses this law for the impacts of a model with friction; it
 //! chooses H and adds a contact at g_N = 0 that the impulses drive into the obstacle (see
-//! [`jump`](super::jump)). Not done here: contacts with a tangent plane (spatial friction) are
-//! refused ([`FrictionalImpactError::TangentPlane`]); H is taken as given; uniqueness of the impulses is not checked (for
-//! redundant contacts only u⁺ is unique).
+//! [`jump`](super::jump)). Where a contact of H has a tangent plane (spatial friction) the law
+//! is solved as a cone complementarity problem (`friction_cone_impact`). Not done here: H is
+//! taken as given; uniqueness of the impulses is not checked (for redundant contacts only u⁺
+//! is unique).
 
+use super::cone_workspace::ConeWorkspace;
 use super::contact_columns::contact_columns;
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
+use crate::cone::ConeError;
 use crate::lcp::LcpError;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
 use crate::mechanism::{Constraints, ContactLaw, ContactLawError, Matrix, Vector};
@@ -96,6 +99,12 @@ pub enum ImpactMode {
         /// Sign of ξ_T.
         sigma: f64,
     },
+    /// In a tangent plane, ξ_T ≠ 0 in the unit direction `direction` = ξ_T/‖ξ_T‖: slides through
+    /// the impact with Λ_T = −μΛ_N ξ_T/‖ξ_T‖.
+    SlidingPlane {
+        /// Unit direction of ξ_T in the basis (W_T1, W_T2).
+        direction: [f64; 2],
+    },
 }
 
 /// The result of one impact.
@@ -107,12 +116,17 @@ pub struct FrictionalImpact<const NQ: usize, const NB: usize, const NU: usize> {
     pub lambda_n: Vector<NU>,
     /// Tangential impulses Λ_T along W_T (zero outside H and on frictionless contacts).
     pub lambda_t: Vector<NU>,
+    /// Tangential impulses along the second tangent W_T2 (contacts with a tangent plane; zero
+    /// elsewhere).
+    pub lambda_t2: Vector<NU>,
     /// Bilateral impulses Λ_B (zero on dependent bilateral columns).
     pub lambda_b: Vector<NB>,
     /// ξ_N = γ_N⁺ + ε_N min(γ_N⁻, 0) on H (zero elsewhere).
     pub xi_n: Vector<NU>,
     /// ξ_T = γ_T⁺ + ε_T γ_T⁻ on H (zero elsewhere and without tangent).
     pub xi_t: Vector<NU>,
+    /// Its second component along W_T2 (contacts with a tangent plane; zero elsewhere).
+    pub xi_t2: Vector<NU>,
     /// Mode of every contact.
     pub modes: [ImpactMode; NU],
     /// Dimension of the LCP (0: no contact in H).
@@ -121,20 +135,28 @@ pub struct FrictionalImpact<const NQ: usize, const NB: usize, const NU: usize> {
     pub pivots: usize,
 }
 
+impl<const NQ: usize, const NB: usize, const NU: usize> FrictionalImpact<NQ, NB, NU> {
+    /// No contact involved, no impulse: u⁺ = `u_free`.
+    pub(super) fn without_impulse(u_free: Vector<NQ>) -> Self {
+        Self {
+            u_post: u_free,
+            lambda_n: Vector::zeros(),
+            lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
+            lambda_b: Vector::zeros(),
+            xi_n: Vector::zeros(),
+            xi_t: Vector::zeros(),
+            xi_t2: Vector::zeros(),
+            modes: [ImpactMode::NotInvolved; NU],
+            lcp_size: 0,
+            pivots: 0,
+        }
+    }
+}
+
 /// Why [`FrictionalImpactLcp::solve`] gave no result.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FrictionalImpactError {
-    /// A contact of H has a tangent plane (spatial friction), not treated by this planar law.
-    #[error(
-        "contact `{contact}` (index {index}) has a tangent plane: the frictional impact law \
-         here is planar (one tangent per contact)"
-    )]
-    TangentPlane {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-    },
     /// A contact of H has a law out of range ([`ContactLaw::validate`](crate::ContactLaw::validate)).
     #[error(transparent)]
     ContactLaw(#[from] ContactLawError),
@@ -149,6 +171,24 @@ pub enum FrictionalImpactError {
     MassMatrixNotPositiveDefinite {
         /// Smallest eigenvalue of (M + Mᵀ)/2.
         smallest_eigenvalue: f64,
+    },
+    /// The cone complementarity problem of an impact with tangent planes was not solved to its
+    /// certificate.
+    #[error(
+        "the frictional impact cone problem of {contacts} contact(s) was not solved ({source}); \
+         the largest friction is μ = {friction} at contact `{contact}` (index {index})"
+    )]
+    ConeFailed {
+        /// Number of contacts in H.
+        contacts: usize,
+        /// The contact of H with the largest μ.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Its friction coefficient.
+        friction: f64,
+        /// The cone solver's error (residual reached, budget used).
+        source: ConeError,
     },
     /// Lemke's method did not solve the impact LCP.
     #[error(
@@ -174,7 +214,9 @@ pub enum FrictionalImpactError {
 #[derive(Debug, Clone)]
 pub struct FrictionalImpactLcp<const NQ: usize, const NU: usize> {
     lcp: StickSlipWorkspace,
-    factor: ConstraintFactor<NQ>,
+    pub(super) factor: ConstraintFactor<NQ>,
+    /// The cone problem of impacts with tangent planes (`friction_cone_impact`).
+    pub(super) cone: ConeWorkspace,
 }
 
 impl<const NQ: usize, const NU: usize> Default for FrictionalImpactLcp<NQ, NU> {
@@ -182,6 +224,7 @@ impl<const NQ: usize, const NU: usize> Default for FrictionalImpactLcp<NQ, NU> {
         Self {
             lcp: StickSlipWorkspace::for_contacts(NU),
             factor: ConstraintFactor::default(),
+            cone: ConeWorkspace::for_contacts(NU),
         }
     }
 }
@@ -224,7 +267,7 @@ impl<const NQ: usize, const NU: usize> ImpactKinematics<NQ, NU> {
 }
 
 /// [`FrictionalImpactError::NonFinite`] unless every entry is finite.
-fn finite<'a>(
+pub(super) fn finite<'a>(
     values: impl IntoIterator<Item = &'a f64>,
     what: &'static str,
 ) -> Result<(), FrictionalImpactError> {
@@ -277,19 +320,12 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
         let c = self.factor_with_bilateral(model, t, q, u_pre)?;
         let (x0, _) = self.factor.solve_kkt(&Vector::zeros(), &c);
         let u_free = u_pre + x0;
+        if (0..NU).any(|i| contacts[i] && Mo::TANGENT_PLANES[i] && laws[i].has_tangent) {
+            return self.solve_with_planes(model, &laws, contacts, &c, t, q, u_pre, &u_free);
+        }
         let kin = self.kinematics(model, &laws, contacts, t, q)?;
         let (gn_pre, gt_pre) = kin.relative_velocities(u_pre);
-        let mut sol: FrictionalImpact<NQ, NB, NU> = FrictionalImpact {
-            u_post: u_free,
-            lambda_n: Vector::zeros(),
-            lambda_t: Vector::zeros(),
-            lambda_b: Vector::zeros(),
-            xi_n: Vector::zeros(),
-            xi_t: Vector::zeros(),
-            modes: [ImpactMode::NotInvolved; NU],
-            lcp_size: 0,
-            pivots: 0,
-        };
+        let mut sol: FrictionalImpact<NQ, NB, NU> = FrictionalImpact::without_impulse(u_free);
         if kin.k > 0 {
             let n = self.assemble(&kin, &laws, &gn_pre, &gt_pre, &u_free);
             let solved = self.lcp.solve(n);
@@ -436,7 +472,7 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     }
 }
 
-/// Checks the laws of H: no tangent plane, and `ContactLaw::validate`.
+/// Checks the laws of H (`ContactLaw::validate`).
 fn check_laws<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     laws: &[ContactLaw; NU],
     contacts: &[bool; NU],
@@ -445,11 +481,7 @@ where
     Mo: Constraints<NQ, NB, NU>,
 {
     for i in (0..NU).filter(|&i| contacts[i]) {
-        let contact = Mo::CONTACTS[i];
-        if Mo::TANGENT_PLANES[i] {
-            return Err(FrictionalImpactError::TangentPlane { contact, index: i });
-        }
-        laws[i].validate(contact, i)?;
+        laws[i].validate(Mo::CONTACTS[i], i)?;
     }
     Ok(())
 }

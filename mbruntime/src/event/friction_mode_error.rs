@@ -2,6 +2,7 @@
 //! ([`FrictionalContactLcp`](super::friction_modes::FrictionalContactLcp)) and the friction
 //! data (Painlevé bounds) that its existence and uniqueness failures name.
 
+use crate::cone::ConeError;
 use crate::contact_problem::{AnalysisError, PMatrixVerdict};
 use crate::lcp::LcpError;
 
@@ -14,8 +15,12 @@ pub struct PainleveBound {
     pub index: usize,
     /// Its friction coefficient μ.
     pub friction: f64,
-    /// Its (actual or incipient) sliding direction σ = ±1.
+    /// Its (actual or incipient) sliding direction σ = ±1 (for a contact with a tangent plane
+    /// the first component of [`in_plane`](Self::in_plane)).
     pub sigma: f64,
+    /// The unit slip direction (ŝ₁, ŝ₂) of a contact with a tangent plane (`None` for planar
+    /// friction).
+    pub in_plane: Option<[f64; 2]>,
     /// Its Painlevé bound with the other contacts frictionless (exact threshold where
     /// available, else the sufficient one); `None` if it could not be computed (singular A₀).
     pub bound: Option<f64>,
@@ -28,14 +33,18 @@ pub struct PainleveBound {
 impl std::fmt::Display for PainleveBound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let show = |b: Option<f64>| b.map_or("unavailable".to_string(), |v| format!("{v:.6}"));
+        let direction = match self.in_plane {
+            Some([s1, s2]) => format!("({s1:+.6}, {s2:+.6}) of its tangent plane"),
+            None => format!("{:+}", self.sigma),
+        };
         write!(
             f,
-            "contact `{}` (index {}) with μ = {} sliding in direction {:+}: Painlevé bound \
+            "contact `{}` (index {}) with μ = {} sliding in direction {}: Painlevé bound \
              μ* = {} for this contact, {} for a common μ of the {} sliding contact(s)",
             self.contact,
             self.index,
             self.friction,
-            self.sigma,
+            direction,
             show(self.bound),
             show(self.common_bound),
             self.sliding_contacts
@@ -44,7 +53,7 @@ impl std::fmt::Display for PainleveBound {
 }
 
 /// The text of an optional [`PainleveBound`].
-fn culprit_text(culprit: &Option<PainleveBound>) -> String {
+fn culprit_text(culprit: &Option<Box<PainleveBound>>) -> String {
     match culprit {
         Some(c) => c.to_string(),
         None => "no frictional contact slides or starts sliding".to_string(),
@@ -54,18 +63,6 @@ fn culprit_text(culprit: &Option<PainleveBound>) -> String {
 /// Why [`FrictionalContactLcp::solve`](super::friction_modes::FrictionalContactLcp::solve) gave no result.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FrictionModeError {
-    /// A closed contact has a tangent plane (spatial friction), which this planar problem does
-    /// not treat.
-    #[error(
-        "contact `{contact}` (index {index}) has a tangent plane: the acceleration-level \
-         frictional problem here is planar (one tangent per contact)"
-    )]
-    TangentPlane {
-        /// Name of the contact.
-        contact: &'static str,
-        /// Its index.
-        index: usize,
-    },
     /// A contact given as closed has a nonzero gap or normal velocity.
     #[error(
         "contact `{contact}` (index {index}) is not closed: gap {gap:e}, normal velocity \
@@ -114,7 +111,7 @@ pub enum FrictionModeError {
     )]
     Inconsistent {
         /// The friction data of the sliding set.
-        culprit: Option<PainleveBound>,
+        culprit: Option<Box<PainleveBound>>,
         /// The LCP layer's error (a ray termination).
         source: LcpError,
     },
@@ -122,7 +119,7 @@ pub enum FrictionModeError {
     #[error("the frictional contact LCP was not solved ({source}); {}", culprit_text(.culprit))]
     LcpFailed {
         /// The friction data of the sliding set.
-        culprit: Option<PainleveBound>,
+        culprit: Option<Box<PainleveBound>>,
         /// The LCP layer's error.
         source: LcpError,
     },
@@ -135,9 +132,21 @@ pub enum FrictionModeError {
     )]
     NonUnique {
         /// The friction data of the sliding set.
-        culprit: Option<PainleveBound>,
+        culprit: Option<Box<PainleveBound>>,
         /// The P-matrix verdict of [`SlidingContactProblem::well_posedness`](crate::contact_problem::SlidingContactProblem::well_posedness).
         verdict: PMatrixVerdict,
+    },
+    /// The cone complementarity problem of contacts with tangent planes was not solved to its
+    /// certificate (residual reached and budget in `source`).
+    #[error(
+        "the acceleration-level frictional cone problem was not solved ({source}); {}",
+        culprit_text(.culprit)
+    )]
+    ConeFailed {
+        /// The friction data of the sliding set.
+        culprit: Option<Box<PainleveBound>>,
+        /// The cone solver's error.
+        source: ConeError,
     },
     /// The well-posedness analysis of the sliding set failed.
     #[error("the well-posedness analysis of the sliding contacts failed: {source}")]

@@ -75,12 +75,14 @@
 //! to compute the bounds.
 //!
 //! The event-driven integrator calls this after every event of a model with friction
-//! (`friction_decision`). Not done here: contacts with a tangent plane (spatial friction) are refused here
-//! ([`FrictionModeError::TangentPlane`]); the higher-derivative iteration of Lötstedt's
+//! (`friction_decision`). Where a closed contact has a tangent plane (spatial friction) the
+//! problem is solved as a cone complementarity problem instead (`friction_cone_modes`). Not
+//! done here: the higher-derivative iteration of Lötstedt's
 //! Theorem 5.4 for degenerate modes (λ_N = g̈_N = 0, or a sticking contact exactly at the
 //! cone boundary) is not carried out: such contacts are reported by their acceleration-level
 //! mode.
 
+use super::cone_workspace::ConeWorkspace;
 use super::contact_columns::contact_columns;
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
@@ -142,6 +144,18 @@ pub enum ContactMode {
         /// Sign of the tangential acceleration.
         sigma: f64,
     },
+    /// Slides in its tangent plane in the unit direction (ŝ₁, ŝ₂) = γ_T/‖γ_T‖ of the basis
+    /// (W_T1, W_T2); λ_T = −μλ_N ŝ.
+    SlidingPlane {
+        /// Unit slip direction.
+        direction: [f64; 2],
+    },
+    /// At rest in its tangent plane but accelerates tangentially in the unit direction
+    /// ŝ = γ̇_T/‖γ̇_T‖; λ_T = −μλ_N ŝ.
+    StartsSlidingPlane {
+        /// Unit direction of the tangential acceleration.
+        direction: [f64; 2],
+    },
 }
 
 /// The solution at one state.
@@ -153,12 +167,18 @@ pub struct FrictionalAcceleration<const NQ: usize, const NB: usize, const NU: us
     pub lambda_n: Vector<NU>,
     /// Tangential forces λ_T along W_T (zero on open and frictionless contacts).
     pub lambda_t: Vector<NU>,
+    /// Friction forces along the second tangent W_T2 (contacts with a tangent plane; zero
+    /// elsewhere).
+    pub lambda_t2: Vector<NU>,
     /// Bilateral multipliers (zero on dependent bilateral columns).
     pub lambda_b: Vector<NB>,
     /// Normal accelerations g̈_N = W_Nᵀq̈ + ẇ_N of the closed contacts (zero elsewhere).
     pub normal_acceleration: Vector<NU>,
     /// Tangential accelerations γ̇_T = W_Tᵀq̈ + ẇ_T of the closed contacts (zero elsewhere).
     pub slip_acceleration: Vector<NU>,
+    /// Second tangential accelerations γ̇_T2 = W_T2ᵀq̈ + ẇ_T2 (contacts with a tangent plane;
+    /// zero elsewhere).
+    pub second_slip_acceleration: Vector<NU>,
     /// Mode of every contact.
     pub modes: [ContactMode; NU],
     /// Lemke pivots of the LCP (0 without closed contact or for a trivial solution).
@@ -195,10 +215,12 @@ struct Kinematics<const NQ: usize, const NU: usize> {
 #[derive(Debug, Clone)]
 pub struct FrictionalContactLcp<const NQ: usize, const NU: usize> {
     lcp: StickSlipWorkspace,
-    factor: ConstraintFactor<NQ>,
+    pub(super) factor: ConstraintFactor<NQ>,
     /// A(μ) of the sliding set and the LU buffer of its principal minors (NU² each).
-    sliding_matrix: Vec<f64>,
-    minor: Vec<f64>,
+    pub(super) sliding_matrix: Vec<f64>,
+    pub(super) minor: Vec<f64>,
+    /// The cone problem of contacts with tangent planes (`friction_cone_modes`).
+    pub(super) cone: ConeWorkspace,
 }
 
 impl<const NQ: usize, const NU: usize> Default for FrictionalContactLcp<NQ, NU> {
@@ -208,12 +230,13 @@ impl<const NQ: usize, const NU: usize> Default for FrictionalContactLcp<NQ, NU> 
             factor: ConstraintFactor::default(),
             sliding_matrix: vec![0.0; NU * NU],
             minor: vec![0.0; NU * NU],
+            cone: ConeWorkspace::for_contacts(NU),
         }
     }
 }
 
 /// [`FrictionModeError::NonFinite`] unless every entry is finite.
-fn finite<'a>(
+pub(super) fn finite<'a>(
     values: impl IntoIterator<Item = &'a f64>,
     what: &'static str,
 ) -> Result<(), FrictionModeError> {
@@ -225,7 +248,9 @@ fn finite<'a>(
 }
 
 impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
-    /// Solves the problem at (q, q̇, t) for the contacts with `closed[i]` (see the module docs).
+    /// Solves the problem at (q, q̇, t) for the contacts with `closed[i]` (see the module docs;
+    /// where a closed contact has a tangent plane, the cone problem of
+    /// [`friction_cone_modes`](super::friction_cone_modes)).
     ///
     /// Errors: [`FrictionModeError`]. Allocates only on the failure paths described in the
     /// module docs (and for more than [`P_MATRIX_EXACT_MAX_N`] sliding contacts).
@@ -241,9 +266,31 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
+        self.solve_at_rest(model, closed, &[false; NU], tol, t, q, qd)
+    }
+
+    /// [`solve`](Self::solve) with the contacts of `at_rest` treated as at rest whatever their
+    /// slip (contacts with a tangent plane; see `friction_cone_modes`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn solve_at_rest<Mo, const NB: usize>(
+        &mut self,
+        model: &Mo,
+        closed: &[bool; NU],
+        at_rest: &[bool; NU],
+        tol: &ModeTolerances,
+        t: f64,
+        q: &Vector<NQ>,
+        qd: &Vector<NQ>,
+    ) -> Result<FrictionalAcceleration<NQ, NB, NU>, FrictionModeError>
+    where
+        Mo: Constraints<NQ, NB, NU>,
+    {
         finite(q.iter().chain(qd.iter()).chain([t].iter()), "state")?;
         let laws = model.contact_laws();
         check_contacts(model, &laws, closed, tol, t, q, qd)?;
+        if (0..NU).any(|i| closed[i] && Mo::TANGENT_PLANES[i] && laws[i].has_tangent) {
+            return self.solve_with_planes(model, &laws, closed, at_rest, tol, t, q, qd);
+        }
         let (h, c) = self.factor_with_bilateral(model, tol, t, q, qd)?;
         let (qdd_free, _) = self.factor.solve_kkt(&h, &c);
         let kin = self.kinematics(model, &laws, closed, t, q, qd)?;
@@ -252,9 +299,11 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             qdd: qdd_free,
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
             lambda_b: Vector::zeros(),
             normal_acceleration: Vector::zeros(),
             slip_acceleration: Vector::zeros(),
+            second_slip_acceleration: Vector::zeros(),
             modes: [ContactMode::Open; NU],
             pivots: 0,
         };
@@ -279,14 +328,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
         self.forces(&roles, &mu, &mut sol);
         let mut f = h;
         f += kin.w_n * sol.lambda_n + kin.w_t * sol.lambda_t;
-        let (qdd, mult) = self.factor.solve_kkt(&f, &c);
-        for j in 0..self.factor.rank() {
-            sol.lambda_b[self.factor.kept_tag(j)] = mult[j];
-        }
-        sol.qdd = qdd;
-        let what = "acceleration or contact force";
-        finite(qdd.iter().chain(sol.lambda_n.iter()), what)?;
-        finite(sol.lambda_t.iter().chain(sol.lambda_b.iter()), what)?;
+        self.accelerate(&f, &c, &mut sol)?;
         classify_modes(
             &kin,
             &roles,
@@ -298,9 +340,28 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
         Ok(sol)
     }
 
+    /// q̈ and the bilateral multipliers of `sol` for the applied and contact forces `f`
+    /// (bilateral right-hand sides `c`), all forces checked finite.
+    pub(super) fn accelerate<const NB: usize>(
+        &self,
+        f: &Vector<NQ>,
+        c: &Vector<NQ>,
+        sol: &mut FrictionalAcceleration<NQ, NB, NU>,
+    ) -> Result<(), FrictionModeError> {
+        let (qdd, mult) = self.factor.solve_kkt(f, c);
+        for j in 0..self.factor.rank() {
+            sol.lambda_b[self.factor.kept_tag(j)] = mult[j];
+        }
+        sol.qdd = qdd;
+        let what = "acceleration or contact force";
+        finite(qdd.iter().chain(sol.lambda_n.iter()), what)?;
+        let tangential = sol.lambda_t.iter().chain(sol.lambda_t2.iter());
+        finite(tangential.chain(sol.lambda_b.iter()), what)
+    }
+
     /// Factors M and the bilateral columns; returns h and the bilateral right-hand sides
     /// −(Ġᵀq̇ + d/dt ĝ) in kept order.
-    fn factor_with_bilateral<Mo, const NB: usize>(
+    pub(super) fn factor_with_bilateral<Mo, const NB: usize>(
         &mut self,
         model: &Mo,
         tol: &ModeTolerances,
@@ -547,7 +608,7 @@ impl<const NU: usize> LcpRows<NU> {
     }
 }
 
-/// Checks the closed contacts: no tangent plane, valid μ, gap and normal velocity zero.
+/// Checks the closed contacts: valid μ, gap and normal velocity zero.
 fn check_contacts<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     laws: &[ContactLaw; NU],
@@ -567,9 +628,6 @@ where
     model.gap_jacobian(q, t, &mut w_n, &mut tp);
     for i in (0..NU).filter(|&i| closed[i]) {
         let contact = Mo::CONTACTS[i];
-        if Mo::TANGENT_PLANES[i] {
-            return Err(FrictionModeError::TangentPlane { contact, index: i });
-        }
         let friction = laws[i].friction;
         if !(friction.is_finite() && friction >= 0.0) {
             return Err(FrictionModeError::InvalidFriction {
@@ -694,14 +752,33 @@ pub(super) fn painleve_bound<Mo, const NQ: usize, const NB: usize, const NU: usi
     t: f64,
     q: &Vector<NQ>,
     set: &[(usize, f64)],
-) -> Option<PainleveBound>
+) -> Option<Box<PainleveBound>>
+where
+    Mo: Constraints<NQ, NB, NU>,
+{
+    let mut directions = [(0usize, [0.0; 2]); NU];
+    for (d, &(i, sigma)) in directions.iter_mut().zip(set) {
+        *d = (i, [sigma, 0.0]);
+    }
+    painleve_bound_in_directions(model, mu, t, q, &directions[..set.len().min(NU)])
+}
+
+/// [`painleve_bound`] with unit slip directions (ŝ₁, ŝ₂) in the tangent bases ((σ, 0) for
+/// planar friction).
+pub(super) fn painleve_bound_in_directions<Mo, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &Mo,
+    mu: &[f64; NU],
+    t: f64,
+    q: &Vector<NQ>,
+    set: &[(usize, [f64; 2])],
+) -> Option<Box<PainleveBound>>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
     if set.is_empty() {
         return None;
     }
-    let problem = SlidingContactProblem::with_directions(model, q, t, set).ok();
+    let problem = SlidingContactProblem::with_slip_directions(model, q, t, set).ok();
     let value = |b: FrictionBound| b.exact.unwrap_or(b.sufficient);
     let common_bound = problem
         .as_ref()
@@ -722,23 +799,24 @@ where
             worst = (k, bound, ratio);
         }
     }
-    let (index, sigma) = set[worst.0];
-    Some(PainleveBound {
+    let (index, direction) = set[worst.0];
+    Some(Box::new(PainleveBound {
         contact: Mo::CONTACTS[index],
         index,
         friction: mu[index],
-        sigma,
+        sigma: direction[0],
+        in_plane: Mo::TANGENT_PLANES[index].then_some(direction),
         bound: worst.1,
         common_bound,
         sliding_contacts: set.len(),
-    })
+    }))
 }
 
 /// Whether the k × k matrix `m` (column-major) is a P-matrix by the exact criterion of
 /// [`crate::contact_problem::p_matrix_test`]: every principal minor det(A_αα) exceeds
 /// [`P_MINOR_TOLERANCE`] · Π_{i∈α} ‖A_i,α‖_∞ (the same scaled minors). `buf` holds at least k²
 /// entries; k ≤ [`P_MATRIX_EXACT_MAX_N`].
-fn is_p_matrix(k: usize, m: &[f64], buf: &mut [f64]) -> bool {
+pub(super) fn is_p_matrix(k: usize, m: &[f64], buf: &mut [f64]) -> bool {
     let mut perm = [0usize; P_MATRIX_EXACT_MAX_N];
     (1usize..(1 << k))
         .all(|mask| scaled_principal_minor(m, k, mask, buf, &mut perm) > P_MINOR_TOLERANCE)

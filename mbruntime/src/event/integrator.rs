@@ -17,9 +17,9 @@ use super::derivative_iteration::{LcpSolution, MAX_DERIVATIVE_ORDER, decide_acti
 use super::dopri::{self, DenseStep};
 use super::error::EventError;
 use super::evaluate::KktSystem;
-use super::friction_decision::decide_frictional_modes;
+use super::friction_decision::{EventHints, decide_frictional_modes};
 use super::friction_impact::FrictionalImpactLcp;
-use super::friction_modes::{ContactMode, FrictionalContactLcp, painleve_bound};
+use super::friction_modes::{ContactMode, FrictionalContactLcp, painleve_bound_in_directions};
 use super::impact::condensed_columns;
 use super::jump::{JumpContext, LocatedEvent, Trigger, event_jump};
 use super::mixed_lcp::MixedLcp;
@@ -30,10 +30,9 @@ use crate::linalg::minimum_norm_multipliers;
 use crate::mechanism::{Constraints, Matrix, Rates, State, Vector, validate_contact_laws};
 
 /// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
-/// and NU unilateral contacts, frictionless or with planar Coulomb friction (one tangent per
-/// contact; a tangent plane with μ ≠ 0 is refused with
-/// [`EventError::SpatialFrictionNotSupported`], μ ≠ 0 without tangent with
-/// [`EventError::FrictionWithoutTangent`]).
+/// and NU unilateral contacts, frictionless or with Coulomb friction along one tangent (planar)
+/// or in a tangent plane (the spatial cone); μ ≠ 0 without tangent is refused with
+/// [`EventError::FrictionWithoutTangent`].
 ///
 /// With friction every closed contact sticks or slides (its mode is part of the active set,
 /// [`contact_modes`](Self::contact_modes)); the smooth phase ends when a sliding contact's slip
@@ -56,9 +55,11 @@ pub struct EventDriven<Mo, const NQ: usize, const NB: usize, const NU: usize> {
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
     lambda_t: Vector<NU>,
+    /// Friction forces along the second tangents (contacts with a tangent plane).
+    lambda_t2: Vector<NU>,
     /// det A(μ) / Π zᵢ·zᵢ of the sliding contacts at the current state (1 without).
     sliding_determinant: f64,
-    /// Whether some contact has planar friction μ > 0 (the frictional decisions are used).
+    /// Whether some contact has friction μ > 0 (the frictional decisions are used).
     friction: bool,
     last_acceleration_lcp: LcpSolution<NU>,
     last_derivative_lcps: [Option<LcpSolution<NU>>; MAX_DERIVATIVE_ORDER],
@@ -112,6 +113,7 @@ fn step_size_factor(error: f64) -> f64 {
 struct EndForces<const NU: usize> {
     lambda_n: Vector<NU>,
     lambda_t: Vector<NU>,
+    lambda_t2: Vector<NU>,
     sliding_determinant: f64,
 }
 
@@ -124,6 +126,7 @@ struct Settled<const NQ: usize, const NB: usize, const NU: usize> {
     lambda_b: Vector<NB>,
     lambda_n: Vector<NU>,
     lambda_t: Vector<NU>,
+    lambda_t2: Vector<NU>,
     sliding_determinant: f64,
     active: ActiveSet<NU>,
     acceleration_lcp: Option<LcpSolution<NU>>,
@@ -166,6 +169,7 @@ where
             lambda_b: Vector::zeros(),
             lambda_n: Vector::zeros(),
             lambda_t: Vector::zeros(),
+            lambda_t2: Vector::zeros(),
             sliding_determinant: 1.0,
             friction: false,
             last_acceleration_lcp: (Vector::zeros(), Vector::zeros()),
@@ -191,7 +195,7 @@ where
     /// [`model_mut`](Self::model_mut) take effect.
     ///
     /// Errors: [`EventError::ContactLaw`] ([`ContactLaw::validate`](crate::ContactLaw::validate))
-    /// and [`EventError::SpatialFrictionNotSupported`] for contact laws it cannot honour;
+    /// for contact laws it cannot honour;
     /// [`EventError::InitialVelocityConstraintViolation`] if a velocity constraint has
     /// |A q̇ + a| > 1e-8 (the state is refused, not projected);
     /// [`EventError::InconsistentInitialData`] if a holonomic constraint has |g| or |Gᵀq̇ + ĝ|
@@ -221,27 +225,12 @@ where
         Ok(())
     }
 
-    /// Checks every contact law ([`ContactLaw::validate`](crate::ContactLaw::validate)) and
-    /// that friction is planar. Returns whether some contact has friction.
+    /// Checks every contact law ([`ContactLaw::validate`](crate::ContactLaw::validate)).
+    /// Returns whether some contact has friction.
     fn check_contact_laws(&self) -> Result<bool, EventError> {
         let laws = self.model.contact_laws();
         validate_contact_laws(&laws, &<Mo as Constraints<NQ, NB, NU>>::CONTACTS)?;
-        let mut friction = false;
-        for (index, law) in laws.iter().enumerate() {
-            if law.friction == 0.0 {
-                continue;
-            }
-            let contact = <Mo as Constraints<NQ, NB, NU>>::CONTACTS[index];
-            if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[index] {
-                return Err(EventError::SpatialFrictionNotSupported {
-                    contact,
-                    index,
-                    friction: law.friction,
-                });
-            }
-            friction = true;
-        }
-        Ok(friction)
+        Ok(laws.iter().any(|law| law.friction != 0.0))
     }
 
     /// Bilateral residuals, gaps and the normal velocities of closed gaps at the start.
@@ -337,8 +326,9 @@ where
             matches!(k, Trigger::NormalForce | Trigger::PullingForce).then_some(i)
         });
         let pulled = trigger.and_then(|(i, k)| (k == Trigger::PullingForce).then_some(i));
+        let stopped = trigger.and_then(|(i, k)| (k == Trigger::SlipVelocity).then_some(i));
         let slide = match trigger {
-            Some((i, Trigger::StickForce)) => self.stick_group_slides(i),
+            Some((i, Trigger::StickForce)) => self.stick_group_slides(i, &State::new(t, q, u))?,
             _ => [None; NU],
         };
         let state = State::new(t, q, u);
@@ -349,8 +339,11 @@ where
                 &mut self.kkt,
                 &mut self.modes_lcp,
                 &state,
-                &slide,
-                released,
+                &EventHints {
+                    slide,
+                    released,
+                    stopped,
+                },
             )?
         } else {
             decide_active_set(
@@ -363,6 +356,18 @@ where
             )?
         };
         let active = decision.active;
+        if let Some((i, Trigger::StickForce)) = trigger
+            && let TangentialMode::SlidingPlane { direction } = active.tangential(i)
+        {
+            return Err(EventError::PlaneSlipFromConeBoundary {
+                t,
+                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[i],
+                index: i,
+                friction: self.model.contact_laws()[i].friction,
+                direction,
+            });
+        }
+        self.start_plane_slips_from_rest(&active, t, &mut q, &mut u, stopped)?;
         self.kkt
             .project(&self.model, &active, t, &mut q, &mut u, true)?;
         let mut a = Vector::<NQ>::zeros();
@@ -375,10 +380,11 @@ where
                 index,
             });
         }
-        let (lambda_b, lambda_n, lambda_t) = (
+        let (lambda_b, lambda_n, lambda_t, lambda_t2) = (
             *self.kkt.bilateral_multipliers(),
             *self.kkt.contact_multipliers(),
             *self.kkt.tangential_multipliers(),
+            *self.kkt.second_tangential_multipliers(),
         );
         let sliding_determinant = self.kkt.sliding_determinant();
         // An open contact leaving g_N = 0 with γ > 0 and δ < 0 lands again after about
@@ -412,6 +418,7 @@ where
             lambda_b,
             lambda_n,
             lambda_t,
+            lambda_t2,
             sliding_determinant,
             active,
             acceleration_lcp: decision.acceleration_lcp,
@@ -423,17 +430,66 @@ where
     }
 
     /// The slip directions of the group of sticking contact `rep` whose friction reached the
-    /// cone boundary: σ = −sign λ_T for it, times the relative sign of each member's column.
-    fn stick_group_slides(&self, rep: usize) -> [Option<f64>; NU] {
+    /// cone boundary: σ = −sign λ_T for it, times the relative sign of each member's column
+    /// (as (σ, 0)); in a tangent plane −(λ_T1, λ_T2)/‖(λ_T1, λ_T2)‖ with the forces of the
+    /// current active set at the event state `at`.
+    fn stick_group_slides(
+        &mut self,
+        rep: usize,
+        at: &State<NQ>,
+    ) -> Result<[Option<[f64; 2]>; NU], EventError> {
         let mut slide = [None; NU];
+        if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[rep] {
+            let active = self.active;
+            let mut a = Vector::<NQ>::zeros();
+            self.kkt
+                .acceleration(&self.model, &active, at.t, &at.q, &at.u, &mut a)?;
+            let l1 = self.kkt.tangential_multipliers()[rep];
+            let l2 = self.kkt.second_tangential_multipliers()[rep];
+            let size = l1.hypot(l2);
+            if size > 0.0 {
+                slide[rep] = Some([-l1 / size, -l2 / size]);
+            }
+            return Ok(slide);
+        }
         let sigma = -self.lambda_t[rep].signum();
         for (j, s) in slide.iter_mut().enumerate() {
             let (group, sign) = self.kkt.stick_group(j);
             if self.active.tangential(j) == TangentialMode::Sticking && group == rep {
-                *s = Some(sign * sigma);
+                *s = Some([sign * sigma, 0.0]);
             }
         }
-        slide
+        Ok(slide)
+    }
+
+    /// A contact that starts to slide in its tangent plane from rest (or from the stop of its
+    /// slip, `stopped`) starts with γ_T = 0 exactly: its slip left by the located root is
+    /// removed by projecting u with the contact sticking, so that its direction is the one the
+    /// acceleration-level problem gave, not that of a residual.
+    fn start_plane_slips_from_rest(
+        &mut self,
+        active: &ActiveSet<NU>,
+        t: f64,
+        q: &mut Vector<NQ>,
+        u: &mut Vector<NQ>,
+        stopped: Option<usize>,
+    ) -> Result<(), EventError> {
+        let mut held = *active;
+        let mut any = false;
+        let (g1, g2) = self.kkt.plane_slip_velocities(&self.model, q, u, t);
+        for j in 0..NU {
+            if let TangentialMode::SlidingPlane { .. } = active.tangential(j) {
+                let at_rest = g1[j].hypot(g2[j]) <= self.opts.slip_tolerance;
+                if at_rest || stopped == Some(j) {
+                    held.set_tangential(j, TangentialMode::Sticking);
+                    any = true;
+                }
+            }
+        }
+        if any {
+            self.kkt.project(&self.model, &held, t, q, u, true)?;
+        }
+        Ok(())
     }
 
     /// Makes `s` the state at time t.
@@ -443,6 +499,7 @@ where
         self.lambda_b = s.lambda_b;
         self.lambda_n = s.lambda_n;
         self.lambda_t = s.lambda_t;
+        self.lambda_t2 = s.lambda_t2;
         self.sliding_determinant = s.sliding_determinant;
         self.active = s.active;
         if let Some(lcp) = s.acceleration_lcp {
@@ -508,12 +565,18 @@ where
         &self.lambda_b
     }
     /// Tangential (friction) forces λ_T along W_T: the multiplier of γ̇_T = 0 for a sticking
-    /// contact, −μσλ_N for a sliding one, zero otherwise.
+    /// contact, −μσλ_N for a sliding one (−μλ_N ŝ₁ in a tangent plane), zero otherwise.
     pub fn tangential_multipliers(&self) -> &Vector<NU> {
         &self.lambda_t
     }
+    /// Friction forces along the second tangents W_T2 of contacts with a tangent plane (the
+    /// multiplier of γ̇_T2 = 0 when sticking, −μλ_N ŝ₂ when sliding), zero elsewhere.
+    pub fn second_tangential_multipliers(&self) -> &Vector<NU> {
+        &self.lambda_t2
+    }
     /// What every contact does in the current smooth phase: `Open`, `Closed` (no friction
-    /// force), `Sticking` or `Sliding { sigma }`.
+    /// force), `Sticking`, `Sliding { sigma }` or, in a tangent plane,
+    /// `SlidingPlane { direction }` (the slip direction at the current state).
     pub fn contact_modes(&self) -> [ContactMode; NU] {
         let mut modes = [ContactMode::Open; NU];
         for &i in self.active.priority() {
@@ -521,6 +584,9 @@ where
                 TangentialMode::Free => ContactMode::Closed,
                 TangentialMode::Sticking => ContactMode::Sticking,
                 TangentialMode::Sliding { sigma } => ContactMode::Sliding { sigma },
+                TangentialMode::SlidingPlane { direction } => {
+                    ContactMode::SlidingPlane { direction }
+                }
             };
         }
         modes
@@ -573,7 +639,7 @@ where
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
     ///
-    /// Errors: as [`set_state`](Self::set_state), [`EventError::FrictionSwitched`] if planar
+    /// Errors: as [`set_state`](Self::set_state), [`EventError::FrictionSwitched`] if
     /// friction was switched on or off through `model_mut` since, [`EventError::StepSizeUnderflow`],
     /// [`EventError::TooManyEvents`]. After an error the integrator is at its last accepted
     /// step or event (the one last reported).
@@ -679,6 +745,7 @@ where
         let end = EndForces {
             lambda_n: *self.kkt.contact_multipliers(),
             lambda_t: *self.kkt.tangential_multipliers(),
+            lambda_t2: *self.kkt.second_tangential_multipliers(),
             sliding_determinant: self.kkt.sliding_determinant(),
         };
         Ok((step, end))
@@ -715,7 +782,16 @@ where
         self.lambda_b = *self.kkt.bilateral_multipliers();
         self.lambda_n = *self.kkt.contact_multipliers();
         self.lambda_t = *self.kkt.tangential_multipliers();
+        self.lambda_t2 = *self.kkt.second_tangential_multipliers();
         self.sliding_determinant = self.kkt.sliding_determinant();
+        // The slip directions in tangent planes at the new state orient the next step.
+        for j in 0..NU {
+            if let TangentialMode::SlidingPlane { .. } = self.active.tangential(j) {
+                let direction = self.kkt.slip_direction(j);
+                self.active
+                    .set_tangential(j, TangentialMode::SlidingPlane { direction });
+            }
+        }
         self.stats.steps += 1;
         self.first_step_limit = f64::INFINITY;
         self.rising = [false; NU];
@@ -804,6 +880,7 @@ where
             u_post: self.state.u,
             impulse: jump.impulse,
             tangential_impulse: jump.tangential_impulse,
+            second_tangential_impulse: jump.second_tangential_impulse,
             bilateral_impulse: jump.bilateral_impulse,
             kinetic_energy_pre: jump.kinetic_energy_pre,
             kinetic_energy_post: self.model.kinetic_energy(&self.state.q, &self.state.u, t),
@@ -819,6 +896,7 @@ where
                 kind: EventKind::Rest,
                 impulse: Vector::zeros(),
                 tangential_impulse: Vector::zeros(),
+                second_tangential_impulse: Vector::zeros(),
                 bilateral_impulse: Vector::zeros(),
                 ..ev
             });
@@ -830,18 +908,21 @@ where
     fn painleve_singularity(&self, event: &LocatedEvent<NQ>) -> EventError {
         let laws = self.model.contact_laws();
         let mut mu = [0.0; NU];
-        let mut set = [(0usize, 0.0f64); NU];
+        let mut set = [(0usize, [0.0f64; 2]); NU];
         let mut n = 0;
         for &i in self.active.priority() {
-            if let TangentialMode::Sliding { sigma } = self.active.tangential(i) {
-                mu[i] = laws[i].friction;
-                set[n] = (i, sigma);
-                n += 1;
-            }
+            let direction = match self.active.tangential(i) {
+                TangentialMode::Sliding { sigma } => [sigma, 0.0],
+                TangentialMode::SlidingPlane { direction } => direction,
+                _ => continue,
+            };
+            mu[i] = laws[i].friction;
+            set[n] = (i, direction);
+            n += 1;
         }
         EventError::PainleveSingularity {
             t: event.t,
-            culprit: painleve_bound(&self.model, &mu, event.t, &event.q, &set[..n]),
+            culprit: painleve_bound_in_directions(&self.model, &mu, event.t, &event.q, &set[..n]),
         }
     }
 

@@ -86,6 +86,8 @@ pub(super) struct Jump<const NQ: usize, const NB: usize, const NU: usize> {
     pub impulse: Vector<NU>,
     /// Tangential impulses Λ_T (zero without impact or friction).
     pub tangential_impulse: Vector<NU>,
+    /// Impulses along the second tangents (contacts with a tangent plane).
+    pub second_tangential_impulse: Vector<NU>,
     /// Bilateral impulses p_b (zero without impact).
     pub bilateral_impulse: Vector<NB>,
     /// The triggering contact's flight history after the event.
@@ -165,6 +167,7 @@ where
         kinetic_energy_pre: model.kinetic_energy(&q, &u, t),
         impulse: Vector::zeros(),
         tangential_impulse: Vector::zeros(),
+        second_tangential_impulse: Vector::zeros(),
         bilateral_impulse: Vector::zeros(),
         flight,
     };
@@ -195,6 +198,7 @@ where
             jump.u_post = jumped.u_post;
             jump.impulse = jumped.lambda_n;
             jump.tangential_impulse = jumped.lambda_t;
+            jump.second_tangential_impulse = jumped.lambda_t2;
             jump.bilateral_impulse = jumped.lambda_b;
         } else {
             let jumped = impact(model, opts, kkt, lcp, contact, &inelastic, &state)?;

@@ -30,7 +30,7 @@
 //!    a contact still undecided at the highest level is a typed error.
 //! 5. **Accumulation points**: flight sequences are modelled and the contact is made persistent
 //!    at the predicted accumulation time ([`zeno`]).
-//! 6. **Planar Coulomb friction** (contacts with one tangent and μ > 0): every closed contact
+//! 6. **Coulomb friction** (contacts with a tangent and μ > 0): every closed contact
 //!    sticks (its tangential velocity constraint joins the factor) or slides (its force column
 //!    W_N − μσW_T is condensed, `sliding_kkt`); the smooth phase also ends when a slip velocity
 //!    reaches zero or a sticking force reaches μλ_N; after every event the acceleration-level
@@ -38,23 +38,34 @@
 //!    and sliding, and impacts follow the frictional impact law ([`friction_impact`]). Painlevé's
 //!    inconsistent and non-unique cases, and a sliding phase whose A(μ) becomes singular, stop
 //!    the integration with typed errors naming the contact, μ and its bound.
+//! 7. **Spatial Coulomb friction** (contacts with a tangent plane, the cone ‖λ_T‖ ≤ μλ_N): a
+//!    sticking contact keeps both tangential velocities as constraints; a sliding one acts
+//!    through W_N − μ(ŝ₁W_T1 + ŝ₂W_T2) with the slip direction ŝ = γ_T/‖γ_T‖ of the state,
+//!    oriented through the stop by the direction at the start of the step ([`evaluate`]); the
+//!    stop of a slip is the sign change of γ_T·d (not a root of ‖γ_T‖), the end of sticking
+//!    the zero of μλ_N − ‖λ_T‖. After every event the acceleration-level problem of all closed
+//!    contacts is a cone complementarity problem (`friction_cone_modes`) and impacts follow
+//!    Newton's and Coulomb's laws in the tangent plane as one (`friction_cone_impact`), both
+//!    solved by the certified [`crate::cone`] solver; accumulation points are placed as for
+//!    the other contacts.
 //!
 //! The integrator owns the state; the functions that decide an event's jump ([`jump`],
 //! [`impact`], [`grazing`]) and the new active set ([`derivative_iteration`], or
 //! `friction_decision` with friction) take the current active set and the workspaces explicitly
 //! and return their decision, which the integrator commits only when all of it succeeded.
 //!
-//! Spatial friction (a tangent plane with μ ≠ 0) is refused
-//! ([`EventError::SpatialFrictionNotSupported`]; time-stepping handles the cone), and so is
-//! μ ≠ 0 on a contact without tangent ([`EventError::FrictionWithoutTangent`]).
+//! μ ≠ 0 on a contact without tangent is refused ([`EventError::FrictionWithoutTangent`]).
 
 mod active_set;
 mod collapse_guard;
+mod cone_workspace;
 mod contact_columns;
 pub(crate) mod derivative_iteration;
 pub(crate) mod dopri;
 mod error;
 pub(crate) mod evaluate;
+mod friction_cone_impact;
+mod friction_cone_modes;
 mod friction_decision;
 pub(crate) mod friction_impact;
 mod friction_mode_error;

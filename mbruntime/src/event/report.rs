@@ -21,7 +21,8 @@ pub enum EventKind {
     Rest,
     /// The multiplier of a closed contact reached zero: new active set, no impulse.
     MultiplierZero,
-    /// The slip velocity of a sliding contact reached zero (planar Coulomb friction): no jump;
+    /// The slip velocity of a sliding contact reached zero (along its tangent, or in its tangent
+    /// plane): no jump;
     /// the acceleration-level frictional problem decides whether it sticks or slides on
     /// (reversing, or in the same direction), or lifts off.
     SlipStops,
@@ -56,6 +57,9 @@ pub struct Event<const NQ: usize, const NB: usize, const NU: usize> {
     pub impulse: Vector<NU>,
     /// Tangential (friction) impulses Λ_T along W_T (zero if no impact or no friction).
     pub tangential_impulse: Vector<NU>,
+    /// Friction impulses along the second tangent W_T2 of contacts with a tangent plane (zero
+    /// elsewhere, and if no impact).
+    pub second_tangential_impulse: Vector<NU>,
     /// Bilateral impulses p_b (Brogliato (72)).
     pub bilateral_impulse: Vector<NB>,
     /// Kinetic energy before.

@@ -6,7 +6,9 @@
 //! | open | gap g_N | at θ = k/8 (a short flight may leave and return within a step) |
 //! | closed | normal force λ_N | at both ends (at θ = k/8 if it starts at zero and ends negative) |
 //! | sliding (σ) | σγ_T, γ_T = W_Tᵀq̇ + ŵ_T | at θ = k/8 (it starts at zero after a start of slip) |
+//! | sliding in a plane (d) | γ_T·d, d the slip direction at the start of the step | at θ = k/8 |
 //! | sticking | Σ μⱼλ_N,j − \|λ_T\| over its group of parallel tangents | at both ends |
+//! | sticking in a plane | μλ_N − ‖(λ_T1, λ_T2)‖ | at both ends |
 //! | sliding set | det A(μ) / Π zᵢ·zᵢ | at both ends (Painlevé) |
 //!
 //! Every root is located by the Illinois method on the dense output; the earliest wins.
@@ -27,7 +29,7 @@ use super::super::jump::Trigger;
 use super::super::options::ActiveSetRule;
 use super::super::root::illinois;
 use super::{EndForces, EventDriven};
-use crate::mechanism::{Rates, Vector};
+use crate::mechanism::{Constraints, Rates, Vector};
 
 /// A bracket (θ_lo, f(θ_lo), θ_hi, f(θ_hi)) of a sign change of an event function.
 type Bracket = (f64, f64, f64, f64);
@@ -79,13 +81,14 @@ where
                 consider(self, i, trigger, Some(bracket))?;
             }
             match self.active.tangential(i) {
-                TangentialMode::Sliding { sigma } => {
-                    let bracket = self.slip_bracket(step, i, sigma);
+                TangentialMode::Sliding { .. } | TangentialMode::SlidingPlane { .. } => {
+                    let bracket = self.slip_bracket(step, i);
                     consider(self, i, Trigger::SlipVelocity, bracket)?;
                 }
                 TangentialMode::Sticking if self.kkt.stick_group(i).0 == i => {
-                    let f0 = self.stick_margin(i, &self.lambda_n, &self.lambda_t);
-                    let f1 = self.stick_margin(i, &end.lambda_n, &end.lambda_t);
+                    let start = (&self.lambda_n, &self.lambda_t, &self.lambda_t2);
+                    let f0 = self.stick_margin(i, start);
+                    let f1 = self.stick_margin(i, (&end.lambda_n, &end.lambda_t, &end.lambda_t2));
                     let bracket = (f0 > 0.0 && f1 <= 0.0).then_some((0.0, f0, 1.0, f1));
                     consider(self, i, Trigger::StickForce, bracket)?;
                 }
@@ -138,9 +141,17 @@ where
 
     /// Σ μⱼλ_N,j − |λ_T,rep| over the sticking contacts j of the group of `rep` (its kept
     /// tangential column carries the friction of the whole group; see
-    /// [`KktSystem::stick_group`](super::super::evaluate::KktSystem::stick_group)).
-    fn stick_margin(&self, rep: usize, lambda_n: &Vector<NU>, lambda_t: &Vector<NU>) -> f64 {
+    /// [`KktSystem::stick_group`](super::super::evaluate::KktSystem::stick_group)); for a
+    /// contact with a tangent plane μλ_N − ‖(λ_T1, λ_T2)‖. `forces`: (λ_N, λ_T, λ_T2).
+    fn stick_margin(
+        &self,
+        rep: usize,
+        (lambda_n, lambda_t, lambda_t2): (&Vector<NU>, &Vector<NU>, &Vector<NU>),
+    ) -> f64 {
         let laws = self.model.contact_laws();
+        if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[rep] {
+            return laws[rep].friction * lambda_n[rep] - lambda_t[rep].hypot(lambda_t2[rep]);
+        }
         let capacity: f64 = (0..NU)
             .filter(|&j| {
                 self.active.tangential(j) == TangentialMode::Sticking
@@ -186,32 +197,42 @@ where
         None
     }
 
-    /// σγ_T of contact i at θ on the dense output.
-    fn signed_slip(&mut self, step: &DenseStep<NQ>, i: usize, sigma: f64, theta: f64) -> f64 {
+    /// The slip event function of sliding contact i at θ on the dense output: σγ_T along a
+    /// tangent, γ_T·d in a tangent plane (d: the slip direction at the start of the step).
+    fn signed_slip(&mut self, step: &DenseStep<NQ>, i: usize, theta: f64) -> f64 {
         let (q, u) = step.interpolate(theta);
         let t = step.t0 + theta * step.h;
-        sigma * self.kkt.slip_velocities(&self.model, &q, &u, t)[i]
+        self.slip_event_function(i, t, &q, &u)
     }
 
-    /// First sub-interval of the step on which σγ_T of sliding contact i goes from positive to
-    /// non-positive, sampled at θ = k/8.
-    fn slip_bracket(
-        &mut self,
-        step: &DenseStep<NQ>,
-        i: usize,
-        sigma: f64,
-    ) -> Option<(f64, f64, f64, f64)> {
-        let (mut lo, mut flo) = (0.0, self.signed_slip(step, i, sigma, 0.0));
+    /// σγ_T, or γ_T·d in a tangent plane, of contact i at (t, q, u) (0 if it does not slide).
+    fn slip_event_function(&mut self, i: usize, t: f64, q: &Vector<NQ>, u: &Vector<NQ>) -> f64 {
+        match self.active.tangential(i) {
+            TangentialMode::Sliding { sigma } => {
+                sigma * self.kkt.slip_velocities(&self.model, q, u, t)[i]
+            }
+            TangentialMode::SlidingPlane { direction: d } => {
+                let (g1, g2) = self.kkt.plane_slip_velocities(&self.model, q, u, t);
+                g1[i] * d[0] + g2[i] * d[1]
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// First sub-interval of the step on which the slip event function of sliding contact i
+    /// goes from positive to non-positive, sampled at θ = k/8.
+    fn slip_bracket(&mut self, step: &DenseStep<NQ>, i: usize) -> Option<(f64, f64, f64, f64)> {
+        let (mut lo, mut flo) = (0.0, self.signed_slip(step, i, 0.0));
         for k in 1..=SAMPLES {
             let theta = k as f64 / SAMPLES as f64;
-            let f = self.signed_slip(step, i, sigma, theta);
+            let f = self.signed_slip(step, i, theta);
             if flo > 0.0 && f <= 0.0 {
                 return Some((lo, flo, theta, f));
             }
             if lo == 0.0 && flo <= 0.0 && f < 0.0 {
                 // Started to slide from rest (σγ_T = 0 rising) and already back below zero at
                 // the first sample: the excursion is shorter than a sample interval.
-                return self.short_slip_bracket(step, i, sigma, theta, f);
+                return self.short_slip_bracket(step, i, theta, f);
             }
             (lo, flo) = (theta, f);
         }
@@ -226,14 +247,13 @@ where
         &mut self,
         step: &DenseStep<NQ>,
         i: usize,
-        sigma: f64,
         theta_hi: f64,
         f_hi: f64,
     ) -> Option<(f64, f64, f64, f64)> {
         let (mut hi, mut fhi) = (theta_hi, f_hi);
         for _ in 0..40 {
             let theta = 0.5 * hi;
-            let f = self.signed_slip(step, i, sigma, theta);
+            let f = self.signed_slip(step, i, theta);
             if f > 0.0 {
                 return Some((theta, f, hi, fhi));
             }
@@ -278,13 +298,7 @@ where
                     self.model.gaps(&q, t, &mut gn);
                     return gn[i];
                 }
-                Trigger::SlipVelocity => {
-                    let sigma = match active.tangential(i) {
-                        TangentialMode::Sliding { sigma } => sigma,
-                        _ => 1.0,
-                    };
-                    return sigma * self.kkt.slip_velocities(&self.model, &q, &u, t)[i];
-                }
+                Trigger::SlipVelocity => return self.slip_event_function(i, t, &q, &u),
                 _ => {}
             }
             if let Err(e) = self
@@ -296,11 +310,12 @@ where
             }
             match trigger {
                 Trigger::StickForce => {
-                    let (ln, lt) = (
+                    let (ln, lt, lt2) = (
                         *self.kkt.contact_multipliers(),
                         *self.kkt.tangential_multipliers(),
+                        *self.kkt.second_tangential_multipliers(),
                     );
-                    self.stick_margin(i, &ln, &lt)
+                    self.stick_margin(i, (&ln, &lt, &lt2))
                 }
                 Trigger::SlidingDeterminant => self.kkt.sliding_determinant(),
                 _ => self.kkt.contact_multipliers()[i],

@@ -15,12 +15,13 @@ use super::super::active_set::TangentialMode;
 use super::super::dopri::{self, DenseStep, ERROR_WEIGHTS};
 use super::super::error::EventError;
 use super::EventDriven;
-use crate::mechanism::{Rates, Vector};
+use crate::mechanism::{Constraints, Rates, Vector};
 
 /// Normal and tangential contact forces at the seven stages of a trial step.
 pub(super) struct StageForces<const NU: usize> {
     normal: [Vector<NU>; 7],
     tangential: [Vector<NU>; 7],
+    second_tangential: [Vector<NU>; 7],
     count: usize,
 }
 
@@ -38,6 +39,7 @@ where
         let mut forces = StageForces {
             normal: [self.lambda_n; 7],
             tangential: [self.lambda_t; 7],
+            second_tangential: [self.lambda_t2; 7],
             count: 1,
         };
         let (model, kkt) = (&self.model, &mut self.kkt);
@@ -46,6 +48,7 @@ where
             if forces.count < 7 {
                 forces.normal[forces.count] = *kkt.contact_multipliers();
                 forces.tangential[forces.count] = *kkt.tangential_multipliers();
+                forces.second_tangential[forces.count] = *kkt.second_tangential_multipliers();
                 forces.count += 1;
             }
             Ok::<(), EventError>(())
@@ -67,6 +70,9 @@ where
             error = error.max(scaled(&forces.normal, i));
             if self.active.tangential(i) == TangentialMode::Sticking {
                 error = error.max(scaled(&forces.tangential, i));
+                if <Mo as Constraints<NQ, NB, NU>>::TANGENT_PLANES[i] {
+                    error = error.max(scaled(&forces.second_tangential, i));
+                }
             }
         }
         error
