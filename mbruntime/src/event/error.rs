@@ -139,23 +139,15 @@ pub enum EventError {
         /// Its index.
         index: usize,
     },
-    /// The friction force of a sticking contact with a tangent plane reached the cone boundary
-    /// ‖λ_T‖ = μλ_N: the contact starts to slide in `direction` (the direction of −λ_T there),
-    /// but with zero slip acceleration, so that its slip speed grows like (t − t₀)² while the
-    /// slip direction relaxes towards the applied force at a rate μλ_N/(m‖γ_T‖) that grows
-    /// without bound as ‖γ_T‖ → 0. That sliding phase is stiff for the explicit Dormand–Prince
-    /// integrator (stable steps ∝ ‖γ_T‖); it stops here, at the located start of the slip,
-    /// instead of taking ever smaller steps. Time-stepping integrates such motions.
+    /// The slaved slip direction of a contact sliding slowly in its tangent plane (the zero of
+    /// ŝ⊥·γ̇_T(ŝ), see [`evaluate`](super::evaluate)) was not found by the secant iteration.
     #[error(
-        "contact `{contact}` (index {index}, μ = {friction}) leaves its friction cone at t = {t} \
-         and starts to slide in direction ({:+.6}, {:+.6}) of its tangent plane with zero slip \
-         acceleration: the start of a spatial slip from the cone boundary is stiff for the \
-         event-driven integrator (use time-stepping for this motion)",
-        direction[0],
-        direction[1]
+        "the slip direction of contact `{contact}` (index {index}, μ = {friction}) sliding \
+         slowly in its tangent plane at t = {t} was not resolved (residual {residual:e} of the \
+         transverse slip acceleration)"
     )]
-    PlaneSlipFromConeBoundary {
-        /// Time of the stick end.
+    SlipDirectionUnresolved {
+        /// Time.
         t: f64,
         /// Name of the contact.
         contact: &'static str,
@@ -163,8 +155,8 @@ pub enum EventError {
         index: usize,
         /// Its friction coefficient μ.
         friction: f64,
-        /// The unit slip direction (ŝ₁, ŝ₂) in the basis (W_T1, W_T2).
-        direction: [f64; 2],
+        /// The transverse slip acceleration ŝ⊥·γ̇_T left.
+        residual: f64,
     },
     /// In a sliding phase the matrix A(μ) of the sliding contacts became singular (its scaled
     /// determinant reached zero): μ reached the Painlevé bound of the configuration, beyond

@@ -34,6 +34,9 @@
 //! with v(t*) ≠ 0, this continues ŝ = v/‖v‖ through the stop, as the fixed σ of a planar
 //! sliding contact continues its force, so that the stop is the sign change of γ_T·d on the
 //! dense output (a root of ‖γ_T‖ would be a double one) and no stage sees the direction jump.
+//! Where the slip is slow (its direction's relaxation time below `slip_relaxation_time`) and
+//! not slowing down, the direction is the slaved one instead (`slaved_slip`: the start of a
+//! slip from the cone boundary is stiff for the explicit method otherwise).
 //! Redundant sticking contacts with tangent planes are not grouped: a dependent tangential
 //! column of such a contact is reported ([`dependent_sticking`](KktSystem::dependent_sticking)).
 //!
@@ -79,11 +82,27 @@
 //! factor, the Jacobians and the multipliers of its last point in the workspace; nothing here
 //! decides or stores which contacts are closed.
 
+mod slaved_slip;
+
 use super::active_set::{ActiveSet, TangentialMode};
 use super::error::EventError;
 use super::sliding_kkt::{SlidingSet, sliding_normal_forces};
 use crate::linalg::{ConstraintFactor, SpdError};
 use crate::mechanism::{Constraints, Matrix, Vector};
+
+/// The data of one acceleration with sliding contacts, shared by its solves.
+#[derive(Clone, Copy)]
+struct SlidingSystem<'a, const NQ: usize, const NU: usize> {
+    active: &'a ActiveSet<NU>,
+    sliding: &'a SlidingSet<NU>,
+    drift_n: &'a Vector<NU>,
+    /// q̈ of the equality columns without sliding forces.
+    free_acceleration: &'a Vector<NQ>,
+    h: &'a Vector<NQ>,
+    /// Right-hand sides of the kept equality columns.
+    c: &'a Vector<NQ>,
+    t: f64,
+}
 
 /// Two tangential columns count as parallel when |cos ∠| is within this of 1.
 const PARALLEL_TOLERANCE: f64 = 1e-10;
@@ -142,6 +161,9 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     lambda_t2: Vector<NU>,
     /// Slip direction ŝ of every contact sliding in its tangent plane at the last acceleration.
     slip_direction: [[f64; 2]; NU],
+    /// Slip relaxation time below which a sliding contact in a tangent plane takes the slaved
+    /// direction (`slaved_slip`; 0: never).
+    slip_relaxation_time: f64,
     sliding_determinant: f64,
     /// Representative (kept) sticking contact of each sticking contact's group, with the sign
     /// of its column relative to the representative's.
@@ -171,11 +193,19 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             lambda_t: Vector::zeros(),
             lambda_t2: Vector::zeros(),
             slip_direction: [[1.0, 0.0]; NU],
+            slip_relaxation_time: 0.0,
             sliding_determinant: 1.0,
             stick_group: [(0, 1.0); NU],
             dependent_sticking: None,
             evaluations: 0,
         }
+    }
+
+    /// The workspace with slip relaxation time `tau` (see "Slaved slip direction" in the module
+    /// docs; the default 0 never slaves a direction).
+    pub fn with_slip_relaxation_time(mut self, tau: f64) -> Self {
+        self.slip_relaxation_time = tau;
+        self
     }
 
     /// Number of [`acceleration`](Self::acceleration) calls since the last
@@ -438,37 +468,28 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                 -drift_t2[tag - NB - 2 * NU]
             };
         }
-        let (mut x, mut mu) = self.factor.solve_kkt(&h, &c);
+        let free = self.factor.solve_kkt(&h, &c);
         self.lambda_t.fill(0.0);
         self.lambda_t2.fill(0.0);
         self.sliding_determinant = 1.0;
-        let (sliding, w_slide) = self.sliding_set(model, active, u);
-        let mut sliding_n = Vector::<NU>::zeros();
+        let (sliding, mut w_slide) = self.sliding_set(model, active, u);
+        let (mut x, mut mu, mut sliding_n) = (free.0, free.1, Vector::<NU>::zeros());
         if sliding.len > 0 {
-            let forces =
-                sliding_normal_forces(&self.factor, &self.w_n, &w_slide, &drift_n, &sliding, &x);
-            self.sliding_determinant = forces.scaled_determinant;
-            if !forces.solved {
-                return Err(EventError::NonFinite {
-                    t,
-                    what: "normal force of a sliding contact (singular A(μ))",
-                });
+            let system = SlidingSystem {
+                active,
+                sliding: &sliding,
+                drift_n: &drift_n,
+                free_acceleration: &free.0,
+                h: &h,
+                c: &c,
+                t,
+            };
+            (x, mu, sliding_n) = self.with_sliding_forces(&system, &w_slide)?;
+            let data = ([&drift_t, &drift_t2], &sliding_n);
+            let slaved = self.slave_slow_slips(model, &system, &mut w_slide, data, u)?;
+            if let Some(solution) = slaved {
+                (x, mu, sliding_n) = solution;
             }
-            let mut f = h;
-            for &(i, sigma, friction) in sliding.as_slice() {
-                let lambda = forces.lambda_n[i];
-                sliding_n[i] = lambda;
-                if matches!(active.tangential(i), TangentialMode::SlidingPlane { .. }) {
-                    let [s1, s2] = self.slip_direction[i];
-                    self.lambda_t[i] = -friction * s1 * lambda;
-                    self.lambda_t2[i] = -friction * s2 * lambda;
-                    f += self.w_t2.column(i) * self.lambda_t2[i];
-                } else {
-                    self.lambda_t[i] = -friction * sigma * lambda;
-                }
-                f += self.w_n.column(i) * lambda + self.w_t.column(i) * self.lambda_t[i];
-            }
-            (x, mu) = self.factor.solve_kkt(&f, &c);
         }
         self.lambda_b.fill(0.0);
         self.lambda_n = sliding_n;
@@ -492,6 +513,58 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
         *a = x;
         Ok(())
+    }
+
+    /// The acceleration with the normal forces of the sliding contacts condensed (see
+    /// `sliding_kkt`) for their tangent columns `w_slide` (and `slip_direction` in tangent
+    /// planes): (q̈, the multipliers of the kept columns, λ_N of the sliding contacts); sets
+    /// λ_T, λ_T2 of the sliding contacts and the sliding determinant.
+    fn with_sliding_forces(
+        &mut self,
+        system: &SlidingSystem<'_, NQ, NU>,
+        w_slide: &Matrix<NQ, NU>,
+    ) -> Result<(Vector<NQ>, Vector<NQ>, Vector<NU>), EventError> {
+        let SlidingSystem {
+            active,
+            sliding,
+            drift_n,
+            free_acceleration,
+            h,
+            c,
+            t,
+        } = *system;
+        let forces = sliding_normal_forces(
+            &self.factor,
+            &self.w_n,
+            w_slide,
+            drift_n,
+            sliding,
+            free_acceleration,
+        );
+        self.sliding_determinant = forces.scaled_determinant;
+        if !forces.solved {
+            return Err(EventError::NonFinite {
+                t,
+                what: "normal force of a sliding contact (singular A(μ))",
+            });
+        }
+        let mut f = *h;
+        let mut sliding_n = Vector::<NU>::zeros();
+        for &(i, sigma, friction) in sliding.as_slice() {
+            let lambda = forces.lambda_n[i];
+            sliding_n[i] = lambda;
+            if matches!(active.tangential(i), TangentialMode::SlidingPlane { .. }) {
+                let [s1, s2] = self.slip_direction[i];
+                self.lambda_t[i] = -friction * s1 * lambda;
+                self.lambda_t2[i] = -friction * s2 * lambda;
+                f += self.w_t2.column(i) * self.lambda_t2[i];
+            } else {
+                self.lambda_t[i] = -friction * sigma * lambda;
+            }
+            f += self.w_n.column(i) * lambda + self.w_t.column(i) * self.lambda_t[i];
+        }
+        let (x, mu) = self.factor.solve_kkt(&f, c);
+        Ok((x, mu, sliding_n))
     }
 
     /// The sliding contacts of `active` with their σ and μ, and their tangent columns: W_T for

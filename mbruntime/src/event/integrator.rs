@@ -183,7 +183,8 @@ where
             instant: (f64::NAN, 0),
             collapse: CollapseGuard::default(),
             stats: Stats::default(),
-            kkt: KktSystem::new(opts.column_tolerances()),
+            kkt: KktSystem::new(opts.column_tolerances())
+                .with_slip_relaxation_time(opts.slip_relaxation_time),
             lcp: MixedLcp::default(),
             modes_lcp: FrictionalContactLcp::default(),
             impact_law: FrictionalImpactLcp::default(),
@@ -356,17 +357,6 @@ where
             )?
         };
         let active = decision.active;
-        if let Some((i, Trigger::StickForce)) = trigger
-            && let TangentialMode::SlidingPlane { direction } = active.tangential(i)
-        {
-            return Err(EventError::PlaneSlipFromConeBoundary {
-                t,
-                contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[i],
-                index: i,
-                friction: self.model.contact_laws()[i].friction,
-                direction,
-            });
-        }
         self.start_plane_slips_from_rest(&active, t, &mut q, &mut u, stopped)?;
         self.kkt
             .project(&self.model, &active, t, &mut q, &mut u, true)?;

@@ -41,7 +41,9 @@
 //! 7. **Spatial Coulomb friction** (contacts with a tangent plane, the cone ‖λ_T‖ ≤ μλ_N): a
 //!    sticking contact keeps both tangential velocities as constraints; a sliding one acts
 //!    through W_N − μ(ŝ₁W_T1 + ŝ₂W_T2) with the slip direction ŝ = γ_T/‖γ_T‖ of the state,
-//!    oriented through the stop by the direction at the start of the step ([`evaluate`]); the
+//!    oriented through the stop by the direction at the start of the step, and slaved to the
+//!    direction along which it accelerates where the slip is slow and not slowing down (the
+//!    start of a slip from the cone boundary, [`evaluate`]); the
 //!    stop of a slip is the sign change of γ_T·d (not a root of ‖γ_T‖), the end of sticking
 //!    the zero of μλ_N − ‖λ_T‖. After every event the acceleration-level problem of all closed
 //!    contacts is a cone complementarity problem (`friction_cone_modes`) and impacts follow

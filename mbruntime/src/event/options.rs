@@ -46,6 +46,11 @@ pub struct EventOptions {
     /// A closed contact with friction slides when its slip velocity |γ_T| exceeds this, and is
     /// at rest otherwise (units of γ_T).
     pub slip_tolerance: f64,
+    /// A contact sliding in a tangent plane whose slip relaxation time ‖γ_T‖/(μλ_N b) (b the
+    /// largest eigenvalue of W_TᵀM_c⁻¹W_T) is below this takes the slaved slip direction, the
+    /// one along which it accelerates, instead of γ_T/‖γ_T‖ (\[s\]; see
+    /// [`evaluate`](super::evaluate), "Slaved slip direction"). Zero: never.
+    pub slip_relaxation_time: f64,
     /// Relative threshold under which a multiplier or normal acceleration (or their first
     /// derivatives) counts as zero in the active-set decision; scaled by the size of the data.
     pub zero_tolerance: f64,
@@ -101,6 +106,7 @@ impl Default for EventOptions {
             gap_tolerance: 1e-10,
             velocity_tolerance: 1e-10,
             slip_tolerance: 1e-10,
+            slip_relaxation_time: 1e-8,
             zero_tolerance: 1e-9,
             rank_tolerance: 1e-9,
             redundancy_tolerance: None,
@@ -162,6 +168,7 @@ impl EventOptions {
             ("zeno_model_time", self.zeno_model_time),
             ("zeno_ratio_tolerance", self.zeno_ratio_tolerance),
             ("zeno_time", self.zeno_time),
+            ("slip_relaxation_time", self.slip_relaxation_time),
         ] {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(out_of_range(option, value, "finite and ≥ 0"));

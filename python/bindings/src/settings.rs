@@ -48,7 +48,8 @@ pub fn time_stepping_settings(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<
 }
 
 const EVENT_KEYS: &str = "rtol, atol, initial_step, max_step, min_step, gap_tolerance, \
-    velocity_tolerance, slip_tolerance, zero_tolerance, rank_tolerance, max_events";
+    velocity_tolerance, slip_tolerance, slip_relaxation_time, zero_tolerance, rank_tolerance, \
+    max_events";
 
 /// `EventOptions` from the defaults and the keyword arguments, checked by
 /// [`EventOptions::validate`] (the integrator's own rule; its message becomes the `ValueError`).
@@ -65,6 +66,7 @@ pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOpti
             "gap_tolerance" => &mut o.gap_tolerance,
             "velocity_tolerance" => &mut o.velocity_tolerance,
             "slip_tolerance" => &mut o.slip_tolerance,
+            "slip_relaxation_time" => &mut o.slip_relaxation_time,
             "zero_tolerance" => &mut o.zero_tolerance,
             "rank_tolerance" => &mut o.rank_tolerance,
             "max_events" => {

@@ -28,7 +28,8 @@ macro_rules! every_example {
             spring_dragged_block::SpringDraggedBlock,
         };
         use mb_examples::friction3d_models::{
-            incline_block::InclineBlock, rolling_ball::RollingBall, sliding_block::SlidingBlock,
+            incline_block::InclineBlock, pushed_block::PushedBlock, rolling_ball::RollingBall,
+            sliding_block::SlidingBlock,
         };
         use mb_examples::iftomm_four_bar::{
             four_bar_chain2::FourBarChain2, four_bar_chain4::FourBarChain4,
@@ -58,7 +59,7 @@ macro_rules! every_example {
             pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank,
             woodpecker::Woodpecker,
         };
-        let examples: [fn(); 59] = [
+        let examples: [fn(); 60] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -154,6 +155,7 @@ macro_rules! every_example {
             },
             || $check(&BlockFourSupports::default(), $seed + 58),
             || $check(&BricardA04::default(), $seed + 59),
+            || $check(&PushedBlock::default(), $seed + 60),
         ];
         examples
     }};
