@@ -162,8 +162,9 @@ pub struct KktSystem<const NQ: usize, const NB: usize, const NU: usize> {
     /// Slip direction ŝ of every contact sliding in its tangent plane at the last acceleration.
     slip_direction: [[f64; 2]; NU],
     /// Slip relaxation time below which a sliding contact in a tangent plane takes the slaved
-    /// direction (`slaved_slip`; 0: never).
+    /// direction (`slaved_slip`; 0: never), and the slip speed below which it always does.
     slip_relaxation_time: f64,
+    slaved_slip_speed: f64,
     sliding_determinant: f64,
     /// Representative (kept) sticking contact of each sticking contact's group, with the sign
     /// of its column relative to the representative's.
@@ -194,6 +195,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             lambda_t2: Vector::zeros(),
             slip_direction: [[1.0, 0.0]; NU],
             slip_relaxation_time: 0.0,
+            slaved_slip_speed: 0.0,
             sliding_determinant: 1.0,
             stick_group: [(0, 1.0); NU],
             dependent_sticking: None,
@@ -201,10 +203,12 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         }
     }
 
-    /// The workspace with slip relaxation time `tau` (see "Slaved slip direction" in the module
-    /// docs; the default 0 never slaves a direction).
-    pub fn with_slip_relaxation_time(mut self, tau: f64) -> Self {
+    /// The workspace with slip relaxation time `tau` and slip speed `speed` below which a slow
+    /// slip in a tangent plane takes the slaved direction (`slaved_slip`; the defaults 0 never
+    /// slave a direction).
+    pub fn with_slaved_slip(mut self, tau: f64, speed: f64) -> Self {
         self.slip_relaxation_time = tau;
+        self.slaved_slip_speed = speed;
         self
     }
 

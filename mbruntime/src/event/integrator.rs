@@ -184,7 +184,7 @@ where
             collapse: CollapseGuard::default(),
             stats: Stats::default(),
             kkt: KktSystem::new(opts.column_tolerances())
-                .with_slip_relaxation_time(opts.slip_relaxation_time),
+                .with_slaved_slip(opts.slip_relaxation_time, opts.slaved_slip_speed()),
             lcp: MixedLcp::default(),
             modes_lcp: FrictionalContactLcp::default(),
             impact_law: FrictionalImpactLcp::default(),

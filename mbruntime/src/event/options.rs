@@ -48,8 +48,9 @@ pub struct EventOptions {
     pub slip_tolerance: f64,
     /// A contact sliding in a tangent plane whose slip relaxation time ‖γ_T‖/(μλ_N b) (b the
     /// largest eigenvalue of W_TᵀM_c⁻¹W_T) is below this takes the slaved slip direction, the
-    /// one along which it accelerates, instead of γ_T/‖γ_T‖ (\[s\]; see
-    /// [`evaluate`](super::evaluate), "Slaved slip direction"). Zero: never.
+    /// one along which it accelerates, instead of γ_T/‖γ_T‖, and so does one slower than
+    /// [`slaved_slip_speed`](Self::slaved_slip_speed) (\[s\]; see
+    /// [`evaluate`](super::evaluate), "Spatial friction"). Zero: never.
     pub slip_relaxation_time: f64,
     /// Relative threshold under which a multiplier or normal acceleration (or their first
     /// derivatives) counts as zero in the active-set decision; scaled by the size of the data.
@@ -191,6 +192,17 @@ impl EventOptions {
         self.redundancy_tolerance
             .unwrap_or_else(|| self.rtol.sqrt())
             .max(self.rank_tolerance)
+    }
+
+    /// The slip speed below which a slip in a tangent plane takes the slaved direction whatever
+    /// its relaxation time: 100·atol, where the velocities' integration error decides
+    /// γ_T/‖γ_T‖ (0 when `slip_relaxation_time` is 0: never slaved).
+    pub fn slaved_slip_speed(&self) -> f64 {
+        if self.slip_relaxation_time > 0.0 {
+            100.0 * self.atol
+        } else {
+            0.0
+        }
     }
 
     /// The thresholds by which the KKT workspace judges dependent and vanishing columns.

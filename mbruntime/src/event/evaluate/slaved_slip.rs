@@ -15,7 +15,8 @@
 //! slow manifold of the fast relaxation, at zeroth order). The explicit Dormand–Prince method is
 //! stable only for steps below about 3ρ/(μλ_N b), so where a slip starts from the cone boundary
 //! with zero acceleration (ρ ∝ (t − t₀)²) it would need ever more, ever smaller steps. Where the
-//! relaxation time ρ/(μλ_N b) is below `slip_relaxation_time` τ the direction is therefore the
+//! relaxation time ρ/(μλ_N b) is below `slip_relaxation_time` τ, or ρ itself below 100·atol
+//! (where the integration error of the velocities decides γ_T/‖γ_T‖), the direction is the
 //! zero of g nearest to the step's reference direction, found by the secant method on θ (each
 //! evaluation one condensed solve of the sliding forces), provided the slip accelerates along
 //! it (ŝ·γ̇_T ≥ 0: a slip that slows down keeps γ_T/‖γ_T‖, its stop being approached with
@@ -51,7 +52,7 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         (drifts, lambda_n): ([&Vector<NU>; 2], &Vector<NU>),
         u: &Vector<NQ>,
     ) -> Result<Option<Solution<NQ, NU>>, EventError> {
-        if self.slip_relaxation_time <= 0.0 {
+        if self.slip_relaxation_time <= 0.0 && self.slaved_slip_speed <= 0.0 {
             return Ok(None);
         }
         let laws = model.contact_laws();
@@ -64,7 +65,8 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             let rho = (self.w_t.column(j).dot(u) + self.wt_tp[j])
                 .hypot(self.w_t2.column(j).dot(u) + self.wt2_tp[j]);
             let rate = laws[j].friction * lambda_n[j] * self.tangential_inverse_inertia(j);
-            if rate > 0.0 && rho < self.slip_relaxation_time * rate {
+            let below = rho < self.slip_relaxation_time * rate || rho < self.slaved_slip_speed;
+            if rate > 0.0 && below {
                 slow[j] = Some(direction);
                 any = true;
             }
