@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """High-precision reference for the pushed block (examples/src/friction3d_models.rs, PushedBlock)
-under spatial Coulomb friction: a point mass m on the floor z = 0, friction mu, pushed by
-F(t) = f0 sin^2(nu t / 2) (cos w t, sin w t).
+under spatial Coulomb friction: a point mass m on a plane inclined by alpha, friction mu, pushed
+along the plane by F(t) = f0 sin^2(nu t / 2) (cos w t, sin w t) in the plane's basis (up the
+slope, across). In that basis the in-plane load is P(t) = F(t) - m g sin(alpha) e1 and the
+normal force m g cos(alpha).
 
-Sticking while |F| <= mu m g; the slip starts at the rising crossings of |F| = mu m g,
-t_k = (2/nu)(k pi + asin(sqrt(mu m g / f0))), from rest; while sliding
-v' = F(t)/m - mu g v/|v|, until |v| = 0. Each sliding phase is integrated in 40-digit arithmetic
+Sticking while |P| <= mu m g cos(alpha); the slip starts at the rising crossings of
+|P| = mu m g cos(alpha) (bracketed on a grid of 1e-3 s, then solved by mpmath.findroot), from
+rest; while sliding v' = P(t)/m - mu g cos(alpha) v/|v|, until |v| = 0; the block must then hold
+(|P| below the bound at the stop, checked). Each sliding phase is integrated in 40-digit arithmetic
 by the 3-stage Gauss-Legendre method (order 6, A-stable: the slip direction relaxes at the rate
 mu g/|v|, which is unbounded where the slip starts and stops; the Gauss nodes are interior, so
 v/|v| is never evaluated at v = 0), with Newton's method on the stage equations. Away from the
@@ -14,13 +17,15 @@ and once |v| < 1e-25 the stop time is that prediction (its error is O(|v|^2)). T
 taken with steps growing geometrically from 1e-12 s. The run is repeated with H and H/2: the
 printed difference bounds the reference's error.
 
-Prints, for the first two sliding phases: start time, stop time and position at the stop.
+Prints, for the first two sliding phases: start time and direction, stop time and the position
+(x, y, z) at the stop.
 Usage: python3 bench/friction3d_event/pushed_block_reference.py   (needs mpmath)
 """
 import mpmath as mp
 
 mp.mp.dps = 40
-m, mu, g, f0, nu, w = (mp.mpf(x) for x in ("1", "0.5", "9.81", "8", "2", "1.5"))
+m, alpha, mu, g, f0, nu, w = (mp.mpf(x) for x in ("1", "0.2", "0.5", "9.81", "8", "2", "1.5"))
+HOLD = mu * m * g * mp.cos(alpha)
 NODES = [mp.mpf(1) / 2 - mp.sqrt(15) / 10, mp.mpf(1) / 2, mp.mpf(1) / 2 + mp.sqrt(15) / 10]
 A = [
     [mp.mpf(5) / 36, mp.mpf(2) / 9 - mp.sqrt(15) / 15, mp.mpf(5) / 36 - mp.sqrt(15) / 30],
@@ -31,19 +36,20 @@ B = [mp.mpf(5) / 18, mp.mpf(4) / 9, mp.mpf(5) / 18]
 
 
 def push(t):
+    """The in-plane load P(t) (push and the slope's share of gravity)."""
     f = f0 * mp.sin(nu * t / 2) ** 2
-    return (f * mp.cos(w * t), f * mp.sin(w * t))
+    return (f * mp.cos(w * t) - m * g * mp.sin(alpha), f * mp.sin(w * t))
 
 
 def rhs(t, v):
     fx, fy = push(t)
     n = mp.sqrt(v[0] ** 2 + v[1] ** 2)
-    return (fx / m - mu * g * v[0] / n, fy / m - mu * g * v[1] / n)
+    return (fx / m - HOLD / m * v[0] / n, fy / m - HOLD / m * v[1] / n)
 
 
 def jac(t, v):
     n = mp.sqrt(v[0] ** 2 + v[1] ** 2)
-    c = mu * g / n
+    c = HOLD / m / n
     return [[-c * (1 - v[0] ** 2 / n**2), c * v[0] * v[1] / n**2],
             [c * v[0] * v[1] / n**2, -c * (1 - v[1] ** 2 / n**2)]]
 
@@ -87,7 +93,7 @@ def slide(t0, x0, big):
     while True:
         speed = mp.sqrt(v[0] ** 2 + v[1] ** 2)
         fx, fy = push(t)
-        rate = (fx * v[0] + fy * v[1]) / (m * speed) - mu * g  # d|v|/dt
+        rate = (fx * v[0] + fy * v[1]) / (m * speed) - HOLD / m  # d|v|/dt
         if t > t0 + mp.mpf("0.01") and rate < 0:
             to_stop = speed / -rate
             if speed < mp.mpf("1e-25"):
@@ -101,19 +107,37 @@ def slide(t0, x0, big):
         t += h
 
 
+def excess(t):
+    fx, fy = push(t)
+    return fx**2 + fy**2 - HOLD**2
+
+
+def next_slip(after):
+    """The first rising crossing of |P| = HOLD after `after`."""
+    step = mp.mpf("1e-3")
+    t = after
+    while not (excess(t) < 0 < excess(t + step)):
+        t += step
+    return mp.findroot(excess, (t, t + step), solver="anderson")
+
+
 def run(big):
-    ratio = mp.sqrt(mu * m * g / f0)
     x = [mp.mpf(0), mp.mpf(0)]
-    out = []
-    for k in range(2):
-        start = 2 / nu * (k * mp.pi + mp.asin(ratio))
+    out, t = [], mp.mpf(0)
+    for _ in range(2):
+        start = next_slip(t)
         stop, x = slide(start, x, big)
+        assert excess(stop) < 0, "the block does not hold at its stop"
         out.append((start, stop, x))
+        t = stop
     return out
 
 
 coarse, fine = run(mp.mpf("2e-3")), run(mp.mpf("1e-3"))
 for (s0, t0, x0), (s1, t1, x1) in zip(coarse, fine):
-    print(f"slip from {mp.nstr(s1, 20)} s to {mp.nstr(t1, 20)} s, "
-          f"stop at ({mp.nstr(x1[0], 20)}, {mp.nstr(x1[1], 20)}) m; "
+    fx, fy = push(s1)
+    n = mp.sqrt(fx**2 + fy**2)
+    print(f"slip from {mp.nstr(s1, 20)} s in direction ({mp.nstr(fx / n, 20)}, {mp.nstr(fy / n, 20)}) "
+          f"to {mp.nstr(t1, 20)} s, stop at (x, y, z) = ({mp.nstr(x1[0] * mp.cos(alpha), 20)}, "
+          f"{mp.nstr(x1[1], 20)}, {mp.nstr(x1[0] * mp.sin(alpha), 20)}) m; "
           f"H vs H/2: {mp.nstr(abs(t1 - t0), 3)} s, {mp.nstr(max(abs(x1[0] - x0[0]), abs(x1[1] - x0[1])), 3)} m")

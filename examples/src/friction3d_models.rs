@@ -96,18 +96,22 @@ mechanism! {
 }
 
 mechanism! {
-    /// A point mass (x, y, z) on the horizontal plane z = 0 with friction μ under gravity
-    /// (0, 0, −g), pushed along the plane by the rotating force of pulsing magnitude
-    /// F(t) = F₀ sin²(νt/2) (cos ωt, sin ωt, 0). While |F| < μ m g it sticks (the friction force
-    /// is −F); it starts to slide when |F(t)| = μ m g, i.e. at sin²(νt/2) = μ m g / F₀, in the
-    /// direction of F there (the friction force leaves the cone where it is −F), with zero slip
-    /// acceleration; while sliding the slip direction turns with F until the block stops and
-    /// sticks again, once per pulse.
+    /// A point mass (x, y, z) on the plane n̂·r = 0 inclined by α about the y axis, n̂ =
+    /// (−sin α, 0, cos α), tangents t̂1 = (cos α, 0, sin α) (up the slope) and t̂2 = (0, 1, 0),
+    /// with friction μ > tan α under gravity (0, 0, −g), pushed along the plane by the rotating
+    /// force of pulsing magnitude F(t) = F₀ sin²(νt/2) (cos ωt t̂1 + sin ωt t̂2). The in-plane
+    /// load is P(t) = F(t) − m g sin α t̂1 and the normal force m g cos α. While
+    /// ‖P‖ < μ m g cos α the block sticks (the friction force is −P); it starts to slide where
+    /// ‖P(t)‖ = μ m g cos α, in the direction of P there (the friction force leaves the cone
+    /// where it is −P), with zero slip acceleration; while sliding, v̇ = P/m − μ g cos α v̂, the
+    /// slip direction turns with P until the block stops and sticks again, once per pulse.
     struct PushedBlock;
     parameters {
         /// Mass [kg].
         m: 1.0,
-        /// Friction coefficient.
+        /// Slope α [rad].
+        alpha: 0.2,
+        /// Friction coefficient (above tan α: the block rests on the slope without push).
         mu: 0.5,
         /// Gravity [m/s²].
         g: 9.81,
@@ -123,8 +127,53 @@ mechanism! {
     body block { mass: m, position: (x, y, z) }
     gravity = (0.0, 0.0, -g);
     forces {
-        x: f0 * sin(0.5 * nu * t).powi(2) * cos(w * t),
+        x: f0 * sin(0.5 * nu * t).powi(2) * cos(w * t) * cos(alpha),
         y: f0 * sin(0.5 * nu * t).powi(2) * sin(w * t),
+        z: f0 * sin(0.5 * nu * t).powi(2) * cos(w * t) * sin(alpha),
     }
-    contact floor { point: block, normal: (0.0, 0.0, 1.0), restitution: 0.0, friction: mu }
+    contact slope {
+        point: block,
+        normal: (-sin(alpha), 0.0, cos(alpha)),
+        tangents: ((cos(alpha), 0.0, sin(alpha)), (0.0, 1.0, 0.0)),
+        restitution: 0.0,
+        friction: mu,
+    }
+}
+
+mechanism! {
+    /// Painlevé's rod in space: the uniform rod of `PainleveRod` (length 2l, mass m, I = ml²/3,
+    /// in the vertical (x, z) plane at angle θ to the floor) free to translate along y too, its
+    /// lower end (x − l cos θ, y, z − l sin θ) on the rough floor with a tangent plane: gap
+    /// z − l sin θ, slips (x − l cos θ, y). Sliding with unit slip direction (ŝ₁, ŝ₂) at θ̇ = 0,
+    /// the normal force is λ_N = m g/(1 + 3cos²θ + 3μ ŝ₁ sin θ cos θ), so Painlevé's bound
+    /// depends on the direction: μ*(θ, ŝ) = (1 + 3cos²θ)/(3 |ŝ₁| sin θ cos θ) for ŝ₁ < 0 (the
+    /// lower end sliding away from the centre's side).
+    struct PainleveRod3d;
+    parameters { m: 1.0, l: 0.5, g: 9.81, mu: 0.5 }
+    coordinates { x, y, z, theta }
+    kinetic = 0.5 * m * (dot(x).powi(2) + dot(y).powi(2) + dot(z).powi(2))
+        + 0.5 * (m * l.powi(2) / 3.0) * dot(theta).powi(2);
+    potential = m * g * z;
+    contact tip {
+        gap: z - l * sin(theta),
+        restitution: 0.0,
+        friction: mu,
+        slip: (x - l * cos(theta), y),
+    }
+}
+
+mechanism! {
+    /// Two independent point masses on rough floors: a (x_a, z_a) on the line z_a = 0 with
+    /// planar friction μ_a, and b (x_b, y_b, z_b) on the plane z_b = 0 with spatial friction
+    /// μ_b, so that one integrator sees a contact with one tangent and one with a tangent plane
+    /// together. Launched along their floors each decelerates at μ g along its velocity and stops
+    /// at v₀/(μ g) after v₀²/(2μ g).
+    struct LineAndPlane;
+    parameters { m: 1.0, g: 9.81, mu_a: 0.3, mu_b: 0.5 }
+    coordinates { x_a, z_a, x_b, y_b, z_b }
+    kinetic = 0.5 * m * (dot(x_a).powi(2) + dot(z_a).powi(2) + dot(x_b).powi(2)
+        + dot(y_b).powi(2) + dot(z_b).powi(2));
+    potential = m * g * (z_a + z_b);
+    contact line { gap: z_a, restitution: 0.0, friction: mu_a, slip: x_a }
+    contact plane { gap: z_b, restitution: 0.0, friction: mu_b, slip: (x_b, y_b) }
 }

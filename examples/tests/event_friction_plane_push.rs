@@ -1,17 +1,18 @@
-//! A block on a rough horizontal floor pushed by a rotating force of pulsing magnitude
-//! ([`PushedBlock`]: F(t) = F₀ sin²(νt/2) (cos ωt, sin ωt, 0), spatial Coulomb friction μ),
-//! under the event-driven integrator, from rest: stick → slip → stick → slip → stick.
+//! A block on a rough incline pushed along it by a rotating force of pulsing magnitude
+//! ([`PushedBlock`]: slope α, F(t) = F₀ sin²(νt/2) (cos ωt t̂1 + sin ωt t̂2), spatial Coulomb
+//! friction μ > tan α), under the event-driven integrator, from rest: stick → slip → stick →
+//! slip → stick.
 //!
-//! Closed forms of the sticking phases: the friction force is −F(t) (the tangential
-//! multipliers are (−F_x, −F_y), the normal one m g) until ‖F‖ = μ m g, i.e. at
-//! t_k = (2/ν)(kπ + arcsin √(μ m g / F₀)); the slip then starts in the direction of F(t_k),
-//! (cos ωt_k, sin ωt_k), with zero slip acceleration (the start the slaved slip direction of
-//! `evaluate` makes integrable). The sliding phases have no closed form: their stops and the
-//! positions there are the 40-digit Gauss–Legendre reference of
-//! `bench/friction3d_event/pushed_block_reference.py` (its error, from H against H/2, is
-//! 2e-11 s and 4e-15 m).
+//! Closed forms of the sticking phases: with the in-plane load P(t) = F(t) − m g sin α t̂1 the
+//! friction force is −P(t) (tangential multipliers (−P₁, −P₂), normal one m g cos α) until
+//! ‖P(t)‖ = μ m g cos α — a root of an explicit function of t, bracketed here by bisection to
+//! round-off; the slip then starts in the direction of P there, with zero slip acceleration
+//! (the start the slaved slip direction of `evaluate` makes integrable). The sliding phases
+//! have no closed form: their stops and the positions there are the 40-digit Gauss–Legendre
+//! reference of `bench/friction3d_event/pushed_block_reference.py` (its error, from H against
+//! H/2, below 2e-12 s and 1e-13 m).
 //!
-//! Checked: the sticking forces against −F(t); both stick ends to 1e-10 s and their slip
+//! Checked: the sticking forces against −P(t); both stick ends to 1e-10 s and their slip
 //! directions to 1e-10; both stops to 1e-10 s and the positions there to the integrator's
 //! relative tolerance, 1e-10 (1 + |x|).
 
@@ -19,30 +20,64 @@ use mb_examples::friction3d_models::pushed_block::PushedBlock;
 use mbruntime::Vector;
 use mbruntime::event::{ContactMode, Event, EventDriven, EventKind, EventOptions, Report};
 
-/// The reference stops: (time [s], x [m], y [m]) of the first two sliding phases.
-const STOPS: [(f64, f64, f64); 2] = [
+/// The reference stops: (time [s], x, y, z [m]) of the first two sliding phases.
+const STOPS: [(f64, [f64; 3]); 2] = [
     (
-        3.001_664_909_540_776,
-        -2.380_090_715_623_787,
-        1.073_389_339_215_049_6,
+        3.944_508_253_804_871,
+        [
+            -6.723_317_040_850_775,
+            1.600_945_972_880_47,
+            -1.362_883_836_086_923_3,
+        ],
     ),
     (
-        6.143_257_563_130_569,
-        -1.306_701_376_408_737_6,
-        3.453_480_054_838_837,
+        6.303_244_304_521_141,
+        [
+            -7.117_110_174_389_951,
+            3.106_643_354_200_63,
+            -1.442_709_656_169_721,
+        ],
     ),
 ];
 
-#[test]
-fn a_pushed_block_sticks_and_slips_at_the_closed_form_and_reference_times() {
-    let p = PushedBlock::default();
-    let push = |t: f64| {
-        let f = p.f0 * (0.5 * p.nu * t).sin().powi(2);
-        [f * (p.w * t).cos(), f * (p.w * t).sin()]
+/// The in-plane load P(t) of the block in the basis (t̂1, t̂2).
+fn load(p: &PushedBlock, t: f64) -> [f64; 2] {
+    let f = p.f0 * (0.5 * p.nu * t).sin().powi(2);
+    [
+        f * (p.w * t).cos() - p.m * p.g * p.alpha.sin(),
+        f * (p.w * t).sin(),
+    ]
+}
+
+/// The first t in (a, a + 2) where ‖P‖ rises through μ m g cos α, by a scan of 1e-3 s and
+/// bisection to adjacent floating-point numbers.
+fn slip_start(p: &PushedBlock, a: f64) -> f64 {
+    let hold = p.mu * p.m * p.g * p.alpha.cos();
+    let excess = |t: f64| {
+        let [x, y] = load(p, t);
+        x.hypot(y) - hold
     };
-    let weight = p.m * p.g;
-    let rise = (p.mu * weight / p.f0).sqrt().asin();
-    let stick_ends = [0.0, 1.0].map(|k| 2.0 / p.nu * (k * std::f64::consts::PI + rise));
+    let mut lo = a;
+    while !(excess(lo) < 0.0 && excess(lo + 1e-3) >= 0.0) {
+        lo += 1e-3;
+        assert!(lo < a + 2.0, "no slip start after {a}");
+    }
+    let mut hi = lo + 1e-3;
+    while hi - lo > 2.0 * f64::EPSILON * hi {
+        let mid = 0.5 * (lo + hi);
+        if excess(mid) < 0.0 {
+            lo = mid
+        } else {
+            hi = mid
+        }
+    }
+    hi
+}
+
+#[test]
+fn a_block_pushed_on_an_incline_sticks_and_slips_at_the_closed_form_and_reference_times() {
+    let p = PushedBlock::default();
+    let normal = p.m * p.g * p.alpha.cos();
     let mut sim = EventDriven::new(
         p,
         EventOptions::default(),
@@ -50,13 +85,13 @@ fn a_pushed_block_sticks_and_slips_at_the_closed_form_and_reference_times() {
         Vector::<3>::zeros(),
         Vector::<3>::zeros(),
     )
-    .expect("at rest on the floor");
+    .expect("at rest on the slope");
     assert_eq!(sim.contact_modes(), [ContactMode::Sticking]);
     let mut events: Vec<Event<3, 0, 1>> = Vec::new();
     let mut sticking_checked = 0;
-    let mut t_end = 0.0;
-    while t_end < 7.0 {
-        t_end += 0.05;
+    // To 7 s: the third slip starts at 7.02 s.
+    for k in 1..=140 {
+        let t_end = k as f64 * 0.05;
         sim.run(t_end, |r| {
             if let Report::Event(ev) = r {
                 events.push(*ev);
@@ -64,25 +99,25 @@ fn a_pushed_block_sticks_and_slips_at_the_closed_form_and_reference_times() {
         })
         .expect("sticks and slips");
         if sim.contact_modes() == [ContactMode::Sticking] {
-            let f = push(sim.t());
+            let pl = load(&p, sim.t());
             let (ln, lt1, lt2) = (
                 sim.contact_multipliers()[0],
                 sim.tangential_multipliers()[0],
                 sim.second_tangential_multipliers()[0],
             );
-            assert!((ln - weight).abs() <= 1e-12 * weight, "λ_N = {ln}");
+            assert!((ln - normal).abs() <= 1e-12 * normal, "λ_N = {ln}");
             assert!(
-                (lt1 + f[0]).abs() <= 1e-11 * weight && (lt2 + f[1]).abs() <= 1e-11 * weight,
-                "t = {}: λ_T = ({lt1}, {lt2}) vs −F = ({}, {})",
+                (lt1 + pl[0]).abs() <= 1e-11 * normal && (lt2 + pl[1]).abs() <= 1e-11 * normal,
+                "t = {}: λ_T = ({lt1}, {lt2}) vs −P = ({}, {})",
                 sim.t(),
-                -f[0],
-                -f[1]
+                -pl[0],
+                -pl[1]
             );
             sticking_checked += 1;
         }
     }
     assert!(
-        sticking_checked >= 40,
+        sticking_checked >= 30,
         "{sticking_checked} sticking samples"
     );
     let kinds: Vec<EventKind> = events.iter().map(|ev| ev.kind).collect();
@@ -92,35 +127,38 @@ fn a_pushed_block_sticks_and_slips_at_the_closed_form_and_reference_times() {
         [StickEnds, SlipStops, StickEnds, SlipStops],
         "{events:?}"
     );
+    let mut after = 0.0;
     for k in 0..2 {
         let (start, stop) = (&events[2 * k], &events[2 * k + 1]);
-        let t1 = stick_ends[k];
+        let t1 = slip_start(&p, after);
         assert!(
             (start.t - t1).abs() <= 1e-10,
             "stick end {k}: {} vs {t1}",
             start.t
         );
-        let d = [(p.w * t1).cos(), (p.w * t1).sin()];
+        let [px, py] = load(&p, t1);
+        let d = [px / px.hypot(py), py / px.hypot(py)];
         let ContactMode::SlidingPlane { direction } = start.modes[0] else {
             panic!("{:?}", start.modes);
         };
         assert!(
             (direction[0] - d[0]).abs() <= 1e-10 && (direction[1] - d[1]).abs() <= 1e-10,
-            "slip {k} starts along {direction:?}, F along {d:?}"
+            "slip {k} starts along {direction:?}, P along {d:?}"
         );
-        let (t_ref, x_ref, y_ref) = STOPS[k];
+        let (t_ref, x_ref) = STOPS[k];
         assert!(
             (stop.t - t_ref).abs() <= 1e-10,
             "stop {k}: {} vs {t_ref}",
             stop.t
         );
         assert_eq!(stop.modes, [ContactMode::Sticking]);
-        assert!(
-            (stop.q[0] - x_ref).abs() <= 1e-10 * (1.0 + x_ref.abs())
-                && (stop.q[1] - y_ref).abs() <= 1e-10 * (1.0 + y_ref.abs()),
-            "stop {k} at ({}, {}) vs ({x_ref}, {y_ref})",
-            stop.q[0],
-            stop.q[1]
-        );
+        for (i, want) in x_ref.iter().enumerate() {
+            let got = stop.q[i];
+            assert!(
+                (got - want).abs() <= 1e-10 * (1.0 + want.abs()),
+                "stop {k}: q[{i}] = {got} vs {want}"
+            );
+        }
+        after = stop.t;
     }
 }

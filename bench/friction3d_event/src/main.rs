@@ -3,9 +3,8 @@
 //!
 //! * **ball**: `RollingBall` (μ = 0.2) launched on the floor with v₀ = (1.2, −0.4) m/s and
 //!   ω₀ = (25, 40, 7) rad/s; its slip stops at 2‖s₀‖/(7μg) (closed form);
-//! * **push**: `PushedBlock` (defaults) from rest over 7 s: two stick ends at
-//!   (2/ν)(kπ + arcsin √(μmg/F₀)) (closed form) and two stops from the 40-digit reference of
-//!   `pushed_block_reference.py`.
+//! * **push**: `PushedBlock` (defaults: on a 0.2 rad incline) from rest over 7 s: two stick
+//!   ends and two stops from the 40-digit reference of `pushed_block_reference.py`.
 //!
 //! Accuracy: the largest |t − t_ref| over the transitions. Event-driven: the `StickEnds` and
 //! `SlipStops` events at rtol = 1e-6 … 1e-12 (atol = rtol·1e-2). Time-stepping: read from the
@@ -36,8 +35,14 @@ use mbruntime::{Jacobians, Rates, Vector};
 use std::error::Error;
 use std::path::PathBuf;
 
-/// The reference stops of the pushed block (bench/friction3d_event/pushed_block_reference.py).
-const PUSH_STOPS: [f64; 2] = [3.001_664_909_540_776, 6.143_257_563_130_569];
+/// The reference slip starts and stops of the pushed block
+/// (bench/friction3d_event/pushed_block_reference.py).
+const PUSH_TRANSITIONS: [f64; 4] = [
+    0.893_883_835_803_519,
+    3.944_508_253_804_871,
+    4.300_508_718_262_257,
+    6.303_244_304_521_141,
+];
 /// A step end with slip speed at most this sticks [m/s].
 const STICK: f64 = 1e-8;
 
@@ -51,6 +56,9 @@ struct Motion<Mo, const NQ: usize> {
     t_end: f64,
     reference: Vec<f64>,
     slip: fn(&Mo, &Vector<NQ>) -> f64,
+    /// Time-stepping starts at q0 + this: 1 nm inside the floor (within its penetration
+    /// tolerance), so that the contact is closed from its first step.
+    inside: Vector<NQ>,
 }
 
 /// One measured level: (method, parameter, error, CPU µs, steps).
@@ -93,7 +101,8 @@ fn time_stepping<Mo, const NQ: usize>(m: &Motion<Mo, NQ>, h: f64, runs: usize) -
 where
     Mo: Jacobians<NQ, 0, 1> + Copy,
 {
-    let fresh = || TimeStepper::new(m.model, Scheme::MoreauMidpoint, Settings::default(), 0.0, m.q0, m.u0);
+    let q0 = m.q0 + m.inside;
+    let fresh = || TimeStepper::new(m.model, Scheme::MoreauMidpoint, Settings::default(), 0.0, q0, m.u0);
     let mut found = Vec::new();
     let mut window = [(0.0, (m.slip)(&m.model, &m.u0)); 2];
     let mut rising = None::<(f64, f64)>;
@@ -159,18 +168,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         t_end: 2.0 * t_s,
         reference: vec![t_s],
         slip: |p, u| (u[0] - p.r * u[4]).hypot(u[1] + p.r * u[3]),
+        inside: Vector::<6>::new(0.0, 0.0, -1e-9, 0.0, 0.0, 0.0),
     };
     let push = PushedBlock::default();
-    let rise = (push.mu * push.m * push.g / push.f0).sqrt().asin();
-    let starts = [0.0, 1.0].map(|k| 2.0 / push.nu * (k * std::f64::consts::PI + rise));
     let push_motion = Motion {
-        name: "push (PushedBlock from rest)",
+        name: "push (PushedBlock on its incline, from rest)",
         model: push,
         q0: Vector::<3>::zeros(),
         u0: Vector::<3>::zeros(),
         t_end: 7.0,
-        reference: vec![starts[0], PUSH_STOPS[0], starts[1], PUSH_STOPS[1]],
-        slip: |_, u| u[0].hypot(u[1]),
+        reference: PUSH_TRANSITIONS.to_vec(),
+        slip: |_, u| u.norm(),
+        inside: Vector::<3>::new(push.alpha.sin(), 0.0, -push.alpha.cos()) * 1e-9,
     };
     let rows = [sweep(&ball_motion, runs)?, sweep(&push_motion, runs)?];
     std::fs::create_dir_all(&out)?;

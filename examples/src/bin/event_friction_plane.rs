@@ -5,17 +5,21 @@
 //!   Coulomb's laws in the tangent plane, accumulate, and the ball slides until its slip stops
 //!   and then rolls at the velocity fixed by the angular momentum about the contact point;
 //! * a block (`InclineBlock`, μ = 0.3 tan α) launched at 2 m/s across a 30° incline: it curves
-//!   downhill along the closed form v sin φ / tan(φ/2)^k = const (k = μ / tan α).
+//!   downhill along the closed form v sin φ / tan(φ/2)^k = const (k = μ / tan α);
+//! * a block (`PushedBlock`) on a rough incline pushed along it by a rotating force of pulsing
+//!   magnitude: it sticks, slips in the direction of the load and sticks again, twice.
 //!
 //! Prints the events and the rolling velocity and path against the closed forms; writes
-//! `ball.csv`, `ball_events.csv`, `ball_slip.png` (slip speed and height), `incline.csv` and
-//! `incline_path.png` (the path on the slope against the closed form).
+//! `ball.csv`, `ball_events.csv`, `ball_slip.png` (slip speed and height), `incline.csv`,
+//! `incline_path.png` (the path on the slope against the closed form), `push.csv` and
+//! `push_speed.png` (the slip speed, zero while it sticks).
 //!
 //! ```text
 //! cargo run --release -p mb-examples --bin event_friction_plane -- [OUT_DIR]
 //! ```
 
 use mb_examples::friction3d_models::incline_block::InclineBlock;
+use mb_examples::friction3d_models::pushed_block::PushedBlock;
 use mb_examples::friction3d_models::rolling_ball::RollingBall;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::Vector;
@@ -32,6 +36,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::create_dir_all(&out)?;
     ball(&out)?;
     incline(&out)?;
+    push(&out)?;
     println!("CSV and PNG written to {}", out.display());
     Ok(())
 }
@@ -189,5 +194,46 @@ fn incline(out: &Path) -> Result<(), Box<dyn Error>> {
                 markers: false,
             },
         ],
+    )
+}
+
+/// The pushed block from rest, sampled every 10 ms over 7 s.
+fn push(out: &Path) -> Result<(), Box<dyn Error>> {
+    let zero = Vector::<3>::zeros();
+    let mut sim = EventDriven::new(
+        PushedBlock::default(),
+        EventOptions::default(),
+        0.0,
+        zero,
+        zero,
+    )?;
+    let mut csv = csv::Writer::from_path(out.join("push.csv"))?;
+    csv.write_record(["t", "x", "y", "z", "speed", "mode"])?;
+    let mut speed = Vec::new();
+    for k in 0..=700 {
+        sim.run(k as f64 * 1e-2, |r| {
+            if let Report::Event(ev) = r {
+                println!(
+                    "push: t = {:.12} s  {:?}  modes {:?}",
+                    ev.t, ev.kind, ev.modes
+                );
+            }
+        })?;
+        let (t, q, u) = (sim.t(), sim.q(), sim.u());
+        let mode = format!("{:?}", sim.contact_modes()[0]);
+        csv.serialize((t, q[0], q[1], q[2], u.norm(), mode))?;
+        speed.push((t, u.norm()));
+    }
+    csv.flush()?;
+    line_plot(
+        &out.join("push_speed.png"),
+        "Block pushed on a rough incline by a rotating force (event-driven)",
+        "t [s]",
+        "slip speed [m/s]",
+        &[Series {
+            label: "slip speed",
+            points: &speed,
+            markers: false,
+        }],
     )
 }

@@ -28,7 +28,8 @@ macro_rules! every_example {
             spring_dragged_block::SpringDraggedBlock,
         };
         use mb_examples::friction3d_models::{
-            incline_block::InclineBlock, pushed_block::PushedBlock, rolling_ball::RollingBall,
+            incline_block::InclineBlock, line_and_plane::LineAndPlane,
+            painleve_rod3d::PainleveRod3d, pushed_block::PushedBlock, rolling_ball::RollingBall,
             sliding_block::SlidingBlock,
         };
         use mb_examples::iftomm_four_bar::{
@@ -59,7 +60,7 @@ macro_rules! every_example {
             pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank,
             woodpecker::Woodpecker,
         };
-        let examples: [fn(); 60] = [
+        let examples: [fn(); 62] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -156,6 +157,8 @@ macro_rules! every_example {
             || $check(&BlockFourSupports::default(), $seed + 58),
             || $check(&BricardA04::default(), $seed + 59),
             || $check(&PushedBlock::default(), $seed + 60),
+            || $check(&PainleveRod3d::default(), $seed + 61),
+            || $check(&LineAndPlane::default(), $seed + 62),
         ];
         examples
     }};
