@@ -14,11 +14,16 @@
 //!
 //! Checked: the sticking forces against −P(t); both stick ends to 1e-10 s and their slip
 //! directions to 1e-10; both stops to 1e-10 s and the positions there to the integrator's
-//! relative tolerance, 1e-10 (1 + |x|).
+//! relative tolerance, 1e-10 (1 + |x|); and that the run, slaved slip directions included,
+//! allocates nothing once the integrator exists.
 
 use mb_examples::friction3d_models::pushed_block::PushedBlock;
+use mb_testsupport::{CountingAllocator, allocations_on_this_thread};
 use mbruntime::Vector;
 use mbruntime::event::{ContactMode, Event, EventDriven, EventKind, EventOptions, Report};
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// The reference stops: (time [s], x, y, z [m]) of the first two sliding phases.
 const STOPS: [(f64, [f64; 3]); 2] = [
@@ -161,4 +166,22 @@ fn a_block_pushed_on_an_incline_sticks_and_slips_at_the_closed_form_and_referenc
         }
         after = stop.t;
     }
+}
+
+#[test]
+fn sticking_slipping_and_the_slaved_slip_starts_do_not_allocate() {
+    let zero = Vector::<3>::zeros();
+    let opts = EventOptions::default();
+    let mut sim = EventDriven::new(PushedBlock::default(), opts, 0.0, zero, zero).expect("rest");
+    let (mut events, mut steps) = (0usize, 0usize);
+    let before = allocations_on_this_thread();
+    sim.set_state(0.0, zero, zero).expect("restart");
+    sim.run(7.0, |r| match r {
+        Report::Event(_) => events += 1,
+        Report::Step { .. } => steps += 1,
+    })
+    .expect("sticks and slips");
+    assert_eq!(allocations_on_this_thread() - before, 0);
+    assert_eq!(events, 4, "two stick ends, two stops");
+    assert!(steps > 1000, "{steps} steps");
 }
