@@ -32,6 +32,7 @@
 //! law, coupled contacts with ε_T > 0 need not be dissipative; the integrator reports the
 //! kinetic energy before and after every impact ([`Event`](super::Event)).
 
+use super::cone_workspace::members;
 use super::friction_impact::{
     FrictionalImpact, FrictionalImpactError, FrictionalImpactLcp, ImpactMode,
     ZERO_VELOCITY_RELATIVE, finite,
@@ -60,12 +61,7 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
         let (w, what) = impact_jacobians(model, laws, t, q)?;
         let pre: [Vector<NU>; 3] = std::array::from_fn(|k| w[k].tr_mul(u_pre) + what[k]);
         let free: [Vector<NU>; 3] = std::array::from_fn(|k| w[k].tr_mul(u_free) + what[k]);
-        let mut members = [0usize; NU];
-        let mut nc = 0;
-        for i in (0..NU).filter(|&i| contacts[i]) {
-            members[nc] = i;
-            nc += 1;
-        }
+        let (members, nc) = members::<NU>(|i| contacts[i]);
         let members = &members[..nc];
         let frictional = |i: usize| laws[i].has_tangent && laws[i].friction > 0.0;
         // Kinetic-metric rows: normal always, tangents of frictional contacts only.
@@ -79,15 +75,9 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
         });
         let m = 3 * nc;
         let cone = &mut self.cone;
+        let metric_column = |i: usize, k: usize| z[k].column(i).into_owned();
+        cone.write_delassus(members, metric_column, metric_column);
         for (b, &j) in members.iter().enumerate() {
-            for kb in 0..3 {
-                for (a, &i) in members.iter().enumerate() {
-                    for ka in 0..3 {
-                        cone.w[(3 * a + ka) + (3 * b + kb) * m] =
-                            z[ka].column(i).dot(&z[kb].column(j));
-                    }
-                }
-            }
             let law = &laws[j];
             cone.mu[b] = if frictional(j) { law.friction } else { 0.0 };
             cone.b[3 * b] = free[0][j] + law.normal_restitution * pre[0][j].min(0.0);

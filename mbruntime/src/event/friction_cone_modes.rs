@@ -39,13 +39,14 @@
 //! slip: the event-driven integrator lists the contact whose slip has just stopped, where the
 //! two components of γ_T vanish to the accuracy of the located root only.
 
+use super::cone_workspace::members;
 pub use super::friction_mode_error::FrictionModeError;
 use super::friction_modes::{
     ContactMode, FrictionalAcceleration, FrictionalContactLcp, ModeTolerances, finite,
     painleve_bound_in_directions,
 };
+use super::sliding_uniqueness::sliding_verdict;
 use crate::cone::{ConeOptions, ConeProblem};
-use crate::contact_problem::{P_MATRIX_EXACT_MAX_N, SlidingContactProblem};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 
 /// Role of a closed contact in the cone problem.
@@ -102,10 +103,10 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
                 laws[i].friction,
             );
         }
-        let free_scale = self.assemble_cone(&kin, &roles, &mu, &qdd_free);
-        let members = self.cone_members(&roles);
-        let nc = members.1;
-        self.screen_sliding_diagonals(model, &kin, &roles, &mu, t, q)?;
+        let (members, nc) = members::<NU>(|i| roles[i].is_some());
+        let members = &members[..nc];
+        let free_scale = self.assemble_cone(&kin, members, &roles, &mu, &qdd_free);
+        self.screen_sliding_diagonals(model, members, &roles, &mu, t, q)?;
         let m = 3 * nc;
         self.cone.r[..m].fill(0.0);
         let problem = ConeProblem::new(
@@ -142,7 +143,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             modes: [ContactMode::Open; NU],
             pivots: report.iterations,
         };
-        for (a, &i) in members.0[..nc].iter().enumerate() {
+        for (a, &i) in members.iter().enumerate() {
             let r = [
                 self.cone.r[3 * a],
                 self.cone.r[3 * a + 1],
@@ -228,31 +229,16 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
         Ok(kin)
     }
 
-    /// The closed contacts in index order (the cone problem's contacts) and their number.
-    fn cone_members(&self, roles: &[Option<ConeRole>; NU]) -> ([usize; NU], usize) {
-        let mut members = [0usize; NU];
-        let mut nc = 0;
-        for (i, role) in roles.iter().enumerate() {
-            if role.is_some() {
-                members[nc] = i;
-                nc += 1;
-            }
-        }
-        (members, nc)
-    }
-
     /// Writes W, b and μ of the cone problem (see the module docs) into the workspace; returns
     /// the largest |free contact acceleration|.
     fn assemble_cone(
         &mut self,
         kin: &PlaneKinematics<NQ, NU>,
+        members: &[usize],
         roles: &[Option<ConeRole>; NU],
         mu: &[f64; NU],
         qdd_free: &Vector<NQ>,
     ) -> f64 {
-        let (members, nc) = self.cone_members(roles);
-        let members = &members[..nc];
-        let m = 3 * nc;
         // The rows (constraint directions) and the force columns of every member.
         let zero = Vector::<NQ>::zeros();
         let rows = |i: usize, k: usize| match (roles[i], k) {
@@ -260,24 +246,12 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             _ => zero,
         };
         let column = |i: usize, k: usize| match (roles[i], k) {
-            (
-                Some(ConeRole::Sliding {
-                    direction: [s1, s2],
-                }),
-                0,
-            ) => kin.z[0].column(i) - (kin.z[1].column(i) * s1 + kin.z[2].column(i) * s2) * mu[i],
+            (Some(ConeRole::Sliding { direction }), 0) => effective_column(kin, mu, i, direction),
             _ => rows(i, k),
         };
+        self.cone.write_delassus(members, rows, column);
         let mut largest = 0.0_f64;
         for (b, &j) in members.iter().enumerate() {
-            for kb in 0..3 {
-                let col = column(j, kb);
-                for (a, &i) in members.iter().enumerate() {
-                    for ka in 0..3 {
-                        self.cone.w[(3 * a + ka) + (3 * b + kb) * m] = rows(i, ka).dot(&col);
-                    }
-                }
-            }
             self.cone.mu[b] = match roles[j] {
                 Some(ConeRole::AtRest) => mu[j],
                 _ => 0.0,
@@ -295,9 +269,9 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     /// A sliding contact whose normal Delassus entry z·(z − μ yŝ) is not positive has no
     /// P-matrix A(μ): reported as not unique before the cone solver sees a negative diagonal.
     fn screen_sliding_diagonals<Mo, const NB: usize>(
-        &mut self,
+        &self,
         model: &Mo,
-        kin: &PlaneKinematics<NQ, NU>,
+        members: &[usize],
         roles: &[Option<ConeRole>; NU],
         mu: &[f64; NU],
         t: f64,
@@ -306,22 +280,20 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        let (members, nc) = self.cone_members(roles);
-        let m = 3 * nc;
-        for (a, &i) in members[..nc].iter().enumerate() {
+        let m = 3 * members.len();
+        for (a, &i) in members.iter().enumerate() {
             if matches!(roles[i], Some(ConeRole::Sliding { .. }))
                 && self.cone.w[3 * a + 3 * a * m] <= 0.0
             {
                 let (set, len) = sliding_set(roles, mu, &[None; NU]);
-                return Err(self.non_unique(model, kin, mu, t, q, &set[..len]));
+                return sliding_verdict(model, mu, t, q, &set[..len]);
             }
         }
         Ok(())
     }
 
     /// [`FrictionModeError::NonUnique`] unless A(μ) of the contacts that slide or start to
-    /// slide (μ > 0, with their directions) is a P-matrix (screened without allocating up to
-    /// [`P_MATRIX_EXACT_MAX_N`] contacts, confirmed by [`SlidingContactProblem`]).
+    /// slide (μ > 0, with their directions) is a P-matrix (`sliding_uniqueness`).
     #[allow(clippy::too_many_arguments)]
     fn check_plane_uniqueness<Mo, const NB: usize>(
         &mut self,
@@ -342,50 +314,20 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             _ => None,
         });
         let (set, ks) = sliding_set(roles, mu, &starting);
-        if ks == 0 {
-            return Ok(());
-        }
-        let set = &set[..ks];
-        if ks <= P_MATRIX_EXACT_MAX_N {
-            let m = &mut self.sliding_matrix[..ks * ks];
-            for (c, &(j, [s1, s2])) in set.iter().enumerate() {
-                let col = kin.z[0].column(j)
-                    - (kin.z[1].column(j) * s1 + kin.z[2].column(j) * s2) * mu[j];
-                for (r, &(i, _)) in set.iter().enumerate() {
-                    m[r + c * ks] = kin.z[0].column(i).dot(&col);
-                }
-            }
-            if super::friction_modes::is_p_matrix(ks, m, &mut self.minor) {
-                return Ok(());
-            }
-        }
-        Err(self.non_unique(model, kin, mu, t, q, set))
+        let column = |j: usize, s: [f64; 2]| effective_column(kin, mu, j, s);
+        self.check_sliding_uniqueness(model, mu, t, q, &set[..ks], &kin.z[0], column)
     }
+}
 
-    /// The uniqueness failure of sliding set `set` (allocates: failure path only).
-    fn non_unique<Mo, const NB: usize>(
-        &self,
-        model: &Mo,
-        _kin: &PlaneKinematics<NQ, NU>,
-        mu: &[f64; NU],
-        t: f64,
-        q: &Vector<NQ>,
-        set: &[(usize, [f64; 2])],
-    ) -> FrictionModeError
-    where
-        Mo: Constraints<NQ, NB, NU>,
-    {
-        let friction: Vec<f64> = set.iter().map(|&(i, _)| mu[i]).collect();
-        let verdict = SlidingContactProblem::with_slip_directions(model, q, t, set)
-            .and_then(|p| p.well_posedness(&friction));
-        match verdict {
-            Ok(verdict) => FrictionModeError::NonUnique {
-                culprit: painleve_bound_in_directions(model, mu, t, q, set),
-                verdict,
-            },
-            Err(source) => FrictionModeError::Analysis { source },
-        }
-    }
+/// The kinetic-metric force column of sliding contact j in direction ŝ:
+/// z_N − μ(ŝ₁z_T1 + ŝ₂z_T2).
+fn effective_column<const NQ: usize, const NU: usize>(
+    kin: &PlaneKinematics<NQ, NU>,
+    mu: &[f64; NU],
+    j: usize,
+    [s1, s2]: [f64; 2],
+) -> Vector<NQ> {
+    kin.z[0].column(j) - (kin.z[1].column(j) * s1 + kin.z[2].column(j) * s2) * mu[j]
 }
 
 /// The role of closed contact i from its slip (see the module docs).

@@ -70,7 +70,7 @@
 //! up to 3·NU); [`solve`](FrictionalContactLcp::solve) then does not allocate, except on the
 //! failure paths: the P-matrix screen of A(μ) (the exact criterion of
 //! [`p_matrix_test`](crate::contact_problem::p_matrix_test), on that workspace) covers up to
-//! [`P_MATRIX_EXACT_MAX_N`] contacts that slide, and only a failed screen, a larger sliding set
+//! [`P_MATRIX_EXACT_MAX_N`](crate::contact_problem::P_MATRIX_EXACT_MAX_N) contacts that slide, and only a failed screen, a larger sliding set
 //! or an LCP failure builds the allocating [`SlidingContactProblem`] to confirm the verdict and
 //! to compute the bounds.
 //!
@@ -86,10 +86,7 @@ use super::cone_workspace::ConeWorkspace;
 use super::contact_columns::contact_columns;
 pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
-use crate::contact_problem::{
-    FrictionBound, P_MATRIX_EXACT_MAX_N, P_MINOR_TOLERANCE, SlidingContactProblem,
-    scaled_principal_minor,
-};
+use crate::contact_problem::{FrictionBound, SlidingContactProblem};
 use crate::lcp::LcpError;
 use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
@@ -253,7 +250,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     /// [`friction_cone_modes`](super::friction_cone_modes)).
     ///
     /// Errors: [`FrictionModeError`]. Allocates only on the failure paths described in the
-    /// module docs (and for more than [`P_MATRIX_EXACT_MAX_N`] sliding contacts).
+    /// module docs (and for more than [`P_MATRIX_EXACT_MAX_N`](crate::contact_problem::P_MATRIX_EXACT_MAX_N) sliding contacts).
     pub fn solve<Mo, const NB: usize>(
         &mut self,
         model: &Mo,
@@ -509,8 +506,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     }
 
     /// [`FrictionModeError::NonUnique`] unless A(μ) of the contacts that slide or start to
-    /// slide (μ > 0) is a P-matrix: screened here without allocating, confirmed (and the
-    /// bounds computed) by [`SlidingContactProblem`] when the screen fails.
+    /// slide (μ > 0, direction (σ, 0)) is a P-matrix (`sliding_uniqueness`).
     #[allow(clippy::too_many_arguments)]
     fn check_uniqueness<Mo, const NB: usize>(
         &mut self,
@@ -525,7 +521,7 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        let mut set = [(0usize, 0.0f64); NU];
+        let mut set = [(0usize, [0.0f64; 2]); NU];
         let mut ks = 0;
         for i in 0..NU {
             let sigma = match (roles[i], sol.modes[i]) {
@@ -535,36 +531,13 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
                 _ => continue,
             };
             if mu[i] > 0.0 {
-                set[ks] = (i, sigma);
+                set[ks] = (i, [sigma, 0.0]);
                 ks += 1;
             }
         }
-        if ks == 0 {
-            return Ok(());
-        }
-        let set = &set[..ks];
-        if ks <= P_MATRIX_EXACT_MAX_N {
-            let m = &mut self.sliding_matrix[..ks * ks];
-            for (c, &(j, sj)) in set.iter().enumerate() {
-                let col = kin.zn.column(j) - kin.zt.column(j) * (mu[j] * sj);
-                for (r, &(i, _)) in set.iter().enumerate() {
-                    m[r + c * ks] = kin.zn.column(i).dot(&col);
-                }
-            }
-            if is_p_matrix(ks, m, &mut self.minor) {
-                return Ok(());
-            }
-        }
-        let verdict = SlidingContactProblem::with_directions(model, q, t, set)
-            .and_then(|p| p.well_posedness(&set.iter().map(|&(i, _)| mu[i]).collect::<Vec<_>>()));
-        match verdict {
-            Ok(v) if v.is_p_matrix() == Some(true) => Ok(()),
-            Ok(verdict) => Err(FrictionModeError::NonUnique {
-                culprit: painleve_bound(model, mu, t, q, set),
-                verdict,
-            }),
-            Err(source) => Err(FrictionModeError::Analysis { source }),
-        }
+        let column =
+            |j: usize, [sj, _]: [f64; 2]| kin.zn.column(j) - kin.zt.column(j) * (mu[j] * sj);
+        self.check_sliding_uniqueness(model, mu, t, q, &set[..ks], &kin.zn, column)
     }
 }
 
@@ -810,14 +783,4 @@ where
         common_bound,
         sliding_contacts: set.len(),
     }))
-}
-
-/// Whether the k × k matrix `m` (column-major) is a P-matrix by the exact criterion of
-/// [`crate::contact_problem::p_matrix_test`]: every principal minor det(A_αα) exceeds
-/// [`P_MINOR_TOLERANCE`] · Π_{i∈α} ‖A_i,α‖_∞ (the same scaled minors). `buf` holds at least k²
-/// entries; k ≤ [`P_MATRIX_EXACT_MAX_N`].
-pub(super) fn is_p_matrix(k: usize, m: &[f64], buf: &mut [f64]) -> bool {
-    let mut perm = [0usize; P_MATRIX_EXACT_MAX_N];
-    (1usize..(1 << k))
-        .all(|mask| scaled_principal_minor(m, k, mask, buf, &mut perm) > P_MINOR_TOLERANCE)
 }

@@ -81,6 +81,7 @@ mod options;
 mod report;
 pub(crate) mod root;
 mod sliding_kkt;
+mod sliding_uniqueness;
 mod stick_slip_lcp;
 pub(crate) mod zeno;
 
