@@ -76,6 +76,9 @@ pub fn minimum_norm_multipliers<const NQ: usize, const NU: usize>(
         match leaving {
             Some(i) => held[i] = false,
             None => {
+                // One step of iterative refinement on F: the Gram matrix squares the condition
+                // number of W_F, and the step restores W x = W λ̄ to the round-off of W_F itself.
+                x += gram_pinv * (w_free.transpose() * (y - w * x));
                 for i in 0..NU {
                     x[i] = if support[i] { x[i].max(0.0) } else { 0.0 };
                 }

@@ -1,0 +1,352 @@
+//! Gauss's principle of least constraint as an independent certificate of the contact
+//! accelerations, and the minimum-norm multipliers of redundant contacts: Lötstedt (1982),
+//! "Mechanical systems of rigid bodies subject to unilateral constraints", (6.1)–(6.3) and
+//! Lemma 5.2, item 4.
+//!
+//! Model (written here by hand): a planar rigid body (x, y, θ), mass m, central inertia J, with
+//! four support points (aᵢ, bᵢ) in the body frame against the floor,
+//! gᵢ(q) = y + aᵢ sin θ + bᵢ cos θ − cᵢ (cᵢ places the floor so that gᵢ = 0 at the test state),
+//! ∇gᵢ = (0, 1, aᵢ cos θ − bᵢ sin θ), ẇᵢ = −(aᵢ sin θ + bᵢ cos θ) θ̇², loaded by a force
+//! (F_x, F_y − m g) and a torque τ. Four contacts on three coordinates: the columns are
+//! dependent, λ is not unique, q̈ is (Lemma 5.2, item 1).
+//!
+//! (6.3): q̈ minimises ½(q̈ − M⁻¹f)ᵀM(q̈ − M⁻¹f) subject to Wᵀq̈ + ẇ ≥ 0 over the closed
+//! contacts. The test solves this strictly convex programme by enumerating its active sets (for
+//! each subset A of contacts, the equality-constrained minimiser with W_Aᵀq̈ + ẇ_A = 0 by a
+//! pseudo-inverse, kept when feasible; the feasible candidate of least cost is the minimiser) and
+//! compares with the accelerations of `FrictionalContactLcp`, which solves the LCP (2.5b) by
+//! Lemke's method — the primal against the dual route of (6.1)–(6.2). Lemma 5.2, item 4: among
+//! the multipliers with W λ = W λ̄, λ ≥ 0, one has least norm; `minimum_norm_multipliers` (an
+//! active-set method) is compared with the same kind of enumeration.
+
+use mbruntime::event::{ContactMode, FrictionalContactLcp, ModeTolerances};
+use mbruntime::linalg::minimum_norm_multipliers;
+use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+use nalgebra::{DMatrix, DVector};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const NU: usize = 4;
+
+/// The planar body of the module docs.
+struct SupportedBody {
+    m: f64,
+    j: f64,
+    g: f64,
+    /// Support points (aᵢ, bᵢ) in the body frame.
+    points: [[f64; 2]; NU],
+    /// Floor offsets cᵢ.
+    floor: [f64; NU],
+    /// Applied force (F_x, F_y) and torque τ.
+    load: [f64; 3],
+}
+
+impl SupportedBody {
+    fn normal(&self, q: &Vector<3>, i: usize) -> Vector<3> {
+        let [a, b] = self.points[i];
+        Vector::<3>::new(0.0, 1.0, a * q[2].cos() - b * q[2].sin())
+    }
+    fn height(&self, q: &Vector<3>, i: usize) -> f64 {
+        let [a, b] = self.points[i];
+        q[1] + a * q[2].sin() + b * q[2].cos()
+    }
+}
+
+impl Dynamics<3> for SupportedBody {
+    const NAME: &'static str = "SupportedBody";
+    const FINGERPRINT: &'static str = "hand-written";
+    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
+    const RHEONOMIC: bool = false;
+    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
+        0.5 * (self.m * (u[0] * u[0] + u[1] * u[1]) + self.j * u[2] * u[2])
+    }
+    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
+        self.m * self.g * q[1]
+    }
+    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
+        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.j));
+    }
+    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
+        *h = Vector::<3>::new(self.load[0], self.load[1] - self.m * self.g, self.load[2]);
+    }
+    fn dynamics(
+        &self,
+        q: &Vector<3>,
+        u: &Vector<3>,
+        t: f64,
+        m: &mut Matrix<3, 3>,
+        h: &mut Vector<3>,
+    ) {
+        self.mass_matrix(q, t, m);
+        self.forces(q, u, t, h);
+    }
+    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
+        c.fill(0.0);
+    }
+}
+
+impl Constraints<3, 0, NU> for SupportedBody {
+    const BILATERAL: [&'static str; 0] = [];
+    const CONTACTS: [&'static str; NU] = ["s0", "s1", "s2", "s3"];
+    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
+    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
+    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
+    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<NU>) {
+        for i in 0..NU {
+            g[i] = self.height(q, i) - self.floor[i];
+        }
+    }
+    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
+        for i in 0..NU {
+            w.set_column(i, &self.normal(q, i));
+        }
+        p.fill(0.0);
+    }
+    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<NU>) {
+        for i in 0..NU {
+            let [a, b] = self.points[i];
+            d[i] = -(a * q[2].sin() + b * q[2].cos()) * u[2] * u[2];
+        }
+    }
+    fn slip_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
+        w.fill(0.0);
+        p.fill(0.0);
+    }
+    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<NU>) {
+        d.fill(0.0);
+    }
+    fn contact_laws(&self) -> [ContactLaw; NU] {
+        [ContactLaw {
+            normal_restitution: 0.0,
+            tangential_restitution: 0.0,
+            friction: 0.0,
+            has_tangent: false,
+        }; NU]
+    }
+}
+
+/// A body with random support points and load, its floor placed under every support at
+/// q = (x, y, θ) (θ̇ = ẏ = 0 so that every contact is closed with zero normal velocity).
+fn random_body(rng: &mut ChaCha8Rng, q: &Vector<3>) -> SupportedBody {
+    let mut body = SupportedBody {
+        m: rng.gen_range(0.5..3.0),
+        j: rng.gen_range(0.05..0.5),
+        g: 9.81,
+        points: [[0.0; 2]; NU],
+        floor: [0.0; NU],
+        load: [
+            rng.gen_range(-10.0..10.0),
+            rng.gen_range(-20.0..40.0),
+            rng.gen_range(-8.0..8.0),
+        ],
+    };
+    for i in 0..NU {
+        body.points[i] = [rng.gen_range(-1.0..1.0), rng.gen_range(-0.5..0.0)];
+        body.floor[i] = body.height(q, i);
+    }
+    body
+}
+
+/// The minimiser of ½(x − x_f)ᵀM(x − x_f) subject to Wᵀx + d ≥ 0, by enumeration of the active
+/// sets (module docs).
+fn gauss_minimiser(
+    mass: &DMatrix<f64>,
+    free: &DVector<f64>,
+    w: &DMatrix<f64>,
+    d: &DVector<f64>,
+) -> DVector<f64> {
+    let (n, k) = (w.nrows(), w.ncols());
+    let l = mass.clone().cholesky().expect("SPD").l();
+    let l_inv = l.clone().try_inverse().expect("regular");
+    let mut best: Option<(f64, DVector<f64>)> = None;
+    for mask in 0usize..(1 << k) {
+        let active: Vec<usize> = (0..k).filter(|&i| mask & (1 << i) != 0).collect();
+        // y = Lᵀ(x − x_f): minimise ½‖y‖² with (L⁻¹W_A)ᵀ y = −(W_Aᵀx_f + d_A).
+        let x = if active.is_empty() {
+            free.clone()
+        } else {
+            let wa = DMatrix::from_fn(n, active.len(), |r, c| w[(r, active[c])]);
+            let b = &l_inv * &wa;
+            let rhs = DVector::from_fn(active.len(), |c, _| {
+                -(wa.column(c).dot(free) + d[active[c]])
+            });
+            let bt = b.transpose();
+            let y = bt.clone().pseudo_inverse(1e-12).expect("SVD") * &rhs;
+            if (&bt * &y - &rhs).amax() > 1e-9 * (1.0 + rhs.amax()) {
+                continue; // inconsistent equalities
+            }
+            free + l_inv.transpose() * y
+        };
+        let feasible = (0..k).all(|i| w.column(i).dot(&x) + d[i] >= -1e-9);
+        if feasible {
+            let e = &x - free;
+            let cost = 0.5 * e.dot(&(mass * &e));
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, x));
+            }
+        }
+    }
+    best.expect("the unconstrained-in-A candidates include a feasible point")
+        .1
+}
+
+/// (6.3): the accelerations of the acceleration-level LCP are the minimiser of Gauss's
+/// constraint, at 300 random bodies, loads and tilts (every contact closed, θ̇ = 0 or not), to
+/// 1e-9 of the free acceleration's size; more than ten states keep all four supports closed,
+/// more than ten lift some off.
+#[test]
+fn contact_accelerations_minimise_gauss_constraint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1982);
+    let mut lcp = FrictionalContactLcp::<3, NU>::default();
+    let (mut all_closed, mut some_lift) = (0, 0);
+    for _ in 0..300 {
+        let q = Vector::<3>::new(0.3, 0.0, rng.gen_range(-0.4..0.4));
+        let body = random_body(&mut rng, &q);
+        let qd = Vector::<3>::new(rng.gen_range(-1.0..1.0), 0.0, 0.0);
+        let sol = lcp
+            .solve::<_, 0>(&body, &[true; NU], &ModeTolerances::default(), 0.0, &q, &qd)
+            .expect("frictionless contacts: the LCP has a solution (Lemma 5.2)");
+        let (mut m, mut f) = (Matrix::<3, 3>::zeros(), Vector::<3>::zeros());
+        body.dynamics(&q, &qd, 0.0, &mut m, &mut f);
+        let (mut w, mut tp) = (Matrix::<3, NU>::zeros(), Vector::<NU>::zeros());
+        body.gap_jacobian(&q, 0.0, &mut w, &mut tp);
+        let mut d = Vector::<NU>::zeros();
+        body.gap_drift(&q, &qd, 0.0, &mut d);
+        let free = m.try_inverse().expect("regular") * f;
+        let x = gauss_minimiser(
+            &DMatrix::from_column_slice(3, 3, m.as_slice()),
+            &DVector::from_column_slice(free.as_slice()),
+            &DMatrix::from_column_slice(3, NU, w.as_slice()),
+            &DVector::from_column_slice(d.as_slice()),
+        );
+        let scale = 1.0 + free.amax();
+        let err = (0..3)
+            .map(|i| (x[i] - sol.qdd[i]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            err <= 1e-9 * scale,
+            "q̈ {} against Gauss {x} (|Δ| = {err:e})",
+            sol.qdd
+        );
+        if sol.modes.contains(&ContactMode::LiftingOff) {
+            some_lift += 1;
+        } else {
+            all_closed += 1;
+        }
+    }
+    assert!(
+        all_closed > 10 && some_lift > 10,
+        "{all_closed} {some_lift}"
+    );
+}
+
+/// The least-norm λ ≥ 0 on `support` with W λ = y, by enumeration of the supports of λ (for each
+/// subset S, the pseudo-inverse solution of W_S λ_S = y by an SVD with iterative refinement, kept
+/// when non-negative and exact to round-off; the
+/// least norm among them is the minimiser of the strictly convex programme), with the condition
+/// number of W_S on its range (σ_max/σ_min of the nonzero singular values) at the minimiser.
+fn least_norm_enumerated<const NQ: usize, const K: usize>(
+    w: &Matrix<NQ, K>,
+    support: &[bool; K],
+    y: &Vector<NQ>,
+) -> (Vector<K>, f64) {
+    let mut best: Option<(f64, Vector<K>, f64)> = None;
+    for mask in 1usize..(1 << K) {
+        let set: Vec<usize> = (0..K)
+            .filter(|&i| mask & (1 << i) != 0 && support[i])
+            .collect();
+        if set.len() != mask.count_ones() as usize {
+            continue;
+        }
+        let ws = DMatrix::from_fn(NQ, set.len(), |r, c| w[(r, set[c])]);
+        let pinv = ws.clone().pseudo_inverse(1e-12).expect("SVD");
+        let target = DVector::from_column_slice(y.as_slice());
+        let mut x = &pinv * &target;
+        // Two steps of iterative refinement: the residual down to round-off where y is in range.
+        for _ in 0..2 {
+            x += &pinv * (&target - &ws * &x);
+        }
+        let residual = (&ws * &x - &target).amax();
+        if residual > 1e-13 * (1.0 + y.amax()) || x.iter().any(|&v| v < -1e-12) {
+            continue;
+        }
+        let mut lambda = Vector::<K>::zeros();
+        for (c, &i) in set.iter().enumerate() {
+            lambda[i] = x[c].max(0.0);
+        }
+        let sv = ws.singular_values();
+        let top = sv.max();
+        let low = sv
+            .iter()
+            .filter(|&&v| v > 1e-12 * top)
+            .fold(top, |a, &v| a.min(v));
+        let norm = lambda.norm();
+        if best.as_ref().is_none_or(|(n, _, _)| norm < *n) {
+            best = Some((norm, lambda, top / low));
+        }
+    }
+    let (_, lambda, condition) = best.expect("λ̄ itself is feasible");
+    (lambda, condition)
+}
+
+/// The accuracy of a least-norm solution computed through the Gram matrix W_Sᵀ W_S (as
+/// `minimum_norm_multipliers` does, by its eigen-decomposition), whose condition number is
+/// κ(W_S)², reached by steps whose decisions are taken to 1e-12 of the multipliers' size:
+/// max(64 ε κ², 1e-12) times that size.
+fn round_off(condition: f64, scale: f64) -> f64 {
+    (64.0 * f64::EPSILON * condition * condition).max(1e-12) * scale
+}
+
+/// Lemma 5.2, item 4: the minimum-norm multipliers are unique; the active-set method of
+/// `minimum_norm_multipliers` finds the same λ₀ as the enumeration, at 300 random redundant
+/// column sets (3 × 5 and the body's 3 × 4 columns at random tilts, random supports and random
+/// feasible λ̄ ≥ 0), to the accuracy of a least-norm solution through the Gram matrix
+/// (max(64 ε κ(W_S)², 1e-12)(1 + ‖λ̄‖), κ the condition number of the minimiser's columns); λ₀
+/// reproduces W λ̄ and is no longer than λ̄.
+#[test]
+fn minimum_norm_multipliers_are_the_least_norm_solution() {
+    let mut rng = ChaCha8Rng::seed_from_u64(52);
+    let mut moved = 0;
+    for k in 0..300 {
+        let w = Matrix::<3, 5>::from_fn(|_, _| rng.gen_range(-1.0..1.0));
+        let support: [bool; 5] = std::array::from_fn(|_| rng.gen_bool(0.8));
+        let lambda = Vector::<5>::from_fn(|i, _| {
+            if support[i] && rng.gen_bool(0.8) {
+                rng.gen_range(0.0..3.0)
+            } else {
+                0.0
+            }
+        });
+        let lambda0 = minimum_norm_multipliers(&w, &support, &lambda);
+        let (reference, condition) = least_norm_enumerated(&w, &support, &(w * lambda));
+        let scale = 1.0 + lambda.norm();
+        assert!(
+            (lambda0 - reference).amax() <= round_off(condition, scale),
+            "case {k} (κ = {condition:e}): {lambda0} against {reference}"
+        );
+        let residual = (w * lambda0 - w * lambda).amax();
+        assert!(
+            residual <= 1e-12 * scale,
+            "case {k}: W λ₀ − W λ̄ = {residual:e} (κ = {condition:e}, λ̄ = {lambda}, λ₀ = {lambda0})"
+        );
+        assert!(
+            lambda0.iter().all(|&v| v >= 0.0) && lambda0.norm() <= lambda.norm() + 1e-12 * scale
+        );
+        if (lambda0 - lambda).amax() > 1e-6 * scale {
+            moved += 1;
+        }
+        // The body's four supports at a random tilt: rank 3 (or 2 when flat).
+        let q = Vector::<3>::new(0.0, 0.0, rng.gen_range(-0.4..0.4));
+        let body = random_body(&mut rng, &q);
+        let (mut wb, mut tp) = (Matrix::<3, NU>::zeros(), Vector::<NU>::zeros());
+        body.gap_jacobian(&q, 0.0, &mut wb, &mut tp);
+        let lb = Vector::<NU>::from_fn(|_, _| rng.gen_range(0.0..2.0));
+        let lb0 = minimum_norm_multipliers(&wb, &[true; NU], &lb);
+        let (rb, condition) = least_norm_enumerated(&wb, &[true; NU], &(wb * lb));
+        assert!(
+            (lb0 - rb).amax() <= round_off(condition, 1.0 + lb.norm()),
+            "body {k} (κ = {condition:e}): {lb0} against {rb}"
+        );
+    }
+    assert!(moved > 100, "λ̄ was already least-norm too often ({moved})");
+}
