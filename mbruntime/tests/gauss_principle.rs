@@ -1,7 +1,9 @@
 //! Gauss's principle of least constraint as an independent certificate of the contact
 //! accelerations, and the minimum-norm multipliers of redundant contacts: Lötstedt (1982),
 //! "Mechanical systems of rigid bodies subject to unilateral constraints", (6.1)–(6.3) and
-//! Lemma 5.2, item 4.
+//! Lemma 5.2, item 4; its extension to bilateral constraints, Brogliato (2013), "Inertial
+//! couplings between unilateral and bilateral holonomic constraints in frictionless Lagrangian
+//! systems", Propositions 13 (56) and 14.
 //!
 //! Model (written here by hand): a planar rigid body (x, y, θ), mass m, central inertia J, with
 //! four support points (aᵢ, bᵢ) in the body frame against the floor,
@@ -349,4 +351,198 @@ fn minimum_norm_multipliers_are_the_least_norm_solution() {
         );
     }
     assert!(moved > 100, "λ̄ was already least-norm too often ({moved})");
+}
+
+/// The supported body with its x tied to θ by the guide g(q) = x + κθ − c₀ = 0 (a rack):
+/// ∇g = (1, 0, κ), no drift.
+struct GuidedBody {
+    body: SupportedBody,
+    kappa: f64,
+    offset: f64,
+}
+
+impl Dynamics<3> for GuidedBody {
+    const NAME: &'static str = "GuidedBody";
+    const FINGERPRINT: &'static str = "hand-written";
+    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
+    const RHEONOMIC: bool = false;
+    fn kinetic_energy(&self, q: &Vector<3>, u: &Vector<3>, t: f64) -> f64 {
+        self.body.kinetic_energy(q, u, t)
+    }
+    fn potential_energy(&self, q: &Vector<3>, t: f64) -> f64 {
+        self.body.potential_energy(q, t)
+    }
+    fn mass_matrix(&self, q: &Vector<3>, t: f64, m: &mut Matrix<3, 3>) {
+        self.body.mass_matrix(q, t, m);
+    }
+    fn forces(&self, q: &Vector<3>, u: &Vector<3>, t: f64, h: &mut Vector<3>) {
+        self.body.forces(q, u, t, h);
+    }
+    fn dynamics(
+        &self,
+        q: &Vector<3>,
+        u: &Vector<3>,
+        t: f64,
+        m: &mut Matrix<3, 3>,
+        h: &mut Vector<3>,
+    ) {
+        self.body.dynamics(q, u, t, m, h);
+    }
+    fn coriolis(&self, q: &Vector<3>, u: &Vector<3>, t: f64, c: &mut Matrix<3, 3>) {
+        self.body.coriolis(q, u, t, c);
+    }
+}
+
+impl Constraints<3, 1, NU> for GuidedBody {
+    const BILATERAL: [&'static str; 1] = ["rack"];
+    const CONTACTS: [&'static str; NU] = ["s0", "s1", "s2", "s3"];
+    fn bilateral(&self, q: &Vector<3>, _: f64, g: &mut Vector<1>) {
+        g[0] = q[0] + self.kappa * q[2] - self.offset;
+    }
+    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
+        *w = Matrix::<3, 1>::new(1.0, 0.0, self.kappa);
+        p.fill(0.0);
+    }
+    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
+        d.fill(0.0);
+    }
+    fn gaps(&self, q: &Vector<3>, t: f64, g: &mut Vector<NU>) {
+        self.body.gaps(q, t, g);
+    }
+    fn gap_jacobian(&self, q: &Vector<3>, t: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
+        self.body.gap_jacobian(q, t, w, p);
+    }
+    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, t: f64, d: &mut Vector<NU>) {
+        self.body.gap_drift(q, u, t, d);
+    }
+    fn slip_jacobian(&self, q: &Vector<3>, t: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
+        self.body.slip_jacobian(q, t, w, p);
+    }
+    fn slip_drift(&self, q: &Vector<3>, u: &Vector<3>, t: f64, d: &mut Vector<NU>) {
+        self.body.slip_drift(q, u, t, d);
+    }
+    fn contact_laws(&self) -> [ContactLaw; NU] {
+        self.body.contact_laws()
+    }
+}
+
+/// The minimiser of Brogliato's (56): ½(x − q̈_c)ᵀM(x − q̈_c) subject to
+/// ∇hᵀM_c⁻¹M(x − q̈_c) + H₄ ≥ 0, with q̈_c the accelerations under the bilateral constraints
+/// alone, M_c⁻¹ = M⁻¹ − M⁻¹G(GᵀM⁻¹G)⁻¹GᵀM⁻¹ (17) and H₄ = ∇hᵀq̈_c + ẇ (the contacts'
+/// accelerations without contact force), all formed here; by enumeration of the active sets (on
+/// the set A the minimiser is y = M⁻¹K_Aᵀ(K_A M⁻¹K_Aᵀ)⁺r with K_A = ∇h_AᵀM_c⁻¹M, r = −H₄,A).
+fn extended_gauss_minimiser(
+    m: &DMatrix<f64>,
+    f: &DVector<f64>,
+    g: &DMatrix<f64>,
+    w: &DMatrix<f64>,
+    drift: &DVector<f64>,
+) -> DVector<f64> {
+    let (n, k) = (w.nrows(), w.ncols());
+    let m_inv = m.clone().try_inverse().expect("regular");
+    let s = g.transpose() * &m_inv * g;
+    let s_inv = s
+        .try_inverse()
+        .expect("independent bilateral gradients (Assumption 2)");
+    let mc = &m_inv - &m_inv * g * &s_inv * g.transpose() * &m_inv;
+    // q̈_c: M q̈ = f + G λ_b with Gᵀ q̈ = 0 (no bilateral drift here).
+    let free = &m_inv * f;
+    let qdd_c = &free - &m_inv * g * (&s_inv * (g.transpose() * &free));
+    let h4 = w.transpose() * &qdd_c + drift;
+    let rows = w.transpose() * &mc * m;
+    let mut best: Option<(f64, DVector<f64>)> = None;
+    for mask in 0usize..(1 << k) {
+        let active: Vec<usize> = (0..k).filter(|&i| mask & (1 << i) != 0).collect();
+        let y = if active.is_empty() {
+            DVector::zeros(n)
+        } else {
+            let ka = DMatrix::from_fn(active.len(), n, |r, c| rows[(active[r], c)]);
+            let r = DVector::from_fn(active.len(), |i, _| -h4[active[i]]);
+            let gram = &ka * &m_inv * ka.transpose();
+            let pinv = gram.clone().pseudo_inverse(1e-12).expect("SVD");
+            let mut nu = &pinv * &r;
+            for _ in 0..2 {
+                nu += &pinv * (&r - &gram * &nu);
+            }
+            if (&gram * &nu - &r).amax() > 1e-10 * (1.0 + r.amax()) {
+                continue; // inconsistent equalities
+            }
+            &m_inv * ka.transpose() * nu
+        };
+        let feasible = (&rows * &y + &h4)
+            .iter()
+            .all(|&v| v >= -1e-9 * (1.0 + h4.amax()));
+        if feasible {
+            let cost = 0.5 * y.dot(&(m * &y));
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, y));
+            }
+        }
+    }
+    qdd_c
+        + best
+            .expect("Proposition 14: the feasible set is not empty")
+            .1
+}
+
+/// Brogliato (2013), Proposition 13 (56) with Proposition 14 (ii): with a bilateral constraint
+/// (the rack x + κθ = c₀) beside the four unilateral supports, the accelerations of the
+/// acceleration-level problem are the unique minimiser of the extended Gauss programme (56),
+/// which also keeps the bilateral constraint (∇gᵀq̈ = 0, since ∇gᵀM_c⁻¹ = 0, Lemma 1), at 300
+/// random bodies, racks and loads (m + p = 5 > n = 3: A_c is singular, Corollary 5, and the
+/// programme holds regardless, Remark 5), to 1e-9 of the free acceleration's size.
+#[test]
+fn accelerations_with_a_bilateral_constraint_solve_the_extended_gauss_programme() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2013);
+    let mut lcp = FrictionalContactLcp::<3, NU>::default();
+    let mut some_lift = 0;
+    for _ in 0..300 {
+        let q = Vector::<3>::new(0.3, 0.0, rng.gen_range(-0.4..0.4));
+        let kappa = rng.gen_range(-1.0..1.0);
+        let model = GuidedBody {
+            body: random_body(&mut rng, &q),
+            kappa,
+            offset: q[0] + kappa * q[2],
+        };
+        let qd = Vector::<3>::zeros();
+        let sol = lcp
+            .solve::<_, 1>(
+                &model,
+                &[true; NU],
+                &ModeTolerances::default(),
+                0.0,
+                &q,
+                &qd,
+            )
+            .expect("frictionless contacts with a rack: solvable (Lemma 4)");
+        let (mut m, mut f) = (Matrix::<3, 3>::zeros(), Vector::<3>::zeros());
+        model.dynamics(&q, &qd, 0.0, &mut m, &mut f);
+        let (mut w, mut tp) = (Matrix::<3, NU>::zeros(), Vector::<NU>::zeros());
+        model.gap_jacobian(&q, 0.0, &mut w, &mut tp);
+        let (mut g, mut gp) = (Matrix::<3, 1>::zeros(), Vector::<1>::zeros());
+        model.bilateral_jacobian(&q, 0.0, &mut g, &mut gp);
+        let mut d = Vector::<NU>::zeros();
+        model.gap_drift(&q, &qd, 0.0, &mut d);
+        let x = extended_gauss_minimiser(
+            &DMatrix::from_column_slice(3, 3, m.as_slice()),
+            &DVector::from_column_slice(f.as_slice()),
+            &DMatrix::from_column_slice(3, 1, g.as_slice()),
+            &DMatrix::from_column_slice(3, NU, w.as_slice()),
+            &DVector::from_column_slice(d.as_slice()),
+        );
+        let scale = 1.0 + (m.try_inverse().expect("regular") * f).amax();
+        let err = (0..3)
+            .map(|i| (x[i] - sol.qdd[i]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            err <= 1e-9 * scale,
+            "q̈ {} against (56) {x} (|Δ| = {err:e})",
+            sol.qdd
+        );
+        assert!((x[0] + kappa * x[2]).abs() <= 1e-9 * scale, "∇gᵀq̈ = 0");
+        if sol.modes.contains(&ContactMode::LiftingOff) {
+            some_lift += 1;
+        }
+    }
+    assert!(some_lift > 10 && some_lift < 290, "{some_lift}");
 }
