@@ -3,7 +3,8 @@
 //! "Mechanical systems of rigid bodies subject to unilateral constraints", (6.1)–(6.3) and
 //! Lemma 5.2, item 4; its extension to bilateral constraints, Brogliato (2013), "Inertial
 //! couplings between unilateral and bilateral holonomic constraints in frictionless Lagrangian
-//! systems", Propositions 13 (56) and 14.
+//! systems", Propositions 13 (56) and 14, and at impulse level Moreau's impact rule,
+//! Proposition 19 (84).
 //!
 //! Model (written here by hand): a planar rigid body (x, y, θ), mass m, central inertia J, with
 //! four support points (aᵢ, bᵢ) in the body frame against the floor,
@@ -21,7 +22,7 @@
 //! the multipliers with W λ = W λ̄, λ ≥ 0, one has least norm; `minimum_norm_multipliers` (an
 //! active-set method) is compared with the same kind of enumeration.
 
-use mbruntime::event::{ContactMode, FrictionalContactLcp, ModeTolerances};
+use mbruntime::event::{ContactMode, FrictionalContactLcp, FrictionalImpactLcp, ModeTolerances};
 use mbruntime::linalg::minimum_norm_multipliers;
 use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
 use nalgebra::{DMatrix, DVector};
@@ -545,4 +546,64 @@ fn accelerations_with_a_bilateral_constraint_solve_the_extended_gauss_programme(
         }
     }
     assert!(some_lift > 10 && some_lift < 290, "{some_lift}");
+}
+
+/// Brogliato (2013), Proposition 19 (84): for a plastic impact (ε = 0) with A_c > 0 and the
+/// bilateral constraints kinetically orthogonal to the unilateral ones, the post-impact velocity
+/// minimises ½(q̇⁺ − q̇⁻)ᵀM(q̇⁺ − q̇⁻) subject to ∇hᵀq̇⁺ ≥ 0 (Moreau's impact rule). The body
+/// with the guide x = c₀ (∇g = (1, 0, 0), orthogonal to every ∇hᵢ = (0, 1, ·) in the metric of
+/// the diagonal M) hits the floor with two supports at once (m + p = 3 = n, A_c > 0) or with all
+/// four (A_c singular: the velocity stays unique, Proposition 18); the impact law's q̇⁺ equals
+/// the programme's minimiser, solved by enumerating its active sets, at 300 random approaches.
+#[test]
+fn plastic_impact_velocity_is_moreaus_projection() {
+    let mut rng = ChaCha8Rng::seed_from_u64(84);
+    let mut impact = FrictionalImpactLcp::<3, NU>::default();
+    for k in 0..300 {
+        let q = Vector::<3>::new(0.3, 0.0, rng.gen_range(-0.4..0.4));
+        let model = GuidedBody {
+            body: random_body(&mut rng, &q),
+            kappa: 0.0,
+            offset: q[0],
+        };
+        let hitting: [bool; NU] = if k % 2 == 0 {
+            [true, true, false, false]
+        } else {
+            [true; NU]
+        };
+        let (mut w, mut tp) = (Matrix::<3, NU>::zeros(), Vector::<NU>::zeros());
+        model.gap_jacobian(&q, 0.0, &mut w, &mut tp);
+        // An approach with every hitting support closing (ẋ = 0 keeps the guide).
+        let u_pre = loop {
+            let u = Vector::<3>::new(0.0, rng.gen_range(-3.0..0.5), rng.gen_range(-3.0..3.0));
+            if (0..NU).all(|i| !hitting[i] || w.column(i).dot(&u) < -0.05) {
+                break u;
+            }
+        };
+        let sol = impact
+            .solve::<_, 1>(&model, &hitting, 0.0, &q, &u_pre)
+            .expect("a frictionless plastic impact");
+        let mut m = Matrix::<3, 3>::zeros();
+        model.mass_matrix(&q, 0.0, &mut m);
+        let closing: Vec<usize> = (0..NU).filter(|&i| hitting[i]).collect();
+        let x = gauss_minimiser(
+            &DMatrix::from_column_slice(3, 3, m.as_slice()),
+            &DVector::from_column_slice(u_pre.as_slice()),
+            &DMatrix::from_fn(3, closing.len(), |r, c| w[(r, closing[c])]),
+            &DVector::zeros(closing.len()),
+        );
+        let scale = 1.0 + u_pre.amax();
+        let err = (0..3)
+            .map(|i| (x[i] - sol.u_post[i]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            err <= 1e-9 * scale,
+            "case {k}: q̇⁺ {} against (84) {x} (|Δ| = {err:e})",
+            sol.u_post
+        );
+        assert!(
+            sol.lambda_b[0].abs() <= 1e-9 * scale,
+            "Proposition 16: p_b = 0"
+        );
+    }
 }
