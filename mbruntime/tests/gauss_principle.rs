@@ -6,7 +6,7 @@
 //! systems", Propositions 13 (56) and 14, and at impulse level Moreau's impact rule,
 //! Proposition 19 (84).
 //!
-//! Model (written here by hand): a planar rigid body (x, y, θ), mass m, central inertia J, with
+//! Model (`mb_testsupport::models::SupportedBody`, written by hand): a planar rigid body (x, y, θ), mass m, central inertia J, with
 //! four support points (aᵢ, bᵢ) in the body frame against the floor,
 //! gᵢ(q) = y + aᵢ sin θ + bᵢ cos θ − cᵢ (cᵢ places the floor so that gᵢ = 0 at the test state),
 //! ∇gᵢ = (0, 1, aᵢ cos θ − bᵢ sin θ), ẇᵢ = −(aᵢ sin θ + bᵢ cos θ) θ̇², loaded by a force
@@ -22,133 +22,14 @@
 //! the multipliers with W λ = W λ̄, λ ≥ 0, one has least norm; `minimum_norm_multipliers` (an
 //! active-set method) is compared with the same kind of enumeration.
 
+use mb_testsupport::models::GuidedBody;
+use mb_testsupport::models::supported_body::{SUPPORTS as NU, random_body};
 use mbruntime::event::{ContactMode, FrictionalContactLcp, FrictionalImpactLcp, ModeTolerances};
 use mbruntime::linalg::minimum_norm_multipliers;
-use mbruntime::{Constraints, ContactLaw, Dynamics, Matrix, Vector};
+use mbruntime::{Constraints, Dynamics, Matrix, Vector};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-const NU: usize = 4;
-
-/// The planar body of the module docs.
-struct SupportedBody {
-    m: f64,
-    j: f64,
-    g: f64,
-    /// Support points (aᵢ, bᵢ) in the body frame.
-    points: [[f64; 2]; NU],
-    /// Floor offsets cᵢ.
-    floor: [f64; NU],
-    /// Applied force (F_x, F_y) and torque τ.
-    load: [f64; 3],
-}
-
-impl SupportedBody {
-    fn normal(&self, q: &Vector<3>, i: usize) -> Vector<3> {
-        let [a, b] = self.points[i];
-        Vector::<3>::new(0.0, 1.0, a * q[2].cos() - b * q[2].sin())
-    }
-    fn height(&self, q: &Vector<3>, i: usize) -> f64 {
-        let [a, b] = self.points[i];
-        q[1] + a * q[2].sin() + b * q[2].cos()
-    }
-}
-
-impl Dynamics<3> for SupportedBody {
-    const NAME: &'static str = "SupportedBody";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, _: &Vector<3>, u: &Vector<3>, _: f64) -> f64 {
-        0.5 * (self.m * (u[0] * u[0] + u[1] * u[1]) + self.j * u[2] * u[2])
-    }
-    fn potential_energy(&self, q: &Vector<3>, _: f64) -> f64 {
-        self.m * self.g * q[1]
-    }
-    fn mass_matrix(&self, _: &Vector<3>, _: f64, m: &mut Matrix<3, 3>) {
-        *m = Matrix::<3, 3>::from_diagonal(&Vector::<3>::new(self.m, self.m, self.j));
-    }
-    fn forces(&self, _: &Vector<3>, _: &Vector<3>, _: f64, h: &mut Vector<3>) {
-        *h = Vector::<3>::new(self.load[0], self.load[1] - self.m * self.g, self.load[2]);
-    }
-    fn dynamics(
-        &self,
-        q: &Vector<3>,
-        u: &Vector<3>,
-        t: f64,
-        m: &mut Matrix<3, 3>,
-        h: &mut Vector<3>,
-    ) {
-        self.mass_matrix(q, t, m);
-        self.forces(q, u, t, h);
-    }
-    fn coriolis(&self, _: &Vector<3>, _: &Vector<3>, _: f64, c: &mut Matrix<3, 3>) {
-        c.fill(0.0);
-    }
-}
-
-impl Constraints<3, 0, NU> for SupportedBody {
-    const BILATERAL: [&'static str; 0] = [];
-    const CONTACTS: [&'static str; NU] = ["s0", "s1", "s2", "s3"];
-    fn bilateral(&self, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, _: &mut Matrix<3, 0>, _: &mut Vector<0>) {}
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, _: &mut Vector<0>) {}
-    fn gaps(&self, q: &Vector<3>, _: f64, g: &mut Vector<NU>) {
-        for i in 0..NU {
-            g[i] = self.height(q, i) - self.floor[i];
-        }
-    }
-    fn gap_jacobian(&self, q: &Vector<3>, _: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
-        for i in 0..NU {
-            w.set_column(i, &self.normal(q, i));
-        }
-        p.fill(0.0);
-    }
-    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, _: f64, d: &mut Vector<NU>) {
-        for i in 0..NU {
-            let [a, b] = self.points[i];
-            d[i] = -(a * q[2].sin() + b * q[2].cos()) * u[2] * u[2];
-        }
-    }
-    fn slip_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
-        w.fill(0.0);
-        p.fill(0.0);
-    }
-    fn slip_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<NU>) {
-        d.fill(0.0);
-    }
-    fn contact_laws(&self) -> [ContactLaw; NU] {
-        [ContactLaw {
-            normal_restitution: 0.0,
-            tangential_restitution: 0.0,
-            friction: 0.0,
-            has_tangent: false,
-        }; NU]
-    }
-}
-
-/// A body with random support points and load, its floor placed under every support at
-/// q = (x, y, θ) (θ̇ = ẏ = 0 so that every contact is closed with zero normal velocity).
-fn random_body(rng: &mut ChaCha8Rng, q: &Vector<3>) -> SupportedBody {
-    let mut body = SupportedBody {
-        m: rng.gen_range(0.5..3.0),
-        j: rng.gen_range(0.05..0.5),
-        g: 9.81,
-        points: [[0.0; 2]; NU],
-        floor: [0.0; NU],
-        load: [
-            rng.gen_range(-10.0..10.0),
-            rng.gen_range(-20.0..40.0),
-            rng.gen_range(-8.0..8.0),
-        ],
-    };
-    for i in 0..NU {
-        body.points[i] = [rng.gen_range(-1.0..1.0), rng.gen_range(-0.5..0.0)];
-        body.floor[i] = body.height(q, i);
-    }
-    body
-}
 
 /// The minimiser of ½(x − x_f)ᵀM(x − x_f) subject to Wᵀx + d ≥ 0, by enumeration of the active
 /// sets (module docs).
@@ -352,79 +233,6 @@ fn minimum_norm_multipliers_are_the_least_norm_solution() {
         );
     }
     assert!(moved > 100, "λ̄ was already least-norm too often ({moved})");
-}
-
-/// The supported body with its x tied to θ by the guide g(q) = x + κθ − c₀ = 0 (a rack):
-/// ∇g = (1, 0, κ), no drift.
-struct GuidedBody {
-    body: SupportedBody,
-    kappa: f64,
-    offset: f64,
-}
-
-impl Dynamics<3> for GuidedBody {
-    const NAME: &'static str = "GuidedBody";
-    const FINGERPRINT: &'static str = "hand-written";
-    const COORDINATES: [&'static str; 3] = ["x", "y", "theta"];
-    const RHEONOMIC: bool = false;
-    fn kinetic_energy(&self, q: &Vector<3>, u: &Vector<3>, t: f64) -> f64 {
-        self.body.kinetic_energy(q, u, t)
-    }
-    fn potential_energy(&self, q: &Vector<3>, t: f64) -> f64 {
-        self.body.potential_energy(q, t)
-    }
-    fn mass_matrix(&self, q: &Vector<3>, t: f64, m: &mut Matrix<3, 3>) {
-        self.body.mass_matrix(q, t, m);
-    }
-    fn forces(&self, q: &Vector<3>, u: &Vector<3>, t: f64, h: &mut Vector<3>) {
-        self.body.forces(q, u, t, h);
-    }
-    fn dynamics(
-        &self,
-        q: &Vector<3>,
-        u: &Vector<3>,
-        t: f64,
-        m: &mut Matrix<3, 3>,
-        h: &mut Vector<3>,
-    ) {
-        self.body.dynamics(q, u, t, m, h);
-    }
-    fn coriolis(&self, q: &Vector<3>, u: &Vector<3>, t: f64, c: &mut Matrix<3, 3>) {
-        self.body.coriolis(q, u, t, c);
-    }
-}
-
-impl Constraints<3, 1, NU> for GuidedBody {
-    const BILATERAL: [&'static str; 1] = ["rack"];
-    const CONTACTS: [&'static str; NU] = ["s0", "s1", "s2", "s3"];
-    fn bilateral(&self, q: &Vector<3>, _: f64, g: &mut Vector<1>) {
-        g[0] = q[0] + self.kappa * q[2] - self.offset;
-    }
-    fn bilateral_jacobian(&self, _: &Vector<3>, _: f64, w: &mut Matrix<3, 1>, p: &mut Vector<1>) {
-        *w = Matrix::<3, 1>::new(1.0, 0.0, self.kappa);
-        p.fill(0.0);
-    }
-    fn bilateral_drift(&self, _: &Vector<3>, _: &Vector<3>, _: f64, d: &mut Vector<1>) {
-        d.fill(0.0);
-    }
-    fn gaps(&self, q: &Vector<3>, t: f64, g: &mut Vector<NU>) {
-        self.body.gaps(q, t, g);
-    }
-    fn gap_jacobian(&self, q: &Vector<3>, t: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
-        self.body.gap_jacobian(q, t, w, p);
-    }
-    fn gap_drift(&self, q: &Vector<3>, u: &Vector<3>, t: f64, d: &mut Vector<NU>) {
-        self.body.gap_drift(q, u, t, d);
-    }
-    fn slip_jacobian(&self, q: &Vector<3>, t: f64, w: &mut Matrix<3, NU>, p: &mut Vector<NU>) {
-        self.body.slip_jacobian(q, t, w, p);
-    }
-    fn slip_drift(&self, q: &Vector<3>, u: &Vector<3>, t: f64, d: &mut Vector<NU>) {
-        self.body.slip_drift(q, u, t, d);
-    }
-    fn contact_laws(&self) -> [ContactLaw; NU] {
-        self.body.contact_laws()
-    }
 }
 
 /// The minimiser of Brogliato's (56): ½(x − q̈_c)ᵀM(x − q̈_c) subject to

@@ -15,6 +15,8 @@
 //! - Planar Coulomb friction: [`PlanarBlock`], [`PulledBlock`], Painlevé's rod [`PainleveRod`],
 //!   [`PulledBox`], [`ParticlePair`]; impacts: [`Disk`], [`LandingBox`].
 //! - Curved contact: a particle in a [`Bowl`].
+//! - Redundant contacts: a planar body on four supports [`SupportedBody`] (random instances:
+//!   [`supported_body::random_body`]), with a guide [`GuidedBody`].
 
 #[macro_use]
 mod shared_parts;
@@ -33,6 +35,7 @@ mod disk;
 mod double_knife;
 mod dumbbell;
 mod fading_blade;
+mod guided_body;
 mod landing_box;
 mod painleve_rod;
 mod particle_pair;
@@ -47,6 +50,7 @@ pub mod sleigh;
 mod sleigh_with_slider;
 mod sliding_rod;
 mod spherical_pendulum;
+pub mod supported_body;
 mod walled_sleigh;
 
 pub use ball::Ball;
@@ -58,6 +62,7 @@ pub use disk::Disk;
 pub use double_knife::DoubleKnife;
 pub use dumbbell::Dumbbell;
 pub use fading_blade::FadingBlade;
+pub use guided_body::GuidedBody;
 pub use landing_box::LandingBox;
 pub use painleve_rod::PainleveRod;
 pub use particle_pair::ParticlePair;
@@ -72,4 +77,5 @@ pub use sleigh::Sleigh;
 pub use sleigh_with_slider::SleighWithSlider;
 pub use sliding_rod::SlidingRod;
 pub use spherical_pendulum::SphericalPendulum;
+pub use supported_body::SupportedBody;
 pub use walled_sleigh::WalledSleigh;
