@@ -38,8 +38,12 @@
 //! * **Singular H_+ at a weakly active point** (Sect. 7): with one weakly active constraint and a
 //!   simple zero eigenvalue, [`classify_singular_weakly_active`] evaluates c₁–c₄ (7.4)–(7.9)
 //!   (bifurcation / common limit point / corner limit point of shape Fig. 7(a)–(d)), recorded in
-//!   [`SpecialPoint::singular`]; otherwise only c₁ and max|c₂| decide. Tracing stops there
-//!   ([`Termination::SingularWeaklyActive`]; higher-order analysis is not implemented).
+//!   [`SpecialPoint::singular`]; tracing stops there ([`Termination::SingularWeaklyActive`];
+//!   higher-order analysis is not implemented). With two or more weakly active constraints the
+//!   first-order equations (3.16)–(3.18) are solved without H_+⁻¹, by enumerating which of them
+//!   stay closed (`singular_branches`, Fig. 1): a family of path derivatives (Fig. 1b) is a
+//!   **bifurcation point** where tracing stops; otherwise the branches are counted and the point
+//!   classified as at a regular H_+ (Fig. 1c: one each way, the path continues).
 //! * **Limit and bifurcation points on smooth segments**: a sign change of ṗ or a change of the
 //!   number of negative eigenvalues of H_+ is located by bisection. At the located point the
 //!   eigenvector w₁ of the smallest |eigenvalue| of H_+ gives c₁ = w₁ᵀ T_+ᵀ ∇U' (2.21): c₁ ≠ 0 is a
@@ -65,6 +69,7 @@
 use super::cone_stability::stable_on_cone;
 use super::path_lcp::{MAX_ENUMERATED_WEAK, for_each_horizontal_solution, for_each_lcp_solution};
 use super::path_system::{Evaluation, PathSystem, PathVector};
+use super::singular_branches::{SingularEnumeration, for_each_singular_branch};
 use super::singular_weakly_active::{
     SingularWeakOutcome, SingularWeaklyActive, classify_singular_weakly_active,
 };
@@ -955,17 +960,29 @@ impl<
         let hmax = (0..r).fold(0.0_f64, |m, i| m.max(rh.eigenvalues[i].abs()));
         let singular = (0..r).any(|i| rh.eigenvalues[i].abs() <= 1e-10 * hmax.max(1e-300));
         let incoming_or_p = incoming.copied().unwrap_or_else(|| Z::unit(Self::P));
-        if singular && r > 0 {
+        let several_weak = (2..=MAX_ENUMERATED_WEAK).contains(&n_weak);
+        let (counts, flat, flat_direction) = if singular && r > 0 && several_weak {
+            let found = self.enumerate_singular_branches(&e, &strong, &weak, &u_p);
+            if found.1.non_unique {
+                let kind = SpecialPointKind::BifurcationPoint;
+                self.push(z, &incoming_or_p, Some(kind));
+                self.mark_special(kind, before, None, None, None);
+                return Err(Termination::SingularWeaklyActive);
+            }
+            (found.0, found.1.horizontal, None)
+        } else if singular && r > 0 {
             let (kind, direction, detail) = self.classify_singular_weak(&rh, &e0, &weak, &u_p);
             self.push(z, &incoming_or_p, Some(kind));
             self.mark_special(kind, before, None, direction, detail);
             return Err(Termination::SingularWeaklyActive);
-        }
-        let proj = rh.inverse_in_coordinates();
-        let g = e0.transpose() * proj * e0;
-        let ghat = -(e0.transpose() * proj * u_p);
-        let counts = self.enumerate_branches(&g, &ghat, &weak, &proj, &e0, &u_p);
-        let (flat, flat_direction) = horizontal_branches(&g, &weak, &proj, &e0);
+        } else {
+            let proj = rh.inverse_in_coordinates();
+            let g = e0.transpose() * proj * e0;
+            let ghat = -(e0.transpose() * proj * u_p);
+            let counts = self.enumerate_branches(&g, &ghat, &weak, &proj, &e0, &u_p);
+            let (flat, flat_direction) = horizontal_branches(&g, &weak, &proj, &e0);
+            (counts, flat, flat_direction)
+        };
         let all = Some((counts.0, counts.1, flat));
         let kind = match counts {
             _ if n_weak > MAX_ENUMERATED_WEAK => SpecialPointKind::EndPoint,
@@ -1040,6 +1057,45 @@ impl<
             });
         }
         counts
+    }
+
+    /// Every path derivative for ṗ = ±1 at a weakly active point with singular H_+ and several
+    /// weakly active contacts (`singular_branches`) into `self.branches` (duplicates dropped):
+    /// how many there are for each sign, and whether the derivative is not unique or horizontal.
+    fn enumerate_singular_branches(
+        &mut self,
+        e: &Evaluation<NQ, NB, NU>,
+        strong: &[bool; NU],
+        weak: &[bool; NU],
+        u_p: &Vector<NQ>,
+    ) -> ((usize, usize), SingularEnumeration) {
+        self.branches.clear();
+        let mut counts = (0usize, 0usize);
+        let branches = &mut self.branches;
+        let found = for_each_singular_branch::<M, NQ, NB, NU>(e, strong, weak, u_p, 1e-9, |d| {
+            let dup = branches.iter().any(|b| {
+                b.p_dot == d.p_dot
+                    && (b.lambda_dot - d.lambda_dot).amax() <= 1e-9
+                    && (b.g_dot - d.g_dot).amax() <= 1e-9
+            });
+            if dup {
+                return;
+            }
+            if d.p_dot > 0.0 {
+                counts.0 += 1;
+            } else {
+                counts.1 += 1;
+            }
+            if branches.len() < branches.capacity() {
+                branches.push(Branch {
+                    q_dot: d.q_dot,
+                    p_dot: d.p_dot,
+                    lambda_dot: d.lambda_dot,
+                    g_dot: d.g_dot,
+                });
+            }
+        });
+        (counts, found)
     }
 
     /// The branch to follow: the one closest to the incoming tangent, other than the one leading

@@ -31,6 +31,7 @@ mod path_lcp;
 mod path_output;
 mod path_system;
 mod redundancy;
+mod singular_branches;
 mod singular_weakly_active;
 
 pub use crate::contact_problem::{

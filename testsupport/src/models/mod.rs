@@ -15,6 +15,7 @@
 //! - Planar Coulomb friction: [`PlanarBlock`], [`PulledBlock`], Painlevé's rod [`PainleveRod`],
 //!   [`PulledBox`], [`ParticlePair`]; impacts: [`Disk`], [`LandingBox`].
 //! - Curved contact: a particle in a [`Bowl`].
+//! - Equilibrium paths: two stops in a flat-bottomed valley [`TwoStopValley`].
 //! - Redundant contacts: a planar body on four supports [`SupportedBody`] (random instances:
 //!   [`supported_body::random_body`]), with a guide [`GuidedBody`].
 
@@ -51,6 +52,7 @@ mod sleigh_with_slider;
 mod sliding_rod;
 mod spherical_pendulum;
 pub mod supported_body;
+mod two_stop_valley;
 mod walled_sleigh;
 
 pub use ball::Ball;
@@ -78,4 +80,5 @@ pub use sleigh_with_slider::SleighWithSlider;
 pub use sliding_rod::SlidingRod;
 pub use spherical_pendulum::SphericalPendulum;
 pub use supported_body::SupportedBody;
+pub use two_stop_valley::TwoStopValley;
 pub use walled_sleigh::WalledSleigh;
