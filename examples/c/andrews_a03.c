@@ -4650,3 +4650,4 @@ void andrews_a03_gap_drift_jacobians(const andrews_a03_params *restrict p, const
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: d53d4bccc17882a7ad9c73ffc231e0b5

@@ -202,3 +202,5 @@ void andrews_a03_bilateral_drift_jacobians(const andrews_a03_params *restrict p,
 void andrews_a03_gap_drift_jacobians(const andrews_a03_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // ANDREWS_A03_H
+
+// end of generated module, fingerprint: d53d4bccc17882a7ad9c73ffc231e0b5

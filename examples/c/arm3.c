@@ -2524,3 +2524,4 @@ int arm3_articulated_acceleration(const arm3_params *restrict p, const double *r
     qdd[2] = z1283;
     return z1185 > 0.0 && z1228 > 0.0 && z1249 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]);
 }
+// end of generated module, fingerprint: 93ca0944cafdf14248d42ba8f14a9871

@@ -192,3 +192,5 @@ void arm3_gap_drift_jacobians(const arm3_params *restrict p, const double *restr
 int arm3_articulated_acceleration(const arm3_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // ARM3_H
+
+// end of generated module, fingerprint: 93ca0944cafdf14248d42ba8f14a9871

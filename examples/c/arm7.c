@@ -3797,3 +3797,4 @@ int arm7_articulated_acceleration(const arm7_params *restrict p, const double *r
     qdd[6] = z2751;
     return z2449 > 0.0 && z2492 > 0.0 && z2535 > 0.0 && z2578 > 0.0 && z2621 > 0.0 && z2664 > 0.0 && z2685 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]) && isfinite(qdd[5]) && isfinite(qdd[6]);
 }
+// end of generated module, fingerprint: b075f7d57771f6d3f29e0f5b9638b273

@@ -154,3 +154,5 @@ void arm7_contact_laws(const arm7_params *restrict p, arm7_contact_law *restrict
 int arm7_articulated_acceleration(const arm7_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // ARM7_H
+
+// end of generated module, fingerprint: b075f7d57771f6d3f29e0f5b9638b273

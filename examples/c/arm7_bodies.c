@@ -11536,3 +11536,4 @@ void arm7_bodies_contact_laws(const arm7_bodies_params *restrict p, arm7_bodies_
     (void)p;
     (void)laws;
 }
+// end of generated module, fingerprint: c577d8b6e494a382fb3f3ec9b1d4f948

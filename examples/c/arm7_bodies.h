@@ -150,3 +150,5 @@ void arm7_bodies_slip_drift(const arm7_bodies_params *restrict p, const double *
 void arm7_bodies_contact_laws(const arm7_bodies_params *restrict p, arm7_bodies_contact_law *restrict laws);
 
 #endif // ARM7_BODIES_H
+
+// end of generated module, fingerprint: c577d8b6e494a382fb3f3ec9b1d4f948

@@ -449,3 +449,4 @@ void ball_on_string_gap_drift_jacobians(const ball_on_string_params *restrict p,
     d_dqd[0] = x43;
     d_dqd[1] = x49;
 }
+// end of generated module, fingerprint: 12635f974c0289c4b2ceac33a7bba9a7

@@ -162,3 +162,5 @@ void ball_on_string_bilateral_drift_jacobians(const ball_on_string_params *restr
 void ball_on_string_gap_drift_jacobians(const ball_on_string_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BALL_ON_STRING_H
+
+// end of generated module, fingerprint: 12635f974c0289c4b2ceac33a7bba9a7

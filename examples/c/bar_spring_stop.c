@@ -387,3 +387,4 @@ void bar_spring_stop_gap_drift_jacobians(const bar_spring_stop_params *restrict 
     d_dq[0] = x2;
     d_dqd[0] = x4;
 }
+// end of generated module, fingerprint: 5467dff653e2ea05c48471f2432cb4f6

@@ -161,3 +161,5 @@ void bar_spring_stop_bilateral_drift_jacobians(const bar_spring_stop_params *res
 void bar_spring_stop_gap_drift_jacobians(const bar_spring_stop_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BAR_SPRING_STOP_H
+
+// end of generated module, fingerprint: 5467dff653e2ea05c48471f2432cb4f6

@@ -406,3 +406,4 @@ void bar_spring_stop_cartesian_gap_drift_jacobians(const bar_spring_stop_cartesi
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: bf4563cfded2e70652e4356492da7273

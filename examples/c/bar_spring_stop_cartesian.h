@@ -161,3 +161,5 @@ void bar_spring_stop_cartesian_bilateral_drift_jacobians(const bar_spring_stop_c
 void bar_spring_stop_cartesian_gap_drift_jacobians(const bar_spring_stop_cartesian_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BAR_SPRING_STOP_CARTESIAN_H
+
+// end of generated module, fingerprint: bf4563cfded2e70652e4356492da7273

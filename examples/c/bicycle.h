@@ -212,3 +212,5 @@ void bicycle_gap_drift_jacobians(const bicycle_params *restrict p, const double 
 int bicycle_articulated_acceleration(const bicycle_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // BICYCLE_H
+
+// end of generated module, fingerprint: c458a557b6882b11d3c6e55182193249

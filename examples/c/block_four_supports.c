@@ -590,3 +590,4 @@ void block_four_supports_gap_drift_jacobians(const block_four_supports_params *r
     d_dqd[10] = 0.0;
     d_dqd[11] = x29;
 }
+// end of generated module, fingerprint: c89543ee989a31413bfd9a714bf0a055

@@ -163,3 +163,5 @@ void block_four_supports_bilateral_drift_jacobians(const block_four_supports_par
 void block_four_supports_gap_drift_jacobians(const block_four_supports_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BLOCK_FOUR_SUPPORTS_H
+
+// end of generated module, fingerprint: c89543ee989a31413bfd9a714bf0a055

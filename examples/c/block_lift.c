@@ -420,3 +420,4 @@ void block_lift_gap_drift_jacobians(const block_lift_params *restrict p, const d
     d_dqd[4] = 0.0;
     d_dqd[5] = 0.0;
 }
+// end of generated module, fingerprint: f18c9eb2616557a9938c5193b8081359

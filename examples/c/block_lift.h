@@ -163,3 +163,5 @@ void block_lift_bilateral_drift_jacobians(const block_lift_params *restrict p, c
 void block_lift_gap_drift_jacobians(const block_lift_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BLOCK_LIFT_H
+
+// end of generated module, fingerprint: f18c9eb2616557a9938c5193b8081359

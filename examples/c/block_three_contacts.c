@@ -412,3 +412,4 @@ void block_three_contacts_gap_drift_jacobians(const block_three_contacts_params 
     d_dqd[4] = 0.0;
     d_dqd[5] = 0.0;
 }
+// end of generated module, fingerprint: a8ce73bc682926dea640459b37f1b8d2

@@ -162,3 +162,5 @@ void block_three_contacts_bilateral_drift_jacobians(const block_three_contacts_p
 void block_three_contacts_gap_drift_jacobians(const block_three_contacts_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BLOCK_THREE_CONTACTS_H
+
+// end of generated module, fingerprint: a8ce73bc682926dea640459b37f1b8d2

@@ -957,3 +957,4 @@ void body_chain3_gap_drift_jacobians(const body_chain3_params *restrict p, const
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 58e5bb0268e37d3449428bf4c749decc

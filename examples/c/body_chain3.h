@@ -165,3 +165,5 @@ void body_chain3_bilateral_drift_jacobians(const body_chain3_params *restrict p,
 void body_chain3_gap_drift_jacobians(const body_chain3_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BODY_CHAIN3_H
+
+// end of generated module, fingerprint: 58e5bb0268e37d3449428bf4c749decc

@@ -318,3 +318,4 @@ void bouncing_ball_gap_drift_jacobians(const bouncing_ball_params *restrict p, c
     d_dq[0] = 0.0;
     d_dqd[0] = 0.0;
 }
+// end of generated module, fingerprint: 2e47cdc0d9d3d16f525c71829b6576bb

@@ -161,3 +161,5 @@ void bouncing_ball_bilateral_drift_jacobians(const bouncing_ball_params *restric
 void bouncing_ball_gap_drift_jacobians(const bouncing_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // BOUNCING_BALL_H
+
+// end of generated module, fingerprint: 2e47cdc0d9d3d16f525c71829b6576bb

@@ -6509,3 +6509,4 @@ int bricard_a04_articulated_acceleration(const bricard_a04_params *restrict p, c
     qdd[4] = z3950;
     return z3752 > 0.0 && z3795 > 0.0 && z3838 > 0.0 && z3881 > 0.0 && z3897 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]);
 }
+// end of generated module, fingerprint: 7e4e1430fae975895a31e623b1373a1c

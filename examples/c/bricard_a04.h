@@ -166,3 +166,5 @@ void bricard_a04_gap_drift_jacobians(const bricard_a04_params *restrict p, const
 int bricard_a04_articulated_acceleration(const bricard_a04_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // BRICARD_A04_H
+
+// end of generated module, fingerprint: 7e4e1430fae975895a31e623b1373a1c

@@ -792,3 +792,4 @@ void cardan_top_gap_drift_jacobians(const cardan_top_params *restrict p, const d
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 1a117126e75b8a1a9c4498bb700c0539

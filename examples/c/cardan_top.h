@@ -168,3 +168,5 @@ void cardan_top_bilateral_drift_jacobians(const cardan_top_params *restrict p, c
 void cardan_top_gap_drift_jacobians(const cardan_top_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CARDAN_TOP_H
+
+// end of generated module, fingerprint: 1a117126e75b8a1a9c4498bb700c0539

@@ -769,3 +769,4 @@ void cart_pendulum_wall_gap_drift_jacobians(const cart_pendulum_wall_params *res
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
 }
+// end of generated module, fingerprint: a8d62d44280c1e058a7e7a1f15dd5f66

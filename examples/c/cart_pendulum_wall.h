@@ -166,3 +166,5 @@ void cart_pendulum_wall_bilateral_drift_jacobians(const cart_pendulum_wall_param
 void cart_pendulum_wall_gap_drift_jacobians(const cart_pendulum_wall_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CART_PENDULUM_WALL_H
+
+// end of generated module, fingerprint: a8d62d44280c1e058a7e7a1f15dd5f66

@@ -419,3 +419,4 @@ void cart_pole_gap_drift_jacobians(const cart_pole_params *restrict p, const dou
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 06927e822b7d46c18664ca04c3acff44

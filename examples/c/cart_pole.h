@@ -168,3 +168,5 @@ void cart_pole_bilateral_drift_jacobians(const cart_pole_params *restrict p, con
 void cart_pole_gap_drift_jacobians(const cart_pole_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CART_POLE_H
+
+// end of generated module, fingerprint: 06927e822b7d46c18664ca04c3acff44

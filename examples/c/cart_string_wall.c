@@ -784,3 +784,4 @@ void cart_string_wall_gap_drift_jacobians(const cart_string_wall_params *restric
     d_dqd[4] = x209;
     d_dqd[5] = x214;
 }
+// end of generated module, fingerprint: 0c46c4f48cd8ce8d1b56c9006377cbe7

@@ -166,3 +166,5 @@ void cart_string_wall_bilateral_drift_jacobians(const cart_string_wall_params *r
 void cart_string_wall_gap_drift_jacobians(const cart_string_wall_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CART_STRING_WALL_H
+
+// end of generated module, fingerprint: 0c46c4f48cd8ce8d1b56c9006377cbe7

@@ -957,3 +957,4 @@ void chain3_gap_drift_jacobians(const chain3_params *restrict p, const double *r
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: db163a036e611e00d95d2838cdf47f91

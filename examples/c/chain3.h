@@ -165,3 +165,5 @@ void chain3_bilateral_drift_jacobians(const chain3_params *restrict p, const dou
 void chain3_gap_drift_jacobians(const chain3_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CHAIN3_H
+
+// end of generated module, fingerprint: db163a036e611e00d95d2838cdf47f91

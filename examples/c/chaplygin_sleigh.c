@@ -413,3 +413,4 @@ void chaplygin_sleigh_gap_drift_jacobians(const chaplygin_sleigh_params *restric
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: b14b1c4ea9042a0bf0d05ebc5554a414

@@ -168,3 +168,5 @@ void chaplygin_sleigh_bilateral_velocity_jacobian(const chaplygin_sleigh_params 
 void chaplygin_sleigh_gap_drift_jacobians(const chaplygin_sleigh_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CHAPLYGIN_SLEIGH_H
+
+// end of generated module, fingerprint: b14b1c4ea9042a0bf0d05ebc5554a414

@@ -663,3 +663,4 @@ void curved_lift_gap_drift_jacobians(const curved_lift_params *restrict p, const
     d_dqd[0] = x45;
     d_dqd[1] = x51;
 }
+// end of generated module, fingerprint: 41238417f67b7602049a89267481cd77

@@ -168,3 +168,5 @@ void curved_lift_bilateral_drift_jacobians(const curved_lift_params *restrict p,
 void curved_lift_gap_drift_jacobians(const curved_lift_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // CURVED_LIFT_H
+
+// end of generated module, fingerprint: 41238417f67b7602049a89267481cd77

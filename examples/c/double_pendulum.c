@@ -594,3 +594,4 @@ void double_pendulum_gap_drift_jacobians(const double_pendulum_params *restrict 
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 6a7e20cd1e6c05624ec1bc5b7afe1823

@@ -163,3 +163,5 @@ void double_pendulum_bilateral_drift_jacobians(const double_pendulum_params *res
 void double_pendulum_gap_drift_jacobians(const double_pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // DOUBLE_PENDULUM_H
+
+// end of generated module, fingerprint: 6a7e20cd1e6c05624ec1bc5b7afe1823

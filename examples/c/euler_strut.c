@@ -337,3 +337,4 @@ void euler_strut_gap_drift_jacobians(const euler_strut_params *restrict p, const
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 94a14d1bffa3da28b16d9449e79dedbc

@@ -161,3 +161,5 @@ void euler_strut_bilateral_drift_jacobians(const euler_strut_params *restrict p,
 void euler_strut_gap_drift_jacobians(const euler_strut_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // EULER_STRUT_H
+
+// end of generated module, fingerprint: 94a14d1bffa3da28b16d9449e79dedbc

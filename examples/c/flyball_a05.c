@@ -2126,3 +2126,4 @@ int flyball_a05_articulated_acceleration(const flyball_a05_params *restrict p, c
     qdd[3] = z962;
     return z886 > 0.0 && z901 > 0.0 && p->msl > 0.0 && z925 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]);
 }
+// end of generated module, fingerprint: 7b75f0037059d572020df2271d67eb89

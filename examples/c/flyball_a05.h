@@ -174,3 +174,5 @@ void flyball_a05_gap_drift_jacobians(const flyball_a05_params *restrict p, const
 int flyball_a05_articulated_acceleration(const flyball_a05_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // FLYBALL_A05_H
+
+// end of generated module, fingerprint: 7b75f0037059d572020df2271d67eb89

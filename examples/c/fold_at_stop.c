@@ -453,3 +453,4 @@ void fold_at_stop_gap_drift_jacobians(const fold_at_stop_params *restrict p, con
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: 520749748d3bf67dec59e22eed3f0602

@@ -166,3 +166,5 @@ void fold_at_stop_bilateral_drift_jacobians(const fold_at_stop_params *restrict 
 void fold_at_stop_gap_drift_jacobians(const fold_at_stop_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // FOLD_AT_STOP_H
+
+// end of generated module, fingerprint: 520749748d3bf67dec59e22eed3f0602

@@ -3005,3 +3005,4 @@ void four_bar_gap_drift_jacobians(const four_bar_params *restrict p, const doubl
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: ad1971d4f4ac51d3b174af448eeaf678

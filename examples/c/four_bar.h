@@ -174,3 +174,5 @@ void four_bar_bilateral_drift_jacobians(const four_bar_params *restrict p, const
 void four_bar_gap_drift_jacobians(const four_bar_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // FOUR_BAR_H
+
+// end of generated module, fingerprint: ad1971d4f4ac51d3b174af448eeaf678

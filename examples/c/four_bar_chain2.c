@@ -2022,3 +2022,4 @@ int four_bar_chain2_articulated_acceleration(const four_bar_chain2_params *restr
     qdd[4] = z781;
     return z703 > 0.0 && z712 > 0.0 && z113 > 0.0 && z742 > 0.0 && z754 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]);
 }
+// end of generated module, fingerprint: bb878cf4858ca4107cd5dc253225cb11

@@ -166,3 +166,5 @@ void four_bar_chain2_gap_drift_jacobians(const four_bar_chain2_params *restrict 
 int four_bar_chain2_articulated_acceleration(const four_bar_chain2_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // FOUR_BAR_CHAIN2_H
+
+// end of generated module, fingerprint: bb878cf4858ca4107cd5dc253225cb11

@@ -3579,3 +3579,4 @@ int four_bar_chain4_articulated_acceleration(const four_bar_chain4_params *restr
     qdd[8] = z1513;
     return z1353 > 0.0 && z1362 > 0.0 && z1371 > 0.0 && z1380 > 0.0 && z209 > 0.0 && z1410 > 0.0 && z1434 > 0.0 && z1458 > 0.0 && z1470 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]) && isfinite(qdd[5]) && isfinite(qdd[6]) && isfinite(qdd[7]) && isfinite(qdd[8]);
 }
+// end of generated module, fingerprint: 58326520392168238bd8542a7ba7906f

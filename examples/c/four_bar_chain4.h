@@ -166,3 +166,5 @@ void four_bar_chain4_gap_drift_jacobians(const four_bar_chain4_params *restrict 
 int four_bar_chain4_articulated_acceleration(const four_bar_chain4_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // FOUR_BAR_CHAIN4_H
+
+// end of generated module, fingerprint: 58326520392168238bd8542a7ba7906f

@@ -112,3 +112,5 @@ void four_bar_chain40_contact_laws(const four_bar_chain40_params *restrict p, fo
 int four_bar_chain40_articulated_acceleration(const four_bar_chain40_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // FOUR_BAR_CHAIN40_H
+
+// end of generated module, fingerprint: 745d90f5040eccfb43c5d7da32f11a7e

@@ -731,3 +731,4 @@ void heavy_top_gap_drift_jacobians(const heavy_top_params *restrict p, const dou
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 09e9e17eb67de1563e2cb2981b0c725a

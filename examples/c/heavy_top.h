@@ -168,3 +168,5 @@ void heavy_top_bilateral_drift_jacobians(const heavy_top_params *restrict p, con
 void heavy_top_gap_drift_jacobians(const heavy_top_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // HEAVY_TOP_H
+
+// end of generated module, fingerprint: 09e9e17eb67de1563e2cb2981b0c725a

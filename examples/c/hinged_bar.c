@@ -471,3 +471,4 @@ void hinged_bar_gap_drift_jacobians(const hinged_bar_params *restrict p, const d
     d_dqd[1] = 0.0;
     d_dqd[2] = x4;
 }
+// end of generated module, fingerprint: 431c07a98fa7942226044dcf05a19381

@@ -163,3 +163,5 @@ void hinged_bar_bilateral_drift_jacobians(const hinged_bar_params *restrict p, c
 void hinged_bar_gap_drift_jacobians(const hinged_bar_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // HINGED_BAR_H
+
+// end of generated module, fingerprint: 431c07a98fa7942226044dcf05a19381

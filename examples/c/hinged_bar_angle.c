@@ -347,3 +347,4 @@ void hinged_bar_angle_gap_drift_jacobians(const hinged_bar_angle_params *restric
     d_dq[0] = x2;
     d_dqd[0] = x4;
 }
+// end of generated module, fingerprint: 73c097025c901ca1f45a02c0be6cdd2c

@@ -163,3 +163,5 @@ void hinged_bar_angle_bilateral_drift_jacobians(const hinged_bar_angle_params *r
 void hinged_bar_angle_gap_drift_jacobians(const hinged_bar_angle_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // HINGED_BAR_ANGLE_H
+
+// end of generated module, fingerprint: 73c097025c901ca1f45a02c0be6cdd2c

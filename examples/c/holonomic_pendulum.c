@@ -362,3 +362,4 @@ void holonomic_pendulum_gap_drift_jacobians(const holonomic_pendulum_params *res
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: fdffab3f51d586fa917d64903fd5535c

@@ -161,3 +161,5 @@ void holonomic_pendulum_bilateral_drift_jacobians(const holonomic_pendulum_param
 void holonomic_pendulum_gap_drift_jacobians(const holonomic_pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // HOLONOMIC_PENDULUM_H
+
+// end of generated module, fingerprint: fdffab3f51d586fa917d64903fd5535c

@@ -10710,3 +10710,4 @@ int iiwa_articulated_acceleration(const iiwa_params *restrict p, const double *r
     qdd[6] = z6449;
     return z6146 > 0.0 && z6189 > 0.0 && z6232 > 0.0 && z6275 > 0.0 && z6318 > 0.0 && z6361 > 0.0 && z6382 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]) && isfinite(qdd[5]) && isfinite(qdd[6]);
 }
+// end of generated module, fingerprint: a58a2cee41001e19cb774dd00cc0c86b

@@ -237,3 +237,5 @@ void iiwa_gap_drift_jacobians(const iiwa_params *restrict p, const double *restr
 int iiwa_articulated_acceleration(const iiwa_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // IIWA_H
+
+// end of generated module, fingerprint: a58a2cee41001e19cb774dd00cc0c86b

@@ -425,3 +425,4 @@ void incline_block_gap_drift_jacobians(const incline_block_params *restrict p, c
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
 }
+// end of generated module, fingerprint: 50ecfda9e9b578d611d6dc1e0f0aaada

@@ -175,3 +175,5 @@ void incline_block_bilateral_drift_jacobians(const incline_block_params *restric
 void incline_block_gap_drift_jacobians(const incline_block_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // INCLINE_BLOCK_H
+
+// end of generated module, fingerprint: 50ecfda9e9b578d611d6dc1e0f0aaada

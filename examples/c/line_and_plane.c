@@ -459,3 +459,4 @@ void line_and_plane_gap_drift_jacobians(const line_and_plane_params *restrict p,
         d_dqd[mb_k] = 0.0;
     }
 }
+// end of generated module, fingerprint: e0bee45bf9b66e38b6a91561c81231d5

@@ -171,3 +171,5 @@ void line_and_plane_bilateral_drift_jacobians(const line_and_plane_params *restr
 void line_and_plane_gap_drift_jacobians(const line_and_plane_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // LINE_AND_PLANE_H
+
+// end of generated module, fingerprint: e0bee45bf9b66e38b6a91561c81231d5

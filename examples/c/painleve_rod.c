@@ -403,3 +403,4 @@ void painleve_rod_gap_drift_jacobians(const painleve_rod_params *restrict p, con
     d_dqd[1] = 0.0;
     d_dqd[2] = x4;
 }
+// end of generated module, fingerprint: 9e412a4469a9ee5d257cae8765085d11

@@ -162,3 +162,5 @@ void painleve_rod_bilateral_drift_jacobians(const painleve_rod_params *restrict 
 void painleve_rod_gap_drift_jacobians(const painleve_rod_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PAINLEVE_ROD_H
+
+// end of generated module, fingerprint: 9e412a4469a9ee5d257cae8765085d11

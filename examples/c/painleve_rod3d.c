@@ -431,3 +431,4 @@ void painleve_rod3d_gap_drift_jacobians(const painleve_rod3d_params *restrict p,
     d_dqd[2] = 0.0;
     d_dqd[3] = x4;
 }
+// end of generated module, fingerprint: 378ac6d7ab5b3a385479998da679018d

@@ -171,3 +171,5 @@ void painleve_rod3d_bilateral_drift_jacobians(const painleve_rod3d_params *restr
 void painleve_rod3d_gap_drift_jacobians(const painleve_rod3d_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PAINLEVE_ROD3D_H
+
+// end of generated module, fingerprint: 378ac6d7ab5b3a385479998da679018d

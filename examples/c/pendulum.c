@@ -340,3 +340,4 @@ void pendulum_gap_drift_jacobians(const pendulum_params *restrict p, const doubl
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 5e02e249a2514c52edf4f1d21dc1a3fb

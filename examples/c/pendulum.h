@@ -166,3 +166,5 @@ void pendulum_bilateral_drift_jacobians(const pendulum_params *restrict p, const
 void pendulum_gap_drift_jacobians(const pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PENDULUM_H
+
+// end of generated module, fingerprint: 5e02e249a2514c52edf4f1d21dc1a3fb

@@ -441,3 +441,4 @@ void pendulum_a01_gap_drift_jacobians(const pendulum_a01_params *restrict p, con
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 1f1a9c9495459be859900a86ab670a77

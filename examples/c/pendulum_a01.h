@@ -161,3 +161,5 @@ void pendulum_a01_bilateral_drift_jacobians(const pendulum_a01_params *restrict 
 void pendulum_a01_gap_drift_jacobians(const pendulum_a01_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PENDULUM_A01_H
+
+// end of generated module, fingerprint: 1f1a9c9495459be859900a86ab670a77

@@ -541,3 +541,4 @@ void pendulum_rod_and_string_gap_drift_jacobians(const pendulum_rod_and_string_p
     d_dqd[0] = x43;
     d_dqd[1] = x49;
 }
+// end of generated module, fingerprint: 3ab865238dafb694376ddbd4696fb30e

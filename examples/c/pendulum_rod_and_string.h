@@ -161,3 +161,5 @@ void pendulum_rod_and_string_bilateral_drift_jacobians(const pendulum_rod_and_st
 void pendulum_rod_and_string_gap_drift_jacobians(const pendulum_rod_and_string_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PENDULUM_ROD_AND_STRING_H
+
+// end of generated module, fingerprint: 3ab865238dafb694376ddbd4696fb30e

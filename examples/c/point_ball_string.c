@@ -611,3 +611,4 @@ void point_ball_string_gap_drift_jacobians(const point_ball_string_params *restr
     d_dqd[2] = 0.0;
     d_dqd[3] = 0.0;
 }
+// end of generated module, fingerprint: c4ce6e7be0fe8a0625841221b777b0bd

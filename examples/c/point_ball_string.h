@@ -171,3 +171,5 @@ void point_ball_string_bilateral_drift_jacobians(const point_ball_string_params 
 void point_ball_string_gap_drift_jacobians(const point_ball_string_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // POINT_BALL_STRING_H
+
+// end of generated module, fingerprint: c4ce6e7be0fe8a0625841221b777b0bd

@@ -451,3 +451,4 @@ void polynomial_lift_gap_drift_jacobians(const polynomial_lift_params *restrict 
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: 5c28a26772b9c37967cb9f28d910a50c

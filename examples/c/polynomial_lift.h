@@ -168,3 +168,5 @@ void polynomial_lift_bilateral_drift_jacobians(const polynomial_lift_params *res
 void polynomial_lift_gap_drift_jacobians(const polynomial_lift_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // POLYNOMIAL_LIFT_H
+
+// end of generated module, fingerprint: 5c28a26772b9c37967cb9f28d910a50c

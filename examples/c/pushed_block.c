@@ -538,3 +538,4 @@ void pushed_block_gap_drift_jacobians(const pushed_block_params *restrict p, con
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
 }
+// end of generated module, fingerprint: 15d4c690805342c3cd5cae221639ad55

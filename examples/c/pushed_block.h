@@ -181,3 +181,5 @@ void pushed_block_bilateral_drift_jacobians(const pushed_block_params *restrict 
 void pushed_block_gap_drift_jacobians(const pushed_block_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PUSHED_BLOCK_H
+
+// end of generated module, fingerprint: 15d4c690805342c3cd5cae221639ad55

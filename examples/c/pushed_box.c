@@ -512,3 +512,4 @@ void pushed_box_gap_drift_jacobians(const pushed_box_params *restrict p, const d
     d_dqd[4] = 0.0;
     d_dqd[5] = x17;
 }
+// end of generated module, fingerprint: 4d057654c4f08a3e42ae9a80db4b7758

@@ -170,3 +170,5 @@ void pushed_box_bilateral_drift_jacobians(const pushed_box_params *restrict p, c
 void pushed_box_gap_drift_jacobians(const pushed_box_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // PUSHED_BOX_H
+
+// end of generated module, fingerprint: 4d057654c4f08a3e42ae9a80db4b7758

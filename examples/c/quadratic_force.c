@@ -330,3 +330,4 @@ void quadratic_force_gap_drift_jacobians(const quadratic_force_params *restrict 
     d_dq[0] = 0.0;
     d_dqd[0] = 0.0;
 }
+// end of generated module, fingerprint: 00ceab091ef20d94ff73c168d4885412

@@ -162,3 +162,5 @@ void quadratic_force_bilateral_drift_jacobians(const quadratic_force_params *res
 void quadratic_force_gap_drift_jacobians(const quadratic_force_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // QUADRATIC_FORCE_H
+
+// end of generated module, fingerprint: 00ceab091ef20d94ff73c168d4885412

@@ -11954,3 +11954,4 @@ int quadruped_articulated_acceleration(const quadruped_params *restrict p, const
     qdd[21] = z9344;
     return z8391 > 0.0 && z8434 > 0.0 && z8477 > 0.0 && z8520 > 0.0 && z8536 > 0.0 && z8579 > 0.0 && z8622 > 0.0 && z8665 > 0.0 && z8681 > 0.0 && z8724 > 0.0 && z8767 > 0.0 && z8810 > 0.0 && z8826 > 0.0 && z8869 > 0.0 && z8912 > 0.0 && z8955 > 0.0 && z8998 > 0.0 && z9041 > 0.0 && z9084 > 0.0 && z9114 > 0.0 && z9146 > 0.0 && z9177 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]) && isfinite(qdd[4]) && isfinite(qdd[5]) && isfinite(qdd[6]) && isfinite(qdd[7]) && isfinite(qdd[8]) && isfinite(qdd[9]) && isfinite(qdd[10]) && isfinite(qdd[11]) && isfinite(qdd[12]) && isfinite(qdd[13]) && isfinite(qdd[14]) && isfinite(qdd[15]) && isfinite(qdd[16]) && isfinite(qdd[17]) && isfinite(qdd[18]) && isfinite(qdd[19]) && isfinite(qdd[20]) && isfinite(qdd[21]);
 }
+// end of generated module, fingerprint: 45fea7a2978600ac88ad76cbb0f31bd7

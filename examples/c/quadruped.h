@@ -128,3 +128,5 @@ void quadruped_contact_laws(const quadruped_params *restrict p, quadruped_contac
 int quadruped_articulated_acceleration(const quadruped_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // QUADRUPED_H
+
+// end of generated module, fingerprint: 45fea7a2978600ac88ad76cbb0f31bd7

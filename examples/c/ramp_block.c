@@ -433,3 +433,4 @@ void ramp_block_gap_drift_jacobians(const ramp_block_params *restrict p, const d
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: 66e31eea03664268752f63345dc5c309

@@ -170,3 +170,5 @@ void ramp_block_bilateral_drift_jacobians(const ramp_block_params *restrict p, c
 void ramp_block_gap_drift_jacobians(const ramp_block_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // RAMP_BLOCK_H
+
+// end of generated module, fingerprint: 66e31eea03664268752f63345dc5c309

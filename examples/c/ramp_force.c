@@ -322,3 +322,4 @@ void ramp_force_gap_drift_jacobians(const ramp_force_params *restrict p, const d
     d_dq[0] = 0.0;
     d_dqd[0] = 0.0;
 }
+// end of generated module, fingerprint: 9782a6befa33645ff0d3ace46a3ff0f8

@@ -161,3 +161,5 @@ void ramp_force_bilateral_drift_jacobians(const ramp_force_params *restrict p, c
 void ramp_force_gap_drift_jacobians(const ramp_force_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // RAMP_FORCE_H
+
+// end of generated module, fingerprint: 9782a6befa33645ff0d3ace46a3ff0f8

@@ -3034,3 +3034,4 @@ void rattleback_gap_drift_jacobians(const rattleback_params *restrict p, const d
     d_dqd[4] = x504;
     d_dqd[5] = x546;
 }
+// end of generated module, fingerprint: fe9e9e99869f16b9d33a750006c0c342

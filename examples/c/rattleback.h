@@ -189,3 +189,5 @@ void rattleback_bilateral_drift_jacobians(const rattleback_params *restrict p, c
 void rattleback_gap_drift_jacobians(const rattleback_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // RATTLEBACK_H
+
+// end of generated module, fingerprint: fe9e9e99869f16b9d33a750006c0c342

@@ -437,3 +437,4 @@ void rod_line_gap_drift_jacobians(const rod_line_params *restrict p, const doubl
     d_dqd[1] = 0.0;
     d_dqd[2] = x4;
 }
+// end of generated module, fingerprint: 689e6239061317207252424e9a969c83

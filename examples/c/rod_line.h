@@ -165,3 +165,5 @@ void rod_line_bilateral_drift_jacobians(const rod_line_params *restrict p, const
 void rod_line_gap_drift_jacobians(const rod_line_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // ROD_LINE_H
+
+// end of generated module, fingerprint: 689e6239061317207252424e9a969c83

@@ -434,3 +434,4 @@ void rod_wall_gap_drift_jacobians(const rod_wall_params *restrict p, const doubl
     d_dqd[1] = 0.0;
     d_dqd[2] = x4;
 }
+// end of generated module, fingerprint: 2cea7f0316e125bba83994cf84ea989e

@@ -163,3 +163,5 @@ void rod_wall_bilateral_drift_jacobians(const rod_wall_params *restrict p, const
 void rod_wall_gap_drift_jacobians(const rod_wall_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // ROD_WALL_H
+
+// end of generated module, fingerprint: 2cea7f0316e125bba83994cf84ea989e

@@ -485,3 +485,4 @@ void rolling_ball_gap_drift_jacobians(const rolling_ball_params *restrict p, con
     d_dqd[4] = 0.0;
     d_dqd[5] = 0.0;
 }
+// end of generated module, fingerprint: 17b3ef7b8824664006336ecb1f1732b7

@@ -177,3 +177,5 @@ void rolling_ball_bilateral_drift_jacobians(const rolling_ball_params *restrict 
 void rolling_ball_gap_drift_jacobians(const rolling_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // ROLLING_BALL_H
+
+// end of generated module, fingerprint: 17b3ef7b8824664006336ecb1f1732b7

@@ -1256,3 +1256,4 @@ void rolling_coin_gap_drift_jacobians(const rolling_coin_params *restrict p, con
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 258571f7616642810fac3d10da15920a

@@ -168,3 +168,5 @@ void rolling_coin_bilateral_velocity_jacobian(const rolling_coin_params *restric
 void rolling_coin_gap_drift_jacobians(const rolling_coin_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // ROLLING_COIN_H
+
+// end of generated module, fingerprint: 258571f7616642810fac3d10da15920a

@@ -762,3 +762,4 @@ void slider_crank_gap_drift_jacobians(const slider_crank_params *restrict p, con
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 64480d4c603945e3bbbf24fd0653d725

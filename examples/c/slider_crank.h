@@ -168,3 +168,5 @@ void slider_crank_bilateral_drift_jacobians(const slider_crank_params *restrict 
 void slider_crank_gap_drift_jacobians(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // SLIDER_CRANK_H
+
+// end of generated module, fingerprint: 64480d4c603945e3bbbf24fd0653d725

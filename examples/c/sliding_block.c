@@ -397,3 +397,4 @@ void sliding_block_gap_drift_jacobians(const sliding_block_params *restrict p, c
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
 }
+// end of generated module, fingerprint: 78d91b1b7528058b76c6bf5349052a50

@@ -173,3 +173,5 @@ void sliding_block_bilateral_drift_jacobians(const sliding_block_params *restric
 void sliding_block_gap_drift_jacobians(const sliding_block_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // SLIDING_BLOCK_H
+
+// end of generated module, fingerprint: 78d91b1b7528058b76c6bf5349052a50

@@ -407,3 +407,4 @@ void spinning_ball_gap_drift_jacobians(const spinning_ball_params *restrict p, c
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
 }
+// end of generated module, fingerprint: ef4c5bd95a11b14de33a8a10a5889249

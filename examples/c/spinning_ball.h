@@ -170,3 +170,5 @@ void spinning_ball_bilateral_drift_jacobians(const spinning_ball_params *restric
 void spinning_ball_gap_drift_jacobians(const spinning_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // SPINNING_BALL_H
+
+// end of generated module, fingerprint: ef4c5bd95a11b14de33a8a10a5889249

@@ -413,3 +413,4 @@ void spring_dragged_block_gap_drift_jacobians(const spring_dragged_block_params 
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: f7a81d89e91921b3680dbec2dc99ab75

@@ -170,3 +170,5 @@ void spring_dragged_block_bilateral_drift_jacobians(const spring_dragged_block_p
 void spring_dragged_block_gap_drift_jacobians(const spring_dragged_block_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // SPRING_DRAGGED_BLOCK_H
+
+// end of generated module, fingerprint: f7a81d89e91921b3680dbec2dc99ab75

@@ -330,3 +330,4 @@ void stiff_spring_stop_gap_drift_jacobians(const stiff_spring_stop_params *restr
     d_dq[0] = 0.0;
     d_dqd[0] = 0.0;
 }
+// end of generated module, fingerprint: 5e867fff01a9b5110a0e71f43d05f828

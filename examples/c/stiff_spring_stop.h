@@ -164,3 +164,5 @@ void stiff_spring_stop_bilateral_drift_jacobians(const stiff_spring_stop_params 
 void stiff_spring_stop_gap_drift_jacobians(const stiff_spring_stop_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // STIFF_SPRING_STOP_H
+
+// end of generated module, fingerprint: 5e867fff01a9b5110a0e71f43d05f828

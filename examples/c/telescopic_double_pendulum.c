@@ -836,3 +836,4 @@ void telescopic_double_pendulum_gap_drift_jacobians(const telescopic_double_pend
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: af503d4bbb5e7a034e37d5bf04eecbdd

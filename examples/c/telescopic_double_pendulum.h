@@ -172,3 +172,5 @@ void telescopic_double_pendulum_bilateral_drift_jacobians(const telescopic_doubl
 void telescopic_double_pendulum_gap_drift_jacobians(const telescopic_double_pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // TELESCOPIC_DOUBLE_PENDULUM_H
+
+// end of generated module, fingerprint: af503d4bbb5e7a034e37d5bf04eecbdd

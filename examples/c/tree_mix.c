@@ -5869,3 +5869,4 @@ int tree_mix_articulated_acceleration(const tree_mix_params *restrict p, const d
     qdd[3] = z2915;
     return z2736 > 0.0 && z2779 > 0.0 && z2843 > 0.0 && z2886 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]);
 }
+// end of generated module, fingerprint: 8a7618a3634900aeee3c2ba8d275dd5c

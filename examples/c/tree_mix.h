@@ -198,3 +198,5 @@ void tree_mix_gap_drift_jacobians(const tree_mix_params *restrict p, const doubl
 int tree_mix_articulated_acceleration(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd);
 
 #endif // TREE_MIX_H
+
+// end of generated module, fingerprint: 8a7618a3634900aeee3c2ba8d275dd5c

@@ -29703,3 +29703,4 @@ void tree_mix_expanded_gap_drift_jacobians(const tree_mix_expanded_params *restr
     d_dqd[2] = x592;
     d_dqd[3] = x630;
 }
+// end of generated module, fingerprint: 2d9be799399ea0781a05f86f1fff1ca9

@@ -194,3 +194,5 @@ void tree_mix_expanded_bilateral_drift_jacobians(const tree_mix_expanded_params 
 void tree_mix_expanded_gap_drift_jacobians(const tree_mix_expanded_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // TREE_MIX_EXPANDED_H
+
+// end of generated module, fingerprint: 2d9be799399ea0781a05f86f1fff1ca9

@@ -778,3 +778,4 @@ void turntable_ball_gap_drift_jacobians(const turntable_ball_params *restrict p,
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: b3d3e8a3bbf506ef0a185a7cab898da8

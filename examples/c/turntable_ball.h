@@ -170,3 +170,5 @@ void turntable_ball_bilateral_velocity_jacobian(const turntable_ball_params *res
 void turntable_ball_gap_drift_jacobians(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // TURNTABLE_BALL_H
+
+// end of generated module, fingerprint: b3d3e8a3bbf506ef0a185a7cab898da8

@@ -411,3 +411,4 @@ void two_stop_end_point_gap_drift_jacobians(const two_stop_end_point_params *res
     d_dqd[2] = 0.0;
     d_dqd[3] = 0.0;
 }
+// end of generated module, fingerprint: a32c3f299527111a0162f77da6f84314

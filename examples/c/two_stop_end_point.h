@@ -160,3 +160,5 @@ void two_stop_end_point_bilateral_drift_jacobians(const two_stop_end_point_param
 void two_stop_end_point_gap_drift_jacobians(const two_stop_end_point_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // TWO_STOP_END_POINT_H
+
+// end of generated module, fingerprint: a32c3f299527111a0162f77da6f84314

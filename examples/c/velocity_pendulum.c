@@ -367,3 +367,4 @@ void velocity_pendulum_gap_drift_jacobians(const velocity_pendulum_params *restr
     (void)d_dq;
     (void)d_dqd;
 }
+// end of generated module, fingerprint: 6b95652320558990c046f00ec344f235

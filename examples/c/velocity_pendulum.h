@@ -165,3 +165,5 @@ void velocity_pendulum_bilateral_velocity_jacobian(const velocity_pendulum_param
 void velocity_pendulum_gap_drift_jacobians(const velocity_pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // VELOCITY_PENDULUM_H
+
+// end of generated module, fingerprint: 6b95652320558990c046f00ec344f235

@@ -611,3 +611,4 @@ void von_mises_truss_stop_gap_drift_jacobians(const von_mises_truss_stop_params 
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
 }
+// end of generated module, fingerprint: e1fe9800a3e7a3dc318d2b7c15155249

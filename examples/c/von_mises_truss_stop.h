@@ -163,3 +163,5 @@ void von_mises_truss_stop_bilateral_drift_jacobians(const von_mises_truss_stop_p
 void von_mises_truss_stop_gap_drift_jacobians(const von_mises_truss_stop_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // VON_MISES_TRUSS_STOP_H
+
+// end of generated module, fingerprint: e1fe9800a3e7a3dc318d2b7c15155249

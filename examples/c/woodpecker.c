@@ -664,3 +664,4 @@ void woodpecker_gap_drift_jacobians(const woodpecker_params *restrict p, const d
         d_dqd[mb_k] = 0.0;
     }
 }
+// end of generated module, fingerprint: 640ef761c8b0931e7aafbbd3653938ad

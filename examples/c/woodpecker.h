@@ -190,3 +190,5 @@ void woodpecker_bilateral_drift_jacobians(const woodpecker_params *restrict p, c
 void woodpecker_gap_drift_jacobians(const woodpecker_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // WOODPECKER_H
+
+// end of generated module, fingerprint: 640ef761c8b0931e7aafbbd3653938ad

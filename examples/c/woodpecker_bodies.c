@@ -664,3 +664,4 @@ void woodpecker_bodies_gap_drift_jacobians(const woodpecker_bodies_params *restr
         d_dqd[mb_k] = 0.0;
     }
 }
+// end of generated module, fingerprint: b64c25d848a95ec0ade9dfe48b9452cd

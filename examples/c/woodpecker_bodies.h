@@ -190,3 +190,5 @@ void woodpecker_bodies_bilateral_drift_jacobians(const woodpecker_bodies_params 
 void woodpecker_bodies_gap_drift_jacobians(const woodpecker_bodies_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd);
 
 #endif // WOODPECKER_BODIES_H
+
+// end of generated module, fingerprint: b64c25d848a95ec0ade9dfe48b9452cd

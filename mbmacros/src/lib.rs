@@ -6,7 +6,7 @@
 //! fingerprint than the block's canonical form, compilation fails and names the command to run.
 //! Layout and comment changes in the block keep the fingerprint; any change of meaning alters it.
 
-use mbcompile::dsl::source::{GENERATED_DIR, generated_path, recorded_fingerprint};
+use mbcompile::dsl::source::{GENERATED_DIR, generated_path, recorded_end, recorded_fingerprint};
 use mbcompile::dsl::{Model, fingerprint, validate};
 use proc_macro::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -64,6 +64,17 @@ fn expand(model: &Model, manifest: &str) -> proc_macro2::TokenStream {
             );
         }
     }
+    if recorded_end(&text) != Some(wanted.as_str()) {
+        let msg = format!(
+            "generated module {shown} of mechanism `{}` is truncated (it does not end with its end marker); run `{command}`",
+            model.name.text
+        );
+        let file = path.display().to_string();
+        return quote_spanned!(span=>
+            const _: &[u8] = include_bytes!(#file);
+            compile_error!(#msg);
+        );
+    }
     let docs = model.doc.iter();
     let ident = format_ident!("{}", module, span = span);
     let file = path.display().to_string();
@@ -78,7 +89,8 @@ fn expand(model: &Model, manifest: &str) -> proc_macro2::TokenStream {
 #[cfg(test)]
 mod tests {
     //! The staleness guard: a generated file is accepted exactly when it records the block's
-    //! fingerprint; layout and comments do not matter, meaning does.
+    //! fingerprint, at its top and in its end marker; layout and comments do not matter, meaning
+    //! does.
     use super::expand;
     use mbcompile::dsl::source::generated_path;
     use mbcompile::dsl::{Model, fingerprint};
@@ -90,7 +102,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = generated_path(dir.path(), "ball");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, format!("// @generated\n// fingerprint: {fp}\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("// @generated\n// fingerprint: {fp}\n\n// end of generated module, fingerprint: {fp}\n"),
+        )
+        .unwrap();
         dir
     }
 
@@ -113,6 +129,23 @@ mod tests {
         let reformatted = "/// A ball.\nstruct Ball;\n// mass\nparameters {\n    m: 1,\n}\ncoordinates { y, }\nkinetic = 0.5*m*dot(y).powi(2) ;";
         let out = expansion(reformatted, &dir);
         assert!(!out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
+    fn module_without_its_end_marker_is_refused_as_truncated() {
+        let model: Model = syn::parse_str(BLOCK).unwrap();
+        let fp = fingerprint(&model);
+        let dir = crate_with(&fp);
+        let path = generated_path(dir.path(), "ball");
+        let whole = std::fs::read_to_string(&path).unwrap();
+        let cut = &whole[..whole.find("// end of").unwrap() - 1];
+        std::fs::write(&path, cut).unwrap();
+        let out = expansion(BLOCK, &dir);
+        assert!(
+            out.contains("compile_error") && out.contains("is truncated"),
+            "{out}"
+        );
+        assert!(out.contains("mbcompile gen"), "{out}");
     }
 
     #[test]

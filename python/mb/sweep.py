@@ -146,8 +146,20 @@ def sweep_rows(
 
 
 def write_parquet(table: pa.Table, path: Union[str, "os.PathLike[str]"]) -> None:
-    """Writes a sweep's table to a Parquet file (``pyarrow.parquet.write_table``)."""
-    pq.write_table(table, path)
+    """Writes a sweep's table to a Parquet file (``pyarrow.parquet.write_table``).
+
+    The file is written beside ``path`` (``<path>.partial``) and renamed over it when complete, so
+    an interrupted or failing write leaves the previous file (or none), never a truncated one.
+    """
+    target = os.fspath(path)
+    partial = target + ".partial"
+    try:
+        pq.write_table(table, partial)
+        os.replace(partial, target)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
 
 
 def read_parquet(path: Union[str, "os.PathLike[str]"]) -> pa.Table:

@@ -11,6 +11,7 @@ arithmetic–geometric mean), its mean rate over whole cycles is zero.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 
@@ -76,6 +77,24 @@ def test_parquet_round_trip_is_exact(woodpecker_table, tmp_path):
     path = tmp_path / "woodpecker.parquet"
     mb.write_parquet(woodpecker_table, path)
     assert mb.read_parquet(path).equals(woodpecker_table)
+
+
+def test_an_interrupted_parquet_write_leaves_the_previous_file(woodpecker_table, tmp_path, monkeypatch):
+    path = tmp_path / "woodpecker.parquet"
+    mb.write_parquet(woodpecker_table, path)
+    before = path.read_bytes()
+
+    def half_then_fail(table, where, **_):
+        with open(where, "wb") as handle:
+            handle.write(before[: len(before) // 2])
+        raise KeyboardInterrupt
+
+    sweep_module = importlib.import_module("mb.sweep")
+    monkeypatch.setattr(sweep_module.pq, "write_table", half_then_fail)
+    with pytest.raises(KeyboardInterrupt):
+        mb.write_parquet(woodpecker_table.slice(0, 2), path)
+    assert path.read_bytes() == before
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_a_failing_run_reports_its_error_and_the_others_complete():

@@ -4950,3 +4950,5 @@ impl Jacobians<7, 6, 0> for AndrewsA03 {
         _d_dqd: &mut Matrix<0, 7>,
     ) {}
 }
+
+// end of generated module, fingerprint: d53d4bccc17882a7ad9c73ffc231e0b5

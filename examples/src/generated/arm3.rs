@@ -3186,3 +3186,5 @@ impl Jacobians<3, 0, 0> for Arm3 {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: 93ca0944cafdf14248d42ba8f14a9871

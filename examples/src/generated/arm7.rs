@@ -4785,3 +4785,5 @@ impl Constraints<7, 0, 0> for Arm7 {
         []
     }
 }
+
+// end of generated module, fingerprint: b075f7d57771f6d3f29e0f5b9638b273

@@ -13380,3 +13380,5 @@ impl Constraints<7, 0, 0> for Arm7Bodies {
         []
     }
 }
+
+// end of generated module, fingerprint: c577d8b6e494a382fb3f3ec9b1d4f948

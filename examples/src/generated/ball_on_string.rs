@@ -477,3 +477,5 @@ impl Jacobians<2, 0, 1> for BallOnString {
         d_dqd[(0, 1)] = x49;
     }
 }
+
+// end of generated module, fingerprint: 12635f974c0289c4b2ceac33a7bba9a7

@@ -428,3 +428,5 @@ impl Jacobians<1, 0, 1> for BarSpringStop {
         d_dqd[(0, 0)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 5467dff653e2ea05c48471f2432cb4f6

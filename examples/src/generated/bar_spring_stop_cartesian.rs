@@ -451,3 +451,5 @@ impl Jacobians<2, 1, 1> for BarSpringStopCartesian {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: bf4563cfded2e70652e4356492da7273

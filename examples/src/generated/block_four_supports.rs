@@ -592,3 +592,5 @@ impl Jacobians<3, 0, 4> for BlockFourSupports {
         d_dqd[(3, 2)] = x29;
     }
 }
+
+// end of generated module, fingerprint: c89543ee989a31413bfd9a714bf0a055

@@ -420,3 +420,5 @@ impl Jacobians<2, 0, 3> for BlockLift {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: f18c9eb2616557a9938c5193b8081359

@@ -403,3 +403,5 @@ impl Jacobians<2, 0, 3> for BlockThreeContacts {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: a8ce73bc682926dea640459b37f1b8d2

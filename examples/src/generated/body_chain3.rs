@@ -1056,3 +1056,5 @@ impl Jacobians<3, 0, 0> for BodyChain3 {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: 58e5bb0268e37d3449428bf4c749decc

@@ -342,3 +342,5 @@ impl Jacobians<1, 0, 1> for BouncingBall {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 2e47cdc0d9d3d16f525c71829b6576bb

@@ -10595,3 +10595,5 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         _d_dqd: &mut Matrix<0, 5>,
     ) {}
 }
+
+// end of generated module, fingerprint: 7e4e1430fae975895a31e623b1373a1c

@@ -848,3 +848,5 @@ impl Jacobians<3, 0, 0> for CardanTop {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: 1a117126e75b8a1a9c4498bb700c0539

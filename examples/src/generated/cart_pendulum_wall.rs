@@ -833,3 +833,5 @@ impl Jacobians<3, 1, 1> for CartPendulumWall {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: a8d62d44280c1e058a7e7a1f15dd5f66

@@ -456,3 +456,5 @@ impl Jacobians<2, 0, 0> for CartPole {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: 06927e822b7d46c18664ca04c3acff44

@@ -826,3 +826,5 @@ impl Jacobians<3, 0, 2> for CartStringWall {
         d_dqd[(1, 2)] = x214;
     }
 }
+
+// end of generated module, fingerprint: 0c46c4f48cd8ce8d1b56c9006377cbe7

@@ -1056,3 +1056,5 @@ impl Jacobians<3, 0, 0> for Chain3 {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: db163a036e611e00d95d2838cdf47f91

@@ -409,3 +409,5 @@ impl Jacobians<3, 1, 0> for ChaplyginSleigh {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: b14b1c4ea9042a0bf0d05ebc5554a414

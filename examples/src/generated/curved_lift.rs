@@ -757,3 +757,5 @@ impl Jacobians<2, 0, 1> for CurvedLift {
         d_dqd[(0, 1)] = x51;
     }
 }
+
+// end of generated module, fingerprint: 41238417f67b7602049a89267481cd77

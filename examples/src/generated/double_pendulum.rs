@@ -654,3 +654,5 @@ impl Jacobians<2, 0, 0> for DoublePendulum {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: 6a7e20cd1e6c05624ec1bc5b7afe1823

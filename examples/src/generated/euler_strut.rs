@@ -350,3 +350,5 @@ impl Jacobians<1, 0, 0> for EulerStrut {
         _d_dqd: &mut Matrix<0, 1>,
     ) {}
 }
+
+// end of generated module, fingerprint: 94a14d1bffa3da28b16d9449e79dedbc

@@ -17305,3 +17305,5 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         _d_dqd: &mut Matrix<0, 4>,
     ) {}
 }
+
+// end of generated module, fingerprint: 7b75f0037059d572020df2271d67eb89

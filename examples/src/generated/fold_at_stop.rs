@@ -501,3 +501,5 @@ impl Jacobians<2, 0, 1> for FoldAtStop {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 520749748d3bf67dec59e22eed3f0602

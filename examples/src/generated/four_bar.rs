@@ -3187,3 +3187,5 @@ impl Jacobians<3, 2, 0> for FourBar {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: ad1971d4f4ac51d3b174af448eeaf678

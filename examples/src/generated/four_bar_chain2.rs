@@ -2247,3 +2247,5 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         _d_dqd: &mut Matrix<0, 5>,
     ) {}
 }
+
+// end of generated module, fingerprint: bb878cf4858ca4107cd5dc253225cb11

@@ -4034,3 +4034,5 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         _d_dqd: &mut Matrix<0, 9>,
     ) {}
 }
+
+// end of generated module, fingerprint: 58326520392168238bd8542a7ba7906f

@@ -18485,3 +18485,5 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         bilateral[79] = Jet::lift(x482);
     }
 }
+
+// end of generated module, fingerprint: 745d90f5040eccfb43c5d7da32f11a7e

@@ -773,3 +773,5 @@ impl Jacobians<3, 0, 0> for HeavyTop {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: 09e9e17eb67de1563e2cb2981b0c725a

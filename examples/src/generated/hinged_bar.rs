@@ -496,3 +496,5 @@ impl Jacobians<3, 2, 1> for HingedBar {
         d_dqd[(0, 2)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 431c07a98fa7942226044dcf05a19381

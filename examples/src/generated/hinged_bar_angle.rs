@@ -404,3 +404,5 @@ impl Jacobians<1, 0, 1> for HingedBarAngle {
         d_dqd[(0, 0)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 73c097025c901ca1f45a02c0be6cdd2c

@@ -372,3 +372,5 @@ impl Jacobians<2, 1, 0> for HolonomicPendulum {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: fdffab3f51d586fa917d64903fd5535c

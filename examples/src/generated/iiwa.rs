@@ -13981,3 +13981,5 @@ impl Jacobians<7, 0, 1> for Iiwa {
         d_dqd[(0, 5)] = x44;
     }
 }
+
+// end of generated module, fingerprint: a58a2cee41001e19cb774dd00cc0c86b

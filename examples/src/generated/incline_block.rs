@@ -446,3 +446,5 @@ impl Jacobians<3, 0, 1> for InclineBlock {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 50ecfda9e9b578d611d6dc1e0f0aaada

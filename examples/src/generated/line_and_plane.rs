@@ -439,3 +439,5 @@ impl Jacobians<5, 0, 2> for LineAndPlane {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: e0bee45bf9b66e38b6a91561c81231d5

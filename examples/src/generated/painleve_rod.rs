@@ -411,3 +411,5 @@ impl Jacobians<3, 0, 1> for PainleveRod {
         d_dqd[(0, 2)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 9e412a4469a9ee5d257cae8765085d11

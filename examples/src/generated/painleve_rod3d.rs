@@ -439,3 +439,5 @@ impl Jacobians<4, 0, 1> for PainleveRod3d {
         d_dqd[(0, 3)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 378ac6d7ab5b3a385479998da679018d

@@ -363,3 +363,5 @@ impl Jacobians<1, 0, 0> for Pendulum {
         _d_dqd: &mut Matrix<0, 1>,
     ) {}
 }
+
+// end of generated module, fingerprint: 5e02e249a2514c52edf4f1d21dc1a3fb

@@ -460,3 +460,5 @@ impl Jacobians<2, 1, 0> for PendulumA01 {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: 1f1a9c9495459be859900a86ab670a77

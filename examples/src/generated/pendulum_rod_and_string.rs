@@ -585,3 +585,5 @@ impl Jacobians<2, 1, 1> for PendulumRodAndString {
         d_dqd[(0, 1)] = x49;
     }
 }
+
+// end of generated module, fingerprint: 3ab865238dafb694376ddbd4696fb30e

@@ -674,3 +674,5 @@ impl Jacobians<2, 0, 2> for PointBallString {
         d_dqd[(0, 1)] = x101;
     }
 }
+
+// end of generated module, fingerprint: c4ce6e7be0fe8a0625841221b777b0bd

@@ -497,3 +497,5 @@ impl Jacobians<2, 0, 1> for PolynomialLift {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 5c28a26772b9c37967cb9f28d910a50c

@@ -589,3 +589,5 @@ impl Jacobians<3, 0, 1> for PushedBlock {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 15d4c690805342c3cd5cae221639ad55

@@ -540,3 +540,5 @@ impl Jacobians<3, 0, 2> for PushedBox {
         d_dqd[(1, 2)] = x17;
     }
 }
+
+// end of generated module, fingerprint: 4d057654c4f08a3e42ae9a80db4b7758

@@ -370,3 +370,5 @@ impl Jacobians<1, 0, 1> for QuadraticForce {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 00ceab091ef20d94ff73c168d4885412

@@ -15679,3 +15679,5 @@ impl Constraints<22, 0, 0> for Quadruped {
         []
     }
 }
+
+// end of generated module, fingerprint: 45fea7a2978600ac88ad76cbb0f31bd7

@@ -465,3 +465,5 @@ impl Jacobians<2, 0, 1> for RampBlock {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 66e31eea03664268752f63345dc5c309

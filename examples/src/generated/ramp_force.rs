@@ -349,3 +349,5 @@ impl Jacobians<1, 0, 1> for RampForce {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 9782a6befa33645ff0d3ace46a3ff0f8

@@ -3215,3 +3215,5 @@ impl Jacobians<6, 0, 1> for Rattleback {
         d_dqd[(0, 5)] = x546;
     }
 }
+
+// end of generated module, fingerprint: fe9e9e99869f16b9d33a750006c0c342

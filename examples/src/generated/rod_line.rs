@@ -466,3 +466,5 @@ impl Jacobians<3, 1, 1> for RodLine {
         d_dqd[(0, 2)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 689e6239061317207252424e9a969c83

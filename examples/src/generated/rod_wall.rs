@@ -469,3 +469,5 @@ impl Jacobians<3, 1, 1> for RodWall {
         d_dqd[(0, 2)] = x4;
     }
 }
+
+// end of generated module, fingerprint: 2cea7f0316e125bba83994cf84ea989e

@@ -463,3 +463,5 @@ impl Jacobians<6, 0, 1> for RollingBall {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 17b3ef7b8824664006336ecb1f1732b7

@@ -1341,3 +1341,5 @@ impl Jacobians<5, 2, 0> for RollingCoin {
         _d_dqd: &mut Matrix<0, 5>,
     ) {}
 }
+
+// end of generated module, fingerprint: 258571f7616642810fac3d10da15920a

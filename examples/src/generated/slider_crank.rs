@@ -838,3 +838,5 @@ impl Jacobians<3, 2, 0> for SliderCrank {
         _d_dqd: &mut Matrix<0, 3>,
     ) {}
 }
+
+// end of generated module, fingerprint: 64480d4c603945e3bbbf24fd0653d725

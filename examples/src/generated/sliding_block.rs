@@ -388,3 +388,5 @@ impl Jacobians<3, 0, 1> for SlidingBlock {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 78d91b1b7528058b76c6bf5349052a50

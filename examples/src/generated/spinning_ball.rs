@@ -415,3 +415,5 @@ impl Jacobians<3, 0, 1> for SpinningBall {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: ef4c5bd95a11b14de33a8a10a5889249

@@ -455,3 +455,5 @@ impl Jacobians<2, 0, 1> for SpringDraggedBlock {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: f7a81d89e91921b3680dbec2dc99ab75

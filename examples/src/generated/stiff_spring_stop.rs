@@ -366,3 +366,5 @@ impl Jacobians<1, 0, 1> for StiffSpringStop {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 5e867fff01a9b5110a0e71f43d05f828

@@ -949,3 +949,5 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: af503d4bbb5e7a034e37d5bf04eecbdd

@@ -17329,3 +17329,5 @@ impl Jacobians<4, 1, 1> for TreeMix {
         d_dqd[(0, 3)] = x46;
     }
 }
+
+// end of generated module, fingerprint: 8a7618a3634900aeee3c2ba8d275dd5c

@@ -33995,3 +33995,5 @@ impl Jacobians<4, 1, 1> for TreeMixExpanded {
         d_dqd[(0, 3)] = x630;
     }
 }
+
+// end of generated module, fingerprint: 2d9be799399ea0781a05f86f1fff1ca9

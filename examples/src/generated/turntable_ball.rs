@@ -840,3 +840,5 @@ impl Jacobians<5, 2, 0> for TurntableBall {
         _d_dqd: &mut Matrix<0, 5>,
     ) {}
 }
+
+// end of generated module, fingerprint: b3d3e8a3bbf506ef0a185a7cab898da8

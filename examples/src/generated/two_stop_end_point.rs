@@ -409,3 +409,5 @@ impl Jacobians<2, 0, 2> for TwoStopEndPoint {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: a32c3f299527111a0162f77da6f84314

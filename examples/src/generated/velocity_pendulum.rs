@@ -372,3 +372,5 @@ impl Jacobians<2, 1, 0> for VelocityPendulum {
         _d_dqd: &mut Matrix<0, 2>,
     ) {}
 }
+
+// end of generated module, fingerprint: 6b95652320558990c046f00ec344f235

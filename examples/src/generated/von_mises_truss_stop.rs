@@ -655,3 +655,5 @@ impl Jacobians<2, 0, 1> for VonMisesTrussStop {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: e1fe9800a3e7a3dc318d2b7c15155249

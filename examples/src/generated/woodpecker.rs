@@ -762,3 +762,5 @@ impl Jacobians<3, 0, 3> for Woodpecker {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: 640ef761c8b0931e7aafbbd3653938ad

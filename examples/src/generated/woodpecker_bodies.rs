@@ -762,3 +762,5 @@ impl Jacobians<3, 0, 3> for WoodpeckerBodies {
         d_dqd.fill(0.0);
     }
 }
+
+// end of generated module, fingerprint: b64c25d848a95ec0ade9dfe48b9452cd

@@ -1,5 +1,5 @@
-//! `mbcompile check`: which generated modules are missing or stale (and, with `--exact`, which
-//! differ from what the generator writes now).
+//! `mbcompile check`: which generated modules are missing, stale or truncated (and, with
+//! `--exact`, which differ from what the generator writes now).
 
 use super::crate_models::models;
 use mbcompile::dsl::source::{
@@ -49,6 +49,7 @@ pub fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode
             Freshness::Fresh => Some("fresh"),
             Freshness::Missing => Some("missing"),
             Freshness::Stale { .. } => Some("stale"),
+            Freshness::Truncated => Some("truncated"),
         };
         if verdict != Some("fresh") {
             bad += 1;

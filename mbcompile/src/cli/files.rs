@@ -6,17 +6,18 @@ use std::path::Path;
 /// Writes `text` to `path` (creating its directory) unless the file already holds it; true when
 /// written. The error names the file.
 pub fn write_if_changed(path: &Path, text: &str) -> Result<bool, String> {
+    // Written beside the file and renamed over it: an interrupted run leaves the old file or the
+    // new one, never half of one — and at most this `.partial`, which the next run removes.
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let _ = std::fs::remove_file(&partial);
     if std::fs::read_to_string(path).ok().as_deref() == Some(text) {
         return Ok(false);
     }
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    // Written beside the file and renamed over it: an interrupted run leaves the old file or the
-    // new one, never half of one.
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = std::path::PathBuf::from(partial);
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     std::fs::write(&partial, text).map_err(fail)?;
     std::fs::rename(&partial, path).map_err(|e| {

@@ -8,7 +8,7 @@ use super::functions::FUNCTIONS;
 use super::items::{Impls, module_items};
 use crate::dsl::ast::Model;
 use crate::dsl::canonical::fingerprint;
-use crate::dsl::source::FINGERPRINT_PREFIX;
+use crate::dsl::source::{END_PREFIX, FINGERPRINT_PREFIX};
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
 
@@ -41,5 +41,6 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
          {FINGERPRINT_PREFIX}{fp}\n\n",
         model.name.text
     );
-    Ok((header + body.as_str(), emitter.stats))
+    let end = format!("\n{END_PREFIX}{fp}\n");
+    Ok((header + body.as_str() + end.as_str(), emitter.stats))
 }

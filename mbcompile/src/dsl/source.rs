@@ -10,6 +10,10 @@ pub const GENERATED_DIR: &str = "src/generated";
 /// The line of a generated file that records the fingerprint of its model.
 pub(crate) const FINGERPRINT_PREFIX: &str = "// fingerprint: ";
 
+/// The last line of a generated module, with its fingerprint again: a file that does not end
+/// with it was cut short (an interrupted copy, a full disk) and is refused, not compiled.
+pub(crate) const END_PREFIX: &str = "// end of generated module, fingerprint: ";
+
 /// The generated module of `module` in the crate at `manifest_dir`.
 pub fn generated_path(manifest_dir: &Path, module: &str) -> PathBuf {
     manifest_dir
@@ -34,6 +38,16 @@ pub fn equations_path(manifest_dir: &Path, module: &str, extension: &str) -> Pat
     manifest_dir
         .join(GENERATED_DIR)
         .join(equations_file_name(module, extension))
+}
+
+/// The fingerprint recorded in a generated module's last line (its end marker), if it has one.
+pub fn recorded_end(generated: &str) -> Option<&str> {
+    generated
+        .trim_end()
+        .lines()
+        .next_back()
+        .and_then(|l| l.strip_prefix(END_PREFIX))
+        .map(str::trim)
 }
 
 /// The fingerprint recorded in a generated file's header.

@@ -51,3 +51,5 @@ typedef struct {{ contact_law_type }} {
 {{ f.returns }} {{ f.name }}({{ f.parameters }});
 {% endfor %}
 #endif // {{ guard }}
+
+// end of generated module, fingerprint: {{ fingerprint }}

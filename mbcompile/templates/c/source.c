@@ -41,3 +41,5 @@ static inline double mb_powi(double a, int n)
 {
 {{ f.body }}}
 {% endfor -%}
+
+// end of generated module, fingerprint: {{ fingerprint }}

@@ -161,6 +161,18 @@ pub fn all_compiled() {
 }
 
 /// The fingerprint line of a generated file.
+/// The fingerprint in a generated file's end marker (its last line), if it has one: a file
+/// without it was cut short.
+pub fn end_marker(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .trim_end()
+        .lines()
+        .next_back()
+        .and_then(|l| l.strip_prefix("// end of generated module, fingerprint: "))
+        .map(String::from)
+}
+
 pub fn fingerprint(path: &Path) -> String {
     std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))

@@ -16,7 +16,7 @@ use compare::{Comparison, State, states};
 use every_example::{
     DYNAMICS_ONLY_EXAMPLES, RATELESS_EXAMPLES, RATES_ONLY_EXAMPLES, assert_every_block_listed,
 };
-use library::{CLibrary, all_compiled, c_directory, c_modules, fingerprint, library};
+use library::{CLibrary, all_compiled, c_directory, c_modules, end_marker, fingerprint, library};
 use mbruntime::{Constraints, Dynamics, Jacobians, Mechanism, Statics};
 
 /// Random states per model.
@@ -168,18 +168,31 @@ fn c_of_every_example_matches_rust() {
     );
 }
 
-/// The C of every example was generated from the same block as its Rust module.
+/// The C of every example was generated from the same block as its Rust module, and every file
+/// ends with its end marker (none was cut short).
 #[test]
 fn c_of_every_example_is_fresh() {
     let generated =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src/generated");
     for module in c_modules() {
-        let rust = fingerprint(&generated.join(format!("{module}.rs")));
+        let rust_path = generated.join(format!("{module}.rs"));
+        let rust = fingerprint(&rust_path);
+        assert_eq!(
+            end_marker(&rust_path).as_deref(),
+            Some(rust.as_str()),
+            "{module}.rs is cut short"
+        );
         for ext in ["h", "c"] {
-            let c = fingerprint(&c_directory().join(format!("{module}.{ext}")));
+            let path = c_directory().join(format!("{module}.{ext}"));
+            let c = fingerprint(&path);
             assert_eq!(
                 c, rust,
                 "examples/c/{module}.{ext} is stale: run `mbcompile gen examples --target c`"
+            );
+            assert_eq!(
+                end_marker(&path),
+                Some(c),
+                "examples/c/{module}.{ext} is cut short"
             );
         }
     }
