@@ -4,6 +4,7 @@ mod cli;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use cli::check::check_command;
+use cli::engine_lock::hold_engine;
 use cli::generate::{GenOptions, gen_command};
 use cli::new::new_command;
 use cli::print::{PrintOptions, print_command};
@@ -145,6 +146,13 @@ fn main() -> ExitCode {
         unsafe { std::env::set_var("MIMALLOC_PURGE_DELAY", "-1") };
     }
     let cli = Cli::parse();
+    // Held until the process ends: one derivation at a time (see `cli::engine_lock`).
+    let _engine = match &cli.command {
+        Command::Gen { .. } | Command::Print { .. } | Command::Check { exact: true, .. } => {
+            hold_engine()
+        }
+        _ => None,
+    };
     let result = match cli.command {
         Command::Gen {
             crate_dir,

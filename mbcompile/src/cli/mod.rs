@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod crate_models;
+pub mod engine_lock;
 pub mod files;
 pub mod generate;
 pub mod new;

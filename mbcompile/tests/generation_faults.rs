@@ -1,5 +1,8 @@
-//! Nothing half-written: `mbcompile gen` killed at any moment leaves every generated file either
-//! as it was or complete, and `mbcompile check` tells a file that was cut short from a fresh one.
+//! Faults around generation. Nothing half-written: `mbcompile gen` killed at any moment leaves
+//! every generated file either as it was or complete, and `mbcompile check` tells a file that
+//! was cut short from a fresh one. No crash when two runs meet: the symbolic engine allows one
+//! run per user at a time, and a second `gen` waits for the first (saying so) instead of being
+//! aborted by the engine.
 //!
 //! Every file is written beside its destination (`<file>.partial`) and renamed over it, so a
 //! kill leaves the old or the new file and at most a `.partial`, which the next run removes; a
@@ -7,7 +10,9 @@
 //! anything else (an interrupted copy, a full disk) is reported `truncated` and refused by
 //! `mechanism!`. The test kills a generation of twelve 4-joint chains (about two seconds) after
 //! 0.05–1.5 s, checks every module on disk for both fingerprints, then lets a run finish; and it
-//! cuts a module in half by hand. `gen` runs the symbolic engine: run with `--test-threads=1`.
+//! cuts a module in half by hand. Two `gen` on one crate, the second started while the first
+//! runs, both succeed and produce the same files. `gen` runs the symbolic engine: run with
+//! `--test-threads=1`.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -163,5 +168,35 @@ fn a_module_cut_short_is_reported_truncated_and_regenerated() {
     );
     assert!(mbcompile(&["gen", path]).status.success());
     assert_eq!(std::fs::read_to_string(&module).unwrap(), whole);
+    assert!(mbcompile(&["check", path]).status.success());
+}
+
+#[test]
+fn a_second_run_waits_for_the_first_instead_of_crashing() {
+    let dir = chain_crate();
+    let path = dir.path().to_str().unwrap();
+    let first = Command::new(env!("CARGO_BIN_EXE_mbcompile"))
+        .args(["gen", path])
+        .env("SYMBOLICA_HIDE_BANNER", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut first = first;
+    let overlapped = first.try_wait().unwrap().is_none();
+    let second = mbcompile(&["gen", path]);
+    let first = first.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(second.status.success(), "{said}");
+    if overlapped {
+        assert!(said.contains("waiting for another mbcompile run"), "{said}");
+    }
+    assert_eq!(every_module_is_whole(dir.path()), CHAINS);
     assert!(mbcompile(&["check", path]).status.success());
 }
