@@ -15,6 +15,21 @@ for line in open(sys.argv[1]):
         print(os.path.dirname(m["manifest_path"]) + "\t" + m["executable"])
 PY
 ) || exit 1
+# As cargo test does: the toolchain's shared libraries (a proc-macro crate's test binary links
+# libstd dynamically) and the target's dependency directory on the library path.
+deps_dir=$(python3 - "$1" <<'PY'
+import json, os, sys
+for line in open(sys.argv[1]):
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("executable"):
+        print(os.path.dirname(m["executable"]))
+        break
+PY
+)
+export LD_LIBRARY_PATH="$(rustc --print target-libdir):${deps_dir}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 status=0
 count=0
 while IFS=$'\t' read -r dir exe; do
