@@ -15,9 +15,8 @@
 use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::plot::{Series, line_plot};
 use mbruntime::Vector;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -80,7 +79,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     std::fs::create_dir_all(&out)?;
     let mut csv = RecordCsv::new(
-        BufWriter::new(File::create(out.join("bouncing_ball.csv"))?),
+        BufWriter::new(AtomicFile::create(out.join("bouncing_ball.csv"))?),
         &["y"],
         &["floor"],
         &[],
@@ -104,7 +103,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if let Some(err) = csv_error {
         return Err(err.into());
     }
-    csv.flush()?;
+    AtomicFile::commit_buffered(csv.into_inner()?)?;
 
     let exact = closed_form_impacts(g, e, impacts.len());
     println!(

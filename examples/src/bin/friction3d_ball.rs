@@ -21,9 +21,8 @@ use mb_examples::friction3d_models::rolling_ball::RollingBall;
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::step_options::step_options;
 use mbruntime::Vector;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::Path;
 
@@ -60,7 +59,7 @@ fn roll(
     u0.fixed_rows_mut::<3>(0).copy_from(&(dir * V0));
     let mut ts = TimeStepper::new(ball, scheme, Settings::default(), 0.0, q0, u0)?;
     let mut writer =
-        RecordCsv::for_model::<RollingBall, 6, 0, 1>(BufWriter::new(File::create(csv)?))?;
+        RecordCsv::for_model::<RollingBall, 6, 0, 1>(BufWriter::new(AtomicFile::create(csv)?))?;
     let mut run = Run {
         speed: vec![(0.0, V0)],
         spin: vec![(0.0, 0.0)],
@@ -83,7 +82,7 @@ fn roll(
     if let Some(err) = csv_error {
         return Err(err.into());
     }
-    writer.flush()?;
+    AtomicFile::commit_buffered(writer.into_inner()?)?;
     Ok(run)
 }
 

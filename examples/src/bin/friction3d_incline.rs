@@ -19,9 +19,8 @@ use mb_examples::friction3d_models::incline_block::InclineBlock;
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::step_options::step_options;
 use mbruntime::Vector;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::Path;
 
@@ -48,7 +47,7 @@ fn slide(block: InclineBlock, scheme: Scheme, h: f64, csv: &Path) -> Result<Slid
     let q0 = -normal * 1e-9;
     let mut ts = TimeStepper::new(block, scheme, Settings::default(), 0.0, q0, Vector::zeros())?;
     let mut writer =
-        RecordCsv::for_model::<InclineBlock, 3, 0, 1>(BufWriter::new(File::create(csv)?))?;
+        RecordCsv::for_model::<InclineBlock, 3, 0, 1>(BufWriter::new(AtomicFile::create(csv)?))?;
     let mut distance = vec![(0.0, 0.0)];
     let mut csv_error = None;
     ts.run(h, T_END, |r| {
@@ -60,7 +59,7 @@ fn slide(block: InclineBlock, scheme: Scheme, h: f64, csv: &Path) -> Result<Slid
     if let Some(err) = csv_error {
         return Err(err.into());
     }
-    writer.flush()?;
+    AtomicFile::commit_buffered(writer.into_inner()?)?;
     Ok(Slide {
         distance,
         end_speed: down.dot(ts.u()),

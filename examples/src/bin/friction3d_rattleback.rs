@@ -21,7 +21,7 @@
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::rattleback::rattleback::Rattleback;
 use mb_examples::rattleback_rolling::{RollingRattleback, RollingState, rolling_state};
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, StepRecord, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, StepRecord, TimeStepper};
 use mbruntime::{Dynamics, Vector};
 use nalgebra::Vector3;
 use std::error::Error;
@@ -106,7 +106,7 @@ struct Summary {
 fn simulate(
     o: &Options,
     spin: f64,
-    mut csv: Option<&mut RecordCsv<BufWriter<File>>>,
+    mut csv: Option<&mut RecordCsv<BufWriter<AtomicFile>>>,
 ) -> Result<Summary, Box<dyn Error>> {
     let body = RollingRattleback::of(&model());
     let (q, qd) = body.coordinates([0.0, TILT, TILT], &Vector3::new(0.0, 0.0, spin));
@@ -159,10 +159,10 @@ fn reversal(points: &[(f64, f64)]) -> Option<f64> {
 fn main() -> Result<(), Box<dyn Error>> {
     let o = options()?;
     std::fs::create_dir_all(&o.out)?;
-    let file = BufWriter::new(File::create(o.out.join("rattleback.csv"))?);
+    let file = BufWriter::new(AtomicFile::create(o.out.join("rattleback.csv"))?);
     let mut csv = RecordCsv::for_model::<Rattleback, 6, 0, 1>(file)?;
     let clockwise = simulate(&o, -SPIN, Some(&mut csv))?;
-    csv.flush()?;
+    AtomicFile::commit_buffered(csv.into_inner()?)?;
     let counter = simulate(&o, SPIN, None)?;
     let (ref_cw, ref_ccw) = (reference(-SPIN, o.t_end)?, reference(SPIN, o.t_end)?);
     write_reference(&o.out.join("rolling.csv"), &ref_cw)?;

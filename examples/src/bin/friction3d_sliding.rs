@@ -18,9 +18,8 @@ use mb_examples::friction3d_models::sliding_block::SlidingBlock;
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::step_options::step_options;
 use mbruntime::Vector;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, TimeStepper};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::Path;
 
@@ -49,9 +48,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut ts = TimeStepper::new(block, scheme, Settings::default(), 0.0, q0, dir * V0)?;
 
     std::fs::create_dir_all(&out)?;
-    let mut csv = RecordCsv::for_model::<SlidingBlock, 3, 0, 1>(BufWriter::new(File::create(
-        out.join("sliding_block.csv"),
-    )?))?;
+    let mut csv = RecordCsv::for_model::<SlidingBlock, 3, 0, 1>(BufWriter::new(
+        AtomicFile::create(out.join("sliding_block.csv"))?,
+    ))?;
     let (mut speed, mut along) = (Vec::new(), Vec::new());
     let (mut stopped_at, mut lateral) = (None, 0.0f64);
     let mut csv_error = None;
@@ -71,7 +70,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if let Some(err) = csv_error {
         return Err(err.into());
     }
-    csv.flush()?;
+    AtomicFile::commit_buffered(csv.into_inner()?)?;
 
     let s = dir.dot(&(ts.q() - q0));
     println!(

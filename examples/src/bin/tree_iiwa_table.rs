@@ -12,10 +12,9 @@
 
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::tree_models::iiwa::Iiwa;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, TimeStepper};
 use mbruntime::{Constraints, Dynamics, Matrix, Statics, Vector};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 
@@ -44,7 +43,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     )?;
     std::fs::create_dir_all(&out)?;
     let mut csv = RecordCsv::new(
-        BufWriter::new(File::create(out.join("iiwa_table.csv"))?),
+        BufWriter::new(AtomicFile::create(out.join("iiwa_table.csv"))?),
         &Iiwa::COORDINATES,
         &Iiwa::CONTACTS,
         &[],
@@ -68,7 +67,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if let Some(err) = csv_error {
         return Err(err.into());
     }
-    csv.flush()?;
+    AtomicFile::commit_buffered(csv.into_inner()?)?;
 
     let q = *ts.q();
     let mut grad = Vector::<7>::zeros();

@@ -17,9 +17,8 @@
 use mb_examples::plot::{Series, line_plot};
 use mb_examples::woodpecker::Woodpecker;
 use mbruntime::Vector;
-use mbruntime::timestepping::{RecordCsv, Scheme, Settings, StepRecord, TimeStepper};
+use mbruntime::timestepping::{AtomicFile, RecordCsv, Scheme, Settings, StepRecord, TimeStepper};
 use std::error::Error;
-use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -191,7 +190,7 @@ fn simulate(
     h: f64,
     t_end: f64,
     sample_every: u64,
-    mut csv: Option<&mut RecordCsv<BufWriter<File>>>,
+    mut csv: Option<&mut RecordCsv<BufWriter<AtomicFile>>>,
 ) -> Result<Run, Box<dyn Error>> {
     let mut ts = TimeStepper::new(
         Woodpecker::default(),
@@ -393,14 +392,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
 
     std::fs::create_dir_all(&out)?;
-    let file = BufWriter::new(File::create(out.join("woodpecker.csv"))?);
+    let file = BufWriter::new(AtomicFile::create(out.join("woodpecker.csv"))?);
     let names = (
         ["y", "phi_M", "phi_S"],
         ["beak", "sleeve_lower", "sleeve_upper"],
     );
     let mut csv = RecordCsv::new(file, &names.0, &names.1, &[])?;
     let run = simulate(scheme, h, t_end, every.max(1), Some(&mut csv))?;
-    csv.flush()?;
+    AtomicFile::commit_buffered(csv.into_inner()?)?;
     plots(&out, &run.samples)?;
     println!(
         "woodpecker: {} steps of h = {h:e} s with {} to t = {t_end} s ({:.3} µs/step wall clock)",

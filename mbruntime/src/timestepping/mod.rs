@@ -68,6 +68,7 @@
 //! `impact_contact`} → `step_plan`, `contact_lcp`, `contact_cone`, `contact_kinematics`,
 //! `finite`, … ; no scheme uses the driver.
 
+mod atomic_file;
 mod contact_cone;
 mod contact_kinematics;
 mod contact_lcp;
@@ -86,6 +87,7 @@ mod stepper;
 mod velocity_constraints;
 mod velocity_operator;
 
+pub use atomic_file::AtomicFile;
 pub use csv_export::RecordCsv;
 pub use error::TimeSteppingError;
 pub use record::{ContactImpulses, StepRecord};
