@@ -4,7 +4,8 @@ Invariants: a damped pendulum written as a ``mechanism!`` block has M = m l² an
 h = −m g l sin θ − c θ̇ (closed form of a point mass on a massless rod with viscous damping at
 the pivot), its parameters are set by name, and its event-driven run dissipates energy at the
 rate c θ̇²; a second call with the same block, in this process or in a new one, generates and
-builds nothing (the cache is keyed by the block's fingerprint); a block that does not compile
+builds nothing (the cache is keyed by the block's fingerprint), and two processes asking at once
+build it once; a block that does not compile
 raises ``mb.CompileError`` with the located diagnostic (file:line:col and a caret), and the
 interpreter goes on.
 
@@ -111,6 +112,36 @@ def test_a_new_process_loads_the_cached_module_without_building(damped_pendulum,
     stats, mass = __import__("json").loads(done.stdout)
     assert stats == {"generated": 0, "built": 0, "cache_hits": 1}
     assert mass == [[2.0]]
+
+
+def test_two_processes_compiling_one_block_build_it_once(tmp_path):
+    """Two interpreters ask for the same new block at once (a fresh cache): one generates and
+    builds while the other waits on the model directory's lock and then loads the kept module;
+    neither crashes (the generator runs one at a time)."""
+    script = (
+        "import json, sys, mb\n"
+        "cls = mb.compile_model(sys.argv[1], cache_dir=sys.argv[2])\n"
+        "print(json.dumps([mb.compile_stats(), cls(m=3.0).mass_matrix([0.0]).tolist()]))\n"
+    )
+    cache = str(tmp_path / "shared-cache")
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, DAMPED_PENDULUM, cache],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    results = []
+    for run in runs:
+        out, err = run.communicate(timeout=600)
+        assert run.returncode == 0, err
+        results.append(__import__("json").loads(out))
+    assert sum(stats["generated"] for stats, _ in results) == 1
+    assert sum(stats["built"] for stats, _ in results) == 1
+    assert sum(stats["cache_hits"] for stats, _ in results) == 1
+    assert all(mass == [[3.0]] for _, mass in results)
 
 
 def test_a_broken_block_raises_the_located_diagnostic(cache):
