@@ -270,4 +270,12 @@ pub enum EventError {
         /// The limit in force.
         limit: usize,
     },
+    /// More than `EventOptions::max_steps` steps (accepted and rejected).
+    #[error("more than {limit} steps before t = {t}")]
+    TooManySteps {
+        /// Time reached.
+        t: f64,
+        /// The limit in force.
+        limit: usize,
+    },
 }

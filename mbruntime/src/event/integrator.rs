@@ -651,6 +651,12 @@ where
                     limit: self.opts.max_events,
                 });
             }
+            if self.stats.steps + self.stats.rejected >= self.opts.max_steps {
+                return Err(EventError::TooManySteps {
+                    t: self.state.t,
+                    limit: self.opts.max_steps,
+                });
+            }
             // A pending accumulation ends a step at its time t∞.
             let target = match &self.pending_rest {
                 Some(ev) => t_end.min(ev.t),

@@ -87,6 +87,10 @@ pub struct EventOptions {
     pub zeno_time: f64,
     /// Stop with an error after this many events.
     pub max_events: usize,
+    /// Stop with an error after this many steps, accepted and rejected (over the integrator's
+    /// life, as `max_events`): every run ends, even where the step size settles far below what
+    /// the horizon needs.
+    pub max_steps: usize,
     /// Active-set rule after events.
     pub active_set_rule: ActiveSetRule,
     /// Highest level k of the Theorem 5.4 derivative iteration (larger values act as
@@ -117,6 +121,7 @@ impl Default for EventOptions {
             zeno_ratio_tolerance: 1e-3,
             zeno_time: 1e-10,
             max_events: 100_000,
+            max_steps: 100_000_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
             max_derivative_order: MAX_DERIVATIVE_ORDER,
         }
@@ -127,7 +132,7 @@ impl EventOptions {
     /// Checks every option, the one check the integrator, the ensembles and the Python
     /// bindings apply: tolerances and steps finite and > 0 (`max_step` may be +∞, and is at
     /// least `min_step`), the optional thresholds finite and > 0 when given, the Zeno
-    /// thresholds finite and ≥ 0 (zero disables a criterion), `max_events` at least 1.
+    /// thresholds finite and ≥ 0 (zero disables a criterion), `max_events` and `max_steps` at least 1.
     pub fn validate(&self) -> Result<(), EventError> {
         let out_of_range = |option, value, rule| EventError::InvalidOption {
             option,
@@ -177,6 +182,9 @@ impl EventOptions {
         }
         if self.max_events == 0 {
             return Err(out_of_range("max_events", 0.0, "at least 1"));
+        }
+        if self.max_steps == 0 {
+            return Err(out_of_range("max_steps", 0.0, "at least 1"));
         }
         Ok(())
     }

@@ -49,7 +49,7 @@ pub fn time_stepping_settings(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<
 
 const EVENT_KEYS: &str = "rtol, atol, initial_step, max_step, min_step, gap_tolerance, \
     velocity_tolerance, slip_tolerance, slip_relaxation_time, zero_tolerance, rank_tolerance, \
-    max_events";
+    max_events, max_steps";
 
 /// `EventOptions` from the defaults and the keyword arguments, checked by
 /// [`EventOptions::validate`] (the integrator's own rule; its message becomes the `ValueError`).
@@ -71,6 +71,10 @@ pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOpti
             "rank_tolerance" => &mut o.rank_tolerance,
             "max_events" => {
                 o.max_events = value.extract()?;
+                continue;
+            }
+            "max_steps" => {
+                o.max_steps = value.extract()?;
                 continue;
             }
             other => {
