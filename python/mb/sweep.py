@@ -82,7 +82,9 @@ def sweep(
     ``section = (coordinate, level, "down" | "up" | "both")`` observes a Poincaré section,
     ignoring its first ``skip`` crossings. ``threads`` sets the size of the sweep's own thread
     pool (default: all cores). Returns a :class:`pyarrow.Table`, one row per run (see the module
-    documentation). A run that fails has its message in ``error``; the others go on.
+    documentation). A run that fails has its message in ``error``; the others go on. Ctrl-C
+    (``KeyboardInterrupt``) stops the sweep after the few runs per thread in flight, discarding
+    them.
     """
     names, values = design(grid=grid, samples=samples)
     return sweep_rows(

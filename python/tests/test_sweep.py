@@ -97,6 +97,31 @@ def test_an_interrupted_parquet_write_leaves_the_previous_file(woodpecker_table,
     assert list(tmp_path.iterdir()) == [path]
 
 
+def test_ctrl_c_stops_a_long_sweep_promptly():
+    """A KeyboardInterrupt (SIGINT) during a sweep is raised after the chunk of runs in flight
+    (a few per thread), not after the whole sweep; the interpreter goes on."""
+    import os
+    import signal
+    import threading
+    import time
+
+    model = mb.examples.Woodpecker()
+    started = time.monotonic()
+    mb.sweep(model, samples={"mu": [0.3] * 8}, threads=2, **WOODPECKER)
+    per_run = (time.monotonic() - started) / 8
+    runs = max(64, int(40.0 / max(per_run, 1e-4)))  # a sweep of at least ~20 s on two threads
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        mb.sweep(model, samples={"mu": [0.3] * runs}, threads=2, **WOODPECKER)
+    elapsed = time.monotonic() - started
+    timer.cancel()
+    # One chunk is 8 runs on two threads: a few times per_run, far below the whole sweep.
+    assert elapsed < 0.3 + 20 * per_run + 1.0, (elapsed, per_run, runs)
+    assert mb.sweep(model, samples={"mu": [0.3]}, threads=1, **WOODPECKER).num_rows == 1
+
+
 def test_a_failing_run_reports_its_error_and_the_others_complete():
     ball = mb.examples.BouncingBall()
     table = mb.sweep(ball, samples={"q0.y": [1.0, -0.5, 2.0], "e": [0.5, 0.5, 0.9]}, q0=[1.0], h=1e-3, t_end=0.2)

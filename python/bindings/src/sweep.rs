@@ -99,13 +99,34 @@ where
     if let Some(threads) = plan.threads {
         ensemble = ensemble.threads(threads);
     }
-    let outcome = py
-        .detach(|| {
-            ensemble.run(&design, |member| {
-                reduce::<M, NQ, NB, NU>(member.model, member.q0, member.u0, &plan)
+    // In chunks of a few runs per thread, with Python's signals checked between them: Ctrl-C
+    // (KeyboardInterrupt) stops a long sweep after the chunk in flight and discards it. The
+    // ensemble's results do not depend on the chunking.
+    let threads = plan
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let chunk = 4 * threads.max(1);
+    let mut runs = Vec::with_capacity(design.len());
+    let mut start = 0;
+    // At least one chunk, so that an empty design is checked against the model as before.
+    loop {
+        let end = (start + chunk).min(design.len());
+        let part = design.rows(start..end).map_err(ensemble_error)?;
+        let done = py
+            .detach(|| {
+                ensemble.run(&part, |member| {
+                    reduce::<M, NQ, NB, NU>(member.model, member.q0, member.u0, &plan)
+                })
             })
-        })
-        .map_err(ensemble_error)?;
+            .map_err(ensemble_error)?;
+        runs.extend(done.runs);
+        py.check_signals()?;
+        if end >= design.len() {
+            break;
+        }
+        start = end;
+    }
+    let outcome = Outcome { design, runs };
     columns::<M, NQ, NB, NU>(py, &outcome, rows.0, plan.section.is_some())
 }
 
