@@ -7,7 +7,9 @@
 //! negated, tiny, huge — and NaN or ±∞, which `set_parameter` must refuse with a typed error),
 //! an initial state (around the origin or far from it: penetrating, violating constraints, with
 //! huge velocities), and options (tolerances, step sizes, schemes). It then builds and runs the
-//! event-driven integrator and the time-stepper for a short time. The property: no call panics;
+//! event-driven integrator and the time-stepper for a short time; for models with bilateral or
+//! velocity constraints half the starts are first projected onto them by the integrator's own
+//! projection (which must not panic either). The property: no call panics;
 //! every run ends (the events are bounded by `max_events`, the event-driven steps by
 //! `max_steps`, the time steps by the horizon);
 //! every state a run reports is finite — or the call returns an error. The counts of runs that
@@ -22,7 +24,7 @@ use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoubleP
 use mb_examples::rolling_models::chaplygin_sleigh::ChaplyginSleigh;
 use mb_examples::tree_models::tree_mix::TreeMix;
 use mb_examples::woodpecker::Woodpecker;
-use mbruntime::event::{EventDriven, EventOptions, Report};
+use mbruntime::event::{ActiveSet, EventDriven, EventOptions, KktSystem, Report};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
 use mbruntime::{Mechanism, Vector};
 use rand::{Rng, SeedableRng};
@@ -124,7 +126,7 @@ where
                 _ => {}
             }
         }
-        let (q0, u0) = (state::<NQ>(&mut rng), state::<NQ>(&mut rng));
+        let (mut q0, mut u0) = (state::<NQ>(&mut rng), state::<NQ>(&mut rng));
         let options = EventOptions {
             rtol: [1e-3, 1e-6, 1e-10][rng.gen_range(0..3)],
             atol: [1e-6, 1e-9, 1e-12][rng.gen_range(0..3)],
@@ -140,6 +142,19 @@ where
                 theta: rng.gen_range(0.5..1.0),
             }
         };
+        // Half the starts made consistent with the bilateral and velocity constraints first (by
+        // the integrator's own projection; a start it cannot project stays as drawn).
+        if NB > 0 && rng.gen_bool(0.5) {
+            let (mut q, mut u) = (q0, u0);
+            let mut kkt = KktSystem::<NQ, NB, NU>::new(options.column_tolerances());
+            let projected = catch_unwind(AssertUnwindSafe(|| {
+                kkt.project(&model, &ActiveSet::default(), 0.0, &mut q, &mut u, true)
+            }))
+            .unwrap_or_else(|_| panic!("projection panicked: {name} case {case}: q0 = {q0}"));
+            if projected.is_ok() {
+                (q0, u0) = (q, u);
+            }
+        }
         let inputs = format!("{name} case {case}: q0 = {q0}, u0 = {u0}, h = {h}");
         let ran = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
             let Ok(mut sim) = EventDriven::new(model.clone(), options, 0.0, q0, u0) else {
