@@ -21,7 +21,7 @@
 //! contact state. Everything is fixed-size; nothing allocates.
 
 use super::path_system::{Evaluation, PathSystem};
-use crate::linalg::leading_block_eigen;
+use crate::linalg::gram_pseudo_inverse;
 use crate::mechanism::{Constraints, Matrix, Statics, Vector};
 
 /// Relative threshold of the zero eigenvalues of H_J (as for H_+ in the tracer).
@@ -143,16 +143,8 @@ fn derivative<const NQ: usize, const NB: usize, const NU: usize>(
         m += 1;
     }
     let r = e.hess_lagrangian * q_dot + u_p * s;
-    let (d, v) = leading_block_eigen(&(a.transpose() * a), m);
-    let largest = d.amax().max(1e-300);
-    let atr = a.transpose() * r;
-    let mut mu = Vector::<NQ>::zeros();
-    for k in 0..m {
-        if d[k] > 1e-13 * largest {
-            let vk = v.column(k);
-            mu += vk * (vk.dot(&atr) / d[k]);
-        }
-    }
+    // Least squares on the active columns (the padding columns are zero and drop out).
+    let mu = gram_pseudo_inverse(&a) * (a.transpose() * r);
     let scale = 1.0 + r.amax() + q_dot.amax();
     let mut lambda_dot = Vector::<NU>::zeros();
     let mut g_dot = Vector::<NU>::zeros();

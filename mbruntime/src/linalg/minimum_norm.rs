@@ -93,7 +93,9 @@ pub fn minimum_norm_multipliers<const NQ: usize, const NU: usize>(
 /// largest count as zero: exactly dependent columns leave round-off, ~1e-16 of it), so that
 /// A⁺ b = (AᵀA)⁺ Aᵀ b. nalgebra's SVD needs type-level dimensions a generic `Const<N>` lacks on
 /// stable Rust (as its symmetric eigen-solver does, see `symmetric_eigen`).
-fn gram_pseudo_inverse<const R: usize, const C: usize>(a: &Matrix<R, C>) -> Matrix<C, C> {
+pub(crate) fn gram_pseudo_inverse<const R: usize, const C: usize>(
+    a: &Matrix<R, C>,
+) -> Matrix<C, C> {
     let (d, v) = leading_block_eigen(&(a.transpose() * a), C);
     let largest = d.amax();
     let mut inverse = Matrix::<C, C>::zeros();

@@ -37,6 +37,7 @@ pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, Itera
 pub use finite::{all_finite, all_zero};
 pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};
+pub(crate) use minimum_norm::gram_pseudo_inverse;
 pub use minimum_norm::minimum_norm_multipliers;
 pub use principal::PrincipalSolve;
 pub use spd::{SpdError, cholesky, smallest_eigenvalue, spd_inverse};
