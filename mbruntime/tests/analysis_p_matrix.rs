@@ -6,41 +6,11 @@
 //! test says P; and for a non-P (nondegenerate) matrix, by the degree argument, either a point
 //! b inside a negatively oriented complementary cone or b = 𝟙 has a number of solutions ≠ 1.
 
+use mb_testsupport::leibniz_determinant;
 use mbruntime::analysis::{PMatrixVerdict, p_matrix_test};
 use nalgebra::{DMatrix, DVector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn leibniz_det(a: &DMatrix<f64>) -> f64 {
-    let n = a.nrows();
-    if n == 0 {
-        return 1.0;
-    }
-    let mut perm: Vec<usize> = (0..n).collect();
-    let mut total = 0.0;
-    // Heap's algorithm over all permutations, tracking the sign.
-    fn rec(k: usize, perm: &mut Vec<usize>, sign: &mut f64, a: &DMatrix<f64>, total: &mut f64) {
-        if k == 1 {
-            let mut prod = *sign;
-            for (i, &p) in perm.iter().enumerate() {
-                prod *= a[(i, p)];
-            }
-            *total += prod;
-            return;
-        }
-        for i in 0..k {
-            rec(k - 1, perm, sign, a, total);
-            let j = if k.is_multiple_of(2) { i } else { 0 };
-            if i + 1 < k {
-                perm.swap(j, k - 1);
-                *sign = -*sign;
-            }
-        }
-    }
-    let mut sign = 1.0;
-    rec(n, &mut perm, &mut sign, a, &mut total);
-    total
-}
 
 fn sub(a: &DMatrix<f64>, mask: usize) -> DMatrix<f64> {
     let idx: Vec<usize> = (0..a.nrows()).filter(|i| mask & (1 << i) != 0).collect();
@@ -86,7 +56,7 @@ fn p_matrix_test_agrees_with_minors_and_solution_counts() {
             rng.gen_range(-1.0..1.0) + if r == c { shift } else { 0.0 }
         });
         let minors: Vec<f64> = (1usize..(1 << n))
-            .map(|m| leibniz_det(&sub(&a, m)))
+            .map(|m| leibniz_determinant(&sub(&a, m)))
             .collect();
         if minors.iter().any(|m| m.abs() < 1e-6) {
             continue; // near-degenerate: outside the generic setting of the count argument
@@ -110,10 +80,10 @@ fn p_matrix_test_agrees_with_minors_and_solution_counts() {
                 panic!("expected NotPMatrix");
             };
             let mask = index_set.iter().fold(0usize, |m, i| m | (1 << i));
-            assert!(leibniz_det(&sub(&a, mask)) <= 0.0);
+            assert!(leibniz_determinant(&sub(&a, mask)) <= 0.0);
             // A negatively oriented cone: pick a mask with negative minor.
             let neg = (1usize..(1 << n))
-                .find(|&m| leibniz_det(&sub(&a, m)) < 0.0)
+                .find(|&m| leibniz_determinant(&sub(&a, m)) < 0.0)
                 .unwrap();
             let z = DVector::from_fn(n, |i, _| {
                 if neg & (1 << i) != 0 {

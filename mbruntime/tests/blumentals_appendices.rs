@@ -19,6 +19,7 @@
 //!   the threshold found here by scanning every principal minor, computed by Leibniz's formula,
 //!   on several sliding contacts.
 
+use mb_testsupport::leibniz_determinant;
 use mbruntime::analysis::{SlidingContactProblem, p_matrix_test};
 use mbruntime::lcp::{LcpError, Lemke};
 use nalgebra::{DMatrix, DVector};
@@ -190,30 +191,6 @@ fn appendix_d_perturbation_bound_keeps_positive_definiteness_and_is_sharp() {
     }
 }
 
-/// The determinant by cofactor expansion along the first remaining row (Leibniz's formula;
-/// n ≤ 4 here).
-fn leibniz(a: &DMatrix<f64>) -> f64 {
-    fn expand(a: &DMatrix<f64>, row: usize, used: &mut [bool]) -> f64 {
-        if row == a.nrows() {
-            return 1.0;
-        }
-        let mut total = 0.0;
-        let mut position = 0;
-        for c in 0..a.ncols() {
-            if used[c] {
-                continue;
-            }
-            let sign = if position % 2 == 0 { 1.0 } else { -1.0 };
-            position += 1;
-            used[c] = true;
-            total += sign * a[(row, c)] * expand(a, row + 1, used);
-            used[c] = false;
-        }
-        total
-    }
-    expand(a, 0, &mut vec![false; a.ncols()])
-}
-
 /// The smallest s > 0 at which some principal minor of A₀ − s C vanishes (scan on a grid of
 /// `steps` points up to `s_max`, then bisection on the first sign change); +∞ if none.
 fn scanned_threshold(a0: &DMatrix<f64>, c: &DMatrix<f64>, s_max: f64, steps: usize) -> f64 {
@@ -222,7 +199,7 @@ fn scanned_threshold(a0: &DMatrix<f64>, c: &DMatrix<f64>, s_max: f64, steps: usi
         let a = a0 - c * s;
         (1usize..(1 << n)).all(|mask| {
             let set: Vec<usize> = (0..n).filter(|&i| mask & (1 << i) != 0).collect();
-            leibniz(&DMatrix::from_fn(set.len(), set.len(), |r, k| {
+            leibniz_determinant(&DMatrix::from_fn(set.len(), set.len(), |r, k| {
                 a[(set[r], set[k])]
             })) > 0.0
         })

@@ -16,7 +16,8 @@
 //! - [`models`]: hand-written models of the runtime's model contract with closed forms (a point on
 //!   a floor, the Chaplygin sleigh and its variants, pendulums, blocks, rods, boxes, a ball, …),
 //!   and [`no_bilateral!`], [`no_contacts!`] for the empty parts of `Constraints`;
-//! - [`cone_instances`]: seeded frictional contact problems for the cone solver.
+//! - [`cone_instances`]: seeded frictional contact problems for the cone solver;
+//! - [`leibniz_determinant`]: principal minors by Leibniz's formula, independent of any LU.
 
 pub mod cone_instances;
 mod constant_force_jacobians;
@@ -25,6 +26,7 @@ mod counting_allocator;
 mod finite_difference;
 mod jet_checks;
 mod lagrangian_differences;
+mod leibniz;
 mod mechanism_blocks;
 pub mod models;
 mod relative_error;
@@ -34,6 +36,7 @@ pub use counting_allocator::{CountingAllocator, allocations_during, allocations_
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
 pub use jet_checks::{PolynomialPath, jet_disagreement};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
+pub use leibniz::leibniz_determinant;
 pub use mechanism_blocks::count_mechanism_blocks;
 pub use relative_error::relative_error;
 pub use split_mix::SplitMix;
