@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Tests of the Python package `mb`: builds it into a virtual environment (reused when present)
-# and runs its pytest suite (python/tests). Called at the end of tests/run.sh.
+# and runs its pytest suite (python/tests). `run_tests.sh build` only builds, `run_tests.sh test`
+# only tests (tests/run.sh builds while other tests run); no argument does both.
 #
 # The environment lives in $CARGO_TARGET_DIR/python-venv (default target/python-venv); the
 # extension module and every model compiled by the tests share the cargo target directory. The
 # compiled-model tests run the generator binary $MBCOMPILE (default: target/debug/mbcompile, which
 # tests/run.sh has built; built here if missing) against this source tree (MB_SOURCE).
 set -euo pipefail
+STEP="${1:-all}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 VENV="$CARGO_TARGET_DIR/python-venv"
 
+if [ "$STEP" = "all" ] || [ "$STEP" = "build" ]; then
 # Debian's python3 creates environments only with python3-venv (ensurepip) installed.
 if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
   echo "installing python3-venv (needed to create the test environment)" >&2
@@ -29,6 +32,10 @@ fi
 # The package, built in release mode and installed into the environment.
 VIRTUAL_ENV="$VENV" PATH="$VENV/bin:$PATH" \
   "$VENV/bin/maturin" develop --release --quiet --manifest-path python/Cargo.toml
+fi
+if [ "$STEP" = "build" ]; then
+  exit 0
+fi
 
 export MB_SOURCE="$ROOT"
 export MBCOMPILE="${MBCOMPILE:-$CARGO_TARGET_DIR/debug/mbcompile}"

@@ -110,5 +110,5 @@ mechanism! {
         normal: (0.0, 0.0, 1.0),
         touch: true,
     }
-    generate { capabilities: [rates, statics, jacobians] }
+    generate { capabilities: [rates, statics, jacobians], targets: [rust, c] }
 }

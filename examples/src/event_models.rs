@@ -175,6 +175,7 @@ mechanism! {
             + c5 * tau.powi(5) + c6 * tau.powi(6),
     }
     contact floor { gap: y, restitution: 0.0, friction: mu, slip: x }
+    generate { targets: [rust, c] }
 }
 
 mechanism! {

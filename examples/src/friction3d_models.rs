@@ -160,6 +160,7 @@ mechanism! {
         friction: mu,
         slip: (x - l * cos(theta), y),
     }
+    generate { targets: [rust, c] }
 }
 
 mechanism! {

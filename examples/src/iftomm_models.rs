@@ -92,6 +92,7 @@ mechanism! {
     constraint e_from_g_y = rr * sin(beta) - d * sin(beta + theta) + e * cos(phi + delta) - zt * sin(delta) - ya;
     constraint e_from_h_x = rr * cos(beta) - d * cos(beta + theta) - zf * cos(omega + eps) - u * sin(eps) - xa;
     constraint e_from_h_y = rr * sin(beta) - d * sin(beta + theta) - zf * sin(omega + eps) + u * cos(eps) - ya;
+    generate { targets: [rust, c] }
 }
 
 mechanism! {

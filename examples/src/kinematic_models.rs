@@ -53,6 +53,7 @@ mechanism! {
         inertia: [[A, 0.0, 0.0], [0.0, A, 0.0], [0.0, 0.0, C]],
     }
     gravity = (0.0, 0.0, -g);
+    generate { targets: [rust, c] }
 }
 
 mechanism! {

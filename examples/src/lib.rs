@@ -49,6 +49,7 @@ mechanism! {
     kinetic = 0.5 * m * l.powi(2) * dot(theta).powi(2);
     potential = -m * g * l * cos(theta);
     forces { theta: -c * dot(theta) }
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -149,6 +150,7 @@ mechanism! {
         friction: mu,
         slip: y + r_M * phi_M,
     }
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -176,6 +178,7 @@ mechanism! {
     forces { phi: tau, x: -c * dot(x) }
     constraint loop_x = r * cos(phi) + L * cos(psi) - x;
     constraint loop_y = r * sin(phi) - L * sin(psi);
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -199,4 +202,5 @@ mechanism! {
     kinetic = 0.5 * m * dot(y).powi(2);
     potential = m * g * y;
     contact floor { gap: y, restitution: e }
+    generate { targets: [rust, c] }
 }

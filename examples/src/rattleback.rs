@@ -84,6 +84,7 @@ mechanism! {
             dot(y) + r21 * c1 + r22 * c2 + r23 * c3,
         ),
     }
+    generate { targets: [rust, c] }
 }
 
 use nalgebra::{Matrix3, Rotation3, Vector3};

@@ -38,4 +38,5 @@ mechanism! {
     body bob1 { mass: m1, position: (x1, y1) }
     body bob2 { mass: m2, position: (x1 + l2 * sin(th2), y1 - l2 * cos(th2)) }
     gravity = (0.0, -g);
+    generate { targets: [rust, c] }
 }

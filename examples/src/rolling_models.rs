@@ -49,6 +49,7 @@ mechanism! {
     point edge = (x - a * cos(theta), y - a * sin(theta));
     velocity_constraint blade = cos(theta) * velocity(sleigh, edge).y
         - sin(theta) * velocity(sleigh, edge).x;
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -110,4 +111,5 @@ mechanism! {
         normal: (0.0, 0.0, 1.0),
         surface_velocity: (-(omega + alpha * t) * y, (omega + alpha * t) * x, 0.0),
     }
+    generate { targets: [rust, c] }
 }

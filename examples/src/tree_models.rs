@@ -276,6 +276,7 @@ mechanism! {
         friction: mu,
         tangent: (1.0, 0.0, 0.0),
     }
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -445,6 +446,7 @@ mechanism! {
         inertia: (ixx2, iyy, izz),
     }
     gravity = (0.0, 0.0, -g);
+    generate { targets: [rust, c] }
 }
 
 mechanism! {
@@ -562,7 +564,7 @@ mechanism! {
         inertia: (ixx6, iyy, izz),
     }
     gravity = (0.0, 0.0, -g);
-    generate { capabilities: [] }
+    generate { capabilities: [], targets: [rust, c] }
 }
 
 mechanism! {

@@ -5,7 +5,7 @@ mod cli;
 use clap::{Parser, Subcommand, ValueEnum};
 use cli::check::check_command;
 use cli::engine_lock::hold_engine;
-use cli::generate::{GenOptions, gen_command};
+use cli::generate::{GenOptions, Languages, gen_command};
 use cli::new::new_command;
 use cli::print::{PrintOptions, print_command};
 use mbcompile::pipeline::{DEFAULT_BUDGET, DEFAULT_HORNER_ITERATIONS};
@@ -46,10 +46,11 @@ enum Command {
         /// Print operation counts per generated function to stderr.
         #[arg(long)]
         stats: bool,
-        /// The languages to generate, comma-separated (`--target rust,c` derives each block once
-        /// for both): the Rust module of each block (src/generated/), and a C99 header and
-        /// source per block (see --out).
-        #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
+        /// The languages to generate for every block, comma-separated (`--target rust,c` derives
+        /// each block once for both): the Rust module of each block (src/generated/), and a C99
+        /// header and source per block (see --out). Without it, each block's `generate {
+        /// targets: [rust, c] }` (Rust only when it names none).
+        #[arg(long, value_enum, value_delimiter = ',')]
         target: Vec<Target>,
         /// Where the C files go (default: <crate>/c).
         #[arg(long)]
@@ -165,14 +166,16 @@ fn main() -> ExitCode {
             templates,
             no_cc,
         } => {
-            let c = target.contains(&Target::C);
             let options = GenOptions {
                 only: model,
                 horner,
                 budget,
                 stats,
-                rust: target.contains(&Target::Rust),
-                c_out: c.then(|| out.unwrap_or_else(|| crate_dir.join("c"))),
+                languages: (!target.is_empty()).then(|| Languages {
+                    rust: target.contains(&Target::Rust),
+                    c: target.contains(&Target::C),
+                }),
+                c_out: out.unwrap_or_else(|| crate_dir.join("c")),
                 c_templates: templates,
                 compile_check: !no_cc,
             };

@@ -1,5 +1,6 @@
 //! `mbcompile gen --target c` from the command line: the files it writes compile, `--target
-//! rust,c` writes from one derivation what one run per target writes, a user's
+//! rust,c` writes from one derivation what one run per target writes, a block's `generate {
+//! targets: [rust, c] }` chooses its languages when the command names none, a user's
 //! templates replace the built-in ones, and bad input gets a clear error with nothing
 //! overwritten silently: an unknown target, a template with a syntax error (its file, line and
 //! column), a template file that overrides nothing, and a template whose code does not compile
@@ -78,6 +79,51 @@ fn written_c_compiles_and_escapes_keywords() {
     let again = gen_c(dir.path(), &[]);
     assert!(again.status.success());
     assert!(stderr(&again).contains("unchanged"), "{}", stderr(&again));
+}
+
+/// Without `--target`, each block's `generate { targets }` chooses: the block that asks for C gets
+/// its header and source beside its Rust module, the block that does not gets its Rust module only.
+#[test]
+fn blocks_choose_their_languages_when_the_command_names_none() {
+    let dir = user_crate();
+    let second = BLOCK
+        .replace("use mbmacros::mechanism;\n", "")
+        .replace("KeywordPendulum", "CPendulum")
+        .replace(
+            "    potential = -m * g * double * cos(theta);\n",
+            "    potential = -m * g * double * cos(theta);\n    generate { targets: [rust, c] }\n",
+        );
+    std::fs::write(dir.path().join("src/lib.rs"), format!("{BLOCK}{second}")).expect("lib.rs");
+    let out = Command::new(env!("CARGO_BIN_EXE_mbcompile"))
+        .arg("gen")
+        .arg(dir.path())
+        .output()
+        .expect("mbcompile runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for file in [
+        "src/generated/keyword_pendulum.rs",
+        "src/generated/c_pendulum.rs",
+        "c/c_pendulum.h",
+        "c/c_pendulum.c",
+    ] {
+        assert!(dir.path().join(file).exists(), "{file} missing");
+    }
+    assert!(
+        !dir.path().join("c/keyword_pendulum.c").exists(),
+        "a block without `targets: [rust, c]` got C"
+    );
+    // The C is as fresh as the Rust module of its block.
+    let fingerprint = |file: &str| {
+        std::fs::read_to_string(dir.path().join(file))
+            .expect(file)
+            .lines()
+            .find_map(|l| l.strip_prefix("// fingerprint: ").map(String::from))
+            .expect("a fingerprint line")
+    };
+    assert_eq!(
+        fingerprint("c/c_pendulum.c"),
+        fingerprint("src/generated/c_pendulum.rs")
+    );
 }
 
 /// `mbcompile gen <crate> --target rust,c` derives the block once and writes both languages: the

@@ -929,6 +929,35 @@ fn unknown_expansion() {
     expect(&src, "partial", 0, "`expansion` takes `full`");
 }
 
+#[test]
+fn unknown_target() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    generate { targets: [rust, fortran] }",
+    );
+    expect(
+        &src,
+        "fortran",
+        0,
+        "unknown target `fortran`; the targets are rust, c",
+    );
+}
+
+#[test]
+fn targets_without_rust() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    generate { targets: [c] }",
+    );
+    expect(&src, "[c]", 0, "`targets` must include `rust`");
+}
+
+#[test]
+fn target_listed_twice() {
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { y }\n    kinetic = 0.5 * m * dot(y).powi(2);\n    generate { targets: [rust, c, c] }",
+    );
+    expect(&src, "c]", 0, "target `c` is listed twice");
+}
+
 /// A planar sleigh for the velocity-constraint errors: `extra` is added to its block.
 fn sleigh(extra: &str) -> String {
     block(&format!(

@@ -1,5 +1,6 @@
 //! `mbcompile gen`: derives each `mechanism!` block of a crate once and writes it in every
-//! target asked for (`--target rust,c`): the Rust module and its equations reports under
+//! target asked for — by `--target rust,c` for every block, else by the block's own `generate {
+//! targets: [rust, c] }` (Rust alone by default): the Rust module and its equations reports under
 //! `src/generated/`, and a C99 header and source per block (checked to compile unless
 //! `--no-cc`).
 //!
@@ -11,7 +12,7 @@ use super::crate_models::{models, report_errors, spinner};
 use super::files::write_if_changed;
 use mbcompile::codegen::c::check::check_compiles;
 use mbcompile::codegen::target::{CTarget, Emission, RustTarget, Stats, Target, TargetError};
-use mbcompile::pipeline::emit;
+use mbcompile::pipeline::{Found, emit};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,14 +27,34 @@ pub struct GenOptions {
     pub budget: usize,
     /// Print stage times and operation counts.
     pub stats: bool,
-    /// Write the Rust modules.
-    pub rust: bool,
-    /// Write the C files here (`None`: no C).
-    pub c_out: Option<PathBuf>,
+    /// The languages named on the command line, for every block (`None`: each block's own
+    /// `generate { targets }`, Rust alone when it names none).
+    pub languages: Option<Languages>,
+    /// Where the C files go.
+    pub c_out: PathBuf,
     /// A directory of templates overriding the built-in ones of the C target.
     pub c_templates: Option<PathBuf>,
     /// Compile each C source after writing it.
     pub compile_check: bool,
+}
+
+/// Languages named by `--target`.
+#[derive(Clone, Copy)]
+pub struct Languages {
+    /// The Rust module and its equations reports.
+    pub rust: bool,
+    /// The C99 header and source.
+    pub c: bool,
+}
+
+impl Languages {
+    /// The languages of one block: the command line's, else the block's `targets`.
+    fn of(asked: Option<Languages>, block: &Found) -> Languages {
+        asked.unwrap_or(Languages {
+            rust: true,
+            c: block.wants_c(),
+        })
+    }
 }
 
 /// A stage boundary seen by `gen --stats`: name, wall clock, thread CPU time.
@@ -58,21 +79,29 @@ fn print_stats(stages: &[Stage], stats: &Stats) {
     }
 }
 
-/// The targets asked for; a broken C template is an error before anything is derived.
-fn targets(crate_dir: &Path, options: &GenOptions) -> Result<Vec<Box<dyn Target>>, String> {
-    let mut out: Vec<Box<dyn Target>> = Vec::new();
-    if options.rust {
-        out.push(Box::new(RustTarget {
-            crate_dir: crate_dir.to_path_buf(),
-            horner: options.horner,
-        }));
-    }
-    if let Some(dir) = &options.c_out {
-        let c = CTarget::new(dir.clone(), options.horner, options.c_templates.as_deref())
-            .map_err(|e| format!("error: {e}\n"))?;
-        out.push(Box::new(c));
-    }
-    Ok(out)
+/// The Rust target and, when some block is to be written in C, the C target; a broken C
+/// template is an error before anything is derived.
+fn targets(
+    crate_dir: &Path,
+    options: &GenOptions,
+    c: bool,
+) -> Result<(RustTarget, Option<CTarget>), String> {
+    let rust = RustTarget {
+        crate_dir: crate_dir.to_path_buf(),
+        horner: options.horner,
+    };
+    let c = match c {
+        true => Some(
+            CTarget::new(
+                options.c_out.clone(),
+                options.horner,
+                options.c_templates.as_deref(),
+            )
+            .map_err(|e| format!("error: {e}\n"))?,
+        ),
+        false => None,
+    };
+    Ok((rust, c))
 }
 
 /// Writes the files of one emission (each unless unchanged) and says which; then compiles a C
@@ -116,14 +145,22 @@ fn write_emission(
 
 /// `mbcompile gen`.
 pub fn gen_command(crate_dir: &Path, options: &GenOptions) -> Result<ExitCode, ExitCode> {
-    let targets = targets(crate_dir, options).map_err(|e| {
+    let found = models(crate_dir, options.only.as_deref())?;
+    let any_c = found.iter().any(|f| Languages::of(options.languages, f).c);
+    let (rust, c) = targets(crate_dir, options, any_c).map_err(|e| {
         eprint!("{e}");
         ExitCode::from(1)
     })?;
-    let found = models(crate_dir, options.only.as_deref())?;
     let (mut diagnostics, mut errors) = (Vec::new(), Vec::new());
-    let target_refs: Vec<&dyn Target> = targets.iter().map(|t| t.as_ref()).collect();
     for f in &found {
+        let languages = Languages::of(options.languages, f);
+        let mut target_refs: Vec<&dyn Target> = Vec::new();
+        if languages.rust {
+            target_refs.push(&rust);
+        }
+        if let (true, Some(c)) = (languages.c, &c) {
+            target_refs.push(c);
+        }
         let name = f.model.name.text.clone();
         let pb = spinner(&name);
         let start = Instant::now();

@@ -599,6 +599,11 @@ pub struct Generate {
     /// none` (never expand T: the program route, even for a small model); `None`: the generator
     /// chooses (see `symbolic::derive::route`).
     pub expansion: Option<Expansion>,
+    /// `targets: [rust, c]`: the languages `mbcompile gen` writes for this block when its
+    /// command line names none (`--target` names them for every block); `None`: Rust only. The
+    /// Rust module is always among them (the `mechanism!` macro includes it). The choice does not
+    /// change the derivation, so it is not part of the block's fingerprint.
+    pub targets: Option<Vec<Name>>,
     /// The whole item.
     pub span: Span,
 }
@@ -606,6 +611,15 @@ pub struct Generate {
 impl Generate {
     /// The capability names `capabilities` accepts.
     pub const CAPABILITIES: [&'static str; 3] = ["rates", "statics", "jacobians"];
+    /// The language names `targets` accepts.
+    pub const TARGETS: [&'static str; 2] = ["rust", "c"];
+
+    /// Whether the block asks for the C target (`targets: [rust, c]`).
+    pub fn wants_c(&self) -> bool {
+        self.targets
+            .as_ref()
+            .is_some_and(|t| t.iter().any(|n| n.text == "c"))
+    }
 }
 
 /// A parsed `mechanism!` block.

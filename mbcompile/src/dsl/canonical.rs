@@ -150,7 +150,12 @@ pub fn model(m: &Model) -> String {
         let _ = writeln!(s, "{}", body(b));
     }
     kinematic_items(m, &mut s);
-    if let Some(g) = &m.generate {
+    // The languages (`targets`) do not change the derivation: not part of the canonical form.
+    if let Some(g) = m
+        .generate
+        .as_ref()
+        .filter(|g| g.capabilities.is_some() || g.expansion.is_some())
+    {
         let _ = write!(s, "generate");
         if let Some(c) = &g.capabilities {
             let names: Vec<&str> = c.iter().map(|n| n.text.as_str()).collect();
@@ -448,6 +453,22 @@ mod tests {
             .replace(",\n", ",\n\n    // a comment\n")
             .replace("  ", " ");
         assert_eq!(print(&relaid), base);
+        // The languages a block is written in do not change what is derived.
+        let in_c = BASE.replace(
+            ", expansion: full }",
+            ", expansion: full, targets: [rust, c] }",
+        );
+        assert_ne!(in_c, BASE);
+        assert_eq!(print(&in_c), base);
+        let bare = BASE.replace(
+            "generate { capabilities: [rates, statics], expansion: full }",
+            "",
+        );
+        let bare_in_c = BASE.replace(
+            "generate { capabilities: [rates, statics], expansion: full }",
+            "generate { targets: [rust, c] }",
+        );
+        assert_eq!(print(&bare_in_c), print(&bare));
     }
 
     const CONTACTS: &str = "

@@ -13,7 +13,8 @@
 //!              | "velocity_constraint" Ident "=" expr ";"    (linear in the velocities)
 //!              | "rolling" Ident "{" (rolling_field ":" value),* "}"
 //!              | "contact" Ident "{" (field ":" value),* "}"
-//!              | "generate" "{" ("capabilities" ":" "[" Ident,* "]" | "expansion" ":" "full"),* "}"
+//!              | "generate" "{" ("capabilities" ":" "[" Ident,* "]" | "expansion" ":" ("full" | "none")
+//!                               | "targets" ":" "[" Ident,* "]"),* "}"
 //!              | kinematic items (points, bodies, …: see `parse_kinematics`, `parse_body`)
 //! field       := "gap" | "restitution" | "tangential_restitution" | "friction"
 //!              | "slip" | "tangential_velocity"             (one expression, or a pair `(a, b)`:
@@ -502,44 +503,69 @@ fn assigned_vector(input: ParseStream, slot: Slot, d: &mut Deferred) -> syn::Res
     Ok(d.vector(slot, &v))
 }
 
-/// `generate { capabilities: [rates, statics, jacobians], expansion: full }` after its keyword.
+/// A list of distinct names from `allowed` (`[rates, statics]`), `what` naming one of them in
+/// messages (`capability`); `note` follows the list of valid names when a name is unknown.
+fn name_list(
+    value: &syn::Expr,
+    allowed: &[&str],
+    what: &str,
+    note: &str,
+) -> syn::Result<Vec<Name>> {
+    let valid = allowed.join(", ");
+    let syn::Expr::Array(a) = strip(value) else {
+        return Err(Error::new(
+            value.span(),
+            format!("expected a list of {what} names `[{valid}]`"),
+        ));
+    };
+    let mut names: Vec<Name> = Vec::new();
+    for e in &a.elems {
+        let n = kinematics::name_ref(e)
+            .map_err(|_| Error::new(e.span(), format!("expected a {what}: one of {valid}")))?;
+        if !allowed.contains(&n.text.as_str()) {
+            return Err(Error::new(
+                n.span,
+                format!("unknown {what} `{}`; {note}", n.text),
+            ));
+        }
+        if names.iter().any(|m| m.text == n.text) {
+            return Err(Error::new(
+                n.span,
+                format!("{what} `{}` is listed twice", n.text),
+            ));
+        }
+        names.push(n);
+    }
+    Ok(names)
+}
+
+/// `generate { capabilities: [rates, statics, jacobians], expansion: full, targets: [rust, c] }`
+/// after its keyword.
 fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
     let (fs, close) = fields(input)?;
     let mut capabilities: Option<Vec<Name>> = None;
     let mut expansion: Option<Expansion> = None;
-    let valid = Generate::CAPABILITIES.join(", ");
+    let mut targets: Option<Vec<Name>> = None;
     for f in &fs {
         match f.key.to_string().as_str() {
             "capabilities" => {
-                let syn::Expr::Array(a) = strip(&f.value) else {
+                let note = format!(
+                    "the optional capabilities are {} (Dynamics and Constraints are always generated)",
+                    Generate::CAPABILITIES.join(", ")
+                );
+                let names = name_list(&f.value, &Generate::CAPABILITIES, "capability", &note)?;
+                f.store(&mut capabilities, names)?;
+            }
+            "targets" => {
+                let note = format!("the targets are {}", Generate::TARGETS.join(", "));
+                let names = name_list(&f.value, &Generate::TARGETS, "target", &note)?;
+                if !names.iter().any(|n| n.text == "rust") {
                     return Err(Error::new(
                         f.value.span(),
-                        format!("expected a list of capabilities `[{valid}]`"),
+                        "`targets` must include `rust`: the `mechanism!` block includes its Rust module (write `[rust, c]` for C as well)",
                     ));
-                };
-                let mut names: Vec<Name> = Vec::new();
-                for e in &a.elems {
-                    let n = kinematics::name_ref(e).map_err(|_| {
-                        Error::new(e.span(), format!("expected a capability: one of {valid}"))
-                    })?;
-                    if !Generate::CAPABILITIES.contains(&n.text.as_str()) {
-                        return Err(Error::new(
-                            n.span,
-                            format!(
-                                "unknown capability `{}`; the optional capabilities are {valid} (Dynamics and Constraints are always generated)",
-                                n.text
-                            ),
-                        ));
-                    }
-                    if names.iter().any(|m| m.text == n.text) {
-                        return Err(Error::new(
-                            n.span,
-                            format!("capability `{}` is listed twice", n.text),
-                        ));
-                    }
-                    names.push(n);
                 }
-                f.store(&mut capabilities, names)?;
+                f.store(&mut targets, names)?;
             }
             "expansion" => {
                 let choice = match kinematics::name_ref(&f.value).map(|n| n.text) {
@@ -558,7 +584,7 @@ fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
                 return Err(Error::new(
                     f.key.span(),
                     format!(
-                        "unknown generate field `{}`; expected capabilities or expansion",
+                        "unknown generate field `{}`; expected capabilities, expansion or targets",
                         f.key
                     ),
                 ));
@@ -568,6 +594,7 @@ fn generate(input: ParseStream, key: &Ident) -> syn::Result<Generate> {
     Ok(Generate {
         capabilities,
         expansion,
+        targets,
         span: key.span().join(close).unwrap_or(key.span()),
     })
 }

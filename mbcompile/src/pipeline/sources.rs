@@ -24,6 +24,11 @@ impl Found {
     pub fn diagnostic(&self, e: &CompileError) -> Diagnostic {
         Diagnostic::from_error(&self.file.display().to_string(), &self.text, e)
     }
+
+    /// Whether the block asks for the C target as well (`generate { targets: [rust, c] }`).
+    pub fn wants_c(&self) -> bool {
+        self.model.generate.as_ref().is_some_and(|g| g.wants_c())
+    }
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -57,6 +57,48 @@ pub fn c_modules() -> Vec<String> {
     modules
 }
 
+/// The module names of the example blocks that ask for C (`targets: [rust, c]` in their
+/// `generate` item), read from the examples' sources.
+pub fn declared_c_modules() -> Vec<String> {
+    let sources = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src");
+    let mut modules = Vec::new();
+    for entry in std::fs::read_dir(&sources).expect("examples/src readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("an example source");
+        for block in text.split("mechanism! {").skip(1) {
+            let name = block
+                .split("struct ")
+                .nth(1)
+                .and_then(|rest| rest.split(';').next())
+                .expect("a block names its struct");
+            if block.contains("targets: [rust, c]") {
+                modules.push(snake_case(name));
+            }
+        }
+    }
+    modules.sort();
+    modules
+}
+
+/// `PainleveRod3d` → `painleve_rod3d`: the module name of a block's struct.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Compiles `examples/c/<module>.c` into `<dir>/lib<module>.so`, or says why it does not.
 fn compile(module: &str, dir: &Path) -> Result<PathBuf, String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
