@@ -4,7 +4,7 @@
 // Index loops mirror the index notation of the formulas (H_ij).
 #![allow(clippy::needless_range_loop)]
 
-use super::program;
+use super::program::Program;
 use super::rate::Rates;
 use super::symbols::pool;
 use symbolica::atom::{Atom, AtomCore, Symbol};
@@ -31,9 +31,9 @@ pub fn trig_reduce(e: &Atom) -> Atom {
 /// Compact form of one derived entry: expanded, then factored (keeps chain models near O(n²)).
 /// An entry over intermediates of the structured route is only expanded: its factors are the
 /// intermediates.
-pub fn compact(e: &Atom) -> Atom {
+pub fn compact(prog: &Program, e: &Atom) -> Atom {
     let x = e.expand();
-    if x.is_zero() || program::mentions_intermediates(&x) {
+    if x.is_zero() || prog.mentions_intermediates(&x) {
         x
     } else {
         x.factor()
@@ -42,10 +42,10 @@ pub fn compact(e: &Atom) -> Atom {
 
 /// ∂f/∂x, through the intermediates of the structured route by the chain rule (symbolica's own
 /// derivative when f mentions none); 0 without work when f does not depend on x.
-pub fn partial(f: &Atom, x: Symbol) -> Atom {
-    if program::mentions_intermediates(f) {
-        if program::depends_on(f, x) {
-            Rates::partial(x).of(f)
+pub fn partial(prog: &Program, f: &Atom, x: Symbol) -> Atom {
+    if prog.mentions_intermediates(f) {
+        if prog.depends_on(f, x) {
+            Rates::partial(prog, x).of(f)
         } else {
             zero()
         }
@@ -70,17 +70,17 @@ pub fn collect_velocities(e: &Atom, qd: &[Atom]) -> Atom {
 }
 
 /// ∇f = (∂f/∂q_i), expanded.
-pub fn gradient(f: &Atom, nq: usize) -> Vec<Atom> {
+pub fn gradient(prog: &Program, f: &Atom, nq: usize) -> Vec<Atom> {
     let p = pool();
-    (0..nq).map(|i| partial(f, p.q[i]).expand()).collect()
+    (0..nq).map(|i| partial(prog, f, p.q[i]).expand()).collect()
 }
 
 /// The velocity-dependent part of D(γ) for γ(q, q̇, t) linear in q̇: D(γ) with q̈ = 0.
-pub fn drift(gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
-    Rates::positions(nq, rheonomic).of(gamma).expand()
+pub fn drift(prog: &Program, gamma: &Atom, nq: usize, rheonomic: bool) -> Atom {
+    Rates::positions(prog, nq, rheonomic).of(gamma).expand()
 }
 
 /// Index of the first of `syms` that occurs in `e`.
-pub fn uses_any(e: &Atom, syms: &[Symbol]) -> Option<usize> {
-    syms.iter().position(|s| program::depends_on(e, *s))
+pub fn uses_any(prog: &Program, e: &Atom, syms: &[Symbol]) -> Option<usize> {
+    syms.iter().position(|s| prog.depends_on(e, *s))
 }

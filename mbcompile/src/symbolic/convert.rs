@@ -2,7 +2,7 @@
 
 use super::algebra::partial;
 use super::frame_atoms::Frames;
-use super::program;
+use super::program::Program;
 use super::rate::Rates;
 use super::symbols::pool;
 use super::vec3::{M3, V3};
@@ -29,16 +29,18 @@ pub fn number(n: &Number) -> Atom {
 /// Converts every expression of one model, with `let` definitions substituted.
 ///
 /// A lifting converter (the program route) names every compound value it makes as an
-/// intermediate of the program (`program::define`, which finds a value already named): a block's
+/// intermediate of the program (`Program::define`, which finds a value already named): a block's
 /// expressions become a straight-line program whose size is that of the written block, with
 /// every repeated subexpression (a `let`, a rotation entry used by a position and an angular
 /// velocity) computed once, instead of trees that repeat them.
 pub struct Converter<'m> {
     scope: &'m Scope<'m>,
+    /// The derivation's program (named values, and the chain rule through them).
+    prog: &'m Program,
     lift: bool,
     definitions: Vec<Atom>,
     /// D restricted to positions (q → q̇, t → 1), for the `Rate` nodes of assembled models.
-    position_rates: Rates,
+    position_rates: Rates<'m>,
     /// The frames of joint bodies, for `BodyPoint` and `BodyRotation` nodes (empty until set).
     frames: Frames,
 }
@@ -47,22 +49,23 @@ impl<'m> Converter<'m> {
     /// Converts the expressions of a model whose names `scope` holds (the validated block's:
     /// assembly keeps its parameters, coordinates and `let`s), with the definitions made once, in
     /// order.
-    pub fn new(scope: &'m Scope<'m>) -> Self {
-        Converter::with_lifting(scope, false)
+    pub fn new(scope: &'m Scope<'m>, prog: &'m Program) -> Self {
+        Converter::with_lifting(scope, prog, false)
     }
 
     /// A converter that names every compound value as an intermediate (see [`Converter`]).
-    pub fn lifting(scope: &'m Scope<'m>) -> Self {
-        Converter::with_lifting(scope, true)
+    pub fn lifting(scope: &'m Scope<'m>, prog: &'m Program) -> Self {
+        Converter::with_lifting(scope, prog, true)
     }
 
-    fn with_lifting(scope: &'m Scope<'m>, lift: bool) -> Self {
+    fn with_lifting(scope: &'m Scope<'m>, prog: &'m Program, lift: bool) -> Self {
         let model = scope.model();
         let mut c = Converter {
             scope,
+            prog,
             lift,
             definitions: Vec::new(),
-            position_rates: Rates::positions(model.coordinates.len(), true),
+            position_rates: Rates::positions(prog, model.coordinates.len(), true),
             frames: Frames::new(),
         };
         for d in &model.definitions {
@@ -70,6 +73,11 @@ impl<'m> Converter<'m> {
             c.definitions.push(a);
         }
         c
+    }
+
+    /// The derivation's program.
+    pub fn program(&self) -> &'m Program {
+        self.prog
     }
 
     /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to.
@@ -91,7 +99,7 @@ impl<'m> Converter<'m> {
     pub fn atom(&self, e: &Expr) -> Atom {
         let a = self.value(e);
         match self.lift && !matches!(e.kind, ExprKind::Number(_) | ExprKind::Name(_)) {
-            true => program::define(a),
+            true => self.prog.define(a),
             false => a,
         }
     }
@@ -137,8 +145,8 @@ impl<'m> Converter<'m> {
             ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
             ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
             ExprKind::Rate(a) => self.position_rates.of(&self.atom(a)),
-            ExprKind::Partial(a, Wrt::Coordinate(k)) => partial(&self.atom(a), p.q[*k]),
-            ExprKind::Partial(a, Wrt::Velocity(k)) => partial(&self.atom(a), p.qd[*k]),
+            ExprKind::Partial(a, Wrt::Coordinate(k)) => partial(self.prog, &self.atom(a), p.q[*k]),
+            ExprKind::Partial(a, Wrt::Velocity(k)) => partial(self.prog, &self.atom(a), p.qd[*k]),
             // origin + R·local of a point fixed in a joint body.
             ExprKind::BodyPoint {
                 body,

@@ -225,6 +225,7 @@ fn program_core(
 
 /// The intermediates behind the principal equations, for printing.
 fn principal_intermediates(
+    prog: &Program,
     s: &Scalar,
     core: &Core,
     k: &ConstraintKinematics,
@@ -238,7 +239,7 @@ fn principal_intermediates(
         atoms.extend(&f.time);
         atoms.extend(&f.drift);
     }
-    super::program::closure(&atoms)
+    prog.closure(&atoms)
 }
 
 /// Derives everything for an assembled model by the given route.
@@ -250,11 +251,11 @@ pub(crate) fn derive(
     let model = &assembled.model;
     let scope = &assembled.validated.scope;
     check_capacity(model)?;
-    super::program::reset();
+    let prog = Program::new();
     let caps = Capabilities::of(model);
     let mut conv = match route {
-        Route::Program => Converter::lifting(scope),
-        _ => Converter::new(scope),
+        Route::Program => Converter::lifting(scope, &prog),
+        _ => Converter::new(scope, &prog),
     };
     let tree = (route == Route::Structured).then(|| Tree::build(model, &conv));
     let frames = match &tree {
@@ -264,7 +265,7 @@ pub(crate) fn derive(
     conv.set_frames(frames);
     let kinetic = tree.as_ref().map(Tree::kinetic);
     let s = Scalar::convert(model, &conv, kinetic)?;
-    let sampler = Sampler::new(model);
+    let sampler = Sampler::new(model, &prog);
     let core = match (&tree, route) {
         (Some(t), _) => structured_core(model, t, &conv, &s, &sampler, progress)?,
         (None, Route::Program) => program_core(model, &s, &sampler, progress)?,
@@ -272,7 +273,7 @@ pub(crate) fn derive(
     };
     progress("constraints");
     let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
-    let intermediates = principal_intermediates(&s, &core, &k);
+    let intermediates = principal_intermediates(&prog, &s, &core, &k);
     let np = model.parameters.len();
     let holonomic: Vec<bool> = model.constraints.iter().map(|c| !c.velocity).collect();
     let rates = if caps.rates {
@@ -288,7 +289,7 @@ pub(crate) fn derive(
     };
     let statics = if caps.statics {
         progress("hessians");
-        statics::statics(&core.potential_gradient, &k, &holonomic, np)
+        statics::statics(&prog, &core.potential_gradient, &k, &holonomic, np)
     } else {
         Statics::default()
     };
@@ -307,7 +308,6 @@ pub(crate) fn derive(
         _ => None,
     };
     Ok(Derived {
-        program: super::program::take(),
         intermediates,
         articulated,
         nq: s.nq,
@@ -335,5 +335,7 @@ pub(crate) fn derive(
         rates,
         statics,
         jacobians,
+        // Last: every stage above borrowed it.
+        program: prog,
     })
 }

@@ -1,6 +1,6 @@
 //! Numeric evaluation of derived atoms at sample states, for generation-time checks.
 
-use super::program;
+use super::program::Program;
 use super::symbols::pool;
 use crate::dsl::ast::Model;
 use crate::error::{DerivationError, SampleState};
@@ -13,7 +13,9 @@ use symbolica::atom::{Atom, AtomCore};
 const SAMPLES: usize = 6;
 
 /// Deterministic sample states (q, q̇, q̈, q⃛ in [−1, 1], t in [0, 1]) at the parameter defaults.
-pub(crate) struct Sampler {
+pub(crate) struct Sampler<'p> {
+    /// The derivation's program: sample values of its intermediates extend each state.
+    prog: &'p Program,
     states: Vec<HashMap<Atom, f64>>,
     /// The coordinate values of each state, for messages.
     coordinates: Vec<Vec<f64>>,
@@ -34,9 +36,9 @@ pub fn value(a: &Atom, state: &HashMap<Atom, f64>) -> Option<f64> {
     a.evaluate(state).ok().filter(|v: &f64| v.is_finite())
 }
 
-impl Sampler {
+impl<'p> Sampler<'p> {
     /// Sample states for a model.
-    pub fn new(model: &Model) -> Sampler {
+    pub fn new(model: &Model, prog: &'p Program) -> Sampler<'p> {
         let p = pool();
         let nq = model.coordinates.len();
         let mut seed = 0x6d62_u64;
@@ -61,6 +63,7 @@ impl Sampler {
             coordinates.push(qs);
         }
         Sampler {
+            prog,
             states,
             coordinates,
         }
@@ -80,7 +83,7 @@ impl Sampler {
     ) -> Result<(), DerivationError> {
         let n = mass.len();
         for (s, state) in self.states.iter().enumerate() {
-            let state = &program::with_values(state);
+            let state = &self.prog.with_values(state);
             let mut m = DMatrix::<f64>::zeros(n, n);
             for i in 0..n {
                 for j in 0..n {
@@ -114,7 +117,7 @@ impl Sampler {
         what: &str,
     ) -> Result<(), DerivationError> {
         let nonzero = self.states.iter().any(|st| {
-            let st = &program::with_values(st);
+            let st = &self.prog.with_values(st);
             gradient
                 .iter()
                 .any(|g| value(g, st).is_some_and(|v| v.abs() > 1e-300))
@@ -136,7 +139,7 @@ impl Sampler {
             return true;
         };
         self.states.iter().any(|st| {
-            let st = &program::with_values(st);
+            let st = &self.prog.with_values(st);
             let eval =
                 |c: &Vec<Atom>| -> Option<Vec<f64>> { c.iter().map(|a| value(a, st)).collect() };
             let Some(v) = eval(last) else {

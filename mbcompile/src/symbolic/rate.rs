@@ -9,7 +9,7 @@
 //! The same one-pass derivation with parameters mapped to tangents (p_k → ṗ_k) gives the
 //! directional derivative Σ_k ∂f/∂p_k ṗ_k of the parameter Jacobians.
 
-use super::program;
+use super::program::Program;
 use super::symbols::pool;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
@@ -17,9 +17,11 @@ use std::hash::{Hash, Hasher};
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
 /// What D does to each symbol: a symbol not in the map is constant. Intermediates of the
-/// structured route (see [`program`]) are differentiated by the chain rule, once per
-/// derivation and intermediate.
-pub struct Rates {
+/// derivation's [`Program`] are differentiated by the chain rule, once per derivation and
+/// intermediate.
+pub struct Rates<'p> {
+    /// The program whose intermediates D goes through (and extends).
+    program: &'p Program,
     map: HashMap<Symbol, Atom>,
     /// The symbols D moves (the keys of `map`).
     moves: HashSet<Symbol>,
@@ -27,9 +29,9 @@ pub struct Rates {
     key: u64,
 }
 
-impl Rates {
+impl<'p> Rates<'p> {
     /// The derivation with the given action on symbols.
-    fn from_map(map: HashMap<Symbol, Atom>) -> Rates {
+    fn from_map(program: &'p Program, map: HashMap<Symbol, Atom>) -> Rates<'p> {
         let mut entries: Vec<(String, String)> = map
             .iter()
             .map(|(s, a)| (s.get_name().to_string(), a.to_string()))
@@ -38,6 +40,7 @@ impl Rates {
         let mut h = DefaultHasher::new();
         entries.hash(&mut h);
         Rates {
+            program,
             moves: map.keys().copied().collect(),
             map,
             key: h.finish(),
@@ -45,13 +48,13 @@ impl Rates {
     }
 
     /// The partial derivative ∂/∂x.
-    pub fn partial(x: Symbol) -> Rates {
-        Rates::from_map(HashMap::from([(x, Atom::num(1))]))
+    pub fn partial(program: &'p Program, x: Symbol) -> Rates<'p> {
+        Rates::from_map(program, HashMap::from([(x, Atom::num(1))]))
     }
 
     /// D along a trajectory: q → q̇ → q̈ → q⃛ → q⁗, and t → 1 for rheonomic models.
     #[cfg(test)]
-    pub fn trajectory(nq: usize, rheonomic: bool) -> Rates {
+    pub fn trajectory(program: &'p Program, nq: usize, rheonomic: bool) -> Rates<'p> {
         let p = pool();
         let mut map = HashMap::new();
         for i in 0..nq {
@@ -63,12 +66,12 @@ impl Rates {
         if rheonomic {
             map.insert(p.t, Atom::num(1));
         }
-        Rates::from_map(map)
+        Rates::from_map(program, map)
     }
 
     /// The part of D that moves the coordinates only (q → q̇, and t → 1 for rheonomic models):
     /// D with q̈ = 0 for a function of (q, q̇, t) linear in q̇, i.e. the drift Ẇᵀq̇ + dŵ/dt.
-    pub fn positions(nq: usize, rheonomic: bool) -> Rates {
+    pub fn positions(program: &'p Program, nq: usize, rheonomic: bool) -> Rates<'p> {
         let p = pool();
         let mut map = HashMap::new();
         for i in 0..nq {
@@ -77,15 +80,15 @@ impl Rates {
         if rheonomic {
             map.insert(p.t, Atom::num(1));
         }
-        Rates::from_map(map)
+        Rates::from_map(program, map)
     }
 
     /// The derivative along the parameter tangents ṗ_k of the parameters `ks` (p_k → ṗ_k, all
     /// else constant): Σ_k ∂f/∂p_k ṗ_k, so that ṗ = e_k gives ∂f/∂p_k.
-    pub fn parameters(ks: &[usize]) -> Rates {
+    pub fn parameters(program: &'p Program, ks: &[usize]) -> Rates<'p> {
         let p = pool();
         let map = ks.iter().map(|&k| (p.p[k], Atom::var(p.dp[k]))).collect();
-        Rates::from_map(map)
+        Rates::from_map(program, map)
     }
 
     /// D f.
@@ -100,7 +103,7 @@ impl Rates {
                 let s = x.get_symbol();
                 match self.map.get(&s) {
                     Some(d) => d.clone(),
-                    None if program::position(s).is_some() => self.intermediate(s),
+                    None if self.program.position(s).is_some() => self.intermediate(s),
                     None => Atom::num(0),
                 }
             }
@@ -149,8 +152,8 @@ impl Rates {
                     }
                     let u = u.to_owned();
                     return match sym {
-                        s if s == Symbol::SIN => program::existing(u.cos()) * du,
-                        s if s == Symbol::COS => -program::existing(u.sin()) * du,
+                        s if s == Symbol::SIN => self.program.existing(u.cos()) * du,
+                        s if s == Symbol::COS => -self.program.existing(u.sin()) * du,
                         s if s == Symbol::EXP => v.to_owned() * du,
                         _ => du / u,
                     };
@@ -164,7 +167,7 @@ impl Rates {
                 for s in present {
                     let ds = match self.map.get(&s) {
                         Some(ds) => ds.clone(),
-                        None if program::position(s).is_some() => self.intermediate(s),
+                        None if self.program.position(s).is_some() => self.intermediate(s),
                         None => continue,
                     };
                     if ds.is_zero() {
@@ -183,7 +186,8 @@ impl Rates {
     /// δz for an intermediate z: the intermediate defined by δ(definition of z), made once per
     /// derivation; 0 when z does not depend on anything δ moves.
     fn intermediate(&self, z: Symbol) -> Atom {
-        program::transformed(self.key, &self.moves, z, |definition| self.of(definition))
+        self.program
+            .transformed(self.key, &self.moves, z, |definition| self.of(definition))
             .unwrap_or_else(|| Atom::num(0))
     }
 }

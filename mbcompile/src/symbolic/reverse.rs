@@ -17,27 +17,27 @@
 //! [`Rates::partial`]: super::rate::Rates::partial
 
 use super::algebra::{AtomMatrix, compact, partial, zero};
-use super::program::{self, Program};
+use super::program::Program;
 use super::rate::sum;
 use super::symbols::pool;
 use std::collections::{HashMap, HashSet};
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
 
 /// The matrix (∂f_i/∂x_j).
-pub fn jacobian(f: &[Atom], x: &[Symbol]) -> Vec<Vec<Atom>> {
+pub fn jacobian(prog: &Program, f: &[Atom], x: &[Symbol]) -> Vec<Vec<Atom>> {
     let forward: Vec<Vec<Atom>> = f
         .iter()
-        .map(|fi| x.iter().map(|&xj| partial(fi, xj)).collect())
+        .map(|fi| x.iter().map(|&xj| partial(prog, fi, xj)).collect())
         .collect();
-    if !f.iter().any(program::mentions_intermediates) {
+    if !f.iter().any(|fi| prog.mentions_intermediates(fi)) {
         return forward;
     }
     let wrt: HashSet<Symbol> = x.iter().copied().collect();
     let reverse: Vec<Vec<Atom>> = f
         .iter()
-        .map(|fi| gradient(fi, &program::closure(&[fi]), x, &wrt))
+        .map(|fi| gradient(prog, fi, &prog.closure(&[fi]), x, &wrt))
         .collect();
-    match smaller_program(&reverse) < smaller_program(&forward) {
+    match smaller_program(prog, &reverse) < smaller_program(prog, &forward) {
         true => reverse,
         false => forward,
     }
@@ -45,13 +45,13 @@ pub fn jacobian(f: &[Atom], x: &[Symbol]) -> Vec<Vec<Atom>> {
 
 /// The symmetric matrix ∂(grad_i)/∂q_j, compacted (the upper triangle, mirrored), by forward or
 /// reverse mode through the program.
-pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
+pub fn hessian(prog: &Program, grad: &[Atom], nq: usize) -> AtomMatrix {
     let p = pool();
-    let full = jacobian(grad, &p.q[..nq]);
+    let full = jacobian(prog, grad, &p.q[..nq]);
     let mut h = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let v = compact(&full[i][j]);
+            let v = compact(prog, &full[i][j]);
             h[j][i] = v.clone();
             h[i][j] = v;
         }
@@ -61,9 +61,9 @@ pub fn hessian(grad: &[Atom], nq: usize) -> AtomMatrix {
 
 /// The size (expression nodes) of a matrix of atoms with the intermediates it needs: what the
 /// generated function will compute.
-fn smaller_program(m: &[Vec<Atom>]) -> usize {
+fn smaller_program(prog: &Program, m: &[Vec<Atom>]) -> usize {
     let atoms: Vec<&Atom> = m.iter().flatten().collect();
-    size(&program::closure(&atoms), &atoms)
+    size(&prog.closure(&atoms), &atoms)
 }
 
 /// The expression nodes of `atoms` and of the intermediates of `program` they need.
@@ -94,6 +94,7 @@ fn nodes(v: AtomView<'_>) -> usize {
 /// ∂f/∂x_j for every j by one reverse sweep over the intermediates f uses (`closure`, in
 /// program order).
 fn gradient(
+    prog: &Program,
     f: &Atom,
     closure: &[(Symbol, Atom)],
     x: &[Symbol],
@@ -101,14 +102,14 @@ fn gradient(
 ) -> Vec<Atom> {
     let mut adjoint: HashMap<Symbol, Vec<Atom>> = HashMap::new();
     let mut out: HashMap<Symbol, Vec<Atom>> = HashMap::new();
-    spread(f, &Atom::num(1), wrt, &mut adjoint, &mut out);
+    spread(prog, f, &Atom::num(1), wrt, &mut adjoint, &mut out);
     for (z, definition) in closure.iter().rev() {
         let Some(terms) = adjoint.remove(z) else {
             continue;
         };
-        let bar = program::define(sum(terms).expand());
+        let bar = prog.define(sum(terms).expand());
         if !bar.is_zero() {
-            spread(definition, &bar, wrt, &mut adjoint, &mut out);
+            spread(prog, definition, &bar, wrt, &mut adjoint, &mut out);
         }
     }
     x.iter()
@@ -122,6 +123,7 @@ fn gradient(
 /// Adds bar · ∂e/∂s to the adjoint of every intermediate s of e that depends on a variable, and
 /// to the result of every variable s in e.
 fn spread(
+    prog: &Program,
     e: &Atom,
     bar: &Atom,
     wrt: &HashSet<Symbol>,
@@ -133,7 +135,7 @@ fn spread(
     for s in symbols {
         let target = if wrt.contains(&s) {
             &mut *out
-        } else if program::position(s).is_some() && program::depends_on_any(s, wrt) {
+        } else if prog.position(s).is_some() && prog.depends_on_any(s, wrt) {
             &mut *adjoint
         } else {
             continue;
@@ -156,19 +158,19 @@ mod tests {
     #[test]
     fn reverse_mode_agrees_with_forward_mode() {
         let p = pool();
-        program::reset();
+        let prog = &Program::new();
         let q: Vec<Atom> = (0..4).map(|i| Atom::var(p.q[i])).collect();
         // One function of four variables through a chain of shared intermediates.
-        let mut z = program::define(q[0].sin() * &q[1]);
+        let mut z = prog.define(q[0].sin() * &q[1]);
         for (i, qi) in q.iter().enumerate().skip(1) {
-            z = program::define(&z * qi.cos() + &z * &z * Atom::num(i as i64));
+            z = prog.define(&z * qi.cos() + &z * &z * Atom::num(i as i64));
         }
         let f = vec![&z * &q[3] + q[2].clone()];
         let x: Vec<Symbol> = p.q[..4].to_vec();
-        let by_reverse = jacobian(&f, &x);
-        let by_forward: Vec<Atom> = x.iter().map(|&xj| partial(&f[0], xj)).collect();
+        let by_reverse = jacobian(prog, &f, &x);
+        let by_forward: Vec<Atom> = x.iter().map(|&xj| partial(prog, &f[0], xj)).collect();
         let state: HashMap<Atom, f64> = q.iter().cloned().zip([0.7, -0.4, 1.3, 0.2]).collect();
-        let values = program::with_values(&state);
+        let values = prog.with_values(&state);
         for (r, d) in by_reverse[0].iter().zip(&by_forward) {
             let (r, d) = (r.evaluate(&values).unwrap(), d.evaluate(&values).unwrap());
             assert!((r - d).abs() <= 1e-13 * d.abs().max(1.0), "{r} vs {d}");

@@ -6,6 +6,7 @@
 
 use super::convert::Converter;
 use super::numeric::{Sampler, value};
+use super::program::Program;
 use crate::dsl::ast::{Orientation, RotationFactor};
 use crate::dsl::validate::Validated;
 use crate::error::AssemblyError;
@@ -30,8 +31,9 @@ fn orthonormality(v: &[[f64; 3]; 3]) -> (f64, f64) {
 /// is a rotation at the sample states (|RᵀR − I| ≤ 1e-9, det R > 0), reported at the matrix.
 pub fn check_rotations(validated: &Validated) -> Result<(), AssemblyError> {
     let model = validated.model;
-    let conv = Converter::new(&validated.scope);
-    let sampler = Sampler::new(model);
+    let prog = Program::new();
+    let conv = Converter::new(&validated.scope, &prog);
+    let sampler = Sampler::new(model, &prog);
     let written = model.bodies.iter().flat_map(|b| {
         let rotation = match &b.orientation {
             Some(Orientation::Matrix(mx)) => Some(mx),

@@ -10,14 +10,16 @@
 //! place of a derivation, so the offset costs what γ costs instead of what γ written out in q
 //! costs. With no intermediates it is symbolica's own replacement.
 
-use super::program;
+use super::program::Program;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use symbolica::atom::{Atom, AtomCore, Symbol};
 
 /// A substitution of values for symbols, applied through the program.
-pub struct Substitution {
+pub struct Substitution<'p> {
+    /// The program it goes through.
+    prog: &'p Program,
     map: HashMap<Symbol, Atom>,
     /// The symbols it sets (the keys of `map`).
     sets: HashSet<Symbol>,
@@ -26,9 +28,9 @@ pub struct Substitution {
     key: u64,
 }
 
-impl Substitution {
+impl<'p> Substitution<'p> {
     /// Every symbol of `symbols` set to zero.
-    pub fn zero(symbols: &[Symbol]) -> Substitution {
+    pub fn zero(prog: &'p Program, symbols: &[Symbol]) -> Substitution<'p> {
         let map: HashMap<Symbol, Atom> = symbols.iter().map(|s| (*s, Atom::num(0))).collect();
         let mut names: Vec<String> = symbols.iter().map(|s| s.get_name().to_string()).collect();
         names.sort();
@@ -36,6 +38,7 @@ impl Substitution {
         "substitution: zero".hash(&mut h);
         names.hash(&mut h);
         Substitution {
+            prog,
             sets: map.keys().copied().collect(),
             map,
             key: h.finish(),
@@ -51,7 +54,7 @@ impl Substitution {
         for s in symbols {
             let value = match self.map.get(&s) {
                 Some(v) => v.clone(),
-                None if program::position(s).is_some() => match self.intermediate(s) {
+                None if self.prog.position(s).is_some() => match self.intermediate(s) {
                     Some(v) => v,
                     None => continue,
                 },
@@ -68,7 +71,8 @@ impl Substitution {
     /// The counterpart z' of an intermediate z, or `None` when z does not depend on a symbol
     /// the substitution sets (z is then its own counterpart).
     fn intermediate(&self, z: Symbol) -> Option<Atom> {
-        program::transformed(self.key, &self.sets, z, |definition| self.of(definition))
+        self.prog
+            .transformed(self.key, &self.sets, z, |definition| self.of(definition))
     }
 }
 
@@ -83,7 +87,7 @@ mod tests {
     #[test]
     fn setting_velocities_to_zero_through_the_program_matches_the_written_out_form() {
         let p = pool();
-        program::reset();
+        let prog = Program::new();
         let (q0, q1, qd0, qd1) = (
             Atom::var(p.q[0]),
             Atom::var(p.q[1]),
@@ -94,11 +98,11 @@ mod tests {
         let v_value = &qd0 * q0.cos() + &qd1 * &q1;
         let r_value = &q0 * &q0 + &qd1;
         let written = &v_value * q1.sin() + &r_value * (q1.cos() + &qd0 + Atom::num(3));
-        let v = program::define(v_value);
-        let r = program::define(r_value);
-        let c = program::define(q1.cos() + Atom::num(3));
+        let v = prog.define(v_value);
+        let r = prog.define(r_value);
+        let c = prog.define(q1.cos() + Atom::num(3));
         let gamma = &v * q1.sin() + &r * (&c + &qd0);
-        let zero = Substitution::zero(&[p.qd[0], p.qd[1]]);
+        let zero = Substitution::zero(&prog, &[p.qd[0], p.qd[1]]);
         let through = zero.of(&gamma);
         let mut direct = written.clone();
         for x in [p.qd[0], p.qd[1]] {
@@ -110,15 +114,15 @@ mod tests {
             (qd0.clone(), 1.3),
             (qd1.clone(), -0.9),
         ]);
-        let value = |a: &Atom| a.evaluate(&program::with_values(&state)).expect("finite");
+        let value = |a: &Atom| a.evaluate(&prog.with_values(&state)).expect("finite");
         assert!((value(&through) - value(&direct)).abs() < 1e-13);
         assert!((value(&gamma) - value(&written)).abs() < 1e-13);
         // The result no longer depends on a velocity, through any intermediate.
-        assert!(!program::depends_on(&through, p.qd[0]));
-        assert!(!program::depends_on(&through, p.qd[1]));
+        assert!(!prog.depends_on(&through, p.qd[0]));
+        assert!(!prog.depends_on(&through, p.qd[1]));
         // v' = 0 (no intermediate made for it); r' = q0² is a new intermediate made once.
-        let before = program::with_values(&state).len();
+        let before = prog.with_values(&state).len();
         assert_eq!(zero.of(&gamma), through);
-        assert_eq!(program::with_values(&state).len(), before);
+        assert_eq!(prog.with_values(&state).len(), before);
     }
 }

@@ -1,6 +1,6 @@
 //! 3-vectors and 3×3 matrices of atoms, and naming their entries as intermediates.
 
-use super::program::define;
+use super::program::Program;
 use symbolica::atom::{Atom, AtomCore};
 
 /// A 3-vector of atoms.
@@ -74,21 +74,21 @@ pub fn congruence(a: &M3, b: &M3) -> M3 {
 }
 
 /// Every entry named as an intermediate (expanded first, so that constant factors fold).
-pub fn named(v: &V3) -> V3 {
-    std::array::from_fn(|i| define(v[i].expand()))
+pub fn named(prog: &Program, v: &V3) -> V3 {
+    std::array::from_fn(|i| prog.define(v[i].expand()))
 }
 
 /// Every entry of a matrix named.
-pub fn named_matrix(m: &M3) -> M3 {
-    std::array::from_fn(|i| named(&m[i]))
+pub fn named_matrix(prog: &Program, m: &M3) -> M3 {
+    std::array::from_fn(|i| named(prog, &m[i]))
 }
 
 /// A symmetric matrix named once per upper-triangle entry.
-pub fn named_symmetric(m: &M3) -> M3 {
+pub fn named_symmetric(prog: &Program, m: &M3) -> M3 {
     let mut out = identity();
     for i in 0..3 {
         for j in i..3 {
-            let e = define(m[i][j].expand());
+            let e = prog.define(m[i][j].expand());
             out[i][j] = e.clone();
             out[j][i] = e;
         }

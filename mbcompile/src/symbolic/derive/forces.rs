@@ -24,9 +24,13 @@ pub fn forces(
     momenta_done: Option<Vec<Atom>>,
     coriolis: &AtomMatrix,
 ) -> Forces {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
-    let potential_gradient: Vec<Atom> = gradient(&s.potential, nq).iter().map(compact).collect();
+    let potential_gradient: Vec<Atom> = gradient(prog, &s.potential, nq)
+        .iter()
+        .map(|e| compact(prog, e))
+        .collect();
     let homogeneous = !lower_degree && !s.kinetic.contains_symbol(p.t);
     let dt_dqd = match (homogeneous, momenta_done) {
         (true, _) => Vec::new(),

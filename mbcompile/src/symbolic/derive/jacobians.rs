@@ -8,7 +8,7 @@
 //! derivatives are mostly one directional derivative ([`super::parameter_derivatives`]).
 
 use super::super::algebra::{self, AtomMatrix, zero};
-use super::super::program::depends_on;
+use super::super::program::Program;
 use super::super::reverse::jacobian;
 use super::super::symbols::{pool, vars};
 use super::coriolis::MassPartials;
@@ -46,8 +46,8 @@ pub struct DynamicsJacobians {
 }
 
 /// ∂f/∂x, and no work when x does not occur in f.
-fn partial(f: &Atom, x: Symbol) -> Atom {
-    algebra::partial(f, x)
+fn partial(prog: &Program, f: &Atom, x: Symbol) -> Atom {
+    algebra::partial(prog, f, x)
 }
 
 /// Σ_l m_il a_l for every i, skipping zero entries.
@@ -66,15 +66,17 @@ fn times_a(m: impl Iterator<Item = Vec<Atom>>, a: &[Atom]) -> Vec<Atom> {
 
 /// ∂d/∂q and ∂d/∂q̇ of the drifts of a constraint family.
 fn drift_jacobians(family: &Family, s: &Scalar) -> [AtomMatrix; 2] {
+    let prog = s.prog;
     let p = pool();
     [
-        jacobian(&family.drift, &p.q[..s.nq]),
-        jacobian(&family.drift, &p.qd[..s.nq]),
+        jacobian(prog, &family.drift, &p.q[..s.nq]),
+        jacobian(prog, &family.drift, &p.qd[..s.nq]),
     ]
 }
 
 /// Whether parameter k occurs in the constraint kinematics the runtime uses.
 fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) -> Vec<bool> {
+    let prog = s.prog;
     let p = pool();
     let atoms: Vec<&Atom> = s
         .bilateral
@@ -87,7 +89,7 @@ fn parameters_in_constraints(s: &Scalar, k: &ConstraintKinematics, np: usize) ->
         .chain(&k.second_slips.time)
         .collect();
     (0..np)
-        .map(|j| atoms.iter().any(|a| depends_on(a, p.p[j])))
+        .map(|j| atoms.iter().any(|a| prog.depends_on(a, p.p[j])))
         .collect()
 }
 
@@ -100,20 +102,21 @@ pub fn jacobians(
     k: &ConstraintKinematics,
     np: usize,
 ) -> DynamicsJacobians {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
     let forces_t = if s.rheonomic {
-        forces.iter().map(|h| partial(h, p.t)).collect()
+        forces.iter().map(|h| partial(prog, h, p.t)).collect()
     } else {
         vec![zero(); nq]
     };
     DynamicsJacobians {
-        forces_q: jacobian(forces, &p.q[..nq]),
-        forces_qd: jacobian(forces, &p.qd[..nq]),
+        forces_q: jacobian(prog, forces, &p.q[..nq]),
+        forces_qd: jacobian(prog, forces, &p.qd[..nq]),
         forces_t,
         mass_action_q,
-        forces_parameter: ParameterDerivatives::of(forces, np),
-        mass_action_parameter: ParameterDerivatives::of(mass_action, np),
+        forces_parameter: ParameterDerivatives::of(prog, forces, np),
+        mass_action_parameter: ParameterDerivatives::of(prog, mass_action, np),
         parameter_in_constraints: parameters_in_constraints(s, k, np),
         bilateral_drift: drift_jacobians(&k.bilateral, s),
         gap_drift: drift_jacobians(&k.gaps, s),
@@ -123,6 +126,7 @@ pub fn jacobians(
 
 /// ∂γ/∂q at fixed q̇ of γ = Wᵀq̇ + ŵ for each function of a family.
 fn velocity_level_jacobian(family: &Family, s: &Scalar) -> AtomMatrix {
+    let prog = s.prog;
     let p = pool();
     let gamma: Vec<Atom> = family
         .jacobian
@@ -138,7 +142,7 @@ fn velocity_level_jacobian(family: &Family, s: &Scalar) -> AtomMatrix {
             g
         })
         .collect();
-    jacobian(&gamma, &p.q[..s.nq])
+    jacobian(prog, &gamma, &p.q[..s.nq])
 }
 
 /// M a and ∂(M a)/∂q from M and the partials ∂M/∂q the Coriolis stage computed:

@@ -7,7 +7,6 @@
 use super::super::algebra::{AtomMatrix, drift, gradient, partial, trig_reduce, uses_any, zero};
 use super::super::convert::Converter;
 use super::super::numeric::Sampler;
-use super::super::program::{inline, mentions_intermediates};
 use super::super::substitute::Substitution;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
@@ -23,10 +22,11 @@ struct Kinematics {
 }
 
 fn kinematics(f: &Atom, s: &Scalar) -> Kinematics {
+    let prog = s.prog;
     let p = pool();
-    let jacobian = gradient(f, s.nq);
+    let jacobian = gradient(prog, f, s.nq);
     let time = if s.rheonomic {
-        partial(f, p.t).expand()
+        partial(prog, f, p.t).expand()
     } else {
         zero()
     };
@@ -34,7 +34,7 @@ fn kinematics(f: &Atom, s: &Scalar) -> Kinematics {
     for (w, qd) in jacobian.iter().zip(&s.qd) {
         gamma += w * qd;
     }
-    let d = drift(&gamma, s.nq, s.rheonomic);
+    let d = drift(prog, &gamma, s.nq, s.rheonomic);
     Kinematics {
         jacobian,
         time,
@@ -218,20 +218,23 @@ fn slip_kinematics(
 /// that depends on q̇ through the program is only a structural dependence; γ is then written out
 /// (intermediates inlined) and judged on that form, which decides exactly.
 fn linear_in_velocities(gamma: &Atom, s: &Scalar) -> Result<Kinematics, usize> {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
-    let w: Vec<Atom> = (0..nq).map(|i| partial(gamma, p.qd[i]).expand()).collect();
+    let w: Vec<Atom> = (0..nq)
+        .map(|i| partial(prog, gamma, p.qd[i]).expand())
+        .collect();
     for wi in &w {
-        if let Some(k) = uses_any(wi, &p.qd[..nq]) {
-            return match mentions_intermediates(gamma) {
-                true => linear_in_velocities(&trig_reduce(&inline(gamma).expand()), s),
+        if let Some(k) = uses_any(prog, wi, &p.qd[..nq]) {
+            return match prog.mentions_intermediates(gamma) {
+                true => linear_in_velocities(&trig_reduce(&prog.inline(gamma).expand()), s),
                 false => Err(k),
             };
         }
     }
-    let offset = Substitution::zero(&p.qd[..nq]).of(gamma);
+    let offset = Substitution::zero(prog, &p.qd[..nq]).of(gamma);
     Ok(Kinematics {
-        drift: drift(gamma, nq, s.rheonomic),
+        drift: drift(prog, gamma, nq, s.rheonomic),
         jacobian: w,
         time: offset.expand(),
     })

@@ -18,7 +18,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::super::algebra::{AtomMatrix, compact, uses_any, zero};
-use super::super::program;
+use super::super::program::Program;
 use super::super::rate::Rates;
 use super::super::reverse::jacobian;
 use super::super::symbols::pool;
@@ -46,20 +46,21 @@ pub struct Lagrange {
 
 /// M, h, C, ∇V and M a of the scalar model over the program.
 pub fn lagrange(model: &Model, s: &Scalar) -> Result<Lagrange, DerivationError> {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
     let kinetic = std::slice::from_ref(&s.kinetic_written);
-    let momenta = jacobian(kinetic, &p.qd[..nq]).swap_remove(0);
+    let momenta = jacobian(prog, kinetic, &p.qd[..nq]).swap_remove(0);
     let mass = mass_matrix(model, s, &momenta)?;
-    let dm = mass_partials(&mass);
+    let dm = mass_partials(prog, &mass);
     let potential = std::slice::from_ref(&s.potential);
-    let potential_gradient: Vec<Atom> = jacobian(potential, &p.q[..nq])
+    let potential_gradient: Vec<Atom> = jacobian(prog, potential, &p.q[..nq])
         .swap_remove(0)
         .iter()
-        .map(compact)
+        .map(|e| compact(prog, e))
         .collect();
-    let kinetic_q = jacobian(kinetic, &p.q[..nq]).swap_remove(0);
-    let along = Rates::positions(nq, s.rheonomic);
+    let kinetic_q = jacobian(prog, kinetic, &p.q[..nq]).swap_remove(0);
+    let along = Rates::positions(prog, nq, s.rheonomic);
     let forces = (0..nq)
         .map(|i| &kinetic_q[i] - along.of(&momenta[i]) - &potential_gradient[i] + &s.generalised[i])
         .collect();
@@ -76,13 +77,13 @@ pub fn lagrange(model: &Model, s: &Scalar) -> Result<Lagrange, DerivationError> 
 /// ∂M_ij/∂q_k as `[i][j][k]`: one Jacobian of the upper triangle, mirrored. (C regrouped as
 /// ½(Ṁ + P − Pᵀ) with P = ∂(M q̇)/∂q needs n² derivatives instead of n³, but measured larger on
 /// the 7-link arm: 33 942 operations against 23 547.)
-fn mass_partials(mass: &AtomMatrix) -> MassPartials {
+fn mass_partials(prog: &Program, mass: &AtomMatrix) -> MassPartials {
     let nq = mass.len();
     let upper: Vec<Atom> = (0..nq)
         .flat_map(|i| (i..nq).map(move |j| (i, j)))
         .map(|(i, j)| mass[i][j].clone())
         .collect();
-    let mut rows = jacobian(&upper, &pool().q[..nq]).into_iter();
+    let mut rows = jacobian(prog, &upper, &pool().q[..nq]).into_iter();
     let mut dm: MassPartials = vec![vec![vec![zero(); nq]; nq]; nq];
     for i in 0..nq {
         for j in i..nq {
@@ -98,16 +99,17 @@ fn mass_partials(mass: &AtomMatrix) -> MassPartials {
 /// reported. An entry whose program depends on q̇ only structurally (terms that cancel) is
 /// decided exactly on its written-out form.
 fn mass_matrix(model: &Model, s: &Scalar, momenta: &[Atom]) -> Result<AtomMatrix, DerivationError> {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
-    let full = jacobian(momenta, &p.qd[..nq]);
+    let full = jacobian(prog, momenta, &p.qd[..nq]);
     let mut mass = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let mut m = compact(&full[i][j]);
-            if p.qd[..nq].iter().any(|&v| program::depends_on(&m, v)) {
-                let written = compact(&program::inline(&m).expand());
-                if let Some(k) = uses_any(&written, &p.qd[..nq]) {
+            let mut m = compact(prog, &full[i][j]);
+            if p.qd[..nq].iter().any(|&v| prog.depends_on(&m, v)) {
+                let written = compact(prog, &prog.inline(&m).expand());
+                if let Some(k) = uses_any(prog, &written, &p.qd[..nq]) {
                     return Err(not_quadratic(model, s, [i, j, k]));
                 }
                 m = written;

@@ -6,6 +6,7 @@
 
 use super::super::algebra::{AtomMatrix, compact, uses_any, zero};
 use super::super::numeric::Sampler;
+use super::super::program::Program;
 use super::super::rate::sum;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
@@ -30,7 +31,7 @@ pub struct Mass {
 /// M is read off the coefficients. Otherwise M = ∂²T/∂q̇² by differentiation, which also locates
 /// what makes T not quadratic.
 pub fn mass_matrix(model: &Model, s: &Scalar, sampler: &Sampler) -> Result<Mass, DerivationError> {
-    let mass = match quadratic_form(&s.kinetic, s.nq) {
+    let mass = match quadratic_form(s.prog, &s.kinetic, s.nq) {
         Some((matrix, lower_degree)) => Mass {
             matrix,
             lower_degree,
@@ -61,14 +62,15 @@ pub fn not_quadratic(model: &Model, s: &Scalar, [i, j, k]: [usize; 3]) -> Deriva
 
 /// M = ∂(∂T/∂q̇)/∂q̇, reporting an entry that still depends on a velocity.
 fn by_differentiation(model: &Model, s: &Scalar) -> Result<Mass, DerivationError> {
+    let prog = s.prog;
     let p = pool();
     let nq = s.nq;
     let dt_dqd = momenta(&s.kinetic, nq);
     let mut mass = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let m = compact(&dt_dqd[i].derivative(p.qd[j]));
-            if let Some(k) = uses_any(&m, &p.qd[..nq]) {
+            let m = compact(prog, &dt_dqd[i].derivative(p.qd[j]));
+            if let Some(k) = uses_any(prog, &m, &p.qd[..nq]) {
                 return Err(not_quadratic(model, s, [i, j, k]));
             }
             mass[j][i] = m.clone();
@@ -165,7 +167,7 @@ fn monomial(t: AtomView<'_>, nq: usize, terms: &mut [Vec<Vec<Atom>>]) -> Option<
 /// term is not of that form (a velocity inside a function, a power or degree above two): the
 /// caller then differentiates, which locates the problem. One pass over T instead of n² second
 /// derivatives.
-fn quadratic_form(kinetic: &Atom, nq: usize) -> Option<(AtomMatrix, bool)> {
+fn quadratic_form(prog: &Program, kinetic: &Atom, nq: usize) -> Option<(AtomMatrix, bool)> {
     let mut terms: Vec<Vec<Vec<Atom>>> = vec![vec![Vec::new(); nq]; nq];
     let mut lower = false;
     match kinetic.as_view() {
@@ -179,7 +181,7 @@ fn quadratic_form(kinetic: &Atom, nq: usize) -> Option<(AtomMatrix, bool)> {
     let mut mass = vec![vec![zero(); nq]; nq];
     for i in 0..nq {
         for j in i..nq {
-            let m = compact(&sum(std::mem::take(&mut terms[i][j])));
+            let m = compact(prog, &sum(std::mem::take(&mut terms[i][j])));
             mass[j][i] = m.clone();
             mass[i][j] = m;
         }

@@ -11,6 +11,7 @@
 //! have finite derivatives wherever f is finite and share the directional one.
 
 use super::super::algebra::partial;
+use super::super::program::Program;
 use super::super::rate::Rates;
 use super::super::symbols::pool;
 use std::collections::HashSet;
@@ -29,7 +30,7 @@ pub struct ParameterDerivatives {
 
 impl ParameterDerivatives {
     /// The derivatives of `f` by the first `np` parameters.
-    pub fn of(f: &[Atom], np: usize) -> ParameterDerivatives {
+    pub fn of(prog: &Program, f: &[Atom], np: usize) -> ParameterDerivatives {
         let p = pool();
         let mut singular = HashSet::new();
         for e in f {
@@ -40,12 +41,12 @@ impl ParameterDerivatives {
             let x = p.p[k];
             if singular.contains(&x) {
                 out.separate
-                    .push((k, f.iter().map(|e| partial(e, x)).collect()));
+                    .push((k, f.iter().map(|e| partial(prog, e, x)).collect()));
             } else {
                 out.seeded.push(k);
             }
         }
-        let along = Rates::parameters(&out.seeded);
+        let along = Rates::parameters(prog, &out.seeded);
         out.directional = f.iter().map(|e| along.of(e)).collect();
         out
     }

@@ -3,7 +3,7 @@
 
 use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
-use super::super::program::{depends_on, mentions_intermediates};
+use super::super::program::Program;
 use super::super::symbols::{pool, vars};
 use crate::dsl::ast::{Gap, Model, Tangent};
 use crate::error::DerivationError;
@@ -11,7 +11,9 @@ use proc_macro2::Span;
 use symbolica::atom::{Atom, AtomCore};
 
 /// The atoms every derivation stage starts from.
-pub struct Scalar {
+pub struct Scalar<'p> {
+    /// The derivation's program: the atoms below are over its intermediates.
+    pub prog: &'p Program,
     /// Coordinates.
     pub nq: usize,
     /// The velocities q̇ as atoms.
@@ -38,15 +40,16 @@ pub struct Scalar {
     pub rheonomic: bool,
 }
 
-impl Scalar {
+impl<'p> Scalar<'p> {
     /// Converts the scalar quantities of an assembled model; `kinetic` replaces the assembled T
     /// when the structured route has it in a cheaper form (½ q̇ᵀ p).
     pub fn convert(
         model: &Model,
-        conv: &Converter,
+        conv: &Converter<'p>,
         kinetic: Option<Atom>,
-    ) -> Result<Scalar, DerivationError> {
+    ) -> Result<Scalar<'p>, DerivationError> {
         let p = pool();
+        let prog = conv.program();
         let nq = model.coordinates.len();
         let kinetic_expr = model
             .kinetic
@@ -84,7 +87,7 @@ impl Scalar {
             .map(|c| {
                 c.velocity.then(|| {
                     let gamma = conv.atom(&c.value);
-                    match mentions_intermediates(&gamma) {
+                    match prog.mentions_intermediates(&gamma) {
                         true => gamma.expand(),
                         false => trig_reduce(&gamma.expand()),
                     }
@@ -113,13 +116,14 @@ impl Scalar {
             .chain(bilateral.iter())
             .chain(velocity_constraints.iter().flatten())
             .chain(gaps.iter())
-            .any(|a| depends_on(a, p.t))
+            .any(|a| prog.depends_on(a, p.t))
             || model
                 .contacts
                 .iter()
                 .flat_map(|c| c.tangent.iter().flat_map(Tangent::directions))
-                .any(|(e, _)| depends_on(&conv.atom(e), p.t));
+                .any(|(e, _)| prog.depends_on(&conv.atom(e), p.t));
         Ok(Scalar {
+            prog,
             nq,
             qd: vars(&p.qd, nq),
             kinetic_written,

@@ -2,6 +2,7 @@
 //! (the Jacobians ∂A_iᵀ/∂q of velocity constraints' columns) and gaps (Schulz & Pellegrino 2000, (2.8)–(2.17), (3.7)–(3.8)).
 
 use super::super::algebra::{AtomMatrix, compact, partial};
+use super::super::program::Program;
 use super::super::reverse::{hessian, jacobian};
 use super::super::symbols::pool;
 use super::kinematics::ConstraintKinematics;
@@ -22,16 +23,17 @@ pub struct Statics {
 }
 
 /// ∂w_k/∂q_l of a column w(q, t) (not symmetric in general), by forward or reverse mode.
-fn column_jacobian(w: &[Atom], nq: usize) -> AtomMatrix {
+fn column_jacobian(prog: &Program, w: &[Atom], nq: usize) -> AtomMatrix {
     let p = pool();
-    jacobian(w, &p.q[..nq])
+    jacobian(prog, w, &p.q[..nq])
         .iter()
-        .map(|row| row.iter().map(compact).collect())
+        .map(|row| row.iter().map(|e| compact(prog, e)).collect())
         .collect()
 }
 
 /// The second derivatives of V and of the constraint functions, from their gradients.
 pub fn statics(
+    prog: &Program,
     potential_gradient: &[Atom],
     k: &ConstraintKinematics,
     holonomic: &[bool],
@@ -39,12 +41,12 @@ pub fn statics(
 ) -> Statics {
     let p = pool();
     let nq = potential_gradient.len();
-    let potential_hessian = hessian(potential_gradient, nq);
+    let potential_hessian = hessian(prog, potential_gradient, nq);
     let potential_gradient_parameter: AtomMatrix = (0..np)
         .map(|k| {
             potential_gradient
                 .iter()
-                .map(|g| compact(&partial(g, p.p[k])))
+                .map(|g| compact(prog, &partial(prog, g, p.p[k])))
                 .collect()
         })
         .collect();
@@ -54,11 +56,16 @@ pub fn statics(
         .iter()
         .zip(holonomic)
         .map(|(g, &holonomic)| match holonomic {
-            true => hessian(g, nq),
-            false => column_jacobian(g, nq),
+            true => hessian(prog, g, nq),
+            false => column_jacobian(prog, g, nq),
         })
         .collect();
-    let gap_hessians = k.gaps.jacobian.iter().map(|g| hessian(g, nq)).collect();
+    let gap_hessians = k
+        .gaps
+        .jacobian
+        .iter()
+        .map(|g| hessian(prog, g, nq))
+        .collect();
     Statics {
         potential_hessian,
         potential_gradient_parameter,

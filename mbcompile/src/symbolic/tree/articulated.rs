@@ -18,7 +18,7 @@
 //! q̈ = M⁻¹ h. The pivots D are returned too: the generated code checks that they are positive
 //! (a parameter set at run time may make an inertia non-physical).
 
-use super::super::program::define;
+use super::super::program::Program;
 use super::super::symbols::pool;
 use super::super::vec3::V3;
 use super::kinematics::{BodyInertia, LinkFrame, Spatial, motion_cross, zero6 as zero_spatial};
@@ -51,16 +51,16 @@ fn flat(v: &Spatial) -> Six {
     std::array::from_fn(|i| v[i / 3][i % 3].clone())
 }
 
-fn named6(v: &Six) -> Six {
-    std::array::from_fn(|i| define(v[i].expand()))
+fn named6(prog: &Program, v: &Six) -> Six {
+    std::array::from_fn(|i| prog.define(v[i].expand()))
 }
 
 /// Every upper-triangle entry named once.
-fn named66(m: &Inertia6) -> Inertia6 {
+fn named66(prog: &Program, m: &Inertia6) -> Inertia6 {
     let mut out = zero66();
     for i in 0..6 {
         for j in i..6 {
-            let e = define(m[i][j].expand());
+            let e = prog.define(m[i][j].expand());
             out[i][j] = e.clone();
             out[j][i] = e;
         }
@@ -116,6 +116,7 @@ struct Joint {
 
 /// The inward pass: articulated inertias and bias forces, and each joint's U, 1/D and u.
 fn inwards(
+    prog: &Program,
     links: &[Link],
     frames: &[LinkFrame],
     bodies: &[BodyInertia],
@@ -126,9 +127,10 @@ fn inwards(
     let mut ia = vec![zero66(); n];
     let mut pa = vec![zero6(); n];
     for b in bodies {
-        let i6 = named66(&spatial_inertia(b));
+        let i6 = named66(prog, &spatial_inertia(b));
         // The bias force V ×f (I V): the force the body needs at zero spatial acceleration.
         let p = flat(&body_force(
+            prog,
             b,
             &frames[b.link].velocity,
             &zero_spatial(),
@@ -141,21 +143,24 @@ fn inwards(
     let mut joints: Vec<Option<Joint>> = (0..n).map(|_| None).collect();
     let mut pivots = Vec::new();
     for k in (0..n).rev() {
-        let iak = named66(&ia[k]);
-        let pak = named6(&pa[k]);
+        let iak = named66(prog, &ia[k]);
+        let pak = named6(prog, &pa[k]);
         let (up_inertia, up_force) = match frames[k].coordinate {
             Some(i) => {
                 let s = flat(&frames[k].motion);
-                let u_vector = named6(&apply(&iak, &s));
-                let d = define(dot6(&s, &u_vector).expand());
-                let inverse_pivot = define(d.pow(Atom::num(-1)));
-                let u = define((&tau[i] - dot6(&s, &pak)).expand());
+                let u_vector = named6(prog, &apply(&iak, &s));
+                let d = prog.define(dot6(&s, &u_vector).expand());
+                let inverse_pivot = prog.define(d.pow(Atom::num(-1)));
+                let u = prog.define((&tau[i] - dot6(&s, &pak)).expand());
                 pivots.push(d);
-                let w: Six = named6(&std::array::from_fn(|r| &u_vector[r] * &inverse_pivot));
+                let w: Six = named6(
+                    prog,
+                    &std::array::from_fn(|r| &u_vector[r] * &inverse_pivot),
+                );
                 let inertia: Inertia6 = std::array::from_fn(|r| {
                     std::array::from_fn(|c| &iak[r][c] - &u_vector[r] * &w[c])
                 });
-                let residual = define((&u - dot6(&u_vector, &bias[k])).expand());
+                let residual = prog.define((&u - dot6(&u_vector, &bias[k])).expand());
                 let ic = apply(&iak, &bias[k]);
                 let force: Six = std::array::from_fn(|r| &pak[r] + &ic[r] + &w[r] * &residual);
                 joints[k] = Some(Joint {
@@ -181,6 +186,7 @@ fn inwards(
 /// q̈ = M⁻¹ τ_total by the articulated-body algorithm; `tau` per coordinate, `gravity` the
 /// gravitational acceleration if it acts.
 pub fn articulated(
+    prog: &Program,
     links: &[Link],
     frames: &[LinkFrame],
     bodies: &[BodyInertia],
@@ -194,13 +200,13 @@ pub fn articulated(
         .map(|f| match f.coordinate {
             Some(i) => {
                 let qd = Atom::var(p.qd[i]);
-                let c = named6(&flat(&motion_cross(&f.velocity, &f.motion)));
-                named6(&std::array::from_fn(|r| &qd * &c[r]))
+                let c = named6(prog, &flat(&motion_cross(&f.velocity, &f.motion)));
+                named6(prog, &std::array::from_fn(|r| &qd * &c[r]))
             }
             None => zero6(),
         })
         .collect();
-    let (joints, pivots) = inwards(links, frames, bodies, tau, &bias);
+    let (joints, pivots) = inwards(prog, links, frames, bodies, tau, &bias);
     let root: Six = match gravity {
         Some(g) => std::array::from_fn(|i| {
             if i < 3 {
@@ -217,12 +223,12 @@ pub fn articulated(
         let parent = link.parent.map_or_else(|| root.clone(), |q| acc[q].clone());
         let mut a: Six = std::array::from_fn(|r| &parent[r] + &bias[k][r]);
         if let Some(j) = &joints[k] {
-            let numerator = define((&j.u - dot6(&j.u_vector, &a)).expand());
-            let qdd = define(numerator * &j.inverse_pivot);
+            let numerator = prog.define((&j.u - dot6(&j.u_vector, &a)).expand());
+            let qdd = prog.define(numerator * &j.inverse_pivot);
             a = std::array::from_fn(|r| &a[r] + &j.motion[r] * &qdd);
             acceleration[j.coordinate] = qdd;
         }
-        acc.push(named6(&a));
+        acc.push(named6(prog, &a));
     }
     Articulated {
         acceleration,

@@ -10,7 +10,7 @@
 //! spatial velocity V = V_p + S q̇ = (ω, v_O), v_O being the velocity of the body point at the
 //! world origin.
 
-use super::super::program::define;
+use super::super::program::Program;
 use super::super::symbols::pool;
 use super::super::vec3::{
     M3, V3, add, congruence, cross, identity, mat_mul, mat_vec, named, named_matrix,
@@ -43,7 +43,7 @@ pub struct LinkFrame {
 }
 
 /// Frames and velocities of every link, in tree order.
-pub fn link_frames(links: &[Link]) -> Vec<LinkFrame> {
+pub fn link_frames(prog: &Program, links: &[Link]) -> Vec<LinkFrame> {
     let p = pool();
     let mut out: Vec<LinkFrame> = Vec::with_capacity(links.len());
     for link in links {
@@ -55,24 +55,24 @@ pub fn link_frames(links: &[Link]) -> Vec<LinkFrame> {
             ),
             None => (identity(), zero3(), zero6()),
         };
-        let oj = named(&add(&op, &mat_vec(&rp, &link.offset)));
+        let oj = named(prog, &add(&op, &mat_vec(&rp, &link.offset)));
         let rj = match &link.offset_rotation {
-            Some(r) => named_matrix(&mat_mul(&rp, r)),
+            Some(r) => named_matrix(prog, &mat_mul(&rp, r)),
             None => rp,
         };
         let (rotation, origin, motion, coordinate) = match &link.motion {
             Motion::Revolute { coordinate, axis } => {
                 let q = Atom::var(p.q[*coordinate]);
-                let (c, s) = (define(q.cos()), define(q.sin()));
-                let r = named_matrix(&mat_mul(&rj, &rotation_about(axis, &c, &s)));
-                let a = named(&mat_vec(&rj, axis));
-                let m = [a.clone(), named(&cross(&oj, &a))];
+                let (c, s) = (prog.define(q.cos()), prog.define(q.sin()));
+                let r = named_matrix(prog, &mat_mul(&rj, &rotation_about(axis, &c, &s)));
+                let a = named(prog, &mat_vec(&rj, axis));
+                let m = [a.clone(), named(prog, &cross(&oj, &a))];
                 (r, oj, m, Some(*coordinate))
             }
             Motion::Prismatic { coordinate, axis } => {
                 let q = Atom::var(p.q[*coordinate]);
-                let a = named(&mat_vec(&rj, axis));
-                let o = named(&add(&oj, &scale(&q, &a)));
+                let a = named(prog, &mat_vec(&rj, axis));
+                let o = named(prog, &add(&oj, &scale(&q, &a)));
                 (rj, o, [zero3(), a], Some(*coordinate))
             }
             Motion::Fixed => (rj, oj, zero6(), None),
@@ -81,8 +81,8 @@ pub fn link_frames(links: &[Link]) -> Vec<LinkFrame> {
             Some(k) => {
                 let qd = Atom::var(p.qd[k]);
                 [
-                    named(&add(&vp[0], &scale(&qd, &motion[0]))),
-                    named(&add(&vp[1], &scale(&qd, &motion[1]))),
+                    named(prog, &add(&vp[0], &scale(&qd, &motion[0]))),
+                    named(prog, &add(&vp[1], &scale(&qd, &motion[1]))),
                 ]
             }
             None => vp,
@@ -125,6 +125,7 @@ impl BodyInertia {
 
 /// A body's world inertia from its link frame, mass, body-axes centre of mass and inertia.
 pub fn body_inertia(
+    prog: &Program,
     link: usize,
     frame: &LinkFrame,
     mass: Atom,
@@ -134,8 +135,8 @@ pub fn body_inertia(
     BodyInertia {
         link,
         mass,
-        com: named(&add(&frame.origin, &mat_vec(&frame.rotation, com))),
-        inertia: named_symmetric(&congruence(&frame.rotation, inertia)),
+        com: named(prog, &add(&frame.origin, &mat_vec(&frame.rotation, com))),
+        inertia: named_symmetric(prog, &congruence(&frame.rotation, inertia)),
     }
 }
 

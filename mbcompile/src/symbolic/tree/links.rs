@@ -54,7 +54,7 @@ fn coordinate_index(model: &Model, q: &Name) -> usize {
 /// The unit axis, each component that is not a number named once (an axis given by parameters,
 /// like a steer axis tilted by λ, is then normalised once instead of in every entry that uses it).
 fn unit_atoms(axis: &Vector, conv: &Converter) -> V3 {
-    named(&conv.vector3(&unit(axis)))
+    named(conv.program(), &conv.vector3(&unit(axis)))
 }
 
 /// The coordinate axes e_x, e_y, e_z as written vectors (for the parts of a floating joint).

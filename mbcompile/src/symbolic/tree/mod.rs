@@ -27,7 +27,7 @@ pub(crate) mod recursions;
 use super::algebra::{AtomMatrix, partial};
 use super::convert::Converter;
 use super::frame_atoms::{FrameAtoms, Frames};
-use super::program::define;
+use super::program::Program;
 use super::rate::Rates;
 use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
@@ -41,7 +41,9 @@ use symbolica::atom::{Atom, AtomCore};
 pub use links::structured;
 
 /// The tree of a model: links, their frames and velocities, and the bodies' world inertias.
-pub struct Tree {
+pub struct Tree<'p> {
+    /// The derivation's program, which the recursions extend.
+    prog: &'p Program,
     links: Vec<Link>,
     frames: Vec<LinkFrame>,
     bodies: Vec<BodyInertia>,
@@ -80,16 +82,18 @@ fn inertia(i: Option<&Inertia>, conv: &Converter) -> M3 {
     }
 }
 
-impl Tree {
+impl<'p> Tree<'p> {
     /// Builds the tree's intermediates for an assembled model whose bodies all hang on joints.
-    pub fn build(model: &Model, conv: &Converter) -> Tree {
+    pub fn build(model: &Model, conv: &Converter<'p>) -> Tree<'p> {
+        let prog = conv.program();
         let links = links(model, conv);
-        let frames = link_frames(&links);
+        let frames = link_frames(prog, &links);
         let mut bodies = Vec::new();
         for (k, link) in links.iter().enumerate() {
             let Some(b) = link.body else { continue };
             let body = &model.bodies[b];
             bodies.push(body_inertia(
+                prog,
                 k,
                 &frames[k],
                 conv.atom(&body.mass),
@@ -98,6 +102,7 @@ impl Tree {
             ));
         }
         Tree {
+            prog,
             links,
             frames,
             bodies,
@@ -158,6 +163,7 @@ impl Tree {
     /// last in the program and leave the numbering of the others as it is.
     pub fn articulated(&self, applied: &[Atom]) -> Articulated {
         articulated(
+            self.prog,
             &self.links,
             &self.frames,
             &self.bodies,
@@ -170,8 +176,8 @@ impl Tree {
     /// T = ½ q̇ᵀ p with the momenta of one pass over the tree.
     pub fn kinetic(&self) -> Atom {
         let qd = vars(&pool().qd, self.nq);
-        let p = momenta(&self.links, &self.frames, &self.bodies, self.nq);
-        define((dot_n(&qd, &p) / Atom::num(2)).expand())
+        let p = momenta(self.prog, &self.links, &self.frames, &self.bodies, self.nq);
+        self.prog.define((dot_n(&qd, &p) / Atom::num(2)).expand())
     }
 
     /// M, h, C, ∇V, Ṁ and M a with its q-Jacobian; `potential` is the assembled V and
@@ -184,34 +190,50 @@ impl Tree {
         generalised: &[Atom],
     ) -> TreeDynamics {
         let p = pool();
-        let nq = self.nq;
+        let (prog, nq) = (self.prog, self.nq);
         let (links, frames, bodies) = (&self.links, &self.frames, &self.bodies);
-        let mass = mass_matrix(links, frames, bodies, nq);
+        let mass = mass_matrix(prog, links, frames, bodies, nq);
         let other = (potential - self.gravity_potential(model, conv)).expand();
-        let other_gradient: Vec<Atom> = (0..nq).map(|i| partial(&other, p.q[i]).expand()).collect();
-        let bias = inverse_dynamics(links, frames, bodies, &self.pass(true, None, true), nq);
-        let gravity = inverse_dynamics(links, frames, bodies, &self.pass(false, None, true), nq);
+        let other_gradient: Vec<Atom> = (0..nq)
+            .map(|i| partial(prog, &other, p.q[i]).expand())
+            .collect();
+        let bias = inverse_dynamics(
+            prog,
+            links,
+            frames,
+            bodies,
+            &self.pass(true, None, true),
+            nq,
+        );
+        let gravity = inverse_dynamics(
+            prog,
+            links,
+            frames,
+            bodies,
+            &self.pass(false, None, true),
+            nq,
+        );
         let forces = (0..nq)
-            .map(|i| define((&generalised[i] - &bias[i] - &other_gradient[i]).expand()))
+            .map(|i| prog.define((&generalised[i] - &bias[i] - &other_gradient[i]).expand()))
             .collect();
         let potential_gradient = (0..nq)
-            .map(|i| define((&gravity[i] + &other_gradient[i]).expand()))
+            .map(|i| prog.define((&gravity[i] + &other_gradient[i]).expand()))
             .collect();
-        let momenta = momenta(links, frames, bodies, nq);
-        let along_q = Rates::positions(nq, false);
+        let momenta = momenta(prog, links, frames, bodies, nq);
+        let along_q = Rates::positions(prog, nq, false);
         let mass_q_dot: AtomMatrix = mass
             .iter()
             .map(|r| r.iter().map(|m| along_q.of(m)).collect())
             .collect();
         let dp: AtomMatrix = momenta
             .iter()
-            .map(|pi| (0..nq).map(|j| partial(pi, p.q[j])).collect())
+            .map(|pi| (0..nq).map(|j| partial(prog, pi, p.q[j])).collect())
             .collect();
         let coriolis = (0..nq)
             .map(|i| {
                 (0..nq)
                     .map(|j| {
-                        define(
+                        prog.define(
                             ((&mass_q_dot[i][j] + &dp[i][j] - &dp[j][i]) / Atom::num(2)).expand(),
                         )
                     })
@@ -220,6 +242,7 @@ impl Tree {
             .collect();
         let a = vars(&p.a, nq);
         let mass_action = inverse_dynamics(
+            prog,
             links,
             frames,
             bodies,
@@ -228,7 +251,7 @@ impl Tree {
         );
         let mass_action_q = mass_action
             .iter()
-            .map(|f| (0..nq).map(|j| partial(f, p.q[j])).collect())
+            .map(|f| (0..nq).map(|j| partial(prog, f, p.q[j])).collect())
             .collect();
         let applied = (0..nq)
             .map(|i| (&generalised[i] - &other_gradient[i]).expand())

@@ -12,7 +12,7 @@
 //!   Σ (I + m (|c|² 1 − c cᵀ)) summed inwards; then M_ij = S_jᵀ I_i^c S_i for j an ancestor of
 //!   i (or i itself), with I^c (ω, v) = (h × v + I_O ω, m v + ω × h).
 
-use super::super::program::define;
+use super::super::program::Program;
 use super::super::vec3::{V3, add, cross, mat_vec, named, named_symmetric, scale, sub, zero3};
 use super::kinematics::{BodyInertia, LinkFrame, Spatial, is_zero, motion_cross, pairing, zero6};
 use super::links::Link;
@@ -28,8 +28,8 @@ pub struct Pass<'a> {
     pub gravity: Option<&'a V3>,
 }
 
-fn named6(v: &Spatial) -> Spatial {
-    [named(&v[0]), named(&v[1])]
+fn named6(prog: &Program, v: &Spatial) -> Spatial {
+    [named(prog, &v[0]), named(prog, &v[1])]
 }
 
 fn add6(a: &Spatial, b: &Spatial) -> Spatial {
@@ -41,7 +41,12 @@ fn scale6(s: &Atom, a: &Spatial) -> Spatial {
 }
 
 /// The links' spatial accelerations, outwards.
-fn accelerations(links: &[Link], frames: &[LinkFrame], pass: &Pass) -> Vec<Spatial> {
+fn accelerations(
+    prog: &Program,
+    links: &[Link],
+    frames: &[LinkFrame],
+    pass: &Pass,
+) -> Vec<Spatial> {
     let mut out: Vec<Spatial> = Vec::with_capacity(links.len());
     for (link, f) in links.iter().zip(frames) {
         let mut a = link.parent.map_or_else(zero6, |p| out[p].clone());
@@ -55,13 +60,14 @@ fn accelerations(links: &[Link], frames: &[LinkFrame], pass: &Pass) -> Vec<Spati
                 a = add6(&a, &scale6(&qdd[i], &f.motion));
             }
         }
-        out.push(if is_zero(&a) { a } else { named6(&a) });
+        out.push(if is_zero(&a) { a } else { named6(prog, &a) });
     }
     out
 }
 
 /// The force (N about the origin, F) a body needs for acceleration `acc` and velocity `vel`.
 pub(super) fn body_force(
+    prog: &Program,
     b: &BodyInertia,
     vel: &Spatial,
     acc: &Spatial,
@@ -69,25 +75,25 @@ pub(super) fn body_force(
 ) -> Spatial {
     let (w, v) = (&vel[0], &vel[1]);
     let (wd, ad) = (&acc[0], &acc[1]);
-    let vc = named(&add(v, &cross(w, &b.com)));
+    let vc = named(prog, &add(v, &cross(w, &b.com)));
     let mut xdd = add(&add(ad, &cross(wd, &b.com)), &cross(w, &vc));
     if let Some(g) = gravity {
         xdd = sub(&xdd, g);
     }
-    let f = named(&scale(&b.mass, &xdd));
+    let f = named(prog, &scale(&b.mass, &xdd));
     let iw = mat_vec(&b.inertia, w);
     let n = add(
         &add(&cross(&b.com, &f), &mat_vec(&b.inertia, wd)),
-        &cross(w, &named(&iw)),
+        &cross(w, &named(prog, &iw)),
     );
-    [named(&n), f]
+    [named(prog, &n), f]
 }
 
 /// Sums per-link spatial vectors inwards (each link gets its subtree's sum), named.
-fn inwards(links: &[Link], mut own: Vec<Spatial>) -> Vec<Spatial> {
+fn inwards(prog: &Program, links: &[Link], mut own: Vec<Spatial>) -> Vec<Spatial> {
     for k in (0..links.len()).rev() {
         if !is_zero(&own[k]) {
-            own[k] = named6(&own[k]);
+            own[k] = named6(prog, &own[k]);
         }
         if let Some(p) = links[k].parent {
             let s = add6(&own[p], &own[k]);
@@ -98,11 +104,11 @@ fn inwards(links: &[Link], mut own: Vec<Spatial>) -> Vec<Spatial> {
 }
 
 /// S_kᵀ f_k for every coordinate.
-fn joint_forces(frames: &[LinkFrame], f: &[Spatial], nq: usize) -> Vec<Atom> {
+fn joint_forces(prog: &Program, frames: &[LinkFrame], f: &[Spatial], nq: usize) -> Vec<Atom> {
     let mut tau = vec![Atom::num(0); nq];
     for (frame, fk) in frames.iter().zip(f) {
         if let Some(i) = frame.coordinate {
-            tau[i] = define(pairing(&frame.motion, fk).expand());
+            tau[i] = prog.define(pairing(&frame.motion, fk).expand());
         }
     }
     tau
@@ -110,13 +116,14 @@ fn joint_forces(frames: &[LinkFrame], f: &[Spatial], nq: usize) -> Vec<Atom> {
 
 /// τ = M q̈ + C q̇ + ∇V_gravity for the parts `pass` includes.
 pub fn inverse_dynamics(
+    prog: &Program,
     links: &[Link],
     frames: &[LinkFrame],
     bodies: &[BodyInertia],
     pass: &Pass,
     nq: usize,
 ) -> Vec<Atom> {
-    let acc = accelerations(links, frames, pass);
+    let acc = accelerations(prog, links, frames, pass);
     let mut own = vec![zero6(); links.len()];
     for b in bodies {
         let vel = if pass.velocity {
@@ -124,14 +131,15 @@ pub fn inverse_dynamics(
         } else {
             zero6()
         };
-        let f = body_force(b, &vel, &acc[b.link], pass.gravity);
+        let f = body_force(prog, b, &vel, &acc[b.link], pass.gravity);
         own[b.link] = add6(&own[b.link], &f);
     }
-    joint_forces(frames, &inwards(links, own), nq)
+    joint_forces(prog, frames, &inwards(prog, links, own), nq)
 }
 
 /// The generalised momenta p = M q̇.
 pub fn momenta(
+    prog: &Program,
     links: &[Link],
     frames: &[LinkFrame],
     bodies: &[BodyInertia],
@@ -140,12 +148,12 @@ pub fn momenta(
     let mut own = vec![zero6(); links.len()];
     for b in bodies {
         let [w, v] = &frames[b.link].velocity;
-        let vc = named(&add(v, &cross(w, &b.com)));
+        let vc = named(prog, &add(v, &cross(w, &b.com)));
         let p = scale(&b.mass, &vc);
         let l = add(&cross(&b.com, &p), &mat_vec(&b.inertia, w));
         own[b.link] = add6(&own[b.link], &[l, p]);
     }
-    joint_forces(frames, &inwards(links, own), nq)
+    joint_forces(prog, frames, &inwards(prog, links, own), nq)
 }
 
 /// A composite inertia: mass, first moment about the origin, rotational inertia about it.
@@ -157,7 +165,7 @@ struct Composite {
 }
 
 /// The composite inertias of every link's subtree, named.
-fn composites(links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
+fn composites(prog: &Program, links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
     let zero = Composite {
         mass: Atom::num(0),
         moment: zero3(),
@@ -175,9 +183,9 @@ fn composites(links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
     }
     for k in (0..links.len()).rev() {
         c[k] = Composite {
-            mass: define(c[k].mass.expand()),
-            moment: named(&c[k].moment),
-            rotational: named_symmetric(&c[k].rotational),
+            mass: prog.define(c[k].mass.expand()),
+            moment: named(prog, &c[k].moment),
+            rotational: named_symmetric(prog, &c[k].rotational),
         };
         if let Some(p) = links[k].parent {
             let (ck, cp) = (c[k].clone(), c[p].clone());
@@ -195,25 +203,29 @@ fn composites(links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
 
 /// M by the composite-rigid-body algorithm.
 pub fn mass_matrix(
+    prog: &Program,
     links: &[Link],
     frames: &[LinkFrame],
     bodies: &[BodyInertia],
     nq: usize,
 ) -> Vec<Vec<Atom>> {
-    let c = composites(links, bodies);
+    let c = composites(prog, links, bodies);
     let mut m = vec![vec![Atom::num(0); nq]; nq];
     for (k, frame) in frames.iter().enumerate() {
         let Some(i) = frame.coordinate else { continue };
         let [w, v] = &frame.motion;
         let ck = &c[k];
         let force: Spatial = [
-            named(&add(&cross(&ck.moment, v), &mat_vec(&ck.rotational, w))),
-            named(&add(&scale(&ck.mass, v), &cross(w, &ck.moment))),
+            named(
+                prog,
+                &add(&cross(&ck.moment, v), &mat_vec(&ck.rotational, w)),
+            ),
+            named(prog, &add(&scale(&ck.mass, v), &cross(w, &ck.moment))),
         ];
         let mut ancestor = Some(k);
         while let Some(a) = ancestor {
             if let Some(j) = frames[a].coordinate {
-                let mij = define(pairing(&frames[a].motion, &force).expand());
+                let mij = prog.define(pairing(&frames[a].motion, &force).expand());
                 m[i][j] = mij.clone();
                 m[j][i] = mij;
             }
