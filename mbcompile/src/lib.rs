@@ -8,7 +8,9 @@
 //!   generated files go (no symbolic engine needed);
 //! - `pipeline`: crate sources → generated modules, stage by stage (parse → validate →
 //!   assemble → derive → emit; what the `mbcompile` command runs): `generate`, `emit` (one
-//!   derivation, every target), `derive_model`, `find_crate_models`, `freshness`;
+//!   derivation, every target), `derive_model`, each also from a block validated already
+//!   (`*_validated`), `find_crate_models` and `validate_found` (every block of a crate validated
+//!   once, all errors together), `freshness`;
 //! - `symbolic`: the derivation's result (`derive::Derived`), the equations reports (`print`),
 //!   and derived atoms evaluated at a state (`numeric::value`, `Derived::program`'s
 //!   `with_values`, `symbols::pool`);

@@ -3,6 +3,8 @@
 //! 1. **parse**: crate sources → `mechanism!` blocks → models (`pipeline::sources`, `dsl::parse`);
 //! 2. **validate**: names, what each quantity may depend on, values at the parameter defaults
 //!    (`dsl::validate`) → `Validated`, the block with its name tables (scope, places) built once;
+//!    a command over a crate validates every block once ([`validate_found`]) and continues from
+//!    there (`emit_validated`, `generate_validated`, `derive_validated`);
 //! 3. **assemble**: points, bodies, gravity, springs, dampers, loads, torques and geometric
 //!    contacts → T, V, Q and gap functions (`symbolic::rotation` checks hand-written rotations,
 //!    `dsl::assemble` assembles) → `Assembled`, the scalar form with the validated block;
@@ -20,7 +22,7 @@ mod freshness;
 mod sources;
 
 pub use freshness::{Freshness, freshness};
-pub use sources::{Found, find_crate_models};
+pub use sources::{Found, find_crate_models, validate_found};
 
 use crate::codegen::module::{Stats, module};
 use crate::codegen::target::{Emission, Target, TargetError};
@@ -74,10 +76,19 @@ pub fn derive_model_within(
     progress: Progress,
 ) -> Result<Derived, CompileError> {
     let validated = validate(model).map_err(CompileError::Validation)?;
-    let assembled = assemble_model(&validated)?;
+    derive_validated(&validated, budget, progress)
+}
+
+/// Stages 3 and 4 of a model validated already (see [`derive_model_within`]).
+pub fn derive_validated(
+    validated: &Validated,
+    budget: usize,
+    progress: Progress,
+) -> Result<Derived, CompileError> {
+    let assembled = assemble_model(validated)?;
     let route = Route::of(&assembled);
     let derived = derive(&assembled, route, progress)?;
-    check_budget(&derived, budget, model.name.span)?;
+    check_budget(&derived, budget, validated.model.name.span)?;
     Ok(derived)
 }
 
@@ -87,7 +98,18 @@ pub fn generate(
     horner: usize,
     progress: Progress,
 ) -> Result<Generated, CompileError> {
-    let derived = derive_model(model, progress)?;
+    let validated = validate(model).map_err(CompileError::Validation)?;
+    generate_validated(&validated, horner, progress)
+}
+
+/// Stages 3 to 5 of a model validated already (see [`generate`]).
+pub fn generate_validated(
+    validated: &Validated,
+    horner: usize,
+    progress: Progress,
+) -> Result<Generated, CompileError> {
+    let model = validated.model;
+    let derived = derive_validated(validated, DEFAULT_BUDGET, progress)?;
     progress("code generation");
     let (source, stats) =
         module(model, &derived, horner).map_err(|source| CompileError::Emission {
@@ -114,7 +136,21 @@ pub fn emit(
     budget: usize,
     progress: Progress,
 ) -> Result<Vec<Result<Emission, TargetError>>, CompileError> {
-    let derived = derive_model_within(model, budget, progress)?;
+    let validated = validate(model).map_err(CompileError::Validation)?;
+    emit_validated(&validated, targets, budget, progress)
+}
+
+/// Stages 3 to 5 for several targets, of a model validated already (see [`emit`]).
+pub fn emit_validated(
+    validated: &Validated,
+    targets: &[&dyn Target],
+    budget: usize,
+    progress: Progress,
+) -> Result<Vec<Result<Emission, TargetError>>, CompileError> {
+    let derived = derive_validated(validated, budget, progress)?;
     progress("code generation");
-    Ok(targets.iter().map(|t| t.emit(model, &derived)).collect())
+    Ok(targets
+        .iter()
+        .map(|t| t.emit(validated.model, &derived))
+        .collect())
 }

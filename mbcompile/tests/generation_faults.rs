@@ -11,8 +11,9 @@
 //! `mechanism!`. The test kills a generation of twelve 4-joint chains (about two seconds) after
 //! 0.05–1.5 s, checks every module on disk for both fingerprints, then lets a run finish; and it
 //! cuts a module in half by hand. Two `gen` on one crate, the second started while the first
-//! runs, both succeed and produce the same files. `gen` runs the symbolic engine: run with
-//! `--test-threads=1`.
+//! runs, both succeed and produce the same files. A crate with invalid blocks gets every block's
+//! errors, located, before anything is derived or written. `gen` runs the symbolic engine: run
+//! with `--test-threads=1`.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -199,4 +200,43 @@ fn a_second_run_waits_for_the_first_instead_of_crashing() {
     }
     assert_eq!(every_module_is_whole(dir.path()), CHAINS);
     assert!(mbcompile(&["check", path]).status.success());
+}
+
+/// Every block is validated (once) before anything is derived: two invalid blocks both get their
+/// located error, the valid block between them is not generated, and nothing is written.
+#[test]
+fn invalid_blocks_are_all_reported_before_anything_is_derived() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"bad\"\nversion = \"0.1.0\"\nedition = \"2024\"\n",
+    )
+    .unwrap();
+    let block = |name: &str, kinetic: &str| {
+        format!(
+            "mechanism! {{\n    struct {name};\n    parameters {{ m: 1.0 }}\n    coordinates {{ y }}\n    kinetic = {kinetic};\n}}\n"
+        )
+    };
+    let lib = format!(
+        "use mbmacros::mechanism;\n{}{}{}",
+        block("First", "0.5 * m * dot(x).powi(2)"),
+        block("Good", "0.5 * m * dot(y).powi(2)"),
+        block("Third", "0.5 * mass * dot(y).powi(2)"),
+    );
+    std::fs::write(dir.path().join("src/lib.rs"), &lib).unwrap();
+    let out = mbcompile(&["gen", dir.path().to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    for (needle, name) in [("dot(x)", "x"), ("mass *", "mass")] {
+        assert!(
+            said.contains(&format!("lib.rs:{}:", line_of(needle))) && said.contains(name),
+            "no located error for `{name}`:\n{said}"
+        );
+    }
+    assert!(
+        !dir.path().join("src/generated").exists(),
+        "something was written:\n{said}"
+    );
 }

@@ -1,11 +1,13 @@
 //! `mbcompile check`: which generated modules are missing, stale or truncated (and, with
 //! `--exact`, which differ from what the generator writes now).
 
-use super::crate_models::models;
+use super::crate_models::{models, validated};
 use mbcompile::dsl::source::{
     EQUATIONS_LATEX_EXTENSION, EQUATIONS_TEXT_EXTENSION, equations_path, generated_path,
 };
-use mbcompile::pipeline::{DEFAULT_HORNER_ITERATIONS, Freshness, Generated, freshness, generate};
+use mbcompile::pipeline::{
+    DEFAULT_HORNER_ITERATIONS, Freshness, Generated, freshness, generate_validated,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -27,8 +29,9 @@ fn files_match(crate_dir: &Path, module: &str, g: &Generated) -> bool {
 /// `mbcompile check`.
 pub fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode> {
     let found = models(crate_dir, None)?;
+    let blocks = validated(&found)?;
     let mut bad = 0;
-    for f in &found {
+    for (f, block) in found.iter().zip(&blocks) {
         let module = f.model.module_name();
         let shown = format!(
             "{} (src/generated/{module}.rs, from {})",
@@ -37,7 +40,7 @@ pub fn check_command(crate_dir: &Path, exact: bool) -> Result<ExitCode, ExitCode
         );
         let verdict = match freshness(crate_dir, &f.model) {
             Freshness::Fresh if exact => {
-                match generate(&f.model, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
+                match generate_validated(block, DEFAULT_HORNER_ITERATIONS, &mut |_| {}) {
                     Ok(g) if files_match(crate_dir, &module, &g) => Some("fresh"),
                     Ok(_) => Some("differs"),
                     Err(e) => {

@@ -1,7 +1,8 @@
 //! The models of a crate a command works on, and how the commands report them.
 
 use mbcompile::diagnostic::Diagnostic;
-use mbcompile::pipeline::{Found, find_crate_models};
+use mbcompile::dsl::Validated;
+use mbcompile::pipeline::{Found, find_crate_models, validate_found};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -37,6 +38,11 @@ pub fn models(crate_dir: &Path, only: Option<&str>) -> Result<Vec<Found>, ExitCo
         return Err(ExitCode::from(2));
     }
     Ok(found)
+}
+
+/// The blocks validated, each once; every block's errors printed (exit code 1) if any has one.
+pub fn validated(found: &[Found]) -> Result<Vec<Validated<'_>>, ExitCode> {
+    validate_found(found).map_err(|e| report_errors(&e))
 }
 
 /// A spinner on stderr naming the model being worked on.

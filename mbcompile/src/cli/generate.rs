@@ -8,11 +8,11 @@
 //! or written; a file whose content is unchanged is not rewritten; a source the C compiler
 //! rejects stays on disk, and the compiler's messages are shown.
 
-use super::crate_models::{models, report_errors, spinner};
+use super::crate_models::{models, report_errors, spinner, validated};
 use super::files::write_if_changed;
 use mbcompile::codegen::c::check::check_compiles;
 use mbcompile::codegen::target::{CTarget, Emission, RustTarget, Stats, Target, TargetError};
-use mbcompile::pipeline::{Found, emit};
+use mbcompile::pipeline::{Found, emit_validated};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -146,13 +146,14 @@ fn write_emission(
 /// `mbcompile gen`.
 pub fn gen_command(crate_dir: &Path, options: &GenOptions) -> Result<ExitCode, ExitCode> {
     let found = models(crate_dir, options.only.as_deref())?;
+    let blocks = validated(&found)?;
     let any_c = found.iter().any(|f| Languages::of(options.languages, f).c);
     let (rust, c) = targets(crate_dir, options, any_c).map_err(|e| {
         eprint!("{e}");
         ExitCode::from(1)
     })?;
     let (mut diagnostics, mut errors) = (Vec::new(), Vec::new());
-    for f in &found {
+    for (f, block) in found.iter().zip(&blocks) {
         let languages = Languages::of(options.languages, f);
         let mut target_refs: Vec<&dyn Target> = Vec::new();
         if languages.rust {
@@ -165,7 +166,7 @@ pub fn gen_command(crate_dir: &Path, options: &GenOptions) -> Result<ExitCode, E
         let pb = spinner(&name);
         let start = Instant::now();
         let mut stages: Vec<Stage> = Vec::new();
-        let result = emit(&f.model, &target_refs, options.budget, &mut |s| {
+        let result = emit_validated(block, &target_refs, options.budget, &mut |s| {
             stages.push(stage(s));
             pb.set_message(format!("{name}: {s}"));
         });

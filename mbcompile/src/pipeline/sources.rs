@@ -5,7 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::dsl::ast::Model;
 use crate::dsl::source::{GENERATED_DIR, find_models};
-use crate::dsl::validate::validate;
+use crate::dsl::validate::{Validated, validate};
 use crate::error::CompileError;
 use std::path::{Path, PathBuf};
 
@@ -49,7 +49,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Every `mechanism!` block under `<crate_dir>/src` (generated modules excluded), in path order,
-/// parsed and validated.
+/// parsed (two blocks generating the same module are an error); [`validate_found`] validates
+/// them.
 pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>> {
     let mut files = Vec::new();
     rust_files(&crate_dir.join("src"), &mut files);
@@ -65,15 +66,11 @@ pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>
         match find_models(&text) {
             Ok(ms) => {
                 for model in ms {
-                    let m = Found {
+                    found.push(Found {
                         file: f.clone(),
                         text: text.clone(),
                         model,
-                    };
-                    if let Err(e) = validate(&m.model) {
-                        errors.push(m.diagnostic(&CompileError::Validation(e)));
-                    }
-                    found.push(m);
+                    });
                 }
             }
             Err(e) => errors.push(Diagnostic::from_error(
@@ -99,5 +96,22 @@ pub fn find_crate_models(crate_dir: &Path) -> Result<Vec<Found>, Vec<Diagnostic>
         Ok(found)
     } else {
         Err(errors)
+    }
+}
+
+/// Stage 2 for every block found: each validated once, every block's errors reported together
+/// (located in its file) before anything is derived.
+pub fn validate_found(found: &[Found]) -> Result<Vec<Validated<'_>>, Vec<Diagnostic>> {
+    let mut validated = Vec::with_capacity(found.len());
+    let mut errors = Vec::new();
+    for f in found {
+        match validate(&f.model) {
+            Ok(v) => validated.push(v),
+            Err(e) => errors.push(f.diagnostic(&CompileError::Validation(e))),
+        }
+    }
+    match errors.is_empty() {
+        true => Ok(validated),
+        false => Err(errors),
     }
 }
