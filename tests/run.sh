@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test command of mb (see README.md): builds everything once and runs every test.
 #
-# Two cores are kept busy by overlapping independent work; each stage says what runs beside what.
-# Every background job's output is printed when it is waited for, and its failure fails the run.
+# Two cores are kept busy by overlapping independent work where one of them would idle; each
+# stage says what runs beside what. A background job's output is printed when it is waited for,
+# and its failure fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tests/setup.sh
@@ -12,8 +13,8 @@ export CARGO_TERM_COLOR=never
 # reads (they were most of the target directory's size).
 export CARGO_INCREMENTAL=0
 mkdir -p target
-stage() { echo "== $1 ($(( $(date +%s) - started )) s)"; }
 started=$(date +%s)
+stage() { echo "== $1 ($(( $(date +%s) - started )) s)"; }
 
 # Waits for background job $1 (named $2, its output in $3): prints the output, fails on failure.
 finish() {
@@ -26,41 +27,37 @@ finish() {
   fi
 }
 
-stage "formatting"
+# Formatting and lints, generated modules included (both cores).
+stage "formatting, lints"
 cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
 
-# 1. The compiler and its tests build from the start: the symbolic engine is the longest chain of
-#    the build (one crate of about six minutes). Beside it, clippy checks the workspace, generated
-#    modules included, in a target directory of its own (a check shares no artifacts with a build,
-#    and cargo would otherwise wait for the build's lock).
-stage "compiler build (background), lints"
-cargo test -p mbcompile --no-run --message-format=json-render-diagnostics \
-  > target/compiler-tests.json 2> target/compiler-build.log &
-compiler_build=$!
-cargo clippy --workspace --all-targets --target-dir target/clippy -- -D warnings
-finish "$compiler_build" "the compiler's build" target/compiler-build.log
-
-# 2. The compiler's tests use the symbolic engine, which allows one thread (and one process) at a
-#    time: one thread, and the lock every generator run on this machine takes. They run while the
-#    runtime, the examples and the end-to-end tests build.
-stage "compiler tests (background), runtime build"
-flock /tmp/symbolica.lock python3 tests/run_binaries.py target/compiler-tests.json \
-  -- --test-threads=1 > target/compiler-tests.log 2>&1 &
-compiler_tests=$!
+# The runtime, examples and end-to-end tests (no symbolic engine involved), built on both cores.
+stage "runtime build"
 cargo test --workspace --exclude mbcompile --no-run --message-format=json-render-diagnostics \
   > target/runtime-tests.json
-finish "$compiler_tests" "the compiler's tests" target/compiler-tests.log
 
-# 3. The runtime's tests, two binaries at a time, while the Python package builds (release, its
-#    own profile directory).
-stage "runtime tests, Python build (background)"
-bash python/run_tests.sh build > target/python-build.log 2>&1 &
-python_build=$!
-python3 tests/run_binaries.py target/runtime-tests.json --jobs 2
-finish "$python_build" "the Python package's build" target/python-build.log
+# The compiler and its tests build next. The symbolic engine is the longest chain of that build
+# (one crate of about six minutes, mostly on one core), so the runtime's tests run beside it, then
+# the Python package builds (release, its own profile directory). Measured: the lints beside
+# this build instead made the run 145 s longer, the runtime's tests then running on their own.
+stage "compiler build; beside it the runtime tests, then the Python build"
+( python3 tests/run_binaries.py target/runtime-tests.json && bash python/run_tests.sh build ) \
+  > target/runtime-tests.log 2>&1 &
+runtime=$!
+cargo test -p mbcompile --no-run --message-format=json-render-diagnostics \
+  > target/compiler-tests.json
 
-stage "doc tests"
+# The compiler's tests use the symbolic engine, which allows one thread (and one process) at a
+# time: one thread, and the lock every generator run on this machine takes; the doc tests build
+# and run beside them.
+stage "compiler tests; beside them the doc tests"
+flock /tmp/symbolica.lock python3 tests/run_binaries.py target/compiler-tests.json \
+  -- --test-threads=1 > target/compiler-tests.log 2>&1 &
+compiler=$!
 cargo test --doc --workspace --exclude mbcompile
+finish "$runtime" "the runtime's tests or the Python build" target/runtime-tests.log
+finish "$compiler" "the compiler's tests" target/compiler-tests.log
 flock /tmp/symbolica.lock cargo test --doc -p mbcompile
 
 # The committed generated modules must be fresh (the binary the compiler's build wrote).

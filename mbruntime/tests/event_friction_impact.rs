@@ -373,10 +373,13 @@ fn invalid_laws_and_non_finite_states_are_refused() {
         law: law(0.5, 0.0, 0.3),
     };
     let nan = Vector::<3>::new(f64::NAN, -1.0, 0.0);
-    assert_eq!(
-        ws.solve(&disk, &[true], 0.0, &q, &nan).unwrap_err(),
-        FrictionalImpactError::NonFinite { what: "state" }
+    let e = ws.solve(&disk, &[true], 0.0, &q, &nan).unwrap_err();
+    assert!(
+        matches!(e, FrictionalImpactError::NonFinite { what: "state (q, then u⁻, then t)", entry }
+            if entry.index == 3 && entry.value.is_nan()),
+        "{e:?}"
     );
+    assert!(e.to_string().contains("entry 3 is NaN"), "{e}");
     let heavy = FreeDisk { m: -1.0, ..disk };
     assert!(matches!(
         ws.solve(&heavy, &[true], 0.0, &q, &u).unwrap_err(),

@@ -119,14 +119,20 @@ fn input_validation() {
     let mut l = Lemke::with_capacity(2);
     let (mut z, mut w) = ([0.0; 2], [0.0; 2]);
     let a = [1.0, 0.0, 0.0, 1.0];
-    assert_eq!(
-        l.solve(2, &[1.0, f64::NAN, 0.0, 1.0], &[1.0, 1.0], &mut z, &mut w),
-        Err(LcpError::NonFinite { index: 1 })
+    let e = l.solve(2, &[1.0, f64::NAN, 0.0, 1.0], &[1.0, 1.0], &mut z, &mut w);
+    assert!(
+        matches!(e, Err(LcpError::NonFinite { index: 1, value }) if value.is_nan()),
+        "{e:?}"
     );
+    let e = l.solve(2, &a, &[1.0, f64::INFINITY], &mut z, &mut w);
     assert_eq!(
-        l.solve(2, &a, &[1.0, f64::INFINITY], &mut z, &mut w),
-        Err(LcpError::NonFinite { index: 5 })
+        e,
+        Err(LcpError::NonFinite {
+            index: 5,
+            value: f64::INFINITY
+        })
     );
+    assert!(e.unwrap_err().to_string().ends_with(": inf"));
     assert_eq!(
         l.solve(2, &a[..3], &[1.0, 1.0], &mut z, &mut w),
         Err(LcpError::Dimension {
@@ -155,9 +161,10 @@ fn input_validation() {
             capacity: 12
         })
     );
-    assert_eq!(
-        solve_enumerative(2, &[1.0, 0.0, 0.0, f64::NAN], &[1.0, 1.0], &mut z, &mut w),
-        Err(LcpError::NonFinite { index: 3 })
+    let e = solve_enumerative(2, &[1.0, 0.0, 0.0, f64::NAN], &[1.0, 1.0], &mut z, &mut w);
+    assert!(
+        matches!(e, Err(LcpError::NonFinite { index: 3, value }) if value.is_nan()),
+        "{e:?}"
     );
     // Empty problem.
     assert_eq!(l.solve(0, &[], &[], &mut [], &mut []).unwrap().pivots, 0);

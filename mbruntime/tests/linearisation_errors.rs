@@ -130,14 +130,18 @@ fn non_finite_input_is_refused() {
         circle_error(&model, &op, &opts),
         E::NonFinite { .. }
     ));
-    let opts = LinearisationOptions {
-        constraint_tolerance: f64::NAN,
-        ..Default::default()
-    };
-    assert!(matches!(
-        circle_error(&model, &point(0.0, -model.l, 0.0, 0.0), &opts),
-        E::NonFinite { .. }
-    ));
+    for tolerance in [f64::NAN, -1e-9] {
+        let opts = LinearisationOptions {
+            constraint_tolerance: tolerance,
+            ..Default::default()
+        };
+        let e = circle_error(&model, &point(0.0, -model.l, 0.0, 0.0), &opts);
+        assert!(
+            matches!(e, E::InvalidTolerance { what: "constraint tolerance", value }
+                if value.to_bits() == tolerance.to_bits()),
+            "{e:?}"
+        );
+    }
 }
 
 #[test]

@@ -23,7 +23,7 @@ use nalgebra::DMatrix;
 
 use crate::contact_problem::AnalysisError;
 use crate::contact_problem::InertialCouplings;
-use crate::linalg::numerical_rank;
+use crate::linalg::{first_non_finite, numerical_rank};
 use crate::mechanism::{Constraints, Vector};
 
 /// Ranks of M, F and [M F] and the KKT matrix (67) at one configuration.
@@ -102,9 +102,10 @@ impl ConstraintRankReport {
                 got: bilateral,
             });
         }
-        if mass.iter().chain(f.iter()).any(|x| !x.is_finite()) {
+        if let Some(entry) = first_non_finite(mass.iter().chain(f.iter())) {
             return Err(AnalysisError::NonFinite {
-                what: "mass or constraint matrix",
+                what: "mass or constraint matrix (M, then F, column-major)",
+                entry,
             });
         }
         let m = f.ncols();

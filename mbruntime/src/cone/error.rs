@@ -46,7 +46,7 @@ pub enum ConeError {
     },
     /// An entry is NaN or infinite.
     #[error(
-        "{what} entry {index} (contact {contact}) is not finite: give finite data \
+        "{what} entry {index} (contact {contact}) is {value}, not finite: give finite data \
          (W is column-major; its contact is that of the entry's row)"
     )]
     NonFinite {
@@ -56,6 +56,8 @@ pub enum ConeError {
         index: usize,
         /// Contact the entry belongs to.
         contact: usize,
+        /// The entry: NaN, inf or -inf.
+        value: f64,
     },
     /// A friction coefficient is negative.
     #[error("friction coefficient μ = {mu} of contact {contact} is negative: μ must be ≥ 0")]

@@ -37,7 +37,9 @@
 //! function used up to Siconos 4.0 (`error / (normq + 1.0)`), whereas 4.1–4.3 divide by its
 //! `norm` argument (`‖q‖` in its solvers) and 4.4 by `max(norm, ‖r‖, ‖u‖)`. `1 + ‖q‖` is fixed
 //! by the data, so the certificate does not depend on the size of the solution itself and is
-//! defined for `q = 0`. It is available for any candidate as [`ConeProblem::residual`]. A
+//! defined for `q = 0`. It is available for any candidate as [`ConeProblem::residual`]. Because
+//! it is relative to the data, a returned reaction is also made admissible: each contact's `r`
+//! is projected onto its cone and the certificate evaluated again on the projected reaction. A
 //! solve that cannot reach the tolerance returns [`ConeError::NotConverged`] with the residual
 //! reached, the contact with the largest natural map and the iteration count; non-finite
 //! iterates give [`ConeError::NonFiniteIterate`]. Nothing uncertified is returned.

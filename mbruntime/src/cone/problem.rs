@@ -3,6 +3,7 @@
 
 use super::error::{ConeError, ConeSlice};
 use super::natural_map::{NaturalMapResidual, natural_map_residual};
+use crate::linalg::first_non_finite;
 
 /// `u = W r + q` with `K_i ∋ r_i ⊥ ũ_i ∈ K_i*` for `nc` contacts: the Delassus matrix `W`
 /// (column-major `m × m`, `m = 3 nc`, per contact the rows normal, first tangent, second
@@ -49,6 +50,7 @@ impl<'a> ConeProblem<'a> {
                     what: ConeSlice::Friction,
                     index: contact,
                     contact,
+                    value: x,
                 });
             }
             if x < 0.0 {
@@ -182,11 +184,12 @@ fn check_finite(
     data: &[f64],
     contact_of: impl Fn(usize) -> usize,
 ) -> Result<(), ConeError> {
-    match data.iter().position(|x| !x.is_finite()) {
-        Some(index) => Err(ConeError::NonFinite {
+    match first_non_finite(data) {
+        Some(e) => Err(ConeError::NonFinite {
             what,
-            index,
-            contact: contact_of(index),
+            index: e.index,
+            contact: contact_of(e.index),
+            value: e.value,
         }),
         None => Ok(()),
     }

@@ -28,8 +28,8 @@
 use super::error::{AnalysisError, ConstraintRef};
 use super::kinetic_angle::KineticAngle;
 use crate::linalg::{
-    ColumnError, ConstrainedInverse, ConstrainedInverseError, IterationFactor, SpdError,
-    SymmetricSpectrum, cholesky, spd_inverse,
+    ColumnError, ConstrainedInverse, ConstrainedInverseError, IterationFactor, NonFiniteEntry,
+    SpdError, SymmetricSpectrum, cholesky, first_non_finite, spd_inverse,
 };
 use crate::mechanism::{Constraints, Matrix, Vector};
 
@@ -67,9 +67,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
         q: &Vector<NQ>,
         t: f64,
     ) -> Result<(Matrix<NQ, NQ>, Matrix<NQ, NU>, Matrix<NQ, NB>), AnalysisError> {
-        if q.iter().any(|x| !x.is_finite()) || !t.is_finite() {
+        if let Some(entry) = first_non_finite(q.iter().chain([&t])) {
             return Err(AnalysisError::NonFinite {
-                what: "state (q, t)",
+                what: "state (q, then t)",
+                entry,
             });
         }
         let mut mass = Matrix::<NQ, NQ>::zeros();
@@ -89,20 +90,17 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
         normals: Matrix<NQ, NU>,
         bilateral: Matrix<NQ, NB>,
     ) -> Result<Self, AnalysisError> {
-        if mass.iter().any(|x| !x.is_finite()) {
-            return Err(AnalysisError::NonFinite {
-                what: "mass matrix",
-            });
-        }
-        if normals.iter().any(|x| !x.is_finite()) {
-            return Err(AnalysisError::NonFinite {
-                what: "contact normals W_N",
-            });
-        }
-        if bilateral.iter().any(|x| !x.is_finite()) {
-            return Err(AnalysisError::NonFinite {
-                what: "bilateral gradients G",
-            });
+        let inputs = [
+            ("mass matrix", mass.as_slice()),
+            ("contact normals W_N", normals.as_slice()),
+        ];
+        for (what, values) in inputs
+            .into_iter()
+            .chain([("bilateral gradients G", bilateral.as_slice())])
+        {
+            if let Some(entry) = first_non_finite(values) {
+                return Err(AnalysisError::NonFinite { what, entry });
+            }
         }
         let mass_inverse = spd_inverse(&mass).map_err(mass_error)?;
         Ok(Self {
@@ -134,9 +132,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
                 ConstrainedInverseError::Column(ColumnError::Vanishing { rank, .. }) => {
                     AnalysisError::DependentBilateral { rank, count: NB }
                 }
-                ConstrainedInverseError::Column(ColumnError::NonFinite { .. }) => {
+                ConstrainedInverseError::Column(ColumnError::NonFinite { index, norm }) => {
                     AnalysisError::NonFinite {
-                        what: "bilateral gradients G",
+                        what: "kinetic norm of a bilateral gradient G (entry: its column)",
+                        entry: NonFiniteEntry { index, value: norm },
                     }
                 }
                 // Only a general (non-mass) iteration matrix has a Schur complement to fail.
@@ -176,9 +175,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> InertialCouplings<NQ, NB
 
     /// (q̇⁺ − q̇⁻, p_b) from the KKT system of the impact (Brogliato 2013, (71)–(73)).
     fn impact(&self, p_u: &Vector<NU>) -> Result<(Vector<NQ>, Vector<NB>), AnalysisError> {
-        if p_u.iter().any(|x| !x.is_finite()) {
+        if let Some(entry) = first_non_finite(p_u.iter()) {
             return Err(AnalysisError::NonFinite {
                 what: "percussion p_u",
+                entry,
             });
         }
         Ok(self
@@ -224,8 +224,9 @@ fn mass_error(e: SpdError) -> AnalysisError {
         } => AnalysisError::MassNotPositiveDefinite {
             smallest_eigenvalue,
         },
-        SpdError::NonFinite => AnalysisError::NonFinite {
+        SpdError::NonFinite { entry } => AnalysisError::NonFinite {
             what: "mass matrix",
+            entry,
         },
     }
 }

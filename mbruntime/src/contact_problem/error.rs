@@ -1,5 +1,6 @@
 //! Typed errors of the analysis tools.
 
+use crate::linalg::NonFiniteEntry;
 use crate::mechanism::ParameterError;
 
 /// Which constraint of a model an analysis refers to.
@@ -24,10 +25,12 @@ impl std::fmt::Display for ConstraintRef {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AnalysisError {
     /// An input (state, matrix entry, friction coefficient) is NaN or infinite.
-    #[error("non-finite input: {what}")]
+    #[error("non-finite input: {what}, {entry}")]
     NonFinite {
         /// Which input.
         what: &'static str,
+        /// Its first entry that is NaN or infinite.
+        entry: NonFiniteEntry,
     },
     /// The mass matrix is not symmetric positive definite, so M⁻¹ (and every Delassus matrix
     /// built from it) does not exist. Use [`crate::analysis::ConstraintRankReport`] for
@@ -147,10 +150,11 @@ pub enum AnalysisError {
     Parameter(#[from] ParameterError),
 }
 
-impl From<crate::linalg::NonFiniteEntry> for AnalysisError {
-    fn from(_: crate::linalg::NonFiniteEntry) -> Self {
+impl From<NonFiniteEntry> for AnalysisError {
+    fn from(entry: NonFiniteEntry) -> Self {
         Self::NonFinite {
-            what: "matrix entry",
+            what: "matrix (column-major)",
+            entry,
         }
     }
 }

@@ -52,7 +52,7 @@ use nalgebra::DMatrix;
 use super::couplings::InertialCouplings;
 use super::error::AnalysisError;
 use super::p_matrix::{P_MATRIX_EXACT_MAX_N, PMatrixVerdict, p_matrix_test};
-use crate::linalg::{SymmetricSpectrum, spectral_norm};
+use crate::linalg::{NonFiniteEntry, SymmetricSpectrum, first_non_finite, spectral_norm};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Relative threshold under which a slip velocity counts as zero (contact not sliding):
@@ -106,9 +106,10 @@ impl SlidingContactProblem {
         t: f64,
         sliding: &[usize],
     ) -> Result<Self, AnalysisError> {
-        if qd.iter().any(|x| !x.is_finite()) {
+        if let Some(entry) = first_non_finite(qd.iter()) {
             return Err(AnalysisError::NonFinite {
-                what: "velocity q̇"
+                what: "velocity q̇",
+                entry,
             });
         }
         let tangents = Tangents::at(model, q, t);
@@ -247,7 +248,11 @@ impl SlidingContactProblem {
         for (contact, &value) in mu.iter().enumerate() {
             if !value.is_finite() {
                 return Err(AnalysisError::NonFinite {
-                    what: "friction coefficient",
+                    what: "friction coefficient (entry: its contact)",
+                    entry: NonFiniteEntry {
+                        index: contact,
+                        value,
+                    },
                 });
             }
             if value < 0.0 {
@@ -389,17 +394,19 @@ impl<const NQ: usize, const NU: usize> Tangents<NQ, NU> {
 
     /// [`AnalysisError::NonFinite`] unless the tangent directions of contact `i` are finite.
     fn check_finite(&self, i: usize, plane: bool) -> Result<(), AnalysisError> {
-        let finite = |w: &Matrix<NQ, NU>, p: &Vector<NU>| {
-            w.column(i).iter().all(|x| x.is_finite()) && p[i].is_finite()
+        let column = |w: &Matrix<NQ, NU>, p: &Vector<NU>| {
+            first_non_finite(w.column(i).iter().chain(std::iter::once(&p[i])))
         };
-        if !finite(&self.w_t, &self.what_t) {
+        if let Some(entry) = column(&self.w_t, &self.what_t) {
             return Err(AnalysisError::NonFinite {
-                what: "tangent direction W_T",
+                what: "tangent direction W_T (its column, then ŵ_T)",
+                entry,
             });
         }
-        if plane && !finite(&self.w_t2, &self.what_t2) {
+        if let Some(entry) = plane.then(|| column(&self.w_t2, &self.what_t2)).flatten() {
             return Err(AnalysisError::NonFinite {
-                what: "second tangent direction W_T2",
+                what: "second tangent direction W_T2 (its column, then ŵ_T2)",
+                entry,
             });
         }
         Ok(())

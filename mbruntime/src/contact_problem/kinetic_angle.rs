@@ -12,6 +12,7 @@
 //! the other (Proposition 16). θ₁₂ = π for dependent constraints (∇f₁ = α∇f₂, α > 0).
 
 use super::error::{AnalysisError, ConstraintRef};
+use crate::linalg::first_non_finite;
 use crate::mechanism::{Matrix, Vector};
 
 /// Tolerance of the orthogonality test: the constraints count as kinetically orthogonal when the
@@ -39,9 +40,10 @@ impl KineticAngle {
         a: (ConstraintRef, &Vector<N>),
         b: (ConstraintRef, &Vector<N>),
     ) -> Result<Self, AnalysisError> {
-        if a.1.iter().chain(b.1.iter()).any(|x| !x.is_finite()) {
+        if let Some(entry) = first_non_finite(a.1.iter().chain(b.1.iter())) {
             return Err(AnalysisError::NonFinite {
-                what: "constraint gradient",
+                what: "constraint gradient (the first's entries, then the second's)",
+                entry,
             });
         }
         let na = a.1.dot(&(mass_inverse * a.1)).max(0.0).sqrt();

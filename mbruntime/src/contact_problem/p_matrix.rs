@@ -17,7 +17,7 @@
 use nalgebra::DMatrix;
 
 use super::error::AnalysisError;
-use crate::linalg::SymmetricSpectrum;
+use crate::linalg::{SymmetricSpectrum, first_non_finite};
 
 /// Largest size for which [`p_matrix_test`] enumerates all principal minors (2¹⁴ − 1 minors).
 pub const P_MATRIX_EXACT_MAX_N: usize = 14;
@@ -145,9 +145,10 @@ pub fn p_matrix_test(a: &DMatrix<f64>) -> Result<PMatrixVerdict, AnalysisError> 
             got: a.ncols(),
         });
     }
-    if a.iter().any(|x| !x.is_finite()) {
+    if let Some(entry) = first_non_finite(a.iter()) {
         return Err(AnalysisError::NonFinite {
-            what: "matrix entry",
+            what: "matrix (column-major)",
+            entry,
         });
     }
     if n > P_MATRIX_EXACT_MAX_N {

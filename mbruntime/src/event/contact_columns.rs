@@ -8,7 +8,7 @@
 //! constrained Delassus entry as a dot product: W_iᵀ M_c⁻¹ W_j = zᵢ·zⱼ (Brogliato 2013,
 //! (16)–(19), (77)).
 
-use crate::linalg::ConstraintFactor;
+use crate::linalg::{ConstraintFactor, NonFiniteEntry, first_non_finite};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 
 /// W_N, ŵ_N, W_T, ŵ_T at (q, t) (tangent data zero where the law declares no tangent) and the
@@ -26,7 +26,8 @@ pub(super) struct ContactColumns<const NQ: usize, const NU: usize> {
 }
 
 /// The columns at (q, t) for the contacts with `members[i]`, with `factor` holding M and the
-/// bilateral columns. `Err(())` if a Jacobian or time partial is not finite.
+/// bilateral columns. An error naming the first entry of (W_N, W_T, ŵ_N, ŵ_T) — matrices
+/// column-major, in that order — that is not finite.
 pub(super) fn contact_columns<Mo, const NQ: usize, const NB: usize, const NU: usize>(
     model: &Mo,
     laws: &[ContactLaw; NU],
@@ -34,7 +35,7 @@ pub(super) fn contact_columns<Mo, const NQ: usize, const NB: usize, const NU: us
     members: &[bool; NU],
     t: f64,
     q: &Vector<NQ>,
-) -> Result<ContactColumns<NQ, NU>, ()>
+) -> Result<ContactColumns<NQ, NU>, NonFiniteEntry>
 where
     Mo: Constraints<NQ, NB, NU>,
 {
@@ -49,12 +50,8 @@ where
     model.gap_jacobian(q, t, &mut cols.w_n, &mut cols.what_n);
     model.slip_jacobian(q, t, &mut cols.w_t, &mut cols.what_t);
     let entries = cols.w_n.iter().chain(cols.w_t.iter());
-    if !entries
-        .chain(cols.what_n.iter())
-        .chain(cols.what_t.iter())
-        .all(|x| x.is_finite())
-    {
-        return Err(());
+    if let Some(entry) = first_non_finite(entries.chain(&cols.what_n).chain(&cols.what_t)) {
+        return Err(entry);
     }
     for i in (0..NU).filter(|&i| !laws[i].has_tangent) {
         cols.w_t.column_mut(i).fill(0.0);

@@ -74,6 +74,7 @@ use super::error::{EventError, LcpStage};
 use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::{ActiveSetRule, EventOptions};
+use crate::linalg::first_non_finite;
 use crate::mechanism::{Matrix, Rates, State, StateJet, Vector};
 use crate::taylor::Jet;
 
@@ -371,11 +372,12 @@ where
         }
     });
     let rho_n = Vector::<NU>::from_fn(|j, _| factorial(level + 2) * gn[j].coefficient(level + 2));
-    let finite = f.iter().chain(rho_b.iter()).chain(rho_n.iter());
-    if !finite.into_iter().all(|v| v.is_finite()) {
+    if let Some(entry) = first_non_finite(f.iter().chain(rho_b.iter()).chain(rho_n.iter())) {
         return Err(EventError::NonFinite {
             t: at.t,
-            what: "time derivative of the equations of motion or of a constraint",
+            what: "time derivative of the equations of motion or of a constraint (forces, \
+                   then bilateral, then normal rows)",
+            entry,
         });
     }
     Ok((f, rho_b, rho_n))

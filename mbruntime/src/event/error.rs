@@ -4,6 +4,7 @@
 use super::friction_impact::FrictionalImpactError;
 use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use crate::lcp::LcpError;
+use crate::linalg::NonFiniteEntry;
 use crate::mechanism::ContactLawError;
 
 /// Which complementarity problem an [`EventError::Lcp`] came from.
@@ -244,12 +245,14 @@ pub enum EventError {
         min_step: f64,
     },
     /// The state, a model output or a multiplier became NaN or infinite.
-    #[error("non-finite {what} at t = {t}")]
+    #[error("non-finite {what} at t = {t}: {entry}")]
     NonFinite {
         /// Time at which it was detected.
         t: f64,
         /// Which quantity.
         what: &'static str,
+        /// Its first entry that is NaN or infinite.
+        entry: NonFiniteEntry,
     },
     /// The mass matrix is not positive definite (Cholesky failed).
     #[error(

@@ -87,7 +87,7 @@ mod slaved_slip;
 use super::active_set::{ActiveSet, TangentialMode};
 use super::error::EventError;
 use super::sliding_kkt::{SlidingSet, sliding_normal_forces};
-use crate::linalg::{ConstraintFactor, SpdError};
+use crate::linalg::{ConstraintFactor, SpdError, first_non_finite};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// The data of one acceleration with sliding contacts, shared by its solves.
@@ -328,9 +328,10 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                     t,
                     smallest_eigenvalue,
                 },
-                SpdError::NonFinite => EventError::NonFinite {
+                SpdError::NonFinite { entry } => EventError::NonFinite {
                     t,
                     what: "mass matrix",
+                    entry,
                 },
             });
         }
@@ -509,10 +510,11 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
                 self.lambda_t2[tag - NB - 2 * NU] = mu[k];
             }
         }
-        if !(x.iter().all(|v| v.is_finite()) && mu.iter().all(|v| v.is_finite())) {
+        if let Some(entry) = first_non_finite(x.iter().chain(mu.iter())) {
             return Err(EventError::NonFinite {
                 t,
-                what: "acceleration or multiplier",
+                what: "acceleration or multiplier (q̈, then the multipliers)",
+                entry,
             });
         }
         *a = x;
@@ -547,9 +549,15 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
         );
         self.sliding_determinant = forces.scaled_determinant;
         if !forces.solved {
-            return Err(EventError::NonFinite {
-                t,
-                what: "normal force of a sliding contact (singular A(μ))",
+            return Err(match forces.non_finite {
+                Some(entry) => EventError::NonFinite {
+                    t,
+                    what: "normal force of a sliding contact",
+                    entry,
+                },
+                // A(μ) numerically singular: μ at a Painlevé bound (the integrator's own
+                // detection, which names the bound, usually stops before this).
+                None => EventError::PainleveSingularity { t, culprit: None },
             });
         }
         let mut f = *h;
@@ -678,8 +686,12 @@ impl<const NQ: usize, const NB: usize, const NU: usize> KktSystem<NQ, NB, NU> {
             }
             *u += self.factor.correction(&r);
         }
-        if !(q.iter().all(|v| v.is_finite()) && u.iter().all(|v| v.is_finite())) {
-            return Err(EventError::NonFinite { t, what: "state" });
+        if let Some(entry) = first_non_finite(q.iter().chain(u.iter())) {
+            return Err(EventError::NonFinite {
+                t,
+                what: "state (q, then u)",
+                entry,
+            });
         }
         Ok(())
     }

@@ -75,7 +75,9 @@ use super::contact_columns::contact_columns;
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
 use crate::cone::ConeError;
 use crate::lcp::LcpError;
-use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
+use crate::linalg::{
+    ConstraintFactor, DEPENDENCE_TOLERANCE, NonFiniteEntry, SpdError, first_non_finite,
+};
 use crate::mechanism::{Constraints, ContactLaw, ContactLawError, Matrix, Vector};
 
 /// Relative threshold under which ξ_N, ξ_T count as zero in the mode decision, scaled by
@@ -161,10 +163,12 @@ pub enum FrictionalImpactError {
     #[error(transparent)]
     ContactLaw(#[from] ContactLawError),
     /// The state, a model output or the result is NaN or infinite.
-    #[error("non-finite {what}")]
+    #[error("non-finite {what}: {entry}")]
     NonFinite {
         /// Which quantity.
         what: &'static str,
+        /// Its first entry that is NaN or infinite.
+        entry: NonFiniteEntry,
     },
     /// The mass matrix is not positive definite.
     #[error("mass matrix not positive definite (smallest eigenvalue {smallest_eigenvalue:e})")]
@@ -271,10 +275,9 @@ pub(super) fn finite<'a>(
     values: impl IntoIterator<Item = &'a f64>,
     what: &'static str,
 ) -> Result<(), FrictionalImpactError> {
-    if values.into_iter().all(|x| x.is_finite()) {
-        Ok(())
-    } else {
-        Err(FrictionalImpactError::NonFinite { what })
+    match first_non_finite(values) {
+        None => Ok(()),
+        Some(entry) => Err(FrictionalImpactError::NonFinite { what, entry }),
     }
 }
 
@@ -310,7 +313,10 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        finite(q.iter().chain(u_pre.iter()).chain([t].iter()), "state")?;
+        finite(
+            q.iter().chain(u_pre.iter()).chain([t].iter()),
+            "state (q, then u⁻, then t)",
+        )?;
         let mut laws = model.contact_laws();
         check_laws::<Mo, NQ, NB, NU>(&laws, contacts)?;
         for (law, _) in laws.iter_mut().zip(inelastic).filter(|(_, inel)| **inel) {
@@ -374,8 +380,9 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
             } => FrictionalImpactError::MassMatrixNotPositiveDefinite {
                 smallest_eigenvalue,
             },
-            SpdError::NonFinite => FrictionalImpactError::NonFinite {
+            SpdError::NonFinite { entry } => FrictionalImpactError::NonFinite {
                 what: "mass matrix",
+                entry,
             },
         })?;
         let mut g_jac = Matrix::<NQ, NB>::zeros();
@@ -407,9 +414,10 @@ impl<const NQ: usize, const NU: usize> FrictionalImpactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        let cols = contact_columns(model, laws, &self.factor, contacts, t, q).map_err(|()| {
+        let cols = contact_columns(model, laws, &self.factor, contacts, t, q).map_err(|entry| {
             FrictionalImpactError::NonFinite {
-                what: "contact Jacobian",
+                what: "contact Jacobian (W_N, W_T, ŵ_N, ŵ_T)",
+                entry,
             }
         })?;
         let mut kin = ImpactKinematics {

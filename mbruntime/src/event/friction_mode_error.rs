@@ -5,6 +5,7 @@
 use crate::cone::ConeError;
 use crate::contact_problem::{AnalysisError, PMatrixVerdict};
 use crate::lcp::LcpError;
+use crate::linalg::NonFiniteEntry;
 
 /// The friction data an existence or uniqueness failure names (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,10 +93,12 @@ pub enum FrictionModeError {
         friction: f64,
     },
     /// The state, a model output or the result is NaN or infinite.
-    #[error("non-finite {what}")]
+    #[error("non-finite {what}: {entry}")]
     NonFinite {
         /// Which quantity.
         what: &'static str,
+        /// Its first entry that is NaN or infinite.
+        entry: NonFiniteEntry,
     },
     /// The mass matrix is not positive definite.
     #[error("mass matrix not positive definite (smallest eigenvalue {smallest_eigenvalue:e})")]

@@ -88,7 +88,7 @@ pub use super::friction_mode_error::{FrictionModeError, PainleveBound};
 use super::stick_slip_lcp::{StickSlipRows, StickSlipWorkspace, stick_slip_matrix};
 use crate::contact_problem::{FrictionBound, SlidingContactProblem};
 use crate::lcp::LcpError;
-use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
+use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError, first_non_finite};
 use crate::mechanism::{Constraints, ContactLaw, Matrix, Vector};
 
 /// Tolerances of [`FrictionalContactLcp::solve`].
@@ -237,10 +237,9 @@ pub(super) fn finite<'a>(
     values: impl IntoIterator<Item = &'a f64>,
     what: &'static str,
 ) -> Result<(), FrictionModeError> {
-    if values.into_iter().all(|x| x.is_finite()) {
-        Ok(())
-    } else {
-        Err(FrictionModeError::NonFinite { what })
+    match first_non_finite(values) {
+        None => Ok(()),
+        Some(entry) => Err(FrictionModeError::NonFinite { what, entry }),
     }
 }
 
@@ -282,7 +281,10 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        finite(q.iter().chain(qd.iter()).chain([t].iter()), "state")?;
+        finite(
+            q.iter().chain(qd.iter()).chain([t].iter()),
+            "state (q, then q̇, then t)",
+        )?;
         let laws = model.contact_laws();
         check_contacts(model, &laws, closed, tol, t, q, qd)?;
         if (0..NU).any(|i| closed[i] && Mo::TANGENT_PLANES[i] && laws[i].has_tangent) {
@@ -379,8 +381,9 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
             } => FrictionModeError::MassMatrixNotPositiveDefinite {
                 smallest_eigenvalue,
             },
-            SpdError::NonFinite => FrictionModeError::NonFinite {
+            SpdError::NonFinite { entry } => FrictionModeError::NonFinite {
                 what: "mass matrix",
+                entry,
             },
         })?;
         let mut g_jac = Matrix::<NQ, NB>::zeros();
@@ -417,9 +420,10 @@ impl<const NQ: usize, const NU: usize> FrictionalContactLcp<NQ, NU> {
     where
         Mo: Constraints<NQ, NB, NU>,
     {
-        let cols = contact_columns(model, laws, &self.factor, closed, t, q).map_err(|()| {
+        let cols = contact_columns(model, laws, &self.factor, closed, t, q).map_err(|entry| {
             FrictionModeError::NonFinite {
-                what: "contact Jacobian or drift",
+                what: "contact Jacobian (W_N, W_T, ŵ_N, ŵ_T)",
+                entry,
             }
         })?;
         let mut kin = Kinematics {

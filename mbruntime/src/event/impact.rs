@@ -24,7 +24,7 @@ use super::error::{EventError, LcpStage};
 use super::evaluate::KktSystem;
 use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
-use crate::linalg::{ConstraintFactor, minimum_norm_multipliers};
+use crate::linalg::{ConstraintFactor, first_non_finite, minimum_norm_multipliers};
 use crate::mechanism::{Constraints, Matrix, State, Vector};
 
 /// The velocity jump of an impact: post-impact velocities and the impulses that cause them.
@@ -136,10 +136,11 @@ where
             for k in 0..factor.rank() {
                 p_b[factor.kept_tag(k)] = mu[k];
             }
-            if !u_post.iter().all(|x| x.is_finite()) {
+            if let Some(entry) = first_non_finite(u_post.iter()) {
                 return Err(EventError::NonFinite {
                     t,
                     what: "post-impact velocity",
+                    entry,
                 });
             }
             return Ok(ImpactJump {

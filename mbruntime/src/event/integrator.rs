@@ -26,7 +26,7 @@ use super::mixed_lcp::MixedLcp;
 use super::options::EventOptions;
 use super::report::{Event, EventKind, Report, Stats};
 use super::zeno::FlightHistory;
-use crate::linalg::minimum_norm_multipliers;
+use crate::linalg::{first_non_finite, minimum_norm_multipliers};
 use crate::mechanism::{Constraints, Matrix, Rates, State, Vector, validate_contact_laws};
 
 /// Event-driven integrator for a model with [`Rates`] with NQ coordinates, NB bilateral constraints
@@ -205,11 +205,14 @@ where
     /// decided uniquely (Painlevé). After an error the state (time, positions, velocities, active set) is
     /// unchanged.
     pub fn set_state(&mut self, t0: f64, q0: Vector<NQ>, u0: Vector<NQ>) -> Result<(), EventError> {
-        if !(t0.is_finite() && q0.iter().chain(u0.iter()).all(|x| x.is_finite())) {
-            return Err(EventError::NonFinite {
-                t: t0,
-                what: "initial state",
-            });
+        let initial = [
+            ("initial t", std::slice::from_ref(&t0)),
+            ("initial q", q0.as_slice()),
+        ];
+        for (what, values) in initial.into_iter().chain([("initial u", u0.as_slice())]) {
+            if let Some(entry) = first_non_finite(values) {
+                return Err(EventError::NonFinite { t: t0, what, entry });
+            }
         }
         self.friction = self.check_contact_laws()?;
         self.check_initial_data(t0, &q0, &u0)?;
@@ -669,10 +672,11 @@ where
                 h = remaining;
             }
             let (step, end) = self.trial_step(h)?;
-            if !step.error.is_finite() {
+            if let Some(entry) = first_non_finite([&step.error]) {
                 return Err(EventError::NonFinite {
                     t: self.state.t,
                     what: "error estimate",
+                    entry,
                 });
             }
             let factor = step_size_factor(step.error);

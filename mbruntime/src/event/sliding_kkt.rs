@@ -21,7 +21,7 @@
 //! can watch it; it crosses zero where μ reaches the Painlevé bound of the current
 //! configuration (for Painlevé's rod μ*(θ) = (1 + 3cos²θ)/(3 sinθ cosθ)).
 
-use crate::linalg::ConstraintFactor;
+use crate::linalg::{ConstraintFactor, NonFiniteEntry, first_non_finite};
 use crate::mechanism::{Matrix, Vector};
 
 /// The sliding contacts of a smooth phase: (contact index, σ, μ) for the first `len` entries.
@@ -61,8 +61,11 @@ pub(super) struct SlidingForces<const NU: usize> {
     pub lambda_n: Vector<NU>,
     /// det A(μ) / Π zᵢ·zᵢ (1 without sliding contact).
     pub scaled_determinant: f64,
-    /// Whether A(μ) could be solved (not numerically singular).
+    /// Whether A(μ) could be solved (not numerically singular) to finite forces.
     pub solved: bool,
+    /// When A(μ) was solved but a force is not finite: the first such force (by sliding
+    /// contact, in the order of the set).
+    pub non_finite: Option<NonFiniteEntry>,
 }
 
 /// Solves A(μ) λ_N = −(W_Nᵀ q̈₀ + ẇ_N) over `sliding` (see the module docs); `factor` holds M
@@ -104,8 +107,12 @@ pub(super) fn sliding_normal_forces<const NQ: usize, const NU: usize>(
             0.0
         },
         solved: false,
+        non_finite: None,
     };
-    if solution && rhs.iter().all(|v| v.is_finite()) {
+    if solution {
+        forces.non_finite = first_non_finite(&rhs.as_slice()[..k]);
+    }
+    if solution && forces.non_finite.is_none() {
         for (r, &(i, _, _)) in set.iter().enumerate() {
             forces.lambda_n[i] = rhs[r];
         }

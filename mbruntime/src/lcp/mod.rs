@@ -67,10 +67,12 @@ pub const CERTIFICATE_TOLERANCE: f64 = 1e-9;
 pub enum LcpError {
     /// An input entry is NaN or infinite. `index` counts the entries of `A` first
     /// (`0..n·n`, column-major) and then those of `b` (`n·n..n·n + n`).
-    #[error("non-finite LCP input at entry {index} (A column-major first, then b)")]
+    #[error("non-finite LCP input at entry {index} (A column-major first, then b): {value}")]
     NonFinite {
         /// Position of the offending entry.
         index: usize,
+        /// The entry: NaN, inf or -inf.
+        value: f64,
     },
     /// A slice has the wrong length (`A` must hold `n·n` entries, `b`, `z`, `w` hold `n`).
     #[error("LCP slice has length {got}, expected {expected}")]
@@ -158,7 +160,7 @@ pub(crate) fn validate(
     let mut amax = 0.0_f64;
     for (index, &x) in a.iter().chain(b.iter()).enumerate() {
         if !x.is_finite() {
-            return Err(LcpError::NonFinite { index });
+            return Err(LcpError::NonFinite { index, value: x });
         }
         if index < nn {
             amax = amax.max(x.abs());

@@ -1,7 +1,28 @@
 //! Branch-free scans of model data: every entry finite, every entry zero. They run once per
 //! factorisation or model output in the per-step paths, where the data are almost always
 //! finite, so they make one pass without early exit (an OR over the bits, which the compiler
-//! vectorises) instead of stopping at the first bad entry.
+//! vectorises) instead of stopping at the first bad entry. When a scan fails, the error names
+//! the first offending entry and its value ([`first_non_finite`]).
+
+/// The first entry of some data that is not finite: its position (in the order the data were
+/// scanned) and its value (NaN, inf or -inf), as every "non-finite" error reports it.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("entry {index} is {value}")]
+pub struct NonFiniteEntry {
+    /// Position of the entry in the scanned sequence (column-major for matrices).
+    pub index: usize,
+    /// The entry: NaN, inf or -inf.
+    pub value: f64,
+}
+
+/// The first value that is NaN or infinite, if any.
+pub fn first_non_finite<'a>(values: impl IntoIterator<Item = &'a f64>) -> Option<NonFiniteEntry> {
+    values
+        .into_iter()
+        .enumerate()
+        .find(|(_, x)| !x.is_finite())
+        .map(|(index, &value)| NonFiniteEntry { index, value })
+}
 
 /// Whether every value is finite (neither NaN nor ±∞).
 pub fn all_finite(values: &[f64]) -> bool {
@@ -47,5 +68,16 @@ mod tests {
             }
         }
         assert!(all_finite(&[]) && all_zero(&[]));
+    }
+
+    #[test]
+    fn the_first_non_finite_entry_is_named_with_its_value() {
+        use super::first_non_finite;
+        assert_eq!(first_non_finite(&[1.0, 2.0]), None);
+        let e = first_non_finite(&[1.0, f64::NEG_INFINITY, f64::NAN]).unwrap();
+        assert_eq!((e.index, e.value), (1, f64::NEG_INFINITY));
+        assert_eq!(e.to_string(), "entry 1 is -inf");
+        let e = first_non_finite(&[f64::NAN]).unwrap();
+        assert_eq!(e.to_string(), "entry 0 is NaN");
     }
 }

@@ -39,13 +39,16 @@ use super::{Matrix, Vector};
 pub const DEPENDENCE_TOLERANCE: f64 = 1e-9;
 
 /// Why a set of constraint columns cannot be used (see [`ConstraintFactor::push_columns`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 pub enum ColumnError {
-    /// Column `index` has a NaN or infinite entry.
-    #[error("constraint column {index} is not finite")]
+    /// Column `index` has a NaN or infinite entry (or one so large that its kinetic norm
+    /// overflows).
+    #[error("constraint column {index} is not finite: its kinetic norm is {norm}")]
     NonFinite {
         /// Column (caller's numbering).
         index: usize,
+        /// Its norm in the kinetic metric, ‖L⁻¹w‖ (NaN or infinite).
+        norm: f64,
     },
     /// Column `index` is zero in the kinetic metric (‖L⁻¹w‖ = 0): the linearised constraint
     /// wᵀ q̇ = … constrains nothing, so the constraint qualification fails there (e.g. g = x²
@@ -295,6 +298,7 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
             if !norm.is_finite() {
                 failure.get_or_insert(ColumnError::NonFinite {
                     index: first_tag + j,
+                    norm,
                 });
             } else if norm == 0.0 {
                 failure.get_or_insert(ColumnError::Vanishing {
@@ -406,9 +410,10 @@ mod tests {
         );
         f.clear_columns();
         let nan = Matrix::<3, 1>::new(f64::NAN, 0.0, 0.0);
-        assert_eq!(
-            f.push_columns(0, &nan, DEPENDENCE_TOLERANCE),
-            Err(ColumnError::NonFinite { index: 0 })
+        let failure = f.push_columns(0, &nan, DEPENDENCE_TOLERANCE);
+        assert!(
+            matches!(failure, Err(ColumnError::NonFinite { index: 0, norm }) if norm.is_nan()),
+            "{failure:?}"
         );
         assert_eq!(f.rank(), 0);
     }

@@ -34,7 +34,7 @@ pub type Vector<const N: usize> = SVector<f64, N>;
 pub type Matrix<const R: usize, const C: usize> = SMatrix<f64, R, C>;
 
 pub use constrained_inverse::{ConstrainedInverse, ConstrainedInverseError, IterationFactor};
-pub use finite::{all_finite, all_zero};
+pub use finite::{NonFiniteEntry, all_finite, all_zero, first_non_finite};
 pub use kinetic_qr::{ColumnError, ConstraintFactor, DEPENDENCE_TOLERANCE};
 pub use lu::{Lu, LuError, LuWorkspace, PIVOT_RELATIVE_TOLERANCE};
 pub(crate) use minimum_norm::gram_pseudo_inverse;
@@ -42,7 +42,6 @@ pub use minimum_norm::minimum_norm_multipliers;
 pub use principal::PrincipalSolve;
 pub use spd::{SpdError, cholesky, smallest_eigenvalue, spd_inverse};
 pub use spectrum::{
-    NonFiniteEntry, RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, leading_inertia, numerical_rank,
-    spectral_norm,
+    RANK_RELATIVE_TOLERANCE, SymmetricSpectrum, leading_inertia, numerical_rank, spectral_norm,
 };
 pub use symmetric_eigen::{for_each_principal_eigen, leading_block_eigen, one_signed};

@@ -8,7 +8,7 @@
 //! λ_min < 0, e.g. [[1, 2], [2, 1]] with λ_min = −1), and its size tells how far M is from
 //! being admissible. Every "M is not positive definite" error of the crate reports this number.
 
-use super::finite::all_finite;
+use super::finite::{NonFiniteEntry, all_finite, first_non_finite};
 use nalgebra::{Cholesky, Const};
 
 use super::Matrix;
@@ -18,8 +18,12 @@ use super::symmetric_eigen::leading_block_eigen;
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 pub enum SpdError {
     /// An entry of the matrix (or of its factor, after overflow) is NaN or infinite.
-    #[error("matrix has a non-finite entry")]
-    NonFinite,
+    #[error("matrix has a non-finite entry: {entry}")]
+    NonFinite {
+        /// The first such entry: of the matrix (column-major), else of its factor L; for
+        /// `mechanism::acceleration`, of h after the N² entries of M.
+        entry: NonFiniteEntry,
+    },
     /// The matrix is not (numerically) positive definite.
     #[error("matrix is not positive definite (smallest eigenvalue {smallest_eigenvalue:e})")]
     NotPositiveDefinite {
@@ -36,14 +40,23 @@ pub fn smallest_eigenvalue<const N: usize>(m: &Matrix<N, N>) -> f64 {
     leading_block_eigen(m, N).0[0]
 }
 
+/// [`SpdError::NonFinite`] naming the first non-finite entry of `values` (a scan found one).
+fn non_finite(values: &[f64]) -> SpdError {
+    let entry = first_non_finite(values).unwrap_or(NonFiniteEntry {
+        index: 0,
+        value: f64::NAN,
+    });
+    SpdError::NonFinite { entry }
+}
+
 /// `M = L Lᵀ`; [`SpdError`] with the smallest eigenvalue when M is not positive definite.
 pub fn cholesky<const N: usize>(m: &Matrix<N, N>) -> Result<Cholesky<f64, Const<N>>, SpdError> {
     if !all_finite(m.as_slice()) {
-        return Err(SpdError::NonFinite);
+        return Err(non_finite(m.as_slice()));
     }
     match Cholesky::new(*m) {
         Some(c) if all_finite(c.l_dirty().as_slice()) => Ok(c),
-        Some(_) => Err(SpdError::NonFinite),
+        Some(c) => Err(non_finite(c.l_dirty().as_slice())),
         None => Err(SpdError::NotPositiveDefinite {
             smallest_eigenvalue: smallest_eigenvalue(m),
         }),
@@ -134,7 +147,11 @@ mod tests {
     fn non_finite_input_is_not_reported_as_an_eigenvalue() {
         let mut m = Matrix::<2, 2>::identity();
         m[(0, 1)] = f64::NAN;
-        assert_eq!(cholesky(&m).err(), Some(SpdError::NonFinite));
+        let e = cholesky(&m).err();
+        assert!(
+            matches!(e, Some(SpdError::NonFinite { entry }) if entry.index == 2 && entry.value.is_nan()),
+            "{e:?}"
+        );
         assert_eq!(smallest_eigenvalue(&Matrix::<0, 0>::zeros()), f64::INFINITY);
     }
 }

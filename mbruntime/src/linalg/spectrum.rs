@@ -5,6 +5,7 @@
 //! analysis tools, not per-step paths; the allocation-free inertia of a fixed-size block is
 //! [`leading_inertia`] (with [`leading_block_eigen`](super::leading_block_eigen)).
 
+use super::finite::{NonFiniteEntry, first_non_finite};
 use nalgebra::{DMatrix, SMatrix, SVector, SymmetricEigen};
 
 /// Relative tolerance of every numerical rank in this module: an eigenvalue λ of a symmetric
@@ -13,11 +14,6 @@ use nalgebra::{DMatrix, SMatrix, SVector, SymmetricEigen};
 /// max(rows, cols) · σ_max`). Rounding in forming Wᵀ M⁻¹ W perturbs eigenvalues by about
 /// n ε ‖A‖ with ε ≈ 2.2·10⁻¹⁶, so 10⁻¹² leaves a margin of 4 decades above rounding.
 pub const RANK_RELATIVE_TOLERANCE: f64 = 1e-12;
-
-/// A matrix handed to a spectral routine has a NaN or infinite entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("non-finite matrix entry")]
-pub struct NonFiniteEntry;
 
 /// Eigenvalues (ascending) of a symmetric matrix with its numerical rank.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +34,8 @@ impl SymmetricSpectrum {
 
     /// Spectrum of the symmetric part of a dynamically sized square matrix.
     pub fn of_dynamic(a: &DMatrix<f64>) -> Result<Self, NonFiniteEntry> {
-        if a.iter().any(|x| !x.is_finite()) {
-            return Err(NonFiniteEntry);
+        if let Some(entry) = first_non_finite(a.iter()) {
+            return Err(entry);
         }
         if a.nrows() == 0 {
             return Ok(Self::from_eigenvalues(Vec::new()));
@@ -159,7 +155,13 @@ mod tests {
         );
         let mut bad = SMatrix::<f64, 2, 2>::identity();
         bad[(0, 1)] = f64::INFINITY;
-        assert_eq!(SymmetricSpectrum::of(&bad), Err(NonFiniteEntry));
+        assert_eq!(
+            SymmetricSpectrum::of(&bad),
+            Err(NonFiniteEntry {
+                index: 2,
+                value: f64::INFINITY
+            })
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! factorisation of M.
 
 use super::{Dynamics, Matrix, Vector};
-use crate::linalg::{SpdError, cholesky};
+use crate::linalg::{SpdError, cholesky, first_non_finite};
 
 /// q̈ = M⁻¹ h(q, q̇, t) without constraint forces.
 ///
@@ -24,8 +24,9 @@ pub fn acceleration<const N: usize, Model: Dynamics<N> + ?Sized>(
     let mut m = Matrix::<N, N>::zeros();
     let mut h = Vector::<N>::zeros();
     model.dynamics(q, qd, t, &mut m, &mut h);
-    if h.iter().any(|x| !x.is_finite()) {
-        return Err(SpdError::NonFinite);
+    if let Some(mut entry) = first_non_finite(h.iter()) {
+        entry.index += N * N;
+        return Err(SpdError::NonFinite { entry });
     }
     *qdd = cholesky(&m)?.solve(&h);
     Ok(())

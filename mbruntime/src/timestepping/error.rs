@@ -72,12 +72,14 @@ pub enum TimeSteppingError {
         value: f64,
     },
     /// The model returned a NaN or infinite quantity (mass matrix, forces, Jacobians, gaps).
-    #[error("model output `{quantity}` is not finite at t = {t}")]
+    #[error("model output `{quantity}` is not finite at t = {t}: {entry}")]
     NonFiniteModelOutput {
         /// Time at which the model was evaluated.
         t: f64,
         /// Which quantity: `"M"`, `"h"`, `"g_N"`, `"W_N"`, `"W_T"`, `"W_T2"`, `"g"`, `"G"`.
         quantity: &'static str,
+        /// Its first entry that is NaN or infinite (column-major for matrices).
+        entry: crate::linalg::NonFiniteEntry,
     },
     /// The initial state violates a unilateral constraint by more than the tolerance:
     /// g_N(q₀) < −tolerance.
@@ -210,7 +212,11 @@ impl TimeSteppingError {
                 t,
                 smallest_eigenvalue,
             },
-            crate::linalg::SpdError::NonFinite => Self::NonFiniteModelOutput { t, quantity: "M" },
+            crate::linalg::SpdError::NonFinite { entry } => Self::NonFiniteModelOutput {
+                t,
+                quantity: "M",
+                entry,
+            },
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Finiteness checks of model outputs and of the state, shared by the schemes and the driver.
 
 use super::error::TimeSteppingError;
+use crate::linalg::first_non_finite;
 use crate::mechanism::Vector;
 
 /// `Err(NonFiniteModelOutput)` if a slice holds NaN or ±∞.
@@ -11,10 +12,9 @@ pub(crate) fn check_finite(
 ) -> Result<(), TimeSteppingError> {
     // Early exit, scalar: these outputs were just written by the model, and a vector scan
     // reloading them across the stores measured slower.
-    if values.iter().all(|x| x.is_finite()) {
-        Ok(())
-    } else {
-        Err(TimeSteppingError::NonFiniteModelOutput { t, quantity })
+    match first_non_finite(values) {
+        None => Ok(()),
+        Some(entry) => Err(TimeSteppingError::NonFiniteModelOutput { t, quantity, entry }),
     }
 }
 

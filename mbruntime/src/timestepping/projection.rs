@@ -54,7 +54,7 @@ where
         let col = g.column(j).into_owned();
         let norm = factor.whiten(&col).norm();
         if !norm.is_finite() {
-            failure.get_or_insert(ColumnError::NonFinite { index: j });
+            failure.get_or_insert(ColumnError::NonFinite { index: j, norm });
         } else if norm == 0.0 {
             failure.get_or_insert(ColumnError::Vanishing { index: j, rank: 0 });
         } else {

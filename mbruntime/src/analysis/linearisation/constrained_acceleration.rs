@@ -5,7 +5,7 @@
 use super::error::{LinearisationError, check_index_list};
 use super::options::OperatingPoint;
 use crate::analysis::ConstraintRef;
-use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError};
+use crate::linalg::{ConstraintFactor, DEPENDENCE_TOLERANCE, SpdError, first_non_finite};
 use crate::mechanism::{Constraints, Matrix, Vector};
 
 /// Relative tolerance for the acceleration-level equation of a constraint dropped as dependent:
@@ -55,8 +55,9 @@ impl<const NQ: usize> ConstrainedAcceleration<NQ> {
         finite(m.iter().chain(h.iter()), "mass matrix or forces")?;
         let mut factor = ConstraintFactor::<NQ>::default();
         factor.set_mass(&m).map_err(|e| match e {
-            SpdError::NonFinite => LinearisationError::NonFinite {
+            SpdError::NonFinite { entry } => LinearisationError::NonFinite {
                 what: "mass matrix",
+                entry,
             },
             SpdError::NotPositiveDefinite {
                 smallest_eigenvalue,
@@ -269,8 +270,9 @@ fn check_inputs<const NQ: usize, const NU: usize>(
             .chain(std::iter::once(&op.t));
     finite(state, "operating point (q, q̇, t)")?;
     if !(tolerance.is_finite() && tolerance >= 0.0) {
-        return Err(LinearisationError::NonFinite {
-            what: "constraint tolerance (must be finite and ≥ 0)",
+        return Err(LinearisationError::InvalidTolerance {
+            what: "constraint tolerance",
+            value: tolerance,
         });
     }
     check_index_list(closed, NU, "closed contact")?;
@@ -279,12 +281,11 @@ fn check_inputs<const NQ: usize, const NU: usize>(
 
 /// [`LinearisationError::NonFinite`] unless every value is finite.
 pub(super) fn finite<'a>(
-    mut values: impl Iterator<Item = &'a f64>,
+    values: impl Iterator<Item = &'a f64>,
     what: &'static str,
 ) -> Result<(), LinearisationError> {
-    if values.all(|x| x.is_finite()) {
-        Ok(())
-    } else {
-        Err(LinearisationError::NonFinite { what })
+    match first_non_finite(values) {
+        None => Ok(()),
+        Some(entry) => Err(LinearisationError::NonFinite { what, entry }),
     }
 }

@@ -3,6 +3,7 @@
 use nalgebra::{Complex, DMatrix, DVector, SVD, Schur};
 
 use super::error::LinearisationError;
+use crate::linalg::first_non_finite;
 
 /// Relative tolerance of the stability verdict and of eigenvalue clusters: a real part counts as
 /// zero when |Re λ| ≤ 10⁻⁶ ‖A‖_F. This sits well above the perturbation of a defective
@@ -55,9 +56,10 @@ impl EigenAnalysis {
     /// right singular vectors of the smallest singular values of A − λI (complex SVD), one per
     /// member of a cluster of equal eigenvalues.
     pub fn of(a: &DMatrix<f64>) -> Result<Self, LinearisationError> {
-        if a.iter().any(|x| !x.is_finite()) {
+        if let Some(entry) = first_non_finite(a.iter()) {
             return Err(LinearisationError::NonFinite {
-                what: "state matrix A",
+                what: "state matrix A (column-major)",
+                entry,
             });
         }
         let n = a.nrows();

@@ -1,16 +1,27 @@
 //! Why a model cannot be linearised at an operating point.
 
 use crate::analysis::ConstraintRef;
+use crate::linalg::NonFiniteEntry;
 
 /// Why a linearisation (or a steady-motion analysis) was refused. Every variant carries the
 /// numbers a user needs to correct the input; no result with NaN is ever returned instead.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LinearisationError {
-    /// An input (state, tolerance) or a model output is NaN or infinite.
-    #[error("non-finite {what}")]
+    /// An input (the state) or a model output is NaN or infinite.
+    #[error("non-finite {what}: {entry}")]
     NonFinite {
         /// Which quantity.
         what: &'static str,
+        /// Its first entry that is NaN or infinite.
+        entry: NonFiniteEntry,
+    },
+    /// A tolerance is NaN, infinite or negative.
+    #[error("{what} = {value} must be finite and ≥ 0")]
+    InvalidTolerance {
+        /// Which tolerance.
+        what: &'static str,
+        /// The value given.
+        value: f64,
     },
     /// An index (contact, coordinate) is out of range.
     #[error("{what} index {index} out of range (there are {len})")]

@@ -74,8 +74,9 @@ impl SteadyMotion {
         check_cyclic_list::<NQ>(cyclic, options.linearisation.independent, &M::COORDINATES)?;
         let tolerance = options.steady_tolerance;
         if !(tolerance.is_finite() && tolerance >= 0.0) {
-            return Err(LinearisationError::NonFinite {
-                what: "steady tolerance (must be finite and ≥ 0)",
+            return Err(LinearisationError::InvalidTolerance {
+                what: "steady tolerance",
+                value: tolerance,
             });
         }
         let lin = Linearisation::with_cyclic(model, op, &options.linearisation, cyclic)?;
