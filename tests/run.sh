@@ -38,12 +38,11 @@ cargo test --workspace --exclude mbcompile --no-run --message-format=json-render
   > target/runtime-tests.json
 
 # The compiler and its tests build next. The symbolic engine is the longest chain of that build
-# (one crate of about six minutes, mostly on one core), so the runtime's tests run beside it, then
-# the Python package builds (release, its own profile directory). Measured: the lints beside
-# this build instead made the run 145 s longer, the runtime's tests then running on their own.
-stage "compiler build; beside it the runtime tests, then the Python build"
-( python3 tests/run_binaries.py target/runtime-tests.json && bash python/run_tests.sh build ) \
-  > target/runtime-tests.log 2>&1 &
+# (one crate of about six minutes, mostly on one core), so the runtime's tests run beside it.
+# Measured cold (BENCHMARKS.md, "The test command's wall time"): the lints beside this build
+# instead, or the Python package's release build beside it as well, made the run longer.
+stage "compiler build; beside it the runtime tests"
+python3 tests/run_binaries.py target/runtime-tests.json > target/runtime-tests.log 2>&1 &
 runtime=$!
 cargo test -p mbcompile --no-run --message-format=json-render-diagnostics \
   > target/compiler-tests.json
@@ -56,7 +55,7 @@ flock /tmp/symbolica.lock python3 tests/run_binaries.py target/compiler-tests.js
   -- --test-threads=1 > target/compiler-tests.log 2>&1 &
 compiler=$!
 cargo test --doc --workspace --exclude mbcompile
-finish "$runtime" "the runtime's tests or the Python build" target/runtime-tests.log
+finish "$runtime" "the runtime's tests" target/runtime-tests.log
 finish "$compiler" "the compiler's tests" target/compiler-tests.log
 flock /tmp/symbolica.lock cargo test --doc -p mbcompile
 
@@ -64,6 +63,6 @@ flock /tmp/symbolica.lock cargo test --doc -p mbcompile
 stage "freshness"
 target/debug/mbcompile check examples
 
-stage "Python tests"
-bash python/run_tests.sh test
+stage "Python package and tests"
+bash python/run_tests.sh
 stage "done"
