@@ -7,15 +7,14 @@
 //! evaluator of each generated function shares the common subexpressions. The parameter
 //! derivatives are mostly one directional derivative ([`super::parameter_derivatives`]).
 
-use super::super::algebra::{self, AtomMatrix, zero};
-use super::super::program::Program;
+use super::super::algebra::{AtomMatrix, partial, zero};
 use super::super::reverse::jacobian;
 use super::super::symbols::{pool, vars};
 use super::coriolis::MassPartials;
 use super::kinematics::{ConstraintKinematics, Family};
 use super::parameter_derivatives::ParameterDerivatives;
 use super::scalar::Scalar;
-use symbolica::atom::{Atom, Symbol};
+use symbolica::atom::Atom;
 
 /// The Jacobians of one model. Matrices are stored by rows: row i belongs to h_i, (M a)_i or
 /// constraint i.
@@ -43,11 +42,6 @@ pub struct DynamicsJacobians {
     pub gap_drift: [AtomMatrix; 2],
     /// ∂γ_i/∂q_j at fixed q̇ of the velocity-level constraint functions γ = Gᵀq̇ + ĝ.
     pub bilateral_velocity_q: AtomMatrix,
-}
-
-/// ∂f/∂x, and no work when x does not occur in f.
-fn partial(prog: &Program, f: &Atom, x: Symbol) -> Atom {
-    algebra::partial(prog, f, x)
 }
 
 /// Σ_l m_il a_l for every i, skipping zero entries.

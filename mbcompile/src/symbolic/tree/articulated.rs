@@ -21,7 +21,9 @@
 use super::super::program::Program;
 use super::super::symbols::pool;
 use super::super::vec3::V3;
-use super::kinematics::{BodyInertia, LinkFrame, Spatial, motion_cross, zero6 as zero_spatial};
+use super::kinematics::{
+    BodyInertia, LinkFrame, Spatial, TreeParts, motion_cross, zero6 as zero_spatial,
+};
 use super::links::Link;
 use super::recursions::body_force;
 use symbolica::atom::{Atom, AtomCore};
@@ -185,15 +187,14 @@ fn inwards(
 
 /// q̈ = M⁻¹ τ_total by the articulated-body algorithm; `tau` per coordinate, `gravity` the
 /// gravitational acceleration if it acts.
-pub fn articulated(
-    prog: &Program,
-    links: &[Link],
-    frames: &[LinkFrame],
-    bodies: &[BodyInertia],
-    tau: &[Atom],
-    gravity: Option<&V3>,
-    nq: usize,
-) -> Articulated {
+pub fn articulated(tree: TreeParts, tau: &[Atom], gravity: Option<&V3>) -> Articulated {
+    let TreeParts {
+        prog,
+        links,
+        frames,
+        bodies,
+        nq,
+    } = tree;
     let p = pool();
     let bias: Vec<Six> = frames
         .iter()

@@ -19,6 +19,22 @@ use super::super::vec3::{
 use super::links::{Link, Motion};
 use symbolica::atom::{Atom, AtomCore};
 
+/// What every recursion over the tree reads: the program it extends, the links, their frames and
+/// velocities, the bodies' world inertias and the number of coordinates.
+#[derive(Clone, Copy)]
+pub struct TreeParts<'a> {
+    /// The derivation's program.
+    pub prog: &'a Program,
+    /// The links, parents before children.
+    pub links: &'a [Link],
+    /// Their frames and velocities.
+    pub frames: &'a [LinkFrame],
+    /// The bodies' inertias in world axes.
+    pub bodies: &'a [BodyInertia],
+    /// Coordinates.
+    pub nq: usize,
+}
+
 /// A spatial vector (angular part, linear part).
 pub type Spatial = [V3; 2];
 

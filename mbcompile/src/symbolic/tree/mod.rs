@@ -33,7 +33,7 @@ use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
 use crate::dsl::ast::{Inertia, Model, Vector};
 use articulated::{Articulated, articulated};
-use kinematics::{BodyInertia, LinkFrame, body_inertia, link_frames};
+use kinematics::{BodyInertia, LinkFrame, TreeParts, body_inertia, link_frames};
 use links::{Link, links};
 use recursions::{Pass, inverse_dynamics, mass_matrix, momenta};
 use symbolica::atom::{Atom, AtomCore};
@@ -145,6 +145,16 @@ impl<'p> Tree<'p> {
         v
     }
 
+    fn parts(&self) -> TreeParts<'_> {
+        TreeParts {
+            prog: self.prog,
+            links: &self.links,
+            frames: &self.frames,
+            bodies: &self.bodies,
+            nq: self.nq,
+        }
+    }
+
     fn pass<'a>(
         &'a self,
         velocity: bool,
@@ -162,21 +172,13 @@ impl<'p> Tree<'p> {
     /// [`TreeDynamics::applied`]. Made after everything else, so that its intermediates come
     /// last in the program and leave the numbering of the others as it is.
     pub fn articulated(&self, applied: &[Atom]) -> Articulated {
-        articulated(
-            self.prog,
-            &self.links,
-            &self.frames,
-            &self.bodies,
-            applied,
-            self.gravity.as_ref(),
-            self.nq,
-        )
+        articulated(self.parts(), applied, self.gravity.as_ref())
     }
 
     /// T = ½ q̇ᵀ p with the momenta of one pass over the tree.
     pub fn kinetic(&self) -> Atom {
         let qd = vars(&pool().qd, self.nq);
-        let p = momenta(self.prog, &self.links, &self.frames, &self.bodies, self.nq);
+        let p = momenta(self.parts());
         self.prog.define((dot_n(&qd, &p) / Atom::num(2)).expand())
     }
 
@@ -190,36 +192,21 @@ impl<'p> Tree<'p> {
         generalised: &[Atom],
     ) -> TreeDynamics {
         let p = pool();
-        let (prog, nq) = (self.prog, self.nq);
-        let (links, frames, bodies) = (&self.links, &self.frames, &self.bodies);
-        let mass = mass_matrix(prog, links, frames, bodies, nq);
+        let (prog, nq, parts) = (self.prog, self.nq, self.parts());
+        let mass = mass_matrix(parts);
         let other = (potential - self.gravity_potential(model, conv)).expand();
         let other_gradient: Vec<Atom> = (0..nq)
             .map(|i| partial(prog, &other, p.q[i]).expand())
             .collect();
-        let bias = inverse_dynamics(
-            prog,
-            links,
-            frames,
-            bodies,
-            &self.pass(true, None, true),
-            nq,
-        );
-        let gravity = inverse_dynamics(
-            prog,
-            links,
-            frames,
-            bodies,
-            &self.pass(false, None, true),
-            nq,
-        );
+        let bias = inverse_dynamics(parts, &self.pass(true, None, true));
+        let gravity = inverse_dynamics(parts, &self.pass(false, None, true));
         let forces = (0..nq)
             .map(|i| prog.define((&generalised[i] - &bias[i] - &other_gradient[i]).expand()))
             .collect();
         let potential_gradient = (0..nq)
             .map(|i| prog.define((&gravity[i] + &other_gradient[i]).expand()))
             .collect();
-        let momenta = momenta(prog, links, frames, bodies, nq);
+        let momenta = momenta(parts);
         let along_q = Rates::positions(prog, nq, false);
         let mass_q_dot: AtomMatrix = mass
             .iter()
@@ -241,14 +228,7 @@ impl<'p> Tree<'p> {
             })
             .collect();
         let a = vars(&p.a, nq);
-        let mass_action = inverse_dynamics(
-            prog,
-            links,
-            frames,
-            bodies,
-            &self.pass(false, Some(&a), false),
-            nq,
-        );
+        let mass_action = inverse_dynamics(parts, &self.pass(false, Some(&a), false));
         let mass_action_q = mass_action
             .iter()
             .map(|f| (0..nq).map(|j| partial(prog, f, p.q[j])).collect())

@@ -14,7 +14,9 @@
 
 use super::super::program::Program;
 use super::super::vec3::{V3, add, cross, mat_vec, named, named_symmetric, scale, sub, zero3};
-use super::kinematics::{BodyInertia, LinkFrame, Spatial, is_zero, motion_cross, pairing, zero6};
+use super::kinematics::{
+    BodyInertia, LinkFrame, Spatial, TreeParts, is_zero, motion_cross, pairing, zero6,
+};
 use super::links::Link;
 use symbolica::atom::{Atom, AtomCore};
 
@@ -115,14 +117,14 @@ fn joint_forces(prog: &Program, frames: &[LinkFrame], f: &[Spatial], nq: usize) 
 }
 
 /// τ = M q̈ + C q̇ + ∇V_gravity for the parts `pass` includes.
-pub fn inverse_dynamics(
-    prog: &Program,
-    links: &[Link],
-    frames: &[LinkFrame],
-    bodies: &[BodyInertia],
-    pass: &Pass,
-    nq: usize,
-) -> Vec<Atom> {
+pub fn inverse_dynamics(tree: TreeParts, pass: &Pass) -> Vec<Atom> {
+    let TreeParts {
+        prog,
+        links,
+        frames,
+        bodies,
+        nq,
+    } = tree;
     let acc = accelerations(prog, links, frames, pass);
     let mut own = vec![zero6(); links.len()];
     for b in bodies {
@@ -138,13 +140,14 @@ pub fn inverse_dynamics(
 }
 
 /// The generalised momenta p = M q̇.
-pub fn momenta(
-    prog: &Program,
-    links: &[Link],
-    frames: &[LinkFrame],
-    bodies: &[BodyInertia],
-    nq: usize,
-) -> Vec<Atom> {
+pub fn momenta(tree: TreeParts) -> Vec<Atom> {
+    let TreeParts {
+        prog,
+        links,
+        frames,
+        bodies,
+        nq,
+    } = tree;
     let mut own = vec![zero6(); links.len()];
     for b in bodies {
         let [w, v] = &frames[b.link].velocity;
@@ -202,13 +205,14 @@ fn composites(prog: &Program, links: &[Link], bodies: &[BodyInertia]) -> Vec<Com
 }
 
 /// M by the composite-rigid-body algorithm.
-pub fn mass_matrix(
-    prog: &Program,
-    links: &[Link],
-    frames: &[LinkFrame],
-    bodies: &[BodyInertia],
-    nq: usize,
-) -> Vec<Vec<Atom>> {
+pub fn mass_matrix(tree: TreeParts) -> Vec<Vec<Atom>> {
+    let TreeParts {
+        prog,
+        links,
+        frames,
+        bodies,
+        nq,
+    } = tree;
     let c = composites(prog, links, bodies);
     let mut m = vec![vec![Atom::num(0); nq]; nq];
     for (k, frame) in frames.iter().enumerate() {
