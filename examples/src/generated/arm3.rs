@@ -154,113 +154,113 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
-        let z71 = self.m2 * z55 * z70 - self.m2 * z56 * z69 + z33 * z57 + z34 * z58
-            + z35 * z59;
-        let z72 = -self.m2 * z54 * z70 + self.m2 * z56 * z68 + z33 * z58 + z34 * z60
-            + z35 * z61;
-        let z73 = self.m2 * z54 * z69 - self.m2 * z55 * z68 + z33 * z59 + z34 * z61
-            + z35 * z62;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
+        let z71 = self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z55 + z33 * z56
+            + z34 * z57;
+        let z72 = -self.m2 * z52 * z70 + self.m2 * z54 * z68 + z32 * z56 + z33 * z58
+            + z34 * z59;
+        let z73 = self.m2 * z52 * z69 - self.m2 * z53 * z68 + z32 * z57 + z33 * z59
+            + z34 * z60;
         let z74 = self.m2 * z68;
         let z75 = self.m2 * z69;
         let z76 = self.m2 * z70;
-        let z77 = qd[0] * z50 + self.m1 * z46 * z67 - self.m1 * z47 * z66 + z14 * z48
-            + z15 * z49 + z71;
-        let z78 = qd[0] * z52 - self.m1 * z45 * z67 + self.m1 * z47 * z65 + z14 * z49
-            + z15 * z51 + z72;
-        let z79 = qd[0] * z53 + self.m1 * z45 * z66 - self.m1 * z46 * z65 + z14 * z50
-            + z15 * z52 + z73;
+        let z77 = qd[0] * z48 + self.m1 * z44 * z67 - self.m1 * z45 * z66 + z13 * z46
+            + z14 * z47 + z71;
+        let z78 = qd[0] * z50 - self.m1 * z43 * z67 + self.m1 * z45 * z65 + z13 * z47
+            + z14 * z49 + z72;
+        let z79 = qd[0] * z51 + self.m1 * z43 * z66 - self.m1 * z44 * z65 + z13 * z48
+            + z14 * z50 + z73;
         let z80 = self.m1 * z65 + z74;
         let z81 = self.m1 * z66 + z75;
         let z82 = self.m1 * z67 + z76;
-        let z85 = qd[0] * self.izz + self.m0 * z39 * z64 - self.m0 * z40 * z63 + z79;
-        let z88 = z0 * z78 - z1 * z77 + z11 * z80 + z12 * z81 + z13 * z82;
-        let z89 = z5 * z73 + z8 * z71 + z10 * z72 + z30 * z74 + z31 * z75 + z32 * z76;
+        let z85 = qd[0] * self.izz + self.m0 * z38 * z64 - self.m0 * z39 * z63 + z79;
+        let z88 = z0 * z78 - z1 * z77 + z10 * z80 + z11 * z81 + z12 * z82;
+        let z89 = z4 * z73 + z7 * z71 + z9 * z72 + z29 * z74 + z30 * z75 + z31 * z76;
         0.5 * qd[0] * z85 + 0.5 * qd[1] * z88 + 0.5 * qd[2] * z89
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z61 = self.z0 + self.l;
+        let z62 = self.z0 + z20;
         let x0 = self.m0 * self.cz;
         let x1 = self.m0 * self.z0;
-        let x2 = -(self.cx * z6);
-        let x3 = self.cz * z5;
-        let x4 = z4 + x2 + x3;
+        let x2 = -(self.cx * z5);
+        let x3 = self.cz * z4;
+        let x4 = z61 + x2 + x3;
         let x5 = self.m1 * x4;
-        let x6 = self.cx * z28;
-        let x7 = self.cy * z29;
-        let x8 = z21 + x3 + x6 + x7;
+        let x6 = self.cx * z27;
+        let x7 = self.cy * z28;
+        let x8 = z62 + x3 + x6 + x7;
         let x9 = self.m2 * x8;
         let x10 = x0 + x1 + x5 + x9;
         self.g * x10
@@ -277,157 +277,156 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
-        let z91 = self.m2 * z54;
-        let z92 = self.m2 * z55;
-        let z93 = self.m2 * z56;
-        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
-        let z95 = -self.m2 * z54 * z55 + z58;
-        let z96 = -self.m2 * z54 * z56 + z59;
-        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
-        let z98 = -self.m2 * z55 * z56 + z61;
-        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
+        let z91 = self.m2 * z52;
+        let z92 = self.m2 * z53;
+        let z93 = self.m2 * z54;
+        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
+        let z95 = -self.m2 * z52 * z53 + z56;
+        let z96 = -self.m2 * z52 * z54 + z57;
+        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
+        let z98 = -self.m2 * z53 * z54 + z59;
+        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
         let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z45 + z91;
-        let z102 = self.m1 * z46 + z92;
-        let z103 = self.m1 * z47 + z93;
-        let z104 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48 + z94;
-        let z105 = -self.m1 * z45 * z46 + z49 + z95;
-        let z106 = -self.m1 * z45 * z47 + z50 + z96;
-        let z107 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51 + z97;
-        let z108 = -self.m1 * z46 * z47 + z52 + z98;
-        let z109 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53 + z99;
-        let z119 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz + z109;
-        let z120 = z0 * z105 - z1 * z104 - z12 * z103 + z13 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z11 * z103 - z13 * z101;
-        let z122 = z0 * z108 - z1 * z106 - z11 * z102 + z12 * z101;
-        let z123 = z0 * z103 + z11 * z100;
-        let z124 = z1 * z103 + z12 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z13 * z100;
-        let z126 = z0 * z121 - z1 * z120 + z11 * z123 + z12 * z124 + z13 * z125;
-        let z127 = z5 * z96 + z8 * z94 + z10 * z95 - z31 * z93 + z32 * z92;
-        let z128 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 - z32 * z91;
-        let z129 = z5 * z99 + z8 * z96 + z10 * z98 - z30 * z92 + z31 * z91;
-        let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
-        let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
-        let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z133 = z5 * z129 + z8 * z127 + z10 * z128 + z30 * z130 + z31 * z131
-            + z32 * z132;
-        let z134 = z0 * z128 - z1 * z127 + z11 * z130 + z12 * z131 + z13 * z132;
+        let z101 = self.m1 * z43 + z91;
+        let z102 = self.m1 * z44 + z92;
+        let z103 = self.m1 * z45 + z93;
+        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
+        let z105 = -self.m1 * z43 * z44 + z47 + z95;
+        let z106 = -self.m1 * z43 * z45 + z48 + z96;
+        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
+        let z108 = -self.m1 * z44 * z45 + z50 + z98;
+        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
+        let z119 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz + z109;
+        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
+        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
+        let z122 = z0 * z108 - z1 * z106 - z10 * z102 + z11 * z101;
+        let z123 = z0 * z103 + z10 * z100;
+        let z124 = z1 * z103 + z11 * z100;
+        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
+        let z126 = z0 * z121 - z1 * z120 + z10 * z123 + z11 * z124 + z12 * z125;
+        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
+        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
+        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
+        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
+        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
+        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
+        let z133 = z4 * z129 + z7 * z127 + z9 * z128 + z29 * z130 + z30 * z131
+            + z31 * z132;
+        let z134 = z0 * z128 - z1 * z127 + z10 * z130 + z11 * z131 + z12 * z132;
         let z135 = -qd[0] * qd[1] * z0;
         let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
-        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
-        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
-        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z138;
-        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z139;
-        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z140;
+        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+            + qd[1] * z11 * z13;
+        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
+        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
+        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
+        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z138;
+        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+            - qd[2] * z31 * z32 + z139;
+        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+            + qd[2] * z30 * z32 + z140;
         let z147 = -qd[0] * self.m0 * z64;
         let z148 = qd[0] * self.m0 * z63;
-        let z153 = z39 * z148 - z40 * z147;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
-            + self.m1 * z47 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
-            - self.m1 * z47 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
-            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+        let z153 = z38 * z148 - z39 * z147;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
+            + self.m1 * z45 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
+            - self.m1 * z45 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
+            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
+        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
+        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
+        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
+            + z47 * z136 + z48 * z137;
+        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
             + z49 * z136 + z50 * z137;
-        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
-            + z51 * z136 + z52 * z137;
-        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
-            + z52 * z136 + z53 * z137;
-        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
-            + self.m2 * z56 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
-            - self.m2 * z56 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
-            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
-        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
+            + z50 * z136 + z51 * z137;
+        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
+            + self.m2 * z54 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
+            - self.m2 * z54 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
+            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
+        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
+        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
+        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
+        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
+            + z56 * z142 + z57 * z143;
+        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
             + z58 * z142 + z59 * z143;
-        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
-            + z60 * z142 + z61 * z143;
-        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
-            + z61 * z142 + z62 * z143;
+        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
+            + z59 * z142 + z60 * z143;
         let z172 = z160 + z169;
         let z173 = z161 + z170;
         let z174 = z162 + z171;
@@ -435,9 +434,9 @@ impl Dynamics<3> for Arm3 {
         let z176 = z155 + z164;
         let z177 = z156 + z165;
         let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
-        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
-            + z32 * z165;
+        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
+        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
+            + z31 * z165;
         let x0 = -z180;
         let x1 = -z184;
         let x2 = -z185;
@@ -459,89 +458,88 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z91 = self.m2 * z54;
-        let z92 = self.m2 * z55;
-        let z93 = self.m2 * z56;
-        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
-        let z95 = -self.m2 * z54 * z55 + z58;
-        let z96 = -self.m2 * z54 * z56 + z59;
-        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
-        let z98 = -self.m2 * z55 * z56 + z61;
-        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z91 = self.m2 * z52;
+        let z92 = self.m2 * z53;
+        let z93 = self.m2 * z54;
+        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
+        let z95 = -self.m2 * z52 * z53 + z56;
+        let z96 = -self.m2 * z52 * z54 + z57;
+        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
+        let z98 = -self.m2 * z53 * z54 + z59;
+        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
         let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z45 + z91;
-        let z102 = self.m1 * z46 + z92;
-        let z103 = self.m1 * z47 + z93;
-        let z104 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48 + z94;
-        let z105 = -self.m1 * z45 * z46 + z49 + z95;
-        let z106 = -self.m1 * z45 * z47 + z50 + z96;
-        let z107 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51 + z97;
-        let z108 = -self.m1 * z46 * z47 + z52 + z98;
-        let z109 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53 + z99;
-        let z119 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz + z109;
-        let z120 = z0 * z105 - z1 * z104 - z12 * z103 + z13 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z11 * z103 - z13 * z101;
-        let z122 = z0 * z108 - z1 * z106 - z11 * z102 + z12 * z101;
-        let z123 = z0 * z103 + z11 * z100;
-        let z124 = z1 * z103 + z12 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z13 * z100;
-        let z126 = z0 * z121 - z1 * z120 + z11 * z123 + z12 * z124 + z13 * z125;
-        let z127 = z5 * z96 + z8 * z94 + z10 * z95 - z31 * z93 + z32 * z92;
-        let z128 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 - z32 * z91;
-        let z129 = z5 * z99 + z8 * z96 + z10 * z98 - z30 * z92 + z31 * z91;
-        let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
-        let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
-        let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
-        let z133 = z5 * z129 + z8 * z127 + z10 * z128 + z30 * z130 + z31 * z131
-            + z32 * z132;
-        let z134 = z0 * z128 - z1 * z127 + z11 * z130 + z12 * z131 + z13 * z132;
+        let z101 = self.m1 * z43 + z91;
+        let z102 = self.m1 * z44 + z92;
+        let z103 = self.m1 * z45 + z93;
+        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
+        let z105 = -self.m1 * z43 * z44 + z47 + z95;
+        let z106 = -self.m1 * z43 * z45 + z48 + z96;
+        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
+        let z108 = -self.m1 * z44 * z45 + z50 + z98;
+        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
+        let z119 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz + z109;
+        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
+        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
+        let z122 = z0 * z108 - z1 * z106 - z10 * z102 + z11 * z101;
+        let z123 = z0 * z103 + z10 * z100;
+        let z124 = z1 * z103 + z11 * z100;
+        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
+        let z126 = z0 * z121 - z1 * z120 + z10 * z123 + z11 * z124 + z12 * z125;
+        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
+        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
+        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
+        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
+        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
+        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
+        let z133 = z4 * z129 + z7 * z127 + z9 * z128 + z29 * z130 + z30 * z131
+            + z31 * z132;
+        let z134 = z0 * z128 - z1 * z127 + z10 * z130 + z11 * z131 + z12 * z132;
         m[(0, 0)] = z119;
         m[(0, 1)] = z122;
         m[(1, 0)] = z122;
@@ -557,121 +555,120 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
         let z135 = -qd[0] * qd[1] * z0;
         let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
-        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
-        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
-        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z138;
-        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z139;
-        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z140;
+        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+            + qd[1] * z11 * z13;
+        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
+        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
+        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
+        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z138;
+        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+            - qd[2] * z31 * z32 + z139;
+        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+            + qd[2] * z30 * z32 + z140;
         let z147 = -qd[0] * self.m0 * z64;
         let z148 = qd[0] * self.m0 * z63;
-        let z153 = z39 * z148 - z40 * z147;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
-            + self.m1 * z47 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
-            - self.m1 * z47 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
-            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+        let z153 = z38 * z148 - z39 * z147;
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
+            + self.m1 * z45 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
+            - self.m1 * z45 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
+            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
+        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
+        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
+        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
+            + z47 * z136 + z48 * z137;
+        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
             + z49 * z136 + z50 * z137;
-        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
-            + z51 * z136 + z52 * z137;
-        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
-            + z52 * z136 + z53 * z137;
-        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
-            + self.m2 * z56 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
-            - self.m2 * z56 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
-            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
-        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
+            + z50 * z136 + z51 * z137;
+        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
+            + self.m2 * z54 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
+            - self.m2 * z54 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
+            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
+        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
+        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
+        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
+        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
+            + z56 * z142 + z57 * z143;
+        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
             + z58 * z142 + z59 * z143;
-        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
-            + z60 * z142 + z61 * z143;
-        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
-            + z61 * z142 + z62 * z143;
+        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
+            + z59 * z142 + z60 * z143;
         let z172 = z160 + z169;
         let z173 = z161 + z170;
         let z174 = z162 + z171;
@@ -679,9 +676,9 @@ impl Dynamics<3> for Arm3 {
         let z176 = z155 + z164;
         let z177 = z156 + z165;
         let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
-        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
-            + z32 * z165;
+        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
+        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
+            + z31 * z165;
         let x0 = -z180;
         let x1 = -z184;
         let x2 = -z185;
@@ -694,378 +691,376 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
-        let z71 = self.m2 * z55 * z70 - self.m2 * z56 * z69 + z33 * z57 + z34 * z58
-            + z35 * z59;
-        let z72 = -self.m2 * z54 * z70 + self.m2 * z56 * z68 + z33 * z58 + z34 * z60
-            + z35 * z61;
-        let z73 = self.m2 * z54 * z69 - self.m2 * z55 * z68 + z33 * z59 + z34 * z61
-            + z35 * z62;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
+        let z71 = self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z55 + z33 * z56
+            + z34 * z57;
+        let z72 = -self.m2 * z52 * z70 + self.m2 * z54 * z68 + z32 * z56 + z33 * z58
+            + z34 * z59;
+        let z73 = self.m2 * z52 * z69 - self.m2 * z53 * z68 + z32 * z57 + z33 * z59
+            + z34 * z60;
         let z74 = self.m2 * z68;
         let z75 = self.m2 * z69;
         let z76 = self.m2 * z70;
-        let z77 = qd[0] * z50 + self.m1 * z46 * z67 - self.m1 * z47 * z66 + z14 * z48
-            + z15 * z49 + z71;
-        let z78 = qd[0] * z52 - self.m1 * z45 * z67 + self.m1 * z47 * z65 + z14 * z49
-            + z15 * z51 + z72;
+        let z77 = qd[0] * z48 + self.m1 * z44 * z67 - self.m1 * z45 * z66 + z13 * z46
+            + z14 * z47 + z71;
+        let z78 = qd[0] * z50 - self.m1 * z43 * z67 + self.m1 * z45 * z65 + z13 * z47
+            + z14 * z49 + z72;
         let z80 = self.m1 * z65 + z74;
         let z81 = self.m1 * z66 + z75;
         let z82 = self.m1 * z67 + z76;
-        let z91 = self.m2 * z54;
-        let z92 = self.m2 * z55;
-        let z93 = self.m2 * z56;
-        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
-        let z95 = -self.m2 * z54 * z55 + z58;
-        let z96 = -self.m2 * z54 * z56 + z59;
-        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
-        let z98 = -self.m2 * z55 * z56 + z61;
-        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
+        let z91 = self.m2 * z52;
+        let z92 = self.m2 * z53;
+        let z93 = self.m2 * z54;
+        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
+        let z95 = -self.m2 * z52 * z53 + z56;
+        let z96 = -self.m2 * z52 * z54 + z57;
+        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
+        let z98 = -self.m2 * z53 * z54 + z59;
+        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
         let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z45 + z91;
-        let z102 = self.m1 * z46 + z92;
-        let z103 = self.m1 * z47 + z93;
-        let z104 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48 + z94;
-        let z105 = -self.m1 * z45 * z46 + z49 + z95;
-        let z106 = -self.m1 * z45 * z47 + z50 + z96;
-        let z107 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51 + z97;
-        let z108 = -self.m1 * z46 * z47 + z52 + z98;
-        let z120 = z0 * z105 - z1 * z104 - z12 * z103 + z13 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z11 * z103 - z13 * z101;
-        let z123 = z0 * z103 + z11 * z100;
-        let z124 = z1 * z103 + z12 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z13 * z100;
-        let z127 = z5 * z96 + z8 * z94 + z10 * z95 - z31 * z93 + z32 * z92;
-        let z128 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 - z32 * z91;
-        let z129 = z5 * z99 + z8 * z96 + z10 * z98 - z30 * z92 + z31 * z91;
-        let z130 = self.m2 * z30 - z5 * z92 + z10 * z93;
-        let z131 = self.m2 * z31 + z5 * z91 - z8 * z93;
-        let z132 = self.m2 * z32 + z8 * z92 - z10 * z91;
+        let z101 = self.m1 * z43 + z91;
+        let z102 = self.m1 * z44 + z92;
+        let z103 = self.m1 * z45 + z93;
+        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
+        let z105 = -self.m1 * z43 * z44 + z47 + z95;
+        let z106 = -self.m1 * z43 * z45 + z48 + z96;
+        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
+        let z108 = -self.m1 * z44 * z45 + z50 + z98;
+        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
+        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
+        let z123 = z0 * z103 + z10 * z100;
+        let z124 = z1 * z103 + z11 * z100;
+        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
+        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
+        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
+        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
+        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
+        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
+        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
         let z202 = -qd[0] * z1;
         let z203 = qd[0] * z0;
         let z204 = -self.oy * z203;
         let z205 = self.oy * z202;
-        let z206 = -qd[1] * z6;
-        let z207 = qd[1] * z5;
-        let z208 = z0 * z206 + z5 * z202;
-        let z209 = z0 * z207 + z6 * z202;
-        let z210 = z1 * z206 + z5 * z203;
-        let z211 = z1 * z207 + z6 * z203;
+        let z206 = -qd[1] * z5;
+        let z207 = qd[1] * z4;
+        let z208 = z0 * z206 + z4 * z202;
+        let z209 = z0 * z207 + z5 * z202;
+        let z210 = z1 * z206 + z4 * z203;
+        let z211 = z1 * z207 + z5 * z203;
         let z212 = z204 - self.oy * z203 + self.l * z209;
         let z213 = z205 + self.oy * z202 + self.l * z211;
-        let z214 = -qd[2] * z23;
-        let z215 = qd[2] * z22;
-        let z216 = -z1 * z215 + z7 * z214 + z22 * z208 - z23 * z203;
-        let z217 = -z1 * z214 - z7 * z215 - z22 * z203 - z23 * z208;
-        let z218 = z0 * z215 + z9 * z214 + z22 * z210 + z23 * z202;
-        let z219 = z0 * z214 - z9 * z215 + z22 * z202 - z23 * z210;
-        let z220 = -z6 * z214 - z22 * z207;
-        let z221 = z6 * z215 + z23 * z207;
+        let z214 = -qd[2] * z22;
+        let z215 = qd[2] * z21;
+        let z216 = -z1 * z215 + z6 * z214 + z21 * z208 - z22 * z203;
+        let z217 = -z1 * z214 - z6 * z215 - z21 * z203 - z22 * z208;
+        let z218 = z0 * z215 + z8 * z214 + z21 * z210 + z22 * z202;
+        let z219 = z0 * z214 - z8 * z215 + z21 * z202 - z22 * z210;
+        let z220 = -z5 * z214 - z21 * z207;
+        let z221 = z5 * z215 + z22 * z207;
         let z222 = self.cx * z202 - self.cy * z203;
         let z223 = self.cx * z203 + self.cy * z202;
         let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
         let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
-        let z226 = 2.0 * self.ixx1 * z6 * z207 + 2.0 * self.izz * z5 * z206;
+        let z226 = 2.0 * self.ixx1 * z5 * z207 + 2.0 * self.izz * z4 * z206;
         let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
         let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
-        let z229 = 2.0 * self.ixx2 * z28 * z220 + 2.0 * self.iyy * z29 * z221
-            + 2.0 * self.izz * z5 * z206;
-        let z230 = z229 + 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z55 * z228;
-        let z231 = z226 + z230 + 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z46 * z225;
-        let z232 = z231 + 2.0 * self.m0 * z39 * z222 + 2.0 * self.m0 * z40 * z223;
-        let z233 = -z4 * z202;
-        let z234 = -z4 * z203;
+        let z229 = 2.0 * self.ixx2 * z27 * z220 + 2.0 * self.iyy * z28 * z221
+            + 2.0 * self.izz * z4 * z206;
+        let z230 = z229 + 2.0 * self.m2 * z52 * z227 + 2.0 * self.m2 * z53 * z228;
+        let z231 = z226 + z230 + 2.0 * self.m1 * z43 * z224 + 2.0 * self.m1 * z44 * z225;
+        let z232 = z231 + 2.0 * self.m0 * z38 * z222 + 2.0 * self.m0 * z39 * z223;
+        let z233 = -self.l * z202;
+        let z234 = -self.l * z203;
         let z235 = self.l * z206;
         let z236 = -self.cx * z207 + self.cz * z206;
-        let z237 = -self.ixx1 * z6 * z208 - self.ixx1 * z7 * z207 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z238 = -self.ixx1 * z6 * z210 - self.ixx1 * z9 * z207 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
+        let z237 = -self.ixx1 * z5 * z208 - self.ixx1 * z6 * z207 + self.izz * z4 * z209
+            + self.izz * z7 * z206;
+        let z238 = -self.ixx1 * z5 * z210 - self.ixx1 * z8 * z207 + self.izz * z4 * z211
+            + self.izz * z9 * z206;
         let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
-        let z240 = self.ixx2 * z24 * z220 + self.ixx2 * z28 * z216
-            + self.iyy * z25 * z221 + self.iyy * z29 * z217 + self.izz * z5 * z209
-            + self.izz * z8 * z206;
-        let z241 = self.ixx2 * z26 * z220 + self.ixx2 * z28 * z218
-            + self.iyy * z27 * z221 + self.iyy * z29 * z219 + self.izz * z5 * z211
-            + self.izz * z10 * z206;
+        let z240 = self.ixx2 * z23 * z220 + self.ixx2 * z27 * z216
+            + self.iyy * z24 * z221 + self.iyy * z28 * z217 + self.izz * z4 * z209
+            + self.izz * z7 * z206;
+        let z241 = self.ixx2 * z25 * z220 + self.ixx2 * z27 * z218
+            + self.iyy * z26 * z221 + self.iyy * z28 * z219 + self.izz * z4 * z211
+            + self.izz * z9 * z206;
         let z242 = self.m2 * z227;
         let z243 = self.m2 * z228;
-        let z244 = z240 - self.m2 * z54 * z239 - self.m2 * z56 * z227;
-        let z245 = z241 - self.m2 * z55 * z239 - self.m2 * z56 * z228;
+        let z244 = z240 - self.m2 * z52 * z239 - self.m2 * z54 * z227;
+        let z245 = z241 - self.m2 * z53 * z239 - self.m2 * z54 * z228;
         let z246 = z242 + self.m1 * z224;
         let z247 = z243 + self.m1 * z225;
-        let z248 = z237 + z244 - self.m1 * z45 * z236 - self.m1 * z47 * z224;
-        let z249 = z238 + z245 - self.m1 * z46 * z236 - self.m1 * z47 * z225;
-        let z250 = z0 * z249 - z1 * z248 - z11 * z247 + z12 * z246 + z101 * z234
+        let z248 = z237 + z244 - self.m1 * z43 * z236 - self.m1 * z45 * z224;
+        let z249 = z238 + z245 - self.m1 * z44 * z236 - self.m1 * z45 * z225;
+        let z250 = z0 * z249 - z1 * z248 - z10 * z247 + z11 * z246 + z101 * z234
             - z102 * z233 - z106 * z203 + z108 * z202;
-        let z251 = z5 * z213 - z10 * z235 + z20 * z206 - z21 * z211;
-        let z252 = -z5 * z212 + z8 * z235 - z19 * z206 + z21 * z209;
-        let z253 = z5 * z230 + z8 * z244 + z10 * z245 - z30 * z243 + z31 * z242
+        let z251 = z4 * z213 - z9 * z235 + z19 * z206 - z20 * z211;
+        let z252 = -z4 * z212 + z7 * z235 - z18 * z206 + z20 * z209;
+        let z253 = z4 * z230 + z7 * z244 + z9 * z245 - z29 * z243 + z30 * z242
             + z91 * z252 - z92 * z251 + z96 * z209 + z98 * z211 + z99 * z206;
         let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
-        let z255 = 2.0 * self.ixx1 * z7 * z208 + 2.0 * self.iyy * z1 * z203
-            + 2.0 * self.izz * z8 * z209;
-        let z256 = self.ixx1 * z7 * z210 + self.ixx1 * z9 * z208 - self.iyy * z0 * z203
-            - self.iyy * z1 * z202 + self.izz * z8 * z211 + self.izz * z10 * z209;
-        let z257 = 2.0 * self.ixx1 * z9 * z210 + 2.0 * self.iyy * z0 * z202
-            + 2.0 * self.izz * z10 * z211;
-        let z258 = 2.0 * self.ixx2 * z24 * z216 + 2.0 * self.iyy * z25 * z217
-            + 2.0 * self.izz * z8 * z209;
-        let z259 = self.ixx2 * z24 * z218 + self.ixx2 * z26 * z216
-            + self.iyy * z25 * z219 + self.iyy * z27 * z217 + self.izz * z8 * z211
-            + self.izz * z10 * z209;
-        let z260 = 2.0 * self.ixx2 * z26 * z218 + 2.0 * self.iyy * z27 * z219
-            + 2.0 * self.izz * z10 * z211;
+        let z255 = 2.0 * self.ixx1 * z6 * z208 + 2.0 * self.iyy * z1 * z203
+            + 2.0 * self.izz * z7 * z209;
+        let z256 = self.ixx1 * z6 * z210 + self.ixx1 * z8 * z208 - self.iyy * z0 * z203
+            - self.iyy * z1 * z202 + self.izz * z7 * z211 + self.izz * z9 * z209;
+        let z257 = 2.0 * self.ixx1 * z8 * z210 + 2.0 * self.iyy * z0 * z202
+            + 2.0 * self.izz * z9 * z211;
+        let z258 = 2.0 * self.ixx2 * z23 * z216 + 2.0 * self.iyy * z24 * z217
+            + 2.0 * self.izz * z7 * z209;
+        let z259 = self.ixx2 * z23 * z218 + self.ixx2 * z25 * z216
+            + self.iyy * z24 * z219 + self.iyy * z26 * z217 + self.izz * z7 * z211
+            + self.izz * z9 * z209;
+        let z260 = 2.0 * self.ixx2 * z25 * z218 + 2.0 * self.iyy * z26 * z219
+            + 2.0 * self.izz * z9 * z211;
         let z261 = self.m2 * z239;
-        let z262 = 2.0 * self.m2 * z55 * z228 + 2.0 * self.m2 * z56 * z239 + z258;
-        let z263 = -self.m2 * z54 * z228 - self.m2 * z55 * z227 + z259;
-        let z264 = 2.0 * self.m2 * z54 * z227 + 2.0 * self.m2 * z56 * z239 + z260;
+        let z262 = 2.0 * self.m2 * z53 * z228 + 2.0 * self.m2 * z54 * z239 + z258;
+        let z263 = -self.m2 * z52 * z228 - self.m2 * z53 * z227 + z259;
+        let z264 = 2.0 * self.m2 * z52 * z227 + 2.0 * self.m2 * z54 * z239 + z260;
         let z265 = self.m1 * z236 + z261;
-        let z266 = 2.0 * self.m1 * z46 * z225 + 2.0 * self.m1 * z47 * z236 + z255 + z262;
-        let z267 = -self.m1 * z45 * z225 - self.m1 * z46 * z224 + z256 + z263;
-        let z268 = 2.0 * self.m1 * z45 * z224 + 2.0 * self.m1 * z47 * z236 + z257 + z264;
-        let z269 = z0 * z267 - z1 * z266 - z12 * z265 + z13 * z247 + z102 * z254
+        let z266 = 2.0 * self.m1 * z44 * z225 + 2.0 * self.m1 * z45 * z236 + z255 + z262;
+        let z267 = -self.m1 * z43 * z225 - self.m1 * z44 * z224 + z256 + z263;
+        let z268 = 2.0 * self.m1 * z43 * z224 + 2.0 * self.m1 * z45 * z236 + z257 + z264;
+        let z269 = z0 * z267 - z1 * z266 - z11 * z265 + z12 * z247 + z102 * z254
             - z103 * z234 - z104 * z203 + z105 * z202;
-        let z270 = z0 * z268 - z1 * z267 + z11 * z265 - z13 * z246 - z101 * z254
+        let z270 = z0 * z268 - z1 * z267 + z10 * z265 - z12 * z246 - z101 * z254
             + z103 * z233 - z105 * z203 + z107 * z202;
         let z271 = z0 * z265 + z100 * z233 + z103 * z202;
         let z272 = z1 * z265 + z100 * z234 + z103 * z203;
         let z273 = -z0 * z246 - z1 * z247 + z100 * z254 - z101 * z202 - z102 * z203;
-        let z274 = z0 * z270 - z1 * z269 + z11 * z271 + z12 * z272 + z13 * z273
+        let z274 = z0 * z270 - z1 * z269 + z10 * z271 + z11 * z272 + z12 * z273
             - z120 * z203 + z121 * z202 + z123 * z233 + z124 * z234 + z125 * z254;
-        let z275 = -z8 * z213 + z10 * z212 + z19 * z211 - z20 * z209;
-        let z276 = z5 * z244 + z8 * z262 + z10 * z263 - z31 * z261 + z32 * z243
+        let z275 = -z7 * z213 + z9 * z212 + z18 * z211 - z19 * z209;
+        let z276 = z4 * z244 + z7 * z262 + z9 * z263 - z30 * z261 + z31 * z243
             + z92 * z275 - z93 * z252 + z94 * z209 + z95 * z211 + z96 * z206;
-        let z277 = z5 * z245 + z8 * z263 + z10 * z264 + z30 * z261 - z32 * z242
+        let z277 = z4 * z245 + z7 * z263 + z9 * z264 + z29 * z261 - z31 * z242
             - z91 * z275 + z93 * z251 + z95 * z209 + z97 * z211 + z98 * z206;
-        let z278 = self.m2 * z251 - z5 * z243 + z10 * z261 - z92 * z206 + z93 * z211;
-        let z279 = self.m2 * z252 + z5 * z242 - z8 * z261 + z91 * z206 - z93 * z209;
-        let z280 = self.m2 * z275 + z8 * z243 - z10 * z242 - z91 * z211 + z92 * z209;
-        let z281 = z0 * z277 - z1 * z276 + z11 * z278 + z12 * z279 + z13 * z280
+        let z278 = self.m2 * z251 - z4 * z243 + z9 * z261 - z92 * z206 + z93 * z211;
+        let z279 = self.m2 * z252 + z4 * z242 - z7 * z261 + z91 * z206 - z93 * z209;
+        let z280 = self.m2 * z275 + z7 * z243 - z9 * z242 - z91 * z211 + z92 * z209;
+        let z281 = z0 * z277 - z1 * z276 + z10 * z278 + z11 * z279 + z12 * z280
             - z127 * z203 + z128 * z202 + z130 * z233 + z131 * z234 + z132 * z254;
-        let z282 = z5 * z253 + z8 * z276 + z10 * z277 + z30 * z278 + z31 * z279
-            + z32 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
+        let z282 = z4 * z253 + z7 * z276 + z9 * z277 + z29 * z278 + z30 * z279
+            + z31 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
             + z131 * z252 + z132 * z275;
         let z283 = -self.oy * z0;
-        let z284 = -z1 * z5;
-        let z285 = -z1 * z6;
-        let z286 = z1 * z4;
+        let z284 = -z1 * z4;
+        let z285 = -z1 * z5;
+        let z286 = self.l * z1;
         let z287 = -qd[1] * z0;
         let z288 = qd[1] * z286;
         let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z23 + z22 * z284;
-        let z291 = -z0 * z22 - z23 * z284;
-        let z292 = z5 * z19 - z8 * z21;
-        let z293 = -z5 * z289 + z21 * z285;
+        let z290 = -z0 * z22 + z21 * z284;
+        let z291 = -z0 * z21 - z22 * z284;
+        let z292 = z4 * z18 - z7 * z20;
+        let z293 = -z4 * z289 + z20 * z285;
         let z294 = qd[2] * z285 + z287;
         let z295 = qd[2] * z292 + z288;
-        let z296 = qd[2] * z293 + z16;
+        let z296 = qd[2] * z293 + z15;
         let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
         let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
-        let z304 = -qd[0] * z45 + z14 * z47 + z288;
-        let z305 = qd[0] * z298 + z16 - z47 * z287;
-        let z306 = z33 * z56 - z35 * z54 + z295;
-        let z307 = z35 * z300 + z296 - z56 * z294;
-        let z308 = self.m2 * z54 * z307 - self.m2 * z54 * z68 - self.m2 * z55 * z306
-            + self.m2 * z69 * z300 + z33 * z301 + z33 * z61 + z34 * z59 + z59 * z294;
-        let z311 = -z0 * z6;
-        let z312 = self.l * z7;
-        let z313 = self.l * z9;
-        let z314 = -self.l * z6;
-        let z315 = z22 * z311;
-        let z316 = -z23 * z311;
-        let z317 = z22 * z285;
-        let z318 = -z23 * z285;
-        let z319 = -z5 * z22;
-        let z320 = z5 * z23;
-        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
-        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
-        let z323 = qd[2] * z7;
-        let z324 = qd[2] * z9;
-        let z325 = -qd[2] * z6;
+        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
+        let z304 = -qd[0] * z43 + z13 * z45 + z288;
+        let z305 = qd[0] * z298 + z15 - z45 * z287;
+        let z306 = z32 * z54 - z34 * z52 + z295;
+        let z307 = z34 * z300 + z296 - z54 * z294;
+        let z308 = self.m2 * z52 * z307 - self.m2 * z52 * z68 - self.m2 * z53 * z306
+            + self.m2 * z69 * z300 + z32 * z301 + z32 * z59 + z33 * z57 + z57 * z294;
+        let z311 = -z0 * z5;
+        let z312 = self.l * z6;
+        let z313 = self.l * z8;
+        let z314 = -self.l * z5;
+        let z315 = z21 * z311;
+        let z316 = -z22 * z311;
+        let z317 = z21 * z285;
+        let z318 = -z22 * z285;
+        let z319 = -z4 * z21;
+        let z320 = z4 * z22;
+        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
+        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
+        let z323 = qd[2] * z6;
+        let z324 = qd[2] * z8;
+        let z325 = -qd[2] * z5;
         let z326 = qd[2] * z321;
         let z327 = qd[2] * z322;
-        let z328 = self.cx * z311 + self.cz * z7;
-        let z329 = self.cx * z285 + self.cz * z9;
-        let z330 = -self.cx * z5 - self.cz * z6;
-        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
-        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
-            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
-            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
-            - 2.0 * self.izz * z5 * z6;
-        let z340 = -qd[0] * z329 + z15 * z330;
-        let z341 = qd[0] * z328 - z14 * z330;
-        let z342 = z34 * z336 - z35 * z335 - z55 * z325 + z56 * z324 + z326;
-        let z343 = -z33 * z336 + z35 * z334 + z54 * z325 - z56 * z323 + z327;
-        let z344 = self.m2 * z54 * z343 - self.m2 * z55 * z342 - self.m2 * z68 * z335
-            + self.m2 * z69 * z334 + z33 * z337 + z34 * z338 + z35 * z339 + z59 * z323
-            + z61 * z324 + z62 * z325;
-        let z345 = qd[0] * z333 + self.m1 * z45 * z341 - self.m1 * z46 * z340
-            - self.m1 * z65 * z329 + self.m1 * z66 * z328 + z14 * z331 + z15 * z332
+        let z328 = self.cx * z311 + self.cz * z6;
+        let z329 = self.cx * z285 + self.cz * z8;
+        let z330 = -self.cx * z4 - self.cz * z5;
+        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
+        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
+            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
+            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
+            - 2.0 * self.izz * z4 * z5;
+        let z340 = -qd[0] * z329 + z14 * z330;
+        let z341 = qd[0] * z328 - z13 * z330;
+        let z342 = z33 * z336 - z34 * z335 - z53 * z325 + z54 * z324 + z326;
+        let z343 = -z32 * z336 + z34 * z334 + z52 * z325 - z54 * z323 + z327;
+        let z344 = self.m2 * z52 * z343 - self.m2 * z53 * z342 - self.m2 * z68 * z335
+            + self.m2 * z69 * z334 + z32 * z337 + z33 * z338 + z34 * z339 + z57 * z323
+            + z59 * z324 + z60 * z325;
+        let z345 = qd[0] * z333 + self.m1 * z43 * z341 - self.m1 * z44 * z340
+            - self.m1 * z65 * z329 + self.m1 * z66 * z328 + z13 * z331 + z14 * z332
             + z344;
-        let z346 = z1 * z23 - z7 * z22;
-        let z347 = -z0 * z23 - z9 * z22;
-        let z348 = z6 * z22;
-        let z349 = self.cx * z25 + self.cy * z346;
-        let z350 = self.cx * z27 + self.cy * z347;
-        let z351 = self.cx * z29 + self.cy * z348;
-        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
-            + self.iyy * z29 * z346;
-        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
-            + self.iyy * z29 * z347;
-        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
-        let z355 = z34 * z351 - z35 * z350;
-        let z356 = -z33 * z351 + z35 * z349;
-        let z357 = self.m2 * z54 * z356 - self.m2 * z55 * z355 - self.m2 * z68 * z350
-            + self.m2 * z69 * z349 + z33 * z352 + z34 * z353 + z35 * z354;
+        let z346 = z1 * z22 - z6 * z21;
+        let z347 = -z0 * z22 - z8 * z21;
+        let z348 = z5 * z21;
+        let z349 = self.cx * z24 + self.cy * z346;
+        let z350 = self.cx * z26 + self.cy * z347;
+        let z351 = self.cx * z28 + self.cy * z348;
+        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
+            + self.iyy * z28 * z346;
+        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
+            + self.iyy * z28 * z347;
+        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
+        let z355 = z33 * z351 - z34 * z350;
+        let z356 = -z32 * z351 + z34 * z349;
+        let z357 = self.m2 * z52 * z356 - self.m2 * z53 * z355 - self.m2 * z68 * z350
+            + self.m2 * z69 * z349 + z32 * z352 + z33 * z353 + z34 * z354;
         let z358 = z0 * z3 + z0 * z283;
         let z359 = qd[1] * z358;
-        let z360 = z10 * z289 - z20 * z285;
+        let z360 = z9 * z289 - z19 * z285;
         let z361 = qd[2] * z360 + z359;
-        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z285;
-        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
-        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z10;
-        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
-            + 2.0 * self.izz * z8 * z285;
-        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
-            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
-            + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
-            + 2.0 * self.izz * z8 * z10;
-        let z368 = -z15 * z298 + z46 * z287 + z359;
-        let z369 = -z34 * z300 + z55 * z294 + z361;
-        let z370 = self.m2 * z54 * z70 + self.m2 * z55 * z369 - self.m2 * z56 * z307
-            + z33 * z58 + z33 * z365 + z34 * z366 + z35 * z301 + z57 * z294;
-        let z371 = -self.m2 * z54 * z369 + self.m2 * z56 * z306 - self.m2 * z70 * z300
-            + z33 * z60 + z33 * z366 + z34 * z367 + z35 * z59 + z58 * z294;
+        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z285;
+        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
+        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z9;
+        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
+            + 2.0 * self.izz * z7 * z285;
+        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
+            + self.izz * (z7 * z7);
+        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * z7 * z9;
+        let z368 = -z14 * z298 + z44 * z287 + z359;
+        let z369 = -z33 * z300 + z53 * z294 + z361;
+        let z370 = self.m2 * z52 * z70 + self.m2 * z53 * z369 - self.m2 * z54 * z307
+            + z32 * z56 + z32 * z365 + z33 * z366 + z34 * z301 + z55 * z294;
+        let z371 = -self.m2 * z52 * z369 + self.m2 * z54 * z306 - self.m2 * z70 * z300
+            + z32 * z58 + z32 * z366 + z33 * z367 + z34 * z57 + z56 * z294;
         let z372 = self.m2 * z306;
         let z373 = self.m2 * z307;
         let z374 = self.m2 * z369;
-        let z375 = qd[0] * z299 + self.m1 * z45 * z67 + self.m1 * z46 * z368
-            - self.m1 * z47 * z305 + z14 * z49 + z14 * z362 + z15 * z363 + z48 * z287
+        let z375 = qd[0] * z299 + self.m1 * z43 * z67 + self.m1 * z44 * z368
+            - self.m1 * z45 * z305 + z13 * z47 + z13 * z362 + z14 * z363 + z46 * z287
             + z370;
-        let z376 = qd[0] * z50 - self.m1 * z45 * z368 + self.m1 * z47 * z304
-            - self.m1 * z67 * z298 + z14 * z51 + z14 * z363 + z15 * z364 + z49 * z287
+        let z376 = qd[0] * z48 - self.m1 * z43 * z368 + self.m1 * z45 * z304
+            - self.m1 * z67 * z298 + z13 * z49 + z13 * z363 + z14 * z364 + z47 * z287
             + z371;
         let z377 = self.m1 * z304 + z372;
         let z378 = self.m1 * z305 + z373;
         let z379 = self.m1 * z368 + z374;
-        let z380 = -z0 * z77 + z0 * z376 - z1 * z78 - z1 * z375 + z11 * z81 + z11 * z377
-            + z12 * z378 + z13 * z379 + z80 * z286 + z82 * z358;
-        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
+        let z380 = -z0 * z77 + z0 * z376 - z1 * z78 - z1 * z375 + z10 * z81 + z10 * z377
+            + z11 * z378 + z12 * z379 + z80 * z286 + z82 * z358;
+        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
         let z382 = qd[2] * z381;
-        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
-            + 2.0 * self.izz * z7 * z8;
-        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
-            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
-            + 2.0 * self.izz * z9 * z10;
-        let z390 = z33 * z335 - z34 * z334 - z54 * z324 + z55 * z323 + z382;
-        let z391 = self.m2 * z55 * z390 - self.m2 * z56 * z343 - self.m2 * z69 * z336
-            + self.m2 * z70 * z335 + z33 * z386 + z34 * z387 + z35 * z337 + z57 * z323
+        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
+            + 2.0 * self.izz * z6 * z7;
+        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
+            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
+            + 2.0 * self.izz * z8 * z9;
+        let z390 = z32 * z335 - z33 * z334 - z52 * z324 + z53 * z323 + z382;
+        let z391 = self.m2 * z53 * z390 - self.m2 * z54 * z343 - self.m2 * z69 * z336
+            + self.m2 * z70 * z335 + z32 * z386 + z33 * z387 + z34 * z337 + z55 * z323
+            + z56 * z324 + z57 * z325;
+        let z392 = -self.m2 * z52 * z390 + self.m2 * z54 * z342 + self.m2 * z68 * z336
+            - self.m2 * z70 * z334 + z32 * z387 + z33 * z388 + z34 * z338 + z56 * z323
             + z58 * z324 + z59 * z325;
-        let z392 = -self.m2 * z54 * z390 + self.m2 * z56 * z342 + self.m2 * z68 * z336
-            - self.m2 * z70 * z334 + z33 * z387 + z34 * z388 + z35 * z338 + z58 * z323
-            + z60 * z324 + z61 * z325;
         let z393 = self.m2 * z342;
         let z394 = self.m2 * z343;
         let z395 = self.m2 * z390;
-        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
-        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
-            + self.iyy * z27 * z346;
-        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
-        let z405 = z33 * z350 - z34 * z349;
-        let z406 = self.m2 * z55 * z405 - self.m2 * z56 * z356 - self.m2 * z69 * z351
-            + self.m2 * z70 * z350 + z33 * z402 + z34 * z403 + z35 * z352;
-        let z407 = -self.m2 * z54 * z405 + self.m2 * z56 * z355 + self.m2 * z68 * z351
-            - self.m2 * z70 * z349 + z33 * z403 + z34 * z404 + z35 * z353;
+        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
+        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
+            + self.iyy * z26 * z346;
+        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
+        let z405 = z32 * z350 - z33 * z349;
+        let z406 = self.m2 * z53 * z405 - self.m2 * z54 * z356 - self.m2 * z69 * z351
+            + self.m2 * z70 * z350 + z32 * z402 + z33 * z403 + z34 * z352;
+        let z407 = -self.m2 * z52 * z405 + self.m2 * z54 * z355 + self.m2 * z68 * z351
+            - self.m2 * z70 * z349 + z32 * z403 + z33 * z404 + z34 * z353;
         let z408 = self.m2 * z355;
         let z409 = self.m2 * z356;
         let z410 = self.m2 * z405;
-        let z411 = z0 * z407 - z1 * z406 + z11 * z408 + z12 * z409 + z13 * z410;
-        let z412 = z5 * z308 + z8 * z72 + z8 * z370 + z10 * z371 + z30 * z372
-            + z31 * z373 + z32 * z374 + z71 * z285 + z74 * z292 + z75 * z293
-            + z76 * z360;
-        let z413 = z5 * z344 - z6 * z73 + z7 * z71 + z8 * z391 + z9 * z72 + z10 * z392
-            + z30 * z393 + z31 * z394 + z32 * z395 + z74 * z321 + z75 * z322
+        let z411 = z0 * z407 - z1 * z406 + z10 * z408 + z11 * z409 + z12 * z410;
+        let z412 = z4 * z308 + z7 * z72 + z7 * z370 + z9 * z371 + z29 * z372 + z30 * z373
+            + z31 * z374 + z71 * z285 + z74 * z292 + z75 * z293 + z76 * z360;
+        let z413 = z4 * z344 - z5 * z73 + z6 * z71 + z7 * z391 + z8 * z72 + z9 * z392
+            + z29 * z393 + z30 * z394 + z31 * z395 + z74 * z321 + z75 * z322
             + z76 * z381;
         let z415 = 0.5 * z250 + 0.5 * z345 - 0.5 * z380;
         let z416 = 0.5 * z253 + 0.5 * z357 - 0.5 * z412;
@@ -1097,232 +1092,231 @@ impl Dynamics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
-        let z91 = self.m2 * z54;
-        let z92 = self.m2 * z55;
-        let z93 = self.m2 * z56;
-        let z94 = self.m2 * (z55 * z55) + self.m2 * (z56 * z56) + z57;
-        let z95 = -self.m2 * z54 * z55 + z58;
-        let z96 = -self.m2 * z54 * z56 + z59;
-        let z97 = self.m2 * (z54 * z54) + self.m2 * (z56 * z56) + z60;
-        let z98 = -self.m2 * z55 * z56 + z61;
-        let z99 = self.m2 * (z54 * z54) + self.m2 * (z55 * z55) + z62;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
+        let z91 = self.m2 * z52;
+        let z92 = self.m2 * z53;
+        let z93 = self.m2 * z54;
+        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
+        let z95 = -self.m2 * z52 * z53 + z56;
+        let z96 = -self.m2 * z52 * z54 + z57;
+        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
+        let z98 = -self.m2 * z53 * z54 + z59;
+        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
         let z147 = -qd[0] * self.m0 * z64;
         let z148 = qd[0] * self.m0 * z63;
-        let z153 = z39 * z148 - z40 * z147;
-        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
+        let z153 = z38 * z148 - z39 * z147;
+        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
+        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
+        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
+        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
+        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
+        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
         let z202 = -qd[0] * z1;
-        let z624 = self.m1 * z46;
-        let z625 = -self.m1 * z45;
-        let z626 = -self.m2 * z54;
-        let z630 = self.m2 * z32 + z8 * z92 + z10 * z626;
-        let z792 = z0 * z14 + z1 * z15;
+        let z624 = self.m1 * z44;
+        let z625 = -self.m1 * z43;
+        let z626 = -self.m2 * z52;
+        let z630 = self.m2 * z31 + z7 * z92 + z9 * z626;
+        let z792 = z0 * z13 + z1 * z14;
         let z793 = -qd[0] * z0;
-        let z871 = -z8 * z34 + z10 * z33;
-        let z872 = -z5 * z33 + z8 * z35;
-        let z873 = z5 * z34 - z10 * z35;
-        let z953 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z954 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z974 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z975 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z993 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z1009 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z1130 = qd[1] * z793;
-        let z1131 = qd[1] * z202;
-        let z1132 = qd[1] * z792;
-        let z1133 = qd[1] * z953;
-        let z1134 = qd[1] * z954;
-        let z1135 = qd[1] * z993;
-        let z1136 = qd[2] * z873;
-        let z1137 = qd[2] * z872;
-        let z1138 = qd[2] * z871;
-        let z1139 = qd[2] * z974;
-        let z1140 = qd[2] * z975;
-        let z1141 = qd[2] * z1009;
-        let z1151 = self.m0 * (z39 * z39) + self.m0 * (z40 * z40) + self.izz;
-        let z1156 = self.m1 * (z46 * z46) + self.m1 * (z47 * z47) + z48;
-        let z1157 = -self.m1 * z45 * z46 + z49;
-        let z1158 = -self.m1 * z45 * z47 + z50;
-        let z1159 = -self.m1 * z47;
-        let z1160 = self.m1 * (z45 * z45) + self.m1 * (z47 * z47) + z51;
-        let z1161 = -self.m1 * z46 * z47 + z52;
-        let z1162 = self.m1 * z47;
-        let z1163 = self.m1 * (z45 * z45) + self.m1 * (z46 * z46) + z53;
-        let z1164 = -self.m1 * z46;
-        let z1165 = self.m1 * z45;
-        let z1166 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67;
-        let z1167 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67;
-        let z1168 = self.m1 * z14 * z66 - self.m1 * z15 * z65;
-        let z1169 = -qd[0] * z158 + z15 * z159 + z46 * z1168 - z47 * z1167;
-        let z1170 = qd[0] * z157 - z14 * z159 - z45 * z1168 + z47 * z1166;
-        let z1171 = z14 * z158 - z15 * z157 + z45 * z1167 - z46 * z1166;
-        let z1172 = -self.m2 * z56;
-        let z1173 = -self.m2 * z55;
-        let z1174 = self.m2 * z34 * z70 - self.m2 * z35 * z69;
-        let z1175 = -self.m2 * z33 * z70 + self.m2 * z35 * z68;
-        let z1176 = self.m2 * z33 * z69 - self.m2 * z34 * z68;
-        let z1177 = z34 * z168 - z35 * z167 + z55 * z1176 - z56 * z1175;
-        let z1178 = -z33 * z168 + z35 * z166 - z54 * z1176 + z56 * z1174;
-        let z1179 = z33 * z167 - z34 * z166 + z54 * z1175 - z55 * z1174;
-        let z1180 = z5 * z96 + z8 * z94 + z10 * z95 + z31 * z1172 + z32 * z92;
-        let z1181 = z5 * z98 + z8 * z95 + z10 * z97 + z30 * z93 + z32 * z626;
-        let z1182 = z5 * z99 + z8 * z96 + z10 * z98 + z30 * z1173 + z31 * z91;
-        let z1183 = self.m2 * z30 + z5 * z1173 + z10 * z93;
-        let z1184 = self.m2 * z31 + z5 * z91 + z8 * z1172;
-        let z1185 = z5 * z1182 + z8 * z1180 + z10 * z1181 + z30 * z1183 + z31 * z1184
-            + z32 * z630;
-        let z1186 = 1.0 / z1185;
-        let z1187 = -z5 * z1179 - z8 * z1177 - z10 * z1178 - z30 * z1174 - z31 * z1175
-            - z32 * z1176;
-        let z1188 = z1180 * z1186;
-        let z1189 = z1181 * z1186;
-        let z1190 = z1182 * z1186;
-        let z1191 = z1183 * z1186;
-        let z1192 = z1184 * z1186;
-        let z1193 = z630 * z1186;
-        let z1194 = -z1136 * z1180 - z1137 * z1181 - z1138 * z1182 - z1139 * z1183
-            - z1140 * z1184 - z630 * z1141 + z1187;
-        let z1195 = z94 + z1156 - z1180 * z1188;
-        let z1196 = z95 + z1157 - z1180 * z1189;
-        let z1197 = z96 + z1158 - z1180 * z1190;
-        let z1198 = -z1180 * z1191;
-        let z1199 = z1159 + z1172 - z1180 * z1192;
-        let z1200 = z92 + z624 - z1180 * z1193;
-        let z1201 = z97 + z1160 - z1181 * z1189;
-        let z1202 = z98 + z1161 - z1181 * z1190;
-        let z1203 = z93 + z1162 - z1181 * z1191;
-        let z1204 = -z1181 * z1192;
-        let z1205 = z625 + z626 - z1181 * z1193;
-        let z1206 = z99 + z1163 - z1182 * z1190;
-        let z1207 = z1164 + z1173 - z1182 * z1191;
-        let z1208 = z91 + z1165 - z1182 * z1192;
-        let z1209 = -z1182 * z1193;
-        let z1210 = self.m1 + self.m2 - z1183 * z1191;
-        let z1211 = -z1183 * z1192;
-        let z1212 = -z1183 * z1193;
-        let z1213 = self.m1 + self.m2 - z1184 * z1192;
-        let z1214 = -z1184 * z1193;
-        let z1215 = self.m1 + self.m2 - z630 * z1193;
-        let z1216 = z92 * z1141 + z94 * z1136 + z95 * z1137 + z96 * z1138 + z1140 * z1172
-            + z1169 + z1177 + z1188 * z1194;
-        let z1217 = z93 * z1139 + z95 * z1136 + z97 * z1137 + z98 * z1138 + z626 * z1141
-            + z1170 + z1178 + z1189 * z1194;
-        let z1218 = z91 * z1140 + z96 * z1136 + z98 * z1137 + z99 * z1138 + z1139 * z1173
-            + z1171 + z1179 + z1190 * z1194;
-        let z1219 = self.m2 * z1139 + z93 * z1137 + z1138 * z1173 + z1166 + z1174
-            + z1191 * z1194;
-        let z1220 = self.m2 * z1140 + z91 * z1138 + z1136 * z1172 + z1167 + z1175
-            + z1192 * z1194;
-        let z1221 = self.m2 * z1141 + z92 * z1136 + z626 * z1137 + z1168 + z1176
-            + z1193 * z1194;
-        let z1222 = z0 * z1196 - z1 * z1195 + z11 * z1198 + z12 * z1199 + z13 * z1200;
-        let z1223 = z0 * z1201 - z1 * z1196 + z11 * z1203 + z12 * z1204 + z13 * z1205;
-        let z1224 = z0 * z1202 - z1 * z1197 + z11 * z1207 + z12 * z1208 + z13 * z1209;
-        let z1225 = z0 * z1203 - z1 * z1198 + z11 * z1210 + z12 * z1211 + z13 * z1212;
-        let z1226 = z0 * z1204 - z1 * z1199 + z11 * z1211 + z12 * z1213 + z13 * z1214;
-        let z1227 = z0 * z1205 - z1 * z1200 + z11 * z1212 + z12 * z1214 + z13 * z1215;
-        let z1228 = z0 * z1223 - z1 * z1222 + z11 * z1225 + z12 * z1226 + z13 * z1227;
-        let z1229 = 1.0 / z1228;
-        let z1230 = -z0 * z1217 + z1 * z1216 - z11 * z1219 - z12 * z1220 - z13 * z1221;
-        let z1233 = z1224 * z1229;
-        let z1236 = z1227 * z1229;
-        let z1237 = z1230 - z1130 * z1222 - z1131 * z1223 - z1132 * z1224 - z1133 * z1225
-            - z1134 * z1226 - z1135 * z1227;
-        let z1249 = z1151 + z1206 - z1224 * z1233;
-        let z1252 = z1209 - z1224 * z1236;
-        let z1261 = z1233 * z1237 + z1130 * z1197 + z1131 * z1202 + z1132 * z1206
-            + z1133 * z1207 + z1134 * z1208 + z1135 * z1209 + z153 + z1218;
-        let z1265 = 1.0 / z1249;
-        let z1272 = -z1261 - self.g * z1252;
-        let z1273 = z1265 * z1272;
-        let z1274 = z1230 - self.g * z1227 - z1130 * z1222 - z1131 * z1223
-            - z1132 * z1224 - z1133 * z1225 - z1134 * z1226 - z1135 * z1227
-            - z1224 * z1273;
-        let z1275 = z1229 * z1274;
-        let z1276 = -z1 * z1275 + z1130;
-        let z1277 = z0 * z1275 + z1131;
-        let z1278 = z1273 + z1132;
-        let z1279 = z11 * z1275 + z1133;
-        let z1280 = z12 * z1275 + z1134;
-        let z1281 = self.g + z13 * z1275 + z1135;
-        let z1282 = -z1136 * z1180 - z1137 * z1181 - z1138 * z1182 - z1139 * z1183
-            - z1140 * z1184 - z630 * z1281 - z630 * z1141 - z1180 * z1276 - z1181 * z1277
-            - z1182 * z1278 - z1183 * z1279 - z1184 * z1280 + z1187;
-        let z1283 = z1186 * z1282;
-        qdd[0] = z1273;
-        qdd[1] = z1275;
-        qdd[2] = z1283;
-        z1185 > 0.0 && z1228 > 0.0 && z1249 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z871 = -z7 * z33 + z9 * z32;
+        let z872 = -z4 * z32 + z7 * z34;
+        let z873 = z4 * z33 - z9 * z34;
+        let z953 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z954 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z974 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z975 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z993 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z1009 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z1129 = qd[1] * z793;
+        let z1130 = qd[1] * z202;
+        let z1131 = qd[1] * z792;
+        let z1132 = qd[1] * z953;
+        let z1133 = qd[1] * z954;
+        let z1134 = qd[1] * z993;
+        let z1135 = qd[2] * z873;
+        let z1136 = qd[2] * z872;
+        let z1137 = qd[2] * z871;
+        let z1138 = qd[2] * z974;
+        let z1139 = qd[2] * z975;
+        let z1140 = qd[2] * z1009;
+        let z1150 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz;
+        let z1155 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46;
+        let z1156 = -self.m1 * z43 * z44 + z47;
+        let z1157 = -self.m1 * z43 * z45 + z48;
+        let z1158 = -self.m1 * z45;
+        let z1159 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49;
+        let z1160 = -self.m1 * z44 * z45 + z50;
+        let z1161 = self.m1 * z45;
+        let z1162 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
+        let z1163 = -self.m1 * z44;
+        let z1164 = self.m1 * z43;
+        let z1165 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67;
+        let z1166 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67;
+        let z1167 = self.m1 * z13 * z66 - self.m1 * z14 * z65;
+        let z1168 = -qd[0] * z158 + z14 * z159 + z44 * z1167 - z45 * z1166;
+        let z1169 = qd[0] * z157 - z13 * z159 - z43 * z1167 + z45 * z1165;
+        let z1170 = z13 * z158 - z14 * z157 + z43 * z1166 - z44 * z1165;
+        let z1171 = -self.m2 * z54;
+        let z1172 = -self.m2 * z53;
+        let z1173 = self.m2 * z33 * z70 - self.m2 * z34 * z69;
+        let z1174 = -self.m2 * z32 * z70 + self.m2 * z34 * z68;
+        let z1175 = self.m2 * z32 * z69 - self.m2 * z33 * z68;
+        let z1176 = z33 * z168 - z34 * z167 + z53 * z1175 - z54 * z1174;
+        let z1177 = -z32 * z168 + z34 * z166 - z52 * z1175 + z54 * z1173;
+        let z1178 = z32 * z167 - z33 * z166 + z52 * z1174 - z53 * z1173;
+        let z1179 = z4 * z96 + z7 * z94 + z9 * z95 + z30 * z1171 + z31 * z92;
+        let z1180 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 + z31 * z626;
+        let z1181 = z4 * z99 + z7 * z96 + z9 * z98 + z29 * z1172 + z30 * z91;
+        let z1182 = self.m2 * z29 + z4 * z1172 + z9 * z93;
+        let z1183 = self.m2 * z30 + z4 * z91 + z7 * z1171;
+        let z1184 = z4 * z1181 + z7 * z1179 + z9 * z1180 + z29 * z1182 + z30 * z1183
+            + z31 * z630;
+        let z1185 = 1.0 / z1184;
+        let z1186 = -z4 * z1178 - z7 * z1176 - z9 * z1177 - z29 * z1173 - z30 * z1174
+            - z31 * z1175;
+        let z1187 = z1179 * z1185;
+        let z1188 = z1180 * z1185;
+        let z1189 = z1181 * z1185;
+        let z1190 = z1182 * z1185;
+        let z1191 = z1183 * z1185;
+        let z1192 = z630 * z1185;
+        let z1193 = -z1135 * z1179 - z1136 * z1180 - z1137 * z1181 - z1138 * z1182
+            - z1139 * z1183 - z630 * z1140 + z1186;
+        let z1194 = z94 + z1155 - z1179 * z1187;
+        let z1195 = z95 + z1156 - z1179 * z1188;
+        let z1196 = z96 + z1157 - z1179 * z1189;
+        let z1197 = -z1179 * z1190;
+        let z1198 = z1158 + z1171 - z1179 * z1191;
+        let z1199 = z92 + z624 - z1179 * z1192;
+        let z1200 = z97 + z1159 - z1180 * z1188;
+        let z1201 = z98 + z1160 - z1180 * z1189;
+        let z1202 = z93 + z1161 - z1180 * z1190;
+        let z1203 = -z1180 * z1191;
+        let z1204 = z625 + z626 - z1180 * z1192;
+        let z1205 = z99 + z1162 - z1181 * z1189;
+        let z1206 = z1163 + z1172 - z1181 * z1190;
+        let z1207 = z91 + z1164 - z1181 * z1191;
+        let z1208 = -z1181 * z1192;
+        let z1209 = self.m1 + self.m2 - z1182 * z1190;
+        let z1210 = -z1182 * z1191;
+        let z1211 = -z1182 * z1192;
+        let z1212 = self.m1 + self.m2 - z1183 * z1191;
+        let z1213 = -z1183 * z1192;
+        let z1214 = self.m1 + self.m2 - z630 * z1192;
+        let z1215 = z92 * z1140 + z94 * z1135 + z95 * z1136 + z96 * z1137 + z1139 * z1171
+            + z1168 + z1176 + z1187 * z1193;
+        let z1216 = z93 * z1138 + z95 * z1135 + z97 * z1136 + z98 * z1137 + z626 * z1140
+            + z1169 + z1177 + z1188 * z1193;
+        let z1217 = z91 * z1139 + z96 * z1135 + z98 * z1136 + z99 * z1137 + z1138 * z1172
+            + z1170 + z1178 + z1189 * z1193;
+        let z1218 = self.m2 * z1138 + z93 * z1136 + z1137 * z1172 + z1165 + z1173
+            + z1190 * z1193;
+        let z1219 = self.m2 * z1139 + z91 * z1137 + z1135 * z1171 + z1166 + z1174
+            + z1191 * z1193;
+        let z1220 = self.m2 * z1140 + z92 * z1135 + z626 * z1136 + z1167 + z1175
+            + z1192 * z1193;
+        let z1221 = z0 * z1195 - z1 * z1194 + z10 * z1197 + z11 * z1198 + z12 * z1199;
+        let z1222 = z0 * z1200 - z1 * z1195 + z10 * z1202 + z11 * z1203 + z12 * z1204;
+        let z1223 = z0 * z1201 - z1 * z1196 + z10 * z1206 + z11 * z1207 + z12 * z1208;
+        let z1224 = z0 * z1202 - z1 * z1197 + z10 * z1209 + z11 * z1210 + z12 * z1211;
+        let z1225 = z0 * z1203 - z1 * z1198 + z10 * z1210 + z11 * z1212 + z12 * z1213;
+        let z1226 = z0 * z1204 - z1 * z1199 + z10 * z1211 + z11 * z1213 + z12 * z1214;
+        let z1227 = z0 * z1222 - z1 * z1221 + z10 * z1224 + z11 * z1225 + z12 * z1226;
+        let z1228 = 1.0 / z1227;
+        let z1229 = -z0 * z1216 + z1 * z1215 - z10 * z1218 - z11 * z1219 - z12 * z1220;
+        let z1232 = z1223 * z1228;
+        let z1235 = z1226 * z1228;
+        let z1236 = z1229 - z1129 * z1221 - z1130 * z1222 - z1131 * z1223 - z1132 * z1224
+            - z1133 * z1225 - z1134 * z1226;
+        let z1248 = z1150 + z1205 - z1223 * z1232;
+        let z1251 = z1208 - z1223 * z1235;
+        let z1260 = z1232 * z1236 + z1129 * z1196 + z1130 * z1201 + z1131 * z1205
+            + z1132 * z1206 + z1133 * z1207 + z1134 * z1208 + z153 + z1217;
+        let z1264 = 1.0 / z1248;
+        let z1271 = -z1260 - self.g * z1251;
+        let z1272 = z1264 * z1271;
+        let z1273 = z1229 - self.g * z1226 - z1129 * z1221 - z1130 * z1222
+            - z1131 * z1223 - z1132 * z1224 - z1133 * z1225 - z1134 * z1226
+            - z1223 * z1272;
+        let z1274 = z1228 * z1273;
+        let z1275 = -z1 * z1274 + z1129;
+        let z1276 = z0 * z1274 + z1130;
+        let z1277 = z1272 + z1131;
+        let z1278 = z10 * z1274 + z1132;
+        let z1279 = z11 * z1274 + z1133;
+        let z1280 = self.g + z12 * z1274 + z1134;
+        let z1281 = -z1135 * z1179 - z1136 * z1180 - z1137 * z1181 - z1138 * z1182
+            - z1139 * z1183 - z630 * z1280 - z630 * z1140 - z1179 * z1275 - z1180 * z1276
+            - z1181 * z1277 - z1182 * z1278 - z1183 * z1279 + z1186;
+        let z1282 = z1185 * z1281;
+        qdd[0] = z1272;
+        qdd[1] = z1274;
+        qdd[2] = z1282;
+        z1184 > 0.0 && z1227 > 0.0 && z1248 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<3, 0, 0> for Arm3 {
@@ -1388,121 +1382,120 @@ impl Rates<3, 0, 0> for Arm3 {
         let z1 = x.q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = x.q[1].cos();
-        let z6 = x.q[1].sin();
+        let z4 = x.q[1].cos();
+        let z5 = x.q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -x.qd[1] * z1;
-        let z15 = x.qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -x.qd[1] * z1;
+        let z14 = x.qd[1] * z0;
+        let z15 = x.qd[1] * z10;
         let z16 = x.qd[1] * z11;
         let z17 = x.qd[1] * z12;
-        let z18 = x.qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = x.q[2].cos();
-        let z23 = x.q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = x.qd[2] * z8 + z14;
-        let z34 = x.qd[2] * z10 + z15;
-        let z35 = x.qd[0] + x.qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = x.q[2].cos();
+        let z22 = x.q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = x.qd[2] * z7 + z13;
+        let z33 = x.qd[2] * z9 + z14;
+        let z34 = x.qd[0] + x.qd[2] * z4;
+        let z35 = x.qd[2] * z29 + z15;
         let z36 = x.qd[2] * z30 + z16;
         let z37 = x.qd[2] * z31 + z17;
-        let z38 = x.qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -x.qd[0] * z40;
-        let z64 = x.qd[0] * z39;
-        let z65 = -x.qd[0] * z46 + z15 * z47 + z16;
-        let z66 = x.qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -x.qd[0] * z39;
+        let z64 = x.qd[0] * z38;
+        let z65 = -x.qd[0] * z44 + z14 * z45 + z15;
+        let z66 = x.qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
         let z135 = -x.qd[0] * x.qd[1] * z0;
         let z136 = -x.qd[0] * x.qd[1] * z1;
-        let z137 = x.qd[1] * z0 * z14 + x.qd[1] * z1 * z15;
-        let z138 = -x.qd[0] * x.qd[1] * z12 - x.qd[1] * z0 * z18 + x.qd[1] * z13 * z15;
-        let z139 = x.qd[0] * x.qd[1] * z11 - x.qd[1] * z1 * z18 - x.qd[1] * z13 * z14;
-        let z140 = x.qd[1] * z0 * z16 + x.qd[1] * z1 * z17 - x.qd[1] * z11 * z15
-            + x.qd[1] * z12 * z14;
-        let z141 = x.qd[2] * z5 * z34 - x.qd[2] * z10 * z35 + z135;
-        let z142 = -x.qd[2] * z5 * z33 + x.qd[2] * z8 * z35 + z136;
-        let z143 = -x.qd[2] * z8 * z34 + x.qd[2] * z10 * z33 + z137;
-        let z144 = x.qd[2] * z5 * z37 - x.qd[2] * z10 * z38 - x.qd[2] * z31 * z35
-            + x.qd[2] * z32 * z34 + z138;
-        let z145 = -x.qd[2] * z5 * z36 + x.qd[2] * z8 * z38 + x.qd[2] * z30 * z35
-            - x.qd[2] * z32 * z33 + z139;
-        let z146 = -x.qd[2] * z8 * z37 + x.qd[2] * z10 * z36 - x.qd[2] * z30 * z34
-            + x.qd[2] * z31 * z33 + z140;
+        let z137 = x.qd[1] * z0 * z13 + x.qd[1] * z1 * z14;
+        let z138 = -x.qd[0] * x.qd[1] * z11 - x.qd[1] * z0 * z17 + x.qd[1] * z12 * z14;
+        let z139 = x.qd[0] * x.qd[1] * z10 - x.qd[1] * z1 * z17 - x.qd[1] * z12 * z13;
+        let z140 = x.qd[1] * z0 * z15 + x.qd[1] * z1 * z16 - x.qd[1] * z10 * z14
+            + x.qd[1] * z11 * z13;
+        let z141 = x.qd[2] * z4 * z33 - x.qd[2] * z9 * z34 + z135;
+        let z142 = -x.qd[2] * z4 * z32 + x.qd[2] * z7 * z34 + z136;
+        let z143 = -x.qd[2] * z7 * z33 + x.qd[2] * z9 * z32 + z137;
+        let z144 = x.qd[2] * z4 * z36 - x.qd[2] * z9 * z37 - x.qd[2] * z30 * z34
+            + x.qd[2] * z31 * z33 + z138;
+        let z145 = -x.qd[2] * z4 * z35 + x.qd[2] * z7 * z37 + x.qd[2] * z29 * z34
+            - x.qd[2] * z31 * z32 + z139;
+        let z146 = -x.qd[2] * z7 * z36 + x.qd[2] * z9 * z35 - x.qd[2] * z29 * z33
+            + x.qd[2] * z30 * z32 + z140;
         let z147 = -x.qd[0] * self.m0 * z64;
         let z148 = x.qd[0] * self.m0 * z63;
-        let z153 = z39 * z148 - z40 * z147;
-        let z154 = -x.qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
-            + self.m1 * z47 * z136 + self.m1 * z138;
-        let z155 = x.qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
-            - self.m1 * z47 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
-            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-        let z157 = x.qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = x.qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = x.qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z160 = -x.qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+        let z153 = z38 * z148 - z39 * z147;
+        let z154 = -x.qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
+            + self.m1 * z45 * z136 + self.m1 * z138;
+        let z155 = x.qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
+            - self.m1 * z45 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
+            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+        let z157 = x.qd[0] * z48 + z13 * z46 + z14 * z47;
+        let z158 = x.qd[0] * z50 + z13 * z47 + z14 * z49;
+        let z159 = x.qd[0] * z51 + z13 * z48 + z14 * z50;
+        let z160 = -x.qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
+            + z47 * z136 + z48 * z137;
+        let z161 = x.qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
             + z49 * z136 + z50 * z137;
-        let z161 = x.qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
-            + z51 * z136 + z52 * z137;
-        let z162 = z14 * z158 - z15 * z157 + z45 * z155 - z46 * z154 + z50 * z135
-            + z52 * z136 + z53 * z137;
-        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
-            + self.m2 * z56 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
-            - self.m2 * z56 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
-            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
-        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
+            + z50 * z136 + z51 * z137;
+        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
+            + self.m2 * z54 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
+            - self.m2 * z54 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
+            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
+        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
+        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
+        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
+        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
+            + z56 * z142 + z57 * z143;
+        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
             + z58 * z142 + z59 * z143;
-        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
-            + z60 * z142 + z61 * z143;
-        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
-            + z61 * z142 + z62 * z143;
+        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
+            + z59 * z142 + z60 * z143;
         let z172 = z160 + z169;
         let z173 = z161 + z170;
         let z174 = z162 + z171;
@@ -1510,35 +1503,35 @@ impl Rates<3, 0, 0> for Arm3 {
         let z176 = z155 + z164;
         let z177 = z156 + z165;
         let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z11 * z175 + z12 * z176 + z13 * z177;
-        let z185 = z5 * z171 + z8 * z169 + z10 * z170 + z30 * z163 + z31 * z164
-            + z32 * z165;
+        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
+        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
+            + z31 * z165;
         let z421 = -x.qdd[1] * z1;
         let z422 = x.qdd[1] * z0;
-        let z423 = x.qdd[1] * z11;
-        let z424 = x.qdd[1] * z12;
-        let z425 = x.qdd[1] * z13;
-        let z426 = x.qdd[2] * z8 + z421;
-        let z427 = x.qdd[2] * z10 + z422;
-        let z428 = x.qdd[0] + x.qdd[2] * z5;
-        let z429 = x.qdd[2] * z30 + z423;
-        let z430 = x.qdd[2] * z31 + z424;
-        let z431 = x.qdd[2] * z32 + z425;
-        let z432 = -self.m0 * x.qdd[0] * z40;
-        let z433 = self.m0 * x.qdd[0] * z39;
-        let z436 = self.izz * x.qdd[0] + z39 * z433 - z40 * z432;
-        let z437 = -self.m1 * x.qdd[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
-        let z438 = self.m1 * x.qdd[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
-        let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
-        let z440 = x.qdd[0] * z50 + z46 * z439 - z47 * z438 + z48 * z421 + z49 * z422;
-        let z441 = x.qdd[0] * z52 - z45 * z439 + z47 * z437 + z49 * z421 + z51 * z422;
-        let z442 = x.qdd[0] * z53 + z45 * z438 - z46 * z437 + z50 * z421 + z52 * z422;
-        let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
-        let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
-        let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
-        let z446 = z55 * z445 - z56 * z444 + z57 * z426 + z58 * z427 + z59 * z428;
-        let z447 = -z54 * z445 + z56 * z443 + z58 * z426 + z60 * z427 + z61 * z428;
-        let z448 = z54 * z444 - z55 * z443 + z59 * z426 + z61 * z427 + z62 * z428;
+        let z423 = x.qdd[1] * z10;
+        let z424 = x.qdd[1] * z11;
+        let z425 = x.qdd[1] * z12;
+        let z426 = x.qdd[2] * z7 + z421;
+        let z427 = x.qdd[2] * z9 + z422;
+        let z428 = x.qdd[0] + x.qdd[2] * z4;
+        let z429 = x.qdd[2] * z29 + z423;
+        let z430 = x.qdd[2] * z30 + z424;
+        let z431 = x.qdd[2] * z31 + z425;
+        let z432 = -self.m0 * x.qdd[0] * z39;
+        let z433 = self.m0 * x.qdd[0] * z38;
+        let z436 = self.izz * x.qdd[0] + z38 * z433 - z39 * z432;
+        let z437 = -self.m1 * x.qdd[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
+        let z438 = self.m1 * x.qdd[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
+        let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
+        let z440 = x.qdd[0] * z48 + z44 * z439 - z45 * z438 + z46 * z421 + z47 * z422;
+        let z441 = x.qdd[0] * z50 - z43 * z439 + z45 * z437 + z47 * z421 + z49 * z422;
+        let z442 = x.qdd[0] * z51 + z43 * z438 - z44 * z437 + z48 * z421 + z50 * z422;
+        let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
+        let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
+        let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
+        let z446 = z53 * z445 - z54 * z444 + z55 * z426 + z56 * z427 + z57 * z428;
+        let z447 = -z52 * z445 + z54 * z443 + z56 * z426 + z58 * z427 + z59 * z428;
+        let z448 = z52 * z444 - z53 * z443 + z57 * z426 + z59 * z427 + z60 * z428;
         let z449 = z440 + z446;
         let z450 = z441 + z447;
         let z451 = z442 + z448;
@@ -1546,9 +1539,9 @@ impl Rates<3, 0, 0> for Arm3 {
         let z453 = z438 + z444;
         let z454 = z439 + z445;
         let z457 = z436 + z451;
-        let z460 = z0 * z450 - z1 * z449 + z11 * z452 + z12 * z453 + z13 * z454;
-        let z461 = z5 * z448 + z8 * z446 + z10 * z447 + z30 * z443 + z31 * z444
-            + z32 * z445;
+        let z460 = z0 * z450 - z1 * z449 + z10 * z452 + z11 * z453 + z12 * z454;
+        let z461 = z4 * z448 + z7 * z446 + z9 * z447 + z29 * z443 + z30 * z444
+            + z31 * z445;
         let x0 = z180 + z457;
         let x1 = z184 + z460;
         let x2 = z185 + z461;
@@ -1570,37 +1563,37 @@ impl Statics<3> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z13 = z0 * z2 + z1 * z3;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
+        let z12 = z0 * z2 + z1 * z3;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
         let z188 = self.m1 * self.g;
-        let z189 = z46 * z188;
-        let z190 = -z45 * z188;
+        let z189 = z44 * z188;
+        let z190 = -z43 * z188;
         let z191 = self.m2 * self.g;
-        let z192 = z55 * z191;
-        let z193 = -z54 * z191;
+        let z192 = z53 * z191;
+        let z193 = -z52 * z191;
         let z194 = z189 + z192;
         let z195 = z190 + z193;
         let z196 = z188 + z191;
-        let z200 = z0 * z195 - z1 * z194 + z13 * z196;
-        let z201 = z8 * z192 + z10 * z193 + z32 * z191;
+        let z200 = z0 * z195 - z1 * z194 + z12 * z196;
+        let z201 = z7 * z192 + z9 * z193 + z31 * z191;
         grad[1] = z200;
         grad[2] = z201;
     }
@@ -1608,34 +1601,34 @@ impl Statics<3> for Arm3 {
         hess.fill(0.0);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z25 = -z1 * z22 - z7 * z23;
-        let z27 = z0 * z22 - z9 * z23;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z24 = -z1 * z21 - z6 * z22;
+        let z26 = z0 * z21 - z8 * z22;
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z285 = -z1 * z6;
-        let z311 = -z0 * z6;
-        let z312 = self.l * z7;
-        let z313 = self.l * z9;
-        let z315 = z22 * z311;
-        let z316 = -z23 * z311;
-        let z317 = z22 * z285;
-        let z318 = -z23 * z285;
-        let z328 = self.cx * z311 + self.cz * z7;
-        let z329 = self.cx * z285 + self.cz * z9;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
-        let z346 = z1 * z23 - z7 * z22;
-        let z347 = -z0 * z23 - z9 * z22;
-        let z349 = self.cx * z25 + self.cy * z346;
-        let z350 = self.cx * z27 + self.cy * z347;
+        let z285 = -z1 * z5;
+        let z311 = -z0 * z5;
+        let z312 = self.l * z6;
+        let z313 = self.l * z8;
+        let z315 = z21 * z311;
+        let z316 = -z22 * z311;
+        let z317 = z21 * z285;
+        let z318 = -z22 * z285;
+        let z328 = self.cx * z311 + self.cz * z6;
+        let z329 = self.cx * z285 + self.cz * z8;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
+        let z346 = z1 * z22 - z6 * z21;
+        let z347 = -z0 * z22 - z8 * z21;
+        let z349 = self.cx * z24 + self.cy * z346;
+        let z350 = self.cx * z26 + self.cy * z347;
         let z534 = z188 * z329;
         let z535 = -z188 * z328;
         let z536 = z191 * z335;
@@ -1646,7 +1639,7 @@ impl Statics<3> for Arm3 {
         let z541 = z191 * z350;
         let z542 = -z191 * z349;
         let z543 = z0 * z542 - z1 * z541;
-        let z546 = z8 * z541 + z10 * z542;
+        let z546 = z7 * z541 + z9 * z542;
         hess[(1, 1)] = z540;
         hess[(1, 2)] = z543;
         hess[(2, 1)] = z543;
@@ -1670,18 +1663,18 @@ impl Statics<3> for Arm3 {
                 let z1 = q[0].sin();
                 let z2 = -self.oy * z1;
                 let z3 = self.oy * z0;
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z13 = z0 * z2 + z1 * z3;
-                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z585 = self.g * z46;
-                let z586 = -self.g * z45;
-                let z587 = z0 * z586 - z1 * z585 + self.g * z13;
+                let z12 = z0 * z2 + z1 * z3;
+                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+                let z585 = self.g * z44;
+                let z586 = -self.g * z43;
+                let z587 = z0 * z586 - z1 * z585 + self.g * z12;
                 out[1] = z587;
                 true
             }
@@ -1691,28 +1684,28 @@ impl Statics<3> for Arm3 {
                 let z1 = q[0].sin();
                 let z2 = -self.oy * z1;
                 let z3 = self.oy * z0;
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z13 = z0 * z2 + z1 * z3;
-                let z19 = z2 - self.oy * z1 + self.l * z8;
-                let z20 = z3 + self.oy * z0 + self.l * z10;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z24 = -z1 * z23 + z7 * z22;
-                let z25 = -z1 * z22 - z7 * z23;
-                let z26 = z0 * z23 + z9 * z22;
-                let z27 = z0 * z22 - z9 * z23;
-                let z32 = -z8 * z20 + z10 * z19;
-                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z588 = self.g * z55;
-                let z589 = -self.g * z54;
-                let z590 = z0 * z589 - z1 * z588 + self.g * z13;
-                let z591 = z8 * z588 + z10 * z589 + self.g * z32;
+                let z12 = z0 * z2 + z1 * z3;
+                let z18 = z2 - self.oy * z1 + self.l * z7;
+                let z19 = z3 + self.oy * z0 + self.l * z9;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z23 = -z1 * z22 + z6 * z21;
+                let z24 = -z1 * z21 - z6 * z22;
+                let z25 = z0 * z22 + z8 * z21;
+                let z26 = z0 * z21 - z8 * z22;
+                let z31 = -z7 * z19 + z9 * z18;
+                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+                let z588 = self.g * z53;
+                let z589 = -self.g * z52;
+                let z590 = z0 * z589 - z1 * z588 + self.g * z12;
+                let z591 = z7 * z588 + z9 * z589 + self.g * z31;
                 out[1] = z590;
                 out[2] = z591;
                 true
@@ -1741,26 +1734,26 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z24 = -z1 * z23 + z7 * z22;
-                let z26 = z0 * z23 + z9 * z22;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z23 = -z1 * z22 + z6 * z21;
+                let z25 = z0 * z22 + z8 * z21;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z592 = z9 * z188;
-                let z593 = -z7 * z188;
-                let z594 = z26 * z191;
-                let z595 = -z24 * z191;
+                let z592 = z8 * z188;
+                let z593 = -z6 * z188;
+                let z594 = z25 * z191;
+                let z595 = -z23 * z191;
                 let z596 = z592 + z594;
                 let z597 = z593 + z595;
                 let z598 = z0 * z597 - z1 * z596;
-                let z599 = z8 * z594 + z10 * z595;
+                let z599 = z7 * z594 + z9 * z595;
                 out[1] = z598;
                 out[2] = z599;
                 true
@@ -1769,26 +1762,26 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z25 = -z1 * z22 - z7 * z23;
-                let z27 = z0 * z22 - z9 * z23;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z24 = -z1 * z21 - z6 * z22;
+                let z26 = z0 * z21 - z8 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
                 let z600 = z0 * z188;
                 let z601 = z1 * z188;
-                let z602 = z27 * z191;
-                let z603 = -z25 * z191;
+                let z602 = z26 * z191;
+                let z603 = -z24 * z191;
                 let z604 = z600 + z602;
                 let z605 = z601 + z603;
                 let z606 = z0 * z605 - z1 * z604;
-                let z607 = z8 * z602 + z10 * z603;
+                let z607 = z7 * z602 + z9 * z603;
                 out[1] = z606;
                 out[2] = z607;
                 true
@@ -1797,19 +1790,19 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z6 = q[1].sin();
-                let z8 = z0 * z6;
-                let z10 = z1 * z6;
+                let z5 = q[1].sin();
+                let z7 = z0 * z5;
+                let z9 = z1 * z5;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z608 = z10 * z188;
-                let z609 = -z8 * z188;
-                let z610 = z10 * z191;
-                let z611 = -z8 * z191;
+                let z608 = z9 * z188;
+                let z609 = -z7 * z188;
+                let z610 = z9 * z191;
+                let z611 = -z7 * z191;
                 let z612 = z608 + z610;
                 let z613 = z609 + z611;
                 let z614 = z0 * z613 - z1 * z612;
-                let z615 = z8 * z610 + z10 * z611;
+                let z615 = z7 * z610 + z9 * z611;
                 out[1] = z614;
                 out[2] = z615;
                 true
@@ -1822,9 +1815,9 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z6 = q[1].sin();
-                let z8 = z0 * z6;
-                let z10 = z1 * z6;
+                let z5 = q[1].sin();
+                let z7 = z0 * z5;
+                let z9 = z1 * z5;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
                 let z600 = z0 * z188;
@@ -1834,8 +1827,8 @@ impl Statics<3> for Arm3 {
                 let z618 = z600 + z616;
                 let z619 = z601 + z617;
                 let z620 = z0 * z619 - z1 * z618;
-                let z621 = -2.0 * z0 * z8 - 2.0 * z1 * z10;
-                let z622 = z8 * z616 + z10 * z617 + z191 * z621;
+                let z621 = -2.0 * z0 * z7 - 2.0 * z1 * z9;
+                let z622 = z7 * z616 + z9 * z617 + z191 * z621;
                 out[1] = z620;
                 out[2] = z622;
                 true
@@ -1844,13 +1837,13 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z6 = q[1].sin();
-                let z8 = z0 * z6;
-                let z10 = z1 * z6;
+                let z5 = q[1].sin();
+                let z7 = z0 * z5;
+                let z9 = z1 * z5;
                 let z191 = self.m2 * self.g;
-                let z610 = z10 * z191;
-                let z611 = -z8 * z191;
-                let z615 = z8 * z610 + z10 * z611;
+                let z610 = z9 * z191;
+                let z611 = -z7 * z191;
+                let z615 = z7 * z610 + z9 * z611;
                 let z623 = z0 * z611 - z1 * z610;
                 out[1] = z623;
                 out[2] = z615;
@@ -1862,35 +1855,35 @@ impl Statics<3> for Arm3 {
                 let z1 = q[0].sin();
                 let z2 = -self.oy * z1;
                 let z3 = self.oy * z0;
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z13 = z0 * z2 + z1 * z3;
-                let z19 = z2 - self.oy * z1 + self.l * z8;
-                let z20 = z3 + self.oy * z0 + self.l * z10;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z24 = -z1 * z23 + z7 * z22;
-                let z25 = -z1 * z22 - z7 * z23;
-                let z26 = z0 * z23 + z9 * z22;
-                let z27 = z0 * z22 - z9 * z23;
-                let z32 = -z8 * z20 + z10 * z19;
-                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z92 = self.m2 * z55;
+                let z12 = z0 * z2 + z1 * z3;
+                let z18 = z2 - self.oy * z1 + self.l * z7;
+                let z19 = z3 + self.oy * z0 + self.l * z9;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z23 = -z1 * z22 + z6 * z21;
+                let z24 = -z1 * z21 - z6 * z22;
+                let z25 = z0 * z22 + z8 * z21;
+                let z26 = z0 * z21 - z8 * z22;
+                let z31 = -z7 * z19 + z9 * z18;
+                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+                let z92 = self.m2 * z53;
                 let z100 = self.m1 + self.m2;
-                let z624 = self.m1 * z46;
-                let z625 = -self.m1 * z45;
-                let z626 = -self.m2 * z54;
+                let z624 = self.m1 * z44;
+                let z625 = -self.m1 * z43;
+                let z626 = -self.m2 * z52;
                 let z627 = z92 + z624;
                 let z628 = z625 + z626;
-                let z629 = z0 * z628 - z1 * z627 + z13 * z100;
-                let z630 = self.m2 * z32 + z8 * z92 + z10 * z626;
+                let z629 = z0 * z628 - z1 * z627 + z12 * z100;
+                let z630 = self.m2 * z31 + z7 * z92 + z9 * z626;
                 out[1] = z629;
                 out[2] = z630;
                 true
@@ -1930,118 +1923,117 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z53 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z63 = -qd[0] * z40;
-        let z64 = qd[0] * z39;
-        let z65 = -qd[0] * z46 + z15 * z47 + z16;
-        let z66 = qd[0] * z45 - z14 * z47 + z17;
-        let z67 = z14 * z46 - z15 * z45 + z18;
-        let z68 = z34 * z56 - z35 * z55 + z36;
-        let z69 = -z33 * z56 + z35 * z54 + z37;
-        let z70 = z33 * z55 - z34 * z54 + z38;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
+        let z65 = -qd[0] * z44 + z14 * z45 + z15;
+        let z66 = qd[0] * z43 - z13 * z45 + z16;
+        let z67 = z13 * z44 - z14 * z43 + z17;
+        let z68 = z33 * z54 - z34 * z53 + z35;
+        let z69 = -z32 * z54 + z34 * z52 + z36;
+        let z70 = z32 * z53 - z33 * z52 + z37;
         let z135 = -qd[0] * qd[1] * z0;
         let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
-        let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
-        let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
-        let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z138;
-        let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z139;
-        let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z140;
+        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+            + qd[1] * z11 * z13;
+        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
+        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
+        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
+        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z138;
+        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+            - qd[2] * z31 * z32 + z139;
+        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+            + qd[2] * z30 * z32 + z140;
         let z147 = -qd[0] * self.m0 * z64;
         let z148 = qd[0] * self.m0 * z63;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67 - self.m1 * z46 * z137
-            + self.m1 * z47 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67 + self.m1 * z45 * z137
-            - self.m1 * z47 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
-            - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z50 + z14 * z48 + z15 * z49;
-        let z158 = qd[0] * z52 + z14 * z49 + z15 * z51;
-        let z159 = qd[0] * z53 + z14 * z50 + z15 * z52;
-        let z160 = -qd[0] * z158 + z15 * z159 + z46 * z156 - z47 * z155 + z48 * z135
+        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
+            + self.m1 * z45 * z136 + self.m1 * z138;
+        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
+            - self.m1 * z45 * z135 + self.m1 * z139;
+        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
+            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
+        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
+        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
+        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
+            + z47 * z136 + z48 * z137;
+        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
             + z49 * z136 + z50 * z137;
-        let z161 = qd[0] * z157 - z14 * z159 - z45 * z156 + z47 * z154 + z49 * z135
-            + z51 * z136 + z52 * z137;
-        let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69 - self.m2 * z55 * z143
-            + self.m2 * z56 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68 + self.m2 * z54 * z143
-            - self.m2 * z56 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
-            - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
-        let z166 = z33 * z57 + z34 * z58 + z35 * z59;
-        let z167 = z33 * z58 + z34 * z60 + z35 * z61;
-        let z168 = z33 * z59 + z34 * z61 + z35 * z62;
-        let z169 = z34 * z168 - z35 * z167 + z55 * z165 - z56 * z164 + z57 * z141
+        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
+            + self.m2 * z54 * z142 + self.m2 * z144;
+        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
+            - self.m2 * z54 * z141 + self.m2 * z145;
+        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
+            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
+        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
+        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
+        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
+        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
+            + z56 * z142 + z57 * z143;
+        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
             + z58 * z142 + z59 * z143;
-        let z170 = -z33 * z168 + z35 * z166 - z54 * z165 + z56 * z163 + z58 * z141
-            + z60 * z142 + z61 * z143;
-        let z171 = z33 * z167 - z34 * z166 + z54 * z164 - z55 * z163 + z59 * z141
-            + z61 * z142 + z62 * z143;
+        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
+            + z59 * z142 + z60 * z143;
         let z172 = z160 + z169;
         let z173 = z161 + z170;
         let z175 = z154 + z163;
@@ -2049,404 +2041,404 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z177 = z156 + z165;
         let z202 = -qd[0] * z1;
         let z283 = -self.oy * z0;
-        let z284 = -z1 * z5;
-        let z285 = -z1 * z6;
-        let z286 = z1 * z4;
+        let z284 = -z1 * z4;
+        let z285 = -z1 * z5;
+        let z286 = self.l * z1;
         let z287 = -qd[1] * z0;
         let z288 = qd[1] * z286;
         let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z23 + z22 * z284;
-        let z291 = -z0 * z22 - z23 * z284;
-        let z292 = z5 * z19 - z8 * z21;
-        let z293 = -z5 * z289 + z21 * z285;
+        let z290 = -z0 * z22 + z21 * z284;
+        let z291 = -z0 * z21 - z22 * z284;
+        let z292 = z4 * z18 - z7 * z20;
+        let z293 = -z4 * z289 + z20 * z285;
         let z294 = qd[2] * z285 + z287;
         let z295 = qd[2] * z292 + z288;
-        let z296 = qd[2] * z293 + z16;
+        let z296 = qd[2] * z293 + z15;
         let z297 = -self.cx * z1 - self.cy * z0;
         let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
         let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
-        let z302 = -qd[0] * z39;
+        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
+        let z302 = -qd[0] * z38;
         let z303 = qd[0] * z297;
-        let z304 = -qd[0] * z45 + z14 * z47 + z288;
-        let z305 = qd[0] * z298 + z16 - z47 * z287;
-        let z306 = z33 * z56 - z35 * z54 + z295;
-        let z307 = z35 * z300 + z296 - z56 * z294;
-        let z311 = -z0 * z6;
-        let z312 = self.l * z7;
-        let z313 = self.l * z9;
-        let z314 = -self.l * z6;
-        let z315 = z22 * z311;
-        let z316 = -z23 * z311;
-        let z317 = z22 * z285;
-        let z318 = -z23 * z285;
-        let z319 = -z5 * z22;
-        let z320 = z5 * z23;
-        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
-        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
-        let z323 = qd[2] * z7;
-        let z324 = qd[2] * z9;
-        let z325 = -qd[2] * z6;
+        let z304 = -qd[0] * z43 + z13 * z45 + z288;
+        let z305 = qd[0] * z298 + z15 - z45 * z287;
+        let z306 = z32 * z54 - z34 * z52 + z295;
+        let z307 = z34 * z300 + z296 - z54 * z294;
+        let z311 = -z0 * z5;
+        let z312 = self.l * z6;
+        let z313 = self.l * z8;
+        let z314 = -self.l * z5;
+        let z315 = z21 * z311;
+        let z316 = -z22 * z311;
+        let z317 = z21 * z285;
+        let z318 = -z22 * z285;
+        let z319 = -z4 * z21;
+        let z320 = z4 * z22;
+        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
+        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
+        let z323 = qd[2] * z6;
+        let z324 = qd[2] * z8;
+        let z325 = -qd[2] * z5;
         let z326 = qd[2] * z321;
         let z327 = qd[2] * z322;
-        let z328 = self.cx * z311 + self.cz * z7;
-        let z329 = self.cx * z285 + self.cz * z9;
-        let z330 = -self.cx * z5 - self.cz * z6;
-        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
-        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
-            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
-            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
-            - 2.0 * self.izz * z5 * z6;
-        let z340 = -qd[0] * z329 + z15 * z330;
-        let z341 = qd[0] * z328 - z14 * z330;
-        let z342 = z34 * z336 - z35 * z335 - z55 * z325 + z56 * z324 + z326;
-        let z343 = -z33 * z336 + z35 * z334 + z54 * z325 - z56 * z323 + z327;
-        let z346 = z1 * z23 - z7 * z22;
-        let z347 = -z0 * z23 - z9 * z22;
-        let z348 = z6 * z22;
-        let z349 = self.cx * z25 + self.cy * z346;
-        let z350 = self.cx * z27 + self.cy * z347;
-        let z351 = self.cx * z29 + self.cy * z348;
-        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
-            + self.iyy * z29 * z346;
-        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
-            + self.iyy * z29 * z347;
-        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
-        let z355 = z34 * z351 - z35 * z350;
-        let z356 = -z33 * z351 + z35 * z349;
+        let z328 = self.cx * z311 + self.cz * z6;
+        let z329 = self.cx * z285 + self.cz * z8;
+        let z330 = -self.cx * z4 - self.cz * z5;
+        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
+        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
+            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
+            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
+            - 2.0 * self.izz * z4 * z5;
+        let z340 = -qd[0] * z329 + z14 * z330;
+        let z341 = qd[0] * z328 - z13 * z330;
+        let z342 = z33 * z336 - z34 * z335 - z53 * z325 + z54 * z324 + z326;
+        let z343 = -z32 * z336 + z34 * z334 + z52 * z325 - z54 * z323 + z327;
+        let z346 = z1 * z22 - z6 * z21;
+        let z347 = -z0 * z22 - z8 * z21;
+        let z348 = z5 * z21;
+        let z349 = self.cx * z24 + self.cy * z346;
+        let z350 = self.cx * z26 + self.cy * z347;
+        let z351 = self.cx * z28 + self.cy * z348;
+        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
+            + self.iyy * z28 * z346;
+        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
+            + self.iyy * z28 * z347;
+        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
+        let z355 = z33 * z351 - z34 * z350;
+        let z356 = -z32 * z351 + z34 * z349;
         let z358 = z0 * z3 + z0 * z283;
         let z359 = qd[1] * z358;
-        let z360 = z10 * z289 - z20 * z285;
+        let z360 = z9 * z289 - z19 * z285;
         let z361 = qd[2] * z360 + z359;
-        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z285;
-        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
-        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z10;
-        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
-            + 2.0 * self.izz * z8 * z285;
-        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
-            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
-            + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
-            + 2.0 * self.izz * z8 * z10;
-        let z368 = -z15 * z298 + z46 * z287 + z359;
-        let z369 = -z34 * z300 + z55 * z294 + z361;
-        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
+        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z285;
+        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
+        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z9;
+        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
+            + 2.0 * self.izz * z7 * z285;
+        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
+            + self.izz * (z7 * z7);
+        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * z7 * z9;
+        let z368 = -z14 * z298 + z44 * z287 + z359;
+        let z369 = -z33 * z300 + z53 * z294 + z361;
+        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
         let z382 = qd[2] * z381;
-        let z383 = 2.0 * self.ixx1 * z7 * z311 + 2.0 * self.izz * z7 * z8;
-        let z384 = self.ixx1 * z7 * z285 + self.ixx1 * z9 * z311 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z385 = 2.0 * self.ixx1 * z9 * z285 + 2.0 * self.izz * z9 * z10;
-        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
-            + 2.0 * self.izz * z7 * z8;
-        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
-            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
-            + 2.0 * self.izz * z9 * z10;
-        let z389 = z14 * z329 - z15 * z328;
-        let z390 = z33 * z335 - z34 * z334 - z54 * z324 + z55 * z323 + z382;
-        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
-        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
-            + self.iyy * z27 * z346;
-        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
-        let z405 = z33 * z350 - z34 * z349;
+        let z383 = 2.0 * self.ixx1 * z6 * z311 + 2.0 * self.izz * z6 * z7;
+        let z384 = self.ixx1 * z6 * z285 + self.ixx1 * z8 * z311 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z385 = 2.0 * self.ixx1 * z8 * z285 + 2.0 * self.izz * z8 * z9;
+        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
+            + 2.0 * self.izz * z6 * z7;
+        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
+            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
+            + 2.0 * self.izz * z8 * z9;
+        let z389 = z13 * z329 - z14 * z328;
+        let z390 = z32 * z335 - z33 * z334 - z52 * z324 + z53 * z323 + z382;
+        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
+        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
+            + self.iyy * z26 * z346;
+        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
+        let z405 = z32 * z350 - z33 * z349;
         let z631 = qd[0] * qd[1] * z1;
-        let z632 = qd[1] * z0 * z15 + qd[1] * z0 * z287;
-        let z633 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z359 + qd[1] * z1 * z18
-            + qd[1] * z13 * z14 + qd[1] * z15 * z358;
-        let z634 = qd[0] * qd[1] * z286 - qd[1] * z0 * z18 - qd[1] * z1 * z359
-            - qd[1] * z13 * z287 - qd[1] * z14 * z358;
-        let z635 = qd[2] * z5 * z33 - qd[2] * z8 * z35 + z631;
-        let z636 = -qd[2] * z5 * z294 + qd[2] * z35 * z285 + z135;
-        let z637 = qd[2] * z10 * z294 - qd[2] * z34 * z285 + z632;
-        let z638 = qd[2] * z5 * z296 - qd[2] * z8 * z38 - qd[2] * z10 * z361
-            + qd[2] * z32 * z33 + qd[2] * z34 * z360 - qd[2] * z35 * z293 + z633;
-        let z639 = -qd[2] * z5 * z295 + qd[2] * z8 * z361 - qd[2] * z32 * z294
-            - qd[2] * z33 * z360 + qd[2] * z35 * z292 + qd[2] * z38 * z285 + z634;
+        let z632 = qd[1] * z0 * z14 + qd[1] * z0 * z287;
+        let z633 = -qd[0] * qd[1] * z10 - qd[1] * z0 * z359 + qd[1] * z1 * z17
+            + qd[1] * z12 * z13 + qd[1] * z14 * z358;
+        let z634 = qd[0] * qd[1] * z286 - qd[1] * z0 * z17 - qd[1] * z1 * z359
+            - qd[1] * z12 * z287 - qd[1] * z13 * z358;
+        let z635 = qd[2] * z4 * z32 - qd[2] * z7 * z34 + z631;
+        let z636 = -qd[2] * z4 * z294 + qd[2] * z34 * z285 + z135;
+        let z637 = qd[2] * z9 * z294 - qd[2] * z33 * z285 + z632;
+        let z638 = qd[2] * z4 * z296 - qd[2] * z7 * z37 - qd[2] * z9 * z361
+            + qd[2] * z31 * z32 + qd[2] * z33 * z360 - qd[2] * z34 * z293 + z633;
+        let z639 = -qd[2] * z4 * z295 + qd[2] * z7 * z361 - qd[2] * z31 * z294
+            - qd[2] * z32 * z360 + qd[2] * z34 * z292 + qd[2] * z37 * z285 + z634;
         let z640 = -qd[0] * self.m0 * z303;
         let z641 = qd[0] * self.m0 * z302;
-        let z642 = z39 * z641 - z39 * z147 - z40 * z640 + z148 * z297;
-        let z643 = -qd[0] * self.m1 * z305 + self.m1 * z14 * z67 + self.m1 * z15 * z368
-            - self.m1 * z45 * z137 - self.m1 * z46 * z632 + self.m1 * z47 * z135
+        let z642 = z38 * z641 - z38 * z147 - z39 * z640 + z148 * z297;
+        let z643 = -qd[0] * self.m1 * z305 + self.m1 * z13 * z67 + self.m1 * z14 * z368
+            - self.m1 * z43 * z137 - self.m1 * z44 * z632 + self.m1 * z45 * z135
             + self.m1 * z633;
-        let z644 = qd[0] * self.m1 * z304 - self.m1 * z14 * z368 + self.m1 * z45 * z632
-            - self.m1 * z47 * z631 - self.m1 * z67 * z287 + self.m1 * z634
+        let z644 = qd[0] * self.m1 * z304 - self.m1 * z13 * z368 + self.m1 * z43 * z632
+            - self.m1 * z45 * z631 - self.m1 * z67 * z287 + self.m1 * z634
             + self.m1 * z137 * z298;
-        let z645 = qd[0] * z299 + z14 * z49 + z14 * z362 + z15 * z363 + z48 * z287;
-        let z646 = qd[0] * z50 + z14 * z51 + z14 * z363 + z15 * z364 + z49 * z287;
-        let z647 = z14 * z646 - z14 * z157 - z15 * z645 + z45 * z644 - z45 * z154
-            - z46 * z643 + z50 * z631 + z50 * z136 + z52 * z135 + z53 * z632
+        let z645 = qd[0] * z299 + z13 * z47 + z13 * z362 + z14 * z363 + z46 * z287;
+        let z646 = qd[0] * z48 + z13 * z49 + z13 * z363 + z14 * z364 + z47 * z287;
+        let z647 = z13 * z646 - z13 * z157 - z14 * z645 + z43 * z644 - z43 * z154
+            - z44 * z643 + z48 * z631 + z48 * z136 + z50 * z135 + z51 * z632
             + z135 * z299 + z155 * z298 + z158 * z287;
-        let z648 = self.m2 * z33 * z70 + self.m2 * z34 * z369 - self.m2 * z35 * z307
-            - self.m2 * z54 * z143 - self.m2 * z55 * z637 + self.m2 * z56 * z636
+        let z648 = self.m2 * z32 * z70 + self.m2 * z33 * z369 - self.m2 * z34 * z307
+            - self.m2 * z52 * z143 - self.m2 * z53 * z637 + self.m2 * z54 * z636
             + self.m2 * z638;
-        let z649 = -self.m2 * z33 * z369 + self.m2 * z35 * z306 + self.m2 * z54 * z637
-            - self.m2 * z56 * z635 - self.m2 * z70 * z294 + self.m2 * z639
+        let z649 = -self.m2 * z32 * z369 + self.m2 * z34 * z306 + self.m2 * z52 * z637
+            - self.m2 * z54 * z635 - self.m2 * z70 * z294 + self.m2 * z639
             + self.m2 * z143 * z300;
-        let z650 = z33 * z58 + z33 * z365 + z34 * z366 + z35 * z301 + z57 * z294;
-        let z651 = z33 * z60 + z33 * z366 + z34 * z367 + z35 * z59 + z58 * z294;
-        let z652 = z33 * z651 - z33 * z166 - z34 * z650 + z54 * z649 - z54 * z163
-            - z55 * z648 + z59 * z635 + z59 * z142 + z61 * z636 + z62 * z637
+        let z650 = z32 * z56 + z32 * z365 + z33 * z366 + z34 * z301 + z55 * z294;
+        let z651 = z32 * z58 + z32 * z366 + z33 * z367 + z34 * z57 + z56 * z294;
+        let z652 = z32 * z651 - z32 * z166 - z33 * z650 + z52 * z649 - z52 * z163
+            - z53 * z648 + z57 * z635 + z57 * z142 + z59 * z636 + z60 * z637
             + z141 * z301 + z164 * z300 + z167 * z294;
         let z653 = z647 + z652;
         let z654 = z642 + z653;
-        let z655 = qd[2] * z5 * z324 - qd[2] * z6 * z34 - qd[2] * z9 * z35
-            - qd[2] * z10 * z325;
-        let z656 = -qd[2] * z5 * z323 + qd[2] * z6 * z33 + qd[2] * z7 * z35
-            + qd[2] * z8 * z325;
-        let z657 = -qd[2] * z7 * z34 - qd[2] * z8 * z324 + qd[2] * z9 * z33
-            + qd[2] * z10 * z323;
-        let z658 = qd[2] * z5 * z327 - qd[2] * z6 * z37 - qd[2] * z9 * z38
-            - qd[2] * z10 * z382 - qd[2] * z31 * z325 + qd[2] * z32 * z324
-            + qd[2] * z34 * z381 - qd[2] * z35 * z322;
-        let z659 = -qd[2] * z5 * z326 + qd[2] * z6 * z36 + qd[2] * z7 * z38
-            + qd[2] * z8 * z382 + qd[2] * z30 * z325 - qd[2] * z32 * z323
-            - qd[2] * z33 * z381 + qd[2] * z35 * z321;
-        let z660 = -qd[0] * self.m1 * z341 + self.m1 * z15 * z389 + self.m1 * z136 * z330
+        let z655 = qd[2] * z4 * z324 - qd[2] * z5 * z33 - qd[2] * z8 * z34
+            - qd[2] * z9 * z325;
+        let z656 = -qd[2] * z4 * z323 + qd[2] * z5 * z32 + qd[2] * z6 * z34
+            + qd[2] * z7 * z325;
+        let z657 = -qd[2] * z6 * z33 - qd[2] * z7 * z324 + qd[2] * z8 * z32
+            + qd[2] * z9 * z323;
+        let z658 = qd[2] * z4 * z327 - qd[2] * z5 * z36 - qd[2] * z8 * z37
+            - qd[2] * z9 * z382 - qd[2] * z30 * z325 + qd[2] * z31 * z324
+            + qd[2] * z33 * z381 - qd[2] * z34 * z322;
+        let z659 = -qd[2] * z4 * z326 + qd[2] * z5 * z35 + qd[2] * z6 * z37
+            + qd[2] * z7 * z382 + qd[2] * z29 * z325 - qd[2] * z31 * z323
+            - qd[2] * z32 * z381 + qd[2] * z34 * z321;
+        let z660 = -qd[0] * self.m1 * z341 + self.m1 * z14 * z389 + self.m1 * z136 * z330
             - self.m1 * z137 * z329;
-        let z661 = qd[0] * self.m1 * z340 - self.m1 * z14 * z389 - self.m1 * z135 * z330
+        let z661 = qd[0] * self.m1 * z340 - self.m1 * z13 * z389 - self.m1 * z135 * z330
             + self.m1 * z137 * z328;
-        let z662 = qd[0] * z331 + z14 * z383 + z15 * z384;
-        let z663 = qd[0] * z332 + z14 * z384 + z15 * z385;
-        let z664 = z14 * z663 - z15 * z662 + z45 * z661 - z46 * z660 + z135 * z331
+        let z662 = qd[0] * z331 + z13 * z383 + z14 * z384;
+        let z663 = qd[0] * z332 + z13 * z384 + z14 * z385;
+        let z664 = z13 * z663 - z14 * z662 + z43 * z661 - z44 * z660 + z135 * z331
             + z136 * z332 + z137 * z333 - z154 * z329 + z155 * z328;
-        let z665 = self.m2 * z34 * z390 - self.m2 * z35 * z343 - self.m2 * z55 * z657
-            + self.m2 * z56 * z656 - self.m2 * z69 * z325 + self.m2 * z70 * z324
+        let z665 = self.m2 * z33 * z390 - self.m2 * z34 * z343 - self.m2 * z53 * z657
+            + self.m2 * z54 * z656 - self.m2 * z69 * z325 + self.m2 * z70 * z324
             + self.m2 * z142 * z336 - self.m2 * z143 * z335 + self.m2 * z658;
-        let z666 = -self.m2 * z33 * z390 + self.m2 * z35 * z342 + self.m2 * z54 * z657
-            - self.m2 * z56 * z655 + self.m2 * z68 * z325 - self.m2 * z70 * z323
+        let z666 = -self.m2 * z32 * z390 + self.m2 * z34 * z342 + self.m2 * z52 * z657
+            - self.m2 * z54 * z655 + self.m2 * z68 * z325 - self.m2 * z70 * z323
             - self.m2 * z141 * z336 + self.m2 * z143 * z334 + self.m2 * z659;
-        let z667 = z33 * z386 + z34 * z387 + z35 * z337 + z57 * z323 + z58 * z324
+        let z667 = z32 * z386 + z33 * z387 + z34 * z337 + z55 * z323 + z56 * z324
+            + z57 * z325;
+        let z668 = z32 * z387 + z33 * z388 + z34 * z338 + z56 * z323 + z58 * z324
             + z59 * z325;
-        let z668 = z33 * z387 + z34 * z388 + z35 * z338 + z58 * z323 + z60 * z324
-            + z61 * z325;
-        let z669 = z33 * z668 - z34 * z667 + z54 * z666 - z55 * z665 + z59 * z655
-            + z61 * z656 + z62 * z657 + z141 * z337 + z142 * z338 + z143 * z339
+        let z669 = z32 * z668 - z33 * z667 + z52 * z666 - z53 * z665 + z57 * z655
+            + z59 * z656 + z60 * z657 + z141 * z337 + z142 * z338 + z143 * z339
             - z163 * z335 + z164 * z334 - z166 * z324 + z167 * z323;
         let z670 = z664 + z669;
-        let z671 = self.m2 * z34 * z405 - self.m2 * z35 * z356 + self.m2 * z142 * z351
+        let z671 = self.m2 * z33 * z405 - self.m2 * z34 * z356 + self.m2 * z142 * z351
             - self.m2 * z143 * z350;
-        let z672 = -self.m2 * z33 * z405 + self.m2 * z35 * z355 - self.m2 * z141 * z351
+        let z672 = -self.m2 * z32 * z405 + self.m2 * z34 * z355 - self.m2 * z141 * z351
             + self.m2 * z143 * z349;
-        let z673 = z33 * z402 + z34 * z403 + z35 * z352;
-        let z674 = z33 * z403 + z34 * z404 + z35 * z353;
-        let z675 = z33 * z674 - z34 * z673 + z54 * z672 - z55 * z671 + z141 * z352
+        let z673 = z32 * z402 + z33 * z403 + z34 * z352;
+        let z674 = z32 * z403 + z33 * z404 + z34 * z353;
+        let z675 = z32 * z674 - z33 * z673 + z52 * z672 - z53 * z671 + z141 * z352
             + z142 * z353 + z143 * z354 - z163 * z350 + z164 * z349;
-        let z676 = qd[1] * z0 * z17 + qd[1] * z0 * z288 + qd[1] * z12 * z287
-            - qd[1] * z15 * z286;
-        let z677 = qd[2] * z8 * z36 - qd[2] * z8 * z296 + qd[2] * z10 * z295
-            - qd[2] * z30 * z33 + qd[2] * z31 * z294 + qd[2] * z33 * z293
-            - qd[2] * z34 * z292 - qd[2] * z37 * z285 + z676;
-        let z678 = self.m1 * z14 * z305 - self.m1 * z14 * z65 - self.m1 * z15 * z304
-            + self.m1 * z46 * z631 + self.m1 * z66 * z287 - self.m1 * z136 * z298
+        let z676 = qd[1] * z0 * z16 + qd[1] * z0 * z288 + qd[1] * z11 * z287
+            - qd[1] * z14 * z286;
+        let z677 = qd[2] * z7 * z35 - qd[2] * z7 * z296 + qd[2] * z9 * z295
+            - qd[2] * z29 * z32 + qd[2] * z30 * z294 + qd[2] * z32 * z293
+            - qd[2] * z33 * z292 - qd[2] * z36 * z285 + z676;
+        let z678 = self.m1 * z13 * z305 - self.m1 * z13 * z65 - self.m1 * z14 * z304
+            + self.m1 * z44 * z631 + self.m1 * z66 * z287 - self.m1 * z136 * z298
             + self.m1 * z676;
-        let z679 = z14 * z299 + z14 * z52 + z15 * z50 + z50 * z287;
-        let z680 = -qd[0] * z646 + z14 * z159 + z15 * z679 + z45 * z156 + z46 * z678
-            - z47 * z644 + z48 * z631 + z49 * z135 + z50 * z632 + z135 * z362
+        let z679 = z13 * z299 + z13 * z50 + z14 * z48 + z48 * z287;
+        let z680 = -qd[0] * z646 + z13 * z159 + z14 * z679 + z43 * z156 + z44 * z678
+            - z45 * z644 + z46 * z631 + z47 * z135 + z48 * z632 + z135 * z362
             + z136 * z363 + z137 * z299;
-        let z681 = qd[0] * z645 - z14 * z679 - z45 * z678 + z47 * z643 + z49 * z631
-            + z50 * z137 + z51 * z135 + z52 * z632 + z135 * z363 + z136 * z364
+        let z681 = qd[0] * z645 - z13 * z679 - z43 * z678 + z45 * z643 + z47 * z631
+            + z48 * z137 + z49 * z135 + z50 * z632 + z135 * z363 + z136 * z364
             - z156 * z298 - z159 * z287;
-        let z682 = self.m2 * z33 * z307 - self.m2 * z33 * z68 - self.m2 * z34 * z306
-            - self.m2 * z54 * z636 + self.m2 * z54 * z141 + self.m2 * z55 * z635
+        let z682 = self.m2 * z32 * z307 - self.m2 * z32 * z68 - self.m2 * z33 * z306
+            - self.m2 * z52 * z636 + self.m2 * z52 * z141 + self.m2 * z53 * z635
             + self.m2 * z69 * z294 - self.m2 * z142 * z300 + self.m2 * z677;
-        let z683 = z33 * z301 + z33 * z61 + z34 * z59 + z59 * z294;
-        let z684 = z33 * z168 + z34 * z683 - z35 * z651 + z54 * z165 + z55 * z682
-            - z56 * z649 + z57 * z635 + z58 * z636 + z59 * z637 + z141 * z365
+        let z683 = z32 * z301 + z32 * z59 + z33 * z57 + z57 * z294;
+        let z684 = z32 * z168 + z33 * z683 - z34 * z651 + z52 * z165 + z53 * z682
+            - z54 * z649 + z55 * z635 + z56 * z636 + z57 * z637 + z141 * z365
             + z142 * z366 + z143 * z301;
-        let z685 = -z33 * z683 + z35 * z650 - z54 * z682 + z56 * z648 + z58 * z635
-            + z59 * z143 + z60 * z636 + z61 * z637 + z141 * z366 + z142 * z367
+        let z685 = -z32 * z683 + z34 * z650 - z52 * z682 + z54 * z648 + z56 * z635
+            + z57 * z143 + z58 * z636 + z59 * z637 + z141 * z366 + z142 * z367
             - z165 * z300 - z168 * z294;
         let z686 = z680 + z684;
         let z687 = z681 + z685;
         let z688 = z643 + z648;
         let z689 = z644 + z649;
         let z690 = z678 + z682;
-        let z691 = -z0 * z172 + z0 * z687 - z1 * z173 - z1 * z686 + z11 * z176
-            + z11 * z688 + z12 * z689 + z13 * z690 + z175 * z286 + z177 * z358;
-        let z692 = -qd[2] * z7 * z37 - qd[2] * z8 * z327 + qd[2] * z9 * z36
-            + qd[2] * z10 * z326 - qd[2] * z30 * z324 + qd[2] * z31 * z323
-            + qd[2] * z33 * z322 - qd[2] * z34 * z321;
-        let z693 = self.m1 * z14 * z341 - self.m1 * z15 * z340 + self.m1 * z135 * z329
+        let z691 = -z0 * z172 + z0 * z687 - z1 * z173 - z1 * z686 + z10 * z176
+            + z10 * z688 + z11 * z689 + z12 * z690 + z175 * z286 + z177 * z358;
+        let z692 = -qd[2] * z6 * z36 - qd[2] * z7 * z327 + qd[2] * z8 * z35
+            + qd[2] * z9 * z326 - qd[2] * z29 * z324 + qd[2] * z30 * z323
+            + qd[2] * z32 * z322 - qd[2] * z33 * z321;
+        let z693 = self.m1 * z13 * z341 - self.m1 * z14 * z340 + self.m1 * z135 * z329
             - self.m1 * z136 * z328;
-        let z694 = qd[0] * z333 + z14 * z331 + z15 * z332;
-        let z695 = -qd[0] * z663 + z15 * z694 + z46 * z693 - z47 * z661 + z135 * z383
+        let z694 = qd[0] * z333 + z13 * z331 + z14 * z332;
+        let z695 = -qd[0] * z663 + z14 * z694 + z44 * z693 - z45 * z661 + z135 * z383
             + z136 * z384 + z137 * z331 - z155 * z330 + z156 * z329;
-        let z696 = qd[0] * z662 - z14 * z694 - z45 * z693 + z47 * z660 + z135 * z384
+        let z696 = qd[0] * z662 - z13 * z694 - z43 * z693 + z45 * z660 + z135 * z384
             + z136 * z385 + z137 * z332 + z154 * z330 - z156 * z328;
-        let z697 = self.m2 * z33 * z343 - self.m2 * z34 * z342 - self.m2 * z54 * z656
-            + self.m2 * z55 * z655 - self.m2 * z68 * z324 + self.m2 * z69 * z323
+        let z697 = self.m2 * z32 * z343 - self.m2 * z33 * z342 - self.m2 * z52 * z656
+            + self.m2 * z53 * z655 - self.m2 * z68 * z324 + self.m2 * z69 * z323
             + self.m2 * z141 * z335 - self.m2 * z142 * z334 + self.m2 * z692;
-        let z698 = z33 * z337 + z34 * z338 + z35 * z339 + z59 * z323 + z61 * z324
-            + z62 * z325;
-        let z699 = z34 * z698 - z35 * z668 + z55 * z697 - z56 * z666 + z57 * z655
-            + z58 * z656 + z59 * z657 + z141 * z386 + z142 * z387 + z143 * z337
+        let z698 = z32 * z337 + z33 * z338 + z34 * z339 + z57 * z323 + z59 * z324
+            + z60 * z325;
+        let z699 = z33 * z698 - z34 * z668 + z53 * z697 - z54 * z666 + z55 * z655
+            + z56 * z656 + z57 * z657 + z141 * z386 + z142 * z387 + z143 * z337
             - z164 * z336 + z165 * z335 - z167 * z325 + z168 * z324;
-        let z700 = -z33 * z698 + z35 * z667 - z54 * z697 + z56 * z665 + z58 * z655
-            + z60 * z656 + z61 * z657 + z141 * z387 + z142 * z388 + z143 * z338
+        let z700 = -z32 * z698 + z34 * z667 - z52 * z697 + z54 * z665 + z56 * z655
+            + z58 * z656 + z59 * z657 + z141 * z387 + z142 * z388 + z143 * z338
             + z163 * z336 - z165 * z334 + z166 * z325 - z168 * z323;
         let z701 = z695 + z699;
         let z702 = z696 + z700;
         let z703 = z660 + z665;
         let z704 = z661 + z666;
         let z705 = z693 + z697;
-        let z706 = z0 * z702 - z1 * z701 + z11 * z703 + z12 * z704 + z13 * z705;
-        let z707 = self.m2 * z33 * z356 - self.m2 * z34 * z355 + self.m2 * z141 * z350
+        let z706 = z0 * z702 - z1 * z701 + z10 * z703 + z11 * z704 + z12 * z705;
+        let z707 = self.m2 * z32 * z356 - self.m2 * z33 * z355 + self.m2 * z141 * z350
             - self.m2 * z142 * z349;
-        let z708 = z33 * z352 + z34 * z353 + z35 * z354;
-        let z709 = z34 * z708 - z35 * z674 + z55 * z707 - z56 * z672 + z141 * z402
+        let z708 = z32 * z352 + z33 * z353 + z34 * z354;
+        let z709 = z33 * z708 - z34 * z674 + z53 * z707 - z54 * z672 + z141 * z402
             + z142 * z403 + z143 * z352 - z164 * z351 + z165 * z350;
-        let z710 = -z33 * z708 + z35 * z673 - z54 * z707 + z56 * z671 + z141 * z403
+        let z710 = -z32 * z708 + z34 * z673 - z52 * z707 + z54 * z671 + z141 * z403
             + z142 * z404 + z143 * z353 + z163 * z351 - z165 * z349;
-        let z711 = z0 * z710 - z1 * z709 + z11 * z671 + z12 * z672 + z13 * z707;
-        let z712 = z5 * z652 + z8 * z170 + z8 * z684 + z10 * z685 + z30 * z648
-            + z31 * z649 + z32 * z682 + z163 * z292 + z164 * z293 + z165 * z360
+        let z711 = z0 * z710 - z1 * z709 + z10 * z671 + z11 * z672 + z12 * z707;
+        let z712 = z4 * z652 + z7 * z170 + z7 * z684 + z9 * z685 + z29 * z648
+            + z30 * z649 + z31 * z682 + z163 * z292 + z164 * z293 + z165 * z360
             + z169 * z285;
-        let z713 = z5 * z669 - z6 * z171 + z7 * z169 + z8 * z699 + z9 * z170 + z10 * z700
-            + z30 * z665 + z31 * z666 + z32 * z697 + z163 * z321 + z164 * z322
+        let z713 = z4 * z669 - z5 * z171 + z6 * z169 + z7 * z699 + z8 * z170 + z9 * z700
+            + z29 * z665 + z30 * z666 + z31 * z697 + z163 * z321 + z164 * z322
             + z165 * z381;
-        let z714 = z5 * z675 + z8 * z709 + z10 * z710 + z30 * z671 + z31 * z672
-            + z32 * z707;
-        let z792 = z0 * z14 + z1 * z15;
+        let z714 = z4 * z675 + z7 * z709 + z9 * z710 + z29 * z671 + z30 * z672
+            + z31 * z707;
+        let z792 = z0 * z13 + z1 * z14;
         let z793 = -qd[0] * z0;
-        let z871 = -z8 * z34 + z10 * z33;
-        let z872 = -z5 * z33 + z8 * z35;
-        let z873 = z5 * z34 - z10 * z35;
-        let z933 = -qd[1] * z12;
-        let z934 = -qd[2] * z10 + z287;
-        let z935 = -qd[2] * z31 + z933;
-        let z936 = -qd[0] * self.m0 * z39 - self.m0 * z64;
-        let z937 = -qd[0] * self.m0 * z40 + self.m0 * z63;
-        let z938 = z39 * z937 - z40 * z936;
-        let z939 = -qd[0] * self.m1 * z45 + self.m1 * z14 * z47 - self.m1 * z66
+        let z871 = -z7 * z33 + z9 * z32;
+        let z872 = -z4 * z32 + z7 * z34;
+        let z873 = z4 * z33 - z9 * z34;
+        let z933 = -qd[1] * z11;
+        let z934 = -qd[2] * z9 + z287;
+        let z935 = -qd[2] * z30 + z933;
+        let z936 = -qd[0] * self.m0 * z38 - self.m0 * z64;
+        let z937 = -qd[0] * self.m0 * z39 + self.m0 * z63;
+        let z938 = z38 * z937 - z39 * z936;
+        let z939 = -qd[0] * self.m1 * z43 + self.m1 * z13 * z45 - self.m1 * z66
             + self.m1 * z933;
-        let z940 = -qd[0] * self.m1 * z46 + self.m1 * z16 - self.m1 * z47 * z287
+        let z940 = -qd[0] * self.m1 * z44 + self.m1 * z15 - self.m1 * z45 * z287
             + self.m1 * z65;
-        let z941 = 2.0 * z14 * z52 - z15 * z50 + z45 * z940 - z46 * z939 + z50 * z287;
-        let z942 = self.m2 * z33 * z56 - self.m2 * z35 * z54 - self.m2 * z69
+        let z941 = 2.0 * z13 * z50 - z14 * z48 + z43 * z940 - z44 * z939 + z48 * z287;
+        let z942 = self.m2 * z32 * z54 - self.m2 * z34 * z52 - self.m2 * z69
             + self.m2 * z935;
-        let z943 = -self.m2 * z35 * z55 + self.m2 * z36 - self.m2 * z56 * z934
+        let z943 = -self.m2 * z34 * z53 + self.m2 * z35 - self.m2 * z54 * z934
             + self.m2 * z68;
-        let z944 = 2.0 * z33 * z61 - z34 * z59 + z54 * z943 - z55 * z942 + z59 * z934;
+        let z944 = 2.0 * z32 * z59 - z33 * z57 + z52 * z943 - z53 * z942 + z57 * z934;
         let z945 = z941 + z944;
         let z946 = z938 + z945;
-        let z947 = z0 * z47 + z11;
-        let z948 = z1 * z47 + z12;
-        let z949 = -z0 * z45 - z1 * z46 + z13;
-        let z950 = z0 * z56 + z11;
-        let z951 = z1 * z56 + z12;
-        let z952 = -z0 * z54 - z1 * z55 + z13;
-        let z953 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z954 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z955 = qd[2] * z0 * z5 + z793;
-        let z956 = z202 + qd[2] * z1 * z5;
-        let z957 = -qd[2] * z0 * z8 - qd[2] * z1 * z10 + z792;
-        let z958 = qd[2] * z0 * z32 + qd[2] * z5 * z12 - qd[2] * z10 * z13 + z953;
-        let z959 = qd[2] * z1 * z32 - qd[2] * z5 * z11 + qd[2] * z8 * z13 + z954;
-        let z960 = -qd[0] * self.m1 * z948 + self.m1 * z0 * z67 + self.m1 * z15 * z949
-            - self.m1 * z46 * z792 + self.m1 * z47 * z202 + self.m1 * z953;
-        let z961 = qd[0] * self.m1 * z947 + self.m1 * z1 * z67 - self.m1 * z14 * z949
-            + self.m1 * z45 * z792 - self.m1 * z47 * z793 + self.m1 * z954;
-        let z962 = z0 * z49 - z1 * z48;
-        let z963 = z0 * z51 - z1 * z49;
-        let z964 = -z0 * z157 - z1 * z158 + z14 * z963 - z15 * z962 + z45 * z961
-            - z46 * z960 + z50 * z793 + z52 * z202 + z53 * z792;
-        let z965 = self.m2 * z0 * z70 + self.m2 * z34 * z952 - self.m2 * z35 * z951
-            - self.m2 * z55 * z957 + self.m2 * z56 * z956 + self.m2 * z958;
-        let z966 = self.m2 * z1 * z70 - self.m2 * z33 * z952 + self.m2 * z35 * z950
-            + self.m2 * z54 * z957 - self.m2 * z56 * z955 + self.m2 * z959;
-        let z967 = z0 * z58 - z1 * z57;
-        let z968 = z0 * z60 - z1 * z58;
-        let z969 = -z0 * z166 - z1 * z167 + z33 * z968 - z34 * z967 + z54 * z966
-            - z55 * z965 + z59 * z955 + z61 * z956 + z62 * z957;
+        let z947 = z0 * z45 + z10;
+        let z948 = z1 * z45 + z11;
+        let z949 = -z0 * z43 - z1 * z44 + z12;
+        let z950 = z0 * z54 + z10;
+        let z951 = z1 * z54 + z11;
+        let z952 = -z0 * z52 - z1 * z53 + z12;
+        let z953 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z954 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z955 = qd[2] * z0 * z4 + z793;
+        let z956 = z202 + qd[2] * z1 * z4;
+        let z957 = -qd[2] * z0 * z7 - qd[2] * z1 * z9 + z792;
+        let z958 = qd[2] * z0 * z31 + qd[2] * z4 * z11 - qd[2] * z9 * z12 + z953;
+        let z959 = qd[2] * z1 * z31 - qd[2] * z4 * z10 + qd[2] * z7 * z12 + z954;
+        let z960 = -qd[0] * self.m1 * z948 + self.m1 * z0 * z67 + self.m1 * z14 * z949
+            - self.m1 * z44 * z792 + self.m1 * z45 * z202 + self.m1 * z953;
+        let z961 = qd[0] * self.m1 * z947 + self.m1 * z1 * z67 - self.m1 * z13 * z949
+            + self.m1 * z43 * z792 - self.m1 * z45 * z793 + self.m1 * z954;
+        let z962 = z0 * z47 - z1 * z46;
+        let z963 = z0 * z49 - z1 * z47;
+        let z964 = -z0 * z157 - z1 * z158 + z13 * z963 - z14 * z962 + z43 * z961
+            - z44 * z960 + z48 * z793 + z50 * z202 + z51 * z792;
+        let z965 = self.m2 * z0 * z70 + self.m2 * z33 * z952 - self.m2 * z34 * z951
+            - self.m2 * z53 * z957 + self.m2 * z54 * z956 + self.m2 * z958;
+        let z966 = self.m2 * z1 * z70 - self.m2 * z32 * z952 + self.m2 * z34 * z950
+            + self.m2 * z52 * z957 - self.m2 * z54 * z955 + self.m2 * z959;
+        let z967 = z0 * z56 - z1 * z55;
+        let z968 = z0 * z58 - z1 * z56;
+        let z969 = -z0 * z166 - z1 * z167 + z32 * z968 - z33 * z967 + z52 * z966
+            - z53 * z965 + z57 * z955 + z59 * z956 + z60 * z957;
         let z970 = z964 + z969;
-        let z971 = -z5 * z55 + z10 * z56 + z30;
-        let z972 = z5 * z54 - z8 * z56 + z31;
-        let z973 = z8 * z55 - z10 * z54 + z32;
-        let z974 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z975 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z976 = self.m2 * z974 - self.m2 * z5 * z69 + self.m2 * z10 * z70
-            + self.m2 * z34 * z973 - self.m2 * z35 * z972 - self.m2 * z55 * z871
-            + self.m2 * z56 * z872;
-        let z977 = self.m2 * z975 + self.m2 * z5 * z68 - self.m2 * z8 * z70
-            - self.m2 * z33 * z973 + self.m2 * z35 * z971 + self.m2 * z54 * z871
-            - self.m2 * z56 * z873;
-        let z978 = z5 * z59 + z8 * z57 + z10 * z58;
-        let z979 = z5 * z61 + z8 * z58 + z10 * z60;
-        let z980 = z8 * z167 - z10 * z166 + z33 * z979 - z34 * z978 + z54 * z977
-            - z55 * z976 + z59 * z873 + z61 * z872 + z62 * z871;
-        let z981 = self.m1 * z15 * z46 + self.m1 * z46 * z287;
-        let z982 = -qd[0] * z52 + z14 * z49 + z15 * z53 + z46 * z981 - z47 * z940
-            + z48 * z287 - z158;
-        let z983 = qd[0] * z50 + z14 * z51 - z14 * z53 - z45 * z981 + z47 * z939
-            + z49 * z287 + z157;
-        let z984 = self.m2 * z34 * z55 + self.m2 * z55 * z934;
-        let z985 = z33 * z58 + z34 * z62 - z35 * z61 + z55 * z984 - z56 * z943
-            + z57 * z934 - z167;
-        let z986 = z33 * z60 - z33 * z62 + z35 * z59 - z54 * z984 + z56 * z942
-            + z58 * z934 + z166;
+        let z971 = -z4 * z53 + z9 * z54 + z29;
+        let z972 = z4 * z52 - z7 * z54 + z30;
+        let z973 = z7 * z53 - z9 * z52 + z31;
+        let z974 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z975 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z976 = self.m2 * z974 - self.m2 * z4 * z69 + self.m2 * z9 * z70
+            + self.m2 * z33 * z973 - self.m2 * z34 * z972 - self.m2 * z53 * z871
+            + self.m2 * z54 * z872;
+        let z977 = self.m2 * z975 + self.m2 * z4 * z68 - self.m2 * z7 * z70
+            - self.m2 * z32 * z973 + self.m2 * z34 * z971 + self.m2 * z52 * z871
+            - self.m2 * z54 * z873;
+        let z978 = z4 * z57 + z7 * z55 + z9 * z56;
+        let z979 = z4 * z59 + z7 * z56 + z9 * z58;
+        let z980 = z7 * z167 - z9 * z166 + z32 * z979 - z33 * z978 + z52 * z977
+            - z53 * z976 + z57 * z873 + z59 * z872 + z60 * z871;
+        let z981 = self.m1 * z14 * z44 + self.m1 * z44 * z287;
+        let z982 = -qd[0] * z50 + z13 * z47 + z14 * z51 + z44 * z981 - z45 * z940
+            + z46 * z287 - z158;
+        let z983 = qd[0] * z48 + z13 * z49 - z13 * z51 - z43 * z981 + z45 * z939
+            + z47 * z287 + z157;
+        let z984 = self.m2 * z33 * z53 + self.m2 * z53 * z934;
+        let z985 = z32 * z56 + z33 * z60 - z34 * z59 + z53 * z984 - z54 * z943
+            + z55 * z934 - z167;
+        let z986 = z32 * z58 - z32 * z60 + z34 * z57 - z52 * z984 + z54 * z942
+            + z56 * z934 + z166;
         let z987 = z982 + z985;
         let z988 = z983 + z986;
         let z989 = z939 + z942;
         let z990 = z940 + z943;
         let z991 = z981 + z984;
-        let z992 = z0 * z988 - z1 * z987 + z11 * z989 + z12 * z990 + z13 * z991;
-        let z993 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z994 = z993 - qd[2] * z0 * z30 - qd[2] * z1 * z31 - qd[2] * z8 * z12
-            + qd[2] * z10 * z11;
+        let z992 = z0 * z988 - z1 * z987 + z10 * z989 + z11 * z990 + z12 * z991;
+        let z993 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z994 = z993 - qd[2] * z0 * z29 - qd[2] * z1 * z30 - qd[2] * z7 * z11
+            + qd[2] * z9 * z10;
         let z995 = self.m1 * z993 - self.m1 * z0 * z65 - self.m1 * z1 * z66
-            + self.m1 * z14 * z948 - self.m1 * z15 * z947 - self.m1 * z45 * z202
-            + self.m1 * z46 * z793;
-        let z996 = z0 * z52 - z1 * z50;
-        let z997 = -qd[0] * z963 + z0 * z159 + z15 * z996 + z46 * z995 - z47 * z961
-            + z48 * z793 + z49 * z202 + z50 * z792;
-        let z998 = qd[0] * z962 + z1 * z159 - z14 * z996 - z45 * z995 + z47 * z960
-            + z49 * z793 + z51 * z202 + z52 * z792;
+            + self.m1 * z13 * z948 - self.m1 * z14 * z947 - self.m1 * z43 * z202
+            + self.m1 * z44 * z793;
+        let z996 = z0 * z50 - z1 * z48;
+        let z997 = -qd[0] * z963 + z0 * z159 + z14 * z996 + z44 * z995 - z45 * z961
+            + z46 * z793 + z47 * z202 + z48 * z792;
+        let z998 = qd[0] * z962 + z1 * z159 - z13 * z996 - z43 * z995 + z45 * z960
+            + z47 * z793 + z49 * z202 + z50 * z792;
         let z999 = self.m2 * z994 - self.m2 * z0 * z68 - self.m2 * z1 * z69
-            + self.m2 * z33 * z951 - self.m2 * z34 * z950 - self.m2 * z54 * z956
-            + self.m2 * z55 * z955;
-        let z1000 = z0 * z61 - z1 * z59;
-        let z1001 = z0 * z168 + z34 * z1000 - z35 * z968 + z55 * z999 - z56 * z966
-            + z57 * z955 + z58 * z956 + z59 * z957;
-        let z1002 = z1 * z168 - z33 * z1000 + z35 * z967 - z54 * z999 + z56 * z965
-            + z58 * z955 + z60 * z956 + z61 * z957;
+            + self.m2 * z32 * z951 - self.m2 * z33 * z950 - self.m2 * z52 * z956
+            + self.m2 * z53 * z955;
+        let z1000 = z0 * z59 - z1 * z57;
+        let z1001 = z0 * z168 + z33 * z1000 - z34 * z968 + z53 * z999 - z54 * z966
+            + z55 * z955 + z56 * z956 + z57 * z957;
+        let z1002 = z1 * z168 - z32 * z1000 + z34 * z967 - z52 * z999 + z54 * z965
+            + z56 * z955 + z58 * z956 + z59 * z957;
         let z1003 = z997 + z1001;
         let z1004 = z998 + z1002;
         let z1005 = z960 + z965;
         let z1006 = z961 + z966;
         let z1007 = z995 + z999;
-        let z1008 = z0 * z1004 - z1 * z1003 + z11 * z1005 + z12 * z1006 + z13 * z1007;
-        let z1009 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z1010 = self.m2 * z1009 + self.m2 * z8 * z69 - self.m2 * z10 * z68
-            + self.m2 * z33 * z972 - self.m2 * z34 * z971 - self.m2 * z54 * z872
-            + self.m2 * z55 * z873;
-        let z1011 = z5 * z62 + z8 * z59 + z10 * z61;
-        let z1012 = -z5 * z167 + z10 * z168 + z34 * z1011 - z35 * z979 + z55 * z1010
-            - z56 * z977 + z57 * z873 + z58 * z872 + z59 * z871;
-        let z1013 = z5 * z166 - z8 * z168 - z33 * z1011 + z35 * z978 - z54 * z1010
-            + z56 * z976 + z58 * z873 + z60 * z872 + z61 * z871;
-        let z1014 = z0 * z1013 - z1 * z1012 + z11 * z976 + z12 * z977 + z13 * z1010;
-        let z1015 = z5 * z944 + z8 * z985 + z10 * z986 + z30 * z942 + z31 * z943
-            + z32 * z984;
-        let z1016 = z5 * z969 + z8 * z1001 + z10 * z1002 + z30 * z965 + z31 * z966
-            + z32 * z999;
-        let z1017 = z5 * z980 + z8 * z1012 + z10 * z1013 + z30 * z976 + z31 * z977
-            + z32 * z1010;
+        let z1008 = z0 * z1004 - z1 * z1003 + z10 * z1005 + z11 * z1006 + z12 * z1007;
+        let z1009 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z1010 = self.m2 * z1009 + self.m2 * z7 * z69 - self.m2 * z9 * z68
+            + self.m2 * z32 * z972 - self.m2 * z33 * z971 - self.m2 * z52 * z872
+            + self.m2 * z53 * z873;
+        let z1011 = z4 * z60 + z7 * z57 + z9 * z59;
+        let z1012 = -z4 * z167 + z9 * z168 + z33 * z1011 - z34 * z979 + z53 * z1010
+            - z54 * z977 + z55 * z873 + z56 * z872 + z57 * z871;
+        let z1013 = z4 * z166 - z7 * z168 - z32 * z1011 + z34 * z978 - z52 * z1010
+            + z54 * z976 + z56 * z873 + z58 * z872 + z59 * z871;
+        let z1014 = z0 * z1013 - z1 * z1012 + z10 * z976 + z11 * z977 + z12 * z1010;
+        let z1015 = z4 * z944 + z7 * z985 + z9 * z986 + z29 * z942 + z30 * z943
+            + z31 * z984;
+        let z1016 = z4 * z969 + z7 * z1001 + z9 * z1002 + z29 * z965 + z30 * z966
+            + z31 * z999;
+        let z1017 = z4 * z980 + z7 * z1012 + z9 * z1013 + z29 * z976 + z30 * z977
+            + z31 * z1010;
         let x0 = -z654;
         let x1 = -z670;
         let x2 = -z675;
@@ -2504,163 +2496,162 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z39 = self.cx * z0 - self.cy * z1;
-        let z40 = self.cx * z1 + self.cy * z0;
-        let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z47 = z4 - self.cx * z6 + self.cz * z5;
-        let z48 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z49 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z50 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z51 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z52 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z57 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z58 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z59 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z60 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z61 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z62 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z38 = self.cx * z0 - self.cy * z1;
+        let z39 = self.cx * z1 + self.cy * z0;
+        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
         let z283 = -self.oy * z0;
-        let z284 = -z1 * z5;
-        let z285 = -z1 * z6;
-        let z286 = z1 * z4;
+        let z284 = -z1 * z4;
+        let z285 = -z1 * z5;
+        let z286 = self.l * z1;
         let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z23 + z22 * z284;
-        let z291 = -z0 * z22 - z23 * z284;
-        let z292 = z5 * z19 - z8 * z21;
-        let z293 = -z5 * z289 + z21 * z285;
+        let z290 = -z0 * z22 + z21 * z284;
+        let z291 = -z0 * z21 - z22 * z284;
+        let z292 = z4 * z18 - z7 * z20;
+        let z293 = -z4 * z289 + z20 * z285;
         let z297 = -self.cx * z1 - self.cy * z0;
         let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z6 * z284 + self.izz * z5 * z285;
+        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
         let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z28 * z290 + self.iyy * z29 * z291 + self.izz * z5 * z285;
-        let z311 = -z0 * z6;
-        let z312 = self.l * z7;
-        let z313 = self.l * z9;
-        let z314 = -self.l * z6;
-        let z315 = z22 * z311;
-        let z316 = -z23 * z311;
-        let z317 = z22 * z285;
-        let z318 = -z23 * z285;
-        let z319 = -z5 * z22;
-        let z320 = z5 * z23;
-        let z321 = z5 * z313 - z6 * z20 - z9 * z21 - z10 * z314;
-        let z322 = -z5 * z312 + z6 * z19 + z7 * z21 + z8 * z314;
-        let z328 = self.cx * z311 + self.cz * z7;
-        let z329 = self.cx * z285 + self.cz * z9;
-        let z330 = -self.cx * z5 - self.cz * z6;
-        let z331 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z311 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z332 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z285 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z333 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z7 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z9 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z6 + z314;
-        let z337 = self.ixx2 * z24 * z319 + self.ixx2 * z28 * z315
-            + self.iyy * z25 * z320 + self.iyy * z29 * z316 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z338 = self.ixx2 * z26 * z319 + self.ixx2 * z28 * z317
-            + self.iyy * z27 * z320 + self.iyy * z29 * z318 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z339 = 2.0 * self.ixx2 * z28 * z319 + 2.0 * self.iyy * z29 * z320
-            - 2.0 * self.izz * z5 * z6;
-        let z346 = z1 * z23 - z7 * z22;
-        let z347 = -z0 * z23 - z9 * z22;
-        let z348 = z6 * z22;
-        let z349 = self.cx * z25 + self.cy * z346;
-        let z350 = self.cx * z27 + self.cy * z347;
-        let z351 = self.cx * z29 + self.cy * z348;
-        let z352 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28 + self.iyy * z25 * z348
-            + self.iyy * z29 * z346;
-        let z353 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28 + self.iyy * z27 * z348
-            + self.iyy * z29 * z347;
-        let z354 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z348;
+        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
+        let z311 = -z0 * z5;
+        let z312 = self.l * z6;
+        let z313 = self.l * z8;
+        let z314 = -self.l * z5;
+        let z315 = z21 * z311;
+        let z316 = -z22 * z311;
+        let z317 = z21 * z285;
+        let z318 = -z22 * z285;
+        let z319 = -z4 * z21;
+        let z320 = z4 * z22;
+        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
+        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
+        let z328 = self.cx * z311 + self.cz * z6;
+        let z329 = self.cx * z285 + self.cz * z8;
+        let z330 = -self.cx * z4 - self.cz * z5;
+        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
+        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
+        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
+        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
+            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
+            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
+            - 2.0 * self.izz * z4 * z5;
+        let z346 = z1 * z22 - z6 * z21;
+        let z347 = -z0 * z22 - z8 * z21;
+        let z348 = z5 * z21;
+        let z349 = self.cx * z24 + self.cy * z346;
+        let z350 = self.cx * z26 + self.cy * z347;
+        let z351 = self.cx * z28 + self.cy * z348;
+        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
+            + self.iyy * z28 * z346;
+        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
+            + self.iyy * z28 * z347;
+        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
         let z358 = z0 * z3 + z0 * z283;
-        let z360 = z10 * z289 - z20 * z285;
-        let z362 = 2.0 * self.ixx1 * z7 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z285;
-        let z363 = self.ixx1 * z9 * z284 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z10 * z285 + self.izz * (z8 * z8);
-        let z364 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z10;
-        let z365 = 2.0 * self.ixx2 * z24 * z290 + 2.0 * self.iyy * z25 * z291
-            + 2.0 * self.izz * z8 * z285;
-        let z366 = self.ixx2 * z26 * z290 + self.ixx2 * (z24 * z24)
-            + self.iyy * z27 * z291 + self.iyy * (z25 * z25) + self.izz * z10 * z285
-            + self.izz * (z8 * z8);
-        let z367 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
-            + 2.0 * self.izz * z8 * z10;
-        let z381 = -z7 * z20 - z8 * z313 + z9 * z19 + z10 * z312;
-        let z383 = 2.0 * self.ixx1 * z7 * z311 + 2.0 * self.izz * z7 * z8;
-        let z384 = self.ixx1 * z7 * z285 + self.ixx1 * z9 * z311 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z385 = 2.0 * self.ixx1 * z9 * z285 + 2.0 * self.izz * z9 * z10;
-        let z386 = 2.0 * self.ixx2 * z24 * z315 + 2.0 * self.iyy * z25 * z316
-            + 2.0 * self.izz * z7 * z8;
-        let z387 = self.ixx2 * z24 * z317 + self.ixx2 * z26 * z315
-            + self.iyy * z25 * z318 + self.iyy * z27 * z316 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z388 = 2.0 * self.ixx2 * z26 * z317 + 2.0 * self.iyy * z27 * z318
-            + 2.0 * self.izz * z9 * z10;
-        let z402 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z346;
-        let z403 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26 + self.iyy * z25 * z347
-            + self.iyy * z27 * z346;
-        let z404 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z347;
+        let z360 = z9 * z289 - z19 * z285;
+        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z285;
+        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
+        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z9;
+        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
+            + 2.0 * self.izz * z7 * z285;
+        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
+            + self.izz * (z7 * z7);
+        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * z7 * z9;
+        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
+        let z383 = 2.0 * self.ixx1 * z6 * z311 + 2.0 * self.izz * z6 * z7;
+        let z384 = self.ixx1 * z6 * z285 + self.ixx1 * z8 * z311 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z385 = 2.0 * self.ixx1 * z8 * z285 + 2.0 * self.izz * z8 * z9;
+        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
+            + 2.0 * self.izz * z6 * z7;
+        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
+            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
+            + 2.0 * self.izz * z8 * z9;
+        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
+        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
+            + self.iyy * z26 * z346;
+        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
         let z421 = -a[1] * z1;
         let z422 = a[1] * z0;
-        let z423 = a[1] * z11;
-        let z424 = a[1] * z12;
-        let z425 = a[1] * z13;
-        let z426 = a[2] * z8 + z421;
-        let z427 = a[2] * z10 + z422;
-        let z428 = a[0] + a[2] * z5;
-        let z429 = a[2] * z30 + z423;
-        let z430 = a[2] * z31 + z424;
-        let z431 = a[2] * z32 + z425;
-        let z432 = -self.m0 * a[0] * z40;
-        let z433 = self.m0 * a[0] * z39;
-        let z437 = -self.m1 * a[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
-        let z438 = self.m1 * a[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
-        let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
-        let z440 = a[0] * z50 + z46 * z439 - z47 * z438 + z48 * z421 + z49 * z422;
-        let z441 = a[0] * z52 - z45 * z439 + z47 * z437 + z49 * z421 + z51 * z422;
-        let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
-        let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
-        let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
-        let z446 = z55 * z445 - z56 * z444 + z57 * z426 + z58 * z427 + z59 * z428;
-        let z447 = -z54 * z445 + z56 * z443 + z58 * z426 + z60 * z427 + z61 * z428;
-        let z448 = z54 * z444 - z55 * z443 + z59 * z426 + z61 * z427 + z62 * z428;
+        let z423 = a[1] * z10;
+        let z424 = a[1] * z11;
+        let z425 = a[1] * z12;
+        let z426 = a[2] * z7 + z421;
+        let z427 = a[2] * z9 + z422;
+        let z428 = a[0] + a[2] * z4;
+        let z429 = a[2] * z29 + z423;
+        let z430 = a[2] * z30 + z424;
+        let z431 = a[2] * z31 + z425;
+        let z432 = -self.m0 * a[0] * z39;
+        let z433 = self.m0 * a[0] * z38;
+        let z437 = -self.m1 * a[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
+        let z438 = self.m1 * a[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
+        let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
+        let z440 = a[0] * z48 + z44 * z439 - z45 * z438 + z46 * z421 + z47 * z422;
+        let z441 = a[0] * z50 - z43 * z439 + z45 * z437 + z47 * z421 + z49 * z422;
+        let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
+        let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
+        let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
+        let z446 = z53 * z445 - z54 * z444 + z55 * z426 + z56 * z427 + z57 * z428;
+        let z447 = -z52 * z445 + z54 * z443 + z56 * z426 + z58 * z427 + z59 * z428;
+        let z448 = z52 * z444 - z53 * z443 + z57 * z426 + z59 * z427 + z60 * z428;
         let z449 = z440 + z446;
         let z450 = z441 + z447;
         let z452 = z437 + z443;
@@ -2671,90 +2662,90 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z464 = z462 + a[2] * z285;
         let z465 = z463 + a[2] * z292;
         let z466 = a[2] * z293 + z423;
-        let z467 = -self.m0 * a[0] * z39;
+        let z467 = -self.m0 * a[0] * z38;
         let z468 = self.m0 * a[0] * z297;
-        let z469 = z39 * z468 - z39 * z432 - z40 * z467 + z297 * z433;
-        let z470 = self.m1 * z463 - self.m1 * a[0] * z45 + self.m1 * z47 * z421;
-        let z471 = self.m1 * a[0] * z298 - self.m1 * z47 * z462 + self.m1 * z423;
-        let z472 = z298 * z438 + z299 * z421 + z45 * z471 - z45 * z437 - z46 * z470
-            + z50 * z462 + z50 * z422 + z52 * z421;
-        let z473 = self.m2 * z465 - self.m2 * z54 * z428 + self.m2 * z56 * z426;
-        let z474 = self.m2 * z466 + self.m2 * z300 * z428 - self.m2 * z56 * z464;
-        let z475 = z300 * z444 + z301 * z426 + z54 * z474 - z54 * z443 - z55 * z473
-            + z59 * z464 + z59 * z427 + z61 * z426;
+        let z469 = z38 * z468 - z38 * z432 - z39 * z467 + z297 * z433;
+        let z470 = self.m1 * z463 - self.m1 * a[0] * z43 + self.m1 * z45 * z421;
+        let z471 = self.m1 * a[0] * z298 - self.m1 * z45 * z462 + self.m1 * z423;
+        let z472 = z298 * z438 + z43 * z471 - z43 * z437 + z299 * z421 - z44 * z470
+            + z48 * z462 + z48 * z422 + z50 * z421;
+        let z473 = self.m2 * z465 - self.m2 * z52 * z428 + self.m2 * z54 * z426;
+        let z474 = self.m2 * z466 + self.m2 * z300 * z428 - self.m2 * z54 * z464;
+        let z475 = z300 * z444 + z301 * z426 + z52 * z474 - z52 * z443 - z53 * z473
+            + z57 * z464 + z57 * z427 + z59 * z426;
         let z476 = z472 + z475;
         let z477 = z469 + z476;
-        let z478 = a[2] * z7;
-        let z479 = a[2] * z9;
-        let z480 = -a[2] * z6;
+        let z478 = a[2] * z6;
+        let z479 = a[2] * z8;
+        let z480 = -a[2] * z5;
         let z481 = a[2] * z321;
         let z482 = a[2] * z322;
         let z483 = -self.m1 * a[0] * z329 + self.m1 * z330 * z422;
         let z484 = self.m1 * a[0] * z328 - self.m1 * z330 * z421;
-        let z485 = a[0] * z333 + z45 * z484 - z46 * z483 + z328 * z438 - z329 * z437
+        let z485 = a[0] * z333 + z43 * z484 - z44 * z483 + z328 * z438 - z329 * z437
             + z331 * z421 + z332 * z422;
-        let z486 = self.m2 * z481 - self.m2 * z55 * z480 + self.m2 * z56 * z479
+        let z486 = self.m2 * z481 - self.m2 * z53 * z480 + self.m2 * z54 * z479
             - self.m2 * z335 * z428 + self.m2 * z336 * z427;
-        let z487 = self.m2 * z482 + self.m2 * z54 * z480 - self.m2 * z56 * z478
+        let z487 = self.m2 * z482 + self.m2 * z52 * z480 - self.m2 * z54 * z478
             + self.m2 * z334 * z428 - self.m2 * z336 * z426;
-        let z488 = z54 * z487 - z55 * z486 + z59 * z478 + z61 * z479 + z62 * z480
+        let z488 = z52 * z487 - z53 * z486 + z57 * z478 + z59 * z479 + z60 * z480
             + z334 * z444 - z335 * z443 + z337 * z426 + z338 * z427 + z339 * z428;
         let z489 = z485 + z488;
         let z490 = -self.m2 * z350 * z428 + self.m2 * z351 * z427;
         let z491 = self.m2 * z349 * z428 - self.m2 * z351 * z426;
-        let z492 = z54 * z491 - z55 * z490 + z349 * z444 - z350 * z443 + z352 * z426
+        let z492 = z52 * z491 - z53 * z490 + z349 * z444 - z350 * z443 + z352 * z426
             + z353 * z427 + z354 * z428;
         let z493 = a[1] * z358;
         let z494 = z493 + a[2] * z360;
-        let z495 = self.m1 * z493 - self.m1 * z298 * z422 + self.m1 * z46 * z462;
-        let z496 = a[0] * z299 + z45 * z439 + z46 * z495 - z47 * z471 + z48 * z462
-            + z49 * z421 + z362 * z421 + z363 * z422;
-        let z497 = a[0] * z50 - z298 * z439 - z45 * z495 + z47 * z470 + z49 * z462
-            + z51 * z421 + z363 * z421 + z364 * z422;
-        let z498 = self.m2 * z494 - self.m2 * z300 * z427 + self.m2 * z55 * z464;
-        let z499 = z301 * z428 + z54 * z445 + z55 * z498 - z56 * z474 + z57 * z464
-            + z58 * z426 + z365 * z426 + z366 * z427;
-        let z500 = -z300 * z445 - z54 * z498 + z56 * z473 + z58 * z464 + z59 * z428
-            + z60 * z426 + z366 * z426 + z367 * z427;
+        let z495 = self.m1 * z493 - self.m1 * z298 * z422 + self.m1 * z44 * z462;
+        let z496 = a[0] * z299 + z43 * z439 + z44 * z495 - z45 * z471 + z46 * z462
+            + z47 * z421 + z362 * z421 + z363 * z422;
+        let z497 = a[0] * z48 - z298 * z439 - z43 * z495 + z45 * z470 + z47 * z462
+            + z49 * z421 + z363 * z421 + z364 * z422;
+        let z498 = self.m2 * z494 - self.m2 * z300 * z427 + self.m2 * z53 * z464;
+        let z499 = z301 * z428 + z52 * z445 + z53 * z498 - z54 * z474 + z55 * z464
+            + z56 * z426 + z365 * z426 + z366 * z427;
+        let z500 = -z300 * z445 - z52 * z498 + z54 * z473 + z56 * z464 + z57 * z428
+            + z58 * z426 + z366 * z426 + z367 * z427;
         let z501 = z496 + z499;
         let z502 = z497 + z500;
         let z503 = z470 + z473;
         let z504 = z471 + z474;
         let z505 = z495 + z498;
-        let z506 = z0 * z502 - z0 * z449 - z1 * z501 - z1 * z450 + z11 * z503
-            + z11 * z453 + z12 * z504 + z13 * z505 + z286 * z452 + z358 * z454;
+        let z506 = z0 * z502 - z0 * z449 - z1 * z501 - z1 * z450 + z10 * z503
+            + z10 * z453 + z11 * z504 + z12 * z505 + z286 * z452 + z358 * z454;
         let z507 = a[2] * z381;
         let z508 = -self.m1 * z328 * z422 + self.m1 * z329 * z421;
-        let z509 = a[0] * z331 + z46 * z508 - z47 * z484 + z329 * z439 - z330 * z438
+        let z509 = a[0] * z331 + z44 * z508 - z45 * z484 + z329 * z439 - z330 * z438
             + z383 * z421 + z384 * z422;
-        let z510 = a[0] * z332 - z45 * z508 + z47 * z483 - z328 * z439 + z330 * z437
+        let z510 = a[0] * z332 - z43 * z508 + z45 * z483 - z328 * z439 + z330 * z437
             + z384 * z421 + z385 * z422;
-        let z511 = self.m2 * z507 - self.m2 * z54 * z479 + self.m2 * z55 * z478
+        let z511 = self.m2 * z507 - self.m2 * z52 * z479 + self.m2 * z53 * z478
             - self.m2 * z334 * z427 + self.m2 * z335 * z426;
-        let z512 = z55 * z511 - z56 * z487 + z57 * z478 + z58 * z479 + z59 * z480
+        let z512 = z53 * z511 - z54 * z487 + z55 * z478 + z56 * z479 + z57 * z480
             + z335 * z445 - z336 * z444 + z337 * z428 + z386 * z426 + z387 * z427;
-        let z513 = -z54 * z511 + z56 * z486 + z58 * z478 + z60 * z479 + z61 * z480
+        let z513 = -z52 * z511 + z54 * z486 + z56 * z478 + z58 * z479 + z59 * z480
             - z334 * z445 + z336 * z443 + z338 * z428 + z387 * z426 + z388 * z427;
         let z514 = z509 + z512;
         let z515 = z510 + z513;
         let z516 = z483 + z486;
         let z517 = z484 + z487;
         let z518 = z508 + z511;
-        let z519 = z0 * z515 - z1 * z514 + z11 * z516 + z12 * z517 + z13 * z518;
+        let z519 = z0 * z515 - z1 * z514 + z10 * z516 + z11 * z517 + z12 * z518;
         let z520 = -self.m2 * z349 * z427 + self.m2 * z350 * z426;
-        let z521 = z55 * z520 - z56 * z491 + z350 * z445 - z351 * z444 + z352 * z428
+        let z521 = z53 * z520 - z54 * z491 + z350 * z445 - z351 * z444 + z352 * z428
             + z402 * z426 + z403 * z427;
-        let z522 = -z54 * z520 + z56 * z490 - z349 * z445 + z351 * z443 + z353 * z428
+        let z522 = -z52 * z520 + z54 * z490 - z349 * z445 + z351 * z443 + z353 * z428
             + z403 * z426 + z404 * z427;
-        let z523 = z0 * z522 - z1 * z521 + z11 * z490 + z12 * z491 + z13 * z520;
-        let z524 = z5 * z475 + z8 * z499 + z8 * z447 + z10 * z500 + z285 * z446
-            + z30 * z473 + z31 * z474 + z32 * z498 + z292 * z443 + z293 * z444
+        let z523 = z0 * z522 - z1 * z521 + z10 * z490 + z11 * z491 + z12 * z520;
+        let z524 = z4 * z475 + z7 * z499 + z7 * z447 + z9 * z500 + z29 * z473
+            + z285 * z446 + z30 * z474 + z31 * z498 + z292 * z443 + z293 * z444
             + z360 * z445;
-        let z525 = z5 * z488 - z6 * z448 + z7 * z446 + z8 * z512 + z9 * z447 + z10 * z513
-            + z30 * z486 + z31 * z487 + z32 * z511 + z321 * z443 + z322 * z444
+        let z525 = z4 * z488 - z5 * z448 + z6 * z446 + z7 * z512 + z8 * z447 + z9 * z513
+            + z29 * z486 + z30 * z487 + z31 * z511 + z321 * z443 + z322 * z444
             + z381 * z445;
-        let z526 = z5 * z492 + z8 * z521 + z10 * z522 + z30 * z490 + z31 * z491
-            + z32 * z520;
+        let z526 = z4 * z492 + z7 * z521 + z9 * z522 + z29 * z490 + z30 * z491
+            + z31 * z520;
         out[(0, 0)] = z477;
         out[(0, 1)] = z489;
         out[(0, 2)] = z492;
@@ -2781,219 +2772,217 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1 = q[0].sin();
                 let z2 = -self.oy * z1;
                 let z3 = self.oy * z0;
-                let z4 = self.z0 + self.l;
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z11 = -z0 * z4;
-                let z12 = -z1 * z4;
-                let z13 = z0 * z2 + z1 * z3;
-                let z14 = -qd[1] * z1;
-                let z15 = qd[1] * z0;
+                let z10 = -self.l * z0;
+                let z11 = -self.l * z1;
+                let z12 = z0 * z2 + z1 * z3;
+                let z13 = -qd[1] * z1;
+                let z14 = qd[1] * z0;
+                let z15 = qd[1] * z10;
                 let z16 = qd[1] * z11;
                 let z17 = qd[1] * z12;
-                let z18 = qd[1] * z13;
-                let z19 = z2 - self.oy * z1 + self.l * z8;
-                let z20 = z3 + self.oy * z0 + self.l * z10;
-                let z21 = z4 + self.l * z5;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z24 = -z1 * z23 + z7 * z22;
-                let z25 = -z1 * z22 - z7 * z23;
-                let z26 = z0 * z23 + z9 * z22;
-                let z27 = z0 * z22 - z9 * z23;
-                let z28 = -z6 * z22;
-                let z29 = z6 * z23;
-                let z30 = z5 * z20 - z10 * z21;
-                let z31 = -z5 * z19 + z8 * z21;
-                let z32 = -z8 * z20 + z10 * z19;
-                let z33 = qd[2] * z8 + z14;
-                let z34 = qd[2] * z10 + z15;
-                let z35 = qd[0] + qd[2] * z5;
+                let z18 = z2 - self.oy * z1 + self.l * z7;
+                let z19 = z3 + self.oy * z0 + self.l * z9;
+                let z20 = self.l + self.l * z4;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z23 = -z1 * z22 + z6 * z21;
+                let z24 = -z1 * z21 - z6 * z22;
+                let z25 = z0 * z22 + z8 * z21;
+                let z26 = z0 * z21 - z8 * z22;
+                let z27 = -z5 * z21;
+                let z28 = z5 * z22;
+                let z29 = z4 * z19 - z9 * z20;
+                let z30 = -z4 * z18 + z7 * z20;
+                let z31 = -z7 * z19 + z9 * z18;
+                let z32 = qd[2] * z7 + z13;
+                let z33 = qd[2] * z9 + z14;
+                let z34 = qd[0] + qd[2] * z4;
+                let z35 = qd[2] * z29 + z15;
                 let z36 = qd[2] * z30 + z16;
                 let z37 = qd[2] * z31 + z17;
-                let z38 = qd[2] * z32 + z18;
-                let z39 = self.cx * z0 - self.cy * z1;
-                let z40 = self.cx * z1 + self.cy * z0;
-                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z47 = z4 - self.cx * z6 + self.cz * z5;
-                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-                let z63 = -qd[0] * z40;
-                let z64 = qd[0] * z39;
-                let z65 = -qd[0] * z46 + z15 * z47 + z16;
-                let z66 = qd[0] * z45 - z14 * z47 + z17;
-                let z67 = z14 * z46 - z15 * z45 + z18;
-                let z68 = z34 * z56 - z35 * z55 + z36;
-                let z69 = -z33 * z56 + z35 * z54 + z37;
-                let z70 = z33 * z55 - z34 * z54 + z38;
+                let z38 = self.cx * z0 - self.cy * z1;
+                let z39 = self.cx * z1 + self.cy * z0;
+                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+                let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+                let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+                let z63 = -qd[0] * z39;
+                let z64 = qd[0] * z38;
+                let z65 = -qd[0] * z44 + z14 * z45 + z15;
+                let z66 = qd[0] * z43 - z13 * z45 + z16;
+                let z67 = z13 * z44 - z14 * z43 + z17;
+                let z68 = z33 * z54 - z34 * z53 + z35;
+                let z69 = -z32 * z54 + z34 * z52 + z36;
+                let z70 = z32 * z53 - z33 * z52 + z37;
                 let z135 = -qd[0] * qd[1] * z0;
                 let z136 = -qd[0] * qd[1] * z1;
-                let z137 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-                let z138 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-                let z139 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-                let z140 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-                    + qd[1] * z12 * z14;
-                let z141 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z135;
-                let z142 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z136;
-                let z143 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z137;
-                let z144 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-                    + qd[2] * z32 * z34 + z138;
-                let z145 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-                    - qd[2] * z32 * z33 + z139;
-                let z146 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-                    + qd[2] * z31 * z33 + z140;
+                let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+                let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+                let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+                let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+                    + qd[1] * z11 * z13;
+                let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
+                let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
+                let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
+                let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+                    + qd[2] * z31 * z33 + z138;
+                let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+                    - qd[2] * z31 * z32 + z139;
+                let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+                    + qd[2] * z30 * z32 + z140;
                 let z147 = -qd[0] * self.m0 * z64;
                 let z148 = qd[0] * self.m0 * z63;
-                let z154 = -qd[0] * self.m1 * z66 + self.m1 * z15 * z67
-                    - self.m1 * z46 * z137 + self.m1 * z47 * z136 + self.m1 * z138;
-                let z155 = qd[0] * self.m1 * z65 - self.m1 * z14 * z67
-                    + self.m1 * z45 * z137 - self.m1 * z47 * z135 + self.m1 * z139;
-                let z156 = self.m1 * self.g + self.m1 * z14 * z66 - self.m1 * z15 * z65
-                    - self.m1 * z45 * z136 + self.m1 * z46 * z135 + self.m1 * z140;
-                let z163 = self.m2 * z34 * z70 - self.m2 * z35 * z69
-                    - self.m2 * z55 * z143 + self.m2 * z56 * z142 + self.m2 * z144;
-                let z164 = -self.m2 * z33 * z70 + self.m2 * z35 * z68
-                    + self.m2 * z54 * z143 - self.m2 * z56 * z141 + self.m2 * z145;
-                let z165 = self.m2 * self.g + self.m2 * z33 * z69 - self.m2 * z34 * z68
-                    - self.m2 * z54 * z142 + self.m2 * z55 * z141 + self.m2 * z146;
+                let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67
+                    - self.m1 * z44 * z137 + self.m1 * z45 * z136 + self.m1 * z138;
+                let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67
+                    + self.m1 * z43 * z137 - self.m1 * z45 * z135 + self.m1 * z139;
+                let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
+                    - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+                let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69
+                    - self.m2 * z53 * z143 + self.m2 * z54 * z142 + self.m2 * z144;
+                let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68
+                    + self.m2 * z52 * z143 - self.m2 * z54 * z141 + self.m2 * z145;
+                let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
+                    - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
                 let z175 = z154 + z163;
                 let z176 = z155 + z164;
                 let z177 = z156 + z165;
                 let z1018 = -dp[12] * z1;
                 let z1019 = dp[12] * z0;
-                let z1020 = dp[11] + dp[13];
-                let z1021 = -z0 * z1020;
-                let z1022 = -z1 * z1020;
-                let z1023 = z0 * z1018 + z1 * z1019;
+                let z1020 = -dp[13] * z0;
+                let z1021 = -dp[13] * z1;
+                let z1022 = z0 * z1018 + z1 * z1019;
+                let z1023 = qd[1] * z1020;
                 let z1024 = qd[1] * z1021;
                 let z1025 = qd[1] * z1022;
-                let z1026 = qd[1] * z1023;
-                let z1027 = z1018 - dp[12] * z1 + dp[13] * z8;
-                let z1028 = z1019 + dp[12] * z0 + dp[13] * z10;
-                let z1029 = z1020 + dp[13] * z5;
-                let z1030 = z5 * z1028 - z10 * z1029;
-                let z1031 = -z5 * z1027 + z8 * z1029;
-                let z1032 = -z8 * z1028 + z10 * z1027;
+                let z1026 = z1018 - dp[12] * z1 + dp[13] * z7;
+                let z1027 = z1019 + dp[12] * z0 + dp[13] * z9;
+                let z1028 = dp[13] + dp[13] * z4;
+                let z1029 = z4 * z1027 - z9 * z1028;
+                let z1030 = -z4 * z1026 + z7 * z1028;
+                let z1031 = -z7 * z1027 + z9 * z1026;
+                let z1032 = z1023 + qd[2] * z1029;
                 let z1033 = qd[2] * z1030 + z1024;
                 let z1034 = qd[2] * z1031 + z1025;
-                let z1035 = qd[2] * z1032 + z1026;
-                let z1036 = dp[8] * z0 - dp[9] * z1;
-                let z1037 = dp[8] * z1 + dp[9] * z0;
-                let z1038 = z1018 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
-                let z1039 = z1019 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
-                let z1040 = z1020 - dp[8] * z6 + dp[10] * z5;
-                let z1041 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z1042 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z1043 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z1044 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z1045 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z1046 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z1047 = z1027 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
-                let z1048 = z1028 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
-                let z1049 = z1029 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
-                let z1050 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
-                    + dp[7] * (z8 * z8);
-                let z1051 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z1052 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z1053 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
-                    + dp[7] * (z10 * z10);
-                let z1054 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z1055 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
-                    + dp[7] * (z5 * z5);
-                let z1056 = -qd[0] * z1037;
-                let z1057 = qd[0] * z1036;
-                let z1058 = -qd[0] * z1039 + z1024 + z15 * z1040;
-                let z1059 = qd[0] * z1038 + z1025 - z14 * z1040;
-                let z1060 = z1026 + z14 * z1039 - z15 * z1038;
-                let z1061 = z1033 + z34 * z1049 - z35 * z1048;
-                let z1062 = z1034 - z33 * z1049 + z35 * z1047;
-                let z1063 = z1035 + z33 * z1048 - z34 * z1047;
-                let z1064 = -qd[0] * qd[1] * z1022 - qd[1] * z0 * z1026
-                    + qd[1] * z15 * z1023;
-                let z1065 = qd[0] * qd[1] * z1021 - qd[1] * z1 * z1026
-                    - qd[1] * z14 * z1023;
-                let z1066 = qd[2] * z5 * z1034 - qd[2] * z10 * z1035
-                    + qd[2] * z34 * z1032 - qd[2] * z35 * z1031 + z1064;
-                let z1067 = -qd[2] * z5 * z1033 + qd[2] * z8 * z1035
-                    - qd[2] * z33 * z1032 + qd[2] * z35 * z1030 + z1065;
-                let z1068 = -qd[0] * self.m0 * z1057 - qd[0] * dp[0] * z64;
-                let z1069 = qd[0] * self.m0 * z1056 + qd[0] * dp[0] * z63;
-                let z1070 = z39 * z1069 - z40 * z1068 - z147 * z1037 + z148 * z1036;
-                let z1071 = -qd[0] * self.m1 * z1059 - qd[0] * dp[1] * z66
-                    + self.m1 * z15 * z1060 + self.m1 * z1064 + self.m1 * z136 * z1040
-                    - self.m1 * z137 * z1039 + dp[1] * z15 * z67 - dp[1] * z46 * z137
-                    + dp[1] * z47 * z136 + dp[1] * z138;
-                let z1072 = qd[0] * self.m1 * z1058 + qd[0] * dp[1] * z65
-                    - self.m1 * z14 * z1060 + self.m1 * z1065 - self.m1 * z135 * z1040
-                    + self.m1 * z137 * z1038 - dp[1] * z14 * z67 + dp[1] * z45 * z137
-                    - dp[1] * z47 * z135 + dp[1] * z139;
-                let z1073 = qd[0] * z1043 + z14 * z1041 + z15 * z1042;
-                let z1074 = qd[0] * z1045 + z14 * z1042 + z15 * z1044;
-                let z1075 = z14 * z1074 - z15 * z1073 + z45 * z1072 - z46 * z1071
-                    + z135 * z1043 + z136 * z1045 + z137 * z1046 - z154 * z1039
-                    + z155 * z1038;
-                let z1076 = self.m2 * z34 * z1063 - self.m2 * z35 * z1062
-                    + self.m2 * z1066 + self.m2 * z142 * z1049 - self.m2 * z143 * z1048
-                    + dp[2] * z34 * z70 - dp[2] * z35 * z69 - dp[2] * z55 * z143
-                    + dp[2] * z56 * z142 + dp[2] * z144;
-                let z1077 = -self.m2 * z33 * z1063 + self.m2 * z35 * z1061
-                    + self.m2 * z1067 - self.m2 * z141 * z1049 + self.m2 * z143 * z1047
-                    - dp[2] * z33 * z70 + dp[2] * z35 * z68 + dp[2] * z54 * z143
-                    - dp[2] * z56 * z141 + dp[2] * z145;
-                let z1078 = z33 * z1050 + z34 * z1051 + z35 * z1052;
-                let z1079 = z33 * z1051 + z34 * z1053 + z35 * z1054;
-                let z1080 = z33 * z1079 - z34 * z1078 + z54 * z1077 - z55 * z1076
-                    + z141 * z1052 + z142 * z1054 + z143 * z1055 - z163 * z1048
-                    + z164 * z1047;
-                let z1081 = z1075 + z1080;
-                let z1082 = z1070 + z1081;
-                let z1083 = qd[1] * z0 * z1024 + qd[1] * z1 * z1025 + qd[1] * z14 * z1022
-                    - qd[1] * z15 * z1021;
-                let z1084 = -qd[2] * z8 * z1034 + qd[2] * z10 * z1033
-                    + qd[2] * z33 * z1031 - qd[2] * z34 * z1030 + z1083;
-                let z1085 = self.m1 * dp[14] + self.m1 * z14 * z1059
-                    - self.m1 * z15 * z1058 + self.m1 * z1083 + self.m1 * z135 * z1039
-                    - self.m1 * z136 * z1038 + dp[1] * z14 * z66 - dp[1] * z15 * z65
-                    - dp[1] * z45 * z136 + dp[1] * z46 * z135 + dp[1] * z140
+                let z1035 = dp[8] * z0 - dp[9] * z1;
+                let z1036 = dp[8] * z1 + dp[9] * z0;
+                let z1037 = z1018 + dp[8] * z6 - dp[9] * z1 + dp[10] * z7;
+                let z1038 = z1019 + dp[8] * z8 + dp[9] * z0 + dp[10] * z9;
+                let z1039 = -dp[8] * z5 + dp[10] * z4 + dp[13];
+                let z1040 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
+                let z1041 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
+                let z1042 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
+                let z1043 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
+                let z1044 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z1045 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
+                let z1046 = z1026 + dp[8] * z23 + dp[9] * z24 + dp[10] * z7;
+                let z1047 = z1027 + dp[8] * z25 + dp[9] * z26 + dp[10] * z9;
+                let z1048 = z1028 + dp[8] * z27 + dp[9] * z28 + dp[10] * z4;
+                let z1049 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
+                    + dp[7] * (z7 * z7);
+                let z1050 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
+                let z1051 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
+                let z1052 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
+                    + dp[7] * (z9 * z9);
+                let z1053 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z1054 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28)
+                    + dp[7] * (z4 * z4);
+                let z1055 = -qd[0] * z1036;
+                let z1056 = qd[0] * z1035;
+                let z1057 = -qd[0] * z1038 + z1023 + z14 * z1039;
+                let z1058 = qd[0] * z1037 + z1024 - z13 * z1039;
+                let z1059 = z1025 + z13 * z1038 - z14 * z1037;
+                let z1060 = z1032 + z33 * z1048 - z34 * z1047;
+                let z1061 = z1033 - z32 * z1048 + z34 * z1046;
+                let z1062 = z1034 + z32 * z1047 - z33 * z1046;
+                let z1063 = -qd[0] * qd[1] * z1021 - qd[1] * z0 * z1025
+                    + qd[1] * z14 * z1022;
+                let z1064 = qd[0] * qd[1] * z1020 - qd[1] * z1 * z1025
+                    - qd[1] * z13 * z1022;
+                let z1065 = qd[2] * z4 * z1033 - qd[2] * z9 * z1034 + qd[2] * z33 * z1031
+                    - qd[2] * z34 * z1030 + z1063;
+                let z1066 = -qd[2] * z4 * z1032 + qd[2] * z7 * z1034
+                    - qd[2] * z32 * z1031 + qd[2] * z34 * z1029 + z1064;
+                let z1067 = -qd[0] * self.m0 * z1056 - qd[0] * dp[0] * z64;
+                let z1068 = qd[0] * self.m0 * z1055 + qd[0] * dp[0] * z63;
+                let z1069 = z38 * z1068 - z39 * z1067 - z147 * z1036 + z148 * z1035;
+                let z1070 = -qd[0] * self.m1 * z1058 - qd[0] * dp[1] * z66
+                    + self.m1 * z14 * z1059 + self.m1 * z1063 + self.m1 * z136 * z1039
+                    - self.m1 * z137 * z1038 + dp[1] * z14 * z67 - dp[1] * z44 * z137
+                    + dp[1] * z45 * z136 + dp[1] * z138;
+                let z1071 = qd[0] * self.m1 * z1057 + qd[0] * dp[1] * z65
+                    - self.m1 * z13 * z1059 + self.m1 * z1064 - self.m1 * z135 * z1039
+                    + self.m1 * z137 * z1037 - dp[1] * z13 * z67 + dp[1] * z43 * z137
+                    - dp[1] * z45 * z135 + dp[1] * z139;
+                let z1072 = qd[0] * z1042 + z13 * z1040 + z14 * z1041;
+                let z1073 = qd[0] * z1044 + z13 * z1041 + z14 * z1043;
+                let z1074 = z13 * z1073 - z14 * z1072 + z43 * z1071 - z44 * z1070
+                    + z135 * z1042 + z136 * z1044 + z137 * z1045 - z154 * z1038
+                    + z155 * z1037;
+                let z1075 = self.m2 * z33 * z1062 - self.m2 * z34 * z1061
+                    + self.m2 * z1065 + self.m2 * z142 * z1048 - self.m2 * z143 * z1047
+                    + dp[2] * z33 * z70 - dp[2] * z34 * z69 - dp[2] * z53 * z143
+                    + dp[2] * z54 * z142 + dp[2] * z144;
+                let z1076 = -self.m2 * z32 * z1062 + self.m2 * z34 * z1060
+                    + self.m2 * z1066 - self.m2 * z141 * z1048 + self.m2 * z143 * z1046
+                    - dp[2] * z32 * z70 + dp[2] * z34 * z68 + dp[2] * z52 * z143
+                    - dp[2] * z54 * z141 + dp[2] * z145;
+                let z1077 = z32 * z1049 + z33 * z1050 + z34 * z1051;
+                let z1078 = z32 * z1050 + z33 * z1052 + z34 * z1053;
+                let z1079 = z32 * z1078 - z33 * z1077 + z52 * z1076 - z53 * z1075
+                    + z141 * z1051 + z142 * z1053 + z143 * z1054 - z163 * z1047
+                    + z164 * z1046;
+                let z1080 = z1074 + z1079;
+                let z1081 = z1069 + z1080;
+                let z1082 = qd[1] * z0 * z1023 + qd[1] * z1 * z1024 + qd[1] * z13 * z1021
+                    - qd[1] * z14 * z1020;
+                let z1083 = -qd[2] * z7 * z1033 + qd[2] * z9 * z1032
+                    + qd[2] * z32 * z1030 - qd[2] * z33 * z1029 + z1082;
+                let z1084 = self.m1 * dp[14] + self.m1 * z13 * z1058
+                    - self.m1 * z14 * z1057 + self.m1 * z1082 + self.m1 * z135 * z1038
+                    - self.m1 * z136 * z1037 + dp[1] * z13 * z66 - dp[1] * z14 * z65
+                    - dp[1] * z43 * z136 + dp[1] * z44 * z135 + dp[1] * z140
                     + self.g * dp[1];
-                let z1086 = qd[0] * z1046 + z14 * z1043 + z15 * z1045;
-                let z1087 = -qd[0] * z1074 + z15 * z1086 + z46 * z1085 - z47 * z1072
-                    + z135 * z1041 + z136 * z1042 + z137 * z1043 - z155 * z1040
-                    + z156 * z1039;
-                let z1088 = qd[0] * z1073 - z14 * z1086 - z45 * z1085 + z47 * z1071
-                    + z135 * z1042 + z136 * z1044 + z137 * z1045 + z154 * z1040
-                    - z156 * z1038;
-                let z1089 = self.m2 * dp[14] + self.m2 * z33 * z1062
-                    - self.m2 * z34 * z1061 + self.m2 * z1084 + self.m2 * z141 * z1048
-                    - self.m2 * z142 * z1047 + dp[2] * z33 * z69 - dp[2] * z34 * z68
-                    - dp[2] * z54 * z142 + dp[2] * z55 * z141 + dp[2] * z146
+                let z1085 = qd[0] * z1045 + z13 * z1042 + z14 * z1044;
+                let z1086 = -qd[0] * z1073 + z14 * z1085 + z44 * z1084 - z45 * z1071
+                    + z135 * z1040 + z136 * z1041 + z137 * z1042 - z155 * z1039
+                    + z156 * z1038;
+                let z1087 = qd[0] * z1072 - z13 * z1085 - z43 * z1084 + z45 * z1070
+                    + z135 * z1041 + z136 * z1043 + z137 * z1044 + z154 * z1039
+                    - z156 * z1037;
+                let z1088 = self.m2 * dp[14] + self.m2 * z32 * z1061
+                    - self.m2 * z33 * z1060 + self.m2 * z1083 + self.m2 * z141 * z1047
+                    - self.m2 * z142 * z1046 + dp[2] * z32 * z69 - dp[2] * z33 * z68
+                    - dp[2] * z52 * z142 + dp[2] * z53 * z141 + dp[2] * z146
                     + self.g * dp[2];
-                let z1090 = z33 * z1052 + z34 * z1054 + z35 * z1055;
-                let z1091 = z34 * z1090 - z35 * z1079 + z55 * z1089 - z56 * z1077
-                    + z141 * z1050 + z142 * z1051 + z143 * z1052 - z164 * z1049
-                    + z165 * z1048;
-                let z1092 = -z33 * z1090 + z35 * z1078 - z54 * z1089 + z56 * z1076
-                    + z141 * z1051 + z142 * z1053 + z143 * z1054 + z163 * z1049
-                    - z165 * z1047;
+                let z1089 = z32 * z1051 + z33 * z1053 + z34 * z1054;
+                let z1090 = z33 * z1089 - z34 * z1078 + z53 * z1088 - z54 * z1076
+                    + z141 * z1049 + z142 * z1050 + z143 * z1051 - z164 * z1048
+                    + z165 * z1047;
+                let z1091 = -z32 * z1089 + z34 * z1077 - z52 * z1088 + z54 * z1075
+                    + z141 * z1050 + z142 * z1052 + z143 * z1053 + z163 * z1048
+                    - z165 * z1046;
+                let z1092 = z1086 + z1090;
                 let z1093 = z1087 + z1091;
-                let z1094 = z1088 + z1092;
+                let z1094 = z1070 + z1075;
                 let z1095 = z1071 + z1076;
-                let z1096 = z1072 + z1077;
-                let z1097 = z1085 + z1089;
-                let z1098 = z0 * z1094 - z1 * z1093 + z11 * z1095 + z12 * z1096
-                    + z13 * z1097 + z175 * z1021 + z176 * z1022 + z177 * z1023;
-                let z1099 = z5 * z1080 + z8 * z1091 + z10 * z1092 + z30 * z1076
-                    + z31 * z1077 + z32 * z1089 + z163 * z1030 + z164 * z1031
-                    + z165 * z1032;
-                let x0 = -z1082;
-                let x1 = -z1098;
-                let x2 = -z1099;
+                let z1096 = z1084 + z1088;
+                let z1097 = z0 * z1093 - z1 * z1092 + z10 * z1094 + z11 * z1095
+                    + z12 * z1096 + z175 * z1020 + z176 * z1021 + z177 * z1022;
+                let z1098 = z4 * z1079 + z7 * z1090 + z9 * z1091 + z29 * z1075
+                    + z30 * z1076 + z31 * z1088 + z163 * z1029 + z164 * z1030
+                    + z165 * z1031;
+                let x0 = -z1081;
+                let x1 = -z1097;
+                let x2 = -z1098;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -3018,149 +3007,147 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1 = q[0].sin();
                 let z2 = -self.oy * z1;
                 let z3 = self.oy * z0;
-                let z4 = self.z0 + self.l;
-                let z5 = q[1].cos();
-                let z6 = q[1].sin();
+                let z4 = q[1].cos();
+                let z5 = q[1].sin();
+                let z6 = z0 * z4;
                 let z7 = z0 * z5;
-                let z8 = z0 * z6;
+                let z8 = z1 * z4;
                 let z9 = z1 * z5;
-                let z10 = z1 * z6;
-                let z11 = -z0 * z4;
-                let z12 = -z1 * z4;
-                let z13 = z0 * z2 + z1 * z3;
-                let z19 = z2 - self.oy * z1 + self.l * z8;
-                let z20 = z3 + self.oy * z0 + self.l * z10;
-                let z21 = z4 + self.l * z5;
-                let z22 = q[2].cos();
-                let z23 = q[2].sin();
-                let z24 = -z1 * z23 + z7 * z22;
-                let z25 = -z1 * z22 - z7 * z23;
-                let z26 = z0 * z23 + z9 * z22;
-                let z27 = z0 * z22 - z9 * z23;
-                let z28 = -z6 * z22;
-                let z29 = z6 * z23;
-                let z30 = z5 * z20 - z10 * z21;
-                let z31 = -z5 * z19 + z8 * z21;
-                let z32 = -z8 * z20 + z10 * z19;
-                let z39 = self.cx * z0 - self.cy * z1;
-                let z40 = self.cx * z1 + self.cy * z0;
-                let z45 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-                let z46 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-                let z47 = z4 - self.cx * z6 + self.cz * z5;
-                let z54 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-                let z55 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-                let z56 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
+                let z10 = -self.l * z0;
+                let z11 = -self.l * z1;
+                let z12 = z0 * z2 + z1 * z3;
+                let z18 = z2 - self.oy * z1 + self.l * z7;
+                let z19 = z3 + self.oy * z0 + self.l * z9;
+                let z20 = self.l + self.l * z4;
+                let z21 = q[2].cos();
+                let z22 = q[2].sin();
+                let z23 = -z1 * z22 + z6 * z21;
+                let z24 = -z1 * z21 - z6 * z22;
+                let z25 = z0 * z22 + z8 * z21;
+                let z26 = z0 * z21 - z8 * z22;
+                let z27 = -z5 * z21;
+                let z28 = z5 * z22;
+                let z29 = z4 * z19 - z9 * z20;
+                let z30 = -z4 * z18 + z7 * z20;
+                let z31 = -z7 * z19 + z9 * z18;
+                let z38 = self.cx * z0 - self.cy * z1;
+                let z39 = self.cx * z1 + self.cy * z0;
+                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+                let z45 = -self.cx * z5 + self.cz * z4 + self.l;
+                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+                let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
                 let z421 = -a[1] * z1;
                 let z422 = a[1] * z0;
-                let z423 = a[1] * z11;
-                let z424 = a[1] * z12;
-                let z425 = a[1] * z13;
-                let z426 = a[2] * z8 + z421;
-                let z427 = a[2] * z10 + z422;
-                let z428 = a[0] + a[2] * z5;
-                let z429 = a[2] * z30 + z423;
-                let z430 = a[2] * z31 + z424;
-                let z431 = a[2] * z32 + z425;
-                let z432 = -self.m0 * a[0] * z40;
-                let z433 = self.m0 * a[0] * z39;
-                let z437 = -self.m1 * a[0] * z46 + self.m1 * z47 * z422 + self.m1 * z423;
-                let z438 = self.m1 * a[0] * z45 - self.m1 * z47 * z421 + self.m1 * z424;
-                let z439 = -self.m1 * z45 * z422 + self.m1 * z46 * z421 + self.m1 * z425;
-                let z443 = -self.m2 * z55 * z428 + self.m2 * z56 * z427 + self.m2 * z429;
-                let z444 = self.m2 * z54 * z428 - self.m2 * z56 * z426 + self.m2 * z430;
-                let z445 = -self.m2 * z54 * z427 + self.m2 * z55 * z426 + self.m2 * z431;
+                let z423 = a[1] * z10;
+                let z424 = a[1] * z11;
+                let z425 = a[1] * z12;
+                let z426 = a[2] * z7 + z421;
+                let z427 = a[2] * z9 + z422;
+                let z428 = a[0] + a[2] * z4;
+                let z429 = a[2] * z29 + z423;
+                let z430 = a[2] * z30 + z424;
+                let z431 = a[2] * z31 + z425;
+                let z432 = -self.m0 * a[0] * z39;
+                let z433 = self.m0 * a[0] * z38;
+                let z437 = -self.m1 * a[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
+                let z438 = self.m1 * a[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
+                let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
+                let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
+                let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
+                let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
                 let z452 = z437 + z443;
                 let z453 = z438 + z444;
                 let z454 = z439 + z445;
                 let z1018 = -dp[12] * z1;
                 let z1019 = dp[12] * z0;
-                let z1020 = dp[11] + dp[13];
-                let z1021 = -z0 * z1020;
-                let z1022 = -z1 * z1020;
-                let z1023 = z0 * z1018 + z1 * z1019;
-                let z1027 = z1018 - dp[12] * z1 + dp[13] * z8;
-                let z1028 = z1019 + dp[12] * z0 + dp[13] * z10;
-                let z1029 = z1020 + dp[13] * z5;
-                let z1030 = z5 * z1028 - z10 * z1029;
-                let z1031 = -z5 * z1027 + z8 * z1029;
-                let z1032 = -z8 * z1028 + z10 * z1027;
-                let z1036 = dp[8] * z0 - dp[9] * z1;
-                let z1037 = dp[8] * z1 + dp[9] * z0;
-                let z1038 = z1018 + dp[8] * z7 - dp[9] * z1 + dp[10] * z8;
-                let z1039 = z1019 + dp[8] * z9 + dp[9] * z0 + dp[10] * z10;
-                let z1040 = z1020 - dp[8] * z6 + dp[10] * z5;
-                let z1041 = dp[4] * (z7 * z7) + dp[6] * (z1 * z1) + dp[7] * (z8 * z8);
-                let z1042 = dp[4] * z7 * z9 - dp[6] * z0 * z1 + dp[7] * z8 * z10;
-                let z1043 = -dp[4] * z6 * z7 + dp[7] * z5 * z8;
-                let z1044 = dp[4] * (z9 * z9) + dp[6] * (z0 * z0) + dp[7] * (z10 * z10);
-                let z1045 = -dp[4] * z6 * z9 + dp[7] * z5 * z10;
-                let z1046 = dp[4] * (z6 * z6) + dp[7] * (z5 * z5);
-                let z1047 = z1027 + dp[8] * z24 + dp[9] * z25 + dp[10] * z8;
-                let z1048 = z1028 + dp[8] * z26 + dp[9] * z27 + dp[10] * z10;
-                let z1049 = z1029 + dp[8] * z28 + dp[9] * z29 + dp[10] * z5;
-                let z1050 = dp[5] * (z24 * z24) + dp[6] * (z25 * z25)
-                    + dp[7] * (z8 * z8);
-                let z1051 = dp[5] * z24 * z26 + dp[6] * z25 * z27 + dp[7] * z8 * z10;
-                let z1052 = dp[5] * z24 * z28 + dp[6] * z25 * z29 + dp[7] * z5 * z8;
-                let z1053 = dp[5] * (z26 * z26) + dp[6] * (z27 * z27)
-                    + dp[7] * (z10 * z10);
-                let z1054 = dp[5] * z26 * z28 + dp[6] * z27 * z29 + dp[7] * z5 * z10;
-                let z1055 = dp[5] * (z28 * z28) + dp[6] * (z29 * z29)
-                    + dp[7] * (z5 * z5);
+                let z1020 = -dp[13] * z0;
+                let z1021 = -dp[13] * z1;
+                let z1022 = z0 * z1018 + z1 * z1019;
+                let z1026 = z1018 - dp[12] * z1 + dp[13] * z7;
+                let z1027 = z1019 + dp[12] * z0 + dp[13] * z9;
+                let z1028 = dp[13] + dp[13] * z4;
+                let z1029 = z4 * z1027 - z9 * z1028;
+                let z1030 = -z4 * z1026 + z7 * z1028;
+                let z1031 = -z7 * z1027 + z9 * z1026;
+                let z1035 = dp[8] * z0 - dp[9] * z1;
+                let z1036 = dp[8] * z1 + dp[9] * z0;
+                let z1037 = z1018 + dp[8] * z6 - dp[9] * z1 + dp[10] * z7;
+                let z1038 = z1019 + dp[8] * z8 + dp[9] * z0 + dp[10] * z9;
+                let z1039 = -dp[8] * z5 + dp[10] * z4 + dp[13];
+                let z1040 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
+                let z1041 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
+                let z1042 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
+                let z1043 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
+                let z1044 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z1045 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
+                let z1046 = z1026 + dp[8] * z23 + dp[9] * z24 + dp[10] * z7;
+                let z1047 = z1027 + dp[8] * z25 + dp[9] * z26 + dp[10] * z9;
+                let z1048 = z1028 + dp[8] * z27 + dp[9] * z28 + dp[10] * z4;
+                let z1049 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
+                    + dp[7] * (z7 * z7);
+                let z1050 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
+                let z1051 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
+                let z1052 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
+                    + dp[7] * (z9 * z9);
+                let z1053 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z1054 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28)
+                    + dp[7] * (z4 * z4);
+                let z1099 = a[1] * z1020;
                 let z1100 = a[1] * z1021;
-                let z1101 = a[1] * z1022;
+                let z1101 = a[2] * z1029 + z1099;
                 let z1102 = a[2] * z1030 + z1100;
-                let z1103 = a[2] * z1031 + z1101;
-                let z1104 = -self.m0 * a[0] * z1037 - a[0] * dp[0] * z40;
-                let z1105 = self.m0 * a[0] * z1036 + a[0] * dp[0] * z39;
-                let z1106 = a[0] * dp[7] + z39 * z1105 - z40 * z1104 - z432 * z1037
-                    + z433 * z1036;
-                let z1107 = -a[0] * dp[1] * z46 - self.m1 * a[0] * z1039
-                    + self.m1 * z1100 + self.m1 * z422 * z1040 + dp[1] * z47 * z422
+                let z1103 = -self.m0 * a[0] * z1036 - a[0] * dp[0] * z39;
+                let z1104 = self.m0 * a[0] * z1035 + a[0] * dp[0] * z38;
+                let z1105 = a[0] * dp[7] + z38 * z1104 - z39 * z1103 - z432 * z1036
+                    + z433 * z1035;
+                let z1106 = -a[0] * dp[1] * z44 - self.m1 * a[0] * z1038
+                    + self.m1 * z1099 + self.m1 * z422 * z1039 + dp[1] * z45 * z422
                     + dp[1] * z423;
-                let z1108 = a[0] * dp[1] * z45 + self.m1 * a[0] * z1038 + self.m1 * z1101
-                    - self.m1 * z421 * z1040 - dp[1] * z47 * z421 + dp[1] * z424;
-                let z1109 = a[0] * z1046 + z45 * z1108 - z46 * z1107 + z421 * z1043
-                    + z422 * z1045 - z437 * z1039 + z438 * z1038;
-                let z1110 = self.m2 * z1102 + self.m2 * z427 * z1049
-                    - self.m2 * z428 * z1048 - dp[2] * z55 * z428 + dp[2] * z56 * z427
+                let z1107 = a[0] * dp[1] * z43 + self.m1 * a[0] * z1037 + self.m1 * z1100
+                    - self.m1 * z421 * z1039 - dp[1] * z45 * z421 + dp[1] * z424;
+                let z1108 = a[0] * z1045 + z43 * z1107 - z44 * z1106 + z421 * z1042
+                    + z422 * z1044 - z437 * z1038 + z438 * z1037;
+                let z1109 = self.m2 * z1101 + self.m2 * z427 * z1048
+                    - self.m2 * z428 * z1047 - dp[2] * z53 * z428 + dp[2] * z54 * z427
                     + dp[2] * z429;
-                let z1111 = self.m2 * z1103 - self.m2 * z426 * z1049
-                    + self.m2 * z428 * z1047 + dp[2] * z54 * z428 - dp[2] * z56 * z426
+                let z1110 = self.m2 * z1102 - self.m2 * z426 * z1048
+                    + self.m2 * z428 * z1046 + dp[2] * z52 * z428 - dp[2] * z54 * z426
                     + dp[2] * z430;
-                let z1112 = z54 * z1111 - z55 * z1110 + z426 * z1052 + z427 * z1054
-                    + z428 * z1055 - z443 * z1048 + z444 * z1047;
-                let z1113 = z1109 + z1112;
-                let z1114 = z1106 + z1113;
-                let z1115 = a[1] * z1023;
-                let z1116 = a[2] * z1032 + z1115;
-                let z1117 = self.m1 * z1115 + self.m1 * z421 * z1039
-                    - self.m1 * z422 * z1038 - dp[1] * z45 * z422 + dp[1] * z46 * z421
+                let z1111 = z52 * z1110 - z53 * z1109 + z426 * z1051 + z427 * z1053
+                    + z428 * z1054 - z443 * z1047 + z444 * z1046;
+                let z1112 = z1108 + z1111;
+                let z1113 = z1105 + z1112;
+                let z1114 = a[1] * z1022;
+                let z1115 = a[2] * z1031 + z1114;
+                let z1116 = self.m1 * z1114 + self.m1 * z421 * z1038
+                    - self.m1 * z422 * z1037 - dp[1] * z43 * z422 + dp[1] * z44 * z421
                     + dp[1] * z425;
-                let z1118 = a[0] * z1043 + z46 * z1117 - z47 * z1108 + z421 * z1041
-                    + z422 * z1042 - z438 * z1040 + z439 * z1039;
-                let z1119 = a[0] * z1045 - z45 * z1117 + z47 * z1107 + z421 * z1042
-                    + z422 * z1044 + z437 * z1040 - z439 * z1038;
-                let z1120 = self.m2 * z1116 + self.m2 * z426 * z1048
-                    - self.m2 * z427 * z1047 - dp[2] * z54 * z427 + dp[2] * z55 * z426
+                let z1117 = a[0] * z1042 + z44 * z1116 - z45 * z1107 + z421 * z1040
+                    + z422 * z1041 - z438 * z1039 + z439 * z1038;
+                let z1118 = a[0] * z1044 - z43 * z1116 + z45 * z1106 + z421 * z1041
+                    + z422 * z1043 + z437 * z1039 - z439 * z1037;
+                let z1119 = self.m2 * z1115 + self.m2 * z426 * z1047
+                    - self.m2 * z427 * z1046 - dp[2] * z52 * z427 + dp[2] * z53 * z426
                     + dp[2] * z431;
-                let z1121 = z55 * z1120 - z56 * z1111 + z426 * z1050 + z427 * z1051
-                    + z428 * z1052 - z444 * z1049 + z445 * z1048;
-                let z1122 = -z54 * z1120 + z56 * z1110 + z426 * z1051 + z427 * z1053
-                    + z428 * z1054 + z443 * z1049 - z445 * z1047;
+                let z1120 = z53 * z1119 - z54 * z1110 + z426 * z1049 + z427 * z1050
+                    + z428 * z1051 - z444 * z1048 + z445 * z1047;
+                let z1121 = -z52 * z1119 + z54 * z1109 + z426 * z1050 + z427 * z1052
+                    + z428 * z1053 + z443 * z1048 - z445 * z1046;
+                let z1122 = z1117 + z1120;
                 let z1123 = z1118 + z1121;
-                let z1124 = z1119 + z1122;
+                let z1124 = z1106 + z1109;
                 let z1125 = z1107 + z1110;
-                let z1126 = z1108 + z1111;
-                let z1127 = z1117 + z1120;
-                let z1128 = z0 * z1124 - z1 * z1123 + z11 * z1125 + z12 * z1126
-                    + z13 * z1127 + z452 * z1021 + z453 * z1022 + z454 * z1023;
-                let z1129 = z5 * z1112 + z8 * z1121 + z10 * z1122 + z30 * z1110
-                    + z31 * z1111 + z32 * z1120 + z443 * z1030 + z444 * z1031
-                    + z445 * z1032;
-                out[0] = z1114;
-                out[1] = z1128;
-                out[2] = z1129;
+                let z1126 = z1116 + z1119;
+                let z1127 = z0 * z1123 - z1 * z1122 + z10 * z1124 + z11 * z1125
+                    + z12 * z1126 + z452 * z1020 + z453 * z1021 + z454 * z1022;
+                let z1128 = z4 * z1111 + z7 * z1120 + z9 * z1121 + z29 * z1109
+                    + z30 * z1110 + z31 * z1119 + z443 * z1029 + z444 * z1030
+                    + z445 * z1031;
+                out[0] = z1113;
+                out[1] = z1127;
+                out[2] = z1128;
                 true
             }
             _ => false,

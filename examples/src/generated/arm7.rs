@@ -199,342 +199,346 @@ impl Dynamics<7> for Arm7 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z53 = qd[3] * z25 + z33;
-        let z54 = qd[3] * z27 + z34;
-        let z55 = qd[3] * z29 + z35;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z52 = qd[3] * z24 + z32;
+        let z53 = qd[3] * z26 + z33;
+        let z54 = qd[3] * z28 + z34;
+        let z55 = qd[3] * z49 + z35;
         let z56 = qd[3] * z50 + z36;
         let z57 = qd[3] * z51 + z37;
-        let z58 = qd[3] * z52 + z38;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z73 = qd[4] * z45 + z53;
-        let z74 = qd[4] * z47 + z54;
-        let z75 = qd[4] * z49 + z55;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z72 = qd[4] * z44 + z52;
+        let z73 = qd[4] * z46 + z53;
+        let z74 = qd[4] * z48 + z54;
+        let z75 = qd[4] * z69 + z55;
         let z76 = qd[4] * z70 + z56;
         let z77 = qd[4] * z71 + z57;
-        let z78 = qd[4] * z72 + z58;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z93 = qd[5] * z65 + z73;
-        let z94 = qd[5] * z67 + z74;
-        let z95 = qd[5] * z69 + z75;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z92 = qd[5] * z64 + z72;
+        let z93 = qd[5] * z66 + z73;
+        let z94 = qd[5] * z68 + z74;
+        let z95 = qd[5] * z89 + z75;
         let z96 = qd[5] * z90 + z76;
         let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z113 = qd[6] * z85 + z93;
-        let z114 = qd[6] * z87 + z94;
-        let z115 = qd[6] * z89 + z95;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z112 = qd[6] * z84 + z92;
+        let z113 = qd[6] * z86 + z93;
+        let z114 = qd[6] * z88 + z94;
+        let z115 = qd[6] * z109 + z95;
         let z116 = qd[6] * z110 + z96;
         let z117 = qd[6] * z111 + z97;
-        let z118 = qd[6] * z112 + z98;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z179 = -qd[0] * z120;
-        let z180 = qd[0] * z119;
-        let z181 = -qd[0] * z126 + z15 * z127 + z16;
-        let z182 = qd[0] * z125 - z14 * z127 + z17;
-        let z183 = z14 * z126 - z15 * z125 + z18;
-        let z184 = z34 * z136 - z35 * z135 + z36;
-        let z185 = -z33 * z136 + z35 * z134 + z37;
-        let z186 = z33 * z135 - z34 * z134 + z38;
-        let z187 = z54 * z145 - z55 * z144 + z56;
-        let z188 = -z53 * z145 + z55 * z143 + z57;
-        let z189 = z53 * z144 - z54 * z143 + z58;
-        let z190 = z74 * z154 - z75 * z153 + z76;
-        let z191 = -z73 * z154 + z75 * z152 + z77;
-        let z192 = z73 * z153 - z74 * z152 + z78;
-        let z193 = z94 * z163 - z95 * z162 + z96;
-        let z194 = -z93 * z163 + z95 * z161 + z97;
-        let z195 = z93 * z162 - z94 * z161 + z98;
-        let z196 = z114 * z172 - z115 * z171 + z116;
-        let z197 = -z113 * z172 + z115 * z170 + z117;
-        let z198 = z113 * z171 - z114 * z170 + z118;
-        let z199 = self.m6 * z171 * z198 - self.m6 * z172 * z197 + z113 * z173
-            + z114 * z174 + z115 * z175;
-        let z200 = -self.m6 * z170 * z198 + self.m6 * z172 * z196 + z113 * z174
-            + z114 * z176 + z115 * z177;
-        let z201 = self.m6 * z170 * z197 - self.m6 * z171 * z196 + z113 * z175
-            + z114 * z177 + z115 * z178;
-        let z202 = self.m6 * z196;
-        let z203 = self.m6 * z197;
-        let z204 = self.m6 * z198;
-        let z205 = self.m5 * z162 * z195 - self.m5 * z163 * z194 + z93 * z164
-            + z94 * z165 + z95 * z166 + z199;
-        let z206 = -self.m5 * z161 * z195 + self.m5 * z163 * z193 + z93 * z165
-            + z94 * z167 + z95 * z168 + z200;
-        let z207 = self.m5 * z161 * z194 - self.m5 * z162 * z193 + z93 * z166
-            + z94 * z168 + z95 * z169 + z201;
-        let z208 = z202 + self.m5 * z193;
-        let z209 = z203 + self.m5 * z194;
-        let z210 = z204 + self.m5 * z195;
-        let z211 = z205 + self.m4 * z153 * z192 - self.m4 * z154 * z191 + z73 * z155
-            + z74 * z156 + z75 * z157;
-        let z212 = z206 - self.m4 * z152 * z192 + self.m4 * z154 * z190 + z73 * z156
-            + z74 * z158 + z75 * z159;
-        let z213 = z207 + self.m4 * z152 * z191 - self.m4 * z153 * z190 + z73 * z157
-            + z74 * z159 + z75 * z160;
-        let z214 = z208 + self.m4 * z190;
-        let z215 = z209 + self.m4 * z191;
-        let z216 = z210 + self.m4 * z192;
-        let z217 = z211 + self.m3 * z144 * z189 - self.m3 * z145 * z188 + z53 * z146
-            + z54 * z147 + z55 * z148;
-        let z218 = z212 - self.m3 * z143 * z189 + self.m3 * z145 * z187 + z53 * z147
-            + z54 * z149 + z55 * z150;
-        let z219 = z213 + self.m3 * z143 * z188 - self.m3 * z144 * z187 + z53 * z148
-            + z54 * z150 + z55 * z151;
-        let z220 = z214 + self.m3 * z187;
-        let z221 = z215 + self.m3 * z188;
-        let z222 = z216 + self.m3 * z189;
-        let z223 = z217 + self.m2 * z135 * z186 - self.m2 * z136 * z185 + z33 * z137
-            + z34 * z138 + z35 * z139;
-        let z224 = z218 - self.m2 * z134 * z186 + self.m2 * z136 * z184 + z33 * z138
-            + z34 * z140 + z35 * z141;
-        let z225 = z219 + self.m2 * z134 * z185 - self.m2 * z135 * z184 + z33 * z139
-            + z34 * z141 + z35 * z142;
-        let z226 = z220 + self.m2 * z184;
-        let z227 = z221 + self.m2 * z185;
-        let z228 = z222 + self.m2 * z186;
-        let z229 = z223 + qd[0] * z130 + self.m1 * z126 * z183 - self.m1 * z127 * z182
-            + z14 * z128 + z15 * z129;
-        let z230 = z224 + qd[0] * z132 - self.m1 * z125 * z183 + self.m1 * z127 * z181
-            + z14 * z129 + z15 * z131;
-        let z231 = z225 + qd[0] * z133 + self.m1 * z125 * z182 - self.m1 * z126 * z181
-            + z14 * z130 + z15 * z132;
-        let z232 = z226 + self.m1 * z181;
-        let z233 = z227 + self.m1 * z182;
-        let z234 = z228 + self.m1 * z183;
-        let z237 = z231 + qd[0] * self.izz + self.m0 * z119 * z180
-            - self.m0 * z120 * z179;
-        let z240 = z0 * z230 - z1 * z229 + z11 * z232 + z12 * z233 + z13 * z234;
-        let z241 = z5 * z225 + z8 * z223 + z10 * z224 + z30 * z226 + z31 * z227
-            + z32 * z228;
-        let z242 = z25 * z217 + z27 * z218 + z29 * z219 + z50 * z220 + z51 * z221
-            + z52 * z222;
-        let z243 = z45 * z211 + z47 * z212 + z49 * z213 + z70 * z214 + z71 * z215
-            + z72 * z216;
-        let z244 = z65 * z205 + z67 * z206 + z69 * z207 + z90 * z208 + z91 * z209
-            + z92 * z210;
-        let z245 = z85 * z199 + z87 * z200 + z89 * z201 + z110 * z202 + z111 * z203
-            + z112 * z204;
-        0.5 * qd[0] * z237 + 0.5 * qd[1] * z240 + 0.5 * qd[2] * z241 + 0.5 * qd[3] * z242
-            + 0.5 * qd[4] * z243 + 0.5 * qd[5] * z244 + 0.5 * qd[6] * z245
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z183 = -qd[0] * z119;
+        let z184 = qd[0] * z118;
+        let z185 = -qd[0] * z124 + z14 * z125 + z15;
+        let z186 = qd[0] * z123 - z13 * z125 + z16;
+        let z187 = z13 * z124 - z14 * z123 + z17;
+        let z188 = z33 * z134 - z34 * z133 + z35;
+        let z189 = -z32 * z134 + z34 * z132 + z36;
+        let z190 = z32 * z133 - z33 * z132 + z37;
+        let z191 = z53 * z143 - z54 * z142 + z55;
+        let z192 = -z52 * z143 + z54 * z141 + z56;
+        let z193 = z52 * z142 - z53 * z141 + z57;
+        let z194 = z73 * z152 - z74 * z151 + z75;
+        let z195 = -z72 * z152 + z74 * z150 + z76;
+        let z196 = z72 * z151 - z73 * z150 + z77;
+        let z197 = z93 * z161 - z94 * z160 + z95;
+        let z198 = -z92 * z161 + z94 * z159 + z96;
+        let z199 = z92 * z160 - z93 * z159 + z97;
+        let z200 = z113 * z170 - z114 * z169 + z115;
+        let z201 = -z112 * z170 + z114 * z168 + z116;
+        let z202 = z112 * z169 - z113 * z168 + z117;
+        let z203 = self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z171
+            + z113 * z172 + z114 * z173;
+        let z204 = -self.m6 * z168 * z202 + self.m6 * z170 * z200 + z112 * z172
+            + z113 * z174 + z114 * z175;
+        let z205 = self.m6 * z168 * z201 - self.m6 * z169 * z200 + z112 * z173
+            + z113 * z175 + z114 * z176;
+        let z206 = self.m6 * z200;
+        let z207 = self.m6 * z201;
+        let z208 = self.m6 * z202;
+        let z209 = z203 + self.m5 * z160 * z199 - self.m5 * z161 * z198 + z92 * z162
+            + z93 * z163 + z94 * z164;
+        let z210 = z204 - self.m5 * z159 * z199 + self.m5 * z161 * z197 + z92 * z163
+            + z93 * z165 + z94 * z166;
+        let z211 = z205 + self.m5 * z159 * z198 - self.m5 * z160 * z197 + z92 * z164
+            + z93 * z166 + z94 * z167;
+        let z212 = z206 + self.m5 * z197;
+        let z213 = z207 + self.m5 * z198;
+        let z214 = z208 + self.m5 * z199;
+        let z215 = z209 + self.m4 * z151 * z196 - self.m4 * z152 * z195 + z72 * z153
+            + z73 * z154 + z74 * z155;
+        let z216 = z210 - self.m4 * z150 * z196 + self.m4 * z152 * z194 + z72 * z154
+            + z73 * z156 + z74 * z157;
+        let z217 = z211 + self.m4 * z150 * z195 - self.m4 * z151 * z194 + z72 * z155
+            + z73 * z157 + z74 * z158;
+        let z218 = z212 + self.m4 * z194;
+        let z219 = z213 + self.m4 * z195;
+        let z220 = z214 + self.m4 * z196;
+        let z221 = z215 + self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z144
+            + z53 * z145 + z54 * z146;
+        let z222 = z216 - self.m3 * z141 * z193 + self.m3 * z143 * z191 + z52 * z145
+            + z53 * z147 + z54 * z148;
+        let z223 = z217 + self.m3 * z141 * z192 - self.m3 * z142 * z191 + z52 * z146
+            + z53 * z148 + z54 * z149;
+        let z224 = z218 + self.m3 * z191;
+        let z225 = z219 + self.m3 * z192;
+        let z226 = z220 + self.m3 * z193;
+        let z227 = z221 + self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z135
+            + z33 * z136 + z34 * z137;
+        let z228 = z222 - self.m2 * z132 * z190 + self.m2 * z134 * z188 + z32 * z136
+            + z33 * z138 + z34 * z139;
+        let z229 = z223 + self.m2 * z132 * z189 - self.m2 * z133 * z188 + z32 * z137
+            + z33 * z139 + z34 * z140;
+        let z230 = z224 + self.m2 * z188;
+        let z231 = z225 + self.m2 * z189;
+        let z232 = z226 + self.m2 * z190;
+        let z233 = z227 + qd[0] * z128 + self.m1 * z124 * z187 - self.m1 * z125 * z186
+            + z13 * z126 + z14 * z127;
+        let z234 = z228 + qd[0] * z130 - self.m1 * z123 * z187 + self.m1 * z125 * z185
+            + z13 * z127 + z14 * z129;
+        let z235 = z229 + qd[0] * z131 + self.m1 * z123 * z186 - self.m1 * z124 * z185
+            + z13 * z128 + z14 * z130;
+        let z236 = z230 + self.m1 * z185;
+        let z237 = z231 + self.m1 * z186;
+        let z238 = z232 + self.m1 * z187;
+        let z241 = z235 + qd[0] * self.izz + self.m0 * z118 * z184
+            - self.m0 * z119 * z183;
+        let z244 = z0 * z234 - z1 * z233 + z10 * z236 + z11 * z237 + z12 * z238;
+        let z245 = z4 * z229 + z7 * z227 + z9 * z228 + z29 * z230 + z30 * z231
+            + z31 * z232;
+        let z246 = z24 * z221 + z26 * z222 + z28 * z223 + z49 * z224 + z50 * z225
+            + z51 * z226;
+        let z247 = z44 * z215 + z46 * z216 + z48 * z217 + z69 * z218 + z70 * z219
+            + z71 * z220;
+        let z248 = z64 * z209 + z66 * z210 + z68 * z211 + z89 * z212 + z90 * z213
+            + z91 * z214;
+        let z249 = z84 * z203 + z86 * z204 + z88 * z205 + z109 * z206 + z110 * z207
+            + z111 * z208;
+        0.5 * qd[0] * z241 + 0.5 * qd[1] * z244 + 0.5 * qd[2] * z245 + 0.5 * qd[3] * z246
+            + 0.5 * qd[4] * z247 + 0.5 * qd[5] * z248 + 0.5 * qd[6] * z249
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z177 = self.z0 + self.l;
+        let z178 = self.z0 + z20;
+        let z179 = self.z0 + z40;
+        let z180 = self.z0 + z60;
+        let z181 = self.z0 + z80;
+        let z182 = self.z0 + z100;
         let x0 = self.m0 * self.z0;
-        let x1 = self.m1 * z4;
-        let x2 = self.m2 * z21;
-        let x3 = self.m3 * z41;
-        let x4 = self.m4 * z61;
-        let x5 = self.m5 * z81;
-        let x6 = self.m6 * z101;
-        let x7 = -(self.m1 * z6);
-        let x8 = self.m2 * z28;
-        let x9 = self.m3 * z48;
-        let x10 = self.m4 * z68;
-        let x11 = self.m5 * z88;
-        let x12 = self.m6 * z108;
+        let x1 = self.m1 * z177;
+        let x2 = self.m2 * z178;
+        let x3 = self.m3 * z179;
+        let x4 = self.m4 * z180;
+        let x5 = self.m5 * z181;
+        let x6 = self.m6 * z182;
+        let x7 = -(self.m1 * z5);
+        let x8 = self.m2 * z27;
+        let x9 = self.m3 * z47;
+        let x10 = self.m4 * z67;
+        let x11 = self.m5 * z87;
+        let x12 = self.m6 * z107;
         let x13 = x7 + x8 + x9 + x10 + x11 + x12;
         let x14 = self.cx * x13;
-        let x15 = self.m2 * z29;
-        let x16 = self.m3 * z29;
-        let x17 = self.m4 * z69;
-        let x18 = self.m5 * z69;
-        let x19 = self.m6 * z109;
+        let x15 = self.m2 * z28;
+        let x16 = self.m3 * z28;
+        let x17 = self.m4 * z68;
+        let x18 = self.m5 * z68;
+        let x19 = self.m6 * z108;
         let x20 = x15 + x16 + x17 + x18 + x19;
         let x21 = self.cy * x20;
-        let x22 = self.m1 * z5;
-        let x23 = self.m2 * z5;
-        let x24 = self.m3 * z49;
-        let x25 = self.m4 * z49;
-        let x26 = self.m5 * z89;
-        let x27 = self.m6 * z89;
+        let x22 = self.m1 * z4;
+        let x23 = self.m2 * z4;
+        let x24 = self.m3 * z48;
+        let x25 = self.m4 * z48;
+        let x26 = self.m5 * z88;
+        let x27 = self.m6 * z88;
         let x28 = self.m0 + x22 + x23 + x24 + x25 + x26 + x27;
         let x29 = self.cz * x28;
         let x30 = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x14 + x21 + x29;
@@ -552,590 +556,589 @@ impl Dynamics<7> for Arm7 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z53 = qd[3] * z25 + z33;
-        let z54 = qd[3] * z27 + z34;
-        let z55 = qd[3] * z29 + z35;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z52 = qd[3] * z24 + z32;
+        let z53 = qd[3] * z26 + z33;
+        let z54 = qd[3] * z28 + z34;
+        let z55 = qd[3] * z49 + z35;
         let z56 = qd[3] * z50 + z36;
         let z57 = qd[3] * z51 + z37;
-        let z58 = qd[3] * z52 + z38;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z73 = qd[4] * z45 + z53;
-        let z74 = qd[4] * z47 + z54;
-        let z75 = qd[4] * z49 + z55;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z72 = qd[4] * z44 + z52;
+        let z73 = qd[4] * z46 + z53;
+        let z74 = qd[4] * z48 + z54;
+        let z75 = qd[4] * z69 + z55;
         let z76 = qd[4] * z70 + z56;
         let z77 = qd[4] * z71 + z57;
-        let z78 = qd[4] * z72 + z58;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z93 = qd[5] * z65 + z73;
-        let z94 = qd[5] * z67 + z74;
-        let z95 = qd[5] * z69 + z75;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z92 = qd[5] * z64 + z72;
+        let z93 = qd[5] * z66 + z73;
+        let z94 = qd[5] * z68 + z74;
+        let z95 = qd[5] * z89 + z75;
         let z96 = qd[5] * z90 + z76;
         let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z113 = qd[6] * z85 + z93;
-        let z114 = qd[6] * z87 + z94;
-        let z115 = qd[6] * z89 + z95;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z112 = qd[6] * z84 + z92;
+        let z113 = qd[6] * z86 + z93;
+        let z114 = qd[6] * z88 + z94;
+        let z115 = qd[6] * z109 + z95;
         let z116 = qd[6] * z110 + z96;
         let z117 = qd[6] * z111 + z97;
-        let z118 = qd[6] * z112 + z98;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z179 = -qd[0] * z120;
-        let z180 = qd[0] * z119;
-        let z181 = -qd[0] * z126 + z15 * z127 + z16;
-        let z182 = qd[0] * z125 - z14 * z127 + z17;
-        let z183 = z14 * z126 - z15 * z125 + z18;
-        let z184 = z34 * z136 - z35 * z135 + z36;
-        let z185 = -z33 * z136 + z35 * z134 + z37;
-        let z186 = z33 * z135 - z34 * z134 + z38;
-        let z187 = z54 * z145 - z55 * z144 + z56;
-        let z188 = -z53 * z145 + z55 * z143 + z57;
-        let z189 = z53 * z144 - z54 * z143 + z58;
-        let z190 = z74 * z154 - z75 * z153 + z76;
-        let z191 = -z73 * z154 + z75 * z152 + z77;
-        let z192 = z73 * z153 - z74 * z152 + z78;
-        let z193 = z94 * z163 - z95 * z162 + z96;
-        let z194 = -z93 * z163 + z95 * z161 + z97;
-        let z195 = z93 * z162 - z94 * z161 + z98;
-        let z196 = z114 * z172 - z115 * z171 + z116;
-        let z197 = -z113 * z172 + z115 * z170 + z117;
-        let z198 = z113 * z171 - z114 * z170 + z118;
-        let z247 = self.m6 * z170;
-        let z248 = self.m6 * z171;
-        let z249 = self.m6 * z172;
-        let z250 = self.m6 * (z171 * z171) + self.m6 * (z172 * z172) + z173;
-        let z251 = -self.m6 * z170 * z171 + z174;
-        let z252 = -self.m6 * z170 * z172 + z175;
-        let z253 = self.m6 * (z170 * z170) + self.m6 * (z172 * z172) + z176;
-        let z254 = -self.m6 * z171 * z172 + z177;
-        let z255 = self.m6 * (z170 * z170) + self.m6 * (z171 * z171) + z178;
-        let z256 = self.m5 + self.m6;
-        let z257 = z247 + self.m5 * z161;
-        let z258 = z248 + self.m5 * z162;
-        let z259 = z249 + self.m5 * z163;
-        let z260 = z250 + self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
-        let z261 = z251 - self.m5 * z161 * z162 + z165;
-        let z262 = z252 - self.m5 * z161 * z163 + z166;
-        let z263 = z253 + self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
-        let z264 = z254 - self.m5 * z162 * z163 + z168;
-        let z265 = z255 + self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
-        let z266 = z256 + self.m4;
-        let z267 = z257 + self.m4 * z152;
-        let z268 = self.m4 * z153 + z258;
-        let z269 = self.m4 * z154 + z259;
-        let z270 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z260 + z155;
-        let z271 = -self.m4 * z152 * z153 + z261 + z156;
-        let z272 = -self.m4 * z152 * z154 + z262 + z157;
-        let z273 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z263 + z158;
-        let z274 = -self.m4 * z153 * z154 + z264 + z159;
-        let z275 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z265 + z160;
-        let z276 = self.m3 + z266;
-        let z277 = self.m3 * z143 + z267;
-        let z278 = self.m3 * z144 + z268;
-        let z279 = self.m3 * z145 + z269;
-        let z280 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z270 + z146;
-        let z281 = -self.m3 * z143 * z144 + z271 + z147;
-        let z282 = -self.m3 * z143 * z145 + z272 + z148;
-        let z283 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z273 + z149;
-        let z284 = -self.m3 * z144 * z145 + z274 + z150;
-        let z285 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z275 + z151;
-        let z286 = self.m2 + z276;
-        let z287 = self.m2 * z134 + z277;
-        let z288 = self.m2 * z135 + z278;
-        let z289 = self.m2 * z136 + z279;
-        let z290 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z280 + z137;
-        let z291 = -self.m2 * z134 * z135 + z281 + z138;
-        let z292 = -self.m2 * z134 * z136 + z282 + z139;
-        let z293 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z283 + z140;
-        let z294 = -self.m2 * z135 * z136 + z284 + z141;
-        let z295 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z285 + z142;
-        let z296 = self.m1 + z286;
-        let z297 = self.m1 * z125 + z287;
-        let z298 = self.m1 * z126 + z288;
-        let z299 = self.m1 * z127 + z289;
-        let z300 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z290 + z128;
-        let z301 = -self.m1 * z125 * z126 + z291 + z129;
-        let z302 = -self.m1 * z125 * z127 + z292 + z130;
-        let z303 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z293 + z131;
-        let z304 = -self.m1 * z126 * z127 + z294 + z132;
-        let z305 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z295 + z133;
-        let z315 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz + z305;
-        let z316 = z0 * z301 - z1 * z300 - z12 * z299 + z13 * z298;
-        let z317 = z0 * z303 - z1 * z301 + z11 * z299 - z13 * z297;
-        let z318 = z0 * z304 - z1 * z302 - z11 * z298 + z12 * z297;
-        let z319 = z0 * z299 + z11 * z296;
-        let z320 = z1 * z299 + z12 * z296;
-        let z321 = -z0 * z297 - z1 * z298 + z13 * z296;
-        let z322 = z0 * z317 - z1 * z316 + z11 * z319 + z12 * z320 + z13 * z321;
-        let z323 = z5 * z292 + z8 * z290 + z10 * z291 - z31 * z289 + z32 * z288;
-        let z324 = z5 * z294 + z8 * z291 + z10 * z293 + z30 * z289 - z32 * z287;
-        let z325 = z5 * z295 + z8 * z292 + z10 * z294 - z30 * z288 + z31 * z287;
-        let z326 = -z5 * z288 + z10 * z289 + z30 * z286;
-        let z327 = z5 * z287 - z8 * z289 + z31 * z286;
-        let z328 = z8 * z288 - z10 * z287 + z32 * z286;
-        let z329 = z5 * z325 + z8 * z323 + z10 * z324 + z30 * z326 + z31 * z327
-            + z32 * z328;
-        let z330 = z0 * z324 - z1 * z323 + z11 * z326 + z12 * z327 + z13 * z328;
-        let z331 = z25 * z280 + z27 * z281 + z29 * z282 - z51 * z279 + z52 * z278;
-        let z332 = z25 * z281 + z27 * z283 + z29 * z284 + z50 * z279 - z52 * z277;
-        let z333 = z25 * z282 + z27 * z284 + z29 * z285 - z50 * z278 + z51 * z277;
-        let z334 = z27 * z279 - z29 * z278 + z50 * z276;
-        let z335 = -z25 * z279 + z29 * z277 + z51 * z276;
-        let z336 = z25 * z278 - z27 * z277 + z52 * z276;
-        let z337 = z25 * z331 + z27 * z332 + z29 * z333 + z50 * z334 + z51 * z335
-            + z52 * z336;
-        let z338 = z5 * z333 + z8 * z331 + z10 * z332 + z30 * z334 + z31 * z335
-            + z32 * z336;
-        let z339 = z0 * z332 - z1 * z331 + z11 * z334 + z12 * z335 + z13 * z336;
-        let z340 = z45 * z270 + z47 * z271 + z49 * z272 - z71 * z269 + z72 * z268;
-        let z341 = z45 * z271 + z47 * z273 + z49 * z274 + z70 * z269 - z72 * z267;
-        let z342 = z45 * z272 + z47 * z274 + z49 * z275 - z70 * z268 + z71 * z267;
-        let z343 = z47 * z269 - z49 * z268 + z70 * z266;
-        let z344 = -z45 * z269 + z49 * z267 + z71 * z266;
-        let z345 = z45 * z268 - z47 * z267 + z72 * z266;
-        let z346 = z45 * z340 + z47 * z341 + z49 * z342 + z70 * z343 + z71 * z344
-            + z72 * z345;
-        let z347 = z25 * z340 + z27 * z341 + z29 * z342 + z50 * z343 + z51 * z344
-            + z52 * z345;
-        let z348 = z5 * z342 + z8 * z340 + z10 * z341 + z30 * z343 + z31 * z344
-            + z32 * z345;
-        let z349 = z0 * z341 - z1 * z340 + z11 * z343 + z12 * z344 + z13 * z345;
-        let z350 = z65 * z260 + z67 * z261 + z69 * z262 - z91 * z259 + z92 * z258;
-        let z351 = z65 * z261 + z67 * z263 + z69 * z264 + z90 * z259 - z92 * z257;
-        let z352 = z65 * z262 + z67 * z264 + z69 * z265 - z90 * z258 + z91 * z257;
-        let z353 = z67 * z259 - z69 * z258 + z90 * z256;
-        let z354 = -z65 * z259 + z69 * z257 + z91 * z256;
-        let z355 = z65 * z258 - z67 * z257 + z92 * z256;
-        let z356 = z65 * z350 + z67 * z351 + z69 * z352 + z90 * z353 + z91 * z354
-            + z92 * z355;
-        let z357 = z45 * z350 + z47 * z351 + z49 * z352 + z70 * z353 + z71 * z354
-            + z72 * z355;
-        let z358 = z25 * z350 + z27 * z351 + z29 * z352 + z50 * z353 + z51 * z354
-            + z52 * z355;
-        let z359 = z5 * z352 + z8 * z350 + z10 * z351 + z30 * z353 + z31 * z354
-            + z32 * z355;
-        let z360 = z0 * z351 - z1 * z350 + z11 * z353 + z12 * z354 + z13 * z355;
-        let z361 = z85 * z250 + z87 * z251 + z89 * z252 - z111 * z249 + z112 * z248;
-        let z362 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 - z112 * z247;
-        let z363 = z85 * z252 + z87 * z254 + z89 * z255 - z110 * z248 + z111 * z247;
-        let z364 = self.m6 * z110 + z87 * z249 - z89 * z248;
-        let z365 = self.m6 * z111 - z85 * z249 + z89 * z247;
-        let z366 = self.m6 * z112 + z85 * z248 - z87 * z247;
-        let z367 = z85 * z361 + z87 * z362 + z89 * z363 + z110 * z364 + z111 * z365
-            + z112 * z366;
-        let z368 = z65 * z361 + z67 * z362 + z69 * z363 + z90 * z364 + z91 * z365
-            + z92 * z366;
-        let z369 = z45 * z361 + z47 * z362 + z49 * z363 + z70 * z364 + z71 * z365
-            + z72 * z366;
-        let z370 = z25 * z361 + z27 * z362 + z29 * z363 + z50 * z364 + z51 * z365
-            + z52 * z366;
-        let z371 = z5 * z363 + z8 * z361 + z10 * z362 + z30 * z364 + z31 * z365
-            + z32 * z366;
-        let z372 = z0 * z362 - z1 * z361 + z11 * z364 + z12 * z365 + z13 * z366;
-        let z373 = -qd[0] * qd[1] * z0;
-        let z374 = -qd[0] * qd[1] * z1;
-        let z375 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z376 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z377 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z378 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z379 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z373;
-        let z380 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z374;
-        let z381 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z375;
-        let z382 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z376;
-        let z383 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z377;
-        let z384 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z378;
-        let z385 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z379;
-        let z386 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z380;
-        let z387 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z381;
-        let z388 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
-            + qd[3] * z52 * z54 + z382;
-        let z389 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
-            - qd[3] * z52 * z53 + z383;
-        let z390 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z384;
-        let z391 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z385;
-        let z392 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z386;
-        let z393 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z387;
-        let z394 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z388;
-        let z395 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
-            - qd[4] * z72 * z73 + z389;
-        let z396 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z390;
-        let z397 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z391;
-        let z398 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z392;
-        let z399 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z393;
-        let z400 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z394;
-        let z401 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
-            - qd[5] * z92 * z93 + z395;
-        let z402 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z396;
-        let z403 = -qd[6] * z87 * z115 + qd[6] * z89 * z114 + z397;
-        let z404 = qd[6] * z85 * z115 - qd[6] * z89 * z113 + z398;
-        let z405 = -qd[6] * z85 * z114 + qd[6] * z87 * z113 + z399;
-        let z406 = -qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
-            + qd[6] * z112 * z114 + z400;
-        let z407 = qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
-            - qd[6] * z112 * z113 + z401;
-        let z408 = -qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113 + z402;
-        let z409 = -qd[0] * self.m0 * z180;
-        let z410 = qd[0] * self.m0 * z179;
-        let z415 = z119 * z410 - z120 * z409;
-        let z416 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 + self.m1 * z376
-            - self.m1 * z126 * z375 + self.m1 * z127 * z374;
-        let z417 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z377
-            + self.m1 * z125 * z375 - self.m1 * z127 * z373;
-        let z418 = self.m1 * z14 * z182 - self.m1 * z15 * z181 + self.m1 * self.g
-            + self.m1 * z378 - self.m1 * z125 * z374 + self.m1 * z126 * z373;
-        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
-        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
-        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
-        let z422 = -qd[0] * z420 + z15 * z421 + z126 * z418 - z127 * z417 + z128 * z373
-            + z129 * z374 + z130 * z375;
-        let z423 = qd[0] * z419 - z14 * z421 - z125 * z418 + z127 * z416 + z129 * z373
-            + z131 * z374 + z132 * z375;
-        let z424 = z14 * z420 - z15 * z419 + z125 * z417 - z126 * z416 + z130 * z373
-            + z132 * z374 + z133 * z375;
-        let z425 = self.m2 * z34 * z186 - self.m2 * z35 * z185 + self.m2 * z382
-            - self.m2 * z135 * z381 + self.m2 * z136 * z380;
-        let z426 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z383
-            + self.m2 * z134 * z381 - self.m2 * z136 * z379;
-        let z427 = self.m2 * self.g + self.m2 * z33 * z185 - self.m2 * z34 * z184
-            + self.m2 * z384 - self.m2 * z134 * z380 + self.m2 * z135 * z379;
-        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
-        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
-        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
-        let z431 = z34 * z430 - z35 * z429 + z135 * z427 - z136 * z426 + z137 * z379
-            + z138 * z380 + z139 * z381;
-        let z432 = -z33 * z430 + z35 * z428 - z134 * z427 + z136 * z425 + z138 * z379
-            + z140 * z380 + z141 * z381;
-        let z433 = z33 * z429 - z34 * z428 + z134 * z426 - z135 * z425 + z139 * z379
-            + z141 * z380 + z142 * z381;
-        let z434 = self.m3 * z54 * z189 - self.m3 * z55 * z188 + self.m3 * z388
-            - self.m3 * z144 * z387 + self.m3 * z145 * z386;
-        let z435 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z389
-            + self.m3 * z143 * z387 - self.m3 * z145 * z385;
-        let z436 = self.m3 * self.g + self.m3 * z53 * z188 - self.m3 * z54 * z187
-            + self.m3 * z390 - self.m3 * z143 * z386 + self.m3 * z144 * z385;
-        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
-        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
-        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
-        let z440 = z54 * z439 - z55 * z438 + z144 * z436 - z145 * z435 + z146 * z385
-            + z147 * z386 + z148 * z387;
-        let z441 = -z53 * z439 + z55 * z437 - z143 * z436 + z145 * z434 + z147 * z385
-            + z149 * z386 + z150 * z387;
-        let z442 = z53 * z438 - z54 * z437 + z143 * z435 - z144 * z434 + z148 * z385
-            + z150 * z386 + z151 * z387;
-        let z443 = self.m4 * z74 * z192 - self.m4 * z75 * z191 + self.m4 * z394
-            - self.m4 * z153 * z393 + self.m4 * z154 * z392;
-        let z444 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z395
-            + self.m4 * z152 * z393 - self.m4 * z154 * z391;
-        let z445 = self.m4 * self.g + self.m4 * z73 * z191 - self.m4 * z74 * z190
-            + self.m4 * z396 - self.m4 * z152 * z392 + self.m4 * z153 * z391;
-        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
-        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
-        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
-        let z449 = z74 * z448 - z75 * z447 + z153 * z445 - z154 * z444 + z155 * z391
-            + z156 * z392 + z157 * z393;
-        let z450 = -z73 * z448 + z75 * z446 - z152 * z445 + z154 * z443 + z156 * z391
-            + z158 * z392 + z159 * z393;
-        let z451 = z73 * z447 - z74 * z446 + z152 * z444 - z153 * z443 + z157 * z391
-            + z159 * z392 + z160 * z393;
-        let z452 = self.m5 * z94 * z195 - self.m5 * z95 * z194 + self.m5 * z400
-            - self.m5 * z162 * z399 + self.m5 * z163 * z398;
-        let z453 = -self.m5 * z93 * z195 + self.m5 * z95 * z193 + self.m5 * z401
-            + self.m5 * z161 * z399 - self.m5 * z163 * z397;
-        let z454 = self.m5 * self.g + self.m5 * z93 * z194 - self.m5 * z94 * z193
-            + self.m5 * z402 - self.m5 * z161 * z398 + self.m5 * z162 * z397;
-        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
-        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
-        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
-        let z458 = z94 * z457 - z95 * z456 + z162 * z454 - z163 * z453 + z164 * z397
-            + z165 * z398 + z166 * z399;
-        let z459 = -z93 * z457 + z95 * z455 - z161 * z454 + z163 * z452 + z165 * z397
-            + z167 * z398 + z168 * z399;
-        let z460 = z93 * z456 - z94 * z455 + z161 * z453 - z162 * z452 + z166 * z397
-            + z168 * z398 + z169 * z399;
-        let z461 = self.m6 * z114 * z198 - self.m6 * z115 * z197 + self.m6 * z406
-            - self.m6 * z171 * z405 + self.m6 * z172 * z404;
-        let z462 = -self.m6 * z113 * z198 + self.m6 * z115 * z196 + self.m6 * z407
-            + self.m6 * z170 * z405 - self.m6 * z172 * z403;
-        let z463 = self.m6 * self.g + self.m6 * z113 * z197 - self.m6 * z114 * z196
-            + self.m6 * z408 - self.m6 * z170 * z404 + self.m6 * z171 * z403;
-        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
-        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
-        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z467 = z114 * z466 - z115 * z465 + z171 * z463 - z172 * z462 + z173 * z403
-            + z174 * z404 + z175 * z405;
-        let z468 = -z113 * z466 + z115 * z464 - z170 * z463 + z172 * z461 + z174 * z403
-            + z176 * z404 + z177 * z405;
-        let z469 = z113 * z465 - z114 * z464 + z170 * z462 - z171 * z461 + z175 * z403
-            + z177 * z404 + z178 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
-        let z473 = z461 + z452;
-        let z474 = z462 + z453;
-        let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
-        let z479 = z473 + z443;
-        let z480 = z474 + z444;
-        let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
-        let z485 = z479 + z434;
-        let z486 = z480 + z435;
-        let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
-        let z491 = z485 + z425;
-        let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z496 = z490 + z424;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z499 = z493 + z418;
-        let z502 = z496 + z415;
-        let z506 = z0 * z495 - z1 * z494 + z11 * z497 + z12 * z498 + z13 * z499;
-        let z507 = z5 * z490 + z8 * z488 + z10 * z489 + z30 * z491 + z31 * z492
-            + z32 * z493;
-        let z508 = z25 * z482 + z27 * z483 + z29 * z484 + z50 * z485 + z51 * z486
-            + z52 * z487;
-        let z509 = z45 * z476 + z47 * z477 + z49 * z478 + z70 * z479 + z71 * z480
-            + z72 * z481;
-        let z510 = z65 * z470 + z67 * z471 + z69 * z472 + z90 * z473 + z91 * z474
-            + z92 * z475;
-        let z511 = z85 * z467 + z87 * z468 + z89 * z469 + z110 * z461 + z111 * z462
-            + z112 * z463;
-        let x0 = -z502;
-        let x1 = -z506;
-        let x2 = -z507;
-        let x3 = -z508;
-        let x4 = -z509;
-        let x5 = -z510;
-        let x6 = -z511;
-        m[(0, 0)] = z315;
-        m[(0, 1)] = z318;
-        m[(1, 0)] = z318;
-        m[(0, 2)] = z325;
-        m[(2, 0)] = z325;
-        m[(0, 3)] = z333;
-        m[(3, 0)] = z333;
-        m[(0, 4)] = z342;
-        m[(4, 0)] = z342;
-        m[(0, 5)] = z352;
-        m[(5, 0)] = z352;
-        m[(0, 6)] = z363;
-        m[(6, 0)] = z363;
-        m[(1, 1)] = z322;
-        m[(1, 2)] = z330;
-        m[(2, 1)] = z330;
-        m[(1, 3)] = z339;
-        m[(3, 1)] = z339;
-        m[(1, 4)] = z349;
-        m[(4, 1)] = z349;
-        m[(1, 5)] = z360;
-        m[(5, 1)] = z360;
-        m[(1, 6)] = z372;
-        m[(6, 1)] = z372;
-        m[(2, 2)] = z329;
-        m[(2, 3)] = z338;
-        m[(3, 2)] = z338;
-        m[(2, 4)] = z348;
-        m[(4, 2)] = z348;
-        m[(2, 5)] = z359;
-        m[(5, 2)] = z359;
-        m[(2, 6)] = z371;
-        m[(6, 2)] = z371;
-        m[(3, 3)] = z337;
-        m[(3, 4)] = z347;
-        m[(4, 3)] = z347;
-        m[(3, 5)] = z358;
-        m[(5, 3)] = z358;
-        m[(3, 6)] = z370;
-        m[(6, 3)] = z370;
-        m[(4, 4)] = z346;
-        m[(4, 5)] = z357;
-        m[(5, 4)] = z357;
-        m[(4, 6)] = z369;
-        m[(6, 4)] = z369;
-        m[(5, 5)] = z356;
-        m[(5, 6)] = z368;
-        m[(6, 5)] = z368;
-        m[(6, 6)] = z367;
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z183 = -qd[0] * z119;
+        let z184 = qd[0] * z118;
+        let z185 = -qd[0] * z124 + z14 * z125 + z15;
+        let z186 = qd[0] * z123 - z13 * z125 + z16;
+        let z187 = z13 * z124 - z14 * z123 + z17;
+        let z188 = z33 * z134 - z34 * z133 + z35;
+        let z189 = -z32 * z134 + z34 * z132 + z36;
+        let z190 = z32 * z133 - z33 * z132 + z37;
+        let z191 = z53 * z143 - z54 * z142 + z55;
+        let z192 = -z52 * z143 + z54 * z141 + z56;
+        let z193 = z52 * z142 - z53 * z141 + z57;
+        let z194 = z73 * z152 - z74 * z151 + z75;
+        let z195 = -z72 * z152 + z74 * z150 + z76;
+        let z196 = z72 * z151 - z73 * z150 + z77;
+        let z197 = z93 * z161 - z94 * z160 + z95;
+        let z198 = -z92 * z161 + z94 * z159 + z96;
+        let z199 = z92 * z160 - z93 * z159 + z97;
+        let z200 = z113 * z170 - z114 * z169 + z115;
+        let z201 = -z112 * z170 + z114 * z168 + z116;
+        let z202 = z112 * z169 - z113 * z168 + z117;
+        let z251 = self.m6 * z168;
+        let z252 = self.m6 * z169;
+        let z253 = self.m6 * z170;
+        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
+        let z255 = -self.m6 * z168 * z169 + z172;
+        let z256 = -self.m6 * z168 * z170 + z173;
+        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
+        let z258 = -self.m6 * z169 * z170 + z175;
+        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
+        let z260 = self.m5 + self.m6;
+        let z261 = z251 + self.m5 * z159;
+        let z262 = z252 + self.m5 * z160;
+        let z263 = z253 + self.m5 * z161;
+        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
+        let z265 = z255 - self.m5 * z159 * z160 + z163;
+        let z266 = z256 - self.m5 * z159 * z161 + z164;
+        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
+        let z268 = z258 - self.m5 * z160 * z161 + z166;
+        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
+        let z270 = self.m4 + z260;
+        let z271 = self.m4 * z150 + z261;
+        let z272 = self.m4 * z151 + z262;
+        let z273 = self.m4 * z152 + z263;
+        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
+        let z275 = -self.m4 * z150 * z151 + z265 + z154;
+        let z276 = -self.m4 * z150 * z152 + z266 + z155;
+        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
+        let z278 = -self.m4 * z151 * z152 + z268 + z157;
+        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
+        let z280 = self.m3 + z270;
+        let z281 = self.m3 * z141 + z271;
+        let z282 = self.m3 * z142 + z272;
+        let z283 = self.m3 * z143 + z273;
+        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
+        let z285 = -self.m3 * z141 * z142 + z275 + z145;
+        let z286 = -self.m3 * z141 * z143 + z276 + z146;
+        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
+        let z288 = -self.m3 * z142 * z143 + z278 + z148;
+        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
+        let z290 = self.m2 + z280;
+        let z291 = self.m2 * z132 + z281;
+        let z292 = self.m2 * z133 + z282;
+        let z293 = self.m2 * z134 + z283;
+        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
+        let z295 = -self.m2 * z132 * z133 + z285 + z136;
+        let z296 = -self.m2 * z132 * z134 + z286 + z137;
+        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
+        let z298 = -self.m2 * z133 * z134 + z288 + z139;
+        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
+        let z300 = self.m1 + z290;
+        let z301 = self.m1 * z123 + z291;
+        let z302 = self.m1 * z124 + z292;
+        let z303 = self.m1 * z125 + z293;
+        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
+        let z305 = -self.m1 * z123 * z124 + z295 + z127;
+        let z306 = -self.m1 * z123 * z125 + z296 + z128;
+        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
+        let z308 = -self.m1 * z124 * z125 + z298 + z130;
+        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
+        let z319 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz + z309;
+        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
+        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
+        let z322 = z0 * z308 - z1 * z306 - z10 * z302 + z11 * z301;
+        let z323 = z0 * z303 + z10 * z300;
+        let z324 = z1 * z303 + z11 * z300;
+        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
+        let z326 = z0 * z321 - z1 * z320 + z10 * z323 + z11 * z324 + z12 * z325;
+        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
+        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
+        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
+        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
+        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
+        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
+        let z333 = z4 * z329 + z7 * z327 + z9 * z328 + z29 * z330 + z30 * z331
+            + z31 * z332;
+        let z334 = z0 * z328 - z1 * z327 + z10 * z330 + z11 * z331 + z12 * z332;
+        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
+        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
+        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
+        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
+        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
+        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
+        let z341 = z24 * z335 + z26 * z336 + z28 * z337 + z49 * z338 + z50 * z339
+            + z51 * z340;
+        let z342 = z4 * z337 + z7 * z335 + z9 * z336 + z29 * z338 + z30 * z339
+            + z31 * z340;
+        let z343 = z0 * z336 - z1 * z335 + z10 * z338 + z11 * z339 + z12 * z340;
+        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
+        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
+        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
+        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
+        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
+        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
+        let z350 = z44 * z344 + z46 * z345 + z48 * z346 + z69 * z347 + z70 * z348
+            + z71 * z349;
+        let z351 = z24 * z344 + z26 * z345 + z28 * z346 + z49 * z347 + z50 * z348
+            + z51 * z349;
+        let z352 = z4 * z346 + z7 * z344 + z9 * z345 + z29 * z347 + z30 * z348
+            + z31 * z349;
+        let z353 = z0 * z345 - z1 * z344 + z10 * z347 + z11 * z348 + z12 * z349;
+        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
+        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
+        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
+        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
+        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
+        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
+        let z360 = z64 * z354 + z66 * z355 + z68 * z356 + z89 * z357 + z90 * z358
+            + z91 * z359;
+        let z361 = z44 * z354 + z46 * z355 + z48 * z356 + z69 * z357 + z70 * z358
+            + z71 * z359;
+        let z362 = z24 * z354 + z26 * z355 + z28 * z356 + z49 * z357 + z50 * z358
+            + z51 * z359;
+        let z363 = z4 * z356 + z7 * z354 + z9 * z355 + z29 * z357 + z30 * z358
+            + z31 * z359;
+        let z364 = z0 * z355 - z1 * z354 + z10 * z357 + z11 * z358 + z12 * z359;
+        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
+        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
+        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
+        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
+        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
+        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
+        let z371 = z84 * z365 + z86 * z366 + z88 * z367 + z109 * z368 + z110 * z369
+            + z111 * z370;
+        let z372 = z64 * z365 + z66 * z366 + z68 * z367 + z89 * z368 + z90 * z369
+            + z91 * z370;
+        let z373 = z44 * z365 + z46 * z366 + z48 * z367 + z69 * z368 + z70 * z369
+            + z71 * z370;
+        let z374 = z24 * z365 + z26 * z366 + z28 * z367 + z49 * z368 + z50 * z369
+            + z51 * z370;
+        let z375 = z4 * z367 + z7 * z365 + z9 * z366 + z29 * z368 + z30 * z369
+            + z31 * z370;
+        let z376 = z0 * z366 - z1 * z365 + z10 * z368 + z11 * z369 + z12 * z370;
+        let z377 = -qd[0] * qd[1] * z0;
+        let z378 = -qd[0] * qd[1] * z1;
+        let z379 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+        let z380 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+        let z381 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+        let z382 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+            + qd[1] * z11 * z13;
+        let z383 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z377;
+        let z384 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z378;
+        let z385 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z379;
+        let z386 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z380;
+        let z387 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+            - qd[2] * z31 * z32 + z381;
+        let z388 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+            + qd[2] * z30 * z32 + z382;
+        let z389 = -qd[3] * z26 * z54 + qd[3] * z28 * z53 + z383;
+        let z390 = qd[3] * z24 * z54 - qd[3] * z28 * z52 + z384;
+        let z391 = -qd[3] * z24 * z53 + qd[3] * z26 * z52 + z385;
+        let z392 = -qd[3] * z26 * z57 + qd[3] * z28 * z56 - qd[3] * z50 * z54
+            + qd[3] * z51 * z53 + z386;
+        let z393 = qd[3] * z24 * z57 - qd[3] * z28 * z55 + qd[3] * z49 * z54
+            - qd[3] * z51 * z52 + z387;
+        let z394 = -qd[3] * z24 * z56 + qd[3] * z26 * z55 - qd[3] * z49 * z53
+            + qd[3] * z50 * z52 + z388;
+        let z395 = -qd[4] * z46 * z74 + qd[4] * z48 * z73 + z389;
+        let z396 = qd[4] * z44 * z74 - qd[4] * z48 * z72 + z390;
+        let z397 = -qd[4] * z44 * z73 + qd[4] * z46 * z72 + z391;
+        let z398 = -qd[4] * z46 * z77 + qd[4] * z48 * z76 - qd[4] * z70 * z74
+            + qd[4] * z71 * z73 + z392;
+        let z399 = qd[4] * z44 * z77 - qd[4] * z48 * z75 + qd[4] * z69 * z74
+            - qd[4] * z71 * z72 + z393;
+        let z400 = -qd[4] * z44 * z76 + qd[4] * z46 * z75 - qd[4] * z69 * z73
+            + qd[4] * z70 * z72 + z394;
+        let z401 = -qd[5] * z66 * z94 + qd[5] * z68 * z93 + z395;
+        let z402 = qd[5] * z64 * z94 - qd[5] * z68 * z92 + z396;
+        let z403 = -qd[5] * z64 * z93 + qd[5] * z66 * z92 + z397;
+        let z404 = -qd[5] * z66 * z97 + qd[5] * z68 * z96 - qd[5] * z90 * z94
+            + qd[5] * z91 * z93 + z398;
+        let z405 = qd[5] * z64 * z97 - qd[5] * z68 * z95 + qd[5] * z89 * z94
+            - qd[5] * z91 * z92 + z399;
+        let z406 = -qd[5] * z64 * z96 + qd[5] * z66 * z95 - qd[5] * z89 * z93
+            + qd[5] * z90 * z92 + z400;
+        let z407 = -qd[6] * z86 * z114 + qd[6] * z88 * z113 + z401;
+        let z408 = qd[6] * z84 * z114 - qd[6] * z88 * z112 + z402;
+        let z409 = -qd[6] * z84 * z113 + qd[6] * z86 * z112 + z403;
+        let z410 = -qd[6] * z86 * z117 + qd[6] * z88 * z116 - qd[6] * z110 * z114
+            + qd[6] * z111 * z113 + z404;
+        let z411 = qd[6] * z84 * z117 - qd[6] * z88 * z115 + qd[6] * z109 * z114
+            - qd[6] * z111 * z112 + z405;
+        let z412 = -qd[6] * z84 * z116 + qd[6] * z86 * z115 - qd[6] * z109 * z113
+            + qd[6] * z110 * z112 + z406;
+        let z413 = -qd[0] * self.m0 * z184;
+        let z414 = qd[0] * self.m0 * z183;
+        let z419 = z118 * z414 - z119 * z413;
+        let z420 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187 - self.m1 * z124 * z379
+            + self.m1 * z380 + self.m1 * z125 * z378;
+        let z421 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187 + self.m1 * z123 * z379
+            - self.m1 * z125 * z377 + self.m1 * z381;
+        let z422 = self.m1 * z13 * z186 - self.m1 * z14 * z185 + self.m1 * self.g
+            - self.m1 * z123 * z378 + self.m1 * z124 * z377 + self.m1 * z382;
+        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
+        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
+        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
+        let z426 = -qd[0] * z424 + z14 * z425 + z124 * z422 - z125 * z421 + z126 * z377
+            + z127 * z378 + z128 * z379;
+        let z427 = qd[0] * z423 - z13 * z425 - z123 * z422 + z125 * z420 + z127 * z377
+            + z129 * z378 + z130 * z379;
+        let z428 = z13 * z424 - z14 * z423 + z123 * z421 - z124 * z420 + z128 * z377
+            + z130 * z378 + z131 * z379;
+        let z429 = self.m2 * z33 * z190 - self.m2 * z34 * z189 + self.m2 * z386
+            - self.m2 * z133 * z385 + self.m2 * z134 * z384;
+        let z430 = -self.m2 * z32 * z190 + self.m2 * z34 * z188 + self.m2 * z387
+            + self.m2 * z132 * z385 - self.m2 * z134 * z383;
+        let z431 = self.m2 * self.g + self.m2 * z32 * z189 - self.m2 * z33 * z188
+            - self.m2 * z132 * z384 + self.m2 * z388 + self.m2 * z133 * z383;
+        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
+        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
+        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
+        let z435 = z33 * z434 - z34 * z433 + z133 * z431 - z134 * z430 + z135 * z383
+            + z136 * z384 + z137 * z385;
+        let z436 = -z32 * z434 + z34 * z432 - z132 * z431 + z134 * z429 + z136 * z383
+            + z138 * z384 + z139 * z385;
+        let z437 = z32 * z433 - z33 * z432 + z132 * z430 - z133 * z429 + z137 * z383
+            + z139 * z384 + z140 * z385;
+        let z438 = self.m3 * z53 * z193 - self.m3 * z54 * z192 + self.m3 * z392
+            - self.m3 * z142 * z391 + self.m3 * z143 * z390;
+        let z439 = -self.m3 * z52 * z193 + self.m3 * z54 * z191 + self.m3 * z393
+            + self.m3 * z141 * z391 - self.m3 * z143 * z389;
+        let z440 = self.m3 * self.g + self.m3 * z52 * z192 - self.m3 * z53 * z191
+            + self.m3 * z394 - self.m3 * z141 * z390 + self.m3 * z142 * z389;
+        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
+        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
+        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
+        let z444 = z53 * z443 - z54 * z442 + z142 * z440 - z143 * z439 + z144 * z389
+            + z145 * z390 + z146 * z391;
+        let z445 = -z52 * z443 + z54 * z441 - z141 * z440 + z143 * z438 + z145 * z389
+            + z147 * z390 + z148 * z391;
+        let z446 = z52 * z442 - z53 * z441 + z141 * z439 - z142 * z438 + z146 * z389
+            + z148 * z390 + z149 * z391;
+        let z447 = self.m4 * z73 * z196 - self.m4 * z74 * z195 + self.m4 * z398
+            - self.m4 * z151 * z397 + self.m4 * z152 * z396;
+        let z448 = -self.m4 * z72 * z196 + self.m4 * z74 * z194 + self.m4 * z399
+            + self.m4 * z150 * z397 - self.m4 * z152 * z395;
+        let z449 = self.m4 * self.g + self.m4 * z72 * z195 - self.m4 * z73 * z194
+            + self.m4 * z400 - self.m4 * z150 * z396 + self.m4 * z151 * z395;
+        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
+        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
+        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
+        let z453 = z73 * z452 - z74 * z451 + z151 * z449 - z152 * z448 + z153 * z395
+            + z154 * z396 + z155 * z397;
+        let z454 = -z72 * z452 + z74 * z450 - z150 * z449 + z152 * z447 + z154 * z395
+            + z156 * z396 + z157 * z397;
+        let z455 = z72 * z451 - z73 * z450 + z150 * z448 - z151 * z447 + z155 * z395
+            + z157 * z396 + z158 * z397;
+        let z456 = self.m5 * z93 * z199 - self.m5 * z94 * z198 + self.m5 * z404
+            - self.m5 * z160 * z403 + self.m5 * z161 * z402;
+        let z457 = -self.m5 * z92 * z199 + self.m5 * z94 * z197 + self.m5 * z405
+            + self.m5 * z159 * z403 - self.m5 * z161 * z401;
+        let z458 = self.m5 * self.g + self.m5 * z92 * z198 - self.m5 * z93 * z197
+            + self.m5 * z406 - self.m5 * z159 * z402 + self.m5 * z160 * z401;
+        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
+        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
+        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
+        let z462 = z93 * z461 - z94 * z460 + z160 * z458 - z161 * z457 + z162 * z401
+            + z163 * z402 + z164 * z403;
+        let z463 = -z92 * z461 + z94 * z459 - z159 * z458 + z161 * z456 + z163 * z401
+            + z165 * z402 + z166 * z403;
+        let z464 = z92 * z460 - z93 * z459 + z159 * z457 - z160 * z456 + z164 * z401
+            + z166 * z402 + z167 * z403;
+        let z465 = self.m6 * z113 * z202 - self.m6 * z114 * z201 + self.m6 * z410
+            - self.m6 * z169 * z409 + self.m6 * z170 * z408;
+        let z466 = -self.m6 * z112 * z202 + self.m6 * z114 * z200 + self.m6 * z411
+            + self.m6 * z168 * z409 - self.m6 * z170 * z407;
+        let z467 = self.m6 * self.g + self.m6 * z112 * z201 - self.m6 * z113 * z200
+            + self.m6 * z412 - self.m6 * z168 * z408 + self.m6 * z169 * z407;
+        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
+        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
+        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
+        let z471 = z113 * z470 - z114 * z469 + z169 * z467 - z170 * z466 + z171 * z407
+            + z172 * z408 + z173 * z409;
+        let z472 = -z112 * z470 + z114 * z468 - z168 * z467 + z170 * z465 + z172 * z407
+            + z174 * z408 + z175 * z409;
+        let z473 = z112 * z469 - z113 * z468 + z168 * z466 - z169 * z465 + z173 * z407
+            + z175 * z408 + z176 * z409;
+        let z474 = z462 + z471;
+        let z475 = z463 + z472;
+        let z476 = z464 + z473;
+        let z477 = z465 + z456;
+        let z478 = z466 + z457;
+        let z479 = z458 + z467;
+        let z480 = z474 + z453;
+        let z481 = z475 + z454;
+        let z482 = z476 + z455;
+        let z483 = z477 + z447;
+        let z484 = z478 + z448;
+        let z485 = z479 + z449;
+        let z486 = z480 + z444;
+        let z487 = z481 + z445;
+        let z488 = z482 + z446;
+        let z489 = z483 + z438;
+        let z490 = z484 + z439;
+        let z491 = z485 + z440;
+        let z492 = z486 + z435;
+        let z493 = z487 + z436;
+        let z494 = z488 + z437;
+        let z495 = z489 + z429;
+        let z496 = z490 + z430;
+        let z497 = z491 + z431;
+        let z498 = z492 + z426;
+        let z499 = z493 + z427;
+        let z500 = z494 + z428;
+        let z501 = z495 + z420;
+        let z502 = z496 + z421;
+        let z503 = z497 + z422;
+        let z506 = z500 + z419;
+        let z510 = z0 * z499 - z1 * z498 + z10 * z501 + z11 * z502 + z12 * z503;
+        let z511 = z4 * z494 + z7 * z492 + z9 * z493 + z29 * z495 + z30 * z496
+            + z31 * z497;
+        let z512 = z24 * z486 + z26 * z487 + z28 * z488 + z49 * z489 + z50 * z490
+            + z51 * z491;
+        let z513 = z44 * z480 + z46 * z481 + z48 * z482 + z69 * z483 + z70 * z484
+            + z71 * z485;
+        let z514 = z64 * z474 + z66 * z475 + z68 * z476 + z89 * z477 + z90 * z478
+            + z91 * z479;
+        let z515 = z84 * z471 + z86 * z472 + z88 * z473 + z109 * z465 + z110 * z466
+            + z111 * z467;
+        let x0 = -z506;
+        let x1 = -z510;
+        let x2 = -z511;
+        let x3 = -z512;
+        let x4 = -z513;
+        let x5 = -z514;
+        let x6 = -z515;
+        m[(0, 0)] = z319;
+        m[(0, 1)] = z322;
+        m[(1, 0)] = z322;
+        m[(0, 2)] = z329;
+        m[(2, 0)] = z329;
+        m[(0, 3)] = z337;
+        m[(3, 0)] = z337;
+        m[(0, 4)] = z346;
+        m[(4, 0)] = z346;
+        m[(0, 5)] = z356;
+        m[(5, 0)] = z356;
+        m[(0, 6)] = z367;
+        m[(6, 0)] = z367;
+        m[(1, 1)] = z326;
+        m[(1, 2)] = z334;
+        m[(2, 1)] = z334;
+        m[(1, 3)] = z343;
+        m[(3, 1)] = z343;
+        m[(1, 4)] = z353;
+        m[(4, 1)] = z353;
+        m[(1, 5)] = z364;
+        m[(5, 1)] = z364;
+        m[(1, 6)] = z376;
+        m[(6, 1)] = z376;
+        m[(2, 2)] = z333;
+        m[(2, 3)] = z342;
+        m[(3, 2)] = z342;
+        m[(2, 4)] = z352;
+        m[(4, 2)] = z352;
+        m[(2, 5)] = z363;
+        m[(5, 2)] = z363;
+        m[(2, 6)] = z375;
+        m[(6, 2)] = z375;
+        m[(3, 3)] = z341;
+        m[(3, 4)] = z351;
+        m[(4, 3)] = z351;
+        m[(3, 5)] = z362;
+        m[(5, 3)] = z362;
+        m[(3, 6)] = z374;
+        m[(6, 3)] = z374;
+        m[(4, 4)] = z350;
+        m[(4, 5)] = z361;
+        m[(5, 4)] = z361;
+        m[(4, 6)] = z373;
+        m[(6, 4)] = z373;
+        m[(5, 5)] = z360;
+        m[(5, 6)] = z372;
+        m[(6, 5)] = z372;
+        m[(6, 6)] = z371;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -1149,750 +1152,748 @@ impl Dynamics<7> for Arm7 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z247 = self.m6 * z170;
-        let z248 = self.m6 * z171;
-        let z249 = self.m6 * z172;
-        let z250 = self.m6 * (z171 * z171) + self.m6 * (z172 * z172) + z173;
-        let z251 = -self.m6 * z170 * z171 + z174;
-        let z252 = -self.m6 * z170 * z172 + z175;
-        let z253 = self.m6 * (z170 * z170) + self.m6 * (z172 * z172) + z176;
-        let z254 = -self.m6 * z171 * z172 + z177;
-        let z255 = self.m6 * (z170 * z170) + self.m6 * (z171 * z171) + z178;
-        let z256 = self.m5 + self.m6;
-        let z257 = z247 + self.m5 * z161;
-        let z258 = z248 + self.m5 * z162;
-        let z259 = z249 + self.m5 * z163;
-        let z260 = z250 + self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
-        let z261 = z251 - self.m5 * z161 * z162 + z165;
-        let z262 = z252 - self.m5 * z161 * z163 + z166;
-        let z263 = z253 + self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
-        let z264 = z254 - self.m5 * z162 * z163 + z168;
-        let z265 = z255 + self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
-        let z266 = z256 + self.m4;
-        let z267 = z257 + self.m4 * z152;
-        let z268 = self.m4 * z153 + z258;
-        let z269 = self.m4 * z154 + z259;
-        let z270 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z260 + z155;
-        let z271 = -self.m4 * z152 * z153 + z261 + z156;
-        let z272 = -self.m4 * z152 * z154 + z262 + z157;
-        let z273 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z263 + z158;
-        let z274 = -self.m4 * z153 * z154 + z264 + z159;
-        let z275 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z265 + z160;
-        let z276 = self.m3 + z266;
-        let z277 = self.m3 * z143 + z267;
-        let z278 = self.m3 * z144 + z268;
-        let z279 = self.m3 * z145 + z269;
-        let z280 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z270 + z146;
-        let z281 = -self.m3 * z143 * z144 + z271 + z147;
-        let z282 = -self.m3 * z143 * z145 + z272 + z148;
-        let z283 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z273 + z149;
-        let z284 = -self.m3 * z144 * z145 + z274 + z150;
-        let z285 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z275 + z151;
-        let z286 = self.m2 + z276;
-        let z287 = self.m2 * z134 + z277;
-        let z288 = self.m2 * z135 + z278;
-        let z289 = self.m2 * z136 + z279;
-        let z290 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z280 + z137;
-        let z291 = -self.m2 * z134 * z135 + z281 + z138;
-        let z292 = -self.m2 * z134 * z136 + z282 + z139;
-        let z293 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z283 + z140;
-        let z294 = -self.m2 * z135 * z136 + z284 + z141;
-        let z295 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z285 + z142;
-        let z296 = self.m1 + z286;
-        let z297 = self.m1 * z125 + z287;
-        let z298 = self.m1 * z126 + z288;
-        let z299 = self.m1 * z127 + z289;
-        let z300 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z290 + z128;
-        let z301 = -self.m1 * z125 * z126 + z291 + z129;
-        let z302 = -self.m1 * z125 * z127 + z292 + z130;
-        let z303 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z293 + z131;
-        let z304 = -self.m1 * z126 * z127 + z294 + z132;
-        let z305 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z295 + z133;
-        let z315 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz + z305;
-        let z316 = z0 * z301 - z1 * z300 - z12 * z299 + z13 * z298;
-        let z317 = z0 * z303 - z1 * z301 + z11 * z299 - z13 * z297;
-        let z318 = z0 * z304 - z1 * z302 - z11 * z298 + z12 * z297;
-        let z319 = z0 * z299 + z11 * z296;
-        let z320 = z1 * z299 + z12 * z296;
-        let z321 = -z0 * z297 - z1 * z298 + z13 * z296;
-        let z322 = z0 * z317 - z1 * z316 + z11 * z319 + z12 * z320 + z13 * z321;
-        let z323 = z5 * z292 + z8 * z290 + z10 * z291 - z31 * z289 + z32 * z288;
-        let z324 = z5 * z294 + z8 * z291 + z10 * z293 + z30 * z289 - z32 * z287;
-        let z325 = z5 * z295 + z8 * z292 + z10 * z294 - z30 * z288 + z31 * z287;
-        let z326 = -z5 * z288 + z10 * z289 + z30 * z286;
-        let z327 = z5 * z287 - z8 * z289 + z31 * z286;
-        let z328 = z8 * z288 - z10 * z287 + z32 * z286;
-        let z329 = z5 * z325 + z8 * z323 + z10 * z324 + z30 * z326 + z31 * z327
-            + z32 * z328;
-        let z330 = z0 * z324 - z1 * z323 + z11 * z326 + z12 * z327 + z13 * z328;
-        let z331 = z25 * z280 + z27 * z281 + z29 * z282 - z51 * z279 + z52 * z278;
-        let z332 = z25 * z281 + z27 * z283 + z29 * z284 + z50 * z279 - z52 * z277;
-        let z333 = z25 * z282 + z27 * z284 + z29 * z285 - z50 * z278 + z51 * z277;
-        let z334 = z27 * z279 - z29 * z278 + z50 * z276;
-        let z335 = -z25 * z279 + z29 * z277 + z51 * z276;
-        let z336 = z25 * z278 - z27 * z277 + z52 * z276;
-        let z337 = z25 * z331 + z27 * z332 + z29 * z333 + z50 * z334 + z51 * z335
-            + z52 * z336;
-        let z338 = z5 * z333 + z8 * z331 + z10 * z332 + z30 * z334 + z31 * z335
-            + z32 * z336;
-        let z339 = z0 * z332 - z1 * z331 + z11 * z334 + z12 * z335 + z13 * z336;
-        let z340 = z45 * z270 + z47 * z271 + z49 * z272 - z71 * z269 + z72 * z268;
-        let z341 = z45 * z271 + z47 * z273 + z49 * z274 + z70 * z269 - z72 * z267;
-        let z342 = z45 * z272 + z47 * z274 + z49 * z275 - z70 * z268 + z71 * z267;
-        let z343 = z47 * z269 - z49 * z268 + z70 * z266;
-        let z344 = -z45 * z269 + z49 * z267 + z71 * z266;
-        let z345 = z45 * z268 - z47 * z267 + z72 * z266;
-        let z346 = z45 * z340 + z47 * z341 + z49 * z342 + z70 * z343 + z71 * z344
-            + z72 * z345;
-        let z347 = z25 * z340 + z27 * z341 + z29 * z342 + z50 * z343 + z51 * z344
-            + z52 * z345;
-        let z348 = z5 * z342 + z8 * z340 + z10 * z341 + z30 * z343 + z31 * z344
-            + z32 * z345;
-        let z349 = z0 * z341 - z1 * z340 + z11 * z343 + z12 * z344 + z13 * z345;
-        let z350 = z65 * z260 + z67 * z261 + z69 * z262 - z91 * z259 + z92 * z258;
-        let z351 = z65 * z261 + z67 * z263 + z69 * z264 + z90 * z259 - z92 * z257;
-        let z352 = z65 * z262 + z67 * z264 + z69 * z265 - z90 * z258 + z91 * z257;
-        let z353 = z67 * z259 - z69 * z258 + z90 * z256;
-        let z354 = -z65 * z259 + z69 * z257 + z91 * z256;
-        let z355 = z65 * z258 - z67 * z257 + z92 * z256;
-        let z356 = z65 * z350 + z67 * z351 + z69 * z352 + z90 * z353 + z91 * z354
-            + z92 * z355;
-        let z357 = z45 * z350 + z47 * z351 + z49 * z352 + z70 * z353 + z71 * z354
-            + z72 * z355;
-        let z358 = z25 * z350 + z27 * z351 + z29 * z352 + z50 * z353 + z51 * z354
-            + z52 * z355;
-        let z359 = z5 * z352 + z8 * z350 + z10 * z351 + z30 * z353 + z31 * z354
-            + z32 * z355;
-        let z360 = z0 * z351 - z1 * z350 + z11 * z353 + z12 * z354 + z13 * z355;
-        let z361 = z85 * z250 + z87 * z251 + z89 * z252 - z111 * z249 + z112 * z248;
-        let z362 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 - z112 * z247;
-        let z363 = z85 * z252 + z87 * z254 + z89 * z255 - z110 * z248 + z111 * z247;
-        let z364 = self.m6 * z110 + z87 * z249 - z89 * z248;
-        let z365 = self.m6 * z111 - z85 * z249 + z89 * z247;
-        let z366 = self.m6 * z112 + z85 * z248 - z87 * z247;
-        let z367 = z85 * z361 + z87 * z362 + z89 * z363 + z110 * z364 + z111 * z365
-            + z112 * z366;
-        let z368 = z65 * z361 + z67 * z362 + z69 * z363 + z90 * z364 + z91 * z365
-            + z92 * z366;
-        let z369 = z45 * z361 + z47 * z362 + z49 * z363 + z70 * z364 + z71 * z365
-            + z72 * z366;
-        let z370 = z25 * z361 + z27 * z362 + z29 * z363 + z50 * z364 + z51 * z365
-            + z52 * z366;
-        let z371 = z5 * z363 + z8 * z361 + z10 * z362 + z30 * z364 + z31 * z365
-            + z32 * z366;
-        let z372 = z0 * z362 - z1 * z361 + z11 * z364 + z12 * z365 + z13 * z366;
-        m[(0, 0)] = z315;
-        m[(0, 1)] = z318;
-        m[(1, 0)] = z318;
-        m[(0, 2)] = z325;
-        m[(2, 0)] = z325;
-        m[(0, 3)] = z333;
-        m[(3, 0)] = z333;
-        m[(0, 4)] = z342;
-        m[(4, 0)] = z342;
-        m[(0, 5)] = z352;
-        m[(5, 0)] = z352;
-        m[(0, 6)] = z363;
-        m[(6, 0)] = z363;
-        m[(1, 1)] = z322;
-        m[(1, 2)] = z330;
-        m[(2, 1)] = z330;
-        m[(1, 3)] = z339;
-        m[(3, 1)] = z339;
-        m[(1, 4)] = z349;
-        m[(4, 1)] = z349;
-        m[(1, 5)] = z360;
-        m[(5, 1)] = z360;
-        m[(1, 6)] = z372;
-        m[(6, 1)] = z372;
-        m[(2, 2)] = z329;
-        m[(2, 3)] = z338;
-        m[(3, 2)] = z338;
-        m[(2, 4)] = z348;
-        m[(4, 2)] = z348;
-        m[(2, 5)] = z359;
-        m[(5, 2)] = z359;
-        m[(2, 6)] = z371;
-        m[(6, 2)] = z371;
-        m[(3, 3)] = z337;
-        m[(3, 4)] = z347;
-        m[(4, 3)] = z347;
-        m[(3, 5)] = z358;
-        m[(5, 3)] = z358;
-        m[(3, 6)] = z370;
-        m[(6, 3)] = z370;
-        m[(4, 4)] = z346;
-        m[(4, 5)] = z357;
-        m[(5, 4)] = z357;
-        m[(4, 6)] = z369;
-        m[(6, 4)] = z369;
-        m[(5, 5)] = z356;
-        m[(5, 6)] = z368;
-        m[(6, 5)] = z368;
-        m[(6, 6)] = z367;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z251 = self.m6 * z168;
+        let z252 = self.m6 * z169;
+        let z253 = self.m6 * z170;
+        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
+        let z255 = -self.m6 * z168 * z169 + z172;
+        let z256 = -self.m6 * z168 * z170 + z173;
+        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
+        let z258 = -self.m6 * z169 * z170 + z175;
+        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
+        let z260 = self.m5 + self.m6;
+        let z261 = z251 + self.m5 * z159;
+        let z262 = z252 + self.m5 * z160;
+        let z263 = z253 + self.m5 * z161;
+        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
+        let z265 = z255 - self.m5 * z159 * z160 + z163;
+        let z266 = z256 - self.m5 * z159 * z161 + z164;
+        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
+        let z268 = z258 - self.m5 * z160 * z161 + z166;
+        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
+        let z270 = self.m4 + z260;
+        let z271 = self.m4 * z150 + z261;
+        let z272 = self.m4 * z151 + z262;
+        let z273 = self.m4 * z152 + z263;
+        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
+        let z275 = -self.m4 * z150 * z151 + z265 + z154;
+        let z276 = -self.m4 * z150 * z152 + z266 + z155;
+        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
+        let z278 = -self.m4 * z151 * z152 + z268 + z157;
+        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
+        let z280 = self.m3 + z270;
+        let z281 = self.m3 * z141 + z271;
+        let z282 = self.m3 * z142 + z272;
+        let z283 = self.m3 * z143 + z273;
+        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
+        let z285 = -self.m3 * z141 * z142 + z275 + z145;
+        let z286 = -self.m3 * z141 * z143 + z276 + z146;
+        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
+        let z288 = -self.m3 * z142 * z143 + z278 + z148;
+        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
+        let z290 = self.m2 + z280;
+        let z291 = self.m2 * z132 + z281;
+        let z292 = self.m2 * z133 + z282;
+        let z293 = self.m2 * z134 + z283;
+        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
+        let z295 = -self.m2 * z132 * z133 + z285 + z136;
+        let z296 = -self.m2 * z132 * z134 + z286 + z137;
+        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
+        let z298 = -self.m2 * z133 * z134 + z288 + z139;
+        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
+        let z300 = self.m1 + z290;
+        let z301 = self.m1 * z123 + z291;
+        let z302 = self.m1 * z124 + z292;
+        let z303 = self.m1 * z125 + z293;
+        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
+        let z305 = -self.m1 * z123 * z124 + z295 + z127;
+        let z306 = -self.m1 * z123 * z125 + z296 + z128;
+        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
+        let z308 = -self.m1 * z124 * z125 + z298 + z130;
+        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
+        let z319 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz + z309;
+        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
+        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
+        let z322 = z0 * z308 - z1 * z306 - z10 * z302 + z11 * z301;
+        let z323 = z0 * z303 + z10 * z300;
+        let z324 = z1 * z303 + z11 * z300;
+        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
+        let z326 = z0 * z321 - z1 * z320 + z10 * z323 + z11 * z324 + z12 * z325;
+        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
+        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
+        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
+        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
+        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
+        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
+        let z333 = z4 * z329 + z7 * z327 + z9 * z328 + z29 * z330 + z30 * z331
+            + z31 * z332;
+        let z334 = z0 * z328 - z1 * z327 + z10 * z330 + z11 * z331 + z12 * z332;
+        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
+        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
+        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
+        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
+        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
+        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
+        let z341 = z24 * z335 + z26 * z336 + z28 * z337 + z49 * z338 + z50 * z339
+            + z51 * z340;
+        let z342 = z4 * z337 + z7 * z335 + z9 * z336 + z29 * z338 + z30 * z339
+            + z31 * z340;
+        let z343 = z0 * z336 - z1 * z335 + z10 * z338 + z11 * z339 + z12 * z340;
+        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
+        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
+        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
+        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
+        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
+        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
+        let z350 = z44 * z344 + z46 * z345 + z48 * z346 + z69 * z347 + z70 * z348
+            + z71 * z349;
+        let z351 = z24 * z344 + z26 * z345 + z28 * z346 + z49 * z347 + z50 * z348
+            + z51 * z349;
+        let z352 = z4 * z346 + z7 * z344 + z9 * z345 + z29 * z347 + z30 * z348
+            + z31 * z349;
+        let z353 = z0 * z345 - z1 * z344 + z10 * z347 + z11 * z348 + z12 * z349;
+        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
+        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
+        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
+        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
+        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
+        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
+        let z360 = z64 * z354 + z66 * z355 + z68 * z356 + z89 * z357 + z90 * z358
+            + z91 * z359;
+        let z361 = z44 * z354 + z46 * z355 + z48 * z356 + z69 * z357 + z70 * z358
+            + z71 * z359;
+        let z362 = z24 * z354 + z26 * z355 + z28 * z356 + z49 * z357 + z50 * z358
+            + z51 * z359;
+        let z363 = z4 * z356 + z7 * z354 + z9 * z355 + z29 * z357 + z30 * z358
+            + z31 * z359;
+        let z364 = z0 * z355 - z1 * z354 + z10 * z357 + z11 * z358 + z12 * z359;
+        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
+        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
+        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
+        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
+        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
+        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
+        let z371 = z84 * z365 + z86 * z366 + z88 * z367 + z109 * z368 + z110 * z369
+            + z111 * z370;
+        let z372 = z64 * z365 + z66 * z366 + z68 * z367 + z89 * z368 + z90 * z369
+            + z91 * z370;
+        let z373 = z44 * z365 + z46 * z366 + z48 * z367 + z69 * z368 + z70 * z369
+            + z71 * z370;
+        let z374 = z24 * z365 + z26 * z366 + z28 * z367 + z49 * z368 + z50 * z369
+            + z51 * z370;
+        let z375 = z4 * z367 + z7 * z365 + z9 * z366 + z29 * z368 + z30 * z369
+            + z31 * z370;
+        let z376 = z0 * z366 - z1 * z365 + z10 * z368 + z11 * z369 + z12 * z370;
+        m[(0, 0)] = z319;
+        m[(0, 1)] = z322;
+        m[(1, 0)] = z322;
+        m[(0, 2)] = z329;
+        m[(2, 0)] = z329;
+        m[(0, 3)] = z337;
+        m[(3, 0)] = z337;
+        m[(0, 4)] = z346;
+        m[(4, 0)] = z346;
+        m[(0, 5)] = z356;
+        m[(5, 0)] = z356;
+        m[(0, 6)] = z367;
+        m[(6, 0)] = z367;
+        m[(1, 1)] = z326;
+        m[(1, 2)] = z334;
+        m[(2, 1)] = z334;
+        m[(1, 3)] = z343;
+        m[(3, 1)] = z343;
+        m[(1, 4)] = z353;
+        m[(4, 1)] = z353;
+        m[(1, 5)] = z364;
+        m[(5, 1)] = z364;
+        m[(1, 6)] = z376;
+        m[(6, 1)] = z376;
+        m[(2, 2)] = z333;
+        m[(2, 3)] = z342;
+        m[(3, 2)] = z342;
+        m[(2, 4)] = z352;
+        m[(4, 2)] = z352;
+        m[(2, 5)] = z363;
+        m[(5, 2)] = z363;
+        m[(2, 6)] = z375;
+        m[(6, 2)] = z375;
+        m[(3, 3)] = z341;
+        m[(3, 4)] = z351;
+        m[(4, 3)] = z351;
+        m[(3, 5)] = z362;
+        m[(5, 3)] = z362;
+        m[(3, 6)] = z374;
+        m[(6, 3)] = z374;
+        m[(4, 4)] = z350;
+        m[(4, 5)] = z361;
+        m[(5, 4)] = z361;
+        m[(4, 6)] = z373;
+        m[(6, 4)] = z373;
+        m[(5, 5)] = z360;
+        m[(5, 6)] = z372;
+        m[(6, 5)] = z372;
+        m[(6, 6)] = z371;
     }
     fn forces(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, h: &mut Vector<7>) {
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z53 = qd[3] * z25 + z33;
-        let z54 = qd[3] * z27 + z34;
-        let z55 = qd[3] * z29 + z35;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z52 = qd[3] * z24 + z32;
+        let z53 = qd[3] * z26 + z33;
+        let z54 = qd[3] * z28 + z34;
+        let z55 = qd[3] * z49 + z35;
         let z56 = qd[3] * z50 + z36;
         let z57 = qd[3] * z51 + z37;
-        let z58 = qd[3] * z52 + z38;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z73 = qd[4] * z45 + z53;
-        let z74 = qd[4] * z47 + z54;
-        let z75 = qd[4] * z49 + z55;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z72 = qd[4] * z44 + z52;
+        let z73 = qd[4] * z46 + z53;
+        let z74 = qd[4] * z48 + z54;
+        let z75 = qd[4] * z69 + z55;
         let z76 = qd[4] * z70 + z56;
         let z77 = qd[4] * z71 + z57;
-        let z78 = qd[4] * z72 + z58;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z93 = qd[5] * z65 + z73;
-        let z94 = qd[5] * z67 + z74;
-        let z95 = qd[5] * z69 + z75;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z92 = qd[5] * z64 + z72;
+        let z93 = qd[5] * z66 + z73;
+        let z94 = qd[5] * z68 + z74;
+        let z95 = qd[5] * z89 + z75;
         let z96 = qd[5] * z90 + z76;
         let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z113 = qd[6] * z85 + z93;
-        let z114 = qd[6] * z87 + z94;
-        let z115 = qd[6] * z89 + z95;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z112 = qd[6] * z84 + z92;
+        let z113 = qd[6] * z86 + z93;
+        let z114 = qd[6] * z88 + z94;
+        let z115 = qd[6] * z109 + z95;
         let z116 = qd[6] * z110 + z96;
         let z117 = qd[6] * z111 + z97;
-        let z118 = qd[6] * z112 + z98;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z179 = -qd[0] * z120;
-        let z180 = qd[0] * z119;
-        let z181 = -qd[0] * z126 + z15 * z127 + z16;
-        let z182 = qd[0] * z125 - z14 * z127 + z17;
-        let z183 = z14 * z126 - z15 * z125 + z18;
-        let z184 = z34 * z136 - z35 * z135 + z36;
-        let z185 = -z33 * z136 + z35 * z134 + z37;
-        let z186 = z33 * z135 - z34 * z134 + z38;
-        let z187 = z54 * z145 - z55 * z144 + z56;
-        let z188 = -z53 * z145 + z55 * z143 + z57;
-        let z189 = z53 * z144 - z54 * z143 + z58;
-        let z190 = z74 * z154 - z75 * z153 + z76;
-        let z191 = -z73 * z154 + z75 * z152 + z77;
-        let z192 = z73 * z153 - z74 * z152 + z78;
-        let z193 = z94 * z163 - z95 * z162 + z96;
-        let z194 = -z93 * z163 + z95 * z161 + z97;
-        let z195 = z93 * z162 - z94 * z161 + z98;
-        let z196 = z114 * z172 - z115 * z171 + z116;
-        let z197 = -z113 * z172 + z115 * z170 + z117;
-        let z198 = z113 * z171 - z114 * z170 + z118;
-        let z373 = -qd[0] * qd[1] * z0;
-        let z374 = -qd[0] * qd[1] * z1;
-        let z375 = qd[1] * z0 * z14 + qd[1] * z1 * z15;
-        let z376 = -qd[0] * qd[1] * z12 - qd[1] * z0 * z18 + qd[1] * z13 * z15;
-        let z377 = qd[0] * qd[1] * z11 - qd[1] * z1 * z18 - qd[1] * z13 * z14;
-        let z378 = qd[1] * z0 * z16 + qd[1] * z1 * z17 - qd[1] * z11 * z15
-            + qd[1] * z12 * z14;
-        let z379 = qd[2] * z5 * z34 - qd[2] * z10 * z35 + z373;
-        let z380 = -qd[2] * z5 * z33 + qd[2] * z8 * z35 + z374;
-        let z381 = -qd[2] * z8 * z34 + qd[2] * z10 * z33 + z375;
-        let z382 = qd[2] * z5 * z37 - qd[2] * z10 * z38 - qd[2] * z31 * z35
-            + qd[2] * z32 * z34 + z376;
-        let z383 = -qd[2] * z5 * z36 + qd[2] * z8 * z38 + qd[2] * z30 * z35
-            - qd[2] * z32 * z33 + z377;
-        let z384 = -qd[2] * z8 * z37 + qd[2] * z10 * z36 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z378;
-        let z385 = -qd[3] * z27 * z55 + qd[3] * z29 * z54 + z379;
-        let z386 = qd[3] * z25 * z55 - qd[3] * z29 * z53 + z380;
-        let z387 = -qd[3] * z25 * z54 + qd[3] * z27 * z53 + z381;
-        let z388 = -qd[3] * z27 * z58 + qd[3] * z29 * z57 - qd[3] * z51 * z55
-            + qd[3] * z52 * z54 + z382;
-        let z389 = qd[3] * z25 * z58 - qd[3] * z29 * z56 + qd[3] * z50 * z55
-            - qd[3] * z52 * z53 + z383;
-        let z390 = -qd[3] * z25 * z57 + qd[3] * z27 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z384;
-        let z391 = -qd[4] * z47 * z75 + qd[4] * z49 * z74 + z385;
-        let z392 = qd[4] * z45 * z75 - qd[4] * z49 * z73 + z386;
-        let z393 = -qd[4] * z45 * z74 + qd[4] * z47 * z73 + z387;
-        let z394 = -qd[4] * z47 * z78 + qd[4] * z49 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z388;
-        let z395 = qd[4] * z45 * z78 - qd[4] * z49 * z76 + qd[4] * z70 * z75
-            - qd[4] * z72 * z73 + z389;
-        let z396 = -qd[4] * z45 * z77 + qd[4] * z47 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z390;
-        let z397 = -qd[5] * z67 * z95 + qd[5] * z69 * z94 + z391;
-        let z398 = qd[5] * z65 * z95 - qd[5] * z69 * z93 + z392;
-        let z399 = -qd[5] * z65 * z94 + qd[5] * z67 * z93 + z393;
-        let z400 = -qd[5] * z67 * z98 + qd[5] * z69 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z394;
-        let z401 = qd[5] * z65 * z98 - qd[5] * z69 * z96 + qd[5] * z90 * z95
-            - qd[5] * z92 * z93 + z395;
-        let z402 = -qd[5] * z65 * z97 + qd[5] * z67 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z396;
-        let z403 = -qd[6] * z87 * z115 + qd[6] * z89 * z114 + z397;
-        let z404 = qd[6] * z85 * z115 - qd[6] * z89 * z113 + z398;
-        let z405 = -qd[6] * z85 * z114 + qd[6] * z87 * z113 + z399;
-        let z406 = -qd[6] * z87 * z118 + qd[6] * z89 * z117 - qd[6] * z111 * z115
-            + qd[6] * z112 * z114 + z400;
-        let z407 = qd[6] * z85 * z118 - qd[6] * z89 * z116 + qd[6] * z110 * z115
-            - qd[6] * z112 * z113 + z401;
-        let z408 = -qd[6] * z85 * z117 + qd[6] * z87 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113 + z402;
-        let z409 = -qd[0] * self.m0 * z180;
-        let z410 = qd[0] * self.m0 * z179;
-        let z415 = z119 * z410 - z120 * z409;
-        let z416 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183 + self.m1 * z376
-            - self.m1 * z126 * z375 + self.m1 * z127 * z374;
-        let z417 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183 + self.m1 * z377
-            + self.m1 * z125 * z375 - self.m1 * z127 * z373;
-        let z418 = self.m1 * z14 * z182 - self.m1 * z15 * z181 + self.m1 * self.g
-            + self.m1 * z378 - self.m1 * z125 * z374 + self.m1 * z126 * z373;
-        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
-        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
-        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
-        let z422 = -qd[0] * z420 + z15 * z421 + z126 * z418 - z127 * z417 + z128 * z373
-            + z129 * z374 + z130 * z375;
-        let z423 = qd[0] * z419 - z14 * z421 - z125 * z418 + z127 * z416 + z129 * z373
-            + z131 * z374 + z132 * z375;
-        let z424 = z14 * z420 - z15 * z419 + z125 * z417 - z126 * z416 + z130 * z373
-            + z132 * z374 + z133 * z375;
-        let z425 = self.m2 * z34 * z186 - self.m2 * z35 * z185 + self.m2 * z382
-            - self.m2 * z135 * z381 + self.m2 * z136 * z380;
-        let z426 = -self.m2 * z33 * z186 + self.m2 * z35 * z184 + self.m2 * z383
-            + self.m2 * z134 * z381 - self.m2 * z136 * z379;
-        let z427 = self.m2 * self.g + self.m2 * z33 * z185 - self.m2 * z34 * z184
-            + self.m2 * z384 - self.m2 * z134 * z380 + self.m2 * z135 * z379;
-        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
-        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
-        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
-        let z431 = z34 * z430 - z35 * z429 + z135 * z427 - z136 * z426 + z137 * z379
-            + z138 * z380 + z139 * z381;
-        let z432 = -z33 * z430 + z35 * z428 - z134 * z427 + z136 * z425 + z138 * z379
-            + z140 * z380 + z141 * z381;
-        let z433 = z33 * z429 - z34 * z428 + z134 * z426 - z135 * z425 + z139 * z379
-            + z141 * z380 + z142 * z381;
-        let z434 = self.m3 * z54 * z189 - self.m3 * z55 * z188 + self.m3 * z388
-            - self.m3 * z144 * z387 + self.m3 * z145 * z386;
-        let z435 = -self.m3 * z53 * z189 + self.m3 * z55 * z187 + self.m3 * z389
-            + self.m3 * z143 * z387 - self.m3 * z145 * z385;
-        let z436 = self.m3 * self.g + self.m3 * z53 * z188 - self.m3 * z54 * z187
-            + self.m3 * z390 - self.m3 * z143 * z386 + self.m3 * z144 * z385;
-        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
-        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
-        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
-        let z440 = z54 * z439 - z55 * z438 + z144 * z436 - z145 * z435 + z146 * z385
-            + z147 * z386 + z148 * z387;
-        let z441 = -z53 * z439 + z55 * z437 - z143 * z436 + z145 * z434 + z147 * z385
-            + z149 * z386 + z150 * z387;
-        let z442 = z53 * z438 - z54 * z437 + z143 * z435 - z144 * z434 + z148 * z385
-            + z150 * z386 + z151 * z387;
-        let z443 = self.m4 * z74 * z192 - self.m4 * z75 * z191 + self.m4 * z394
-            - self.m4 * z153 * z393 + self.m4 * z154 * z392;
-        let z444 = -self.m4 * z73 * z192 + self.m4 * z75 * z190 + self.m4 * z395
-            + self.m4 * z152 * z393 - self.m4 * z154 * z391;
-        let z445 = self.m4 * self.g + self.m4 * z73 * z191 - self.m4 * z74 * z190
-            + self.m4 * z396 - self.m4 * z152 * z392 + self.m4 * z153 * z391;
-        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
-        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
-        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
-        let z449 = z74 * z448 - z75 * z447 + z153 * z445 - z154 * z444 + z155 * z391
-            + z156 * z392 + z157 * z393;
-        let z450 = -z73 * z448 + z75 * z446 - z152 * z445 + z154 * z443 + z156 * z391
-            + z158 * z392 + z159 * z393;
-        let z451 = z73 * z447 - z74 * z446 + z152 * z444 - z153 * z443 + z157 * z391
-            + z159 * z392 + z160 * z393;
-        let z452 = self.m5 * z94 * z195 - self.m5 * z95 * z194 + self.m5 * z400
-            - self.m5 * z162 * z399 + self.m5 * z163 * z398;
-        let z453 = -self.m5 * z93 * z195 + self.m5 * z95 * z193 + self.m5 * z401
-            + self.m5 * z161 * z399 - self.m5 * z163 * z397;
-        let z454 = self.m5 * self.g + self.m5 * z93 * z194 - self.m5 * z94 * z193
-            + self.m5 * z402 - self.m5 * z161 * z398 + self.m5 * z162 * z397;
-        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
-        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
-        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
-        let z458 = z94 * z457 - z95 * z456 + z162 * z454 - z163 * z453 + z164 * z397
-            + z165 * z398 + z166 * z399;
-        let z459 = -z93 * z457 + z95 * z455 - z161 * z454 + z163 * z452 + z165 * z397
-            + z167 * z398 + z168 * z399;
-        let z460 = z93 * z456 - z94 * z455 + z161 * z453 - z162 * z452 + z166 * z397
-            + z168 * z398 + z169 * z399;
-        let z461 = self.m6 * z114 * z198 - self.m6 * z115 * z197 + self.m6 * z406
-            - self.m6 * z171 * z405 + self.m6 * z172 * z404;
-        let z462 = -self.m6 * z113 * z198 + self.m6 * z115 * z196 + self.m6 * z407
-            + self.m6 * z170 * z405 - self.m6 * z172 * z403;
-        let z463 = self.m6 * self.g + self.m6 * z113 * z197 - self.m6 * z114 * z196
-            + self.m6 * z408 - self.m6 * z170 * z404 + self.m6 * z171 * z403;
-        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
-        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
-        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z467 = z114 * z466 - z115 * z465 + z171 * z463 - z172 * z462 + z173 * z403
-            + z174 * z404 + z175 * z405;
-        let z468 = -z113 * z466 + z115 * z464 - z170 * z463 + z172 * z461 + z174 * z403
-            + z176 * z404 + z177 * z405;
-        let z469 = z113 * z465 - z114 * z464 + z170 * z462 - z171 * z461 + z175 * z403
-            + z177 * z404 + z178 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
-        let z473 = z461 + z452;
-        let z474 = z462 + z453;
-        let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
-        let z479 = z473 + z443;
-        let z480 = z474 + z444;
-        let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
-        let z485 = z479 + z434;
-        let z486 = z480 + z435;
-        let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
-        let z491 = z485 + z425;
-        let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z496 = z490 + z424;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z499 = z493 + z418;
-        let z502 = z496 + z415;
-        let z506 = z0 * z495 - z1 * z494 + z11 * z497 + z12 * z498 + z13 * z499;
-        let z507 = z5 * z490 + z8 * z488 + z10 * z489 + z30 * z491 + z31 * z492
-            + z32 * z493;
-        let z508 = z25 * z482 + z27 * z483 + z29 * z484 + z50 * z485 + z51 * z486
-            + z52 * z487;
-        let z509 = z45 * z476 + z47 * z477 + z49 * z478 + z70 * z479 + z71 * z480
-            + z72 * z481;
-        let z510 = z65 * z470 + z67 * z471 + z69 * z472 + z90 * z473 + z91 * z474
-            + z92 * z475;
-        let z511 = z85 * z467 + z87 * z468 + z89 * z469 + z110 * z461 + z111 * z462
-            + z112 * z463;
-        let x0 = -z502;
-        let x1 = -z506;
-        let x2 = -z507;
-        let x3 = -z508;
-        let x4 = -z509;
-        let x5 = -z510;
-        let x6 = -z511;
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z183 = -qd[0] * z119;
+        let z184 = qd[0] * z118;
+        let z185 = -qd[0] * z124 + z14 * z125 + z15;
+        let z186 = qd[0] * z123 - z13 * z125 + z16;
+        let z187 = z13 * z124 - z14 * z123 + z17;
+        let z188 = z33 * z134 - z34 * z133 + z35;
+        let z189 = -z32 * z134 + z34 * z132 + z36;
+        let z190 = z32 * z133 - z33 * z132 + z37;
+        let z191 = z53 * z143 - z54 * z142 + z55;
+        let z192 = -z52 * z143 + z54 * z141 + z56;
+        let z193 = z52 * z142 - z53 * z141 + z57;
+        let z194 = z73 * z152 - z74 * z151 + z75;
+        let z195 = -z72 * z152 + z74 * z150 + z76;
+        let z196 = z72 * z151 - z73 * z150 + z77;
+        let z197 = z93 * z161 - z94 * z160 + z95;
+        let z198 = -z92 * z161 + z94 * z159 + z96;
+        let z199 = z92 * z160 - z93 * z159 + z97;
+        let z200 = z113 * z170 - z114 * z169 + z115;
+        let z201 = -z112 * z170 + z114 * z168 + z116;
+        let z202 = z112 * z169 - z113 * z168 + z117;
+        let z377 = -qd[0] * qd[1] * z0;
+        let z378 = -qd[0] * qd[1] * z1;
+        let z379 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
+        let z380 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
+        let z381 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
+        let z382 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
+            + qd[1] * z11 * z13;
+        let z383 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z377;
+        let z384 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z378;
+        let z385 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z379;
+        let z386 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
+            + qd[2] * z31 * z33 + z380;
+        let z387 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
+            - qd[2] * z31 * z32 + z381;
+        let z388 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
+            + qd[2] * z30 * z32 + z382;
+        let z389 = -qd[3] * z26 * z54 + qd[3] * z28 * z53 + z383;
+        let z390 = qd[3] * z24 * z54 - qd[3] * z28 * z52 + z384;
+        let z391 = -qd[3] * z24 * z53 + qd[3] * z26 * z52 + z385;
+        let z392 = -qd[3] * z26 * z57 + qd[3] * z28 * z56 - qd[3] * z50 * z54
+            + qd[3] * z51 * z53 + z386;
+        let z393 = qd[3] * z24 * z57 - qd[3] * z28 * z55 + qd[3] * z49 * z54
+            - qd[3] * z51 * z52 + z387;
+        let z394 = -qd[3] * z24 * z56 + qd[3] * z26 * z55 - qd[3] * z49 * z53
+            + qd[3] * z50 * z52 + z388;
+        let z395 = -qd[4] * z46 * z74 + qd[4] * z48 * z73 + z389;
+        let z396 = qd[4] * z44 * z74 - qd[4] * z48 * z72 + z390;
+        let z397 = -qd[4] * z44 * z73 + qd[4] * z46 * z72 + z391;
+        let z398 = -qd[4] * z46 * z77 + qd[4] * z48 * z76 - qd[4] * z70 * z74
+            + qd[4] * z71 * z73 + z392;
+        let z399 = qd[4] * z44 * z77 - qd[4] * z48 * z75 + qd[4] * z69 * z74
+            - qd[4] * z71 * z72 + z393;
+        let z400 = -qd[4] * z44 * z76 + qd[4] * z46 * z75 - qd[4] * z69 * z73
+            + qd[4] * z70 * z72 + z394;
+        let z401 = -qd[5] * z66 * z94 + qd[5] * z68 * z93 + z395;
+        let z402 = qd[5] * z64 * z94 - qd[5] * z68 * z92 + z396;
+        let z403 = -qd[5] * z64 * z93 + qd[5] * z66 * z92 + z397;
+        let z404 = -qd[5] * z66 * z97 + qd[5] * z68 * z96 - qd[5] * z90 * z94
+            + qd[5] * z91 * z93 + z398;
+        let z405 = qd[5] * z64 * z97 - qd[5] * z68 * z95 + qd[5] * z89 * z94
+            - qd[5] * z91 * z92 + z399;
+        let z406 = -qd[5] * z64 * z96 + qd[5] * z66 * z95 - qd[5] * z89 * z93
+            + qd[5] * z90 * z92 + z400;
+        let z407 = -qd[6] * z86 * z114 + qd[6] * z88 * z113 + z401;
+        let z408 = qd[6] * z84 * z114 - qd[6] * z88 * z112 + z402;
+        let z409 = -qd[6] * z84 * z113 + qd[6] * z86 * z112 + z403;
+        let z410 = -qd[6] * z86 * z117 + qd[6] * z88 * z116 - qd[6] * z110 * z114
+            + qd[6] * z111 * z113 + z404;
+        let z411 = qd[6] * z84 * z117 - qd[6] * z88 * z115 + qd[6] * z109 * z114
+            - qd[6] * z111 * z112 + z405;
+        let z412 = -qd[6] * z84 * z116 + qd[6] * z86 * z115 - qd[6] * z109 * z113
+            + qd[6] * z110 * z112 + z406;
+        let z413 = -qd[0] * self.m0 * z184;
+        let z414 = qd[0] * self.m0 * z183;
+        let z419 = z118 * z414 - z119 * z413;
+        let z420 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187 - self.m1 * z124 * z379
+            + self.m1 * z380 + self.m1 * z125 * z378;
+        let z421 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187 + self.m1 * z123 * z379
+            - self.m1 * z125 * z377 + self.m1 * z381;
+        let z422 = self.m1 * z13 * z186 - self.m1 * z14 * z185 + self.m1 * self.g
+            - self.m1 * z123 * z378 + self.m1 * z124 * z377 + self.m1 * z382;
+        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
+        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
+        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
+        let z426 = -qd[0] * z424 + z14 * z425 + z124 * z422 - z125 * z421 + z126 * z377
+            + z127 * z378 + z128 * z379;
+        let z427 = qd[0] * z423 - z13 * z425 - z123 * z422 + z125 * z420 + z127 * z377
+            + z129 * z378 + z130 * z379;
+        let z428 = z13 * z424 - z14 * z423 + z123 * z421 - z124 * z420 + z128 * z377
+            + z130 * z378 + z131 * z379;
+        let z429 = self.m2 * z33 * z190 - self.m2 * z34 * z189 + self.m2 * z386
+            - self.m2 * z133 * z385 + self.m2 * z134 * z384;
+        let z430 = -self.m2 * z32 * z190 + self.m2 * z34 * z188 + self.m2 * z387
+            + self.m2 * z132 * z385 - self.m2 * z134 * z383;
+        let z431 = self.m2 * self.g + self.m2 * z32 * z189 - self.m2 * z33 * z188
+            - self.m2 * z132 * z384 + self.m2 * z388 + self.m2 * z133 * z383;
+        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
+        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
+        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
+        let z435 = z33 * z434 - z34 * z433 + z133 * z431 - z134 * z430 + z135 * z383
+            + z136 * z384 + z137 * z385;
+        let z436 = -z32 * z434 + z34 * z432 - z132 * z431 + z134 * z429 + z136 * z383
+            + z138 * z384 + z139 * z385;
+        let z437 = z32 * z433 - z33 * z432 + z132 * z430 - z133 * z429 + z137 * z383
+            + z139 * z384 + z140 * z385;
+        let z438 = self.m3 * z53 * z193 - self.m3 * z54 * z192 + self.m3 * z392
+            - self.m3 * z142 * z391 + self.m3 * z143 * z390;
+        let z439 = -self.m3 * z52 * z193 + self.m3 * z54 * z191 + self.m3 * z393
+            + self.m3 * z141 * z391 - self.m3 * z143 * z389;
+        let z440 = self.m3 * self.g + self.m3 * z52 * z192 - self.m3 * z53 * z191
+            + self.m3 * z394 - self.m3 * z141 * z390 + self.m3 * z142 * z389;
+        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
+        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
+        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
+        let z444 = z53 * z443 - z54 * z442 + z142 * z440 - z143 * z439 + z144 * z389
+            + z145 * z390 + z146 * z391;
+        let z445 = -z52 * z443 + z54 * z441 - z141 * z440 + z143 * z438 + z145 * z389
+            + z147 * z390 + z148 * z391;
+        let z446 = z52 * z442 - z53 * z441 + z141 * z439 - z142 * z438 + z146 * z389
+            + z148 * z390 + z149 * z391;
+        let z447 = self.m4 * z73 * z196 - self.m4 * z74 * z195 + self.m4 * z398
+            - self.m4 * z151 * z397 + self.m4 * z152 * z396;
+        let z448 = -self.m4 * z72 * z196 + self.m4 * z74 * z194 + self.m4 * z399
+            + self.m4 * z150 * z397 - self.m4 * z152 * z395;
+        let z449 = self.m4 * self.g + self.m4 * z72 * z195 - self.m4 * z73 * z194
+            + self.m4 * z400 - self.m4 * z150 * z396 + self.m4 * z151 * z395;
+        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
+        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
+        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
+        let z453 = z73 * z452 - z74 * z451 + z151 * z449 - z152 * z448 + z153 * z395
+            + z154 * z396 + z155 * z397;
+        let z454 = -z72 * z452 + z74 * z450 - z150 * z449 + z152 * z447 + z154 * z395
+            + z156 * z396 + z157 * z397;
+        let z455 = z72 * z451 - z73 * z450 + z150 * z448 - z151 * z447 + z155 * z395
+            + z157 * z396 + z158 * z397;
+        let z456 = self.m5 * z93 * z199 - self.m5 * z94 * z198 + self.m5 * z404
+            - self.m5 * z160 * z403 + self.m5 * z161 * z402;
+        let z457 = -self.m5 * z92 * z199 + self.m5 * z94 * z197 + self.m5 * z405
+            + self.m5 * z159 * z403 - self.m5 * z161 * z401;
+        let z458 = self.m5 * self.g + self.m5 * z92 * z198 - self.m5 * z93 * z197
+            + self.m5 * z406 - self.m5 * z159 * z402 + self.m5 * z160 * z401;
+        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
+        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
+        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
+        let z462 = z93 * z461 - z94 * z460 + z160 * z458 - z161 * z457 + z162 * z401
+            + z163 * z402 + z164 * z403;
+        let z463 = -z92 * z461 + z94 * z459 - z159 * z458 + z161 * z456 + z163 * z401
+            + z165 * z402 + z166 * z403;
+        let z464 = z92 * z460 - z93 * z459 + z159 * z457 - z160 * z456 + z164 * z401
+            + z166 * z402 + z167 * z403;
+        let z465 = self.m6 * z113 * z202 - self.m6 * z114 * z201 + self.m6 * z410
+            - self.m6 * z169 * z409 + self.m6 * z170 * z408;
+        let z466 = -self.m6 * z112 * z202 + self.m6 * z114 * z200 + self.m6 * z411
+            + self.m6 * z168 * z409 - self.m6 * z170 * z407;
+        let z467 = self.m6 * self.g + self.m6 * z112 * z201 - self.m6 * z113 * z200
+            + self.m6 * z412 - self.m6 * z168 * z408 + self.m6 * z169 * z407;
+        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
+        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
+        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
+        let z471 = z113 * z470 - z114 * z469 + z169 * z467 - z170 * z466 + z171 * z407
+            + z172 * z408 + z173 * z409;
+        let z472 = -z112 * z470 + z114 * z468 - z168 * z467 + z170 * z465 + z172 * z407
+            + z174 * z408 + z175 * z409;
+        let z473 = z112 * z469 - z113 * z468 + z168 * z466 - z169 * z465 + z173 * z407
+            + z175 * z408 + z176 * z409;
+        let z474 = z462 + z471;
+        let z475 = z463 + z472;
+        let z476 = z464 + z473;
+        let z477 = z465 + z456;
+        let z478 = z466 + z457;
+        let z479 = z458 + z467;
+        let z480 = z474 + z453;
+        let z481 = z475 + z454;
+        let z482 = z476 + z455;
+        let z483 = z477 + z447;
+        let z484 = z478 + z448;
+        let z485 = z479 + z449;
+        let z486 = z480 + z444;
+        let z487 = z481 + z445;
+        let z488 = z482 + z446;
+        let z489 = z483 + z438;
+        let z490 = z484 + z439;
+        let z491 = z485 + z440;
+        let z492 = z486 + z435;
+        let z493 = z487 + z436;
+        let z494 = z488 + z437;
+        let z495 = z489 + z429;
+        let z496 = z490 + z430;
+        let z497 = z491 + z431;
+        let z498 = z492 + z426;
+        let z499 = z493 + z427;
+        let z500 = z494 + z428;
+        let z501 = z495 + z420;
+        let z502 = z496 + z421;
+        let z503 = z497 + z422;
+        let z506 = z500 + z419;
+        let z510 = z0 * z499 - z1 * z498 + z10 * z501 + z11 * z502 + z12 * z503;
+        let z511 = z4 * z494 + z7 * z492 + z9 * z493 + z29 * z495 + z30 * z496
+            + z31 * z497;
+        let z512 = z24 * z486 + z26 * z487 + z28 * z488 + z49 * z489 + z50 * z490
+            + z51 * z491;
+        let z513 = z44 * z480 + z46 * z481 + z48 * z482 + z69 * z483 + z70 * z484
+            + z71 * z485;
+        let z514 = z64 * z474 + z66 * z475 + z68 * z476 + z89 * z477 + z90 * z478
+            + z91 * z479;
+        let z515 = z84 * z471 + z86 * z472 + z88 * z473 + z109 * z465 + z110 * z466
+            + z111 * z467;
+        let x0 = -z506;
+        let x1 = -z510;
+        let x2 = -z511;
+        let x3 = -z512;
+        let x4 = -z513;
+        let x5 = -z514;
+        let x6 = -z515;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -1906,2042 +1907,2041 @@ impl Dynamics<7> for Arm7 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z53 = qd[3] * z25 + z33;
-        let z54 = qd[3] * z27 + z34;
-        let z55 = qd[3] * z29 + z35;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z52 = qd[3] * z24 + z32;
+        let z53 = qd[3] * z26 + z33;
+        let z54 = qd[3] * z28 + z34;
+        let z55 = qd[3] * z49 + z35;
         let z56 = qd[3] * z50 + z36;
         let z57 = qd[3] * z51 + z37;
-        let z58 = qd[3] * z52 + z38;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z73 = qd[4] * z45 + z53;
-        let z74 = qd[4] * z47 + z54;
-        let z75 = qd[4] * z49 + z55;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z72 = qd[4] * z44 + z52;
+        let z73 = qd[4] * z46 + z53;
+        let z74 = qd[4] * z48 + z54;
+        let z75 = qd[4] * z69 + z55;
         let z76 = qd[4] * z70 + z56;
         let z77 = qd[4] * z71 + z57;
-        let z78 = qd[4] * z72 + z58;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z93 = qd[5] * z65 + z73;
-        let z94 = qd[5] * z67 + z74;
-        let z95 = qd[5] * z69 + z75;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z92 = qd[5] * z64 + z72;
+        let z93 = qd[5] * z66 + z73;
+        let z94 = qd[5] * z68 + z74;
+        let z95 = qd[5] * z89 + z75;
         let z96 = qd[5] * z90 + z76;
         let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z113 = qd[6] * z85 + z93;
-        let z114 = qd[6] * z87 + z94;
-        let z115 = qd[6] * z89 + z95;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z112 = qd[6] * z84 + z92;
+        let z113 = qd[6] * z86 + z93;
+        let z114 = qd[6] * z88 + z94;
+        let z115 = qd[6] * z109 + z95;
         let z116 = qd[6] * z110 + z96;
         let z117 = qd[6] * z111 + z97;
-        let z118 = qd[6] * z112 + z98;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z181 = -qd[0] * z126 + z15 * z127 + z16;
-        let z182 = qd[0] * z125 - z14 * z127 + z17;
-        let z183 = z14 * z126 - z15 * z125 + z18;
-        let z184 = z34 * z136 - z35 * z135 + z36;
-        let z185 = -z33 * z136 + z35 * z134 + z37;
-        let z186 = z33 * z135 - z34 * z134 + z38;
-        let z187 = z54 * z145 - z55 * z144 + z56;
-        let z188 = -z53 * z145 + z55 * z143 + z57;
-        let z189 = z53 * z144 - z54 * z143 + z58;
-        let z190 = z74 * z154 - z75 * z153 + z76;
-        let z191 = -z73 * z154 + z75 * z152 + z77;
-        let z192 = z73 * z153 - z74 * z152 + z78;
-        let z193 = z94 * z163 - z95 * z162 + z96;
-        let z194 = -z93 * z163 + z95 * z161 + z97;
-        let z195 = z93 * z162 - z94 * z161 + z98;
-        let z196 = z114 * z172 - z115 * z171 + z116;
-        let z197 = -z113 * z172 + z115 * z170 + z117;
-        let z198 = z113 * z171 - z114 * z170 + z118;
-        let z199 = self.m6 * z171 * z198 - self.m6 * z172 * z197 + z113 * z173
-            + z114 * z174 + z115 * z175;
-        let z200 = -self.m6 * z170 * z198 + self.m6 * z172 * z196 + z113 * z174
-            + z114 * z176 + z115 * z177;
-        let z201 = self.m6 * z170 * z197 - self.m6 * z171 * z196 + z113 * z175
-            + z114 * z177 + z115 * z178;
-        let z202 = self.m6 * z196;
-        let z203 = self.m6 * z197;
-        let z204 = self.m6 * z198;
-        let z205 = self.m5 * z162 * z195 - self.m5 * z163 * z194 + z93 * z164
-            + z94 * z165 + z95 * z166 + z199;
-        let z206 = -self.m5 * z161 * z195 + self.m5 * z163 * z193 + z93 * z165
-            + z94 * z167 + z95 * z168 + z200;
-        let z207 = self.m5 * z161 * z194 - self.m5 * z162 * z193 + z93 * z166
-            + z94 * z168 + z95 * z169 + z201;
-        let z208 = z202 + self.m5 * z193;
-        let z209 = z203 + self.m5 * z194;
-        let z210 = z204 + self.m5 * z195;
-        let z211 = z205 + self.m4 * z153 * z192 - self.m4 * z154 * z191 + z73 * z155
-            + z74 * z156 + z75 * z157;
-        let z212 = z206 - self.m4 * z152 * z192 + self.m4 * z154 * z190 + z73 * z156
-            + z74 * z158 + z75 * z159;
-        let z213 = z207 + self.m4 * z152 * z191 - self.m4 * z153 * z190 + z73 * z157
-            + z74 * z159 + z75 * z160;
-        let z214 = z208 + self.m4 * z190;
-        let z215 = z209 + self.m4 * z191;
-        let z216 = z210 + self.m4 * z192;
-        let z217 = z211 + self.m3 * z144 * z189 - self.m3 * z145 * z188 + z53 * z146
-            + z54 * z147 + z55 * z148;
-        let z218 = z212 - self.m3 * z143 * z189 + self.m3 * z145 * z187 + z53 * z147
-            + z54 * z149 + z55 * z150;
-        let z219 = z213 + self.m3 * z143 * z188 - self.m3 * z144 * z187 + z53 * z148
-            + z54 * z150 + z55 * z151;
-        let z220 = z214 + self.m3 * z187;
-        let z221 = z215 + self.m3 * z188;
-        let z222 = z216 + self.m3 * z189;
-        let z223 = z217 + self.m2 * z135 * z186 - self.m2 * z136 * z185 + z33 * z137
-            + z34 * z138 + z35 * z139;
-        let z224 = z218 - self.m2 * z134 * z186 + self.m2 * z136 * z184 + z33 * z138
-            + z34 * z140 + z35 * z141;
-        let z225 = z219 + self.m2 * z134 * z185 - self.m2 * z135 * z184 + z33 * z139
-            + z34 * z141 + z35 * z142;
-        let z226 = z220 + self.m2 * z184;
-        let z227 = z221 + self.m2 * z185;
-        let z228 = z222 + self.m2 * z186;
-        let z229 = z223 + qd[0] * z130 + self.m1 * z126 * z183 - self.m1 * z127 * z182
-            + z14 * z128 + z15 * z129;
-        let z230 = z224 + qd[0] * z132 - self.m1 * z125 * z183 + self.m1 * z127 * z181
-            + z14 * z129 + z15 * z131;
-        let z232 = z226 + self.m1 * z181;
-        let z233 = z227 + self.m1 * z182;
-        let z234 = z228 + self.m1 * z183;
-        let z247 = self.m6 * z170;
-        let z248 = self.m6 * z171;
-        let z249 = self.m6 * z172;
-        let z250 = self.m6 * (z171 * z171) + self.m6 * (z172 * z172) + z173;
-        let z251 = -self.m6 * z170 * z171 + z174;
-        let z252 = -self.m6 * z170 * z172 + z175;
-        let z253 = self.m6 * (z170 * z170) + self.m6 * (z172 * z172) + z176;
-        let z254 = -self.m6 * z171 * z172 + z177;
-        let z255 = self.m6 * (z170 * z170) + self.m6 * (z171 * z171) + z178;
-        let z256 = self.m5 + self.m6;
-        let z257 = z247 + self.m5 * z161;
-        let z258 = z248 + self.m5 * z162;
-        let z259 = z249 + self.m5 * z163;
-        let z260 = z250 + self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
-        let z261 = z251 - self.m5 * z161 * z162 + z165;
-        let z262 = z252 - self.m5 * z161 * z163 + z166;
-        let z263 = z253 + self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
-        let z264 = z254 - self.m5 * z162 * z163 + z168;
-        let z265 = z255 + self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
-        let z266 = z256 + self.m4;
-        let z267 = z257 + self.m4 * z152;
-        let z268 = self.m4 * z153 + z258;
-        let z269 = self.m4 * z154 + z259;
-        let z270 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z260 + z155;
-        let z271 = -self.m4 * z152 * z153 + z261 + z156;
-        let z272 = -self.m4 * z152 * z154 + z262 + z157;
-        let z273 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z263 + z158;
-        let z274 = -self.m4 * z153 * z154 + z264 + z159;
-        let z275 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z265 + z160;
-        let z276 = self.m3 + z266;
-        let z277 = self.m3 * z143 + z267;
-        let z278 = self.m3 * z144 + z268;
-        let z279 = self.m3 * z145 + z269;
-        let z280 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z270 + z146;
-        let z281 = -self.m3 * z143 * z144 + z271 + z147;
-        let z282 = -self.m3 * z143 * z145 + z272 + z148;
-        let z283 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z273 + z149;
-        let z284 = -self.m3 * z144 * z145 + z274 + z150;
-        let z285 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z275 + z151;
-        let z286 = self.m2 + z276;
-        let z287 = self.m2 * z134 + z277;
-        let z288 = self.m2 * z135 + z278;
-        let z289 = self.m2 * z136 + z279;
-        let z290 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z280 + z137;
-        let z291 = -self.m2 * z134 * z135 + z281 + z138;
-        let z292 = -self.m2 * z134 * z136 + z282 + z139;
-        let z293 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z283 + z140;
-        let z294 = -self.m2 * z135 * z136 + z284 + z141;
-        let z295 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z285 + z142;
-        let z296 = self.m1 + z286;
-        let z297 = self.m1 * z125 + z287;
-        let z298 = self.m1 * z126 + z288;
-        let z299 = self.m1 * z127 + z289;
-        let z300 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z290 + z128;
-        let z301 = -self.m1 * z125 * z126 + z291 + z129;
-        let z302 = -self.m1 * z125 * z127 + z292 + z130;
-        let z303 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z293 + z131;
-        let z304 = -self.m1 * z126 * z127 + z294 + z132;
-        let z316 = z0 * z301 - z1 * z300 - z12 * z299 + z13 * z298;
-        let z317 = z0 * z303 - z1 * z301 + z11 * z299 - z13 * z297;
-        let z319 = z0 * z299 + z11 * z296;
-        let z320 = z1 * z299 + z12 * z296;
-        let z321 = -z0 * z297 - z1 * z298 + z13 * z296;
-        let z323 = z5 * z292 + z8 * z290 + z10 * z291 - z31 * z289 + z32 * z288;
-        let z324 = z5 * z294 + z8 * z291 + z10 * z293 + z30 * z289 - z32 * z287;
-        let z325 = z5 * z295 + z8 * z292 + z10 * z294 - z30 * z288 + z31 * z287;
-        let z326 = -z5 * z288 + z10 * z289 + z30 * z286;
-        let z327 = z5 * z287 - z8 * z289 + z31 * z286;
-        let z328 = z8 * z288 - z10 * z287 + z32 * z286;
-        let z331 = z25 * z280 + z27 * z281 + z29 * z282 - z51 * z279 + z52 * z278;
-        let z332 = z25 * z281 + z27 * z283 + z29 * z284 + z50 * z279 - z52 * z277;
-        let z333 = z25 * z282 + z27 * z284 + z29 * z285 - z50 * z278 + z51 * z277;
-        let z334 = z27 * z279 - z29 * z278 + z50 * z276;
-        let z335 = -z25 * z279 + z29 * z277 + z51 * z276;
-        let z336 = z25 * z278 - z27 * z277 + z52 * z276;
-        let z340 = z45 * z270 + z47 * z271 + z49 * z272 - z71 * z269 + z72 * z268;
-        let z341 = z45 * z271 + z47 * z273 + z49 * z274 + z70 * z269 - z72 * z267;
-        let z342 = z45 * z272 + z47 * z274 + z49 * z275 - z70 * z268 + z71 * z267;
-        let z343 = z47 * z269 - z49 * z268 + z70 * z266;
-        let z344 = -z45 * z269 + z49 * z267 + z71 * z266;
-        let z345 = z45 * z268 - z47 * z267 + z72 * z266;
-        let z350 = z65 * z260 + z67 * z261 + z69 * z262 - z91 * z259 + z92 * z258;
-        let z351 = z65 * z261 + z67 * z263 + z69 * z264 + z90 * z259 - z92 * z257;
-        let z352 = z65 * z262 + z67 * z264 + z69 * z265 - z90 * z258 + z91 * z257;
-        let z353 = z67 * z259 - z69 * z258 + z90 * z256;
-        let z354 = -z65 * z259 + z69 * z257 + z91 * z256;
-        let z355 = z65 * z258 - z67 * z257 + z92 * z256;
-        let z361 = z85 * z250 + z87 * z251 + z89 * z252 - z111 * z249 + z112 * z248;
-        let z362 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 - z112 * z247;
-        let z363 = z85 * z252 + z87 * z254 + z89 * z255 - z110 * z248 + z111 * z247;
-        let z364 = self.m6 * z110 + z87 * z249 - z89 * z248;
-        let z365 = self.m6 * z111 - z85 * z249 + z89 * z247;
-        let z366 = self.m6 * z112 + z85 * z248 - z87 * z247;
-        let z556 = -qd[0] * z1;
-        let z557 = qd[0] * z0;
-        let z558 = -self.oy * z557;
-        let z559 = self.oy * z556;
-        let z560 = -qd[1] * z6;
-        let z561 = qd[1] * z5;
-        let z562 = z0 * z560 + z5 * z556;
-        let z563 = z0 * z561 + z6 * z556;
-        let z564 = z1 * z560 + z5 * z557;
-        let z565 = z1 * z561 + z6 * z557;
-        let z566 = -self.oy * z557 + self.l * z563 + z558;
-        let z567 = self.oy * z556 + self.l * z565 + z559;
-        let z568 = -qd[2] * z23;
-        let z569 = qd[2] * z22;
-        let z570 = -z1 * z569 + z7 * z568 + z22 * z562 - z23 * z557;
-        let z571 = -z1 * z568 - z7 * z569 - z22 * z557 - z23 * z562;
-        let z572 = z0 * z569 + z9 * z568 + z22 * z564 + z23 * z556;
-        let z573 = z0 * z568 - z9 * z569 + z22 * z556 - z23 * z564;
-        let z574 = -z6 * z568 - z22 * z561;
-        let z575 = z6 * z569 + z23 * z561;
-        let z576 = self.oy * z571 + self.l * z563 + z566;
-        let z577 = self.oy * z573 + self.l * z565 + z567;
-        let z578 = -qd[3] * z43;
-        let z579 = qd[3] * z42;
-        let z580 = -z8 * z579 + z24 * z578 + z42 * z570 - z43 * z563;
-        let z581 = z8 * z578 + z24 * z579 + z42 * z563 + z43 * z570;
-        let z582 = -z10 * z579 + z26 * z578 + z42 * z572 - z43 * z565;
-        let z583 = z10 * z578 + z26 * z579 + z42 * z565 + z43 * z572;
-        let z584 = -z5 * z579 + z28 * z578 + z42 * z574 - z43 * z560;
-        let z585 = z5 * z578 + z28 * z579 + z42 * z560 + z43 * z574;
-        let z586 = self.oy * z571 + self.l * z581 + z576;
-        let z587 = self.oy * z573 + self.l * z583 + z577;
-        let z588 = -qd[4] * z63;
-        let z589 = qd[4] * z62;
-        let z590 = z25 * z589 + z44 * z588 + z62 * z580 + z63 * z571;
-        let z591 = z25 * z588 - z44 * z589 + z62 * z571 - z63 * z580;
-        let z592 = z27 * z589 + z46 * z588 + z62 * z582 + z63 * z573;
-        let z593 = z27 * z588 - z46 * z589 + z62 * z573 - z63 * z582;
-        let z594 = z29 * z589 + z48 * z588 + z62 * z584 + z63 * z575;
-        let z595 = z29 * z588 - z48 * z589 + z62 * z575 - z63 * z584;
-        let z596 = self.oy * z591 + self.l * z581 + z586;
-        let z597 = self.oy * z593 + self.l * z583 + z587;
-        let z598 = -qd[5] * z83;
-        let z599 = qd[5] * z82;
-        let z600 = -z45 * z599 + z64 * z598 + z82 * z590 - z83 * z581;
-        let z601 = z45 * z598 + z64 * z599 + z82 * z581 + z83 * z590;
-        let z602 = -z47 * z599 + z66 * z598 + z82 * z592 - z83 * z583;
-        let z603 = z47 * z598 + z66 * z599 + z82 * z583 + z83 * z592;
-        let z604 = -z49 * z599 + z68 * z598 + z82 * z594 - z83 * z585;
-        let z605 = z49 * z598 + z68 * z599 + z82 * z585 + z83 * z594;
-        let z606 = self.oy * z591 + self.l * z601 + z596;
-        let z607 = self.oy * z593 + self.l * z603 + z597;
-        let z608 = -qd[6] * z103;
-        let z609 = qd[6] * z102;
-        let z610 = z65 * z609 + z84 * z608 + z102 * z600 + z103 * z591;
-        let z611 = z65 * z608 - z84 * z609 + z102 * z591 - z103 * z600;
-        let z612 = z67 * z609 + z86 * z608 + z102 * z602 + z103 * z593;
-        let z613 = z67 * z608 - z86 * z609 + z102 * z593 - z103 * z602;
-        let z614 = z69 * z609 + z88 * z608 + z102 * z604 + z103 * z595;
-        let z615 = z69 * z608 - z88 * z609 + z102 * z595 - z103 * z604;
-        let z616 = self.cx * z556 - self.cy * z557;
-        let z617 = self.cx * z557 + self.cy * z556;
-        let z618 = self.cx * z562 - self.cy * z557 + self.cz * z563 + z558;
-        let z619 = self.cx * z564 + self.cy * z556 + self.cz * z565 + z559;
-        let z620 = 2.0 * self.ixx1 * z6 * z561 + 2.0 * self.izz * z5 * z560;
-        let z621 = self.cx * z570 + self.cy * z571 + self.cz * z563 + z566;
-        let z622 = self.cx * z572 + self.cy * z573 + self.cz * z565 + z567;
-        let z623 = 2.0 * self.ixx2 * z28 * z574 + 2.0 * self.iyy * z29 * z575
-            + 2.0 * self.izz * z5 * z560;
-        let z624 = self.cx * z580 + self.cy * z571 + self.cz * z581 + z576;
-        let z625 = self.cx * z582 + self.cy * z573 + self.cz * z583 + z577;
-        let z626 = 2.0 * self.ixx3 * z48 * z584 + 2.0 * self.iyy * z29 * z575
-            + 2.0 * self.izz * z49 * z585;
-        let z627 = self.cx * z590 + self.cy * z591 + self.cz * z581 + z586;
-        let z628 = self.cx * z592 + self.cy * z593 + self.cz * z583 + z587;
-        let z629 = 2.0 * self.ixx4 * z68 * z594 + 2.0 * self.iyy * z69 * z595
-            + 2.0 * self.izz * z49 * z585;
-        let z630 = self.cx * z600 + self.cy * z591 + self.cz * z601 + z596;
-        let z631 = self.cx * z602 + self.cy * z593 + self.cz * z603 + z597;
-        let z632 = 2.0 * self.ixx5 * z88 * z604 + 2.0 * self.iyy * z69 * z595
-            + 2.0 * self.izz * z89 * z605;
-        let z633 = self.cx * z610 + self.cy * z611 + self.cz * z601 + z606;
-        let z634 = self.cx * z612 + self.cy * z613 + self.cz * z603 + z607;
-        let z635 = 2.0 * self.ixx6 * z108 * z614 + 2.0 * self.iyy * z109 * z615
-            + 2.0 * self.izz * z89 * z605;
-        let z636 = 2.0 * self.m6 * z170 * z633 + 2.0 * self.m6 * z171 * z634 + z635;
-        let z637 = 2.0 * self.m5 * z161 * z630 + 2.0 * self.m5 * z162 * z631 + z632
-            + z636;
-        let z638 = 2.0 * self.m4 * z152 * z627 + 2.0 * self.m4 * z153 * z628 + z629
-            + z637;
-        let z639 = 2.0 * self.m3 * z143 * z624 + 2.0 * self.m3 * z144 * z625 + z626
-            + z638;
-        let z640 = 2.0 * self.m2 * z134 * z621 + 2.0 * self.m2 * z135 * z622 + z623
-            + z639;
-        let z641 = 2.0 * self.m1 * z125 * z618 + 2.0 * self.m1 * z126 * z619 + z620
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z185 = -qd[0] * z124 + z14 * z125 + z15;
+        let z186 = qd[0] * z123 - z13 * z125 + z16;
+        let z187 = z13 * z124 - z14 * z123 + z17;
+        let z188 = z33 * z134 - z34 * z133 + z35;
+        let z189 = -z32 * z134 + z34 * z132 + z36;
+        let z190 = z32 * z133 - z33 * z132 + z37;
+        let z191 = z53 * z143 - z54 * z142 + z55;
+        let z192 = -z52 * z143 + z54 * z141 + z56;
+        let z193 = z52 * z142 - z53 * z141 + z57;
+        let z194 = z73 * z152 - z74 * z151 + z75;
+        let z195 = -z72 * z152 + z74 * z150 + z76;
+        let z196 = z72 * z151 - z73 * z150 + z77;
+        let z197 = z93 * z161 - z94 * z160 + z95;
+        let z198 = -z92 * z161 + z94 * z159 + z96;
+        let z199 = z92 * z160 - z93 * z159 + z97;
+        let z200 = z113 * z170 - z114 * z169 + z115;
+        let z201 = -z112 * z170 + z114 * z168 + z116;
+        let z202 = z112 * z169 - z113 * z168 + z117;
+        let z203 = self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z171
+            + z113 * z172 + z114 * z173;
+        let z204 = -self.m6 * z168 * z202 + self.m6 * z170 * z200 + z112 * z172
+            + z113 * z174 + z114 * z175;
+        let z205 = self.m6 * z168 * z201 - self.m6 * z169 * z200 + z112 * z173
+            + z113 * z175 + z114 * z176;
+        let z206 = self.m6 * z200;
+        let z207 = self.m6 * z201;
+        let z208 = self.m6 * z202;
+        let z209 = z203 + self.m5 * z160 * z199 - self.m5 * z161 * z198 + z92 * z162
+            + z93 * z163 + z94 * z164;
+        let z210 = z204 - self.m5 * z159 * z199 + self.m5 * z161 * z197 + z92 * z163
+            + z93 * z165 + z94 * z166;
+        let z211 = z205 + self.m5 * z159 * z198 - self.m5 * z160 * z197 + z92 * z164
+            + z93 * z166 + z94 * z167;
+        let z212 = z206 + self.m5 * z197;
+        let z213 = z207 + self.m5 * z198;
+        let z214 = z208 + self.m5 * z199;
+        let z215 = z209 + self.m4 * z151 * z196 - self.m4 * z152 * z195 + z72 * z153
+            + z73 * z154 + z74 * z155;
+        let z216 = z210 - self.m4 * z150 * z196 + self.m4 * z152 * z194 + z72 * z154
+            + z73 * z156 + z74 * z157;
+        let z217 = z211 + self.m4 * z150 * z195 - self.m4 * z151 * z194 + z72 * z155
+            + z73 * z157 + z74 * z158;
+        let z218 = z212 + self.m4 * z194;
+        let z219 = z213 + self.m4 * z195;
+        let z220 = z214 + self.m4 * z196;
+        let z221 = z215 + self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z144
+            + z53 * z145 + z54 * z146;
+        let z222 = z216 - self.m3 * z141 * z193 + self.m3 * z143 * z191 + z52 * z145
+            + z53 * z147 + z54 * z148;
+        let z223 = z217 + self.m3 * z141 * z192 - self.m3 * z142 * z191 + z52 * z146
+            + z53 * z148 + z54 * z149;
+        let z224 = z218 + self.m3 * z191;
+        let z225 = z219 + self.m3 * z192;
+        let z226 = z220 + self.m3 * z193;
+        let z227 = z221 + self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z135
+            + z33 * z136 + z34 * z137;
+        let z228 = z222 - self.m2 * z132 * z190 + self.m2 * z134 * z188 + z32 * z136
+            + z33 * z138 + z34 * z139;
+        let z229 = z223 + self.m2 * z132 * z189 - self.m2 * z133 * z188 + z32 * z137
+            + z33 * z139 + z34 * z140;
+        let z230 = z224 + self.m2 * z188;
+        let z231 = z225 + self.m2 * z189;
+        let z232 = z226 + self.m2 * z190;
+        let z233 = z227 + qd[0] * z128 + self.m1 * z124 * z187 - self.m1 * z125 * z186
+            + z13 * z126 + z14 * z127;
+        let z234 = z228 + qd[0] * z130 - self.m1 * z123 * z187 + self.m1 * z125 * z185
+            + z13 * z127 + z14 * z129;
+        let z236 = z230 + self.m1 * z185;
+        let z237 = z231 + self.m1 * z186;
+        let z238 = z232 + self.m1 * z187;
+        let z251 = self.m6 * z168;
+        let z252 = self.m6 * z169;
+        let z253 = self.m6 * z170;
+        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
+        let z255 = -self.m6 * z168 * z169 + z172;
+        let z256 = -self.m6 * z168 * z170 + z173;
+        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
+        let z258 = -self.m6 * z169 * z170 + z175;
+        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
+        let z260 = self.m5 + self.m6;
+        let z261 = z251 + self.m5 * z159;
+        let z262 = z252 + self.m5 * z160;
+        let z263 = z253 + self.m5 * z161;
+        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
+        let z265 = z255 - self.m5 * z159 * z160 + z163;
+        let z266 = z256 - self.m5 * z159 * z161 + z164;
+        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
+        let z268 = z258 - self.m5 * z160 * z161 + z166;
+        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
+        let z270 = self.m4 + z260;
+        let z271 = self.m4 * z150 + z261;
+        let z272 = self.m4 * z151 + z262;
+        let z273 = self.m4 * z152 + z263;
+        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
+        let z275 = -self.m4 * z150 * z151 + z265 + z154;
+        let z276 = -self.m4 * z150 * z152 + z266 + z155;
+        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
+        let z278 = -self.m4 * z151 * z152 + z268 + z157;
+        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
+        let z280 = self.m3 + z270;
+        let z281 = self.m3 * z141 + z271;
+        let z282 = self.m3 * z142 + z272;
+        let z283 = self.m3 * z143 + z273;
+        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
+        let z285 = -self.m3 * z141 * z142 + z275 + z145;
+        let z286 = -self.m3 * z141 * z143 + z276 + z146;
+        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
+        let z288 = -self.m3 * z142 * z143 + z278 + z148;
+        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
+        let z290 = self.m2 + z280;
+        let z291 = self.m2 * z132 + z281;
+        let z292 = self.m2 * z133 + z282;
+        let z293 = self.m2 * z134 + z283;
+        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
+        let z295 = -self.m2 * z132 * z133 + z285 + z136;
+        let z296 = -self.m2 * z132 * z134 + z286 + z137;
+        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
+        let z298 = -self.m2 * z133 * z134 + z288 + z139;
+        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
+        let z300 = self.m1 + z290;
+        let z301 = self.m1 * z123 + z291;
+        let z302 = self.m1 * z124 + z292;
+        let z303 = self.m1 * z125 + z293;
+        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
+        let z305 = -self.m1 * z123 * z124 + z295 + z127;
+        let z306 = -self.m1 * z123 * z125 + z296 + z128;
+        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
+        let z308 = -self.m1 * z124 * z125 + z298 + z130;
+        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
+        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
+        let z323 = z0 * z303 + z10 * z300;
+        let z324 = z1 * z303 + z11 * z300;
+        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
+        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
+        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
+        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
+        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
+        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
+        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
+        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
+        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
+        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
+        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
+        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
+        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
+        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
+        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
+        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
+        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
+        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
+        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
+        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
+        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
+        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
+        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
+        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
+        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
+        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
+        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
+        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
+        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
+        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
+        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
+        let z560 = -qd[0] * z1;
+        let z561 = qd[0] * z0;
+        let z562 = -self.oy * z561;
+        let z563 = self.oy * z560;
+        let z564 = -qd[1] * z5;
+        let z565 = qd[1] * z4;
+        let z566 = z0 * z564 + z4 * z560;
+        let z567 = z0 * z565 + z5 * z560;
+        let z568 = z1 * z564 + z4 * z561;
+        let z569 = z1 * z565 + z5 * z561;
+        let z570 = -self.oy * z561 + self.l * z567 + z562;
+        let z571 = self.oy * z560 + self.l * z569 + z563;
+        let z572 = -qd[2] * z22;
+        let z573 = qd[2] * z21;
+        let z574 = -z1 * z573 + z6 * z572 + z21 * z566 - z22 * z561;
+        let z575 = -z1 * z572 - z6 * z573 - z21 * z561 - z22 * z566;
+        let z576 = z0 * z573 + z8 * z572 + z21 * z568 + z22 * z560;
+        let z577 = z0 * z572 - z8 * z573 + z21 * z560 - z22 * z568;
+        let z578 = -z5 * z572 - z21 * z565;
+        let z579 = z5 * z573 + z22 * z565;
+        let z580 = self.oy * z575 + self.l * z567 + z570;
+        let z581 = self.oy * z577 + self.l * z569 + z571;
+        let z582 = -qd[3] * z42;
+        let z583 = qd[3] * z41;
+        let z584 = -z7 * z583 + z23 * z582 + z41 * z574 - z42 * z567;
+        let z585 = z7 * z582 + z23 * z583 + z41 * z567 + z42 * z574;
+        let z586 = -z9 * z583 + z25 * z582 + z41 * z576 - z42 * z569;
+        let z587 = z9 * z582 + z25 * z583 + z41 * z569 + z42 * z576;
+        let z588 = -z4 * z583 + z27 * z582 + z41 * z578 - z42 * z564;
+        let z589 = z4 * z582 + z27 * z583 + z41 * z564 + z42 * z578;
+        let z590 = self.oy * z575 + self.l * z585 + z580;
+        let z591 = self.oy * z577 + self.l * z587 + z581;
+        let z592 = -qd[4] * z62;
+        let z593 = qd[4] * z61;
+        let z594 = z24 * z593 + z43 * z592 + z61 * z584 + z62 * z575;
+        let z595 = z24 * z592 - z43 * z593 + z61 * z575 - z62 * z584;
+        let z596 = z26 * z593 + z45 * z592 + z61 * z586 + z62 * z577;
+        let z597 = z26 * z592 - z45 * z593 + z61 * z577 - z62 * z586;
+        let z598 = z28 * z593 + z47 * z592 + z61 * z588 + z62 * z579;
+        let z599 = z28 * z592 - z47 * z593 + z61 * z579 - z62 * z588;
+        let z600 = self.oy * z595 + self.l * z585 + z590;
+        let z601 = self.oy * z597 + self.l * z587 + z591;
+        let z602 = -qd[5] * z82;
+        let z603 = qd[5] * z81;
+        let z604 = -z44 * z603 + z63 * z602 + z81 * z594 - z82 * z585;
+        let z605 = z44 * z602 + z63 * z603 + z81 * z585 + z82 * z594;
+        let z606 = -z46 * z603 + z65 * z602 + z81 * z596 - z82 * z587;
+        let z607 = z46 * z602 + z65 * z603 + z81 * z587 + z82 * z596;
+        let z608 = -z48 * z603 + z67 * z602 + z81 * z598 - z82 * z589;
+        let z609 = z48 * z602 + z67 * z603 + z81 * z589 + z82 * z598;
+        let z610 = self.oy * z595 + self.l * z605 + z600;
+        let z611 = self.oy * z597 + self.l * z607 + z601;
+        let z612 = -qd[6] * z102;
+        let z613 = qd[6] * z101;
+        let z614 = z64 * z613 + z83 * z612 + z101 * z604 + z102 * z595;
+        let z615 = z64 * z612 - z83 * z613 + z101 * z595 - z102 * z604;
+        let z616 = z66 * z613 + z85 * z612 + z101 * z606 + z102 * z597;
+        let z617 = z66 * z612 - z85 * z613 + z101 * z597 - z102 * z606;
+        let z618 = z68 * z613 + z87 * z612 + z101 * z608 + z102 * z599;
+        let z619 = z68 * z612 - z87 * z613 + z101 * z599 - z102 * z608;
+        let z620 = self.cx * z560 - self.cy * z561;
+        let z621 = self.cx * z561 + self.cy * z560;
+        let z622 = self.cx * z566 - self.cy * z561 + self.cz * z567 + z562;
+        let z623 = self.cx * z568 + self.cy * z560 + self.cz * z569 + z563;
+        let z624 = 2.0 * self.ixx1 * z5 * z565 + 2.0 * self.izz * z4 * z564;
+        let z625 = self.cx * z574 + self.cy * z575 + self.cz * z567 + z570;
+        let z626 = self.cx * z576 + self.cy * z577 + self.cz * z569 + z571;
+        let z627 = 2.0 * self.ixx2 * z27 * z578 + 2.0 * self.iyy * z28 * z579
+            + 2.0 * self.izz * z4 * z564;
+        let z628 = self.cx * z584 + self.cy * z575 + self.cz * z585 + z580;
+        let z629 = self.cx * z586 + self.cy * z577 + self.cz * z587 + z581;
+        let z630 = 2.0 * self.ixx3 * z47 * z588 + 2.0 * self.iyy * z28 * z579
+            + 2.0 * self.izz * z48 * z589;
+        let z631 = self.cx * z594 + self.cy * z595 + self.cz * z585 + z590;
+        let z632 = self.cx * z596 + self.cy * z597 + self.cz * z587 + z591;
+        let z633 = 2.0 * self.ixx4 * z67 * z598 + 2.0 * self.iyy * z68 * z599
+            + 2.0 * self.izz * z48 * z589;
+        let z634 = self.cx * z604 + self.cy * z595 + self.cz * z605 + z600;
+        let z635 = self.cx * z606 + self.cy * z597 + self.cz * z607 + z601;
+        let z636 = 2.0 * self.ixx5 * z87 * z608 + 2.0 * self.iyy * z68 * z599
+            + 2.0 * self.izz * z88 * z609;
+        let z637 = self.cx * z614 + self.cy * z615 + self.cz * z605 + z610;
+        let z638 = self.cx * z616 + self.cy * z617 + self.cz * z607 + z611;
+        let z639 = 2.0 * self.ixx6 * z107 * z618 + 2.0 * self.iyy * z108 * z619
+            + 2.0 * self.izz * z88 * z609;
+        let z640 = 2.0 * self.m6 * z168 * z637 + 2.0 * self.m6 * z169 * z638 + z639;
+        let z641 = 2.0 * self.m5 * z159 * z634 + 2.0 * self.m5 * z160 * z635 + z636
             + z640;
-        let z642 = 2.0 * self.m0 * z119 * z616 + 2.0 * self.m0 * z120 * z617 + z641;
-        let z643 = -z4 * z556;
-        let z644 = -z4 * z557;
-        let z645 = self.l * z560;
-        let z646 = self.oy * z575 + self.l * z560 + z645;
-        let z647 = self.oy * z575 + self.l * z585 + z646;
-        let z648 = self.oy * z595 + self.l * z585 + z647;
-        let z649 = self.oy * z595 + self.l * z605 + z648;
-        let z650 = -self.cx * z561 + self.cz * z560;
-        let z651 = -self.ixx1 * z6 * z562 - self.ixx1 * z7 * z561 + self.izz * z5 * z563
-            + self.izz * z8 * z560;
-        let z652 = -self.ixx1 * z6 * z564 - self.ixx1 * z9 * z561 + self.izz * z5 * z565
-            + self.izz * z10 * z560;
-        let z653 = self.cx * z574 + self.cy * z575 + self.cz * z560 + z645;
-        let z654 = self.ixx2 * z24 * z574 + self.ixx2 * z28 * z570
-            + self.iyy * z25 * z575 + self.iyy * z29 * z571 + self.izz * z5 * z563
-            + self.izz * z8 * z560;
-        let z655 = self.ixx2 * z26 * z574 + self.ixx2 * z28 * z572
-            + self.iyy * z27 * z575 + self.iyy * z29 * z573 + self.izz * z5 * z565
-            + self.izz * z10 * z560;
-        let z656 = self.cx * z584 + self.cy * z575 + self.cz * z585 + z646;
-        let z657 = self.ixx3 * z44 * z584 + self.ixx3 * z48 * z580
-            + self.iyy * z25 * z575 + self.iyy * z29 * z571 + self.izz * z45 * z585
-            + self.izz * z49 * z581;
-        let z658 = self.ixx3 * z46 * z584 + self.ixx3 * z48 * z582
-            + self.iyy * z27 * z575 + self.iyy * z29 * z573 + self.izz * z47 * z585
-            + self.izz * z49 * z583;
-        let z659 = self.cx * z594 + self.cy * z595 + self.cz * z585 + z647;
-        let z660 = self.ixx4 * z64 * z594 + self.ixx4 * z68 * z590
-            + self.iyy * z65 * z595 + self.iyy * z69 * z591 + self.izz * z45 * z585
-            + self.izz * z49 * z581;
-        let z661 = self.ixx4 * z66 * z594 + self.ixx4 * z68 * z592
-            + self.iyy * z67 * z595 + self.iyy * z69 * z593 + self.izz * z47 * z585
-            + self.izz * z49 * z583;
-        let z662 = self.cx * z604 + self.cy * z595 + self.cz * z605 + z648;
-        let z663 = self.ixx5 * z84 * z604 + self.ixx5 * z88 * z600
-            + self.iyy * z65 * z595 + self.iyy * z69 * z591 + self.izz * z85 * z605
-            + self.izz * z89 * z601;
-        let z664 = self.ixx5 * z86 * z604 + self.ixx5 * z88 * z602
-            + self.iyy * z67 * z595 + self.iyy * z69 * z593 + self.izz * z87 * z605
-            + self.izz * z89 * z603;
-        let z665 = self.cx * z614 + self.cy * z615 + self.cz * z605 + z649;
-        let z666 = self.ixx6 * z104 * z614 + self.ixx6 * z108 * z610
-            + self.iyy * z105 * z615 + self.iyy * z109 * z611 + self.izz * z85 * z605
-            + self.izz * z89 * z601;
-        let z667 = self.ixx6 * z106 * z614 + self.ixx6 * z108 * z612
-            + self.iyy * z107 * z615 + self.iyy * z109 * z613 + self.izz * z87 * z605
-            + self.izz * z89 * z603;
-        let z668 = self.m6 * z633;
-        let z669 = self.m6 * z634;
-        let z670 = -self.m6 * z170 * z665 - self.m6 * z172 * z633 + z666;
-        let z671 = -self.m6 * z171 * z665 - self.m6 * z172 * z634 + z667;
-        let z672 = self.m5 * z630 + z668;
-        let z673 = self.m5 * z631 + z669;
-        let z674 = -self.m5 * z161 * z662 - self.m5 * z163 * z630 + z663 + z670;
-        let z675 = -self.m5 * z162 * z662 - self.m5 * z163 * z631 + z664 + z671;
-        let z676 = self.m4 * z627 + z672;
-        let z677 = self.m4 * z628 + z673;
-        let z678 = -self.m4 * z152 * z659 - self.m4 * z154 * z627 + z660 + z674;
-        let z679 = -self.m4 * z153 * z659 - self.m4 * z154 * z628 + z661 + z675;
-        let z680 = self.m3 * z624 + z676;
-        let z681 = self.m3 * z625 + z677;
-        let z682 = -self.m3 * z143 * z656 - self.m3 * z145 * z624 + z657 + z678;
-        let z683 = -self.m3 * z144 * z656 - self.m3 * z145 * z625 + z658 + z679;
-        let z684 = self.m2 * z621 + z680;
-        let z685 = self.m2 * z622 + z681;
-        let z686 = -self.m2 * z134 * z653 - self.m2 * z136 * z621 + z654 + z682;
-        let z687 = -self.m2 * z135 * z653 - self.m2 * z136 * z622 + z655 + z683;
-        let z688 = self.m1 * z618 + z684;
-        let z689 = self.m1 * z619 + z685;
-        let z690 = -self.m1 * z125 * z650 - self.m1 * z127 * z618 + z651 + z686;
-        let z691 = -self.m1 * z126 * z650 - self.m1 * z127 * z619 + z652 + z687;
-        let z692 = z0 * z691 - z1 * z690 - z11 * z689 + z12 * z688 + z297 * z644
-            - z298 * z643 - z302 * z557 + z304 * z556;
-        let z693 = z5 * z567 - z10 * z645 + z20 * z560 - z21 * z565;
-        let z694 = -z5 * z566 + z8 * z645 - z19 * z560 + z21 * z563;
-        let z695 = z5 * z640 + z8 * z686 + z10 * z687 - z30 * z685 + z31 * z684
-            + z287 * z694 - z288 * z693 + z292 * z563 + z294 * z565 + z295 * z560;
-        let z696 = -z27 * z646 + z29 * z577 + z40 * z575 - z41 * z573;
-        let z697 = z25 * z646 - z29 * z576 - z39 * z575 + z41 * z571;
-        let z698 = z277 * z697 - z278 * z696 + z25 * z682 + z282 * z571 + z27 * z683
-            + z284 * z573 + z29 * z639 + z285 * z575 - z50 * z681 + z51 * z680;
-        let z699 = -z47 * z647 + z49 * z587 + z60 * z585 - z61 * z583;
-        let z700 = z45 * z647 - z49 * z586 - z59 * z585 + z61 * z581;
-        let z701 = z267 * z700 - z268 * z699 + z272 * z581 + z274 * z583 + z275 * z585
-            + z45 * z678 + z47 * z679 + z49 * z638 - z70 * z677 + z71 * z676;
-        let z702 = -z67 * z648 + z69 * z597 + z80 * z595 - z81 * z593;
-        let z703 = z65 * z648 - z69 * z596 - z79 * z595 + z81 * z591;
-        let z704 = z257 * z703 - z258 * z702 + z262 * z591 + z264 * z593 + z265 * z595
-            + z65 * z674 + z67 * z675 + z69 * z637 - z90 * z673 + z91 * z672;
-        let z705 = -z87 * z649 + z89 * z607 + z100 * z605 - z101 * z603;
-        let z706 = z85 * z649 - z89 * z606 - z99 * z605 + z101 * z601;
-        let z707 = z247 * z706 - z248 * z705 + z252 * z601 + z254 * z603 + z255 * z605
-            + z85 * z670 + z87 * z671 + z89 * z636 - z110 * z669 + z111 * z668;
-        let z708 = z0 * z558 + z1 * z559 + z2 * z556 + z3 * z557;
-        let z709 = 2.0 * self.ixx1 * z7 * z562 + 2.0 * self.iyy * z1 * z557
-            + 2.0 * self.izz * z8 * z563;
-        let z710 = self.ixx1 * z7 * z564 + self.ixx1 * z9 * z562 - self.iyy * z0 * z557
-            - self.iyy * z1 * z556 + self.izz * z8 * z565 + self.izz * z10 * z563;
-        let z711 = 2.0 * self.ixx1 * z9 * z564 + 2.0 * self.iyy * z0 * z556
-            + 2.0 * self.izz * z10 * z565;
-        let z712 = 2.0 * self.ixx2 * z24 * z570 + 2.0 * self.iyy * z25 * z571
-            + 2.0 * self.izz * z8 * z563;
-        let z713 = self.ixx2 * z24 * z572 + self.ixx2 * z26 * z570
-            + self.iyy * z25 * z573 + self.iyy * z27 * z571 + self.izz * z8 * z565
-            + self.izz * z10 * z563;
-        let z714 = 2.0 * self.ixx2 * z26 * z572 + 2.0 * self.iyy * z27 * z573
-            + 2.0 * self.izz * z10 * z565;
-        let z715 = 2.0 * self.ixx3 * z44 * z580 + 2.0 * self.iyy * z25 * z571
-            + 2.0 * self.izz * z45 * z581;
-        let z716 = self.ixx3 * z44 * z582 + self.ixx3 * z46 * z580
-            + self.iyy * z25 * z573 + self.iyy * z27 * z571 + self.izz * z45 * z583
-            + self.izz * z47 * z581;
-        let z717 = 2.0 * self.ixx3 * z46 * z582 + 2.0 * self.iyy * z27 * z573
-            + 2.0 * self.izz * z47 * z583;
-        let z718 = 2.0 * self.ixx4 * z64 * z590 + 2.0 * self.iyy * z65 * z591
-            + 2.0 * self.izz * z45 * z581;
-        let z719 = self.ixx4 * z64 * z592 + self.ixx4 * z66 * z590
-            + self.iyy * z65 * z593 + self.iyy * z67 * z591 + self.izz * z45 * z583
-            + self.izz * z47 * z581;
-        let z720 = 2.0 * self.ixx4 * z66 * z592 + 2.0 * self.iyy * z67 * z593
-            + 2.0 * self.izz * z47 * z583;
-        let z721 = 2.0 * self.ixx5 * z84 * z600 + 2.0 * self.iyy * z65 * z591
-            + 2.0 * self.izz * z85 * z601;
-        let z722 = self.ixx5 * z84 * z602 + self.ixx5 * z86 * z600
-            + self.iyy * z65 * z593 + self.iyy * z67 * z591 + self.izz * z85 * z603
-            + self.izz * z87 * z601;
-        let z723 = 2.0 * self.ixx5 * z86 * z602 + 2.0 * self.iyy * z67 * z593
-            + 2.0 * self.izz * z87 * z603;
-        let z724 = 2.0 * self.ixx6 * z104 * z610 + 2.0 * self.iyy * z105 * z611
-            + 2.0 * self.izz * z85 * z601;
-        let z725 = self.ixx6 * z104 * z612 + self.ixx6 * z106 * z610
-            + self.iyy * z105 * z613 + self.iyy * z107 * z611 + self.izz * z85 * z603
-            + self.izz * z87 * z601;
-        let z726 = 2.0 * self.ixx6 * z106 * z612 + 2.0 * self.iyy * z107 * z613
-            + 2.0 * self.izz * z87 * z603;
-        let z727 = self.m6 * z665;
-        let z728 = z724 + 2.0 * self.m6 * z171 * z634 + 2.0 * self.m6 * z172 * z665;
-        let z729 = z725 - self.m6 * z170 * z634 - self.m6 * z171 * z633;
-        let z730 = z726 + 2.0 * self.m6 * z170 * z633 + 2.0 * self.m6 * z172 * z665;
-        let z731 = z727 + self.m5 * z662;
-        let z732 = z721 + z728 + 2.0 * self.m5 * z162 * z631
-            + 2.0 * self.m5 * z163 * z662;
-        let z733 = z722 + z729 - self.m5 * z161 * z631 - self.m5 * z162 * z630;
-        let z734 = z723 + z730 + 2.0 * self.m5 * z161 * z630
-            + 2.0 * self.m5 * z163 * z662;
-        let z735 = z731 + self.m4 * z659;
-        let z736 = z718 + z732 + 2.0 * self.m4 * z153 * z628
-            + 2.0 * self.m4 * z154 * z659;
-        let z737 = z719 + z733 - self.m4 * z152 * z628 - self.m4 * z153 * z627;
-        let z738 = z720 + z734 + 2.0 * self.m4 * z152 * z627
-            + 2.0 * self.m4 * z154 * z659;
-        let z739 = z735 + self.m3 * z656;
-        let z740 = z715 + z736 + 2.0 * self.m3 * z144 * z625
-            + 2.0 * self.m3 * z145 * z656;
-        let z741 = z716 + z737 - self.m3 * z143 * z625 - self.m3 * z144 * z624;
-        let z742 = z717 + z738 + 2.0 * self.m3 * z143 * z624
-            + 2.0 * self.m3 * z145 * z656;
-        let z743 = z739 + self.m2 * z653;
-        let z744 = z740 + 2.0 * self.m2 * z135 * z622 + 2.0 * self.m2 * z136 * z653
-            + z712;
-        let z745 = z741 - self.m2 * z134 * z622 - self.m2 * z135 * z621 + z713;
-        let z746 = z714 + z742 + 2.0 * self.m2 * z134 * z621
-            + 2.0 * self.m2 * z136 * z653;
-        let z747 = z743 + self.m1 * z650;
-        let z748 = z744 + 2.0 * self.m1 * z126 * z619 + 2.0 * self.m1 * z127 * z650
-            + z709;
-        let z749 = z745 - self.m1 * z125 * z619 - self.m1 * z126 * z618 + z710;
-        let z750 = z746 + 2.0 * self.m1 * z125 * z618 + 2.0 * self.m1 * z127 * z650
-            + z711;
-        let z751 = z0 * z749 - z1 * z748 - z12 * z747 + z13 * z689 + z298 * z708
-            - z299 * z644 - z300 * z557 + z301 * z556;
-        let z752 = z0 * z750 - z1 * z749 + z11 * z747 - z13 * z688 - z297 * z708
-            + z299 * z643 - z301 * z557 + z303 * z556;
-        let z753 = z0 * z747 + z296 * z643 + z299 * z556;
-        let z754 = z1 * z747 + z296 * z644 + z299 * z557;
-        let z755 = -z0 * z688 - z1 * z689 + z296 * z708 - z297 * z556 - z298 * z557;
-        let z756 = z0 * z752 - z1 * z751 + z11 * z753 + z12 * z754 + z13 * z755
-            - z316 * z557 + z317 * z556 + z319 * z643 + z320 * z644 + z321 * z708;
-        let z757 = -z8 * z567 + z10 * z566 + z19 * z565 - z20 * z563;
-        let z758 = z5 * z686 + z8 * z744 + z10 * z745 - z31 * z743 + z32 * z685
-            + z288 * z757 - z289 * z694 + z290 * z563 + z291 * z565 + z292 * z560;
-        let z759 = z5 * z687 + z8 * z745 + z10 * z746 + z30 * z743 - z287 * z757
-            - z32 * z684 + z289 * z693 + z291 * z563 + z293 * z565 + z294 * z560;
-        let z760 = -z5 * z685 + z10 * z743 + z286 * z693 - z288 * z560 + z289 * z565;
-        let z761 = z5 * z684 - z8 * z743 + z286 * z694 + z287 * z560 - z289 * z563;
-        let z762 = z8 * z685 - z10 * z684 + z286 * z757 - z287 * z565 + z288 * z563;
-        let z763 = z0 * z759 - z1 * z758 + z11 * z760 + z12 * z761 + z13 * z762
-            - z323 * z557 + z324 * z556 + z326 * z643 + z327 * z644 + z328 * z708;
-        let z764 = -z25 * z577 + z27 * z576 + z39 * z573 - z40 * z571;
-        let z765 = z278 * z764 - z279 * z697 + z280 * z571 + z25 * z740 + z281 * z573
-            + z282 * z575 + z27 * z741 + z29 * z682 - z51 * z739 + z52 * z681;
-        let z766 = -z277 * z764 + z279 * z696 + z25 * z741 + z281 * z571 + z27 * z742
-            + z283 * z573 + z284 * z575 + z29 * z683 + z50 * z739 - z52 * z680;
-        let z767 = z276 * z696 - z278 * z575 + z279 * z573 + z27 * z739 - z29 * z681;
-        let z768 = z276 * z697 + z277 * z575 - z279 * z571 - z25 * z739 + z29 * z680;
-        let z769 = z276 * z764 - z277 * z573 + z278 * z571 + z25 * z681 - z27 * z680;
-        let z770 = z0 * z766 - z1 * z765 + z11 * z767 + z12 * z768 + z13 * z769
-            - z331 * z557 + z332 * z556 + z334 * z643 + z335 * z644 + z336 * z708;
-        let z771 = -z45 * z587 + z47 * z586 + z59 * z583 - z60 * z581;
-        let z772 = z268 * z771 - z269 * z700 + z270 * z581 + z271 * z583 + z272 * z585
-            + z45 * z736 + z47 * z737 + z49 * z678 - z71 * z735 + z72 * z677;
-        let z773 = -z267 * z771 + z269 * z699 + z271 * z581 + z273 * z583 + z274 * z585
-            + z45 * z737 + z47 * z738 + z49 * z679 + z70 * z735 - z72 * z676;
-        let z774 = z266 * z699 - z268 * z585 + z269 * z583 + z47 * z735 - z49 * z677;
-        let z775 = z266 * z700 + z267 * z585 - z269 * z581 - z45 * z735 + z49 * z676;
-        let z776 = z266 * z771 - z267 * z583 + z268 * z581 + z45 * z677 - z47 * z676;
-        let z777 = z0 * z773 - z1 * z772 + z11 * z774 + z12 * z775 + z13 * z776
-            - z340 * z557 + z341 * z556 + z343 * z643 + z344 * z644 + z345 * z708;
-        let z778 = -z65 * z597 + z67 * z596 + z79 * z593 - z80 * z591;
-        let z779 = z258 * z778 - z259 * z703 + z260 * z591 + z261 * z593 + z262 * z595
-            + z65 * z732 + z67 * z733 + z69 * z674 - z91 * z731 + z92 * z673;
-        let z780 = -z257 * z778 + z259 * z702 + z261 * z591 + z263 * z593 + z264 * z595
-            + z65 * z733 + z67 * z734 + z69 * z675 + z90 * z731 - z92 * z672;
-        let z781 = z256 * z702 - z258 * z595 + z259 * z593 + z67 * z731 - z69 * z673;
-        let z782 = z256 * z703 + z257 * z595 - z259 * z591 - z65 * z731 + z69 * z672;
-        let z783 = z256 * z778 - z257 * z593 + z258 * z591 + z65 * z673 - z67 * z672;
-        let z784 = z0 * z780 - z1 * z779 + z11 * z781 + z12 * z782 + z13 * z783
-            - z350 * z557 + z351 * z556 + z353 * z643 + z354 * z644 + z355 * z708;
-        let z785 = -z85 * z607 + z87 * z606 + z99 * z603 - z100 * z601;
-        let z786 = z248 * z785 - z249 * z706 + z250 * z601 + z251 * z603 + z252 * z605
-            + z85 * z728 + z87 * z729 + z89 * z670 - z111 * z727 + z112 * z669;
-        let z787 = -z247 * z785 + z249 * z705 + z251 * z601 + z253 * z603 + z254 * z605
-            + z85 * z729 + z87 * z730 + z89 * z671 + z110 * z727 - z112 * z668;
-        let z788 = -z248 * z605 + z249 * z603 + self.m6 * z705 + z87 * z727 - z89 * z669;
-        let z789 = z247 * z605 - z249 * z601 + self.m6 * z706 - z85 * z727 + z89 * z668;
-        let z790 = -z247 * z603 + z248 * z601 + self.m6 * z785 + z85 * z669 - z87 * z668;
-        let z791 = z0 * z787 - z1 * z786 + z11 * z788 + z12 * z789 + z13 * z790
-            - z361 * z557 + z362 * z556 + z364 * z643 + z365 * z644 + z366 * z708;
-        let z792 = z5 * z695 + z8 * z758 + z10 * z759 + z30 * z760 + z31 * z761
-            + z32 * z762 + z323 * z563 + z324 * z565 + z325 * z560 + z326 * z693
-            + z327 * z694 + z328 * z757;
-        let z793 = z5 * z698 + z8 * z765 + z10 * z766 + z30 * z767 + z31 * z768
-            + z32 * z769 + z331 * z563 + z332 * z565 + z333 * z560 + z334 * z693
-            + z335 * z694 + z336 * z757;
-        let z794 = z5 * z701 + z8 * z772 + z10 * z773 + z30 * z774 + z31 * z775
-            + z32 * z776 + z340 * z563 + z341 * z565 + z342 * z560 + z343 * z693
-            + z344 * z694 + z345 * z757;
-        let z795 = z5 * z704 + z8 * z779 + z10 * z780 + z30 * z781 + z31 * z782
-            + z32 * z783 + z350 * z563 + z351 * z565 + z352 * z560 + z353 * z693
-            + z354 * z694 + z355 * z757;
-        let z796 = z5 * z707 + z8 * z786 + z10 * z787 + z30 * z788 + z31 * z789
-            + z32 * z790 + z361 * z563 + z362 * z565 + z363 * z560 + z364 * z693
-            + z365 * z694 + z366 * z757;
-        let z797 = z25 * z765 + z27 * z766 + z29 * z698 + z50 * z767 + z51 * z768
-            + z52 * z769 + z331 * z571 + z332 * z573 + z333 * z575 + z334 * z696
-            + z335 * z697 + z336 * z764;
-        let z798 = z25 * z772 + z27 * z773 + z29 * z701 + z50 * z774 + z51 * z775
-            + z52 * z776 + z340 * z571 + z341 * z573 + z342 * z575 + z343 * z696
-            + z344 * z697 + z345 * z764;
-        let z799 = z25 * z779 + z27 * z780 + z29 * z704 + z50 * z781 + z51 * z782
-            + z52 * z783 + z350 * z571 + z351 * z573 + z352 * z575 + z353 * z696
-            + z354 * z697 + z355 * z764;
-        let z800 = z25 * z786 + z27 * z787 + z29 * z707 + z50 * z788 + z51 * z789
-            + z52 * z790 + z361 * z571 + z362 * z573 + z363 * z575 + z364 * z696
-            + z365 * z697 + z366 * z764;
-        let z801 = z45 * z772 + z47 * z773 + z49 * z701 + z70 * z774 + z71 * z775
-            + z72 * z776 + z340 * z581 + z341 * z583 + z342 * z585 + z343 * z699
-            + z344 * z700 + z345 * z771;
-        let z802 = z45 * z779 + z47 * z780 + z49 * z704 + z70 * z781 + z71 * z782
-            + z72 * z783 + z350 * z581 + z351 * z583 + z352 * z585 + z353 * z699
-            + z354 * z700 + z355 * z771;
-        let z803 = z45 * z786 + z47 * z787 + z49 * z707 + z70 * z788 + z71 * z789
-            + z72 * z790 + z361 * z581 + z362 * z583 + z363 * z585 + z364 * z699
-            + z365 * z700 + z366 * z771;
-        let z804 = z65 * z779 + z67 * z780 + z69 * z704 + z90 * z781 + z91 * z782
-            + z92 * z783 + z350 * z591 + z351 * z593 + z352 * z595 + z353 * z702
-            + z354 * z703 + z355 * z778;
-        let z805 = z65 * z786 + z67 * z787 + z69 * z707 + z90 * z788 + z91 * z789
-            + z92 * z790 + z361 * z591 + z362 * z593 + z363 * z595 + z364 * z702
-            + z365 * z703 + z366 * z778;
-        let z806 = z85 * z786 + z87 * z787 + z89 * z707 + z361 * z601 + z362 * z603
-            + z363 * z605 + z364 * z705 + z365 * z706 + z110 * z788 + z366 * z785
-            + z111 * z789 + z112 * z790;
-        let z807 = -self.oy * z0;
-        let z808 = -z1 * z5;
-        let z809 = -z1 * z6;
-        let z810 = z1 * z4;
-        let z811 = -qd[1] * z0;
-        let z812 = qd[1] * z810;
-        let z813 = -self.oy * z0 + self.l * z809 + z807;
-        let z814 = -z0 * z23 + z22 * z808;
-        let z815 = -z0 * z22 - z23 * z808;
-        let z816 = z5 * z19 - z8 * z21;
-        let z817 = -z5 * z813 + z21 * z809;
-        let z818 = qd[2] * z809 + z811;
-        let z819 = qd[2] * z816 + z812;
-        let z820 = qd[2] * z817 + z16;
-        let z821 = self.oy * z815 + self.l * z809 + z813;
-        let z822 = z42 * z814 - z43 * z809;
-        let z823 = z42 * z809 + z43 * z814;
-        let z824 = -z25 * z41 + z29 * z39;
-        let z825 = -z29 * z821 + z41 * z815;
-        let z826 = qd[3] * z815 + z818;
-        let z827 = qd[3] * z824 + z819;
-        let z828 = qd[3] * z825 + z820;
-        let z829 = self.oy * z815 + self.l * z823 + z821;
-        let z830 = z62 * z822 + z63 * z815;
-        let z831 = z62 * z815 - z63 * z822;
-        let z832 = -z45 * z61 + z49 * z59;
-        let z833 = -z49 * z829 + z61 * z823;
-        let z834 = qd[4] * z823 + z826;
-        let z835 = qd[4] * z832 + z827;
-        let z836 = qd[4] * z833 + z828;
-        let z837 = self.oy * z831 + self.l * z823 + z829;
-        let z838 = z82 * z830 - z83 * z823;
-        let z839 = z82 * z823 + z83 * z830;
-        let z840 = -z65 * z81 + z69 * z79;
-        let z841 = -z69 * z837 + z81 * z831;
-        let z842 = qd[5] * z831 + z834;
-        let z843 = qd[5] * z840 + z835;
-        let z844 = qd[5] * z841 + z836;
-        let z845 = self.oy * z831 + self.l * z839 + z837;
-        let z846 = z102 * z838 + z103 * z831;
-        let z847 = z102 * z831 - z103 * z838;
-        let z848 = -z85 * z101 + z89 * z99;
-        let z849 = -z89 * z845 + z101 * z839;
-        let z850 = qd[6] * z839 + z842;
-        let z851 = qd[6] * z848 + z843;
-        let z852 = qd[6] * z849 + z844;
-        let z854 = self.cx * z808 - self.cy * z0 + self.cz * z809 + z807;
-        let z855 = -self.ixx1 * z6 * z808 + self.izz * z5 * z809;
-        let z856 = self.cx * z814 + self.cy * z815 + self.cz * z809 + z813;
-        let z857 = self.ixx2 * z28 * z814 + self.iyy * z29 * z815 + self.izz * z5 * z809;
-        let z858 = self.cx * z822 + self.cy * z815 + self.cz * z823 + z821;
-        let z859 = self.ixx3 * z48 * z822 + self.iyy * z29 * z815
-            + self.izz * z49 * z823;
-        let z860 = self.cx * z830 + self.cy * z831 + self.cz * z823 + z829;
-        let z861 = self.ixx4 * z68 * z830 + self.iyy * z69 * z831
-            + self.izz * z49 * z823;
-        let z862 = self.cx * z838 + self.cy * z831 + self.cz * z839 + z837;
-        let z863 = self.ixx5 * z88 * z838 + self.iyy * z69 * z831
-            + self.izz * z89 * z839;
-        let z864 = self.cx * z846 + self.cy * z847 + self.cz * z839 + z845;
-        let z865 = self.ixx6 * z108 * z846 + self.iyy * z109 * z847
-            + self.izz * z89 * z839;
-        let z868 = -qd[0] * z125 + z14 * z127 + z812;
-        let z869 = qd[0] * z854 + z16 - z127 * z811;
-        let z870 = z33 * z136 - z35 * z134 + z819;
-        let z871 = z35 * z856 + z820 - z136 * z818;
-        let z872 = z53 * z145 - z55 * z143 + z827;
-        let z873 = z55 * z858 + z828 - z145 * z826;
-        let z874 = z835 + z73 * z154 - z75 * z152;
-        let z875 = z836 + z75 * z860 - z154 * z834;
-        let z876 = z843 + z93 * z163 - z95 * z161;
-        let z877 = z844 + z95 * z862 - z163 * z842;
-        let z878 = z851 + z113 * z172 - z115 * z170;
-        let z879 = z852 + z115 * z864 - z172 * z850;
-        let z880 = self.m6 * z170 * z879 - self.m6 * z170 * z196 - self.m6 * z171 * z878
-            + self.m6 * z197 * z864 + z113 * z865 + z113 * z177 + z114 * z175
-            + z175 * z850;
-        let z881 = self.m5 * z161 * z877 - self.m5 * z161 * z193 - self.m5 * z162 * z876
-            + self.m5 * z194 * z862 + z93 * z863 + z93 * z168 + z94 * z166 + z880
-            + z166 * z842;
-        let z882 = self.m4 * z152 * z875 - self.m4 * z152 * z190 - self.m4 * z153 * z874
-            + self.m4 * z191 * z860 + z73 * z861 + z73 * z159 + z74 * z157 + z881
-            + z157 * z834;
-        let z883 = self.m3 * z143 * z873 - self.m3 * z143 * z187 - self.m3 * z144 * z872
-            + self.m3 * z188 * z858 + z53 * z859 + z53 * z150 + z54 * z148 + z882
-            + z148 * z826;
-        let z884 = self.m2 * z134 * z871 - self.m2 * z134 * z184 - self.m2 * z135 * z870
-            + self.m2 * z185 * z856 + z33 * z857 + z33 * z141 + z34 * z139 + z883
-            + z139 * z818;
-        let z887 = -z0 * z6;
-        let z888 = self.l * z7;
-        let z889 = self.l * z9;
-        let z890 = -self.l * z6;
-        let z891 = z22 * z887;
-        let z892 = -z23 * z887;
-        let z893 = z22 * z809;
-        let z894 = -z23 * z809;
-        let z895 = -z5 * z22;
-        let z896 = z5 * z23;
-        let z897 = z5 * z889 - z6 * z20 - z9 * z21 - z10 * z890;
-        let z898 = -z5 * z888 + z6 * z19 + z7 * z21 + z8 * z890;
-        let z899 = qd[2] * z7;
-        let z900 = qd[2] * z9;
-        let z901 = -qd[2] * z6;
-        let z902 = qd[2] * z897;
-        let z903 = qd[2] * z898;
-        let z904 = self.oy * z892 + self.l * z7 + z888;
-        let z905 = self.oy * z894 + self.l * z9 + z889;
-        let z906 = self.oy * z896 - self.l * z6 + z890;
-        let z907 = -z7 * z43 + z42 * z891;
-        let z908 = z7 * z42 + z43 * z891;
-        let z909 = -z9 * z43 + z42 * z893;
-        let z910 = z9 * z42 + z43 * z893;
-        let z911 = z6 * z43 + z42 * z895;
-        let z912 = -z6 * z42 + z43 * z895;
-        let z913 = -z27 * z906 + z29 * z905 + z40 * z896 - z41 * z894;
-        let z914 = z25 * z906 - z29 * z904 - z39 * z896 + z41 * z892;
-        let z915 = qd[3] * z892 + z899;
-        let z916 = qd[3] * z894 + z900;
-        let z917 = qd[3] * z896 + z901;
-        let z918 = qd[3] * z913 + z902;
-        let z919 = qd[3] * z914 + z903;
-        let z920 = self.oy * z892 + self.l * z908 + z904;
-        let z921 = self.oy * z894 + self.l * z910 + z905;
-        let z922 = self.oy * z896 + self.l * z912 + z906;
-        let z923 = z62 * z907 + z63 * z892;
-        let z924 = z62 * z892 - z63 * z907;
-        let z925 = z62 * z909 + z63 * z894;
-        let z926 = z62 * z894 - z63 * z909;
-        let z927 = z62 * z911 + z63 * z896;
-        let z928 = z62 * z896 - z63 * z911;
-        let z929 = -z47 * z922 + z49 * z921 + z60 * z912 - z61 * z910;
-        let z930 = z45 * z922 - z49 * z920 - z59 * z912 + z61 * z908;
-        let z931 = qd[4] * z908 + z915;
-        let z932 = qd[4] * z910 + z916;
-        let z933 = qd[4] * z912 + z917;
-        let z934 = qd[4] * z929 + z918;
-        let z935 = qd[4] * z930 + z919;
-        let z936 = self.oy * z924 + self.l * z908 + z920;
-        let z937 = self.oy * z926 + self.l * z910 + z921;
-        let z938 = self.oy * z928 + self.l * z912 + z922;
-        let z939 = z82 * z923 - z83 * z908;
-        let z940 = z82 * z908 + z83 * z923;
-        let z941 = z82 * z925 - z83 * z910;
-        let z942 = z82 * z910 + z83 * z925;
-        let z943 = z82 * z927 - z83 * z912;
-        let z944 = z82 * z912 + z83 * z927;
-        let z945 = -z67 * z938 + z69 * z937 + z80 * z928 - z81 * z926;
-        let z946 = z65 * z938 - z69 * z936 - z79 * z928 + z81 * z924;
-        let z947 = qd[5] * z924 + z931;
-        let z948 = qd[5] * z926 + z932;
-        let z949 = qd[5] * z928 + z933;
-        let z950 = qd[5] * z945 + z934;
-        let z951 = qd[5] * z946 + z935;
-        let z952 = self.oy * z924 + self.l * z940 + z936;
-        let z953 = self.oy * z926 + self.l * z942 + z937;
-        let z954 = self.oy * z928 + self.l * z944 + z938;
-        let z955 = z102 * z939 + z103 * z924;
-        let z956 = z102 * z924 - z103 * z939;
-        let z957 = z102 * z941 + z103 * z926;
-        let z958 = z102 * z926 - z103 * z941;
-        let z959 = z102 * z943 + z103 * z928;
-        let z960 = z102 * z928 - z103 * z943;
-        let z961 = -z87 * z954 + z89 * z953 + z100 * z944 - z101 * z942;
-        let z962 = z85 * z954 - z89 * z952 - z99 * z944 + z101 * z940;
-        let z963 = qd[6] * z940 + z947;
-        let z964 = qd[6] * z942 + z948;
-        let z965 = qd[6] * z944 + z949;
-        let z966 = qd[6] * z961 + z950;
-        let z967 = qd[6] * z962 + z951;
-        let z968 = self.cx * z887 + self.cz * z7;
-        let z969 = self.cx * z809 + self.cz * z9;
-        let z970 = -self.cx * z5 - self.cz * z6;
-        let z971 = -self.ixx1 * z5 * z7 - self.ixx1 * z6 * z887 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z972 = -self.ixx1 * z5 * z9 - self.ixx1 * z6 * z809 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z973 = 2.0 * self.ixx1 * z5 * z6 - 2.0 * self.izz * z5 * z6;
-        let z974 = self.cx * z891 + self.cy * z892 + self.cz * z7 + z888;
-        let z975 = self.cx * z893 + self.cy * z894 + self.cz * z9 + z889;
-        let z976 = self.cx * z895 + self.cy * z896 - self.cz * z6 + z890;
-        let z977 = self.ixx2 * z24 * z895 + self.ixx2 * z28 * z891
-            + self.iyy * z25 * z896 + self.iyy * z29 * z892 + self.izz * z5 * z7
-            - self.izz * z6 * z8;
-        let z978 = self.ixx2 * z26 * z895 + self.ixx2 * z28 * z893
-            + self.iyy * z27 * z896 + self.iyy * z29 * z894 + self.izz * z5 * z9
-            - self.izz * z6 * z10;
-        let z979 = 2.0 * self.ixx2 * z28 * z895 + 2.0 * self.iyy * z29 * z896
-            - 2.0 * self.izz * z5 * z6;
-        let z980 = self.cx * z907 + self.cy * z892 + self.cz * z908 + z904;
-        let z981 = self.cx * z909 + self.cy * z894 + self.cz * z910 + z905;
-        let z982 = self.cx * z911 + self.cy * z896 + self.cz * z912 + z906;
-        let z983 = self.ixx3 * z44 * z911 + self.ixx3 * z48 * z907
-            + self.iyy * z25 * z896 + self.iyy * z29 * z892 + self.izz * z45 * z912
-            + self.izz * z49 * z908;
-        let z984 = self.ixx3 * z46 * z911 + self.ixx3 * z48 * z909
-            + self.iyy * z27 * z896 + self.iyy * z29 * z894 + self.izz * z47 * z912
-            + self.izz * z49 * z910;
-        let z985 = 2.0 * self.ixx3 * z48 * z911 + 2.0 * self.iyy * z29 * z896
-            + 2.0 * self.izz * z49 * z912;
-        let z986 = self.cx * z923 + self.cy * z924 + self.cz * z908 + z920;
-        let z987 = self.cx * z925 + self.cy * z926 + self.cz * z910 + z921;
-        let z988 = self.cx * z927 + self.cy * z928 + self.cz * z912 + z922;
-        let z989 = self.ixx4 * z64 * z927 + self.ixx4 * z68 * z923
-            + self.iyy * z65 * z928 + self.iyy * z69 * z924 + self.izz * z45 * z912
-            + self.izz * z49 * z908;
-        let z990 = self.ixx4 * z66 * z927 + self.ixx4 * z68 * z925
-            + self.iyy * z67 * z928 + self.iyy * z69 * z926 + self.izz * z47 * z912
-            + self.izz * z49 * z910;
-        let z991 = 2.0 * self.ixx4 * z68 * z927 + 2.0 * self.iyy * z69 * z928
-            + 2.0 * self.izz * z49 * z912;
-        let z992 = self.cx * z939 + self.cy * z924 + self.cz * z940 + z936;
-        let z993 = self.cx * z941 + self.cy * z926 + self.cz * z942 + z937;
-        let z994 = self.cx * z943 + self.cy * z928 + self.cz * z944 + z938;
-        let z995 = self.ixx5 * z84 * z943 + self.ixx5 * z88 * z939
-            + self.iyy * z65 * z928 + self.iyy * z69 * z924 + self.izz * z85 * z944
-            + self.izz * z89 * z940;
-        let z996 = self.ixx5 * z86 * z943 + self.ixx5 * z88 * z941
-            + self.iyy * z67 * z928 + self.iyy * z69 * z926 + self.izz * z87 * z944
-            + self.izz * z89 * z942;
-        let z997 = 2.0 * self.ixx5 * z88 * z943 + 2.0 * self.iyy * z69 * z928
-            + 2.0 * self.izz * z89 * z944;
-        let z998 = self.cx * z955 + self.cy * z956 + self.cz * z940 + z952;
-        let z999 = self.cx * z957 + self.cy * z958 + self.cz * z942 + z953;
-        let z1000 = self.cx * z959 + self.cy * z960 + self.cz * z944 + z954;
-        let z1001 = self.ixx6 * z104 * z959 + self.ixx6 * z108 * z955
-            + self.iyy * z105 * z960 + self.iyy * z109 * z956 + self.izz * z85 * z944
-            + self.izz * z89 * z940;
-        let z1002 = self.ixx6 * z106 * z959 + self.ixx6 * z108 * z957
-            + self.iyy * z107 * z960 + self.iyy * z109 * z958 + self.izz * z87 * z944
-            + self.izz * z89 * z942;
-        let z1003 = 2.0 * self.ixx6 * z108 * z959 + 2.0 * self.iyy * z109 * z960
-            + 2.0 * self.izz * z89 * z944;
-        let z1004 = -qd[0] * z969 + z15 * z970;
-        let z1005 = qd[0] * z968 - z14 * z970;
-        let z1006 = z34 * z976 - z35 * z975 + z902 - z135 * z901 + z136 * z900;
-        let z1007 = -z33 * z976 + z35 * z974 + z134 * z901 + z903 - z136 * z899;
-        let z1008 = z54 * z982 - z55 * z981 - z144 * z917 + z145 * z916 + z918;
-        let z1009 = -z53 * z982 + z55 * z980 + z143 * z917 - z145 * z915 + z919;
-        let z1010 = z74 * z988 - z75 * z987 - z153 * z933 + z154 * z932 + z934;
-        let z1011 = -z73 * z988 + z75 * z986 + z152 * z933 - z154 * z931 + z935;
-        let z1012 = z94 * z994 - z95 * z993 - z162 * z949 + z163 * z948 + z950;
-        let z1013 = -z93 * z994 + z95 * z992 + z161 * z949 - z163 * z947 + z951;
-        let z1014 = z114 * z1000 - z115 * z999 - z171 * z965 + z172 * z964 + z966;
-        let z1015 = -z113 * z1000 + z115 * z998 + z170 * z965 - z172 * z963 + z967;
-        let z1016 = self.m6 * z170 * z1015 - self.m6 * z171 * z1014
-            - self.m6 * z196 * z999 + self.m6 * z197 * z998 + z113 * z1001 + z114 * z1002
-            + z115 * z1003 + z175 * z963 + z177 * z964 + z178 * z965;
-        let z1017 = z1016 + self.m5 * z161 * z1013 - self.m5 * z162 * z1012
-            - self.m5 * z193 * z993 + self.m5 * z194 * z992 + z93 * z995 + z94 * z996
-            + z95 * z997 + z166 * z947 + z168 * z948 + z169 * z949;
-        let z1018 = z1017 + self.m4 * z152 * z1011 - self.m4 * z153 * z1010
-            - self.m4 * z190 * z987 + self.m4 * z191 * z986 + z73 * z989 + z74 * z990
-            + z75 * z991 + z157 * z931 + z159 * z932 + z160 * z933;
-        let z1019 = z1018 + self.m3 * z143 * z1009 - self.m3 * z144 * z1008
-            - self.m3 * z187 * z981 + self.m3 * z188 * z980 + z53 * z983 + z54 * z984
-            + z55 * z985 + z148 * z915 + z150 * z916 + z151 * z917;
-        let z1020 = z1019 + self.m2 * z134 * z1007 - self.m2 * z135 * z1006
-            - self.m2 * z184 * z975 + self.m2 * z185 * z974 + z33 * z977 + z34 * z978
-            + z35 * z979 + z139 * z899 + z141 * z900 + z142 * z901;
-        let z1021 = z1020 + qd[0] * z973 + self.m1 * z125 * z1005
-            - self.m1 * z126 * z1004 - self.m1 * z181 * z969 + self.m1 * z182 * z968
-            + z14 * z971 + z15 * z972;
-        let z1022 = z1 * z23 - z7 * z22;
-        let z1023 = -z0 * z23 - z9 * z22;
-        let z1024 = z6 * z22;
-        let z1025 = self.oy * z1022;
-        let z1026 = self.oy * z1023;
-        let z1027 = self.oy * z1024;
-        let z1028 = z25 * z42;
-        let z1029 = z25 * z43;
-        let z1030 = z27 * z42;
-        let z1031 = z27 * z43;
-        let z1032 = z29 * z42;
-        let z1033 = z29 * z43;
-        let z1034 = -z27 * z1027 + z29 * z1026 + z40 * z1024 - z41 * z1023;
-        let z1035 = z25 * z1027 - z29 * z1025 - z39 * z1024 + z41 * z1022;
-        let z1036 = qd[3] * z1022;
-        let z1037 = qd[3] * z1023;
-        let z1038 = qd[3] * z1024;
-        let z1039 = qd[3] * z1034;
-        let z1040 = qd[3] * z1035;
-        let z1041 = z1025 + self.oy * z1022 + self.l * z1029;
-        let z1042 = z1026 + self.oy * z1023 + self.l * z1031;
-        let z1043 = z1027 + self.oy * z1024 + self.l * z1033;
-        let z1044 = z62 * z1028 + z63 * z1022;
-        let z1045 = z62 * z1022 - z63 * z1028;
-        let z1046 = z62 * z1030 + z63 * z1023;
-        let z1047 = z62 * z1023 - z63 * z1030;
-        let z1048 = z62 * z1032 + z63 * z1024;
-        let z1049 = z62 * z1024 - z63 * z1032;
-        let z1050 = -z47 * z1043 + z49 * z1042 + z60 * z1033 - z61 * z1031;
-        let z1051 = z45 * z1043 - z49 * z1041 - z59 * z1033 + z61 * z1029;
-        let z1052 = qd[4] * z1029 + z1036;
-        let z1053 = qd[4] * z1031 + z1037;
-        let z1054 = qd[4] * z1033 + z1038;
-        let z1055 = qd[4] * z1050 + z1039;
-        let z1056 = qd[4] * z1051 + z1040;
-        let z1057 = z1041 + self.oy * z1045 + self.l * z1029;
-        let z1058 = self.oy * z1047 + z1042 + self.l * z1031;
-        let z1059 = self.oy * z1049 + self.l * z1033 + z1043;
-        let z1060 = z82 * z1044 - z83 * z1029;
-        let z1061 = z82 * z1029 + z83 * z1044;
-        let z1062 = z82 * z1046 - z83 * z1031;
-        let z1063 = z82 * z1031 + z83 * z1046;
-        let z1064 = z82 * z1048 - z83 * z1033;
-        let z1065 = z82 * z1033 + z83 * z1048;
-        let z1066 = -z67 * z1059 + z69 * z1058 + z80 * z1049 - z81 * z1047;
-        let z1067 = z65 * z1059 - z69 * z1057 - z79 * z1049 + z81 * z1045;
-        let z1068 = qd[5] * z1045 + z1052;
-        let z1069 = qd[5] * z1047 + z1053;
-        let z1070 = qd[5] * z1049 + z1054;
-        let z1071 = qd[5] * z1066 + z1055;
-        let z1072 = qd[5] * z1067 + z1056;
-        let z1073 = self.oy * z1045 + self.l * z1061 + z1057;
-        let z1074 = self.oy * z1047 + self.l * z1063 + z1058;
-        let z1075 = self.oy * z1049 + self.l * z1065 + z1059;
-        let z1076 = z102 * z1060 + z103 * z1045;
-        let z1077 = z102 * z1045 - z103 * z1060;
-        let z1078 = z102 * z1062 + z103 * z1047;
-        let z1079 = z102 * z1047 - z103 * z1062;
-        let z1080 = z102 * z1064 + z103 * z1049;
-        let z1081 = z102 * z1049 - z103 * z1064;
-        let z1082 = -z87 * z1075 + z89 * z1074 + z100 * z1065 - z101 * z1063;
-        let z1083 = z85 * z1075 - z89 * z1073 - z99 * z1065 + z101 * z1061;
-        let z1084 = qd[6] * z1061 + z1068;
-        let z1085 = qd[6] * z1063 + z1069;
-        let z1086 = qd[6] * z1065 + z1070;
-        let z1087 = qd[6] * z1082 + z1071;
-        let z1088 = qd[6] * z1083 + z1072;
-        let z1089 = self.cx * z25 + self.cy * z1022;
-        let z1090 = self.cx * z27 + self.cy * z1023;
-        let z1091 = self.cx * z29 + self.cy * z1024;
-        let z1092 = self.ixx2 * z24 * z29 + self.ixx2 * z25 * z28
-            + self.iyy * z25 * z1024 + self.iyy * z29 * z1022;
-        let z1093 = self.ixx2 * z26 * z29 + self.ixx2 * z27 * z28
-            + self.iyy * z27 * z1024 + self.iyy * z29 * z1023;
-        let z1094 = 2.0 * self.ixx2 * z28 * z29 + 2.0 * self.iyy * z29 * z1024;
-        let z1095 = z1025 + self.cx * z1028 + self.cy * z1022 + self.cz * z1029;
-        let z1096 = z1026 + self.cx * z1030 + self.cy * z1023 + self.cz * z1031;
-        let z1097 = z1027 + self.cx * z1032 + self.cy * z1024 + self.cz * z1033;
-        let z1098 = self.ixx3 * z44 * z1032 + self.ixx3 * z48 * z1028
-            + self.iyy * z25 * z1024 + self.iyy * z29 * z1022 + self.izz * z45 * z1033
-            + self.izz * z49 * z1029;
-        let z1099 = self.ixx3 * z46 * z1032 + self.ixx3 * z48 * z1030
-            + self.iyy * z27 * z1024 + self.iyy * z29 * z1023 + self.izz * z47 * z1033
-            + self.izz * z49 * z1031;
-        let z1100 = 2.0 * self.ixx3 * z48 * z1032 + 2.0 * self.iyy * z29 * z1024
-            + 2.0 * self.izz * z49 * z1033;
-        let z1101 = self.cx * z1044 + self.cy * z1045 + self.cz * z1029 + z1041;
-        let z1102 = self.cx * z1046 + self.cy * z1047 + self.cz * z1031 + z1042;
-        let z1103 = self.cx * z1048 + self.cy * z1049 + self.cz * z1033 + z1043;
-        let z1104 = self.ixx4 * z64 * z1048 + self.ixx4 * z68 * z1044
-            + self.iyy * z65 * z1049 + self.iyy * z69 * z1045 + self.izz * z45 * z1033
-            + self.izz * z49 * z1029;
-        let z1105 = self.ixx4 * z66 * z1048 + self.ixx4 * z68 * z1046
-            + self.iyy * z67 * z1049 + self.iyy * z69 * z1047 + self.izz * z47 * z1033
-            + self.izz * z49 * z1031;
-        let z1106 = 2.0 * self.ixx4 * z68 * z1048 + 2.0 * self.iyy * z69 * z1049
-            + 2.0 * self.izz * z49 * z1033;
-        let z1107 = self.cx * z1060 + self.cy * z1045 + self.cz * z1061 + z1057;
-        let z1108 = self.cx * z1062 + self.cy * z1047 + self.cz * z1063 + z1058;
-        let z1109 = self.cx * z1064 + self.cy * z1049 + self.cz * z1065 + z1059;
-        let z1110 = self.ixx5 * z84 * z1064 + self.ixx5 * z88 * z1060
-            + self.iyy * z65 * z1049 + self.iyy * z69 * z1045 + self.izz * z85 * z1065
-            + self.izz * z89 * z1061;
-        let z1111 = self.ixx5 * z86 * z1064 + self.ixx5 * z88 * z1062
-            + self.iyy * z67 * z1049 + self.iyy * z69 * z1047 + self.izz * z87 * z1065
-            + self.izz * z89 * z1063;
-        let z1112 = 2.0 * self.ixx5 * z88 * z1064 + 2.0 * self.iyy * z69 * z1049
-            + 2.0 * self.izz * z89 * z1065;
-        let z1113 = self.cx * z1076 + self.cy * z1077 + self.cz * z1061 + z1073;
-        let z1114 = self.cx * z1078 + self.cy * z1079 + self.cz * z1063 + z1074;
-        let z1115 = self.cx * z1080 + self.cy * z1081 + self.cz * z1065 + z1075;
-        let z1116 = self.ixx6 * z104 * z1080 + self.ixx6 * z108 * z1076
-            + self.iyy * z105 * z1081 + self.iyy * z109 * z1077 + self.izz * z85 * z1065
-            + self.izz * z89 * z1061;
-        let z1117 = self.ixx6 * z106 * z1080 + self.ixx6 * z108 * z1078
-            + self.iyy * z107 * z1081 + self.iyy * z109 * z1079 + self.izz * z87 * z1065
-            + self.izz * z89 * z1063;
-        let z1118 = 2.0 * self.ixx6 * z108 * z1080 + 2.0 * self.iyy * z109 * z1081
-            + 2.0 * self.izz * z89 * z1065;
-        let z1119 = z34 * z1091 - z35 * z1090;
-        let z1120 = -z33 * z1091 + z35 * z1089;
-        let z1121 = z1039 + z54 * z1097 - z55 * z1096 - z144 * z1038 + z145 * z1037;
-        let z1122 = z1040 - z53 * z1097 + z55 * z1095 + z143 * z1038 - z145 * z1036;
-        let z1123 = z1055 + z74 * z1103 - z75 * z1102 - z153 * z1054 + z154 * z1053;
-        let z1124 = z1056 - z73 * z1103 + z75 * z1101 + z152 * z1054 - z154 * z1052;
-        let z1125 = z1071 + z94 * z1109 - z95 * z1108 - z162 * z1070 + z163 * z1069;
-        let z1126 = z1072 - z93 * z1109 + z95 * z1107 + z161 * z1070 - z163 * z1068;
-        let z1127 = z1087 + z114 * z1115 - z115 * z1114 - z171 * z1086 + z172 * z1085;
-        let z1128 = z1088 - z113 * z1115 + z115 * z1113 + z170 * z1086 - z172 * z1084;
-        let z1129 = self.m6 * z170 * z1128 - self.m6 * z171 * z1127
-            - self.m6 * z196 * z1114 + self.m6 * z197 * z1113 + z113 * z1116
-            + z114 * z1117 + z115 * z1118 + z175 * z1084 + z177 * z1085 + z178 * z1086;
-        let z1130 = self.m5 * z161 * z1126 - self.m5 * z162 * z1125
-            - self.m5 * z193 * z1108 + self.m5 * z194 * z1107 + z93 * z1110 + z94 * z1111
-            + z95 * z1112 + z1129 + z166 * z1068 + z168 * z1069 + z169 * z1070;
-        let z1131 = self.m4 * z152 * z1124 - self.m4 * z153 * z1123
-            - self.m4 * z190 * z1102 + self.m4 * z191 * z1101 + z73 * z1104 + z74 * z1105
-            + z75 * z1106 + z1130 + z157 * z1052 + z159 * z1053 + z160 * z1054;
-        let z1132 = self.m3 * z143 * z1122 - self.m3 * z144 * z1121
-            - self.m3 * z187 * z1096 + self.m3 * z188 * z1095 + z53 * z1098 + z54 * z1099
-            + z55 * z1100 + z1131 + z148 * z1036 + z150 * z1037 + z151 * z1038;
-        let z1133 = self.m2 * z134 * z1120 - self.m2 * z135 * z1119
-            - self.m2 * z184 * z1090 + self.m2 * z185 * z1089 + z33 * z1092 + z34 * z1093
-            + z35 * z1094 + z1132;
-        let z1134 = -z8 * z42 - z24 * z43;
-        let z1135 = -z10 * z42 - z26 * z43;
-        let z1136 = -z5 * z42 - z28 * z43;
-        let z1137 = self.l * z44;
-        let z1138 = self.l * z46;
-        let z1139 = self.l * z48;
-        let z1140 = z62 * z1134;
-        let z1141 = -z63 * z1134;
-        let z1142 = z62 * z1135;
-        let z1143 = -z63 * z1135;
-        let z1144 = z62 * z1136;
-        let z1145 = -z63 * z1136;
-        let z1146 = -z46 * z61 - z47 * z1139 + z48 * z60 + z49 * z1138;
-        let z1147 = z44 * z61 + z45 * z1139 - z48 * z59 - z49 * z1137;
-        let z1148 = qd[4] * z44;
-        let z1149 = qd[4] * z46;
-        let z1150 = qd[4] * z48;
-        let z1151 = qd[4] * z1146;
-        let z1152 = qd[4] * z1147;
-        let z1153 = self.oy * z1141 + self.l * z44 + z1137;
-        let z1154 = self.oy * z1143 + self.l * z46 + z1138;
-        let z1155 = self.oy * z1145 + self.l * z48 + z1139;
-        let z1156 = -z44 * z83 + z82 * z1140;
-        let z1157 = z44 * z82 + z83 * z1140;
-        let z1158 = -z46 * z83 + z82 * z1142;
-        let z1159 = z46 * z82 + z83 * z1142;
-        let z1160 = -z48 * z83 + z82 * z1144;
-        let z1161 = z48 * z82 + z83 * z1144;
-        let z1162 = -z67 * z1155 + z69 * z1154 + z80 * z1145 - z81 * z1143;
-        let z1163 = z65 * z1155 - z69 * z1153 - z79 * z1145 + z81 * z1141;
-        let z1164 = qd[5] * z1141 + z1148;
-        let z1165 = qd[5] * z1143 + z1149;
-        let z1166 = qd[5] * z1145 + z1150;
-        let z1167 = qd[5] * z1162 + z1151;
-        let z1168 = qd[5] * z1163 + z1152;
-        let z1169 = self.oy * z1141 + self.l * z1157 + z1153;
-        let z1170 = self.oy * z1143 + self.l * z1159 + z1154;
-        let z1171 = self.oy * z1145 + self.l * z1161 + z1155;
-        let z1172 = z102 * z1156 + z103 * z1141;
-        let z1173 = z102 * z1141 - z103 * z1156;
-        let z1174 = z102 * z1158 + z103 * z1143;
-        let z1175 = z102 * z1143 - z103 * z1158;
-        let z1176 = z102 * z1160 + z103 * z1145;
-        let z1177 = z102 * z1145 - z103 * z1160;
-        let z1178 = -z87 * z1171 + z89 * z1170 + z100 * z1161 - z101 * z1159;
-        let z1179 = z85 * z1171 - z89 * z1169 - z99 * z1161 + z101 * z1157;
-        let z1180 = qd[6] * z1157 + z1164;
-        let z1181 = qd[6] * z1159 + z1165;
-        let z1182 = qd[6] * z1161 + z1166;
-        let z1183 = qd[6] * z1178 + z1167;
-        let z1184 = qd[6] * z1179 + z1168;
-        let z1185 = self.cx * z1134 + self.cz * z44;
-        let z1186 = self.cx * z1135 + self.cz * z46;
-        let z1187 = self.cx * z1136 + self.cz * z48;
-        let z1188 = self.ixx3 * z44 * z1136 + self.ixx3 * z48 * z1134
-            + self.izz * z44 * z49 + self.izz * z45 * z48;
-        let z1189 = self.ixx3 * z46 * z1136 + self.ixx3 * z48 * z1135
-            + self.izz * z46 * z49 + self.izz * z47 * z48;
-        let z1190 = 2.0 * self.ixx3 * z48 * z1136 + 2.0 * self.izz * z48 * z49;
-        let z1191 = self.cx * z1140 + self.cy * z1141 + self.cz * z44 + z1137;
-        let z1192 = self.cx * z1142 + self.cy * z1143 + self.cz * z46 + z1138;
-        let z1193 = self.cx * z1144 + self.cy * z1145 + self.cz * z48 + z1139;
-        let z1194 = self.ixx4 * z64 * z1144 + self.ixx4 * z68 * z1140
-            + self.iyy * z65 * z1145 + self.iyy * z69 * z1141 + self.izz * z44 * z49
-            + self.izz * z45 * z48;
-        let z1195 = self.ixx4 * z66 * z1144 + self.ixx4 * z68 * z1142
-            + self.iyy * z67 * z1145 + self.iyy * z69 * z1143 + self.izz * z46 * z49
-            + self.izz * z47 * z48;
-        let z1196 = 2.0 * self.ixx4 * z68 * z1144 + 2.0 * self.iyy * z69 * z1145
-            + 2.0 * self.izz * z48 * z49;
-        let z1197 = self.cx * z1156 + self.cy * z1141 + self.cz * z1157 + z1153;
-        let z1198 = self.cx * z1158 + self.cy * z1143 + self.cz * z1159 + z1154;
-        let z1199 = self.cx * z1160 + self.cy * z1145 + self.cz * z1161 + z1155;
-        let z1200 = self.ixx5 * z84 * z1160 + self.ixx5 * z88 * z1156
-            + self.iyy * z65 * z1145 + self.iyy * z69 * z1141 + self.izz * z85 * z1161
-            + self.izz * z89 * z1157;
-        let z1201 = self.ixx5 * z86 * z1160 + self.ixx5 * z88 * z1158
-            + self.iyy * z67 * z1145 + self.iyy * z69 * z1143 + self.izz * z87 * z1161
-            + self.izz * z89 * z1159;
-        let z1202 = 2.0 * self.ixx5 * z88 * z1160 + 2.0 * self.iyy * z69 * z1145
-            + 2.0 * self.izz * z89 * z1161;
-        let z1203 = self.cx * z1172 + self.cy * z1173 + self.cz * z1157 + z1169;
-        let z1204 = self.cx * z1174 + self.cy * z1175 + self.cz * z1159 + z1170;
-        let z1205 = self.cx * z1176 + self.cy * z1177 + self.cz * z1161 + z1171;
-        let z1206 = self.ixx6 * z104 * z1176 + self.ixx6 * z108 * z1172
-            + self.iyy * z105 * z1177 + self.iyy * z109 * z1173 + self.izz * z85 * z1161
-            + self.izz * z89 * z1157;
-        let z1207 = self.ixx6 * z106 * z1176 + self.ixx6 * z108 * z1174
-            + self.iyy * z107 * z1177 + self.iyy * z109 * z1175 + self.izz * z87 * z1161
-            + self.izz * z89 * z1159;
-        let z1208 = 2.0 * self.ixx6 * z108 * z1176 + 2.0 * self.iyy * z109 * z1177
-            + 2.0 * self.izz * z89 * z1161;
-        let z1209 = z54 * z1187 - z55 * z1186;
-        let z1210 = -z53 * z1187 + z55 * z1185;
-        let z1211 = z74 * z1193 - z75 * z1192 + z1151 - z153 * z1150 + z154 * z1149;
-        let z1212 = -z73 * z1193 + z75 * z1191 + z1152 + z152 * z1150 - z154 * z1148;
-        let z1213 = z94 * z1199 - z95 * z1198 + z1167 - z162 * z1166 + z163 * z1165;
-        let z1214 = -z93 * z1199 + z95 * z1197 + z1168 + z161 * z1166 - z163 * z1164;
-        let z1215 = z114 * z1205 - z115 * z1204 + z1183 - z171 * z1182 + z172 * z1181;
-        let z1216 = -z113 * z1205 + z115 * z1203 + z1184 + z170 * z1182 - z172 * z1180;
-        let z1217 = self.m6 * z170 * z1216 - self.m6 * z171 * z1215
-            - self.m6 * z196 * z1204 + self.m6 * z197 * z1203 + z113 * z1206
-            + z114 * z1207 + z115 * z1208 + z175 * z1180 + z177 * z1181 + z178 * z1182;
-        let z1218 = self.m5 * z161 * z1214 - self.m5 * z162 * z1213
-            - self.m5 * z193 * z1198 + self.m5 * z194 * z1197 + z93 * z1200 + z94 * z1201
-            + z95 * z1202 + z166 * z1164 + z168 * z1165 + z169 * z1166 + z1217;
-        let z1219 = self.m4 * z152 * z1212 - self.m4 * z153 * z1211
-            - self.m4 * z190 * z1192 + self.m4 * z191 * z1191 + z73 * z1194 + z74 * z1195
-            + z75 * z1196 + z157 * z1148 + z159 * z1149 + z160 * z1150 + z1218;
-        let z1220 = self.m3 * z143 * z1210 - self.m3 * z144 * z1209
-            - self.m3 * z187 * z1186 + self.m3 * z188 * z1185 + z53 * z1188 + z54 * z1189
-            + z55 * z1190 + z1219;
-        let z1221 = -z25 * z63 - z44 * z62;
-        let z1222 = -z27 * z63 - z46 * z62;
-        let z1223 = -z29 * z63 - z48 * z62;
-        let z1224 = self.oy * z1221;
-        let z1225 = self.oy * z1222;
-        let z1226 = self.oy * z1223;
-        let z1227 = z65 * z82;
-        let z1228 = z65 * z83;
-        let z1229 = z67 * z82;
-        let z1230 = z67 * z83;
-        let z1231 = z69 * z82;
-        let z1232 = z69 * z83;
-        let z1233 = -z67 * z1226 + z69 * z1225 + z80 * z1223 - z81 * z1222;
-        let z1234 = z65 * z1226 - z69 * z1224 - z79 * z1223 + z81 * z1221;
-        let z1235 = qd[5] * z1221;
-        let z1236 = qd[5] * z1222;
-        let z1237 = qd[5] * z1223;
-        let z1238 = qd[5] * z1233;
-        let z1239 = qd[5] * z1234;
-        let z1240 = self.oy * z1221 + self.l * z1228 + z1224;
-        let z1241 = self.oy * z1222 + self.l * z1230 + z1225;
-        let z1242 = z1226 + self.oy * z1223 + self.l * z1232;
-        let z1243 = z102 * z1227 + z103 * z1221;
-        let z1244 = z102 * z1221 - z103 * z1227;
-        let z1245 = z102 * z1229 + z103 * z1222;
-        let z1246 = z102 * z1222 - z103 * z1229;
-        let z1247 = z102 * z1231 + z103 * z1223;
-        let z1248 = z102 * z1223 - z103 * z1231;
-        let z1249 = -z87 * z1242 + z89 * z1241 + z100 * z1232 - z101 * z1230;
-        let z1250 = z85 * z1242 - z89 * z1240 - z99 * z1232 + z101 * z1228;
-        let z1251 = z1235 + qd[6] * z1228;
-        let z1252 = z1236 + qd[6] * z1230;
-        let z1253 = z1237 + qd[6] * z1232;
-        let z1254 = z1238 + qd[6] * z1249;
-        let z1255 = z1239 + qd[6] * z1250;
-        let z1256 = self.cx * z65 + self.cy * z1221;
-        let z1257 = self.cx * z67 + self.cy * z1222;
-        let z1258 = self.cx * z69 + self.cy * z1223;
-        let z1259 = self.ixx4 * z64 * z69 + self.ixx4 * z65 * z68
-            + self.iyy * z65 * z1223 + self.iyy * z69 * z1221;
-        let z1260 = self.ixx4 * z66 * z69 + self.ixx4 * z67 * z68
-            + self.iyy * z67 * z1223 + self.iyy * z69 * z1222;
-        let z1261 = 2.0 * self.ixx4 * z68 * z69 + 2.0 * self.iyy * z69 * z1223;
-        let z1262 = self.cx * z1227 + self.cy * z1221 + self.cz * z1228 + z1224;
-        let z1263 = self.cx * z1229 + self.cy * z1222 + self.cz * z1230 + z1225;
-        let z1264 = z1226 + self.cx * z1231 + self.cy * z1223 + self.cz * z1232;
-        let z1265 = self.ixx5 * z84 * z1231 + self.ixx5 * z88 * z1227
-            + self.iyy * z65 * z1223 + self.iyy * z69 * z1221 + self.izz * z85 * z1232
-            + self.izz * z89 * z1228;
-        let z1266 = self.ixx5 * z86 * z1231 + self.ixx5 * z88 * z1229
-            + self.iyy * z67 * z1223 + self.iyy * z69 * z1222 + self.izz * z87 * z1232
-            + self.izz * z89 * z1230;
-        let z1267 = 2.0 * self.ixx5 * z88 * z1231 + 2.0 * self.iyy * z69 * z1223
-            + 2.0 * self.izz * z89 * z1232;
-        let z1268 = z1240 + self.cx * z1243 + self.cy * z1244 + self.cz * z1228;
-        let z1269 = z1241 + self.cx * z1245 + self.cy * z1246 + self.cz * z1230;
-        let z1270 = z1242 + self.cx * z1247 + self.cy * z1248 + self.cz * z1232;
-        let z1271 = self.ixx6 * z104 * z1247 + self.ixx6 * z108 * z1243
-            + self.iyy * z105 * z1248 + self.iyy * z109 * z1244 + self.izz * z85 * z1232
-            + self.izz * z89 * z1228;
-        let z1272 = self.ixx6 * z106 * z1247 + self.ixx6 * z108 * z1245
-            + self.iyy * z107 * z1248 + self.iyy * z109 * z1246 + self.izz * z87 * z1232
-            + self.izz * z89 * z1230;
-        let z1273 = 2.0 * self.ixx6 * z108 * z1247 + 2.0 * self.iyy * z109 * z1248
-            + 2.0 * self.izz * z89 * z1232;
-        let z1274 = z74 * z1258 - z75 * z1257;
-        let z1275 = -z73 * z1258 + z75 * z1256;
-        let z1276 = z1238 + z94 * z1264 - z95 * z1263 - z162 * z1237 + z163 * z1236;
-        let z1277 = z1239 - z93 * z1264 + z95 * z1262 + z161 * z1237 - z163 * z1235;
-        let z1278 = z1254 + z114 * z1270 - z115 * z1269 - z171 * z1253 + z172 * z1252;
-        let z1279 = z1255 - z113 * z1270 + z115 * z1268 + z170 * z1253 - z172 * z1251;
-        let z1280 = self.m6 * z170 * z1279 - self.m6 * z171 * z1278
-            - self.m6 * z196 * z1269 + self.m6 * z197 * z1268 + z113 * z1271
-            + z114 * z1272 + z115 * z1273 + z175 * z1251 + z177 * z1252 + z178 * z1253;
-        let z1281 = z1280 + self.m5 * z161 * z1277 - self.m5 * z162 * z1276
-            - self.m5 * z193 * z1263 + self.m5 * z194 * z1262 + z93 * z1265 + z94 * z1266
-            + z95 * z1267 + z166 * z1235 + z168 * z1236 + z169 * z1237;
-        let z1282 = z1281 + self.m4 * z152 * z1275 - self.m4 * z153 * z1274
-            - self.m4 * z190 * z1257 + self.m4 * z191 * z1256 + z73 * z1259 + z74 * z1260
-            + z75 * z1261;
-        let z1283 = -z45 * z82 - z64 * z83;
-        let z1284 = -z47 * z82 - z66 * z83;
-        let z1285 = -z49 * z82 - z68 * z83;
-        let z1286 = self.l * z84;
-        let z1287 = self.l * z86;
-        let z1288 = self.l * z88;
-        let z1289 = z102 * z1283;
-        let z1290 = -z103 * z1283;
-        let z1291 = z102 * z1284;
-        let z1292 = -z103 * z1284;
-        let z1293 = z102 * z1285;
-        let z1294 = -z103 * z1285;
-        let z1295 = -z86 * z101 - z87 * z1288 + z88 * z100 + z89 * z1287;
-        let z1296 = z84 * z101 + z85 * z1288 - z88 * z99 - z89 * z1286;
-        let z1297 = qd[6] * z84;
-        let z1298 = qd[6] * z86;
-        let z1299 = qd[6] * z88;
-        let z1300 = qd[6] * z1295;
-        let z1301 = qd[6] * z1296;
-        let z1302 = self.cx * z1283 + self.cz * z84;
-        let z1303 = self.cx * z1284 + self.cz * z86;
-        let z1304 = self.cx * z1285 + self.cz * z88;
-        let z1305 = self.ixx5 * z84 * z1285 + self.ixx5 * z88 * z1283
-            + self.izz * z84 * z89 + self.izz * z85 * z88;
-        let z1306 = self.ixx5 * z86 * z1285 + self.ixx5 * z88 * z1284
-            + self.izz * z86 * z89 + self.izz * z87 * z88;
-        let z1307 = 2.0 * self.ixx5 * z88 * z1285 + 2.0 * self.izz * z88 * z89;
-        let z1308 = z1286 + self.cx * z1289 + self.cy * z1290 + self.cz * z84;
-        let z1309 = z1287 + self.cx * z1291 + self.cy * z1292 + self.cz * z86;
-        let z1310 = z1288 + self.cx * z1293 + self.cy * z1294 + self.cz * z88;
-        let z1311 = self.ixx6 * z104 * z1293 + self.ixx6 * z108 * z1289
-            + self.iyy * z105 * z1294 + self.iyy * z109 * z1290 + self.izz * z84 * z89
-            + self.izz * z85 * z88;
-        let z1312 = self.ixx6 * z106 * z1293 + self.ixx6 * z108 * z1291
-            + self.iyy * z107 * z1294 + self.iyy * z109 * z1292 + self.izz * z86 * z89
-            + self.izz * z87 * z88;
-        let z1313 = 2.0 * self.ixx6 * z108 * z1293 + 2.0 * self.iyy * z109 * z1294
-            + 2.0 * self.izz * z88 * z89;
-        let z1314 = z94 * z1304 - z95 * z1303;
-        let z1315 = -z93 * z1304 + z95 * z1302;
-        let z1316 = z1300 + z114 * z1310 - z115 * z1309 - z171 * z1299 + z172 * z1298;
-        let z1317 = z1301 - z113 * z1310 + z115 * z1308 + z170 * z1299 - z172 * z1297;
-        let z1318 = self.m6 * z170 * z1317 - self.m6 * z171 * z1316
-            - self.m6 * z196 * z1309 + self.m6 * z197 * z1308 + z113 * z1311
-            + z114 * z1312 + z115 * z1313 + z175 * z1297 + z177 * z1298 + z178 * z1299;
-        let z1319 = self.m5 * z161 * z1315 - self.m5 * z162 * z1314
-            - self.m5 * z193 * z1303 + self.m5 * z194 * z1302 + z1318 + z93 * z1305
-            + z94 * z1306 + z95 * z1307;
-        let z1320 = -z65 * z103 - z84 * z102;
-        let z1321 = -z67 * z103 - z86 * z102;
-        let z1322 = -z69 * z103 - z88 * z102;
-        let z1323 = self.cx * z105 + self.cy * z1320;
-        let z1324 = self.cx * z107 + self.cy * z1321;
-        let z1325 = self.cx * z109 + self.cy * z1322;
-        let z1326 = self.ixx6 * z104 * z109 + self.ixx6 * z105 * z108
-            + self.iyy * z105 * z1322 + self.iyy * z109 * z1320;
-        let z1327 = self.ixx6 * z106 * z109 + self.ixx6 * z107 * z108
-            + self.iyy * z107 * z1322 + self.iyy * z109 * z1321;
-        let z1328 = 2.0 * self.ixx6 * z108 * z109 + 2.0 * self.iyy * z109 * z1322;
-        let z1329 = z114 * z1325 - z115 * z1324;
-        let z1330 = -z113 * z1325 + z115 * z1323;
-        let z1331 = self.m6 * z170 * z1330 - self.m6 * z171 * z1329
-            - self.m6 * z196 * z1324 + self.m6 * z197 * z1323 + z113 * z1326
-            + z114 * z1327 + z115 * z1328;
-        let z1332 = z0 * z3 + z0 * z807;
-        let z1333 = qd[1] * z1332;
-        let z1334 = z10 * z813 - z20 * z809;
-        let z1335 = qd[2] * z1334 + z1333;
-        let z1336 = z27 * z821 - z40 * z815;
-        let z1337 = qd[3] * z1336 + z1335;
-        let z1338 = z47 * z829 - z60 * z823;
-        let z1339 = qd[4] * z1338 + z1337;
-        let z1340 = z67 * z837 - z80 * z831;
-        let z1341 = qd[5] * z1340 + z1339;
-        let z1342 = z87 * z845 - z100 * z839;
-        let z1343 = qd[6] * z1342 + z1341;
-        let z1344 = 2.0 * self.ixx1 * z7 * z808 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z809;
-        let z1345 = self.ixx1 * z9 * z808 + self.ixx1 * (z7 * z7) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z10 * z809 + self.izz * (z8 * z8);
-        let z1346 = 2.0 * self.ixx1 * z7 * z9 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z8 * z10;
-        let z1347 = 2.0 * self.ixx2 * z24 * z814 + 2.0 * self.iyy * z25 * z815
-            + 2.0 * self.izz * z8 * z809;
-        let z1348 = self.ixx2 * z26 * z814 + self.ixx2 * (z24 * z24)
-            + self.iyy * z27 * z815 + self.iyy * (z25 * z25) + self.izz * z10 * z809
-            + self.izz * (z8 * z8);
-        let z1349 = 2.0 * self.ixx2 * z24 * z26 + 2.0 * self.iyy * z25 * z27
-            + 2.0 * self.izz * z8 * z10;
-        let z1350 = 2.0 * self.ixx3 * z44 * z822 + 2.0 * self.iyy * z25 * z815
-            + 2.0 * self.izz * z45 * z823;
-        let z1351 = self.ixx3 * z46 * z822 + self.ixx3 * (z44 * z44)
-            + self.iyy * z27 * z815 + self.iyy * (z25 * z25) + self.izz * z47 * z823
-            + self.izz * (z45 * z45);
-        let z1352 = 2.0 * self.ixx3 * z44 * z46 + 2.0 * self.iyy * z25 * z27
-            + 2.0 * self.izz * z45 * z47;
-        let z1353 = 2.0 * self.ixx4 * z64 * z830 + 2.0 * self.iyy * z65 * z831
-            + 2.0 * self.izz * z45 * z823;
-        let z1354 = self.ixx4 * z66 * z830 + self.ixx4 * (z64 * z64)
-            + self.iyy * z67 * z831 + self.iyy * (z65 * z65) + self.izz * z47 * z823
-            + self.izz * (z45 * z45);
-        let z1355 = 2.0 * self.ixx4 * z64 * z66 + 2.0 * self.iyy * z65 * z67
-            + 2.0 * self.izz * z45 * z47;
-        let z1356 = 2.0 * self.ixx5 * z84 * z838 + 2.0 * self.iyy * z65 * z831
-            + 2.0 * self.izz * z85 * z839;
-        let z1357 = self.ixx5 * z86 * z838 + self.ixx5 * (z84 * z84)
-            + self.iyy * z67 * z831 + self.iyy * (z65 * z65) + self.izz * z87 * z839
-            + self.izz * (z85 * z85);
-        let z1358 = 2.0 * self.ixx5 * z84 * z86 + 2.0 * self.iyy * z65 * z67
-            + 2.0 * self.izz * z85 * z87;
-        let z1359 = 2.0 * self.ixx6 * z104 * z846 + 2.0 * self.iyy * z105 * z847
-            + 2.0 * self.izz * z85 * z839;
-        let z1360 = self.ixx6 * z106 * z846 + self.ixx6 * (z104 * z104)
-            + self.iyy * z107 * z847 + self.iyy * (z105 * z105) + self.izz * z87 * z839
-            + self.izz * (z85 * z85);
-        let z1361 = 2.0 * self.ixx6 * z104 * z106 + 2.0 * self.iyy * z105 * z107
-            + 2.0 * self.izz * z85 * z87;
-        let z1362 = -z15 * z854 + z1333 + z126 * z811;
-        let z1363 = -z34 * z856 + z1335 + z135 * z818;
-        let z1364 = -z54 * z858 + z1337 + z144 * z826;
-        let z1365 = z1339 - z74 * z860 + z153 * z834;
-        let z1366 = z1341 - z94 * z862 + z162 * z842;
-        let z1367 = z1343 - z114 * z864 + z171 * z850;
-        let z1368 = self.m6 * z170 * z198 + self.m6 * z171 * z1367
-            - self.m6 * z172 * z879 + z113 * z1359 + z113 * z174 + z114 * z1360
-            + z115 * z865 + z173 * z850;
-        let z1369 = -self.m6 * z170 * z1367 + self.m6 * z172 * z878
-            - self.m6 * z198 * z864 + z113 * z1360 + z113 * z176 + z114 * z1361
-            + z115 * z175 + z174 * z850;
-        let z1370 = self.m6 * z878;
-        let z1371 = self.m6 * z879;
-        let z1372 = self.m6 * z1367;
-        let z1373 = self.m5 * z161 * z195 + self.m5 * z162 * z1366
-            - self.m5 * z163 * z877 + z1368 + z93 * z1356 + z93 * z165 + z94 * z1357
-            + z95 * z863 + z164 * z842;
-        let z1374 = -self.m5 * z161 * z1366 + self.m5 * z163 * z876
-            - self.m5 * z195 * z862 + z1369 + z93 * z1357 + z93 * z167 + z94 * z1358
-            + z95 * z166 + z165 * z842;
-        let z1375 = self.m5 * z876 + z1370;
-        let z1376 = self.m5 * z877 + z1371;
-        let z1377 = self.m5 * z1366 + z1372;
-        let z1378 = self.m4 * z152 * z192 + self.m4 * z153 * z1365
-            - self.m4 * z154 * z875 + z73 * z1353 + z73 * z156 + z74 * z1354 + z75 * z861
-            + z1373 + z155 * z834;
-        let z1379 = -self.m4 * z152 * z1365 + self.m4 * z154 * z874
-            - self.m4 * z192 * z860 + z73 * z1354 + z73 * z158 + z74 * z1355 + z75 * z157
-            + z1374 + z156 * z834;
-        let z1380 = self.m4 * z874 + z1375;
-        let z1381 = self.m4 * z875 + z1376;
-        let z1382 = self.m4 * z1365 + z1377;
-        let z1383 = self.m3 * z143 * z189 + self.m3 * z144 * z1364
-            - self.m3 * z145 * z873 + z53 * z1350 + z53 * z147 + z54 * z1351 + z55 * z859
-            + z1378 + z146 * z826;
-        let z1384 = -self.m3 * z143 * z1364 + self.m3 * z145 * z872
-            - self.m3 * z189 * z858 + z53 * z1351 + z53 * z149 + z54 * z1352 + z55 * z148
-            + z1379 + z147 * z826;
-        let z1385 = self.m3 * z872 + z1380;
-        let z1386 = self.m3 * z873 + z1381;
-        let z1387 = self.m3 * z1364 + z1382;
-        let z1388 = self.m2 * z134 * z186 + self.m2 * z135 * z1363
-            - self.m2 * z136 * z871 + z33 * z1347 + z33 * z138 + z34 * z1348 + z35 * z857
-            + z1383 + z137 * z818;
-        let z1389 = -self.m2 * z134 * z1363 + self.m2 * z136 * z870
-            - self.m2 * z186 * z856 + z33 * z1348 + z33 * z140 + z34 * z1349 + z35 * z139
-            + z1384 + z138 * z818;
-        let z1390 = self.m2 * z870 + z1385;
-        let z1391 = self.m2 * z871 + z1386;
-        let z1392 = self.m2 * z1363 + z1387;
-        let z1393 = qd[0] * z855 + self.m1 * z125 * z183 + self.m1 * z126 * z1362
-            - self.m1 * z127 * z869 + z14 * z1344 + z14 * z129 + z15 * z1345 + z1388
-            + z128 * z811;
-        let z1394 = qd[0] * z130 - self.m1 * z125 * z1362 + self.m1 * z127 * z868
-            - self.m1 * z183 * z854 + z14 * z1345 + z14 * z131 + z15 * z1346 + z1389
-            + z129 * z811;
-        let z1395 = self.m1 * z868 + z1390;
-        let z1396 = self.m1 * z869 + z1391;
-        let z1397 = self.m1 * z1362 + z1392;
-        let z1398 = z232 * z810 + z234 * z1332 - z0 * z229 + z0 * z1394 - z1 * z230
-            - z1 * z1393 + z11 * z233 + z11 * z1395 + z12 * z1396 + z13 * z1397;
-        let z1399 = -z7 * z20 - z8 * z889 + z9 * z19 + z10 * z888;
-        let z1400 = qd[2] * z1399;
-        let z1401 = -z25 * z905 + z27 * z904 + z39 * z894 - z40 * z892;
-        let z1402 = qd[3] * z1401 + z1400;
-        let z1403 = -z45 * z921 + z47 * z920 + z59 * z910 - z60 * z908;
-        let z1404 = qd[4] * z1403 + z1402;
-        let z1405 = -z65 * z937 + z67 * z936 + z79 * z926 - z80 * z924;
-        let z1406 = qd[5] * z1405 + z1404;
-        let z1407 = -z85 * z953 + z87 * z952 + z99 * z942 - z100 * z940;
-        let z1408 = qd[6] * z1407 + z1406;
-        let z1412 = 2.0 * self.ixx2 * z24 * z891 + 2.0 * self.iyy * z25 * z892
-            + 2.0 * self.izz * z7 * z8;
-        let z1413 = self.ixx2 * z24 * z893 + self.ixx2 * z26 * z891
-            + self.iyy * z25 * z894 + self.iyy * z27 * z892 + self.izz * z7 * z10
-            + self.izz * z8 * z9;
-        let z1414 = 2.0 * self.ixx2 * z26 * z893 + 2.0 * self.iyy * z27 * z894
-            + 2.0 * self.izz * z9 * z10;
-        let z1415 = 2.0 * self.ixx3 * z44 * z907 + 2.0 * self.iyy * z25 * z892
-            + 2.0 * self.izz * z45 * z908;
-        let z1416 = self.ixx3 * z44 * z909 + self.ixx3 * z46 * z907
-            + self.iyy * z25 * z894 + self.iyy * z27 * z892 + self.izz * z45 * z910
-            + self.izz * z47 * z908;
-        let z1417 = 2.0 * self.ixx3 * z46 * z909 + 2.0 * self.iyy * z27 * z894
-            + 2.0 * self.izz * z47 * z910;
-        let z1418 = 2.0 * self.ixx4 * z64 * z923 + 2.0 * self.iyy * z65 * z924
-            + 2.0 * self.izz * z45 * z908;
-        let z1419 = self.ixx4 * z64 * z925 + self.ixx4 * z66 * z923
-            + self.iyy * z65 * z926 + self.iyy * z67 * z924 + self.izz * z45 * z910
-            + self.izz * z47 * z908;
-        let z1420 = 2.0 * self.ixx4 * z66 * z925 + 2.0 * self.iyy * z67 * z926
-            + 2.0 * self.izz * z47 * z910;
-        let z1421 = 2.0 * self.ixx5 * z84 * z939 + 2.0 * self.iyy * z65 * z924
-            + 2.0 * self.izz * z85 * z940;
-        let z1422 = self.ixx5 * z84 * z941 + self.ixx5 * z86 * z939
-            + self.iyy * z65 * z926 + self.iyy * z67 * z924 + self.izz * z85 * z942
-            + self.izz * z87 * z940;
-        let z1423 = 2.0 * self.ixx5 * z86 * z941 + 2.0 * self.iyy * z67 * z926
-            + 2.0 * self.izz * z87 * z942;
-        let z1424 = 2.0 * self.ixx6 * z104 * z955 + 2.0 * self.iyy * z105 * z956
-            + 2.0 * self.izz * z85 * z940;
-        let z1425 = self.ixx6 * z104 * z957 + self.ixx6 * z106 * z955
-            + self.iyy * z105 * z958 + self.iyy * z107 * z956 + self.izz * z85 * z942
-            + self.izz * z87 * z940;
-        let z1426 = 2.0 * self.ixx6 * z106 * z957 + 2.0 * self.iyy * z107 * z958
-            + 2.0 * self.izz * z87 * z942;
-        let z1428 = z33 * z975 - z34 * z974 + z1400 - z134 * z900 + z135 * z899;
-        let z1429 = z53 * z981 - z54 * z980 + z1402 - z143 * z916 + z144 * z915;
-        let z1430 = z73 * z987 - z74 * z986 + z1404 - z152 * z932 + z153 * z931;
-        let z1431 = z93 * z993 - z94 * z992 + z1406 - z161 * z948 + z162 * z947;
-        let z1432 = z113 * z999 - z114 * z998 + z1408 - z170 * z964 + z171 * z963;
-        let z1433 = self.m6 * z171 * z1432 - self.m6 * z172 * z1015
-            - self.m6 * z197 * z1000 + self.m6 * z198 * z999 + z113 * z1424
-            + z114 * z1425 + z115 * z1001 + z173 * z963 + z174 * z964 + z175 * z965;
-        let z1434 = -self.m6 * z170 * z1432 + self.m6 * z172 * z1014
-            + self.m6 * z196 * z1000 - self.m6 * z198 * z998 + z113 * z1425
-            + z114 * z1426 + z115 * z1002 + z174 * z963 + z176 * z964 + z177 * z965;
-        let z1435 = self.m6 * z1014;
-        let z1436 = self.m6 * z1015;
-        let z1437 = self.m6 * z1432;
-        let z1438 = self.m5 * z162 * z1431 - self.m5 * z163 * z1013
-            - self.m5 * z194 * z994 + self.m5 * z195 * z993 + z93 * z1421 + z94 * z1422
-            + z95 * z995 + z1433 + z164 * z947 + z165 * z948 + z166 * z949;
-        let z1439 = -self.m5 * z161 * z1431 + self.m5 * z163 * z1012
-            + self.m5 * z193 * z994 - self.m5 * z195 * z992 + z93 * z1422 + z94 * z1423
-            + z95 * z996 + z1434 + z165 * z947 + z167 * z948 + z168 * z949;
-        let z1440 = self.m5 * z1012 + z1435;
-        let z1441 = self.m5 * z1013 + z1436;
-        let z1442 = self.m5 * z1431 + z1437;
-        let z1443 = self.m4 * z153 * z1430 - self.m4 * z154 * z1011
-            - self.m4 * z191 * z988 + self.m4 * z192 * z987 + z73 * z1418 + z74 * z1419
-            + z75 * z989 + z155 * z931 + z156 * z932 + z157 * z933 + z1438;
-        let z1444 = -self.m4 * z152 * z1430 + self.m4 * z154 * z1010
-            + self.m4 * z190 * z988 - self.m4 * z192 * z986 + z73 * z1419 + z74 * z1420
-            + z75 * z990 + z156 * z931 + z158 * z932 + z159 * z933 + z1439;
-        let z1445 = self.m4 * z1010 + z1440;
-        let z1446 = self.m4 * z1011 + z1441;
-        let z1447 = self.m4 * z1430 + z1442;
-        let z1448 = self.m3 * z144 * z1429 - self.m3 * z145 * z1009
-            - self.m3 * z188 * z982 + self.m3 * z189 * z981 + z53 * z1415 + z54 * z1416
-            + z55 * z983 + z146 * z915 + z147 * z916 + z148 * z917 + z1443;
-        let z1449 = -self.m3 * z143 * z1429 + self.m3 * z145 * z1008
-            + self.m3 * z187 * z982 - self.m3 * z189 * z980 + z53 * z1416 + z54 * z1417
-            + z55 * z984 + z147 * z915 + z149 * z916 + z150 * z917 + z1444;
-        let z1450 = self.m3 * z1008 + z1445;
-        let z1451 = self.m3 * z1009 + z1446;
-        let z1452 = self.m3 * z1429 + z1447;
-        let z1453 = self.m2 * z135 * z1428 - self.m2 * z136 * z1007
-            - self.m2 * z185 * z976 + self.m2 * z186 * z975 + z33 * z1412 + z34 * z1413
-            + z35 * z977 + z137 * z899 + z138 * z900 + z139 * z901 + z1448;
-        let z1454 = -self.m2 * z134 * z1428 + self.m2 * z136 * z1006
-            + self.m2 * z184 * z976 - self.m2 * z186 * z974 + z33 * z1413 + z34 * z1414
-            + z35 * z978 + z138 * z899 + z140 * z900 + z141 * z901 + z1449;
-        let z1455 = self.m2 * z1006 + z1450;
-        let z1456 = self.m2 * z1007 + z1451;
-        let z1457 = self.m2 * z1428 + z1452;
-        let z1464 = -z25 * z1026 + z27 * z1025 + z39 * z1023 - z40 * z1022;
-        let z1465 = qd[3] * z1464;
-        let z1466 = -z45 * z1042 + z47 * z1041 + z59 * z1031 - z60 * z1029;
-        let z1467 = qd[4] * z1466 + z1465;
-        let z1468 = -z65 * z1058 + z67 * z1057 + z79 * z1047 - z80 * z1045;
-        let z1469 = qd[5] * z1468 + z1467;
-        let z1470 = -z85 * z1074 + z87 * z1073 + z99 * z1063 - z100 * z1061;
-        let z1471 = qd[6] * z1470 + z1469;
-        let z1472 = 2.0 * self.ixx2 * z24 * z25 + 2.0 * self.iyy * z25 * z1022;
-        let z1473 = self.ixx2 * z24 * z27 + self.ixx2 * z25 * z26
-            + self.iyy * z25 * z1023 + self.iyy * z27 * z1022;
-        let z1474 = 2.0 * self.ixx2 * z26 * z27 + 2.0 * self.iyy * z27 * z1023;
-        let z1475 = 2.0 * self.ixx3 * z44 * z1028 + 2.0 * self.iyy * z25 * z1022
-            + 2.0 * self.izz * z45 * z1029;
-        let z1476 = self.ixx3 * z44 * z1030 + self.ixx3 * z46 * z1028
-            + self.iyy * z25 * z1023 + self.iyy * z27 * z1022 + self.izz * z45 * z1031
-            + self.izz * z47 * z1029;
-        let z1477 = 2.0 * self.ixx3 * z46 * z1030 + 2.0 * self.iyy * z27 * z1023
-            + 2.0 * self.izz * z47 * z1031;
-        let z1478 = 2.0 * self.ixx4 * z64 * z1044 + 2.0 * self.iyy * z65 * z1045
-            + 2.0 * self.izz * z45 * z1029;
-        let z1479 = self.ixx4 * z64 * z1046 + self.ixx4 * z66 * z1044
-            + self.iyy * z65 * z1047 + self.iyy * z67 * z1045 + self.izz * z45 * z1031
-            + self.izz * z47 * z1029;
-        let z1480 = 2.0 * self.ixx4 * z66 * z1046 + 2.0 * self.iyy * z67 * z1047
-            + 2.0 * self.izz * z47 * z1031;
-        let z1481 = 2.0 * self.ixx5 * z84 * z1060 + 2.0 * self.iyy * z65 * z1045
-            + 2.0 * self.izz * z85 * z1061;
-        let z1482 = self.ixx5 * z84 * z1062 + self.ixx5 * z86 * z1060
-            + self.iyy * z65 * z1047 + self.iyy * z67 * z1045 + self.izz * z85 * z1063
-            + self.izz * z87 * z1061;
-        let z1483 = 2.0 * self.ixx5 * z86 * z1062 + 2.0 * self.iyy * z67 * z1047
-            + 2.0 * self.izz * z87 * z1063;
-        let z1484 = 2.0 * self.ixx6 * z104 * z1076 + 2.0 * self.iyy * z105 * z1077
-            + 2.0 * self.izz * z85 * z1061;
-        let z1485 = self.ixx6 * z104 * z1078 + self.ixx6 * z106 * z1076
-            + self.iyy * z105 * z1079 + self.iyy * z107 * z1077 + self.izz * z85 * z1063
-            + self.izz * z87 * z1061;
-        let z1486 = 2.0 * self.ixx6 * z106 * z1078 + 2.0 * self.iyy * z107 * z1079
-            + 2.0 * self.izz * z87 * z1063;
-        let z1487 = z33 * z1090 - z34 * z1089;
-        let z1488 = z53 * z1096 - z54 * z1095 - z143 * z1037 + z144 * z1036 + z1465;
-        let z1489 = z73 * z1102 - z74 * z1101 - z152 * z1053 + z153 * z1052 + z1467;
-        let z1490 = z93 * z1108 - z94 * z1107 - z161 * z1069 + z162 * z1068 + z1469;
-        let z1491 = z113 * z1114 - z114 * z1113 - z170 * z1085 + z171 * z1084 + z1471;
-        let z1492 = self.m6 * z171 * z1491 - self.m6 * z172 * z1128
-            - self.m6 * z197 * z1115 + self.m6 * z198 * z1114 + z113 * z1484
-            + z114 * z1485 + z115 * z1116 + z173 * z1084 + z174 * z1085 + z175 * z1086;
-        let z1493 = -self.m6 * z170 * z1491 + self.m6 * z172 * z1127
-            + self.m6 * z196 * z1115 - self.m6 * z198 * z1113 + z113 * z1485
-            + z114 * z1486 + z115 * z1117 + z174 * z1084 + z176 * z1085 + z177 * z1086;
-        let z1494 = self.m6 * z1127;
-        let z1495 = self.m6 * z1128;
-        let z1496 = self.m6 * z1491;
-        let z1497 = z1492 + self.m5 * z162 * z1490 - self.m5 * z163 * z1126
-            - self.m5 * z194 * z1109 + self.m5 * z195 * z1108 + z93 * z1481 + z94 * z1482
-            + z95 * z1110 + z164 * z1068 + z165 * z1069 + z166 * z1070;
-        let z1498 = z1493 - self.m5 * z161 * z1490 + self.m5 * z163 * z1125
-            + self.m5 * z193 * z1109 - self.m5 * z195 * z1107 + z93 * z1482 + z94 * z1483
-            + z95 * z1111 + z165 * z1068 + z167 * z1069 + z168 * z1070;
-        let z1499 = z1494 + self.m5 * z1125;
-        let z1500 = z1495 + self.m5 * z1126;
-        let z1501 = z1496 + self.m5 * z1490;
-        let z1502 = z1497 + self.m4 * z153 * z1489 - self.m4 * z154 * z1124
-            - self.m4 * z191 * z1103 + self.m4 * z192 * z1102 + z73 * z1478 + z74 * z1479
-            + z75 * z1104 + z155 * z1052 + z156 * z1053 + z157 * z1054;
-        let z1503 = z1498 - self.m4 * z152 * z1489 + self.m4 * z154 * z1123
-            + self.m4 * z190 * z1103 - self.m4 * z192 * z1101 + z73 * z1479 + z74 * z1480
-            + z75 * z1105 + z156 * z1052 + z158 * z1053 + z159 * z1054;
-        let z1504 = z1499 + self.m4 * z1123;
-        let z1505 = z1500 + self.m4 * z1124;
-        let z1506 = z1501 + self.m4 * z1489;
-        let z1507 = z1502 + self.m3 * z144 * z1488 - self.m3 * z145 * z1122
-            - self.m3 * z188 * z1097 + self.m3 * z189 * z1096 + z53 * z1475 + z54 * z1476
-            + z55 * z1098 + z146 * z1036 + z147 * z1037 + z148 * z1038;
-        let z1508 = z1503 - self.m3 * z143 * z1488 + self.m3 * z145 * z1121
-            + self.m3 * z187 * z1097 - self.m3 * z189 * z1095 + z53 * z1476 + z54 * z1477
-            + z55 * z1099 + z147 * z1036 + z149 * z1037 + z150 * z1038;
-        let z1509 = z1504 + self.m3 * z1121;
-        let z1510 = z1505 + self.m3 * z1122;
-        let z1511 = z1506 + self.m3 * z1488;
-        let z1512 = z1507 + self.m2 * z135 * z1487 - self.m2 * z136 * z1120
-            - self.m2 * z185 * z1091 + self.m2 * z186 * z1090 + z33 * z1472 + z34 * z1473
-            + z35 * z1092;
-        let z1513 = z1508 - self.m2 * z134 * z1487 + self.m2 * z136 * z1119
-            + self.m2 * z184 * z1091 - self.m2 * z186 * z1089 + z33 * z1473 + z34 * z1474
-            + z35 * z1093;
-        let z1514 = z1509 + self.m2 * z1119;
-        let z1515 = z1510 + self.m2 * z1120;
-        let z1516 = z1511 + self.m2 * z1487;
-        let z1517 = z0 * z1513 - z1 * z1512 + z11 * z1514 + z12 * z1515 + z13 * z1516;
-        let z1518 = -z44 * z60 - z45 * z1138 + z46 * z59 + z47 * z1137;
-        let z1519 = qd[4] * z1518;
-        let z1520 = -z65 * z1154 + z67 * z1153 + z79 * z1143 - z80 * z1141;
-        let z1521 = z1519 + qd[5] * z1520;
-        let z1522 = -z85 * z1170 + z87 * z1169 + z99 * z1159 - z100 * z1157;
-        let z1523 = z1521 + qd[6] * z1522;
-        let z1524 = 2.0 * self.ixx3 * z44 * z1134 + 2.0 * self.izz * z44 * z45;
-        let z1525 = self.ixx3 * z44 * z1135 + self.ixx3 * z46 * z1134
-            + self.izz * z44 * z47 + self.izz * z45 * z46;
-        let z1526 = 2.0 * self.ixx3 * z46 * z1135 + 2.0 * self.izz * z46 * z47;
-        let z1527 = 2.0 * self.ixx4 * z64 * z1140 + 2.0 * self.iyy * z65 * z1141
-            + 2.0 * self.izz * z44 * z45;
-        let z1528 = self.ixx4 * z64 * z1142 + self.ixx4 * z66 * z1140
-            + self.iyy * z65 * z1143 + self.iyy * z67 * z1141 + self.izz * z44 * z47
-            + self.izz * z45 * z46;
-        let z1529 = 2.0 * self.ixx4 * z66 * z1142 + 2.0 * self.iyy * z67 * z1143
-            + 2.0 * self.izz * z46 * z47;
-        let z1530 = 2.0 * self.ixx5 * z84 * z1156 + 2.0 * self.iyy * z65 * z1141
-            + 2.0 * self.izz * z85 * z1157;
-        let z1531 = self.ixx5 * z84 * z1158 + self.ixx5 * z86 * z1156
-            + self.iyy * z65 * z1143 + self.iyy * z67 * z1141 + self.izz * z85 * z1159
-            + self.izz * z87 * z1157;
-        let z1532 = 2.0 * self.ixx5 * z86 * z1158 + 2.0 * self.iyy * z67 * z1143
-            + 2.0 * self.izz * z87 * z1159;
-        let z1533 = 2.0 * self.ixx6 * z104 * z1172 + 2.0 * self.iyy * z105 * z1173
-            + 2.0 * self.izz * z85 * z1157;
-        let z1534 = self.ixx6 * z104 * z1174 + self.ixx6 * z106 * z1172
-            + self.iyy * z105 * z1175 + self.iyy * z107 * z1173 + self.izz * z85 * z1159
-            + self.izz * z87 * z1157;
-        let z1535 = 2.0 * self.ixx6 * z106 * z1174 + 2.0 * self.iyy * z107 * z1175
-            + 2.0 * self.izz * z87 * z1159;
-        let z1536 = z53 * z1186 - z54 * z1185;
-        let z1537 = z1519 + z73 * z1192 - z74 * z1191 - z152 * z1149 + z153 * z1148;
-        let z1538 = z1521 + z93 * z1198 - z94 * z1197 - z161 * z1165 + z162 * z1164;
-        let z1539 = z1523 + z113 * z1204 - z114 * z1203 - z170 * z1181 + z171 * z1180;
-        let z1540 = self.m6 * z171 * z1539 - self.m6 * z172 * z1216
-            - self.m6 * z197 * z1205 + self.m6 * z198 * z1204 + z113 * z1533
-            + z114 * z1534 + z115 * z1206 + z173 * z1180 + z174 * z1181 + z175 * z1182;
-        let z1541 = -self.m6 * z170 * z1539 + self.m6 * z172 * z1215
-            + self.m6 * z196 * z1205 - self.m6 * z198 * z1203 + z113 * z1534
-            + z114 * z1535 + z115 * z1207 + z174 * z1180 + z176 * z1181 + z177 * z1182;
-        let z1542 = self.m6 * z1215;
-        let z1543 = self.m6 * z1216;
-        let z1544 = self.m6 * z1539;
-        let z1545 = self.m5 * z162 * z1538 - self.m5 * z163 * z1214
-            - self.m5 * z194 * z1199 + self.m5 * z195 * z1198 + z1540 + z93 * z1530
-            + z94 * z1531 + z95 * z1200 + z164 * z1164 + z165 * z1165 + z166 * z1166;
-        let z1546 = -self.m5 * z161 * z1538 + self.m5 * z163 * z1213
-            + self.m5 * z193 * z1199 - self.m5 * z195 * z1197 + z1541 + z93 * z1531
-            + z94 * z1532 + z95 * z1201 + z165 * z1164 + z167 * z1165 + z168 * z1166;
-        let z1547 = self.m5 * z1213 + z1542;
-        let z1548 = self.m5 * z1214 + z1543;
-        let z1549 = self.m5 * z1538 + z1544;
-        let z1550 = self.m4 * z153 * z1537 - self.m4 * z154 * z1212
-            - self.m4 * z191 * z1193 + self.m4 * z192 * z1192 + z1545 + z73 * z1527
-            + z74 * z1528 + z75 * z1194 + z155 * z1148 + z156 * z1149 + z157 * z1150;
-        let z1551 = -self.m4 * z152 * z1537 + self.m4 * z154 * z1211
-            + self.m4 * z190 * z1193 - self.m4 * z192 * z1191 + z1546 + z73 * z1528
-            + z74 * z1529 + z75 * z1195 + z156 * z1148 + z158 * z1149 + z159 * z1150;
-        let z1552 = self.m4 * z1211 + z1547;
-        let z1553 = self.m4 * z1212 + z1548;
-        let z1554 = self.m4 * z1537 + z1549;
-        let z1555 = self.m3 * z144 * z1536 - self.m3 * z145 * z1210
-            - self.m3 * z188 * z1187 + self.m3 * z189 * z1186 + z1550 + z53 * z1524
-            + z54 * z1525 + z55 * z1188;
-        let z1556 = -self.m3 * z143 * z1536 + self.m3 * z145 * z1209
-            + self.m3 * z187 * z1187 - self.m3 * z189 * z1185 + z1551 + z53 * z1525
-            + z54 * z1526 + z55 * z1189;
-        let z1557 = self.m3 * z1209 + z1552;
-        let z1558 = self.m3 * z1210 + z1553;
-        let z1559 = self.m3 * z1536 + z1554;
-        let z1560 = z0 * z1556 - z1 * z1555 + z11 * z1557 + z12 * z1558 + z13 * z1559;
-        let z1561 = -z65 * z1225 + z67 * z1224 + z79 * z1222 - z80 * z1221;
-        let z1562 = qd[5] * z1561;
-        let z1563 = -z85 * z1241 + z87 * z1240 + z99 * z1230 - z100 * z1228;
-        let z1564 = qd[6] * z1563 + z1562;
-        let z1565 = 2.0 * self.ixx4 * z64 * z65 + 2.0 * self.iyy * z65 * z1221;
-        let z1566 = self.ixx4 * z64 * z67 + self.ixx4 * z65 * z66
-            + self.iyy * z65 * z1222 + self.iyy * z67 * z1221;
-        let z1567 = 2.0 * self.ixx4 * z66 * z67 + 2.0 * self.iyy * z67 * z1222;
-        let z1568 = 2.0 * self.ixx5 * z84 * z1227 + 2.0 * self.iyy * z65 * z1221
-            + 2.0 * self.izz * z85 * z1228;
-        let z1569 = self.ixx5 * z84 * z1229 + self.ixx5 * z86 * z1227
-            + self.iyy * z65 * z1222 + self.iyy * z67 * z1221 + self.izz * z85 * z1230
-            + self.izz * z87 * z1228;
-        let z1570 = 2.0 * self.ixx5 * z86 * z1229 + 2.0 * self.iyy * z67 * z1222
-            + 2.0 * self.izz * z87 * z1230;
-        let z1571 = 2.0 * self.ixx6 * z104 * z1243 + 2.0 * self.iyy * z105 * z1244
-            + 2.0 * self.izz * z85 * z1228;
-        let z1572 = self.ixx6 * z104 * z1245 + self.ixx6 * z106 * z1243
-            + self.iyy * z105 * z1246 + self.iyy * z107 * z1244 + self.izz * z85 * z1230
-            + self.izz * z87 * z1228;
-        let z1573 = 2.0 * self.ixx6 * z106 * z1245 + 2.0 * self.iyy * z107 * z1246
-            + 2.0 * self.izz * z87 * z1230;
-        let z1574 = z73 * z1257 - z74 * z1256;
-        let z1575 = z1562 + z93 * z1263 - z94 * z1262 - z161 * z1236 + z162 * z1235;
-        let z1576 = z1564 + z113 * z1269 - z114 * z1268 - z170 * z1252 + z171 * z1251;
-        let z1577 = self.m6 * z171 * z1576 - self.m6 * z172 * z1279
-            - self.m6 * z197 * z1270 + self.m6 * z198 * z1269 + z113 * z1571
-            + z114 * z1572 + z115 * z1271 + z173 * z1251 + z174 * z1252 + z175 * z1253;
-        let z1578 = -self.m6 * z170 * z1576 + self.m6 * z172 * z1278
-            + self.m6 * z196 * z1270 - self.m6 * z198 * z1268 + z113 * z1572
-            + z114 * z1573 + z115 * z1272 + z174 * z1251 + z176 * z1252 + z177 * z1253;
-        let z1579 = self.m6 * z1278;
-        let z1580 = self.m6 * z1279;
-        let z1581 = self.m6 * z1576;
-        let z1582 = self.m5 * z162 * z1575 - self.m5 * z163 * z1277
-            - self.m5 * z194 * z1264 + self.m5 * z195 * z1263 + z1577 + z93 * z1568
-            + z94 * z1569 + z95 * z1265 + z164 * z1235 + z165 * z1236 + z166 * z1237;
-        let z1583 = -self.m5 * z161 * z1575 + self.m5 * z163 * z1276
-            + self.m5 * z193 * z1264 - self.m5 * z195 * z1262 + z1578 + z93 * z1569
-            + z94 * z1570 + z95 * z1266 + z165 * z1235 + z167 * z1236 + z168 * z1237;
-        let z1584 = self.m5 * z1276 + z1579;
-        let z1585 = self.m5 * z1277 + z1580;
-        let z1586 = self.m5 * z1575 + z1581;
-        let z1587 = self.m4 * z153 * z1574 - self.m4 * z154 * z1275
-            - self.m4 * z191 * z1258 + self.m4 * z192 * z1257 + z1582 + z73 * z1565
-            + z74 * z1566 + z75 * z1259;
-        let z1588 = -self.m4 * z152 * z1574 + self.m4 * z154 * z1274
-            + self.m4 * z190 * z1258 - self.m4 * z192 * z1256 + z1583 + z73 * z1566
-            + z74 * z1567 + z75 * z1260;
-        let z1589 = self.m4 * z1274 + z1584;
-        let z1590 = self.m4 * z1275 + z1585;
-        let z1591 = self.m4 * z1574 + z1586;
-        let z1592 = z0 * z1588 - z1 * z1587 + z11 * z1589 + z12 * z1590 + z13 * z1591;
-        let z1593 = -z84 * z100 - z85 * z1287 + z86 * z99 + z87 * z1286;
-        let z1594 = qd[6] * z1593;
-        let z1595 = 2.0 * self.ixx5 * z84 * z1283 + 2.0 * self.izz * z84 * z85;
-        let z1596 = self.ixx5 * z84 * z1284 + self.ixx5 * z86 * z1283
-            + self.izz * z84 * z87 + self.izz * z85 * z86;
-        let z1597 = 2.0 * self.ixx5 * z86 * z1284 + 2.0 * self.izz * z86 * z87;
-        let z1598 = 2.0 * self.ixx6 * z104 * z1289 + 2.0 * self.iyy * z105 * z1290
-            + 2.0 * self.izz * z84 * z85;
-        let z1599 = self.ixx6 * z104 * z1291 + self.ixx6 * z106 * z1289
-            + self.iyy * z105 * z1292 + self.iyy * z107 * z1290 + self.izz * z84 * z87
-            + self.izz * z85 * z86;
-        let z1600 = 2.0 * self.ixx6 * z106 * z1291 + 2.0 * self.iyy * z107 * z1292
-            + 2.0 * self.izz * z86 * z87;
-        let z1601 = z93 * z1303 - z94 * z1302;
-        let z1602 = z1594 + z113 * z1309 - z114 * z1308 - z170 * z1298 + z171 * z1297;
-        let z1603 = self.m6 * z171 * z1602 - self.m6 * z172 * z1317
-            - self.m6 * z197 * z1310 + self.m6 * z198 * z1309 + z113 * z1598
-            + z114 * z1599 + z115 * z1311 + z173 * z1297 + z174 * z1298 + z175 * z1299;
-        let z1604 = -self.m6 * z170 * z1602 + self.m6 * z172 * z1316
-            + self.m6 * z196 * z1310 - self.m6 * z198 * z1308 + z113 * z1599
-            + z114 * z1600 + z115 * z1312 + z174 * z1297 + z176 * z1298 + z177 * z1299;
-        let z1605 = self.m6 * z1316;
-        let z1606 = self.m6 * z1317;
-        let z1607 = self.m6 * z1602;
-        let z1608 = self.m5 * z162 * z1601 - self.m5 * z163 * z1315
-            - self.m5 * z194 * z1304 + self.m5 * z195 * z1303 + z1603 + z93 * z1595
-            + z94 * z1596 + z95 * z1305;
-        let z1609 = -self.m5 * z161 * z1601 + self.m5 * z163 * z1314
-            + self.m5 * z193 * z1304 - self.m5 * z195 * z1302 + z1604 + z93 * z1596
-            + z94 * z1597 + z95 * z1306;
-        let z1610 = self.m5 * z1314 + z1605;
-        let z1611 = self.m5 * z1315 + z1606;
-        let z1612 = self.m5 * z1601 + z1607;
-        let z1613 = z0 * z1609 - z1 * z1608 + z11 * z1610 + z12 * z1611 + z13 * z1612;
-        let z1614 = 2.0 * self.ixx6 * z104 * z105 + 2.0 * self.iyy * z105 * z1320;
-        let z1615 = self.ixx6 * z104 * z107 + self.ixx6 * z105 * z106
-            + self.iyy * z105 * z1321 + self.iyy * z107 * z1320;
-        let z1616 = 2.0 * self.ixx6 * z106 * z107 + 2.0 * self.iyy * z107 * z1321;
-        let z1617 = z113 * z1324 - z114 * z1323;
-        let z1618 = self.m6 * z171 * z1617 - self.m6 * z172 * z1330
-            - self.m6 * z197 * z1325 + self.m6 * z198 * z1324 + z113 * z1614
-            + z114 * z1615 + z115 * z1326;
-        let z1619 = -self.m6 * z170 * z1617 + self.m6 * z172 * z1329
-            + self.m6 * z196 * z1325 - self.m6 * z198 * z1323 + z113 * z1615
-            + z114 * z1616 + z115 * z1327;
-        let z1620 = self.m6 * z1329;
-        let z1621 = self.m6 * z1330;
-        let z1622 = self.m6 * z1617;
-        let z1623 = z0 * z1619 - z1 * z1618 + z11 * z1620 + z12 * z1621 + z13 * z1622;
-        let z1624 = z223 * z809 + z226 * z816 + z227 * z817 + z228 * z1334 + z5 * z884
-            + z8 * z224 + z8 * z1388 + z10 * z1389 + z30 * z1390 + z31 * z1391
-            + z32 * z1392;
-        let z1625 = z226 * z897 + z227 * z898 + z228 * z1399 + z5 * z1020 - z6 * z225
-            + z7 * z223 + z8 * z1453 + z9 * z224 + z10 * z1454 + z30 * z1455
-            + z31 * z1456 + z32 * z1457;
-        let z1627 = z5 * z1220 + z8 * z1555 + z10 * z1556 + z30 * z1557 + z31 * z1558
-            + z32 * z1559;
-        let z1628 = z5 * z1282 + z8 * z1587 + z10 * z1588 + z30 * z1589 + z31 * z1590
-            + z32 * z1591;
-        let z1629 = z5 * z1319 + z8 * z1608 + z10 * z1609 + z30 * z1610 + z31 * z1611
-            + z32 * z1612;
-        let z1630 = z5 * z1331 + z8 * z1618 + z10 * z1619 + z30 * z1620 + z31 * z1621
-            + z32 * z1622;
-        let z1631 = z217 * z815 + z220 * z824 + z221 * z825 + z222 * z1336 + z25 * z218
-            + z25 * z1383 + z27 * z1384 + z29 * z883 + z50 * z1385 + z51 * z1386
-            + z52 * z1387;
-        let z1632 = z217 * z892 + z218 * z894 + z219 * z896 + z220 * z913 + z221 * z914
-            + z222 * z1401 + z25 * z1448 + z27 * z1449 + z29 * z1019 + z50 * z1450
-            + z51 * z1451 + z52 * z1452;
-        let z1633 = z217 * z1022 + z218 * z1023 + z219 * z1024 + z220 * z1034
-            + z221 * z1035 + z222 * z1464 + z25 * z1507 + z27 * z1508 + z29 * z1132
-            + z50 * z1509 + z51 * z1510 + z52 * z1511;
-        let z1635 = z25 * z1587 + z27 * z1588 + z29 * z1282 + z50 * z1589 + z51 * z1590
-            + z52 * z1591;
-        let z1636 = z25 * z1608 + z27 * z1609 + z29 * z1319 + z50 * z1610 + z51 * z1611
-            + z52 * z1612;
-        let z1637 = z25 * z1618 + z27 * z1619 + z29 * z1331 + z50 * z1620 + z51 * z1621
-            + z52 * z1622;
-        let z1638 = z211 * z823 + z214 * z832 + z215 * z833 + z216 * z1338 + z45 * z212
-            + z45 * z1378 + z47 * z1379 + z49 * z882 + z70 * z1380 + z71 * z1381
-            + z72 * z1382;
-        let z1639 = z211 * z908 + z212 * z910 + z213 * z912 + z214 * z929 + z215 * z930
-            + z216 * z1403 + z45 * z1443 + z47 * z1444 + z49 * z1018 + z70 * z1445
-            + z71 * z1446 + z72 * z1447;
-        let z1640 = z211 * z1029 + z212 * z1031 + z213 * z1033 + z214 * z1050
-            + z215 * z1051 + z216 * z1466 + z45 * z1502 + z47 * z1503 + z49 * z1131
-            + z70 * z1504 + z71 * z1505 + z72 * z1506;
-        let z1641 = z214 * z1146 + z215 * z1147 + z216 * z1518 + z44 * z211 + z45 * z1550
-            + z46 * z212 + z47 * z1551 + z48 * z213 + z49 * z1219 + z70 * z1552
-            + z71 * z1553 + z72 * z1554;
-        let z1643 = z45 * z1608 + z47 * z1609 + z49 * z1319 + z70 * z1610 + z71 * z1611
-            + z72 * z1612;
-        let z1644 = z45 * z1618 + z47 * z1619 + z49 * z1331 + z70 * z1620 + z71 * z1621
-            + z72 * z1622;
-        let z1645 = z205 * z831 + z208 * z840 + z209 * z841 + z210 * z1340 + z65 * z206
-            + z65 * z1373 + z67 * z1374 + z69 * z881 + z90 * z1375 + z91 * z1376
-            + z92 * z1377;
-        let z1646 = z205 * z924 + z206 * z926 + z207 * z928 + z208 * z945 + z209 * z946
-            + z210 * z1405 + z65 * z1438 + z67 * z1439 + z69 * z1017 + z90 * z1440
-            + z91 * z1441 + z92 * z1442;
-        let z1647 = z205 * z1045 + z206 * z1047 + z207 * z1049 + z208 * z1066
-            + z209 * z1067 + z210 * z1468 + z65 * z1497 + z67 * z1498 + z69 * z1130
-            + z90 * z1499 + z91 * z1500 + z92 * z1501;
-        let z1648 = z205 * z1141 + z206 * z1143 + z207 * z1145 + z208 * z1162
-            + z209 * z1163 + z210 * z1520 + z65 * z1545 + z67 * z1546 + z69 * z1218
-            + z90 * z1547 + z91 * z1548 + z92 * z1549;
-        let z1649 = z205 * z1221 + z206 * z1222 + z207 * z1223 + z208 * z1233
-            + z209 * z1234 + z210 * z1561 + z65 * z1582 + z67 * z1583 + z69 * z1281
-            + z90 * z1584 + z91 * z1585 + z92 * z1586;
-        let z1651 = z65 * z1618 + z67 * z1619 + z69 * z1331 + z90 * z1620 + z91 * z1621
-            + z92 * z1622;
-        let z1652 = z202 * z848 + z203 * z849 + z204 * z1342 + z85 * z1368 + z85 * z200
-            + z87 * z1369 + z89 * z880 + z110 * z1370 + z111 * z1371 + z112 * z1372
-            + z199 * z839;
-        let z1653 = z202 * z961 + z203 * z962 + z204 * z1407 + z85 * z1433 + z87 * z1434
-            + z89 * z1016 + z110 * z1435 + z111 * z1436 + z112 * z1437 + z199 * z940
-            + z200 * z942 + z201 * z944;
-        let z1654 = z202 * z1082 + z203 * z1083 + z204 * z1470 + z85 * z1492
-            + z87 * z1493 + z89 * z1129 + z110 * z1494 + z111 * z1495 + z112 * z1496
-            + z199 * z1061 + z200 * z1063 + z201 * z1065;
-        let z1655 = z202 * z1178 + z203 * z1179 + z204 * z1522 + z85 * z1540
-            + z87 * z1541 + z89 * z1217 + z110 * z1542 + z111 * z1543 + z112 * z1544
-            + z199 * z1157 + z200 * z1159 + z201 * z1161;
-        let z1656 = z202 * z1249 + z203 * z1250 + z204 * z1563 + z85 * z1577
-            + z87 * z1578 + z89 * z1280 + z110 * z1579 + z111 * z1580 + z112 * z1581
-            + z199 * z1228 + z200 * z1230 + z201 * z1232;
-        let z1657 = z202 * z1295 + z203 * z1296 + z204 * z1593 + z84 * z199 + z85 * z1603
-            + z86 * z200 + z87 * z1604 + z88 * z201 + z89 * z1318 + z110 * z1605
-            + z111 * z1606 + z112 * z1607;
-        let z1659 = 0.5 * z1021 - 0.5 * z1398 + 0.5 * z692;
-        let z1660 = -0.5 * z1624 + 0.5 * z1133 + 0.5 * z695;
-        let z1661 = -0.5 * z1631 + 0.5 * z698 + 0.5 * z1220;
-        let z1662 = 0.5 * z1282 - 0.5 * z1638 + 0.5 * z701;
-        let z1663 = 0.5 * z1319 - 0.5 * z1645 + 0.5 * z704;
-        let z1664 = 0.5 * z1331 - 0.5 * z1652 + 0.5 * z707;
-        let z1665 = -0.5 * z1021 + 0.5 * z1398 + 0.5 * z692;
-        let z1666 = 0.5 * z1517 + 0.5 * z763 - 0.5 * z1625;
-        let z1667 = 0.5 * z770 + 0.5 * z1560 - 0.5 * z1632;
-        let z1668 = 0.5 * z777 + 0.5 * z1592 - 0.5 * z1639;
-        let z1669 = 0.5 * z784 + 0.5 * z1613 - 0.5 * z1646;
-        let z1670 = 0.5 * z791 + 0.5 * z1623 - 0.5 * z1653;
-        let z1671 = 0.5 * z1624 - 0.5 * z1133 + 0.5 * z695;
-        let z1672 = -0.5 * z1517 + 0.5 * z763 + 0.5 * z1625;
-        let z1673 = 0.5 * z793 + 0.5 * z1627 - 0.5 * z1633;
-        let z1674 = 0.5 * z794 + 0.5 * z1628 - 0.5 * z1640;
-        let z1675 = 0.5 * z795 + 0.5 * z1629 - 0.5 * z1647;
-        let z1676 = 0.5 * z796 + 0.5 * z1630 - 0.5 * z1654;
-        let z1677 = 0.5 * z1631 + 0.5 * z698 - 0.5 * z1220;
-        let z1678 = 0.5 * z770 - 0.5 * z1560 + 0.5 * z1632;
-        let z1679 = 0.5 * z793 - 0.5 * z1627 + 0.5 * z1633;
-        let z1680 = 0.5 * z798 + 0.5 * z1635 - 0.5 * z1641;
-        let z1681 = 0.5 * z799 + 0.5 * z1636 - 0.5 * z1648;
-        let z1682 = 0.5 * z800 + 0.5 * z1637 - 0.5 * z1655;
-        let z1683 = -0.5 * z1282 + 0.5 * z1638 + 0.5 * z701;
-        let z1684 = 0.5 * z777 - 0.5 * z1592 + 0.5 * z1639;
-        let z1685 = 0.5 * z794 - 0.5 * z1628 + 0.5 * z1640;
-        let z1686 = 0.5 * z798 - 0.5 * z1635 + 0.5 * z1641;
-        let z1687 = 0.5 * z802 + 0.5 * z1643 - 0.5 * z1649;
-        let z1688 = 0.5 * z803 + 0.5 * z1644 - 0.5 * z1656;
-        let z1689 = -0.5 * z1319 + 0.5 * z1645 + 0.5 * z704;
-        let z1690 = 0.5 * z784 - 0.5 * z1613 + 0.5 * z1646;
-        let z1691 = 0.5 * z795 - 0.5 * z1629 + 0.5 * z1647;
-        let z1692 = 0.5 * z799 - 0.5 * z1636 + 0.5 * z1648;
-        let z1693 = 0.5 * z802 - 0.5 * z1643 + 0.5 * z1649;
-        let z1694 = 0.5 * z805 + 0.5 * z1651 - 0.5 * z1657;
-        let z1695 = -0.5 * z1331 + 0.5 * z1652 + 0.5 * z707;
-        let z1696 = 0.5 * z791 - 0.5 * z1623 + 0.5 * z1653;
-        let z1697 = 0.5 * z796 - 0.5 * z1630 + 0.5 * z1654;
-        let z1698 = 0.5 * z800 - 0.5 * z1637 + 0.5 * z1655;
-        let z1699 = 0.5 * z803 - 0.5 * z1644 + 0.5 * z1656;
-        let z1700 = 0.5 * z805 - 0.5 * z1651 + 0.5 * z1657;
-        let x0 = z642 * 0.5;
-        let x1 = z756 * 0.5;
-        let x2 = z792 * 0.5;
-        let x3 = z797 * 0.5;
-        let x4 = z801 * 0.5;
-        let x5 = z804 * 0.5;
-        let x6 = z806 * 0.5;
+        let z642 = 2.0 * self.m4 * z150 * z631 + 2.0 * self.m4 * z151 * z632 + z633
+            + z641;
+        let z643 = 2.0 * self.m3 * z141 * z628 + 2.0 * self.m3 * z142 * z629 + z630
+            + z642;
+        let z644 = 2.0 * self.m2 * z132 * z625 + 2.0 * self.m2 * z133 * z626 + z627
+            + z643;
+        let z645 = 2.0 * self.m1 * z123 * z622 + 2.0 * self.m1 * z124 * z623 + z624
+            + z644;
+        let z646 = 2.0 * self.m0 * z118 * z620 + 2.0 * self.m0 * z119 * z621 + z645;
+        let z647 = -self.l * z560;
+        let z648 = -self.l * z561;
+        let z649 = self.l * z564;
+        let z650 = self.oy * z579 + self.l * z564 + z649;
+        let z651 = self.oy * z579 + self.l * z589 + z650;
+        let z652 = self.oy * z599 + self.l * z589 + z651;
+        let z653 = self.oy * z599 + self.l * z609 + z652;
+        let z654 = -self.cx * z565 + self.cz * z564;
+        let z655 = -self.ixx1 * z5 * z566 - self.ixx1 * z6 * z565 + self.izz * z4 * z567
+            + self.izz * z7 * z564;
+        let z656 = -self.ixx1 * z5 * z568 - self.ixx1 * z8 * z565 + self.izz * z4 * z569
+            + self.izz * z9 * z564;
+        let z657 = self.cx * z578 + self.cy * z579 + self.cz * z564 + z649;
+        let z658 = self.ixx2 * z23 * z578 + self.ixx2 * z27 * z574
+            + self.iyy * z24 * z579 + self.iyy * z28 * z575 + self.izz * z4 * z567
+            + self.izz * z7 * z564;
+        let z659 = self.ixx2 * z25 * z578 + self.ixx2 * z27 * z576
+            + self.iyy * z26 * z579 + self.iyy * z28 * z577 + self.izz * z4 * z569
+            + self.izz * z9 * z564;
+        let z660 = self.cx * z588 + self.cy * z579 + self.cz * z589 + z650;
+        let z661 = self.ixx3 * z43 * z588 + self.ixx3 * z47 * z584
+            + self.iyy * z24 * z579 + self.iyy * z28 * z575 + self.izz * z44 * z589
+            + self.izz * z48 * z585;
+        let z662 = self.ixx3 * z45 * z588 + self.ixx3 * z47 * z586
+            + self.iyy * z26 * z579 + self.iyy * z28 * z577 + self.izz * z46 * z589
+            + self.izz * z48 * z587;
+        let z663 = self.cx * z598 + self.cy * z599 + self.cz * z589 + z651;
+        let z664 = self.ixx4 * z63 * z598 + self.ixx4 * z67 * z594
+            + self.iyy * z64 * z599 + self.iyy * z68 * z595 + self.izz * z44 * z589
+            + self.izz * z48 * z585;
+        let z665 = self.ixx4 * z65 * z598 + self.ixx4 * z67 * z596
+            + self.iyy * z66 * z599 + self.iyy * z68 * z597 + self.izz * z46 * z589
+            + self.izz * z48 * z587;
+        let z666 = self.cx * z608 + self.cy * z599 + self.cz * z609 + z652;
+        let z667 = self.ixx5 * z83 * z608 + self.ixx5 * z87 * z604
+            + self.iyy * z64 * z599 + self.iyy * z68 * z595 + self.izz * z84 * z609
+            + self.izz * z88 * z605;
+        let z668 = self.ixx5 * z85 * z608 + self.ixx5 * z87 * z606
+            + self.iyy * z66 * z599 + self.iyy * z68 * z597 + self.izz * z86 * z609
+            + self.izz * z88 * z607;
+        let z669 = self.cx * z618 + self.cy * z619 + self.cz * z609 + z653;
+        let z670 = self.ixx6 * z103 * z618 + self.ixx6 * z107 * z614
+            + self.iyy * z104 * z619 + self.iyy * z108 * z615 + self.izz * z84 * z609
+            + self.izz * z88 * z605;
+        let z671 = self.ixx6 * z105 * z618 + self.ixx6 * z107 * z616
+            + self.iyy * z106 * z619 + self.iyy * z108 * z617 + self.izz * z86 * z609
+            + self.izz * z88 * z607;
+        let z672 = self.m6 * z637;
+        let z673 = self.m6 * z638;
+        let z674 = -self.m6 * z168 * z669 - self.m6 * z170 * z637 + z670;
+        let z675 = -self.m6 * z169 * z669 - self.m6 * z170 * z638 + z671;
+        let z676 = self.m5 * z634 + z672;
+        let z677 = self.m5 * z635 + z673;
+        let z678 = -self.m5 * z159 * z666 - self.m5 * z161 * z634 + z667 + z674;
+        let z679 = -self.m5 * z160 * z666 - self.m5 * z161 * z635 + z668 + z675;
+        let z680 = self.m4 * z631 + z676;
+        let z681 = self.m4 * z632 + z677;
+        let z682 = -self.m4 * z150 * z663 - self.m4 * z152 * z631 + z664 + z678;
+        let z683 = -self.m4 * z151 * z663 - self.m4 * z152 * z632 + z665 + z679;
+        let z684 = self.m3 * z628 + z680;
+        let z685 = self.m3 * z629 + z681;
+        let z686 = -self.m3 * z141 * z660 - self.m3 * z143 * z628 + z661 + z682;
+        let z687 = -self.m3 * z142 * z660 - self.m3 * z143 * z629 + z662 + z683;
+        let z688 = self.m2 * z625 + z684;
+        let z689 = self.m2 * z626 + z685;
+        let z690 = -self.m2 * z132 * z657 - self.m2 * z134 * z625 + z658 + z686;
+        let z691 = -self.m2 * z133 * z657 - self.m2 * z134 * z626 + z659 + z687;
+        let z692 = self.m1 * z622 + z688;
+        let z693 = self.m1 * z623 + z689;
+        let z694 = -self.m1 * z123 * z654 - self.m1 * z125 * z622 + z655 + z690;
+        let z695 = -self.m1 * z124 * z654 - self.m1 * z125 * z623 + z656 + z691;
+        let z696 = z0 * z695 - z1 * z694 - z10 * z693 + z11 * z692 + z301 * z648
+            - z302 * z647 - z306 * z561 + z308 * z560;
+        let z697 = z4 * z571 - z9 * z649 + z19 * z564 - z20 * z569;
+        let z698 = -z4 * z570 + z7 * z649 - z18 * z564 + z20 * z567;
+        let z699 = z4 * z644 + z7 * z690 + z9 * z691 - z29 * z689 + z30 * z688
+            + z291 * z698 - z292 * z697 + z296 * z567 + z298 * z569 + z299 * z564;
+        let z700 = -z26 * z650 + z28 * z581 + z39 * z579 - z40 * z577;
+        let z701 = z24 * z650 - z28 * z580 - z38 * z579 + z40 * z575;
+        let z702 = z24 * z686 + z281 * z701 + z26 * z687 - z282 * z700 + z28 * z643
+            + z286 * z575 + z288 * z577 + z289 * z579 - z49 * z685 + z50 * z684;
+        let z703 = -z46 * z651 + z48 * z591 + z59 * z589 - z60 * z587;
+        let z704 = z44 * z651 - z48 * z590 - z58 * z589 + z60 * z585;
+        let z705 = z271 * z704 - z272 * z703 + z276 * z585 + z278 * z587 + z279 * z589
+            + z44 * z682 + z46 * z683 + z48 * z642 - z69 * z681 + z70 * z680;
+        let z706 = -z66 * z652 + z68 * z601 + z79 * z599 - z80 * z597;
+        let z707 = z64 * z652 - z68 * z600 - z78 * z599 + z80 * z595;
+        let z708 = z261 * z707 - z262 * z706 + z266 * z595 + z268 * z597 + z269 * z599
+            + z64 * z678 + z66 * z679 + z68 * z641 - z89 * z677 + z90 * z676;
+        let z709 = -z86 * z653 + z88 * z611 + z99 * z609 - z100 * z607;
+        let z710 = z84 * z653 - z88 * z610 - z98 * z609 + z100 * z605;
+        let z711 = z251 * z710 - z252 * z709 + z256 * z605 + z258 * z607 + z259 * z609
+            + z84 * z674 + z86 * z675 + z88 * z640 - z109 * z673 + z110 * z672;
+        let z712 = z0 * z562 + z1 * z563 + z2 * z560 + z3 * z561;
+        let z713 = 2.0 * self.ixx1 * z6 * z566 + 2.0 * self.iyy * z1 * z561
+            + 2.0 * self.izz * z7 * z567;
+        let z714 = self.ixx1 * z6 * z568 + self.ixx1 * z8 * z566 - self.iyy * z0 * z561
+            - self.iyy * z1 * z560 + self.izz * z7 * z569 + self.izz * z9 * z567;
+        let z715 = 2.0 * self.ixx1 * z8 * z568 + 2.0 * self.iyy * z0 * z560
+            + 2.0 * self.izz * z9 * z569;
+        let z716 = 2.0 * self.ixx2 * z23 * z574 + 2.0 * self.iyy * z24 * z575
+            + 2.0 * self.izz * z7 * z567;
+        let z717 = self.ixx2 * z23 * z576 + self.ixx2 * z25 * z574
+            + self.iyy * z24 * z577 + self.iyy * z26 * z575 + self.izz * z7 * z569
+            + self.izz * z9 * z567;
+        let z718 = 2.0 * self.ixx2 * z25 * z576 + 2.0 * self.iyy * z26 * z577
+            + 2.0 * self.izz * z9 * z569;
+        let z719 = 2.0 * self.ixx3 * z43 * z584 + 2.0 * self.iyy * z24 * z575
+            + 2.0 * self.izz * z44 * z585;
+        let z720 = self.ixx3 * z43 * z586 + self.ixx3 * z45 * z584
+            + self.iyy * z24 * z577 + self.iyy * z26 * z575 + self.izz * z44 * z587
+            + self.izz * z46 * z585;
+        let z721 = 2.0 * self.ixx3 * z45 * z586 + 2.0 * self.iyy * z26 * z577
+            + 2.0 * self.izz * z46 * z587;
+        let z722 = 2.0 * self.ixx4 * z63 * z594 + 2.0 * self.iyy * z64 * z595
+            + 2.0 * self.izz * z44 * z585;
+        let z723 = self.ixx4 * z63 * z596 + self.ixx4 * z65 * z594
+            + self.iyy * z64 * z597 + self.iyy * z66 * z595 + self.izz * z44 * z587
+            + self.izz * z46 * z585;
+        let z724 = 2.0 * self.ixx4 * z65 * z596 + 2.0 * self.iyy * z66 * z597
+            + 2.0 * self.izz * z46 * z587;
+        let z725 = 2.0 * self.ixx5 * z83 * z604 + 2.0 * self.iyy * z64 * z595
+            + 2.0 * self.izz * z84 * z605;
+        let z726 = self.ixx5 * z83 * z606 + self.ixx5 * z85 * z604
+            + self.iyy * z64 * z597 + self.iyy * z66 * z595 + self.izz * z84 * z607
+            + self.izz * z86 * z605;
+        let z727 = 2.0 * self.ixx5 * z85 * z606 + 2.0 * self.iyy * z66 * z597
+            + 2.0 * self.izz * z86 * z607;
+        let z728 = 2.0 * self.ixx6 * z103 * z614 + 2.0 * self.iyy * z104 * z615
+            + 2.0 * self.izz * z84 * z605;
+        let z729 = self.ixx6 * z103 * z616 + self.ixx6 * z105 * z614
+            + self.iyy * z104 * z617 + self.iyy * z106 * z615 + self.izz * z84 * z607
+            + self.izz * z86 * z605;
+        let z730 = 2.0 * self.ixx6 * z105 * z616 + 2.0 * self.iyy * z106 * z617
+            + 2.0 * self.izz * z86 * z607;
+        let z731 = self.m6 * z669;
+        let z732 = z728 + 2.0 * self.m6 * z169 * z638 + 2.0 * self.m6 * z170 * z669;
+        let z733 = z729 - self.m6 * z168 * z638 - self.m6 * z169 * z637;
+        let z734 = z730 + 2.0 * self.m6 * z168 * z637 + 2.0 * self.m6 * z170 * z669;
+        let z735 = z731 + self.m5 * z666;
+        let z736 = z725 + z732 + 2.0 * self.m5 * z160 * z635
+            + 2.0 * self.m5 * z161 * z666;
+        let z737 = z726 + z733 - self.m5 * z159 * z635 - self.m5 * z160 * z634;
+        let z738 = z727 + z734 + 2.0 * self.m5 * z159 * z634
+            + 2.0 * self.m5 * z161 * z666;
+        let z739 = z735 + self.m4 * z663;
+        let z740 = z722 + z736 + 2.0 * self.m4 * z151 * z632
+            + 2.0 * self.m4 * z152 * z663;
+        let z741 = z723 + z737 - self.m4 * z150 * z632 - self.m4 * z151 * z631;
+        let z742 = z724 + z738 + 2.0 * self.m4 * z150 * z631
+            + 2.0 * self.m4 * z152 * z663;
+        let z743 = z739 + self.m3 * z660;
+        let z744 = z719 + z740 + 2.0 * self.m3 * z142 * z629
+            + 2.0 * self.m3 * z143 * z660;
+        let z745 = z720 + z741 - self.m3 * z141 * z629 - self.m3 * z142 * z628;
+        let z746 = z721 + z742 + 2.0 * self.m3 * z141 * z628
+            + 2.0 * self.m3 * z143 * z660;
+        let z747 = z743 + self.m2 * z657;
+        let z748 = z716 + z744 + 2.0 * self.m2 * z133 * z626
+            + 2.0 * self.m2 * z134 * z657;
+        let z749 = z717 + z745 - self.m2 * z132 * z626 - self.m2 * z133 * z625;
+        let z750 = z718 + z746 + 2.0 * self.m2 * z132 * z625
+            + 2.0 * self.m2 * z134 * z657;
+        let z751 = z747 + self.m1 * z654;
+        let z752 = z748 + 2.0 * self.m1 * z124 * z623 + 2.0 * self.m1 * z125 * z654
+            + z713;
+        let z753 = z714 + z749 - self.m1 * z123 * z623 - self.m1 * z124 * z622;
+        let z754 = z715 + z750 + 2.0 * self.m1 * z123 * z622
+            + 2.0 * self.m1 * z125 * z654;
+        let z755 = z0 * z753 - z1 * z752 - z11 * z751 + z12 * z693 + z302 * z712
+            - z303 * z648 - z304 * z561 + z305 * z560;
+        let z756 = z0 * z754 - z1 * z753 + z10 * z751 - z12 * z692 - z301 * z712
+            + z303 * z647 - z305 * z561 + z307 * z560;
+        let z757 = z0 * z751 + z300 * z647 + z303 * z560;
+        let z758 = z1 * z751 + z300 * z648 + z303 * z561;
+        let z759 = -z0 * z692 - z1 * z693 + z300 * z712 - z301 * z560 - z302 * z561;
+        let z760 = z0 * z756 - z1 * z755 + z10 * z757 + z11 * z758 + z12 * z759
+            - z320 * z561 + z321 * z560 + z323 * z647 + z324 * z648 + z325 * z712;
+        let z761 = -z7 * z571 + z9 * z570 + z18 * z569 - z19 * z567;
+        let z762 = z4 * z690 + z7 * z748 + z9 * z749 - z30 * z747 + z31 * z689
+            + z292 * z761 - z293 * z698 + z294 * z567 + z295 * z569 + z296 * z564;
+        let z763 = z4 * z691 + z7 * z749 + z9 * z750 + z29 * z747 - z31 * z688
+            - z291 * z761 + z293 * z697 + z295 * z567 + z297 * z569 + z298 * z564;
+        let z764 = -z4 * z689 + z9 * z747 + z290 * z697 - z292 * z564 + z293 * z569;
+        let z765 = z4 * z688 - z7 * z747 + z290 * z698 + z291 * z564 - z293 * z567;
+        let z766 = z7 * z689 - z9 * z688 + z290 * z761 - z291 * z569 + z292 * z567;
+        let z767 = z0 * z763 - z1 * z762 + z10 * z764 + z11 * z765 + z12 * z766
+            - z327 * z561 + z328 * z560 + z330 * z647 + z331 * z648 + z332 * z712;
+        let z768 = -z24 * z581 + z26 * z580 + z38 * z577 - z39 * z575;
+        let z769 = z24 * z744 + z26 * z745 + z282 * z768 - z283 * z701 + z28 * z686
+            + z284 * z575 + z285 * z577 + z286 * z579 - z50 * z743 + z51 * z685;
+        let z770 = z24 * z745 - z281 * z768 + z26 * z746 + z283 * z700 + z28 * z687
+            + z285 * z575 + z287 * z577 + z288 * z579 + z49 * z743 - z51 * z684;
+        let z771 = z280 * z700 + z26 * z743 - z282 * z579 + z283 * z577 - z28 * z685;
+        let z772 = -z24 * z743 + z280 * z701 + z281 * z579 - z283 * z575 + z28 * z684;
+        let z773 = z24 * z685 + z280 * z768 - z281 * z577 - z26 * z684 + z282 * z575;
+        let z774 = z0 * z770 - z1 * z769 + z10 * z771 + z11 * z772 + z12 * z773
+            - z335 * z561 + z336 * z560 + z338 * z647 + z339 * z648 + z340 * z712;
+        let z775 = -z44 * z591 + z46 * z590 + z58 * z587 - z59 * z585;
+        let z776 = z272 * z775 - z273 * z704 + z274 * z585 + z275 * z587 + z276 * z589
+            + z44 * z740 + z46 * z741 + z48 * z682 - z70 * z739 + z71 * z681;
+        let z777 = -z271 * z775 + z273 * z703 + z275 * z585 + z277 * z587 + z278 * z589
+            + z44 * z741 + z46 * z742 + z48 * z683 + z69 * z739 - z71 * z680;
+        let z778 = z270 * z703 - z272 * z589 + z273 * z587 + z46 * z739 - z48 * z681;
+        let z779 = z270 * z704 + z271 * z589 - z273 * z585 - z44 * z739 + z48 * z680;
+        let z780 = z270 * z775 - z271 * z587 + z272 * z585 + z44 * z681 - z46 * z680;
+        let z781 = z0 * z777 - z1 * z776 + z10 * z778 + z11 * z779 + z12 * z780
+            - z344 * z561 + z345 * z560 + z347 * z647 + z348 * z648 + z349 * z712;
+        let z782 = -z64 * z601 + z66 * z600 + z78 * z597 - z79 * z595;
+        let z783 = z262 * z782 - z263 * z707 + z264 * z595 + z265 * z597 + z266 * z599
+            + z64 * z736 + z66 * z737 + z68 * z678 - z90 * z735 + z91 * z677;
+        let z784 = -z261 * z782 + z263 * z706 + z265 * z595 + z267 * z597 + z268 * z599
+            + z64 * z737 + z66 * z738 + z68 * z679 + z89 * z735 - z91 * z676;
+        let z785 = z260 * z706 - z262 * z599 + z263 * z597 + z66 * z735 - z68 * z677;
+        let z786 = z260 * z707 + z261 * z599 - z263 * z595 - z64 * z735 + z68 * z676;
+        let z787 = z260 * z782 - z261 * z597 + z262 * z595 + z64 * z677 - z66 * z676;
+        let z788 = z0 * z784 - z1 * z783 + z10 * z785 + z11 * z786 + z12 * z787
+            - z354 * z561 + z355 * z560 + z357 * z647 + z358 * z648 + z359 * z712;
+        let z789 = -z84 * z611 + z86 * z610 + z98 * z607 - z99 * z605;
+        let z790 = z252 * z789 - z253 * z710 + z254 * z605 + z255 * z607 + z256 * z609
+            + z84 * z732 + z86 * z733 + z88 * z674 - z110 * z731 + z111 * z673;
+        let z791 = -z251 * z789 + z253 * z709 + z255 * z605 + z257 * z607 + z258 * z609
+            + z84 * z733 + z86 * z734 + z88 * z675 + z109 * z731 - z111 * z672;
+        let z792 = -z252 * z609 + z253 * z607 + self.m6 * z709 + z86 * z731 - z88 * z673;
+        let z793 = z251 * z609 - z253 * z605 + self.m6 * z710 - z84 * z731 + z88 * z672;
+        let z794 = -z251 * z607 + z252 * z605 + self.m6 * z789 + z84 * z673 - z86 * z672;
+        let z795 = z0 * z791 - z1 * z790 + z10 * z792 + z11 * z793 + z12 * z794
+            - z365 * z561 + z366 * z560 + z368 * z647 + z369 * z648 + z370 * z712;
+        let z796 = z4 * z699 + z7 * z762 + z9 * z763 + z29 * z764 + z30 * z765
+            + z31 * z766 + z327 * z567 + z328 * z569 + z329 * z564 + z330 * z697
+            + z331 * z698 + z332 * z761;
+        let z797 = z4 * z702 + z7 * z769 + z9 * z770 + z29 * z771 + z30 * z772
+            + z31 * z773 + z335 * z567 + z336 * z569 + z337 * z564 + z338 * z697
+            + z339 * z698 + z340 * z761;
+        let z798 = z4 * z705 + z7 * z776 + z9 * z777 + z29 * z778 + z30 * z779
+            + z31 * z780 + z344 * z567 + z345 * z569 + z346 * z564 + z347 * z697
+            + z348 * z698 + z349 * z761;
+        let z799 = z4 * z708 + z7 * z783 + z9 * z784 + z29 * z785 + z30 * z786
+            + z31 * z787 + z354 * z567 + z355 * z569 + z356 * z564 + z357 * z697
+            + z358 * z698 + z359 * z761;
+        let z800 = z4 * z711 + z7 * z790 + z9 * z791 + z29 * z792 + z30 * z793
+            + z31 * z794 + z365 * z567 + z366 * z569 + z367 * z564 + z368 * z697
+            + z369 * z698 + z370 * z761;
+        let z801 = z24 * z769 + z26 * z770 + z28 * z702 + z49 * z771 + z50 * z772
+            + z51 * z773 + z335 * z575 + z336 * z577 + z337 * z579 + z338 * z700
+            + z339 * z701 + z340 * z768;
+        let z802 = z24 * z776 + z26 * z777 + z28 * z705 + z49 * z778 + z50 * z779
+            + z51 * z780 + z344 * z575 + z345 * z577 + z346 * z579 + z347 * z700
+            + z348 * z701 + z349 * z768;
+        let z803 = z24 * z783 + z26 * z784 + z28 * z708 + z49 * z785 + z50 * z786
+            + z51 * z787 + z354 * z575 + z355 * z577 + z356 * z579 + z357 * z700
+            + z358 * z701 + z359 * z768;
+        let z804 = z24 * z790 + z26 * z791 + z28 * z711 + z49 * z792 + z50 * z793
+            + z51 * z794 + z365 * z575 + z366 * z577 + z367 * z579 + z368 * z700
+            + z369 * z701 + z370 * z768;
+        let z805 = z44 * z776 + z46 * z777 + z48 * z705 + z69 * z778 + z70 * z779
+            + z71 * z780 + z344 * z585 + z345 * z587 + z346 * z589 + z347 * z703
+            + z348 * z704 + z349 * z775;
+        let z806 = z44 * z783 + z46 * z784 + z48 * z708 + z69 * z785 + z70 * z786
+            + z71 * z787 + z354 * z585 + z355 * z587 + z356 * z589 + z357 * z703
+            + z358 * z704 + z359 * z775;
+        let z807 = z44 * z790 + z46 * z791 + z48 * z711 + z69 * z792 + z70 * z793
+            + z71 * z794 + z365 * z585 + z366 * z587 + z367 * z589 + z368 * z703
+            + z369 * z704 + z370 * z775;
+        let z808 = z64 * z783 + z66 * z784 + z68 * z708 + z89 * z785 + z90 * z786
+            + z91 * z787 + z354 * z595 + z355 * z597 + z356 * z599 + z357 * z706
+            + z358 * z707 + z359 * z782;
+        let z809 = z64 * z790 + z66 * z791 + z68 * z711 + z89 * z792 + z90 * z793
+            + z91 * z794 + z365 * z595 + z366 * z597 + z367 * z599 + z368 * z706
+            + z369 * z707 + z370 * z782;
+        let z810 = z84 * z790 + z86 * z791 + z88 * z711 + z109 * z792 + z365 * z605
+            + z110 * z793 + z366 * z607 + z111 * z794 + z367 * z609 + z368 * z709
+            + z369 * z710 + z370 * z789;
+        let z811 = -self.oy * z0;
+        let z812 = -z1 * z4;
+        let z813 = -z1 * z5;
+        let z814 = self.l * z1;
+        let z815 = -qd[1] * z0;
+        let z816 = qd[1] * z814;
+        let z817 = -self.oy * z0 + self.l * z813 + z811;
+        let z818 = -z0 * z22 + z21 * z812;
+        let z819 = -z0 * z21 - z22 * z812;
+        let z820 = z4 * z18 - z7 * z20;
+        let z821 = -z4 * z817 + z20 * z813;
+        let z822 = qd[2] * z813 + z815;
+        let z823 = qd[2] * z820 + z816;
+        let z824 = qd[2] * z821 + z15;
+        let z825 = self.oy * z819 + self.l * z813 + z817;
+        let z826 = z41 * z818 - z42 * z813;
+        let z827 = z41 * z813 + z42 * z818;
+        let z828 = -z24 * z40 + z28 * z38;
+        let z829 = -z28 * z825 + z40 * z819;
+        let z830 = qd[3] * z819 + z822;
+        let z831 = qd[3] * z828 + z823;
+        let z832 = qd[3] * z829 + z824;
+        let z833 = self.oy * z819 + self.l * z827 + z825;
+        let z834 = z61 * z826 + z62 * z819;
+        let z835 = z61 * z819 - z62 * z826;
+        let z836 = -z44 * z60 + z48 * z58;
+        let z837 = -z48 * z833 + z60 * z827;
+        let z838 = qd[4] * z827 + z830;
+        let z839 = qd[4] * z836 + z831;
+        let z840 = qd[4] * z837 + z832;
+        let z841 = self.oy * z835 + self.l * z827 + z833;
+        let z842 = z81 * z834 - z82 * z827;
+        let z843 = z81 * z827 + z82 * z834;
+        let z844 = -z64 * z80 + z68 * z78;
+        let z845 = -z68 * z841 + z80 * z835;
+        let z846 = qd[5] * z835 + z838;
+        let z847 = qd[5] * z844 + z839;
+        let z848 = qd[5] * z845 + z840;
+        let z849 = self.oy * z835 + self.l * z843 + z841;
+        let z850 = z101 * z842 + z102 * z835;
+        let z851 = z101 * z835 - z102 * z842;
+        let z852 = -z84 * z100 + z88 * z98;
+        let z853 = -z88 * z849 + z100 * z843;
+        let z854 = qd[6] * z843 + z846;
+        let z855 = qd[6] * z852 + z847;
+        let z856 = qd[6] * z853 + z848;
+        let z858 = self.cx * z812 - self.cy * z0 + self.cz * z813 + z811;
+        let z859 = -self.ixx1 * z5 * z812 + self.izz * z4 * z813;
+        let z860 = self.cx * z818 + self.cy * z819 + self.cz * z813 + z817;
+        let z861 = self.ixx2 * z27 * z818 + self.iyy * z28 * z819 + self.izz * z4 * z813;
+        let z862 = self.cx * z826 + self.cy * z819 + self.cz * z827 + z825;
+        let z863 = self.ixx3 * z47 * z826 + self.iyy * z28 * z819
+            + self.izz * z48 * z827;
+        let z864 = self.cx * z834 + self.cy * z835 + self.cz * z827 + z833;
+        let z865 = self.ixx4 * z67 * z834 + self.iyy * z68 * z835
+            + self.izz * z48 * z827;
+        let z866 = self.cx * z842 + self.cy * z835 + self.cz * z843 + z841;
+        let z867 = self.ixx5 * z87 * z842 + self.iyy * z68 * z835
+            + self.izz * z88 * z843;
+        let z868 = self.cx * z850 + self.cy * z851 + self.cz * z843 + z849;
+        let z869 = self.ixx6 * z107 * z850 + self.iyy * z108 * z851
+            + self.izz * z88 * z843;
+        let z872 = -qd[0] * z123 + z13 * z125 + z816;
+        let z873 = qd[0] * z858 + z15 - z125 * z815;
+        let z874 = z32 * z134 - z34 * z132 + z823;
+        let z875 = z34 * z860 + z824 - z134 * z822;
+        let z876 = z52 * z143 - z54 * z141 + z831;
+        let z877 = z54 * z862 + z832 - z143 * z830;
+        let z878 = z839 + z72 * z152 - z74 * z150;
+        let z879 = z840 + z74 * z864 - z152 * z838;
+        let z880 = z847 + z92 * z161 - z94 * z159;
+        let z881 = z848 + z94 * z866 - z161 * z846;
+        let z882 = z855 + z112 * z170 - z114 * z168;
+        let z883 = z856 + z114 * z868 - z170 * z854;
+        let z884 = self.m6 * z168 * z883 - self.m6 * z168 * z200 - self.m6 * z169 * z882
+            + self.m6 * z201 * z868 + z112 * z869 + z112 * z175 + z113 * z173
+            + z173 * z854;
+        let z885 = self.m5 * z159 * z881 - self.m5 * z159 * z197 - self.m5 * z160 * z880
+            + self.m5 * z198 * z866 + z92 * z867 + z92 * z166 + z93 * z164 + z884
+            + z164 * z846;
+        let z886 = self.m4 * z150 * z879 - self.m4 * z150 * z194 - self.m4 * z151 * z878
+            + self.m4 * z195 * z864 + z72 * z865 + z72 * z157 + z73 * z155 + z885
+            + z155 * z838;
+        let z887 = self.m3 * z141 * z877 - self.m3 * z141 * z191 - self.m3 * z142 * z876
+            + self.m3 * z192 * z862 + z52 * z863 + z52 * z148 + z53 * z146 + z886
+            + z146 * z830;
+        let z888 = self.m2 * z132 * z875 - self.m2 * z132 * z188 - self.m2 * z133 * z874
+            + self.m2 * z189 * z860 + z32 * z861 + z32 * z139 + z33 * z137 + z887
+            + z137 * z822;
+        let z891 = -z0 * z5;
+        let z892 = self.l * z6;
+        let z893 = self.l * z8;
+        let z894 = -self.l * z5;
+        let z895 = z21 * z891;
+        let z896 = -z22 * z891;
+        let z897 = z21 * z813;
+        let z898 = -z22 * z813;
+        let z899 = -z4 * z21;
+        let z900 = z4 * z22;
+        let z901 = z4 * z893 - z5 * z19 - z8 * z20 - z9 * z894;
+        let z902 = -z4 * z892 + z5 * z18 + z6 * z20 + z7 * z894;
+        let z903 = qd[2] * z6;
+        let z904 = qd[2] * z8;
+        let z905 = -qd[2] * z5;
+        let z906 = qd[2] * z901;
+        let z907 = qd[2] * z902;
+        let z908 = self.oy * z896 + self.l * z6 + z892;
+        let z909 = self.oy * z898 + self.l * z8 + z893;
+        let z910 = self.oy * z900 - self.l * z5 + z894;
+        let z911 = -z6 * z42 + z41 * z895;
+        let z912 = z6 * z41 + z42 * z895;
+        let z913 = -z8 * z42 + z41 * z897;
+        let z914 = z8 * z41 + z42 * z897;
+        let z915 = z5 * z42 + z41 * z899;
+        let z916 = -z5 * z41 + z42 * z899;
+        let z917 = -z26 * z910 + z28 * z909 + z39 * z900 - z40 * z898;
+        let z918 = z24 * z910 - z28 * z908 - z38 * z900 + z40 * z896;
+        let z919 = qd[3] * z896 + z903;
+        let z920 = qd[3] * z898 + z904;
+        let z921 = qd[3] * z900 + z905;
+        let z922 = qd[3] * z917 + z906;
+        let z923 = qd[3] * z918 + z907;
+        let z924 = self.oy * z896 + self.l * z912 + z908;
+        let z925 = self.oy * z898 + self.l * z914 + z909;
+        let z926 = self.oy * z900 + self.l * z916 + z910;
+        let z927 = z61 * z911 + z62 * z896;
+        let z928 = z61 * z896 - z62 * z911;
+        let z929 = z61 * z913 + z62 * z898;
+        let z930 = z61 * z898 - z62 * z913;
+        let z931 = z61 * z915 + z62 * z900;
+        let z932 = z61 * z900 - z62 * z915;
+        let z933 = -z46 * z926 + z48 * z925 + z59 * z916 - z60 * z914;
+        let z934 = z44 * z926 - z48 * z924 - z58 * z916 + z60 * z912;
+        let z935 = qd[4] * z912 + z919;
+        let z936 = qd[4] * z914 + z920;
+        let z937 = qd[4] * z916 + z921;
+        let z938 = qd[4] * z933 + z922;
+        let z939 = qd[4] * z934 + z923;
+        let z940 = self.oy * z928 + self.l * z912 + z924;
+        let z941 = self.oy * z930 + self.l * z914 + z925;
+        let z942 = self.oy * z932 + self.l * z916 + z926;
+        let z943 = z81 * z927 - z82 * z912;
+        let z944 = z81 * z912 + z82 * z927;
+        let z945 = z81 * z929 - z82 * z914;
+        let z946 = z81 * z914 + z82 * z929;
+        let z947 = z81 * z931 - z82 * z916;
+        let z948 = z81 * z916 + z82 * z931;
+        let z949 = -z66 * z942 + z68 * z941 + z79 * z932 - z80 * z930;
+        let z950 = z64 * z942 - z68 * z940 - z78 * z932 + z80 * z928;
+        let z951 = qd[5] * z928 + z935;
+        let z952 = qd[5] * z930 + z936;
+        let z953 = qd[5] * z932 + z937;
+        let z954 = qd[5] * z949 + z938;
+        let z955 = qd[5] * z950 + z939;
+        let z956 = self.oy * z928 + self.l * z944 + z940;
+        let z957 = self.oy * z930 + self.l * z946 + z941;
+        let z958 = self.oy * z932 + self.l * z948 + z942;
+        let z959 = z101 * z943 + z102 * z928;
+        let z960 = z101 * z928 - z102 * z943;
+        let z961 = z101 * z945 + z102 * z930;
+        let z962 = z101 * z930 - z102 * z945;
+        let z963 = z101 * z947 + z102 * z932;
+        let z964 = z101 * z932 - z102 * z947;
+        let z965 = -z86 * z958 + z88 * z957 + z99 * z948 - z100 * z946;
+        let z966 = z84 * z958 - z88 * z956 - z98 * z948 + z100 * z944;
+        let z967 = qd[6] * z944 + z951;
+        let z968 = qd[6] * z946 + z952;
+        let z969 = qd[6] * z948 + z953;
+        let z970 = qd[6] * z965 + z954;
+        let z971 = qd[6] * z966 + z955;
+        let z972 = self.cx * z891 + self.cz * z6;
+        let z973 = self.cx * z813 + self.cz * z8;
+        let z974 = -self.cx * z4 - self.cz * z5;
+        let z975 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z891 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z976 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z813 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z977 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z978 = self.cx * z895 + self.cy * z896 + self.cz * z6 + z892;
+        let z979 = self.cx * z897 + self.cy * z898 + self.cz * z8 + z893;
+        let z980 = self.cx * z899 + self.cy * z900 - self.cz * z5 + z894;
+        let z981 = self.ixx2 * z23 * z899 + self.ixx2 * z27 * z895
+            + self.iyy * z24 * z900 + self.iyy * z28 * z896 + self.izz * z4 * z6
+            - self.izz * z5 * z7;
+        let z982 = self.ixx2 * z25 * z899 + self.ixx2 * z27 * z897
+            + self.iyy * z26 * z900 + self.iyy * z28 * z898 + self.izz * z4 * z8
+            - self.izz * z5 * z9;
+        let z983 = 2.0 * self.ixx2 * z27 * z899 + 2.0 * self.iyy * z28 * z900
+            - 2.0 * self.izz * z4 * z5;
+        let z984 = self.cx * z911 + self.cy * z896 + self.cz * z912 + z908;
+        let z985 = self.cx * z913 + self.cy * z898 + self.cz * z914 + z909;
+        let z986 = self.cx * z915 + self.cy * z900 + self.cz * z916 + z910;
+        let z987 = self.ixx3 * z43 * z915 + self.ixx3 * z47 * z911
+            + self.iyy * z24 * z900 + self.iyy * z28 * z896 + self.izz * z44 * z916
+            + self.izz * z48 * z912;
+        let z988 = self.ixx3 * z45 * z915 + self.ixx3 * z47 * z913
+            + self.iyy * z26 * z900 + self.iyy * z28 * z898 + self.izz * z46 * z916
+            + self.izz * z48 * z914;
+        let z989 = 2.0 * self.ixx3 * z47 * z915 + 2.0 * self.iyy * z28 * z900
+            + 2.0 * self.izz * z48 * z916;
+        let z990 = self.cx * z927 + self.cy * z928 + self.cz * z912 + z924;
+        let z991 = self.cx * z929 + self.cy * z930 + self.cz * z914 + z925;
+        let z992 = self.cx * z931 + self.cy * z932 + self.cz * z916 + z926;
+        let z993 = self.ixx4 * z63 * z931 + self.ixx4 * z67 * z927
+            + self.iyy * z64 * z932 + self.iyy * z68 * z928 + self.izz * z44 * z916
+            + self.izz * z48 * z912;
+        let z994 = self.ixx4 * z65 * z931 + self.ixx4 * z67 * z929
+            + self.iyy * z66 * z932 + self.iyy * z68 * z930 + self.izz * z46 * z916
+            + self.izz * z48 * z914;
+        let z995 = 2.0 * self.ixx4 * z67 * z931 + 2.0 * self.iyy * z68 * z932
+            + 2.0 * self.izz * z48 * z916;
+        let z996 = self.cx * z943 + self.cy * z928 + self.cz * z944 + z940;
+        let z997 = self.cx * z945 + self.cy * z930 + self.cz * z946 + z941;
+        let z998 = self.cx * z947 + self.cy * z932 + self.cz * z948 + z942;
+        let z999 = self.ixx5 * z83 * z947 + self.ixx5 * z87 * z943
+            + self.iyy * z64 * z932 + self.iyy * z68 * z928 + self.izz * z84 * z948
+            + self.izz * z88 * z944;
+        let z1000 = self.ixx5 * z85 * z947 + self.ixx5 * z87 * z945
+            + self.iyy * z66 * z932 + self.iyy * z68 * z930 + self.izz * z86 * z948
+            + self.izz * z88 * z946;
+        let z1001 = 2.0 * self.ixx5 * z87 * z947 + 2.0 * self.iyy * z68 * z932
+            + 2.0 * self.izz * z88 * z948;
+        let z1002 = self.cx * z959 + self.cy * z960 + self.cz * z944 + z956;
+        let z1003 = self.cx * z961 + self.cy * z962 + self.cz * z946 + z957;
+        let z1004 = self.cx * z963 + self.cy * z964 + self.cz * z948 + z958;
+        let z1005 = self.ixx6 * z103 * z963 + self.ixx6 * z107 * z959
+            + self.iyy * z104 * z964 + self.iyy * z108 * z960 + self.izz * z84 * z948
+            + self.izz * z88 * z944;
+        let z1006 = self.ixx6 * z105 * z963 + self.ixx6 * z107 * z961
+            + self.iyy * z106 * z964 + self.iyy * z108 * z962 + self.izz * z86 * z948
+            + self.izz * z88 * z946;
+        let z1007 = 2.0 * self.ixx6 * z107 * z963 + 2.0 * self.iyy * z108 * z964
+            + 2.0 * self.izz * z88 * z948;
+        let z1008 = -qd[0] * z973 + z14 * z974;
+        let z1009 = qd[0] * z972 - z13 * z974;
+        let z1010 = z33 * z980 - z34 * z979 - z133 * z905 + z134 * z904 + z906;
+        let z1011 = -z32 * z980 + z34 * z978 + z132 * z905 - z134 * z903 + z907;
+        let z1012 = z53 * z986 - z54 * z985 - z142 * z921 + z143 * z920 + z922;
+        let z1013 = -z52 * z986 + z54 * z984 + z141 * z921 - z143 * z919 + z923;
+        let z1014 = z73 * z992 - z74 * z991 - z151 * z937 + z152 * z936 + z938;
+        let z1015 = -z72 * z992 + z74 * z990 + z150 * z937 - z152 * z935 + z939;
+        let z1016 = z93 * z998 - z94 * z997 - z160 * z953 + z161 * z952 + z954;
+        let z1017 = -z92 * z998 + z94 * z996 + z159 * z953 - z161 * z951 + z955;
+        let z1018 = z970 + z113 * z1004 - z114 * z1003 - z169 * z969 + z170 * z968;
+        let z1019 = z971 - z112 * z1004 + z114 * z1002 + z168 * z969 - z170 * z967;
+        let z1020 = self.m6 * z168 * z1019 - self.m6 * z169 * z1018
+            - self.m6 * z200 * z1003 + self.m6 * z201 * z1002 + z112 * z1005
+            + z113 * z1006 + z114 * z1007 + z173 * z967 + z175 * z968 + z176 * z969;
+        let z1021 = z1020 + self.m5 * z159 * z1017 - self.m5 * z160 * z1016
+            - self.m5 * z197 * z997 + self.m5 * z198 * z996 + z92 * z999 + z93 * z1000
+            + z94 * z1001 + z164 * z951 + z166 * z952 + z167 * z953;
+        let z1022 = z1021 + self.m4 * z150 * z1015 - self.m4 * z151 * z1014
+            - self.m4 * z194 * z991 + self.m4 * z195 * z990 + z72 * z993 + z73 * z994
+            + z74 * z995 + z155 * z935 + z157 * z936 + z158 * z937;
+        let z1023 = z1022 + self.m3 * z141 * z1013 - self.m3 * z142 * z1012
+            - self.m3 * z191 * z985 + self.m3 * z192 * z984 + z52 * z987 + z53 * z988
+            + z54 * z989 + z146 * z919 + z148 * z920 + z149 * z921;
+        let z1024 = z1023 + self.m2 * z132 * z1011 - self.m2 * z133 * z1010
+            - self.m2 * z188 * z979 + self.m2 * z189 * z978 + z32 * z981 + z33 * z982
+            + z34 * z983 + z137 * z903 + z139 * z904 + z140 * z905;
+        let z1025 = qd[0] * z977 + self.m1 * z123 * z1009 - self.m1 * z124 * z1008
+            - self.m1 * z185 * z973 + self.m1 * z186 * z972 + z1024 + z13 * z975
+            + z14 * z976;
+        let z1026 = z1 * z22 - z6 * z21;
+        let z1027 = -z0 * z22 - z8 * z21;
+        let z1028 = z5 * z21;
+        let z1029 = self.oy * z1026;
+        let z1030 = self.oy * z1027;
+        let z1031 = self.oy * z1028;
+        let z1032 = z24 * z41;
+        let z1033 = z24 * z42;
+        let z1034 = z26 * z41;
+        let z1035 = z26 * z42;
+        let z1036 = z28 * z41;
+        let z1037 = z28 * z42;
+        let z1038 = -z26 * z1031 + z28 * z1030 + z39 * z1028 - z40 * z1027;
+        let z1039 = z24 * z1031 - z28 * z1029 - z38 * z1028 + z40 * z1026;
+        let z1040 = qd[3] * z1026;
+        let z1041 = qd[3] * z1027;
+        let z1042 = qd[3] * z1028;
+        let z1043 = qd[3] * z1038;
+        let z1044 = qd[3] * z1039;
+        let z1045 = z1029 + self.oy * z1026 + self.l * z1033;
+        let z1046 = z1030 + self.oy * z1027 + self.l * z1035;
+        let z1047 = z1031 + self.oy * z1028 + self.l * z1037;
+        let z1048 = z61 * z1032 + z62 * z1026;
+        let z1049 = z61 * z1026 - z62 * z1032;
+        let z1050 = z61 * z1034 + z62 * z1027;
+        let z1051 = z61 * z1027 - z62 * z1034;
+        let z1052 = z61 * z1036 + z62 * z1028;
+        let z1053 = z61 * z1028 - z62 * z1036;
+        let z1054 = -z46 * z1047 + z48 * z1046 + z59 * z1037 - z60 * z1035;
+        let z1055 = z44 * z1047 - z48 * z1045 - z58 * z1037 + z60 * z1033;
+        let z1056 = qd[4] * z1033 + z1040;
+        let z1057 = qd[4] * z1035 + z1041;
+        let z1058 = qd[4] * z1037 + z1042;
+        let z1059 = qd[4] * z1054 + z1043;
+        let z1060 = qd[4] * z1055 + z1044;
+        let z1061 = self.oy * z1049 + self.l * z1033 + z1045;
+        let z1062 = self.oy * z1051 + self.l * z1035 + z1046;
+        let z1063 = self.oy * z1053 + self.l * z1037 + z1047;
+        let z1064 = z81 * z1048 - z82 * z1033;
+        let z1065 = z81 * z1033 + z82 * z1048;
+        let z1066 = z81 * z1050 - z82 * z1035;
+        let z1067 = z81 * z1035 + z82 * z1050;
+        let z1068 = z81 * z1052 - z82 * z1037;
+        let z1069 = z81 * z1037 + z82 * z1052;
+        let z1070 = -z66 * z1063 + z68 * z1062 + z79 * z1053 - z80 * z1051;
+        let z1071 = z64 * z1063 - z68 * z1061 - z78 * z1053 + z80 * z1049;
+        let z1072 = qd[5] * z1049 + z1056;
+        let z1073 = qd[5] * z1051 + z1057;
+        let z1074 = qd[5] * z1053 + z1058;
+        let z1075 = qd[5] * z1070 + z1059;
+        let z1076 = qd[5] * z1071 + z1060;
+        let z1077 = self.oy * z1049 + self.l * z1065 + z1061;
+        let z1078 = self.oy * z1051 + self.l * z1067 + z1062;
+        let z1079 = self.oy * z1053 + self.l * z1069 + z1063;
+        let z1080 = z101 * z1064 + z102 * z1049;
+        let z1081 = z101 * z1049 - z102 * z1064;
+        let z1082 = z101 * z1066 + z102 * z1051;
+        let z1083 = z101 * z1051 - z102 * z1066;
+        let z1084 = z101 * z1068 + z102 * z1053;
+        let z1085 = z101 * z1053 - z102 * z1068;
+        let z1086 = -z86 * z1079 + z88 * z1078 + z99 * z1069 - z100 * z1067;
+        let z1087 = z84 * z1079 - z88 * z1077 - z98 * z1069 + z100 * z1065;
+        let z1088 = qd[6] * z1065 + z1072;
+        let z1089 = qd[6] * z1067 + z1073;
+        let z1090 = qd[6] * z1069 + z1074;
+        let z1091 = qd[6] * z1086 + z1075;
+        let z1092 = qd[6] * z1087 + z1076;
+        let z1093 = self.cx * z24 + self.cy * z1026;
+        let z1094 = self.cx * z26 + self.cy * z1027;
+        let z1095 = self.cx * z28 + self.cy * z1028;
+        let z1096 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27
+            + self.iyy * z24 * z1028 + self.iyy * z28 * z1026;
+        let z1097 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27
+            + self.iyy * z26 * z1028 + self.iyy * z28 * z1027;
+        let z1098 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z1028;
+        let z1099 = z1029 + self.cx * z1032 + self.cy * z1026 + self.cz * z1033;
+        let z1100 = z1030 + self.cx * z1034 + self.cy * z1027 + self.cz * z1035;
+        let z1101 = z1031 + self.cx * z1036 + self.cy * z1028 + self.cz * z1037;
+        let z1102 = self.ixx3 * z43 * z1036 + self.ixx3 * z47 * z1032
+            + self.iyy * z24 * z1028 + self.iyy * z28 * z1026 + self.izz * z44 * z1037
+            + self.izz * z48 * z1033;
+        let z1103 = self.ixx3 * z45 * z1036 + self.ixx3 * z47 * z1034
+            + self.iyy * z26 * z1028 + self.iyy * z28 * z1027 + self.izz * z46 * z1037
+            + self.izz * z48 * z1035;
+        let z1104 = 2.0 * self.ixx3 * z47 * z1036 + 2.0 * self.iyy * z28 * z1028
+            + 2.0 * self.izz * z48 * z1037;
+        let z1105 = self.cx * z1048 + self.cy * z1049 + self.cz * z1033 + z1045;
+        let z1106 = self.cx * z1050 + self.cy * z1051 + self.cz * z1035 + z1046;
+        let z1107 = self.cx * z1052 + self.cy * z1053 + self.cz * z1037 + z1047;
+        let z1108 = self.ixx4 * z63 * z1052 + self.ixx4 * z67 * z1048
+            + self.iyy * z64 * z1053 + self.iyy * z68 * z1049 + self.izz * z44 * z1037
+            + self.izz * z48 * z1033;
+        let z1109 = self.ixx4 * z65 * z1052 + self.ixx4 * z67 * z1050
+            + self.iyy * z66 * z1053 + self.iyy * z68 * z1051 + self.izz * z46 * z1037
+            + self.izz * z48 * z1035;
+        let z1110 = 2.0 * self.ixx4 * z67 * z1052 + 2.0 * self.iyy * z68 * z1053
+            + 2.0 * self.izz * z48 * z1037;
+        let z1111 = self.cx * z1064 + self.cy * z1049 + self.cz * z1065 + z1061;
+        let z1112 = self.cx * z1066 + self.cy * z1051 + self.cz * z1067 + z1062;
+        let z1113 = self.cx * z1068 + self.cy * z1053 + self.cz * z1069 + z1063;
+        let z1114 = self.ixx5 * z83 * z1068 + self.ixx5 * z87 * z1064
+            + self.iyy * z64 * z1053 + self.iyy * z68 * z1049 + self.izz * z84 * z1069
+            + self.izz * z88 * z1065;
+        let z1115 = self.ixx5 * z85 * z1068 + self.ixx5 * z87 * z1066
+            + self.iyy * z66 * z1053 + self.iyy * z68 * z1051 + self.izz * z86 * z1069
+            + self.izz * z88 * z1067;
+        let z1116 = 2.0 * self.ixx5 * z87 * z1068 + 2.0 * self.iyy * z68 * z1053
+            + 2.0 * self.izz * z88 * z1069;
+        let z1117 = self.cx * z1080 + self.cy * z1081 + self.cz * z1065 + z1077;
+        let z1118 = self.cx * z1082 + self.cy * z1083 + self.cz * z1067 + z1078;
+        let z1119 = self.cx * z1084 + self.cy * z1085 + self.cz * z1069 + z1079;
+        let z1120 = self.ixx6 * z103 * z1084 + self.ixx6 * z107 * z1080
+            + self.iyy * z104 * z1085 + self.iyy * z108 * z1081 + self.izz * z84 * z1069
+            + self.izz * z88 * z1065;
+        let z1121 = self.ixx6 * z105 * z1084 + self.ixx6 * z107 * z1082
+            + self.iyy * z106 * z1085 + self.iyy * z108 * z1083 + self.izz * z86 * z1069
+            + self.izz * z88 * z1067;
+        let z1122 = 2.0 * self.ixx6 * z107 * z1084 + 2.0 * self.iyy * z108 * z1085
+            + 2.0 * self.izz * z88 * z1069;
+        let z1123 = z33 * z1095 - z34 * z1094;
+        let z1124 = -z32 * z1095 + z34 * z1093;
+        let z1125 = z1043 + z53 * z1101 - z54 * z1100 - z142 * z1042 + z143 * z1041;
+        let z1126 = z1044 - z52 * z1101 + z54 * z1099 + z141 * z1042 - z143 * z1040;
+        let z1127 = z1059 + z73 * z1107 - z74 * z1106 - z151 * z1058 + z152 * z1057;
+        let z1128 = z1060 - z72 * z1107 + z74 * z1105 + z150 * z1058 - z152 * z1056;
+        let z1129 = z1075 + z93 * z1113 - z94 * z1112 - z160 * z1074 + z161 * z1073;
+        let z1130 = z1076 - z92 * z1113 + z94 * z1111 + z159 * z1074 - z161 * z1072;
+        let z1131 = z1091 + z113 * z1119 - z114 * z1118 - z169 * z1090 + z170 * z1089;
+        let z1132 = z1092 - z112 * z1119 + z114 * z1117 + z168 * z1090 - z170 * z1088;
+        let z1133 = self.m6 * z168 * z1132 - self.m6 * z169 * z1131
+            - self.m6 * z200 * z1118 + self.m6 * z201 * z1117 + z112 * z1120
+            + z113 * z1121 + z114 * z1122 + z173 * z1088 + z175 * z1089 + z176 * z1090;
+        let z1134 = self.m5 * z159 * z1130 - self.m5 * z160 * z1129
+            - self.m5 * z197 * z1112 + self.m5 * z198 * z1111 + z92 * z1114 + z93 * z1115
+            + z94 * z1116 + z1133 + z164 * z1072 + z166 * z1073 + z167 * z1074;
+        let z1135 = self.m4 * z150 * z1128 - self.m4 * z151 * z1127
+            - self.m4 * z194 * z1106 + self.m4 * z195 * z1105 + z72 * z1108 + z73 * z1109
+            + z74 * z1110 + z1134 + z155 * z1056 + z157 * z1057 + z158 * z1058;
+        let z1136 = self.m3 * z141 * z1126 - self.m3 * z142 * z1125
+            - self.m3 * z191 * z1100 + self.m3 * z192 * z1099 + z52 * z1102 + z53 * z1103
+            + z54 * z1104 + z1135 + z146 * z1040 + z148 * z1041 + z149 * z1042;
+        let z1137 = self.m2 * z132 * z1124 - self.m2 * z133 * z1123
+            - self.m2 * z188 * z1094 + self.m2 * z189 * z1093 + z32 * z1096 + z33 * z1097
+            + z34 * z1098 + z1136;
+        let z1138 = -z7 * z41 - z23 * z42;
+        let z1139 = -z9 * z41 - z25 * z42;
+        let z1140 = -z4 * z41 - z27 * z42;
+        let z1141 = self.l * z43;
+        let z1142 = self.l * z45;
+        let z1143 = self.l * z47;
+        let z1144 = z61 * z1138;
+        let z1145 = -z62 * z1138;
+        let z1146 = z61 * z1139;
+        let z1147 = -z62 * z1139;
+        let z1148 = z61 * z1140;
+        let z1149 = -z62 * z1140;
+        let z1150 = -z45 * z60 - z46 * z1143 + z47 * z59 + z48 * z1142;
+        let z1151 = z43 * z60 + z44 * z1143 - z47 * z58 - z48 * z1141;
+        let z1152 = qd[4] * z43;
+        let z1153 = qd[4] * z45;
+        let z1154 = qd[4] * z47;
+        let z1155 = qd[4] * z1150;
+        let z1156 = qd[4] * z1151;
+        let z1157 = self.oy * z1145 + self.l * z43 + z1141;
+        let z1158 = self.oy * z1147 + self.l * z45 + z1142;
+        let z1159 = self.oy * z1149 + self.l * z47 + z1143;
+        let z1160 = -z43 * z82 + z81 * z1144;
+        let z1161 = z43 * z81 + z82 * z1144;
+        let z1162 = -z45 * z82 + z81 * z1146;
+        let z1163 = z45 * z81 + z82 * z1146;
+        let z1164 = -z47 * z82 + z81 * z1148;
+        let z1165 = z47 * z81 + z82 * z1148;
+        let z1166 = -z66 * z1159 + z68 * z1158 + z79 * z1149 - z80 * z1147;
+        let z1167 = z64 * z1159 - z68 * z1157 - z78 * z1149 + z80 * z1145;
+        let z1168 = qd[5] * z1145 + z1152;
+        let z1169 = qd[5] * z1147 + z1153;
+        let z1170 = qd[5] * z1149 + z1154;
+        let z1171 = qd[5] * z1166 + z1155;
+        let z1172 = qd[5] * z1167 + z1156;
+        let z1173 = self.oy * z1145 + self.l * z1161 + z1157;
+        let z1174 = self.oy * z1147 + self.l * z1163 + z1158;
+        let z1175 = self.oy * z1149 + self.l * z1165 + z1159;
+        let z1176 = z101 * z1160 + z102 * z1145;
+        let z1177 = z101 * z1145 - z102 * z1160;
+        let z1178 = z101 * z1162 + z102 * z1147;
+        let z1179 = z101 * z1147 - z102 * z1162;
+        let z1180 = z101 * z1164 + z102 * z1149;
+        let z1181 = z101 * z1149 - z102 * z1164;
+        let z1182 = -z86 * z1175 + z88 * z1174 + z99 * z1165 - z100 * z1163;
+        let z1183 = z84 * z1175 - z88 * z1173 - z98 * z1165 + z100 * z1161;
+        let z1184 = qd[6] * z1161 + z1168;
+        let z1185 = qd[6] * z1163 + z1169;
+        let z1186 = qd[6] * z1165 + z1170;
+        let z1187 = qd[6] * z1182 + z1171;
+        let z1188 = qd[6] * z1183 + z1172;
+        let z1189 = self.cx * z1138 + self.cz * z43;
+        let z1190 = self.cx * z1139 + self.cz * z45;
+        let z1191 = self.cx * z1140 + self.cz * z47;
+        let z1192 = self.ixx3 * z43 * z1140 + self.ixx3 * z47 * z1138
+            + self.izz * z43 * z48 + self.izz * z44 * z47;
+        let z1193 = self.ixx3 * z45 * z1140 + self.ixx3 * z47 * z1139
+            + self.izz * z45 * z48 + self.izz * z46 * z47;
+        let z1194 = 2.0 * self.ixx3 * z47 * z1140 + 2.0 * self.izz * z47 * z48;
+        let z1195 = self.cx * z1144 + self.cy * z1145 + self.cz * z43 + z1141;
+        let z1196 = self.cx * z1146 + self.cy * z1147 + self.cz * z45 + z1142;
+        let z1197 = self.cx * z1148 + self.cy * z1149 + self.cz * z47 + z1143;
+        let z1198 = self.ixx4 * z63 * z1148 + self.ixx4 * z67 * z1144
+            + self.iyy * z64 * z1149 + self.iyy * z68 * z1145 + self.izz * z43 * z48
+            + self.izz * z44 * z47;
+        let z1199 = self.ixx4 * z65 * z1148 + self.ixx4 * z67 * z1146
+            + self.iyy * z66 * z1149 + self.iyy * z68 * z1147 + self.izz * z45 * z48
+            + self.izz * z46 * z47;
+        let z1200 = 2.0 * self.ixx4 * z67 * z1148 + 2.0 * self.iyy * z68 * z1149
+            + 2.0 * self.izz * z47 * z48;
+        let z1201 = self.cx * z1160 + self.cy * z1145 + self.cz * z1161 + z1157;
+        let z1202 = self.cx * z1162 + self.cy * z1147 + self.cz * z1163 + z1158;
+        let z1203 = self.cx * z1164 + self.cy * z1149 + self.cz * z1165 + z1159;
+        let z1204 = self.ixx5 * z83 * z1164 + self.ixx5 * z87 * z1160
+            + self.iyy * z64 * z1149 + self.iyy * z68 * z1145 + self.izz * z84 * z1165
+            + self.izz * z88 * z1161;
+        let z1205 = self.ixx5 * z85 * z1164 + self.ixx5 * z87 * z1162
+            + self.iyy * z66 * z1149 + self.iyy * z68 * z1147 + self.izz * z86 * z1165
+            + self.izz * z88 * z1163;
+        let z1206 = 2.0 * self.ixx5 * z87 * z1164 + 2.0 * self.iyy * z68 * z1149
+            + 2.0 * self.izz * z88 * z1165;
+        let z1207 = self.cx * z1176 + self.cy * z1177 + self.cz * z1161 + z1173;
+        let z1208 = self.cx * z1178 + self.cy * z1179 + self.cz * z1163 + z1174;
+        let z1209 = self.cx * z1180 + self.cy * z1181 + self.cz * z1165 + z1175;
+        let z1210 = self.ixx6 * z103 * z1180 + self.ixx6 * z107 * z1176
+            + self.iyy * z104 * z1181 + self.iyy * z108 * z1177 + self.izz * z84 * z1165
+            + self.izz * z88 * z1161;
+        let z1211 = self.ixx6 * z105 * z1180 + self.ixx6 * z107 * z1178
+            + self.iyy * z106 * z1181 + self.iyy * z108 * z1179 + self.izz * z86 * z1165
+            + self.izz * z88 * z1163;
+        let z1212 = 2.0 * self.ixx6 * z107 * z1180 + 2.0 * self.iyy * z108 * z1181
+            + 2.0 * self.izz * z88 * z1165;
+        let z1213 = z53 * z1191 - z54 * z1190;
+        let z1214 = -z52 * z1191 + z54 * z1189;
+        let z1215 = z73 * z1197 - z74 * z1196 + z1155 - z151 * z1154 + z152 * z1153;
+        let z1216 = -z72 * z1197 + z74 * z1195 + z1156 + z150 * z1154 - z152 * z1152;
+        let z1217 = z93 * z1203 - z94 * z1202 + z1171 - z160 * z1170 + z161 * z1169;
+        let z1218 = -z92 * z1203 + z94 * z1201 + z1172 + z159 * z1170 - z161 * z1168;
+        let z1219 = z113 * z1209 - z114 * z1208 + z1187 - z169 * z1186 + z170 * z1185;
+        let z1220 = -z112 * z1209 + z114 * z1207 + z1188 + z168 * z1186 - z170 * z1184;
+        let z1221 = self.m6 * z168 * z1220 - self.m6 * z169 * z1219
+            - self.m6 * z200 * z1208 + self.m6 * z201 * z1207 + z112 * z1210
+            + z113 * z1211 + z114 * z1212 + z173 * z1184 + z175 * z1185 + z176 * z1186;
+        let z1222 = self.m5 * z159 * z1218 - self.m5 * z160 * z1217
+            - self.m5 * z197 * z1202 + self.m5 * z198 * z1201 + z92 * z1204 + z93 * z1205
+            + z94 * z1206 + z164 * z1168 + z166 * z1169 + z167 * z1170 + z1221;
+        let z1223 = self.m4 * z150 * z1216 - self.m4 * z151 * z1215
+            - self.m4 * z194 * z1196 + self.m4 * z195 * z1195 + z72 * z1198 + z73 * z1199
+            + z74 * z1200 + z155 * z1152 + z157 * z1153 + z158 * z1154 + z1222;
+        let z1224 = self.m3 * z141 * z1214 - self.m3 * z142 * z1213
+            - self.m3 * z191 * z1190 + self.m3 * z192 * z1189 + z52 * z1192 + z53 * z1193
+            + z54 * z1194 + z1223;
+        let z1225 = -z24 * z62 - z43 * z61;
+        let z1226 = -z26 * z62 - z45 * z61;
+        let z1227 = -z28 * z62 - z47 * z61;
+        let z1228 = self.oy * z1225;
+        let z1229 = self.oy * z1226;
+        let z1230 = self.oy * z1227;
+        let z1231 = z64 * z81;
+        let z1232 = z64 * z82;
+        let z1233 = z66 * z81;
+        let z1234 = z66 * z82;
+        let z1235 = z68 * z81;
+        let z1236 = z68 * z82;
+        let z1237 = -z66 * z1230 + z68 * z1229 + z79 * z1227 - z80 * z1226;
+        let z1238 = z64 * z1230 - z68 * z1228 - z78 * z1227 + z80 * z1225;
+        let z1239 = qd[5] * z1225;
+        let z1240 = qd[5] * z1226;
+        let z1241 = qd[5] * z1227;
+        let z1242 = qd[5] * z1237;
+        let z1243 = qd[5] * z1238;
+        let z1244 = z1228 + self.oy * z1225 + self.l * z1232;
+        let z1245 = z1229 + self.oy * z1226 + self.l * z1234;
+        let z1246 = z1230 + self.oy * z1227 + self.l * z1236;
+        let z1247 = z101 * z1231 + z102 * z1225;
+        let z1248 = z101 * z1225 - z102 * z1231;
+        let z1249 = z101 * z1233 + z102 * z1226;
+        let z1250 = z101 * z1226 - z102 * z1233;
+        let z1251 = z101 * z1235 + z102 * z1227;
+        let z1252 = z101 * z1227 - z102 * z1235;
+        let z1253 = -z86 * z1246 + z88 * z1245 + z99 * z1236 - z100 * z1234;
+        let z1254 = z84 * z1246 - z88 * z1244 - z98 * z1236 + z100 * z1232;
+        let z1255 = z1239 + qd[6] * z1232;
+        let z1256 = z1240 + qd[6] * z1234;
+        let z1257 = z1241 + qd[6] * z1236;
+        let z1258 = z1242 + qd[6] * z1253;
+        let z1259 = z1243 + qd[6] * z1254;
+        let z1260 = self.cx * z64 + self.cy * z1225;
+        let z1261 = self.cx * z66 + self.cy * z1226;
+        let z1262 = self.cx * z68 + self.cy * z1227;
+        let z1263 = self.ixx4 * z63 * z68 + self.ixx4 * z64 * z67
+            + self.iyy * z64 * z1227 + self.iyy * z68 * z1225;
+        let z1264 = self.ixx4 * z65 * z68 + self.ixx4 * z66 * z67
+            + self.iyy * z66 * z1227 + self.iyy * z68 * z1226;
+        let z1265 = 2.0 * self.ixx4 * z67 * z68 + 2.0 * self.iyy * z68 * z1227;
+        let z1266 = z1228 + self.cx * z1231 + self.cy * z1225 + self.cz * z1232;
+        let z1267 = z1229 + self.cx * z1233 + self.cy * z1226 + self.cz * z1234;
+        let z1268 = z1230 + self.cx * z1235 + self.cy * z1227 + self.cz * z1236;
+        let z1269 = self.ixx5 * z83 * z1235 + self.ixx5 * z87 * z1231
+            + self.iyy * z64 * z1227 + self.iyy * z68 * z1225 + self.izz * z84 * z1236
+            + self.izz * z88 * z1232;
+        let z1270 = self.ixx5 * z85 * z1235 + self.ixx5 * z87 * z1233
+            + self.iyy * z66 * z1227 + self.iyy * z68 * z1226 + self.izz * z86 * z1236
+            + self.izz * z88 * z1234;
+        let z1271 = 2.0 * self.ixx5 * z87 * z1235 + 2.0 * self.iyy * z68 * z1227
+            + 2.0 * self.izz * z88 * z1236;
+        let z1272 = z1244 + self.cx * z1247 + self.cy * z1248 + self.cz * z1232;
+        let z1273 = z1245 + self.cx * z1249 + self.cy * z1250 + self.cz * z1234;
+        let z1274 = z1246 + self.cx * z1251 + self.cy * z1252 + self.cz * z1236;
+        let z1275 = self.ixx6 * z103 * z1251 + self.ixx6 * z107 * z1247
+            + self.iyy * z104 * z1252 + self.iyy * z108 * z1248 + self.izz * z84 * z1236
+            + self.izz * z88 * z1232;
+        let z1276 = self.ixx6 * z105 * z1251 + self.ixx6 * z107 * z1249
+            + self.iyy * z106 * z1252 + self.iyy * z108 * z1250 + self.izz * z86 * z1236
+            + self.izz * z88 * z1234;
+        let z1277 = 2.0 * self.ixx6 * z107 * z1251 + 2.0 * self.iyy * z108 * z1252
+            + 2.0 * self.izz * z88 * z1236;
+        let z1278 = z73 * z1262 - z74 * z1261;
+        let z1279 = -z72 * z1262 + z74 * z1260;
+        let z1280 = z1242 + z93 * z1268 - z94 * z1267 - z160 * z1241 + z161 * z1240;
+        let z1281 = z1243 - z92 * z1268 + z94 * z1266 + z159 * z1241 - z161 * z1239;
+        let z1282 = z1258 + z113 * z1274 - z114 * z1273 - z169 * z1257 + z170 * z1256;
+        let z1283 = z1259 - z112 * z1274 + z114 * z1272 + z168 * z1257 - z170 * z1255;
+        let z1284 = self.m6 * z168 * z1283 - self.m6 * z169 * z1282
+            - self.m6 * z200 * z1273 + self.m6 * z201 * z1272 + z112 * z1275
+            + z113 * z1276 + z114 * z1277 + z173 * z1255 + z175 * z1256 + z176 * z1257;
+        let z1285 = self.m5 * z159 * z1281 - self.m5 * z160 * z1280
+            - self.m5 * z197 * z1267 + self.m5 * z198 * z1266 + z1284 + z92 * z1269
+            + z93 * z1270 + z94 * z1271 + z164 * z1239 + z166 * z1240 + z167 * z1241;
+        let z1286 = self.m4 * z150 * z1279 - self.m4 * z151 * z1278
+            - self.m4 * z194 * z1261 + self.m4 * z195 * z1260 + z1285 + z72 * z1263
+            + z73 * z1264 + z74 * z1265;
+        let z1287 = -z44 * z81 - z63 * z82;
+        let z1288 = -z46 * z81 - z65 * z82;
+        let z1289 = -z48 * z81 - z67 * z82;
+        let z1290 = self.l * z83;
+        let z1291 = self.l * z85;
+        let z1292 = self.l * z87;
+        let z1293 = z101 * z1287;
+        let z1294 = -z102 * z1287;
+        let z1295 = z101 * z1288;
+        let z1296 = -z102 * z1288;
+        let z1297 = z101 * z1289;
+        let z1298 = -z102 * z1289;
+        let z1299 = -z85 * z100 - z86 * z1292 + z87 * z99 + z88 * z1291;
+        let z1300 = z83 * z100 + z84 * z1292 - z87 * z98 - z88 * z1290;
+        let z1301 = qd[6] * z83;
+        let z1302 = qd[6] * z85;
+        let z1303 = qd[6] * z87;
+        let z1304 = qd[6] * z1299;
+        let z1305 = qd[6] * z1300;
+        let z1306 = self.cx * z1287 + self.cz * z83;
+        let z1307 = self.cx * z1288 + self.cz * z85;
+        let z1308 = self.cx * z1289 + self.cz * z87;
+        let z1309 = self.ixx5 * z83 * z1289 + self.ixx5 * z87 * z1287
+            + self.izz * z83 * z88 + self.izz * z84 * z87;
+        let z1310 = self.ixx5 * z85 * z1289 + self.ixx5 * z87 * z1288
+            + self.izz * z85 * z88 + self.izz * z86 * z87;
+        let z1311 = 2.0 * self.ixx5 * z87 * z1289 + 2.0 * self.izz * z87 * z88;
+        let z1312 = z1290 + self.cx * z1293 + self.cy * z1294 + self.cz * z83;
+        let z1313 = z1291 + self.cx * z1295 + self.cy * z1296 + self.cz * z85;
+        let z1314 = z1292 + self.cx * z1297 + self.cy * z1298 + self.cz * z87;
+        let z1315 = self.ixx6 * z103 * z1297 + self.ixx6 * z107 * z1293
+            + self.iyy * z104 * z1298 + self.iyy * z108 * z1294 + self.izz * z83 * z88
+            + self.izz * z84 * z87;
+        let z1316 = self.ixx6 * z105 * z1297 + self.ixx6 * z107 * z1295
+            + self.iyy * z106 * z1298 + self.iyy * z108 * z1296 + self.izz * z85 * z88
+            + self.izz * z86 * z87;
+        let z1317 = 2.0 * self.ixx6 * z107 * z1297 + 2.0 * self.iyy * z108 * z1298
+            + 2.0 * self.izz * z87 * z88;
+        let z1318 = z93 * z1308 - z94 * z1307;
+        let z1319 = -z92 * z1308 + z94 * z1306;
+        let z1320 = z1304 + z113 * z1314 - z114 * z1313 - z169 * z1303 + z170 * z1302;
+        let z1321 = z1305 - z112 * z1314 + z114 * z1312 + z168 * z1303 - z170 * z1301;
+        let z1322 = self.m6 * z168 * z1321 - self.m6 * z169 * z1320
+            - self.m6 * z200 * z1313 + self.m6 * z201 * z1312 + z112 * z1315
+            + z113 * z1316 + z114 * z1317 + z173 * z1301 + z175 * z1302 + z176 * z1303;
+        let z1323 = self.m5 * z159 * z1319 - self.m5 * z160 * z1318
+            - self.m5 * z197 * z1307 + self.m5 * z198 * z1306 + z1322 + z92 * z1309
+            + z93 * z1310 + z94 * z1311;
+        let z1324 = -z64 * z102 - z83 * z101;
+        let z1325 = -z66 * z102 - z85 * z101;
+        let z1326 = -z68 * z102 - z87 * z101;
+        let z1327 = self.cx * z104 + self.cy * z1324;
+        let z1328 = self.cx * z106 + self.cy * z1325;
+        let z1329 = self.cx * z108 + self.cy * z1326;
+        let z1330 = self.ixx6 * z103 * z108 + self.ixx6 * z104 * z107
+            + self.iyy * z104 * z1326 + self.iyy * z108 * z1324;
+        let z1331 = self.ixx6 * z105 * z108 + self.ixx6 * z106 * z107
+            + self.iyy * z106 * z1326 + self.iyy * z108 * z1325;
+        let z1332 = 2.0 * self.ixx6 * z107 * z108 + 2.0 * self.iyy * z108 * z1326;
+        let z1333 = z113 * z1329 - z114 * z1328;
+        let z1334 = -z112 * z1329 + z114 * z1327;
+        let z1335 = self.m6 * z168 * z1334 - self.m6 * z169 * z1333
+            - self.m6 * z200 * z1328 + self.m6 * z201 * z1327 + z112 * z1330
+            + z113 * z1331 + z114 * z1332;
+        let z1336 = z0 * z3 + z0 * z811;
+        let z1337 = qd[1] * z1336;
+        let z1338 = z9 * z817 - z19 * z813;
+        let z1339 = qd[2] * z1338 + z1337;
+        let z1340 = z26 * z825 - z39 * z819;
+        let z1341 = qd[3] * z1340 + z1339;
+        let z1342 = z46 * z833 - z59 * z827;
+        let z1343 = qd[4] * z1342 + z1341;
+        let z1344 = z66 * z841 - z79 * z835;
+        let z1345 = qd[5] * z1344 + z1343;
+        let z1346 = z86 * z849 - z99 * z843;
+        let z1347 = qd[6] * z1346 + z1345;
+        let z1348 = 2.0 * self.ixx1 * z6 * z812 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z813;
+        let z1349 = self.ixx1 * z8 * z812 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z813 + self.izz * (z7 * z7);
+        let z1350 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z9;
+        let z1351 = 2.0 * self.ixx2 * z23 * z818 + 2.0 * self.iyy * z24 * z819
+            + 2.0 * self.izz * z7 * z813;
+        let z1352 = self.ixx2 * z25 * z818 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z819 + self.iyy * (z24 * z24) + self.izz * z9 * z813
+            + self.izz * (z7 * z7);
+        let z1353 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * z7 * z9;
+        let z1354 = 2.0 * self.ixx3 * z43 * z826 + 2.0 * self.iyy * z24 * z819
+            + 2.0 * self.izz * z44 * z827;
+        let z1355 = self.ixx3 * z45 * z826 + self.ixx3 * (z43 * z43)
+            + self.iyy * z26 * z819 + self.iyy * (z24 * z24) + self.izz * z46 * z827
+            + self.izz * (z44 * z44);
+        let z1356 = 2.0 * self.ixx3 * z43 * z45 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * z44 * z46;
+        let z1357 = 2.0 * self.ixx4 * z63 * z834 + 2.0 * self.iyy * z64 * z835
+            + 2.0 * self.izz * z44 * z827;
+        let z1358 = self.ixx4 * z65 * z834 + self.ixx4 * (z63 * z63)
+            + self.iyy * z66 * z835 + self.iyy * (z64 * z64) + self.izz * z46 * z827
+            + self.izz * (z44 * z44);
+        let z1359 = 2.0 * self.ixx4 * z63 * z65 + 2.0 * self.iyy * z64 * z66
+            + 2.0 * self.izz * z44 * z46;
+        let z1360 = 2.0 * self.ixx5 * z83 * z842 + 2.0 * self.iyy * z64 * z835
+            + 2.0 * self.izz * z84 * z843;
+        let z1361 = self.ixx5 * z85 * z842 + self.ixx5 * (z83 * z83)
+            + self.iyy * z66 * z835 + self.iyy * (z64 * z64) + self.izz * z86 * z843
+            + self.izz * (z84 * z84);
+        let z1362 = 2.0 * self.ixx5 * z83 * z85 + 2.0 * self.iyy * z64 * z66
+            + 2.0 * self.izz * z84 * z86;
+        let z1363 = 2.0 * self.ixx6 * z103 * z850 + 2.0 * self.iyy * z104 * z851
+            + 2.0 * self.izz * z84 * z843;
+        let z1364 = self.ixx6 * z105 * z850 + self.ixx6 * (z103 * z103)
+            + self.iyy * z106 * z851 + self.iyy * (z104 * z104) + self.izz * z86 * z843
+            + self.izz * (z84 * z84);
+        let z1365 = 2.0 * self.ixx6 * z103 * z105 + 2.0 * self.iyy * z104 * z106
+            + 2.0 * self.izz * z84 * z86;
+        let z1366 = -z14 * z858 + z1337 + z124 * z815;
+        let z1367 = -z33 * z860 + z1339 + z133 * z822;
+        let z1368 = -z53 * z862 + z1341 + z142 * z830;
+        let z1369 = z1343 - z73 * z864 + z151 * z838;
+        let z1370 = z1345 - z93 * z866 + z160 * z846;
+        let z1371 = z1347 - z113 * z868 + z169 * z854;
+        let z1372 = self.m6 * z168 * z202 + self.m6 * z169 * z1371
+            - self.m6 * z170 * z883 + z112 * z1363 + z112 * z172 + z113 * z1364
+            + z114 * z869 + z171 * z854;
+        let z1373 = -self.m6 * z202 * z868 - self.m6 * z168 * z1371
+            + self.m6 * z170 * z882 + z112 * z1364 + z112 * z174 + z113 * z1365
+            + z114 * z173 + z172 * z854;
+        let z1374 = self.m6 * z882;
+        let z1375 = self.m6 * z883;
+        let z1376 = self.m6 * z1371;
+        let z1377 = self.m5 * z159 * z199 + self.m5 * z160 * z1370
+            - self.m5 * z161 * z881 + z92 * z1360 + z92 * z163 + z1372 + z93 * z1361
+            + z94 * z867 + z162 * z846;
+        let z1378 = -self.m5 * z159 * z1370 + self.m5 * z161 * z880
+            - self.m5 * z199 * z866 + z92 * z1361 + z92 * z165 + z93 * z1362 + z1373
+            + z94 * z164 + z163 * z846;
+        let z1379 = self.m5 * z880 + z1374;
+        let z1380 = self.m5 * z881 + z1375;
+        let z1381 = self.m5 * z1370 + z1376;
+        let z1382 = self.m4 * z150 * z196 + self.m4 * z151 * z1369
+            - self.m4 * z152 * z879 + z72 * z1357 + z72 * z154 + z73 * z1358 + z74 * z865
+            + z1377 + z153 * z838;
+        let z1383 = -self.m4 * z150 * z1369 + self.m4 * z152 * z878
+            - self.m4 * z196 * z864 + z72 * z1358 + z72 * z156 + z73 * z1359 + z74 * z155
+            + z1378 + z154 * z838;
+        let z1384 = self.m4 * z878 + z1379;
+        let z1385 = self.m4 * z879 + z1380;
+        let z1386 = self.m4 * z1369 + z1381;
+        let z1387 = self.m3 * z141 * z193 + self.m3 * z142 * z1368
+            - self.m3 * z143 * z877 + z52 * z1354 + z52 * z145 + z53 * z1355 + z54 * z863
+            + z1382 + z144 * z830;
+        let z1388 = -self.m3 * z141 * z1368 + self.m3 * z143 * z876
+            - self.m3 * z193 * z862 + z52 * z1355 + z52 * z147 + z53 * z1356 + z54 * z146
+            + z1383 + z145 * z830;
+        let z1389 = self.m3 * z876 + z1384;
+        let z1390 = self.m3 * z877 + z1385;
+        let z1391 = self.m3 * z1368 + z1386;
+        let z1392 = self.m2 * z132 * z190 + self.m2 * z133 * z1367
+            - self.m2 * z134 * z875 + z32 * z1351 + z32 * z136 + z33 * z1352 + z34 * z861
+            + z1387 + z135 * z822;
+        let z1393 = -self.m2 * z132 * z1367 + self.m2 * z134 * z874
+            - self.m2 * z190 * z860 + z32 * z1352 + z32 * z138 + z33 * z1353 + z34 * z137
+            + z1388 + z136 * z822;
+        let z1394 = self.m2 * z874 + z1389;
+        let z1395 = self.m2 * z875 + z1390;
+        let z1396 = self.m2 * z1367 + z1391;
+        let z1397 = qd[0] * z859 + self.m1 * z123 * z187 + self.m1 * z124 * z1366
+            - self.m1 * z125 * z873 + z13 * z1348 + z13 * z127 + z14 * z1349 + z1392
+            + z126 * z815;
+        let z1398 = qd[0] * z128 - self.m1 * z123 * z1366 + self.m1 * z125 * z872
+            - self.m1 * z187 * z858 + z13 * z1349 + z13 * z129 + z14 * z1350 + z1393
+            + z127 * z815;
+        let z1399 = self.m1 * z872 + z1394;
+        let z1400 = self.m1 * z873 + z1395;
+        let z1401 = self.m1 * z1366 + z1396;
+        let z1402 = z236 * z814 + z238 * z1336 - z0 * z233 + z0 * z1398 - z1 * z234
+            - z1 * z1397 + z10 * z237 + z10 * z1399 + z11 * z1400 + z12 * z1401;
+        let z1403 = -z6 * z19 - z7 * z893 + z8 * z18 + z9 * z892;
+        let z1404 = qd[2] * z1403;
+        let z1405 = -z24 * z909 + z26 * z908 + z38 * z898 - z39 * z896;
+        let z1406 = qd[3] * z1405 + z1404;
+        let z1407 = -z44 * z925 + z46 * z924 + z58 * z914 - z59 * z912;
+        let z1408 = qd[4] * z1407 + z1406;
+        let z1409 = -z64 * z941 + z66 * z940 + z78 * z930 - z79 * z928;
+        let z1410 = qd[5] * z1409 + z1408;
+        let z1411 = -z84 * z957 + z86 * z956 + z98 * z946 - z99 * z944;
+        let z1412 = qd[6] * z1411 + z1410;
+        let z1416 = 2.0 * self.ixx2 * z23 * z895 + 2.0 * self.iyy * z24 * z896
+            + 2.0 * self.izz * z6 * z7;
+        let z1417 = self.ixx2 * z23 * z897 + self.ixx2 * z25 * z895
+            + self.iyy * z24 * z898 + self.iyy * z26 * z896 + self.izz * z6 * z9
+            + self.izz * z7 * z8;
+        let z1418 = 2.0 * self.ixx2 * z25 * z897 + 2.0 * self.iyy * z26 * z898
+            + 2.0 * self.izz * z8 * z9;
+        let z1419 = 2.0 * self.ixx3 * z43 * z911 + 2.0 * self.iyy * z24 * z896
+            + 2.0 * self.izz * z44 * z912;
+        let z1420 = self.ixx3 * z43 * z913 + self.ixx3 * z45 * z911
+            + self.iyy * z24 * z898 + self.iyy * z26 * z896 + self.izz * z44 * z914
+            + self.izz * z46 * z912;
+        let z1421 = 2.0 * self.ixx3 * z45 * z913 + 2.0 * self.iyy * z26 * z898
+            + 2.0 * self.izz * z46 * z914;
+        let z1422 = 2.0 * self.ixx4 * z63 * z927 + 2.0 * self.iyy * z64 * z928
+            + 2.0 * self.izz * z44 * z912;
+        let z1423 = self.ixx4 * z63 * z929 + self.ixx4 * z65 * z927
+            + self.iyy * z64 * z930 + self.iyy * z66 * z928 + self.izz * z44 * z914
+            + self.izz * z46 * z912;
+        let z1424 = 2.0 * self.ixx4 * z65 * z929 + 2.0 * self.iyy * z66 * z930
+            + 2.0 * self.izz * z46 * z914;
+        let z1425 = 2.0 * self.ixx5 * z83 * z943 + 2.0 * self.iyy * z64 * z928
+            + 2.0 * self.izz * z84 * z944;
+        let z1426 = self.ixx5 * z83 * z945 + self.ixx5 * z85 * z943
+            + self.iyy * z64 * z930 + self.iyy * z66 * z928 + self.izz * z84 * z946
+            + self.izz * z86 * z944;
+        let z1427 = 2.0 * self.ixx5 * z85 * z945 + 2.0 * self.iyy * z66 * z930
+            + 2.0 * self.izz * z86 * z946;
+        let z1428 = 2.0 * self.ixx6 * z103 * z959 + 2.0 * self.iyy * z104 * z960
+            + 2.0 * self.izz * z84 * z944;
+        let z1429 = self.ixx6 * z103 * z961 + self.ixx6 * z105 * z959
+            + self.iyy * z104 * z962 + self.iyy * z106 * z960 + self.izz * z84 * z946
+            + self.izz * z86 * z944;
+        let z1430 = 2.0 * self.ixx6 * z105 * z961 + 2.0 * self.iyy * z106 * z962
+            + 2.0 * self.izz * z86 * z946;
+        let z1432 = z32 * z979 - z33 * z978 + z1404 - z132 * z904 + z133 * z903;
+        let z1433 = z52 * z985 - z53 * z984 + z1406 - z141 * z920 + z142 * z919;
+        let z1434 = z72 * z991 - z73 * z990 + z1408 - z150 * z936 + z151 * z935;
+        let z1435 = z92 * z997 - z93 * z996 + z1410 - z159 * z952 + z160 * z951;
+        let z1436 = z112 * z1003 - z113 * z1002 + z1412 - z168 * z968 + z169 * z967;
+        let z1437 = self.m6 * z202 * z1003 + self.m6 * z169 * z1436
+            - self.m6 * z170 * z1019 - self.m6 * z201 * z1004 + z112 * z1428
+            + z113 * z1429 + z114 * z1005 + z171 * z967 + z172 * z968 + z173 * z969;
+        let z1438 = -self.m6 * z202 * z1002 - self.m6 * z168 * z1436
+            + self.m6 * z170 * z1018 + self.m6 * z200 * z1004 + z112 * z1429
+            + z113 * z1430 + z114 * z1006 + z172 * z967 + z174 * z968 + z175 * z969;
+        let z1439 = self.m6 * z1018;
+        let z1440 = self.m6 * z1019;
+        let z1441 = self.m6 * z1436;
+        let z1442 = self.m5 * z160 * z1435 - self.m5 * z161 * z1017
+            - self.m5 * z198 * z998 + self.m5 * z199 * z997 + z92 * z1425 + z93 * z1426
+            + z94 * z999 + z1437 + z162 * z951 + z163 * z952 + z164 * z953;
+        let z1443 = -self.m5 * z159 * z1435 + self.m5 * z161 * z1016
+            + self.m5 * z197 * z998 - self.m5 * z199 * z996 + z92 * z1426 + z93 * z1427
+            + z94 * z1000 + z1438 + z163 * z951 + z165 * z952 + z166 * z953;
+        let z1444 = self.m5 * z1016 + z1439;
+        let z1445 = self.m5 * z1017 + z1440;
+        let z1446 = self.m5 * z1435 + z1441;
+        let z1447 = self.m4 * z151 * z1434 - self.m4 * z152 * z1015
+            - self.m4 * z195 * z992 + self.m4 * z196 * z991 + z72 * z1422 + z73 * z1423
+            + z74 * z993 + z153 * z935 + z154 * z936 + z155 * z937 + z1442;
+        let z1448 = -self.m4 * z150 * z1434 + self.m4 * z152 * z1014
+            + self.m4 * z194 * z992 - self.m4 * z196 * z990 + z72 * z1423 + z73 * z1424
+            + z74 * z994 + z154 * z935 + z156 * z936 + z157 * z937 + z1443;
+        let z1449 = self.m4 * z1014 + z1444;
+        let z1450 = self.m4 * z1015 + z1445;
+        let z1451 = self.m4 * z1434 + z1446;
+        let z1452 = self.m3 * z142 * z1433 - self.m3 * z143 * z1013
+            - self.m3 * z192 * z986 + self.m3 * z193 * z985 + z52 * z1419 + z53 * z1420
+            + z54 * z987 + z144 * z919 + z145 * z920 + z146 * z921 + z1447;
+        let z1453 = -self.m3 * z141 * z1433 + self.m3 * z143 * z1012
+            + self.m3 * z191 * z986 - self.m3 * z193 * z984 + z52 * z1420 + z53 * z1421
+            + z54 * z988 + z145 * z919 + z147 * z920 + z148 * z921 + z1448;
+        let z1454 = self.m3 * z1012 + z1449;
+        let z1455 = self.m3 * z1013 + z1450;
+        let z1456 = self.m3 * z1433 + z1451;
+        let z1457 = self.m2 * z133 * z1432 - self.m2 * z134 * z1011
+            - self.m2 * z189 * z980 + self.m2 * z190 * z979 + z32 * z1416 + z33 * z1417
+            + z34 * z981 + z135 * z903 + z136 * z904 + z137 * z905 + z1452;
+        let z1458 = -self.m2 * z132 * z1432 + self.m2 * z134 * z1010
+            + self.m2 * z188 * z980 - self.m2 * z190 * z978 + z32 * z1417 + z33 * z1418
+            + z34 * z982 + z136 * z903 + z138 * z904 + z139 * z905 + z1453;
+        let z1459 = self.m2 * z1010 + z1454;
+        let z1460 = self.m2 * z1011 + z1455;
+        let z1461 = self.m2 * z1432 + z1456;
+        let z1468 = -z24 * z1030 + z26 * z1029 + z38 * z1027 - z39 * z1026;
+        let z1469 = qd[3] * z1468;
+        let z1470 = -z44 * z1046 + z46 * z1045 + z58 * z1035 - z59 * z1033;
+        let z1471 = qd[4] * z1470 + z1469;
+        let z1472 = -z64 * z1062 + z66 * z1061 + z78 * z1051 - z79 * z1049;
+        let z1473 = qd[5] * z1472 + z1471;
+        let z1474 = -z84 * z1078 + z86 * z1077 + z98 * z1067 - z99 * z1065;
+        let z1475 = qd[6] * z1474 + z1473;
+        let z1476 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z1026;
+        let z1477 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25
+            + self.iyy * z24 * z1027 + self.iyy * z26 * z1026;
+        let z1478 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z1027;
+        let z1479 = 2.0 * self.ixx3 * z43 * z1032 + 2.0 * self.iyy * z24 * z1026
+            + 2.0 * self.izz * z44 * z1033;
+        let z1480 = self.ixx3 * z43 * z1034 + self.ixx3 * z45 * z1032
+            + self.iyy * z24 * z1027 + self.iyy * z26 * z1026 + self.izz * z44 * z1035
+            + self.izz * z46 * z1033;
+        let z1481 = 2.0 * self.ixx3 * z45 * z1034 + 2.0 * self.iyy * z26 * z1027
+            + 2.0 * self.izz * z46 * z1035;
+        let z1482 = 2.0 * self.ixx4 * z63 * z1048 + 2.0 * self.iyy * z64 * z1049
+            + 2.0 * self.izz * z44 * z1033;
+        let z1483 = self.ixx4 * z63 * z1050 + self.ixx4 * z65 * z1048
+            + self.iyy * z64 * z1051 + self.iyy * z66 * z1049 + self.izz * z44 * z1035
+            + self.izz * z46 * z1033;
+        let z1484 = 2.0 * self.ixx4 * z65 * z1050 + 2.0 * self.iyy * z66 * z1051
+            + 2.0 * self.izz * z46 * z1035;
+        let z1485 = 2.0 * self.ixx5 * z83 * z1064 + 2.0 * self.iyy * z64 * z1049
+            + 2.0 * self.izz * z84 * z1065;
+        let z1486 = self.ixx5 * z83 * z1066 + self.ixx5 * z85 * z1064
+            + self.iyy * z64 * z1051 + self.iyy * z66 * z1049 + self.izz * z84 * z1067
+            + self.izz * z86 * z1065;
+        let z1487 = 2.0 * self.ixx5 * z85 * z1066 + 2.0 * self.iyy * z66 * z1051
+            + 2.0 * self.izz * z86 * z1067;
+        let z1488 = 2.0 * self.ixx6 * z103 * z1080 + 2.0 * self.iyy * z104 * z1081
+            + 2.0 * self.izz * z84 * z1065;
+        let z1489 = self.ixx6 * z103 * z1082 + self.ixx6 * z105 * z1080
+            + self.iyy * z104 * z1083 + self.iyy * z106 * z1081 + self.izz * z84 * z1067
+            + self.izz * z86 * z1065;
+        let z1490 = 2.0 * self.ixx6 * z105 * z1082 + 2.0 * self.iyy * z106 * z1083
+            + 2.0 * self.izz * z86 * z1067;
+        let z1491 = z32 * z1094 - z33 * z1093;
+        let z1492 = z52 * z1100 - z53 * z1099 - z141 * z1041 + z142 * z1040 + z1469;
+        let z1493 = z72 * z1106 - z73 * z1105 - z150 * z1057 + z151 * z1056 + z1471;
+        let z1494 = z92 * z1112 - z93 * z1111 - z159 * z1073 + z160 * z1072 + z1473;
+        let z1495 = z112 * z1118 - z113 * z1117 - z168 * z1089 + z169 * z1088 + z1475;
+        let z1496 = self.m6 * z202 * z1118 + self.m6 * z169 * z1495
+            - self.m6 * z170 * z1132 - self.m6 * z201 * z1119 + z112 * z1488
+            + z113 * z1489 + z114 * z1120 + z171 * z1088 + z172 * z1089 + z173 * z1090;
+        let z1497 = -self.m6 * z202 * z1117 - self.m6 * z168 * z1495
+            + self.m6 * z170 * z1131 + self.m6 * z200 * z1119 + z112 * z1489
+            + z113 * z1490 + z114 * z1121 + z172 * z1088 + z174 * z1089 + z175 * z1090;
+        let z1498 = self.m6 * z1131;
+        let z1499 = self.m6 * z1132;
+        let z1500 = self.m6 * z1495;
+        let z1501 = z1496 + self.m5 * z160 * z1494 - self.m5 * z161 * z1130
+            - self.m5 * z198 * z1113 + self.m5 * z199 * z1112 + z92 * z1485 + z93 * z1486
+            + z94 * z1114 + z162 * z1072 + z163 * z1073 + z164 * z1074;
+        let z1502 = z1497 - self.m5 * z159 * z1494 + self.m5 * z161 * z1129
+            + self.m5 * z197 * z1113 - self.m5 * z199 * z1111 + z92 * z1486 + z93 * z1487
+            + z94 * z1115 + z163 * z1072 + z165 * z1073 + z166 * z1074;
+        let z1503 = z1498 + self.m5 * z1129;
+        let z1504 = z1499 + self.m5 * z1130;
+        let z1505 = z1500 + self.m5 * z1494;
+        let z1506 = z1501 + self.m4 * z151 * z1493 - self.m4 * z152 * z1128
+            - self.m4 * z195 * z1107 + self.m4 * z196 * z1106 + z72 * z1482 + z73 * z1483
+            + z74 * z1108 + z153 * z1056 + z154 * z1057 + z155 * z1058;
+        let z1507 = z1502 - self.m4 * z150 * z1493 + self.m4 * z152 * z1127
+            + self.m4 * z194 * z1107 - self.m4 * z196 * z1105 + z72 * z1483 + z73 * z1484
+            + z74 * z1109 + z154 * z1056 + z156 * z1057 + z157 * z1058;
+        let z1508 = z1503 + self.m4 * z1127;
+        let z1509 = z1504 + self.m4 * z1128;
+        let z1510 = z1505 + self.m4 * z1493;
+        let z1511 = z1506 + self.m3 * z142 * z1492 - self.m3 * z143 * z1126
+            - self.m3 * z192 * z1101 + self.m3 * z193 * z1100 + z52 * z1479 + z53 * z1480
+            + z54 * z1102 + z144 * z1040 + z145 * z1041 + z146 * z1042;
+        let z1512 = z1507 - self.m3 * z141 * z1492 + self.m3 * z143 * z1125
+            + self.m3 * z191 * z1101 - self.m3 * z193 * z1099 + z52 * z1480 + z53 * z1481
+            + z54 * z1103 + z145 * z1040 + z147 * z1041 + z148 * z1042;
+        let z1513 = z1508 + self.m3 * z1125;
+        let z1514 = z1509 + self.m3 * z1126;
+        let z1515 = z1510 + self.m3 * z1492;
+        let z1516 = z1511 + self.m2 * z133 * z1491 - self.m2 * z134 * z1124
+            - self.m2 * z189 * z1095 + self.m2 * z190 * z1094 + z32 * z1476 + z33 * z1477
+            + z34 * z1096;
+        let z1517 = z1512 - self.m2 * z132 * z1491 + self.m2 * z134 * z1123
+            + self.m2 * z188 * z1095 - self.m2 * z190 * z1093 + z32 * z1477 + z33 * z1478
+            + z34 * z1097;
+        let z1518 = z1513 + self.m2 * z1123;
+        let z1519 = z1514 + self.m2 * z1124;
+        let z1520 = z1515 + self.m2 * z1491;
+        let z1521 = z0 * z1517 - z1 * z1516 + z10 * z1518 + z11 * z1519 + z12 * z1520;
+        let z1522 = -z43 * z59 - z44 * z1142 + z45 * z58 + z46 * z1141;
+        let z1523 = qd[4] * z1522;
+        let z1524 = -z64 * z1158 + z66 * z1157 + z78 * z1147 - z79 * z1145;
+        let z1525 = z1523 + qd[5] * z1524;
+        let z1526 = -z84 * z1174 + z86 * z1173 + z98 * z1163 - z99 * z1161;
+        let z1527 = z1525 + qd[6] * z1526;
+        let z1528 = 2.0 * self.ixx3 * z43 * z1138 + 2.0 * self.izz * z43 * z44;
+        let z1529 = self.ixx3 * z43 * z1139 + self.ixx3 * z45 * z1138
+            + self.izz * z43 * z46 + self.izz * z44 * z45;
+        let z1530 = 2.0 * self.ixx3 * z45 * z1139 + 2.0 * self.izz * z45 * z46;
+        let z1531 = 2.0 * self.ixx4 * z63 * z1144 + 2.0 * self.iyy * z64 * z1145
+            + 2.0 * self.izz * z43 * z44;
+        let z1532 = self.ixx4 * z63 * z1146 + self.ixx4 * z65 * z1144
+            + self.iyy * z64 * z1147 + self.iyy * z66 * z1145 + self.izz * z43 * z46
+            + self.izz * z44 * z45;
+        let z1533 = 2.0 * self.ixx4 * z65 * z1146 + 2.0 * self.iyy * z66 * z1147
+            + 2.0 * self.izz * z45 * z46;
+        let z1534 = 2.0 * self.ixx5 * z83 * z1160 + 2.0 * self.iyy * z64 * z1145
+            + 2.0 * self.izz * z84 * z1161;
+        let z1535 = self.ixx5 * z83 * z1162 + self.ixx5 * z85 * z1160
+            + self.iyy * z64 * z1147 + self.iyy * z66 * z1145 + self.izz * z84 * z1163
+            + self.izz * z86 * z1161;
+        let z1536 = 2.0 * self.ixx5 * z85 * z1162 + 2.0 * self.iyy * z66 * z1147
+            + 2.0 * self.izz * z86 * z1163;
+        let z1537 = 2.0 * self.ixx6 * z103 * z1176 + 2.0 * self.iyy * z104 * z1177
+            + 2.0 * self.izz * z84 * z1161;
+        let z1538 = self.ixx6 * z103 * z1178 + self.ixx6 * z105 * z1176
+            + self.iyy * z104 * z1179 + self.iyy * z106 * z1177 + self.izz * z84 * z1163
+            + self.izz * z86 * z1161;
+        let z1539 = 2.0 * self.ixx6 * z105 * z1178 + 2.0 * self.iyy * z106 * z1179
+            + 2.0 * self.izz * z86 * z1163;
+        let z1540 = z52 * z1190 - z53 * z1189;
+        let z1541 = z1523 + z72 * z1196 - z73 * z1195 - z150 * z1153 + z151 * z1152;
+        let z1542 = z1525 + z92 * z1202 - z93 * z1201 - z159 * z1169 + z160 * z1168;
+        let z1543 = z1527 + z112 * z1208 - z113 * z1207 - z168 * z1185 + z169 * z1184;
+        let z1544 = self.m6 * z202 * z1208 + self.m6 * z169 * z1543
+            - self.m6 * z170 * z1220 - self.m6 * z201 * z1209 + z112 * z1537
+            + z113 * z1538 + z114 * z1210 + z171 * z1184 + z172 * z1185 + z173 * z1186;
+        let z1545 = -self.m6 * z202 * z1207 - self.m6 * z168 * z1543
+            + self.m6 * z170 * z1219 + self.m6 * z200 * z1209 + z112 * z1538
+            + z113 * z1539 + z114 * z1211 + z172 * z1184 + z174 * z1185 + z175 * z1186;
+        let z1546 = self.m6 * z1219;
+        let z1547 = self.m6 * z1220;
+        let z1548 = self.m6 * z1543;
+        let z1549 = self.m5 * z160 * z1542 - self.m5 * z161 * z1218
+            - self.m5 * z198 * z1203 + self.m5 * z199 * z1202 + z1544 + z92 * z1534
+            + z93 * z1535 + z94 * z1204 + z162 * z1168 + z163 * z1169 + z164 * z1170;
+        let z1550 = -self.m5 * z159 * z1542 + self.m5 * z161 * z1217
+            + self.m5 * z197 * z1203 - self.m5 * z199 * z1201 + z1545 + z92 * z1535
+            + z93 * z1536 + z94 * z1205 + z163 * z1168 + z165 * z1169 + z166 * z1170;
+        let z1551 = self.m5 * z1217 + z1546;
+        let z1552 = self.m5 * z1218 + z1547;
+        let z1553 = self.m5 * z1542 + z1548;
+        let z1554 = self.m4 * z151 * z1541 - self.m4 * z152 * z1216
+            - self.m4 * z195 * z1197 + self.m4 * z196 * z1196 + z1549 + z72 * z1531
+            + z73 * z1532 + z74 * z1198 + z153 * z1152 + z154 * z1153 + z155 * z1154;
+        let z1555 = -self.m4 * z150 * z1541 + self.m4 * z152 * z1215
+            + self.m4 * z194 * z1197 - self.m4 * z196 * z1195 + z1550 + z72 * z1532
+            + z73 * z1533 + z74 * z1199 + z154 * z1152 + z156 * z1153 + z157 * z1154;
+        let z1556 = self.m4 * z1215 + z1551;
+        let z1557 = self.m4 * z1216 + z1552;
+        let z1558 = self.m4 * z1541 + z1553;
+        let z1559 = self.m3 * z142 * z1540 - self.m3 * z143 * z1214
+            - self.m3 * z192 * z1191 + self.m3 * z193 * z1190 + z1554 + z52 * z1528
+            + z53 * z1529 + z54 * z1192;
+        let z1560 = -self.m3 * z141 * z1540 + self.m3 * z143 * z1213
+            + self.m3 * z191 * z1191 - self.m3 * z193 * z1189 + z1555 + z52 * z1529
+            + z53 * z1530 + z54 * z1193;
+        let z1561 = self.m3 * z1213 + z1556;
+        let z1562 = self.m3 * z1214 + z1557;
+        let z1563 = self.m3 * z1540 + z1558;
+        let z1564 = z0 * z1560 - z1 * z1559 + z10 * z1561 + z11 * z1562 + z12 * z1563;
+        let z1565 = -z64 * z1229 + z66 * z1228 + z78 * z1226 - z79 * z1225;
+        let z1566 = qd[5] * z1565;
+        let z1567 = -z84 * z1245 + z86 * z1244 + z98 * z1234 - z99 * z1232;
+        let z1568 = qd[6] * z1567 + z1566;
+        let z1569 = 2.0 * self.ixx4 * z63 * z64 + 2.0 * self.iyy * z64 * z1225;
+        let z1570 = self.ixx4 * z63 * z66 + self.ixx4 * z64 * z65
+            + self.iyy * z64 * z1226 + self.iyy * z66 * z1225;
+        let z1571 = 2.0 * self.ixx4 * z65 * z66 + 2.0 * self.iyy * z66 * z1226;
+        let z1572 = 2.0 * self.ixx5 * z83 * z1231 + 2.0 * self.iyy * z64 * z1225
+            + 2.0 * self.izz * z84 * z1232;
+        let z1573 = self.ixx5 * z83 * z1233 + self.ixx5 * z85 * z1231
+            + self.iyy * z64 * z1226 + self.iyy * z66 * z1225 + self.izz * z84 * z1234
+            + self.izz * z86 * z1232;
+        let z1574 = 2.0 * self.ixx5 * z85 * z1233 + 2.0 * self.iyy * z66 * z1226
+            + 2.0 * self.izz * z86 * z1234;
+        let z1575 = 2.0 * self.ixx6 * z103 * z1247 + 2.0 * self.iyy * z104 * z1248
+            + 2.0 * self.izz * z84 * z1232;
+        let z1576 = self.ixx6 * z103 * z1249 + self.ixx6 * z105 * z1247
+            + self.iyy * z104 * z1250 + self.iyy * z106 * z1248 + self.izz * z84 * z1234
+            + self.izz * z86 * z1232;
+        let z1577 = 2.0 * self.ixx6 * z105 * z1249 + 2.0 * self.iyy * z106 * z1250
+            + 2.0 * self.izz * z86 * z1234;
+        let z1578 = z72 * z1261 - z73 * z1260;
+        let z1579 = z1566 + z92 * z1267 - z93 * z1266 - z159 * z1240 + z160 * z1239;
+        let z1580 = z1568 + z112 * z1273 - z113 * z1272 - z168 * z1256 + z169 * z1255;
+        let z1581 = self.m6 * z202 * z1273 + self.m6 * z169 * z1580
+            - self.m6 * z170 * z1283 - self.m6 * z201 * z1274 + z112 * z1575
+            + z113 * z1576 + z114 * z1275 + z171 * z1255 + z172 * z1256 + z173 * z1257;
+        let z1582 = -self.m6 * z202 * z1272 - self.m6 * z168 * z1580
+            + self.m6 * z170 * z1282 + self.m6 * z200 * z1274 + z112 * z1576
+            + z113 * z1577 + z114 * z1276 + z172 * z1255 + z174 * z1256 + z175 * z1257;
+        let z1583 = self.m6 * z1282;
+        let z1584 = self.m6 * z1283;
+        let z1585 = self.m6 * z1580;
+        let z1586 = self.m5 * z160 * z1579 - self.m5 * z161 * z1281
+            - self.m5 * z198 * z1268 + self.m5 * z199 * z1267 + z1581 + z92 * z1572
+            + z93 * z1573 + z94 * z1269 + z162 * z1239 + z163 * z1240 + z164 * z1241;
+        let z1587 = -self.m5 * z159 * z1579 + self.m5 * z161 * z1280
+            + self.m5 * z197 * z1268 - self.m5 * z199 * z1266 + z1582 + z92 * z1573
+            + z93 * z1574 + z94 * z1270 + z163 * z1239 + z165 * z1240 + z166 * z1241;
+        let z1588 = self.m5 * z1280 + z1583;
+        let z1589 = self.m5 * z1281 + z1584;
+        let z1590 = self.m5 * z1579 + z1585;
+        let z1591 = self.m4 * z151 * z1578 - self.m4 * z152 * z1279
+            - self.m4 * z195 * z1262 + self.m4 * z196 * z1261 + z1586 + z72 * z1569
+            + z73 * z1570 + z74 * z1263;
+        let z1592 = -self.m4 * z150 * z1578 + self.m4 * z152 * z1278
+            + self.m4 * z194 * z1262 - self.m4 * z196 * z1260 + z1587 + z72 * z1570
+            + z73 * z1571 + z74 * z1264;
+        let z1593 = self.m4 * z1278 + z1588;
+        let z1594 = self.m4 * z1279 + z1589;
+        let z1595 = self.m4 * z1578 + z1590;
+        let z1596 = z0 * z1592 - z1 * z1591 + z10 * z1593 + z11 * z1594 + z12 * z1595;
+        let z1597 = -z83 * z99 - z84 * z1291 + z85 * z98 + z86 * z1290;
+        let z1598 = qd[6] * z1597;
+        let z1599 = 2.0 * self.ixx5 * z83 * z1287 + 2.0 * self.izz * z83 * z84;
+        let z1600 = self.ixx5 * z83 * z1288 + self.ixx5 * z85 * z1287
+            + self.izz * z83 * z86 + self.izz * z84 * z85;
+        let z1601 = 2.0 * self.ixx5 * z85 * z1288 + 2.0 * self.izz * z85 * z86;
+        let z1602 = 2.0 * self.ixx6 * z103 * z1293 + 2.0 * self.iyy * z104 * z1294
+            + 2.0 * self.izz * z83 * z84;
+        let z1603 = self.ixx6 * z103 * z1295 + self.ixx6 * z105 * z1293
+            + self.iyy * z104 * z1296 + self.iyy * z106 * z1294 + self.izz * z83 * z86
+            + self.izz * z84 * z85;
+        let z1604 = 2.0 * self.ixx6 * z105 * z1295 + 2.0 * self.iyy * z106 * z1296
+            + 2.0 * self.izz * z85 * z86;
+        let z1605 = z92 * z1307 - z93 * z1306;
+        let z1606 = z1598 + z112 * z1313 - z113 * z1312 - z168 * z1302 + z169 * z1301;
+        let z1607 = self.m6 * z202 * z1313 + self.m6 * z169 * z1606
+            - self.m6 * z170 * z1321 - self.m6 * z201 * z1314 + z112 * z1602
+            + z113 * z1603 + z114 * z1315 + z171 * z1301 + z172 * z1302 + z173 * z1303;
+        let z1608 = -self.m6 * z202 * z1312 - self.m6 * z168 * z1606
+            + self.m6 * z170 * z1320 + self.m6 * z200 * z1314 + z112 * z1603
+            + z113 * z1604 + z114 * z1316 + z172 * z1301 + z174 * z1302 + z175 * z1303;
+        let z1609 = self.m6 * z1320;
+        let z1610 = self.m6 * z1321;
+        let z1611 = self.m6 * z1606;
+        let z1612 = self.m5 * z160 * z1605 - self.m5 * z161 * z1319
+            - self.m5 * z198 * z1308 + self.m5 * z199 * z1307 + z1607 + z92 * z1599
+            + z93 * z1600 + z94 * z1309;
+        let z1613 = -self.m5 * z159 * z1605 + self.m5 * z161 * z1318
+            + self.m5 * z197 * z1308 - self.m5 * z199 * z1306 + z1608 + z92 * z1600
+            + z93 * z1601 + z94 * z1310;
+        let z1614 = self.m5 * z1318 + z1609;
+        let z1615 = self.m5 * z1319 + z1610;
+        let z1616 = self.m5 * z1605 + z1611;
+        let z1617 = z0 * z1613 - z1 * z1612 + z10 * z1614 + z11 * z1615 + z12 * z1616;
+        let z1618 = 2.0 * self.ixx6 * z103 * z104 + 2.0 * self.iyy * z104 * z1324;
+        let z1619 = self.ixx6 * z103 * z106 + self.ixx6 * z104 * z105
+            + self.iyy * z104 * z1325 + self.iyy * z106 * z1324;
+        let z1620 = 2.0 * self.ixx6 * z105 * z106 + 2.0 * self.iyy * z106 * z1325;
+        let z1621 = z112 * z1328 - z113 * z1327;
+        let z1622 = self.m6 * z202 * z1328 + self.m6 * z169 * z1621
+            - self.m6 * z170 * z1334 - self.m6 * z201 * z1329 + z112 * z1618
+            + z113 * z1619 + z114 * z1330;
+        let z1623 = -self.m6 * z202 * z1327 - self.m6 * z168 * z1621
+            + self.m6 * z170 * z1333 + self.m6 * z200 * z1329 + z112 * z1619
+            + z113 * z1620 + z114 * z1331;
+        let z1624 = self.m6 * z1333;
+        let z1625 = self.m6 * z1334;
+        let z1626 = self.m6 * z1621;
+        let z1627 = z0 * z1623 - z1 * z1622 + z10 * z1624 + z11 * z1625 + z12 * z1626;
+        let z1628 = z227 * z813 + z230 * z820 + z231 * z821 + z232 * z1338 + z4 * z888
+            + z7 * z228 + z7 * z1392 + z9 * z1393 + z29 * z1394 + z30 * z1395
+            + z31 * z1396;
+        let z1629 = z230 * z901 + z231 * z902 + z232 * z1403 + z4 * z1024 - z5 * z229
+            + z6 * z227 + z7 * z1457 + z8 * z228 + z9 * z1458 + z29 * z1459 + z30 * z1460
+            + z31 * z1461;
+        let z1631 = z4 * z1224 + z7 * z1559 + z9 * z1560 + z29 * z1561 + z30 * z1562
+            + z31 * z1563;
+        let z1632 = z4 * z1286 + z7 * z1591 + z9 * z1592 + z29 * z1593 + z30 * z1594
+            + z31 * z1595;
+        let z1633 = z4 * z1323 + z7 * z1612 + z9 * z1613 + z29 * z1614 + z30 * z1615
+            + z31 * z1616;
+        let z1634 = z4 * z1335 + z7 * z1622 + z9 * z1623 + z29 * z1624 + z30 * z1625
+            + z31 * z1626;
+        let z1635 = z221 * z819 + z224 * z828 + z225 * z829 + z226 * z1340 + z24 * z222
+            + z24 * z1387 + z26 * z1388 + z28 * z887 + z49 * z1389 + z50 * z1390
+            + z51 * z1391;
+        let z1636 = z221 * z896 + z222 * z898 + z223 * z900 + z224 * z917 + z225 * z918
+            + z226 * z1405 + z24 * z1452 + z26 * z1453 + z28 * z1023 + z49 * z1454
+            + z50 * z1455 + z51 * z1456;
+        let z1637 = z221 * z1026 + z222 * z1027 + z223 * z1028 + z224 * z1038
+            + z225 * z1039 + z226 * z1468 + z24 * z1511 + z26 * z1512 + z28 * z1136
+            + z49 * z1513 + z50 * z1514 + z51 * z1515;
+        let z1639 = z24 * z1591 + z26 * z1592 + z28 * z1286 + z49 * z1593 + z50 * z1594
+            + z51 * z1595;
+        let z1640 = z24 * z1612 + z26 * z1613 + z28 * z1323 + z49 * z1614 + z50 * z1615
+            + z51 * z1616;
+        let z1641 = z24 * z1622 + z26 * z1623 + z28 * z1335 + z49 * z1624 + z50 * z1625
+            + z51 * z1626;
+        let z1642 = z215 * z827 + z218 * z836 + z219 * z837 + z220 * z1342 + z44 * z216
+            + z44 * z1382 + z46 * z1383 + z48 * z886 + z69 * z1384 + z70 * z1385
+            + z71 * z1386;
+        let z1643 = z215 * z912 + z216 * z914 + z217 * z916 + z218 * z933 + z219 * z934
+            + z220 * z1407 + z44 * z1447 + z46 * z1448 + z48 * z1022 + z69 * z1449
+            + z70 * z1450 + z71 * z1451;
+        let z1644 = z215 * z1033 + z216 * z1035 + z217 * z1037 + z218 * z1054
+            + z219 * z1055 + z220 * z1470 + z44 * z1506 + z46 * z1507 + z48 * z1135
+            + z69 * z1508 + z70 * z1509 + z71 * z1510;
+        let z1645 = z218 * z1150 + z219 * z1151 + z220 * z1522 + z43 * z215 + z44 * z1554
+            + z45 * z216 + z46 * z1555 + z47 * z217 + z48 * z1223 + z69 * z1556
+            + z70 * z1557 + z71 * z1558;
+        let z1647 = z44 * z1612 + z46 * z1613 + z48 * z1323 + z69 * z1614 + z70 * z1615
+            + z71 * z1616;
+        let z1648 = z44 * z1622 + z46 * z1623 + z48 * z1335 + z69 * z1624 + z70 * z1625
+            + z71 * z1626;
+        let z1649 = z209 * z835 + z212 * z844 + z213 * z845 + z214 * z1344 + z64 * z210
+            + z64 * z1377 + z66 * z1378 + z68 * z885 + z89 * z1379 + z90 * z1380
+            + z91 * z1381;
+        let z1650 = z209 * z928 + z210 * z930 + z211 * z932 + z212 * z949 + z213 * z950
+            + z214 * z1409 + z64 * z1442 + z66 * z1443 + z68 * z1021 + z89 * z1444
+            + z90 * z1445 + z91 * z1446;
+        let z1651 = z209 * z1049 + z210 * z1051 + z211 * z1053 + z212 * z1070
+            + z213 * z1071 + z214 * z1472 + z64 * z1501 + z66 * z1502 + z68 * z1134
+            + z89 * z1503 + z90 * z1504 + z91 * z1505;
+        let z1652 = z209 * z1145 + z210 * z1147 + z211 * z1149 + z212 * z1166
+            + z213 * z1167 + z214 * z1524 + z64 * z1549 + z66 * z1550 + z68 * z1222
+            + z89 * z1551 + z90 * z1552 + z91 * z1553;
+        let z1653 = z209 * z1225 + z210 * z1226 + z211 * z1227 + z212 * z1237
+            + z213 * z1238 + z214 * z1565 + z64 * z1586 + z66 * z1587 + z68 * z1285
+            + z89 * z1588 + z90 * z1589 + z91 * z1590;
+        let z1655 = z64 * z1622 + z66 * z1623 + z68 * z1335 + z89 * z1624 + z90 * z1625
+            + z91 * z1626;
+        let z1656 = z203 * z843 + z206 * z852 + z207 * z853 + z208 * z1346 + z84 * z204
+            + z84 * z1372 + z86 * z1373 + z88 * z884 + z109 * z1374 + z110 * z1375
+            + z111 * z1376;
+        let z1657 = z203 * z944 + z204 * z946 + z205 * z948 + z206 * z965 + z207 * z966
+            + z208 * z1411 + z84 * z1437 + z86 * z1438 + z88 * z1020 + z109 * z1439
+            + z110 * z1440 + z111 * z1441;
+        let z1658 = z203 * z1065 + z204 * z1067 + z205 * z1069 + z206 * z1086
+            + z207 * z1087 + z208 * z1474 + z84 * z1496 + z86 * z1497 + z88 * z1133
+            + z109 * z1498 + z110 * z1499 + z111 * z1500;
+        let z1659 = z203 * z1161 + z204 * z1163 + z205 * z1165 + z206 * z1182
+            + z207 * z1183 + z208 * z1526 + z84 * z1544 + z86 * z1545 + z88 * z1221
+            + z109 * z1546 + z110 * z1547 + z111 * z1548;
+        let z1660 = z203 * z1232 + z204 * z1234 + z205 * z1236 + z206 * z1253
+            + z207 * z1254 + z208 * z1567 + z84 * z1581 + z86 * z1582 + z88 * z1284
+            + z109 * z1583 + z110 * z1584 + z111 * z1585;
+        let z1661 = z206 * z1299 + z207 * z1300 + z208 * z1597 + z83 * z203 + z84 * z1607
+            + z85 * z204 + z86 * z1608 + z87 * z205 + z88 * z1322 + z109 * z1609
+            + z110 * z1610 + z111 * z1611;
+        let z1663 = 0.5 * z1025 - 0.5 * z1402 + 0.5 * z696;
+        let z1664 = -0.5 * z1628 + 0.5 * z1137 + 0.5 * z699;
+        let z1665 = -0.5 * z1635 + 0.5 * z702 + 0.5 * z1224;
+        let z1666 = 0.5 * z1286 - 0.5 * z1642 + 0.5 * z705;
+        let z1667 = 0.5 * z1323 - 0.5 * z1649 + 0.5 * z708;
+        let z1668 = 0.5 * z1335 - 0.5 * z1656 + 0.5 * z711;
+        let z1669 = -0.5 * z1025 + 0.5 * z1402 + 0.5 * z696;
+        let z1670 = 0.5 * z1521 + 0.5 * z767 - 0.5 * z1629;
+        let z1671 = 0.5 * z774 + 0.5 * z1564 - 0.5 * z1636;
+        let z1672 = 0.5 * z781 + 0.5 * z1596 - 0.5 * z1643;
+        let z1673 = 0.5 * z788 + 0.5 * z1617 - 0.5 * z1650;
+        let z1674 = 0.5 * z795 + 0.5 * z1627 - 0.5 * z1657;
+        let z1675 = 0.5 * z1628 - 0.5 * z1137 + 0.5 * z699;
+        let z1676 = -0.5 * z1521 + 0.5 * z767 + 0.5 * z1629;
+        let z1677 = 0.5 * z797 + 0.5 * z1631 - 0.5 * z1637;
+        let z1678 = 0.5 * z798 + 0.5 * z1632 - 0.5 * z1644;
+        let z1679 = 0.5 * z799 + 0.5 * z1633 - 0.5 * z1651;
+        let z1680 = 0.5 * z800 + 0.5 * z1634 - 0.5 * z1658;
+        let z1681 = 0.5 * z1635 + 0.5 * z702 - 0.5 * z1224;
+        let z1682 = 0.5 * z774 - 0.5 * z1564 + 0.5 * z1636;
+        let z1683 = 0.5 * z797 - 0.5 * z1631 + 0.5 * z1637;
+        let z1684 = 0.5 * z802 + 0.5 * z1639 - 0.5 * z1645;
+        let z1685 = 0.5 * z803 + 0.5 * z1640 - 0.5 * z1652;
+        let z1686 = 0.5 * z804 + 0.5 * z1641 - 0.5 * z1659;
+        let z1687 = -0.5 * z1286 + 0.5 * z1642 + 0.5 * z705;
+        let z1688 = 0.5 * z781 - 0.5 * z1596 + 0.5 * z1643;
+        let z1689 = 0.5 * z798 - 0.5 * z1632 + 0.5 * z1644;
+        let z1690 = 0.5 * z802 - 0.5 * z1639 + 0.5 * z1645;
+        let z1691 = 0.5 * z806 + 0.5 * z1647 - 0.5 * z1653;
+        let z1692 = 0.5 * z807 + 0.5 * z1648 - 0.5 * z1660;
+        let z1693 = -0.5 * z1323 + 0.5 * z1649 + 0.5 * z708;
+        let z1694 = 0.5 * z788 - 0.5 * z1617 + 0.5 * z1650;
+        let z1695 = 0.5 * z799 - 0.5 * z1633 + 0.5 * z1651;
+        let z1696 = 0.5 * z803 - 0.5 * z1640 + 0.5 * z1652;
+        let z1697 = 0.5 * z806 - 0.5 * z1647 + 0.5 * z1653;
+        let z1698 = 0.5 * z809 + 0.5 * z1655 - 0.5 * z1661;
+        let z1699 = -0.5 * z1335 + 0.5 * z1656 + 0.5 * z711;
+        let z1700 = 0.5 * z795 - 0.5 * z1627 + 0.5 * z1657;
+        let z1701 = 0.5 * z800 - 0.5 * z1634 + 0.5 * z1658;
+        let z1702 = 0.5 * z804 - 0.5 * z1641 + 0.5 * z1659;
+        let z1703 = 0.5 * z807 - 0.5 * z1648 + 0.5 * z1660;
+        let z1704 = 0.5 * z809 - 0.5 * z1655 + 0.5 * z1661;
+        let x0 = z646 * 0.5;
+        let x1 = z760 * 0.5;
+        let x2 = z796 * 0.5;
+        let x3 = z801 * 0.5;
+        let x4 = z805 * 0.5;
+        let x5 = z808 * 0.5;
+        let x6 = z810 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1659;
-        c[(0, 2)] = z1660;
-        c[(0, 3)] = z1661;
-        c[(0, 4)] = z1662;
-        c[(0, 5)] = z1663;
-        c[(0, 6)] = z1664;
-        c[(1, 0)] = z1665;
+        c[(0, 1)] = z1663;
+        c[(0, 2)] = z1664;
+        c[(0, 3)] = z1665;
+        c[(0, 4)] = z1666;
+        c[(0, 5)] = z1667;
+        c[(0, 6)] = z1668;
+        c[(1, 0)] = z1669;
         c[(1, 1)] = x1;
-        c[(1, 2)] = z1666;
-        c[(1, 3)] = z1667;
-        c[(1, 4)] = z1668;
-        c[(1, 5)] = z1669;
-        c[(1, 6)] = z1670;
-        c[(2, 0)] = z1671;
-        c[(2, 1)] = z1672;
+        c[(1, 2)] = z1670;
+        c[(1, 3)] = z1671;
+        c[(1, 4)] = z1672;
+        c[(1, 5)] = z1673;
+        c[(1, 6)] = z1674;
+        c[(2, 0)] = z1675;
+        c[(2, 1)] = z1676;
         c[(2, 2)] = x2;
-        c[(2, 3)] = z1673;
-        c[(2, 4)] = z1674;
-        c[(2, 5)] = z1675;
-        c[(2, 6)] = z1676;
-        c[(3, 0)] = z1677;
-        c[(3, 1)] = z1678;
-        c[(3, 2)] = z1679;
+        c[(2, 3)] = z1677;
+        c[(2, 4)] = z1678;
+        c[(2, 5)] = z1679;
+        c[(2, 6)] = z1680;
+        c[(3, 0)] = z1681;
+        c[(3, 1)] = z1682;
+        c[(3, 2)] = z1683;
         c[(3, 3)] = x3;
-        c[(3, 4)] = z1680;
-        c[(3, 5)] = z1681;
-        c[(3, 6)] = z1682;
-        c[(4, 0)] = z1683;
-        c[(4, 1)] = z1684;
-        c[(4, 2)] = z1685;
-        c[(4, 3)] = z1686;
+        c[(3, 4)] = z1684;
+        c[(3, 5)] = z1685;
+        c[(3, 6)] = z1686;
+        c[(4, 0)] = z1687;
+        c[(4, 1)] = z1688;
+        c[(4, 2)] = z1689;
+        c[(4, 3)] = z1690;
         c[(4, 4)] = x4;
-        c[(4, 5)] = z1687;
-        c[(4, 6)] = z1688;
-        c[(5, 0)] = z1689;
-        c[(5, 1)] = z1690;
-        c[(5, 2)] = z1691;
-        c[(5, 3)] = z1692;
-        c[(5, 4)] = z1693;
+        c[(4, 5)] = z1691;
+        c[(4, 6)] = z1692;
+        c[(5, 0)] = z1693;
+        c[(5, 1)] = z1694;
+        c[(5, 2)] = z1695;
+        c[(5, 3)] = z1696;
+        c[(5, 4)] = z1697;
         c[(5, 5)] = x5;
-        c[(5, 6)] = z1694;
-        c[(6, 0)] = z1695;
-        c[(6, 1)] = z1696;
-        c[(6, 2)] = z1697;
-        c[(6, 3)] = z1698;
-        c[(6, 4)] = z1699;
-        c[(6, 5)] = z1700;
+        c[(5, 6)] = z1698;
+        c[(6, 0)] = z1699;
+        c[(6, 1)] = z1700;
+        c[(6, 2)] = z1701;
+        c[(6, 3)] = z1702;
+        c[(6, 4)] = z1703;
+        c[(6, 5)] = z1704;
         c[(6, 6)] = x6;
     }
     fn articulated_acceleration(
@@ -3955,783 +3955,782 @@ impl Dynamics<7> for Arm7 {
         let z1 = q[0].sin();
         let z2 = -self.oy * z1;
         let z3 = self.oy * z0;
-        let z4 = self.z0 + self.l;
-        let z5 = q[1].cos();
-        let z6 = q[1].sin();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = z0 * z4;
         let z7 = z0 * z5;
-        let z8 = z0 * z6;
+        let z8 = z1 * z4;
         let z9 = z1 * z5;
-        let z10 = z1 * z6;
-        let z11 = -z0 * z4;
-        let z12 = -z1 * z4;
-        let z13 = z0 * z2 + z1 * z3;
-        let z14 = -qd[1] * z1;
-        let z15 = qd[1] * z0;
+        let z10 = -self.l * z0;
+        let z11 = -self.l * z1;
+        let z12 = z0 * z2 + z1 * z3;
+        let z13 = -qd[1] * z1;
+        let z14 = qd[1] * z0;
+        let z15 = qd[1] * z10;
         let z16 = qd[1] * z11;
         let z17 = qd[1] * z12;
-        let z18 = qd[1] * z13;
-        let z19 = z2 - self.oy * z1 + self.l * z8;
-        let z20 = z3 + self.oy * z0 + self.l * z10;
-        let z21 = z4 + self.l * z5;
-        let z22 = q[2].cos();
-        let z23 = q[2].sin();
-        let z24 = -z1 * z23 + z7 * z22;
-        let z25 = -z1 * z22 - z7 * z23;
-        let z26 = z0 * z23 + z9 * z22;
-        let z27 = z0 * z22 - z9 * z23;
-        let z28 = -z6 * z22;
-        let z29 = z6 * z23;
-        let z30 = z5 * z20 - z10 * z21;
-        let z31 = -z5 * z19 + z8 * z21;
-        let z32 = -z8 * z20 + z10 * z19;
-        let z33 = qd[2] * z8 + z14;
-        let z34 = qd[2] * z10 + z15;
-        let z35 = qd[0] + qd[2] * z5;
+        let z18 = z2 - self.oy * z1 + self.l * z7;
+        let z19 = z3 + self.oy * z0 + self.l * z9;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -z1 * z22 + z6 * z21;
+        let z24 = -z1 * z21 - z6 * z22;
+        let z25 = z0 * z22 + z8 * z21;
+        let z26 = z0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        let z29 = z4 * z19 - z9 * z20;
+        let z30 = -z4 * z18 + z7 * z20;
+        let z31 = -z7 * z19 + z9 * z18;
+        let z32 = qd[2] * z7 + z13;
+        let z33 = qd[2] * z9 + z14;
+        let z34 = qd[0] + qd[2] * z4;
+        let z35 = qd[2] * z29 + z15;
         let z36 = qd[2] * z30 + z16;
         let z37 = qd[2] * z31 + z17;
-        let z38 = qd[2] * z32 + z18;
-        let z39 = self.oy * z25 + self.l * z8 + z19;
-        let z40 = self.oy * z27 + self.l * z10 + z20;
-        let z41 = self.oy * z29 + self.l * z5 + z21;
-        let z42 = q[3].cos();
-        let z43 = q[3].sin();
-        let z44 = -z8 * z43 + z24 * z42;
-        let z45 = z8 * z42 + z24 * z43;
-        let z46 = -z10 * z43 + z26 * z42;
-        let z47 = z10 * z42 + z26 * z43;
-        let z48 = -z5 * z43 + z28 * z42;
-        let z49 = z5 * z42 + z28 * z43;
-        let z50 = -z27 * z41 + z29 * z40;
-        let z51 = z25 * z41 - z29 * z39;
-        let z52 = -z25 * z40 + z27 * z39;
-        let z53 = qd[3] * z25 + z33;
-        let z54 = qd[3] * z27 + z34;
-        let z55 = qd[3] * z29 + z35;
+        let z38 = self.oy * z24 + z18 + self.l * z7;
+        let z39 = self.oy * z26 + self.l * z9 + z19;
+        let z40 = self.oy * z28 + self.l * z4 + z20;
+        let z41 = q[3].cos();
+        let z42 = q[3].sin();
+        let z43 = -z7 * z42 + z23 * z41;
+        let z44 = z7 * z41 + z23 * z42;
+        let z45 = -z9 * z42 + z25 * z41;
+        let z46 = z9 * z41 + z25 * z42;
+        let z47 = -z4 * z42 + z27 * z41;
+        let z48 = z4 * z41 + z27 * z42;
+        let z49 = -z26 * z40 + z28 * z39;
+        let z50 = z24 * z40 - z28 * z38;
+        let z51 = -z24 * z39 + z26 * z38;
+        let z52 = qd[3] * z24 + z32;
+        let z53 = qd[3] * z26 + z33;
+        let z54 = qd[3] * z28 + z34;
+        let z55 = qd[3] * z49 + z35;
         let z56 = qd[3] * z50 + z36;
         let z57 = qd[3] * z51 + z37;
-        let z58 = qd[3] * z52 + z38;
-        let z59 = self.oy * z25 + self.l * z45 + z39;
-        let z60 = self.oy * z27 + self.l * z47 + z40;
-        let z61 = self.oy * z29 + self.l * z49 + z41;
-        let z62 = q[4].cos();
-        let z63 = q[4].sin();
-        let z64 = z25 * z63 + z44 * z62;
-        let z65 = z25 * z62 - z44 * z63;
-        let z66 = z27 * z63 + z46 * z62;
-        let z67 = z27 * z62 - z46 * z63;
-        let z68 = z29 * z63 + z48 * z62;
-        let z69 = z29 * z62 - z48 * z63;
-        let z70 = -z47 * z61 + z49 * z60;
-        let z71 = z45 * z61 - z49 * z59;
-        let z72 = -z45 * z60 + z47 * z59;
-        let z73 = qd[4] * z45 + z53;
-        let z74 = qd[4] * z47 + z54;
-        let z75 = qd[4] * z49 + z55;
+        let z58 = self.oy * z24 + self.l * z44 + z38;
+        let z59 = self.oy * z26 + self.l * z46 + z39;
+        let z60 = self.oy * z28 + self.l * z48 + z40;
+        let z61 = q[4].cos();
+        let z62 = q[4].sin();
+        let z63 = z24 * z62 + z43 * z61;
+        let z64 = z24 * z61 - z43 * z62;
+        let z65 = z26 * z62 + z45 * z61;
+        let z66 = z26 * z61 - z45 * z62;
+        let z67 = z28 * z62 + z47 * z61;
+        let z68 = z28 * z61 - z47 * z62;
+        let z69 = -z46 * z60 + z48 * z59;
+        let z70 = z44 * z60 - z48 * z58;
+        let z71 = -z44 * z59 + z46 * z58;
+        let z72 = qd[4] * z44 + z52;
+        let z73 = qd[4] * z46 + z53;
+        let z74 = qd[4] * z48 + z54;
+        let z75 = qd[4] * z69 + z55;
         let z76 = qd[4] * z70 + z56;
         let z77 = qd[4] * z71 + z57;
-        let z78 = qd[4] * z72 + z58;
-        let z79 = self.oy * z65 + self.l * z45 + z59;
-        let z80 = self.oy * z67 + self.l * z47 + z60;
-        let z81 = self.oy * z69 + self.l * z49 + z61;
-        let z82 = q[5].cos();
-        let z83 = q[5].sin();
-        let z84 = -z45 * z83 + z64 * z82;
-        let z85 = z45 * z82 + z64 * z83;
-        let z86 = -z47 * z83 + z66 * z82;
-        let z87 = z47 * z82 + z66 * z83;
-        let z88 = -z49 * z83 + z68 * z82;
-        let z89 = z49 * z82 + z68 * z83;
-        let z90 = -z67 * z81 + z69 * z80;
-        let z91 = z65 * z81 - z69 * z79;
-        let z92 = -z65 * z80 + z67 * z79;
-        let z93 = qd[5] * z65 + z73;
-        let z94 = qd[5] * z67 + z74;
-        let z95 = qd[5] * z69 + z75;
+        let z78 = self.oy * z64 + self.l * z44 + z58;
+        let z79 = self.oy * z66 + self.l * z46 + z59;
+        let z80 = self.oy * z68 + self.l * z48 + z60;
+        let z81 = q[5].cos();
+        let z82 = q[5].sin();
+        let z83 = -z44 * z82 + z63 * z81;
+        let z84 = z44 * z81 + z63 * z82;
+        let z85 = -z46 * z82 + z65 * z81;
+        let z86 = z46 * z81 + z65 * z82;
+        let z87 = -z48 * z82 + z67 * z81;
+        let z88 = z48 * z81 + z67 * z82;
+        let z89 = -z66 * z80 + z68 * z79;
+        let z90 = z64 * z80 - z68 * z78;
+        let z91 = -z64 * z79 + z66 * z78;
+        let z92 = qd[5] * z64 + z72;
+        let z93 = qd[5] * z66 + z73;
+        let z94 = qd[5] * z68 + z74;
+        let z95 = qd[5] * z89 + z75;
         let z96 = qd[5] * z90 + z76;
         let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = self.oy * z65 + self.l * z85 + z79;
-        let z100 = self.oy * z67 + self.l * z87 + z80;
-        let z101 = self.oy * z69 + self.l * z89 + z81;
-        let z102 = q[6].cos();
-        let z103 = q[6].sin();
-        let z104 = z65 * z103 + z84 * z102;
-        let z105 = z65 * z102 - z84 * z103;
-        let z106 = z67 * z103 + z86 * z102;
-        let z107 = z67 * z102 - z86 * z103;
-        let z108 = z69 * z103 + z88 * z102;
-        let z109 = z69 * z102 - z88 * z103;
-        let z110 = -z87 * z101 + z89 * z100;
-        let z111 = z85 * z101 - z89 * z99;
-        let z112 = -z85 * z100 + z87 * z99;
-        let z113 = qd[6] * z85 + z93;
-        let z114 = qd[6] * z87 + z94;
-        let z115 = qd[6] * z89 + z95;
+        let z98 = self.oy * z64 + self.l * z84 + z78;
+        let z99 = self.oy * z66 + self.l * z86 + z79;
+        let z100 = self.oy * z68 + self.l * z88 + z80;
+        let z101 = q[6].cos();
+        let z102 = q[6].sin();
+        let z103 = z64 * z102 + z83 * z101;
+        let z104 = z64 * z101 - z83 * z102;
+        let z105 = z66 * z102 + z85 * z101;
+        let z106 = z66 * z101 - z85 * z102;
+        let z107 = z68 * z102 + z87 * z101;
+        let z108 = z68 * z101 - z87 * z102;
+        let z109 = -z86 * z100 + z88 * z99;
+        let z110 = z84 * z100 - z88 * z98;
+        let z111 = -z84 * z99 + z86 * z98;
+        let z112 = qd[6] * z84 + z92;
+        let z113 = qd[6] * z86 + z93;
+        let z114 = qd[6] * z88 + z94;
+        let z115 = qd[6] * z109 + z95;
         let z116 = qd[6] * z110 + z96;
         let z117 = qd[6] * z111 + z97;
-        let z118 = qd[6] * z112 + z98;
-        let z119 = self.cx * z0 - self.cy * z1;
-        let z120 = self.cx * z1 + self.cy * z0;
-        let z125 = z2 + self.cx * z7 - self.cy * z1 + self.cz * z8;
-        let z126 = z3 + self.cx * z9 + self.cy * z0 + self.cz * z10;
-        let z127 = z4 - self.cx * z6 + self.cz * z5;
-        let z128 = self.ixx1 * (z7 * z7) + self.iyy * (z1 * z1) + self.izz * (z8 * z8);
-        let z129 = self.ixx1 * z7 * z9 - self.iyy * z0 * z1 + self.izz * z8 * z10;
-        let z130 = -self.ixx1 * z6 * z7 + self.izz * z5 * z8;
-        let z131 = self.ixx1 * (z9 * z9) + self.iyy * (z0 * z0) + self.izz * (z10 * z10);
-        let z132 = -self.ixx1 * z6 * z9 + self.izz * z5 * z10;
-        let z133 = self.ixx1 * (z6 * z6) + self.izz * (z5 * z5);
-        let z134 = self.cx * z24 + self.cy * z25 + self.cz * z8 + z19;
-        let z135 = self.cx * z26 + self.cy * z27 + self.cz * z10 + z20;
-        let z136 = self.cx * z28 + self.cy * z29 + self.cz * z5 + z21;
-        let z137 = self.ixx2 * (z24 * z24) + self.iyy * (z25 * z25)
-            + self.izz * (z8 * z8);
-        let z138 = self.ixx2 * z24 * z26 + self.iyy * z25 * z27 + self.izz * z8 * z10;
-        let z139 = self.ixx2 * z24 * z28 + self.iyy * z25 * z29 + self.izz * z5 * z8;
-        let z140 = self.ixx2 * (z26 * z26) + self.iyy * (z27 * z27)
-            + self.izz * (z10 * z10);
-        let z141 = self.ixx2 * z26 * z28 + self.iyy * z27 * z29 + self.izz * z5 * z10;
-        let z142 = self.ixx2 * (z28 * z28) + self.iyy * (z29 * z29)
-            + self.izz * (z5 * z5);
-        let z143 = self.cx * z44 + self.cy * z25 + self.cz * z45 + z39;
-        let z144 = self.cx * z46 + self.cy * z27 + self.cz * z47 + z40;
-        let z145 = self.cx * z48 + self.cy * z29 + self.cz * z49 + z41;
-        let z146 = self.ixx3 * (z44 * z44) + self.iyy * (z25 * z25)
-            + self.izz * (z45 * z45);
-        let z147 = self.ixx3 * z44 * z46 + self.iyy * z25 * z27 + self.izz * z45 * z47;
-        let z148 = self.ixx3 * z44 * z48 + self.iyy * z25 * z29 + self.izz * z45 * z49;
-        let z149 = self.ixx3 * (z46 * z46) + self.iyy * (z27 * z27)
-            + self.izz * (z47 * z47);
-        let z150 = self.ixx3 * z46 * z48 + self.iyy * z27 * z29 + self.izz * z47 * z49;
-        let z151 = self.ixx3 * (z48 * z48) + self.iyy * (z29 * z29)
-            + self.izz * (z49 * z49);
-        let z152 = self.cx * z64 + self.cy * z65 + self.cz * z45 + z59;
-        let z153 = self.cx * z66 + self.cy * z67 + self.cz * z47 + z60;
-        let z154 = self.cx * z68 + self.cy * z69 + self.cz * z49 + z61;
-        let z155 = self.ixx4 * (z64 * z64) + self.iyy * (z65 * z65)
-            + self.izz * (z45 * z45);
-        let z156 = self.ixx4 * z64 * z66 + self.iyy * z65 * z67 + self.izz * z45 * z47;
-        let z157 = self.ixx4 * z64 * z68 + self.iyy * z65 * z69 + self.izz * z45 * z49;
-        let z158 = self.ixx4 * (z66 * z66) + self.iyy * (z67 * z67)
-            + self.izz * (z47 * z47);
-        let z159 = self.ixx4 * z66 * z68 + self.iyy * z67 * z69 + self.izz * z47 * z49;
-        let z160 = self.ixx4 * (z68 * z68) + self.iyy * (z69 * z69)
-            + self.izz * (z49 * z49);
-        let z161 = self.cx * z84 + self.cy * z65 + self.cz * z85 + z79;
-        let z162 = self.cx * z86 + self.cy * z67 + self.cz * z87 + z80;
-        let z163 = self.cx * z88 + self.cy * z69 + self.cz * z89 + z81;
-        let z164 = self.ixx5 * (z84 * z84) + self.iyy * (z65 * z65)
-            + self.izz * (z85 * z85);
-        let z165 = self.ixx5 * z84 * z86 + self.iyy * z65 * z67 + self.izz * z85 * z87;
-        let z166 = self.ixx5 * z84 * z88 + self.iyy * z65 * z69 + self.izz * z85 * z89;
-        let z167 = self.ixx5 * (z86 * z86) + self.iyy * (z67 * z67)
-            + self.izz * (z87 * z87);
-        let z168 = self.ixx5 * z86 * z88 + self.iyy * z67 * z69 + self.izz * z87 * z89;
-        let z169 = self.ixx5 * (z88 * z88) + self.iyy * (z69 * z69)
-            + self.izz * (z89 * z89);
-        let z170 = self.cx * z104 + self.cy * z105 + self.cz * z85 + z99;
-        let z171 = self.cx * z106 + self.cy * z107 + self.cz * z87 + z100;
-        let z172 = self.cx * z108 + self.cy * z109 + self.cz * z89 + z101;
-        let z173 = self.ixx6 * (z104 * z104) + self.iyy * (z105 * z105)
-            + self.izz * (z85 * z85);
-        let z174 = self.ixx6 * z104 * z106 + self.iyy * z105 * z107
-            + self.izz * z85 * z87;
-        let z175 = self.ixx6 * z104 * z108 + self.iyy * z105 * z109
-            + self.izz * z85 * z89;
-        let z176 = self.ixx6 * (z106 * z106) + self.iyy * (z107 * z107)
-            + self.izz * (z87 * z87);
-        let z177 = self.ixx6 * z106 * z108 + self.iyy * z107 * z109
-            + self.izz * z87 * z89;
-        let z178 = self.ixx6 * (z108 * z108) + self.iyy * (z109 * z109)
-            + self.izz * (z89 * z89);
-        let z179 = -qd[0] * z120;
-        let z180 = qd[0] * z119;
-        let z181 = -qd[0] * z126 + z15 * z127 + z16;
-        let z182 = qd[0] * z125 - z14 * z127 + z17;
-        let z183 = z14 * z126 - z15 * z125 + z18;
-        let z184 = z34 * z136 - z35 * z135 + z36;
-        let z185 = -z33 * z136 + z35 * z134 + z37;
-        let z186 = z33 * z135 - z34 * z134 + z38;
-        let z187 = z54 * z145 - z55 * z144 + z56;
-        let z188 = -z53 * z145 + z55 * z143 + z57;
-        let z189 = z53 * z144 - z54 * z143 + z58;
-        let z190 = z74 * z154 - z75 * z153 + z76;
-        let z191 = -z73 * z154 + z75 * z152 + z77;
-        let z192 = z73 * z153 - z74 * z152 + z78;
-        let z193 = z94 * z163 - z95 * z162 + z96;
-        let z194 = -z93 * z163 + z95 * z161 + z97;
-        let z195 = z93 * z162 - z94 * z161 + z98;
-        let z196 = z114 * z172 - z115 * z171 + z116;
-        let z197 = -z113 * z172 + z115 * z170 + z117;
-        let z198 = z113 * z171 - z114 * z170 + z118;
-        let z247 = self.m6 * z170;
-        let z248 = self.m6 * z171;
-        let z249 = self.m6 * z172;
-        let z250 = self.m6 * (z171 * z171) + self.m6 * (z172 * z172) + z173;
-        let z251 = -self.m6 * z170 * z171 + z174;
-        let z252 = -self.m6 * z170 * z172 + z175;
-        let z253 = self.m6 * (z170 * z170) + self.m6 * (z172 * z172) + z176;
-        let z254 = -self.m6 * z171 * z172 + z177;
-        let z255 = self.m6 * (z170 * z170) + self.m6 * (z171 * z171) + z178;
-        let z409 = -qd[0] * self.m0 * z180;
-        let z410 = qd[0] * self.m0 * z179;
-        let z415 = z119 * z410 - z120 * z409;
-        let z419 = qd[0] * z130 + z14 * z128 + z15 * z129;
-        let z420 = qd[0] * z132 + z14 * z129 + z15 * z131;
-        let z421 = qd[0] * z133 + z14 * z130 + z15 * z132;
-        let z428 = z33 * z137 + z34 * z138 + z35 * z139;
-        let z429 = z33 * z138 + z34 * z140 + z35 * z141;
-        let z430 = z33 * z139 + z34 * z141 + z35 * z142;
-        let z437 = z53 * z146 + z54 * z147 + z55 * z148;
-        let z438 = z53 * z147 + z54 * z149 + z55 * z150;
-        let z439 = z53 * z148 + z54 * z150 + z55 * z151;
-        let z446 = z73 * z155 + z74 * z156 + z75 * z157;
-        let z447 = z73 * z156 + z74 * z158 + z75 * z159;
-        let z448 = z73 * z157 + z74 * z159 + z75 * z160;
-        let z455 = z93 * z164 + z94 * z165 + z95 * z166;
-        let z456 = z93 * z165 + z94 * z167 + z95 * z168;
-        let z457 = z93 * z166 + z94 * z168 + z95 * z169;
-        let z464 = z113 * z173 + z114 * z174 + z115 * z175;
-        let z465 = z113 * z174 + z114 * z176 + z115 * z177;
-        let z466 = z113 * z175 + z114 * z177 + z115 * z178;
-        let z556 = -qd[0] * z1;
-        let z2259 = -qd[0] * z0;
-        let z2260 = z0 * z14 + z1 * z15;
-        let z2261 = -qd[0] * z12 - z0 * z18 + z13 * z15;
-        let z2262 = qd[0] * z11 - z1 * z18 - z13 * z14;
-        let z2263 = z0 * z16 + z1 * z17 - z11 * z15 + z12 * z14;
-        let z2264 = qd[1] * z2259;
-        let z2265 = qd[1] * z556;
-        let z2266 = qd[1] * z2260;
-        let z2267 = qd[1] * z2261;
-        let z2268 = qd[1] * z2262;
-        let z2269 = qd[1] * z2263;
-        let z2270 = z5 * z34 - z10 * z35;
-        let z2271 = -z5 * z33 + z8 * z35;
-        let z2272 = -z8 * z34 + z10 * z33;
-        let z2273 = z5 * z37 - z10 * z38 - z31 * z35 + z32 * z34;
-        let z2274 = -z5 * z36 + z8 * z38 + z30 * z35 - z32 * z33;
-        let z2275 = -z8 * z37 + z10 * z36 - z30 * z34 + z31 * z33;
-        let z2276 = qd[2] * z2270;
-        let z2277 = qd[2] * z2271;
-        let z2278 = qd[2] * z2272;
-        let z2279 = qd[2] * z2273;
+        let z118 = self.cx * z0 - self.cy * z1;
+        let z119 = self.cx * z1 + self.cy * z0;
+        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
+        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
+        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
+        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
+        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
+        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
+        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
+        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (z7 * z7);
+        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
+        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
+        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (z9 * z9);
+        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
+        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
+            + self.izz * (z4 * z4);
+        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
+        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
+        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
+        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
+            + self.izz * (z44 * z44);
+        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
+        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
+        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
+            + self.izz * (z46 * z46);
+        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
+        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
+            + self.izz * (z48 * z48);
+        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
+        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
+        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
+        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
+            + self.izz * (z44 * z44);
+        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
+        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
+        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
+            + self.izz * (z46 * z46);
+        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
+        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
+            + self.izz * (z48 * z48);
+        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
+        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
+        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
+        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
+            + self.izz * (z84 * z84);
+        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
+        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
+        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
+            + self.izz * (z86 * z86);
+        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
+        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
+            + self.izz * (z88 * z88);
+        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
+        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
+        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
+        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
+            + self.izz * (z84 * z84);
+        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
+            + self.izz * z84 * z86;
+        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
+            + self.izz * z84 * z88;
+        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
+            + self.izz * (z86 * z86);
+        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
+            + self.izz * z86 * z88;
+        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
+            + self.izz * (z88 * z88);
+        let z183 = -qd[0] * z119;
+        let z184 = qd[0] * z118;
+        let z185 = -qd[0] * z124 + z14 * z125 + z15;
+        let z186 = qd[0] * z123 - z13 * z125 + z16;
+        let z187 = z13 * z124 - z14 * z123 + z17;
+        let z188 = z33 * z134 - z34 * z133 + z35;
+        let z189 = -z32 * z134 + z34 * z132 + z36;
+        let z190 = z32 * z133 - z33 * z132 + z37;
+        let z191 = z53 * z143 - z54 * z142 + z55;
+        let z192 = -z52 * z143 + z54 * z141 + z56;
+        let z193 = z52 * z142 - z53 * z141 + z57;
+        let z194 = z73 * z152 - z74 * z151 + z75;
+        let z195 = -z72 * z152 + z74 * z150 + z76;
+        let z196 = z72 * z151 - z73 * z150 + z77;
+        let z197 = z93 * z161 - z94 * z160 + z95;
+        let z198 = -z92 * z161 + z94 * z159 + z96;
+        let z199 = z92 * z160 - z93 * z159 + z97;
+        let z200 = z113 * z170 - z114 * z169 + z115;
+        let z201 = -z112 * z170 + z114 * z168 + z116;
+        let z202 = z112 * z169 - z113 * z168 + z117;
+        let z251 = self.m6 * z168;
+        let z252 = self.m6 * z169;
+        let z253 = self.m6 * z170;
+        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
+        let z255 = -self.m6 * z168 * z169 + z172;
+        let z256 = -self.m6 * z168 * z170 + z173;
+        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
+        let z258 = -self.m6 * z169 * z170 + z175;
+        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
+        let z413 = -qd[0] * self.m0 * z184;
+        let z414 = qd[0] * self.m0 * z183;
+        let z419 = z118 * z414 - z119 * z413;
+        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
+        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
+        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
+        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
+        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
+        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
+        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
+        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
+        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
+        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
+        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
+        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
+        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
+        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
+        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
+        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
+        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
+        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
+        let z560 = -qd[0] * z1;
+        let z2263 = -qd[0] * z0;
+        let z2264 = z0 * z13 + z1 * z14;
+        let z2265 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z2266 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z2267 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z2268 = qd[1] * z2263;
+        let z2269 = qd[1] * z560;
+        let z2270 = qd[1] * z2264;
+        let z2271 = qd[1] * z2265;
+        let z2272 = qd[1] * z2266;
+        let z2273 = qd[1] * z2267;
+        let z2274 = z4 * z33 - z9 * z34;
+        let z2275 = -z4 * z32 + z7 * z34;
+        let z2276 = -z7 * z33 + z9 * z32;
+        let z2277 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z2278 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z2279 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
         let z2280 = qd[2] * z2274;
         let z2281 = qd[2] * z2275;
-        let z2282 = -z27 * z55 + z29 * z54;
-        let z2283 = z25 * z55 - z29 * z53;
-        let z2284 = -z25 * z54 + z27 * z53;
-        let z2285 = -z27 * z58 + z29 * z57 - z51 * z55 + z52 * z54;
-        let z2286 = z25 * z58 - z29 * z56 + z50 * z55 - z52 * z53;
-        let z2287 = -z25 * z57 + z27 * z56 - z50 * z54 + z51 * z53;
-        let z2288 = qd[3] * z2282;
-        let z2289 = qd[3] * z2283;
-        let z2290 = qd[3] * z2284;
-        let z2291 = qd[3] * z2285;
+        let z2282 = qd[2] * z2276;
+        let z2283 = qd[2] * z2277;
+        let z2284 = qd[2] * z2278;
+        let z2285 = qd[2] * z2279;
+        let z2286 = -z26 * z54 + z28 * z53;
+        let z2287 = z24 * z54 - z28 * z52;
+        let z2288 = -z24 * z53 + z26 * z52;
+        let z2289 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
+        let z2290 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
+        let z2291 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
         let z2292 = qd[3] * z2286;
         let z2293 = qd[3] * z2287;
-        let z2294 = -z47 * z75 + z49 * z74;
-        let z2295 = z45 * z75 - z49 * z73;
-        let z2296 = -z45 * z74 + z47 * z73;
-        let z2297 = -z47 * z78 + z49 * z77 - z71 * z75 + z72 * z74;
-        let z2298 = z45 * z78 - z49 * z76 + z70 * z75 - z72 * z73;
-        let z2299 = -z45 * z77 + z47 * z76 - z70 * z74 + z71 * z73;
-        let z2300 = qd[4] * z2294;
-        let z2301 = qd[4] * z2295;
-        let z2302 = qd[4] * z2296;
-        let z2303 = qd[4] * z2297;
+        let z2294 = qd[3] * z2288;
+        let z2295 = qd[3] * z2289;
+        let z2296 = qd[3] * z2290;
+        let z2297 = qd[3] * z2291;
+        let z2298 = -z46 * z74 + z48 * z73;
+        let z2299 = z44 * z74 - z48 * z72;
+        let z2300 = -z44 * z73 + z46 * z72;
+        let z2301 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
+        let z2302 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
+        let z2303 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
         let z2304 = qd[4] * z2298;
         let z2305 = qd[4] * z2299;
-        let z2306 = -z67 * z95 + z69 * z94;
-        let z2307 = z65 * z95 - z69 * z93;
-        let z2308 = -z65 * z94 + z67 * z93;
-        let z2309 = -z67 * z98 + z69 * z97 - z91 * z95 + z92 * z94;
-        let z2310 = z65 * z98 - z69 * z96 + z90 * z95 - z92 * z93;
-        let z2311 = -z65 * z97 + z67 * z96 - z90 * z94 + z91 * z93;
-        let z2312 = qd[5] * z2306;
-        let z2313 = qd[5] * z2307;
-        let z2314 = qd[5] * z2308;
-        let z2315 = qd[5] * z2309;
+        let z2306 = qd[4] * z2300;
+        let z2307 = qd[4] * z2301;
+        let z2308 = qd[4] * z2302;
+        let z2309 = qd[4] * z2303;
+        let z2310 = -z66 * z94 + z68 * z93;
+        let z2311 = z64 * z94 - z68 * z92;
+        let z2312 = -z64 * z93 + z66 * z92;
+        let z2313 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
+        let z2314 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
+        let z2315 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
         let z2316 = qd[5] * z2310;
         let z2317 = qd[5] * z2311;
-        let z2318 = -z87 * z115 + z89 * z114;
-        let z2319 = z85 * z115 - z89 * z113;
-        let z2320 = -z85 * z114 + z87 * z113;
-        let z2321 = -z87 * z118 + z89 * z117 - z111 * z115 + z112 * z114;
-        let z2322 = z85 * z118 - z89 * z116 + z110 * z115 - z112 * z113;
-        let z2323 = -z85 * z117 + z87 * z116 - z110 * z114 + z111 * z113;
-        let z2324 = qd[6] * z2318;
-        let z2325 = qd[6] * z2319;
-        let z2326 = qd[6] * z2320;
-        let z2327 = qd[6] * z2321;
+        let z2318 = qd[5] * z2312;
+        let z2319 = qd[5] * z2313;
+        let z2320 = qd[5] * z2314;
+        let z2321 = qd[5] * z2315;
+        let z2322 = -z86 * z114 + z88 * z113;
+        let z2323 = z84 * z114 - z88 * z112;
+        let z2324 = -z84 * z113 + z86 * z112;
+        let z2325 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
+        let z2326 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
+        let z2327 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
         let z2328 = qd[6] * z2322;
         let z2329 = qd[6] * z2323;
-        let z2339 = self.m0 * (z119 * z119) + self.m0 * (z120 * z120) + self.izz;
-        let z2344 = self.m1 * (z126 * z126) + self.m1 * (z127 * z127) + z128;
-        let z2345 = -self.m1 * z125 * z126 + z129;
-        let z2346 = -self.m1 * z125 * z127 + z130;
-        let z2347 = -self.m1 * z127;
-        let z2348 = self.m1 * z126;
-        let z2349 = self.m1 * (z125 * z125) + self.m1 * (z127 * z127) + z131;
-        let z2350 = -self.m1 * z126 * z127 + z132;
-        let z2351 = self.m1 * z127;
-        let z2352 = -self.m1 * z125;
-        let z2353 = self.m1 * (z125 * z125) + self.m1 * (z126 * z126) + z133;
-        let z2354 = -self.m1 * z126;
+        let z2330 = qd[6] * z2324;
+        let z2331 = qd[6] * z2325;
+        let z2332 = qd[6] * z2326;
+        let z2333 = qd[6] * z2327;
+        let z2343 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz;
+        let z2348 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z126;
+        let z2349 = -self.m1 * z123 * z124 + z127;
+        let z2350 = -self.m1 * z123 * z125 + z128;
+        let z2351 = -self.m1 * z125;
+        let z2352 = self.m1 * z124;
+        let z2353 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z129;
+        let z2354 = -self.m1 * z124 * z125 + z130;
         let z2355 = self.m1 * z125;
-        let z2356 = -qd[0] * self.m1 * z182 + self.m1 * z15 * z183;
-        let z2357 = qd[0] * self.m1 * z181 - self.m1 * z14 * z183;
-        let z2358 = self.m1 * z14 * z182 - self.m1 * z15 * z181;
-        let z2359 = -qd[0] * z420 + z15 * z421 + z126 * z2358 - z127 * z2357;
-        let z2360 = qd[0] * z419 - z14 * z421 - z125 * z2358 + z127 * z2356;
-        let z2361 = z14 * z420 - z15 * z419 + z125 * z2357 - z126 * z2356;
-        let z2362 = self.m2 * (z135 * z135) + self.m2 * (z136 * z136) + z137;
-        let z2363 = -self.m2 * z134 * z135 + z138;
-        let z2364 = -self.m2 * z134 * z136 + z139;
-        let z2365 = -self.m2 * z136;
-        let z2366 = self.m2 * z135;
-        let z2367 = self.m2 * (z134 * z134) + self.m2 * (z136 * z136) + z140;
-        let z2368 = -self.m2 * z135 * z136 + z141;
-        let z2369 = self.m2 * z136;
-        let z2370 = -self.m2 * z134;
-        let z2371 = self.m2 * (z134 * z134) + self.m2 * (z135 * z135) + z142;
-        let z2372 = -self.m2 * z135;
+        let z2356 = -self.m1 * z123;
+        let z2357 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z131;
+        let z2358 = -self.m1 * z124;
+        let z2359 = self.m1 * z123;
+        let z2360 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187;
+        let z2361 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187;
+        let z2362 = self.m1 * z13 * z186 - self.m1 * z14 * z185;
+        let z2363 = -qd[0] * z424 + z14 * z425 + z124 * z2362 - z125 * z2361;
+        let z2364 = qd[0] * z423 - z13 * z425 - z123 * z2362 + z125 * z2360;
+        let z2365 = z13 * z424 - z14 * z423 + z123 * z2361 - z124 * z2360;
+        let z2366 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z135;
+        let z2367 = -self.m2 * z132 * z133 + z136;
+        let z2368 = -self.m2 * z132 * z134 + z137;
+        let z2369 = -self.m2 * z134;
+        let z2370 = self.m2 * z133;
+        let z2371 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z138;
+        let z2372 = -self.m2 * z133 * z134 + z139;
         let z2373 = self.m2 * z134;
-        let z2374 = self.m2 * z34 * z186 - self.m2 * z35 * z185;
-        let z2375 = -self.m2 * z33 * z186 + self.m2 * z35 * z184;
-        let z2376 = self.m2 * z33 * z185 - self.m2 * z34 * z184;
-        let z2377 = z34 * z430 - z35 * z429 + z135 * z2376 - z136 * z2375;
-        let z2378 = -z33 * z430 + z35 * z428 - z134 * z2376 + z136 * z2374;
-        let z2379 = z33 * z429 - z34 * z428 + z134 * z2375 - z135 * z2374;
-        let z2380 = self.m3 * (z144 * z144) + self.m3 * (z145 * z145) + z146;
-        let z2381 = -self.m3 * z143 * z144 + z147;
-        let z2382 = -self.m3 * z143 * z145 + z148;
-        let z2383 = -self.m3 * z145;
-        let z2384 = self.m3 * z144;
-        let z2385 = self.m3 * (z143 * z143) + self.m3 * (z145 * z145) + z149;
-        let z2386 = -self.m3 * z144 * z145 + z150;
-        let z2387 = self.m3 * z145;
-        let z2388 = -self.m3 * z143;
-        let z2389 = self.m3 * (z143 * z143) + self.m3 * (z144 * z144) + z151;
-        let z2390 = -self.m3 * z144;
+        let z2374 = -self.m2 * z132;
+        let z2375 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z140;
+        let z2376 = -self.m2 * z133;
+        let z2377 = self.m2 * z132;
+        let z2378 = self.m2 * z33 * z190 - self.m2 * z34 * z189;
+        let z2379 = -self.m2 * z32 * z190 + self.m2 * z34 * z188;
+        let z2380 = self.m2 * z32 * z189 - self.m2 * z33 * z188;
+        let z2381 = z33 * z434 - z34 * z433 + z133 * z2380 - z134 * z2379;
+        let z2382 = -z32 * z434 + z34 * z432 - z132 * z2380 + z134 * z2378;
+        let z2383 = z32 * z433 - z33 * z432 + z132 * z2379 - z133 * z2378;
+        let z2384 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z144;
+        let z2385 = -self.m3 * z141 * z142 + z145;
+        let z2386 = -self.m3 * z141 * z143 + z146;
+        let z2387 = -self.m3 * z143;
+        let z2388 = self.m3 * z142;
+        let z2389 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z147;
+        let z2390 = -self.m3 * z142 * z143 + z148;
         let z2391 = self.m3 * z143;
-        let z2392 = self.m3 * z54 * z189 - self.m3 * z55 * z188;
-        let z2393 = -self.m3 * z53 * z189 + self.m3 * z55 * z187;
-        let z2394 = self.m3 * z53 * z188 - self.m3 * z54 * z187;
-        let z2395 = z54 * z439 - z55 * z438 + z144 * z2394 - z145 * z2393;
-        let z2396 = -z53 * z439 + z55 * z437 - z143 * z2394 + z145 * z2392;
-        let z2397 = z53 * z438 - z54 * z437 + z143 * z2393 - z144 * z2392;
-        let z2398 = self.m4 * (z153 * z153) + self.m4 * (z154 * z154) + z155;
-        let z2399 = -self.m4 * z152 * z153 + z156;
-        let z2400 = -self.m4 * z152 * z154 + z157;
-        let z2401 = -self.m4 * z154;
-        let z2402 = self.m4 * z153;
-        let z2403 = self.m4 * (z152 * z152) + self.m4 * (z154 * z154) + z158;
-        let z2404 = -self.m4 * z153 * z154 + z159;
-        let z2405 = self.m4 * z154;
-        let z2406 = -self.m4 * z152;
-        let z2407 = self.m4 * (z152 * z152) + self.m4 * (z153 * z153) + z160;
-        let z2408 = -self.m4 * z153;
+        let z2392 = -self.m3 * z141;
+        let z2393 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z149;
+        let z2394 = -self.m3 * z142;
+        let z2395 = self.m3 * z141;
+        let z2396 = self.m3 * z53 * z193 - self.m3 * z54 * z192;
+        let z2397 = -self.m3 * z52 * z193 + self.m3 * z54 * z191;
+        let z2398 = self.m3 * z52 * z192 - self.m3 * z53 * z191;
+        let z2399 = z53 * z443 - z54 * z442 + z142 * z2398 - z143 * z2397;
+        let z2400 = -z52 * z443 + z54 * z441 - z141 * z2398 + z143 * z2396;
+        let z2401 = z52 * z442 - z53 * z441 + z141 * z2397 - z142 * z2396;
+        let z2402 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z153;
+        let z2403 = -self.m4 * z150 * z151 + z154;
+        let z2404 = -self.m4 * z150 * z152 + z155;
+        let z2405 = -self.m4 * z152;
+        let z2406 = self.m4 * z151;
+        let z2407 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z156;
+        let z2408 = -self.m4 * z151 * z152 + z157;
         let z2409 = self.m4 * z152;
-        let z2410 = self.m4 * z74 * z192 - self.m4 * z75 * z191;
-        let z2411 = -self.m4 * z73 * z192 + self.m4 * z75 * z190;
-        let z2412 = self.m4 * z73 * z191 - self.m4 * z74 * z190;
-        let z2413 = z74 * z448 - z75 * z447 + z153 * z2412 - z154 * z2411;
-        let z2414 = -z73 * z448 + z75 * z446 - z152 * z2412 + z154 * z2410;
-        let z2415 = z73 * z447 - z74 * z446 + z152 * z2411 - z153 * z2410;
-        let z2416 = self.m5 * (z162 * z162) + self.m5 * (z163 * z163) + z164;
-        let z2417 = -self.m5 * z161 * z162 + z165;
-        let z2418 = -self.m5 * z161 * z163 + z166;
-        let z2419 = -self.m5 * z163;
-        let z2420 = self.m5 * z162;
-        let z2421 = self.m5 * (z161 * z161) + self.m5 * (z163 * z163) + z167;
-        let z2422 = -self.m5 * z162 * z163 + z168;
-        let z2423 = self.m5 * z163;
-        let z2424 = -self.m5 * z161;
-        let z2425 = self.m5 * (z161 * z161) + self.m5 * (z162 * z162) + z169;
-        let z2426 = -self.m5 * z162;
+        let z2410 = -self.m4 * z150;
+        let z2411 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z158;
+        let z2412 = -self.m4 * z151;
+        let z2413 = self.m4 * z150;
+        let z2414 = self.m4 * z73 * z196 - self.m4 * z74 * z195;
+        let z2415 = -self.m4 * z72 * z196 + self.m4 * z74 * z194;
+        let z2416 = self.m4 * z72 * z195 - self.m4 * z73 * z194;
+        let z2417 = z73 * z452 - z74 * z451 + z151 * z2416 - z152 * z2415;
+        let z2418 = -z72 * z452 + z74 * z450 - z150 * z2416 + z152 * z2414;
+        let z2419 = z72 * z451 - z73 * z450 + z150 * z2415 - z151 * z2414;
+        let z2420 = self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
+        let z2421 = -self.m5 * z159 * z160 + z163;
+        let z2422 = -self.m5 * z159 * z161 + z164;
+        let z2423 = -self.m5 * z161;
+        let z2424 = self.m5 * z160;
+        let z2425 = self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
+        let z2426 = -self.m5 * z160 * z161 + z166;
         let z2427 = self.m5 * z161;
-        let z2428 = self.m5 * z94 * z195 - self.m5 * z95 * z194;
-        let z2429 = -self.m5 * z93 * z195 + self.m5 * z95 * z193;
-        let z2430 = self.m5 * z93 * z194 - self.m5 * z94 * z193;
-        let z2431 = z94 * z457 - z95 * z456 + z162 * z2430 - z163 * z2429;
-        let z2432 = -z93 * z457 + z95 * z455 - z161 * z2430 + z163 * z2428;
-        let z2433 = z93 * z456 - z94 * z455 + z161 * z2429 - z162 * z2428;
-        let z2434 = -self.m6 * z172;
-        let z2435 = -self.m6 * z170;
-        let z2436 = -self.m6 * z171;
-        let z2437 = self.m6 * z114 * z198 - self.m6 * z115 * z197;
-        let z2438 = -self.m6 * z113 * z198 + self.m6 * z115 * z196;
-        let z2439 = self.m6 * z113 * z197 - self.m6 * z114 * z196;
-        let z2440 = z114 * z466 - z115 * z465 + z171 * z2439 - z172 * z2438;
-        let z2441 = -z113 * z466 + z115 * z464 - z170 * z2439 + z172 * z2437;
-        let z2442 = z113 * z465 - z114 * z464 + z170 * z2438 - z171 * z2437;
-        let z2443 = z85 * z250 + z87 * z251 + z89 * z252 + z111 * z2434 + z112 * z248;
-        let z2444 = z85 * z251 + z87 * z253 + z89 * z254 + z110 * z249 + z112 * z2435;
-        let z2445 = z85 * z252 + z87 * z254 + z89 * z255 + z110 * z2436 + z111 * z247;
-        let z2446 = self.m6 * z110 + z87 * z249 + z89 * z2436;
-        let z2447 = self.m6 * z111 + z85 * z2434 + z89 * z247;
-        let z2448 = self.m6 * z112 + z85 * z248 + z87 * z2435;
-        let z2449 = z85 * z2443 + z87 * z2444 + z89 * z2445 + z110 * z2446 + z111 * z2447
-            + z112 * z2448;
-        let z2450 = 1.0 / z2449;
-        let z2451 = -z85 * z2440 - z87 * z2441 - z89 * z2442 - z110 * z2437
-            - z111 * z2438 - z112 * z2439;
-        let z2452 = z2443 * z2450;
-        let z2453 = z2444 * z2450;
-        let z2454 = z2445 * z2450;
-        let z2455 = z2446 * z2450;
-        let z2456 = z2447 * z2450;
-        let z2457 = z2448 * z2450;
-        let z2458 = -z2324 * z2443 - z2325 * z2444 - z2326 * z2445 - z2327 * z2446
-            - z2328 * z2447 - z2329 * z2448 + z2451;
-        let z2459 = z250 + z2416 - z2443 * z2452;
-        let z2460 = z251 + z2417 - z2443 * z2453;
-        let z2461 = z252 + z2418 - z2443 * z2454;
-        let z2462 = -z2443 * z2455;
-        let z2463 = z2419 + z2434 - z2443 * z2456;
-        let z2464 = z248 + z2420 - z2443 * z2457;
-        let z2465 = z253 + z2421 - z2444 * z2453;
-        let z2466 = z254 + z2422 - z2444 * z2454;
-        let z2467 = z249 + z2423 - z2444 * z2455;
-        let z2468 = -z2444 * z2456;
-        let z2469 = z2424 + z2435 - z2444 * z2457;
-        let z2470 = z255 + z2425 - z2445 * z2454;
-        let z2471 = z2426 + z2436 - z2445 * z2455;
-        let z2472 = z247 + z2427 - z2445 * z2456;
-        let z2473 = -z2445 * z2457;
-        let z2474 = self.m5 + self.m6 - z2446 * z2455;
-        let z2475 = -z2446 * z2456;
-        let z2476 = -z2446 * z2457;
-        let z2477 = self.m5 + self.m6 - z2447 * z2456;
-        let z2478 = -z2447 * z2457;
-        let z2479 = self.m5 + self.m6 - z2448 * z2457;
-        let z2480 = z248 * z2329 + z250 * z2324 + z251 * z2325 + z252 * z2326
-            + z2328 * z2434 + z2431 + z2440 + z2452 * z2458;
-        let z2481 = z249 * z2327 + z251 * z2324 + z253 * z2325 + z254 * z2326
-            + z2329 * z2435 + z2432 + z2441 + z2453 * z2458;
-        let z2482 = z247 * z2328 + z252 * z2324 + z254 * z2325 + z255 * z2326
-            + z2327 * z2436 + z2433 + z2442 + z2454 * z2458;
-        let z2483 = z249 * z2325 + self.m6 * z2327 + z2326 * z2436 + z2428 + z2437
-            + z2455 * z2458;
-        let z2484 = z247 * z2326 + self.m6 * z2328 + z2324 * z2434 + z2429 + z2438
-            + z2456 * z2458;
-        let z2485 = z248 * z2324 + self.m6 * z2329 + z2325 * z2435 + z2430 + z2439
-            + z2457 * z2458;
-        let z2486 = z65 * z2459 + z67 * z2460 + z69 * z2461 + z90 * z2462 + z91 * z2463
-            + z92 * z2464;
-        let z2487 = z65 * z2460 + z67 * z2465 + z69 * z2466 + z90 * z2467 + z91 * z2468
-            + z92 * z2469;
-        let z2488 = z65 * z2461 + z67 * z2466 + z69 * z2470 + z90 * z2471 + z91 * z2472
-            + z92 * z2473;
-        let z2489 = z65 * z2462 + z67 * z2467 + z69 * z2471 + z90 * z2474 + z91 * z2475
-            + z92 * z2476;
-        let z2490 = z65 * z2463 + z67 * z2468 + z69 * z2472 + z90 * z2475 + z91 * z2477
-            + z92 * z2478;
-        let z2491 = z65 * z2464 + z67 * z2469 + z69 * z2473 + z90 * z2476 + z91 * z2478
-            + z92 * z2479;
-        let z2492 = z65 * z2486 + z67 * z2487 + z69 * z2488 + z90 * z2489 + z91 * z2490
-            + z92 * z2491;
-        let z2493 = 1.0 / z2492;
-        let z2494 = -z65 * z2480 - z67 * z2481 - z69 * z2482 - z90 * z2483 - z91 * z2484
-            - z92 * z2485;
-        let z2495 = z2486 * z2493;
-        let z2496 = z2487 * z2493;
-        let z2497 = z2488 * z2493;
-        let z2498 = z2489 * z2493;
-        let z2499 = z2490 * z2493;
-        let z2500 = z2491 * z2493;
-        let z2501 = -z2312 * z2486 - z2313 * z2487 - z2314 * z2488 - z2315 * z2489
-            - z2316 * z2490 - z2317 * z2491 + z2494;
-        let z2502 = z2398 + z2459 - z2486 * z2495;
-        let z2503 = z2399 + z2460 - z2486 * z2496;
-        let z2504 = z2400 + z2461 - z2486 * z2497;
-        let z2505 = z2462 - z2486 * z2498;
-        let z2506 = z2401 + z2463 - z2486 * z2499;
-        let z2507 = z2402 + z2464 - z2486 * z2500;
-        let z2508 = z2403 + z2465 - z2487 * z2496;
-        let z2509 = z2404 + z2466 - z2487 * z2497;
-        let z2510 = z2405 + z2467 - z2487 * z2498;
-        let z2511 = z2468 - z2487 * z2499;
-        let z2512 = z2406 + z2469 - z2487 * z2500;
-        let z2513 = z2407 + z2470 - z2488 * z2497;
-        let z2514 = z2408 + z2471 - z2488 * z2498;
-        let z2515 = z2409 + z2472 - z2488 * z2499;
-        let z2516 = z2473 - z2488 * z2500;
-        let z2517 = self.m4 + z2474 - z2489 * z2498;
-        let z2518 = z2475 - z2489 * z2499;
-        let z2519 = z2476 - z2489 * z2500;
-        let z2520 = self.m4 + z2477 - z2490 * z2499;
-        let z2521 = z2478 - z2490 * z2500;
-        let z2522 = self.m4 + z2479 - z2491 * z2500;
-        let z2523 = z2312 * z2459 + z2313 * z2460 + z2314 * z2461 + z2315 * z2462
-            + z2316 * z2463 + z2317 * z2464 + z2413 + z2480 + z2495 * z2501;
-        let z2524 = z2312 * z2460 + z2313 * z2465 + z2314 * z2466 + z2315 * z2467
-            + z2316 * z2468 + z2317 * z2469 + z2414 + z2481 + z2496 * z2501;
-        let z2525 = z2312 * z2461 + z2313 * z2466 + z2314 * z2470 + z2315 * z2471
-            + z2316 * z2472 + z2317 * z2473 + z2415 + z2482 + z2497 * z2501;
-        let z2526 = z2312 * z2462 + z2313 * z2467 + z2314 * z2471 + z2315 * z2474
-            + z2316 * z2475 + z2317 * z2476 + z2410 + z2483 + z2498 * z2501;
-        let z2527 = z2312 * z2463 + z2313 * z2468 + z2314 * z2472 + z2315 * z2475
-            + z2316 * z2477 + z2317 * z2478 + z2411 + z2484 + z2499 * z2501;
-        let z2528 = z2312 * z2464 + z2313 * z2469 + z2314 * z2473 + z2315 * z2476
-            + z2316 * z2478 + z2317 * z2479 + z2412 + z2485 + z2500 * z2501;
-        let z2529 = z45 * z2502 + z47 * z2503 + z49 * z2504 + z70 * z2505 + z71 * z2506
-            + z72 * z2507;
-        let z2530 = z45 * z2503 + z47 * z2508 + z49 * z2509 + z70 * z2510 + z71 * z2511
-            + z72 * z2512;
-        let z2531 = z45 * z2504 + z47 * z2509 + z49 * z2513 + z70 * z2514 + z71 * z2515
-            + z72 * z2516;
-        let z2532 = z45 * z2505 + z47 * z2510 + z49 * z2514 + z70 * z2517 + z71 * z2518
-            + z72 * z2519;
-        let z2533 = z45 * z2506 + z47 * z2511 + z49 * z2515 + z70 * z2518 + z71 * z2520
-            + z72 * z2521;
-        let z2534 = z45 * z2507 + z47 * z2512 + z49 * z2516 + z70 * z2519 + z71 * z2521
-            + z72 * z2522;
-        let z2535 = z45 * z2529 + z47 * z2530 + z49 * z2531 + z70 * z2532 + z71 * z2533
-            + z72 * z2534;
-        let z2536 = 1.0 / z2535;
-        let z2537 = -z45 * z2523 - z47 * z2524 - z49 * z2525 - z70 * z2526 - z71 * z2527
-            - z72 * z2528;
-        let z2538 = z2529 * z2536;
-        let z2539 = z2530 * z2536;
-        let z2540 = z2531 * z2536;
-        let z2541 = z2532 * z2536;
-        let z2542 = z2533 * z2536;
-        let z2543 = z2534 * z2536;
-        let z2544 = z2537 - z2300 * z2529 - z2301 * z2530 - z2302 * z2531 - z2303 * z2532
-            - z2304 * z2533 - z2305 * z2534;
-        let z2545 = -z2529 * z2538 + z2380 + z2502;
-        let z2546 = -z2529 * z2539 + z2381 + z2503;
-        let z2547 = -z2529 * z2540 + z2382 + z2504;
-        let z2548 = -z2529 * z2541 + z2505;
-        let z2549 = z2506 - z2529 * z2542 + z2383;
-        let z2550 = z2507 - z2529 * z2543 + z2384;
-        let z2551 = z2508 - z2530 * z2539 + z2385;
-        let z2552 = z2509 - z2530 * z2540 + z2386;
-        let z2553 = z2510 - z2530 * z2541 + z2387;
-        let z2554 = z2511 - z2530 * z2542;
-        let z2555 = z2512 - z2530 * z2543 + z2388;
-        let z2556 = z2513 - z2531 * z2540 + z2389;
-        let z2557 = z2514 - z2531 * z2541 + z2390;
-        let z2558 = z2515 - z2531 * z2542 + z2391;
-        let z2559 = z2516 - z2531 * z2543;
-        let z2560 = z2517 - z2532 * z2541 + self.m3;
-        let z2561 = z2518 - z2532 * z2542;
-        let z2562 = z2519 - z2532 * z2543;
-        let z2563 = z2520 - z2533 * z2542 + self.m3;
-        let z2564 = z2521 - z2533 * z2543;
-        let z2565 = z2522 - z2534 * z2543 + self.m3;
-        let z2566 = z2523 + z2538 * z2544 + z2300 * z2502 + z2301 * z2503 + z2302 * z2504
-            + z2303 * z2505 + z2304 * z2506 + z2305 * z2507 + z2395;
-        let z2567 = z2524 + z2539 * z2544 + z2300 * z2503 + z2301 * z2508 + z2302 * z2509
-            + z2303 * z2510 + z2304 * z2511 + z2305 * z2512 + z2396;
-        let z2568 = z2525 + z2540 * z2544 + z2300 * z2504 + z2301 * z2509 + z2302 * z2513
-            + z2303 * z2514 + z2304 * z2515 + z2305 * z2516 + z2397;
-        let z2569 = z2526 + z2541 * z2544 + z2300 * z2505 + z2301 * z2510 + z2302 * z2514
-            + z2303 * z2517 + z2304 * z2518 + z2305 * z2519 + z2392;
-        let z2570 = z2527 + z2542 * z2544 + z2300 * z2506 + z2301 * z2511 + z2302 * z2515
-            + z2303 * z2518 + z2304 * z2520 + z2305 * z2521 + z2393;
-        let z2571 = z2528 + z2543 * z2544 + z2300 * z2507 + z2301 * z2512 + z2302 * z2516
-            + z2303 * z2519 + z2304 * z2521 + z2305 * z2522 + z2394;
-        let z2572 = z25 * z2545 + z27 * z2546 + z29 * z2547 + z50 * z2548 + z51 * z2549
-            + z52 * z2550;
-        let z2573 = z25 * z2546 + z27 * z2551 + z29 * z2552 + z50 * z2553 + z51 * z2554
-            + z52 * z2555;
-        let z2574 = z25 * z2547 + z27 * z2552 + z29 * z2556 + z50 * z2557 + z51 * z2558
-            + z52 * z2559;
-        let z2575 = z25 * z2548 + z27 * z2553 + z29 * z2557 + z50 * z2560 + z51 * z2561
-            + z52 * z2562;
-        let z2576 = z25 * z2549 + z27 * z2554 + z29 * z2558 + z50 * z2561 + z51 * z2563
-            + z52 * z2564;
-        let z2577 = z25 * z2550 + z27 * z2555 + z29 * z2559 + z50 * z2562 + z51 * z2564
-            + z52 * z2565;
-        let z2578 = z25 * z2572 + z27 * z2573 + z29 * z2574 + z50 * z2575 + z51 * z2576
-            + z52 * z2577;
-        let z2579 = 1.0 / z2578;
-        let z2580 = -z25 * z2566 - z27 * z2567 - z29 * z2568 - z50 * z2569 - z51 * z2570
-            - z52 * z2571;
-        let z2581 = z2572 * z2579;
-        let z2582 = z2573 * z2579;
-        let z2583 = z2574 * z2579;
-        let z2584 = z2575 * z2579;
-        let z2585 = z2576 * z2579;
-        let z2586 = z2577 * z2579;
-        let z2587 = -z2288 * z2572 - z2289 * z2573 - z2290 * z2574 - z2291 * z2575
-            - z2292 * z2576 - z2293 * z2577 + z2580;
-        let z2588 = z2545 - z2572 * z2581 + z2362;
-        let z2589 = z2546 - z2572 * z2582 + z2363;
-        let z2590 = z2547 - z2572 * z2583 + z2364;
-        let z2591 = z2548 - z2572 * z2584;
-        let z2592 = z2549 - z2572 * z2585 + z2365;
-        let z2593 = z2550 - z2572 * z2586 + z2366;
-        let z2594 = z2551 - z2573 * z2582 + z2367;
-        let z2595 = z2552 - z2573 * z2583 + z2368;
-        let z2596 = z2553 - z2573 * z2584 + z2369;
-        let z2597 = z2554 - z2573 * z2585;
-        let z2598 = z2555 - z2573 * z2586 + z2370;
-        let z2599 = z2556 - z2574 * z2583 + z2371;
-        let z2600 = z2557 - z2574 * z2584 + z2372;
-        let z2601 = z2558 - z2574 * z2585 + z2373;
-        let z2602 = z2559 - z2574 * z2586;
-        let z2603 = self.m2 + z2560 - z2575 * z2584;
-        let z2604 = z2561 - z2575 * z2585;
-        let z2605 = z2562 - z2575 * z2586;
-        let z2606 = self.m2 + z2563 - z2576 * z2585;
-        let z2607 = z2564 - z2576 * z2586;
-        let z2608 = self.m2 + z2565 - z2577 * z2586;
-        let z2609 = z2288 * z2545 + z2289 * z2546 + z2290 * z2547 + z2291 * z2548
-            + z2292 * z2549 + z2293 * z2550 + z2566 + z2581 * z2587 + z2377;
-        let z2610 = z2288 * z2546 + z2289 * z2551 + z2290 * z2552 + z2291 * z2553
-            + z2292 * z2554 + z2293 * z2555 + z2567 + z2582 * z2587 + z2378;
-        let z2611 = z2288 * z2547 + z2289 * z2552 + z2290 * z2556 + z2291 * z2557
-            + z2292 * z2558 + z2293 * z2559 + z2568 + z2583 * z2587 + z2379;
-        let z2612 = z2288 * z2548 + z2289 * z2553 + z2290 * z2557 + z2291 * z2560
-            + z2292 * z2561 + z2293 * z2562 + z2569 + z2584 * z2587 + z2374;
-        let z2613 = z2288 * z2549 + z2289 * z2554 + z2290 * z2558 + z2291 * z2561
-            + z2292 * z2563 + z2293 * z2564 + z2570 + z2585 * z2587 + z2375;
-        let z2614 = z2288 * z2550 + z2289 * z2555 + z2290 * z2559 + z2291 * z2562
-            + z2292 * z2564 + z2293 * z2565 + z2571 + z2586 * z2587 + z2376;
-        let z2615 = z5 * z2590 + z8 * z2588 + z10 * z2589 + z30 * z2591 + z31 * z2592
-            + z32 * z2593;
-        let z2616 = z5 * z2595 + z8 * z2589 + z10 * z2594 + z30 * z2596 + z31 * z2597
-            + z32 * z2598;
-        let z2617 = z5 * z2599 + z8 * z2590 + z10 * z2595 + z30 * z2600 + z31 * z2601
-            + z32 * z2602;
-        let z2618 = z5 * z2600 + z8 * z2591 + z10 * z2596 + z30 * z2603 + z31 * z2604
-            + z32 * z2605;
-        let z2619 = z5 * z2601 + z8 * z2592 + z10 * z2597 + z30 * z2604 + z31 * z2606
-            + z32 * z2607;
-        let z2620 = z5 * z2602 + z8 * z2593 + z10 * z2598 + z30 * z2605 + z31 * z2607
-            + z32 * z2608;
-        let z2621 = z5 * z2617 + z8 * z2615 + z10 * z2616 + z30 * z2618 + z31 * z2619
-            + z32 * z2620;
-        let z2622 = 1.0 / z2621;
-        let z2623 = -z5 * z2611 - z8 * z2609 - z10 * z2610 - z30 * z2612 - z31 * z2613
-            - z32 * z2614;
-        let z2624 = z2615 * z2622;
-        let z2625 = z2616 * z2622;
-        let z2626 = z2617 * z2622;
-        let z2627 = z2618 * z2622;
-        let z2628 = z2619 * z2622;
-        let z2629 = z2620 * z2622;
-        let z2630 = -z2276 * z2615 - z2277 * z2616 - z2278 * z2617 - z2279 * z2618
-            - z2280 * z2619 - z2281 * z2620 + z2623;
-        let z2631 = z2588 + z2344 - z2615 * z2624;
-        let z2632 = z2589 + z2345 - z2615 * z2625;
-        let z2633 = z2590 + z2346 - z2615 * z2626;
-        let z2634 = z2591 - z2615 * z2627;
-        let z2635 = z2592 + z2347 - z2615 * z2628;
-        let z2636 = z2593 + z2348 - z2615 * z2629;
-        let z2637 = z2594 + z2349 - z2616 * z2625;
-        let z2638 = z2595 + z2350 - z2616 * z2626;
-        let z2639 = z2596 + z2351 - z2616 * z2627;
-        let z2640 = z2597 - z2616 * z2628;
-        let z2641 = z2598 + z2352 - z2616 * z2629;
-        let z2642 = z2599 + z2353 - z2617 * z2626;
-        let z2643 = z2600 + z2354 - z2617 * z2627;
-        let z2644 = z2601 + z2355 - z2617 * z2628;
-        let z2645 = z2602 - z2617 * z2629;
-        let z2646 = self.m1 + z2603 - z2618 * z2627;
-        let z2647 = z2604 - z2618 * z2628;
-        let z2648 = z2605 - z2618 * z2629;
-        let z2649 = self.m1 + z2606 - z2619 * z2628;
-        let z2650 = z2607 - z2619 * z2629;
-        let z2651 = self.m1 + z2608 - z2620 * z2629;
-        let z2652 = z2276 * z2588 + z2277 * z2589 + z2278 * z2590 + z2279 * z2591
-            + z2280 * z2592 + z2281 * z2593 + z2609 + z2359 + z2624 * z2630;
-        let z2653 = z2276 * z2589 + z2277 * z2594 + z2278 * z2595 + z2279 * z2596
-            + z2280 * z2597 + z2281 * z2598 + z2610 + z2360 + z2625 * z2630;
-        let z2654 = z2276 * z2590 + z2277 * z2595 + z2278 * z2599 + z2279 * z2600
-            + z2280 * z2601 + z2281 * z2602 + z2611 + z2361 + z2626 * z2630;
-        let z2655 = z2276 * z2591 + z2277 * z2596 + z2278 * z2600 + z2279 * z2603
-            + z2280 * z2604 + z2281 * z2605 + z2356 + z2612 + z2627 * z2630;
-        let z2656 = z2276 * z2592 + z2277 * z2597 + z2278 * z2601 + z2279 * z2604
-            + z2280 * z2606 + z2281 * z2607 + z2357 + z2613 + z2628 * z2630;
-        let z2657 = z2276 * z2593 + z2277 * z2598 + z2278 * z2602 + z2279 * z2605
-            + z2280 * z2607 + z2281 * z2608 + z2358 + z2614 + z2629 * z2630;
-        let z2658 = z0 * z2632 - z1 * z2631 + z11 * z2634 + z12 * z2635 + z13 * z2636;
-        let z2659 = z0 * z2637 - z1 * z2632 + z11 * z2639 + z12 * z2640 + z13 * z2641;
-        let z2660 = z0 * z2638 - z1 * z2633 + z11 * z2643 + z12 * z2644 + z13 * z2645;
-        let z2661 = z0 * z2639 - z1 * z2634 + z11 * z2646 + z12 * z2647 + z13 * z2648;
-        let z2662 = z0 * z2640 - z1 * z2635 + z11 * z2647 + z12 * z2649 + z13 * z2650;
-        let z2663 = z0 * z2641 - z1 * z2636 + z11 * z2648 + z12 * z2650 + z13 * z2651;
-        let z2664 = z0 * z2659 - z1 * z2658 + z11 * z2661 + z12 * z2662 + z13 * z2663;
-        let z2665 = 1.0 / z2664;
-        let z2666 = -z0 * z2653 + z1 * z2652 - z11 * z2655 - z12 * z2656 - z13 * z2657;
-        let z2669 = z2660 * z2665;
-        let z2672 = z2663 * z2665;
-        let z2673 = -z2264 * z2658 - z2265 * z2659 - z2266 * z2660 - z2267 * z2661
-            - z2268 * z2662 - z2269 * z2663 + z2666;
-        let z2685 = z2339 + z2642 - z2660 * z2669;
-        let z2688 = z2645 - z2660 * z2672;
-        let z2697 = z2264 * z2633 + z2265 * z2638 + z2266 * z2642 + z2267 * z2643
-            + z2268 * z2644 + z2269 * z2645 + z2654 + z2669 * z2673 + z415;
-        let z2701 = 1.0 / z2685;
-        let z2708 = -self.g * z2688 - z2697;
-        let z2709 = z2701 * z2708;
-        let z2710 = -z2264 * z2658 - z2265 * z2659 - z2266 * z2660 - z2267 * z2661
-            - z2268 * z2662 - z2269 * z2663 - self.g * z2663 - z2660 * z2709 + z2666;
-        let z2711 = z2665 * z2710;
-        let z2712 = z2264 - z1 * z2711;
-        let z2713 = z2265 + z0 * z2711;
-        let z2714 = z2266 + z2709;
-        let z2715 = z2267 + z11 * z2711;
-        let z2716 = z2268 + z12 * z2711;
-        let z2717 = z2269 + z13 * z2711 + self.g;
-        let z2718 = -z2276 * z2615 - z2277 * z2616 - z2278 * z2617 - z2279 * z2618
-            - z2280 * z2619 - z2281 * z2620 - z2615 * z2712 - z2616 * z2713
-            - z2617 * z2714 - z2618 * z2715 - z2619 * z2716 - z2620 * z2717 + z2623;
-        let z2719 = z2622 * z2718;
-        let z2720 = z2276 + z8 * z2719 + z2712;
-        let z2721 = z2277 + z10 * z2719 + z2713;
-        let z2722 = z2278 + z5 * z2719 + z2714;
-        let z2723 = z2279 + z30 * z2719 + z2715;
-        let z2724 = z2280 + z31 * z2719 + z2716;
-        let z2725 = z2281 + z32 * z2719 + z2717;
-        let z2726 = -z2288 * z2572 - z2289 * z2573 - z2290 * z2574 - z2291 * z2575
-            - z2292 * z2576 - z2293 * z2577 - z2572 * z2720 - z2573 * z2721
-            - z2574 * z2722 - z2575 * z2723 - z2576 * z2724 - z2577 * z2725 + z2580;
-        let z2727 = z2579 * z2726;
-        let z2728 = z2288 + z25 * z2727 + z2720;
-        let z2729 = z2289 + z27 * z2727 + z2721;
-        let z2730 = z2290 + z29 * z2727 + z2722;
-        let z2731 = z2291 + z50 * z2727 + z2723;
-        let z2732 = z2292 + z51 * z2727 + z2724;
-        let z2733 = z2293 + z52 * z2727 + z2725;
-        let z2734 = -z2529 * z2728 - z2530 * z2729 - z2531 * z2730 - z2532 * z2731
-            - z2533 * z2732 - z2534 * z2733 + z2537 - z2300 * z2529 - z2301 * z2530
-            - z2302 * z2531 - z2303 * z2532 - z2304 * z2533 - z2305 * z2534;
-        let z2735 = z2536 * z2734;
-        let z2736 = z2300 + z45 * z2735 + z2728;
-        let z2737 = z2301 + z47 * z2735 + z2729;
-        let z2738 = z2302 + z49 * z2735 + z2730;
-        let z2739 = z2303 + z70 * z2735 + z2731;
-        let z2740 = z2304 + z71 * z2735 + z2732;
-        let z2741 = z2305 + z72 * z2735 + z2733;
-        let z2742 = -z2312 * z2486 - z2313 * z2487 - z2314 * z2488 - z2315 * z2489
-            - z2316 * z2490 - z2317 * z2491 - z2486 * z2736 - z2487 * z2737
-            - z2488 * z2738 - z2489 * z2739 - z2490 * z2740 - z2491 * z2741 + z2494;
-        let z2743 = z2493 * z2742;
-        let z2744 = z2312 + z65 * z2743 + z2736;
-        let z2745 = z2313 + z67 * z2743 + z2737;
-        let z2746 = z2314 + z69 * z2743 + z2738;
-        let z2747 = z2315 + z90 * z2743 + z2739;
-        let z2748 = z2316 + z91 * z2743 + z2740;
-        let z2749 = z2317 + z92 * z2743 + z2741;
-        let z2750 = -z2324 * z2443 - z2325 * z2444 - z2326 * z2445 - z2327 * z2446
-            - z2328 * z2447 - z2329 * z2448 - z2443 * z2744 - z2444 * z2745
-            - z2445 * z2746 - z2446 * z2747 - z2447 * z2748 - z2448 * z2749 + z2451;
-        let z2751 = z2450 * z2750;
-        qdd[0] = z2709;
-        qdd[1] = z2711;
-        qdd[2] = z2719;
-        qdd[3] = z2727;
-        qdd[4] = z2735;
-        qdd[5] = z2743;
-        qdd[6] = z2751;
-        z2449 > 0.0 && z2492 > 0.0 && z2535 > 0.0 && z2578 > 0.0 && z2621 > 0.0
-            && z2664 > 0.0 && z2685 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z2428 = -self.m5 * z159;
+        let z2429 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z167;
+        let z2430 = -self.m5 * z160;
+        let z2431 = self.m5 * z159;
+        let z2432 = self.m5 * z93 * z199 - self.m5 * z94 * z198;
+        let z2433 = -self.m5 * z92 * z199 + self.m5 * z94 * z197;
+        let z2434 = self.m5 * z92 * z198 - self.m5 * z93 * z197;
+        let z2435 = z93 * z461 - z94 * z460 + z160 * z2434 - z161 * z2433;
+        let z2436 = -z92 * z461 + z94 * z459 - z159 * z2434 + z161 * z2432;
+        let z2437 = z92 * z460 - z93 * z459 + z159 * z2433 - z160 * z2432;
+        let z2438 = -self.m6 * z170;
+        let z2439 = -self.m6 * z168;
+        let z2440 = -self.m6 * z169;
+        let z2441 = self.m6 * z113 * z202 - self.m6 * z114 * z201;
+        let z2442 = -self.m6 * z112 * z202 + self.m6 * z114 * z200;
+        let z2443 = self.m6 * z112 * z201 - self.m6 * z113 * z200;
+        let z2444 = z113 * z470 - z114 * z469 + z169 * z2443 - z170 * z2442;
+        let z2445 = -z112 * z470 + z114 * z468 - z168 * z2443 + z170 * z2441;
+        let z2446 = z112 * z469 - z113 * z468 + z168 * z2442 - z169 * z2441;
+        let z2447 = z84 * z254 + z86 * z255 + z88 * z256 + z110 * z2438 + z111 * z252;
+        let z2448 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 + z111 * z2439;
+        let z2449 = z84 * z256 + z86 * z258 + z88 * z259 + z109 * z2440 + z110 * z251;
+        let z2450 = self.m6 * z109 + z86 * z253 + z88 * z2440;
+        let z2451 = self.m6 * z110 + z84 * z2438 + z88 * z251;
+        let z2452 = self.m6 * z111 + z84 * z252 + z86 * z2439;
+        let z2453 = z84 * z2447 + z86 * z2448 + z88 * z2449 + z109 * z2450 + z110 * z2451
+            + z111 * z2452;
+        let z2454 = 1.0 / z2453;
+        let z2455 = -z84 * z2444 - z86 * z2445 - z88 * z2446 - z109 * z2441
+            - z110 * z2442 - z111 * z2443;
+        let z2456 = z2447 * z2454;
+        let z2457 = z2448 * z2454;
+        let z2458 = z2449 * z2454;
+        let z2459 = z2450 * z2454;
+        let z2460 = z2451 * z2454;
+        let z2461 = z2452 * z2454;
+        let z2462 = -z2328 * z2447 - z2329 * z2448 - z2330 * z2449 - z2331 * z2450
+            - z2332 * z2451 - z2333 * z2452 + z2455;
+        let z2463 = z254 + z2420 - z2447 * z2456;
+        let z2464 = z255 + z2421 - z2447 * z2457;
+        let z2465 = z256 + z2422 - z2447 * z2458;
+        let z2466 = -z2447 * z2459;
+        let z2467 = z2423 + z2438 - z2447 * z2460;
+        let z2468 = z252 + z2424 - z2447 * z2461;
+        let z2469 = z257 + z2425 - z2448 * z2457;
+        let z2470 = z258 + z2426 - z2448 * z2458;
+        let z2471 = z253 + z2427 - z2448 * z2459;
+        let z2472 = -z2448 * z2460;
+        let z2473 = z2428 + z2439 - z2448 * z2461;
+        let z2474 = z259 + z2429 - z2449 * z2458;
+        let z2475 = z2430 + z2440 - z2449 * z2459;
+        let z2476 = z251 + z2431 - z2449 * z2460;
+        let z2477 = -z2449 * z2461;
+        let z2478 = self.m5 + self.m6 - z2450 * z2459;
+        let z2479 = -z2450 * z2460;
+        let z2480 = -z2450 * z2461;
+        let z2481 = self.m5 + self.m6 - z2451 * z2460;
+        let z2482 = -z2451 * z2461;
+        let z2483 = self.m5 + self.m6 - z2452 * z2461;
+        let z2484 = z252 * z2333 + z254 * z2328 + z255 * z2329 + z256 * z2330
+            + z2332 * z2438 + z2435 + z2444 + z2456 * z2462;
+        let z2485 = z253 * z2331 + z255 * z2328 + z257 * z2329 + z258 * z2330
+            + z2333 * z2439 + z2436 + z2445 + z2457 * z2462;
+        let z2486 = z251 * z2332 + z256 * z2328 + z258 * z2329 + z259 * z2330
+            + z2331 * z2440 + z2437 + z2446 + z2458 * z2462;
+        let z2487 = z253 * z2329 + self.m6 * z2331 + z2330 * z2440 + z2432 + z2441
+            + z2459 * z2462;
+        let z2488 = z251 * z2330 + self.m6 * z2332 + z2328 * z2438 + z2433 + z2442
+            + z2460 * z2462;
+        let z2489 = z252 * z2328 + self.m6 * z2333 + z2329 * z2439 + z2434 + z2443
+            + z2461 * z2462;
+        let z2490 = z64 * z2463 + z66 * z2464 + z68 * z2465 + z89 * z2466 + z90 * z2467
+            + z91 * z2468;
+        let z2491 = z64 * z2464 + z66 * z2469 + z68 * z2470 + z89 * z2471 + z90 * z2472
+            + z91 * z2473;
+        let z2492 = z64 * z2465 + z66 * z2470 + z68 * z2474 + z89 * z2475 + z90 * z2476
+            + z91 * z2477;
+        let z2493 = z64 * z2466 + z66 * z2471 + z68 * z2475 + z89 * z2478 + z90 * z2479
+            + z91 * z2480;
+        let z2494 = z64 * z2467 + z66 * z2472 + z68 * z2476 + z89 * z2479 + z90 * z2481
+            + z91 * z2482;
+        let z2495 = z64 * z2468 + z66 * z2473 + z68 * z2477 + z89 * z2480 + z90 * z2482
+            + z91 * z2483;
+        let z2496 = z64 * z2490 + z66 * z2491 + z68 * z2492 + z89 * z2493 + z90 * z2494
+            + z91 * z2495;
+        let z2497 = 1.0 / z2496;
+        let z2498 = -z64 * z2484 - z66 * z2485 - z68 * z2486 - z89 * z2487 - z90 * z2488
+            - z91 * z2489;
+        let z2499 = z2490 * z2497;
+        let z2500 = z2491 * z2497;
+        let z2501 = z2492 * z2497;
+        let z2502 = z2493 * z2497;
+        let z2503 = z2494 * z2497;
+        let z2504 = z2495 * z2497;
+        let z2505 = -z2316 * z2490 - z2317 * z2491 - z2318 * z2492 - z2319 * z2493
+            - z2320 * z2494 - z2321 * z2495 + z2498;
+        let z2506 = z2402 + z2463 - z2490 * z2499;
+        let z2507 = z2403 + z2464 - z2490 * z2500;
+        let z2508 = z2404 + z2465 - z2490 * z2501;
+        let z2509 = z2466 - z2490 * z2502;
+        let z2510 = z2405 + z2467 - z2490 * z2503;
+        let z2511 = z2406 + z2468 - z2490 * z2504;
+        let z2512 = z2407 + z2469 - z2491 * z2500;
+        let z2513 = z2408 + z2470 - z2491 * z2501;
+        let z2514 = z2409 + z2471 - z2491 * z2502;
+        let z2515 = z2472 - z2491 * z2503;
+        let z2516 = z2410 + z2473 - z2491 * z2504;
+        let z2517 = z2411 + z2474 - z2492 * z2501;
+        let z2518 = z2412 + z2475 - z2492 * z2502;
+        let z2519 = z2413 + z2476 - z2492 * z2503;
+        let z2520 = z2477 - z2492 * z2504;
+        let z2521 = self.m4 + z2478 - z2493 * z2502;
+        let z2522 = z2479 - z2493 * z2503;
+        let z2523 = z2480 - z2493 * z2504;
+        let z2524 = self.m4 + z2481 - z2494 * z2503;
+        let z2525 = z2482 - z2494 * z2504;
+        let z2526 = self.m4 + z2483 - z2495 * z2504;
+        let z2527 = z2316 * z2463 + z2317 * z2464 + z2318 * z2465 + z2319 * z2466
+            + z2320 * z2467 + z2321 * z2468 + z2417 + z2484 + z2499 * z2505;
+        let z2528 = z2316 * z2464 + z2317 * z2469 + z2318 * z2470 + z2319 * z2471
+            + z2320 * z2472 + z2321 * z2473 + z2418 + z2485 + z2500 * z2505;
+        let z2529 = z2316 * z2465 + z2317 * z2470 + z2318 * z2474 + z2319 * z2475
+            + z2320 * z2476 + z2321 * z2477 + z2419 + z2486 + z2501 * z2505;
+        let z2530 = z2316 * z2466 + z2317 * z2471 + z2318 * z2475 + z2319 * z2478
+            + z2320 * z2479 + z2321 * z2480 + z2414 + z2487 + z2502 * z2505;
+        let z2531 = z2316 * z2467 + z2317 * z2472 + z2318 * z2476 + z2319 * z2479
+            + z2320 * z2481 + z2321 * z2482 + z2415 + z2488 + z2503 * z2505;
+        let z2532 = z2316 * z2468 + z2317 * z2473 + z2318 * z2477 + z2319 * z2480
+            + z2320 * z2482 + z2321 * z2483 + z2416 + z2489 + z2504 * z2505;
+        let z2533 = z44 * z2506 + z46 * z2507 + z48 * z2508 + z69 * z2509 + z70 * z2510
+            + z71 * z2511;
+        let z2534 = z44 * z2507 + z46 * z2512 + z48 * z2513 + z69 * z2514 + z70 * z2515
+            + z71 * z2516;
+        let z2535 = z44 * z2508 + z46 * z2513 + z48 * z2517 + z69 * z2518 + z70 * z2519
+            + z71 * z2520;
+        let z2536 = z44 * z2509 + z46 * z2514 + z48 * z2518 + z69 * z2521 + z70 * z2522
+            + z71 * z2523;
+        let z2537 = z44 * z2510 + z46 * z2515 + z48 * z2519 + z69 * z2522 + z70 * z2524
+            + z71 * z2525;
+        let z2538 = z44 * z2511 + z46 * z2516 + z48 * z2520 + z69 * z2523 + z70 * z2525
+            + z71 * z2526;
+        let z2539 = z44 * z2533 + z46 * z2534 + z48 * z2535 + z69 * z2536 + z70 * z2537
+            + z71 * z2538;
+        let z2540 = 1.0 / z2539;
+        let z2541 = -z44 * z2527 - z46 * z2528 - z48 * z2529 - z69 * z2530 - z70 * z2531
+            - z71 * z2532;
+        let z2542 = z2533 * z2540;
+        let z2543 = z2534 * z2540;
+        let z2544 = z2535 * z2540;
+        let z2545 = z2536 * z2540;
+        let z2546 = z2537 * z2540;
+        let z2547 = z2538 * z2540;
+        let z2548 = z2541 - z2304 * z2533 - z2305 * z2534 - z2306 * z2535 - z2307 * z2536
+            - z2308 * z2537 - z2309 * z2538;
+        let z2549 = z2506 - z2533 * z2542 + z2384;
+        let z2550 = z2507 - z2533 * z2543 + z2385;
+        let z2551 = z2508 - z2533 * z2544 + z2386;
+        let z2552 = z2509 - z2533 * z2545;
+        let z2553 = z2510 - z2533 * z2546 + z2387;
+        let z2554 = z2511 - z2533 * z2547 + z2388;
+        let z2555 = z2512 - z2534 * z2543 + z2389;
+        let z2556 = z2513 - z2534 * z2544 + z2390;
+        let z2557 = z2514 - z2534 * z2545 + z2391;
+        let z2558 = z2515 - z2534 * z2546;
+        let z2559 = z2516 - z2534 * z2547 + z2392;
+        let z2560 = z2517 - z2535 * z2544 + z2393;
+        let z2561 = z2518 - z2535 * z2545 + z2394;
+        let z2562 = z2519 - z2535 * z2546 + z2395;
+        let z2563 = z2520 - z2535 * z2547;
+        let z2564 = z2521 - z2536 * z2545 + self.m3;
+        let z2565 = z2522 - z2536 * z2546;
+        let z2566 = z2523 - z2536 * z2547;
+        let z2567 = z2524 - z2537 * z2546 + self.m3;
+        let z2568 = z2525 - z2537 * z2547;
+        let z2569 = z2526 - z2538 * z2547 + self.m3;
+        let z2570 = z2527 + z2542 * z2548 + z2304 * z2506 + z2305 * z2507 + z2306 * z2508
+            + z2307 * z2509 + z2308 * z2510 + z2309 * z2511 + z2399;
+        let z2571 = z2528 + z2543 * z2548 + z2304 * z2507 + z2305 * z2512 + z2306 * z2513
+            + z2307 * z2514 + z2308 * z2515 + z2309 * z2516 + z2400;
+        let z2572 = z2529 + z2544 * z2548 + z2304 * z2508 + z2305 * z2513 + z2306 * z2517
+            + z2307 * z2518 + z2308 * z2519 + z2309 * z2520 + z2401;
+        let z2573 = z2530 + z2545 * z2548 + z2304 * z2509 + z2305 * z2514 + z2306 * z2518
+            + z2307 * z2521 + z2308 * z2522 + z2309 * z2523 + z2396;
+        let z2574 = z2531 + z2546 * z2548 + z2304 * z2510 + z2305 * z2515 + z2306 * z2519
+            + z2307 * z2522 + z2308 * z2524 + z2309 * z2525 + z2397;
+        let z2575 = z2532 + z2547 * z2548 + z2304 * z2511 + z2305 * z2516 + z2306 * z2520
+            + z2307 * z2523 + z2308 * z2525 + z2309 * z2526 + z2398;
+        let z2576 = z24 * z2549 + z26 * z2550 + z28 * z2551 + z49 * z2552 + z50 * z2553
+            + z51 * z2554;
+        let z2577 = z24 * z2550 + z26 * z2555 + z28 * z2556 + z49 * z2557 + z50 * z2558
+            + z51 * z2559;
+        let z2578 = z24 * z2551 + z26 * z2556 + z28 * z2560 + z49 * z2561 + z50 * z2562
+            + z51 * z2563;
+        let z2579 = z24 * z2552 + z26 * z2557 + z28 * z2561 + z49 * z2564 + z50 * z2565
+            + z51 * z2566;
+        let z2580 = z24 * z2553 + z26 * z2558 + z28 * z2562 + z49 * z2565 + z50 * z2567
+            + z51 * z2568;
+        let z2581 = z24 * z2554 + z26 * z2559 + z28 * z2563 + z49 * z2566 + z50 * z2568
+            + z51 * z2569;
+        let z2582 = z24 * z2576 + z26 * z2577 + z28 * z2578 + z49 * z2579 + z50 * z2580
+            + z51 * z2581;
+        let z2583 = 1.0 / z2582;
+        let z2584 = -z24 * z2570 - z26 * z2571 - z28 * z2572 - z49 * z2573 - z50 * z2574
+            - z51 * z2575;
+        let z2585 = z2576 * z2583;
+        let z2586 = z2577 * z2583;
+        let z2587 = z2578 * z2583;
+        let z2588 = z2579 * z2583;
+        let z2589 = z2580 * z2583;
+        let z2590 = z2581 * z2583;
+        let z2591 = -z2292 * z2576 - z2293 * z2577 - z2294 * z2578 - z2295 * z2579
+            - z2296 * z2580 - z2297 * z2581 + z2584;
+        let z2592 = z2549 - z2576 * z2585 + z2366;
+        let z2593 = z2550 - z2576 * z2586 + z2367;
+        let z2594 = z2551 - z2576 * z2587 + z2368;
+        let z2595 = z2552 - z2576 * z2588;
+        let z2596 = z2553 - z2576 * z2589 + z2369;
+        let z2597 = z2554 - z2576 * z2590 + z2370;
+        let z2598 = z2555 - z2577 * z2586 + z2371;
+        let z2599 = z2556 - z2577 * z2587 + z2372;
+        let z2600 = z2557 - z2577 * z2588 + z2373;
+        let z2601 = z2558 - z2577 * z2589;
+        let z2602 = z2559 - z2577 * z2590 + z2374;
+        let z2603 = z2560 - z2578 * z2587 + z2375;
+        let z2604 = z2561 - z2578 * z2588 + z2376;
+        let z2605 = z2562 - z2578 * z2589 + z2377;
+        let z2606 = z2563 - z2578 * z2590;
+        let z2607 = self.m2 + z2564 - z2579 * z2588;
+        let z2608 = z2565 - z2579 * z2589;
+        let z2609 = z2566 - z2579 * z2590;
+        let z2610 = self.m2 + z2567 - z2580 * z2589;
+        let z2611 = z2568 - z2580 * z2590;
+        let z2612 = self.m2 + z2569 - z2581 * z2590;
+        let z2613 = z2292 * z2549 + z2293 * z2550 + z2294 * z2551 + z2295 * z2552
+            + z2296 * z2553 + z2297 * z2554 + z2570 + z2585 * z2591 + z2381;
+        let z2614 = z2292 * z2550 + z2293 * z2555 + z2294 * z2556 + z2295 * z2557
+            + z2296 * z2558 + z2297 * z2559 + z2571 + z2586 * z2591 + z2382;
+        let z2615 = z2292 * z2551 + z2293 * z2556 + z2294 * z2560 + z2295 * z2561
+            + z2296 * z2562 + z2297 * z2563 + z2572 + z2587 * z2591 + z2383;
+        let z2616 = z2292 * z2552 + z2293 * z2557 + z2294 * z2561 + z2295 * z2564
+            + z2296 * z2565 + z2297 * z2566 + z2573 + z2588 * z2591 + z2378;
+        let z2617 = z2292 * z2553 + z2293 * z2558 + z2294 * z2562 + z2295 * z2565
+            + z2296 * z2567 + z2297 * z2568 + z2574 + z2589 * z2591 + z2379;
+        let z2618 = z2292 * z2554 + z2293 * z2559 + z2294 * z2563 + z2295 * z2566
+            + z2296 * z2568 + z2297 * z2569 + z2575 + z2590 * z2591 + z2380;
+        let z2619 = z4 * z2594 + z7 * z2592 + z9 * z2593 + z29 * z2595 + z30 * z2596
+            + z31 * z2597;
+        let z2620 = z4 * z2599 + z7 * z2593 + z9 * z2598 + z29 * z2600 + z30 * z2601
+            + z31 * z2602;
+        let z2621 = z4 * z2603 + z7 * z2594 + z9 * z2599 + z29 * z2604 + z30 * z2605
+            + z31 * z2606;
+        let z2622 = z4 * z2604 + z7 * z2595 + z9 * z2600 + z29 * z2607 + z30 * z2608
+            + z31 * z2609;
+        let z2623 = z4 * z2605 + z7 * z2596 + z9 * z2601 + z29 * z2608 + z30 * z2610
+            + z31 * z2611;
+        let z2624 = z4 * z2606 + z7 * z2597 + z9 * z2602 + z29 * z2609 + z30 * z2611
+            + z31 * z2612;
+        let z2625 = z4 * z2621 + z7 * z2619 + z9 * z2620 + z29 * z2622 + z30 * z2623
+            + z31 * z2624;
+        let z2626 = 1.0 / z2625;
+        let z2627 = -z4 * z2615 - z7 * z2613 - z9 * z2614 - z29 * z2616 - z30 * z2617
+            - z31 * z2618;
+        let z2628 = z2619 * z2626;
+        let z2629 = z2620 * z2626;
+        let z2630 = z2621 * z2626;
+        let z2631 = z2622 * z2626;
+        let z2632 = z2623 * z2626;
+        let z2633 = z2624 * z2626;
+        let z2634 = -z2280 * z2619 - z2281 * z2620 - z2282 * z2621 - z2283 * z2622
+            - z2284 * z2623 - z2285 * z2624 + z2627;
+        let z2635 = z2592 + z2348 - z2619 * z2628;
+        let z2636 = z2593 + z2349 - z2619 * z2629;
+        let z2637 = z2594 + z2350 - z2619 * z2630;
+        let z2638 = z2595 - z2619 * z2631;
+        let z2639 = z2596 + z2351 - z2619 * z2632;
+        let z2640 = z2597 + z2352 - z2619 * z2633;
+        let z2641 = z2598 + z2353 - z2620 * z2629;
+        let z2642 = z2599 + z2354 - z2620 * z2630;
+        let z2643 = z2600 + z2355 - z2620 * z2631;
+        let z2644 = z2601 - z2620 * z2632;
+        let z2645 = z2602 + z2356 - z2620 * z2633;
+        let z2646 = z2603 + z2357 - z2621 * z2630;
+        let z2647 = z2604 + z2358 - z2621 * z2631;
+        let z2648 = z2605 + z2359 - z2621 * z2632;
+        let z2649 = z2606 - z2621 * z2633;
+        let z2650 = self.m1 + z2607 - z2622 * z2631;
+        let z2651 = z2608 - z2622 * z2632;
+        let z2652 = z2609 - z2622 * z2633;
+        let z2653 = self.m1 + z2610 - z2623 * z2632;
+        let z2654 = z2611 - z2623 * z2633;
+        let z2655 = self.m1 + z2612 - z2624 * z2633;
+        let z2656 = z2280 * z2592 + z2281 * z2593 + z2282 * z2594 + z2283 * z2595
+            + z2284 * z2596 + z2285 * z2597 + z2613 + z2363 + z2628 * z2634;
+        let z2657 = z2280 * z2593 + z2281 * z2598 + z2282 * z2599 + z2283 * z2600
+            + z2284 * z2601 + z2285 * z2602 + z2614 + z2364 + z2629 * z2634;
+        let z2658 = z2280 * z2594 + z2281 * z2599 + z2282 * z2603 + z2283 * z2604
+            + z2284 * z2605 + z2285 * z2606 + z2615 + z2365 + z2630 * z2634;
+        let z2659 = z2280 * z2595 + z2281 * z2600 + z2282 * z2604 + z2283 * z2607
+            + z2284 * z2608 + z2285 * z2609 + z2360 + z2616 + z2631 * z2634;
+        let z2660 = z2280 * z2596 + z2281 * z2601 + z2282 * z2605 + z2283 * z2608
+            + z2284 * z2610 + z2285 * z2611 + z2361 + z2617 + z2632 * z2634;
+        let z2661 = z2280 * z2597 + z2281 * z2602 + z2282 * z2606 + z2283 * z2609
+            + z2284 * z2611 + z2285 * z2612 + z2362 + z2618 + z2633 * z2634;
+        let z2662 = z0 * z2636 - z1 * z2635 + z10 * z2638 + z11 * z2639 + z12 * z2640;
+        let z2663 = z0 * z2641 - z1 * z2636 + z10 * z2643 + z11 * z2644 + z12 * z2645;
+        let z2664 = z0 * z2642 - z1 * z2637 + z10 * z2647 + z11 * z2648 + z12 * z2649;
+        let z2665 = z0 * z2643 - z1 * z2638 + z10 * z2650 + z11 * z2651 + z12 * z2652;
+        let z2666 = z0 * z2644 - z1 * z2639 + z10 * z2651 + z11 * z2653 + z12 * z2654;
+        let z2667 = z0 * z2645 - z1 * z2640 + z10 * z2652 + z11 * z2654 + z12 * z2655;
+        let z2668 = z0 * z2663 - z1 * z2662 + z10 * z2665 + z11 * z2666 + z12 * z2667;
+        let z2669 = 1.0 / z2668;
+        let z2670 = -z0 * z2657 + z1 * z2656 - z10 * z2659 - z11 * z2660 - z12 * z2661;
+        let z2673 = z2664 * z2669;
+        let z2676 = z2667 * z2669;
+        let z2677 = -z2268 * z2662 - z2269 * z2663 - z2270 * z2664 - z2271 * z2665
+            - z2272 * z2666 - z2273 * z2667 + z2670;
+        let z2689 = z2343 + z2646 - z2664 * z2673;
+        let z2692 = z2649 - z2664 * z2676;
+        let z2701 = z2268 * z2637 + z2269 * z2642 + z2270 * z2646 + z2271 * z2647
+            + z2272 * z2648 + z2273 * z2649 + z2658 + z2673 * z2677 + z419;
+        let z2705 = 1.0 / z2689;
+        let z2712 = -self.g * z2692 - z2701;
+        let z2713 = z2705 * z2712;
+        let z2714 = -z2268 * z2662 - z2269 * z2663 - z2270 * z2664 - z2271 * z2665
+            - z2272 * z2666 - z2273 * z2667 - self.g * z2667 - z2664 * z2713 + z2670;
+        let z2715 = z2669 * z2714;
+        let z2716 = z2268 - z1 * z2715;
+        let z2717 = z2269 + z0 * z2715;
+        let z2718 = z2270 + z2713;
+        let z2719 = z2271 + z10 * z2715;
+        let z2720 = z2272 + z11 * z2715;
+        let z2721 = z2273 + z12 * z2715 + self.g;
+        let z2722 = -z2280 * z2619 - z2281 * z2620 - z2282 * z2621 - z2283 * z2622
+            - z2284 * z2623 - z2285 * z2624 - z2619 * z2716 - z2620 * z2717
+            - z2621 * z2718 - z2622 * z2719 - z2623 * z2720 - z2624 * z2721 + z2627;
+        let z2723 = z2626 * z2722;
+        let z2724 = z2280 + z7 * z2723 + z2716;
+        let z2725 = z2281 + z9 * z2723 + z2717;
+        let z2726 = z2282 + z4 * z2723 + z2718;
+        let z2727 = z2283 + z29 * z2723 + z2719;
+        let z2728 = z2284 + z30 * z2723 + z2720;
+        let z2729 = z2285 + z31 * z2723 + z2721;
+        let z2730 = -z2292 * z2576 - z2293 * z2577 - z2294 * z2578 - z2295 * z2579
+            - z2296 * z2580 - z2297 * z2581 - z2576 * z2724 - z2577 * z2725
+            - z2578 * z2726 - z2579 * z2727 - z2580 * z2728 - z2581 * z2729 + z2584;
+        let z2731 = z2583 * z2730;
+        let z2732 = z2292 + z24 * z2731 + z2724;
+        let z2733 = z2293 + z26 * z2731 + z2725;
+        let z2734 = z2294 + z28 * z2731 + z2726;
+        let z2735 = z2295 + z49 * z2731 + z2727;
+        let z2736 = z2296 + z50 * z2731 + z2728;
+        let z2737 = z2297 + z51 * z2731 + z2729;
+        let z2738 = -z2533 * z2732 - z2534 * z2733 - z2535 * z2734 - z2536 * z2735
+            - z2537 * z2736 - z2538 * z2737 + z2541 - z2304 * z2533 - z2305 * z2534
+            - z2306 * z2535 - z2307 * z2536 - z2308 * z2537 - z2309 * z2538;
+        let z2739 = z2540 * z2738;
+        let z2740 = z2304 + z44 * z2739 + z2732;
+        let z2741 = z2305 + z46 * z2739 + z2733;
+        let z2742 = z2306 + z48 * z2739 + z2734;
+        let z2743 = z2307 + z69 * z2739 + z2735;
+        let z2744 = z2308 + z70 * z2739 + z2736;
+        let z2745 = z2309 + z71 * z2739 + z2737;
+        let z2746 = -z2316 * z2490 - z2317 * z2491 - z2318 * z2492 - z2319 * z2493
+            - z2320 * z2494 - z2321 * z2495 - z2490 * z2740 - z2491 * z2741
+            - z2492 * z2742 - z2493 * z2743 - z2494 * z2744 - z2495 * z2745 + z2498;
+        let z2747 = z2497 * z2746;
+        let z2748 = z2316 + z64 * z2747 + z2740;
+        let z2749 = z2317 + z66 * z2747 + z2741;
+        let z2750 = z2318 + z68 * z2747 + z2742;
+        let z2751 = z2319 + z89 * z2747 + z2743;
+        let z2752 = z2320 + z90 * z2747 + z2744;
+        let z2753 = z2321 + z91 * z2747 + z2745;
+        let z2754 = -z2328 * z2447 - z2329 * z2448 - z2330 * z2449 - z2331 * z2450
+            - z2332 * z2451 - z2333 * z2452 - z2447 * z2748 - z2448 * z2749
+            - z2449 * z2750 - z2450 * z2751 - z2451 * z2752 - z2452 * z2753 + z2455;
+        let z2755 = z2454 * z2754;
+        qdd[0] = z2713;
+        qdd[1] = z2715;
+        qdd[2] = z2723;
+        qdd[3] = z2731;
+        qdd[4] = z2739;
+        qdd[5] = z2747;
+        qdd[6] = z2755;
+        z2453 > 0.0 && z2496 > 0.0 && z2539 > 0.0 && z2582 > 0.0 && z2625 > 0.0
+            && z2668 > 0.0 && z2689 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<7, 0, 0> for Arm7 {

@@ -1,7 +1,8 @@
 //! The unconstrained acceleration q̈ = M⁻¹ h by the articulated-body algorithm (Featherstone
 //! 2008, *Rigid Body Dynamics Algorithms*, §7.3, Table 7.1), in O(n) named intermediates.
 //!
-//! Every spatial quantity is in Plücker coordinates about the world origin, as in the rest of
+//! Every spatial quantity is in Plücker coordinates about the reference point of `kinematics`
+//! (the origin of the root joint frame after a floating base's translations), as in the rest of
 //! the tree, so nothing is transformed between links: a parent receives its children's
 //! articulated inertias and bias forces by plain sums.
 //!

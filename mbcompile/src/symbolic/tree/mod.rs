@@ -120,7 +120,7 @@ impl<'p> Tree<'p> {
                     model.bodies[b].name.text.clone(),
                     FrameAtoms {
                         rotation: frame.rotation.clone(),
-                        origin: frame.origin.clone(),
+                        origin: frame.world_origin(self.prog),
                     },
                 );
             }
@@ -139,7 +139,10 @@ impl<'p> Tree<'p> {
             let body = &model.bodies[link.body.unwrap_or(0)];
             let frame = &self.frames[b.link];
             let com = optional_vector(body.com.as_ref(), conv);
-            let c = add(&frame.origin, &mat_vec(&frame.rotation, &com));
+            let c = add(
+                &frame.world_origin(self.prog),
+                &mat_vec(&frame.rotation, &com),
+            );
             v -= &b.mass * dot(g, &c);
         }
         v

@@ -1,7 +1,8 @@
 //! The recursive algorithms over the tree, each step a named intermediate:
 //!
 //! - inverse dynamics by the recursive Newton–Euler algorithm (Featherstone 2008, *Rigid Body
-//!   Dynamics Algorithms*, §5.3, here with spatial vectors about the world origin): the link
+//!   Dynamics Algorithms*, §5.3, here with spatial vectors about the reference point of
+//!   `kinematics`, called the origin below): the link
 //!   accelerations A = A_p + (V ×m S) q̇ + S q̈ outwards, each body's force about the origin
 //!   F = m (ẍ_c − g), N = c × F + I ω̇ + ω × I ω with ẍ_c = a_O + ω̇ × c + ω × v_c, the forces
 //!   summed inwards, and τ_k = S_kᵀ f_k for every joint;
