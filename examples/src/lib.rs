@@ -30,6 +30,7 @@ pub mod step_options;
 pub mod stick_slip_reference;
 pub mod timestepping_models;
 pub mod tree_models;
+pub mod ur5;
 pub mod woodpecker_study;
 
 mechanism! {

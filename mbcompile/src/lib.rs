@@ -18,6 +18,7 @@
 //!   equations reports, the C99 header and source of `codegen::c`);
 //! - `templates`: the tera templates of everything written that is not an expression (a new
 //!   crate's files, C file skeletons, equations reports), each overridable by a user's file;
+//! - `import`: robot descriptions (URDF) into validated blocks (`mbcompile import`);
 //! - `scaffold`: `mbcompile new`, a ready crate around an example block with snapshot tests of
 //!   its equations;
 //! - `error`: the typed errors of those stages, located by [`diagnostic`];
@@ -35,6 +36,8 @@ pub use cpu_time::cpu_seconds;
 pub mod codegen;
 #[cfg(feature = "symbolic")]
 pub mod error;
+#[cfg(feature = "symbolic")]
+pub mod import;
 #[cfg(feature = "symbolic")]
 pub mod pipeline;
 #[cfg(feature = "symbolic")]

@@ -6,8 +6,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use cli::check::check_command;
 use cli::engine_lock::hold_engine;
 use cli::generate::{GenOptions, Languages, gen_command};
+use cli::import::import_command;
 use cli::new::new_command;
 use cli::print::{PrintOptions, print_command};
+use mbcompile::import::{JointFriction, Options as ImportOptions};
 use mbcompile::pipeline::{DEFAULT_BUDGET, DEFAULT_HORNER_ITERATIONS};
 use mbcompile::scaffold::{MbSource, NewCrate};
 use mbcompile::symbolic::print::{DEFAULT_KATEX_URL, Format, Sections};
@@ -97,6 +99,36 @@ enum Command {
         #[arg(long, default_value = DEFAULT_KATEX_URL)]
         katex: String,
     },
+    /// Write a robot description (URDF) as a `mechanism!` block of joint bodies, in a source file
+    /// the user owns; what is not imported is listed in the file and on stderr.
+    Import {
+        /// The description (`.urdf`).
+        description: PathBuf,
+        /// The mechanism's struct name (default: the robot's name in upper camel case).
+        #[arg(long)]
+        name: Option<String>,
+        /// The file to write (default: src/<module>.rs).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace the file if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Free the root link: a floating joint (x, y, z, yaw, pitch, roll; singular at pitch =
+        /// ±π/2) instead of the root fixed to the world.
+        #[arg(long)]
+        floating_base: bool,
+        /// Import position limits as unilateral contacts with this restitution (in [0, 1]);
+        /// without it the limits are left out and reported.
+        #[arg(long)]
+        limit_restitution: Option<f64>,
+        /// Joint friction: `regularised` (Coulomb, linear below the block's `v_friction`) or
+        /// `none` (left out, reported).
+        #[arg(long, value_enum, default_value_t = FrictionChoice::Regularised)]
+        joint_friction: FrictionChoice,
+        /// Generate M, h, C and the articulated-body algorithm only (`generate { capabilities: [] }`).
+        #[arg(long)]
+        dynamics_only: bool,
+    },
     /// Write a new crate: an example `mechanism!` block and snapshot tests of its equations.
     New {
         /// The directory of the new crate (created if missing; it must be empty).
@@ -123,6 +155,12 @@ enum Command {
 enum Target {
     Rust,
     C,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FrictionChoice {
+    Regularised,
+    None,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -203,6 +241,30 @@ fn main() -> ExitCode {
             };
             print_command(&crate_dir, model.as_deref(), &options)
         }
+        Command::Import {
+            description,
+            name,
+            out,
+            force,
+            floating_base,
+            limit_restitution,
+            joint_friction,
+            dynamics_only,
+        } => import_command(
+            &description,
+            out,
+            force,
+            &ImportOptions {
+                name,
+                floating_base,
+                limit_restitution,
+                joint_friction: match joint_friction {
+                    FrictionChoice::Regularised => JointFriction::Regularised,
+                    FrictionChoice::None => JointFriction::Omitted,
+                },
+                dynamics_only,
+            },
+        ),
         Command::New {
             dir,
             name,

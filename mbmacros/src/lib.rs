@@ -78,8 +78,11 @@ fn expand(model: &Model, manifest: &str) -> proc_macro2::TokenStream {
     let docs = model.doc.iter();
     let ident = format_ident!("{}", module, span = span);
     let file = path.display().to_string();
+    // A block's decimals are its author's numbers (a URDF's 1.57079632679 is not π/2): the
+    // generated code must not be told to replace them by constants.
     quote! {
         #(#[doc = #docs])*
+        #[allow(clippy::approx_constant)]
         pub mod #ident {
             include!(#file);
         }

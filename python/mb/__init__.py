@@ -4,7 +4,8 @@
   vectorised evaluations over numpy arrays of states (M, h, C, T, V, ∂h/∂q, ∂h/∂q̇, gaps, W_N,
   g, G), ``time_stepping`` and ``event_driven`` runs.
 - :func:`sweep`: an ensemble of runs over a parameter grid or samples, as a pyarrow Table.
-- :func:`compile_model`: a user's own ``mechanism!`` block as a class of the same kind.
+- :func:`compile_model`: a user's own ``mechanism!`` block as a class of the same kind;
+  :func:`compile_urdf`: a robot's URDF file likewise.
 - :mod:`mb.errors`: every runtime error is an :class:`MbError` carrying the runtime's message.
 """
 
@@ -21,7 +22,7 @@ from mb.errors import (
     TimeSteppingError,
 )
 from mb import examples
-from mb.compile import compile_model, compile_stats
+from mb.compile import compile_model, compile_stats, compile_urdf
 from mb.sweep import design, read_parquet, sweep, sweep_rows, write_parquet
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "TimeSteppingError",
     "compile_model",
     "compile_stats",
+    "compile_urdf",
     "design",
     "examples",
     "read_parquet",

@@ -1,5 +1,6 @@
 """A user's own model from Python: :func:`compile_model` turns a ``mechanism!`` block into a
-Python class, with the same methods as the example classes (:mod:`mb.examples`).
+Python class, with the same methods as the example classes (:mod:`mb.examples`);
+:func:`compile_urdf` does the same for a robot's URDF file (through ``mbcompile import``).
 
 The first call for a block writes a small crate into the cache (``~/.cache/mb/models/<key>/``,
 or ``$MB_CACHE/<key>/``, or ``cache_dir/<key>/``; ``<key>`` fingerprints the block, the mb source
@@ -15,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Dict, Optional, Union
@@ -66,6 +68,56 @@ def compile_model(
         else:
             _build(block, tree, directory, module_name, mbcompile, verbose)
     return getattr(_import(module_name, extension), name)
+
+
+def compile_urdf(
+    path: PathArg,
+    *,
+    name: Optional[str] = None,
+    floating_base: bool = False,
+    limit_restitution: Optional[float] = None,
+    joint_friction: str = "regularised",
+    dynamics_only: bool = False,
+    cache_dir: Optional[PathArg] = None,
+    mbcompile: Optional[PathArg] = None,
+    mb_source: Optional[PathArg] = None,
+    verbose: bool = False,
+) -> type:
+    """Imports a URDF robot description and compiles it like :func:`compile_model`.
+
+    Runs ``mbcompile import`` (the options are its flags: ``name`` the class name,
+    ``floating_base`` a free root link, ``limit_restitution`` the joint limits as contacts,
+    ``joint_friction`` ``"regularised"`` or ``"none"``, ``dynamics_only`` M, h, C and the
+    articulated-body algorithm only), then :func:`compile_model` on the block it writes, through
+    the same cache. Raises :class:`mb.CompileError` with the importer's message (the file, line
+    and element) for a description it cannot import.
+    """
+    if joint_friction not in ("regularised", "none"):
+        raise CompileError(
+            f"joint_friction is {joint_friction!r}: it must be 'regularised' or 'none'"
+        )
+    tree = tools.source_tree(mb_source)
+    generator = tools.mbcompile(tree, mbcompile)
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "robot.rs"
+        command = [generator, "import", str(Path(path)), "--out", str(out)]
+        command += ["--joint-friction", joint_friction]
+        if name is not None:
+            command += ["--name", name]
+        if floating_base:
+            command.append("--floating-base")
+        if limit_restitution is not None:
+            command += ["--limit-restitution", repr(float(limit_restitution))]
+        if dynamics_only:
+            command.append("--dynamics-only")
+        notes = tools.run(command, cwd=Path(scratch), env={}, what="importing the robot")
+        _say(verbose, notes.strip())
+        text = out.read_text()
+    # The block alone: the file's header and `use` line belong to a source file of its own.
+    block = text[text.index("mechanism! {") :]
+    return compile_model(
+        block, cache_dir=cache_dir, mbcompile=generator, mb_source=mb_source, verbose=verbose
+    )
 
 
 def compile_stats() -> Dict[str, int]:
@@ -151,4 +203,4 @@ def _say(verbose: bool, message: str) -> None:
         print(f"mb.compile_model: {message}", file=sys.stderr)
 
 
-__all__ = ["compile_model", "compile_stats"]
+__all__ = ["compile_model", "compile_stats", "compile_urdf"]

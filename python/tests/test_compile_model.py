@@ -165,3 +165,46 @@ kinetic = 0.5 * m * dot(y).powi(2);
 def test_a_block_without_a_model_is_refused(cache):
     with pytest.raises(mb.CompileError, match="struct Name;"):
         mb.compile_model("parameters { m: 1.0 }", cache_dir=cache)
+
+
+# A rod of mass m = 2 on a hinge about y with its centre of mass l = 0.5 below the pivot and
+# I_yy = 0.03 about it, viscous damping d = 0.1 at the hinge (URDF <dynamics damping>).
+PENDULUM_URDF = """<robot name="urdf_pendulum">
+  <link name="base"/>
+  <link name="rod">
+    <inertial><origin xyz="0 0 -0.5"/><mass value="2"/>
+      <inertia ixx="0.02" ixy="0" ixz="0" iyy="0.03" iyz="0" izz="0.01"/></inertial>
+  </link>
+  <joint name="hinge" type="continuous">
+    <parent link="base"/><child link="rod"/><axis xyz="0 1 0"/><dynamics damping="0.1"/>
+  </joint>
+</robot>
+"""
+
+
+def test_a_urdf_compiles_to_its_closed_form(cache, tmp_path, rng):
+    # Invariant: M = I_yy + m l² and h = −m g l sin θ − d θ̇ (rigid pendulum, viscous hinge).
+    path = tmp_path / "pendulum.urdf"
+    path.write_text(PENDULUM_URDF)
+    cls = mb.compile_urdf(path, cache_dir=cache)
+    p = cls()
+    assert p.name == "UrdfPendulum" and p.coordinates == ["hinge"]
+    assert p.parameters == {"g": 9.81, "d_hinge": 0.1}
+    q = rng.uniform(-3, 3, size=(20, 1))
+    qd = rng.uniform(-4, 4, size=(20, 1))
+    M, h = p.dynamics(q, qd)
+    np.testing.assert_allclose(M[:, 0, 0], 0.03 + 2 * 0.5**2, rtol=1e-15)
+    expected = -2 * G * 0.5 * np.sin(q[:, 0]) - 0.1 * qd[:, 0]
+    np.testing.assert_allclose(h[:, 0], expected, rtol=1e-13, atol=1e-13)
+
+
+def test_a_broken_urdf_raises_the_importers_located_message(cache, tmp_path):
+    path = tmp_path / "broken.urdf"
+    path.write_text(PENDULUM_URDF.replace('<mass value="2"/>', '<mass value="-2"/>'))
+    with pytest.raises(mb.CompileError) as caught:
+        mb.compile_urdf(path, cache_dir=cache)
+    message = str(caught.value)
+    assert "broken.urdf:4:" in message and "inertial/mass" in message
+    assert "negative mass -2" in message
+    with pytest.raises(mb.CompileError, match="joint_friction"):
+        mb.compile_urdf(path, joint_friction="coulomb", cache_dir=cache)

@@ -51,6 +51,8 @@ const MBCOMPILE_FLOORS: &[Floor] = &[
     (1, "symbolic", &[]),
     (1, "diagnostic", &[]),
     (1, "scaffold", &[]),
+    // Robot descriptions into blocks, validated by the grammar (dsl).
+    (1, "import", &[]),
     // Code generation from derived expressions.
     (2, "codegen", &[]),
     // The stages together: sources → generated modules.

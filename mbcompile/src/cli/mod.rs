@@ -6,5 +6,6 @@ pub mod crate_models;
 pub mod engine_lock;
 pub mod files;
 pub mod generate;
+pub mod import;
 pub mod new;
 pub mod print;

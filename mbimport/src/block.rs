@@ -1,0 +1,286 @@
+//! The robot written as a source file holding one `mechanism!` block, commented so that its
+//! owner can read and edit it: every body says which link and joint it came from.
+
+use crate::model::{Body, Motion, Robot, Turn};
+use crate::names::Names;
+use crate::{JointFriction, Note, Options};
+use std::fmt::Write;
+
+/// A number as the language reads it: the shortest decimal that reads back as the same f64.
+fn num(x: f64) -> String {
+    let x = if x == 0.0 { 0.0 } else { x };
+    format!("{x:?}")
+}
+
+fn vector(v: [f64; 3]) -> String {
+    format!("({}, {}, {})", num(v[0]), num(v[1]), num(v[2]))
+}
+
+fn rotation(turns: &[Turn]) -> String {
+    let factors: Vec<String> = turns
+        .iter()
+        .map(|t| format!("rot{}({})", t.axis, num(t.angle)))
+        .collect();
+    format!("[{}]", factors.join(", "))
+}
+
+fn inertia(i: &[[f64; 3]; 3]) -> String {
+    if i[0][1] == 0.0 && i[0][2] == 0.0 && i[1][2] == 0.0 {
+        return vector([i[0][0], i[1][1], i[2][2]]);
+    }
+    let rows: Vec<String> = i
+        .iter()
+        .map(|r| format!("[{}, {}, {}]", num(r[0]), num(r[1]), num(r[2])))
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+fn body(out: &mut String, b: &Body) {
+    let joint = match &b.motion {
+        Motion::Revolute(q, _) => format!("revolute({q})"),
+        Motion::Prismatic(q, _) => format!("prismatic({q})"),
+        Motion::Fixed => "fixed".to_string(),
+        Motion::Floating(c) => format!("floating({})", c.join(", ")),
+    };
+    let _ = writeln!(
+        out,
+        "    // Link `{}` on joint `{}` (line {}).",
+        b.link, b.joint, b.line
+    );
+    let _ = writeln!(out, "    body {} {{", b.name);
+    if let Some(p) = &b.parent {
+        let _ = writeln!(out, "        parent: {p},");
+    }
+    let _ = writeln!(out, "        joint: {joint},");
+    if let Motion::Revolute(_, axis) | Motion::Prismatic(_, axis) = &b.motion {
+        let _ = writeln!(out, "        axis: {},", vector(*axis));
+    }
+    if b.offset.iter().any(|x| *x != 0.0) {
+        let _ = writeln!(out, "        offset: {},", vector(b.offset));
+    }
+    if !b.offset_rotation.is_empty() {
+        let _ = writeln!(
+            out,
+            "        offset_rotation: {},",
+            rotation(&b.offset_rotation)
+        );
+    }
+    let _ = writeln!(out, "        mass: {},", num(b.mass));
+    if b.com.iter().any(|x| *x != 0.0) {
+        let _ = writeln!(out, "        com: {},", vector(b.com));
+    }
+    if b.inertia.iter().flatten().any(|x| *x != 0.0) {
+        let _ = writeln!(out, "        inertia: {},", inertia(&b.inertia));
+    }
+    let _ = writeln!(out, "    }}");
+}
+
+/// Parameter names of the joint forces: (coordinate, damping name, friction name).
+type ForceNames = Vec<(String, Option<String>, Option<String>)>;
+
+fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> ForceNames {
+    let _ = writeln!(out, "    parameters {{");
+    let _ = writeln!(out, "        /// Gravity along −z [m/s²].");
+    let _ = writeln!(out, "        g: 9.81,");
+    let mut forces = Vec::new();
+    let friction = o.joint_friction == JointFriction::Regularised;
+    for c in &r.coordinates {
+        let d = (c.damping > 0.0).then(|| names.fresh(&format!("d_{}", c.name)));
+        let f = (friction && c.friction > 0.0).then(|| names.fresh(&format!("f_{}", c.name)));
+        if let Some(d) = &d {
+            let _ = writeln!(
+                out,
+                "        /// Viscous damping of `{}` (URDF `damping`) [N m s/rad or N s/m].",
+                c.name
+            );
+            let _ = writeln!(out, "        {d}: {},", num(c.damping));
+        }
+        if let Some(f) = &f {
+            let _ = writeln!(
+                out,
+                "        /// Coulomb friction of `{}` (URDF `friction`) [N m or N].",
+                c.name
+            );
+            let _ = writeln!(out, "        {f}: {},", num(c.friction));
+        }
+        if d.is_some() || f.is_some() {
+            forces.push((c.name.clone(), d, f));
+        }
+    }
+    if forces.iter().any(|(_, _, f)| f.is_some()) {
+        let _ = writeln!(
+            out,
+            "        /// Velocity below which joint friction is regularised (linear) [rad/s or m/s]."
+        );
+        let _ = writeln!(
+            out,
+            "        v_friction: {},",
+            num(crate::FRICTION_VELOCITY)
+        );
+    }
+    if let Some(e) = o.limit_restitution
+        && r.coordinates.iter().any(|c| c.limits.is_some())
+    {
+        let _ = writeln!(out, "        /// Restitution of the joint limits.");
+        let _ = writeln!(out, "        e_limit: {},", num(e));
+    }
+    let _ = writeln!(out, "    }}");
+    forces
+}
+
+fn forces(out: &mut String, forces: &ForceNames) {
+    if forces.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "    forces {{");
+    for (q, d, f) in forces {
+        let mut terms = Vec::new();
+        if let Some(d) = d {
+            terms.push(format!("{d} * dot({q})"));
+        }
+        if let Some(f) = f {
+            terms.push(format!(
+                "{f} * dot({q}) / sqrt(dot({q}).powi(2) + v_friction.powi(2))"
+            ));
+        }
+        let _ = writeln!(out, "        {q}: -{},", terms.join(" - "));
+    }
+    let _ = writeln!(out, "    }}");
+}
+
+/// `q − c` written plainly (`q + 1.5`, `q`).
+fn minus(q: &str, c: f64) -> String {
+    match c {
+        0.0 => q.to_string(),
+        c if c < 0.0 => format!("{q} + {}", num(-c)),
+        c => format!("{q} - {}", num(c)),
+    }
+}
+
+/// `c − q` written plainly (`1.5 - q`, `-q`).
+fn from(c: f64, q: &str) -> String {
+    match c {
+        0.0 => format!("-{q}"),
+        c => format!("{} - {q}", num(c)),
+    }
+}
+
+fn constraints_and_limits(out: &mut String, r: &Robot, o: &Options, names: &mut Names) {
+    for m in &r.mimics {
+        let name = names.fresh(&format!("{}_mimic", m.follower));
+        let leader = match m.multiplier {
+            1.0 => m.leader.clone(),
+            k => format!("{} * {}", num(k), m.leader),
+        };
+        let _ = writeln!(
+            out,
+            "    constraint {name} = {};",
+            minus(&format!("{} - {leader}", m.follower), m.offset)
+        );
+    }
+    if o.limit_restitution.is_none() {
+        return;
+    }
+    for c in &r.coordinates {
+        let Some((lower, upper)) = c.limits else {
+            continue;
+        };
+        let q = &c.name;
+        let low = names.fresh(&format!("{q}_lower"));
+        let up = names.fresh(&format!("{q}_upper"));
+        let _ = writeln!(
+            out,
+            "    contact {low} {{ gap: {}, restitution: e_limit }}",
+            minus(q, lower)
+        );
+        let _ = writeln!(
+            out,
+            "    contact {up} {{ gap: {}, restitution: e_limit }}",
+            from(upper, q)
+        );
+    }
+}
+
+/// The whole source file: a header naming the description and what was not imported, then the
+/// block.
+pub fn source_file(
+    r: &Robot,
+    struct_name: &str,
+    file_name: &str,
+    o: &Options,
+    notes: &[Note],
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "//! `{struct_name}`: the robot `{}` of `{file_name}` (URDF), written by `mbcompile import`;",
+        r.name
+    );
+    let _ = writeln!(
+        out,
+        "//! edit it freely, `mbcompile gen` derives the model from this block."
+    );
+    if !notes.is_empty() {
+        let _ = writeln!(out, "//!\n//! Not imported (line: element: why):");
+        for n in notes {
+            let _ = writeln!(out, "//! - {}: `{}`: {}", n.line, n.path, n.what);
+        }
+    }
+    let _ = writeln!(out, "\nuse mbmacros::mechanism;\n\nmechanism! {{");
+    let _ = writeln!(
+        out,
+        "    /// The robot `{}` ({} coordinates, {} bodies), imported from `{file_name}`.",
+        r.name,
+        r.coordinates.len(),
+        r.bodies.len()
+    );
+    if r.bodies
+        .iter()
+        .any(|b| matches!(b.motion, Motion::Floating(_)))
+    {
+        let _ = writeln!(
+            out,
+            "    /// A floating joint's coordinates are the translation (x, y, z) in its parent's frame, then"
+        );
+        let _ = writeln!(
+            out,
+            "    /// R = R_z(yaw) R_y(pitch) R_x(roll): singular at pitch = ±π/2."
+        );
+    }
+    let _ = writeln!(out, "    struct {struct_name};");
+    let mut names = Names::default();
+    for n in r
+        .bodies
+        .iter()
+        .map(|b| &b.name)
+        .chain(r.points.iter().map(|p| &p.name))
+        .chain(r.coordinates.iter().map(|c| &c.name))
+    {
+        names.reserve(n);
+    }
+    for n in ["g", "v_friction", "e_limit"] {
+        names.reserve(n);
+    }
+    let force_names = parameters(&mut out, r, o, &mut names);
+    let coords: Vec<&str> = r.coordinates.iter().map(|c| c.name.as_str()).collect();
+    let _ = writeln!(out, "    coordinates {{ {} }}", coords.join(", "));
+    for b in &r.bodies {
+        body(&mut out, b);
+    }
+    for p in &r.points {
+        let at = match &p.body {
+            Some(b) => format!("{b} * {}", vector(p.at)),
+            None => vector(p.at),
+        };
+        let _ = writeln!(out, "    // The frame of link `{}`.", p.link);
+        let _ = writeln!(out, "    point {} = {at};", p.name);
+    }
+    let _ = writeln!(out, "    gravity = (0.0, 0.0, -g);");
+    forces(&mut out, &force_names);
+    constraints_and_limits(&mut out, r, o, &mut names);
+    if o.dynamics_only {
+        let _ = writeln!(out, "    generate {{ capabilities: [] }}");
+    }
+    let _ = writeln!(out, "}}");
+    out
+}

@@ -1,0 +1,117 @@
+//! A robot in the language's terms: joint bodies, frame points, coordinates with their damping,
+//! friction and limits, and mimic constraints — what the block will say, before it is written.
+
+use crate::spatial::{Mat3, Vec3};
+
+/// The motion of a body's joint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Motion {
+    /// `revolute(q)` about `axis`.
+    Revolute(String, Vec3),
+    /// `prismatic(q)` along `axis`.
+    Prismatic(String, Vec3),
+    /// `fixed`.
+    Fixed,
+    /// `floating(x, y, z, a, b, c)`.
+    Floating([String; 6]),
+}
+
+/// One elementary rotation of a joint frame: `rotx`, `roty` or `rotz` by an angle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Turn {
+    /// 'x', 'y' or 'z'.
+    pub axis: char,
+    /// The angle [rad].
+    pub angle: f64,
+}
+
+/// URDF's rpy as factors of a rotation sequence: R_z(yaw) R_y(pitch) R_x(roll), zero angles
+/// left out.
+pub fn turns(rpy: Vec3) -> Vec<Turn> {
+    [('z', rpy[2]), ('y', rpy[1]), ('x', rpy[0])]
+        .into_iter()
+        .filter(|(_, a)| *a != 0.0)
+        .map(|(axis, angle)| Turn { axis, angle })
+        .collect()
+}
+
+/// A body on a joint.
+#[derive(Debug, Clone)]
+pub struct Body {
+    /// Its identifier (from the link's name).
+    pub name: String,
+    /// The link's name in the description.
+    pub link: String,
+    /// The joint's name in the description.
+    pub joint: String,
+    /// The joint's line (the root's link line for a floating base).
+    pub line: usize,
+    /// The parent body, `None` for the world.
+    pub parent: Option<String>,
+    /// The motion.
+    pub motion: Motion,
+    /// The joint frame's origin in the parent body's frame.
+    pub offset: Vec3,
+    /// The joint frame's rotation relative to the parent body's axes.
+    pub offset_rotation: Vec<Turn>,
+    /// Mass [kg].
+    pub mass: f64,
+    /// Centre of mass in body axes.
+    pub com: Vec3,
+    /// Inertia about the centre of mass in body axes (zero for a point mass).
+    pub inertia: Mat3,
+}
+
+/// A frame without mass (a link welded to a body or to the world): its origin as a point.
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// Its identifier.
+    pub name: String,
+    /// The link's name in the description.
+    pub link: String,
+    /// The body it is fixed in, `None` for the world.
+    pub body: Option<String>,
+    /// Its coordinates in that body's frame (world coordinates for the world).
+    pub at: Vec3,
+}
+
+/// A coordinate and what acts on it.
+#[derive(Debug, Clone)]
+pub struct Coordinate {
+    /// Its identifier (from the joint's name, with a suffix for a floating joint's six).
+    pub name: String,
+    /// Viscous damping: Q −= d q̇ (URDF `<dynamics damping>`), 0 when absent.
+    pub damping: f64,
+    /// Coulomb friction magnitude (URDF `<dynamics friction>`), 0 when absent.
+    pub friction: f64,
+    /// Position limits (lower, upper), for a revolute or prismatic joint with a `<limit>`.
+    pub limits: Option<(f64, f64)>,
+}
+
+/// A mimic joint: follower = multiplier · leader + offset.
+#[derive(Debug, Clone)]
+pub struct Mimic {
+    /// The follower's coordinate.
+    pub follower: String,
+    /// The leader's coordinate.
+    pub leader: String,
+    /// The multiplier (1 when absent).
+    pub multiplier: f64,
+    /// The offset (0 when absent).
+    pub offset: f64,
+}
+
+/// The whole robot in the language's terms.
+#[derive(Debug, Clone, Default)]
+pub struct Robot {
+    /// The robot's name in the description.
+    pub name: String,
+    /// Bodies in tree order (a parent before its children).
+    pub bodies: Vec<Body>,
+    /// Frames without mass.
+    pub points: Vec<Point>,
+    /// Coordinates in tree order.
+    pub coordinates: Vec<Coordinate>,
+    /// Mimic constraints.
+    pub mimics: Vec<Mimic>,
+}
