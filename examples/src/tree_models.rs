@@ -947,3 +947,44 @@ mechanism! {
     gravity = (0.0, 0.0, -g);
     generate { capabilities: [] }
 }
+
+mechanism! {
+    /// A rod on a universal joint — two revolute joints at one point, z then y, through a frame
+    /// without mass (`mass: 0.0`) — carrying a slider on a prismatic joint along the rod, the
+    /// slider's own frame turned about the rod by a second massless frame (revolute about x).
+    /// Its articulated-body q̈ (`tests/tests/articulated_body.rs`) passes through the massless
+    /// frames' pivots, which only the bodies below them make positive.
+    struct UniversalRod;
+    parameters {
+        /// Rod mass [kg], distance of its centre of mass from the joint [m], moments [kg m²].
+        m: 1.5,
+        d: 0.3,
+        i_rod: 0.05,
+        /// Slider mass [kg] and moment [kg m²].
+        m_s: 0.5,
+        i_s: 0.002,
+        /// Gravity [m/s²].
+        g: 9.81,
+    }
+    coordinates { a, b, c, s }
+    body cross { joint: revolute(a), axis: (0.0, 0.0, 1.0), mass: 0.0 }
+    body rod {
+        parent: cross,
+        joint: revolute(b),
+        axis: (0.0, 1.0, 0.0),
+        mass: m,
+        com: (d, 0.0, 0.0),
+        inertia: [[0.01, 0.001, 0.0], [0.001, i_rod, 0.0], [0.0, 0.0, i_rod]],
+    }
+    body collar { parent: rod, joint: revolute(c), axis: (1.0, 0.0, 0.0), offset: (0.2, 0.0, 0.0), mass: 0.0 }
+    body slider {
+        parent: collar,
+        joint: prismatic(s),
+        axis: (1.0, 0.0, 0.0),
+        mass: m_s,
+        com: (0.0, 0.05, 0.0),
+        inertia: (0.5 * i_s, i_s, i_s),
+    }
+    gravity = (0.0, 0.0, -g);
+    generate { capabilities: [] }
+}

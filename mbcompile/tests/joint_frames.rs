@@ -213,6 +213,37 @@ fn floating_joint_matches_the_hand_written_body() {
     same_mechanism(&joints, &by_hand);
 }
 
+/// Two joints at one point through a frame without mass (`mass: 0.0`, no inertia): a universal
+/// joint, R = R_z(q1) R_y(q2), carrying a rod whose centre of mass lies d along its x axis, i.e.
+/// at d (cos q1 cos q2, sin q1 cos q2, −sin q2).
+#[test]
+fn a_massless_frame_composes_two_joints_at_one_point() {
+    let params = "
+        parameters { m: 0.8, d: 0.3, i1: 0.01, i2: 0.02, i3: 0.025, g: 9.81 }
+        coordinates { q1, q2 }
+        gravity = (0.0, 0.0, -g);";
+    let joints = format!(
+        "struct UniversalJoints;
+        {params}
+        body cross {{ joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: 0.0 }}
+        body rod {{
+            parent: cross, joint: revolute(q2), axis: (0.0, 1.0, 0.0),
+            mass: m, com: (d, 0.0, 0.0), inertia: (i1, i2, i3),
+        }}"
+    );
+    let by_hand = format!(
+        "struct UniversalByHand;
+        {params}
+        body rod {{
+            mass: m,
+            position: (d * cos(q1) * cos(q2), d * sin(q1) * cos(q2), -d * sin(q2)),
+            rotation: [rotz(q1), roty(q2)],
+            inertia: [[i1, 0.0, 0.0], [0.0, i2, 0.0], [0.0, 0.0, i3]],
+        }}"
+    );
+    same_mechanism(&joints, &by_hand);
+}
+
 /// The arm of the README: its tool point `link2 * (l2, 0, 0)` sits at height
 /// l1 − l2 sin q2 (R_z(q1) R_y(q2) (l2, 0, 0) has z component −l2 sin q2), which is the gap of
 /// its contact with the table z = 0.

@@ -371,6 +371,26 @@ fn non_positive_mass() {
 }
 
 #[test]
+fn a_joint_frame_without_mass_has_no_inertia_and_moves_a_body() {
+    // Mass 0 is a frame between joints only without inertia ...
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a }\n    body cross { joint: revolute(a), axis: (0.0, 0.0, 1.0), mass: 0.0, inertia: (0.1, 0.1, 0.1) }",
+    );
+    expect(
+        &src,
+        "0.0, inertia",
+        0,
+        "the mass of body `cross` (0 only for a frame without inertia) must be positive",
+    );
+    // ... and a frame that carries nothing leaves its coordinate without inertia (M is then
+    // singular: reported at the mechanism, whose T the bodies make).
+    let src = block(
+        "    parameters { m: 1.0 }\n    coordinates { a }\n    body cross { joint: revolute(a), axis: (0.0, 0.0, 1.0), mass: 0.0 }",
+    );
+    expect(&src, "Ball", 0, "not positive definite");
+}
+
+#[test]
 fn inertia_not_positive_definite() {
     let src = block(
         "    parameters { m: 1.0 }\n    coordinates { a }\n    body top { mass: m, position: (0.0, 0.0, 0.0), rotation: [rotz(a)], inertia: [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]] }",

@@ -66,6 +66,11 @@ fn body(out: &mut String, b: &Body) {
         );
     }
     let _ = writeln!(out, "        mass: {},", num(b.mass));
+    if b.mass == 0.0 {
+        // A frame between joints: the language's joint body without mass or inertia.
+        let _ = writeln!(out, "    }}");
+        return;
+    }
     if b.com.iter().any(|x| *x != 0.0) {
         let _ = writeln!(out, "        com: {},", vector(b.com));
     }

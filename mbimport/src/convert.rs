@@ -172,6 +172,7 @@ pub fn convert(
     for &j in &tree.joints {
         c.mimic(&urdf.joints[j])?;
     }
+    c.moving_mass()?;
     Ok((c.robot, c.notes))
 }
 
@@ -292,12 +293,6 @@ impl Converter<'_> {
             self.anchors.insert(child, origin);
             return Ok(());
         }
-        if mass == 0.0 {
-            return Err(fail(format!(
-                "its child link `{}` has no mass, but a moving joint carries a body: give the link its mass and inertia (a link without mass is possible only on a fixed joint)",
-                link.name
-            )));
-        }
         let name = self.names.fresh(&link.name);
         self.robot.bodies.push(Body {
             name: name.clone(),
@@ -330,6 +325,36 @@ impl Converter<'_> {
             });
         }
         coords
+    }
+
+    /// Every moving joint must move some mass: a link without mass on a moving joint (a frame
+    /// between two joints at one point) needs a link with mass below it, or its coordinate has
+    /// no inertia and M is singular.
+    fn moving_mass(&self) -> Result<(), ImportError> {
+        let bodies = &self.robot.bodies;
+        let mut carries: Vec<bool> = bodies.iter().map(|b| b.mass > 0.0).collect();
+        for k in (0..bodies.len()).rev() {
+            if let Some(p) = &bodies[k].parent
+                && let Some(pk) = bodies.iter().position(|b| &b.name == p)
+            {
+                carries[pk] |= carries[k];
+            }
+        }
+        match bodies.iter().zip(&carries).find(|(_, c)| !**c) {
+            None => Ok(()),
+            Some((b, _)) => {
+                let (line, path) = place(self.index, "joint", &b.joint);
+                Err(ImportError::at(
+                    self.file,
+                    line,
+                    &path,
+                    format!(
+                        "it moves no mass: its child link `{}` and every link below it have none, so its coordinate would have no inertia",
+                        b.link
+                    ),
+                ))
+            }
+        }
     }
 
     fn parent_link(&self, joint: &Joint) -> usize {

@@ -8,7 +8,9 @@
 //!
 //! - every link with mass as a joint body: `<inertial>` mass, centre of mass and inertia (turned
 //!   into link axes when its `rpy` is not zero); a link without mass welded by a `fixed` joint as a
-//!   frame (its transform carried into the joints below it, its origin a `point`);
+//!   frame (its transform carried into the joints below it, its origin a `point`); a link without
+//!   mass on a moving joint as a joint body of mass 0 (a frame between two joints, as in a
+//!   universal joint), provided some link below it has mass;
 //! - `revolute`, `continuous` and `prismatic` joints with their `<origin>` (xyz; rpy as
 //!   `[rotz(yaw), roty(pitch), rotx(roll)]`) and `<axis>`; `fixed` joints; `floating` joints and,
 //!   with [`Options::floating_base`], a free root link, as `floating(x, y, z, yaw, pitch, roll)`:
@@ -24,7 +26,7 @@
 //! What is not (each kind reported once, with its place: [`Imported::notes`]): geometry and
 //! materials (geometry is not inertia), transmissions, Gazebo settings, calibration and safety
 //! controllers, effort and velocity limits, unknown elements. `planar` joints and moving joints
-//! whose child has no mass are errors, since leaving them out would change the dynamics.
+//! that move no mass are errors, since leaving them out would change the dynamics.
 //!
 //! ```
 //! let urdf = r#"<robot name="pendulum">

@@ -200,6 +200,26 @@ fn damping_friction_limits_mimic_and_a_floating_base() {
     );
 }
 
+#[test]
+fn a_massless_link_between_two_moving_joints_is_a_frame() {
+    // A universal joint: base → (revolute a) → cross (no mass) → (revolute b) → rod.
+    let text = robot(&[
+        "  <link name=\"base\"/>\n".to_string(),
+        "  <link name=\"cross\"/>\n".to_string(),
+        link("rod"),
+        joint("a", "revolute", "base", "cross", "<axis xyz=\"0 0 1\"/>"),
+        joint("b", "revolute", "cross", "rod", "<axis xyz=\"0 1 0\"/>"),
+    ]);
+    let s = ok(&text, &Options::default());
+    let cross = &s[s.find("body cross").expect("a frame body")..];
+    let cross = &cross[..cross.find('}').expect("closed")];
+    assert!(
+        cross.contains("mass: 0.0,") && !cross.contains("inertia"),
+        "{cross}"
+    );
+    assert!(s.contains("parent: cross,"), "{s}");
+}
+
 /// The error's line, element path and message must locate and name the defect.
 #[track_caller]
 fn located(e: &ImportError, line: usize, element: &str, words: &str) {
@@ -245,7 +265,7 @@ fn every_defect_is_an_error_at_its_line_and_element() {
             "revolute",
             "<axis xyz=\"0 0 1\"/>",
             "  <link name=\"l1\"/>\n".to_string(),
-            "has no mass",
+            "it moves no mass",
         ),
     ] {
         let e = err(

@@ -9,8 +9,9 @@
 //! system leaves a residual of order n ε of that scale, Higham 2002, "Accuracy and Stability of
 //! Numerical Algorithms", Thm. 10.4), and the two solutions must agree to 1e-12 of cond(M)‖q̈‖ (cond(M) bounded above by
 //! n max|M_ij| / λ_min).
-//! Checked on the 7-joint iiwa-like arm, the 22-DoF floating quadruped and the mixed tree
-//! (prismatic, revolute and fixed joints) at eight pseudo-random states each. The benchmark arms
+//! Checked on the 7-joint iiwa-like arm, the 22-DoF floating quadruped, the mixed tree
+//! (prismatic, revolute and fixed joints) and the universal-joint rod (two frames without mass
+//! between joints) at eight pseudo-random states each. The benchmark arms
 //! are checked against Pinocchio's own ABA in `pinocchio_reference.rs`.
 //!
 //! Translation invariance (a rigid-body system in a uniform gravity field, with no force
@@ -26,6 +27,7 @@
 use mb_examples::tree_models::iiwa::Iiwa;
 use mb_examples::tree_models::quadruped::Quadruped;
 use mb_examples::tree_models::tree_mix::TreeMix;
+use mb_examples::tree_models::universal_rod::UniversalRod;
 use mb_testsupport::SplitMix;
 use mbruntime::linalg::{SpdError, smallest_eigenvalue};
 use mbruntime::mechanism::acceleration;
@@ -83,6 +85,11 @@ fn quadruped_articulated_body_solves_the_dynamics() {
 #[test]
 fn tree_mix_articulated_body_solves_the_dynamics() {
     agrees_with_cholesky(&TreeMix::default(), 13);
+}
+
+#[test]
+fn universal_rod_articulated_body_solves_the_dynamics() {
+    agrees_with_cholesky(&UniversalRod::default(), 2718);
 }
 
 #[test]

@@ -40,7 +40,17 @@ pub fn validate_joints(m: &Model, scope: &Scope, places: &Places) -> syn::Result
 /// and inertia.
 fn joint_body(b: &Body, j: &Joint, scope: &Scope) -> syn::Result<()> {
     let who = format!("body `{}`", b.name.text);
-    positive(scope, &b.mass, &format!("the mass of {who}"))?;
+    // Mass 0 without inertia: a frame between joints (two joints at one link, as a universal
+    // joint), carrying the bodies below it.
+    let frame = b.inertia.is_none()
+        && super::scope::constant(scope, &b.mass, "a mass").is_ok_and(|m| m == 0.0);
+    if !frame {
+        positive(
+            scope,
+            &b.mass,
+            &format!("the mass of {who} (0 only for a frame without inertia)"),
+        )?;
+    }
     if let Some(axis) = j.kind.axis() {
         constant_axis(scope, axis, &format!("the joint axis of {who}"))?;
     }

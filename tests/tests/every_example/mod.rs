@@ -168,20 +168,23 @@ macro_rules! every_example {
 /// (`generate { capabilities: [] }`), as `every_example!` for the checks that need no more.
 macro_rules! every_dynamics_only_example {
     ($check:ident, $seed:expr) => {{
-        use mb_examples::tree_models::{arm7::Arm7, arm7_bodies::Arm7Bodies, quadruped::Quadruped};
+        use mb_examples::tree_models::{
+            arm7::Arm7, arm7_bodies::Arm7Bodies, quadruped::Quadruped, universal_rod::UniversalRod,
+        };
         use mb_examples::ur5::ur5::Ur5;
-        let examples: [fn(); 4] = [
+        let examples: [fn(); 5] = [
             || $check(&Arm7::default(), $seed + 1),
             || $check(&Quadruped::default(), $seed + 2),
             || $check(&Arm7Bodies::default(), $seed + 3),
             || $check(&Ur5::default(), $seed + 4),
+            || $check(&UniversalRod::default(), $seed + 5),
         ];
         examples
     }};
 }
 
 /// How many blocks `every_dynamics_only_example!` lists.
-pub const DYNAMICS_ONLY_EXAMPLES: usize = 4;
+pub const DYNAMICS_ONLY_EXAMPLES: usize = 5;
 
 /// The `mechanism!` blocks of the examples generated without `Rates` but with `Jacobians`
 /// (`generate { capabilities: [statics, jacobians] }`), for the checks that need no rates.
