@@ -128,6 +128,10 @@ enum Command {
         /// Generate M, h, C and the articulated-body algorithm only (`generate { capabilities: [] }`).
         #[arg(long)]
         dynamics_only: bool,
+        /// Write a link whose inertia tensor is not positive definite (a placeholder, a thin rod)
+        /// as a point mass, each one noted, instead of refusing the file.
+        #[arg(long)]
+        point_mass_for_invalid_inertia: bool,
     },
     /// Write a new crate: an example `mechanism!` block and snapshot tests of its equations.
     New {
@@ -250,6 +254,7 @@ fn main() -> ExitCode {
             limit_restitution,
             joint_friction,
             dynamics_only,
+            point_mass_for_invalid_inertia,
         } => import_command(
             &description,
             out,
@@ -263,6 +268,7 @@ fn main() -> ExitCode {
                     FrictionChoice::None => JointFriction::Omitted,
                 },
                 dynamics_only,
+                point_mass_for_invalid_inertia,
             },
         ),
         Command::New {

@@ -1,7 +1,7 @@
 //! The robot written as a source file holding one `mechanism!` block, commented so that its
 //! owner can read and edit it: every body says which link and joint it came from.
 
-use crate::model::{Body, Motion, Robot, Turn};
+use crate::model::{Body, FrameRotation, Motion, Robot, Turn};
 use crate::names::Names;
 use crate::{JointFriction, Note, Options};
 use std::fmt::Write;
@@ -24,15 +24,19 @@ fn rotation(turns: &[Turn]) -> String {
     format!("[{}]", factors.join(", "))
 }
 
-fn inertia(i: &[[f64; 3]; 3]) -> String {
-    if i[0][1] == 0.0 && i[0][2] == 0.0 && i[1][2] == 0.0 {
-        return vector([i[0][0], i[1][1], i[2][2]]);
-    }
-    let rows: Vec<String> = i
+fn matrix(m: &[[f64; 3]; 3]) -> String {
+    let rows: Vec<String> = m
         .iter()
         .map(|r| format!("[{}, {}, {}]", num(r[0]), num(r[1]), num(r[2])))
         .collect();
     format!("[{}]", rows.join(", "))
+}
+
+fn inertia(i: &[[f64; 3]; 3]) -> String {
+    if i[0][1] == 0.0 && i[0][2] == 0.0 && i[1][2] == 0.0 {
+        return vector([i[0][0], i[1][1], i[2][2]]);
+    }
+    matrix(i)
 }
 
 fn body(out: &mut String, b: &Body) {
@@ -58,12 +62,14 @@ fn body(out: &mut String, b: &Body) {
     if b.offset.iter().any(|x| *x != 0.0) {
         let _ = writeln!(out, "        offset: {},", vector(b.offset));
     }
-    if !b.offset_rotation.is_empty() {
-        let _ = writeln!(
-            out,
-            "        offset_rotation: {},",
-            rotation(&b.offset_rotation)
-        );
+    match &b.offset_rotation {
+        FrameRotation::Factors(t) if t.is_empty() => {}
+        FrameRotation::Factors(t) => {
+            let _ = writeln!(out, "        offset_rotation: {},", rotation(t));
+        }
+        FrameRotation::Matrix(m) => {
+            let _ = writeln!(out, "        offset_rotation: {},", matrix(m));
+        }
     }
     let _ = writeln!(out, "        mass: {},", num(b.mass));
     if b.mass == 0.0 {

@@ -9,7 +9,9 @@
 //! below it and its origin becomes a point.
 
 use crate::error::ImportError;
-use crate::model::{Body, Coordinate, Mimic, Motion, Point, Robot, Turn, turns as turns_of};
+use crate::model::{
+    Body, Coordinate, FrameRotation, Mimic, Motion, Point, Robot, Turn, turns as turns_of,
+};
 use crate::names::Names;
 use crate::spatial::{self, IDENTITY, Mat3, Vec3};
 use crate::tree::{Tree, place};
@@ -24,6 +26,8 @@ use urdf_rs::{Joint, JointType, Link};
 struct Anchor {
     body: Option<String>,
     turns: Vec<Turn>,
+    /// How many non-identity rotations `turns` composes.
+    rotations: usize,
     rotation: Mat3,
     origin: Vec3,
 }
@@ -32,6 +36,7 @@ impl Anchor {
     const WORLD: Anchor = Anchor {
         body: None,
         turns: Vec::new(),
+        rotations: 0,
         rotation: IDENTITY,
         origin: [0.0; 3],
     };
@@ -50,6 +55,7 @@ impl Anchor {
         Anchor {
             body: self.body.clone(),
             turns,
+            rotations: self.rotations + usize::from(!spatial::is_zero(rpy)),
             rotation: spatial::mul(&self.rotation, &spatial::rpy(rpy)),
             origin: spatial::add(self.origin, spatial::apply(&self.rotation, xyz)),
         }
@@ -79,6 +85,8 @@ fn mass_properties(
     link: &Link,
     index: &XmlIndex,
     file: &Path,
+    point_mass_allowed: bool,
+    notes: &mut Vec<Note>,
 ) -> Result<MassProperties, ImportError> {
     let fail = |tag: Option<&str>, message: String| {
         let (line, path) = inertial_place(index, &link.name, tag);
@@ -105,18 +113,30 @@ fn mass_properties(
     // A point mass (all moments zero) is a particle; any other tensor must be positive definite.
     let point_mass = tensor.iter().flatten().all(|x| *x == 0.0);
     if m > 0.0 && !point_mass && !spatial::positive_definite(&tensor) {
-        return fail(
-            Some("inertia"),
-            format!(
-                "the inertia tensor of a link with mass {m} is not positive definite: ixx {} ixy {} ixz {} iyy {} iyz {} izz {}",
-                i.inertia.ixx,
-                i.inertia.ixy,
-                i.inertia.ixz,
-                i.inertia.iyy,
-                i.inertia.iyz,
-                i.inertia.izz
-            ),
+        let what = format!(
+            "the inertia tensor of a link with mass {m} is not positive definite: ixx {} ixy {} ixz {} iyy {} iyz {} izz {}",
+            i.inertia.ixx,
+            i.inertia.ixy,
+            i.inertia.ixz,
+            i.inertia.iyy,
+            i.inertia.iyz,
+            i.inertia.izz
         );
+        if !point_mass_allowed {
+            return fail(
+                Some("inertia"),
+                format!(
+                    "{what} (--point-mass-for-invalid-inertia writes such a link as a point mass)"
+                ),
+            );
+        }
+        let (line, path) = inertial_place(index, &link.name, Some("inertia"));
+        notes.push(Note {
+            line,
+            path,
+            what: format!("{what}: written as a point mass"),
+        });
+        return Ok((m, i.origin.xyz.0, [[0.0; 3]; 3]));
     }
     let inertia = match spatial::is_zero(i.origin.rpy.0) {
         true => tensor,
@@ -189,7 +209,13 @@ impl Converter<'_> {
     fn root(&mut self, root: usize) -> Result<(), ImportError> {
         let link = &self.urdf.links[root];
         let (line, path) = place(self.index, "link", &link.name);
-        let (mass, com, inertia) = mass_properties(link, self.index, self.file)?;
+        let (mass, com, inertia) = mass_properties(
+            link,
+            self.index,
+            self.file,
+            self.options.point_mass_for_invalid_inertia,
+            &mut self.notes,
+        )?;
         if !self.options.floating_base {
             if mass > 0.0 {
                 self.note(line, &path, format!(
@@ -200,17 +226,8 @@ impl Converter<'_> {
             self.anchors.insert(root, Anchor::WORLD);
             return Ok(());
         }
-        if mass <= 0.0 {
-            return Err(ImportError::at(
-                self.file,
-                line,
-                &path,
-                format!(
-                    "a floating base needs a root link with mass; `{}` has none",
-                    link.name
-                ),
-            ));
-        }
+        // A root without mass floats as a frame carrying the links welded or jointed to it (the
+        // check that every moving joint moves some mass covers it).
         let name = self.names.fresh(&link.name);
         let coords = self.floating_coordinates(&name);
         self.robot.bodies.push(Body {
@@ -221,7 +238,7 @@ impl Converter<'_> {
             parent: None,
             motion: Motion::Floating(coords),
             offset: [0.0; 3],
-            offset_rotation: Vec::new(),
+            offset_rotation: FrameRotation::Factors(Vec::new()),
             mass,
             com,
             inertia,
@@ -247,7 +264,13 @@ impl Converter<'_> {
             return Err(fail(format!("its origin is not finite: {x}")));
         }
         let link = &self.urdf.links[child];
-        let (mass, com, inertia) = mass_properties(link, self.index, self.file)?;
+        let (mass, com, inertia) = mass_properties(
+            link,
+            self.index,
+            self.file,
+            self.options.point_mass_for_invalid_inertia,
+            &mut self.notes,
+        )?;
         let motion = match joint.joint_type {
             JointType::Revolute | JointType::Continuous | JointType::Prismatic => {
                 let axis = joint.axis.xyz.0;
@@ -302,7 +325,12 @@ impl Converter<'_> {
             parent: origin.body,
             motion,
             offset: origin.origin,
-            offset_rotation: origin.turns,
+            // Two or more frames' rotations composed: one matrix, multiplied out here (as factors
+            // the language would multiply the product out entry by entry, 3^(k−1) terms for k).
+            offset_rotation: match origin.rotations {
+                0 | 1 => FrameRotation::Factors(origin.turns),
+                _ => FrameRotation::Matrix(origin.rotation),
+            },
             mass,
             com,
             inertia,

@@ -91,6 +91,10 @@ pub struct Options {
     pub joint_friction: JointFriction,
     /// `generate { capabilities: [] }`: M, h, C and the articulated-body algorithm only.
     pub dynamics_only: bool,
+    /// Write a link whose inertia tensor is not positive definite (a placeholder such as every
+    /// entry 1e-6, or a thin rod's zero moment) as a point mass, noting each one; `false`: such a
+    /// link is an error.
+    pub point_mass_for_invalid_inertia: bool,
 }
 
 /// Something of the description the block does not carry, and why.
@@ -146,7 +150,16 @@ pub fn urdf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
             format!("the limit restitution {e} is not in [0, 1]"),
         ));
     }
-    let urdf = urdf_rs::read_from_string(text).map_err(|e| parse_error(&index, file, &e))?;
+    // Geometry, materials, simulator and actuation settings are not imported: cut out before
+    // parsing, so that a mesh or texture the parser cannot read (a missing `filename`, an
+    // unknown geometry) does not stop the import of the dynamics.
+    let no_geometry = index.without(text, "link", &["visual", "collision"]);
+    let dynamics = XmlIndex::read(&no_geometry, file)?.without(
+        &no_geometry,
+        "robot",
+        &["material", "gazebo", "transmission"],
+    );
+    let urdf = urdf_rs::read_from_string(&dynamics).map_err(|e| parse_error(&index, file, &e))?;
     let tree = tree::Tree::of(&urdf, &index, file)?;
     let (robot, mut notes) = convert::convert(&urdf, &tree, &index, file, options)?;
     if robot.coordinates.is_empty() {
@@ -226,7 +239,9 @@ fn parse_error(index: &XmlIndex, file: &Path, e: &urdf_rs::UrdfError) -> ImportE
     ];
     let bad = index.elements.iter().find_map(|el| {
         el.attributes.iter().find_map(|(k, v)| {
-            let numeric = NUMERIC.contains(&k.as_str())
+            let geometry = el.path.contains("/visual") || el.path.contains("/collision");
+            let numeric = !geometry
+                && NUMERIC.contains(&k.as_str())
                 && !(el.tag == "mimic" && k == "joint")
                 && matches!(
                     el.tag.as_str(),

@@ -35,6 +35,15 @@ pub fn turns(rpy: Vec3) -> Vec<Turn> {
         .collect()
 }
 
+/// The constant rotation of a joint frame relative to its parent body's axes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FrameRotation {
+    /// Elementary rotations in order (one URDF rpy, or none).
+    Factors(Vec<Turn>),
+    /// A rotation matrix (the product of several frames' rotations).
+    Matrix(Mat3),
+}
+
 /// A body on a joint.
 #[derive(Debug, Clone)]
 pub struct Body {
@@ -53,7 +62,7 @@ pub struct Body {
     /// The joint frame's origin in the parent body's frame.
     pub offset: Vec3,
     /// The joint frame's rotation relative to the parent body's axes.
-    pub offset_rotation: Vec<Turn>,
+    pub offset_rotation: FrameRotation,
     /// Mass [kg].
     pub mass: f64,
     /// Centre of mass in body axes.

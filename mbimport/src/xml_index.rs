@@ -20,6 +20,8 @@ pub struct Element {
     pub path: String,
     /// 1-based line of its start tag.
     pub line: usize,
+    /// Byte range of the whole element (start tag to end tag) in the document.
+    pub span: (usize, usize),
     /// Its attributes, in order.
     pub attributes: Vec<(String, String)>,
     /// Index of its parent element (`None` for the root).
@@ -43,10 +45,13 @@ pub struct XmlIndex {
     pub elements: Vec<Element>,
 }
 
-fn line_at(text: &str, offset: u64) -> usize {
-    let end = usize::try_from(offset)
-        .unwrap_or(usize::MAX)
-        .min(text.len());
+/// A reader position as a byte offset.
+fn offset(position: u64) -> usize {
+    usize::try_from(position).unwrap_or(usize::MAX)
+}
+
+fn line_at(text: &str, position: u64) -> usize {
+    let end = offset(position).min(text.len());
     text.as_bytes()[..end]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -72,14 +77,17 @@ impl XmlIndex {
             })?;
             match event {
                 Event::Start(e) => {
-                    let k = push(&mut elements, &open, &e, line_at(text, start), file)?;
+                    let k = push(&mut elements, &open, &e, (text, start), file)?;
                     open.push(k);
                 }
                 Event::Empty(e) => {
-                    push(&mut elements, &open, &e, line_at(text, start), file)?;
+                    let k = push(&mut elements, &open, &e, (text, start), file)?;
+                    elements[k].span.1 = offset(reader.buffer_position());
                 }
                 Event::End(_) => {
-                    open.pop();
+                    if let Some(k) = open.pop() {
+                        elements[k].span.1 = offset(reader.buffer_position());
+                    }
                 }
                 Event::Eof => break,
                 _ => {}
@@ -119,6 +127,22 @@ impl XmlIndex {
             .filter(move |e| e.parent == Some(k) && e.tag == tag)
     }
 
+    /// `text` without the elements `tag` directly under a `parent` element (each cut whole).
+    pub fn without(&self, text: &str, parent: &str, tags: &[&str]) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut from = 0;
+        for e in &self.elements {
+            let under = e.parent.is_some_and(|p| self.elements[p].tag == parent);
+            if under && tags.contains(&e.tag.as_str()) && e.span.0 >= from && e.span.1 <= text.len()
+            {
+                out.push_str(&text[from..e.span.0]);
+                from = e.span.1;
+            }
+        }
+        out.push_str(&text[from..]);
+        out
+    }
+
     /// The index of an element (by identity).
     pub fn index_of(&self, e: &Element) -> usize {
         self.elements
@@ -134,13 +158,15 @@ impl XmlIndex {
     }
 }
 
+/// Indexes one start tag read at byte `at` of `text`.
 fn push(
     elements: &mut Vec<Element>,
     open: &[usize],
     e: &BytesStart<'_>,
-    line: usize,
+    (text, at): (&str, u64),
     file: &Path,
 ) -> Result<usize, ImportError> {
+    let line = line_at(text, at);
     let tag = String::from_utf8_lossy(e.name().as_ref()).into_owned();
     let mut attributes = Vec::new();
     for a in e.attributes() {
@@ -167,6 +193,7 @@ fn push(
         tag,
         path,
         line,
+        span: (offset(at), offset(at)),
         attributes,
         parent,
     });
@@ -187,6 +214,17 @@ mod tests {
             .expect("indexed");
         assert_eq!(inertial.line, 3);
         assert_eq!(x.top("link", "a").map(|e| e.line), Some(2));
+    }
+
+    #[test]
+    fn elements_are_cut_whole() {
+        let text = "<robot name=\"r\">\n  <link name=\"a\">\n    <visual><geometry><mesh/></geometry></visual><inertial/>\n  </link>\n</robot>\n";
+        let x = XmlIndex::read(text, Path::new("r.urdf")).expect("well formed");
+        let cut = x.without(text, "link", &["visual"]);
+        assert_eq!(
+            cut,
+            text.replace("<visual><geometry><mesh/></geometry></visual>", "")
+        );
     }
 
     #[test]

@@ -99,6 +99,46 @@ fn a_massless_fixed_link_is_a_frame_carried_into_the_joint_below() {
 }
 
 #[test]
+fn rotations_of_several_frames_are_composed_into_one_matrix() {
+    // base → (fixed, yaw π/2) → f1 → (fixed, roll π/2) → f2 → (revolute a) → l1: the joint frame
+    // of a is R_z(π/2) R_x(π/2) = [[0, 0, 1], [1, 0, 0], [0, 1, 0]], written as one matrix.
+    let text = robot(&[
+        "  <link name=\"base\"/>\n  <link name=\"f1\"/>\n  <link name=\"f2\"/>\n".to_string(),
+        link("l1"),
+        joint(
+            "w1",
+            "fixed",
+            "base",
+            "f1",
+            "<origin rpy=\"0 0 1.5707963267948966\"/>",
+        ),
+        joint(
+            "w2",
+            "fixed",
+            "f1",
+            "f2",
+            "<origin rpy=\"1.5707963267948966 0 0\"/>",
+        ),
+        joint("a", "revolute", "f2", "l1", "<axis xyz=\"0 0 1\"/>"),
+    ]);
+    let s = ok(&text, &Options::default());
+    let line = s
+        .lines()
+        .find(|l| l.contains("offset_rotation:"))
+        .expect("an offset rotation");
+    let entries: Vec<f64> = line
+        .replace(['[', ']', ','], " ")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let expected = [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+    assert_eq!(entries.len(), 9, "{line}");
+    for (got, want) in entries.iter().zip(expected) {
+        assert!((got - want).abs() < 1e-15, "{line}");
+    }
+}
+
+#[test]
 fn inertia_axes_turned_into_link_axes_and_rpy_written_as_factors() {
     // Inertial yaw π/2 maps the tensor's x axis to the link's y axis: diag(0.1, 0.2, 0.3) in the
     // inertial frame is diag(0.2, 0.1, 0.3) in the link frame. A joint rpy (r, p, y) is
@@ -218,6 +258,43 @@ fn a_massless_link_between_two_moving_joints_is_a_frame() {
         "{cross}"
     );
     assert!(s.contains("parent: cross,"), "{s}");
+}
+
+#[test]
+fn an_inertia_that_is_not_positive_definite_is_refused_or_a_noted_point_mass() {
+    // A placeholder tensor (every entry 1e-6: rank one), as real descriptions carry.
+    let placeholder = r#"  <link name="l1"><inertial><mass value="0.5"/><inertia ixx="1e-6" ixy="1e-6" ixz="1e-6" iyy="1e-6" iyz="1e-6" izz="1e-6"/></inertial></link>
+"#;
+    let text = robot(&[
+        "  <link name=\"base\"/>\n".to_string(),
+        placeholder.to_string(),
+        joint(
+            "a",
+            "revolute",
+            "base",
+            "l1",
+            "<origin xyz=\"0 0 1\"/><axis xyz=\"0 1 0\"/>",
+        ),
+    ]);
+    let e = err(&text, &Options::default());
+    located(
+        &e,
+        3,
+        "link[name=l1]/inertial/inertia",
+        "--point-mass-for-invalid-inertia",
+    );
+    let lenient = Options {
+        point_mass_for_invalid_inertia: true,
+        ..Options::default()
+    };
+    let i = import(&text, &lenient).expect("imports");
+    let l1 = &i.source[i.source.find("body l1").expect("body l1")..];
+    assert!(l1.contains("mass: 0.5,") && !l1[..l1.find('}').unwrap()].contains("inertia"));
+    assert!(
+        i.notes
+            .iter()
+            .any(|n| n.line == 3 && n.what.contains("written as a point mass"))
+    );
 }
 
 /// The error's line, element path and message must locate and name the defect.

@@ -78,6 +78,7 @@ def compile_urdf(
     limit_restitution: Optional[float] = None,
     joint_friction: str = "regularised",
     dynamics_only: bool = False,
+    point_mass_for_invalid_inertia: bool = False,
     cache_dir: Optional[PathArg] = None,
     mbcompile: Optional[PathArg] = None,
     mb_source: Optional[PathArg] = None,
@@ -88,7 +89,8 @@ def compile_urdf(
     Runs ``mbcompile import`` (the options are its flags: ``name`` the class name,
     ``floating_base`` a free root link, ``limit_restitution`` the joint limits as contacts,
     ``joint_friction`` ``"regularised"`` or ``"none"``, ``dynamics_only`` M, h, C and the
-    articulated-body algorithm only), then :func:`compile_model` on the block it writes, through
+    articulated-body algorithm only, ``point_mass_for_invalid_inertia`` a link whose inertia is not
+    positive definite as a point mass), then :func:`compile_model` on the block it writes, through
     the same cache. Raises :class:`mb.CompileError` with the importer's message (the file, line
     and element) for a description it cannot import.
     """
@@ -110,6 +112,8 @@ def compile_urdf(
             command += ["--limit-restitution", repr(float(limit_restitution))]
         if dynamics_only:
             command.append("--dynamics-only")
+        if point_mass_for_invalid_inertia:
+            command.append("--point-mass-for-invalid-inertia")
         notes = tools.run(command, cwd=Path(scratch), env={}, what="importing the robot")
         _say(verbose, notes.strip())
         text = out.read_text()
