@@ -68,11 +68,11 @@ type MassProperties = (f64, Vec3, Mat3);
 /// Line and path of element `tag` inside a link's `<inertial>` (the inertial itself for `None`),
 /// else of the link.
 fn inertial_place(index: &XmlIndex, link: &str, tag: Option<&str>) -> (usize, String) {
-    let found = index.top("link", link).and_then(|l| {
-        let inertial = index.children(index.index_of(l), "inertial").next()?;
+    let found = index.top_index("link", link).and_then(|l| {
+        let inertial = index.child(l, "inertial")?;
         match tag {
-            None => Some(inertial),
-            Some(t) => index.children(index.index_of(inertial), t).next(),
+            None => Some(&index.elements[inertial]),
+            Some(t) => index.child(inertial, t).map(|k| &index.elements[k]),
         }
     });
     match found {
@@ -148,6 +148,7 @@ fn mass_properties(
 /// The conversion's running state.
 struct Converter<'a> {
     urdf: &'a urdf_rs::Robot,
+    tree: &'a Tree,
     index: &'a XmlIndex,
     file: &'a Path,
     options: &'a Options,
@@ -172,6 +173,7 @@ pub fn convert(
     }
     let mut c = Converter {
         urdf,
+        tree,
         index,
         file,
         options,
@@ -251,7 +253,7 @@ impl Converter<'_> {
     fn joint(&mut self, joint: &Joint, child: usize) -> Result<(), ImportError> {
         let (line, path) = place(self.index, "joint", &joint.name);
         let fail = |message: String| ImportError::at(self.file, line, &path, message);
-        let parent = self.anchors[&self.parent_link(joint)].clone();
+        let parent = self.anchors[&self.tree.link[&joint.parent.link]].clone();
         let origin = parent.then(joint.origin.xyz.0, joint.origin.rpy.0);
         if let Some(x) = joint
             .origin
@@ -385,14 +387,6 @@ impl Converter<'_> {
         }
     }
 
-    fn parent_link(&self, joint: &Joint) -> usize {
-        self.urdf
-            .links
-            .iter()
-            .position(|l| l.name == joint.parent.link)
-            .unwrap_or(0)
-    }
-
     /// The coordinate of a revolute, continuous or prismatic joint, with its dynamics and limits.
     fn coordinate(
         &mut self,
@@ -411,11 +405,10 @@ impl Converter<'_> {
                 return Err(fail(format!("its {what} {x} is negative or not finite")));
             }
         }
-        let element = self
+        let has_limit = self
             .index
-            .top("joint", &joint.name)
-            .map(|e| self.index.index_of(e));
-        let has_limit = element.is_some_and(|k| self.index.children(k, "limit").next().is_some());
+            .top_index("joint", &joint.name)
+            .is_some_and(|k| self.index.child(k, "limit").is_some());
         let limits = match joint.joint_type {
             JointType::Continuous => None,
             _ if !has_limit => None,

@@ -113,18 +113,23 @@ impl XmlIndex {
         Ok(XmlIndex { elements })
     }
 
-    /// The element `tag` directly under the root whose `name` is `name`.
-    pub fn top(&self, tag: &str, name: &str) -> Option<&Element> {
+    /// The position of the element `tag` directly under the root whose `name` is `name`.
+    pub fn top_index(&self, tag: &str, name: &str) -> Option<usize> {
         self.elements
             .iter()
-            .find(|e| e.parent == Some(0) && e.tag == tag && e.attribute("name") == Some(name))
+            .position(|e| e.parent == Some(0) && e.tag == tag && e.attribute("name") == Some(name))
     }
 
-    /// The children of element `k` with tag `tag`.
-    pub fn children<'a>(&'a self, k: usize, tag: &'a str) -> impl Iterator<Item = &'a Element> {
+    /// The element `tag` directly under the root whose `name` is `name`.
+    pub fn top(&self, tag: &str, name: &str) -> Option<&Element> {
+        self.top_index(tag, name).map(|k| &self.elements[k])
+    }
+
+    /// The position of the first child of element `k` with tag `tag`.
+    pub fn child(&self, k: usize, tag: &str) -> Option<usize> {
         self.elements
             .iter()
-            .filter(move |e| e.parent == Some(k) && e.tag == tag)
+            .position(|e| e.parent == Some(k) && e.tag == tag)
     }
 
     /// `text` without the elements `tag` directly under a `parent` element (each cut whole).
@@ -141,14 +146,6 @@ impl XmlIndex {
         }
         out.push_str(&text[from..]);
         out
-    }
-
-    /// The index of an element (by identity).
-    pub fn index_of(&self, e: &Element) -> usize {
-        self.elements
-            .iter()
-            .position(|x| std::ptr::eq(x, e))
-            .unwrap_or(0)
     }
 
     /// The element at `path` (as `Element::path` writes it), if any.
